@@ -1,0 +1,20 @@
+// Agent step: runs after `bun install`. Parses the environment, runs the pipeline, exits with its
+// status. SIGTERM/SIGINT (cancel, timeout-minutes) abort the loop; the run still commits and replies.
+import { ConfigurationError, readActionsEnv } from "../src/actions/env.ts";
+import { runPipeline } from "../src/pipeline.ts";
+
+const controller = new AbortController();
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    console.log(`gitclaw: received ${signal}; stopping the agent and saving its work`);
+    controller.abort(signal);
+  });
+}
+
+try {
+  process.exitCode = await runPipeline({ env: readActionsEnv(), processEnv: process.env, signal: controller.signal });
+} catch (error) {
+  const message = error instanceof ConfigurationError ? error.message : `unexpected error: ${(error as Error).message}`;
+  console.log(`::error title=gitclaw agent::${message}`);
+  process.exitCode = 1;
+}

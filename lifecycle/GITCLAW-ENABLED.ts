@@ -1,0 +1,21 @@
+// Guard step: writes proceed=true|false to $GITHUB_OUTPUT. Runs before `bun install`, so it
+// imports only project files and node: modules. An outsider's event ends here, green and quiet.
+import { ConfigurationError, readActionsEnv, setOutput } from "../src/actions/env.ts";
+import { runGuard } from "../src/guard.ts";
+
+try {
+  const env = readActionsEnv();
+  const result = await runGuard(env);
+  setOutput(env, "proceed", String(result.proceed));
+  console.log(`gitclaw guard: ${result.proceed ? "proceed" : "skip"}: ${result.reason}`);
+} catch (error) {
+  // Only the runner's own setup can fail here (missing variables): say so loudly, never proceed.
+  const message = error instanceof ConfigurationError ? error.message : `unexpected error: ${(error as Error).message}`;
+  console.log(`::error title=gitclaw guard::${message}`);
+  try {
+    setOutput(readActionsEnv(), "proceed", "false");
+  } catch {
+    // Without the environment there is no output file to write to.
+  }
+  process.exitCode = 1;
+}

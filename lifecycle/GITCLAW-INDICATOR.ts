@@ -1,0 +1,21 @@
+// Indicator step: 👀 on the issue or comment as the instant "working" signal. With `--cleanup` it is
+// the workflow's `if: always()` backstop: removes 👀 and, if the agent died before replying, posts
+// one failure comment with the run link. Runs without `bun install` (project files and node: only)
+// and never fails the job.
+import { readActionsEnv } from "../src/actions/env.ts";
+import { runBackstop } from "../src/backstop.ts";
+import { addIndicator } from "../src/indicator.ts";
+
+const cleanup = process.argv.includes("--cleanup");
+try {
+  const env = readActionsEnv();
+  if (cleanup) {
+    const result = await runBackstop(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
+    console.log(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
+  } else {
+    const state = await addIndicator(env);
+    console.log(`gitclaw indicator: 👀 added to the ${state.target} (reaction ${state.reactionId})`);
+  }
+} catch (error) {
+  console.log(`::warning title=gitclaw ${cleanup ? "cleanup" : "indicator"}::${(error as Error).message}`);
+}

@@ -1,0 +1,37 @@
+// The project's test command: vitest on Bun (threads pool), then one plain `N passed, N failed` line
+// that CI reads. Extra arguments go to vitest (e.g. a file filter). Set GITCLAW_SKIP_STRESS=1 to skip
+// the heavy stress tests locally; CI always runs them.
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const report = join(import.meta.dir, "..", ".tmp", "vitest-report.json");
+mkdirSync(join(report, ".."), { recursive: true });
+rmSync(report, { force: true });
+
+const child = Bun.spawn(
+  ["bun", "x", "--bun", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...Bun.argv.slice(2)],
+  { stdio: ["inherit", "inherit", "inherit"] },
+);
+const exitCode = await child.exited;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const result = JSON.parse(readFileSync(report, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    numFailedTestSuites: number;
+  };
+  passed = result.numPassedTests;
+  // A suite that fails to load has no failed tests of its own: count it, or a broken file would pass.
+  failed = result.numFailedTests + result.numFailedTestSuites;
+  skipped = result.numPendingTests + result.numTodoTests;
+} catch {
+  console.error(`test: vitest wrote no report at ${report} (exit code ${exitCode})`);
+  failed = Math.max(1, failed);
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(exitCode !== 0 || failed > 0 ? 1 : 0);

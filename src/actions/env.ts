@@ -1,0 +1,60 @@
+// The GitHub Actions environment, read in one place. Dependency-free: the guard and the indicator
+// use it before `bun install` has run.
+import { appendFileSync } from "node:fs";
+
+export interface ActionsEnv {
+  eventName: string;
+  eventPath: string;
+  owner: string;
+  repo: string;
+  token: string;
+  apiUrl: string;
+  serverUrl: string;
+  runId: string;
+  runnerTemp: string;
+  workspace: string;
+  outputFile?: string;
+  stepSummaryFile?: string;
+}
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+type Env = Record<string, string | undefined>;
+
+function required(env: Env, name: string, hint: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigurationError(`${name} is not set: ${hint}`);
+  return value;
+}
+
+export function readActionsEnv(env: Env = process.env, cwd = process.cwd()): ActionsEnv {
+  const repository = required(env, "GITHUB_REPOSITORY", "expected owner/repo (GitHub Actions sets it).");
+  const [owner, repo, ...rest] = repository.split("/");
+  if (!owner || !repo || rest.length) throw new ConfigurationError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
+  return {
+    eventName: required(env, "GITHUB_EVENT_NAME", "GitHub Actions sets it; run gitclaw from a workflow or `bun run local`."),
+    eventPath: required(env, "GITHUB_EVENT_PATH", "GitHub Actions sets it to the event payload file."),
+    owner,
+    repo,
+    token: required(env, "GITHUB_TOKEN", "pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env."),
+    apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
+    serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
+    runId: env.GITHUB_RUN_ID?.trim() || "local",
+    runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
+    workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
+    outputFile: env.GITHUB_OUTPUT?.trim() || undefined,
+    stepSummaryFile: env.GITHUB_STEP_SUMMARY?.trim() || undefined,
+  };
+}
+
+export function runUrl(env: Pick<ActionsEnv, "serverUrl" | "owner" | "repo" | "runId">): string {
+  return `${env.serverUrl}/${env.owner}/${env.repo}/actions/runs/${env.runId}`;
+}
+
+/** Step outputs (`$GITHUB_OUTPUT`); values here are single-line by construction. */
+export function setOutput(env: Pick<ActionsEnv, "outputFile">, name: string, value: string): void {
+  if (!env.outputFile) return;
+  appendFileSync(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}\n`);
+}

@@ -1,0 +1,230 @@
+// The agent loop: call the model, run the tools it asks for, repeat until it answers in text or a
+// budget ends the run. Each message is appended to the session as soon as it is complete, so a
+// killed run leaves everything up to its last finished step.
+import { streamText, tool as defineTool, type ToolSet } from "ai";
+import type { SessionFile } from "../session/session-file.ts";
+import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
+import { emptyUsage } from "../session/entries.ts";
+import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
+import { toModelMessages } from "./messages.ts";
+import type { ResolvedModel } from "./model.ts";
+import { addUsage, toPiUsage } from "./usage.ts";
+
+export type AgentEvent =
+  | { type: "turn_start"; turn: number }
+  | { type: "assistant"; turn: number; message: AssistantMessage }
+  | { type: "tool_start"; call: ToolCallBlock }
+  | { type: "tool_end"; call: ToolCallBlock; result: ToolResult; durationMs: number };
+
+export type LoopOutcome = "done" | "max_turns" | "deadline" | "aborted" | "error";
+
+export interface LoopOptions {
+  session: SessionFile;
+  model: ResolvedModel;
+  instructions: string;
+  tools: readonly Tool[];
+  toolContext: ToolContext;
+  maxTurns: number;
+  maxOutputTokens: number;
+  /** Epoch ms after which no new turn starts and a running one is aborted. */
+  deadline: number;
+  signal: AbortSignal;
+  maxRetries?: number;
+  now?: () => number;
+  onEvent?: (event: AgentEvent) => void;
+}
+
+export interface LoopResult {
+  outcome: LoopOutcome;
+  /** Text of the last assistant message that had any. */
+  text: string;
+  errorMessage?: string;
+  turns: number;
+  toolCalls: number;
+  usage: Usage;
+}
+
+/** Applies the redactor to every string inside a value (messages, tool arguments). */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === "string") return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)])) as T;
+  }
+  return value;
+}
+
+const textOf = (message: AssistantMessage) =>
+  message.content
+    .filter((b) => b.type === "text")
+    .map((b) => (b as { text: string }).text)
+    .join("")
+    .trim();
+
+function toolSet(tools: readonly Tool[]): ToolSet {
+  // No `execute`: the SDK returns the calls and this loop runs them, so every step is persisted.
+  return Object.fromEntries(tools.map((t) => [t.name, defineTool({ description: t.description, inputSchema: t.parameters as never })]));
+}
+
+async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: ToolContext): Promise<ToolResult> {
+  const tool = tools.find((t) => t.name === call.name);
+  if (!tool) return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
+  const args = tool.parameters.safeParse(call.arguments);
+  if (!args.success) {
+    const problems = args.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
+    return fail(`Invalid arguments for ${call.name}: ${problems}`);
+  }
+  try {
+    return await tool.execute(args.data, context);
+  } catch (error) {
+    // A tool that throws is a bug or an unexpected environment: the model gets the message, the run goes on.
+    return fail(`${call.name} failed: ${(error as Error).message}`);
+  }
+}
+
+export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
+  const { session, model, tools, toolContext, signal } = options;
+  const now = options.now ?? Date.now;
+  const redact = toolContext.redact;
+  const tools_ = toolSet(tools);
+  let usage = emptyUsage();
+  let turns = 0;
+  let toolCalls = 0;
+  let text = "";
+  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, text, errorMessage, turns, toolCalls, usage });
+
+  for (;;) {
+    if (signal.aborted) return finish("aborted");
+    if (now() >= options.deadline) return finish("deadline");
+    if (turns >= options.maxTurns) return finish("max_turns");
+    turns++;
+    options.onEvent?.({ type: "turn_start", turn: turns });
+
+    const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
+    const message = await streamTurn(options, tools_, turnSignal);
+    const stored = redactDeep(message, redact);
+    session.append({ type: "message", message: stored });
+    usage = addUsage(usage, stored.usage);
+    options.onEvent?.({ type: "assistant", turn: turns, message: stored });
+    const said = textOf(stored);
+    if (said) text = said;
+
+    if (stored.stopReason === "error") return finish("error", stored.errorMessage);
+    if (stored.stopReason === "aborted") return finish(signal.aborted ? "aborted" : "deadline");
+
+    const calls = stored.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
+    if (calls.length === 0) return finish("done");
+    for (const call of calls) {
+      options.onEvent?.({ type: "tool_start", call });
+      const started = now();
+      const result = signal.aborted ? fail("Tool call skipped: the run was cancelled.") : await runTool(tools, call, { ...toolContext, signal: turnSignal });
+      toolCalls++;
+      const safe: ToolResult = { ...result, text: redact(result.text), details: result.details && redactDeep(result.details, redact) };
+      session.append({
+        type: "message",
+        message: {
+          role: "toolResult",
+          toolCallId: call.id,
+          toolName: call.name,
+          content: [{ type: "text", text: safe.text }],
+          ...(safe.details ? { details: safe.details } : {}),
+          isError: safe.isError,
+          timestamp: now(),
+        },
+      });
+      options.onEvent?.({ type: "tool_end", call, result: safe, durationMs: now() - started });
+    }
+  }
+}
+
+/** One model call, streamed into a pi assistant message (never throws: failures become stopReason error). */
+async function streamTurn(options: LoopOptions, tools: ToolSet, abortSignal: AbortSignal): Promise<AssistantMessage> {
+  const { model } = options;
+  const now = options.now ?? Date.now;
+  const content: AssistantMessage["content"] = [];
+  let usage = emptyUsage();
+  let stopReason: AssistantMessage["stopReason"] = "stop";
+  let errorMessage: string | undefined;
+  const appendText = (kind: "text" | "thinking", delta: string) => {
+    const last = content.at(-1);
+    if (kind === "text" && last?.type === "text") (last as { text: string }).text += delta;
+    else if (kind === "thinking" && last?.type === "thinking") (last as ThinkingBlock).thinking += delta;
+    else content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
+  };
+
+  try {
+    const result = streamText({
+      model: model.model,
+      instructions: options.instructions,
+      messages: toModelMessages(options.session.context().messages, model),
+      tools,
+      maxOutputTokens: options.maxOutputTokens,
+      maxRetries: options.maxRetries ?? 3,
+      abortSignal,
+      // Errors arrive as `error` parts below; without this the SDK also prints them to the console.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case "text-delta":
+          appendText("text", part.text);
+          break;
+        case "reasoning-delta": {
+          if (part.text) appendText("thinking", part.text);
+          // Anthropic's signature arrives as an empty delta carrying provider metadata.
+          const signature = (part.providerMetadata?.anthropic as { signature?: string } | undefined)?.signature;
+          const last = content.at(-1);
+          if (signature && last?.type === "thinking") (last as ThinkingBlock).thinkingSignature = signature;
+          break;
+        }
+        case "tool-call":
+          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: (part.input ?? {}) as Record<string, unknown> });
+          break;
+        case "finish-step":
+          usage = toPiUsage(part.usage, model.modelId);
+          stopReason = part.finishReason === "tool-calls" ? "toolUse" : part.finishReason === "length" ? "length" : part.finishReason === "error" ? "error" : "stop";
+          break;
+        case "abort":
+          stopReason = "aborted";
+          break;
+        case "error":
+          stopReason = "error";
+          errorMessage = describeModelError(part.error);
+          break;
+      }
+    }
+  } catch (error) {
+    stopReason = abortSignal.aborted ? "aborted" : "error";
+    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(error);
+  }
+  if (abortSignal.aborted && stopReason !== "error") stopReason = "aborted";
+  if (stopReason !== "toolUse" && stopReason !== "error" && stopReason !== "aborted" && content.some((b) => b.type === "toolCall")) stopReason = "toolUse";
+  return {
+    role: "assistant",
+    content,
+    api: model.api,
+    provider: model.provider,
+    model: model.modelId,
+    usage,
+    stopReason,
+    ...(errorMessage ? { errorMessage } : {}),
+    timestamp: now(),
+  };
+}
+
+/** A model failure in one line: status and the provider's own message, no stack. */
+export function describeModelError(error: unknown): string {
+  const e = error as { statusCode?: number; message?: string; responseBody?: string; lastError?: unknown; errors?: unknown[] };
+  const inner = (e?.lastError ?? e) as typeof e;
+  let detail = inner?.message ?? String(error);
+  if (inner?.responseBody) {
+    try {
+      const body = JSON.parse(inner.responseBody) as { error?: { message?: string } | string; message?: string };
+      const message = typeof body.error === "string" ? body.error : (body.error?.message ?? body.message);
+      if (message) detail = message;
+    } catch {
+      // Not JSON: keep the SDK's message.
+    }
+  }
+  return inner?.statusCode ? `model API error ${inner.statusCode}: ${detail}` : `model API error: ${detail}`;
+}

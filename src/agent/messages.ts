@@ -1,0 +1,90 @@
+// Converts the session's pi messages into the `ai` SDK's model messages, applying pi's replay rules:
+// failed or aborted assistant turns are skipped, orphaned tool calls get a synthetic error result,
+// thinking is replayed only to the model that produced it, and tool-call ids are normalised.
+import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+import type { AgentMessage, AssistantMessage, ImageBlock, TextBlock, ToolCallBlock } from "../session/entries.ts";
+
+const NO_RESULT = "No result provided";
+
+/** Anthropic requires `^[a-zA-Z0-9_-]{1,64}$`; ids from other providers may not match it. */
+export function normalizeToolCallId(id: string): string {
+  const clean = id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
+  return clean || "call";
+}
+
+function userContent(content: string | (TextBlock | ImageBlock)[]): UserModelMessage["content"] {
+  if (typeof content === "string") return content;
+  return content.map((block) =>
+    block.type === "text"
+      ? { type: "text" as const, text: block.text }
+      : { type: "image" as const, image: block.data, mediaType: block.mimeType },
+  );
+}
+
+function resultText(content: (TextBlock | ImageBlock)[]): string {
+  return content.map((block) => (block.type === "text" ? block.text : `[image ${block.mimeType}]`)).join("\n");
+}
+
+function assistantContent(message: AssistantMessage, target: { provider: string; modelId: string }): AssistantModelMessage["content"] {
+  const sameModel = message.provider === target.provider && message.model === target.modelId;
+  const parts: Exclude<AssistantModelMessage["content"], string> = [];
+  for (const block of message.content) {
+    if (block.type === "text") {
+      const text = (block as TextBlock).text;
+      if (text) parts.push({ type: "text", text });
+    } else if (block.type === "thinking") {
+      const thinking = block as { thinking: string; thinkingSignature?: string; redacted?: boolean };
+      // Signed thinking can only go back to the model that signed it; elsewhere it is dropped.
+      if (sameModel && thinking.thinkingSignature && !thinking.redacted && target.provider === "anthropic") {
+        parts.push({ type: "reasoning", text: thinking.thinking, providerOptions: { anthropic: { signature: thinking.thinkingSignature } } });
+      }
+    } else if (block.type === "toolCall") {
+      const call = block as ToolCallBlock;
+      parts.push({ type: "tool-call", toolCallId: normalizeToolCallId(call.id), toolName: call.name, input: call.arguments });
+    }
+  }
+  return parts;
+}
+
+export function toModelMessages(messages: readonly AgentMessage[], target: { provider: string; modelId: string }): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  // Tool calls of the last assistant turn still waiting for a result, in call order.
+  let pending: { id: string; name: string }[] = [];
+  const flushPending = () => {
+    if (pending.length === 0) return;
+    const parts = pending.map((call) => ({ type: "tool-result" as const, toolCallId: call.id, toolName: call.name, output: { type: "error-text" as const, value: NO_RESULT } }));
+    const last = out.at(-1);
+    if (last?.role === "tool") (last as ToolModelMessage).content.push(...parts);
+    else out.push({ role: "tool", content: parts });
+    pending = [];
+  };
+
+  for (const message of messages) {
+    if (message.role === "toolResult") {
+      const id = normalizeToolCallId(message.toolCallId);
+      const index = pending.findIndex((call) => call.id === id);
+      if (index < 0) continue; // a result without its call (e.g. the call's turn failed): nothing to attach it to
+      pending.splice(index, 1);
+      const text = resultText(message.content);
+      const part = { type: "tool-result" as const, toolCallId: id, toolName: message.toolName, output: message.isError ? { type: "error-text" as const, value: text } : { type: "text" as const, value: text } };
+      const last = out.at(-1);
+      if (last?.role === "tool") (last as ToolModelMessage).content.push(part);
+      else out.push({ role: "tool", content: [part] });
+      continue;
+    }
+    flushPending();
+    if (message.role === "user") {
+      out.push({ role: "user", content: userContent(message.content) });
+    } else if (message.role === "assistant") {
+      if (message.stopReason === "error" || message.stopReason === "aborted") continue;
+      const content = assistantContent(message, target);
+      if (content.length === 0) continue;
+      out.push({ role: "assistant", content });
+      for (const block of message.content) {
+        if (block.type === "toolCall") pending.push({ id: normalizeToolCallId((block as ToolCallBlock).id), name: (block as ToolCallBlock).name });
+      }
+    }
+  }
+  flushPending();
+  return out;
+}

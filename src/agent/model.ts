@@ -1,0 +1,72 @@
+// Turns `provider/model` into an `ai` SDK language model. Anthropic and any OpenAI-compatible
+// server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import type { Config } from "../config.ts";
+
+export interface ResolvedModel {
+  provider: string;
+  modelId: string;
+  /** pi's `api` field for assistant messages. */
+  api: "anthropic-messages" | "openai-completions";
+  model: LanguageModel;
+  /** Names of environment variables holding keys: their values are secrets to redact. */
+  keyEnv?: string;
+}
+
+export class ModelConfigError extends Error {
+  override name = "ModelConfigError";
+}
+
+interface ProviderSpec {
+  api: "anthropic" | "openai-compatible";
+  baseURL: string;
+  baseUrlEnv?: string;
+  apiKeyEnv?: string;
+}
+
+const BUILT_IN: Record<string, ProviderSpec> = {
+  anthropic: { api: "anthropic", baseURL: "https://api.anthropic.com/v1", baseUrlEnv: "ANTHROPIC_BASE_URL", apiKeyEnv: "ANTHROPIC_API_KEY" },
+  openai: { api: "openai-compatible", baseURL: "https://api.openai.com/v1", baseUrlEnv: "OPENAI_BASE_URL", apiKeyEnv: "OPENAI_API_KEY" },
+  openrouter: { api: "openai-compatible", baseURL: "https://openrouter.ai/api/v1", apiKeyEnv: "OPENROUTER_API_KEY" },
+  ollama: { api: "openai-compatible", baseURL: "http://127.0.0.1:11434/v1", baseUrlEnv: "OLLAMA_BASE_URL" },
+};
+
+/** `GITCLAW_MODEL` wins over the config so a run can be pointed elsewhere without a commit. */
+export function modelSpec(config: Pick<Config, "model">, env: Record<string, string | undefined>): string {
+  return env.GITCLAW_MODEL?.trim() || config.model;
+}
+
+/** ANTHROPIC_BASE_URL conventionally omits the `/v1` the Messages API lives under. */
+function anthropicBaseUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, "");
+  return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
+}
+
+export function resolveModel(spec: string, config: Pick<Config, "providers">, env: Record<string, string | undefined>): ResolvedModel {
+  const slash = spec.indexOf("/");
+  if (slash <= 0 || slash === spec.length - 1) {
+    throw new ModelConfigError(`model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`);
+  }
+  const provider = spec.slice(0, slash);
+  const modelId = spec.slice(slash + 1);
+  const declared = config.providers[provider];
+  const builtIn = BUILT_IN[provider];
+  const p: ProviderSpec | undefined = declared ? { ...declared } : builtIn;
+  if (!p) {
+    const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
+    throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`);
+  }
+  const baseURL = (p.baseUrlEnv && env[p.baseUrlEnv]?.trim()) || p.baseURL;
+  const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
+  if (p.apiKeyEnv && !apiKey) {
+    throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`);
+  }
+  if (p.api === "anthropic") {
+    const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
+    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), keyEnv: p.apiKeyEnv };
+  }
+  const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
+  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), keyEnv: p.apiKeyEnv };
+}

@@ -1,0 +1,86 @@
+// The configuration file (.github/gitclaw.json), validated with zod. Every key has a default, so an
+// absent file is a valid configuration; a bad value fails with the key, the value and the form.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { CONFIG_FILE } from "./paths.ts";
+import { PERMISSION_LEVELS } from "./trust.ts";
+
+const ProviderConfig = z.strictObject({
+  /** Wire protocol: the Anthropic Messages API or OpenAI chat completions (Ollama, vLLM, OpenRouter …). */
+  api: z.enum(["anthropic", "openai-compatible"]),
+  baseURL: z.url(),
+  /** Name of the environment variable holding the key; omit for keyless local servers. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+});
+
+export const Config = z.strictObject({
+  /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
+  model: z.string().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  providers: z.record(z.string(), ProviderConfig).default({}),
+  trust: z
+    .strictObject({
+      minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
+      trustedBots: z.array(z.string().min(1)).default([]),
+    })
+    .prefault({}),
+  budgets: z
+    .strictObject({
+      maxTurns: z.int().min(1).max(1000).default(60),
+      /** Wall clock for the agent loop; keep it well below the job's timeout-minutes to leave time to commit and reply. */
+      maxMinutes: z.number().positive().max(360).default(45),
+      maxOutputTokens: z.int().min(256).default(16_384),
+    })
+    .prefault({}),
+  git: z
+    .strictObject({
+      /** Branch the agent commits to; default: the repository's default branch. */
+      branch: z.string().min(1).optional(),
+      pushAttempts: z.int().min(4).max(20).default(8),
+    })
+    .prefault({}),
+  /** Paths the agent may not change (prefixes relative to the repository root). */
+  protectedPaths: z.array(z.string().min(1)).default([".github/workflows/", CONFIG_FILE]),
+  tools: z
+    .strictObject({
+      enabled: z.array(z.enum(["bash", "read", "write", "edit", "job"])).default(["bash", "read", "write", "edit", "job"]),
+      interceptor: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
+    })
+    .prefault({}),
+});
+export type Config = z.infer<typeof Config>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** One readable line per problem: where, what was found, what is expected. */
+export function describeZodError(error: z.ZodError, where: string, input: unknown): string {
+  return error.issues
+    .map((issue) => {
+      const key = issue.path.join(".") || "(top level)";
+      let value: unknown = input;
+      for (const part of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[part as PropertyKey];
+      const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+      return `${where}: "${key}"${found}: ${issue.message}`;
+    })
+    .join("\n");
+}
+
+export function parseConfig(input: unknown, where = CONFIG_FILE): Config {
+  const parsed = Config.safeParse(input ?? {});
+  if (!parsed.success) throw new ConfigError(describeZodError(parsed.error, where, input));
+  return parsed.data;
+}
+
+export function loadConfig(workspace: string): Config {
+  const path = join(workspace, CONFIG_FILE);
+  if (!existsSync(path)) return parseConfig({});
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseConfig(json);
+}

@@ -1,0 +1,90 @@
+// The triggering event, validated with zod and reduced to what the pipeline needs. Title, body and
+// the triggering comment come from this payload, never re-fetched: text edited after the trigger
+// must not reach the model (time-of-check/time-of-use).
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { describeZodError } from "./config.ts";
+
+const User = z.looseObject({ login: z.string(), id: z.number(), type: z.string() });
+const Repository = z.looseObject({
+  name: z.string(),
+  full_name: z.string(),
+  owner: z.looseObject({ login: z.string() }),
+  default_branch: z.string().optional(),
+});
+const Issue = z.looseObject({
+  number: z.number().int().positive(),
+  title: z.string(),
+  body: z.string().nullable().optional(),
+  user: User,
+  html_url: z.string(),
+  created_at: z.string(),
+  author_association: z.string().optional(),
+  pull_request: z.unknown().optional(),
+});
+const Comment = z.looseObject({
+  id: z.number(),
+  body: z.string().nullable().optional(),
+  user: User,
+  html_url: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+  author_association: z.string().optional(),
+});
+
+export const IssuesEvent = z.looseObject({ action: z.string(), issue: Issue, repository: Repository, sender: User });
+export const IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
+
+export interface Trigger {
+  eventName: "issues" | "issue_comment";
+  action: string;
+  issueNumber: number;
+  title: string;
+  body: string;
+  issueAuthor: string;
+  actor: { login: string; id: number; type: string };
+  /** The triggering comment (issue_comment events). */
+  comment?: { id: number; body: string; login: string; createdAt: string };
+  /** When the event happened: later comments and edits are not part of this run. */
+  triggeredAt: string;
+  defaultBranch?: string;
+  isPullRequest: boolean;
+}
+
+export class EventError extends Error {
+  override name = "EventError";
+}
+
+export function parseTrigger(eventName: string, payload: unknown): Trigger {
+  if (eventName !== "issues" && eventName !== "issue_comment") {
+    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
+  }
+  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new EventError(`unexpected ${eventName} payload:\n${describeZodError(parsed.error, "event", payload)}`);
+  const event = parsed.data as z.infer<typeof IssueCommentEvent>;
+  const comment = eventName === "issue_comment" ? event.comment : undefined;
+  return {
+    eventName,
+    action: event.action,
+    issueNumber: event.issue.number,
+    title: event.issue.title,
+    body: event.issue.body ?? "",
+    issueAuthor: event.issue.user.login,
+    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
+    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    triggeredAt: comment?.created_at ?? event.issue.created_at,
+    defaultBranch: event.repository.default_branch,
+    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
+  };
+}
+
+export function readTrigger(eventName: string, eventPath: string): Trigger {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(readFileSync(eventPath, "utf8"));
+  } catch (error) {
+    throw new EventError(`cannot read the event payload at ${eventPath}: ${(error as Error).message}`);
+  }
+  return parseTrigger(eventName, payload);
+}

@@ -1,0 +1,114 @@
+// The end of a run: keep the agent inside its allowed paths, commit, push, and answer on the issue.
+import { relative } from "node:path";
+import type { LoopResult } from "./agent/loop.ts";
+import type { Git, PushOutcome } from "./git.ts";
+import type { GitHubClient } from "./github/client.ts";
+import { createComment, type Repo } from "./github/operations.ts";
+import { replyBodies } from "./reply.ts";
+
+/** A path is protected when it equals a protected entry or lies under one ending in `/`. */
+export function isProtected(path: string, protectedPaths: readonly string[]): boolean {
+  return protectedPaths.some((p) => (p.endsWith("/") ? path.startsWith(p) : path === p || path.startsWith(`${p}/`)));
+}
+
+/**
+ * Undoes the run's changes to protected paths before anything is committed. The orchestrator's own
+ * files (this issue's mapping, session and artifacts) are the only exception under state/.
+ */
+export async function revertProtectedChanges(git: Git, protectedPaths: readonly string[], ownFiles: readonly string[]): Promise<string[]> {
+  const status = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
+  const entries = status.stdout.split("\0").filter(Boolean);
+  const reverted: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    const code = entry.slice(0, 2);
+    const path = entry.slice(3);
+    if (code.startsWith("R") || code.startsWith("C")) i++; // the next field is the rename source
+    if (ownFiles.some((own) => path === own || path.startsWith(own.endsWith("/") ? own : `${own}/`))) continue;
+    if (!isProtected(path, protectedPaths)) continue;
+    if (code === "??") await git.run(["clean", "-fdq", "--", path]);
+    else await git.run(["checkout", "-q", "HEAD", "--", path]);
+    reverted.push(path);
+  }
+  return reverted;
+}
+
+export interface RunStats {
+  durationMs: number;
+  result: LoopResult;
+  model: string;
+  runUrl: string;
+  sessionUrl?: string;
+  commitUrl?: string;
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+
+const tokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+
+export function footer(stats: RunStats): string {
+  const { result } = stats;
+  const u = result.usage;
+  const parts = [
+    formatDuration(stats.durationMs),
+    `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
+    `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
+    `${tokens(u.input + u.cacheRead + u.cacheWrite)} in (${tokens(u.cacheRead)} cached) / ${tokens(u.output)} out`,
+    u.cost.total > 0 ? `$${u.cost.total.toFixed(4)}` : "cost unknown",
+    `\`${stats.model}\``,
+    `[run](${stats.runUrl})`,
+    ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
+    ...(stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []),
+  ];
+  return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+/** The reply text for an outcome: never empty, always says how to continue when the run stopped early. */
+export function replyText(result: LoopResult, stats: { durationMs: number; runUrl: string; maxTurns: number; maxMinutes: number }): string {
+  const said = result.text.trim();
+  switch (result.outcome) {
+    case "done":
+      return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+    case "max_turns":
+      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
+    case "deadline":
+      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
+    case "aborted":
+      return `${said ? `${said}\n\n` : ""}> [!WARNING]\n> Cancelled after ${formatDuration(stats.durationMs)}, ${result.turns} turn${result.turns === 1 ? "" : "s"}. Everything done so far is saved; comment to continue.`;
+    case "error":
+      return `${said ? `${said}\n\n` : ""}> [!CAUTION]\n> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
+  }
+}
+
+export interface CommitPlan {
+  issueNumber: number;
+  title: string;
+  runUrl: string;
+  coAuthor?: { login: string; id: number };
+}
+
+export function commitMessage(plan: CommitPlan): string {
+  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
+  const lines = [`gitclaw: issue #${plan.issueNumber}${title ? ` — ${title}` : ""}`, "", `Run: ${plan.runUrl}`];
+  if (plan.coAuthor) lines.push("", `Co-authored-by: ${plan.coAuthor.login} <${plan.coAuthor.id}+${plan.coAuthor.login}@users.noreply.github.com>`);
+  return lines.join("\n");
+}
+
+export function describePush(push: PushOutcome | undefined, error: string | undefined, links: { compare: (branch: string) => string }): string {
+  if (error) return `> [!WARNING]\n> The changes and the session could not be pushed: ${error}`;
+  if (push && !push.landed) {
+    return `> [!WARNING]\n> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
+  }
+  return "";
+}
+
+export async function postReply(github: GitHubClient, repo: Repo, issueNumber: number, text: string, footerText: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const body of replyBodies(text, footerText)) ids.push((await createComment(github, repo, issueNumber, body)).id);
+  return ids;
+}
+
+export const repoRelative = (root: string, path: string) => relative(root, path).split("\\").join("/");

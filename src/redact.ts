@@ -1,0 +1,143 @@
+// The one redactor every outgoing string passes through: comments, committed session files,
+// tool results shown to the model, step summaries and error messages.
+//
+// It removes two kinds of thing in a single regex pass:
+// - known secret values (from the environment), in every encoding they commonly leak in: raw,
+//   JSON-escaped, URL-encoded and base64 — including base64 embedded in a longer base64 string,
+//   which is how `actions/checkout` stores the job token in `.git/config`
+//   (`AUTHORIZATION: basic base64("x-access-token:" + token)`);
+// - credential shapes whose value we were never told (a PAT pasted into an issue, a key printed
+//   by some tool).
+// Dependency-free (node: modules only): scripts that run before `bun install` use it too.
+import { Buffer } from "node:buffer";
+
+export const REDACTED = "[REDACTED]";
+
+/**
+ * Shorter values are ignored. Env "secrets" such as `true`, `1` or `main` would otherwise
+ * blank out ordinary words everywhere (and the pattern of blanks would reveal the value anyway),
+ * and base64 fragments of a short value collide with unrelated base64 text. Real credentials
+ * are far longer.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+export interface Redactor {
+  (text: string): string;
+  /** Registers another secret value; takes effect on the next call. */
+  add(secret: string): void;
+}
+
+// Token shapes recognised without knowing the value. Each is a non-capturing source fragment,
+// except the Authorization header, whose one capture group (the header prefix) is kept.
+// Leading lookbehinds stop matches inside longer words ("task-list", "ASKIA…").
+const TOKEN_SHAPES: readonly string[] = [
+  // PEM private keys; an unterminated block (truncated output) is redacted to the end.
+  String.raw`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?` +
+    String.raw`(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)`,
+  // GitHub classic, OAuth, user-to-server, installation and refresh tokens; fine-grained PATs.
+  String.raw`(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{36,}`,
+  String.raw`(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}`,
+  // Anthropic (`sk-ant-…`) and OpenAI (`sk-…`, `sk-proj-…`) keys.
+  String.raw`(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{20,}`,
+  // AWS access key ids.
+  String.raw`(?<![A-Za-z0-9])A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
+  // Slack tokens.
+  String.raw`(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}`,
+  // JWTs: header.payload.signature in base64url; a header `{"alg"…` always encodes to `eyJ…`.
+  String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`,
+  // Header values, also as a JSON/JS property (`"authorization": "Bearer …"`); the value charset
+  // is RFC 6750's token68, which covers base64, JWTs and every token format above.
+  String.raw`(${caseless("authorization")}["']?\s*[:=]\s*["']?` +
+    String.raw`(?:${caseless("basic")}|${caseless("bearer")}|${caseless("token")})\s+)` +
+    String.raw`[A-Za-z0-9._~+/=-]+`,
+];
+
+/** A case-insensitive source fragment, so that the combined regex can stay case-sensitive. */
+function caseless(word: string): string {
+  return word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function base64(bytes: Buffer): string {
+  return bytes.toString("base64");
+}
+
+function toUrlSafe(b64: string): string {
+  return b64.replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+/**
+ * The parts of base64(value) that are the same wherever the value sits inside a longer encoded
+ * string, one per byte alignment (0, 1 or 2 bytes before it in its 3-byte group). Characters
+ * that also depend on the neighbouring bytes are dropped from both ends.
+ */
+function alignedBase64Fragments(value: Buffer): string[] {
+  const fragments: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = Buffer.concat([Buffer.alloc(offset), value]);
+    const unpadded = base64(padded).replace(/=+$/, "");
+    // Leading characters mixing in the filler: none at offset 0, else offset + 1.
+    const start = offset === 0 ? 0 : offset + 1;
+    // A trailing partial 3-byte group ends in one character that mixes in the next byte.
+    const end = padded.length % 3 === 0 ? unpadded.length : unpadded.length - 1;
+    fragments.push(unpadded.slice(start, end));
+  }
+  return fragments;
+}
+
+/** Every form in which `secret` may appear in text we send out. */
+function encodedForms(secret: string): string[] {
+  const forms = new Set<string>([
+    secret,
+    JSON.stringify(secret).slice(1, -1), // as written into the committed JSON session files
+    encodeURIComponent(secret), // in URLs, e.g. `https://user:<value>@host`
+  ]);
+  // The checkout extraheader encodes `x-access-token:<token>`; list it whole so that the
+  // entire header value goes rather than just the fragment in the middle.
+  for (const plain of [secret, `x-access-token:${secret}`]) {
+    const standard = base64(Buffer.from(plain));
+    const urlSafe = toUrlSafe(standard);
+    for (const form of [standard, urlSafe]) {
+      forms.add(form);
+      forms.add(form.replace(/=+$/, ""));
+    }
+  }
+  for (const fragment of alignedBase64Fragments(Buffer.from(secret))) {
+    forms.add(fragment);
+    forms.add(toUrlSafe(fragment));
+  }
+  return [...forms];
+}
+
+export function createRedactor(secrets: Iterable<string | undefined> = []): Redactor {
+  const known = new Set<string>();
+  let pattern: RegExp | undefined;
+
+  const add = (secret: string): void => {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || known.has(value)) return;
+    known.add(value);
+    pattern = undefined;
+  };
+  for (const secret of secrets) if (secret !== undefined) add(secret);
+
+  // Known values come first and longest first: at one position the longest form wins, and a
+  // known value beats a token shape that would stop short of the value's end.
+  const build = (): RegExp => {
+    const literals = [...new Set([...known].flatMap(encodedForms))]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp);
+    return new RegExp([...literals, ...TOKEN_SHAPES].join("|"), "g");
+  };
+
+  const redact = (text: string): string => {
+    pattern ??= build();
+    return text.replace(pattern, (_match, headerPrefix: string | undefined) =>
+      headerPrefix === undefined ? REDACTED : headerPrefix + REDACTED,
+    );
+  };
+  return Object.assign(redact, { add });
+}

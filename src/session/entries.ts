@@ -1,0 +1,147 @@
+// pi's session format, version 3 (see pi-session-format.md): one JSON object per line, a header
+// first, then entries that form a tree through `parentId`. Schemas are loose on purpose: files
+// written by newer pi versions carry fields we do not know, and we must keep them intact.
+import { z } from "zod";
+
+export const SESSION_VERSION = 3;
+
+export const TextBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
+export const ImageBlock = z.looseObject({ type: z.literal("image"), data: z.string(), mimeType: z.string() });
+export const ThinkingBlock = z.looseObject({
+  type: z.literal("thinking"),
+  thinking: z.string(),
+  thinkingSignature: z.string().optional(),
+  redacted: z.boolean().optional(),
+});
+export const ToolCallBlock = z.looseObject({
+  type: z.literal("toolCall"),
+  id: z.string(),
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+});
+export type TextBlock = z.infer<typeof TextBlock>;
+export type ImageBlock = z.infer<typeof ImageBlock>;
+export type ThinkingBlock = z.infer<typeof ThinkingBlock>;
+export type ToolCallBlock = z.infer<typeof ToolCallBlock>;
+
+export const Usage = z.looseObject({
+  input: z.number(),
+  output: z.number(),
+  cacheRead: z.number(),
+  cacheWrite: z.number(),
+  totalTokens: z.number(),
+  cost: z.looseObject({
+    input: z.number(),
+    output: z.number(),
+    cacheRead: z.number(),
+    cacheWrite: z.number(),
+    total: z.number(),
+  }),
+});
+export type Usage = z.infer<typeof Usage>;
+
+export const StopReason = z.enum(["stop", "length", "toolUse", "error", "aborted"]);
+export type StopReason = z.infer<typeof StopReason>;
+
+export const UserMessage = z.looseObject({
+  role: z.literal("user"),
+  content: z.union([z.string(), z.array(z.union([TextBlock, ImageBlock]))]),
+  timestamp: z.number(),
+});
+export const AssistantMessage = z.looseObject({
+  role: z.literal("assistant"),
+  content: z.array(z.union([TextBlock, ThinkingBlock, ToolCallBlock, z.looseObject({ type: z.string() })])),
+  api: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  usage: Usage,
+  stopReason: StopReason,
+  errorMessage: z.string().optional(),
+  timestamp: z.number(),
+});
+export const ToolResultMessage = z.looseObject({
+  role: z.literal("toolResult"),
+  toolCallId: z.string(),
+  toolName: z.string(),
+  content: z.array(z.union([TextBlock, ImageBlock])),
+  details: z.unknown().optional(),
+  isError: z.boolean(),
+  timestamp: z.number(),
+});
+/** Roles we do not understand (pi's bashExecution, custom …) are kept but never sent to the model. */
+export const OtherMessage = z.looseObject({ role: z.string() });
+export type UserMessage = z.infer<typeof UserMessage>;
+export type AssistantMessage = z.infer<typeof AssistantMessage>;
+export type ToolResultMessage = z.infer<typeof ToolResultMessage>;
+export type AgentMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+export const SessionHeader = z.looseObject({
+  type: z.literal("session"),
+  version: z.number().optional(),
+  id: z.string(),
+  timestamp: z.string(),
+  cwd: z.string().optional(),
+  parentSession: z.string().optional(),
+});
+export type SessionHeader = z.infer<typeof SessionHeader>;
+
+const base = { id: z.string(), parentId: z.string().nullable(), timestamp: z.string() };
+
+export const MessageEntry = z.looseObject({
+  ...base,
+  type: z.literal("message"),
+  message: z.union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage]),
+});
+export const ModelChangeEntry = z.looseObject({ ...base, type: z.literal("model_change"), provider: z.string(), modelId: z.string() });
+export const ThinkingLevelChangeEntry = z.looseObject({ ...base, type: z.literal("thinking_level_change"), thinkingLevel: z.string() });
+export const CompactionEntry = z.looseObject({
+  ...base,
+  type: z.literal("compaction"),
+  summary: z.string(),
+  firstKeptEntryId: z.string(),
+  tokensBefore: z.number(),
+  details: z.unknown().optional(),
+});
+export const BranchSummaryEntry = z.looseObject({ ...base, type: z.literal("branch_summary"), fromId: z.string(), summary: z.string() });
+export const CustomEntry = z.looseObject({ ...base, type: z.literal("custom"), customType: z.string(), data: z.unknown() });
+export const CustomMessageEntry = z.looseObject({
+  ...base,
+  type: z.literal("custom_message"),
+  customType: z.string(),
+  content: z.union([z.string(), z.array(z.union([TextBlock, ImageBlock]))]),
+  display: z.boolean(),
+  details: z.unknown().optional(),
+});
+/** Any other entry type (label, session_info, future ones): kept for the tree, ignored for context. */
+export const OtherEntry = z.looseObject({ ...base, type: z.string() });
+
+export const SessionEntry = z.union([
+  MessageEntry,
+  ModelChangeEntry,
+  ThinkingLevelChangeEntry,
+  CompactionEntry,
+  BranchSummaryEntry,
+  CustomEntry,
+  CustomMessageEntry,
+  OtherEntry,
+]);
+export type MessageEntry = z.infer<typeof MessageEntry>;
+export type CompactionEntry = z.infer<typeof CompactionEntry>;
+export type SessionEntry = z.infer<typeof SessionEntry>;
+
+/** An entry before the session manager gives it an id, a parent and a time. */
+export type NewEntry =
+  | { type: "message"; message: AgentMessage }
+  | { type: "model_change"; provider: string; modelId: string }
+  | { type: "thinking_level_change"; thinkingLevel: string }
+  | { type: "compaction"; summary: string; firstKeptEntryId: string; tokensBefore: number; details?: unknown }
+  | { type: "custom"; customType: string; data: unknown };
+
+export const emptyUsage = (): Usage => ({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+});

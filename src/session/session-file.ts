@@ -1,0 +1,152 @@
+// Owns one session file: creates it, loads it (tolerating damage), and appends entries one complete
+// line at a time, so a job killed at any moment leaves a file that pi and gitclaw can still load.
+import { randomUUID } from "node:crypto";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { buildContext, type SessionContext } from "./context.ts";
+import { SESSION_VERSION, SessionEntry, SessionHeader, type NewEntry } from "./entries.ts";
+
+export interface LoadNote {
+  line: number;
+  reason: string;
+}
+
+export class SessionError extends Error {
+  override name = "SessionError";
+}
+
+export interface SessionOptions {
+  now?: () => Date;
+}
+
+/** Entry ids: 8 hex characters like pi's, redrawn on the rare collision. */
+function newEntryId(taken: ReadonlySet<string>): string {
+  for (let i = 0; i < 100; i++) {
+    const id = randomUUID().slice(0, 8);
+    if (!taken.has(id)) return id;
+  }
+  return randomUUID();
+}
+
+/** pi's file name: the header timestamp with `:` and `.` replaced, then the session id. */
+export function sessionFileName(header: { id: string; timestamp: string }): string {
+  return `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`;
+}
+
+export class SessionFile {
+  private readonly ids = new Set<string>();
+  private readonly now: () => Date;
+
+  private constructor(
+    readonly path: string,
+    readonly header: SessionHeader,
+    readonly entries: SessionEntry[],
+    /** Lines that could not be used when loading (a truncated last line after a crash, junk). */
+    readonly notes: LoadNote[],
+    options: SessionOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    for (const entry of entries) this.ids.add(entry.id);
+  }
+
+  get id(): string {
+    return this.header.id;
+  }
+
+  /** The entry new entries attach to: pi's rule, the last entry in file order. */
+  get leafId(): string | null {
+    return this.entries.at(-1)?.id ?? null;
+  }
+
+  /** Where tool artifacts of this session live: a folder named after the session id, beside the file. */
+  get artifactsDir(): string {
+    return join(dirname(this.path), this.header.id);
+  }
+
+  static create(dir: string, init: { cwd: string; id?: string } & SessionOptions): SessionFile {
+    const now = init.now ?? (() => new Date());
+    const header: SessionHeader = {
+      type: "session",
+      version: SESSION_VERSION,
+      id: init.id ?? randomUUID(),
+      timestamp: now().toISOString(),
+      cwd: init.cwd,
+    };
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, sessionFileName(header));
+    if (existsSync(path)) throw new SessionError(`Session file already exists: ${path}`);
+    writeFileSync(path, `${JSON.stringify(header)}\n`);
+    return new SessionFile(path, header, [], [], init);
+  }
+
+  static load(path: string, options: SessionOptions = {}): SessionFile {
+    if (!existsSync(path)) throw new SessionError(`Session file not found: ${path}`);
+    const text = readFileSync(path, "utf8");
+    const lines = text.split("\n");
+    // A file that does not end in a newline was cut mid-write: its last line is incomplete.
+    const complete = text.endsWith("\n");
+    if (complete) lines.pop();
+
+    const headerLine = lines[0];
+    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
+    if (!header?.success) {
+      throw new SessionError(
+        `${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":…}. ` +
+          `Remove the file or fix the mapping in state/issues/ to start a new session.`,
+      );
+    }
+    if ((header.data.version ?? 1) < 2) {
+      throw new SessionError(
+        `${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`,
+      );
+    }
+
+    const entries: SessionEntry[] = [];
+    const notes: LoadNote[] = [];
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.trim() === "") continue;
+      const isLast = i === lines.length - 1;
+      const parsed = SessionEntry.safeParse(safeJson(line));
+      if (parsed.success) entries.push(parsed.data);
+      else notes.push({ line: i + 1, reason: !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry" });
+    }
+    const session = new SessionFile(path, header.data, entries, notes, options);
+    // Terminate a cut line so the next append starts on a line of its own; the damaged bytes stay
+    // in the file (nothing is ever removed) and readers skip them.
+    if (!complete) appendFileSync(path, "\n");
+    return session;
+  }
+
+  /** Appends one entry as one line, parented on the current leaf, and returns it. */
+  append(entry: NewEntry): SessionEntry {
+    const full = {
+      ...entry,
+      id: newEntryId(this.ids),
+      parentId: this.leafId,
+      timestamp: this.now().toISOString(),
+    } as SessionEntry;
+    // Stored key order matches pi's writer: type, id, parentId, timestamp, then the payload.
+    const { type, id, parentId, timestamp, ...payload } = full;
+    appendFileSync(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}\n`);
+    this.entries.push(full);
+    this.ids.add(full.id);
+    return full;
+  }
+
+  context(): SessionContext {
+    return buildContext(this.entries, this.leafId);
+  }
+
+  get fileName(): string {
+    return basename(this.path);
+  }
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}

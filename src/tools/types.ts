@@ -1,0 +1,42 @@
+// The contract every agent tool implements. Tools are plain objects: a zod schema for their
+// arguments (pi-compatible names and shapes) and an `execute` that never throws for expected
+// failures — it returns an error result the model can read and act on.
+import type { z } from "zod";
+
+export interface ToolResult {
+  /** What the model sees. Already bounded in size by the tool. */
+  text: string;
+  isError: boolean;
+  /** Structured facts for the session and the progress UI; never sent to the model. */
+  details?: Record<string, unknown>;
+}
+
+/** Large outputs are spilled to files beside the session and referenced as `artifact://<id>`. */
+export interface ArtifactStore {
+  /** Reserves the next artifact: the caller writes `path` itself (streaming, bounded memory). */
+  allocate(kind: string): { id: string; ref: string; path: string };
+  /** Maps `artifact://<id>` to its file, or undefined when there is no such artifact. */
+  resolve(ref: string): string | undefined;
+}
+
+export interface ToolContext {
+  /** Absolute path of the workspace (the repository checkout). */
+  workspace: string;
+  /** Aborted on cancel, timeout of the run, or shutdown. */
+  signal: AbortSignal;
+  /** The base environment for child processes, secrets already removed (see src/env.ts). */
+  env: Readonly<Record<string, string>>;
+  artifacts: ArtifactStore;
+  /** Removes known secret values and token shapes; applied to everything a tool writes out. */
+  redact(text: string): string;
+}
+
+export interface Tool<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  parameters: Schema;
+  execute(args: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
+}
+
+export const ok = (text: string, details?: Record<string, unknown>): ToolResult => ({ text, isError: false, details });
+export const fail = (text: string, details?: Record<string, unknown>): ToolResult => ({ text, isError: true, details });

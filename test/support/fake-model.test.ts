@@ -1,0 +1,264 @@
+// Drives the fake model with the real `ai` SDK providers: if these pass, the fake speaks each wire
+// format well enough for the clients the agent uses. The Anthropic model id is a real one because
+// the SDK warns on every call about unknown ids; the fake itself accepts any.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, generateText, streamText, tool, type LanguageModel, type ModelMessage } from "ai";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { startFakeModel, type FakeModel, type ModelApi } from "./fake-model.ts";
+
+interface Provider {
+  api: ModelApi;
+  model(fake: FakeModel): LanguageModel;
+  /** The auth header the provider sends, and its value. */
+  auth: [string, string];
+  /** Where the request body carries the instructions. */
+  instructions(body: Record<string, unknown>): unknown;
+  /** The tool result for `call-1` as it must appear in the follow-up request's messages. */
+  toolResult: unknown;
+  /** The SDK's normalised usage for { input: 11, output: 7, cacheRead: 3, cacheWrite: 2 }. */
+  usage: Record<string, unknown>;
+  /** What a default-id tool call of request #0 is called. */
+  defaultToolId: string;
+  errorStatus: number;
+}
+
+const providers: Provider[] = [
+  {
+    api: "anthropic",
+    model: (fake) => createAnthropic({ baseURL: fake.anthropicBaseUrl, apiKey: "sk-ant-test" })("claude-sonnet-4-5"),
+    auth: ["x-api-key", "sk-ant-test"],
+    instructions: (body) => body.system,
+    toolResult: {
+      role: "user",
+      content: [expect.objectContaining({ type: "tool_result", tool_use_id: "call-1", content: "const a = 1;" })],
+    },
+    // inputTokens includes both cache reads and writes.
+    usage: {
+      inputTokens: 16,
+      outputTokens: 7,
+      inputTokenDetails: { noCacheTokens: 11, cacheReadTokens: 3, cacheWriteTokens: 2 },
+    },
+    defaultToolId: "toolu_fake0_0",
+    errorStatus: 529,
+  },
+  {
+    api: "openai",
+    model: (fake) =>
+      createOpenAICompatible({ name: "fake", baseURL: fake.openaiBaseUrl, apiKey: "sk-oai-test", includeUsage: true })("gpt-fake"),
+    auth: ["authorization", "Bearer sk-oai-test"],
+    instructions: (body) => (body.messages as { role: string; content: unknown }[]).find((m) => m.role === "system")?.content,
+    toolResult: { role: "tool", tool_call_id: "call-1", content: "const a = 1;" },
+    // Chat Completions has no cache writes: they are plain input tokens there.
+    usage: {
+      inputTokens: 16,
+      outputTokens: 7,
+      inputTokenDetails: { noCacheTokens: 13, cacheReadTokens: 3, cacheWriteTokens: undefined },
+    },
+    defaultToolId: "call_fake0_0",
+    errorStatus: 429,
+  },
+];
+
+const readFileTool = tool({
+  description: "Read a file",
+  inputSchema: z.object({ path: z.string(), limit: z.number() }),
+});
+
+// streamText logs stream errors to the console unless given onError; these tests expect them.
+const quiet = () => {};
+
+async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const parts: T[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const started = Date.now(); !condition(); await Bun.sleep(10)) {
+    if (Date.now() - started > 5_000) throw new Error(`timed out waiting until ${what}`);
+  }
+}
+
+let fake: FakeModel;
+beforeEach(async () => {
+  fake = await startFakeModel();
+});
+afterEach(async () => {
+  await fake.stop();
+});
+
+describe.each(providers)("fake model, $api", (provider) => {
+  it("streams a text turn in several deltas, with usage, and records the request", async () => {
+    const text = "Hello from the fake model, streamed in pieces.";
+    fake.script([{ text, usage: { input: 11, output: 7, cacheRead: 3, cacheWrite: 2 } }]);
+    const result = streamText({ model: provider.model(fake), instructions: "Be brief.", prompt: "Say hello", maxRetries: 0 });
+
+    const deltas = (await collect(result.fullStream)).filter((part) => part.type === "text-delta").map((part) => part.text);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join("")).toBe(text);
+    expect(await result.finishReason).toBe("stop");
+    expect(await result.totalUsage).toMatchObject(provider.usage);
+
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ api: provider.api, path: provider.api === "anthropic" ? "/v1/messages" : "/v1/chat/completions" });
+    expect(request?.headers[provider.auth[0]]).toBe(provider.auth[1]);
+    expect(request?.body.stream).toBe(true);
+    expect(JSON.stringify(provider.instructions(request?.body ?? {}))).toContain("Be brief.");
+  });
+
+  it("returns a tool call, then records the tool result sent back", async () => {
+    fake.script([
+      { text: "Reading it.", toolCalls: [{ id: "call-1", name: "read_file", input: { path: "src/a.ts", limit: 20 } }] },
+      { text: "It defines a." },
+    ]);
+    const model = provider.model(fake);
+    const messages: ModelMessage[] = [{ role: "user", content: "What is in src/a.ts?" }];
+    const first = streamText({ model, messages, tools: { read_file: readFileTool }, maxRetries: 0 });
+
+    const calls = (await collect(first.fullStream)).filter((part) => part.type === "tool-call");
+    expect(calls).toMatchObject([{ toolCallId: "call-1", toolName: "read_file", input: { path: "src/a.ts", limit: 20 } }]);
+    expect(await first.finishReason).toBe("tool-calls");
+
+    messages.push(...(await first.response).messages, {
+      role: "tool",
+      content: [{ type: "tool-result", toolCallId: "call-1", toolName: "read_file", output: { type: "text", value: "const a = 1;" } }],
+    });
+    const second = streamText({ model, messages, tools: { read_file: readFileTool }, maxRetries: 0 });
+    expect(await second.text).toBe("It defines a.");
+    expect(fake.requests[1]?.body.messages).toContainEqual(provider.toolResult);
+  });
+
+  it("streams thinking as reasoning parts", async () => {
+    const thinking = "The user wants a greeting; keep it short.";
+    fake.script([{ thinking, text: "Hi." }]);
+    const result = streamText({ model: provider.model(fake), prompt: "Greet me", maxRetries: 0 });
+
+    const parts = await collect(result.fullStream);
+    const reasoning = parts.filter((part) => part.type === "reasoning-delta").map((part) => part.text);
+    expect(reasoning.join("")).toBe(thinking);
+    expect(await result.text).toBe("Hi.");
+  });
+
+  it("answers non-streaming requests with the whole message", async () => {
+    fake.script([{ text: "Checking.", toolCalls: [{ name: "read_file", input: { path: "b.ts", limit: 1 } }], usage: { input: 4, output: 2 } }]);
+    const result = await generateText({ model: provider.model(fake), prompt: "Read b.ts", tools: { read_file: readFileTool }, maxRetries: 0 });
+
+    expect(fake.requests[0]?.body.stream).not.toBe(true);
+    expect(result.text).toBe("Checking.");
+    expect(result.toolCalls).toMatchObject([{ toolCallId: provider.defaultToolId, toolName: "read_file", input: { path: "b.ts", limit: 1 } }]);
+    expect(result.finishReason).toBe("tool-calls");
+    expect(result.usage).toMatchObject({ inputTokens: 4, outputTokens: 2 });
+  });
+
+  it("surfaces an error turn as an APICallError with the status and retry-after", async () => {
+    fake.script([{ error: { status: provider.errorStatus, message: "Overloaded, try later", retryAfter: 7 } }]);
+    const result = streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0, onError: quiet });
+
+    const errors = (await collect(result.fullStream)).filter((part) => part.type === "error").map((part) => part.error);
+    expect(errors).toHaveLength(1);
+    const error = errors[0];
+    if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
+    expect(error.statusCode).toBe(provider.errorStatus);
+    expect(error.message).toBe("Overloaded, try later");
+    expect(error.isRetryable).toBe(true);
+    expect(error.responseHeaders?.["retry-after"]).toBe("7");
+  });
+
+  it("answers 500 when no scripted turn is left", async () => {
+    const result = streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0, onError: quiet });
+
+    const [error] = (await collect(result.fullStream)).filter((part) => part.type === "error").map((part) => part.error);
+    if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
+    expect(error.statusCode).toBe(500);
+    expect(error.message).toBe("fake model: no scripted turn left for request #0");
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe("fake model, serving", () => {
+  const model = () => providers[0]!.model(fake);
+
+  it("serves respond() once the scripted turns are used up, and script() appends", async () => {
+    await fake.stop();
+    fake = await startFakeModel({ turns: [{ text: "scripted" }], respond: (request, index) => ({ text: `${request.api} #${index}` }) });
+    fake.script([{ text: "appended" }]);
+
+    const texts: string[] = [];
+    for (let i = 0; i < 4; i++) texts.push(await streamText({ model: model(), prompt: "Hi", maxRetries: 0 }).text);
+    expect(texts).toEqual(["scripted", "appended", "anthropic #2", "anthropic #3"]);
+  });
+
+  it("waits delayMs before answering and chunkDelayMs between events", async () => {
+    fake.script([{ text: "a".repeat(32), delayMs: 100, chunkDelayMs: 20 }]);
+    const started = performance.now();
+    const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0 });
+    const seen: number[] = [];
+    for await (const part of result.fullStream) if (part.type === "text-delta") seen.push(performance.now());
+
+    // 32 characters are 4 deltas; timers may fire a little early, hence the slack.
+    expect(seen).toHaveLength(4);
+    expect(seen[0]! - started).toBeGreaterThanOrEqual(95);
+    expect(seen[3]! - seen[0]!).toBeGreaterThanOrEqual(3 * 20 - 5);
+  });
+
+  it("holds a hanging stream open until the client aborts, then ends it cleanly", async () => {
+    fake.script([{ text: "This answer never finishes streaming.", hang: true }, { text: "still serving" }]);
+    const controller = new AbortController();
+    const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0, abortSignal: controller.signal });
+
+    const parts: string[] = [];
+    for await (const part of result.fullStream) {
+      parts.push(part.type);
+      if (part.type === "text-delta" && !controller.signal.aborted) {
+        // Long enough for a stream that wrongly closes on its own to have done so.
+        await Bun.sleep(100);
+        expect(fake.inFlight).toBe(1);
+        controller.abort();
+      }
+    }
+    expect(parts).toContain("text-delta");
+    expect(parts).toContain("abort");
+    expect(parts).not.toContain("finish-step");
+    await until(() => fake.inFlight === 0, "the server notices the disconnect");
+
+    expect(await streamText({ model: model(), prompt: "Hi", maxRetries: 0 }).text).toBe("still serving");
+  });
+
+  it("holds a non-streaming request unanswered until the client aborts", async () => {
+    fake.script([{ text: "never sent", hang: true }]);
+    const controller = new AbortController();
+    const call = generateText({ model: model(), prompt: "Hi", maxRetries: 0, abortSignal: controller.signal });
+
+    await until(() => fake.requests.length === 1, "the request arrives");
+    await Bun.sleep(100);
+    expect(fake.inFlight).toBe(1);
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await until(() => fake.inFlight === 0, "the server notices the disconnect");
+  });
+
+  it("runs standalone with --echo and prints its URL", async () => {
+    const child = Bun.spawn(["bun", fileURLToPath(new URL("fake-model.ts", import.meta.url)), "--echo"], { stdout: "pipe", stderr: "inherit" });
+    try {
+      const reader = child.stdout.getReader();
+      let out = "";
+      while (!out.includes("\n")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        out += new TextDecoder().decode(value);
+      }
+      const url = /^FAKE_MODEL_URL=(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out)?.[1];
+      expect(url).toBeDefined();
+      const openai = createOpenAICompatible({ name: "fake", baseURL: `${url}/v1`, includeUsage: true });
+      const result = streamText({ model: openai("gpt-fake"), prompt: "ping 42", maxRetries: 0 });
+      expect(await result.text).toBe("echo: ping 42");
+    } finally {
+      child.kill();
+      await child.exited;
+    }
+  });
+});

@@ -1,0 +1,277 @@
+// A scripted fake LLM server that speaks the real Anthropic Messages and OpenAI Chat Completions
+// wire formats, so tests exercise the actual provider clients (SSE parsing, usage mapping, error
+// handling) instead of a mock model object. The agent under test runs in a child process while the
+// test drives this server in-process, so nothing here may block the event loop.
+import * as anthropic from "./anthropic.ts";
+import * as openai from "./openai.ts";
+
+export interface ToolCallTurn {
+  /** Defaults to a provider-shaped id unique per request (`toolu_…` / `call_…`). */
+  id?: string;
+  name: string;
+  input: unknown;
+}
+
+export interface TurnError {
+  status: number;
+  /** The provider's error type; defaults to what that provider sends for the status. */
+  type?: string;
+  message?: string;
+  /** Seconds, sent as the `retry-after` header. */
+  retryAfter?: number;
+}
+
+export interface Turn {
+  text?: string;
+  thinking?: string;
+  toolCalls?: ToolCallTurn[];
+  /** `input` excludes cache reads and writes, as Anthropic's `input_tokens` does. */
+  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  /** Default: toolUse when toolCalls are present, else stop. */
+  stopReason?: "stop" | "toolUse" | "length";
+  error?: TurnError;
+  /** Milliseconds before the response starts. */
+  delayMs?: number;
+  /** Milliseconds between SSE events, to give tests time to kill the agent mid-stream. */
+  chunkDelayMs?: number;
+  /** Send the headers and the first half of the events, then stall until the client disconnects. */
+  hang?: boolean;
+}
+
+export type ModelApi = "anthropic" | "openai";
+
+export interface RecordedModelRequest {
+  api: ModelApi;
+  path: string;
+  /** Lower-cased names; includes `x-api-key` / `authorization` so tests can check the key sent. */
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export type Respond = (request: RecordedModelRequest, index: number) => Turn;
+
+export interface FakeModelOptions {
+  turns?: Turn[];
+  /** Answers requests once the scripted turns are used up. */
+  respond?: Respond;
+}
+
+export interface FakeModel {
+  url: string;
+  /** What `createAnthropic({ baseURL })` takes. */
+  anthropicBaseUrl: string;
+  /** What `createOpenAICompatible({ baseURL })` takes. */
+  openaiBaseUrl: string;
+  /** Appends turns; they are served in order, one per request, across both APIs. */
+  script(turns: Turn[]): void;
+  requests: RecordedModelRequest[];
+  /** Requests whose response has not yet finished or been abandoned by the client. */
+  readonly inFlight: number;
+  stop(): Promise<void>;
+}
+
+/** A turn after defaults are applied, with text and arguments already cut into stream deltas. */
+export interface WireTurn {
+  /** Index of the request in `requests`; makes response and tool call ids unique. */
+  seq: number;
+  model: string;
+  text: string[];
+  thinking: string[];
+  toolCalls: { id: string | undefined; name: string; input: unknown; args: string[] }[];
+  usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  stopReason: "stop" | "toolUse" | "length";
+}
+
+/** How one API renders a turn; `body` is the parsed request. */
+interface WireFormat {
+  frames(turn: WireTurn, body: Record<string, unknown>): string[];
+  message(turn: WireTurn, body: Record<string, unknown>): unknown;
+  error(error: TurnError): unknown;
+}
+
+const routes: Record<string, { api: ModelApi; wire: WireFormat }> = {
+  "/v1/messages": { api: "anthropic", wire: anthropic },
+  "/v1/chat/completions": { api: "openai", wire: openai },
+};
+
+// Real servers stream a few characters per delta; clients must reassemble them, so we make them.
+const DELTA_CHARS = 8;
+
+function split(text: string): string[] {
+  // By code point, so a delta never ends in half a surrogate pair.
+  const chars = Array.from(text);
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length; i += DELTA_CHARS) pieces.push(chars.slice(i, i + DELTA_CHARS).join(""));
+  return pieces;
+}
+
+// About four characters per token: enough for tests that only need plausible, non-zero numbers.
+const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
+
+function toWire(turn: Turn, seq: number, body: Record<string, unknown>, rawBody: string): WireTurn {
+  const toolCalls = (turn.toolCalls ?? []).map((call) => ({
+    id: call.id,
+    name: call.name,
+    input: call.input,
+    args: split(JSON.stringify(call.input ?? {})),
+  }));
+  const outputChars = [turn.text ?? "", turn.thinking ?? "", ...toolCalls.map((c) => c.args.join(""))].join("").length;
+  return {
+    seq,
+    model: typeof body.model === "string" ? body.model : "fake-model",
+    text: split(turn.text ?? ""),
+    thinking: split(turn.thinking ?? ""),
+    toolCalls,
+    usage: {
+      input: turn.usage?.input ?? tokens(rawBody.length),
+      output: turn.usage?.output ?? tokens(outputChars),
+      cacheRead: turn.usage?.cacheRead ?? 0,
+      cacheWrite: turn.usage?.cacheWrite ?? 0,
+    },
+    stopReason: turn.stopReason ?? (toolCalls.length > 0 ? "toolUse" : "stop"),
+  };
+}
+
+/** Resolves after `ms`, or early when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** Resolves once `signal` aborts: how a `hang` turn waits for the client to give up. */
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+}
+
+function errorResponse(wire: WireFormat, error: TurnError): Response {
+  const headers: Record<string, string> = {};
+  if (error.retryAfter !== undefined) headers["retry-after"] = String(error.retryAfter);
+  return Response.json(wire.error(error), { status: error.status, headers });
+}
+
+/** Streams `frames`, honouring chunkDelayMs and hang; calls `finished` once, however it ends. */
+function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: () => void): Response {
+  const gone = new AbortController();
+  disconnected.addEventListener("abort", () => gone.abort(), { once: true });
+  const sent = turn.hang ? frames.slice(0, Math.ceil(frames.length / 2)) : frames;
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        for (const [i, frame] of sent.entries()) {
+          if (i > 0 && turn.chunkDelayMs) await sleep(turn.chunkDelayMs, gone.signal);
+          if (gone.signal.aborted) return;
+          controller.enqueue(encoder.encode(frame));
+        }
+        if (turn.hang) await aborted(gone.signal);
+        if (!gone.signal.aborted) controller.close();
+      } finally {
+        finished();
+      }
+    },
+    cancel() {
+      gone.abort();
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+  });
+}
+
+export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
+  const queue = [...(options.turns ?? [])];
+  const requests: RecordedModelRequest[] = [];
+  let inFlight = 0;
+
+  async function handle(req: Request): Promise<Response> {
+    const path = new URL(req.url).pathname;
+    const route = routes[path];
+    if (req.method !== "POST" || !route) {
+      return Response.json({ error: { message: `fake model: no route for ${req.method} ${path}` } }, { status: 404 });
+    }
+    const rawBody = await req.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      body = undefined;
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      return errorResponse(route.wire, { status: 400, message: "fake model: request body is not a JSON object" });
+    }
+    const index = requests.length;
+    const recorded: RecordedModelRequest = {
+      api: route.api,
+      path,
+      headers: Object.fromEntries(req.headers),
+      body: body as Record<string, unknown>,
+    };
+    requests.push(recorded);
+
+    let turn = queue.shift();
+    if (!turn && options.respond) {
+      try {
+        turn = options.respond(recorded, index);
+      } catch (err) {
+        const message = `fake model: respond() threw for request #${index}: ${String(err)}`;
+        return errorResponse(route.wire, { status: 500, message });
+      }
+    }
+    if (!turn) {
+      return errorResponse(route.wire, { status: 500, message: `fake model: no scripted turn left for request #${index}` });
+    }
+
+    if (turn.delayMs) await sleep(turn.delayMs, req.signal);
+    if (turn.error) return errorResponse(route.wire, turn.error);
+    const wire = toWire(turn, index, recorded.body, rawBody);
+
+    if (recorded.body.stream !== true) {
+      if (turn.hang) await aborted(req.signal);
+      return Response.json(route.wire.message(wire, recorded.body));
+    }
+    // The stream outlives this handler, so it counts as in flight until it ends or is abandoned.
+    inFlight++;
+    return sse(route.wire.frames(wire, recorded.body), turn, req.signal, () => inFlight--);
+  }
+
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    // Bun closes connections idle for 10 s by default, which would end a `hang` turn on its own.
+    idleTimeout: 0,
+    async fetch(req) {
+      inFlight++;
+      try {
+        return await handle(req);
+      } finally {
+        inFlight--;
+      }
+    },
+  });
+
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    url,
+    anthropicBaseUrl: `${url}/v1`,
+    openaiBaseUrl: `${url}/v1`,
+    script(turns) {
+      queue.push(...turns);
+    },
+    requests,
+    get inFlight() {
+      return inFlight;
+    },
+    async stop() {
+      await server.stop(true);
+    },
+  };
+}
