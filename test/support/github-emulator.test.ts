@@ -1,0 +1,323 @@
+// Drives the GitHub emulator over real HTTP with @octokit/rest (as the code under test does) and
+// with plain fetch (to see raw statuses and headers). Every test ends by checking that nothing the
+// emulator sent broke GitHub's OpenAPI description.
+import { getOctokit } from "@actions/github";
+import { retry } from "@octokit/plugin-retry";
+import { Octokit } from "@octokit/rest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startGitHubEmulator, type GitHubEmulator, type Permission } from "./github-emulator.ts";
+import { validateResponse } from "./openapi/validate.ts";
+
+const TOKEN = "ghs_emulatortoken";
+const repo = { owner: "acme", repo: "widgets" };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+let gh: GitHubEmulator;
+let octokit: Octokit;
+
+beforeEach(async () => {
+  gh = await startGitHubEmulator({ ...repo, token: TOKEN, defaultBranch: "main", validate: true });
+  octokit = new Octokit({ auth: TOKEN, baseUrl: gh.url, log: silent });
+  gh.addUser({ login: "alice", permission: "write" });
+});
+
+afterEach(async () => {
+  await gh.stop();
+  expect(gh.violations).toEqual([]);
+});
+
+// The HttpError Octokit throws, reduced to what GitHub answered.
+async function failure(promise: Promise<unknown>): Promise<{ status: number; data: unknown }> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error, "request should have failed").toBeDefined();
+  const { status, response } = error as { status: number; response?: { data: unknown } };
+  return { status, data: response?.data };
+}
+
+function get(path: string, headers: Record<string, string> = { authorization: `token ${TOKEN}` }): Promise<Response> {
+  return fetch(`${gh.url}${path}`, { headers });
+}
+
+describe("repository and users", () => {
+  it("serves the repository with its default branch and html links under serverUrl", async () => {
+    const { data } = await octokit.rest.repos.get(repo);
+    expect(data).toMatchObject({ full_name: "acme/widgets", default_branch: "main", html_url: `${gh.serverUrl}/acme/widgets`, owner: { login: "acme" } });
+  });
+
+  it("serves user profiles, with the token's identity as a Bot", async () => {
+    expect((await octokit.rest.users.getByUsername({ username: "alice" })).data).toMatchObject({ login: "alice", type: "User" });
+    expect((await octokit.rest.users.getByUsername({ username: "github-actions[bot]" })).data).toMatchObject({ login: "github-actions[bot]", type: "Bot" });
+    expect(await failure(octokit.rest.users.getByUsername({ username: "nobody" }))).toMatchObject({ status: 404 });
+  });
+
+  it.each<[Permission, string]>([
+    ["admin", "admin"],
+    ["maintain", "write"],
+    ["write", "write"],
+    ["triage", "read"],
+    ["read", "read"],
+    ["none", "none"],
+  ])("reports role %s as permission %s", async (role, permission) => {
+    gh.addUser({ login: "carol", permission: role });
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "carol" });
+    expect(data).toMatchObject({ permission, role_name: role, user: { login: "carol", role_name: role } });
+  });
+
+  it("answers 404 for the permission of an unknown user", async () => {
+    const { status, data } = await failure(octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "mallory" }));
+    expect(status).toBe(404);
+    expect(data).toMatchObject({ message: "mallory is not a user" });
+  });
+});
+
+describe("issues and comments", () => {
+  it("serves helper-made issues exactly as gh.issue() returns them, with author_association", async () => {
+    gh.addUser({ login: "dave" });
+    gh.addUser({ login: "erin", association: "MEMBER" });
+    const byOwner = gh.createIssue({ title: "owner", body: "b", user: "acme" });
+    const byCollaborator = gh.createIssue({ title: "collaborator", body: "b", user: "alice", labels: ["gitclaw"], createdAt: "2024-05-01T12:00:00Z" });
+    const byOutsider = gh.createIssue({ title: "outsider", body: null, user: "dave" });
+    const byMember = gh.createIssue({ title: "member", user: "erin" });
+
+    expect([byOwner, byCollaborator, byOutsider, byMember].map((issue) => issue.author_association)).toEqual(["OWNER", "COLLABORATOR", "NONE", "MEMBER"]);
+    const { data } = await octokit.rest.issues.get({ ...repo, issue_number: byCollaborator.number });
+    expect(data).toEqual(gh.issue(byCollaborator.number));
+    expect(data).toMatchObject({ number: 2, created_at: "2024-05-01T12:00:00Z", user: { login: "alice", type: "User" }, labels: [{ name: "gitclaw" }] });
+  });
+
+  it("creates issues through the API as the token's identity", async () => {
+    const { status, data } = await octokit.rest.issues.create({ ...repo, title: "From the agent", body: "", labels: ["bug"], assignees: ["alice", "ghost"] });
+    expect(status).toBe(201);
+    expect(data).toMatchObject({ number: 1, body: null, user: { login: "github-actions[bot]", type: "Bot" }, labels: [{ name: "bug" }], assignees: [{ login: "alice" }] });
+    expect(gh.issue(1).title).toBe("From the agent");
+  });
+
+  it("posts comments as the bot and edits them", async () => {
+    const issue = gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const created = await octokit.rest.issues.createComment({ ...repo, issue_number: issue.number, body: "On it." });
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({
+      body: "On it.",
+      user: { login: "github-actions[bot]", type: "Bot" },
+      author_association: "NONE",
+      performed_via_github_app: null,
+      html_url: `${gh.serverUrl}/acme/widgets/issues/1#issuecomment-${created.data.id}`,
+    });
+
+    const edited = await octokit.rest.issues.updateComment({ ...repo, comment_id: created.data.id, body: "Done." });
+    expect(edited.data.body).toBe("Done.");
+    expect((await octokit.rest.issues.getComment({ ...repo, comment_id: created.data.id })).data).toEqual(gh.comments(issue.number)[0]);
+    expect(gh.issue(issue.number).comments).toBe(1);
+  });
+
+  it("paginates comments with Link headers that octokit.paginate follows, and filters by since", async () => {
+    const issue = gh.createIssue({ title: "t", body: "b", user: "alice" });
+    for (let i = 1; i <= 7; i++) gh.addComment(issue.number, { body: `comment ${i}`, user: "alice", createdAt: `2024-05-0${i}T00:00:00Z` });
+
+    const first = await get(`/repos/acme/widgets/issues/1/comments?per_page=3`);
+    expect(first.headers.get("link")).toBe(
+      `<${gh.url}/repos/acme/widgets/issues/1/comments?per_page=3&page=2>; rel="next", <${gh.url}/repos/acme/widgets/issues/1/comments?per_page=3&page=3>; rel="last"`,
+    );
+    const all = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: issue.number, per_page: 3 });
+    expect(all.map((comment) => comment.body)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `comment ${i}`));
+    expect(gh.requests.filter((request) => request.path.endsWith("/comments")).map((request) => request.query.page)).toEqual([undefined, undefined, "2", "3"]);
+
+    const recent = await octokit.rest.issues.listComments({ ...repo, issue_number: issue.number, since: "2024-05-06T00:00:00Z" });
+    expect(recent.data.map((comment) => comment.body)).toEqual(["comment 6", "comment 7"]);
+  });
+
+  it.each([
+    ["empty", "", "Body cannot be blank"],
+    ["blank", "  \n ", "Body cannot be blank"],
+    ["too long", "x".repeat(65537), "Body is too long (maximum is 65536 characters)"],
+  ])("rejects a comment body that is %s with 422 Validation Failed", async (_, body, message) => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const { status, data } = await failure(octokit.rest.issues.createComment({ ...repo, issue_number: 1, body }));
+    expect(status).toBe(422);
+    expect(data).toMatchObject({ message: "Validation Failed", errors: [{ resource: "IssueComment", code: "unprocessable", message }] });
+    expect(gh.comments(1)).toEqual([]);
+  });
+
+  it("accepts a comment body of exactly 65536 characters", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const { status } = await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: "x".repeat(65536) });
+    expect(status).toBe(201);
+  });
+
+  it("serves labeled and assigned events with their actors and times", async () => {
+    gh.addUser({ login: "bob", permission: "triage" });
+    gh.createIssue({ title: "t", body: "b", user: "alice", labels: ["bug"] });
+    const labeled = gh.labelIssue(1, "gitclaw", "bob");
+    const assigned = gh.assignIssue(1, "alice", "bob");
+
+    const { data } = await octokit.rest.issues.listEvents({ ...repo, issue_number: 1 });
+    expect(data).toEqual([expect.objectContaining({ event: "labeled", label: { name: "bug", color: "ededed" }, actor: expect.objectContaining({ login: "alice" }) }), labeled, assigned]);
+    expect(assigned).toMatchObject({ assignee: { login: "alice" }, assigner: { login: "bob" } });
+    expect(gh.issue(1)).toMatchObject({ labels: [{ name: "bug" }, { name: "gitclaw" }], assignee: { login: "alice" } });
+  });
+});
+
+describe("reactions", () => {
+  it("adds an issue reaction as the bot, returns 200 for a repeat, and removes it", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const added = await octokit.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: "eyes" });
+    expect(added.status).toBe(201);
+    expect(added.data).toMatchObject({ content: "eyes", user: { login: "github-actions[bot]" } });
+
+    const again = await octokit.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: "eyes" });
+    expect(again.status).toBe(200);
+    expect(again.data.id).toBe(added.data.id);
+    expect(gh.issue(1).reactions).toMatchObject({ total_count: 1, eyes: 1 });
+    expect((await octokit.rest.reactions.listForIssue({ ...repo, issue_number: 1 })).data).toEqual(gh.reactions({ issue: 1 }));
+
+    const removed = await octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id });
+    expect(removed.status).toBe(204);
+    expect(gh.reactions({ issue: 1 })).toEqual([]);
+    expect(await failure(octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id }))).toMatchObject({ status: 404 });
+  });
+
+  it("keeps comment reactions apart from issue reactions", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const comment = gh.addComment(1, { body: "@gitclaw go", user: "alice" });
+    const added = await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.id, content: "rocket" });
+    expect(added.status).toBe(201);
+    expect(gh.reactions({ comment: comment.id })).toEqual([added.data]);
+    expect(gh.reactions({ issue: 1 })).toEqual([]);
+    expect(gh.comments(1)[0]?.reactions).toMatchObject({ total_count: 1, rocket: 1 });
+
+    // A reaction id only exists under its own subject, and an issue id is never a comment id.
+    expect(await failure(octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id }))).toMatchObject({ status: 404 });
+    expect(await failure(octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: gh.issue(1).id, content: "eyes" }))).toMatchObject({ status: 404 });
+    expect((await octokit.rest.reactions.deleteForIssueComment({ ...repo, comment_id: comment.id, reaction_id: added.data.id })).status).toBe(204);
+  });
+
+  it("rejects an unknown reaction content with 422", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const response = await fetch(`${gh.url}/repos/acme/widgets/issues/1/reactions`, {
+      method: "POST",
+      headers: { authorization: `token ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "thumbsup" }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ message: "Validation Failed", errors: [{ resource: "Reaction", field: "content" }] });
+  });
+});
+
+describe("errors like GitHub's", () => {
+  it("answers 401 Bad credentials to a wrong or missing token, and accepts Bearer", async () => {
+    const wrong = new Octokit({ auth: "ghs_wrong", baseUrl: gh.url, log: silent });
+    expect(await failure(wrong.rest.repos.get(repo))).toEqual({
+      status: 401,
+      data: { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" },
+    });
+    expect((await get("/repos/acme/widgets", {})).status).toBe(401);
+    expect((await get("/repos/acme/widgets", { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+  });
+
+  it("answers 404 Not Found to unknown routes, other repositories and unknown issues", async () => {
+    for (const path of ["/nope", "/repos/acme/other", "/repos/acme/widgets/issues/abc", "/repos/acme/widgets/issues/99"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
+    }
+  });
+
+  it("answers 400 to a body that is not JSON", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const response = await fetch(`${gh.url}/repos/acme/widgets/issues/1/comments`, { method: "POST", headers: { authorization: `token ${TOKEN}` }, body: "{oops" });
+    expect(response.status).toBe(400);
+    expect(gh.requests.at(-1)).toMatchObject({ method: "POST", body: "{oops" });
+  });
+
+  it("records every request with lower-cased headers, query and parsed body", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: "hello" });
+    await octokit.rest.issues.listComments({ ...repo, issue_number: 1, per_page: 5 });
+    expect(gh.requests).toEqual([
+      expect.objectContaining({ method: "POST", path: "/repos/acme/widgets/issues/1/comments", query: {}, body: { body: "hello" } }),
+      expect.objectContaining({ method: "GET", query: { per_page: "5" }, body: undefined }),
+    ]);
+    expect(gh.requests[0]?.headers).toMatchObject({ authorization: `token ${TOKEN}`, "content-type": expect.stringContaining("application/json") });
+  });
+});
+
+describe("clients", () => {
+  // @actions/github sends through undici's fetch rather than the global one.
+  it("serves @actions/github's getOctokit as well as @octokit/rest", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const actions = getOctokit(TOKEN, { baseUrl: gh.url, log: silent });
+    const { status } = await actions.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: "eyes" });
+    expect(status).toBe(201);
+    expect(gh.reactions({ issue: 1 })).toMatchObject([{ content: "eyes" }]);
+  });
+});
+
+describe("fault injection", () => {
+  it("fails the next matching request with 503, then Octokit's retry succeeds", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    gh.failNext({ method: "POST", path: /\/issues\/\d+\/comments$/, status: 503 });
+    const RetryingOctokit = Octokit.plugin(retry);
+    const retrying = new RetryingOctokit({ auth: TOKEN, baseUrl: gh.url, log: silent, retry: { retryAfterBaseValue: 1 } });
+
+    const { status } = await retrying.rest.issues.createComment({ ...repo, issue_number: 1, body: "after a 503" });
+    expect(status).toBe(201);
+    expect(gh.requests.filter((request) => request.method === "POST")).toHaveLength(2);
+    expect(gh.comments(1).map((comment) => comment.body)).toEqual(["after a 503"]);
+  });
+
+  it("sends the given status, body and headers `times` times, only to matching requests", async () => {
+    const rateLimited = { message: "You have exceeded a secondary rate limit.", documentation_url: "https://docs.github.com/rest" };
+    gh.failNext({ path: /^\/repos\/acme\/widgets$/, status: 429, body: rateLimited, headers: { "retry-after": "1" }, times: 2 });
+    gh.failNext({ method: "POST", path: /./, status: 403 });
+
+    expect((await get("/users/alice")).status).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await get("/repos/acme/widgets");
+      expect(response.status).toBe(429);
+      expect(response.headers.get("retry-after")).toBe("1");
+      expect(await response.json()).toEqual(rateLimited);
+    }
+    expect((await get("/repos/acme/widgets")).status).toBe(200);
+    // Faults answer before authentication: a 403 with GitHub's default body.
+    const forbidden = await fetch(`${gh.url}/repos/acme/widgets/issues`, { method: "POST" });
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ message: "Forbidden", documentation_url: "https://docs.github.com/rest", status: "403" });
+  });
+});
+
+describe("OpenAPI validation", () => {
+  const issuePath = "/repos/{owner}/{repo}/issues/{issue_number}";
+
+  it("reports a response body that breaks the operation's schema", () => {
+    const issue = gh.createIssue({ title: "t", body: "b", user: "alice" });
+    expect(validateResponse("GET", issuePath, 200, issue)).toEqual([]);
+    expect(validateResponse("GET", issuePath, 200, { ...issue, id: String(issue.id) })).toContain("/id must be integer");
+    const { html_url: _, ...withoutHtmlUrl } = issue;
+    expect(validateResponse("GET", issuePath, 200, withoutHtmlUrl)).toContain("/ must have required property 'html_url'");
+    expect(validateResponse("GET", issuePath, 200, { ...issue, created_at: "yesterday" })).toContain('/created_at must match format "date-time"');
+  });
+
+  it("checks undocumented error statuses against basic-error and refuses undocumented successes", () => {
+    expect(validateResponse("GET", issuePath, 401, { message: "Bad credentials", documentation_url: "x" })).toEqual([]);
+    expect(validateResponse("GET", issuePath, 401, { message: 401 })).toEqual(["/message must be string"]);
+    expect(validateResponse("GET", issuePath, 202, {})).toEqual(["status 202 is not documented"]);
+    expect(validateResponse("GET", "/repos/{owner}/{repo}/pulls", 200, [])).toEqual(["GET /repos/{owner}/{repo}/pulls is not in github-rest.json"]);
+    expect(validateResponse("DELETE", `${issuePath}/reactions/{reaction_id}`, 204, { unexpected: true })).toEqual(["/ must be empty: status 204 has no content"]);
+  });
+
+  it("records the emulator's own off-spec responses in gh.violations", async () => {
+    const other = await startGitHubEmulator({ ...repo, token: TOKEN });
+    try {
+      other.addUser({ login: "alice" });
+      // The helper trusts its input, so a malformed timestamp reaches the response.
+      other.createIssue({ title: "t", body: "b", user: "alice", createdAt: "yesterday" });
+      await fetch(`${other.url}/repos/acme/widgets/issues/1`, { headers: { authorization: `token ${TOKEN}` } });
+      expect(other.violations).toEqual([`GET ${issuePath} 200: /created_at must match format "date-time"`, `GET ${issuePath} 200: /updated_at must match format "date-time"`]);
+    } finally {
+      await other.stop();
+    }
+  });
+});

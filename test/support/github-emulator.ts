@@ -1,0 +1,254 @@
+// A GitHub REST API emulator for tests: a Bun.serve server on 127.0.0.1 with in-memory state.
+// The test drives it through helpers (addUser, createIssue ...) and asserts on its state, while the
+// code under test, usually a child process, talks to it over HTTP via GITHUB_API_URL.
+// Every response it sends is checked against GitHub's OpenAPI description (see `violations`).
+// Routes live in github-emulator/routes-*.ts, keyed by the operations in openapi/operations.ts.
+import { STATUS_CODES } from "node:http";
+import { ApiError, errorBody, type Handler, type RouteResult } from "./github-emulator/http.ts";
+import {
+  Renderer,
+  type RestAssignedEvent,
+  type RestIssue,
+  type RestIssueComment,
+  type RestLabeledEvent,
+  type RestReaction,
+  type RestUser,
+} from "./github-emulator/render.ts";
+import { issueRoutes } from "./github-emulator/routes-issues.ts";
+import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
+import { repoRoutes } from "./github-emulator/routes-repos.ts";
+import { EmulatorState, type Association, type IssueRecord, type Permission, type ReactionSubject } from "./github-emulator/state.ts";
+import type { Operation } from "./openapi/operations.ts";
+import { validateResponse } from "./openapi/validate.ts";
+
+export type { Association, Permission, ReactionSubject } from "./github-emulator/state.ts";
+export type {
+  RestAssignedEvent,
+  RestIssue,
+  RestIssueComment,
+  RestLabel,
+  RestLabeledEvent,
+  RestReaction,
+  RestUser,
+} from "./github-emulator/render.ts";
+
+export interface EmulatorOptions {
+  owner: string;
+  repo: string;
+  /** The only token accepted, as `token <t>` or `Bearer <t>`. */
+  token: string;
+  defaultBranch?: string;
+  /** The token's identity: author of comments, issues and reactions made through the API. */
+  botLogin?: string;
+  /** Check every response against GitHub's OpenAPI description (default true). */
+  validate?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  /** Parsed JSON, the raw text if it was not JSON, undefined if empty. */
+  body: unknown;
+}
+
+export interface Fault {
+  method?: string;
+  path: RegExp;
+  status: number;
+  /** Default: GitHub's error body with the status text as message. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How many matching requests fail (default 1). */
+  times?: number;
+}
+
+export interface GitHubEmulator {
+  /** Base URL of the REST API, for GITHUB_API_URL and Octokit's baseUrl. */
+  readonly url: string;
+  /** Base of html_url links, for GITHUB_SERVER_URL. */
+  readonly serverUrl: string;
+  readonly requests: readonly RecordedRequest[];
+  /** Responses that broke GitHub's OpenAPI description, and emulator crashes. Should stay empty. */
+  readonly violations: readonly string[];
+  /** Adds or updates a user; `permission` is on this repository (default "none"). */
+  addUser(user: { login: string; type?: "User" | "Bot"; permission?: Permission; association?: Association }): RestUser;
+  createIssue(issue: { title: string; body?: string | null; user: string; labels?: string[]; assignees?: string[]; createdAt?: string }): RestIssue;
+  addComment(issueNumber: number, comment: { body: string; user: string; createdAt?: string }): RestIssueComment;
+  labelIssue(issueNumber: number, label: string, user: string): RestLabeledEvent;
+  assignIssue(issueNumber: number, assignee: string, user: string): RestAssignedEvent;
+  issue(issueNumber: number): RestIssue;
+  comments(issueNumber: number): RestIssueComment[];
+  reactions(subject: ReactionSubject): RestReaction[];
+  /** Makes the next matching request(s) fail, before authentication and routing. */
+  failNext(fault: Fault): void;
+  stop(): Promise<void>;
+}
+
+// Typed as a full record: an operation listed in operations.ts without a handler fails `tsc`.
+const ROUTES: Record<Operation, Handler> = { ...repoRoutes, ...issueRoutes, ...reactionRoutes };
+
+interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+const COMPILED: Route[] = Object.entries(ROUTES).map(([operation, handler]) => {
+  const [method, template] = operation.split(" ") as [string, string];
+  const names: string[] = [];
+  const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { method, template, pattern: new RegExp(`^${source}$`), names, handler };
+});
+
+function matchRoute(method: string, path: string): { route: Route; params: Map<string, string> } | undefined {
+  for (const route of COMPILED) {
+    const match = route.method === method ? route.pattern.exec(path) : null;
+    if (match) return { route, params: new Map(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function toResponse({ status, body, headers }: RouteResult): Response {
+  if (body === undefined) return new Response(null, { status, headers });
+  return Response.json(body, { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+}
+
+export async function startGitHubEmulator(options: EmulatorOptions): Promise<GitHubEmulator> {
+  const state = new EmulatorState({
+    owner: options.owner,
+    repo: options.repo,
+    defaultBranch: options.defaultBranch ?? "main",
+    botLogin: options.botLogin ?? "github-actions[bot]",
+  });
+  const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
+  const faults: (Fault & { times: number })[] = [];
+
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => handle(request) });
+  const url = `http://127.0.0.1:${server.port}`;
+  const serverUrl = `${url}/_web`;
+  const render = new Renderer(state, url, serverUrl);
+
+  function takeFault(method: string, path: string): Fault | undefined {
+    const index = faults.findIndex((fault) => (!fault.method || fault.method.toUpperCase() === method) && fault.path.test(path));
+    const fault = faults[index];
+    if (fault && --fault.times <= 0) faults.splice(index, 1);
+    return fault;
+  }
+
+  function authorized(header: string | null): boolean {
+    const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? "");
+    return match?.[1] === options.token;
+  }
+
+  // GitHub matches owner and repo case-insensitively.
+  function isOurRepo(params: Map<string, string>): boolean {
+    const owner = params.get("owner");
+    const repo = params.get("repo");
+    return owner === undefined || (owner.toLowerCase() === state.config.owner.toLowerCase() && repo?.toLowerCase() === state.config.repo.toLowerCase());
+  }
+
+  function route(request: Request, requestUrl: URL, body: ReturnType<typeof parseJson>, matched: ReturnType<typeof matchRoute>): RouteResult {
+    if (!authorized(request.headers.get("authorization"))) return { status: 401, body: errorBody(401, "Bad credentials") };
+    if (!matched || !isOurRepo(matched.params)) return { status: 404, body: errorBody(404, "Not Found") };
+    if (!body.ok) return { status: 400, body: errorBody(400, "Problems parsing JSON") };
+    const { params } = matched;
+    try {
+      return matched.route.handler({
+        param: (name) => params.get(name) ?? "",
+        query: requestUrl.searchParams,
+        body: body.value,
+        url: requestUrl,
+        state,
+        render,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) return { status: error.status, body: errorBody(error.status, error.message, error.errors) };
+      violations.push(`${request.method} ${requestUrl.pathname}: emulator error: ${error instanceof Error ? error.stack : String(error)}`);
+      return { status: 500, body: errorBody(500, "Internal Server Error") };
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const requestUrl = new URL(request.url);
+    const { method } = request;
+    const text = await request.text();
+    const body = parseJson(text);
+    requests.push({
+      method,
+      path: requestUrl.pathname,
+      query: Object.fromEntries(requestUrl.searchParams),
+      headers: Object.fromEntries(request.headers),
+      body: body.ok ? body.value : text,
+    });
+
+    // Injected faults are deliberately off-spec, so they are neither routed nor validated.
+    const fault = takeFault(method, requestUrl.pathname);
+    if (fault) return toResponse({ status: fault.status, body: fault.body ?? errorBody(fault.status, STATUS_CODES[fault.status] ?? "Error"), headers: fault.headers });
+
+    const matched = matchRoute(method, requestUrl.pathname);
+    const result = route(request, requestUrl, body, matched);
+    if (matched && options.validate !== false) {
+      for (const error of validateResponse(method, matched.route.template, result.status, result.body)) {
+        violations.push(`${method} ${matched.route.template} ${result.status}: ${error}`);
+      }
+    }
+    return toResponse(result);
+  }
+
+  function issueRecord(issueNumber: number): IssueRecord {
+    const issue = state.issues.get(issueNumber);
+    if (!issue) throw new Error(`github-emulator: no issue #${issueNumber}`);
+    return issue;
+  }
+
+  return {
+    url,
+    serverUrl,
+    requests,
+    violations,
+    addUser: (user) => render.user(state.upsertUser(user).login),
+    createIssue: (issue) =>
+      render.issue(
+        state.createIssue({
+          title: issue.title,
+          body: issue.body ?? null,
+          author: state.requireUser(issue.user).login,
+          labels: issue.labels,
+          assignees: issue.assignees,
+          createdAt: issue.createdAt,
+        }),
+      ),
+    addComment: (issueNumber, comment) =>
+      render.comment(state.addComment(issueRecord(issueNumber), { body: comment.body, author: state.requireUser(comment.user).login, createdAt: comment.createdAt })),
+    labelIssue: (issueNumber, label, user) => render.labeledEvent(state.labelIssue(issueRecord(issueNumber), label, state.requireUser(user).login)),
+    assignIssue: (issueNumber, assignee, user) => render.assignedEvent(state.assignIssue(issueRecord(issueNumber), assignee, state.requireUser(user).login)),
+    issue: (issueNumber) => render.issue(issueRecord(issueNumber)),
+    comments: (issueNumber) => {
+      const issue = issueRecord(issueNumber);
+      return [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number).map((comment) => render.comment(comment));
+    },
+    reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
+    failNext: (fault) => {
+      faults.push({ ...fault, times: fault.times ?? 1 });
+    },
+    stop: () => server.stop(true),
+  };
+}

@@ -1,0 +1,147 @@
+// Webhook event payloads (the file GITHUB_EVENT_PATH points at) built from GitHub's real examples
+// in @octokit/webhooks-examples, with the issue, comment and users replaced by the emulator's REST
+// objects so ids, numbers, logins, author_association and timestamps line up with its state.
+// payloads.test.ts checks every builder's output against @octokit/openapi-webhooks.
+import { randomUUID } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { WebhookDefinition } from "@octokit/webhooks-examples";
+import type {
+  IssueCommentCreatedEvent,
+  IssueCommentEditedEvent,
+  IssuesAssignedEvent,
+  IssuesLabeledEvent,
+  IssuesOpenedEvent,
+  User,
+  WebhookEventMap,
+} from "@octokit/webhooks-types";
+import type { RestIssue, RestIssueComment, RestUser } from "./github-emulator.ts";
+
+const definitions = createRequire(import.meta.url)("@octokit/webhooks-examples") as WebhookDefinition[];
+
+type EventName = "issues" | "issue_comment";
+type Action<E extends EventName> = WebhookEventMap[E]["action"];
+
+/** The real examples GitHub's docs give for an event and action, e.g. ("issue_comment", "created"). */
+export function webhookExamples<E extends EventName, A extends Action<E>>(event: E, action: A): Extract<WebhookEventMap[E], { action: A }>[] {
+  const examples = (definitions.find((definition) => definition.name === event)?.examples ?? []) as WebhookEventMap[E][];
+  return examples.filter((example): example is Extract<WebhookEventMap[E], { action: A }> => example.action === action);
+}
+
+function example<E extends EventName, A extends Action<E>>(event: E, action: A, index: number): Extract<WebhookEventMap[E], { action: A }> {
+  const found = webhookExamples(event, action)[index];
+  if (!found) throw new Error(`payloads: no example ${index} for ${event}.${action}`);
+  return structuredClone(found);
+}
+
+interface Target {
+  owner: string;
+  repo: string;
+  issue: RestIssue;
+  /** The repository's default branch in the payload (default "main", like the emulator). */
+  defaultBranch?: string;
+  /** Which of the event's examples to start from (default 0). */
+  example?: number;
+}
+
+// Moves the example's repository (e.g. Codertocat/Hello-World on github.com) onto the emulator's:
+// names, default branch, and every URL of the repository and its owner. Ids stay the example's.
+function repository<R extends { full_name: string; owner: { login: string } }>(example: R, target: Target): R {
+  const repoApiUrl = target.issue.repository_url;
+  const repoWebUrl = target.issue.html_url.replace(/\/issues\/\d+$/, "");
+  const fullName = `${target.owner}/${target.repo}`;
+  if (!repoApiUrl.endsWith(`/repos/${fullName}`)) throw new Error(`payloads: issue #${target.issue.number} is not in ${fullName}`);
+  const apiUrl = repoApiUrl.slice(0, -`/repos/${fullName}`.length);
+  const webUrl = repoWebUrl.slice(0, -`/${fullName}`.length);
+  const host = new URL(webUrl).host;
+  const { full_name: exampleFullName, owner: exampleOwner } = example;
+  const moves: [string, string][] = [
+    [`https://api.github.com/repos/${exampleFullName}`, repoApiUrl],
+    [`https://api.github.com/users/${exampleOwner.login}`, `${apiUrl}/users/${target.owner}`],
+    [`https://github.com/${exampleFullName}`, repoWebUrl],
+    [`https://github.com/${exampleOwner.login}`, `${webUrl}/${target.owner}`],
+    [`git://github.com/${exampleFullName}`, `git://${host}/${fullName}`],
+    [`git@github.com:${exampleFullName}`, `git@${host}:${fullName}`],
+  ];
+  const json = moves.reduce((text, [from, to]) => text.replaceAll(from, to), JSON.stringify(example));
+  const rebased = JSON.parse(json) as R;
+  return {
+    ...rebased,
+    name: target.repo,
+    full_name: fullName,
+    owner: { ...rebased.owner, login: target.owner },
+    default_branch: target.defaultBranch ?? "main",
+  };
+}
+
+// The REST issue over the example's, so fields only webhooks carry keep the example's values.
+function issue<I extends object>(example: I, rest: RestIssue): I {
+  return { ...example, ...rest };
+}
+
+// Some examples lack `performed_via_github_app` and `reactions`, which the schema requires.
+function comment<C extends object>(example: C, rest: RestIssueComment): C {
+  const reactions = rest.reactions ?? { url: `${rest.url}/reactions`, total_count: 0, "+1": 0, "-1": 0, laugh: 0, confused: 0, heart: 0, hooray: 0, eyes: 0, rocket: 0 };
+  return { ...example, ...rest, performed_via_github_app: rest.performed_via_github_app ?? null, reactions };
+}
+
+// A REST user as webhooks carry it. The two type packages spell users differently (e.g. `type` is
+// a string in one and an enum in the other); payloads.test.ts validates the result against the schema.
+function webhookUser(user: RestIssue["user"]): User {
+  if (!user) throw new Error("payloads: the user was deleted (user: null)");
+  return user as User;
+}
+
+export function issueOpenedPayload(target: Target): IssuesOpenedEvent {
+  const base = example("issues", "opened", target.example ?? 0);
+  return { ...base, issue: issue(base.issue, target.issue), repository: repository(base.repository, target), sender: webhookUser(target.issue.user) };
+}
+
+export function issueLabeledPayload(target: Target & { label: string; sender: RestUser }): IssuesLabeledEvent {
+  const base = example("issues", "labeled", target.example ?? 0);
+  const label = target.issue.labels.find((candidate) => candidate.name === target.label);
+  if (!label) throw new Error(`payloads: issue #${target.issue.number} has no label "${target.label}"`);
+  return { ...base, issue: issue(base.issue, target.issue), label, repository: repository(base.repository, target), sender: webhookUser(target.sender) };
+}
+
+export function issueAssignedPayload(target: Target & { assignee: RestUser; sender: RestUser }): IssuesAssignedEvent {
+  const base = example("issues", "assigned", target.example ?? 0);
+  return {
+    ...base,
+    issue: issue(base.issue, target.issue),
+    assignee: webhookUser(target.assignee),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.sender),
+  };
+}
+
+export function issueCommentCreatedPayload(target: Target & { comment: RestIssueComment }): IssueCommentCreatedEvent {
+  const base = example("issue_comment", "created", target.example ?? 0);
+  return {
+    ...base,
+    issue: issue(base.issue, target.issue),
+    comment: comment(base.comment, target.comment),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.comment.user),
+  };
+}
+
+export function issueCommentEditedPayload(target: Target & { comment: RestIssueComment; previousBody: string; sender?: RestUser }): IssueCommentEditedEvent {
+  const base = example("issue_comment", "edited", target.example ?? 0);
+  return {
+    ...base,
+    changes: { body: { from: target.previousBody } },
+    issue: issue(base.issue, target.issue),
+    comment: comment(base.comment, target.comment),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.sender ?? target.comment.user),
+  };
+}
+
+/** Writes the payload as a new JSON file in `dir` (for GITHUB_EVENT_PATH) and returns its path. */
+export async function writeEventFile(dir: string, payload: object): Promise<string> {
+  const path = join(dir, `event-${randomUUID()}.json`);
+  await writeFile(path, `${JSON.stringify(payload, null, 2)}\n`);
+  return path;
+}
