@@ -6,6 +6,7 @@ import { join } from "node:path";
 import * as core from "@actions/core";
 import { runAgentLoop, type LoopResult } from "./agent/loop.ts";
 import { ModelConfigError, modelSpec, resolveModel } from "./agent/model.ts";
+import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openConversation, pendingComments } from "./conversation.ts";
@@ -40,8 +41,9 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   const { env, processEnv } = options;
   const now = options.now ?? Date.now;
   const started = now();
-  const redact = createRedactor([...secretValues(processEnv), env.token]);
-  for (const secret of [...secretValues(processEnv), env.token]) core.setSecret(secret);
+  const secrets = [...new Set([...secretValues(processEnv), env.token])];
+  const redact = createRedactor(secrets);
+  for (const secret of secrets) core.setSecret(secret);
   const log = (line: string) => core.info(redact(line));
   const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => core.warning(redact(l)) });
   const repo: Repo = { owner: env.owner, repo: env.repo };
@@ -73,6 +75,8 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     const actionable = ACTIONABLE.some((type) => error instanceof type);
     const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);
     core.error(`gitclaw: ${message}`);
+    // A payload that failed validation may still say which issue it is about.
+    issueNumber ??= issueNumberOf(env);
     if (issueNumber !== undefined) {
       const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;
       await postReply(github, repo, issueNumber, body, "").then(
@@ -202,6 +206,14 @@ async function runConversation(run: ConversationRun): Promise<void> {
   await postReply(github, repo, trigger.issueNumber, redact(text), redact(footerText));
   markReplied(env);
   log(`gitclaw: replied on #${trigger.issueNumber} (${result.outcome})`);
+}
+
+function issueNumberOf(env: ActionsEnv): number | undefined {
+  try {
+    return readEventBasics(env.eventName, env.eventPath).issueNumber;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Tells the workflow's backstop step that a reply exists, so it posts no failure comment. */

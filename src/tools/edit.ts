@@ -1,0 +1,165 @@
+// The `edit` tool: replace one exact, unique piece of a file. Keeps the file's CRLF line endings
+// and BOM, and falls back to a whitespace-tolerant line match when only indentation or trailing
+// spaces differ (a common slip when the model retypes text).
+import { readFile, writeFile } from "node:fs/promises";
+import { z } from "zod";
+import { parseArgs } from "./args.ts";
+import { fail, ok, type Tool } from "./types.ts";
+import { assertWritable, describeFileError, resolveWorkspacePath } from "./workspace.ts";
+
+const editParameters = z.object({
+  path: z.string().describe("File path relative to the workspace."),
+  oldText: z.string().describe("Text to replace. Must match the file exactly once, including whitespace and line breaks."),
+  newText: z.string().describe("Replacement text."),
+});
+
+export interface EditToolOptions {
+  /** Glob-like path prefixes the tool refuses to write, e.g. ".github/workflows/". */
+  protectedPaths: readonly string[];
+}
+
+const UTF8_BOM = "\uFEFF";
+
+const countOccurrences = (text: string, search: string): number[] => {
+  const positions: number[] = [];
+  for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length)) positions.push(index);
+  return positions;
+};
+
+const lineNumberAt = (text: string, index: number): number => {
+  let line = 1;
+  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+};
+
+const indentOf = (line: string): string => /^[ \t]*/.exec(line)?.[0] ?? "";
+
+interface LineMatch {
+  /** 0-based index of the first matched line. */
+  start: number;
+  count: number;
+}
+
+/** Where oldText's lines equal the file's lines once leading and trailing whitespace is ignored. */
+function findWhitespaceTolerant(fileLines: string[], oldLines: string[]): LineMatch[] {
+  if (oldLines.every((line) => line.trim() === "")) return [];
+  const matches: LineMatch[] = [];
+  for (let start = 0; start + oldLines.length <= fileLines.length; start++) {
+    if (oldLines.every((line, offset) => line.trim() === fileLines[start + offset]?.trim())) matches.push({ start, count: oldLines.length });
+  }
+  return matches;
+}
+
+/** Shifts newText's indentation by the difference between oldText's and the file's first non-blank line. */
+function reindent(newLines: string[], oldLines: string[], matchedLines: string[]): string[] {
+  const anchor = oldLines.findIndex((line) => line.trim() !== "");
+  const from = indentOf(oldLines[anchor] ?? "");
+  const to = indentOf(matchedLines[anchor] ?? "");
+  if (from === to) return newLines;
+  return newLines.map((line) => (line.trim() !== "" && line.startsWith(from) ? to + line.slice(from.length) : line));
+}
+
+const splitLines = (text: string): string[] => {
+  const lines = text.split("\n");
+  // A final newline ends the last line rather than starting an empty one.
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  return lines;
+};
+
+export function createEditTool(options: EditToolOptions): Tool<typeof editParameters> {
+  return {
+    name: "edit",
+    description: [
+      "Replace one piece of text in an existing file. `oldText` must match exactly one place in the file, including whitespace and line breaks: copy it from a fresh read, with enough surrounding lines to be unique.",
+      "If it matches nowhere exactly but matches one place when indentation and trailing spaces are ignored, that place is edited (newText re-indented) and the result says so.",
+      "Line endings (CRLF) and a byte-order mark are kept. To create a file or replace all of it, use write.",
+    ].join("\n"),
+    parameters: editParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("edit", editParameters, rawArgs);
+      if (!parsed.ok) return parsed.error;
+      const { path, oldText, newText } = parsed.value;
+      if (oldText === "") return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
+      if (oldText === newText) return fail("oldText and newText are identical: there is nothing to change.");
+
+      let target: ReturnType<typeof resolveWorkspacePath>;
+      let raw: Buffer;
+      try {
+        target = resolveWorkspacePath(context.workspace, path);
+        assertWritable(context.workspace, target, options.protectedPaths);
+        raw = await readFile(target.real);
+      } catch (error) {
+        return fail(describeFileError(error, path));
+      }
+      if (raw.includes(0)) return fail(`Cannot edit ${target.display}: it is a binary file.`);
+
+      const decoded = raw.toString("utf8");
+      const hasBom = decoded.startsWith(UTF8_BOM);
+      const withoutBom = hasBom ? decoded.slice(1) : decoded;
+      const crlfCount = withoutBom.split("\r\n").length - 1;
+      const lfCount = withoutBom.split("\n").length - 1;
+      // Only a file that uses CRLF throughout is edited as LF and converted back; a mixed file is
+      // edited as is so its other lines keep their endings.
+      const crlf = crlfCount > 0 && crlfCount === lfCount;
+      const toLf = (text: string) => (crlf ? text.replace(/\r\n/g, "\n") : text);
+      const content = toLf(withoutBom);
+      const search = toLf(oldText);
+      const replacement = toLf(newText);
+
+      let updated: string;
+      let firstLine: number;
+      let lastLine: number;
+      let whitespaceTolerant = false;
+      let reindented = false;
+      const exact = countOccurrences(content, search);
+      if (exact.length > 1) {
+        const lines = exact.map((index) => lineNumberAt(content, index));
+        return fail(
+          `oldText was found ${exact.length} times in ${target.display} (at lines ${lines.join(", ")}). It must match exactly once: include more surrounding lines to make it unique.`,
+        );
+      }
+      const [position] = exact;
+      if (position !== undefined) {
+        updated = content.slice(0, position) + replacement + content.slice(position + search.length);
+        firstLine = lineNumberAt(content, position);
+        lastLine = firstLine + (search.match(/\n/g)?.length ?? 0);
+      } else {
+        const fileLines = content.split("\n");
+        const oldLines = splitLines(search);
+        const matches = findWhitespaceTolerant(fileLines, oldLines);
+        if (matches.length === 0) {
+          return fail(
+            `oldText was not found in ${target.display}. It must match the file exactly, including whitespace and line breaks: read the file again and copy the text to replace.`,
+          );
+        }
+        const [match] = matches;
+        if (match === undefined || matches.length > 1) {
+          const lines = matches.map((candidate) => candidate.start + 1);
+          return fail(
+            `oldText was not found exactly in ${target.display}, and ignoring indentation it matches ${matches.length} places (at lines ${lines.join(", ")}). Copy the exact text, with more surrounding lines.`,
+          );
+        }
+        const matchedLines = fileLines.slice(match.start, match.start + match.count);
+        const replacementLines = splitLines(replacement);
+        const newLines = reindent(replacementLines, oldLines, matchedLines);
+        reindented = newLines !== replacementLines;
+        updated = [...fileLines.slice(0, match.start), ...(replacement === "" ? [] : newLines), ...fileLines.slice(match.start + match.count)].join("\n");
+        firstLine = match.start + 1;
+        lastLine = match.start + match.count;
+        whitespaceTolerant = true;
+      }
+
+      const output = (hasBom ? UTF8_BOM : "") + (crlf ? updated.replace(/\n/g, "\r\n") : updated);
+      try {
+        await writeFile(target.real, output, "utf8");
+      } catch (error) {
+        return fail(describeFileError(error, target.display));
+      }
+      const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
+      const note = whitespaceTolerant
+        ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindented ? ", so newText was re-indented to match" : ""}`
+        : "";
+      return ok(`Edited ${target.display}: replaced ${range}${note}.`, { path: target.display, firstLine, lastLine, whitespaceTolerant, reindented });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// The agent's tool set: bash (with background jobs), job, read, write and edit, configured by the
+// orchestrator. `dispose` must run when the run ends: it kills background jobs still running.
+import { createBashTool } from "./bash.ts";
+import { createEditTool } from "./edit.ts";
+import { createJobTool } from "./job.ts";
+import { JobManager } from "./jobs.ts";
+import { createReadTool } from "./read.ts";
+import type { Tool } from "./types.ts";
+import { createWriteTool } from "./write.ts";
+
+export const TOOL_NAMES = ["bash", "job", "read", "write", "edit"] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export interface ToolsOptions {
+  /** Blocks shell commands that read/edit/write do better. Off by default. */
+  interceptor?: { enabled: boolean };
+  /** Glob-like path prefixes write and edit refuse, e.g. ".github/workflows/". None by default. */
+  protectedPaths?: string[];
+  /** Tools to offer (default: all of TOOL_NAMES). */
+  enabled?: string[];
+}
+
+export interface ToolSet {
+  tools: Tool[];
+  /** Kills running background jobs; one note per killed job, for the session record. */
+  dispose(): Promise<string[]>;
+}
+
+export function createTools(options: ToolsOptions = {}): ToolSet {
+  const enabled = new Set<string>(options.enabled ?? TOOL_NAMES);
+  const unknown = [...enabled].filter((name) => !(TOOL_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`Unknown tool names: ${unknown.join(", ")} (known: ${TOOL_NAMES.join(", ")})`);
+
+  const jobs = new JobManager();
+  const protectedPaths = options.protectedPaths ?? [];
+  const factories: Record<ToolName, () => Tool> = {
+    bash: () => createBashTool({ jobs, enabledTools: enabled, interceptor: options.interceptor ?? { enabled: false } }),
+    job: () => createJobTool(jobs),
+    read: () => createReadTool(),
+    write: () => createWriteTool({ protectedPaths }),
+    edit: () => createEditTool({ protectedPaths }),
+  };
+  return {
+    tools: TOOL_NAMES.filter((name) => enabled.has(name)).map((name) => factories[name]()),
+    dispose: () => jobs.dispose(),
+  };
+}

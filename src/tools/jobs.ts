@@ -1,0 +1,177 @@
+// Background commands (`bash` with `async: true`): each runs like a foreground command (same
+// process group handling, redaction, window and spill) while the model keeps working, and is
+// followed through the `job` tool. Whatever still runs at the end of the run is killed.
+import { OutputCapture, type CaptureResult } from "./capture.ts";
+import type { TimeoutSetting } from "./command-result.ts";
+import type { WindowCursor, WindowView } from "./output.ts";
+import { type ProcessOutcome, type RunningProcess, startProcess } from "./process.ts";
+import type { ToolContext } from "./types.ts";
+
+/** After the first new output, wait this much longer so a burst arrives in one poll. */
+const OUTPUT_BATCH_MS = 200;
+
+export type JobState = "running" | "completed" | "failed" | "timed out" | "cancelled" | "aborted";
+
+export interface Job {
+  readonly id: string;
+  readonly command: string;
+  readonly cwd: string;
+  readonly timeout: TimeoutSetting;
+  readonly startedAt: number;
+  outcome?: ProcessOutcome;
+  capture?: CaptureResult;
+}
+
+interface JobEntry extends Job {
+  readonly output: OutputCapture;
+  readonly process: RunningProcess;
+  readonly done: Promise<void>;
+  /** What the model has seen through polls. */
+  cursor: WindowCursor;
+  outputVersion: number;
+  listeners: Set<() => void>;
+}
+
+export interface JobStart {
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeout: TimeoutSetting;
+  context: ToolContext;
+}
+
+export interface JobPoll {
+  job: Job;
+  /** Output since the previous poll. */
+  view: WindowView;
+}
+
+export const jobState = (job: Job): JobState => {
+  const outcome = job.outcome;
+  if (outcome === undefined) return "running";
+  switch (outcome.stopReason) {
+    case "timeout":
+      return "timed out";
+    case "cancel":
+      return "cancelled";
+    case "abort":
+      return "aborted";
+  }
+  return outcome.exitCode === 0 ? "completed" : "failed";
+};
+
+/** A one-line label for a command: its first line, shortened. */
+export const commandLabel = (command: string): string => {
+  const firstLine = command.trim().split("\n")[0] ?? "";
+  const label = firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
+  return command.trim().includes("\n") ? `${label} …` : label;
+};
+
+export class JobManager {
+  readonly #jobs = new Map<string, JobEntry>();
+  #nextId = 1;
+
+  start(spec: JobStart): Job {
+    const id = `job-${this.#nextId++}`;
+    const output = new OutputCapture({ redact: spec.context.redact, artifacts: spec.context.artifacts, kind: "bash.log" });
+    const listeners = new Set<() => void>();
+    const notify = () => {
+      for (const listener of listeners) listener();
+    };
+    const process = startProcess({
+      command: spec.command,
+      cwd: spec.cwd,
+      env: spec.env,
+      timeoutMs: spec.timeout.seconds * 1000,
+      signal: spec.context.signal,
+      onOutput: (text) => {
+        output.write(text);
+        entry.outputVersion++;
+        notify();
+      },
+    });
+    const entry: JobEntry = {
+      id,
+      command: spec.command,
+      cwd: spec.cwd,
+      timeout: spec.timeout,
+      startedAt: Date.now(),
+      output,
+      process,
+      cursor: { lines: 0, bytes: 0 },
+      outputVersion: 0,
+      listeners,
+      done: process.finished.then((outcome) => {
+        entry.capture = output.finish();
+        entry.outcome = outcome;
+        notify();
+      }),
+    };
+    this.#jobs.set(id, entry);
+    return entry;
+  }
+
+  get(id: string): Job | undefined {
+    return this.#jobs.get(id);
+  }
+
+  list(): Job[] {
+    return [...this.#jobs.values()];
+  }
+
+  /**
+   * Waits up to `waitMs` for the job to finish or print something new (or for `signal`), then
+   * returns the output the model has not seen yet and marks it seen.
+   */
+  async poll(id: string, waitMs: number, signal: AbortSignal): Promise<JobPoll | undefined> {
+    const entry = this.#jobs.get(id);
+    if (entry === undefined) return undefined;
+    const deadline = Date.now() + waitMs;
+    const seenVersion = entry.outputVersion;
+    while (entry.outcome === undefined && entry.outputVersion === seenVersion && !signal.aborted && Date.now() < deadline) {
+      await this.#nextEvent(entry, deadline - Date.now(), signal);
+    }
+    if (entry.outcome === undefined && entry.outputVersion !== seenVersion) {
+      await this.#nextEvent(entry, Math.min(OUTPUT_BATCH_MS, deadline - Date.now()), signal, () => entry.outcome !== undefined);
+    }
+    const view = entry.output.snapshot(entry.cursor);
+    entry.cursor = view.cursor;
+    return { job: entry, view };
+  }
+
+  /** Stops a running job and waits until its process group is gone. */
+  async cancel(id: string): Promise<Job | undefined> {
+    const entry = this.#jobs.get(id);
+    if (entry === undefined) return undefined;
+    entry.process.cancel();
+    await entry.done;
+    return entry;
+  }
+
+  /** Kills every job still running; returns one note per killed job for the session. */
+  async dispose(): Promise<string[]> {
+    const running = [...this.#jobs.values()].filter((entry) => entry.outcome === undefined);
+    await Promise.all(running.map((entry) => this.cancel(entry.id)));
+    return running.map(
+      (entry) => `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`,
+    );
+  }
+
+  /** Resolves on the job's next event (output or end) when `accept` agrees, on timeout, or on abort. */
+  #nextEvent(entry: JobEntry, ms: number, signal: AbortSignal, accept: () => boolean = () => true): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        entry.listeners.delete(listener);
+        signal.removeEventListener("abort", finish);
+        resolve();
+      };
+      const listener = () => {
+        if (accept()) finish();
+      };
+      const timer = setTimeout(finish, Math.max(0, ms));
+      entry.listeners.add(listener);
+      signal.addEventListener("abort", finish, { once: true });
+    });
+  }
+}

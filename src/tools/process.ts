@@ -1,0 +1,178 @@
+// Runs one shell command in its own process group and makes sure the whole group is gone when it
+// finishes: on timeout, abort or cancel the group gets SIGTERM, then SIGKILL after a grace period;
+// after a normal exit, background leftovers (`cmd &`) are terminated the same way.
+import { readdirSync, readFileSync } from "node:fs";
+import { execa } from "execa";
+
+export const KILL_GRACE_MS = 5_000;
+/** How long readers may still drain the pipes once every process of the group is gone. */
+const DRAIN_GRACE_MS = 500;
+/** After SIGKILL the group dies promptly; this only bounds the wait if something is stuck in the kernel. */
+const KILL_CONFIRM_MS = 2_000;
+const GROUP_POLL_MS = 50;
+
+export type StopReason = "timeout" | "abort" | "cancel";
+
+export interface ProcessOptions {
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** Aborting it stops the command (reason "abort"). */
+  signal: AbortSignal;
+  /** Receives stdout and stderr, merged in arrival order, decoded as UTF-8. */
+  onOutput(text: string): void;
+  killGraceMs?: number;
+}
+
+export interface ProcessOutcome {
+  /** Exit code of the shell; null when it was killed by a signal or never started. */
+  exitCode: number | null;
+  signal: string | null;
+  /** Set when we stopped the command. */
+  stopReason?: StopReason;
+  /** Set when the command could not be started at all. */
+  spawnError?: string;
+  wallTimeMs: number;
+}
+
+export interface RunningProcess {
+  pid: number | undefined;
+  finished: Promise<ProcessOutcome>;
+  /** Stops the command (reason "cancel"); `finished` settles once the group is gone. */
+  cancel(): void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether any process of the group is still running. `kill(-pgid, 0)` alone is not enough: it
+ * also succeeds for zombies, and orphans re-parented to an init that does not reap them (common in
+ * containers) stay zombies forever. On Linux, /proc tells the states apart.
+ */
+export const groupIsAlive = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  if (process.platform !== "linux") return true;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited while we looked
+    }
+    // Fields after the parenthesised command name: state ppid pgrp …
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+  }
+  return false;
+};
+
+const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+};
+
+export function startProcess(options: ProcessOptions): RunningProcess {
+  const startedAt = performance.now();
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+  // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
+  // then runs in a fresh `bash -c` (same pid) as an argument, so its error messages and line
+  // numbers are its own.
+  const subprocess = execa("bash", ["-c", 'exec 2>&1; exec bash -c "$1"', "bash", options.command], {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    detached: true,
+    buffer: false,
+    reject: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const pid = subprocess.pid;
+
+  let stopReason: StopReason | undefined;
+  let leaderGone = false;
+  let killDeadline: number | undefined;
+  let killTimer: ReturnType<typeof setTimeout> | undefined;
+  const terminateGroup = () => {
+    if (pid === undefined || killDeadline !== undefined) return;
+    signalGroup(pid, "SIGTERM");
+    killDeadline = Date.now() + killGraceMs;
+    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL"), killGraceMs);
+  };
+  const stop = (reason: StopReason) => {
+    // Once the shell has exited, its group is being wound up anyway (and its id may be reused).
+    if (stopReason !== undefined || leaderGone) return;
+    stopReason = reason;
+    terminateGroup();
+  };
+
+  const streams = [subprocess.stdout, subprocess.stderr];
+  const streamsEnded = Promise.all(
+    streams.map((stream) => {
+      const decoder = new TextDecoder();
+      stream.on("data", (chunk: Buffer) => options.onOutput(decoder.decode(chunk, { stream: true })));
+      return new Promise<void>((resolve) => {
+        const finish = () => {
+          const rest = decoder.decode();
+          if (rest) options.onOutput(rest);
+          resolve();
+        };
+        stream.once("end", finish);
+        stream.once("close", finish);
+        stream.once("error", finish);
+      });
+    }),
+  );
+
+  const leaderExited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    subprocess.nodeChildProcess.once("exit", (code, signal) => {
+      leaderGone = true;
+      resolve({ code, signal });
+    });
+  });
+  const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const onAbort = () => stop("abort");
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted) onAbort();
+
+  const supervise = async (): Promise<ProcessOutcome> => {
+    if (pid === undefined) {
+      const result = await subprocess;
+      return { exitCode: null, signal: null, spawnError: result.shortMessage ?? result.message, wallTimeMs: performance.now() - startedAt };
+    }
+    const exit = await leaderExited;
+    clearTimeout(timeoutTimer);
+    // Leftovers still in the group (background jobs of the command) are not allowed to outlive it.
+    if (groupIsAlive(pid)) terminateGroup();
+    while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
+      await sleep(GROUP_POLL_MS);
+    }
+    // A process that left the group (setsid) may still hold the pipes open: stop waiting for it.
+    const drained = await Promise.race([streamsEnded.then(() => true), sleep(DRAIN_GRACE_MS).then(() => false)]);
+    if (!drained) for (const stream of streams) stream.destroy();
+    return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
+  };
+  const finished = supervise().finally(() => {
+    clearTimeout(timeoutTimer);
+    clearTimeout(killTimer);
+    options.signal.removeEventListener("abort", onAbort);
+  });
+
+  return { pid, finished, cancel: () => stop("cancel") };
+}

@@ -1,0 +1,44 @@
+// The `write` tool: create or overwrite a file inside the workspace.
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { parseArgs } from "./args.ts";
+import { fail, ok, type Tool } from "./types.ts";
+import { assertWritable, describeFileError, resolveWorkspacePath } from "./workspace.ts";
+
+const writeParameters = z.object({
+  path: z.string().describe("File path relative to the workspace. Missing parent folders are created."),
+  content: z.string().describe("The complete new content of the file."),
+});
+
+export interface WriteToolOptions {
+  /** Glob-like path prefixes the tool refuses to write, e.g. ".github/workflows/". */
+  protectedPaths: readonly string[];
+}
+
+export function createWriteTool(options: WriteToolOptions): Tool<typeof writeParameters> {
+  return {
+    name: "write",
+    description: [
+      "Create a file, or overwrite it completely, with the given content. Parent folders are created.",
+      "To change part of an existing file, use the edit tool instead. Paths must stay inside the workspace; .git/ and protected paths cannot be written.",
+    ].join("\n"),
+    parameters: writeParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("write", writeParameters, rawArgs);
+      if (!parsed.ok) return parsed.error;
+      const { path, content } = parsed.value;
+      try {
+        const target = resolveWorkspacePath(context.workspace, path);
+        assertWritable(context.workspace, target, options.protectedPaths);
+        const createdFolder = await mkdir(dirname(target.real), { recursive: true });
+        const bytes = Buffer.from(content, "utf8");
+        await writeFile(target.real, bytes);
+        const created = createdFolder === undefined ? "" : " (created missing parent folders)";
+        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });
+      } catch (error) {
+        return fail(describeFileError(error, path));
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// Shared setup of the end-to-end tests: an emulated repository on GitHub, the fake model, a bare
+// origin with the project's sentinel, and a fresh checkout per run like a real runner.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
+import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
+import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
+import { runWorkflow, type RunContext, type WorkflowRun } from "../support/workflow.ts";
+
+export const OWNER = "acme";
+export const REPO = "widgets";
+/** Shaped like a real installation token so the redactor's shape rules are exercised too. */
+export const TOKEN = `ghs_${"E2eFakeToken".repeat(3)}`;
+
+export interface World {
+  gh: GitHubEmulator;
+  model: FakeModel;
+  repo: TempRepo;
+  /** A fresh checkout of origin's default branch, as actions/checkout makes for each run. */
+  checkout(): Promise<string>;
+  run(eventName: string, payload: unknown, extra?: Partial<RunContext>): Promise<WorkflowRun & { workspace: string }>;
+  /** A file's content on origin's main. */
+  onOrigin(path: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+let checkouts = 0;
+
+export async function createWorld(files: Record<string, string> = {}): Promise<World> {
+  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN });
+  const model = await startFakeModel();
+  const repo = await createTempRepo({ "README.md": "# widgets\n", "GITCLAW-ENABLED.md": "enabled\n", ...files });
+  const checkout = () => repo.clone(`checkout-${++checkouts}`);
+  return {
+    gh,
+    model,
+    repo,
+    checkout,
+    async run(eventName, payload, extra = {}) {
+      const workspace = extra.workspace ?? (await checkout());
+      const result = await runWorkflow({ gh, model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, ...extra }, eventName, payload);
+      return { ...result, workspace };
+    },
+    onOrigin: (path) => git(repo.origin, "show", `main:${path}`),
+    async stop() {
+      await Promise.all([gh.stop(), model.stop()]);
+      repo.cleanup();
+    },
+  };
+}
+
+export function sessionLines(text: string): Record<string, unknown>[] {
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+export const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+export const joinPath = join;

