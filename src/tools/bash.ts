@@ -91,6 +91,7 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
       if (cwdStat === undefined) return fail(`Working directory does not exist: ${requestedCwd ?? cwd}`);
       if (!cwdStat.isDirectory()) return fail(`Working directory is not a directory: ${requestedCwd ?? cwd}`);
 
+      if (context.signal.aborted) return fail("Command not run: the run is being cancelled");
       const timeout = resolveTimeout(args.timeout);
       const env = buildCommandEnv(context.env, callerEnv);
 

@@ -33,7 +33,7 @@ describe("tools in a real run", () => {
     ]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    expect(await world.onOrigin("docs/hello.txt")).toBe("hello world");
+    expect(await world.onOrigin("docs/hello.txt")).toBe("hello world\n");
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
     const results = sessionLines(await world.onOrigin(mapping.sessionPath))
       .filter((l) => l.type === "message" && (l.message as { role: string }).role === "toolResult")

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
-import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
+import { execa } from "execa";
+import { createTempRepo, type TempRepo } from "../support/git-repo.ts";
 import { runWorkflow, type RunContext, type WorkflowRun } from "../support/workflow.ts";
 
 export const OWNER = "acme";
@@ -19,7 +20,7 @@ export interface World {
   /** A fresh checkout of origin's default branch, as actions/checkout makes for each run. */
   checkout(): Promise<string>;
   run(eventName: string, payload: unknown, extra?: Partial<RunContext>): Promise<WorkflowRun & { workspace: string }>;
-  /** A file's content on origin's main. */
+  /** A file's exact content on origin's main. */
   onOrigin(path: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -41,7 +42,7 @@ export async function createWorld(files: Record<string, string> = {}): Promise<W
       const result = await runWorkflow({ gh, model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, ...extra }, eventName, payload);
       return { ...result, workspace };
     },
-    onOrigin: (path) => git(repo.origin, "show", `main:${path}`),
+    onOrigin: async (path) => String((await execa("git", ["show", `main:${path}`], { cwd: repo.origin, stripFinalNewline: false })).stdout),
     async stop() {
       await Promise.all([gh.stop(), model.stop()]);
       repo.cleanup();

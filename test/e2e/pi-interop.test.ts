@@ -1,0 +1,93 @@
+// Sessions are pi's format so people can open them with pi: pi renders and resumes what gitclaw
+// wrote, and gitclaw resumes what pi wrote.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SessionFile } from "../../src/session/session-file.ts";
+import { git } from "../support/git-repo.ts";
+import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
+import { piAgentDir, piPrintArgs, runPi } from "../support/pi.ts";
+import { OWNER, REPO, createWorld, sessionLines, type World } from "./support.ts";
+
+let world: World;
+let agentDir: string;
+beforeAll(async () => {
+  world = await createWorld();
+  world.gh.addUser({ login: "alice", permission: "write" });
+  agentDir = piAgentDir(world.model.url);
+});
+afterAll(() => world.stop());
+const target = { owner: OWNER, repo: REPO };
+
+describe("pi reads gitclaw's sessions", () => {
+  let sessionFile: string;
+
+  beforeAll(async () => {
+    const issue = world.gh.createIssue({ title: "Interop", body: "list the files", user: "alice" });
+    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "ls" } }] }, { text: "The repository has a README." }]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
+    sessionFile = join(mkdtempSync(join(tmpdir(), "gitclaw-interop-")), basename(mapping.sessionPath));
+    await Bun.write(sessionFile, await world.onOrigin(mapping.sessionPath));
+  });
+
+  it("pi --export renders it", async () => {
+    const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
+    const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const page = readFileSync(html, "utf8");
+    // The export embeds the session data (base64) for its viewer.
+    const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)].map((m) => Buffer.from(m[0], "base64").toString("utf8")).join("");
+    expect(page + embedded).toContain("The repository has a README.");
+  });
+
+  it("pi --session resumes it, with gitclaw's turns in the model's context, and gitclaw loads the result", async () => {
+    world.model.script([{ text: "Continuing in pi." }]);
+    const before = world.model.requests.length;
+    const result = await runPi(piPrintArgs("what did you find?", ["--session", sessionFile]), { agentDir, cwd: tmpdir() });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const request = JSON.stringify(world.model.requests[before]!.body);
+    expect(request).toContain("list the files");
+    expect(request).toContain("The repository has a README.");
+    const reloaded = SessionFile.load(sessionFile);
+    expect(reloaded.notes).toEqual([]);
+    const last = reloaded.context().messages.at(-1)!;
+    expect(last).toMatchObject({ role: "assistant", content: [{ type: "text", text: "Continuing in pi." }] });
+  });
+});
+
+describe("gitclaw resumes pi's sessions", () => {
+  it("continues a conversation pi started, mapped to an issue", async () => {
+    const sessionsDir = mkdtempSync(join(tmpdir(), "gitclaw-pi-sessions-"));
+    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "echo from-pi" } }] }, { text: "pi says the build is green." }]);
+    const piRun = await runPi(piPrintArgs("check the build", ["--session-dir", sessionsDir]), { agentDir, cwd: sessionsDir });
+    expect(piRun.exitCode, piRun.stderr).toBe(0);
+    const [file] = readdirSync(sessionsDir).filter((f) => f.endsWith(".jsonl"));
+
+    const issue = world.gh.createIssue({ title: "From pi", body: "continued from a pi session", user: "alice" });
+    const workspace = await world.checkout();
+    mkdirSync(join(workspace, "state/sessions"), { recursive: true });
+    mkdirSync(join(workspace, "state/issues"), { recursive: true });
+    copyFileSync(join(sessionsDir, file!), join(workspace, "state/sessions", file!));
+    await Bun.write(join(workspace, `state/issues/${issue.number}.json`), JSON.stringify({ issueNumber: issue.number, sessionPath: `state/sessions/${file}`, updatedAt: new Date().toISOString() }));
+    await git(workspace, "add", "-A");
+    await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "pi session");
+    await git(workspace, "push", "-q", "origin", "HEAD:main");
+
+    const comment = world.gh.addComment(issue.number, { body: "and the tests?", user: "alice" });
+    world.model.script([{ text: "gitclaw here: tests pass too." }]);
+    const before = world.model.requests.length;
+    const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const request = JSON.stringify(world.model.requests[before]!.body);
+    expect(request).toContain("check the build");
+    expect(request).toContain("from-pi");
+    expect(request).toContain("pi says the build is green.");
+    expect(request).toContain("and the tests?");
+    const lines = sessionLines(await world.onOrigin(`state/sessions/${file}`));
+    expect(lines[0]).toMatchObject({ type: "session" });
+    expect(JSON.stringify(lines.at(-2))).toContain("gitclaw here: tests pass too.");
+  });
+});
