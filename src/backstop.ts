@@ -6,7 +6,7 @@ import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
 import { createRestLite, type RestLite } from "./github/rest-lite.ts";
 import type { ReactionState } from "./indicator.ts";
-import { reactionStateFile, replyStateFile } from "./paths.ts";
+import { progressStateFile, reactionStateFile, replyStateFile } from "./paths.ts";
 import { REPLY_MARKER } from "./trust.ts";
 
 export interface BackstopResult {
@@ -34,8 +34,13 @@ export async function runBackstop(env: ActionsEnv, jobStatus: string, rest: Rest
     const { issueNumber } = readEventBasics(env.eventName, env.eventPath);
     const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
     const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.\n${REPLY_MARKER}`;
-    const response = await rest.request("POST", `${base}/${issueNumber}/comments`, { body });
-    if (response.status !== 201) throw new Error(`posting the failure comment failed: ${response.status} ${JSON.stringify(response.data)}`);
+    // The progress comment, when there is one, becomes the notice: still one comment per run.
+    const progress = progressStateFile(env.runnerTemp);
+    const commentId = existsSync(progress) ? (JSON.parse(readFileSync(progress, "utf8")) as { commentId?: number }).commentId : undefined;
+    const response = commentId
+      ? await rest.request("PATCH", `${base}/comments/${commentId}`, { body })
+      : await rest.request("POST", `${base}/${issueNumber}/comments`, { body });
+    if (response.status !== 200 && response.status !== 201) throw new Error(`posting the failure comment failed: ${response.status} ${JSON.stringify(response.data)}`);
     writeFileSync(replyStateFile(env.runnerTemp), JSON.stringify({ at: new Date().toISOString(), backstop: true }));
     result.postedFailure = true;
   }

@@ -41,6 +41,12 @@ export const Config = z.strictObject({
     .prefault({}),
   /** Paths the agent may not change (prefixes relative to the repository root). */
   protectedPaths: z.array(z.string().min(1)).default([".github/workflows/", CONFIG_FILE]),
+  progress: z
+    .strictObject({
+      /** Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts). */
+      throttleSeconds: z.number().min(0).max(60).default(3),
+    })
+    .prefault({}),
   tools: z
     .strictObject({
       enabled: z.array(z.enum(["bash", "read", "write", "edit", "job"])).default(["bash", "read", "write", "edit", "job"]),

@@ -10,3 +10,5 @@ export const CONFIG_FILE = ".github/gitclaw.json";
 export const reactionStateFile = (runnerTemp: string) => join(runnerTemp, "gitclaw-reaction.json");
 /** Written once a reply is posted, so the workflow's backstop step knows not to post a failure. */
 export const replyStateFile = (runnerTemp: string) => join(runnerTemp, "gitclaw-replied.json");
+/** The progress comment's id, so the backstop can turn it into the failure notice if the agent dies. */
+export const progressStateFile = (runnerTemp: string) => join(runnerTemp, "gitclaw-progress.json");

@@ -4,6 +4,7 @@ import type { LoopResult } from "./agent/loop.ts";
 import type { Git, PushOutcome } from "./git.ts";
 import type { GitHubClient } from "./github/client.ts";
 import { createComment, type Repo } from "./github/operations.ts";
+import { formatCost, formatDuration, formatTokens } from "./format.ts";
 import { replyBodies } from "./reply.ts";
 
 /** A path is protected when it equals a protected entry or lies under one ending in `/`. */
@@ -42,12 +43,6 @@ export interface RunStats {
   commitUrl?: string;
 }
 
-export function formatDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
-}
-
-const tokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
 export function footer(stats: RunStats): string {
   const { result } = stats;
@@ -56,8 +51,8 @@ export function footer(stats: RunStats): string {
     formatDuration(stats.durationMs),
     `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
     `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
-    `${tokens(u.input + u.cacheRead + u.cacheWrite)} in (${tokens(u.cacheRead)} cached) / ${tokens(u.output)} out`,
-    u.cost.total > 0 ? `$${u.cost.total.toFixed(4)}` : "cost unknown",
+    `${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${formatTokens(u.output)} out`,
+    formatCost(u.cost.total),
     `\`${stats.model}\``,
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),

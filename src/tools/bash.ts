@@ -67,7 +67,9 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
       `- Default timeout ${DEFAULT_TIMEOUT_SECONDS}s. On timeout the whole process group is stopped (SIGTERM, SIGKILL 5s later). Processes the command leaves in the background are stopped when it returns: use \`async: true\` for servers and watchers.`,
       "- A non-zero exit is reported as an error ending in `Command exited with code N`.",
       "- Prefer `cwd` over `cd dir && …`.",
-      ...(options.interceptor.enabled ? ["- Use the read, edit and write tools rather than cat/head/tail, sed -i or echo > file: such commands are blocked."] : []),
+      ...(options.interceptor.enabled
+        ? ["- Use the read, edit and write tools rather than cat/head/tail, sed -i or echo > file: such commands are blocked."]
+        : []),
     ].join("\n"),
     parameters: bashParameters,
     async execute(rawArgs, context) {
@@ -96,9 +98,17 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
       const env = buildCommandEnv(context.env, callerEnv);
 
       if (args.async) {
+        if (!options.enabledTools.has("job")) {
+          return fail("Background jobs are not available in this run (the job tool is disabled): run the command without async.");
+        }
         const job = options.jobs.start({ command, cwd, env, timeout, context });
         const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join("\n");
-        return ok(text, { async: { state: "running", jobId: job.id }, cwd, timeoutSeconds: timeout.seconds, requestedTimeoutSeconds: timeout.requestedSeconds });
+        return ok(text, {
+          async: { state: "running", jobId: job.id },
+          cwd,
+          timeoutSeconds: timeout.seconds,
+          requestedTimeoutSeconds: timeout.requestedSeconds,
+        });
       }
 
       const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });

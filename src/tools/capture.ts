@@ -1,17 +1,8 @@
 // What happens to a command's output on its way to the model: redaction, then the bounded window
 // (what the model sees) and the capped spill file (what it can open with `read`).
 import type { ArtifactStore } from "./types.ts";
-import {
-  DEFAULT_SPILL_LIMITS,
-  DEFAULT_WINDOW_LIMITS,
-  OutputWindow,
-  type SpillLimits,
-  type SpillSummary,
-  SpillWriter,
-  type WindowCursor,
-  type WindowLimits,
-  type WindowView,
-} from "./output.ts";
+import { DEFAULT_WINDOW_LIMITS, OutputWindow, type WindowCursor, type WindowLimits, type WindowView } from "./output.ts";
+import { type SpillSummary, SpillWriter } from "./spill.ts";
 
 /**
  * An unterminated line is held back so a secret is never split between two redaction calls. A line
@@ -25,7 +16,6 @@ export interface CaptureOptions {
   /** Artifact kind, e.g. "bash.log". */
   kind: string;
   windowLimits?: WindowLimits;
-  spillLimits?: SpillLimits;
 }
 
 export interface CaptureResult {
@@ -41,15 +31,17 @@ export class OutputCapture {
   readonly #window: OutputWindow;
   readonly #spill: SpillWriter;
   #heldBack = "";
+  #released = 0;
   #result: CaptureResult | undefined;
 
   constructor(options: CaptureOptions) {
     this.#redact = options.redact;
     this.#window = new OutputWindow(options.windowLimits ?? DEFAULT_WINDOW_LIMITS);
-    this.#spill = new SpillWriter(() => options.artifacts.allocate(options.kind), options.spillLimits ?? DEFAULT_SPILL_LIMITS);
+    this.#spill = new SpillWriter(() => options.artifacts.allocate(options.kind));
   }
 
   write(text: string): void {
+    // A pipe drained after the command was reported has nothing left to add.
     if (this.#result !== undefined) return;
     const buffered = this.#heldBack + text;
     let release = buffered.lastIndexOf("\n") + 1;
@@ -59,6 +51,11 @@ export class OutputCapture {
     }
     this.#heldBack = buffered.slice(release);
     if (release > 0) this.#accept(this.#redact(buffered.slice(0, release)));
+  }
+
+  /** Characters passed on to the window so far: grows exactly when there is new output to show. */
+  get released(): number {
+    return this.#released;
   }
 
   /**
@@ -84,6 +81,7 @@ export class OutputCapture {
   }
 
   #accept(text: string): void {
+    this.#released += text.length;
     this.#window.write(text);
     this.#spill.write(text);
   }

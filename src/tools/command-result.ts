@@ -1,7 +1,7 @@
 // The text the model reads after a command (foreground, or a finished background job): output
 // window, notices, and a last line saying how the command ended when it did not succeed.
 import type { CaptureResult } from "./capture.ts";
-import { DEFAULT_WINDOW_LIMITS, formatBytes, type WindowView } from "./output.ts";
+import { countOf, DEFAULT_WINDOW_LIMITS, formatBytes, type WindowView } from "./output.ts";
 import type { ProcessOutcome } from "./process.ts";
 import { fail, ok, type ToolResult } from "./types.ts";
 
@@ -52,13 +52,14 @@ export function describeTruncation(view: WindowView, capture: Pick<CaptureResult
   const parts: string[] = [];
   if (view.elidedLines > 0) {
     parts.push(
-      `Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${view.elidedLines} middle lines (${formatBytes(view.elidedBytes)}) elided.`,
+      `Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${countOf(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`,
     );
   }
-  if (view.cutLines > 0) parts.push(`${view.cutLines} long lines cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
+  if (view.cutLines > 0) parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
   const { spill, spillError } = capture;
   if (spill !== undefined) {
-    const capped = spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
+    const capped =
+      spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
     parts.push(`Full output${capped}: ${spill.ref} (open it with the read tool).`);
   } else if (spillError !== undefined) {
     parts.push(`The full output could not be saved: ${spillError}`);

@@ -98,10 +98,10 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       const withoutBom = hasBom ? decoded.slice(1) : decoded;
       const crlfCount = withoutBom.split("\r\n").length - 1;
       const lfCount = withoutBom.split("\n").length - 1;
-      // Only a file that uses CRLF throughout is edited as LF and converted back; a mixed file is
-      // edited as is so its other lines keep their endings.
+      // A file with one line-ending style is edited as LF (oldText and newText too) and converted
+      // back; a mixed file is edited as is so its other lines keep their endings.
       const crlf = crlfCount > 0 && crlfCount === lfCount;
-      const toLf = (text: string) => (crlf ? text.replace(/\r\n/g, "\n") : text);
+      const toLf = (text: string) => (crlf || crlfCount === 0 ? text.replace(/\r\n/g, "\n") : text);
       const content = toLf(withoutBom);
       const search = toLf(oldText);
       const replacement = toLf(newText);
@@ -143,7 +143,9 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
         const replacementLines = splitLines(replacement);
         const newLines = reindent(replacementLines, oldLines, matchedLines);
         reindented = newLines !== replacementLines;
-        updated = [...fileLines.slice(0, match.start), ...(replacement === "" ? [] : newLines), ...fileLines.slice(match.start + match.count)].join("\n");
+        const before = fileLines.slice(0, match.start);
+        const after = fileLines.slice(match.start + match.count);
+        updated = [...before, ...(replacement === "" ? [] : newLines), ...after].join("\n");
         firstLine = match.start + 1;
         lastLine = match.start + match.count;
         whitespaceTolerant = true;
@@ -156,8 +158,9 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
         return fail(describeFileError(error, target.display));
       }
       const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
+      const reindentNote = reindented ? ", so newText was re-indented to match" : "";
       const note = whitespaceTolerant
-        ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindented ? ", so newText was re-indented to match" : ""}`
+        ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindentNote}`
         : "";
       return ok(`Edited ${target.display}: replaced ${range}${note}.`, { path: target.display, firstLine, lastLine, whitespaceTolerant, reindented });
     },

@@ -120,7 +120,14 @@ export function splitCommandSegments(command: string): CommandSegment[] {
       i = end - 1;
       continue;
     }
-    if (char === "<" && next === "<" && command[i + 2] !== "<") {
+    if (char === "<" && next === "<" && command[i + 2] === "<") {
+      // A here-string: its word is ordinary data on the same line.
+      text += "<<<";
+      shape += "<<<";
+      i += 2;
+      continue;
+    }
+    if (char === "<" && next === "<") {
       let end = i + 2;
       const stripTabs = command[end] === "-";
       if (stripTabs) end++;

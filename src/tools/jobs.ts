@@ -26,9 +26,10 @@ interface JobEntry extends Job {
   readonly output: OutputCapture;
   readonly process: RunningProcess;
   readonly done: Promise<void>;
-  /** What the model has seen through polls. */
+  /** What the model has seen through polls: the window position and `OutputCapture.released`. */
   cursor: WindowCursor;
-  outputVersion: number;
+  seenReleased: number;
+  /** Called on new visible output and when the job ends. */
   listeners: Set<() => void>;
 }
 
@@ -78,16 +79,16 @@ export class JobManager {
     const notify = () => {
       for (const listener of listeners) listener();
     };
-    const process = startProcess({
+    const running = startProcess({
       command: spec.command,
       cwd: spec.cwd,
       env: spec.env,
       timeoutMs: spec.timeout.seconds * 1000,
       signal: spec.context.signal,
       onOutput: (text) => {
+        const before = output.released;
         output.write(text);
-        entry.outputVersion++;
-        notify();
+        if (output.released !== before) notify();
       },
     });
     const entry: JobEntry = {
@@ -97,11 +98,11 @@ export class JobManager {
       timeout: spec.timeout,
       startedAt: Date.now(),
       output,
-      process,
+      process: running,
       cursor: { lines: 0, bytes: 0 },
-      outputVersion: 0,
+      seenReleased: 0,
       listeners,
-      done: process.finished.then((outcome) => {
+      done: running.finished.then((outcome) => {
         entry.capture = output.finish();
         entry.outcome = outcome;
         notify();
@@ -127,15 +128,17 @@ export class JobManager {
     const entry = this.#jobs.get(id);
     if (entry === undefined) return undefined;
     const deadline = Date.now() + waitMs;
-    const seenVersion = entry.outputVersion;
-    while (entry.outcome === undefined && entry.outputVersion === seenVersion && !signal.aborted && Date.now() < deadline) {
-      await this.#nextEvent(entry, deadline - Date.now(), signal);
-    }
-    if (entry.outcome === undefined && entry.outputVersion !== seenVersion) {
-      await this.#nextEvent(entry, Math.min(OUTPUT_BATCH_MS, deadline - Date.now()), signal, () => entry.outcome !== undefined);
+    const hasNews = () => entry.outcome !== undefined || entry.output.released !== entry.seenReleased;
+    if (!hasNews()) {
+      while (!hasNews() && !signal.aborted && Date.now() < deadline) await this.#nextEvent(entry, deadline - Date.now(), signal);
+      // Output usually comes in bursts: give the rest of this one a moment to arrive.
+      if (entry.outcome === undefined && !signal.aborted) {
+        await this.#nextEvent(entry, Math.min(OUTPUT_BATCH_MS, deadline - Date.now()), signal, () => entry.outcome !== undefined);
+      }
     }
     const view = entry.output.snapshot(entry.cursor);
     entry.cursor = view.cursor;
+    entry.seenReleased = entry.output.released;
     return { job: entry, view };
   }
 

@@ -22,7 +22,6 @@ export interface ProcessOptions {
   signal: AbortSignal;
   /** Receives stdout and stderr, merged in arrival order, decoded as UTF-8. */
   onOutput(text: string): void;
-  killGraceMs?: number;
 }
 
 export interface ProcessOutcome {
@@ -88,7 +87,6 @@ const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
 
 export function startProcess(options: ProcessOptions): RunningProcess {
   const startedAt = performance.now();
-  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
   // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
   // then runs in a fresh `bash -c` (same pid) as an argument, so its error messages and line
   // numbers are its own.
@@ -112,8 +110,8 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   const terminateGroup = () => {
     if (pid === undefined || killDeadline !== undefined) return;
     signalGroup(pid, "SIGTERM");
-    killDeadline = Date.now() + killGraceMs;
-    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL"), killGraceMs);
+    killDeadline = Date.now() + KILL_GRACE_MS;
+    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS);
   };
   const stop = (reason: StopReason) => {
     // Once the shell has exited, its group is being wound up anyway (and its id may be reused).

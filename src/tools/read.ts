@@ -1,6 +1,6 @@
 // The `read` tool: a window of a text file in the workspace, or of a saved output artifact.
 // Files are streamed, so a huge file costs time to count its lines but never memory.
-import { type FileHandle, open } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
 import { formatBytes } from "./output.ts";
@@ -142,18 +142,22 @@ export function createReadTool(): Tool<typeof readParameters> {
 
       let handle: FileHandle;
       try {
+        const stats = await stat(file);
+        if (stats.isDirectory()) return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
+        // Opening a FIFO or device could block forever or never end.
+        if (!stats.isFile()) return fail(`Not a regular file: ${display}`);
         handle = await open(file, "r");
       } catch (error) {
         return fail(describeFileError(error, display));
       }
       try {
         const stats = await handle.stat();
-        if (stats.isDirectory()) return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
         const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
         await handle.read(head, 0, head.length, 0);
         const binaryKind = describeBinary(head);
         if (binaryKind !== undefined) {
-          return ok(`Binary file ${display} (${binaryKind}, ${formatBytes(stats.size)}); its content is not shown. Inspect it with bash (e.g. file, xxd | head) if needed.`, {
+          const description = `Binary file ${display} (${binaryKind}, ${formatBytes(stats.size)}); its content is not shown.`;
+          return ok(`${description} Inspect it with bash (e.g. file, xxd | head) if needed.`, {
             path: display,
             binary: binaryKind,
             size: stats.size,

@@ -55,16 +55,16 @@ export function resolveWorkspacePath(workspace: string, input: string): Workspac
   if (input.trim() === "") throw new PathError("Path must not be empty.");
   if (input.startsWith("~")) throw new PathError(`Path is outside the workspace: ${input} (use a path relative to the workspace).`);
   const root = resolve(workspace);
-  const absolute = resolve(root, input);
-  if (!isInside(root, absolute)) {
-    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${root}).`);
-  }
   const realRoot = realpathSync(root);
+  const absolute = resolve(root, input);
+  // An absolute path may name the workspace by its real location (e.g. /private/tmp for /tmp).
+  const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : undefined;
+  if (base === undefined) throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${root}).`);
   const real = realPathAllowingMissing(absolute);
   if (!isInside(realRoot, real)) {
     throw new PathError(`Path leads outside the workspace through a symlink: ${input} -> ${real}.`);
   }
-  return { absolute, real, display: toDisplay(root, absolute) };
+  return { absolute, real, display: toDisplay(base, absolute) };
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");

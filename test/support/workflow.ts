@@ -95,6 +95,8 @@ export async function runWorkflow(ctx: RunContext, eventName: string, payload: u
   const eventPath = join(runnerTemp, "event.json");
   writeFileSync(eventPath, JSON.stringify(payload));
   const env = actionsEnv(ctx, eventName, eventPath, runnerTemp);
+  // The runner creates the step summary file before each step.
+  writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
   const run: WorkflowRun = { runnerTemp, stages: {}, proceed: false, logs: "" };
   const stage = async (name: Stage) => {
     const result = await runStage(name, env, ctx.workspace);

@@ -192,7 +192,7 @@ describe("bash output bounds", () => {
   it("cuts overlong lines and saves the full line to an artifact", async () => {
     const result = await bash({ command: "head -c 3000 /dev/zero | tr '\\0' x; echo; echo end" });
     expect(result.text.split("\n")[0]).toBe(`${"x".repeat(768)}…`);
-    expect(result.text).toContain("\nend\n\n[1 long lines cut at 768 characters. Full output: artifact://");
+    expect(result.text).toContain("\nend\n\n[1 long line cut at 768 characters. Full output: artifact://");
     expect(readArtifact(result, fixture.artifacts).content).toBe(`${"x".repeat(3000)}\nend\n`);
   });
 

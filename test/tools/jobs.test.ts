@@ -25,13 +25,13 @@ const startJob = async (command: string, extra: Record<string, unknown> = {}): P
   return id;
 };
 
-/** Polls until the job has ended; returns every poll's result, the final one last. */
-const pollUntilEnded = async (id: string): Promise<ToolResult[]> => {
-  const results: ToolResult[] = [];
+/** Polls until the job has ended: the final result, and every poll's text. */
+const pollUntilEnded = async (id: string): Promise<{ final: ToolResult; texts: string[] }> => {
+  const texts: string[] = [];
   for (let attempt = 0; attempt < 10; attempt++) {
     const result = await job({ poll: id, wait: 5 });
-    results.push(result);
-    if (result.details?.state !== "running") return results;
+    texts.push(result.text);
+    if (result.details?.state !== "running") return { final: result, texts };
   }
   throw new Error(`job ${id} did not end`);
 };
@@ -55,6 +55,15 @@ describe("background jobs", () => {
     expect(again.text.endsWith("\n\n(no output)")).toBe(true);
   });
 
+  it("return output printed before the poll at once", async () => {
+    const id = await startJob("echo early; sleep 5");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const began = performance.now();
+    const result = await job({ poll: id, wait: 5 });
+    expect(result.text.endsWith("\n\nearly")).toBe(true);
+    expect(performance.now() - began).toBeLessThan(1000);
+  });
+
   it("report a failed job as an error ending with its exit code", async () => {
     const id = await startJob("echo bad; exit 2");
     const result = await job({ poll: id, wait: 5 });
@@ -66,11 +75,10 @@ describe("background jobs", () => {
     const started = await bash({ command: "echo waiting; sleep 30", async: true, timeout: 0 });
     expect(started.text.endsWith("\nTimeout clamped to 1s (requested 0s; allowed range 1-3600s).")).toBe(true);
     const id = (started.details?.async as { jobId: string }).jobId;
-    const polls = await pollUntilEnded(id);
-    const result = polls.at(-1);
-    expect(result?.isError).toBe(true);
-    const output = polls.length === 1 ? "waiting" : "\\(no output\\)";
-    expect(result?.text).toMatch(new RegExp(` timed out after [\\d.]+s: echo waiting; sleep 30\\n\\n${output}\\n\\nCommand timed out after 1 seconds$`));
+    const { final, texts } = await pollUntilEnded(id);
+    expect(final.isError).toBe(true);
+    const output = texts.length === 1 ? "waiting" : "\\(no output\\)";
+    expect(final.text).toMatch(new RegExp(` timed out after [\\d.]+s: echo waiting; sleep 30\\n\\n${output}\\n\\nCommand timed out after 1 seconds$`));
   });
 
   it("are listed with their state", async () => {
@@ -106,13 +114,21 @@ describe("background jobs", () => {
 
   it("redact output and save long output to an artifact", async () => {
     const id = await startJob('echo "key $TOKEN"; seq 1 20000', { env: { TOKEN: SECRET } });
-    const polls = await pollUntilEnded(id);
-    const seen = polls.map((result) => result.text).join("\n");
+    const { final, texts } = await pollUntilEnded(id);
+    const seen = texts.join("\n");
     expect(seen).toContain(`key ${REDACTED}`);
     expect(seen).not.toContain(SECRET);
-    const { content } = readArtifact(polls.at(-1) ?? polls[0]!, fixture.artifacts);
+    const { content } = readArtifact(final, fixture.artifacts);
     expect(content.startsWith(`key ${REDACTED}\n1\n`)).toBe(true);
     expect(content.endsWith("\n20000\n")).toBe(true);
+  });
+
+  it("are refused when the job tool is disabled", async () => {
+    const result = await findTool(createTools({ enabled: ["bash"] }).tools, "bash").execute({ command: "sleep 30", async: true }, fixture.context());
+    expect(result).toMatchObject({
+      isError: true,
+      text: "Background jobs are not available in this run (the job tool is disabled): run the command without async.",
+    });
   });
 
   it("reject unknown ids and ambiguous requests", async () => {

@@ -1,8 +1,5 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OutputCapture } from "../../src/tools/capture.ts";
-import { OutputWindow, SpillWriter, type WindowLimits } from "../../src/tools/output.ts";
-import { createFixture, type Fixture, REDACTED, SECRET } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { OutputWindow, type WindowLimits } from "../../src/tools/output.ts";
 
 const small: WindowLimits = { maxBytes: 200, headBytes: 60, maxLineChars: 20 };
 const numbered = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join("");
@@ -83,95 +80,5 @@ describe("OutputWindow", () => {
     expect(afterMany.text).toMatch(/\n\[… \d+ lines \([\d.]+ KB\) elided …\]\n/);
     expect(afterMany.text.endsWith("line 500")).toBe(true);
     expect(window.render(afterMany.cursor).text).toBe("");
-  });
-});
-
-describe("SpillWriter", () => {
-  let fixture: Fixture;
-  beforeEach(() => {
-    fixture = createFixture();
-  });
-  afterEach(() => fixture.cleanup());
-
-  it("creates no artifact for small output unless asked to", () => {
-    const spill = new SpillWriter(() => fixture.artifacts.allocate("test.log"), { capBytes: 1000, deferBytes: 100 });
-    spill.write("tiny\n");
-    expect(spill.close()).toBeUndefined();
-    expect(fixture.artifacts.allocated).toBe(0);
-
-    const asked = new SpillWriter(() => fixture.artifacts.allocate("test.log"), { capBytes: 1000, deferBytes: 100 });
-    asked.write("tiny\n");
-    asked.materialise();
-    const summary = asked.close();
-    expect(summary?.ref).toBe("artifact://1");
-    expect(readFileSync(fixture.artifacts.resolve("artifact://1") ?? "", "utf8")).toBe("tiny\n");
-  });
-
-  it("caps the file, keeping the head and the tail around a marker", () => {
-    const spill = new SpillWriter(() => fixture.artifacts.allocate("test.log"), { capBytes: 2000, deferBytes: 100 });
-    const text = numbered(2000);
-    for (const chunk of text.match(/[\s\S]{1,333}/g) ?? []) spill.write(chunk);
-    const summary = spill.close();
-    const path = fixture.artifacts.resolve(summary?.ref ?? "") ?? "";
-    const content = readFileSync(path, "utf8");
-    expect(statSync(path).size).toBeLessThanOrEqual(2000);
-    expect(content.startsWith("line 1\nline 2\n")).toBe(true);
-    expect(content.endsWith("line 1999\nline 2000\n")).toBe(true);
-    expect(content).toMatch(/\[… [\d.]+ KB elided: this log keeps the first/);
-    expect(summary?.totalBytes).toBe(Buffer.byteLength(text));
-    expect(summary?.droppedBytes).toBeGreaterThan(0);
-  });
-
-  it("reports a failure to create the artifact instead of throwing", () => {
-    const spill = new SpillWriter(() => ({ ref: "artifact://x", path: "/nonexistent-dir/x.log" }), { capBytes: 1000, deferBytes: 10 });
-    spill.write("more than ten bytes\n");
-    expect(spill.close()).toBeUndefined();
-    expect(spill.error).toMatch(/ENOENT|no such file/i);
-    expect(existsSync("/nonexistent-dir/x.log")).toBe(false);
-  });
-});
-
-describe("OutputCapture", () => {
-  let fixture: Fixture;
-  beforeEach(() => {
-    fixture = createFixture();
-  });
-  afterEach(() => fixture.cleanup());
-
-  it("redacts a secret split across writes, in the window and in the artifact", () => {
-    const capture = new OutputCapture({
-      redact: (text) => text.replaceAll(SECRET, REDACTED),
-      artifacts: fixture.artifacts,
-      kind: "bash.log",
-      windowLimits: small,
-    });
-    const half = SECRET.length / 2;
-    capture.write(`token=${SECRET.slice(0, half)}`);
-    expect(capture.snapshot().text).toBe("");
-    capture.write(`${SECRET.slice(half)}\n${numbered(200)}token=${SECRET}\n`);
-    const result = capture.finish();
-    expect(result.view.text).not.toContain(SECRET.slice(0, half));
-    expect(result.view.text).toContain(REDACTED);
-    const content = readFileSync(fixture.artifacts.resolve(result.spill?.ref ?? "") ?? "", "utf8");
-    expect(content).not.toContain(SECRET.slice(0, half));
-    expect(content.split(REDACTED).length - 1).toBe(2);
-  });
-
-  it("holds back an unfinished line until it ends, then redacts it whole", () => {
-    const capture = new OutputCapture({ redact: (text) => text.replaceAll(SECRET, REDACTED), artifacts: fixture.artifacts, kind: "bash.log" });
-    capture.write("ready\nPassword is ghp_SENT");
-    expect(capture.snapshot().text).toBe("ready");
-    capture.write(SECRET.slice("ghp_SENT".length));
-    expect(capture.finish().view.text).toBe(`ready\nPassword is ${REDACTED}`);
-  });
-
-  it("releases an endless line at whitespace, so memory stays bounded", () => {
-    const capture = new OutputCapture({ redact: (text) => text.replaceAll(SECRET, REDACTED), artifacts: fixture.artifacts, kind: "bash.log" });
-    for (let i = 0; i < 200; i++) capture.write(`${"w".repeat(999)} `);
-    capture.write(SECRET);
-    const view = capture.snapshot();
-    expect(view.text.length).toBeGreaterThan(0);
-    expect(view.cutLines).toBe(1);
-    expect(capture.finish().view.text).not.toContain(SECRET);
   });
 });

@@ -1,6 +1,9 @@
 // The emulator's in-memory repository: plain records, no REST shapes (render.ts builds those on
 // demand, so derived fields such as comment counts and reaction rollups are always consistent).
 import type { components } from "@octokit/openapi-types";
+import { ActionsState } from "./state-actions.ts";
+import { CodeState } from "./state-code.ts";
+import type { PullRecord } from "./state-pulls.ts";
 
 export type Permission = "admin" | "maintain" | "write" | "triage" | "read" | "none";
 export type Association = components["schemas"]["author-association"];
@@ -34,6 +37,8 @@ export interface IssueRecord {
   assignees: string[];
   createdAt: string;
   updatedAt: string;
+  /** Set when the issue is a pull request. */
+  pull?: PullRecord;
 }
 
 export interface CommentRecord {
@@ -82,12 +87,16 @@ export class EmulatorState {
   readonly events: EventRecord[] = [];
   readonly repoId: number;
   readonly createdAt = timestamp();
+  readonly code: CodeState;
+  readonly actions: ActionsState;
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
   // code that mixes them up gets a 404 instead of silently hitting another object.
   private lastId = 1000;
 
   constructor(readonly config: RepoConfig) {
     this.repoId = this.nextId();
+    this.code = new CodeState(config.defaultBranch);
+    this.actions = new ActionsState(() => this.nextId(), () => timestamp(), config.defaultBranch);
     this.upsertUser({ login: config.owner, permission: "admin" });
     this.upsertUser({ login: config.botLogin, type: "Bot" });
   }
@@ -139,7 +148,7 @@ export class EmulatorState {
     return label;
   }
 
-  createIssue(input: { title: string; body: string | null; author: string; labels?: string[]; assignees?: string[]; createdAt?: string }): IssueRecord {
+  createIssue(input: { title: string; body: string | null; author: string; labels?: string[]; assignees?: string[]; createdAt?: string; pull?: PullRecord }): IssueRecord {
     const createdAt = input.createdAt ?? timestamp();
     const issue: IssueRecord = {
       id: this.nextId(),
@@ -151,6 +160,7 @@ export class EmulatorState {
       assignees: [],
       createdAt,
       updatedAt: createdAt,
+      ...(input.pull ? { pull: input.pull } : {}),
     };
     this.issues.set(issue.number, issue);
     for (const label of input.labels ?? []) this.labelIssue(issue, label, input.author, createdAt);

@@ -19,6 +19,26 @@ export const OPERATIONS = [
   "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
   "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
   "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}",
+  // The github tool (src/tools/github/) and the doctor.
+  "GET /rate_limit",
+  "GET /repos/{owner}/{repo}/branches/{branch}",
+  "GET /repos/{owner}/{repo}/contents/{path}",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees",
+  "GET /repos/{owner}/{repo}/pulls",
+  "POST /repos/{owner}/{repo}/pulls",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "GET /search/issues",
+  "GET /search/code",
+  "GET /search/commits",
+  "GET /search/repositories",
+  "GET /repos/{owner}/{repo}/actions/runs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
+  "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs",
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

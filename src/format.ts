@@ -1,0 +1,12 @@
+// Small formatting helpers shared by the reply footer, the progress comment and the job summary.
+
+/** `2m 5s`, `42s`; with `precise`, sub-minute durations keep one decimal (`1.3s`). */
+export function formatDuration(ms: number, precise = false): string {
+  if (precise && ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+
+export const formatTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+
+export const formatCost = (usd: number) => (usd > 0 ? `$${usd.toFixed(4)}` : "cost unknown");

@@ -1,0 +1,140 @@
+// One progress comment per run: it appears right after start ("working…", run link), is edited as
+// the agent goes — one checklist line per tool call — at most once per throttle interval, and
+// finally becomes the reply. The 👀 reaction stays the instant signal; this is the narrative.
+import type { AgentEvent } from "./agent/loop.ts";
+import type { GitHubClient } from "./github/client.ts";
+import type { Repo } from "./github/operations.ts";
+import { formatDuration } from "./format.ts";
+import { REPLY_MARKER } from "./trust.ts";
+
+export interface Step {
+  label: string;
+  status: "running" | "ok" | "error";
+  durationMs?: number;
+}
+
+export interface ProgressOptions {
+  github: GitHubClient;
+  repo: Repo;
+  issueNumber: number;
+  runUrl: string;
+  throttleMs?: number;
+  now?: () => number;
+  redact: (text: string) => string;
+  /** Called with the comment id once it exists, so the backstop can finish it if the run dies. */
+  onCreated?: (commentId: number) => void;
+  log?: (line: string) => void;
+}
+
+/** One line per tool call: the tool and the gist of its arguments. */
+export function describeCall(name: string, args: Record<string, unknown>): string {
+  const gist = typeof args.command === "string" ? args.command : typeof args.path === "string" ? args.path : typeof args.op === "string" ? args.op : "";
+  const oneLine = gist.replace(/\s+/g, " ").trim();
+  const short = oneLine.length > 80 ? `${oneLine.slice(0, 77)}…` : oneLine;
+  return short ? `${name} \`${short.replace(/`/g, "'")}\`` : name;
+}
+
+export function renderSteps(steps: readonly Step[]): string {
+  return steps
+    .map((s) => {
+      const mark = s.status === "running" ? "⏳" : s.status === "ok" ? "✓" : "✗";
+      const time = s.durationMs === undefined ? "" : ` (${formatDuration(s.durationMs, true)})`;
+      return `- ${mark} ${s.label}${time}`;
+    })
+    .join("\n");
+}
+
+export class ProgressComment {
+  readonly steps: Step[] = [];
+  private commentId: number | undefined;
+  private lastEdit = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private pending: Promise<unknown> = Promise.resolve();
+  private turn = 0;
+  edits = 0;
+  private readonly now: () => number;
+  private readonly throttleMs: number;
+
+  constructor(private readonly options: ProgressOptions) {
+    this.now = options.now ?? Date.now;
+    this.throttleMs = options.throttleMs ?? 3000;
+  }
+
+  get id(): number | undefined {
+    return this.commentId;
+  }
+
+  /** Posts the "working…" comment. A failure here only costs the live view, never the run. */
+  async start(): Promise<void> {
+    try {
+      const { data } = await this.options.github.rest.issues.createComment({ ...this.options.repo, issue_number: this.options.issueNumber, body: this.body() });
+      this.commentId = data.id;
+      this.lastEdit = this.now();
+      this.options.onCreated?.(data.id);
+    } catch (error) {
+      this.options.log?.(`could not post the progress comment: ${(error as Error).message}`);
+    }
+  }
+
+  onEvent(event: AgentEvent): void {
+    if (event.type === "turn_start") this.turn = event.turn;
+    else if (event.type === "tool_start") this.steps.push({ label: describeCall(event.call.name, event.call.arguments), status: "running" });
+    else if (event.type === "tool_end") {
+      const step = this.steps.findLast((s) => s.status === "running");
+      if (step) Object.assign(step, { status: event.result.isError ? "error" : "ok", durationMs: event.durationMs });
+    } else return;
+    this.schedule();
+  }
+
+  /** Throttled: an edit now if the interval has passed, else one at its end carrying the latest state. */
+  private schedule(): void {
+    if (this.commentId === undefined || this.timer) return;
+    const wait = Math.max(0, this.lastEdit + this.throttleMs - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pending = this.pending.then(() => this.edit(this.body()));
+    }, wait);
+  }
+
+  private async edit(body: string): Promise<void> {
+    if (this.commentId === undefined) return;
+    try {
+      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body });
+      this.edits++;
+      this.lastEdit = this.now();
+    } catch (error) {
+      this.options.log?.(`could not update the progress comment: ${(error as Error).message}`);
+    }
+  }
+
+  private body(): string {
+    const header = `⏳ **gitclaw is working…**${this.turn ? ` (turn ${this.turn})` : ""} · [run](${this.options.runUrl})`;
+    const steps = this.steps.length ? `\n\n${renderSteps(this.steps)}` : "";
+    return this.options.redact(`${header}${steps}\n${REPLY_MARKER}`);
+  }
+
+  /** The checklist folded under the reply, so the final comment keeps the record of what was done. */
+  stepsDetails(): string {
+    if (this.steps.length === 0) return "";
+    return `<details><summary>${this.steps.length} step${this.steps.length === 1 ? "" : "s"}</summary>\n\n${renderSteps(this.steps)}\n\n</details>`;
+  }
+
+  /**
+   * Turns the progress comment into the reply's first part; returns false when there is no progress
+   * comment to reuse (the caller then posts the reply as new comments).
+   */
+  async finish(firstBody: string): Promise<boolean> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.pending;
+    if (this.commentId === undefined) return false;
+    try {
+      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: firstBody });
+      this.edits++;
+      return true;
+    } catch (error) {
+      this.options.log?.(`could not turn the progress comment into the reply: ${(error as Error).message}`);
+      return false;
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// GitHub Actions workflow runs with scripted progress. A test lists the states a run goes through;
+// `advance()` (called by the test, typically from the sleep it injects into the code under test)
+// moves every run one state on, so polling code sees queued → in_progress → completed without
+// real waiting. A run can also appear late: it stays invisible for its first `appearAfter` steps.
+export type RunStatus = "queued" | "in_progress" | "completed";
+export type RunConclusion = "success" | "failure" | "neutral" | "cancelled" | "skipped" | "timed_out" | "action_required" | "startup_failure";
+export type JobConclusion = Exclude<RunConclusion, "startup_failure">;
+
+export interface JobStep {
+  name: string;
+  status: RunStatus;
+  conclusion?: JobConclusion;
+  /** The job's log as served by the logs endpoint; absent → the log is gone (404). */
+  log?: string;
+}
+
+export interface RunStep {
+  status: RunStatus;
+  conclusion?: RunConclusion;
+  jobs?: JobStep[];
+}
+
+export interface WorkflowRunInput {
+  name?: string;
+  /** Workflow file, e.g. ".github/workflows/ci.yml". */
+  path?: string;
+  headSha: string;
+  headBranch?: string;
+  event?: string;
+  steps: RunStep[];
+  /** Steps during which the run does not exist yet (default 0). */
+  appearAfter?: number;
+}
+
+export interface WorkflowRunRecord {
+  id: number;
+  runNumber: number;
+  workflowId: number;
+  name: string;
+  path: string;
+  headSha: string;
+  headBranch: string;
+  event: string;
+  createdAt: string;
+  steps: RunStep[];
+  /** Index into steps; stays on the last one. */
+  step: number;
+  hiddenFor: number;
+  /** Job name → id, stable across steps. */
+  jobIds: Map<string, number>;
+}
+
+export interface JobView extends JobStep {
+  id: number;
+  run: WorkflowRunRecord;
+}
+
+export class ActionsState {
+  readonly runs: WorkflowRunRecord[] = [];
+  private readonly workflowIds = new Map<string, number>();
+
+  constructor(
+    private readonly nextId: () => number,
+    private readonly now: () => string,
+    private readonly defaultBranch: string,
+  ) {}
+
+  addRun(input: WorkflowRunInput): WorkflowRunRecord {
+    if (input.steps.length === 0) throw new Error("github-emulator: a workflow run needs at least one step");
+    const path = input.path ?? ".github/workflows/ci.yml";
+    let workflowId = this.workflowIds.get(path);
+    if (workflowId === undefined) {
+      workflowId = this.nextId();
+      this.workflowIds.set(path, workflowId);
+    }
+    const jobIds = new Map<string, number>();
+    for (const job of input.steps.flatMap((step) => step.jobs ?? [])) if (!jobIds.has(job.name)) jobIds.set(job.name, this.nextId());
+    const run: WorkflowRunRecord = {
+      id: this.nextId(),
+      runNumber: this.runs.length + 1,
+      workflowId,
+      name: input.name ?? "CI",
+      path,
+      headSha: input.headSha,
+      headBranch: input.headBranch ?? this.defaultBranch,
+      event: input.event ?? "push",
+      createdAt: this.now(),
+      steps: input.steps,
+      step: 0,
+      hiddenFor: input.appearAfter ?? 0,
+      jobIds,
+    };
+    this.runs.push(run);
+    return run;
+  }
+
+  advance(): void {
+    for (const run of this.runs) {
+      if (run.hiddenFor > 0) run.hiddenFor--;
+      else run.step = Math.min(run.step + 1, run.steps.length - 1);
+    }
+  }
+
+  visibleRuns(): WorkflowRunRecord[] {
+    return this.runs.filter((run) => run.hiddenFor === 0);
+  }
+
+  run(id: number): WorkflowRunRecord | undefined {
+    return this.visibleRuns().find((run) => run.id === id);
+  }
+
+  current(run: WorkflowRunRecord): RunStep {
+    return run.steps[run.step]!;
+  }
+
+  jobs(run: WorkflowRunRecord): JobView[] {
+    return (this.current(run).jobs ?? []).map((job) => ({ ...job, id: run.jobIds.get(job.name)!, run }));
+  }
+
+  job(id: number): JobView | undefined {
+    for (const run of this.visibleRuns()) {
+      const job = this.jobs(run).find((candidate) => candidate.id === id);
+      if (job) return job;
+    }
+    return undefined;
+  }
+}

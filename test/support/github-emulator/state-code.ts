@@ -1,0 +1,66 @@
+// The emulator's view of the repository's git data: branch heads, file contents per ref and the
+// commits search finds. Tests seed it (the emulator has no git of its own); a test that pairs it
+// with a real repository points branch heads at commits it pushed there.
+import { createHash } from "node:crypto";
+import { timestamp } from "./state.ts";
+
+export interface CommitRecord {
+  sha: string;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+  /** Login of the GitHub user the commit is attributed to, if any. */
+  authorLogin?: string;
+  date: string;
+}
+
+/** A git object id for content that has none yet: deterministic, so tests can predict it. */
+export function fakeSha(seed: string): string {
+  return createHash("sha1").update(seed).digest("hex");
+}
+
+export class CodeState {
+  /** Branch name → head commit. */
+  readonly branches = new Map<string, string>();
+  /** Ref (branch name or commit sha) → path → content. */
+  readonly files = new Map<string, Map<string, string>>();
+  readonly commits: CommitRecord[] = [];
+
+  constructor(readonly defaultBranch: string) {}
+
+  setBranch(name: string, sha: string): void {
+    this.branches.set(name, sha);
+  }
+
+  setFile(path: string, content: string, ref = this.defaultBranch): void {
+    let files = this.files.get(ref);
+    if (!files) {
+      files = new Map();
+      this.files.set(ref, files);
+    }
+    files.set(path.replace(/^\/+/, ""), content);
+  }
+
+  /** The content of `path` at `ref` (default branch when omitted), undefined when absent. */
+  file(path: string, ref?: string): string | undefined {
+    return this.files.get(ref ?? this.defaultBranch)?.get(path.replace(/^\/+|\/+$/g, ""));
+  }
+
+  addCommit(input: Omit<CommitRecord, "sha" | "date" | "authorName" | "authorEmail"> & Partial<CommitRecord>): CommitRecord {
+    const date = input.date ?? timestamp();
+    const commit: CommitRecord = {
+      sha: input.sha ?? fakeSha(`${input.message}\n${date}\n${this.commits.length}`),
+      message: input.message,
+      authorName: input.authorName ?? input.authorLogin ?? "Test",
+      authorEmail: input.authorEmail ?? "test@example.com",
+      authorLogin: input.authorLogin,
+      date,
+    };
+    this.commits.push(commit);
+    return commit;
+  }
+
+  commit(sha: string): CommitRecord | undefined {
+    return this.commits.find((commit) => commit.sha === sha);
+  }
+}
