@@ -178,3 +178,37 @@ describe("the backstop", () => {
     expect(world.gh.comments(issue.number)).toHaveLength(1);
   });
 });
+
+describe("cancellation", () => {
+  it("on SIGTERM stops the model call, pushes the session and replies that it was cancelled", async () => {
+    const issue = world.gh.createIssue({ title: "Cancel me", body: "long task", user: "alice" });
+    world.model.script([{ toolCalls: [{ name: "write", input: { path: "partial.txt", content: "work so far\n" } }] }, { text: "never finished", hang: true }]);
+    const workspace = await world.checkout();
+    const runnerTemp = mkdtempSync(join(tmpdir(), "gitclaw-runner-"));
+    writeFileSync(join(runnerTemp, "event.json"), JSON.stringify(issueOpenedPayload({ ...target, issue })));
+    const env = actionsEnv({ gh: world.gh, model: world.model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN }, "issues", join(runnerTemp, "event.json"), runnerTemp);
+    writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
+    await runStage("indicator", env, workspace);
+    const canceller = new AbortController();
+    const requests = world.model.requests.length;
+    const agent = runStage("agent", env, workspace, { signal: canceller.signal, killSignal: "SIGTERM" });
+    while (world.model.requests.length < requests + 2) await Bun.sleep(20);
+    await Bun.sleep(100);
+    canceller.abort();
+    const result = await agent;
+    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/received SIGTERM/);
+
+    const reply = world.gh.comments(issue.number).at(-1)!.body;
+    expect(reply).toMatch(/Cancelled after \d+s, 2 turns\. Everything done so far is saved; comment to continue\./);
+    expect(await world.onOrigin("partial.txt")).toBe("work so far\n");
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
+    const session = await world.onOrigin(mapping.sessionPath);
+    expect(session).toContain('"stopReason":"aborted"');
+    expect(world.gh.reactions({ issue: issue.number })).toEqual([]);
+    // The backstop sees the reply and stays quiet.
+    const cleanup = await runStage("cleanup", env, workspace);
+    expect(cleanup.stdout).toMatch(/a reply exists/);
+    expect(world.gh.comments(issue.number)).toHaveLength(1);
+  });
+});

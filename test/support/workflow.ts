@@ -77,14 +77,14 @@ function readOutputs(file: string): Record<string, string> {
   );
 }
 
-export async function runStage(stage: Stage, env: Record<string, string>, cwd: string, options: { signal?: AbortSignal } = {}): Promise<StageResult> {
+export async function runStage(stage: Stage, env: Record<string, string>, cwd: string, options: { signal?: AbortSignal; killSignal?: NodeJS.Signals } = {}): Promise<StageResult> {
   const child = Bun.spawn(["bun", ...SCRIPTS[stage].map((p, i) => (i === 0 ? join(PROJECT_ROOT, p) : p))], {
     cwd,
     env,
     stdout: "pipe",
     stderr: "pipe",
   });
-  options.signal?.addEventListener("abort", () => child.kill("SIGKILL"));
+  options.signal?.addEventListener("abort", () => child.kill(options.killSignal ?? "SIGKILL"));
   const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   return { exitCode, stdout, stderr, outputs: readOutputs(env.GITHUB_OUTPUT!) };
 }
