@@ -24,19 +24,40 @@ export const Config = z.strictObject({
       trustedBots: z.array(z.string().min(1)).default([]),
     })
     .prefault({}),
+  /** Per-model facts that override the built-in catalogue, keyed "provider/model". */
+  models: z
+    .record(
+      z.string(),
+      z.strictObject({
+        contextWindow: z.int().min(1024).optional(),
+        cost: z.strictObject({ input: z.number().min(0), output: z.number().min(0), cacheRead: z.number().min(0), cacheWrite: z.number().min(0) }).optional(),
+      }),
+    )
+    .default({}),
   budgets: z
     .strictObject({
       maxTurns: z.int().min(1).max(1000).default(60),
       /** Wall clock for the agent loop; keep it well below the job's timeout-minutes to leave time to commit and reply. */
       maxMinutes: z.number().positive().max(360).default(45),
-      maxOutputTokens: z.int().min(256).default(16_384),
+      /** Output tokens for the whole run. */
+      maxOutputTokens: z.int().min(256).default(200_000),
+      /** Output tokens of one model call. */
+      maxOutputTokensPerCall: z.int().min(256).default(16_384),
+      /** USD for the whole run, from the catalogue's or the config's prices. */
+      maxCostUsd: z.number().positive().default(10),
+    })
+    .prefault({}),
+  compaction: z
+    .strictObject({
+      reserveTokens: z.int().min(0).default(16_384),
+      keepRecentTokens: z.int().min(256).default(20_000),
     })
     .prefault({}),
   git: z
     .strictObject({
       /** Branch the agent commits to; default: the repository's default branch. */
       branch: z.string().min(1).optional(),
-      pushAttempts: z.int().min(4).max(20).default(8),
+      pushAttempts: z.int().min(8).max(20).default(8),
     })
     .prefault({}),
   /** Paths the agent may not change (prefixes relative to the repository root). */

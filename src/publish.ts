@@ -69,6 +69,11 @@ export function replyText(result: LoopResult, stats: { durationMs: number; runUr
       return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
     case "max_turns":
       return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
+    case "budget": {
+      const b = result.budget!;
+      const amount = b.name === "maxCostUsd" ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}` : `${b.used} of ${b.limit} output tokens`;
+      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
+    }
     case "deadline":
       return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
     case "aborted":

@@ -6,6 +6,8 @@ import type { SessionFile } from "../session/session-file.ts";
 import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
+import { z } from "zod";
+import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { addUsage, toPiUsage } from "./usage.ts";
@@ -14,9 +16,18 @@ export type AgentEvent =
   | { type: "turn_start"; turn: number }
   | { type: "assistant"; turn: number; message: AssistantMessage }
   | { type: "tool_start"; call: ToolCallBlock }
-  | { type: "tool_end"; call: ToolCallBlock; result: ToolResult; durationMs: number };
+  | { type: "tool_end"; call: ToolCallBlock; result: ToolResult; durationMs: number }
+  | { type: "compaction"; tokensBefore: number };
 
-export type LoopOutcome = "done" | "max_turns" | "deadline" | "aborted" | "error";
+export type LoopOutcome = "done" | "max_turns" | "deadline" | "budget" | "aborted" | "error";
+
+export interface Budgets {
+  maxTurns: number;
+  /** Output tokens of the whole run. */
+  maxOutputTokens: number;
+  maxOutputTokensPerCall: number;
+  maxCostUsd: number;
+}
 
 export interface LoopOptions {
   session: SessionFile;
@@ -24,8 +35,8 @@ export interface LoopOptions {
   instructions: string;
   tools: readonly Tool[];
   toolContext: ToolContext;
-  maxTurns: number;
-  maxOutputTokens: number;
+  budgets: Budgets;
+  compaction: CompactionSettings;
   /** Epoch ms after which no new turn starts and a running one is aborted. */
   deadline: number;
   signal: AbortSignal;
@@ -39,6 +50,8 @@ export interface LoopResult {
   /** Text of the last assistant message that had any. */
   text: string;
   errorMessage?: string;
+  /** The budget that ended the run (outcome "budget"). */
+  budget?: { name: "maxOutputTokens" | "maxCostUsd"; limit: number; used: number };
   turns: number;
   toolCalls: number;
   usage: Usage;
@@ -91,16 +104,37 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   let turns = 0;
   let toolCalls = 0;
   let text = "";
-  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, text, errorMessage, turns, toolCalls, usage });
+  let budget: LoopResult["budget"];
+  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, text, errorMessage, budget, turns, toolCalls, usage });
+  const { budgets } = options;
+  // What every request carries besides the conversation: counted when deciding to compact.
+  const fixedTokens = estimateTokens(options.instructions) + estimateTokens(tools.map((t) => ({ n: t.name, d: t.description, p: z.toJSONSchema(t.parameters) })));
 
   for (;;) {
     if (signal.aborted) return finish("aborted");
     if (now() >= options.deadline) return finish("deadline");
-    if (turns >= options.maxTurns) return finish("max_turns");
+    if (turns >= budgets.maxTurns) return finish("max_turns");
+    if (usage.output >= budgets.maxOutputTokens) {
+      budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: usage.output };
+      return finish("budget");
+    }
+    if (usage.cost.total >= budgets.maxCostUsd) {
+      budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: usage.cost.total };
+      return finish("budget");
+    }
     turns++;
     options.onEvent?.({ type: "turn_start", turn: turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
+    try {
+      const requestTokens = fixedTokens + estimateTokens(session.context().messages);
+      if (await compactIfNeeded({ session, model, requestTokens, settings: options.compaction, signal: turnSignal })) {
+        options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
+      }
+    } catch (error) {
+      if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
+      return finish("error", `compacting the conversation failed: ${describeModelError(error)}`);
+    }
     const message = await streamTurn(options, tools_, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
@@ -158,7 +192,7 @@ async function streamTurn(options: LoopOptions, tools: ToolSet, abortSignal: Abo
       instructions: options.instructions,
       messages: toModelMessages(options.session.context().messages, model),
       tools,
-      maxOutputTokens: options.maxOutputTokens,
+      maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,
       abortSignal,
       // Errors arrive as `error` parts below; without this the SDK also prints them to the console.
@@ -181,7 +215,7 @@ async function streamTurn(options: LoopOptions, tools: ToolSet, abortSignal: Abo
           content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: (part.input ?? {}) as Record<string, unknown> });
           break;
         case "finish-step":
-          usage = toPiUsage(part.usage, model.modelId);
+          usage = toPiUsage(part.usage, model.info.price);
           stopReason = part.finishReason === "tool-calls" ? "toolUse" : part.finishReason === "length" ? "length" : part.finishReason === "error" ? "error" : "stop";
           break;
         case "abort":

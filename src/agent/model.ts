@@ -4,6 +4,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { Config } from "../config.ts";
+import { modelInfo, type ModelInfo } from "./catalog.ts";
 
 export interface ResolvedModel {
   provider: string;
@@ -11,6 +12,8 @@ export interface ResolvedModel {
   /** pi's `api` field for assistant messages. */
   api: "anthropic-messages" | "openai-completions";
   model: LanguageModel;
+  /** Context window and prices. */
+  info: ModelInfo;
   /** Names of environment variables holding keys: their values are secrets to redact. */
   keyEnv?: string;
 }
@@ -44,7 +47,7 @@ function anthropicBaseUrl(url: string): string {
   return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
 }
 
-export function resolveModel(spec: string, config: Pick<Config, "providers">, env: Record<string, string | undefined>): ResolvedModel {
+export function resolveModel(spec: string, config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>, env: Record<string, string | undefined>): ResolvedModel {
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
     throw new ModelConfigError(`model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`);
@@ -63,10 +66,11 @@ export function resolveModel(spec: string, config: Pick<Config, "providers">, en
   if (p.apiKeyEnv && !apiKey) {
     throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`);
   }
+  const info = modelInfo(provider, modelId, config.models);
   if (p.api === "anthropic") {
     const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
-    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), keyEnv: p.apiKeyEnv };
+    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv };
   }
   const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
-  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), keyEnv: p.apiKeyEnv };
+  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv };
 }

@@ -1,31 +1,10 @@
-// Token usage in pi's shape, and its cost in USD from a small price table (per million tokens).
-// The ai SDK reports no cost, and its `inputTokens` includes cache reads and writes.
+// Token usage in pi's shape and its cost in USD. The ai SDK reports no cost, and its `inputTokens`
+// includes cache reads and writes; pi's `input` does not.
 import type { LanguageModelUsage } from "ai";
 import { emptyUsage, type Usage } from "../session/entries.ts";
+import type { ModelPrice } from "./catalog.ts";
 
-interface Price {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
-
-// Published list prices, USD per million tokens. Unknown models cost 0 (reported as unknown in the footer).
-const PRICES: [RegExp, Price][] = [
-  [/claude-opus-4-[15]|claude-opus-4-6/, { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 }],
-  [/claude-opus-4/, { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 }],
-  [/claude-sonnet-4|claude-3-7-sonnet|claude-3-5-sonnet/, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }],
-  [/claude-haiku-4/, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 }],
-  [/claude-3-5-haiku/, { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }],
-  [/gpt-4o-mini/, { input: 0.15, output: 0.6, cacheRead: 0.075, cacheWrite: 0 }],
-  [/gpt-4o/, { input: 2.5, output: 10, cacheRead: 1.25, cacheWrite: 0 }],
-];
-
-export function priceFor(modelId: string): Price | undefined {
-  return PRICES.find(([pattern]) => pattern.test(modelId))?.[1];
-}
-
-export function toPiUsage(usage: LanguageModelUsage | undefined, modelId: string): Usage {
+export function toPiUsage(usage: LanguageModelUsage | undefined, price: ModelPrice | undefined): Usage {
   const result = emptyUsage();
   if (!usage) return result;
   const cacheRead = usage.inputTokenDetails?.cacheReadTokens ?? 0;
@@ -35,7 +14,6 @@ export function toPiUsage(usage: LanguageModelUsage | undefined, modelId: string
   result.cacheRead = cacheRead;
   result.cacheWrite = cacheWrite;
   result.totalTokens = result.input + result.output + cacheRead + cacheWrite;
-  const price = priceFor(modelId);
   if (price) {
     const c = result.cost;
     c.input = (result.input * price.input) / 1e6;

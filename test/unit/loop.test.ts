@@ -37,8 +37,8 @@ function setup(api: "anthropic" | "openai", overrides: Partial<LoopOptions> = {}
     instructions: "be brief",
     tools: [echo],
     toolContext: { workspace: dir, signal: new AbortController().signal, env: {}, artifacts: createArtifactStore(join(dir, "art")), redact: createRedactor([SECRET]) },
-    maxTurns: 10,
-    maxOutputTokens: 1000,
+    budgets: { maxTurns: 10, maxOutputTokens: 100_000, maxOutputTokensPerCall: 1000, maxCostUsd: 10 },
+    compaction: { reserveTokens: 1000, keepRecentTokens: 2000 },
     deadline: Date.now() + 60_000,
     signal: new AbortController().signal,
     maxRetries: 0,
@@ -76,7 +76,8 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
 describe("agent loop budgets and safety", () => {
   it("stops at max turns", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }] }, { toolCalls: [{ name: "echo", input: { text: "2" } }] }]);
-    const { options } = setup("anthropic", { maxTurns: 2 });
+    const { options } = setup("anthropic");
+    options.budgets.maxTurns = 2;
     expect(await runAgentLoop(options)).toMatchObject({ outcome: "max_turns", turns: 2, toolCalls: 2 });
   });
 
@@ -113,5 +114,25 @@ describe("agent loop budgets and safety", () => {
     expect(results.map((r) => r.isError)).toEqual([true, true]);
     expect(results[0]!.content[0]!.text).toMatch(/Invalid arguments for echo: text/);
     expect(results[1]!.content[0]!.text).toMatch(/Tool nope does not exist/);
+  });
+});
+
+describe("run budgets", () => {
+  it("stops at the cost budget and names it", async () => {
+    model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }], usage: { input: 1_000_000, output: 10 } }]);
+    const { options } = setup("anthropic");
+    options.budgets.maxCostUsd = 2;
+    const result = await runAgentLoop(options);
+    expect(result.outcome).toBe("budget");
+    expect(result.budget).toMatchObject({ name: "maxCostUsd", limit: 2 });
+    expect(result.usage.cost.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it("stops at the run's output token budget", async () => {
+    model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }], usage: { input: 10, output: 5000 } }]);
+    const { options } = setup("anthropic");
+    options.budgets.maxOutputTokens = 4000;
+    const result = await runAgentLoop(options);
+    expect(result).toMatchObject({ outcome: "budget", budget: { name: "maxOutputTokens", limit: 4000, used: 5000 } });
   });
 });

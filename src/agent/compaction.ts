@@ -1,0 +1,105 @@
+// Keeps long conversations inside the model's context window, with pi's semantics: older turns are
+// summarised into a `compaction` entry (summary, firstKeptEntryId, tokensBefore) and the recent
+// tail is kept verbatim. Nothing is removed from the file; only what the model sees changes.
+import { generateText } from "ai";
+import type { AgentMessage, SessionEntry } from "../session/entries.ts";
+import type { SessionFile } from "../session/session-file.ts";
+import { toModelMessages } from "./messages.ts";
+import type { ResolvedModel } from "./model.ts";
+
+export interface CompactionSettings {
+  /** Tokens kept free for the model's answer and estimation error. */
+  reserveTokens: number;
+  /** Recent tokens kept verbatim after a compaction. */
+  keepRecentTokens: number;
+}
+
+/** pi's estimate: about four characters per token. Cheap, and consistent from call to call. */
+export function estimateTokens(value: unknown): number {
+  return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
+}
+
+const isMessage = (e: SessionEntry): e is SessionEntry & { type: "message"; message: AgentMessage } => e.type === "message";
+
+/** Entries from the leaf back to the root, or back to (excluding) the latest compaction's summary point. */
+function activePath(session: SessionFile): { path: SessionEntry[]; previousSummary?: string } {
+  const byId = new Map(session.entries.map((e) => [e.id, e]));
+  const path: SessionEntry[] = [];
+  for (let id = session.leafId; id !== null; ) {
+    const entry = byId.get(id);
+    if (!entry) break;
+    path.push(entry);
+    id = entry.parentId;
+  }
+  path.reverse();
+  const last = path.findLastIndex((e) => e.type === "compaction");
+  if (last < 0) return { path };
+  const compaction = path[last] as { summary: string; firstKeptEntryId: string };
+  const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
+  return { path: [...path.slice(kept >= 0 ? kept : last + 1, last), ...path.slice(last + 1)], previousSummary: compaction.summary };
+}
+
+export interface CompactionPlan {
+  firstKeptEntryId: string;
+  summarize: AgentMessage[];
+  previousSummary?: string;
+}
+
+/**
+ * Walks back from the newest message while `keepRecentTokens` allows, then cuts before a user or
+ * assistant message (never a tool result, which must stay with its call). Undefined when there is
+ * nothing old enough to summarise.
+ */
+export function planCompaction(session: SessionFile, keepRecentTokens: number): CompactionPlan | undefined {
+  const { path, previousSummary } = activePath(session);
+  const messages = path.filter(isMessage);
+  // Keep at least the newest message, then as many before it as fit the budget.
+  let cut = messages.length - 1;
+  let kept = cut >= 0 ? estimateTokens(messages[cut]!.message.content) : 0;
+  while (cut > 0) {
+    const size = estimateTokens(messages[cut - 1]!.message.content);
+    if (kept + size > keepRecentTokens) break;
+    kept += size;
+    cut--;
+  }
+  // A tool result stays with the call before it: move the cut back onto the assistant message.
+  while (cut > 0 && messages[cut]!.message.role === "toolResult") cut--;
+  if (cut <= 0) return undefined;
+  return { firstKeptEntryId: messages[cut]!.id, summarize: messages.slice(0, cut).map((e) => e.message), previousSummary };
+}
+
+const SUMMARY_INSTRUCTIONS = [
+  "You summarise a coding agent's conversation so it can continue without the full history.",
+  "Write a concise but complete summary: the user's requests and constraints, decisions made, what was done (files read and changed, commands run and their outcomes), open problems and next steps.",
+  "Keep exact file paths, identifiers and error messages. Do not invent anything.",
+].join("\n");
+
+export async function summarize(model: ResolvedModel, plan: CompactionPlan, signal: AbortSignal): Promise<string> {
+  const transcript = toModelMessages(plan.summarize, model);
+  const previous = plan.previousSummary ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n` : "";
+  const result = await generateText({
+    model: model.model,
+    instructions: SUMMARY_INSTRUCTIONS,
+    messages: [...transcript, { role: "user", content: `${previous}Summarise the conversation above.` }],
+    abortSignal: signal,
+    maxRetries: 3,
+  });
+  return result.text.trim();
+}
+
+/** Compacts when the next request would not fit; returns whether it did. */
+export async function compactIfNeeded(options: {
+  session: SessionFile;
+  model: ResolvedModel;
+  requestTokens: number;
+  settings: CompactionSettings;
+  signal: AbortSignal;
+}): Promise<boolean> {
+  const { session, model, settings } = options;
+  if (options.requestTokens <= model.info.contextWindow - settings.reserveTokens) return false;
+  const plan = planCompaction(session, settings.keepRecentTokens);
+  if (!plan) return false;
+  const summary = await summarize(model, plan, options.signal);
+  session.append({ type: "compaction", summary, firstKeptEntryId: plan.firstKeptEntryId, tokensBefore: options.requestTokens });
+  return true;
+}
