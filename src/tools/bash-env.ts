@@ -14,7 +14,7 @@ const PAGERS = [
   "HOMEBREW_PAGER",
 ];
 
-export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = Object.freeze({
+const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = Object.freeze({
   ...Object.fromEntries(PAGERS.map((name) => [name, "cat"])),
   AWS_PAGER: "",
   LESS: "FRX",

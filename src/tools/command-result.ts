@@ -28,7 +28,7 @@ export function resolveTimeout(requested: number | undefined): TimeoutSetting {
 }
 
 /** The last line of an unsuccessful command, or undefined when it exited with 0. */
-export function describeEnding(outcome: ProcessOutcome, timeout: TimeoutSetting): string | undefined {
+function describeEnding(outcome: ProcessOutcome, timeout: TimeoutSetting): string | undefined {
   if (outcome.spawnError !== undefined) return `Failed to start command: ${outcome.spawnError}`;
   switch (outcome.stopReason) {
     case "timeout":
@@ -46,9 +46,12 @@ export function describeEnding(outcome: ProcessOutcome, timeout: TimeoutSetting)
 const formatRanges = (ranges: Array<[number, number]>): string =>
   ranges.map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`)).join(" and ");
 
-/** Says what the window left out and where the full output is, or undefined when nothing was. */
-export function describeTruncation(view: WindowView, capture: Pick<CaptureResult, "spill" | "spillError">): string | undefined {
-  if (view.elidedLines === 0 && view.cutLines === 0) return undefined;
+/**
+ * Says what the window left out and where the full output is, or undefined when nothing was. The
+ * artifact is named whenever there is one: a job's last poll may be complete while earlier polls
+ * were not.
+ */
+function describeTruncation(view: WindowView, capture: Pick<CaptureResult, "spill" | "spillError">): string | undefined {
   const parts: string[] = [];
   if (view.elidedLines > 0) {
     parts.push(
@@ -61,10 +64,10 @@ export function describeTruncation(view: WindowView, capture: Pick<CaptureResult
     const capped =
       spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
     parts.push(`Full output${capped}: ${spill.ref} (open it with the read tool).`);
-  } else if (spillError !== undefined) {
+  } else if (parts.length > 0 && spillError !== undefined) {
     parts.push(`The full output could not be saved: ${spillError}`);
   }
-  return `[${parts.join(" ")}]`;
+  return parts.length > 0 ? `[${parts.join(" ")}]` : undefined;
 }
 
 export interface CommandReport {

@@ -5,7 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
 import { fail, ok, type Tool } from "./types.ts";
-import { assertWritable, describeFileError, resolveWorkspacePath } from "./workspace.ts";
+import { assertWritable, describeFileError, resolveWorkspacePath, type WorkspacePath } from "./workspace.ts";
 
 const editParameters = z.object({
   path: z.string().describe("File path relative to the workspace."),
@@ -66,6 +66,65 @@ const splitLines = (text: string): string[] => {
   return lines;
 };
 
+interface Replacement {
+  updated: string;
+  /** 1-based lines of the file that were replaced. */
+  firstLine: number;
+  lastLine: number;
+  whitespaceTolerant: boolean;
+  reindented: boolean;
+}
+
+/** Replaces the one occurrence of `search` (exact, else whitespace-tolerant), or explains why not. */
+function replaceOnce(content: string, search: string, replacement: string, display: string): Replacement | { error: string } {
+  const exact = countOccurrences(content, search);
+  if (exact.length > 1) {
+    const lines = exact.map((index) => lineNumberAt(content, index));
+    return {
+      error: `oldText was found ${exact.length} times in ${display} (at lines ${lines.join(", ")}). It must match exactly once: include more surrounding lines to make it unique.`,
+    };
+  }
+  const [position] = exact;
+  if (position !== undefined) {
+    const firstLine = lineNumberAt(content, position);
+    const innerNewlines = search.replace(/\n$/, "").split("\n").length - 1;
+    return {
+      updated: content.slice(0, position) + replacement + content.slice(position + search.length),
+      firstLine,
+      lastLine: firstLine + innerNewlines,
+      whitespaceTolerant: false,
+      reindented: false,
+    };
+  }
+
+  const fileLines = content.split("\n");
+  const oldLines = splitLines(search);
+  const matches = findWhitespaceTolerant(fileLines, oldLines);
+  const [match] = matches;
+  if (match === undefined) {
+    return {
+      error: `oldText was not found in ${display}. It must match the file exactly, including whitespace and line breaks: read the file again and copy the text to replace.`,
+    };
+  }
+  if (matches.length > 1) {
+    const lines = matches.map((candidate) => candidate.start + 1);
+    return {
+      error: `oldText was not found exactly in ${display}, and ignoring indentation it matches ${matches.length} places (at lines ${lines.join(", ")}). Copy the exact text, with more surrounding lines.`,
+    };
+  }
+  const matchedLines = fileLines.slice(match.start, match.start + match.count);
+  const replacementLines = replacement === "" ? [] : splitLines(replacement);
+  const newLines = reindent(replacementLines, oldLines, matchedLines);
+  return {
+    updated: [...fileLines.slice(0, match.start), ...newLines, ...fileLines.slice(match.start + match.count)].join("\n"),
+    firstLine: match.start + 1,
+    lastLine: match.start + match.count,
+    whitespaceTolerant: true,
+    // reindent returns its input unchanged when the indentation already agreed.
+    reindented: newLines.length > 0 && newLines !== replacementLines,
+  };
+}
+
 export function createEditTool(options: EditToolOptions): Tool<typeof editParameters> {
   return {
     name: "edit",
@@ -82,7 +141,7 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       if (oldText === "") return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
       if (oldText === newText) return fail("oldText and newText are identical: there is nothing to change.");
 
-      let target: ReturnType<typeof resolveWorkspacePath>;
+      let target: WorkspacePath;
       let raw: Buffer;
       try {
         target = resolveWorkspacePath(context.workspace, path);
@@ -106,63 +165,28 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       const search = toLf(oldText);
       const replacement = toLf(newText);
 
-      let updated: string;
-      let firstLine: number;
-      let lastLine: number;
-      let whitespaceTolerant = false;
-      let reindented = false;
-      const exact = countOccurrences(content, search);
-      if (exact.length > 1) {
-        const lines = exact.map((index) => lineNumberAt(content, index));
-        return fail(
-          `oldText was found ${exact.length} times in ${target.display} (at lines ${lines.join(", ")}). It must match exactly once: include more surrounding lines to make it unique.`,
-        );
-      }
-      const [position] = exact;
-      if (position !== undefined) {
-        updated = content.slice(0, position) + replacement + content.slice(position + search.length);
-        firstLine = lineNumberAt(content, position);
-        lastLine = firstLine + (search.match(/\n/g)?.length ?? 0);
-      } else {
-        const fileLines = content.split("\n");
-        const oldLines = splitLines(search);
-        const matches = findWhitespaceTolerant(fileLines, oldLines);
-        if (matches.length === 0) {
-          return fail(
-            `oldText was not found in ${target.display}. It must match the file exactly, including whitespace and line breaks: read the file again and copy the text to replace.`,
-          );
-        }
-        const [match] = matches;
-        if (match === undefined || matches.length > 1) {
-          const lines = matches.map((candidate) => candidate.start + 1);
-          return fail(
-            `oldText was not found exactly in ${target.display}, and ignoring indentation it matches ${matches.length} places (at lines ${lines.join(", ")}). Copy the exact text, with more surrounding lines.`,
-          );
-        }
-        const matchedLines = fileLines.slice(match.start, match.start + match.count);
-        const replacementLines = splitLines(replacement);
-        const newLines = reindent(replacementLines, oldLines, matchedLines);
-        reindented = newLines !== replacementLines;
-        const before = fileLines.slice(0, match.start);
-        const after = fileLines.slice(match.start + match.count);
-        updated = [...before, ...(replacement === "" ? [] : newLines), ...after].join("\n");
-        firstLine = match.start + 1;
-        lastLine = match.start + match.count;
-        whitespaceTolerant = true;
-      }
+      const edit = replaceOnce(content, search, replacement, target.display);
+      if ("error" in edit) return fail(edit.error);
 
-      const output = (hasBom ? UTF8_BOM : "") + (crlf ? updated.replace(/\n/g, "\r\n") : updated);
+      const output = (hasBom ? UTF8_BOM : "") + (crlf ? edit.updated.replace(/\n/g, "\r\n") : edit.updated);
       try {
         await writeFile(target.real, output, "utf8");
       } catch (error) {
         return fail(describeFileError(error, target.display));
       }
+      const { firstLine, lastLine, whitespaceTolerant, reindented } = edit;
       const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
       const reindentNote = reindented ? ", so newText was re-indented to match" : "";
       const note = whitespaceTolerant
         ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindentNote}`
         : "";
-      return ok(`Edited ${target.display}: replaced ${range}${note}.`, { path: target.display, firstLine, lastLine, whitespaceTolerant, reindented });
+      return ok(`Edited ${target.display}: replaced ${range}${note}.`, {
+        path: target.display,
+        firstLine,
+        lastLine,
+        whitespaceTolerant,
+        reindented,
+      });
     },
   };
 }

@@ -23,7 +23,7 @@ export interface CommandSegment {
 /** A `>` redirect that truncates a real file (not `>>`, `>&2`, `2>`, or anything under /dev/). */
 const REDIRECT_TO_FILE = String.raw`(?<![<>&\d])>(?![>&])\s*(?!["']?/dev/)\S`;
 
-export const DEFAULT_INTERCEPTOR_RULES: readonly InterceptorRule[] = [
+const INTERCEPTOR_RULES: readonly InterceptorRule[] = [
   {
     tool: "read",
     // A viewer with a file operand and no pipe or redirection. Operands starting with / ~ or $
@@ -185,13 +185,9 @@ export function splitCommandSegments(command: string): CommandSegment[] {
 const LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;
 
 /** The first rule (whose tool is enabled) that blocks the command, if any. */
-export function findInterception(
-  command: string,
-  enabledTools: ReadonlySet<string>,
-  rules: readonly InterceptorRule[] = DEFAULT_INTERCEPTOR_RULES,
-): InterceptorRule | undefined {
+export function findInterception(command: string, enabledTools: ReadonlySet<string>): InterceptorRule | undefined {
   const shapes = splitCommandSegments(command).map((segment) => segment.shape.replace(LEADING_ASSIGNMENTS, ""));
-  return rules.find((rule) => enabledTools.has(rule.tool) && shapes.some((shape) => rule.pattern.test(shape)));
+  return INTERCEPTOR_RULES.find((rule) => enabledTools.has(rule.tool) && shapes.some((shape) => rule.pattern.test(shape)));
 }
 
 export const formatInterception = (rule: InterceptorRule, command: string): string =>

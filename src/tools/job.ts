@@ -67,9 +67,7 @@ export function createJobTool(jobs: JobManager): Tool<typeof jobParameters> {
       if (cancel !== undefined) await jobs.cancel(id);
 
       const waitSeconds = cancel !== undefined ? 0 : Math.min(MAX_WAIT_SECONDS, Math.max(0, wait ?? DEFAULT_WAIT_SECONDS));
-      const result = await jobs.poll(id, waitSeconds * 1000, context.signal);
-      if (result === undefined) return fail(`No background job ${id}.`);
-      const { job, view } = result;
+      const { job, view } = await jobs.poll(id, waitSeconds * 1000, context.signal);
       if (job.outcome === undefined || job.capture === undefined) {
         const body = view.text === "" ? "(no new output)" : view.text;
         return ok(`Job ${id} is still running (${elapsed(job)}): ${commandLabel(job.command)}\n\n${body}`, {

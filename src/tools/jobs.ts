@@ -124,9 +124,8 @@ export class JobManager {
    * Waits up to `waitMs` for the job to finish or print something new (or for `signal`), then
    * returns the output the model has not seen yet and marks it seen.
    */
-  async poll(id: string, waitMs: number, signal: AbortSignal): Promise<JobPoll | undefined> {
-    const entry = this.#jobs.get(id);
-    if (entry === undefined) return undefined;
+  async poll(id: string, waitMs: number, signal: AbortSignal): Promise<JobPoll> {
+    const entry = this.#entry(id);
     const deadline = Date.now() + waitMs;
     const hasNews = () => entry.outcome !== undefined || entry.output.released !== entry.seenReleased;
     if (!hasNews()) {
@@ -143,21 +142,30 @@ export class JobManager {
   }
 
   /** Stops a running job and waits until its process group is gone. */
-  async cancel(id: string): Promise<Job | undefined> {
-    const entry = this.#jobs.get(id);
-    if (entry === undefined) return undefined;
+  async cancel(id: string): Promise<void> {
+    const entry = this.#entry(id);
     entry.process.cancel();
     await entry.done;
-    return entry;
   }
 
-  /** Kills every job still running; returns one note per killed job for the session. */
+  /**
+   * Kills every job still running; returns one note per job the end of the run killed, including
+   * jobs already stopped because the run was aborted.
+   */
   async dispose(): Promise<string[]> {
-    const running = [...this.#jobs.values()].filter((entry) => entry.outcome === undefined);
-    await Promise.all(running.map((entry) => this.cancel(entry.id)));
-    return running.map(
-      (entry) => `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`,
-    );
+    const entries = [...this.#jobs.values()];
+    const running = new Set(entries.filter((entry) => entry.outcome === undefined));
+    await Promise.all([...running].map((entry) => this.cancel(entry.id)));
+    return entries
+      .filter((entry) => running.has(entry) || entry.outcome?.stopReason === "abort")
+      .map((entry) => `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`);
+  }
+
+  /** Callers look ids up with `get` first: an unknown id here is a bug. */
+  #entry(id: string): JobEntry {
+    const entry = this.#jobs.get(id);
+    if (entry === undefined) throw new Error(`No background job ${id}`);
+    return entry;
   }
 
   /** Resolves on the job's next event (output or end) when `accept` agrees, on timeout, or on abort. */

@@ -49,7 +49,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * also succeeds for zombies, and orphans re-parented to an init that does not reap them (common in
  * containers) stay zombies forever. On Linux, /proc tells the states apart.
  */
-export const groupIsAlive = (pgid: number): boolean => {
+const groupIsAlive = (pgid: number): boolean => {
   try {
     process.kill(-pgid, 0);
   } catch (error) {

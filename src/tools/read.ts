@@ -7,10 +7,10 @@ import { formatBytes } from "./output.ts";
 import { fail, ok, type Tool } from "./types.ts";
 import { describeFileError, resolveWorkspacePath } from "./workspace.ts";
 
-export const MAX_READ_LINES = 2000;
-export const MAX_READ_BYTES = 50 * 1024;
+const MAX_READ_LINES = 2000;
+const MAX_READ_BYTES = 50 * 1024;
 /** Longer lines are cut; minified files would otherwise fill the window with one line. */
-export const MAX_READ_LINE_CHARS = 2000;
+const MAX_READ_LINE_CHARS = 2000;
 const CHUNK_BYTES = 64 * 1024;
 const BINARY_SNIFF_BYTES = 8192;
 const ARTIFACT_PREFIX = "artifact://";
@@ -34,7 +34,7 @@ const MAGIC_NUMBERS: Array<[number[], string]> = [
 ];
 
 /** A short description when the bytes are not text, else undefined. */
-export function describeBinary(head: Uint8Array): string | undefined {
+function describeBinary(head: Uint8Array): string | undefined {
   const known = MAGIC_NUMBERS.find(([magic]) => magic.every((byte, index) => head[index] === byte));
   if (known) return known[1];
   return head.includes(0) ? "binary data" : undefined;

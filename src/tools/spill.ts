@@ -10,7 +10,7 @@ export interface SpillLimits {
   deferBytes: number;
 }
 
-export const DEFAULT_SPILL_LIMITS: SpillLimits = { capBytes: 1024 * 1024, deferBytes: 64 * 1024 };
+const DEFAULT_SPILL_LIMITS: SpillLimits = { capBytes: 1024 * 1024, deferBytes: 64 * 1024 };
 
 export interface SpillTarget {
   ref: string;

@@ -4,12 +4,10 @@ import { readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** An expected, model-facing refusal (bad path); the message is shown as is. */
-export class PathError extends Error {}
+class PathError extends Error {}
 
 export interface WorkspacePath {
-  /** Absolute path as given (symlinks not followed). */
-  absolute: string;
-  /** Absolute path with every existing symlink followed. */
+  /** Absolute path with every existing symlink followed: the file the tools actually touch. */
   real: string;
   /** Workspace-relative path with `/` separators, for messages. */
   display: string;
@@ -64,7 +62,7 @@ export function resolveWorkspacePath(workspace: string, input: string): Workspac
   if (!isInside(realRoot, real)) {
     throw new PathError(`Path leads outside the workspace through a symlink: ${input} -> ${real}.`);
   }
-  return { absolute, real, display: toDisplay(base, absolute) };
+  return { real, display: toDisplay(base, absolute) };
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
@@ -74,7 +72,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.+^${}()|[\]\\]/g,
  * pattern ending in `/` matches everything below it; otherwise it matches the path itself and
  * everything below. Case-insensitive, so a case-insensitive file system cannot be used to slip by.
  */
-export const compileProtectedPattern = (pattern: string): RegExp => {
+const compileProtectedPattern = (pattern: string): RegExp => {
   const normalised = pattern.trim().replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "");
   let body = "";
   for (let i = 0; i < normalised.length; i++) {

@@ -112,6 +112,19 @@ describe("background jobs", () => {
     expect(isRunning(pid)).toBe(false);
   });
 
+  it("stopped by the run's abort are noted at dispose too", async () => {
+    const controller = new AbortController();
+    const started = await findTool(toolset.tools, "bash").execute(
+      { command: "sleep 100", async: true },
+      { ...fixture.context(), signal: controller.signal },
+    );
+    const id = (started.details?.async as { jobId: string }).jobId;
+    controller.abort();
+    const { final } = await pollUntilEnded(id);
+    expect(final.text).toMatch(new RegExp(`^Job ${id} aborted after [\\d.]+s: sleep 100\\n\\n\\(no output\\)\\n\\nCommand aborted: the run is being cancelled$`));
+    expect(await toolset.dispose()).toEqual([`Background job ${id} was still running when the run ended and was killed: sleep 100`]);
+  });
+
   it("redact output and save long output to an artifact", async () => {
     const id = await startJob('echo "key $TOKEN"; seq 1 20000', { env: { TOKEN: SECRET } });
     const { final, texts } = await pollUntilEnded(id);
@@ -129,6 +142,16 @@ describe("background jobs", () => {
       isError: true,
       text: "Background jobs are not available in this run (the job tool is disabled): run the command without async.",
     });
+  });
+
+  it("name the artifact at the end even when the last poll's output is short", async () => {
+    const id = await startJob("seq 1 20000; sleep 0.5; echo done");
+    const running = await job({ poll: id, wait: 5 });
+    expect(running.details?.state).toBe("running");
+    expect(running.text).toMatch(/\n\[… \d+ lines \([\d.]+ KB\) elided …\]\n/);
+    const { final } = await pollUntilEnded(id);
+    expect(final.text).toMatch(/\n\ndone\n\n\[Full output: artifact:\/\/\d+ \(open it with the read tool\)\.\]$/);
+    expect(readArtifact(final, fixture.artifacts).content).toBe(`${Array.from({ length: 20000 }, (_, i) => i + 1).join("\n")}\ndone\n`);
   });
 
   it("reject unknown ids and ambiguous requests", async () => {

@@ -71,6 +71,7 @@ describe("read", () => {
     expect(await read({ path: "nope.txt" })).toMatchObject({ isError: true, text: "File not found: nope.txt" });
     expect(await read({ path: "dir" })).toMatchObject({ isError: true, text: "Is a directory: dir (list it with bash, e.g. ls)." });
     expect((await read({ path: "three.txt", offset: 0 })).text).toMatch(/^Invalid arguments for read: offset: /);
+    expect(await read({ path: " " })).toMatchObject({ isError: true, text: "Path must not be empty." });
   });
 
   it("refuses a FIFO instead of blocking on it", async () => {
