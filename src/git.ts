@@ -165,3 +165,17 @@ async function verifyLanded(git: Git, branch: string, sha: string): Promise<void
 }
 
 const firstLine = (text: string) => text.split("\n").find((l) => l.trim()) ?? text;
+
+/**
+ * After a conflict kept the run's commit on a side branch, lands just `paths` from that commit on
+ * `branch` (this issue's session and mapping, which never conflict with other issues), so the
+ * conversation continues on the default branch while the code change waits on its own branch.
+ */
+export async function landPaths(git: Git, options: { branch: string; sha: string; paths: string[]; message: string; attempts: number; sleep?: (ms: number) => Promise<void> }): Promise<PushOutcome> {
+  await must(git, ["fetch", "-q", "origin", `refs/heads/${options.branch}`], { auth: true });
+  await must(git, ["checkout", "-q", "-B", `gitclaw-state-${options.sha.slice(0, 12)}`, "FETCH_HEAD"]);
+  await must(git, ["checkout", options.sha, "--", ...options.paths]);
+  const sha = await commitAll(git, options.message);
+  if (!sha) return { landed: true, sha: await must(git, ["rev-parse", "HEAD"]), branch: options.branch, attempts: 0 };
+  return pushWithRetry(git, { branch: options.branch, attempts: options.attempts, fallbackBranch: `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`, sleep: options.sleep });
+}

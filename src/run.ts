@@ -9,7 +9,8 @@ import type { Config } from "./config.ts";
 import { openConversation, pendingComments } from "./conversation.ts";
 import { toolEnvironment } from "./env.ts";
 import type { Trigger } from "./event.ts";
-import { commitAll, createGit, pushWithRetry, removePersistedCredentials, tokenAuthArgs, type PushOutcome } from "./git.ts";
+import { faultPoint } from "./fault.ts";
+import { commitAll, createGit, landPaths, pushWithRetry, removePersistedCredentials, tokenAuthArgs, type PushOutcome } from "./git.ts";
 import type { GitHubClient } from "./github/client.ts";
 import { createComment, getDefaultBranch, getPermission, listComments, type Repo } from "./github/operations.ts";
 import { progressStateFile } from "./paths.ts";
@@ -23,7 +24,8 @@ import { mappingPath, writeMapping } from "./session/mapping.ts";
 import { RunTimeline } from "./summary.ts";
 import { createTools } from "./tools/index.ts";
 import { decideTrust } from "./trust.ts";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 export interface ConversationRun {
   env: ActionsEnv;
@@ -143,10 +145,16 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   try {
     const coAuthor = trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
     const sha = await commitAll(git, redact(commitMessage({ issueNumber: trigger.issueNumber, title: trigger.title, runUrl: run.link, coAuthor })));
+    faultPoint("after-commit", run.processEnv);
     if (sha) {
       push = await pushWithRetry(git, { branch, attempts: config.git.pushAttempts, fallbackBranch: `gitclaw/issue-${trigger.issueNumber}-${env.runId}`, log });
       log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
+      if (!push.landed) {
+        const state = await landPaths(git, { branch, sha: push.sha, paths: own.filter((p) => existsSync(join(workspace, p))), message: `gitclaw: session of issue #${trigger.issueNumber} (changes kept on ${push.branch})`, attempts: config.git.pushAttempts });
+        log(`gitclaw: the session landed on ${state.branch} as ${state.sha.slice(0, 12)}`);
+      }
     }
+    faultPoint("after-push", run.processEnv);
   } catch (error) {
     pushError = redact((error as Error).message);
     core.error(`gitclaw: ${pushError}`);
