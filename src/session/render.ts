@@ -1,6 +1,9 @@
-// The session viewer: a pi session file as readable Markdown, for people reviewing what the agent did
-// (`bun run session <issue|file>`). It shows the path from the leaf, i.e. the conversation the model
-// saw, in file order, with tool calls compact and their results trimmed.
+// The session viewer: a pi session file as readable Markdown, for people reviewing what the agent
+// did. It shows the path from the leaf (the conversation the model saw) in file order, tool calls
+// compact and their results trimmed, with usage per model call and in total.
+//
+// Runnable as `bun src/session/render.ts <issue-number|file> [--repo <dir>]`: repositories gitclaw is
+// installed into get src/ but not scripts/, and their `gitclaw:session` script points here.
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { addUsage } from "../agent/usage.ts";
@@ -10,8 +13,10 @@ import { SessionError, SessionFile } from "./session-file.ts";
 
 const RESULT_LINES = 20;
 const RESULT_CHARS = 2000;
-/** Short arguments fit on the call's line; longer ones get a block. */
+/** Arguments this short stay on the call's line; longer ones get a block. */
 const INLINE_JSON_CHARS = 100;
+/** Custom entry fields longer than this are elided from their one-line note. */
+const NOTE_VALUE_CHARS = 40;
 
 export interface RenderOptions {
   /** How the heading names the file (default: the session's path). */
@@ -20,7 +25,7 @@ export interface RenderOptions {
 
 /** The first `maxLines` lines and at most `maxChars` characters, with a marker saying what was left out. */
 export function trimText(text: string, maxLines = RESULT_LINES, maxChars = RESULT_CHARS): string {
-  const body = text.replace(/\s+$/, "");
+  const body = text.trimEnd();
   const lines = body.split("\n");
   let shown = lines.slice(0, maxLines).join("\n");
   if (shown.length > maxChars) {
@@ -30,10 +35,10 @@ export function trimText(text: string, maxLines = RESULT_LINES, maxChars = RESUL
   }
   if (shown.length === body.length) return body;
   const moreLines = lines.length - shown.split("\n").length;
-  return `${shown}\n… ${moreLines > 0 ? `${moreLines} more line${moreLines === 1 ? "" : "s"}` : `${body.length - shown.length} more characters`}`;
+  return `${shown}\n… ${moreLines > 0 ? plural(moreLines, "more line") : plural(body.length - shown.length, "more character")}`;
 }
 
-/** A fenced code block whose fence is longer than any backtick run inside, so content cannot close it. */
+/** A fenced code block whose fence is longer than any backtick run inside, so the content cannot close it. */
 function fence(text: string, lang = ""): string {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const marks = "`".repeat(Math.max(3, longest + 1));
@@ -41,61 +46,68 @@ function fence(text: string, lang = ""): string {
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${count(n)} ${n === 1 ? word : words}`;
+const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+const quote = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
 
-function usageLine(usage: Usage): string {
+/** Tokens and cost; a zero cost means no price is known for the model, said once in the total. */
+function usageLine(usage: Usage, total = false): string {
   const parts = [`${count(usage.input)} in`, `${count(usage.output)} out`, `${count(usage.cacheRead)} cached`];
   if (usage.cacheWrite > 0) parts.push(`${count(usage.cacheWrite)} cache write`);
-  parts.push(usage.cost.total > 0 ? `$${usage.cost.total.toFixed(4)}` : "cost unknown");
+  if (usage.cost.total > 0) parts.push(`$${usage.cost.total.toFixed(4)}`);
+  else if (total) parts.push("cost unknown");
   return parts.join(" · ");
 }
 
+/** Text of a string or a list of text and image blocks; images become a placeholder. */
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
     .map((block: { type?: unknown; text?: unknown; mimeType?: unknown }) =>
-      block.type === "text" && typeof block.text === "string" ? block.text : block.type === "image" ? `[image: ${String(block.mimeType)}]` : "",
+      block.type === "text" ? (str(block.text) ?? "") : block.type === "image" ? `[image: ${String(block.mimeType)}]` : "",
     )
     .filter(Boolean)
     .join("\n");
 }
 
-/** Arguments not shown otherwise, as `key: value` on the call's line. */
+/** Arguments a tool's compact form does not show, as `· key: value` on the call's line. */
 function extraArgs(args: Record<string, unknown>, shown: string[]): string {
-  const rest = Object.entries(args).filter(([key]) => !shown.includes(key));
-  return rest.map(([key, value]) => ` · ${key}: \`${JSON.stringify(value)}\``).join("");
+  return Object.entries(args)
+    .filter(([key]) => !shown.includes(key))
+    .map(([key, value]) => ` · ${key}: \`${JSON.stringify(value)}\``)
+    .join("");
 }
-
-const str = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** gitclaw's edit takes oldText/newText; pi's takes a list of them under `edits`. */
 function editPairs(args: Record<string, unknown>): { oldText: string; newText: string }[] | undefined {
-  const list = Array.isArray(args.edits) ? args.edits : [args];
-  const pairs = list.map((e: Record<string, unknown>) => ({ oldText: str(e?.oldText), newText: str(e?.newText) }));
+  const list: unknown[] = Array.isArray(args.edits) ? args.edits : [args];
+  const pairs = list.map((edit) => {
+    const e = (edit ?? {}) as Record<string, unknown>;
+    return { oldText: str(e.oldText), newText: str(e.newText) };
+  });
   return pairs.every((p) => p.oldText !== undefined && p.newText !== undefined) ? (pairs as { oldText: string; newText: string }[]) : undefined;
 }
-
-const diffLines = (prefix: string, text: string) => text.split("\n").map((line) => `${prefix}${line}`);
 
 function renderToolCall(call: ToolCallBlock): string {
   const args = call.arguments;
   const path = str(args.path);
   const command = str(args.command);
-  if (call.name === "bash" && command !== undefined) {
-    return `**bash**${extraArgs(args, ["command"])}\n\n${fence(command, "sh")}`;
-  }
-  if (call.name === "read" && path !== undefined) {
-    return `**read** \`${path}\`${extraArgs(args, ["path"])}`;
-  }
   const content = str(args.content);
+  if (call.name === "bash" && command !== undefined) return `**bash**${extraArgs(args, ["command"])}\n\n${fence(trimText(command), "sh")}`;
+  if (call.name === "read" && path !== undefined) return `**read** \`${path}\`${extraArgs(args, ["path"])}`;
   if (call.name === "write" && path !== undefined && content !== undefined) {
     const lines = content === "" ? 0 : content.replace(/\n$/, "").split("\n").length;
     return `**write** \`${path}\` (${plural(lines, "line")})${extraArgs(args, ["path", "content"])}\n\n${fence(trimText(content))}`;
   }
   const pairs = call.name === "edit" && path !== undefined ? editPairs(args) : undefined;
   if (pairs) {
-    const diff = pairs.flatMap((p) => [...diffLines("- ", p.oldText), ...diffLines("+ ", p.newText)]).join("\n");
+    const prefixed = (prefix: string, text: string) => text.split("\n").map((line) => `${prefix}${line}`);
+    const diff = pairs.flatMap((p) => [...prefixed("- ", p.oldText), ...prefixed("+ ", p.newText)]).join("\n");
     return `**edit** \`${path}\`${extraArgs(args, ["path", "oldText", "newText", "edits"])}\n\n${fence(trimText(diff), "diff")}`;
   }
   const json = JSON.stringify(args);
@@ -103,163 +115,217 @@ function renderToolCall(call: ToolCallBlock): string {
   return `**${call.name}**\n\n${fence(trimText(JSON.stringify(args, null, 2)), "json")}`;
 }
 
-/** Same walk as context.ts: from the leaf through `parentId` to the root, stopping at a missing or repeated id. */
-function pathFromLeaf(entries: readonly SessionEntry[], leafId: string | null): SessionEntry[] {
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const path: SessionEntry[] = [];
-  const seen = new Set<string>();
-  for (let id = leafId; id !== null && !seen.has(id); ) {
-    const entry = byId.get(id);
-    if (!entry) break;
-    seen.add(id);
-    path.push(entry);
-    id = entry.parentId;
-  }
-  return path.reverse();
+function renderThinking(block: Record<string, unknown>): string | undefined {
+  if (block.redacted === true) return "_Thinking (redacted)._";
+  const thinking = str(block.thinking)?.trim();
+  if (!thinking) return undefined;
+  return `<details><summary>Thinking (${plural(thinking.split("\n").length, "line")})</summary>\n\n${fence(trimText(thinking))}\n\n</details>`;
 }
 
-/** A one-line summary of a custom entry's data: its top-level fields, long values elided. */
+/** A custom entry as one line: its data's top-level fields, long values elided. */
 function customNote(customType: string, data: unknown): string {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return `_${customType}: \`${JSON.stringify(data) ?? "null"}\`_`;
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return `_${customType}: \`${JSON.stringify(data) ?? "undefined"}\`_`;
   const fields = Object.entries(data).map(([key, value]) => {
     const json = JSON.stringify(value) ?? "undefined";
-    return `${key}: ${json.length <= 40 ? json : Array.isArray(value) ? `[${value.length} items]` : "{…}"}`;
+    return `${key}: ${json.length <= NOTE_VALUE_CHARS ? json : Array.isArray(value) ? `[${plural(value.length, "item")}]` : "{…}"}`;
   });
   return `_${customType}: ${fields.join(" · ")}_`;
 }
 
-const quote = (text: string) =>
-  text
-    .split("\n")
-    .map((line) => (line ? `> ${line}` : ">"))
-    .join("\n");
+/** The same walk as context.ts: from the leaf through `parentId` to the root, ending at a missing or repeated id. */
+function pathFromLeaf(entries: readonly SessionEntry[], leafId: string | null): SessionEntry[] {
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const path: SessionEntry[] = [];
+  const seen = new Set<string>();
+  for (let entry = leafId === null ? undefined : byId.get(leafId); entry && !seen.has(entry.id); ) {
+    seen.add(entry.id);
+    path.push(entry);
+    entry = entry.parentId === null ? undefined : byId.get(entry.parentId);
+  }
+  return path.reverse();
+}
 
-interface Totals {
+/** What rendering the path so far has seen: totals for the end, and the state notes compare against. */
+interface RenderState {
   usage: Usage;
-  turns: number;
+  modelCalls: number;
   toolCalls: number;
   toolErrors: number;
+  model?: string;
+  thinkingLevel: string;
+  /** Tool call ids with a result on the path; calls without one are marked. */
+  answered: ReadonlySet<string>;
+  path: readonly SessionEntry[];
+}
+
+/** How many messages on the path a compaction summarises: those before the first entry it keeps (context.ts's rule). */
+function replacedMessages(path: readonly SessionEntry[], compaction: SessionEntry): number {
+  const at = path.indexOf(compaction);
+  const kept = path.findIndex((e) => e.id === (compaction as { firstKeptEntryId?: unknown }).firstKeptEntryId);
+  const end = kept >= 0 && kept < at ? kept : at;
+  return path.slice(0, end).filter((e) => ["message", "custom_message", "branch_summary"].includes(e.type)).length;
+}
+
+function renderAssistant(message: Record<string, unknown>, state: RenderState): string {
+  state.modelCalls++;
+  state.model = `${String(message.provider)}/${String(message.model)}`;
+  const parts = ["## Assistant"];
+  for (const block of message.content as Record<string, unknown>[]) {
+    if (block.type === "text" && str(block.text)?.trim()) parts.push(block.text as string);
+    if (block.type === "thinking") parts.push(renderThinking(block) ?? "");
+    if (block.type === "toolCall") {
+      state.toolCalls++;
+      const call = block as ToolCallBlock;
+      parts.push(renderToolCall(call) + (state.answered.has(call.id) ? "" : "\n\n_No result recorded: the run ended before this call finished._"));
+    }
+  }
+  const stop = message.stopReason;
+  if (stop === "error" || stop === "aborted") {
+    const error = str(message.errorMessage);
+    parts.push(`> ✗ The model call ${stop === "error" ? "failed" : "was aborted"}${error ? `: ${error}` : "."}`);
+  }
+  if (stop === "length") parts.push("> ⚠ The reply was cut at the output token limit.");
+  const usage = message.usage as Usage;
+  state.usage = addUsage(state.usage, usage);
+  if (usage.totalTokens > 0) parts.push(`<sub>${usageLine(usage)}</sub>`);
+  return parts.filter(Boolean).join("\n\n");
+}
+
+function renderMessage(message: Record<string, unknown>, state: RenderState): string | undefined {
+  switch (message.role) {
+    case "user":
+      return `## User\n\n${textOf(message.content)}`;
+    case "assistant":
+      return renderAssistant(message, state);
+    case "toolResult": {
+      const failed = message.isError === true;
+      if (failed) state.toolErrors++;
+      const output = textOf(message.content).trim();
+      return `**${failed ? "✗" : "✓"} ${String(message.toolName)}** result${output ? `\n\n${fence(trimText(output))}` : ": (no output)"}`;
+    }
+    default:
+      // bashExecution (pi's `!` commands) and other roles never reach the model.
+      return undefined;
+  }
+}
+
+function renderEntry(entry: SessionEntry, state: RenderState): string | undefined {
+  const e = entry as Record<string, unknown>;
+  switch (entry.type) {
+    case "message":
+      return renderMessage(e.message as Record<string, unknown>, state);
+    case "model_change": {
+      const model = `${String(e.provider)}/${String(e.modelId)}`;
+      const changed = state.model !== undefined && model !== state.model;
+      state.model = model;
+      return changed ? `_Model changed to \`${model}\`._` : undefined;
+    }
+    case "thinking_level_change": {
+      const changed = e.thinkingLevel !== state.thinkingLevel;
+      state.thinkingLevel = String(e.thinkingLevel);
+      return changed ? `_Thinking level: ${state.thinkingLevel}._` : undefined;
+    }
+    case "compaction": {
+      const replaced = plural(replacedMessages(state.path, entry), "message");
+      return `**Compaction** (${count(Number(e.tokensBefore))} tokens before): from here on the model saw this summary in place of the first ${replaced} above.\n\n${quote(String(e.summary))}`;
+    }
+    case "branch_summary":
+      return `**Summary of another branch:**\n\n${quote(String(e.summary))}`;
+    case "custom_message":
+      return `## ${String(e.customType)}\n\n${textOf(e.content)}`;
+    case "custom":
+      return customNote(String(e.customType), e.data);
+    default:
+      // label, session_info and types newer than this viewer say nothing about the conversation.
+      return undefined;
+  }
 }
 
 export function renderSession(session: SessionFile, options: RenderOptions = {}): string {
   const path = pathFromLeaf(session.entries, session.leafId);
-  const context = session.context();
-  const model = context.model ? `${context.model.provider}/${context.model.modelId}` : "unknown";
-  const header = [
+  const answered = new Set<string>();
+  for (const entry of path) {
+    const message = entry.type === "message" ? (entry.message as Record<string, unknown>) : undefined;
+    if (message?.role === "toolResult" && typeof message.toolCallId === "string") answered.add(message.toolCallId);
+  }
+  const state: RenderState = { usage: emptyUsage(), modelCalls: 0, toolCalls: 0, toolErrors: 0, thinkingLevel: "off", answered, path };
+
+  const model = session.context().model;
+  const otherBranches = session.entries.length - path.length;
+  const heading = [
     `# Session ${session.id}`,
     "",
     `- **File:** \`${options.displayPath ?? session.path}\``,
     `- **Started:** ${session.header.timestamp}`,
     `- **cwd:** \`${session.header.cwd ?? "unknown"}\``,
-    `- **Model:** \`${model}\``,
+    `- **Model:** \`${model ? `${model.provider}/${model.modelId}` : "unknown"}\``,
   ];
-  const otherBranches = session.entries.length - path.length;
-  if (otherBranches > 0) header.push(`- **Other branches:** ${plural(otherBranches, "entry")} not on this path (not shown)`.replace("entrys", "entries"));
-  if (session.notes.length > 0) {
-    header.push(`- **Damaged lines skipped:** ${session.notes.map((n) => `line ${n.line} (${n.reason})`).join(", ")}`);
-  }
+  if (otherBranches > 0) heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
+  if (session.notes.length > 0) heading.push(`- **Damaged lines skipped:** ${session.notes.map((n) => `line ${n.line}: ${n.reason}`).join("; ")}`);
 
-  const answered = new Set<string>();
+  const sections = [heading.join("\n")];
   for (const entry of path) {
-    const message = entry.type === "message" ? (entry.message as { role: string; toolCallId?: unknown }) : undefined;
-    if (message?.role === "toolResult" && typeof message.toolCallId === "string") answered.add(message.toolCallId);
-  }
-
-  const totals: Totals = { usage: emptyUsage(), turns: 0, toolCalls: 0, toolErrors: 0 };
-  let currentModel: string | undefined;
-  let thinkingLevel = "off";
-  const sections: string[] = [header.join("\n")];
-  for (const entry of path) {
-    const section = renderEntry(entry);
+    const section = renderEntry(entry, state);
     if (section) sections.push(section);
   }
-
-  function renderEntry(entry: SessionEntry): string | undefined {
-    const e = entry as Record<string, unknown>;
-    switch (entry.type) {
-      case "message":
-        return renderMessage(e.message as Record<string, unknown>);
-      case "model_change": {
-        const next = `${String(e.provider)}/${String(e.modelId)}`;
-        const changed = currentModel !== undefined && next !== currentModel;
-        currentModel = next;
-        return changed ? `_Model changed to \`${next}\`._` : undefined;
-      }
-      case "thinking_level_change": {
-        const changed = e.thinkingLevel !== thinkingLevel;
-        thinkingLevel = String(e.thinkingLevel);
-        return changed ? `_Thinking level: ${thinkingLevel}._` : undefined;
-      }
-      case "compaction":
-        return `**Compaction** (${count(Number(e.tokensBefore))} tokens before): from here on the model saw this summary instead of the earlier messages.\n\n${quote(String(e.summary))}`;
-      case "branch_summary":
-        return `**Summary of another branch:**\n\n${quote(String(e.summary))}`;
-      case "custom_message":
-        return `## ${String(e.customType)}\n\n${textOf(e.content)}`;
-      case "custom":
-        return customNote(String(e.customType), e.data);
-      default:
-        // label, session_info and types newer than this viewer carry nothing for the reader.
-        return undefined;
-    }
-  }
-
-  function renderMessage(message: Record<string, unknown>): string | undefined {
-    switch (message.role) {
-      case "user":
-        return `## User\n\n${textOf(message.content)}`;
-      case "assistant":
-        return renderAssistant(message);
-      case "toolResult": {
-        const isError = message.isError === true;
-        if (isError) totals.toolErrors++;
-        const output = textOf(message.content);
-        return `**${isError ? "✗" : "✓"} ${String(message.toolName)}** result${output.trim() ? `\n\n${fence(trimText(output))}` : ": (no output)"}`;
-      }
-      default:
-        // bashExecution (pi's `!` commands) and other roles never reach the model.
-        return undefined;
-    }
-  }
-
-  function renderAssistant(message: Record<string, unknown>): string {
-    totals.turns++;
-    currentModel = `${String(message.provider)}/${String(message.model)}`;
-    const parts = ["## Assistant"];
-    for (const block of message.content as Record<string, unknown>[]) {
-      if (block.type === "text" && typeof block.text === "string" && block.text.trim()) parts.push(block.text);
-      else if (block.type === "thinking") parts.push(renderThinking(block));
-      else if (block.type === "toolCall") {
-        totals.toolCalls++;
-        const call = block as ToolCallBlock;
-        parts.push(renderToolCall(call) + (answered.has(call.id) ? "" : "\n\n_No result recorded: the run ended before this call finished._"));
-      }
-    }
-    const stop = message.stopReason;
-    if (stop === "error" || stop === "aborted") parts.push(`> ✗ The model call ${stop === "error" ? "failed" : "was aborted"}${message.errorMessage ? `: ${String(message.errorMessage)}` : "."}`);
-    if (stop === "length") parts.push("> ⚠ The reply was cut at the output token limit.");
-    const usage = message.usage as Usage;
-    totals.usage = addUsage(totals.usage, usage);
-    if (usage.totalTokens > 0) parts.push(`<sub>${usageLine(usage)}</sub>`);
-    return parts.join("\n\n");
-  }
-
-  const scope = otherBranches > 0 ? " (this path)" : "";
+  const failed = state.toolErrors > 0 ? ` (${count(state.toolErrors)} failed)` : "";
   sections.push(
     [
-      `## Total${scope}`,
+      `## Total${otherBranches > 0 ? " (this path)" : ""}`,
       "",
-      `${plural(totals.turns, "model call")} · ${plural(totals.toolCalls, "tool call")}${totals.toolErrors ? ` (${count(totals.toolErrors)} failed)` : ""}`,
+      `${plural(state.modelCalls, "model call")} · ${plural(state.toolCalls, "tool call")}${failed}`,
       "",
-      usageLine(totals.usage),
+      usageLine(state.usage, true),
     ].join("\n"),
   );
   return `${sections.join("\n\n")}\n`;
 }
 
-function renderThinking(block: Record<string, unknown>): string {
-  if (block.redacted === true) return "_Thinking (redacted)._";
-  const thinking = typeof block.thinking === "string" ? block.thinking.trim() : "";
-  if (!thinking) return "";
-  return `<details><summary>Thinking (${plural(thinking.split("\n").length, "line")})</summary>\n\n${fence(trimText(thinking))}\n\n</details>`;
+export class ViewerError extends Error {
+  override name = "ViewerError";
 }
+
+const USAGE = "usage: bun run session (gitclaw:session where gitclaw is installed) <issue-number|file.jsonl> [--repo <dir>]";
+
+/** Relative to the current directory when inside it, else absolute: the shortest unambiguous name. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith("..") ? rel : path;
+}
+
+/** The session file an argument names: `12` or `#12` through state/issues/12.json under `repo`, else a path. */
+export function resolveSessionArgument(arg: string, repo: string): string {
+  const issue = /^#?(\d+)$/.exec(arg)?.[1];
+  if (issue === undefined) return resolve(arg);
+  const mapping = readMapping(repo, Number(issue));
+  if (!mapping) throw new ViewerError(`no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>)`);
+  const path = resolveSessionPath(repo, mapping);
+  if (!existsSync(path)) throw new ViewerError(`issue ${issue} maps to ${mapping.sessionPath}, which does not exist`);
+  return path;
+}
+
+/** The viewer's command line: Markdown on stdout, or one line on stderr and exit code 1 (2 for bad usage). */
+export function runSessionCommand(args: readonly string[]): void {
+  let repo = ".";
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--repo" && args[i + 1] !== undefined) repo = args[++i]!;
+    else rest.push(args[i]!);
+  }
+  const [arg] = rest;
+  if (rest.length !== 1 || arg === undefined || arg.startsWith("-")) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    const path = resolveSessionArgument(arg, resolve(repo));
+    process.stdout.write(renderSession(SessionFile.load(path), { displayPath: shortPath(path) }));
+  } catch (error) {
+    if (!(error instanceof ViewerError || error instanceof SessionError || error instanceof MappingError)) throw error;
+    console.error(`gitclaw session: ${error.message}`);
+    process.exitCode = 1;
+  }
+}
+
+if (import.meta.main) runSessionCommand(Bun.argv.slice(2));
