@@ -3,6 +3,7 @@
 // tail is kept verbatim. Nothing is removed from the file; only what the model sees changes.
 import { generateText } from "ai";
 import type { AgentMessage, SessionEntry } from "../session/entries.ts";
+import { pathToRoot } from "../session/context.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
@@ -23,15 +24,7 @@ const isMessage = (e: SessionEntry): e is SessionEntry & { type: "message"; mess
 
 /** Entries from the leaf back to the root, or back to (excluding) the latest compaction's summary point. */
 function activePath(session: SessionFile): { path: SessionEntry[]; previousSummary?: string } {
-  const byId = new Map(session.entries.map((e) => [e.id, e]));
-  const path: SessionEntry[] = [];
-  for (let id = session.leafId; id !== null; ) {
-    const entry = byId.get(id);
-    if (!entry) break;
-    path.push(entry);
-    id = entry.parentId;
-  }
-  path.reverse();
+  const path = pathToRoot(session.entries, session.leafId);
   const last = path.findLastIndex((e) => e.type === "compaction");
   if (last < 0) return { path };
   const compaction = path[last] as { summary: string; firstKeptEntryId: string };

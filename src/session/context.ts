@@ -15,7 +15,8 @@ export function compactionSummaryMessage(summary: string, timestamp: number): Ag
   return { role: "user", content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }], timestamp };
 }
 
-function pathToRoot(entries: readonly SessionEntry[], leafId: string | null): SessionEntry[] {
+/** The entries from the root to `leafId`: the branch the model sees. */
+export function pathToRoot(entries: readonly SessionEntry[], leafId: string | null): SessionEntry[] {
   const byId = new Map<string, SessionEntry>();
   for (const entry of entries) byId.set(entry.id, entry);
   const path: SessionEntry[] = [];

@@ -9,6 +9,7 @@ import { relative, resolve } from "node:path";
 import { addUsage } from "../agent/usage.ts";
 import { emptyUsage, type SessionEntry, type ToolCallBlock, type Usage } from "./entries.ts";
 import { MappingError, mappingPath, readMapping, resolveSessionPath } from "./mapping.ts";
+import { pathToRoot } from "./context.ts";
 import { SessionError, SessionFile } from "./session-file.ts";
 
 const RESULT_LINES = 20;
@@ -132,19 +133,6 @@ function customNote(customType: string, data: unknown): string {
   return `_${customType}: ${fields.join(" · ")}_`;
 }
 
-/** The same walk as context.ts: from the leaf through `parentId` to the root, ending at a missing or repeated id. */
-function pathFromLeaf(entries: readonly SessionEntry[], leafId: string | null): SessionEntry[] {
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const path: SessionEntry[] = [];
-  const seen = new Set<string>();
-  for (let entry = leafId === null ? undefined : byId.get(leafId); entry && !seen.has(entry.id); ) {
-    seen.add(entry.id);
-    path.push(entry);
-    entry = entry.parentId === null ? undefined : byId.get(entry.parentId);
-  }
-  return path.reverse();
-}
-
 /** What rendering the path so far has seen: totals for the end, and the state notes compare against. */
 interface RenderState {
   usage: Usage;
@@ -242,7 +230,7 @@ function renderEntry(entry: SessionEntry, state: RenderState): string | undefine
 }
 
 export function renderSession(session: SessionFile, options: RenderOptions = {}): string {
-  const path = pathFromLeaf(session.entries, session.leafId);
+  const path = pathToRoot(session.entries, session.leafId);
   const answered = new Set<string>();
   for (const entry of path) {
     const message = entry.type === "message" ? (entry.message as Record<string, unknown>) : undefined;
@@ -320,7 +308,7 @@ export function runSessionCommand(args: readonly string[]): void {
   }
   try {
     const path = resolveSessionArgument(arg, resolve(repo));
-    process.stdout.write(renderSession(SessionFile.load(path), { displayPath: shortPath(path) }));
+    process.stdout.write(renderSession(SessionFile.load(path, { readOnly: true }), { displayPath: shortPath(path) }));
   } catch (error) {
     if (!(error instanceof ViewerError || error instanceof SessionError || error instanceof MappingError)) throw error;
     console.error(`gitclaw session: ${error.message}`);

@@ -17,6 +17,8 @@ export class SessionError extends Error {
 
 export interface SessionOptions {
   now?: () => Date;
+  /** Load without repairing a cut last line (viewers must not change committed files). */
+  readOnly?: boolean;
 }
 
 /** Entry ids: 8 hex characters like pi's, redrawn on the rare collision. */
@@ -36,6 +38,7 @@ export function sessionFileName(header: { id: string; timestamp: string }): stri
 export class SessionFile {
   private readonly ids = new Set<string>();
   private readonly now: () => Date;
+  private readonly readOnly: boolean;
 
   private constructor(
     readonly path: string,
@@ -46,6 +49,7 @@ export class SessionFile {
     options: SessionOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.readOnly = options.readOnly ?? false;
     for (const entry of entries) this.ids.add(entry.id);
   }
 
@@ -114,12 +118,13 @@ export class SessionFile {
     const session = new SessionFile(path, header.data, entries, notes, options);
     // Terminate a cut line so the next append starts on a line of its own; the damaged bytes stay
     // in the file (nothing is ever removed) and readers skip them.
-    if (!complete) appendFileSync(path, "\n");
+    if (!complete && !options.readOnly) appendFileSync(path, "\n");
     return session;
   }
 
   /** Appends one entry as one line, parented on the current leaf, and returns it. */
   append(entry: NewEntry): SessionEntry {
+    if (this.readOnly) throw new SessionError(`${this.path} was loaded read-only`);
     const full = {
       ...entry,
       id: newEntryId(this.ids),
