@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { CONFIG_FILE } from "./paths.ts";
+import { TRIGGER_MODES } from "./triggers.ts";
 import { PERMISSION_LEVELS } from "./trust.ts";
 
 const ProviderConfig = z.strictObject({
@@ -18,6 +19,15 @@ export const Config = z.strictObject({
   /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
   model: z.string().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: z.record(z.string(), ProviderConfig).default({}),
+  /** Which events start the agent (see src/triggers.ts). */
+  trigger: z
+    .strictObject({
+      modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
+      mention: z.string().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+      label: z.string().min(1).default("gitclaw"),
+      assignee: z.string().min(1).default("gitclaw"),
+    })
+    .prefault({}),
   trust: z
     .strictObject({
       minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),

@@ -19,6 +19,7 @@ const Issue = z.looseObject({
   user: User,
   html_url: z.string(),
   created_at: z.string(),
+  updated_at: z.string().optional(),
   author_association: z.string().optional(),
   pull_request: z.unknown().optional(),
 });
@@ -73,7 +74,8 @@ export function parseTrigger(eventName: string, payload: unknown): Trigger {
     issueAuthor: event.issue.user.login,
     actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
     comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
-    triggeredAt: comment?.created_at ?? event.issue.created_at,
+    // labeled/assigned: the issue's update time is when the label or assignee was added.
+    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : (event.issue.updated_at ?? event.issue.created_at)),
     defaultBranch: event.repository.default_branch,
     isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
   };

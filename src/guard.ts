@@ -6,6 +6,7 @@ import { readEventBasics } from "./actions/event-basics.ts";
 import type { ActionsEnv } from "./actions/env.ts";
 import { createRestLite, type RestLite } from "./github/rest-lite.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "./paths.ts";
+import { triggerPolicyFrom, triggerReason } from "./triggers.ts";
 import { REPLY_MARKER, decideTrust, lookUpPermission, trustPolicyFrom } from "./trust.ts";
 
 export interface GuardResult {
@@ -13,7 +14,6 @@ export interface GuardResult {
   reason: string;
 }
 
-const TRIGGERS: Record<string, string[]> = { issues: ["opened"], issue_comment: ["created"] };
 
 export function readConfigJson(workspace: string): unknown {
   const path = join(workspace, CONFIG_FILE);
@@ -30,8 +30,7 @@ export async function runGuard(env: ActionsEnv, rest: RestLite = createRestLite(
   if (!existsSync(join(env.workspace, SENTINEL_FILE))) {
     return stop(`${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`);
   }
-  const actions = TRIGGERS[env.eventName];
-  if (!actions) return stop(`event ${env.eventName} does not start gitclaw`);
+  if (env.eventName !== "issues" && env.eventName !== "issue_comment") return stop(`event ${env.eventName} does not start gitclaw`);
 
   let event;
   try {
@@ -39,16 +38,21 @@ export async function runGuard(env: ActionsEnv, rest: RestLite = createRestLite(
   } catch (error) {
     return stop(`${(error as Error).message}; failing closed`);
   }
-  if (!actions.includes(event.action)) return stop(`${env.eventName}.${event.action} does not start gitclaw`);
   if (event.isPullRequest) return stop(`#${event.issueNumber} is a pull request; gitclaw works on issues`);
   if (event.comment?.body.includes(REPLY_MARKER)) return stop(`comment ${event.comment.id} was written by gitclaw itself`);
 
   let policy;
+  let trigger;
   try {
-    policy = trustPolicyFrom(readConfigJson(env.workspace));
+    const config = readConfigJson(env.workspace);
+    policy = trustPolicyFrom(config);
+    trigger = triggerPolicyFrom(config);
   } catch (error) {
     return stop(`${CONFIG_FILE}: ${(error as Error).message}; failing closed`);
   }
+  // Cheapest check first: an irrelevant event costs no API call.
+  const why = triggerReason(event, trigger);
+  if (!why) return stop(`${env.eventName}.${event.action} does not match the configured triggers (${trigger.modes.join(", ")})`);
   const decision = await decideTrust(event.sender, policy, (login) => lookUpPermission(rest, env, login));
-  return decision.allowed ? { proceed: true, reason: decision.reason } : stop(decision.reason);
+  return decision.allowed ? { proceed: true, reason: `${why} by ${decision.reason}` } : stop(decision.reason);
 }

@@ -19,6 +19,7 @@ import { createRedactor } from "./redact.ts";
 import { SessionError } from "./session/session-file.ts";
 import { REPLY_MARKER, decideTrust } from "./trust.ts";
 import { runConversation } from "./run.ts";
+import { triggerReason } from "./triggers.ts";
 
 export interface PipelineOptions {
   env: ActionsEnv;
@@ -57,6 +58,10 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
       return 0;
     }
     const config = loadConfig(env.workspace);
+    if (!triggerReason(readEventBasics(env.eventName, env.eventPath), config.trigger)) {
+      log(`gitclaw: ${env.eventName}.${trigger.action} does not match the configured triggers; nothing to do.`);
+      return 0;
+    }
     const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(github, repo, login));
     if (!decision.allowed) {
       log(`gitclaw: not running for this event: ${decision.reason}.`);

@@ -23,14 +23,14 @@ describe(".github/workflows/gitclaw.yml", () => {
 
   it("actionlint does catch a broken workflow (the check can fail)", async () => {
     const broken = join(PROJECT_ROOT, ".tmp", "broken-workflow.yml");
-    await Bun.write(broken, text.replace("types: [opened]", "types: [openned]").replace("contents: write", "contents: writ"));
+    await Bun.write(broken, text.replace("types: [opened, labeled, assigned]", "types: [openned]").replace("contents: write", "contents: writ"));
     const result = await actionlint(broken);
     expect(result.exitCode).not.toBe(0);
     expect(result.output).toMatch(/openned/);
   });
 
   it("triggers on opened issues and created comments, least privilege, queued per issue", () => {
-    expect(text).toMatch(/issues:\n\s+types: \[opened\]\n\s+issue_comment:\n\s+types: \[created\]/);
+    expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
     expect(text).toMatch(/permissions:\n\s+contents: write\n\s+issues: write\n\n/);
     expect(text).toMatch(/group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \}\}\n\s+cancel-in-progress: false/);
     expect(text).toContain("github.event.sender.type != 'Bot'");
