@@ -1,0 +1,12 @@
+// `bun run local "Fix the typo in the README"`: the whole gitclaw lifecycle on this checkout, offline
+// from GitHub. The issue lives in the embedded GitHub emulator, the agent works in a clone, pushes go
+// to a throwaway bare remote under .gitclaw-local/, and the model is whatever the environment names.
+// `bun run local --issue 1 "…"` continues that issue's conversation.
+import { runLocal, LocalError } from "../src/local.ts";
+
+try {
+  process.exitCode = await runLocal(process.argv.slice(2), { cwd: process.cwd(), env: process.env, out: (line) => console.log(line) });
+} catch (error) {
+  console.error(error instanceof LocalError ? `gitclaw local: ${error.message}` : error);
+  process.exitCode = error instanceof LocalError ? 2 : 1;
+}

@@ -1,0 +1,74 @@
+// The README's main command: `bun run local "…"` runs the whole lifecycle against the embedded
+// emulator, here with the fake model standing in for the provider.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
+import { createTempRepo, type TempRepo } from "../support/git-repo.ts";
+import { PROJECT_ROOT } from "../support/workflow.ts";
+
+let model: FakeModel;
+let repo: TempRepo;
+beforeAll(async () => {
+  model = await startFakeModel();
+  repo = await createTempRepo({ "README.md": "# Demo\n\nTeh best project.\n", "GITCLAW-ENABLED.md": "on\n" });
+});
+afterAll(async () => {
+  await model.stop();
+  repo.cleanup();
+});
+
+async function local(args: string[], env: Record<string, string>) {
+  const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/local.ts"), ...args], {
+    cwd: repo.dir,
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? "/root", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { stdout, stderr, exitCode };
+}
+
+describe("bun run local", () => {
+  it("says exactly which variable to set when no model is configured", async () => {
+    const result = await local(["Fix the typo"], {});
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/ANTHROPIC_API_KEY is not set/);
+    expect(result.stderr).toMatch(/GITCLAW_MODEL=ollama\/<model>/);
+  });
+
+  it("runs an issue end to end and continues it with --issue", async () => {
+    const env = { ANTHROPIC_API_KEY: "sk-ant-local-test-key-000000", ANTHROPIC_BASE_URL: model.url };
+    model.script([
+      { toolCalls: [{ name: "edit", input: { path: "README.md", oldText: "Teh best", newText: "The best" } }] },
+      { text: "Fixed the typo in README.md." },
+    ]);
+    const first = await local(["Fix the typo in the README"], env);
+    expect(first.exitCode, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/issue #1 with anthropic\/claude-sonnet-4-5/);
+    expect(first.stdout).toMatch(/✓ edit/);
+    expect(first.stdout).toContain("--- reply on issue #1 ---\nFixed the typo in README.md.");
+    expect(first.stdout).toMatch(/gitclaw: issue #1 — Fix the typo in the README\ngitclaw\[bot\]/);
+    expect(first.stdout).toMatch(/README\.md\s+\|\s+2 \+-/);
+    const origin = join(repo.dir, ".gitclaw-local/origin.git");
+    const readme = Bun.spawnSync(["git", "show", "HEAD:README.md"], { cwd: origin }).stdout.toString();
+    expect(readme).toContain("The best project.");
+
+    model.script([{ text: "You're welcome." }]);
+    const before = model.requests.length;
+    const second = await local(["--issue", "1", "thanks!"], env);
+    expect(second.exitCode, second.stdout + second.stderr).toBe(0);
+    expect(second.stdout).toContain("You're welcome.");
+    const request = JSON.stringify(model.requests[before]!.body);
+    expect(request).toContain("Fix the typo in the README");
+    expect(request).toContain("Fixed the typo in README.md.");
+    expect(request).toContain("thanks!");
+    expect(JSON.parse(readFileSync(join(repo.dir, ".gitclaw-local/issues.json"), "utf8"))).toEqual([{ title: "Fix the typo in the README", body: "Fix the typo in the README", comments: ["thanks!"] }]);
+  });
+
+  it("refuses a follow-up to an issue that does not exist", async () => {
+    const result = await local(["--issue", "9", "hello"], { ANTHROPIC_API_KEY: "sk-ant-local-test-key-000000", ANTHROPIC_BASE_URL: model.url });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/there is no local issue #9 \(there are 1\)/);
+  });
+});
