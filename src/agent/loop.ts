@@ -5,6 +5,7 @@ import { streamText, tool as defineTool, type ToolSet } from "ai";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage } from "../session/entries.ts";
+import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { z } from "zod";
 import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
@@ -82,13 +83,10 @@ function toolSet(tools: readonly Tool[]): ToolSet {
 async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: ToolContext): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
-  const args = tool.parameters.safeParse(call.arguments);
-  if (!args.success) {
-    const problems = args.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
-    return fail(`Invalid arguments for ${call.name}: ${problems}`);
-  }
+  const args = parseArgs(tool.name, tool.parameters, call.arguments);
+  if (!args.ok) return args.error;
   try {
-    return await tool.execute(args.data, context);
+    return await tool.execute(args.value, context);
   } catch (error) {
     // A tool that throws is a bug or an unexpected environment: the model gets the message, the run goes on.
     return fail(`${call.name} failed: ${(error as Error).message}`);
