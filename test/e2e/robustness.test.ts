@@ -1,6 +1,6 @@
 // Bad input and concurrency, end to end: every failure a person can fix ends in one clear log line
 // and a comment; concurrent runs on different issues all land.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
@@ -56,7 +56,32 @@ describe("tools in a real run", () => {
   });
 });
 
+describe("providers", () => {
+  it("runs with an OpenAI-compatible server declared in the config and chosen by GITCLAW_MODEL", async () => {
+    const workspace = await world.checkout();
+    mkdirSync(join(workspace, ".github"), { recursive: true });
+    await pushState(workspace, { ".github/gitclaw.json": JSON.stringify({ providers: { local: { api: "openai-compatible", baseURL: world.model.openaiBaseUrl } } }) });
+    const issue = world.gh.createIssue({ title: "Local model", body: "hello", user: "alice" });
+    world.model.script([{ text: "Hello from a local model." }]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), { env: { GITCLAW_MODEL: "local/qwen3-coder" } });
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(world.model.requests.at(-1)!.api).toBe("openai");
+    expect(world.model.requests.at(-1)!.body.model).toBe("qwen3-coder");
+    const reply = world.gh.comments(issue.number).at(-1)!.body!;
+    expect(reply).toContain("Hello from a local model.");
+    expect(reply).toContain("`local/qwen3-coder`");
+  });
+});
+
 describe("bad input", () => {
+  it("fails the guard with one clear line when GITHUB_TOKEN is missing", async () => {
+    const issue = world.gh.createIssue({ title: "No token", body: "x", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), { env: { GITHUB_TOKEN: "" } });
+    expect(run.proceed).toBe(false);
+    expect(run.stages.guard!.exitCode).toBe(1);
+    expect(run.stages.guard!.stdout.trim()).toBe("::error title=gitclaw guard::GITHUB_TOKEN is not set: pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env.");
+  });
+
   it("reports a missing API key on the issue, naming the variable", async () => {
     const issue = world.gh.createIssue({ title: "Anything", body: "x", user: "alice" });
     const before = world.model.requests.length;
