@@ -1,12 +1,10 @@
 // The workflow's `if: always()` step. When the agent was killed outright (runner lost, SIGKILL,
 // install failed) nobody replied: post one failure comment with the run link, and remove 👀.
 // Dependency-free, because it must work even when `bun install` is what failed.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
 import { createRestLite, type RestLite } from "./github/rest-lite.ts";
-import type { ReactionState } from "./indicator.ts";
-import { progressStateFile, reactionStateFile, replyStateFile } from "./paths.ts";
+import { hasReplied, markReplied, readProgressCommentId, readReaction, writeReaction } from "./actions/run-state.ts";
 import { REPLY_MARKER } from "./trust.ts";
 
 export interface BackstopResult {
@@ -18,30 +16,26 @@ export async function runBackstop(env: ActionsEnv, jobStatus: string, rest: Rest
   const result: BackstopResult = { postedFailure: false, removedReaction: false };
   const base = `/repos/${env.owner}/${env.repo}/issues`;
 
-  const reactionFile = reactionStateFile(env.runnerTemp);
-  if (existsSync(reactionFile)) {
-    const state = JSON.parse(readFileSync(reactionFile, "utf8")) as ReactionState & { removed?: boolean };
-    if (!state.removed) {
-      const path = state.target === "comment" ? `${base}/comments/${state.commentId}/reactions/${state.reactionId}` : `${base}/${state.issueNumber}/reactions/${state.reactionId}`;
-      const response = await rest.request("DELETE", path);
-      // 404: already gone, which is what we want.
-      result.removedReaction = response.status === 204 || response.status === 404;
-      if (result.removedReaction) writeFileSync(reactionFile, JSON.stringify({ ...state, removed: true }));
-    }
+  const state = readReaction(env.runnerTemp);
+  if (state && !state.removed) {
+    const path = state.target === "comment" ? `${base}/comments/${state.commentId}/reactions/${state.reactionId}` : `${base}/${state.issueNumber}/reactions/${state.reactionId}`;
+    const response = await rest.request("DELETE", path);
+    // 404: already gone, which is what we want.
+    result.removedReaction = response.status === 204 || response.status === 404;
+    if (result.removedReaction) writeReaction(env.runnerTemp, { ...state, removed: true });
   }
 
-  if (!existsSync(replyStateFile(env.runnerTemp))) {
+  if (!hasReplied(env.runnerTemp)) {
     const { issueNumber } = readEventBasics(env.eventName, env.eventPath);
     const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
     const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.\n${REPLY_MARKER}`;
     // The progress comment, when there is one, becomes the notice: still one comment per run.
-    const progress = progressStateFile(env.runnerTemp);
-    const commentId = existsSync(progress) ? (JSON.parse(readFileSync(progress, "utf8")) as { commentId?: number }).commentId : undefined;
+    const commentId = readProgressCommentId(env.runnerTemp);
     const response = commentId
       ? await rest.request("PATCH", `${base}/comments/${commentId}`, { body })
       : await rest.request("POST", `${base}/${issueNumber}/comments`, { body });
     if (response.status !== 200 && response.status !== 201) throw new Error(`posting the failure comment failed: ${response.status} ${JSON.stringify(response.data)}`);
-    writeFileSync(replyStateFile(env.runnerTemp), JSON.stringify({ at: new Date().toISOString(), backstop: true }));
+    markReplied(env.runnerTemp, "backstop");
     result.postedFailure = true;
   }
   return result;

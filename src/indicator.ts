@@ -1,18 +1,9 @@
 // The indicator step: 👀 on the issue or the triggering comment, recorded for the cleanup.
 // Dependency-free (runs before `bun install`) and never fails the job.
-import { writeFileSync } from "node:fs";
 import { readEventBasics } from "./actions/event-basics.ts";
 import type { ActionsEnv } from "./actions/env.ts";
 import { createRestLite, type RestLite } from "./github/rest-lite.ts";
-import { reactionStateFile } from "./paths.ts";
-
-export interface ReactionState {
-  reactionId: number;
-  target: "issue" | "comment";
-  issueNumber: number;
-  commentId?: number;
-  repo: string;
-}
+import { writeReaction, type ReactionState } from "./actions/run-state.ts";
 
 export async function addIndicator(env: ActionsEnv, rest: RestLite = createRestLite(env)): Promise<ReactionState> {
   const event = readEventBasics(env.eventName, env.eventPath);
@@ -30,6 +21,6 @@ export async function addIndicator(env: ActionsEnv, rest: RestLite = createRestL
     ...(event.comment ? { commentId: event.comment.id } : {}),
     repo: `${env.owner}/${env.repo}`,
   };
-  writeFileSync(reactionStateFile(env.runnerTemp), JSON.stringify(state));
+  writeReaction(env.runnerTemp, state);
   return state;
 }

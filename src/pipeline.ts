@@ -1,7 +1,7 @@
 // The agent stage, end to end: validate the event, re-check trust, open the issue's conversation,
 // run the agent loop, commit and push, answer on the issue, remove 👀. Every failure a person can
 // fix ends in one clear log line and, where the issue can be reached, a comment saying the same.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as core from "@actions/core";
 import { ModelConfigError, modelSpec, resolveModel } from "./agent/model.ts";
@@ -12,10 +12,11 @@ import { secretValues } from "./env.ts";
 import { EventError, readTrigger } from "./event.ts";
 import { createGitHubClient, type GitHubClient } from "./github/client.ts";
 import { getPermission, removeReaction, type Repo } from "./github/operations.ts";
-import type { ReactionState } from "./indicator.ts";
-import { reactionStateFile, replyStateFile, SENTINEL_FILE } from "./paths.ts";
+import { markReplied, readProgressCommentId, readReaction, writeReaction } from "./actions/run-state.ts";
+import { SENTINEL_FILE } from "./paths.ts";
 import { postReply } from "./publish.ts";
 import { createRedactor } from "./redact.ts";
+import { replyBodies } from "./reply.ts";
 import { SessionError } from "./session/session-file.ts";
 import { REPLY_MARKER, decideTrust } from "./trust.ts";
 import { runConversation } from "./run.ts";
@@ -68,7 +69,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
       return 0;
     }
     const resolved = resolveModel(modelSpec(config, processEnv), config, processEnv);
-    await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env) });
+    await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env.runnerTemp, "agent") });
     return 0;
   } catch (error) {
     const actionable = ACTIONABLE.some((type) => error instanceof type);
@@ -78,8 +79,13 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     issueNumber ??= issueNumberOf(env);
     if (issueNumber !== undefined) {
       const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;
-      await postReply(github, repo, issueNumber, body, "").then(
-        () => markReplied(env),
+      // Reuse the progress comment when the run got that far: still one comment per run.
+      const progressId = readProgressCommentId(env.runnerTemp);
+      const posted = progressId
+        ? github.rest.issues.updateComment({ ...repo, comment_id: progressId, body: replyBodies(body)[0]! })
+        : postReply(github, repo, issueNumber, body, "");
+      await posted.then(
+        () => markReplied(env.runnerTemp, "agent"),
         (e: Error) => core.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
       );
     }
@@ -97,18 +103,12 @@ function issueNumberOf(env: ActionsEnv): number | undefined {
   }
 }
 
-/** Tells the workflow's backstop step that a reply exists, so it posts no failure comment. */
-function markReplied(env: ActionsEnv): void {
-  writeFileSync(replyStateFile(env.runnerTemp), JSON.stringify({ at: new Date().toISOString() }));
-}
-
 async function removeIndicator(github: GitHubClient, repo: Repo, env: ActionsEnv, log: (line: string) => void): Promise<void> {
-  const file = reactionStateFile(env.runnerTemp);
-  if (!existsSync(file)) return;
+  const state = readReaction(env.runnerTemp);
+  if (!state || state.removed) return;
   try {
-    const state = JSON.parse(readFileSync(file, "utf8")) as ReactionState;
     await removeReaction(github, repo, state);
-    writeFileSync(file, JSON.stringify({ ...state, removed: true }));
+    writeReaction(env.runnerTemp, { ...state, removed: true });
   } catch (error) {
     log(`gitclaw: could not remove 👀: ${(error as Error).message}`);
   }

@@ -13,7 +13,7 @@ import { faultPoint } from "./fault.ts";
 import { commitAll, createGit, landPaths, pushWithRetry, removePersistedCredentials, tokenAuthArgs, type PushOutcome } from "./git.ts";
 import type { GitHubClient } from "./github/client.ts";
 import { createComment, getDefaultBranch, getPermission, listComments, type Repo } from "./github/operations.ts";
-import { progressStateFile } from "./paths.ts";
+import { writeProgressCommentId } from "./actions/run-state.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions, userPrompt } from "./prompt.ts";
 import { commitMessage, describePush, footer, repoRelative, replyText, revertProtectedChanges } from "./publish.ts";
@@ -24,7 +24,7 @@ import { mappingPath, writeMapping } from "./session/mapping.ts";
 import { RunTimeline } from "./summary.ts";
 import { createTools } from "./tools/index.ts";
 import { decideTrust } from "./trust.ts";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 export interface ConversationRun {
@@ -57,7 +57,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     redact,
     log,
     throttleMs: config.progress.throttleSeconds * 1000,
-    onCreated: (id) => writeFileSync(progressStateFile(env.runnerTemp), JSON.stringify({ commentId: id })),
+    onCreated: (id) => writeProgressCommentId(env.runnerTemp, id),
   });
   await progress.start();
 

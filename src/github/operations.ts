@@ -1,6 +1,6 @@
 // The GitHub calls the pipeline makes, each a small function over the Octokit client.
 import type { GitHubClient } from "./client.ts";
-import type { ReactionState } from "../indicator.ts";
+import type { ReactionState } from "../actions/run-state.ts";
 import type { PermissionLevel } from "../trust.ts";
 import { permissionFromApi } from "../trust.ts";
 
