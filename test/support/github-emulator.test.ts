@@ -304,7 +304,7 @@ describe("OpenAPI validation", () => {
     expect(validateResponse("GET", issuePath, 401, { message: "Bad credentials", documentation_url: "x" })).toEqual([]);
     expect(validateResponse("GET", issuePath, 401, { message: 401 })).toEqual(["/message must be string"]);
     expect(validateResponse("GET", issuePath, 202, {})).toEqual(["status 202 is not documented"]);
-    expect(validateResponse("GET", "/repos/{owner}/{repo}/pulls", 200, [])).toEqual(["GET /repos/{owner}/{repo}/pulls is not in github-rest.json"]);
+    expect(validateResponse("GET", "/repos/{owner}/{repo}/releases", 200, [])).toEqual(["GET /repos/{owner}/{repo}/releases is not in github-rest.json"]);
     expect(validateResponse("DELETE", `${issuePath}/reactions/{reaction_id}`, 204, { unexpected: true })).toEqual(["/ must be empty: status 204 has no content"]);
   });
 

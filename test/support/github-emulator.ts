@@ -14,9 +14,14 @@ import {
   type RestReaction,
   type RestUser,
 } from "./github-emulator/render.ts";
+import { actionsRoutes, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
+import { codeRoutes } from "./github-emulator/routes-code.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
+import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
+import { searchRoutes } from "./github-emulator/routes-search.ts";
+import { createSeedHelpers, type SeedHelpers } from "./github-emulator/seed.ts";
 import { EmulatorState, type Association, type IssueRecord, type Permission, type ReactionSubject } from "./github-emulator/state.ts";
 import type { Operation } from "./openapi/operations.ts";
 import { validateResponse } from "./openapi/validate.ts";
@@ -31,6 +36,8 @@ export type {
   RestReaction,
   RestUser,
 } from "./github-emulator/render.ts";
+export type { RestDiffEntry, RestPullRequest, RestReviewComment } from "./github-emulator/render-pulls.ts";
+export type { CommitRecord, DiffFileRecord, JobStep, PullRequestInput, RunStep, WorkflowRunInput } from "./github-emulator/seed.ts";
 
 export interface EmulatorOptions {
   owner: string;
@@ -65,7 +72,7 @@ export interface Fault {
   times?: number;
 }
 
-export interface GitHubEmulator {
+export interface GitHubEmulator extends SeedHelpers {
   /** Base URL of the REST API, for GITHUB_API_URL and Octokit's baseUrl. */
   readonly url: string;
   /** Base of html_url links, for GITHUB_SERVER_URL. */
@@ -88,7 +95,15 @@ export interface GitHubEmulator {
 }
 
 // Typed as a full record: an operation listed in operations.ts without a handler fails `tsc`.
-const ROUTES: Record<Operation, Handler> = { ...repoRoutes, ...issueRoutes, ...reactionRoutes };
+const ROUTES: Record<Operation, Handler> = {
+  ...repoRoutes,
+  ...issueRoutes,
+  ...reactionRoutes,
+  ...codeRoutes,
+  ...pullRoutes,
+  ...searchRoutes,
+  ...actionsRoutes,
+};
 
 interface Route {
   method: string;
@@ -103,7 +118,8 @@ const COMPILED: Route[] = Object.entries(ROUTES).map(([operation, handler]) => {
   const names: string[] = [];
   const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
-    return "([^/]+)";
+    // A file path spans segments when a client sends its slashes unencoded.
+    return name === "path" ? "(.+)" : "([^/]+)";
   });
   return { method, template, pattern: new RegExp(`^${source}$`), names, handler };
 });
@@ -174,6 +190,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
       return matched.route.handler({
         param: (name) => params.get(name) ?? "",
         query: requestUrl.searchParams,
+        header: (name) => request.headers.get(name),
         body: body.value,
         url: requestUrl,
         state,
@@ -202,6 +219,13 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     // Injected faults are deliberately off-spec, so they are neither routed nor validated.
     const fault = takeFault(method, requestUrl.pathname);
     if (fault) return toResponse({ status: fault.status, body: fault.body ?? errorBody(fault.status, STATUS_CODES[fault.status] ?? "Error"), headers: fault.headers });
+
+    // Job logs: where the logs endpoint redirects, a plain-text download outside the REST API.
+    const logs = JOB_LOGS_PATH.exec(requestUrl.pathname);
+    if (method === "GET" && logs) {
+      const log = state.actions.job(Number(logs[1]))?.log;
+      return log === undefined ? new Response("Not Found", { status: 404 }) : new Response(log, { headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
 
     const matched = matchRoute(method, requestUrl.pathname);
     const result = route(request, requestUrl, body, matched);
@@ -246,6 +270,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
       return [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number).map((comment) => render.comment(comment));
     },
     reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
+    ...createSeedHelpers(state, render),
     failNext: (fault) => {
       faults.push({ ...fault, times: fault.times ?? 1 });
     },

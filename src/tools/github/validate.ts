@@ -1,7 +1,8 @@
 // Local validation of the github tool's arguments, before any request: identifiers, URLs, numeric
 // caps and date bounds. Every failure is a ValidationError whose message the model sees as is.
+import { ToolFailure } from "./context.ts";
 
-export class ValidationError extends Error {
+export class ValidationError extends ToolFailure {
   override name = "ValidationError";
 }
 
@@ -38,7 +39,7 @@ export function parsePositiveId(value: string | number, what: string): number {
   return Number(text);
 }
 
-export type UrlKind = "pull" | "issues" | "actions/runs";
+type UrlKind = "pull" | "issues" | "actions/runs";
 
 export interface GitHubUrl {
   repo: RepoRef;

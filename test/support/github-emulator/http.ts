@@ -9,6 +9,8 @@ export interface RouteContext {
   /** A path parameter of the matched template, URL-decoded. */
   param(name: string): string;
   query: URLSearchParams;
+  /** A request header, by case-insensitive name. */
+  header(name: string): string | null;
   body: unknown;
   url: URL;
   state: EmulatorState;

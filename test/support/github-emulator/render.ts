@@ -14,6 +14,7 @@ import type {
   ReactionRecord,
   ReactionSubject,
 } from "./state.ts";
+import type { ForkRecord } from "./state-pulls.ts";
 
 type Schemas = components["schemas"];
 // openapi-types widens ids to `number | bigint`; the emulator only hands out numbers.
@@ -21,7 +22,8 @@ type WithNumberId<T> = Omit<T, "id"> & { id: number };
 
 export type RestUser = WithNumberId<Schemas["simple-user"]>;
 export type RestPublicUser = WithNumberId<Schemas["public-user"]>;
-export type RestRepository = WithNumberId<Schemas["full-repository"]>;
+// The `repository` schema (pull request heads and bases) requires has_downloads; full-repository does not.
+export type RestRepository = WithNumberId<Schemas["full-repository"]> & { has_downloads: boolean };
 export type RestPermission = Schemas["repository-collaborator-permission"];
 export type RestLabel = { id: number; node_id: string; url: string; name: string; description: string | null; color: string; default: boolean };
 // The emulator always returns labels as objects; GitHub's schema also allows plain names.
@@ -34,7 +36,7 @@ export type RestIssueEvent = RestLabeledEvent | RestAssignedEvent;
 
 // The legacy global node id GitHub still returns: base64 of "<len(type)>:<type><id>", e.g.
 // "MDU6SXNzdWUx" for Issue 1.
-function nodeId(type: string, id: number): string {
+export function nodeId(type: string, id: number): string {
   return btoa(`${String(type.length).padStart(2, "0")}:${type}${id}`);
 }
 
@@ -126,21 +128,26 @@ export class Renderer {
     };
   }
 
-  repository(): RestRepository {
-    const { owner, repo, defaultBranch } = this.state.config;
-    const url = this.repoApiUrl;
+  /** This repository, or with `fork` a fork of it that a pull request comes from. */
+  repository(fork?: ForkRecord): RestRepository {
+    const { defaultBranch } = this.state.config;
+    const { owner, repo } = fork ?? this.state.config;
+    const id = fork?.id ?? this.state.repoId;
+    const url = `${this.apiUrl}/repos/${owner}/${repo}`;
+    const htmlUrl = `${this.webUrl}/${owner}/${repo}`;
     const host = new URL(this.webUrl).host;
     const at = this.state.createdAt;
+    const openIssues = fork ? 0 : this.state.issues.size;
     return {
-      id: this.state.repoId,
-      node_id: nodeId("Repository", this.state.repoId),
+      id,
+      node_id: nodeId("Repository", id),
       name: repo,
       full_name: `${owner}/${repo}`,
       private: false,
       owner: this.user(owner),
-      html_url: this.repoWebUrl,
+      html_url: htmlUrl,
       description: null,
-      fork: false,
+      fork: fork !== undefined,
       url,
       forks_url: `${url}/forks`,
       keys_url: `${url}/keys{/key_id}`,
@@ -183,8 +190,8 @@ export class Renderer {
       pushed_at: at,
       git_url: `git://${host}/${owner}/${repo}.git`,
       ssh_url: `git@${host}:${owner}/${repo}.git`,
-      clone_url: `${this.repoWebUrl}.git`,
-      svn_url: this.repoWebUrl,
+      clone_url: fork?.cloneUrl ?? `${htmlUrl}.git`,
+      svn_url: htmlUrl,
       homepage: null,
       size: 0,
       stargazers_count: 0,
@@ -200,7 +207,7 @@ export class Renderer {
       mirror_url: null,
       archived: false,
       disabled: false,
-      open_issues_count: this.state.issues.size,
+      open_issues_count: openIssues,
       license: null,
       allow_forking: true,
       is_template: false,
@@ -208,7 +215,7 @@ export class Renderer {
       topics: [],
       visibility: "public",
       forks: 0,
-      open_issues: this.state.issues.size,
+      open_issues: openIssues,
       watchers: 0,
       default_branch: defaultBranch,
       network_count: 0,
@@ -255,14 +262,14 @@ export class Renderer {
       labels_url: `${url}/labels{/name}`,
       comments_url: `${url}/comments`,
       events_url: `${url}/events`,
-      html_url: `${this.repoWebUrl}/issues/${issue.number}`,
+      html_url: `${this.repoWebUrl}/${issue.pull ? "pull" : "issues"}/${issue.number}`,
       id: issue.id,
       node_id: nodeId("Issue", issue.id),
       number: issue.number,
       title: issue.title,
       user: this.user(issue.author),
       labels: issue.labels.map((name) => this.label(name)),
-      state: "open",
+      state: issue.pull?.state ?? "open",
       locked: false,
       assignee: assignees[0] ?? null,
       assignees,
@@ -270,7 +277,7 @@ export class Renderer {
       comments: [...this.state.comments.values()].filter((comment) => comment.issueNumber === issue.number).length,
       created_at: issue.createdAt,
       updated_at: issue.updatedAt,
-      closed_at: null,
+      closed_at: issue.pull?.state === "closed" ? issue.updatedAt : null,
       author_association: this.state.association(issue.author),
       active_lock_reason: null,
       body: issue.body,
@@ -279,6 +286,17 @@ export class Renderer {
       timeline_url: `${url}/timeline`,
       performed_via_github_app: null,
       state_reason: null,
+      ...(issue.pull
+        ? {
+            pull_request: {
+              url: `${this.repoApiUrl}/pulls/${issue.number}`,
+              html_url: `${this.repoWebUrl}/pull/${issue.number}`,
+              diff_url: `${this.repoWebUrl}/pull/${issue.number}.diff`,
+              patch_url: `${this.repoWebUrl}/pull/${issue.number}.patch`,
+              merged_at: issue.pull.mergedAt,
+            },
+          }
+        : {}),
     };
   }
 

@@ -29,6 +29,8 @@ export interface ReviewCommentRecord extends Omit<CommentRecord, "issueNumber"> 
 }
 
 export interface PullRecord {
+  /** The pull request's own id (distinct from its issue's). */
+  id: number;
   head: { ref: string; sha: string; fork?: ForkRecord };
   base: { ref: string; sha: string };
   draft: boolean;

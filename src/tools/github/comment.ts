@@ -1,0 +1,33 @@
+// The comment op: one comment on an issue or pull request. The agent's reply to the issue it works
+// on is still posted by the pipeline; this is for talking on other threads (e.g. a PR it opened).
+import type { OpContext, PlannedCall } from "./context.ts";
+import { requestOptions } from "./context.ts";
+import type { GitHubArgs } from "./index.ts";
+import { explicitRepo } from "./views.ts";
+import { parseIssueIdentifier, repoName, ValidationError } from "./validate.ts";
+
+/** GitHub's limit for a comment body, in characters. */
+const MAX_COMMENT_CHARS = 65_536;
+
+export function planComment(args: GitHubArgs, context: OpContext): PlannedCall {
+  const subject = args.issue ?? (Array.isArray(args.pr) ? undefined : args.pr);
+  if (subject === undefined) throw new ValidationError("comment needs issue (or pr): the number or URL of the thread to comment on");
+  if (args.issue !== undefined && args.pr !== undefined) throw new ValidationError("comment takes issue or pr, not both");
+  const body = args.body?.trim();
+  if (!body) throw new ValidationError("comment needs a non-empty body");
+  if ([...body].length > MAX_COMMENT_CHARS) throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
+  const explicit = explicitRepo(args);
+  const id = parseIssueIdentifier(subject, context.host, explicit);
+  const repo = id.repo ?? explicit ?? context.thisRepo;
+  return {
+    target: repo,
+    narrow: "the confirmation is unusually long",
+    async run(out) {
+      // Whatever the model writes goes public: known secrets are removed first.
+      const { data } = await context.github.rest.issues.createComment({ ...repo, issue_number: id.number, body: context.tool.redact(body), ...requestOptions(context) });
+      out.line(`# Commented on ${repoName(repo)}#${id.number}`);
+      out.line(`- ${data.html_url}`);
+      return { repo: repoName(repo), number: id.number, commentId: data.id, url: data.html_url };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// What every op of the github tool works with, and the two-step shape of an op: plan (validate the
+// arguments and name the repository it acts on, without any request) and run (after the policy
+// allowed it).
+import type { GitHubClient } from "../../github/client.ts";
+import type { ToolContext } from "../types.ts";
+import type { BoundedText } from "./output.ts";
+import type { RepoRef } from "./validate.ts";
+
+/** An expected failure of an op (a git refusal, a missing precondition); the model sees the message as is. */
+export class ToolFailure extends Error {
+  override name = "ToolFailure";
+}
+
+export interface OpContext {
+  github: GitHubClient;
+  /** The repository gitclaw runs in; the workspace is its checkout. */
+  thisRepo: RepoRef;
+  host: string;
+  tool: ToolContext;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** Extra git options for commands that reach a remote (the push credential). */
+  gitAuthArgs: string[];
+}
+
+export interface PlannedCall {
+  /** The repository the call acts on (policy, header, audit); undefined for a GitHub-wide search. */
+  target: RepoRef | undefined;
+  /** How to get a smaller result, for the truncation marker. */
+  narrow: string;
+  /** Put before any failure message, naming what failed (e.g. the file read). */
+  errorPrefix?: string;
+  /** Writes the result body into `out`; returns structured details for the session. */
+  run(out: BoundedText): Promise<Record<string, unknown>>;
+}
+
+/** Octokit request options shared by every call: requests stop when the run is cancelled. */
+export const requestOptions = (context: OpContext) => ({ request: { signal: context.tool.signal } });

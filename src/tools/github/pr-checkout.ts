@@ -1,0 +1,209 @@
+// pr_checkout and pr_push. A pull request is checked out as local branch pr-<n> in its own git
+// worktree under .git/gitclaw-worktrees/ (never committed, shared by nothing else), fetched from
+// origin or from a fork-<owner> remote. Where to push back is kept in the branch's git config, so
+// pr_push needs no API call: the keys are those of pi's github tool, so both can share a checkout.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { OpContext, PlannedCall } from "./context.ts";
+import { requestOptions, ToolFailure } from "./context.ts";
+import { describeGitHubError } from "./errors.ts";
+import type { GitHubArgs } from "./index.ts";
+import { configValue, currentBranch, gitCommonDir, localGit, withRepoLock, type LocalGit } from "./local-git.ts";
+import { explicitRepo } from "./views.ts";
+import { isBranchName, parseGitHubUrl, parsePrIdentifier, parseRepo, present, repoName, sameRepo, ValidationError, type PrIdentifier, type RepoRef } from "./validate.ts";
+
+const WORKTREES_DIR = "gitclaw-worktrees";
+/** pr_checkout's batch limit: each PR is a fetch and a worktree. */
+const MAX_CHECKOUTS = 10;
+
+const KEY = { headRef: "ompPrHeadRef", url: "ompPrUrl", cross: "ompPrIsCrossRepository", maintainerCanModify: "ompPrMaintainerCanModify", headRepo: "gitclawPrHeadRepo" };
+
+interface Checkout {
+  number: number;
+  title: string;
+  url: string;
+  branch: string;
+  worktreePath: string;
+  remote: string;
+  remoteBranch: string;
+  headSha: string;
+  crossRepository: boolean;
+  reused: boolean;
+}
+
+type PullData = Awaited<ReturnType<OpContext["github"]["rest"]["pulls"]["get"]>>["data"];
+
+async function resolvePull(context: OpContext, repo: RepoRef, id: PrIdentifier | undefined, git: LocalGit): Promise<PullData> {
+  const { github } = context;
+  const request = requestOptions(context);
+  let branch: string;
+  if (id?.kind === "number") return (await github.rest.pulls.get({ ...repo, pull_number: id.number, ...request })).data;
+  if (id?.kind === "branch") branch = id.branch;
+  else {
+    const current = await currentBranch(git);
+    if (!current) throw new ToolFailure("the workspace is on a detached HEAD: pass pr, a PR number, URL or branch name.");
+    const own = /^pr-(\d+)$/.exec(current);
+    if (own) return (await github.rest.pulls.get({ ...repo, pull_number: Number(own[1]), ...request })).data;
+    branch = current;
+  }
+  const { data } = await github.rest.pulls.list({ ...repo, head: `${repo.owner}:${branch}`, state: "open", per_page: 1, ...request });
+  if (!data[0]) throw new ToolFailure(`no open pull request in ${repoName(repo)} has head branch ${branch}.`);
+  return (await github.rest.pulls.get({ ...repo, pull_number: data[0].number, ...request })).data;
+}
+
+/** `origin` for this repository's own branches; otherwise a remote for the head repository, reused by URL. */
+async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promise<string> {
+  const headRepo = pr.head.repo;
+  if (!headRepo) throw new ToolFailure(`PR #${pr.number}'s head repository was deleted; it cannot be checked out.`);
+  if (sameRepo(parseRepo(headRepo.full_name), thisRepo)) return "origin";
+  const url = headRepo.clone_url;
+  const remotes = (await git.must(["remote"])).split("\n").filter(Boolean);
+  for (const remote of remotes) if ((await configValue(git, `remote.${remote}.url`)) === url) return remote;
+  const base = `fork-${headRepo.owner.login}`;
+  let name = base;
+  for (let n = 2; remotes.includes(name); n++) name = `${base}-${n}`;
+  await git.must(["remote", "add", name, url]);
+  return name;
+}
+
+async function worktrees(git: LocalGit): Promise<Array<{ path: string; branch?: string }>> {
+  const list = await git.must(["worktree", "list", "--porcelain"]);
+  return list
+    .split("\n\n")
+    .filter(Boolean)
+    .map((block) => ({ path: /^worktree (.+)$/m.exec(block)?.[1] ?? "", branch: /^branch (.+)$/m.exec(block)?.[1] }));
+}
+
+async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, force: boolean): Promise<Checkout> {
+  const branch = `pr-${pr.number}`;
+  const remote = await remoteFor(git, pr, context.thisRepo);
+  const headRef = pr.head.ref;
+  const tracking = `refs/remotes/${remote}/${headRef}`;
+  await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
+  const headSha = await git.must(["rev-parse", tracking]);
+  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
+  const registered = (await worktrees(git)).find((worktree) => worktree.branch === `refs/heads/${branch}`);
+  if (existing.exitCode !== 0) await git.must(["branch", "--no-track", branch, headSha]);
+  else if (existing.stdout !== headSha) {
+    if (!force) throw new ToolFailure(`local branch ${branch} already exists at ${existing.stdout.slice(0, 12)}; pass force=true to reset it`);
+    // A branch checked out in a worktree cannot be moved with `git branch --force`.
+    if (registered) await localGit(registered.path, context.tool.env, [], context.tool.redact).must(["reset", "--hard", "--quiet", headSha]);
+    else await git.must(["branch", "--force", "--no-track", branch, headSha]);
+  }
+  const crossRepository = remote !== "origin";
+  const config: Array<[string, string]> = [
+    ["remote", remote],
+    ["merge", `refs/heads/${headRef}`],
+    ["pushRemote", remote],
+    [KEY.headRef, headRef],
+    [KEY.url, pr.html_url],
+    [KEY.cross, String(crossRepository)],
+    [KEY.maintainerCanModify, String(pr.maintainer_can_modify)],
+    [KEY.headRepo, pr.head.repo!.full_name],
+  ];
+  for (const [key, value] of config) await git.must(["config", `branch.${branch}.${key}`, value]);
+
+  let worktreePath = registered?.path;
+  if (!worktreePath) {
+    worktreePath = join(await gitCommonDir(git), WORKTREES_DIR, branch);
+    await git.must(["worktree", "prune"]);
+    if (existsSync(worktreePath)) throw new ToolFailure(`${worktreePath} exists but is not the worktree of ${branch}; remove it (bash: rm -rf) and retry.`);
+    await git.must(["worktree", "add", "--quiet", worktreePath, branch]);
+  }
+  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
+}
+
+function writeCheckout(out: { line(text?: string): boolean }, checkout: Checkout): void {
+  out.line(`# PR #${checkout.number}: ${checkout.title}`);
+  out.line(`- Worktree: ${checkout.worktreePath}${checkout.reused ? " (reused)" : ""}`);
+  out.line(`- Branch: ${checkout.branch} at ${checkout.headSha.slice(0, 12)}, pushes to ${checkout.remote}/${checkout.remoteBranch}${checkout.crossRepository ? " (fork)" : ""}`);
+  out.line(`- ${checkout.url}`);
+}
+
+export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCall {
+  const explicit = explicitRepo(args);
+  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
+  if (raw.length === 0) throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
+  if (raw.length > MAX_CHECKOUTS) throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
+  const ids = raw.map((value) => (value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit)));
+  const urlRepos = ids.flatMap((id) => (id?.kind === "number" && id.repo ? [id.repo] : []));
+  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
+  if (urlRepos.some((other) => !sameRepo(other, repo))) throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  const force = args.force ?? false;
+
+  return {
+    target: repo,
+    narrow: "check out fewer PRs at once",
+    async run(out) {
+      const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthArgs, context.tool.redact);
+      const lockKey = await gitCommonDir(git);
+      // Resolved in parallel; git mutations queue on the repository lock.
+      const settled = await Promise.allSettled(
+        ids.map(async (id) => {
+          const pr = await resolvePull(context, repo, id, git).catch((error: unknown) => {
+            throw error instanceof ToolFailure ? error : new ToolFailure(describeGitHubError(error, "pr_checkout", repoName(repo), context.now()));
+          });
+          return withRepoLock(lockKey, () => checkoutOne(context, git, pr, force));
+        }),
+      );
+      const checkouts = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+      const reasons = settled.flatMap((result, index) => (result.status === "rejected" ? [{ pr: String(raw[index] ?? "current branch"), message: (result.reason as Error).message }] : []));
+      const failures = reasons.map(({ pr, message }) => `${pr}: ${message}`);
+      if (checkouts.length === 0) throw new ToolFailure(ids.length === 1 ? reasons[0]!.message : failures.join("\n"));
+      if (ids.length > 1) out.line(`# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`);
+      for (const [index, checkout] of checkouts.entries()) {
+        if (index > 0 || ids.length > 1) out.line(index > 0 ? "\n---\n" : "");
+        writeCheckout(out, checkout);
+      }
+      for (const failure of failures) out.line(`\n---\n\n⚠ ${failure}`);
+      out.line();
+      out.line("Work in the worktree with bash (e.g. cd into it); pr_push pushes a pr-<n> branch back to the pull request.");
+      const first = checkouts[0]!;
+      return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
+    },
+  };
+}
+
+export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<PlannedCall> {
+  const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthArgs, context.tool.redact);
+  const branch = present(args.branch) ?? (await currentBranch(git));
+  if (!branch) throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
+  if (!isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);
+  const headRef = await configValue(git, `branch.${branch}.${KEY.headRef}`);
+  if (!headRef) throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
+  const remote = (await configValue(git, `branch.${branch}.pushRemote`)) ?? (await configValue(git, `branch.${branch}.remote`));
+  if (!remote) throw new ToolFailure(`branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`);
+  const prUrl = await configValue(git, `branch.${branch}.${KEY.url}`);
+  const headRepo = await configValue(git, `branch.${branch}.${KEY.headRepo}`);
+  const cross = (await configValue(git, `branch.${branch}.${KEY.cross}`)) === "true";
+  // The repository the push writes to: the PR's head repository (a fork for cross-repository PRs).
+  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
+  const forceWithLease = args.forceWithLease ?? false;
+
+  return {
+    target,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const lockKey = await gitCommonDir(git);
+      return withRepoLock(lockKey, async () => {
+        const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
+        const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
+        // An explicit lease: the push only replaces the head the last fetch saw.
+        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout}` : "--force-with-lease";
+        const push = await git.run(["push", "--porcelain", ...(forceWithLease ? [lease] : []), remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
+        if (push.exitCode !== 0) {
+          const why = context.tool.redact(push.stderr || push.stdout);
+          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true and rebase your commits, or pass forceWithLease: true to replace it." : "";
+          throw new ToolFailure(`git push to ${remote} ${headRef} failed: ${why}${hint}`);
+        }
+        const remoteUrl = context.tool.redact((await configValue(git, `remote.${remote}.url`)) ?? "?");
+        out.line(`# Pushed Pull Request Branch`);
+        out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
+        out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
+        if (prUrl) out.line(`- Pull request: ${prUrl}`);
+        out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
+        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease };
+      });
+    },
+  };
+}

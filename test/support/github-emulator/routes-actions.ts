@@ -1,0 +1,61 @@
+// GitHub Actions: workflow runs (filtered like GitHub: head_sha, branch, event, status), their jobs,
+// and job logs, which GitHub serves as a redirect to a short-lived download URL.
+import { idParam, notFound, type RouteContext, type RouteResult, type RouteTable } from "./http.ts";
+import { renderJob, renderWorkflowRun } from "./render-actions.ts";
+import type { WorkflowRunRecord } from "./state-actions.ts";
+
+/** Where the emulator serves job logs; not part of the REST API, so not validated. */
+export const JOB_LOGS_PATH = /^\/_logs\/jobs\/(\d+)$/;
+
+/** GitHub's list envelope: `{ total_count, <key>: page }`. */
+function page(items: unknown[], key: string, url: URL): RouteResult {
+  const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("per_page")) || 30));
+  const pageNumber = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  return { status: 200, body: { total_count: items.length, [key]: items.slice((pageNumber - 1) * perPage, pageNumber * perPage) } };
+}
+
+function matchesRunFilter(context: RouteContext, run: WorkflowRunRecord): boolean {
+  const { query, state } = context;
+  const current = state.actions.current(run);
+  const status = query.get("status");
+  if (status && current.status !== status && (current.status !== "completed" || (current.conclusion ?? "success") !== status)) return false;
+  return (
+    (!query.get("head_sha") || run.headSha === query.get("head_sha")) &&
+    (!query.get("branch") || run.headBranch === query.get("branch")) &&
+    (!query.get("event") || run.event === query.get("event"))
+  );
+}
+
+function runParam(context: RouteContext): WorkflowRunRecord {
+  const run = context.state.actions.run(idParam(context, "run_id"));
+  if (!run) throw notFound();
+  return run;
+}
+
+export const actionsRoutes = {
+  "GET /repos/{owner}/{repo}/actions/runs": (context) =>
+    page(
+      context.state.actions
+        .visibleRuns()
+        .filter((run) => matchesRunFilter(context, run))
+        .reverse()
+        .map((run) => renderWorkflowRun(context.render, context.state, run)),
+      "workflow_runs",
+      context.url,
+    ),
+
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}": (context) => ({ status: 200, body: renderWorkflowRun(context.render, context.state, runParam(context)) }),
+
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs": (context) =>
+    page(
+      context.state.actions.jobs(runParam(context)).map((job) => renderJob(context.render, job)),
+      "jobs",
+      context.url,
+    ),
+
+  "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs": (context) => {
+    const job = context.state.actions.job(idParam(context, "job_id"));
+    if (job?.log === undefined) throw notFound();
+    return { status: 302, headers: { location: `${context.render.apiUrl}/_logs/jobs/${job.id}` } };
+  },
+} satisfies RouteTable;

@@ -1,0 +1,111 @@
+// Test-side helpers that seed git data, pull requests and workflow runs, returning what the API
+// would return for them.
+import { renderPull, renderReviewComment, isPull, type PullIssue, type RestPullRequest, type RestReviewComment } from "./render-pulls.ts";
+import type { Renderer } from "./render.ts";
+import type { EmulatorState } from "./state.ts";
+import type { WorkflowRunInput } from "./state-actions.ts";
+import { fakeSha, type CommitRecord } from "./state-code.ts";
+import type { DiffFileRecord } from "./state-pulls.ts";
+
+export type { DiffFileRecord } from "./state-pulls.ts";
+export type { CommitRecord } from "./state-code.ts";
+export type { JobStep, RunStep, WorkflowRunInput } from "./state-actions.ts";
+
+export interface PullRequestInput {
+  title: string;
+  body?: string | null;
+  user: string;
+  /** The head branch and its commit. A same-repository head also becomes a branch of the repository. */
+  head: { ref: string; sha: string };
+  /** Base branch (default: the default branch). */
+  base?: string;
+  /** Set when the head lives in a fork; `cloneUrl` is where git fetches it (e.g. file:///…/fork.git). */
+  fork?: { owner: string; repo?: string; cloneUrl: string };
+  draft?: boolean;
+  state?: "open" | "closed";
+  merged?: boolean;
+  maintainerCanModify?: boolean;
+  files?: DiffFileRecord[];
+  labels?: string[];
+  assignees?: string[];
+  createdAt?: string;
+}
+
+export interface SeedHelpers {
+  /** Points a branch at a commit (e.g. one pushed to a test's bare origin). */
+  setBranch(name: string, sha: string): void;
+  /** A file the contents and code-search endpoints serve at `ref` (default: the default branch). */
+  setFile(path: string, content: string, ref?: string): void;
+  /** A commit for commit search, branch and run details. */
+  addCommit(commit: { message: string; sha?: string; authorLogin?: string; authorName?: string; authorEmail?: string; date?: string }): CommitRecord;
+  createPullRequest(input: PullRequestInput): RestPullRequest;
+  addReviewComment(pullNumber: number, comment: { body: string; user: string; path: string; line: number; diffHunk?: string; createdAt?: string }): RestReviewComment;
+  pullRequest(pullNumber: number): RestPullRequest;
+  /** A workflow run with scripted states; job ids are stable across states. */
+  addWorkflowRun(input: WorkflowRunInput): { id: number; jobIds: Record<string, number> };
+  /** Moves every workflow run one scripted state on (late runs count down to appearing first). */
+  advanceWorkflowRuns(): void;
+}
+
+export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedHelpers {
+  const pull = (pullNumber: number): PullIssue => {
+    const issue = state.issues.get(pullNumber);
+    if (!isPull(issue)) throw new Error(`github-emulator: no pull request #${pullNumber}`);
+    return issue;
+  };
+  return {
+    setBranch: (name, sha) => state.code.setBranch(name, sha),
+    setFile: (path, content, ref) => state.code.setFile(path, content, ref),
+    addCommit: (commit) => state.code.addCommit(commit),
+    createPullRequest: (input) => {
+      const base = input.base ?? state.config.defaultBranch;
+      const fork = input.fork && { id: state.nextId(), owner: state.upsertUser({ login: input.fork.owner }).login, repo: input.fork.repo ?? state.config.repo, cloneUrl: input.fork.cloneUrl };
+      if (!fork) state.code.setBranch(input.head.ref, input.head.sha);
+      const issue = state.createIssue({
+        title: input.title,
+        body: input.body ?? null,
+        author: state.requireUser(input.user).login,
+        labels: input.labels,
+        assignees: input.assignees,
+        createdAt: input.createdAt,
+        pull: {
+          id: state.nextId(),
+          head: { ...input.head, ...(fork ? { fork } : {}) },
+          base: { ref: base, sha: state.code.branches.get(base) ?? fakeSha(`branch ${base}`) },
+          draft: input.draft ?? false,
+          state: input.state ?? "open",
+          mergedAt: input.merged ? (input.createdAt ?? state.createdAt) : null,
+          maintainerCanModify: input.maintainerCanModify ?? true,
+          requestedReviewers: [],
+          files: input.files ?? [],
+          reviewComments: [],
+          commits: 1,
+        },
+      });
+      return renderPull(render, state, pull(issue.number));
+    },
+    addReviewComment: (pullNumber, input) => {
+      const issue = pull(pullNumber);
+      const createdAt = input.createdAt ?? issue.createdAt;
+      const comment = {
+        id: state.nextId(),
+        body: input.body,
+        author: state.requireUser(input.user).login,
+        path: input.path,
+        line: input.line,
+        diffHunk: input.diffHunk ?? `@@ -1,1 +1,1 @@`,
+        commitId: issue.pull.head.sha,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      issue.pull.reviewComments.push(comment);
+      return renderReviewComment(render, state, issue, comment);
+    },
+    pullRequest: (pullNumber) => renderPull(render, state, pull(pullNumber)),
+    addWorkflowRun: (input) => {
+      const run = state.actions.addRun(input);
+      return { id: run.id, jobIds: Object.fromEntries(run.jobIds) };
+    },
+    advanceWorkflowRuns: () => state.actions.advance(),
+  };
+}
