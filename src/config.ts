@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { CONFIG_FILE } from "./paths.ts";
+import { TOOL_NAMES } from "./tools/index.ts";
+import { GitHubPolicyConfig } from "./tools/github/policy.ts";
 import { TRIGGER_MODES } from "./triggers.ts";
 import { PERMISSION_LEVELS } from "./trust.ts";
 
@@ -80,8 +82,10 @@ export const Config = z.strictObject({
     .prefault({}),
   tools: z
     .strictObject({
-      enabled: z.array(z.enum(["bash", "read", "write", "edit", "job"])).default(["bash", "read", "write", "edit", "job"]),
+      enabled: z.array(z.enum(TOOL_NAMES)).default([...TOOL_NAMES]),
       interceptor: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
+      /** What the github tool may do: per class (read/write/destructive) and per op. */
+      github: GitHubPolicyConfig.prefault({}),
     })
     .prefault({}),
 });

@@ -15,6 +15,7 @@ interface TurnRow {
 
 export class RunTimeline {
   readonly turns: TurnRow[] = [];
+  readonly audits: Record<string, unknown>[] = [];
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -29,6 +30,24 @@ export class RunTimeline {
     } else if (event.type === "tool_end" && current) {
       current.tools.push({ label: describeCall(event.call.name, event.call.arguments), ok: !event.result.isError, durationMs: event.durationMs });
     }
+  }
+
+  /** One line per github tool call for the summary's audit table. */
+  audit(entry: Record<string, unknown>): void {
+    this.audits.push(entry);
+  }
+
+  private auditTable(): string[] {
+    if (this.audits.length === 0) return [];
+    const columns = ["time", "op", "class", "decision", "repo", "status", "durationMs", "bytes"];
+    return [
+      "",
+      "### github tool calls",
+      "",
+      `| ${columns.join(" | ")} |`,
+      `|${columns.map(() => "---").join("|")}|`,
+      ...this.audits.map((a) => `| ${columns.map((c) => String(a[c] ?? "").replace(/\|/g, "\\|")).join(" | ")} |`),
+    ];
   }
 
   toMarkdown(meta: { title: string; result: LoopResult; model: string; durationMs: number; runUrl: string }): string {
@@ -51,6 +70,7 @@ export class RunTimeline {
       "| model | input | cached | output | cost |",
       "|---|---|---|---|---|",
       `| \`${meta.model}\` | ${formatTokens(u.input + u.cacheRead + u.cacheWrite)} | ${formatTokens(u.cacheRead)} | ${formatTokens(u.output)} | ${formatCost(u.cost.total)} |`,
+      ...this.auditTable(),
       "",
     ].join("\n");
   }

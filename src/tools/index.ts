@@ -1,14 +1,15 @@
-// The agent's tool set: bash (with background jobs), job, read, write and edit, configured by the
-// orchestrator. `dispose` must run when the run ends: it kills background jobs still running.
+// The agent's tool set: bash (with background jobs), job, read, write, edit and github, configured by
+// the orchestrator. `dispose` must run when the run ends: it kills background jobs still running.
 import { createBashTool } from "./bash.ts";
 import { createEditTool } from "./edit.ts";
+import { createGitHubTool, type GitHubToolOptions } from "./github/index.ts";
 import { createJobTool } from "./job.ts";
 import { JobManager } from "./jobs.ts";
 import { createReadTool } from "./read.ts";
 import type { Tool } from "./types.ts";
 import { createWriteTool } from "./write.ts";
 
-export const TOOL_NAMES = ["bash", "job", "read", "write", "edit"] as const;
+export const TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ToolsOptions {
@@ -16,8 +17,10 @@ export interface ToolsOptions {
   interceptor?: { enabled: boolean };
   /** Glob-like path prefixes write and edit refuse, e.g. ".github/workflows/". None by default. */
   protectedPaths?: string[];
-  /** Tools to offer (default: all of TOOL_NAMES). */
+  /** Tools to offer (default: all of TOOL_NAMES; `github` only when `github` options are given). */
   enabled?: string[];
+  /** The GitHub client, repository and policy for the github tool. */
+  github?: GitHubToolOptions;
 }
 
 export interface ToolSet {
@@ -28,6 +31,8 @@ export interface ToolSet {
 
 export function createTools(options: ToolsOptions = {}): ToolSet {
   const enabled = new Set<string>(options.enabled ?? TOOL_NAMES);
+  // Without a client there is no github tool to offer (e.g. tools used outside a run).
+  if (!options.github) enabled.delete("github");
   const unknown = [...enabled].filter((name) => !(TOOL_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`Unknown tool names: ${unknown.join(", ")} (known: ${TOOL_NAMES.join(", ")})`);
 
@@ -39,6 +44,7 @@ export function createTools(options: ToolsOptions = {}): ToolSet {
     read: () => createReadTool(),
     write: () => createWriteTool({ protectedPaths }),
     edit: () => createEditTool({ protectedPaths }),
+    github: () => createGitHubTool(options.github!),
   };
   return {
     tools: TOOL_NAMES.filter((name) => enabled.has(name)).map((name) => factories[name]()),

@@ -31,7 +31,7 @@ describe(".github/workflows/gitclaw.yml", () => {
 
   it("triggers on opened issues and created comments, least privilege, queued per issue", () => {
     expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
-    expect(text).toMatch(/permissions:\n\s+contents: write\n\s+issues: write\n\n/);
+    expect(text).toMatch(/permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\n/);
     expect(text).toMatch(/group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \}\}\n\s+cancel-in-progress: false/);
     expect(text).toContain("github.event.sender.type != 'Bot'");
     expect(text).toContain(`'["OWNER","MEMBER","COLLABORATOR"]'`);
