@@ -225,7 +225,8 @@ export function formatReport(results: CheckResult[]): string {
   const width = Math.max(...results.map((result) => result.name.length));
   const lines = results.flatMap((result) => [`${result.status}  ${result.name.padEnd(width)}  ${result.detail}`, ...(result.fix ? [`${" ".repeat(width + 8)}fix: ${result.fix}`] : [])]);
   const count = (status: CheckStatus) => results.filter((result) => result.status === status).length;
-  return [...lines, "", `${count("FAIL")} failed, ${count("WARN")} warnings, ${count("PASS")} passed`].join("\n");
+  const warnings = count("WARN");
+  return [...lines, "", `${count("FAIL")} failed, ${warnings} warning${warnings === 1 ? "" : "s"}, ${count("PASS")} passed`].join("\n");
 }
 
 export const doctorExitCode = (results: CheckResult[]): number => (results.some((result) => result.status === "FAIL") ? 1 : 0);

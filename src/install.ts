@@ -22,7 +22,7 @@ const LOCKFILES = ["bun.lock", "bun.lockb"];
 
 /** Entry points inside src/, because installed repositories get src/ but not gitclaw's scripts/. */
 export const PACKAGE_SCRIPTS: Readonly<Record<string, string>> = {
-  "gitclaw:doctor": "bun src/doctor.ts",
+  "gitclaw:doctor": "bun src/doctor-cli.ts",
   "gitclaw:session": "bun src/session/render.ts",
 };
 

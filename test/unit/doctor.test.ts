@@ -57,7 +57,7 @@ describe("runDoctor", () => {
       "PASS Token",
       "PASS API",
       "PASS Git remote",
-      "WARN Permissions",
+      "PASS Permissions",
       "PASS Sentinel",
       "PASS Configuration",
       "PASS Model",
@@ -67,7 +67,7 @@ describe("runDoctor", () => {
     const checks = byName(results);
     expect(checks.API?.detail).toBe(`${gh.url} reachable, 4999/5000 requests left this hour`);
     // An Actions token: its rights are read from the workflow's permissions block.
-    expect(checks.Permissions).toMatchObject({ detail: "the workflow grants what the pipeline needs, not pull-requests: write, actions: read", fix: expect.stringContaining("pr_create and run_watch") });
+    expect(checks.Permissions).toMatchObject({ detail: "the workflow grants contents, issues, pull-requests and actions as needed" });
     expect(checks.Model?.detail).toBe("anthropic/claude-sonnet-4-5, key in ANTHROPIC_API_KEY");
     expect(checks.Branch?.detail).toMatch(/^gitclaw commits to main \(origin\/main at [0-9a-f]{12}\)$/);
     expect(doctorExitCode(results)).toBe(0);
@@ -107,6 +107,13 @@ describe("runDoctor", () => {
   it("fails when the workflow does not grant what the pipeline needs", async () => {
     writeFileSync(join(repo.dir, ".github/workflows/gitclaw.yml"), WORKFLOW.replace("  issues: write\n", "  issues: read\n"));
     expect(byName(await runDoctor(deps())).Permissions).toMatchObject({ status: "FAIL", detail: "the workflow does not grant issues: write" });
+    writeFileSync(join(repo.dir, ".github/workflows/gitclaw.yml"), WORKFLOW.replace("  pull-requests: write\n  actions: read\n", ""));
+    expect(byName(await runDoctor(deps())).Permissions).toMatchObject({
+      status: "WARN",
+      detail: "the workflow grants what the pipeline needs, not pull-requests: write, actions: read",
+      fix: expect.stringContaining("pr_create and run_watch"),
+    });
+    writeFileSync(join(repo.dir, ".github/workflows/gitclaw.yml"), WORKFLOW);
   });
 
   it("fails without the sentinel, the workflow, or the model's key, and on a broken configuration", async () => {
@@ -152,7 +159,7 @@ describe("helpers", () => {
   });
 
   it("reads the permissions block of a workflow", () => {
-    expect(workflowPermissions(WORKFLOW)).toEqual({ contents: "write", issues: "write" });
+    expect(workflowPermissions(WORKFLOW)).toEqual({ contents: "write", issues: "write", "pull-requests": "write", actions: "read" });
     expect(workflowPermissions("on: push\npermissions: write-all\n")).toMatchObject({ contents: "write", "pull-requests": "write" });
     expect(workflowPermissions("jobs:\n  a:\n    permissions:\n      # why\n      contents: read\n    steps: []\n")).toEqual({ contents: "read" });
     expect(workflowPermissions("on: push\n")).toBeUndefined();
