@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { CONFIG_FILE } from "./paths.ts";
+import { SandboxMode } from "./sandbox.ts";
 import { TOOL_NAMES } from "./tools/index.ts";
 import { GitHubPolicyConfig } from "./tools/github/policy.ts";
 import { TRIGGER_MODES } from "./triggers.ts";
@@ -74,6 +75,8 @@ export const Config = z.strictObject({
     .prefault({}),
   /** Paths the agent may not change (prefixes relative to the repository root). */
   protectedPaths: z.array(z.string().min(1)).default([".github/workflows/", CONFIG_FILE]),
+  /** Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off"). */
+  sandbox: SandboxMode,
   progress: z
     .strictObject({
       /** Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts). */

@@ -21,6 +21,7 @@ import type { Redactor } from "./redact.ts";
 import { replyBodies } from "./reply.ts";
 import { createArtifactStore } from "./session/artifacts.ts";
 import { mappingPath, writeMapping } from "./session/mapping.ts";
+import { prepareSandbox } from "./sandbox.ts";
 import { RunTimeline } from "./summary.ts";
 import { createTools } from "./tools/index.ts";
 import { decideTrust } from "./trust.ts";
@@ -85,7 +86,16 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   }
   session.append({ type: "message", message: { role: "user", content: [{ type: "text", text: redact(prompt) }], timestamp: now() } });
 
-  const toolset = createTools({ interceptor: config.tools.interceptor, protectedPaths: [...config.protectedPaths, ".git/", "state/"], enabled: config.tools.enabled });
+  const toolEnv = toolEnvironment(run.processEnv);
+  // After openConversation, which makes state/: the sandbox shares the workspace except .git/ and state/.
+  const sandbox = await prepareSandbox({ mode: config.sandbox, workspace, agentOnly: [".git", "state"], secretDirs: [env.runnerTemp, run.processEnv.HOME], path: toolEnv.PATH ?? "" });
+  if (!sandbox.isolated) core.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  const toolset = createTools({
+    interceptor: config.tools.interceptor,
+    protectedPaths: [...config.protectedPaths, ".git/", "state/"],
+    enabled: config.tools.enabled,
+    github: { github, repo, host: new URL(env.serverUrl).host, policy: config.tools.github, gitAuthArgs: tokenAuthArgs(origin, env.token) },
+  });
   const timeline = new RunTimeline(now);
   let grouped = false;
   const onEvent = (event: AgentEvent) => {
@@ -97,6 +107,12 @@ export async function runConversation(run: ConversationRun): Promise<void> {
       grouped = true;
     } else if (event.type === "tool_end") {
       log(`${event.result.isError ? "✗" : "✓"} ${event.call.name} (${event.durationMs} ms)`);
+      // The github tool's audit line: metadata only (op, class, decision, status, size), never bodies.
+      const audit = event.result.details?.audit;
+      if (audit) {
+        session.append({ type: "custom", customType: "gitclaw.github_audit", data: audit });
+        timeline.audit(audit as Record<string, unknown>);
+      }
     }
   };
   let result: LoopResult;
@@ -106,7 +122,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
       model: resolved,
       instructions: systemInstructions({ repository: `${env.owner}/${env.repo}`, branch, issueNumber: trigger.issueNumber, tools: toolset.tools.map((t) => t.name), protectedPaths: config.protectedPaths }),
       tools: toolset.tools,
-      toolContext: { workspace, signal: run.signal, env: toolEnvironment(run.processEnv), artifacts: createArtifactStore(session.artifactsDir), redact },
+      toolContext: { workspace, signal: run.signal, env: toolEnv, artifacts: createArtifactStore(session.artifactsDir), redact, runAs: sandbox.isolated ? sandbox : undefined },
       budgets: config.budgets,
       compaction: config.compaction,
       deadline: run.started + config.budgets.maxMinutes * 60_000,
@@ -118,6 +134,8 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     if (grouped) core.endGroup();
     const notes = await toolset.dispose();
     if (notes.length) session.append({ type: "custom", customType: "gitclaw.jobs_killed", data: { notes } });
+    // Before the protected-path check and the commit: after it no tool process can change a file.
+    await sandbox.release();
   }
   if (result.outcome === "error") core.error(`gitclaw: the run failed: ${redact(result.errorMessage ?? "unknown error")}`);
   else if (result.outcome !== "done") core.warning(`gitclaw: the run stopped early (${result.outcome})`);

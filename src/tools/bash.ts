@@ -119,6 +119,7 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
         timeoutMs: timeout.seconds * 1000,
         signal: context.signal,
         onOutput: (text) => capture.write(text),
+        runAs: context.runAs,
       });
       const outcome = await running.finished;
       const captured = capture.finish();

@@ -85,6 +85,7 @@ export class JobManager {
       env: spec.env,
       timeoutMs: spec.timeout.seconds * 1000,
       signal: spec.context.signal,
+      runAs: spec.context.runAs,
       onOutput: (text) => {
         const before = output.released;
         output.write(text);

@@ -1,8 +1,10 @@
 // Runs one shell command in its own process group and makes sure the whole group is gone when it
 // finishes: on timeout, abort or cancel the group gets SIGTERM, then SIGKILL after a grace period;
-// after a normal exit, background leftovers (`cmd &`) are terminated the same way.
+// after a normal exit, background leftovers (`cmd &`) are terminated the same way. In a sandboxed
+// run the command runs as the tool user (see src/sandbox.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
+import type { RunAs } from "./types.ts";
 
 export const KILL_GRACE_MS = 5_000;
 /** How long readers may still drain the pipes once every process of the group is gone. */
@@ -22,6 +24,8 @@ export interface ProcessOptions {
   signal: AbortSignal;
   /** Receives stdout and stderr, merged in arrival order, decoded as UTF-8. */
   onOutput(text: string): void;
+  /** Run the command as this user instead of the agent's own. */
+  runAs?: RunAs;
 }
 
 export interface ProcessOutcome {
@@ -44,6 +48,35 @@ export interface RunningProcess {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const isRoot = (): boolean => process.getuid?.() === 0;
+
+interface Launch {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * How to start `argv` as `runAs`, with HOME set to its home. Root switches user in the spawn
+ * itself (which also drops root's supplementary groups); anyone else can only do it through
+ * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
+ * the environment, so `env -i` passes it on; it holds no secrets (see src/env.ts).
+ */
+export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env: Record<string, string>): Launch {
+  const [file = "", ...args] = argv;
+  if (runAs === undefined) return { file, args, env };
+  const userEnv = { ...env, HOME: runAs.home };
+  if (isRoot()) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
+  const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
+  return {
+    file: "sudo",
+    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
+    env: userEnv,
+  };
+}
+
 /**
  * Whether any process of the group is still running. `kill(-pgid, 0)` alone is not enough: it
  * also succeeds for zombies, and orphans re-parented to an init that does not reap them (common in
@@ -53,7 +86,8 @@ const groupIsAlive = (pgid: number): boolean => {
   try {
     process.kill(-pgid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    // EPERM: the group exists but belongs to the tool user; /proc still tells whether it runs.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
   if (process.platform !== "linux") return true;
   let entries: string[];
@@ -77,7 +111,12 @@ const groupIsAlive = (pgid: number): boolean => {
   return false;
 };
 
-const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
+const signalGroup = (pgid: number, signal: NodeJS.Signals, runAs: RunAs | undefined): void => {
+  if (runAs !== undefined && !isRoot()) {
+    // The tool user's processes accept signals only from themselves and root.
+    void execa("sudo", ["-n", "kill", "-s", signal, "--", `-${pgid}`], { reject: false, stdin: "ignore" });
+    return;
+  }
   try {
     process.kill(-pgid, signal);
   } catch {
@@ -90,9 +129,12 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
   // then runs in a fresh `bash -c` (same pid) as an argument, so its error messages and line
   // numbers are its own.
-  const subprocess = execa("bash", ["-c", 'exec 2>&1; exec bash -c "$1"', "bash", options.command], {
+  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; exec bash -c "$1"', "bash", options.command], options.env);
+  const subprocess = execa(launch.file, launch.args, {
     cwd: options.cwd,
-    env: options.env,
+    env: launch.env,
+    uid: launch.uid,
+    gid: launch.gid,
     extendEnv: false,
     detached: true,
     buffer: false,
@@ -109,9 +151,9 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   let killTimer: ReturnType<typeof setTimeout> | undefined;
   const terminateGroup = () => {
     if (pid === undefined || killDeadline !== undefined) return;
-    signalGroup(pid, "SIGTERM");
+    signalGroup(pid, "SIGTERM", options.runAs);
     killDeadline = Date.now() + KILL_GRACE_MS;
-    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS);
+    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), KILL_GRACE_MS);
   };
   const stop = (reason: StopReason) => {
     // Once the shell has exited, its group is being wound up anyway (and its id may be reused).

@@ -19,6 +19,14 @@ export interface ArtifactStore {
   resolve(ref: string): string | undefined;
 }
 
+/** Who tool processes run as when the run is sandboxed (see src/sandbox.ts). */
+export interface RunAs {
+  uid: number;
+  gid: number;
+  /** HOME of the tool processes: the tool user's own, never the agent's. */
+  home: string;
+}
+
 export interface ToolContext {
   /** Absolute path of the workspace (the repository checkout). */
   workspace: string;
@@ -29,6 +37,8 @@ export interface ToolContext {
   artifacts: ArtifactStore;
   /** Removes known secret values and token shapes; applied to everything a tool writes out. */
   redact(text: string): string;
+  /** Set when commands must run as the sandbox's unprivileged user rather than as the agent. */
+  runAs?: RunAs;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {

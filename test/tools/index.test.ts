@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createTools } from "../../src/tools/index.ts";
 
 describe("createTools", () => {
-  it("offers bash, job, read, write and edit with pi-compatible arguments", () => {
+  it("offers bash, job, read, write and edit with pi-compatible arguments (github only with a client)", () => {
     const { tools } = createTools();
     expect(tools.map((tool) => tool.name)).toEqual(["bash", "job", "read", "write", "edit"]);
     const properties = Object.fromEntries(
@@ -30,7 +30,7 @@ describe("createTools", () => {
 
   it("offers only the enabled tools and rejects unknown names", () => {
     expect(createTools({ enabled: ["read", "bash"] }).tools.map((tool) => tool.name)).toEqual(["bash", "read"]);
-    expect(() => createTools({ enabled: ["bash", "grep"] })).toThrow("Unknown tool names: grep (known: bash, job, read, write, edit)");
+    expect(() => createTools({ enabled: ["bash", "grep"] })).toThrow("Unknown tool names: grep (known: bash, job, read, write, edit, github)");
   });
 
   it("mentions the interceptor in the bash description only when it is on", () => {

@@ -1,0 +1,193 @@
+// The sandbox itself (src/sandbox.ts), driven directly on a runner-like layout: who the tool user
+// is, what it may touch, and that release() leaves nothing behind. Needs root or passwordless sudo,
+// as on a runner; CI runs as root.
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/sandbox.ts";
+import { startProcess } from "../../src/tools/process.ts";
+import { PROJECT_ROOT } from "../support/workflow.ts";
+
+type Isolated = Extract<Sandbox, { isolated: true }>;
+
+let home: string;
+let options: SandboxOptions;
+const sandboxes: Sandbox[] = [];
+
+beforeEach(async () => {
+  // HOME as on a hosted runner: closed to others, holding the workspace, $RUNNER_TEMP and a tool on PATH.
+  home = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-"));
+  chmodSync(home, 0o750);
+  const workspace = join(home, "work", "repo", "repo");
+  const runnerTemp = join(home, "work", "_temp");
+  const tools = join(home, ".tools", "bin");
+  for (const dir of [join(workspace, "state"), runnerTemp, tools, join(home, ".tools", "cache")]) mkdirSync(dir, { recursive: true, mode: 0o755 });
+  writeFileSync(join(home, ".gitconfig"), "[credential]\n\thelper = store\n", { mode: 0o644 });
+  writeFileSync(join(runnerTemp, "set_env"), "GITHUB_TOKEN=secret\n", { mode: 0o644 });
+  writeFileSync(join(tools, "hello"), "#!/bin/sh\necho hello from PATH\n", { mode: 0o755 });
+  await execa("git", ["init", "-q", "-b", "main", workspace]);
+  writeFileSync(join(workspace, "README.md"), "# repo\n");
+  mkdirSync(join(workspace, "src"));
+  writeFileSync(join(workspace, "src", "main.ts"), "export {};\n");
+  await execa("git", ["add", "-A"], { cwd: workspace });
+  await execa("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "initial"], { cwd: workspace });
+  options = { mode: "auto", workspace, agentOnly: [".git", "state"], secretDirs: [runnerTemp, home], path: `${tools}:/usr/local/bin:/usr/bin:/bin` };
+});
+afterEach(async () => {
+  for (const sandbox of sandboxes.splice(0)) await sandbox.release();
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function prepare(overrides: Partial<SandboxOptions> = {}): Promise<Isolated> {
+  const sandbox = await prepareSandbox({ ...options, ...overrides });
+  sandboxes.push(sandbox);
+  if (!sandbox.isolated) throw new Error(`not isolated: ${sandbox.reason}`);
+  return sandbox;
+}
+
+/** Runs a shell command as the sandbox's tool user, in the workspace. */
+async function asTool(sandbox: Isolated, command: string, timeoutMs = 10_000): Promise<{ output: string; exitCode: number | null }> {
+  let output = "";
+  const running = startProcess({ command, cwd: options.workspace, env: { PATH: options.path, HOME: home }, timeoutMs, signal: new AbortController().signal, onOutput: (text) => (output += text), runAs: sandbox });
+  const outcome = await running.finished;
+  return { output, exitCode: outcome.exitCode };
+}
+
+/** Owner, group and mode of everything the sandbox may change, to compare before and after. */
+function snapshot(): string[] {
+  const paths = [home, ...readdirSync(home, { recursive: true, encoding: "utf8" }).filter((p) => !p.includes(".git/")).map((p) => join(home, p))];
+  return paths.map((path) => {
+    const stat = lstatSync(path);
+    return `${path} ${stat.uid}:${stat.gid} ${(stat.mode & 0o7777).toString(8)}`;
+  });
+}
+
+/** Live processes running with the uid and gid of `runAs`. */
+function processesOf(runAs: { uid: number; gid: number }): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      let status: string;
+      try {
+        status = readFileSync(`/proc/${entry}/status`, "utf8");
+      } catch {
+        return false; // exited while we looked
+      }
+      const field = (name: string) => new RegExp(`^${name}:\\s+(\\S+)`, "m").exec(status)?.[1];
+      return Number(field("Uid")) === runAs.uid && Number(field("Gid")) === runAs.gid && field("State") !== "Z";
+    })
+    .map(Number);
+}
+
+describe("the tool user", () => {
+  it("exists once, without sudo or other groups, and runs tool commands with its own HOME", async () => {
+    const first = await prepare();
+    await first.release();
+    const second = await prepare();
+    expect(second.uid).toBe(first.uid);
+    expect(second.gid).not.toBe(first.gid); // a group id for each run
+    expect(second.uid).not.toBe(0);
+    const groups = String((await execa("id", ["-Gn", TOOL_USER])).stdout).trim();
+    expect(groups).toBe(TOOL_USER);
+
+    const { output } = await asTool(second, 'id -un; echo "HOME=$HOME"; id -G; sudo -n true 2>&1 || echo "no sudo"');
+    expect(output).toContain(`${TOOL_USER}\nHOME=${second.home}\n${second.gid}\n`);
+    expect(output).toContain("no sudo");
+  });
+
+  it("has its commands stopped with their whole process group on timeout", async () => {
+    const sandbox = await prepare();
+    let output = "";
+    const running = startProcess({ command: "sleep 30 & echo $!; wait", cwd: "/", env: { PATH: options.path }, timeoutMs: 500, signal: new AbortController().signal, onOutput: (text) => (output += text), runAs: sandbox });
+    expect(await running.finished).toMatchObject({ stopReason: "timeout" });
+    expect(processesOf(sandbox)).not.toContain(Number(output.trim()));
+  });
+
+  it("cannot read the environment of the agent's process", async () => {
+    const sandbox = await prepare();
+    const { output } = await asTool(sandbox, `cat /proc/${process.pid}/environ`);
+    expect(output).toMatch(/Permission denied/);
+  });
+
+  it("works with git in the workspace but cannot write to .git/", async () => {
+    const sandbox = await prepare();
+    const { output } = await asTool(sandbox, "echo more >> README.md; git status --short; git commit -qam sneaky 2>&1 | head -1");
+    expect(output).toContain(" M README.md");
+    expect(output).toMatch(/index\.lock': Permission denied/);
+  });
+});
+
+describe("the workspace", () => {
+  it("is shared except .git/ and state/, which cannot be renamed, replaced or written", async () => {
+    const sandbox = await prepare();
+    // After prepare, as the write tool would; the agent's umask is 002 then (not settable in this worker).
+    writeFileSync(join(options.workspace, "by-agent.txt"), "agent\n");
+    chmodSync(join(options.workspace, "by-agent.txt"), 0o664);
+    const { output } = await asTool(sandbox, [
+      "echo new > new.txt && mkdir -p lib/deep && echo x > lib/deep/x.ts && mv README.md README.rst && rm src/main.ts && echo tool >> by-agent.txt && echo shared-ok",
+      "mv .git .git-old; rm -rf state; touch state/x .git/x; echo '[core]' >> .git/config",
+    ].join("\n"));
+    expect(output).toContain("shared-ok");
+    expect(output).toMatch(/cannot move '\.git' to '\.git-old': Operation not permitted/);
+    expect(output).toMatch(/cannot remove 'state': Operation not permitted/);
+    expect(output).toMatch(/cannot touch 'state\/x': Permission denied/);
+    expect(output).toMatch(/cannot touch '\.git\/x': Permission denied/);
+    expect(output).toMatch(/\.git\/config: Permission denied/);
+  });
+
+  it("closes $RUNNER_TEMP and the agent's HOME but keeps PATH directories reachable", async () => {
+    const sandbox = await prepare();
+    const { output } = await asTool(sandbox, `hello; cat ${home}/.gitconfig; cat ${home}/work/_temp/set_env; ls ${home}/.tools/cache; ls ${home}`);
+    expect(output).toContain("hello from PATH");
+    expect(output).toMatch(/\.gitconfig: Permission denied/);
+    expect(output).toMatch(/set_env: Permission denied/);
+    expect(output).toMatch(/\.tools\/cache': Permission denied/);
+    expect(output).toMatch(/cannot open directory '[^']+': Permission denied/);
+  });
+});
+
+describe("release", () => {
+  it("kills the run's processes, also ones that left the process group, and undoes every change", async () => {
+    const before = snapshot();
+    const sandbox = await prepare();
+    // setsid takes the sleep out of the command's process group (and session), so the command's
+    // own clean-up misses it; the pause lets it get out before the command ends.
+    await asTool(sandbox, "setsid sleep 300 & sleep 0.3; echo x > made-by-tool.txt");
+    expect(processesOf(sandbox)).toHaveLength(1);
+
+    await sandbox.release();
+
+    expect(processesOf(sandbox)).toEqual([]);
+    const made = lstatSync(join(options.workspace, "made-by-tool.txt"));
+    expect([made.uid, made.gid, made.mode & 0o077]).toEqual([process.getuid!(), process.getgid!(), 0o044]);
+    expect(snapshot().filter((line) => !line.includes("made-by-tool.txt"))).toEqual(before);
+  });
+
+  it("leaves the processes of another run on the same machine alone", async () => {
+    const mine = await prepare();
+    const elsewhere = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-other-"));
+    const other = await prepare({ workspace: elsewhere, secretDirs: [] });
+    const running = startProcess({ command: "sleep 1; echo survived", cwd: "/", env: { PATH: options.path }, timeoutMs: 10_000, signal: new AbortController().signal, onOutput: () => {}, runAs: other });
+    await mine.release();
+    expect((await running.finished).exitCode).toBe(0);
+    await other.release();
+    rmSync(elsewhere, { recursive: true, force: true });
+  });
+});
+
+describe("without isolation", () => {
+  it('says so when the configuration sets "off"', async () => {
+    expect(await prepareSandbox({ ...options, mode: "off" })).toMatchObject({ isolated: false, reason: 'the configuration sets "sandbox" to "off"' });
+  });
+
+  it("says so for a user who is neither root nor has passwordless sudo, like a developer's laptop", async () => {
+    const script = `const { prepareSandbox } = await import(${JSON.stringify(join(PROJECT_ROOT, "src/sandbox.ts"))}); console.log(JSON.stringify(await prepareSandbox({ mode: "auto", workspace: "/tmp", agentOnly: [], secretDirs: [], path: "/usr/bin:/bin" })));`;
+    const nobody = await execa(process.execPath, ["-e", script], { uid: 65534, gid: 65534, cwd: "/", env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/nonexistent" } });
+    expect(JSON.parse(String(nobody.stdout))).toEqual({
+      isolated: false,
+      reason: "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user",
+    });
+  });
+});
