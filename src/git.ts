@@ -19,17 +19,18 @@ export class GitError extends Error {
 }
 
 /**
- * `authArgs` are extra `-c` options for commands that talk to the remote (the push credential).
- * They live only in the orchestrator's memory and on those command lines, never in .git/config.
+ * `authEnv` carries the push credential for commands that talk to the remote, as git's
+ * GIT_CONFIG_* variables: never in .git/config, and not on the command line either, since
+ * /proc/<pid>/cmdline is readable by every user while /proc/<pid>/environ is not.
  */
-export function createGit(cwd: string, options: { authArgs?: string[]; env?: Record<string, string> } = {}): Git {
+export function createGit(cwd: string, options: { authEnv?: Record<string, string>; env?: Record<string, string> } = {}): Git {
   return {
     cwd,
     async run(args, { auth = false } = {}) {
-      const result = await execa("git", [...(auth ? (options.authArgs ?? []) : []), ...args], {
+      const result = await execa("git", args, {
         cwd,
         reject: false,
-        env: { GIT_TERMINAL_PROMPT: "0", ...options.env },
+        env: { GIT_TERMINAL_PROMPT: "0", ...options.env, ...(auth ? options.authEnv : {}) },
         stdin: "ignore",
       });
       return { stdout: String(result.stdout).trim(), stderr: String(result.stderr).trim(), exitCode: result.exitCode ?? 1 };
@@ -43,11 +44,11 @@ async function must(git: Git, args: string[], options?: { auth?: boolean }): Pro
   return result.stdout;
 }
 
-/** The header that authenticates https pushes with a token, as actions/checkout would persist it. */
-export function tokenAuthArgs(remoteUrl: string, token: string): string[] {
-  if (!/^https?:\/\//.test(remoteUrl)) return [];
+/** The header that authenticates https pushes with a token (what actions/checkout would persist), as environment. */
+export function tokenAuthEnv(remoteUrl: string, token: string): Record<string, string> {
+  if (!/^https?:\/\//.test(remoteUrl)) return {};
   const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
-  return ["-c", `http.extraheader=AUTHORIZATION: basic ${basic}`];
+  return { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "http.extraheader", GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}` };
 }
 
 /**

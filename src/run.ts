@@ -10,7 +10,7 @@ import { openConversation, pendingComments } from "./conversation.ts";
 import { toolEnvironment } from "./env.ts";
 import type { Trigger } from "./event.ts";
 import { faultPoint } from "./fault.ts";
-import { commitAll, createGit, landPaths, pushWithRetry, removePersistedCredentials, tokenAuthArgs, type PushOutcome } from "./git.ts";
+import { commitAll, createGit, landPaths, pushWithRetry, removePersistedCredentials, tokenAuthEnv, type PushOutcome } from "./git.ts";
 import type { GitHubClient } from "./github/client.ts";
 import { createComment, getDefaultBranch, getPermission, listComments, type Repo } from "./github/operations.ts";
 import { writeProgressCommentId } from "./actions/run-state.ts";
@@ -63,7 +63,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   await progress.start();
 
   const origin = (await createGit(workspace).run(["remote", "get-url", "origin"])).stdout;
-  const git = createGit(workspace, { authArgs: tokenAuthArgs(origin, env.token) });
+  const git = createGit(workspace, { authEnv: tokenAuthEnv(origin, env.token) });
   for (const removed of await removePersistedCredentials(git)) log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
   const branch = config.git.branch ?? trigger.defaultBranch ?? (await getDefaultBranch(github, repo));
 
@@ -94,7 +94,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     interceptor: config.tools.interceptor,
     protectedPaths: [...config.protectedPaths, ".git/", "state/"],
     enabled: config.tools.enabled,
-    github: { github, repo, host: new URL(env.serverUrl).host, policy: config.tools.github, gitAuthArgs: tokenAuthArgs(origin, env.token) },
+    github: { github, repo, host: new URL(env.serverUrl).host, policy: config.tools.github, gitAuthEnv: tokenAuthEnv(origin, env.token) },
   });
   const timeline = new RunTimeline(now);
   let grouped = false;

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { backoffDelay, commitAll, createGit, pushWithRetry, removePersistedCredentials, tokenAuthArgs } from "../../src/git.ts";
+import { backoffDelay, commitAll, createGit, pushWithRetry, removePersistedCredentials, tokenAuthEnv } from "../../src/git.ts";
 import { commitFile, createTempRepo, type TempRepo } from "../support/git-repo.ts";
 
 const repos: TempRepo[] = [];
@@ -101,9 +101,20 @@ describe("credentials", () => {
     expect(all).not.toMatch(/extraheader/i);
   });
 
-  it("builds push authentication only for http remotes", () => {
-    expect(tokenAuthArgs("/tmp/origin.git", "t")).toEqual([]);
-    const args = tokenAuthArgs("https://github.com/o/r", "tok");
-    expect(args[1]).toBe(`http.extraheader=AUTHORIZATION: basic ${Buffer.from("x-access-token:tok").toString("base64")}`);
+  it("hands the credential only to remote commands, through the environment", async () => {
+    const repo = await fresh();
+    const git = createGit(repo.dir, { authEnv: tokenAuthEnv("https://github.com/o/r", "tok") });
+    expect((await git.run(["config", "--get", "http.extraheader"], { auth: true })).stdout).toMatch(/^AUTHORIZATION: basic /);
+    expect((await git.run(["config", "--get", "http.extraheader"])).exitCode).toBe(1);
+    expect(readFileSync(join(repo.dir, ".git/config"), "utf8")).not.toMatch(/extraheader/);
+  });
+
+  it("builds push authentication (environment, never argv) only for http remotes", () => {
+    expect(tokenAuthEnv("/tmp/origin.git", "t")).toEqual({});
+    expect(tokenAuthEnv("https://github.com/o/r", "tok")).toEqual({
+      GIT_CONFIG_COUNT: "1",
+      GIT_CONFIG_KEY_0: "http.extraheader",
+      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from("x-access-token:tok").toString("base64")}`,
+    });
   });
 });

@@ -20,7 +20,7 @@ export interface OpContext {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   /** Extra git options for commands that reach a remote (the push credential). */
-  gitAuthArgs: string[];
+  gitAuthEnv: Record<string, string>;
 }
 
 export interface PlannedCall {

@@ -62,8 +62,8 @@ export interface GitHubToolOptions {
   policy?: GitHubPolicyConfig;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Extra git options for fetch and push (the credential), e.g. tokenAuthArgs(originUrl, token). */
-  gitAuthArgs?: string[];
+  /** Environment carrying the credential for fetch and push, e.g. tokenAuthEnv(originUrl, token). */
+  gitAuthEnv?: Record<string, string>;
 }
 
 /** Metadata of one call, for the session and the step summary. Never bodies or secrets. */
@@ -119,7 +119,7 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
     parameters: githubParameters,
     async execute(rawArgs, tool: ToolContext): Promise<ToolResult> {
       const started = now();
-      const context: OpContext = { github: options.github, thisRepo: options.repo, host: options.host, tool, now, sleep, gitAuthArgs: options.gitAuthArgs ?? [] };
+      const context: OpContext = { github: options.github, thisRepo: options.repo, host: options.host, tool, now, sleep, gitAuthEnv: options.gitAuthEnv ?? {} };
       const finish = (
         result: { text: string; isError: boolean; details?: Record<string, unknown> },
         audit: Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null },

@@ -16,13 +16,14 @@ export interface LocalGit {
   must(args: string[], options?: { remote?: boolean }): Promise<string>;
 }
 
-export function localGit(cwd: string, env: Readonly<Record<string, string>>, authArgs: string[], redact: (text: string) => string): LocalGit {
+export function localGit(cwd: string, env: Readonly<Record<string, string>>, authEnv: Record<string, string>, redact: (text: string) => string): LocalGit {
   const run: LocalGit["run"] = async (args, options = {}) => {
-    const result = await execa("git", [...SAFE_CONFIG, ...(options.remote ? authArgs : []), ...args], {
+    const result = await execa("git", [...SAFE_CONFIG, ...args], {
       cwd,
       reject: false,
       extendEnv: false,
-      env: { ...env, GIT_TERMINAL_PROMPT: "0" },
+      // The credential only reaches commands that talk to the remote, through the environment.
+      env: { ...env, GIT_TERMINAL_PROMPT: "0", ...(options.remote ? authEnv : {}) },
       stdin: "ignore",
     });
     return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout).trim(), stderr: String(result.stderr).trim() };

@@ -87,7 +87,7 @@ async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, forc
   else if (existing.stdout !== headSha) {
     if (!force) throw new ToolFailure(`local branch ${branch} already exists at ${existing.stdout.slice(0, 12)}; pass force=true to reset it`);
     // A branch checked out in a worktree cannot be moved with `git branch --force`.
-    if (registered) await localGit(registered.path, context.tool.env, [], context.tool.redact).must(["reset", "--hard", "--quiet", headSha]);
+    if (registered) await localGit(registered.path, context.tool.env, {}, context.tool.redact).must(["reset", "--hard", "--quiet", headSha]);
     else await git.must(["branch", "--force", "--no-track", branch, headSha]);
   }
   const crossRepository = remote !== "origin";
@@ -135,7 +135,7 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
     target: repo,
     narrow: "check out fewer PRs at once",
     async run(out) {
-      const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthArgs, context.tool.redact);
+      const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
       const lockKey = await gitCommonDir(git);
       // Resolved in parallel; git mutations queue on the repository lock.
       const settled = await Promise.allSettled(
@@ -165,7 +165,7 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
 }
 
 export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<PlannedCall> {
-  const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthArgs, context.tool.redact);
+  const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
   const branch = present(args.branch) ?? (await currentBranch(git));
   if (!branch) throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
   if (!isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);

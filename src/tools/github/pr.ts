@@ -73,7 +73,7 @@ export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall 
     target: repo,
     narrow: "the summary is unusually long",
     async run(out) {
-      const git = localGit(tool.workspace, tool.env, context.gitAuthArgs, tool.redact);
+      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
       const headName = head ?? (await currentBranch(git));
       if (!headName) throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
       const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;

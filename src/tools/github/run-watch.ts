@@ -128,7 +128,7 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
       if (runId === undefined) {
         sha = branch
           ? (await github.rest.repos.getBranch({ ...repo, branch, ...request })).data.commit.sha
-          : await localGit(tool.workspace, tool.env, [], tool.redact).must(["rev-parse", "HEAD"]);
+          : await localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
       }
       // The injected sleep, cut short when the run is cancelled.
       const pause = (ms: number) =>
