@@ -73,8 +73,11 @@ export const Config = z.strictObject({
       pushAttempts: z.int().min(8).max(20).default(8),
     })
     .prefault({}),
-  /** Paths the agent may not change (prefixes relative to the repository root). */
-  protectedPaths: z.array(z.string().min(1)).default([".github/workflows/", CONFIG_FILE]),
+  /**
+   * Paths the agent may not change (prefixes relative to the repository root): the workflow, this
+   * config, and what later runs execute with the token before anything else (lifecycle/, a bunfig.toml preload).
+   */
+  protectedPaths: z.array(z.string().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   /** Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off"). */
   sandbox: SandboxMode,
   progress: z

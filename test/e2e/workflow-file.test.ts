@@ -39,11 +39,11 @@ describe(".github/workflows/gitclaw.yml", () => {
 
   it("runs the stages in order, pinned, with a backstop that always runs", () => {
     const steps = [...text.matchAll(/- name: (.+)/g)].map((m) => m[1]);
-    expect(steps).toEqual(["Checkout", "Setup Bun", "Guard", "Indicator", "Cache dependencies", "Install", "Agent", "Cleanup"]);
+    expect(steps).toEqual(["Checkout", "Setup Bun", "Guard", "Indicator", "Keep a pristine copy for cleanup", "Cache dependencies", "Install", "Agent", "Cleanup"]);
     expect(text).toMatch(/bun-version: \d+\.\d+\.\d+/);
     expect(text).toContain("fetch-depth: 0");
     expect(text).toContain("bun install --frozen-lockfile");
-    expect(text).toMatch(/- name: Cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'/);
+    expect(text).toMatch(/- name: Cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine/);
     // Untrusted text never appears in a run: line (script injection).
     expect(text).not.toMatch(/run:.*\$\{\{\s*github\.event\.(issue|comment)/);
   });
