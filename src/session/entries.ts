@@ -19,6 +19,8 @@ export const ToolCallBlock = z.looseObject({
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
 });
+/** User and tool-result content blocks, dispatched on `type` rather than tried in turn. */
+const MediaBlock = z.discriminatedUnion("type", [TextBlock, ImageBlock]);
 export type TextBlock = z.infer<typeof TextBlock>;
 export type ImageBlock = z.infer<typeof ImageBlock>;
 export type ThinkingBlock = z.infer<typeof ThinkingBlock>;
@@ -45,7 +47,7 @@ export type StopReason = z.infer<typeof StopReason>;
 
 export const UserMessage = z.looseObject({
   role: z.literal("user"),
-  content: z.union([z.string(), z.array(z.union([TextBlock, ImageBlock]))]),
+  content: z.union([z.string(), z.array(MediaBlock)]),
   timestamp: z.number(),
 });
 export const AssistantMessage = z.looseObject({
@@ -63,7 +65,7 @@ export const ToolResultMessage = z.looseObject({
   role: z.literal("toolResult"),
   toolCallId: z.string(),
   toolName: z.string(),
-  content: z.array(z.union([TextBlock, ImageBlock])),
+  content: z.array(MediaBlock),
   details: z.unknown().optional(),
   isError: z.boolean(),
   timestamp: z.number(),
@@ -108,7 +110,7 @@ export const CustomMessageEntry = z.looseObject({
   ...base,
   type: z.literal("custom_message"),
   customType: z.string(),
-  content: z.union([z.string(), z.array(z.union([TextBlock, ImageBlock]))]),
+  content: z.union([z.string(), z.array(MediaBlock)]),
   display: z.boolean(),
   details: z.unknown().optional(),
 });
@@ -126,6 +128,32 @@ export const SessionEntry = z.union([
   OtherEntry,
 ]);
 export type MessageEntry = z.infer<typeof MessageEntry>;
+
+// Validation dispatched on `type` (and a message's `role`): a plain union tries its members in turn,
+// and every failed attempt builds an error, which made loading a long session 5× slower (bench/resume).
+const ENTRY_BY_TYPE: Record<string, z.ZodType> = {
+  model_change: ModelChangeEntry,
+  thinking_level_change: ThinkingLevelChangeEntry,
+  compaction: CompactionEntry,
+  branch_summary: BranchSummaryEntry,
+  custom: CustomEntry,
+  custom_message: CustomMessageEntry,
+};
+const MESSAGE_BY_ROLE: Record<string, z.ZodType> = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
+const MessageEntryBase = z.looseObject({ ...base, type: z.literal("message"), message: z.looseObject({ role: z.string() }) });
+
+/** Validates one parsed line as a session entry: the same rules as `SessionEntry`, much faster. */
+export function parseEntry(value: unknown): SessionEntry | undefined {
+  const type = (value as { type?: unknown } | null)?.type;
+  if (type === "message") {
+    const entry = MessageEntryBase.safeParse(value);
+    if (!entry.success) return undefined;
+    const schema = MESSAGE_BY_ROLE[entry.data.message.role] ?? OtherMessage;
+    return schema.safeParse(entry.data.message).success ? (entry.data as SessionEntry) : undefined;
+  }
+  const parsed = ((typeof type === "string" && ENTRY_BY_TYPE[type]) || OtherEntry).safeParse(value);
+  return parsed.success ? (parsed.data as SessionEntry) : undefined;
+}
 export type CompactionEntry = z.infer<typeof CompactionEntry>;
 export type SessionEntry = z.infer<typeof SessionEntry>;
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { buildContext, type SessionContext } from "./context.ts";
-import { SESSION_VERSION, SessionEntry, SessionHeader, type NewEntry } from "./entries.ts";
+import { SESSION_VERSION, SessionHeader, parseEntry, type NewEntry, type SessionEntry } from "./entries.ts";
 
 export interface LoadNote {
   line: number;
@@ -111,8 +111,8 @@ export class SessionFile {
       const line = lines[i]!;
       if (line.trim() === "") continue;
       const isLast = i === lines.length - 1;
-      const parsed = SessionEntry.safeParse(safeJson(line));
-      if (parsed.success) entries.push(parsed.data);
+      const entry = parseEntry(safeJson(line));
+      if (entry) entries.push(entry);
       else notes.push({ line: i + 1, reason: !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry" });
     }
     const session = new SessionFile(path, header.data, entries, notes, options);

@@ -130,9 +130,9 @@ describe("bash results", () => {
     expect(result.details?.exitCode).toBe(3);
   });
 
-  it("shows the command's own shell errors unchanged", async () => {
-    const result = await bash({ command: "echo (" });
-    expect(result.text).toMatch(/^bash: -c: line 1: syntax error/);
+  it("shows the command's own shell errors with its own line numbers", async () => {
+    const result = await bash({ command: "echo ok\necho (" });
+    expect(result.text).toMatch(/^ok\nbash: eval: line 2: syntax error/);
     expect(result.text).not.toContain("exec 2>&1");
     expect(result.text.endsWith("Command exited with code 2")).toBe(true);
   });
