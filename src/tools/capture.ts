@@ -26,12 +26,15 @@ export interface CaptureResult {
   spillError?: string;
 }
 
+const COLLECT_EVERY_CHARS = 8 * 1024 * 1024;
+
 export class OutputCapture {
   readonly #redact: (text: string) => string;
   readonly #window: OutputWindow;
   readonly #spill: SpillWriter;
   #heldBack = "";
   #released = 0;
+  #sinceCollect = 0;
   #result: CaptureResult | undefined;
 
   constructor(options: CaptureOptions) {
@@ -82,6 +85,14 @@ export class OutputCapture {
 
   #accept(text: string): void {
     this.#released += text.length;
+    // A fast producer makes garbage faster than Bun's collector reclaims it: a synchronous collection
+    // every 8 MB keeps a command printing gigabytes within a bounded footprint (bench/memory: the
+    // tool's peak growth on 1 GB fell from 135 MB to about 50 MB, at about a second per GB).
+    this.#sinceCollect += text.length;
+    if (this.#sinceCollect >= COLLECT_EVERY_CHARS) {
+      this.#sinceCollect = 0;
+      Bun.gc(true);
+    }
     this.#window.write(text);
     this.#spill.write(text);
   }
