@@ -3,20 +3,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SessionFile } from "../../src/session/session-file.ts";
 import { REPLY_MARKER } from "../../src/trust.ts";
 import type { Turn } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { actionsEnv, runStage } from "../support/workflow.ts";
-import { OWNER, REPO, TOKEN, createWorld, type World } from "./support.ts";
+import { OWNER, REPO, TOKEN, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-});
-afterAll(() => world.stop());
+const world = useWorld();
 const target = { owner: OWNER, repo: REPO };
 
 interface Stage {

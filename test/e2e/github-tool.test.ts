@@ -3,16 +3,11 @@
 // and the job summary.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import { OWNER, REPO, createWorld, sessionLines, type World } from "./support.ts";
+import { OWNER, REPO, sessionLines, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-});
-afterAll(() => world.stop());
+const world = useWorld();
 
 describe("the github tool in a run", () => {
   it("reads an issue, is denied a cross-repository comment, and audits both", async () => {

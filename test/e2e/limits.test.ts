@@ -1,16 +1,11 @@
 // Failures and sizes at GitHub's and the model API's limits: retries that succeed, retries that run
 // out (a clear reply, the session kept), issue bodies at GitHub's maximum, replies over it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPLY_MARKER } from "../../src/trust.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import { OWNER, REPO, createWorld, sessionLines, type World } from "./support.ts";
+import { OWNER, REPO, sessionLines, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-});
-afterAll(() => world.stop());
+const world = useWorld();
 const target = { owner: OWNER, repo: REPO };
 const replies = (issue: number) => world.gh.comments(issue).filter((c) => c.body?.includes(REPLY_MARKER));
 

@@ -3,19 +3,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { actionsEnv, runStage } from "../support/workflow.ts";
 import { REPLY_MARKER } from "../../src/trust.ts";
-import { OWNER, REPO, TOKEN, createWorld, sessionLines, type World } from "./support.ts";
+import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.addUser({ login: "mallory", permission: "read" });
-});
-afterAll(() => world.stop());
+const world = useWorld([{ login: "alice", permission: "write" }, { login: "mallory", permission: "read" }]);
 
 const target = { owner: OWNER, repo: REPO };
 const modelRequestText = (i: number) => JSON.stringify(world.model.requests[i]!.body);

@@ -2,17 +2,12 @@
 // reply with the footer; and the job summary.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { git } from "../support/git-repo.ts";
-import { OWNER, REPO, createWorld, type World } from "./support.ts";
+import { OWNER, REPO, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-});
-afterAll(() => world.stop());
+const world = useWorld();
 
 describe("live progress and the reply", () => {
   it("edits one progress comment, throttled, and turns it into the reply with a footer", async () => {

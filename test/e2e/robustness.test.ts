@@ -2,18 +2,13 @@
 // and a comment; concurrent runs on different issues all land.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { git } from "../support/git-repo.ts";
 import { startFakeModel } from "../support/fake-model.ts";
-import { OWNER, REPO, TOKEN, createWorld, sessionLines, type World } from "./support.ts";
+import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "admin" });
-});
-afterAll(() => world.stop());
+const world = useWorld([{ login: "alice", permission: "admin" }]);
 const target = { owner: OWNER, repo: REPO };
 
 async function pushState(workspace: string, files: Record<string, string>) {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
 import { execa } from "execa";
+import { afterAll, beforeAll } from "vitest";
 import { createTempRepo, type TempRepo } from "../support/git-repo.ts";
 import { runWorkflow, type RunContext, type WorkflowRun } from "../support/workflow.ts";
 
@@ -59,3 +60,22 @@ export function sessionLines(text: string): Record<string, unknown>[] {
 
 export const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 export const joinPath = join;
+
+/**
+ * A world shared by the tests of one file: created before them, stopped after them, with the given
+ * users (default: alice with write access). The returned object stands for the world once it exists.
+ */
+export function useWorld(users: { login: string; permission: "admin" | "write" | "read" }[] = [{ login: "alice", permission: "write" }]): World {
+  let current: World | undefined;
+  beforeAll(async () => {
+    current = await createWorld();
+    for (const user of users) current.gh.addUser(user);
+  });
+  afterAll(() => current?.stop());
+  return new Proxy({} as World, {
+    get: (_, key) => {
+      if (!current) throw new Error("useWorld: the world exists only inside tests and hooks");
+      return current[key as keyof World];
+    },
+  });
+}

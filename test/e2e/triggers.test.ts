@@ -1,18 +1,12 @@
 // Each trigger mode with GitHub's real example payloads: the guard starts a run only for the
 // configured events, and irrelevant ones end before any API call.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueAssignedPayload, issueCommentCreatedPayload, issueCommentEditedPayload, issueLabeledPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { git } from "../support/git-repo.ts";
-import { OWNER, REPO, createWorld, type World } from "./support.ts";
+import { OWNER, REPO, useWorld } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.addUser({ login: "claw", permission: "write" });
-});
-afterAll(() => world.stop());
+const world = useWorld([{ login: "alice", permission: "write" }, { login: "claw", permission: "write" }]);
 const target = { owner: OWNER, repo: REPO };
 
 async function configured(trigger: object): Promise<string> {

@@ -1,15 +1,10 @@
 // "What the model sees": text nobody sees on GitHub, and text written after the run was triggered,
 // never reaches the model. Checked in the model request itself, through the whole pipeline.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { OWNER, REPO, TOKEN, createWorld, type World } from "../e2e/support.ts";
+import { OWNER, REPO, TOKEN, useWorld } from "../e2e/support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-});
-afterAll(() => world.stop());
+const world = useWorld();
 
 const target = { owner: OWNER, repo: REPO };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString().replace(/\.\d+Z$/, "Z");
