@@ -1,20 +1,10 @@
 // Timeouts and cancellation: the whole process group goes, even parts that ignore SIGTERM.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTools, type ToolSet } from "../../src/tools/index.ts";
+import { describe, expect, it } from "vitest";
 import { KILL_GRACE_MS } from "../../src/tools/process.ts";
 import type { ToolContext, ToolResult } from "../../src/tools/types.ts";
-import { createFixture, type Fixture, findTool, isRunning } from "./support.ts";
+import { findTool, useTools, isRunning } from "./support.ts";
 
-let fixture: Fixture;
-let toolset: ToolSet;
-beforeEach(() => {
-  fixture = createFixture();
-  toolset = createTools();
-});
-afterEach(async () => {
-  await toolset.dispose();
-  fixture.cleanup();
-});
+const { fixture, toolset } = useTools();
 
 const bash = (args: Record<string, unknown>, context: ToolContext = fixture.context()): Promise<ToolResult> =>
   findTool(toolset.tools, "bash").execute(args, context);

@@ -1,21 +1,11 @@
 import { mkdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { liftLeadingCd } from "../../src/tools/bash.ts";
-import { createTools, type ToolSet } from "../../src/tools/index.ts";
 import type { ToolContext, ToolResult } from "../../src/tools/types.ts";
-import { createFixture, type Fixture, findTool, isRunning, readArtifact, REDACTED, SECRET } from "./support.ts";
+import { findTool, useTools, isRunning, readArtifact, REDACTED, SECRET } from "./support.ts";
 
-let fixture: Fixture;
-let toolset: ToolSet;
-beforeEach(() => {
-  fixture = createFixture();
-  toolset = createTools();
-});
-afterEach(async () => {
-  await toolset.dispose();
-  fixture.cleanup();
-});
+const { fixture, toolset } = useTools();
 
 const bash = (args: Record<string, unknown>, context: ToolContext = fixture.context()): Promise<ToolResult> =>
   findTool(toolset.tools, "bash").execute(args, context);

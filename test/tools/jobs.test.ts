@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTools, type ToolSet } from "../../src/tools/index.ts";
+import { describe, expect, it } from "vitest";
+import { createTools } from "../../src/tools/index.ts";
 import type { ToolResult } from "../../src/tools/types.ts";
-import { createFixture, type Fixture, findTool, isRunning, readArtifact, REDACTED, SECRET } from "./support.ts";
+import { findTool, useTools, isRunning, readArtifact, REDACTED, SECRET } from "./support.ts";
 
-let fixture: Fixture;
-let toolset: ToolSet;
-beforeEach(() => {
-  fixture = createFixture();
-  toolset = createTools();
-});
-afterEach(async () => {
-  await toolset.dispose();
-  fixture.cleanup();
-});
+const { fixture, toolset } = useTools();
 
 const bash = (args: Record<string, unknown>): Promise<ToolResult> => findTool(toolset.tools, "bash").execute(args, fixture.context());
 const job = (args: Record<string, unknown>): Promise<ToolResult> => findTool(toolset.tools, "job").execute(args, fixture.context());

@@ -3,6 +3,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
+import { createTools, type ToolSet } from "../../src/tools/index.ts";
 import type { ArtifactStore, Tool, ToolContext, ToolResult } from "../../src/tools/types.ts";
 
 export const SECRET = "ghp_SENTINEL0123456789abcdefSECRET";
@@ -96,4 +98,19 @@ export function isRunning(pid: number): boolean {
   } catch {
     return process.platform !== "linux";
   }
+}
+
+/** A fresh fixture and tool set for every test of a file, disposed after it; the objects stand for the current ones. */
+export function useTools(): { fixture: Fixture; toolset: ToolSet } {
+  let current: { fixture: Fixture; toolset: ToolSet } | undefined;
+  beforeEach(() => {
+    current = { fixture: createFixture(), toolset: createTools() };
+  });
+  afterEach(async () => {
+    await current?.toolset.dispose();
+    current?.fixture.cleanup();
+  });
+  const delegate = <K extends "fixture" | "toolset">(key: K) =>
+    new Proxy({} as NonNullable<typeof current>[K], { get: (_, property) => (current![key] as never)[property as never] });
+  return { fixture: delegate("fixture"), toolset: delegate("toolset") };
 }
