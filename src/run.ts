@@ -63,7 +63,8 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   await progress.start();
 
   const origin = (await createGit(workspace).run(["remote", "get-url", "origin"])).stdout;
-  const git = createGit(workspace, { authEnv: tokenAuthEnv(origin, env.token) });
+  const authEnv = tokenAuthEnv(origin, env.token);
+  const git = createGit(workspace, { authEnv });
   for (const removed of await removePersistedCredentials(git)) log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
   const branch = config.git.branch ?? trigger.defaultBranch ?? (await getDefaultBranch(github, repo));
 
@@ -94,7 +95,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     interceptor: config.tools.interceptor,
     protectedPaths: [...config.protectedPaths, ".git/", "state/"],
     enabled: config.tools.enabled,
-    github: { github, repo, host: new URL(env.serverUrl).host, policy: config.tools.github, gitAuthEnv: tokenAuthEnv(origin, env.token) },
+    github: { github, repo, host: new URL(env.serverUrl).host, policy: config.tools.github, gitAuthEnv: authEnv },
   });
   const timeline = new RunTimeline(now);
   let grouped = false;
