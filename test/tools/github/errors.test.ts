@@ -1,20 +1,12 @@
 // GitHub's failures as one clear message each: credentials, missing permissions (naming the
 // workflow's permissions entry), not found, rate limits with their reset, validation errors.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { audit, body, headerLine, START, startWorld, testClient, type World } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { audit, body, headerLine, START, testClient, useWorld } from "./support.ts";
 
-let world: World;
-
-beforeEach(async () => {
-  world = await startWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.createIssue({ title: "t", body: "b", user: "alice" });
-  world.gh.setBranch("main", "a".repeat(40));
-});
-
-afterEach(async () => {
-  await world.stop();
-  expect(world.gh.violations).toEqual([]);
+const world = useWorld((w) => {
+  w.gh.addUser({ login: "alice", permission: "write" });
+  w.gh.createIssue({ title: "t", body: "b", user: "alice" });
+  w.gh.setBranch("main", "a".repeat(40));
 });
 
 const forbidden = { message: "Resource not accessible by integration", documentation_url: "https://docs.github.com/rest" };

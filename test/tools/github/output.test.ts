@@ -1,8 +1,8 @@
 // The result's header line and the 64 KB cap applied while the body is built.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BoundedText, formatSize, header, MAX_OUTPUT_BYTES } from "../../../src/tools/github/output.ts";
 import { REDACTED, SECRET } from "../support.ts";
-import { audit, body, headerLine, startWorld, type World } from "./support.ts";
+import { audit, body, headerLine, useWorld } from "./support.ts";
 
 describe("header", () => {
   it("names host, repository, op, class, outcome and, when ok, the body size", () => {
@@ -36,16 +36,8 @@ describe("BoundedText", () => {
 });
 
 describe("caps and redaction in real calls", () => {
-  let world: World;
-
-  beforeEach(async () => {
-    world = await startWorld();
-    world.gh.addUser({ login: "alice", permission: "write" });
-  });
-
-  afterEach(async () => {
-    await world.stop();
-    expect(world.gh.violations).toEqual([]);
+  const world = useWorld((w) => {
+    w.gh.addUser({ login: "alice", permission: "write" });
   });
 
   it("cuts a large file at 64 KB with a marker saying how to narrow", async () => {

@@ -1,8 +1,8 @@
 // The policy: classification, the defaults (reads anywhere, writes on this repository, nothing
 // destructive), configuration per class and per op, and denials that never reach the API.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { classify, decide, DEFAULT_POLICY, GitHubPolicyConfig, OPS } from "../../../src/tools/github/policy.ts";
-import { audit, body, headerLine, REPO, startWorld, type World } from "./support.ts";
+import { audit, body, headerLine, REPO, useWorld } from "./support.ts";
 
 const other = { owner: "someone", repo: "else" };
 
@@ -43,17 +43,9 @@ describe("classification and decisions", () => {
 });
 
 describe("the tool under a policy", () => {
-  let world: World;
-
-  beforeEach(async () => {
-    world = await startWorld();
-    world.gh.addUser({ login: "alice", permission: "write" });
-    world.gh.createIssue({ title: "t", body: "b", user: "alice" });
-  });
-
-  afterEach(async () => {
-    await world.stop();
-    expect(world.gh.violations).toEqual([]);
+  const world = useWorld((w) => {
+    w.gh.addUser({ login: "alice", permission: "write" });
+    w.gh.createIssue({ title: "t", body: "b", user: "alice" });
   });
 
   it("denies a cross-repository write by default, naming the rule, without any request", async () => {

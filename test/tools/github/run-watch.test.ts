@@ -4,23 +4,14 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { JobStep, RunStep } from "../../support/github-emulator.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
-import { audit, body, startWorld, type World } from "./support.ts";
+import { audit, body, useWorld } from "./support.ts";
 
 const SHA = "e".repeat(40);
 const job = (name: string, status: JobStep["status"], conclusion?: JobStep["conclusion"], log?: string): JobStep => ({ name, status, conclusion, log });
 const running = (...jobs: JobStep[]): RunStep => ({ status: "in_progress", jobs });
 const done = (conclusion: RunStep["conclusion"], ...jobs: JobStep[]): RunStep => ({ status: "completed", conclusion, jobs });
 
-let world: World;
-
-beforeEach(async () => {
-  world = await startWorld();
-});
-
-afterEach(async () => {
-  await world.stop();
-  expect(world.gh.violations).toEqual([]);
-});
+const world = useWorld();
 
 describe("run mode", () => {
   it("polls every 3 s until the run succeeds", async () => {

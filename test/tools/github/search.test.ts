@@ -1,8 +1,8 @@
 // The search ops: how `q` is composed (query, date qualifier, repo scope, kind), what is sent, and
 // how results are rendered.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { composeSearchQuery, searchScope, type SearchQueryInput } from "../../../src/tools/github/search.ts";
-import { audit, body, headerLine, REPO, START, startWorld, type World } from "./support.ts";
+import { audit, body, headerLine, REPO, START, useWorld } from "./support.ts";
 
 const base = { thisRepo: REPO, now: START };
 const q = (input: Omit<SearchQueryInput, "thisRepo" | "now">) => composeSearchQuery({ ...base, ...input });
@@ -40,16 +40,8 @@ describe("composing the query", () => {
 });
 
 describe("search ops against the emulator", () => {
-  let world: World;
-
-  beforeEach(async () => {
-    world = await startWorld();
-    world.gh.addUser({ login: "alice", permission: "write" });
-  });
-
-  afterEach(async () => {
-    await world.stop();
-    expect(world.gh.violations).toEqual([]);
+  const world = useWorld((w) => {
+    w.gh.addUser({ login: "alice", permission: "write" });
   });
 
   it("search_issues sends the composed q with per_page = limit and lists matches", async () => {

@@ -8,6 +8,7 @@ import { createGitHubClient, type GitHubClient } from "../../../src/github/clien
 import { createGitHubTool, type GitHubArgs, type GitHubAudit, type GitHubToolOptions } from "../../../src/tools/github/index.ts";
 import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
+import { afterEach, beforeEach, expect } from "vitest";
 import { createFixture, type Fixture } from "../support.ts";
 
 export const TOKEN = "ghs_emulatortoken0123456789";
@@ -91,4 +92,22 @@ export function body(result: ToolResult): string {
 
 export function headerLine(result: ToolResult): string {
   return result.text.split("\n")[0]!;
+}
+
+/**
+ * A fresh world for every test of the enclosing block, seeded by `seed`, stopped after each test
+ * with a check that every emulator response matched GitHub's schema. The returned object stands for
+ * the current world.
+ */
+export function useWorld(seed?: (world: World) => void | Promise<void>): World {
+  let current: World | undefined;
+  beforeEach(async () => {
+    current = await startWorld();
+    await seed?.(current);
+  });
+  afterEach(async () => {
+    await current!.stop();
+    expect(current!.gh.violations).toEqual([]);
+  });
+  return new Proxy({} as World, { get: (_, key) => current![key as keyof World] });
 }

@@ -1,19 +1,11 @@
 // repo_view, issue_view, pr_view, pr_diff and file_read against the emulator: what they show, how
 // they page, and how they refuse bad identifiers before any request.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { audit, body, headerLine, startWorld, type World } from "./support.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { audit, body, headerLine, useWorld } from "./support.ts";
 
-let world: World;
-
-beforeEach(async () => {
-  world = await startWorld();
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.addUser({ login: "bob", permission: "read" });
-});
-
-afterEach(async () => {
-  await world.stop();
-  expect(world.gh.violations).toEqual([]);
+const world = useWorld((w) => {
+  w.gh.addUser({ login: "alice", permission: "write" });
+  w.gh.addUser({ login: "bob", permission: "read" });
 });
 
 describe("repo_view", () => {
