@@ -91,12 +91,6 @@ export async function commitAll(git: Git, message: string, identity: Identity = 
   return must(git, ["rev-parse", "HEAD"]);
 }
 
-/** Paths changed by commits in `range` (e.g. `origin/main..HEAD`). */
-export async function changedPaths(git: Git, range: string): Promise<string[]> {
-  const out = await must(git, ["diff", "--name-only", range]);
-  return out.split("\n").filter(Boolean);
-}
-
 export type PushOutcome =
   | { landed: true; sha: string; branch: string; attempts: number }
   | { landed: false; sha: string; branch: string; attempts: number; reason: string };

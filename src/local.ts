@@ -44,9 +44,10 @@ function parseArgs(args: string[]): { issue?: number; prompt: string } {
 
 /** Says exactly which variable to set when no model is usable, before anything starts. */
 function checkModel(cwd: string, env: Record<string, string | undefined>): string {
-  const spec = modelSpec(loadConfig(cwd), env);
+  const config = loadConfig(cwd);
+  const spec = modelSpec(config, env);
   try {
-    resolveModel(spec, loadConfig(cwd), env);
+    resolveModel(spec, config, env);
   } catch (error) {
     if (error instanceof ModelConfigError) {
       throw new LocalError(`${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).`);

@@ -3,7 +3,7 @@
 // killed run leaves everything up to its last finished step.
 import { streamText, tool as defineTool, type ToolSet } from "ai";
 import type { SessionFile } from "../session/session-file.ts";
-import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
+import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
@@ -124,16 +124,19 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     options.onEvent?.({ type: "turn_start", turn: turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
+    // The context is rebuilt once per turn, and again only when a compaction changed it.
+    let context = session.context().messages;
     try {
-      const requestTokens = fixedTokens + estimateTokens(session.context().messages);
+      const requestTokens = fixedTokens + estimateTokens(context);
       if (await compactIfNeeded({ session, model, requestTokens, settings: options.compaction, signal: turnSignal })) {
         options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
+        context = session.context().messages;
       }
     } catch (error) {
       if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
       return finish("error", `compacting the conversation failed: ${describeModelError(error)}`);
     }
-    const message = await streamTurn(options, tools_, turnSignal);
+    const message = await streamTurn(options, context, tools_, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
     usage = addUsage(usage, stored.usage);
@@ -170,7 +173,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
 }
 
 /** One model call, streamed into a pi assistant message (never throws: failures become stopReason error). */
-async function streamTurn(options: LoopOptions, tools: ToolSet, abortSignal: AbortSignal): Promise<AssistantMessage> {
+async function streamTurn(options: LoopOptions, context: readonly AgentMessage[], tools: ToolSet, abortSignal: AbortSignal): Promise<AssistantMessage> {
   const { model } = options;
   const now = options.now ?? Date.now;
   const content: AssistantMessage["content"] = [];
@@ -188,7 +191,7 @@ async function streamTurn(options: LoopOptions, tools: ToolSet, abortSignal: Abo
     const result = streamText({
       model: model.model,
       instructions: options.instructions,
-      messages: toModelMessages(options.session.context().messages, model),
+      messages: toModelMessages(context, model),
       tools,
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,
