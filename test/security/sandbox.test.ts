@@ -183,11 +183,20 @@ describe("without isolation", () => {
   });
 
   it("says so for a user who is neither root nor has passwordless sudo, like a developer's laptop", async () => {
-    const script = `const { prepareSandbox } = await import(${JSON.stringify(join(PROJECT_ROOT, "src/sandbox.ts"))}); console.log(JSON.stringify(await prepareSandbox({ mode: "auto", workspace: "/tmp", agentOnly: [], secretDirs: [], path: "/usr/bin:/bin" })));`;
+    // The checkout may sit in a directory `nobody` cannot read (CI clones into a 0700 temp dir):
+    // bundle the module into a world-readable one first.
+    const bundleDir = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-bundle-"));
+    chmodSync(bundleDir, 0o755);
+    const bundled = await Bun.build({ entrypoints: [join(PROJECT_ROOT, "src/sandbox.ts")], outdir: bundleDir, target: "bun" });
+    expect(bundled.success).toBe(true);
+    const modulePath = bundled.outputs[0]!.path;
+    chmodSync(modulePath, 0o644);
+    const script = `const { prepareSandbox } = await import(${JSON.stringify(modulePath)}); console.log(JSON.stringify(await prepareSandbox({ mode: "auto", workspace: "/tmp", agentOnly: [], secretDirs: [], path: "/usr/bin:/bin" })));`;
     const nobody = await execa(process.execPath, ["-e", script], { uid: 65534, gid: 65534, cwd: "/", env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/nonexistent" } });
     expect(JSON.parse(String(nobody.stdout))).toEqual({
       isolated: false,
       reason: "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user",
     });
+    rmSync(bundleDir, { recursive: true, force: true });
   });
 });
