@@ -21,7 +21,7 @@ const LINE = `${"x".repeat(99)}\n`;
 
 if (mode === "capture") {
   const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
-  const chunk = LINE.repeat(655) + "x".repeat(36); // 65,536 bytes; lines straddle chunks as in a pipe
+  const chunk = Buffer.from(LINE.repeat(655) + "x".repeat(36)); // 65,536 bytes; lines straddle chunks as in a pipe
   const before = memoryStatus();
   const start = clock();
   let heapPeak = 0;

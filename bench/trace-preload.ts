@@ -58,15 +58,6 @@ if (out) {
   };
   const globalFetch = globalThis.fetch;
   globalThis.fetch = Object.assign((input: string | URL | Request, init?: RequestInit) => traced(globalFetch, input, init), globalFetch) as typeof fetch;
-  // Octokit from @actions/github calls undici's fetch (for proxy support), not the global one.
-  try {
-    const undici = require("undici") as { fetch: typeof fetch };
-    const undiciFetch = undici.fetch;
-    undici.fetch = ((input: string | URL | Request, init?: RequestInit) => traced(undiciFetch, input, init)) as typeof fetch;
-  } catch {
-    // Not installed (the guard and the indicator run without node_modules): nothing to wrap.
-  }
-
   // Patched through require: an ESM import of node:child_process here would freeze its named exports
   // before the patch, and execa would keep the original.
   const childProcess = require("node:child_process") as typeof import("node:child_process");
@@ -79,6 +70,17 @@ if (out) {
     child.once("exit", () => void (event.end = clock()));
     return child;
   } as typeof realSpawn;
+  // The bash tool spawns with Bun.spawn (src/tools/process.ts).
+  const realBunSpawn = Bun.spawn;
+  Bun.spawn = ((...args: Parameters<typeof realBunSpawn>) => {
+    const [first] = args as unknown as [string[] | { cmd: string[] }];
+    const argv = Array.isArray(first) ? first : first.cmd;
+    const event: TraceEvent = { kind: "spawn", start: clock(), what: argv.filter((a) => !a.startsWith("-c") && !a.includes("=")).slice(0, 3).join(" ") };
+    events.push(event);
+    const child = realBunSpawn(...args);
+    void child.exited.then(() => void (event.end = clock()));
+    return child;
+  }) as typeof realBunSpawn;
 
   const write = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {

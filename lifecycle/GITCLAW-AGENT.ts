@@ -1,5 +1,6 @@
 // Agent step: runs after `bun install`. Parses the environment, runs the pipeline, exits with its
 // status. SIGTERM/SIGINT (cancel, timeout-minutes) abort the loop; the run still commits and replies.
+import * as workflow from "../src/actions/log.ts";
 import { ConfigurationError, readActionsEnv } from "../src/actions/env.ts";
 import { runPipeline } from "../src/pipeline.ts";
 
@@ -15,6 +16,6 @@ try {
   process.exitCode = await runPipeline({ env: readActionsEnv(), processEnv: process.env, signal: controller.signal });
 } catch (error) {
   const message = error instanceof ConfigurationError ? error.message : `unexpected error: ${(error as Error).message}`;
-  console.log(`::error title=gitclaw agent::${message}`);
+  workflow.error(message, "gitclaw agent");
   process.exitCode = 1;
 }

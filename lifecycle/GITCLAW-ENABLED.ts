@@ -1,5 +1,6 @@
 // Guard step: writes proceed=true|false to $GITHUB_OUTPUT. Runs before `bun install`, so it
 // imports only project files and node: modules. An outsider's event ends here, green and quiet.
+import * as workflow from "../src/actions/log.ts";
 import { ConfigurationError, readActionsEnv, setOutput } from "../src/actions/env.ts";
 import { runGuard } from "../src/guard.ts";
 
@@ -11,7 +12,7 @@ try {
 } catch (error) {
   // Only the runner's own setup can fail here (missing variables): say so loudly, never proceed.
   const message = error instanceof ConfigurationError ? error.message : `unexpected error: ${(error as Error).message}`;
-  console.log(`::error title=gitclaw guard::${message}`);
+  workflow.error(message, "gitclaw guard");
   try {
     setOutput(readActionsEnv(), "proceed", "false");
   } catch {

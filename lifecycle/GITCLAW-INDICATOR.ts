@@ -2,6 +2,7 @@
 // the workflow's `if: always()` backstop: removes 👀 and, if the agent died before replying, posts
 // one failure comment with the run link. Runs without `bun install` (project files and node: only)
 // and never fails the job.
+import * as workflow from "../src/actions/log.ts";
 import { readActionsEnv } from "../src/actions/env.ts";
 import { runBackstop } from "../src/backstop.ts";
 import { addIndicator } from "../src/indicator.ts";
@@ -17,5 +18,5 @@ try {
     console.log(`gitclaw indicator: 👀 added to the ${state.target} (reaction ${state.reactionId})`);
   }
 } catch (error) {
-  console.log(`::warning title=gitclaw ${cleanup ? "cleanup" : "indicator"}::${(error as Error).message}`);
+  workflow.warning((error as Error).message, `gitclaw ${cleanup ? "cleanup" : "indicator"}`);
 }

@@ -3,7 +3,7 @@
 // fix ends in one clear log line and, where the issue can be reached, a comment saying the same.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import * as core from "@actions/core";
+import * as workflow from "./actions/log.ts";
 import { ModelConfigError, modelSpec, resolveModel } from "./agent/model.ts";
 import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
@@ -39,9 +39,9 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   const started = now();
   const secrets = [...new Set([...secretValues(processEnv), env.token])];
   const redact = createRedactor(secrets);
-  for (const secret of secrets) core.setSecret(secret);
-  const log = (line: string) => core.info(redact(line));
-  const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => core.warning(redact(l)) });
+  for (const secret of secrets) workflow.setSecret(secret);
+  const log = (line: string) => workflow.info(redact(line));
+  const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => workflow.warning(redact(l)) });
   const repo: Repo = { owner: env.owner, repo: env.repo };
   const link = runUrl(env);
   let issueNumber: number | undefined;
@@ -74,7 +74,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   } catch (error) {
     const actionable = ACTIONABLE.some((type) => error instanceof type);
     const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);
-    core.error(`gitclaw: ${message}`);
+    workflow.error(`gitclaw: ${message}`);
     // A payload that failed validation may still say which issue it is about.
     issueNumber ??= issueNumberOf(env);
     if (issueNumber !== undefined) {
@@ -86,7 +86,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
         : postReply(github, repo, issueNumber, body, "");
       await posted.then(
         () => markReplied(env.runnerTemp, "agent"),
-        (e: Error) => core.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
+        (e: Error) => workflow.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
       );
     }
     return 1;

@@ -1,7 +1,7 @@
 // One conversation run, once the event is known to be trusted: open the issue's session, build the
 // prompt, run the agent loop with live progress, keep the agent inside its allowed paths, commit,
 // push, reply, and record the run in the job summary.
-import * as core from "@actions/core";
+import * as workflow from "./actions/log.ts";
 import type { ActionsEnv } from "./actions/env.ts";
 import { runAgentLoop, type AgentEvent, type LoopResult } from "./agent/loop.ts";
 import type { ResolvedModel } from "./agent/model.ts";
@@ -24,6 +24,7 @@ import { mappingPath, writeMapping } from "./session/mapping.ts";
 import { prepareSandbox } from "./sandbox.ts";
 import { RunTimeline } from "./summary.ts";
 import { createTools } from "./tools/index.ts";
+import { closeWorktrees } from "./tools/github/worktrees.ts";
 import { decideTrust } from "./trust.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -70,7 +71,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
 
   const conversation = openConversation(workspace, trigger.issueNumber, { cwd: workspace });
   const { session } = conversation;
-  for (const notice of conversation.notices) core.warning(`gitclaw: ${notice}`);
+  for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
   log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(workspace, session.path)}`);
 
   const trusted = new Map<string, boolean>();
@@ -90,12 +91,22 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   const toolEnv = toolEnvironment(run.processEnv);
   // After openConversation, which makes state/: the sandbox shares the workspace except .git/ and state/.
   const sandbox = await prepareSandbox({ mode: config.sandbox, workspace, agentOnly: [".git", "state"], secretDirs: [env.runnerTemp, run.processEnv.HOME], path: toolEnv.PATH ?? "" });
-  if (!sandbox.isolated) core.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  const coAuthor = trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
   const toolset = createTools({
     interceptor: config.tools.interceptor,
     protectedPaths: [...config.protectedPaths, ".git/", "state/"],
     enabled: config.tools.enabled,
-    github: { github, repo, host: new URL(env.serverUrl).host, policy: config.tools.github, gitAuthEnv: authEnv },
+    github: {
+      github,
+      repo,
+      host: new URL(env.serverUrl).host,
+      policy: config.tools.github,
+      gitAuthEnv: authEnv,
+      // pr_push commits in PR worktrees by the workspace's rules, with the same trailers.
+      protectedPaths: [...config.protectedPaths, "state/"],
+      commit: { runUrl: run.link, coAuthor },
+    },
   });
   const timeline = new RunTimeline(now);
   let grouped = false;
@@ -103,8 +114,8 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     progress.onEvent(event);
     timeline.onEvent(event);
     if (event.type === "turn_start") {
-      if (grouped) core.endGroup();
-      core.startGroup(`gitclaw: turn ${event.turn}`);
+      if (grouped) workflow.endGroup();
+      workflow.startGroup(`gitclaw: turn ${event.turn}`);
       grouped = true;
     } else if (event.type === "tool_end") {
       log(`${event.result.isError ? "✗" : "✓"} ${event.call.name} (${event.durationMs} ms)`);
@@ -117,13 +128,14 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     }
   };
   let result: LoopResult;
+  let unpushed: string[] = [];
   try {
     result = await runAgentLoop({
       session,
       model: resolved,
       instructions: systemInstructions({ repository: `${env.owner}/${env.repo}`, branch, issueNumber: trigger.issueNumber, tools: toolset.tools.map((t) => t.name), protectedPaths: config.protectedPaths }),
       tools: toolset.tools,
-      toolContext: { workspace, signal: run.signal, env: toolEnv, artifacts: createArtifactStore(session.artifactsDir), redact, runAs: sandbox.isolated ? sandbox : undefined },
+      toolContext: { workspace, signal: run.signal, env: toolEnv, artifacts: createArtifactStore(session.artifactsDir), redact, runAs: sandbox.isolated ? sandbox : undefined, worktreesDir: sandbox.worktrees },
       budgets: config.budgets,
       compaction: config.compaction,
       deadline: run.started + config.budgets.maxMinutes * 60_000,
@@ -132,14 +144,17 @@ export async function runConversation(run: ConversationRun): Promise<void> {
       onEvent,
     });
   } finally {
-    if (grouped) core.endGroup();
+    if (grouped) workflow.endGroup();
     const notes = await toolset.dispose();
     if (notes.length) session.append({ type: "custom", customType: "gitclaw.jobs_killed", data: { notes } });
     // Before the protected-path check and the commit: after it no tool process can change a file.
     await sandbox.release();
+    unpushed = (await closeWorktrees(workspace, sandbox.worktrees, toolEnv).catch((error: Error) => [`the PR worktrees could not be checked: ${error.message}`])).map(redact);
+    for (const note of unpushed) workflow.warning(`gitclaw: PR worktree discarded: ${note}`);
+    if (unpushed.length) session.append({ type: "custom", customType: "gitclaw.worktrees_discarded", data: { notes: unpushed } });
   }
-  if (result.outcome === "error") core.error(`gitclaw: the run failed: ${redact(result.errorMessage ?? "unknown error")}`);
-  else if (result.outcome !== "done") core.warning(`gitclaw: the run stopped early (${result.outcome})`);
+  if (result.outcome === "error") workflow.error(`gitclaw: the run failed: ${redact(result.errorMessage ?? "unknown error")}`);
+  else if (result.outcome !== "done") workflow.warning(`gitclaw: the run stopped early (${result.outcome})`);
 
   const durationMs = now() - run.started;
   session.append({
@@ -157,12 +172,11 @@ export async function runConversation(run: ConversationRun): Promise<void> {
 
   const own = [repoRelative(workspace, mappingPath(workspace, trigger.issueNumber)), repoRelative(workspace, session.path), `${repoRelative(workspace, session.artifactsDir)}/`];
   const reverted = await revertProtectedChanges(git, [...config.protectedPaths, "state/"], own);
-  for (const path of reverted) core.warning(`gitclaw: refused the agent's change to protected path ${path}`);
+  for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
 
   let push: PushOutcome | undefined;
   let pushError: string | undefined;
   try {
-    const coAuthor = trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
     const sha = await commitAll(git, redact(commitMessage({ issueNumber: trigger.issueNumber, title: trigger.title, runUrl: run.link, coAuthor })));
     faultPoint("after-commit", run.processEnv);
     if (sha) {
@@ -176,13 +190,14 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     faultPoint("after-push", run.processEnv);
   } catch (error) {
     pushError = redact((error as Error).message);
-    core.error(`gitclaw: ${pushError}`);
+    workflow.error(`gitclaw: ${pushError}`);
   }
 
   const base = `${env.serverUrl}/${env.owner}/${env.repo}`;
   const notes = [
     ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
     ...(reverted.length ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${reverted.map((p) => `\`${p}\``).join(", ")}.`] : []),
+    ...(unpushed.length ? [`> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : []),
     describePush(push, pushError, { compare: (b) => `${base}/compare/${branch}...${b}?expand=1` }),
     progress.stepsDetails(),
   ].filter(Boolean);
@@ -203,5 +218,9 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   run.onReplied();
   log(`gitclaw: replied on #${trigger.issueNumber} (${result.outcome})`);
 
-  await core.summary.addRaw(redact(timeline.toMarkdown({ title: `gitclaw · issue #${trigger.issueNumber}`, result, model, durationMs, runUrl: run.link }))).write().catch((e: Error) => log(`gitclaw: could not write the job summary: ${e.message}`));
+  try {
+    workflow.appendSummary(env.stepSummaryFile, redact(timeline.toMarkdown({ title: `gitclaw · issue #${trigger.issueNumber}`, result, model, durationMs, runUrl: run.link })));
+  } catch (e) {
+    log(`gitclaw: could not write the job summary: ${(e as Error).message}`);
+  }
 }

@@ -21,12 +21,19 @@
 //   user could reach them: their files may hold the job's credentials.
 // - A non-root agent cannot write files the tool user owns, so it gets an ACL entry on the shared
 //   tree (setfacl, package acl, is on ubuntu-latest); root needs none.
+// - Pull request worktrees (the github tool's pr_checkout) live in a directory of the run's own
+//   under the system temp directory, never in the workspace: a worktree's `.git` file is the
+//   tools' to rewrite, and must not lie where the orchestrator's git looks. The run's group may
+//   enter it and write inside the worktrees, but not the directory itself, so no tool can rename a
+//   worktree or plant one. Without isolation it is a plain private temp directory.
 //
-// release() kills the run's processes, gives the workspace back to the agent and undoes every mode
-// change, before the orchestrator checks protected paths and commits. Where isolation is impossible (not Linux, neither root nor passwordless sudo, or the
-// mode is "off"), prepareSandbox says why and the run goes on as the agent's own user.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+// release() kills the run's processes, gives the workspace and the worktree directory back to the
+// agent and undoes every mode change, before the orchestrator checks protected paths and commits.
+// Where isolation is impossible (not Linux, neither root nor passwordless sudo, or the mode is
+// "off"), prepareSandbox says why and the run goes on as the agent's own user.
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { randomInt } from "node:crypto";
+import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
@@ -40,9 +47,13 @@ export const TOOL_USER = "gitclaw-tool";
 export const SandboxMode = z.enum(["auto", "off"]).default("auto");
 export type SandboxMode = z.infer<typeof SandboxMode>;
 
-export type Sandbox =
-  | (RunAs & { isolated: true; user: string; release(): Promise<void> })
-  | { isolated: false; reason: string; release(): Promise<void> };
+interface Common {
+  /** The run's directory for pull request worktrees, outside the workspace; the caller removes it after release(). */
+  worktrees: string;
+  release(): Promise<void>;
+}
+
+export type Sandbox = (RunAs & Common & { isolated: true; user: string }) | (Common & { isolated: false; reason: string });
 
 export interface SandboxOptions {
   mode: SandboxMode;
@@ -65,8 +76,6 @@ const RUN_GID_SPAN = 500_000_000;
 const KILL_ROUNDS = 50;
 
 type Privileged = (command: string, args: string[]) => Promise<void>;
-
-const unisolated = (reason: string): Sandbox => ({ isolated: false, reason, release: async () => {} });
 
 async function succeeds(file: string, args: string[]): Promise<boolean> {
   return (await execa(file, args, { reject: false, stdin: "ignore" })).exitCode === 0;
@@ -161,21 +170,33 @@ function processesOf(uid: number, gids: readonly number[]): number[] {
 }
 
 export async function prepareSandbox(options: SandboxOptions): Promise<Sandbox> {
-  if (options.mode === "off") return unisolated('the configuration sets "sandbox" to "off"');
-  if (process.platform !== "linux" || process.getuid === undefined || process.getgid === undefined) return unisolated(`the sandbox needs Linux, not ${process.platform}`);
+  const worktrees = mkdtempSync(join(tmpdir(), "gitclaw-worktrees-"));
+  const sandbox = await isolate(options, worktrees).catch((error: unknown) => {
+    rmSync(worktrees, { recursive: true, force: true });
+    throw error;
+  });
+  return typeof sandbox === "string" ? { isolated: false, reason: sandbox, worktrees, release: async () => {} } : sandbox;
+}
+
+/** The isolated sandbox, or why there can be none. */
+async function isolate(options: SandboxOptions, worktrees: string): Promise<Sandbox | string> {
+  if (options.mode === "off") return 'the configuration sets "sandbox" to "off"';
+  if (process.platform !== "linux" || process.getuid === undefined || process.getgid === undefined) return `the sandbox needs Linux, not ${process.platform}`;
   const agent = { uid: process.getuid(), gid: process.getgid() };
   const root = agent.uid === 0;
   const privileged = await privilege(root);
-  if (typeof privileged === "string") return unisolated(privileged);
+  if (typeof privileged === "string") return privileged;
 
   const user = await ensureToolUser(privileged);
   const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
-  if (unfit) return unisolated(unfit);
+  if (unfit) return unfit;
 
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).
-  const giveBack = await shareWorkspace(privileged, { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly });
-  const reopen = await closeSurroundings(privileged, options);
+  const sharing = { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly };
+  const giveBack = await shareWorkspace(privileged, sharing);
+  const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
+  const reopen = await closeSurroundings(privileged, options, worktrees);
   // Worker threads may not change the process's umask (tests drive the sandbox from one); the
   // agent runs on the main thread.
   const umask = isMainThread ? process.umask(0o002) : undefined;
@@ -186,10 +207,11 @@ export async function prepareSandbox(options: SandboxOptions): Promise<Sandbox> 
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
     await giveBack();
+    await giveBackWorktrees();
     await reopen();
     if (umask !== undefined) process.umask(umask);
   };
-  return { isolated: true, user: TOOL_USER, ...runAs, release };
+  return { isolated: true, user: TOOL_USER, ...runAs, worktrees, release };
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */
@@ -262,24 +284,42 @@ async function shareWorkspace(privileged: Privileged, sharing: Sharing): Promise
 }
 
 /**
- * Opens the way to the workspace to the tool user and closes what lies beside it, and the secret
- * directories; returns what restores the permissions. Runs sharing a machine restore each other's
- * changes too, so their workspaces must not lie under a common closed directory (two runners in
- * one HOME).
+ * Gives the run's group the worktree directory: it may enter, and write inside the worktrees made
+ * there (setgid keeps the group on them; a non-root agent gets a default ACL for what the tool user
+ * creates), but not add, rename or replace entries of the directory itself (2750). The agent makes
+ * worktrees group-writable itself (local-git.ts). Returns what gives it back to the agent.
  */
-async function closeSurroundings(privileged: Privileged, options: SandboxOptions): Promise<() => Promise<void>> {
-  const workspace = realpathSync(options.workspace);
+async function shareWorktrees(privileged: Privileged, sharing: Sharing, dir: string): Promise<() => Promise<void>> {
+  const { root, agent, runAs } = sharing;
+  await privileged("chgrp", [String(runAs.gid), dir]);
+  await privileged("chmod", ["2750", dir]);
+  if (!root) await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX,d:g::rwX`, dir]);
+  return async () => {
+    await privileged("chown", ["-R", "-h", `${agent.uid}:${agent.gid}`, "--", dir]);
+    if (!root) await privileged("setfacl", ["-R", "-P", "-b", "--", dir]);
+    await privileged("chmod", ["00700", dir]); // five digits, or GNU chmod keeps setgid
+  };
+}
+
+/**
+ * Opens the way to the workspace and the worktree directory to the tool user and closes what lies
+ * beside it, and the secret directories; returns what restores the permissions. Runs sharing a
+ * machine restore each other's changes too, so their workspaces must not lie under a common closed
+ * directory (two runners in one HOME).
+ */
+async function closeSurroundings(privileged: Privileged, options: SandboxOptions, worktrees: string): Promise<() => Promise<void>> {
+  const reachable = [options.workspace, worktrees];
   const changed: { path: string; others: string }[] = [];
   const setOthers = async (paths: string[], mode: string) => {
     if (paths.length === 0) return;
     for (const path of paths) changed.push({ path, others: otherBits(lstatSync(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set([...ancestors(resolve(options.workspace)), ...ancestors(workspace)])];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve(dir)), ...ancestors(realpathSync(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 0o001));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync(dir));
-  const leaves = [workspace, ...pathDirs.flatMap((dir) => [resolve(dir), realpathSync(dir)])];
+  const leaves = [...reachable.map((dir) => realpathSync(dir)), ...pathDirs.flatMap((dir) => [resolve(dir), realpathSync(dir)])];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir) await setOthers(toClose(resolve(dir), leaves), "o=");
   }

@@ -118,7 +118,7 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
         env,
         timeoutMs: timeout.seconds * 1000,
         signal: context.signal,
-        onOutput: (text) => capture.write(text),
+        onOutput: (bytes) => capture.write(bytes),
         runAs: context.runAs,
       });
       const outcome = await running.finished;

@@ -26,9 +26,9 @@ interface JobEntry extends Job {
   readonly output: OutputCapture;
   readonly process: RunningProcess;
   readonly done: Promise<void>;
-  /** What the model has seen through polls: the window position and `OutputCapture.released`. */
+  /** What the model has seen through polls: the window position and `OutputCapture.progress`. */
   cursor: WindowCursor;
-  seenReleased: number;
+  seenProgress: number;
   /** Called on new visible output and when the job ends. */
   listeners: Set<() => void>;
 }
@@ -86,10 +86,10 @@ export class JobManager {
       timeoutMs: spec.timeout.seconds * 1000,
       signal: spec.context.signal,
       runAs: spec.context.runAs,
-      onOutput: (text) => {
-        const before = output.released;
-        output.write(text);
-        if (output.released !== before) notify();
+      onOutput: (bytes) => {
+        const before = output.progress;
+        output.write(bytes);
+        if (output.progress !== before) notify();
       },
     });
     const entry: JobEntry = {
@@ -101,7 +101,7 @@ export class JobManager {
       output,
       process: running,
       cursor: { lines: 0, bytes: 0 },
-      seenReleased: 0,
+      seenProgress: 0,
       listeners,
       done: running.finished.then((outcome) => {
         entry.capture = output.finish();
@@ -128,7 +128,7 @@ export class JobManager {
   async poll(id: string, waitMs: number, signal: AbortSignal): Promise<JobPoll> {
     const entry = this.#entry(id);
     const deadline = Date.now() + waitMs;
-    const hasNews = () => entry.outcome !== undefined || entry.output.released !== entry.seenReleased;
+    const hasNews = () => entry.outcome !== undefined || entry.output.progress !== entry.seenProgress;
     if (!hasNews()) {
       while (!hasNews() && !signal.aborted && Date.now() < deadline) await this.#nextEvent(entry, deadline - Date.now(), signal);
       // Output usually comes in bursts: give the rest of this one a moment to arrive.
@@ -138,7 +138,7 @@ export class JobManager {
     }
     const view = entry.output.snapshot(entry.cursor);
     entry.cursor = view.cursor;
-    entry.seenReleased = entry.output.released;
+    entry.seenProgress = entry.output.progress;
     return { job: entry, view };
   }
 

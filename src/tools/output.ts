@@ -128,6 +128,22 @@ export class OutputWindow {
     this.#extendPending(text.slice(last + 1));
   }
 
+  /**
+   * A gap in the output: `bytes` bytes with `lines` line breaks were left out, and what follows
+   * starts a new line. The tail is dropped with it (it would run on across the gap) and counted as
+   * elided; the next lines refill it.
+   */
+  skip(bytes: number, lines: number): void {
+    this.#pendingCR = false;
+    if (this.#pending.length > 0 || this.#pendingCut) this.#completePending();
+    this.#headOpen = false;
+    this.#tail = [];
+    this.#tailChars = 0;
+    this.#tailStartsMidLine = false;
+    this.#lines += lines;
+    this.#bytes += bytes;
+  }
+
   /** Completes an unfinished last line; call once the stream has ended. */
   end(): void {
     if (this.#pendingCR) {

@@ -22,8 +22,8 @@ export interface ProcessOptions {
   timeoutMs: number;
   /** Aborting it stops the command (reason "abort"). */
   signal: AbortSignal;
-  /** Receives stdout and stderr, merged in arrival order, decoded as UTF-8. */
-  onOutput(text: string): void;
+  /** Receives stdout and stderr, merged in arrival order, as raw bytes (valid during the call). */
+  onOutput(bytes: Uint8Array): void;
   /** Run the command as this user instead of the agent's own. */
   runAs?: RunAs;
 }
@@ -124,25 +124,53 @@ const signalGroup = (pgid: number, signal: NodeJS.Signals, runAs: RunAs | undefi
   }
 };
 
+/**
+ * Reads a pipe to its end, handing each chunk to `onOutput` and then freeing it. Bun's native pipe
+ * hands over whole buffers of their own: releasing each one at once keeps a command printing
+ * gigabytes within a few MB, with no collection to wait for. (execa's Node streams over the same
+ * pipe hand out slices of shared slabs, which only a full GC reclaims: 60 MB more per GB and a
+ * second slower, bench/memory.) Returns the reader's cancel, to stop waiting for a pipe that a
+ * process which left the group still holds open.
+ */
+function drain(pipe: ReadableStream<Uint8Array>, onOutput: (bytes: Uint8Array) => void): { ended: Promise<void>; cancel(): void } {
+  const reader = pipe.getReader();
+  const ended = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onOutput(value);
+      const { buffer } = value;
+      if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength) buffer.transfer(0);
+    }
+  })().catch(() => {});
+  return { ended, cancel: () => void reader.cancel().catch(() => {}) };
+}
+
 export function startProcess(options: ProcessOptions): RunningProcess {
   const startedAt = performance.now();
   // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
   // is passed as an argument and `eval`ed in the same shell (a second `bash -c` would double the
   // cost of a short command, bench/bash-overhead); its line numbers stay its own.
   const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
-  const subprocess = execa(launch.file, launch.args, {
-    cwd: options.cwd,
-    env: launch.env,
-    uid: launch.uid,
-    gid: launch.gid,
-    extendEnv: false,
-    detached: true,
-    buffer: false,
-    reject: false,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  let subprocess: Bun.Subprocess<"ignore", "pipe", "pipe">;
+  try {
+    // Bun.spawn rather than execa here: the output of an agent's commands is the one stream that
+    // can be gigabytes, and the native pipe is what keeps it cheap (see drain). `detached` makes
+    // the shell a process-group leader, so the group can be signalled as a whole.
+    subprocess = Bun.spawn([launch.file, ...launch.args], {
+      cwd: options.cwd,
+      env: launch.env,
+      uid: launch.uid,
+      gid: launch.gid,
+      detached: true,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+  } catch (error) {
+    const spawnError = `${launch.file} could not be started: ${(error as Error).message}`;
+    return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
+  }
   const pid = subprocess.pid;
 
   let stopReason: StopReason | undefined;
@@ -162,29 +190,13 @@ export function startProcess(options: ProcessOptions): RunningProcess {
     terminateGroup();
   };
 
-  const streams = [subprocess.stdout, subprocess.stderr];
-  const streamsEnded = Promise.all(
-    streams.map((stream) => {
-      const decoder = new TextDecoder();
-      stream.on("data", (chunk: Buffer) => options.onOutput(decoder.decode(chunk, { stream: true })));
-      return new Promise<void>((resolve) => {
-        const finish = () => {
-          const rest = decoder.decode();
-          if (rest) options.onOutput(rest);
-          resolve();
-        };
-        stream.once("end", finish);
-        stream.once("close", finish);
-        stream.once("error", finish);
-      });
-    }),
-  );
+  const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
+  const streamsEnded = Promise.all(pipes.map((pipe) => pipe.ended));
 
-  const leaderExited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    subprocess.nodeChildProcess.once("exit", (code, signal) => {
-      leaderGone = true;
-      resolve({ code, signal });
-    });
+  const leaderExited = subprocess.exited.then((code) => {
+    leaderGone = true;
+    const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);
+    return { code: signal === null ? code : null, signal };
   });
   const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
   const onAbort = () => stop("abort");
@@ -192,10 +204,6 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   if (options.signal.aborted) onAbort();
 
   const supervise = async (): Promise<ProcessOutcome> => {
-    if (pid === undefined) {
-      const result = await subprocess;
-      return { exitCode: null, signal: null, spawnError: result.shortMessage ?? result.message, wallTimeMs: performance.now() - startedAt };
-    }
     const exit = await leaderExited;
     clearTimeout(timeoutTimer);
     // Leftovers still in the group (background jobs of the command) are not allowed to outlive it.
@@ -205,7 +213,7 @@ export function startProcess(options: ProcessOptions): RunningProcess {
     }
     // A process that left the group (setsid) may still hold the pipes open: stop waiting for it.
     const drained = await Promise.race([streamsEnded.then(() => true), sleep(DRAIN_GRACE_MS).then(() => false)]);
-    if (!drained) for (const stream of streams) stream.destroy();
+    if (!drained) for (const pipe of pipes) pipe.cancel();
     return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
   };
   const finished = supervise().finally(() => {

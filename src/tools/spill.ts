@@ -40,6 +40,8 @@ export class SpillWriter {
   #target: SpillTarget | undefined;
   #fd: number | undefined;
   #headWritten = 0;
+  /** Set by a gap: the head stays as it is, so the file never runs on across one unmarked. */
+  #headClosed = false;
   #tail: Buffer[] = [];
   #tailBytes = 0;
   #totalBytes = 0;
@@ -66,6 +68,16 @@ export class SpillWriter {
       return;
     }
     this.#append(bytes);
+  }
+
+  /** A gap of `bytes` left out of the output: it ends the kept tail, which later output refills. */
+  skip(bytes: number): void {
+    if (bytes === 0 || this.#error !== undefined) return;
+    this.materialise();
+    this.#totalBytes += bytes;
+    this.#headClosed = true;
+    this.#tail = [];
+    this.#tailBytes = 0;
   }
 
   /** Creates the artifact now (if not yet) so that `close` returns a reference. */
@@ -112,7 +124,7 @@ export class SpillWriter {
     if (fd === undefined) return;
     const headCap = Math.floor(this.#limits.capBytes / 2);
     let rest = bytes;
-    if (this.#headWritten < headCap) {
+    if (this.#headWritten < headCap && !this.#headClosed) {
       const part = rest.subarray(0, headCap - this.#headWritten);
       try {
         writeSync(fd, part);

@@ -39,6 +39,8 @@ export interface ToolContext {
   redact(text: string): string;
   /** Set when commands must run as the sandbox's unprivileged user rather than as the agent. */
   runAs?: RunAs;
+  /** The run's directory for pull request worktrees, outside the workspace (see src/sandbox.ts). */
+  worktreesDir?: string;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {

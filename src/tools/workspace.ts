@@ -16,7 +16,7 @@ export interface WorkspacePath {
 /** Symlink hops followed by hand before giving up, as the kernel's ELOOP limit does. */
 const MAX_SYMLINK_HOPS = 40;
 
-const isInside = (root: string, path: string): boolean => {
+export const isInside = (root: string, path: string): boolean => {
   const rel = relative(root, path);
   return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 };

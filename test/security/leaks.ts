@@ -85,9 +85,9 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * `::add-mask::<value>` is how @actions/core hands a secret to the runner, which then replaces it
- * with *** in the log it stores and shows: the masking mechanism itself, printed by
- * core.setSecret. These lines are the one place a raw secret may appear in a step's output.
+ * `::add-mask::<value>` is how a step hands a secret to the runner, which then replaces it with ***
+ * in the log it stores and shows: the masking mechanism itself, printed by setSecret
+ * (src/actions/log.ts). These lines are the one place a raw secret may appear in a step's output.
  */
 export const isMaskCommand = (line: string) => line.startsWith("::add-mask::");
 

@@ -36,7 +36,10 @@ beforeEach(async () => {
   options = { mode: "auto", workspace, agentOnly: [".git", "state"], secretDirs: [runnerTemp, home], path: `${tools}:/usr/local/bin:/usr/bin:/bin` };
 });
 afterEach(async () => {
-  for (const sandbox of sandboxes.splice(0)) await sandbox.release();
+  for (const sandbox of sandboxes.splice(0)) {
+    await sandbox.release();
+    rmSync(sandbox.worktrees, { recursive: true, force: true });
+  }
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -50,7 +53,7 @@ async function prepare(overrides: Partial<SandboxOptions> = {}): Promise<Isolate
 /** Runs a shell command as the sandbox's tool user, in the workspace. */
 async function asTool(sandbox: Isolated, command: string, timeoutMs = 10_000): Promise<{ output: string; exitCode: number | null }> {
   let output = "";
-  const running = startProcess({ command, cwd: options.workspace, env: { PATH: options.path, HOME: home }, timeoutMs, signal: new AbortController().signal, onOutput: (text) => (output += text), runAs: sandbox });
+  const running = startProcess({ command, cwd: options.workspace, env: { PATH: options.path, HOME: home }, timeoutMs, signal: new AbortController().signal, onOutput: (bytes) => (output += Buffer.from(bytes).toString()), runAs: sandbox });
   const outcome = await running.finished;
   return { output, exitCode: outcome.exitCode };
 }
@@ -100,7 +103,7 @@ describe("the tool user", () => {
   it("has its commands stopped with their whole process group on timeout", async () => {
     const sandbox = await prepare();
     let output = "";
-    const running = startProcess({ command: "sleep 30 & echo $!; wait", cwd: "/", env: { PATH: options.path }, timeoutMs: 500, signal: new AbortController().signal, onOutput: (text) => (output += text), runAs: sandbox });
+    const running = startProcess({ command: "sleep 30 & echo $!; wait", cwd: "/", env: { PATH: options.path }, timeoutMs: 500, signal: new AbortController().signal, onOutput: (bytes) => (output += Buffer.from(bytes).toString()), runAs: sandbox });
     expect(await running.finished).toMatchObject({ stopReason: "timeout" });
     expect(processesOf(sandbox)).not.toContain(Number(output.trim()));
   });
@@ -148,6 +151,29 @@ describe("the workspace", () => {
   });
 });
 
+describe("the worktree directory", () => {
+  it("lies outside the workspace; the tool user writes in worktrees the agent makes there, not beside them", async () => {
+    const sandbox = await prepare();
+    expect(sandbox.worktrees.startsWith(`${tmpdir()}/`)).toBe(true);
+    const stat = lstatSync(sandbox.worktrees);
+    expect([stat.uid, stat.gid, stat.mode & 0o7777]).toEqual([process.getuid!(), sandbox.gid, 0o2750]);
+    // As pr_checkout makes a worktree: the repository's directory closed, the worktree group-writable.
+    const worktree = join(sandbox.worktrees, "acme-widgets", "pr-1");
+    mkdirSync(worktree, { recursive: true, mode: 0o750 });
+    chmodSync(worktree, 0o2770);
+    const { output } = await asTool(sandbox, `cd ${worktree} && echo x > edit.txt && echo written; mkdir ../pr-2; mv ../pr-1 ../pr-3; touch ${sandbox.worktrees}/planted`);
+    expect(output).toContain("written");
+    expect(output).toMatch(/cannot create directory .\.\.\/pr-2.: Permission denied/);
+    expect(output).toMatch(/cannot move '\.\.\/pr-1' to '\.\.\/pr-3': Permission denied/);
+    expect(output).toMatch(/cannot touch '[^']+\/planted': Permission denied/);
+
+    await sandbox.release();
+    const made = lstatSync(join(worktree, "edit.txt"));
+    expect([made.uid, made.gid]).toEqual([process.getuid!(), process.getgid!()]);
+    expect(lstatSync(sandbox.worktrees).mode & 0o7777).toBe(0o700);
+  });
+});
+
 describe("release", () => {
   it("kills the run's processes, also ones that left the process group, and undoes every change", async () => {
     const before = snapshot();
@@ -179,7 +205,9 @@ describe("release", () => {
 
 describe("without isolation", () => {
   it('says so when the configuration sets "off"', async () => {
-    expect(await prepareSandbox({ ...options, mode: "off" })).toMatchObject({ isolated: false, reason: 'the configuration sets "sandbox" to "off"' });
+    const sandbox = await prepareSandbox({ ...options, mode: "off" });
+    sandboxes.push(sandbox);
+    expect(sandbox).toMatchObject({ isolated: false, reason: 'the configuration sets "sandbox" to "off"' });
   });
 
   it("says so for a user who is neither root nor has passwordless sudo, like a developer's laptop", async () => {
@@ -193,10 +221,14 @@ describe("without isolation", () => {
     chmodSync(modulePath, 0o644);
     const script = `const { prepareSandbox } = await import(${JSON.stringify(modulePath)}); console.log(JSON.stringify(await prepareSandbox({ mode: "auto", workspace: "/tmp", agentOnly: [], secretDirs: [], path: "/usr/bin:/bin" })));`;
     const nobody = await execa(process.execPath, ["-e", script], { uid: 65534, gid: 65534, cwd: "/", env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/nonexistent" } });
-    expect(JSON.parse(String(nobody.stdout))).toEqual({
+    const sandbox = JSON.parse(String(nobody.stdout));
+    expect(sandbox).toEqual({
       isolated: false,
       reason: "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user",
+      worktrees: expect.stringMatching(/\/gitclaw-worktrees-\w+$/),
     });
+    expect(lstatSync(sandbox.worktrees).mode & 0o777).toBe(0o700);
+    rmSync(sandbox.worktrees, { recursive: true, force: true });
     rmSync(bundleDir, { recursive: true, force: true });
   });
 });

@@ -97,3 +97,20 @@ describe("workflow runs", () => {
     expect(log).toBe("boom\n");
   });
 });
+
+describe("GraphQL", () => {
+  it("answers only the minimized-comments query, and records any other as a violation", async () => {
+    gh.createIssue({ title: "an issue", user: "alice" });
+    gh.addComment(1, { body: "hidden", user: "alice", minimized: "off-topic" });
+    const { MINIMIZED_QUERY } = await import("../../src/tools/github/minimized.ts");
+    const answer = await octokit.graphql<{ repository: { issueOrPullRequest: { comments: { nodes: unknown[] } } } }>(MINIMIZED_QUERY, { owner: "acme", name: "widgets", number: 1, after: null });
+    expect(answer.repository.issueOrPullRequest.comments.nodes).toEqual([{ id: gh.comments(1)[0]!.node_id, isMinimized: true, minimizedReason: "off-topic" }]);
+    await expect(octokit.graphql(MINIMIZED_QUERY, { owner: "acme", name: "widgets", number: 9, after: null })).rejects.toThrow("Could not resolve to an issue or pull request with the number of 9.");
+    await expect(new Octokit({ auth: "wrong", baseUrl: gh.url, log: silent }).graphql(MINIMIZED_QUERY, { owner: "acme", name: "widgets", number: 1 })).rejects.toMatchObject({ status: 401 });
+
+    await expect(octokit.graphql("query { viewer { login } }")).rejects.toThrow("emulator: unsupported query");
+    expect(gh.violations).toEqual([expect.stringContaining("the emulator does not know this query: query { viewer { login } }")]);
+    // Expected here: cleared so the check after each test still catches unexpected ones.
+    (gh.violations as string[]).length = 0;
+  });
+});

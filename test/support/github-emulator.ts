@@ -1,4 +1,5 @@
-// A GitHub REST API emulator for tests: a Bun.serve server on 127.0.0.1 with in-memory state.
+// A GitHub REST API emulator for tests: a Bun.serve server on 127.0.0.1 with in-memory state (and
+// one GraphQL query, see github-emulator/graphql.ts).
 // The test drives it through helpers (addUser, createIssue ...) and asserts on its state, while the
 // code under test, usually a child process, talks to it over HTTP via GITHUB_API_URL.
 // Every response it sends is checked against GitHub's OpenAPI description (see `violations`).
@@ -15,6 +16,7 @@ import {
   type RestUser,
 } from "./github-emulator/render.ts";
 import { actionsRoutes, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
+import { answerGraphql } from "./github-emulator/graphql.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
 import { pullRoutes } from "./github-emulator/routes-pulls.ts";
@@ -83,7 +85,8 @@ export interface GitHubEmulator extends SeedHelpers {
   /** Adds or updates a user; `permission` is on this repository (default "none"). */
   addUser(user: { login: string; type?: "User" | "Bot"; permission?: Permission; association?: Association }): RestUser;
   createIssue(issue: { title: string; body?: string | null; user: string; labels?: string[]; assignees?: string[]; createdAt?: string }): RestIssue;
-  addComment(issueNumber: number, comment: { body: string; user: string; createdAt?: string }): RestIssueComment;
+  /** `minimized`: hide it as a moderator would, with GitHub's reason (e.g. "outdated", "spam"); only GraphQL tells. */
+  addComment(issueNumber: number, comment: { body: string; user: string; createdAt?: string; minimized?: string }): RestIssueComment;
   labelIssue(issueNumber: number, label: string, user: string): RestLabeledEvent;
   assignIssue(issueNumber: number, assignee: string, user: string): RestAssignedEvent;
   issue(issueNumber: number): RestIssue;
@@ -227,6 +230,12 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
       return log === undefined ? new Response("Not Found", { status: 404 }) : new Response(log, { headers: { "content-type": "text/plain; charset=utf-8" } });
     }
 
+    // GraphQL: not a REST operation, so neither routed nor checked against the OpenAPI description.
+    if (method === "POST" && requestUrl.pathname === "/graphql") {
+      if (!authorized(request.headers.get("authorization"))) return toResponse({ status: 401, body: { message: "Bad credentials", documentation_url: "https://docs.github.com/graphql" } });
+      return toResponse(body.ok ? answerGraphql(body.value, state, violations) : { status: 400, body: { message: "Problems parsing JSON" } });
+    }
+
     const matched = matchRoute(method, requestUrl.pathname);
     const result = route(request, requestUrl, body, matched);
     if (matched && options.validate !== false) {
@@ -261,7 +270,9 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         }),
       ),
     addComment: (issueNumber, comment) =>
-      render.comment(state.addComment(issueRecord(issueNumber), { body: comment.body, author: state.requireUser(comment.user).login, createdAt: comment.createdAt })),
+      render.comment(
+        state.addComment(issueRecord(issueNumber), { body: comment.body, author: state.requireUser(comment.user).login, createdAt: comment.createdAt, minimizedReason: comment.minimized }),
+      ),
     labelIssue: (issueNumber, label, user) => render.labeledEvent(state.labelIssue(issueRecord(issueNumber), label, state.requireUser(user).login)),
     assignIssue: (issueNumber, assignee, user) => render.assignedEvent(state.assignIssue(issueRecord(issueNumber), assignee, state.requireUser(user).login)),
     issue: (issueNumber) => render.issue(issueRecord(issueNumber)),

@@ -38,6 +38,8 @@ export class TestArtifactStore implements ArtifactStore {
 
 export interface Fixture {
   workspace: string;
+  /** The run's directory for PR worktrees, beside the workspace as the sandbox's is. */
+  worktrees: string;
   artifacts: TestArtifactStore;
   context(overrides?: Partial<ToolContext>): ToolContext;
   cleanup(): void;
@@ -47,11 +49,12 @@ export function createFixture(): Fixture {
   const root = mkdtempSync(join(tmpdir(), "gitclaw-tools-"));
   const workspace = join(root, "workspace");
   const artifactsDir = join(root, "artifacts");
-  mkdirSync(workspace);
-  mkdirSync(artifactsDir);
+  const worktrees = join(root, "worktrees");
+  for (const dir of [workspace, artifactsDir, worktrees]) mkdirSync(dir);
   const artifacts = new TestArtifactStore(artifactsDir);
   return {
     workspace,
+    worktrees,
     artifacts,
     context: (overrides = {}) => ({
       workspace,
@@ -60,6 +63,7 @@ export function createFixture(): Fixture {
       env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", HOME: root, LANG: "C.UTF-8" },
       artifacts,
       redact: (text) => text.replaceAll(SECRET, REDACTED),
+      worktreesDir: worktrees,
       ...overrides,
     }),
     cleanup: () => rmSync(root, { recursive: true, force: true }),

@@ -21,6 +21,16 @@ export interface OpContext {
   sleep: (ms: number) => Promise<void>;
   /** Extra git options for commands that reach a remote (the push credential). */
   gitAuthEnv: Record<string, string>;
+  /** Paths pr_push does not commit in a PR worktree (the workspace's rule: config.protectedPaths and state/). */
+  protectedPaths: readonly string[];
+  /** Trailers of the commits pr_push makes, as on the orchestrator's own commits. */
+  commit: CommitTrailers;
+}
+
+export interface CommitTrailers {
+  runUrl?: string;
+  /** The person who asked, credited with a Co-authored-by trailer. */
+  coAuthor?: { login: string; id: number };
 }
 
 export interface PlannedCall {

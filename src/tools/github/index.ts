@@ -7,7 +7,7 @@ import type { GitHubClient } from "../../github/client.ts";
 import { parseArgs } from "../args.ts";
 import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 import { planComment } from "./comment.ts";
-import { ToolFailure, type OpContext, type PlannedCall } from "./context.ts";
+import { ToolFailure, type CommitTrailers, type OpContext, type PlannedCall } from "./context.ts";
 import { describeGitHubError, isHttpError } from "./errors.ts";
 import { BoundedText, header } from "./output.ts";
 import { planPrCreate } from "./pr.ts";
@@ -34,6 +34,7 @@ export const githubParameters = z.object({
   all: z.boolean().optional().describe("pr_diff: the diff of every file (default: the list of changed files)."),
   force: z.boolean().optional().describe("pr_checkout: reset an existing pr-<n> branch to the PR head."),
   forceWithLease: z.boolean().optional().describe("pr_push: replace the remote branch if it is where the last checkout saw it (destructive; denied by default)."),
+  message: z.string().optional().describe("pr_push: commit message for the changes not yet committed in the PR worktree (default: gitclaw: update PR #<n>)."),
   title: z.string().optional().describe("pr_create: title (required unless fill)."),
   body: z.string().optional().describe("pr_create: description. comment: the comment text (Markdown)."),
   base: z.string().optional().describe("pr_create: base branch (default: the default branch)."),
@@ -64,6 +65,10 @@ export interface GitHubToolOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Environment carrying the credential for fetch and push, e.g. tokenAuthEnv(originUrl, token). */
   gitAuthEnv?: Record<string, string>;
+  /** Paths pr_push refuses to commit in a PR worktree (default none). */
+  protectedPaths?: readonly string[];
+  /** Trailers of the commits pr_push makes. */
+  commit?: CommitTrailers;
 }
 
 /** Metadata of one call, for the session and the step summary. Never bodies or secrets. */
@@ -105,7 +110,7 @@ const PLANNERS: Record<Op, Planner> = {
 
 const DESCRIPTION = `GitHub through its API (not the gh CLI). One tool, dispatching on op:
 - Reads: repo_view, issue_view, pr_view, pr_diff, file_read, search_issues, search_prs, search_code, search_commits, search_repos, run_watch (wait for Actions runs of a run id/URL or of the current commit; failed-job log tails inline, full logs as an artifact).
-- Writes: pr_create, pr_checkout (PR into its own git worktree under .git/gitclaw-worktrees/, branch pr-<n>; work there with bash), pr_push (push a pr-<n> branch back), comment (on another issue or PR; your reply to this issue is posted for you).
+- Writes: pr_create, pr_checkout (PR into its own git worktree outside the workspace, branch pr-<n>; work there with bash), pr_push (commit what changed in a pr-<n> worktree, then push the branch back), comment (on another issue or PR; your reply to this issue is posted for you).
 A policy decides per op: by default reads anywhere, writes only on this repository, forced pushes never. A denied call says which rule denied it. Results start with [github <host>/<repo> <op> <class> <outcome> <size>] and are capped at 64 KB.`;
 
 export function createGitHubTool(options: GitHubToolOptions): Tool<typeof githubParameters> {
@@ -119,7 +124,17 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
     parameters: githubParameters,
     async execute(rawArgs, tool: ToolContext): Promise<ToolResult> {
       const started = now();
-      const context: OpContext = { github: options.github, thisRepo: options.repo, host: options.host, tool, now, sleep, gitAuthEnv: options.gitAuthEnv ?? {} };
+      const context: OpContext = {
+        github: options.github,
+        thisRepo: options.repo,
+        host: options.host,
+        tool,
+        now,
+        sleep,
+        gitAuthEnv: options.gitAuthEnv ?? {},
+        protectedPaths: options.protectedPaths ?? [],
+        commit: options.commit ?? {},
+      };
       const finish = (
         result: { text: string; isError: boolean; details?: Record<string, unknown> },
         audit: Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null },

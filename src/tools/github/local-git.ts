@@ -1,24 +1,37 @@
 // Git in the workspace on the github tool's behalf (pr_create --fill, pr_checkout, pr_push).
-// The agent can write to .git/ with bash, so git runs with the sanitised tool environment and with
-// hooks, fsmonitor and the ext transport off: nothing the agent planted runs next to the push
-// credential. Mutations of one repository are serialised: worktrees share .git/config and refs.
+// Without the sandbox the agent can write to .git/ with bash, so git runs with the sanitised tool
+// environment and with hooks, fsmonitor and the ext transport off: nothing the agent planted runs
+// next to the push credential. Mutations of one repository are serialised: worktrees share
+// .git/config and refs.
 import { isAbsolute, resolve } from "node:path";
 import { execa } from "execa";
 import { ToolFailure } from "./context.ts";
 
 const SAFE_CONFIG = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.ext.allow=never"];
 
+export interface GitOptions {
+  /** The command reaches a remote: it gets the credential. */
+  remote?: boolean;
+  /**
+   * Files it writes are group-writable (umask 002), so the sandbox's tool user can edit a worktree
+   * even where the agent's own umask is stricter (a worker thread may not change it).
+   */
+  groupWritable?: boolean;
+}
+
 export interface LocalGit {
   readonly cwd: string;
   /** Exit code and output; never throws for a git failure. */
-  run(args: string[], options?: { remote?: boolean }): Promise<{ exitCode: number; stdout: string; stderr: string }>;
+  run(args: string[], options?: GitOptions): Promise<{ exitCode: number; stdout: string; stderr: string }>;
   /** stdout, or a ToolFailure naming the command and git's message. */
-  must(args: string[], options?: { remote?: boolean }): Promise<string>;
+  must(args: string[], options?: GitOptions): Promise<string>;
 }
 
 export function localGit(cwd: string, env: Readonly<Record<string, string>>, authEnv: Record<string, string>, redact: (text: string) => string): LocalGit {
   const run: LocalGit["run"] = async (args, options = {}) => {
-    const result = await execa("git", [...SAFE_CONFIG, ...args], {
+    const argv = [...SAFE_CONFIG, ...args];
+    const [file, fileArgs] = options.groupWritable ? ["/bin/sh", ["-c", 'umask 002 && exec git "$@"', "git", ...argv]] : ["git", argv];
+    const result = await execa(file, fileArgs, {
       cwd,
       reject: false,
       extendEnv: false,

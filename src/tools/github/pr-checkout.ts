@@ -1,9 +1,12 @@
 // pr_checkout and pr_push. A pull request is checked out as local branch pr-<n> in its own git
-// worktree under .git/gitclaw-worktrees/ (never committed, shared by nothing else), fetched from
+// worktree in the run's worktree directory, outside the workspace (worktrees.ts), fetched from
 // origin or from a fork-<owner> remote. Where to push back is kept in the branch's git config, so
 // pr_push needs no API call: the keys are those of pi's github tool, so both can share a checkout.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+// pr_push first commits what tool commands changed in the worktree, as the bot.
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { BOT_IDENTITY } from "../../git.ts";
+import { withTrailers } from "../../publish.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions, ToolFailure } from "./context.ts";
 import { describeGitHubError } from "./errors.ts";
@@ -11,8 +14,8 @@ import type { GitHubArgs } from "./index.ts";
 import { configValue, currentBranch, gitCommonDir, localGit, withRepoLock, type LocalGit } from "./local-git.ts";
 import { explicitRepo } from "./views.ts";
 import { isBranchName, parseGitHubUrl, parsePrIdentifier, parseRepo, present, repoName, sameRepo, ValidationError, type PrIdentifier, type RepoRef } from "./validate.ts";
+import { commitWorktree, existingWorktree, listWorktrees, worktreeBase, worktreeGit, type WorktreeCommit } from "./worktrees.ts";
 
-const WORKTREES_DIR = "gitclaw-worktrees";
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
 const MAX_CHECKOUTS = 10;
 
@@ -66,28 +69,23 @@ async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promis
   return name;
 }
 
-async function worktrees(git: LocalGit): Promise<Array<{ path: string; branch?: string }>> {
-  const list = await git.must(["worktree", "list", "--porcelain"]);
-  return list
-    .split("\n\n")
-    .filter(Boolean)
-    .map((block) => ({ path: /^worktree (.+)$/m.exec(block)?.[1] ?? "", branch: /^branch (.+)$/m.exec(block)?.[1] }));
-}
-
-async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, force: boolean): Promise<Checkout> {
+/** Checks `pr` out as branch pr-<n> in a worktree under `base` (the run's worktree directory). */
+async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, place: { base: string; repo: RepoRef }, force: boolean): Promise<Checkout> {
+  const { tool } = context;
   const branch = `pr-${pr.number}`;
+  const target = join(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headRef = pr.head.ref;
   const tracking = `refs/remotes/${remote}/${headRef}`;
   await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
   const headSha = await git.must(["rev-parse", tracking]);
+  const registered = await existingWorktree(git, branch, place.base, force, tool);
   const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
-  const registered = (await worktrees(git)).find((worktree) => worktree.branch === `refs/heads/${branch}`);
   if (existing.exitCode !== 0) await git.must(["branch", "--no-track", branch, headSha]);
   else if (existing.stdout !== headSha) {
     if (!force) throw new ToolFailure(`local branch ${branch} already exists at ${existing.stdout.slice(0, 12)}; pass force=true to reset it`);
     // A branch checked out in a worktree cannot be moved with `git branch --force`.
-    if (registered) await localGit(registered.path, context.tool.env, {}, context.tool.redact).must(["reset", "--hard", "--quiet", headSha]);
+    if (registered) await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], { groupWritable: true });
     else await git.must(["branch", "--force", "--no-track", branch, headSha]);
   }
   const crossRepository = remote !== "origin";
@@ -103,14 +101,16 @@ async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, forc
   ];
   for (const [key, value] of config) await git.must(["config", `branch.${branch}.${key}`, value]);
 
-  let worktreePath = registered?.path;
-  if (!worktreePath) {
-    worktreePath = join(await gitCommonDir(git), WORKTREES_DIR, branch);
-    await git.must(["worktree", "prune"]);
-    if (existsSync(worktreePath)) throw new ToolFailure(`${worktreePath} exists but is not the worktree of ${branch}; remove it (bash: rm -rf) and retry.`);
-    await git.must(["worktree", "add", "--quiet", worktreePath, branch]);
+  if (!registered) {
+    // Only the agent writes the repository's directory: no tool command can rename a worktree or plant one there.
+    mkdirSync(dirname(target), { recursive: true, mode: 0o750 });
+    if (existsSync(target)) {
+      if (!force) throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
+      rmSync(target, { recursive: true, force: true });
+    }
+    await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
   }
-  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
+  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath: registered ?? target, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
 }
 
 function writeCheckout(out: { line(text?: string): boolean }, checkout: Checkout): void {
@@ -130,6 +130,7 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
   const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
   if (urlRepos.some((other) => !sameRepo(other, repo))) throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
   const force = args.force ?? false;
+  const base = worktreeBase(context.tool.worktreesDir);
 
   return {
     target: repo,
@@ -143,7 +144,7 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
           const pr = await resolvePull(context, repo, id, git).catch((error: unknown) => {
             throw error instanceof ToolFailure ? error : new ToolFailure(describeGitHubError(error, "pr_checkout", repoName(repo), context.now()));
           });
-          return withRepoLock(lockKey, () => checkoutOne(context, git, pr, force));
+          return withRepoLock(lockKey, () => checkoutOne(context, git, pr, { base, repo }, force));
         }),
       );
       const checkouts = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
@@ -157,11 +158,31 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
       }
       for (const failure of failures) out.line(`\n---\n\n⚠ ${failure}`);
       out.line();
-      out.line("Work in the worktree with bash (e.g. cd into it); pr_push pushes a pr-<n> branch back to the pull request.");
+      out.line("Work in the worktree with bash (cwd: the worktree path); read, write and edit reach only the workspace. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
       const first = checkouts[0]!;
       return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
     },
   };
+}
+
+type PendingCommit = WorktreeCommit & { worktree: string; subject: string };
+
+const describeCommit = (commit: PendingCommit) => `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
+
+/**
+ * Commits what is uncommitted in the worktree of `branch`, if it has one besides the workspace:
+ * under the sandbox, tool commands cannot commit there themselves.
+ */
+async function commitPending(context: OpContext, git: LocalGit, branch: string, message: string | undefined): Promise<PendingCommit | undefined> {
+  await git.must(["worktree", "prune"]);
+  const worktree = (await listWorktrees(git)).find((found) => !found.main && found.branch === `refs/heads/${branch}`);
+  if (!worktree) return undefined;
+  const { tool } = context;
+  const number = /^pr-(\d+)$/.exec(branch)?.[1];
+  const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
+  const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
+  const commit = await commitWorktree(wt, withTrailers(subject, context.commit), context.protectedPaths);
+  return commit && { ...commit, worktree: worktree.path, subject: subject.split("\n")[0]! };
 }
 
 export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<PlannedCall> {
@@ -179,6 +200,7 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
   // The repository the push writes to: the PR's head repository (a fork for cross-repository PRs).
   const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
   const forceWithLease = args.forceWithLease ?? false;
+  const message = present(args.message);
 
   return {
     target,
@@ -186,6 +208,8 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
     async run(out) {
       const lockKey = await gitCommonDir(git);
       return withRepoLock(lockKey, async () => {
+        // After the policy allowed the push: a denied push leaves the worktree as it was.
+        const committed = await commitPending(context, git, branch, message);
         const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
         const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
         // An explicit lease: the push only replaces the head the last fetch saw.
@@ -193,16 +217,19 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
         const push = await git.run(["push", "--porcelain", ...(forceWithLease ? [lease] : []), remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
         if (push.exitCode !== 0) {
           const why = context.tool.redact(push.stderr || push.stdout);
-          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true and rebase your commits, or pass forceWithLease: true to replace it." : "";
-          throw new ToolFailure(`git push to ${remote} ${headRef} failed: ${why}${hint}`);
+          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
+          const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
+          throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
         }
         const remoteUrl = context.tool.redact((await configValue(git, `remote.${remote}.url`)) ?? "?");
         out.line(`# Pushed Pull Request Branch`);
+        if (committed) out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
         out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
         out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
         if (prUrl) out.line(`- Pull request: ${prUrl}`);
         out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
-        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease };
+        const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
+        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease, ...(commit ? { commit } : {}) };
       });
     },
   };

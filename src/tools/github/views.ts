@@ -3,6 +3,7 @@
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions, ToolFailure } from "./context.ts";
 import type { GitHubArgs } from "./index.ts";
+import { minimizedComments, minimizedNote } from "./minimized.ts";
 import type { BoundedText } from "./output.ts";
 import { parseIssueIdentifier, parsePrIdentifier, parseRepo, present, repoName, ValidationError, type RepoRef } from "./validate.ts";
 
@@ -27,16 +28,23 @@ function section(out: BoundedText, title: string, body: string | null | undefine
   out.line(body?.trim() ? body.trim() : "_(empty)_");
 }
 
-async function writeIssueComments(context: OpContext, repo: RepoRef, issueNumber: number, total: number, out: BoundedText): Promise<void> {
+/** The conversation comments, minimized ones left out and counted; returns how many were left out. */
+async function writeIssueComments(context: OpContext, repo: RepoRef, issueNumber: number, total: number, out: BoundedText): Promise<number> {
+  const minimized = await minimizedComments(context, repo, issueNumber);
+  const hidden = "hidden" in minimized ? minimized.hidden : new Map<string, string>();
   out.line();
   out.line(`## Comments (${total})`);
+  const note = minimizedNote(minimized);
+  if (note) out.line(note);
   const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: PAGE, ...requestOptions(context) });
   for await (const { data } of pages) {
     for (const comment of data) {
+      if (hidden.has(comment.node_id)) continue;
       out.line();
-      if (!out.line(`### ${login(comment.user)} · ${comment.created_at}`) || !out.line(comment.body?.trim() || "_(empty)_")) return;
+      if (!out.line(`### ${login(comment.user)} · ${comment.created_at}`) || !out.line(comment.body?.trim() || "_(empty)_")) return hidden.size;
     }
   }
+  return hidden.size;
 }
 
 export function planRepoView(args: GitHubArgs, context: OpContext): PlannedCall {
@@ -86,8 +94,8 @@ export function planIssueView(args: GitHubArgs, context: OpContext): PlannedCall
       if (labels.length || data.assignees?.length) out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, data.assignees?.length ? `assignees: ${data.assignees.map(login).join(", ")}` : undefined])}`);
       out.line(`- ${data.html_url}`);
       section(out, "Body", data.body);
-      if (withComments) await writeIssueComments(context, repo, data.number, data.comments, out);
-      return { repo: repoName(repo), number: data.number, url: data.html_url, state: data.state };
+      const minimizedHidden = withComments ? await writeIssueComments(context, repo, data.number, data.comments, out) : 0;
+      return { repo: repoName(repo), number: data.number, url: data.html_url, state: data.state, minimizedHidden };
     },
   };
 }
@@ -126,7 +134,7 @@ export function planPrView(args: GitHubArgs, context: OpContext): PlannedCall {
       out.line(`## Files (${pr.changed_files}${pr.changed_files > files.length ? `, first ${files.length}; pr_diff lists all` : ""})`);
       for (const file of files) out.line(`- ${file.filename} (${file.status}, +${file.additions} −${file.deletions})`);
 
-      if (withComments && !out.full) await writeIssueComments(context, repo, number, pr.comments, out);
+      const minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
       if (withComments && !out.full) {
         out.line();
         out.line(`## Review comments (${pr.review_comments})`);
@@ -138,7 +146,7 @@ export function planPrView(args: GitHubArgs, context: OpContext): PlannedCall {
           if (out.full) break;
         }
       }
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha };
+      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
     },
   };
 }

@@ -48,6 +48,8 @@ export interface CommentRecord {
   author: string;
   createdAt: string;
   updatedAt: string;
+  /** Set when the comment is minimized (hidden on github.com): GitHub's reason, e.g. "outdated". Only GraphQL shows it. */
+  minimizedReason?: string;
 }
 
 export interface ReactionRecord {
@@ -186,9 +188,9 @@ export class EmulatorState {
     return event;
   }
 
-  addComment(issue: IssueRecord, input: { body: string; author: string; createdAt?: string }): CommentRecord {
+  addComment(issue: IssueRecord, input: { body: string; author: string; createdAt?: string; minimizedReason?: string }): CommentRecord {
     const createdAt = input.createdAt ?? timestamp();
-    const comment: CommentRecord = { id: this.nextId(), issueNumber: issue.number, body: input.body, author: input.author, createdAt, updatedAt: createdAt };
+    const comment: CommentRecord = { id: this.nextId(), issueNumber: issue.number, body: input.body, author: input.author, createdAt, updatedAt: createdAt, minimizedReason: input.minimizedReason };
     this.comments.set(comment.id, comment);
     issue.updatedAt = createdAt;
     return comment;

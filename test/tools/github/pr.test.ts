@@ -1,6 +1,6 @@
 // pr_create, pr_checkout and pr_push with real git: a bare origin and a clone as the workspace, the
 // emulator's pull requests pointing at branches pushed there (or to a bare "fork").
-import { existsSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +12,8 @@ import { audit, body, headerLine, startWorld, type World } from "./support.ts";
 let world: World;
 let repo: TempRepo;
 const inRepo = () => ({ context: { workspace: repo.dir } });
+/** Where pr_checkout puts PR #n of acme/widgets: the run's worktree directory, outside the workspace. */
+const worktreeOf = (n: number) => join(world.fixture.worktrees, "acme-widgets", `pr-${n}`);
 
 /** Pushes a branch with one new commit to `remote` (a bare repository) and returns its head. */
 async function pushBranch(remote: string, branch: string, file = `${branch}.txt`): Promise<string> {
@@ -45,7 +47,8 @@ describe("pr_checkout and pr_push", () => {
 
     const checkout = await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
     expect(checkout.isError).toBe(false);
-    const worktree = join(repo.dir, ".git", "gitclaw-worktrees", "pr-1");
+    const worktree = worktreeOf(1);
+    expect(worktree.startsWith(`${repo.dir}/`)).toBe(false);
     expect(body(checkout)).toContain(`# PR #1: Feature\n- Worktree: ${worktree}\n- Branch: pr-1 at ${head.slice(0, 12)}, pushes to origin/feature`);
     expect(checkout.details).toMatchObject({ branch: "pr-1", worktreePath: worktree, remote: "origin", remoteBranch: "feature", headSha: head });
     expect(await git(worktree, "rev-parse", "HEAD")).toBe(head);
@@ -86,7 +89,7 @@ describe("pr_checkout and pr_push", () => {
 
     const forced = await world.call({ op: "pr_checkout", pr: 1, force: true }, inRepo());
     expect(forced.isError).toBe(false);
-    expect(await git(join(repo.dir, ".git", "gitclaw-worktrees", "pr-1"), "rev-parse", "HEAD")).toBe(moved);
+    expect(await git(worktreeOf(1), "rev-parse", "HEAD")).toBe(moved);
   });
 
   it("checks out a fork's PR through a fork-<owner> remote; pushing to the fork is cross-repository", async () => {
@@ -100,8 +103,7 @@ describe("pr_checkout and pr_push", () => {
     expect(await repo.git("remote", "get-url", "fork-bob")).toBe(`file://${fork}`);
     expect(await repo.git("config", "branch.pr-1.gitclawPrHeadRepo")).toBe("bob/widgets");
 
-    const worktree = join(repo.dir, ".git", "gitclaw-worktrees", "pr-1");
-    const next = await commitFile(worktree, "more.txt", "more\n");
+    const next = await commitFile(worktreeOf(1), "more.txt", "more\n");
     const denied = await world.call({ op: "pr_push", branch: "pr-1" }, inRepo());
     expect(headerLine(denied)).toBe("[github github.com/bob/widgets pr_push write denied]");
     expect(await git(fork, "rev-parse", "bob-fix")).toBe(head);
@@ -117,7 +119,7 @@ describe("pr_checkout and pr_push", () => {
     expect(result.isError).toBe(false);
     expect(body(result)).toMatch(/^# 4 Pull Request Worktrees \(3 checked out, 1 failed\)/);
     expect(body(result)).toContain("⚠ 99: not found (404) for pr_checkout on acme/widgets");
-    for (const n of [1, 2, 3]) expect(existsSync(join(repo.dir, ".git", "gitclaw-worktrees", `pr-${n}`, ".git"))).toBe(true);
+    for (const n of [1, 2, 3]) expect(existsSync(join(worktreeOf(n), ".git"))).toBe(true);
     expect((await repo.git("worktree", "list")).split("\n")).toHaveLength(4);
   });
 
@@ -143,7 +145,7 @@ describe("pr_checkout and pr_push", () => {
     const head = await pushBranch(repo.origin, "feature");
     world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
     await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
-    const worktree = join(repo.dir, ".git", "gitclaw-worktrees", "pr-1");
+    const worktree = worktreeOf(1);
     await git(worktree, "-c", "user.name=T", "-c", "user.email=t@e", "commit", "-q", "--amend", "-m", "Reworded");
     const amended = await git(worktree, "rev-parse", "HEAD");
 
@@ -179,13 +181,68 @@ describe("pr_checkout and pr_push", () => {
     }
     expect((await world.call({ op: "pr_checkout", pr: 1 }, inRepo())).isError).toBe(false);
     expect(existsSync(marker) ? readFileSync(marker, "utf8") : "no hook ran").toBe("no hook ran");
-    const worktree = join(repo.dir, ".git", "gitclaw-worktrees", "pr-1");
+    const worktree = worktreeOf(1);
     writeFileSync(join(worktree, "x.txt"), "x\n");
     // The test's own commit must not trigger the planted hooks either.
     await git(worktree, "-c", "core.hooksPath=/dev/null", "add", "x.txt");
     await git(worktree, "-c", "core.hooksPath=/dev/null", "-c", "user.name=T", "-c", "user.email=t@e", "commit", "-q", "-m", "x");
     expect((await world.call({ op: "pr_push", branch: "pr-1" }, inRepo())).isError).toBe(false);
     expect(existsSync(marker) ? readFileSync(marker, "utf8") : "no hook ran").toBe("no hook ran");
+  });
+
+  it("pr_push commits what changed in the worktree as the bot, with the run's trailers, and refuses protected paths", async () => {
+    const head = await pushBranch(repo.origin, "feature");
+    world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
+    await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
+    const worktree = worktreeOf(1);
+    const options = { ...inRepo(), protectedPaths: [".github/workflows/", "state/"], commit: { runUrl: "https://github.com/acme/widgets/actions/runs/7", coAuthor: { login: "alice", id: 42 } } };
+
+    mkdirSync(join(worktree, ".github", "workflows"), { recursive: true });
+    writeFileSync(join(worktree, ".github", "workflows", "ci.yml"), "on: push\n");
+    writeFileSync(join(worktree, "feature.txt"), "changed\n");
+    const refused = await world.call({ op: "pr_push", branch: "pr-1" }, options);
+    expect(refused.isError).toBe(true);
+    expect(body(refused)).toBe(`refusing to commit in ${worktree}: .github/workflows/ci.yml is a protected path. Undo that change (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`);
+    expect(await repo.originGit("rev-parse", "feature")).toBe(head);
+
+    rmSync(join(worktree, ".github"), { recursive: true });
+    writeFileSync(join(worktree, "new.txt"), "new\n");
+    const pushed = await world.call({ op: "pr_push", branch: "pr-1", message: `Fix the feature ${SECRET}` }, options);
+    expect(pushed.isError).toBe(false);
+    const sha = await repo.originGit("rev-parse", "feature");
+    expect(body(pushed)).toContain(`# Pushed Pull Request Branch\n- Committed 2 changed files as gitclaw[bot] (${sha.slice(0, 12)} "Fix the feature ${REDACTED}") from ${worktree}\n- Local branch: pr-1 at ${sha.slice(0, 12)}`);
+    expect(pushed.details).toMatchObject({ commit: { sha, files: 2, worktreePath: worktree } });
+    expect(await repo.originGit("log", "-1", "--format=%an <%ae>%n%B", "feature")).toBe(
+      `gitclaw[bot] <gitclaw[bot]@users.noreply.github.com>\nFix the feature ${REDACTED}\n\nRun: https://github.com/acme/widgets/actions/runs/7\n\nCo-authored-by: alice <42+alice@users.noreply.github.com>`,
+    );
+    expect(await repo.originGit("show", "feature:feature.txt")).toBe("changed");
+    expect(await git(worktree, "status", "--porcelain")).toBe("");
+
+    // Nothing new: nothing committed, the push is a no-op.
+    const again = await world.call({ op: "pr_push", branch: "pr-1" }, options);
+    expect(body(again)).not.toContain("Committed");
+    expect(again.details).not.toHaveProperty("commit");
+  });
+
+  it("checks out afresh where a worktree vanished or was left outside the run's directory", async () => {
+    const head = await pushBranch(repo.origin, "feature");
+    world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
+    await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
+    rmSync(worktreeOf(1), { recursive: true });
+    const stale = await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
+    expect(stale.details).toMatchObject({ worktreePath: worktreeOf(1), checkouts: [{ reused: false }] });
+
+    // An earlier run's worktree (here: the old place under .git/), moved out of the way unless it holds changes.
+    const old = join(repo.dir, ".git", "gitclaw-worktrees", "pr-1");
+    await repo.git("worktree", "remove", "--force", worktreeOf(1));
+    await repo.git("worktree", "add", "-q", old, "pr-1");
+    writeFileSync(join(old, "wip.txt"), "wip\n");
+    const refused = await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
+    expect(body(refused)).toBe(`pr-1 is checked out in ${old}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`);
+    const forced = await world.call({ op: "pr_checkout", pr: 1, force: true }, inRepo());
+    expect(forced.details).toMatchObject({ worktreePath: worktreeOf(1), checkouts: [{ reused: false }] });
+    expect(existsSync(old)).toBe(false);
+    expect(await git(worktreeOf(1), "rev-parse", "HEAD")).toBe(head);
   });
 
   it.each([

@@ -1,9 +1,6 @@
 // The github tool against the GitHub emulator: a real Octokit client over loopback HTTP, a fake
 // clock whose sleep advances time and the emulator's scripted workflow runs, and the shared tool
 // fixture (workspace, artifacts, redactor).
-import { GitHub, getOctokitOptions } from "@actions/github/lib/utils";
-import { retry } from "@octokit/plugin-retry";
-import { throttling } from "@octokit/plugin-throttling";
 import { createGitHubClient, type GitHubClient } from "../../../src/github/client.ts";
 import { createGitHubTool, type GitHubArgs, type GitHubAudit, type GitHubToolOptions } from "../../../src/tools/github/index.ts";
 import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
@@ -31,7 +28,6 @@ export interface World {
   stop(): Promise<void>;
 }
 
-const silent = () => {};
 
 /**
  * The production client's Octokit class with its pacing off: the throttling plugin spaces searches
@@ -41,15 +37,7 @@ const silent = () => {};
 export function testClient(baseUrl: string, options: { production?: boolean; token?: string } = {}): GitHubClient {
   const token = options.token ?? TOKEN;
   if (options.production) return createGitHubClient({ token, baseUrl, retryAfterBaseValue: 1 });
-  const Octokit = GitHub.plugin(retry, throttling);
-  return new Octokit(
-    getOctokitOptions(token, {
-      baseUrl,
-      log: { debug: silent, info: silent, warn: silent, error: silent },
-      retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 451], retryAfterBaseValue: 1 },
-      throttle: { enabled: false },
-    }),
-  );
+  return createGitHubClient({ token, baseUrl, retryAfterBaseValue: 1, paced: false });
 }
 
 export async function startWorld(): Promise<World> {

@@ -139,3 +139,55 @@ describe("file_read", () => {
     expect(world.gh.requests).toEqual([]);
   });
 });
+
+describe("minimized comments", () => {
+  const seed = () => {
+    world.gh.createIssue({ title: "Crash", body: "It crashes.", user: "alice" });
+    world.gh.addComment(1, { body: "comment 1", user: "alice" });
+    world.gh.addComment(1, { body: "BUY CHEAP WIDGETS", user: "bob", minimized: "spam" });
+    world.gh.addComment(1, { body: "comment 3", user: "alice" });
+    world.gh.addComment(1, { body: "an old guess", user: "bob", minimized: "outdated" });
+  };
+  const graphqlRequests = () => world.gh.requests.filter((request) => request.path === "/graphql");
+
+  it("issue_view leaves them out and counts them, with one GraphQL query", async () => {
+    seed();
+    const result = await world.call({ op: "issue_view", issue: 1 });
+    const text = body(result);
+    expect(text).toContain("## Comments (4)\n(2 minimized comments hidden: outdated, spam)\n\n### @alice");
+    expect(text).toContain("comment 1");
+    expect(text).toContain("comment 3");
+    expect(text).not.toContain("BUY CHEAP WIDGETS");
+    expect(text).not.toContain("an old guess");
+    expect(result.details).toMatchObject({ minimizedHidden: 2 });
+    expect(graphqlRequests().map((request) => request.body)).toEqual([{ query: expect.stringContaining("isMinimized"), variables: { owner: "acme", name: "widgets", number: 1, after: null } }]);
+  });
+
+  it("pr_view leaves them out too, and pages the GraphQL query like the comments", async () => {
+    world.gh.createPullRequest({ title: "Add widgets", user: "alice", head: { ref: "widgets", sha: "b".repeat(40) } });
+    for (let i = 1; i <= 130; i++) world.gh.addComment(1, { body: `comment ${i}.`, user: "bob", ...(i === 120 ? { minimized: "resolved" } : {}) });
+    const result = await world.call({ op: "pr_view", pr: 1 });
+    expect(body(result)).toContain("## Comments (130)\n(1 minimized comment hidden: resolved)\n");
+    expect(body(result)).toContain("comment 119.");
+    expect(body(result)).not.toContain("comment 120.");
+    expect(body(result)).toContain("comment 130.");
+    expect(graphqlRequests()).toHaveLength(2);
+  });
+
+  it.each([
+    ["GraphQL is refused over HTTP", { status: 403, body: { message: "Forbidden", documentation_url: "https://docs.github.com/graphql" } }, "GraphQL request failed (403): Forbidden"],
+    [
+      "GraphQL answers with errors",
+      { status: 200, body: { data: { repository: null }, errors: [{ type: "FORBIDDEN", path: ["repository"], message: "Resource not accessible by integration" }] } },
+      "GraphQL: Resource not accessible by integration",
+    ],
+  ])("shows every comment with a note when %s", async (_, fault, reason) => {
+    seed();
+    world.gh.failNext({ method: "POST", path: /^\/graphql$/, ...fault });
+    const result = await world.call({ op: "issue_view", issue: 1 });
+    expect(result.isError).toBe(false);
+    expect(body(result)).toContain(`## Comments (4)\n(could not check for minimized comments, so all are shown: ${reason})\n`);
+    expect(body(result)).toContain("BUY CHEAP WIDGETS");
+    expect(result.details).toMatchObject({ minimizedHidden: 0 });
+  });
+});

@@ -1,0 +1,43 @@
+// Workflow commands (`::warning::…`, groups, masks) and the step summary, as documented in GitHub's
+// "Workflow commands for GitHub Actions". Dependency-free, so the guard and the indicator use it
+// before `bun install`; the agent uses it instead of @actions/core, which also loads
+// @actions/http-client and undici for OIDC tokens gitclaw never requests: 3.5 MB of the agent
+// process's 100 MB budget (bench/memory).
+import { appendFileSync } from "node:fs";
+
+type Write = (line: string) => void;
+
+let write: Write = (line) => void process.stdout.write(`${line}\n`);
+
+/** Sends workflow commands elsewhere (tests); returns what restores the default. */
+export function redirectLog(to: Write): () => void {
+  const previous = write;
+  write = to;
+  return () => void (write = previous);
+}
+
+/** A message can span lines: the runner reads one command per line, so line breaks are escaped. */
+const escapeData = (text: string) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+const escapeProperty = (text: string) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+
+function command(name: string, message: string, properties: Record<string, string | undefined> = {}): void {
+  const props = Object.entries(properties)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${escapeProperty(value)}`)
+    .join(",");
+  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
+}
+
+export const info = (message: string): void => write(message);
+export const warning = (message: string, title?: string): void => command("warning", message, { title });
+export const error = (message: string, title?: string): void => command("error", message, { title });
+export const startGroup = (name: string): void => command("group", name);
+export const endGroup = (): void => command("endgroup", "");
+/** Masks `secret` in the rest of the job's log. */
+export const setSecret = (secret: string): void => command("add-mask", secret);
+
+/** Appends Markdown to the step summary (`$GITHUB_STEP_SUMMARY`); throws when there is none. */
+export function appendSummary(file: string | undefined, markdown: string): void {
+  if (!file) throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
+  appendFileSync(file, `${markdown}\n`);
+}

@@ -1,0 +1,54 @@
+// A minimal GraphQL endpoint (POST /graphql): it answers the one query the github tool sends, which
+// comments of an issue or pull request are minimized, from the in-memory comments. Any other query
+// gets a GraphQL error and is recorded as a violation, so a new query needs a handler here first.
+import { field, type RouteResult } from "./http.ts";
+import { nodeId } from "./render.ts";
+import type { EmulatorState } from "./state.ts";
+
+const CONNECTION = String.raw`comments\(first: (\d+), after: \$after\) \{ nodes \{ id isMinimized minimizedReason \} pageInfo \{ hasNextPage endCursor \} \}`;
+// The query with its whitespace collapsed: issue comments of an issue or a pull request, one page.
+const SHAPE = new RegExp(
+  String.raw`^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ issueOrPullRequest\(number: \$number\) \{ \.\.\. on Issue \{ ${CONNECTION} \} \.\.\. on PullRequest \{ ${CONNECTION} \} \} \} \}$`,
+);
+
+const cursor = (index: number) => btoa(`cursor:${index}`);
+function fromCursor(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  try {
+    return Number(/^cursor:(\d+)$/.exec(atob(String(value)))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN; // not base64
+  }
+}
+
+const graphqlError = (message: string, extra: Record<string, unknown> = {}) => ({ message, locations: [{ line: 1, column: 1 }], ...extra });
+
+export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
+  const query = field(body, "query");
+  const variables = (field(body, "variables") ?? {}) as Record<string, unknown>;
+  const shape = typeof query === "string" ? SHAPE.exec(query.replace(/\s+/g, " ").trim()) : null;
+  if (!shape) {
+    violations.push(`POST /graphql: the emulator does not know this query: ${String(query).slice(0, 200)}`);
+    return { status: 200, body: { errors: [graphqlError("emulator: unsupported query")] } };
+  }
+  const { owner, name, number } = { owner: variables.owner, name: variables.name, number: variables.number };
+  const ours = String(owner).toLowerCase() === state.config.owner.toLowerCase() && String(name).toLowerCase() === state.config.repo.toLowerCase();
+  if (!ours) {
+    const message = `Could not resolve to a Repository with the name '${String(owner)}/${String(name)}'.`;
+    return { status: 200, body: { data: { repository: null }, errors: [graphqlError(message, { type: "NOT_FOUND", path: ["repository"] })] } };
+  }
+  const issue = typeof number === "number" ? state.issues.get(number) : undefined;
+  if (!issue) {
+    const message = `Could not resolve to an issue or pull request with the number of ${String(number)}.`;
+    return { status: 200, body: { data: { repository: { issueOrPullRequest: null } }, errors: [graphqlError(message, { type: "NOT_FOUND", path: ["repository", "issueOrPullRequest"] })] } };
+  }
+  const start = fromCursor(variables.after);
+  const first = Number(shape[issue.pull ? 2 : 1]);
+  if (!Number.isInteger(start) || first < 1 || first > 100) return { status: 200, body: { errors: [graphqlError("invalid cursor or page size")] } };
+  const comments = [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number);
+  const page = comments.slice(start, start + first);
+  const end = start + page.length;
+  const nodes = page.map((comment) => ({ id: nodeId("IssueComment", comment.id), isMinimized: comment.minimizedReason !== undefined, minimizedReason: comment.minimizedReason ?? null }));
+  const connection = { nodes, pageInfo: { hasNextPage: end < comments.length, endCursor: page.length ? cursor(end) : null } };
+  return { status: 200, body: { data: { repository: { issueOrPullRequest: { comments: connection } } } } };
+}
