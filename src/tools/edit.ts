@@ -5,10 +5,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
 import { fail, ok, type Tool } from "./types.ts";
-import { assertWritable, describeFileError, resolveWorkspacePath, type WorkspacePath } from "./workspace.ts";
+import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath, type ToolPath } from "./workspace.ts";
 
 const editParameters = z.object({
-  path: z.string().describe("File path relative to the workspace."),
+  path: z.string().describe("File path relative to the workspace, or absolute inside a PR worktree from github pr_checkout."),
   oldText: z.string().describe("Text to replace. Must match the file exactly once, including whitespace and line breaks."),
   newText: z.string().describe("Replacement text."),
 });
@@ -141,11 +141,11 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       if (oldText === "") return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
       if (oldText === newText) return fail("oldText and newText are identical: there is nothing to change.");
 
-      let target: WorkspacePath;
+      let target: ToolPath;
       let raw: Buffer;
       try {
-        target = resolveWorkspacePath(context.workspace, path);
-        assertWritable(context.workspace, target, options.protectedPaths);
+        target = resolveToolPath(context, path);
+        assertWritable(target, options.protectedPaths);
         raw = await readFile(target.real);
       } catch (error) {
         return fail(describeFileError(error, path));
@@ -171,6 +171,7 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       const output = (hasBom ? UTF8_BOM : "") + (crlf ? edit.updated.replace(/\n/g, "\r\n") : edit.updated);
       try {
         await writeFile(target.real, output, "utf8");
+        await keepGroupWritable(target, undefined);
       } catch (error) {
         return fail(describeFileError(error, target.display));
       }

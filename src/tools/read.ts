@@ -1,11 +1,11 @@
-// The `read` tool: a window of a text file in the workspace, or of a saved output artifact.
+// The `read` tool: a window of a text file in the workspace or a PR worktree, or of a saved output artifact.
 // Files are streamed, so a huge file costs time to count its lines but never memory.
 import { type FileHandle, open, stat } from "node:fs/promises";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
 import { formatBytes } from "./output.ts";
 import { fail, ok, type Tool } from "./types.ts";
-import { describeFileError, resolveWorkspacePath } from "./workspace.ts";
+import { describeFileError, resolveToolPath } from "./workspace.ts";
 
 const MAX_READ_LINES = 2000;
 const MAX_READ_BYTES = 50 * 1024;
@@ -16,7 +16,7 @@ const BINARY_SNIFF_BYTES = 8192;
 const ARTIFACT_PREFIX = "artifact://";
 
 const readParameters = z.object({
-  path: z.string().describe("File path relative to the workspace, or an artifact reference such as artifact://3."),
+  path: z.string().describe("File path relative to the workspace, absolute inside a PR worktree from github pr_checkout, or an artifact reference such as artifact://3."),
   offset: z.number().int().min(1).optional().describe("1-based line number to start at (default 1)."),
   limit: z.number().int().min(1).optional().describe(`Maximum number of lines to return (default and maximum ${MAX_READ_LINES}).`),
 });
@@ -113,9 +113,9 @@ export function createReadTool(): Tool<typeof readParameters> {
   return {
     name: "read",
     description: [
-      "Read a text file from the workspace, or an output artifact (artifact://<id>) saved by another tool.",
+      "Read a text file from the workspace or a PR worktree (github pr_checkout; by its absolute path), or an output artifact (artifact://<id>) saved by another tool.",
       `Returns up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB; continue with \`offset\` as the note at the end says. Lines longer than ${MAX_READ_LINE_CHARS} characters are cut.`,
-      "Binary files are described, not shown. Paths must stay inside the workspace.",
+      "Binary files are described, not shown. Paths must stay inside the workspace or a PR worktree.",
     ].join("\n"),
     parameters: readParameters,
     async execute(rawArgs, context) {
@@ -132,7 +132,7 @@ export function createReadTool(): Tool<typeof readParameters> {
           file = artifact;
           display = path;
         } else {
-          const resolved = resolveWorkspacePath(context.workspace, path);
+          const resolved = resolveToolPath(context, path);
           file = resolved.real;
           display = resolved.display;
         }

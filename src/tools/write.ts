@@ -1,13 +1,13 @@
-// The `write` tool: create or overwrite a file inside the workspace.
+// The `write` tool: create or overwrite a file inside the workspace or a PR worktree.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
 import { fail, ok, type Tool } from "./types.ts";
-import { assertWritable, describeFileError, resolveWorkspacePath } from "./workspace.ts";
+import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath } from "./workspace.ts";
 
 const writeParameters = z.object({
-  path: z.string().describe("File path relative to the workspace. Missing parent folders are created."),
+  path: z.string().describe("File path relative to the workspace, or absolute inside a PR worktree from github pr_checkout. Missing parent folders are created."),
   content: z.string().describe("The complete new content of the file."),
 });
 
@@ -21,7 +21,7 @@ export function createWriteTool(options: WriteToolOptions): Tool<typeof writePar
     name: "write",
     description: [
       "Create a file, or overwrite it completely, with the given content. Parent folders are created.",
-      "To change part of an existing file, use the edit tool instead. Paths must stay inside the workspace; .git/ and protected paths cannot be written.",
+      "To change part of an existing file, use the edit tool instead. Paths must stay inside the workspace or a PR worktree from github pr_checkout (by its absolute path); .git and protected paths cannot be written.",
     ].join("\n"),
     parameters: writeParameters,
     async execute(rawArgs, context) {
@@ -29,11 +29,12 @@ export function createWriteTool(options: WriteToolOptions): Tool<typeof writePar
       if (!parsed.ok) return parsed.error;
       const { path, content } = parsed.value;
       try {
-        const target = resolveWorkspacePath(context.workspace, path);
-        assertWritable(context.workspace, target, options.protectedPaths);
+        const target = resolveToolPath(context, path);
+        assertWritable(target, options.protectedPaths);
         const createdFolder = await mkdir(dirname(target.real), { recursive: true });
         const bytes = Buffer.from(content, "utf8");
         await writeFile(target.real, bytes);
+        await keepGroupWritable(target, createdFolder);
         const created = createdFolder === undefined ? "" : " (created missing parent folders)";
         return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });
       } catch (error) {

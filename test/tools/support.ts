@@ -1,6 +1,6 @@
 // Shared fixtures for the tool tests: a real temporary workspace, a real file-backed artifact
 // store and a redactor that replaces one known secret.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
@@ -68,6 +68,17 @@ export function createFixture(): Fixture {
     }),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A PR worktree as pr_checkout leaves it, for path rules only: `<worktrees>/<dir>/<branch>` with a
+ * `.git` file (no repository behind it). Returns its path.
+ */
+export function makeWorktree(fixture: Fixture, dir = "acme-widgets", branch = "pr-1"): string {
+  const path = join(fixture.worktrees, dir, branch);
+  mkdirSync(path, { recursive: true });
+  writeFileSync(join(path, ".git"), `gitdir: ${join(fixture.workspace, ".git", "worktrees", branch)}\n`);
+  return path;
 }
 
 export function findTool(tools: Tool[], name: string): Tool {

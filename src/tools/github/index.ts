@@ -110,7 +110,7 @@ const PLANNERS: Record<Op, Planner> = {
 
 const DESCRIPTION = `GitHub through its API (not the gh CLI). One tool, dispatching on op:
 - Reads: repo_view, issue_view, pr_view, pr_diff, file_read, search_issues, search_prs, search_code, search_commits, search_repos, run_watch (wait for Actions runs of a run id/URL or of the current commit; failed-job log tails inline, full logs as an artifact).
-- Writes: pr_create, pr_checkout (PR into its own git worktree outside the workspace, branch pr-<n>; work there with bash), pr_push (commit what changed in a pr-<n> worktree, then push the branch back), comment (on another issue or PR; your reply to this issue is posted for you).
+- Writes: pr_create, pr_checkout (PR into its own git worktree outside the workspace, branch pr-<n>; work there with read/write/edit by absolute path and bash with cwd), pr_push (commit what changed in a pr-<n> worktree, then push the branch back), comment (on another issue or PR; your reply to this issue is posted for you).
 A policy decides per op: by default reads anywhere, writes only on this repository, forced pushes never. A denied call says which rule denied it. Results start with [github <host>/<repo> <op> <class> <outcome> <size>] and are capped at 64 KB.`;
 
 export function createGitHubTool(options: GitHubToolOptions): Tool<typeof githubParameters> {

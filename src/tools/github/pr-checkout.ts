@@ -158,7 +158,7 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
       }
       for (const failure of failures) out.line(`\n---\n\n⚠ ${failure}`);
       out.line();
-      out.line("Work in the worktree with bash (cwd: the worktree path); read, write and edit reach only the workspace. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
+      out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
       const first = checkouts[0]!;
       return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
     },

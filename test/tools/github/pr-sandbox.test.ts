@@ -106,6 +106,26 @@ describe("a PR worktree under the sandbox", () => {
     expect(existsSync(join(evil, ".git", "index"))).toBe(false);
   });
 
+  it("is edited by read, write and edit too, and tool commands can change what they wrote", async () => {
+    const worktree = await checkout();
+    const file = (name: string, args: Record<string, unknown>) => findTool(toolset.tools, name).execute(args, world.fixture.context(runContext()));
+    const readme = join(worktree, "README.md");
+    expect(await file("edit", { path: readme, oldText: "# widgets", newText: "# widgets, edited" })).toMatchObject({ isError: false, text: `Edited ${readme}: replaced line 1.` });
+    const added = join(worktree, "docs", "guide", "new.md");
+    expect((await file("write", { path: added, content: "written\n" })).isError).toBe(false);
+    // The worker thread's umask denies group write: the tools grant it themselves.
+    const output = await bash("echo appended >> README.md && echo appended >> docs/guide/new.md && echo more > docs/guide/more.md && echo ok", worktree);
+    expect(output).toBe("ok");
+    expect(await file("read", { path: readme })).toMatchObject({ isError: false, text: "# widgets, edited\nappended" });
+
+    const pushed = await world.call({ op: "pr_push", branch: "pr-1", message: "Edit with the file tools" }, { context: runContext() });
+    expect(pushed.isError, pushed.text).toBe(false);
+    expect(body(pushed)).toMatch(/^# Pushed Pull Request Branch\n- Committed 3 changed files as gitclaw\[bot\]/);
+    expect(await repo.originGit("show", "feature:README.md")).toBe("# widgets, edited\nappended");
+    expect(await repo.originGit("show", "feature:docs/guide/new.md")).toBe("written\nappended");
+    expect(await repo.originGit("show", "feature:docs/guide/more.md")).toBe("more");
+  });
+
   it("holding work never pushed at the end of the run is reported, then removed", async () => {
     const worktree = await checkout();
     await bash("echo unfinished >> README.md", worktree);
