@@ -2,7 +2,7 @@
 // finishes: on timeout, abort or cancel the group gets SIGTERM, then SIGKILL after a grace period;
 // after a normal exit, background leftovers (`cmd &`) are terminated the same way. In a sandboxed
 // run the command runs as the tool user (see src/sandbox.ts).
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
 import type { RunAs } from "./types.ts";
 
@@ -168,7 +168,8 @@ export function startProcess(options: ProcessOptions): RunningProcess {
       stderr: "pipe",
     });
   } catch (error) {
-    const spawnError = `${launch.file} could not be started: ${(error as Error).message}`;
+    // posix_spawn reports a missing working directory as a missing program: name the real cause.
+    const spawnError = existsSync(options.cwd) ? `${launch.file} could not be started: ${(error as Error).message}` : `the working directory ${options.cwd} does not exist`;
     return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
   }
   const pid = subprocess.pid;

@@ -1,6 +1,6 @@
 // Timeouts and cancellation: the whole process group goes, even parts that ignore SIGTERM.
 import { describe, expect, it } from "vitest";
-import { KILL_GRACE_MS } from "../../src/tools/process.ts";
+import { KILL_GRACE_MS, startProcess } from "../../src/tools/process.ts";
 import type { ToolContext, ToolResult } from "../../src/tools/types.ts";
 import { findTool, useTools, isRunning } from "./support.ts";
 
@@ -58,5 +58,28 @@ describe("bash timeout and cancel", () => {
     controller.abort();
     const result = await bash({ command: "sleep 30" }, { ...fixture.context(), signal: controller.signal });
     expect(result).toMatchObject({ isError: true, text: "Command not run: the run is being cancelled" });
+  });
+});
+
+describe("startProcess", () => {
+  const start = (cwd: string, onOutput: (bytes: Uint8Array) => void = () => {}) =>
+    startProcess({ command: "echo hi", cwd, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, timeoutMs: 5_000, signal: new AbortController().signal, onOutput });
+
+  it("names a working directory that vanished, not the shell, when the spawn fails", async () => {
+    const outcome = await start("/nonexistent/gitclaw-dir").finished;
+    expect(outcome).toMatchObject({ exitCode: null, signal: null, spawnError: "the working directory /nonexistent/gitclaw-dir does not exist" });
+  });
+
+  it("hands over raw bytes that stay valid for the call only (each pipe chunk is freed after it)", async () => {
+    const copies: string[] = [];
+    const views: Uint8Array[] = [];
+    const outcome = await start(fixture.workspace, (bytes) => {
+      copies.push(Buffer.from(bytes).toString());
+      views.push(bytes);
+    }).finished;
+    expect(outcome.exitCode).toBe(0);
+    expect(copies.join("")).toBe("hi\n");
+    // The chunk's memory was released once the callback returned.
+    expect(views.every((view) => view.byteLength === 0)).toBe(true);
   });
 });
