@@ -174,7 +174,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) {
     const spec = modelSpec(config, env);
     try {
-      const model = resolveModel(spec, config, env);
+      const model = await resolveModel(spec, config, env);
       results.push(pass("Model", `${spec}${model.keyEnv ? `, key in ${model.keyEnv}` : ", no key needed"}`));
     } catch (error) {
       results.push(failed("Model", (error as Error).message, "provide the key as the message says, or choose another model (GITCLAW_MODEL, or \"model\" in .github/gitclaw.json)"));

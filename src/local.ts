@@ -43,11 +43,11 @@ function parseArgs(args: string[]): { issue?: number; prompt: string } {
 }
 
 /** Says exactly which variable to set when no model is usable, before anything starts. */
-function checkModel(cwd: string, env: Record<string, string | undefined>): string {
+async function checkModel(cwd: string, env: Record<string, string | undefined>): Promise<string> {
   const config = loadConfig(cwd);
   const spec = modelSpec(config, env);
   try {
-    resolveModel(spec, config, env);
+    await resolveModel(spec, config, env);
   } catch (error) {
     if (error instanceof ModelConfigError) {
       throw new LocalError(`${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).`);
@@ -59,7 +59,7 @@ function checkModel(cwd: string, env: Record<string, string | undefined>): strin
 
 export async function runLocal(args: string[], io: { cwd: string; env: Record<string, string | undefined>; out: (line: string) => void }): Promise<number> {
   const { issue: issueNumber, prompt } = parseArgs(args);
-  const spec = checkModel(io.cwd, io.env);
+  const spec = await checkModel(io.cwd, io.env);
   const home = join(io.cwd, ".gitclaw-local");
   const origin = join(home, "origin.git");
   const ledgerFile = join(home, "issues.json");

@@ -68,7 +68,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
       log(`gitclaw: not running for this event: ${decision.reason}.`);
       return 0;
     }
-    const resolved = resolveModel(modelSpec(config, processEnv), config, processEnv);
+    const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
     await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env.runnerTemp, "agent") });
     return 0;
   } catch (error) {

@@ -1,7 +1,6 @@
 // Turns `provider/model` into an `ai` SDK language model. Anthropic and any OpenAI-compatible
 // server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported.
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+// A provider's SDK is loaded when a model needs it: a run only ever uses one (bench/memory).
 import type { LanguageModel } from "ai";
 import type { Config } from "../config.ts";
 import { modelInfo, type ModelInfo } from "./catalog.ts";
@@ -47,7 +46,7 @@ function anthropicBaseUrl(url: string): string {
   return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
 }
 
-export function resolveModel(spec: string, config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>, env: Record<string, string | undefined>): ResolvedModel {
+export async function resolveModel(spec: string, config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>, env: Record<string, string | undefined>): Promise<ResolvedModel> {
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
     throw new ModelConfigError(`model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`);
@@ -68,9 +67,11 @@ export function resolveModel(spec: string, config: Pick<Config, "providers"> & P
   }
   const info = modelInfo(provider, modelId, config.models);
   if (p.api === "anthropic") {
+    const { createAnthropic } = await import("@ai-sdk/anthropic");
     const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
     return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv };
   }
+  const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
   const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
   return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv };
 }

@@ -20,7 +20,7 @@ const bashParameters = z.object({
     .describe(
       `Seconds before the command is stopped (default ${DEFAULT_TIMEOUT_SECONDS}, allowed ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}). Applies to background jobs too.`,
     ),
-  cwd: z.string().optional().describe("Working directory, relative to the workspace (default: the workspace root)."),
+  cwd: z.string().optional().describe("Working directory: relative to the workspace, or absolute (e.g. a PR worktree from the github tool's pr_checkout); default: the workspace root."),
   env: z
     .record(z.string(), z.string())
     .optional()

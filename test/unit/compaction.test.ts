@@ -38,8 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => model.stop());
 
-function options(session: SessionFile, dir: string): LoopOptions {
-  const resolved = resolveModel("anthropic/claude-sonnet-4-5", { providers: {}, models: { "anthropic/claude-sonnet-4-5": { contextWindow: CONTEXT_WINDOW } } }, { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url });
+async function options(session: SessionFile, dir: string): Promise<LoopOptions> {
+  const resolved = await resolveModel("anthropic/claude-sonnet-4-5", { providers: {}, models: { "anthropic/claude-sonnet-4-5": { contextWindow: CONTEXT_WINDOW } } }, { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url });
   return {
     session,
     model: resolved,
@@ -59,7 +59,7 @@ describe("long conversations", () => {
     const dir = mkdtempSync(join(tmpdir(), "gitclaw-compaction-"));
     const session = SessionFile.create(dir, { cwd: dir });
     session.append({ type: "message", message: { role: "user", content: "run the noisy tool 500 times", timestamp: 0 } });
-    const result = await runAgentLoop(options(session, dir));
+    const result = await runAgentLoop(await options(session, dir));
     expect(result).toMatchObject({ outcome: "done", text: "finished after 500 tool turns", toolCalls: 500 });
 
     const agentRequests = model.requests.filter((r) => !isSummaryRequest(r));

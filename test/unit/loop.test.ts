@@ -23,14 +23,14 @@ let model: FakeModel;
 beforeAll(async () => (model = await startFakeModel()));
 afterAll(() => model.stop());
 
-function setup(api: "anthropic" | "openai", overrides: Partial<LoopOptions> = {}) {
+async function setup(api: "anthropic" | "openai", overrides: Partial<LoopOptions> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-loop-"));
   const session = SessionFile.create(dir, { cwd: dir });
   session.append({ type: "message", message: { role: "user", content: "please", timestamp: 0 } });
   const resolved =
     api === "anthropic"
-      ? resolveModel("anthropic/claude-sonnet-4-5", { providers: {} }, { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url })
-      : resolveModel("local/qwen", { providers: { local: { api: "openai-compatible", baseURL: model.openaiBaseUrl } } }, {});
+      ? await resolveModel("anthropic/claude-sonnet-4-5", { providers: {} }, { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url })
+      : await resolveModel("local/qwen", { providers: { local: { api: "openai-compatible", baseURL: model.openaiBaseUrl } } }, {});
   const options: LoopOptions = {
     session,
     model: resolved,
@@ -51,7 +51,7 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
   it("runs a tool call, feeds the result back and ends on text", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { text: "hi" } }], usage: { input: 100, output: 20 } }, { text: "All done." }]);
     const before = model.requests.length;
-    const { session, options } = setup(api);
+    const { session, options } = await setup(api);
     const result = await runAgentLoop(options);
     expect(result).toMatchObject({ outcome: "done", text: "All done.", turns: 2, toolCalls: 1 });
     expect(result.usage.output).toBeGreaterThanOrEqual(20);
@@ -64,7 +64,7 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
 
   it("records a failed model call as an error turn without throwing", async () => {
     model.script([{ error: { status: 529, message: "Overloaded" } }]);
-    const { session, options } = setup(api);
+    const { session, options } = await setup(api);
     const result = await runAgentLoop(options);
     expect(result.outcome).toBe("error");
     expect(result.errorMessage).toMatch(/529/);
@@ -76,7 +76,7 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
 describe("agent loop budgets and safety", () => {
   it("stops at max turns", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }] }, { toolCalls: [{ name: "echo", input: { text: "2" } }] }]);
-    const { options } = setup("anthropic");
+    const { options } = await setup("anthropic");
     options.budgets.maxTurns = 2;
     expect(await runAgentLoop(options)).toMatchObject({ outcome: "max_turns", turns: 2, toolCalls: 2 });
   });
@@ -84,7 +84,7 @@ describe("agent loop budgets and safety", () => {
   it("aborts a hanging stream and records it as aborted", async () => {
     model.script([{ text: "a long answer that never ends", hang: true }]);
     const controller = new AbortController();
-    const { session, options } = setup("anthropic", { signal: controller.signal });
+    const { session, options } = await setup("anthropic", { signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
     const result = await runAgentLoop(options);
     expect(result.outcome).toBe("aborted");
@@ -93,13 +93,13 @@ describe("agent loop budgets and safety", () => {
 
   it("ends at the deadline", async () => {
     model.script([{ text: "slow", hang: true }]);
-    const { options } = setup("anthropic", { deadline: Date.now() + 300 });
+    const { options } = await setup("anthropic", { deadline: Date.now() + 300 });
     expect((await runAgentLoop(options)).outcome).toBe("deadline");
   });
 
   it("redacts secrets from model text and tool arguments before they are stored", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { text: SECRET } }] }, { text: `the key is ${SECRET}` }]);
-    const { session, options } = setup("anthropic");
+    const { session, options } = await setup("anthropic");
     const result = await runAgentLoop(options);
     const file = await Bun.file(session.path).text();
     expect(file).not.toContain(SECRET);
@@ -108,7 +108,7 @@ describe("agent loop budgets and safety", () => {
 
   it("turns bad arguments and unknown tools into error results", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { wrong: 1 } }, { name: "nope", input: {} }] }, { text: "ok" }]);
-    const { session, options } = setup("anthropic");
+    const { session, options } = await setup("anthropic");
     await runAgentLoop(options);
     const results = session.context().messages.filter((m) => m.role === "toolResult") as { isError: boolean; content: { text: string }[] }[];
     expect(results.map((r) => r.isError)).toEqual([true, true]);
@@ -120,7 +120,7 @@ describe("agent loop budgets and safety", () => {
 describe("run budgets", () => {
   it("stops at the cost budget and names it", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }], usage: { input: 1_000_000, output: 10 } }]);
-    const { options } = setup("anthropic");
+    const { options } = await setup("anthropic");
     options.budgets.maxCostUsd = 2;
     const result = await runAgentLoop(options);
     expect(result.outcome).toBe("budget");
@@ -130,7 +130,7 @@ describe("run budgets", () => {
 
   it("stops at the run's output token budget", async () => {
     model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }], usage: { input: 10, output: 5000 } }]);
-    const { options } = setup("anthropic");
+    const { options } = await setup("anthropic");
     options.budgets.maxOutputTokens = 4000;
     const result = await runAgentLoop(options);
     expect(result).toMatchObject({ outcome: "budget", budget: { name: "maxOutputTokens", limit: 4000, used: 5000 } });
