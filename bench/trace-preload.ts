@@ -61,18 +61,26 @@ if (out) {
   // Patched through require: an ESM import of node:child_process here would freeze its named exports
   // before the patch, and execa would keep the original.
   const childProcess = require("node:child_process") as typeof import("node:child_process");
+  let insideChildProcess = false;
   const realSpawn = childProcess.spawn;
   childProcess.spawn = function (this: unknown, ...args: Parameters<typeof realSpawn>) {
     const [command, argv] = args as unknown as [string, string[] | undefined];
     const event: TraceEvent = { kind: "spawn", start: clock(), what: [command, ...(Array.isArray(argv) ? argv.filter((a) => !a.startsWith("-c") && !a.includes("=")).slice(0, 2) : [])].join(" ") };
     events.push(event);
-    const child = realSpawn.apply(this, args);
-    child.once("exit", () => void (event.end = clock()));
-    return child;
+    insideChildProcess = true;
+    try {
+      const child = realSpawn.apply(this, args);
+      child.once("exit", () => void (event.end = clock()));
+      return child;
+    } finally {
+      insideChildProcess = false;
+    }
   } as typeof realSpawn;
-  // The bash tool spawns with Bun.spawn (src/tools/process.ts).
+  // The bash tool spawns with Bun.spawn (src/tools/process.ts); node:child_process does too, under
+  // the wrapper above, and is counted there.
   const realBunSpawn = Bun.spawn;
   Bun.spawn = ((...args: Parameters<typeof realBunSpawn>) => {
+    if (insideChildProcess) return realBunSpawn(...args);
     const [first] = args as unknown as [string[] | { cmd: string[] }];
     const argv = Array.isArray(first) ? first : first.cmd;
     const event: TraceEvent = { kind: "spawn", start: clock(), what: argv.filter((a) => !a.startsWith("-c") && !a.includes("=")).slice(0, 3).join(" ") };

@@ -84,5 +84,7 @@ export function pushPhase(events: TraceEvent[]): { pushMs: number; gitMs: number
   if (!pushes[0] || !pushed || !add) return undefined;
   // Time inside git commands during the phase; the rest is the backoff between attempts.
   const git = sum(events.filter((e) => e.kind === "spawn" && e.what.startsWith("git ") && e.start >= pushes[0]!.start && e.start < pushed.start));
-  return { pushMs: pushed.start - pushes[0].start, gitMs: git, commitToPushedMs: pushed.start - add.start, attempts: pushes.length };
+  // Attempts of this phase only: a run pushes again later (the session's last entries, after the reply).
+  const attempts = pushes.filter((e) => e.start < pushed.start).length;
+  return { pushMs: pushed.start - pushes[0].start, gitMs: git, commitToPushedMs: pushed.start - add.start, attempts };
 }

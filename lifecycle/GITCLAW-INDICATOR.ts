@@ -4,16 +4,17 @@
 // and never fails the job.
 import * as workflow from "../src/actions/log.ts";
 import { readActionsEnv } from "../src/actions/env.ts";
-import { runBackstop } from "../src/backstop.ts";
-import { addIndicator } from "../src/indicator.ts";
 
 const cleanup = process.argv.includes("--cleanup");
+// Each mode loads only its own module: the 👀 step is on the clock (bench/indicator).
 try {
   const env = readActionsEnv();
   if (cleanup) {
+    const { runBackstop } = await import("../src/backstop.ts");
     const result = await runBackstop(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
     console.log(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
   } else {
+    const { addIndicator } = await import("../src/indicator.ts");
     const state = await addIndicator(env);
     console.log(`gitclaw indicator: 👀 added to the ${state.target} (reaction ${state.reactionId})`);
   }
