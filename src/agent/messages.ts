@@ -7,7 +7,10 @@ import type { AgentMessage, AssistantMessage, ImageBlock, TextBlock, ToolCallBlo
 const NO_RESULT = "No result provided";
 
 /** Anthropic requires `^[a-zA-Z0-9_-]{1,64}$`; ids from other providers may not match it. */
+const VALID_TOOL_CALL_ID = /^[a-zA-Z0-9_-]{1,64}$/;
+
 export function normalizeToolCallId(id: string): string {
+  if (VALID_TOOL_CALL_ID.test(id)) return id;
   const clean = id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
   return clean || "call";
 }

@@ -50,9 +50,19 @@ export const UserMessage = z.looseObject({
   content: z.union([z.string(), z.array(MediaBlock)]),
   timestamp: z.number(),
 });
+const ASSISTANT_BLOCK_TYPES = new Set(["text", "thinking", "toolCall"]);
+/**
+ * Assistant content: a known block dispatched on `type` (a plain union tries its members in turn,
+ * building an error for each miss: 20% of loading a long session, bench/resume), or a block of a
+ * type we do not know, kept as it is.
+ */
+const AssistantBlock = z.union([
+  z.discriminatedUnion("type", [TextBlock, ThinkingBlock, ToolCallBlock]),
+  z.looseObject({ type: z.string().refine((type) => !ASSISTANT_BLOCK_TYPES.has(type)) }),
+]);
 export const AssistantMessage = z.looseObject({
   role: z.literal("assistant"),
-  content: z.array(z.union([TextBlock, ThinkingBlock, ToolCallBlock, z.looseObject({ type: z.string() })])),
+  content: z.array(AssistantBlock),
   api: z.string(),
   provider: z.string(),
   model: z.string(),
@@ -140,16 +150,19 @@ const ENTRY_BY_TYPE: Record<string, z.ZodType> = {
   custom_message: CustomMessageEntry,
 };
 const MESSAGE_BY_ROLE: Record<string, z.ZodType> = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
-const MessageEntryBase = z.looseObject({ ...base, type: z.literal("message"), message: z.looseObject({ role: z.string() }) });
+/** A message entry's own fields; its `message` is validated once, by the schema of its role. */
+const MessageEnvelope = z.looseObject({ ...base, type: z.literal("message") });
 
 /** Validates one parsed line as a session entry: the same rules as `SessionEntry`, much faster. */
 export function parseEntry(value: unknown): SessionEntry | undefined {
   const type = (value as { type?: unknown } | null)?.type;
   if (type === "message") {
-    const entry = MessageEntryBase.safeParse(value);
-    if (!entry.success) return undefined;
-    const schema = MESSAGE_BY_ROLE[entry.data.message.role] ?? OtherMessage;
-    return schema.safeParse(entry.data.message).success ? (entry.data as SessionEntry) : undefined;
+    const envelope = MessageEnvelope.safeParse(value);
+    const message = (value as { message?: unknown }).message;
+    const role = (message as { role?: unknown } | null)?.role;
+    if (!envelope.success || typeof role !== "string") return undefined;
+    const parsed = (MESSAGE_BY_ROLE[role] ?? OtherMessage).safeParse(message);
+    return parsed.success ? ({ ...envelope.data, message: parsed.data } as SessionEntry) : undefined;
   }
   const parsed = ((typeof type === "string" && ENTRY_BY_TYPE[type]) || OtherEntry).safeParse(value);
   return parsed.success ? (parsed.data as SessionEntry) : undefined;

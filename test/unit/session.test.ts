@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionError, SessionFile, sessionFileName } from "../../src/session/session-file.ts";
-import { emptyUsage, type AssistantMessage } from "../../src/session/entries.ts";
+import { emptyUsage, parseEntry, type AssistantMessage } from "../../src/session/entries.ts";
 import { readMapping, writeMapping } from "../../src/session/mapping.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "gitclaw-session-"));
@@ -113,5 +113,28 @@ describe("issue mapping", () => {
     expect(() => readMapping(root, 3)).toThrow(/state\/issues\/3.json: field "sessionPath"/);
     writeFileSync(join(root, "state/issues/3.json"), "{");
     expect(() => readMapping(root, 3)).toThrow(/not valid JSON/);
+  });
+});
+
+describe("parseEntry", () => {
+  const entry = (message: unknown, extra: Record<string, unknown> = {}) => ({ type: "message", id: "a1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message, ...extra });
+
+  it("keeps fields and block types it does not know, as newer pi versions write them", () => {
+    const message = { ...assistant("hi"), content: [{ type: "text", text: "hi" }, { type: "citation", source: "x" }], newField: 1 };
+    const parsed = parseEntry(entry(message, { label: "kept" }));
+    expect(parsed).toEqual(entry(message, { label: "kept" }));
+  });
+
+  it("rejects a known block of the wrong shape, a message without a role, and a broken envelope", () => {
+    expect(parseEntry(entry({ ...assistant("x"), content: [{ type: "toolCall", id: 1, name: "bash", arguments: {} }] }))).toBeUndefined();
+    expect(parseEntry(entry({ ...assistant("x"), content: [{ type: "text" }] }))).toBeUndefined();
+    expect(parseEntry(entry({ content: "no role" }))).toBeUndefined();
+    expect(parseEntry({ ...entry(user("x")), id: 7 })).toBeUndefined();
+    expect(parseEntry(entry({ ...user("x"), timestamp: "soon" }))).toBeUndefined();
+  });
+
+  it("keeps messages of roles it does not send to the model (pi's bashExecution)", () => {
+    const message = { role: "bashExecution", command: "ls", output: "" };
+    expect(parseEntry(entry(message))).toEqual(entry(message));
   });
 });
