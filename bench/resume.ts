@@ -1,14 +1,15 @@
 // Resume: load a long session file and build what the model is sent. gitclaw's
 // SessionFile.load(path).context() + toModelMessages against pi's SessionManager.open(path)
 // .buildSessionContext() + convertToLlm (pi's step from session messages to LLM messages), on
-// the same 10,000-entry file, alternating in one process. Then gitclaw alone on 1k/10k/50k entries
-// to show the cost per entry stays flat (linear growth).
+// the same 10,000-entry file, alternating in one fresh process (bench/resume-child.ts: what ran
+// before in the benchmark runner must not shape the JIT state either side meets). Then gitclaw alone
+// on 1k/10k/50k entries to show the cost per entry stays flat (linear growth).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { convertToLlm, SessionManager } from "@mariozechner/pi-coding-agent";
 import { toModelMessages } from "../src/agent/messages.ts";
 import { SessionFile } from "../src/session/session-file.ts";
-import { alternate, exec, formatProfile, median, ms, now, PROJECT_ROOT, ratio, summary, tempDir, topFunctions, us, type Benchmark, type Row } from "./lib.ts";
+import { alternate, exec, formatProfile, median, ms, now, PROJECT_ROOT, ratio, summary, tempDir, topFunctions, us, type BenchContext, type Benchmark, type Row } from "./lib.ts";
 
 const TARGET = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
 const usage = { input: 1200, output: 80, cacheRead: 9000, cacheWrite: 300, totalTokens: 10580, cost: { input: 0.0036, output: 0.0012, cacheRead: 0.0027, cacheWrite: 0.0011, total: 0.0086 } };
@@ -91,39 +92,57 @@ async function breakdown(path: string, total: number, pi: number): Promise<strin
   );
 }
 
+const SIZES = [1_000, 10_000, 50_000] as const;
+
+export interface ResumeMeasurement {
+  gitclaw: number;
+  pi: number;
+  /** gitclaw's microseconds per entry, by session size. */
+  perEntry: Record<number, number>;
+}
+
+/** The measurement itself, run by bench/resume-child.ts in a process of its own. */
+export async function measureResume(ctx: BenchContext, files: Record<number, string>): Promise<ResumeMeasurement> {
+  const path = files[10_000]!;
+  const [ours, theirs] = [gitclaw(path), pi(path)];
+  ctx.log(`  10,000 entries → gitclaw ${ours} model messages, pi ${theirs} LLM messages`);
+  if (Math.abs(ours - theirs) > 1) throw new Error(`resume: the two sides built different contexts (${ours} vs ${theirs} messages)`);
+
+  const times = await alternate(ctx, { gitclaw: async () => timed(() => gitclaw(path)), pi: async () => timed(() => pi(path)) }, { warmup: 2 });
+  const [g, p] = [median(times.gitclaw), median(times.pi)];
+  ctx.log(`  ${summary("gitclaw", times.gitclaw)}\n  ${summary("pi", times.pi)}\n  ratio ${ratio(g, p)}`);
+
+  const perEntry: Record<number, number> = {};
+  for (const size of SIZES) {
+    const file = files[size]!;
+    const xs: number[] = [];
+    timed(() => gitclaw(file));
+    for (let i = 0; i < ctx.reps; i++) xs.push(timed(() => gitclaw(file)));
+    perEntry[size] = (median(xs) * 1000) / size;
+    ctx.log(`  gitclaw ${size.toLocaleString("en")} entries: ${ms(median(xs))} = ${us(perEntry[size]!)} per entry`);
+  }
+  return { gitclaw: g, pi: p, perEntry };
+}
+
 export const resume: Benchmark = {
   name: "resume",
   title: "Resume a 10,000-entry session",
   method:
-    "In one process: `SessionFile.load(path).context()` + `toModelMessages` against pi's `SessionManager.open(path).buildSessionContext()` + `convertToLlm`, on the same generated file (user turns, assistant tool calls, tool results of ~450 bytes, a text answer every 40 entries); full GC before each call, 2 warm-up rounds. Then gitclaw alone on 1k/10k/50k entries.",
+    "In a fresh process (bench/resume-child.ts): `SessionFile.load(path).context()` + `toModelMessages` against pi's `SessionManager.open(path).buildSessionContext()` + `convertToLlm`, alternating, on the same generated file (user turns, assistant tool calls, tool results of ~450 bytes, a text answer every 40 entries); full GC before each call, 2 warm-up rounds. Then gitclaw alone on 1k/10k/50k entries.",
   defaultReps: 10,
   async run(ctx) {
     const dir = tempDir("resume");
-    const files = Object.fromEntries([1_000, 10_000, 50_000].map((n) => [n, writeSession(dir, n)])) as Record<number, string>;
-    const path = files[10_000]!;
-    const [ours, theirs] = [gitclaw(path), pi(path)];
-    ctx.log(`  10,000 entries → gitclaw ${ours} model messages, pi ${theirs} LLM messages`);
-    if (Math.abs(ours - theirs) > 1) throw new Error(`resume: the two sides built different contexts (${ours} vs ${theirs} messages)`);
-
-    const times = await alternate(ctx, { gitclaw: async () => timed(() => gitclaw(path)), pi: async () => timed(() => pi(path)) }, { warmup: 2 });
-    const [g, p] = [median(times.gitclaw), median(times.pi)];
-    ctx.log(`  ${summary("gitclaw", times.gitclaw)}\n  ${summary("pi", times.pi)}\n  ratio ${ratio(g, p)}`);
-
-    const perEntry: Record<number, number> = {};
-    for (const [size, file] of Object.entries(files)) {
-      const xs: number[] = [];
-      timed(() => gitclaw(file));
-      for (let i = 0; i < ctx.reps; i++) xs.push(timed(() => gitclaw(file)));
-      perEntry[Number(size)] = (median(xs) * 1000) / Number(size);
-      ctx.log(`  gitclaw ${Number(size).toLocaleString("en")} entries: ${ms(median(xs))} = ${us(perEntry[Number(size)]!)} per entry`);
-    }
+    const files = Object.fromEntries(SIZES.map((n) => [n, writeSession(dir, n)])) as Record<number, string>;
+    const child = await exec(["bun", join(PROJECT_ROOT, "bench/resume-child.ts"), String(ctx.reps), JSON.stringify(files)], { cwd: PROJECT_ROOT });
+    for (const line of child.stderr.split("\n").filter(Boolean)) ctx.log(line);
+    const { gitclaw: g, pi: p, perEntry } = JSON.parse(child.stdout.trim()) as ResumeMeasurement;
     const growth = perEntry[50_000]! / perEntry[1_000]!;
     const rows: Row[] = [
       { figure: "Resume 10k entries: load + build context", gitclaw: ms(g), reference: `${ms(p)} (pi SessionManager)`, ratio: ratio(g, p, 1), target: "≤ 1×", met: g <= p },
-      ...[1_000, 10_000, 50_000].map((size) => ({ figure: `Resume ${size / 1000}k entries, per entry`, gitclaw: us(perEntry[size]!), reference: "—", ratio: "—", target: "linear" })),
+      ...SIZES.map((size) => ({ figure: `Resume ${size / 1000}k entries, per entry`, gitclaw: us(perEntry[size]!), reference: "—", ratio: "—", target: "linear" })),
       { figure: "Resume growth: per-entry cost 50k vs 1k", gitclaw: ratio(perEntry[50_000]!, perEntry[1_000]!), reference: "—", ratio: "—", target: "≤ 1.5× (linear)", met: growth <= 1.5 },
     ];
-    const notes = g > p ? [await breakdown(path, g, p)] : [];
+    const notes = g > p ? [await breakdown(files[10_000]!, g, p)] : [];
     return { rows, notes };
   },
 };
