@@ -37,6 +37,7 @@ import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
+import { procFiles } from "./procfs.ts";
 import { z } from "zod";
 import { launchAs } from "./tools/process.ts";
 import type { RunAs } from "./tools/types.ts";
@@ -154,17 +155,10 @@ const killQuietly = (pid: number): void => {
 /** Pids of live processes whose real uid is `uid` and real gid one of `gids`. */
 function processesOf(uid: number, gids: readonly number[]): number[] {
   const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let status: string;
-    try {
-      status = readFileSync(`/proc/${entry}/status`, "utf8");
-    } catch {
-      continue; // exited while we looked
-    }
-    const field = (name: string) => new RegExp(`^${name}:\\s+(\\S+)`, "m").exec(status)?.[1];
+  for (const { pid, content } of procFiles("status")) {
+    const field = (name: string) => new RegExp(`^${name}:\\s+(\\S+)`, "m").exec(content)?.[1];
     if (field("State") === "Z") continue;
-    if (Number(field("Uid")) === uid && gids.includes(Number(field("Gid")))) pids.push(Number(entry));
+    if (Number(field("Uid")) === uid && gids.includes(Number(field("Gid")))) pids.push(pid);
   }
   return pids;
 }

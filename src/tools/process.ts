@@ -2,7 +2,8 @@
 // finishes: on timeout, abort or cancel the group gets SIGTERM, then SIGKILL after a grace period;
 // after a normal exit, background leftovers (`cmd &`) are terminated the same way. In a sandboxed
 // run the command runs as the tool user (see src/sandbox.ts).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { procFiles } from "../procfs.ts";
 import { execa } from "execa";
 import type { RunAs } from "./types.ts";
 
@@ -90,23 +91,14 @@ const groupIsAlive = (pgid: number): boolean => {
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
   if (process.platform !== "linux") return true;
-  let entries: string[];
   try {
-    entries = readdirSync("/proc");
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // exited while we looked
+    for (const { content } of procFiles("stat")) {
+      // Fields after the parenthesised command name: state ppid pgrp …
+      const [state, , pgrp] = content.slice(content.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
     }
-    // Fields after the parenthesised command name: state ppid pgrp …
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+  } catch {
+    return true; // /proc unreadable: assume it still runs, and let the kill deadline decide
   }
   return false;
 };
