@@ -54,11 +54,6 @@ export class OutputCapture {
     this.#gate.write(bytes, this.#sink);
   }
 
-  /** Bytes received so far. */
-  get received(): number {
-    return this.#gate.received;
-  }
-
   #writeText(text: string): void {
     const buffered = this.#heldBack + text;
     let release = buffered.lastIndexOf("\n") + 1;
@@ -97,8 +92,8 @@ export class OutputCapture {
     if (!lossless) this.#spill.materialise();
     const spill = this.#spill.close();
     this.#result = { view: this.#window.render(), spill: lossless ? undefined : spill, spillError: this.#spill.error };
-    // A command that went past the gate left megabytes of garbage (its first MB as strings, the
-    // pipe's chunks): collect it now, before the run builds its next request on top of it.
+    // A command that went past the gate left megabytes of garbage (its first 512 KiB as strings,
+    // the pipe's chunks): collect it now, before the run builds its next request on top of it.
     if (this.#gate.gapped) Bun.gc(true);
     return this.#result;
   }

@@ -23,7 +23,7 @@ import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
 import { searchRoutes } from "./github-emulator/routes-search.ts";
-import { createSeedHelpers, type SeedHelpers } from "./github-emulator/seed.ts";
+import { createSeedHelpers, issueFields, type IssueInput, type SeedHelpers } from "./github-emulator/seed.ts";
 import { EmulatorState, type Association, type IssueRecord, type Permission, type ReactionSubject } from "./github-emulator/state.ts";
 import type { Operation } from "./openapi/operations.ts";
 import { validateResponse } from "./openapi/validate.ts";
@@ -84,7 +84,7 @@ export interface GitHubEmulator extends SeedHelpers {
   readonly violations: readonly string[];
   /** Adds or updates a user; `permission` is on this repository (default "none"). */
   addUser(user: { login: string; type?: "User" | "Bot"; permission?: Permission; association?: Association }): RestUser;
-  createIssue(issue: { title: string; body?: string | null; user: string; labels?: string[]; assignees?: string[]; createdAt?: string }): RestIssue;
+  createIssue(issue: IssueInput): RestIssue;
   /** `minimized`: hide it as a moderator would, with GitHub's reason (e.g. "outdated", "spam"); only GraphQL tells. */
   addComment(issueNumber: number, comment: { body: string; user: string; createdAt?: string; minimized?: string }): RestIssueComment;
   labelIssue(issueNumber: number, label: string, user: string): RestLabeledEvent;
@@ -258,17 +258,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     requests,
     violations,
     addUser: (user) => render.user(state.upsertUser(user).login),
-    createIssue: (issue) =>
-      render.issue(
-        state.createIssue({
-          title: issue.title,
-          body: issue.body ?? null,
-          author: state.requireUser(issue.user).login,
-          labels: issue.labels,
-          assignees: issue.assignees,
-          createdAt: issue.createdAt,
-        }),
-      ),
+    createIssue: (issue) => render.issue(state.createIssue(issueFields(state, issue))),
     addComment: (issueNumber, comment) =>
       render.comment(
         state.addComment(issueRecord(issueNumber), { body: comment.body, author: state.requireUser(comment.user).login, createdAt: comment.createdAt, minimizedReason: comment.minimized }),

@@ -11,10 +11,27 @@ export type { DiffFileRecord } from "./state-pulls.ts";
 export type { CommitRecord } from "./state-code.ts";
 export type { JobStep, RunStep, WorkflowRunInput } from "./state-actions.ts";
 
-export interface PullRequestInput {
+/** What a test gives for a new issue (a pull request is one too). */
+export interface IssueInput {
   title: string;
   body?: string | null;
   user: string;
+  labels?: string[];
+  assignees?: string[];
+  createdAt?: string;
+}
+
+/** The state's issue fields for `input`: the author must be a known user. */
+export const issueFields = (state: EmulatorState, input: IssueInput) => ({
+  title: input.title,
+  body: input.body ?? null,
+  author: state.requireUser(input.user).login,
+  labels: input.labels,
+  assignees: input.assignees,
+  createdAt: input.createdAt,
+});
+
+export interface PullRequestInput extends IssueInput {
   /** The head branch and its commit. A same-repository head also becomes a branch of the repository. */
   head: { ref: string; sha: string };
   /** Base branch (default: the default branch). */
@@ -26,9 +43,6 @@ export interface PullRequestInput {
   merged?: boolean;
   maintainerCanModify?: boolean;
   files?: DiffFileRecord[];
-  labels?: string[];
-  assignees?: string[];
-  createdAt?: string;
 }
 
 export interface SeedHelpers {
@@ -62,12 +76,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
       const fork = input.fork && { id: state.nextId(), owner: state.upsertUser({ login: input.fork.owner }).login, repo: input.fork.repo ?? state.config.repo, cloneUrl: input.fork.cloneUrl };
       if (!fork) state.code.setBranch(input.head.ref, input.head.sha);
       const issue = state.createIssue({
-        title: input.title,
-        body: input.body ?? null,
-        author: state.requireUser(input.user).login,
-        labels: input.labels,
-        assignees: input.assignees,
-        createdAt: input.createdAt,
+        ...issueFields(state, input),
         pull: {
           id: state.nextId(),
           head: { ...input.head, ...(fork ? { fork } : {}) },
