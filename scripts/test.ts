@@ -23,11 +23,15 @@ try {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    numFailedTestSuites: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
   };
   passed = result.numPassedTests;
-  // A suite that fails to load has no failed tests of its own: count it, or a broken file would pass.
-  failed = result.numFailedTests + result.numFailedTestSuites;
+  // A file that fails to load has no failed tests of its own: count it, or a broken file would pass.
+  // (vitest's numFailedTestSuites also counts every describe block around a failed test.)
+  const brokenFiles = result.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  failed = result.numFailedTests + brokenFiles;
   skipped = result.numPendingTests + result.numTodoTests;
 } catch {
   console.error(`test: vitest wrote no report at ${report} (exit code ${exitCode})`);

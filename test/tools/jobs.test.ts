@@ -31,15 +31,19 @@ describe("background jobs", () => {
   it("start at once, and polls return new output, then the ending", async () => {
     const began = performance.now();
     const id = await startJob("echo first; sleep 1; echo second");
-    expect(performance.now() - began).toBeLessThan(500);
+    // Sooner than the command could end: the call did not wait for it.
+    expect(performance.now() - began).toBeLessThan(1000);
 
     const running = await job({ poll: id, wait: 5 });
     expect(running.isError).toBe(false);
     expect(running.text).toMatch(new RegExp(`^Job ${id} is still running \\([\\d.]+s\\): echo first; sleep 1; echo second\\n\\nfirst$`));
 
-    const finished = await job({ poll: id, wait: 5 });
+    // The ending usually comes with the last output, but on a loaded machine it may take one more poll.
+    const { final: finished, texts } = await pollUntilEnded(id);
     expect(finished.isError).toBe(false);
-    expect(finished.text).toMatch(new RegExp(`^Job ${id} completed after [\\d.]+s: echo first; sleep 1; echo second\\n\\nsecond$`));
+    const lastOutput = texts.length === 1 ? "second" : "\\(no output\\)";
+    expect(texts[0]?.endsWith("\n\nsecond")).toBe(true);
+    expect(finished.text).toMatch(new RegExp(`^Job ${id} completed after [\\d.]+s: echo first; sleep 1; echo second\\n\\n${lastOutput}$`));
     expect(finished.details).toMatchObject({ id, state: "completed", exitCode: 0 });
 
     const again = await job({ poll: id, wait: 5 });
@@ -57,9 +61,11 @@ describe("background jobs", () => {
 
   it("report a failed job as an error ending with its exit code", async () => {
     const id = await startJob("echo bad; exit 2");
-    const result = await job({ poll: id, wait: 5 });
-    expect(result.isError).toBe(true);
-    expect(result.text).toMatch(new RegExp(`^Job ${id} failed after [\\d.]+s: echo bad; exit 2\\n\\nbad\\n\\nCommand exited with code 2$`));
+    const { final, texts } = await pollUntilEnded(id);
+    expect(final.isError).toBe(true);
+    expect(texts[0]?.split("\n\n")[1]).toBe("bad");
+    const output = texts.length === 1 ? "bad" : "\\(no output\\)";
+    expect(final.text).toMatch(new RegExp(`^Job ${id} failed after [\\d.]+s: echo bad; exit 2\\n\\n${output}\\n\\nCommand exited with code 2$`));
   });
 
   it("time out like foreground commands, with the clamp notice at start", async () => {
