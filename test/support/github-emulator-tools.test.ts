@@ -99,7 +99,7 @@ describe("workflow runs", () => {
 });
 
 describe("GraphQL", () => {
-  it("answers only the minimized-comments query, and records any other as a violation", async () => {
+  it("answers only the minimized-comments queries, and records any other as a violation", async () => {
     gh.createIssue({ title: "an issue", user: "alice" });
     gh.addComment(1, { body: "hidden", user: "alice", minimized: "off-topic" });
     const { MINIMIZED_QUERY } = await import("../../src/tools/github/minimized.ts");
@@ -107,6 +107,17 @@ describe("GraphQL", () => {
     expect(answer.repository.issueOrPullRequest.comments.nodes).toEqual([{ id: gh.comments(1)[0]!.node_id, isMinimized: true, minimizedReason: "off-topic" }]);
     await expect(octokit.graphql(MINIMIZED_QUERY, { owner: "acme", name: "widgets", number: 9, after: null })).rejects.toThrow("Could not resolve to an issue or pull request with the number of 9.");
     await expect(new Octokit({ auth: "wrong", baseUrl: gh.url, log: silent }).graphql(MINIMIZED_QUERY, { owner: "acme", name: "widgets", number: 1 })).rejects.toMatchObject({ status: 401 });
+
+    gh.createPullRequest({ title: "a PR", user: "alice", head: { ref: "feature", sha: "c".repeat(40) } });
+    const review = gh.addReviewComment(2, { body: "old", user: "alice", path: "a.ts", line: 1, minimized: "outdated" });
+    const shown = gh.addReviewComment(2, { body: "current", user: "alice", path: "a.ts", line: 2 });
+    const { MINIMIZED_NODES_QUERY } = await import("../../src/tools/github/minimized.ts");
+    const nodes = await octokit.graphql<{ nodes: unknown[] }>(MINIMIZED_NODES_QUERY, { ids: [review.node_id, shown.node_id] });
+    expect(nodes.nodes).toEqual([
+      { id: review.node_id, isMinimized: true, minimizedReason: "outdated" },
+      { id: shown.node_id, isMinimized: false, minimizedReason: null },
+    ]);
+    await expect(octokit.graphql(MINIMIZED_NODES_QUERY, { ids: ["nope"] })).rejects.toThrow("Could not resolve to a node with the global id of 'nope'");
 
     await expect(octokit.graphql("query { viewer { login } }")).rejects.toThrow("emulator: unsupported query");
     expect(gh.violations).toEqual([expect.stringContaining("the emulator does not know this query: query { viewer { login } }")]);

@@ -66,6 +66,8 @@ export interface RecordedRequest {
 export interface Fault {
   method?: string;
   path: RegExp;
+  /** Only requests whose raw body matches, e.g. one GraphQL query among several. */
+  requestBody?: RegExp;
   status: number;
   /** Default: GitHub's error body with the status text as message. */
   body?: unknown;
@@ -165,8 +167,10 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
   const serverUrl = `${url}/_web`;
   const render = new Renderer(state, url, serverUrl);
 
-  function takeFault(method: string, path: string): Fault | undefined {
-    const index = faults.findIndex((fault) => (!fault.method || fault.method.toUpperCase() === method) && fault.path.test(path));
+  function takeFault(method: string, path: string, body: string): Fault | undefined {
+    const index = faults.findIndex(
+      (fault) => (!fault.method || fault.method.toUpperCase() === method) && fault.path.test(path) && (!fault.requestBody || fault.requestBody.test(body)),
+    );
     const fault = faults[index];
     if (fault && --fault.times <= 0) faults.splice(index, 1);
     return fault;
@@ -220,7 +224,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     });
 
     // Injected faults are deliberately off-spec, so they are neither routed nor validated.
-    const fault = takeFault(method, requestUrl.pathname);
+    const fault = takeFault(method, requestUrl.pathname, text);
     if (fault) return toResponse({ status: fault.status, body: fault.body ?? errorBody(fault.status, STATUS_CODES[fault.status] ?? "Error"), headers: fault.headers });
 
     // Job logs: where the logs endpoint redirects, a plain-text download outside the REST API.

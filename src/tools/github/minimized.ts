@@ -1,7 +1,8 @@
 // Which comments of an issue or pull request are minimized (hidden on github.com as spam, outdated,
 // off-topic…): REST does not say, GraphQL does. issue_view and pr_view leave those comments out and
-// count them. Asking is never fatal: when GraphQL fails (not permitted, unreachable) the view shows
-// every comment and says why.
+// count them: issue comments through one paged connection, review comments (spread over reviews and
+// threads in GraphQL) by the node ids of each REST page. Asking is never fatal: when GraphQL fails
+// (not permitted, unreachable) the view shows every comment and says why.
 import { z } from "zod";
 import { requestOptions, type OpContext } from "./context.ts";
 import { isHttpError } from "./errors.ts";
@@ -23,13 +24,21 @@ export const MINIMIZED_QUERY = `query gitclawMinimizedComments($owner: String!, 
   }
 }`;
 
+// Review comments by id; `id` is the REST `node_id`. Ids GraphQL cannot resolve come back null.
+export const MINIMIZED_NODES_QUERY = `query gitclawMinimizedNodes($ids: [ID!]!) {
+  nodes(ids: $ids) { ... on PullRequestReviewComment { id isMinimized minimizedReason } }
+}`;
+
+const Node = z.object({ id: z.string(), isMinimized: z.boolean(), minimizedReason: z.string().nullable() });
+const NodesResponse = z.object({ nodes: z.array(Node.partial().nullable()) });
+
 const Response = z.object({
   repository: z
     .object({
       issueOrPullRequest: z
         .object({
           comments: z.object({
-            nodes: z.array(z.object({ id: z.string(), isMinimized: z.boolean(), minimizedReason: z.string().nullable() }).nullable()),
+            nodes: z.array(Node.nullable()),
             pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
           }),
         })
@@ -49,7 +58,7 @@ export async function minimizedComments(context: OpContext, repo: RepoRef, numbe
       const raw: unknown = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
       const comments = Response.parse(raw).repository?.issueOrPullRequest?.comments;
       if (!comments) return { error: `GraphQL found no issue or pull request #${number}` };
-      for (const node of comments.nodes) if (node?.isMinimized) hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
+      for (const node of comments.nodes) if (node) note(hidden, node);
       if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor) break;
       after = comments.pageInfo.endCursor;
     }
@@ -57,6 +66,24 @@ export async function minimizedComments(context: OpContext, repo: RepoRef, numbe
     return { error: describe(error) };
   }
   return { hidden };
+}
+
+/** Which of these review comments (REST `node_id`s, one page of at most 100) are minimized. */
+export async function minimizedReviewComments(context: OpContext, ids: string[]): Promise<Minimized> {
+  const hidden = new Map<string, string>();
+  if (ids.length === 0) return { hidden };
+  try {
+    const raw: unknown = await context.github.graphql(MINIMIZED_NODES_QUERY, { ids, ...requestOptions(context) });
+    for (const node of NodesResponse.parse(raw).nodes) if (node) note(hidden, node);
+  } catch (error) {
+    return { error: describe(error) };
+  }
+  return { hidden };
+}
+
+/** Records a node if it is minimized; a node of another type has no fields at all. */
+function note(hidden: Map<string, string>, node: Partial<z.infer<typeof Node>>): void {
+  if (node.id !== undefined && node.isMinimized) hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
 }
 
 function describe(error: unknown): string {
@@ -71,10 +98,10 @@ function describe(error: unknown): string {
 }
 
 /** The line saying what the view left out, or why it could not; undefined when there is nothing to say. */
-export function minimizedNote(minimized: Minimized): string | undefined {
-  if ("error" in minimized) return `(could not check for minimized comments, so all are shown: ${minimized.error})`;
+export function minimizedNote(minimized: Minimized, kind = "comment"): string | undefined {
+  if ("error" in minimized) return `(could not check for minimized ${kind}s, so all are shown: ${minimized.error})`;
   const count = minimized.hidden.size;
   if (count === 0) return undefined;
   const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
-  return `(${count} minimized comment${count === 1 ? "" : "s"} hidden: ${reasons})`;
+  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
 }

@@ -3,7 +3,7 @@
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions, ToolFailure } from "./context.ts";
 import type { GitHubArgs } from "./index.ts";
-import { minimizedComments, minimizedNote } from "./minimized.ts";
+import { minimizedComments, minimizedNote, minimizedReviewComments } from "./minimized.ts";
 import type { BoundedText } from "./output.ts";
 import { parseIssueIdentifier, parsePrIdentifier, parseRepo, present, repoName, ValidationError, type RepoRef } from "./validate.ts";
 
@@ -44,6 +44,35 @@ async function writeIssueComments(context: OpContext, repo: RepoRef, issueNumber
       if (!out.line(`### ${login(comment.user)} · ${comment.created_at}`) || !out.line(comment.body?.trim() || "_(empty)_")) return hidden.size;
     }
   }
+  return hidden.size;
+}
+
+/**
+ * Writes a pull request's review comments, leaving out minimized ones (asked page by page, so the
+ * note comes last); returns how many it left out.
+ */
+async function writeReviewComments(context: OpContext, pull: RepoRef & { pull_number: number }, total: number, out: BoundedText): Promise<number> {
+  out.line();
+  out.line(`## Review comments (${total})`);
+  const hidden = new Map<string, string>();
+  let unknown: string | undefined;
+  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...pull, per_page: PAGE, ...requestOptions(context) });
+  pages: for await (const { data } of pages) {
+    if (unknown === undefined) {
+      const minimized = await minimizedReviewComments(context, data.map((comment) => comment.node_id));
+      if ("error" in minimized) unknown = minimized.error;
+      else for (const [id, reason] of minimized.hidden) hidden.set(id, reason);
+    }
+    for (const comment of data) {
+      if (hidden.has(comment.node_id)) continue;
+      out.line();
+      if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} · ${comment.created_at}`) || !out.line(comment.body.trim())) break pages;
+    }
+  }
+  // Both notes when a later page could not be checked: the earlier pages' hidden ones stay hidden.
+  const notes = [minimizedNote({ hidden }, "review comment"), unknown === undefined ? undefined : minimizedNote({ error: unknown }, "review comment")];
+  if (notes.some(Boolean)) out.line();
+  for (const note of notes) if (note) out.line(note);
   return hidden.size;
 }
 
@@ -134,18 +163,8 @@ export function planPrView(args: GitHubArgs, context: OpContext): PlannedCall {
       out.line(`## Files (${pr.changed_files}${pr.changed_files > files.length ? `, first ${files.length}; pr_diff lists all` : ""})`);
       for (const file of files) out.line(`- ${file.filename} (${file.status}, +${file.additions} −${file.deletions})`);
 
-      const minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
-      if (withComments && !out.full) {
-        out.line();
-        out.line(`## Review comments (${pr.review_comments})`);
-        for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...options, per_page: PAGE })) {
-          for (const comment of data) {
-            out.line();
-            if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} · ${comment.created_at}`) || !out.line(comment.body.trim())) break;
-          }
-          if (out.full) break;
-        }
-      }
+      let minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
+      if (withComments && !out.full) minimizedHidden += await writeReviewComments(context, { ...repo, pull_number: number }, pr.review_comments, out);
       return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
     },
   };

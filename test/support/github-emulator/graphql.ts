@@ -1,6 +1,7 @@
-// A minimal GraphQL endpoint (POST /graphql): it answers the one query the github tool sends, which
-// comments of an issue or pull request are minimized, from the in-memory comments. Any other query
-// gets a GraphQL error and is recorded as a violation, so a new query needs a handler here first.
+// A minimal GraphQL endpoint (POST /graphql): it answers the two queries the github tool sends, which
+// comments of an issue or pull request are minimized and which review comments (by node id) are,
+// from the in-memory comments. Any other query gets a GraphQL error and is recorded as a violation,
+// so a new query needs a handler here first.
 import { field, type RouteResult } from "./http.ts";
 import { nodeId } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
@@ -10,6 +11,9 @@ const CONNECTION = String.raw`comments\(first: (\d+), after: \$after\) \{ nodes 
 const SHAPE = new RegExp(
   String.raw`^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ issueOrPullRequest\(number: \$number\) \{ \.\.\. on Issue \{ ${CONNECTION} \} \.\.\. on PullRequest \{ ${CONNECTION} \} \} \} \}$`,
 );
+
+// Review comments by node id: `nodes(ids:)` with a PullRequestReviewComment fragment.
+const NODES_SHAPE = /^query \w+\(\$ids: \[ID!\]!\) \{ nodes\(ids: \$ids\) \{ \.\.\. on PullRequestReviewComment \{ id isMinimized minimizedReason \} \} \}$/;
 
 const cursor = (index: number) => btoa(`cursor:${index}`);
 function fromCursor(value: unknown): number {
@@ -26,7 +30,9 @@ const graphqlError = (message: string, extra: Record<string, unknown> = {}) => (
 export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
   const query = field(body, "query");
   const variables = (field(body, "variables") ?? {}) as Record<string, unknown>;
-  const shape = typeof query === "string" ? SHAPE.exec(query.replace(/\s+/g, " ").trim()) : null;
+  const collapsed = typeof query === "string" ? query.replace(/\s+/g, " ").trim() : "";
+  if (NODES_SHAPE.test(collapsed)) return answerNodes(variables.ids, state);
+  const shape = SHAPE.exec(collapsed);
   if (!shape) {
     violations.push(`POST /graphql: the emulator does not know this query: ${String(query).slice(0, 200)}`);
     return { status: 200, body: { errors: [graphqlError("emulator: unsupported query")] } };
@@ -51,4 +57,19 @@ export function answerGraphql(body: unknown, state: EmulatorState, violations: s
   const nodes = page.map((comment) => ({ id: nodeId("IssueComment", comment.id), isMinimized: comment.minimizedReason !== undefined, minimizedReason: comment.minimizedReason ?? null }));
   const connection = { nodes, pageInfo: { hasNextPage: end < comments.length, endCursor: page.length ? cursor(end) : null } };
   return { status: 200, body: { data: { repository: { issueOrPullRequest: { comments: connection } } } } };
+}
+
+/** `nodes(ids:)`: each id's review comment, or null with a NOT_FOUND error as GitHub answers. */
+function answerNodes(ids: unknown, state: EmulatorState): RouteResult {
+  if (!Array.isArray(ids) || ids.length > 100) return { status: 200, body: { errors: [graphqlError("ids must be a list of at most 100 ids")] } };
+  const byId = new Map<string, { minimizedReason?: string }>();
+  for (const issue of state.issues.values()) for (const comment of issue.pull?.reviewComments ?? []) byId.set(nodeId("PullRequestReviewComment", comment.id), comment);
+  const errors: object[] = [];
+  const nodes = ids.map((id, index) => {
+    const comment = byId.get(String(id));
+    if (comment) return { id: String(id), isMinimized: comment.minimizedReason !== undefined, minimizedReason: comment.minimizedReason ?? null };
+    errors.push(graphqlError(`Could not resolve to a node with the global id of '${String(id)}'`, { type: "NOT_FOUND", path: ["nodes", index] }));
+    return null;
+  });
+  return { status: 200, body: errors.length ? { data: { nodes }, errors } : { data: { nodes } } };
 }

@@ -53,7 +53,8 @@ export interface SeedHelpers {
   /** A commit for commit search, branch and run details. */
   addCommit(commit: { message: string; sha?: string; authorLogin?: string; authorName?: string; authorEmail?: string; date?: string }): CommitRecord;
   createPullRequest(input: PullRequestInput): RestPullRequest;
-  addReviewComment(pullNumber: number, comment: { body: string; user: string; path: string; line: number; diffHunk?: string; createdAt?: string }): RestReviewComment;
+  /** `minimized`: hidden as a moderator would, with GitHub's reason; only GraphQL tells. */
+  addReviewComment(pullNumber: number, comment: { body: string; user: string; path: string; line: number; diffHunk?: string; createdAt?: string; minimized?: string }): RestReviewComment;
   pullRequest(pullNumber: number): RestPullRequest;
   /** A workflow run with scripted states; job ids are stable across states. */
   addWorkflowRun(input: WorkflowRunInput): { id: number; jobIds: Record<string, number> };
@@ -106,6 +107,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
         commitId: issue.pull.head.sha,
         createdAt,
         updatedAt: createdAt,
+        minimizedReason: input.minimized,
       };
       issue.pull.reviewComments.push(comment);
       return renderReviewComment(render, state, issue, comment);

@@ -174,6 +174,35 @@ describe("minimized comments", () => {
     expect(graphqlRequests()).toHaveLength(2);
   });
 
+  it("pr_view leaves out minimized review comments, asking by node id once per page of them", async () => {
+    world.gh.createPullRequest({ title: "Add widgets", user: "alice", head: { ref: "widgets", sha: "b".repeat(40) } });
+    for (let i = 1; i <= 130; i++) {
+      const minimized = i === 7 ? "outdated" : i === 101 ? "off-topic" : undefined;
+      world.gh.addReviewComment(1, { body: `note ${i}.`, user: "bob", path: "src/a.ts", line: i, ...(minimized ? { minimized } : {}) });
+    }
+    const result = await world.call({ op: "pr_view", pr: 1 });
+    const text = body(result);
+    expect(text).toContain("## Review comments (130)\n\n### @bob on src/a.ts:1");
+    expect(text).toContain("note 6.");
+    expect(text).not.toContain("note 7.");
+    expect(text).not.toContain("note 101.");
+    expect(text).toMatch(/note 130\.\n\n\(2 minimized review comments hidden: off-topic, outdated\)$/);
+    expect(result.details).toMatchObject({ minimizedHidden: 2 });
+    const nodeQueries = graphqlRequests().filter((request) => JSON.stringify(request.body).includes("nodes(ids:"));
+    expect(nodeQueries.map((request) => (request.body as { variables: { ids: string[] } }).variables.ids.length)).toEqual([100, 30]);
+  });
+
+  it("pr_view shows every review comment with a note when GraphQL fails for them", async () => {
+    world.gh.createPullRequest({ title: "Add widgets", user: "alice", head: { ref: "widgets", sha: "b".repeat(40) } });
+    world.gh.addReviewComment(1, { body: "BUY CHEAP WIDGETS", user: "bob", path: "src/a.ts", line: 1, minimized: "spam" });
+    // The issue comments' query succeeds; the review comments' one is refused.
+    world.gh.failNext({ method: "POST", path: /^\/graphql$/, requestBody: /nodes\(ids:/, status: 403, body: { message: "Forbidden" } });
+    const result = await world.call({ op: "pr_view", pr: 1 });
+    expect(body(result)).toContain("BUY CHEAP WIDGETS");
+    expect(body(result)).toMatch(/\(could not check for minimized review comments, so all are shown: GraphQL request failed \(403\): Forbidden\)$/);
+    expect(result.details).toMatchObject({ minimizedHidden: 0 });
+  });
+
   it.each([
     ["GraphQL is refused over HTTP", { status: 403, body: { message: "Forbidden", documentation_url: "https://docs.github.com/graphql" } }, "GraphQL request failed (403): Forbidden"],
     [
