@@ -1,10 +1,11 @@
 // The `edit` tool: replace one exact, unique piece of a file. Keeps the file's CRLF line endings
 // and BOM, and falls back to a whitespace-tolerant line match when only indentation or trailing
 // spaces differ (a common slip when the model retypes text).
-import { readFile, writeFile } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
-import { fail, ok, type Tool } from "./types.ts";
+import { openConfined, replaceContent } from "./confined-file.ts";
+import { fail, ok, type Tool, type ToolResult } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath, type ToolPath } from "./workspace.ts";
 
 const editParameters = z.object({
@@ -142,52 +143,60 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       if (oldText === newText) return fail("oldText and newText are identical: there is nothing to change.");
 
       let target: ToolPath;
-      let raw: Buffer;
+      let handle: FileHandle;
       try {
         target = resolveToolPath(context, path);
         assertWritable(target, options.protectedPaths);
-        raw = await readFile(target.real);
+        // One handle reads and writes: the file written is the file read and checked.
+        ({ handle } = await openConfined(target, "update"));
       } catch (error) {
         return fail(describeFileError(error, path));
       }
-      if (raw.includes(0)) return fail(`Cannot edit ${target.display}: it is a binary file.`);
-
-      const decoded = raw.toString("utf8");
-      const hasBom = decoded.startsWith(UTF8_BOM);
-      const withoutBom = hasBom ? decoded.slice(1) : decoded;
-      const crlfCount = withoutBom.split("\r\n").length - 1;
-      const lfCount = withoutBom.split("\n").length - 1;
-      // A file with one line-ending style is edited as LF (oldText and newText too) and converted
-      // back; a mixed file is edited as is so its other lines keep their endings.
-      const crlf = crlfCount > 0 && crlfCount === lfCount;
-      const toLf = (text: string) => (crlf || crlfCount === 0 ? text.replace(/\r\n/g, "\n") : text);
-      const content = toLf(withoutBom);
-      const search = toLf(oldText);
-      const replacement = toLf(newText);
-
-      const edit = replaceOnce(content, search, replacement, target.display);
-      if ("error" in edit) return fail(edit.error);
-
-      const output = (hasBom ? UTF8_BOM : "") + (crlf ? edit.updated.replace(/\n/g, "\r\n") : edit.updated);
       try {
-        await writeFile(target.real, output, "utf8");
-        await keepGroupWritable(target, undefined);
+        return await editOpenFile(handle, target, oldText, newText);
       } catch (error) {
         return fail(describeFileError(error, target.display));
+      } finally {
+        await handle.close();
       }
-      const { firstLine, lastLine, whitespaceTolerant, reindented } = edit;
-      const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
-      const reindentNote = reindented ? ", so newText was re-indented to match" : "";
-      const note = whitespaceTolerant
-        ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindentNote}`
-        : "";
-      return ok(`Edited ${target.display}: replaced ${range}${note}.`, {
-        path: target.display,
-        firstLine,
-        lastLine,
-        whitespaceTolerant,
-        reindented,
-      });
     },
   };
+}
+
+async function editOpenFile(handle: FileHandle, target: ToolPath, oldText: string, newText: string): Promise<ToolResult> {
+  const raw = await handle.readFile();
+  if (raw.includes(0)) return fail(`Cannot edit ${target.display}: it is a binary file.`);
+
+  const decoded = raw.toString("utf8");
+  const hasBom = decoded.startsWith(UTF8_BOM);
+  const withoutBom = hasBom ? decoded.slice(1) : decoded;
+  const crlfCount = withoutBom.split("\r\n").length - 1;
+  const lfCount = withoutBom.split("\n").length - 1;
+  // A file with one line-ending style is edited as LF (oldText and newText too) and converted
+  // back; a mixed file is edited as is so its other lines keep their endings.
+  const crlf = crlfCount > 0 && crlfCount === lfCount;
+  const toLf = (text: string) => (crlf || crlfCount === 0 ? text.replace(/\r\n/g, "\n") : text);
+  const content = toLf(withoutBom);
+  const search = toLf(oldText);
+  const replacement = toLf(newText);
+
+  const edit = replaceOnce(content, search, replacement, target.display);
+  if ("error" in edit) return fail(edit.error);
+
+  const output = (hasBom ? UTF8_BOM : "") + (crlf ? edit.updated.replace(/\n/g, "\r\n") : edit.updated);
+  await replaceContent(handle, Buffer.from(output, "utf8"));
+  await keepGroupWritable(target, undefined);
+  const { firstLine, lastLine, whitespaceTolerant, reindented } = edit;
+  const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
+  const reindentNote = reindented ? ", so newText was re-indented to match" : "";
+  const note = whitespaceTolerant
+    ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindentNote}`
+    : "";
+  return ok(`Edited ${target.display}: replaced ${range}${note}.`, {
+    path: target.display,
+    firstLine,
+    lastLine,
+    whitespaceTolerant,
+    reindented,
+  });
 }

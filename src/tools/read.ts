@@ -1,11 +1,14 @@
 // The `read` tool: a window of a text file in the workspace or a PR worktree, or of a saved output artifact.
 // Files are streamed, so a huge file costs time to count its lines but never memory.
-import { type FileHandle, open, stat } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
+import { openConfined } from "./confined-file.ts";
 import { formatBytes } from "./output.ts";
 import { fail, ok, type Tool } from "./types.ts";
-import { describeFileError, resolveToolPath } from "./workspace.ts";
+import { describeFileError, resolveToolPath, type ToolPath } from "./workspace.ts";
 
 const MAX_READ_LINES = 2000;
 const MAX_READ_BYTES = 50 * 1024;
@@ -123,30 +126,28 @@ export function createReadTool(): Tool<typeof readParameters> {
       if (!parsed.ok) return parsed.error;
       const { path, offset = 1, limit = MAX_READ_LINES } = parsed.value;
 
-      let file: string;
-      let display: string;
+      let file: Pick<ToolPath, "real" | "display">;
       try {
         if (path.startsWith(ARTIFACT_PREFIX)) {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined) return fail(`Unknown artifact: ${path}`);
-          file = artifact;
-          display = path;
+          file = { real: join(realpathSync(dirname(artifact)), basename(artifact)), display: path };
         } else {
-          const resolved = resolveToolPath(context, path);
-          file = resolved.real;
-          display = resolved.display;
+          file = resolveToolPath(context, path);
         }
       } catch (error) {
         return fail(describeFileError(error, path));
       }
+      const display = file.display;
 
       let handle: FileHandle;
       try {
-        const stats = await stat(file);
-        if (stats.isDirectory()) return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
-        // Opening a FIFO or device could block forever or never end.
-        if (!stats.isFile()) return fail(`Not a regular file: ${display}`);
-        handle = await open(file, "r");
+        const opened = await openConfined(file, "read");
+        handle = opened.handle;
+        if (opened.stats.isDirectory()) {
+          await handle.close();
+          return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
+        }
       } catch (error) {
         return fail(describeFileError(error, display));
       }

@@ -6,7 +6,7 @@ import { chmod, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** An expected, model-facing refusal (bad path); the message is shown as is. */
-class PathError extends Error {}
+export class PathError extends Error {}
 
 export interface ToolPath {
   /** Absolute path with every existing symlink followed: the file the tools actually touch. */
@@ -212,6 +212,11 @@ export function describeFileError(error: unknown, display: string): string {
     case "EACCES":
     case "EPERM":
       return `Permission denied: ${display}`;
+    case "ENXIO": // a FIFO opened for writing without a reader (opened non-blocking)
+      return `Not a regular file: ${display}`;
+    case "ELOOP":
+      // The checked path had its symlinks resolved: one here means it changed since.
+      return `${display} became a symbolic link while it was being opened; nothing was changed. Try again once tool commands stop changing it.`;
   }
   return `Cannot access ${display}: ${error instanceof Error ? error.message : String(error)}`;
 }

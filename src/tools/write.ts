@@ -1,8 +1,9 @@
 // The `write` tool: create or overwrite a file inside the workspace or a PR worktree.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
+import { openConfined, replaceContent } from "./confined-file.ts";
 import { fail, ok, type Tool } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath } from "./workspace.ts";
 
@@ -33,7 +34,12 @@ export function createWriteTool(options: WriteToolOptions): Tool<typeof writePar
         assertWritable(target, options.protectedPaths);
         const createdFolder = await mkdir(dirname(target.real), { recursive: true });
         const bytes = Buffer.from(content, "utf8");
-        await writeFile(target.real, bytes);
+        const { handle } = await openConfined(target, "write");
+        try {
+          await replaceContent(handle, bytes);
+        } finally {
+          await handle.close();
+        }
         await keepGroupWritable(target, createdFolder);
         const created = createdFolder === undefined ? "" : " (created missing parent folders)";
         return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });

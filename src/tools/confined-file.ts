@@ -1,0 +1,91 @@
+// Opening the file a path check approved, and no other. Tool commands (another user in the sandbox)
+// can change the workspace while a file tool runs: between `resolveToolPath` and the open they could
+// replace a folder on the path with a symlink to `.git/hooks` or `/proc/<agent>/environ`. So the
+// open refuses a symlink as the last component (O_NOFOLLOW), and afterwards the kernel's own path of
+// the open file must still be the checked one; otherwise the file is closed untouched.
+import { type Stats, constants, fstatSync, readlinkSync, statSync } from "node:fs";
+import { type FileHandle, open, unlink } from "node:fs/promises";
+import { PathError, type ToolPath } from "./workspace.ts";
+
+export type ConfinedMode = "read" | "update" | "write";
+
+// O_NONBLOCK everywhere: opening a FIFO put there meanwhile must not hang (regular files ignore it).
+const FLAGS: Record<ConfinedMode, number> = {
+  read: constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+  update: constants.O_RDWR | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+  // No O_TRUNC: nothing changes before the check; the caller truncates through the handle.
+  write: constants.O_WRONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+};
+
+export interface ConfinedFile {
+  handle: FileHandle;
+  /** This open created the file. */
+  created: boolean;
+  /** A regular file, or (only when reading) a directory. */
+  stats: Stats;
+}
+
+/**
+ * Opens `path.real` for reading, for reading and writing (`update`), or for writing, creating it
+ * when missing (`write`). Throws a PathError when the path no longer leads to the checked file, or
+ * leads to something other than a file (a FIFO or device could block or never end).
+ */
+export async function openConfined(path: Pick<ToolPath, "real" | "display">, mode: ConfinedMode): Promise<ConfinedFile> {
+  const { handle, created } = await openOrCreate(path.real, mode);
+  try {
+    if (!isSameFile(handle.fd, path.real)) {
+      const opened = openedPath(handle.fd);
+      // Undo what this open did at the wrong place: an empty file it just created there.
+      if (created && opened !== undefined && fstatSync(handle.fd).size === 0) await unlink(opened).catch(() => {});
+      throw new PathError(
+        `${path.display} changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}. Try again once tool commands stop changing it.`,
+      );
+    }
+    const stats = await handle.stat();
+    if (!stats.isFile() && !stats.isDirectory()) throw new PathError(`Not a regular file: ${path.display}`);
+    return { handle, created, stats };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function openOrCreate(file: string, mode: ConfinedMode): Promise<{ handle: FileHandle; created: boolean }> {
+  try {
+    return { handle: await open(file, FLAGS[mode]), created: false };
+  } catch (error) {
+    if (mode !== "write" || (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  // O_EXCL: when this succeeds the file is ours, so a wrong place can be cleaned up.
+  return { handle: await open(file, FLAGS.write | constants.O_CREAT | constants.O_EXCL, 0o666), created: true };
+}
+
+/** Where the kernel says an open file is (Linux); undefined elsewhere. */
+function openedPath(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function isSameFile(fd: number, expected: string): boolean {
+  const opened = openedPath(fd);
+  if (opened !== undefined) return opened === expected;
+  // Without /proc: the same inode as the path names now (narrower, but still a check).
+  try {
+    const [held, named] = [fstatSync(fd), statSync(expected)];
+    return held.dev === named.dev && held.ino === named.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** Replaces the whole content of a file opened for writing. */
+export async function replaceContent(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  await handle.truncate(0);
+  for (let written = 0; written < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, written);
+    written += bytesWritten;
+  }
+}
