@@ -4,8 +4,9 @@
 // open refuses a symlink as the last component (O_NOFOLLOW), and afterwards the kernel's own path of
 // the open file must still be the checked one; otherwise the file is closed untouched.
 import { type Stats, constants, fstatSync, readlinkSync, statSync } from "node:fs";
-import { type FileHandle, open, unlink } from "node:fs/promises";
-import { PathError, type ToolPath } from "./workspace.ts";
+import { type FileHandle, mkdir, open, realpath, rmdir, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+import { isInside, PathError, type ToolPath } from "./workspace.ts";
 
 export type ConfinedMode = "read" | "update" | "write";
 
@@ -88,4 +89,31 @@ export async function replaceContent(handle: FileHandle, bytes: Uint8Array): Pro
     const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, written);
     written += bytesWritten;
   }
+}
+
+/**
+ * Creates the missing folders above `path.real`, one at a time, each checked to be where it was
+ * meant to be (a folder swapped for a symlink would have it made elsewhere: it is removed again).
+ * Returns the first folder made, as `mkdir -p` does, or undefined when all existed.
+ */
+export async function makeParentFolders(path: Pick<ToolPath, "real" | "display" | "root">): Promise<string | undefined> {
+  const missing: string[] = [];
+  for (let dir = dirname(path.real); isInside(path.root, dir) && dir !== path.root; dir = dirname(dir)) missing.unshift(dir);
+  let first: string | undefined;
+  for (const dir of missing) {
+    const made = await mkdir(dir).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      },
+    );
+    const actual = await realpath(dir);
+    if (actual !== dir) {
+      if (made) await rmdir(actual).catch(() => {});
+      throw new PathError(`${path.display} changed while its folders were being made (a folder on its path was replaced, e.g. by a symlink); nothing was written. Try again once tool commands stop changing it.`);
+    }
+    if (made) first ??= dir;
+  }
+  return first;
 }

@@ -1,9 +1,7 @@
 // The `write` tool: create or overwrite a file inside the workspace or a PR worktree.
-import { mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
 import { z } from "zod";
 import { parseArgs } from "./args.ts";
-import { openConfined, replaceContent } from "./confined-file.ts";
+import { makeParentFolders, openConfined, replaceContent } from "./confined-file.ts";
 import { fail, ok, type Tool } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath } from "./workspace.ts";
 
@@ -32,7 +30,7 @@ export function createWriteTool(options: WriteToolOptions): Tool<typeof writePar
       try {
         const target = resolveToolPath(context, path);
         assertWritable(target, options.protectedPaths);
-        const createdFolder = await mkdir(dirname(target.real), { recursive: true });
+        const createdFolder = await makeParentFolders(target);
         const bytes = Buffer.from(content, "utf8");
         const { handle } = await openConfined(target, "write");
         try {

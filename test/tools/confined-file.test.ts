@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openConfined } from "../../src/tools/confined-file.ts";
+import { makeParentFolders, openConfined } from "../../src/tools/confined-file.ts";
 import { describeFileError, resolveToolPath } from "../../src/tools/workspace.ts";
 import { findTool, useTools } from "./support.ts";
 
@@ -47,6 +47,14 @@ describe("a folder replaced by a symlink after the path check", () => {
     expect(existsSync(join(outside, "new.txt"))).toBe(false);
   });
 
+  it("stops making missing folders, and removes the one made at the wrong place", async () => {
+    const { outside } = setUp();
+    const target = resolveToolPath(fixture.context(), "sub/made/deeper/new.txt");
+    swapSubForLink(outside);
+    await expect(makeParentFolders(target)).rejects.toThrow("sub/made/deeper/new.txt changed while its folders were being made");
+    expect(existsSync(join(outside, "made"))).toBe(false);
+  });
+
   it("is refused when the file itself became a symlink", async () => {
     const { outside } = setUp();
     const target = resolveToolPath(fixture.context(), "sub/secret");
@@ -77,6 +85,7 @@ describe("the file tools while a tool command swaps a folder back and forth", ()
         const read = await run("read", { path: "sub/secret" });
         seen.add(read.text);
         await run("write", { path: "sub/target.txt", content: `inside ${i}\n` });
+        await run("write", { path: `sub/made-${i}/new.txt`, content: "new\n" });
         await run("edit", { path: "sub/target.txt", oldText: "inside", newText: "inside" + "!" });
       }
       expect([...seen].filter((text) => text.includes("TOP SECRET"))).toEqual([]);
