@@ -84,6 +84,8 @@ export const Config = z.strictObject({
     .strictObject({
       /** Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts). */
       throttleSeconds: z.number().min(0).max(60).default(3),
+      /** Seconds the run goes before the progress comment appears (a quicker run just replies); 0: at once. */
+      delaySeconds: z.number().min(0).max(60).default(3),
     })
     .prefault({}),
   tools: z

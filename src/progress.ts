@@ -1,6 +1,7 @@
-// One progress comment per run: it appears right after start ("working…", run link), is edited as
-// the agent goes — one checklist line per tool call — at most once per throttle interval, and
-// finally becomes the reply. The 👀 reaction stays the instant signal; this is the narrative.
+// One progress comment per run: it appears once the run has lasted a moment ("working…", run
+// link), is edited as the agent goes — one checklist line per tool call — at most once per
+// throttle interval, and finally becomes the reply. The 👀 reaction stays the instant signal; this
+// is the narrative. A run done within the delay just replies: one comment, one write.
 import type { AgentEvent } from "./agent/loop.ts";
 import type { GitHubClient } from "./github/client.ts";
 import type { Repo } from "./github/operations.ts";
@@ -19,6 +20,8 @@ export interface ProgressOptions {
   issueNumber: number;
   runUrl: string;
   throttleMs?: number;
+  /** How long the run goes before the comment is posted; 0 posts it at start. */
+  delayMs?: number;
   now?: () => number;
   redact: (text: string) => string;
   /** Called with the comment id once it exists, so the backstop can finish it if the run dies. */
@@ -64,8 +67,19 @@ export class ProgressComment {
     return this.commentId;
   }
 
-  /** Posts the "working…" comment. A failure here only costs the live view, never the run. */
+  /** Posts the "working…" comment after the delay, or now when there is none. */
   async start(): Promise<void> {
+    const delayMs = this.options.delayMs ?? 0;
+    if (delayMs === 0) return this.post();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pending = this.pending.then(() => this.post());
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /** A failure here only costs the live view, never the run. */
+  private async post(): Promise<void> {
     try {
       const { data } = await this.options.github.rest.issues.createComment({ ...this.options.repo, issue_number: this.options.issueNumber, body: this.body() });
       this.commentId = data.id;

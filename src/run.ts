@@ -59,6 +59,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     redact,
     log,
     throttleMs: config.progress.throttleSeconds * 1000,
+    delayMs: config.progress.delaySeconds * 1000,
     onCreated: (id) => writeProgressCommentId(env.runnerTemp, id),
   });
   await progress.start();

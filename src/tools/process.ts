@@ -205,7 +205,11 @@ export function startProcess(options: ProcessOptions): RunningProcess {
       await sleep(GROUP_POLL_MS);
     }
     // A process that left the group (setsid) may still hold the pipes open: stop waiting for it.
-    const drained = await Promise.race([streamsEnded.then(() => true), sleep(DRAIN_GRACE_MS).then(() => false)]);
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS)));
+    const drained = await Promise.race([streamsEnded.then(() => true as const), grace]);
+    // Cleared, or the pending grace would hold the process open after its last command.
+    clearTimeout(graceTimer);
     if (!drained) for (const pipe of pipes) pipe.cancel();
     return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
   };

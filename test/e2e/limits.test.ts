@@ -53,7 +53,8 @@ describe("GitHub API failures", () => {
   it("retries GitHub 5xx answers and rate limits through Octokit and still replies", async () => {
     const issue = world.gh.createIssue({ title: "Flaky GitHub", body: "x", user: "alice" });
     world.gh.failNext({ method: "POST", path: new RegExp(`/issues/${issue.number}/comments$`), status: 503, times: 1 });
-    world.gh.failNext({ method: "PATCH", path: /\/issues\/comments\/\d+$/, status: 403, body: { message: "You have exceeded a secondary rate limit" }, headers: { "retry-after": "1" }, times: 1 });
+    // Then the retried reply hits a secondary rate limit (faults are taken in the order given).
+    world.gh.failNext({ method: "POST", path: new RegExp(`/issues/${issue.number}/comments$`), status: 403, body: { message: "You have exceeded a secondary rate limit" }, headers: { "retry-after": "1" }, times: 1 });
     world.model.script([{ text: "Despite GitHub." }]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);

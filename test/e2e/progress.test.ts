@@ -1,5 +1,5 @@
 // The run as people see it: one progress comment, edited (throttled) as tools run, that becomes the
-// reply with the footer; and the job summary.
+// reply with the footer; and the job summary. A run quicker than the progress delay just replies.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,13 +9,19 @@ import { OWNER, REPO, useWorld } from "./support.ts";
 
 const world = useWorld();
 
+/** A checkout whose `.github/gitclaw.json` is `config`, pushed to origin too (later runs see it). */
+async function checkoutWithConfig(config: object): Promise<string> {
+  const workspace = await world.checkout();
+  await Bun.write(join(workspace, ".github/gitclaw.json"), JSON.stringify(config));
+  await git(workspace, "add", ".github/gitclaw.json");
+  await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "config", "--allow-empty");
+  await git(workspace, "push", "-q", "origin", "HEAD:main");
+  return workspace;
+}
+
 describe("live progress and the reply", () => {
   it("edits one progress comment, throttled, and turns it into the reply with a footer", async () => {
-    const workspace = await world.checkout();
-    await Bun.write(join(workspace, ".github/gitclaw.json"), JSON.stringify({ progress: { throttleSeconds: 1 } }));
-    await git(workspace, "add", ".github/gitclaw.json");
-    await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "config");
-    await git(workspace, "push", "-q", "origin", "HEAD:main");
+    const workspace = await checkoutWithConfig({ progress: { throttleSeconds: 1, delaySeconds: 0 } });
 
     const issue = world.gh.createIssue({ title: "Run three steps", body: "go", user: "alice" });
     world.model.script([
@@ -58,5 +64,22 @@ describe("live progress and the reply", () => {
     expect(summary).toMatch(/\| \| bash `sleep 0.4; exit 1` \| ✗ \|/);
     expect(summary).toMatch(/\| `anthropic\/claude-sonnet-4-5` \|/);
     expect(run.logs).toContain("::group::gitclaw: turn 1");
+  });
+
+  it("posts only the reply, in one write, when the run ends before the progress delay", async () => {
+    const workspace = await checkoutWithConfig({}); // the defaults
+    const issue = world.gh.createIssue({ title: "Quick one", body: "go", user: "alice" });
+    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "echo quick" } }] }, { text: "Done quickly." }]);
+    const before = world.gh.requests.length;
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+
+    const comments = world.gh.comments(issue.number);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain("Done quickly.");
+    expect(comments[0]!.body).toMatch(/- ✓ bash `echo quick`/);
+    expect(comments[0]!.body).not.toContain("gitclaw is working…");
+    const writes = world.gh.requests.slice(before).filter((r) => r.method !== "GET" && /\/issues\/(\d+\/)?comments/.test(r.path));
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /repos/${OWNER}/${REPO}/issues/${issue.number}/comments`]);
   });
 });
