@@ -97,10 +97,11 @@ export async function replaceContent(handle: FileHandle, bytes: Uint8Array): Pro
  * Returns the first folder made, as `mkdir -p` does, or undefined when all existed.
  */
 export async function makeParentFolders(path: Pick<ToolPath, "real" | "display" | "root">): Promise<string | undefined> {
-  const missing: string[] = [];
-  for (let dir = dirname(path.real); isInside(path.root, dir) && dir !== path.root; dir = dirname(dir)) missing.unshift(dir);
+  // Every folder between the root and the file, outermost first: existing ones are checked too.
+  const folders: string[] = [];
+  for (let dir = dirname(path.real); isInside(path.root, dir) && dir !== path.root; dir = dirname(dir)) folders.unshift(dir);
   let first: string | undefined;
-  for (const dir of missing) {
+  for (const dir of folders) {
     const made = await mkdir(dir).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
