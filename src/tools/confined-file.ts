@@ -8,7 +8,7 @@ import { type FileHandle, mkdir, open, realpath, rmdir, unlink } from "node:fs/p
 import { dirname } from "node:path";
 import { isInside, PathError, type ToolPath } from "./workspace.ts";
 
-export type ConfinedMode = "read" | "update" | "write";
+type ConfinedMode = "read" | "update" | "write";
 
 // O_NONBLOCK everywhere: opening a FIFO put there meanwhile must not hang (regular files ignore it).
 const FLAGS: Record<ConfinedMode, number> = {
@@ -20,8 +20,6 @@ const FLAGS: Record<ConfinedMode, number> = {
 
 export interface ConfinedFile {
   handle: FileHandle;
-  /** This open created the file. */
-  created: boolean;
   /** A regular file, or (only when reading) a directory. */
   stats: Stats;
 }
@@ -34,8 +32,8 @@ export interface ConfinedFile {
 export async function openConfined(path: Pick<ToolPath, "real" | "display">, mode: ConfinedMode): Promise<ConfinedFile> {
   const { handle, created } = await openOrCreate(path.real, mode);
   try {
-    if (!isSameFile(handle.fd, path.real)) {
-      const opened = openedPath(handle.fd);
+    const opened = openedPath(handle.fd);
+    if (!(opened === undefined ? isSameInode(handle.fd, path.real) : opened === path.real)) {
       // Undo what this open did at the wrong place: an empty file it just created there.
       if (created && opened !== undefined && fstatSync(handle.fd).size === 0) await unlink(opened).catch(() => {});
       throw new PathError(
@@ -44,7 +42,7 @@ export async function openConfined(path: Pick<ToolPath, "real" | "display">, mod
     }
     const stats = await handle.stat();
     if (!stats.isFile() && !stats.isDirectory()) throw new PathError(`Not a regular file: ${path.display}`);
-    return { handle, created, stats };
+    return { handle, stats };
   } catch (error) {
     await handle.close();
     throw error;
@@ -70,10 +68,8 @@ function openedPath(fd: number): string | undefined {
   }
 }
 
-function isSameFile(fd: number, expected: string): boolean {
-  const opened = openedPath(fd);
-  if (opened !== undefined) return opened === expected;
-  // Without /proc: the same inode as the path names now (narrower, but still a check).
+/** Without /proc: the held file is the one the path names now (narrower, but still a check). */
+function isSameInode(fd: number, expected: string): boolean {
   try {
     const [held, named] = [fstatSync(fd), statSync(expected)];
     return held.dev === named.dev && held.ino === named.ino;

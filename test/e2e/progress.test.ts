@@ -4,24 +4,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import { git } from "../support/git-repo.ts";
-import { OWNER, REPO, useWorld } from "./support.ts";
+import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
 
 const world = useWorld();
 
-/** A checkout whose `.github/gitclaw.json` is `config`, pushed to origin too (later runs see it). */
-async function checkoutWithConfig(config: object): Promise<string> {
-  const workspace = await world.checkout();
-  await Bun.write(join(workspace, ".github/gitclaw.json"), JSON.stringify(config));
-  await git(workspace, "add", ".github/gitclaw.json");
-  await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "config", "--allow-empty");
-  await git(workspace, "push", "-q", "origin", "HEAD:main");
-  return workspace;
-}
-
 describe("live progress and the reply", () => {
   it("edits one progress comment, throttled, and turns it into the reply with a footer", async () => {
-    const workspace = await checkoutWithConfig({ progress: { throttleSeconds: 1, delaySeconds: 0 } });
+    const workspace = await checkoutWithConfig(world, { progress: { throttleSeconds: 1, delaySeconds: 0 } });
 
     const issue = world.gh.createIssue({ title: "Run three steps", body: "go", user: "alice" });
     world.model.script([
@@ -67,7 +56,7 @@ describe("live progress and the reply", () => {
   });
 
   it("posts only the reply, in one write, when the run ends before the progress delay", async () => {
-    const workspace = await checkoutWithConfig({}); // the defaults
+    const workspace = await checkoutWithConfig(world, {}); // the defaults
     const issue = world.gh.createIssue({ title: "Quick one", body: "go", user: "alice" });
     world.model.script([{ toolCalls: [{ name: "bash", input: { command: "echo quick" } }] }, { text: "Done quickly." }]);
     const before = world.gh.requests.length;

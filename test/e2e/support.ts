@@ -6,7 +6,7 @@ import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
 import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
-import { createTempRepo, type TempRepo } from "../support/git-repo.ts";
+import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { runWorkflow, type RunContext, type WorkflowRun } from "../support/workflow.ts";
 
 export const OWNER = "acme";
@@ -65,6 +65,16 @@ export const joinPath = join;
  * A world shared by the tests of one file: created before them, stopped after them, with the given
  * users (default: alice with write access). The returned object stands for the world once it exists.
  */
+/** A checkout whose `.github/gitclaw.json` is `config`, pushed to origin too (later runs see it). */
+export async function checkoutWithConfig(world: World, config: object): Promise<string> {
+  const workspace = await world.checkout();
+  await Bun.write(join(workspace, ".github/gitclaw.json"), JSON.stringify(config));
+  await git(workspace, "add", ".github/gitclaw.json");
+  await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "config", "--allow-empty");
+  await git(workspace, "push", "-q", "origin", "HEAD:main");
+  return workspace;
+}
+
 export function useWorld(users: { login: string; permission: "admin" | "write" | "read" }[] = [{ login: "alice", permission: "write" }]): World {
   let current: World | undefined;
   beforeAll(async () => {

@@ -1,22 +1,13 @@
 // Each trigger mode with GitHub's real example payloads: the guard starts a run only for the
 // configured events, and irrelevant ones end before any API call.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueAssignedPayload, issueCommentCreatedPayload, issueCommentEditedPayload, issueLabeledPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { git } from "../support/git-repo.ts";
-import { OWNER, REPO, useWorld } from "./support.ts";
+import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
 
 const world = useWorld([{ login: "alice", permission: "write" }, { login: "claw", permission: "write" }]);
 const target = { owner: OWNER, repo: REPO };
 
-async function configured(trigger: object): Promise<string> {
-  const workspace = await world.checkout();
-  await Bun.write(join(workspace, ".github/gitclaw.json"), JSON.stringify({ trigger }));
-  await git(workspace, "add", "-A");
-  await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "trigger config");
-  await git(workspace, "push", "-q", "origin", "HEAD:main");
-  return workspace;
-}
+const configured = (trigger: object): Promise<string> => checkoutWithConfig(world, { trigger });
 
 describe("trigger modes", () => {
   it("label mode: runs on the configured label only", async () => {

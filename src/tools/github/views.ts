@@ -70,9 +70,9 @@ async function writeReviewComments(context: OpContext, pull: RepoRef & { pull_nu
     }
   }
   // Both notes when a later page could not be checked: the earlier pages' hidden ones stay hidden.
-  const notes = [minimizedNote({ hidden }, "review comment"), unknown === undefined ? undefined : minimizedNote({ error: unknown }, "review comment")];
-  if (notes.some(Boolean)) out.line();
-  for (const note of notes) if (note) out.line(note);
+  const notes = [minimizedNote({ hidden }, "review comment"), unknown && minimizedNote({ error: unknown }, "review comment")].filter(Boolean);
+  if (notes.length) out.line();
+  for (const note of notes) out.line(note!);
   return hidden.size;
 }
 
