@@ -160,7 +160,7 @@ let checkouts = 0;
 let runIds = 5000;
 
 export async function createWorld(respond?: Respond, files: Record<string, string> = {}): Promise<World> {
-  const [{ startGitHubEmulator }, { startFakeModel }, { createTempRepo }, { issueOpenedPayload }, { actionsEnv }] = await Promise.all([
+  const [{ startGitHubEmulator }, { startFakeModel }, { createTempRepo }, { issueOpenedPayload }, { MODEL_KEY }] = await Promise.all([
     import("../test/support/github-emulator.ts"),
     import("../test/support/fake-model.ts"),
     import("../test/support/git-repo.ts"),
@@ -181,7 +181,29 @@ export async function createWorld(respond?: Respond, files: Record<string, strin
       const runnerTemp = mkdtempSync(join(repo.root, "runner-"));
       const eventPath = join(runnerTemp, "event.json");
       writeFileSync(eventPath, JSON.stringify(issueOpenedPayload({ owner: OWNER, repo: REPO, issue })));
-      const env = actionsEnv({ gh, model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, runId: String(runIds++), env: extra }, "issues", eventPath, runnerTemp);
+      // What a hosted runner gives the agent step: no git identity, an empty HOME.
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: mkdtempSync(join(repo.root, "home-")),
+        GIT_CONFIG_GLOBAL: "/dev/null",
+        GIT_CONFIG_NOSYSTEM: "1",
+        GITHUB_ACTIONS: "true",
+        CI: "true",
+        GITHUB_EVENT_NAME: "issues",
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+        GITHUB_TOKEN: TOKEN,
+        GITHUB_API_URL: gh.url,
+        GITHUB_SERVER_URL: gh.serverUrl,
+        GITHUB_RUN_ID: String(runIds++),
+        GITHUB_WORKSPACE: workspace,
+        RUNNER_TEMP: runnerTemp,
+        GITHUB_OUTPUT: join(runnerTemp, "output"),
+        GITHUB_STEP_SUMMARY: join(runnerTemp, "summary.md"),
+        ANTHROPIC_API_KEY: MODEL_KEY,
+        ANTHROPIC_BASE_URL: model.url,
+        ...extra,
+      };
       writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
       return env;
     },

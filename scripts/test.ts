@@ -1,12 +1,19 @@
 // The project's test command: vitest on Bun (threads pool), then one plain `N passed, N failed` line
 // that CI reads. Extra arguments go to vitest (e.g. a file filter). Set GITCLAW_SKIP_STRESS=1 to skip
 // the heavy stress tests locally; CI always runs them.
+//
+// The end-to-end tests run the action as users get it, from dist/. Outside CI, dist/ is rebuilt
+// first so they test the sources as they are (commit the result); in CI it is left alone, and
+// test/unit/dist.test.ts fails when the committed dist/ is stale.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { build } from "./build.ts";
 
 const report = join(import.meta.dir, "..", ".tmp", "vitest-report.json");
 mkdirSync(join(report, ".."), { recursive: true });
 rmSync(report, { force: true });
+
+if (process.env.CI !== "true") await build(join(import.meta.dir, "..", "dist"));
 
 const child = Bun.spawn(
   ["bun", "x", "--bun", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...Bun.argv.slice(2)],

@@ -27,6 +27,8 @@ export interface DoctorDeps {
   /** Lints a workflow file; undefined when actionlint is not installed. */
   actionlint(path: string): Promise<{ exitCode: number; output: string } | undefined>;
   bunVersion: string;
+  /** The Bun version gitclaw's action.yml sets up (what runs in Actions). */
+  actionBunVersion?: string;
 }
 
 const WORKFLOW_FILE = ".github/workflows/gitclaw.yml";
@@ -91,11 +93,11 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
   const workflow = deps.readText(join(deps.cwd, WORKFLOW_FILE));
 
-  const pinned = workflow && /bun-version:\s*["']?([\w.]+)/.exec(workflow)?.[1];
+  const pinned = deps.actionBunVersion;
   results.push(
     !pinned || pinned === deps.bunVersion
-      ? pass("Bun", `${deps.bunVersion}${pinned ? " (as the workflow pins)" : ""}`)
-      : warn("Bun", `${deps.bunVersion} here, the workflow pins ${pinned}`, `install the same version: npm install -g bun@${pinned}`),
+      ? pass("Bun", `${deps.bunVersion}${pinned ? " (as gitclaw's action runs it)" : ""}`)
+      : warn("Bun", `${deps.bunVersion} here, gitclaw's action runs ${pinned}`, `install the same version: npm install -g bun@${pinned}`),
   );
 
   results.push(

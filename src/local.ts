@@ -102,7 +102,7 @@ export async function runLocal(args: string[], io: { cwd: string; env: Record<st
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${spec}, working in ${workspace}`);
     const modelEnv = Object.fromEntries(Object.entries(io.env).filter(([k, v]) => v !== undefined && /^(GITCLAW_|ANTHROPIC_|OPENAI_|OPENROUTER_|OLLAMA_)/.test(k))) as Record<string, string>;
-    const run = await runWorkflow({ gh, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, env: modelEnv }, eventName, payload);
+    const run = await runWorkflow({ gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env: modelEnv }, eventName, payload);
     for (const line of run.logs.split("\n")) if (/^(gitclaw|✓|✗)/.test(line)) io.out(`  ${line}`);
     if (!run.proceed) throw new LocalError(`the guard stopped the run: ${run.stages.guard?.stdout.trim()}`);
 

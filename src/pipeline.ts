@@ -69,8 +69,8 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
       return 0;
     }
     const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
-    await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env.runnerTemp, "agent") });
-    return 0;
+    const outcome = await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env.runnerTemp, "agent") });
+    return outcome.succeeded ? 0 : 1;
   } catch (error) {
     const actionable = ACTIONABLE.some((type) => error instanceof type);
     const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);

@@ -10,13 +10,17 @@ import { openConversation, pendingComments } from "./conversation.ts";
 import { toolEnvironment } from "./env.ts";
 import type { Trigger } from "./event.ts";
 import { faultPoint } from "./fault.ts";
-import { commitAll, createGit, landPaths, pushWithRetry, removePersistedCredentials, tokenAuthEnv, type PushOutcome } from "./git.ts";
+import { commitMessage } from "./git/commit-message.ts";
+import { removePersistedCredentials } from "./git/credentials.ts";
+import { assertBranchName, createGit, tokenAuthEnv, type Git } from "./git/git.ts";
+import { commitAll, land, landPaths, type PushOutcome } from "./git/land.ts";
+import { protectedPathsFrom, revertProtectedChanges } from "./git/protected.ts";
 import type { GitHubClient } from "./github/client.ts";
 import { createComment, getDefaultBranch, getPermission, listComments, type Repo } from "./github/operations.ts";
 import { writeProgressCommentId } from "./actions/run-state.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions, userPrompt } from "./prompt.ts";
-import { commitMessage, describePush, footer, repoRelative, replyText, revertProtectedChanges } from "./publish.ts";
+import { describePush, footer, repoRelative, replyText } from "./publish.ts";
 import type { Redactor } from "./redact.ts";
 import { replyBodies } from "./reply.ts";
 import { createArtifactStore } from "./session/artifacts.ts";
@@ -47,7 +51,12 @@ export interface ConversationRun {
   onReplied: () => void;
 }
 
-export async function runConversation(run: ConversationRun): Promise<void> {
+/** What the stage's exit code must say: false when the run failed or its work cannot be shown to have landed. */
+export interface ConversationOutcome {
+  succeeded: boolean;
+}
+
+export async function runConversation(run: ConversationRun): Promise<ConversationOutcome> {
   const { env, trigger, config, resolved, github, repo, redact, log, now } = run;
   const workspace = env.workspace;
   const progress = new ProgressComment({
@@ -64,11 +73,16 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   });
   await progress.start();
 
-  const origin = (await createGit(workspace).run(["remote", "get-url", "origin"])).stdout;
-  const authEnv = tokenAuthEnv(origin, env.token);
-  const git = createGit(workspace, { authEnv });
+  // Read before any tool runs: where to push and what this run starts from. Later, .git/config may
+  // hold whatever a tool wrote there (without the sandbox), so the push never asks it again.
+  const toolEnv = toolEnvironment(run.processEnv);
+  const plainGit = createGit(workspace, { env: toolEnv, redact });
+  const remote = await plainGit.must(["remote", "get-url", "origin"]);
+  const base = await plainGit.must(["rev-parse", "HEAD"]);
+  const authEnv = tokenAuthEnv(remote, env.token);
+  const git = createGit(workspace, { env: toolEnv, authEnv, redact });
   for (const removed of await removePersistedCredentials(git)) log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
-  const branch = config.git.branch ?? trigger.defaultBranch ?? (await getDefaultBranch(github, repo));
+  const branch = await assertBranchName(git, config.git.branch ?? trigger.defaultBranch ?? (await getDefaultBranch(github, repo)));
 
   const conversation = openConversation(workspace, trigger.issueNumber, { cwd: workspace });
   const { session } = conversation;
@@ -89,14 +103,13 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   }
   session.append({ type: "message", message: { role: "user", content: [{ type: "text", text: redact(prompt) }], timestamp: now() } });
 
-  const toolEnv = toolEnvironment(run.processEnv);
   // After openConversation, which makes state/: the sandbox shares the workspace except .git/ and state/.
   const sandbox = await prepareSandbox({ mode: config.sandbox, workspace, agentOnly: [".git", "state"], secretDirs: [env.runnerTemp, run.processEnv.HOME], path: toolEnv.PATH ?? "" });
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const coAuthor = trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
   const toolset = createTools({
     interceptor: config.tools.interceptor,
-    protectedPaths: [...config.protectedPaths, ".git/", "state/"],
+    protectedPaths: protectedPathsFrom(config.protectedPaths),
     enabled: config.tools.enabled,
     github: {
       github,
@@ -105,7 +118,7 @@ export async function runConversation(run: ConversationRun): Promise<void> {
       policy: config.tools.github,
       gitAuthEnv: authEnv,
       // pr_push commits in PR worktrees by the workspace's rules, with the same trailers.
-      protectedPaths: [...config.protectedPaths, "state/"],
+      protectedPaths: protectedPathsFrom(config.protectedPaths),
       commit: { runUrl: run.link, coAuthor },
     },
   });
@@ -172,34 +185,27 @@ export async function runConversation(run: ConversationRun): Promise<void> {
   });
 
   const own = [repoRelative(workspace, mappingPath(workspace, trigger.issueNumber)), repoRelative(workspace, session.path), `${repoRelative(workspace, session.artifactsDir)}/`];
-  const reverted = await revertProtectedChanges(git, [...config.protectedPaths, "state/"], own);
-  for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
+  const landing = await landWork(git, {
+    remote,
+    base,
+    branch,
+    own,
+    protectedPaths: protectedPathsFrom(config.protectedPaths),
+    message: redact(commitMessage({ issueNumber: trigger.issueNumber, title: trigger.title, runUrl: run.link, coAuthor })),
+    fallbackBranch: `gitclaw/issue-${trigger.issueNumber}-${env.runId}`,
+    sessionMessage: `gitclaw: session of issue #${trigger.issueNumber}`,
+    attempts: config.git.pushAttempts,
+    processEnv: run.processEnv,
+    log,
+  });
+  const { push, pushError, reverted } = landing;
 
-  let push: PushOutcome | undefined;
-  let pushError: string | undefined;
-  try {
-    const sha = await commitAll(git, redact(commitMessage({ issueNumber: trigger.issueNumber, title: trigger.title, runUrl: run.link, coAuthor })));
-    faultPoint("after-commit", run.processEnv);
-    if (sha) {
-      push = await pushWithRetry(git, { branch, attempts: config.git.pushAttempts, fallbackBranch: `gitclaw/issue-${trigger.issueNumber}-${env.runId}`, log });
-      log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-      if (!push.landed) {
-        const state = await landPaths(git, { branch, sha: push.sha, paths: own.filter((p) => existsSync(join(workspace, p))), message: `gitclaw: session of issue #${trigger.issueNumber} (changes kept on ${push.branch})`, attempts: config.git.pushAttempts });
-        log(`gitclaw: the session landed on ${state.branch} as ${state.sha.slice(0, 12)}`);
-      }
-    }
-    faultPoint("after-push", run.processEnv);
-  } catch (error) {
-    pushError = redact((error as Error).message);
-    workflow.error(`gitclaw: ${pushError}`);
-  }
-
-  const base = `${env.serverUrl}/${env.owner}/${env.repo}`;
+  const web = `${env.serverUrl}/${env.owner}/${env.repo}`;
   const notes = [
     ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
     ...(reverted.length ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${reverted.map((p) => `\`${p}\``).join(", ")}.`] : []),
     ...(unpushed.length ? [`> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : []),
-    describePush(push, pushError, { compare: (b) => `${base}/compare/${branch}...${b}?expand=1` }),
+    describePush(push, pushError, { compare: (b) => `${web}/compare/${branch}...${b}?expand=1` }),
     progress.stepsDetails(),
   ].filter(Boolean);
   const text = [replyText(result, { durationMs, runUrl: run.link, maxTurns: config.budgets.maxTurns, maxMinutes: config.budgets.maxMinutes }), ...notes].join("\n\n");
@@ -209,8 +215,8 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     result,
     model,
     runUrl: run.link,
-    sessionUrl: push ? `${base}/blob/${push.sha}/${repoRelative(workspace, session.path)}` : undefined,
-    commitUrl: push ? `${base}/commit/${push.sha}` : undefined,
+    sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${repoRelative(workspace, session.path)}` : undefined,
+    commitUrl: push ? `${web}/commit/${push.sha}` : undefined,
   });
 
   const [first, ...rest] = replyBodies(redact(text), redact(footerText));
@@ -223,5 +229,64 @@ export async function runConversation(run: ConversationRun): Promise<void> {
     workflow.appendSummary(env.stepSummaryFile, redact(timeline.toMarkdown({ title: `gitclaw · issue #${trigger.issueNumber}`, result, model, durationMs, runUrl: run.link })));
   } catch (e) {
     log(`gitclaw: could not write the job summary: ${(e as Error).message}`);
+  }
+  return { succeeded: result.outcome !== "error" && pushError === undefined };
+}
+
+interface LandingPlan {
+  remote: string;
+  base: string;
+  branch: string;
+  /** The orchestrator's own files: the session, its artifacts, the mapping. */
+  own: string[];
+  protectedPaths: string[];
+  message: string;
+  fallbackBranch: string;
+  sessionMessage: string;
+  attempts: number;
+  processEnv: Record<string, string | undefined>;
+  log: (line: string) => void;
+}
+
+interface Landing {
+  push?: PushOutcome;
+  /** Why the work could not be shown to be on the remote. */
+  pushError?: string;
+  reverted: string[];
+  /** A commit on the remote holding this run's session, for the reply's link. */
+  sessionSha?: string;
+}
+
+/**
+ * Reverts protected changes, commits, and lands the commit on the branch; on a conflict the commit
+ * goes to a side branch and the session alone lands on the branch, so the conversation goes on.
+ */
+async function landWork(git: Git, plan: LandingPlan): Promise<Landing> {
+  const reverted = await revertProtectedChanges(git, plan.protectedPaths, plan.own);
+  for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
+  try {
+    const head = await commitAll(git, plan.message);
+    faultPoint("after-commit", plan.processEnv);
+    if (!head) return { reverted };
+    const push = await land(git, { ...plan, head });
+    plan.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
+    let sessionSha = push.sha;
+    if (!push.landed) {
+      const paths = plan.own.filter((p) => existsSync(join(git.cwd, p)));
+      const message = `${plan.sessionMessage} (changes kept on ${push.branch})`;
+      // If this fails too, the session is still on the side branch, in the run's own commit.
+      const state = await landPaths(git, { ...plan, sha: push.sha, paths, message }).catch((error: Error) => {
+        workflow.warning(`gitclaw: the session stays on ${push.branch} only: ${error.message}`);
+        return undefined;
+      });
+      if (state) plan.log(`gitclaw: the session landed on ${state.branch} as ${state.sha.slice(0, 12)}`);
+      if (state?.landed) sessionSha = state.sha;
+    }
+    faultPoint("after-push", plan.processEnv);
+    return { push, reverted, sessionSha };
+  } catch (error) {
+    const pushError = (error as Error).message;
+    workflow.error(`gitclaw: ${pushError}`);
+    return { reverted, pushError };
   }
 }

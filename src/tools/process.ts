@@ -8,6 +8,11 @@ import { execa } from "execa";
 import type { RunAs } from "./types.ts";
 
 export const KILL_GRACE_MS = 5_000;
+/**
+ * When the whole run is cancelled, the runner kills everything 10 s after its first signal: the
+ * commands get a short grace, so the run has the time to commit, push and reply.
+ */
+export const ABORT_GRACE_MS = 1_000;
 /** How long readers may still drain the pipes once every process of the group is gone. */
 const DRAIN_GRACE_MS = 500;
 /** After SIGKILL the group dies promptly; this only bounds the wait if something is stuck in the kernel. */
@@ -170,17 +175,17 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   let leaderGone = false;
   let killDeadline: number | undefined;
   let killTimer: ReturnType<typeof setTimeout> | undefined;
-  const terminateGroup = () => {
+  const terminateGroup = (graceMs = KILL_GRACE_MS) => {
     if (pid === undefined || killDeadline !== undefined) return;
     signalGroup(pid, "SIGTERM", options.runAs);
-    killDeadline = Date.now() + KILL_GRACE_MS;
-    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), KILL_GRACE_MS);
+    killDeadline = Date.now() + graceMs;
+    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), graceMs);
   };
   const stop = (reason: StopReason) => {
     // Once the shell has exited, its group is being wound up anyway (and its id may be reused).
     if (stopReason !== undefined || leaderGone) return;
     stopReason = reason;
-    terminateGroup();
+    terminateGroup(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
   };
 
   const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
@@ -200,7 +205,7 @@ export function startProcess(options: ProcessOptions): RunningProcess {
     const exit = await leaderExited;
     clearTimeout(timeoutTimer);
     // Leftovers still in the group (background jobs of the command) are not allowed to outlive it.
-    if (groupIsAlive(pid)) terminateGroup();
+    if (groupIsAlive(pid)) terminateGroup(options.signal.aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
     while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
       await sleep(GROUP_POLL_MS);
     }

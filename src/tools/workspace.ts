@@ -4,6 +4,7 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { chmod, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { protectedBy } from "../git/protected.ts";
 
 /** An expected, model-facing refusal (bad path); the message is shown as is. */
 export class PathError extends Error {}
@@ -139,31 +140,6 @@ export function resolveToolPath(roots: PathRoots, input: string): ToolPath {
   return { real, display, relative: display, root: realRoot, worktree: false };
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-
-/**
- * Compiles a glob-like prefix: `*` and `?` stay within a path segment, `**` crosses segments. A
- * pattern ending in `/` matches everything below it; otherwise it matches the path itself and
- * everything below. Case-insensitive, so a case-insensitive file system cannot be used to slip by.
- */
-const compileProtectedPattern = (pattern: string): RegExp => {
-  const normalised = pattern.trim().replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "");
-  let body = "";
-  for (let i = 0; i < normalised.length; i++) {
-    const char = normalised[i] ?? "";
-    if (normalised.startsWith("**/", i)) {
-      body += "(?:.*/)?";
-      i += 2;
-    } else if (normalised.startsWith("**", i)) {
-      body += ".*";
-      i += 1;
-    } else if (char === "*") body += "[^/]*";
-    else if (char === "?") body += "[^/]";
-    else body += escapeRegExp(char);
-  }
-  return new RegExp(`^${body}${normalised.endsWith("/") ? "" : "(?:/|$)"}`, "i");
-};
-
 const isUnderGitDir = (display: string): boolean => display.split("/").some((segment) => segment.toLowerCase() === ".git");
 
 /** Throws a PathError when the writing tools must not touch this path. */
@@ -173,11 +149,8 @@ export function assertWritable(path: ToolPath, protectedPaths: readonly string[]
   const candidates = [path.relative, toDisplay(path.root, path.real)];
   for (const candidate of candidates) {
     if (isUnderGitDir(candidate)) throw new PathError(`Refusing to write under .git/: ${path.display}.`);
-    for (const pattern of protectedPaths) {
-      if (compileProtectedPattern(pattern).test(candidate)) {
-        throw new PathError(`Refusing to write ${path.display}: it is under the protected path ${pattern}.`);
-      }
-    }
+    const pattern = protectedBy(candidate, protectedPaths);
+    if (pattern) throw new PathError(`Refusing to write ${path.display}: it is under the protected path ${pattern}.`);
   }
 }
 

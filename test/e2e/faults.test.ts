@@ -8,8 +8,8 @@ import { SessionFile } from "../../src/session/session-file.ts";
 import { REPLY_MARKER } from "../../src/trust.ts";
 import type { Turn } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { actionsEnv, runStage } from "../support/workflow.ts";
-import { OWNER, REPO, TOKEN, useWorld } from "./support.ts";
+import type { RunningStep } from "../support/runner/step.ts";
+import { OWNER, REPO, useWorld } from "./support.ts";
 
 const world = useWorld();
 const target = { owner: OWNER, repo: REPO };
@@ -36,27 +36,24 @@ describe.each(STAGES)("the agent killed $name", (stage) => {
   it("leaves a consistent remote, one failure reply, no 👀, and a follow-up that resumes", async () => {
     const issue = world.gh.createIssue({ title: `Fault ${stage.name}`, body: "do the thing", user: "alice" });
     const mainBefore = await world.repo.originGit("rev-parse", "main");
-    const workspace = await world.checkout();
-    const runnerTemp = mkdtempSync(join(tmpdir(), "gitclaw-runner-"));
-    writeFileSync(join(runnerTemp, "event.json"), JSON.stringify(issueOpenedPayload({ ...target, issue })));
-    const env = actionsEnv({ gh: world.gh, model: world.model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, env: stage.env }, "issues", join(runnerTemp, "event.json"), runnerTemp);
-    writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
-
-    expect((await runStage("guard", env, workspace)).outputs.proceed).toBe("true");
-    await runStage("indicator", env, workspace);
     world.model.script(stage.turns);
     const requests = world.model.requests.length;
-    const killer = new AbortController();
-    const agent = runStage("agent", env, workspace, { signal: killer.signal });
-    if (stage.killAfterRequests !== undefined) {
-      while (world.model.requests.length < requests + stage.killAfterRequests) await Bun.sleep(10);
+    // The agent step dies outright (its whole process tree, SIGKILL) at the chosen moment.
+    const killAtTheMoment = async (step: RunningStep) => {
+      while (world.model.requests.length < requests + stage.killAfterRequests!) await Bun.sleep(10);
       await Bun.sleep(stage.name === "mid tool" ? 400 : 50);
-      killer.abort();
-    }
-    const killed = await agent;
-    expect(killed.exitCode).not.toBe(0);
+      step.kill();
+    };
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), {
+      env: stage.env,
+      onStep: (id, step) => void (id === "agent" && stage.killAfterRequests !== undefined && killAtTheMoment(step)),
+    });
+    expect(run.proceed).toBe(true);
+    expect(run.stages.agent!.exitCode).not.toBe(0);
+    // The job failed, and the workflow's backstop ran.
+    expect(run.status).toBe("failure");
+    expect(run.stages.cleanup!.exitCode, run.logs).toBe(0);
 
-    await runStage("cleanup", { ...env, GITCLAW_JOB_STATUS: "failure" }, workspace);
     const afterKill = world.gh.comments(issue.number);
     expect(afterKill).toHaveLength(1);
     expect(afterKill[0]!.body).toMatch(/gitclaw stopped before it could reply: the job failed/);

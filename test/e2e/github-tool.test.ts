@@ -51,7 +51,7 @@ describe("the github tool in a run", () => {
     const audits = lines.filter((l) => l.type === "custom" && l.customType === "gitclaw.github_audit").map((l) => l.data as Record<string, unknown>);
     expect(audits.map((a) => [a.op, a.class, a.decision])).toEqual([["issue_view", "read", "allowed"], ["comment", "write", "denied"]]);
     expect(JSON.stringify(audits)).not.toContain("spam");
-    const summary = readFileSync(join(run.runnerTemp, "summary.md"), "utf8");
+    const summary = run.summary;
     expect(summary).toMatch(/### github tool calls/);
     expect(summary).toMatch(/\| comment \| write \| denied \|/);
   });

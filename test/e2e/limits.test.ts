@@ -29,7 +29,10 @@ describe("model API failures", () => {
       ...Array.from({ length: 4 }, () => ({ error: { status: 529, message: "Overloaded", retryAfter: 0 } })),
     ]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
-    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    // A failed run fails its job: the stage's exit code says so, and the backstop sees the reply.
+    expect(run.stages.agent!.exitCode, run.logs).toBe(1);
+    expect(run.status).toBe("failure");
+    expect(run.stages.cleanup!.stdout).toMatch(/a reply exists/);
     const reply = replies(issue.number).at(-1)!.body!;
     expect(reply).toMatch(/The run failed: model API error 529: Overloaded\. Everything done so far is saved; comment to try again\./);
     expect(await world.onOrigin("before-failure.txt")).toBe("kept\n");

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { actionsEnv, runStage } from "../support/workflow.ts";
+import type { RunningStep } from "../support/runner/step.ts";
 import { REPLY_MARKER } from "../../src/trust.ts";
 import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
 
@@ -117,9 +117,8 @@ describe("who may drive the agent", () => {
     expect(run.stages.guard!.stdout).toMatch(/mallory has read permission; write or higher is required/);
     expect(run.stages.indicator).toBeUndefined();
 
-    // Defence in depth: the agent stage on its own must also refuse.
-    const env = actionsEnv({ gh: world.gh, model: world.model, repository: `${OWNER}/${REPO}`, workspace: run.workspace, token: TOKEN }, "issues", join(run.runnerTemp, "event.json"), run.runnerTemp);
-    const agent = await runStage("agent", env, run.workspace);
+    // Defence in depth: the agent stage on its own (a workflow without the guard) must also refuse.
+    const agent = (await world.run("issues", payload, { workspace: run.workspace, only: ["agent"] })).stages.agent!;
     expect(agent.exitCode).toBe(0);
     expect(agent.stdout).toMatch(/not running for this event/);
     expect(world.model.requests.length).toBe(before.model);
@@ -145,64 +144,27 @@ describe("the backstop", () => {
   it("posts one failure comment with the run link and removes 👀 when the agent is killed", async () => {
     const issue = world.gh.createIssue({ title: "Slow one", body: "take your time", user: "alice" });
     world.model.script([{ text: "thinking very slowly", hang: true }]);
-    const workspace = await world.checkout();
-    const runnerTemp = mkdtempSync(join(tmpdir(), "gitclaw-runner-"));
-    writeFileSync(join(runnerTemp, "event.json"), JSON.stringify(issueOpenedPayload({ ...target, issue })));
-    const env = actionsEnv({ gh: world.gh, model: world.model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, runId: "4242" }, "issues", join(runnerTemp, "event.json"), runnerTemp);
-
-    expect((await runStage("guard", env, workspace)).outputs.proceed).toBe("true");
-    await runStage("indicator", env, workspace);
-    expect(world.gh.reactions({ issue: issue.number }).map((r) => r.content)).toEqual(["eyes"]);
-    const killer = new AbortController();
     const requests = world.model.requests.length;
-    const agent = runStage("agent", env, workspace, { signal: killer.signal });
-    while (world.model.requests.length === requests) await Bun.sleep(20);
-    killer.abort(); // SIGKILL mid model stream: no handler runs
-    expect((await agent).exitCode).not.toBe(0);
-
-    const cleanup = await runStage("cleanup", { ...env, GITCLAW_JOB_STATUS: "cancelled" }, workspace);
-    expect(cleanup.stdout).toMatch(/posted a failure comment/);
+    const payload = issueOpenedPayload({ ...target, issue });
+    let eyes: string[] = [];
+    // SIGKILL of the agent's whole tree mid model stream, as a lost process: no handler runs.
+    const killMidStream = async (step: RunningStep) => {
+      eyes = world.gh.reactions({ issue: issue.number }).map((r) => r.content);
+      while (world.model.requests.length === requests) await Bun.sleep(20);
+      step.kill();
+    };
+    const run = await world.run("issues", payload, { runId: "4242", onStep: (id, step) => void (id === "agent" && killMidStream(step)) });
+    expect(eyes).toEqual(["eyes"]);
+    expect(run.stages.agent!.exitCode).not.toBe(0);
+    expect(run.stages.cleanup!.stdout).toMatch(/posted a failure comment/);
     const comments = world.gh.comments(issue.number);
     expect(comments).toHaveLength(1);
-    expect(comments[0]!.body).toMatch(/the job was cancelled/);
+    expect(comments[0]!.body).toMatch(/the job failed/);
     expect(comments[0]!.body).toContain("/actions/runs/4242");
     expect(world.gh.reactions({ issue: issue.number })).toEqual([]);
     // Running the backstop again posts nothing more.
-    await runStage("cleanup", env, workspace);
-    expect(world.gh.comments(issue.number)).toHaveLength(1);
-  });
-});
-
-describe("cancellation", () => {
-  it("on SIGTERM stops the model call, pushes the session and replies that it was cancelled", async () => {
-    const issue = world.gh.createIssue({ title: "Cancel me", body: "long task", user: "alice" });
-    world.model.script([{ toolCalls: [{ name: "write", input: { path: "partial.txt", content: "work so far\n" } }] }, { text: "never finished", hang: true }]);
-    const workspace = await world.checkout();
-    const runnerTemp = mkdtempSync(join(tmpdir(), "gitclaw-runner-"));
-    writeFileSync(join(runnerTemp, "event.json"), JSON.stringify(issueOpenedPayload({ ...target, issue })));
-    const env = actionsEnv({ gh: world.gh, model: world.model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN }, "issues", join(runnerTemp, "event.json"), runnerTemp);
-    writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
-    await runStage("indicator", env, workspace);
-    const canceller = new AbortController();
-    const requests = world.model.requests.length;
-    const agent = runStage("agent", env, workspace, { signal: canceller.signal, killSignal: "SIGTERM" });
-    while (world.model.requests.length < requests + 2) await Bun.sleep(20);
-    await Bun.sleep(100);
-    canceller.abort();
-    const result = await agent;
-    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/received SIGTERM/);
-
-    const reply = world.gh.comments(issue.number).at(-1)!.body;
-    expect(reply).toMatch(/Cancelled after \d+s, 2 turns\. Everything done so far is saved; comment to continue\./);
-    expect(await world.onOrigin("partial.txt")).toBe("work so far\n");
-    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
-    const session = await world.onOrigin(mapping.sessionPath);
-    expect(session).toContain('"stopReason":"aborted"');
-    expect(world.gh.reactions({ issue: issue.number })).toEqual([]);
-    // The backstop sees the reply and stays quiet.
-    const cleanup = await runStage("cleanup", env, workspace);
-    expect(cleanup.stdout).toMatch(/a reply exists/);
+    const again = await world.run("issues", payload, { workspace: run.workspace, runnerTemp: run.runnerTemp, runId: "4242", only: ["cleanup"] });
+    expect(again.stages.cleanup!.stdout).toMatch(/a reply exists/);
     expect(world.gh.comments(issue.number)).toHaveLength(1);
   });
 });

@@ -47,7 +47,7 @@ describe("live progress and the reply", () => {
     expect(final).toMatch(/\[session\]\(.+\/blob\/[0-9a-f]{40}\/state\/sessions\/.+\.jsonl\)/);
     expect(final).toMatch(/\[commit\]\(.+\/commit\/[0-9a-f]{40}\)/);
 
-    const summary = readFileSync(join(run.runnerTemp, "summary.md"), "utf8");
+    const summary = run.summary;
     expect(summary).toContain(`## gitclaw · issue #${issue.number}`);
     expect(summary).toMatch(/Outcome: \*\*done\*\*/);
     expect(summary).toMatch(/\| \| bash `sleep 0.4; exit 1` \| ✗ \|/);

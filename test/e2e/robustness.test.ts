@@ -157,9 +157,10 @@ describe("concurrency", () => {
     await model.stop();
     for (const run of runs) expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const tree = await world.repo.originGit("ls-tree", "-r", "--name-only", "main");
-    for (const issue of issues) expect(tree).toContain(`state/issues/${issue.number}.json`);
+    const log = (await world.repo.originGit("log", "--stat", "--format=%h %s", "main")) + runs.map((r) => r.logs).join("\n=====\n");
+    for (const issue of issues) expect(tree, log).toContain(`state/issues/${issue.number}.json`);
     const parallel = tree.split("\n").filter((p) => p.startsWith("parallel/"));
-    expect(parallel).toHaveLength(8);
+    expect(parallel, (await world.repo.originGit("log", "--stat", "--format=%h %s", "main")) + runs.map((r) => r.logs).join("\n=====\n")).toHaveLength(8);
     for (const issue of issues) expect(world.gh.comments(issue.number)).toHaveLength(1);
   }, 120_000);
 });

@@ -7,7 +7,9 @@ import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emul
 import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
 import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
-import { runWorkflow, type RunContext, type WorkflowRun } from "../support/workflow.ts";
+import { checkout } from "../support/runner/checkout.ts";
+import { checkoutSettings } from "../support/runner/job.ts";
+import { startWorkflow, WORKFLOW_FILE, type RunContext, type WorkflowRun } from "../support/workflow.ts";
 
 export const OWNER = "acme";
 export const REPO = "widgets";
@@ -18,9 +20,11 @@ export interface World {
   gh: GitHubEmulator;
   model: FakeModel;
   repo: TempRepo;
-  /** A fresh checkout of origin's default branch, as actions/checkout makes for each run. */
+  /** A fresh checkout of origin's default branch, as the workflow's checkout step makes it for each run. */
   checkout(): Promise<string>;
   run(eventName: string, payload: unknown, extra?: Partial<RunContext>): Promise<WorkflowRun & { workspace: string }>;
+  /** A run a test can cancel (as the runner does) while it goes. */
+  start(eventName: string, payload: unknown, extra?: Partial<RunContext>): { result: Promise<WorkflowRun & { workspace: string }>; cancel(): void };
   /** A file's exact content on origin's main. */
   onOrigin(path: string): Promise<string>;
   stop(): Promise<void>;
@@ -32,17 +36,26 @@ export async function createWorld(files: Record<string, string> = {}): Promise<W
   const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN });
   const model = await startFakeModel();
   const repo = await createTempRepo({ "README.md": "# widgets\n", "GITCLAW-ENABLED.md": "enabled\n", ...files });
-  const checkout = () => repo.clone(`checkout-${++checkouts}`);
+  const settings = checkoutSettings(WORKFLOW_FILE);
+  const serverUrl = gh.serverUrl;
+  const checkoutNew = async () => {
+    const workspace = join(repo.root, `checkout-${++checkouts}`);
+    await checkout({ origin: repo.origin, workspace, ref: "main", token: TOKEN, serverUrl, ...settings });
+    return workspace;
+  };
+  const start = (eventName: string, payload: unknown, extra: Partial<RunContext> = {}) => {
+    // Left empty, the workflow's own checkout step fills it.
+    const workspace = extra.workspace ?? join(repo.root, `checkout-${++checkouts}`);
+    const running = startWorkflow({ gh, model, repository: `${OWNER}/${REPO}`, origin: repo.origin, workspace, token: TOKEN, ...extra }, eventName, payload);
+    return { result: running.result.then((result) => ({ ...result, workspace })), cancel: running.cancel };
+  };
   return {
     gh,
     model,
     repo,
-    checkout,
-    async run(eventName, payload, extra = {}) {
-      const workspace = extra.workspace ?? (await checkout());
-      const result = await runWorkflow({ gh, model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, ...extra }, eventName, payload);
-      return { ...result, workspace };
-    },
+    checkout: checkoutNew,
+    run: (eventName, payload, extra) => start(eventName, payload, extra).result,
+    start,
     onOrigin: async (path) => String((await execa("git", ["show", `main:${path}`], { cwd: repo.origin, stripFinalNewline: false })).stdout),
     async stop() {
       await Promise.all([gh.stop(), model.stop()]);

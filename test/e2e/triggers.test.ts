@@ -14,17 +14,19 @@ describe("trigger modes", () => {
     await configured({ modes: ["label"], label: "agent" });
     const alice = world.gh.addUser({ login: "alice", permission: "write" });
     const issue = world.gh.createIssue({ title: "Labelled", body: "please", user: "alice" });
-    const opened = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    // The workflow's prefilter knows the label through the repository variable GITCLAW_LABEL.
+    const vars = { GITCLAW_LABEL: "agent" };
+    const opened = await world.run("issues", issueOpenedPayload({ ...target, issue }), { vars });
     expect(opened.proceed).toBe(false);
     expect(opened.stages.guard!.stdout).toMatch(/does not match the configured triggers \(label\)/);
 
     world.gh.labelIssue(issue.number, "bug", "alice");
-    const other = await world.run("issues", issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "bug", sender: alice }));
-    expect(other.proceed).toBe(false);
+    const other = await world.run("issues", issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "bug", sender: alice }), { vars });
+    expect(other.skipped).toBe(true);
 
     world.gh.labelIssue(issue.number, "agent", "alice");
     world.model.script([{ text: "Working on the labelled issue." }]);
-    const run = await world.run("issues", issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "agent", sender: alice }));
+    const run = await world.run("issues", issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "agent", sender: alice }), { vars });
     expect(run.proceed).toBe(true);
     expect(run.stages.guard!.stdout).toMatch(/proceed: the label "agent" by alice has write permission/);
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
@@ -38,7 +40,7 @@ describe("trigger modes", () => {
     const issue = world.gh.createIssue({ title: "Assigned", body: "please", user: "alice" });
     world.gh.assignIssue(issue.number, "claw", "alice");
     world.model.script([{ text: "Assigned and on it." }]);
-    const run = await world.run("issues", issueAssignedPayload({ ...target, issue: world.gh.issue(issue.number), assignee: claw, sender: alice }));
+    const run = await world.run("issues", issueAssignedPayload({ ...target, issue: world.gh.issue(issue.number), assignee: claw, sender: alice }), { vars: { GITCLAW_ASSIGNEE: "claw" } });
     expect(run.proceed).toBe(true);
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Assigned and on it.");

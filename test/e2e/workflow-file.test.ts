@@ -37,14 +37,28 @@ describe(".github/workflows/gitclaw.yml", () => {
     expect(text).toContain(`'["OWNER","MEMBER","COLLABORATOR"]'`);
   });
 
-  it("runs the stages in order, pinned, with a backstop that always runs", () => {
+  it("checks out shallowly or fully as configured, without persisting the token, then runs the action", () => {
     const steps = [...text.matchAll(/- name: (.+)/g)].map((m) => m[1]);
-    expect(steps).toEqual(["Checkout", "Setup Bun", "Guard", "Indicator", "Keep a pristine copy for cleanup", "Cache dependencies", "Install", "Agent", "Cleanup"]);
-    expect(text).toMatch(/bun-version: \d+\.\d+\.\d+/);
-    expect(text).toContain("fetch-depth: 0");
-    expect(text).toContain("bun install --frozen-lockfile");
-    expect(text).toMatch(/- name: Cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine/);
+    expect(steps).toEqual(["Checkout", "gitclaw"]);
+    expect(text).toContain("persist-credentials: false");
+    expect(text).toMatch(/uses: \.\//);
     // Untrusted text never appears in a run: line (script injection).
     expect(text).not.toMatch(/run:.*\$\{\{\s*github\.event\.(issue|comment)/);
+  });
+});
+
+describe("action.yml", () => {
+  const action = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
+
+  it("runs the stages in order from dist/, pinned, with a backstop that always runs", () => {
+    const steps = [...action.matchAll(/- name: (.+)/g)].map((m) => m[1]);
+    expect(steps).toEqual(["Setup Bun", "Guard", "Indicator", "Keep a pristine copy for cleanup", "Agent", "Cleanup"]);
+    expect(action).toMatch(/bun-version: \d+\.\d+\.\d+/);
+    expect(action).toMatch(/- name: Cleanup\n\s+id: cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'\n\s+shell: bash\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine/);
+    // bun is the step's process (the runner's SIGINT reaches it), and reads no bunfig.toml of the checkout.
+    for (const stage of ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT"]) {
+      expect(action).toContain(`run: exec bun --config=/dev/null dist/${stage}.js`);
+    }
+    expect(action).not.toMatch(/run:.*\$\{\{\s*(github\.event|inputs)\./);
   });
 });

@@ -44,21 +44,17 @@ export async function hostedRunner(world: World): Promise<HostedRunner> {
   plant(join(runnerTemp, "_runner_file_commands", "set_env_0"), `GITHUB_TOKEN=${TOKEN}\nANTHROPIC_API_KEY=${API_KEY}\n`, 0o644);
   plant(join(home, ".gitconfig"), `[credential]\n\thelper = store --file ${join(home, ".git-credentials")}\n`, 0o644);
   plant(join(home, ".git-credentials"), `https://x-access-token:${TOKEN}@github.com\n`, 0o644);
-  // The runner creates these before each step.
-  plant(join(runnerTemp, "output"), "", 0o644);
-  plant(join(runnerTemp, "summary.md"), "", 0o644);
 
   const workspace = join(home, "work", "widgets", "widgets");
   await execa("git", ["clone", "-q", world.repo.origin, workspace]);
+  // As actions/checkout leaves it with persist-credentials on (its default).
   await execa("git", ["config", "--local", "http.https://github.com/.extraheader", EXTRAHEADER], { cwd: workspace });
   return {
     home,
     runnerTemp,
     workspace,
-    context: {
-      workspace,
-      env: { HOME: home, RUNNER_TEMP: runnerTemp, GITHUB_OUTPUT: join(runnerTemp, "output"), GITHUB_STEP_SUMMARY: join(runnerTemp, "summary.md") },
-    },
+    // The runner keeps its per-step files (GITHUB_OUTPUT, GITHUB_ENV, the summary) under this RUNNER_TEMP.
+    context: { workspace, runnerTemp, env: { HOME: home } },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
 }

@@ -1,114 +1,89 @@
-// Runs gitclaw's lifecycle scripts as separate processes, in the workflow's order and with the
-// environment GitHub Actions gives them, against the emulator, the fake model and a temp checkout.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Runs gitclaw the way users run it: the repository's own workflow file, its `uses: ./` expanded
+// from action.yml, every step started as a GitHub-hosted runner starts it (./runner/), against the
+// emulator, the fake model and a bare origin. `uses: ./` names the action under test (this checkout).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GitHubEmulator } from "./github-emulator.ts";
 import type { FakeModel } from "./fake-model.ts";
+import { runJob, type JobRun, type RunningJob } from "./runner/job.ts";
+import type { RunningStep, StepResult } from "./runner/step.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SCRIPTS = {
-  guard: ["lifecycle/GITCLAW-ENABLED.ts"],
-  indicator: ["lifecycle/GITCLAW-INDICATOR.ts"],
-  agent: ["lifecycle/GITCLAW-AGENT.ts"],
-  cleanup: ["lifecycle/GITCLAW-INDICATOR.ts", "--cleanup"],
-} as const;
-export type Stage = keyof typeof SCRIPTS;
+export const WORKFLOW_FILE = join(PROJECT_ROOT, ".github/workflows/gitclaw.yml");
+
+/** The stages, by their step id in action.yml. */
+export type Stage = "guard" | "indicator" | "agent" | "cleanup";
+export type StageResult = StepResult;
 
 export interface RunContext {
   gh: GitHubEmulator;
   /** owner/repo, as the emulator was started with. */
   repository: string;
   model?: FakeModel;
-  /** The checkout the agent works in (GITHUB_WORKSPACE). */
+  /** The bare repository the checkout fetches from. */
+  origin: string;
+  /** The checkout the agent works in (GITHUB_WORKSPACE); checked out by the workflow's step when empty. */
   workspace: string;
   token: string;
   runId?: string;
+  /** Repository secrets and variables the workflow reads (the model's key comes from `model`). */
+  secrets?: Record<string, string>;
+  vars?: Record<string, string>;
+  /** Forced on every step last, after the workflow's own env: fault injection, bad settings. */
   env?: Record<string, string>;
-}
-
-export interface StageResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-  outputs: Record<string, string>;
+  /** Evaluate the job's `if:` prefilter (default true). */
+  prefilter?: boolean;
+  /** Run only these stages, unconditionally (e.g. the agent alone, as a workflow without the guard). */
+  only?: Stage[];
+  onStep?: (stage: string, step: RunningStep) => void;
+  runnerTemp?: string;
 }
 
 export interface WorkflowRun {
   runnerTemp: string;
+  /** The job's `if:` stopped it before any step. */
+  skipped: boolean;
+  status: JobRun["status"];
   stages: Partial<Record<Stage, StageResult>>;
   proceed: boolean;
-  /** Everything the stages printed, for secret scans. */
+  /** Everything the steps printed, for secret scans. */
   logs: string;
+  summary: string;
 }
 
+export const MODEL_KEY = "sk-ant-test-key-not-real-0123456789";
 let runCounter = 1000;
 
-export function actionsEnv(ctx: RunContext, eventName: string, eventPath: string, runnerTemp: string): Record<string, string> {
-  return {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: process.env.HOME ?? "/root",
-    GITHUB_ACTIONS: "true",
-    CI: "true",
-    GITHUB_EVENT_NAME: eventName,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: ctx.repository,
-    GITHUB_TOKEN: ctx.token,
-    GITHUB_API_URL: ctx.gh.url,
-    GITHUB_SERVER_URL: ctx.gh.serverUrl,
-    GITHUB_RUN_ID: ctx.runId ?? String(runCounter++),
-    GITHUB_WORKSPACE: ctx.workspace,
-    RUNNER_TEMP: runnerTemp,
-    GITHUB_OUTPUT: join(runnerTemp, "output"),
-    GITHUB_STEP_SUMMARY: join(runnerTemp, "summary.md"),
-    ...(ctx.model ? { ANTHROPIC_API_KEY: "sk-ant-test-key-not-real-0123456789", ANTHROPIC_BASE_URL: ctx.model.url } : {}),
-    ...ctx.env,
-  };
-}
-
-function readOutputs(file: string): Record<string, string> {
-  if (!existsSync(file)) return {};
-  return Object.fromEntries(
-    readFileSync(file, "utf8")
-      .split("\n")
-      .filter((l) => l.includes("="))
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
-  );
-}
-
-export async function runStage(stage: Stage, env: Record<string, string>, cwd: string, options: { signal?: AbortSignal; killSignal?: NodeJS.Signals } = {}): Promise<StageResult> {
-  const child = Bun.spawn(["bun", ...SCRIPTS[stage].map((p, i) => (i === 0 ? join(PROJECT_ROOT, p) : p))], {
-    cwd,
-    env,
-    stdout: "pipe",
-    stderr: "pipe",
+export function startWorkflow(ctx: RunContext, eventName: string, payload: unknown): { result: Promise<WorkflowRun>; cancel: RunningJob["cancel"] } {
+  const job = runJob({
+    workflowFile: WORKFLOW_FILE,
+    actionPath: PROJECT_ROOT,
+    eventName,
+    payload,
+    origin: ctx.origin,
+    workspace: ctx.workspace,
+    github: { token: ctx.token, repository: ctx.repository, apiUrl: ctx.gh.url, serverUrl: ctx.gh.serverUrl, runId: ctx.runId ?? String(runCounter++) },
+    secrets: { ...(ctx.model ? { ANTHROPIC_API_KEY: MODEL_KEY } : {}), ...ctx.secrets },
+    vars: ctx.vars,
+    // The workflow passes the key; where the fake model listens is the runner machine's business.
+    overrides: { ...(ctx.model ? { ANTHROPIC_BASE_URL: ctx.model.url } : {}), ...ctx.env },
+    prefilter: ctx.prefilter,
+    only: ctx.only,
+    onStep: ctx.onStep,
+    runnerTemp: ctx.runnerTemp,
   });
-  options.signal?.addEventListener("abort", () => child.kill(options.killSignal ?? "SIGKILL"));
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  return { exitCode, stdout, stderr, outputs: readOutputs(env.GITHUB_OUTPUT!) };
+  const result = job.result.then((run): WorkflowRun => ({
+    runnerTemp: run.runnerTemp,
+    skipped: run.skipped,
+    status: run.status,
+    stages: run.steps as WorkflowRun["stages"],
+    proceed: run.steps.guard?.outputs.proceed === "true",
+    logs: run.logs,
+    summary: run.summary,
+  }));
+  return { result, cancel: job.cancel };
 }
 
-/** The workflow's job: guard → (indicator → agent) when it proceeds → cleanup (always, when it proceeded). */
-export async function runWorkflow(ctx: RunContext, eventName: string, payload: unknown): Promise<WorkflowRun> {
-  const runnerTemp = mkdtempSync(join(tmpdir(), "gitclaw-runner-"));
-  const eventPath = join(runnerTemp, "event.json");
-  writeFileSync(eventPath, JSON.stringify(payload));
-  const env = actionsEnv(ctx, eventName, eventPath, runnerTemp);
-  // The runner creates the step summary file before each step.
-  writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
-  const run: WorkflowRun = { runnerTemp, stages: {}, proceed: false, logs: "" };
-  const stage = async (name: Stage) => {
-    const result = await runStage(name, env, ctx.workspace);
-    run.stages[name] = result;
-    run.logs += result.stdout + result.stderr;
-    return result;
-  };
-  const guard = await stage("guard");
-  run.proceed = guard.outputs.proceed === "true";
-  if (!run.proceed) return run;
-  await stage("indicator");
-  await stage("agent");
-  await stage("cleanup");
-  return run;
-}
+/** The workflow's job, start to end: prefilter → checkout → guard → (indicator → agent) → cleanup. */
+export const runWorkflow = (ctx: RunContext, eventName: string, payload: unknown): Promise<WorkflowRun> =>
+  startWorkflow(ctx, eventName, payload).result;

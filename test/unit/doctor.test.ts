@@ -39,6 +39,7 @@ function deps(overrides: Partial<DoctorDeps> = {}, env: Record<string, string | 
     },
     actionlint: async () => ({ exitCode: 0, output: "✓ All workflow files passed lint checks" }),
     bunVersion: "1.4.5",
+    actionBunVersion: "1.4.5",
     ...overrides,
   };
 }
@@ -144,7 +145,7 @@ describe("runDoctor", () => {
   it("warns about a different Bun, a missing origin and an unfetched branch", async () => {
     await repo.git("remote", "remove", "origin");
     const results = byName(await runDoctor(deps({ bunVersion: "1.3.0" })));
-    expect(results.Bun).toMatchObject({ status: "WARN", detail: "1.3.0 here, the workflow pins 1.4.5", fix: "install the same version: npm install -g bun@1.4.5" });
+    expect(results.Bun).toMatchObject({ status: "WARN", detail: "1.3.0 here, gitclaw's action runs 1.4.5", fix: "install the same version: npm install -g bun@1.4.5" });
     expect(results["Git remote"]?.status).toBe("FAIL");
     expect(results.Branch).toMatchObject({ status: "WARN", fix: "git fetch origin main (the workflow's checkout needs fetch-depth: 0)" });
   });

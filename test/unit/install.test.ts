@@ -138,19 +138,19 @@ describe("re-running init upgrades", () => {
     const dir = await repoWith();
     install(dir);
     await commitAll(dir);
-    writeFileSync(join(dir, "src/git.ts"), "// edited in the repository\n");
+    writeFileSync(join(dir, "src/git/git.ts"), "// edited in the repository\n");
     writeFileSync(join(dir, ".github/workflows/gitclaw.yml"), "name: old\n");
     writeFileSync(join(dir, "src/mine.ts"), "export {};\n");
     rmSync(join(dir, "GITCLAW-ENABLED.md"));
 
     const report = install(dir);
-    expect(report.files.filter((f) => f.status === "updated").map((f) => f.path)).toEqual([".github/workflows/gitclaw.yml", "src/git.ts"]);
-    expect(readFileSync(join(dir, "src/git.ts")).equals(readFileSync(join(PROJECT_ROOT, "src/git.ts")))).toBe(true);
+    expect(report.files.filter((f) => f.status === "updated").map((f) => f.path)).toEqual([".github/workflows/gitclaw.yml", "src/git/git.ts"]);
+    expect(readFileSync(join(dir, "src/git/git.ts")).equals(readFileSync(join(PROJECT_ROOT, "src/git/git.ts")))).toBe(true);
     expect(readFileSync(join(dir, "src/mine.ts"), "utf8")).toBe("export {};\n");
     expect(existsSync(join(dir, "GITCLAW-ENABLED.md"))).toBe(false);
     expect(report.files.find((f) => f.path === "GITCLAW-ENABLED.md")).toMatchObject({ status: "kept", detail: "absent: gitclaw stays switched off" });
     expect(report.nextSteps).toEqual([expect.stringContaining('git add .github/workflows/gitclaw.yml src/ && git commit -m "Upgrade gitclaw"')]);
-    expect(formatReport(report)).toContain("  updated    src/git.ts\n");
+    expect(formatReport(report)).toContain("  updated    src/git/git.ts\n");
   });
 });
 

@@ -1,54 +1,22 @@
-// Git in the workspace on the github tool's behalf (pr_create --fill, pr_checkout, pr_push).
-// Without the sandbox the agent can write to .git/ with bash, so git runs with the sanitised tool
-// environment and with hooks, fsmonitor and the ext transport off: nothing the agent planted runs
-// next to the push credential. Mutations of one repository are serialised: worktrees share
+// Git in the workspace on the github tool's behalf (pr_create --fill, pr_checkout, pr_push), through
+// gitclaw's one git wrapper (src/git/git.ts: secret-free environment, hooks and helpers off, the
+// credential for remote commands only). Mutations of one repository are serialised: worktrees share
 // .git/config and refs.
 import { isAbsolute, resolve } from "node:path";
-import { execa } from "execa";
+import { createGit, GitError, type Git } from "../../git/git.ts";
 import { ToolFailure } from "./context.ts";
 
-const SAFE_CONFIG = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.ext.allow=never"];
+export type LocalGit = Git;
 
-export interface GitOptions {
-  /** The command reaches a remote: it gets the credential. */
-  remote?: boolean;
-  /**
-   * Files it writes are group-writable (umask 002), so the sandbox's tool user can edit a worktree
-   * even where the agent's own umask is stricter (a worker thread may not change it).
-   */
-  groupWritable?: boolean;
-}
-
-export interface LocalGit {
-  readonly cwd: string;
-  /** Exit code and output; never throws for a git failure. */
-  run(args: string[], options?: GitOptions): Promise<{ exitCode: number; stdout: string; stderr: string }>;
-  /** stdout, or a ToolFailure naming the command and git's message. */
-  must(args: string[], options?: GitOptions): Promise<string>;
-}
-
+/** Git for the tools: a failing `must` is a ToolFailure, which the model reads as the op's answer. */
 export function localGit(cwd: string, env: Readonly<Record<string, string>>, authEnv: Record<string, string>, redact: (text: string) => string): LocalGit {
-  const run: LocalGit["run"] = async (args, options = {}) => {
-    const argv = [...SAFE_CONFIG, ...args];
-    const [file, fileArgs] = options.groupWritable ? ["/bin/sh", ["-c", 'umask 002 && exec git "$@"', "git", ...argv]] : ["git", argv];
-    const result = await execa(file, fileArgs, {
-      cwd,
-      reject: false,
-      extendEnv: false,
-      // The credential only reaches commands that talk to the remote, through the environment.
-      env: { ...env, GIT_TERMINAL_PROMPT: "0", ...(options.remote ? authEnv : {}) },
-      stdin: "ignore",
-    });
-    return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout).trim(), stderr: String(result.stderr).trim() };
-  };
+  const git = createGit(cwd, { env, authEnv, redact });
   return {
-    cwd,
-    run,
-    async must(args, options) {
-      const result = await run(args, options);
-      if (result.exitCode !== 0) throw new ToolFailure(redact(`git ${args.join(" ")} failed: ${result.stderr || result.stdout || `exit code ${result.exitCode}`}`));
-      return result.stdout;
-    },
+    ...git,
+    must: (args, options) =>
+      git.must(args, options).catch((error: unknown) => {
+        throw error instanceof GitError ? new ToolFailure(error.message) : error;
+      }),
   };
 }
 
@@ -61,12 +29,12 @@ export async function gitCommonDir(git: LocalGit): Promise<string> {
 /** The checked-out branch, or undefined on a detached HEAD. */
 export async function currentBranch(git: LocalGit): Promise<string | undefined> {
   const result = await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"]);
-  return result.exitCode === 0 && result.stdout ? result.stdout : undefined;
+  return result.exitCode === 0 && result.stdout.trim() ? result.stdout.trim() : undefined;
 }
 
 export async function configValue(git: LocalGit, key: string): Promise<string | undefined> {
   const result = await git.run(["config", "--get", key]);
-  return result.exitCode === 0 ? result.stdout : undefined;
+  return result.exitCode === 0 ? result.stdout.trim() : undefined;
 }
 
 const locks = new Map<string, Promise<unknown>>();

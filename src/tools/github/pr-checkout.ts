@@ -5,8 +5,8 @@
 // pr_push first commits what tool commands changed in the worktree, as the bot.
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { BOT_IDENTITY } from "../../git.ts";
-import { withTrailers } from "../../publish.ts";
+import { BOT_IDENTITY } from "../../git/git.ts";
+import { withTrailers } from "../../git/commit-message.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions, ToolFailure } from "./context.ts";
 import { describeGitHubError } from "./errors.ts";
@@ -81,9 +81,10 @@ async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, plac
   const headSha = await git.must(["rev-parse", tracking]);
   const registered = await existingWorktree(git, branch, place.base, force, tool);
   const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
+  const existingSha = existing.stdout.trim();
   if (existing.exitCode !== 0) await git.must(["branch", "--no-track", branch, headSha]);
-  else if (existing.stdout !== headSha) {
-    if (!force) throw new ToolFailure(`local branch ${branch} already exists at ${existing.stdout.slice(0, 12)}; pass force=true to reset it`);
+  else if (existingSha !== headSha) {
+    if (!force) throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
     // A branch checked out in a worktree cannot be moved with `git branch --force`.
     if (registered) await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], { groupWritable: true });
     else await git.must(["branch", "--force", "--no-track", branch, headSha]);
@@ -213,10 +214,10 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
         const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
         const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
         // An explicit lease: the push only replaces the head the last fetch saw.
-        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout}` : "--force-with-lease";
+        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
         const push = await git.run(["push", "--porcelain", ...(forceWithLease ? [lease] : []), remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
         if (push.exitCode !== 0) {
-          const why = context.tool.redact(push.stderr || push.stdout);
+          const why = context.tool.redact((push.stderr || push.stdout).trim());
           const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
           const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
           throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);

@@ -6,8 +6,9 @@
 // unpushed when the run ends is reported before the directory goes (closeWorktrees).
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { BOT_IDENTITY, commitAll } from "../../git.ts";
-import { changedPaths, isProtected } from "../../publish.ts";
+import { commitAll } from "../../git/land.ts";
+import { isProtected } from "../../git/protected.ts";
+import { changedPaths, touchedPaths } from "../../git/status.ts";
 import { isInside } from "../workspace.ts";
 import { ToolFailure } from "./context.ts";
 import { gitCommonDir, localGit, type LocalGit } from "./local-git.ts";
@@ -80,13 +81,13 @@ export interface WorktreeCommit {
 export async function commitWorktree(wt: LocalGit, message: string, protectedPaths: readonly string[]): Promise<WorktreeCommit | undefined> {
   const changed = await changedPaths(wt);
   if (changed.length === 0) return undefined;
-  const refused = changed.map((change) => change.path).filter((path) => isProtected(path, protectedPaths));
+  const refused = touchedPaths(changed).filter((path) => isProtected(path, protectedPaths));
   if (refused.length > 0) {
     throw new ToolFailure(
       `refusing to commit in ${wt.cwd}: ${refused.join(", ")} ${refused.length === 1 ? "is a protected path" : "are protected paths"}. Undo ${refused.length === 1 ? "that change" : "those changes"} (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`,
     );
   }
-  const sha = await commitAll({ cwd: wt.cwd, run: (args) => wt.run(args) }, message, BOT_IDENTITY).catch((error: unknown) => {
+  const sha = await commitAll(wt, message).catch((error: unknown) => {
     throw new ToolFailure(`committing in ${wt.cwd} failed: ${(error as Error).message}`);
   });
   return sha ? { sha, files: changed.length } : undefined;

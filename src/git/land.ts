@@ -1,0 +1,194 @@
+// Landing a run's work on the remote: commit, push to the branch, and when someone pushed first,
+// replay this run's commits onto theirs and try again, with backoff. A replay that conflicts keeps
+// the commits on a side branch; a branch that refuses pushes (protected) gets them on a side branch
+// at once. Never forces, never resolves a conflict by taking one side, and never calls work landed
+// without fetching the branch and finding this run's own commit on it.
+//
+// Replays use `git merge-tree --write-tree` and `git commit-tree`: no rebase, so no state a failed
+// step can leave half done in the working tree, no dependence on the checkout's history (a shallow
+// clone replays as well as a full one), and the working tree stays exactly as the agent left it.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GitError, type Git } from "./git.ts";
+
+/** Stages everything and commits as the bot; returns the new commit, or undefined when nothing changed. */
+export async function commitAll(git: Git, message: string): Promise<string | undefined> {
+  await git.must(["add", "-A"]);
+  const staged = await git.run(["diff", "--cached", "--quiet"]);
+  if (staged.exitCode === 0) return undefined;
+  await git.must(["commit", "--no-verify", "-q", "-F", "-"], { input: message });
+  return git.must(["rev-parse", "HEAD"]);
+}
+
+export type PushOutcome =
+  | { landed: true; sha: string; branch: string; attempts: number }
+  | { landed: false; sha: string; branch: string; attempts: number; reason: string };
+
+export interface LandOptions {
+  /** Where to push: the remote URL read before the agent ran (or a remote name). */
+  remote: string;
+  branch: string;
+  /** The commit the run started from: base..head is this run's work. */
+  base: string;
+  head: string;
+  attempts: number;
+  /** Where the commits go when they cannot land on `branch`. */
+  fallbackBranch: string;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  baseDelayMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Exponential backoff with full jitter, capped: concurrent runs spread out instead of colliding again. */
+export function backoffDelay(attempt: number, baseMs: number, random: () => number): number {
+  const cap = Math.min(baseMs * 2 ** attempt, 30_000);
+  return Math.round(cap / 2 + (random() * cap) / 2);
+}
+
+type Rejection = "behind" | "refused" | "failed";
+
+/**
+ * Why a push failed, from `git push --porcelain`: the remote refused it for good (a protected
+ * branch, a rule, a hook, missing permission), or it may go through next time (the branch moved on,
+ * a lost race for the ref's lock, no answer at all).
+ */
+function rejection(output: string): { kind: Rejection; detail: string } {
+  const line = output.split("\n").find((l) => l.startsWith("!\t"));
+  if (!line) return { kind: "failed", detail: firstLine(output) };
+  const detail = line.split("\t")[2] ?? line;
+  return { kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}\n${output}`) ? "refused" : "behind", detail };
+}
+
+/**
+ * Pushes base..head to `branch`, replaying it onto the branch's new tip when the push is behind.
+ * Resolves to where this run's commits (the originals, or their replayed copies) verifiably are.
+ */
+export async function land(git: Git, options: LandOptions): Promise<PushOutcome> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const log = options.log ?? (() => {});
+  let candidate = options.head;
+  let lastError = "";
+  for (let attempt = 1; attempt <= options.attempts; attempt++) {
+    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], { remote: true });
+    if (push.exitCode === 0) {
+      await verifyLanded(git, options.remote, options.branch, candidate);
+      return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
+    }
+    const why = rejection(`${push.stdout}\n${push.stderr}`);
+    lastError = why.detail;
+    log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
+    if (why.kind === "refused") {
+      return keepOnSideBranch(git, options, attempt, `${options.branch} refused the push (${why.detail})`);
+    }
+    if (attempt === options.attempts) break;
+    await sleep(backoffDelay(attempt, options.baseDelayMs ?? 500, random));
+    const tip = await fetchTip(git, options.remote, options.branch).catch((error: Error) => {
+      lastError = error.message;
+      return undefined;
+    });
+    if (!tip) continue;
+    // Already on top of the tip (the push lost a race for the ref, not for the branch): push again.
+    if ((await git.run(["merge-base", "--is-ancestor", tip, candidate])).exitCode === 0) continue;
+    const replayed = await replay(git, options.base, options.head, tip);
+    if ("conflict" in replayed) {
+      return keepOnSideBranch(git, options, attempt, `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`);
+    }
+    candidate = replayed.sha;
+  }
+  throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
+}
+
+async function keepOnSideBranch(git: Git, options: LandOptions, attempts: number, reason: string): Promise<PushOutcome> {
+  const target = `refs/heads/${options.fallbackBranch}`;
+  await git.must(["push", "--porcelain", options.remote, `${options.head}:${target}`], { remote: true });
+  await verifyLanded(git, options.remote, options.fallbackBranch, options.head);
+  return { landed: false, sha: options.head, branch: options.fallbackBranch, attempts, reason };
+}
+
+/** The branch's tip on the remote, fetched into the local object store. */
+async function fetchTip(git: Git, remote: string, branch: string): Promise<string> {
+  await git.must(["fetch", "-q", "--no-tags", remote, `refs/heads/${branch}`], { remote: true });
+  return git.must(["rev-parse", "--verify", "FETCH_HEAD^{commit}"]);
+}
+
+/** Trust but verify: fetch the branch and find `sha` on it. */
+export async function verifyLanded(git: Git, remote: string, branch: string, sha: string): Promise<void> {
+  const tip = await fetchTip(git, remote, branch);
+  const ancestor = await git.run(["merge-base", "--is-ancestor", sha, tip]);
+  if (ancestor.exitCode !== 0) throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
+}
+
+export type Replayed = { sha: string } | { conflict: string };
+
+/**
+ * Replays the commits base..head onto `onto`, one by one, as cherry-pick would: each commit's own
+ * change, its message and author kept, the bot as committer. A commit whose change does not apply
+ * cleanly stops the replay: the result names the paths and the commit.
+ */
+export async function replay(git: Git, base: string, head: string, onto: string): Promise<Replayed> {
+  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`])).split("\n").filter(Boolean);
+  let tip = onto;
+  for (const commit of commits) {
+    const [parent, ...others] = (await git.must(["rev-list", "--parents", "-n", "1", commit])).split(" ").slice(1);
+    const subject = await git.must(["log", "-1", "--format=%s", commit]);
+    if (!parent || others.length) return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
+    const tree = await pickTree(git, parent, commit, tip);
+    if ("conflict" in tree) return { conflict: `${tree.conflict} (replaying "${subject}")` };
+    tip = await recommit(git, commit, tree.sha, tip);
+  }
+  return { sha: tip };
+}
+
+/**
+ * The tree of `commit`'s change applied to `onto`: a three-way merge with the commit's parent as the
+ * base. merge-tree picks the merge base itself, so it gets a stand-in for `onto` whose only parent
+ * is that base (git ≥ 2.40's --merge-base says the same, but runners and Debian may have older git).
+ */
+async function pickTree(git: Git, parent: string, commit: string, onto: string): Promise<{ sha: string } | { conflict: string }> {
+  const standIn = await git.must(["commit-tree", `${onto}^{tree}`, "-p", parent, "-m", "gitclaw: replay base"]);
+  const merged = await git.run(["merge-tree", "--write-tree", "-z", "--name-only", standIn, commit]);
+  const [tree, ...rest] = merged.stdout.split("\0");
+  if (merged.exitCode === 0 && tree) return { sha: tree };
+  if (merged.exitCode !== 1) throw new GitError(`git merge-tree failed: ${(merged.stderr || merged.stdout).trim()}`);
+  const paths = rest.slice(0, Math.max(0, rest.indexOf(""))).filter(Boolean);
+  return { conflict: `both changed ${paths.map((p) => `\`${p}\``).join(", ") || "the same lines"}` };
+}
+
+/** A copy of `commit` with `tree` on top of `parent`: same message, author and author date. */
+async function recommit(git: Git, commit: string, tree: string, parent: string): Promise<string> {
+  const [name, email, date, message] = (await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])).split("\0");
+  const env = { GIT_AUTHOR_NAME: name!, GIT_AUTHOR_EMAIL: email!, GIT_AUTHOR_DATE: date! };
+  return git.must(["commit-tree", tree, "-p", parent, "-F", "-"], { env, input: message ?? "" });
+}
+
+/**
+ * After a conflict kept the run's commits on a side branch, lands just `paths` as they are in
+ * `sha` (this issue's session and mapping, which no other run writes) on top of `branch`, so the
+ * conversation continues there while the code change waits on its own branch. Built in a
+ * temporary index: the working tree is not touched.
+ */
+export async function landPaths(
+  git: Git,
+  options: Omit<LandOptions, "base" | "head" | "fallbackBranch"> & { sha: string; paths: string[]; message: string },
+): Promise<PushOutcome> {
+  const tip = await fetchTip(git, options.remote, options.branch);
+  const dir = mkdtempSync(join(tmpdir(), "gitclaw-index-"));
+  try {
+    const index = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    await git.must(["read-tree", tip], { env: index });
+    const entries = await git.must(["ls-tree", "-r", "-z", options.sha, "--", ...options.paths]);
+    await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
+    const tree = await git.must(["write-tree"], { env: index });
+    if (tree === (await git.must(["rev-parse", `${tip}^{tree}`]))) return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
+    const commit = await git.must(["commit-tree", tree, "-p", tip, "-F", "-"], { input: options.message });
+    const fallbackBranch = `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
+    return land(git, { ...options, base: tip, head: commit, fallbackBranch });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const firstLine = (text: string) => text.split("\n").find((l) => l.trim())?.trim() ?? text.trim();
