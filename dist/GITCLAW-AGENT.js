@@ -41931,11 +41931,17 @@ var ThinkingBlock = looseObject({
   thinkingSignature: string2().optional(),
   redacted: boolean2().optional()
 });
+var RAW_ARGUMENTS = "_rawArguments";
+function toolArguments(input) {
+  if (input !== null && typeof input === "object" && !Array.isArray(input))
+    return input;
+  return { [RAW_ARGUMENTS]: typeof input === "string" ? input : JSON.stringify(input ?? null) };
+}
 var ToolCallBlock = looseObject({
   type: literal("toolCall"),
   id: string2(),
   name: string2(),
-  arguments: record(string2(), unknown())
+  arguments: unknown().transform(toolArguments)
 });
 var MediaBlock = discriminatedUnion("type", [TextBlock, ImageBlock]);
 var Usage = looseObject({
@@ -42063,6 +42069,8 @@ var emptyUsage = () => ({
 });
 
 // src/session/session-file.ts
+var DAMAGE_REPORTED = "gitclaw.damaged_lines";
+
 class SessionError extends Error {
   name = "SessionError";
 }
@@ -42147,12 +42155,23 @@ class SessionFile {
       if (line.trim() === "")
         continue;
       const isLast = i === lines.length - 1;
-      const entry = parseEntry(safeJson(line));
-      if (entry)
+      const json = safeJson(line);
+      const entry = parseEntry(json);
+      if (entry) {
         entries.push(entry);
-      else
-        notes.push({ line: i + 1, reason: !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry" });
+        continue;
+      }
+      const standIn = standInFor(json);
+      if (standIn)
+        entries.push(standIn);
+      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+      notes.push({ line: i + 1, reason: `${reason}${kept}` });
     }
+    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === DAMAGE_REPORTED ? e.data?.lines ?? [] : []));
+    for (const note of notes)
+      if (reported.has(note.line))
+        note.reported = true;
     const session = new SessionFile(path, header.data, entries, notes, options);
     if (!complete && !options.readOnly)
       appendFileSync4(path, `
@@ -42181,6 +42200,23 @@ class SessionFile {
   get fileName() {
     return basename3(this.path);
   }
+}
+function standInFor(json) {
+  const value = json;
+  if (!value || typeof value.id !== "string" || typeof value.parentId !== "string" && value.parentId !== null)
+    return;
+  const base = { id: value.id, parentId: value.parentId, timestamp: typeof value.timestamp === "string" ? value.timestamp : "" };
+  const message = value.message;
+  if (value.type === "message" && message?.role === "user") {
+    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
+    const text = parts.map((part) => typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "").join(`
+`).trim();
+    if (text) {
+      const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
+      return { ...base, type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } };
+    }
+  }
+  return { ...base, type: "gitclaw.unreadable" };
 }
 function safeJson(line) {
   try {
@@ -56504,6 +56540,12 @@ async function runTool(tools, call, context) {
   const tool = tools.find((t) => t.name === call.name);
   if (!tool)
     return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
+  const raw = call.arguments[RAW_ARGUMENTS];
+  if (typeof raw === "string") {
+    const shown = raw.length > 200 ? `${raw.slice(0, 200)}\u2026` : raw;
+    return fail(`The arguments of this ${call.name} call are not a JSON object (cut off?): ${shown}
+Call ${call.name} again with complete arguments.`);
+  }
   const args = parseArgs(tool.name, tool.parameters, call.arguments);
   if (!args.ok)
     return args.error;
@@ -56635,7 +56677,7 @@ async function streamTurn(options, context, tools, abortSignal) {
           break;
         }
         case "tool-call":
-          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: part.input ?? {} });
+          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: toolArguments(part.input ?? {}) });
           break;
         case "finish-step":
           usage = toPiUsage(part.usage, model.info.price);
@@ -56750,8 +56792,11 @@ function openConversation(repoRoot, issueNumber, options) {
   const path = resolveSessionPath(repoRoot, mapping);
   try {
     const session = SessionFile.load(path, options);
-    for (const note of session.notes)
-      notices.push(`${relative5(repoRoot, path)} line ${note.line}: ${note.reason}; skipped it and resumed from the last complete entry.`);
+    const fresh = session.notes.filter((note) => !note.reported);
+    for (const note of fresh)
+      notices.push(`${relative5(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
+    if (fresh.length)
+      session.append({ type: "custom", customType: DAMAGE_REPORTED, data: { lines: fresh.map((note) => note.line) } });
     return { session, mode: "resume", mapping, notices };
   } catch (error) {
     notices.push(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${error.message}). Started a new session; the old file is kept as it was.`);

@@ -3,7 +3,7 @@
 import { relative } from "node:path";
 import type { Trigger } from "./event.ts";
 import { readMapping, resolveSessionPath, sessionsDir, type IssueMapping } from "./session/mapping.ts";
-import { SessionFile, type SessionOptions } from "./session/session-file.ts";
+import { DAMAGE_REPORTED, SessionFile, type SessionOptions } from "./session/session-file.ts";
 import type { IssueComment } from "./github/operations.ts";
 import type { PromptComment } from "./prompt.ts";
 import { REPLY_MARKER, isBot } from "./trust.ts";
@@ -30,7 +30,10 @@ export function openConversation(repoRoot: string, issueNumber: number, options:
   const path = resolveSessionPath(repoRoot, mapping);
   try {
     const session = SessionFile.load(path, options);
-    for (const note of session.notes) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; skipped it and resumed from the last complete entry.`);
+    // Each damaged line is reported once, then recorded as reported; its bytes stay in the file.
+    const fresh = session.notes.filter((note) => !note.reported);
+    for (const note of fresh) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
+    if (fresh.length) session.append({ type: "custom", customType: DAMAGE_REPORTED, data: { lines: fresh.map((note) => note.line) } });
     return { session, mode: "resume", mapping, notices };
   } catch (error) {
     notices.push(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${(error as Error).message}). Started a new session; the old file is kept as it was.`);

@@ -4,7 +4,7 @@
 import { streamText, tool as defineTool, type ToolSet } from "ai";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
-import { emptyUsage } from "../session/entries.ts";
+import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { z } from "zod";
@@ -83,6 +83,11 @@ function toolSet(tools: readonly Tool[]): ToolSet {
 async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: ToolContext): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
+  const raw = call.arguments[RAW_ARGUMENTS];
+  if (typeof raw === "string") {
+    const shown = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
+    return fail(`The arguments of this ${call.name} call are not a JSON object (cut off?): ${shown}\nCall ${call.name} again with complete arguments.`);
+  }
   const args = parseArgs(tool.name, tool.parameters, call.arguments);
   if (!args.ok) return args.error;
   try {
@@ -213,7 +218,8 @@ async function streamTurn(options: LoopOptions, context: readonly AgentMessage[]
           break;
         }
         case "tool-call":
-          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: (part.input ?? {}) as Record<string, unknown> });
+          // Arguments that did not parse arrive as their raw text: kept, in a form every reader loads.
+          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: toolArguments(part.input ?? {}) });
           break;
         case "finish-step":
           usage = toPiUsage(part.usage, model.info.price);

@@ -13,11 +13,24 @@ export const ThinkingBlock = z.looseObject({
   thinkingSignature: z.string().optional(),
   redacted: z.boolean().optional(),
 });
+/**
+ * Where a tool call's arguments are kept when the model sent something that is not a JSON object
+ * (cut-off JSON is common with small models): pi and gitclaw both read an object, and the raw
+ * text stays on record. Sessions written before this stored the raw string; they load the same way.
+ */
+export const RAW_ARGUMENTS = "_rawArguments";
+
+/** A tool call's arguments as a session stores them: the object the model sent, or its raw text kept in one. */
+export function toolArguments(input: unknown): Record<string, unknown> {
+  if (input !== null && typeof input === "object" && !Array.isArray(input)) return input as Record<string, unknown>;
+  return { [RAW_ARGUMENTS]: typeof input === "string" ? input : JSON.stringify(input ?? null) };
+}
+
 export const ToolCallBlock = z.looseObject({
   type: z.literal("toolCall"),
   id: z.string(),
   name: z.string(),
-  arguments: z.record(z.string(), z.unknown()),
+  arguments: z.unknown().transform(toolArguments),
 });
 /** User and tool-result content blocks, dispatched on `type` rather than tried in turn. */
 const MediaBlock = z.discriminatedUnion("type", [TextBlock, ImageBlock]);

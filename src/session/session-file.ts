@@ -9,7 +9,12 @@ import { SESSION_VERSION, SessionHeader, parseEntry, type NewEntry, type Session
 export interface LoadNote {
   line: number;
   reason: string;
+  /** A note an earlier run already reported (custom entry DAMAGE_REPORTED): not news any more. */
+  reported?: boolean;
 }
+
+/** Custom entry recording the damaged lines already reported, so each is reported once. */
+export const DAMAGE_REPORTED = "gitclaw.damaged_lines";
 
 export class SessionError extends Error {
   override name = "SessionError";
@@ -111,10 +116,21 @@ export class SessionFile {
       const line = lines[i]!;
       if (line.trim() === "") continue;
       const isLast = i === lines.length - 1;
-      const entry = parseEntry(safeJson(line));
-      if (entry) entries.push(entry);
-      else notes.push({ line: i + 1, reason: !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry" });
+      const json = safeJson(line);
+      const entry = parseEntry(json);
+      if (entry) {
+        entries.push(entry);
+        continue;
+      }
+      // The line stays in the file; in memory it keeps its place in the tree.
+      const standIn = standInFor(json);
+      if (standIn) entries.push(standIn);
+      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+      notes.push({ line: i + 1, reason: `${reason}${kept}` });
     }
+    const reported = new Set(entries.flatMap((e) => (e.type === "custom" && e.customType === DAMAGE_REPORTED ? ((e.data as { lines?: number[] })?.lines ?? []) : [])));
+    for (const note of notes) if (reported.has(note.line)) note.reported = true;
     const session = new SessionFile(path, header.data, entries, notes, options);
     // Terminate a cut line so the next append starts on a line of its own; the damaged bytes stay
     // in the file (nothing is ever removed) and readers skip them.
@@ -146,6 +162,28 @@ export class SessionFile {
   get fileName(): string {
     return basename(this.path);
   }
+}
+
+/**
+ * An entry that failed validation but still says where it sits in the tree stays in the tree, so
+ * the entries after it keep their history. A user message keeps its text (what the person asked
+ * must never drop out of the conversation); anything else stands in as an entry of no type the
+ * context knows.
+ */
+function standInFor(json: unknown): SessionEntry | undefined {
+  const value = json as { id?: unknown; parentId?: unknown; timestamp?: unknown; type?: unknown; message?: unknown } | null;
+  if (!value || typeof value.id !== "string" || (typeof value.parentId !== "string" && value.parentId !== null)) return undefined;
+  const base = { id: value.id, parentId: value.parentId, timestamp: typeof value.timestamp === "string" ? value.timestamp : "" };
+  const message = value.message as { role?: unknown; content?: unknown; timestamp?: unknown } | undefined;
+  if (value.type === "message" && message?.role === "user") {
+    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
+    const text = parts.map((part) => (typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "")).join("\n").trim();
+    if (text) {
+      const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
+      return { ...base, type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } } as SessionEntry;
+    }
+  }
+  return { ...base, type: "gitclaw.unreadable" } as SessionEntry;
 }
 
 function safeJson(line: string): unknown {

@@ -141,6 +141,34 @@ describe("bad input", () => {
   });
 });
 
+describe("malformed model output", () => {
+  it("keeps a conversation whose tool call had cut-off arguments: the request survives every resume", async () => {
+    const issue = world.gh.createIssue({ title: "Small model", body: "Please create notes.txt with a greeting", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: {}, rawArguments: '{"path": "notes.txt", "content": "hel' }] },
+      { text: "My arguments were cut off; I will retry next time." },
+    ]);
+    const first = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    expect(first.stages.agent!.exitCode, first.logs).toBe(0);
+    const toolResult = JSON.stringify(world.model.requests.at(-1)!.body);
+    expect(toolResult).toMatch(/The arguments of this write call are not a JSON object \(cut off\?\)/);
+
+    for (const [n, ask] of [[1, "Try again please."], [2, "And once more."]] as const) {
+      const comment = world.gh.addComment(issue.number, { body: ask, user: "alice" });
+      world.model.script([{ text: `Answer ${n}.` }]);
+      const before = world.model.requests.length;
+      const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }));
+      expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+      const request = JSON.stringify(world.model.requests[before]!.body);
+      expect(request).toContain("Please create notes.txt with a greeting");
+      expect(request).toContain(ask);
+      const reply = world.gh.comments(issue.number).at(-1)!.body!;
+      expect(reply).toContain(`Answer ${n}.`);
+      expect(reply).not.toMatch(/line \d+:/);
+    }
+  });
+});
+
 describe("concurrency", () => {
   it("lands all 8 commits when 8 runs on different issues push at once", async () => {
     const issues = Array.from({ length: 8 }, (_, i) => world.gh.createIssue({ title: `Parallel ${i}`, body: `write file ${i}`, user: "alice" }));

@@ -138,3 +138,39 @@ describe("parseEntry", () => {
     expect(parseEntry(entry(message))).toEqual(entry(message));
   });
 });
+
+describe("a session holding model output gitclaw could not read before", () => {
+  const toolCall = (args: unknown) =>
+    assistant("", { content: [{ type: "toolCall", id: "toolu_1", name: "write", arguments: args as Record<string, unknown> }], stopReason: "toolUse" });
+
+  it("loads tool calls whose arguments were stored as raw text, the conversation before them intact", () => {
+    const session = SessionFile.create(tmp(), { cwd: "/w" });
+    session.append({ type: "message", message: user("Please create a.txt") });
+    // What earlier versions wrote for cut-off JSON arguments: a string where pi expects an object.
+    session.append({ type: "message", message: toolCall('{"path":"a.txt","content":"hel') });
+    session.append({ type: "message", message: user("and then?") });
+    const loaded = SessionFile.load(session.path);
+    expect(loaded.notes).toEqual([]);
+    const messages = loaded.context().messages;
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(JSON.stringify(messages[0])).toContain("Please create a.txt");
+    expect((messages[1] as AssistantMessage).content[0]).toMatchObject({ arguments: { _rawArguments: '{"path":"a.txt","content":"hel' } });
+  });
+
+  it("keeps an unreadable line's place in the tree, a user's text in the conversation, and reports each line once", () => {
+    const session = SessionFile.create(tmp(), { cwd: "/w" });
+    const request = session.append({ type: "message", message: user("The original request") });
+    // A user message of a shape nobody reads (content blocks without a type), and an entry that is junk.
+    appendFileSync(session.path, `${JSON.stringify({ type: "message", id: "u2", parentId: request.id, timestamp: "2026-01-01T00:00:00Z", message: { role: "user", content: [{ text: "More detail" }] } })}\n`);
+    appendFileSync(session.path, `${JSON.stringify({ type: "message", id: "a1", parentId: "u2", timestamp: "2026-01-01T00:00:01Z", message: { role: "assistant", content: 7 } })}\n`);
+    const loaded = SessionFile.load(session.path);
+    expect(loaded.notes.map((n) => [n.line, n.reported])).toEqual([[3, undefined], [4, undefined]]);
+    expect(loaded.notes[0]!.reason).toMatch(/its text is kept in the conversation/);
+    loaded.append({ type: "message", message: user("Still there?") });
+    const texts = loaded.context().messages.map((m) => JSON.stringify(m.content));
+    expect(texts.join("|")).toMatch(/The original request.*More detail.*Still there\?/);
+
+    loaded.append({ type: "custom", customType: "gitclaw.damaged_lines", data: { lines: [3, 4] } });
+    expect(SessionFile.load(session.path).notes.every((note) => note.reported)).toBe(true);
+  });
+});

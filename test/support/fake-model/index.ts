@@ -10,6 +10,8 @@ export interface ToolCallTurn {
   id?: string;
   name: string;
   input: unknown;
+  /** Sent as the arguments text instead of JSON of `input`, e.g. cut-off JSON as small models send it. */
+  rawArguments?: string;
 }
 
 export interface TurnError {
@@ -113,7 +115,7 @@ function toWire(turn: Turn, seq: number, body: Record<string, unknown>, rawBody:
     id: call.id,
     name: call.name,
     input: call.input,
-    args: split(JSON.stringify(call.input ?? {})),
+    args: split(call.rawArguments ?? JSON.stringify(call.input ?? {})),
   }));
   const outputChars = [turn.text ?? "", turn.thinking ?? "", ...toolCalls.map((c) => c.args.join(""))].join("").length;
   return {
