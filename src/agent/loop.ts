@@ -1,16 +1,16 @@
 // The agent loop: call the model, run the tools it asks for, repeat until it answers in text or a
 // budget ends the run. Each message is appended to the session as soon as it is complete, so a
 // killed run leaves everything up to its last finished step.
-import { streamText, tool as defineTool, type ToolSet } from "ai";
+import { streamText, type ToolSet } from "ai";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
-import { z } from "zod";
 import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
+import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
 import { addUsage, toPiUsage } from "./usage.ts";
 
 export type AgentEvent =
@@ -75,11 +75,6 @@ const textOf = (message: AssistantMessage) =>
     .join("")
     .trim();
 
-function toolSet(tools: readonly Tool[]): ToolSet {
-  // No `execute`: the SDK returns the calls and this loop runs them, so every step is persisted.
-  return Object.fromEntries(tools.map((t) => [t.name, defineTool({ description: t.description, inputSchema: t.parameters as never })]));
-}
-
 async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: ToolContext): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
@@ -97,7 +92,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const { session, model, tools, toolContext, signal } = options;
   const now = options.now ?? Date.now;
   const redact = toolContext.redact;
-  const tools_ = toolSet(tools);
+  const definitions = toolDefinitions(tools);
+  const sdk = sdkTools(definitions);
   let usage = emptyUsage();
   let turns = 0;
   let toolCalls = 0;
@@ -106,7 +102,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, text, errorMessage, budget, turns, toolCalls, usage });
   const { budgets } = options;
   // What every request carries besides the conversation: counted when deciding to compact.
-  const fixedTokens = estimateTokens(options.instructions) + estimateTokens(tools.map((t) => ({ n: t.name, d: t.description, p: z.toJSONSchema(t.parameters) })));
+  const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
 
   for (;;) {
     if (signal.aborted) return finish("aborted");
@@ -136,7 +132,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
       return finish("error", `compacting the conversation failed: ${describeModelError(error)}`);
     }
-    const message = await streamTurn(options, context, tools_, turnSignal);
+    const message = await streamTurn(options, context, sdk, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
     usage = addUsage(usage, stored.usage);

@@ -1,0 +1,35 @@
+// What the model is shown of the tools: compact JSON schemas.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { toolDefinitions } from "../../src/agent/tool-definitions.ts";
+import { ok, type Tool } from "../../src/tools/types.ts";
+
+const execute = async () => ok("");
+const tool = (parameters: z.ZodType): Tool => ({ name: "t", description: "A tool.", parameters, execute });
+
+describe("tool definitions", () => {
+  it("drop zod's JSON-schema noise and keep what constrains the arguments", () => {
+    const parameters = z.object({
+      line: z.number().int().min(1).optional().describe("A line."),
+      count: z.number().int(),
+      env: z.record(z.string(), z.string()).optional(),
+      nested: z.object({ flag: z.boolean() }),
+    });
+    expect(toolDefinitions([tool(parameters)])[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: {
+        line: { description: "A line.", type: "integer", minimum: 1 },
+        count: { type: "integer" },
+        env: { type: "object", additionalProperties: { type: "string" } },
+        nested: { type: "object", properties: { flag: { type: "boolean" } }, required: ["flag"] },
+      },
+      required: ["count", "nested"],
+    });
+  });
+
+  it("keep a property whose name is a JSON-schema keyword", () => {
+    const parameters = z.object({ $schema: z.string(), propertyNames: z.string() });
+    const schema = toolDefinitions([tool(parameters)])[0]!.inputSchema;
+    expect(Object.keys(schema.properties!)).toEqual(["$schema", "propertyNames"]);
+  });
+});
