@@ -2,10 +2,23 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { toolDefinitions } from "../../src/agent/tool-definitions.ts";
+import { createGitHubClient } from "../../src/github/client.ts";
+import { OPS } from "../../src/tools/github/policy.ts";
+import { createTools } from "../../src/tools/index.ts";
 import { ok, type Tool } from "../../src/tools/types.ts";
 
 const execute = async () => ok("");
 const tool = (parameters: z.ZodType): Tool => ({ name: "t", description: "A tool.", parameters, execute });
+
+/** The six tools of a run with a GitHub client (never called here). */
+const allTools = () =>
+  createTools({
+    github: {
+      github: createGitHubClient({ token: "ghs_unused", baseUrl: "http://127.0.0.1:9" }),
+      repo: { owner: "acme", repo: "widgets" },
+      host: "github.com",
+    },
+  }).tools;
 
 describe("tool definitions", () => {
   it("drop zod's JSON-schema noise and keep what constrains the arguments", () => {
@@ -31,5 +44,12 @@ describe("tool definitions", () => {
     const parameters = z.object({ $schema: z.string(), propertyNames: z.string() });
     const schema = toolDefinitions([tool(parameters)])[0]!.inputSchema;
     expect(Object.keys(schema.properties!)).toEqual(["$schema", "propertyNames"]);
+  });
+
+  it("show the github tool as op alone, every op named in its description", () => {
+    const github = toolDefinitions(allTools()).find((d) => d.name === "github")!;
+    const op = { type: "string", description: "The operation, or help." };
+    expect(github.inputSchema).toEqual({ type: "object", properties: { op }, required: ["op"] });
+    for (const name of [...OPS, "help"]) expect(github.description).toMatch(new RegExp(`\\b${name}\\b`));
   });
 });
