@@ -1,11 +1,16 @@
-// What the model is shown of the tools: compact JSON schemas.
+// What the model is shown of the tools: compact JSON schemas, and a fixed prefix (tool definitions
+// plus instructions, sent with every request) smaller than pi's.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { toolDefinitions } from "../../src/agent/tool-definitions.ts";
 import { createGitHubClient } from "../../src/github/client.ts";
+import { systemInstructions } from "../../src/prompt.ts";
 import { OPS } from "../../src/tools/github/policy.ts";
 import { createTools } from "../../src/tools/index.ts";
 import { ok, type Tool } from "../../src/tools/types.ts";
+
+/** pi 0.73.1 sends 2.9 KB of tool definitions and a 2.4 KB system prompt (bench/RESULTS.md, cost). */
+const PI_FIXED_PREFIX_BYTES = 5200;
 
 const execute = async () => ok("");
 const tool = (parameters: z.ZodType): Tool => ({ name: "t", description: "A tool.", parameters, execute });
@@ -51,5 +56,25 @@ describe("tool definitions", () => {
     const op = { type: "string", description: "The operation, or help." };
     expect(github.inputSchema).toEqual({ type: "object", properties: { op }, required: ["op"] });
     for (const name of [...OPS, "help"]) expect(github.description).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("with the instructions, weigh less than pi's tool definitions and system prompt", () => {
+    const tools = allTools();
+    // As the Anthropic API receives them.
+    const definitions = toolDefinitions(tools).map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      input_schema: inputSchema,
+    }));
+    const instructions = systemInstructions({
+      repository: "acme/widgets",
+      branch: "main",
+      issueNumber: 123,
+      tools: tools.map((t) => t.name),
+      protectedPaths: [".github/workflows/", ".github/gitclaw.json", "lifecycle/", "bunfig.toml"],
+    });
+    const bytes = Buffer.byteLength(JSON.stringify(definitions)) + Buffer.byteLength(instructions);
+    expect(tools.map((t) => t.name)).toEqual(["bash", "job", "read", "write", "edit", "github"]);
+    expect(bytes).toBeLessThan(PI_FIXED_PREFIX_BYTES);
   });
 });
