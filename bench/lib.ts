@@ -9,7 +9,7 @@ import { createRedactor } from "../src/redact.ts";
 import { createArtifactStore } from "../src/session/artifacts.ts";
 import type { ToolContext } from "../src/tools/types.ts";
 import type { FakeModel, Respond } from "../test/support/fake-model.ts";
-import type { GitHubEmulator, RestIssue } from "../test/support/github-emulator.ts";
+import type { GitHubEmulator, RestIssue, RestIssueComment } from "../test/support/github-emulator.ts";
 import type { TempRepo } from "../test/support/git-repo.ts";
 
 // The emulator, the fake model and the webhook payloads are imported only by createWorld: processes
@@ -153,6 +153,8 @@ export interface World {
   newIssue(title: string, body?: string): RestIssue;
   /** Writes the `issues.opened` event and returns the Actions environment of a run on it. */
   runEnv(issue: RestIssue, workspace: string, extra?: Record<string, string>): Record<string, string>;
+  /** The same for an `issue_comment.created` event: `comment` continues the issue's conversation. */
+  commentEnv(issue: RestIssue, comment: RestIssueComment, workspace: string): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -160,7 +162,7 @@ let checkouts = 0;
 let runIds = 5000;
 
 export async function createWorld(respond?: Respond, files: Record<string, string> = {}): Promise<World> {
-  const [{ startGitHubEmulator }, { startFakeModel }, { createTempRepo }, { issueOpenedPayload }, { actionsEnv }] = await Promise.all([
+  const [{ startGitHubEmulator }, { startFakeModel }, { createTempRepo }, payloads, workflow] = await Promise.all([
     import("../test/support/github-emulator.ts"),
     import("../test/support/fake-model.ts"),
     import("../test/support/git-repo.ts"),
@@ -171,19 +173,28 @@ export async function createWorld(respond?: Respond, files: Record<string, strin
   gh.addUser({ login: USER, permission: "write" });
   const model = await startFakeModel({ respond });
   const repo = await createTempRepo({ "README.md": "# widgets\n", "GITCLAW-ENABLED.md": "enabled\n", ...files });
+  const target = { owner: OWNER, repo: REPO };
+  const eventEnv = (eventName: string, payload: unknown, workspace: string, extra: Record<string, string> = {}) => {
+    const runnerTemp = mkdtempSync(join(repo.root, "runner-"));
+    const eventPath = join(runnerTemp, "event.json");
+    writeFileSync(eventPath, JSON.stringify(payload));
+    const repository = `${OWNER}/${REPO}`;
+    const context = { gh, model, repository, workspace, token: TOKEN, runId: String(runIds++), env: extra };
+    const env = workflow.actionsEnv(context, eventName, eventPath, runnerTemp);
+    writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
+    return env;
+  };
   return {
     gh,
     model,
     repo,
     checkout: () => repo.clone(`checkout-${++checkouts}`),
     newIssue: (title, body = "benchmark") => gh.createIssue({ title, body, user: USER }),
-    runEnv(issue, workspace, extra = {}) {
-      const runnerTemp = mkdtempSync(join(repo.root, "runner-"));
-      const eventPath = join(runnerTemp, "event.json");
-      writeFileSync(eventPath, JSON.stringify(issueOpenedPayload({ owner: OWNER, repo: REPO, issue })));
-      const env = actionsEnv({ gh, model, repository: `${OWNER}/${REPO}`, workspace, token: TOKEN, runId: String(runIds++), env: extra }, "issues", eventPath, runnerTemp);
-      writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
-      return env;
+    runEnv: (issue, workspace, extra = {}) =>
+      eventEnv("issues", payloads.issueOpenedPayload({ ...target, issue }), workspace, extra),
+    commentEnv(issue, comment, workspace) {
+      const payload = payloads.issueCommentCreatedPayload({ ...target, issue: gh.issue(issue.number), comment });
+      return eventEnv("issue_comment", payload, workspace);
     },
     async stop() {
       await Promise.all([gh.stop(), model.stop()]);
