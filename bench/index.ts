@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism as cores } from "node:os";
 import { join } from "node:path";
 import { bashOverhead } from "./bash-overhead.ts";
+import { cost } from "./cost.ts";
 import { footprint } from "./footprint.ts";
 import { harness } from "./harness.ts";
 import { indicator } from "./indicator.ts";
@@ -14,7 +15,7 @@ import { memory } from "./memory.ts";
 import { push } from "./push.ts";
 import { resume } from "./resume.ts";
 
-const BENCHMARKS: Benchmark[] = [indicator, harness, resume, memory, bashOverhead, push, footprint];
+const BENCHMARKS: Benchmark[] = [indicator, harness, resume, memory, bashOverhead, push, footprint, cost];
 
 function usage(error?: string): never {
   if (error) console.error(`bench: ${error}`);

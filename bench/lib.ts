@@ -9,7 +9,7 @@ import { createRedactor } from "../src/redact.ts";
 import { createArtifactStore } from "../src/session/artifacts.ts";
 import type { ToolContext } from "../src/tools/types.ts";
 import type { FakeModel, Respond } from "../test/support/fake-model.ts";
-import type { GitHubEmulator, RestIssue } from "../test/support/github-emulator.ts";
+import type { GitHubEmulator, RestIssue, RestIssueComment } from "../test/support/github-emulator.ts";
 import type { TempRepo } from "../test/support/git-repo.ts";
 
 // The emulator, the fake model and the webhook payloads are imported only by createWorld: processes
@@ -153,6 +153,8 @@ export interface World {
   newIssue(title: string, body?: string): RestIssue;
   /** Writes the `issues.opened` event and returns the Actions environment of a run on it. */
   runEnv(issue: RestIssue, workspace: string, extra?: Record<string, string>): Record<string, string>;
+  /** The same for an `issue_comment.created` event: `comment` continues the issue's conversation. */
+  commentEnv(issue: RestIssue, comment: RestIssueComment, workspace: string): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -160,7 +162,7 @@ let checkouts = 0;
 let runIds = 5000;
 
 export async function createWorld(respond?: Respond, files: Record<string, string> = {}): Promise<World> {
-  const [{ startGitHubEmulator }, { startFakeModel }, { createTempRepo }, { issueOpenedPayload }, { MODEL_KEY }] = await Promise.all([
+  const [{ startGitHubEmulator }, { startFakeModel }, { createTempRepo }, payloads, { MODEL_KEY }] = await Promise.all([
     import("../test/support/github-emulator.ts"),
     import("../test/support/fake-model.ts"),
     import("../test/support/git-repo.ts"),
@@ -171,41 +173,48 @@ export async function createWorld(respond?: Respond, files: Record<string, strin
   gh.addUser({ login: USER, permission: "write" });
   const model = await startFakeModel({ respond });
   const repo = await createTempRepo({ "README.md": "# widgets\n", "GITCLAW-ENABLED.md": "enabled\n", ...files });
+  const target = { owner: OWNER, repo: REPO };
+  const eventEnv = (eventName: string, payload: unknown, workspace: string, extra: Record<string, string> = {}) => {
+    const runnerTemp = mkdtempSync(join(repo.root, "runner-"));
+    const eventPath = join(runnerTemp, "event.json");
+    writeFileSync(eventPath, JSON.stringify(payload));
+    // What a hosted runner gives the agent step: no git identity, an empty HOME.
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: mkdtempSync(join(repo.root, "home-")),
+      GIT_CONFIG_GLOBAL: "/dev/null",
+      GIT_CONFIG_NOSYSTEM: "1",
+      GITHUB_ACTIONS: "true",
+      CI: "true",
+      GITHUB_EVENT_NAME: eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_API_URL: gh.url,
+      GITHUB_SERVER_URL: gh.serverUrl,
+      GITHUB_RUN_ID: String(runIds++),
+      GITHUB_WORKSPACE: workspace,
+      RUNNER_TEMP: runnerTemp,
+      GITHUB_OUTPUT: join(runnerTemp, "output"),
+      GITHUB_STEP_SUMMARY: join(runnerTemp, "summary.md"),
+      ANTHROPIC_API_KEY: MODEL_KEY,
+      ANTHROPIC_BASE_URL: model.url,
+      ...extra,
+    };
+    writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
+    return env;
+  };
   return {
     gh,
     model,
     repo,
     checkout: () => repo.clone(`checkout-${++checkouts}`),
     newIssue: (title, body = "benchmark") => gh.createIssue({ title, body, user: USER }),
-    runEnv(issue, workspace, extra = {}) {
-      const runnerTemp = mkdtempSync(join(repo.root, "runner-"));
-      const eventPath = join(runnerTemp, "event.json");
-      writeFileSync(eventPath, JSON.stringify(issueOpenedPayload({ owner: OWNER, repo: REPO, issue })));
-      // What a hosted runner gives the agent step: no git identity, an empty HOME.
-      const env: Record<string, string> = {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: mkdtempSync(join(repo.root, "home-")),
-        GIT_CONFIG_GLOBAL: "/dev/null",
-        GIT_CONFIG_NOSYSTEM: "1",
-        GITHUB_ACTIONS: "true",
-        CI: "true",
-        GITHUB_EVENT_NAME: "issues",
-        GITHUB_EVENT_PATH: eventPath,
-        GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-        GITHUB_TOKEN: TOKEN,
-        GITHUB_API_URL: gh.url,
-        GITHUB_SERVER_URL: gh.serverUrl,
-        GITHUB_RUN_ID: String(runIds++),
-        GITHUB_WORKSPACE: workspace,
-        RUNNER_TEMP: runnerTemp,
-        GITHUB_OUTPUT: join(runnerTemp, "output"),
-        GITHUB_STEP_SUMMARY: join(runnerTemp, "summary.md"),
-        ANTHROPIC_API_KEY: MODEL_KEY,
-        ANTHROPIC_BASE_URL: model.url,
-        ...extra,
-      };
-      writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
-      return env;
+    runEnv: (issue, workspace, extra = {}) =>
+      eventEnv("issues", payloads.issueOpenedPayload({ ...target, issue }), workspace, extra),
+    commentEnv(issue, comment, workspace) {
+      const payload = payloads.issueCommentCreatedPayload({ ...target, issue: gh.issue(issue.number), comment });
+      return eventEnv("issue_comment", payload, workspace);
     },
     async stop() {
       await Promise.all([gh.stop(), model.stop()]);

@@ -2,11 +2,13 @@
 // summarised into a `compaction` entry (summary, firstKeptEntryId, tokensBefore) and the recent
 // tail is kept verbatim. Nothing is removed from the file; only what the model sees changes.
 import { generateText } from "ai";
-import type { AgentMessage, SessionEntry } from "../session/entries.ts";
+import type { AgentMessage, SessionEntry, Usage } from "../session/entries.ts";
 import { pathToRoot } from "../session/context.ts";
 import type { SessionFile } from "../session/session-file.ts";
+import type { PromptCaching } from "./caching.ts";
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
+import { toPiUsage } from "./usage.ts";
 
 export interface CompactionSettings {
   /** Tokens kept free for the model's answer and estimation error. */
@@ -67,32 +69,45 @@ const SUMMARY_INSTRUCTIONS = [
   "Keep exact file paths, identifiers and error messages. Do not invent anything.",
 ].join("\n");
 
-export async function summarize(model: ResolvedModel, plan: CompactionPlan, signal: AbortSignal): Promise<string> {
+/** The summary and what its request cost: cached like a turn, repeated once uncached if the provider refuses that. */
+export async function summarize(
+  model: ResolvedModel,
+  plan: CompactionPlan,
+  caching: PromptCaching,
+  signal: AbortSignal,
+): Promise<{ summary: string; usage: Usage }> {
   const transcript = toModelMessages(plan.summarize, model);
   const previous = plan.previousSummary ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n` : "";
-  const result = await generateText({
-    model: model.model,
-    instructions: SUMMARY_INSTRUCTIONS,
-    messages: [...transcript, { role: "user", content: `${previous}Summarise the conversation above.` }],
-    abortSignal: signal,
-    maxRetries: 3,
+  const ask = { role: "user" as const, content: `${previous}Summarise the conversation above.` };
+  const request = () =>
+    generateText({
+      model: model.model,
+      instructions: caching.instructions(SUMMARY_INSTRUCTIONS),
+      messages: caching.messages([...transcript, ask]),
+      abortSignal: signal,
+      maxRetries: 3,
+    });
+  const result = await request().catch((error: unknown) => {
+    if (caching.refused(error)) return request();
+    throw error;
   });
-  return result.text.trim();
+  return { summary: result.text.trim(), usage: toPiUsage(result.usage, model.info.price) };
 }
 
-/** Compacts when the next request would not fit; returns whether it did. */
+/** Compacts when the next request would not fit; returns the summary request's usage when it did. */
 export async function compactIfNeeded(options: {
   session: SessionFile;
   model: ResolvedModel;
+  caching: PromptCaching;
   requestTokens: number;
   settings: CompactionSettings;
   signal: AbortSignal;
-}): Promise<boolean> {
+}): Promise<{ usage: Usage } | undefined> {
   const { session, model, settings } = options;
-  if (options.requestTokens <= model.info.contextWindow - settings.reserveTokens) return false;
+  if (options.requestTokens <= model.info.contextWindow - settings.reserveTokens) return undefined;
   const plan = planCompaction(session, settings.keepRecentTokens);
-  if (!plan) return false;
-  const summary = await summarize(model, plan, options.signal);
+  if (!plan) return undefined;
+  const { summary, usage } = await summarize(model, plan, options.caching, options.signal);
   session.append({ type: "compaction", summary, firstKeptEntryId: plan.firstKeptEntryId, tokensBefore: options.requestTokens });
-  return true;
+  return { usage };
 }

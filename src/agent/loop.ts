@@ -1,16 +1,18 @@
 // The agent loop: call the model, run the tools it asks for, repeat until it answers in text or a
 // budget ends the run. Each message is appended to the session as soon as it is complete, so a
 // killed run leaves everything up to its last finished step.
-import { streamText, tool as defineTool, type ToolSet } from "ai";
+import { streamText, type ToolSet } from "ai";
+import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
-import { z } from "zod";
+import { PromptCaching } from "./caching.ts";
 import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
+import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
 import { addUsage, toPiUsage } from "./usage.ts";
 
 export type AgentEvent =
@@ -44,6 +46,8 @@ export interface LoopOptions {
   maxRetries?: number;
   now?: () => number;
   onEvent?: (event: AgentEvent) => void;
+  /** Where a warning about the run goes (default: the workflow log's ::warning::). */
+  warn?: (message: string) => void;
 }
 
 export interface LoopResult {
@@ -75,11 +79,6 @@ const textOf = (message: AssistantMessage) =>
     .join("")
     .trim();
 
-function toolSet(tools: readonly Tool[]): ToolSet {
-  // No `execute`: the SDK returns the calls and this loop runs them, so every step is persisted.
-  return Object.fromEntries(tools.map((t) => [t.name, defineTool({ description: t.description, inputSchema: t.parameters as never })]));
-}
-
 async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: ToolContext): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
@@ -102,7 +101,9 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const { session, model, tools, toolContext, signal } = options;
   const now = options.now ?? Date.now;
   const redact = toolContext.redact;
-  const tools_ = toolSet(tools);
+  const definitions = toolDefinitions(tools);
+  const sdk = sdkTools(definitions);
+  const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   let usage = emptyUsage();
   let turns = 0;
   let toolCalls = 0;
@@ -111,7 +112,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, text, errorMessage, budget, turns, toolCalls, usage });
   const { budgets } = options;
   // What every request carries besides the conversation: counted when deciding to compact.
-  const fixedTokens = estimateTokens(options.instructions) + estimateTokens(tools.map((t) => ({ n: t.name, d: t.description, p: z.toJSONSchema(t.parameters) })));
+  const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
 
   for (;;) {
     if (signal.aborted) return finish("aborted");
@@ -133,7 +134,11 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     let context = session.context().messages;
     try {
       const requestTokens = fixedTokens + estimateTokens(context);
-      if (await compactIfNeeded({ session, model, requestTokens, settings: options.compaction, signal: turnSignal })) {
+      const settings = options.compaction;
+      const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal: turnSignal });
+      if (compacted) {
+        // The summary request is paid for like a turn: it counts toward the budgets and the footer.
+        usage = addUsage(usage, compacted.usage);
         options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
         context = session.context().messages;
       }
@@ -141,7 +146,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
       return finish("error", `compacting the conversation failed: ${describeModelError(error)}`);
     }
-    const message = await streamTurn(options, context, tools_, turnSignal);
+    const message = await streamTurn(options, context, sdk, caching, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
     usage = addUsage(usage, stored.usage);
@@ -177,14 +182,37 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   }
 }
 
-/** One model call, streamed into a pi assistant message (never throws: failures become stopReason error). */
-async function streamTurn(options: LoopOptions, context: readonly AgentMessage[], tools: ToolSet, abortSignal: AbortSignal): Promise<AssistantMessage> {
+/**
+ * One model call, streamed into a pi assistant message (never throws: failures become stopReason
+ * error). Repeated once without cache breakpoints if the provider refuses them.
+ */
+async function streamTurn(
+  options: LoopOptions,
+  context: readonly AgentMessage[],
+  tools: ToolSet,
+  caching: PromptCaching,
+  abortSignal: AbortSignal,
+): Promise<AssistantMessage> {
+  for (;;) {
+    const { message, error } = await streamOnce(options, context, tools, caching, abortSignal);
+    if (error === undefined || message.content.length > 0 || !caching.refused(error)) return message;
+  }
+}
+
+async function streamOnce(
+  options: LoopOptions,
+  context: readonly AgentMessage[],
+  tools: ToolSet,
+  caching: PromptCaching,
+  abortSignal: AbortSignal,
+): Promise<{ message: AssistantMessage; error?: unknown }> {
   const { model } = options;
   const now = options.now ?? Date.now;
   const content: AssistantMessage["content"] = [];
   let usage = emptyUsage();
   let stopReason: AssistantMessage["stopReason"] = "stop";
   let errorMessage: string | undefined;
+  let error: unknown;
   const appendText = (kind: "text" | "thinking", delta: string) => {
     const last = content.at(-1);
     if (kind === "text" && last?.type === "text") (last as { text: string }).text += delta;
@@ -195,9 +223,9 @@ async function streamTurn(options: LoopOptions, context: readonly AgentMessage[]
   try {
     const result = streamText({
       model: model.model,
-      instructions: options.instructions,
-      messages: toModelMessages(context, model),
-      tools,
+      instructions: caching.instructions(options.instructions),
+      messages: caching.messages(toModelMessages(context, model)),
+      tools: caching.tools(tools),
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,
       abortSignal,
@@ -230,17 +258,19 @@ async function streamTurn(options: LoopOptions, context: readonly AgentMessage[]
           break;
         case "error":
           stopReason = "error";
+          error = part.error;
           errorMessage = describeModelError(part.error);
           break;
       }
     }
-  } catch (error) {
+  } catch (thrown) {
+    error = thrown;
     stopReason = abortSignal.aborted ? "aborted" : "error";
-    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(error);
+    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown);
   }
   if (abortSignal.aborted && stopReason !== "error") stopReason = "aborted";
   if (stopReason !== "toolUse" && stopReason !== "error" && stopReason !== "aborted" && content.some((b) => b.type === "toolCall")) stopReason = "toolUse";
-  return {
+  const message: AssistantMessage = {
     role: "assistant",
     content,
     api: model.api,
@@ -251,6 +281,7 @@ async function streamTurn(options: LoopOptions, context: readonly AgentMessage[]
     ...(errorMessage ? { errorMessage } : {}),
     timestamp: now(),
   };
+  return { message, error };
 }
 
 /** A model failure in one line: status and the provider's own message, no stack. */

@@ -13,22 +13,14 @@ import { startProcess } from "./process.ts";
 import { fail, ok, type Tool } from "./types.ts";
 
 const bashParameters = z.object({
-  command: z.string().describe("Shell command(s) to run with bash -c."),
+  command: z.string().describe("Bash command(s)."),
   timeout: z
     .number()
     .optional()
-    .describe(
-      `Seconds before the command is stopped (default ${DEFAULT_TIMEOUT_SECONDS}, allowed ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}). Applies to background jobs too.`,
-    ),
-  cwd: z.string().optional().describe("Working directory: relative to the workspace, or absolute (e.g. a PR worktree from the github tool's pr_checkout); default: the workspace root."),
-  env: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe("Extra environment variables for this command; names must match ^[A-Za-z_][A-Za-z0-9_]*$."),
-  async: z
-    .boolean()
-    .optional()
-    .describe("Run in the background and return a job id at once; follow it with the job tool. For servers, watchers and long builds."),
+    .describe(`Seconds (default ${DEFAULT_TIMEOUT_SECONDS}, ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}).`),
+  cwd: z.string().optional().describe("Directory (default: the workspace)."),
+  env: z.record(z.string(), z.string()).optional().describe("Extra environment variables."),
+  async: z.boolean().optional().describe("Run in the background: returns a job id for the job tool."),
 });
 
 export interface BashToolOptions {
@@ -60,15 +52,13 @@ const describeBackground = (id: string, command: string): string =>
 export function createBashTool(options: BashToolOptions): Tool<typeof bashParameters> {
   return {
     name: "bash",
+    // Every request carries this: it says what the model cannot guess, briefly.
     description: [
-      "Run a shell command with bash in the workspace (the repository checkout) and return its output.",
-      "- stdout and stderr are merged. Nothing is interactive: stdin is empty, pagers, editors, prompts and colours are off (CI=true).",
-      "- Long output is shortened to its first and last lines (about 50 KB); the full output is saved and referenced as artifact://<id>, which the read tool opens.",
-      `- Default timeout ${DEFAULT_TIMEOUT_SECONDS}s. On timeout the whole process group is stopped (SIGTERM, SIGKILL 5s later). Processes the command leaves in the background are stopped when it returns: use \`async: true\` for servers and watchers.`,
-      "- A non-zero exit is reported as an error ending in `Command exited with code N`.",
-      "- Prefer `cwd` over `cd dir && …`.",
+      "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
+      "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
+      "Processes left in the background are stopped when it returns: use async for servers and long builds.",
       ...(options.interceptor.enabled
-        ? ["- Use the read, edit and write tools rather than cat/head/tail, sed -i or echo > file: such commands are blocked."]
+        ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."]
         : []),
     ].join("\n"),
     parameters: bashParameters,

@@ -9,8 +9,8 @@ import { fail, ok, type Tool, type ToolResult } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath, type ToolPath } from "./workspace.ts";
 
 const editParameters = z.object({
-  path: z.string().describe("File path relative to the workspace, or absolute inside a PR worktree from github pr_checkout."),
-  oldText: z.string().describe("Text to replace. Must match the file exactly once, including whitespace and line breaks."),
+  path: z.string().describe("File path."),
+  oldText: z.string().describe("Exact text to replace, found once in the file."),
   newText: z.string().describe("Replacement text."),
 });
 
@@ -129,11 +129,9 @@ function replaceOnce(content: string, search: string, replacement: string, displ
 export function createEditTool(options: EditToolOptions): Tool<typeof editParameters> {
   return {
     name: "edit",
-    description: [
-      "Replace one piece of text in an existing file. `oldText` must match exactly one place in the file, including whitespace and line breaks: copy it from a fresh read, with enough surrounding lines to be unique.",
-      "If it matches nowhere exactly but matches one place when indentation and trailing spaces are ignored, that place is edited (newText re-indented) and the result says so.",
-      "Line endings (CRLF) and a byte-order mark are kept. To create a file or replace all of it, use write.",
-    ].join("\n"),
+    description:
+      "Replace oldText, which must occur exactly once in the file (whitespace included), with newText. " +
+      "Line endings are kept.",
     parameters: editParameters,
     async execute(rawArgs, context) {
       const parsed = parseArgs("edit", editParameters, rawArgs);

@@ -9,16 +9,13 @@ const DEFAULT_WAIT_SECONDS = 30;
 const MAX_WAIT_SECONDS = 300;
 
 const jobParameters = z.object({
-  list: z.boolean().optional().describe("List all background jobs with their state."),
-  poll: z
-    .string()
-    .optional()
-    .describe("Job id to follow: waits until the job prints something new or finishes (or `wait` runs out), then returns its new output."),
-  cancel: z.string().optional().describe("Job id to stop: its whole process group gets SIGTERM, then SIGKILL after 5 seconds."),
+  list: z.boolean().optional().describe("List the jobs and their state."),
+  poll: z.string().optional().describe("Job id: wait for new output or its end, then return the new output."),
+  cancel: z.string().optional().describe("Job id to stop."),
   wait: z
     .number()
     .optional()
-    .describe(`With poll: seconds to wait for new output or completion (default ${DEFAULT_WAIT_SECONDS}, max ${MAX_WAIT_SECONDS}; 0 returns at once).`),
+    .describe(`Seconds poll waits (default ${DEFAULT_WAIT_SECONDS}, max ${MAX_WAIT_SECONDS}).`),
 });
 
 const elapsed = (job: Job): string => {
@@ -35,11 +32,9 @@ const describeJob = (job: Job): string => {
 export function createJobTool(jobs: JobManager): Tool<typeof jobParameters> {
   return {
     name: "job",
-    description: [
-      "Follow background commands started with the bash tool's `async: true`.",
-      "Pass exactly one of: `list: true` (all jobs and their state), `poll: <id>` (wait up to `wait` seconds for new output or completion, then show the output you have not seen yet; when the job has finished, also how it ended), or `cancel: <id>` (stop it).",
-      "Jobs still running when the run ends are killed.",
-    ].join("\n"),
+    description:
+      "Follow commands started with bash async: pass one of list, poll or cancel. " +
+      "Jobs still running at the end are killed.",
     parameters: jobParameters,
     async execute(rawArgs, context) {
       const parsed = parseArgs("job", jobParameters, rawArgs);

@@ -19,9 +19,9 @@ const BINARY_SNIFF_BYTES = 8192;
 const ARTIFACT_PREFIX = "artifact://";
 
 const readParameters = z.object({
-  path: z.string().describe("File path relative to the workspace, absolute inside a PR worktree from github pr_checkout, or an artifact reference such as artifact://3."),
-  offset: z.number().int().min(1).optional().describe("1-based line number to start at (default 1)."),
-  limit: z.number().int().min(1).optional().describe(`Maximum number of lines to return (default and maximum ${MAX_READ_LINES}).`),
+  path: z.string().describe("File path, or artifact://<id>."),
+  offset: z.number().int().min(1).optional().describe("First line (default 1)."),
+  limit: z.number().int().min(1).optional().describe(`Lines (max ${MAX_READ_LINES}).`),
 });
 
 const MAGIC_NUMBERS: Array<[number[], string]> = [
@@ -115,11 +115,9 @@ async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: n
 export function createReadTool(): Tool<typeof readParameters> {
   return {
     name: "read",
-    description: [
-      "Read a text file from the workspace or a PR worktree (github pr_checkout; by its absolute path), or an output artifact (artifact://<id>) saved by another tool.",
-      `Returns up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB; continue with \`offset\` as the note at the end says. Lines longer than ${MAX_READ_LINE_CHARS} characters are cut.`,
-      "Binary files are described, not shown. Paths must stay inside the workspace or a PR worktree.",
-    ].join("\n"),
+    description:
+      "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " +
+      `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
     parameters: readParameters,
     async execute(rawArgs, context) {
       const parsed = parseArgs("read", readParameters, rawArgs);

@@ -47,6 +47,8 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   parameters: Schema;
+  /** The JSON schema the model is shown instead of `parameters`, when the description documents the arguments. */
+  modelSchema?: Record<string, unknown>;
   execute(args: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
 }
 

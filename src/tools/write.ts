@@ -6,8 +6,8 @@ import { fail, ok, type Tool } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath } from "./workspace.ts";
 
 const writeParameters = z.object({
-  path: z.string().describe("File path relative to the workspace, or absolute inside a PR worktree from github pr_checkout. Missing parent folders are created."),
-  content: z.string().describe("The complete new content of the file."),
+  path: z.string().describe("File path."),
+  content: z.string().describe("The whole new content."),
 });
 
 export interface WriteToolOptions {
@@ -18,10 +18,7 @@ export interface WriteToolOptions {
 export function createWriteTool(options: WriteToolOptions): Tool<typeof writeParameters> {
   return {
     name: "write",
-    description: [
-      "Create a file, or overwrite it completely, with the given content. Parent folders are created.",
-      "To change part of an existing file, use the edit tool instead. Paths must stay inside the workspace or a PR worktree from github pr_checkout (by its absolute path); .git and protected paths cannot be written.",
-    ].join("\n"),
+    description: "Create or overwrite a file; missing folders are made. To change part of a file, use edit.",
     parameters: writeParameters,
     async execute(rawArgs, context) {
       const parsed = parseArgs("write", writeParameters, rawArgs);

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startFakeModel, type FakeModel, type ModelApi } from "./fake-model.ts";
+import { createPromptCache } from "./fake-model/prompt-cache.ts";
 
 interface Provider {
   api: ModelApi;
@@ -260,5 +261,128 @@ describe("fake model, serving", () => {
       child.kill();
       await child.exited;
     }
+  });
+});
+
+describe("fake model, prompt caching", () => {
+  const cached = { anthropic: { cacheControl: { type: "ephemeral" } } };
+  // Long enough to be cached (1,024 tokens and more).
+  const instructions = `You review code. ${"Be precise and brief. ".repeat(300)}`;
+  const anthropic = () => providers[0]!.model(fake);
+  const openai = () => providers[1]!.model(fake);
+
+  it("reports cache writes and reads from the breakpoints an Anthropic request carries, as the API does", async () => {
+    fake.script([{ text: "First." }, { text: "Second." }]);
+    const system = { role: "system" as const, content: instructions, providerOptions: cached };
+    const first = streamText({
+      model: anthropic(),
+      instructions: system,
+      messages: [{ role: "user", content: "hi", providerOptions: cached }],
+      maxRetries: 0,
+    });
+    const written = (await first.usage).inputTokenDetails;
+    expect(written.cacheReadTokens).toBe(0);
+    expect(written.cacheWriteTokens).toBeGreaterThan(1024);
+    expect(written.noCacheTokens).toBe(0);
+
+    const messages = [
+      { role: "user" as const, content: "hi" },
+      { role: "assistant" as const, content: "First." },
+      { role: "user" as const, content: "and now?", providerOptions: cached },
+    ];
+    const read = (await streamText({ model: anthropic(), instructions: system, messages, maxRetries: 0 }).usage)
+      .inputTokenDetails;
+    expect(read.cacheReadTokens).toBe(written.cacheWriteTokens);
+    expect(read.cacheWriteTokens).toBeGreaterThan(0);
+
+    // What the server reported is the prompt-caching model applied to the bodies it received.
+    const model = createPromptCache();
+    const billed = fake.requests.map((request) => model.usage(request.api, request.body));
+    expect(
+      fake.requests.map(({ usage }) => ({
+        input: usage?.input,
+        cacheRead: usage?.cacheRead,
+        cacheWrite: usage?.cacheWrite,
+      })),
+    ).toEqual(billed);
+  });
+
+  it("bills an Anthropic request without breakpoints as plain input", async () => {
+    fake.script([{ text: "One." }, { text: "Two." }]);
+    for (let i = 0; i < 2; i++) {
+      const details = (await streamText({ model: anthropic(), instructions, prompt: "hi", maxRetries: 0 }).usage)
+        .inputTokenDetails;
+      expect(details).toMatchObject({ cacheReadTokens: 0, cacheWriteTokens: 0 });
+    }
+  });
+
+  it("reports OpenAI's automatic caching of a repeated prefix as cached_tokens", async () => {
+    fake.script([{ text: "One." }, { text: "Two." }]);
+    const first = (await streamText({ model: openai(), instructions, prompt: "hi", maxRetries: 0 }).usage)
+      .inputTokenDetails;
+    expect(first.cacheReadTokens).toBe(0);
+    const second = await streamText({ model: openai(), instructions, prompt: "hi again", maxRetries: 0 }).usage;
+    expect(second.inputTokenDetails.cacheReadTokens! % 128).toBe(0);
+    expect(second.inputTokenDetails.cacheReadTokens).toBeGreaterThan(1024);
+    expect(second.inputTokenDetails.noCacheTokens).toBe(
+      second.inputTokens! - second.inputTokenDetails.cacheReadTokens!,
+    );
+  });
+
+  it("forgets what it cached when asked", async () => {
+    fake.script([{ text: "One." }, { text: "Two." }]);
+    const call = async () =>
+      (
+        await streamText({
+          model: anthropic(),
+          instructions: { role: "system", content: instructions, providerOptions: cached },
+          prompt: "hi",
+          maxRetries: 0,
+        }).usage
+      ).inputTokenDetails;
+    const written = (await call()).cacheWriteTokens;
+    fake.forgetCache();
+    expect(await call()).toMatchObject({ cacheReadTokens: 0, cacheWriteTokens: written });
+  });
+
+  it("refuses more than four breakpoints with the API's 400", async () => {
+    // The SDK drops a fifth breakpoint itself, so this request is sent as another client could.
+    const block = { type: "text", text: "m", cache_control: { type: "ephemeral" } };
+    fake.script([{ text: "unused" }]);
+    const response = await fetch(`${fake.anthropicBaseUrl}/messages`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "claude-sonnet-4-5",
+        max_tokens: 10,
+        messages: [{ role: "user", content: Array.from({ length: 5 }, () => block) }],
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      type: "error",
+      error: {
+        type: "invalid_request_error",
+        message: "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+      },
+    });
+    expect(await streamText({ model: anthropic(), prompt: "hi", maxRetries: 0 }).text).toBe("unused");
+  });
+
+  it("with rejectCacheControl, refuses Anthropic requests carrying cache_control and keeps the turn", async () => {
+    await fake.stop();
+    fake = await startFakeModel({ rejectCacheControl: true, turns: [{ text: "served" }] });
+    const refused = streamText({
+      model: anthropic(),
+      messages: [{ role: "user", content: "hi", providerOptions: cached }],
+      maxRetries: 0,
+      onError: quiet,
+    });
+    const [error] = (await collect(refused.fullStream))
+      .filter((part) => part.type === "error")
+      .map((part) => part.error);
+    if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toMatch(/cache_control/);
+    expect(await streamText({ model: anthropic(), prompt: "hi", maxRetries: 0 }).text).toBe("served");
   });
 });

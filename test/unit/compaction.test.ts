@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runAgentLoop, type LoopOptions } from "../../src/agent/loop.ts";
-import { estimateTokens, planCompaction } from "../../src/agent/compaction.ts";
+import { PromptCaching } from "../../src/agent/caching.ts";
+import { estimateTokens, planCompaction, summarize } from "../../src/agent/compaction.ts";
 import { resolveModel } from "../../src/agent/model.ts";
 import { createRedactor } from "../../src/redact.ts";
 import { createArtifactStore } from "../../src/session/artifacts.ts";
@@ -12,6 +13,7 @@ import { emptyUsage } from "../../src/session/entries.ts";
 import { SessionFile } from "../../src/session/session-file.ts";
 import { ok, type Tool } from "../../src/tools/types.ts";
 import { startFakeModel, type FakeModel, type RecordedModelRequest } from "../support/fake-model.ts";
+import { dollars } from "../support/fake-model/prompt-cache.ts";
 
 const CONTEXT_WINDOW = 12_000;
 const SUMMARY_MARKER = "Summarise the conversation above.";
@@ -38,8 +40,15 @@ beforeAll(async () => {
 });
 afterAll(() => model.stop());
 
-async function options(session: SessionFile, dir: string): Promise<LoopOptions> {
-  const resolved = await resolveModel("anthropic/claude-sonnet-4-5", { providers: {}, models: { "anthropic/claude-sonnet-4-5": { contextWindow: CONTEXT_WINDOW } } }, { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url });
+const resolve = (fake: FakeModel) =>
+  resolveModel(
+    "anthropic/claude-sonnet-4-5",
+    { providers: {}, models: { "anthropic/claude-sonnet-4-5": { contextWindow: CONTEXT_WINDOW } } },
+    { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: fake.url },
+  );
+
+async function options(session: SessionFile, dir: string, fake = model): Promise<LoopOptions> {
+  const resolved = await resolve(fake);
   return {
     session,
     model: resolved,
@@ -96,6 +105,66 @@ describe("long conversations", () => {
       const plan = planCompaction(session, keep)!;
       const kept = session.entries.find((e) => e.id === plan.firstKeptEntryId) as { message: { role: string } };
       expect(kept.message.role).not.toBe("toolResult");
+    }
+  });
+});
+
+describe("the summary request", () => {
+  it("is cached like a turn, and what it costs counts toward the run", async () => {
+    let turns = 0;
+    const fake = await startFakeModel({
+      respond: (request) =>
+        isSummaryRequest(request)
+          ? { text: "Summary: noisy output." }
+          : ++turns <= 25
+            ? { toolCalls: [{ name: "noisy", input: { n: turns } }] }
+            : { text: "done" },
+    });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "gitclaw-compaction-"));
+      const session = SessionFile.create(dir, { cwd: dir });
+      session.append({ type: "message", message: { role: "user", content: "run the noisy tool", timestamp: 0 } });
+      const loop = await options(session, dir, fake);
+      const result = await runAgentLoop({ ...loop, instructions: `work: ${"carefully ".repeat(500)}` });
+      expect(result.outcome).toBe("done");
+
+      const summaries = fake.requests.filter(isSummaryRequest);
+      expect(summaries.length).toBeGreaterThan(0);
+      for (const request of summaries) {
+        const body = request.body as {
+          system: { cache_control?: unknown }[];
+          messages: { content: { cache_control?: unknown }[] }[];
+        };
+        expect(body.system[0]!.cache_control).toEqual({ type: "ephemeral" });
+        expect(body.messages.at(-1)!.content.at(-1)!.cache_control).toEqual({ type: "ephemeral" });
+      }
+      // The run's cost is every request's, the summaries' included.
+      const price = loop.model.info.price!;
+      const all = fake.requests.reduce((sum, r) => sum + dollars(r.usage!, price), 0);
+      const turnsOnly = fake.requests
+        .filter((r) => !isSummaryRequest(r))
+        .reduce((sum, r) => sum + dollars(r.usage!, price), 0);
+      expect(result.usage.cost.total).toBeCloseTo(all, 12);
+      expect(result.usage.cost.total).toBeGreaterThan(turnsOnly);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it("is repeated once without cache_control when the provider refuses it", async () => {
+    const fake = await startFakeModel({ rejectCacheControl: true, turns: [{ text: "Summary: short." }] });
+    try {
+      const resolved = await resolve(fake);
+      const warnings: string[] = [];
+      const caching = new PromptCaching(resolved, (message) => warnings.push(message));
+      const plan = { firstKeptEntryId: "x", summarize: [{ role: "user" as const, content: "do it", timestamp: 0 }] };
+      const { summary, usage } = await summarize(resolved, plan, caching, new AbortController().signal);
+      expect(summary).toBe("Summary: short.");
+      expect(usage.input).toBeGreaterThan(0);
+      expect(warnings).toHaveLength(1);
+      expect(fake.requests.map((r) => JSON.stringify(r.body).includes("cache_control"))).toEqual([true, false]);
+    } finally {
+      await fake.stop();
     }
   });
 });

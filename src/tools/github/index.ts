@@ -7,6 +7,7 @@ import type { GitHubClient } from "../../github/client.ts";
 import { parseArgs } from "../args.ts";
 import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 import { planComment } from "./comment.ts";
+import { GITHUB_DESCRIPTION, GITHUB_MODEL_SCHEMA, opHelp, unexpectedArgs } from "./help.ts";
 import { ToolFailure, type CommitTrailers, type OpContext, type PlannedCall } from "./context.ts";
 import { describeGitHubError, isHttpError } from "./errors.ts";
 import { BoundedText, header } from "./output.ts";
@@ -22,35 +23,37 @@ export { GitHubPolicyConfig } from "./policy.ts";
 
 const id = z.union([z.number(), z.string()]);
 
+// Validation only: the model is shown GITHUB_MODEL_SCHEMA and the argument list of help.ts.
 export const githubParameters = z.object({
-  op: z.enum(OPS).describe("The operation."),
-  repo: z.string().optional().describe("owner/name; default: the repository gitclaw runs in."),
-  issue: id.optional().describe("issue_view, comment: issue number or URL."),
-  pr: z.union([id, z.array(id)]).optional().describe("pr_view, pr_diff, comment: PR number or URL. pr_checkout: number, URL or head branch, or a list of them; default: the current branch's PR."),
-  branch: z.string().optional().describe("repo_view: show this branch. pr_push: the local pr-<n> branch (default: current). run_watch: watch the runs of this branch's head commit."),
-  path: z.string().optional().describe("file_read: repository-relative path. pr_diff: show only this file's diff."),
-  ref: z.string().optional().describe("file_read: branch, tag or commit (default: the default branch)."),
-  comments: z.boolean().optional().describe("issue_view, pr_view: include comments (default true)."),
-  all: z.boolean().optional().describe("pr_diff: the diff of every file (default: the list of changed files)."),
-  force: z.boolean().optional().describe("pr_checkout: reset an existing pr-<n> branch to the PR head."),
-  forceWithLease: z.boolean().optional().describe("pr_push: replace the remote branch if it is where the last checkout saw it (destructive; denied by default)."),
-  message: z.string().optional().describe("pr_push: commit message for the changes not yet committed in the PR worktree (default: gitclaw: update PR #<n>)."),
-  title: z.string().optional().describe("pr_create: title (required unless fill)."),
-  body: z.string().optional().describe("pr_create: description. comment: the comment text (Markdown)."),
-  base: z.string().optional().describe("pr_create: base branch (default: the default branch)."),
-  head: z.string().optional().describe("pr_create: head branch, pushed already (default: the current branch)."),
-  draft: z.boolean().optional().describe("pr_create: open as draft."),
-  fill: z.boolean().optional().describe("pr_create: title and body from the commits (not with title/body)."),
-  reviewer: z.array(z.string()).optional().describe("pr_create: logins to request reviews from."),
-  assignee: z.array(z.string()).optional().describe("pr_create: logins to assign."),
-  label: z.array(z.string()).optional().describe("pr_create: labels to add."),
-  query: z.string().optional().describe("search_*: GitHub search syntax; required for search_code. repo: is added unless the query has repo:/org:/user:/owner:."),
-  since: z.string().optional().describe("search_* (not code): lower date bound: 3d, 12h, 2w, 2mo, 1y (m = minutes, mo = months), YYYY-MM-DD or ISO."),
-  until: z.string().optional().describe("search_* (not code): upper date bound, same forms as since."),
-  dateField: z.enum(["created", "updated"]).optional().describe("search_issues/prs/repos: which date since/until filter (default created)."),
-  limit: z.number().optional().describe("search_*: results (default 10, max 50)."),
-  run: id.optional().describe("run_watch: run id or run URL; default: all runs of the current commit."),
-  tail: z.number().optional().describe("run_watch: log lines per failed job (default 15, max 200)."),
+  op: z.enum([...OPS, "help"]),
+  about: z.enum(OPS).optional(),
+  repo: z.string().optional(),
+  issue: id.optional(),
+  pr: z.union([id, z.array(id)]).optional(),
+  branch: z.string().optional(),
+  path: z.string().optional(),
+  ref: z.string().optional(),
+  comments: z.boolean().optional(),
+  all: z.boolean().optional(),
+  force: z.boolean().optional(),
+  forceWithLease: z.boolean().optional(),
+  message: z.string().optional(),
+  title: z.string().optional(),
+  body: z.string().optional(),
+  base: z.string().optional(),
+  head: z.string().optional(),
+  draft: z.boolean().optional(),
+  fill: z.boolean().optional(),
+  reviewer: z.array(z.string()).optional(),
+  assignee: z.array(z.string()).optional(),
+  label: z.array(z.string()).optional(),
+  query: z.string().optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  dateField: z.enum(["created", "updated"]).optional(),
+  limit: z.number().optional(),
+  run: id.optional(),
+  tail: z.number().optional(),
 });
 export type GitHubArgs = z.infer<typeof githubParameters>;
 
@@ -108,10 +111,6 @@ const PLANNERS: Record<Op, Planner> = {
   comment: planComment,
 };
 
-const DESCRIPTION = `GitHub through its API (not the gh CLI). One tool, dispatching on op:
-- Reads: repo_view, issue_view, pr_view, pr_diff, file_read, search_issues, search_prs, search_code, search_commits, search_repos, run_watch (wait for Actions runs of a run id/URL or of the current commit; failed-job log tails inline, full logs as an artifact).
-- Writes: pr_create, pr_checkout (PR into its own git worktree outside the workspace, branch pr-<n>; work there with read/write/edit by absolute path and bash with cwd), pr_push (commit what changed in a pr-<n> worktree, then push the branch back), comment (on another issue or PR; your reply to this issue is posted for you).
-A policy decides per op: by default reads anywhere, writes only on this repository, forced pushes never. A denied call says which rule denied it. Results start with [github <host>/<repo> <op> <class> <outcome> <size>] and are capped at 64 KB.`;
 
 export function createGitHubTool(options: GitHubToolOptions): Tool<typeof githubParameters> {
   const policy = options.policy ?? DEFAULT_POLICY;
@@ -120,8 +119,9 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
 
   return {
     name: "github",
-    description: DESCRIPTION,
+    description: GITHUB_DESCRIPTION,
     parameters: githubParameters,
+    modelSchema: GITHUB_MODEL_SCHEMA,
     async execute(rawArgs, tool: ToolContext): Promise<ToolResult> {
       const started = now();
       const context: OpContext = {
@@ -154,8 +154,15 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
         return finish({ text: parsed.error.text, isError: true }, { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" });
       }
       const args = parsed.value;
+      const unexpected = unexpectedArgs(args.op, rawArgs as object);
+      const refusal = `Invalid arguments for github: ${unexpected}`;
+      if (args.op === "help") return unexpected ? fail(refusal) : ok(opHelp(args.about));
       const op = args.op;
       const opClass = classify(op, args);
+      if (unexpected) {
+        const audit = { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid" } as const;
+        return finish({ text: refusal, isError: true }, { ...audit, repo: null });
+      }
 
       let plan: PlannedCall;
       try {

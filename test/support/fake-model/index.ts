@@ -4,6 +4,7 @@
 // test drives this server in-process, so nothing here may block the event loop.
 import * as anthropic from "./anthropic.ts";
 import * as openai from "./openai.ts";
+import { cacheControlProblem, createPromptCache, type PromptUsage } from "./prompt-cache.ts";
 
 export interface ToolCallTurn {
   /** Defaults to a provider-shaped id unique per request (`toolu_…` / `call_…`). */
@@ -27,7 +28,12 @@ export interface Turn {
   text?: string;
   thinking?: string;
   toolCalls?: ToolCallTurn[];
-  /** `input` excludes cache reads and writes, as Anthropic's `input_tokens` does. */
+  /**
+   * What to report instead of the default: the input side as the prompt-caching model bills the
+   * request (prompt-cache.ts), output as the streamed text and arguments at four characters a token.
+   * Given, it is reported as is: cache fields default to 0, input to the whole prompt. `input`
+   * excludes cache reads and writes, as Anthropic's `input_tokens` does.
+   */
   usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
   /** Default: toolUse when toolCalls are present, else stop. */
   stopReason?: "stop" | "toolUse" | "length";
@@ -48,6 +54,8 @@ export interface RecordedModelRequest {
   /** Lower-cased names; includes `x-api-key` / `authorization` so tests can check the key sent. */
   headers: Record<string, string>;
   body: Record<string, unknown>;
+  /** The usage the response reported; unset for refused or failed requests. */
+  usage?: WireTurn["usage"];
 }
 
 export type Respond = (request: RecordedModelRequest, index: number) => Turn;
@@ -56,6 +64,8 @@ export interface FakeModelOptions {
   turns?: Turn[];
   /** Answers requests once the scripted turns are used up. */
   respond?: Respond;
+  /** Refuse every Anthropic request carrying `cache_control` (400), as some Anthropic-compatible proxies do. */
+  rejectCacheControl?: boolean;
 }
 
 export interface FakeModel {
@@ -67,6 +77,8 @@ export interface FakeModel {
   /** Appends turns; they are served in order, one per request, across both APIs. */
   script(turns: Turn[]): void;
   requests: RecordedModelRequest[];
+  /** Empties the prompt cache, as if every entry had expired: the next request starts cold. */
+  forgetCache(): void;
   /** Requests whose response has not yet finished or been abandoned by the client. */
   readonly inFlight: number;
   stop(): Promise<void>;
@@ -107,10 +119,16 @@ function split(text: string): string[] {
   return pieces;
 }
 
-// About four characters per token: enough for tests that only need plausible, non-zero numbers.
+// About four characters per token, like the prompt-caching model's estimate of the input.
 const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
 
-function toWire(turn: Turn, seq: number, body: Record<string, unknown>, rawBody: string): WireTurn {
+/** A scripted usage as reported: cache fields default to none, input to the whole prompt. */
+function scripted(usage: NonNullable<Turn["usage"]>, prompt: PromptUsage): PromptUsage {
+  const whole = prompt.input + prompt.cacheRead + prompt.cacheWrite;
+  return { input: usage.input ?? whole, cacheRead: usage.cacheRead ?? 0, cacheWrite: usage.cacheWrite ?? 0 };
+}
+
+function toWire(turn: Turn, seq: number, body: Record<string, unknown>, prompt: PromptUsage): WireTurn {
   const toolCalls = (turn.toolCalls ?? []).map((call) => ({
     id: call.id,
     name: call.name,
@@ -125,10 +143,8 @@ function toWire(turn: Turn, seq: number, body: Record<string, unknown>, rawBody:
     thinking: split(turn.thinking ?? ""),
     toolCalls,
     usage: {
-      input: turn.usage?.input ?? tokens(rawBody.length),
       output: turn.usage?.output ?? tokens(outputChars),
-      cacheRead: turn.usage?.cacheRead ?? 0,
-      cacheWrite: turn.usage?.cacheWrite ?? 0,
+      ...(turn.usage ? scripted(turn.usage, prompt) : prompt),
     },
     stopReason: turn.stopReason ?? (toolCalls.length > 0 ? "toolUse" : "stop"),
   };
@@ -192,6 +208,8 @@ function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: 
 export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
   const queue = [...(options.turns ?? [])];
   const requests: RecordedModelRequest[] = [];
+  // What this server has cached, as the provider would for one API key.
+  let cache = createPromptCache();
   let inFlight = 0;
 
   async function handle(req: Request): Promise<Response> {
@@ -218,6 +236,12 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       body: body as Record<string, unknown>,
     };
     requests.push(recorded);
+    // Refused before a scripted turn is used, as the real API refuses before any model runs.
+    if (route.api === "anthropic" && options.rejectCacheControl && rawBody.includes('"cache_control"')) {
+      return errorResponse(route.wire, { status: 400, message: "cache_control: Extra inputs are not permitted" });
+    }
+    const refused = cacheControlProblem(route.api, recorded.body);
+    if (refused) return errorResponse(route.wire, { status: 400, message: refused });
 
     let turn = queue.shift();
     if (!turn && options.respond) {
@@ -234,7 +258,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
 
     if (turn.delayMs) await sleep(turn.delayMs, req.signal);
     if (turn.error) return errorResponse(route.wire, turn.error);
-    const wire = toWire(turn, index, recorded.body, rawBody);
+    const wire = toWire(turn, index, recorded.body, cache.usage(route.api, recorded.body));
+    recorded.usage = wire.usage;
 
     if (recorded.body.stream !== true) {
       if (turn.hang) await aborted(req.signal);
@@ -269,6 +294,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       queue.push(...turns);
     },
     requests,
+    forgetCache() {
+      cache = createPromptCache();
+    },
     get inFlight() {
       return inFlight;
     },

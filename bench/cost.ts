@@ -1,0 +1,331 @@
+// What a task costs on Anthropic's API: the same scripted conversations run by gitclaw's agent stage
+// and by pi (its CLI under Node, as its own launcher runs it) against the fake model server, every
+// request body recorded there and billed with the prompt-caching model of
+// test/support/fake-model/prompt-cache.ts at Claude Sonnet 4.5 list prices, each conversation with
+// an empty cache. The scripts: 20 turns of `bash true`; 30 turns each reading an ~8 KB file; a resume
+// of that conversation adding 10 more reads, billed cold and, with the cache the first run left, warm.
+// Both sides must really complete them: their tool calls are counted.
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { modelInfo } from "../src/agent/catalog.ts";
+import { createPromptCache, dollars, type PromptUsage } from "../test/support/fake-model/prompt-cache.ts";
+import type { RecordedModelRequest, Turn } from "../test/support/fake-model.ts";
+import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
+import {
+  createWorld,
+  exec,
+  PROJECT_ROOT,
+  ratio,
+  tempDir,
+  toolResultsIn,
+  type Benchmark,
+  type Row,
+  type World,
+} from "./lib.ts";
+
+const PRICE = modelInfo("anthropic", "claude-sonnet-4-5").price!;
+const AGENT = join(PROJECT_ROOT, "lifecycle/GITCLAW-AGENT.ts");
+const SMALL_TURNS = 20;
+const READS = 30;
+const MORE_READS = 10;
+const TARGET = 1;
+const AIM = 0.8;
+/** How far the footer's cost may be from the billed figure. */
+const FOOTER_TOLERANCE = 0.05;
+
+const filePath = (n: number) => `src/module-${String(n).padStart(2, "0")}.ts`;
+
+/** About 8 KB of plausible TypeScript, different in every file. */
+function moduleSource(n: number): string {
+  const lines = [
+    `// Module ${n}: request handlers generated for the cost benchmark.`,
+    `import { respond, type Request, type Response } from "./http.ts";`,
+    "",
+  ];
+  for (let i = 0; Buffer.byteLength(lines.join("\n")) < 8192; i++) {
+    lines.push(
+      `export function handler${n}x${i}(input: Request): Promise<Response> {`,
+      `  return respond(input, { status: ${200 + (i % 5)}, id: ${n * 1000 + i} });`,
+      "}",
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The scripted model side: what to answer given how many tool results the conversation holds. */
+type Script = "small" | "reads" | "resume";
+const SCRIPTS: Record<Script, { calls: number; tool: string; turn(results: number): Turn }> = {
+  small: {
+    calls: SMALL_TURNS,
+    tool: "bash",
+    turn: (n) => (n < SMALL_TURNS ? { toolCalls: [{ name: "bash", input: { command: "true" } }] } : { text: "done" }),
+  },
+  reads: {
+    calls: READS,
+    tool: "read",
+    turn: (n) => (n < READS ? { toolCalls: [{ name: "read", input: { path: filePath(n + 1) } }] } : { text: "done" }),
+  },
+  // The resumed conversation already holds READS results.
+  resume: {
+    calls: MORE_READS,
+    tool: "read",
+    turn: (n) =>
+      n < READS + MORE_READS ? { toolCalls: [{ name: "read", input: { path: filePath(n + 1) } }] } : { text: "done" },
+  },
+};
+const PROMPTS: Record<Script, string> = {
+  small: `Run \`true\` with the bash tool ${SMALL_TURNS} times, one call per turn, then say done.`,
+  reads: `Read ${filePath(1)} to ${filePath(READS)} with the read tool, one per turn, then say done.`,
+  resume: `Now read ${filePath(READS + 1)} to ${filePath(READS + MORE_READS)} the same way, then say done.`,
+};
+const TITLES: Record<Script | "warm", string> = {
+  small: `${SMALL_TURNS} small turns (\`bash true\`)`,
+  reads: `${READS} turns of ~8 KB reads`,
+  resume: `cold resume + ${MORE_READS} reads`,
+  warm: `the same resume, warm cache`,
+};
+
+/** The resume billed with the cache its first run left: what a comment within the cache's lifetime costs. */
+function warm(first: Run, resume: Run): Bill {
+  const cache = createPromptCache();
+  bill(first.requests, cache);
+  return bill(resume.requests, cache);
+}
+
+interface Bill extends PromptUsage {
+  requests: number;
+  output: number;
+  usd: number;
+  /** Bytes of the tool definitions and system prompt of the first request. */
+  fixedBytes: number;
+}
+
+const withoutCacheControl = (value: unknown) =>
+  JSON.stringify(value, (key, v) => (key === "cache_control" ? undefined : v));
+
+/** The conversation's requests billed from `cache` (default: empty), output as the server reported it. */
+function bill(requests: RecordedModelRequest[], cache = createPromptCache()): Bill {
+  const total: Bill = { requests: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0, usd: 0, fixedBytes: 0 };
+  for (const request of requests) {
+    if (!request.usage) continue; // refused or failed: not billed
+    const usage = cache.usage(request.api, request.body);
+    total.requests++;
+    total.input += usage.input;
+    total.cacheRead += usage.cacheRead;
+    total.cacheWrite += usage.cacheWrite;
+    total.output += request.usage.output;
+  }
+  total.usd = dollars(total, PRICE);
+  const first = requests[0]?.body;
+  if (first)
+    total.fixedBytes =
+      Buffer.byteLength(withoutCacheControl(first.tools ?? [])) +
+      Buffer.byteLength(withoutCacheControl(first.system ?? ""));
+  return total;
+}
+
+const sent = (b: Bill) => b.input + b.cacheRead + b.cacheWrite;
+const k = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+const usd = (x: number) => `$${x.toFixed(4)}`;
+const breakdown = (b: Bill) =>
+  `${k(sent(b))} in (read ${k(b.cacheRead)} / write ${k(b.cacheWrite)} / plain ${k(b.input)}), ` +
+  `${k(b.output)} out, ${b.requests} requests`;
+
+/**
+ * What dominates a bill above the aim: the fixed prefix (tools and instructions, in every request)
+ * against the conversation itself (the prompt, tool calls and results), each side's.
+ */
+function missedAim(title: string, ours: Bill, theirs: Bill, oursFixed: number, theirsFixed: number): string {
+  const fixed = (b: Bill, bytes: number) => b.requests * Math.ceil(bytes / 4);
+  const share = (b: Bill, bytes: number) =>
+    `${k(fixed(b, bytes))} of ${k(sent(b))} (${((100 * fixed(b, bytes)) / sent(b)).toFixed(0)}%)`;
+  const [convOurs, convTheirs] = [sent(ours) - fixed(ours, oursFixed), sent(theirs) - fixed(theirs, theirsFixed)];
+  return (
+    `cost, ${title}: gitclaw pays ${ratio(ours.usd, theirs.usd, TARGET)} of pi's bill (aim ≤ ${AIM}×). ` +
+    `Tokens sent: gitclaw ${breakdown(ours)}; pi ${breakdown(theirs)}. ` +
+    `The fixed prefix, sent with every request, is ${share(ours, oursFixed)} of gitclaw's tokens and ` +
+    `${share(theirs, theirsFixed)} of pi's; the rest, the conversation itself, is ${k(convOurs)} against ` +
+    `${k(convTheirs)} (${ratio(convOurs, convTheirs)}).`
+  );
+}
+
+interface Run {
+  bill: Bill;
+  requests: RecordedModelRequest[];
+}
+
+interface GitclawRun extends Run {
+  /** The cost printed in the reply's footer, and the exact one in the session's run entry. */
+  footerUsd: number;
+  sessionUsd: number;
+}
+
+class Sides {
+  private script: Script = "small";
+  private constructor(
+    readonly world: World,
+    private readonly agentDir: string,
+  ) {}
+
+  static async create(): Promise<Sides> {
+    let sides: Sides | undefined;
+    const files = Object.fromEntries(
+      Array.from({ length: READS + MORE_READS }, (_, i) => [filePath(i + 1), moduleSource(i + 1)]),
+    );
+    const world = await createWorld((request) => SCRIPTS[sides!.script].turn(toolResultsIn(request.body)), files);
+    sides = new Sides(world, piAgentDir(world.model.url));
+    return sides;
+  }
+
+  /** Runs one conversation from an empty cache and returns its requests. */
+  private async conversation(script: Script, run: () => Promise<void>): Promise<RecordedModelRequest[]> {
+    this.script = script;
+    this.world.model.forgetCache();
+    const mark = this.world.model.requests.length;
+    await run();
+    return this.world.model.requests.slice(mark);
+  }
+
+  private async agent(script: Script, env: Record<string, string>, workspace: string): Promise<void> {
+    const run = await exec(["bun", AGENT], { cwd: workspace, env });
+    if (!run.stdout.includes("gitclaw: replied")) {
+      throw new Error(`cost: gitclaw did not reply (${script})\n${run.stdout.slice(-3000)}`);
+    }
+    const { tool, calls } = SCRIPTS[script];
+    const made = run.stdout.match(new RegExp(`^✓ ${tool}`, "gm"))?.length ?? 0;
+    if (made !== calls) throw new Error(`cost: gitclaw made ${made} ${tool} calls, expected ${calls} (${script})`);
+  }
+
+  /** gitclaw: the first script on a new issue, the resume as a comment on it (a fresh checkout each run). */
+  async gitclaw(
+    script: Script,
+    issue?: ReturnType<World["newIssue"]>,
+  ): Promise<GitclawRun & { issue: ReturnType<World["newIssue"]> }> {
+    const { world } = this;
+    const target = issue ?? world.newIssue(`Cost ${script}`, PROMPTS[script]);
+    let workspace = "";
+    const requests = await this.conversation(script, async () => {
+      workspace = await world.checkout();
+      const comment = () => world.gh.addComment(target.number, { body: PROMPTS[script], user: "alice" });
+      const env = issue ? world.commentEnv(target, comment(), workspace) : world.runEnv(target, workspace);
+      await this.agent(script, env, workspace);
+    });
+    const footer = world.gh.comments(target.number).at(-1)?.body ?? "";
+    const footerUsd = Number(/<sub>.*· \$(\d+\.\d+) ·/.exec(footer)?.[1] ?? Number.NaN);
+    const mapping = readFileSync(join(workspace, `state/issues/${target.number}.json`), "utf8");
+    const entries = readFileSync(join(workspace, (JSON.parse(mapping) as { sessionPath: string }).sessionPath), "utf8");
+    type Entry = { customType?: string; data?: { usage?: { cost: { total: number } } } };
+    const runs = entries.trimEnd().split("\n").map((line) => JSON.parse(line) as Entry);
+    const sessionUsd = runs.findLast((e) => e.customType === "gitclaw.run")?.data?.usage?.cost.total ?? Number.NaN;
+    return { bill: bill(requests), requests, footerUsd, sessionUsd, issue: target };
+  }
+
+  /** pi: `pi -p` with its own session dir; the resume continues that session file with `--session`. */
+  async pi(script: Script, sessionDir?: string): Promise<Run & { sessionDir: string }> {
+    const dir = sessionDir ?? tempDir("pi-sessions");
+    const session = sessionDir
+      ? ["--session", join(dir, [...new Bun.Glob("**/*.jsonl").scanSync(dir)][0]!)]
+      : ["--session-dir", dir];
+    const env = { PATH: process.env.PATH, HOME: this.agentDir, PI_CODING_AGENT_DIR: this.agentDir, PI_OFFLINE: "1" };
+    const requests = await this.conversation(script, async () => {
+      // PI_BIN is pi's own launcher (`#!/usr/bin/env node`): pi as its users run it.
+      const cwd = await this.world.checkout();
+      const run = await exec([PI_BIN, ...piPrintArgs(PROMPTS[script], session)], { cwd, env });
+      const made = run.stdout.match(/"type":"tool_execution_end"/g)?.length ?? 0;
+      const { calls } = SCRIPTS[script];
+      if (made !== calls) {
+        throw new Error(`cost: pi made ${made} tool calls, expected ${calls} (${script})\n${run.stderr.slice(-2000)}`);
+      }
+    });
+    return { bill: bill(requests), requests, sessionDir: dir };
+  }
+
+  async stop(): Promise<void> {
+    await this.world.stop();
+    rmSync(this.agentDir, { recursive: true, force: true });
+  }
+}
+
+export const cost: Benchmark = {
+  name: "cost",
+  title: "What a task costs on Anthropic's API: gitclaw vs pi",
+  method:
+    "Three scripted conversations on the fake model (Anthropic wire format), each from an empty prompt cache: " +
+    "20 turns of one `bash true`; 30 turns each reading a different ~8 KB file; a resume of the latter (gitclaw: a " +
+    "comment on the issue, a fresh checkout; pi: `--session <file>`) adding 10 more reads, billed cold and again " +
+    "with the cache the 30-read run left (warm). gitclaw is `bun lifecycle/GITCLAW-AGENT.ts`; pi is its CLI under " +
+    "Node (`node_modules/.bin/pi`, `#!/usr/bin/env node`) with `--mode json -p`. Every request body is recorded at " +
+    "the server and billed with test/support/fake-model/prompt-cache.ts (breakpoints from `cache_control`, 20-block " +
+    "lookback, 1,024-token minimum, reads 0.1×, writes 1.25×, tokens = bytes/4) at Claude Sonnet 4.5 prices ($3 / " +
+    "$15 / $0.30 / $3.75 per million input / output / cache read / cache write). Tool calls are counted on both " +
+    "sides. The footer check compares the cost in gitclaw's reply footer (the usage the server reported, as the " +
+    "SDK parsed it, priced by src/agent/catalog.ts) with the billed figure.",
+  defaultReps: 1,
+  // The bill of a recorded conversation does not vary from run to run: one run per side.
+  async run(ctx) {
+    const sides = await Sides.create();
+    try {
+      const g = { small: await sides.gitclaw("small"), reads: await sides.gitclaw("reads") };
+      const gResume = await sides.gitclaw("resume", g.reads.issue);
+      const p = { small: await sides.pi("small"), reads: await sides.pi("reads") };
+      const pResume = await sides.pi("resume", p.reads.sessionDir);
+      const pairs: [keyof typeof TITLES, Bill, Bill][] = [
+        ["small", g.small.bill, p.small.bill],
+        ["reads", g.reads.bill, p.reads.bill],
+        ["resume", gResume.bill, pResume.bill],
+        ["warm", warm(g.reads, gResume), warm(p.reads, pResume)],
+      ];
+      const fixed = { gitclaw: g.small.bill.fixedBytes, pi: p.small.bill.fixedBytes };
+      const rows: Row[] = [];
+      const notes: string[] = [];
+      for (const [script, ours, theirs] of pairs) {
+        const r = ours.usd / theirs.usd;
+        const sides = `gitclaw ${usd(ours.usd)} (${breakdown(ours)}); pi ${usd(theirs.usd)} (${breakdown(theirs)})`;
+        ctx.log(`  ${TITLES[script]}: ${sides}; ratio ${ratio(ours.usd, theirs.usd)}`);
+        rows.push(
+          {
+            figure: `Cost: ${TITLES[script]}, billed`,
+            gitclaw: usd(ours.usd),
+            reference: `${usd(theirs.usd)} (pi under Node)`,
+            ratio: ratio(ours.usd, theirs.usd, TARGET),
+            target: `≤ ${TARGET}× (aim ≤ ${AIM}×)`,
+            met: r <= TARGET,
+          },
+          {
+            figure: `↳ ${TITLES[script]}: tokens`,
+            gitclaw: breakdown(ours),
+            reference: breakdown(theirs),
+            ratio: ratio(sent(ours), sent(theirs)),
+            target: "—",
+          },
+        );
+        if (r > AIM) notes.push(missedAim(TITLES[script], ours, theirs, fixed.gitclaw, fixed.pi));
+      }
+      rows.push({
+        figure: "Fixed prefix: tool definitions + system prompt (JSON)",
+        gitclaw: `${(fixed.gitclaw / 1000).toFixed(2)} KB`,
+        reference: `${(fixed.pi / 1000).toFixed(2)} KB (pi)`,
+        ratio: ratio(fixed.gitclaw, fixed.pi, TARGET),
+        target: `≤ ${TARGET}×`,
+        met: fixed.gitclaw <= fixed.pi,
+      });
+
+      const { footerUsd, sessionUsd } = g.small;
+      const billed = g.small.bill.usd;
+      const off = Math.abs(footerUsd - billed) / billed;
+      const apart = `${(off * 100).toFixed(2)}% apart`;
+      ctx.log(`  footer ${usd(footerUsd)}, session ${sessionUsd.toFixed(6)}, billed ${billed.toFixed(6)}: ${apart}`);
+      rows.push({
+        figure: `Footer cost vs billed, ${TITLES.small}`,
+        gitclaw: `${usd(footerUsd)} (footer; session $${sessionUsd.toFixed(6)})`,
+        reference: `$${billed.toFixed(6)} (billed)`,
+        ratio: apart,
+        target: `within ${FOOTER_TOLERANCE * 100}%`,
+        met: off <= FOOTER_TOLERANCE,
+      });
+      return { rows, notes };
+    } finally {
+      await sides.stop();
+    }
+  },
+};

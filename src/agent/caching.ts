@@ -1,0 +1,64 @@
+// Anthropic prompt caching: a request marks the prefixes worth caching with `cache_control`, and
+// later requests read them at a tenth of the input price (writing costs 1.25×). gitclaw marks what
+// pi marks: the last tool definition, the system prompt and the last message, so each turn reads the
+// whole conversation so far from the cache and writes only what the turn added. OpenAI-compatible
+// servers cache byte-identical prefixes on their own; they get no marks.
+// Some Anthropic-compatible proxies refuse `cache_control`: the call is repeated once without it,
+// and the run goes on uncached with one warning naming the provider.
+import type { Instructions, ModelMessage, ToolSet } from "ai";
+import type { ResolvedModel } from "./model.ts";
+
+const EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } };
+
+export class PromptCaching {
+  #on: boolean;
+
+  constructor(
+    private readonly model: Pick<ResolvedModel, "api" | "provider">,
+    private readonly warn: (message: string) => void,
+  ) {
+    this.#on = model.api === "anthropic-messages";
+  }
+
+  /** The tool set with a breakpoint on its last tool: a shallow copy, the definitions are built once per run. */
+  tools(tools: ToolSet): ToolSet {
+    const names = Object.keys(tools);
+    const last = names.at(-1);
+    if (!this.#on || last === undefined) return tools;
+    return { ...tools, [last]: { ...tools[last]!, providerOptions: EPHEMERAL } };
+  }
+
+  instructions(text: string): Instructions {
+    return this.#on ? { role: "system", content: text, providerOptions: EPHEMERAL } : text;
+  }
+
+  /** The messages with a breakpoint on the last one (the SDK puts it on that message's last block). */
+  messages(messages: ModelMessage[]): ModelMessage[] {
+    const last = messages.at(-1);
+    if (!this.#on || !last) return messages;
+    const marked = { ...last, providerOptions: { ...last.providerOptions, ...EPHEMERAL } } as ModelMessage;
+    return [...messages.slice(0, -1), marked];
+  }
+
+  /**
+   * Whether `error` is the provider refusing `cache_control` while caching was on. If so, caching is
+   * off for the rest of the run, the warning is given, and the caller repeats the call once.
+   */
+  refused(error: unknown): boolean {
+    if (!this.#on || !mentionsCacheControl(error)) return false;
+    this.#on = false;
+    this.warn(
+      `gitclaw: the model provider "${this.model.provider}" refused prompt caching (a 400 error about ` +
+        "cache_control); continuing without it, so every turn pays the full input price. Point the " +
+        "provider at an endpoint that accepts cache_control to cut the cost.",
+    );
+    return true;
+  }
+}
+
+/** A 400 from the provider whose message or body names cache_control. */
+function mentionsCacheControl(error: unknown): boolean {
+  const e = error as { statusCode?: number; message?: string; responseBody?: string; lastError?: unknown };
+  const inner = (e?.lastError ?? e) as typeof e;
+  return inner?.statusCode === 400 && /cache_control/i.test(`${inner.message ?? ""} ${inner.responseBody ?? ""}`);
+}
