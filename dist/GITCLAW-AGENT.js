@@ -25146,7 +25146,9 @@ async function resolveModel(spec, config, env) {
     const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
     throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`);
   }
-  const baseURL = p.baseUrlEnv && env[p.baseUrlEnv]?.trim() || p.baseURL;
+  const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
+  const baseURL = fromEnv || p.baseURL;
+  const source = fromEnv ? p.baseUrlEnv : declared ? `providers.${provider}.baseURL in .github/gitclaw.json` : `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`;
   const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
   if (p.apiKeyEnv && !apiKey) {
     throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`);
@@ -25155,11 +25157,13 @@ async function resolveModel(spec, config, env) {
   if (p.api === "anthropic") {
     await Promise.resolve().then(() => init_dist5());
     const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
-    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv };
+    const endpoint = { url: anthropicBaseUrl(baseURL), source };
+    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
   }
   await Promise.resolve().then(() => init_dist6());
   const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
-  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv };
+  const endpoint = { url: baseURL, source };
+  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
 }
 
 // src/pipeline.ts
@@ -56770,7 +56774,7 @@ async function runAgentLoop(options) {
     } catch (error) {
       if (turnSignal.aborted)
         return finish(signal.aborted ? "aborted" : "deadline");
-      return finish("error", `compacting the conversation failed: ${describeModelError(error)}`);
+      return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
     }
     const message = await streamTurn(options, context, sdk, caching, turnSignal);
     const stored = redactDeep(message, redact);
@@ -56871,14 +56875,14 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
         case "error":
           stopReason = "error";
           error = part.error;
-          errorMessage = describeModelError(part.error);
+          errorMessage = describeModelError(part.error, model);
           break;
       }
     }
   } catch (thrown) {
     error = thrown;
     stopReason = abortSignal.aborted ? "aborted" : "error";
-    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown);
+    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown, model);
   }
   if (abortSignal.aborted && stopReason !== "error")
     stopReason = "aborted";
@@ -56897,7 +56901,7 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
   };
   return { message, error };
 }
-function describeModelError(error) {
+function describeModelError(error, model) {
   const e = error;
   const inner = e?.lastError ?? e;
   let detail = inner?.message ?? String(error);
@@ -56909,7 +56913,11 @@ function describeModelError(error) {
         detail = message;
     } catch {}
   }
-  return inner?.statusCode ? `model API error ${inner.statusCode}: ${detail}` : `model API error: ${detail}`;
+  const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
+  if (!inner?.statusCode)
+    return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
+  const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;
+  return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
 }
 
 // src/conversation.ts
@@ -57064,20 +57072,19 @@ class ProgressComment {
   options;
   steps = [];
   commentId;
-  lastEdit = 0;
+  lastWrite = 0;
   timer;
   pending = Promise.resolve();
+  inFlight = false;
+  dirty = false;
+  closed = false;
   turn = 0;
-  edits = 0;
   now;
   throttleMs;
   constructor(options) {
     this.options = options;
     this.now = options.now ?? Date.now;
     this.throttleMs = options.throttleMs ?? 3000;
-  }
-  get id() {
-    return this.commentId;
   }
   async start() {
     const delayMs = this.options.delayMs ?? 0;
@@ -57091,9 +57098,9 @@ class ProgressComment {
   }
   async post() {
     try {
+      this.lastWrite = this.now();
       const { data } = await this.options.github.rest.issues.createComment({ ...this.options.repo, issue_number: this.options.issueNumber, body: this.body() });
       this.commentId = data.id;
-      this.lastEdit = this.now();
       this.options.onCreated?.(data.id);
     } catch (error) {
       this.options.log?.(`could not post the progress comment: ${error.message}`);
@@ -57113,24 +57120,30 @@ class ProgressComment {
     this.schedule();
   }
   schedule() {
-    if (this.commentId === undefined || this.timer)
+    this.dirty = true;
+    if (this.closed || this.commentId === undefined || this.timer || this.inFlight)
       return;
-    const wait = Math.max(0, this.lastEdit + this.throttleMs - this.now());
+    const wait = Math.max(0, this.lastWrite + this.throttleMs - this.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.pending = this.pending.then(() => this.edit(this.body()));
+      this.pending = this.pending.then(() => this.edit());
     }, wait);
   }
-  async edit(body) {
-    if (this.commentId === undefined)
+  async edit() {
+    if (this.commentId === undefined || !this.dirty)
       return;
+    this.dirty = false;
+    this.inFlight = true;
+    this.lastWrite = this.now();
     try {
-      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body });
-      this.edits++;
-      this.lastEdit = this.now();
+      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: this.body() });
     } catch (error) {
       this.options.log?.(`could not update the progress comment: ${error.message}`);
+    } finally {
+      this.inFlight = false;
     }
+    if (this.dirty)
+      this.schedule();
   }
   body() {
     const header = `\u23F3 **gitclaw is working\u2026**${this.turn ? ` (turn ${this.turn})` : ""} \xB7 [run](${this.options.runUrl})`;
@@ -57150,6 +57163,7 @@ ${renderSteps(this.steps)}
 </details>`;
   }
   async finish(firstBody) {
+    this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.pending;
@@ -57157,7 +57171,6 @@ ${renderSteps(this.steps)}
       return false;
     try {
       await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: firstBody });
-      this.edits++;
       return true;
     } catch (error) {
       this.options.log?.(`could not turn the progress comment into the reply: ${error.message}`);

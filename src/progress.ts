@@ -50,21 +50,23 @@ export function renderSteps(steps: readonly Step[]): string {
 export class ProgressComment {
   readonly steps: Step[] = [];
   private commentId: number | undefined;
-  private lastEdit = 0;
+  /** When the last write started: writes are spaced from start to start, however long each takes. */
+  private lastWrite = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private pending: Promise<unknown> = Promise.resolve();
+  /** An edit is on its way to GitHub: the next one waits for it, then for the rest of the interval. */
+  private inFlight = false;
+  /** Something changed since the last edit. */
+  private dirty = false;
+  /** The reply is being written: no more live edits. */
+  private closed = false;
   private turn = 0;
-  edits = 0;
   private readonly now: () => number;
   private readonly throttleMs: number;
 
   constructor(private readonly options: ProgressOptions) {
     this.now = options.now ?? Date.now;
     this.throttleMs = options.throttleMs ?? 3000;
-  }
-
-  get id(): number | undefined {
-    return this.commentId;
   }
 
   /** Posts the "working…" comment after the delay, or now when there is none. */
@@ -81,9 +83,9 @@ export class ProgressComment {
   /** A failure here only costs the live view, never the run. */
   private async post(): Promise<void> {
     try {
+      this.lastWrite = this.now();
       const { data } = await this.options.github.rest.issues.createComment({ ...this.options.repo, issue_number: this.options.issueNumber, body: this.body() });
       this.commentId = data.id;
-      this.lastEdit = this.now();
       this.options.onCreated?.(data.id);
     } catch (error) {
       this.options.log?.(`could not post the progress comment: ${(error as Error).message}`);
@@ -100,25 +102,33 @@ export class ProgressComment {
     this.schedule();
   }
 
-  /** Throttled: an edit now if the interval has passed, else one at its end carrying the latest state. */
+  /**
+   * Throttled: one edit at a time, each starting at least the interval after the one before (an
+   * edit still in flight counts), carrying the latest state when it starts.
+   */
   private schedule(): void {
-    if (this.commentId === undefined || this.timer) return;
-    const wait = Math.max(0, this.lastEdit + this.throttleMs - this.now());
+    this.dirty = true;
+    if (this.closed || this.commentId === undefined || this.timer || this.inFlight) return;
+    const wait = Math.max(0, this.lastWrite + this.throttleMs - this.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.pending = this.pending.then(() => this.edit(this.body()));
+      this.pending = this.pending.then(() => this.edit());
     }, wait);
   }
 
-  private async edit(body: string): Promise<void> {
-    if (this.commentId === undefined) return;
+  private async edit(): Promise<void> {
+    if (this.commentId === undefined || !this.dirty) return;
+    this.dirty = false;
+    this.inFlight = true;
+    this.lastWrite = this.now();
     try {
-      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body });
-      this.edits++;
-      this.lastEdit = this.now();
+      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: this.body() });
     } catch (error) {
       this.options.log?.(`could not update the progress comment: ${(error as Error).message}`);
+    } finally {
+      this.inFlight = false;
     }
+    if (this.dirty) this.schedule();
   }
 
   private body(): string {
@@ -138,13 +148,13 @@ export class ProgressComment {
    * comment to reuse (the caller then posts the reply as new comments).
    */
   async finish(firstBody: string): Promise<boolean> {
+    this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.pending;
     if (this.commentId === undefined) return false;
     try {
       await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: firstBody });
-      this.edits++;
       return true;
     } catch (error) {
       this.options.log?.(`could not turn the progress comment into the reply: ${(error as Error).message}`);

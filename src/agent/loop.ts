@@ -144,7 +144,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       }
     } catch (error) {
       if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
-      return finish("error", `compacting the conversation failed: ${describeModelError(error)}`);
+      return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
     }
     const message = await streamTurn(options, context, sdk, caching, turnSignal);
     const stored = redactDeep(message, redact);
@@ -259,14 +259,14 @@ async function streamOnce(
         case "error":
           stopReason = "error";
           error = part.error;
-          errorMessage = describeModelError(part.error);
+          errorMessage = describeModelError(part.error, model);
           break;
       }
     }
   } catch (thrown) {
     error = thrown;
     stopReason = abortSignal.aborted ? "aborted" : "error";
-    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown);
+    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown, model);
   }
   if (abortSignal.aborted && stopReason !== "error") stopReason = "aborted";
   if (stopReason !== "toolUse" && stopReason !== "error" && stopReason !== "aborted" && content.some((b) => b.type === "toolCall")) stopReason = "toolUse";
@@ -284,8 +284,11 @@ async function streamOnce(
   return { message, error };
 }
 
-/** A model failure in one line: status and the provider's own message, no stack. */
-export function describeModelError(error: unknown): string {
+/**
+ * A model failure in one line: status and the provider's own message, no stack; where the model
+ * could not be reached at all or refused the key, also where it was asked and which setting says so.
+ */
+export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "endpoint" | "keyEnv">): string {
   const e = error as { statusCode?: number; message?: string; responseBody?: string; lastError?: unknown; errors?: unknown[] };
   const inner = (e?.lastError ?? e) as typeof e;
   let detail = inner?.message ?? String(error);
@@ -298,5 +301,8 @@ export function describeModelError(error: unknown): string {
       // Not JSON: keep the SDK's message.
     }
   }
-  return inner?.statusCode ? `model API error ${inner.statusCode}: ${detail}` : `model API error: ${detail}`;
+  const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
+  if (!inner?.statusCode) return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
+  const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;
+  return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
 }

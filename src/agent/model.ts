@@ -15,6 +15,8 @@ export interface ResolvedModel {
   info: ModelInfo;
   /** Names of environment variables holding keys: their values are secrets to redact. */
   keyEnv?: string;
+  /** Where requests go and who said so, for error messages a person can act on. */
+  endpoint: { url: string; source: string };
 }
 
 export class ModelConfigError extends Error {
@@ -60,7 +62,9 @@ export async function resolveModel(spec: string, config: Pick<Config, "providers
     const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
     throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`);
   }
-  const baseURL = (p.baseUrlEnv && env[p.baseUrlEnv]?.trim()) || p.baseURL;
+  const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
+  const baseURL = fromEnv || p.baseURL;
+  const source = fromEnv ? p.baseUrlEnv! : declared ? `providers.${provider}.baseURL in .github/gitclaw.json` : `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`;
   const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
   if (p.apiKeyEnv && !apiKey) {
     throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`);
@@ -69,9 +73,11 @@ export async function resolveModel(spec: string, config: Pick<Config, "providers
   if (p.api === "anthropic") {
     const { createAnthropic } = await import("@ai-sdk/anthropic");
     const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
-    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv };
+    const endpoint = { url: anthropicBaseUrl(baseURL), source };
+    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
   }
   const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
   const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
-  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv };
+  const endpoint = { url: baseURL, source };
+  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
 }

@@ -190,5 +190,5 @@ describe("concurrency", () => {
     const parallel = tree.split("\n").filter((p) => p.startsWith("parallel/"));
     expect(parallel, (await world.repo.originGit("log", "--stat", "--format=%h %s", "main")) + runs.map((r) => r.logs).join("\n=====\n")).toHaveLength(8);
     for (const issue of issues) expect(world.gh.comments(issue.number)).toHaveLength(1);
-  }, 120_000);
+  });
 });

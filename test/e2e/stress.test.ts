@@ -1,6 +1,7 @@
 // Stress: 16 runs on different issues plus 4 runs editing the same file, all pushing to one bare
-// origin at once. Every commit lands on the default branch or is kept on its gitclaw/issue-… branch,
-// every conversation's session lands on the default branch, and every issue gets its reply.
+// origin at once, each run a whole job as a hosted runner runs it (no git identity anywhere). Every
+// commit lands on the default branch or is kept on its gitclaw/issue-… branch, every conversation's
+// session lands on the default branch, and every issue gets one reply pointing at its own commit.
 // Heavy (20 agent processes on 2 cores): set GITCLAW_SKIP_STRESS=1 to skip it locally; CI runs it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
@@ -41,6 +42,17 @@ describe.skipIf(skip)("push contention", () => {
     const tree = await world.repo.originGit("ls-tree", "-r", "--name-only", "main");
     for (let i = 0; i < 16; i++) expect(tree).toContain(`stress/${i}.txt`);
     for (const issue of issues) expect(tree).toContain(`state/issues/${issue.number}.json`);
+    // Each reply points at the run's own commit: on main, holding that run's file and mapping.
+    for (let i = 0; i < 16; i++) {
+      const issue = own[i]!;
+      const reply = world.gh.comments(issue.number).at(-1)!.body!;
+      const sha = /\/commit\/([0-9a-f]{40})\)/.exec(reply)?.[1];
+      expect(sha, reply).toBeDefined();
+      expect((await world.repo.originGit("merge-base", "--is-ancestor", sha!, "main").then(() => true, () => false))).toBe(true);
+      const files = (await world.repo.originGit("show", "--name-only", "--format=", sha!)).split("\n");
+      expect(files).toContain(`stress/${i}.txt`);
+      expect(files).toContain(`state/issues/${issue.number}.json`);
+    }
 
     const branches = (await world.repo.originGit("branch", "--format=%(refname:short)")).split("\n");
     const onMain = await world.onOrigin("shared.txt");
@@ -53,7 +65,11 @@ describe.skipIf(skip)("push contention", () => {
       expect(kept, `shared run ${i}: main has ${JSON.stringify(onMain)}, branches ${branches.join(", ")}`).toBe(true);
       const reply = world.gh.comments(issue.number).at(-1)!.body!;
       expect(reply).toContain(`done shared ${i}`);
-      if (side) expect(reply).toMatch(new RegExp(`kept on branch \`${side.replace(/[/]/g, "\\/")}\` instead: \\[compare\\]`));
+      if (side) {
+        expect(reply).toMatch(new RegExp(`kept on branch \`${side.replace(/[/]/g, "\\/")}\` instead: \\[compare\\]`));
+        // The reason names the conflict, not git's first line of output.
+        expect(reply).toMatch(/conflict with main at [0-9a-f]{12}: both changed `shared\.txt`/);
+      }
     }
     // All four started from the same base: one lands, the other three conflict and keep their branch.
     expect(branches.filter((b) => b.startsWith("gitclaw/issue-"))).toHaveLength(3);
