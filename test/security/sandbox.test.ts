@@ -8,6 +8,7 @@ import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/sandbox.ts";
 import { startProcess } from "../../src/tools/process.ts";
+import { removeAsRoot, runAsNobody } from "../support/privileged.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
 type Isolated = Extract<Sandbox, { isolated: true }>;
@@ -220,7 +221,7 @@ describe("without isolation", () => {
     const modulePath = bundled.outputs[0]!.path;
     chmodSync(modulePath, 0o644);
     const script = `const { prepareSandbox } = await import(${JSON.stringify(modulePath)}); console.log(JSON.stringify(await prepareSandbox({ mode: "auto", workspace: "/tmp", agentOnly: [], secretDirs: [], path: "/usr/bin:/bin" })));`;
-    const nobody = await execa(process.execPath, ["-e", script], { uid: 65534, gid: 65534, cwd: "/", env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/nonexistent" } });
+    const nobody = await runAsNobody([process.execPath, "-e", script], { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/nonexistent" });
     const sandbox = JSON.parse(String(nobody.stdout));
     expect(sandbox).toEqual({
       isolated: false,
@@ -228,7 +229,7 @@ describe("without isolation", () => {
       worktrees: expect.stringMatching(/\/gitclaw-worktrees-\w+$/),
     });
     expect(lstatSync(sandbox.worktrees).mode & 0o777).toBe(0o700);
-    rmSync(sandbox.worktrees, { recursive: true, force: true });
+    await removeAsRoot(sandbox.worktrees);
     rmSync(bundleDir, { recursive: true, force: true });
   });
 });

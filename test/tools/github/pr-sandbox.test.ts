@@ -12,6 +12,7 @@ import { closeWorktrees } from "../../../src/tools/github/worktrees.ts";
 import { createTools, type ToolSet } from "../../../src/tools/index.ts";
 import type { ToolContext } from "../../../src/tools/types.ts";
 import { commitFile, createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
+import { removeAsRoot } from "../../support/privileged.ts";
 import { findTool } from "../support.ts";
 import { body, useWorld } from "./support.ts";
 
@@ -47,7 +48,8 @@ afterEach(async () => {
   await toolset.dispose();
   await sandbox.release();
   rmSync(sandbox.worktrees, { recursive: true, force: true });
-  for (const path of strays.splice(0)) rmSync(path, { recursive: true, force: true });
+  // The tool user's files in the sticky temp directory: only root (or sudo, on a runner) may remove them.
+  for (const path of strays.splice(0)) await removeAsRoot(path);
   repo.cleanup();
 });
 
