@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Trigger } from "./event.ts";
+import { quoteAsData } from "./quote.ts";
 
 export interface PromptComment {
   id: number;
@@ -66,18 +67,6 @@ export async function sanitizeApart(texts: string[]): Promise<string[]> {
   const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   if (exitCode !== 0) throw new Error(`the text sanitiser (${SANITIZER}) failed with exit code ${exitCode}: ${stderr.trim()}`);
   return JSON.parse(stdout) as string[];
-}
-
-/**
- * Frames untrusted text as a markdown blockquote: every line starts with `> `, so nothing in it
- * can pose as the end of the frame or as a line of the prompt around it. Every line break the
- * model might see as one counts, not only `\n`.
- */
-export function quoteAsData(text: string): string {
-  return text
-    .split(/\r\n|[\n\r\u0085\u2028\u2029]/)
-    .map((line) => `> ${line}`)
-    .join("\n");
 }
 
 /**

@@ -2,7 +2,8 @@
 // for the message, so nothing a person wrote can open or close a part, or pose as someone else.
 import { describe, expect, it } from "vitest";
 import type { Trigger } from "../../src/event.ts";
-import { quoteAsData, sanitizeApart, userPrompt, type PromptComment } from "../../src/prompt.ts";
+import { sanitizeApart, userPrompt, type PromptComment } from "../../src/prompt.ts";
+import { quoteAsData } from "../../src/quote.ts";
 import { sanitizeUserText } from "../../src/sanitize.ts";
 
 const trigger = (body: string, title = "Widgets crash"): Trigger => ({
