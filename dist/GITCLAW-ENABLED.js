@@ -32,6 +32,19 @@ var __toESM = (mod, isNodeMode, target) => {
   return to;
 };
 var __commonJS = (cb, mod) => () => (mod || cb((mod = { exports: {} }).exports, mod), mod.exports);
+var __returnValue = (v) => v;
+function __exportSetter(name, newValue) {
+  this[name] = __returnValue.bind(null, newValue);
+}
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, {
+      get: all[name],
+      enumerable: true,
+      configurable: true,
+      set: __exportSetter.bind(all, name)
+    });
+};
 var __esm = (fn, res, err) => () => {
   if (fn)
     try {
@@ -216,13 +229,15 @@ function trustPolicyFrom(config) {
   }
   return { minPermission, trustedBots };
 }
-var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", DEFAULT_TRUST, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`, DEFAULT_TRUST, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   DEFAULT_TRUST = { minPermission: "write", trustedBots: [] };
 });
 
 // src/actions/log.ts
+import { randomUUID } from "crypto";
 import { appendFileSync } from "fs";
 var write = (line) => void process.stdout.write(`${line}
 `);
@@ -233,7 +248,15 @@ function command(name, message, properties = {}) {
   const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
   write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
 }
-var info = (message) => write(message);
+var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
+function info(message) {
+  if (!COMMAND_LIKE.test(message))
+    return write(message);
+  const token = randomUUID();
+  write(`::stop-commands::${token}`);
+  write(message);
+  write(`::${token}::`);
+}
 var warning = (message, title) => command("warning", message, { title });
 var error = (message, title) => command("error", message, { title });
 var startGroup = (name) => command("group", name);

@@ -5,7 +5,7 @@ import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
 import { createRestLite, type RestLite } from "./github/rest-lite.ts";
 import { hasReplied, markReplied, readProgressCommentId, readReaction, writeReaction } from "./actions/run-state.ts";
-import { REPLY_MARKER } from "./trust.ts";
+import { withReplyMarker } from "./trust.ts";
 
 export interface BackstopResult {
   postedFailure: boolean;
@@ -28,7 +28,7 @@ export async function runBackstop(env: ActionsEnv, jobStatus: string, rest: Rest
   if (!hasReplied(env.runnerTemp)) {
     const { issueNumber } = readEventBasics(env.eventName, env.eventPath);
     const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
-    const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.\n${REPLY_MARKER}`;
+    const body = withReplyMarker(`gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.`);
     // The progress comment, when there is one, becomes the notice: still one comment per run.
     const commentId = readProgressCommentId(env.runnerTemp);
     const response = commentId

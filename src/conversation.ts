@@ -1,8 +1,11 @@
 // Which session an issue continues and what this run must answer. The mapping is the only way to
 // find a session; a damaged or missing one is reported and replaced, never silently overwritten.
+// Mappings and sessions are committed state, so a mapping that leads out of state/sessions/, or to
+// another issue's conversation, is refused the same way: a notice, and a new session.
+import { lstatSync } from "node:fs";
 import { relative } from "node:path";
 import type { Trigger } from "./event.ts";
-import { readMapping, resolveSessionPath, sessionsDir, type IssueMapping } from "./session/mapping.ts";
+import { checkStateFolders, otherIssuesUsing, readMapping, resolveSessionPath, sessionsDir, type IssueMapping } from "./session/mapping.ts";
 import { DAMAGE_REPORTED, SessionFile, type SessionOptions } from "./session/session-file.ts";
 import type { IssueComment } from "./github/operations.ts";
 import type { PromptComment } from "./prompt.ts";
@@ -16,9 +19,26 @@ export interface Conversation {
   notices: string[];
 }
 
+/** The custom entry that records which issue a session belongs to: a session serves one issue only. */
+export const ISSUE_CLAIM = "gitclaw.issue";
+
+function claimedIssue(session: SessionFile): number | undefined {
+  for (const entry of session.entries) {
+    const issueNumber = entry.type === "custom" && entry.customType === ISSUE_CLAIM ? (entry.data as { issueNumber?: unknown } | null)?.issueNumber : undefined;
+    if (typeof issueNumber === "number") return issueNumber;
+  }
+  return undefined;
+}
+
 export function openConversation(repoRoot: string, issueNumber: number, options: { cwd: string } & SessionOptions): Conversation {
+  checkStateFolders(repoRoot);
   const notices: string[] = [];
-  const fresh = () => SessionFile.create(sessionsDir(repoRoot), options);
+  const claim = (session: SessionFile) => session.append({ type: "custom", customType: ISSUE_CLAIM, data: { issueNumber } });
+  const fresh = () => {
+    const session = SessionFile.create(sessionsDir(repoRoot), options);
+    claim(session);
+    return session;
+  };
   let mapping: IssueMapping | undefined;
   try {
     mapping = readMapping(repoRoot, issueNumber);
@@ -27,18 +47,32 @@ export function openConversation(repoRoot: string, issueNumber: number, options:
   }
   if (!mapping) return { session: fresh(), mode: "new", notices };
 
-  const path = resolveSessionPath(repoRoot, mapping);
-  try {
-    const session = SessionFile.load(path, options);
-    // Each damaged line is reported once, then recorded as reported; its bytes stay in the file.
-    const fresh = session.notes.filter((note) => !note.reported);
-    for (const note of fresh) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
-    if (fresh.length) session.append({ type: "custom", customType: DAMAGE_REPORTED, data: { lines: fresh.map((note) => note.line) } });
-    return { session, mode: "resume", mapping, notices };
-  } catch (error) {
-    notices.push(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${(error as Error).message}). Started a new session; the old file is kept as it was.`);
+  const refuse = (why: string): Conversation => {
+    notices.push(`${why} Started a new session; the old file is kept as it was.`);
     return { session: fresh(), mode: "new", mapping, notices };
+  };
+  let path: string;
+  let session: SessionFile;
+  try {
+    path = resolveSessionPath(repoRoot, mapping);
+    session = SessionFile.load(path, options);
+  } catch (error) {
+    return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${(error as Error).message}).`);
   }
+  const owner = claimedIssue(session) ?? otherIssuesUsing(repoRoot, path, issueNumber)[0];
+  if (owner !== undefined && owner !== issueNumber) {
+    return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, the conversation of issue #${owner}; a session belongs to one issue.`);
+  }
+  // The tool-output folder is named after the session id: it must be a real folder too.
+  if (lstatSync(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+    return refuse(`${relative(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`);
+  }
+  // Each damaged line is reported once, then recorded as reported; its bytes stay in the file.
+  const damaged = session.notes.filter((note) => !note.reported);
+  for (const note of damaged) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
+  if (damaged.length) session.append({ type: "custom", customType: DAMAGE_REPORTED, data: { lines: damaged.map((note) => note.line) } });
+  if (owner === undefined) claim(session);
+  return { session, mode: "resume", mapping, notices };
 }
 
 export interface PendingComments {

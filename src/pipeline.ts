@@ -54,6 +54,10 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
       log(`gitclaw: ${SENTINEL_FILE} is missing, so gitclaw is disabled; nothing to do.`);
       return 0;
     }
+    if (trigger.isPullRequest) {
+      log(`gitclaw: #${trigger.issueNumber} is a pull request; gitclaw works on issues, so there is nothing to do.`);
+      return 0;
+    }
     if (trigger.comment?.body.includes(REPLY_MARKER)) {
       log("gitclaw: the triggering comment was written by gitclaw itself; nothing to do.");
       return 0;

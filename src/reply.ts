@@ -1,6 +1,6 @@
 // Replies as GitHub comments. GitHub rejects bodies over 65,536 characters, so long replies are split
 // into several comments, in order, at paragraph or line boundaries — never cut, never lost.
-import { REPLY_MARKER } from "./trust.ts";
+import { withReplyMarker } from "./trust.ts";
 
 export const COMMENT_LIMIT = 65_536;
 
@@ -35,6 +35,6 @@ export function replyBodies(text: string, footer = "", limit = COMMENT_LIMIT): s
   return pieces.map((piece, i) => {
     const last = i === pieces.length - 1;
     const header = pieces.length > 1 ? `*(part ${i + 1} of ${pieces.length})*\n\n` : "";
-    return `${header}${piece}${last && footer ? `\n\n${footer}` : ""}\n${REPLY_MARKER}`;
+    return withReplyMarker(`${header}${piece}${last && footer ? `\n\n${footer}` : ""}`);
   });
 }

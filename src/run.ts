@@ -95,7 +95,7 @@ export async function runConversation(run: ConversationRun): Promise<Conversatio
     return trusted.get(login)!;
   };
   const pending = trigger.comment ? await pendingComments(trigger, await listComments(github, repo, trigger.issueNumber), conversation.mapping, isTrusted) : { comments: [] };
-  const prompt = userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new" });
+  const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
 
   if (conversation.mode === "new") {
     session.append({ type: "model_change", provider: resolved.provider, modelId: resolved.modelId });

@@ -8,6 +8,9 @@ export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 /** Hidden marker at the end of every comment gitclaw posts, so its own comments never trigger it. */
 export const REPLY_MARKER = "<!-- gitclaw:reply -->";
 
+/** A comment body as gitclaw posts it: ending with the marker, added once. */
+export const withReplyMarker = (body: string): string => (body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`);
+
 export interface TrustPolicy {
   minPermission: PermissionLevel;
   /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */

@@ -3,6 +3,7 @@
 // before `bun install`; the agent uses it instead of @actions/core, which also loads
 // @actions/http-client and undici for OIDC tokens gitclaw never requests: 3.5 MB of the agent
 // process's 100 MB budget (bench/memory).
+import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 
 type Write = (line: string) => void;
@@ -28,7 +29,20 @@ function command(name: string, message: string, properties: Record<string, strin
   write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
 }
 
-export const info = (message: string): void => write(message);
+// The runner reads a line as a command when it starts with `::` (after blanks) or holds `##[` (the
+// old syntax) anywhere. A plain line can carry text from outside gitclaw (a tool name the model
+// chose, a path a command made), so one that could read as a command is written between
+// `::stop-commands::<token>` and `::<token>::`, with a token drawn for it: the runner shows it and
+// runs none of it. Line breaks cannot escape that frame, and nothing outside can guess the token.
+const COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
+
+export function info(message: string): void {
+  if (!COMMAND_LIKE.test(message)) return write(message);
+  const token = randomUUID();
+  write(`::stop-commands::${token}`);
+  write(message);
+  write(`::${token}::`);
+}
 export const warning = (message: string, title?: string): void => command("warning", message, { title });
 export const error = (message: string, title?: string): void => command("error", message, { title });
 export const startGroup = (name: string): void => command("group", name);

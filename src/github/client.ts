@@ -6,6 +6,7 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit as RestOctokit } from "@octokit/rest";
+import { withReplyMarker } from "../trust.ts";
 
 const Octokit = RestOctokit.plugin(retry, throttling);
 export type GitHubClient = InstanceType<typeof Octokit>;
@@ -23,9 +24,12 @@ export interface ClientOptions {
   paced?: boolean;
 }
 
+/** Routes that write a comment's or a review's body: issue, pull request review and commit comments, replies, reviews. */
+const WRITES_COMMENT = /\/(?:comments|replies|reviews)(?:\/\{\w+\})?(?:\/events)?$/;
+
 export function createGitHubClient(options: ClientOptions): GitHubClient {
   const log = options.log ?? (() => {});
-  return new Octokit({
+  const octokit = new Octokit({
     auth: options.token,
     baseUrl: options.baseUrl,
     userAgent: "gitclaw",
@@ -48,4 +52,13 @@ export function createGitHubClient(options: ClientOptions): GitHubClient {
       },
     },
   });
+  // Every comment gitclaw writes carries the reply marker, whichever op writes it: posted with a PAT
+  // or an App token, its comments start workflows like a person's, and the marker is how the guard
+  // knows them. Here, at the one client, no new op can forget it.
+  octokit.hook.before("request", (request) => {
+    if (request.method !== "GET" && request.method !== "DELETE" && WRITES_COMMENT.test(request.url) && typeof request.body === "string") {
+      request.body = withReplyMarker(request.body);
+    }
+  });
+  return octokit;
 }

@@ -100,6 +100,12 @@ export type AssistantMessage = z.infer<typeof AssistantMessage>;
 export type ToolResultMessage = z.infer<typeof ToolResultMessage>;
 export type AgentMessage = UserMessage | AssistantMessage | ToolResultMessage;
 
+/**
+ * A session id, as the name of the session's artifacts folder beside its file: one plain path
+ * segment (pi and gitclaw write UUIDs), never `..` or a path that would lead out of state/sessions/.
+ */
+export const isSessionId = (id: string): boolean => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(id);
+
 export const SessionHeader = z.looseObject({
   type: z.literal("session"),
   version: z.number().optional(),

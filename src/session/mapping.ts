@@ -1,8 +1,11 @@
 // state/issues/<n>.json: which session file holds an issue's conversation. Sessions are found only
 // through this mapping, never by file time (another issue's run may have written the newest file).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+// Everything under state/ is committed, so whoever can commit writes it: every path taken from it
+// is confined to state/, and a folder or file there that is a symbolic link is refused.
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { z } from "zod";
+import { SessionError } from "./session-file.ts";
 
 export const IssueMapping = z.looseObject({
   issueNumber: z.number().int().positive(),
@@ -23,9 +26,29 @@ export class MappingError extends Error {
   override name = "MappingError";
 }
 
+/** Whether `path` exists without following a final symbolic link (existsSync follows it). */
+const lexists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+
+/**
+ * state/, state/sessions/ and state/issues/ must be real folders where they exist: a committed
+ * symbolic link there would take every session's writes elsewhere, so the run stops instead.
+ */
+export function checkStateFolders(repoRoot: string): void {
+  for (const folder of [STATE_DIR, join(STATE_DIR, "sessions"), join(STATE_DIR, "issues")]) {
+    const stat = lstatSync(join(repoRoot, folder), { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) {
+      throw new SessionError(
+        `${folder} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a folder"}; gitclaw keeps conversations only in real folders under ${STATE_DIR}/, ` +
+          `so it stopped rather than write elsewhere. Replace ${folder} with a folder (git rm ${folder}) and comment again.`,
+      );
+    }
+  }
+}
+
 export function readMapping(repoRoot: string, issueNumber: number): IssueMapping | undefined {
   const path = mappingPath(repoRoot, issueNumber);
-  if (!existsSync(path)) return undefined;
+  if (!lexists(path)) return undefined;
+  if (!lstatSync(path).isFile()) throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
@@ -36,6 +59,9 @@ export function readMapping(repoRoot: string, issueNumber: number): IssueMapping
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new MappingError(`${relative(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`);
+  }
+  if (parsed.data.issueNumber !== issueNumber) {
+    throw new MappingError(`${relative(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`);
   }
   return parsed.data;
 }
@@ -49,6 +75,35 @@ export function writeMapping(repoRoot: string, mapping: IssueMapping): void {
   renameSync(temp, path);
 }
 
+/**
+ * The session file a mapping names, confined to state/sessions/: a `.jsonl` file directly in that
+ * folder (where gitclaw and pi write them), not a symbolic link. Anything else throws, and nothing
+ * is read from or written to it.
+ */
 export function resolveSessionPath(repoRoot: string, mapping: IssueMapping): string {
-  return resolve(repoRoot, mapping.sessionPath);
+  const path = resolve(repoRoot, mapping.sessionPath);
+  const names = `state/issues/${mapping.issueNumber}.json names the session ${JSON.stringify(mapping.sessionPath)}`;
+  if (dirname(path) !== resolve(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
+    throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
+  }
+  if (lexists(path) && !lstatSync(path).isFile()) throw new MappingError(`${names}, which is a symbolic link or not a file`);
+  return path;
+}
+
+/**
+ * The other issues whose mappings name the session file at `path`. It reads every mapping, so it is
+ * asked only about sessions that do not record their issue (written before gitclaw did, or by pi).
+ */
+export function otherIssuesUsing(repoRoot: string, path: string, issueNumber: number): number[] {
+  const dir = join(repoRoot, STATE_DIR, "issues");
+  const numbers = existsSync(dir) ? readdirSync(dir).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number) : [];
+  return numbers.filter((n) => {
+    if (n === issueNumber) return false;
+    try {
+      const mapping = readMapping(repoRoot, n);
+      return mapping !== undefined && resolve(repoRoot, mapping.sessionPath) === path;
+    } catch {
+      return false;
+    }
+  });
 }

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { buildContext, type SessionContext } from "./context.ts";
-import { SESSION_VERSION, SessionHeader, parseEntry, type NewEntry, type SessionEntry } from "./entries.ts";
+import { SESSION_VERSION, SessionHeader, isSessionId, parseEntry, type NewEntry, type SessionEntry } from "./entries.ts";
 
 export interface LoadNote {
   line: number;
@@ -73,6 +73,7 @@ export class SessionFile {
   }
 
   static create(dir: string, init: { cwd: string; id?: string } & SessionOptions): SessionFile {
+    if (init.id !== undefined && !isSessionId(init.id)) throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
     const now = init.now ?? (() => new Date());
     const header: SessionHeader = {
       type: "session",
@@ -102,6 +103,12 @@ export class SessionFile {
       throw new SessionError(
         `${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":…}. ` +
           `Remove the file or fix the mapping in state/issues/ to start a new session.`,
+      );
+    }
+    if (!isSessionId(header.data.id)) {
+      throw new SessionError(
+        `${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` +
+          `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`,
       );
     }
     if ((header.data.version ?? 1) < 2) {

@@ -45,8 +45,10 @@ describe("an issue conversation", () => {
     sessionPath = mapping.sessionPath;
     const lines = sessionLines(await world.onOrigin(sessionPath));
     expect(lines[0]).toMatchObject({ type: "session", version: 3 });
+    expect(lines[1]).toMatchObject({ type: "custom", customType: "gitclaw.issue", data: { issueNumber } });
     expect(lines.map((l) => (l.type === "message" ? (l.message as { role: string }).role : l.type))).toEqual([
       "session",
+      "custom",
       "model_change",
       "thinking_level_change",
       "user",

@@ -70,3 +70,48 @@ export function toolResults(world: World): string[] {
       : [],
   );
 }
+
+/** A workflow command as the Actions runner processes it. */
+export interface RunnerCommand {
+  name: string;
+  properties: string;
+  data: string;
+}
+
+/** `::name props::data`, after leading blanks (the runner trims them first). */
+function commandV2(line: string): RunnerCommand | undefined {
+  const text = line.trimStart();
+  const end = text.indexOf("::", 2);
+  if (!text.startsWith("::") || end < 0) return undefined;
+  const [name = "", ...properties] = text.slice(2, end).split(" ");
+  return { name, properties: properties.join(" "), data: text.slice(end + 2) };
+}
+
+/** `##[name props]data`, anywhere in the line: the runner still reads the old syntax. */
+function commandV1(line: string): RunnerCommand | undefined {
+  const start = line.indexOf("##[");
+  const end = start < 0 ? -1 : line.indexOf("]", start);
+  if (end < 0) return undefined;
+  const [name = "", ...properties] = line.slice(start + 3, end).split(" ");
+  return { name, properties: properties.join(" "), data: line.slice(end + 1) };
+}
+
+/**
+ * The commands the runner would act on in a step's output, read as it reads them: lines end at
+ * \r, \n or \r\n, and after `::stop-commands::<token>` nothing runs until `::<token>::`.
+ */
+export function runnerCommands(output: string): RunnerCommand[] {
+  const commands: RunnerCommand[] = [];
+  let stopToken: string | undefined;
+  for (const line of output.split(/\r\n|\r|\n/)) {
+    const command = commandV2(line) ?? commandV1(line);
+    if (!command) continue;
+    if (stopToken !== undefined) {
+      if (command.name === stopToken) stopToken = undefined;
+      continue;
+    }
+    if (command.name === "stop-commands") stopToken = command.data;
+    commands.push(command);
+  }
+  return commands;
+}

@@ -1,5 +1,6 @@
 // Read ops on one object: repository, issue, pull request, pull request diff, file. Each renders a
 // compact Markdown summary into the bounded output and fetches further pages only while it has room.
+import { quoteAsData } from "../../quote.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions, ToolFailure } from "./context.ts";
 import type { GitHubArgs } from "./index.ts";
@@ -22,10 +23,13 @@ export function explicitRepo(args: GitHubArgs): RepoRef | undefined {
   return repo ? parseRepo(repo) : undefined;
 }
 
+/** A body people wrote, quoted: a `### @someone` line inside it cannot pass for a comment of its own. */
+const quoted = (body: string | null | undefined) => (body?.trim() ? quoteAsData(body.trim()) : "_(empty)_");
+
 function section(out: BoundedText, title: string, body: string | null | undefined): void {
   out.line();
   out.line(`## ${title}`);
-  out.line(body?.trim() ? body.trim() : "_(empty)_");
+  out.line(quoted(body));
 }
 
 /** The conversation comments, minimized ones left out and counted; returns how many were left out. */
@@ -41,7 +45,7 @@ async function writeIssueComments(context: OpContext, repo: RepoRef, issueNumber
     for (const comment of data) {
       if (hidden.has(comment.node_id)) continue;
       out.line();
-      if (!out.line(`### ${login(comment.user)} · ${comment.created_at}`) || !out.line(comment.body?.trim() || "_(empty)_")) return hidden.size;
+      if (!out.line(`### ${login(comment.user)} · ${comment.created_at}`) || !out.line(quoted(comment.body))) return hidden.size;
     }
   }
   return hidden.size;
@@ -66,7 +70,7 @@ async function writeReviewComments(context: OpContext, pull: RepoRef & { pull_nu
     for (const comment of data) {
       if (hidden.has(comment.node_id)) continue;
       out.line();
-      if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} · ${comment.created_at}`) || !out.line(comment.body.trim())) break pages;
+      if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} · ${comment.created_at}`) || !out.line(quoted(comment.body))) break pages;
     }
   }
   // Both notes when a later page could not be checked: the earlier pages' hidden ones stay hidden.

@@ -2,6 +2,7 @@
 // destructive), configuration per class and per op, and denials that never reach the API.
 import { describe, expect, it } from "vitest";
 import { classify, decide, DEFAULT_POLICY, GitHubPolicyConfig, OPS } from "../../../src/tools/github/policy.ts";
+import { REPLY_MARKER } from "../../../src/trust.ts";
 import { audit, body, headerLine, REPO, useWorld } from "./support.ts";
 
 const other = { owner: "someone", repo: "else" };
@@ -76,7 +77,7 @@ describe("the tool under a policy", () => {
     const result = await world.call({ op: "comment", issue: 1, body: "On it." });
     expect(result.isError).toBe(false);
     expect(audit(result)).toMatchObject({ decision: "allowed", status: "ok", rule: 'tools.github.write = "this-repo"' });
-    expect(world.gh.comments(1).map((comment) => comment.body)).toEqual(["On it."]);
+    expect(world.gh.comments(1).map((comment) => comment.body)).toEqual([`On it.\n${REPLY_MARKER}`]);
   });
 
   it("a write allowed anywhere by configuration reaches the API for another repository", async () => {

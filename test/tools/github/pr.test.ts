@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GitHubPolicyConfig } from "../../../src/tools/github/policy.ts";
+import { REPLY_MARKER } from "../../../src/trust.ts";
 import { commitFile, createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
 import { REDACTED, SECRET } from "../support.ts";
 import { audit, body, headerLine, startWorld, type World } from "./support.ts";
@@ -321,11 +322,11 @@ describe("pr_create", () => {
 });
 
 describe("comment", () => {
-  it("posts on an issue or PR of this repository, with secrets removed", async () => {
+  it("posts on an issue or PR of this repository, with secrets removed and gitclaw's marker", async () => {
     world.gh.createIssue({ title: "t", body: "b", user: "alice" });
     const result = await world.call({ op: "comment", pr: "https://github.com/acme/widgets/pull/1", body: `token ${SECRET}` });
     expect(result.isError).toBe(false);
-    expect(world.gh.comments(1).map((comment) => comment.body)).toEqual([`token ${REDACTED}`]);
+    expect(world.gh.comments(1).map((comment) => comment.body)).toEqual([`token ${REDACTED}\n${REPLY_MARKER}`]);
     expect(result.details).toMatchObject({ number: 1, commentId: expect.any(Number) });
   });
 

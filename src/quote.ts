@@ -1,0 +1,11 @@
+// Quoting people's text where it is shown to the model among lines gitclaw writes (the user message,
+// the github tool's issue and pull request views): every line of it starts with `> `, so nothing in
+// it can pose as a line gitclaw wrote, such as a part's frame or another comment's heading.
+
+/** Every line break the model might see as one counts, not only `\n`. */
+export function quoteAsData(text: string): string {
+  return text
+    .split(/\r\n|[\n\r\u0085\u2028\u2029]/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+}
