@@ -52221,10 +52221,10 @@ function tokenAuthEnv(remoteUrl, token) {
   const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
   return { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "http.extraheader", GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}` };
 }
-async function assertBranchName(git, branch) {
-  const checked = await git.run(["check-ref-format", "--branch", branch]);
-  if (branch.startsWith("-") || checked.exitCode !== 0) {
-    throw new GitError(`"${branch}" is not a valid branch name: set git.branch in .github/gitclaw.json to an existing branch`);
+async function assertBranchName(git, branch, source) {
+  const checked = branch.startsWith("-") ? undefined : await git.run(["check-ref-format", "--branch", branch]);
+  if (checked?.exitCode !== 0) {
+    throw new GitError(`${JSON.stringify(branch)} (${source}) is not a valid branch name: set git.branch in .github/gitclaw.json to the branch to push to`);
   }
   return branch;
 }
@@ -54932,7 +54932,7 @@ var Config = strictObject({
     keepRecentTokens: int().min(256).default(20000)
   }).prefault({}),
   git: strictObject({
-    branch: string2().min(1).optional(),
+    branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
@@ -74961,7 +74961,8 @@ async function runConversation(run) {
   const git = createGit(workspace, { env: toolEnv, authEnv, redact });
   for (const removed of await removePersistedCredentials(git))
     log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
-  const branch = await assertBranchName(git, config.git.branch ?? trigger.defaultBranch ?? await getDefaultBranch(github, repo));
+  const [target, source] = config.git.branch ? [config.git.branch, "git.branch in .github/gitclaw.json"] : trigger.defaultBranch ? [trigger.defaultBranch, "the event's repository.default_branch"] : [await getDefaultBranch(github, repo), "the repository's default branch"];
+  const branch = await assertBranchName(git, target, source);
   const conversation = openConversation(workspace, trigger.issueNumber, { cwd: workspace });
   const { session } = conversation;
   for (const notice of conversation.notices)
@@ -75149,7 +75150,7 @@ async function landWork(git, plan) {
 }
 
 // src/pipeline.ts
-var ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError];
+var ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError];
 async function runPipeline(options) {
   const { env, processEnv } = options;
   const now = options.now ?? Date.now;

@@ -69,7 +69,10 @@ export const Config = z.strictObject({
   git: z
     .strictObject({
       /** Branch the agent commits to; default: the repository's default branch. */
-      branch: z.string().min(1).optional(),
+      branch: z
+        .string()
+        .regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)")
+        .optional(),
       pushAttempts: z.int().min(8).max(20).default(8),
     })
     .prefault({}),

@@ -8,6 +8,7 @@ import { ModelConfigError, modelSpec, resolveModel } from "./agent/model.ts";
 import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { GitError } from "./git/git.ts";
 import { secretValues } from "./env.ts";
 import { EventError, readTrigger } from "./event.ts";
 import { createGitHubClient, type GitHubClient } from "./github/client.ts";
@@ -31,7 +32,7 @@ export interface PipelineOptions {
 }
 
 /** Errors a person can act on: their message is the whole story, posted as is. */
-const ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError];
+const ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError];
 
 export async function runPipeline(options: PipelineOptions): Promise<number> {
   const { env, processEnv } = options;

@@ -82,7 +82,12 @@ export async function runConversation(run: ConversationRun): Promise<Conversatio
   const authEnv = tokenAuthEnv(remote, env.token);
   const git = createGit(workspace, { env: toolEnv, authEnv, redact });
   for (const removed of await removePersistedCredentials(git)) log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
-  const branch = await assertBranchName(git, config.git.branch ?? trigger.defaultBranch ?? (await getDefaultBranch(github, repo)));
+  const [target, source] = config.git.branch
+    ? [config.git.branch, "git.branch in .github/gitclaw.json"]
+    : trigger.defaultBranch
+      ? [trigger.defaultBranch, "the event's repository.default_branch"]
+      : [await getDefaultBranch(github, repo), "the repository's default branch"];
+  const branch = await assertBranchName(git, target, source);
 
   const conversation = openConversation(workspace, trigger.issueNumber, { cwd: workspace });
   const { session } = conversation;

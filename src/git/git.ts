@@ -118,11 +118,14 @@ export function tokenAuthEnv(remoteUrl: string, token: string): Record<string, s
   return { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "http.extraheader", GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}` };
 }
 
-/** Refuses a branch name git would not accept, or one that could pass as an option (`--upload-pack=…`). */
-export async function assertBranchName(git: Git, branch: string): Promise<string> {
-  const checked = await git.run(["check-ref-format", "--branch", branch]);
-  if (branch.startsWith("-") || checked.exitCode !== 0) {
-    throw new GitError(`"${branch}" is not a valid branch name: set git.branch in .github/gitclaw.json to an existing branch`);
+/**
+ * Refuses a branch name git would not accept, or one that could pass as an option (`--upload-pack=…`);
+ * `source` says where it came from, for the message.
+ */
+export async function assertBranchName(git: Git, branch: string, source: string): Promise<string> {
+  const checked = branch.startsWith("-") ? undefined : await git.run(["check-ref-format", "--branch", branch]);
+  if (checked?.exitCode !== 0) {
+    throw new GitError(`${JSON.stringify(branch)} (${source}) is not a valid branch name: set git.branch in .github/gitclaw.json to the branch to push to`);
   }
   return branch;
 }

@@ -164,8 +164,9 @@ describe("land", () => {
     const repo = await fresh();
     const git = runnerGit(repo.dir);
     const marker = join(repo.root, "pwned");
-    await expect(assertBranchName(git, `--upload-pack=touch ${marker}`)).rejects.toThrow(/is not a valid branch name/);
-    await expect(assertBranchName(git, "main")).resolves.toBe("main");
+    await expect(assertBranchName(git, `--upload-pack=touch ${marker}`, "a test")).rejects.toThrow(/\(a test\) is not a valid branch name/);
+    await expect(assertBranchName(git, "a..b", "a test")).rejects.toThrow(/is not a valid branch name/);
+    await expect(assertBranchName(git, "main", "a test")).resolves.toBe("main");
     const base = await repo.git("rev-parse", "HEAD");
     writeFileSync(join(repo.dir, "a.txt"), "a\n");
     const ours = (await commitAll(git, "a"))!;

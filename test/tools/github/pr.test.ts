@@ -1,12 +1,14 @@
 // pr_create, pr_checkout and pr_push with real git: a bare origin and a clone as the workspace, the
 // emulator's pull requests pointing at branches pushed there (or to a bare "fork").
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GitHubPolicyConfig } from "../../../src/tools/github/policy.ts";
 import { REPLY_MARKER } from "../../../src/trust.ts";
+import { protectedPathsFrom } from "../../../src/git/protected.ts";
 import { commitFile, createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
+import { PROTECTED_CONFIG, PROTECTED_TABLE } from "../../support/protected-table.ts";
 import { REDACTED, SECRET } from "../support.ts";
 import { audit, body, headerLine, startWorld, type World } from "./support.ts";
 
@@ -223,6 +225,22 @@ describe("pr_checkout and pr_push", () => {
     const again = await world.call({ op: "pr_push", branch: "pr-1" }, options);
     expect(body(again)).not.toContain("Committed");
     expect(again.details).not.toHaveProperty("commit");
+  });
+
+  it("pr_push refuses every path of the protected-path table, as the workspace's routes do", async () => {
+    const head = await pushBranch(repo.origin, "feature");
+    world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
+    await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
+    const worktree = worktreeOf(1);
+    const options = { ...inRepo(), protectedPaths: protectedPathsFrom(PROTECTED_CONFIG), commit: { runUrl: "https://github.com/acme/widgets/actions/runs/7" } };
+    for (const { path } of PROTECTED_TABLE) {
+      mkdirSync(dirname(join(worktree, path)), { recursive: true });
+      writeFileSync(join(worktree, path), "planted\n");
+      const refused = await world.call({ op: "pr_push", branch: "pr-1" }, options);
+      expect(body(refused), path).toContain(`${path} is a protected path`);
+      rmSync(join(worktree, path));
+    }
+    expect(await repo.originGit("rev-parse", "feature")).toBe(head);
   });
 
   it("checks out afresh where a worktree vanished or was left outside the run's directory", async () => {

@@ -1,0 +1,57 @@
+// "Protected paths stay as they are", whatever route the change takes: the file tools refuse them,
+// and what shell commands did to them is undone before the commit, the reply naming each path.
+// The same table goes through pr_push in test/tools/github/pr.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueOpenedPayload } from "../support/payloads.ts";
+import { PROTECTED_CONFIG, PROTECTED_FIXTURES, PROTECTED_TABLE } from "../support/protected-table.ts";
+import { OWNER, REPO, checkoutWithConfig, createWorld, type World } from "../e2e/support.ts";
+import { toolResults } from "./support.ts";
+
+let world: World;
+let results: string[];
+let reply: string;
+
+const shellChange = (path: string, existing: boolean) =>
+  existing ? (path.endsWith(".yml") ? `rm ${path}` : `echo 'hostile()' >> ${path}`) : `mkdir -p "$(dirname ${path})" && echo planted > ${path}`;
+// Each attempted on its own (`;`): under the sandbox some cannot even be written (state/ is the agent's).
+
+beforeAll(async () => {
+  world = await createWorld(PROTECTED_FIXTURES);
+  world.gh.addUser({ login: "alice", permission: "write" });
+  const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG });
+  const issue = world.gh.createIssue({ title: "Touch everything", body: "Change CI, keys and state.", user: "alice" });
+  const calls = [
+    ...PROTECTED_TABLE.map((c) => ({ name: "write", input: { path: c.path, content: "from write\n" } })),
+    ...PROTECTED_TABLE.filter((c) => c.existing).map((c) => ({ name: "edit", input: { path: c.path, oldText: "original", newText: "edited" } })),
+    { name: "bash", input: { command: [...PROTECTED_TABLE.map((c) => shellChange(c.path, c.existing)), "git init -q lifecycle/embedded && echo x > lifecycle/embedded/payload.ts", "echo done"].join("; ") } },
+    { name: "write", input: { path: "docs/allowed.md", content: "allowed\n" } },
+  ];
+  world.model.script([{ toolCalls: calls }, { text: "Tried." }]);
+  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
+  expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+  results = toolResults(world);
+  reply = world.gh.comments(issue.number).at(-1)!.body!;
+});
+afterAll(() => world.stop());
+
+describe("every route to a protected path", () => {
+  it("write and edit refuse each path of the table", () => {
+    PROTECTED_TABLE.forEach((c, i) => expect(results[i], c.path).toMatch(/Refusing to write .*: it is under the protected path/));
+    const edits = results.slice(PROTECTED_TABLE.length, PROTECTED_TABLE.length + 2);
+    for (const text of edits) expect(text).toMatch(/Refusing to write/);
+  });
+
+  it("what a shell command changed is never committed, and the reply names each path", async () => {
+    expect(results.at(-2)).toContain("done");
+    const everTouched = (await world.repo.originGit("log", "--all", "--name-only", "--format=")).split("\n");
+    for (const c of PROTECTED_TABLE) {
+      if (c.existing) expect(await world.onOrigin(c.path)).toBe(`original ${c.path}\n`);
+      // The test itself committed the configuration; the run left it as it was.
+      else if (c.path === ".github/gitclaw.json") expect(JSON.parse(await world.onOrigin(c.path))).toEqual({ protectedPaths: PROTECTED_CONFIG });
+      else expect(everTouched, c.path).not.toContain(c.path);
+      expect(reply, c.path).toContain(`\`${c.path}\``);
+    }
+    expect(everTouched.some((path) => path.startsWith("lifecycle/embedded"))).toBe(false);
+    expect(await world.onOrigin("docs/allowed.md")).toBe("allowed\n");
+  });
+});
