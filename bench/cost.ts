@@ -16,6 +16,7 @@ import {
   exec,
   PROJECT_ROOT,
   ratio,
+  stageCommand,
   tempDir,
   toolResultsIn,
   type Benchmark,
@@ -24,7 +25,7 @@ import {
 } from "./lib.ts";
 
 const PRICE = modelInfo("anthropic", "claude-sonnet-4-5").price!;
-const AGENT = join(PROJECT_ROOT, "lifecycle/GITCLAW-AGENT.ts");
+
 const SMALL_TURNS = 20;
 const READS = 30;
 const MORE_READS = 10;
@@ -187,7 +188,7 @@ class Sides {
   }
 
   private async agent(script: Script, env: Record<string, string>, workspace: string): Promise<void> {
-    const run = await exec(["bun", AGENT], { cwd: workspace, env });
+    const run = await exec(stageCommand("agent"), { cwd: workspace, env });
     if (!run.stdout.includes("gitclaw: replied")) {
       throw new Error(`cost: gitclaw did not reply (${script})\n${run.stdout.slice(-3000)}`);
     }
@@ -253,7 +254,7 @@ export const cost: Benchmark = {
     "Three scripted conversations on the fake model (Anthropic wire format), each from an empty prompt cache: " +
     "20 turns of one `bash true`; 30 turns each reading a different ~8 KB file; a resume of the latter (gitclaw: a " +
     "comment on the issue, a fresh checkout; pi: `--session <file>`) adding 10 more reads, billed cold and again " +
-    "with the cache the 30-read run left (warm). gitclaw is `bun lifecycle/GITCLAW-AGENT.ts`; pi is its CLI under " +
+    "with the cache the 30-read run left (warm). gitclaw is `bun dist/GITCLAW-AGENT.js`; pi is its CLI under " +
     "Node (`node_modules/.bin/pi`, `#!/usr/bin/env node`) with `--mode json -p`. Every request body is recorded at " +
     "the server and billed with test/support/fake-model/prompt-cache.ts (breakpoints from `cache_control`, 20-block " +
     "lookback, 1,024-token minimum, reads 0.1×, writes 1.25×, tokens = bytes/4) at Claude Sonnet 4.5 prices ($3 / " +

@@ -7,19 +7,20 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
-import { alternate, createWorld, exec, median, ms, PROJECT_ROOT, ratio, summary, tempDir, toolResultsIn, type Benchmark, type Row, type World } from "./lib.ts";
+import { alternate, createWorld, exec, median, ms, PROJECT_ROOT, ratio, stageCommand, summary, tempDir, toolResultsIn, type Benchmark, type Row, type World } from "./lib.ts";
 import { PHASES, readTrace, splitRun } from "./trace.ts";
 
 const TURNS = 20;
 const TRACED_RUNS = 3;
 const PROMPT = `Run \`true\` with the bash tool ${TURNS} times, one call per turn, then say done.`;
-const AGENT = join(PROJECT_ROOT, "lifecycle/GITCLAW-AGENT.ts");
+// Timed runs use the bundle the action runs; traced ones the sources, which the trace preload instruments.
+const AGENT_SOURCE = join(PROJECT_ROOT, "lifecycle/GITCLAW-AGENT.ts");
 
 async function gitclawRun(world: World, title: string, traceFile?: string) {
   const workspace = await world.checkout();
   const env = world.runEnv(world.newIssue(title, PROMPT), workspace, traceFile ? { GITCLAW_BENCH_TRACE: traceFile } : {});
   const preload = traceFile ? ["--preload", join(PROJECT_ROOT, "bench/trace-preload.ts")] : [];
-  const run = await exec(["bun", ...preload, AGENT], { cwd: workspace, env });
+  const run = await exec(traceFile ? ["bun", ...preload, AGENT_SOURCE] : stageCommand("agent"), { cwd: workspace, env });
   if (!run.stdout.includes("gitclaw: replied") || !run.stdout.includes("gitclaw: pushed")) throw new Error(`harness: the agent did not push and reply\n${run.stdout.slice(-3000)}`);
   const calls = run.stdout.match(/^✓ bash/gm)?.length ?? 0;
   if (calls !== TURNS) throw new Error(`harness: expected ${TURNS} bash calls, the agent logged ${calls}`);
@@ -43,7 +44,7 @@ export const harness: Benchmark = {
   name: "harness",
   title: "20-turn conversation: gitclaw agent stage vs pi",
   method:
-    "A scripted 20-turn conversation (one `bash` call running `true` per turn, then a text) on the fake model (Anthropic wire format): `bun lifecycle/GITCLAW-AGENT.ts` as a process with the Actions environment, a fresh checkout, commit and push to a bare origin, reply on the emulator; against `pi --mode json -p` with `--session-dir`, same model server, same script. Install excluded. The split comes from 3 more gitclaw runs under `bun --preload bench/trace-preload.ts`.",
+    "A scripted 20-turn conversation (one `bash` call running `true` per turn, then a text) on the fake model (Anthropic wire format): `bun dist/GITCLAW-AGENT.js` (the bundle the action runs) as a process with the Actions environment, a fresh checkout, commit and push to a bare origin, reply on the emulator; against `pi --mode json -p` with `--session-dir`, same model server, same script. Install excluded. The split comes from 3 more gitclaw runs under `bun --preload bench/trace-preload.ts`.",
   defaultReps: 5,
   async run(ctx) {
     // The turn number is the count of tool results in the request: the same script for both sides.

@@ -1,8 +1,8 @@
-// Time to 👀: wall time of the indicator step (`bun lifecycle/GITCLAW-INDICATOR.ts`, its own process
+// Time to 👀: wall time of the indicator step (`bun dist/GITCLAW-INDICATOR.js` (the bundle the action runs), its own process
 // with the Actions environment) against a bare `bun -e` making the same single request (POST the
 // eyes reaction) to the same emulator. A new issue per call, so both always create a reaction.
 import { join } from "node:path";
-import { alternate, createWorld, exec, median, ms, OWNER, PROJECT_ROOT, ratio, REPO, summary, type BenchContext, type Benchmark } from "./lib.ts";
+import { alternate, createWorld, exec, median, ms, OWNER, PROJECT_ROOT, ratio, REPO, STAGES, stageCommand, summary, type BenchContext, type Benchmark } from "./lib.ts";
 
 const BARE = `
 const response = await fetch(process.env.BENCH_URL, {
@@ -20,7 +20,7 @@ if (response.status !== 201 && response.status !== 200) process.exit(1);
  * event, the POST, the state file).
  */
 async function breakdown(ctx: BenchContext, full: number, bare: number): Promise<string> {
-  const script = join(PROJECT_ROOT, "lifecycle/GITCLAW-INDICATOR.ts");
+  const script = STAGES.indicator;
   const times = await alternate({ ...ctx, reps: 15, log: () => {} }, {
     runtime: async () => (await exec(["bun", "-e", "0"])).wallMs,
     imports: async () => (await exec(["bun", script], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH } })).wallMs,
@@ -38,7 +38,7 @@ export const indicator: Benchmark = {
   name: "indicator",
   title: "Time to 👀",
   method:
-    "Wall time of `bun lifecycle/GITCLAW-INDICATOR.ts` (own process, Actions environment, emulator) against `bun -e` doing the same single POST of the 👀 reaction with `fetch`; a new issue per call; 2 warm-up rounds.",
+    "Wall time of `bun dist/GITCLAW-INDICATOR.js` (the bundle the action runs) (own process, Actions environment, emulator) against `bun -e` doing the same single POST of the 👀 reaction with `fetch`; a new issue per call; 2 warm-up rounds.",
   defaultReps: 20,
   async run(ctx) {
     const world = await createWorld();
@@ -49,7 +49,7 @@ export const indicator: Benchmark = {
         {
           gitclaw: async () => {
             const env = world.runEnv(world.newIssue(`Indicator ${++n}`), world.repo.dir);
-            const run = await exec(["bun", join(PROJECT_ROOT, "lifecycle/GITCLAW-INDICATOR.ts")], { cwd: world.repo.dir, env });
+            const run = await exec(stageCommand("indicator"), { cwd: world.repo.dir, env });
             if (!run.stdout.includes("👀 added")) throw new Error(`indicator: no reaction added\n${run.stdout}`);
             return run.wallMs;
           },

@@ -140,6 +140,14 @@ export function removeTempDirs(): void {
 // ---------------------------------------------------------------------------------------------
 // The emulated world: GitHub emulator, fake model, bare origin with a fresh checkout per run.
 
+/** The stages as the action runs them: the bundles in dist/, with no bunfig.toml read (action.yml). */
+export const STAGES = {
+  guard: join(PROJECT_ROOT, "dist/GITCLAW-ENABLED.js"),
+  indicator: join(PROJECT_ROOT, "dist/GITCLAW-INDICATOR.js"),
+  agent: join(PROJECT_ROOT, "dist/GITCLAW-AGENT.js"),
+} as const;
+export const stageCommand = (stage: keyof typeof STAGES): string[] => ["bun", "--config=/dev/null", STAGES[stage]];
+
 export const OWNER = "acme";
 export const REPO = "widgets";
 export const TOKEN = `ghs_${"BenchFakeToken".repeat(3)}`;
@@ -269,11 +277,11 @@ export function machine(): Record<string, string> {
 
 /**
  * The code measured: the commit, the files changed on top of it, and a hash of everything the
- * benchmarks run (src/, lifecycle/, package.json, bun.lock), to tell whether it changed mid-run.
+ * benchmarks run (src/, lifecycle/, dist/, package.json, bun.lock), to tell whether it changed mid-run.
  */
 export function codeState(): { commit: string; changed: string[]; hash: string } {
   const git = (...args: string[]) => Bun.spawnSync(["git", ...args], { cwd: PROJECT_ROOT }).stdout.toString().trimEnd();
-  const paths = ["src", "lifecycle", "package.json", "bun.lock"];
+  const paths = ["src", "lifecycle", "dist", "package.json", "bun.lock"];
   const changed = git("status", "--porcelain", "--", ...paths).split("\n").filter(Boolean).map((line) => line.slice(3));
   const files = [...paths.flatMap((p) => (p.includes(".") ? [p] : [...new Bun.Glob(`${p}/**/*`).scanSync({ cwd: PROJECT_ROOT })]))].sort();
   let hash = 0n;

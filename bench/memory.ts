@@ -5,7 +5,7 @@
 // model asking for that command, or for `true` as the baseline) under /usr/bin/time.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { alternate, createWorld, exec, formatProfile, mb, median, ms, PROJECT_ROOT, ratio, tempDir, toolResultsIn, topFunctions, type BenchContext, type Benchmark } from "./lib.ts";
+import { alternate, createWorld, exec, formatProfile, mb, median, ms, PROJECT_ROOT, ratio, stageCommand, tempDir, toolResultsIn, topFunctions, type BenchContext, type Benchmark } from "./lib.ts";
 
 const BYTES = 1_000_000_000;
 const COMMAND = `yes ${"x".repeat(99)} | head -c ${BYTES}`;
@@ -35,7 +35,7 @@ async function agentPeak(command: string): Promise<number> {
   try {
     const workspace = await world.checkout();
     const env = world.runEnv(world.newIssue("Memory"), workspace);
-    const run = await exec(["/usr/bin/time", "-f", "maxrss_kb=%M", "bun", join(PROJECT_ROOT, "lifecycle/GITCLAW-AGENT.ts")], { cwd: workspace, env });
+    const run = await exec(["/usr/bin/time", "-f", "maxrss_kb=%M", ...stageCommand("agent")], { cwd: workspace, env });
     if (!run.stdout.includes("gitclaw: replied")) throw new Error(`memory: the agent run did not finish\n${run.stdout.slice(-2000)}`);
     return Number(/maxrss_kb=(\d+)/.exec(run.stderr)?.[1]) * 1024;
   } finally {
