@@ -242,6 +242,15 @@ function trustPolicyFrom(config) {
   }
   return { minPermission, trustedBots };
 }
+function trustChecker(policy, lookup) {
+  const known = new Map;
+  return (login) => {
+    let decided = known.get(login);
+    if (!decided)
+      known.set(login, decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed));
+    return decided;
+  };
+}
 var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
 ${REPLY_MARKER}`, DEFAULT_TRUST, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {

@@ -4,12 +4,16 @@
 // another issue's conversation, is refused the same way: a notice, and a new session.
 import { lstatSync } from "node:fs";
 import { relative } from "node:path";
+import * as workflow from "./actions/log.ts";
 import type { Trigger } from "./event.ts";
-import { checkStateFolders, otherIssuesUsing, readMapping, resolveSessionPath, sessionsDir, type IssueMapping } from "./session/mapping.ts";
-import { DAMAGE_REPORTED, SessionFile, type SessionOptions } from "./session/session-file.ts";
+import { getPermission, listComments } from "./github/operations.ts";
+import type { RunContext } from "./run/context.ts";
+import { checkStateFolders, otherIssuesUsing, readMapping, repoRelative, resolveSessionPath, sessionsDir, type IssueMapping } from "./session/mapping.ts";
+import { CUSTOM } from "./session/custom.ts";
+import { SessionFile, type SessionOptions } from "./session/session-file.ts";
 import type { IssueComment } from "./github/operations.ts";
-import type { PromptComment } from "./prompt.ts";
-import { REPLY_MARKER, isBot } from "./trust.ts";
+import { userPrompt, type PromptComment } from "./prompt.ts";
+import { REPLY_MARKER, isBot, trustChecker } from "./trust.ts";
 
 export interface Conversation {
   session: SessionFile;
@@ -19,12 +23,9 @@ export interface Conversation {
   notices: string[];
 }
 
-/** The custom entry that records which issue a session belongs to: a session serves one issue only. */
-export const ISSUE_CLAIM = "gitclaw.issue";
-
 function claimedIssue(session: SessionFile): number | undefined {
   for (const entry of session.entries) {
-    const issueNumber = entry.type === "custom" && entry.customType === ISSUE_CLAIM ? (entry.data as { issueNumber?: unknown } | null)?.issueNumber : undefined;
+    const issueNumber = entry.type === "custom" && entry.customType === CUSTOM.issue ? (entry.data as { issueNumber?: unknown } | null)?.issueNumber : undefined;
     if (typeof issueNumber === "number") return issueNumber;
   }
   return undefined;
@@ -33,7 +34,7 @@ function claimedIssue(session: SessionFile): number | undefined {
 export function openConversation(repoRoot: string, issueNumber: number, options: { cwd: string } & SessionOptions): Conversation {
   checkStateFolders(repoRoot);
   const notices: string[] = [];
-  const claim = (session: SessionFile) => session.append({ type: "custom", customType: ISSUE_CLAIM, data: { issueNumber } });
+  const claim = (session: SessionFile) => session.appendCustom(CUSTOM.issue, { issueNumber });
   const fresh = () => {
     const session = SessionFile.create(sessionsDir(repoRoot), options);
     claim(session);
@@ -70,7 +71,7 @@ export function openConversation(repoRoot: string, issueNumber: number, options:
   // Each damaged line is reported once, then recorded as reported; its bytes stay in the file.
   const damaged = session.notes.filter((note) => !note.reported);
   for (const note of damaged) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
-  if (damaged.length) session.append({ type: "custom", customType: DAMAGE_REPORTED, data: { lines: damaged.map((note) => note.line) } });
+  if (damaged.length) session.appendCustom(CUSTOM.damagedLines, { lines: damaged.map((note) => note.line) });
   if (owner === undefined) claim(session);
   return { session, mode: "resume", mapping, notices };
 }
@@ -108,4 +109,29 @@ export async function pendingComments(
   picked.sort((a, b) => a.id - b.id);
   const newest = picked.at(-1);
   return { comments: picked, last: newest && { id: newest.id, createdAt: newest.createdAt } };
+}
+
+export interface OpenConversation extends Conversation {
+  /** The newest comment answered once this run replies, for the mapping. */
+  answered?: { id: number; createdAt: string };
+}
+
+/**
+ * Opens the issue's conversation and records this run's question in it: the issue itself when the
+ * conversation is new, then every comment since the last answered one, each framed by who wrote it.
+ */
+export async function beginConversation(run: RunContext, root: string): Promise<OpenConversation> {
+  const { trigger, github, repo } = run;
+  const conversation = openConversation(root, trigger.issueNumber, { cwd: root });
+  const { session, mapping } = conversation;
+  for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
+  run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);
+  const isTrusted = trustChecker(run.config.trust, (login) => getPermission(github, repo, login));
+  const comments = trigger.comment ? await listComments(github, repo, trigger.issueNumber) : [];
+  const pending = trigger.comment ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
+  const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
+  if (conversation.mode === "new") session.appendStart(run.resolved);
+  session.appendUserText(run.redact(prompt), run.now());
+  const earlier = mapping?.lastCommentId ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" } : undefined;
+  return { ...conversation, answered: pending.last ?? earlier };
 }

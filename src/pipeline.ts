@@ -15,7 +15,7 @@ import { createGitHubClient, type GitHubClient } from "./github/client.ts";
 import { getPermission, removeReaction, type Repo } from "./github/operations.ts";
 import { markReplied, readProgressCommentId, readReaction, writeReaction } from "./actions/run-state.ts";
 import { SENTINEL_FILE } from "./paths.ts";
-import { postReply } from "./publish.ts";
+import { postReply } from "./run/reply.ts";
 import { createRedactor } from "./redact.ts";
 import { replyBodies } from "./reply.ts";
 import { SessionError } from "./session/session-file.ts";

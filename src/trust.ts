@@ -92,3 +92,13 @@ export function trustPolicyFrom(config: unknown): TrustPolicy {
   }
   return { minPermission: minPermission as PermissionLevel, trustedBots };
 }
+
+/** Whether a login may instruct the agent, asked once per login and remembered (comments repeat authors). */
+export function trustChecker(policy: TrustPolicy, lookup: (login: string) => Promise<PermissionLevel>): (login: string) => Promise<boolean> {
+  const known = new Map<string, Promise<boolean>>();
+  return (login) => {
+    let decided = known.get(login);
+    if (!decided) known.set(login, (decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed)));
+    return decided;
+  };
+}

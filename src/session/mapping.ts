@@ -19,6 +19,9 @@ export const IssueMapping = z.looseObject({
 export type IssueMapping = z.infer<typeof IssueMapping>;
 
 export const STATE_DIR = "state";
+
+/** A path as the repository names it: relative to its root, with `/`. */
+export const repoRelative = (root: string, path: string) => relative(root, path).split("\\").join("/");
 export const mappingPath = (repoRoot: string, issueNumber: number) => join(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
 export const sessionsDir = (repoRoot: string) => join(repoRoot, STATE_DIR, "sessions");
 

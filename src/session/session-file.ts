@@ -4,17 +4,17 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { buildContext, type SessionContext } from "./context.ts";
+import { CUSTOM, type CustomType } from "./custom.ts";
 import { SESSION_VERSION, SessionHeader, isSessionId, parseEntry, type NewEntry, type SessionEntry } from "./entries.ts";
 
 export interface LoadNote {
   line: number;
   reason: string;
-  /** A note an earlier run already reported (custom entry DAMAGE_REPORTED): not news any more. */
+  /** A note an earlier run already reported (custom entry CUSTOM.damagedLines): not news any more. */
   reported?: boolean;
 }
 
-/** Custom entry recording the damaged lines already reported, so each is reported once. */
-export const DAMAGE_REPORTED = "gitclaw.damaged_lines";
+
 
 export class SessionError extends Error {
   override name = "SessionError";
@@ -136,7 +136,7 @@ export class SessionFile {
       const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
       notes.push({ line: i + 1, reason: `${reason}${kept}` });
     }
-    const reported = new Set(entries.flatMap((e) => (e.type === "custom" && e.customType === DAMAGE_REPORTED ? ((e.data as { lines?: number[] })?.lines ?? []) : [])));
+    const reported = new Set(entries.flatMap((e) => (e.type === "custom" && e.customType === CUSTOM.damagedLines ? ((e.data as { lines?: number[] })?.lines ?? []) : [])));
     for (const note of notes) if (reported.has(note.line)) note.reported = true;
     const session = new SessionFile(path, header.data, entries, notes, options);
     // Terminate a cut line so the next append starts on a line of its own; the damaged bytes stay
@@ -160,6 +160,22 @@ export class SessionFile {
     this.entries.push(full);
     this.ids.add(full.id);
     return full;
+  }
+
+  /** What the person said this turn. */
+  appendUserText(text: string, timestamp: number): SessionEntry {
+    return this.append({ type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } });
+  }
+
+  /** A gitclaw record (see ./custom.ts). */
+  appendCustom(customType: CustomType, data: unknown): SessionEntry {
+    return this.append({ type: "custom", customType, data });
+  }
+
+  /** How a new conversation starts in pi's format: the model, and thinking off. */
+  appendStart(model: { provider: string; modelId: string }): void {
+    this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
+    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
   }
 
   context(): SessionContext {

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ISSUE_CLAIM, openConversation } from "../../src/conversation.ts";
+import { openConversation } from "../../src/conversation.ts";
+import { CUSTOM } from "../../src/session/custom.ts";
 import { resolveSessionPath, writeMapping } from "../../src/session/mapping.ts";
 import { SessionError } from "../../src/session/session-file.ts";
 
@@ -13,7 +14,7 @@ const header = (id: string) => `${JSON.stringify({ type: "session", version: 3, 
 const userLine = (text: string) =>
   `${JSON.stringify({ type: "message", id: "u1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: [{ type: "text", text }], timestamp: 1 } })}\n`;
 const claimLine = (issueNumber: number) =>
-  `${JSON.stringify({ type: "custom", id: "c1", parentId: null, timestamp: "2026-01-01T00:00:00.500Z", customType: ISSUE_CLAIM, data: { issueNumber } })}\n`;
+  `${JSON.stringify({ type: "custom", id: "c1", parentId: null, timestamp: "2026-01-01T00:00:00.500Z", customType: CUSTOM.issue, data: { issueNumber } })}\n`;
 
 /** A repository and a folder beside it, with a valid session file in each place a mapping could name. */
 function repoWith(files: Record<string, string>): { root: string; outside: string } {
@@ -131,7 +132,7 @@ describe("a session belongs to one issue", () => {
     mapTo(root, 7, "state/sessions/7.jsonl");
     const first = openConversation(root, 7, { cwd: root });
     expect(first).toMatchObject({ mode: "resume", notices: [] });
-    expect(first.session.entries.at(-1)).toMatchObject({ type: "custom", customType: ISSUE_CLAIM, data: { issueNumber: 7 } });
+    expect(first.session.entries.at(-1)).toMatchObject({ type: "custom", customType: CUSTOM.issue, data: { issueNumber: 7 } });
     const second = openConversation(root, 7, { cwd: root });
     expect(second.session.entries.filter((e) => e.type === "custom")).toHaveLength(1);
   });
@@ -139,6 +140,6 @@ describe("a session belongs to one issue", () => {
   it("records the issue in every new session", () => {
     const { root } = repoWith({});
     const { session } = openConversation(root, 3, { cwd: root });
-    expect(session.entries).toEqual([expect.objectContaining({ type: "custom", customType: ISSUE_CLAIM, data: { issueNumber: 3 } })]);
+    expect(session.entries).toEqual([expect.objectContaining({ type: "custom", customType: CUSTOM.issue, data: { issueNumber: 3 } })]);
   });
 });

@@ -1,0 +1,124 @@
+// The reply: what the run did or why it stopped (never empty, always how to continue), the notes a
+// person must know (protected paths refused, unpushed PR work, where the work went), the steps, and a
+// footer with the run's figures and links. It replaces the progress comment when there is one.
+import type { LoopResult } from "../agent/loop.ts";
+import type { PushOutcome } from "../git/land.ts";
+import type { GitHubClient } from "../github/client.ts";
+import { createComment, type Repo } from "../github/operations.ts";
+import { formatCost, formatDuration, formatTokens } from "../format.ts";
+import type { ProgressComment } from "../progress.ts";
+import { replyBodies } from "../reply.ts";
+import { repoRelative } from "../session/mapping.ts";
+import type { OpenConversation } from "../conversation.ts";
+import type { RunContext } from "./context.ts";
+import type { Landing } from "./land.ts";
+import type { Workspace } from "./workspace.ts";
+
+export interface RunStats {
+  durationMs: number;
+  result: LoopResult;
+  model: string;
+  runUrl: string;
+  sessionUrl?: string;
+  commitUrl?: string;
+}
+
+
+export function footer(stats: RunStats): string {
+  const { result } = stats;
+  const u = result.usage;
+  const parts = [
+    formatDuration(stats.durationMs),
+    `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
+    `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
+    `${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${formatTokens(u.output)} out`,
+    formatCost(u.cost.total),
+    `\`${stats.model}\``,
+    `[run](${stats.runUrl})`,
+    ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
+    ...(stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []),
+  ];
+  return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+/** The reply text for an outcome: never empty, always says how to continue when the run stopped early. */
+export function replyText(result: LoopResult, stats: { durationMs: number; runUrl: string; maxTurns: number; maxMinutes: number }): string {
+  const said = result.text.trim();
+  switch (result.outcome) {
+    case "done":
+      return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+    case "max_turns":
+      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
+    case "budget": {
+      const b = result.budget!;
+      const amount = b.name === "maxCostUsd" ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}` : `${b.used} of ${b.limit} output tokens`;
+      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
+    }
+    case "deadline":
+      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
+    case "aborted":
+      return `${said ? `${said}\n\n` : ""}> [!WARNING]\n> Cancelled after ${formatDuration(stats.durationMs)}, ${result.turns} turn${result.turns === 1 ? "" : "s"}. Everything done so far is saved; comment to continue.`;
+    case "error":
+      return `${said ? `${said}\n\n` : ""}> [!CAUTION]\n> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
+  }
+}
+
+export function describePush(push: PushOutcome | undefined, error: string | undefined, links: { compare: (branch: string) => string }): string {
+  if (error) return `> [!WARNING]\n> The changes and the session could not be pushed: ${error}`;
+  if (push && !push.landed) {
+    return `> [!WARNING]\n> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
+  }
+  return "";
+}
+
+export async function postReply(github: GitHubClient, repo: Repo, issueNumber: number, text: string, footerText: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const body of replyBodies(text, footerText)) ids.push((await createComment(github, repo, issueNumber, body)).id);
+  return ids;
+}
+
+/** What the reply is made of, besides the run's own outcome. */
+export interface ReplyFacts {
+  result: LoopResult;
+  conversation: OpenConversation;
+  landing: Landing;
+  /** Pull request worktrees discarded with work never pushed. */
+  unpushed: string[];
+  progress: ProgressComment;
+}
+
+/** Posts the reply: the progress comment becomes its first part, or it is posted as new comments. */
+export async function reply(run: RunContext, workspace: Workspace, facts: ReplyFacts): Promise<void> {
+  const { text, footerText } = composeReply(run, workspace, facts);
+  const [first, ...rest] = replyBodies(run.redact(text), run.redact(footerText));
+  if (!(await facts.progress.finish(first!))) await createComment(run.github, run.repo, run.trigger.issueNumber, first!);
+  for (const body of rest) await createComment(run.github, run.repo, run.trigger.issueNumber, body);
+  run.onReplied();
+  run.log(`gitclaw: replied on #${run.trigger.issueNumber} (${facts.result.outcome})`);
+}
+
+function composeReply(run: RunContext, workspace: Workspace, facts: ReplyFacts): { text: string; footerText: string } {
+  const { env, config } = run;
+  const { result, landing, conversation, unpushed } = facts;
+  const durationMs = run.now() - run.started;
+  const web = `${env.serverUrl}/${env.owner}/${env.repo}`;
+  const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
+  const notes = [
+    ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
+    ...(refused ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${refused}.`] : []),
+    ...(unpushed.length ? [`> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : []),
+    describePush(landing.push, landing.pushError, { compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1` }),
+    facts.progress.stepsDetails(),
+  ].filter(Boolean);
+  const limits = { durationMs, runUrl: run.link, maxTurns: config.budgets.maxTurns, maxMinutes: config.budgets.maxMinutes };
+  const session = repoRelative(workspace.root, conversation.session.path);
+  const footerText = footer({
+    durationMs,
+    result,
+    model: `${run.resolved.provider}/${run.resolved.modelId}`,
+    runUrl: run.link,
+    sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
+    commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
+  });
+  return { text: [replyText(result, limits), ...notes].join("\n\n"), footerText };
+}

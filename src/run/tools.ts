@@ -1,0 +1,76 @@
+// The agent's tools for this run, and taking them down again: the sandbox user's isolation, the
+// tool set with the github tool's rules, the per-call context; at the end, background jobs killed,
+// the workspace given back, pull request worktrees checked for unpushed work and removed.
+import * as workflow from "../actions/log.ts";
+import { protectedPathsFrom } from "../git/protected.ts";
+import { prepareSandbox, type Sandbox } from "../sandbox.ts";
+import { createArtifactStore } from "../session/artifacts.ts";
+import { CUSTOM } from "../session/custom.ts";
+import type { SessionFile } from "../session/session-file.ts";
+import { closeWorktrees } from "../tools/github/worktrees.ts";
+import { createTools, type ToolSet } from "../tools/index.ts";
+import type { ToolContext } from "../tools/types.ts";
+import { coAuthorOf, type RunContext } from "./context.ts";
+import type { Workspace } from "./workspace.ts";
+
+export interface RunTools {
+  toolset: ToolSet;
+  sandbox: Sandbox;
+  context: ToolContext;
+}
+
+/** After the conversation is open, which makes state/: the sandbox shares the workspace except .git/ and state/. */
+export async function setUpTools(run: RunContext, workspace: Workspace, session: SessionFile): Promise<RunTools> {
+  const { env, config } = run;
+  const sandbox = await prepareSandbox({
+    mode: config.sandbox,
+    workspace: workspace.root,
+    agentOnly: [".git", "state"],
+    secretDirs: [env.runnerTemp, run.processEnv.HOME],
+    path: workspace.toolEnv.PATH ?? "",
+  });
+  if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  const protectedPaths = protectedPathsFrom(config.protectedPaths);
+  const toolset = createTools({
+    interceptor: config.tools.interceptor,
+    protectedPaths,
+    enabled: config.tools.enabled,
+    github: {
+      github: run.github,
+      repo: run.repo,
+      host: new URL(env.serverUrl).host,
+      policy: config.tools.github,
+      gitAuthEnv: workspace.authEnv,
+      // pr_push commits in PR worktrees by the workspace's rules, with the same trailers.
+      protectedPaths,
+      commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
+    },
+  });
+  const context: ToolContext = {
+    workspace: workspace.root,
+    signal: run.signal,
+    env: workspace.toolEnv,
+    artifacts: createArtifactStore(session.artifactsDir),
+    redact: run.redact,
+    runAs: sandbox.isolated ? sandbox : undefined,
+    worktreesDir: sandbox.worktrees,
+  };
+  return { toolset, sandbox, context };
+}
+
+/**
+ * Before the protected-path check and the commit: after this no tool process can change a file.
+ * Returns one note per pull request worktree discarded with work never pushed.
+ */
+export async function tearDownTools(run: RunContext, tools: RunTools, workspace: Workspace, session: SessionFile): Promise<string[]> {
+  const killed = await tools.toolset.dispose();
+  if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
+  await tools.sandbox.release();
+  const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error: Error) => [
+    `the PR worktrees could not be checked: ${error.message}`,
+  ]);
+  const notes = unpushed.map(run.redact);
+  for (const note of notes) workflow.warning(`gitclaw: PR worktree discarded: ${note}`);
+  if (notes.length) session.appendCustom(CUSTOM.worktreesDiscarded, { notes });
+  return notes;
+}

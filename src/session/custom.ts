@@ -1,0 +1,17 @@
+// gitclaw's own records in a session: pi keeps custom entries in the file and never sends them to
+// the model. One list, so the names are spelled once.
+export const CUSTOM = {
+  /** The issue a session belongs to: a session serves one issue only. */
+  issue: "gitclaw.issue",
+  /** One run's outcome, turns, tool calls, usage and duration. */
+  run: "gitclaw.run",
+  /** A github tool call's audit line: op, class, decision, status, size; never bodies. */
+  githubAudit: "gitclaw.github_audit",
+  /** Background jobs still running when the run ended, and killed. */
+  jobsKilled: "gitclaw.jobs_killed",
+  /** Pull request worktrees removed with work never pushed. */
+  worktreesDiscarded: "gitclaw.worktrees_discarded",
+  /** Damaged lines already reported, so each is reported once. */
+  damagedLines: "gitclaw.damaged_lines",
+} as const;
+export type CustomType = (typeof CUSTOM)[keyof typeof CUSTOM];
