@@ -102,299 +102,6 @@ var init_env = __esm(() => {
   };
 });
 
-// node_modules/@ai-sdk/provider/dist/index.js
-function getErrorMessage(error) {
-  if (error == null)
-    return "unknown error";
-  if (typeof error === "string")
-    return error;
-  if (error instanceof Error)
-    return error.toString();
-  return JSON.stringify(error);
-}
-var marker$18 = "vercel.ai.error", symbol$18, AISDKError, name$17 = "AI_DecisionUnsupportedQuestionTypeError", marker$17, symbol$17, DecisionUnsupportedQuestionTypeError, name$16 = "AI_APICallError", marker$16, symbol$16, APICallError, name$15 = "AI_EmptyResponseBodyError", marker$15, symbol$15, EmptyResponseBodyError, name$14 = "AI_DecisionRefusalError", marker$14, symbol$14, name$13 = "AI_ExtractionRefusalError", marker$13, symbol$13, name$12 = "AI_ExtractionUnsupportedFieldTypeError", marker$12, symbol$12, ExtractionUnsupportedFieldTypeError, name$11 = "AI_InvalidArgumentError", marker$11, symbol$11, InvalidArgumentError, name$10 = "AI_InvalidPromptError", marker$10, symbol$10, InvalidPromptError, name$9 = "AI_InvalidResponseDataError", marker$9, symbol$9, InvalidResponseDataError, name$8 = "AI_JSONParseError", marker$8, symbol$8, JSONParseError, name$7 = "AI_LoadAPIKeyError", marker$7, symbol$7, LoadAPIKeyError, name$6 = "AI_LoadSettingError", marker$6, symbol$6, name$5 = "AI_NoContentGeneratedError", marker$5, symbol$5, name$4 = "AI_NoSuchModelError", marker$4, symbol$4, NoSuchModelError, name$3 = "AI_NoSuchProviderReferenceError", marker$3, symbol$3, NoSuchProviderReferenceError, name$2 = "AI_TooManyEmbeddingValuesForCallError", marker$2, symbol$2, TooManyEmbeddingValuesForCallError, name$1 = "AI_TypeValidationError", marker$1, symbol$1, TypeValidationError, name = "AI_UnsupportedFunctionalityError", marker, symbol, UnsupportedFunctionalityError;
-var init_dist = __esm(() => {
-  symbol$18 = Symbol.for(marker$18);
-  AISDKError = class AISDKError extends Error {
-    constructor({ name, message, cause }) {
-      super(message);
-      this[symbol$18] = true;
-      this.name = name;
-      this.cause = cause;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$18);
-    }
-    static hasMarker(error, marker) {
-      const markerSymbol = Symbol.for(marker);
-      return error != null && typeof error === "object" && markerSymbol in error && typeof error[markerSymbol] === "boolean" && error[markerSymbol] === true;
-    }
-  };
-  marker$17 = `vercel.ai.error.${name$17}`;
-  symbol$17 = Symbol.for(marker$17);
-  DecisionUnsupportedQuestionTypeError = class extends AISDKError {
-    constructor({ questionId, questionType, provider, modelId, message = `Question "${questionId}" has type "${questionType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
-      super({
-        name: name$17,
-        message
-      });
-      this[symbol$17] = true;
-      this.questionId = questionId;
-      this.questionType = questionType;
-      this.provider = provider;
-      this.modelId = modelId;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$17);
-    }
-  };
-  marker$16 = `vercel.ai.error.${name$16}`;
-  symbol$16 = Symbol.for(marker$16);
-  APICallError = class extends AISDKError {
-    constructor({ message, url, requestBodyValues, statusCode, responseHeaders, responseBody, cause, isRetryable = statusCode != null && (statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500), data }) {
-      super({
-        name: name$16,
-        message,
-        cause
-      });
-      this[symbol$16] = true;
-      this.url = url;
-      this.requestBodyValues = requestBodyValues;
-      this.statusCode = statusCode;
-      this.responseHeaders = responseHeaders;
-      this.responseBody = responseBody;
-      this.isRetryable = isRetryable;
-      this.data = data;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$16);
-    }
-  };
-  marker$15 = `vercel.ai.error.${name$15}`;
-  symbol$15 = Symbol.for(marker$15);
-  EmptyResponseBodyError = class extends AISDKError {
-    constructor({ message = "Empty response body" } = {}) {
-      super({
-        name: name$15,
-        message
-      });
-      this[symbol$15] = true;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$15);
-    }
-  };
-  marker$14 = `vercel.ai.error.${name$14}`;
-  symbol$14 = Symbol.for(marker$14);
-  marker$13 = `vercel.ai.error.${name$13}`;
-  symbol$13 = Symbol.for(marker$13);
-  marker$12 = `vercel.ai.error.${name$12}`;
-  symbol$12 = Symbol.for(marker$12);
-  ExtractionUnsupportedFieldTypeError = class extends AISDKError {
-    constructor({ fieldId, fieldType, provider, modelId, message = `Field "${fieldId}" has type "${fieldType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
-      super({
-        name: name$12,
-        message
-      });
-      this[symbol$12] = true;
-      this.fieldId = fieldId;
-      this.fieldType = fieldType;
-      this.provider = provider;
-      this.modelId = modelId;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$12);
-    }
-  };
-  marker$11 = `vercel.ai.error.${name$11}`;
-  symbol$11 = Symbol.for(marker$11);
-  InvalidArgumentError = class extends AISDKError {
-    constructor({ message, cause, argument }) {
-      super({
-        name: name$11,
-        message,
-        cause
-      });
-      this[symbol$11] = true;
-      this.argument = argument;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$11);
-    }
-  };
-  marker$10 = `vercel.ai.error.${name$10}`;
-  symbol$10 = Symbol.for(marker$10);
-  InvalidPromptError = class extends AISDKError {
-    constructor({ prompt, message, cause }) {
-      super({
-        name: name$10,
-        message: `Invalid prompt: ${message}`,
-        cause
-      });
-      this[symbol$10] = true;
-      this.prompt = prompt;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$10);
-    }
-  };
-  marker$9 = `vercel.ai.error.${name$9}`;
-  symbol$9 = Symbol.for(marker$9);
-  InvalidResponseDataError = class extends AISDKError {
-    constructor({ data, message = `Invalid response data: ${JSON.stringify(data)}.` }) {
-      super({
-        name: name$9,
-        message
-      });
-      this[symbol$9] = true;
-      this.data = data;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$9);
-    }
-  };
-  marker$8 = `vercel.ai.error.${name$8}`;
-  symbol$8 = Symbol.for(marker$8);
-  JSONParseError = class extends AISDKError {
-    constructor({ text, cause }) {
-      super({
-        name: name$8,
-        message: `JSON parsing failed: Text: ${text}.
-Error message: ${getErrorMessage(cause)}`,
-        cause
-      });
-      this[symbol$8] = true;
-      this.text = text;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$8);
-    }
-  };
-  marker$7 = `vercel.ai.error.${name$7}`;
-  symbol$7 = Symbol.for(marker$7);
-  LoadAPIKeyError = class extends AISDKError {
-    constructor({ message }) {
-      super({
-        name: name$7,
-        message
-      });
-      this[symbol$7] = true;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$7);
-    }
-  };
-  marker$6 = `vercel.ai.error.${name$6}`;
-  symbol$6 = Symbol.for(marker$6);
-  marker$5 = `vercel.ai.error.${name$5}`;
-  symbol$5 = Symbol.for(marker$5);
-  marker$4 = `vercel.ai.error.${name$4}`;
-  symbol$4 = Symbol.for(marker$4);
-  NoSuchModelError = class extends AISDKError {
-    constructor({ errorName = name$4, modelId, modelType, message = `No such ${modelType}: ${modelId}` }) {
-      super({
-        name: errorName,
-        message
-      });
-      this[symbol$4] = true;
-      this.modelId = modelId;
-      this.modelType = modelType;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$4);
-    }
-  };
-  marker$3 = `vercel.ai.error.${name$3}`;
-  symbol$3 = Symbol.for(marker$3);
-  NoSuchProviderReferenceError = class extends AISDKError {
-    constructor({ provider, reference, message = `No provider reference found for provider '${provider}'. Available providers: ${Object.keys(reference).join(", ")}` }) {
-      super({
-        name: name$3,
-        message
-      });
-      this[symbol$3] = true;
-      this.provider = provider;
-      this.reference = reference;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$3);
-    }
-  };
-  marker$2 = `vercel.ai.error.${name$2}`;
-  symbol$2 = Symbol.for(marker$2);
-  TooManyEmbeddingValuesForCallError = class extends AISDKError {
-    constructor(options) {
-      super({
-        name: name$2,
-        message: `Too many values for a single embedding call. The ${options.provider} model "${options.modelId}" can only embed up to ${options.maxEmbeddingsPerCall} values per call, but ${options.values.length} values were provided.`
-      });
-      this[symbol$2] = true;
-      this.provider = options.provider;
-      this.modelId = options.modelId;
-      this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall;
-      this.values = options.values;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$2);
-    }
-  };
-  marker$1 = `vercel.ai.error.${name$1}`;
-  symbol$1 = Symbol.for(marker$1);
-  TypeValidationError = class TypeValidationError extends AISDKError {
-    constructor({ value, cause, context }) {
-      let contextPrefix = "Type validation failed";
-      if (context?.field)
-        contextPrefix += ` for ${context.field}`;
-      if (context?.entityName || context?.entityId) {
-        contextPrefix += " (";
-        const parts = [];
-        if (context.entityName)
-          parts.push(context.entityName);
-        if (context.entityId)
-          parts.push(`id: "${context.entityId}"`);
-        contextPrefix += parts.join(", ");
-        contextPrefix += ")";
-      }
-      super({
-        name: name$1,
-        message: `${contextPrefix}: Value: ${JSON.stringify(value)}.
-Error message: ${getErrorMessage(cause)}`,
-        cause
-      });
-      this[symbol$1] = true;
-      this.value = value;
-      this.context = context;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$1);
-    }
-    static wrap({ value, cause, context }) {
-      if (TypeValidationError.isInstance(cause) && cause.value === value && cause.context?.field === context?.field && cause.context?.entityName === context?.entityName && cause.context?.entityId === context?.entityId)
-        return cause;
-      return new TypeValidationError({
-        value,
-        cause,
-        context
-      });
-    }
-  };
-  marker = `vercel.ai.error.${name}`;
-  symbol = Symbol.for(marker);
-  UnsupportedFunctionalityError = class extends AISDKError {
-    constructor({ functionality, message = `'${functionality}' functionality not supported.` }) {
-      super({
-        name,
-        message
-      });
-      this[symbol] = true;
-      this.functionality = functionality;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker);
-    }
-  };
-});
-
 // node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
   const numericValues = Object.values(entries).filter((v) => typeof v === "number");
@@ -6998,6 +6705,334 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// node_modules/zod/index.js
+var init_zod = __esm(() => {
+  init_external();
+  init_external();
+});
+
+// src/actions/run-state.ts
+import { existsSync, readFileSync, writeFileSync } from "fs";
+import { join } from "path";
+function read(runnerTemp, name, schema) {
+  const path = file(runnerTemp, name);
+  if (!existsSync(path))
+    return;
+  const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!parsed.success)
+    throw new Error(`${path} is not what gitclaw wrote there: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+function write2(runnerTemp, name, value) {
+  writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
+}
+var ReactionState, ProgressState, RepliedState, file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readReaction = (runnerTemp) => read(runnerTemp, "reaction", ReactionState), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgressCommentId = (runnerTemp) => read(runnerTemp, "progress", ProgressState)?.commentId, writeProgressCommentId = (runnerTemp, commentId) => write2(runnerTemp, "progress", { commentId }), hasReplied = (runnerTemp) => read(runnerTemp, "replied", RepliedState) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
+var init_run_state = __esm(() => {
+  init_zod();
+  ReactionState = object({
+    reactionId: number2(),
+    issueNumber: number2(),
+    commentId: number2().optional(),
+    repo: string2(),
+    removed: boolean2().optional()
+  });
+  ProgressState = object({ commentId: number2() });
+  RepliedState = object({ at: string2(), by: _enum(["agent", "cleanup"]) });
+});
+
+// node_modules/@ai-sdk/provider/dist/index.js
+function getErrorMessage(error) {
+  if (error == null)
+    return "unknown error";
+  if (typeof error === "string")
+    return error;
+  if (error instanceof Error)
+    return error.toString();
+  return JSON.stringify(error);
+}
+var marker$18 = "vercel.ai.error", symbol$18, AISDKError, name$17 = "AI_DecisionUnsupportedQuestionTypeError", marker$17, symbol$17, DecisionUnsupportedQuestionTypeError, name$16 = "AI_APICallError", marker$16, symbol$16, APICallError, name$15 = "AI_EmptyResponseBodyError", marker$15, symbol$15, EmptyResponseBodyError, name$14 = "AI_DecisionRefusalError", marker$14, symbol$14, name$13 = "AI_ExtractionRefusalError", marker$13, symbol$13, name$12 = "AI_ExtractionUnsupportedFieldTypeError", marker$12, symbol$12, ExtractionUnsupportedFieldTypeError, name$11 = "AI_InvalidArgumentError", marker$11, symbol$11, InvalidArgumentError, name$10 = "AI_InvalidPromptError", marker$10, symbol$10, InvalidPromptError, name$9 = "AI_InvalidResponseDataError", marker$9, symbol$9, InvalidResponseDataError, name$8 = "AI_JSONParseError", marker$8, symbol$8, JSONParseError, name$7 = "AI_LoadAPIKeyError", marker$7, symbol$7, LoadAPIKeyError, name$6 = "AI_LoadSettingError", marker$6, symbol$6, name$5 = "AI_NoContentGeneratedError", marker$5, symbol$5, name$4 = "AI_NoSuchModelError", marker$4, symbol$4, NoSuchModelError, name$3 = "AI_NoSuchProviderReferenceError", marker$3, symbol$3, NoSuchProviderReferenceError, name$2 = "AI_TooManyEmbeddingValuesForCallError", marker$2, symbol$2, TooManyEmbeddingValuesForCallError, name$1 = "AI_TypeValidationError", marker$1, symbol$1, TypeValidationError, name = "AI_UnsupportedFunctionalityError", marker, symbol, UnsupportedFunctionalityError;
+var init_dist = __esm(() => {
+  symbol$18 = Symbol.for(marker$18);
+  AISDKError = class AISDKError extends Error {
+    constructor({ name, message, cause }) {
+      super(message);
+      this[symbol$18] = true;
+      this.name = name;
+      this.cause = cause;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$18);
+    }
+    static hasMarker(error, marker) {
+      const markerSymbol = Symbol.for(marker);
+      return error != null && typeof error === "object" && markerSymbol in error && typeof error[markerSymbol] === "boolean" && error[markerSymbol] === true;
+    }
+  };
+  marker$17 = `vercel.ai.error.${name$17}`;
+  symbol$17 = Symbol.for(marker$17);
+  DecisionUnsupportedQuestionTypeError = class extends AISDKError {
+    constructor({ questionId, questionType, provider, modelId, message = `Question "${questionId}" has type "${questionType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
+      super({
+        name: name$17,
+        message
+      });
+      this[symbol$17] = true;
+      this.questionId = questionId;
+      this.questionType = questionType;
+      this.provider = provider;
+      this.modelId = modelId;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$17);
+    }
+  };
+  marker$16 = `vercel.ai.error.${name$16}`;
+  symbol$16 = Symbol.for(marker$16);
+  APICallError = class extends AISDKError {
+    constructor({ message, url, requestBodyValues, statusCode, responseHeaders, responseBody, cause, isRetryable = statusCode != null && (statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500), data }) {
+      super({
+        name: name$16,
+        message,
+        cause
+      });
+      this[symbol$16] = true;
+      this.url = url;
+      this.requestBodyValues = requestBodyValues;
+      this.statusCode = statusCode;
+      this.responseHeaders = responseHeaders;
+      this.responseBody = responseBody;
+      this.isRetryable = isRetryable;
+      this.data = data;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$16);
+    }
+  };
+  marker$15 = `vercel.ai.error.${name$15}`;
+  symbol$15 = Symbol.for(marker$15);
+  EmptyResponseBodyError = class extends AISDKError {
+    constructor({ message = "Empty response body" } = {}) {
+      super({
+        name: name$15,
+        message
+      });
+      this[symbol$15] = true;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$15);
+    }
+  };
+  marker$14 = `vercel.ai.error.${name$14}`;
+  symbol$14 = Symbol.for(marker$14);
+  marker$13 = `vercel.ai.error.${name$13}`;
+  symbol$13 = Symbol.for(marker$13);
+  marker$12 = `vercel.ai.error.${name$12}`;
+  symbol$12 = Symbol.for(marker$12);
+  ExtractionUnsupportedFieldTypeError = class extends AISDKError {
+    constructor({ fieldId, fieldType, provider, modelId, message = `Field "${fieldId}" has type "${fieldType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
+      super({
+        name: name$12,
+        message
+      });
+      this[symbol$12] = true;
+      this.fieldId = fieldId;
+      this.fieldType = fieldType;
+      this.provider = provider;
+      this.modelId = modelId;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$12);
+    }
+  };
+  marker$11 = `vercel.ai.error.${name$11}`;
+  symbol$11 = Symbol.for(marker$11);
+  InvalidArgumentError = class extends AISDKError {
+    constructor({ message, cause, argument }) {
+      super({
+        name: name$11,
+        message,
+        cause
+      });
+      this[symbol$11] = true;
+      this.argument = argument;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$11);
+    }
+  };
+  marker$10 = `vercel.ai.error.${name$10}`;
+  symbol$10 = Symbol.for(marker$10);
+  InvalidPromptError = class extends AISDKError {
+    constructor({ prompt, message, cause }) {
+      super({
+        name: name$10,
+        message: `Invalid prompt: ${message}`,
+        cause
+      });
+      this[symbol$10] = true;
+      this.prompt = prompt;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$10);
+    }
+  };
+  marker$9 = `vercel.ai.error.${name$9}`;
+  symbol$9 = Symbol.for(marker$9);
+  InvalidResponseDataError = class extends AISDKError {
+    constructor({ data, message = `Invalid response data: ${JSON.stringify(data)}.` }) {
+      super({
+        name: name$9,
+        message
+      });
+      this[symbol$9] = true;
+      this.data = data;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$9);
+    }
+  };
+  marker$8 = `vercel.ai.error.${name$8}`;
+  symbol$8 = Symbol.for(marker$8);
+  JSONParseError = class extends AISDKError {
+    constructor({ text, cause }) {
+      super({
+        name: name$8,
+        message: `JSON parsing failed: Text: ${text}.
+Error message: ${getErrorMessage(cause)}`,
+        cause
+      });
+      this[symbol$8] = true;
+      this.text = text;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$8);
+    }
+  };
+  marker$7 = `vercel.ai.error.${name$7}`;
+  symbol$7 = Symbol.for(marker$7);
+  LoadAPIKeyError = class extends AISDKError {
+    constructor({ message }) {
+      super({
+        name: name$7,
+        message
+      });
+      this[symbol$7] = true;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$7);
+    }
+  };
+  marker$6 = `vercel.ai.error.${name$6}`;
+  symbol$6 = Symbol.for(marker$6);
+  marker$5 = `vercel.ai.error.${name$5}`;
+  symbol$5 = Symbol.for(marker$5);
+  marker$4 = `vercel.ai.error.${name$4}`;
+  symbol$4 = Symbol.for(marker$4);
+  NoSuchModelError = class extends AISDKError {
+    constructor({ errorName = name$4, modelId, modelType, message = `No such ${modelType}: ${modelId}` }) {
+      super({
+        name: errorName,
+        message
+      });
+      this[symbol$4] = true;
+      this.modelId = modelId;
+      this.modelType = modelType;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$4);
+    }
+  };
+  marker$3 = `vercel.ai.error.${name$3}`;
+  symbol$3 = Symbol.for(marker$3);
+  NoSuchProviderReferenceError = class extends AISDKError {
+    constructor({ provider, reference, message = `No provider reference found for provider '${provider}'. Available providers: ${Object.keys(reference).join(", ")}` }) {
+      super({
+        name: name$3,
+        message
+      });
+      this[symbol$3] = true;
+      this.provider = provider;
+      this.reference = reference;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$3);
+    }
+  };
+  marker$2 = `vercel.ai.error.${name$2}`;
+  symbol$2 = Symbol.for(marker$2);
+  TooManyEmbeddingValuesForCallError = class extends AISDKError {
+    constructor(options) {
+      super({
+        name: name$2,
+        message: `Too many values for a single embedding call. The ${options.provider} model "${options.modelId}" can only embed up to ${options.maxEmbeddingsPerCall} values per call, but ${options.values.length} values were provided.`
+      });
+      this[symbol$2] = true;
+      this.provider = options.provider;
+      this.modelId = options.modelId;
+      this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall;
+      this.values = options.values;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$2);
+    }
+  };
+  marker$1 = `vercel.ai.error.${name$1}`;
+  symbol$1 = Symbol.for(marker$1);
+  TypeValidationError = class TypeValidationError extends AISDKError {
+    constructor({ value, cause, context }) {
+      let contextPrefix = "Type validation failed";
+      if (context?.field)
+        contextPrefix += ` for ${context.field}`;
+      if (context?.entityName || context?.entityId) {
+        contextPrefix += " (";
+        const parts = [];
+        if (context.entityName)
+          parts.push(context.entityName);
+        if (context.entityId)
+          parts.push(`id: "${context.entityId}"`);
+        contextPrefix += parts.join(", ");
+        contextPrefix += ")";
+      }
+      super({
+        name: name$1,
+        message: `${contextPrefix}: Value: ${JSON.stringify(value)}.
+Error message: ${getErrorMessage(cause)}`,
+        cause
+      });
+      this[symbol$1] = true;
+      this.value = value;
+      this.context = context;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$1);
+    }
+    static wrap({ value, cause, context }) {
+      if (TypeValidationError.isInstance(cause) && cause.value === value && cause.context?.field === context?.field && cause.context?.entityName === context?.entityName && cause.context?.entityId === context?.entityId)
+        return cause;
+      return new TypeValidationError({
+        value,
+        cause,
+        context
+      });
+    }
+  };
+  marker = `vercel.ai.error.${name}`;
+  symbol = Symbol.for(marker);
+  UnsupportedFunctionalityError = class extends AISDKError {
+    constructor({ functionality, message = `'${functionality}' functionality not supported.` }) {
+      super({
+        name,
+        message
+      });
+      this[symbol] = true;
+      this.functionality = functionality;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker);
+    }
+  };
+});
+
 // node_modules/zod/v4/classic/index.js
 var init_classic = __esm(() => {
   init_external();
@@ -9162,7 +9197,7 @@ function compileBinaryFieldPaths(paths) {
   }
   return root;
 }
-function join(parts, length) {
+function join2(parts, length) {
   const bytes = new Uint8Array(length);
   let at = 0;
   for (const part of parts) {
@@ -9237,7 +9272,7 @@ function createJsonBinaryFieldScanner(paths, minBytes = DEFAULT_BINARY_FIELD_MIN
     const tail = chars && chars - 1;
     if (padding === (4 - chars) % 4 && !(bits & (1 << (4 - chars) * 2) - 1) && total + tail >= minBytes) {
       const group = rest();
-      const bytes = join([...segments, segment.subarray(0, at)], total + tail);
+      const bytes = join2([...segments, segment.subarray(0, at)], total + tail);
       for (let index = 0;index < tail; index++)
         bytes[total + index] = group >> 16 - 8 * index;
       const placeholder = `[binary data: ${bytes.length} bytes; ref ${crypto.getRandomValues(/* @__PURE__ */ new Uint32Array(2)).join("-")}]`;
@@ -9338,7 +9373,7 @@ function createJsonBinaryFieldScanner(paths, minBytes = DEFAULT_BINARY_FIELD_MIN
     if (mode === BLOB)
       restore();
     return {
-      text: new TextDecoder().decode(join([...pieces, piece.subarray(0, pieceLength)], size)),
+      text: new TextDecoder().decode(join2([...pieces, piece.subarray(0, pieceLength)], size)),
       binaries
     };
   };
@@ -22977,47 +23012,18 @@ var init_dist6 = __esm(() => {
   })));
 });
 
-// src/actions/event-basics.ts
-import { readFileSync } from "fs";
-function readEventBasics(eventName, eventPath) {
-  let payload;
-  try {
-    payload = JSON.parse(readFileSync(eventPath, "utf8"));
-  } catch (error) {
-    throw new Error(`cannot read the event payload at ${eventPath}: ${error.message}`);
-  }
-  if (!isObject2(payload))
-    throw new Error(`the event payload at ${eventPath} is not a JSON object`);
-  const { action, issue, sender, comment, label, assignee } = payload;
-  if (typeof action !== "string")
-    throw new Error(`the ${eventName} payload has no "action"`);
-  if (!isObject2(issue) || typeof issue.number !== "number")
-    throw new Error(`the ${eventName} payload has no issue.number`);
-  if (!isObject2(sender) || typeof sender.login !== "string")
-    throw new Error(`the ${eventName} payload has no sender.login`);
-  const basics = {
-    eventName,
-    action,
-    issueNumber: issue.number,
-    isPullRequest: isObject2(issue.pull_request),
-    sender: { login: sender.login, type: typeof sender.type === "string" ? sender.type : "User" },
-    title: typeof issue.title === "string" ? issue.title : "",
-    body: typeof issue.body === "string" ? issue.body : "",
-    labels: names(issue.labels, "name"),
-    assignees: names(issue.assignees, "login"),
-    ...isObject2(label) && typeof label.name === "string" ? { label: label.name } : {},
-    ...isObject2(assignee) && typeof assignee.login === "string" ? { assignee: assignee.login } : {}
-  };
-  if (eventName === "issue_comment") {
-    if (!isObject2(comment) || typeof comment.id !== "number")
-      throw new Error("the issue_comment payload has no comment.id");
-    const user = isObject2(comment.user) && typeof comment.user.login === "string" ? comment.user.login : "";
-    basics.comment = { id: comment.id, body: typeof comment.body === "string" ? comment.body : "", userLogin: user };
-  }
-  return basics;
+// src/zod-errors.ts
+function describeZodError(error, where, input) {
+  return error.issues.map((issue) => {
+    const key = issue.path.join(".") || "(top level)";
+    let value = input;
+    for (const part of issue.path)
+      value = value?.[part];
+    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${key}"${found}: ${issue.message}`;
+  }).join(`
+`);
 }
-var isObject2 = (value) => typeof value === "object" && value !== null, names = (list, key) => Array.isArray(list) ? list.flatMap((item) => isObject2(item) && typeof item[key] === "string" ? [item[key]] : []) : [];
-var init_event_basics = () => {};
 
 // src/trust.ts
 function isBot(actor) {
@@ -23032,17 +23038,6 @@ function permissionFromApi(data) {
       return value;
   }
   return "none";
-}
-async function lookUpPermission(rest, repo, login) {
-  const path = `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/collaborators/${encodeURIComponent(login)}/permission`;
-  const response = await rest.request("GET", path);
-  if (response.status === 404)
-    return "none";
-  if (response.status !== 200) {
-    const message = response.data?.message ?? "";
-    throw new Error(`the collaborator-permission API answered ${response.status} ${message}`.trim());
-  }
-  return permissionFromApi(response.data);
 }
 async function decideTrust(actor, policy, lookup) {
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
@@ -23059,25 +23054,6 @@ async function decideTrust(actor, policy, lookup) {
   }
   return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
 }
-function trustPolicyFrom(config) {
-  if (config === undefined)
-    return DEFAULT_TRUST;
-  if (typeof config !== "object" || config === null)
-    throw new Error("the config file must hold a JSON object");
-  const trust = config.trust;
-  if (trust === undefined)
-    return DEFAULT_TRUST;
-  if (typeof trust !== "object" || trust === null)
-    throw new Error(`"trust" must be an object`);
-  const { minPermission = DEFAULT_TRUST.minPermission, trustedBots = [] } = trust;
-  if (typeof minPermission !== "string" || !PERMISSION_LEVELS.includes(minPermission) || rank(minPermission) < rank("triage")) {
-    throw new Error(`"trust.minPermission" is ${JSON.stringify(minPermission)}: expected one of triage, write, maintain, admin`);
-  }
-  if (!Array.isArray(trustedBots) || !trustedBots.every((b) => typeof b === "string")) {
-    throw new Error(`"trust.trustedBots" must be a list of exact bot logins, e.g. ["renovate[bot]"]`);
-  }
-  return { minPermission, trustedBots };
-}
 function trustChecker(policy, lookup) {
   const known = new Map;
   return (login) => {
@@ -23088,11 +23064,207 @@ function trustChecker(policy, lookup) {
   };
 }
 var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, DEFAULT_TRUST, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+${REPLY_MARKER}`, TrustConfig, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
+  init_zod();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-  DEFAULT_TRUST = { minPermission: "write", trustedBots: [] };
+  TrustConfig = strictObject({
+    minPermission: _enum(["triage", "write", "maintain", "admin"]).default("write"),
+    trustedBots: array(string2().min(1)).default([])
+  }).prefault({});
 });
+
+// src/event.ts
+import { readFileSync as readFileSync3 } from "fs";
+function parseTrigger(eventName, payload) {
+  if (eventName !== "issues" && eventName !== "issue_comment") {
+    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
+  }
+  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const named = NamesIssue.safeParse(payload);
+    throw new EventError(`unexpected ${eventName} payload:
+${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
+  }
+  const event = parsed.data;
+  const comment = eventName === "issue_comment" ? event.comment : undefined;
+  return {
+    eventName,
+    action: event.action,
+    issueNumber: event.issue.number,
+    title: event.issue.title,
+    body: event.issue.body ?? "",
+    issueAuthor: event.issue.user.login,
+    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
+    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
+    defaultBranch: event.repository.default_branch,
+    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
+    labels: (event.issue.labels ?? []).map((label) => label.name),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    label: event.label?.name,
+    assignee: event.assignee?.login
+  };
+}
+function readTrigger(eventName, eventPath) {
+  let payload;
+  try {
+    payload = JSON.parse(readFileSync3(eventPath, "utf8"));
+  } catch (error) {
+    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
+  }
+  return parseTrigger(eventName, payload);
+}
+var User, Repository, Named, Login, Issue, Comment, IssuesEvent, IssueCommentEvent, EventError, NamesIssue;
+var init_event = __esm(() => {
+  init_zod();
+  User = looseObject({ login: string2(), id: number2(), type: string2() });
+  Repository = looseObject({
+    name: string2(),
+    full_name: string2(),
+    owner: looseObject({ login: string2() }),
+    default_branch: string2().optional()
+  });
+  Named = looseObject({ name: string2() });
+  Login = looseObject({ login: string2() });
+  Issue = looseObject({
+    number: number2().int().positive(),
+    title: string2(),
+    body: string2().nullable().optional(),
+    user: User,
+    html_url: string2(),
+    created_at: string2(),
+    updated_at: string2().optional(),
+    author_association: string2().optional(),
+    pull_request: unknown().optional(),
+    labels: array(Named).optional(),
+    assignees: array(Login).optional()
+  });
+  Comment = looseObject({
+    id: number2(),
+    body: string2().nullable().optional(),
+    user: User,
+    html_url: string2(),
+    created_at: string2(),
+    updated_at: string2().optional(),
+    author_association: string2().optional()
+  });
+  IssuesEvent = looseObject({
+    action: string2(),
+    issue: Issue,
+    repository: Repository,
+    sender: User,
+    label: Named.optional(),
+    assignee: Login.nullable().optional()
+  });
+  IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
+  EventError = class EventError extends Error {
+    issueNumber;
+    name = "EventError";
+    constructor(message, issueNumber) {
+      super(message);
+      this.issueNumber = issueNumber;
+    }
+  };
+  NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
+});
+
+// src/github/operations.ts
+function expect(response, expected, api) {
+  if (expected.includes(response.status))
+    return response.data;
+  const message = response.data?.message;
+  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`);
+}
+async function getDefaultBranch(api, repo) {
+  const data = expect(await api.send("GET", repoPath(repo)), [200], "repository");
+  return data.default_branch;
+}
+async function getPermission(api, repo, login) {
+  const response = await api.send("GET", `${repoPath(repo)}/collaborators/${encodeURIComponent(login)}/permission`);
+  if (response.status === 404)
+    return "none";
+  return permissionFromApi(expect(response, [200], "collaborator-permission"));
+}
+async function listComments(api, repo, issueNumber) {
+  const comments = [];
+  for (let page = 1;; page++) {
+    const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path), [200], "issue-comments");
+    for (const c of batch) {
+      const { id, author_association: authorAssociation, created_at: createdAt, updated_at: updatedAt, html_url: htmlUrl } = c;
+      comments.push({ id, body: c.body ?? "", login: c.user?.login ?? "ghost", userType: c.user?.type ?? "User", authorAssociation, createdAt, updatedAt, htmlUrl });
+    }
+    if (batch.length < 100)
+      return comments;
+  }
+}
+async function createComment(api, repo, issueNumber, body) {
+  const path = `${repoPath(repo)}/issues/${issueNumber}/comments`;
+  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "issue-comments");
+  return { id: data.id, htmlUrl: data.html_url };
+}
+async function updateComment(api, repo, commentId, body) {
+  expect(await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }), [200], "issue-comments");
+}
+async function addReaction(api, repo, target, content) {
+  const data = expect(await api.send("POST", reactionsPath(repo, target), { content }), [200, 201], "reactions");
+  if (typeof data.id !== "number")
+    throw new GitHubApiError(`the reactions API answered without a reaction id for ${content}`);
+  return data.id;
+}
+async function removeReaction(api, repo, target, reactionId) {
+  expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
+}
+var GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+var init_operations = __esm(() => {
+  init_trust();
+  GitHubApiError = class GitHubApiError extends Error {
+    name = "GitHubApiError";
+  };
+});
+
+// src/github/api.ts
+function fetchApi(options) {
+  return {
+    async send(method, path, body) {
+      const response = await fetch(`${options.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          accept: "application/vnd.github+json",
+          "x-github-api-version": "2022-11-28",
+          "user-agent": "gitclaw",
+          ...body === undefined ? {} : { "content-type": "application/json" }
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15000)
+      });
+      const text = await response.text();
+      let data = text;
+      try {
+        data = text ? JSON.parse(text) : null;
+      } catch {}
+      return { status: response.status, data };
+    }
+  };
+}
+function octokitApi(github) {
+  return {
+    async send(method, path, body) {
+      try {
+        const response = await github.request(`${method} ${path}`, body === undefined ? {} : { data: body });
+        return { status: response.status, data: response.data };
+      } catch (error) {
+        const failed = error;
+        if (typeof failed.status !== "number")
+          throw error;
+        return { status: failed.status, data: failed.response?.data ?? null };
+      }
+    }
+  };
+}
 
 // node_modules/bottleneck/light.js
 var require_light = __commonJS(function(exports, module) {
@@ -24413,18 +24585,42 @@ var require_light = __commonJS(function(exports, module) {
   });
 });
 
-// src/actions/run-state.ts
-import { existsSync as existsSync6, readFileSync as readFileSync9, writeFileSync as writeFileSync3 } from "fs";
-import { join as join9 } from "path";
-function read(runnerTemp, name) {
-  const path = file(runnerTemp, name);
-  return existsSync6(path) ? JSON.parse(readFileSync9(path, "utf8")) : undefined;
+// src/indicator.ts
+async function addIndicator(env, api = fetchApi(env)) {
+  const trigger = readTrigger(env.eventName, env.eventPath);
+  const target = { issueNumber: trigger.issueNumber, ...trigger.comment ? { commentId: trigger.comment.id } : {} };
+  const reactionId = await addReaction(api, env, target, "eyes");
+  const state = { reactionId, ...target, repo: `${env.owner}/${env.repo}` };
+  writeReaction(env.runnerTemp, state);
+  return state;
 }
-function write2(runnerTemp, name, value) {
-  writeFileSync3(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
+async function removeIndicator(env, api) {
+  const state = readReaction(env.runnerTemp);
+  if (!state || state.removed)
+    return false;
+  await removeReaction(api, env, state, state.reactionId);
+  writeReaction(env.runnerTemp, { ...state, removed: true });
+  return true;
 }
-var file = (runnerTemp, name) => join9(runnerTemp, `gitclaw-${name}.json`), readReaction = (runnerTemp) => read(runnerTemp, "reaction"), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgressCommentId = (runnerTemp) => read(runnerTemp, "progress")?.commentId, writeProgressCommentId = (runnerTemp, commentId) => write2(runnerTemp, "progress", { commentId }), hasReplied = (runnerTemp) => read(runnerTemp, "replied") !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
-var init_run_state = () => {};
+var init_indicator = __esm(() => {
+  init_run_state();
+  init_event();
+  init_operations();
+});
+
+// src/notice.ts
+async function postNotice(env, api, issueNumber, body, by) {
+  const progressId = readProgressCommentId(env.runnerTemp);
+  if (progressId)
+    await updateComment(api, env, progressId, body);
+  else
+    await createComment(api, env, issueNumber, body);
+  markReplied(env.runnerTemp, by);
+}
+var init_notice = __esm(() => {
+  init_run_state();
+  init_operations();
+});
 
 // node_modules/@vercel/oidc/dist/get-context.js
 var require_get_context = __commonJS(function(exports, module) {
@@ -27407,9 +27603,9 @@ var init_codes = __esm(() => {
 });
 
 // node_modules/micromark-util-symbol/lib/constants.js
-var constants5;
+var constants4;
 var init_constants = __esm(() => {
-  constants5 = {
+  constants4 = {
     attentionSideAfter: 2,
     attentionSideBefore: 1,
     atxHeadingOpeningFenceSizeMax: 6,
@@ -27683,7 +27879,7 @@ function splice(list, start, remove, items) {
     start = start > end ? end : start;
   }
   remove = remove > 0 ? remove : 0;
-  if (items.length < constants5.v8MaxSafeChunkSize) {
+  if (items.length < constants4.v8MaxSafeChunkSize) {
     parameters = Array.from(items);
     parameters.unshift(start, remove);
     list.splice(...parameters);
@@ -27691,11 +27887,11 @@ function splice(list, start, remove, items) {
     if (remove)
       list.splice(start, remove);
     while (chunkStart < items.length) {
-      parameters = items.slice(chunkStart, chunkStart + constants5.v8MaxSafeChunkSize);
+      parameters = items.slice(chunkStart, chunkStart + constants4.v8MaxSafeChunkSize);
       parameters.unshift(start, 0);
       list.splice(...parameters);
-      chunkStart += constants5.v8MaxSafeChunkSize;
-      start += constants5.v8MaxSafeChunkSize;
+      chunkStart += constants4.v8MaxSafeChunkSize;
+      start += constants4.v8MaxSafeChunkSize;
     }
   }
 }
@@ -27861,7 +28057,7 @@ function initializeContent(effects) {
   }
   function lineStart(code) {
     const token = effects.enter(types.chunkText, {
-      contentType: constants5.contentTypeText,
+      contentType: constants4.contentTypeText,
       previous
     });
     if (previous) {
@@ -28052,7 +28248,7 @@ function initializeDocument(effects) {
     childFlow = childFlow || self2.parser.flow(self2.now());
     effects.enter(types.chunkFlow, {
       _tokenizer: childFlow,
-      contentType: constants5.contentTypeFlow,
+      contentType: constants4.contentTypeFlow,
       previous: childToken
     });
     return flowContinue(code);
@@ -28141,7 +28337,7 @@ function initializeDocument(effects) {
 }
 function tokenizeContainer(effects, ok, nok) {
   ok2(this.parser.constructs.disable.null, "expected `disable.null` to be populated");
-  return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), types.linePrefix, this.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize);
+  return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), types.linePrefix, this.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize);
 }
 var document2, containerConstruct;
 var init_document = __esm(() => {
@@ -28156,10 +28352,10 @@ var init_document = __esm(() => {
 // node_modules/micromark-util-classify-character/dev/index.js
 function classifyCharacter(code) {
   if (code === codes.eof || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
-    return constants5.characterGroupWhitespace;
+    return constants4.characterGroupWhitespace;
   }
   if (unicodePunctuation(code)) {
-    return constants5.characterGroupPunctuation;
+    return constants4.characterGroupPunctuation;
   }
 }
 var init_dev5 = __esm(() => {
@@ -28284,8 +28480,8 @@ function tokenizeAttention(effects, ok) {
     const token = effects.exit("attentionSequence");
     const after = classifyCharacter(code);
     ok2(attentionMarkers, "expected `attentionMarkers` to be populated");
-    const open = !after || after === constants5.characterGroupPunctuation && before || attentionMarkers.includes(code) && code !== codes.asterisk && code !== codes.underscore;
-    const close = !before || before === constants5.characterGroupPunctuation && after || attentionMarkers.includes(previous) && previous !== codes.asterisk && previous !== codes.underscore;
+    const open = !after || after === constants4.characterGroupPunctuation && before || attentionMarkers.includes(code) && code !== codes.asterisk && code !== codes.underscore;
+    const close = !before || before === constants4.characterGroupPunctuation && after || attentionMarkers.includes(previous) && previous !== codes.asterisk && previous !== codes.underscore;
     token._open = Boolean(marker === codes.asterisk ? open : open && (before || !close));
     token._close = Boolean(marker === codes.asterisk ? close : close && (after || !open));
     return ok(code);
@@ -28345,7 +28541,7 @@ function tokenizeAutolink(effects, ok, nok) {
       size = 0;
       return urlInside;
     }
-    if ((code === codes.plusSign || code === codes.dash || code === codes.dot || asciiAlphanumeric(code)) && size++ < constants5.autolinkSchemeSizeMax) {
+    if ((code === codes.plusSign || code === codes.dash || code === codes.dot || asciiAlphanumeric(code)) && size++ < constants4.autolinkSchemeSizeMax) {
       effects.consume(code);
       return schemeInsideOrEmailAtext;
     }
@@ -28398,7 +28594,7 @@ function tokenizeAutolink(effects, ok, nok) {
     return emailValue(code);
   }
   function emailValue(code) {
-    if ((code === codes.dash || asciiAlphanumeric(code)) && size++ < constants5.autolinkDomainSizeMax) {
+    if ((code === codes.dash || asciiAlphanumeric(code)) && size++ < constants4.autolinkDomainSizeMax) {
       const next = code === codes.dash ? emailValue : emailLabel;
       effects.consume(code);
       return next;
@@ -28470,7 +28666,7 @@ function tokenizeBlockQuoteContinuation(effects, ok, nok) {
   function contStart(code) {
     if (markdownSpace(code)) {
       ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
-      return factorySpace(effects, contBefore, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize)(code);
+      return factorySpace(effects, contBefore, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code);
     }
     return contBefore(code);
   }
@@ -28551,7 +28747,7 @@ function tokenizeCharacterReference(effects, ok, nok) {
       return numeric;
     }
     effects.enter(types.characterReferenceValue);
-    max = constants5.characterReferenceNamedSizeMax;
+    max = constants4.characterReferenceNamedSizeMax;
     test = asciiAlphanumeric;
     return value(code);
   }
@@ -28561,12 +28757,12 @@ function tokenizeCharacterReference(effects, ok, nok) {
       effects.consume(code);
       effects.exit(types.characterReferenceMarkerHexadecimal);
       effects.enter(types.characterReferenceValue);
-      max = constants5.characterReferenceHexadecimalSizeMax;
+      max = constants4.characterReferenceHexadecimalSizeMax;
       test = asciiHexDigit;
       return value;
     }
     effects.enter(types.characterReferenceValue);
-    max = constants5.characterReferenceDecimalSizeMax;
+    max = constants4.characterReferenceDecimalSizeMax;
     test = asciiDigit;
     return value(code);
   }
@@ -28657,7 +28853,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
       effects.consume(code);
       return sequenceOpen;
     }
-    if (sizeOpen < constants5.codeFencedSequenceSizeMin) {
+    if (sizeOpen < constants4.codeFencedSequenceSizeMin) {
       return nok(code);
     }
     effects.exit(types.codeFencedFenceSequence);
@@ -28669,7 +28865,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
       return self2.interrupt ? ok(code) : effects.check(nonLazyContinuation, atNonLazyBreak, after)(code);
     }
     effects.enter(types.codeFencedFenceInfo);
-    effects.enter(types.chunkString, { contentType: constants5.contentTypeString });
+    effects.enter(types.chunkString, { contentType: constants4.contentTypeString });
     return info(code);
   }
   function info(code) {
@@ -28694,7 +28890,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
       return infoBefore(code);
     }
     effects.enter(types.codeFencedFenceMeta);
-    effects.enter(types.chunkString, { contentType: constants5.contentTypeString });
+    effects.enter(types.chunkString, { contentType: constants4.contentTypeString });
     return meta(code);
   }
   function meta(code) {
@@ -28755,7 +28951,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
     function start(code) {
       ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
       effects.enter(types.codeFencedFence);
-      return markdownSpace(code) ? factorySpace(effects, beforeSequenceClose, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize)(code) : beforeSequenceClose(code);
+      return markdownSpace(code) ? factorySpace(effects, beforeSequenceClose, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code) : beforeSequenceClose(code);
     }
     function beforeSequenceClose(code) {
       if (code === marker) {
@@ -28805,7 +29001,7 @@ function tokenizeCodeIndented(effects, ok, nok) {
   function start(code) {
     ok2(markdownSpace(code));
     effects.enter(types.codeIndented);
-    return factorySpaceMinMax(effects, atBreak, nok, types.linePrefix, constants5.tabSize, constants5.tabSize)(code);
+    return factorySpaceMinMax(effects, atBreak, nok, types.linePrefix, constants4.tabSize, constants4.tabSize)(code);
   }
   function atBreak(code) {
     if (code === codes.eof) {
@@ -28843,7 +29039,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
       effects.exit(types.lineEnding);
       return furtherStart;
     }
-    return factorySpaceMinMax(effects, ok, onNotEnoughPrefix, types.linePrefix, constants5.tabSize, constants5.tabSize)(code);
+    return factorySpaceMinMax(effects, ok, onNotEnoughPrefix, types.linePrefix, constants4.tabSize, constants4.tabSize)(code);
   }
   function onNotEnoughPrefix(code) {
     return markdownLineEnding(code) ? furtherStart(code) : nok(code);
@@ -29058,12 +29254,12 @@ class SpliceBuffer {
 }
 function chunkedPush(list, right) {
   let chunkStart = 0;
-  if (right.length < constants5.v8MaxSafeChunkSize) {
+  if (right.length < constants4.v8MaxSafeChunkSize) {
     list.push(...right);
   } else {
     while (chunkStart < right.length) {
-      list.push(...right.slice(chunkStart, chunkStart + constants5.v8MaxSafeChunkSize));
-      chunkStart += constants5.v8MaxSafeChunkSize;
+      list.push(...right.slice(chunkStart, chunkStart + constants4.v8MaxSafeChunkSize));
+      chunkStart += constants4.v8MaxSafeChunkSize;
     }
   }
 }
@@ -29242,7 +29438,7 @@ function tokenizeContent(effects, ok) {
     ok2(code !== codes.eof && !markdownLineEnding(code), "expected no eof or eol");
     effects.enter(types.content);
     previous = effects.enter(types.chunkContent, {
-      contentType: constants5.contentTypeContent
+      contentType: constants4.contentTypeContent
     });
     return chunkInside(code);
   }
@@ -29267,7 +29463,7 @@ function tokenizeContent(effects, ok) {
     effects.exit(types.chunkContent);
     ok2(previous, "expected previous token");
     previous.next = effects.enter(types.chunkContent, {
-      contentType: constants5.contentTypeContent,
+      contentType: constants4.contentTypeContent,
       previous
     });
     previous = previous.next;
@@ -29291,7 +29487,7 @@ function tokenizeContinuation(effects, ok, nok) {
     }
     ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
     const tail = self2.events[self2.events.length - 1];
-    if (!self2.parser.constructs.disable.null.includes("codeIndented") && tail && tail[1].type === types.linePrefix && tail[2].sliceSerialize(tail[1], true).length >= constants5.tabSize) {
+    if (!self2.parser.constructs.disable.null.includes("codeIndented") && tail && tail[1].type === types.linePrefix && tail[2].sliceSerialize(tail[1], true).length >= constants4.tabSize) {
       return ok(code);
     }
     return effects.interrupt(self2.parser.constructs.flow, nok, ok)(code);
@@ -29328,7 +29524,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
     effects.enter(type);
     effects.enter(rawType);
     effects.enter(stringType);
-    effects.enter(types.chunkString, { contentType: constants5.contentTypeString });
+    effects.enter(types.chunkString, { contentType: constants4.contentTypeString });
     return raw(code);
   }
   function enclosedBefore(code) {
@@ -29341,7 +29537,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
       return ok;
     }
     effects.enter(stringType);
-    effects.enter(types.chunkString, { contentType: constants5.contentTypeString });
+    effects.enter(types.chunkString, { contentType: constants4.contentTypeString });
     return enclosed(code);
   }
   function enclosed(code) {
@@ -29416,7 +29612,7 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
     return atBreak;
   }
   function atBreak(code) {
-    if (size > constants5.linkReferenceSizeMax || code === codes.eof || code === codes.leftSquareBracket || code === codes.rightSquareBracket && !seen || code === codes.caret && !size && "_hiddenFootnoteSupport" in self2.parser.constructs) {
+    if (size > constants4.linkReferenceSizeMax || code === codes.eof || code === codes.leftSquareBracket || code === codes.rightSquareBracket && !seen || code === codes.caret && !size && "_hiddenFootnoteSupport" in self2.parser.constructs) {
       return nok(code);
     }
     if (code === codes.rightSquareBracket) {
@@ -29433,11 +29629,11 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
       effects.exit(types.lineEnding);
       return atBreak;
     }
-    effects.enter(types.chunkString, { contentType: constants5.contentTypeString });
+    effects.enter(types.chunkString, { contentType: constants4.contentTypeString });
     return labelInside(code);
   }
   function labelInside(code) {
-    if (code === codes.eof || code === codes.leftSquareBracket || code === codes.rightSquareBracket || markdownLineEnding(code) || size++ > constants5.linkReferenceSizeMax) {
+    if (code === codes.eof || code === codes.leftSquareBracket || code === codes.rightSquareBracket || markdownLineEnding(code) || size++ > constants4.linkReferenceSizeMax) {
       effects.exit(types.chunkString);
       return atBreak(code);
     }
@@ -29501,7 +29697,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
       effects.exit(types.lineEnding);
       return factorySpace(effects, atBreak, types.linePrefix);
     }
-    effects.enter(types.chunkString, { contentType: constants5.contentTypeString });
+    effects.enter(types.chunkString, { contentType: constants4.contentTypeString });
     return inside(code);
   }
   function inside(code) {
@@ -29675,7 +29871,7 @@ function resolveHeadingAtx(events, context) {
       type: types.chunkText,
       start: events[contentStart][1].start,
       end: events[contentEnd][1].end,
-      contentType: constants5.contentTypeText
+      contentType: constants4.contentTypeText
     };
     splice(events, contentStart, contentEnd - contentStart + 1, [
       ["enter", content, context],
@@ -29699,7 +29895,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
     return sequenceOpen(code);
   }
   function sequenceOpen(code) {
-    if (code === codes.numberSign && size++ < constants5.atxHeadingOpeningFenceSizeMax) {
+    if (code === codes.numberSign && size++ < constants4.atxHeadingOpeningFenceSizeMax) {
       effects.consume(code);
       return sequenceOpen;
     }
@@ -29870,7 +30066,7 @@ function tokenizeHtmlFlow(effects, ok, nok) {
     }
     if (code === codes.questionMark) {
       effects.consume(code);
-      marker = constants5.htmlInstruction;
+      marker = constants4.htmlInstruction;
       return self2.interrupt ? ok : continuationDeclarationInside;
     }
     if (asciiAlpha(code)) {
@@ -29884,18 +30080,18 @@ function tokenizeHtmlFlow(effects, ok, nok) {
   function declarationOpen(code) {
     if (code === codes.dash) {
       effects.consume(code);
-      marker = constants5.htmlComment;
+      marker = constants4.htmlComment;
       return commentOpenInside;
     }
     if (code === codes.leftSquareBracket) {
       effects.consume(code);
-      marker = constants5.htmlCdata;
+      marker = constants4.htmlCdata;
       index = 0;
       return cdataOpenInside;
     }
     if (asciiAlpha(code)) {
       effects.consume(code);
-      marker = constants5.htmlDeclaration;
+      marker = constants4.htmlDeclaration;
       return self2.interrupt ? ok : continuationDeclarationInside;
     }
     return nok(code);
@@ -29908,7 +30104,7 @@ function tokenizeHtmlFlow(effects, ok, nok) {
     return nok(code);
   }
   function cdataOpenInside(code) {
-    const value = constants5.cdataOpeningString;
+    const value = constants4.cdataOpeningString;
     if (code === value.charCodeAt(index++)) {
       effects.consume(code);
       if (index === value.length) {
@@ -29932,18 +30128,18 @@ function tokenizeHtmlFlow(effects, ok, nok) {
       const slash = code === codes.slash;
       const name = buffer.toLowerCase();
       if (!slash && !closingTag && htmlRawNames.includes(name)) {
-        marker = constants5.htmlRaw;
+        marker = constants4.htmlRaw;
         return self2.interrupt ? ok(code) : continuation(code);
       }
       if (htmlBlockNames.includes(buffer.toLowerCase())) {
-        marker = constants5.htmlBasic;
+        marker = constants4.htmlBasic;
         if (slash) {
           effects.consume(code);
           return basicSelfClosing;
         }
         return self2.interrupt ? ok(code) : continuation(code);
       }
-      marker = constants5.htmlComplete;
+      marker = constants4.htmlComplete;
       return self2.interrupt && !self2.parser.lazy[self2.now().line] ? nok(code) : closingTag ? completeClosingTagAfter(code) : completeAttributeNameBefore(code);
     }
     if (code === codes.dash || asciiAlphanumeric(code)) {
@@ -30058,27 +30254,27 @@ function tokenizeHtmlFlow(effects, ok, nok) {
     return nok(code);
   }
   function continuation(code) {
-    if (code === codes.dash && marker === constants5.htmlComment) {
+    if (code === codes.dash && marker === constants4.htmlComment) {
       effects.consume(code);
       return continuationCommentInside;
     }
-    if (code === codes.lessThan && marker === constants5.htmlRaw) {
+    if (code === codes.lessThan && marker === constants4.htmlRaw) {
       effects.consume(code);
       return continuationRawTagOpen;
     }
-    if (code === codes.greaterThan && marker === constants5.htmlDeclaration) {
+    if (code === codes.greaterThan && marker === constants4.htmlDeclaration) {
       effects.consume(code);
       return continuationClose;
     }
-    if (code === codes.questionMark && marker === constants5.htmlInstruction) {
+    if (code === codes.questionMark && marker === constants4.htmlInstruction) {
       effects.consume(code);
       return continuationDeclarationInside;
     }
-    if (code === codes.rightSquareBracket && marker === constants5.htmlCdata) {
+    if (code === codes.rightSquareBracket && marker === constants4.htmlCdata) {
       effects.consume(code);
       return continuationCdataInside;
     }
-    if (markdownLineEnding(code) && (marker === constants5.htmlBasic || marker === constants5.htmlComplete)) {
+    if (markdownLineEnding(code) && (marker === constants4.htmlBasic || marker === constants4.htmlComplete)) {
       effects.exit(types.htmlFlowData);
       return effects.check(blankLineBefore, continuationAfter, continuationStart)(code);
     }
@@ -30130,7 +30326,7 @@ function tokenizeHtmlFlow(effects, ok, nok) {
       }
       return continuation(code);
     }
-    if (asciiAlpha(code) && buffer.length < constants5.htmlRawSizeMax) {
+    if (asciiAlpha(code) && buffer.length < constants4.htmlRawSizeMax) {
       ok2(code !== null);
       effects.consume(code);
       buffer += String.fromCharCode(code);
@@ -30150,7 +30346,7 @@ function tokenizeHtmlFlow(effects, ok, nok) {
       effects.consume(code);
       return continuationClose;
     }
-    if (code === codes.dash && marker === constants5.htmlComment) {
+    if (code === codes.dash && marker === constants4.htmlComment) {
       effects.consume(code);
       return continuationDeclarationInside;
     }
@@ -30278,7 +30474,7 @@ function tokenizeHtmlText(effects, ok, nok) {
     return code === codes.greaterThan ? end(code) : code === codes.dash ? commentClose(code) : comment(code);
   }
   function cdataOpenInside(code) {
-    const value = constants5.cdataOpeningString;
+    const value = constants4.cdataOpeningString;
     if (code === value.charCodeAt(index++)) {
       effects.consume(code);
       return index === value.length ? cdata : cdataOpenInside;
@@ -30494,7 +30690,7 @@ function tokenizeHtmlText(effects, ok, nok) {
   }
   function lineEndingAfter(code) {
     ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
-    return markdownSpace(code) ? factorySpace(effects, lineEndingAfterPrefix, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize)(code) : lineEndingAfterPrefix(code);
+    return markdownSpace(code) ? factorySpace(effects, lineEndingAfterPrefix, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code) : lineEndingAfterPrefix(code);
   }
   function lineEndingAfterPrefix(code) {
     effects.enter(types.htmlTextData);
@@ -30658,7 +30854,7 @@ function tokenizeResource(effects, ok, nok) {
     if (code === codes.rightParenthesis) {
       return resourceEnd(code);
     }
-    return factoryDestination(effects, resourceDestinationAfter, resourceDestinationMissing, types.resourceDestination, types.resourceDestinationLiteral, types.resourceDestinationLiteralMarker, types.resourceDestinationRaw, types.resourceDestinationString, constants5.linkResourceDestinationBalanceMax)(code);
+    return factoryDestination(effects, resourceDestinationAfter, resourceDestinationMissing, types.resourceDestination, types.resourceDestinationLiteral, types.resourceDestinationLiteralMarker, types.resourceDestinationRaw, types.resourceDestinationString, constants4.linkResourceDestinationBalanceMax)(code);
   }
   function resourceDestinationAfter(code) {
     return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceBetween)(code) : resourceEnd(code);
@@ -30861,7 +31057,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
       effects.enter(types.thematicBreakSequence);
       return sequence(code);
     }
-    if (size >= constants5.thematicBreakMarkerCountMin && (code === codes.eof || markdownLineEnding(code))) {
+    if (size >= constants4.thematicBreakMarkerCountMin && (code === codes.eof || markdownLineEnding(code))) {
       effects.exit(types.thematicBreak);
       return ok(code);
     }
@@ -30918,7 +31114,7 @@ function tokenizeListStart(effects, ok, nok) {
   }
   function inside(code) {
     ok2(self2.containerState, "expected state");
-    if (asciiDigit(code) && ++size < constants5.listItemValueSizeMax) {
+    if (asciiDigit(code) && ++size < constants4.listItemValueSizeMax) {
       effects.consume(code);
       return inside;
     }
@@ -30985,7 +31181,7 @@ function tokenizeListContinuation(effects, ok, nok) {
     self2.containerState._closeFlow = true;
     self2.interrupt = undefined;
     ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
-    return factorySpace(effects, effects.attempt(list, ok, nok), types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize)(code);
+    return factorySpace(effects, effects.attempt(list, ok, nok), types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code);
   }
 }
 function tokenizeIndent(effects, ok, nok) {
@@ -31007,7 +31203,7 @@ function tokenizeListEnd(effects) {
 function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
   const self2 = this;
   ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
-  return factorySpace(effects, afterPrefix, types.listItemPrefixWhitespace, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize + 1);
+  return factorySpace(effects, afterPrefix, types.listItemPrefixWhitespace, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize + 1);
   function afterPrefix(code) {
     const tail = self2.events[self2.events.length - 1];
     return !markdownSpace(code) && tail && tail[1].type === types.listItemPrefixWhitespace ? ok(code) : nok(code);
@@ -31309,7 +31505,7 @@ function resolveAllLineSuffixes(events, context) {
       }
       if (size) {
         const token = {
-          type: eventIndex === events.length || tabs || size < constants5.hardBreakPrefixSizeMin ? types.lineSuffix : types.hardBreakTrailing,
+          type: eventIndex === events.length || tabs || size < constants4.hardBreakPrefixSizeMin ? types.lineSuffix : types.hardBreakTrailing,
           start: {
             _bufferIndex: index ? bufferIndex : data.start._bufferIndex + bufferIndex,
             _index: data.start._index + index,
@@ -32564,7 +32760,7 @@ function preprocess() {
             break;
           }
           case codes.ht: {
-            const next = Math.ceil(column / constants5.tabSize) * constants5.tabSize;
+            const next = Math.ceil(column / constants4.tabSize) * constants4.tabSize;
             chunks.push(codes.horizontalTab);
             while (column++ < next) {
               chunks.push(codes.virtualSpace);
@@ -33081,7 +33277,7 @@ function tokenizeGfmFootnoteCall(effects, ok, nok) {
     return callData;
   }
   function callData(code) {
-    if (size > constants5.linkReferenceSizeMax || code === codes.rightSquareBracket && !data || code === codes.eof || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code)) {
+    if (size > constants4.linkReferenceSizeMax || code === codes.rightSquareBracket && !data || code === codes.eof || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code)) {
       return nok(code);
     }
     if (code === codes.rightSquareBracket) {
@@ -33140,7 +33336,7 @@ function tokenizeDefinitionStart(effects, ok, nok) {
     return nok(code);
   }
   function labelInside(code) {
-    if (size > constants5.linkReferenceSizeMax || code === codes.rightSquareBracket && !data || code === codes.eof || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code)) {
+    if (size > constants4.linkReferenceSizeMax || code === codes.rightSquareBracket && !data || code === codes.eof || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code)) {
       return nok(code);
     }
     if (code === codes.rightSquareBracket) {
@@ -33192,10 +33388,10 @@ function gfmFootnoteDefinitionEnd(effects) {
 }
 function tokenizeIndent2(effects, ok, nok) {
   const self2 = this;
-  return factorySpace(effects, afterPrefix, "gfmFootnoteDefinitionIndent", constants5.tabSize + 1);
+  return factorySpace(effects, afterPrefix, "gfmFootnoteDefinitionIndent", constants4.tabSize + 1);
   function afterPrefix(code) {
     const tail = self2.events[self2.events.length - 1];
-    return tail && tail[1].type === "gfmFootnoteDefinitionIndent" && tail[2].sliceSerialize(tail[1], true).length === constants5.tabSize ? ok(code) : nok(code);
+    return tail && tail[1].type === "gfmFootnoteDefinitionIndent" && tail[2].sliceSerialize(tail[1], true).length === constants4.tabSize ? ok(code) : nok(code);
   }
 }
 var indent;
@@ -33307,8 +33503,8 @@ function gfmStrikethrough(options) {
         return nok(code);
       const token = effects.exit("strikethroughSequenceTemporary");
       const after = classifyCharacter(code);
-      token._open = !after || after === constants5.attentionSideAfter && Boolean(before);
-      token._close = !before || before === constants5.attentionSideAfter && Boolean(after);
+      token._open = !after || after === constants4.attentionSideAfter && Boolean(before);
+      token._close = !before || before === constants4.attentionSideAfter && Boolean(after);
       return ok(code);
     }
   }
@@ -33509,7 +33705,7 @@ function tokenizeTable(effects, ok, nok) {
     seen = false;
     if (markdownSpace(code)) {
       ok2(self2.parser.constructs.disable.null, "expected `disabled.null`");
-      return factorySpace(effects, headDelimiterBefore, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants5.tabSize)(code);
+      return factorySpace(effects, headDelimiterBefore, types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code);
     }
     return headDelimiterBefore(code);
   }
@@ -33760,7 +33956,7 @@ function flushCell(map, context, range, rowKind, rowEnd, previousCell) {
       const end = context.events[range[3]];
       start[1].end = Object.assign({}, end[1].end);
       start[1].type = types.chunkText;
-      start[1].contentType = constants5.contentTypeText;
+      start[1].contentType = constants4.contentTypeText;
       if (range[3] > range[2] + 1) {
         const a = range[2] + 1;
         const b = range[3] - range[2] - 1;
@@ -42625,8 +42821,8 @@ function appendSummary(file, markdown) {
 init_env();
 
 // src/pipeline.ts
-import { existsSync as existsSync11 } from "fs";
-import { join as join14 } from "path";
+init_env();
+init_run_state();
 
 // src/agent/catalog.ts
 var FAMILIES = [
@@ -42698,28 +42894,511 @@ async function resolveModel(spec, config, env) {
   return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
 }
 
-// src/pipeline.ts
-init_event_basics();
-init_env();
-
 // src/config.ts
-import { existsSync as existsSync5, readFileSync as readFileSync7 } from "fs";
-import { join as join8 } from "path";
-
-// node_modules/zod/index.js
-init_external();
-init_external();
+init_zod();
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
+import { join as join3 } from "path";
 
 // src/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
-// src/sandbox.ts
-import { existsSync as existsSync2, lstatSync, mkdirSync, mkdtempSync, readdirSync as readdirSync2, realpathSync, rmSync, statSync as statSync2 } from "fs";
-import { randomInt } from "crypto";
-import { tmpdir } from "os";
-import { dirname, isAbsolute, join as join2, relative, resolve as resolve2 } from "path";
-import { isMainThread } from "worker_threads";
+// src/tools/github/policy.ts
+init_zod();
+
+// src/tools/github/context.ts
+class ToolFailure extends Error {
+  name = "ToolFailure";
+}
+var requestOptions = (context) => ({ request: { signal: context.tool.signal } });
+
+// src/tools/github/validate.ts
+class ValidationError extends ToolFailure {
+  name = "ValidationError";
+}
+var repoName = (repo) => `${repo.owner}/${repo.repo}`;
+var sameRepo = (a, b) => repoName(a).toLowerCase() === repoName(b).toLowerCase();
+function present(value) {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+var NAME = /^[A-Za-z0-9_.-]+$/;
+function parseRepo(value) {
+  const [owner, repo, ...rest] = value.trim().replace(/\.git$/, "").split("/");
+  if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo)) {
+    throw new ValidationError(`invalid repo: ${value}. Expected owner/name, e.g. octocat/hello-world.`);
+  }
+  return { owner, repo };
+}
+function parsePositiveId(value, what) {
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,15}$/.test(text))
+    throw new ValidationError(`invalid ${what}: ${text}. Expected a positive number.`);
+  return Number(text);
+}
+var escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function parseGitHubUrl(value, host) {
+  const match = new RegExp(`^https://${escapeRegExp(host)}/([^/\\s]+)/([^/\\s]+)/(pull|issues|actions/runs)/(\\d+)(?:[/?#].*)?$`, "i").exec(value.trim());
+  if (!match)
+    return;
+  return { repo: parseRepo(`${match[1]}/${match[2]}`), kind: match[3].toLowerCase(), number: parsePositiveId(match[4], "number in URL") };
+}
+function reconcile(url, explicit) {
+  if (explicit && !sameRepo(explicit, url.repo)) {
+    throw new ValidationError(`the URL is in ${repoName(url.repo)} but repo is ${repoName(explicit)}; drop one of them.`);
+  }
+  return url.repo;
+}
+var BRANCH = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\.lock$)[^\s~^:?*[\\\x00-\x1f\x7f]+$/;
+function isBranchName(value) {
+  return BRANCH.test(value) && !value.endsWith("/") && !value.endsWith(".");
+}
+function parsePrIdentifier(value, host, explicitRepo) {
+  const text = String(value).trim();
+  if (text.startsWith("-"))
+    throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
+  if (/^\d+$/.test(text))
+    return { kind: "number", number: parsePositiveId(text, "PR number") };
+  const url = parseGitHubUrl(text, host);
+  if (url) {
+    if (url.kind !== "pull")
+      throw new ValidationError(`not a pull request URL: ${text}`);
+    return { kind: "number", number: url.number, repo: reconcile(url, explicitRepo) };
+  }
+  if (/^https?:\/\//i.test(text))
+    throw new ValidationError(`invalid PR identifier: ${text}. URLs must look like https://${host}/owner/repo/pull/123.`);
+  if (!isBranchName(text))
+    throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
+  return { kind: "branch", branch: text };
+}
+function parseIssueIdentifier(value, host, explicitRepo) {
+  const text = String(value).trim();
+  const url = parseGitHubUrl(text, host);
+  if (url) {
+    if (url.kind === "actions/runs")
+      throw new ValidationError(`not an issue or pull request URL: ${text}`);
+    return { number: url.number, repo: reconcile(url, explicitRepo) };
+  }
+  return { number: parsePositiveId(text, "issue or pull request number") };
+}
+function parseRunIdentifier(value, host, explicitRepo) {
+  const text = String(value).trim();
+  const url = parseGitHubUrl(text, host);
+  if (url) {
+    if (url.kind !== "actions/runs")
+      throw new ValidationError(`not a workflow run URL: ${text}`);
+    return { id: url.number, repo: reconcile(url, explicitRepo) };
+  }
+  if (!/^\d+$/.test(text))
+    throw new ValidationError(`invalid run: ${text}. Pass a numeric run id or a run URL like https://${host}/owner/repo/actions/runs/123.`);
+  return { id: parsePositiveId(text, "run id") };
+}
+function boundedCount(value, name, fallback, max) {
+  if (value === undefined)
+    return fallback;
+  const floored = Math.floor(value);
+  if (!Number.isFinite(value) || floored <= 0)
+    throw new ValidationError(`${name} must be a positive number`);
+  return Math.min(floored, max);
+}
+var RELATIVE = /^(\d+)\s*(m|h|d|w|mo|y)$/i;
+var DAY = /^\d{4}-\d{2}-\d{2}$/;
+var isoDay = (time) => new Date(time).toISOString().slice(0, 10);
+function resolveDateBound(raw, now) {
+  const text = raw.trim();
+  const relative = RELATIVE.exec(text);
+  if (relative) {
+    const amount = Number(relative[1]);
+    const unit = relative[2].toLowerCase();
+    if (unit === "mo" || unit === "y") {
+      const date = new Date(now);
+      date.setUTCMonth(date.getUTCMonth() - (unit === "mo" ? amount : amount * 12));
+      return isoDay(date.getTime());
+    }
+    const unitMs = { m: 60000, h: 3600000, d: 86400000, w: 7 * 86400000 }[unit];
+    return isoDay(now - amount * unitMs);
+  }
+  if (DAY.test(text) && !Number.isNaN(Date.parse(text)))
+    return text;
+  const parsed = Date.parse(text);
+  if (text && !Number.isNaN(parsed))
+    return new Date(parsed).toISOString().replace(/\.\d{3}Z$/, "Z");
+  throw new ValidationError(`invalid date bound: ${raw}. Expected a relative duration like "3d", "12h", "2w", "2mo" or "1y" (m = minutes, mo = months), a date like 2026-05-01, or an ISO datetime.`);
+}
+
+// src/tools/github/policy.ts
+var OPS = [
+  "repo_view",
+  "issue_view",
+  "pr_view",
+  "pr_diff",
+  "file_read",
+  "search_issues",
+  "search_prs",
+  "search_code",
+  "search_commits",
+  "search_repos",
+  "run_watch",
+  "pr_create",
+  "pr_checkout",
+  "pr_push",
+  "comment"
+];
+var BASE_CLASS = {
+  repo_view: "read",
+  issue_view: "read",
+  pr_view: "read",
+  pr_diff: "read",
+  file_read: "read",
+  search_issues: "read",
+  search_prs: "read",
+  search_code: "read",
+  search_commits: "read",
+  search_repos: "read",
+  run_watch: "read",
+  pr_create: "write",
+  pr_checkout: "write",
+  pr_push: "write",
+  comment: "write"
+};
+function classify(op, args) {
+  return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
+}
+var Rule = _enum(["deny", "this-repo", "any-repo"]);
+var GitHubPolicyConfig = strictObject({
+  read: Rule.default("any-repo"),
+  write: Rule.default("this-repo"),
+  destructive: Rule.default("deny"),
+  ops: partialRecord(_enum(OPS), Rule).default({})
+});
+var DEFAULT_POLICY = GitHubPolicyConfig.parse({});
+var CONFIG_HINT = `Change "tools.github" in .github/gitclaw.json to allow it.`;
+function decide(policy, query) {
+  const override = policy.ops[query.op];
+  const rule = override ?? policy[query.opClass];
+  const name = `tools.github.${override ? `ops.${query.op}` : query.opClass} = "${rule}"`;
+  const what = `${query.op} (${query.opClass})`;
+  if (rule === "deny")
+    return { allowed: false, rule: name, reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}` };
+  if (rule === "this-repo" && !(query.target && sameRepo(query.target, query.thisRepo))) {
+    const where = query.target ? `on ${repoName(query.target)}` : "across GitHub";
+    return {
+      allowed: false,
+      rule: name,
+      reason: `denied by policy rule ${name}: ${what} ${where} is cross-repository; only ${repoName(query.thisRepo)} is allowed. ${CONFIG_HINT}`
+    };
+  }
+  return { allowed: true, rule: name };
+}
+
+// src/tools/names.ts
+var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
+
+// src/triggers.ts
+init_zod();
+var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
+var TriggerConfig = strictObject({
+  modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
+  mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+  label: string2().min(1).default("gitclaw"),
+  assignee: string2().min(1).default("gitclaw")
+}).prefault({});
+var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function mentions(text, handle) {
+  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+}
+function triggerReason(event, policy) {
+  const has = (mode) => policy.modes.includes(mode);
+  const labelled = event.labels.includes(policy.label);
+  const assigned = event.assignees.includes(policy.assignee);
+  if (event.eventName === "issues") {
+    if (event.action === "opened" && has("issue"))
+      return "a new issue";
+    if (event.action === "opened" && has("mention") && mentions(`${event.title}
+${event.body}`, policy.mention))
+      return `a new issue mentioning ${policy.mention}`;
+    if (event.action === "labeled" && has("label") && event.label === policy.label)
+      return `the label "${policy.label}"`;
+    if (event.action === "assigned" && has("assign") && event.assignee === policy.assignee)
+      return `assignment to ${policy.assignee}`;
+    return;
+  }
+  if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {
+    if (has("issue"))
+      return "a comment";
+    if (has("mention") && mentions(event.comment.body, policy.mention))
+      return `a comment mentioning ${policy.mention}`;
+    if (has("label") && labelled)
+      return `a comment on an issue labelled "${policy.label}"`;
+    if (has("assign") && assigned)
+      return `a comment on an issue assigned to ${policy.assignee}`;
+  }
+  return;
+}
+
+// src/config.ts
+init_trust();
+var SandboxMode = _enum(["auto", "off"]).default("auto");
+var ProviderConfig = strictObject({
+  api: _enum(["anthropic", "openai-compatible"]),
+  baseURL: url(),
+  apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
+});
+var Config = strictObject({
+  model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  providers: record(string2(), ProviderConfig).default({}),
+  trigger: TriggerConfig,
+  trust: TrustConfig,
+  models: record(string2(), strictObject({
+    contextWindow: int().min(1024).optional(),
+    cost: strictObject({ input: number2().min(0), output: number2().min(0), cacheRead: number2().min(0), cacheWrite: number2().min(0) }).optional()
+  })).default({}),
+  budgets: strictObject({
+    maxTurns: int().min(1).max(1000).default(60),
+    maxMinutes: number2().positive().max(360).default(45),
+    maxOutputTokens: int().min(256).default(200000),
+    maxOutputTokensPerCall: int().min(256).default(16384),
+    maxCostUsd: number2().positive().default(10)
+  }).prefault({}),
+  compaction: strictObject({
+    reserveTokens: int().min(0).default(16384),
+    keepRecentTokens: int().min(256).default(20000)
+  }).prefault({}),
+  git: strictObject({
+    branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
+    pushAttempts: int().min(8).max(20).default(8)
+  }).prefault({}),
+  protectedPaths: array(string2().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
+  sandbox: SandboxMode,
+  progress: strictObject({
+    throttleSeconds: number2().min(0).max(60).default(3),
+    delaySeconds: number2().min(0).max(60).default(3)
+  }).prefault({}),
+  tools: strictObject({
+    enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
+    interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
+    github: GitHubPolicyConfig.prefault({})
+  }).prefault({})
+});
+
+class ConfigError extends Error {
+  name = "ConfigError";
+}
+function parseConfig(input, where = CONFIG_FILE) {
+  const parsed = Config.safeParse(input ?? {});
+  if (!parsed.success)
+    throw new ConfigError(describeZodError(parsed.error, where, input));
+  return parsed.data;
+}
+function loadConfig(workspace) {
+  const path = join3(workspace, CONFIG_FILE);
+  if (!existsSync2(path))
+    return parseConfig({});
+  let json;
+  try {
+    json = JSON.parse(readFileSync2(path, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${error.message}`);
+  }
+  return parseConfig(json);
+}
+
+// src/redact.ts
+import { Buffer as Buffer2 } from "buffer";
+var REDACTED = "[REDACTED]";
+var MIN_SECRET_LENGTH = 8;
+var TOKEN_SHAPES = [
+  String.raw`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?` + String.raw`(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)`,
+  String.raw`(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{36,}`,
+  String.raw`(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}`,
+  String.raw`(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{20,}`,
+  String.raw`(?<![A-Za-z0-9])A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
+  String.raw`(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}`,
+  String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`,
+  String.raw`(${caseless("authorization")}["']?\s*[:=]\s*["']?` + String.raw`(?:${caseless("basic")}|${caseless("bearer")}|${caseless("token")})\s+)` + String.raw`[A-Za-z0-9._~+/=-]+`
+];
+function caseless(word) {
+  return word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+}
+function escapeRegExp2(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function base642(bytes) {
+  return bytes.toString("base64");
+}
+function toUrlSafe(b64) {
+  return b64.replace(/\+/g, "-").replace(/\//g, "_");
+}
+function alignedBase64Fragments(value) {
+  const fragments = [];
+  for (let offset = 0;offset < 3; offset++) {
+    const padded = Buffer2.concat([Buffer2.alloc(offset), value]);
+    const unpadded = base642(padded).replace(/=+$/, "");
+    const start = offset === 0 ? 0 : offset + 1;
+    const end = padded.length % 3 === 0 ? unpadded.length : unpadded.length - 1;
+    fragments.push(unpadded.slice(start, end));
+  }
+  return fragments;
+}
+function encodedForms(secret) {
+  const forms = new Set([
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret)
+  ]);
+  for (const plain of [secret, `x-access-token:${secret}`]) {
+    const standard = base642(Buffer2.from(plain));
+    const urlSafe = toUrlSafe(standard);
+    for (const form of [standard, urlSafe]) {
+      forms.add(form);
+      forms.add(form.replace(/=+$/, ""));
+    }
+  }
+  for (const fragment of alignedBase64Fragments(Buffer2.from(secret))) {
+    forms.add(fragment);
+    forms.add(toUrlSafe(fragment));
+  }
+  return [...forms];
+}
+function createRedactor(secrets = []) {
+  const known = new Set;
+  let pattern;
+  const add = (secret) => {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || known.has(value))
+      return;
+    known.add(value);
+    pattern = undefined;
+  };
+  for (const secret of secrets)
+    if (secret !== undefined)
+      add(secret);
+  const build = () => {
+    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp2);
+    return new RegExp([...literals, ...TOKEN_SHAPES].join("|"), "g");
+  };
+  const redact = (text) => {
+    pattern ??= build();
+    return text.replace(pattern, (_match, headerPrefix) => headerPrefix === undefined ? REDACTED : headerPrefix + REDACTED);
+  };
+  return Object.assign(redact, { add });
+}
+
+// src/env.ts
+var ALLOWED = new Set([
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "HOSTNAME",
+  "PWD",
+  "CI",
+  "GITHUB_ACTIONS",
+  "GITHUB_REPOSITORY",
+  "GITHUB_REPOSITORY_OWNER",
+  "GITHUB_SERVER_URL",
+  "GITHUB_API_URL",
+  "GITHUB_GRAPHQL_URL",
+  "GITHUB_RUN_ID",
+  "GITHUB_RUN_NUMBER",
+  "GITHUB_RUN_ATTEMPT",
+  "GITHUB_WORKFLOW",
+  "GITHUB_JOB",
+  "GITHUB_SHA",
+  "GITHUB_REF",
+  "GITHUB_REF_NAME",
+  "GITHUB_EVENT_NAME",
+  "GITHUB_ACTOR",
+  "GITHUB_WORKSPACE",
+  "RUNNER_OS",
+  "RUNNER_ARCH",
+  "JAVA_HOME",
+  "GOROOT",
+  "GOPATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "BUN_INSTALL",
+  "NVM_DIR"
+]);
+var SECRET_NAME = /TOKEN|SECRET|PASSWORD|API_KEY|_KEY$|_PAT$|^ACTIONS_|^INPUT_|^GITHUB_TOKEN$|^GH_TOKEN$/;
+function isSecretName(name, secretNames) {
+  return SECRET_NAME.test(name.toUpperCase()) || secretNames.includes(name);
+}
+function toolEnvironment(source, options = {}) {
+  const allowed = new Set([...ALLOWED, ...options.allow ?? []]);
+  const secretNames = options.secretNames ?? [];
+  const env = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined)
+      continue;
+    if (!allowed.has(name) && !name.startsWith("LC_"))
+      continue;
+    if (isSecretName(name, secretNames))
+      continue;
+    env[name] = value;
+  }
+  return env;
+}
+function secretValues(source, options = {}) {
+  const secretNames = options.secretNames ?? [];
+  const values = new Set;
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined || value.trim().length < MIN_SECRET_LENGTH)
+      continue;
+    if (isSecretName(name, secretNames))
+      values.add(value);
+  }
+  return [...values];
+}
+
+// src/pipeline.ts
+init_event();
+
+// src/gate.ts
+import { existsSync as existsSync3 } from "fs";
+import { join as join4 } from "path";
+init_event();
+init_operations();
+init_trust();
+async function decide2(env, api) {
+  if (!existsSync3(join4(env.workspace, SENTINEL_FILE))) {
+    return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
+  }
+  let trigger;
+  try {
+    trigger = readTrigger(env.eventName, env.eventPath);
+  } catch (error) {
+    return { proceed: false, reason: `${error.message}; failing closed`, error };
+  }
+  const stop = (reason) => ({ proceed: false, reason, trigger });
+  if (trigger.isPullRequest)
+    return stop(`#${trigger.issueNumber} is a pull request; gitclaw works on issues`);
+  if (trigger.comment?.body.includes(REPLY_MARKER))
+    return stop(`comment ${trigger.comment.id} was written by gitclaw itself`);
+  let config;
+  let broken;
+  try {
+    config = loadConfig(env.workspace);
+  } catch (error) {
+    broken = error;
+    config = parseConfig({});
+  }
+  const why = triggerReason(trigger, config.trigger);
+  if (!why)
+    return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`);
+  const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
+  if (!decision.allowed)
+    return stop(decision.reason);
+  if (broken)
+    return { proceed: true, reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`, trigger, config, configError: broken };
+  return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
+}
 
 // node_modules/is-plain-obj/index.js
 function isPlainObject2(value) {
@@ -44991,7 +45670,7 @@ var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encodin
 
 // node_modules/execa/lib/arguments/command-file.js
 import { openSync, readSync, closeSync } from "fs";
-import { Buffer as Buffer2 } from "buffer";
+import { Buffer as Buffer3 } from "buffer";
 import path5 from "path";
 import process7 from "process";
 
@@ -45150,7 +45829,7 @@ var getWindowsEnvironmentValue = (environment, name) => {
 };
 var SHEBANG_BYTE_LENGTH = 150;
 var readShebang = (file) => {
-  const buffer = Buffer2.alloc(SHEBANG_BYTE_LENGTH);
+  const buffer = Buffer3.alloc(SHEBANG_BYTE_LENGTH);
   let bytesRead = 0;
   try {
     const fileDescriptor = openSync(file, "r");
@@ -45346,7 +46025,7 @@ var computeEnv = ({ env: envOption, extendEnv, preferLocal, node, localDirectory
 var concatenateShell = (file, commandArguments, options) => options.shell && commandArguments.length > 0 ? [[file, ...commandArguments].join(" "), [], options] : [file, commandArguments, options];
 
 // node_modules/execa/lib/resolve/all-sync.js
-import { Buffer as Buffer3 } from "buffer";
+import { Buffer as Buffer4 } from "buffer";
 
 // node_modules/execa/lib/transform/split.js
 var getSplitLinesGenerator = (binary, preserveNewlines, skipped, state) => binary || skipped ? undefined : initializeSplitLines(preserveNewlines, state);
@@ -45483,7 +46162,7 @@ var getAllSync = ([, stdout, stderr], allFds, options) => {
   }
   return BASE64_ENCODINGS.has(options.encoding) ? concatBase64(stdout, stderr, options.encoding) : `${stdout}${stderr}`;
 };
-var concatBase64 = (stdout, stderr, encoding) => Buffer3.concat([Buffer3.from(stdout, encoding), Buffer3.from(stderr, encoding)]).toString(encoding);
+var concatBase64 = (stdout, stderr, encoding) => Buffer4.concat([Buffer4.from(stdout, encoding), Buffer4.from(stderr, encoding)]).toString(encoding);
 var BASE64_ENCODINGS = new Set(["base64", "base64url"]);
 var hasLines = ({ lines }) => Boolean(lines[1] || lines[2]);
 var splitAllLines = (value, allFds, options) => value === undefined || Array.isArray(value) || !hasLines(options) ? value : splitLinesSync(value, !getStripFinalNewline(options.stripFinalNewline, "all", allFds), false);
@@ -46401,7 +47080,7 @@ var handleResult = (result, verboseInfo, { reject }) => {
 };
 
 // node_modules/execa/lib/stdio/handle-sync.js
-import { readFileSync as readFileSync3 } from "fs";
+import { readFileSync as readFileSync5 } from "fs";
 
 // node_modules/execa/lib/stdio/type.js
 var getStdioItemType = (value, optionName) => {
@@ -46495,9 +47174,9 @@ var isReadableStream2 = (value) => Object.prototype.toString.call(value) === "[o
 var isWritableStream2 = (value) => Object.prototype.toString.call(value) === "[object WritableStream]";
 var isWebStream = (value) => isReadableStream2(value) || isWritableStream2(value);
 var isTransformStream = (value) => isReadableStream2(value?.readable) && isWritableStream2(value?.writable);
-var isAsyncIterableObject = (value) => isObject3(value) && typeof value[Symbol.asyncIterator] === "function";
-var isIterableObject = (value) => isObject3(value) && typeof value[Symbol.iterator] === "function";
-var isObject3 = (value) => typeof value === "object" && value !== null;
+var isAsyncIterableObject = (value) => isObject2(value) && typeof value[Symbol.asyncIterator] === "function";
+var isIterableObject = (value) => isObject2(value) && typeof value[Symbol.iterator] === "function";
+var isObject2 = (value) => typeof value === "object" && value !== null;
 var TRANSFORM_TYPES = new Set(["generator", "asyncGenerator", "duplex", "webTransform"]);
 var FILE_TYPES = new Set(["fileUrl", "filePath", "fileNumber"]);
 var SPECIAL_DUPLICATE_TYPES_SYNC = new Set(["fileUrl", "filePath"]);
@@ -46759,7 +47438,7 @@ var isFixedOutputPipe = (fdNumber, input) => input === true && isStandardOutputF
 var isStandardOutputFd = (fdNumber) => fdNumber === 1 || fdNumber === 2;
 
 // node_modules/execa/lib/stdio/native.js
-import { readFileSync as readFileSync2 } from "fs";
+import { readFileSync as readFileSync4 } from "fs";
 import tty2 from "tty";
 
 // node_modules/execa/lib/arguments/fd-options.js
@@ -46873,7 +47552,7 @@ var getTargetFd = ({ value, optionName, fdNumber, direction }) => {
   if (tty2.isatty(targetFdNumber)) {
     throw new TypeError(`The \`${optionName}: ${serializeOptionValue(value)}\` option is invalid: it cannot be a TTY with synchronous methods.`);
   }
-  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync2(targetFdNumber))], optionName };
+  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync4(targetFdNumber))], optionName };
 };
 var getTargetFdNumber = (value, fdNumber) => {
   if (value === "inherit") {
@@ -47262,8 +47941,8 @@ var addPropertiesSync = {
     ...addProperties,
     generator: forbiddenInputTransformIfSync,
     native: forbiddenNativeInputIfSync,
-    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync3(value))] }),
-    filePath: ({ value: { file } }) => ({ contents: () => [bufferToUint8Array(readFileSync3(file))] }),
+    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync5(value))] }),
+    filePath: ({ value: { file } }) => ({ contents: () => [bufferToUint8Array(readFileSync5(file))] }),
     fileNumber: forbiddenIfSync,
     iterable: ({ value }) => ({ contents: () => [...value] }),
     string: ({ value }) => ({ contents: [value] }),
@@ -47282,13 +47961,13 @@ var addPropertiesSync = {
 
 // node_modules/execa/lib/transform/generator.js
 import { Transform, getDefaultHighWaterMark } from "stream";
-import { Buffer as Buffer6 } from "buffer";
+import { Buffer as Buffer7 } from "buffer";
 
 // node_modules/execa/lib/transform/validate.js
-import { Buffer as Buffer4 } from "buffer";
+import { Buffer as Buffer5 } from "buffer";
 var getValidateTransformInput = (writableObjectMode, optionName) => writableObjectMode ? undefined : validateStringTransformInput.bind(undefined, optionName);
 var validateStringTransformInput = function* (optionName, chunk) {
-  if (typeof chunk !== "string" && !isUint8Array2(chunk) && !Buffer4.isBuffer(chunk)) {
+  if (typeof chunk !== "string" && !isUint8Array2(chunk) && !Buffer5.isBuffer(chunk)) {
     throw new TypeError(`The \`${optionName}\` option's transform must use "objectMode: true" to receive as input: ${typeof chunk}.`);
   }
   yield chunk;
@@ -47314,7 +47993,7 @@ Instead, \`yield\` should either be called with a value, or not be called at all
 };
 
 // node_modules/execa/lib/transform/encoding-transform.js
-import { Buffer as Buffer5 } from "buffer";
+import { Buffer as Buffer6 } from "buffer";
 import { StringDecoder as StringDecoder2 } from "string_decoder";
 var getEncodingTransformGenerator = (binary, encoding, skipped) => {
   if (skipped) {
@@ -47330,7 +48009,7 @@ var getEncodingTransformGenerator = (binary, encoding, skipped) => {
   };
 };
 var encodingUint8ArrayGenerator = function* (textEncoder, chunk) {
-  if (Buffer5.isBuffer(chunk)) {
+  if (Buffer6.isBuffer(chunk)) {
     yield bufferToUint8Array(chunk);
   } else if (typeof chunk === "string") {
     yield textEncoder.encode(chunk);
@@ -47349,7 +48028,7 @@ var encodingStringFinal = function* (stringDecoder) {
 };
 var getStringToBytesGenerator = (binary, encoding, skipped) => skipped || encoding === "utf8" ? undefined : { transform: stringToBytesGenerator.bind(undefined, getStringEncoding(binary, encoding)) };
 var stringToBytesGenerator = function* (stringEncoding, chunk) {
-  yield typeof chunk === "string" ? bufferToUint8Array(Buffer5.from(chunk, stringEncoding)) : chunk;
+  yield typeof chunk === "string" ? bufferToUint8Array(Buffer6.from(chunk, stringEncoding)) : chunk;
 };
 
 // node_modules/execa/lib/transform/run-async.js
@@ -47493,7 +48172,7 @@ var runGeneratorsSync = (chunks, stdioItems, encoding, isInput) => {
   for (const { value, optionName } of reversedGenerators) {
     if (!value.writableObjectMode) {
       const stringEncoding = getStringEncoding(value.binary, encoding);
-      chunks = chunks.map((chunk) => typeof chunk === "string" ? Buffer6.from(chunk, stringEncoding) : chunk);
+      chunks = chunks.map((chunk) => typeof chunk === "string" ? Buffer7.from(chunk, stringEncoding) : chunk);
     }
     const generators = addInternalGenerators(value, encoding, optionName);
     chunks = runTransformSync(generators, chunks);
@@ -47557,7 +48236,7 @@ var throwOnSerializableInput = (optionName, invalidItem) => {
 };
 
 // node_modules/execa/lib/io/output-sync.js
-import { writeFileSync, appendFileSync as appendFileSync3 } from "fs";
+import { writeFileSync as writeFileSync2, appendFileSync as appendFileSync3 } from "fs";
 
 // node_modules/execa/lib/verbose/output.js
 var shouldLogOutput = ({ stdioItems, encoding, verboseInfo, fdNumber }) => fdNumber !== "all" && isFullVerbose(verboseInfo, fdNumber) && !BINARY_ENCODINGS.has(encoding) && isFdVerbose(fdNumber) && (stdioItems.some(({ type, value }) => type === "native" && PIPED_STDIO_VALUES.has(value)) || stdioItems.every(({ type }) => TRANSFORM_TYPES.has(type)));
@@ -47691,7 +48370,7 @@ var writeToFiles = (chunks, stdioItems, outputFiles) => {
     if (append || outputFiles.has(path)) {
       appendFileSync3(path, contents);
     } else {
-      writeFileSync(path, contents);
+      writeFileSync2(path, contents);
     }
     outputFiles.add(path);
   }
@@ -48209,7 +48888,7 @@ var handleDummyPromise = async ({ error, command, escapedCommand, fileDescriptor
 
 // node_modules/execa/lib/stdio/handle-async.js
 import { createReadStream, createWriteStream } from "fs";
-import { Buffer as Buffer7 } from "buffer";
+import { Buffer as Buffer8 } from "buffer";
 import { Readable as Readable2, Writable as Writable2, Duplex as Duplex2 } from "stream";
 var handleStdioAsync = (options, verboseInfo) => handleStdio(addPropertiesAsync, options, verboseInfo, false);
 var forbiddenIfAsync = ({ type, optionName }) => {
@@ -48259,7 +48938,7 @@ var addPropertiesAsync = {
     iterable: ({ value, optionName }, options, objectMode) => ({ stream: Readable2.from(objectMode ? value : validateIterable(value, optionName)) }),
     asyncIterable: ({ value, optionName }, options, objectMode) => ({ stream: Readable2.from(objectMode ? value : validateAsyncIterable(value, optionName)) }),
     string: ({ value }) => ({ stream: readableFromChunk(value) }),
-    uint8Array: ({ value }) => ({ stream: readableFromChunk(Buffer7.from(value)) })
+    uint8Array: ({ value }) => ({ stream: readableFromChunk(Buffer8.from(value)) })
   },
   output: {
     ...addProperties2,
@@ -50433,1746 +51112,6 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/procfs.ts
-import { readdirSync, readFileSync as readFileSync4 } from "fs";
-function* procFiles(file) {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry))
-      continue;
-    try {
-      yield { pid: Number(entry), content: readFileSync4(`/proc/${entry}/${file}`, "utf8") };
-    } catch {}
-  }
-}
-
-// src/tools/process.ts
-import { existsSync } from "fs";
-var KILL_GRACE_MS = 5000;
-var ABORT_GRACE_MS = 1000;
-var DRAIN_GRACE_MS = 500;
-var KILL_CONFIRM_MS = 2000;
-var GROUP_POLL_MS = 50;
-var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-var isRoot = () => process.getuid?.() === 0;
-function launchAs(runAs, argv, env) {
-  const [file = "", ...args] = argv;
-  if (runAs === undefined)
-    return { file, args, env };
-  const userEnv = { ...env, HOME: runAs.home };
-  if (isRoot())
-    return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
-  const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
-  return {
-    file: "sudo",
-    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
-    env: userEnv
-  };
-}
-var groupIsAlive = (pgid) => {
-  try {
-    process.kill(-pgid, 0);
-  } catch (error) {
-    if (error.code !== "EPERM")
-      return false;
-  }
-  if (process.platform !== "linux")
-    return true;
-  try {
-    for (const { content } of procFiles("stat")) {
-      const [state, , pgrp] = content.slice(content.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) === pgid && state !== "Z" && state !== "X")
-        return true;
-    }
-  } catch {
-    return true;
-  }
-  return false;
-};
-var signalGroup = (pgid, signal, runAs) => {
-  if (runAs !== undefined && !isRoot()) {
-    execa("sudo", ["-n", "kill", "-s", signal, "--", `-${pgid}`], { reject: false, stdin: "ignore" });
-    return;
-  }
-  try {
-    process.kill(-pgid, signal);
-  } catch {}
-};
-function drain(pipe, onOutput) {
-  const reader = pipe.getReader();
-  const ended = (async () => {
-    for (;; ) {
-      const { done, value } = await reader.read();
-      if (done)
-        return;
-      onOutput(value);
-      const { buffer } = value;
-      if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength)
-        buffer.transfer(0);
-    }
-  })().catch(() => {});
-  return { ended, cancel: () => void reader.cancel().catch(() => {}) };
-}
-function startProcess(options) {
-  const startedAt = performance.now();
-  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
-  let subprocess;
-  try {
-    subprocess = Bun.spawn([launch.file, ...launch.args], {
-      cwd: options.cwd,
-      env: launch.env,
-      uid: launch.uid,
-      gid: launch.gid,
-      detached: true,
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe"
-    });
-  } catch (error) {
-    const spawnError = existsSync(options.cwd) ? `${launch.file} could not be started: ${error.message}` : `the working directory ${options.cwd} does not exist`;
-    return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
-  }
-  const pid = subprocess.pid;
-  let stopReason;
-  let leaderGone = false;
-  let killDeadline;
-  let killTimer;
-  const terminateGroup = (graceMs = KILL_GRACE_MS) => {
-    if (pid === undefined || killDeadline !== undefined)
-      return;
-    signalGroup(pid, "SIGTERM", options.runAs);
-    killDeadline = Date.now() + graceMs;
-    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), graceMs);
-  };
-  const stop = (reason) => {
-    if (stopReason !== undefined || leaderGone)
-      return;
-    stopReason = reason;
-    terminateGroup(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
-  };
-  const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
-  const streamsEnded = Promise.all(pipes.map((pipe) => pipe.ended));
-  const leaderExited = subprocess.exited.then((code) => {
-    leaderGone = true;
-    const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);
-    return { code: signal === null ? code : null, signal };
-  });
-  const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
-  const onAbort = () => stop("abort");
-  options.signal.addEventListener("abort", onAbort, { once: true });
-  if (options.signal.aborted)
-    onAbort();
-  const supervise = async () => {
-    const exit = await leaderExited;
-    clearTimeout(timeoutTimer);
-    if (groupIsAlive(pid))
-      terminateGroup(options.signal.aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
-    while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
-      await sleep(GROUP_POLL_MS);
-    }
-    let graceTimer;
-    const grace = new Promise((resolve) => graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS));
-    const drained = await Promise.race([streamsEnded.then(() => true), grace]);
-    clearTimeout(graceTimer);
-    if (!drained)
-      for (const pipe of pipes)
-        pipe.cancel();
-    return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
-  };
-  const finished = supervise().finally(() => {
-    clearTimeout(timeoutTimer);
-    clearTimeout(killTimer);
-    options.signal.removeEventListener("abort", onAbort);
-  });
-  return { pid, finished, cancel: () => stop("cancel") };
-}
-
-// src/sandbox.ts
-var TOOL_USER = "gitclaw-tool";
-var SandboxMode = _enum(["auto", "off"]).default("auto");
-
-class SandboxError extends Error {
-  name = "SandboxError";
-}
-var RUN_GID_BASE = 1500000000;
-var RUN_GID_SPAN = 500000000;
-var KILL_ROUNDS = 50;
-async function succeeds(file, args) {
-  return (await execa(file, args, { reject: false, stdin: "ignore" })).exitCode === 0;
-}
-async function privilege(root) {
-  if (!root) {
-    if (!await succeeds("sudo", ["-n", "true"]))
-      return "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user";
-    if (!await succeeds("setfacl", ["--version"]))
-      return "setfacl is missing (install the acl package): without it the agent could not edit files the tool user creates";
-  }
-  return async (command, args) => {
-    const [file, argv] = root ? [command, args] : ["sudo", ["-n", command, ...args]];
-    const result = await execa(file, argv, { reject: false, stdin: "ignore" });
-    if (result.exitCode !== 0)
-      throw new SandboxError(`${command} ${args.join(" ")} failed: ${String(result.stderr || result.stdout).trim() || result.shortMessage}`);
-  };
-}
-function asToolUser(runAs, path, script) {
-  const launch = launchAs(runAs, ["bash", "-c", script], { PATH: path });
-  return execa(launch.file, launch.args, { env: launch.env, extendEnv: false, uid: launch.uid, gid: launch.gid, cwd: "/", reject: false, stdin: "ignore" });
-}
-async function passwd(user) {
-  const result = await execa("getent", ["passwd", user], { reject: false, stdin: "ignore" });
-  if (result.exitCode !== 0)
-    return;
-  const [, , uid, gid, , home = ""] = String(result.stdout).trim().split(":");
-  return { uid: Number(uid), gid: Number(gid), home };
-}
-async function ensureToolUser(privileged) {
-  const existing = await passwd(TOOL_USER);
-  if (existing)
-    return existing;
-  await privileged("useradd", ["--create-home", "--user-group", "--shell", "/bin/bash", TOOL_USER]).catch(async (error) => {
-    if (!await passwd(TOOL_USER))
-      throw error;
-  });
-  const created = await passwd(TOOL_USER);
-  if (!created)
-    throw new SandboxError(`${TOOL_USER} was created but cannot be found`);
-  return created;
-}
-async function unusedGid() {
-  for (;; ) {
-    const gid = RUN_GID_BASE + randomInt(RUN_GID_SPAN);
-    if (!await succeeds("getent", ["group", String(gid)]))
-      return gid;
-  }
-}
-function ancestors(path) {
-  const list = [];
-  for (let dir = dirname(path);; dir = dirname(dir)) {
-    list.unshift(dir);
-    if (dir === dirname(dir))
-      return list;
-  }
-}
-var isWithin = (parent, path) => {
-  const rel = relative(parent, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
-};
-var othersMay = (path, bit) => (statSync2(path).mode & bit) !== 0;
-var otherBits = (mode) => ["r", "w", "x"].filter((_, i) => mode & 4 >> i).join("");
-var withoutLinks = (paths) => paths.filter((path) => !lstatSync(path).isSymbolicLink());
-var killQuietly = (pid) => {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {}
-};
-function processesOf(uid, gids) {
-  const pids = [];
-  for (const { pid, content } of procFiles("status")) {
-    const field = (name) => new RegExp(`^${name}:\\s+(\\S+)`, "m").exec(content)?.[1];
-    if (field("State") === "Z")
-      continue;
-    if (Number(field("Uid")) === uid && gids.includes(Number(field("Gid"))))
-      pids.push(pid);
-  }
-  return pids;
-}
-async function prepareSandbox(options) {
-  const worktrees = mkdtempSync(join2(tmpdir(), "gitclaw-worktrees-"));
-  const sandbox = await isolate(options, worktrees).catch((error) => {
-    rmSync(worktrees, { recursive: true, force: true });
-    throw error;
-  });
-  return typeof sandbox === "string" ? { isolated: false, reason: sandbox, worktrees, release: async () => {} } : sandbox;
-}
-async function isolate(options, worktrees) {
-  if (options.mode === "off")
-    return 'the configuration sets "sandbox" to "off"';
-  if (process.platform !== "linux" || process.getuid === undefined || process.getgid === undefined)
-    return `the sandbox needs Linux, not ${process.platform}`;
-  const agent = { uid: process.getuid(), gid: process.getgid() };
-  const root = agent.uid === 0;
-  const privileged = await privilege(root);
-  if (typeof privileged === "string")
-    return privileged;
-  const user = await ensureToolUser(privileged);
-  const runAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
-  const unfit = await checkToolUser(privileged, user, runAs, options.path);
-  if (unfit)
-    return unfit;
-  const sharing = { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly };
-  const giveBack = await shareWorkspace(privileged, sharing);
-  const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
-  const reopen = await closeSurroundings(privileged, options, worktrees);
-  const umask = isMainThread ? process.umask(2) : undefined;
-  let released = false;
-  const release = async () => {
-    if (released)
-      return;
-    released = true;
-    await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
-    await giveBack();
-    await giveBackWorktrees();
-    await reopen();
-    if (umask !== undefined)
-      process.umask(umask);
-  };
-  return { isolated: true, user: TOOL_USER, ...runAs, worktrees, release };
-}
-async function checkToolUser(privileged, user, runAs, path) {
-  if (user.uid === 0)
-    return `${TOOL_USER} has uid 0`;
-  const groups = String((await execa("id", ["-G", TOOL_USER], { stdin: "ignore" })).stdout).trim().split(/\s+/).map(Number);
-  if (groups.some((gid) => gid !== user.gid))
-    return `${TOOL_USER} belongs to groups ${groups.join(", ")}; it must have none but its own`;
-  await privileged("install", ["-d", "-m", "700", "-o", String(user.uid), "-g", String(user.gid), user.home]);
-  const probe = await asToolUser(runAs, path, 'echo "$(id -u):$(id -g)"; if sudo -n true 2>/dev/null; then echo sudo; fi');
-  const [ids, sudo] = String(probe.stdout).trim().split(`
-`);
-  if (ids !== `${runAs.uid}:${runAs.gid}`)
-    return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
-  if (sudo === "sudo")
-    return `${TOOL_USER} can use sudo; remove its sudo rights`;
-  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ]';
-  const set = "git config --global --replace-all safe.directory '*'";
-  const gitconfig = await asToolUser(runAs, path, `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`);
-  if (gitconfig.exitCode !== 0)
-    throw new SandboxError(`configuring git for ${TOOL_USER} failed: ${String(gitconfig.stderr).trim()}`);
-  return;
-}
-async function shareWorkspace(privileged, sharing) {
-  const { root, agent, runAs, agentOnly } = sharing;
-  const workspace = realpathSync(sharing.workspace);
-  const original = statSync2(workspace);
-  for (const name of agentOnly)
-    if (!existsSync2(join2(workspace, name)))
-      mkdirSync(join2(workspace, name));
-  const entries = () => readdirSync2(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join2(workspace, name));
-  const shared = entries();
-  const sharedDirs = withoutLinks(shared);
-  await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
-  await privileged("chmod", ["g+rwxs,+t", workspace]);
-  if (shared.length > 0) {
-    await privileged("chgrp", ["-R", "-h", String(runAs.gid), "--", ...shared]);
-    await privileged("chown", ["-h", String(runAs.uid), "--", ...shared]);
-  }
-  if (sharedDirs.length > 0) {
-    await privileged("chmod", ["-R", "g+rwX", "--", ...sharedDirs]);
-    await privileged("find", [...sharedDirs, "-type", "d", "-exec", "chmod", "g+s", "{}", "+"]);
-  }
-  if (!root) {
-    await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX`, workspace]);
-    if (sharedDirs.length > 0) {
-      await privileged("setfacl", ["-R", "-P", "-m", `u:${agent.uid}:rwX`, "--", ...sharedDirs]);
-      await privileged("find", [...sharedDirs, "-type", "d", "-exec", "setfacl", "-m", `d:u:${agent.uid}:rwX`, "{}", "+"]);
-    }
-  }
-  return async () => {
-    const now = entries();
-    const dirs = withoutLinks(now);
-    if (now.length > 0)
-      await privileged("chown", ["-R", "-h", `${agent.uid}:${agent.gid}`, "--", ...now]);
-    if (dirs.length > 0)
-      await privileged("chmod", ["-R", "go-w,g-s", "--", ...dirs]);
-    if (!root && dirs.length > 0)
-      await privileged("setfacl", ["-R", "-P", "-b", "--", ...dirs]);
-    if (!root)
-      await privileged("setfacl", ["-b", workspace]);
-    await privileged("chown", [`${original.uid}:${original.gid}`, workspace]);
-    await privileged("chmod", [`0${(original.mode & 4095).toString(8).padStart(4, "0")}`, workspace]);
-  };
-}
-async function shareWorktrees(privileged, sharing, dir) {
-  const { root, agent, runAs } = sharing;
-  await privileged("chgrp", [String(runAs.gid), dir]);
-  await privileged("chmod", ["2750", dir]);
-  if (!root)
-    await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX,d:g::rwX`, dir]);
-  return async () => {
-    await privileged("chown", ["-R", "-h", `${agent.uid}:${agent.gid}`, "--", dir]);
-    if (!root)
-      await privileged("setfacl", ["-R", "-P", "-b", "--", dir]);
-    await privileged("chmod", ["00700", dir]);
-  };
-}
-async function closeSurroundings(privileged, options, worktrees) {
-  const reachable = [options.workspace, worktrees];
-  const changed = [];
-  const setOthers = async (paths, mode) => {
-    if (paths.length === 0)
-      return;
-    for (const path of paths)
-      changed.push({ path, others: otherBits(lstatSync(path).mode) });
-    await privileged("chmod", [mode, "--", ...paths]);
-  };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve2(dir)), ...ancestors(realpathSync(dir))]))];
-  const opened = chain.filter((dir) => !othersMay(dir, 1));
-  await setOthers(opened, "o+x");
-  const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync2(dir));
-  const leaves = [...reachable.map((dir) => realpathSync(dir)), ...pathDirs.flatMap((dir) => [resolve2(dir), realpathSync(dir)])];
-  for (const dir of [...opened, ...options.secretDirs]) {
-    if (dir)
-      await setOthers(toClose(resolve2(dir), leaves), "o=");
-  }
-  return async () => {
-    for (const others of new Set(changed.map((change) => change.others))) {
-      await privileged("chmod", [`o=${others}`, "--", ...changed.filter((change) => change.others === others).map((change) => change.path)]);
-    }
-  };
-}
-async function killAll(privileged, root, uid, gids) {
-  for (let round = 0;; round++) {
-    const pids = processesOf(uid, gids);
-    if (pids.length === 0)
-      return;
-    if (round === KILL_ROUNDS)
-      throw new SandboxError(`processes of ${TOOL_USER} keep appearing (${pids.join(", ")}); not committing while they run`);
-    if (root)
-      for (const pid of pids)
-        killQuietly(pid);
-    else
-      await privileged("kill", ["-s", "KILL", "--", ...pids.map(String)]).catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-function toClose(dir, leaves) {
-  if (!existsSync2(dir) || leaves.some((leaf) => isWithin(leaf, dir)))
-    return [];
-  if (![...ancestors(dir), dir].every((path) => othersMay(path, 1)))
-    return [];
-  const onTheWay = (path) => leaves.some((leaf) => isWithin(path, leaf));
-  if (!onTheWay(dir))
-    return othersMay(dir, 7) ? [dir] : [];
-  const found = [];
-  const walk = (parent) => {
-    for (const name of readdirSync2(parent)) {
-      const path = join2(parent, name);
-      const stat = lstatSync(path);
-      if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
-        continue;
-      if (onTheWay(path)) {
-        if (stat.isDirectory())
-          walk(path);
-      } else if ((stat.mode & 7) !== 0)
-        found.push(path);
-    }
-  };
-  walk(dir);
-  return found;
-}
-
-// src/tools/bash.ts
-import { stat } from "fs/promises";
-import { resolve as resolve3 } from "path";
-
-// src/tools/types.ts
-var ok = (text, details) => ({ text, isError: false, details });
-var fail = (text, details) => ({ text, isError: true, details });
-
-// src/tools/args.ts
-function parseArgs(toolName, schema, args) {
-  const parsed = schema.safeParse(args);
-  if (parsed.success)
-    return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "arguments"}: ${issue.message}`);
-  return { ok: false, error: fail(`Invalid arguments for ${toolName}: ${problems.join("; ")}`) };
-}
-
-// src/tools/bash-env.ts
-var PAGERS = [
-  "PAGER",
-  "GIT_PAGER",
-  "MANPAGER",
-  "SYSTEMD_PAGER",
-  "BAT_PAGER",
-  "DELTA_PAGER",
-  "GH_PAGER",
-  "GLAB_PAGER",
-  "PSQL_PAGER",
-  "MYSQL_PAGER",
-  "HOMEBREW_PAGER"
-];
-var NON_INTERACTIVE_ENV = Object.freeze({
-  ...Object.fromEntries(PAGERS.map((name) => [name, "cat"])),
-  AWS_PAGER: "",
-  LESS: "FRX",
-  TERM: "dumb",
-  NO_COLOR: "1",
-  PYTHONUNBUFFERED: "1",
-  GIT_EDITOR: "true",
-  VISUAL: "true",
-  EDITOR: "true",
-  GIT_TERMINAL_PROMPT: "0",
-  SSH_ASKPASS: "/usr/bin/false",
-  CI: "true",
-  AGENT: "1",
-  npm_config_yes: "true",
-  npm_config_update_notifier: "false",
-  npm_config_fund: "false",
-  npm_config_audit: "false",
-  npm_config_progress: "false",
-  PNPM_DISABLE_SELF_UPDATE_CHECK: "true",
-  PNPM_UPDATE_NOTIFIER: "false",
-  YARN_ENABLE_TELEMETRY: "0",
-  YARN_ENABLE_PROGRESS_BARS: "0",
-  CARGO_TERM_PROGRESS_WHEN: "never",
-  DEBIAN_FRONTEND: "noninteractive",
-  PIP_NO_INPUT: "1",
-  PIP_DISABLE_PIP_VERSION_CHECK: "1",
-  TF_INPUT: "0",
-  TF_IN_AUTOMATION: "1",
-  GH_PROMPT_DISABLED: "1",
-  COMPOSER_NO_INTERACTION: "1",
-  CLOUDSDK_CORE_DISABLE_PROMPTS: "1"
-});
-var ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var buildCommandEnv = (base, callerEnv = {}) => ({ ...base, ...NON_INTERACTIVE_ENV, ...callerEnv });
-
-// src/tools/output.ts
-var DEFAULT_WINDOW_LIMITS = { maxBytes: 50 * 1024, headBytes: 20 * 1024, maxLineChars: 768 };
-var ELLIPSIS = "\u2026";
-var formatBytes = (bytes) => {
-  if (bytes < 1024)
-    return `${bytes} B`;
-  if (bytes < 1024 * 1024)
-    return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-};
-var countOf = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-var countNewlines = (text) => {
-  let count = 0;
-  for (let i = text.indexOf(`
-`);i !== -1; i = text.indexOf(`
-`, i + 1))
-    count++;
-  return count;
-};
-var dropLines = (text, count) => {
-  let start = 0;
-  for (let i = 0;i < count && start < text.length; i++) {
-    const newline = text.indexOf(`
-`, start);
-    if (newline === -1)
-      return "";
-    start = newline + 1;
-  }
-  return text.slice(start);
-};
-var lastBytes = (text, maxBytes) => {
-  const encoded = Buffer.from(text, "utf8");
-  if (encoded.length <= maxBytes)
-    return text;
-  let start = encoded.length - maxBytes;
-  while (start < encoded.length && ((encoded[start] ?? 0) & 192) === 128)
-    start++;
-  return encoded.subarray(start).toString("utf8");
-};
-function hasLongLine(text, max) {
-  for (let start = 0;; ) {
-    const newline = text.indexOf(`
-`, start);
-    const end = newline === -1 ? text.length : newline;
-    if (end - start > max)
-      return true;
-    if (newline === -1)
-      return false;
-    start = newline + 1;
-  }
-}
-
-class OutputWindow {
-  #limits;
-  #head = "";
-  #headBytes = 0;
-  #headLines = 0;
-  #headOpen = true;
-  #tail = [];
-  #tailChars = 0;
-  #tailStartsMidLine = false;
-  #pending = "";
-  #pendingCut = false;
-  #pendingCR = false;
-  #lines = 0;
-  #bytes = 0;
-  #cutLines = 0;
-  constructor(limits = DEFAULT_WINDOW_LIMITS) {
-    this.#limits = limits;
-  }
-  write(chunk) {
-    const text = this.#normaliseLineBreaks(chunk);
-    const first = text.indexOf(`
-`);
-    if (first === -1) {
-      this.#extendPending(text);
-      return;
-    }
-    this.#extendPending(text.slice(0, first));
-    this.#completePending();
-    const last = text.lastIndexOf(`
-`);
-    if (last > first)
-      this.#acceptBlock(text.slice(first + 1, last + 1));
-    this.#extendPending(text.slice(last + 1));
-  }
-  skip(bytes, lines) {
-    this.#pendingCR = false;
-    if (this.#pending.length > 0 || this.#pendingCut)
-      this.#completePending();
-    this.#headOpen = false;
-    this.#tail = [];
-    this.#tailChars = 0;
-    this.#tailStartsMidLine = false;
-    this.#lines += lines;
-    this.#bytes += bytes;
-  }
-  end() {
-    if (this.#pendingCR) {
-      this.#pendingCR = false;
-      this.#completePending();
-    }
-    if (this.#pending.length > 0 || this.#pendingCut)
-      this.#completePending();
-  }
-  get lossless() {
-    const view = this.render();
-    return view.elidedLines === 0 && view.cutLines === 0;
-  }
-  render(since = { lines: 0, bytes: 0 }) {
-    const tail = this.#compactTail();
-    let shownTail = lastBytes(tail, Math.max(0, this.#limits.maxBytes - this.#headBytes));
-    const start = tail.length - shownTail.length;
-    const startsMidLine = start > 0 ? tail.charCodeAt(start - 1) !== 10 : this.#tailStartsMidLine;
-    if (startsMidLine)
-      shownTail = dropLines(shownTail, 1);
-    const tailLines = countNewlines(shownTail);
-    const firstTailLine = this.#lines - tailLines + 1;
-    const parts = [];
-    const shownRanges = [];
-    let headPartBytes = 0;
-    let headPartLines = 0;
-    if (since.lines < this.#headLines) {
-      const headPart = dropLines(this.#head, since.lines);
-      parts.push(headPart);
-      shownRanges.push([since.lines + 1, this.#headLines]);
-      headPartBytes = Buffer.byteLength(headPart);
-      headPartLines = this.#headLines - since.lines;
-    }
-    const skipTail = Math.min(tailLines, Math.max(0, since.lines + 1 - firstTailLine));
-    const tailPart = dropLines(shownTail, skipTail);
-    const tailPartLines = tailLines - skipTail;
-    const elidedLines = this.#lines - since.lines - headPartLines - tailPartLines;
-    const elidedBytes = this.#bytes - since.bytes - headPartBytes - Buffer.byteLength(tailPart);
-    if (elidedLines > 0)
-      parts.push(`[${ELLIPSIS} ${countOf(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]
-`);
-    if (tailPartLines > 0) {
-      parts.push(tailPart);
-      shownRanges.push([this.#lines - tailPartLines + 1, this.#lines]);
-    }
-    const unfinishedLine = this.#pending;
-    if (unfinishedLine.length > 0) {
-      parts.push(this.#cutLine(unfinishedLine, this.#pendingCut));
-      const lineNumber = this.#lines + 1;
-      const previous = shownRanges.at(-1);
-      if (previous && previous[1] === this.#lines)
-        previous[1] = lineNumber;
-      else
-        shownRanges.push([lineNumber, lineNumber]);
-    }
-    const text = parts.join("");
-    return {
-      text: text.endsWith(`
-`) ? text.slice(0, -1) : text,
-      cursor: { lines: this.#lines, bytes: this.#bytes },
-      totalLines: this.#lines + (unfinishedLine.length > 0 ? 1 : 0),
-      shownRanges,
-      elidedLines: Math.max(0, elidedLines),
-      elidedBytes: Math.max(0, elidedBytes),
-      cutLines: this.#cutLines + (this.#pendingCut ? 1 : 0)
-    };
-  }
-  #normaliseLineBreaks(chunk) {
-    let text = this.#pendingCR ? `\r${chunk}` : chunk;
-    this.#pendingCR = text.endsWith("\r");
-    if (this.#pendingCR)
-      text = text.slice(0, -1);
-    return text.includes("\r") ? text.replace(/\r\n?/g, `
-`) : text;
-  }
-  #isCut(line, alreadyCut) {
-    return alreadyCut || line.length > this.#limits.maxLineChars;
-  }
-  #cutLine(line, alreadyCut = false) {
-    if (!this.#isCut(line, alreadyCut))
-      return line;
-    let end = Math.min(line.length, this.#limits.maxLineChars);
-    const lastCode = line.charCodeAt(end - 1);
-    if (lastCode >= 55296 && lastCode <= 56319)
-      end--;
-    return line.slice(0, end) + ELLIPSIS;
-  }
-  #extendPending(text) {
-    if (text.length === 0 || this.#pendingCut)
-      return;
-    const room = this.#limits.maxLineChars - this.#pending.length;
-    if (text.length <= room) {
-      this.#pending += text;
-      return;
-    }
-    this.#pending += text.slice(0, room);
-    this.#pendingCut = true;
-  }
-  #completePending() {
-    const shown = this.#cutLine(this.#pending, this.#pendingCut);
-    if (shown !== this.#pending)
-      this.#cutLines++;
-    this.#pending = "";
-    this.#pendingCut = false;
-    this.#acceptShownLine(shown);
-  }
-  #acceptShownLine(shown) {
-    const bytes = Buffer.byteLength(shown) + 1;
-    this.#lines++;
-    this.#bytes += bytes;
-    if (this.#headOpen && this.#headBytes + bytes <= this.#limits.headBytes) {
-      this.#head += `${shown}
-`;
-      this.#headBytes += bytes;
-      this.#headLines++;
-      return;
-    }
-    this.#headOpen = false;
-    this.#pushTail(`${shown}
-`);
-  }
-  #acceptBlock(block) {
-    let start = 0;
-    while (this.#headOpen && start < block.length) {
-      const newline = block.indexOf(`
-`, start);
-      const line = block.slice(start, newline);
-      const shown = this.#cutLine(line);
-      if (shown !== line)
-        this.#cutLines++;
-      this.#acceptShownLine(shown);
-      start = newline + 1;
-    }
-    if (start >= block.length)
-      return;
-    let rest = start > 0 ? block.slice(start) : block;
-    const lines = countNewlines(rest);
-    if (hasLongLine(rest, this.#limits.maxLineChars)) {
-      rest = rest.split(`
-`).map((line) => {
-        const shown = this.#cutLine(line);
-        if (shown !== line)
-          this.#cutLines++;
-        return shown;
-      }).join(`
-`);
-    }
-    this.#lines += lines;
-    this.#bytes += Buffer.byteLength(rest);
-    this.#pushTail(rest);
-  }
-  #pushTail(text) {
-    this.#tail.push(text);
-    this.#tailChars += text.length;
-    if (this.#tailChars > 2 * this.#limits.maxBytes)
-      this.#compactTail();
-  }
-  #compactTail() {
-    let joined = this.#tail.join("");
-    if (joined.length > this.#limits.maxBytes) {
-      const start = joined.length - this.#limits.maxBytes;
-      this.#tailStartsMidLine = joined.charCodeAt(start - 1) !== 10;
-      joined = joined.slice(start);
-    }
-    this.#tail = joined.length > 0 ? [joined] : [];
-    this.#tailChars = joined.length;
-    return joined;
-  }
-}
-
-// src/tools/spill.ts
-import { closeSync as closeSync2, openSync as openSync2, writeSync } from "fs";
-var DEFAULT_SPILL_LIMITS = { capBytes: 1024 * 1024, deferBytes: 64 * 1024 };
-var MARKER_RESERVE = 256;
-
-class SpillWriter {
-  #open;
-  #limits;
-  #deferred = [];
-  #deferredBytes = 0;
-  #target;
-  #fd;
-  #headWritten = 0;
-  #headClosed = false;
-  #tail = [];
-  #tailBytes = 0;
-  #totalBytes = 0;
-  #error;
-  constructor(open, limits = DEFAULT_SPILL_LIMITS) {
-    this.#open = open;
-    this.#limits = limits;
-  }
-  get error() {
-    return this.#error;
-  }
-  write(text) {
-    if (text.length === 0 || this.#error !== undefined)
-      return;
-    const bytes = Buffer.from(text, "utf8");
-    this.#totalBytes += bytes.length;
-    if (this.#fd === undefined) {
-      this.#deferred.push(bytes);
-      this.#deferredBytes += bytes.length;
-      if (this.#deferredBytes > this.#limits.deferBytes)
-        this.materialise();
-      return;
-    }
-    this.#append(bytes);
-  }
-  skip(bytes) {
-    if (bytes === 0 || this.#error !== undefined)
-      return;
-    this.materialise();
-    this.#totalBytes += bytes;
-    this.#headClosed = true;
-    this.#tail = [];
-    this.#tailBytes = 0;
-  }
-  materialise() {
-    if (this.#fd !== undefined || this.#error !== undefined)
-      return;
-    try {
-      this.#target = this.#open();
-      this.#fd = openSync2(this.#target.path, "w");
-    } catch (error) {
-      this.#fail(error);
-      return;
-    }
-    const deferred = this.#deferred;
-    this.#deferred = [];
-    this.#deferredBytes = 0;
-    for (const bytes of deferred)
-      this.#append(bytes);
-  }
-  close() {
-    if (this.#fd === undefined || this.#target === undefined)
-      return;
-    const fd = this.#fd;
-    this.#fd = undefined;
-    const droppedBytes = this.#totalBytes - this.#headWritten - this.#tailBytes;
-    try {
-      if (droppedBytes > 0) {
-        const tail = Buffer.concat(this.#tail);
-        const kept = `the first ${formatBytes(this.#headWritten)} and the last ${formatBytes(tail.length)}`;
-        const marker = `
-[\u2026 ${formatBytes(droppedBytes)} elided: this log keeps ${kept} of ${formatBytes(this.#totalBytes)} \u2026]
-`;
-        writeSync(fd, marker);
-        writeSync(fd, tail);
-      }
-      closeSync2(fd);
-    } catch (error) {
-      this.#fail(error);
-      return;
-    }
-    this.#tail = [];
-    return { ref: this.#target.ref, totalBytes: this.#totalBytes, droppedBytes };
-  }
-  #append(bytes) {
-    const fd = this.#fd;
-    if (fd === undefined)
-      return;
-    const headCap = Math.floor(this.#limits.capBytes / 2);
-    let rest = bytes;
-    if (this.#headWritten < headCap && !this.#headClosed) {
-      const part = rest.subarray(0, headCap - this.#headWritten);
-      try {
-        writeSync(fd, part);
-      } catch (error) {
-        this.#fail(error);
-        return;
-      }
-      this.#headWritten += part.length;
-      rest = rest.subarray(part.length);
-    }
-    if (rest.length === 0)
-      return;
-    const tailCap = this.#limits.capBytes - headCap - MARKER_RESERVE;
-    this.#tail.push(rest);
-    this.#tailBytes += rest.length;
-    while (this.#tailBytes > tailCap) {
-      const first = this.#tail[0];
-      if (first === undefined)
-        break;
-      const excess = this.#tailBytes - tailCap;
-      if (first.length <= excess) {
-        this.#tail.shift();
-        this.#tailBytes -= first.length;
-      } else {
-        this.#tail[0] = first.subarray(excess);
-        this.#tailBytes -= excess;
-      }
-    }
-  }
-  #fail(error) {
-    this.#error = error instanceof Error ? error.message : String(error);
-    if (this.#fd !== undefined) {
-      try {
-        closeSync2(this.#fd);
-      } catch {}
-      this.#fd = undefined;
-    }
-    this.#deferred = [];
-    this.#tail = [];
-  }
-}
-
-// src/tools/tail-gate.ts
-var DEFAULT_GATE_LIMITS = { passBytes: 512 * 1024, keepBytes: 576 * 1024 };
-var LF3 = 10;
-var CR3 = 13;
-var SPACE2 = 32;
-var TAB = 9;
-function countLineBreaks(bytes) {
-  let count = 0;
-  for (let i = bytes.indexOf(LF3);i !== -1; i = bytes.indexOf(LF3, i + 1))
-    count++;
-  for (let i = bytes.indexOf(CR3);i !== -1; i = bytes.indexOf(CR3, i + 1))
-    if (bytes[i + 1] !== LF3)
-      count++;
-  return count;
-}
-function resumePoint(bytes, atLineStart) {
-  if (atLineStart)
-    return 0;
-  for (let i = 0;i < bytes.length; i++) {
-    if (bytes[i] === LF3)
-      return i + 1;
-    if (bytes[i] === CR3)
-      return bytes[i + 1] === LF3 ? i + 2 : i + 1;
-  }
-  for (let i = 0;i < bytes.length; i++)
-    if (bytes[i] === SPACE2 || bytes[i] === TAB)
-      return i + 1;
-  let start = 0;
-  while (start < bytes.length && ((bytes[start] ?? 0) & 192) === 128)
-    start++;
-  return start;
-}
-
-class TailGate {
-  #limits;
-  #passLeft;
-  #ring;
-  #ringStart = 0;
-  #ringLength = 0;
-  #droppedBytes = 0;
-  #droppedLines = 0;
-  #lastDropped = LF3;
-  #received = 0;
-  #gapped = false;
-  constructor(limits = DEFAULT_GATE_LIMITS) {
-    this.#limits = limits;
-    this.#passLeft = limits.passBytes;
-  }
-  get received() {
-    return this.#received;
-  }
-  get gapped() {
-    return this.#gapped;
-  }
-  get held() {
-    return this.#ringLength + this.#droppedBytes;
-  }
-  write(chunk, sink) {
-    this.#received += chunk.length;
-    let rest = chunk;
-    if (this.#passLeft > 0) {
-      const part = rest.subarray(0, this.#passLeft);
-      this.#passLeft -= part.length;
-      sink.pass(part);
-      rest = rest.subarray(part.length);
-    }
-    if (rest.length > 0)
-      this.#keep(rest);
-  }
-  flush(sink) {
-    const ring = this.#ring;
-    if (ring === undefined || this.held === 0)
-      return;
-    const first = ring.subarray(this.#ringStart, Math.min(ring.length, this.#ringStart + this.#ringLength));
-    const kept = new Uint8Array(this.#ringLength);
-    kept.set(first);
-    kept.set(ring.subarray(0, this.#ringLength - first.length), first.length);
-    this.#ringStart = 0;
-    this.#ringLength = 0;
-    let start = 0;
-    if (this.#droppedBytes > 0) {
-      start = resumePoint(kept, this.#lastDropped === LF3 || this.#lastDropped === CR3 && kept[0] !== LF3);
-      const lead = kept.subarray(0, start);
-      sink.skip(this.#droppedBytes + lead.length, this.#droppedLines + countLineBreaks(lead));
-      this.#droppedBytes = 0;
-      this.#droppedLines = 0;
-    }
-    if (start < kept.length)
-      sink.pass(kept.subarray(start));
-  }
-  #keep(bytes) {
-    const size = this.#limits.keepBytes;
-    const ring = this.#ring ??= new Uint8Array(size);
-    if (bytes.length >= size) {
-      this.#drop(this.#ringLength);
-      this.#countDropped(bytes.subarray(0, bytes.length - size));
-      ring.set(bytes.subarray(bytes.length - size));
-      this.#ringStart = 0;
-      this.#ringLength = size;
-      return;
-    }
-    this.#drop(Math.max(0, this.#ringLength + bytes.length - size));
-    const end = (this.#ringStart + this.#ringLength) % size;
-    const first = Math.min(bytes.length, size - end);
-    ring.set(bytes.subarray(0, first), end);
-    ring.set(bytes.subarray(first), 0);
-    this.#ringLength += bytes.length;
-  }
-  #drop(count) {
-    const ring = this.#ring;
-    if (ring === undefined || count === 0)
-      return;
-    const first = Math.min(count, ring.length - this.#ringStart);
-    this.#countDropped(ring.subarray(this.#ringStart, this.#ringStart + first));
-    this.#countDropped(ring.subarray(0, count - first));
-    this.#ringStart = (this.#ringStart + count) % ring.length;
-    this.#ringLength -= count;
-  }
-  #countDropped(bytes) {
-    if (bytes.length === 0)
-      return;
-    this.#gapped = true;
-    this.#droppedBytes += bytes.length;
-    this.#droppedLines += countLineBreaks(bytes);
-    this.#lastDropped = bytes[bytes.length - 1] ?? LF3;
-  }
-}
-
-// src/tools/capture.ts
-var MAX_HELD_BACK_CHARS = 64 * 1024;
-
-class OutputCapture {
-  #redact;
-  #window;
-  #spill;
-  #gate;
-  #decoder = new TextDecoder;
-  #sink = { pass: (bytes) => this.#writeText(this.#decoder.decode(bytes, { stream: true })), skip: (bytes, lines) => this.#skip(bytes, lines) };
-  #heldBack = "";
-  #released = 0;
-  #result;
-  constructor(options) {
-    this.#redact = options.redact;
-    this.#window = new OutputWindow(options.windowLimits ?? DEFAULT_WINDOW_LIMITS);
-    this.#spill = new SpillWriter(() => options.artifacts.allocate(options.kind));
-    this.#gate = new TailGate(options.gateLimits);
-  }
-  write(bytes) {
-    if (this.#result !== undefined)
-      return;
-    this.#gate.write(bytes, this.#sink);
-  }
-  #writeText(text) {
-    const buffered = this.#heldBack + text;
-    let release = buffered.lastIndexOf(`
-`) + 1;
-    if (buffered.length - release > MAX_HELD_BACK_CHARS) {
-      const whitespace = Math.max(buffered.lastIndexOf(" "), buffered.lastIndexOf("\t"));
-      release = whitespace >= release ? whitespace + 1 : buffered.length;
-    }
-    this.#heldBack = buffered.slice(release);
-    if (release > 0)
-      this.#accept(this.#redact(buffered.slice(0, release)));
-  }
-  get progress() {
-    return this.#released + this.#gate.held;
-  }
-  snapshot(since) {
-    this.#gate.flush(this.#sink);
-    return this.#window.render(since);
-  }
-  finish() {
-    if (this.#result !== undefined)
-      return this.#result;
-    this.#gate.flush(this.#sink);
-    this.#heldBack += this.#decoder.decode();
-    if (this.#heldBack.length > 0)
-      this.#accept(this.#redact(this.#heldBack));
-    this.#heldBack = "";
-    this.#window.end();
-    const lossless = this.#window.lossless;
-    if (!lossless)
-      this.#spill.materialise();
-    const spill = this.#spill.close();
-    this.#result = { view: this.#window.render(), spill: lossless ? undefined : spill, spillError: this.#spill.error };
-    if (this.#gate.gapped)
-      Bun.gc(true);
-    return this.#result;
-  }
-  #skip(bytes, lines) {
-    const partial = this.#heldBack + this.#decoder.decode();
-    this.#heldBack = "";
-    const encoded = Buffer.from(partial, "utf8");
-    const gap = bytes + encoded.length;
-    this.#released += gap;
-    this.#window.skip(gap, lines + countLineBreaks(encoded));
-    this.#spill.skip(gap);
-  }
-  #accept(text) {
-    this.#released += text.length;
-    this.#window.write(text);
-    this.#spill.write(text);
-  }
-}
-
-// src/tools/command-result.ts
-var DEFAULT_TIMEOUT_SECONDS = 300;
-var MIN_TIMEOUT_SECONDS = 1;
-var MAX_TIMEOUT_SECONDS = 3600;
-function resolveTimeout(requested) {
-  const requestedSeconds = requested ?? DEFAULT_TIMEOUT_SECONDS;
-  const seconds = Math.min(MAX_TIMEOUT_SECONDS, Math.max(MIN_TIMEOUT_SECONDS, requestedSeconds));
-  if (seconds === requestedSeconds)
-    return { seconds, requestedSeconds };
-  return {
-    seconds,
-    requestedSeconds,
-    notice: `Timeout clamped to ${seconds}s (requested ${requestedSeconds}s; allowed range ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}s).`
-  };
-}
-function describeEnding(outcome, timeout) {
-  if (outcome.spawnError !== undefined)
-    return `Failed to start command: ${outcome.spawnError}`;
-  switch (outcome.stopReason) {
-    case "timeout":
-      return `Command timed out after ${timeout.seconds} seconds`;
-    case "abort":
-      return "Command aborted: the run is being cancelled";
-    case "cancel":
-      return "Command cancelled";
-  }
-  if (outcome.signal !== null)
-    return `Command was killed by signal ${outcome.signal}`;
-  if (outcome.exitCode !== 0)
-    return `Command exited with code ${outcome.exitCode}`;
-  return;
-}
-var formatRanges = (ranges) => ranges.map(([first, last]) => first === last ? `${first}` : `${first}-${last}`).join(" and ");
-function describeTruncation(view, capture) {
-  const parts = [];
-  if (view.elidedLines > 0) {
-    parts.push(`Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${countOf(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`);
-  }
-  if (view.cutLines > 0)
-    parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
-  const { spill, spillError } = capture;
-  if (spill !== undefined) {
-    const capped = spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
-    parts.push(`Full output${capped}: ${spill.ref} (open it with the read tool).`);
-  } else if (parts.length > 0 && spillError !== undefined) {
-    parts.push(`The full output could not be saved: ${spillError}`);
-  }
-  return parts.length > 0 ? `[${parts.join(" ")}]` : undefined;
-}
-function formatCommandResult({ view, capture, outcome, timeout, heading }) {
-  const ending = describeEnding(outcome, timeout);
-  const trailer = [describeTruncation(view, capture), timeout.notice, ending].filter((line) => line !== undefined);
-  const body = view.text === "" ? "(no output)" : view.text;
-  const text = [heading, trailer.length > 0 ? `${body}
-
-${trailer.join(`
-`)}` : body].filter((part) => part !== undefined).join(`
-
-`);
-  const details = {
-    exitCode: outcome.exitCode,
-    signal: outcome.signal,
-    wallTimeMs: Math.round(outcome.wallTimeMs),
-    timeoutSeconds: timeout.seconds,
-    requestedTimeoutSeconds: timeout.requestedSeconds,
-    stopReason: outcome.stopReason,
-    truncation: {
-      totalLines: view.totalLines,
-      shownRanges: view.shownRanges,
-      elidedLines: view.elidedLines,
-      elidedBytes: view.elidedBytes,
-      cutLines: view.cutLines,
-      artifact: capture.spill?.ref,
-      outputBytes: capture.spill?.totalBytes,
-      artifactDroppedBytes: capture.spill?.droppedBytes
-    }
-  };
-  return ending === undefined ? ok(text, details) : fail(text, details);
-}
-
-// src/tools/interceptor.ts
-var REDIRECT_TO_FILE = String.raw`(?<![<>&\d])>(?![>&])\s*(?!["']?/dev/)\S`;
-var INTERCEPTOR_RULES = [
-  {
-    tool: "read",
-    pattern: /^(?:cat|head|tail|less|more)\s(?!.*[|<>])(?=(?:.*\s)?(?!["']?[/~$])[^\s-])/,
-    message: "Use the `read` tool to view files instead of cat/head/tail/less/more: it pages with offset/limit and describes binary files."
-  },
-  {
-    tool: "edit",
-    pattern: /^(?:sed\s(?:.*\s)?(?:-[a-zA-Z]*i|--in-place)(?![a-zA-Z-])|perl\s(?:.*\s)?-[a-zA-Z]*i(?![a-zA-Z])|awk\s(?:.*\s)?-i\s*inplace)/,
-    message: "Use the `edit` tool instead of sed -i / perl -i / awk -i inplace: it replaces one exact, unique piece of text and says clearly when it does not match."
-  },
-  {
-    tool: "write",
-    pattern: new RegExp(String.raw`^(?:(?:echo|printf)\s.*${REDIRECT_TO_FILE}|cat\s(?=.*<<).*${REDIRECT_TO_FILE})`),
-    message: "Use the `write` tool to create or overwrite files instead of echo/printf/cat-heredoc redirection: it creates parent folders and needs no shell quoting."
-  }
-];
-var maskSpecial = (char) => /[\s|&;<>()]/.test(char) ? "_" : char;
-function splitCommandSegments(command) {
-  const segments = [];
-  let text = "";
-  let shape = "";
-  let quote;
-  let substitutionDepth = 0;
-  let inBacktick = false;
-  let heredocs = [];
-  const flush = () => {
-    if (text.trim() !== "")
-      segments.push({ text: text.trim(), shape: shape.trim() });
-    text = "";
-    shape = "";
-  };
-  for (let i = 0;i < command.length; i++) {
-    const char = command[i] ?? "";
-    const next = command[i + 1] ?? "";
-    const nested = substitutionDepth > 0 || inBacktick;
-    if (quote === "'") {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === "'")
-        quote = undefined;
-      continue;
-    }
-    if (char === "\\") {
-      text += char + next;
-      shape += `_${next === "" ? "" : "_"}`;
-      i++;
-      continue;
-    }
-    if (quote === '"') {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === '"')
-        quote = undefined;
-      continue;
-    }
-    if (char === "'" || char === '"') {
-      quote = char;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "`") {
-      inBacktick = !inBacktick;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "$" && next === "(") {
-      substitutionDepth++;
-      text += "$(";
-      shape += nested ? "__" : "$(";
-      i++;
-      continue;
-    }
-    if (substitutionDepth > 0) {
-      if (char === "(")
-        substitutionDepth++;
-      if (char === ")")
-        substitutionDepth--;
-      text += char;
-      shape += substitutionDepth === 0 && !inBacktick ? char : maskSpecial(char);
-      continue;
-    }
-    if (inBacktick) {
-      text += char;
-      shape += maskSpecial(char);
-      continue;
-    }
-    if (char === "#" && (text === "" || /\s/.test(text.at(-1) ?? ""))) {
-      const newline = command.indexOf(`
-`, i);
-      const end = newline === -1 ? command.length : newline;
-      text += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === "<" && next === "<" && command[i + 2] === "<") {
-      text += "<<<";
-      shape += "<<<";
-      i += 2;
-      continue;
-    }
-    if (char === "<" && next === "<") {
-      let end = i + 2;
-      const stripTabs = command[end] === "-";
-      if (stripTabs)
-        end++;
-      while (command[end] === " " || command[end] === "\t")
-        end++;
-      const wordStart = end;
-      while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? ""))
-        end++;
-      const word = command.slice(wordStart, end);
-      heredocs.push({ delimiter: word.replace(/["'\\]/g, ""), stripTabs });
-      text += command.slice(i, end);
-      shape += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === `
-`) {
-      if (heredocs.length > 0) {
-        let position = i + 1;
-        for (const { delimiter, stripTabs } of heredocs) {
-          while (position < command.length) {
-            const newline = command.indexOf(`
-`, position);
-            const lineEnd = newline === -1 ? command.length : newline;
-            const line = command.slice(position, lineEnd);
-            position = lineEnd + 1;
-            if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter)
-              break;
-          }
-        }
-        text += command.slice(i, position);
-        heredocs = [];
-        i = position - 1;
-      }
-      flush();
-      continue;
-    }
-    if (char === "&" && next === "&" || char === "|" && next === "|") {
-      flush();
-      i++;
-      continue;
-    }
-    if (char === ";") {
-      flush();
-      continue;
-    }
-    if (char === "&" && !/[<>|]$/.test(text) && next !== ">") {
-      flush();
-      continue;
-    }
-    text += char;
-    shape += char;
-  }
-  flush();
-  return segments;
-}
-var LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;
-function findInterception(command, enabledTools) {
-  const shapes = splitCommandSegments(command).map((segment) => segment.shape.replace(LEADING_ASSIGNMENTS, ""));
-  return INTERCEPTOR_RULES.find((rule) => enabledTools.has(rule.tool) && shapes.some((shape) => rule.pattern.test(shape)));
-}
-var formatInterception = (rule, command) => `Blocked: ${rule.message}
-
-Original command: ${command}`;
-
-// src/tools/jobs.ts
-var OUTPUT_BATCH_MS = 200;
-var jobState = (job) => {
-  const outcome = job.outcome;
-  if (outcome === undefined)
-    return "running";
-  switch (outcome.stopReason) {
-    case "timeout":
-      return "timed out";
-    case "cancel":
-      return "cancelled";
-    case "abort":
-      return "aborted";
-  }
-  return outcome.exitCode === 0 ? "completed" : "failed";
-};
-var commandLabel = (command) => {
-  const firstLine = command.trim().split(`
-`)[0] ?? "";
-  const label = firstLine.length > 80 ? `${firstLine.slice(0, 79)}\u2026` : firstLine;
-  return command.trim().includes(`
-`) ? `${label} \u2026` : label;
-};
-
-class JobManager {
-  #jobs = new Map;
-  #nextId = 1;
-  start(spec) {
-    const id = `job-${this.#nextId++}`;
-    const output = new OutputCapture({ redact: spec.context.redact, artifacts: spec.context.artifacts, kind: "bash.log" });
-    const listeners = new Set;
-    const notify = () => {
-      for (const listener of listeners)
-        listener();
-    };
-    const running = startProcess({
-      command: spec.command,
-      cwd: spec.cwd,
-      env: spec.env,
-      timeoutMs: spec.timeout.seconds * 1000,
-      signal: spec.context.signal,
-      runAs: spec.context.runAs,
-      onOutput: (bytes) => {
-        const before = output.progress;
-        output.write(bytes);
-        if (output.progress !== before)
-          notify();
-      }
-    });
-    const entry = {
-      id,
-      command: spec.command,
-      cwd: spec.cwd,
-      timeout: spec.timeout,
-      startedAt: Date.now(),
-      output,
-      process: running,
-      cursor: { lines: 0, bytes: 0 },
-      seenProgress: 0,
-      listeners,
-      done: running.finished.then((outcome) => {
-        entry.capture = output.finish();
-        entry.outcome = outcome;
-        notify();
-      })
-    };
-    this.#jobs.set(id, entry);
-    return entry;
-  }
-  get(id) {
-    return this.#jobs.get(id);
-  }
-  list() {
-    return [...this.#jobs.values()];
-  }
-  async poll(id, waitMs, signal) {
-    const entry = this.#entry(id);
-    const deadline = Date.now() + waitMs;
-    const hasNews = () => entry.outcome !== undefined || entry.output.progress !== entry.seenProgress;
-    if (!hasNews()) {
-      while (!hasNews() && !signal.aborted && Date.now() < deadline)
-        await this.#nextEvent(entry, deadline - Date.now(), signal);
-      if (entry.outcome === undefined && !signal.aborted) {
-        await this.#nextEvent(entry, Math.min(OUTPUT_BATCH_MS, deadline - Date.now()), signal, () => entry.outcome !== undefined);
-      }
-    }
-    const view = entry.output.snapshot(entry.cursor);
-    entry.cursor = view.cursor;
-    entry.seenProgress = entry.output.progress;
-    return { job: entry, view };
-  }
-  async cancel(id) {
-    const entry = this.#entry(id);
-    entry.process.cancel();
-    await entry.done;
-  }
-  async dispose() {
-    const entries = [...this.#jobs.values()];
-    const running = new Set(entries.filter((entry) => entry.outcome === undefined));
-    await Promise.all([...running].map((entry) => this.cancel(entry.id)));
-    return entries.filter((entry) => running.has(entry) || entry.outcome?.stopReason === "abort").map((entry) => `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`);
-  }
-  #entry(id) {
-    const entry = this.#jobs.get(id);
-    if (entry === undefined)
-      throw new Error(`No background job ${id}`);
-    return entry;
-  }
-  #nextEvent(entry, ms, signal, accept = () => true) {
-    return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        entry.listeners.delete(listener);
-        signal.removeEventListener("abort", finish);
-        resolve();
-      };
-      const listener = () => {
-        if (accept())
-          finish();
-      };
-      const timer = setTimeout(finish, Math.max(0, ms));
-      entry.listeners.add(listener);
-      signal.addEventListener("abort", finish, { once: true });
-    });
-  }
-}
-
-// src/tools/bash.ts
-var bashParameters = object({
-  command: string2().describe("Bash command(s)."),
-  timeout: number2().optional().describe(`Seconds (default ${DEFAULT_TIMEOUT_SECONDS}, ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}).`),
-  cwd: string2().optional().describe("Directory (default: the workspace)."),
-  env: record(string2(), string2()).optional().describe("Extra environment variables."),
-  async: boolean2().optional().describe("Run in the background: returns a job id for the job tool.")
-});
-var LEADING_CD = /^\s*cd\s+('[^']*'|"[^"$`\\]*"|[^\s;&|<>()$`'"\\~]+)\s*&&\s*([\s\S]*\S[\s\S]*)$/;
-function liftLeadingCd(command) {
-  const match = LEADING_CD.exec(command);
-  if (!match)
-    return;
-  const [, word = "", rest = ""] = match;
-  const cwd = /^['"]/.test(word) ? word.slice(1, -1) : word;
-  if (cwd === "-" || cwd === "")
-    return;
-  return { cwd, command: rest.trim() };
-}
-var describeBackground = (id, command) => [
-  `Background job ${id} started: ${commandLabel(command)}`,
-  `Follow it with the job tool: {"poll": "${id}"} waits for new output or completion, {"cancel": "${id}"} stops it, {"list": true} lists all jobs.`
-].join(`
-`);
-function createBashTool(options) {
-  return {
-    name: "bash",
-    description: [
-      "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
-      "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
-      "Processes left in the background are stopped when it returns: use async for servers and long builds.",
-      ...options.interceptor.enabled ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."] : []
-    ].join(`
-`),
-    parameters: bashParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("bash", bashParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const args = parsed.value;
-      const callerEnv = args.env ?? {};
-      const badName = Object.keys(callerEnv).find((name) => !ENV_NAME_PATTERN.test(name));
-      if (badName !== undefined)
-        return fail(`Invalid bash env name: ${badName}`);
-      if (options.interceptor.enabled) {
-        const rule = findInterception(args.command, options.enabledTools);
-        if (rule)
-          return fail(formatInterception(rule, args.command), { blockedBy: rule.tool });
-      }
-      const lifted = args.cwd === undefined ? liftLeadingCd(args.command) : undefined;
-      const command = lifted?.command ?? args.command;
-      const requestedCwd = lifted?.cwd ?? args.cwd;
-      const cwd = requestedCwd === undefined ? context.workspace : resolve3(context.workspace, requestedCwd);
-      const cwdStat = await stat(cwd).catch(() => {
-        return;
-      });
-      if (cwdStat === undefined)
-        return fail(`Working directory does not exist: ${requestedCwd ?? cwd}`);
-      if (!cwdStat.isDirectory())
-        return fail(`Working directory is not a directory: ${requestedCwd ?? cwd}`);
-      if (context.signal.aborted)
-        return fail("Command not run: the run is being cancelled");
-      const timeout = resolveTimeout(args.timeout);
-      const env = buildCommandEnv(context.env, callerEnv);
-      if (args.async) {
-        if (!options.enabledTools.has("job")) {
-          return fail("Background jobs are not available in this run (the job tool is disabled): run the command without async.");
-        }
-        const job = options.jobs.start({ command, cwd, env, timeout, context });
-        const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join(`
-`);
-        return ok(text, {
-          async: { state: "running", jobId: job.id },
-          cwd,
-          timeoutSeconds: timeout.seconds,
-          requestedTimeoutSeconds: timeout.requestedSeconds
-        });
-      }
-      const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
-      const running = startProcess({
-        command,
-        cwd,
-        env,
-        timeoutMs: timeout.seconds * 1000,
-        signal: context.signal,
-        onOutput: (bytes) => capture.write(bytes),
-        runAs: context.runAs
-      });
-      const outcome = await running.finished;
-      const captured = capture.finish();
-      const result = formatCommandResult({ view: captured.view, capture: captured, outcome, timeout });
-      return { ...result, details: { ...result.details, cwd } };
-    }
-  };
-}
-
-// src/tools/confined-file.ts
-import { constants as constants4, fstatSync, readlinkSync as readlinkSync2, statSync as statSync3 } from "fs";
-import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
-import { dirname as dirname3 } from "path";
-
-// src/tools/workspace.ts
-import { lstatSync as lstatSync2, readlinkSync, realpathSync as realpathSync2 } from "fs";
-import { chmod, stat as stat2 } from "fs/promises";
-import { basename, dirname as dirname2, isAbsolute as isAbsolute2, join as join3, relative as relative2, resolve as resolve4, sep } from "path";
-
-// src/redact.ts
-import { Buffer as Buffer8 } from "buffer";
-var REDACTED = "[REDACTED]";
-var MIN_SECRET_LENGTH = 8;
-var TOKEN_SHAPES = [
-  String.raw`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?` + String.raw`(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)`,
-  String.raw`(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{36,}`,
-  String.raw`(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}`,
-  String.raw`(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{20,}`,
-  String.raw`(?<![A-Za-z0-9])A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
-  String.raw`(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}`,
-  String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`,
-  String.raw`(${caseless("authorization")}["']?\s*[:=]\s*["']?` + String.raw`(?:${caseless("basic")}|${caseless("bearer")}|${caseless("token")})\s+)` + String.raw`[A-Za-z0-9._~+/=-]+`
-];
-function caseless(word) {
-  return word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-function base642(bytes) {
-  return bytes.toString("base64");
-}
-function toUrlSafe(b64) {
-  return b64.replace(/\+/g, "-").replace(/\//g, "_");
-}
-function alignedBase64Fragments(value) {
-  const fragments = [];
-  for (let offset = 0;offset < 3; offset++) {
-    const padded = Buffer8.concat([Buffer8.alloc(offset), value]);
-    const unpadded = base642(padded).replace(/=+$/, "");
-    const start = offset === 0 ? 0 : offset + 1;
-    const end = padded.length % 3 === 0 ? unpadded.length : unpadded.length - 1;
-    fragments.push(unpadded.slice(start, end));
-  }
-  return fragments;
-}
-function encodedForms(secret) {
-  const forms = new Set([
-    secret,
-    JSON.stringify(secret).slice(1, -1),
-    encodeURIComponent(secret)
-  ]);
-  for (const plain of [secret, `x-access-token:${secret}`]) {
-    const standard = base642(Buffer8.from(plain));
-    const urlSafe = toUrlSafe(standard);
-    for (const form of [standard, urlSafe]) {
-      forms.add(form);
-      forms.add(form.replace(/=+$/, ""));
-    }
-  }
-  for (const fragment of alignedBase64Fragments(Buffer8.from(secret))) {
-    forms.add(fragment);
-    forms.add(toUrlSafe(fragment));
-  }
-  return [...forms];
-}
-function createRedactor(secrets = []) {
-  const known = new Set;
-  let pattern;
-  const add = (secret) => {
-    const value = secret.trim();
-    if (value.length < MIN_SECRET_LENGTH || known.has(value))
-      return;
-    known.add(value);
-    pattern = undefined;
-  };
-  for (const secret of secrets)
-    if (secret !== undefined)
-      add(secret);
-  const build = () => {
-    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    return new RegExp([...literals, ...TOKEN_SHAPES].join("|"), "g");
-  };
-  const redact = (text) => {
-    pattern ??= build();
-    return text.replace(pattern, (_match, headerPrefix) => headerPrefix === undefined ? REDACTED : headerPrefix + REDACTED);
-  };
-  return Object.assign(redact, { add });
-}
-
-// src/env.ts
-var ALLOWED = new Set([
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "HOSTNAME",
-  "PWD",
-  "CI",
-  "GITHUB_ACTIONS",
-  "GITHUB_REPOSITORY",
-  "GITHUB_REPOSITORY_OWNER",
-  "GITHUB_SERVER_URL",
-  "GITHUB_API_URL",
-  "GITHUB_GRAPHQL_URL",
-  "GITHUB_RUN_ID",
-  "GITHUB_RUN_NUMBER",
-  "GITHUB_RUN_ATTEMPT",
-  "GITHUB_WORKFLOW",
-  "GITHUB_JOB",
-  "GITHUB_SHA",
-  "GITHUB_REF",
-  "GITHUB_REF_NAME",
-  "GITHUB_EVENT_NAME",
-  "GITHUB_ACTOR",
-  "GITHUB_WORKSPACE",
-  "RUNNER_OS",
-  "RUNNER_ARCH",
-  "JAVA_HOME",
-  "GOROOT",
-  "GOPATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "BUN_INSTALL",
-  "NVM_DIR"
-]);
-var SECRET_NAME = /TOKEN|SECRET|PASSWORD|API_KEY|_KEY$|_PAT$|^ACTIONS_|^INPUT_|^GITHUB_TOKEN$|^GH_TOKEN$/;
-function isSecretName(name, secretNames) {
-  return SECRET_NAME.test(name.toUpperCase()) || secretNames.includes(name);
-}
-function toolEnvironment(source, options = {}) {
-  const allowed = new Set([...ALLOWED, ...options.allow ?? []]);
-  const secretNames = options.secretNames ?? [];
-  const env = {};
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined)
-      continue;
-    if (!allowed.has(name) && !name.startsWith("LC_"))
-      continue;
-    if (isSecretName(name, secretNames))
-      continue;
-    env[name] = value;
-  }
-  return env;
-}
-function secretValues(source, options = {}) {
-  const secretNames = options.secretNames ?? [];
-  const values = new Set;
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || value.trim().length < MIN_SECRET_LENGTH)
-      continue;
-    if (isSecretName(name, secretNames))
-      values.add(value);
-  }
-  return [...values];
-}
-
 // src/git/git.ts
 var BOT_IDENTITY = { name: "gitclaw[bot]", email: "gitclaw[bot]@users.noreply.github.com" };
 
@@ -52237,2829 +51176,6 @@ async function assertBranchName(git, branch, source) {
   }
   return branch;
 }
-
-// src/git/status.ts
-function parseStatus(output) {
-  const fields = output.split("\x00");
-  const changes = [];
-  for (let i = 0;i < fields.length; i++) {
-    const entry = fields[i];
-    if (entry === "")
-      continue;
-    if (entry.length < 4 || entry[2] !== " ")
-      throw new GitError(`unexpected git status entry ${JSON.stringify(entry)}`);
-    const code = entry.slice(0, 2);
-    const change = { code, path: entry.slice(3) };
-    if (/[RC]/.test(code))
-      change.from = fields[++i];
-    changes.push(change);
-  }
-  return changes;
-}
-async function changedPaths(git) {
-  const status = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no"]);
-  if (status.exitCode !== 0)
-    throw new GitError(`git status failed: ${(status.stderr || status.stdout).trim()}`);
-  return parseStatus(status.stdout);
-}
-var touchedPaths = (changes) => changes.flatMap((c) => c.from ? [c.path, c.from] : [c.path]);
-
-// src/git/protected.ts
-var ALWAYS_PROTECTED = ["state/"];
-var protectedPathsFrom = (configured) => [...configured, ...ALWAYS_PROTECTED];
-var escapeRegExp2 = (text) => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-var compiled = new Map;
-function compile2(pattern) {
-  const normalised = pattern.trim().replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "").replace(/\/+$/, "");
-  let body = "";
-  for (let i = 0;i < normalised.length; i++) {
-    const char = normalised[i];
-    if (normalised.startsWith("**/", i)) {
-      body += "(?:.*/)?";
-      i += 2;
-    } else if (normalised.startsWith("**", i)) {
-      body += ".*";
-      i += 1;
-    } else if (char === "*")
-      body += "[^/]*";
-    else if (char === "?")
-      body += "[^/]";
-    else
-      body += escapeRegExp2(char);
-  }
-  return new RegExp(`^${body}(?:/|$)`, "i");
-}
-function protectedBy(path, patterns) {
-  const normalised = path.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
-  return patterns.find((pattern) => {
-    let regexp = compiled.get(pattern);
-    if (!regexp)
-      compiled.set(pattern, regexp = compile2(pattern));
-    return regexp.test(normalised);
-  });
-}
-var isProtected = (path, patterns) => protectedBy(path, patterns) !== undefined;
-var isOwn = (path, own) => own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
-async function revertProtectedChanges(git, patterns, ownFiles) {
-  const refused = [...new Set(touchedPaths(await changedPaths(git)))].filter((path) => !isOwn(path, ownFiles) && isProtected(path, patterns));
-  if (refused.length === 0)
-    return [];
-  const literal = { env: { GIT_LITERAL_PATHSPECS: "1" } };
-  await git.must(["reset", "-q", "HEAD", "--", ...refused], literal);
-  const inHead = new Set((await git.must(["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", ...refused], literal)).split("\x00"));
-  const restore = refused.filter((path) => inHead.has(path));
-  const remove = refused.filter((path) => !inHead.has(path));
-  if (restore.length)
-    await git.must(["checkout", "-q", "HEAD", "--", ...restore], literal);
-  if (remove.length)
-    await git.must(["clean", "-ffdq", "--", ...remove], literal);
-  return refused;
-}
-
-// src/tools/workspace.ts
-class PathError extends Error {
-}
-var MAX_SYMLINK_HOPS = 40;
-var isInside = (root, path) => {
-  const rel = relative2(root, path);
-  return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute2(rel);
-};
-var toDisplay = (root, path) => relative2(root, path).split(sep).join("/") || ".";
-var realPathAllowingMissing = (path, hops = 0) => {
-  try {
-    return realpathSync2(path);
-  } catch (error) {
-    const code = error.code;
-    if (code !== "ENOENT" && code !== "ENOTDIR")
-      throw error;
-  }
-  let target;
-  try {
-    target = readlinkSync(path);
-  } catch {
-    target = undefined;
-  }
-  if (target !== undefined) {
-    if (hops >= MAX_SYMLINK_HOPS)
-      throw new PathError(`Too many levels of symbolic links: ${path}`);
-    return realPathAllowingMissing(resolve4(dirname2(path), target), hops + 1);
-  }
-  const parent = dirname2(path);
-  if (parent === path)
-    return path;
-  return join3(realPathAllowingMissing(parent, hops), basename(path));
-};
-var realOrAsIs = (dir) => {
-  try {
-    return realpathSync2(dir);
-  } catch {
-    return resolve4(dir);
-  }
-};
-function worktreeOf(worktreesDir, absolute, input) {
-  const dir = resolve4(worktreesDir);
-  const realDir = realOrAsIs(dir);
-  const base = isInside(dir, absolute) ? dir : isInside(realDir, absolute) ? realDir : undefined;
-  if (base === undefined)
-    return;
-  const [owner, name, ...rest] = relative2(base, absolute).split(sep).filter(Boolean);
-  const real = owner && name ? join3(realDir, owner, name) : undefined;
-  if (real === undefined || !isWorktree(real)) {
-    throw new PathError(`Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`);
-  }
-  return { real, rest: rest.join("/") || "." };
-}
-function isWorktree(path) {
-  try {
-    return realpathSync2(path) === path && lstatSync2(join3(path, ".git")).isFile();
-  } catch {
-    return false;
-  }
-}
-function resolveToolPath(roots, input) {
-  if (input.trim() === "")
-    throw new PathError("Path must not be empty.");
-  const root = resolve4(roots.workspace);
-  const places = () => roots.worktreesDir ? `${root}, or a PR worktree from pr_checkout (an absolute path under ${realOrAsIs(roots.worktreesDir)})` : root;
-  if (input.startsWith("~"))
-    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
-  const absolute = resolve4(root, input);
-  const worktree = roots.worktreesDir ? worktreeOf(roots.worktreesDir, absolute, input) : undefined;
-  if (worktree) {
-    const display = worktree.rest === "." ? worktree.real : `${worktree.real}/${worktree.rest}`;
-    const real = realPathAllowingMissing(absolute);
-    if (!isInside(worktree.real, real))
-      throw new PathError(`Path leads outside the PR worktree ${worktree.real} through a symlink: ${input} -> ${real}.`);
-    return { real, display, relative: worktree.rest, root: worktree.real, worktree: true };
-  }
-  const realRoot = realpathSync2(root);
-  const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : undefined;
-  if (base === undefined)
-    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
-  const real = realPathAllowingMissing(absolute);
-  if (!isInside(realRoot, real)) {
-    throw new PathError(`Path leads outside the workspace through a symlink: ${input} -> ${real}.`);
-  }
-  const display = toDisplay(base, absolute);
-  return { real, display, relative: display, root: realRoot, worktree: false };
-}
-var isUnderGitDir = (display) => display.split("/").some((segment) => segment.toLowerCase() === ".git");
-function assertWritable(path, protectedPaths) {
-  const candidates = [path.relative, toDisplay(path.root, path.real)];
-  for (const candidate of candidates) {
-    if (isUnderGitDir(candidate))
-      throw new PathError(`Refusing to write under .git/: ${path.display}.`);
-    const pattern = protectedBy(candidate, protectedPaths);
-    if (pattern)
-      throw new PathError(`Refusing to write ${path.display}: it is under the protected path ${pattern}.`);
-  }
-}
-async function keepGroupWritable(path, createdFolder) {
-  if (!path.worktree)
-    return;
-  const folders = [];
-  for (let dir = dirname2(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname2(dir))
-    folders.unshift(dir);
-  for (const entry of [...folders, path.real]) {
-    const stats = await stat2(entry);
-    const wanted = stats.isDirectory() ? 56 : 48;
-    if ((stats.mode & wanted) !== wanted && stats.uid === process.getuid?.())
-      await chmod(entry, stats.mode & 4095 | wanted);
-  }
-}
-function describeFileError(error, display) {
-  if (error instanceof PathError)
-    return error.message;
-  switch (error.code) {
-    case "ENOENT":
-      return `File not found: ${display}`;
-    case "EISDIR":
-      return `Is a directory: ${display}`;
-    case "ENOTDIR":
-      return `A parent of ${display} is a file, not a directory.`;
-    case "EACCES":
-    case "EPERM":
-      return `Permission denied: ${display}`;
-    case "ENXIO":
-      return `Not a regular file: ${display}`;
-    case "ELOOP":
-      return `${display} became a symbolic link while it was being opened; nothing was changed. Try again once tool commands stop changing it.`;
-  }
-  return `Cannot access ${display}: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-// src/tools/confined-file.ts
-var FLAGS = {
-  read: constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK,
-  update: constants4.O_RDWR | constants4.O_NOFOLLOW | constants4.O_NONBLOCK,
-  write: constants4.O_WRONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK
-};
-async function openConfined(path, mode) {
-  const { handle, created } = await openOrCreate(path.real, mode);
-  try {
-    const opened = openedPath(handle.fd);
-    if (!(opened === undefined ? isSameInode(handle.fd, path.real) : opened === path.real)) {
-      if (created && opened !== undefined && fstatSync(handle.fd).size === 0)
-        await unlink(opened).catch(() => {});
-      throw new PathError(`${path.display} changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}. Try again once tool commands stop changing it.`);
-    }
-    const stats = await handle.stat();
-    if (!stats.isFile() && !stats.isDirectory())
-      throw new PathError(`Not a regular file: ${path.display}`);
-    return { handle, stats };
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-async function openOrCreate(file, mode) {
-  try {
-    return { handle: await open2(file, FLAGS[mode]), created: false };
-  } catch (error) {
-    if (mode !== "write" || error.code !== "ENOENT")
-      throw error;
-  }
-  return { handle: await open2(file, FLAGS.write | constants4.O_CREAT | constants4.O_EXCL, 438), created: true };
-}
-function openedPath(fd) {
-  try {
-    return readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-    return;
-  }
-}
-function isSameInode(fd, expected) {
-  try {
-    const [held, named] = [fstatSync(fd), statSync3(expected)];
-    return held.dev === named.dev && held.ino === named.ino;
-  } catch {
-    return false;
-  }
-}
-async function replaceContent(handle, bytes) {
-  await handle.truncate(0);
-  for (let written = 0;written < bytes.length; ) {
-    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, written);
-    written += bytesWritten;
-  }
-}
-async function makeParentFolders(path) {
-  const folders = [];
-  for (let dir = dirname3(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname3(dir))
-    folders.unshift(dir);
-  let first;
-  for (const dir of folders) {
-    const made = await mkdir(dir).then(() => true, (error) => {
-      if (error.code === "EEXIST")
-        return false;
-      throw error;
-    });
-    const actual = await realpath(dir);
-    if (actual !== dir) {
-      if (made)
-        await rmdir(actual).catch(() => {});
-      throw new PathError(`${path.display} changed while its folders were being made (a folder on its path was replaced, e.g. by a symlink); nothing was written. Try again once tool commands stop changing it.`);
-    }
-    if (made)
-      first ??= dir;
-  }
-  return first;
-}
-
-// src/tools/edit.ts
-var editParameters = object({
-  path: string2().describe("File path."),
-  oldText: string2().describe("Exact text to replace, found once in the file."),
-  newText: string2().describe("Replacement text.")
-});
-var UTF8_BOM = "\uFEFF";
-var countOccurrences = (text, search) => {
-  const positions = [];
-  for (let index = text.indexOf(search);index !== -1; index = text.indexOf(search, index + search.length))
-    positions.push(index);
-  return positions;
-};
-var lineNumberAt = (text, index) => {
-  let line = 1;
-  for (let i = 0;i < index; i++)
-    if (text.charCodeAt(i) === 10)
-      line++;
-  return line;
-};
-var indentOf = (line) => /^[ \t]*/.exec(line)?.[0] ?? "";
-function findWhitespaceTolerant(fileLines, oldLines) {
-  if (oldLines.every((line) => line.trim() === ""))
-    return [];
-  const matches = [];
-  for (let start = 0;start + oldLines.length <= fileLines.length; start++) {
-    if (oldLines.every((line, offset) => line.trim() === fileLines[start + offset]?.trim()))
-      matches.push({ start, count: oldLines.length });
-  }
-  return matches;
-}
-function reindent(newLines, oldLines, matchedLines) {
-  const anchor = oldLines.findIndex((line) => line.trim() !== "");
-  const from = indentOf(oldLines[anchor] ?? "");
-  const to = indentOf(matchedLines[anchor] ?? "");
-  if (from === to)
-    return newLines;
-  return newLines.map((line) => line.trim() !== "" && line.startsWith(from) ? to + line.slice(from.length) : line);
-}
-var splitLines = (text) => {
-  const lines = text.split(`
-`);
-  if (lines.length > 1 && lines.at(-1) === "")
-    lines.pop();
-  return lines;
-};
-function replaceOnce(content, search, replacement, display) {
-  const exact = countOccurrences(content, search);
-  if (exact.length > 1) {
-    const lines = exact.map((index) => lineNumberAt(content, index));
-    return {
-      error: `oldText was found ${exact.length} times in ${display} (at lines ${lines.join(", ")}). It must match exactly once: include more surrounding lines to make it unique.`
-    };
-  }
-  const [position] = exact;
-  if (position !== undefined) {
-    const firstLine = lineNumberAt(content, position);
-    const innerNewlines = search.replace(/\n$/, "").split(`
-`).length - 1;
-    return {
-      updated: content.slice(0, position) + replacement + content.slice(position + search.length),
-      firstLine,
-      lastLine: firstLine + innerNewlines,
-      whitespaceTolerant: false,
-      reindented: false
-    };
-  }
-  const fileLines = content.split(`
-`);
-  const oldLines = splitLines(search);
-  const matches = findWhitespaceTolerant(fileLines, oldLines);
-  const [match] = matches;
-  if (match === undefined) {
-    return {
-      error: `oldText was not found in ${display}. It must match the file exactly, including whitespace and line breaks: read the file again and copy the text to replace.`
-    };
-  }
-  if (matches.length > 1) {
-    const lines = matches.map((candidate) => candidate.start + 1);
-    return {
-      error: `oldText was not found exactly in ${display}, and ignoring indentation it matches ${matches.length} places (at lines ${lines.join(", ")}). Copy the exact text, with more surrounding lines.`
-    };
-  }
-  const matchedLines = fileLines.slice(match.start, match.start + match.count);
-  const replacementLines = replacement === "" ? [] : splitLines(replacement);
-  const newLines = reindent(replacementLines, oldLines, matchedLines);
-  return {
-    updated: [...fileLines.slice(0, match.start), ...newLines, ...fileLines.slice(match.start + match.count)].join(`
-`),
-    firstLine: match.start + 1,
-    lastLine: match.start + match.count,
-    whitespaceTolerant: true,
-    reindented: newLines.length > 0 && newLines !== replacementLines
-  };
-}
-function createEditTool(options) {
-  return {
-    name: "edit",
-    description: "Replace oldText, which must occur exactly once in the file (whitespace included), with newText. " + "Line endings are kept.",
-    parameters: editParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("edit", editParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { path, oldText, newText } = parsed.value;
-      if (oldText === "")
-        return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
-      if (oldText === newText)
-        return fail("oldText and newText are identical: there is nothing to change.");
-      let target;
-      let handle;
-      try {
-        target = resolveToolPath(context, path);
-        assertWritable(target, options.protectedPaths);
-        ({ handle } = await openConfined(target, "update"));
-      } catch (error) {
-        return fail(describeFileError(error, path));
-      }
-      try {
-        return await editOpenFile(handle, target, oldText, newText);
-      } catch (error) {
-        return fail(describeFileError(error, target.display));
-      } finally {
-        await handle.close();
-      }
-    }
-  };
-}
-async function editOpenFile(handle, target, oldText, newText) {
-  const raw = await handle.readFile();
-  if (raw.includes(0))
-    return fail(`Cannot edit ${target.display}: it is a binary file.`);
-  const decoded = raw.toString("utf8");
-  const hasBom = decoded.startsWith(UTF8_BOM);
-  const withoutBom = hasBom ? decoded.slice(1) : decoded;
-  const crlfCount = withoutBom.split(`\r
-`).length - 1;
-  const lfCount = withoutBom.split(`
-`).length - 1;
-  const crlf = crlfCount > 0 && crlfCount === lfCount;
-  const toLf = (text) => crlf || crlfCount === 0 ? text.replace(/\r\n/g, `
-`) : text;
-  const content = toLf(withoutBom);
-  const search = toLf(oldText);
-  const replacement = toLf(newText);
-  const edit = replaceOnce(content, search, replacement, target.display);
-  if ("error" in edit)
-    return fail(edit.error);
-  const output = (hasBom ? UTF8_BOM : "") + (crlf ? edit.updated.replace(/\n/g, `\r
-`) : edit.updated);
-  await replaceContent(handle, Buffer.from(output, "utf8"));
-  await keepGroupWritable(target, undefined);
-  const { firstLine, lastLine, whitespaceTolerant, reindented } = edit;
-  const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
-  const reindentNote = reindented ? ", so newText was re-indented to match" : "";
-  const note = whitespaceTolerant ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindentNote}` : "";
-  return ok(`Edited ${target.display}: replaced ${range}${note}.`, {
-    path: target.display,
-    firstLine,
-    lastLine,
-    whitespaceTolerant,
-    reindented
-  });
-}
-
-// src/tools/github/context.ts
-class ToolFailure extends Error {
-  name = "ToolFailure";
-}
-var requestOptions = (context) => ({ request: { signal: context.tool.signal } });
-
-// src/quote.ts
-function quoteAsData(text) {
-  return text.split(/\r\n|[\n\r\u0085\u2028\u2029]/).map((line) => `> ${line}`).join(`
-`);
-}
-
-// src/tools/github/errors.ts
-function isHttpError(error) {
-  return typeof error === "object" && error !== null && typeof error.status === "number" && error instanceof Error;
-}
-var PERMISSION = {
-  repo_view: "contents: read",
-  issue_view: "issues: read",
-  pr_view: "pull-requests: read",
-  pr_diff: "pull-requests: read",
-  file_read: "contents: read",
-  search_issues: "issues: read",
-  search_prs: "pull-requests: read",
-  search_code: "contents: read",
-  search_commits: "contents: read",
-  search_repos: "contents: read",
-  run_watch: "actions: read",
-  pr_create: "pull-requests: write",
-  pr_checkout: "pull-requests: read",
-  pr_push: "contents: write",
-  comment: "issues: write"
-};
-var headerOf = (error, name) => {
-  const value = error.response?.headers?.[name];
-  return value === undefined ? undefined : String(value);
-};
-var apiMessage = (error) => {
-  const data = error.response?.data;
-  return typeof data?.message === "string" && data.message ? data.message : error.message;
-};
-function isRateLimitError(error) {
-  if (!isHttpError(error) || error.status !== 403 && error.status !== 429)
-    return false;
-  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
-}
-function acceptedPermissions(error) {
-  const header = headerOf(error, "x-accepted-github-permissions");
-  if (!header)
-    return;
-  const entries = header.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name, level) => `${name.replace(/_/g, "-")}: ${level}`));
-  return entries.length > 0 ? entries.join(", ") : undefined;
-}
-function describeRateLimit(error, now) {
-  const reset = Number(headerOf(error, "x-ratelimit-reset"));
-  if (headerOf(error, "x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
-    const seconds = Math.max(0, Math.ceil(reset - now / 1000));
-    return `GitHub API rate limit exhausted (${error.status}): it resets at ${new Date(reset * 1000).toISOString()} (in ${seconds}s). Wait, or make fewer calls (lower limit, narrower queries).`;
-  }
-  const retryAfter = headerOf(error, "retry-after");
-  const when = retryAfter ? `retry after ${retryAfter}s` : "wait a minute before retrying";
-  return `GitHub secondary rate limit hit (${error.status}: ${apiMessage(error)}): ${when}, and make calls one at a time.`;
-}
-function describeValidation(error) {
-  const data = error.response?.data;
-  const items = Array.isArray(data?.errors) ? data.errors : [];
-  const details = items.map((item) => {
-    if (typeof item === "string")
-      return item;
-    const { resource, field, code, message } = item ?? {};
-    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
-    return text.replace(/\.$/, "");
-  });
-  return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
-}
-function describeGitHubError(error, op, repo, now) {
-  if (!isHttpError(error))
-    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-  if (!error.response)
-    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
-  if (isRateLimitError(error))
-    return describeRateLimit(error, now);
-  switch (error.status) {
-    case 401:
-      return `GitHub rejected the token (401 ${apiMessage(error)}): it is missing, expired or revoked. The workflow must pass GITHUB_TOKEN: \${{ github.token }} to this step.`;
-    case 403: {
-      const needed = acceptedPermissions(error) ?? PERMISSION[op];
-      return `GitHub refused ${op} on ${repo} (403 ${apiMessage(error)}): the token lacks a permission. Grant "${needed}" under permissions: in the workflow file (.github/workflows/gitclaw.yml).`;
-    }
-    case 404:
-      return `not found (404) for ${op} on ${repo}: it does not exist, or the token cannot see it (GitHub answers 404 rather than 403 for private resources).`;
-    case 410:
-      return `gone (410) for ${op} on ${repo}: ${apiMessage(error)}.`;
-    case 422:
-      return describeValidation(error);
-    default:
-      return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
-  }
-}
-
-// src/tools/github/minimized.ts
-var PAGE = 100;
-var MAX_PAGES = 10;
-var COMMENTS = `comments(first: ${PAGE}, after: $after) { nodes { id isMinimized minimizedReason } pageInfo { hasNextPage endCursor } }`;
-var MINIMIZED_QUERY = `query gitclawMinimizedComments($owner: String!, $name: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $name) {
-    issueOrPullRequest(number: $number) {
-      ... on Issue { ${COMMENTS} }
-      ... on PullRequest { ${COMMENTS} }
-    }
-  }
-}`;
-var MINIMIZED_NODES_QUERY = `query gitclawMinimizedNodes($ids: [ID!]!) {
-  nodes(ids: $ids) { ... on PullRequestReviewComment { id isMinimized minimizedReason } }
-}`;
-var Node = object({ id: string2(), isMinimized: boolean2(), minimizedReason: string2().nullable() });
-var NodesResponse = object({ nodes: array(Node.partial().nullable()) });
-var Response2 = object({
-  repository: object({
-    issueOrPullRequest: object({
-      comments: object({
-        nodes: array(Node.nullable()),
-        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
-      })
-    }).nullable()
-  }).nullable()
-});
-async function minimizedComments(context, repo, number) {
-  const hidden = new Map;
-  let after = null;
-  try {
-    for (let page = 0;page < MAX_PAGES; page++) {
-      const raw = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
-      const comments = Response2.parse(raw).repository?.issueOrPullRequest?.comments;
-      if (!comments)
-        return { error: `GraphQL found no issue or pull request #${number}` };
-      for (const node of comments.nodes)
-        if (node)
-          note(hidden, node);
-      if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor)
-        break;
-      after = comments.pageInfo.endCursor;
-    }
-  } catch (error) {
-    return { error: describe2(error) };
-  }
-  return { hidden };
-}
-async function minimizedReviewComments(context, ids) {
-  const hidden = new Map;
-  if (ids.length === 0)
-    return { hidden };
-  try {
-    const raw = await context.github.graphql(MINIMIZED_NODES_QUERY, { ids, ...requestOptions(context) });
-    for (const node of NodesResponse.parse(raw).nodes)
-      if (node)
-        note(hidden, node);
-  } catch (error) {
-    return { error: describe2(error) };
-  }
-  return { hidden };
-}
-function note(hidden, node) {
-  if (node.id !== undefined && node.isMinimized)
-    hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
-}
-function describe2(error) {
-  if (error instanceof ZodError)
-    return "GraphQL answered in an unexpected shape";
-  if (isHttpError(error)) {
-    const message = error.response?.data?.message;
-    return `GraphQL request failed (${error.status}): ${typeof message === "string" ? message : error.message}`;
-  }
-  const lines = String(error.message ?? error).split(`
-`).map((line) => line.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
-  return `GraphQL: ${lines.length > 1 ? lines.slice(1).join("; ") : lines[0] ?? "unknown error"}`;
-}
-function minimizedNote(minimized, kind = "comment") {
-  if ("error" in minimized)
-    return `(could not check for minimized ${kind}s, so all are shown: ${minimized.error})`;
-  const count = minimized.hidden.size;
-  if (count === 0)
-    return;
-  const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
-  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
-}
-
-// src/tools/github/validate.ts
-class ValidationError extends ToolFailure {
-  name = "ValidationError";
-}
-var repoName = (repo) => `${repo.owner}/${repo.repo}`;
-var sameRepo = (a, b) => repoName(a).toLowerCase() === repoName(b).toLowerCase();
-function present(value) {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-var NAME = /^[A-Za-z0-9_.-]+$/;
-function parseRepo(value) {
-  const [owner, repo, ...rest] = value.trim().replace(/\.git$/, "").split("/");
-  if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo)) {
-    throw new ValidationError(`invalid repo: ${value}. Expected owner/name, e.g. octocat/hello-world.`);
-  }
-  return { owner, repo };
-}
-function parsePositiveId(value, what) {
-  const text = String(value).trim();
-  if (!/^[1-9]\d{0,15}$/.test(text))
-    throw new ValidationError(`invalid ${what}: ${text}. Expected a positive number.`);
-  return Number(text);
-}
-var escapeRegExp3 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function parseGitHubUrl(value, host) {
-  const match = new RegExp(`^https://${escapeRegExp3(host)}/([^/\\s]+)/([^/\\s]+)/(pull|issues|actions/runs)/(\\d+)(?:[/?#].*)?$`, "i").exec(value.trim());
-  if (!match)
-    return;
-  return { repo: parseRepo(`${match[1]}/${match[2]}`), kind: match[3].toLowerCase(), number: parsePositiveId(match[4], "number in URL") };
-}
-function reconcile(url, explicit) {
-  if (explicit && !sameRepo(explicit, url.repo)) {
-    throw new ValidationError(`the URL is in ${repoName(url.repo)} but repo is ${repoName(explicit)}; drop one of them.`);
-  }
-  return url.repo;
-}
-var BRANCH = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\.lock$)[^\s~^:?*[\\\x00-\x1f\x7f]+$/;
-function isBranchName(value) {
-  return BRANCH.test(value) && !value.endsWith("/") && !value.endsWith(".");
-}
-function parsePrIdentifier(value, host, explicitRepo) {
-  const text = String(value).trim();
-  if (text.startsWith("-"))
-    throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
-  if (/^\d+$/.test(text))
-    return { kind: "number", number: parsePositiveId(text, "PR number") };
-  const url = parseGitHubUrl(text, host);
-  if (url) {
-    if (url.kind !== "pull")
-      throw new ValidationError(`not a pull request URL: ${text}`);
-    return { kind: "number", number: url.number, repo: reconcile(url, explicitRepo) };
-  }
-  if (/^https?:\/\//i.test(text))
-    throw new ValidationError(`invalid PR identifier: ${text}. URLs must look like https://${host}/owner/repo/pull/123.`);
-  if (!isBranchName(text))
-    throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
-  return { kind: "branch", branch: text };
-}
-function parseIssueIdentifier(value, host, explicitRepo) {
-  const text = String(value).trim();
-  const url = parseGitHubUrl(text, host);
-  if (url) {
-    if (url.kind === "actions/runs")
-      throw new ValidationError(`not an issue or pull request URL: ${text}`);
-    return { number: url.number, repo: reconcile(url, explicitRepo) };
-  }
-  return { number: parsePositiveId(text, "issue or pull request number") };
-}
-function parseRunIdentifier(value, host, explicitRepo) {
-  const text = String(value).trim();
-  const url = parseGitHubUrl(text, host);
-  if (url) {
-    if (url.kind !== "actions/runs")
-      throw new ValidationError(`not a workflow run URL: ${text}`);
-    return { id: url.number, repo: reconcile(url, explicitRepo) };
-  }
-  if (!/^\d+$/.test(text))
-    throw new ValidationError(`invalid run: ${text}. Pass a numeric run id or a run URL like https://${host}/owner/repo/actions/runs/123.`);
-  return { id: parsePositiveId(text, "run id") };
-}
-function boundedCount(value, name, fallback, max) {
-  if (value === undefined)
-    return fallback;
-  const floored = Math.floor(value);
-  if (!Number.isFinite(value) || floored <= 0)
-    throw new ValidationError(`${name} must be a positive number`);
-  return Math.min(floored, max);
-}
-var RELATIVE = /^(\d+)\s*(m|h|d|w|mo|y)$/i;
-var DAY = /^\d{4}-\d{2}-\d{2}$/;
-var isoDay = (time) => new Date(time).toISOString().slice(0, 10);
-function resolveDateBound(raw, now) {
-  const text = raw.trim();
-  const relative = RELATIVE.exec(text);
-  if (relative) {
-    const amount = Number(relative[1]);
-    const unit = relative[2].toLowerCase();
-    if (unit === "mo" || unit === "y") {
-      const date = new Date(now);
-      date.setUTCMonth(date.getUTCMonth() - (unit === "mo" ? amount : amount * 12));
-      return isoDay(date.getTime());
-    }
-    const unitMs = { m: 60000, h: 3600000, d: 86400000, w: 7 * 86400000 }[unit];
-    return isoDay(now - amount * unitMs);
-  }
-  if (DAY.test(text) && !Number.isNaN(Date.parse(text)))
-    return text;
-  const parsed = Date.parse(text);
-  if (text && !Number.isNaN(parsed))
-    return new Date(parsed).toISOString().replace(/\.\d{3}Z$/, "Z");
-  throw new ValidationError(`invalid date bound: ${raw}. Expected a relative duration like "3d", "12h", "2w", "2mo" or "1y" (m = minutes, mo = months), a date like 2026-05-01, or an ISO datetime.`);
-}
-
-// src/tools/github/views.ts
-var PR_VIEW_FILES = 50;
-var MAX_PR_FILES = 3000;
-var PAGE2 = 100;
-var login = (user) => user ? `@${user.login}` : "ghost";
-var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
-var joined = (items) => items.filter(Boolean).join(" \xB7 ");
-function explicitRepo(args) {
-  const repo = present(args.repo);
-  return repo ? parseRepo(repo) : undefined;
-}
-var quoted = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
-function section(out, title, body) {
-  out.line();
-  out.line(`## ${title}`);
-  out.line(quoted(body));
-}
-async function writeIssueComments(context, repo, issueNumber, total, out) {
-  const minimized = await minimizedComments(context, repo, issueNumber);
-  const hidden = "hidden" in minimized ? minimized.hidden : new Map;
-  out.line();
-  out.line(`## Comments (${total})`);
-  const note = minimizedNote(minimized);
-  if (note)
-    out.line(note);
-  const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: PAGE2, ...requestOptions(context) });
-  for await (const { data } of pages) {
-    for (const comment of data) {
-      if (hidden.has(comment.node_id))
-        continue;
-      out.line();
-      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
-        return hidden.size;
-    }
-  }
-  return hidden.size;
-}
-async function writeReviewComments(context, pull, total, out) {
-  out.line();
-  out.line(`## Review comments (${total})`);
-  const hidden = new Map;
-  let unknown;
-  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...pull, per_page: PAGE2, ...requestOptions(context) });
-  pages:
-    for await (const { data } of pages) {
-      if (unknown === undefined) {
-        const minimized = await minimizedReviewComments(context, data.map((comment) => comment.node_id));
-        if ("error" in minimized)
-          unknown = minimized.error;
-        else
-          for (const [id, reason] of minimized.hidden)
-            hidden.set(id, reason);
-      }
-      for (const comment of data) {
-        if (hidden.has(comment.node_id))
-          continue;
-        out.line();
-        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
-          break pages;
-      }
-    }
-  const notes = [minimizedNote({ hidden }, "review comment"), unknown && minimizedNote({ error: unknown }, "review comment")].filter(Boolean);
-  if (notes.length)
-    out.line();
-  for (const note of notes)
-    out.line(note);
-  return hidden.size;
-}
-function planRepoView(args, context) {
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const branch = present(args.branch);
-  return {
-    target: repo,
-    narrow: "the repository summary is unusually long",
-    async run(out) {
-      const { data } = await context.github.rest.repos.get({ ...repo, ...requestOptions(context) });
-      const permissions = data.permissions;
-      const permission = permissions && ["admin", "maintain", "push", "triage", "pull"].find((level) => permissions[level]);
-      out.line(`# ${data.full_name}`);
-      if (data.description)
-        out.line(data.description);
-      out.line();
-      out.line(`- URL: ${data.html_url}`);
-      out.line(`- Default branch: ${data.default_branch}`);
-      if (branch) {
-        const { data: found } = await context.github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) });
-        out.line(`- Branch: ${found.name} at ${found.commit.sha.slice(0, 12)}${found.protected ? " (protected)" : ""}`);
-      }
-      out.line(`- ${joined([data.visibility ?? (data.private ? "private" : "public"), permission && `your permission: ${permission}`, data.language ?? undefined])}`);
-      out.line(`- \u2605 ${data.stargazers_count} \xB7 forks ${data.forks_count} \xB7 open issues ${data.open_issues_count}${data.archived ? " \xB7 archived" : ""}${data.fork ? ` \xB7 fork of ${data.parent?.full_name ?? "?"}` : ""}`);
-      out.line(`- Updated ${data.updated_at}${data.pushed_at ? ` \xB7 pushed ${data.pushed_at}` : ""}`);
-      if (data.homepage)
-        out.line(`- Homepage: ${data.homepage}`);
-      if (data.topics?.length)
-        out.line(`- Topics: ${data.topics.join(", ")}`);
-      return { repo: data.full_name, url: data.html_url, defaultBranch: data.default_branch };
-    }
-  };
-}
-function planIssueView(args, context) {
-  if (args.issue === undefined)
-    throw new ValidationError("issue_view needs issue: a number or an issue URL");
-  const explicit = explicitRepo(args);
-  const id = parseIssueIdentifier(args.issue, context.host, explicit);
-  const repo = id.repo ?? explicit ?? context.thisRepo;
-  const withComments = args.comments ?? true;
-  return {
-    target: repo,
-    narrow: "pass comments: false, or read the issue in parts",
-    async run(out) {
-      const { data } = await context.github.rest.issues.get({ ...repo, issue_number: id.number, ...requestOptions(context) });
-      out.line(`# Issue #${data.number}: ${data.title}`);
-      if (data.pull_request)
-        out.line(`_This is a pull request: pr_view and pr_diff show its changes._`);
-      out.line(`- ${joined([data.state + (data.state_reason ? ` (${data.state_reason})` : ""), `by ${login(data.user)}`, `created ${data.created_at}`, `updated ${data.updated_at}`])}`);
-      const labels = labelNames(data.labels);
-      if (labels.length || data.assignees?.length)
-        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, data.assignees?.length ? `assignees: ${data.assignees.map(login).join(", ")}` : undefined])}`);
-      out.line(`- ${data.html_url}`);
-      section(out, "Body", data.body);
-      const minimizedHidden = withComments ? await writeIssueComments(context, repo, data.number, data.comments, out) : 0;
-      return { repo: repoName(repo), number: data.number, url: data.html_url, state: data.state, minimizedHidden };
-    }
-  };
-}
-function prNumber(args, context, op) {
-  if (args.pr === undefined || Array.isArray(args.pr))
-    throw new ValidationError(`${op} needs pr: one PR number or URL`);
-  const explicit = explicitRepo(args);
-  const id = parsePrIdentifier(args.pr, context.host, explicit);
-  if (id.kind === "branch")
-    throw new ValidationError(`${op} needs a PR number or URL, not a branch name (${id.branch}); search_prs finds a branch's PR.`);
-  return { repo: id.repo ?? explicit ?? context.thisRepo, number: id.number };
-}
-function planPrView(args, context) {
-  const { repo, number } = prNumber(args, context, "pr_view");
-  const withComments = args.comments ?? true;
-  return {
-    target: repo,
-    narrow: "pass comments: false, or use pr_diff for the changes",
-    async run(out) {
-      const options = { ...repo, pull_number: number, ...requestOptions(context) };
-      const { data: pr } = await context.github.rest.pulls.get(options);
-      const state = pr.merged ? "merged" : pr.state + (pr.draft ? " (draft)" : "");
-      out.line(`# PR #${pr.number}: ${pr.title}`);
-      out.line(`- ${joined([state, `by ${login(pr.user)}`, `created ${pr.created_at}`, `updated ${pr.updated_at}`])}`);
-      out.line(`- ${pr.base.ref} \u2190 ${pr.head.label} at ${pr.head.sha.slice(0, 12)}${pr.maintainer_can_modify ? " (maintainers can push)" : ""}`);
-      out.line(`- ${pr.commits} commits \xB7 +${pr.additions} \u2212${pr.deletions} in ${pr.changed_files} files${pr.mergeable === null ? "" : ` \xB7 ${pr.mergeable ? "mergeable" : "not mergeable"} (${pr.mergeable_state})`}`);
-      const labels = labelNames(pr.labels);
-      const reviewers = (pr.requested_reviewers ?? []).map(login);
-      if (labels.length || reviewers.length)
-        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, reviewers.length ? `review requested: ${reviewers.join(", ")}` : undefined])}`);
-      out.line(`- ${pr.html_url}`);
-      section(out, "Body", pr.body);
-      const { data: files } = await context.github.rest.pulls.listFiles({ ...options, per_page: PR_VIEW_FILES });
-      out.line();
-      out.line(`## Files (${pr.changed_files}${pr.changed_files > files.length ? `, first ${files.length}; pr_diff lists all` : ""})`);
-      for (const file of files)
-        out.line(`- ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})`);
-      let minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
-      if (withComments && !out.full)
-        minimizedHidden += await writeReviewComments(context, { ...repo, pull_number: number }, pr.review_comments, out);
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
-    }
-  };
-}
-function fileDiff(file) {
-  const before = file.status === "added" ? "/dev/null" : `a/${file.previous_filename ?? file.filename}`;
-  const after = file.status === "removed" ? "/dev/null" : `b/${file.filename}`;
-  const body = file.patch ?? "(no textual patch: binary or too large)";
-  return `diff --git a/${file.previous_filename ?? file.filename} b/${file.filename}
---- ${before}
-+++ ${after}
-${body}
-`;
-}
-function planPrDiff(args, context) {
-  const { repo, number } = prNumber(args, context, "pr_diff");
-  const path = present(args.path);
-  if (path && args.all)
-    throw new ValidationError("pr_diff takes path (one file) or all: true (every file), not both");
-  const mode = path ? "file" : args.all ? "all" : "list";
-  return {
-    target: repo,
-    narrow: mode === "list" ? "the file list is complete up to here" : "pass path to see one file's diff",
-    async run(out) {
-      const options = { ...repo, pull_number: number, ...requestOptions(context) };
-      const { data: pr } = await context.github.rest.pulls.get(options);
-      if (mode === "all" && pr.changed_files > MAX_PR_FILES) {
-        throw new ToolFailure(`PR #${number} changes ${pr.changed_files} files; GitHub lists at most ${MAX_PR_FILES}. Pass path to see one file.`);
-      }
-      out.line(`# PR #${pr.number} diff: ${pr.base.ref} \u2190 ${pr.head.label} (${pr.changed_files} files, +${pr.additions} \u2212${pr.deletions})`);
-      let found = false;
-      let index = 0;
-      for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listFiles, { ...options, per_page: PAGE2 })) {
-        for (const file of data) {
-          index++;
-          if (mode === "list")
-            out.line(`${index}. ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})${file.patch === undefined ? " [no patch]" : ""}`);
-          else if (mode === "all")
-            out.push(fileDiff(file));
-          else if (file.filename === path || file.previous_filename === path) {
-            out.push(fileDiff(file));
-            found = true;
-          }
-          if (out.full)
-            break;
-        }
-        if (out.full || found)
-          break;
-      }
-      if (mode === "file" && !found)
-        throw new ToolFailure(`PR #${number} does not change ${path}; pr_diff without path lists the changed files.`);
-      return { repo: repoName(repo), number, mode, url: pr.html_url };
-    }
-  };
-}
-var isBinary = (bytes) => bytes.subarray(0, 8192).includes(0);
-function planFileRead(args, context) {
-  const path = present(args.path);
-  if (!path)
-    throw new ValidationError("file_read needs path: a repository-relative file path");
-  if (path.startsWith("/") || path.startsWith("~") || /^[A-Za-z]:[\\/]/.test(path) || path.split(/[\\/]/).includes("..")) {
-    throw new ValidationError(`path must be repository-relative: ${path}`);
-  }
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const ref = present(args.ref) ?? present(args.branch);
-  const where = `${repoName(repo)}@${ref ?? "default branch"}:${path}`;
-  return {
-    target: repo,
-    narrow: "read a smaller file, or check out the repository and use read with offset/limit",
-    errorPrefix: `GitHub file read failed for '${where}'`,
-    async run(out) {
-      const { data } = await context.github.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {}, ...requestOptions(context) });
-      if (Array.isArray(data)) {
-        out.line(`# ${where} (directory, ${data.length} entries)`);
-        for (const entry of data)
-          out.line(`- ${entry.type === "dir" ? `${entry.name}/` : entry.name}${entry.type === "file" ? ` (${entry.size} B)` : ""}`);
-        return { repo: repoName(repo), path, type: "dir" };
-      }
-      if (data.type !== "file") {
-        const target = "target" in data ? ` \u2192 ${String(data.target)}` : ("submodule_git_url" in data) ? ` \u2192 ${String(data.submodule_git_url)}` : "";
-        out.line(`# ${where} is a ${data.type}${target}`);
-        return { repo: repoName(repo), path, type: data.type };
-      }
-      if (data.encoding !== "base64")
-        throw new ToolFailure(`the file is ${data.size} bytes, too large for the contents API (1 MB).`);
-      const bytes = Buffer.from(data.content, "base64");
-      if (isBinary(bytes)) {
-        out.line(`# ${where}: binary file, ${data.size} bytes (not shown)`);
-        return { repo: repoName(repo), path, type: "binary", size: data.size };
-      }
-      out.push(bytes.toString("utf8"));
-      return { repo: repoName(repo), path, type: "file", size: data.size, sha: data.sha };
-    }
-  };
-}
-
-// src/tools/github/comment.ts
-var MAX_COMMENT_CHARS = 65536;
-function planComment(args, context) {
-  const subject = args.issue ?? (Array.isArray(args.pr) ? undefined : args.pr);
-  if (subject === undefined)
-    throw new ValidationError("comment needs issue (or pr): the number or URL of the thread to comment on");
-  if (args.issue !== undefined && args.pr !== undefined)
-    throw new ValidationError("comment takes issue or pr, not both");
-  const body = args.body?.trim();
-  if (!body)
-    throw new ValidationError("comment needs a non-empty body");
-  if ([...body].length > MAX_COMMENT_CHARS)
-    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
-  const explicit = explicitRepo(args);
-  const id = parseIssueIdentifier(subject, context.host, explicit);
-  const repo = id.repo ?? explicit ?? context.thisRepo;
-  return {
-    target: repo,
-    narrow: "the confirmation is unusually long",
-    async run(out) {
-      const { data } = await context.github.rest.issues.createComment({ ...repo, issue_number: id.number, body: context.tool.redact(body), ...requestOptions(context) });
-      out.line(`# Commented on ${repoName(repo)}#${id.number}`);
-      out.line(`- ${data.html_url}`);
-      return { repo: repoName(repo), number: id.number, commentId: data.id, url: data.html_url };
-    }
-  };
-}
-
-// src/tools/github/help.ts
-var SEARCH = {
-  does: "Search GitHub; without repo:, org:, user: or owner: in the query it is limited to repo.",
-  args: {
-    query: "GitHub search syntax (required for search_code).",
-    since: "Lower date bound (not search_code): 3d, 12h, 2w, 2mo, 1y (m = minutes, mo = months), YYYY-MM-DD or ISO.",
-    until: "Upper date bound, same forms as since.",
-    dateField: "search_issues, search_prs, search_repos: created (default) or updated.",
-    limit: "Results (default 10, max 50)."
-  }
-};
-var OP_DOCS = {
-  repo_view: {
-    does: "The repository: default branch, visibility, your permission.",
-    args: { branch: "Also show this branch's head." }
-  },
-  issue_view: {
-    does: "An issue (or PR) with its comments.",
-    args: { issue: "Number or URL.", comments: "Include comments (default true)." }
-  },
-  pr_view: {
-    does: "A pull request: state, branches, files, comments.",
-    args: { pr: "Number or URL.", comments: "Include comments and review comments (default true)." }
-  },
-  pr_diff: {
-    does: "A pull request's changes: the list of files, one file's diff, or all diffs.",
-    args: { pr: "Number or URL.", path: "Show only this file's diff.", all: "The diff of every file." }
-  },
-  file_read: {
-    does: "A file from GitHub (not the checkout).",
-    args: {
-      path: "Repository-relative path.",
-      ref: "Branch, tag or commit (default: the default branch).",
-      branch: "Same as ref."
-    }
-  },
-  search_issues: SEARCH,
-  search_prs: SEARCH,
-  search_code: SEARCH,
-  search_commits: SEARCH,
-  search_repos: SEARCH,
-  run_watch: {
-    does: "Waits for Actions runs to finish; failed jobs' log tails inline, full logs as an artifact.",
-    args: {
-      run: "Run id or URL (default: all runs of the current commit).",
-      branch: "Watch the runs of this branch's head commit.",
-      tail: "Log lines per failed job (default 15, max 200)."
-    }
-  },
-  pr_create: {
-    does: "Opens a pull request from a pushed branch.",
-    args: {
-      title: "Title (required unless fill).",
-      body: "Description (Markdown).",
-      base: "Base branch (default: the default branch).",
-      head: "Head branch, already pushed (default: the current branch).",
-      draft: "Open as a draft.",
-      fill: "Title and body from the commits (not with title or body).",
-      reviewer: "Logins to request reviews from (list).",
-      assignee: "Logins to assign (list).",
-      label: "Labels to add (list)."
-    }
-  },
-  pr_checkout: {
-    does: "Checks a PR out into a worktree of its own outside the workspace, on branch pr-<n>; work there by its path.",
-    args: {
-      pr: "Number, URL or head branch, or a list of them (default: the current branch's PR).",
-      force: "Reset an existing pr-<n> branch to the PR head."
-    }
-  },
-  pr_push: {
-    does: "Commits what changed in a pr-<n> worktree and pushes the branch to the PR.",
-    args: {
-      branch: "The local pr-<n> branch (default: the current one).",
-      message: "Commit message (default: gitclaw: update PR #<n>).",
-      forceWithLease: "Replace the remote branch if it is where the checkout saw it (destructive; denied by default)."
-    }
-  },
-  comment: {
-    does: "Comments on another issue or PR (your reply to this issue is posted for you).",
-    args: { issue: "Number or URL.", pr: "Or a PR number or URL.", body: "The text (Markdown)." }
-  }
-};
-var REPO = "repo: owner/name (default: this repository).";
-var GITHUB_DESCRIPTION = [
-  "GitHub API (not the gh CLI). Pass op and its arguments; every op also takes repo " + "(owner/name, default: this repository).",
-  "Reads: repo_view [branch] \xB7 issue_view issue [comments] \xB7 pr_view pr [comments] \xB7 pr_diff pr [path|all] \xB7 " + "file_read path [ref] \xB7 search_issues, search_prs, search_commits, search_repos, search_code: " + "query [since until dateField limit] \xB7 run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
-  "Writes: pr_create title|fill [body base head draft reviewer assignee label] \xB7 pr_checkout [pr force]: " + "PR in its own worktree \xB7 pr_push [branch message forceWithLease]: commit and push a PR worktree \xB7 " + "comment issue|pr body",
-  "help [about: op]: an op's arguments in detail. A policy may deny an op and says which rule did."
-].join(`
-`);
-var GITHUB_MODEL_SCHEMA = {
-  type: "object",
-  properties: { op: { type: "string", description: "The operation, or help." } },
-  required: ["op"]
-};
-function describe3(op) {
-  const args = Object.entries(OP_DOCS[op].args).map(([name, text]) => `- ${name}: ${text}`);
-  return [`${op}: ${OP_DOCS[op].does}`, ...args, `- ${REPO}`].join(`
-`);
-}
-function opHelp(about) {
-  return about ? describe3(about) : Object.keys(OP_DOCS).map(describe3).join(`
-
-`);
-}
-function unexpectedArgs(op, given) {
-  const takes = op === "help" ? ["about"] : [...Object.keys(OP_DOCS[op].args), "repo"];
-  const extra = Object.keys(given).filter((name) => name !== "op" && !takes.includes(name));
-  if (extra.length === 0)
-    return;
-  const which = extra.length === 1 ? `argument ${extra[0]}` : `arguments ${extra.join(", ")}`;
-  const help = op === "help" ? "" : ` {"op": "help", "about": "${op}"} describes them.`;
-  return `${op} does not take the ${which}; it takes ${takes.join(", ")}.${help}`;
-}
-
-// src/tools/github/output.ts
-var MAX_OUTPUT_BYTES = 64 * 1024;
-function formatSize(bytes) {
-  if (bytes < 1024)
-    return `${bytes}B`;
-  if (bytes < 1024 * 1024)
-    return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-}
-function header(fields) {
-  const size = fields.outcome === "ok" && fields.bytes !== undefined ? ` ${formatSize(fields.bytes)}` : "";
-  return `[github ${fields.host}/${fields.repo} ${fields.op} ${fields.opClass} ${fields.outcome}${size}]`;
-}
-
-class BoundedText {
-  maxBytes;
-  #parts = [];
-  #bytes = 0;
-  #truncated = false;
-  constructor(maxBytes = MAX_OUTPUT_BYTES) {
-    this.maxBytes = maxBytes;
-  }
-  get full() {
-    return this.#truncated;
-  }
-  get bytes() {
-    return this.#bytes;
-  }
-  push(text) {
-    if (this.#truncated)
-      return false;
-    const size = Buffer.byteLength(text);
-    if (this.#bytes + size <= this.maxBytes) {
-      this.#parts.push(text);
-      this.#bytes += size;
-      return true;
-    }
-    const room = this.maxBytes - this.#bytes;
-    const prefix = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD$/, "");
-    this.#parts.push(prefix);
-    this.#bytes += Buffer.byteLength(prefix);
-    this.#truncated = true;
-    return false;
-  }
-  line(text = "") {
-    return this.push(`${text}
-`);
-  }
-  text(narrow) {
-    const body = this.#parts.join("").replace(/\n+$/, "");
-    const cap = this.maxBytes % 1024 === 0 ? `${this.maxBytes / 1024}KB` : formatSize(this.maxBytes);
-    return this.#truncated ? `${body}
-[truncated at ${cap}; ${narrow}]` : body;
-  }
-}
-
-// src/tools/github/local-git.ts
-import { isAbsolute as isAbsolute3, resolve as resolve5 } from "path";
-function localGit(cwd, env, authEnv, redact) {
-  const git = createGit(cwd, { env, authEnv, redact });
-  return {
-    ...git,
-    must: (args, options) => git.must(args, options).catch((error) => {
-      throw error instanceof GitError ? new ToolFailure(error.message) : error;
-    })
-  };
-}
-async function gitCommonDir(git) {
-  const dir = await git.must(["rev-parse", "--git-common-dir"]);
-  return isAbsolute3(dir) ? dir : resolve5(git.cwd, dir);
-}
-async function currentBranch(git) {
-  const result = await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"]);
-  return result.exitCode === 0 && result.stdout.trim() ? result.stdout.trim() : undefined;
-}
-async function configValue(git, key) {
-  const result = await git.run(["config", "--get", key]);
-  return result.exitCode === 0 ? result.stdout.trim() : undefined;
-}
-var locks = new Map;
-function withRepoLock(key, task) {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const next = previous.then(task, task);
-  const settled = next.then(() => {
-    return;
-  }, () => {
-    return;
-  });
-  locks.set(key, settled);
-  settled.then(() => {
-    if (locks.get(key) === settled)
-      locks.delete(key);
-  });
-  return next;
-}
-
-// src/tools/github/pr.ts
-var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
-function names2(values, what, pattern) {
-  const list = [...new Set((values ?? []).map((value) => value.trim().replace(/^@/, "")).filter(Boolean))];
-  const bad = pattern ? list.filter((value) => !pattern.test(value)) : [];
-  if (bad.length > 0)
-    throw new ValidationError(`invalid ${what}: ${bad.join(", ")}`);
-  return list;
-}
-function headBranchName(head) {
-  const branch = head.includes(":") ? head.slice(head.indexOf(":") + 1) : head;
-  if (!isBranchName(branch))
-    throw new ValidationError(`invalid head: ${head}. Pass a branch name or owner:branch.`);
-  return branch;
-}
-async function firstExisting(git, refs) {
-  for (const ref of refs)
-    if ((await git.run(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).exitCode === 0)
-      return ref;
-  return;
-}
-var humanize = (branch) => {
-  const words = branch.replace(/^.*\//, "").replace(/[-_]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-async function fillFromCommits(git, base, head) {
-  const baseRef = await firstExisting(git, [`refs/remotes/origin/${base}`, `refs/heads/${base}`]);
-  const headRef = await firstExisting(git, [`refs/heads/${head}`, `refs/remotes/origin/${head}`]);
-  if (!baseRef || !headRef)
-    throw new ToolFailure(`fill needs ${!baseRef ? `the base branch ${base}` : `the head branch ${head}`} in the local repository; fetch it, or pass title and body.`);
-  const log = await git.must(["log", "--reverse", "--format=%s%x1f%b%x1e", `${baseRef}..${headRef}`]);
-  const commits = log.split("\x1E").map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    const [subject = "", body = ""] = entry.split("\x1F");
-    return { subject: subject.trim(), body: body.trim() };
-  });
-  if (commits.length === 0)
-    throw new ToolFailure(`no commits between ${base} and ${head}: nothing to fill the pull request from.`);
-  if (commits.length === 1)
-    return { title: commits[0].subject, body: commits[0].body };
-  return { title: humanize(head), body: commits.map((commit) => `- ${commit.subject}`).join(`
-`) };
-}
-function planPrCreate(args, context) {
-  const fill = args.fill ?? false;
-  const title = present(args.title);
-  if (fill && (title !== undefined || args.body !== undefined))
-    throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
-  if (!fill && !title)
-    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
-  const head = present(args.head);
-  if (head)
-    headBranchName(head);
-  const base = present(args.base);
-  if (base && !isBranchName(base))
-    throw new ValidationError(`invalid base: ${base}`);
-  const reviewers = names2(args.reviewer, "reviewer", LOGIN);
-  const assignees = names2(args.assignee, "assignee", LOGIN);
-  const labels = names2(args.label, "label");
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const { github, tool } = context;
-  const request = requestOptions(context);
-  return {
-    target: repo,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
-      const headName = head ?? await currentBranch(git);
-      if (!headName)
-        throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
-      const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;
-      const text = fill ? await fillFromCommits(git, baseName, headBranchName(headName)) : { title, body: args.body ?? "" };
-      const { data: created } = await github.rest.pulls.create({
-        ...repo,
-        title: tool.redact(text.title),
-        body: tool.redact(text.body),
-        head: headName,
-        base: baseName,
-        draft: args.draft ?? false,
-        ...request
-      });
-      const notes = [];
-      const issue = { ...repo, issue_number: created.number, ...request };
-      const followUps = [
-        ["request reviewers", reviewers.length > 0, () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })],
-        ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
-        ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
-      ];
-      for (const [what, wanted, call] of followUps) {
-        if (!wanted)
-          continue;
-        await call().catch((error) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
-      }
-      const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
-      out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
-      out.line(`- ${pr.html_url}`);
-      out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} \xB7 ${pr.base.ref} \u2190 ${pr.head.label} \xB7 by @${pr.user.login} \xB7 created ${pr.created_at}`);
-      const labelNames = pr.labels.map((label) => label.name);
-      if (labelNames.length)
-        out.line(`- labels: ${labelNames.join(", ")}`);
-      if (pr.requested_reviewers?.length)
-        out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
-      if (pr.assignees?.length)
-        out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
-      for (const note of notes)
-        out.line(`- \u26A0 ${note}`);
-      if (pr.body?.trim()) {
-        out.line();
-        out.line(pr.body.trim());
-      }
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, head: pr.head.ref, base: pr.base.ref, warnings: notes.length };
-    }
-  };
-}
-
-// src/tools/github/pr-checkout.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync2, rmSync as rmSync4 } from "fs";
-import { dirname as dirname5, join as join6 } from "path";
-
-// src/git/commit-message.ts
-function commitMessage(plan) {
-  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: issue #${plan.issueNumber}${title ? ` \u2014 ${title}` : ""}`, plan);
-}
-function withTrailers(message, plan) {
-  const lines = [message.trim()];
-  if (plan.runUrl)
-    lines.push("", `Run: ${plan.runUrl}`);
-  if (plan.coAuthor)
-    lines.push("", `Co-authored-by: ${plan.coAuthor.login} <${plan.coAuthor.id}+${plan.coAuthor.login}@users.noreply.github.com>`);
-  return lines.join(`
-`);
-}
-
-// src/tools/github/worktrees.ts
-import { existsSync as existsSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
-import { dirname as dirname4, join as join5 } from "path";
-
-// src/git/land.ts
-import { mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "fs";
-import { tmpdir as tmpdir2 } from "os";
-import { join as join4 } from "path";
-async function commitAll(git, message) {
-  await git.must(["add", "-A"]);
-  const staged = await git.run(["diff", "--cached", "--quiet"]);
-  if (staged.exitCode === 0)
-    return;
-  await git.must(["commit", "--no-verify", "-q", "-F", "-"], { input: message });
-  return git.must(["rev-parse", "HEAD"]);
-}
-function backoffDelay(attempt, baseMs, random) {
-  const cap = Math.min(baseMs * 2 ** attempt, 30000);
-  return Math.round(cap / 2 + random() * cap / 2);
-}
-function rejection(output) {
-  const line = output.split(`
-`).find((l) => l.startsWith("!\t"));
-  if (!line)
-    return { kind: "failed", detail: firstLine(output) };
-  const detail = line.split("\t")[2] ?? line;
-  return { kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
-${output}`) ? "refused" : "behind", detail };
-}
-async function land(git, options) {
-  const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-  const random = options.random ?? Math.random;
-  const log = options.log ?? (() => {});
-  let candidate = options.head;
-  let lastError = "";
-  for (let attempt = 1;attempt <= options.attempts; attempt++) {
-    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], { remote: true });
-    if (push.exitCode === 0) {
-      await verifyLanded(git, options.remote, options.branch, candidate);
-      return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
-    }
-    const why = rejection(`${push.stdout}
-${push.stderr}`);
-    lastError = why.detail;
-    log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
-    if (why.kind === "refused") {
-      return keepOnSideBranch(git, options, attempt, `${options.branch} refused the push (${why.detail})`);
-    }
-    if (attempt === options.attempts)
-      break;
-    await sleep(backoffDelay(attempt, options.baseDelayMs ?? 500, random));
-    const tip = await fetchTip(git, options.remote, options.branch).catch((error) => {
-      lastError = error.message;
-      return;
-    });
-    if (!tip)
-      continue;
-    if ((await git.run(["merge-base", "--is-ancestor", tip, candidate])).exitCode === 0)
-      continue;
-    const replayed = await replay(git, options.base, options.head, tip);
-    if ("conflict" in replayed) {
-      return keepOnSideBranch(git, options, attempt, `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`);
-    }
-    candidate = replayed.sha;
-  }
-  throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
-}
-async function keepOnSideBranch(git, options, attempts, reason) {
-  const target = `refs/heads/${options.fallbackBranch}`;
-  await git.must(["push", "--porcelain", options.remote, `${options.head}:${target}`], { remote: true });
-  await verifyLanded(git, options.remote, options.fallbackBranch, options.head);
-  return { landed: false, sha: options.head, branch: options.fallbackBranch, attempts, reason };
-}
-async function fetchTip(git, remote, branch) {
-  await git.must(["fetch", "-q", "--no-tags", remote, `refs/heads/${branch}`], { remote: true });
-  return git.must(["rev-parse", "--verify", "FETCH_HEAD^{commit}"]);
-}
-async function verifyLanded(git, remote, branch, sha) {
-  const tip = await fetchTip(git, remote, branch);
-  const ancestor = await git.run(["merge-base", "--is-ancestor", sha, tip]);
-  if (ancestor.exitCode !== 0)
-    throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
-}
-async function replay(git, base, head, onto) {
-  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`])).split(`
-`).filter(Boolean);
-  let tip = onto;
-  for (const commit of commits) {
-    const [parent, ...others] = (await git.must(["rev-list", "--parents", "-n", "1", commit])).split(" ").slice(1);
-    const subject = await git.must(["log", "-1", "--format=%s", commit]);
-    if (!parent || others.length)
-      return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
-    const tree = await pickTree(git, parent, commit, tip);
-    if ("conflict" in tree)
-      return { conflict: `${tree.conflict} (replaying "${subject}")` };
-    tip = await recommit(git, commit, tree.sha, tip);
-  }
-  return { sha: tip };
-}
-async function pickTree(git, parent, commit, onto) {
-  const standIn = await git.must(["commit-tree", `${onto}^{tree}`, "-p", parent, "-m", "gitclaw: replay base"]);
-  const merged = await git.run(["merge-tree", "--write-tree", "-z", "--name-only", standIn, commit]);
-  const [tree, ...rest] = merged.stdout.split("\x00");
-  if (merged.exitCode === 0 && tree)
-    return { sha: tree };
-  if (merged.exitCode !== 1)
-    throw new GitError(`git merge-tree failed: ${(merged.stderr || merged.stdout).trim()}`);
-  const paths = rest.slice(0, Math.max(0, rest.indexOf(""))).filter(Boolean);
-  return { conflict: `both changed ${paths.map((p) => `\`${p}\``).join(", ") || "the same lines"}` };
-}
-async function recommit(git, commit, tree, parent) {
-  const [name, email, date, message] = (await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])).split("\x00");
-  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date };
-  return git.must(["commit-tree", tree, "-p", parent, "-F", "-"], { env, input: message ?? "" });
-}
-async function landPaths(git, options) {
-  const tip = await fetchTip(git, options.remote, options.branch);
-  const dir = mkdtempSync2(join4(tmpdir2(), "gitclaw-index-"));
-  try {
-    const index = { GIT_INDEX_FILE: join4(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
-    await git.must(["read-tree", tip], { env: index });
-    const entries = await git.must(["ls-tree", "-r", "-z", options.sha, "--", ...options.paths]);
-    await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
-    const tree = await git.must(["write-tree"], { env: index });
-    if (tree === await git.must(["rev-parse", `${tip}^{tree}`]))
-      return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
-    const commit = await git.must(["commit-tree", tree, "-p", tip, "-F", "-"], { input: options.message });
-    const fallbackBranch = `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
-    return land(git, { ...options, base: tip, head: commit, fallbackBranch });
-  } finally {
-    rmSync2(dir, { recursive: true, force: true });
-  }
-}
-var firstLine = (text) => text.split(`
-`).find((l) => l.trim())?.trim() ?? text.trim();
-
-// src/tools/github/worktrees.ts
-async function listWorktrees(git) {
-  const list = await git.must(["worktree", "list", "--porcelain"]);
-  return list.split(`
-
-`).filter(Boolean).map((block, index) => ({ path: /^worktree (.+)$/m.exec(block)?.[1] ?? "", branch: /^branch (.+)$/m.exec(block)?.[1], main: index === 0 }));
-}
-async function worktreeGit(main, path, env, redact) {
-  const admin = join5(await gitCommonDir(main), "worktrees");
-  for (const name of existsSync3(admin) ? readdirSync3(admin) : []) {
-    let gitdir;
-    try {
-      gitdir = readFileSync6(join5(admin, name, "gitdir"), "utf8").trim();
-    } catch {
-      continue;
-    }
-    if (dirname4(gitdir) === path)
-      return localGit(path, { ...env, GIT_DIR: join5(admin, name), GIT_WORK_TREE: path }, {}, redact);
-  }
-  throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
-}
-function worktreeBase(dir) {
-  if (!dir)
-    throw new ToolFailure("this run has no directory for pull request worktrees, so pr_checkout is unavailable.");
-  return realpathSync3(dir);
-}
-async function existingWorktree(git, branch, base, force, tool) {
-  await git.must(["worktree", "prune"]);
-  const found = (await listWorktrees(git)).find((worktree) => worktree.branch === `refs/heads/${branch}`);
-  if (!found || found.main || isInside(base, found.path))
-    return found?.path;
-  const changes = await worktreeGit(git, found.path, tool.env, tool.redact).then((wt) => changedPaths(wt)).catch(() => [{ path: "?" }]);
-  if (changes.length > 0 && !force)
-    throw new ToolFailure(`${branch} is checked out in ${found.path}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`);
-  await git.must(["worktree", "remove", "--force", found.path]);
-  return;
-}
-async function commitWorktree(wt, message, protectedPaths) {
-  const changed = await changedPaths(wt);
-  if (changed.length === 0)
-    return;
-  const refused = touchedPaths(changed).filter((path) => isProtected(path, protectedPaths));
-  if (refused.length > 0) {
-    throw new ToolFailure(`refusing to commit in ${wt.cwd}: ${refused.join(", ")} ${refused.length === 1 ? "is a protected path" : "are protected paths"}. Undo ${refused.length === 1 ? "that change" : "those changes"} (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`);
-  }
-  const sha = await commitAll(wt, message).catch((error) => {
-    throw new ToolFailure(`committing in ${wt.cwd} failed: ${error.message}`);
-  });
-  return sha ? { sha, files: changed.length } : undefined;
-}
-async function closeWorktrees(workspace, dir, env) {
-  const keep = (text) => text;
-  const main = localGit(workspace, env, {}, keep);
-  const base = realpathSync3(dir);
-  const notes = [];
-  for (const worktree of (await listWorktrees(main).catch(() => [])).filter((found) => isInside(base, found.path))) {
-    const name = worktree.branch?.replace(/^refs\/heads\//, "") ?? worktree.path;
-    try {
-      const wt = await worktreeGit(main, worktree.path, env, keep);
-      const uncommitted = (await changedPaths(wt)).length;
-      const ahead = Number((await wt.run(["rev-list", "--count", "@{upstream}..HEAD"])).stdout) || 0;
-      const what = [uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`, ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`].filter(Boolean).join(" and ");
-      if (what)
-        notes.push(`${name} (${worktree.path}): ${what} never pushed with pr_push`);
-    } catch (error) {
-      notes.push(`${name} (${worktree.path}): could not be inspected (${error.message})`);
-    }
-  }
-  rmSync3(dir, { recursive: true, force: true });
-  await main.run(["worktree", "prune"]);
-  return notes;
-}
-
-// src/tools/github/pr-checkout.ts
-var MAX_CHECKOUTS = 10;
-var KEY2 = { headRef: "ompPrHeadRef", url: "ompPrUrl", cross: "ompPrIsCrossRepository", maintainerCanModify: "ompPrMaintainerCanModify", headRepo: "gitclawPrHeadRepo" };
-async function resolvePull(context, repo, id, git) {
-  const { github } = context;
-  const request = requestOptions(context);
-  let branch;
-  if (id?.kind === "number")
-    return (await github.rest.pulls.get({ ...repo, pull_number: id.number, ...request })).data;
-  if (id?.kind === "branch")
-    branch = id.branch;
-  else {
-    const current = await currentBranch(git);
-    if (!current)
-      throw new ToolFailure("the workspace is on a detached HEAD: pass pr, a PR number, URL or branch name.");
-    const own = /^pr-(\d+)$/.exec(current);
-    if (own)
-      return (await github.rest.pulls.get({ ...repo, pull_number: Number(own[1]), ...request })).data;
-    branch = current;
-  }
-  const { data } = await github.rest.pulls.list({ ...repo, head: `${repo.owner}:${branch}`, state: "open", per_page: 1, ...request });
-  if (!data[0])
-    throw new ToolFailure(`no open pull request in ${repoName(repo)} has head branch ${branch}.`);
-  return (await github.rest.pulls.get({ ...repo, pull_number: data[0].number, ...request })).data;
-}
-async function remoteFor(git, pr, thisRepo) {
-  const headRepo = pr.head.repo;
-  if (!headRepo)
-    throw new ToolFailure(`PR #${pr.number}'s head repository was deleted; it cannot be checked out.`);
-  if (sameRepo(parseRepo(headRepo.full_name), thisRepo))
-    return "origin";
-  const url = headRepo.clone_url;
-  const remotes = (await git.must(["remote"])).split(`
-`).filter(Boolean);
-  for (const remote of remotes)
-    if (await configValue(git, `remote.${remote}.url`) === url)
-      return remote;
-  const base = `fork-${headRepo.owner.login}`;
-  let name = base;
-  for (let n = 2;remotes.includes(name); n++)
-    name = `${base}-${n}`;
-  await git.must(["remote", "add", name, url]);
-  return name;
-}
-async function checkoutOne(context, git, pr, place, force) {
-  const { tool } = context;
-  const branch = `pr-${pr.number}`;
-  const target = join6(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
-  const remote = await remoteFor(git, pr, context.thisRepo);
-  const headRef = pr.head.ref;
-  const tracking = `refs/remotes/${remote}/${headRef}`;
-  await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
-  const headSha = await git.must(["rev-parse", tracking]);
-  const registered = await existingWorktree(git, branch, place.base, force, tool);
-  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
-  const existingSha = existing.stdout.trim();
-  if (existing.exitCode !== 0)
-    await git.must(["branch", "--no-track", branch, headSha]);
-  else if (existingSha !== headSha) {
-    if (!force)
-      throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
-    if (registered)
-      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], { groupWritable: true });
-    else
-      await git.must(["branch", "--force", "--no-track", branch, headSha]);
-  }
-  const crossRepository = remote !== "origin";
-  const config = [
-    ["remote", remote],
-    ["merge", `refs/heads/${headRef}`],
-    ["pushRemote", remote],
-    [KEY2.headRef, headRef],
-    [KEY2.url, pr.html_url],
-    [KEY2.cross, String(crossRepository)],
-    [KEY2.maintainerCanModify, String(pr.maintainer_can_modify)],
-    [KEY2.headRepo, pr.head.repo.full_name]
-  ];
-  for (const [key, value] of config)
-    await git.must(["config", `branch.${branch}.${key}`, value]);
-  if (!registered) {
-    mkdirSync2(dirname5(target), { recursive: true, mode: 488 });
-    if (existsSync4(target)) {
-      if (!force)
-        throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
-      rmSync4(target, { recursive: true, force: true });
-    }
-    await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
-  }
-  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath: registered ?? target, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
-}
-function writeCheckout(out, checkout) {
-  out.line(`# PR #${checkout.number}: ${checkout.title}`);
-  out.line(`- Worktree: ${checkout.worktreePath}${checkout.reused ? " (reused)" : ""}`);
-  out.line(`- Branch: ${checkout.branch} at ${checkout.headSha.slice(0, 12)}, pushes to ${checkout.remote}/${checkout.remoteBranch}${checkout.crossRepository ? " (fork)" : ""}`);
-  out.line(`- ${checkout.url}`);
-}
-function planPrCheckout(args, context) {
-  const explicit = explicitRepo(args);
-  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
-  if (raw.length === 0)
-    throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
-  if (raw.length > MAX_CHECKOUTS)
-    throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
-  const ids = raw.map((value) => value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit));
-  const urlRepos = ids.flatMap((id) => id?.kind === "number" && id.repo ? [id.repo] : []);
-  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
-  if (urlRepos.some((other) => !sameRepo(other, repo)))
-    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
-  const force = args.force ?? false;
-  const base = worktreeBase(context.tool.worktreesDir);
-  return {
-    target: repo,
-    narrow: "check out fewer PRs at once",
-    async run(out) {
-      const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
-      const lockKey = await gitCommonDir(git);
-      const settled = await Promise.allSettled(ids.map(async (id) => {
-        const pr = await resolvePull(context, repo, id, git).catch((error) => {
-          throw error instanceof ToolFailure ? error : new ToolFailure(describeGitHubError(error, "pr_checkout", repoName(repo), context.now()));
-        });
-        return withRepoLock(lockKey, () => checkoutOne(context, git, pr, { base, repo }, force));
-      }));
-      const checkouts = settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []);
-      const reasons = settled.flatMap((result, index) => result.status === "rejected" ? [{ pr: String(raw[index] ?? "current branch"), message: result.reason.message }] : []);
-      const failures = reasons.map(({ pr, message }) => `${pr}: ${message}`);
-      if (checkouts.length === 0)
-        throw new ToolFailure(ids.length === 1 ? reasons[0].message : failures.join(`
-`));
-      if (ids.length > 1)
-        out.line(`# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`);
-      for (const [index, checkout] of checkouts.entries()) {
-        if (index > 0 || ids.length > 1)
-          out.line(index > 0 ? `
----
-` : "");
-        writeCheckout(out, checkout);
-      }
-      for (const failure of failures)
-        out.line(`
----
-
-\u26A0 ${failure}`);
-      out.line();
-      out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
-      const first = checkouts[0];
-      return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
-    }
-  };
-}
-var describeCommit = (commit) => `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
-async function commitPending(context, git, branch, message) {
-  await git.must(["worktree", "prune"]);
-  const worktree = (await listWorktrees(git)).find((found) => !found.main && found.branch === `refs/heads/${branch}`);
-  if (!worktree)
-    return;
-  const { tool } = context;
-  const number = /^pr-(\d+)$/.exec(branch)?.[1];
-  const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
-  const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
-  const commit = await commitWorktree(wt, withTrailers(subject, context.commit), context.protectedPaths);
-  return commit && { ...commit, worktree: worktree.path, subject: subject.split(`
-`)[0] };
-}
-async function planPrPush(args, context) {
-  const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
-  const branch = present(args.branch) ?? await currentBranch(git);
-  if (!branch)
-    throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
-  if (!isBranchName(branch))
-    throw new ValidationError(`invalid branch: ${branch}`);
-  const headRef = await configValue(git, `branch.${branch}.${KEY2.headRef}`);
-  if (!headRef)
-    throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
-  const remote = await configValue(git, `branch.${branch}.pushRemote`) ?? await configValue(git, `branch.${branch}.remote`);
-  if (!remote)
-    throw new ToolFailure(`branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`);
-  const prUrl = await configValue(git, `branch.${branch}.${KEY2.url}`);
-  const headRepo = await configValue(git, `branch.${branch}.${KEY2.headRepo}`);
-  const cross = await configValue(git, `branch.${branch}.${KEY2.cross}`) === "true";
-  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
-  const forceWithLease = args.forceWithLease ?? false;
-  const message = present(args.message);
-  return {
-    target,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const lockKey = await gitCommonDir(git);
-      return withRepoLock(lockKey, async () => {
-        const committed = await commitPending(context, git, branch, message);
-        const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
-        const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
-        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
-        const push = await git.run(["push", "--porcelain", ...forceWithLease ? [lease] : [], remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
-        if (push.exitCode !== 0) {
-          const why = context.tool.redact((push.stderr || push.stdout).trim());
-          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
-          const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
-          throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
-        }
-        const remoteUrl = context.tool.redact(await configValue(git, `remote.${remote}.url`) ?? "?");
-        out.line(`# Pushed Pull Request Branch`);
-        if (committed)
-          out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
-        out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
-        out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
-        if (prUrl)
-          out.line(`- Pull request: ${prUrl}`);
-        out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
-        const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
-        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease, ...commit ? { commit } : {} };
-      });
-    }
-  };
-}
-
-// src/tools/github/policy.ts
-var OPS = [
-  "repo_view",
-  "issue_view",
-  "pr_view",
-  "pr_diff",
-  "file_read",
-  "search_issues",
-  "search_prs",
-  "search_code",
-  "search_commits",
-  "search_repos",
-  "run_watch",
-  "pr_create",
-  "pr_checkout",
-  "pr_push",
-  "comment"
-];
-var BASE_CLASS = {
-  repo_view: "read",
-  issue_view: "read",
-  pr_view: "read",
-  pr_diff: "read",
-  file_read: "read",
-  search_issues: "read",
-  search_prs: "read",
-  search_code: "read",
-  search_commits: "read",
-  search_repos: "read",
-  run_watch: "read",
-  pr_create: "write",
-  pr_checkout: "write",
-  pr_push: "write",
-  comment: "write"
-};
-function classify(op, args) {
-  return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
-}
-var Rule = _enum(["deny", "this-repo", "any-repo"]);
-var GitHubPolicyConfig = strictObject({
-  read: Rule.default("any-repo"),
-  write: Rule.default("this-repo"),
-  destructive: Rule.default("deny"),
-  ops: partialRecord(_enum(OPS), Rule).default({})
-});
-var DEFAULT_POLICY = GitHubPolicyConfig.parse({});
-var CONFIG_HINT = `Change "tools.github" in .github/gitclaw.json to allow it.`;
-function decide(policy, query) {
-  const override = policy.ops[query.op];
-  const rule = override ?? policy[query.opClass];
-  const name = `tools.github.${override ? `ops.${query.op}` : query.opClass} = "${rule}"`;
-  const what = `${query.op} (${query.opClass})`;
-  if (rule === "deny")
-    return { allowed: false, rule: name, reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}` };
-  if (rule === "this-repo" && !(query.target && sameRepo(query.target, query.thisRepo))) {
-    const where = query.target ? `on ${repoName(query.target)}` : "across GitHub";
-    return {
-      allowed: false,
-      rule: name,
-      reason: `denied by policy rule ${name}: ${what} ${where} is cross-repository; only ${repoName(query.thisRepo)} is allowed. ${CONFIG_HINT}`
-    };
-  }
-  return { allowed: true, rule: name };
-}
-
-// src/tools/github/run-watch.ts
-import { writeFileSync as writeFileSync2 } from "fs";
-var RUN_WATCH_INTERVAL_MS = 3000;
-var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
-var RUN_WATCH_SLOW_AFTER_MS = 60000;
-var RUN_WATCH_GRACE_MS = 5000;
-var RUN_WATCH_NO_RUNS_MS = 90000;
-var RUN_WATCH_RATE_LIMIT_SLEEP_MS = 15000;
-var RUN_WATCH_MAX_RATE_LIMITS = 5;
-var RUN_WATCH_MAX_MS = 20 * 60000;
-var RUN_WATCH_TAIL_DEFAULT = 15;
-var RUN_WATCH_TAIL_MAX = 200;
-var JOBS_PAGE = 100;
-var RUN_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required", "startup_failure"]);
-var JOB_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required"]);
-var toRun = (run) => ({
-  id: run.id,
-  name: run.name ?? "workflow",
-  number: run.run_number,
-  status: run.status ?? "unknown",
-  conclusion: run.conclusion,
-  url: run.html_url,
-  headSha: run.head_sha
-});
-var runFailed = (run) => run.status === "completed" && RUN_FAILURE.has(run.conclusion ?? "");
-function normaliseLog(text) {
-  return text.replace(/\r\n?/g, `
-`).replace(/\t/g, "    ");
-}
-function tailLines(text, count) {
-  return text.replace(/\n+$/, "").split(`
-`).slice(-count).join(`
-`);
-}
-function planRunWatch(args, context) {
-  const explicit = explicitRepo(args);
-  const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
-  const runId = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
-  const repo = runId?.repo ?? explicit ?? context.thisRepo;
-  const branch = present(args.branch);
-  if (branch && !isBranchName(branch))
-    throw new ValidationError(`invalid branch: ${branch}`);
-  if (!runId && !branch && !sameRepo(repo, context.thisRepo)) {
-    throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
-  }
-  const { github, now, sleep, tool } = context;
-  const request = requestOptions(context);
-  async function jobsOf(run) {
-    const jobs = [];
-    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, { ...repo, run_id: run.id, per_page: JOBS_PAGE, ...request })) {
-      for (const job of data)
-        jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
-    }
-    return jobs;
-  }
-  async function poll(sha) {
-    const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId.id, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
-    const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
-    const jobs = (await Promise.all(pending.map(jobsOf))).flat();
-    return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
-  }
-  async function fetchLog(job) {
-    try {
-      const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({ ...repo, job_id: job.id, ...request });
-      const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
-      return normaliseLog(tool.redact(text));
-    } catch {
-      return;
-    }
-  }
-  return {
-    target: repo,
-    narrow: "pass a smaller tail; the full logs are in the artifact",
-    async run(out) {
-      const started = now();
-      const notes = [];
-      let sha;
-      if (runId === undefined) {
-        sha = branch ? (await github.rest.repos.getBranch({ ...repo, branch, ...request })).data.commit.sha : await localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
-      }
-      const pause = (ms) => new Promise((resolve) => {
-        if (tool.signal.aborted)
-          return resolve();
-        const done = () => {
-          tool.signal.removeEventListener("abort", done);
-          resolve();
-        };
-        tool.signal.addEventListener("abort", done);
-        sleep(ms).then(done);
-      });
-      let polls = 0;
-      let rateLimited = 0;
-      const pollWithBackoff = async () => {
-        for (let consecutive = 0;; consecutive++) {
-          try {
-            polls++;
-            return await poll(sha);
-          } catch (error) {
-            if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
-              throw error;
-            rateLimited++;
-            await pause(RUN_WATCH_RATE_LIMIT_SLEEP_MS);
-          }
-        }
-      };
-      const interval = () => now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
-      let snapshot;
-      let verdict;
-      let greenSignature;
-      for (;; ) {
-        snapshot = await pollWithBackoff();
-        const { runs, failedJobs } = snapshot;
-        const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
-        const failure = failedJobs.length > 0 || runs.some(runFailed);
-        if (runs.length === 0 && now() - started >= RUN_WATCH_NO_RUNS_MS) {
-          throw new ToolFailure(`no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
-        }
-        if (failure && !(runId !== undefined && finished)) {
-          notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
-          await pause(RUN_WATCH_GRACE_MS);
-          const again = await pollWithBackoff();
-          snapshot = again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs };
-          verdict = "failed";
-          break;
-        }
-        if (finished) {
-          if (failure) {
-            verdict = "failed";
-            break;
-          }
-          const signature = runs.map((run) => run.id).sort((a, b) => a - b).join(",");
-          if (runId !== undefined || signature === greenSignature) {
-            verdict = "succeeded";
-            break;
-          }
-          greenSignature = signature;
-        } else
-          greenSignature = undefined;
-        if (now() - started >= RUN_WATCH_MAX_MS) {
-          verdict = "still running";
-          notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
-          break;
-        }
-        await pause(interval());
-        if (tool.signal.aborted) {
-          verdict = "cancelled";
-          break;
-        }
-      }
-      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(job) })));
-      let artifact;
-      if (logs.some(({ log }) => log !== undefined)) {
-        const allocated = tool.artifacts.allocate("github.log");
-        const runName = (id) => snapshot.runs.find((run) => run.id === id)?.name ?? String(id);
-        writeFileSync2(allocated.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
-${log ?? `Full log unavailable.
-`}`).join(`
-`));
-        artifact = allocated;
-      }
-      const subject = runId !== undefined ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${sha.slice(0, 12)}`;
-      out.line(`# ${subject} ${verdict}`);
-      out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
-      for (const run of snapshot.runs)
-        out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
-      for (const note of notes)
-        out.line(`- ${note}`);
-      if (artifact)
-        out.line(`- Full failed-job logs: ${artifact.ref}`);
-      if (logs.length > 0) {
-        out.line();
-        out.line("## Failed Jobs");
-        for (const { job, log } of logs) {
-          out.line();
-          out.line(`### ${job.name} [${job.conclusion}]`);
-          if (log === undefined)
-            out.line("Log tail unavailable.");
-          else if (!out.line(`\`\`\`
-${tailLines(log, tail)}
-\`\`\``))
-            break;
-        }
-      }
-      const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
-      return {
-        repo: repoName(repo),
-        mode: runId === undefined ? "commit" : "run",
-        ...sha ? { headSha: sha } : {},
-        runIds: snapshot.runs.map((run) => run.id),
-        status: verdict,
-        conclusion,
-        failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
-        polls,
-        ...artifact ? { artifactId: artifact.id } : {}
-      };
-    }
-  };
-}
-
-// src/tools/github/search.ts
-var SEARCH_LIMIT_DEFAULT = 10;
-var SEARCH_LIMIT_MAX = 50;
-var SCOPED = /(?:^|\s)-?(?:repo|org|user|owner):\S/i;
-function searchScope(input) {
-  if (input.op === "search_repos")
-    return;
-  if (input.repo)
-    return input.repo;
-  return SCOPED.test(input.query ?? "") ? undefined : input.thisRepo;
-}
-function dateQualifier(input) {
-  const since = present(input.since);
-  const until = present(input.until);
-  if (!since && !until)
-    return;
-  if (input.op === "search_code")
-    throw new ValidationError("search_code does not take since/until: GitHub code search has no date qualifier.");
-  const field = input.op === "search_commits" ? "committer-date" : input.op === "search_repos" && input.dateField === "updated" ? "pushed" : input.dateField ?? "created";
-  const from = since && resolveDateBound(since, input.now);
-  const to = until && resolveDateBound(until, input.now);
-  if (from && to)
-    return `${field}:${from}..${to}`;
-  return from ? `${field}:>=${from}` : `${field}:<=${to}`;
-}
-function composeSearchQuery(input) {
-  const query = present(input.query);
-  if (input.op === "search_code" && !query)
-    throw new ValidationError("query is required for search_code");
-  const parts = [query, dateQualifier(input)].filter(Boolean);
-  if (parts.length === 0)
-    throw new ValidationError("query is required (or pass since/until to filter by date)");
-  const scope = searchScope(input);
-  if (scope)
-    parts.push(`repo:${repoName(scope)}`);
-  if (input.op === "search_issues")
-    parts.push("is:issue");
-  if (input.op === "search_prs")
-    parts.push("is:pr");
-  return parts.join(" ");
-}
-var firstLine2 = (text) => text?.split(`
-`).find((line) => line.trim())?.trim() ?? "";
-var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
-function planSearch(op, args, context) {
-  const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
-  const input = { op, query: args.query, since: args.since, until: args.until, dateField: args.dateField, repo: explicitRepo(args), thisRepo: context.thisRepo, now: context.now() };
-  const q = composeSearchQuery(input);
-  const scope = searchScope(input);
-  const { github } = context;
-  const params = { q, per_page: limit, ...requestOptions(context) };
-  return {
-    target: scope,
-    narrow: "lower limit or make the query more specific",
-    async run(out) {
-      const intro = (title, total, shown) => {
-        out.line(`# GitHub ${title} search`);
-        out.line(`Query: \`${q}\``);
-        out.line(`${total} results${total > shown ? ` (showing ${shown})` : ""}`);
-      };
-      if (op === "search_issues" || op === "search_prs") {
-        const { data } = await github.rest.search.issuesAndPullRequests(params);
-        intro(op === "search_issues" ? "issues" : "pull requests", data.total_count, data.items.length);
-        for (const item of data.items) {
-          const state = item.pull_request?.merged_at ? "merged" : item.state;
-          const labels = item.labels.map((label) => label.name).filter(Boolean);
-          out.line(`- #${item.number} ${item.title}`);
-          out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
-          if (!out.line(`  ${item.html_url}`))
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      if (op === "search_code") {
-        const { data } = await github.rest.search.code({ ...params, headers: { accept: "application/vnd.github.text-match+json" } });
-        intro("code", data.total_count, data.items.length);
-        for (const item of data.items) {
-          out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
-          const fragment = firstLine2(item.text_matches?.[0]?.fragment);
-          if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
-            break;
-          if (out.full)
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      if (op === "search_commits") {
-        const { data } = await github.rest.search.commits(params);
-        intro("commits", data.total_count, data.items.length);
-        for (const item of data.items) {
-          const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
-          out.line(`- ${item.sha.slice(0, 7)} ${firstLine2(item.commit.message)}`);
-          if (!out.line(`  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" \xB7 ")}`))
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      const { data } = await github.rest.search.repos(params);
-      intro("repositories", data.total_count, data.items.length);
-      for (const item of data.items) {
-        out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
-        const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
-        const facts = [item.language ?? "", `\u2605 ${item.stargazers_count}`, `forks ${item.forks_count}`, `open issues ${item.open_issues_count}`, item.visibility ?? (item.private ? "private" : "public"), ...flags, `updated ${item.updated_at}`, item.html_url];
-        if (!out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`))
-          break;
-      }
-      return { query: q, total: data.total_count, shown: data.items.length };
-    }
-  };
-}
-
-// src/tools/github/index.ts
-var id = union([number2(), string2()]);
-var githubParameters = object({
-  op: _enum([...OPS, "help"]),
-  about: _enum(OPS).optional(),
-  repo: string2().optional(),
-  issue: id.optional(),
-  pr: union([id, array(id)]).optional(),
-  branch: string2().optional(),
-  path: string2().optional(),
-  ref: string2().optional(),
-  comments: boolean2().optional(),
-  all: boolean2().optional(),
-  force: boolean2().optional(),
-  forceWithLease: boolean2().optional(),
-  message: string2().optional(),
-  title: string2().optional(),
-  body: string2().optional(),
-  base: string2().optional(),
-  head: string2().optional(),
-  draft: boolean2().optional(),
-  fill: boolean2().optional(),
-  reviewer: array(string2()).optional(),
-  assignee: array(string2()).optional(),
-  label: array(string2()).optional(),
-  query: string2().optional(),
-  since: string2().optional(),
-  until: string2().optional(),
-  dateField: _enum(["created", "updated"]).optional(),
-  limit: number2().optional(),
-  run: id.optional(),
-  tail: number2().optional()
-});
-var PLANNERS = {
-  repo_view: planRepoView,
-  issue_view: planIssueView,
-  pr_view: planPrView,
-  pr_diff: planPrDiff,
-  file_read: planFileRead,
-  search_issues: (args, context) => planSearch("search_issues", args, context),
-  search_prs: (args, context) => planSearch("search_prs", args, context),
-  search_code: (args, context) => planSearch("search_code", args, context),
-  search_commits: (args, context) => planSearch("search_commits", args, context),
-  search_repos: (args, context) => planSearch("search_repos", args, context),
-  run_watch: planRunWatch,
-  pr_create: planPrCreate,
-  pr_checkout: planPrCheckout,
-  pr_push: planPrPush,
-  comment: planComment
-};
-function createGitHubTool(options) {
-  const policy = options.policy ?? DEFAULT_POLICY;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-  return {
-    name: "github",
-    description: GITHUB_DESCRIPTION,
-    parameters: githubParameters,
-    modelSchema: GITHUB_MODEL_SCHEMA,
-    async execute(rawArgs, tool) {
-      const started = now();
-      const context = {
-        github: options.github,
-        thisRepo: options.repo,
-        host: options.host,
-        tool,
-        now,
-        sleep,
-        gitAuthEnv: options.gitAuthEnv ?? {},
-        protectedPaths: options.protectedPaths ?? [],
-        commit: options.commit ?? {}
-      };
-      const finish = (result, audit) => {
-        const body = tool.redact(result.text);
-        const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
-        const bytes = Buffer.byteLength(body);
-        const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
-        const record = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
-        const text = `${line}
-${body}`;
-        return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
-      };
-      const parsed = parseArgs("github", githubParameters, rawArgs);
-      if (!parsed.ok) {
-        const op = typeof rawArgs?.op === "string" ? String(rawArgs.op) : "unknown";
-        return finish({ text: parsed.error.text, isError: true }, { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" });
-      }
-      const args = parsed.value;
-      const unexpected = unexpectedArgs(args.op, rawArgs);
-      const refusal = `Invalid arguments for github: ${unexpected}`;
-      if (args.op === "help")
-        return unexpected ? fail(refusal) : ok(opHelp(args.about));
-      const op = args.op;
-      const opClass = classify(op, args);
-      if (unexpected) {
-        const audit = { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid" };
-        return finish({ text: refusal, isError: true }, { ...audit, repo: null });
-      }
-      let plan;
-      try {
-        plan = await PLANNERS[op](args, context);
-      } catch (error) {
-        const invalid = error instanceof ValidationError;
-        const text = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${error.message}`;
-        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule: invalid ? "arguments" : "precondition", repo: null, status: invalid ? "invalid" : "error" });
-      }
-      const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
-      if (!decision.allowed) {
-        return finish({ text: decision.reason, isError: true }, { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" });
-      }
-      const out = new BoundedText;
-      const audit = { op, class: opClass, decision: "allowed", rule: decision.rule, repo: plan.target };
-      try {
-        const details = await plan.run(out);
-        return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
-      } catch (error) {
-        const message = tool.signal.aborted ? `${op} was cancelled: the run is stopping.` : error instanceof ToolFailure ? error.message : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", now());
-        const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
-        return finish({ text, isError: true }, { ...audit, status: "error", ...isHttpError(error) ? { httpStatus: error.status } : {} });
-      }
-    }
-  };
-}
-
-// src/tools/job.ts
-var DEFAULT_WAIT_SECONDS = 30;
-var MAX_WAIT_SECONDS = 300;
-var jobParameters = object({
-  list: boolean2().optional().describe("List the jobs and their state."),
-  poll: string2().optional().describe("Job id: wait for new output or its end, then return the new output."),
-  cancel: string2().optional().describe("Job id to stop."),
-  wait: number2().optional().describe(`Seconds poll waits (default ${DEFAULT_WAIT_SECONDS}, max ${MAX_WAIT_SECONDS}).`)
-});
-var elapsed = (job) => {
-  const ms = (job.outcome?.wallTimeMs ?? Date.now() - job.startedAt) / 1000;
-  return `${ms.toFixed(1)}s`;
-};
-var describeJob = (job) => {
-  const state = jobState(job);
-  const exit = state === "failed" && job.outcome?.exitCode !== null ? `, exit code ${job.outcome?.exitCode}` : "";
-  return `${job.id} [${state}${exit}, ${elapsed(job)}] ${commandLabel(job.command)}`;
-};
-function createJobTool(jobs) {
-  return {
-    name: "job",
-    description: "Follow commands started with bash async: pass one of list, poll or cancel. " + "Jobs still running at the end are killed.",
-    parameters: jobParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("job", jobParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { list, poll, cancel, wait } = parsed.value;
-      const actions = [list === true, poll !== undefined, cancel !== undefined].filter(Boolean).length;
-      if (actions !== 1)
-        return fail("Pass exactly one of `list: true`, `poll: <job id>` or `cancel: <job id>`.");
-      if (list) {
-        const all = jobs.list();
-        const text = all.length === 0 ? "No background jobs." : all.map(describeJob).join(`
-`);
-        return ok(text, { jobs: all.map((job) => ({ id: job.id, state: jobState(job), command: job.command })) });
-      }
-      const id = (poll ?? cancel ?? "").trim();
-      const known = jobs.get(id);
-      if (known === undefined) {
-        const ids = jobs.list().map((job) => job.id);
-        return fail(`No background job ${id}.${ids.length > 0 ? ` Known jobs: ${ids.join(", ")}.` : " No jobs were started."}`);
-      }
-      if (cancel !== undefined && known.outcome !== undefined) {
-        return ok(`Job ${id} had already ended: ${describeJob(known)}`, { id, state: jobState(known) });
-      }
-      if (cancel !== undefined)
-        await jobs.cancel(id);
-      const waitSeconds = cancel !== undefined ? 0 : Math.min(MAX_WAIT_SECONDS, Math.max(0, wait ?? DEFAULT_WAIT_SECONDS));
-      const { job, view } = await jobs.poll(id, waitSeconds * 1000, context.signal);
-      if (job.outcome === undefined || job.capture === undefined) {
-        const body = view.text === "" ? "(no new output)" : view.text;
-        return ok(`Job ${id} is still running (${elapsed(job)}): ${commandLabel(job.command)}
-
-${body}`, {
-          id,
-          state: "running",
-          totalLines: view.totalLines
-        });
-      }
-      const report = formatCommandResult({
-        view,
-        capture: job.capture,
-        outcome: job.outcome,
-        timeout: { ...job.timeout, notice: undefined },
-        heading: `Job ${id} ${jobState(job)} after ${elapsed(job)}: ${commandLabel(job.command)}`
-      });
-      return { ...report, details: { ...report.details, id, state: jobState(job) } };
-    }
-  };
-}
-
-// src/tools/read.ts
-import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename2, dirname as dirname6, join as join7 } from "path";
-var MAX_READ_LINES = 2000;
-var MAX_READ_BYTES = 50 * 1024;
-var MAX_READ_LINE_CHARS = 2000;
-var CHUNK_BYTES = 64 * 1024;
-var BINARY_SNIFF_BYTES = 8192;
-var ARTIFACT_PREFIX = "artifact://";
-var readParameters = object({
-  path: string2().describe("File path, or artifact://<id>."),
-  offset: number2().int().min(1).optional().describe("First line (default 1)."),
-  limit: number2().int().min(1).optional().describe(`Lines (max ${MAX_READ_LINES}).`)
-});
-var MAGIC_NUMBERS = [
-  [[137, 80, 78, 71], "PNG image"],
-  [[255, 216, 255], "JPEG image"],
-  [[71, 73, 70, 56], "GIF image"],
-  [[37, 80, 68, 70], "PDF document"],
-  [[80, 75, 3, 4], "ZIP archive (or jar, docx, \u2026)"],
-  [[31, 139], "gzip-compressed data"],
-  [[127, 69, 76, 70], "ELF executable"],
-  [[0, 97, 115, 109], "WebAssembly module"],
-  [[83, 81, 76, 105, 116, 101], "SQLite database"]
-];
-function describeBinary(head) {
-  const known = MAGIC_NUMBERS.find(([magic]) => magic.every((byte, index) => head[index] === byte));
-  if (known)
-    return known[1];
-  return head.includes(0) ? "binary data" : undefined;
-}
-async function readLineWindow(handle, firstLine, maxLines) {
-  const buffer = Buffer.alloc(CHUNK_BYTES);
-  const decoder = new TextDecoder;
-  const lines = [];
-  let bytes = 0;
-  let newlines = 0;
-  let position = 0;
-  let lastByte;
-  let lineNumber = 1;
-  let line = "";
-  let lineLength = 0;
-  let stoppedBy;
-  const extendLine = (piece) => {
-    if (lineNumber < firstLine || piece.length === 0)
-      return;
-    lineLength += piece.length;
-    if (line.length <= MAX_READ_LINE_CHARS)
-      line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - line.length);
-  };
-  const endLine = () => {
-    if (lineNumber >= firstLine) {
-      const text = line.endsWith("\r") && lineLength <= MAX_READ_LINE_CHARS ? line.slice(0, -1) : line;
-      const shown = lineLength > MAX_READ_LINE_CHARS ? `${text.slice(0, MAX_READ_LINE_CHARS)}\u2026 [line cut: ${lineLength} characters]` : text;
-      const size = Buffer.byteLength(shown) + 1;
-      if (lines.length >= maxLines)
-        stoppedBy = "lines";
-      else if (bytes + size > MAX_READ_BYTES && lines.length > 0)
-        stoppedBy = "bytes";
-      else {
-        lines.push(shown);
-        bytes += size;
-      }
-    }
-    lineNumber++;
-    line = "";
-    lineLength = 0;
-  };
-  for (;; ) {
-    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
-    if (bytesRead === 0)
-      break;
-    position += bytesRead;
-    const chunk = buffer.subarray(0, bytesRead);
-    for (let index = chunk.indexOf(10);index !== -1; index = chunk.indexOf(10, index + 1))
-      newlines++;
-    lastByte = chunk[bytesRead - 1];
-    if (stoppedBy !== undefined)
-      continue;
-    const text = decoder.decode(chunk, { stream: true });
-    let start = 0;
-    while (stoppedBy === undefined) {
-      const newline = text.indexOf(`
-`, start);
-      extendLine(text.slice(start, newline === -1 ? undefined : newline));
-      if (newline === -1)
-        break;
-      endLine();
-      start = newline + 1;
-    }
-  }
-  if (stoppedBy === undefined) {
-    extendLine(decoder.decode());
-    if (lineLength > 0)
-      endLine();
-  }
-  const totalLines = newlines + (lastByte !== undefined && lastByte !== 10 ? 1 : 0);
-  return { lines, totalLines, stoppedBy };
-}
-function createReadTool() {
-  return {
-    name: "read",
-    description: "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " + `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
-    parameters: readParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("read", readParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { path, offset = 1, limit = MAX_READ_LINES } = parsed.value;
-      let file;
-      try {
-        if (path.startsWith(ARTIFACT_PREFIX)) {
-          const artifact = context.artifacts.resolve(path);
-          if (artifact === undefined)
-            return fail(`Unknown artifact: ${path}`);
-          file = { real: join7(realpathSync4(dirname6(artifact)), basename2(artifact)), display: path };
-        } else {
-          file = resolveToolPath(context, path);
-        }
-      } catch (error) {
-        return fail(describeFileError(error, path));
-      }
-      const display = file.display;
-      let handle;
-      try {
-        const opened = await openConfined(file, "read");
-        handle = opened.handle;
-        if (opened.stats.isDirectory()) {
-          await handle.close();
-          return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
-        }
-      } catch (error) {
-        return fail(describeFileError(error, display));
-      }
-      try {
-        const stats = await handle.stat();
-        const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
-        await handle.read(head, 0, head.length, 0);
-        const binaryKind = describeBinary(head);
-        if (binaryKind !== undefined) {
-          const description = `Binary file ${display} (${binaryKind}, ${formatBytes(stats.size)}); its content is not shown.`;
-          return ok(`${description} Inspect it with bash (e.g. file, xxd | head) if needed.`, {
-            path: display,
-            binary: binaryKind,
-            size: stats.size
-          });
-        }
-        const window2 = await readLineWindow(handle, offset, Math.min(limit, MAX_READ_LINES));
-        if (window2.totalLines === 0)
-          return ok(`(empty file: ${display})`, { path: display, totalLines: 0 });
-        if (offset > window2.totalLines) {
-          return fail(`Offset ${offset} is beyond the end of ${display} (${window2.totalLines} lines).`);
-        }
-        const lastLine = offset + window2.lines.length - 1;
-        let text = window2.lines.join(`
-`);
-        if (lastLine < window2.totalLines) {
-          const reason = window2.stoppedBy === "bytes" ? ` (${MAX_READ_BYTES / 1024} KB limit)` : "";
-          text += `
-
-[Showing lines ${offset}-${lastLine} of ${window2.totalLines}${reason}. Use offset=${lastLine + 1} to continue.]`;
-        }
-        return ok(context.redact(text), { path: display, firstLine: offset, lastLine, totalLines: window2.totalLines });
-      } catch (error) {
-        return fail(describeFileError(error, display));
-      } finally {
-        await handle.close();
-      }
-    }
-  };
-}
-
-// src/tools/write.ts
-var writeParameters = object({
-  path: string2().describe("File path."),
-  content: string2().describe("The whole new content.")
-});
-function createWriteTool(options) {
-  return {
-    name: "write",
-    description: "Create or overwrite a file; missing folders are made. To change part of a file, use edit.",
-    parameters: writeParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("write", writeParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { path, content } = parsed.value;
-      try {
-        const target = resolveToolPath(context, path);
-        assertWritable(target, options.protectedPaths);
-        const createdFolder = await makeParentFolders(target);
-        const bytes = Buffer.from(content, "utf8");
-        const { handle } = await openConfined(target, "write");
-        try {
-          await replaceContent(handle, bytes);
-        } finally {
-          await handle.close();
-        }
-        await keepGroupWritable(target, createdFolder);
-        const created = createdFolder === undefined ? "" : " (created missing parent folders)";
-        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });
-      } catch (error) {
-        return fail(describeFileError(error, path));
-      }
-    }
-  };
-}
-
-// src/tools/index.ts
-var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
-function createTools(options = {}) {
-  const enabled = new Set(options.enabled ?? TOOL_NAMES);
-  if (!options.github)
-    enabled.delete("github");
-  const unknown = [...enabled].filter((name) => !TOOL_NAMES.includes(name));
-  if (unknown.length > 0)
-    throw new Error(`Unknown tool names: ${unknown.join(", ")} (known: ${TOOL_NAMES.join(", ")})`);
-  const jobs = new JobManager;
-  const protectedPaths = options.protectedPaths ?? [];
-  const factories = {
-    bash: () => createBashTool({ jobs, enabledTools: enabled, interceptor: options.interceptor ?? { enabled: false } }),
-    job: () => createJobTool(jobs),
-    read: () => createReadTool(),
-    write: () => createWriteTool({ protectedPaths }),
-    edit: () => createEditTool({ protectedPaths }),
-    github: () => createGitHubTool(options.github)
-  };
-  return {
-    tools: TOOL_NAMES.filter((name) => enabled.has(name)).map((name) => factories[name]()),
-    dispose: () => jobs.dispose()
-  };
-}
-
-// src/triggers.ts
-var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
-var DEFAULT_TRIGGER = { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw" };
-var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function mentions(text, handle) {
-  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
-}
-function triggerReason(event, policy) {
-  const has = (mode) => policy.modes.includes(mode);
-  const labelled = event.labels.includes(policy.label);
-  const assigned = event.assignees.includes(policy.assignee);
-  if (event.eventName === "issues") {
-    if (event.action === "opened" && has("issue"))
-      return "a new issue";
-    if (event.action === "opened" && has("mention") && mentions(`${event.title}
-${event.body}`, policy.mention))
-      return `a new issue mentioning ${policy.mention}`;
-    if (event.action === "labeled" && has("label") && event.label === policy.label)
-      return `the label "${policy.label}"`;
-    if (event.action === "assigned" && has("assign") && event.assignee === policy.assignee)
-      return `assignment to ${policy.assignee}`;
-    return;
-  }
-  if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {
-    if (has("issue"))
-      return "a comment";
-    if (has("mention") && mentions(event.comment.body, policy.mention))
-      return `a comment mentioning ${policy.mention}`;
-    if (has("label") && labelled)
-      return `a comment on an issue labelled "${policy.label}"`;
-    if (has("assign") && assigned)
-      return `a comment on an issue assigned to ${policy.assignee}`;
-  }
-  return;
-}
-function triggerPolicyFrom(config) {
-  const trigger = config?.trigger;
-  if (trigger === undefined)
-    return DEFAULT_TRIGGER;
-  if (typeof trigger !== "object" || trigger === null)
-    throw new Error(`"trigger" must be an object`);
-  const { modes = DEFAULT_TRIGGER.modes, mention = DEFAULT_TRIGGER.mention, label = DEFAULT_TRIGGER.label, assignee = DEFAULT_TRIGGER.assignee } = trigger;
-  if (!Array.isArray(modes) || modes.length === 0 || !modes.every((m) => TRIGGER_MODES.includes(m))) {
-    throw new Error(`"trigger.modes" is ${JSON.stringify(modes)}: expected a non-empty list of ${TRIGGER_MODES.join(", ")}`);
-  }
-  for (const [key, value] of Object.entries({ mention, label, assignee })) {
-    if (typeof value !== "string" || value.trim() === "")
-      throw new Error(`"trigger.${key}" is ${JSON.stringify(value)}: expected a non-empty string`);
-  }
-  if (!mention.startsWith("@"))
-    throw new Error(`"trigger.mention" is ${JSON.stringify(mention)}: expected a handle starting with @, e.g. "@gitclaw"`);
-  return { modes, mention, label, assignee };
-}
-
-// src/config.ts
-init_trust();
-var ProviderConfig = strictObject({
-  api: _enum(["anthropic", "openai-compatible"]),
-  baseURL: url(),
-  apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
-});
-var Config = strictObject({
-  model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
-  providers: record(string2(), ProviderConfig).default({}),
-  trigger: strictObject({
-    modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
-    mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
-    label: string2().min(1).default("gitclaw"),
-    assignee: string2().min(1).default("gitclaw")
-  }).prefault({}),
-  trust: strictObject({
-    minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
-    trustedBots: array(string2().min(1)).default([])
-  }).prefault({}),
-  models: record(string2(), strictObject({
-    contextWindow: int().min(1024).optional(),
-    cost: strictObject({ input: number2().min(0), output: number2().min(0), cacheRead: number2().min(0), cacheWrite: number2().min(0) }).optional()
-  })).default({}),
-  budgets: strictObject({
-    maxTurns: int().min(1).max(1000).default(60),
-    maxMinutes: number2().positive().max(360).default(45),
-    maxOutputTokens: int().min(256).default(200000),
-    maxOutputTokensPerCall: int().min(256).default(16384),
-    maxCostUsd: number2().positive().default(10)
-  }).prefault({}),
-  compaction: strictObject({
-    reserveTokens: int().min(0).default(16384),
-    keepRecentTokens: int().min(256).default(20000)
-  }).prefault({}),
-  git: strictObject({
-    branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
-    pushAttempts: int().min(8).max(20).default(8)
-  }).prefault({}),
-  protectedPaths: array(string2().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
-  sandbox: SandboxMode,
-  progress: strictObject({
-    throttleSeconds: number2().min(0).max(60).default(3),
-    delaySeconds: number2().min(0).max(60).default(3)
-  }).prefault({}),
-  tools: strictObject({
-    enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
-    interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
-    github: GitHubPolicyConfig.prefault({})
-  }).prefault({})
-});
-
-class ConfigError extends Error {
-  name = "ConfigError";
-}
-function describeZodError(error, where, input) {
-  return error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
-    let value = input;
-    for (const part of issue.path)
-      value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
-  }).join(`
-`);
-}
-function parseConfig(input, where = CONFIG_FILE) {
-  const parsed = Config.safeParse(input ?? {});
-  if (!parsed.success)
-    throw new ConfigError(describeZodError(parsed.error, where, input));
-  return parsed.data;
-}
-function loadConfig(workspace) {
-  const path = join8(workspace, CONFIG_FILE);
-  if (!existsSync5(path))
-    return parseConfig({});
-  let json;
-  try {
-    json = JSON.parse(readFileSync7(path, "utf8"));
-  } catch (error) {
-    throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${error.message}`);
-  }
-  return parseConfig(json);
-}
-
-// src/event.ts
-import { readFileSync as readFileSync8 } from "fs";
-var User = looseObject({ login: string2(), id: number2(), type: string2() });
-var Repository = looseObject({
-  name: string2(),
-  full_name: string2(),
-  owner: looseObject({ login: string2() }),
-  default_branch: string2().optional()
-});
-var Issue = looseObject({
-  number: number2().int().positive(),
-  title: string2(),
-  body: string2().nullable().optional(),
-  user: User,
-  html_url: string2(),
-  created_at: string2(),
-  updated_at: string2().optional(),
-  author_association: string2().optional(),
-  pull_request: unknown().optional()
-});
-var Comment = looseObject({
-  id: number2(),
-  body: string2().nullable().optional(),
-  user: User,
-  html_url: string2(),
-  created_at: string2(),
-  updated_at: string2().optional(),
-  author_association: string2().optional()
-});
-var IssuesEvent = looseObject({ action: string2(), issue: Issue, repository: Repository, sender: User });
-var IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
-
-class EventError extends Error {
-  name = "EventError";
-}
-function parseTrigger(eventName, payload) {
-  if (eventName !== "issues" && eventName !== "issue_comment") {
-    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
-  }
-  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success)
-    throw new EventError(`unexpected ${eventName} payload:
-${describeZodError(parsed.error, "event", payload)}`);
-  const event = parsed.data;
-  const comment = eventName === "issue_comment" ? event.comment : undefined;
-  return {
-    eventName,
-    action: event.action,
-    issueNumber: event.issue.number,
-    title: event.issue.title,
-    body: event.issue.body ?? "",
-    issueAuthor: event.issue.user.login,
-    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
-    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
-    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
-    defaultBranch: event.repository.default_branch,
-    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null
-  };
-}
-function readTrigger(eventName, eventPath) {
-  let payload;
-  try {
-    payload = JSON.parse(readFileSync8(eventPath, "utf8"));
-  } catch (error) {
-    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
-  }
-  return parseTrigger(eventName, payload);
-}
-
 // node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var import_light = __toESM(require_light(), 1);
 
@@ -56571,8 +52687,8 @@ function withCustomRequest(customRequest) {
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep2 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep2}${b64url}${sep2}${b64url}$`);
+var sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 async function auth(token) {
   const isApp = isJWT(token);
@@ -59314,59 +55430,10 @@ function createGitHubClient(options) {
   return octokit;
 }
 
-// src/github/operations.ts
-init_trust();
-async function getDefaultBranch(github, repo) {
-  const { data } = await github.rest.repos.get(repo);
-  return data.default_branch;
-}
-async function getPermission(github, repo, login) {
-  try {
-    const { data } = await github.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
-    return permissionFromApi(data);
-  } catch (error) {
-    if (error.status === 404)
-      return "none";
-    throw error;
-  }
-}
-async function listComments(github, repo, issueNumber) {
-  const comments = await github.paginate(github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
-  return comments.map((c) => ({
-    id: c.id,
-    body: c.body ?? "",
-    login: c.user?.login ?? "ghost",
-    userType: c.user?.type ?? "User",
-    authorAssociation: c.author_association,
-    createdAt: c.created_at,
-    updatedAt: c.updated_at,
-    htmlUrl: c.html_url
-  }));
-}
-async function createComment(github, repo, issueNumber, body) {
-  const { data } = await github.rest.issues.createComment({ ...repo, issue_number: issueNumber, body });
-  return { id: data.id, htmlUrl: data.html_url };
-}
-async function removeReaction(github, repo, state) {
-  if (state.target === "comment" && state.commentId !== undefined) {
-    await github.rest.reactions.deleteForIssueComment({ ...repo, comment_id: state.commentId, reaction_id: state.reactionId });
-  } else {
-    await github.rest.reactions.deleteForIssue({ ...repo, issue_number: state.issueNumber, reaction_id: state.reactionId });
-  }
-}
-
 // src/pipeline.ts
-init_run_state();
-
-// src/format.ts
-function formatDuration(ms, precise = false) {
-  if (precise && ms < 60000)
-    return `${(ms / 1000).toFixed(1)}s`;
-  const s = Math.round(ms / 1000);
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
-}
-var formatTokens = (n) => n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
-var formatCost = (usd) => usd > 0 ? `$${usd.toFixed(4)}` : "cost unknown";
+init_operations();
+init_indicator();
+init_notice();
 
 // src/reply.ts
 init_trust();
@@ -59409,619 +55476,6 @@ function replyBodies(text, footer = "", limit = COMMENT_LIMIT) {
 ${footer}` : ""}`);
   });
 }
-
-// src/session/mapping.ts
-import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync11, renameSync, writeFileSync as writeFileSync5 } from "fs";
-import { dirname as dirname8, join as join11, relative as relative3, resolve as resolve6 } from "path";
-
-// src/session/session-file.ts
-import { randomUUID as randomUUID2 } from "crypto";
-import { appendFileSync as appendFileSync4, existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync10, writeFileSync as writeFileSync4 } from "fs";
-import { basename as basename3, dirname as dirname7, join as join10 } from "path";
-
-// src/session/context.ts
-var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
-
-<summary>
-`;
-var COMPACTION_SUFFIX = `
-</summary>`;
-function compactionSummaryMessage(summary, timestamp) {
-  return { role: "user", content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }], timestamp };
-}
-function pathToRoot(entries, leafId) {
-  const byId = new Map;
-  for (const entry of entries)
-    byId.set(entry.id, entry);
-  const path = [];
-  const seen = new Set;
-  for (let id = leafId;id !== null; ) {
-    const entry = byId.get(id);
-    if (!entry || seen.has(id))
-      break;
-    seen.add(id);
-    path.push(entry);
-    id = entry.parentId;
-  }
-  return path.reverse();
-}
-function toMessage(entry) {
-  switch (entry.type) {
-    case "message": {
-      const message = entry.message;
-      return ["user", "assistant", "toolResult"].includes(message.role) ? message : undefined;
-    }
-    case "custom_message":
-    case "branch_summary": {
-      const e = entry;
-      const content = typeof e.summary === "string" ? e.summary : e.content;
-      const timestamp = Date.parse(entry.timestamp) || 0;
-      if (typeof content === "string")
-        return { role: "user", content: [{ type: "text", text: content }], timestamp };
-      if (Array.isArray(content))
-        return { role: "user", content, timestamp };
-      return;
-    }
-    default:
-      return;
-  }
-}
-function buildContext(entries, leafId) {
-  const path = pathToRoot(entries, leafId);
-  let model;
-  let thinkingLevel = "off";
-  let compactionIndex = -1;
-  path.forEach((entry, index) => {
-    if (entry.type === "model_change") {
-      const e = entry;
-      model = { provider: e.provider, modelId: e.modelId };
-    } else if (entry.type === "thinking_level_change") {
-      thinkingLevel = entry.thinkingLevel;
-    } else if (entry.type === "message" && entry.message.role === "assistant") {
-      const m = entry.message;
-      model = { provider: m.provider, modelId: m.model };
-    } else if (entry.type === "compaction") {
-      compactionIndex = index;
-    }
-  });
-  const messages = [];
-  let start = 0;
-  if (compactionIndex >= 0) {
-    const compaction = path[compactionIndex];
-    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
-    const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
-    start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
-  }
-  for (let i = start;i < path.length; i++) {
-    if (i === compactionIndex)
-      continue;
-    const message = toMessage(path[i]);
-    if (message)
-      messages.push(message);
-  }
-  return { messages, model, thinkingLevel };
-}
-
-// src/session/custom.ts
-var CUSTOM = {
-  issue: "gitclaw.issue",
-  run: "gitclaw.run",
-  githubAudit: "gitclaw.github_audit",
-  jobsKilled: "gitclaw.jobs_killed",
-  worktreesDiscarded: "gitclaw.worktrees_discarded",
-  damagedLines: "gitclaw.damaged_lines"
-};
-
-// src/session/entries.ts
-var SESSION_VERSION = 3;
-var TextBlock = looseObject({ type: literal("text"), text: string2() });
-var ImageBlock = looseObject({ type: literal("image"), data: string2(), mimeType: string2() });
-var ThinkingBlock = looseObject({
-  type: literal("thinking"),
-  thinking: string2(),
-  thinkingSignature: string2().optional(),
-  redacted: boolean2().optional()
-});
-var RAW_ARGUMENTS = "_rawArguments";
-function toolArguments(input) {
-  if (input !== null && typeof input === "object" && !Array.isArray(input))
-    return input;
-  return { [RAW_ARGUMENTS]: typeof input === "string" ? input : JSON.stringify(input ?? null) };
-}
-var ToolCallBlock = looseObject({
-  type: literal("toolCall"),
-  id: string2(),
-  name: string2(),
-  arguments: unknown().transform(toolArguments)
-});
-var MediaBlock = discriminatedUnion("type", [TextBlock, ImageBlock]);
-var Usage = looseObject({
-  input: number2(),
-  output: number2(),
-  cacheRead: number2(),
-  cacheWrite: number2(),
-  totalTokens: number2(),
-  cost: looseObject({
-    input: number2(),
-    output: number2(),
-    cacheRead: number2(),
-    cacheWrite: number2(),
-    total: number2()
-  })
-});
-var StopReason = _enum(["stop", "length", "toolUse", "error", "aborted"]);
-var UserMessage = looseObject({
-  role: literal("user"),
-  content: union([string2(), array(MediaBlock)]),
-  timestamp: number2()
-});
-var ASSISTANT_BLOCK_TYPES = new Set(["text", "thinking", "toolCall"]);
-var AssistantBlock = union([
-  discriminatedUnion("type", [TextBlock, ThinkingBlock, ToolCallBlock]),
-  looseObject({ type: string2().refine((type) => !ASSISTANT_BLOCK_TYPES.has(type)) })
-]);
-var AssistantMessage = looseObject({
-  role: literal("assistant"),
-  content: array(AssistantBlock),
-  api: string2(),
-  provider: string2(),
-  model: string2(),
-  usage: Usage,
-  stopReason: StopReason,
-  errorMessage: string2().optional(),
-  timestamp: number2()
-});
-var ToolResultMessage = looseObject({
-  role: literal("toolResult"),
-  toolCallId: string2(),
-  toolName: string2(),
-  content: array(MediaBlock),
-  details: unknown().optional(),
-  isError: boolean2(),
-  timestamp: number2()
-});
-var OtherMessage = looseObject({ role: string2() });
-var isSessionId = (id) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(id);
-var SessionHeader = looseObject({
-  type: literal("session"),
-  version: number2().optional(),
-  id: string2(),
-  timestamp: string2(),
-  cwd: string2().optional(),
-  parentSession: string2().optional()
-});
-var base = { id: string2(), parentId: string2().nullable(), timestamp: string2() };
-var MessageEntry = looseObject({
-  ...base,
-  type: literal("message"),
-  message: union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage])
-});
-var ModelChangeEntry = looseObject({ ...base, type: literal("model_change"), provider: string2(), modelId: string2() });
-var ThinkingLevelChangeEntry = looseObject({ ...base, type: literal("thinking_level_change"), thinkingLevel: string2() });
-var CompactionEntry = looseObject({
-  ...base,
-  type: literal("compaction"),
-  summary: string2(),
-  firstKeptEntryId: string2(),
-  tokensBefore: number2(),
-  details: unknown().optional()
-});
-var BranchSummaryEntry = looseObject({ ...base, type: literal("branch_summary"), fromId: string2(), summary: string2() });
-var CustomEntry = looseObject({ ...base, type: literal("custom"), customType: string2(), data: unknown() });
-var CustomMessageEntry = looseObject({
-  ...base,
-  type: literal("custom_message"),
-  customType: string2(),
-  content: union([string2(), array(MediaBlock)]),
-  display: boolean2(),
-  details: unknown().optional()
-});
-var OtherEntry = looseObject({ ...base, type: string2() });
-var SessionEntry = union([
-  MessageEntry,
-  ModelChangeEntry,
-  ThinkingLevelChangeEntry,
-  CompactionEntry,
-  BranchSummaryEntry,
-  CustomEntry,
-  CustomMessageEntry,
-  OtherEntry
-]);
-var ENTRY_BY_TYPE = {
-  model_change: ModelChangeEntry,
-  thinking_level_change: ThinkingLevelChangeEntry,
-  compaction: CompactionEntry,
-  branch_summary: BranchSummaryEntry,
-  custom: CustomEntry,
-  custom_message: CustomMessageEntry
-};
-var MESSAGE_BY_ROLE = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
-var MessageEnvelope = looseObject({ ...base, type: literal("message") });
-function parseEntry(value) {
-  const type = value?.type;
-  if (type === "message") {
-    const envelope = MessageEnvelope.safeParse(value);
-    const message = value.message;
-    const role = message?.role;
-    if (!envelope.success || typeof role !== "string")
-      return;
-    const parsed = (MESSAGE_BY_ROLE[role] ?? OtherMessage).safeParse(message);
-    return parsed.success ? { ...envelope.data, message: parsed.data } : undefined;
-  }
-  const parsed = (typeof type === "string" && ENTRY_BY_TYPE[type] || OtherEntry).safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-var emptyUsage = () => ({
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
-});
-
-// src/session/session-file.ts
-class SessionError extends Error {
-  name = "SessionError";
-}
-function newEntryId(taken) {
-  for (let i = 0;i < 100; i++) {
-    const id = randomUUID2().slice(0, 8);
-    if (!taken.has(id))
-      return id;
-  }
-  return randomUUID2();
-}
-function sessionFileName(header) {
-  return `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`;
-}
-
-class SessionFile {
-  path;
-  header;
-  entries;
-  notes;
-  ids = new Set;
-  now;
-  readOnly;
-  constructor(path, header, entries, notes, options) {
-    this.path = path;
-    this.header = header;
-    this.entries = entries;
-    this.notes = notes;
-    this.now = options.now ?? (() => new Date);
-    this.readOnly = options.readOnly ?? false;
-    for (const entry of entries)
-      this.ids.add(entry.id);
-  }
-  get id() {
-    return this.header.id;
-  }
-  get leafId() {
-    return this.entries.at(-1)?.id ?? null;
-  }
-  get artifactsDir() {
-    return join10(dirname7(this.path), this.header.id);
-  }
-  static create(dir, init) {
-    if (init.id !== undefined && !isSessionId(init.id))
-      throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
-    const now = init.now ?? (() => new Date);
-    const header = {
-      type: "session",
-      version: SESSION_VERSION,
-      id: init.id ?? randomUUID2(),
-      timestamp: now().toISOString(),
-      cwd: init.cwd
-    };
-    mkdirSync3(dir, { recursive: true });
-    const path = join10(dir, sessionFileName(header));
-    if (existsSync7(path))
-      throw new SessionError(`Session file already exists: ${path}`);
-    writeFileSync4(path, `${JSON.stringify(header)}
-`);
-    return new SessionFile(path, header, [], [], init);
-  }
-  static load(path, options = {}) {
-    if (!existsSync7(path))
-      throw new SessionError(`Session file not found: ${path}`);
-    const text = readFileSync10(path, "utf8");
-    const lines = text.split(`
-`);
-    const complete = text.endsWith(`
-`);
-    if (complete)
-      lines.pop();
-    const headerLine = lines[0];
-    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
-    if (!header?.success) {
-      throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
-    }
-    if (!isSessionId(header.data.id)) {
-      throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
-    }
-    if ((header.data.version ?? 1) < 2) {
-      throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
-    }
-    const entries = [];
-    const notes = [];
-    for (let i = 1;i < lines.length; i++) {
-      const line = lines[i];
-      if (line.trim() === "")
-        continue;
-      const isLast = i === lines.length - 1;
-      const json = safeJson(line);
-      const entry = parseEntry(json);
-      if (entry) {
-        entries.push(entry);
-        continue;
-      }
-      const standIn = standInFor(json);
-      if (standIn)
-        entries.push(standIn);
-      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
-      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
-      notes.push({ line: i + 1, reason: `${reason}${kept}` });
-    }
-    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
-    for (const note of notes)
-      if (reported.has(note.line))
-        note.reported = true;
-    const session = new SessionFile(path, header.data, entries, notes, options);
-    if (!complete && !options.readOnly)
-      appendFileSync4(path, `
-`);
-    return session;
-  }
-  append(entry) {
-    if (this.readOnly)
-      throw new SessionError(`${this.path} was loaded read-only`);
-    const full = {
-      ...entry,
-      id: newEntryId(this.ids),
-      parentId: this.leafId,
-      timestamp: this.now().toISOString()
-    };
-    const { type, id, parentId, timestamp, ...payload } = full;
-    appendFileSync4(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
-`);
-    this.entries.push(full);
-    this.ids.add(full.id);
-    return full;
-  }
-  appendUserText(text, timestamp) {
-    return this.append({ type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } });
-  }
-  appendCustom(customType, data) {
-    return this.append({ type: "custom", customType, data });
-  }
-  appendStart(model) {
-    this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
-  }
-  context() {
-    return buildContext(this.entries, this.leafId);
-  }
-  get fileName() {
-    return basename3(this.path);
-  }
-}
-function standInFor(json) {
-  const value = json;
-  if (!value || typeof value.id !== "string" || typeof value.parentId !== "string" && value.parentId !== null)
-    return;
-  const base = { id: value.id, parentId: value.parentId, timestamp: typeof value.timestamp === "string" ? value.timestamp : "" };
-  const message = value.message;
-  if (value.type === "message" && message?.role === "user") {
-    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
-    const text = parts.map((part) => typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "").join(`
-`).trim();
-    if (text) {
-      const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
-      return { ...base, type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } };
-    }
-  }
-  return { ...base, type: "gitclaw.unreadable" };
-}
-function safeJson(line) {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return;
-  }
-}
-
-// src/session/mapping.ts
-var IssueMapping = looseObject({
-  issueNumber: number2().int().positive(),
-  sessionPath: string2().min(1),
-  updatedAt: string2(),
-  lastCommentId: number2().int().optional(),
-  lastCommentAt: string2().optional()
-});
-var STATE_DIR = "state";
-var repoRelative = (root, path) => relative3(root, path).split("\\").join("/");
-var mappingPath = (repoRoot, issueNumber) => join11(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
-var sessionsDir = (repoRoot) => join11(repoRoot, STATE_DIR, "sessions");
-
-class MappingError extends Error {
-  name = "MappingError";
-}
-var lexists = (path) => lstatSync3(path, { throwIfNoEntry: false }) !== undefined;
-function checkStateFolders(repoRoot) {
-  for (const folder of [STATE_DIR, join11(STATE_DIR, "sessions"), join11(STATE_DIR, "issues")]) {
-    const stat = lstatSync3(join11(repoRoot, folder), { throwIfNoEntry: false });
-    if (stat && !stat.isDirectory()) {
-      throw new SessionError(`${folder} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a folder"}; gitclaw keeps conversations only in real folders under ${STATE_DIR}/, ` + `so it stopped rather than write elsewhere. Replace ${folder} with a folder (git rm ${folder}) and comment again.`);
-    }
-  }
-}
-function readMapping(repoRoot, issueNumber) {
-  const path = mappingPath(repoRoot, issueNumber);
-  if (!lexists(path))
-    return;
-  if (!lstatSync3(path).isFile())
-    throw new MappingError(`${relative3(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
-  let json;
-  try {
-    json = JSON.parse(readFileSync11(path, "utf8"));
-  } catch (error) {
-    throw new MappingError(`${relative3(repoRoot, path)} is not valid JSON (${error.message}); fix or delete it to start a new session.`);
-  }
-  const parsed = IssueMapping.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new MappingError(`${relative3(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`);
-  }
-  if (parsed.data.issueNumber !== issueNumber) {
-    throw new MappingError(`${relative3(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`);
-  }
-  return parsed.data;
-}
-function writeMapping(repoRoot, mapping) {
-  const path = mappingPath(repoRoot, mapping.issueNumber);
-  mkdirSync4(dirname8(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync5(temp, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}
-`);
-  renameSync(temp, path);
-}
-function resolveSessionPath(repoRoot, mapping) {
-  const path = resolve6(repoRoot, mapping.sessionPath);
-  const names = `state/issues/${mapping.issueNumber}.json names the session ${JSON.stringify(mapping.sessionPath)}`;
-  if (dirname8(path) !== resolve6(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
-    throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
-  }
-  if (lexists(path) && !lstatSync3(path).isFile())
-    throw new MappingError(`${names}, which is a symbolic link or not a file`);
-  return path;
-}
-function otherIssuesUsing(repoRoot, path, issueNumber) {
-  const dir = join11(repoRoot, STATE_DIR, "issues");
-  const numbers = existsSync8(dir) ? readdirSync4(dir).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number) : [];
-  return numbers.filter((n) => {
-    if (n === issueNumber)
-      return false;
-    try {
-      const mapping = readMapping(repoRoot, n);
-      return mapping !== undefined && resolve6(repoRoot, mapping.sessionPath) === path;
-    } catch {
-      return false;
-    }
-  });
-}
-
-// src/run/reply.ts
-function footer(stats) {
-  const { result } = stats;
-  const u = result.usage;
-  const parts = [
-    formatDuration(stats.durationMs),
-    `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
-    `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
-    `${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${formatTokens(u.output)} out`,
-    formatCost(u.cost.total),
-    `\`${stats.model}\``,
-    `[run](${stats.runUrl})`,
-    ...stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : [],
-    ...stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []
-  ];
-  return `<sub>${parts.join(" \xB7 ")}</sub>`;
-}
-function replyText(result, stats) {
-  const said = result.text.trim();
-  switch (result.outcome) {
-    case "done":
-      return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
-    case "max_turns":
-      return `${said ? `${said}
-
-` : ""}> [!NOTE]
-> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
-    case "budget": {
-      const b = result.budget;
-      const amount = b.name === "maxCostUsd" ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}` : `${b.used} of ${b.limit} output tokens`;
-      return `${said ? `${said}
-
-` : ""}> [!NOTE]
-> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
-    }
-    case "deadline":
-      return `${said ? `${said}
-
-` : ""}> [!NOTE]
-> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
-    case "aborted":
-      return `${said ? `${said}
-
-` : ""}> [!WARNING]
-> Cancelled after ${formatDuration(stats.durationMs)}, ${result.turns} turn${result.turns === 1 ? "" : "s"}. Everything done so far is saved; comment to continue.`;
-    case "error":
-      return `${said ? `${said}
-
-` : ""}> [!CAUTION]
-> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
-  }
-}
-function describePush(push, error, links) {
-  if (error)
-    return `> [!WARNING]
-> The changes and the session could not be pushed: ${error}`;
-  if (push && !push.landed) {
-    return `> [!WARNING]
-> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
-  }
-  return "";
-}
-async function postReply(github, repo, issueNumber, text, footerText) {
-  const ids = [];
-  for (const body of replyBodies(text, footerText))
-    ids.push((await createComment(github, repo, issueNumber, body)).id);
-  return ids;
-}
-async function reply(run, workspace, facts) {
-  const { text, footerText } = composeReply(run, workspace, facts);
-  const [first, ...rest] = replyBodies(run.redact(text), run.redact(footerText));
-  if (!await facts.progress.finish(first))
-    await createComment(run.github, run.repo, run.trigger.issueNumber, first);
-  for (const body of rest)
-    await createComment(run.github, run.repo, run.trigger.issueNumber, body);
-  run.onReplied();
-  run.log(`gitclaw: replied on #${run.trigger.issueNumber} (${facts.result.outcome})`);
-}
-function composeReply(run, workspace, facts) {
-  const { env, config } = run;
-  const { result, landing, conversation, unpushed } = facts;
-  const durationMs = run.now() - run.started;
-  const web = `${env.serverUrl}/${env.owner}/${env.repo}`;
-  const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
-  const notes = [
-    ...conversation.notices.map((n) => `> [!NOTE]
-> ${n}`),
-    ...refused ? [`> [!WARNING]
-> Changes to protected paths were not committed: ${refused}.`] : [],
-    ...unpushed.length ? [`> [!WARNING]
-> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : [],
-    describePush(landing.push, landing.pushError, { compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1` }),
-    facts.progress.stepsDetails()
-  ].filter(Boolean);
-  const limits = { durationMs, runUrl: run.link, maxTurns: config.budgets.maxTurns, maxMinutes: config.budgets.maxMinutes };
-  const session = repoRelative(workspace.root, conversation.session.path);
-  const footerText = footer({
-    durationMs,
-    result,
-    model: `${run.resolved.provider}/${run.resolved.modelId}`,
-    runUrl: run.link,
-    sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
-    commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined
-  });
-  return { text: [replyText(result, limits), ...notes].join(`
-
-`), footerText };
-}
-
-// src/pipeline.ts
-init_trust();
 
 // src/run.ts
 init_run_state();
@@ -60384,7 +55838,7 @@ var z = {
   array: array2,
   boolean: boolean3,
   catchall,
-  describe: describe4,
+  describe: describe2,
   discriminatedUnion: discriminatedUnion2,
   enum: _enum2,
   extend: extend2,
@@ -60412,7 +55866,7 @@ var z = {
   unknown: unknown2,
   url: url2
 };
-function describe4(schema, description) {
+function describe2(schema, description) {
   const clone = schema.clone();
   globalRegistry.add(clone, { description });
   return clone;
@@ -74133,6 +69587,168 @@ var originalGenerateCallId = createIdGenerator({
   size: 24
 });
 
+// src/session/entries.ts
+init_zod();
+var SESSION_VERSION = 3;
+var TextBlock = looseObject({ type: literal("text"), text: string2() });
+var ImageBlock = looseObject({ type: literal("image"), data: string2(), mimeType: string2() });
+var ThinkingBlock = looseObject({
+  type: literal("thinking"),
+  thinking: string2(),
+  thinkingSignature: string2().optional(),
+  redacted: boolean2().optional()
+});
+var RAW_ARGUMENTS = "_rawArguments";
+function toolArguments(input) {
+  if (input !== null && typeof input === "object" && !Array.isArray(input))
+    return input;
+  return { [RAW_ARGUMENTS]: typeof input === "string" ? input : JSON.stringify(input ?? null) };
+}
+var ToolCallBlock = looseObject({
+  type: literal("toolCall"),
+  id: string2(),
+  name: string2(),
+  arguments: unknown().transform(toolArguments)
+});
+var MediaBlock = discriminatedUnion("type", [TextBlock, ImageBlock]);
+var Usage = looseObject({
+  input: number2(),
+  output: number2(),
+  cacheRead: number2(),
+  cacheWrite: number2(),
+  totalTokens: number2(),
+  cost: looseObject({
+    input: number2(),
+    output: number2(),
+    cacheRead: number2(),
+    cacheWrite: number2(),
+    total: number2()
+  })
+});
+var StopReason = _enum(["stop", "length", "toolUse", "error", "aborted"]);
+var UserMessage = looseObject({
+  role: literal("user"),
+  content: union([string2(), array(MediaBlock)]),
+  timestamp: number2()
+});
+var ASSISTANT_BLOCK_TYPES = new Set(["text", "thinking", "toolCall"]);
+var AssistantBlock = union([
+  discriminatedUnion("type", [TextBlock, ThinkingBlock, ToolCallBlock]),
+  looseObject({ type: string2().refine((type) => !ASSISTANT_BLOCK_TYPES.has(type)) })
+]);
+var AssistantMessage = looseObject({
+  role: literal("assistant"),
+  content: array(AssistantBlock),
+  api: string2(),
+  provider: string2(),
+  model: string2(),
+  usage: Usage,
+  stopReason: StopReason,
+  errorMessage: string2().optional(),
+  timestamp: number2()
+});
+var ToolResultMessage = looseObject({
+  role: literal("toolResult"),
+  toolCallId: string2(),
+  toolName: string2(),
+  content: array(MediaBlock),
+  details: unknown().optional(),
+  isError: boolean2(),
+  timestamp: number2()
+});
+var OtherMessage = looseObject({ role: string2() });
+var isSessionId = (id) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(id);
+var SessionHeader = looseObject({
+  type: literal("session"),
+  version: number2().optional(),
+  id: string2(),
+  timestamp: string2(),
+  cwd: string2().optional(),
+  parentSession: string2().optional()
+});
+var base = { id: string2(), parentId: string2().nullable(), timestamp: string2() };
+var MessageEntry = looseObject({
+  ...base,
+  type: literal("message"),
+  message: union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage])
+});
+var ModelChangeEntry = looseObject({ ...base, type: literal("model_change"), provider: string2(), modelId: string2() });
+var ThinkingLevelChangeEntry = looseObject({ ...base, type: literal("thinking_level_change"), thinkingLevel: string2() });
+var CompactionEntry = looseObject({
+  ...base,
+  type: literal("compaction"),
+  summary: string2(),
+  firstKeptEntryId: string2(),
+  tokensBefore: number2(),
+  details: unknown().optional()
+});
+var BranchSummaryEntry = looseObject({ ...base, type: literal("branch_summary"), fromId: string2(), summary: string2() });
+var CustomEntry = looseObject({ ...base, type: literal("custom"), customType: string2(), data: unknown() });
+var CustomMessageEntry = looseObject({
+  ...base,
+  type: literal("custom_message"),
+  customType: string2(),
+  content: union([string2(), array(MediaBlock)]),
+  display: boolean2(),
+  details: unknown().optional()
+});
+var OtherEntry = looseObject({ ...base, type: string2() });
+var SessionEntry = union([
+  MessageEntry,
+  ModelChangeEntry,
+  ThinkingLevelChangeEntry,
+  CompactionEntry,
+  BranchSummaryEntry,
+  CustomEntry,
+  CustomMessageEntry,
+  OtherEntry
+]);
+var ENTRY_BY_TYPE = {
+  model_change: ModelChangeEntry,
+  thinking_level_change: ThinkingLevelChangeEntry,
+  compaction: CompactionEntry,
+  branch_summary: BranchSummaryEntry,
+  custom: CustomEntry,
+  custom_message: CustomMessageEntry
+};
+var MESSAGE_BY_ROLE = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
+var MessageEnvelope = looseObject({ ...base, type: literal("message") });
+function parseEntry(value) {
+  const type = value?.type;
+  if (type === "message") {
+    const envelope = MessageEnvelope.safeParse(value);
+    const message = value.message;
+    const role = message?.role;
+    if (!envelope.success || typeof role !== "string")
+      return;
+    const parsed = (MESSAGE_BY_ROLE[role] ?? OtherMessage).safeParse(message);
+    return parsed.success ? { ...envelope.data, message: parsed.data } : undefined;
+  }
+  const parsed = (typeof type === "string" && ENTRY_BY_TYPE[type] || OtherEntry).safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+var emptyUsage = () => ({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
+});
+
+// src/tools/types.ts
+var ok = (text, details) => ({ text, isError: false, details });
+var fail = (text, details) => ({ text, isError: true, details });
+
+// src/tools/args.ts
+function parseArgs(toolName, schema, args) {
+  const parsed = schema.safeParse(args);
+  if (parsed.success)
+    return { ok: true, value: parsed.data };
+  const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "arguments"}: ${issue.message}`);
+  return { ok: false, error: fail(`Invalid arguments for ${toolName}: ${problems.join("; ")}`) };
+}
+
 // src/agent/caching.ts
 var EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } };
 
@@ -74174,6 +69790,89 @@ function mentionsCacheControl(error) {
   const e = error;
   const inner = e?.lastError ?? e;
   return inner?.statusCode === 400 && /cache_control/i.test(`${inner.message ?? ""} ${inner.responseBody ?? ""}`);
+}
+
+// src/session/context.ts
+var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
+
+<summary>
+`;
+var COMPACTION_SUFFIX = `
+</summary>`;
+function compactionSummaryMessage(summary, timestamp) {
+  return { role: "user", content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }], timestamp };
+}
+function pathToRoot(entries, leafId) {
+  const byId = new Map;
+  for (const entry of entries)
+    byId.set(entry.id, entry);
+  const path = [];
+  const seen = new Set;
+  for (let id = leafId;id !== null; ) {
+    const entry = byId.get(id);
+    if (!entry || seen.has(id))
+      break;
+    seen.add(id);
+    path.push(entry);
+    id = entry.parentId;
+  }
+  return path.reverse();
+}
+function toMessage(entry) {
+  switch (entry.type) {
+    case "message": {
+      const message = entry.message;
+      return ["user", "assistant", "toolResult"].includes(message.role) ? message : undefined;
+    }
+    case "custom_message":
+    case "branch_summary": {
+      const e = entry;
+      const content = typeof e.summary === "string" ? e.summary : e.content;
+      const timestamp = Date.parse(entry.timestamp) || 0;
+      if (typeof content === "string")
+        return { role: "user", content: [{ type: "text", text: content }], timestamp };
+      if (Array.isArray(content))
+        return { role: "user", content, timestamp };
+      return;
+    }
+    default:
+      return;
+  }
+}
+function buildContext(entries, leafId) {
+  const path = pathToRoot(entries, leafId);
+  let model;
+  let thinkingLevel = "off";
+  let compactionIndex = -1;
+  path.forEach((entry, index) => {
+    if (entry.type === "model_change") {
+      const e = entry;
+      model = { provider: e.provider, modelId: e.modelId };
+    } else if (entry.type === "thinking_level_change") {
+      thinkingLevel = entry.thinkingLevel;
+    } else if (entry.type === "message" && entry.message.role === "assistant") {
+      const m = entry.message;
+      model = { provider: m.provider, modelId: m.model };
+    } else if (entry.type === "compaction") {
+      compactionIndex = index;
+    }
+  });
+  const messages = [];
+  let start = 0;
+  if (compactionIndex >= 0) {
+    const compaction = path[compactionIndex];
+    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
+    const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
+    start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
+  }
+  for (let i = start;i < path.length; i++) {
+    if (i === compactionIndex)
+      continue;
+    const message = toMessage(path[i]);
+    if (message)
+      messages.push(message);
+  }
+  return { messages, model, thinkingLevel };
 }
 
 // src/agent/messages.ts
@@ -74368,6 +70067,7 @@ async function compactIfNeeded(options) {
 }
 
 // src/agent/tool-definitions.ts
+init_zod();
 var isNoise = (key, value) => key === "$schema" || key === "propertyNames" || key === "additionalProperties" && value === false || (key === "maximum" || key === "minimum") && Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER;
 var mapValues = (object, f) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, f(value)]));
 function compactSchema(value) {
@@ -74614,11 +70314,291 @@ function describeModelError(error, model) {
 }
 
 // src/conversation.ts
-import { lstatSync as lstatSync4 } from "fs";
-import { relative as relative4 } from "path";
+import { lstatSync as lstatSync2 } from "fs";
+import { relative as relative2 } from "path";
+init_operations();
+
+// src/session/mapping.ts
+init_zod();
+import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync7, renameSync, writeFileSync as writeFileSync4 } from "fs";
+import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
+
+// src/session/session-file.ts
+import { randomUUID as randomUUID2 } from "crypto";
+import { appendFileSync as appendFileSync4, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "fs";
+import { basename, dirname, join as join5 } from "path";
+
+// src/session/custom.ts
+var CUSTOM = {
+  issue: "gitclaw.issue",
+  run: "gitclaw.run",
+  githubAudit: "gitclaw.github_audit",
+  jobsKilled: "gitclaw.jobs_killed",
+  worktreesDiscarded: "gitclaw.worktrees_discarded",
+  damagedLines: "gitclaw.damaged_lines"
+};
+
+// src/session/session-file.ts
+class SessionError extends Error {
+  name = "SessionError";
+}
+function newEntryId(taken) {
+  for (let i = 0;i < 100; i++) {
+    const id = randomUUID2().slice(0, 8);
+    if (!taken.has(id))
+      return id;
+  }
+  return randomUUID2();
+}
+function sessionFileName(header) {
+  return `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`;
+}
+
+class SessionFile {
+  path;
+  header;
+  entries;
+  notes;
+  ids = new Set;
+  now;
+  readOnly;
+  constructor(path, header, entries, notes, options) {
+    this.path = path;
+    this.header = header;
+    this.entries = entries;
+    this.notes = notes;
+    this.now = options.now ?? (() => new Date);
+    this.readOnly = options.readOnly ?? false;
+    for (const entry of entries)
+      this.ids.add(entry.id);
+  }
+  get id() {
+    return this.header.id;
+  }
+  get leafId() {
+    return this.entries.at(-1)?.id ?? null;
+  }
+  get artifactsDir() {
+    return join5(dirname(this.path), this.header.id);
+  }
+  static create(dir, init) {
+    if (init.id !== undefined && !isSessionId(init.id))
+      throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
+    const now = init.now ?? (() => new Date);
+    const header = {
+      type: "session",
+      version: SESSION_VERSION,
+      id: init.id ?? randomUUID2(),
+      timestamp: now().toISOString(),
+      cwd: init.cwd
+    };
+    mkdirSync(dir, { recursive: true });
+    const path = join5(dir, sessionFileName(header));
+    if (existsSync4(path))
+      throw new SessionError(`Session file already exists: ${path}`);
+    writeFileSync3(path, `${JSON.stringify(header)}
+`);
+    return new SessionFile(path, header, [], [], init);
+  }
+  static load(path, options = {}) {
+    if (!existsSync4(path))
+      throw new SessionError(`Session file not found: ${path}`);
+    const text = readFileSync6(path, "utf8");
+    const lines = text.split(`
+`);
+    const complete = text.endsWith(`
+`);
+    if (complete)
+      lines.pop();
+    const headerLine = lines[0];
+    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
+    if (!header?.success) {
+      throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
+    }
+    if (!isSessionId(header.data.id)) {
+      throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
+    }
+    if ((header.data.version ?? 1) < 2) {
+      throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
+    }
+    const entries = [];
+    const notes = [];
+    for (let i = 1;i < lines.length; i++) {
+      const line = lines[i];
+      if (line.trim() === "")
+        continue;
+      const isLast = i === lines.length - 1;
+      const json = safeJson(line);
+      const entry = parseEntry(json);
+      if (entry) {
+        entries.push(entry);
+        continue;
+      }
+      const standIn = standInFor(json);
+      if (standIn)
+        entries.push(standIn);
+      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+      notes.push({ line: i + 1, reason: `${reason}${kept}` });
+    }
+    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
+    for (const note of notes)
+      if (reported.has(note.line))
+        note.reported = true;
+    const session = new SessionFile(path, header.data, entries, notes, options);
+    if (!complete && !options.readOnly)
+      appendFileSync4(path, `
+`);
+    return session;
+  }
+  append(entry) {
+    if (this.readOnly)
+      throw new SessionError(`${this.path} was loaded read-only`);
+    const full = {
+      ...entry,
+      id: newEntryId(this.ids),
+      parentId: this.leafId,
+      timestamp: this.now().toISOString()
+    };
+    const { type, id, parentId, timestamp, ...payload } = full;
+    appendFileSync4(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
+`);
+    this.entries.push(full);
+    this.ids.add(full.id);
+    return full;
+  }
+  appendUserText(text, timestamp) {
+    return this.append({ type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } });
+  }
+  appendCustom(customType, data) {
+    return this.append({ type: "custom", customType, data });
+  }
+  appendStart(model) {
+    this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
+    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
+  }
+  context() {
+    return buildContext(this.entries, this.leafId);
+  }
+  get fileName() {
+    return basename(this.path);
+  }
+}
+function standInFor(json) {
+  const value = json;
+  if (!value || typeof value.id !== "string" || typeof value.parentId !== "string" && value.parentId !== null)
+    return;
+  const base = { id: value.id, parentId: value.parentId, timestamp: typeof value.timestamp === "string" ? value.timestamp : "" };
+  const message = value.message;
+  if (value.type === "message" && message?.role === "user") {
+    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
+    const text = parts.map((part) => typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "").join(`
+`).trim();
+    if (text) {
+      const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
+      return { ...base, type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } };
+    }
+  }
+  return { ...base, type: "gitclaw.unreadable" };
+}
+function safeJson(line) {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return;
+  }
+}
+
+// src/session/mapping.ts
+var IssueMapping = looseObject({
+  issueNumber: number2().int().positive(),
+  sessionPath: string2().min(1),
+  updatedAt: string2(),
+  lastCommentId: number2().int().optional(),
+  lastCommentAt: string2().optional()
+});
+var STATE_DIR = "state";
+var repoRelative = (root, path) => relative(root, path).split("\\").join("/");
+var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
+var sessionsDir = (repoRoot) => join6(repoRoot, STATE_DIR, "sessions");
+
+class MappingError extends Error {
+  name = "MappingError";
+}
+var lexists = (path) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+function checkStateFolders(repoRoot) {
+  for (const folder of [STATE_DIR, join6(STATE_DIR, "sessions"), join6(STATE_DIR, "issues")]) {
+    const stat = lstatSync(join6(repoRoot, folder), { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) {
+      throw new SessionError(`${folder} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a folder"}; gitclaw keeps conversations only in real folders under ${STATE_DIR}/, ` + `so it stopped rather than write elsewhere. Replace ${folder} with a folder (git rm ${folder}) and comment again.`);
+    }
+  }
+}
+function readMapping(repoRoot, issueNumber) {
+  const path = mappingPath(repoRoot, issueNumber);
+  if (!lexists(path))
+    return;
+  if (!lstatSync(path).isFile())
+    throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
+  let json;
+  try {
+    json = JSON.parse(readFileSync7(path, "utf8"));
+  } catch (error) {
+    throw new MappingError(`${relative(repoRoot, path)} is not valid JSON (${error.message}); fix or delete it to start a new session.`);
+  }
+  const parsed = IssueMapping.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new MappingError(`${relative(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`);
+  }
+  if (parsed.data.issueNumber !== issueNumber) {
+    throw new MappingError(`${relative(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`);
+  }
+  return parsed.data;
+}
+function writeMapping(repoRoot, mapping) {
+  const path = mappingPath(repoRoot, mapping.issueNumber);
+  mkdirSync2(dirname2(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync4(temp, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}
+`);
+  renameSync(temp, path);
+}
+function resolveSessionPath(repoRoot, mapping) {
+  const path = resolve2(repoRoot, mapping.sessionPath);
+  const names = `state/issues/${mapping.issueNumber}.json names the session ${JSON.stringify(mapping.sessionPath)}`;
+  if (dirname2(path) !== resolve2(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
+    throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
+  }
+  if (lexists(path) && !lstatSync(path).isFile())
+    throw new MappingError(`${names}, which is a symbolic link or not a file`);
+  return path;
+}
+function otherIssuesUsing(repoRoot, path, issueNumber) {
+  const dir = join6(repoRoot, STATE_DIR, "issues");
+  const numbers = existsSync5(dir) ? readdirSync(dir).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number) : [];
+  return numbers.filter((n) => {
+    if (n === issueNumber)
+      return false;
+    try {
+      const mapping = readMapping(repoRoot, n);
+      return mapping !== undefined && resolve2(repoRoot, mapping.sessionPath) === path;
+    } catch {
+      return false;
+    }
+  });
+}
 
 // src/prompt.ts
 import { randomBytes } from "crypto";
+
+// src/quote.ts
+function quoteAsData(text) {
+  return text.split(/\r\n|[\n\r\u0085\u2028\u2029]/).map((line) => `> ${line}`).join(`
+`);
+}
+
+// src/prompt.ts
 function systemInstructions(input) {
   const prWorktrees = "A PR checked out with github pr_checkout is not committed for you: work on it by the absolute path it reports " + "(bash: as cwd) and publish it with pr_push.";
   return [
@@ -74711,12 +70691,12 @@ function openConversation(repoRoot, issueNumber, options) {
   if (owner !== undefined && owner !== issueNumber) {
     return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, the conversation of issue #${owner}; a session belongs to one issue.`);
   }
-  if (lstatSync4(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
-    return refuse(`${relative4(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`);
+  if (lstatSync2(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+    return refuse(`${relative2(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`);
   }
   const damaged = session.notes.filter((note) => !note.reported);
   for (const note of damaged)
-    notices.push(`${relative4(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
+    notices.push(`${relative2(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
   if (damaged.length)
     session.appendCustom(CUSTOM.damagedLines, { lines: damaged.map((note) => note.line) });
   if (owner === undefined)
@@ -74744,14 +70724,14 @@ async function pendingComments(trigger, all, mapping, isTrusted) {
   return { comments: picked, last: newest && { id: newest.id, createdAt: newest.createdAt } };
 }
 async function beginConversation(run, root) {
-  const { trigger, github, repo } = run;
+  const { trigger, api, repo } = run;
   const conversation = openConversation(root, trigger.issueNumber, { cwd: root });
   const { session, mapping } = conversation;
   for (const notice of conversation.notices)
     warning(`gitclaw: ${notice}`);
   run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);
-  const isTrusted = trustChecker(run.config.trust, (login) => getPermission(github, repo, login));
-  const comments = trigger.comment ? await listComments(github, repo, trigger.issueNumber) : [];
+  const isTrusted = trustChecker(run.config.trust, (login) => getPermission(api, repo, login));
+  const comments = trigger.comment ? await listComments(api, repo, trigger.issueNumber) : [];
   const pending = trigger.comment ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
   const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
   if (conversation.mode === "new")
@@ -74760,6 +70740,19 @@ async function beginConversation(run, root) {
   const earlier = mapping?.lastCommentId ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" } : undefined;
   return { ...conversation, answered: pending.last ?? earlier };
 }
+
+// src/progress.ts
+init_operations();
+
+// src/format.ts
+function formatDuration(ms, precise = false) {
+  if (precise && ms < 60000)
+    return `${(ms / 1000).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+var formatTokens = (n) => n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+var formatCost = (usd) => usd > 0 ? `$${usd.toFixed(4)}` : "cost unknown";
 
 // src/progress.ts
 init_trust();
@@ -74809,9 +70802,9 @@ class ProgressComment {
   async post() {
     try {
       this.lastWrite = this.now();
-      const { data } = await this.options.github.rest.issues.createComment({ ...this.options.repo, issue_number: this.options.issueNumber, body: this.body() });
-      this.commentId = data.id;
-      this.options.onCreated?.(data.id);
+      const { id } = await createComment(this.options.api, this.options.repo, this.options.issueNumber, this.body());
+      this.commentId = id;
+      this.options.onCreated?.(id);
     } catch (error) {
       this.options.log?.(`could not post the progress comment: ${error.message}`);
     }
@@ -74846,7 +70839,7 @@ class ProgressComment {
     this.inFlight = true;
     this.lastWrite = this.now();
     try {
-      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: this.body() });
+      await updateComment(this.options.api, this.options.repo, this.commentId, this.body());
     } catch (error) {
       this.options.log?.(`could not update the progress comment: ${error.message}`);
     } finally {
@@ -74860,8 +70853,7 @@ class ProgressComment {
     const steps = this.steps.length ? `
 
 ${renderSteps(this.steps)}` : "";
-    return this.options.redact(`${header}${steps}
-${REPLY_MARKER}`);
+    return this.options.redact(withReplyMarker(`${header}${steps}`));
   }
   stepsDetails() {
     if (this.steps.length === 0)
@@ -74880,7 +70872,7 @@ ${renderSteps(this.steps)}
     if (this.commentId === undefined)
       return false;
     try {
-      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: firstBody });
+      await updateComment(this.options.api, this.options.repo, this.commentId, firstBody);
       return true;
     } catch (error) {
       this.options.log?.(`could not turn the progress comment into the reply: ${error.message}`);
@@ -74920,13 +70912,238 @@ function observeRun(watchers) {
 }
 
 // src/run/land.ts
-import { existsSync as existsSync9 } from "fs";
-import { join as join12 } from "path";
+import { existsSync as existsSync6 } from "fs";
+import { join as join8 } from "path";
 
 // src/fault.ts
 function faultPoint(point, env) {
   if (env.GITCLAW_FAULT === point)
     process.kill(process.pid, "SIGKILL");
+}
+
+// src/git/commit-message.ts
+function commitMessage(plan) {
+  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
+  return withTrailers(`gitclaw: issue #${plan.issueNumber}${title ? ` \u2014 ${title}` : ""}`, plan);
+}
+function withTrailers(message, plan) {
+  const lines = [message.trim()];
+  if (plan.runUrl)
+    lines.push("", `Run: ${plan.runUrl}`);
+  if (plan.coAuthor)
+    lines.push("", `Co-authored-by: ${plan.coAuthor.login} <${plan.coAuthor.id}+${plan.coAuthor.login}@users.noreply.github.com>`);
+  return lines.join(`
+`);
+}
+
+// src/git/land.ts
+import { mkdtempSync, rmSync } from "fs";
+import { tmpdir } from "os";
+import { join as join7 } from "path";
+async function commitAll(git, message) {
+  await git.must(["add", "-A"]);
+  const staged = await git.run(["diff", "--cached", "--quiet"]);
+  if (staged.exitCode === 0)
+    return;
+  await git.must(["commit", "--no-verify", "-q", "-F", "-"], { input: message });
+  return git.must(["rev-parse", "HEAD"]);
+}
+function backoffDelay(attempt, baseMs, random) {
+  const cap = Math.min(baseMs * 2 ** attempt, 30000);
+  return Math.round(cap / 2 + random() * cap / 2);
+}
+function rejection(output) {
+  const line = output.split(`
+`).find((l) => l.startsWith("!\t"));
+  if (!line)
+    return { kind: "failed", detail: firstLine(output) };
+  const detail = line.split("\t")[2] ?? line;
+  return { kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
+${output}`) ? "refused" : "behind", detail };
+}
+async function land(git, options) {
+  const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const log = options.log ?? (() => {});
+  let candidate = options.head;
+  let lastError = "";
+  for (let attempt = 1;attempt <= options.attempts; attempt++) {
+    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], { remote: true });
+    if (push.exitCode === 0) {
+      await verifyLanded(git, options.remote, options.branch, candidate);
+      return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
+    }
+    const why = rejection(`${push.stdout}
+${push.stderr}`);
+    lastError = why.detail;
+    log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
+    if (why.kind === "refused") {
+      return keepOnSideBranch(git, options, attempt, `${options.branch} refused the push (${why.detail})`);
+    }
+    if (attempt === options.attempts)
+      break;
+    await sleep(backoffDelay(attempt, options.baseDelayMs ?? 500, random));
+    const tip = await fetchTip(git, options.remote, options.branch).catch((error) => {
+      lastError = error.message;
+      return;
+    });
+    if (!tip)
+      continue;
+    if ((await git.run(["merge-base", "--is-ancestor", tip, candidate])).exitCode === 0)
+      continue;
+    const replayed = await replay(git, options.base, options.head, tip);
+    if ("conflict" in replayed) {
+      return keepOnSideBranch(git, options, attempt, `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`);
+    }
+    candidate = replayed.sha;
+  }
+  throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
+}
+async function keepOnSideBranch(git, options, attempts, reason) {
+  const target = `refs/heads/${options.fallbackBranch}`;
+  await git.must(["push", "--porcelain", options.remote, `${options.head}:${target}`], { remote: true });
+  await verifyLanded(git, options.remote, options.fallbackBranch, options.head);
+  return { landed: false, sha: options.head, branch: options.fallbackBranch, attempts, reason };
+}
+async function fetchTip(git, remote, branch) {
+  await git.must(["fetch", "-q", "--no-tags", remote, `refs/heads/${branch}`], { remote: true });
+  return git.must(["rev-parse", "--verify", "FETCH_HEAD^{commit}"]);
+}
+async function verifyLanded(git, remote, branch, sha) {
+  const tip = await fetchTip(git, remote, branch);
+  const ancestor = await git.run(["merge-base", "--is-ancestor", sha, tip]);
+  if (ancestor.exitCode !== 0)
+    throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
+}
+async function replay(git, base, head, onto) {
+  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`])).split(`
+`).filter(Boolean);
+  let tip = onto;
+  for (const commit of commits) {
+    const [parent, ...others] = (await git.must(["rev-list", "--parents", "-n", "1", commit])).split(" ").slice(1);
+    const subject = await git.must(["log", "-1", "--format=%s", commit]);
+    if (!parent || others.length)
+      return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
+    const tree = await pickTree(git, parent, commit, tip);
+    if ("conflict" in tree)
+      return { conflict: `${tree.conflict} (replaying "${subject}")` };
+    tip = await recommit(git, commit, tree.sha, tip);
+  }
+  return { sha: tip };
+}
+async function pickTree(git, parent, commit, onto) {
+  const standIn = await git.must(["commit-tree", `${onto}^{tree}`, "-p", parent, "-m", "gitclaw: replay base"]);
+  const merged = await git.run(["merge-tree", "--write-tree", "-z", "--name-only", standIn, commit]);
+  const [tree, ...rest] = merged.stdout.split("\x00");
+  if (merged.exitCode === 0 && tree)
+    return { sha: tree };
+  if (merged.exitCode !== 1)
+    throw new GitError(`git merge-tree failed: ${(merged.stderr || merged.stdout).trim()}`);
+  const paths = rest.slice(0, Math.max(0, rest.indexOf(""))).filter(Boolean);
+  return { conflict: `both changed ${paths.map((p) => `\`${p}\``).join(", ") || "the same lines"}` };
+}
+async function recommit(git, commit, tree, parent) {
+  const [name, email, date, message] = (await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])).split("\x00");
+  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date };
+  return git.must(["commit-tree", tree, "-p", parent, "-F", "-"], { env, input: message ?? "" });
+}
+async function landPaths(git, options) {
+  const tip = await fetchTip(git, options.remote, options.branch);
+  const dir = mkdtempSync(join7(tmpdir(), "gitclaw-index-"));
+  try {
+    const index = { GIT_INDEX_FILE: join7(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    await git.must(["read-tree", tip], { env: index });
+    const entries = await git.must(["ls-tree", "-r", "-z", options.sha, "--", ...options.paths]);
+    await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
+    const tree = await git.must(["write-tree"], { env: index });
+    if (tree === await git.must(["rev-parse", `${tip}^{tree}`]))
+      return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
+    const commit = await git.must(["commit-tree", tree, "-p", tip, "-F", "-"], { input: options.message });
+    const fallbackBranch = `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
+    return land(git, { ...options, base: tip, head: commit, fallbackBranch });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+var firstLine = (text) => text.split(`
+`).find((l) => l.trim())?.trim() ?? text.trim();
+
+// src/git/status.ts
+function parseStatus(output) {
+  const fields = output.split("\x00");
+  const changes = [];
+  for (let i = 0;i < fields.length; i++) {
+    const entry = fields[i];
+    if (entry === "")
+      continue;
+    if (entry.length < 4 || entry[2] !== " ")
+      throw new GitError(`unexpected git status entry ${JSON.stringify(entry)}`);
+    const code = entry.slice(0, 2);
+    const change = { code, path: entry.slice(3) };
+    if (/[RC]/.test(code))
+      change.from = fields[++i];
+    changes.push(change);
+  }
+  return changes;
+}
+async function changedPaths(git) {
+  const status = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no"]);
+  if (status.exitCode !== 0)
+    throw new GitError(`git status failed: ${(status.stderr || status.stdout).trim()}`);
+  return parseStatus(status.stdout);
+}
+var touchedPaths = (changes) => changes.flatMap((c) => c.from ? [c.path, c.from] : [c.path]);
+
+// src/git/protected.ts
+var ALWAYS_PROTECTED = ["state/"];
+var protectedPathsFrom = (configured) => [...configured, ...ALWAYS_PROTECTED];
+var escapeRegExp3 = (text) => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+var compiled = new Map;
+function compile3(pattern) {
+  const normalised = pattern.trim().replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "").replace(/\/+$/, "");
+  let body = "";
+  for (let i = 0;i < normalised.length; i++) {
+    const char = normalised[i];
+    if (normalised.startsWith("**/", i)) {
+      body += "(?:.*/)?";
+      i += 2;
+    } else if (normalised.startsWith("**", i)) {
+      body += ".*";
+      i += 1;
+    } else if (char === "*")
+      body += "[^/]*";
+    else if (char === "?")
+      body += "[^/]";
+    else
+      body += escapeRegExp3(char);
+  }
+  return new RegExp(`^${body}(?:/|$)`, "i");
+}
+function protectedBy(path, patterns) {
+  const normalised = path.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
+  return patterns.find((pattern) => {
+    let regexp = compiled.get(pattern);
+    if (!regexp)
+      compiled.set(pattern, regexp = compile3(pattern));
+    return regexp.test(normalised);
+  });
+}
+var isProtected = (path, patterns) => protectedBy(path, patterns) !== undefined;
+var isOwn = (path, own) => own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
+async function revertProtectedChanges(git, patterns, ownFiles) {
+  const refused = [...new Set(touchedPaths(await changedPaths(git)))].filter((path) => !isOwn(path, ownFiles) && isProtected(path, patterns));
+  if (refused.length === 0)
+    return [];
+  const literal = { env: { GIT_LITERAL_PATHSPECS: "1" } };
+  await git.must(["reset", "-q", "HEAD", "--", ...refused], literal);
+  const inHead = new Set((await git.must(["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", ...refused], literal)).split("\x00"));
+  const restore = refused.filter((path) => inHead.has(path));
+  const remove = refused.filter((path) => !inHead.has(path));
+  if (restore.length)
+    await git.must(["checkout", "-q", "HEAD", "--", ...restore], literal);
+  if (remove.length)
+    await git.must(["clean", "-ffdq", "--", ...remove], literal);
+  return refused;
 }
 
 // src/run/context.ts
@@ -74974,7 +71191,7 @@ async function landWork(run, workspace, conversation) {
   }
 }
 async function landSession(run, workspace, push, own) {
-  const paths = own.filter((path) => existsSync9(join12(workspace.root, path)));
+  const paths = own.filter((path) => existsSync6(join8(workspace.root, path)));
   const message = `gitclaw: session of issue #${run.trigger.issueNumber} (changes kept on ${push.branch})`;
   const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
   const state = await landPaths(workspace.git, { ...target, sha: push.sha, paths, message }).catch((error) => {
@@ -74986,18 +71203,554 @@ async function landSession(run, workspace, push, own) {
   return state?.landed ? state.sha : push.sha;
 }
 
+// src/run/reply.ts
+init_operations();
+function footer(stats) {
+  const { result } = stats;
+  const u = result.usage;
+  const parts = [
+    formatDuration(stats.durationMs),
+    `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
+    `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
+    `${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${formatTokens(u.output)} out`,
+    formatCost(u.cost.total),
+    `\`${stats.model}\``,
+    `[run](${stats.runUrl})`,
+    ...stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : [],
+    ...stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []
+  ];
+  return `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+function replyText(result, stats) {
+  const said = result.text.trim();
+  switch (result.outcome) {
+    case "done":
+      return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+    case "max_turns":
+      return `${said ? `${said}
+
+` : ""}> [!NOTE]
+> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
+    case "budget": {
+      const b = result.budget;
+      const amount = b.name === "maxCostUsd" ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}` : `${b.used} of ${b.limit} output tokens`;
+      return `${said ? `${said}
+
+` : ""}> [!NOTE]
+> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
+    }
+    case "deadline":
+      return `${said ? `${said}
+
+` : ""}> [!NOTE]
+> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
+    case "aborted":
+      return `${said ? `${said}
+
+` : ""}> [!WARNING]
+> Cancelled after ${formatDuration(stats.durationMs)}, ${result.turns} turn${result.turns === 1 ? "" : "s"}. Everything done so far is saved; comment to continue.`;
+    case "error":
+      return `${said ? `${said}
+
+` : ""}> [!CAUTION]
+> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
+  }
+}
+function describePush(push, error, links) {
+  if (error)
+    return `> [!WARNING]
+> The changes and the session could not be pushed: ${error}`;
+  if (push && !push.landed) {
+    return `> [!WARNING]
+> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
+  }
+  return "";
+}
+async function reply(run, workspace, facts) {
+  const { text, footerText } = composeReply(run, workspace, facts);
+  const [first, ...rest] = replyBodies(run.redact(text), run.redact(footerText));
+  if (!await facts.progress.finish(first))
+    await createComment(run.api, run.repo, run.trigger.issueNumber, first);
+  for (const body of rest)
+    await createComment(run.api, run.repo, run.trigger.issueNumber, body);
+  run.onReplied();
+  run.log(`gitclaw: replied on #${run.trigger.issueNumber} (${facts.result.outcome})`);
+}
+function composeReply(run, workspace, facts) {
+  const { env, config } = run;
+  const { result, landing, conversation, unpushed } = facts;
+  const durationMs = run.now() - run.started;
+  const web = `${env.serverUrl}/${env.owner}/${env.repo}`;
+  const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
+  const notes = [
+    ...conversation.notices.map((n) => `> [!NOTE]
+> ${n}`),
+    ...refused ? [`> [!WARNING]
+> Changes to protected paths were not committed: ${refused}.`] : [],
+    ...unpushed.length ? [`> [!WARNING]
+> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : [],
+    describePush(landing.push, landing.pushError, { compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1` }),
+    facts.progress.stepsDetails()
+  ].filter(Boolean);
+  const limits = { durationMs, runUrl: run.link, maxTurns: config.budgets.maxTurns, maxMinutes: config.budgets.maxMinutes };
+  const session = repoRelative(workspace.root, conversation.session.path);
+  const footerText = footer({
+    durationMs,
+    result,
+    model: `${run.resolved.provider}/${run.resolved.modelId}`,
+    runUrl: run.link,
+    sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
+    commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined
+  });
+  return { text: [replyText(result, limits), ...notes].join(`
+
+`), footerText };
+}
+
+// src/sandbox.ts
+import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, realpathSync, rmSync as rmSync2, statSync as statSync2 } from "fs";
+import { randomInt } from "crypto";
+import { tmpdir as tmpdir2 } from "os";
+import { dirname as dirname3, isAbsolute, join as join9, relative as relative3, resolve as resolve3 } from "path";
+import { isMainThread } from "worker_threads";
+
+// src/procfs.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync8 } from "fs";
+function* procFiles(file) {
+  for (const entry of readdirSync2("/proc")) {
+    if (!/^\d+$/.test(entry))
+      continue;
+    try {
+      yield { pid: Number(entry), content: readFileSync8(`/proc/${entry}/${file}`, "utf8") };
+    } catch {}
+  }
+}
+
+// src/tools/process.ts
+import { existsSync as existsSync7 } from "fs";
+var KILL_GRACE_MS = 5000;
+var ABORT_GRACE_MS = 1000;
+var DRAIN_GRACE_MS = 500;
+var KILL_CONFIRM_MS = 2000;
+var GROUP_POLL_MS = 50;
+var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+var isRoot = () => process.getuid?.() === 0;
+function launchAs(runAs, argv, env) {
+  const [file = "", ...args] = argv;
+  if (runAs === undefined)
+    return { file, args, env };
+  const userEnv = { ...env, HOME: runAs.home };
+  if (isRoot())
+    return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
+  const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
+  return {
+    file: "sudo",
+    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
+    env: userEnv
+  };
+}
+var groupIsAlive = (pgid) => {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    if (error.code !== "EPERM")
+      return false;
+  }
+  if (process.platform !== "linux")
+    return true;
+  try {
+    for (const { content } of procFiles("stat")) {
+      const [state, , pgrp] = content.slice(content.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === pgid && state !== "Z" && state !== "X")
+        return true;
+    }
+  } catch {
+    return true;
+  }
+  return false;
+};
+var signalGroup = (pgid, signal, runAs) => {
+  if (runAs !== undefined && !isRoot()) {
+    execa("sudo", ["-n", "kill", "-s", signal, "--", `-${pgid}`], { reject: false, stdin: "ignore" });
+    return;
+  }
+  try {
+    process.kill(-pgid, signal);
+  } catch {}
+};
+function drain(pipe, onOutput) {
+  const reader = pipe.getReader();
+  const ended = (async () => {
+    for (;; ) {
+      const { done, value } = await reader.read();
+      if (done)
+        return;
+      onOutput(value);
+      const { buffer } = value;
+      if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength)
+        buffer.transfer(0);
+    }
+  })().catch(() => {});
+  return { ended, cancel: () => void reader.cancel().catch(() => {}) };
+}
+function startProcess(options) {
+  const startedAt = performance.now();
+  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
+  let subprocess;
+  try {
+    subprocess = Bun.spawn([launch.file, ...launch.args], {
+      cwd: options.cwd,
+      env: launch.env,
+      uid: launch.uid,
+      gid: launch.gid,
+      detached: true,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe"
+    });
+  } catch (error) {
+    const spawnError = existsSync7(options.cwd) ? `${launch.file} could not be started: ${error.message}` : `the working directory ${options.cwd} does not exist`;
+    return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
+  }
+  const pid = subprocess.pid;
+  let stopReason;
+  let leaderGone = false;
+  let killDeadline;
+  let killTimer;
+  const terminateGroup = (graceMs = KILL_GRACE_MS) => {
+    if (pid === undefined || killDeadline !== undefined)
+      return;
+    signalGroup(pid, "SIGTERM", options.runAs);
+    killDeadline = Date.now() + graceMs;
+    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), graceMs);
+  };
+  const stop = (reason) => {
+    if (stopReason !== undefined || leaderGone)
+      return;
+    stopReason = reason;
+    terminateGroup(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
+  };
+  const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
+  const streamsEnded = Promise.all(pipes.map((pipe) => pipe.ended));
+  const leaderExited = subprocess.exited.then((code) => {
+    leaderGone = true;
+    const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);
+    return { code: signal === null ? code : null, signal };
+  });
+  const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const onAbort = () => stop("abort");
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted)
+    onAbort();
+  const supervise = async () => {
+    const exit = await leaderExited;
+    clearTimeout(timeoutTimer);
+    if (groupIsAlive(pid))
+      terminateGroup(options.signal.aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
+    while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
+      await sleep(GROUP_POLL_MS);
+    }
+    let graceTimer;
+    const grace = new Promise((resolve) => graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS));
+    const drained = await Promise.race([streamsEnded.then(() => true), grace]);
+    clearTimeout(graceTimer);
+    if (!drained)
+      for (const pipe of pipes)
+        pipe.cancel();
+    return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
+  };
+  const finished = supervise().finally(() => {
+    clearTimeout(timeoutTimer);
+    clearTimeout(killTimer);
+    options.signal.removeEventListener("abort", onAbort);
+  });
+  return { pid, finished, cancel: () => stop("cancel") };
+}
+
+// src/sandbox.ts
+var TOOL_USER = "gitclaw-tool";
+
+class SandboxError extends Error {
+  name = "SandboxError";
+}
+var RUN_GID_BASE = 1500000000;
+var RUN_GID_SPAN = 500000000;
+var KILL_ROUNDS = 50;
+async function succeeds(file, args) {
+  return (await execa(file, args, { reject: false, stdin: "ignore" })).exitCode === 0;
+}
+async function privilege(root) {
+  if (!root) {
+    if (!await succeeds("sudo", ["-n", "true"]))
+      return "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user";
+    if (!await succeeds("setfacl", ["--version"]))
+      return "setfacl is missing (install the acl package): without it the agent could not edit files the tool user creates";
+  }
+  return async (command, args) => {
+    const [file, argv] = root ? [command, args] : ["sudo", ["-n", command, ...args]];
+    const result = await execa(file, argv, { reject: false, stdin: "ignore" });
+    if (result.exitCode !== 0)
+      throw new SandboxError(`${command} ${args.join(" ")} failed: ${String(result.stderr || result.stdout).trim() || result.shortMessage}`);
+  };
+}
+function asToolUser(runAs, path, script) {
+  const launch = launchAs(runAs, ["bash", "-c", script], { PATH: path });
+  return execa(launch.file, launch.args, { env: launch.env, extendEnv: false, uid: launch.uid, gid: launch.gid, cwd: "/", reject: false, stdin: "ignore" });
+}
+async function passwd(user) {
+  const result = await execa("getent", ["passwd", user], { reject: false, stdin: "ignore" });
+  if (result.exitCode !== 0)
+    return;
+  const [, , uid, gid, , home = ""] = String(result.stdout).trim().split(":");
+  return { uid: Number(uid), gid: Number(gid), home };
+}
+async function ensureToolUser(privileged) {
+  const existing = await passwd(TOOL_USER);
+  if (existing)
+    return existing;
+  await privileged("useradd", ["--create-home", "--user-group", "--shell", "/bin/bash", TOOL_USER]).catch(async (error) => {
+    if (!await passwd(TOOL_USER))
+      throw error;
+  });
+  const created = await passwd(TOOL_USER);
+  if (!created)
+    throw new SandboxError(`${TOOL_USER} was created but cannot be found`);
+  return created;
+}
+async function unusedGid() {
+  for (;; ) {
+    const gid = RUN_GID_BASE + randomInt(RUN_GID_SPAN);
+    if (!await succeeds("getent", ["group", String(gid)]))
+      return gid;
+  }
+}
+function ancestors(path) {
+  const list = [];
+  for (let dir = dirname3(path);; dir = dirname3(dir)) {
+    list.unshift(dir);
+    if (dir === dirname3(dir))
+      return list;
+  }
+}
+var isWithin = (parent, path) => {
+  const rel = relative3(parent, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute(rel);
+};
+var othersMay = (path, bit) => (statSync2(path).mode & bit) !== 0;
+var otherBits = (mode) => ["r", "w", "x"].filter((_, i) => mode & 4 >> i).join("");
+var withoutLinks = (paths) => paths.filter((path) => !lstatSync3(path).isSymbolicLink());
+var killQuietly = (pid) => {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {}
+};
+function processesOf(uid, gids) {
+  const pids = [];
+  for (const { pid, content } of procFiles("status")) {
+    const field = (name) => new RegExp(`^${name}:\\s+(\\S+)`, "m").exec(content)?.[1];
+    if (field("State") === "Z")
+      continue;
+    if (Number(field("Uid")) === uid && gids.includes(Number(field("Gid"))))
+      pids.push(pid);
+  }
+  return pids;
+}
+async function prepareSandbox(options) {
+  const worktrees = mkdtempSync2(join9(tmpdir2(), "gitclaw-worktrees-"));
+  const sandbox = await isolate(options, worktrees).catch((error) => {
+    rmSync2(worktrees, { recursive: true, force: true });
+    throw error;
+  });
+  return typeof sandbox === "string" ? { isolated: false, reason: sandbox, worktrees, release: async () => {} } : sandbox;
+}
+async function isolate(options, worktrees) {
+  if (options.mode === "off")
+    return 'the configuration sets "sandbox" to "off"';
+  if (process.platform !== "linux" || process.getuid === undefined || process.getgid === undefined)
+    return `the sandbox needs Linux, not ${process.platform}`;
+  const agent = { uid: process.getuid(), gid: process.getgid() };
+  const root = agent.uid === 0;
+  const privileged = await privilege(root);
+  if (typeof privileged === "string")
+    return privileged;
+  const user = await ensureToolUser(privileged);
+  const runAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
+  const unfit = await checkToolUser(privileged, user, runAs, options.path);
+  if (unfit)
+    return unfit;
+  const sharing = { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly };
+  const giveBack = await shareWorkspace(privileged, sharing);
+  const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
+  const reopen = await closeSurroundings(privileged, options, worktrees);
+  const umask = isMainThread ? process.umask(2) : undefined;
+  let released = false;
+  const release = async () => {
+    if (released)
+      return;
+    released = true;
+    await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
+    await giveBack();
+    await giveBackWorktrees();
+    await reopen();
+    if (umask !== undefined)
+      process.umask(umask);
+  };
+  return { isolated: true, user: TOOL_USER, ...runAs, worktrees, release };
+}
+async function checkToolUser(privileged, user, runAs, path) {
+  if (user.uid === 0)
+    return `${TOOL_USER} has uid 0`;
+  const groups = String((await execa("id", ["-G", TOOL_USER], { stdin: "ignore" })).stdout).trim().split(/\s+/).map(Number);
+  if (groups.some((gid) => gid !== user.gid))
+    return `${TOOL_USER} belongs to groups ${groups.join(", ")}; it must have none but its own`;
+  await privileged("install", ["-d", "-m", "700", "-o", String(user.uid), "-g", String(user.gid), user.home]);
+  const probe = await asToolUser(runAs, path, 'echo "$(id -u):$(id -g)"; if sudo -n true 2>/dev/null; then echo sudo; fi');
+  const [ids, sudo] = String(probe.stdout).trim().split(`
+`);
+  if (ids !== `${runAs.uid}:${runAs.gid}`)
+    return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
+  if (sudo === "sudo")
+    return `${TOOL_USER} can use sudo; remove its sudo rights`;
+  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ]';
+  const set = "git config --global --replace-all safe.directory '*'";
+  const gitconfig = await asToolUser(runAs, path, `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`);
+  if (gitconfig.exitCode !== 0)
+    throw new SandboxError(`configuring git for ${TOOL_USER} failed: ${String(gitconfig.stderr).trim()}`);
+  return;
+}
+async function shareWorkspace(privileged, sharing) {
+  const { root, agent, runAs, agentOnly } = sharing;
+  const workspace = realpathSync(sharing.workspace);
+  const original = statSync2(workspace);
+  for (const name of agentOnly)
+    if (!existsSync8(join9(workspace, name)))
+      mkdirSync3(join9(workspace, name));
+  const entries = () => readdirSync3(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join9(workspace, name));
+  const shared = entries();
+  const sharedDirs = withoutLinks(shared);
+  await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
+  await privileged("chmod", ["g+rwxs,+t", workspace]);
+  if (shared.length > 0) {
+    await privileged("chgrp", ["-R", "-h", String(runAs.gid), "--", ...shared]);
+    await privileged("chown", ["-h", String(runAs.uid), "--", ...shared]);
+  }
+  if (sharedDirs.length > 0) {
+    await privileged("chmod", ["-R", "g+rwX", "--", ...sharedDirs]);
+    await privileged("find", [...sharedDirs, "-type", "d", "-exec", "chmod", "g+s", "{}", "+"]);
+  }
+  if (!root) {
+    await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX`, workspace]);
+    if (sharedDirs.length > 0) {
+      await privileged("setfacl", ["-R", "-P", "-m", `u:${agent.uid}:rwX`, "--", ...sharedDirs]);
+      await privileged("find", [...sharedDirs, "-type", "d", "-exec", "setfacl", "-m", `d:u:${agent.uid}:rwX`, "{}", "+"]);
+    }
+  }
+  return async () => {
+    const now = entries();
+    const dirs = withoutLinks(now);
+    if (now.length > 0)
+      await privileged("chown", ["-R", "-h", `${agent.uid}:${agent.gid}`, "--", ...now]);
+    if (dirs.length > 0)
+      await privileged("chmod", ["-R", "go-w,g-s", "--", ...dirs]);
+    if (!root && dirs.length > 0)
+      await privileged("setfacl", ["-R", "-P", "-b", "--", ...dirs]);
+    if (!root)
+      await privileged("setfacl", ["-b", workspace]);
+    await privileged("chown", [`${original.uid}:${original.gid}`, workspace]);
+    await privileged("chmod", [`0${(original.mode & 4095).toString(8).padStart(4, "0")}`, workspace]);
+  };
+}
+async function shareWorktrees(privileged, sharing, dir) {
+  const { root, agent, runAs } = sharing;
+  await privileged("chgrp", [String(runAs.gid), dir]);
+  await privileged("chmod", ["2750", dir]);
+  if (!root)
+    await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX,d:g::rwX`, dir]);
+  return async () => {
+    await privileged("chown", ["-R", "-h", `${agent.uid}:${agent.gid}`, "--", dir]);
+    if (!root)
+      await privileged("setfacl", ["-R", "-P", "-b", "--", dir]);
+    await privileged("chmod", ["00700", dir]);
+  };
+}
+async function closeSurroundings(privileged, options, worktrees) {
+  const reachable = [options.workspace, worktrees];
+  const changed = [];
+  const setOthers = async (paths, mode) => {
+    if (paths.length === 0)
+      return;
+    for (const path of paths)
+      changed.push({ path, others: otherBits(lstatSync3(path).mode) });
+    await privileged("chmod", [mode, "--", ...paths]);
+  };
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve3(dir)), ...ancestors(realpathSync(dir))]))];
+  const opened = chain.filter((dir) => !othersMay(dir, 1));
+  await setOthers(opened, "o+x");
+  const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync8(dir));
+  const leaves = [...reachable.map((dir) => realpathSync(dir)), ...pathDirs.flatMap((dir) => [resolve3(dir), realpathSync(dir)])];
+  for (const dir of [...opened, ...options.secretDirs]) {
+    if (dir)
+      await setOthers(toClose(resolve3(dir), leaves), "o=");
+  }
+  return async () => {
+    for (const others of new Set(changed.map((change) => change.others))) {
+      await privileged("chmod", [`o=${others}`, "--", ...changed.filter((change) => change.others === others).map((change) => change.path)]);
+    }
+  };
+}
+async function killAll(privileged, root, uid, gids) {
+  for (let round = 0;; round++) {
+    const pids = processesOf(uid, gids);
+    if (pids.length === 0)
+      return;
+    if (round === KILL_ROUNDS)
+      throw new SandboxError(`processes of ${TOOL_USER} keep appearing (${pids.join(", ")}); not committing while they run`);
+    if (root)
+      for (const pid of pids)
+        killQuietly(pid);
+    else
+      await privileged("kill", ["-s", "KILL", "--", ...pids.map(String)]).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+function toClose(dir, leaves) {
+  if (!existsSync8(dir) || leaves.some((leaf) => isWithin(leaf, dir)))
+    return [];
+  if (![...ancestors(dir), dir].every((path) => othersMay(path, 1)))
+    return [];
+  const onTheWay = (path) => leaves.some((leaf) => isWithin(path, leaf));
+  if (!onTheWay(dir))
+    return othersMay(dir, 7) ? [dir] : [];
+  const found = [];
+  const walk = (parent) => {
+    for (const name of readdirSync3(parent)) {
+      const path = join9(parent, name);
+      const stat = lstatSync3(path);
+      if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
+        continue;
+      if (onTheWay(path)) {
+        if (stat.isDirectory())
+          walk(path);
+      } else if ((stat.mode & 7) !== 0)
+        found.push(path);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
 // src/session/artifacts.ts
-import { existsSync as existsSync10, mkdirSync as mkdirSync5, readdirSync as readdirSync5 } from "fs";
-import { join as join13 } from "path";
+import { existsSync as existsSync9, mkdirSync as mkdirSync4, readdirSync as readdirSync4 } from "fs";
+import { join as join10 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
-  let next = existsSync10(dir) ? Math.max(0, ...readdirSync5(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
+  let next = existsSync9(dir) ? Math.max(0, ...readdirSync4(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync5(dir, { recursive: true });
+      mkdirSync4(dir, { recursive: true });
       const id = String(next++);
-      const path = join13(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
+      const path = join10(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
       return { id, ref: `artifact://${id}`, path };
     },
@@ -75008,11 +71761,3361 @@ function createArtifactStore(dir) {
       const known = paths.get(id);
       if (known)
         return known;
-      if (!existsSync10(dir))
+      if (!existsSync9(dir))
         return;
-      const name = readdirSync5(dir).find((file) => file.split(".")[0] === id);
-      return name ? join13(dir, name) : undefined;
+      const name = readdirSync4(dir).find((file) => file.split(".")[0] === id);
+      return name ? join10(dir, name) : undefined;
     }
+  };
+}
+
+// src/tools/github/worktrees.ts
+import { existsSync as existsSync10, readdirSync as readdirSync5, readFileSync as readFileSync10, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
+import { dirname as dirname5, join as join12 } from "path";
+
+// src/tools/workspace.ts
+import { lstatSync as lstatSync4, readlinkSync, realpathSync as realpathSync2 } from "fs";
+import { chmod, stat } from "fs/promises";
+import { basename as basename2, dirname as dirname4, isAbsolute as isAbsolute2, join as join11, relative as relative4, resolve as resolve4, sep as sep2 } from "path";
+class PathError extends Error {
+}
+var MAX_SYMLINK_HOPS = 40;
+var isInside = (root, path) => {
+  const rel = relative4(root, path);
+  return rel !== ".." && !rel.startsWith(`..${sep2}`) && !isAbsolute2(rel);
+};
+var toDisplay = (root, path) => relative4(root, path).split(sep2).join("/") || ".";
+var realPathAllowingMissing = (path, hops = 0) => {
+  try {
+    return realpathSync2(path);
+  } catch (error) {
+    const code = error.code;
+    if (code !== "ENOENT" && code !== "ENOTDIR")
+      throw error;
+  }
+  let target;
+  try {
+    target = readlinkSync(path);
+  } catch {
+    target = undefined;
+  }
+  if (target !== undefined) {
+    if (hops >= MAX_SYMLINK_HOPS)
+      throw new PathError(`Too many levels of symbolic links: ${path}`);
+    return realPathAllowingMissing(resolve4(dirname4(path), target), hops + 1);
+  }
+  const parent = dirname4(path);
+  if (parent === path)
+    return path;
+  return join11(realPathAllowingMissing(parent, hops), basename2(path));
+};
+var realOrAsIs = (dir) => {
+  try {
+    return realpathSync2(dir);
+  } catch {
+    return resolve4(dir);
+  }
+};
+function worktreeOf(worktreesDir, absolute, input) {
+  const dir = resolve4(worktreesDir);
+  const realDir = realOrAsIs(dir);
+  const base = isInside(dir, absolute) ? dir : isInside(realDir, absolute) ? realDir : undefined;
+  if (base === undefined)
+    return;
+  const [owner, name, ...rest] = relative4(base, absolute).split(sep2).filter(Boolean);
+  const real = owner && name ? join11(realDir, owner, name) : undefined;
+  if (real === undefined || !isWorktree(real)) {
+    throw new PathError(`Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`);
+  }
+  return { real, rest: rest.join("/") || "." };
+}
+function isWorktree(path) {
+  try {
+    return realpathSync2(path) === path && lstatSync4(join11(path, ".git")).isFile();
+  } catch {
+    return false;
+  }
+}
+function resolveToolPath(roots, input) {
+  if (input.trim() === "")
+    throw new PathError("Path must not be empty.");
+  const root = resolve4(roots.workspace);
+  const places = () => roots.worktreesDir ? `${root}, or a PR worktree from pr_checkout (an absolute path under ${realOrAsIs(roots.worktreesDir)})` : root;
+  if (input.startsWith("~"))
+    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
+  const absolute = resolve4(root, input);
+  const worktree = roots.worktreesDir ? worktreeOf(roots.worktreesDir, absolute, input) : undefined;
+  if (worktree) {
+    const display = worktree.rest === "." ? worktree.real : `${worktree.real}/${worktree.rest}`;
+    const real = realPathAllowingMissing(absolute);
+    if (!isInside(worktree.real, real))
+      throw new PathError(`Path leads outside the PR worktree ${worktree.real} through a symlink: ${input} -> ${real}.`);
+    return { real, display, relative: worktree.rest, root: worktree.real, worktree: true };
+  }
+  const realRoot = realpathSync2(root);
+  const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : undefined;
+  if (base === undefined)
+    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
+  const real = realPathAllowingMissing(absolute);
+  if (!isInside(realRoot, real)) {
+    throw new PathError(`Path leads outside the workspace through a symlink: ${input} -> ${real}.`);
+  }
+  const display = toDisplay(base, absolute);
+  return { real, display, relative: display, root: realRoot, worktree: false };
+}
+var isUnderGitDir = (display) => display.split("/").some((segment) => segment.toLowerCase() === ".git");
+function assertWritable(path, protectedPaths) {
+  const candidates = [path.relative, toDisplay(path.root, path.real)];
+  for (const candidate of candidates) {
+    if (isUnderGitDir(candidate))
+      throw new PathError(`Refusing to write under .git/: ${path.display}.`);
+    const pattern = protectedBy(candidate, protectedPaths);
+    if (pattern)
+      throw new PathError(`Refusing to write ${path.display}: it is under the protected path ${pattern}.`);
+  }
+}
+async function keepGroupWritable(path, createdFolder) {
+  if (!path.worktree)
+    return;
+  const folders = [];
+  for (let dir = dirname4(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname4(dir))
+    folders.unshift(dir);
+  for (const entry of [...folders, path.real]) {
+    const stats = await stat(entry);
+    const wanted = stats.isDirectory() ? 56 : 48;
+    if ((stats.mode & wanted) !== wanted && stats.uid === process.getuid?.())
+      await chmod(entry, stats.mode & 4095 | wanted);
+  }
+}
+function describeFileError(error, display) {
+  if (error instanceof PathError)
+    return error.message;
+  switch (error.code) {
+    case "ENOENT":
+      return `File not found: ${display}`;
+    case "EISDIR":
+      return `Is a directory: ${display}`;
+    case "ENOTDIR":
+      return `A parent of ${display} is a file, not a directory.`;
+    case "EACCES":
+    case "EPERM":
+      return `Permission denied: ${display}`;
+    case "ENXIO":
+      return `Not a regular file: ${display}`;
+    case "ELOOP":
+      return `${display} became a symbolic link while it was being opened; nothing was changed. Try again once tool commands stop changing it.`;
+  }
+  return `Cannot access ${display}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+// src/tools/github/local-git.ts
+import { isAbsolute as isAbsolute3, resolve as resolve5 } from "path";
+function localGit(cwd, env, authEnv, redact) {
+  const git = createGit(cwd, { env, authEnv, redact });
+  return {
+    ...git,
+    must: (args, options) => git.must(args, options).catch((error) => {
+      throw error instanceof GitError ? new ToolFailure(error.message) : error;
+    })
+  };
+}
+async function gitCommonDir(git) {
+  const dir = await git.must(["rev-parse", "--git-common-dir"]);
+  return isAbsolute3(dir) ? dir : resolve5(git.cwd, dir);
+}
+async function currentBranch(git) {
+  const result = await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"]);
+  return result.exitCode === 0 && result.stdout.trim() ? result.stdout.trim() : undefined;
+}
+async function configValue(git, key) {
+  const result = await git.run(["config", "--get", key]);
+  return result.exitCode === 0 ? result.stdout.trim() : undefined;
+}
+var locks = new Map;
+function withRepoLock(key, task) {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const next = previous.then(task, task);
+  const settled = next.then(() => {
+    return;
+  }, () => {
+    return;
+  });
+  locks.set(key, settled);
+  settled.then(() => {
+    if (locks.get(key) === settled)
+      locks.delete(key);
+  });
+  return next;
+}
+
+// src/tools/github/worktrees.ts
+async function listWorktrees(git) {
+  const list = await git.must(["worktree", "list", "--porcelain"]);
+  return list.split(`
+
+`).filter(Boolean).map((block, index) => ({ path: /^worktree (.+)$/m.exec(block)?.[1] ?? "", branch: /^branch (.+)$/m.exec(block)?.[1], main: index === 0 }));
+}
+async function worktreeGit(main, path, env, redact) {
+  const admin = join12(await gitCommonDir(main), "worktrees");
+  for (const name of existsSync10(admin) ? readdirSync5(admin) : []) {
+    let gitdir;
+    try {
+      gitdir = readFileSync10(join12(admin, name, "gitdir"), "utf8").trim();
+    } catch {
+      continue;
+    }
+    if (dirname5(gitdir) === path)
+      return localGit(path, { ...env, GIT_DIR: join12(admin, name), GIT_WORK_TREE: path }, {}, redact);
+  }
+  throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
+}
+function worktreeBase(dir) {
+  if (!dir)
+    throw new ToolFailure("this run has no directory for pull request worktrees, so pr_checkout is unavailable.");
+  return realpathSync3(dir);
+}
+async function existingWorktree(git, branch, base, force, tool) {
+  await git.must(["worktree", "prune"]);
+  const found = (await listWorktrees(git)).find((worktree) => worktree.branch === `refs/heads/${branch}`);
+  if (!found || found.main || isInside(base, found.path))
+    return found?.path;
+  const changes = await worktreeGit(git, found.path, tool.env, tool.redact).then((wt) => changedPaths(wt)).catch(() => [{ path: "?" }]);
+  if (changes.length > 0 && !force)
+    throw new ToolFailure(`${branch} is checked out in ${found.path}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`);
+  await git.must(["worktree", "remove", "--force", found.path]);
+  return;
+}
+async function commitWorktree(wt, message, protectedPaths) {
+  const changed = await changedPaths(wt);
+  if (changed.length === 0)
+    return;
+  const refused = touchedPaths(changed).filter((path) => isProtected(path, protectedPaths));
+  if (refused.length > 0) {
+    throw new ToolFailure(`refusing to commit in ${wt.cwd}: ${refused.join(", ")} ${refused.length === 1 ? "is a protected path" : "are protected paths"}. Undo ${refused.length === 1 ? "that change" : "those changes"} (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`);
+  }
+  const sha = await commitAll(wt, message).catch((error) => {
+    throw new ToolFailure(`committing in ${wt.cwd} failed: ${error.message}`);
+  });
+  return sha ? { sha, files: changed.length } : undefined;
+}
+async function closeWorktrees(workspace, dir, env) {
+  const keep = (text) => text;
+  const main = localGit(workspace, env, {}, keep);
+  const base = realpathSync3(dir);
+  const notes = [];
+  for (const worktree of (await listWorktrees(main).catch(() => [])).filter((found) => isInside(base, found.path))) {
+    const name = worktree.branch?.replace(/^refs\/heads\//, "") ?? worktree.path;
+    try {
+      const wt = await worktreeGit(main, worktree.path, env, keep);
+      const uncommitted = (await changedPaths(wt)).length;
+      const ahead = Number((await wt.run(["rev-list", "--count", "@{upstream}..HEAD"])).stdout) || 0;
+      const what = [uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`, ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`].filter(Boolean).join(" and ");
+      if (what)
+        notes.push(`${name} (${worktree.path}): ${what} never pushed with pr_push`);
+    } catch (error) {
+      notes.push(`${name} (${worktree.path}): could not be inspected (${error.message})`);
+    }
+  }
+  rmSync3(dir, { recursive: true, force: true });
+  await main.run(["worktree", "prune"]);
+  return notes;
+}
+
+// src/tools/bash.ts
+init_zod();
+import { stat as stat2 } from "fs/promises";
+import { resolve as resolve6 } from "path";
+
+// src/tools/bash-env.ts
+var PAGERS = [
+  "PAGER",
+  "GIT_PAGER",
+  "MANPAGER",
+  "SYSTEMD_PAGER",
+  "BAT_PAGER",
+  "DELTA_PAGER",
+  "GH_PAGER",
+  "GLAB_PAGER",
+  "PSQL_PAGER",
+  "MYSQL_PAGER",
+  "HOMEBREW_PAGER"
+];
+var NON_INTERACTIVE_ENV = Object.freeze({
+  ...Object.fromEntries(PAGERS.map((name) => [name, "cat"])),
+  AWS_PAGER: "",
+  LESS: "FRX",
+  TERM: "dumb",
+  NO_COLOR: "1",
+  PYTHONUNBUFFERED: "1",
+  GIT_EDITOR: "true",
+  VISUAL: "true",
+  EDITOR: "true",
+  GIT_TERMINAL_PROMPT: "0",
+  SSH_ASKPASS: "/usr/bin/false",
+  CI: "true",
+  AGENT: "1",
+  npm_config_yes: "true",
+  npm_config_update_notifier: "false",
+  npm_config_fund: "false",
+  npm_config_audit: "false",
+  npm_config_progress: "false",
+  PNPM_DISABLE_SELF_UPDATE_CHECK: "true",
+  PNPM_UPDATE_NOTIFIER: "false",
+  YARN_ENABLE_TELEMETRY: "0",
+  YARN_ENABLE_PROGRESS_BARS: "0",
+  CARGO_TERM_PROGRESS_WHEN: "never",
+  DEBIAN_FRONTEND: "noninteractive",
+  PIP_NO_INPUT: "1",
+  PIP_DISABLE_PIP_VERSION_CHECK: "1",
+  TF_INPUT: "0",
+  TF_IN_AUTOMATION: "1",
+  GH_PROMPT_DISABLED: "1",
+  COMPOSER_NO_INTERACTION: "1",
+  CLOUDSDK_CORE_DISABLE_PROMPTS: "1"
+});
+var ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var buildCommandEnv = (base, callerEnv = {}) => ({ ...base, ...NON_INTERACTIVE_ENV, ...callerEnv });
+
+// src/tools/output.ts
+var DEFAULT_WINDOW_LIMITS = { maxBytes: 50 * 1024, headBytes: 20 * 1024, maxLineChars: 768 };
+var ELLIPSIS = "\u2026";
+var formatBytes = (bytes) => {
+  if (bytes < 1024)
+    return `${bytes} B`;
+  if (bytes < 1024 * 1024)
+    return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+};
+var countOf = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+var countNewlines = (text) => {
+  let count = 0;
+  for (let i = text.indexOf(`
+`);i !== -1; i = text.indexOf(`
+`, i + 1))
+    count++;
+  return count;
+};
+var dropLines = (text, count) => {
+  let start = 0;
+  for (let i = 0;i < count && start < text.length; i++) {
+    const newline = text.indexOf(`
+`, start);
+    if (newline === -1)
+      return "";
+    start = newline + 1;
+  }
+  return text.slice(start);
+};
+var lastBytes = (text, maxBytes) => {
+  const encoded = Buffer.from(text, "utf8");
+  if (encoded.length <= maxBytes)
+    return text;
+  let start = encoded.length - maxBytes;
+  while (start < encoded.length && ((encoded[start] ?? 0) & 192) === 128)
+    start++;
+  return encoded.subarray(start).toString("utf8");
+};
+function hasLongLine(text, max) {
+  for (let start = 0;; ) {
+    const newline = text.indexOf(`
+`, start);
+    const end = newline === -1 ? text.length : newline;
+    if (end - start > max)
+      return true;
+    if (newline === -1)
+      return false;
+    start = newline + 1;
+  }
+}
+
+class OutputWindow {
+  #limits;
+  #head = "";
+  #headBytes = 0;
+  #headLines = 0;
+  #headOpen = true;
+  #tail = [];
+  #tailChars = 0;
+  #tailStartsMidLine = false;
+  #pending = "";
+  #pendingCut = false;
+  #pendingCR = false;
+  #lines = 0;
+  #bytes = 0;
+  #cutLines = 0;
+  constructor(limits = DEFAULT_WINDOW_LIMITS) {
+    this.#limits = limits;
+  }
+  write(chunk) {
+    const text = this.#normaliseLineBreaks(chunk);
+    const first = text.indexOf(`
+`);
+    if (first === -1) {
+      this.#extendPending(text);
+      return;
+    }
+    this.#extendPending(text.slice(0, first));
+    this.#completePending();
+    const last = text.lastIndexOf(`
+`);
+    if (last > first)
+      this.#acceptBlock(text.slice(first + 1, last + 1));
+    this.#extendPending(text.slice(last + 1));
+  }
+  skip(bytes, lines) {
+    this.#pendingCR = false;
+    if (this.#pending.length > 0 || this.#pendingCut)
+      this.#completePending();
+    this.#headOpen = false;
+    this.#tail = [];
+    this.#tailChars = 0;
+    this.#tailStartsMidLine = false;
+    this.#lines += lines;
+    this.#bytes += bytes;
+  }
+  end() {
+    if (this.#pendingCR) {
+      this.#pendingCR = false;
+      this.#completePending();
+    }
+    if (this.#pending.length > 0 || this.#pendingCut)
+      this.#completePending();
+  }
+  get lossless() {
+    const view = this.render();
+    return view.elidedLines === 0 && view.cutLines === 0;
+  }
+  render(since = { lines: 0, bytes: 0 }) {
+    const tail = this.#compactTail();
+    let shownTail = lastBytes(tail, Math.max(0, this.#limits.maxBytes - this.#headBytes));
+    const start = tail.length - shownTail.length;
+    const startsMidLine = start > 0 ? tail.charCodeAt(start - 1) !== 10 : this.#tailStartsMidLine;
+    if (startsMidLine)
+      shownTail = dropLines(shownTail, 1);
+    const tailLines = countNewlines(shownTail);
+    const firstTailLine = this.#lines - tailLines + 1;
+    const parts = [];
+    const shownRanges = [];
+    let headPartBytes = 0;
+    let headPartLines = 0;
+    if (since.lines < this.#headLines) {
+      const headPart = dropLines(this.#head, since.lines);
+      parts.push(headPart);
+      shownRanges.push([since.lines + 1, this.#headLines]);
+      headPartBytes = Buffer.byteLength(headPart);
+      headPartLines = this.#headLines - since.lines;
+    }
+    const skipTail = Math.min(tailLines, Math.max(0, since.lines + 1 - firstTailLine));
+    const tailPart = dropLines(shownTail, skipTail);
+    const tailPartLines = tailLines - skipTail;
+    const elidedLines = this.#lines - since.lines - headPartLines - tailPartLines;
+    const elidedBytes = this.#bytes - since.bytes - headPartBytes - Buffer.byteLength(tailPart);
+    if (elidedLines > 0)
+      parts.push(`[${ELLIPSIS} ${countOf(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]
+`);
+    if (tailPartLines > 0) {
+      parts.push(tailPart);
+      shownRanges.push([this.#lines - tailPartLines + 1, this.#lines]);
+    }
+    const unfinishedLine = this.#pending;
+    if (unfinishedLine.length > 0) {
+      parts.push(this.#cutLine(unfinishedLine, this.#pendingCut));
+      const lineNumber = this.#lines + 1;
+      const previous = shownRanges.at(-1);
+      if (previous && previous[1] === this.#lines)
+        previous[1] = lineNumber;
+      else
+        shownRanges.push([lineNumber, lineNumber]);
+    }
+    const text = parts.join("");
+    return {
+      text: text.endsWith(`
+`) ? text.slice(0, -1) : text,
+      cursor: { lines: this.#lines, bytes: this.#bytes },
+      totalLines: this.#lines + (unfinishedLine.length > 0 ? 1 : 0),
+      shownRanges,
+      elidedLines: Math.max(0, elidedLines),
+      elidedBytes: Math.max(0, elidedBytes),
+      cutLines: this.#cutLines + (this.#pendingCut ? 1 : 0)
+    };
+  }
+  #normaliseLineBreaks(chunk) {
+    let text = this.#pendingCR ? `\r${chunk}` : chunk;
+    this.#pendingCR = text.endsWith("\r");
+    if (this.#pendingCR)
+      text = text.slice(0, -1);
+    return text.includes("\r") ? text.replace(/\r\n?/g, `
+`) : text;
+  }
+  #isCut(line, alreadyCut) {
+    return alreadyCut || line.length > this.#limits.maxLineChars;
+  }
+  #cutLine(line, alreadyCut = false) {
+    if (!this.#isCut(line, alreadyCut))
+      return line;
+    let end = Math.min(line.length, this.#limits.maxLineChars);
+    const lastCode = line.charCodeAt(end - 1);
+    if (lastCode >= 55296 && lastCode <= 56319)
+      end--;
+    return line.slice(0, end) + ELLIPSIS;
+  }
+  #extendPending(text) {
+    if (text.length === 0 || this.#pendingCut)
+      return;
+    const room = this.#limits.maxLineChars - this.#pending.length;
+    if (text.length <= room) {
+      this.#pending += text;
+      return;
+    }
+    this.#pending += text.slice(0, room);
+    this.#pendingCut = true;
+  }
+  #completePending() {
+    const shown = this.#cutLine(this.#pending, this.#pendingCut);
+    if (shown !== this.#pending)
+      this.#cutLines++;
+    this.#pending = "";
+    this.#pendingCut = false;
+    this.#acceptShownLine(shown);
+  }
+  #acceptShownLine(shown) {
+    const bytes = Buffer.byteLength(shown) + 1;
+    this.#lines++;
+    this.#bytes += bytes;
+    if (this.#headOpen && this.#headBytes + bytes <= this.#limits.headBytes) {
+      this.#head += `${shown}
+`;
+      this.#headBytes += bytes;
+      this.#headLines++;
+      return;
+    }
+    this.#headOpen = false;
+    this.#pushTail(`${shown}
+`);
+  }
+  #acceptBlock(block) {
+    let start = 0;
+    while (this.#headOpen && start < block.length) {
+      const newline = block.indexOf(`
+`, start);
+      const line = block.slice(start, newline);
+      const shown = this.#cutLine(line);
+      if (shown !== line)
+        this.#cutLines++;
+      this.#acceptShownLine(shown);
+      start = newline + 1;
+    }
+    if (start >= block.length)
+      return;
+    let rest = start > 0 ? block.slice(start) : block;
+    const lines = countNewlines(rest);
+    if (hasLongLine(rest, this.#limits.maxLineChars)) {
+      rest = rest.split(`
+`).map((line) => {
+        const shown = this.#cutLine(line);
+        if (shown !== line)
+          this.#cutLines++;
+        return shown;
+      }).join(`
+`);
+    }
+    this.#lines += lines;
+    this.#bytes += Buffer.byteLength(rest);
+    this.#pushTail(rest);
+  }
+  #pushTail(text) {
+    this.#tail.push(text);
+    this.#tailChars += text.length;
+    if (this.#tailChars > 2 * this.#limits.maxBytes)
+      this.#compactTail();
+  }
+  #compactTail() {
+    let joined = this.#tail.join("");
+    if (joined.length > this.#limits.maxBytes) {
+      const start = joined.length - this.#limits.maxBytes;
+      this.#tailStartsMidLine = joined.charCodeAt(start - 1) !== 10;
+      joined = joined.slice(start);
+    }
+    this.#tail = joined.length > 0 ? [joined] : [];
+    this.#tailChars = joined.length;
+    return joined;
+  }
+}
+
+// src/tools/spill.ts
+import { closeSync as closeSync2, openSync as openSync2, writeSync } from "fs";
+var DEFAULT_SPILL_LIMITS = { capBytes: 1024 * 1024, deferBytes: 64 * 1024 };
+var MARKER_RESERVE = 256;
+
+class SpillWriter {
+  #open;
+  #limits;
+  #deferred = [];
+  #deferredBytes = 0;
+  #target;
+  #fd;
+  #headWritten = 0;
+  #headClosed = false;
+  #tail = [];
+  #tailBytes = 0;
+  #totalBytes = 0;
+  #error;
+  constructor(open, limits = DEFAULT_SPILL_LIMITS) {
+    this.#open = open;
+    this.#limits = limits;
+  }
+  get error() {
+    return this.#error;
+  }
+  write(text) {
+    if (text.length === 0 || this.#error !== undefined)
+      return;
+    const bytes = Buffer.from(text, "utf8");
+    this.#totalBytes += bytes.length;
+    if (this.#fd === undefined) {
+      this.#deferred.push(bytes);
+      this.#deferredBytes += bytes.length;
+      if (this.#deferredBytes > this.#limits.deferBytes)
+        this.materialise();
+      return;
+    }
+    this.#append(bytes);
+  }
+  skip(bytes) {
+    if (bytes === 0 || this.#error !== undefined)
+      return;
+    this.materialise();
+    this.#totalBytes += bytes;
+    this.#headClosed = true;
+    this.#tail = [];
+    this.#tailBytes = 0;
+  }
+  materialise() {
+    if (this.#fd !== undefined || this.#error !== undefined)
+      return;
+    try {
+      this.#target = this.#open();
+      this.#fd = openSync2(this.#target.path, "w");
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    const deferred = this.#deferred;
+    this.#deferred = [];
+    this.#deferredBytes = 0;
+    for (const bytes of deferred)
+      this.#append(bytes);
+  }
+  close() {
+    if (this.#fd === undefined || this.#target === undefined)
+      return;
+    const fd = this.#fd;
+    this.#fd = undefined;
+    const droppedBytes = this.#totalBytes - this.#headWritten - this.#tailBytes;
+    try {
+      if (droppedBytes > 0) {
+        const tail = Buffer.concat(this.#tail);
+        const kept = `the first ${formatBytes(this.#headWritten)} and the last ${formatBytes(tail.length)}`;
+        const marker = `
+[\u2026 ${formatBytes(droppedBytes)} elided: this log keeps ${kept} of ${formatBytes(this.#totalBytes)} \u2026]
+`;
+        writeSync(fd, marker);
+        writeSync(fd, tail);
+      }
+      closeSync2(fd);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#tail = [];
+    return { ref: this.#target.ref, totalBytes: this.#totalBytes, droppedBytes };
+  }
+  #append(bytes) {
+    const fd = this.#fd;
+    if (fd === undefined)
+      return;
+    const headCap = Math.floor(this.#limits.capBytes / 2);
+    let rest = bytes;
+    if (this.#headWritten < headCap && !this.#headClosed) {
+      const part = rest.subarray(0, headCap - this.#headWritten);
+      try {
+        writeSync(fd, part);
+      } catch (error) {
+        this.#fail(error);
+        return;
+      }
+      this.#headWritten += part.length;
+      rest = rest.subarray(part.length);
+    }
+    if (rest.length === 0)
+      return;
+    const tailCap = this.#limits.capBytes - headCap - MARKER_RESERVE;
+    this.#tail.push(rest);
+    this.#tailBytes += rest.length;
+    while (this.#tailBytes > tailCap) {
+      const first = this.#tail[0];
+      if (first === undefined)
+        break;
+      const excess = this.#tailBytes - tailCap;
+      if (first.length <= excess) {
+        this.#tail.shift();
+        this.#tailBytes -= first.length;
+      } else {
+        this.#tail[0] = first.subarray(excess);
+        this.#tailBytes -= excess;
+      }
+    }
+  }
+  #fail(error) {
+    this.#error = error instanceof Error ? error.message : String(error);
+    if (this.#fd !== undefined) {
+      try {
+        closeSync2(this.#fd);
+      } catch {}
+      this.#fd = undefined;
+    }
+    this.#deferred = [];
+    this.#tail = [];
+  }
+}
+
+// src/tools/tail-gate.ts
+var DEFAULT_GATE_LIMITS = { passBytes: 512 * 1024, keepBytes: 576 * 1024 };
+var LF3 = 10;
+var CR3 = 13;
+var SPACE2 = 32;
+var TAB = 9;
+function countLineBreaks(bytes) {
+  let count = 0;
+  for (let i = bytes.indexOf(LF3);i !== -1; i = bytes.indexOf(LF3, i + 1))
+    count++;
+  for (let i = bytes.indexOf(CR3);i !== -1; i = bytes.indexOf(CR3, i + 1))
+    if (bytes[i + 1] !== LF3)
+      count++;
+  return count;
+}
+function resumePoint(bytes, atLineStart) {
+  if (atLineStart)
+    return 0;
+  for (let i = 0;i < bytes.length; i++) {
+    if (bytes[i] === LF3)
+      return i + 1;
+    if (bytes[i] === CR3)
+      return bytes[i + 1] === LF3 ? i + 2 : i + 1;
+  }
+  for (let i = 0;i < bytes.length; i++)
+    if (bytes[i] === SPACE2 || bytes[i] === TAB)
+      return i + 1;
+  let start = 0;
+  while (start < bytes.length && ((bytes[start] ?? 0) & 192) === 128)
+    start++;
+  return start;
+}
+
+class TailGate {
+  #limits;
+  #passLeft;
+  #ring;
+  #ringStart = 0;
+  #ringLength = 0;
+  #droppedBytes = 0;
+  #droppedLines = 0;
+  #lastDropped = LF3;
+  #received = 0;
+  #gapped = false;
+  constructor(limits = DEFAULT_GATE_LIMITS) {
+    this.#limits = limits;
+    this.#passLeft = limits.passBytes;
+  }
+  get received() {
+    return this.#received;
+  }
+  get gapped() {
+    return this.#gapped;
+  }
+  get held() {
+    return this.#ringLength + this.#droppedBytes;
+  }
+  write(chunk, sink) {
+    this.#received += chunk.length;
+    let rest = chunk;
+    if (this.#passLeft > 0) {
+      const part = rest.subarray(0, this.#passLeft);
+      this.#passLeft -= part.length;
+      sink.pass(part);
+      rest = rest.subarray(part.length);
+    }
+    if (rest.length > 0)
+      this.#keep(rest);
+  }
+  flush(sink) {
+    const ring = this.#ring;
+    if (ring === undefined || this.held === 0)
+      return;
+    const first = ring.subarray(this.#ringStart, Math.min(ring.length, this.#ringStart + this.#ringLength));
+    const kept = new Uint8Array(this.#ringLength);
+    kept.set(first);
+    kept.set(ring.subarray(0, this.#ringLength - first.length), first.length);
+    this.#ringStart = 0;
+    this.#ringLength = 0;
+    let start = 0;
+    if (this.#droppedBytes > 0) {
+      start = resumePoint(kept, this.#lastDropped === LF3 || this.#lastDropped === CR3 && kept[0] !== LF3);
+      const lead = kept.subarray(0, start);
+      sink.skip(this.#droppedBytes + lead.length, this.#droppedLines + countLineBreaks(lead));
+      this.#droppedBytes = 0;
+      this.#droppedLines = 0;
+    }
+    if (start < kept.length)
+      sink.pass(kept.subarray(start));
+  }
+  #keep(bytes) {
+    const size = this.#limits.keepBytes;
+    const ring = this.#ring ??= new Uint8Array(size);
+    if (bytes.length >= size) {
+      this.#drop(this.#ringLength);
+      this.#countDropped(bytes.subarray(0, bytes.length - size));
+      ring.set(bytes.subarray(bytes.length - size));
+      this.#ringStart = 0;
+      this.#ringLength = size;
+      return;
+    }
+    this.#drop(Math.max(0, this.#ringLength + bytes.length - size));
+    const end = (this.#ringStart + this.#ringLength) % size;
+    const first = Math.min(bytes.length, size - end);
+    ring.set(bytes.subarray(0, first), end);
+    ring.set(bytes.subarray(first), 0);
+    this.#ringLength += bytes.length;
+  }
+  #drop(count) {
+    const ring = this.#ring;
+    if (ring === undefined || count === 0)
+      return;
+    const first = Math.min(count, ring.length - this.#ringStart);
+    this.#countDropped(ring.subarray(this.#ringStart, this.#ringStart + first));
+    this.#countDropped(ring.subarray(0, count - first));
+    this.#ringStart = (this.#ringStart + count) % ring.length;
+    this.#ringLength -= count;
+  }
+  #countDropped(bytes) {
+    if (bytes.length === 0)
+      return;
+    this.#gapped = true;
+    this.#droppedBytes += bytes.length;
+    this.#droppedLines += countLineBreaks(bytes);
+    this.#lastDropped = bytes[bytes.length - 1] ?? LF3;
+  }
+}
+
+// src/tools/capture.ts
+var MAX_HELD_BACK_CHARS = 64 * 1024;
+
+class OutputCapture {
+  #redact;
+  #window;
+  #spill;
+  #gate;
+  #decoder = new TextDecoder;
+  #sink = { pass: (bytes) => this.#writeText(this.#decoder.decode(bytes, { stream: true })), skip: (bytes, lines) => this.#skip(bytes, lines) };
+  #heldBack = "";
+  #released = 0;
+  #result;
+  constructor(options) {
+    this.#redact = options.redact;
+    this.#window = new OutputWindow(options.windowLimits ?? DEFAULT_WINDOW_LIMITS);
+    this.#spill = new SpillWriter(() => options.artifacts.allocate(options.kind));
+    this.#gate = new TailGate(options.gateLimits);
+  }
+  write(bytes) {
+    if (this.#result !== undefined)
+      return;
+    this.#gate.write(bytes, this.#sink);
+  }
+  #writeText(text) {
+    const buffered = this.#heldBack + text;
+    let release = buffered.lastIndexOf(`
+`) + 1;
+    if (buffered.length - release > MAX_HELD_BACK_CHARS) {
+      const whitespace = Math.max(buffered.lastIndexOf(" "), buffered.lastIndexOf("\t"));
+      release = whitespace >= release ? whitespace + 1 : buffered.length;
+    }
+    this.#heldBack = buffered.slice(release);
+    if (release > 0)
+      this.#accept(this.#redact(buffered.slice(0, release)));
+  }
+  get progress() {
+    return this.#released + this.#gate.held;
+  }
+  snapshot(since) {
+    this.#gate.flush(this.#sink);
+    return this.#window.render(since);
+  }
+  finish() {
+    if (this.#result !== undefined)
+      return this.#result;
+    this.#gate.flush(this.#sink);
+    this.#heldBack += this.#decoder.decode();
+    if (this.#heldBack.length > 0)
+      this.#accept(this.#redact(this.#heldBack));
+    this.#heldBack = "";
+    this.#window.end();
+    const lossless = this.#window.lossless;
+    if (!lossless)
+      this.#spill.materialise();
+    const spill = this.#spill.close();
+    this.#result = { view: this.#window.render(), spill: lossless ? undefined : spill, spillError: this.#spill.error };
+    if (this.#gate.gapped)
+      Bun.gc(true);
+    return this.#result;
+  }
+  #skip(bytes, lines) {
+    const partial = this.#heldBack + this.#decoder.decode();
+    this.#heldBack = "";
+    const encoded = Buffer.from(partial, "utf8");
+    const gap = bytes + encoded.length;
+    this.#released += gap;
+    this.#window.skip(gap, lines + countLineBreaks(encoded));
+    this.#spill.skip(gap);
+  }
+  #accept(text) {
+    this.#released += text.length;
+    this.#window.write(text);
+    this.#spill.write(text);
+  }
+}
+
+// src/tools/command-result.ts
+var DEFAULT_TIMEOUT_SECONDS = 300;
+var MIN_TIMEOUT_SECONDS = 1;
+var MAX_TIMEOUT_SECONDS = 3600;
+function resolveTimeout(requested) {
+  const requestedSeconds = requested ?? DEFAULT_TIMEOUT_SECONDS;
+  const seconds = Math.min(MAX_TIMEOUT_SECONDS, Math.max(MIN_TIMEOUT_SECONDS, requestedSeconds));
+  if (seconds === requestedSeconds)
+    return { seconds, requestedSeconds };
+  return {
+    seconds,
+    requestedSeconds,
+    notice: `Timeout clamped to ${seconds}s (requested ${requestedSeconds}s; allowed range ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}s).`
+  };
+}
+function describeEnding(outcome, timeout) {
+  if (outcome.spawnError !== undefined)
+    return `Failed to start command: ${outcome.spawnError}`;
+  switch (outcome.stopReason) {
+    case "timeout":
+      return `Command timed out after ${timeout.seconds} seconds`;
+    case "abort":
+      return "Command aborted: the run is being cancelled";
+    case "cancel":
+      return "Command cancelled";
+  }
+  if (outcome.signal !== null)
+    return `Command was killed by signal ${outcome.signal}`;
+  if (outcome.exitCode !== 0)
+    return `Command exited with code ${outcome.exitCode}`;
+  return;
+}
+var formatRanges = (ranges) => ranges.map(([first, last]) => first === last ? `${first}` : `${first}-${last}`).join(" and ");
+function describeTruncation(view, capture) {
+  const parts = [];
+  if (view.elidedLines > 0) {
+    parts.push(`Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${countOf(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`);
+  }
+  if (view.cutLines > 0)
+    parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
+  const { spill, spillError } = capture;
+  if (spill !== undefined) {
+    const capped = spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
+    parts.push(`Full output${capped}: ${spill.ref} (open it with the read tool).`);
+  } else if (parts.length > 0 && spillError !== undefined) {
+    parts.push(`The full output could not be saved: ${spillError}`);
+  }
+  return parts.length > 0 ? `[${parts.join(" ")}]` : undefined;
+}
+function formatCommandResult({ view, capture, outcome, timeout, heading }) {
+  const ending = describeEnding(outcome, timeout);
+  const trailer = [describeTruncation(view, capture), timeout.notice, ending].filter((line) => line !== undefined);
+  const body = view.text === "" ? "(no output)" : view.text;
+  const text = [heading, trailer.length > 0 ? `${body}
+
+${trailer.join(`
+`)}` : body].filter((part) => part !== undefined).join(`
+
+`);
+  const details = {
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    wallTimeMs: Math.round(outcome.wallTimeMs),
+    timeoutSeconds: timeout.seconds,
+    requestedTimeoutSeconds: timeout.requestedSeconds,
+    stopReason: outcome.stopReason,
+    truncation: {
+      totalLines: view.totalLines,
+      shownRanges: view.shownRanges,
+      elidedLines: view.elidedLines,
+      elidedBytes: view.elidedBytes,
+      cutLines: view.cutLines,
+      artifact: capture.spill?.ref,
+      outputBytes: capture.spill?.totalBytes,
+      artifactDroppedBytes: capture.spill?.droppedBytes
+    }
+  };
+  return ending === undefined ? ok(text, details) : fail(text, details);
+}
+
+// src/tools/interceptor.ts
+var REDIRECT_TO_FILE = String.raw`(?<![<>&\d])>(?![>&])\s*(?!["']?/dev/)\S`;
+var INTERCEPTOR_RULES = [
+  {
+    tool: "read",
+    pattern: /^(?:cat|head|tail|less|more)\s(?!.*[|<>])(?=(?:.*\s)?(?!["']?[/~$])[^\s-])/,
+    message: "Use the `read` tool to view files instead of cat/head/tail/less/more: it pages with offset/limit and describes binary files."
+  },
+  {
+    tool: "edit",
+    pattern: /^(?:sed\s(?:.*\s)?(?:-[a-zA-Z]*i|--in-place)(?![a-zA-Z-])|perl\s(?:.*\s)?-[a-zA-Z]*i(?![a-zA-Z])|awk\s(?:.*\s)?-i\s*inplace)/,
+    message: "Use the `edit` tool instead of sed -i / perl -i / awk -i inplace: it replaces one exact, unique piece of text and says clearly when it does not match."
+  },
+  {
+    tool: "write",
+    pattern: new RegExp(String.raw`^(?:(?:echo|printf)\s.*${REDIRECT_TO_FILE}|cat\s(?=.*<<).*${REDIRECT_TO_FILE})`),
+    message: "Use the `write` tool to create or overwrite files instead of echo/printf/cat-heredoc redirection: it creates parent folders and needs no shell quoting."
+  }
+];
+var maskSpecial = (char) => /[\s|&;<>()]/.test(char) ? "_" : char;
+function splitCommandSegments(command) {
+  const segments = [];
+  let text = "";
+  let shape = "";
+  let quote;
+  let substitutionDepth = 0;
+  let inBacktick = false;
+  let heredocs = [];
+  const flush = () => {
+    if (text.trim() !== "")
+      segments.push({ text: text.trim(), shape: shape.trim() });
+    text = "";
+    shape = "";
+  };
+  for (let i = 0;i < command.length; i++) {
+    const char = command[i] ?? "";
+    const next = command[i + 1] ?? "";
+    const nested = substitutionDepth > 0 || inBacktick;
+    if (quote === "'") {
+      text += char;
+      shape += maskSpecial(char);
+      if (char === "'")
+        quote = undefined;
+      continue;
+    }
+    if (char === "\\") {
+      text += char + next;
+      shape += `_${next === "" ? "" : "_"}`;
+      i++;
+      continue;
+    }
+    if (quote === '"') {
+      text += char;
+      shape += maskSpecial(char);
+      if (char === '"')
+        quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"') {
+      quote = char;
+      text += char;
+      shape += char;
+      continue;
+    }
+    if (char === "`") {
+      inBacktick = !inBacktick;
+      text += char;
+      shape += char;
+      continue;
+    }
+    if (char === "$" && next === "(") {
+      substitutionDepth++;
+      text += "$(";
+      shape += nested ? "__" : "$(";
+      i++;
+      continue;
+    }
+    if (substitutionDepth > 0) {
+      if (char === "(")
+        substitutionDepth++;
+      if (char === ")")
+        substitutionDepth--;
+      text += char;
+      shape += substitutionDepth === 0 && !inBacktick ? char : maskSpecial(char);
+      continue;
+    }
+    if (inBacktick) {
+      text += char;
+      shape += maskSpecial(char);
+      continue;
+    }
+    if (char === "#" && (text === "" || /\s/.test(text.at(-1) ?? ""))) {
+      const newline = command.indexOf(`
+`, i);
+      const end = newline === -1 ? command.length : newline;
+      text += command.slice(i, end);
+      i = end - 1;
+      continue;
+    }
+    if (char === "<" && next === "<" && command[i + 2] === "<") {
+      text += "<<<";
+      shape += "<<<";
+      i += 2;
+      continue;
+    }
+    if (char === "<" && next === "<") {
+      let end = i + 2;
+      const stripTabs = command[end] === "-";
+      if (stripTabs)
+        end++;
+      while (command[end] === " " || command[end] === "\t")
+        end++;
+      const wordStart = end;
+      while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? ""))
+        end++;
+      const word = command.slice(wordStart, end);
+      heredocs.push({ delimiter: word.replace(/["'\\]/g, ""), stripTabs });
+      text += command.slice(i, end);
+      shape += command.slice(i, end);
+      i = end - 1;
+      continue;
+    }
+    if (char === `
+`) {
+      if (heredocs.length > 0) {
+        let position = i + 1;
+        for (const { delimiter, stripTabs } of heredocs) {
+          while (position < command.length) {
+            const newline = command.indexOf(`
+`, position);
+            const lineEnd = newline === -1 ? command.length : newline;
+            const line = command.slice(position, lineEnd);
+            position = lineEnd + 1;
+            if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter)
+              break;
+          }
+        }
+        text += command.slice(i, position);
+        heredocs = [];
+        i = position - 1;
+      }
+      flush();
+      continue;
+    }
+    if (char === "&" && next === "&" || char === "|" && next === "|") {
+      flush();
+      i++;
+      continue;
+    }
+    if (char === ";") {
+      flush();
+      continue;
+    }
+    if (char === "&" && !/[<>|]$/.test(text) && next !== ">") {
+      flush();
+      continue;
+    }
+    text += char;
+    shape += char;
+  }
+  flush();
+  return segments;
+}
+var LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;
+function findInterception(command, enabledTools) {
+  const shapes = splitCommandSegments(command).map((segment) => segment.shape.replace(LEADING_ASSIGNMENTS, ""));
+  return INTERCEPTOR_RULES.find((rule) => enabledTools.has(rule.tool) && shapes.some((shape) => rule.pattern.test(shape)));
+}
+var formatInterception = (rule, command) => `Blocked: ${rule.message}
+
+Original command: ${command}`;
+
+// src/tools/jobs.ts
+var OUTPUT_BATCH_MS = 200;
+var jobState = (job) => {
+  const outcome = job.outcome;
+  if (outcome === undefined)
+    return "running";
+  switch (outcome.stopReason) {
+    case "timeout":
+      return "timed out";
+    case "cancel":
+      return "cancelled";
+    case "abort":
+      return "aborted";
+  }
+  return outcome.exitCode === 0 ? "completed" : "failed";
+};
+var commandLabel = (command) => {
+  const firstLine = command.trim().split(`
+`)[0] ?? "";
+  const label = firstLine.length > 80 ? `${firstLine.slice(0, 79)}\u2026` : firstLine;
+  return command.trim().includes(`
+`) ? `${label} \u2026` : label;
+};
+
+class JobManager {
+  #jobs = new Map;
+  #nextId = 1;
+  start(spec) {
+    const id = `job-${this.#nextId++}`;
+    const output = new OutputCapture({ redact: spec.context.redact, artifacts: spec.context.artifacts, kind: "bash.log" });
+    const listeners = new Set;
+    const notify = () => {
+      for (const listener of listeners)
+        listener();
+    };
+    const running = startProcess({
+      command: spec.command,
+      cwd: spec.cwd,
+      env: spec.env,
+      timeoutMs: spec.timeout.seconds * 1000,
+      signal: spec.context.signal,
+      runAs: spec.context.runAs,
+      onOutput: (bytes) => {
+        const before = output.progress;
+        output.write(bytes);
+        if (output.progress !== before)
+          notify();
+      }
+    });
+    const entry = {
+      id,
+      command: spec.command,
+      cwd: spec.cwd,
+      timeout: spec.timeout,
+      startedAt: Date.now(),
+      output,
+      process: running,
+      cursor: { lines: 0, bytes: 0 },
+      seenProgress: 0,
+      listeners,
+      done: running.finished.then((outcome) => {
+        entry.capture = output.finish();
+        entry.outcome = outcome;
+        notify();
+      })
+    };
+    this.#jobs.set(id, entry);
+    return entry;
+  }
+  get(id) {
+    return this.#jobs.get(id);
+  }
+  list() {
+    return [...this.#jobs.values()];
+  }
+  async poll(id, waitMs, signal) {
+    const entry = this.#entry(id);
+    const deadline = Date.now() + waitMs;
+    const hasNews = () => entry.outcome !== undefined || entry.output.progress !== entry.seenProgress;
+    if (!hasNews()) {
+      while (!hasNews() && !signal.aborted && Date.now() < deadline)
+        await this.#nextEvent(entry, deadline - Date.now(), signal);
+      if (entry.outcome === undefined && !signal.aborted) {
+        await this.#nextEvent(entry, Math.min(OUTPUT_BATCH_MS, deadline - Date.now()), signal, () => entry.outcome !== undefined);
+      }
+    }
+    const view = entry.output.snapshot(entry.cursor);
+    entry.cursor = view.cursor;
+    entry.seenProgress = entry.output.progress;
+    return { job: entry, view };
+  }
+  async cancel(id) {
+    const entry = this.#entry(id);
+    entry.process.cancel();
+    await entry.done;
+  }
+  async dispose() {
+    const entries = [...this.#jobs.values()];
+    const running = new Set(entries.filter((entry) => entry.outcome === undefined));
+    await Promise.all([...running].map((entry) => this.cancel(entry.id)));
+    return entries.filter((entry) => running.has(entry) || entry.outcome?.stopReason === "abort").map((entry) => `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`);
+  }
+  #entry(id) {
+    const entry = this.#jobs.get(id);
+    if (entry === undefined)
+      throw new Error(`No background job ${id}`);
+    return entry;
+  }
+  #nextEvent(entry, ms, signal, accept = () => true) {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        entry.listeners.delete(listener);
+        signal.removeEventListener("abort", finish);
+        resolve();
+      };
+      const listener = () => {
+        if (accept())
+          finish();
+      };
+      const timer = setTimeout(finish, Math.max(0, ms));
+      entry.listeners.add(listener);
+      signal.addEventListener("abort", finish, { once: true });
+    });
+  }
+}
+
+// src/tools/bash.ts
+var bashParameters = object({
+  command: string2().describe("Bash command(s)."),
+  timeout: number2().optional().describe(`Seconds (default ${DEFAULT_TIMEOUT_SECONDS}, ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}).`),
+  cwd: string2().optional().describe("Directory (default: the workspace)."),
+  env: record(string2(), string2()).optional().describe("Extra environment variables."),
+  async: boolean2().optional().describe("Run in the background: returns a job id for the job tool.")
+});
+var LEADING_CD = /^\s*cd\s+('[^']*'|"[^"$`\\]*"|[^\s;&|<>()$`'"\\~]+)\s*&&\s*([\s\S]*\S[\s\S]*)$/;
+function liftLeadingCd(command) {
+  const match = LEADING_CD.exec(command);
+  if (!match)
+    return;
+  const [, word = "", rest = ""] = match;
+  const cwd = /^['"]/.test(word) ? word.slice(1, -1) : word;
+  if (cwd === "-" || cwd === "")
+    return;
+  return { cwd, command: rest.trim() };
+}
+var describeBackground = (id, command) => [
+  `Background job ${id} started: ${commandLabel(command)}`,
+  `Follow it with the job tool: {"poll": "${id}"} waits for new output or completion, {"cancel": "${id}"} stops it, {"list": true} lists all jobs.`
+].join(`
+`);
+function createBashTool(options) {
+  return {
+    name: "bash",
+    description: [
+      "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
+      "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
+      "Processes left in the background are stopped when it returns: use async for servers and long builds.",
+      ...options.interceptor.enabled ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."] : []
+    ].join(`
+`),
+    parameters: bashParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("bash", bashParameters, rawArgs);
+      if (!parsed.ok)
+        return parsed.error;
+      const args = parsed.value;
+      const callerEnv = args.env ?? {};
+      const badName = Object.keys(callerEnv).find((name) => !ENV_NAME_PATTERN.test(name));
+      if (badName !== undefined)
+        return fail(`Invalid bash env name: ${badName}`);
+      if (options.interceptor.enabled) {
+        const rule = findInterception(args.command, options.enabledTools);
+        if (rule)
+          return fail(formatInterception(rule, args.command), { blockedBy: rule.tool });
+      }
+      const lifted = args.cwd === undefined ? liftLeadingCd(args.command) : undefined;
+      const command = lifted?.command ?? args.command;
+      const requestedCwd = lifted?.cwd ?? args.cwd;
+      const cwd = requestedCwd === undefined ? context.workspace : resolve6(context.workspace, requestedCwd);
+      const cwdStat = await stat2(cwd).catch(() => {
+        return;
+      });
+      if (cwdStat === undefined)
+        return fail(`Working directory does not exist: ${requestedCwd ?? cwd}`);
+      if (!cwdStat.isDirectory())
+        return fail(`Working directory is not a directory: ${requestedCwd ?? cwd}`);
+      if (context.signal.aborted)
+        return fail("Command not run: the run is being cancelled");
+      const timeout = resolveTimeout(args.timeout);
+      const env = buildCommandEnv(context.env, callerEnv);
+      if (args.async) {
+        if (!options.enabledTools.has("job")) {
+          return fail("Background jobs are not available in this run (the job tool is disabled): run the command without async.");
+        }
+        const job = options.jobs.start({ command, cwd, env, timeout, context });
+        const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join(`
+`);
+        return ok(text, {
+          async: { state: "running", jobId: job.id },
+          cwd,
+          timeoutSeconds: timeout.seconds,
+          requestedTimeoutSeconds: timeout.requestedSeconds
+        });
+      }
+      const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
+      const running = startProcess({
+        command,
+        cwd,
+        env,
+        timeoutMs: timeout.seconds * 1000,
+        signal: context.signal,
+        onOutput: (bytes) => capture.write(bytes),
+        runAs: context.runAs
+      });
+      const outcome = await running.finished;
+      const captured = capture.finish();
+      const result = formatCommandResult({ view: captured.view, capture: captured, outcome, timeout });
+      return { ...result, details: { ...result.details, cwd } };
+    }
+  };
+}
+
+// src/tools/edit.ts
+init_zod();
+
+// src/tools/confined-file.ts
+import { constants as constants5, fstatSync, readlinkSync as readlinkSync2, statSync as statSync3 } from "fs";
+import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
+import { dirname as dirname6 } from "path";
+var FLAGS = {
+  read: constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK,
+  update: constants5.O_RDWR | constants5.O_NOFOLLOW | constants5.O_NONBLOCK,
+  write: constants5.O_WRONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK
+};
+async function openConfined(path, mode) {
+  const { handle, created } = await openOrCreate(path.real, mode);
+  try {
+    const opened = openedPath(handle.fd);
+    if (!(opened === undefined ? isSameInode(handle.fd, path.real) : opened === path.real)) {
+      if (created && opened !== undefined && fstatSync(handle.fd).size === 0)
+        await unlink(opened).catch(() => {});
+      throw new PathError(`${path.display} changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}. Try again once tool commands stop changing it.`);
+    }
+    const stats = await handle.stat();
+    if (!stats.isFile() && !stats.isDirectory())
+      throw new PathError(`Not a regular file: ${path.display}`);
+    return { handle, stats };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+async function openOrCreate(file, mode) {
+  try {
+    return { handle: await open2(file, FLAGS[mode]), created: false };
+  } catch (error) {
+    if (mode !== "write" || error.code !== "ENOENT")
+      throw error;
+  }
+  return { handle: await open2(file, FLAGS.write | constants5.O_CREAT | constants5.O_EXCL, 438), created: true };
+}
+function openedPath(fd) {
+  try {
+    return readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+    return;
+  }
+}
+function isSameInode(fd, expected) {
+  try {
+    const [held, named] = [fstatSync(fd), statSync3(expected)];
+    return held.dev === named.dev && held.ino === named.ino;
+  } catch {
+    return false;
+  }
+}
+async function replaceContent(handle, bytes) {
+  await handle.truncate(0);
+  for (let written = 0;written < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, written);
+    written += bytesWritten;
+  }
+}
+async function makeParentFolders(path) {
+  const folders = [];
+  for (let dir = dirname6(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname6(dir))
+    folders.unshift(dir);
+  let first;
+  for (const dir of folders) {
+    const made = await mkdir(dir).then(() => true, (error) => {
+      if (error.code === "EEXIST")
+        return false;
+      throw error;
+    });
+    const actual = await realpath(dir);
+    if (actual !== dir) {
+      if (made)
+        await rmdir(actual).catch(() => {});
+      throw new PathError(`${path.display} changed while its folders were being made (a folder on its path was replaced, e.g. by a symlink); nothing was written. Try again once tool commands stop changing it.`);
+    }
+    if (made)
+      first ??= dir;
+  }
+  return first;
+}
+
+// src/tools/edit.ts
+var editParameters = object({
+  path: string2().describe("File path."),
+  oldText: string2().describe("Exact text to replace, found once in the file."),
+  newText: string2().describe("Replacement text.")
+});
+var UTF8_BOM = "\uFEFF";
+var countOccurrences = (text, search) => {
+  const positions = [];
+  for (let index = text.indexOf(search);index !== -1; index = text.indexOf(search, index + search.length))
+    positions.push(index);
+  return positions;
+};
+var lineNumberAt = (text, index) => {
+  let line = 1;
+  for (let i = 0;i < index; i++)
+    if (text.charCodeAt(i) === 10)
+      line++;
+  return line;
+};
+var indentOf = (line) => /^[ \t]*/.exec(line)?.[0] ?? "";
+function findWhitespaceTolerant(fileLines, oldLines) {
+  if (oldLines.every((line) => line.trim() === ""))
+    return [];
+  const matches = [];
+  for (let start = 0;start + oldLines.length <= fileLines.length; start++) {
+    if (oldLines.every((line, offset) => line.trim() === fileLines[start + offset]?.trim()))
+      matches.push({ start, count: oldLines.length });
+  }
+  return matches;
+}
+function reindent(newLines, oldLines, matchedLines) {
+  const anchor = oldLines.findIndex((line) => line.trim() !== "");
+  const from = indentOf(oldLines[anchor] ?? "");
+  const to = indentOf(matchedLines[anchor] ?? "");
+  if (from === to)
+    return newLines;
+  return newLines.map((line) => line.trim() !== "" && line.startsWith(from) ? to + line.slice(from.length) : line);
+}
+var splitLines = (text) => {
+  const lines = text.split(`
+`);
+  if (lines.length > 1 && lines.at(-1) === "")
+    lines.pop();
+  return lines;
+};
+function replaceOnce(content, search, replacement, display) {
+  const exact = countOccurrences(content, search);
+  if (exact.length > 1) {
+    const lines = exact.map((index) => lineNumberAt(content, index));
+    return {
+      error: `oldText was found ${exact.length} times in ${display} (at lines ${lines.join(", ")}). It must match exactly once: include more surrounding lines to make it unique.`
+    };
+  }
+  const [position] = exact;
+  if (position !== undefined) {
+    const firstLine = lineNumberAt(content, position);
+    const innerNewlines = search.replace(/\n$/, "").split(`
+`).length - 1;
+    return {
+      updated: content.slice(0, position) + replacement + content.slice(position + search.length),
+      firstLine,
+      lastLine: firstLine + innerNewlines,
+      whitespaceTolerant: false,
+      reindented: false
+    };
+  }
+  const fileLines = content.split(`
+`);
+  const oldLines = splitLines(search);
+  const matches = findWhitespaceTolerant(fileLines, oldLines);
+  const [match] = matches;
+  if (match === undefined) {
+    return {
+      error: `oldText was not found in ${display}. It must match the file exactly, including whitespace and line breaks: read the file again and copy the text to replace.`
+    };
+  }
+  if (matches.length > 1) {
+    const lines = matches.map((candidate) => candidate.start + 1);
+    return {
+      error: `oldText was not found exactly in ${display}, and ignoring indentation it matches ${matches.length} places (at lines ${lines.join(", ")}). Copy the exact text, with more surrounding lines.`
+    };
+  }
+  const matchedLines = fileLines.slice(match.start, match.start + match.count);
+  const replacementLines = replacement === "" ? [] : splitLines(replacement);
+  const newLines = reindent(replacementLines, oldLines, matchedLines);
+  return {
+    updated: [...fileLines.slice(0, match.start), ...newLines, ...fileLines.slice(match.start + match.count)].join(`
+`),
+    firstLine: match.start + 1,
+    lastLine: match.start + match.count,
+    whitespaceTolerant: true,
+    reindented: newLines.length > 0 && newLines !== replacementLines
+  };
+}
+function createEditTool(options) {
+  return {
+    name: "edit",
+    description: "Replace oldText, which must occur exactly once in the file (whitespace included), with newText. " + "Line endings are kept.",
+    parameters: editParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("edit", editParameters, rawArgs);
+      if (!parsed.ok)
+        return parsed.error;
+      const { path, oldText, newText } = parsed.value;
+      if (oldText === "")
+        return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
+      if (oldText === newText)
+        return fail("oldText and newText are identical: there is nothing to change.");
+      let target;
+      let handle;
+      try {
+        target = resolveToolPath(context, path);
+        assertWritable(target, options.protectedPaths);
+        ({ handle } = await openConfined(target, "update"));
+      } catch (error) {
+        return fail(describeFileError(error, path));
+      }
+      try {
+        return await editOpenFile(handle, target, oldText, newText);
+      } catch (error) {
+        return fail(describeFileError(error, target.display));
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+}
+async function editOpenFile(handle, target, oldText, newText) {
+  const raw = await handle.readFile();
+  if (raw.includes(0))
+    return fail(`Cannot edit ${target.display}: it is a binary file.`);
+  const decoded = raw.toString("utf8");
+  const hasBom = decoded.startsWith(UTF8_BOM);
+  const withoutBom = hasBom ? decoded.slice(1) : decoded;
+  const crlfCount = withoutBom.split(`\r
+`).length - 1;
+  const lfCount = withoutBom.split(`
+`).length - 1;
+  const crlf = crlfCount > 0 && crlfCount === lfCount;
+  const toLf = (text) => crlf || crlfCount === 0 ? text.replace(/\r\n/g, `
+`) : text;
+  const content = toLf(withoutBom);
+  const search = toLf(oldText);
+  const replacement = toLf(newText);
+  const edit = replaceOnce(content, search, replacement, target.display);
+  if ("error" in edit)
+    return fail(edit.error);
+  const output = (hasBom ? UTF8_BOM : "") + (crlf ? edit.updated.replace(/\n/g, `\r
+`) : edit.updated);
+  await replaceContent(handle, Buffer.from(output, "utf8"));
+  await keepGroupWritable(target, undefined);
+  const { firstLine, lastLine, whitespaceTolerant, reindented } = edit;
+  const range = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}-${lastLine}`;
+  const reindentNote = reindented ? ", so newText was re-indented to match" : "";
+  const note = whitespaceTolerant ? ` using a whitespace-tolerant match: oldText differed from the file only in indentation or trailing spaces${reindentNote}` : "";
+  return ok(`Edited ${target.display}: replaced ${range}${note}.`, {
+    path: target.display,
+    firstLine,
+    lastLine,
+    whitespaceTolerant,
+    reindented
+  });
+}
+
+// src/tools/github/index.ts
+init_zod();
+
+// src/tools/github/minimized.ts
+init_zod();
+
+// src/tools/github/errors.ts
+function isHttpError(error) {
+  return typeof error === "object" && error !== null && typeof error.status === "number" && error instanceof Error;
+}
+var PERMISSION = {
+  repo_view: "contents: read",
+  issue_view: "issues: read",
+  pr_view: "pull-requests: read",
+  pr_diff: "pull-requests: read",
+  file_read: "contents: read",
+  search_issues: "issues: read",
+  search_prs: "pull-requests: read",
+  search_code: "contents: read",
+  search_commits: "contents: read",
+  search_repos: "contents: read",
+  run_watch: "actions: read",
+  pr_create: "pull-requests: write",
+  pr_checkout: "pull-requests: read",
+  pr_push: "contents: write",
+  comment: "issues: write"
+};
+var headerOf = (error, name) => {
+  const value = error.response?.headers?.[name];
+  return value === undefined ? undefined : String(value);
+};
+var apiMessage = (error) => {
+  const data = error.response?.data;
+  return typeof data?.message === "string" && data.message ? data.message : error.message;
+};
+function isRateLimitError(error) {
+  if (!isHttpError(error) || error.status !== 403 && error.status !== 429)
+    return false;
+  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
+}
+function acceptedPermissions(error) {
+  const header = headerOf(error, "x-accepted-github-permissions");
+  if (!header)
+    return;
+  const entries = header.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name, level) => `${name.replace(/_/g, "-")}: ${level}`));
+  return entries.length > 0 ? entries.join(", ") : undefined;
+}
+function describeRateLimit(error, now) {
+  const reset = Number(headerOf(error, "x-ratelimit-reset"));
+  if (headerOf(error, "x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
+    const seconds = Math.max(0, Math.ceil(reset - now / 1000));
+    return `GitHub API rate limit exhausted (${error.status}): it resets at ${new Date(reset * 1000).toISOString()} (in ${seconds}s). Wait, or make fewer calls (lower limit, narrower queries).`;
+  }
+  const retryAfter = headerOf(error, "retry-after");
+  const when = retryAfter ? `retry after ${retryAfter}s` : "wait a minute before retrying";
+  return `GitHub secondary rate limit hit (${error.status}: ${apiMessage(error)}): ${when}, and make calls one at a time.`;
+}
+function describeValidation(error) {
+  const data = error.response?.data;
+  const items = Array.isArray(data?.errors) ? data.errors : [];
+  const details = items.map((item) => {
+    if (typeof item === "string")
+      return item;
+    const { resource, field, code, message } = item ?? {};
+    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
+    return text.replace(/\.$/, "");
+  });
+  return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
+}
+function describeGitHubError(error, op, repo, now) {
+  if (!isHttpError(error))
+    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+  if (!error.response)
+    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
+  if (isRateLimitError(error))
+    return describeRateLimit(error, now);
+  switch (error.status) {
+    case 401:
+      return `GitHub rejected the token (401 ${apiMessage(error)}): it is missing, expired or revoked. The workflow must pass GITHUB_TOKEN: \${{ github.token }} to this step.`;
+    case 403: {
+      const needed = acceptedPermissions(error) ?? PERMISSION[op];
+      return `GitHub refused ${op} on ${repo} (403 ${apiMessage(error)}): the token lacks a permission. Grant "${needed}" under permissions: in the workflow file (.github/workflows/gitclaw.yml).`;
+    }
+    case 404:
+      return `not found (404) for ${op} on ${repo}: it does not exist, or the token cannot see it (GitHub answers 404 rather than 403 for private resources).`;
+    case 410:
+      return `gone (410) for ${op} on ${repo}: ${apiMessage(error)}.`;
+    case 422:
+      return describeValidation(error);
+    default:
+      return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
+  }
+}
+
+// src/tools/github/minimized.ts
+var PAGE = 100;
+var MAX_PAGES = 10;
+var COMMENTS = `comments(first: ${PAGE}, after: $after) { nodes { id isMinimized minimizedReason } pageInfo { hasNextPage endCursor } }`;
+var MINIMIZED_QUERY = `query gitclawMinimizedComments($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    issueOrPullRequest(number: $number) {
+      ... on Issue { ${COMMENTS} }
+      ... on PullRequest { ${COMMENTS} }
+    }
+  }
+}`;
+var MINIMIZED_NODES_QUERY = `query gitclawMinimizedNodes($ids: [ID!]!) {
+  nodes(ids: $ids) { ... on PullRequestReviewComment { id isMinimized minimizedReason } }
+}`;
+var Node = object({ id: string2(), isMinimized: boolean2(), minimizedReason: string2().nullable() });
+var NodesResponse = object({ nodes: array(Node.partial().nullable()) });
+var Response2 = object({
+  repository: object({
+    issueOrPullRequest: object({
+      comments: object({
+        nodes: array(Node.nullable()),
+        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+      })
+    }).nullable()
+  }).nullable()
+});
+async function minimizedComments(context, repo, number) {
+  const hidden = new Map;
+  let after = null;
+  try {
+    for (let page = 0;page < MAX_PAGES; page++) {
+      const raw = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
+      const comments = Response2.parse(raw).repository?.issueOrPullRequest?.comments;
+      if (!comments)
+        return { error: `GraphQL found no issue or pull request #${number}` };
+      for (const node of comments.nodes)
+        if (node)
+          note(hidden, node);
+      if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor)
+        break;
+      after = comments.pageInfo.endCursor;
+    }
+  } catch (error) {
+    return { error: describe3(error) };
+  }
+  return { hidden };
+}
+async function minimizedReviewComments(context, ids) {
+  const hidden = new Map;
+  if (ids.length === 0)
+    return { hidden };
+  try {
+    const raw = await context.github.graphql(MINIMIZED_NODES_QUERY, { ids, ...requestOptions(context) });
+    for (const node of NodesResponse.parse(raw).nodes)
+      if (node)
+        note(hidden, node);
+  } catch (error) {
+    return { error: describe3(error) };
+  }
+  return { hidden };
+}
+function note(hidden, node) {
+  if (node.id !== undefined && node.isMinimized)
+    hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
+}
+function describe3(error) {
+  if (error instanceof ZodError)
+    return "GraphQL answered in an unexpected shape";
+  if (isHttpError(error)) {
+    const message = error.response?.data?.message;
+    return `GraphQL request failed (${error.status}): ${typeof message === "string" ? message : error.message}`;
+  }
+  const lines = String(error.message ?? error).split(`
+`).map((line) => line.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
+  return `GraphQL: ${lines.length > 1 ? lines.slice(1).join("; ") : lines[0] ?? "unknown error"}`;
+}
+function minimizedNote(minimized, kind = "comment") {
+  if ("error" in minimized)
+    return `(could not check for minimized ${kind}s, so all are shown: ${minimized.error})`;
+  const count = minimized.hidden.size;
+  if (count === 0)
+    return;
+  const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
+  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
+}
+
+// src/tools/github/views.ts
+var PR_VIEW_FILES = 50;
+var MAX_PR_FILES = 3000;
+var PAGE2 = 100;
+var login = (user) => user ? `@${user.login}` : "ghost";
+var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
+var joined = (items) => items.filter(Boolean).join(" \xB7 ");
+function explicitRepo(args) {
+  const repo = present(args.repo);
+  return repo ? parseRepo(repo) : undefined;
+}
+var quoted = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
+function section(out, title, body) {
+  out.line();
+  out.line(`## ${title}`);
+  out.line(quoted(body));
+}
+async function writeIssueComments(context, repo, issueNumber, total, out) {
+  const minimized = await minimizedComments(context, repo, issueNumber);
+  const hidden = "hidden" in minimized ? minimized.hidden : new Map;
+  out.line();
+  out.line(`## Comments (${total})`);
+  const note = minimizedNote(minimized);
+  if (note)
+    out.line(note);
+  const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: PAGE2, ...requestOptions(context) });
+  for await (const { data } of pages) {
+    for (const comment of data) {
+      if (hidden.has(comment.node_id))
+        continue;
+      out.line();
+      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
+        return hidden.size;
+    }
+  }
+  return hidden.size;
+}
+async function writeReviewComments(context, pull, total, out) {
+  out.line();
+  out.line(`## Review comments (${total})`);
+  const hidden = new Map;
+  let unknown;
+  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...pull, per_page: PAGE2, ...requestOptions(context) });
+  pages:
+    for await (const { data } of pages) {
+      if (unknown === undefined) {
+        const minimized = await minimizedReviewComments(context, data.map((comment) => comment.node_id));
+        if ("error" in minimized)
+          unknown = minimized.error;
+        else
+          for (const [id, reason] of minimized.hidden)
+            hidden.set(id, reason);
+      }
+      for (const comment of data) {
+        if (hidden.has(comment.node_id))
+          continue;
+        out.line();
+        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
+          break pages;
+      }
+    }
+  const notes = [minimizedNote({ hidden }, "review comment"), unknown && minimizedNote({ error: unknown }, "review comment")].filter(Boolean);
+  if (notes.length)
+    out.line();
+  for (const note of notes)
+    out.line(note);
+  return hidden.size;
+}
+function planRepoView(args, context) {
+  const repo = explicitRepo(args) ?? context.thisRepo;
+  const branch = present(args.branch);
+  return {
+    target: repo,
+    narrow: "the repository summary is unusually long",
+    async run(out) {
+      const { data } = await context.github.rest.repos.get({ ...repo, ...requestOptions(context) });
+      const permissions = data.permissions;
+      const permission = permissions && ["admin", "maintain", "push", "triage", "pull"].find((level) => permissions[level]);
+      out.line(`# ${data.full_name}`);
+      if (data.description)
+        out.line(data.description);
+      out.line();
+      out.line(`- URL: ${data.html_url}`);
+      out.line(`- Default branch: ${data.default_branch}`);
+      if (branch) {
+        const { data: found } = await context.github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) });
+        out.line(`- Branch: ${found.name} at ${found.commit.sha.slice(0, 12)}${found.protected ? " (protected)" : ""}`);
+      }
+      out.line(`- ${joined([data.visibility ?? (data.private ? "private" : "public"), permission && `your permission: ${permission}`, data.language ?? undefined])}`);
+      out.line(`- \u2605 ${data.stargazers_count} \xB7 forks ${data.forks_count} \xB7 open issues ${data.open_issues_count}${data.archived ? " \xB7 archived" : ""}${data.fork ? ` \xB7 fork of ${data.parent?.full_name ?? "?"}` : ""}`);
+      out.line(`- Updated ${data.updated_at}${data.pushed_at ? ` \xB7 pushed ${data.pushed_at}` : ""}`);
+      if (data.homepage)
+        out.line(`- Homepage: ${data.homepage}`);
+      if (data.topics?.length)
+        out.line(`- Topics: ${data.topics.join(", ")}`);
+      return { repo: data.full_name, url: data.html_url, defaultBranch: data.default_branch };
+    }
+  };
+}
+function planIssueView(args, context) {
+  if (args.issue === undefined)
+    throw new ValidationError("issue_view needs issue: a number or an issue URL");
+  const explicit = explicitRepo(args);
+  const id = parseIssueIdentifier(args.issue, context.host, explicit);
+  const repo = id.repo ?? explicit ?? context.thisRepo;
+  const withComments = args.comments ?? true;
+  return {
+    target: repo,
+    narrow: "pass comments: false, or read the issue in parts",
+    async run(out) {
+      const { data } = await context.github.rest.issues.get({ ...repo, issue_number: id.number, ...requestOptions(context) });
+      out.line(`# Issue #${data.number}: ${data.title}`);
+      if (data.pull_request)
+        out.line(`_This is a pull request: pr_view and pr_diff show its changes._`);
+      out.line(`- ${joined([data.state + (data.state_reason ? ` (${data.state_reason})` : ""), `by ${login(data.user)}`, `created ${data.created_at}`, `updated ${data.updated_at}`])}`);
+      const labels = labelNames(data.labels);
+      if (labels.length || data.assignees?.length)
+        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, data.assignees?.length ? `assignees: ${data.assignees.map(login).join(", ")}` : undefined])}`);
+      out.line(`- ${data.html_url}`);
+      section(out, "Body", data.body);
+      const minimizedHidden = withComments ? await writeIssueComments(context, repo, data.number, data.comments, out) : 0;
+      return { repo: repoName(repo), number: data.number, url: data.html_url, state: data.state, minimizedHidden };
+    }
+  };
+}
+function prNumber(args, context, op) {
+  if (args.pr === undefined || Array.isArray(args.pr))
+    throw new ValidationError(`${op} needs pr: one PR number or URL`);
+  const explicit = explicitRepo(args);
+  const id = parsePrIdentifier(args.pr, context.host, explicit);
+  if (id.kind === "branch")
+    throw new ValidationError(`${op} needs a PR number or URL, not a branch name (${id.branch}); search_prs finds a branch's PR.`);
+  return { repo: id.repo ?? explicit ?? context.thisRepo, number: id.number };
+}
+function planPrView(args, context) {
+  const { repo, number } = prNumber(args, context, "pr_view");
+  const withComments = args.comments ?? true;
+  return {
+    target: repo,
+    narrow: "pass comments: false, or use pr_diff for the changes",
+    async run(out) {
+      const options = { ...repo, pull_number: number, ...requestOptions(context) };
+      const { data: pr } = await context.github.rest.pulls.get(options);
+      const state = pr.merged ? "merged" : pr.state + (pr.draft ? " (draft)" : "");
+      out.line(`# PR #${pr.number}: ${pr.title}`);
+      out.line(`- ${joined([state, `by ${login(pr.user)}`, `created ${pr.created_at}`, `updated ${pr.updated_at}`])}`);
+      out.line(`- ${pr.base.ref} \u2190 ${pr.head.label} at ${pr.head.sha.slice(0, 12)}${pr.maintainer_can_modify ? " (maintainers can push)" : ""}`);
+      out.line(`- ${pr.commits} commits \xB7 +${pr.additions} \u2212${pr.deletions} in ${pr.changed_files} files${pr.mergeable === null ? "" : ` \xB7 ${pr.mergeable ? "mergeable" : "not mergeable"} (${pr.mergeable_state})`}`);
+      const labels = labelNames(pr.labels);
+      const reviewers = (pr.requested_reviewers ?? []).map(login);
+      if (labels.length || reviewers.length)
+        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, reviewers.length ? `review requested: ${reviewers.join(", ")}` : undefined])}`);
+      out.line(`- ${pr.html_url}`);
+      section(out, "Body", pr.body);
+      const { data: files } = await context.github.rest.pulls.listFiles({ ...options, per_page: PR_VIEW_FILES });
+      out.line();
+      out.line(`## Files (${pr.changed_files}${pr.changed_files > files.length ? `, first ${files.length}; pr_diff lists all` : ""})`);
+      for (const file of files)
+        out.line(`- ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})`);
+      let minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
+      if (withComments && !out.full)
+        minimizedHidden += await writeReviewComments(context, { ...repo, pull_number: number }, pr.review_comments, out);
+      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
+    }
+  };
+}
+function fileDiff(file) {
+  const before = file.status === "added" ? "/dev/null" : `a/${file.previous_filename ?? file.filename}`;
+  const after = file.status === "removed" ? "/dev/null" : `b/${file.filename}`;
+  const body = file.patch ?? "(no textual patch: binary or too large)";
+  return `diff --git a/${file.previous_filename ?? file.filename} b/${file.filename}
+--- ${before}
++++ ${after}
+${body}
+`;
+}
+function planPrDiff(args, context) {
+  const { repo, number } = prNumber(args, context, "pr_diff");
+  const path = present(args.path);
+  if (path && args.all)
+    throw new ValidationError("pr_diff takes path (one file) or all: true (every file), not both");
+  const mode = path ? "file" : args.all ? "all" : "list";
+  return {
+    target: repo,
+    narrow: mode === "list" ? "the file list is complete up to here" : "pass path to see one file's diff",
+    async run(out) {
+      const options = { ...repo, pull_number: number, ...requestOptions(context) };
+      const { data: pr } = await context.github.rest.pulls.get(options);
+      if (mode === "all" && pr.changed_files > MAX_PR_FILES) {
+        throw new ToolFailure(`PR #${number} changes ${pr.changed_files} files; GitHub lists at most ${MAX_PR_FILES}. Pass path to see one file.`);
+      }
+      out.line(`# PR #${pr.number} diff: ${pr.base.ref} \u2190 ${pr.head.label} (${pr.changed_files} files, +${pr.additions} \u2212${pr.deletions})`);
+      let found = false;
+      let index = 0;
+      for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listFiles, { ...options, per_page: PAGE2 })) {
+        for (const file of data) {
+          index++;
+          if (mode === "list")
+            out.line(`${index}. ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})${file.patch === undefined ? " [no patch]" : ""}`);
+          else if (mode === "all")
+            out.push(fileDiff(file));
+          else if (file.filename === path || file.previous_filename === path) {
+            out.push(fileDiff(file));
+            found = true;
+          }
+          if (out.full)
+            break;
+        }
+        if (out.full || found)
+          break;
+      }
+      if (mode === "file" && !found)
+        throw new ToolFailure(`PR #${number} does not change ${path}; pr_diff without path lists the changed files.`);
+      return { repo: repoName(repo), number, mode, url: pr.html_url };
+    }
+  };
+}
+var isBinary = (bytes) => bytes.subarray(0, 8192).includes(0);
+function planFileRead(args, context) {
+  const path = present(args.path);
+  if (!path)
+    throw new ValidationError("file_read needs path: a repository-relative file path");
+  if (path.startsWith("/") || path.startsWith("~") || /^[A-Za-z]:[\\/]/.test(path) || path.split(/[\\/]/).includes("..")) {
+    throw new ValidationError(`path must be repository-relative: ${path}`);
+  }
+  const repo = explicitRepo(args) ?? context.thisRepo;
+  const ref = present(args.ref) ?? present(args.branch);
+  const where = `${repoName(repo)}@${ref ?? "default branch"}:${path}`;
+  return {
+    target: repo,
+    narrow: "read a smaller file, or check out the repository and use read with offset/limit",
+    errorPrefix: `GitHub file read failed for '${where}'`,
+    async run(out) {
+      const { data } = await context.github.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {}, ...requestOptions(context) });
+      if (Array.isArray(data)) {
+        out.line(`# ${where} (directory, ${data.length} entries)`);
+        for (const entry of data)
+          out.line(`- ${entry.type === "dir" ? `${entry.name}/` : entry.name}${entry.type === "file" ? ` (${entry.size} B)` : ""}`);
+        return { repo: repoName(repo), path, type: "dir" };
+      }
+      if (data.type !== "file") {
+        const target = "target" in data ? ` \u2192 ${String(data.target)}` : ("submodule_git_url" in data) ? ` \u2192 ${String(data.submodule_git_url)}` : "";
+        out.line(`# ${where} is a ${data.type}${target}`);
+        return { repo: repoName(repo), path, type: data.type };
+      }
+      if (data.encoding !== "base64")
+        throw new ToolFailure(`the file is ${data.size} bytes, too large for the contents API (1 MB).`);
+      const bytes = Buffer.from(data.content, "base64");
+      if (isBinary(bytes)) {
+        out.line(`# ${where}: binary file, ${data.size} bytes (not shown)`);
+        return { repo: repoName(repo), path, type: "binary", size: data.size };
+      }
+      out.push(bytes.toString("utf8"));
+      return { repo: repoName(repo), path, type: "file", size: data.size, sha: data.sha };
+    }
+  };
+}
+
+// src/tools/github/comment.ts
+var MAX_COMMENT_CHARS = 65536;
+function planComment(args, context) {
+  const subject = args.issue ?? (Array.isArray(args.pr) ? undefined : args.pr);
+  if (subject === undefined)
+    throw new ValidationError("comment needs issue (or pr): the number or URL of the thread to comment on");
+  if (args.issue !== undefined && args.pr !== undefined)
+    throw new ValidationError("comment takes issue or pr, not both");
+  const body = args.body?.trim();
+  if (!body)
+    throw new ValidationError("comment needs a non-empty body");
+  if ([...body].length > MAX_COMMENT_CHARS)
+    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
+  const explicit = explicitRepo(args);
+  const id = parseIssueIdentifier(subject, context.host, explicit);
+  const repo = id.repo ?? explicit ?? context.thisRepo;
+  return {
+    target: repo,
+    narrow: "the confirmation is unusually long",
+    async run(out) {
+      const { data } = await context.github.rest.issues.createComment({ ...repo, issue_number: id.number, body: context.tool.redact(body), ...requestOptions(context) });
+      out.line(`# Commented on ${repoName(repo)}#${id.number}`);
+      out.line(`- ${data.html_url}`);
+      return { repo: repoName(repo), number: id.number, commentId: data.id, url: data.html_url };
+    }
+  };
+}
+
+// src/tools/github/help.ts
+var SEARCH = {
+  does: "Search GitHub; without repo:, org:, user: or owner: in the query it is limited to repo.",
+  args: {
+    query: "GitHub search syntax (required for search_code).",
+    since: "Lower date bound (not search_code): 3d, 12h, 2w, 2mo, 1y (m = minutes, mo = months), YYYY-MM-DD or ISO.",
+    until: "Upper date bound, same forms as since.",
+    dateField: "search_issues, search_prs, search_repos: created (default) or updated.",
+    limit: "Results (default 10, max 50)."
+  }
+};
+var OP_DOCS = {
+  repo_view: {
+    does: "The repository: default branch, visibility, your permission.",
+    args: { branch: "Also show this branch's head." }
+  },
+  issue_view: {
+    does: "An issue (or PR) with its comments.",
+    args: { issue: "Number or URL.", comments: "Include comments (default true)." }
+  },
+  pr_view: {
+    does: "A pull request: state, branches, files, comments.",
+    args: { pr: "Number or URL.", comments: "Include comments and review comments (default true)." }
+  },
+  pr_diff: {
+    does: "A pull request's changes: the list of files, one file's diff, or all diffs.",
+    args: { pr: "Number or URL.", path: "Show only this file's diff.", all: "The diff of every file." }
+  },
+  file_read: {
+    does: "A file from GitHub (not the checkout).",
+    args: {
+      path: "Repository-relative path.",
+      ref: "Branch, tag or commit (default: the default branch).",
+      branch: "Same as ref."
+    }
+  },
+  search_issues: SEARCH,
+  search_prs: SEARCH,
+  search_code: SEARCH,
+  search_commits: SEARCH,
+  search_repos: SEARCH,
+  run_watch: {
+    does: "Waits for Actions runs to finish; failed jobs' log tails inline, full logs as an artifact.",
+    args: {
+      run: "Run id or URL (default: all runs of the current commit).",
+      branch: "Watch the runs of this branch's head commit.",
+      tail: "Log lines per failed job (default 15, max 200)."
+    }
+  },
+  pr_create: {
+    does: "Opens a pull request from a pushed branch.",
+    args: {
+      title: "Title (required unless fill).",
+      body: "Description (Markdown).",
+      base: "Base branch (default: the default branch).",
+      head: "Head branch, already pushed (default: the current branch).",
+      draft: "Open as a draft.",
+      fill: "Title and body from the commits (not with title or body).",
+      reviewer: "Logins to request reviews from (list).",
+      assignee: "Logins to assign (list).",
+      label: "Labels to add (list)."
+    }
+  },
+  pr_checkout: {
+    does: "Checks a PR out into a worktree of its own outside the workspace, on branch pr-<n>; work there by its path.",
+    args: {
+      pr: "Number, URL or head branch, or a list of them (default: the current branch's PR).",
+      force: "Reset an existing pr-<n> branch to the PR head."
+    }
+  },
+  pr_push: {
+    does: "Commits what changed in a pr-<n> worktree and pushes the branch to the PR.",
+    args: {
+      branch: "The local pr-<n> branch (default: the current one).",
+      message: "Commit message (default: gitclaw: update PR #<n>).",
+      forceWithLease: "Replace the remote branch if it is where the checkout saw it (destructive; denied by default)."
+    }
+  },
+  comment: {
+    does: "Comments on another issue or PR (your reply to this issue is posted for you).",
+    args: { issue: "Number or URL.", pr: "Or a PR number or URL.", body: "The text (Markdown)." }
+  }
+};
+var REPO = "repo: owner/name (default: this repository).";
+var GITHUB_DESCRIPTION = [
+  "GitHub API (not the gh CLI). Pass op and its arguments; every op also takes repo " + "(owner/name, default: this repository).",
+  "Reads: repo_view [branch] \xB7 issue_view issue [comments] \xB7 pr_view pr [comments] \xB7 pr_diff pr [path|all] \xB7 " + "file_read path [ref] \xB7 search_issues, search_prs, search_commits, search_repos, search_code: " + "query [since until dateField limit] \xB7 run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
+  "Writes: pr_create title|fill [body base head draft reviewer assignee label] \xB7 pr_checkout [pr force]: " + "PR in its own worktree \xB7 pr_push [branch message forceWithLease]: commit and push a PR worktree \xB7 " + "comment issue|pr body",
+  "help [about: op]: an op's arguments in detail. A policy may deny an op and says which rule did."
+].join(`
+`);
+var GITHUB_MODEL_SCHEMA = {
+  type: "object",
+  properties: { op: { type: "string", description: "The operation, or help." } },
+  required: ["op"]
+};
+function describe4(op) {
+  const args = Object.entries(OP_DOCS[op].args).map(([name, text]) => `- ${name}: ${text}`);
+  return [`${op}: ${OP_DOCS[op].does}`, ...args, `- ${REPO}`].join(`
+`);
+}
+function opHelp(about) {
+  return about ? describe4(about) : Object.keys(OP_DOCS).map(describe4).join(`
+
+`);
+}
+function unexpectedArgs(op, given) {
+  const takes = op === "help" ? ["about"] : [...Object.keys(OP_DOCS[op].args), "repo"];
+  const extra = Object.keys(given).filter((name) => name !== "op" && !takes.includes(name));
+  if (extra.length === 0)
+    return;
+  const which = extra.length === 1 ? `argument ${extra[0]}` : `arguments ${extra.join(", ")}`;
+  const help = op === "help" ? "" : ` {"op": "help", "about": "${op}"} describes them.`;
+  return `${op} does not take the ${which}; it takes ${takes.join(", ")}.${help}`;
+}
+
+// src/tools/github/output.ts
+var MAX_OUTPUT_BYTES = 64 * 1024;
+function formatSize(bytes) {
+  if (bytes < 1024)
+    return `${bytes}B`;
+  if (bytes < 1024 * 1024)
+    return `${(bytes / 1024).toFixed(1)}KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
+}
+function header(fields) {
+  const size = fields.outcome === "ok" && fields.bytes !== undefined ? ` ${formatSize(fields.bytes)}` : "";
+  return `[github ${fields.host}/${fields.repo} ${fields.op} ${fields.opClass} ${fields.outcome}${size}]`;
+}
+
+class BoundedText {
+  maxBytes;
+  #parts = [];
+  #bytes = 0;
+  #truncated = false;
+  constructor(maxBytes = MAX_OUTPUT_BYTES) {
+    this.maxBytes = maxBytes;
+  }
+  get full() {
+    return this.#truncated;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+  push(text) {
+    if (this.#truncated)
+      return false;
+    const size = Buffer.byteLength(text);
+    if (this.#bytes + size <= this.maxBytes) {
+      this.#parts.push(text);
+      this.#bytes += size;
+      return true;
+    }
+    const room = this.maxBytes - this.#bytes;
+    const prefix = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD$/, "");
+    this.#parts.push(prefix);
+    this.#bytes += Buffer.byteLength(prefix);
+    this.#truncated = true;
+    return false;
+  }
+  line(text = "") {
+    return this.push(`${text}
+`);
+  }
+  text(narrow) {
+    const body = this.#parts.join("").replace(/\n+$/, "");
+    const cap = this.maxBytes % 1024 === 0 ? `${this.maxBytes / 1024}KB` : formatSize(this.maxBytes);
+    return this.#truncated ? `${body}
+[truncated at ${cap}; ${narrow}]` : body;
+  }
+}
+
+// src/tools/github/pr.ts
+var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+function names(values, what, pattern) {
+  const list = [...new Set((values ?? []).map((value) => value.trim().replace(/^@/, "")).filter(Boolean))];
+  const bad = pattern ? list.filter((value) => !pattern.test(value)) : [];
+  if (bad.length > 0)
+    throw new ValidationError(`invalid ${what}: ${bad.join(", ")}`);
+  return list;
+}
+function headBranchName(head) {
+  const branch = head.includes(":") ? head.slice(head.indexOf(":") + 1) : head;
+  if (!isBranchName(branch))
+    throw new ValidationError(`invalid head: ${head}. Pass a branch name or owner:branch.`);
+  return branch;
+}
+async function firstExisting(git, refs) {
+  for (const ref of refs)
+    if ((await git.run(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).exitCode === 0)
+      return ref;
+  return;
+}
+var humanize = (branch) => {
+  const words = branch.replace(/^.*\//, "").replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+async function fillFromCommits(git, base, head) {
+  const baseRef = await firstExisting(git, [`refs/remotes/origin/${base}`, `refs/heads/${base}`]);
+  const headRef = await firstExisting(git, [`refs/heads/${head}`, `refs/remotes/origin/${head}`]);
+  if (!baseRef || !headRef)
+    throw new ToolFailure(`fill needs ${!baseRef ? `the base branch ${base}` : `the head branch ${head}`} in the local repository; fetch it, or pass title and body.`);
+  const log = await git.must(["log", "--reverse", "--format=%s%x1f%b%x1e", `${baseRef}..${headRef}`]);
+  const commits = log.split("\x1E").map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    const [subject = "", body = ""] = entry.split("\x1F");
+    return { subject: subject.trim(), body: body.trim() };
+  });
+  if (commits.length === 0)
+    throw new ToolFailure(`no commits between ${base} and ${head}: nothing to fill the pull request from.`);
+  if (commits.length === 1)
+    return { title: commits[0].subject, body: commits[0].body };
+  return { title: humanize(head), body: commits.map((commit) => `- ${commit.subject}`).join(`
+`) };
+}
+function planPrCreate(args, context) {
+  const fill = args.fill ?? false;
+  const title = present(args.title);
+  if (fill && (title !== undefined || args.body !== undefined))
+    throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
+  if (!fill && !title)
+    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  const head = present(args.head);
+  if (head)
+    headBranchName(head);
+  const base = present(args.base);
+  if (base && !isBranchName(base))
+    throw new ValidationError(`invalid base: ${base}`);
+  const reviewers = names(args.reviewer, "reviewer", LOGIN);
+  const assignees = names(args.assignee, "assignee", LOGIN);
+  const labels = names(args.label, "label");
+  const repo = explicitRepo(args) ?? context.thisRepo;
+  const { github, tool } = context;
+  const request = requestOptions(context);
+  return {
+    target: repo,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
+      const headName = head ?? await currentBranch(git);
+      if (!headName)
+        throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
+      const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;
+      const text = fill ? await fillFromCommits(git, baseName, headBranchName(headName)) : { title, body: args.body ?? "" };
+      const { data: created } = await github.rest.pulls.create({
+        ...repo,
+        title: tool.redact(text.title),
+        body: tool.redact(text.body),
+        head: headName,
+        base: baseName,
+        draft: args.draft ?? false,
+        ...request
+      });
+      const notes = [];
+      const issue = { ...repo, issue_number: created.number, ...request };
+      const followUps = [
+        ["request reviewers", reviewers.length > 0, () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })],
+        ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
+        ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
+      ];
+      for (const [what, wanted, call] of followUps) {
+        if (!wanted)
+          continue;
+        await call().catch((error) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
+      }
+      const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
+      out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
+      out.line(`- ${pr.html_url}`);
+      out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} \xB7 ${pr.base.ref} \u2190 ${pr.head.label} \xB7 by @${pr.user.login} \xB7 created ${pr.created_at}`);
+      const labelNames = pr.labels.map((label) => label.name);
+      if (labelNames.length)
+        out.line(`- labels: ${labelNames.join(", ")}`);
+      if (pr.requested_reviewers?.length)
+        out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
+      if (pr.assignees?.length)
+        out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
+      for (const note of notes)
+        out.line(`- \u26A0 ${note}`);
+      if (pr.body?.trim()) {
+        out.line();
+        out.line(pr.body.trim());
+      }
+      return { repo: repoName(repo), number: pr.number, url: pr.html_url, head: pr.head.ref, base: pr.base.ref, warnings: notes.length };
+    }
+  };
+}
+
+// src/tools/github/pr-checkout.ts
+import { existsSync as existsSync11, mkdirSync as mkdirSync5, rmSync as rmSync4 } from "fs";
+import { dirname as dirname7, join as join13 } from "path";
+var MAX_CHECKOUTS = 10;
+var KEY2 = { headRef: "ompPrHeadRef", url: "ompPrUrl", cross: "ompPrIsCrossRepository", maintainerCanModify: "ompPrMaintainerCanModify", headRepo: "gitclawPrHeadRepo" };
+async function resolvePull(context, repo, id, git) {
+  const { github } = context;
+  const request = requestOptions(context);
+  let branch;
+  if (id?.kind === "number")
+    return (await github.rest.pulls.get({ ...repo, pull_number: id.number, ...request })).data;
+  if (id?.kind === "branch")
+    branch = id.branch;
+  else {
+    const current = await currentBranch(git);
+    if (!current)
+      throw new ToolFailure("the workspace is on a detached HEAD: pass pr, a PR number, URL or branch name.");
+    const own = /^pr-(\d+)$/.exec(current);
+    if (own)
+      return (await github.rest.pulls.get({ ...repo, pull_number: Number(own[1]), ...request })).data;
+    branch = current;
+  }
+  const { data } = await github.rest.pulls.list({ ...repo, head: `${repo.owner}:${branch}`, state: "open", per_page: 1, ...request });
+  if (!data[0])
+    throw new ToolFailure(`no open pull request in ${repoName(repo)} has head branch ${branch}.`);
+  return (await github.rest.pulls.get({ ...repo, pull_number: data[0].number, ...request })).data;
+}
+async function remoteFor(git, pr, thisRepo) {
+  const headRepo = pr.head.repo;
+  if (!headRepo)
+    throw new ToolFailure(`PR #${pr.number}'s head repository was deleted; it cannot be checked out.`);
+  if (sameRepo(parseRepo(headRepo.full_name), thisRepo))
+    return "origin";
+  const url = headRepo.clone_url;
+  const remotes = (await git.must(["remote"])).split(`
+`).filter(Boolean);
+  for (const remote of remotes)
+    if (await configValue(git, `remote.${remote}.url`) === url)
+      return remote;
+  const base = `fork-${headRepo.owner.login}`;
+  let name = base;
+  for (let n = 2;remotes.includes(name); n++)
+    name = `${base}-${n}`;
+  await git.must(["remote", "add", name, url]);
+  return name;
+}
+async function checkoutOne(context, git, pr, place, force) {
+  const { tool } = context;
+  const branch = `pr-${pr.number}`;
+  const target = join13(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const remote = await remoteFor(git, pr, context.thisRepo);
+  const headRef = pr.head.ref;
+  const tracking = `refs/remotes/${remote}/${headRef}`;
+  await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
+  const headSha = await git.must(["rev-parse", tracking]);
+  const registered = await existingWorktree(git, branch, place.base, force, tool);
+  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
+  const existingSha = existing.stdout.trim();
+  if (existing.exitCode !== 0)
+    await git.must(["branch", "--no-track", branch, headSha]);
+  else if (existingSha !== headSha) {
+    if (!force)
+      throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
+    if (registered)
+      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], { groupWritable: true });
+    else
+      await git.must(["branch", "--force", "--no-track", branch, headSha]);
+  }
+  const crossRepository = remote !== "origin";
+  const config = [
+    ["remote", remote],
+    ["merge", `refs/heads/${headRef}`],
+    ["pushRemote", remote],
+    [KEY2.headRef, headRef],
+    [KEY2.url, pr.html_url],
+    [KEY2.cross, String(crossRepository)],
+    [KEY2.maintainerCanModify, String(pr.maintainer_can_modify)],
+    [KEY2.headRepo, pr.head.repo.full_name]
+  ];
+  for (const [key, value] of config)
+    await git.must(["config", `branch.${branch}.${key}`, value]);
+  if (!registered) {
+    mkdirSync5(dirname7(target), { recursive: true, mode: 488 });
+    if (existsSync11(target)) {
+      if (!force)
+        throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
+      rmSync4(target, { recursive: true, force: true });
+    }
+    await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
+  }
+  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath: registered ?? target, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
+}
+function writeCheckout(out, checkout) {
+  out.line(`# PR #${checkout.number}: ${checkout.title}`);
+  out.line(`- Worktree: ${checkout.worktreePath}${checkout.reused ? " (reused)" : ""}`);
+  out.line(`- Branch: ${checkout.branch} at ${checkout.headSha.slice(0, 12)}, pushes to ${checkout.remote}/${checkout.remoteBranch}${checkout.crossRepository ? " (fork)" : ""}`);
+  out.line(`- ${checkout.url}`);
+}
+function planPrCheckout(args, context) {
+  const explicit = explicitRepo(args);
+  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
+  if (raw.length === 0)
+    throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
+  if (raw.length > MAX_CHECKOUTS)
+    throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
+  const ids = raw.map((value) => value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit));
+  const urlRepos = ids.flatMap((id) => id?.kind === "number" && id.repo ? [id.repo] : []);
+  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
+  if (urlRepos.some((other) => !sameRepo(other, repo)))
+    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  const force = args.force ?? false;
+  const base = worktreeBase(context.tool.worktreesDir);
+  return {
+    target: repo,
+    narrow: "check out fewer PRs at once",
+    async run(out) {
+      const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
+      const lockKey = await gitCommonDir(git);
+      const settled = await Promise.allSettled(ids.map(async (id) => {
+        const pr = await resolvePull(context, repo, id, git).catch((error) => {
+          throw error instanceof ToolFailure ? error : new ToolFailure(describeGitHubError(error, "pr_checkout", repoName(repo), context.now()));
+        });
+        return withRepoLock(lockKey, () => checkoutOne(context, git, pr, { base, repo }, force));
+      }));
+      const checkouts = settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []);
+      const reasons = settled.flatMap((result, index) => result.status === "rejected" ? [{ pr: String(raw[index] ?? "current branch"), message: result.reason.message }] : []);
+      const failures = reasons.map(({ pr, message }) => `${pr}: ${message}`);
+      if (checkouts.length === 0)
+        throw new ToolFailure(ids.length === 1 ? reasons[0].message : failures.join(`
+`));
+      if (ids.length > 1)
+        out.line(`# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`);
+      for (const [index, checkout] of checkouts.entries()) {
+        if (index > 0 || ids.length > 1)
+          out.line(index > 0 ? `
+---
+` : "");
+        writeCheckout(out, checkout);
+      }
+      for (const failure of failures)
+        out.line(`
+---
+
+\u26A0 ${failure}`);
+      out.line();
+      out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
+      const first = checkouts[0];
+      return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
+    }
+  };
+}
+var describeCommit = (commit) => `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
+async function commitPending(context, git, branch, message) {
+  await git.must(["worktree", "prune"]);
+  const worktree = (await listWorktrees(git)).find((found) => !found.main && found.branch === `refs/heads/${branch}`);
+  if (!worktree)
+    return;
+  const { tool } = context;
+  const number = /^pr-(\d+)$/.exec(branch)?.[1];
+  const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
+  const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
+  const commit = await commitWorktree(wt, withTrailers(subject, context.commit), context.protectedPaths);
+  return commit && { ...commit, worktree: worktree.path, subject: subject.split(`
+`)[0] };
+}
+async function planPrPush(args, context) {
+  const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
+  const branch = present(args.branch) ?? await currentBranch(git);
+  if (!branch)
+    throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
+  if (!isBranchName(branch))
+    throw new ValidationError(`invalid branch: ${branch}`);
+  const headRef = await configValue(git, `branch.${branch}.${KEY2.headRef}`);
+  if (!headRef)
+    throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
+  const remote = await configValue(git, `branch.${branch}.pushRemote`) ?? await configValue(git, `branch.${branch}.remote`);
+  if (!remote)
+    throw new ToolFailure(`branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`);
+  const prUrl = await configValue(git, `branch.${branch}.${KEY2.url}`);
+  const headRepo = await configValue(git, `branch.${branch}.${KEY2.headRepo}`);
+  const cross = await configValue(git, `branch.${branch}.${KEY2.cross}`) === "true";
+  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
+  const forceWithLease = args.forceWithLease ?? false;
+  const message = present(args.message);
+  return {
+    target,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const lockKey = await gitCommonDir(git);
+      return withRepoLock(lockKey, async () => {
+        const committed = await commitPending(context, git, branch, message);
+        const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
+        const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
+        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
+        const push = await git.run(["push", "--porcelain", ...forceWithLease ? [lease] : [], remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
+        if (push.exitCode !== 0) {
+          const why = context.tool.redact((push.stderr || push.stdout).trim());
+          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
+          const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
+          throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
+        }
+        const remoteUrl = context.tool.redact(await configValue(git, `remote.${remote}.url`) ?? "?");
+        out.line(`# Pushed Pull Request Branch`);
+        if (committed)
+          out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
+        out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
+        out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
+        if (prUrl)
+          out.line(`- Pull request: ${prUrl}`);
+        out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
+        const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
+        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease, ...commit ? { commit } : {} };
+      });
+    }
+  };
+}
+
+// src/tools/github/run-watch.ts
+import { writeFileSync as writeFileSync5 } from "fs";
+var RUN_WATCH_INTERVAL_MS = 3000;
+var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
+var RUN_WATCH_SLOW_AFTER_MS = 60000;
+var RUN_WATCH_GRACE_MS = 5000;
+var RUN_WATCH_NO_RUNS_MS = 90000;
+var RUN_WATCH_RATE_LIMIT_SLEEP_MS = 15000;
+var RUN_WATCH_MAX_RATE_LIMITS = 5;
+var RUN_WATCH_MAX_MS = 20 * 60000;
+var RUN_WATCH_TAIL_DEFAULT = 15;
+var RUN_WATCH_TAIL_MAX = 200;
+var JOBS_PAGE = 100;
+var RUN_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required", "startup_failure"]);
+var JOB_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required"]);
+var toRun = (run) => ({
+  id: run.id,
+  name: run.name ?? "workflow",
+  number: run.run_number,
+  status: run.status ?? "unknown",
+  conclusion: run.conclusion,
+  url: run.html_url,
+  headSha: run.head_sha
+});
+var runFailed = (run) => run.status === "completed" && RUN_FAILURE.has(run.conclusion ?? "");
+function normaliseLog(text) {
+  return text.replace(/\r\n?/g, `
+`).replace(/\t/g, "    ");
+}
+function tailLines(text, count) {
+  return text.replace(/\n+$/, "").split(`
+`).slice(-count).join(`
+`);
+}
+function planRunWatch(args, context) {
+  const explicit = explicitRepo(args);
+  const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
+  const runId = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
+  const repo = runId?.repo ?? explicit ?? context.thisRepo;
+  const branch = present(args.branch);
+  if (branch && !isBranchName(branch))
+    throw new ValidationError(`invalid branch: ${branch}`);
+  if (!runId && !branch && !sameRepo(repo, context.thisRepo)) {
+    throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
+  }
+  const { github, now, sleep, tool } = context;
+  const request = requestOptions(context);
+  async function jobsOf(run) {
+    const jobs = [];
+    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, { ...repo, run_id: run.id, per_page: JOBS_PAGE, ...request })) {
+      for (const job of data)
+        jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+    }
+    return jobs;
+  }
+  async function poll(sha) {
+    const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId.id, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
+    const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
+    const jobs = (await Promise.all(pending.map(jobsOf))).flat();
+    return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
+  }
+  async function fetchLog(job) {
+    try {
+      const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({ ...repo, job_id: job.id, ...request });
+      const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
+      return normaliseLog(tool.redact(text));
+    } catch {
+      return;
+    }
+  }
+  return {
+    target: repo,
+    narrow: "pass a smaller tail; the full logs are in the artifact",
+    async run(out) {
+      const started = now();
+      const notes = [];
+      let sha;
+      if (runId === undefined) {
+        sha = branch ? (await github.rest.repos.getBranch({ ...repo, branch, ...request })).data.commit.sha : await localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
+      }
+      const pause = (ms) => new Promise((resolve) => {
+        if (tool.signal.aborted)
+          return resolve();
+        const done = () => {
+          tool.signal.removeEventListener("abort", done);
+          resolve();
+        };
+        tool.signal.addEventListener("abort", done);
+        sleep(ms).then(done);
+      });
+      let polls = 0;
+      let rateLimited = 0;
+      const pollWithBackoff = async () => {
+        for (let consecutive = 0;; consecutive++) {
+          try {
+            polls++;
+            return await poll(sha);
+          } catch (error) {
+            if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
+              throw error;
+            rateLimited++;
+            await pause(RUN_WATCH_RATE_LIMIT_SLEEP_MS);
+          }
+        }
+      };
+      const interval = () => now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
+      let snapshot;
+      let verdict;
+      let greenSignature;
+      for (;; ) {
+        snapshot = await pollWithBackoff();
+        const { runs, failedJobs } = snapshot;
+        const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
+        const failure = failedJobs.length > 0 || runs.some(runFailed);
+        if (runs.length === 0 && now() - started >= RUN_WATCH_NO_RUNS_MS) {
+          throw new ToolFailure(`no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
+        }
+        if (failure && !(runId !== undefined && finished)) {
+          notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
+          await pause(RUN_WATCH_GRACE_MS);
+          const again = await pollWithBackoff();
+          snapshot = again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs };
+          verdict = "failed";
+          break;
+        }
+        if (finished) {
+          if (failure) {
+            verdict = "failed";
+            break;
+          }
+          const signature = runs.map((run) => run.id).sort((a, b) => a - b).join(",");
+          if (runId !== undefined || signature === greenSignature) {
+            verdict = "succeeded";
+            break;
+          }
+          greenSignature = signature;
+        } else
+          greenSignature = undefined;
+        if (now() - started >= RUN_WATCH_MAX_MS) {
+          verdict = "still running";
+          notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
+          break;
+        }
+        await pause(interval());
+        if (tool.signal.aborted) {
+          verdict = "cancelled";
+          break;
+        }
+      }
+      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(job) })));
+      let artifact;
+      if (logs.some(({ log }) => log !== undefined)) {
+        const allocated = tool.artifacts.allocate("github.log");
+        const runName = (id) => snapshot.runs.find((run) => run.id === id)?.name ?? String(id);
+        writeFileSync5(allocated.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+${log ?? `Full log unavailable.
+`}`).join(`
+`));
+        artifact = allocated;
+      }
+      const subject = runId !== undefined ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${sha.slice(0, 12)}`;
+      out.line(`# ${subject} ${verdict}`);
+      out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
+      for (const run of snapshot.runs)
+        out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
+      for (const note of notes)
+        out.line(`- ${note}`);
+      if (artifact)
+        out.line(`- Full failed-job logs: ${artifact.ref}`);
+      if (logs.length > 0) {
+        out.line();
+        out.line("## Failed Jobs");
+        for (const { job, log } of logs) {
+          out.line();
+          out.line(`### ${job.name} [${job.conclusion}]`);
+          if (log === undefined)
+            out.line("Log tail unavailable.");
+          else if (!out.line(`\`\`\`
+${tailLines(log, tail)}
+\`\`\``))
+            break;
+        }
+      }
+      const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
+      return {
+        repo: repoName(repo),
+        mode: runId === undefined ? "commit" : "run",
+        ...sha ? { headSha: sha } : {},
+        runIds: snapshot.runs.map((run) => run.id),
+        status: verdict,
+        conclusion,
+        failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
+        polls,
+        ...artifact ? { artifactId: artifact.id } : {}
+      };
+    }
+  };
+}
+
+// src/tools/github/search.ts
+var SEARCH_LIMIT_DEFAULT = 10;
+var SEARCH_LIMIT_MAX = 50;
+var SCOPED = /(?:^|\s)-?(?:repo|org|user|owner):\S/i;
+function searchScope(input) {
+  if (input.op === "search_repos")
+    return;
+  if (input.repo)
+    return input.repo;
+  return SCOPED.test(input.query ?? "") ? undefined : input.thisRepo;
+}
+function dateQualifier(input) {
+  const since = present(input.since);
+  const until = present(input.until);
+  if (!since && !until)
+    return;
+  if (input.op === "search_code")
+    throw new ValidationError("search_code does not take since/until: GitHub code search has no date qualifier.");
+  const field = input.op === "search_commits" ? "committer-date" : input.op === "search_repos" && input.dateField === "updated" ? "pushed" : input.dateField ?? "created";
+  const from = since && resolveDateBound(since, input.now);
+  const to = until && resolveDateBound(until, input.now);
+  if (from && to)
+    return `${field}:${from}..${to}`;
+  return from ? `${field}:>=${from}` : `${field}:<=${to}`;
+}
+function composeSearchQuery(input) {
+  const query = present(input.query);
+  if (input.op === "search_code" && !query)
+    throw new ValidationError("query is required for search_code");
+  const parts = [query, dateQualifier(input)].filter(Boolean);
+  if (parts.length === 0)
+    throw new ValidationError("query is required (or pass since/until to filter by date)");
+  const scope = searchScope(input);
+  if (scope)
+    parts.push(`repo:${repoName(scope)}`);
+  if (input.op === "search_issues")
+    parts.push("is:issue");
+  if (input.op === "search_prs")
+    parts.push("is:pr");
+  return parts.join(" ");
+}
+var firstLine2 = (text) => text?.split(`
+`).find((line) => line.trim())?.trim() ?? "";
+var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
+function planSearch(op, args, context) {
+  const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
+  const input = { op, query: args.query, since: args.since, until: args.until, dateField: args.dateField, repo: explicitRepo(args), thisRepo: context.thisRepo, now: context.now() };
+  const q = composeSearchQuery(input);
+  const scope = searchScope(input);
+  const { github } = context;
+  const params = { q, per_page: limit, ...requestOptions(context) };
+  return {
+    target: scope,
+    narrow: "lower limit or make the query more specific",
+    async run(out) {
+      const intro = (title, total, shown) => {
+        out.line(`# GitHub ${title} search`);
+        out.line(`Query: \`${q}\``);
+        out.line(`${total} results${total > shown ? ` (showing ${shown})` : ""}`);
+      };
+      if (op === "search_issues" || op === "search_prs") {
+        const { data } = await github.rest.search.issuesAndPullRequests(params);
+        intro(op === "search_issues" ? "issues" : "pull requests", data.total_count, data.items.length);
+        for (const item of data.items) {
+          const state = item.pull_request?.merged_at ? "merged" : item.state;
+          const labels = item.labels.map((label) => label.name).filter(Boolean);
+          out.line(`- #${item.number} ${item.title}`);
+          out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
+          if (!out.line(`  ${item.html_url}`))
+            break;
+        }
+        return { query: q, total: data.total_count, shown: data.items.length };
+      }
+      if (op === "search_code") {
+        const { data } = await github.rest.search.code({ ...params, headers: { accept: "application/vnd.github.text-match+json" } });
+        intro("code", data.total_count, data.items.length);
+        for (const item of data.items) {
+          out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
+          const fragment = firstLine2(item.text_matches?.[0]?.fragment);
+          if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
+            break;
+          if (out.full)
+            break;
+        }
+        return { query: q, total: data.total_count, shown: data.items.length };
+      }
+      if (op === "search_commits") {
+        const { data } = await github.rest.search.commits(params);
+        intro("commits", data.total_count, data.items.length);
+        for (const item of data.items) {
+          const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
+          out.line(`- ${item.sha.slice(0, 7)} ${firstLine2(item.commit.message)}`);
+          if (!out.line(`  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" \xB7 ")}`))
+            break;
+        }
+        return { query: q, total: data.total_count, shown: data.items.length };
+      }
+      const { data } = await github.rest.search.repos(params);
+      intro("repositories", data.total_count, data.items.length);
+      for (const item of data.items) {
+        out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
+        const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
+        const facts = [item.language ?? "", `\u2605 ${item.stargazers_count}`, `forks ${item.forks_count}`, `open issues ${item.open_issues_count}`, item.visibility ?? (item.private ? "private" : "public"), ...flags, `updated ${item.updated_at}`, item.html_url];
+        if (!out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`))
+          break;
+      }
+      return { query: q, total: data.total_count, shown: data.items.length };
+    }
+  };
+}
+
+// src/tools/github/index.ts
+var id = union([number2(), string2()]);
+var githubParameters = object({
+  op: _enum([...OPS, "help"]),
+  about: _enum(OPS).optional(),
+  repo: string2().optional(),
+  issue: id.optional(),
+  pr: union([id, array(id)]).optional(),
+  branch: string2().optional(),
+  path: string2().optional(),
+  ref: string2().optional(),
+  comments: boolean2().optional(),
+  all: boolean2().optional(),
+  force: boolean2().optional(),
+  forceWithLease: boolean2().optional(),
+  message: string2().optional(),
+  title: string2().optional(),
+  body: string2().optional(),
+  base: string2().optional(),
+  head: string2().optional(),
+  draft: boolean2().optional(),
+  fill: boolean2().optional(),
+  reviewer: array(string2()).optional(),
+  assignee: array(string2()).optional(),
+  label: array(string2()).optional(),
+  query: string2().optional(),
+  since: string2().optional(),
+  until: string2().optional(),
+  dateField: _enum(["created", "updated"]).optional(),
+  limit: number2().optional(),
+  run: id.optional(),
+  tail: number2().optional()
+});
+var PLANNERS = {
+  repo_view: planRepoView,
+  issue_view: planIssueView,
+  pr_view: planPrView,
+  pr_diff: planPrDiff,
+  file_read: planFileRead,
+  search_issues: (args, context) => planSearch("search_issues", args, context),
+  search_prs: (args, context) => planSearch("search_prs", args, context),
+  search_code: (args, context) => planSearch("search_code", args, context),
+  search_commits: (args, context) => planSearch("search_commits", args, context),
+  search_repos: (args, context) => planSearch("search_repos", args, context),
+  run_watch: planRunWatch,
+  pr_create: planPrCreate,
+  pr_checkout: planPrCheckout,
+  pr_push: planPrPush,
+  comment: planComment
+};
+function createGitHubTool(options) {
+  const policy = options.policy ?? DEFAULT_POLICY;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  return {
+    name: "github",
+    description: GITHUB_DESCRIPTION,
+    parameters: githubParameters,
+    modelSchema: GITHUB_MODEL_SCHEMA,
+    async execute(rawArgs, tool) {
+      const started = now();
+      const context = {
+        github: options.github,
+        thisRepo: options.repo,
+        host: options.host,
+        tool,
+        now,
+        sleep,
+        gitAuthEnv: options.gitAuthEnv ?? {},
+        protectedPaths: options.protectedPaths ?? [],
+        commit: options.commit ?? {}
+      };
+      const finish = (result, audit) => {
+        const body = tool.redact(result.text);
+        const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
+        const bytes = Buffer.byteLength(body);
+        const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
+        const record = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
+        const text = `${line}
+${body}`;
+        return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
+      };
+      const parsed = parseArgs("github", githubParameters, rawArgs);
+      if (!parsed.ok) {
+        const op = typeof rawArgs?.op === "string" ? String(rawArgs.op) : "unknown";
+        return finish({ text: parsed.error.text, isError: true }, { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" });
+      }
+      const args = parsed.value;
+      const unexpected = unexpectedArgs(args.op, rawArgs);
+      const refusal = `Invalid arguments for github: ${unexpected}`;
+      if (args.op === "help")
+        return unexpected ? fail(refusal) : ok(opHelp(args.about));
+      const op = args.op;
+      const opClass = classify(op, args);
+      if (unexpected) {
+        const audit = { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid" };
+        return finish({ text: refusal, isError: true }, { ...audit, repo: null });
+      }
+      let plan;
+      try {
+        plan = await PLANNERS[op](args, context);
+      } catch (error) {
+        const invalid = error instanceof ValidationError;
+        const text = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${error.message}`;
+        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule: invalid ? "arguments" : "precondition", repo: null, status: invalid ? "invalid" : "error" });
+      }
+      const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
+      if (!decision.allowed) {
+        return finish({ text: decision.reason, isError: true }, { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" });
+      }
+      const out = new BoundedText;
+      const audit = { op, class: opClass, decision: "allowed", rule: decision.rule, repo: plan.target };
+      try {
+        const details = await plan.run(out);
+        return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
+      } catch (error) {
+        const message = tool.signal.aborted ? `${op} was cancelled: the run is stopping.` : error instanceof ToolFailure ? error.message : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", now());
+        const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
+        return finish({ text, isError: true }, { ...audit, status: "error", ...isHttpError(error) ? { httpStatus: error.status } : {} });
+      }
+    }
+  };
+}
+
+// src/tools/job.ts
+init_zod();
+var DEFAULT_WAIT_SECONDS = 30;
+var MAX_WAIT_SECONDS = 300;
+var jobParameters = object({
+  list: boolean2().optional().describe("List the jobs and their state."),
+  poll: string2().optional().describe("Job id: wait for new output or its end, then return the new output."),
+  cancel: string2().optional().describe("Job id to stop."),
+  wait: number2().optional().describe(`Seconds poll waits (default ${DEFAULT_WAIT_SECONDS}, max ${MAX_WAIT_SECONDS}).`)
+});
+var elapsed = (job) => {
+  const ms = (job.outcome?.wallTimeMs ?? Date.now() - job.startedAt) / 1000;
+  return `${ms.toFixed(1)}s`;
+};
+var describeJob = (job) => {
+  const state = jobState(job);
+  const exit = state === "failed" && job.outcome?.exitCode !== null ? `, exit code ${job.outcome?.exitCode}` : "";
+  return `${job.id} [${state}${exit}, ${elapsed(job)}] ${commandLabel(job.command)}`;
+};
+function createJobTool(jobs) {
+  return {
+    name: "job",
+    description: "Follow commands started with bash async: pass one of list, poll or cancel. " + "Jobs still running at the end are killed.",
+    parameters: jobParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("job", jobParameters, rawArgs);
+      if (!parsed.ok)
+        return parsed.error;
+      const { list, poll, cancel, wait } = parsed.value;
+      const actions = [list === true, poll !== undefined, cancel !== undefined].filter(Boolean).length;
+      if (actions !== 1)
+        return fail("Pass exactly one of `list: true`, `poll: <job id>` or `cancel: <job id>`.");
+      if (list) {
+        const all = jobs.list();
+        const text = all.length === 0 ? "No background jobs." : all.map(describeJob).join(`
+`);
+        return ok(text, { jobs: all.map((job) => ({ id: job.id, state: jobState(job), command: job.command })) });
+      }
+      const id = (poll ?? cancel ?? "").trim();
+      const known = jobs.get(id);
+      if (known === undefined) {
+        const ids = jobs.list().map((job) => job.id);
+        return fail(`No background job ${id}.${ids.length > 0 ? ` Known jobs: ${ids.join(", ")}.` : " No jobs were started."}`);
+      }
+      if (cancel !== undefined && known.outcome !== undefined) {
+        return ok(`Job ${id} had already ended: ${describeJob(known)}`, { id, state: jobState(known) });
+      }
+      if (cancel !== undefined)
+        await jobs.cancel(id);
+      const waitSeconds = cancel !== undefined ? 0 : Math.min(MAX_WAIT_SECONDS, Math.max(0, wait ?? DEFAULT_WAIT_SECONDS));
+      const { job, view } = await jobs.poll(id, waitSeconds * 1000, context.signal);
+      if (job.outcome === undefined || job.capture === undefined) {
+        const body = view.text === "" ? "(no new output)" : view.text;
+        return ok(`Job ${id} is still running (${elapsed(job)}): ${commandLabel(job.command)}
+
+${body}`, {
+          id,
+          state: "running",
+          totalLines: view.totalLines
+        });
+      }
+      const report = formatCommandResult({
+        view,
+        capture: job.capture,
+        outcome: job.outcome,
+        timeout: { ...job.timeout, notice: undefined },
+        heading: `Job ${id} ${jobState(job)} after ${elapsed(job)}: ${commandLabel(job.command)}`
+      });
+      return { ...report, details: { ...report.details, id, state: jobState(job) } };
+    }
+  };
+}
+
+// src/tools/read.ts
+init_zod();
+import { realpathSync as realpathSync4 } from "fs";
+import { basename as basename3, dirname as dirname8, join as join14 } from "path";
+var MAX_READ_LINES = 2000;
+var MAX_READ_BYTES = 50 * 1024;
+var MAX_READ_LINE_CHARS = 2000;
+var CHUNK_BYTES = 64 * 1024;
+var BINARY_SNIFF_BYTES = 8192;
+var ARTIFACT_PREFIX = "artifact://";
+var readParameters = object({
+  path: string2().describe("File path, or artifact://<id>."),
+  offset: number2().int().min(1).optional().describe("First line (default 1)."),
+  limit: number2().int().min(1).optional().describe(`Lines (max ${MAX_READ_LINES}).`)
+});
+var MAGIC_NUMBERS = [
+  [[137, 80, 78, 71], "PNG image"],
+  [[255, 216, 255], "JPEG image"],
+  [[71, 73, 70, 56], "GIF image"],
+  [[37, 80, 68, 70], "PDF document"],
+  [[80, 75, 3, 4], "ZIP archive (or jar, docx, \u2026)"],
+  [[31, 139], "gzip-compressed data"],
+  [[127, 69, 76, 70], "ELF executable"],
+  [[0, 97, 115, 109], "WebAssembly module"],
+  [[83, 81, 76, 105, 116, 101], "SQLite database"]
+];
+function describeBinary(head) {
+  const known = MAGIC_NUMBERS.find(([magic]) => magic.every((byte, index) => head[index] === byte));
+  if (known)
+    return known[1];
+  return head.includes(0) ? "binary data" : undefined;
+}
+async function readLineWindow(handle, firstLine, maxLines) {
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const decoder = new TextDecoder;
+  const lines = [];
+  let bytes = 0;
+  let newlines = 0;
+  let position = 0;
+  let lastByte;
+  let lineNumber = 1;
+  let line = "";
+  let lineLength = 0;
+  let stoppedBy;
+  const extendLine = (piece) => {
+    if (lineNumber < firstLine || piece.length === 0)
+      return;
+    lineLength += piece.length;
+    if (line.length <= MAX_READ_LINE_CHARS)
+      line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - line.length);
+  };
+  const endLine = () => {
+    if (lineNumber >= firstLine) {
+      const text = line.endsWith("\r") && lineLength <= MAX_READ_LINE_CHARS ? line.slice(0, -1) : line;
+      const shown = lineLength > MAX_READ_LINE_CHARS ? `${text.slice(0, MAX_READ_LINE_CHARS)}\u2026 [line cut: ${lineLength} characters]` : text;
+      const size = Buffer.byteLength(shown) + 1;
+      if (lines.length >= maxLines)
+        stoppedBy = "lines";
+      else if (bytes + size > MAX_READ_BYTES && lines.length > 0)
+        stoppedBy = "bytes";
+      else {
+        lines.push(shown);
+        bytes += size;
+      }
+    }
+    lineNumber++;
+    line = "";
+    lineLength = 0;
+  };
+  for (;; ) {
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+    if (bytesRead === 0)
+      break;
+    position += bytesRead;
+    const chunk = buffer.subarray(0, bytesRead);
+    for (let index = chunk.indexOf(10);index !== -1; index = chunk.indexOf(10, index + 1))
+      newlines++;
+    lastByte = chunk[bytesRead - 1];
+    if (stoppedBy !== undefined)
+      continue;
+    const text = decoder.decode(chunk, { stream: true });
+    let start = 0;
+    while (stoppedBy === undefined) {
+      const newline = text.indexOf(`
+`, start);
+      extendLine(text.slice(start, newline === -1 ? undefined : newline));
+      if (newline === -1)
+        break;
+      endLine();
+      start = newline + 1;
+    }
+  }
+  if (stoppedBy === undefined) {
+    extendLine(decoder.decode());
+    if (lineLength > 0)
+      endLine();
+  }
+  const totalLines = newlines + (lastByte !== undefined && lastByte !== 10 ? 1 : 0);
+  return { lines, totalLines, stoppedBy };
+}
+function createReadTool() {
+  return {
+    name: "read",
+    description: "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " + `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
+    parameters: readParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("read", readParameters, rawArgs);
+      if (!parsed.ok)
+        return parsed.error;
+      const { path, offset = 1, limit = MAX_READ_LINES } = parsed.value;
+      let file;
+      try {
+        if (path.startsWith(ARTIFACT_PREFIX)) {
+          const artifact = context.artifacts.resolve(path);
+          if (artifact === undefined)
+            return fail(`Unknown artifact: ${path}`);
+          file = { real: join14(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
+        } else {
+          file = resolveToolPath(context, path);
+        }
+      } catch (error) {
+        return fail(describeFileError(error, path));
+      }
+      const display = file.display;
+      let handle;
+      try {
+        const opened = await openConfined(file, "read");
+        handle = opened.handle;
+        if (opened.stats.isDirectory()) {
+          await handle.close();
+          return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
+        }
+      } catch (error) {
+        return fail(describeFileError(error, display));
+      }
+      try {
+        const stats = await handle.stat();
+        const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
+        await handle.read(head, 0, head.length, 0);
+        const binaryKind = describeBinary(head);
+        if (binaryKind !== undefined) {
+          const description = `Binary file ${display} (${binaryKind}, ${formatBytes(stats.size)}); its content is not shown.`;
+          return ok(`${description} Inspect it with bash (e.g. file, xxd | head) if needed.`, {
+            path: display,
+            binary: binaryKind,
+            size: stats.size
+          });
+        }
+        const window2 = await readLineWindow(handle, offset, Math.min(limit, MAX_READ_LINES));
+        if (window2.totalLines === 0)
+          return ok(`(empty file: ${display})`, { path: display, totalLines: 0 });
+        if (offset > window2.totalLines) {
+          return fail(`Offset ${offset} is beyond the end of ${display} (${window2.totalLines} lines).`);
+        }
+        const lastLine = offset + window2.lines.length - 1;
+        let text = window2.lines.join(`
+`);
+        if (lastLine < window2.totalLines) {
+          const reason = window2.stoppedBy === "bytes" ? ` (${MAX_READ_BYTES / 1024} KB limit)` : "";
+          text += `
+
+[Showing lines ${offset}-${lastLine} of ${window2.totalLines}${reason}. Use offset=${lastLine + 1} to continue.]`;
+        }
+        return ok(context.redact(text), { path: display, firstLine: offset, lastLine, totalLines: window2.totalLines });
+      } catch (error) {
+        return fail(describeFileError(error, display));
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+}
+
+// src/tools/write.ts
+init_zod();
+var writeParameters = object({
+  path: string2().describe("File path."),
+  content: string2().describe("The whole new content.")
+});
+function createWriteTool(options) {
+  return {
+    name: "write",
+    description: "Create or overwrite a file; missing folders are made. To change part of a file, use edit.",
+    parameters: writeParameters,
+    async execute(rawArgs, context) {
+      const parsed = parseArgs("write", writeParameters, rawArgs);
+      if (!parsed.ok)
+        return parsed.error;
+      const { path, content } = parsed.value;
+      try {
+        const target = resolveToolPath(context, path);
+        assertWritable(target, options.protectedPaths);
+        const createdFolder = await makeParentFolders(target);
+        const bytes = Buffer.from(content, "utf8");
+        const { handle } = await openConfined(target, "write");
+        try {
+          await replaceContent(handle, bytes);
+        } finally {
+          await handle.close();
+        }
+        await keepGroupWritable(target, createdFolder);
+        const created = createdFolder === undefined ? "" : " (created missing parent folders)";
+        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });
+      } catch (error) {
+        return fail(describeFileError(error, path));
+      }
+    }
+  };
+}
+
+// src/tools/index.ts
+function createTools(options = {}) {
+  const enabled = new Set(options.enabled ?? TOOL_NAMES);
+  if (!options.github)
+    enabled.delete("github");
+  const unknown = [...enabled].filter((name) => !TOOL_NAMES.includes(name));
+  if (unknown.length > 0)
+    throw new Error(`Unknown tool names: ${unknown.join(", ")} (known: ${TOOL_NAMES.join(", ")})`);
+  const jobs = new JobManager;
+  const protectedPaths = options.protectedPaths ?? [];
+  const factories = {
+    bash: () => createBashTool({ jobs, enabledTools: enabled, interceptor: options.interceptor ?? { enabled: false } }),
+    job: () => createJobTool(jobs),
+    read: () => createReadTool(),
+    write: () => createWriteTool({ protectedPaths }),
+    edit: () => createEditTool({ protectedPaths }),
+    github: () => createGitHubTool(options.github)
+  };
+  return {
+    tools: TOOL_NAMES.filter((name) => enabled.has(name)).map((name) => factories[name]()),
+    dispose: () => jobs.dispose()
   };
 }
 
@@ -75096,6 +75199,7 @@ async function removePersistedCredentials(git) {
 }
 
 // src/run/workspace.ts
+init_operations();
 async function prepareWorkspace(run) {
   const root = run.env.workspace;
   const toolEnv = toolEnvironment(run.processEnv);
@@ -75114,7 +75218,7 @@ async function targetBranch(run) {
     return [run.config.git.branch, "git.branch in .github/gitclaw.json"];
   if (run.trigger.defaultBranch)
     return [run.trigger.defaultBranch, "the event's repository.default_branch"];
-  return [await getDefaultBranch(run.github, run.repo), "the repository's default branch"];
+  return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
 }
 
 // src/summary.ts
@@ -75205,7 +75309,7 @@ async function runConversation(run) {
 async function startProgress(run) {
   const { config } = run;
   const progress = new ProgressComment({
-    github: run.github,
+    api: run.api,
     repo: run.repo,
     issueNumber: run.trigger.issueNumber,
     runUrl: run.link,
@@ -75265,7 +75369,7 @@ function writeSummary(run, timeline, result) {
 }
 
 // src/pipeline.ts
-var ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError];
+var ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError, GitHubApiError];
 async function runPipeline(options) {
   const { env, processEnv } = options;
   const now = options.now ?? Date.now;
@@ -75276,44 +75380,43 @@ async function runPipeline(options) {
     setSecret(secret);
   const log = (line) => info(redact(line));
   const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => warning(redact(l)) });
+  const api = octokitApi(github);
   const repo = { owner: env.owner, repo: env.repo };
   const link = runUrl(env);
   let issueNumber;
   try {
-    const trigger = readTrigger(env.eventName, env.eventPath);
-    issueNumber = trigger.issueNumber;
-    if (!existsSync11(join14(env.workspace, SENTINEL_FILE))) {
-      log(`gitclaw: ${SENTINEL_FILE} is missing, so gitclaw is disabled; nothing to do.`);
+    const gate = await decide2(env, api);
+    issueNumber = gate.trigger?.issueNumber;
+    if (!gate.proceed) {
+      if (gate.error)
+        throw gate.error;
+      log(`gitclaw: not running for this event: ${gate.reason}.`);
       return 0;
     }
-    if (trigger.isPullRequest) {
-      log(`gitclaw: #${trigger.issueNumber} is a pull request; gitclaw works on issues, so there is nothing to do.`);
-      return 0;
-    }
-    if (trigger.comment?.body.includes(REPLY_MARKER)) {
-      log("gitclaw: the triggering comment was written by gitclaw itself; nothing to do.");
-      return 0;
-    }
-    const config = loadConfig(env.workspace);
-    if (!triggerReason(readEventBasics(env.eventName, env.eventPath), config.trigger)) {
-      log(`gitclaw: ${env.eventName}.${trigger.action} does not match the configured triggers; nothing to do.`);
-      return 0;
-    }
-    const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(github, repo, login));
-    if (!decision.allowed) {
-      log(`gitclaw: not running for this event: ${decision.reason}.`);
-      return 0;
-    }
+    if (gate.configError)
+      throw gate.configError;
+    const { trigger, config } = gate;
     const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
-    const outcome = await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env.runnerTemp, "agent") });
+    const onReplied = () => markReplied(env.runnerTemp, "agent");
+    const context = { ...options, trigger, config, resolved, github, api, repo, redact, log, started, now, link, onReplied };
+    const outcome = await runConversation(context);
     return outcome.succeeded ? 0 : 1;
-  } catch (error2) {
-    const actionable = ACTIONABLE.some((type) => error2 instanceof type);
-    const message = redact(actionable ? error2.message : `unexpected error: ${error2.stack ?? error2}`);
-    error(`gitclaw: ${message}`);
-    issueNumber ??= issueNumberOf(env);
-    if (issueNumber !== undefined) {
-      const body = `gitclaw could not run:
+  } catch (error) {
+    issueNumber ??= error instanceof EventError ? error.issueNumber : undefined;
+    await reportFailure(env, api, { error, issueNumber, redact, link });
+    return 1;
+  } finally {
+    await removeIndicator(env, api).catch((error) => log(`gitclaw: could not remove \uD83D\uDC40: ${redact(error.message)}`));
+  }
+}
+async function reportFailure(env, api, failure) {
+  const { error: error2, issueNumber, redact, link } = failure;
+  const actionable = ACTIONABLE.some((type) => error2 instanceof type);
+  const message = redact(actionable ? error2.message : `unexpected error: ${error2.stack ?? error2}`);
+  error(`gitclaw: ${message}`);
+  if (issueNumber === undefined)
+    return;
+  const body = `gitclaw could not run:
 
 \`\`\`
 ${actionable ? message : message.split(`
@@ -75321,32 +75424,7 @@ ${actionable ? message : message.split(`
 \`\`\`
 
 See the [run](${link}) for details.`;
-      const progressId = readProgressCommentId(env.runnerTemp);
-      const posted = progressId ? github.rest.issues.updateComment({ ...repo, comment_id: progressId, body: replyBodies(body)[0] }) : postReply(github, repo, issueNumber, body, "");
-      await posted.then(() => markReplied(env.runnerTemp, "agent"), (e) => error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`));
-    }
-    return 1;
-  } finally {
-    await removeIndicator(github, repo, env, log);
-  }
-}
-function issueNumberOf(env) {
-  try {
-    return readEventBasics(env.eventName, env.eventPath).issueNumber;
-  } catch {
-    return;
-  }
-}
-async function removeIndicator(github, repo, env, log) {
-  const state = readReaction(env.runnerTemp);
-  if (!state || state.removed)
-    return;
-  try {
-    await removeReaction(github, repo, state);
-    writeReaction(env.runnerTemp, { ...state, removed: true });
-  } catch (error) {
-    log(`gitclaw: could not remove \uD83D\uDC40: ${error.message}`);
-  }
+  await postNotice(env, api, issueNumber, replyBodies(body)[0], "agent").catch((e) => error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`));
 }
 
 // lifecycle/GITCLAW-AGENT.ts

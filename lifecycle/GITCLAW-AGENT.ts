@@ -1,4 +1,4 @@
-// Agent step: runs after `bun install`. Parses the environment, runs the pipeline, exits with its
+// Agent step (dist/GITCLAW-AGENT.js in action.yml): parses the environment, runs the pipeline, exits with its
 // status. SIGTERM/SIGINT (cancel, timeout-minutes) abort the loop; the run still commits and replies.
 import * as workflow from "../src/actions/log.ts";
 import { ConfigurationError, readActionsEnv } from "../src/actions/env.ts";

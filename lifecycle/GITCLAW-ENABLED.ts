@@ -1,5 +1,5 @@
-// Guard step: writes proceed=true|false to $GITHUB_OUTPUT. Runs before `bun install`, so it
-// imports only project files and node: modules. An outsider's event ends here, green and quiet.
+// Guard step (dist/GITCLAW-ENABLED.js in action.yml): writes proceed=true|false to $GITHUB_OUTPUT.
+// An outsider's event ends here, green and quiet.
 import * as workflow from "../src/actions/log.ts";
 import { ConfigurationError, readActionsEnv, setOutput } from "../src/actions/env.ts";
 import { runGuard } from "../src/guard.ts";
@@ -8,7 +8,7 @@ try {
   const env = readActionsEnv();
   const result = await runGuard(env);
   setOutput(env, "proceed", String(result.proceed));
-  console.log(`gitclaw guard: ${result.proceed ? "proceed" : "skip"}: ${result.reason}`);
+  workflow.info(`gitclaw guard: ${result.proceed ? "proceed" : "skip"}: ${result.reason}`);
 } catch (error) {
   // Only the runner's own setup can fail here (missing variables): say so loudly, never proceed.
   const message = error instanceof ConfigurationError ? error.message : `unexpected error: ${(error as Error).message}`;

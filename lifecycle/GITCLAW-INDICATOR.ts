@@ -1,7 +1,6 @@
-// Indicator step: 👀 on the issue or comment as the instant "working" signal. With `--cleanup` it is
-// the workflow's `if: always()` backstop: removes 👀 and, if the agent died before replying, posts
-// one failure comment with the run link. Runs without `bun install` (project files and node: only)
-// and never fails the job.
+// Indicator step (dist/GITCLAW-INDICATOR.js in action.yml): 👀 on the issue or comment as the instant
+// "working" signal. With `--cleanup` it is the action's `if: always()` step: removes 👀 and, if the
+// agent died before replying, posts one failure comment with the run link. Never fails the job.
 import * as workflow from "../src/actions/log.ts";
 import { readActionsEnv } from "../src/actions/env.ts";
 
@@ -12,11 +11,11 @@ try {
   if (cleanup) {
     const { runBackstop } = await import("../src/backstop.ts");
     const result = await runBackstop(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
-    console.log(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
+    workflow.info(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
   } else {
     const { addIndicator } = await import("../src/indicator.ts");
     const state = await addIndicator(env);
-    console.log(`gitclaw indicator: 👀 added to the ${state.target} (reaction ${state.reactionId})`);
+    workflow.info(`gitclaw indicator: 👀 added to the ${state.commentId === undefined ? "issue" : "comment"} (reaction ${state.reactionId})`);
   }
 } catch (error) {
   workflow.warning((error as Error).message, `gitclaw ${cleanup ? "cleanup" : "indicator"}`);

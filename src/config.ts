@@ -3,12 +3,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { describeZodError } from "./zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
-import { SandboxMode } from "./sandbox.ts";
-import { TOOL_NAMES } from "./tools/index.ts";
 import { GitHubPolicyConfig } from "./tools/github/policy.ts";
-import { TRIGGER_MODES } from "./triggers.ts";
-import { PERMISSION_LEVELS } from "./trust.ts";
+import { TOOL_NAMES } from "./tools/names.ts";
+import { TriggerConfig } from "./triggers.ts";
+import { TrustConfig } from "./trust.ts";
+
+/** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
+export const SandboxMode = z.enum(["auto", "off"]).default("auto");
+export type SandboxMode = z.infer<typeof SandboxMode>;
 
 const ProviderConfig = z.strictObject({
   /** Wire protocol: the Anthropic Messages API or OpenAI chat completions (Ollama, vLLM, OpenRouter …). */
@@ -22,21 +26,9 @@ export const Config = z.strictObject({
   /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
   model: z.string().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: z.record(z.string(), ProviderConfig).default({}),
-  /** Which events start the agent (see src/triggers.ts). */
-  trigger: z
-    .strictObject({
-      modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
-      mention: z.string().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
-      label: z.string().min(1).default("gitclaw"),
-      assignee: z.string().min(1).default("gitclaw"),
-    })
-    .prefault({}),
-  trust: z
-    .strictObject({
-      minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
-      trustedBots: z.array(z.string().min(1)).default([]),
-    })
-    .prefault({}),
+  /** Which events start the agent (see src/triggers.ts), and who may drive it (src/trust.ts). */
+  trigger: TriggerConfig,
+  trust: TrustConfig,
   /** Per-model facts that override the built-in catalogue, keyed "provider/model". */
   models: z
     .record(
@@ -104,19 +96,6 @@ export type Config = z.infer<typeof Config>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
-}
-
-/** One readable line per problem: where, what was found, what is expected. */
-export function describeZodError(error: z.ZodError, where: string, input: unknown): string {
-  return error.issues
-    .map((issue) => {
-      const key = issue.path.join(".") || "(top level)";
-      let value: unknown = input;
-      for (const part of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[part as PropertyKey];
-      const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-      return `${where}: "${key}"${found}: ${issue.message}`;
-    })
-    .join("\n");
 }
 
 export function parseConfig(input: unknown, where = CONFIG_FILE): Config {

@@ -121,13 +121,13 @@ export interface OpenConversation extends Conversation {
  * conversation is new, then every comment since the last answered one, each framed by who wrote it.
  */
 export async function beginConversation(run: RunContext, root: string): Promise<OpenConversation> {
-  const { trigger, github, repo } = run;
+  const { trigger, api, repo } = run;
   const conversation = openConversation(root, trigger.issueNumber, { cwd: root });
   const { session, mapping } = conversation;
   for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
   run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);
-  const isTrusted = trustChecker(run.config.trust, (login) => getPermission(github, repo, login));
-  const comments = trigger.comment ? await listComments(github, repo, trigger.issueNumber) : [];
+  const isTrusted = trustChecker(run.config.trust, (login) => getPermission(api, repo, login));
+  const comments = trigger.comment ? await listComments(api, repo, trigger.issueNumber) : [];
   const pending = trigger.comment ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
   const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
   if (conversation.mode === "new") session.appendStart(run.resolved);

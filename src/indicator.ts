@@ -1,26 +1,25 @@
-// The indicator step: 👀 on the issue or the triggering comment, recorded for the cleanup.
-// Dependency-free (runs before `bun install`) and never fails the job.
-import { readEventBasics } from "./actions/event-basics.ts";
+// The indicator: 👀 on the issue or the triggering comment as the instant "working" signal, recorded
+// in $RUNNER_TEMP for whoever takes it away (the agent stage when done, else the cleanup step).
 import type { ActionsEnv } from "./actions/env.ts";
-import { createRestLite, type RestLite } from "./github/rest-lite.ts";
-import { writeReaction, type ReactionState } from "./actions/run-state.ts";
+import { readReaction, writeReaction, type ReactionState } from "./actions/run-state.ts";
+import { readTrigger } from "./event.ts";
+import { fetchApi, type GitHubApi } from "./github/api.ts";
+import { addReaction, removeReaction } from "./github/operations.ts";
 
-export async function addIndicator(env: ActionsEnv, rest: RestLite = createRestLite(env)): Promise<ReactionState> {
-  const event = readEventBasics(env.eventName, env.eventPath);
-  const base = `/repos/${env.owner}/${env.repo}/issues`;
-  const path = event.comment ? `${base}/comments/${event.comment.id}/reactions` : `${base}/${event.issueNumber}/reactions`;
-  const response = await rest.request("POST", path, { content: "eyes" });
-  const id = (response.data as { id?: unknown } | null)?.id;
-  if ((response.status !== 200 && response.status !== 201) || typeof id !== "number") {
-    throw new Error(`adding 👀 failed: ${response.status} ${JSON.stringify(response.data)}`);
-  }
-  const state: ReactionState = {
-    reactionId: id,
-    target: event.comment ? "comment" : "issue",
-    issueNumber: event.issueNumber,
-    ...(event.comment ? { commentId: event.comment.id } : {}),
-    repo: `${env.owner}/${env.repo}`,
-  };
+export async function addIndicator(env: ActionsEnv, api: GitHubApi = fetchApi(env)): Promise<ReactionState> {
+  const trigger = readTrigger(env.eventName, env.eventPath);
+  const target = { issueNumber: trigger.issueNumber, ...(trigger.comment ? { commentId: trigger.comment.id } : {}) };
+  const reactionId = await addReaction(api, env, target, "eyes");
+  const state: ReactionState = { reactionId, ...target, repo: `${env.owner}/${env.repo}` };
   writeReaction(env.runnerTemp, state);
   return state;
+}
+
+/** Takes 👀 away again, once: by the agent stage when it is done, or by the cleanup step. */
+export async function removeIndicator(env: ActionsEnv, api: GitHubApi): Promise<boolean> {
+  const state = readReaction(env.runnerTemp);
+  if (!state || state.removed) return false;
+  await removeReaction(api, env, state, state.reactionId);
+  writeReaction(env.runnerTemp, { ...state, removed: true });
+  return true;
 }

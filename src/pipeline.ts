@@ -1,27 +1,25 @@
-// The agent stage, end to end: validate the event, re-check trust, open the issue's conversation,
-// run the agent loop, commit and push, answer on the issue, remove 👀. Every failure a person can
-// fix ends in one clear log line and, where the issue can be reached, a comment saying the same.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+// The agent stage, end to end: decide again whether the event may start a run (src/gate.ts; this
+// stage may run without the guard), resolve the model, run the conversation (src/run.ts), remove 👀.
+// Every failure a person can fix ends in one clear log line and, where the issue can be reached, a
+// comment saying the same; a failed run exits 1.
 import * as workflow from "./actions/log.ts";
-import { ModelConfigError, modelSpec, resolveModel } from "./agent/model.ts";
-import { readEventBasics } from "./actions/event-basics.ts";
 import { runUrl, type ActionsEnv } from "./actions/env.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { GitError } from "./git/git.ts";
+import { markReplied } from "./actions/run-state.ts";
+import { ModelConfigError, modelSpec, resolveModel } from "./agent/model.ts";
+import { ConfigError } from "./config.ts";
 import { secretValues } from "./env.ts";
-import { EventError, readTrigger } from "./event.ts";
-import { createGitHubClient, type GitHubClient } from "./github/client.ts";
-import { getPermission, removeReaction, type Repo } from "./github/operations.ts";
-import { markReplied, readProgressCommentId, readReaction, writeReaction } from "./actions/run-state.ts";
-import { SENTINEL_FILE } from "./paths.ts";
-import { postReply } from "./run/reply.ts";
+import { EventError } from "./event.ts";
+import { decide } from "./gate.ts";
+import { GitError } from "./git/git.ts";
+import { octokitApi, type GitHubApi } from "./github/api.ts";
+import { createGitHubClient } from "./github/client.ts";
+import { GitHubApiError } from "./github/operations.ts";
+import { removeIndicator } from "./indicator.ts";
+import { postNotice } from "./notice.ts";
 import { createRedactor } from "./redact.ts";
 import { replyBodies } from "./reply.ts";
-import { SessionError } from "./session/session-file.ts";
-import { REPLY_MARKER, decideTrust } from "./trust.ts";
 import { runConversation } from "./run.ts";
-import { triggerReason } from "./triggers.ts";
+import { SessionError } from "./session/session-file.ts";
 
 export interface PipelineOptions {
   env: ActionsEnv;
@@ -32,7 +30,7 @@ export interface PipelineOptions {
 }
 
 /** Errors a person can act on: their message is the whole story, posted as is. */
-const ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError];
+const ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError, GitHubApiError];
 
 export async function runPipeline(options: PipelineOptions): Promise<number> {
   const { env, processEnv } = options;
@@ -43,78 +41,45 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   for (const secret of secrets) workflow.setSecret(secret);
   const log = (line: string) => workflow.info(redact(line));
   const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => workflow.warning(redact(l)) });
-  const repo: Repo = { owner: env.owner, repo: env.repo };
+  const api = octokitApi(github);
+  const repo = { owner: env.owner, repo: env.repo };
   const link = runUrl(env);
   let issueNumber: number | undefined;
-
   try {
-    const trigger = readTrigger(env.eventName, env.eventPath);
-    issueNumber = trigger.issueNumber;
-    // Defence in depth: the guard decided already, but this stage may be run on its own.
-    if (!existsSync(join(env.workspace, SENTINEL_FILE))) {
-      log(`gitclaw: ${SENTINEL_FILE} is missing, so gitclaw is disabled; nothing to do.`);
+    const gate = await decide(env, api);
+    issueNumber = gate.trigger?.issueNumber;
+    if (!gate.proceed) {
+      // A payload that cannot be read is a failure to report; anything else just means no run.
+      if (gate.error) throw gate.error;
+      log(`gitclaw: not running for this event: ${gate.reason}.`);
       return 0;
     }
-    if (trigger.isPullRequest) {
-      log(`gitclaw: #${trigger.issueNumber} is a pull request; gitclaw works on issues, so there is nothing to do.`);
-      return 0;
-    }
-    if (trigger.comment?.body.includes(REPLY_MARKER)) {
-      log("gitclaw: the triggering comment was written by gitclaw itself; nothing to do.");
-      return 0;
-    }
-    const config = loadConfig(env.workspace);
-    if (!triggerReason(readEventBasics(env.eventName, env.eventPath), config.trigger)) {
-      log(`gitclaw: ${env.eventName}.${trigger.action} does not match the configured triggers; nothing to do.`);
-      return 0;
-    }
-    const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(github, repo, login));
-    if (!decision.allowed) {
-      log(`gitclaw: not running for this event: ${decision.reason}.`);
-      return 0;
-    }
+    if (gate.configError) throw gate.configError;
+    const { trigger, config } = gate;
     const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
-    const outcome = await runConversation({ ...options, trigger, config, resolved, github, repo, redact, log, started, now, link, onReplied: () => markReplied(env.runnerTemp, "agent") });
+    const onReplied = () => markReplied(env.runnerTemp, "agent");
+    const context = { ...options, trigger, config, resolved, github, api, repo, redact, log, started, now, link, onReplied };
+    const outcome = await runConversation(context);
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
-    const actionable = ACTIONABLE.some((type) => error instanceof type);
-    const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);
-    workflow.error(`gitclaw: ${message}`);
     // A payload that failed validation may still say which issue it is about.
-    issueNumber ??= issueNumberOf(env);
-    if (issueNumber !== undefined) {
-      const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;
-      // Reuse the progress comment when the run got that far: still one comment per run.
-      const progressId = readProgressCommentId(env.runnerTemp);
-      const posted = progressId
-        ? github.rest.issues.updateComment({ ...repo, comment_id: progressId, body: replyBodies(body)[0]! })
-        : postReply(github, repo, issueNumber, body, "");
-      await posted.then(
-        () => markReplied(env.runnerTemp, "agent"),
-        (e: Error) => workflow.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
-      );
-    }
+    issueNumber ??= error instanceof EventError ? error.issueNumber : undefined;
+    await reportFailure(env, api, { error, issueNumber, redact, link });
     return 1;
   } finally {
-    await removeIndicator(github, repo, env, log);
+    await removeIndicator(env, api).catch((error: Error) => log(`gitclaw: could not remove 👀: ${redact(error.message)}`));
   }
 }
 
-function issueNumberOf(env: ActionsEnv): number | undefined {
-  try {
-    return readEventBasics(env.eventName, env.eventPath).issueNumber;
-  } catch {
-    return undefined;
-  }
-}
-
-async function removeIndicator(github: GitHubClient, repo: Repo, env: ActionsEnv, log: (line: string) => void): Promise<void> {
-  const state = readReaction(env.runnerTemp);
-  if (!state || state.removed) return;
-  try {
-    await removeReaction(github, repo, state);
-    writeReaction(env.runnerTemp, { ...state, removed: true });
-  } catch (error) {
-    log(`gitclaw: could not remove 👀: ${(error as Error).message}`);
-  }
+/** One log line and, where the issue is known, one comment saying what went wrong and where to look. */
+async function reportFailure(env: ActionsEnv, api: GitHubApi, failure: { error: unknown; issueNumber?: number; redact: (text: string) => string; link: string }): Promise<void> {
+  const { error, issueNumber, redact, link } = failure;
+  const actionable = ACTIONABLE.some((type) => error instanceof type);
+  const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);
+  workflow.error(`gitclaw: ${message}`);
+  if (issueNumber === undefined) return;
+  const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;
+  await postNotice(env, api, issueNumber, replyBodies(body)[0]!, "agent").catch((e: Error) =>
+    workflow.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
+  );
 }

@@ -3,10 +3,10 @@
 // throttle interval, and finally becomes the reply. The 👀 reaction stays the instant signal; this
 // is the narrative. A run done within the delay just replies: one comment, one write.
 import type { AgentEvent } from "./agent/loop.ts";
-import type { GitHubClient } from "./github/client.ts";
-import type { Repo } from "./github/operations.ts";
+import type { GitHubApi } from "./github/api.ts";
+import { createComment, updateComment, type Repo } from "./github/operations.ts";
 import { formatDuration } from "./format.ts";
-import { REPLY_MARKER } from "./trust.ts";
+import { withReplyMarker } from "./trust.ts";
 
 export interface Step {
   label: string;
@@ -15,7 +15,7 @@ export interface Step {
 }
 
 export interface ProgressOptions {
-  github: GitHubClient;
+  api: GitHubApi;
   repo: Repo;
   issueNumber: number;
   runUrl: string;
@@ -84,9 +84,9 @@ export class ProgressComment {
   private async post(): Promise<void> {
     try {
       this.lastWrite = this.now();
-      const { data } = await this.options.github.rest.issues.createComment({ ...this.options.repo, issue_number: this.options.issueNumber, body: this.body() });
-      this.commentId = data.id;
-      this.options.onCreated?.(data.id);
+      const { id } = await createComment(this.options.api, this.options.repo, this.options.issueNumber, this.body());
+      this.commentId = id;
+      this.options.onCreated?.(id);
     } catch (error) {
       this.options.log?.(`could not post the progress comment: ${(error as Error).message}`);
     }
@@ -122,7 +122,7 @@ export class ProgressComment {
     this.inFlight = true;
     this.lastWrite = this.now();
     try {
-      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: this.body() });
+      await updateComment(this.options.api, this.options.repo, this.commentId, this.body());
     } catch (error) {
       this.options.log?.(`could not update the progress comment: ${(error as Error).message}`);
     } finally {
@@ -134,7 +134,7 @@ export class ProgressComment {
   private body(): string {
     const header = `⏳ **gitclaw is working…**${this.turn ? ` (turn ${this.turn})` : ""} · [run](${this.options.runUrl})`;
     const steps = this.steps.length ? `\n\n${renderSteps(this.steps)}` : "";
-    return this.options.redact(`${header}${steps}\n${REPLY_MARKER}`);
+    return this.options.redact(withReplyMarker(`${header}${steps}`));
   }
 
   /** The checklist folded under the reply, so the final comment keeps the record of what was done. */
@@ -154,7 +154,7 @@ export class ProgressComment {
     await this.pending;
     if (this.commentId === undefined) return false;
     try {
-      await this.options.github.rest.issues.updateComment({ ...this.options.repo, comment_id: this.commentId, body: firstBody });
+      await updateComment(this.options.api, this.options.repo, this.commentId, firstBody);
       return true;
     } catch (error) {
       this.options.log?.(`could not turn the progress comment into the reply: ${(error as Error).message}`);

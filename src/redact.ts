@@ -8,7 +8,6 @@
 //   (`AUTHORIZATION: basic base64("x-access-token:" + token)`);
 // - credential shapes whose value we were never told (a PAT pasted into an issue, a key printed
 //   by some tool).
-// Dependency-free (node: modules only): scripts that run before `bun install` use it too.
 import { Buffer } from "node:buffer";
 
 export const REDACTED = "[REDACTED]";

@@ -46,7 +46,7 @@ export async function runConversation(run: RunContext): Promise<ConversationOutc
 async function startProgress(run: RunContext): Promise<ProgressComment> {
   const { config } = run;
   const progress = new ProgressComment({
-    github: run.github,
+    api: run.api,
     repo: run.repo,
     issueNumber: run.trigger.issueNumber,
     runUrl: run.link,

@@ -38,15 +38,12 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
-import { z } from "zod";
+import type { SandboxMode } from "./config.ts";
 import { launchAs } from "./tools/process.ts";
 import type { RunAs } from "./tools/types.ts";
 
 export const TOOL_USER = "gitclaw-tool";
 
-/** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
-export const SandboxMode = z.enum(["auto", "off"]).default("auto");
-export type SandboxMode = z.infer<typeof SandboxMode>;
 
 interface Common {
   /** The run's directory for pull request worktrees, outside the workspace; the caller removes it after release(). */

@@ -1,19 +1,23 @@
 // Which events start the agent: every new issue (gitclaw's default), an @mention of a handle, a label,
-// or assignment to a user. Dependency-free (the guard evaluates it before `bun install`); the config
-// section is read by hand here and validated again with zod in src/config.ts.
-import type { EventBasics } from "./actions/event-basics.ts";
+// or assignment to a user. The configuration's `trigger` section is defined here.
+import { z } from "zod";
+import type { Trigger } from "./event.ts";
 
 export const TRIGGER_MODES = ["issue", "mention", "label", "assign"] as const;
 export type TriggerMode = (typeof TRIGGER_MODES)[number];
 
-export interface TriggerPolicy {
-  modes: TriggerMode[];
-  mention: string;
-  label: string;
-  assignee: string;
-}
+export const TriggerConfig = z
+  .strictObject({
+    modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
+    mention: z.string().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+    label: z.string().min(1).default("gitclaw"),
+    assignee: z.string().min(1).default("gitclaw"),
+  })
+  .prefault({});
+export type TriggerPolicy = z.infer<typeof TriggerConfig>;
 
-export const DEFAULT_TRIGGER: TriggerPolicy = { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw" };
+/** What of an event the trigger modes look at. */
+export type TriggerEvent = Pick<Trigger, "eventName" | "action" | "title" | "body" | "labels" | "assignees" | "label" | "assignee" | "comment">;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -23,7 +27,7 @@ export function mentions(text: string, handle: string): boolean {
 }
 
 /** Why this event starts a run, or undefined when it does not. */
-export function triggerReason(event: EventBasics, policy: TriggerPolicy): string | undefined {
+export function triggerReason(event: TriggerEvent, policy: TriggerPolicy): string | undefined {
   const has = (mode: TriggerMode) => policy.modes.includes(mode);
   const labelled = event.labels.includes(policy.label);
   const assigned = event.assignees.includes(policy.assignee);
@@ -41,19 +45,4 @@ export function triggerReason(event: EventBasics, policy: TriggerPolicy): string
     if (has("assign") && assigned) return `a comment on an issue assigned to ${policy.assignee}`;
   }
   return undefined;
-}
-
-export function triggerPolicyFrom(config: unknown): TriggerPolicy {
-  const trigger = (config as { trigger?: unknown } | undefined)?.trigger;
-  if (trigger === undefined) return DEFAULT_TRIGGER;
-  if (typeof trigger !== "object" || trigger === null) throw new Error(`"trigger" must be an object`);
-  const { modes = DEFAULT_TRIGGER.modes, mention = DEFAULT_TRIGGER.mention, label = DEFAULT_TRIGGER.label, assignee = DEFAULT_TRIGGER.assignee } = trigger as Record<string, unknown>;
-  if (!Array.isArray(modes) || modes.length === 0 || !modes.every((m) => (TRIGGER_MODES as readonly unknown[]).includes(m))) {
-    throw new Error(`"trigger.modes" is ${JSON.stringify(modes)}: expected a non-empty list of ${TRIGGER_MODES.join(", ")}`);
-  }
-  for (const [key, value] of Object.entries({ mention, label, assignee })) {
-    if (typeof value !== "string" || value.trim() === "") throw new Error(`"trigger.${key}" is ${JSON.stringify(value)}: expected a non-empty string`);
-  }
-  if (!(mention as string).startsWith("@")) throw new Error(`"trigger.mention" is ${JSON.stringify(mention)}: expected a handle starting with @, e.g. "@gitclaw"`);
-  return { modes: modes as TriggerMode[], mention: mention as string, label: label as string, assignee: assignee as string };
 }

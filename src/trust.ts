@@ -1,6 +1,6 @@
-// Who may drive the agent. Dependency-free: the guard runs it before `bun install`, and the agent
-// runs it again itself (defence in depth). Every uncertainty resolves to "no".
-import type { RestLite } from "./github/rest-lite.ts";
+// Who may drive the agent: the guard decides, and the agent stage again itself (defence in depth).
+// Every uncertainty resolves to "no". The configuration's `trust` section is defined here.
+import { z } from "zod";
 
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
@@ -11,13 +11,14 @@ export const REPLY_MARKER = "<!-- gitclaw:reply -->";
 /** A comment body as gitclaw posts it: ending with the marker, added once. */
 export const withReplyMarker = (body: string): string => (body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`);
 
-export interface TrustPolicy {
-  minPermission: PermissionLevel;
-  /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */
-  trustedBots: string[];
-}
-
-export const DEFAULT_TRUST: TrustPolicy = { minPermission: "write", trustedBots: [] };
+export const TrustConfig = z
+  .strictObject({
+    minPermission: z.enum(["triage", "write", "maintain", "admin"]).default("write"),
+    /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */
+    trustedBots: z.array(z.string().min(1)).default([]),
+  })
+  .prefault({});
+export type TrustPolicy = z.infer<typeof TrustConfig>;
 
 export interface TrustDecision {
   allowed: boolean;
@@ -44,17 +45,6 @@ export function permissionFromApi(data: unknown): PermissionLevel {
   return "none";
 }
 
-export async function lookUpPermission(rest: RestLite, repo: { owner: string; repo: string }, login: string): Promise<PermissionLevel> {
-  const path = `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}/collaborators/${encodeURIComponent(login)}/permission`;
-  const response = await rest.request("GET", path);
-  if (response.status === 404) return "none";
-  if (response.status !== 200) {
-    const message = (response.data as { message?: string } | null)?.message ?? "";
-    throw new Error(`the collaborator-permission API answered ${response.status} ${message}`.trim());
-  }
-  return permissionFromApi(response.data);
-}
-
 /** Decides for one actor; the permission lookup is only made for actors that could pass. */
 export async function decideTrust(
   actor: { login: string; type: string },
@@ -74,23 +64,6 @@ export async function decideTrust(
     return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
   }
   return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
-}
-
-/** Reads the `trust` section of the config by hand (the guard cannot use zod); anything odd throws. */
-export function trustPolicyFrom(config: unknown): TrustPolicy {
-  if (config === undefined) return DEFAULT_TRUST;
-  if (typeof config !== "object" || config === null) throw new Error("the config file must hold a JSON object");
-  const trust = (config as { trust?: unknown }).trust;
-  if (trust === undefined) return DEFAULT_TRUST;
-  if (typeof trust !== "object" || trust === null) throw new Error(`"trust" must be an object`);
-  const { minPermission = DEFAULT_TRUST.minPermission, trustedBots = [] } = trust as Record<string, unknown>;
-  if (typeof minPermission !== "string" || !(PERMISSION_LEVELS as readonly string[]).includes(minPermission) || rank(minPermission as PermissionLevel) < rank("triage")) {
-    throw new Error(`"trust.minPermission" is ${JSON.stringify(minPermission)}: expected one of triage, write, maintain, admin`);
-  }
-  if (!Array.isArray(trustedBots) || !trustedBots.every((b) => typeof b === "string")) {
-    throw new Error(`"trust.trustedBots" must be a list of exact bot logins, e.g. ["renovate[bot]"]`);
-  }
-  return { minPermission: minPermission as PermissionLevel, trustedBots };
 }
 
 /** Whether a login may instruct the agent, asked once per login and remembered (comments repeat authors). */

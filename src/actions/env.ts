@@ -1,5 +1,4 @@
-// The GitHub Actions environment, read in one place. Dependency-free: the guard and the indicator
-// use it before `bun install` has run.
+// The GitHub Actions environment, read in one place by every stage.
 import { appendFileSync } from "node:fs";
 
 export interface ActionsEnv {

@@ -1,8 +1,8 @@
 // Workflow commands (`::warning::…`, groups, masks) and the step summary, as documented in GitHub's
-// "Workflow commands for GitHub Actions". Dependency-free, so the guard and the indicator use it
-// before `bun install`; the agent uses it instead of @actions/core, which also loads
-// @actions/http-client and undici for OIDC tokens gitclaw never requests: 3.5 MB of the agent
-// process's 100 MB budget (bench/memory).
+// "Workflow commands for GitHub Actions". gitclaw's own rather than @actions/core's: every plain
+// line here is neutralised when it could read as a command (text the model chose reaches the log),
+// which core.info does not do, and core also loads an HTTP client for OIDC tokens gitclaw never
+// requests (3.5 MB of the agent's memory, bench/memory).
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 

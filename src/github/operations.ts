@@ -1,13 +1,37 @@
-// The GitHub calls the pipeline makes, each a small function over the Octokit client.
-import type { GitHubClient } from "./client.ts";
-import type { ReactionState } from "../actions/run-state.ts";
-import type { PermissionLevel } from "../trust.ts";
-import { permissionFromApi } from "../trust.ts";
+// The GitHub calls the stages make, each a small function over the one request interface (./api.ts),
+// whichever client carries it. Every comment written carries gitclaw's marker.
+import { permissionFromApi, withReplyMarker, type PermissionLevel } from "../trust.ts";
+import type { ApiResponse, GitHubApi } from "./api.ts";
 
-export type Repo = {
+export interface Repo {
   owner: string;
   repo: string;
-};
+}
+
+export class GitHubApiError extends Error {
+  override name = "GitHubApiError";
+}
+
+const repoPath = (repo: Repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
+
+/** The data of a response with one of the `expected` statuses; otherwise an error naming the API and its answer. */
+function expect(response: ApiResponse, expected: number[], api: string): unknown {
+  if (expected.includes(response.status)) return response.data;
+  const message = (response.data as { message?: unknown } | null)?.message;
+  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`);
+}
+
+export async function getDefaultBranch(api: GitHubApi, repo: Repo): Promise<string> {
+  const data = expect(await api.send("GET", repoPath(repo)), [200], "repository") as { default_branch: string };
+  return data.default_branch;
+}
+
+/** The collaborator-permission API; 404 (not a collaborator) is "none". */
+export async function getPermission(api: GitHubApi, repo: Repo, login: string): Promise<PermissionLevel> {
+  const response = await api.send("GET", `${repoPath(repo)}/collaborators/${encodeURIComponent(login)}/permission`);
+  if (response.status === 404) return "none";
+  return permissionFromApi(expect(response, [200], "collaborator-permission"));
+}
 
 export interface IssueComment {
   id: number;
@@ -20,44 +44,53 @@ export interface IssueComment {
   htmlUrl: string;
 }
 
-export async function getDefaultBranch(github: GitHubClient, repo: Repo): Promise<string> {
-  const { data } = await github.rest.repos.get(repo);
-  return data.default_branch;
+interface RawComment {
+  id: number;
+  body?: string | null;
+  user?: { login?: string; type?: string } | null;
+  author_association: string;
+  created_at: string;
+  updated_at: string;
+  html_url: string;
 }
 
-export async function getPermission(github: GitHubClient, repo: Repo, login: string): Promise<PermissionLevel> {
-  try {
-    const { data } = await github.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
-    return permissionFromApi(data);
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return "none";
-    throw error;
+/** Every comment of an issue, oldest first, a hundred a page. */
+export async function listComments(api: GitHubApi, repo: Repo, issueNumber: number): Promise<IssueComment[]> {
+  const comments: IssueComment[] = [];
+  for (let page = 1; ; page++) {
+    const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path), [200], "issue-comments") as RawComment[];
+    for (const c of batch) {
+      const { id, author_association: authorAssociation, created_at: createdAt, updated_at: updatedAt, html_url: htmlUrl } = c;
+      comments.push({ id, body: c.body ?? "", login: c.user?.login ?? "ghost", userType: c.user?.type ?? "User", authorAssociation, createdAt, updatedAt, htmlUrl });
+    }
+    if (batch.length < 100) return comments;
   }
 }
 
-export async function listComments(github: GitHubClient, repo: Repo, issueNumber: number): Promise<IssueComment[]> {
-  const comments = await github.paginate(github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
-  return comments.map((c) => ({
-    id: c.id,
-    body: c.body ?? "",
-    login: c.user?.login ?? "ghost",
-    userType: c.user?.type ?? "User",
-    authorAssociation: c.author_association,
-    createdAt: c.created_at,
-    updatedAt: c.updated_at,
-    htmlUrl: c.html_url,
-  }));
-}
-
-export async function createComment(github: GitHubClient, repo: Repo, issueNumber: number, body: string): Promise<{ id: number; htmlUrl: string }> {
-  const { data } = await github.rest.issues.createComment({ ...repo, issue_number: issueNumber, body });
+export async function createComment(api: GitHubApi, repo: Repo, issueNumber: number, body: string): Promise<{ id: number; htmlUrl: string }> {
+  const path = `${repoPath(repo)}/issues/${issueNumber}/comments`;
+  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "issue-comments") as { id: number; html_url: string };
   return { id: data.id, htmlUrl: data.html_url };
 }
 
-export async function removeReaction(github: GitHubClient, repo: Repo, state: ReactionState): Promise<void> {
-  if (state.target === "comment" && state.commentId !== undefined) {
-    await github.rest.reactions.deleteForIssueComment({ ...repo, comment_id: state.commentId, reaction_id: state.reactionId });
-  } else {
-    await github.rest.reactions.deleteForIssue({ ...repo, issue_number: state.issueNumber, reaction_id: state.reactionId });
-  }
+export async function updateComment(api: GitHubApi, repo: Repo, commentId: number, body: string): Promise<void> {
+  expect(await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }), [200], "issue-comments");
+}
+
+/** Where a reaction sits: on the issue itself, or on the comment that started the run. */
+export type ReactionTarget = { issueNumber: number; commentId?: number };
+
+const reactionsPath = (repo: Repo, target: ReactionTarget) =>
+  target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+
+export async function addReaction(api: GitHubApi, repo: Repo, target: ReactionTarget, content: "eyes"): Promise<number> {
+  const data = expect(await api.send("POST", reactionsPath(repo, target), { content }), [200, 201], "reactions") as { id?: unknown };
+  if (typeof data.id !== "number") throw new GitHubApiError(`the reactions API answered without a reaction id for ${content}`);
+  return data.id;
+}
+
+/** Removes a reaction; one already gone (404) is what was wanted. */
+export async function removeReaction(api: GitHubApi, repo: Repo, target: ReactionTarget, reactionId: number): Promise<void> {
+  expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }

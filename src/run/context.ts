@@ -4,6 +4,7 @@ import type { ActionsEnv } from "../actions/env.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import type { Config } from "../config.ts";
 import type { Trigger } from "../event.ts";
+import type { GitHubApi } from "../github/api.ts";
 import type { GitHubClient } from "../github/client.ts";
 import type { Repo } from "../github/operations.ts";
 import type { Redactor } from "../redact.ts";
@@ -16,7 +17,10 @@ export interface RunContext {
   trigger: Trigger;
   config: Config;
   resolved: ResolvedModel;
+  /** Octokit, for the github tool. */
   github: GitHubClient;
+  /** The same client behind the stages' own calls (src/github/operations.ts). */
+  api: GitHubApi;
   repo: Repo;
   redact: Redactor;
   log: (line: string) => void;

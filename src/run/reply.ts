@@ -3,7 +3,7 @@
 // footer with the run's figures and links. It replaces the progress comment when there is one.
 import type { LoopResult } from "../agent/loop.ts";
 import type { PushOutcome } from "../git/land.ts";
-import type { GitHubClient } from "../github/client.ts";
+import type { GitHubApi } from "../github/api.ts";
 import { createComment, type Repo } from "../github/operations.ts";
 import { formatCost, formatDuration, formatTokens } from "../format.ts";
 import type { ProgressComment } from "../progress.ts";
@@ -71,9 +71,9 @@ export function describePush(push: PushOutcome | undefined, error: string | unde
   return "";
 }
 
-export async function postReply(github: GitHubClient, repo: Repo, issueNumber: number, text: string, footerText: string): Promise<number[]> {
+export async function postReply(api: GitHubApi, repo: Repo, issueNumber: number, text: string, footerText: string): Promise<number[]> {
   const ids: number[] = [];
-  for (const body of replyBodies(text, footerText)) ids.push((await createComment(github, repo, issueNumber, body)).id);
+  for (const body of replyBodies(text, footerText)) ids.push((await createComment(api, repo, issueNumber, body)).id);
   return ids;
 }
 
@@ -91,8 +91,8 @@ export interface ReplyFacts {
 export async function reply(run: RunContext, workspace: Workspace, facts: ReplyFacts): Promise<void> {
   const { text, footerText } = composeReply(run, workspace, facts);
   const [first, ...rest] = replyBodies(run.redact(text), run.redact(footerText));
-  if (!(await facts.progress.finish(first!))) await createComment(run.github, run.repo, run.trigger.issueNumber, first!);
-  for (const body of rest) await createComment(run.github, run.repo, run.trigger.issueNumber, body);
+  if (!(await facts.progress.finish(first!))) await createComment(run.api, run.repo, run.trigger.issueNumber, first!);
+  for (const body of rest) await createComment(run.api, run.repo, run.trigger.issueNumber, body);
   run.onReplied();
   run.log(`gitclaw: replied on #${run.trigger.issueNumber} (${facts.result.outcome})`);
 }

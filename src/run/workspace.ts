@@ -37,5 +37,5 @@ export async function prepareWorkspace(run: RunContext): Promise<Workspace> {
 async function targetBranch(run: RunContext): Promise<[string, string]> {
   if (run.config.git.branch) return [run.config.git.branch, "git.branch in .github/gitclaw.json"];
   if (run.trigger.defaultBranch) return [run.trigger.defaultBranch, "the event's repository.default_branch"];
-  return [await getDefaultBranch(run.github, run.repo), "the repository's default branch"];
+  return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
 }

@@ -9,8 +9,9 @@ import { createReadTool } from "./read.ts";
 import type { Tool } from "./types.ts";
 import { createWriteTool } from "./write.ts";
 
-export const TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
+import { TOOL_NAMES, type ToolName } from "./names.ts";
+
+export { TOOL_NAMES, type ToolName } from "./names.ts";
 
 export interface ToolsOptions {
   /** Blocks shell commands that read/edit/write do better. Off by default. */

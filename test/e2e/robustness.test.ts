@@ -100,10 +100,14 @@ describe("bad input", () => {
     const issue = world.gh.createIssue({ title: "Anything", body: "x", user: "alice" });
     const payload = issueOpenedPayload({ ...target, issue }) as unknown as { issue: Record<string, unknown> };
     const broken = { ...payload, issue: { ...payload.issue, title: 42 } };
+    // The guard reads the payload with the same parser, and fails closed saying why.
     const run = await world.run("issues", broken);
-    expect(run.stages.agent!.exitCode).toBe(1);
-    // One annotation (GitHub encodes its newlines as %0A) naming the field and the bad value.
-    expect(run.logs).toMatch(/::error::gitclaw: unexpected issues payload:%0Aevent: "issue.title" \(found 42\): Invalid input: expected string/);
+    expect(run.proceed).toBe(false);
+    expect(run.stages.guard!.stdout).toMatch(/unexpected issues payload:\nevent: "issue.title" \(found 42\): Invalid input: expected string, received number; failing closed/);
+    // The agent stage on its own reports it: one annotation (newlines encoded as %0A), and on the issue.
+    const alone = await world.run("issues", broken, { workspace: run.workspace, only: ["agent"] });
+    expect(alone.stages.agent!.exitCode).toBe(1);
+    expect(alone.logs).toMatch(/::error::gitclaw: unexpected issues payload:%0Aevent: "issue.title" \(found 42\): Invalid input: expected string/);
     expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(/issue.title/);
   });
 

@@ -1,32 +1,32 @@
 // The progress comment's throttle, on a fake clock: edits start at least the interval apart even
 // when each one takes a while to reach GitHub, and nothing is written after the reply.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GitHubClient } from "../../src/github/client.ts";
+import type { GitHubApi } from "../../src/github/api.ts";
 import { ProgressComment } from "../../src/progress.ts";
 import type { ToolCallBlock } from "../../src/session/entries.ts";
 
 beforeEach(() => vi.useFakeTimers({ now: 0 }));
 afterEach(() => vi.useRealTimers());
 
-/** A client whose comment writes take `latencyMs` each and are recorded with their start time. */
+/** GitHub whose comment writes take `latencyMs` each and are recorded with their start time. */
 function slowGitHub(latencyMs: number) {
   const writes: { at: number; kind: "create" | "update"; body: string }[] = [];
-  const write = (kind: "create" | "update", body: string) => {
-    writes.push({ at: Date.now(), kind, body });
-    return new Promise((resolve) => setTimeout(() => resolve({ data: { id: 7 } }), latencyMs));
+  const api: GitHubApi = {
+    send(method, _path, body) {
+      writes.push({ at: Date.now(), kind: method === "POST" ? "create" : "update", body: (body as { body: string }).body });
+      const answer = { status: method === "POST" ? 201 : 200, data: { id: 7, html_url: "u" } };
+      return new Promise((resolve) => setTimeout(() => resolve(answer), latencyMs));
+    },
   };
-  const github = {
-    rest: { issues: { createComment: ({ body }: { body: string }) => write("create", body), updateComment: ({ body }: { body: string }) => write("update", body) } },
-  } as unknown as GitHubClient;
-  return { github, writes };
+  return { api, writes };
 }
 
 const call = (n: number): ToolCallBlock => ({ type: "toolCall", id: `c${n}`, name: "bash", arguments: { command: `step ${n}` } });
 
 describe("ProgressComment", () => {
   it("spaces edits by the interval from start to start, counting an edit still in flight", async () => {
-    const { github, writes } = slowGitHub(1_200);
-    const progress = new ProgressComment({ github, repo: { owner: "o", repo: "r" }, issueNumber: 1, runUrl: "u", redact: (t) => t, throttleMs: 3_000, delayMs: 0 });
+    const { api, writes } = slowGitHub(1_200);
+    const progress = new ProgressComment({ api, repo: { owner: "o", repo: "r" }, issueNumber: 1, runUrl: "u", redact: (t) => t, throttleMs: 3_000, delayMs: 0 });
     await vi.advanceTimersByTimeAsync(0);
     const started = progress.start();
     await vi.advanceTimersByTimeAsync(1_200);
@@ -46,8 +46,8 @@ describe("ProgressComment", () => {
   });
 
   it("writes nothing after the reply, even with an edit in flight when it comes", async () => {
-    const { github, writes } = slowGitHub(1_000);
-    const progress = new ProgressComment({ github, repo: { owner: "o", repo: "r" }, issueNumber: 1, runUrl: "u", redact: (t) => t, throttleMs: 1_000, delayMs: 0 });
+    const { api, writes } = slowGitHub(1_000);
+    const progress = new ProgressComment({ api, repo: { owner: "o", repo: "r" }, issueNumber: 1, runUrl: "u", redact: (t) => t, throttleMs: 1_000, delayMs: 0 });
     const started = progress.start();
     await vi.advanceTimersByTimeAsync(1_000);
     await started;
@@ -57,6 +57,6 @@ describe("ProgressComment", () => {
     const finished = progress.finish("the reply");
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await finished).toBe(true);
-    expect(writes.at(-1)!.body).toBe("the reply");
+    expect(writes.at(-1)!.body).toMatch(/^the reply\n<!-- gitclaw:reply -->$/);
   });
 });

@@ -14,8 +14,14 @@ const trigger = (body: string, title = "Widgets crash"): Trigger => ({
   body,
   issueAuthor: "mallory",
   actor: { login: "alice", id: 1, type: "User" },
+  comment: undefined,
   triggeredAt: "2026-01-01T00:00:00Z",
+  defaultBranch: "main",
   isPullRequest: false,
+  labels: [],
+  assignees: [],
+  label: undefined,
+  assignee: undefined,
 });
 const comment = (login: string, body: string, trusted: boolean, id = 1): PromptComment => ({ id, login, body, createdAt: "2026-01-01T00:00:00Z", trusted });
 const writers = new Set(["alice", "bob"]);

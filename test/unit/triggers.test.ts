@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { EventBasics } from "../../src/actions/event-basics.ts";
 import { parseConfig } from "../../src/config.ts";
-import { DEFAULT_TRIGGER, mentions, triggerPolicyFrom, triggerReason } from "../../src/triggers.ts";
+import { mentions, triggerReason, type TriggerEvent } from "../../src/triggers.ts";
 
-const base: EventBasics = { eventName: "issues", action: "opened", issueNumber: 1, isPullRequest: false, sender: { login: "a", type: "User" }, title: "t", body: "b", labels: [], assignees: [] };
-const comment = (body: string, extra: Partial<EventBasics> = {}): EventBasics => ({ ...base, eventName: "issue_comment", action: "created", comment: { id: 1, body, userLogin: "a" }, ...extra });
+// The defaults, as the one configuration schema gives them to the guard and the agent stage alike.
+const DEFAULT_TRIGGER = parseConfig({}).trigger;
+const base: TriggerEvent = { eventName: "issues", action: "opened", title: "t", body: "b", labels: [], assignees: [], label: undefined, assignee: undefined, comment: undefined };
+const comment = (body: string, extra: Partial<TriggerEvent> = {}): TriggerEvent => ({
+  ...base,
+  eventName: "issue_comment",
+  action: "created",
+  comment: { id: 1, body, login: "a", createdAt: "2026-01-01T00:00:00Z" },
+  ...extra,
+});
 
 describe("triggers", () => {
   it("matches a mention on word boundaries, case-insensitively", () => {
@@ -44,11 +51,9 @@ describe("triggers", () => {
     expect(triggerReason(comment("more", { assignees: ["claw"] }), assign)).toMatch(/assigned to claw/);
   });
 
-  it("validates the trigger section the same way in the guard and the config", () => {
-    expect(triggerPolicyFrom({ trigger: { modes: ["label"], label: "go" } })).toMatchObject({ modes: ["label"], label: "go", mention: "@gitclaw" });
-    expect(() => triggerPolicyFrom({ trigger: { modes: ["everything"] } })).toThrow(/trigger.modes/);
+  it("validates the trigger section with the configuration's one schema", () => {
+    expect(parseConfig({ trigger: { modes: ["label"], label: "go" } }).trigger).toMatchObject({ modes: ["label"], label: "go", mention: "@gitclaw" });
     expect(() => parseConfig({ trigger: { modes: ["everything"] } })).toThrow(/trigger.modes/);
-    expect(() => triggerPolicyFrom({ trigger: { mention: "gitclaw" } })).toThrow(/starting with @/);
-    expect(() => parseConfig({ trigger: { mention: "gitclaw" } })).toThrow(/trigger.mention/);
+    expect(() => parseConfig({ trigger: { mention: "gitclaw" } })).toThrow(/"trigger.mention" \(found "gitclaw"\): expected a handle starting with @/);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decideTrust, permissionFromApi, trustPolicyFrom, DEFAULT_TRUST } from "../../src/trust.ts";
+import { decideTrust, permissionFromApi } from "../../src/trust.ts";
 import { parseConfig } from "../../src/config.ts";
+
+const DEFAULT_TRUST = parseConfig({}).trust;
 
 const lookup = (level: string) => async () => level as never;
 
@@ -31,12 +33,11 @@ describe("trust", () => {
     expect(permissionFromApi(null)).toBe("none");
   });
 
-  it("validates the trust section by hand in the guard, matching the zod config", () => {
-    expect(trustPolicyFrom(undefined)).toEqual(DEFAULT_TRUST);
-    expect(trustPolicyFrom({ trust: { minPermission: "admin" } })).toEqual({ minPermission: "admin", trustedBots: [] });
-    expect(() => trustPolicyFrom({ trust: { minPermission: "read" } })).toThrow(/trust.minPermission/);
+  it("validates the trust section with the configuration's one schema", () => {
+    expect(parseConfig(undefined).trust).toEqual({ minPermission: "write", trustedBots: [] });
+    expect(parseConfig({ trust: { minPermission: "admin" } }).trust).toEqual({ minPermission: "admin", trustedBots: [] });
     expect(() => parseConfig({ trust: { minPermission: "read" } })).toThrow(/trust.minPermission/);
-    expect(() => trustPolicyFrom({ trust: { trustedBots: "x" } })).toThrow(/trustedBots/);
+    expect(() => parseConfig({ trust: { trustedBots: "x" } })).toThrow(/trust.trustedBots/);
   });
 });
 

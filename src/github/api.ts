@@ -1,0 +1,59 @@
+// The GitHub calls of the stages themselves (not the github tool's) go through one interface,
+// send(method, path, body), so one set of operations (./operations.ts) serves every stage: the
+// guard, the indicator and the cleanup speak it over plain fetch (one short request each, nothing to
+// load), the agent over its Octokit client (retries, rate-limit pacing).
+import type { GitHubClient } from "./client.ts";
+
+export interface ApiResponse {
+  status: number;
+  data: unknown;
+}
+
+export interface GitHubApi {
+  /** Resolves with any status; only a network failure rejects. */
+  send(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+}
+
+/** fetch against GITHUB_API_URL with the token: what the short stages use. */
+export function fetchApi(options: { apiUrl: string; token: string; timeoutMs?: number }): GitHubApi {
+  return {
+    async send(method, path, body) {
+      const response = await fetch(`${options.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          accept: "application/vnd.github+json",
+          "x-github-api-version": "2022-11-28",
+          "user-agent": "gitclaw",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      const text = await response.text();
+      let data: unknown = text;
+      try {
+        data = text ? JSON.parse(text) : null;
+      } catch {
+        // Non-JSON bodies (rare proxies, HTML error pages) stay text.
+      }
+      return { status: response.status, data };
+    },
+  };
+}
+
+/** The same interface over the agent's Octokit client: its retries and pacing apply. */
+export function octokitApi(github: GitHubClient): GitHubApi {
+  return {
+    async send(method, path, body) {
+      try {
+        const response = await github.request(`${method} ${path}`, body === undefined ? {} : { data: body });
+        return { status: response.status, data: response.data };
+      } catch (error) {
+        const failed = error as { status?: number; response?: { data?: unknown } };
+        if (typeof failed.status !== "number") throw error;
+        return { status: failed.status, data: failed.response?.data ?? null };
+      }
+    },
+  };
+}
