@@ -5,6 +5,7 @@ import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from "node:o
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toolEnvironment } from "../src/env.ts";
+import { writeTarget } from "../src/actions/run-state.ts";
 import { createRedactor } from "../src/redact.ts";
 import { createArtifactStore } from "../src/session/artifacts.ts";
 import type { ToolContext } from "../src/tools/types.ts";
@@ -210,6 +211,9 @@ export async function createWorld(respond?: Respond, files: Record<string, strin
       ...extra,
     };
     writeFileSync(env.GITHUB_STEP_SUMMARY!, "");
+    // What the guard step leaves for the indicator: where 👀 goes.
+    const { issue, comment } = payload as { issue: { number: number }; comment?: { id: number } };
+    writeTarget(runnerTemp, { issueNumber: issue.number, ...(comment ? { commentId: comment.id } : {}) });
     return env;
   };
   return {

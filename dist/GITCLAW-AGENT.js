@@ -102,6 +102,318 @@ var init_env = __esm(() => {
   };
 });
 
+// src/actions/run-state.ts
+import { existsSync, readFileSync, writeFileSync } from "fs";
+import { join } from "path";
+function read(runnerTemp, name, check) {
+  const path = file(runnerTemp, name);
+  if (!existsSync(path))
+    return;
+  const value = JSON.parse(readFileSync(path, "utf8"));
+  if (typeof value !== "object" || value === null || !check(value)) {
+    throw new Error(`${path} is not what gitclaw wrote there`);
+  }
+  return value;
+}
+function write2(runnerTemp, name, value) {
+  writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
+}
+var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgressCommentId = (runnerTemp) => read(runnerTemp, "progress", isProgress)?.commentId, writeProgressCommentId = (runnerTemp, commentId) => write2(runnerTemp, "progress", { commentId }), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
+var init_run_state = () => {};
+
+// node_modules/@ai-sdk/provider/dist/index.js
+function getErrorMessage(error) {
+  if (error == null)
+    return "unknown error";
+  if (typeof error === "string")
+    return error;
+  if (error instanceof Error)
+    return error.toString();
+  return JSON.stringify(error);
+}
+var marker$18 = "vercel.ai.error", symbol$18, AISDKError, name$17 = "AI_DecisionUnsupportedQuestionTypeError", marker$17, symbol$17, DecisionUnsupportedQuestionTypeError, name$16 = "AI_APICallError", marker$16, symbol$16, APICallError, name$15 = "AI_EmptyResponseBodyError", marker$15, symbol$15, EmptyResponseBodyError, name$14 = "AI_DecisionRefusalError", marker$14, symbol$14, name$13 = "AI_ExtractionRefusalError", marker$13, symbol$13, name$12 = "AI_ExtractionUnsupportedFieldTypeError", marker$12, symbol$12, ExtractionUnsupportedFieldTypeError, name$11 = "AI_InvalidArgumentError", marker$11, symbol$11, InvalidArgumentError, name$10 = "AI_InvalidPromptError", marker$10, symbol$10, InvalidPromptError, name$9 = "AI_InvalidResponseDataError", marker$9, symbol$9, InvalidResponseDataError, name$8 = "AI_JSONParseError", marker$8, symbol$8, JSONParseError, name$7 = "AI_LoadAPIKeyError", marker$7, symbol$7, LoadAPIKeyError, name$6 = "AI_LoadSettingError", marker$6, symbol$6, name$5 = "AI_NoContentGeneratedError", marker$5, symbol$5, name$4 = "AI_NoSuchModelError", marker$4, symbol$4, NoSuchModelError, name$3 = "AI_NoSuchProviderReferenceError", marker$3, symbol$3, NoSuchProviderReferenceError, name$2 = "AI_TooManyEmbeddingValuesForCallError", marker$2, symbol$2, TooManyEmbeddingValuesForCallError, name$1 = "AI_TypeValidationError", marker$1, symbol$1, TypeValidationError, name = "AI_UnsupportedFunctionalityError", marker, symbol, UnsupportedFunctionalityError;
+var init_dist = __esm(() => {
+  symbol$18 = Symbol.for(marker$18);
+  AISDKError = class AISDKError extends Error {
+    constructor({ name, message, cause }) {
+      super(message);
+      this[symbol$18] = true;
+      this.name = name;
+      this.cause = cause;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$18);
+    }
+    static hasMarker(error, marker) {
+      const markerSymbol = Symbol.for(marker);
+      return error != null && typeof error === "object" && markerSymbol in error && typeof error[markerSymbol] === "boolean" && error[markerSymbol] === true;
+    }
+  };
+  marker$17 = `vercel.ai.error.${name$17}`;
+  symbol$17 = Symbol.for(marker$17);
+  DecisionUnsupportedQuestionTypeError = class extends AISDKError {
+    constructor({ questionId, questionType, provider, modelId, message = `Question "${questionId}" has type "${questionType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
+      super({
+        name: name$17,
+        message
+      });
+      this[symbol$17] = true;
+      this.questionId = questionId;
+      this.questionType = questionType;
+      this.provider = provider;
+      this.modelId = modelId;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$17);
+    }
+  };
+  marker$16 = `vercel.ai.error.${name$16}`;
+  symbol$16 = Symbol.for(marker$16);
+  APICallError = class extends AISDKError {
+    constructor({ message, url, requestBodyValues, statusCode, responseHeaders, responseBody, cause, isRetryable = statusCode != null && (statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500), data }) {
+      super({
+        name: name$16,
+        message,
+        cause
+      });
+      this[symbol$16] = true;
+      this.url = url;
+      this.requestBodyValues = requestBodyValues;
+      this.statusCode = statusCode;
+      this.responseHeaders = responseHeaders;
+      this.responseBody = responseBody;
+      this.isRetryable = isRetryable;
+      this.data = data;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$16);
+    }
+  };
+  marker$15 = `vercel.ai.error.${name$15}`;
+  symbol$15 = Symbol.for(marker$15);
+  EmptyResponseBodyError = class extends AISDKError {
+    constructor({ message = "Empty response body" } = {}) {
+      super({
+        name: name$15,
+        message
+      });
+      this[symbol$15] = true;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$15);
+    }
+  };
+  marker$14 = `vercel.ai.error.${name$14}`;
+  symbol$14 = Symbol.for(marker$14);
+  marker$13 = `vercel.ai.error.${name$13}`;
+  symbol$13 = Symbol.for(marker$13);
+  marker$12 = `vercel.ai.error.${name$12}`;
+  symbol$12 = Symbol.for(marker$12);
+  ExtractionUnsupportedFieldTypeError = class extends AISDKError {
+    constructor({ fieldId, fieldType, provider, modelId, message = `Field "${fieldId}" has type "${fieldType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
+      super({
+        name: name$12,
+        message
+      });
+      this[symbol$12] = true;
+      this.fieldId = fieldId;
+      this.fieldType = fieldType;
+      this.provider = provider;
+      this.modelId = modelId;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$12);
+    }
+  };
+  marker$11 = `vercel.ai.error.${name$11}`;
+  symbol$11 = Symbol.for(marker$11);
+  InvalidArgumentError = class extends AISDKError {
+    constructor({ message, cause, argument }) {
+      super({
+        name: name$11,
+        message,
+        cause
+      });
+      this[symbol$11] = true;
+      this.argument = argument;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$11);
+    }
+  };
+  marker$10 = `vercel.ai.error.${name$10}`;
+  symbol$10 = Symbol.for(marker$10);
+  InvalidPromptError = class extends AISDKError {
+    constructor({ prompt, message, cause }) {
+      super({
+        name: name$10,
+        message: `Invalid prompt: ${message}`,
+        cause
+      });
+      this[symbol$10] = true;
+      this.prompt = prompt;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$10);
+    }
+  };
+  marker$9 = `vercel.ai.error.${name$9}`;
+  symbol$9 = Symbol.for(marker$9);
+  InvalidResponseDataError = class extends AISDKError {
+    constructor({ data, message = `Invalid response data: ${JSON.stringify(data)}.` }) {
+      super({
+        name: name$9,
+        message
+      });
+      this[symbol$9] = true;
+      this.data = data;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$9);
+    }
+  };
+  marker$8 = `vercel.ai.error.${name$8}`;
+  symbol$8 = Symbol.for(marker$8);
+  JSONParseError = class extends AISDKError {
+    constructor({ text, cause }) {
+      super({
+        name: name$8,
+        message: `JSON parsing failed: Text: ${text}.
+Error message: ${getErrorMessage(cause)}`,
+        cause
+      });
+      this[symbol$8] = true;
+      this.text = text;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$8);
+    }
+  };
+  marker$7 = `vercel.ai.error.${name$7}`;
+  symbol$7 = Symbol.for(marker$7);
+  LoadAPIKeyError = class extends AISDKError {
+    constructor({ message }) {
+      super({
+        name: name$7,
+        message
+      });
+      this[symbol$7] = true;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$7);
+    }
+  };
+  marker$6 = `vercel.ai.error.${name$6}`;
+  symbol$6 = Symbol.for(marker$6);
+  marker$5 = `vercel.ai.error.${name$5}`;
+  symbol$5 = Symbol.for(marker$5);
+  marker$4 = `vercel.ai.error.${name$4}`;
+  symbol$4 = Symbol.for(marker$4);
+  NoSuchModelError = class extends AISDKError {
+    constructor({ errorName = name$4, modelId, modelType, message = `No such ${modelType}: ${modelId}` }) {
+      super({
+        name: errorName,
+        message
+      });
+      this[symbol$4] = true;
+      this.modelId = modelId;
+      this.modelType = modelType;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$4);
+    }
+  };
+  marker$3 = `vercel.ai.error.${name$3}`;
+  symbol$3 = Symbol.for(marker$3);
+  NoSuchProviderReferenceError = class extends AISDKError {
+    constructor({ provider, reference, message = `No provider reference found for provider '${provider}'. Available providers: ${Object.keys(reference).join(", ")}` }) {
+      super({
+        name: name$3,
+        message
+      });
+      this[symbol$3] = true;
+      this.provider = provider;
+      this.reference = reference;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$3);
+    }
+  };
+  marker$2 = `vercel.ai.error.${name$2}`;
+  symbol$2 = Symbol.for(marker$2);
+  TooManyEmbeddingValuesForCallError = class extends AISDKError {
+    constructor(options) {
+      super({
+        name: name$2,
+        message: `Too many values for a single embedding call. The ${options.provider} model "${options.modelId}" can only embed up to ${options.maxEmbeddingsPerCall} values per call, but ${options.values.length} values were provided.`
+      });
+      this[symbol$2] = true;
+      this.provider = options.provider;
+      this.modelId = options.modelId;
+      this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall;
+      this.values = options.values;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$2);
+    }
+  };
+  marker$1 = `vercel.ai.error.${name$1}`;
+  symbol$1 = Symbol.for(marker$1);
+  TypeValidationError = class TypeValidationError extends AISDKError {
+    constructor({ value, cause, context }) {
+      let contextPrefix = "Type validation failed";
+      if (context?.field)
+        contextPrefix += ` for ${context.field}`;
+      if (context?.entityName || context?.entityId) {
+        contextPrefix += " (";
+        const parts = [];
+        if (context.entityName)
+          parts.push(context.entityName);
+        if (context.entityId)
+          parts.push(`id: "${context.entityId}"`);
+        contextPrefix += parts.join(", ");
+        contextPrefix += ")";
+      }
+      super({
+        name: name$1,
+        message: `${contextPrefix}: Value: ${JSON.stringify(value)}.
+Error message: ${getErrorMessage(cause)}`,
+        cause
+      });
+      this[symbol$1] = true;
+      this.value = value;
+      this.context = context;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker$1);
+    }
+    static wrap({ value, cause, context }) {
+      if (TypeValidationError.isInstance(cause) && cause.value === value && cause.context?.field === context?.field && cause.context?.entityName === context?.entityName && cause.context?.entityId === context?.entityId)
+        return cause;
+      return new TypeValidationError({
+        value,
+        cause,
+        context
+      });
+    }
+  };
+  marker = `vercel.ai.error.${name}`;
+  symbol = Symbol.for(marker);
+  UnsupportedFunctionalityError = class extends AISDKError {
+    constructor({ functionality, message = `'${functionality}' functionality not supported.` }) {
+      super({
+        name,
+        message
+      });
+      this[symbol] = true;
+      this.functionality = functionality;
+    }
+    static isInstance(error) {
+      return AISDKError.hasMarker(error, marker);
+    }
+  };
+});
+
 // node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
   const numericValues = Object.values(entries).filter((v) => typeof v === "number");
@@ -6705,334 +7017,6 @@ var init_external = __esm(() => {
   init_compat();
 });
 
-// node_modules/zod/index.js
-var init_zod = __esm(() => {
-  init_external();
-  init_external();
-});
-
-// src/actions/run-state.ts
-import { existsSync, readFileSync, writeFileSync } from "fs";
-import { join } from "path";
-function read(runnerTemp, name, schema) {
-  const path = file(runnerTemp, name);
-  if (!existsSync(path))
-    return;
-  const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success)
-    throw new Error(`${path} is not what gitclaw wrote there: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
-}
-function write2(runnerTemp, name, value) {
-  writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
-}
-var ReactionState, ProgressState, RepliedState, file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readReaction = (runnerTemp) => read(runnerTemp, "reaction", ReactionState), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgressCommentId = (runnerTemp) => read(runnerTemp, "progress", ProgressState)?.commentId, writeProgressCommentId = (runnerTemp, commentId) => write2(runnerTemp, "progress", { commentId }), hasReplied = (runnerTemp) => read(runnerTemp, "replied", RepliedState) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
-var init_run_state = __esm(() => {
-  init_zod();
-  ReactionState = object({
-    reactionId: number2(),
-    issueNumber: number2(),
-    commentId: number2().optional(),
-    repo: string2(),
-    removed: boolean2().optional()
-  });
-  ProgressState = object({ commentId: number2() });
-  RepliedState = object({ at: string2(), by: _enum(["agent", "cleanup"]) });
-});
-
-// node_modules/@ai-sdk/provider/dist/index.js
-function getErrorMessage(error) {
-  if (error == null)
-    return "unknown error";
-  if (typeof error === "string")
-    return error;
-  if (error instanceof Error)
-    return error.toString();
-  return JSON.stringify(error);
-}
-var marker$18 = "vercel.ai.error", symbol$18, AISDKError, name$17 = "AI_DecisionUnsupportedQuestionTypeError", marker$17, symbol$17, DecisionUnsupportedQuestionTypeError, name$16 = "AI_APICallError", marker$16, symbol$16, APICallError, name$15 = "AI_EmptyResponseBodyError", marker$15, symbol$15, EmptyResponseBodyError, name$14 = "AI_DecisionRefusalError", marker$14, symbol$14, name$13 = "AI_ExtractionRefusalError", marker$13, symbol$13, name$12 = "AI_ExtractionUnsupportedFieldTypeError", marker$12, symbol$12, ExtractionUnsupportedFieldTypeError, name$11 = "AI_InvalidArgumentError", marker$11, symbol$11, InvalidArgumentError, name$10 = "AI_InvalidPromptError", marker$10, symbol$10, InvalidPromptError, name$9 = "AI_InvalidResponseDataError", marker$9, symbol$9, InvalidResponseDataError, name$8 = "AI_JSONParseError", marker$8, symbol$8, JSONParseError, name$7 = "AI_LoadAPIKeyError", marker$7, symbol$7, LoadAPIKeyError, name$6 = "AI_LoadSettingError", marker$6, symbol$6, name$5 = "AI_NoContentGeneratedError", marker$5, symbol$5, name$4 = "AI_NoSuchModelError", marker$4, symbol$4, NoSuchModelError, name$3 = "AI_NoSuchProviderReferenceError", marker$3, symbol$3, NoSuchProviderReferenceError, name$2 = "AI_TooManyEmbeddingValuesForCallError", marker$2, symbol$2, TooManyEmbeddingValuesForCallError, name$1 = "AI_TypeValidationError", marker$1, symbol$1, TypeValidationError, name = "AI_UnsupportedFunctionalityError", marker, symbol, UnsupportedFunctionalityError;
-var init_dist = __esm(() => {
-  symbol$18 = Symbol.for(marker$18);
-  AISDKError = class AISDKError extends Error {
-    constructor({ name, message, cause }) {
-      super(message);
-      this[symbol$18] = true;
-      this.name = name;
-      this.cause = cause;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$18);
-    }
-    static hasMarker(error, marker) {
-      const markerSymbol = Symbol.for(marker);
-      return error != null && typeof error === "object" && markerSymbol in error && typeof error[markerSymbol] === "boolean" && error[markerSymbol] === true;
-    }
-  };
-  marker$17 = `vercel.ai.error.${name$17}`;
-  symbol$17 = Symbol.for(marker$17);
-  DecisionUnsupportedQuestionTypeError = class extends AISDKError {
-    constructor({ questionId, questionType, provider, modelId, message = `Question "${questionId}" has type "${questionType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
-      super({
-        name: name$17,
-        message
-      });
-      this[symbol$17] = true;
-      this.questionId = questionId;
-      this.questionType = questionType;
-      this.provider = provider;
-      this.modelId = modelId;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$17);
-    }
-  };
-  marker$16 = `vercel.ai.error.${name$16}`;
-  symbol$16 = Symbol.for(marker$16);
-  APICallError = class extends AISDKError {
-    constructor({ message, url, requestBodyValues, statusCode, responseHeaders, responseBody, cause, isRetryable = statusCode != null && (statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500), data }) {
-      super({
-        name: name$16,
-        message,
-        cause
-      });
-      this[symbol$16] = true;
-      this.url = url;
-      this.requestBodyValues = requestBodyValues;
-      this.statusCode = statusCode;
-      this.responseHeaders = responseHeaders;
-      this.responseBody = responseBody;
-      this.isRetryable = isRetryable;
-      this.data = data;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$16);
-    }
-  };
-  marker$15 = `vercel.ai.error.${name$15}`;
-  symbol$15 = Symbol.for(marker$15);
-  EmptyResponseBodyError = class extends AISDKError {
-    constructor({ message = "Empty response body" } = {}) {
-      super({
-        name: name$15,
-        message
-      });
-      this[symbol$15] = true;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$15);
-    }
-  };
-  marker$14 = `vercel.ai.error.${name$14}`;
-  symbol$14 = Symbol.for(marker$14);
-  marker$13 = `vercel.ai.error.${name$13}`;
-  symbol$13 = Symbol.for(marker$13);
-  marker$12 = `vercel.ai.error.${name$12}`;
-  symbol$12 = Symbol.for(marker$12);
-  ExtractionUnsupportedFieldTypeError = class extends AISDKError {
-    constructor({ fieldId, fieldType, provider, modelId, message = `Field "${fieldId}" has type "${fieldType}", which is not supported by provider "${provider}" and model "${modelId}".` }) {
-      super({
-        name: name$12,
-        message
-      });
-      this[symbol$12] = true;
-      this.fieldId = fieldId;
-      this.fieldType = fieldType;
-      this.provider = provider;
-      this.modelId = modelId;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$12);
-    }
-  };
-  marker$11 = `vercel.ai.error.${name$11}`;
-  symbol$11 = Symbol.for(marker$11);
-  InvalidArgumentError = class extends AISDKError {
-    constructor({ message, cause, argument }) {
-      super({
-        name: name$11,
-        message,
-        cause
-      });
-      this[symbol$11] = true;
-      this.argument = argument;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$11);
-    }
-  };
-  marker$10 = `vercel.ai.error.${name$10}`;
-  symbol$10 = Symbol.for(marker$10);
-  InvalidPromptError = class extends AISDKError {
-    constructor({ prompt, message, cause }) {
-      super({
-        name: name$10,
-        message: `Invalid prompt: ${message}`,
-        cause
-      });
-      this[symbol$10] = true;
-      this.prompt = prompt;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$10);
-    }
-  };
-  marker$9 = `vercel.ai.error.${name$9}`;
-  symbol$9 = Symbol.for(marker$9);
-  InvalidResponseDataError = class extends AISDKError {
-    constructor({ data, message = `Invalid response data: ${JSON.stringify(data)}.` }) {
-      super({
-        name: name$9,
-        message
-      });
-      this[symbol$9] = true;
-      this.data = data;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$9);
-    }
-  };
-  marker$8 = `vercel.ai.error.${name$8}`;
-  symbol$8 = Symbol.for(marker$8);
-  JSONParseError = class extends AISDKError {
-    constructor({ text, cause }) {
-      super({
-        name: name$8,
-        message: `JSON parsing failed: Text: ${text}.
-Error message: ${getErrorMessage(cause)}`,
-        cause
-      });
-      this[symbol$8] = true;
-      this.text = text;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$8);
-    }
-  };
-  marker$7 = `vercel.ai.error.${name$7}`;
-  symbol$7 = Symbol.for(marker$7);
-  LoadAPIKeyError = class extends AISDKError {
-    constructor({ message }) {
-      super({
-        name: name$7,
-        message
-      });
-      this[symbol$7] = true;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$7);
-    }
-  };
-  marker$6 = `vercel.ai.error.${name$6}`;
-  symbol$6 = Symbol.for(marker$6);
-  marker$5 = `vercel.ai.error.${name$5}`;
-  symbol$5 = Symbol.for(marker$5);
-  marker$4 = `vercel.ai.error.${name$4}`;
-  symbol$4 = Symbol.for(marker$4);
-  NoSuchModelError = class extends AISDKError {
-    constructor({ errorName = name$4, modelId, modelType, message = `No such ${modelType}: ${modelId}` }) {
-      super({
-        name: errorName,
-        message
-      });
-      this[symbol$4] = true;
-      this.modelId = modelId;
-      this.modelType = modelType;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$4);
-    }
-  };
-  marker$3 = `vercel.ai.error.${name$3}`;
-  symbol$3 = Symbol.for(marker$3);
-  NoSuchProviderReferenceError = class extends AISDKError {
-    constructor({ provider, reference, message = `No provider reference found for provider '${provider}'. Available providers: ${Object.keys(reference).join(", ")}` }) {
-      super({
-        name: name$3,
-        message
-      });
-      this[symbol$3] = true;
-      this.provider = provider;
-      this.reference = reference;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$3);
-    }
-  };
-  marker$2 = `vercel.ai.error.${name$2}`;
-  symbol$2 = Symbol.for(marker$2);
-  TooManyEmbeddingValuesForCallError = class extends AISDKError {
-    constructor(options) {
-      super({
-        name: name$2,
-        message: `Too many values for a single embedding call. The ${options.provider} model "${options.modelId}" can only embed up to ${options.maxEmbeddingsPerCall} values per call, but ${options.values.length} values were provided.`
-      });
-      this[symbol$2] = true;
-      this.provider = options.provider;
-      this.modelId = options.modelId;
-      this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall;
-      this.values = options.values;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$2);
-    }
-  };
-  marker$1 = `vercel.ai.error.${name$1}`;
-  symbol$1 = Symbol.for(marker$1);
-  TypeValidationError = class TypeValidationError extends AISDKError {
-    constructor({ value, cause, context }) {
-      let contextPrefix = "Type validation failed";
-      if (context?.field)
-        contextPrefix += ` for ${context.field}`;
-      if (context?.entityName || context?.entityId) {
-        contextPrefix += " (";
-        const parts = [];
-        if (context.entityName)
-          parts.push(context.entityName);
-        if (context.entityId)
-          parts.push(`id: "${context.entityId}"`);
-        contextPrefix += parts.join(", ");
-        contextPrefix += ")";
-      }
-      super({
-        name: name$1,
-        message: `${contextPrefix}: Value: ${JSON.stringify(value)}.
-Error message: ${getErrorMessage(cause)}`,
-        cause
-      });
-      this[symbol$1] = true;
-      this.value = value;
-      this.context = context;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker$1);
-    }
-    static wrap({ value, cause, context }) {
-      if (TypeValidationError.isInstance(cause) && cause.value === value && cause.context?.field === context?.field && cause.context?.entityName === context?.entityName && cause.context?.entityId === context?.entityId)
-        return cause;
-      return new TypeValidationError({
-        value,
-        cause,
-        context
-      });
-    }
-  };
-  marker = `vercel.ai.error.${name}`;
-  symbol = Symbol.for(marker);
-  UnsupportedFunctionalityError = class extends AISDKError {
-    constructor({ functionality, message = `'${functionality}' functionality not supported.` }) {
-      super({
-        name,
-        message
-      });
-      this[symbol] = true;
-      this.functionality = functionality;
-    }
-    static isInstance(error) {
-      return AISDKError.hasMarker(error, marker);
-    }
-  };
-});
-
 // node_modules/zod/v4/classic/index.js
 var init_classic = __esm(() => {
   init_external();
@@ -9663,11 +9647,11 @@ function parseTranscriptionStreamPart(text) {
     case "transcript-delta":
       return isString(part.delta) && isOptional(part.id, isString) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
     case "transcript-partial":
-      return isString(part.text) && isOptional(part.id, isString) && isOptional(part.startSecond, isNumber) && isOptional(part.durationInSeconds, isNumber) && isOptional(part.channelIndex, isNumber) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
+      return isString(part.text) && isOptional(part.id, isString) && isOptional(part.startSecond, isNumber2) && isOptional(part.durationInSeconds, isNumber2) && isOptional(part.channelIndex, isNumber2) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
     case "transcript-final":
-      return isString(part.text) && isOptional(part.id, isString) && isOptional(part.startSecond, isNumber) && isOptional(part.endSecond, isNumber) && isOptional(part.channelIndex, isNumber) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
+      return isString(part.text) && isOptional(part.id, isString) && isOptional(part.startSecond, isNumber2) && isOptional(part.endSecond, isNumber2) && isOptional(part.channelIndex, isNumber2) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
     case "finish":
-      return isString(part.text) && Array.isArray(part.segments) && part.segments.every(isSegment) && isOptional(part.language, isString) && isOptional(part.durationInSeconds, isNumber) && isOptional(part.usage, isRecord) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
+      return isString(part.text) && Array.isArray(part.segments) && part.segments.every(isSegment) && isOptional(part.language, isString) && isOptional(part.durationInSeconds, isNumber2) && isOptional(part.usage, isRecord) && isOptional(part.providerMetadata, isRecord) ? part : undefined;
     case "response-metadata": {
       if (!(isOptional(part.modelId, isString) && isOptional(part.headers, isRecord)))
         return;
@@ -9696,7 +9680,7 @@ function parseTranscriptionStreamPart(text) {
 function isString(value) {
   return typeof value === "string";
 }
-function isNumber(value) {
+function isNumber2(value) {
   return typeof value === "number";
 }
 function isOptional(value, check) {
@@ -9706,7 +9690,7 @@ function isWarning(value) {
   return isRecord(value) && isString(value.type);
 }
 function isSegment(value) {
-  return isRecord(value) && isString(value.text) && isNumber(value.startSecond) && isNumber(value.endSecond);
+  return isRecord(value) && isString(value.text) && isNumber2(value.startSecond) && isNumber2(value.endSecond);
 }
 function validateBaseURL(baseURL) {
   if (baseURL?.trim() === "")
@@ -23012,19 +22996,6 @@ var init_dist6 = __esm(() => {
   })));
 });
 
-// src/zod-errors.ts
-function describeZodError(error, where, input) {
-  return error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
-    let value = input;
-    for (const part of issue.path)
-      value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
-  }).join(`
-`);
-}
-
 // src/trust.ts
 function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
@@ -23064,110 +23035,9 @@ function trustChecker(policy, lookup) {
   };
 }
 var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, TrustConfig, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+${REPLY_MARKER}`, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
-  init_zod();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-  TrustConfig = strictObject({
-    minPermission: _enum(["triage", "write", "maintain", "admin"]).default("write"),
-    trustedBots: array(string2().min(1)).default([])
-  }).prefault({});
-});
-
-// src/event.ts
-import { readFileSync as readFileSync3 } from "fs";
-function parseTrigger(eventName, payload) {
-  if (eventName !== "issues" && eventName !== "issue_comment") {
-    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
-  }
-  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    const named = NamesIssue.safeParse(payload);
-    throw new EventError(`unexpected ${eventName} payload:
-${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
-  }
-  const event = parsed.data;
-  const comment = eventName === "issue_comment" ? event.comment : undefined;
-  return {
-    eventName,
-    action: event.action,
-    issueNumber: event.issue.number,
-    title: event.issue.title,
-    body: event.issue.body ?? "",
-    issueAuthor: event.issue.user.login,
-    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
-    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
-    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
-    defaultBranch: event.repository.default_branch,
-    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
-    labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
-    label: event.label?.name,
-    assignee: event.assignee?.login
-  };
-}
-function readTrigger(eventName, eventPath) {
-  let payload;
-  try {
-    payload = JSON.parse(readFileSync3(eventPath, "utf8"));
-  } catch (error) {
-    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
-  }
-  return parseTrigger(eventName, payload);
-}
-var User, Repository, Named, Login, Issue, Comment, IssuesEvent, IssueCommentEvent, EventError, NamesIssue;
-var init_event = __esm(() => {
-  init_zod();
-  User = looseObject({ login: string2(), id: number2(), type: string2() });
-  Repository = looseObject({
-    name: string2(),
-    full_name: string2(),
-    owner: looseObject({ login: string2() }),
-    default_branch: string2().optional()
-  });
-  Named = looseObject({ name: string2() });
-  Login = looseObject({ login: string2() });
-  Issue = looseObject({
-    number: number2().int().positive(),
-    title: string2(),
-    body: string2().nullable().optional(),
-    user: User,
-    html_url: string2(),
-    created_at: string2(),
-    updated_at: string2().optional(),
-    author_association: string2().optional(),
-    pull_request: unknown().optional(),
-    labels: array(Named).optional(),
-    assignees: array(Login).optional()
-  });
-  Comment = looseObject({
-    id: number2(),
-    body: string2().nullable().optional(),
-    user: User,
-    html_url: string2(),
-    created_at: string2(),
-    updated_at: string2().optional(),
-    author_association: string2().optional()
-  });
-  IssuesEvent = looseObject({
-    action: string2(),
-    issue: Issue,
-    repository: Repository,
-    sender: User,
-    label: Named.optional(),
-    assignee: Login.nullable().optional()
-  });
-  IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
-  EventError = class EventError extends Error {
-    issueNumber;
-    name = "EventError";
-    constructor(message, issueNumber) {
-      super(message);
-      this.issueNumber = issueNumber;
-    }
-  };
-  NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
 });
 
 // src/github/operations.ts
@@ -24587,8 +24457,9 @@ var require_light = __commonJS(function(exports, module) {
 
 // src/indicator.ts
 async function addIndicator(env, api = fetchApi(env)) {
-  const trigger = readTrigger(env.eventName, env.eventPath);
-  const target = { issueNumber: trigger.issueNumber, ...trigger.comment ? { commentId: trigger.comment.id } : {} };
+  const target = readTarget(env.runnerTemp);
+  if (!target)
+    throw new Error("the guard recorded no issue or comment for \uD83D\uDC40 (run the guard step first)");
   const reactionId = await addReaction(api, env, target, "eyes");
   const state = { reactionId, ...target, repo: `${env.owner}/${env.repo}` };
   writeReaction(env.runnerTemp, state);
@@ -24604,7 +24475,6 @@ async function removeIndicator(env, api) {
 }
 var init_indicator = __esm(() => {
   init_run_state();
-  init_event();
   init_operations();
 });
 
@@ -34605,11 +34475,11 @@ var init_decode_data_format = __esm(() => {
 });
 
 // node_modules/entities/dist/decode.js
-function isNumber2(code) {
+function isNumber3(code) {
   return code - CHAR_ZERO >>> 0 <= 9;
 }
 function isAlphaNumeric(code) {
-  return isNumber2(code) || (code | TO_LOWER_BIT) - CHAR_LOWER_A >>> 0 <= 25;
+  return isNumber3(code) || (code | TO_LOWER_BIT) - CHAR_LOWER_A >>> 0 <= 25;
 }
 function isEntityInAttributeInvalidEnd(code) {
   return code === CHAR_EQUALS || isAlphaNumeric(code);
@@ -42895,16 +42765,29 @@ async function resolveModel(spec, config, env) {
 }
 
 // src/config.ts
-init_zod();
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join3 } from "path";
+
+// node_modules/zod/index.js
+init_external();
+init_external();
+
+// src/zod-errors.ts
+function describeZodError(error, where, input) {
+  return error.issues.map((issue) => {
+    const key = issue.path.join(".") || "(top level)";
+    let value = input;
+    for (const part of issue.path)
+      value = value?.[part];
+    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${key}"${found}: ${issue.message}`;
+  }).join(`
+`);
+}
 
 // src/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
-
-// src/tools/github/policy.ts
-init_zod();
 
 // src/tools/github/context.ts
 class ToolFailure extends Error {
@@ -43095,14 +42978,7 @@ function decide(policy, query) {
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 
 // src/triggers.ts
-init_zod();
 var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
-var TriggerConfig = strictObject({
-  modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
-  mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
-  label: string2().min(1).default("gitclaw"),
-  assignee: string2().min(1).default("gitclaw")
-}).prefault({});
 var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
   return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
@@ -43147,8 +43023,16 @@ var ProviderConfig = strictObject({
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: record(string2(), ProviderConfig).default({}),
-  trigger: TriggerConfig,
-  trust: TrustConfig,
+  trigger: strictObject({
+    modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
+    mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+    label: string2().min(1).default("gitclaw"),
+    assignee: string2().min(1).default("gitclaw")
+  }).prefault({}),
+  trust: strictObject({
+    minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
+    trustedBots: array(string2().min(1)).default([])
+  }).prefault({}),
   models: record(string2(), strictObject({
     contextWindow: int().min(1024).optional(),
     cost: strictObject({ input: number2().min(0), output: number2().min(0), cacheRead: number2().min(0), cacheWrite: number2().min(0) }).optional()
@@ -43357,13 +43241,102 @@ function secretValues(source, options = {}) {
   return [...values];
 }
 
-// src/pipeline.ts
-init_event();
+// src/event.ts
+import { readFileSync as readFileSync3 } from "fs";
+var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Repository = looseObject({
+  name: string2(),
+  full_name: string2(),
+  owner: looseObject({ login: string2() }),
+  default_branch: string2().optional()
+});
+var Named = looseObject({ name: string2() });
+var Login = looseObject({ login: string2() });
+var Issue = looseObject({
+  number: number2().int().positive(),
+  title: string2(),
+  body: string2().nullable().optional(),
+  user: User,
+  html_url: string2(),
+  created_at: string2(),
+  updated_at: string2().optional(),
+  author_association: string2().optional(),
+  pull_request: unknown().optional(),
+  labels: array(Named).optional(),
+  assignees: array(Login).optional()
+});
+var Comment = looseObject({
+  id: number2(),
+  body: string2().nullable().optional(),
+  user: User,
+  html_url: string2(),
+  created_at: string2(),
+  updated_at: string2().optional(),
+  author_association: string2().optional()
+});
+var IssuesEvent = looseObject({
+  action: string2(),
+  issue: Issue,
+  repository: Repository,
+  sender: User,
+  label: Named.optional(),
+  assignee: Login.nullable().optional()
+});
+var IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
+
+class EventError extends Error {
+  issueNumber;
+  name = "EventError";
+  constructor(message, issueNumber) {
+    super(message);
+    this.issueNumber = issueNumber;
+  }
+}
+var NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
+function parseTrigger(eventName, payload) {
+  if (eventName !== "issues" && eventName !== "issue_comment") {
+    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
+  }
+  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const named = NamesIssue.safeParse(payload);
+    throw new EventError(`unexpected ${eventName} payload:
+${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
+  }
+  const event = parsed.data;
+  const comment = eventName === "issue_comment" ? event.comment : undefined;
+  return {
+    eventName,
+    action: event.action,
+    issueNumber: event.issue.number,
+    title: event.issue.title,
+    body: event.issue.body ?? "",
+    issueAuthor: event.issue.user.login,
+    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
+    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
+    defaultBranch: event.repository.default_branch,
+    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
+    labels: (event.issue.labels ?? []).map((label) => label.name),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    label: event.label?.name,
+    assignee: event.assignee?.login
+  };
+}
+function readTrigger(eventName, eventPath) {
+  let payload;
+  try {
+    payload = JSON.parse(readFileSync3(eventPath, "utf8"));
+  } catch (error) {
+    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
+  }
+  return parseTrigger(eventName, payload);
+}
 
 // src/gate.ts
 import { existsSync as existsSync3 } from "fs";
 import { join as join4 } from "path";
-init_event();
 init_operations();
 init_trust();
 async function decide2(env, api) {
@@ -69588,7 +69561,6 @@ var originalGenerateCallId = createIdGenerator({
 });
 
 // src/session/entries.ts
-init_zod();
 var SESSION_VERSION = 3;
 var TextBlock = looseObject({ type: literal("text"), text: string2() });
 var ImageBlock = looseObject({ type: literal("image"), data: string2(), mimeType: string2() });
@@ -70067,7 +70039,6 @@ async function compactIfNeeded(options) {
 }
 
 // src/agent/tool-definitions.ts
-init_zod();
 var isNoise = (key, value) => key === "$schema" || key === "propertyNames" || key === "additionalProperties" && value === false || (key === "maximum" || key === "minimum") && Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER;
 var mapValues = (object, f) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, f(value)]));
 function compactSchema(value) {
@@ -70319,7 +70290,6 @@ import { relative as relative2 } from "path";
 init_operations();
 
 // src/session/mapping.ts
-init_zod();
 import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync7, renameSync, writeFileSync as writeFileSync4 } from "fs";
 import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
 
@@ -72022,7 +71992,6 @@ async function closeWorktrees(workspace, dir, env) {
 }
 
 // src/tools/bash.ts
-init_zod();
 import { stat as stat2 } from "fs/promises";
 import { resolve as resolve6 } from "path";
 
@@ -73159,9 +73128,6 @@ function createBashTool(options) {
   };
 }
 
-// src/tools/edit.ts
-init_zod();
-
 // src/tools/confined-file.ts
 import { constants as constants5, fstatSync, readlinkSync as readlinkSync2, statSync as statSync3 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
@@ -73407,12 +73373,6 @@ async function editOpenFile(handle, target, oldText, newText) {
     reindented
   });
 }
-
-// src/tools/github/index.ts
-init_zod();
-
-// src/tools/github/minimized.ts
-init_zod();
 
 // src/tools/github/errors.ts
 function isHttpError(error) {
@@ -74813,7 +74773,6 @@ ${body}`;
 }
 
 // src/tools/job.ts
-init_zod();
 var DEFAULT_WAIT_SECONDS = 30;
 var MAX_WAIT_SECONDS = 300;
 var jobParameters = object({
@@ -74886,7 +74845,6 @@ ${body}`, {
 }
 
 // src/tools/read.ts
-init_zod();
 import { realpathSync as realpathSync4 } from "fs";
 import { basename as basename3, dirname as dirname8, join as join14 } from "path";
 var MAX_READ_LINES = 2000;
@@ -75059,7 +75017,6 @@ function createReadTool() {
 }
 
 // src/tools/write.ts
-init_zod();
 var writeParameters = object({
   path: string2().describe("File path."),
   content: string2().describe("The whole new content.")

@@ -102,6 +102,25 @@ var init_env = __esm(() => {
   };
 });
 
+// src/actions/run-state.ts
+import { existsSync, readFileSync, writeFileSync } from "fs";
+import { join } from "path";
+function read(runnerTemp, name, check) {
+  const path = file(runnerTemp, name);
+  if (!existsSync(path))
+    return;
+  const value = JSON.parse(readFileSync(path, "utf8"));
+  if (typeof value !== "object" || value === null || !check(value)) {
+    throw new Error(`${path} is not what gitclaw wrote there`);
+  }
+  return value;
+}
+function write2(runnerTemp, name, value) {
+  writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
+}
+var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgressCommentId = (runnerTemp) => read(runnerTemp, "progress", isProgress)?.commentId, writeProgressCommentId = (runnerTemp, commentId) => write2(runnerTemp, "progress", { commentId }), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
+var init_run_state = () => {};
+
 // src/github/api.ts
 function fetchApi(options) {
   return {
@@ -6746,25 +6765,6 @@ var init_external = __esm(() => {
   init_compat();
 });
 
-// node_modules/zod/index.js
-var init_zod = __esm(() => {
-  init_external();
-  init_external();
-});
-
-// src/zod-errors.ts
-function describeZodError(error, where, input) {
-  return error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
-    let value = input;
-    for (const part of issue.path)
-      value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
-  }).join(`
-`);
-}
-
 // src/trust.ts
 function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
@@ -6804,110 +6804,9 @@ function trustChecker(policy, lookup) {
   };
 }
 var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, TrustConfig, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+${REPLY_MARKER}`, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
-  init_zod();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-  TrustConfig = strictObject({
-    minPermission: _enum(["triage", "write", "maintain", "admin"]).default("write"),
-    trustedBots: array(string2().min(1)).default([])
-  }).prefault({});
-});
-
-// src/event.ts
-import { readFileSync as readFileSync2 } from "fs";
-function parseTrigger(eventName, payload) {
-  if (eventName !== "issues" && eventName !== "issue_comment") {
-    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
-  }
-  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    const named = NamesIssue.safeParse(payload);
-    throw new EventError(`unexpected ${eventName} payload:
-${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
-  }
-  const event = parsed.data;
-  const comment = eventName === "issue_comment" ? event.comment : undefined;
-  return {
-    eventName,
-    action: event.action,
-    issueNumber: event.issue.number,
-    title: event.issue.title,
-    body: event.issue.body ?? "",
-    issueAuthor: event.issue.user.login,
-    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
-    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
-    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
-    defaultBranch: event.repository.default_branch,
-    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
-    labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
-    label: event.label?.name,
-    assignee: event.assignee?.login
-  };
-}
-function readTrigger(eventName, eventPath) {
-  let payload;
-  try {
-    payload = JSON.parse(readFileSync2(eventPath, "utf8"));
-  } catch (error) {
-    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
-  }
-  return parseTrigger(eventName, payload);
-}
-var User, Repository, Named, Login, Issue, Comment, IssuesEvent, IssueCommentEvent, EventError, NamesIssue;
-var init_event = __esm(() => {
-  init_zod();
-  User = looseObject({ login: string2(), id: number2(), type: string2() });
-  Repository = looseObject({
-    name: string2(),
-    full_name: string2(),
-    owner: looseObject({ login: string2() }),
-    default_branch: string2().optional()
-  });
-  Named = looseObject({ name: string2() });
-  Login = looseObject({ login: string2() });
-  Issue = looseObject({
-    number: number2().int().positive(),
-    title: string2(),
-    body: string2().nullable().optional(),
-    user: User,
-    html_url: string2(),
-    created_at: string2(),
-    updated_at: string2().optional(),
-    author_association: string2().optional(),
-    pull_request: unknown().optional(),
-    labels: array(Named).optional(),
-    assignees: array(Login).optional()
-  });
-  Comment = looseObject({
-    id: number2(),
-    body: string2().nullable().optional(),
-    user: User,
-    html_url: string2(),
-    created_at: string2(),
-    updated_at: string2().optional(),
-    author_association: string2().optional()
-  });
-  IssuesEvent = looseObject({
-    action: string2(),
-    issue: Issue,
-    repository: Repository,
-    sender: User,
-    label: Named.optional(),
-    assignee: Login.nullable().optional()
-  });
-  IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
-  EventError = class EventError extends Error {
-    issueNumber;
-    name = "EventError";
-    constructor(message, issueNumber) {
-      super(message);
-      this.issueNumber = issueNumber;
-    }
-  };
-  NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
 });
 
 // src/github/operations.ts
@@ -7000,21 +6899,38 @@ function appendSummary(file, markdown) {
 
 // lifecycle/GITCLAW-ENABLED.ts
 init_env();
+
+// src/guard.ts
+init_run_state();
+
 // src/gate.ts
-import { existsSync as existsSync2 } from "fs";
-import { join as join2 } from "path";
+import { existsSync as existsSync3 } from "fs";
+import { join as join3 } from "path";
 
 // src/config.ts
-init_zod();
-import { existsSync, readFileSync } from "fs";
-import { join } from "path";
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
+import { join as join2 } from "path";
+
+// node_modules/zod/index.js
+init_external();
+init_external();
+
+// src/zod-errors.ts
+function describeZodError(error, where, input) {
+  return error.issues.map((issue) => {
+    const key = issue.path.join(".") || "(top level)";
+    let value = input;
+    for (const part of issue.path)
+      value = value?.[part];
+    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${key}"${found}: ${issue.message}`;
+  }).join(`
+`);
+}
 
 // src/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
-
-// src/tools/github/policy.ts
-init_zod();
 
 // src/tools/github/context.ts
 class ToolFailure extends Error {
@@ -7205,14 +7121,7 @@ function decide(policy, query) {
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 
 // src/triggers.ts
-init_zod();
 var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
-var TriggerConfig = strictObject({
-  modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
-  mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
-  label: string2().min(1).default("gitclaw"),
-  assignee: string2().min(1).default("gitclaw")
-}).prefault({});
 var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
   return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
@@ -7257,8 +7166,16 @@ var ProviderConfig = strictObject({
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: record(string2(), ProviderConfig).default({}),
-  trigger: TriggerConfig,
-  trust: TrustConfig,
+  trigger: strictObject({
+    modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
+    mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+    label: string2().min(1).default("gitclaw"),
+    assignee: string2().min(1).default("gitclaw")
+  }).prefault({}),
+  trust: strictObject({
+    minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
+    trustedBots: array(string2().min(1)).default([])
+  }).prefault({}),
   models: record(string2(), strictObject({
     contextWindow: int().min(1024).optional(),
     cost: strictObject({ input: number2().min(0), output: number2().min(0), cacheRead: number2().min(0), cacheWrite: number2().min(0) }).optional()
@@ -7301,24 +7218,116 @@ function parseConfig(input, where = CONFIG_FILE) {
   return parsed.data;
 }
 function loadConfig(workspace) {
-  const path = join(workspace, CONFIG_FILE);
-  if (!existsSync(path))
+  const path = join2(workspace, CONFIG_FILE);
+  if (!existsSync2(path))
     return parseConfig({});
   let json;
   try {
-    json = JSON.parse(readFileSync(path, "utf8"));
+    json = JSON.parse(readFileSync2(path, "utf8"));
   } catch (error) {
     throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${error.message}`);
   }
   return parseConfig(json);
 }
 
+// src/event.ts
+import { readFileSync as readFileSync3 } from "fs";
+var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Repository = looseObject({
+  name: string2(),
+  full_name: string2(),
+  owner: looseObject({ login: string2() }),
+  default_branch: string2().optional()
+});
+var Named = looseObject({ name: string2() });
+var Login = looseObject({ login: string2() });
+var Issue = looseObject({
+  number: number2().int().positive(),
+  title: string2(),
+  body: string2().nullable().optional(),
+  user: User,
+  html_url: string2(),
+  created_at: string2(),
+  updated_at: string2().optional(),
+  author_association: string2().optional(),
+  pull_request: unknown().optional(),
+  labels: array(Named).optional(),
+  assignees: array(Login).optional()
+});
+var Comment = looseObject({
+  id: number2(),
+  body: string2().nullable().optional(),
+  user: User,
+  html_url: string2(),
+  created_at: string2(),
+  updated_at: string2().optional(),
+  author_association: string2().optional()
+});
+var IssuesEvent = looseObject({
+  action: string2(),
+  issue: Issue,
+  repository: Repository,
+  sender: User,
+  label: Named.optional(),
+  assignee: Login.nullable().optional()
+});
+var IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
+
+class EventError extends Error {
+  issueNumber;
+  name = "EventError";
+  constructor(message, issueNumber) {
+    super(message);
+    this.issueNumber = issueNumber;
+  }
+}
+var NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
+function parseTrigger(eventName, payload) {
+  if (eventName !== "issues" && eventName !== "issue_comment") {
+    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
+  }
+  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const named = NamesIssue.safeParse(payload);
+    throw new EventError(`unexpected ${eventName} payload:
+${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
+  }
+  const event = parsed.data;
+  const comment = eventName === "issue_comment" ? event.comment : undefined;
+  return {
+    eventName,
+    action: event.action,
+    issueNumber: event.issue.number,
+    title: event.issue.title,
+    body: event.issue.body ?? "",
+    issueAuthor: event.issue.user.login,
+    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
+    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
+    defaultBranch: event.repository.default_branch,
+    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
+    labels: (event.issue.labels ?? []).map((label) => label.name),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    label: event.label?.name,
+    assignee: event.assignee?.login
+  };
+}
+function readTrigger(eventName, eventPath) {
+  let payload;
+  try {
+    payload = JSON.parse(readFileSync3(eventPath, "utf8"));
+  } catch (error) {
+    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
+  }
+  return parseTrigger(eventName, payload);
+}
+
 // src/gate.ts
-init_event();
 init_operations();
 init_trust();
 async function decide2(env, api) {
-  if (!existsSync2(join2(env.workspace, SENTINEL_FILE))) {
+  if (!existsSync3(join3(env.workspace, SENTINEL_FILE))) {
     return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
   }
   let trigger;
@@ -7353,8 +7362,12 @@ async function decide2(env, api) {
 
 // src/guard.ts
 async function runGuard(env, api = fetchApi(env)) {
-  const { proceed, reason } = await decide2(env, api);
-  return { proceed, reason };
+  const gate = await decide2(env, api);
+  if (gate.proceed) {
+    const { issueNumber, comment } = gate.trigger;
+    writeTarget(env.runnerTemp, { issueNumber, ...comment ? { commentId: comment.id } : {} });
+  }
+  return { proceed: gate.proceed, reason: gate.reason };
 }
 
 // lifecycle/GITCLAW-ENABLED.ts

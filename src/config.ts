@@ -7,8 +7,8 @@ import { describeZodError } from "./zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "./tools/github/policy.ts";
 import { TOOL_NAMES } from "./tools/names.ts";
-import { TriggerConfig } from "./triggers.ts";
-import { TrustConfig } from "./trust.ts";
+import { TRIGGER_MODES } from "./triggers.ts";
+import { PERMISSION_LEVELS } from "./trust.ts";
 
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
 export const SandboxMode = z.enum(["auto", "off"]).default("auto");
@@ -26,9 +26,23 @@ export const Config = z.strictObject({
   /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
   model: z.string().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: z.record(z.string(), ProviderConfig).default({}),
-  /** Which events start the agent (see src/triggers.ts), and who may drive it (src/trust.ts). */
-  trigger: TriggerConfig,
-  trust: TrustConfig,
+  /** Which events start the agent (see src/triggers.ts). */
+  trigger: z
+    .strictObject({
+      modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
+      mention: z.string().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+      label: z.string().min(1).default("gitclaw"),
+      assignee: z.string().min(1).default("gitclaw"),
+    })
+    .prefault({}),
+  /** Who may drive the agent (see src/trust.ts). */
+  trust: z
+    .strictObject({
+      minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
+      /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */
+      trustedBots: z.array(z.string().min(1)).default([]),
+    })
+    .prefault({}),
   /** Per-model facts that override the built-in catalogue, keyed "provider/model". */
   models: z
     .record(

@@ -1,14 +1,14 @@
 // The indicator: 👀 on the issue or the triggering comment as the instant "working" signal, recorded
 // in $RUNNER_TEMP for whoever takes it away (the agent stage when done, else the cleanup step).
 import type { ActionsEnv } from "./actions/env.ts";
-import { readReaction, writeReaction, type ReactionState } from "./actions/run-state.ts";
-import { readTrigger } from "./event.ts";
+import { readReaction, readTarget, writeReaction, type ReactionState } from "./actions/run-state.ts";
 import { fetchApi, type GitHubApi } from "./github/api.ts";
 import { addReaction, removeReaction } from "./github/operations.ts";
 
+/** 👀 where the guard said; the event was read and judged there, once. */
 export async function addIndicator(env: ActionsEnv, api: GitHubApi = fetchApi(env)): Promise<ReactionState> {
-  const trigger = readTrigger(env.eventName, env.eventPath);
-  const target = { issueNumber: trigger.issueNumber, ...(trigger.comment ? { commentId: trigger.comment.id } : {}) };
+  const target = readTarget(env.runnerTemp);
+  if (!target) throw new Error("the guard recorded no issue or comment for 👀 (run the guard step first)");
   const reactionId = await addReaction(api, env, target, "eyes");
   const state: ReactionState = { reactionId, ...target, repo: `${env.owner}/${env.repo}` };
   writeReaction(env.runnerTemp, state);

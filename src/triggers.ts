@@ -1,20 +1,12 @@
 // Which events start the agent: every new issue (gitclaw's default), an @mention of a handle, a label,
-// or assignment to a user. The configuration's `trigger` section is defined here.
-import { z } from "zod";
+// or assignment to a user, as the configuration's `trigger` section says (src/config.ts).
+import type { Config } from "./config.ts";
 import type { Trigger } from "./event.ts";
 
 export const TRIGGER_MODES = ["issue", "mention", "label", "assign"] as const;
 export type TriggerMode = (typeof TRIGGER_MODES)[number];
 
-export const TriggerConfig = z
-  .strictObject({
-    modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
-    mention: z.string().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
-    label: z.string().min(1).default("gitclaw"),
-    assignee: z.string().min(1).default("gitclaw"),
-  })
-  .prefault({});
-export type TriggerPolicy = z.infer<typeof TriggerConfig>;
+export type TriggerPolicy = Config["trigger"];
 
 /** What of an event the trigger modes look at. */
 export type TriggerEvent = Pick<Trigger, "eventName" | "action" | "title" | "body" | "labels" | "assignees" | "label" | "assignee" | "comment">;

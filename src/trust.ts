@@ -1,6 +1,6 @@
 // Who may drive the agent: the guard decides, and the agent stage again itself (defence in depth).
-// Every uncertainty resolves to "no". The configuration's `trust` section is defined here.
-import { z } from "zod";
+// Every uncertainty resolves to "no". The policy is the configuration's `trust` section (src/config.ts).
+import type { Config } from "./config.ts";
 
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
@@ -11,14 +11,7 @@ export const REPLY_MARKER = "<!-- gitclaw:reply -->";
 /** A comment body as gitclaw posts it: ending with the marker, added once. */
 export const withReplyMarker = (body: string): string => (body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`);
 
-export const TrustConfig = z
-  .strictObject({
-    minPermission: z.enum(["triage", "write", "maintain", "admin"]).default("write"),
-    /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */
-    trustedBots: z.array(z.string().min(1)).default([]),
-  })
-  .prefault({});
-export type TrustPolicy = z.infer<typeof TrustConfig>;
+export type TrustPolicy = Config["trust"];
 
 export interface TrustDecision {
   allowed: boolean;

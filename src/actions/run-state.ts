@@ -1,42 +1,59 @@
-// What one step of the job tells the next, through small files under $RUNNER_TEMP: the 👀 reaction
-// to remove, the progress comment to finish, whether a reply was posted. Owner-only (0600) files,
-// since tool commands may run on the same machine; read back through a schema like any input.
+// What one step of the job tells the next, through small files under $RUNNER_TEMP: where the guard
+// decided 👀 goes, the 👀 reaction to remove, the progress comment to finish, whether a reply was
+// posted. Owner-only (0600) files, since tool commands may run on the same machine, each checked
+// when read back. Checked by hand: the indicator reads them on the clock to 👀 (bench/indicator),
+// and a schema library would be most of what it loads.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 
-export const ReactionState = z.object({
-  reactionId: z.number(),
-  issueNumber: z.number(),
-  /** Set when the reaction is on the triggering comment rather than the issue. */
-  commentId: z.number().optional(),
-  repo: z.string(),
-  removed: z.boolean().optional(),
-});
-export type ReactionState = z.infer<typeof ReactionState>;
-const ProgressState = z.object({ commentId: z.number() });
-const RepliedState = z.object({ at: z.string(), by: z.enum(["agent", "cleanup"]) });
+/** Where 👀 goes: the issue, or the comment that started the run. */
+export interface ReactionTarget {
+  issueNumber: number;
+  commentId?: number;
+}
+
+export interface ReactionState extends ReactionTarget {
+  reactionId: number;
+  repo: string;
+  removed?: boolean;
+}
+
+type Check<T> = (value: Record<string, unknown>) => value is Record<string, unknown> & T;
+
+const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
+const isTarget: Check<ReactionTarget> = (v): v is Record<string, unknown> & ReactionTarget =>
+  isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId));
+const isReaction: Check<ReactionState> = (v): v is Record<string, unknown> & ReactionState =>
+  isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean");
+const isProgress: Check<{ commentId: number }> = (v): v is Record<string, unknown> & { commentId: number } => isNumber(v.commentId);
+const isReplied: Check<{ at: string; by: string }> = (v): v is Record<string, unknown> & { at: string; by: string } =>
+  typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup");
 
 const file = (runnerTemp: string, name: string) => join(runnerTemp, `gitclaw-${name}.json`);
 
-function read<T>(runnerTemp: string, name: string, schema: z.ZodType<T>): T | undefined {
+function read<T>(runnerTemp: string, name: string, check: Check<T>): T | undefined {
   const path = file(runnerTemp, name);
   if (!existsSync(path)) return undefined;
-  const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success) throw new Error(`${path} is not what gitclaw wrote there: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
+  const value: unknown = JSON.parse(readFileSync(path, "utf8"));
+  if (typeof value !== "object" || value === null || !check(value as Record<string, unknown>)) {
+    throw new Error(`${path} is not what gitclaw wrote there`);
+  }
+  return value as T;
 }
 
 function write(runnerTemp: string, name: string, value: unknown): void {
   writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 0o600 });
 }
 
-export const readReaction = (runnerTemp: string) => read(runnerTemp, "reaction", ReactionState);
+export const readTarget = (runnerTemp: string) => read(runnerTemp, "target", isTarget);
+export const writeTarget = (runnerTemp: string, target: ReactionTarget) => write(runnerTemp, "target", target);
+
+export const readReaction = (runnerTemp: string) => read(runnerTemp, "reaction", isReaction);
 export const writeReaction = (runnerTemp: string, state: ReactionState) => write(runnerTemp, "reaction", state);
 
-export const readProgressCommentId = (runnerTemp: string) => read(runnerTemp, "progress", ProgressState)?.commentId;
+export const readProgressCommentId = (runnerTemp: string) => read(runnerTemp, "progress", isProgress)?.commentId;
 export const writeProgressCommentId = (runnerTemp: string, commentId: number) => write(runnerTemp, "progress", { commentId });
 
 /** A reply exists: the cleanup step then posts no failure comment. */
-export const hasReplied = (runnerTemp: string) => read(runnerTemp, "replied", RepliedState) !== undefined;
+export const hasReplied = (runnerTemp: string) => read(runnerTemp, "replied", isReplied) !== undefined;
 export const markReplied = (runnerTemp: string, by: "agent" | "cleanup") => write(runnerTemp, "replied", { at: new Date().toISOString(), by });

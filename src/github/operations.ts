@@ -1,6 +1,7 @@
 // The GitHub calls the stages make, each a small function over the one request interface (./api.ts),
 // whichever client carries it. Every comment written carries gitclaw's marker.
 import { permissionFromApi, withReplyMarker, type PermissionLevel } from "../trust.ts";
+import type { ReactionTarget } from "../actions/run-state.ts";
 import type { ApiResponse, GitHubApi } from "./api.ts";
 
 export interface Repo {
@@ -78,8 +79,6 @@ export async function updateComment(api: GitHubApi, repo: Repo, commentId: numbe
   expect(await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }), [200], "issue-comments");
 }
 
-/** Where a reaction sits: on the issue itself, or on the comment that started the run. */
-export type ReactionTarget = { issueNumber: number; commentId?: number };
 
 const reactionsPath = (repo: Repo, target: ReactionTarget) =>
   target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
