@@ -42789,11 +42789,96 @@ function describeZodError(error, where, input) {
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
-// src/tools/github/context.ts
+// src/tools/github/errors.ts
 class ToolFailure extends Error {
   name = "ToolFailure";
 }
-var requestOptions = (context) => ({ request: { signal: context.tool.signal } });
+function isHttpError(error) {
+  return typeof error === "object" && error !== null && typeof error.status === "number" && error instanceof Error;
+}
+var PERMISSION = {
+  repo_view: "contents: read",
+  issue_view: "issues: read",
+  pr_view: "pull-requests: read",
+  pr_diff: "pull-requests: read",
+  file_read: "contents: read",
+  search_issues: "issues: read",
+  search_prs: "pull-requests: read",
+  search_code: "contents: read",
+  search_commits: "contents: read",
+  search_repos: "contents: read",
+  run_watch: "actions: read",
+  pr_create: "pull-requests: write",
+  pr_checkout: "pull-requests: read",
+  pr_push: "contents: write",
+  comment: "issues: write"
+};
+var headerOf = (error, name) => {
+  const value = error.response?.headers?.[name];
+  return value === undefined ? undefined : String(value);
+};
+var apiMessage = (error) => {
+  const data = error.response?.data;
+  return typeof data?.message === "string" && data.message ? data.message : error.message;
+};
+function isRateLimitError(error) {
+  if (!isHttpError(error) || error.status !== 403 && error.status !== 429)
+    return false;
+  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
+}
+function acceptedPermissions(error) {
+  const header = headerOf(error, "x-accepted-github-permissions");
+  if (!header)
+    return;
+  const entries = header.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name, level) => `${name.replace(/_/g, "-")}: ${level}`));
+  return entries.length > 0 ? entries.join(", ") : undefined;
+}
+function describeRateLimit(error, now) {
+  const reset = Number(headerOf(error, "x-ratelimit-reset"));
+  if (headerOf(error, "x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
+    const seconds = Math.max(0, Math.ceil(reset - now / 1000));
+    return `GitHub API rate limit exhausted (${error.status}): it resets at ${new Date(reset * 1000).toISOString()} (in ${seconds}s). Wait, or make fewer calls (lower limit, narrower queries).`;
+  }
+  const retryAfter = headerOf(error, "retry-after");
+  const when = retryAfter ? `retry after ${retryAfter}s` : "wait a minute before retrying";
+  return `GitHub secondary rate limit hit (${error.status}: ${apiMessage(error)}): ${when}, and make calls one at a time.`;
+}
+function describeValidation(error) {
+  const data = error.response?.data;
+  const items = Array.isArray(data?.errors) ? data.errors : [];
+  const details = items.map((item) => {
+    if (typeof item === "string")
+      return item;
+    const { resource, field, code, message } = item ?? {};
+    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
+    return text.replace(/\.$/, "");
+  });
+  return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
+}
+function describeGitHubError(error, op, repo, now) {
+  if (!isHttpError(error))
+    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+  if (!error.response)
+    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
+  if (isRateLimitError(error))
+    return describeRateLimit(error, now);
+  switch (error.status) {
+    case 401:
+      return `GitHub rejected the token (401 ${apiMessage(error)}): it is missing, expired or revoked. The workflow must pass GITHUB_TOKEN: \${{ github.token }} to this step.`;
+    case 403: {
+      const needed = acceptedPermissions(error) ?? PERMISSION[op];
+      return `GitHub refused ${op} on ${repo} (403 ${apiMessage(error)}): the token lacks a permission. Grant "${needed}" under permissions: in the workflow file (.github/workflows/gitclaw.yml).`;
+    }
+    case 404:
+      return `not found (404) for ${op} on ${repo}: it does not exist, or the token cannot see it (GitHub answers 404 rather than 403 for private resources).`;
+    case 410:
+      return `gone (410) for ${op} on ${repo}: ${apiMessage(error)}.`;
+    case 422:
+      return describeValidation(error);
+    default:
+      return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
+  }
+}
 
 // src/tools/github/validate.ts
 class ValidationError extends ToolFailure {
@@ -69712,13 +69797,19 @@ var emptyUsage = () => ({
 var ok = (text, details) => ({ text, isError: false, details });
 var fail = (text, details) => ({ text, isError: true, details });
 
-// src/tools/args.ts
-function parseArgs(toolName, schema, args) {
-  const parsed = schema.safeParse(args);
-  if (parsed.success)
-    return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "arguments"}: ${issue.message}`);
-  return { ok: false, error: fail(`Invalid arguments for ${toolName}: ${problems.join("; ")}`) };
+// src/tools/call.ts
+async function callTool(tool, rawArgs, context) {
+  const parsed = tool.parameters.safeParse(rawArgs);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "arguments"}: ${issue.message}`);
+    const message = `Invalid arguments for ${tool.name}: ${problems.join("; ")}`;
+    return tool.invalid ? tool.invalid(rawArgs, message, context) : fail(message);
+  }
+  try {
+    return await tool.execute(parsed.data, context);
+  } catch (error) {
+    return fail(`${tool.name} failed: ${error.message}`);
+  }
 }
 
 // src/agent/caching.ts
@@ -70083,14 +70174,7 @@ async function runTool(tools, call, context) {
     return fail(`The arguments of this ${call.name} call are not a JSON object (cut off?): ${shown}
 Call ${call.name} again with complete arguments.`);
   }
-  const args = parseArgs(tool.name, tool.parameters, call.arguments);
-  if (!args.ok)
-    return args.error;
-  try {
-    return await tool.execute(args.value, context);
-  } catch (error) {
-    return fail(`${call.name} failed: ${error.message}`);
-  }
+  return callTool(tool, call.arguments, context);
 }
 async function runAgentLoop(options) {
   const { session, model, tools, toolContext, signal } = options;
@@ -73067,11 +73151,7 @@ function createBashTool(options) {
     ].join(`
 `),
     parameters: bashParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("bash", bashParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const args = parsed.value;
+    async execute(args, context) {
       const callerEnv = args.env ?? {};
       const badName = Object.keys(callerEnv).find((name) => !ENV_NAME_PATTERN.test(name));
       if (badName !== undefined)
@@ -73309,11 +73389,7 @@ function createEditTool(options) {
     name: "edit",
     description: "Replace oldText, which must occur exactly once in the file (whitespace included), with newText. " + "Line endings are kept.",
     parameters: editParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("edit", editParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { path, oldText, newText } = parsed.value;
+    async execute({ path, oldText, newText }, context) {
       if (oldText === "")
         return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
       if (oldText === newText)
@@ -73374,438 +73450,46 @@ async function editOpenFile(handle, target, oldText, newText) {
   });
 }
 
-// src/tools/github/errors.ts
-function isHttpError(error) {
-  return typeof error === "object" && error !== null && typeof error.status === "number" && error instanceof Error;
-}
-var PERMISSION = {
-  repo_view: "contents: read",
-  issue_view: "issues: read",
-  pr_view: "pull-requests: read",
-  pr_diff: "pull-requests: read",
-  file_read: "contents: read",
-  search_issues: "issues: read",
-  search_prs: "pull-requests: read",
-  search_code: "contents: read",
-  search_commits: "contents: read",
-  search_repos: "contents: read",
-  run_watch: "actions: read",
-  pr_create: "pull-requests: write",
-  pr_checkout: "pull-requests: read",
-  pr_push: "contents: write",
-  comment: "issues: write"
-};
-var headerOf = (error, name) => {
-  const value = error.response?.headers?.[name];
-  return value === undefined ? undefined : String(value);
-};
-var apiMessage = (error) => {
-  const data = error.response?.data;
-  return typeof data?.message === "string" && data.message ? data.message : error.message;
-};
-function isRateLimitError(error) {
-  if (!isHttpError(error) || error.status !== 403 && error.status !== 429)
-    return false;
-  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
-}
-function acceptedPermissions(error) {
-  const header = headerOf(error, "x-accepted-github-permissions");
-  if (!header)
-    return;
-  const entries = header.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name, level) => `${name.replace(/_/g, "-")}: ${level}`));
-  return entries.length > 0 ? entries.join(", ") : undefined;
-}
-function describeRateLimit(error, now) {
-  const reset = Number(headerOf(error, "x-ratelimit-reset"));
-  if (headerOf(error, "x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
-    const seconds = Math.max(0, Math.ceil(reset - now / 1000));
-    return `GitHub API rate limit exhausted (${error.status}): it resets at ${new Date(reset * 1000).toISOString()} (in ${seconds}s). Wait, or make fewer calls (lower limit, narrower queries).`;
-  }
-  const retryAfter = headerOf(error, "retry-after");
-  const when = retryAfter ? `retry after ${retryAfter}s` : "wait a minute before retrying";
-  return `GitHub secondary rate limit hit (${error.status}: ${apiMessage(error)}): ${when}, and make calls one at a time.`;
-}
-function describeValidation(error) {
-  const data = error.response?.data;
-  const items = Array.isArray(data?.errors) ? data.errors : [];
-  const details = items.map((item) => {
-    if (typeof item === "string")
-      return item;
-    const { resource, field, code, message } = item ?? {};
-    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
-    return text.replace(/\.$/, "");
-  });
-  return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
-}
-function describeGitHubError(error, op, repo, now) {
-  if (!isHttpError(error))
-    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-  if (!error.response)
-    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
-  if (isRateLimitError(error))
-    return describeRateLimit(error, now);
-  switch (error.status) {
-    case 401:
-      return `GitHub rejected the token (401 ${apiMessage(error)}): it is missing, expired or revoked. The workflow must pass GITHUB_TOKEN: \${{ github.token }} to this step.`;
-    case 403: {
-      const needed = acceptedPermissions(error) ?? PERMISSION[op];
-      return `GitHub refused ${op} on ${repo} (403 ${apiMessage(error)}): the token lacks a permission. Grant "${needed}" under permissions: in the workflow file (.github/workflows/gitclaw.yml).`;
-    }
-    case 404:
-      return `not found (404) for ${op} on ${repo}: it does not exist, or the token cannot see it (GitHub answers 404 rather than 403 for private resources).`;
-    case 410:
-      return `gone (410) for ${op} on ${repo}: ${apiMessage(error)}.`;
-    case 422:
-      return describeValidation(error);
-    default:
-      return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
-  }
-}
-
-// src/tools/github/minimized.ts
-var PAGE = 100;
-var MAX_PAGES = 10;
-var COMMENTS = `comments(first: ${PAGE}, after: $after) { nodes { id isMinimized minimizedReason } pageInfo { hasNextPage endCursor } }`;
-var MINIMIZED_QUERY = `query gitclawMinimizedComments($owner: String!, $name: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $name) {
-    issueOrPullRequest(number: $number) {
-      ... on Issue { ${COMMENTS} }
-      ... on PullRequest { ${COMMENTS} }
-    }
-  }
-}`;
-var MINIMIZED_NODES_QUERY = `query gitclawMinimizedNodes($ids: [ID!]!) {
-  nodes(ids: $ids) { ... on PullRequestReviewComment { id isMinimized minimizedReason } }
-}`;
-var Node = object({ id: string2(), isMinimized: boolean2(), minimizedReason: string2().nullable() });
-var NodesResponse = object({ nodes: array(Node.partial().nullable()) });
-var Response2 = object({
-  repository: object({
-    issueOrPullRequest: object({
-      comments: object({
-        nodes: array(Node.nullable()),
-        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
-      })
-    }).nullable()
-  }).nullable()
+// src/tools/github/args.ts
+var id = union([number2(), string2()]);
+var githubParameters = looseObject({
+  op: _enum([...OPS, "help"]),
+  about: _enum(OPS).optional(),
+  repo: string2().optional(),
+  issue: id.optional(),
+  pr: union([id, array(id)]).optional(),
+  branch: string2().optional(),
+  path: string2().optional(),
+  ref: string2().optional(),
+  comments: boolean2().optional(),
+  all: boolean2().optional(),
+  force: boolean2().optional(),
+  forceWithLease: boolean2().optional(),
+  message: string2().optional(),
+  title: string2().optional(),
+  body: string2().optional(),
+  base: string2().optional(),
+  head: string2().optional(),
+  draft: boolean2().optional(),
+  fill: boolean2().optional(),
+  reviewer: array(string2()).optional(),
+  assignee: array(string2()).optional(),
+  label: array(string2()).optional(),
+  query: string2().optional(),
+  since: string2().optional(),
+  until: string2().optional(),
+  dateField: _enum(["created", "updated"]).optional(),
+  limit: number2().optional(),
+  run: id.optional(),
+  tail: number2().optional()
 });
-async function minimizedComments(context, repo, number) {
-  const hidden = new Map;
-  let after = null;
-  try {
-    for (let page = 0;page < MAX_PAGES; page++) {
-      const raw = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
-      const comments = Response2.parse(raw).repository?.issueOrPullRequest?.comments;
-      if (!comments)
-        return { error: `GraphQL found no issue or pull request #${number}` };
-      for (const node of comments.nodes)
-        if (node)
-          note(hidden, node);
-      if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor)
-        break;
-      after = comments.pageInfo.endCursor;
-    }
-  } catch (error) {
-    return { error: describe3(error) };
-  }
-  return { hidden };
-}
-async function minimizedReviewComments(context, ids) {
-  const hidden = new Map;
-  if (ids.length === 0)
-    return { hidden };
-  try {
-    const raw = await context.github.graphql(MINIMIZED_NODES_QUERY, { ids, ...requestOptions(context) });
-    for (const node of NodesResponse.parse(raw).nodes)
-      if (node)
-        note(hidden, node);
-  } catch (error) {
-    return { error: describe3(error) };
-  }
-  return { hidden };
-}
-function note(hidden, node) {
-  if (node.id !== undefined && node.isMinimized)
-    hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
-}
-function describe3(error) {
-  if (error instanceof ZodError)
-    return "GraphQL answered in an unexpected shape";
-  if (isHttpError(error)) {
-    const message = error.response?.data?.message;
-    return `GraphQL request failed (${error.status}): ${typeof message === "string" ? message : error.message}`;
-  }
-  const lines = String(error.message ?? error).split(`
-`).map((line) => line.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
-  return `GraphQL: ${lines.length > 1 ? lines.slice(1).join("; ") : lines[0] ?? "unknown error"}`;
-}
-function minimizedNote(minimized, kind = "comment") {
-  if ("error" in minimized)
-    return `(could not check for minimized ${kind}s, so all are shown: ${minimized.error})`;
-  const count = minimized.hidden.size;
-  if (count === 0)
-    return;
-  const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
-  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
-}
-
-// src/tools/github/views.ts
-var PR_VIEW_FILES = 50;
-var MAX_PR_FILES = 3000;
-var PAGE2 = 100;
-var login = (user) => user ? `@${user.login}` : "ghost";
-var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
-var joined = (items) => items.filter(Boolean).join(" \xB7 ");
 function explicitRepo(args) {
   const repo = present(args.repo);
   return repo ? parseRepo(repo) : undefined;
 }
-var quoted = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
-function section(out, title, body) {
-  out.line();
-  out.line(`## ${title}`);
-  out.line(quoted(body));
-}
-async function writeIssueComments(context, repo, issueNumber, total, out) {
-  const minimized = await minimizedComments(context, repo, issueNumber);
-  const hidden = "hidden" in minimized ? minimized.hidden : new Map;
-  out.line();
-  out.line(`## Comments (${total})`);
-  const note = minimizedNote(minimized);
-  if (note)
-    out.line(note);
-  const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: PAGE2, ...requestOptions(context) });
-  for await (const { data } of pages) {
-    for (const comment of data) {
-      if (hidden.has(comment.node_id))
-        continue;
-      out.line();
-      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
-        return hidden.size;
-    }
-  }
-  return hidden.size;
-}
-async function writeReviewComments(context, pull, total, out) {
-  out.line();
-  out.line(`## Review comments (${total})`);
-  const hidden = new Map;
-  let unknown;
-  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...pull, per_page: PAGE2, ...requestOptions(context) });
-  pages:
-    for await (const { data } of pages) {
-      if (unknown === undefined) {
-        const minimized = await minimizedReviewComments(context, data.map((comment) => comment.node_id));
-        if ("error" in minimized)
-          unknown = minimized.error;
-        else
-          for (const [id, reason] of minimized.hidden)
-            hidden.set(id, reason);
-      }
-      for (const comment of data) {
-        if (hidden.has(comment.node_id))
-          continue;
-        out.line();
-        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
-          break pages;
-      }
-    }
-  const notes = [minimizedNote({ hidden }, "review comment"), unknown && minimizedNote({ error: unknown }, "review comment")].filter(Boolean);
-  if (notes.length)
-    out.line();
-  for (const note of notes)
-    out.line(note);
-  return hidden.size;
-}
-function planRepoView(args, context) {
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const branch = present(args.branch);
-  return {
-    target: repo,
-    narrow: "the repository summary is unusually long",
-    async run(out) {
-      const { data } = await context.github.rest.repos.get({ ...repo, ...requestOptions(context) });
-      const permissions = data.permissions;
-      const permission = permissions && ["admin", "maintain", "push", "triage", "pull"].find((level) => permissions[level]);
-      out.line(`# ${data.full_name}`);
-      if (data.description)
-        out.line(data.description);
-      out.line();
-      out.line(`- URL: ${data.html_url}`);
-      out.line(`- Default branch: ${data.default_branch}`);
-      if (branch) {
-        const { data: found } = await context.github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) });
-        out.line(`- Branch: ${found.name} at ${found.commit.sha.slice(0, 12)}${found.protected ? " (protected)" : ""}`);
-      }
-      out.line(`- ${joined([data.visibility ?? (data.private ? "private" : "public"), permission && `your permission: ${permission}`, data.language ?? undefined])}`);
-      out.line(`- \u2605 ${data.stargazers_count} \xB7 forks ${data.forks_count} \xB7 open issues ${data.open_issues_count}${data.archived ? " \xB7 archived" : ""}${data.fork ? ` \xB7 fork of ${data.parent?.full_name ?? "?"}` : ""}`);
-      out.line(`- Updated ${data.updated_at}${data.pushed_at ? ` \xB7 pushed ${data.pushed_at}` : ""}`);
-      if (data.homepage)
-        out.line(`- Homepage: ${data.homepage}`);
-      if (data.topics?.length)
-        out.line(`- Topics: ${data.topics.join(", ")}`);
-      return { repo: data.full_name, url: data.html_url, defaultBranch: data.default_branch };
-    }
-  };
-}
-function planIssueView(args, context) {
-  if (args.issue === undefined)
-    throw new ValidationError("issue_view needs issue: a number or an issue URL");
-  const explicit = explicitRepo(args);
-  const id = parseIssueIdentifier(args.issue, context.host, explicit);
-  const repo = id.repo ?? explicit ?? context.thisRepo;
-  const withComments = args.comments ?? true;
-  return {
-    target: repo,
-    narrow: "pass comments: false, or read the issue in parts",
-    async run(out) {
-      const { data } = await context.github.rest.issues.get({ ...repo, issue_number: id.number, ...requestOptions(context) });
-      out.line(`# Issue #${data.number}: ${data.title}`);
-      if (data.pull_request)
-        out.line(`_This is a pull request: pr_view and pr_diff show its changes._`);
-      out.line(`- ${joined([data.state + (data.state_reason ? ` (${data.state_reason})` : ""), `by ${login(data.user)}`, `created ${data.created_at}`, `updated ${data.updated_at}`])}`);
-      const labels = labelNames(data.labels);
-      if (labels.length || data.assignees?.length)
-        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, data.assignees?.length ? `assignees: ${data.assignees.map(login).join(", ")}` : undefined])}`);
-      out.line(`- ${data.html_url}`);
-      section(out, "Body", data.body);
-      const minimizedHidden = withComments ? await writeIssueComments(context, repo, data.number, data.comments, out) : 0;
-      return { repo: repoName(repo), number: data.number, url: data.html_url, state: data.state, minimizedHidden };
-    }
-  };
-}
-function prNumber(args, context, op) {
-  if (args.pr === undefined || Array.isArray(args.pr))
-    throw new ValidationError(`${op} needs pr: one PR number or URL`);
-  const explicit = explicitRepo(args);
-  const id = parsePrIdentifier(args.pr, context.host, explicit);
-  if (id.kind === "branch")
-    throw new ValidationError(`${op} needs a PR number or URL, not a branch name (${id.branch}); search_prs finds a branch's PR.`);
-  return { repo: id.repo ?? explicit ?? context.thisRepo, number: id.number };
-}
-function planPrView(args, context) {
-  const { repo, number } = prNumber(args, context, "pr_view");
-  const withComments = args.comments ?? true;
-  return {
-    target: repo,
-    narrow: "pass comments: false, or use pr_diff for the changes",
-    async run(out) {
-      const options = { ...repo, pull_number: number, ...requestOptions(context) };
-      const { data: pr } = await context.github.rest.pulls.get(options);
-      const state = pr.merged ? "merged" : pr.state + (pr.draft ? " (draft)" : "");
-      out.line(`# PR #${pr.number}: ${pr.title}`);
-      out.line(`- ${joined([state, `by ${login(pr.user)}`, `created ${pr.created_at}`, `updated ${pr.updated_at}`])}`);
-      out.line(`- ${pr.base.ref} \u2190 ${pr.head.label} at ${pr.head.sha.slice(0, 12)}${pr.maintainer_can_modify ? " (maintainers can push)" : ""}`);
-      out.line(`- ${pr.commits} commits \xB7 +${pr.additions} \u2212${pr.deletions} in ${pr.changed_files} files${pr.mergeable === null ? "" : ` \xB7 ${pr.mergeable ? "mergeable" : "not mergeable"} (${pr.mergeable_state})`}`);
-      const labels = labelNames(pr.labels);
-      const reviewers = (pr.requested_reviewers ?? []).map(login);
-      if (labels.length || reviewers.length)
-        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, reviewers.length ? `review requested: ${reviewers.join(", ")}` : undefined])}`);
-      out.line(`- ${pr.html_url}`);
-      section(out, "Body", pr.body);
-      const { data: files } = await context.github.rest.pulls.listFiles({ ...options, per_page: PR_VIEW_FILES });
-      out.line();
-      out.line(`## Files (${pr.changed_files}${pr.changed_files > files.length ? `, first ${files.length}; pr_diff lists all` : ""})`);
-      for (const file of files)
-        out.line(`- ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})`);
-      let minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
-      if (withComments && !out.full)
-        minimizedHidden += await writeReviewComments(context, { ...repo, pull_number: number }, pr.review_comments, out);
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
-    }
-  };
-}
-function fileDiff(file) {
-  const before = file.status === "added" ? "/dev/null" : `a/${file.previous_filename ?? file.filename}`;
-  const after = file.status === "removed" ? "/dev/null" : `b/${file.filename}`;
-  const body = file.patch ?? "(no textual patch: binary or too large)";
-  return `diff --git a/${file.previous_filename ?? file.filename} b/${file.filename}
---- ${before}
-+++ ${after}
-${body}
-`;
-}
-function planPrDiff(args, context) {
-  const { repo, number } = prNumber(args, context, "pr_diff");
-  const path = present(args.path);
-  if (path && args.all)
-    throw new ValidationError("pr_diff takes path (one file) or all: true (every file), not both");
-  const mode = path ? "file" : args.all ? "all" : "list";
-  return {
-    target: repo,
-    narrow: mode === "list" ? "the file list is complete up to here" : "pass path to see one file's diff",
-    async run(out) {
-      const options = { ...repo, pull_number: number, ...requestOptions(context) };
-      const { data: pr } = await context.github.rest.pulls.get(options);
-      if (mode === "all" && pr.changed_files > MAX_PR_FILES) {
-        throw new ToolFailure(`PR #${number} changes ${pr.changed_files} files; GitHub lists at most ${MAX_PR_FILES}. Pass path to see one file.`);
-      }
-      out.line(`# PR #${pr.number} diff: ${pr.base.ref} \u2190 ${pr.head.label} (${pr.changed_files} files, +${pr.additions} \u2212${pr.deletions})`);
-      let found = false;
-      let index = 0;
-      for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listFiles, { ...options, per_page: PAGE2 })) {
-        for (const file of data) {
-          index++;
-          if (mode === "list")
-            out.line(`${index}. ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})${file.patch === undefined ? " [no patch]" : ""}`);
-          else if (mode === "all")
-            out.push(fileDiff(file));
-          else if (file.filename === path || file.previous_filename === path) {
-            out.push(fileDiff(file));
-            found = true;
-          }
-          if (out.full)
-            break;
-        }
-        if (out.full || found)
-          break;
-      }
-      if (mode === "file" && !found)
-        throw new ToolFailure(`PR #${number} does not change ${path}; pr_diff without path lists the changed files.`);
-      return { repo: repoName(repo), number, mode, url: pr.html_url };
-    }
-  };
-}
-var isBinary = (bytes) => bytes.subarray(0, 8192).includes(0);
-function planFileRead(args, context) {
-  const path = present(args.path);
-  if (!path)
-    throw new ValidationError("file_read needs path: a repository-relative file path");
-  if (path.startsWith("/") || path.startsWith("~") || /^[A-Za-z]:[\\/]/.test(path) || path.split(/[\\/]/).includes("..")) {
-    throw new ValidationError(`path must be repository-relative: ${path}`);
-  }
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const ref = present(args.ref) ?? present(args.branch);
-  const where = `${repoName(repo)}@${ref ?? "default branch"}:${path}`;
-  return {
-    target: repo,
-    narrow: "read a smaller file, or check out the repository and use read with offset/limit",
-    errorPrefix: `GitHub file read failed for '${where}'`,
-    async run(out) {
-      const { data } = await context.github.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {}, ...requestOptions(context) });
-      if (Array.isArray(data)) {
-        out.line(`# ${where} (directory, ${data.length} entries)`);
-        for (const entry of data)
-          out.line(`- ${entry.type === "dir" ? `${entry.name}/` : entry.name}${entry.type === "file" ? ` (${entry.size} B)` : ""}`);
-        return { repo: repoName(repo), path, type: "dir" };
-      }
-      if (data.type !== "file") {
-        const target = "target" in data ? ` \u2192 ${String(data.target)}` : ("submodule_git_url" in data) ? ` \u2192 ${String(data.submodule_git_url)}` : "";
-        out.line(`# ${where} is a ${data.type}${target}`);
-        return { repo: repoName(repo), path, type: data.type };
-      }
-      if (data.encoding !== "base64")
-        throw new ToolFailure(`the file is ${data.size} bytes, too large for the contents API (1 MB).`);
-      const bytes = Buffer.from(data.content, "base64");
-      if (isBinary(bytes)) {
-        out.line(`# ${where}: binary file, ${data.size} bytes (not shown)`);
-        return { repo: repoName(repo), path, type: "binary", size: data.size };
-      }
-      out.push(bytes.toString("utf8"));
-      return { repo: repoName(repo), path, type: "file", size: data.size, sha: data.sha };
-    }
-  };
-}
+
+// src/tools/github/context.ts
+var requestOptions = (context) => ({ request: { signal: context.tool.signal } });
 
 // src/tools/github/comment.ts
 var MAX_COMMENT_CHARS = 65536;
@@ -73931,13 +73615,13 @@ var GITHUB_MODEL_SCHEMA = {
   properties: { op: { type: "string", description: "The operation, or help." } },
   required: ["op"]
 };
-function describe4(op) {
+function describe3(op) {
   const args = Object.entries(OP_DOCS[op].args).map(([name, text]) => `- ${name}: ${text}`);
   return [`${op}: ${OP_DOCS[op].does}`, ...args, `- ${REPO}`].join(`
 `);
 }
 function opHelp(about) {
-  return about ? describe4(about) : Object.keys(OP_DOCS).map(describe4).join(`
+  return about ? describe3(about) : Object.keys(OP_DOCS).map(describe3).join(`
 
 `);
 }
@@ -74648,39 +74332,348 @@ function planSearch(op, args, context) {
   };
 }
 
-// src/tools/github/index.ts
-var id = union([number2(), string2()]);
-var githubParameters = object({
-  op: _enum([...OPS, "help"]),
-  about: _enum(OPS).optional(),
-  repo: string2().optional(),
-  issue: id.optional(),
-  pr: union([id, array(id)]).optional(),
-  branch: string2().optional(),
-  path: string2().optional(),
-  ref: string2().optional(),
-  comments: boolean2().optional(),
-  all: boolean2().optional(),
-  force: boolean2().optional(),
-  forceWithLease: boolean2().optional(),
-  message: string2().optional(),
-  title: string2().optional(),
-  body: string2().optional(),
-  base: string2().optional(),
-  head: string2().optional(),
-  draft: boolean2().optional(),
-  fill: boolean2().optional(),
-  reviewer: array(string2()).optional(),
-  assignee: array(string2()).optional(),
-  label: array(string2()).optional(),
-  query: string2().optional(),
-  since: string2().optional(),
-  until: string2().optional(),
-  dateField: _enum(["created", "updated"]).optional(),
-  limit: number2().optional(),
-  run: id.optional(),
-  tail: number2().optional()
+// src/tools/github/minimized.ts
+var PAGE = 100;
+var MAX_PAGES = 10;
+var COMMENTS = `comments(first: ${PAGE}, after: $after) { nodes { id isMinimized minimizedReason } pageInfo { hasNextPage endCursor } }`;
+var MINIMIZED_QUERY = `query gitclawMinimizedComments($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    issueOrPullRequest(number: $number) {
+      ... on Issue { ${COMMENTS} }
+      ... on PullRequest { ${COMMENTS} }
+    }
+  }
+}`;
+var MINIMIZED_NODES_QUERY = `query gitclawMinimizedNodes($ids: [ID!]!) {
+  nodes(ids: $ids) { ... on PullRequestReviewComment { id isMinimized minimizedReason } }
+}`;
+var Node = object({ id: string2(), isMinimized: boolean2(), minimizedReason: string2().nullable() });
+var NodesResponse = object({ nodes: array(Node.partial().nullable()) });
+var Response2 = object({
+  repository: object({
+    issueOrPullRequest: object({
+      comments: object({
+        nodes: array(Node.nullable()),
+        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+      })
+    }).nullable()
+  }).nullable()
 });
+async function minimizedComments(context, repo, number) {
+  const hidden = new Map;
+  let after = null;
+  try {
+    for (let page = 0;page < MAX_PAGES; page++) {
+      const raw = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
+      const comments = Response2.parse(raw).repository?.issueOrPullRequest?.comments;
+      if (!comments)
+        return { error: `GraphQL found no issue or pull request #${number}` };
+      for (const node of comments.nodes)
+        if (node)
+          note(hidden, node);
+      if (!comments.pageInfo.hasNextPage || !comments.pageInfo.endCursor)
+        break;
+      after = comments.pageInfo.endCursor;
+    }
+  } catch (error) {
+    return { error: describe4(error) };
+  }
+  return { hidden };
+}
+async function minimizedReviewComments(context, ids) {
+  const hidden = new Map;
+  if (ids.length === 0)
+    return { hidden };
+  try {
+    const raw = await context.github.graphql(MINIMIZED_NODES_QUERY, { ids, ...requestOptions(context) });
+    for (const node of NodesResponse.parse(raw).nodes)
+      if (node)
+        note(hidden, node);
+  } catch (error) {
+    return { error: describe4(error) };
+  }
+  return { hidden };
+}
+function note(hidden, node) {
+  if (node.id !== undefined && node.isMinimized)
+    hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
+}
+function describe4(error) {
+  if (error instanceof ZodError)
+    return "GraphQL answered in an unexpected shape";
+  if (isHttpError(error)) {
+    const message = error.response?.data?.message;
+    return `GraphQL request failed (${error.status}): ${typeof message === "string" ? message : error.message}`;
+  }
+  const lines = String(error.message ?? error).split(`
+`).map((line) => line.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
+  return `GraphQL: ${lines.length > 1 ? lines.slice(1).join("; ") : lines[0] ?? "unknown error"}`;
+}
+function minimizedNote(minimized, kind = "comment") {
+  if ("error" in minimized)
+    return `(could not check for minimized ${kind}s, so all are shown: ${minimized.error})`;
+  const count = minimized.hidden.size;
+  if (count === 0)
+    return;
+  const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
+  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
+}
+
+// src/tools/github/views.ts
+var PR_VIEW_FILES = 50;
+var MAX_PR_FILES = 3000;
+var PAGE2 = 100;
+var login = (user) => user ? `@${user.login}` : "ghost";
+var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
+var joined = (items) => items.filter(Boolean).join(" \xB7 ");
+var quoted = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
+function section(out, title, body) {
+  out.line();
+  out.line(`## ${title}`);
+  out.line(quoted(body));
+}
+async function writeIssueComments(context, repo, issueNumber, total, out) {
+  const minimized = await minimizedComments(context, repo, issueNumber);
+  const hidden = "hidden" in minimized ? minimized.hidden : new Map;
+  out.line();
+  out.line(`## Comments (${total})`);
+  const note = minimizedNote(minimized);
+  if (note)
+    out.line(note);
+  const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: PAGE2, ...requestOptions(context) });
+  for await (const { data } of pages) {
+    for (const comment of data) {
+      if (hidden.has(comment.node_id))
+        continue;
+      out.line();
+      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
+        return hidden.size;
+    }
+  }
+  return hidden.size;
+}
+async function writeReviewComments(context, pull, total, out) {
+  out.line();
+  out.line(`## Review comments (${total})`);
+  const hidden = new Map;
+  let unknown;
+  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...pull, per_page: PAGE2, ...requestOptions(context) });
+  pages:
+    for await (const { data } of pages) {
+      if (unknown === undefined) {
+        const minimized = await minimizedReviewComments(context, data.map((comment) => comment.node_id));
+        if ("error" in minimized)
+          unknown = minimized.error;
+        else
+          for (const [id, reason] of minimized.hidden)
+            hidden.set(id, reason);
+      }
+      for (const comment of data) {
+        if (hidden.has(comment.node_id))
+          continue;
+        out.line();
+        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
+          break pages;
+      }
+    }
+  const notes = [minimizedNote({ hidden }, "review comment"), unknown && minimizedNote({ error: unknown }, "review comment")].filter(Boolean);
+  if (notes.length)
+    out.line();
+  for (const note of notes)
+    out.line(note);
+  return hidden.size;
+}
+function planRepoView(args, context) {
+  const repo = explicitRepo(args) ?? context.thisRepo;
+  const branch = present(args.branch);
+  return {
+    target: repo,
+    narrow: "the repository summary is unusually long",
+    async run(out) {
+      const { data } = await context.github.rest.repos.get({ ...repo, ...requestOptions(context) });
+      const permissions = data.permissions;
+      const permission = permissions && ["admin", "maintain", "push", "triage", "pull"].find((level) => permissions[level]);
+      out.line(`# ${data.full_name}`);
+      if (data.description)
+        out.line(data.description);
+      out.line();
+      out.line(`- URL: ${data.html_url}`);
+      out.line(`- Default branch: ${data.default_branch}`);
+      if (branch) {
+        const { data: found } = await context.github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) });
+        out.line(`- Branch: ${found.name} at ${found.commit.sha.slice(0, 12)}${found.protected ? " (protected)" : ""}`);
+      }
+      out.line(`- ${joined([data.visibility ?? (data.private ? "private" : "public"), permission && `your permission: ${permission}`, data.language ?? undefined])}`);
+      out.line(`- \u2605 ${data.stargazers_count} \xB7 forks ${data.forks_count} \xB7 open issues ${data.open_issues_count}${data.archived ? " \xB7 archived" : ""}${data.fork ? ` \xB7 fork of ${data.parent?.full_name ?? "?"}` : ""}`);
+      out.line(`- Updated ${data.updated_at}${data.pushed_at ? ` \xB7 pushed ${data.pushed_at}` : ""}`);
+      if (data.homepage)
+        out.line(`- Homepage: ${data.homepage}`);
+      if (data.topics?.length)
+        out.line(`- Topics: ${data.topics.join(", ")}`);
+      return { repo: data.full_name, url: data.html_url, defaultBranch: data.default_branch };
+    }
+  };
+}
+function planIssueView(args, context) {
+  if (args.issue === undefined)
+    throw new ValidationError("issue_view needs issue: a number or an issue URL");
+  const explicit = explicitRepo(args);
+  const id = parseIssueIdentifier(args.issue, context.host, explicit);
+  const repo = id.repo ?? explicit ?? context.thisRepo;
+  const withComments = args.comments ?? true;
+  return {
+    target: repo,
+    narrow: "pass comments: false, or read the issue in parts",
+    async run(out) {
+      const { data } = await context.github.rest.issues.get({ ...repo, issue_number: id.number, ...requestOptions(context) });
+      out.line(`# Issue #${data.number}: ${data.title}`);
+      if (data.pull_request)
+        out.line(`_This is a pull request: pr_view and pr_diff show its changes._`);
+      out.line(`- ${joined([data.state + (data.state_reason ? ` (${data.state_reason})` : ""), `by ${login(data.user)}`, `created ${data.created_at}`, `updated ${data.updated_at}`])}`);
+      const labels = labelNames(data.labels);
+      if (labels.length || data.assignees?.length)
+        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, data.assignees?.length ? `assignees: ${data.assignees.map(login).join(", ")}` : undefined])}`);
+      out.line(`- ${data.html_url}`);
+      section(out, "Body", data.body);
+      const minimizedHidden = withComments ? await writeIssueComments(context, repo, data.number, data.comments, out) : 0;
+      return { repo: repoName(repo), number: data.number, url: data.html_url, state: data.state, minimizedHidden };
+    }
+  };
+}
+function prNumber(args, context, op) {
+  if (args.pr === undefined || Array.isArray(args.pr))
+    throw new ValidationError(`${op} needs pr: one PR number or URL`);
+  const explicit = explicitRepo(args);
+  const id = parsePrIdentifier(args.pr, context.host, explicit);
+  if (id.kind === "branch")
+    throw new ValidationError(`${op} needs a PR number or URL, not a branch name (${id.branch}); search_prs finds a branch's PR.`);
+  return { repo: id.repo ?? explicit ?? context.thisRepo, number: id.number };
+}
+function planPrView(args, context) {
+  const { repo, number } = prNumber(args, context, "pr_view");
+  const withComments = args.comments ?? true;
+  return {
+    target: repo,
+    narrow: "pass comments: false, or use pr_diff for the changes",
+    async run(out) {
+      const options = { ...repo, pull_number: number, ...requestOptions(context) };
+      const { data: pr } = await context.github.rest.pulls.get(options);
+      const state = pr.merged ? "merged" : pr.state + (pr.draft ? " (draft)" : "");
+      out.line(`# PR #${pr.number}: ${pr.title}`);
+      out.line(`- ${joined([state, `by ${login(pr.user)}`, `created ${pr.created_at}`, `updated ${pr.updated_at}`])}`);
+      out.line(`- ${pr.base.ref} \u2190 ${pr.head.label} at ${pr.head.sha.slice(0, 12)}${pr.maintainer_can_modify ? " (maintainers can push)" : ""}`);
+      out.line(`- ${pr.commits} commits \xB7 +${pr.additions} \u2212${pr.deletions} in ${pr.changed_files} files${pr.mergeable === null ? "" : ` \xB7 ${pr.mergeable ? "mergeable" : "not mergeable"} (${pr.mergeable_state})`}`);
+      const labels = labelNames(pr.labels);
+      const reviewers = (pr.requested_reviewers ?? []).map(login);
+      if (labels.length || reviewers.length)
+        out.line(`- ${joined([labels.length ? `labels: ${labels.join(", ")}` : undefined, reviewers.length ? `review requested: ${reviewers.join(", ")}` : undefined])}`);
+      out.line(`- ${pr.html_url}`);
+      section(out, "Body", pr.body);
+      const { data: files } = await context.github.rest.pulls.listFiles({ ...options, per_page: PR_VIEW_FILES });
+      out.line();
+      out.line(`## Files (${pr.changed_files}${pr.changed_files > files.length ? `, first ${files.length}; pr_diff lists all` : ""})`);
+      for (const file of files)
+        out.line(`- ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})`);
+      let minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
+      if (withComments && !out.full)
+        minimizedHidden += await writeReviewComments(context, { ...repo, pull_number: number }, pr.review_comments, out);
+      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
+    }
+  };
+}
+function fileDiff(file) {
+  const before = file.status === "added" ? "/dev/null" : `a/${file.previous_filename ?? file.filename}`;
+  const after = file.status === "removed" ? "/dev/null" : `b/${file.filename}`;
+  const body = file.patch ?? "(no textual patch: binary or too large)";
+  return `diff --git a/${file.previous_filename ?? file.filename} b/${file.filename}
+--- ${before}
++++ ${after}
+${body}
+`;
+}
+function planPrDiff(args, context) {
+  const { repo, number } = prNumber(args, context, "pr_diff");
+  const path = present(args.path);
+  if (path && args.all)
+    throw new ValidationError("pr_diff takes path (one file) or all: true (every file), not both");
+  const mode = path ? "file" : args.all ? "all" : "list";
+  return {
+    target: repo,
+    narrow: mode === "list" ? "the file list is complete up to here" : "pass path to see one file's diff",
+    async run(out) {
+      const options = { ...repo, pull_number: number, ...requestOptions(context) };
+      const { data: pr } = await context.github.rest.pulls.get(options);
+      if (mode === "all" && pr.changed_files > MAX_PR_FILES) {
+        throw new ToolFailure(`PR #${number} changes ${pr.changed_files} files; GitHub lists at most ${MAX_PR_FILES}. Pass path to see one file.`);
+      }
+      out.line(`# PR #${pr.number} diff: ${pr.base.ref} \u2190 ${pr.head.label} (${pr.changed_files} files, +${pr.additions} \u2212${pr.deletions})`);
+      let found = false;
+      let index = 0;
+      for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listFiles, { ...options, per_page: PAGE2 })) {
+        for (const file of data) {
+          index++;
+          if (mode === "list")
+            out.line(`${index}. ${file.filename} (${file.status}, +${file.additions} \u2212${file.deletions})${file.patch === undefined ? " [no patch]" : ""}`);
+          else if (mode === "all")
+            out.push(fileDiff(file));
+          else if (file.filename === path || file.previous_filename === path) {
+            out.push(fileDiff(file));
+            found = true;
+          }
+          if (out.full)
+            break;
+        }
+        if (out.full || found)
+          break;
+      }
+      if (mode === "file" && !found)
+        throw new ToolFailure(`PR #${number} does not change ${path}; pr_diff without path lists the changed files.`);
+      return { repo: repoName(repo), number, mode, url: pr.html_url };
+    }
+  };
+}
+var isBinary = (bytes) => bytes.subarray(0, 8192).includes(0);
+function planFileRead(args, context) {
+  const path = present(args.path);
+  if (!path)
+    throw new ValidationError("file_read needs path: a repository-relative file path");
+  if (path.startsWith("/") || path.startsWith("~") || /^[A-Za-z]:[\\/]/.test(path) || path.split(/[\\/]/).includes("..")) {
+    throw new ValidationError(`path must be repository-relative: ${path}`);
+  }
+  const repo = explicitRepo(args) ?? context.thisRepo;
+  const ref = present(args.ref) ?? present(args.branch);
+  const where = `${repoName(repo)}@${ref ?? "default branch"}:${path}`;
+  return {
+    target: repo,
+    narrow: "read a smaller file, or check out the repository and use read with offset/limit",
+    errorPrefix: `GitHub file read failed for '${where}'`,
+    async run(out) {
+      const { data } = await context.github.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {}, ...requestOptions(context) });
+      if (Array.isArray(data)) {
+        out.line(`# ${where} (directory, ${data.length} entries)`);
+        for (const entry of data)
+          out.line(`- ${entry.type === "dir" ? `${entry.name}/` : entry.name}${entry.type === "file" ? ` (${entry.size} B)` : ""}`);
+        return { repo: repoName(repo), path, type: "dir" };
+      }
+      if (data.type !== "file") {
+        const target = "target" in data ? ` \u2192 ${String(data.target)}` : ("submodule_git_url" in data) ? ` \u2192 ${String(data.submodule_git_url)}` : "";
+        out.line(`# ${where} is a ${data.type}${target}`);
+        return { repo: repoName(repo), path, type: data.type };
+      }
+      if (data.encoding !== "base64")
+        throw new ToolFailure(`the file is ${data.size} bytes, too large for the contents API (1 MB).`);
+      const bytes = Buffer.from(data.content, "base64");
+      if (isBinary(bytes)) {
+        out.line(`# ${where}: binary file, ${data.size} bytes (not shown)`);
+        return { repo: repoName(repo), path, type: "binary", size: data.size };
+      }
+      out.push(bytes.toString("utf8"));
+      return { repo: repoName(repo), path, type: "file", size: data.size, sha: data.sha };
+    }
+  };
+}
+
+// src/tools/github/index.ts
 var PLANNERS = {
   repo_view: planRepoView,
   issue_view: planIssueView,
@@ -74698,78 +74691,82 @@ var PLANNERS = {
   pr_push: planPrPush,
   comment: planComment
 };
+function answer(options, tool, started, result, audit) {
+  const now = options.now ?? Date.now;
+  const body = tool.redact(result.text);
+  const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
+  const bytes = Buffer.byteLength(body);
+  const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
+  const record = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
+  const text = `${line}
+${body}`;
+  return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
+}
 function createGitHubTool(options) {
   const policy = options.policy ?? DEFAULT_POLICY;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const opContext = (tool) => ({
+    github: options.github,
+    thisRepo: options.repo,
+    host: options.host,
+    tool,
+    now,
+    sleep,
+    gitAuthEnv: options.gitAuthEnv ?? {},
+    protectedPaths: options.protectedPaths ?? [],
+    commit: options.commit ?? {}
+  });
   return {
     name: "github",
     description: GITHUB_DESCRIPTION,
     parameters: githubParameters,
     modelSchema: GITHUB_MODEL_SCHEMA,
-    async execute(rawArgs, tool) {
+    invalid(rawArgs, message, tool) {
+      const op = typeof rawArgs?.op === "string" ? String(rawArgs.op) : "unknown";
+      const audit = { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" };
+      return answer(options, tool, now(), { text: message, isError: true }, audit);
+    },
+    async execute(args, tool) {
       const started = now();
-      const context = {
-        github: options.github,
-        thisRepo: options.repo,
-        host: options.host,
-        tool,
-        now,
-        sleep,
-        gitAuthEnv: options.gitAuthEnv ?? {},
-        protectedPaths: options.protectedPaths ?? [],
-        commit: options.commit ?? {}
-      };
-      const finish = (result, audit) => {
-        const body = tool.redact(result.text);
-        const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
-        const bytes = Buffer.byteLength(body);
-        const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
-        const record = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
-        const text = `${line}
-${body}`;
-        return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
-      };
-      const parsed = parseArgs("github", githubParameters, rawArgs);
-      if (!parsed.ok) {
-        const op = typeof rawArgs?.op === "string" ? String(rawArgs.op) : "unknown";
-        return finish({ text: parsed.error.text, isError: true }, { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" });
-      }
-      const args = parsed.value;
-      const unexpected = unexpectedArgs(args.op, rawArgs);
+      const finish = (result, audit) => answer(options, tool, started, result, audit);
+      const unexpected = unexpectedArgs(args.op, args);
       const refusal = `Invalid arguments for github: ${unexpected}`;
       if (args.op === "help")
         return unexpected ? fail(refusal) : ok(opHelp(args.about));
       const op = args.op;
       const opClass = classify(op, args);
-      if (unexpected) {
-        const audit = { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid" };
-        return finish({ text: refusal, isError: true }, { ...audit, repo: null });
-      }
+      if (unexpected)
+        return finish({ text: refusal, isError: true }, { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid", repo: null });
       let plan;
       try {
-        plan = await PLANNERS[op](args, context);
+        plan = await PLANNERS[op](args, opContext(tool));
       } catch (error) {
         const invalid = error instanceof ValidationError;
         const text = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${error.message}`;
-        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule: invalid ? "arguments" : "precondition", repo: null, status: invalid ? "invalid" : "error" });
+        const rule = invalid ? "arguments" : "precondition";
+        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule, repo: null, status: invalid ? "invalid" : "error" });
       }
       const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
       if (!decision.allowed) {
         return finish({ text: decision.reason, isError: true }, { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" });
       }
-      const out = new BoundedText;
-      const audit = { op, class: opClass, decision: "allowed", rule: decision.rule, repo: plan.target };
-      try {
-        const details = await plan.run(out);
-        return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
-      } catch (error) {
-        const message = tool.signal.aborted ? `${op} was cancelled: the run is stopping.` : error instanceof ToolFailure ? error.message : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", now());
-        const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
-        return finish({ text, isError: true }, { ...audit, status: "error", ...isHttpError(error) ? { httpStatus: error.status } : {} });
-      }
+      return runPlan(plan, { op, opClass, rule: decision.rule, tool, finish, now });
     }
   };
+}
+async function runPlan(plan, call) {
+  const { op, tool, finish } = call;
+  const out = new BoundedText;
+  const audit = { op, class: call.opClass, decision: "allowed", rule: call.rule, repo: plan.target };
+  try {
+    const details = await plan.run(out);
+    return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
+  } catch (error) {
+    const message = tool.signal.aborted ? `${op} was cancelled: the run is stopping.` : error instanceof ToolFailure ? error.message : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", call.now());
+    const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
+    return finish({ text, isError: true }, { ...audit, status: "error", ...isHttpError(error) ? { httpStatus: error.status } : {} });
+  }
 }
 
 // src/tools/job.ts
@@ -74795,11 +74792,7 @@ function createJobTool(jobs) {
     name: "job",
     description: "Follow commands started with bash async: pass one of list, poll or cancel. " + "Jobs still running at the end are killed.",
     parameters: jobParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("job", jobParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { list, poll, cancel, wait } = parsed.value;
+    async execute({ list, poll, cancel, wait }, context) {
       const actions = [list === true, poll !== undefined, cancel !== undefined].filter(Boolean).length;
       if (actions !== 1)
         return fail("Pass exactly one of `list: true`, `poll: <job id>` or `cancel: <job id>`.");
@@ -74948,11 +74941,7 @@ function createReadTool() {
     name: "read",
     description: "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " + `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
     parameters: readParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("read", readParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { path, offset = 1, limit = MAX_READ_LINES } = parsed.value;
+    async execute({ path, offset = 1, limit = MAX_READ_LINES }, context) {
       let file;
       try {
         if (path.startsWith(ARTIFACT_PREFIX)) {
@@ -75026,11 +75015,7 @@ function createWriteTool(options) {
     name: "write",
     description: "Create or overwrite a file; missing folders are made. To change part of a file, use edit.",
     parameters: writeParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("write", writeParameters, rawArgs);
-      if (!parsed.ok)
-        return parsed.error;
-      const { path, content } = parsed.value;
+    async execute({ path, content }, context) {
       try {
         const target = resolveToolPath(context, path);
         assertWritable(target, options.protectedPaths);

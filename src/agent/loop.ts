@@ -6,7 +6,7 @@ import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
-import { parseArgs } from "../tools/args.ts";
+import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
 import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
@@ -79,6 +79,7 @@ const textOf = (message: AssistantMessage) =>
     .join("")
     .trim();
 
+/** The tool a model call names, with arguments as the model sent them (cut-off JSON is explained). */
 async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: ToolContext): Promise<ToolResult> {
   const tool = tools.find((t) => t.name === call.name);
   if (!tool) return fail(`Tool ${call.name} does not exist. Available tools: ${tools.map((t) => t.name).join(", ")}.`);
@@ -87,14 +88,7 @@ async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: Too
     const shown = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
     return fail(`The arguments of this ${call.name} call are not a JSON object (cut off?): ${shown}\nCall ${call.name} again with complete arguments.`);
   }
-  const args = parseArgs(tool.name, tool.parameters, call.arguments);
-  if (!args.ok) return args.error;
-  try {
-    return await tool.execute(args.value, context);
-  } catch (error) {
-    // A tool that throws is a bug or an unexpected environment: the model gets the message, the run goes on.
-    return fail(`${call.name} failed: ${(error as Error).message}`);
-  }
+  return callTool(tool, call.arguments, context);
 }
 
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {

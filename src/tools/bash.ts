@@ -3,7 +3,6 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { parseArgs } from "./args.ts";
 import { buildCommandEnv, ENV_NAME_PATTERN } from "./bash-env.ts";
 import { OutputCapture } from "./capture.ts";
 import { DEFAULT_TIMEOUT_SECONDS, formatCommandResult, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS, resolveTimeout } from "./command-result.ts";
@@ -62,10 +61,7 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
         : []),
     ].join("\n"),
     parameters: bashParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("bash", bashParameters, rawArgs);
-      if (!parsed.ok) return parsed.error;
-      const args = parsed.value;
+    async execute(args, context) {
       const callerEnv = args.env ?? {};
       const badName = Object.keys(callerEnv).find((name) => !ENV_NAME_PATTERN.test(name));
       if (badName !== undefined) return fail(`Invalid bash env name: ${badName}`);

@@ -3,7 +3,6 @@
 // spaces differ (a common slip when the model retypes text).
 import type { FileHandle } from "node:fs/promises";
 import { z } from "zod";
-import { parseArgs } from "./args.ts";
 import { openConfined, replaceContent } from "./confined-file.ts";
 import { fail, ok, type Tool, type ToolResult } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath, type ToolPath } from "./workspace.ts";
@@ -133,10 +132,7 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
       "Replace oldText, which must occur exactly once in the file (whitespace included), with newText. " +
       "Line endings are kept.",
     parameters: editParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("edit", editParameters, rawArgs);
-      if (!parsed.ok) return parsed.error;
-      const { path, oldText, newText } = parsed.value;
+    async execute({ path, oldText, newText }, context) {
       if (oldText === "") return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");
       if (oldText === newText) return fail("oldText and newText are identical: there is nothing to change.");
 

@@ -1,6 +1,5 @@
 // The `job` tool: follow background commands started with `bash` `async: true`.
 import { z } from "zod";
-import { parseArgs } from "./args.ts";
 import { formatCommandResult } from "./command-result.ts";
 import { commandLabel, type Job, type JobManager, jobState } from "./jobs.ts";
 import { fail, ok, type Tool } from "./types.ts";
@@ -36,10 +35,7 @@ export function createJobTool(jobs: JobManager): Tool<typeof jobParameters> {
       "Follow commands started with bash async: pass one of list, poll or cancel. " +
       "Jobs still running at the end are killed.",
     parameters: jobParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("job", jobParameters, rawArgs);
-      if (!parsed.ok) return parsed.error;
-      const { list, poll, cancel, wait } = parsed.value;
+    async execute({ list, poll, cancel, wait }, context) {
       const actions = [list === true, poll !== undefined, cancel !== undefined].filter(Boolean).length;
       if (actions !== 1) return fail("Pass exactly one of `list: true`, `poll: <job id>` or `cancel: <job id>`.");
 

@@ -4,7 +4,6 @@ import { realpathSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
-import { parseArgs } from "./args.ts";
 import { openConfined } from "./confined-file.ts";
 import { formatBytes } from "./output.ts";
 import { fail, ok, type Tool } from "./types.ts";
@@ -119,10 +118,7 @@ export function createReadTool(): Tool<typeof readParameters> {
       "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " +
       `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
     parameters: readParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("read", readParameters, rawArgs);
-      if (!parsed.ok) return parsed.error;
-      const { path, offset = 1, limit = MAX_READ_LINES } = parsed.value;
+    async execute({ path, offset = 1, limit = MAX_READ_LINES }, context) {
 
       let file: Pick<ToolPath, "real" | "display">;
       try {

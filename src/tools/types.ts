@@ -1,6 +1,7 @@
 // The contract every agent tool implements. Tools are plain objects: a zod schema for their
-// arguments (pi-compatible names and shapes) and an `execute` that never throws for expected
-// failures — it returns an error result the model can read and act on.
+// arguments (pi-compatible names and shapes), validated before `execute` sees them
+// (src/tools/call.ts), and an `execute` that never throws for expected failures — it returns an
+// error result the model can read and act on.
 import type { z } from "zod";
 
 export interface ToolResult {
@@ -49,7 +50,10 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   parameters: Schema;
   /** The JSON schema the model is shown instead of `parameters`, when the description documents the arguments. */
   modelSchema?: Record<string, unknown>;
+  /** Runs a call whose arguments passed `parameters` (src/tools/call.ts validates them, once). */
   execute(args: z.infer<Schema>, context: ToolContext): Promise<ToolResult>;
+  /** How a call whose arguments fail `parameters` is answered (default: the validation message). */
+  invalid?(rawArgs: unknown, message: string, context: ToolContext): ToolResult;
 }
 
 export const ok = (text: string, details?: Record<string, unknown>): ToolResult => ({ text, isError: false, details });

@@ -1,6 +1,5 @@
 // The `write` tool: create or overwrite a file inside the workspace or a PR worktree.
 import { z } from "zod";
-import { parseArgs } from "./args.ts";
 import { makeParentFolders, openConfined, replaceContent } from "./confined-file.ts";
 import { fail, ok, type Tool } from "./types.ts";
 import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath } from "./workspace.ts";
@@ -20,10 +19,7 @@ export function createWriteTool(options: WriteToolOptions): Tool<typeof writePar
     name: "write",
     description: "Create or overwrite a file; missing folders are made. To change part of a file, use edit.",
     parameters: writeParameters,
-    async execute(rawArgs, context) {
-      const parsed = parseArgs("write", writeParameters, rawArgs);
-      if (!parsed.ok) return parsed.error;
-      const { path, content } = parsed.value;
+    async execute({ path, content }, context) {
       try {
         const target = resolveToolPath(context, path);
         assertWritable(target, options.protectedPaths);

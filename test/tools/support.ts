@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
+import { callTool } from "../../src/tools/call.ts";
 import { createTools, type ToolSet } from "../../src/tools/index.ts";
 import type { ArtifactStore, Tool, ToolContext, ToolResult } from "../../src/tools/types.ts";
 
@@ -81,10 +82,11 @@ export function makeWorktree(fixture: Fixture, dir = "acme-widgets", branch = "p
   return path;
 }
 
+/** A tool by name, called as the agent loop calls it: its arguments validated first (src/tools/call.ts). */
 export function findTool(tools: Tool[], name: string): Tool {
-  const tool = tools.find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`no tool ${name}`);
-  return tool;
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool named ${name} in ${tools.map((t) => t.name).join(", ")}`);
+  return { ...tool, execute: (args, context) => callTool(tool, args, context) };
 }
 
 /** The artifact reference a result mentions, and its file content. */

@@ -2,8 +2,7 @@
 // on is still posted by the pipeline; this is for talking on other threads (e.g. a PR it opened).
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import type { GitHubArgs } from "./index.ts";
-import { explicitRepo } from "./views.ts";
+import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { parseIssueIdentifier, repoName, ValidationError } from "./validate.ts";
 
 /** GitHub's limit for a comment body, in characters. */

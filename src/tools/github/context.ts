@@ -6,11 +6,6 @@ import type { ToolContext } from "../types.ts";
 import type { BoundedText } from "./output.ts";
 import type { RepoRef } from "./validate.ts";
 
-/** An expected failure of an op (a git refusal, a missing precondition); the model sees the message as is. */
-export class ToolFailure extends Error {
-  override name = "ToolFailure";
-}
-
 export interface OpContext {
   github: GitHubClient;
   /** The repository gitclaw runs in; the workspace is its checkout. */

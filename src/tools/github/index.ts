@@ -2,60 +2,24 @@
 // Octokit against GITHUB_API_URL (github.com, GitHub Enterprise Server and the test emulator alike).
 // One tool dispatching on `op`. Each call is planned without a request, judged by the policy,
 // run into a 64 KB bounded body, and answered with a header line and an audit record.
-import { z } from "zod";
 import type { GitHubClient } from "../../github/client.ts";
-import { parseArgs } from "../args.ts";
 import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
+import { githubParameters, type GitHubArgs } from "./args.ts";
 import { planComment } from "./comment.ts";
 import { GITHUB_DESCRIPTION, GITHUB_MODEL_SCHEMA, opHelp, unexpectedArgs } from "./help.ts";
-import { ToolFailure, type CommitTrailers, type OpContext, type PlannedCall } from "./context.ts";
-import { describeGitHubError, isHttpError } from "./errors.ts";
+import type { CommitTrailers, OpContext, PlannedCall } from "./context.ts";
+import { describeGitHubError, isHttpError, ToolFailure } from "./errors.ts";
 import { BoundedText, header } from "./output.ts";
 import { planPrCreate } from "./pr.ts";
 import { planPrCheckout, planPrPush } from "./pr-checkout.ts";
-import { classify, decide, DEFAULT_POLICY, OPS, type GitHubPolicyConfig, type Op, type OpClass } from "./policy.ts";
+import { classify, decide, DEFAULT_POLICY, type GitHubPolicyConfig, type Op, type OpClass } from "./policy.ts";
 import { planRunWatch } from "./run-watch.ts";
 import { planSearch } from "./search.ts";
 import { ValidationError, repoName, type RepoRef } from "./validate.ts";
 import { planFileRead, planIssueView, planPrDiff, planPrView, planRepoView } from "./views.ts";
 
 export { GitHubPolicyConfig } from "./policy.ts";
-
-const id = z.union([z.number(), z.string()]);
-
-// Validation only: the model is shown GITHUB_MODEL_SCHEMA and the argument list of help.ts.
-export const githubParameters = z.object({
-  op: z.enum([...OPS, "help"]),
-  about: z.enum(OPS).optional(),
-  repo: z.string().optional(),
-  issue: id.optional(),
-  pr: z.union([id, z.array(id)]).optional(),
-  branch: z.string().optional(),
-  path: z.string().optional(),
-  ref: z.string().optional(),
-  comments: z.boolean().optional(),
-  all: z.boolean().optional(),
-  force: z.boolean().optional(),
-  forceWithLease: z.boolean().optional(),
-  message: z.string().optional(),
-  title: z.string().optional(),
-  body: z.string().optional(),
-  base: z.string().optional(),
-  head: z.string().optional(),
-  draft: z.boolean().optional(),
-  fill: z.boolean().optional(),
-  reviewer: z.array(z.string()).optional(),
-  assignee: z.array(z.string()).optional(),
-  label: z.array(z.string()).optional(),
-  query: z.string().optional(),
-  since: z.string().optional(),
-  until: z.string().optional(),
-  dateField: z.enum(["created", "updated"]).optional(),
-  limit: z.number().optional(),
-  run: id.optional(),
-  tail: z.number().optional(),
-});
-export type GitHubArgs = z.infer<typeof githubParameters>;
+export { githubParameters, type GitHubArgs } from "./args.ts";
 
 export interface GitHubToolOptions {
   github: GitHubClient;
@@ -112,87 +76,95 @@ const PLANNERS: Record<Op, Planner> = {
 };
 
 
+type AuditFacts = Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null };
+
+/** A call's answer: a header line naming host, repository, op and outcome, the redacted body, the audit record. */
+function answer(options: GitHubToolOptions, tool: ToolContext, started: number, result: Omit<ToolResult, "details"> & { details?: Record<string, unknown> }, audit: AuditFacts): ToolResult {
+  const now = options.now ?? Date.now;
+  const body = tool.redact(result.text);
+  const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
+  const bytes = Buffer.byteLength(body);
+  const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
+  const record: GitHubAudit = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
+  const text = `${line}\n${body}`;
+  return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
+}
+
 export function createGitHubTool(options: GitHubToolOptions): Tool<typeof githubParameters> {
   const policy = options.policy ?? DEFAULT_POLICY;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const opContext = (tool: ToolContext): OpContext => ({
+    github: options.github,
+    thisRepo: options.repo,
+    host: options.host,
+    tool,
+    now,
+    sleep,
+    gitAuthEnv: options.gitAuthEnv ?? {},
+    protectedPaths: options.protectedPaths ?? [],
+    commit: options.commit ?? {},
+  });
 
   return {
     name: "github",
     description: GITHUB_DESCRIPTION,
     parameters: githubParameters,
     modelSchema: GITHUB_MODEL_SCHEMA,
-    async execute(rawArgs, tool: ToolContext): Promise<ToolResult> {
+    // Arguments no schema accepts are audited too: every call the model makes is on record.
+    invalid(rawArgs, message, tool) {
+      const op = typeof (rawArgs as { op?: unknown } | undefined)?.op === "string" ? String((rawArgs as { op: string }).op) : "unknown";
+      const audit = { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" } as const;
+      return answer(options, tool, now(), { text: message, isError: true }, audit);
+    },
+    async execute(args, tool): Promise<ToolResult> {
       const started = now();
-      const context: OpContext = {
-        github: options.github,
-        thisRepo: options.repo,
-        host: options.host,
-        tool,
-        now,
-        sleep,
-        gitAuthEnv: options.gitAuthEnv ?? {},
-        protectedPaths: options.protectedPaths ?? [],
-        commit: options.commit ?? {},
-      };
-      const finish = (
-        result: { text: string; isError: boolean; details?: Record<string, unknown> },
-        audit: Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null },
-      ): ToolResult => {
-        const body = tool.redact(result.text);
-        const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
-        const bytes = Buffer.byteLength(body);
-        const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
-        const record: GitHubAudit = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
-        const text = `${line}\n${body}`;
-        return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
-      };
-
-      const parsed = parseArgs("github", githubParameters, rawArgs);
-      if (!parsed.ok) {
-        const op = typeof (rawArgs as { op?: unknown } | undefined)?.op === "string" ? String((rawArgs as { op: string }).op) : "unknown";
-        return finish({ text: parsed.error.text, isError: true }, { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" });
-      }
-      const args = parsed.value;
-      const unexpected = unexpectedArgs(args.op, rawArgs as object);
+      const finish = (result: Parameters<typeof answer>[3], audit: AuditFacts) => answer(options, tool, started, result, audit);
+      const unexpected = unexpectedArgs(args.op, args);
       const refusal = `Invalid arguments for github: ${unexpected}`;
       if (args.op === "help") return unexpected ? fail(refusal) : ok(opHelp(args.about));
       const op = args.op;
       const opClass = classify(op, args);
-      if (unexpected) {
-        const audit = { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid" } as const;
-        return finish({ text: refusal, isError: true }, { ...audit, repo: null });
-      }
+      if (unexpected) return finish({ text: refusal, isError: true }, { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid", repo: null });
 
       let plan: PlannedCall;
       try {
-        plan = await PLANNERS[op](args, context);
+        plan = await PLANNERS[op](args, opContext(tool));
       } catch (error) {
         // Refused before the policy was asked: bad arguments, or a local precondition (git state).
         const invalid = error instanceof ValidationError;
         const text = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${(error as Error).message}`;
-        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule: invalid ? "arguments" : "precondition", repo: null, status: invalid ? "invalid" : "error" });
+        const rule = invalid ? "arguments" : "precondition";
+        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule, repo: null, status: invalid ? "invalid" : "error" });
       }
 
       const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
       if (!decision.allowed) {
         return finish({ text: decision.reason, isError: true }, { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" });
       }
-
-      const out = new BoundedText();
-      const audit = { op, class: opClass, decision: "allowed" as const, rule: decision.rule, repo: plan.target };
-      try {
-        const details = await plan.run(out);
-        return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
-      } catch (error) {
-        const message = tool.signal.aborted
-          ? `${op} was cancelled: the run is stopping.`
-          : error instanceof ToolFailure
-            ? error.message
-            : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", now());
-        const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
-        return finish({ text, isError: true }, { ...audit, status: "error", ...(isHttpError(error) ? { httpStatus: error.status } : {}) });
-      }
+      return runPlan(plan, { op, opClass, rule: decision.rule, tool, finish, now });
     },
   };
+}
+
+/** The planned call, allowed: its body bounded, its failure described for the model. */
+async function runPlan(
+  plan: PlannedCall,
+  call: { op: Op; opClass: OpClass; rule: string; tool: ToolContext; finish: (result: Parameters<typeof answer>[3], audit: AuditFacts) => ToolResult; now: () => number },
+): Promise<ToolResult> {
+  const { op, tool, finish } = call;
+  const out = new BoundedText();
+  const audit = { op, class: call.opClass, decision: "allowed" as const, rule: call.rule, repo: plan.target };
+  try {
+    const details = await plan.run(out);
+    return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
+  } catch (error) {
+    const message = tool.signal.aborted
+      ? `${op} was cancelled: the run is stopping.`
+      : error instanceof ToolFailure
+        ? error.message
+        : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", call.now());
+    const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
+    return finish({ text, isError: true }, { ...audit, status: "error", ...(isHttpError(error) ? { httpStatus: error.status } : {}) });
+  }
 }

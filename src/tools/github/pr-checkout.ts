@@ -8,11 +8,11 @@ import { dirname, join } from "node:path";
 import { BOT_IDENTITY } from "../../git/git.ts";
 import { withTrailers } from "../../git/commit-message.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
-import { requestOptions, ToolFailure } from "./context.ts";
+import { requestOptions } from "./context.ts";
+import { ToolFailure } from "./errors.ts";
 import { describeGitHubError } from "./errors.ts";
-import type { GitHubArgs } from "./index.ts";
 import { configValue, currentBranch, gitCommonDir, localGit, withRepoLock, type LocalGit } from "./local-git.ts";
-import { explicitRepo } from "./views.ts";
+import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { isBranchName, parseGitHubUrl, parsePrIdentifier, parseRepo, present, repoName, sameRepo, ValidationError, type PrIdentifier, type RepoRef } from "./validate.ts";
 import { commitWorktree, existingWorktree, listWorktrees, worktreeBase, worktreeGit, type WorktreeCommit } from "./worktrees.ts";
 

@@ -1,11 +1,11 @@
 // pr_create: open a pull request from a pushed branch, with reviewers, assignees and labels.
 // `fill` takes title and body from the branch's commits, as `gh pr create --fill` does.
 import type { OpContext, PlannedCall } from "./context.ts";
-import { requestOptions, ToolFailure } from "./context.ts";
+import { requestOptions } from "./context.ts";
+import { ToolFailure } from "./errors.ts";
 import { describeGitHubError } from "./errors.ts";
-import type { GitHubArgs } from "./index.ts";
 import { currentBranch, localGit, type LocalGit } from "./local-git.ts";
-import { explicitRepo } from "./views.ts";
+import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { isBranchName, present, repoName, ValidationError } from "./validate.ts";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;

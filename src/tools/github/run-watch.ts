@@ -3,12 +3,12 @@
 // Clock and sleep are injected, so tests drive scripted run states without waiting.
 import { writeFileSync } from "node:fs";
 import type { OpContext, PlannedCall } from "./context.ts";
-import { requestOptions, ToolFailure } from "./context.ts";
+import { requestOptions } from "./context.ts";
+import { ToolFailure } from "./errors.ts";
 import { isRateLimitError } from "./errors.ts";
-import type { GitHubArgs } from "./index.ts";
 import { localGit } from "./local-git.ts";
 import type { BoundedText } from "./output.ts";
-import { explicitRepo } from "./views.ts";
+import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { boundedCount, isBranchName, parseRunIdentifier, present, repoName, sameRepo, ValidationError, type RepoRef } from "./validate.ts";
 
 const RUN_WATCH_INTERVAL_MS = 3_000;

@@ -2,9 +2,8 @@
 // the issue/PR kind, then render one bullet per result.
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import type { GitHubArgs } from "./index.ts";
 import type { Op } from "./policy.ts";
-import { explicitRepo } from "./views.ts";
+import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { boundedCount, present, repoName, resolveDateBound, ValidationError, type RepoRef } from "./validate.ts";
 
 export type SearchOp = Extract<Op, `search_${string}`>;

@@ -1,6 +1,6 @@
 // Local validation of the github tool's arguments, before any request: identifiers, URLs, numeric
 // caps and date bounds. Every failure is a ValidationError whose message the model sees as is.
-import { ToolFailure } from "./context.ts";
+import { ToolFailure } from "./errors.ts";
 
 export class ValidationError extends ToolFailure {
   override name = "ValidationError";

@@ -2,8 +2,9 @@
 // compact Markdown summary into the bounded output and fetches further pages only while it has room.
 import { quoteAsData } from "../../quote.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
-import { requestOptions, ToolFailure } from "./context.ts";
-import type { GitHubArgs } from "./index.ts";
+import { requestOptions } from "./context.ts";
+import { ToolFailure } from "./errors.ts";
+import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { minimizedComments, minimizedNote, minimizedReviewComments } from "./minimized.ts";
 import type { BoundedText } from "./output.ts";
 import { parseIssueIdentifier, parsePrIdentifier, parseRepo, present, repoName, ValidationError, type RepoRef } from "./validate.ts";
@@ -18,10 +19,6 @@ const login = (user: { login: string } | null | undefined) => (user ? `@${user.l
 const labelNames = (labels: Array<string | { name?: string }>) => labels.map((label) => (typeof label === "string" ? label : label.name)).filter(Boolean);
 const joined = (items: Array<string | undefined>) => items.filter(Boolean).join(" · ");
 
-export function explicitRepo(args: GitHubArgs): RepoRef | undefined {
-  const repo = present(args.repo);
-  return repo ? parseRepo(repo) : undefined;
-}
 
 /** A body people wrote, quoted: a `### @someone` line inside it cannot pass for a comment of its own. */
 const quoted = (body: string | null | undefined) => (body?.trim() ? quoteAsData(body.trim()) : "_(empty)_");

@@ -2,6 +2,7 @@
 // clock whose sleep advances time and the emulator's scripted workflow runs, and the shared tool
 // fixture (workspace, artifacts, redactor).
 import { createGitHubClient, type GitHubClient } from "../../../src/github/client.ts";
+import { callTool } from "../../../src/tools/call.ts";
 import { createGitHubTool, type GitHubArgs, type GitHubAudit, type GitHubToolOptions } from "../../../src/tools/github/index.ts";
 import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
@@ -58,7 +59,7 @@ export async function startWorld(): Promise<World> {
     fixture,
     sleeps,
     now,
-    call: (args, { context, ...options } = {}) => createGitHubTool({ github, repo: REPO, host: HOST, now, sleep, ...options }).execute(args, fixture.context(context)),
+    call: (args, { context, ...options } = {}) => callTool(createGitHubTool({ github, repo: REPO, host: HOST, now, sleep, ...options }), args, fixture.context(context)),
     requestsSince: (mark) => gh.requests.slice(mark),
     async stop() {
       await gh.stop();
