@@ -63,14 +63,14 @@ import { appendFileSync as appendFileSync2 } from "fs";
 function required(env, name, hint) {
   const value = env[name]?.trim();
   if (!value)
-    throw new ConfigurationError(`${name} is not set: ${hint}`);
+    throw new ActionsEnvError(`${name} is not set: ${hint}`);
   return value;
 }
 function readActionsEnv(env = process.env, cwd = process.cwd()) {
   const repository = required(env, "GITHUB_REPOSITORY", "expected owner/repo (GitHub Actions sets it).");
   const [owner, repo, ...rest] = repository.split("/");
   if (!owner || !repo || rest.length)
-    throw new ConfigurationError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
+    throw new ActionsEnvError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
   return {
     eventName: required(env, "GITHUB_EVENT_NAME", "GitHub Actions sets it; run gitclaw from a workflow or `bun run local`."),
     eventPath: required(env, "GITHUB_EVENT_PATH", "GitHub Actions sets it to the event payload file."),
@@ -95,10 +95,10 @@ function setOutput(env, name, value) {
   appendFileSync2(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}
 `);
 }
-var ConfigurationError;
+var ActionsEnvError;
 var init_env = __esm(() => {
-  ConfigurationError = class ConfigurationError extends Error {
-    name = "ConfigurationError";
+  ActionsEnvError = class ActionsEnvError extends Error {
+    name = "ActionsEnvError";
   };
 });
 
@@ -43252,6 +43252,16 @@ function createRedactor(secrets = []) {
   };
   return Object.assign(redact, { add });
 }
+function redactDeep(value, redact) {
+  if (typeof value === "string")
+    return redact(value);
+  if (Array.isArray(value))
+    return value.map((item) => redactDeep(item, redact));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)]));
+  }
+  return value;
+}
 
 // src/env.ts
 var ALLOWED = new Set([
@@ -70153,16 +70163,6 @@ function sdkTools(definitions) {
 }
 
 // src/agent/loop.ts
-function redactDeep(value, redact) {
-  if (typeof value === "string")
-    return redact(value);
-  if (Array.isArray(value))
-    return value.map((item) => redactDeep(item, redact));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)]));
-  }
-  return value;
-}
 var textOf = (message) => message.content.filter((b) => b.type === "text").map((b) => b.text).join("").trim();
 async function runTool(tools, call, context) {
   const tool = tools.find((t) => t.name === call.name);
@@ -75380,7 +75380,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 try {
   process.exitCode = await runPipeline({ env: readActionsEnv(), processEnv: process.env, signal: controller.signal });
 } catch (error2) {
-  const message = error2 instanceof ConfigurationError ? error2.message : `unexpected error: ${error2.message}`;
+  const message = error2 instanceof ActionsEnvError ? error2.message : `unexpected error: ${error2.message}`;
   error(message, "gitclaw agent");
   process.exitCode = 1;
 }

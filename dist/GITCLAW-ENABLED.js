@@ -63,14 +63,14 @@ import { appendFileSync as appendFileSync2 } from "fs";
 function required(env, name, hint) {
   const value = env[name]?.trim();
   if (!value)
-    throw new ConfigurationError(`${name} is not set: ${hint}`);
+    throw new ActionsEnvError(`${name} is not set: ${hint}`);
   return value;
 }
 function readActionsEnv(env = process.env, cwd = process.cwd()) {
   const repository = required(env, "GITHUB_REPOSITORY", "expected owner/repo (GitHub Actions sets it).");
   const [owner, repo, ...rest] = repository.split("/");
   if (!owner || !repo || rest.length)
-    throw new ConfigurationError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
+    throw new ActionsEnvError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
   return {
     eventName: required(env, "GITHUB_EVENT_NAME", "GitHub Actions sets it; run gitclaw from a workflow or `bun run local`."),
     eventPath: required(env, "GITHUB_EVENT_PATH", "GitHub Actions sets it to the event payload file."),
@@ -95,10 +95,10 @@ function setOutput(env, name, value) {
   appendFileSync2(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}
 `);
 }
-var ConfigurationError;
+var ActionsEnvError;
 var init_env = __esm(() => {
-  ConfigurationError = class ConfigurationError extends Error {
-    name = "ConfigurationError";
+  ActionsEnvError = class ActionsEnvError extends Error {
+    name = "ActionsEnvError";
   };
 });
 
@@ -7462,7 +7462,7 @@ try {
   setOutput(env, "proceed", String(result.proceed));
   info(`gitclaw guard: ${result.proceed ? "proceed" : "skip"}: ${result.reason}`);
 } catch (error2) {
-  const message = error2 instanceof ConfigurationError ? error2.message : `unexpected error: ${error2.message}`;
+  const message = error2 instanceof ActionsEnvError ? error2.message : `unexpected error: ${error2.message}`;
   error(message, "gitclaw guard");
   try {
     setOutput(readActionsEnv(), "proceed", "false");

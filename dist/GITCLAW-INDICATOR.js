@@ -63,14 +63,14 @@ import { appendFileSync as appendFileSync2 } from "fs";
 function required(env, name, hint) {
   const value = env[name]?.trim();
   if (!value)
-    throw new ConfigurationError(`${name} is not set: ${hint}`);
+    throw new ActionsEnvError(`${name} is not set: ${hint}`);
   return value;
 }
 function readActionsEnv(env = process.env, cwd = process.cwd()) {
   const repository = required(env, "GITHUB_REPOSITORY", "expected owner/repo (GitHub Actions sets it).");
   const [owner, repo, ...rest] = repository.split("/");
   if (!owner || !repo || rest.length)
-    throw new ConfigurationError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
+    throw new ActionsEnvError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
   return {
     eventName: required(env, "GITHUB_EVENT_NAME", "GitHub Actions sets it; run gitclaw from a workflow or `bun run local`."),
     eventPath: required(env, "GITHUB_EVENT_PATH", "GitHub Actions sets it to the event payload file."),
@@ -95,10 +95,10 @@ function setOutput(env, name, value) {
   appendFileSync2(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}
 `);
 }
-var ConfigurationError;
+var ActionsEnvError;
 var init_env = __esm(() => {
-  ConfigurationError = class ConfigurationError extends Error {
-    name = "ConfigurationError";
+  ActionsEnvError = class ActionsEnvError extends Error {
+    name = "ActionsEnvError";
   };
 });
 
@@ -299,7 +299,7 @@ var init_notice = __esm(() => {
 });
 
 // src/backstop.ts
-async function runBackstop(env, jobStatus, api = fetchApi(env)) {
+async function runCleanup(env, jobStatus, api = fetchApi(env)) {
   const removedReaction = await removeIndicator(env, api);
   if (hasReplied(env.runnerTemp))
     return { postedFailure: false, removedReaction };
@@ -358,7 +358,7 @@ try {
   const env = readActionsEnv();
   if (cleanup) {
     await Promise.resolve().then(() => init_backstop());
-    const result = await runBackstop(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
+    const result = await runCleanup(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
     info(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; \uD83D\uDC40 ${result.removedReaction ? "removed" : "already gone"}`);
   } else {
     await Promise.resolve().then(() => init_indicator());

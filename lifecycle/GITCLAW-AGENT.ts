@@ -1,7 +1,7 @@
 // Agent step (dist/GITCLAW-AGENT.js in action.yml): parses the environment, runs the pipeline, exits with its
 // status. SIGTERM/SIGINT (cancel, timeout-minutes) abort the loop; the run still commits and replies.
 import * as workflow from "../src/actions/log.ts";
-import { ConfigurationError, readActionsEnv } from "../src/actions/env.ts";
+import { ActionsEnvError, readActionsEnv } from "../src/actions/env.ts";
 import { runPipeline } from "../src/pipeline.ts";
 
 const controller = new AbortController();
@@ -15,7 +15,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 try {
   process.exitCode = await runPipeline({ env: readActionsEnv(), processEnv: process.env, signal: controller.signal });
 } catch (error) {
-  const message = error instanceof ConfigurationError ? error.message : `unexpected error: ${(error as Error).message}`;
+  const message = error instanceof ActionsEnvError ? error.message : `unexpected error: ${(error as Error).message}`;
   workflow.error(message, "gitclaw agent");
   process.exitCode = 1;
 }

@@ -9,8 +9,8 @@ const cleanup = process.argv.includes("--cleanup");
 try {
   const env = readActionsEnv();
   if (cleanup) {
-    const { runBackstop } = await import("../src/backstop.ts");
-    const result = await runBackstop(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
+    const { runCleanup } = await import("../src/backstop.ts");
+    const result = await runCleanup(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
     workflow.info(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
   } else {
     const { addIndicator } = await import("../src/indicator.ts");

@@ -6,12 +6,12 @@ import { fetchApi, type GitHubApi } from "./github/api.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
 
-export interface BackstopResult {
+export interface CleanupResult {
   postedFailure: boolean;
   removedReaction: boolean;
 }
 
-export async function runBackstop(env: ActionsEnv, jobStatus: string, api: GitHubApi = fetchApi(env)): Promise<BackstopResult> {
+export async function runCleanup(env: ActionsEnv, jobStatus: string, api: GitHubApi = fetchApi(env)): Promise<CleanupResult> {
   const removedReaction = await removeIndicator(env, api);
   if (hasReplied(env.runnerTemp)) return { postedFailure: false, removedReaction };
   // The issue the guard decided on: the event was read and judged there, once.

@@ -140,3 +140,13 @@ export function createRedactor(secrets: Iterable<string | undefined> = []): Reda
   };
   return Object.assign(redact, { add });
 }
+
+/** Applies the redactor to every string inside a value (messages, tool arguments). */
+export function redactDeep<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === "string") return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)])) as T;
+  }
+  return value;
+}

@@ -6,6 +6,7 @@ import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
+import { redactDeep } from "../redact.ts";
 import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
@@ -60,16 +61,6 @@ export interface LoopResult {
   turns: number;
   toolCalls: number;
   usage: Usage;
-}
-
-/** Applies the redactor to every string inside a value (messages, tool arguments). */
-export function redactDeep<T>(value: T, redact: (text: string) => string): T {
-  if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact)) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)])) as T;
-  }
-  return value;
 }
 
 const textOf = (message: AssistantMessage) =>
