@@ -13,7 +13,8 @@ import { CUSTOM } from "./session/custom.ts";
 import { SessionFile, type SessionOptions } from "./session/session-file.ts";
 import type { IssueComment } from "./github/operations.ts";
 import { userPrompt, type PromptComment } from "./prompt.ts";
-import { REPLY_MARKER, isBot, trustChecker } from "./trust.ts";
+import { isBot, trustChecker } from "./trust.ts";
+import { REPLY_MARKER } from "./github/marker.ts";
 
 export interface Conversation {
   session: SessionFile;

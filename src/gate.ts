@@ -11,7 +11,8 @@ import type { GitHubApi } from "./github/api.ts";
 import { getPermission } from "./github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "./paths.ts";
 import { triggerReason } from "./triggers.ts";
-import { decideTrust, REPLY_MARKER } from "./trust.ts";
+import { decideTrust } from "./trust.ts";
+import { REPLY_MARKER } from "./github/marker.ts";
 
 export type Gate =
   /** `configError`: the configuration is invalid; the run is only to say so on the issue. */

@@ -6,7 +6,7 @@ import type { AgentEvent } from "./agent/loop.ts";
 import type { GitHubApi } from "./github/api.ts";
 import { createComment, updateComment, type Repo } from "./github/operations.ts";
 import { formatDuration } from "./format.ts";
-import { withReplyMarker } from "./trust.ts";
+import { withReplyMarker } from "./github/marker.ts";
 
 export interface Step {
   label: string;

@@ -1,6 +1,6 @@
 // Replies as GitHub comments. GitHub rejects bodies over 65,536 characters, so long replies are split
 // into several comments, in order, at paragraph or line boundaries — never cut, never lost.
-import { withReplyMarker } from "./trust.ts";
+import { withReplyMarker } from "./github/marker.ts";
 
 export const COMMENT_LIMIT = 65_536;
 

@@ -5,11 +5,6 @@ import type { Config } from "./config.ts";
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
-/** Hidden marker at the end of every comment gitclaw posts, so its own comments never trigger it. */
-export const REPLY_MARKER = "<!-- gitclaw:reply -->";
-
-/** A comment body as gitclaw posts it: ending with the marker, added once. */
-export const withReplyMarker = (body: string): string => (body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`);
 
 export type TrustPolicy = Config["trust"];
 

@@ -6,7 +6,7 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit as RestOctokit } from "@octokit/rest";
-import { withReplyMarker } from "../trust.ts";
+import { withReplyMarker } from "./marker.ts";
 
 const Octokit = RestOctokit.plugin(retry, throttling);
 export type GitHubClient = InstanceType<typeof Octokit>;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionFile } from "../../src/session/session-file.ts";
-import { REPLY_MARKER } from "../../src/trust.ts";
+import { REPLY_MARKER } from "../../src/github/marker.ts";
 import type { Turn } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import type { RunningStep } from "../support/runner/step.ts";

@@ -1,7 +1,7 @@
 // Failures and sizes at GitHub's and the model API's limits: retries that succeed, retries that run
 // out (a clear reply, the session kept), issue bodies at GitHub's maximum, replies over it.
 import { describe, expect, it } from "vitest";
-import { REPLY_MARKER } from "../../src/trust.ts";
+import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { OWNER, REPO, sessionLines, useWorld } from "./support.ts";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import type { RunningStep } from "../support/runner/step.ts";
-import { REPLY_MARKER } from "../../src/trust.ts";
+import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
 
 const world = useWorld([{ login: "alice", permission: "write" }, { login: "mallory", permission: "read" }]);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RestIssueComment } from "../support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueCommentEditedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { REPLY_MARKER } from "../../src/trust.ts";
+import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { OWNER, REPO, checkoutWithConfig, createWorld, type World } from "../e2e/support.ts";
 import { findLeaks } from "./leaks.ts";
 import { SECRETS } from "./support.ts";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createGitHubClient } from "../../src/github/client.ts";
-import { REPLY_MARKER } from "../../src/trust.ts";
+import { REPLY_MARKER } from "../../src/github/marker.ts";
 
 // A loopback server that records each request's body and answers with an empty object.
 const seen: { method: string; path: string; body: Record<string, unknown> | undefined }[] = [];
