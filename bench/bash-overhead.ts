@@ -4,7 +4,7 @@
 // launch options cost (own process group, pipes, its environment) from what the tool adds on top
 // of one shell (its command line, process-group checks, output capture, result formatting).
 import { execa } from "execa";
-import { buildCommandEnv } from "../src/tools/bash-env.ts";
+import { buildCommandEnv } from "../src/tools/bash/bash-env.ts";
 import { createTools } from "../src/tools/index.ts";
 import { alternate, median, now, ratio, summary, tempDir, toolContext, us, type Benchmark, type BenchContext } from "./lib.ts";
 
@@ -21,7 +21,7 @@ async function perCall(calls: number, fn: () => Promise<unknown>): Promise<numbe
  * Where the tool's extra time goes, all three measured in the same alternating rounds of 200 calls:
  * bare execa; one `bash -c true` launched with the tool's options (detached, its environment, stdin
  * ignored, pipes); the tool. The last difference is everything the tool adds to one shell: its own
- * command line (startProcess in src/tools/process.ts) and its JavaScript around the process.
+ * command line (startProcess in src/tools/bash/process.ts) and its JavaScript around the process.
  */
 async function breakdown(ctx: BenchContext, workspace: string, viaTool: () => Promise<unknown>, bare: () => Promise<unknown>, baseEnv: Record<string, string>): Promise<string> {
   const options = { cwd: workspace, env: buildCommandEnv(baseEnv, {}), extendEnv: false, detached: true, buffer: false, reject: false, stdin: "ignore", stdout: "pipe", stderr: "pipe" } as const;
@@ -33,7 +33,7 @@ async function breakdown(ctx: BenchContext, workspace: string, viaTool: () => Pr
   ctx.log(`  breakdown (5 × 200 calls each): execa ${us(e)}, one shell with the tool's options ${us(one)}, tool ${us(tool)}`);
   return (
     `bash-overhead: in the same alternating rounds, per call: bare execa ${us(e)}; one \`bash -c true\` with the tool's launch options (detached, its environment, stdin ignored, pipes) ${us(one)}; the tool ${us(tool)}. ` +
-    `The launch options cost ${us(one - e)}; the tool's own command line (startProcess in src/tools/process.ts) and its JavaScript add ${us(tool - one)} (${((100 * (tool - one)) / (tool - e)).toFixed(0)}% of the overhead). `
+    `The launch options cost ${us(one - e)}; the tool's own command line (startProcess in src/tools/bash/process.ts) and its JavaScript add ${us(tool - one)} (${((100 * (tool - one)) / (tool - e)).toFixed(0)}% of the overhead). `
   );
 }
 

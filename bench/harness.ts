@@ -29,7 +29,7 @@ async function gitclawRun(world: World, title: string, traceFile?: string) {
 
 /** Milliseconds to import each runtime dependency alone, and the whole pipeline, in a fresh process. */
 async function importCosts(): Promise<string> {
-  const modules = ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai-compatible", "execa", "@octokit/rest", "zod", "./src/pipeline.ts"];
+  const modules = ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai-compatible", "execa", "@octokit/rest", "zod", "./src/stages/agent.ts"];
   const costs: string[] = [];
   for (const module of modules) {
     const script = `const t = performance.now(); await import(${JSON.stringify(module)}); console.log(performance.now() - t);`;

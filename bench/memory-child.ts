@@ -7,7 +7,7 @@
 // or every 20 ms during the tool call), to tell garbage awaiting collection from live memory.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { OutputCapture } from "../src/tools/capture.ts";
+import { OutputCapture } from "../src/tools/bash/capture.ts";
 import { createTools } from "../src/tools/index.ts";
 import { memoryStatus, removeTempDirs, tempDir, toolContext } from "./lib.ts";
 

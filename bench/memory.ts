@@ -97,7 +97,7 @@ async function diagnose(ctx: BenchContext, m: { before: number; peak: number; ag
   };
   const bun = await importPeak();
   const imports: string[] = [];
-  for (const module of ["zod", "execa", "./src/tools/index.ts", "ai", "@octokit/rest", "./src/pipeline.ts"]) imports.push(`${module} ${mb(await importPeak(module))}`);
+  for (const module of ["zod", "execa", "./src/tools/index.ts", "ai", "@octokit/rest", "./src/stages/agent.ts"]) imports.push(`${module} ${mb(await importPeak(module))}`);
   const dir = tempDir("memory-prof");
   const fifth = await child("tool", BYTES / 5, [], ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
   const file = [...new Bun.Glob("*.cpuprofile").scanSync(dir)][0];

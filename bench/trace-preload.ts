@@ -76,7 +76,7 @@ if (out) {
       insideChildProcess = false;
     }
   } as typeof realSpawn;
-  // The bash tool spawns with Bun.spawn (src/tools/process.ts); node:child_process does too, under
+  // The bash tool spawns with Bun.spawn (src/tools/bash/process.ts); node:child_process does too, under
   // the wrapper above, and is counted there.
   const realBunSpawn = Bun.spawn;
   Bun.spawn = ((...args: Parameters<typeof realBunSpawn>) => {

@@ -22996,7 +22996,7 @@ var init_dist6 = __esm(() => {
   })));
 });
 
-// src/trust.ts
+// src/gate/trust.ts
 function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
@@ -23034,11 +23034,14 @@ function trustChecker(policy, lookup) {
     return decided;
   };
 }
-var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+var PERMISSION_LEVELS, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 });
+
+// src/github/marker.ts
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`;
 
 // src/github/operations.ts
 function expect(response, expected, api) {
@@ -24455,7 +24458,7 @@ var require_light = __commonJS(function(exports, module) {
   });
 });
 
-// src/indicator.ts
+// src/stages/indicator.ts
 async function addIndicator(env, api = fetchApi(env)) {
   const target = readTarget(env.runnerTemp);
   if (!target)
@@ -24478,7 +24481,7 @@ var init_indicator = __esm(() => {
   init_operations();
 });
 
-// src/notice.ts
+// src/stages/notice.ts
 async function postNotice(env, api, issueNumber, body, by) {
   const progressId = readProgressCommentId(env.runnerTemp);
   if (progressId)
@@ -42352,7 +42355,7 @@ var init_dist8 = __esm(() => {
   init_tokenizer();
 });
 
-// src/sanitize.ts
+// src/run/sanitize.ts
 function sanitizeUserText(text) {
   const source = text.replace(/\r\n/g, `
 `).replace(INVISIBLE, (match, hidden) => hidden === undefined ? match : "").replace(NUMERIC_REFERENCE, (reference, decimal, hex) => {
@@ -42690,7 +42693,7 @@ function appendSummary(file, markdown) {
 // lifecycle/GITCLAW-AGENT.ts
 init_env();
 
-// src/pipeline.ts
+// src/stages/agent.ts
 init_env();
 init_run_state();
 
@@ -43062,7 +43065,7 @@ function decide(policy, query) {
 // src/tools/names.ts
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 
-// src/triggers.ts
+// src/gate/triggers.ts
 var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
 var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
@@ -43263,7 +43266,7 @@ function redactDeep(value, redact) {
   return value;
 }
 
-// src/env.ts
+// src/tools/sandbox/tool-env.ts
 var ALLOWED = new Set([
   "PATH",
   "HOME",
@@ -43336,7 +43339,7 @@ function secretValues(source, options = {}) {
   return [...values];
 }
 
-// src/event.ts
+// src/actions/event.ts
 import { readFileSync as readFileSync3 } from "fs";
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
 var Repository = looseObject({
@@ -43429,7 +43432,7 @@ function readTrigger(eventName, eventPath) {
   return parseTrigger(eventName, payload);
 }
 
-// src/gate.ts
+// src/gate/gate.ts
 import { existsSync as existsSync3 } from "fs";
 import { join as join4 } from "path";
 init_operations();
@@ -55463,7 +55466,6 @@ var Octokit2 = Octokit.plugin(requestLog, legacyRestEndpointMethods, paginateRes
 });
 
 // src/github/client.ts
-init_trust();
 var Octokit3 = Octokit2.plugin(retry, throttling);
 var WRITES_COMMENT = /\/(?:comments|replies|reviews)(?:\/\{\w+\})?(?:\/events)?$/;
 function createGitHubClient(options) {
@@ -55498,13 +55500,12 @@ function createGitHubClient(options) {
   return octokit;
 }
 
-// src/pipeline.ts
+// src/stages/agent.ts
 init_operations();
 init_indicator();
 init_notice();
 
-// src/reply.ts
-init_trust();
+// src/github/comment-bodies.ts
 var COMMENT_LIMIT = 65536;
 var OVERHEAD = 200;
 function splitText(text, limit) {
@@ -55545,7 +55546,7 @@ ${footer}` : ""}`);
   });
 }
 
-// src/run.ts
+// src/run/run.ts
 init_run_state();
 
 // node_modules/@ai-sdk/gateway/dist/index.js
@@ -70368,7 +70369,7 @@ function describeModelError(error, model) {
   return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
 }
 
-// src/conversation.ts
+// src/run/conversation.ts
 import { lstatSync as lstatSync2 } from "fs";
 import { relative as relative2 } from "path";
 init_operations();
@@ -70643,7 +70644,7 @@ function otherIssuesUsing(repoRoot, path, issueNumber) {
   });
 }
 
-// src/prompt.ts
+// src/run/prompt.ts
 import { randomBytes } from "crypto";
 
 // src/quote.ts
@@ -70652,7 +70653,7 @@ function quoteAsData(text) {
 `);
 }
 
-// src/prompt.ts
+// src/run/prompt.ts
 function systemInstructions(input) {
   const prWorktrees = "A PR checked out with github pr_checkout is not committed for you: work on it by the absolute path it reports " + "(bash: as cwd) and publish it with pr_push.";
   return [
@@ -70702,7 +70703,7 @@ async function userPrompt(trigger, comments, options) {
 `);
 }
 
-// src/conversation.ts
+// src/run/conversation.ts
 init_trust();
 function claimedIssue(session) {
   for (const entry of session.entries) {
@@ -70795,10 +70796,10 @@ async function beginConversation(run, root) {
   return { ...conversation, answered: pending.last ?? earlier };
 }
 
-// src/progress.ts
+// src/run/progress.ts
 init_operations();
 
-// src/format.ts
+// src/run/format.ts
 function formatDuration(ms, precise = false) {
   if (precise && ms < 60000)
     return `${(ms / 1000).toFixed(1)}s`;
@@ -70808,8 +70809,7 @@ function formatDuration(ms, precise = false) {
 var formatTokens = (n) => n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
 var formatCost = (usd) => usd > 0 ? `$${usd.toFixed(4)}` : "cost unknown";
 
-// src/progress.ts
-init_trust();
+// src/run/progress.ts
 function describeCall(name, args) {
   const gist = typeof args.command === "string" ? args.command : typeof args.path === "string" ? args.path : typeof args.op === "string" ? args.op : "";
   const oneLine = gist.replace(/\s+/g, " ").trim();
@@ -70969,7 +70969,7 @@ function observeRun(watchers) {
 import { existsSync as existsSync6 } from "fs";
 import { join as join8 } from "path";
 
-// src/fault.ts
+// src/run/fault.ts
 function faultPoint(point, env) {
   if (env.GITCLAW_FAULT === point)
     process.kill(process.pid, "SIGKILL");
@@ -71361,14 +71361,14 @@ function composeReply(run, workspace, facts) {
 `), footerText };
 }
 
-// src/sandbox.ts
+// src/tools/sandbox/sandbox.ts
 import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, realpathSync, rmSync as rmSync2, statSync as statSync2 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir2 } from "os";
 import { dirname as dirname3, isAbsolute, join as join9, relative as relative3, resolve as resolve3 } from "path";
 import { isMainThread } from "worker_threads";
 
-// src/procfs.ts
+// src/tools/sandbox/procfs.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync8 } from "fs";
 function* procFiles(file) {
   for (const entry of readdirSync2("/proc")) {
@@ -71380,7 +71380,7 @@ function* procFiles(file) {
   }
 }
 
-// src/tools/process.ts
+// src/tools/bash/process.ts
 import { existsSync as existsSync7 } from "fs";
 var KILL_GRACE_MS = 5000;
 var ABORT_GRACE_MS = 1000;
@@ -71521,7 +71521,7 @@ function startProcess(options) {
   return { pid, finished, cancel: () => stop("cancel") };
 }
 
-// src/sandbox.ts
+// src/tools/sandbox/sandbox.ts
 var TOOL_USER = "gitclaw-tool";
 
 class SandboxError extends Error {
@@ -71827,7 +71827,7 @@ function createArtifactStore(dir) {
 import { existsSync as existsSync10, readdirSync as readdirSync5, readFileSync as readFileSync10, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
 import { dirname as dirname5, join as join12 } from "path";
 
-// src/tools/workspace.ts
+// src/tools/files/workspace.ts
 import { lstatSync as lstatSync4, readlinkSync, realpathSync as realpathSync2 } from "fs";
 import { chmod, stat } from "fs/promises";
 import { basename as basename2, dirname as dirname4, isAbsolute as isAbsolute2, join as join11, relative as relative4, resolve as resolve4, sep as sep2 } from "path";
@@ -72075,11 +72075,11 @@ async function closeWorktrees(workspace, dir, env) {
   return notes;
 }
 
-// src/tools/bash.ts
+// src/tools/bash/bash.ts
 import { stat as stat2 } from "fs/promises";
 import { resolve as resolve6 } from "path";
 
-// src/tools/bash-env.ts
+// src/tools/bash/bash-env.ts
 var PAGERS = [
   "PAGER",
   "GIT_PAGER",
@@ -72129,7 +72129,7 @@ var NON_INTERACTIVE_ENV = Object.freeze({
 var ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var buildCommandEnv = (base, callerEnv = {}) => ({ ...base, ...NON_INTERACTIVE_ENV, ...callerEnv });
 
-// src/tools/output.ts
+// src/tools/bash/output.ts
 var DEFAULT_WINDOW_LIMITS = { maxBytes: 50 * 1024, headBytes: 20 * 1024, maxLineChars: 768 };
 var ELLIPSIS = "\u2026";
 var formatBytes = (bytes) => {
@@ -72395,7 +72395,7 @@ class OutputWindow {
   }
 }
 
-// src/tools/spill.ts
+// src/tools/bash/spill.ts
 import { closeSync as closeSync2, openSync as openSync2, writeSync } from "fs";
 var DEFAULT_SPILL_LIMITS = { capBytes: 1024 * 1024, deferBytes: 64 * 1024 };
 var MARKER_RESERVE = 256;
@@ -72532,7 +72532,7 @@ class SpillWriter {
   }
 }
 
-// src/tools/tail-gate.ts
+// src/tools/bash/tail-gate.ts
 var DEFAULT_GATE_LIMITS = { passBytes: 512 * 1024, keepBytes: 576 * 1024 };
 var LF3 = 10;
 var CR3 = 13;
@@ -72660,7 +72660,7 @@ class TailGate {
   }
 }
 
-// src/tools/capture.ts
+// src/tools/bash/capture.ts
 var MAX_HELD_BACK_CHARS = 64 * 1024;
 
 class OutputCapture {
@@ -72737,7 +72737,7 @@ class OutputCapture {
   }
 }
 
-// src/tools/command-result.ts
+// src/tools/bash/command-result.ts
 var DEFAULT_TIMEOUT_SECONDS = 300;
 var MIN_TIMEOUT_SECONDS = 1;
 var MAX_TIMEOUT_SECONDS = 3600;
@@ -72817,7 +72817,7 @@ ${trailer.join(`
   return ending === undefined ? ok(text, details) : fail(text, details);
 }
 
-// src/tools/interceptor.ts
+// src/tools/bash/interceptor.ts
 var REDIRECT_TO_FILE = String.raw`(?<![<>&\d])>(?![>&])\s*(?!["']?/dev/)\S`;
 var INTERCEPTOR_RULES = [
   {
@@ -72989,7 +72989,7 @@ var formatInterception = (rule, command) => `Blocked: ${rule.message}
 
 Original command: ${command}`;
 
-// src/tools/jobs.ts
+// src/tools/bash/job-manager.ts
 var OUTPUT_BATCH_MS = 200;
 var jobState = (job) => {
   const outcome = job.outcome;
@@ -73116,7 +73116,7 @@ class JobManager {
   }
 }
 
-// src/tools/bash.ts
+// src/tools/bash/bash.ts
 var bashParameters = object({
   command: string2().describe("Bash command(s)."),
   timeout: number2().optional().describe(`Seconds (default ${DEFAULT_TIMEOUT_SECONDS}, ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}).`),
@@ -73208,7 +73208,7 @@ function createBashTool(options) {
   };
 }
 
-// src/tools/confined-file.ts
+// src/tools/files/confined-file.ts
 import { constants as constants5, fstatSync, readlinkSync as readlinkSync2, statSync as statSync3 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
 import { dirname as dirname6 } from "path";
@@ -73289,7 +73289,7 @@ async function makeParentFolders(path) {
   return first;
 }
 
-// src/tools/edit.ts
+// src/tools/files/edit.ts
 var editParameters = object({
   path: string2().describe("File path."),
   oldText: string2().describe("Exact text to replace, found once in the file."),
@@ -74769,7 +74769,7 @@ async function runPlan(plan, call) {
   }
 }
 
-// src/tools/job.ts
+// src/tools/bash/job.ts
 var DEFAULT_WAIT_SECONDS = 30;
 var MAX_WAIT_SECONDS = 300;
 var jobParameters = object({
@@ -74837,7 +74837,7 @@ ${body}`, {
   };
 }
 
-// src/tools/read.ts
+// src/tools/files/read.ts
 import { realpathSync as realpathSync4 } from "fs";
 import { basename as basename3, dirname as dirname8, join as join14 } from "path";
 var MAX_READ_LINES = 2000;
@@ -75005,7 +75005,7 @@ function createReadTool() {
   };
 }
 
-// src/tools/write.ts
+// src/tools/files/write.ts
 var writeParameters = object({
   path: string2().describe("File path."),
   content: string2().describe("The whole new content.")
@@ -75163,7 +75163,7 @@ async function targetBranch(run) {
   return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
 }
 
-// src/summary.ts
+// src/run/summary.ts
 class RunTimeline {
   now;
   turns = [];
@@ -75228,7 +75228,7 @@ class RunTimeline {
   }
 }
 
-// src/run.ts
+// src/run/run.ts
 async function runConversation(run) {
   const progress = await startProgress(run);
   const workspace = await prepareWorkspace(run);
@@ -75310,7 +75310,7 @@ function writeSummary(run, timeline, result) {
   }
 }
 
-// src/pipeline.ts
+// src/stages/agent.ts
 var ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError, GitHubApiError];
 async function runPipeline(options) {
   const { env, processEnv } = options;

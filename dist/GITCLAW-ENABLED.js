@@ -6765,7 +6765,7 @@ var init_external = __esm(() => {
   init_compat();
 });
 
-// src/trust.ts
+// src/gate/trust.ts
 function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
@@ -6803,11 +6803,14 @@ function trustChecker(policy, lookup) {
     return decided;
   };
 }
-var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+var PERMISSION_LEVELS, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 });
+
+// src/github/marker.ts
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`;
 
 // src/github/operations.ts
 function expect(response, expected, api) {
@@ -6900,10 +6903,10 @@ function appendSummary(file, markdown) {
 // lifecycle/GITCLAW-ENABLED.ts
 init_env();
 
-// src/guard.ts
+// src/stages/guard.ts
 init_run_state();
 
-// src/gate.ts
+// src/gate/gate.ts
 import { existsSync as existsSync3 } from "fs";
 import { join as join3 } from "path";
 
@@ -7205,7 +7208,7 @@ function decide(policy, query) {
 // src/tools/names.ts
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 
-// src/triggers.ts
+// src/gate/triggers.ts
 var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
 var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
@@ -7315,7 +7318,7 @@ function loadConfig(workspace) {
   return parseConfig(json);
 }
 
-// src/event.ts
+// src/actions/event.ts
 import { readFileSync as readFileSync3 } from "fs";
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
 var Repository = looseObject({
@@ -7408,7 +7411,7 @@ function readTrigger(eventName, eventPath) {
   return parseTrigger(eventName, payload);
 }
 
-// src/gate.ts
+// src/gate/gate.ts
 init_operations();
 init_trust();
 async function decide2(env, api) {
@@ -7445,7 +7448,7 @@ async function decide2(env, api) {
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
 
-// src/guard.ts
+// src/stages/guard.ts
 async function runGuard(env, api = fetchApi(env)) {
   const gate = await decide2(env, api);
   if (gate.proceed) {

@@ -162,7 +162,7 @@ function octokitApi(github) {
   };
 }
 
-// src/trust.ts
+// src/gate/trust.ts
 function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
@@ -200,11 +200,14 @@ function trustChecker(policy, lookup) {
     return decided;
   };
 }
-var PERMISSION_LEVELS, REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, rank = (level) => PERMISSION_LEVELS.indexOf(level);
+var PERMISSION_LEVELS, rank = (level) => PERMISSION_LEVELS.indexOf(level);
 var init_trust = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 });
+
+// src/github/marker.ts
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`;
 
 // src/github/operations.ts
 function expect(response, expected, api) {
@@ -261,7 +264,7 @@ var init_operations = __esm(() => {
   };
 });
 
-// src/indicator.ts
+// src/stages/indicator.ts
 async function addIndicator(env, api = fetchApi(env)) {
   const target = readTarget(env.runnerTemp);
   if (!target)
@@ -284,7 +287,7 @@ var init_indicator = __esm(() => {
   init_operations();
 });
 
-// src/notice.ts
+// src/stages/notice.ts
 async function postNotice(env, api, issueNumber, body, by) {
   const progressId = readProgressCommentId(env.runnerTemp);
   if (progressId)
@@ -298,7 +301,7 @@ var init_notice = __esm(() => {
   init_operations();
 });
 
-// src/backstop.ts
+// src/stages/cleanup.ts
 async function runCleanup(env, jobStatus, api = fetchApi(env)) {
   const removedReaction = await removeIndicator(env, api);
   if (hasReplied(env.runnerTemp))
@@ -311,7 +314,7 @@ async function runCleanup(env, jobStatus, api = fetchApi(env)) {
   await postNotice(env, api, target.issueNumber, body, "cleanup");
   return { postedFailure: true, removedReaction };
 }
-var init_backstop = __esm(() => {
+var init_cleanup = __esm(() => {
   init_env();
   init_run_state();
   init_indicator();
@@ -357,7 +360,7 @@ var cleanup = process.argv.includes("--cleanup");
 try {
   const env = readActionsEnv();
   if (cleanup) {
-    await Promise.resolve().then(() => init_backstop());
+    await Promise.resolve().then(() => init_cleanup());
     const result = await runCleanup(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
     info(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; \uD83D\uDC40 ${result.removedReaction ? "removed" : "already gone"}`);
   } else {

@@ -2,7 +2,7 @@
 // status. SIGTERM/SIGINT (cancel, timeout-minutes) abort the loop; the run still commits and replies.
 import * as workflow from "../src/actions/log.ts";
 import { ActionsEnvError, readActionsEnv } from "../src/actions/env.ts";
-import { runPipeline } from "../src/pipeline.ts";
+import { runPipeline } from "../src/stages/agent.ts";
 
 const controller = new AbortController();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -2,7 +2,7 @@
 // An outsider's event ends here, green and quiet.
 import * as workflow from "../src/actions/log.ts";
 import { ActionsEnvError, readActionsEnv, setOutput } from "../src/actions/env.ts";
-import { runGuard } from "../src/guard.ts";
+import { runGuard } from "../src/stages/guard.ts";
 
 try {
   const env = readActionsEnv();

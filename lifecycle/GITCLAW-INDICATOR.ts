@@ -9,11 +9,11 @@ const cleanup = process.argv.includes("--cleanup");
 try {
   const env = readActionsEnv();
   if (cleanup) {
-    const { runCleanup } = await import("../src/backstop.ts");
+    const { runCleanup } = await import("../src/stages/cleanup.ts");
     const result = await runCleanup(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
     workflow.info(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
   } else {
-    const { addIndicator } = await import("../src/indicator.ts");
+    const { addIndicator } = await import("../src/stages/indicator.ts");
     const state = await addIndicator(env);
     workflow.info(`gitclaw indicator: 👀 added to the ${state.commentId === undefined ? "issue" : "comment"} (reaction ${state.reactionId})`);
   }

@@ -1,2 +1,2 @@
-// `bun run doctor`: checks that this repository is ready for gitclaw (see src/doctor-cli.ts).
-import "../src/doctor-cli.ts";
+// `bun run doctor`: checks that this repository is ready for gitclaw (see src/cli/doctor-cli.ts).
+import "../src/cli/doctor-cli.ts";

@@ -1,6 +1,6 @@
 // `bun scripts/init.ts [path]`: adds gitclaw to the git repository at `path` (default: the current
-// directory), or upgrades it there, from this checkout. See src/install.ts.
-import { formatReport, install, InstallError } from "../src/install.ts";
+// directory), or upgrades it there, from this checkout. See src/cli/install.ts.
+import { formatReport, install, InstallError } from "../src/cli/install.ts";
 
 const args = Bun.argv.slice(2);
 if (args.length > 1 || args[0]?.startsWith("-")) {

@@ -2,7 +2,7 @@
 // from GitHub. The issue lives in the embedded GitHub emulator, the agent works in a clone, pushes go
 // to a throwaway bare remote under .gitclaw-local/, and the model is whatever the environment names.
 // `bun run local --issue 1 "…"` continues that issue's conversation.
-import { runLocal, LocalError } from "../src/local.ts";
+import { runLocal, LocalError } from "./lib/local.ts";
 
 try {
   process.exitCode = await runLocal(process.argv.slice(2), { cwd: process.cwd(), env: process.env, out: (line) => console.log(line) });

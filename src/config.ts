@@ -7,8 +7,8 @@ import { describeZodError } from "./zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "./tools/github/policy.ts";
 import { TOOL_NAMES } from "./tools/names.ts";
-import { TRIGGER_MODES } from "./triggers.ts";
-import { PERMISSION_LEVELS } from "./trust.ts";
+import { TRIGGER_MODES } from "./gate/triggers.ts";
+import { PERMISSION_LEVELS } from "./gate/trust.ts";
 
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
 export const SandboxMode = z.enum(["auto", "off"]).default("auto");
@@ -26,7 +26,7 @@ export const Config = z.strictObject({
   /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
   model: z.string().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: z.record(z.string(), ProviderConfig).default({}),
-  /** Which events start the agent (see src/triggers.ts). */
+  /** Which events start the agent (see src/gate/triggers.ts). */
   trigger: z
     .strictObject({
       modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
@@ -35,7 +35,7 @@ export const Config = z.strictObject({
       assignee: z.string().min(1).default("gitclaw"),
     })
     .prefault({}),
-  /** Who may drive the agent (see src/trust.ts). */
+  /** Who may drive the agent (see src/gate/trust.ts). */
   trust: z
     .strictObject({
       minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),

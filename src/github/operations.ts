@@ -1,6 +1,6 @@
 // The GitHub calls the stages make, each a small function over the one request interface (./api.ts),
 // whichever client carries it. Every comment written carries gitclaw's marker.
-import { permissionFromApi, type PermissionLevel } from "../trust.ts";
+import { permissionFromApi, type PermissionLevel } from "../gate/trust.ts";
 import { withReplyMarker } from "./marker.ts";
 import type { ReactionTarget } from "../actions/run-state.ts";
 import type { ApiResponse, GitHubApi } from "./api.ts";

@@ -3,7 +3,7 @@
 import type { ActionsEnv } from "../actions/env.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import type { Config } from "../config.ts";
-import type { Trigger } from "../event.ts";
+import type { Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { GitHubClient } from "../github/client.ts";
 import type { Repo } from "../github/operations.ts";

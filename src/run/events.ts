@@ -2,10 +2,10 @@
 // group per turn with a line per tool call, and the github tool's audit lines in the session.
 import * as workflow from "../actions/log.ts";
 import type { AgentEvent } from "../agent/loop.ts";
-import type { ProgressComment } from "../progress.ts";
+import type { ProgressComment } from "./progress.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import type { RunTimeline } from "../summary.ts";
+import type { RunTimeline } from "./summary.ts";
 
 export interface RunObserver {
   onEvent(event: AgentEvent): void;

@@ -5,13 +5,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import type { LoopResult } from "../agent/loop.ts";
-import { faultPoint } from "../fault.ts";
+import { faultPoint } from "./fault.ts";
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping } from "../session/mapping.ts";
-import type { OpenConversation } from "../conversation.ts";
+import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
 import type { Workspace } from "./workspace.ts";
 

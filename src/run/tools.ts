@@ -3,7 +3,7 @@
 // the workspace given back, pull request worktrees checked for unpushed work and removed.
 import * as workflow from "../actions/log.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
-import { prepareSandbox, type Sandbox } from "../sandbox.ts";
+import { prepareSandbox, type Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";

@@ -1,13 +1,13 @@
 // The agent's tool set: bash (with background jobs), job, read, write, edit and github, configured by
 // the orchestrator. `dispose` must run when the run ends: it kills background jobs still running.
-import { createBashTool } from "./bash.ts";
-import { createEditTool } from "./edit.ts";
+import { createBashTool } from "./bash/bash.ts";
+import { createEditTool } from "./files/edit.ts";
 import { createGitHubTool, type GitHubToolOptions } from "./github/index.ts";
-import { createJobTool } from "./job.ts";
-import { JobManager } from "./jobs.ts";
-import { createReadTool } from "./read.ts";
+import { createJobTool } from "./bash/job.ts";
+import { JobManager } from "./bash/job-manager.ts";
+import { createReadTool } from "./files/read.ts";
 import type { Tool } from "./types.ts";
-import { createWriteTool } from "./write.ts";
+import { createWriteTool } from "./files/write.ts";
 
 import { TOOL_NAMES, type ToolName } from "./names.ts";
 

@@ -20,7 +20,7 @@ export interface ArtifactStore {
   resolve(ref: string): string | undefined;
 }
 
-/** Who tool processes run as when the run is sandboxed (see src/sandbox.ts). */
+/** Who tool processes run as when the run is sandboxed (see src/tools/sandbox/sandbox.ts). */
 export interface RunAs {
   uid: number;
   gid: number;
@@ -33,14 +33,14 @@ export interface ToolContext {
   workspace: string;
   /** Aborted on cancel, timeout of the run, or shutdown. */
   signal: AbortSignal;
-  /** The base environment for child processes, secrets already removed (see src/env.ts). */
+  /** The base environment for child processes, secrets already removed (see src/tools/sandbox/tool-env.ts). */
   env: Readonly<Record<string, string>>;
   artifacts: ArtifactStore;
   /** Removes known secret values and token shapes; applied to everything a tool writes out. */
   redact(text: string): string;
   /** Set when commands must run as the sandbox's unprivileged user rather than as the agent. */
   runAs?: RunAs;
-  /** The run's directory for pull request worktrees, outside the workspace (see src/sandbox.ts). */
+  /** The run's directory for pull request worktrees, outside the workspace (see src/tools/sandbox/sandbox.ts). */
   worktreesDir?: string;
 }
 

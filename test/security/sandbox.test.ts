@@ -1,4 +1,4 @@
-// The sandbox itself (src/sandbox.ts), driven directly on a runner-like layout: who the tool user
+// The sandbox itself (src/tools/sandbox/sandbox.ts), driven directly on a runner-like layout: who the tool user
 // is, what it may touch, and that release() leaves nothing behind. Needs root or passwordless sudo,
 // as on a runner; CI runs as root.
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/sandbox.ts";
-import { startProcess } from "../../src/tools/process.ts";
+import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/tools/sandbox/sandbox.ts";
+import { startProcess } from "../../src/tools/bash/process.ts";
 import { removeAsRoot, runAsNobody } from "../support/privileged.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
@@ -216,7 +216,7 @@ describe("without isolation", () => {
     // bundle the module into a world-readable one first.
     const bundleDir = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-bundle-"));
     chmodSync(bundleDir, 0o755);
-    const bundled = await Bun.build({ entrypoints: [join(PROJECT_ROOT, "src/sandbox.ts")], outdir: bundleDir, target: "bun" });
+    const bundled = await Bun.build({ entrypoints: [join(PROJECT_ROOT, "src/tools/sandbox/sandbox.ts")], outdir: bundleDir, target: "bun" });
     expect(bundled.success).toBe(true);
     const modulePath = bundled.outputs[0]!.path;
     chmodSync(modulePath, 0o644);

@@ -1,5 +1,5 @@
 // Pull request worktrees live in the run's worktree directory (ToolContext.worktreesDir, outside
-// the workspace; see src/sandbox.ts). Tool commands may rewrite anything inside a worktree, its
+// the workspace; see src/tools/sandbox/sandbox.ts). Tool commands may rewrite anything inside a worktree, its
 // `.git` file too, so the agent's git never follows that file: it names the worktree's
 // administrative directory under the main repository's .git/ itself. Tool commands cannot write
 // .git/ and so cannot commit: pr_push commits for them (commitWorktree), and what is still
@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { commitAll } from "../../git/land.ts";
 import { isProtected } from "../../git/protected.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
-import { isInside } from "../workspace.ts";
+import { isInside } from "../files/workspace.ts";
 import { ToolFailure } from "./errors.ts";
 import { gitCommonDir, localGit, type LocalGit } from "./local-git.ts";
 

@@ -1,0 +1,53 @@
+// Whether an event may start a run: the one decision, made by the guard step and again by the agent
+// stage (which may be run without the guard). Fail closed: any doubt is a no, except that a broken
+// configuration is let through for someone with write access, so the agent stage can say on the
+// issue what is wrong with it instead of a silent, green job.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ActionsEnv } from "../actions/env.ts";
+import { loadConfig, parseConfig, type Config } from "../config.ts";
+import { readTrigger, type Trigger } from "../actions/event.ts";
+import type { GitHubApi } from "../github/api.ts";
+import { getPermission } from "../github/operations.ts";
+import { CONFIG_FILE, SENTINEL_FILE } from "../paths.ts";
+import { triggerReason } from "./triggers.ts";
+import { decideTrust } from "./trust.ts";
+import { REPLY_MARKER } from "../github/marker.ts";
+
+export type Gate =
+  /** `configError`: the configuration is invalid; the run is only to say so on the issue. */
+  | { proceed: true; reason: string; trigger: Trigger; config: Config; configError?: Error }
+  /** `error`: what a person must fix (the payload), when that is why. */
+  | { proceed: false; reason: string; trigger?: Trigger; error?: Error };
+
+export async function decide(env: ActionsEnv, api: GitHubApi): Promise<Gate> {
+  if (!existsSync(join(env.workspace, SENTINEL_FILE))) {
+    return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
+  }
+  let trigger: Trigger;
+  try {
+    trigger = readTrigger(env.eventName, env.eventPath);
+  } catch (error) {
+    return { proceed: false, reason: `${(error as Error).message}; failing closed`, error: error as Error };
+  }
+  const stop = (reason: string): Gate => ({ proceed: false, reason, trigger });
+  if (trigger.isPullRequest) return stop(`#${trigger.issueNumber} is a pull request; gitclaw works on issues`);
+  if (trigger.comment?.body.includes(REPLY_MARKER)) return stop(`comment ${trigger.comment.id} was written by gitclaw itself`);
+
+  let config: Config;
+  let broken: Error | undefined;
+  try {
+    config = loadConfig(env.workspace);
+  } catch (error) {
+    // Judged by the defaults, so only someone who could have run gitclaw hears about it.
+    broken = error as Error;
+    config = parseConfig({});
+  }
+  // Cheapest check first: an irrelevant event costs no API call.
+  const why = triggerReason(trigger, config.trigger);
+  if (!why) return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`);
+  const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
+  if (!decision.allowed) return stop(decision.reason);
+  if (broken) return { proceed: true, reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`, trigger, config, configError: broken };
+  return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
+}

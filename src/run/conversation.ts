@@ -1,0 +1,138 @@
+// Which session an issue continues and what this run must answer. The mapping is the only way to
+// find a session; a damaged or missing one is reported and replaced, never silently overwritten.
+// Mappings and sessions are committed state, so a mapping that leads out of state/sessions/, or to
+// another issue's conversation, is refused the same way: a notice, and a new session.
+import { lstatSync } from "node:fs";
+import { relative } from "node:path";
+import * as workflow from "../actions/log.ts";
+import type { Trigger } from "../actions/event.ts";
+import { getPermission, listComments } from "../github/operations.ts";
+import type { RunContext } from "./context.ts";
+import { checkStateFolders, otherIssuesUsing, readMapping, repoRelative, resolveSessionPath, sessionsDir, type IssueMapping } from "../session/mapping.ts";
+import { CUSTOM } from "../session/custom.ts";
+import { SessionFile, type SessionOptions } from "../session/session-file.ts";
+import type { IssueComment } from "../github/operations.ts";
+import { userPrompt, type PromptComment } from "./prompt.ts";
+import { isBot, trustChecker } from "../gate/trust.ts";
+import { REPLY_MARKER } from "../github/marker.ts";
+
+export interface Conversation {
+  session: SessionFile;
+  mode: "new" | "resume";
+  mapping?: IssueMapping;
+  /** Problems found on the way, each one line for the log and the reply. */
+  notices: string[];
+}
+
+function claimedIssue(session: SessionFile): number | undefined {
+  for (const entry of session.entries) {
+    const issueNumber = entry.type === "custom" && entry.customType === CUSTOM.issue ? (entry.data as { issueNumber?: unknown } | null)?.issueNumber : undefined;
+    if (typeof issueNumber === "number") return issueNumber;
+  }
+  return undefined;
+}
+
+export function openConversation(repoRoot: string, issueNumber: number, options: { cwd: string } & SessionOptions): Conversation {
+  checkStateFolders(repoRoot);
+  const notices: string[] = [];
+  const claim = (session: SessionFile) => session.appendCustom(CUSTOM.issue, { issueNumber });
+  const fresh = () => {
+    const session = SessionFile.create(sessionsDir(repoRoot), options);
+    claim(session);
+    return session;
+  };
+  let mapping: IssueMapping | undefined;
+  try {
+    mapping = readMapping(repoRoot, issueNumber);
+  } catch (error) {
+    notices.push(`${(error as Error).message} Started a new session instead.`);
+  }
+  if (!mapping) return { session: fresh(), mode: "new", notices };
+
+  const refuse = (why: string): Conversation => {
+    notices.push(`${why} Started a new session; the old file is kept as it was.`);
+    return { session: fresh(), mode: "new", mapping, notices };
+  };
+  let path: string;
+  let session: SessionFile;
+  try {
+    path = resolveSessionPath(repoRoot, mapping);
+    session = SessionFile.load(path, options);
+  } catch (error) {
+    return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${(error as Error).message}).`);
+  }
+  const owner = claimedIssue(session) ?? otherIssuesUsing(repoRoot, path, issueNumber)[0];
+  if (owner !== undefined && owner !== issueNumber) {
+    return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, the conversation of issue #${owner}; a session belongs to one issue.`);
+  }
+  // The tool-output folder is named after the session id: it must be a real folder too.
+  if (lstatSync(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+    return refuse(`${relative(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`);
+  }
+  // Each damaged line is reported once, then recorded as reported; its bytes stay in the file.
+  const damaged = session.notes.filter((note) => !note.reported);
+  for (const note of damaged) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
+  if (damaged.length) session.appendCustom(CUSTOM.damagedLines, { lines: damaged.map((note) => note.line) });
+  if (owner === undefined) claim(session);
+  return { session, mode: "resume", mapping, notices };
+}
+
+export interface PendingComments {
+  comments: PromptComment[];
+  /** The newest comment this run answers, recorded in the mapping. */
+  last?: { id: number; createdAt: string };
+}
+
+/**
+ * The comments this run answers: every human comment after the last answered one, up to the
+ * trigger. Comments created after the trigger belong to the run they triggered; comments edited
+ * after it are dropped, since their text may have changed since it was checked. The triggering
+ * comment's text is taken from the event payload.
+ */
+export async function pendingComments(
+  trigger: Trigger,
+  all: IssueComment[],
+  mapping: IssueMapping | undefined,
+  isTrusted: (login: string) => Promise<boolean>,
+): Promise<PendingComments> {
+  const since = mapping?.lastCommentId ?? 0;
+  const triggeredAt = Date.parse(trigger.triggeredAt);
+  const picked: PromptComment[] = [];
+  for (const c of all) {
+    if (c.id <= since || c.body.includes(REPLY_MARKER) || isBot({ login: c.login, type: c.userType })) continue;
+    if (trigger.comment && c.id === trigger.comment.id) continue; // added from the payload below
+    if (Date.parse(c.createdAt) > triggeredAt || Date.parse(c.updatedAt) > triggeredAt) continue;
+    picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted: await isTrusted(c.login) });
+  }
+  if (trigger.comment) {
+    picked.push({ id: trigger.comment.id, login: trigger.comment.login, body: trigger.comment.body, createdAt: trigger.comment.createdAt, trusted: true });
+  }
+  picked.sort((a, b) => a.id - b.id);
+  const newest = picked.at(-1);
+  return { comments: picked, last: newest && { id: newest.id, createdAt: newest.createdAt } };
+}
+
+export interface OpenConversation extends Conversation {
+  /** The newest comment answered once this run replies, for the mapping. */
+  answered?: { id: number; createdAt: string };
+}
+
+/**
+ * Opens the issue's conversation and records this run's question in it: the issue itself when the
+ * conversation is new, then every comment since the last answered one, each framed by who wrote it.
+ */
+export async function beginConversation(run: RunContext, root: string): Promise<OpenConversation> {
+  const { trigger, api, repo } = run;
+  const conversation = openConversation(root, trigger.issueNumber, { cwd: root });
+  const { session, mapping } = conversation;
+  for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
+  run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);
+  const isTrusted = trustChecker(run.config.trust, (login) => getPermission(api, repo, login));
+  const comments = trigger.comment ? await listComments(api, repo, trigger.issueNumber) : [];
+  const pending = trigger.comment ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
+  const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
+  if (conversation.mode === "new") session.appendStart(run.resolved);
+  session.appendUserText(run.redact(prompt), run.now());
+  const earlier = mapping?.lastCommentId ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" } : undefined;
+  return { ...conversation, answered: pending.last ?? earlier };
+}

@@ -1,0 +1,113 @@
+// One conversation run, once the event is known to be trusted, as a list of phases: prepare the
+// workspace, open the issue's conversation, set up the tools, run the agent loop (live progress),
+// tear the tools down, land the work, reply, and write the job summary.
+import * as workflow from "../actions/log.ts";
+import { writeProgressCommentId } from "../actions/run-state.ts";
+import { runAgentLoop, type LoopResult } from "../agent/loop.ts";
+import { beginConversation, type OpenConversation } from "./conversation.ts";
+import { ProgressComment } from "./progress.ts";
+import { systemInstructions } from "./prompt.ts";
+import type { RunContext } from "./context.ts";
+import { observeRun } from "./events.ts";
+import { landWork, recordRun } from "./land.ts";
+import { reply } from "./reply.ts";
+import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
+import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { RunTimeline } from "./summary.ts";
+
+export type { RunContext } from "./context.ts";
+
+/** What the stage's exit code must say: false when the run failed or its work cannot be shown to have landed. */
+export interface ConversationOutcome {
+  succeeded: boolean;
+}
+
+export async function runConversation(run: RunContext): Promise<ConversationOutcome> {
+  const progress = await startProgress(run);
+  const workspace = await prepareWorkspace(run);
+  const conversation = await beginConversation(run, workspace.root);
+  const tools = await setUpTools(run, workspace, conversation.session);
+  const timeline = new RunTimeline(run.now);
+  let result: LoopResult;
+  let unpushed: string[];
+  try {
+    result = await runLoop(run, workspace, conversation, tools, { progress, timeline });
+  } finally {
+    unpushed = await tearDownTools(run, tools, workspace, conversation.session);
+  }
+  recordRun(run, conversation, result, workspace.root);
+  const landing = await landWork(run, workspace, conversation);
+  await reply(run, workspace, { result, conversation, landing, unpushed, progress });
+  writeSummary(run, timeline, result);
+  return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
+}
+
+/** The progress comment: posted once the run has gone a moment, then edited as the agent goes. */
+async function startProgress(run: RunContext): Promise<ProgressComment> {
+  const { config } = run;
+  const progress = new ProgressComment({
+    api: run.api,
+    repo: run.repo,
+    issueNumber: run.trigger.issueNumber,
+    runUrl: run.link,
+    now: run.now,
+    redact: run.redact,
+    log: run.log,
+    throttleMs: config.progress.throttleSeconds * 1000,
+    delayMs: config.progress.delaySeconds * 1000,
+    onCreated: (id) => writeProgressCommentId(run.env.runnerTemp, id),
+  });
+  await progress.start();
+  return progress;
+}
+
+async function runLoop(
+  run: RunContext,
+  workspace: Workspace,
+  conversation: OpenConversation,
+  tools: RunTools,
+  watchers: { progress: ProgressComment; timeline: RunTimeline },
+): Promise<LoopResult> {
+  const { env, config, trigger } = run;
+  const { session } = conversation;
+  const observer = observeRun({ ...watchers, session, log: run.log });
+  const instructions = systemInstructions({
+    repository: `${env.owner}/${env.repo}`,
+    branch: workspace.branch,
+    issueNumber: trigger.issueNumber,
+    tools: tools.toolset.tools.map((t) => t.name),
+    protectedPaths: config.protectedPaths,
+  });
+  try {
+    const result = await runAgentLoop({
+      session,
+      model: run.resolved,
+      instructions,
+      tools: tools.toolset.tools,
+      toolContext: tools.context,
+      budgets: config.budgets,
+      compaction: config.compaction,
+      deadline: run.started + config.budgets.maxMinutes * 60_000,
+      signal: run.signal,
+      now: run.now,
+      onEvent: observer.onEvent,
+    });
+    if (result.outcome === "error") workflow.error(`gitclaw: the run failed: ${run.redact(result.errorMessage ?? "unknown error")}`);
+    else if (result.outcome !== "done") workflow.warning(`gitclaw: the run stopped early (${result.outcome})`);
+    return result;
+  } finally {
+    observer.close();
+  }
+}
+
+/** The job summary: every turn and tool call with status, duration, tokens and cost. */
+function writeSummary(run: RunContext, timeline: RunTimeline, result: LoopResult): void {
+  const title = `gitclaw · issue #${run.trigger.issueNumber}`;
+  const model = `${run.resolved.provider}/${run.resolved.modelId}`;
+  const markdown = timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link });
+  try {
+    workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
+  } catch (error) {
+    run.log(`gitclaw: could not write the job summary: ${(error as Error).message}`);
+  }
+}

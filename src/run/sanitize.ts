@@ -1,0 +1,358 @@
+// Text written by people (issue titles and bodies, comments) is cleaned before the model reads
+// it. The aim is narrow: remove what a person reading the issue on GitHub cannot see but the
+// model would, the usual carrier of hidden prompt injection. Visible text is kept byte for byte.
+//
+// Structure comes from real parsers, never from patterns: micromark (CommonMark + GFM, as GitHub
+// renders it) finds the Markdown constructs and the raw HTML in it by their source positions, and
+// parse5 (the HTML standard's parser) reads that HTML. What GitHub does not show is collected as
+// source ranges and cut out of the original text, so everything else stays exactly as written.
+// What GitHub does not show follows its sanitiser (github/markup's allowlist of elements and
+// attributes): attribute values are never displayed, so only a link's href and an image's src stay.
+//
+// Code gets no full exemption: GitHub shows it verbatim, but the model reads it as raw text, where
+// a comment or an alt attribute reads like one outside code, and parsers disagree at the edges
+// about where code ends. There (and in text that merely looks like HTML), comments and the
+// attributes that exist to hide text go too. Invisible characters go everywhere.
+//
+// The parsers load only when a prompt is built (sanitizeAll, src/run/prompt.ts).
+import { decodeNamedCharacterReference } from "decode-named-character-reference";
+import { parse, postprocess, preprocess } from "micromark";
+import { gfm } from "micromark-extension-gfm";
+import { normalizeIdentifier } from "micromark-util-normalize-identifier";
+import type { Event } from "micromark-util-types";
+import { parseFragment, Tokenizer, type DefaultTreeAdapterTypes as Html, type Token } from "parse5";
+
+type Range = [start: number, end: number];
+
+// Characters that render as nothing or change what is shown: Unicode's default-ignorable code
+// points (zero-width characters and joiners, bidi controls, variation selectors, tag characters,
+// invisible operators, Hangul fillers…), controls but \t and \n, interlinear annotation marks.
+// Tag characters and variation selectors can carry whole strings ("ASCII smuggling"). An emoji's
+// own presentation selector and the joiners inside an emoji sequence stay: they carry nothing.
+const INVISIBLE = new RegExp(
+  String.raw`(?<=\p{Emoji})[\uFE0E\uFE0F](?![\uFE00-\uFE0F])` +
+    String.raw`|(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})` +
+    String.raw`|([\p{Default_Ignorable_Code_Point}\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFFF9-\uFFFB])`,
+  "gu",
+);
+const HIDES = /[\p{Default_Ignorable_Code_Point}\p{Cc}\uFFF9-\uFFFB]/u;
+
+// Character references, which Markdown and HTML decode: numeric ones stay when they decode to
+// printable ASCII (the model reads `&#60;` fine), named ones unless they decode to an invisible
+// character (`&ZeroWidthSpace;`, `&shy;`, `&lrm;`); the `;` of a numeric one is optional, as in HTML.
+const NUMERIC_REFERENCE = /&#(?:([0-9]+)|[xX]([0-9a-fA-F]+));?/g;
+const NAMED_REFERENCE = /&([A-Za-z][A-Za-z0-9]{1,31});/g;
+
+/** Elements whose content GitHub never shows. */
+const CONTENT_HIDDEN = new Set(["script", "style"]);
+/** The attributes a reader meets in rendered HTML: where a link goes, which image is shown. */
+const SHOWN_ATTRIBUTES: Record<string, string> = { a: "href", img: "src" };
+/** Attributes that exist to hide text, removed even where the markup itself is shown. */
+const HIDING_ATTRIBUTE = /^(?:alt|title|aria-label|placeholder|data-.*)$/i;
+
+export function sanitizeUserText(text: string): string {
+  const source = text
+    .replace(/\r\n/g, "\n")
+    // Invisible characters go first, so that they cannot break up the constructs below.
+    .replace(INVISIBLE, (match, hidden: string | undefined) => (hidden === undefined ? match : ""))
+    .replace(NUMERIC_REFERENCE, (reference, decimal: string | undefined, hex: string | undefined) => {
+      const codePoint = decimal === undefined ? parseInt(hex ?? "", 16) : parseInt(decimal, 10);
+      return codePoint >= 0x20 && codePoint <= 0x7e ? reference : "";
+    })
+    .replace(NAMED_REFERENCE, (reference, name: string) => {
+      const decoded = decodeNamedCharacterReference(name);
+      return decoded !== false && HIDES.test(decoded) ? "" : reference;
+    });
+  return cut(source, hiddenRanges(source));
+}
+
+/** A link or image being read: its label and how it is resolved. */
+interface OpenLink {
+  image: boolean;
+  label?: Range;
+  resolved: "resource" | "full reference" | "label";
+}
+
+/** The source ranges GitHub does not show, in any order, possibly overlapping. */
+function hiddenRanges(source: string): Range[] {
+  const events = postprocess(parse({ extensions: [gfm()] }).document().write(preprocess()(source, undefined, true)));
+  const hidden: Range[] = [];
+  const html: Range[] = [];
+  const code: Range[] = [];
+  const mathCode: Range[] = [];
+  const definitions: { range: Range; id: string; footnote: boolean }[] = [];
+  const shownLabels = new Set<string>();
+  const links: OpenLink[] = [];
+  let definition: { range: Range; id: string; footnote: boolean } | undefined;
+  let valueStart = -1; // where the destination of a resource or definition ends: a title is cut from there
+  let mathValue: Range | undefined; // the value of a ```math block or a $`…`$ span, as its chunks arrive
+
+  for (const [kind, token] of events as Event[]) {
+    const range: Range = [token.start.offset, token.end.offset];
+    const text = () => source.slice(range[0], range[1]);
+    if (kind === "enter") {
+      switch (token.type) {
+        case "link":
+        case "image":
+          links.push({ image: token.type === "image", resolved: "label" });
+          break;
+        case "resource":
+          links.at(-1)!.resolved = "resource";
+          valueStart = range[0] + 1;
+          break;
+        case "referenceString":
+          links.at(-1)!.resolved = "full reference";
+          break;
+        case "definition":
+        case "gfmFootnoteDefinition":
+          definition = { range, id: "", footnote: token.type === "gfmFootnoteDefinition" };
+          break;
+        case "codeText":
+          if (source[range[0] - 1] === "$" && source[range[1]] === "$") mathValue = [Infinity, -Infinity];
+          break;
+      }
+      continue;
+    }
+    switch (token.type) {
+      case "labelText":
+        links.at(-1)!.label = range;
+        // An image's label is its alt text, which is never shown.
+        if (links.at(-1)!.image) hidden.push(range);
+        break;
+      case "resourceDestination":
+      case "definitionDestination":
+        valueStart = range[1];
+        break;
+      case "resourceTitle":
+      case "definitionTitle":
+        // A title is a tooltip at most: cut it with the blanks before it.
+        hidden.push([valueStart, range[1]]);
+        break;
+      case "reference":
+        // `[text][label]` shows only `text`: the label is plumbing that can carry anything.
+        if (links.at(-1)!.resolved === "full reference") hidden.push(range);
+        break;
+      case "link":
+      case "image": {
+        const link = links.pop()!;
+        // `[label]` and `[label][]` show the label: those are the definitions a reader sees used.
+        if (!link.image && link.resolved === "label" && link.label) shownLabels.add(normalizeIdentifier(source.slice(...link.label)));
+        break;
+      }
+      case "gfmFootnoteCallString":
+        shownLabels.add(`^${normalizeIdentifier(text())}`);
+        break;
+      case "definitionLabelString":
+        definition!.id = normalizeIdentifier(text());
+        break;
+      case "gfmFootnoteDefinitionLabelString":
+        definition!.id = `^${normalizeIdentifier(text())}`;
+        break;
+      case "definition":
+      case "gfmFootnoteDefinition":
+        definitions.push(definition!);
+        definition = undefined;
+        break;
+      case "htmlFlow":
+      case "htmlText":
+        html.push(range);
+        break;
+      case "codeFencedFenceInfo":
+        if (text().trim().toLowerCase() === "math") mathValue = [Infinity, -Infinity];
+        break;
+      case "codeFlowValue":
+      case "codeTextData":
+        if (mathValue) mathValue = [Math.min(mathValue[0], range[0]), Math.max(mathValue[1], range[1])];
+        break;
+      case "codeFenced":
+      case "codeIndented":
+      case "codeText":
+        code.push(range);
+        if (mathValue && mathValue[0] < mathValue[1]) mathCode.push(mathValue);
+        mathValue = undefined;
+        break;
+    }
+  }
+  // A definition nobody sees used renders as nothing at all, label, destination and title.
+  for (const { range, id } of definitions) if (!shownLabels.has(id)) hidden.push(range);
+
+  hidden.push(...hiddenInRenderedHtml(source, html));
+  // What is left as text or code, read as HTML by a parser that does not know where code ends.
+  const literal = mask(source, [...html, ...hidden], false);
+  hidden.push(...hiddenInLiteralMarkup(literal));
+  hidden.push(...hiddenInMath(mask(literal, code, false), mathCode, source));
+  return hidden;
+}
+
+/** `source` with the characters inside `ranges` (or outside them) turned into spaces, line breaks kept, so offsets stay. */
+function mask(source: string, ranges: Range[], keepInside: boolean): string {
+  const inside = new Uint8Array(source.length + 1);
+  for (const [start, end] of ranges) inside.fill(1, start, end);
+  let out = "";
+  let from = 0;
+  for (let i = 0; i <= source.length; i++) {
+    const keep = i < source.length && (inside[i] === 1) === keepInside;
+    if (keep && from === -1) from = i;
+    if (!keep && from !== -1) {
+      out += source.slice(from, i);
+      from = -1;
+    }
+    if (!keep && i < source.length) out += source[i] === "\n" ? "\n" : " ";
+  }
+  return out;
+}
+
+type Node = Html.ChildNode | Html.DocumentFragment;
+const isElement = (node: Node): node is Html.Element => "tagName" in node;
+
+function* walk(node: Node): Generator<Html.ChildNode> {
+  for (const child of "childNodes" in node ? node.childNodes : []) {
+    yield child;
+    if (!isElement(child) || !CONTENT_HIDDEN.has(child.tagName)) yield* walk(child);
+    if (isElement(child) && child.tagName === "template") yield* walk((child as Html.Template).content);
+  }
+}
+
+/** Where a tag's name ends in the source: after `<` or `</` and the name as written. */
+function nameEnd(text: string, start: number): number {
+  let i = start + (text[start + 1] === "/" ? 2 : 1);
+  while (i < text.length && !/[\s/>]/.test(text[i]!)) i++;
+  return i;
+}
+
+/** `start` moved back over the blanks before it, down to `floor`. */
+function withBlanksBefore(text: string, start: number, floor: number): number {
+  while (start > floor && /\s/.test(text[start - 1]!)) start--;
+  return start;
+}
+
+/** The last offset inside an element: its end tag's, or its last descendant's when it was never closed. */
+function elementEnd(node: Html.ChildNode): number {
+  const children = "childNodes" in node ? node.childNodes : [];
+  return Math.max(node.sourceCodeLocation?.endOffset ?? 0, ...children.map(elementEnd));
+}
+
+/**
+ * The raw HTML GitHub renders, read as one document (text between its pieces is blanked, so a
+ * comment or a <style> opened in one piece runs on as it does in the rendered page). Kept: text,
+ * tag names, a link's href and an image's src, the closing `>`; everything else in the pieces goes,
+ * and comments and the content of script and style elements go wherever they reach.
+ */
+function hiddenInRenderedHtml(source: string, pieces: Range[]): Range[] {
+  if (pieces.length === 0) return [];
+  const text = mask(source, pieces, true);
+  const kept: Range[] = [];
+  const hidden: Range[] = [];
+  for (const node of walk(parseFragment(text, { sourceCodeLocationInfo: true }))) {
+    const location = node.sourceCodeLocation;
+    if (!location) continue;
+    if (node.nodeName === "#comment") hidden.push([location.startOffset, location.endOffset]);
+    else if (node.nodeName === "#text") kept.push([location.startOffset, location.endOffset]);
+    else if (isElement(node) && CONTENT_HIDDEN.has(node.tagName)) hidden.push([location.startOffset, elementEnd(node)]);
+    else if (isElement(node)) {
+      const { startTag, endTag, attrs } = node.sourceCodeLocation!;
+      if (startTag) {
+        const name = nameEnd(text, startTag.startOffset);
+        kept.push([startTag.startOffset, name]);
+        const shown = SHOWN_ATTRIBUTES[node.tagName];
+        const attribute = shown ? attrs?.[shown] : undefined;
+        if (attribute) kept.push([withBlanksBefore(text, attribute.startOffset, name), attribute.endOffset]);
+        const close = text[startTag.endOffset - 2] === "/" ? startTag.endOffset - 2 : startTag.endOffset - 1;
+        kept.push([withBlanksBefore(text, close, name), startTag.endOffset]);
+      }
+      if (endTag) kept.push([endTag.startOffset, nameEnd(text, endTag.startOffset)], [endTag.endOffset - 1, endTag.endOffset]);
+    }
+  }
+  return [...subtract(pieces, kept), ...hidden];
+}
+
+/**
+ * In text and code, which GitHub shows as typed: comments, hiding attributes, anything after an
+ * end tag's name. Read token by token (every tag, also stray ones, and no element's content is
+ * taken as raw text), since no page is built from it.
+ */
+function hiddenInLiteralMarkup(text: string): Range[] {
+  if (!text.includes("<")) return [];
+  const hidden: Range[] = [];
+  const ignore = () => {};
+  const tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, {
+    onComment: ({ location }) => location && hidden.push([location.startOffset, location.endOffset]),
+    onStartTag: ({ location }: Token.TagToken) => {
+      for (const [name, attribute] of Object.entries(location?.attrs ?? {})) {
+        if (HIDING_ATTRIBUTE.test(name)) hidden.push([withBlanksBefore(text, attribute.startOffset, nameEnd(text, location!.startOffset)), attribute.endOffset]);
+      }
+    },
+    onEndTag: ({ location }: Token.TagToken) => location && hidden.push([nameEnd(text, location.startOffset), location.endOffset - 1]),
+    onDoctype: ignore,
+    onEof: ignore,
+    onCharacter: ignore,
+    onNullCharacter: ignore,
+    onWhitespaceCharacter: ignore,
+  });
+  tokenizer.write(text, true);
+  return hidden;
+}
+
+// Math as GitHub reads it in text: `$$…$$`, or `$…$` on one line that neither starts nor ends
+// with a blank and is not followed by a digit (so prices stay prose).
+const MATH_SPAN = /(?<!\\)\$\$([\s\S]+?)\$\$|(?<![\\$])\$(?=[^\s$])((?:\\.|[^$\n\\])*?[^\s\\])\$(?!\d)/g;
+// TeX that typesets as nothing: \phantom and its kin draw blank space, % comments are not drawn.
+const TEX_HIDDEN = /\\[hv]?phantom\s*\{|(?<!\\)%/g;
+
+/** In math (`$…$`, `$$…$$`, ```math blocks, $`…`$): \phantom{…} groups and % comments. */
+function hiddenInMath(text: string, mathCode: Range[], source: string): Range[] {
+  const values: Range[] = [...mathCode];
+  for (const match of text.matchAll(MATH_SPAN)) {
+    const start = match.index + (match[1] === undefined ? 1 : 2);
+    values.push([start, start + (match[1] ?? match[2]!).length]);
+  }
+  const hidden: Range[] = [];
+  for (const [start, end] of values) {
+    const tex = source.slice(start, end);
+    for (const match of tex.matchAll(TEX_HIDDEN)) {
+      let stop = match[0] === "%" ? tex.indexOf("\n", match.index) : closingBrace(tex, match.index + match[0].length);
+      if (stop < 0) stop = tex.length;
+      hidden.push([start + match.index, start + stop]);
+    }
+  }
+  return hidden;
+}
+
+/** The offset after the `}` that closes the group opened just before `from`, or -1. */
+function closingBrace(tex: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < tex.length; i++) {
+    if (tex[i] === "\\") i++;
+    else if (tex[i] === "{") depth++;
+    else if (tex[i] === "}" && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** The parts of `ranges` not covered by `minus`. */
+function subtract(ranges: Range[], minus: Range[]): Range[] {
+  const covered = new Uint8Array(Math.max(0, ...ranges.map((r) => r[1])) + 1);
+  for (const [start, end] of minus) covered.fill(1, start, end);
+  const out: Range[] = [];
+  for (const [start, end] of ranges) {
+    for (let i = start; i < end; i++) {
+      if (covered[i]) continue;
+      const last = out.at(-1);
+      if (last && last[1] === i) last[1] = i + 1;
+      else out.push([i, i + 1]);
+    }
+  }
+  return out;
+}
+
+/** `source` without the characters inside any of `ranges`. */
+function cut(source: string, ranges: Range[]): string {
+  const sorted = ranges.filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let at = 0;
+  for (const [start, end] of sorted) {
+    if (start > at) out += source.slice(at, start);
+    at = Math.max(at, end);
+  }
+  return out + source.slice(at);
+}

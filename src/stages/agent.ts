@@ -1,0 +1,85 @@
+// The agent stage, end to end: decide again whether the event may start a run (src/gate/gate.ts; this
+// stage may run without the guard), resolve the model, run the conversation (src/run/run.ts), remove 👀.
+// Every failure a person can fix ends in one clear log line and, where the issue can be reached, a
+// comment saying the same; a failed run exits 1.
+import * as workflow from "../actions/log.ts";
+import { runUrl, type ActionsEnv } from "../actions/env.ts";
+import { markReplied } from "../actions/run-state.ts";
+import { ModelConfigError, modelSpec, resolveModel } from "../agent/model.ts";
+import { ConfigError } from "../config.ts";
+import { secretValues } from "../tools/sandbox/tool-env.ts";
+import { EventError } from "../actions/event.ts";
+import { decide } from "../gate/gate.ts";
+import { GitError } from "../git/git.ts";
+import { octokitApi, type GitHubApi } from "../github/api.ts";
+import { createGitHubClient } from "../github/client.ts";
+import { GitHubApiError } from "../github/operations.ts";
+import { removeIndicator } from "./indicator.ts";
+import { postNotice } from "./notice.ts";
+import { createRedactor } from "../redact.ts";
+import { replyBodies } from "../github/comment-bodies.ts";
+import { runConversation } from "../run/run.ts";
+import { SessionError } from "../session/session-file.ts";
+
+export interface PipelineOptions {
+  env: ActionsEnv;
+  processEnv: Record<string, string | undefined>;
+  /** Aborted on SIGTERM/SIGINT: the loop stops, and the run still commits and replies. */
+  signal: AbortSignal;
+  now?: () => number;
+}
+
+/** Errors a person can act on: their message is the whole story, posted as is. */
+const ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError, GitHubApiError];
+
+export async function runPipeline(options: PipelineOptions): Promise<number> {
+  const { env, processEnv } = options;
+  const now = options.now ?? Date.now;
+  const started = now();
+  const secrets = [...new Set([...secretValues(processEnv), env.token])];
+  const redact = createRedactor(secrets);
+  for (const secret of secrets) workflow.setSecret(secret);
+  const log = (line: string) => workflow.info(redact(line));
+  const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => workflow.warning(redact(l)) });
+  const api = octokitApi(github);
+  const repo = { owner: env.owner, repo: env.repo };
+  const link = runUrl(env);
+  let issueNumber: number | undefined;
+  try {
+    const gate = await decide(env, api);
+    issueNumber = gate.trigger?.issueNumber;
+    if (!gate.proceed) {
+      // A payload that cannot be read is a failure to report; anything else just means no run.
+      if (gate.error) throw gate.error;
+      log(`gitclaw: not running for this event: ${gate.reason}.`);
+      return 0;
+    }
+    if (gate.configError) throw gate.configError;
+    const { trigger, config } = gate;
+    const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
+    const onReplied = () => markReplied(env.runnerTemp, "agent");
+    const context = { ...options, trigger, config, resolved, github, api, repo, redact, log, started, now, link, onReplied };
+    const outcome = await runConversation(context);
+    return outcome.succeeded ? 0 : 1;
+  } catch (error) {
+    // A payload that failed validation may still say which issue it is about.
+    issueNumber ??= error instanceof EventError ? error.issueNumber : undefined;
+    await reportFailure(env, api, { error, issueNumber, redact, link });
+    return 1;
+  } finally {
+    await removeIndicator(env, api).catch((error: Error) => log(`gitclaw: could not remove 👀: ${redact(error.message)}`));
+  }
+}
+
+/** One log line and, where the issue is known, one comment saying what went wrong and where to look. */
+async function reportFailure(env: ActionsEnv, api: GitHubApi, failure: { error: unknown; issueNumber?: number; redact: (text: string) => string; link: string }): Promise<void> {
+  const { error, issueNumber, redact, link } = failure;
+  const actionable = ACTIONABLE.some((type) => error instanceof type);
+  const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);
+  workflow.error(`gitclaw: ${message}`);
+  if (issueNumber === undefined) return;
+  const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;
+  await postNotice(env, api, issueNumber, replyBodies(body)[0]!, "agent").catch((e: Error) =>
+    workflow.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
+  );
+}

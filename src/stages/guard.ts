@@ -1,0 +1,21 @@
+// The guard step: decides whether this event may start the agent (src/gate/gate.ts), with one short
+// request or none. Fail closed: any doubt → no.
+import type { ActionsEnv } from "../actions/env.ts";
+import { writeTarget } from "../actions/run-state.ts";
+import { fetchApi, type GitHubApi } from "../github/api.ts";
+import { decide } from "../gate/gate.ts";
+
+export interface GuardResult {
+  proceed: boolean;
+  reason: string;
+}
+
+/** Decides; when the run goes ahead, records where 👀 goes for the indicator step. */
+export async function runGuard(env: ActionsEnv, api: GitHubApi = fetchApi(env)): Promise<GuardResult> {
+  const gate = await decide(env, api);
+  if (gate.proceed) {
+    const { issueNumber, comment } = gate.trigger;
+    writeTarget(env.runnerTemp, { issueNumber, ...(comment ? { commentId: comment.id } : {}) });
+  }
+  return { proceed: gate.proceed, reason: gate.reason };
+}

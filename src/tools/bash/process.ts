@@ -1,0 +1,228 @@
+// Runs one shell command in its own process group and makes sure the whole group is gone when it
+// finishes: on timeout, abort or cancel the group gets SIGTERM, then SIGKILL after a grace period;
+// after a normal exit, background leftovers (`cmd &`) are terminated the same way. In a sandboxed
+// run the command runs as the tool user (see src/tools/sandbox/sandbox.ts).
+import { existsSync } from "node:fs";
+import { procFiles } from "../sandbox/procfs.ts";
+import { execa } from "execa";
+import type { RunAs } from "../types.ts";
+
+export const KILL_GRACE_MS = 5_000;
+/**
+ * When the whole run is cancelled, the runner kills everything 10 s after its first signal: the
+ * commands get a short grace, so the run has the time to commit, push and reply.
+ */
+export const ABORT_GRACE_MS = 1_000;
+/** How long readers may still drain the pipes once every process of the group is gone. */
+const DRAIN_GRACE_MS = 500;
+/** After SIGKILL the group dies promptly; this only bounds the wait if something is stuck in the kernel. */
+const KILL_CONFIRM_MS = 2_000;
+const GROUP_POLL_MS = 50;
+
+export type StopReason = "timeout" | "abort" | "cancel";
+
+export interface ProcessOptions {
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** Aborting it stops the command (reason "abort"). */
+  signal: AbortSignal;
+  /** Receives stdout and stderr, merged in arrival order, as raw bytes (valid during the call). */
+  onOutput(bytes: Uint8Array): void;
+  /** Run the command as this user instead of the agent's own. */
+  runAs?: RunAs;
+}
+
+export interface ProcessOutcome {
+  /** Exit code of the shell; null when it was killed by a signal or never started. */
+  exitCode: number | null;
+  signal: string | null;
+  /** Set when we stopped the command. */
+  stopReason?: StopReason;
+  /** Set when the command could not be started at all. */
+  spawnError?: string;
+  wallTimeMs: number;
+}
+
+export interface RunningProcess {
+  pid: number | undefined;
+  finished: Promise<ProcessOutcome>;
+  /** Stops the command (reason "cancel"); `finished` settles once the group is gone. */
+  cancel(): void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const isRoot = (): boolean => process.getuid?.() === 0;
+
+interface Launch {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * How to start `argv` as `runAs`, with HOME set to its home. Root switches user in the spawn
+ * itself (which also drops root's supplementary groups); anyone else can only do it through
+ * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
+ * the environment, so `env -i` passes it on; it holds no secrets (see src/tools/sandbox/tool-env.ts).
+ */
+export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env: Record<string, string>): Launch {
+  const [file = "", ...args] = argv;
+  if (runAs === undefined) return { file, args, env };
+  const userEnv = { ...env, HOME: runAs.home };
+  if (isRoot()) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
+  const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
+  return {
+    file: "sudo",
+    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
+    env: userEnv,
+  };
+}
+
+/**
+ * Whether any process of the group is still running. `kill(-pgid, 0)` alone is not enough: it
+ * also succeeds for zombies, and orphans re-parented to an init that does not reap them (common in
+ * containers) stay zombies forever. On Linux, /proc tells the states apart.
+ */
+const groupIsAlive = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    // EPERM: the group exists but belongs to the tool user; /proc still tells whether it runs.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    for (const { content } of procFiles("stat")) {
+      // Fields after the parenthesised command name: state ppid pgrp …
+      const [state, , pgrp] = content.slice(content.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+    }
+  } catch {
+    return true; // /proc unreadable: assume it still runs, and let the kill deadline decide
+  }
+  return false;
+};
+
+const signalGroup = (pgid: number, signal: NodeJS.Signals, runAs: RunAs | undefined): void => {
+  if (runAs !== undefined && !isRoot()) {
+    // The tool user's processes accept signals only from themselves and root.
+    void execa("sudo", ["-n", "kill", "-s", signal, "--", `-${pgid}`], { reject: false, stdin: "ignore" });
+    return;
+  }
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+};
+
+/**
+ * Reads a pipe to its end, handing each chunk to `onOutput` and then freeing it. Bun's native pipe
+ * hands over whole buffers of their own: releasing each one at once keeps a command printing
+ * gigabytes within a few MB, with no collection to wait for. (execa's Node streams over the same
+ * pipe hand out slices of shared slabs, which only a full GC reclaims: 60 MB more per GB and a
+ * second slower, bench/memory.) Returns the reader's cancel, to stop waiting for a pipe that a
+ * process which left the group still holds open.
+ */
+function drain(pipe: ReadableStream<Uint8Array>, onOutput: (bytes: Uint8Array) => void): { ended: Promise<void>; cancel(): void } {
+  const reader = pipe.getReader();
+  const ended = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      onOutput(value);
+      const { buffer } = value;
+      if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength) buffer.transfer(0);
+    }
+  })().catch(() => {});
+  return { ended, cancel: () => void reader.cancel().catch(() => {}) };
+}
+
+export function startProcess(options: ProcessOptions): RunningProcess {
+  const startedAt = performance.now();
+  // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
+  // is passed as an argument and `eval`ed in the same shell (a second `bash -c` would double the
+  // cost of a short command, bench/bash-overhead); its line numbers stay its own.
+  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
+  let subprocess: Bun.Subprocess<"ignore", "pipe", "pipe">;
+  try {
+    // Bun.spawn rather than execa here: the output of an agent's commands is the one stream that
+    // can be gigabytes, and the native pipe is what keeps it cheap (see drain). `detached` makes
+    // the shell a process-group leader, so the group can be signalled as a whole.
+    subprocess = Bun.spawn([launch.file, ...launch.args], {
+      cwd: options.cwd,
+      env: launch.env,
+      uid: launch.uid,
+      gid: launch.gid,
+      detached: true,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+  } catch (error) {
+    // posix_spawn reports a missing working directory as a missing program: name the real cause.
+    const spawnError = existsSync(options.cwd) ? `${launch.file} could not be started: ${(error as Error).message}` : `the working directory ${options.cwd} does not exist`;
+    return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
+  }
+  const pid = subprocess.pid;
+
+  let stopReason: StopReason | undefined;
+  let leaderGone = false;
+  let killDeadline: number | undefined;
+  let killTimer: ReturnType<typeof setTimeout> | undefined;
+  const terminateGroup = (graceMs = KILL_GRACE_MS) => {
+    if (pid === undefined || killDeadline !== undefined) return;
+    signalGroup(pid, "SIGTERM", options.runAs);
+    killDeadline = Date.now() + graceMs;
+    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), graceMs);
+  };
+  const stop = (reason: StopReason) => {
+    // Once the shell has exited, its group is being wound up anyway (and its id may be reused).
+    if (stopReason !== undefined || leaderGone) return;
+    stopReason = reason;
+    terminateGroup(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
+  };
+
+  const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
+  const streamsEnded = Promise.all(pipes.map((pipe) => pipe.ended));
+
+  const leaderExited = subprocess.exited.then((code) => {
+    leaderGone = true;
+    const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);
+    return { code: signal === null ? code : null, signal };
+  });
+  const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const onAbort = () => stop("abort");
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted) onAbort();
+
+  const supervise = async (): Promise<ProcessOutcome> => {
+    const exit = await leaderExited;
+    clearTimeout(timeoutTimer);
+    // Leftovers still in the group (background jobs of the command) are not allowed to outlive it.
+    if (groupIsAlive(pid)) terminateGroup(options.signal.aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
+    while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
+      await sleep(GROUP_POLL_MS);
+    }
+    // A process that left the group (setsid) may still hold the pipes open: stop waiting for it.
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS)));
+    const drained = await Promise.race([streamsEnded.then(() => true as const), grace]);
+    // Cleared, or the pending grace would hold the process open after its last command.
+    clearTimeout(graceTimer);
+    if (!drained) for (const pipe of pipes) pipe.cancel();
+    return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
+  };
+  const finished = supervise().finally(() => {
+    clearTimeout(timeoutTimer);
+    clearTimeout(killTimer);
+    options.signal.removeEventListener("abort", onAbort);
+  });
+
+  return { pid, finished, cancel: () => stop("cancel") };
+}

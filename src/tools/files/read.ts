@@ -1,0 +1,181 @@
+// The `read` tool: a window of a text file in the workspace or a PR worktree, or of a saved output artifact.
+// Files are streamed, so a huge file costs time to count its lines but never memory.
+import { realpathSync } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { z } from "zod";
+import { openConfined } from "./confined-file.ts";
+import { formatBytes } from "../bash/output.ts";
+import { fail, ok, type Tool } from "../types.ts";
+import { describeFileError, resolveToolPath, type ToolPath } from "./workspace.ts";
+
+const MAX_READ_LINES = 2000;
+const MAX_READ_BYTES = 50 * 1024;
+/** Longer lines are cut; minified files would otherwise fill the window with one line. */
+const MAX_READ_LINE_CHARS = 2000;
+const CHUNK_BYTES = 64 * 1024;
+const BINARY_SNIFF_BYTES = 8192;
+const ARTIFACT_PREFIX = "artifact://";
+
+const readParameters = z.object({
+  path: z.string().describe("File path, or artifact://<id>."),
+  offset: z.number().int().min(1).optional().describe("First line (default 1)."),
+  limit: z.number().int().min(1).optional().describe(`Lines (max ${MAX_READ_LINES}).`),
+});
+
+const MAGIC_NUMBERS: Array<[number[], string]> = [
+  [[0x89, 0x50, 0x4e, 0x47], "PNG image"],
+  [[0xff, 0xd8, 0xff], "JPEG image"],
+  [[0x47, 0x49, 0x46, 0x38], "GIF image"],
+  [[0x25, 0x50, 0x44, 0x46], "PDF document"],
+  [[0x50, 0x4b, 0x03, 0x04], "ZIP archive (or jar, docx, …)"],
+  [[0x1f, 0x8b], "gzip-compressed data"],
+  [[0x7f, 0x45, 0x4c, 0x46], "ELF executable"],
+  [[0x00, 0x61, 0x73, 0x6d], "WebAssembly module"],
+  [[0x53, 0x51, 0x4c, 0x69, 0x74, 0x65], "SQLite database"],
+];
+
+/** A short description when the bytes are not text, else undefined. */
+function describeBinary(head: Uint8Array): string | undefined {
+  const known = MAGIC_NUMBERS.find(([magic]) => magic.every((byte, index) => head[index] === byte));
+  if (known) return known[1];
+  return head.includes(0) ? "binary data" : undefined;
+}
+
+interface LineWindow {
+  lines: string[];
+  totalLines: number;
+  /** Why lines after the window were not returned. */
+  stoppedBy?: "lines" | "bytes";
+}
+
+async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: number): Promise<LineWindow> {
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const decoder = new TextDecoder();
+  const lines: string[] = [];
+  let bytes = 0;
+  let newlines = 0;
+  let position = 0;
+  let lastByte: number | undefined;
+  let lineNumber = 1;
+  let line = "";
+  let lineLength = 0;
+  let stoppedBy: LineWindow["stoppedBy"];
+
+  const extendLine = (piece: string) => {
+    if (lineNumber < firstLine || piece.length === 0) return;
+    lineLength += piece.length;
+    if (line.length <= MAX_READ_LINE_CHARS) line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - line.length);
+  };
+  const endLine = () => {
+    if (lineNumber >= firstLine) {
+      const text = line.endsWith("\r") && lineLength <= MAX_READ_LINE_CHARS ? line.slice(0, -1) : line;
+      const shown = lineLength > MAX_READ_LINE_CHARS ? `${text.slice(0, MAX_READ_LINE_CHARS)}… [line cut: ${lineLength} characters]` : text;
+      const size = Buffer.byteLength(shown) + 1;
+      if (lines.length >= maxLines) stoppedBy = "lines";
+      else if (bytes + size > MAX_READ_BYTES && lines.length > 0) stoppedBy = "bytes";
+      else {
+        lines.push(shown);
+        bytes += size;
+      }
+    }
+    lineNumber++;
+    line = "";
+    lineLength = 0;
+  };
+
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    const chunk = buffer.subarray(0, bytesRead);
+    // A newline byte never occurs inside a multi-byte UTF-8 character, so raw bytes can be counted.
+    for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) newlines++;
+    lastByte = chunk[bytesRead - 1];
+    if (stoppedBy !== undefined) continue;
+    const text = decoder.decode(chunk, { stream: true });
+    let start = 0;
+    while (stoppedBy === undefined) {
+      const newline = text.indexOf("\n", start);
+      extendLine(text.slice(start, newline === -1 ? undefined : newline));
+      if (newline === -1) break;
+      endLine();
+      start = newline + 1;
+    }
+  }
+  if (stoppedBy === undefined) {
+    extendLine(decoder.decode());
+    if (lineLength > 0) endLine();
+  }
+  const totalLines = newlines + (lastByte !== undefined && lastByte !== 10 ? 1 : 0);
+  return { lines, totalLines, stoppedBy };
+}
+
+export function createReadTool(): Tool<typeof readParameters> {
+  return {
+    name: "read",
+    description:
+      "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " +
+      `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
+    parameters: readParameters,
+    async execute({ path, offset = 1, limit = MAX_READ_LINES }, context) {
+
+      let file: Pick<ToolPath, "real" | "display">;
+      try {
+        if (path.startsWith(ARTIFACT_PREFIX)) {
+          const artifact = context.artifacts.resolve(path);
+          if (artifact === undefined) return fail(`Unknown artifact: ${path}`);
+          file = { real: join(realpathSync(dirname(artifact)), basename(artifact)), display: path };
+        } else {
+          file = resolveToolPath(context, path);
+        }
+      } catch (error) {
+        return fail(describeFileError(error, path));
+      }
+      const display = file.display;
+
+      let handle: FileHandle;
+      try {
+        const opened = await openConfined(file, "read");
+        handle = opened.handle;
+        if (opened.stats.isDirectory()) {
+          await handle.close();
+          return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
+        }
+      } catch (error) {
+        return fail(describeFileError(error, display));
+      }
+      try {
+        const stats = await handle.stat();
+        const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
+        await handle.read(head, 0, head.length, 0);
+        const binaryKind = describeBinary(head);
+        if (binaryKind !== undefined) {
+          const description = `Binary file ${display} (${binaryKind}, ${formatBytes(stats.size)}); its content is not shown.`;
+          return ok(`${description} Inspect it with bash (e.g. file, xxd | head) if needed.`, {
+            path: display,
+            binary: binaryKind,
+            size: stats.size,
+          });
+        }
+
+        const window = await readLineWindow(handle, offset, Math.min(limit, MAX_READ_LINES));
+        if (window.totalLines === 0) return ok(`(empty file: ${display})`, { path: display, totalLines: 0 });
+        if (offset > window.totalLines) {
+          return fail(`Offset ${offset} is beyond the end of ${display} (${window.totalLines} lines).`);
+        }
+        const lastLine = offset + window.lines.length - 1;
+        let text = window.lines.join("\n");
+        if (lastLine < window.totalLines) {
+          const reason = window.stoppedBy === "bytes" ? ` (${MAX_READ_BYTES / 1024} KB limit)` : "";
+          text += `\n\n[Showing lines ${offset}-${lastLine} of ${window.totalLines}${reason}. Use offset=${lastLine + 1} to continue.]`;
+        }
+        return ok(context.redact(text), { path: display, firstLine: offset, lastLine, totalLines: window.totalLines });
+      } catch (error) {
+        return fail(describeFileError(error, display));
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}

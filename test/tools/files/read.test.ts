@@ -1,0 +1,133 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTools } from "../../../src/tools/index.ts";
+import type { ToolResult } from "../../../src/tools/types.ts";
+import { createFixture, type Fixture, findTool, REDACTED, SECRET } from "../support.ts";
+
+let fixture: Fixture;
+beforeEach(() => {
+  fixture = createFixture();
+});
+afterEach(() => fixture.cleanup());
+
+const read = (args: Record<string, unknown>): Promise<ToolResult> => findTool(createTools().tools, "read").execute(args, fixture.context());
+const put = (path: string, content: string | Uint8Array) => {
+  mkdirSync(dirname(join(fixture.workspace, path)), { recursive: true });
+  writeFileSync(join(fixture.workspace, path), content);
+};
+const numbered = (count: number, width = 0) => Array.from({ length: count }, (_, i) => `line ${i + 1}`.padEnd(width, ".")).join("\n");
+
+describe("read", () => {
+  it("returns a whole small file", async () => {
+    put("a.txt", "one\ntwo\n");
+    expect(await read({ path: "a.txt" })).toMatchObject({ isError: false, text: "one\ntwo" });
+  });
+
+  it("pages with offset and limit and says how to continue", async () => {
+    put("ten.txt", `${numbered(10)}\n`);
+    const result = await read({ path: "ten.txt", offset: 3, limit: 2 });
+    expect(result.text).toBe("line 3\nline 4\n\n[Showing lines 3-4 of 10. Use offset=5 to continue.]");
+    expect(result.details).toMatchObject({ firstLine: 3, lastLine: 4, totalLines: 10 });
+    expect((await read({ path: "ten.txt", offset: 9 })).text).toBe("line 9\nline 10");
+  });
+
+  it("caps a read at 2000 lines", async () => {
+    put("long.txt", numbered(2500));
+    const result = await read({ path: "long.txt", limit: 5000 });
+    const lines = result.text.split("\n");
+    expect(lines[1999]).toBe("line 2000");
+    expect(lines.at(-1)).toBe("[Showing lines 1-2000 of 2500. Use offset=2001 to continue.]");
+  });
+
+  it("caps a read at 50 KB", async () => {
+    put("wide.txt", numbered(1000, 99));
+    const result = await read({ path: "wide.txt" });
+    expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(50 * 1024 + 100);
+    expect(result.text).toMatch(/\n\n\[Showing lines 1-(\d+) of 1000 \(50 KB limit\)\. Use offset=\d+ to continue\.\]$/);
+    const last = Number(result.text.match(/lines 1-(\d+)/)?.[1]);
+    expect(result.text).toContain(`line ${last}.`);
+    expect(result.text).not.toContain(`line ${last + 1}.`);
+  });
+
+  it("cuts very long lines", async () => {
+    put("min.js", `${"x".repeat(5000)}\nnext`);
+    const result = await read({ path: "min.js" });
+    expect(result.text).toBe(`${"x".repeat(2000)}… [line cut: 5000 characters]\nnext`);
+  });
+
+  it("shows CRLF files without carriage returns", async () => {
+    put("dos.txt", "a\r\nb\r\n");
+    expect((await read({ path: "dos.txt" })).text).toBe("a\nb");
+  });
+
+  it("reports an offset past the end, an empty file, a missing file and a directory", async () => {
+    put("three.txt", "1\n2\n3\n");
+    put("empty.txt", "");
+    mkdirSync(join(fixture.workspace, "dir"));
+    expect(await read({ path: "three.txt", offset: 4 })).toMatchObject({ isError: true, text: "Offset 4 is beyond the end of three.txt (3 lines)." });
+    expect(await read({ path: "empty.txt" })).toMatchObject({ isError: false, text: "(empty file: empty.txt)" });
+    expect(await read({ path: "nope.txt" })).toMatchObject({ isError: true, text: "File not found: nope.txt" });
+    expect(await read({ path: "dir" })).toMatchObject({ isError: true, text: "Is a directory: dir (list it with bash, e.g. ls)." });
+    expect((await read({ path: "three.txt", offset: 0 })).text).toMatch(/^Invalid arguments for read: offset: /);
+    expect(await read({ path: " " })).toMatchObject({ isError: true, text: "Path must not be empty." });
+  });
+
+  it("refuses a FIFO instead of blocking on it", async () => {
+    execFileSync("mkfifo", [join(fixture.workspace, "pipe")]);
+    expect(await read({ path: "pipe" })).toMatchObject({ isError: true, text: "Not a regular file: pipe" });
+  });
+
+  it("describes binary files instead of showing their bytes", async () => {
+    put("logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    put("blob.bin", Buffer.from([1, 2, 0, 4]));
+    expect((await read({ path: "logo.png" })).text).toBe(
+      "Binary file logo.png (PNG image, 12 B); its content is not shown. Inspect it with bash (e.g. file, xxd | head) if needed.",
+    );
+    expect((await read({ path: "blob.bin" })).text).toMatch(/^Binary file blob\.bin \(binary data, 4 B\)/);
+  });
+
+  it("redacts secrets", async () => {
+    put(".env", `TOKEN=${SECRET}\n`);
+    expect((await read({ path: ".env" })).text).toBe(`TOKEN=${REDACTED}`);
+  });
+
+  it("reads artifacts by reference and rejects unknown ones", async () => {
+    const { ref, path } = fixture.artifacts.allocate("bash.log");
+    writeFileSync(path, "saved output\n");
+    expect((await read({ path: ref })).text).toBe("saved output");
+    expect(await read({ path: "artifact://99" })).toMatchObject({ isError: true, text: "Unknown artifact: artifact://99" });
+  });
+});
+
+describe("read confinement", () => {
+  it("rejects .. and absolute paths outside the workspace", async () => {
+    writeFileSync(join(fixture.workspace, "..", "outside.txt"), "secret");
+    const escaped = await read({ path: "../outside.txt" });
+    expect(escaped.isError).toBe(true);
+    expect(escaped.text).toMatch(/^Path is outside the workspace: \.\.\/outside\.txt/);
+    expect((await read({ path: join(fixture.workspace, "..", "outside.txt") })).text).toMatch(/^Path is outside the workspace: /);
+    expect((await read({ path: "~/.bashrc" })).text).toMatch(/^Path is outside the workspace: ~\/\.bashrc/);
+  });
+
+  it("accepts absolute paths and harmless .. inside the workspace", async () => {
+    put("src/a.txt", "inside");
+    expect((await read({ path: join(fixture.workspace, "src", "a.txt") })).text).toBe("inside");
+    expect((await read({ path: "src/../src/a.txt" })).text).toBe("inside");
+  });
+
+  it("rejects symlinks that lead outside", async () => {
+    writeFileSync(join(fixture.workspace, "..", "outside.txt"), "secret");
+    symlinkSync(join(fixture.workspace, "..", "outside.txt"), join(fixture.workspace, "link.txt"));
+    symlinkSync(join(fixture.workspace, ".."), join(fixture.workspace, "up"));
+    expect((await read({ path: "link.txt" })).text).toMatch(/^Path leads outside the workspace through a symlink: link\.txt -> /);
+    expect((await read({ path: "up/outside.txt" })).text).toMatch(/^Path leads outside the workspace through a symlink: up\/outside\.txt -> /);
+  });
+
+  it("follows symlinks that stay inside", async () => {
+    put("real.txt", "target");
+    symlinkSync("real.txt", join(fixture.workspace, "alias.txt"));
+    expect((await read({ path: "alias.txt" })).text).toBe("target");
+  });
+});

@@ -1,0 +1,174 @@
+// Prompt caching through the real agent loop against the fake model, which reports usage from the
+// breakpoints it receives as the real APIs do (test/support/fake-model/prompt-cache.ts).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runAgentLoop, type LoopOptions } from "../../../src/agent/loop.ts";
+import { resolveModel } from "../../../src/agent/model.ts";
+import { systemInstructions } from "../../../src/run/prompt.ts";
+import { createRedactor } from "../../../src/redact.ts";
+import { createArtifactStore } from "../../../src/session/artifacts.ts";
+import type { AssistantMessage } from "../../../src/session/entries.ts";
+import { SessionFile } from "../../../src/session/session-file.ts";
+import { createTools } from "../../../src/tools/index.ts";
+import {
+  startFakeModel,
+  type FakeModel,
+  type FakeModelOptions,
+  type RecordedModelRequest,
+  type Turn,
+} from "../../support/fake-model.ts";
+import { createPromptCache, dollars } from "../../support/fake-model/prompt-cache.ts";
+
+let model: FakeModel | undefined;
+afterEach(async () => {
+  await model?.stop();
+  model = undefined;
+});
+
+/** How many read calls the conversation holds: their arguments, quoted in either wire format. */
+const calls = (request: RecordedModelRequest) => JSON.stringify(request.body).match(/notes\.md\\?"/g)?.length ?? 0;
+
+/** The agent loop with the real tools and instructions, `turns` reads of a ~2 KB file, then a text. */
+async function run(api: "anthropic" | "openai", turns: number, fake: FakeModelOptions = {}) {
+  const readTurn = (n: number): Turn =>
+    n < turns ? { toolCalls: [{ name: "read", input: { path: "notes.md" } }] } : { text: "done" };
+  model = await startFakeModel({ ...fake, respond: (request) => readTurn(calls(request)) });
+  const dir = mkdtempSync(join(tmpdir(), "gitclaw-caching-"));
+  writeFileSync(join(dir, "notes.md"), "A line of notes to read again and again.\n".repeat(50));
+  const session = SessionFile.create(dir, { cwd: dir });
+  session.append({
+    type: "message",
+    message: { role: "user", content: [{ type: "text", text: "Read notes.md until told to stop." }], timestamp: 0 },
+  });
+  const resolved =
+    api === "anthropic"
+      ? await resolveModel(
+          "anthropic/claude-sonnet-4-5",
+          { providers: {} },
+          { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url },
+        )
+      : await resolveModel(
+          "openai/gpt-4o",
+          { providers: {} },
+          { OPENAI_API_KEY: "test-key-123456", OPENAI_BASE_URL: model.openaiBaseUrl },
+        );
+  const { tools } = createTools();
+  const warnings: string[] = [];
+  const options: LoopOptions = {
+    session,
+    model: resolved,
+    instructions: systemInstructions({
+      repository: "acme/widgets",
+      branch: "main",
+      issueNumber: 7,
+      tools: tools.map((t) => t.name),
+      protectedPaths: [".github/workflows/"],
+    }),
+    tools,
+    toolContext: {
+      workspace: dir,
+      signal: new AbortController().signal,
+      env: {},
+      artifacts: createArtifactStore(join(dir, "art")),
+      redact: createRedactor([]),
+    },
+    budgets: { maxTurns: 100, maxOutputTokens: 100_000, maxOutputTokensPerCall: 1000, maxCostUsd: 10 },
+    compaction: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
+    deadline: Date.now() + 600_000,
+    signal: new AbortController().signal,
+    maxRetries: 0,
+    warn: (message) => warnings.push(message),
+  };
+  const result = await runAgentLoop(options);
+  return { result, session, warnings, requests: model.requests };
+}
+
+const assistants = (session: SessionFile) =>
+  session.context().messages.filter((m): m is AssistantMessage => m.role === "assistant");
+
+/** Where a request body carries cache_control: "tool:<name>", "system", "message:<role>". */
+function breakpoints(request: RecordedModelRequest): string[] {
+  const body = request.body as {
+    tools?: { name: string }[];
+    system?: unknown[];
+    messages: { role: string; content: unknown[] }[];
+  };
+  const marked = (block: unknown) => typeof block === "object" && block !== null && "cache_control" in block;
+  return [
+    ...(body.tools ?? []).filter(marked).map((t) => `tool:${t.name}`),
+    ...(Array.isArray(body.system) ? body.system.filter(marked).map(() => "system") : []),
+    ...body.messages.flatMap((m, i) =>
+      Array.isArray(m.content) && m.content.some(marked) ? [`message:${i}:${m.role}`] : [],
+    ),
+  ];
+}
+
+describe("prompt caching in the agent loop", () => {
+  it("marks the last tool, the system prompt and the last message of every Anthropic request", async () => {
+    const { result, requests } = await run("anthropic", 3);
+    expect(result.outcome).toBe("done");
+    expect(requests.map(breakpoints)).toEqual([
+      ["tool:edit", "system", "message:0:user"],
+      ["tool:edit", "system", "message:2:user"],
+      ["tool:edit", "system", "message:4:user"],
+      ["tool:edit", "system", "message:6:user"],
+    ]);
+  });
+
+  it("sends OpenAI-compatible servers no cache_control, and a byte-identical prefix each turn", async () => {
+    const { result, requests } = await run("openai", 3);
+    expect(result.outcome).toBe("done");
+    expect(JSON.stringify(requests.map((r) => r.body))).not.toContain("cache_control");
+    const prefix = (r: RecordedModelRequest) =>
+      JSON.stringify({ tools: r.body.tools, first: (r.body.messages as unknown[]).slice(0, 2) });
+    expect(new Set(requests.map(prefix)).size).toBe(1);
+    // Their automatic caching then applies, and the run's usage counts it.
+    expect(result.usage.cacheRead).toBeGreaterThan(0);
+  });
+
+  it("records what a 20-turn run costs exactly as the billing model bills its requests", async () => {
+    const { result, session, requests } = await run("anthropic", 20);
+    expect(result).toMatchObject({ outcome: "done", turns: 21, toolCalls: 20 });
+
+    const cache = createPromptCache();
+    const price = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+    const billed = requests.map((request) => ({
+      ...cache.usage(request.api, request.body),
+      output: request.usage!.output,
+    }));
+    const recorded = assistants(session).map((m) => m.usage);
+    expect(
+      recorded.map((u) => ({ input: u.input, cacheRead: u.cacheRead, cacheWrite: u.cacheWrite, output: u.output })),
+    ).toEqual(billed);
+    for (const [i, usage] of recorded.entries()) expect(usage.cost.total).toBeCloseTo(dollars(billed[i]!, price), 12);
+    expect(result.usage.cost.total).toBeCloseTo(
+      billed.reduce((sum, u) => sum + dollars(u, price), 0),
+      12,
+    );
+    // The first request is under the 1,024 tokens a cached prefix needs (the tools without github and
+    // the instructions); the second writes it all; from then on each turn reads what the last one wrote.
+    expect(recorded[0]).toMatchObject({ cacheRead: 0, cacheWrite: 0 });
+    expect(recorded[1]).toMatchObject({ input: 0, cacheRead: 0 });
+    for (let i = 2; i < recorded.length; i++) {
+      expect(recorded[i]).toMatchObject({
+        input: 0,
+        cacheRead: recorded[i - 1]!.cacheRead + recorded[i - 1]!.cacheWrite,
+      });
+    }
+  });
+
+  it("repeats a refused call once without cache_control, warns naming the provider, runs on uncached", async () => {
+    const { result, session, warnings, requests } = await run("anthropic", 3, { rejectCacheControl: true });
+    expect(result).toMatchObject({ outcome: "done", turns: 4, toolCalls: 3 });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/model provider "anthropic" refused prompt caching/);
+    // One refused request, then the same request and every later one without breakpoints.
+    expect(requests.map((r) => breakpoints(r).length > 0)).toEqual([true, false, false, false, false]);
+    expect(requests[1]!.body.messages).toEqual(
+      JSON.parse(JSON.stringify(requests[0]!.body.messages).replaceAll(',"cache_control":{"type":"ephemeral"}', "")),
+    );
+    expect(assistants(session).map((m) => m.stopReason)).not.toContain("error");
+  });
+});

@@ -1,0 +1,245 @@
+// The orchestrator's git, as a GitHub-hosted runner has it: no identity anywhere (empty HOME, no
+// global or system config), concurrent pushes, conflicts, branches that refuse pushes, shallow clones.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterEach, describe, expect, it } from "vitest";
+import { removePersistedCredentials } from "../../../src/git/credentials.ts";
+import { assertBranchName, BOT_IDENTITY, createGit, tokenAuthEnv } from "../../../src/git/git.ts";
+import { backoffDelay, commitAll, land, landPaths, replay } from "../../../src/git/land.ts";
+import { commitFile, createTempRepo, git as gitIn, type TempRepo } from "../../support/git-repo.ts";
+
+const repos: TempRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+const fresh = async () => {
+  const repo = await createTempRepo({ "README.md": "# demo\n", "shared.txt": "line\n" });
+  repos.push(repo);
+  return repo;
+};
+const noSleep = async () => {};
+/** What a runner's step gives git: a HOME with nothing in it, no global or system config. */
+const runnerEnv = () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: mkdtempSync(join(tmpdir(), "gitclaw-home-")), GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" });
+const runnerGit = (dir: string) => createGit(dir, { env: runnerEnv() });
+const landOn = (dir: string, base: string, head: string, extra: Partial<Parameters<typeof land>[1]> = {}) =>
+  land(runnerGit(dir), { remote: "origin", branch: "main", base, head, attempts: 8, fallbackBranch: "gitclaw/issue-1-42", sleep: noSleep, ...extra });
+
+async function pushFrom(repo: TempRepo, name: string, path: string, content: string): Promise<string> {
+  const other = await repo.clone(name);
+  const sha = await commitFile(other, path, content);
+  await gitIn(other, "push", "-q", "origin", "main");
+  return sha;
+}
+
+describe("commitAll", () => {
+  it("commits as the bot where git has no identity at all, and reports nothing to commit", async () => {
+    const repo = await fresh();
+    const git = runnerGit(repo.dir);
+    expect(await commitAll(git, "nothing")).toBeUndefined();
+    writeFileSync(join(repo.dir, "new.txt"), "hello\n");
+    const sha = await commitAll(git, "gitclaw: test\n\nCo-authored-by: a <1+a@users.noreply.github.com>");
+    expect(sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(await repo.git("log", "-1", "--format=%an <%ae>|%cn|%B")).toContain(`${BOT_IDENTITY.name} <${BOT_IDENTITY.email}>|${BOT_IDENTITY.name}|gitclaw: test`);
+  });
+
+  it("runs no hook and no fsmonitor a tool could have planted in .git/config", async () => {
+    const repo = await fresh();
+    const marker = join(repo.root, "ran");
+    await repo.git("config", "core.fsmonitor", `touch ${marker}`);
+    await repo.git("config", "core.hooksPath", join(repo.root, "hooks"));
+    mkdirSync(join(repo.root, "hooks"));
+    writeFileSync(join(repo.root, "hooks", "pre-commit"), `#!/bin/sh\ntouch ${marker}\n`);
+    chmodSync(join(repo.root, "hooks", "pre-commit"), 0o755);
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    await commitAll(runnerGit(repo.dir), "a");
+    expect(() => readFileSync(marker)).toThrow();
+  });
+});
+
+describe("land", () => {
+  it("pushes and verifies this run's commit is on the remote branch", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    const sha = (await commitAll(runnerGit(repo.dir), "a"))!;
+    expect(await landOn(repo.dir, base, sha)).toMatchObject({ landed: true, sha, branch: "main", attempts: 1 });
+    expect(await repo.originGit("rev-parse", "main")).toBe(sha);
+  });
+
+  it("replays onto a concurrent push without any git identity, keeping the message and author", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    const theirs = await pushFrom(repo, "other", "theirs.txt", "theirs\n");
+    writeFileSync(join(repo.dir, "ours.txt"), "ours\n");
+    const ours = (await commitAll(runnerGit(repo.dir), "ours\n\nCo-authored-by: a <1+a@users.noreply.github.com>"))!;
+    const delays: number[] = [];
+    const outcome = await landOn(repo.dir, base, ours, { sleep: async (ms) => void delays.push(ms), random: () => 0.5 });
+    expect(outcome).toMatchObject({ landed: true, attempts: 2 });
+    expect(delays).toHaveLength(1);
+    // The landed commit is this run's change on top of theirs, not theirs and not the original.
+    expect(outcome.sha).not.toBe(ours);
+    expect(await repo.originGit("rev-parse", "main")).toBe(outcome.sha);
+    expect(await repo.originGit("rev-parse", `${outcome.sha}^`)).toBe(theirs);
+    expect(await repo.originGit("log", "-1", "--format=%an|%cn|%B", outcome.sha)).toBe(`${BOT_IDENTITY.name}|${BOT_IDENTITY.name}|ours\n\nCo-authored-by: a <1+a@users.noreply.github.com>`);
+    expect(await repo.originGit("show", `${outcome.sha}:ours.txt`)).toBe("ours");
+    // The working tree is as the agent left it: no rebase happened in it.
+    expect(await repo.git("rev-parse", "HEAD")).toBe(ours);
+    expect(await repo.git("status", "--porcelain")).toBe("");
+  });
+
+  it("keeps a conflicting commit on its own branch, naming the conflicting path", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    const theirsOnMain = await pushFrom(repo, "other", "shared.txt", "their change\n");
+    writeFileSync(join(repo.dir, "shared.txt"), "our change\n");
+    const ours = (await commitAll(runnerGit(repo.dir), "ours"))!;
+    const outcome = await landOn(repo.dir, base, ours);
+    expect(outcome).toMatchObject({ landed: false, branch: "gitclaw/issue-1-42", sha: ours });
+    expect(outcome.landed || outcome.reason).toMatch(/^conflict with main at [0-9a-f]{12}: both changed `shared\.txt` \(replaying "ours"\)$/);
+    expect(await repo.originGit("rev-parse", "main")).toBe(theirsOnMain);
+    expect(await repo.originGit("rev-parse", "gitclaw/issue-1-42")).toBe(ours);
+    expect(readFileSync(join(repo.dir, "shared.txt"), "utf8")).toBe("our change\n");
+    expect(await repo.git("status", "--porcelain")).toBe("");
+  });
+
+  it("takes a branch that refuses pushes for what it is: the work goes to the side branch at once", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    const hook = join(repo.origin, "hooks", "pre-receive");
+    writeFileSync(hook, "#!/bin/sh\nwhile read old new ref; do [ \"$ref\" = refs/heads/main ] && { echo 'protected branch hook declined' >&2; exit 1; }; done\nexit 0\n");
+    chmodSync(hook, 0o755);
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    const ours = (await commitAll(runnerGit(repo.dir), "a"))!;
+    const outcome = await landOn(repo.dir, base, ours);
+    expect(outcome).toMatchObject({ landed: false, branch: "gitclaw/issue-1-42", attempts: 1 });
+    expect(outcome.landed || outcome.reason).toMatch(/main refused the push/);
+    expect(await repo.originGit("rev-parse", "gitclaw/issue-1-42")).toBe(ours);
+  });
+
+  it("replays from a shallow clone, as the workflow checks out", async () => {
+    const repo = await fresh();
+    await pushFrom(repo, "older", "older.txt", "older\n");
+    const shallow = join(repo.root, "shallow");
+    await execa("git", ["clone", "-q", "--depth", "1", `file://${repo.origin}`, shallow]);
+    const base = await gitIn(shallow, "rev-parse", "HEAD");
+    const theirs = await pushFrom(repo, "other", "theirs.txt", "theirs\n");
+    writeFileSync(join(shallow, "ours.txt"), "ours\n");
+    const ours = (await commitAll(runnerGit(shallow), "ours"))!;
+    const outcome = await landOn(shallow, base, ours);
+    expect(outcome.landed).toBe(true);
+    expect(await repo.originGit("rev-parse", `${outcome.sha}^`)).toBe(theirs);
+    expect(await repo.originGit("ls-tree", "--name-only", "main")).toBe("README.md\nolder.txt\nours.txt\nshared.txt\ntheirs.txt");
+  });
+
+  it("replays a series commit by commit, a later commit undoing part of an earlier one", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    await pushFrom(repo, "other", "theirs.txt", "theirs\n");
+    const git = runnerGit(repo.dir);
+    writeFileSync(join(repo.dir, "a.txt"), "one\n");
+    writeFileSync(join(repo.dir, "b.txt"), "kept\n");
+    await commitAll(git, "first");
+    writeFileSync(join(repo.dir, "a.txt"), "two\n");
+    await git.must(["rm", "-q", "b.txt"]);
+    const head = (await commitAll(git, "second"))!;
+    const tip = await repo.originGit("rev-parse", "main");
+    await git.must(["fetch", "-q", "origin", "main"]);
+    const replayed = await replay(git, base, head, tip);
+    if (!("sha" in replayed)) throw new Error(replayed.conflict);
+    expect(await repo.git("log", "--format=%s", `${tip}..${replayed.sha}`)).toBe("second\nfirst");
+    expect(await repo.git("ls-tree", "--name-only", replayed.sha)).toBe("README.md\na.txt\nshared.txt\ntheirs.txt");
+    expect(await repo.git("show", `${replayed.sha}:a.txt`)).toBe("two");
+  });
+
+  it("gives up with a clear error after the attempts when the remote is unreachable", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    const ours = (await commitAll(runnerGit(repo.dir), "a"))!;
+    const remote = join(repo.root, "nowhere.git");
+    await expect(landOn(repo.dir, base, ours, { remote, attempts: 4 })).rejects.toThrow(/could not push to main after 4 attempts/);
+  });
+
+  it("never lets a branch name pass as an option", async () => {
+    const repo = await fresh();
+    const git = runnerGit(repo.dir);
+    const marker = join(repo.root, "pwned");
+    await expect(assertBranchName(git, `--upload-pack=touch ${marker}`, "a test")).rejects.toThrow(/\(a test\) is not a valid branch name/);
+    await expect(assertBranchName(git, "a..b", "a test")).rejects.toThrow(/is not a valid branch name/);
+    await expect(assertBranchName(git, "main", "a test")).resolves.toBe("main");
+    const base = await repo.git("rev-parse", "HEAD");
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    const ours = (await commitAll(git, "a"))!;
+    await landOn(repo.dir, base, ours, { branch: `--upload-pack=touch ${marker}`, attempts: 1 }).catch(() => undefined);
+    expect(() => readFileSync(marker)).toThrow();
+  });
+
+  it("backs off exponentially with jitter, capped", () => {
+    expect(backoffDelay(1, 500, () => 0)).toBe(500);
+    expect(backoffDelay(1, 500, () => 1)).toBe(1000);
+    expect(backoffDelay(3, 500, () => 1)).toBe(4000);
+    expect(backoffDelay(20, 500, () => 1)).toBe(30_000);
+  });
+});
+
+describe("landPaths", () => {
+  it("lands only the session's files on the branch, whatever the working tree holds", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    const theirs = await pushFrom(repo, "other", "shared.txt", "their change\n");
+    mkdirSync(join(repo.dir, "state/issues"), { recursive: true });
+    writeFileSync(join(repo.dir, "state/issues/1.json"), "{}\n");
+    writeFileSync(join(repo.dir, "shared.txt"), "our change\n");
+    const ours = (await commitAll(runnerGit(repo.dir), "ours"))!;
+    const side = await landOn(repo.dir, base, ours);
+    expect(side.landed).toBe(false);
+    const state = await landPaths(runnerGit(repo.dir), { remote: "origin", branch: "main", attempts: 4, sha: ours, paths: ["state/issues/1.json"], message: "session", sleep: noSleep });
+    expect(state.landed).toBe(true);
+    expect(await repo.originGit("rev-parse", `${state.sha}^`)).toBe(theirs);
+    expect(await repo.originGit("show", "main:shared.txt")).toBe("their change");
+    expect(await repo.originGit("show", "main:state/issues/1.json")).toBe("{}");
+  });
+});
+
+describe("credentials", () => {
+  it("removes persisted extraheaders, also from included files", async () => {
+    const repo = await fresh();
+    const included = join(repo.root, "checkout-credentials.config");
+    writeFileSync(included, "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0\n");
+    await repo.git("config", "--local", "http.https://github.com/.extraheader", "AUTHORIZATION: basic abc");
+    await repo.git("config", "--local", "include.path", included);
+    const removed = await removePersistedCredentials(createGit(repo.dir));
+    expect(removed).toHaveLength(2);
+    const all = await repo.git("config", "--list", "--show-origin");
+    expect(all).not.toMatch(/extraheader/i);
+  });
+
+  it("hands the credential only to remote commands, through the environment", async () => {
+    const repo = await fresh();
+    const git = createGit(repo.dir, { authEnv: tokenAuthEnv("https://github.com/o/r", "tok") });
+    expect((await git.run(["config", "--get", "http.extraheader"], { remote: true })).stdout).toMatch(/^AUTHORIZATION: basic /);
+    expect((await git.run(["config", "--get", "http.extraheader"])).exitCode).toBe(1);
+    expect(readFileSync(join(repo.dir, ".git/config"), "utf8")).not.toMatch(/extraheader/);
+  });
+
+  it("never gives git the agent's own environment", async () => {
+    const repo = await fresh();
+    process.env.GITCLAW_TEST_SECRET_TOKEN = "ghs_not_for_git";
+    try {
+      const shown = await createGit(repo.dir, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }).must(["-c", "alias.env=!env", "env"]);
+      expect(shown).not.toContain("ghs_not_for_git");
+      expect(shown).toMatch(/^GIT_COMMITTER_NAME=gitclaw\[bot\]$/m);
+    } finally {
+      delete process.env.GITCLAW_TEST_SECRET_TOKEN;
+    }
+  });
+
+  it("builds push authentication (environment, never argv) only for http remotes", () => {
+    expect(tokenAuthEnv("/tmp/origin.git", "t")).toEqual({});
+    expect(tokenAuthEnv("https://github.com/o/r", "tok")).toEqual({
+      GIT_CONFIG_COUNT: "1",
+      GIT_CONFIG_KEY_0: "http.extraheader",
+      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from("x-access-token:tok").toString("base64")}`,
+    });
+  });
+});
