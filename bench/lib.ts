@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem, type as osType } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { toolEnvironment } from "../src/tools/sandbox/tool-env.ts";
+import { toolEnvironment } from "../src/tool-env.ts";
 import { writeTarget } from "../src/actions/run-state.ts";
 import { createRedactor } from "../src/redact.ts";
 import { createArtifactStore } from "../src/session/artifacts.ts";

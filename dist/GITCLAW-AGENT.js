@@ -22996,10 +22996,11 @@ var init_dist6 = __esm(() => {
   })));
 });
 
-// src/gate/trust.ts
-function isBot(actor) {
-  return actor.type === "Bot" || actor.login.endsWith("[bot]");
-}
+// src/github/marker.ts
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`;
+
+// src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
     return "none";
@@ -23010,40 +23011,6 @@ function permissionFromApi(data) {
   }
   return "none";
 }
-async function decideTrust(actor, policy, lookup) {
-  if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
-    return { allowed: false, permission: "none", reason: `${actor.login} is a bot and not listed in trust.trustedBots` };
-  }
-  let permission;
-  try {
-    permission = await lookup(actor.login);
-  } catch (error) {
-    return { allowed: false, permission: "none", reason: `could not check ${actor.login}'s permission (${error.message}); failing closed` };
-  }
-  if (rank(permission) < rank(policy.minPermission)) {
-    return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
-  }
-  return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
-}
-function trustChecker(policy, lookup) {
-  const known = new Map;
-  return (login) => {
-    let decided = known.get(login);
-    if (!decided)
-      known.set(login, decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed));
-    return decided;
-  };
-}
-var PERMISSION_LEVELS, rank = (level) => PERMISSION_LEVELS.indexOf(level);
-var init_trust = __esm(() => {
-  PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-});
-
-// src/github/marker.ts
-var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`;
-
-// src/github/operations.ts
 function expect(response, expected, api) {
   if (expected.includes(response.status))
     return response.data;
@@ -23090,9 +23057,9 @@ async function addReaction(api, repo, target, content) {
 async function removeReaction(api, repo, target, reactionId) {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
-var GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
-  init_trust();
+  PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
     name = "GitHubApiError";
   };
@@ -42775,6 +42742,9 @@ import { join as join3 } from "path";
 init_external();
 init_external();
 
+// src/config.ts
+init_operations();
+
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
@@ -42792,101 +42762,16 @@ function describeZodError(error, where, input) {
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
-// src/tools/github/errors.ts
+// src/tools/github/failure.ts
 class ToolFailure extends Error {
   name = "ToolFailure";
 }
-function isHttpError(error) {
-  return typeof error === "object" && error !== null && typeof error.status === "number" && error instanceof Error;
-}
-var PERMISSION = {
-  repo_view: "contents: read",
-  issue_view: "issues: read",
-  pr_view: "pull-requests: read",
-  pr_diff: "pull-requests: read",
-  file_read: "contents: read",
-  search_issues: "issues: read",
-  search_prs: "pull-requests: read",
-  search_code: "contents: read",
-  search_commits: "contents: read",
-  search_repos: "contents: read",
-  run_watch: "actions: read",
-  pr_create: "pull-requests: write",
-  pr_checkout: "pull-requests: read",
-  pr_push: "contents: write",
-  comment: "issues: write"
-};
-var headerOf = (error, name) => {
-  const value = error.response?.headers?.[name];
-  return value === undefined ? undefined : String(value);
-};
-var apiMessage = (error) => {
-  const data = error.response?.data;
-  return typeof data?.message === "string" && data.message ? data.message : error.message;
-};
-function isRateLimitError(error) {
-  if (!isHttpError(error) || error.status !== 403 && error.status !== 429)
-    return false;
-  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
-}
-function acceptedPermissions(error) {
-  const header = headerOf(error, "x-accepted-github-permissions");
-  if (!header)
-    return;
-  const entries = header.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name, level) => `${name.replace(/_/g, "-")}: ${level}`));
-  return entries.length > 0 ? entries.join(", ") : undefined;
-}
-function describeRateLimit(error, now) {
-  const reset = Number(headerOf(error, "x-ratelimit-reset"));
-  if (headerOf(error, "x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
-    const seconds = Math.max(0, Math.ceil(reset - now / 1000));
-    return `GitHub API rate limit exhausted (${error.status}): it resets at ${new Date(reset * 1000).toISOString()} (in ${seconds}s). Wait, or make fewer calls (lower limit, narrower queries).`;
-  }
-  const retryAfter = headerOf(error, "retry-after");
-  const when = retryAfter ? `retry after ${retryAfter}s` : "wait a minute before retrying";
-  return `GitHub secondary rate limit hit (${error.status}: ${apiMessage(error)}): ${when}, and make calls one at a time.`;
-}
-function describeValidation(error) {
-  const data = error.response?.data;
-  const items = Array.isArray(data?.errors) ? data.errors : [];
-  const details = items.map((item) => {
-    if (typeof item === "string")
-      return item;
-    const { resource, field, code, message } = item ?? {};
-    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
-    return text.replace(/\.$/, "");
-  });
-  return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
-}
-function describeGitHubError(error, op, repo, now) {
-  if (!isHttpError(error))
-    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-  if (!error.response)
-    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
-  if (isRateLimitError(error))
-    return describeRateLimit(error, now);
-  switch (error.status) {
-    case 401:
-      return `GitHub rejected the token (401 ${apiMessage(error)}): it is missing, expired or revoked. The workflow must pass GITHUB_TOKEN: \${{ github.token }} to this step.`;
-    case 403: {
-      const needed = acceptedPermissions(error) ?? PERMISSION[op];
-      return `GitHub refused ${op} on ${repo} (403 ${apiMessage(error)}): the token lacks a permission. Grant "${needed}" under permissions: in the workflow file (.github/workflows/gitclaw.yml).`;
-    }
-    case 404:
-      return `not found (404) for ${op} on ${repo}: it does not exist, or the token cannot see it (GitHub answers 404 rather than 403 for private resources).`;
-    case 410:
-      return `gone (410) for ${op} on ${repo}: ${apiMessage(error)}.`;
-    case 422:
-      return describeValidation(error);
-    default:
-      return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
-  }
-}
 
-// src/tools/github/validate.ts
 class ValidationError extends ToolFailure {
   name = "ValidationError";
 }
+
+// src/tools/github/validate.ts
 var repoName = (repo) => `${repo.owner}/${repo.repo}`;
 var sameRepo = (a, b) => repoName(a).toLowerCase() === repoName(b).toLowerCase();
 function present(value) {
@@ -43064,45 +42949,11 @@ function decide(policy, query) {
 
 // src/tools/names.ts
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
-
-// src/gate/triggers.ts
-var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
-var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function mentions(text, handle) {
-  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
-}
-function triggerReason(event, policy) {
-  const has = (mode) => policy.modes.includes(mode);
-  const labelled = event.labels.includes(policy.label);
-  const assigned = event.assignees.includes(policy.assignee);
-  if (event.eventName === "issues") {
-    if (event.action === "opened" && has("issue"))
-      return "a new issue";
-    if (event.action === "opened" && has("mention") && mentions(`${event.title}
-${event.body}`, policy.mention))
-      return `a new issue mentioning ${policy.mention}`;
-    if (event.action === "labeled" && has("label") && event.label === policy.label)
-      return `the label "${policy.label}"`;
-    if (event.action === "assigned" && has("assign") && event.assignee === policy.assignee)
-      return `assignment to ${policy.assignee}`;
-    return;
-  }
-  if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {
-    if (has("issue"))
-      return "a comment";
-    if (has("mention") && mentions(event.comment.body, policy.mention))
-      return `a comment mentioning ${policy.mention}`;
-    if (has("label") && labelled)
-      return `a comment on an issue labelled "${policy.label}"`;
-    if (has("assign") && assigned)
-      return `a comment on an issue assigned to ${policy.assignee}`;
-  }
-  return;
-}
+var SANDBOX_MODES = ["auto", "off"];
 
 // src/config.ts
-init_trust();
-var SandboxMode = _enum(["auto", "off"]).default("auto");
+var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
+var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
   baseURL: url(),
@@ -43266,7 +43117,7 @@ function redactDeep(value, redact) {
   return value;
 }
 
-// src/tools/sandbox/tool-env.ts
+// src/tool-env.ts
 var ALLOWED = new Set([
   "PATH",
   "HOME",
@@ -43436,7 +43287,73 @@ function readTrigger(eventName, eventPath) {
 import { existsSync as existsSync3 } from "fs";
 import { join as join4 } from "path";
 init_operations();
-init_trust();
+
+// src/gate/triggers.ts
+var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function mentions(text, handle) {
+  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+}
+function triggerReason(event, policy) {
+  const has = (mode) => policy.modes.includes(mode);
+  const labelled = event.labels.includes(policy.label);
+  const assigned = event.assignees.includes(policy.assignee);
+  if (event.eventName === "issues") {
+    if (event.action === "opened" && has("issue"))
+      return "a new issue";
+    if (event.action === "opened" && has("mention") && mentions(`${event.title}
+${event.body}`, policy.mention))
+      return `a new issue mentioning ${policy.mention}`;
+    if (event.action === "labeled" && has("label") && event.label === policy.label)
+      return `the label "${policy.label}"`;
+    if (event.action === "assigned" && has("assign") && event.assignee === policy.assignee)
+      return `assignment to ${policy.assignee}`;
+    return;
+  }
+  if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {
+    if (has("issue"))
+      return "a comment";
+    if (has("mention") && mentions(event.comment.body, policy.mention))
+      return `a comment mentioning ${policy.mention}`;
+    if (has("label") && labelled)
+      return `a comment on an issue labelled "${policy.label}"`;
+    if (has("assign") && assigned)
+      return `a comment on an issue assigned to ${policy.assignee}`;
+  }
+  return;
+}
+
+// src/gate/trust.ts
+init_operations();
+var rank = (level) => PERMISSION_LEVELS.indexOf(level);
+function isBot(actor) {
+  return actor.type === "Bot" || actor.login.endsWith("[bot]");
+}
+async function decideTrust(actor, policy, lookup) {
+  if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
+    return { allowed: false, permission: "none", reason: `${actor.login} is a bot and not listed in trust.trustedBots` };
+  }
+  let permission;
+  try {
+    permission = await lookup(actor.login);
+  } catch (error) {
+    return { allowed: false, permission: "none", reason: `could not check ${actor.login}'s permission (${error.message}); failing closed` };
+  }
+  if (rank(permission) < rank(policy.minPermission)) {
+    return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
+  }
+  return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
+}
+function trustChecker(policy, lookup) {
+  const known = new Map;
+  return (login) => {
+    let decided = known.get(login);
+    if (!decided)
+      known.set(login, decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed));
+    return decided;
+  };
+}
+
+// src/gate/gate.ts
 async function decide2(env, api) {
   if (!existsSync3(join4(env.workspace, SENTINEL_FILE))) {
     return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
@@ -69803,6 +69720,14 @@ var emptyUsage = () => ({
   totalTokens: 0,
   cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
 });
+function addUsage(total, usage) {
+  const sum = emptyUsage();
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"])
+    sum[key] = total[key] + usage[key];
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"])
+    sum.cost[key] = total.cost[key] + usage.cost[key];
+  return sum;
+}
 
 // src/tools/types.ts
 var ok = (text, details) => ({ text, isError: false, details });
@@ -70058,14 +69983,6 @@ function toPiUsage(usage, price) {
     c.total = c.input + c.output + c.cacheRead + c.cacheWrite;
   }
   return result;
-}
-function addUsage(total, usage) {
-  const sum = emptyUsage();
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"])
-    sum[key] = total[key] + usage[key];
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"])
-    sum.cost[key] = total.cost[key] + usage.cost[key];
-  return sum;
 }
 
 // src/agent/compaction.ts
@@ -70704,7 +70621,6 @@ async function userPrompt(trigger, comments, options) {
 }
 
 // src/run/conversation.ts
-init_trust();
 function claimedIssue(session) {
   for (const entry of session.entries) {
     const issueNumber = entry.type === "custom" && entry.customType === CUSTOM.issue ? entry.data?.issueNumber : undefined;
@@ -73633,6 +73549,94 @@ function unexpectedArgs(op, given) {
   const which = extra.length === 1 ? `argument ${extra[0]}` : `arguments ${extra.join(", ")}`;
   const help = op === "help" ? "" : ` {"op": "help", "about": "${op}"} describes them.`;
   return `${op} does not take the ${which}; it takes ${takes.join(", ")}.${help}`;
+}
+
+// src/tools/github/errors.ts
+function isHttpError(error) {
+  return typeof error === "object" && error !== null && typeof error.status === "number" && error instanceof Error;
+}
+var PERMISSION = {
+  repo_view: "contents: read",
+  issue_view: "issues: read",
+  pr_view: "pull-requests: read",
+  pr_diff: "pull-requests: read",
+  file_read: "contents: read",
+  search_issues: "issues: read",
+  search_prs: "pull-requests: read",
+  search_code: "contents: read",
+  search_commits: "contents: read",
+  search_repos: "contents: read",
+  run_watch: "actions: read",
+  pr_create: "pull-requests: write",
+  pr_checkout: "pull-requests: read",
+  pr_push: "contents: write",
+  comment: "issues: write"
+};
+var headerOf = (error, name) => {
+  const value = error.response?.headers?.[name];
+  return value === undefined ? undefined : String(value);
+};
+var apiMessage = (error) => {
+  const data = error.response?.data;
+  return typeof data?.message === "string" && data.message ? data.message : error.message;
+};
+function isRateLimitError(error) {
+  if (!isHttpError(error) || error.status !== 403 && error.status !== 429)
+    return false;
+  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
+}
+function acceptedPermissions(error) {
+  const header = headerOf(error, "x-accepted-github-permissions");
+  if (!header)
+    return;
+  const entries = header.split(/[;,]/).map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name, level) => `${name.replace(/_/g, "-")}: ${level}`));
+  return entries.length > 0 ? entries.join(", ") : undefined;
+}
+function describeRateLimit(error, now) {
+  const reset = Number(headerOf(error, "x-ratelimit-reset"));
+  if (headerOf(error, "x-ratelimit-remaining") === "0" && Number.isFinite(reset) && reset > 0) {
+    const seconds = Math.max(0, Math.ceil(reset - now / 1000));
+    return `GitHub API rate limit exhausted (${error.status}): it resets at ${new Date(reset * 1000).toISOString()} (in ${seconds}s). Wait, or make fewer calls (lower limit, narrower queries).`;
+  }
+  const retryAfter = headerOf(error, "retry-after");
+  const when = retryAfter ? `retry after ${retryAfter}s` : "wait a minute before retrying";
+  return `GitHub secondary rate limit hit (${error.status}: ${apiMessage(error)}): ${when}, and make calls one at a time.`;
+}
+function describeValidation(error) {
+  const data = error.response?.data;
+  const items = Array.isArray(data?.errors) ? data.errors : [];
+  const details = items.map((item) => {
+    if (typeof item === "string")
+      return item;
+    const { resource, field, code, message } = item ?? {};
+    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
+    return text.replace(/\.$/, "");
+  });
+  return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
+}
+function describeGitHubError(error, op, repo, now) {
+  if (!isHttpError(error))
+    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+  if (!error.response)
+    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
+  if (isRateLimitError(error))
+    return describeRateLimit(error, now);
+  switch (error.status) {
+    case 401:
+      return `GitHub rejected the token (401 ${apiMessage(error)}): it is missing, expired or revoked. The workflow must pass GITHUB_TOKEN: \${{ github.token }} to this step.`;
+    case 403: {
+      const needed = acceptedPermissions(error) ?? PERMISSION[op];
+      return `GitHub refused ${op} on ${repo} (403 ${apiMessage(error)}): the token lacks a permission. Grant "${needed}" under permissions: in the workflow file (.github/workflows/gitclaw.yml).`;
+    }
+    case 404:
+      return `not found (404) for ${op} on ${repo}: it does not exist, or the token cannot see it (GitHub answers 404 rather than 403 for private resources).`;
+    case 410:
+      return `gone (410) for ${op} on ${repo}: ${apiMessage(error)}.`;
+    case 422:
+      return describeValidation(error);
+    default:
+      return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
+  }
 }
 
 // src/tools/github/output.ts

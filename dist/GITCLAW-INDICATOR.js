@@ -162,10 +162,11 @@ function octokitApi(github) {
   };
 }
 
-// src/gate/trust.ts
-function isBot(actor) {
-  return actor.type === "Bot" || actor.login.endsWith("[bot]");
-}
+// src/github/marker.ts
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`;
+
+// src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
     return "none";
@@ -176,40 +177,6 @@ function permissionFromApi(data) {
   }
   return "none";
 }
-async function decideTrust(actor, policy, lookup) {
-  if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
-    return { allowed: false, permission: "none", reason: `${actor.login} is a bot and not listed in trust.trustedBots` };
-  }
-  let permission;
-  try {
-    permission = await lookup(actor.login);
-  } catch (error) {
-    return { allowed: false, permission: "none", reason: `could not check ${actor.login}'s permission (${error.message}); failing closed` };
-  }
-  if (rank(permission) < rank(policy.minPermission)) {
-    return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
-  }
-  return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
-}
-function trustChecker(policy, lookup) {
-  const known = new Map;
-  return (login) => {
-    let decided = known.get(login);
-    if (!decided)
-      known.set(login, decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed));
-    return decided;
-  };
-}
-var PERMISSION_LEVELS, rank = (level) => PERMISSION_LEVELS.indexOf(level);
-var init_trust = __esm(() => {
-  PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-});
-
-// src/github/marker.ts
-var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`;
-
-// src/github/operations.ts
 function expect(response, expected, api) {
   if (expected.includes(response.status))
     return response.data;
@@ -256,9 +223,9 @@ async function addReaction(api, repo, target, content) {
 async function removeReaction(api, repo, target, reactionId) {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
-var GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
-  init_trust();
+  PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
     name = "GitHubApiError";
   };

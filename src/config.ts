@@ -3,16 +3,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { PERMISSION_LEVELS } from "./github/operations.ts";
 import { describeZodError } from "./zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "./tools/github/policy.ts";
-import { TOOL_NAMES } from "./tools/names.ts";
-import { TRIGGER_MODES } from "./gate/triggers.ts";
-import { PERMISSION_LEVELS } from "./gate/trust.ts";
+import { SANDBOX_MODES, TOOL_NAMES } from "./tools/names.ts";
+
+/** What starts a run (src/gate/triggers.ts). */
+export const TRIGGER_MODES = ["issue", "mention", "label", "assign"] as const;
 
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
-export const SandboxMode = z.enum(["auto", "off"]).default("auto");
-export type SandboxMode = z.infer<typeof SandboxMode>;
+const SandboxMode = z.enum(SANDBOX_MODES).default("auto");
 
 const ProviderConfig = z.strictObject({
   /** Wire protocol: the Anthropic Messages API or OpenAI chat completions (Ollama, vLLM, OpenRouter …). */

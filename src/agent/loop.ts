@@ -5,7 +5,7 @@ import { streamText, type ToolSet } from "ai";
 import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
-import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
+import { addUsage, emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { redactDeep } from "../redact.ts";
 import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
@@ -14,7 +14,7 @@ import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./comp
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
-import { addUsage, toPiUsage } from "./usage.ts";
+import { toPiUsage } from "./usage.ts";
 
 export type AgentEvent =
   | { type: "turn_start"; turn: number }

@@ -24,10 +24,3 @@ export function toPiUsage(usage: LanguageModelUsage | undefined, price: ModelPri
   }
   return result;
 }
-
-export function addUsage(total: Usage, usage: Usage): Usage {
-  const sum = emptyUsage();
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"] as const) sum[key] = total[key] + usage[key];
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"] as const) sum.cost[key] = total.cost[key] + usage.cost[key];
-  return sum;
-}

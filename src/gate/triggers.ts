@@ -1,9 +1,8 @@
 // Which events start the agent: every new issue (gitclaw's default), an @mention of a handle, a label,
 // or assignment to a user, as the configuration's `trigger` section says (src/config.ts).
-import type { Config } from "../config.ts";
+import type { Config, TRIGGER_MODES } from "../config.ts";
 import type { Trigger } from "../actions/event.ts";
 
-export const TRIGGER_MODES = ["issue", "mention", "label", "assign"] as const;
 export type TriggerMode = (typeof TRIGGER_MODES)[number];
 
 export type TriggerPolicy = Config["trigger"];

@@ -1,9 +1,8 @@
 // Who may drive the agent: the guard decides, and the agent stage again itself (defence in depth).
 // Every uncertainty resolves to "no". The policy is the configuration's `trust` section (src/config.ts).
 import type { Config } from "../config.ts";
+import { PERMISSION_LEVELS, type PermissionLevel } from "../github/operations.ts";
 
-export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
-export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
 
 export type TrustPolicy = Config["trust"];
@@ -18,19 +17,6 @@ const rank = (level: PermissionLevel) => PERMISSION_LEVELS.indexOf(level);
 
 export function isBot(actor: { login: string; type: string }): boolean {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
-}
-
-/**
- * The collaborator-permission API answers `permission` (admin/write/read/none) and, on newer
- * servers, `role_name` (admin/maintain/write/triage/read). Prefer the finer role name.
- */
-export function permissionFromApi(data: unknown): PermissionLevel {
-  if (typeof data !== "object" || data === null) return "none";
-  const { role_name, permission } = data as { role_name?: unknown; permission?: unknown };
-  for (const value of [role_name, permission]) {
-    if (typeof value === "string" && (PERMISSION_LEVELS as readonly string[]).includes(value)) return value as PermissionLevel;
-  }
-  return "none";
 }
 
 /** Decides for one actor; the permission lookup is only made for actors that could pass. */

@@ -8,7 +8,7 @@
 // - Every command that can create a commit (commit, commit-tree, am, cherry-pick, merge) runs as
 //   the bot: a GitHub-hosted runner has no git identity, and a missing one must never stop a commit.
 import { execa } from "execa";
-import { toolEnvironment } from "../tools/sandbox/tool-env.ts";
+import { toolEnvironment } from "../tool-env.ts";
 
 export interface GitResult {
   /** Exactly what git printed: porcelain formats give meaning to leading spaces. */
@@ -47,7 +47,7 @@ export interface Identity {
 export const BOT_IDENTITY: Identity = { name: "gitclaw[bot]", email: "gitclaw[bot]@users.noreply.github.com" };
 
 export interface GitOptions {
-  /** The base environment: secret-free (see src/tools/sandbox/tool-env.ts). Default: the tool environment of this process. */
+  /** The base environment: secret-free (see src/tool-env.ts). Default: the tool environment of this process. */
   env?: Readonly<Record<string, string>>;
   /** The push credential as GIT_CONFIG_* variables (tokenAuthEnv); remote commands only. */
   authEnv?: Readonly<Record<string, string>>;

@@ -1,9 +1,25 @@
 // The GitHub calls the stages make, each a small function over the one request interface (./api.ts),
 // whichever client carries it. Every comment written carries gitclaw's marker.
-import { permissionFromApi, type PermissionLevel } from "../gate/trust.ts";
 import { withReplyMarker } from "./marker.ts";
 import type { ReactionTarget } from "../actions/run-state.ts";
 import type { ApiResponse, GitHubApi } from "./api.ts";
+
+/** Repository permissions as the collaborator-permission API names them, weakest first. */
+export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+
+/**
+ * The collaborator-permission API answers `permission` (admin/write/read/none) and, on newer
+ * servers, `role_name` (admin/maintain/write/triage/read). Prefer the finer role name.
+ */
+export function permissionFromApi(data: unknown): PermissionLevel {
+  if (typeof data !== "object" || data === null) return "none";
+  const { role_name, permission } = data as { role_name?: unknown; permission?: unknown };
+  for (const value of [role_name, permission]) {
+    if (typeof value === "string" && (PERMISSION_LEVELS as readonly string[]).includes(value)) return value as PermissionLevel;
+  }
+  return "none";
+}
 
 export interface Repo {
   owner: string;

@@ -1,7 +1,7 @@
 // The checkout, read before any tool runs: where to push and what this run starts from (later,
 // .git/config may hold whatever a tool wrote there without the sandbox, so the push never asks it
 // again), the push credential from memory, credentials actions/checkout persisted removed, the branch.
-import { toolEnvironment } from "../tools/sandbox/tool-env.ts";
+import { toolEnvironment } from "../tool-env.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
 import { assertBranchName, createGit, tokenAuthEnv, type Git } from "../git/git.ts";
 import { getDefaultBranch } from "../github/operations.ts";

@@ -205,3 +205,11 @@ export const emptyUsage = (): Usage => ({
   totalTokens: 0,
   cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
 });
+
+/** Two usages added up, cost included. */
+export function addUsage(total: Usage, usage: Usage): Usage {
+  const sum = emptyUsage();
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"] as const) sum[key] = total[key] + usage[key];
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"] as const) sum.cost[key] = total.cost[key] + usage.cost[key];
+  return sum;
+}

@@ -6,8 +6,7 @@
 // installed into get src/ but not scripts/, and their `gitclaw:session` script points here.
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { addUsage } from "../agent/usage.ts";
-import { emptyUsage, type SessionEntry, type ToolCallBlock, type Usage } from "./entries.ts";
+import { addUsage, emptyUsage, type SessionEntry, type ToolCallBlock, type Usage } from "./entries.ts";
 import { MappingError, mappingPath, readMapping, resolveSessionPath } from "./mapping.ts";
 import { pathToRoot } from "./context.ts";
 import { SessionError, SessionFile } from "./session-file.ts";

@@ -7,7 +7,7 @@ import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { markReplied } from "../actions/run-state.ts";
 import { ModelConfigError, modelSpec, resolveModel } from "../agent/model.ts";
 import { ConfigError } from "../config.ts";
-import { secretValues } from "../tools/sandbox/tool-env.ts";
+import { secretValues } from "../tool-env.ts";
 import { EventError } from "../actions/event.ts";
 import { decide } from "../gate/gate.ts";
 import { GitError } from "../git/git.ts";

@@ -33,7 +33,7 @@ export interface ToolContext {
   workspace: string;
   /** Aborted on cancel, timeout of the run, or shutdown. */
   signal: AbortSignal;
-  /** The base environment for child processes, secrets already removed (see src/tools/sandbox/tool-env.ts). */
+  /** The base environment for child processes, secrets already removed (see src/tool-env.ts). */
   env: Readonly<Record<string, string>>;
   artifacts: ArtifactStore;
   /** Removes known secret values and token shapes; applied to everything a tool writes out. */

@@ -68,7 +68,7 @@ interface Launch {
  * How to start `argv` as `runAs`, with HOME set to its home. Root switches user in the spawn
  * itself (which also drops root's supplementary groups); anyone else can only do it through
  * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
- * the environment, so `env -i` passes it on; it holds no secrets (see src/tools/sandbox/tool-env.ts).
+ * the environment, so `env -i` passes it on; it holds no secrets (see src/tool-env.ts).
  */
 export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env: Record<string, string>): Launch {
   const [file = "", ...args] = argv;

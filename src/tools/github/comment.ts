@@ -3,7 +3,8 @@
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { parseIssueIdentifier, repoName, ValidationError } from "./validate.ts";
+import { parseIssueIdentifier, repoName } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 
 /** GitHub's limit for a comment body, in characters. */
 const MAX_COMMENT_CHARS = 65_536;

@@ -2,11 +2,6 @@
 // from the workflow's `permissions:` block, so a refusal names the entry the workflow must grant.
 import type { Op } from "./policy.ts";
 
-/** An expected failure of an op (a git refusal, a missing precondition); the model sees the message as is. */
-export class ToolFailure extends Error {
-  override name = "ToolFailure";
-}
-
 interface HttpErrorLike {
   status: number;
   message: string;

@@ -8,14 +8,16 @@ import { githubParameters, type GitHubArgs } from "./args.ts";
 import { planComment } from "./comment.ts";
 import { GITHUB_DESCRIPTION, GITHUB_MODEL_SCHEMA, opHelp, unexpectedArgs } from "./help.ts";
 import type { CommitTrailers, OpContext, PlannedCall } from "./context.ts";
-import { describeGitHubError, isHttpError, ToolFailure } from "./errors.ts";
+import { describeGitHubError, isHttpError } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 import { BoundedText, header } from "./output.ts";
 import { planPrCreate } from "./pr.ts";
 import { planPrCheckout, planPrPush } from "./pr-checkout.ts";
 import { classify, decide, DEFAULT_POLICY, type GitHubPolicyConfig, type Op, type OpClass } from "./policy.ts";
 import { planRunWatch } from "./run-watch.ts";
 import { planSearch } from "./search.ts";
-import { ValidationError, repoName, type RepoRef } from "./validate.ts";
+import { repoName, type RepoRef } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 import { planFileRead, planIssueView, planPrDiff, planPrView, planRepoView } from "./views.ts";
 
 export { GitHubPolicyConfig } from "./policy.ts";

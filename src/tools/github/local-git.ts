@@ -4,7 +4,7 @@
 // .git/config and refs.
 import { isAbsolute, resolve } from "node:path";
 import { createGit, GitError, type Git } from "../../git/git.ts";
-import { ToolFailure } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 
 export type LocalGit = Git;
 

@@ -9,11 +9,12 @@ import { BOT_IDENTITY } from "../../git/git.ts";
 import { withTrailers } from "../../git/commit-message.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
 import { configValue, currentBranch, gitCommonDir, localGit, withRepoLock, type LocalGit } from "./local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { isBranchName, parseGitHubUrl, parsePrIdentifier, parseRepo, present, repoName, sameRepo, ValidationError, type PrIdentifier, type RepoRef } from "./validate.ts";
+import { isBranchName, parseGitHubUrl, parsePrIdentifier, parseRepo, present, repoName, sameRepo, type PrIdentifier, type RepoRef } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 import { commitWorktree, existingWorktree, listWorktrees, worktreeBase, worktreeGit, type WorktreeCommit } from "./worktrees.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */

@@ -2,11 +2,12 @@
 // `fill` takes title and body from the branch's commits, as `gh pr create --fill` does.
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
 import { currentBranch, localGit, type LocalGit } from "./local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { isBranchName, present, repoName, ValidationError } from "./validate.ts";
+import { isBranchName, present, repoName } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 

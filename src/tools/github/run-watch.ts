@@ -4,12 +4,13 @@
 import { writeFileSync } from "node:fs";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 import { isRateLimitError } from "./errors.ts";
 import { localGit } from "./local-git.ts";
 import type { BoundedText } from "./output.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { boundedCount, isBranchName, parseRunIdentifier, present, repoName, sameRepo, ValidationError, type RepoRef } from "./validate.ts";
+import { boundedCount, isBranchName, parseRunIdentifier, present, repoName, sameRepo, type RepoRef } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 
 const RUN_WATCH_INTERVAL_MS = 3_000;
 /** After the first minute, polls slow down: long runs need no 3-second resolution. */

@@ -4,7 +4,8 @@ import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import type { Op } from "./policy.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { boundedCount, present, repoName, resolveDateBound, ValidationError, type RepoRef } from "./validate.ts";
+import { boundedCount, present, repoName, resolveDateBound, type RepoRef } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 
 export type SearchOp = Extract<Op, `search_${string}`>;
 

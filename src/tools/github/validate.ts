@@ -1,10 +1,7 @@
 // Local validation of the github tool's arguments, before any request: identifiers, URLs, numeric
 // caps and date bounds. Every failure is a ValidationError whose message the model sees as is.
-import { ToolFailure } from "./errors.ts";
+import { ValidationError } from "./failure.ts";
 
-export class ValidationError extends ToolFailure {
-  override name = "ValidationError";
-}
 
 export interface RepoRef {
   owner: string;

@@ -3,11 +3,12 @@
 import { quoteAsData } from "../../quote.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { minimizedComments, minimizedNote, minimizedReviewComments } from "./minimized.ts";
 import type { BoundedText } from "./output.ts";
-import { parseIssueIdentifier, parsePrIdentifier, parseRepo, present, repoName, ValidationError, type RepoRef } from "./validate.ts";
+import { parseIssueIdentifier, parsePrIdentifier, parseRepo, present, repoName, type RepoRef } from "./validate.ts";
+import { ValidationError } from "./failure.ts";
 
 /** pr_view shows at most this many changed files; pr_diff lists them all. */
 const PR_VIEW_FILES = 50;

@@ -10,7 +10,7 @@ import { commitAll } from "../../git/land.ts";
 import { isProtected } from "../../git/protected.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
 import { isInside } from "../files/workspace.ts";
-import { ToolFailure } from "./errors.ts";
+import { ToolFailure } from "./failure.ts";
 import { gitCommonDir, localGit, type LocalGit } from "./local-git.ts";
 
 export interface Worktree {

@@ -38,9 +38,10 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
-import type { SandboxMode } from "../../config.ts";
 import { launchAs } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
+
+import type { SandboxMode } from "../names.ts";
 
 export const TOOL_USER = "gitclaw-tool";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideTrust, permissionFromApi } from "../../../src/gate/trust.ts";
+import { decideTrust } from "../../../src/gate/trust.ts";
+import { permissionFromApi } from "../../../src/github/operations.ts";
 import { parseConfig } from "../../../src/config.ts";
 
 const DEFAULT_TRUST = parseConfig({}).trust;

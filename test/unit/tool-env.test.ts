@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { secretValues, toolEnvironment } from "../../../src/tools/sandbox/tool-env.ts";
+import { secretValues, toolEnvironment } from "../../src/tool-env.ts";
 
 // Values assembled at runtime so no credential-looking literal is committed.
 const fake = (label: string) => `${label}-${"f".repeat(24)}`;

@@ -7,7 +7,7 @@
 //    in `options.secretNames` is never copied, so a careless `allow: ["GITHUB_TOKEN"]` or an
 //    `allow` entry such as `DEPLOY_TOKEN` cannot hand a credential to the model.
 // The same secret test picks the values `secretValues` hands to the redactor.
-import { MIN_SECRET_LENGTH } from "../../redact.ts";
+import { MIN_SECRET_LENGTH } from "./redact.ts";
 
 const ALLOWED = new Set([
   // Process basics.
