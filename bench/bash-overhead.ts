@@ -6,7 +6,18 @@
 import { execa } from "execa";
 import { buildCommandEnv } from "../src/tools/bash/bash-env.ts";
 import { createTools } from "../src/tools/index.ts";
-import { alternate, median, now, ratio, summary, tempDir, toolContext, us, type Benchmark, type BenchContext } from "./lib.ts";
+import {
+  alternate,
+  median,
+  now,
+  ratio,
+  summary,
+  tempDir,
+  toolContext,
+  us,
+  type Benchmark,
+  type BenchContext,
+} from "./lib.ts";
 
 const CALLS = 1_000;
 
@@ -23,14 +34,36 @@ async function perCall(calls: number, fn: () => Promise<unknown>): Promise<numbe
  * ignored, pipes); the tool. The last difference is everything the tool adds to one shell: its own
  * command line (startProcess in src/tools/bash/process.ts) and its JavaScript around the process.
  */
-async function breakdown(ctx: BenchContext, workspace: string, viaTool: () => Promise<unknown>, bare: () => Promise<unknown>, baseEnv: Record<string, string>): Promise<string> {
-  const options = { cwd: workspace, env: buildCommandEnv(baseEnv, {}), extendEnv: false, detached: true, buffer: false, reject: false, stdin: "ignore", stdout: "pipe", stderr: "pipe" } as const;
+async function breakdown(
+  ctx: BenchContext,
+  workspace: string,
+  viaTool: () => Promise<unknown>,
+  bare: () => Promise<unknown>,
+  baseEnv: Record<string, string>,
+): Promise<string> {
+  const options = {
+    cwd: workspace,
+    env: buildCommandEnv(baseEnv, {}),
+    extendEnv: false,
+    detached: true,
+    buffer: false,
+    reject: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  } as const;
   const rounds = await alternate(
     { ...ctx, reps: 5, log: () => {} },
-    { execa: () => perCall(200, bare), "one shell": () => perCall(200, () => execa("bash", ["-c", "true"], options)), tool: () => perCall(200, viaTool) },
+    {
+      execa: () => perCall(200, bare),
+      "one shell": () => perCall(200, () => execa("bash", ["-c", "true"], options)),
+      tool: () => perCall(200, viaTool),
+    },
   );
   const [e, one, tool] = [median(rounds.execa), median(rounds["one shell"]), median(rounds.tool)];
-  ctx.log(`  breakdown (5 × 200 calls each): execa ${us(e)}, one shell with the tool's options ${us(one)}, tool ${us(tool)}`);
+  ctx.log(
+    `  breakdown (5 × 200 calls each): execa ${us(e)}, one shell with the tool's options ${us(one)}, tool ${us(tool)}`,
+  );
   return (
     `bash-overhead: in the same alternating rounds, per call: bare execa ${us(e)}; one \`bash -c true\` with the tool's launch options (detached, its environment, stdin ignored, pipes) ${us(one)}; the tool ${us(tool)}. ` +
     `The launch options cost ${us(one - e)}; the tool's own command line (startProcess in src/tools/bash/process.ts) and its JavaScript add ${us(tool - one)} (${((100 * (tool - one)) / (tool - e)).toFixed(0)}% of the overhead). `
@@ -41,7 +74,7 @@ export const bashOverhead = {
   name: "bash-overhead",
   title: "1,000 small bash calls",
   method:
-    "In one process, 1,000 sequential `bash` tool calls running `true` (createTools, the agent's tool context) against 1,000 `execa(\"bash\", [\"-c\", \"true\"])` calls with default options; per-call time is total / 1,000; 1 warm-up round.",
+    'In one process, 1,000 sequential `bash` tool calls running `true` (createTools, the agent\'s tool context) against 1,000 `execa("bash", ["-c", "true"])` calls with default options; per-call time is total / 1,000; 1 warm-up round.',
   defaultReps: 3,
   async run(ctx: BenchContext) {
     const workspace = tempDir("bash");
@@ -55,15 +88,30 @@ export const bashOverhead = {
     // Literally the bare call, default options. (Not the tool's minimal environment: without SHLVL and
     // with stdin on a socket, as Bun's pipes are, bash sources ~/.bashrc, which would slow only this side.)
     const bare = () => execa("bash", ["-c", "true"], { cwd: workspace });
-    const times = await alternate(ctx, { tool: () => perCall(CALLS, viaTool), execa: () => perCall(CALLS, bare) }, { warmup: 1, fmt: us });
+    const times = await alternate(
+      ctx,
+      { tool: () => perCall(CALLS, viaTool), execa: () => perCall(CALLS, bare) },
+      { warmup: 1, fmt: us },
+    );
     const [t, e] = [median(times.tool), median(times.execa)];
-    ctx.log(`  ${summary("tool", times.tool, us)} per call\n  ${summary("execa", times.execa, us)} per call\n  ratio ${ratio(t, e)}`);
+    ctx.log(
+      `  ${summary("tool", times.tool, us)} per call\n  ${summary("execa", times.execa, us)} per call\n  ratio ${ratio(t, e)}`,
+    );
 
     const notes: string[] = [];
     if (t / e > 1.5) notes.push(await breakdown(ctx, workspace, viaTool, bare, context.env));
     await toolset.dispose();
     return {
-      rows: [{ figure: "bash tool: per-call time (1,000 × `true`)", gitclaw: us(t), reference: `${us(e)} (bare execa)`, ratio: ratio(t, e, 1.5), target: "≤ 1.5×", met: t / e <= 1.5 }],
+      rows: [
+        {
+          figure: "bash tool: per-call time (1,000 × `true`)",
+          gitclaw: us(t),
+          reference: `${us(e)} (bare execa)`,
+          ratio: ratio(t, e, 1.5),
+          target: "≤ 1.5×",
+          met: t / e <= 1.5,
+        },
+      ],
       notes,
     };
   },

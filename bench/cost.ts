@@ -216,7 +216,10 @@ class Sides {
     const mapping = readFileSync(join(workspace, `state/issues/${target.number}.json`), "utf8");
     const entries = readFileSync(join(workspace, (JSON.parse(mapping) as { sessionPath: string }).sessionPath), "utf8");
     type Entry = { customType?: string; data?: { usage?: { cost: { total: number } } } };
-    const runs = entries.trimEnd().split("\n").map((line) => JSON.parse(line) as Entry);
+    const runs = entries
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Entry);
     const sessionUsd = runs.findLast((e) => e.customType === "gitclaw.run")?.data?.usage?.cost.total ?? Number.NaN;
     return { bill: bill(requests), requests, footerUsd, sessionUsd, issue: target };
   }

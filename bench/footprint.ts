@@ -45,11 +45,24 @@ export const footprint: Benchmark = {
     const third = 1 / 3;
     return {
       rows: [
-        { figure: "Footprint: node_modules size (production)", gitclaw: mb(gs), reference: `${mb(ps)} (pi)`, ratio: ratio(gs, ps, third), target: "≤ 1/3", met: gs / ps <= third },
-        { figure: "Footprint: cold `bun install --frozen-lockfile`", gitclaw: ms(g), reference: `${ms(p)} (pi)`, ratio: ratio(g, p, third), target: "≤ 1/3", met: g / p <= third },
+        {
+          figure: "Footprint: node_modules size (production)",
+          gitclaw: mb(gs),
+          reference: `${mb(ps)} (pi)`,
+          ratio: ratio(gs, ps, third),
+          target: "≤ 1/3",
+          met: gs / ps <= third,
+        },
+        {
+          figure: "Footprint: cold `bun install --frozen-lockfile`",
+          gitclaw: ms(g),
+          reference: `${ms(p)} (pi)`,
+          ratio: ratio(g, p, third),
+          target: "≤ 1/3",
+          met: g / p <= third,
+        },
       ],
       notes: [],
     };
   },
 };
-

@@ -7,7 +7,22 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
-import { alternate, createWorld, exec, median, ms, PROJECT_ROOT, ratio, stageCommand, summary, tempDir, toolResultsIn, type Benchmark, type Row, type World } from "./lib.ts";
+import {
+  alternate,
+  createWorld,
+  exec,
+  median,
+  ms,
+  PROJECT_ROOT,
+  ratio,
+  stageCommand,
+  summary,
+  tempDir,
+  toolResultsIn,
+  type Benchmark,
+  type Row,
+  type World,
+} from "./lib.ts";
 import { PHASES, readTrace, splitRun } from "./trace.ts";
 
 const TURNS = 20;
@@ -18,10 +33,18 @@ const AGENT_SOURCE = join(PROJECT_ROOT, "lifecycle/GITCLAW-AGENT.ts");
 
 async function gitclawRun(world: World, title: string, traceFile?: string) {
   const workspace = await world.checkout();
-  const env = world.runEnv(world.newIssue(title, PROMPT), workspace, traceFile ? { GITCLAW_BENCH_TRACE: traceFile } : {});
+  const env = world.runEnv(
+    world.newIssue(title, PROMPT),
+    workspace,
+    traceFile ? { GITCLAW_BENCH_TRACE: traceFile } : {},
+  );
   const preload = traceFile ? ["--preload", join(PROJECT_ROOT, "bench/trace-preload.ts")] : [];
-  const run = await exec(traceFile ? ["bun", ...preload, AGENT_SOURCE] : stageCommand("agent"), { cwd: workspace, env });
-  if (!run.stdout.includes("gitclaw: replied") || !run.stdout.includes("gitclaw: pushed")) throw new Error(`harness: the agent did not push and reply\n${run.stdout.slice(-3000)}`);
+  const run = await exec(traceFile ? ["bun", ...preload, AGENT_SOURCE] : stageCommand("agent"), {
+    cwd: workspace,
+    env,
+  });
+  if (!run.stdout.includes("gitclaw: replied") || !run.stdout.includes("gitclaw: pushed"))
+    throw new Error(`harness: the agent did not push and reply\n${run.stdout.slice(-3000)}`);
   const calls = run.stdout.match(/^✓ bash/gm)?.length ?? 0;
   if (calls !== TURNS) throw new Error(`harness: expected ${TURNS} bash calls, the agent logged ${calls}`);
   return run;
@@ -29,7 +52,15 @@ async function gitclawRun(world: World, title: string, traceFile?: string) {
 
 /** Milliseconds to import each runtime dependency alone, and the whole pipeline, in a fresh process. */
 async function importCosts(): Promise<string> {
-  const modules = ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai-compatible", "execa", "@octokit/rest", "zod", "./src/stages/agent.ts"];
+  const modules = [
+    "ai",
+    "@ai-sdk/anthropic",
+    "@ai-sdk/openai-compatible",
+    "execa",
+    "@octokit/rest",
+    "zod",
+    "./src/stages/agent.ts",
+  ];
   const costs: string[] = [];
   for (const module of modules) {
     const script = `const t = performance.now(); await import(${JSON.stringify(module)}); console.log(performance.now() - t);`;
@@ -48,7 +79,11 @@ export const harness: Benchmark = {
   defaultReps: 5,
   async run(ctx) {
     // The turn number is the count of tool results in the request: the same script for both sides.
-    const world = await createWorld((request) => (toolResultsIn(request.body) < TURNS ? { toolCalls: [{ name: "bash", input: { command: "true" } }] } : { text: "done" }));
+    const world = await createWorld((request) =>
+      toolResultsIn(request.body) < TURNS
+        ? { toolCalls: [{ name: "bash", input: { command: "true" } }] }
+        : { text: "done" },
+    );
     const agentDir = piAgentDir(world.model.url);
     const piEnv = { PATH: process.env.PATH, HOME: agentDir, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1" };
     let n = 0;
@@ -59,9 +94,13 @@ export const harness: Benchmark = {
           gitclaw: async () => (await gitclawRun(world, `Harness ${++n}`)).wallMs,
           pi: async () => {
             const workspace = await world.checkout();
-            const run = await exec(["bun", PI_BIN, ...piPrintArgs(PROMPT, ["--session-dir", tempDir("pi-sessions")])], { cwd: workspace, env: piEnv });
+            const run = await exec(["bun", PI_BIN, ...piPrintArgs(PROMPT, ["--session-dir", tempDir("pi-sessions")])], {
+              cwd: workspace,
+              env: piEnv,
+            });
             const results = run.stdout.match(/"type":"tool_execution_end"/g)?.length ?? 0;
-            if (results !== TURNS) throw new Error(`harness: pi ran ${results} tools, expected ${TURNS}\n${run.stderr}`);
+            if (results !== TURNS)
+              throw new Error(`harness: pi ran ${results} tools, expected ${TURNS}\n${run.stderr}`);
             return run.wallMs;
           },
         },
@@ -78,23 +117,43 @@ export const harness: Benchmark = {
         splits.push({ wall: run.wallMs, ...splitRun(readTrace(file), run.spawnedAt, run.wallMs) });
       }
       const wall = median(splits.map((s) => s.wall));
-      const phase = Object.fromEntries(PHASES.map((name) => [name, median(splits.map((s) => s[name]))])) as Record<(typeof PHASES)[number], number>;
+      const phase = Object.fromEntries(PHASES.map((name) => [name, median(splits.map((s) => s[name]))])) as Record<
+        (typeof PHASES)[number],
+        number
+      >;
       const calls = splits[0]!;
-      ctx.log(`  split of ${TRACED_RUNS} traced runs (median wall ${ms(wall)}, untraced ${ms(g)}; ${calls.modelCalls} model calls, ${calls.gitCalls} git commands, ${calls.githubCalls} GitHub calls):`);
-      for (const name of PHASES) ctx.log(`    ${name.padEnd(44)} ${ms(phase[name]).padStart(9)}  ${((phase[name] / wall) * 100).toFixed(0)}%`);
+      ctx.log(
+        `  split of ${TRACED_RUNS} traced runs (median wall ${ms(wall)}, untraced ${ms(g)}; ${calls.modelCalls} model calls, ${calls.gitCalls} git commands, ${calls.githubCalls} GitHub calls):`,
+      );
+      for (const name of PHASES)
+        ctx.log(`    ${name.padEnd(44)} ${ms(phase[name]).padStart(9)}  ${((phase[name] / wall) * 100).toFixed(0)}%`);
 
       const rows: Row[] = [
-        { figure: `Harness: ${TURNS}-turn conversation, wall`, gitclaw: ms(g), reference: `${ms(p)} (pi --mode json -p)`, ratio: ratio(g, p, 0.5), target: "≤ 0.5×", met: g / p <= 0.5 },
-        ...PHASES.map((name) => ({ figure: `↳ gitclaw split: ${name}`, gitclaw: ms(phase[name]), reference: "—", ratio: `${((phase[name] / wall) * 100).toFixed(0)}% of ${ms(wall)}`, target: "—" })),
+        {
+          figure: `Harness: ${TURNS}-turn conversation, wall`,
+          gitclaw: ms(g),
+          reference: `${ms(p)} (pi --mode json -p)`,
+          ratio: ratio(g, p, 0.5),
+          target: "≤ 0.5×",
+          met: g / p <= 0.5,
+        },
+        ...PHASES.map((name) => ({
+          figure: `↳ gitclaw split: ${name}`,
+          gitclaw: ms(phase[name]),
+          reference: "—",
+          ratio: `${((phase[name] / wall) * 100).toFixed(0)}% of ${ms(wall)}`,
+          target: "—",
+        })),
       ];
       const notes: string[] = [];
       if (g / p > 0.5) {
         const imports = await importCosts();
         ctx.log(`  import alone, fresh process, median of 3: ${imports}`);
         const top = [...PHASES].sort((a, b) => phase[b] - phase[a]).slice(0, 3);
-        const throttle = phase["GitHub: waiting in Octokit's write throttle"] > 0
-          ? `The throttle wait is @octokit/plugin-throttling's write limiter (maxConcurrent 1, minTime 1000 ms): in the first traced run, ${calls.throttledWrites.join("; ")}. `
-          : "";
+        const throttle =
+          phase["GitHub: waiting in Octokit's write throttle"] > 0
+            ? `The throttle wait is @octokit/plugin-throttling's write limiter (maxConcurrent 1, minTime 1000 ms): in the first traced run, ${calls.throttledWrites.join("; ")}. `
+            : "";
         notes.push(
           `harness: gitclaw's agent stage takes ${ms(g)} against pi's ${ms(p)}. Measured split (${TRACED_RUNS} runs with bench/trace-preload.ts, median wall ${ms(wall)}, the probe's cost included): ` +
             `${top.map((name) => `${name} ${ms(phase[name])}`).join(", ")}. ${throttle}` +

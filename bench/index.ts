@@ -10,7 +10,17 @@ import { cost } from "./cost.ts";
 import { footprint } from "./footprint.ts";
 import { harness } from "./harness.ts";
 import { indicator } from "./indicator.ts";
-import { codeState, cpuSeconds, loadAverage, machine, ms, PROJECT_ROOT, removeTempDirs, type Benchmark, type Row } from "./lib.ts";
+import {
+  codeState,
+  cpuSeconds,
+  loadAverage,
+  machine,
+  ms,
+  PROJECT_ROOT,
+  removeTempDirs,
+  type Benchmark,
+  type Row,
+} from "./lib.ts";
 import { memory } from "./memory.ts";
 import { push } from "./push.ts";
 import { resume } from "./resume.ts";
@@ -30,7 +40,9 @@ function parseArgs(args: string[]): { names: string[]; reps?: number; out: strin
   let out = join(PROJECT_ROOT, "bench/RESULTS.md");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [flag, inline] = arg.startsWith("--") ? (arg.split("=", 2) as [string, string | undefined]) : [arg, undefined];
+    const [flag, inline] = arg.startsWith("--")
+      ? (arg.split("=", 2) as [string, string | undefined])
+      : [arg, undefined];
     const value = () => inline ?? args[++i] ?? usage(`${flag} needs a value`);
     if (flag === "--reps") {
       reps = Number(value());
@@ -51,7 +63,9 @@ export function table(rows: readonly Row[]): string {
   return [
     "| figure | gitclaw | reference | ratio | target | met? |",
     "|---|---:|---:|---:|---|---|",
-    ...rows.map((r) => `| ${[r.figure, r.gitclaw, r.reference, r.ratio, r.target].map(cell).join(" | ")} | ${met(r)} |`),
+    ...rows.map(
+      (r) => `| ${[r.figure, r.gitclaw, r.reference, r.ratio, r.target].map(cell).join(" | ")} | ${met(r)} |`,
+    ),
   ].join("\n");
 }
 
@@ -64,7 +78,11 @@ const code = codeState();
 const cpuAtStart = cpuSeconds();
 
 console.log(`gitclaw benchmarks: ${selected.map((b) => b.name).join(", ")}`);
-console.log(Object.entries(host).map(([k, v]) => `${k}: ${v}`).join(" · "));
+console.log(
+  Object.entries(host)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(" · "),
+);
 
 const rows: Row[] = [];
 const notes: string[] = [];
@@ -99,7 +117,10 @@ host["CPU used by other processes during the run"] =
 const codeAtEnd = codeState();
 const codeLine = `commit ${code.commit}${code.changed.length ? ` with uncommitted changes to ${code.changed.join(", ")}` : ", no uncommitted changes"} (content hash ${code.hash})`;
 const changedDuringRun = codeAtEnd.hash !== code.hash;
-if (changedDuringRun) console.log(`\nWARNING: src/, lifecycle/, package.json or bun.lock changed during the run: the figures mix two versions of the code.`);
+if (changedDuringRun)
+  console.log(
+    `\nWARNING: src/, lifecycle/, package.json or bun.lock changed during the run: the figures mix two versions of the code.`,
+  );
 
 const markdown = table(rows);
 console.log(`\n${markdown}\n`);
@@ -115,7 +136,11 @@ const report = [
   "",
   ...Object.entries(host).map(([k, v]) => `- ${k}: ${v}`),
   `- code: ${codeLine}`,
-  ...(changedDuringRun ? ["- **the code changed during the run** (src/, lifecycle/, package.json or bun.lock): the figures mix two versions; run again."] : []),
+  ...(changedDuringRun
+    ? [
+        "- **the code changed during the run** (src/, lifecycle/, package.json or bun.lock): the figures mix two versions; run again.",
+      ]
+    : []),
   "",
   "## Results",
   "",

@@ -2,7 +2,22 @@
 // with the Actions environment) against a bare `bun -e` making the same single request (POST the
 // eyes reaction) to the same emulator. A new issue per call, so both always create a reaction.
 import { join } from "node:path";
-import { alternate, createWorld, exec, median, ms, OWNER, PROJECT_ROOT, ratio, REPO, STAGES, stageCommand, summary, type BenchContext, type Benchmark } from "./lib.ts";
+import {
+  alternate,
+  createWorld,
+  exec,
+  median,
+  ms,
+  OWNER,
+  PROJECT_ROOT,
+  ratio,
+  REPO,
+  STAGES,
+  stageCommand,
+  summary,
+  type BenchContext,
+  type Benchmark,
+} from "./lib.ts";
 
 const BARE = `
 const response = await fetch(process.env.BENCH_URL, {
@@ -21,10 +36,14 @@ if (response.status !== 201 && response.status !== 200) process.exit(1);
  */
 async function breakdown(ctx: BenchContext, full: number, bare: number): Promise<string> {
   const script = STAGES.indicator;
-  const times = await alternate({ ...ctx, reps: 15, log: () => {} }, {
-    runtime: async () => (await exec(["bun", "-e", "0"])).wallMs,
-    imports: async () => (await exec(["bun", script], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH } })).wallMs,
-  }, { warmup: 2 });
+  const times = await alternate(
+    { ...ctx, reps: 15, log: () => {} },
+    {
+      runtime: async () => (await exec(["bun", "-e", "0"])).wallMs,
+      imports: async () => (await exec(["bun", script], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH } })).wallMs,
+    },
+    { warmup: 2 },
+  );
   const [runtime, imports] = [median(times.runtime), median(times.imports)];
   ctx.log(`  breakdown: bun -e 0 ${ms(runtime)}, indicator without its environment (imports only) ${ms(imports)}`);
   return (
@@ -55,17 +74,31 @@ export const indicator: Benchmark = {
           },
           "bun -e fetch": async () => {
             const issue = world.newIssue(`Indicator ${++n}`);
-            const env = { ...world.runEnv(issue, world.repo.dir), BENCH_URL: `${world.gh.url}/repos/${OWNER}/${REPO}/issues/${issue.number}/reactions` };
+            const env = {
+              ...world.runEnv(issue, world.repo.dir),
+              BENCH_URL: `${world.gh.url}/repos/${OWNER}/${REPO}/issues/${issue.number}/reactions`,
+            };
             return (await exec(["bun", "-e", BARE], { cwd: world.repo.dir, env })).wallMs;
           },
         },
         { warmup: 2 },
       );
       const [g, b] = [median(times.gitclaw), median(times["bun -e fetch"])];
-      ctx.log(`  ${summary("gitclaw", times.gitclaw)}\n  ${summary("bun -e fetch", times["bun -e fetch"])}\n  ratio ${ratio(g, b)}`);
+      ctx.log(
+        `  ${summary("gitclaw", times.gitclaw)}\n  ${summary("bun -e fetch", times["bun -e fetch"])}\n  ratio ${ratio(g, b)}`,
+      );
       const notes = g / b > 2 ? [await breakdown(ctx, g, b)] : [];
       return {
-        rows: [{ figure: "Time to 👀 (indicator step, wall)", gitclaw: ms(g), reference: `${ms(b)} (bun -e, one fetch)`, ratio: ratio(g, b, 2), target: "≤ 2×", met: g / b <= 2 }],
+        rows: [
+          {
+            figure: "Time to 👀 (indicator step, wall)",
+            gitclaw: ms(g),
+            reference: `${ms(b)} (bun -e, one fetch)`,
+            ratio: ratio(g, b, 2),
+            target: "≤ 2×",
+            met: g / b <= 2,
+          },
+        ],
         notes,
       };
     } finally {

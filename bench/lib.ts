@@ -63,12 +63,21 @@ export function percentile(xs: readonly number[], p: number): number {
 }
 
 export const ms = (x: number) =>
-  x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : `${x.toFixed(2)} ms`;
+  x >= 10_000
+    ? `${(x / 1000).toFixed(1)} s`
+    : x >= 1000
+      ? `${(x / 1000).toFixed(2)} s`
+      : x >= 100
+        ? `${x.toFixed(0)} ms`
+        : x >= 10
+          ? `${x.toFixed(1)} ms`
+          : `${x.toFixed(2)} ms`;
 export const us = (x: number) => `${x.toFixed(x >= 100 ? 0 : 1)} µs`;
 /** Decimal megabytes (10^6 bytes), as the targets are stated. */
 export const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 /** a/b as "1.23×"; with a third decimal when the ratio is that close to `limit`, so the cell agrees with "met?". */
-export const ratio = (a: number, b: number, limit?: number) => `${(a / b).toFixed(limit !== undefined && Math.abs(a / b - limit) < 0.005 ? 3 : 2)}×`;
+export const ratio = (a: number, b: number, limit?: number) =>
+  `${(a / b).toFixed(limit !== undefined && Math.abs(a / b - limit) < 0.005 ? 3 : 2)}×`;
 
 export function summary(label: string, xs: readonly number[], fmt: (x: number) => string = ms): string {
   return `${label}: median ${fmt(median(xs))} (min ${fmt(Math.min(...xs))}, max ${fmt(Math.max(...xs))}, n=${xs.length})`;
@@ -113,14 +122,23 @@ export interface Exec {
   spawnedAt: number;
 }
 
-export async function exec(cmd: string[], options: { cwd?: string; env?: Record<string, string | undefined>; check?: boolean } = {}): Promise<Exec> {
+export async function exec(
+  cmd: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined>; check?: boolean } = {},
+): Promise<Exec> {
   const spawnedAt = Date.now();
   const start = now();
   const child = Bun.spawn(cmd, { cwd: options.cwd, env: options.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   const wallMs = now() - start;
   if (options.check !== false && exitCode !== 0) {
-    throw new Error(`${cmd.join(" ")} exited with ${exitCode}\n--- stdout\n${stdout.slice(-4000)}\n--- stderr\n${stderr.slice(-4000)}`);
+    throw new Error(
+      `${cmd.join(" ")} exited with ${exitCode}\n--- stdout\n${stdout.slice(-4000)}\n--- stderr\n${stderr.slice(-4000)}`,
+    );
   }
   return { exitCode, stdout, stderr, wallMs, spawnedAt };
 }
@@ -284,12 +302,21 @@ export function machine(): Record<string, string> {
  * benchmarks run (src/, lifecycle/, dist/, package.json, bun.lock), to tell whether it changed mid-run.
  */
 export function codeState(): { commit: string; changed: string[]; hash: string } {
-  const git = (...args: string[]) => Bun.spawnSync(["git", ...args], { cwd: PROJECT_ROOT }).stdout.toString().trimEnd();
+  const git = (...args: string[]) =>
+    Bun.spawnSync(["git", ...args], { cwd: PROJECT_ROOT })
+      .stdout.toString()
+      .trimEnd();
   const paths = ["src", "lifecycle", "dist", "package.json", "bun.lock"];
-  const changed = git("status", "--porcelain", "--", ...paths).split("\n").filter(Boolean).map((line) => line.slice(3));
-  const files = [...paths.flatMap((p) => (p.includes(".") ? [p] : [...new Bun.Glob(`${p}/**/*`).scanSync({ cwd: PROJECT_ROOT })]))].sort();
+  const changed = git("status", "--porcelain", "--", ...paths)
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  const files = [
+    ...paths.flatMap((p) => (p.includes(".") ? [p] : [...new Bun.Glob(`${p}/**/*`).scanSync({ cwd: PROJECT_ROOT })])),
+  ].sort();
   let hash = 0n;
-  for (const file of files) hash = BigInt(Bun.hash(`${hash}:${file}:${readFileSync(join(PROJECT_ROOT, file), "utf8")}`));
+  for (const file of files)
+    hash = BigInt(Bun.hash(`${hash}:${file}:${readFileSync(join(PROJECT_ROOT, file), "utf8")}`));
   return { commit: git("rev-parse", "--short=12", "HEAD"), changed, hash: hash.toString(16) };
 }
 
@@ -303,14 +330,20 @@ export function cpuSeconds(): { machine: number; own: number } {
   const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
   const self = readFileSync("/proc/self/stat", "utf8");
-  const fields = self.slice(self.lastIndexOf(")") + 2).split(" ").map(Number);
+  const fields = self
+    .slice(self.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
   // Fields 14–17 of the full line (utime stime cutime cstime) are 11–14 after the command name.
   const own = (fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0);
   return { machine: (user + nice + system + irq + softirq + steal) / HZ, own: own / HZ };
 }
 
 /** Other work on the machine skews every figure: RESULTS.md records the load around the run. */
-export const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(" / ");
+export const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" / ");
 
 // ---------------------------------------------------------------------------------------------
 // CPU profiles (`bun --cpu-prof`): where a process spends its time, by function, self time.
@@ -333,7 +366,11 @@ export interface ProfileEntry {
  * (JSON.parse shows as "native parse"). Time the sampler skipped (the process asleep, or collecting garbage) is its own line.
  */
 export function topFunctions(profilePath: string, count = 8, by: "function" | "module" = "function"): ProfileEntry[] {
-  const profile = JSON.parse(readFileSync(profilePath, "utf8")) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const profile = JSON.parse(readFileSync(profilePath, "utf8")) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let total = 0;
@@ -349,7 +386,10 @@ export function topFunctions(profilePath: string, count = 8, by: "function" | "m
     const file = url.replace(/^file:\/\//, "").replace(PROJECT_ROOT, "");
     const fn = frame?.functionName || "(anonymous)";
     const module = pkg ?? (url.startsWith("file://") ? file : url || `native ${fn}`);
-    const name = by === "module" ? module : `${fn}${url ? ` ${pkg ? url.replace(/^.*node_modules\//, "") : file}:${(frame?.lineNumber ?? 0) + 1}` : ""}`;
+    const name =
+      by === "module"
+        ? module
+        : `${fn}${url ? ` ${pkg ? url.replace(/^.*node_modules\//, "") : file}:${(frame?.lineNumber ?? 0) + 1}` : ""}`;
     const busy = Math.min(delta, 2 * interval);
     add(name, busy);
     if (delta > busy) add("(not sampled: idle or GC)", delta - busy);
@@ -362,4 +402,9 @@ export function topFunctions(profilePath: string, count = 8, by: "function" | "m
 }
 
 export const formatProfile = (entries: readonly ProfileEntry[]) =>
-  entries.map((e) => `\`${e.name.length > 60 ? `${e.name.slice(0, 57)}…` : e.name}\` ${ms(e.selfMs)} (${(e.share * 100).toFixed(0)}%)`).join("; ");
+  entries
+    .map(
+      (e) =>
+        `\`${e.name.length > 60 ? `${e.name.slice(0, 57)}…` : e.name}\` ${ms(e.selfMs)} (${(e.share * 100).toFixed(0)}%)`,
+    )
+    .join("; ");

@@ -33,7 +33,9 @@ if (mode === "capture") {
     }
   }
   capture.finish();
-  console.log(JSON.stringify({ peakBefore: before.peak, peak: memoryStatus().peak, heapPeak, wallMs: clock() - start }));
+  console.log(
+    JSON.stringify({ peakBefore: before.peak, peak: memoryStatus().peak, heapPeak, wallMs: clock() - start }),
+  );
 } else {
   const endFile = join(workspace, "command-ended");
   const bash = createTools().tools.find((t) => t.name === "bash")!;
@@ -47,6 +49,15 @@ if (mode === "capture") {
   clearInterval(collector);
   const returned = clock();
   const ended = Number(readFileSync(endFile, "utf8").trim()) / 1e6;
-  console.log(JSON.stringify({ peakBefore: before.peak, peak: memoryStatus().peak, wallMs: returned - start, endToReturnMs: returned - ended, isError: result.isError, collections }));
+  console.log(
+    JSON.stringify({
+      peakBefore: before.peak,
+      peak: memoryStatus().peak,
+      wallMs: returned - start,
+      endToReturnMs: returned - ended,
+      isError: result.isError,
+      collections,
+    }),
+  );
 }
 removeTempDirs();

@@ -4,5 +4,8 @@
 import { measureResume } from "./resume.ts";
 
 const [reps = "10", files = "{}"] = process.argv.slice(2);
-const result = await measureResume({ reps: Number(reps), log: (line) => console.error(line) }, JSON.parse(files) as Record<number, string>);
+const result = await measureResume(
+  { reps: Number(reps), log: (line) => console.error(line) },
+  JSON.parse(files) as Record<number, string>,
+);
 console.log(JSON.stringify(result));

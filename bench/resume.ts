@@ -9,44 +9,141 @@ import { join } from "node:path";
 import { convertToLlm, SessionManager } from "@mariozechner/pi-coding-agent";
 import { toModelMessages } from "../src/agent/messages.ts";
 import { SessionFile } from "../src/session/session-file.ts";
-import { alternate, exec, formatProfile, median, ms, now, PROJECT_ROOT, ratio, summary, tempDir, topFunctions, us, type BenchContext, type Benchmark, type Row } from "./lib.ts";
+import {
+  alternate,
+  exec,
+  formatProfile,
+  median,
+  ms,
+  now,
+  PROJECT_ROOT,
+  ratio,
+  summary,
+  tempDir,
+  topFunctions,
+  us,
+  type BenchContext,
+  type Benchmark,
+  type Row,
+} from "./lib.ts";
 
 const TARGET = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
-const usage = { input: 1200, output: 80, cacheRead: 9000, cacheWrite: 300, totalTokens: 10580, cost: { input: 0.0036, output: 0.0012, cacheRead: 0.0027, cacheWrite: 0.0011, total: 0.0086 } };
-const COMMANDS = ["ls -la src", "bun test test/unit/config.test.ts", "git diff --stat", "grep -rn TODO src | head -20", "cat package.json"];
+const usage = {
+  input: 1200,
+  output: 80,
+  cacheRead: 9000,
+  cacheWrite: 300,
+  totalTokens: 10580,
+  cost: { input: 0.0036, output: 0.0012, cacheRead: 0.0027, cacheWrite: 0.0011, total: 0.0086 },
+};
+const COMMANDS = [
+  "ls -la src",
+  "bun test test/unit/config.test.ts",
+  "git diff --stat",
+  "grep -rn TODO src | head -20",
+  "cat package.json",
+];
 
 /** A realistic pi v3 session: a user turn, then assistant tool calls and tool results of a few hundred bytes, with a text answer every so often. */
 export function writeSession(dir: string, entries: number): string {
   const start = Date.parse("2026-01-05T10:00:00.000Z");
-  const header = { type: "session", version: 3, id: "3f0c2a9e-7d41-4b8e-9a6f-1c2d3e4f5a6b", timestamp: new Date(start).toISOString(), cwd: "/home/runner/work/widgets/widgets" };
+  const header = {
+    type: "session",
+    version: 3,
+    id: "3f0c2a9e-7d41-4b8e-9a6f-1c2d3e4f5a6b",
+    timestamp: new Date(start).toISOString(),
+    cwd: "/home/runner/work/widgets/widgets",
+  };
   const lines = [JSON.stringify(header)];
   let parentId: string | null = null;
   let n = 0;
   const push = (payload: Record<string, unknown>) => {
     const id = (0x10000000 + n).toString(16);
     const t = start + n * 1500;
-    lines.push(JSON.stringify({ type: payload.type, id, parentId, timestamp: new Date(t).toISOString(), ...payload, ...(payload.type === "message" ? { message: { ...(payload.message as object), timestamp: t } } : {}) }));
+    lines.push(
+      JSON.stringify({
+        type: payload.type,
+        id,
+        parentId,
+        timestamp: new Date(t).toISOString(),
+        ...payload,
+        ...(payload.type === "message" ? { message: { ...(payload.message as object), timestamp: t } } : {}),
+      }),
+    );
     parentId = id;
     n++;
   };
   push({ type: "model_change", provider: "anthropic", modelId: "claude-sonnet-4-5" });
   push({ type: "thinking_level_change", thinkingLevel: "off" });
-  const assistant = (content: unknown[], stopReason: string) => ({ role: "assistant", content, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage, stopReason });
+  const assistant = (content: unknown[], stopReason: string) => ({
+    role: "assistant",
+    content,
+    api: "anthropic-messages",
+    provider: "anthropic",
+    model: "claude-sonnet-4-5",
+    usage,
+    stopReason,
+  });
   let call = 0;
   while (n < entries) {
     const step = (n - 2) % 40;
     if (step === 0) {
-      push({ type: "message", message: { role: "user", content: [{ type: "text", text: `Comment ${n}: please also handle the case where the config file is missing, and add a test for it. The error should name the file.` }] } });
+      push({
+        type: "message",
+        message: {
+          role: "user",
+          content: [
+            {
+              type: "text",
+              text: `Comment ${n}: please also handle the case where the config file is missing, and add a test for it. The error should name the file.`,
+            },
+          ],
+        },
+      });
     } else if (step === 39) {
-      push({ type: "message", message: assistant([{ type: "text", text: `Done. I changed src/config.ts so a missing file falls back to the defaults and added test/unit/config-${n}.test.ts; the suite passes (${n} tests).` }], "stop") });
+      push({
+        type: "message",
+        message: assistant(
+          [
+            {
+              type: "text",
+              text: `Done. I changed src/config.ts so a missing file falls back to the defaults and added test/unit/config-${n}.test.ts; the suite passes (${n} tests).`,
+            },
+          ],
+          "stop",
+        ),
+      });
     } else if (step % 2 === 1) {
       const id = `toolu_01${String(call++).padStart(22, "0")}`;
       const command = COMMANDS[call % COMMANDS.length]!;
-      push({ type: "message", message: assistant([{ type: "text", text: "Let me look at that." }, { type: "toolCall", id, name: "bash", arguments: { command } }], "toolUse") });
+      push({
+        type: "message",
+        message: assistant(
+          [
+            { type: "text", text: "Let me look at that." },
+            { type: "toolCall", id, name: "bash", arguments: { command } },
+          ],
+          "toolUse",
+        ),
+      });
     } else {
       const id = `toolu_01${String(call - 1).padStart(22, "0")}`;
-      const output = Array.from({ length: 6 }, (_, i) => `src/module-${n}-${i}.ts:${i * 7 + 3}: export function handler${i}(input: Request): Promise<Response> {`).join("\n");
-      push({ type: "message", message: { role: "toolResult", toolCallId: id, toolName: "bash", content: [{ type: "text", text: output }], details: { exitCode: 0, wallTimeMs: 42 }, isError: false } });
+      const output = Array.from(
+        { length: 6 },
+        (_, i) =>
+          `src/module-${n}-${i}.ts:${i * 7 + 3}: export function handler${i}(input: Request): Promise<Response> {`,
+      ).join("\n");
+      push({
+        type: "message",
+        message: {
+          role: "toolResult",
+          toolCallId: id,
+          toolName: "bash",
+          content: [{ type: "text", text: output }],
+          details: { exitCode: 0, wallTimeMs: 42 },
+          isError: false,
+        },
+      });
     }
   }
   const path = join(dir, `2026-01-05T10-00-00-000Z_${header.id}-${entries}.jsonl`);
@@ -83,7 +180,9 @@ async function breakdown(path: string, total: number, pi: number): Promise<strin
     `import { toModelMessages } from ${JSON.stringify(join(PROJECT_ROOT, "src/agent/messages.ts"))};`,
     `for (let i = 0; i < 20; i++) toModelMessages(SessionFile.load(${JSON.stringify(path)}).context().messages, ${JSON.stringify(TARGET)});`,
   ].join("\n");
-  await exec(["bun", "--cpu-prof", "--cpu-prof-interval=200", `--cpu-prof-dir=${dir}`, "-e", script], { cwd: PROJECT_ROOT });
+  await exec(["bun", "--cpu-prof", "--cpu-prof-interval=200", `--cpu-prof-dir=${dir}`, "-e", script], {
+    cwd: PROJECT_ROOT,
+  });
   const file = [...new Bun.Glob("*.cpuprofile").scanSync(dir)][0];
   const top = file ? formatProfile(topFunctions(join(dir, file), 5, "module")) : "(no profile written)";
   return (
@@ -106,9 +205,14 @@ export async function measureResume(ctx: BenchContext, files: Record<number, str
   const path = files[10_000]!;
   const [ours, theirs] = [gitclaw(path), pi(path)];
   ctx.log(`  10,000 entries → gitclaw ${ours} model messages, pi ${theirs} LLM messages`);
-  if (Math.abs(ours - theirs) > 1) throw new Error(`resume: the two sides built different contexts (${ours} vs ${theirs} messages)`);
+  if (Math.abs(ours - theirs) > 1)
+    throw new Error(`resume: the two sides built different contexts (${ours} vs ${theirs} messages)`);
 
-  const times = await alternate(ctx, { gitclaw: async () => timed(() => gitclaw(path)), pi: async () => timed(() => pi(path)) }, { warmup: 2 });
+  const times = await alternate(
+    ctx,
+    { gitclaw: async () => timed(() => gitclaw(path)), pi: async () => timed(() => pi(path)) },
+    { warmup: 2 },
+  );
   const [g, p] = [median(times.gitclaw), median(times.pi)];
   ctx.log(`  ${summary("gitclaw", times.gitclaw)}\n  ${summary("pi", times.pi)}\n  ratio ${ratio(g, p)}`);
 
@@ -133,14 +237,37 @@ export const resume: Benchmark = {
   async run(ctx) {
     const dir = tempDir("resume");
     const files = Object.fromEntries(SIZES.map((n) => [n, writeSession(dir, n)])) as Record<number, string>;
-    const child = await exec(["bun", join(PROJECT_ROOT, "bench/resume-child.ts"), String(ctx.reps), JSON.stringify(files)], { cwd: PROJECT_ROOT });
+    const child = await exec(
+      ["bun", join(PROJECT_ROOT, "bench/resume-child.ts"), String(ctx.reps), JSON.stringify(files)],
+      { cwd: PROJECT_ROOT },
+    );
     for (const line of child.stderr.split("\n").filter(Boolean)) ctx.log(line);
     const { gitclaw: g, pi: p, perEntry } = JSON.parse(child.stdout.trim()) as ResumeMeasurement;
     const growth = perEntry[50_000]! / perEntry[1_000]!;
     const rows: Row[] = [
-      { figure: "Resume 10k entries: load + build context", gitclaw: ms(g), reference: `${ms(p)} (pi SessionManager)`, ratio: ratio(g, p, 1), target: "≤ 1×", met: g <= p },
-      ...SIZES.map((size) => ({ figure: `Resume ${size / 1000}k entries, per entry`, gitclaw: us(perEntry[size]!), reference: "—", ratio: "—", target: "linear" })),
-      { figure: "Resume growth: per-entry cost 50k vs 1k", gitclaw: ratio(perEntry[50_000]!, perEntry[1_000]!), reference: "—", ratio: "—", target: "≤ 1.5× (linear)", met: growth <= 1.5 },
+      {
+        figure: "Resume 10k entries: load + build context",
+        gitclaw: ms(g),
+        reference: `${ms(p)} (pi SessionManager)`,
+        ratio: ratio(g, p, 1),
+        target: "≤ 1×",
+        met: g <= p,
+      },
+      ...SIZES.map((size) => ({
+        figure: `Resume ${size / 1000}k entries, per entry`,
+        gitclaw: us(perEntry[size]!),
+        reference: "—",
+        ratio: "—",
+        target: "linear",
+      })),
+      {
+        figure: "Resume growth: per-entry cost 50k vs 1k",
+        gitclaw: ratio(perEntry[50_000]!, perEntry[1_000]!),
+        reference: "—",
+        ratio: "—",
+        target: "≤ 1.5× (linear)",
+        met: growth <= 1.5,
+      },
     ];
     const notes = g > p ? [await breakdown(files[10_000]!, g, p)] : [];
     return { rows, notes };

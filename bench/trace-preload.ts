@@ -36,14 +36,20 @@ if (out) {
       });
     },
   });
-  (globalThis as { __gitclawBenchMark?: () => void }).__gitclawBenchMark = () => events.push({ kind: "main", start: clock(), what: "imports done" });
+  (globalThis as { __gitclawBenchMark?: () => void }).__gitclawBenchMark = () =>
+    events.push({ kind: "main", start: clock(), what: "imports done" });
 
   const github = process.env.GITHUB_API_URL ?? "\0";
   const model = process.env.ANTHROPIC_BASE_URL ?? "\0";
   const traced = async (realFetch: typeof fetch, input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-    const event: TraceEvent = { kind: "fetch", start: clock(), what: url.startsWith(model) ? "model" : url.startsWith(github) ? "github" : "other", method };
+    const event: TraceEvent = {
+      kind: "fetch",
+      start: clock(),
+      what: url.startsWith(model) ? "model" : url.startsWith(github) ? "github" : "other",
+      method,
+    };
     events.push(event);
     const response = await realFetch(input, init);
     if (!response.body) {
@@ -52,12 +58,19 @@ if (out) {
     }
     // The call is over when its body has been read (model answers stream for the whole turn).
     const body = response.body.pipeThrough(new TransformStream({ flush: () => void (event.end = clock()) }));
-    const wrapped = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const wrapped = new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     Object.defineProperty(wrapped, "url", { value: response.url });
     return wrapped;
   };
   const globalFetch = globalThis.fetch;
-  globalThis.fetch = Object.assign((input: string | URL | Request, init?: RequestInit) => traced(globalFetch, input, init), globalFetch) as typeof fetch;
+  globalThis.fetch = Object.assign(
+    (input: string | URL | Request, init?: RequestInit) => traced(globalFetch, input, init),
+    globalFetch,
+  ) as typeof fetch;
   // Patched through require: an ESM import of node:child_process here would freeze its named exports
   // before the patch, and execa would keep the original.
   const childProcess = require("node:child_process") as typeof import("node:child_process");
@@ -65,7 +78,14 @@ if (out) {
   const realSpawn = childProcess.spawn;
   childProcess.spawn = function (this: unknown, ...args: Parameters<typeof realSpawn>) {
     const [command, argv] = args as unknown as [string, string[] | undefined];
-    const event: TraceEvent = { kind: "spawn", start: clock(), what: [command, ...(Array.isArray(argv) ? argv.filter((a) => !a.startsWith("-c") && !a.includes("=")).slice(0, 2) : [])].join(" ") };
+    const event: TraceEvent = {
+      kind: "spawn",
+      start: clock(),
+      what: [
+        command,
+        ...(Array.isArray(argv) ? argv.filter((a) => !a.startsWith("-c") && !a.includes("=")).slice(0, 2) : []),
+      ].join(" "),
+    };
     events.push(event);
     insideChildProcess = true;
     try {
@@ -83,7 +103,14 @@ if (out) {
     if (insideChildProcess) return realBunSpawn(...args);
     const [first] = args as unknown as [string[] | { cmd: string[] }];
     const argv = Array.isArray(first) ? first : first.cmd;
-    const event: TraceEvent = { kind: "spawn", start: clock(), what: argv.filter((a) => !a.startsWith("-c") && !a.includes("=")).slice(0, 3).join(" ") };
+    const event: TraceEvent = {
+      kind: "spawn",
+      start: clock(),
+      what: argv
+        .filter((a) => !a.startsWith("-c") && !a.includes("="))
+        .slice(0, 3)
+        .join(" "),
+    };
     events.push(event);
     const child = realBunSpawn(...args);
     void child.exited.then(() => void (event.end = clock()));
@@ -94,7 +121,8 @@ if (out) {
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const t = clock();
     const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    for (const line of text.split("\n")) if (line.trim()) events.push({ kind: "line", start: t, what: line.slice(0, 200) });
+    for (const line of text.split("\n"))
+      if (line.trim()) events.push({ kind: "line", start: t, what: line.slice(0, 200) });
     return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write;
 

@@ -39,7 +39,9 @@ export function splitRun(
   const loopStart = model[0]?.start ?? Infinity;
   const loopEnd = model.at(-1)?.end ?? Infinity;
   // The tool's own measurement, as the agent logs it: "✓ bash (4 ms)".
-  const tools = events.flatMap((e) => (e.kind === "line" ? [Number(/^[✓✗] \S+ \((\d+) ms\)/.exec(e.what)?.[1] ?? Number.NaN)] : [])).filter(Number.isFinite);
+  const tools = events
+    .flatMap((e) => (e.kind === "line" ? [Number(/^[✓✗] \S+ \((\d+) ms\)/.exec(e.what)?.[1] ?? Number.NaN)] : []))
+    .filter(Number.isFinite);
 
   // A write that starts about a second after the previous one waited in the throttle for the idle
   // gap before it (nothing else was running).
@@ -49,9 +51,13 @@ export function splitRun(
   for (const call of github) {
     if (!WRITES.has(call.method ?? "GET")) continue;
     if (lastWrite && call.start - lastWrite.start < WRITE_SPACING_MS + 50) {
-      const busyUntil = Math.max(...events.filter((e) => e !== call && e.start < call.start).map((e) => e.end ?? e.start));
+      const busyUntil = Math.max(
+        ...events.filter((e) => e !== call && e.start < call.start).map((e) => e.end ?? e.start),
+      );
       throttled += Math.max(0, call.start - busyUntil);
-      throttledWrites.push(`${call.method} started ${Math.round(call.start - lastWrite.start)} ms after the ${lastWrite.method}, idle for the last ${Math.round(call.start - busyUntil)} ms`);
+      throttledWrites.push(
+        `${call.method} started ${Math.round(call.start - lastWrite.start)} ms after the ${lastWrite.method}, idle for the last ${Math.round(call.start - busyUntil)} ms`,
+      );
     }
     lastWrite = call;
   }
@@ -71,19 +77,30 @@ export function splitRun(
   };
   const inLoop = (e: TraceEvent) => e.start >= loopStart && e.start <= loopEnd;
   phases["loop JS between model and tool calls"] =
-    loopEnd - loopStart - phases["model turns (HTTP, streamed)"] - phases["tools (bash calls)"] - sum(github.filter(inLoop)) - sum(git.filter(inLoop));
+    loopEnd -
+    loopStart -
+    phases["model turns (HTTP, streamed)"] -
+    phases["tools (bash calls)"] -
+    sum(github.filter(inLoop)) -
+    sum(git.filter(inLoop));
   phases["other (setup and wrap-up JS, exit)"] = wallMs - Object.values(phases).reduce((a, b) => a + b, 0);
   return { ...phases, githubCalls: github.length, gitCalls: git.length, modelCalls: model.length, throttledWrites };
 }
 
 /** The push phase of one run: from its first `git push` to the log line "gitclaw: pushed …". */
-export function pushPhase(events: TraceEvent[]): { pushMs: number; gitMs: number; commitToPushedMs: number; attempts: number } | undefined {
+export function pushPhase(
+  events: TraceEvent[],
+): { pushMs: number; gitMs: number; commitToPushedMs: number; attempts: number } | undefined {
   const pushes = events.filter((e) => e.kind === "spawn" && e.what.startsWith("git push"));
   const add = events.find((e) => e.kind === "spawn" && e.what.startsWith("git add"));
   const pushed = events.find((e) => e.kind === "line" && e.what.startsWith("gitclaw: pushed"));
   if (!pushes[0] || !pushed || !add) return undefined;
   // Time inside git commands during the phase; the rest is the backoff between attempts.
-  const git = sum(events.filter((e) => e.kind === "spawn" && e.what.startsWith("git ") && e.start >= pushes[0]!.start && e.start < pushed.start));
+  const git = sum(
+    events.filter(
+      (e) => e.kind === "spawn" && e.what.startsWith("git ") && e.start >= pushes[0]!.start && e.start < pushed.start,
+    ),
+  );
   // Attempts of this phase only: a run pushes again later (the session's last entries, after the reply).
   const attempts = pushes.filter((e) => e.start < pushed.start).length;
   return { pushMs: pushed.start - pushes[0].start, gitMs: git, commitToPushedMs: pushed.start - add.start, attempts };

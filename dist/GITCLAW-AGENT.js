@@ -23033,8 +23033,23 @@ async function listComments(api, repo, issueNumber) {
     const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
     const batch = expect(await api.send("GET", path), [200], "issue-comments");
     for (const c of batch) {
-      const { id, author_association: authorAssociation, created_at: createdAt, updated_at: updatedAt, html_url: htmlUrl } = c;
-      comments.push({ id, body: c.body ?? "", login: c.user?.login ?? "ghost", userType: c.user?.type ?? "User", authorAssociation, createdAt, updatedAt, htmlUrl });
+      const {
+        id,
+        author_association: authorAssociation,
+        created_at: createdAt,
+        updated_at: updatedAt,
+        html_url: htmlUrl
+      } = c;
+      comments.push({
+        id,
+        body: c.body ?? "",
+        login: c.user?.login ?? "ghost",
+        userType: c.user?.type ?? "User",
+        authorAssociation,
+        createdAt,
+        updatedAt,
+        htmlUrl
+      });
     }
     if (batch.length < 100)
       return comments;
@@ -42533,7 +42548,10 @@ function hiddenInLiteralMarkup(text) {
     onStartTag: ({ location }) => {
       for (const [name, attribute] of Object.entries(location?.attrs ?? {})) {
         if (HIDING_ATTRIBUTE.test(name))
-          hidden.push([withBlanksBefore(text, attribute.startOffset, nameEnd(text, location.startOffset)), attribute.endOffset]);
+          hidden.push([
+            withBlanksBefore(text, attribute.startOffset, nameEnd(text, location.startOffset)),
+            attribute.endOffset
+          ]);
       }
     },
     onEndTag: ({ location }) => location && hidden.push([nameEnd(text, location.startOffset), location.endOffset - 1]),
@@ -42666,9 +42684,15 @@ init_run_state();
 
 // src/agent/catalog.ts
 var FAMILIES = [
-  [/claude-opus-4-[5-9]/, { contextWindow: 200000, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } }],
+  [
+    /claude-opus-4-[5-9]/,
+    { contextWindow: 200000, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } }
+  ],
   [/claude-opus-4/, { contextWindow: 200000, price: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 } }],
-  [/claude-sonnet-4|claude-3-7-sonnet|claude-3-5-sonnet/, { contextWindow: 200000, price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }],
+  [
+    /claude-sonnet-4|claude-3-7-sonnet|claude-3-5-sonnet/,
+    { contextWindow: 200000, price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }
+  ],
   [/claude-haiku-4/, { contextWindow: 200000, price: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 } }],
   [/claude-3-5-haiku/, { contextWindow: 200000, price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 } }],
   [/gpt-4\.1/, { contextWindow: 1047576, price: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 } }],
@@ -42688,8 +42712,18 @@ class ModelConfigError extends Error {
   name = "ModelConfigError";
 }
 var BUILT_IN = {
-  anthropic: { api: "anthropic", baseURL: "https://api.anthropic.com/v1", baseUrlEnv: "ANTHROPIC_BASE_URL", apiKeyEnv: "ANTHROPIC_API_KEY" },
-  openai: { api: "openai-compatible", baseURL: "https://api.openai.com/v1", baseUrlEnv: "OPENAI_BASE_URL", apiKeyEnv: "OPENAI_API_KEY" },
+  anthropic: {
+    api: "anthropic",
+    baseURL: "https://api.anthropic.com/v1",
+    baseUrlEnv: "ANTHROPIC_BASE_URL",
+    apiKeyEnv: "ANTHROPIC_API_KEY"
+  },
+  openai: {
+    api: "openai-compatible",
+    baseURL: "https://api.openai.com/v1",
+    baseUrlEnv: "OPENAI_BASE_URL",
+    apiKeyEnv: "OPENAI_API_KEY"
+  },
   openrouter: { api: "openai-compatible", baseURL: "https://openrouter.ai/api/v1", apiKeyEnv: "OPENROUTER_API_KEY" },
   ollama: { api: "openai-compatible", baseURL: "http://127.0.0.1:11434/v1", baseUrlEnv: "OLLAMA_BASE_URL" }
 };
@@ -42726,12 +42760,28 @@ async function resolveModel(spec, config, env) {
     await Promise.resolve().then(() => init_dist5());
     const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
     const endpoint = { url: anthropicBaseUrl(baseURL), source };
-    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
+    return {
+      provider,
+      modelId,
+      api: "anthropic-messages",
+      model: anthropic(modelId),
+      info,
+      keyEnv: p.apiKeyEnv,
+      endpoint
+    };
   }
   await Promise.resolve().then(() => init_dist6());
   const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
   const endpoint = { url: baseURL, source };
-  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
+  return {
+    provider,
+    modelId,
+    api: "openai-completions",
+    model: compatible.chatModel(modelId),
+    info,
+    keyEnv: p.apiKeyEnv,
+    endpoint
+  };
 }
 
 // src/config.ts
@@ -42797,7 +42847,11 @@ function parseGitHubUrl(value, host) {
   const match = new RegExp(`^https://${escapeRegExp(host)}/([^/\\s]+)/([^/\\s]+)/(pull|issues|actions/runs)/(\\d+)(?:[/?#].*)?$`, "i").exec(value.trim());
   if (!match)
     return;
-  return { repo: parseRepo(`${match[1]}/${match[2]}`), kind: match[3].toLowerCase(), number: parsePositiveId(match[4], "number in URL") };
+  return {
+    repo: parseRepo(`${match[1]}/${match[2]}`),
+    kind: match[3].toLowerCase(),
+    number: parsePositiveId(match[4], "number in URL")
+  };
 }
 function reconcile(url, explicit) {
   if (explicit && !sameRepo(explicit, url.repo)) {
@@ -42935,7 +42989,11 @@ function decide(policy, query) {
   const name = `tools.github.${override ? `ops.${query.op}` : query.opClass} = "${rule}"`;
   const what = `${query.op} (${query.opClass})`;
   if (rule === "deny")
-    return { allowed: false, rule: name, reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}` };
+    return {
+      allowed: false,
+      rule: name,
+      reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}`
+    };
   if (rule === "this-repo" && !(query.target && sameRepo(query.target, query.thisRepo))) {
     const where = query.target ? `on ${repoName(query.target)}` : "across GitHub";
     return {
@@ -42974,7 +43032,12 @@ var Config = strictObject({
   }).prefault({}),
   models: record(string2(), strictObject({
     contextWindow: int().min(1024).optional(),
-    cost: strictObject({ input: number2().min(0), output: number2().min(0), cacheRead: number2().min(0), cacheWrite: number2().min(0) }).optional()
+    cost: strictObject({
+      input: number2().min(0),
+      output: number2().min(0),
+      cacheRead: number2().min(0),
+      cacheWrite: number2().min(0)
+    }).optional()
   })).default({}),
   budgets: strictObject({
     maxTurns: int().min(1).max(1000).default(60),
@@ -43263,7 +43326,12 @@ ${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
     body: event.issue.body ?? "",
     issueAuthor: event.issue.user.login,
     actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
-    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    comment: comment && {
+      id: comment.id,
+      body: comment.body ?? "",
+      login: comment.user.login,
+      createdAt: comment.created_at
+    },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     defaultBranch: event.repository.default_branch,
     isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
@@ -43330,16 +43398,28 @@ function isBot(actor) {
 }
 async function decideTrust(actor, policy, lookup) {
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
-    return { allowed: false, permission: "none", reason: `${actor.login} is a bot and not listed in trust.trustedBots` };
+    return {
+      allowed: false,
+      permission: "none",
+      reason: `${actor.login} is a bot and not listed in trust.trustedBots`
+    };
   }
   let permission;
   try {
     permission = await lookup(actor.login);
   } catch (error) {
-    return { allowed: false, permission: "none", reason: `could not check ${actor.login}'s permission (${error.message}); failing closed` };
+    return {
+      allowed: false,
+      permission: "none",
+      reason: `could not check ${actor.login}'s permission (${error.message}); failing closed`
+    };
   }
   if (rank(permission) < rank(policy.minPermission)) {
-    return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
+    return {
+      allowed: false,
+      permission,
+      reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required`
+    };
   }
   return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
 }
@@ -43356,7 +43436,10 @@ function trustChecker(policy, lookup) {
 // src/gate/gate.ts
 async function decide2(env, api) {
   if (!existsSync3(join4(env.workspace, SENTINEL_FILE))) {
-    return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
+    return {
+      proceed: false,
+      reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`
+    };
   }
   let trigger;
   try {
@@ -43384,7 +43467,13 @@ async function decide2(env, api) {
   if (!decision.allowed)
     return stop(decision.reason);
   if (broken)
-    return { proceed: true, reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`, trigger, config, configError: broken };
+    return {
+      proceed: true,
+      reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`,
+      trigger,
+      config,
+      configError: broken
+    };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
 
@@ -51155,7 +51244,11 @@ function tokenAuthEnv(remoteUrl, token) {
   if (!/^https?:\/\//.test(remoteUrl))
     return {};
   const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
-  return { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "http.extraheader", GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}` };
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: "http.extraheader",
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
+  };
 }
 async function assertBranchName(git, branch, source) {
   const checked = branch.startsWith("-") ? undefined : await git.run(["check-ref-format", "--branch", branch]);
@@ -69657,8 +69750,17 @@ var MessageEntry = looseObject({
   type: literal("message"),
   message: union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage])
 });
-var ModelChangeEntry = looseObject({ ...base, type: literal("model_change"), provider: string2(), modelId: string2() });
-var ThinkingLevelChangeEntry = looseObject({ ...base, type: literal("thinking_level_change"), thinkingLevel: string2() });
+var ModelChangeEntry = looseObject({
+  ...base,
+  type: literal("model_change"),
+  provider: string2(),
+  modelId: string2()
+});
+var ThinkingLevelChangeEntry = looseObject({
+  ...base,
+  type: literal("thinking_level_change"),
+  thinkingLevel: string2()
+});
 var CompactionEntry = looseObject({
   ...base,
   type: literal("compaction"),
@@ -69667,8 +69769,18 @@ var CompactionEntry = looseObject({
   tokensBefore: number2(),
   details: unknown().optional()
 });
-var BranchSummaryEntry = looseObject({ ...base, type: literal("branch_summary"), fromId: string2(), summary: string2() });
-var CustomEntry = looseObject({ ...base, type: literal("custom"), customType: string2(), data: unknown() });
+var BranchSummaryEntry = looseObject({
+  ...base,
+  type: literal("branch_summary"),
+  fromId: string2(),
+  summary: string2()
+});
+var CustomEntry = looseObject({
+  ...base,
+  type: literal("custom"),
+  customType: string2(),
+  data: unknown()
+});
 var CustomMessageEntry = looseObject({
   ...base,
   type: literal("custom_message"),
@@ -69696,7 +69808,11 @@ var ENTRY_BY_TYPE = {
   custom: CustomEntry,
   custom_message: CustomMessageEntry
 };
-var MESSAGE_BY_ROLE = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
+var MESSAGE_BY_ROLE = {
+  user: UserMessage,
+  assistant: AssistantMessage,
+  toolResult: ToolResultMessage
+};
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
   const type = value?.type;
@@ -69799,7 +69915,11 @@ var COMPACTION_PREFIX = `The conversation history before this point was compacte
 var COMPACTION_SUFFIX = `
 </summary>`;
 function compactionSummaryMessage(summary, timestamp) {
-  return { role: "user", content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }], timestamp };
+  return {
+    role: "user",
+    content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }],
+    timestamp
+  };
 }
 function pathToRoot(entries, leafId) {
   const byId = new Map;
@@ -69903,11 +70023,20 @@ function assistantContent(message, target) {
     } else if (block.type === "thinking") {
       const thinking = block;
       if (sameModel && thinking.thinkingSignature && !thinking.redacted && target.provider === "anthropic") {
-        parts.push({ type: "reasoning", text: thinking.thinking, providerOptions: { anthropic: { signature: thinking.thinkingSignature } } });
+        parts.push({
+          type: "reasoning",
+          text: thinking.thinking,
+          providerOptions: { anthropic: { signature: thinking.thinkingSignature } }
+        });
       }
     } else if (block.type === "toolCall") {
       const call = block;
-      parts.push({ type: "tool-call", toolCallId: normalizeToolCallId(call.id), toolName: call.name, input: call.arguments });
+      parts.push({
+        type: "tool-call",
+        toolCallId: normalizeToolCallId(call.id),
+        toolName: call.name,
+        input: call.arguments
+      });
     }
   }
   return parts;
@@ -69918,7 +70047,12 @@ function toModelMessages(messages, target) {
   const flushPending = () => {
     if (pending.length === 0)
       return;
-    const parts = pending.map((call) => ({ type: "tool-result", toolCallId: call.id, toolName: call.name, output: { type: "error-text", value: NO_RESULT } }));
+    const parts = pending.map((call) => ({
+      type: "tool-result",
+      toolCallId: call.id,
+      toolName: call.name,
+      output: { type: "error-text", value: NO_RESULT }
+    }));
     const last = out.at(-1);
     if (last?.role === "tool")
       last.content.push(...parts);
@@ -69934,7 +70068,12 @@ function toModelMessages(messages, target) {
         continue;
       pending.splice(index, 1);
       const text = resultText(message.content);
-      const part = { type: "tool-result", toolCallId: id, toolName: message.toolName, output: message.isError ? { type: "error-text", value: text } : { type: "text", value: text } };
+      const part = {
+        type: "tool-result",
+        toolCallId: id,
+        toolName: message.toolName,
+        output: message.isError ? { type: "error-text", value: text } : { type: "text", value: text }
+      };
       const last = out.at(-1);
       if (last?.role === "tool")
         last.content.push(part);
@@ -69997,7 +70136,10 @@ function activePath(session) {
     return { path };
   const compaction = path[last];
   const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
-  return { path: [...path.slice(kept >= 0 ? kept : last + 1, last), ...path.slice(last + 1)], previousSummary: compaction.summary };
+  return {
+    path: [...path.slice(kept >= 0 ? kept : last + 1, last), ...path.slice(last + 1)],
+    previousSummary: compaction.summary
+  };
 }
 function planCompaction(session, keepRecentTokens) {
   const { path, previousSummary } = activePath(session);
@@ -70015,7 +70157,11 @@ function planCompaction(session, keepRecentTokens) {
     cut--;
   if (cut <= 0)
     return;
-  return { firstKeptEntryId: messages[cut].id, summarize: messages.slice(0, cut).map((e) => e.message), previousSummary };
+  return {
+    firstKeptEntryId: messages[cut].id,
+    summarize: messages.slice(0, cut).map((e) => e.message),
+    previousSummary
+  };
 }
 var SUMMARY_INSTRUCTIONS = [
   "You summarise a coding agent's conversation so it can continue without the full history.",
@@ -70053,7 +70199,12 @@ async function compactIfNeeded(options) {
   if (!plan)
     return;
   const { summary, usage } = await summarize(model, plan, options.caching, options.signal);
-  session.append({ type: "compaction", summary, firstKeptEntryId: plan.firstKeptEntryId, tokensBefore: options.requestTokens });
+  session.append({
+    type: "compaction",
+    summary,
+    firstKeptEntryId: plan.firstKeptEntryId,
+    tokensBefore: options.requestTokens
+  });
   return { usage };
 }
 
@@ -70106,7 +70257,15 @@ async function runAgentLoop(options) {
   let toolCalls = 0;
   let text = "";
   let budget;
-  const finish = (outcome, errorMessage) => ({ outcome, text, errorMessage, budget, turns, toolCalls, usage });
+  const finish = (outcome, errorMessage) => ({
+    outcome,
+    text,
+    errorMessage,
+    budget,
+    turns,
+    toolCalls,
+    usage
+  });
   const { budgets } = options;
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
   for (;; ) {
@@ -70162,7 +70321,11 @@ async function runAgentLoop(options) {
       const started = now();
       const result = signal.aborted ? fail("Tool call skipped: the run was cancelled.") : await runTool(tools, call, { ...toolContext, signal: turnSignal });
       toolCalls++;
-      const safe = { ...result, text: redact(result.text), details: result.details && redactDeep(result.details, redact) };
+      const safe = {
+        ...result,
+        text: redact(result.text),
+        details: result.details && redactDeep(result.details, redact)
+      };
       session.append({
         type: "message",
         message: {
@@ -70229,7 +70392,12 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
           break;
         }
         case "tool-call":
-          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: toolArguments(part.input ?? {}) });
+          content.push({
+            type: "toolCall",
+            id: part.toolCallId,
+            name: part.toolName,
+            arguments: toolArguments(part.input ?? {})
+          });
           break;
         case "finish-step":
           usage = toPiUsage(part.usage, model.info.price);
@@ -70460,7 +70628,11 @@ function standInFor(json) {
   const value = json;
   if (!value || typeof value.id !== "string" || typeof value.parentId !== "string" && value.parentId !== null)
     return;
-  const base = { id: value.id, parentId: value.parentId, timestamp: typeof value.timestamp === "string" ? value.timestamp : "" };
+  const base = {
+    id: value.id,
+    parentId: value.parentId,
+    timestamp: typeof value.timestamp === "string" ? value.timestamp : ""
+  };
   const message = value.message;
   if (value.type === "message" && message?.role === "user") {
     const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
@@ -70468,7 +70640,11 @@ function standInFor(json) {
 `).trim();
     if (text) {
       const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
-      return { ...base, type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } };
+      return {
+        ...base,
+        type: "message",
+        message: { role: "user", content: [{ type: "text", text }], timestamp }
+      };
     }
   }
   return { ...base, type: "gitclaw.unreadable" };
@@ -70602,8 +70778,14 @@ ${part.trusted ? text : quoteAsData(text)}
 </part-${token}>`;
 }
 async function userPrompt(trigger, comments, options) {
-  const raw = [...options.includeIssue ? [trigger.title, trigger.body] : [], ...comments.map((comment) => comment.body)];
-  const [cleaned, authorTrusted] = await Promise.all([(options.sanitize ?? sanitizeAll)(raw), options.includeIssue && options.isTrusted(trigger.issueAuthor)]);
+  const raw = [
+    ...options.includeIssue ? [trigger.title, trigger.body] : [],
+    ...comments.map((comment) => comment.body)
+  ];
+  const [cleaned, authorTrusted] = await Promise.all([
+    (options.sanitize ?? sanitizeAll)(raw),
+    options.includeIssue && options.isTrusted(trigger.issueAuthor)
+  ]);
   const clean = cleaned.map((text) => text.trim());
   const parts = [];
   if (options.includeIssue) {
@@ -70611,7 +70793,12 @@ async function userPrompt(trigger, comments, options) {
     const text = [`# ${title}`, body].filter(Boolean).join(`
 
 `);
-    parts.push({ login: trigger.issueAuthor, trusted: authorTrusted === true, action: `opened issue #${trigger.issueNumber}`, text });
+    parts.push({
+      login: trigger.issueAuthor,
+      trusted: authorTrusted === true,
+      action: `opened issue #${trigger.issueNumber}`,
+      text
+    });
   }
   comments.forEach((comment, i) => parts.push({ login: comment.login, trusted: comment.trusted, action: "commented", text: clean[i] }));
   const token = options.token ?? frameToken(parts.map((part) => part.text));
@@ -70688,7 +70875,13 @@ async function pendingComments(trigger, all, mapping, isTrusted) {
     picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted: await isTrusted(c.login) });
   }
   if (trigger.comment) {
-    picked.push({ id: trigger.comment.id, login: trigger.comment.login, body: trigger.comment.body, createdAt: trigger.comment.createdAt, trusted: true });
+    picked.push({
+      id: trigger.comment.id,
+      login: trigger.comment.login,
+      body: trigger.comment.body,
+      createdAt: trigger.comment.createdAt,
+      trusted: true
+    });
   }
   picked.sort((a, b) => a.id - b.id);
   const newest = picked.at(-1);
@@ -70928,8 +71121,11 @@ function rejection(output) {
   if (!line)
     return { kind: "failed", detail: firstLine(output) };
   const detail = line.split("\t")[2] ?? line;
-  return { kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
-${output}`) ? "refused" : "behind", detail };
+  return {
+    kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
+${output}`) ? "refused" : "behind",
+    detail
+  };
 }
 async function land(git, options) {
   const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
@@ -70938,7 +71134,9 @@ async function land(git, options) {
   let candidate = options.head;
   let lastError = "";
   for (let attempt = 1;attempt <= options.attempts; attempt++) {
-    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], { remote: true });
+    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], {
+      remote: true
+    });
     if (push.exitCode === 0) {
       await verifyLanded(git, options.remote, options.branch, candidate);
       return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
@@ -71125,7 +71323,15 @@ function recordRun(run, conversation, result, root) {
   const { session, answered } = conversation;
   const durationMs = run.now() - run.started;
   const { outcome, turns, toolCalls, usage } = result;
-  session.appendCustom(CUSTOM.run, { runId: env.runId, event: `${trigger.eventName}.${trigger.action}`, outcome, turns, toolCalls, usage, durationMs });
+  session.appendCustom(CUSTOM.run, {
+    runId: env.runId,
+    event: `${trigger.eventName}.${trigger.action}`,
+    outcome,
+    turns,
+    toolCalls,
+    usage,
+    durationMs
+  });
   writeMapping(root, {
     issueNumber: trigger.issueNumber,
     sessionPath: repoRelative(root, session.path),
@@ -71137,11 +71343,20 @@ async function landWork(run, workspace, conversation) {
   const { trigger, config } = run;
   const { git, root } = workspace;
   const { session } = conversation;
-  const own = [repoRelative(root, mappingPath(root, trigger.issueNumber)), repoRelative(root, session.path), `${repoRelative(root, session.artifactsDir)}/`];
+  const own = [
+    repoRelative(root, mappingPath(root, trigger.issueNumber)),
+    repoRelative(root, session.path),
+    `${repoRelative(root, session.artifactsDir)}/`
+  ];
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own);
   for (const path of reverted)
     warning(`gitclaw: refused the agent's change to protected path ${path}`);
-  const message = run.redact(commitMessage({ issueNumber: trigger.issueNumber, title: trigger.title, runUrl: run.link, coAuthor: coAuthorOf(trigger) }));
+  const message = run.redact(commitMessage({
+    issueNumber: trigger.issueNumber,
+    title: trigger.title,
+    runUrl: run.link,
+    coAuthor: coAuthorOf(trigger)
+  }));
   const attempts = config.git.pushAttempts;
   try {
     const head = await commitAll(git, message);
@@ -71149,7 +71364,15 @@ async function landWork(run, workspace, conversation) {
     if (!head)
       return { reverted };
     const fallbackBranch = `gitclaw/issue-${trigger.issueNumber}-${run.env.runId}`;
-    const push = await land(git, { remote: workspace.remote, branch: workspace.branch, base: workspace.base, head, attempts, fallbackBranch, log: run.log });
+    const push = await land(git, {
+      remote: workspace.remote,
+      branch: workspace.branch,
+      base: workspace.base,
+      head,
+      attempts,
+      fallbackBranch,
+      log: run.log
+    });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const sessionSha = push.landed ? push.sha : await landSession(run, workspace, push, own);
     faultPoint("after-push", run.processEnv);
@@ -71257,12 +71480,21 @@ function composeReply(run, workspace, facts) {
 > ${n}`),
     ...refused ? [`> [!WARNING]
 > Changes to protected paths were not committed: ${refused}.`] : [],
-    ...unpushed.length ? [`> [!WARNING]
-> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : [],
-    describePush(landing.push, landing.pushError, { compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1` }),
+    ...unpushed.length ? [
+      `> [!WARNING]
+> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`
+    ] : [],
+    describePush(landing.push, landing.pushError, {
+      compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`
+    }),
     facts.progress.stepsDetails()
   ].filter(Boolean);
-  const limits = { durationMs, runUrl: run.link, maxTurns: config.budgets.maxTurns, maxMinutes: config.budgets.maxMinutes };
+  const limits = {
+    durationMs,
+    runUrl: run.link,
+    maxTurns: config.budgets.maxTurns,
+    maxMinutes: config.budgets.maxMinutes
+  };
   const session = repoRelative(workspace.root, conversation.session.path);
   const footerText = footer({
     durationMs,
@@ -71278,7 +71510,16 @@ function composeReply(run, workspace, facts) {
 }
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, realpathSync, rmSync as rmSync2, statSync as statSync2 } from "fs";
+import {
+  existsSync as existsSync8,
+  lstatSync as lstatSync3,
+  mkdirSync as mkdirSync3,
+  mkdtempSync as mkdtempSync2,
+  readdirSync as readdirSync3,
+  realpathSync,
+  rmSync as rmSync2,
+  statSync as statSync2
+} from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir2 } from "os";
 import { dirname as dirname3, isAbsolute, join as join9, relative as relative3, resolve as resolve3 } from "path";
@@ -71315,7 +71556,18 @@ function launchAs(runAs, argv, env) {
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
   return {
     file: "sudo",
-    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
+    args: [
+      "-n",
+      "setpriv",
+      `--reuid=${runAs.uid}`,
+      `--regid=${runAs.gid}`,
+      "--clear-groups",
+      "--",
+      "env",
+      "-i",
+      ...assignments,
+      ...argv
+    ],
     env: userEnv
   };
 }
@@ -71380,7 +71632,16 @@ function startProcess(options) {
     });
   } catch (error) {
     const spawnError = existsSync7(options.cwd) ? `${launch.file} could not be started: ${error.message}` : `the working directory ${options.cwd} does not exist`;
-    return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
+    return {
+      pid: undefined,
+      finished: Promise.resolve({
+        exitCode: null,
+        signal: null,
+        spawnError,
+        wallTimeMs: performance.now() - startedAt
+      }),
+      cancel: () => {}
+    };
   }
   const pid = subprocess.pid;
   let stopReason;
@@ -71465,7 +71726,15 @@ async function privilege(root) {
 }
 function asToolUser(runAs, path, script) {
   const launch = launchAs(runAs, ["bash", "-c", script], { PATH: path });
-  return execa(launch.file, launch.args, { env: launch.env, extendEnv: false, uid: launch.uid, gid: launch.gid, cwd: "/", reject: false, stdin: "ignore" });
+  return execa(launch.file, launch.args, {
+    env: launch.env,
+    extendEnv: false,
+    uid: launch.uid,
+    gid: launch.gid,
+    cwd: "/",
+    reject: false,
+    stdin: "ignore"
+  });
 }
 async function passwd(user) {
   const result = await execa("getent", ["passwd", user], { reject: false, stdin: "ignore" });
@@ -71612,7 +71881,17 @@ async function shareWorkspace(privileged, sharing) {
     await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX`, workspace]);
     if (sharedDirs.length > 0) {
       await privileged("setfacl", ["-R", "-P", "-m", `u:${agent.uid}:rwX`, "--", ...sharedDirs]);
-      await privileged("find", [...sharedDirs, "-type", "d", "-exec", "setfacl", "-m", `d:u:${agent.uid}:rwX`, "{}", "+"]);
+      await privileged("find", [
+        ...sharedDirs,
+        "-type",
+        "d",
+        "-exec",
+        "setfacl",
+        "-m",
+        `d:u:${agent.uid}:rwX`,
+        "{}",
+        "+"
+      ]);
     }
   }
   return async () => {
@@ -71657,14 +71936,21 @@ async function closeSurroundings(privileged, options, worktrees) {
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync8(dir));
-  const leaves = [...reachable.map((dir) => realpathSync(dir)), ...pathDirs.flatMap((dir) => [resolve3(dir), realpathSync(dir)])];
+  const leaves = [
+    ...reachable.map((dir) => realpathSync(dir)),
+    ...pathDirs.flatMap((dir) => [resolve3(dir), realpathSync(dir)])
+  ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
       await setOthers(toClose(resolve3(dir), leaves), "o=");
   }
   return async () => {
     for (const others of new Set(changed.map((change) => change.others))) {
-      await privileged("chmod", [`o=${others}`, "--", ...changed.filter((change) => change.others === others).map((change) => change.path)]);
+      await privileged("chmod", [
+        `o=${others}`,
+        "--",
+        ...changed.filter((change) => change.others === others).map((change) => change.path)
+      ]);
     }
   };
 }
@@ -71923,7 +72209,11 @@ async function listWorktrees(git) {
   const list = await git.must(["worktree", "list", "--porcelain"]);
   return list.split(`
 
-`).filter(Boolean).map((block, index) => ({ path: /^worktree (.+)$/m.exec(block)?.[1] ?? "", branch: /^branch (.+)$/m.exec(block)?.[1], main: index === 0 }));
+`).filter(Boolean).map((block, index) => ({
+    path: /^worktree (.+)$/m.exec(block)?.[1] ?? "",
+    branch: /^branch (.+)$/m.exec(block)?.[1],
+    main: index === 0
+  }));
 }
 async function worktreeGit(main, path, env, redact) {
   const admin = join12(await gitCommonDir(main), "worktrees");
@@ -71979,7 +72269,10 @@ async function closeWorktrees(workspace, dir, env) {
       const wt = await worktreeGit(main, worktree.path, env, keep);
       const uncommitted = (await changedPaths(wt)).length;
       const ahead = Number((await wt.run(["rev-list", "--count", "@{upstream}..HEAD"])).stdout) || 0;
-      const what = [uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`, ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`].filter(Boolean).join(" and ");
+      const what = [
+        uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`,
+        ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`
+      ].filter(Boolean).join(" and ");
       if (what)
         notes.push(`${name} (${worktree.path}): ${what} never pushed with pr_push`);
     } catch (error) {
@@ -72585,7 +72878,10 @@ class OutputCapture {
   #spill;
   #gate;
   #decoder = new TextDecoder;
-  #sink = { pass: (bytes) => this.#writeText(this.#decoder.decode(bytes, { stream: true })), skip: (bytes, lines) => this.#skip(bytes, lines) };
+  #sink = {
+    pass: (bytes) => this.#writeText(this.#decoder.decode(bytes, { stream: true })),
+    skip: (bytes, lines) => this.#skip(bytes, lines)
+  };
   #heldBack = "";
   #released = 0;
   #result;
@@ -72934,7 +73230,11 @@ class JobManager {
   #nextId = 1;
   start(spec) {
     const id = `job-${this.#nextId++}`;
-    const output = new OutputCapture({ redact: spec.context.redact, artifacts: spec.context.artifacts, kind: "bash.log" });
+    const output = new OutputCapture({
+      redact: spec.context.redact,
+      artifacts: spec.context.artifacts,
+      kind: "bash.log"
+    });
     const listeners = new Set;
     const notify = () => {
       for (const listener of listeners)
@@ -73427,7 +73727,12 @@ function planComment(args, context) {
     target: repo,
     narrow: "the confirmation is unusually long",
     async run(out) {
-      const { data } = await context.github.rest.issues.createComment({ ...repo, issue_number: id.number, body: context.tool.redact(body), ...requestOptions(context) });
+      const { data } = await context.github.rest.issues.createComment({
+        ...repo,
+        issue_number: id.number,
+        body: context.tool.redact(body),
+        ...requestOptions(context)
+      });
       out.line(`# Commented on ${repoName(repo)}#${id.number}`);
       out.line(`- ${data.html_url}`);
       return { repo: repoName(repo), number: id.number, commentId: data.id, url: data.html_url };
@@ -73778,7 +74083,11 @@ function planPrCreate(args, context) {
       const notes = [];
       const issue = { ...repo, issue_number: created.number, ...request };
       const followUps = [
-        ["request reviewers", reviewers.length > 0, () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })],
+        [
+          "request reviewers",
+          reviewers.length > 0,
+          () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })
+        ],
         ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
         ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
       ];
@@ -73804,7 +74113,14 @@ function planPrCreate(args, context) {
         out.line();
         out.line(pr.body.trim());
       }
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, head: pr.head.ref, base: pr.base.ref, warnings: notes.length };
+      return {
+        repo: repoName(repo),
+        number: pr.number,
+        url: pr.html_url,
+        head: pr.head.ref,
+        base: pr.base.ref,
+        warnings: notes.length
+      };
     }
   };
 }
@@ -73813,7 +74129,13 @@ function planPrCreate(args, context) {
 import { existsSync as existsSync11, mkdirSync as mkdirSync5, rmSync as rmSync4 } from "fs";
 import { dirname as dirname7, join as join13 } from "path";
 var MAX_CHECKOUTS = 10;
-var KEY2 = { headRef: "ompPrHeadRef", url: "ompPrUrl", cross: "ompPrIsCrossRepository", maintainerCanModify: "ompPrMaintainerCanModify", headRepo: "gitclawPrHeadRepo" };
+var KEY2 = {
+  headRef: "ompPrHeadRef",
+  url: "ompPrUrl",
+  cross: "ompPrIsCrossRepository",
+  maintainerCanModify: "ompPrMaintainerCanModify",
+  headRepo: "gitclawPrHeadRepo"
+};
 async function resolvePull(context, repo, id, git) {
   const { github } = context;
   const request = requestOptions(context);
@@ -73831,7 +74153,13 @@ async function resolvePull(context, repo, id, git) {
       return (await github.rest.pulls.get({ ...repo, pull_number: Number(own[1]), ...request })).data;
     branch = current;
   }
-  const { data } = await github.rest.pulls.list({ ...repo, head: `${repo.owner}:${branch}`, state: "open", per_page: 1, ...request });
+  const { data } = await github.rest.pulls.list({
+    ...repo,
+    head: `${repo.owner}:${branch}`,
+    state: "open",
+    per_page: 1,
+    ...request
+  });
   if (!data[0])
     throw new ToolFailure(`no open pull request in ${repoName(repo)} has head branch ${branch}.`);
   return (await github.rest.pulls.get({ ...repo, pull_number: data[0].number, ...request })).data;
@@ -73873,7 +74201,9 @@ async function checkoutOne(context, git, pr, place, force) {
     if (!force)
       throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
     if (registered)
-      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], { groupWritable: true });
+      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], {
+        groupWritable: true
+      });
     else
       await git.must(["branch", "--force", "--no-track", branch, headSha]);
   }
@@ -73899,7 +74229,18 @@ async function checkoutOne(context, git, pr, place, force) {
     }
     await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
   }
-  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath: registered ?? target, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
+  return {
+    number: pr.number,
+    title: pr.title,
+    url: pr.html_url,
+    branch,
+    worktreePath: registered ?? target,
+    remote,
+    remoteBranch: headRef,
+    headSha,
+    crossRepository,
+    reused: registered !== undefined
+  };
 }
 function writeCheckout(out, checkout) {
   out.line(`# PR #${checkout.number}: ${checkout.title}`);
@@ -73956,7 +74297,16 @@ function planPrCheckout(args, context) {
       out.line();
       out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
       const first = checkouts[0];
-      return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
+      return {
+        repo: repoName(repo),
+        branch: first.branch,
+        worktreePath: first.worktreePath,
+        remote: first.remote,
+        remoteBranch: first.remoteBranch,
+        headSha: first.headSha,
+        checkouts,
+        failures
+      };
     }
   };
 }
@@ -74003,7 +74353,13 @@ async function planPrPush(args, context) {
         const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
         const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
         const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
-        const push = await git.run(["push", "--porcelain", ...forceWithLease ? [lease] : [], remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
+        const push = await git.run([
+          "push",
+          "--porcelain",
+          ...forceWithLease ? [lease] : [],
+          remote,
+          `refs/heads/${branch}:refs/heads/${headRef}`
+        ], { remote: true });
         if (push.exitCode !== 0) {
           const why = context.tool.redact((push.stderr || push.stdout).trim());
           const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
@@ -74020,7 +74376,15 @@ async function planPrPush(args, context) {
           out.line(`- Pull request: ${prUrl}`);
         out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
         const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
-        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease, ...commit ? { commit } : {} };
+        return {
+          branch,
+          remote,
+          remoteBranch: headRef,
+          headSha: sha,
+          url: prUrl,
+          forceWithLease,
+          ...commit ? { commit } : {}
+        };
       });
     }
   };
@@ -74075,7 +74439,12 @@ function planRunWatch(args, context) {
   const request = requestOptions(context);
   async function jobsOf(run) {
     const jobs = [];
-    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, { ...repo, run_id: run.id, per_page: JOBS_PAGE, ...request })) {
+    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
+      ...repo,
+      run_id: run.id,
+      per_page: JOBS_PAGE,
+      ...request
+    })) {
       for (const job of data)
         jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
     }
@@ -74271,7 +74640,16 @@ var firstLine2 = (text) => text?.split(`
 var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
 function planSearch(op, args, context) {
   const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
-  const input = { op, query: args.query, since: args.since, until: args.until, dateField: args.dateField, repo: explicitRepo(args), thisRepo: context.thisRepo, now: context.now() };
+  const input = {
+    op,
+    query: args.query,
+    since: args.since,
+    until: args.until,
+    dateField: args.dateField,
+    repo: explicitRepo(args),
+    thisRepo: context.thisRepo,
+    now: context.now()
+  };
   const q = composeSearchQuery(input);
   const scope = searchScope(input);
   const { github } = context;
@@ -74299,7 +74677,10 @@ function planSearch(op, args, context) {
         return { query: q, total: data.total_count, shown: data.items.length };
       }
       if (op === "search_code") {
-        const { data } = await github.rest.search.code({ ...params, headers: { accept: "application/vnd.github.text-match+json" } });
+        const { data } = await github.rest.search.code({
+          ...params,
+          headers: { accept: "application/vnd.github.text-match+json" }
+        });
         intro("code", data.total_count, data.items.length);
         for (const item of data.items) {
           out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
@@ -74327,7 +74708,16 @@ function planSearch(op, args, context) {
       for (const item of data.items) {
         out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
         const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
-        const facts = [item.language ?? "", `\u2605 ${item.stargazers_count}`, `forks ${item.forks_count}`, `open issues ${item.open_issues_count}`, item.visibility ?? (item.private ? "private" : "public"), ...flags, `updated ${item.updated_at}`, item.html_url];
+        const facts = [
+          item.language ?? "",
+          `\u2605 ${item.stargazers_count}`,
+          `forks ${item.forks_count}`,
+          `open issues ${item.open_issues_count}`,
+          item.visibility ?? (item.private ? "private" : "public"),
+          ...flags,
+          `updated ${item.updated_at}`,
+          item.html_url
+        ];
         if (!out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`))
           break;
       }
@@ -74368,7 +74758,13 @@ async function minimizedComments(context, repo, number) {
   let after = null;
   try {
     for (let page = 0;page < MAX_PAGES; page++) {
-      const raw = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
+      const raw = await context.github.graphql(MINIMIZED_QUERY, {
+        owner: repo.owner,
+        name: repo.repo,
+        number,
+        after,
+        ...requestOptions(context)
+      });
       const comments = Response2.parse(raw).repository?.issueOrPullRequest?.comments;
       if (!comments)
         return { error: `GraphQL found no issue or pull request #${number}` };
@@ -74444,7 +74840,12 @@ async function writeIssueComments(context, repo, issueNumber, total, out) {
   const note = minimizedNote(minimized);
   if (note)
     out.line(note);
-  const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: PAGE2, ...requestOptions(context) });
+  const pages = context.github.paginate.iterator(context.github.rest.issues.listComments, {
+    ...repo,
+    issue_number: issueNumber,
+    per_page: PAGE2,
+    ...requestOptions(context)
+  });
   for await (const { data } of pages) {
     for (const comment of data) {
       if (hidden.has(comment.node_id))
@@ -74461,7 +74862,11 @@ async function writeReviewComments(context, pull, total, out) {
   out.line(`## Review comments (${total})`);
   const hidden = new Map;
   let unknown;
-  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, { ...pull, per_page: PAGE2, ...requestOptions(context) });
+  const pages = context.github.paginate.iterator(context.github.rest.pulls.listReviewComments, {
+    ...pull,
+    per_page: PAGE2,
+    ...requestOptions(context)
+  });
   pages:
     for await (const { data } of pages) {
       if (unknown === undefined) {
@@ -74480,7 +74885,10 @@ async function writeReviewComments(context, pull, total, out) {
           break pages;
       }
     }
-  const notes = [minimizedNote({ hidden }, "review comment"), unknown && minimizedNote({ error: unknown }, "review comment")].filter(Boolean);
+  const notes = [
+    minimizedNote({ hidden }, "review comment"),
+    unknown && minimizedNote({ error: unknown }, "review comment")
+  ].filter(Boolean);
   if (notes.length)
     out.line();
   for (const note of notes)
@@ -74504,7 +74912,11 @@ function planRepoView(args, context) {
       out.line(`- URL: ${data.html_url}`);
       out.line(`- Default branch: ${data.default_branch}`);
       if (branch) {
-        const { data: found } = await context.github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) });
+        const { data: found } = await context.github.rest.repos.getBranch({
+          ...repo,
+          branch,
+          ...requestOptions(context)
+        });
         out.line(`- Branch: ${found.name} at ${found.commit.sha.slice(0, 12)}${found.protected ? " (protected)" : ""}`);
       }
       out.line(`- ${joined([data.visibility ?? (data.private ? "private" : "public"), permission && `your permission: ${permission}`, data.language ?? undefined])}`);
@@ -74529,7 +74941,11 @@ function planIssueView(args, context) {
     target: repo,
     narrow: "pass comments: false, or read the issue in parts",
     async run(out) {
-      const { data } = await context.github.rest.issues.get({ ...repo, issue_number: id.number, ...requestOptions(context) });
+      const { data } = await context.github.rest.issues.get({
+        ...repo,
+        issue_number: id.number,
+        ...requestOptions(context)
+      });
       out.line(`# Issue #${data.number}: ${data.title}`);
       if (data.pull_request)
         out.line(`_This is a pull request: pr_view and pr_diff show its changes._`);
@@ -74581,7 +74997,14 @@ function planPrView(args, context) {
       let minimizedHidden = withComments && !out.full ? await writeIssueComments(context, repo, number, pr.comments, out) : 0;
       if (withComments && !out.full)
         minimizedHidden += await writeReviewComments(context, { ...repo, pull_number: number }, pr.review_comments, out);
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, state, headSha: pr.head.sha, minimizedHidden };
+      return {
+        repo: repoName(repo),
+        number: pr.number,
+        url: pr.html_url,
+        state,
+        headSha: pr.head.sha,
+        minimizedHidden
+      };
     }
   };
 }
@@ -74613,7 +75036,10 @@ function planPrDiff(args, context) {
       out.line(`# PR #${pr.number} diff: ${pr.base.ref} \u2190 ${pr.head.label} (${pr.changed_files} files, +${pr.additions} \u2212${pr.deletions})`);
       let found = false;
       let index = 0;
-      for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listFiles, { ...options, per_page: PAGE2 })) {
+      for await (const { data } of context.github.paginate.iterator(context.github.rest.pulls.listFiles, {
+        ...options,
+        per_page: PAGE2
+      })) {
         for (const file of data) {
           index++;
           if (mode === "list")
@@ -74652,7 +75078,12 @@ function planFileRead(args, context) {
     narrow: "read a smaller file, or check out the repository and use read with offset/limit",
     errorPrefix: `GitHub file read failed for '${where}'`,
     async run(out) {
-      const { data } = await context.github.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {}, ...requestOptions(context) });
+      const { data } = await context.github.rest.repos.getContent({
+        ...repo,
+        path,
+        ...ref ? { ref } : {},
+        ...requestOptions(context)
+      });
       if (Array.isArray(data)) {
         out.line(`# ${where} (directory, ${data.length} entries)`);
         for (const entry of data)
@@ -74701,7 +75132,13 @@ function answer(options, tool, started, result, audit) {
   const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
   const bytes = Buffer.byteLength(body);
   const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
-  const record = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
+  const record = {
+    ...audit,
+    time: new Date(started).toISOString(),
+    repo,
+    durationMs: now() - started,
+    bytes
+  };
   const text = `${line}
 ${body}`;
   return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
@@ -74728,7 +75165,14 @@ function createGitHubTool(options) {
     modelSchema: GITHUB_MODEL_SCHEMA,
     invalid(rawArgs, message, tool) {
       const op = typeof rawArgs?.op === "string" ? String(rawArgs.op) : "unknown";
-      const audit = { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" };
+      const audit = {
+        op,
+        class: "unknown",
+        decision: "denied",
+        rule: "arguments",
+        repo: null,
+        status: "invalid"
+      };
       return answer(options, tool, now(), { text: message, isError: true }, audit);
     },
     async execute(args, tool) {
@@ -75033,7 +75477,10 @@ function createWriteTool(options) {
         }
         await keepGroupWritable(target, createdFolder);
         const created = createdFolder === undefined ? "" : " (created missing parent folders)";
-        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });
+        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, {
+          path: target.display,
+          bytes: bytes.length
+        });
       } catch (error) {
         return fail(describeFileError(error, path));
       }
@@ -75108,9 +75555,7 @@ async function tearDownTools(run, tools, workspace, session) {
   if (killed.length)
     session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await tools.sandbox.release();
-  const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error) => [
-    `the PR worktrees could not be checked: ${error.message}`
-  ]);
+  const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error) => [`the PR worktrees could not be checked: ${error.message}`]);
   const notes = unpushed.map(run.redact);
   for (const note of notes)
     warning(`gitclaw: PR worktree discarded: ${note}`);
@@ -75182,10 +75627,19 @@ class RunTimeline {
     else if (event.type === "assistant" && current) {
       const u = event.message.usage;
       current.durationMs = this.now() - current.startedAt;
-      current.tokens = { input: u.input + u.cacheRead + u.cacheWrite, output: u.output, cached: u.cacheRead, cost: u.cost.total };
+      current.tokens = {
+        input: u.input + u.cacheRead + u.cacheWrite,
+        output: u.output,
+        cached: u.cacheRead,
+        cost: u.cost.total
+      };
       current.stopReason = event.message.stopReason;
     } else if (event.type === "tool_end" && current) {
-      current.tools.push({ label: describeCall(event.call.name, event.call.arguments), ok: !event.result.isError, durationMs: event.durationMs });
+      current.tools.push({
+        label: describeCall(event.call.name, event.call.arguments),
+        ok: !event.result.isError,
+        durationMs: event.durationMs
+      });
     }
   }
   audit(entry) {
@@ -75344,7 +75798,21 @@ async function runPipeline(options) {
     const { trigger, config } = gate;
     const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const context = { ...options, trigger, config, resolved, github, api, repo, redact, log, started, now, link, onReplied };
+    const context = {
+      ...options,
+      trigger,
+      config,
+      resolved,
+      github,
+      api,
+      repo,
+      redact,
+      log,
+      started,
+      now,
+      link,
+      onReplied
+    };
     const outcome = await runConversation(context);
     return outcome.succeeded ? 0 : 1;
   } catch (error) {

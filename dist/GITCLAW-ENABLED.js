@@ -6802,8 +6802,23 @@ async function listComments(api, repo, issueNumber) {
     const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
     const batch = expect(await api.send("GET", path), [200], "issue-comments");
     for (const c of batch) {
-      const { id, author_association: authorAssociation, created_at: createdAt, updated_at: updatedAt, html_url: htmlUrl } = c;
-      comments.push({ id, body: c.body ?? "", login: c.user?.login ?? "ghost", userType: c.user?.type ?? "User", authorAssociation, createdAt, updatedAt, htmlUrl });
+      const {
+        id,
+        author_association: authorAssociation,
+        created_at: createdAt,
+        updated_at: updatedAt,
+        html_url: htmlUrl
+      } = c;
+      comments.push({
+        id,
+        body: c.body ?? "",
+        login: c.user?.login ?? "ghost",
+        userType: c.user?.type ?? "User",
+        authorAssociation,
+        createdAt,
+        updatedAt,
+        htmlUrl
+      });
     }
     if (batch.length < 100)
       return comments;
@@ -6940,7 +6955,11 @@ function parseGitHubUrl(value, host) {
   const match = new RegExp(`^https://${escapeRegExp(host)}/([^/\\s]+)/([^/\\s]+)/(pull|issues|actions/runs)/(\\d+)(?:[/?#].*)?$`, "i").exec(value.trim());
   if (!match)
     return;
-  return { repo: parseRepo(`${match[1]}/${match[2]}`), kind: match[3].toLowerCase(), number: parsePositiveId(match[4], "number in URL") };
+  return {
+    repo: parseRepo(`${match[1]}/${match[2]}`),
+    kind: match[3].toLowerCase(),
+    number: parsePositiveId(match[4], "number in URL")
+  };
 }
 function reconcile(url, explicit) {
   if (explicit && !sameRepo(explicit, url.repo)) {
@@ -7078,7 +7097,11 @@ function decide(policy, query) {
   const name = `tools.github.${override ? `ops.${query.op}` : query.opClass} = "${rule}"`;
   const what = `${query.op} (${query.opClass})`;
   if (rule === "deny")
-    return { allowed: false, rule: name, reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}` };
+    return {
+      allowed: false,
+      rule: name,
+      reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}`
+    };
   if (rule === "this-repo" && !(query.target && sameRepo(query.target, query.thisRepo))) {
     const where = query.target ? `on ${repoName(query.target)}` : "across GitHub";
     return {
@@ -7117,7 +7140,12 @@ var Config = strictObject({
   }).prefault({}),
   models: record(string2(), strictObject({
     contextWindow: int().min(1024).optional(),
-    cost: strictObject({ input: number2().min(0), output: number2().min(0), cacheRead: number2().min(0), cacheWrite: number2().min(0) }).optional()
+    cost: strictObject({
+      input: number2().min(0),
+      output: number2().min(0),
+      cacheRead: number2().min(0),
+      cacheWrite: number2().min(0)
+    }).optional()
   })).default({}),
   budgets: strictObject({
     maxTurns: int().min(1).max(1000).default(60),
@@ -7242,7 +7270,12 @@ ${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
     body: event.issue.body ?? "",
     issueAuthor: event.issue.user.login,
     actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
-    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    comment: comment && {
+      id: comment.id,
+      body: comment.body ?? "",
+      login: comment.user.login,
+      createdAt: comment.created_at
+    },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     defaultBranch: event.repository.default_branch,
     isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
@@ -7307,16 +7340,28 @@ function isBot(actor) {
 }
 async function decideTrust(actor, policy, lookup) {
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
-    return { allowed: false, permission: "none", reason: `${actor.login} is a bot and not listed in trust.trustedBots` };
+    return {
+      allowed: false,
+      permission: "none",
+      reason: `${actor.login} is a bot and not listed in trust.trustedBots`
+    };
   }
   let permission;
   try {
     permission = await lookup(actor.login);
   } catch (error) {
-    return { allowed: false, permission: "none", reason: `could not check ${actor.login}'s permission (${error.message}); failing closed` };
+    return {
+      allowed: false,
+      permission: "none",
+      reason: `could not check ${actor.login}'s permission (${error.message}); failing closed`
+    };
   }
   if (rank(permission) < rank(policy.minPermission)) {
-    return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
+    return {
+      allowed: false,
+      permission,
+      reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required`
+    };
   }
   return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
 }
@@ -7333,7 +7378,10 @@ function trustChecker(policy, lookup) {
 // src/gate/gate.ts
 async function decide2(env, api) {
   if (!existsSync3(join3(env.workspace, SENTINEL_FILE))) {
-    return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
+    return {
+      proceed: false,
+      reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`
+    };
   }
   let trigger;
   try {
@@ -7361,7 +7409,13 @@ async function decide2(env, api) {
   if (!decision.allowed)
     return stop(decision.reason);
   if (broken)
-    return { proceed: true, reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`, trigger, config, configError: broken };
+    return {
+      proceed: true,
+      reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`,
+      trigger,
+      config,
+      configError: broken
+    };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
 

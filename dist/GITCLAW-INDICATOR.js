@@ -199,8 +199,23 @@ async function listComments(api, repo, issueNumber) {
     const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
     const batch = expect(await api.send("GET", path), [200], "issue-comments");
     for (const c of batch) {
-      const { id, author_association: authorAssociation, created_at: createdAt, updated_at: updatedAt, html_url: htmlUrl } = c;
-      comments.push({ id, body: c.body ?? "", login: c.user?.login ?? "ghost", userType: c.user?.type ?? "User", authorAssociation, createdAt, updatedAt, htmlUrl });
+      const {
+        id,
+        author_association: authorAssociation,
+        created_at: createdAt,
+        updated_at: updatedAt,
+        html_url: htmlUrl
+      } = c;
+      comments.push({
+        id,
+        body: c.body ?? "",
+        login: c.user?.login ?? "ghost",
+        userType: c.user?.type ?? "User",
+        authorAssociation,
+        createdAt,
+        updatedAt,
+        htmlUrl
+      });
     }
     if (batch.length < 100)
       return comments;

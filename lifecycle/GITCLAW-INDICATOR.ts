@@ -11,11 +11,15 @@ try {
   if (cleanup) {
     const { runCleanup } = await import("../src/stages/cleanup.ts");
     const result = await runCleanup(env, process.env.GITCLAW_JOB_STATUS ?? "failure");
-    workflow.info(`gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`);
+    workflow.info(
+      `gitclaw cleanup: ${result.postedFailure ? "posted a failure comment" : "a reply exists"}; 👀 ${result.removedReaction ? "removed" : "already gone"}`,
+    );
   } else {
     const { addIndicator } = await import("../src/stages/indicator.ts");
     const state = await addIndicator(env);
-    workflow.info(`gitclaw indicator: 👀 added to the ${state.commentId === undefined ? "issue" : "comment"} (reaction ${state.reactionId})`);
+    workflow.info(
+      `gitclaw indicator: 👀 added to the ${state.commentId === undefined ? "issue" : "comment"} (reaction ${state.reactionId})`,
+    );
   }
 } catch (error) {
   workflow.warning((error as Error).message, `gitclaw ${cleanup ? "cleanup" : "indicator"}`);

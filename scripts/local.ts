@@ -5,7 +5,11 @@
 import { runLocal, LocalError } from "./lib/local.ts";
 
 try {
-  process.exitCode = await runLocal(process.argv.slice(2), { cwd: process.cwd(), env: process.env, out: (line) => console.log(line) });
+  process.exitCode = await runLocal(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    out: (line) => console.log(line),
+  });
 } catch (error) {
   console.error(error instanceof LocalError ? `gitclaw local: ${error.message}` : error);
   process.exitCode = error instanceof LocalError ? 2 : 1;

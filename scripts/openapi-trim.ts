@@ -12,7 +12,19 @@ const SPEC_IN_TARBALL = "package/generated/api.github.com.json";
 const OUTPUT = join(import.meta.dir, "..", "test", "support", "openapi", "github-rest.json");
 
 // Annotations (and `x-` extensions): validation ignores them and they make up most of the file.
-const ANNOTATIONS = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "tags", "default", "deprecated", "headers", "links"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "summary",
+  "title",
+  "example",
+  "examples",
+  "externalDocs",
+  "tags",
+  "default",
+  "deprecated",
+  "headers",
+  "links",
+]);
 // Keys whose values map names to nodes: a property may well be called "description".
 const NAME_MAPS = new Set(["properties", "patternProperties", "responses", "content"]);
 
@@ -21,7 +33,11 @@ type JsonObject = { [key: string]: Json };
 
 async function run(cmd: string[], cwd: string): Promise<string> {
   const child = Bun.spawn(cmd, { cwd, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   if (code !== 0) throw new Error(`${cmd.join(" ")} exited ${code}: ${stderr}`);
   return stdout;
 }
@@ -49,7 +65,10 @@ function strip(node: Json, isNameMap = false): Json {
   for (const [key, value] of Object.entries(node)) {
     if (!isNameMap && (ANNOTATIONS.has(key) || key.startsWith("x-"))) continue;
     // The emulator only speaks JSON; drop other media types (e.g. application/scim+json).
-    const kept = !isNameMap && key === "content" && isObject(value) ? Object.fromEntries(Object.entries(value).filter(([type]) => type === "application/json")) : value;
+    const kept =
+      !isNameMap && key === "content" && isObject(value)
+        ? Object.fromEntries(Object.entries(value).filter(([type]) => type === "application/json"))
+        : value;
     out[key] = strip(kept, !isNameMap && NAME_MAPS.has(key));
   }
   return out;
@@ -87,7 +106,10 @@ function trim(spec: JsonObject): JsonObject {
     const source = isObject(spec.paths) ? spec.paths[path] : undefined;
     const op = isObject(source) ? source[method.toLowerCase()] : undefined;
     if (!isObject(op)) throw new Error(`${operation} is not in ${PACKAGE}`);
-    (paths[path] ??= {})[method.toLowerCase()] = strip({ operationId: op.operationId ?? null, responses: op.responses ?? {} });
+    (paths[path] ??= {})[method.toLowerCase()] = strip({
+      operationId: op.operationId ?? null,
+      responses: op.responses ?? {},
+    });
   }
 
   // Walk $refs transitively from the kept operations. A Set visits each ref once, including refs
@@ -101,12 +123,17 @@ function trim(spec: JsonObject): JsonObject {
     (components[kind] ??= {})[name] = node;
     collectRefs(node, refs);
   }
-  for (const kind of Object.keys(components)) components[kind] = Object.fromEntries(Object.entries(components[kind]!).sort(([a], [b]) => a.localeCompare(b)));
+  for (const kind of Object.keys(components))
+    components[kind] = Object.fromEntries(Object.entries(components[kind]!).sort(([a], [b]) => a.localeCompare(b)));
 
   const info = isObject(spec.info) ? spec.info : {};
   return {
     openapi: spec.openapi ?? null,
-    info: { title: info.title ?? null, version: info.version ?? null, "x-trimmed-from": `${PACKAGE} generated/api.github.com.json by scripts/openapi-trim.ts` },
+    info: {
+      title: info.title ?? null,
+      version: info.version ?? null,
+      "x-trimmed-from": `${PACKAGE} generated/api.github.com.json by scripts/openapi-trim.ts`,
+    },
     paths,
     components,
   };
@@ -114,5 +141,7 @@ function trim(spec: JsonObject): JsonObject {
 
 const trimmed = trim(await fetchSpec());
 await Bun.write(OUTPUT, `${JSON.stringify(trimmed, null, 1)}\n`);
-const counts = Object.entries(trimmed.components as Record<string, object>).map(([kind, entries]) => `${Object.keys(entries).length} ${kind}`);
+const counts = Object.entries(trimmed.components as Record<string, object>).map(
+  ([kind, entries]) => `${Object.keys(entries).length} ${kind}`,
+);
 console.log(`wrote ${OUTPUT}: ${OPERATIONS.length} operations, ${counts.join(", ")}`);

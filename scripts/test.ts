@@ -16,7 +16,17 @@ rmSync(report, { force: true });
 if (process.env.CI !== "true") await build(join(import.meta.dir, "..", "dist"));
 
 const child = Bun.spawn(
-  ["bun", "x", "--bun", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...Bun.argv.slice(2)],
+  [
+    "bun",
+    "x",
+    "--bun",
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...Bun.argv.slice(2),
+  ],
   { stdio: ["inherit", "inherit", "inherit"] },
 );
 const exitCode = await child.exited;

@@ -20,18 +20,27 @@ const ProviderConfig = z.strictObject({
   api: z.enum(["anthropic", "openai-compatible"]),
   baseURL: z.url(),
   /** Name of the environment variable holding the key; omit for keyless local servers. */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .optional(),
 });
 
 export const Config = z.strictObject({
   /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
-  model: z.string().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  model: z
+    .string()
+    .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5")
+    .default("anthropic/claude-sonnet-4-5"),
   providers: z.record(z.string(), ProviderConfig).default({}),
   /** Which events start the agent (see src/gate/triggers.ts). */
   trigger: z
     .strictObject({
       modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
-      mention: z.string().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
+      mention: z
+        .string()
+        .regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw")
+        .default("@gitclaw"),
       label: z.string().min(1).default("gitclaw"),
       assignee: z.string().min(1).default("gitclaw"),
     })
@@ -50,7 +59,14 @@ export const Config = z.strictObject({
       z.string(),
       z.strictObject({
         contextWindow: z.int().min(1024).optional(),
-        cost: z.strictObject({ input: z.number().min(0), output: z.number().min(0), cacheRead: z.number().min(0), cacheWrite: z.number().min(0) }).optional(),
+        cost: z
+          .strictObject({
+            input: z.number().min(0),
+            output: z.number().min(0),
+            cacheRead: z.number().min(0),
+            cacheWrite: z.number().min(0),
+          })
+          .optional(),
       }),
     )
     .default({}),
@@ -78,7 +94,10 @@ export const Config = z.strictObject({
       /** Branch the agent commits to; default: the repository's default branch. */
       branch: z
         .string()
-        .regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)")
+        .regex(
+          /^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/,
+          "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)",
+        )
         .optional(),
       pushAttempts: z.int().min(8).max(20).default(8),
     })

@@ -3,4 +3,3 @@
 export const SENTINEL_FILE = "GITCLAW-ENABLED.md";
 /** The one configuration file. Under .github/ so that it is a protected path by default. */
 export const CONFIG_FILE = ".github/gitclaw.json";
-

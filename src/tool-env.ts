@@ -11,23 +11,53 @@ import { MIN_SECRET_LENGTH } from "./redact.ts";
 
 const ALLOWED = new Set([
   // Process basics.
-  "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TZ", "TMPDIR", "TERM",
-  "HOSTNAME", "PWD",
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "HOSTNAME",
+  "PWD",
   // Facts about the run that tools and build scripts commonly read; none grants access.
   // RUNNER_TEMP is left out on purpose: files there may hold the job's state and credentials.
-  "CI", "GITHUB_ACTIONS", "GITHUB_REPOSITORY", "GITHUB_REPOSITORY_OWNER", "GITHUB_SERVER_URL",
-  "GITHUB_API_URL", "GITHUB_GRAPHQL_URL", "GITHUB_RUN_ID", "GITHUB_RUN_NUMBER",
-  "GITHUB_RUN_ATTEMPT", "GITHUB_WORKFLOW", "GITHUB_JOB", "GITHUB_SHA", "GITHUB_REF",
-  "GITHUB_REF_NAME", "GITHUB_EVENT_NAME", "GITHUB_ACTOR", "GITHUB_WORKSPACE", "RUNNER_OS",
+  "CI",
+  "GITHUB_ACTIONS",
+  "GITHUB_REPOSITORY",
+  "GITHUB_REPOSITORY_OWNER",
+  "GITHUB_SERVER_URL",
+  "GITHUB_API_URL",
+  "GITHUB_GRAPHQL_URL",
+  "GITHUB_RUN_ID",
+  "GITHUB_RUN_NUMBER",
+  "GITHUB_RUN_ATTEMPT",
+  "GITHUB_WORKFLOW",
+  "GITHUB_JOB",
+  "GITHUB_SHA",
+  "GITHUB_REF",
+  "GITHUB_REF_NAME",
+  "GITHUB_EVENT_NAME",
+  "GITHUB_ACTOR",
+  "GITHUB_WORKSPACE",
+  "RUNNER_OS",
   "RUNNER_ARCH",
   // Toolchain homes set up by setup-* actions, so compilers and package managers are found.
-  "JAVA_HOME", "GOROOT", "GOPATH", "CARGO_HOME", "RUSTUP_HOME", "BUN_INSTALL", "NVM_DIR",
+  "JAVA_HOME",
+  "GOROOT",
+  "GOPATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "BUN_INSTALL",
+  "NVM_DIR",
 ]);
 
 // Matched against the upper-cased name. `ACTIONS_*` holds the runtime and OIDC request tokens,
 // `INPUT_*` the action's inputs (API keys among them).
-const SECRET_NAME =
-  /TOKEN|SECRET|PASSWORD|API_KEY|_KEY$|_PAT$|^ACTIONS_|^INPUT_|^GITHUB_TOKEN$|^GH_TOKEN$/;
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|API_KEY|_KEY$|_PAT$|^ACTIONS_|^INPUT_|^GITHUB_TOKEN$|^GH_TOKEN$/;
 
 function isSecretName(name: string, secretNames: readonly string[]): boolean {
   return SECRET_NAME.test(name.toUpperCase()) || secretNames.includes(name);

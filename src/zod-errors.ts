@@ -9,7 +9,8 @@ export function describeZodError(error: z.ZodError, where: string, input: unknow
       const key = issue.path.join(".") || "(top level)";
       let value: unknown = input;
       for (const part of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[part as PropertyKey];
-      const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+      const found =
+        value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
       return `${where}: "${key}"${found}: ${issue.message}`;
     })
     .join("\n");

@@ -50,14 +50,19 @@ async function checkModel(cwd: string, env: Record<string, string | undefined>):
     await resolveModel(spec, config, env);
   } catch (error) {
     if (error instanceof ModelConfigError) {
-      throw new LocalError(`${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).`);
+      throw new LocalError(
+        `${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).`,
+      );
     }
     throw error;
   }
   return spec;
 }
 
-export async function runLocal(args: string[], io: { cwd: string; env: Record<string, string | undefined>; out: (line: string) => void }): Promise<number> {
+export async function runLocal(
+  args: string[],
+  io: { cwd: string; env: Record<string, string | undefined>; out: (line: string) => void },
+): Promise<number> {
   const { issue: issueNumber, prompt } = parseArgs(args);
   const spec = await checkModel(io.cwd, io.env);
   const home = join(io.cwd, ".gitclaw-local");
@@ -69,9 +74,15 @@ export async function runLocal(args: string[], io: { cwd: string; env: Record<st
     io.out(`gitclaw local: created the throwaway remote ${origin} from this checkout's HEAD`);
   }
   const ledger: LocalIssue[] = existsSync(ledgerFile) ? JSON.parse(readFileSync(ledgerFile, "utf8")) : [];
-  if (issueNumber !== undefined && !ledger[issueNumber - 1]) throw new LocalError(`there is no local issue #${issueNumber} (there are ${ledger.length}).`);
+  if (issueNumber !== undefined && !ledger[issueNumber - 1])
+    throw new LocalError(`there is no local issue #${issueNumber} (there are ${ledger.length}).`);
 
-  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch: (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim() });
+  const gh = await startGitHubEmulator({
+    owner: OWNER,
+    repo: REPO,
+    token: TOKEN,
+    defaultBranch: (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim(),
+  });
   try {
     gh.addUser({ login: USER, permission: "admin" });
     // Replay earlier issues so numbers and conversations line up with the committed sessions.
@@ -101,8 +112,16 @@ export async function runLocal(args: string[], io: { cwd: string; env: Record<st
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${spec}, working in ${workspace}`);
-    const modelEnv = Object.fromEntries(Object.entries(io.env).filter(([k, v]) => v !== undefined && /^(GITCLAW_|ANTHROPIC_|OPENAI_|OPENROUTER_|OLLAMA_)/.test(k))) as Record<string, string>;
-    const run = await runWorkflow({ gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env: modelEnv }, eventName, payload);
+    const modelEnv = Object.fromEntries(
+      Object.entries(io.env).filter(
+        ([k, v]) => v !== undefined && /^(GITCLAW_|ANTHROPIC_|OPENAI_|OPENROUTER_|OLLAMA_)/.test(k),
+      ),
+    ) as Record<string, string>;
+    const run = await runWorkflow(
+      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env: modelEnv },
+      eventName,
+      payload,
+    );
     for (const line of run.logs.split("\n")) if (/^(gitclaw|✓|✗)/.test(line)) io.out(`  ${line}`);
     if (!run.proceed) throw new LocalError(`the guard stopped the run: ${run.stages.guard?.stdout.trim()}`);
 

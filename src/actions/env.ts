@@ -31,9 +31,14 @@ function required(env: Env, name: string, hint: string): string {
 export function readActionsEnv(env: Env = process.env, cwd = process.cwd()): ActionsEnv {
   const repository = required(env, "GITHUB_REPOSITORY", "expected owner/repo (GitHub Actions sets it).");
   const [owner, repo, ...rest] = repository.split("/");
-  if (!owner || !repo || rest.length) throw new ActionsEnvError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
+  if (!owner || !repo || rest.length)
+    throw new ActionsEnvError(`GITHUB_REPOSITORY is "${repository}": expected owner/repo.`);
   return {
-    eventName: required(env, "GITHUB_EVENT_NAME", "GitHub Actions sets it; run gitclaw from a workflow or `bun run local`."),
+    eventName: required(
+      env,
+      "GITHUB_EVENT_NAME",
+      "GitHub Actions sets it; run gitclaw from a workflow or `bun run local`.",
+    ),
     eventPath: required(env, "GITHUB_EVENT_PATH", "GitHub Actions sets it to the event payload file."),
     owner,
     repo,

@@ -64,13 +64,18 @@ const NamesIssue = z.object({ issue: z.object({ number: z.number().int().positiv
 
 export function parseTrigger(eventName: string, payload: unknown) {
   if (eventName !== "issues" && eventName !== "issue_comment") {
-    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
+    throw new EventError(
+      `gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`,
+    );
   }
   const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     const named = NamesIssue.safeParse(payload);
-    throw new EventError(`unexpected ${eventName} payload:\n${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
+    throw new EventError(
+      `unexpected ${eventName} payload:\n${describeZodError(parsed.error, "event", payload)}`,
+      named.data?.issue.number,
+    );
   }
   const event = parsed.data as z.infer<typeof IssueCommentEvent>;
   const comment = eventName === "issue_comment" ? event.comment : undefined;
@@ -83,10 +88,17 @@ export function parseTrigger(eventName: string, payload: unknown) {
     issueAuthor: event.issue.user.login,
     actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
     /** The triggering comment (issue_comment events). */
-    comment: comment && { id: comment.id, body: comment.body ?? "", login: comment.user.login, createdAt: comment.created_at },
+    comment: comment && {
+      id: comment.id,
+      body: comment.body ?? "",
+      login: comment.user.login,
+      createdAt: comment.created_at,
+    },
     // labeled/assigned: the issue's update time is when the label or assignee was added.
     /** When the event happened: later comments and edits are not part of this run. */
-    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : (event.issue.updated_at ?? event.issue.created_at)),
+    triggeredAt:
+      comment?.created_at ??
+      (event.action === "opened" ? event.issue.created_at : (event.issue.updated_at ?? event.issue.created_at)),
     defaultBranch: event.repository.default_branch,
     isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
     labels: (event.issue.labels ?? []).map((label) => label.name),

@@ -24,8 +24,12 @@ const isNumber = (value: unknown) => typeof value === "number" && Number.isFinit
 const isTarget: Check<ReactionTarget> = (v): v is Record<string, unknown> & ReactionTarget =>
   isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId));
 const isReaction: Check<ReactionState> = (v): v is Record<string, unknown> & ReactionState =>
-  isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean");
-const isProgress: Check<{ commentId: number }> = (v): v is Record<string, unknown> & { commentId: number } => isNumber(v.commentId);
+  isTarget(v) &&
+  isNumber(v.reactionId) &&
+  typeof v.repo === "string" &&
+  (v.removed === undefined || typeof v.removed === "boolean");
+const isProgress: Check<{ commentId: number }> = (v): v is Record<string, unknown> & { commentId: number } =>
+  isNumber(v.commentId);
 const isReplied: Check<{ at: string; by: string }> = (v): v is Record<string, unknown> & { at: string; by: string } =>
   typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup");
 
@@ -52,8 +56,10 @@ export const readReaction = (runnerTemp: string) => read(runnerTemp, "reaction",
 export const writeReaction = (runnerTemp: string, state: ReactionState) => write(runnerTemp, "reaction", state);
 
 export const readProgressCommentId = (runnerTemp: string) => read(runnerTemp, "progress", isProgress)?.commentId;
-export const writeProgressCommentId = (runnerTemp: string, commentId: number) => write(runnerTemp, "progress", { commentId });
+export const writeProgressCommentId = (runnerTemp: string, commentId: number) =>
+  write(runnerTemp, "progress", { commentId });
 
 /** A reply exists: the cleanup step then posts no failure comment. */
 export const hasReplied = (runnerTemp: string) => read(runnerTemp, "replied", isReplied) !== undefined;
-export const markReplied = (runnerTemp: string, by: "agent" | "cleanup") => write(runnerTemp, "replied", { at: new Date().toISOString(), by });
+export const markReplied = (runnerTemp: string, by: "agent" | "cleanup") =>
+  write(runnerTemp, "replied", { at: new Date().toISOString(), by });

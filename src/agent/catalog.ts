@@ -20,9 +20,15 @@ export interface ModelOverride {
 
 // Published list prices and windows as of 2026-11. Matched against the model id, first match wins.
 const FAMILIES: [RegExp, ModelInfo][] = [
-  [/claude-opus-4-[5-9]/, { contextWindow: 200_000, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } }],
+  [
+    /claude-opus-4-[5-9]/,
+    { contextWindow: 200_000, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } },
+  ],
   [/claude-opus-4/, { contextWindow: 200_000, price: { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 } }],
-  [/claude-sonnet-4|claude-3-7-sonnet|claude-3-5-sonnet/, { contextWindow: 200_000, price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }],
+  [
+    /claude-sonnet-4|claude-3-7-sonnet|claude-3-5-sonnet/,
+    { contextWindow: 200_000, price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } },
+  ],
   [/claude-haiku-4/, { contextWindow: 200_000, price: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 } }],
   [/claude-3-5-haiku/, { contextWindow: 200_000, price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 } }],
   [/gpt-4\.1/, { contextWindow: 1_047_576, price: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 } }],

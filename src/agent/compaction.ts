@@ -22,7 +22,8 @@ export function estimateTokens(value: unknown): number {
   return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
 }
 
-const isMessage = (e: SessionEntry): e is SessionEntry & { type: "message"; message: AgentMessage } => e.type === "message";
+const isMessage = (e: SessionEntry): e is SessionEntry & { type: "message"; message: AgentMessage } =>
+  e.type === "message";
 
 /** Entries from the leaf back to the root, or back to (excluding) the latest compaction's summary point. */
 function activePath(session: SessionFile): { path: SessionEntry[]; previousSummary?: string } {
@@ -31,7 +32,10 @@ function activePath(session: SessionFile): { path: SessionEntry[]; previousSumma
   if (last < 0) return { path };
   const compaction = path[last] as { summary: string; firstKeptEntryId: string };
   const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
-  return { path: [...path.slice(kept >= 0 ? kept : last + 1, last), ...path.slice(last + 1)], previousSummary: compaction.summary };
+  return {
+    path: [...path.slice(kept >= 0 ? kept : last + 1, last), ...path.slice(last + 1)],
+    previousSummary: compaction.summary,
+  };
 }
 
 export interface CompactionPlan {
@@ -60,7 +64,11 @@ export function planCompaction(session: SessionFile, keepRecentTokens: number): 
   // A tool result stays with the call before it: move the cut back onto the assistant message.
   while (cut > 0 && messages[cut]!.message.role === "toolResult") cut--;
   if (cut <= 0) return undefined;
-  return { firstKeptEntryId: messages[cut]!.id, summarize: messages.slice(0, cut).map((e) => e.message), previousSummary };
+  return {
+    firstKeptEntryId: messages[cut]!.id,
+    summarize: messages.slice(0, cut).map((e) => e.message),
+    previousSummary,
+  };
 }
 
 const SUMMARY_INSTRUCTIONS = [
@@ -77,7 +85,9 @@ export async function summarize(
   signal: AbortSignal,
 ): Promise<{ summary: string; usage: Usage }> {
   const transcript = toModelMessages(plan.summarize, model);
-  const previous = plan.previousSummary ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n` : "";
+  const previous = plan.previousSummary
+    ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n`
+    : "";
   const ask = { role: "user" as const, content: `${previous}Summarise the conversation above.` };
   const request = () =>
     generateText({
@@ -108,6 +118,11 @@ export async function compactIfNeeded(options: {
   const plan = planCompaction(session, settings.keepRecentTokens);
   if (!plan) return undefined;
   const { summary, usage } = await summarize(model, plan, options.caching, options.signal);
-  session.append({ type: "compaction", summary, firstKeptEntryId: plan.firstKeptEntryId, tokensBefore: options.requestTokens });
+  session.append({
+    type: "compaction",
+    summary,
+    firstKeptEntryId: plan.firstKeptEntryId,
+    tokensBefore: options.requestTokens,
+  });
   return { usage };
 }

@@ -77,7 +77,9 @@ async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: Too
   const raw = call.arguments[RAW_ARGUMENTS];
   if (typeof raw === "string") {
     const shown = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
-    return fail(`The arguments of this ${call.name} call are not a JSON object (cut off?): ${shown}\nCall ${call.name} again with complete arguments.`);
+    return fail(
+      `The arguments of this ${call.name} call are not a JSON object (cut off?): ${shown}\nCall ${call.name} again with complete arguments.`,
+    );
   }
   return callTool(tool, call.arguments, context);
 }
@@ -94,7 +96,15 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   let toolCalls = 0;
   let text = "";
   let budget: LoopResult["budget"];
-  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, text, errorMessage, budget, turns, toolCalls, usage });
+  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({
+    outcome,
+    text,
+    errorMessage,
+    budget,
+    turns,
+    toolCalls,
+    usage,
+  });
   const { budgets } = options;
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
@@ -147,9 +157,15 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     for (const call of calls) {
       options.onEvent?.({ type: "tool_start", call });
       const started = now();
-      const result = signal.aborted ? fail("Tool call skipped: the run was cancelled.") : await runTool(tools, call, { ...toolContext, signal: turnSignal });
+      const result = signal.aborted
+        ? fail("Tool call skipped: the run was cancelled.")
+        : await runTool(tools, call, { ...toolContext, signal: turnSignal });
       toolCalls++;
-      const safe: ToolResult = { ...result, text: redact(result.text), details: result.details && redactDeep(result.details, redact) };
+      const safe: ToolResult = {
+        ...result,
+        text: redact(result.text),
+        details: result.details && redactDeep(result.details, redact),
+      };
       session.append({
         type: "message",
         message: {
@@ -232,11 +248,23 @@ async function streamOnce(
         }
         case "tool-call":
           // Arguments that did not parse arrive as their raw text: kept, in a form every reader loads.
-          content.push({ type: "toolCall", id: part.toolCallId, name: part.toolName, arguments: toolArguments(part.input ?? {}) });
+          content.push({
+            type: "toolCall",
+            id: part.toolCallId,
+            name: part.toolName,
+            arguments: toolArguments(part.input ?? {}),
+          });
           break;
         case "finish-step":
           usage = toPiUsage(part.usage, model.info.price);
-          stopReason = part.finishReason === "tool-calls" ? "toolUse" : part.finishReason === "length" ? "length" : part.finishReason === "error" ? "error" : "stop";
+          stopReason =
+            part.finishReason === "tool-calls"
+              ? "toolUse"
+              : part.finishReason === "length"
+                ? "length"
+                : part.finishReason === "error"
+                  ? "error"
+                  : "stop";
           break;
         case "abort":
           stopReason = "aborted";
@@ -254,7 +282,13 @@ async function streamOnce(
     errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown, model);
   }
   if (abortSignal.aborted && stopReason !== "error") stopReason = "aborted";
-  if (stopReason !== "toolUse" && stopReason !== "error" && stopReason !== "aborted" && content.some((b) => b.type === "toolCall")) stopReason = "toolUse";
+  if (
+    stopReason !== "toolUse" &&
+    stopReason !== "error" &&
+    stopReason !== "aborted" &&
+    content.some((b) => b.type === "toolCall")
+  )
+    stopReason = "toolUse";
   const message: AssistantMessage = {
     role: "assistant",
     content,
@@ -274,7 +308,13 @@ async function streamOnce(
  * could not be reached at all or refused the key, also where it was asked and which setting says so.
  */
 export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "endpoint" | "keyEnv">): string {
-  const e = error as { statusCode?: number; message?: string; responseBody?: string; lastError?: unknown; errors?: unknown[] };
+  const e = error as {
+    statusCode?: number;
+    message?: string;
+    responseBody?: string;
+    lastError?: unknown;
+    errors?: unknown[];
+  };
   const inner = (e?.lastError ?? e) as typeof e;
   let detail = inner?.message ?? String(error);
   if (inner?.responseBody) {

@@ -28,7 +28,10 @@ function resultText(content: (TextBlock | ImageBlock)[]): string {
   return content.map((block) => (block.type === "text" ? block.text : `[image ${block.mimeType}]`)).join("\n");
 }
 
-function assistantContent(message: AssistantMessage, target: { provider: string; modelId: string }): AssistantModelMessage["content"] {
+function assistantContent(
+  message: AssistantMessage,
+  target: { provider: string; modelId: string },
+): AssistantModelMessage["content"] {
   const sameModel = message.provider === target.provider && message.model === target.modelId;
   const parts: Exclude<AssistantModelMessage["content"], string> = [];
   for (const block of message.content) {
@@ -39,23 +42,40 @@ function assistantContent(message: AssistantMessage, target: { provider: string;
       const thinking = block as { thinking: string; thinkingSignature?: string; redacted?: boolean };
       // Signed thinking can only go back to the model that signed it; elsewhere it is dropped.
       if (sameModel && thinking.thinkingSignature && !thinking.redacted && target.provider === "anthropic") {
-        parts.push({ type: "reasoning", text: thinking.thinking, providerOptions: { anthropic: { signature: thinking.thinkingSignature } } });
+        parts.push({
+          type: "reasoning",
+          text: thinking.thinking,
+          providerOptions: { anthropic: { signature: thinking.thinkingSignature } },
+        });
       }
     } else if (block.type === "toolCall") {
       const call = block as ToolCallBlock;
-      parts.push({ type: "tool-call", toolCallId: normalizeToolCallId(call.id), toolName: call.name, input: call.arguments });
+      parts.push({
+        type: "tool-call",
+        toolCallId: normalizeToolCallId(call.id),
+        toolName: call.name,
+        input: call.arguments,
+      });
     }
   }
   return parts;
 }
 
-export function toModelMessages(messages: readonly AgentMessage[], target: { provider: string; modelId: string }): ModelMessage[] {
+export function toModelMessages(
+  messages: readonly AgentMessage[],
+  target: { provider: string; modelId: string },
+): ModelMessage[] {
   const out: ModelMessage[] = [];
   // Tool calls of the last assistant turn still waiting for a result, in call order.
   let pending: { id: string; name: string }[] = [];
   const flushPending = () => {
     if (pending.length === 0) return;
-    const parts = pending.map((call) => ({ type: "tool-result" as const, toolCallId: call.id, toolName: call.name, output: { type: "error-text" as const, value: NO_RESULT } }));
+    const parts = pending.map((call) => ({
+      type: "tool-result" as const,
+      toolCallId: call.id,
+      toolName: call.name,
+      output: { type: "error-text" as const, value: NO_RESULT },
+    }));
     const last = out.at(-1);
     if (last?.role === "tool") (last as ToolModelMessage).content.push(...parts);
     else out.push({ role: "tool", content: parts });
@@ -69,7 +89,12 @@ export function toModelMessages(messages: readonly AgentMessage[], target: { pro
       if (index < 0) continue; // a result without its call (e.g. the call's turn failed): nothing to attach it to
       pending.splice(index, 1);
       const text = resultText(message.content);
-      const part = { type: "tool-result" as const, toolCallId: id, toolName: message.toolName, output: message.isError ? { type: "error-text" as const, value: text } : { type: "text" as const, value: text } };
+      const part = {
+        type: "tool-result" as const,
+        toolCallId: id,
+        toolName: message.toolName,
+        output: message.isError ? { type: "error-text" as const, value: text } : { type: "text" as const, value: text },
+      };
       const last = out.at(-1);
       if (last?.role === "tool") (last as ToolModelMessage).content.push(part);
       else out.push({ role: "tool", content: [part] });
@@ -84,7 +109,8 @@ export function toModelMessages(messages: readonly AgentMessage[], target: { pro
       if (content.length === 0) continue;
       out.push({ role: "assistant", content });
       for (const block of message.content) {
-        if (block.type === "toolCall") pending.push({ id: normalizeToolCallId((block as ToolCallBlock).id), name: (block as ToolCallBlock).name });
+        if (block.type === "toolCall")
+          pending.push({ id: normalizeToolCallId((block as ToolCallBlock).id), name: (block as ToolCallBlock).name });
       }
     }
   }

@@ -31,8 +31,18 @@ interface ProviderSpec {
 }
 
 const BUILT_IN: Record<string, ProviderSpec> = {
-  anthropic: { api: "anthropic", baseURL: "https://api.anthropic.com/v1", baseUrlEnv: "ANTHROPIC_BASE_URL", apiKeyEnv: "ANTHROPIC_API_KEY" },
-  openai: { api: "openai-compatible", baseURL: "https://api.openai.com/v1", baseUrlEnv: "OPENAI_BASE_URL", apiKeyEnv: "OPENAI_API_KEY" },
+  anthropic: {
+    api: "anthropic",
+    baseURL: "https://api.anthropic.com/v1",
+    baseUrlEnv: "ANTHROPIC_BASE_URL",
+    apiKeyEnv: "ANTHROPIC_API_KEY",
+  },
+  openai: {
+    api: "openai-compatible",
+    baseURL: "https://api.openai.com/v1",
+    baseUrlEnv: "OPENAI_BASE_URL",
+    apiKeyEnv: "OPENAI_API_KEY",
+  },
   openrouter: { api: "openai-compatible", baseURL: "https://openrouter.ai/api/v1", apiKeyEnv: "OPENROUTER_API_KEY" },
   ollama: { api: "openai-compatible", baseURL: "http://127.0.0.1:11434/v1", baseUrlEnv: "OLLAMA_BASE_URL" },
 };
@@ -48,10 +58,16 @@ function anthropicBaseUrl(url: string): string {
   return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
 }
 
-export async function resolveModel(spec: string, config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>, env: Record<string, string | undefined>): Promise<ResolvedModel> {
+export async function resolveModel(
+  spec: string,
+  config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>,
+  env: Record<string, string | undefined>,
+): Promise<ResolvedModel> {
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
-    throw new ModelConfigError(`model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`);
+    throw new ModelConfigError(
+      `model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`,
+    );
   }
   const provider = spec.slice(0, slash);
   const modelId = spec.slice(slash + 1);
@@ -60,24 +76,48 @@ export async function resolveModel(spec: string, config: Pick<Config, "providers
   const p: ProviderSpec | undefined = declared ? { ...declared } : builtIn;
   if (!p) {
     const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
-    throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`);
+    throw new ModelConfigError(
+      `unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`,
+    );
   }
   const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
   const baseURL = fromEnv || p.baseURL;
-  const source = fromEnv ? p.baseUrlEnv! : declared ? `providers.${provider}.baseURL in .github/gitclaw.json` : `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`;
+  const source = fromEnv
+    ? p.baseUrlEnv!
+    : declared
+      ? `providers.${provider}.baseURL in .github/gitclaw.json`
+      : `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`;
   const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
   if (p.apiKeyEnv && !apiKey) {
-    throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`);
+    throw new ModelConfigError(
+      `${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`,
+    );
   }
   const info = modelInfo(provider, modelId, config.models);
   if (p.api === "anthropic") {
     const { createAnthropic } = await import("@ai-sdk/anthropic");
     const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
     const endpoint = { url: anthropicBaseUrl(baseURL), source };
-    return { provider, modelId, api: "anthropic-messages", model: anthropic(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
+    return {
+      provider,
+      modelId,
+      api: "anthropic-messages",
+      model: anthropic(modelId),
+      info,
+      keyEnv: p.apiKeyEnv,
+      endpoint,
+    };
   }
   const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
   const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
   const endpoint = { url: baseURL, source };
-  return { provider, modelId, api: "openai-completions", model: compatible.chatModel(modelId), info, keyEnv: p.apiKeyEnv, endpoint };
+  return {
+    provider,
+    modelId,
+    api: "openai-completions",
+    model: compatible.chatModel(modelId),
+    info,
+    keyEnv: p.apiKeyEnv,
+    endpoint,
+  };
 }

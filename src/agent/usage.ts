@@ -9,7 +9,8 @@ export function toPiUsage(usage: LanguageModelUsage | undefined, price: ModelPri
   if (!usage) return result;
   const cacheRead = usage.inputTokenDetails?.cacheReadTokens ?? 0;
   const cacheWrite = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-  result.input = usage.inputTokenDetails?.noCacheTokens ?? Math.max(0, (usage.inputTokens ?? 0) - cacheRead - cacheWrite);
+  result.input =
+    usage.inputTokenDetails?.noCacheTokens ?? Math.max(0, (usage.inputTokens ?? 0) - cacheRead - cacheWrite);
   result.output = usage.outputTokens ?? 0;
   result.cacheRead = cacheRead;
   result.cacheWrite = cacheWrite;

@@ -23,7 +23,9 @@ const results = await runDoctor({
     return { exitCode: result.exitCode ?? 1, output: String(result.all) };
   },
   bunVersion: Bun.version,
-  actionBunVersion: /bun-version:\s*["']?([\w.]+)/.exec(readFileSync(join(import.meta.dir, "..", "..", "action.yml"), "utf8"))?.[1],
+  actionBunVersion: /bun-version:\s*["']?([\w.]+)/.exec(
+    readFileSync(join(import.meta.dir, "..", "..", "action.yml"), "utf8"),
+  )?.[1],
 });
 console.log(formatReport(results));
 process.exitCode = doctorExitCode(results);

@@ -69,7 +69,10 @@ function copy(source: string, target: string, path: string, replace: boolean): F
   return { path, status: present ? "updated" : "added" };
 }
 
-type PackageJson = Record<string, unknown> & { dependencies?: Record<string, string>; scripts?: Record<string, string> };
+type PackageJson = Record<string, unknown> & {
+  dependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+};
 
 function readPackageJson(path: string): PackageJson | undefined {
   const text = read(path)?.toString("utf8");
@@ -107,7 +110,8 @@ function mergePackageJson(source: string, target: string): FileReport {
     else changes.push(`script ${name} updated`);
     scripts[name] = command;
   }
-  if (text !== undefined && added.length + changes.length + addedScripts.length === 0) return { path: "package.json", status: "unchanged" };
+  if (text !== undefined && added.length + changes.length + addedScripts.length === 0)
+    return { path: "package.json", status: "unchanged" };
 
   pkg.scripts = scripts;
   // Sorted like `bun add` leaves them, so later `bun add`s do not reorder what we wrote.
@@ -128,16 +132,36 @@ function mergePackageJson(source: string, target: string): FileReport {
  * lists gitclaw's devDependencies and the workflow's `bun install --frozen-lockfile` would refuse it.
  * An existing lockfile is the user's and stays; it only needs `bun install` when package.json changed.
  */
-function installLockfile(source: string, target: string, packageChanged: boolean): { report: FileReport; step?: string } {
+function installLockfile(
+  source: string,
+  target: string,
+  packageChanged: boolean,
+): { report: FileReport; step?: string } {
   const existing = LOCKFILES.find((name) => existsSync(join(target, name)));
   const refresh = "Run `bun install` and commit the updated lockfile: the workflow installs with `--frozen-lockfile`.";
-  if (existing) return { report: { path: existing, status: packageChanged ? "kept" : "unchanged", detail: packageChanged ? "yours" : undefined }, step: packageChanged ? refresh : undefined };
+  if (existing)
+    return {
+      report: {
+        path: existing,
+        status: packageChanged ? "kept" : "unchanged",
+        detail: packageChanged ? "yours" : undefined,
+      },
+      step: packageChanged ? refresh : undefined,
+    };
   write(join(target, "bun.lock"), readFileSync(join(source, "bun.lock")));
   // Offline this only prunes; resolving dependencies of the user's that gitclaw's lockfile lacks needs the registry.
-  const fit = Bun.spawnSync([process.execPath, "install", "--lockfile-only"], { cwd: target, stdout: "pipe", stderr: "pipe", timeout: 120_000 });
+  const fit = Bun.spawnSync([process.execPath, "install", "--lockfile-only"], {
+    cwd: target,
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 120_000,
+  });
   if (fit.exitCode === 0) return { report: { path: "bun.lock", status: "added" } };
   const why = fit.stderr.toString().trim().split("\n").at(-1);
-  return { report: { path: "bun.lock", status: "added", detail: `not yet fitted to package.json: ${why}` }, step: refresh };
+  return {
+    report: { path: "bun.lock", status: "added", detail: `not yet fitted to package.json: ${why}` },
+    step: refresh,
+  };
 }
 
 /** The Actions job runs `bun install` in the checkout and the agent commits with `git add -A`: node_modules must be ignored. */
@@ -145,7 +169,8 @@ function ignoreNodeModules(target: string): FileReport {
   const path = join(target, ".gitignore");
   const text = read(path)?.toString("utf8");
   // The repository's own .gitignore, not `git check-ignore`: a global excludes file on this machine is absent on the runner.
-  if (text !== undefined && /^\/?(\*\*\/)?node_modules\/?\s*$/m.test(text)) return { path: ".gitignore", status: "unchanged" };
+  if (text !== undefined && /^\/?(\*\*\/)?node_modules\/?\s*$/m.test(text))
+    return { path: ".gitignore", status: "unchanged" };
   const separator = text === undefined || text === "" || text.endsWith("\n") ? "" : "\n";
   writeFileSync(path, `${text ?? ""}${separator}node_modules/\n`);
   return { path: ".gitignore", status: text === undefined ? "added" : "updated", detail: "node_modules/ ignored" };
@@ -154,8 +179,12 @@ function ignoreNodeModules(target: string): FileReport {
 export function install(targetDir: string, source = GITCLAW_ROOT): InstallReport {
   const target = resolve(targetDir);
   if (!existsSync(target) || !statSync(target).isDirectory()) throw new InstallError(`${target} is not a directory.`);
-  if (!existsSync(join(target, ".git"))) throw new InstallError(`${target} is not the root of a git repository (no .git): gitclaw's workflow must be at the root.`);
-  if (realpathSync(target) === realpathSync(source)) throw new InstallError(`${target} is gitclaw's own checkout; pass the repository to install into.`);
+  if (!existsSync(join(target, ".git")))
+    throw new InstallError(
+      `${target} is not the root of a git repository (no .git): gitclaw's workflow must be at the root.`,
+    );
+  if (realpathSync(target) === realpathSync(source))
+    throw new InstallError(`${target} is gitclaw's own checkout; pass the repository to install into.`);
 
   const managed = [WORKFLOW, ...MANAGED_DIRS.flatMap((dir) => filesUnder(source, dir))];
   const upgrade = existsSync(join(target, INSTALLED_MARKER));
@@ -167,7 +196,9 @@ export function install(targetDir: string, source = GITCLAW_ROOT): InstallReport
       return present !== undefined && !present.equals(readFileSync(join(source, path)));
     });
     if (conflicts.length > 0) {
-      throw new InstallError(`these files exist and are not gitclaw's, so init would overwrite them: ${conflicts.join(", ")}. Move them away and run init again.`);
+      throw new InstallError(
+        `these files exist and are not gitclaw's, so init would overwrite them: ${conflicts.join(", ")}. Move them away and run init again.`,
+      );
     }
   }
 
@@ -175,7 +206,11 @@ export function install(targetDir: string, source = GITCLAW_ROOT): InstallReport
   for (const path of SEED_FILES) {
     // A sentinel missing after an install was deleted to switch gitclaw off: an upgrade must not switch it back on.
     const switchedOff = upgrade && path === SENTINEL_FILE && !existsSync(join(target, path));
-    files.push(switchedOff ? { path, status: "kept", detail: "absent: gitclaw stays switched off" } : copy(source, target, path, false));
+    files.push(
+      switchedOff
+        ? { path, status: "kept", detail: "absent: gitclaw stays switched off" }
+        : copy(source, target, path, false),
+    );
   }
   for (const path of STATE_KEEP) {
     const present = existsSync(join(target, path));
@@ -194,13 +229,20 @@ export function install(targetDir: string, source = GITCLAW_ROOT): InstallReport
   const nextSteps: string[] = [];
   if (lockfile.step) nextSteps.push(lockfile.step);
   if (firstInstall) {
-    nextSteps.push("Add the repository secret `ANTHROPIC_API_KEY` (Settings → Secrets and variables → Actions), or configure another model in `.github/gitclaw.json`.");
+    nextSteps.push(
+      "Add the repository secret `ANTHROPIC_API_KEY` (Settings → Secrets and variables → Actions), or configure another model in `.github/gitclaw.json`.",
+    );
   }
   if (changed.length > 0) {
-    const paths = [...new Set(changed.map((f) => (/^(lifecycle|src|state)\//.test(f.path) ? `${f.path.split("/")[0]}/` : f.path)))];
-    nextSteps.push(`Commit and push: \`git add ${paths.join(" ")} && git commit -m "${firstInstall ? "Add" : "Upgrade"} gitclaw" && git push\``);
+    const paths = [
+      ...new Set(changed.map((f) => (/^(lifecycle|src|state)\//.test(f.path) ? `${f.path.split("/")[0]}/` : f.path))),
+    ];
+    nextSteps.push(
+      `Commit and push: \`git add ${paths.join(" ")} && git commit -m "${firstInstall ? "Add" : "Upgrade"} gitclaw" && git push\``,
+    );
   }
-  if (firstInstall) nextSteps.push("Open an issue: 👀 appears within seconds, the reply follows when the agent is done.");
+  if (firstInstall)
+    nextSteps.push("Open an issue: 👀 appears within seconds, the reply follows when the agent is done.");
   return { target, files, nextSteps };
 }
 
@@ -227,7 +269,8 @@ export function formatReport(report: InstallReport): string {
     row.files = (row.files ?? 0) + 1;
   }
   const lines = [`gitclaw init ${report.target}`, ""];
-  for (const row of rows) lines.push(`  ${row.status.padEnd(9)}  ${row.text}${row.files ? ` (${fileCount(row.files)})` : ""}`);
+  for (const row of rows)
+    lines.push(`  ${row.status.padEnd(9)}  ${row.text}${row.files ? ` (${fileCount(row.files)})` : ""}`);
   const unchanged = report.files.filter((f) => f.status === "unchanged").length;
   if (unchanged === report.files.length) lines.push("  Everything unchanged: gitclaw is up to date.");
   else if (unchanged > 0) lines.push(`  unchanged  ${fileCount(unchanged)}`);

@@ -22,7 +22,10 @@ export type Gate =
 
 export async function decide(env: ActionsEnv, api: GitHubApi): Promise<Gate> {
   if (!existsSync(join(env.workspace, SENTINEL_FILE))) {
-    return { proceed: false, reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it` };
+    return {
+      proceed: false,
+      reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`,
+    };
   }
   let trigger: Trigger;
   try {
@@ -32,7 +35,8 @@ export async function decide(env: ActionsEnv, api: GitHubApi): Promise<Gate> {
   }
   const stop = (reason: string): Gate => ({ proceed: false, reason, trigger });
   if (trigger.isPullRequest) return stop(`#${trigger.issueNumber} is a pull request; gitclaw works on issues`);
-  if (trigger.comment?.body.includes(REPLY_MARKER)) return stop(`comment ${trigger.comment.id} was written by gitclaw itself`);
+  if (trigger.comment?.body.includes(REPLY_MARKER))
+    return stop(`comment ${trigger.comment.id} was written by gitclaw itself`);
 
   let config: Config;
   let broken: Error | undefined;
@@ -45,9 +49,19 @@ export async function decide(env: ActionsEnv, api: GitHubApi): Promise<Gate> {
   }
   // Cheapest check first: an irrelevant event costs no API call.
   const why = triggerReason(trigger, config.trigger);
-  if (!why) return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`);
+  if (!why)
+    return stop(
+      `${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`,
+    );
   const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
   if (!decision.allowed) return stop(decision.reason);
-  if (broken) return { proceed: true, reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`, trigger, config, configError: broken };
+  if (broken)
+    return {
+      proceed: true,
+      reason: `${why} by ${decision.reason}, to report that ${CONFIG_FILE} is invalid`,
+      trigger,
+      config,
+      configError: broken,
+    };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }

@@ -8,7 +8,10 @@ export type TriggerMode = (typeof TRIGGER_MODES)[number];
 export type TriggerPolicy = Config["trigger"];
 
 /** What of an event the trigger modes look at. */
-export type TriggerEvent = Pick<Trigger, "eventName" | "action" | "title" | "body" | "labels" | "assignees" | "label" | "assignee" | "comment">;
+export type TriggerEvent = Pick<
+  Trigger,
+  "eventName" | "action" | "title" | "body" | "labels" | "assignees" | "label" | "assignee" | "comment"
+>;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -24,9 +27,12 @@ export function triggerReason(event: TriggerEvent, policy: TriggerPolicy): strin
   const assigned = event.assignees.includes(policy.assignee);
   if (event.eventName === "issues") {
     if (event.action === "opened" && has("issue")) return "a new issue";
-    if (event.action === "opened" && has("mention") && mentions(`${event.title}\n${event.body}`, policy.mention)) return `a new issue mentioning ${policy.mention}`;
-    if (event.action === "labeled" && has("label") && event.label === policy.label) return `the label "${policy.label}"`;
-    if (event.action === "assigned" && has("assign") && event.assignee === policy.assignee) return `assignment to ${policy.assignee}`;
+    if (event.action === "opened" && has("mention") && mentions(`${event.title}\n${event.body}`, policy.mention))
+      return `a new issue mentioning ${policy.mention}`;
+    if (event.action === "labeled" && has("label") && event.label === policy.label)
+      return `the label "${policy.label}"`;
+    if (event.action === "assigned" && has("assign") && event.assignee === policy.assignee)
+      return `assignment to ${policy.assignee}`;
     return undefined;
   }
   if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {

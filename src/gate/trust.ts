@@ -3,8 +3,6 @@
 import type { Config } from "../config.ts";
 import { PERMISSION_LEVELS, type PermissionLevel } from "../github/operations.ts";
 
-
-
 export type TrustPolicy = Config["trust"];
 
 export interface TrustDecision {
@@ -26,26 +24,42 @@ export async function decideTrust(
   lookup: (login: string) => Promise<PermissionLevel>,
 ): Promise<TrustDecision> {
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
-    return { allowed: false, permission: "none", reason: `${actor.login} is a bot and not listed in trust.trustedBots` };
+    return {
+      allowed: false,
+      permission: "none",
+      reason: `${actor.login} is a bot and not listed in trust.trustedBots`,
+    };
   }
   let permission: PermissionLevel;
   try {
     permission = await lookup(actor.login);
   } catch (error) {
-    return { allowed: false, permission: "none", reason: `could not check ${actor.login}'s permission (${(error as Error).message}); failing closed` };
+    return {
+      allowed: false,
+      permission: "none",
+      reason: `could not check ${actor.login}'s permission (${(error as Error).message}); failing closed`,
+    };
   }
   if (rank(permission) < rank(policy.minPermission)) {
-    return { allowed: false, permission, reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required` };
+    return {
+      allowed: false,
+      permission,
+      reason: `${actor.login} has ${permission} permission; ${policy.minPermission} or higher is required`,
+    };
   }
   return { allowed: true, permission, reason: `${actor.login} has ${permission} permission` };
 }
 
 /** Whether a login may instruct the agent, asked once per login and remembered (comments repeat authors). */
-export function trustChecker(policy: TrustPolicy, lookup: (login: string) => Promise<PermissionLevel>): (login: string) => Promise<boolean> {
+export function trustChecker(
+  policy: TrustPolicy,
+  lookup: (login: string) => Promise<PermissionLevel>,
+): (login: string) => Promise<boolean> {
   const known = new Map<string, Promise<boolean>>();
   return (login) => {
     let decided = known.get(login);
-    if (!decided) known.set(login, (decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed)));
+    if (!decided)
+      known.set(login, (decided = decideTrust({ login, type: "User" }, policy, lookup).then((d) => d.allowed)));
     return decided;
   };
 }

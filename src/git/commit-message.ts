@@ -17,6 +17,10 @@ export function commitMessage(plan: CommitPlan): string {
 export function withTrailers(message: string, plan: { runUrl?: string; coAuthor?: CommitPlan["coAuthor"] }): string {
   const lines = [message.trim()];
   if (plan.runUrl) lines.push("", `Run: ${plan.runUrl}`);
-  if (plan.coAuthor) lines.push("", `Co-authored-by: ${plan.coAuthor.login} <${plan.coAuthor.id}+${plan.coAuthor.login}@users.noreply.github.com>`);
+  if (plan.coAuthor)
+    lines.push(
+      "",
+      `Co-authored-by: ${plan.coAuthor.login} <${plan.coAuthor.id}+${plan.coAuthor.login}@users.noreply.github.com>`,
+    );
   return lines.join("\n");
 }

@@ -11,7 +11,8 @@ export async function removePersistedCredentials(git: Git): Promise<string[]> {
   const includes = await git.run(["config", "--local", "--get-all", "include.path"]);
   if (includes.exitCode === 0) files.push(...lines(includes.stdout));
   const conditional = await git.run(["config", "--local", "--get-regexp", "^includeif\\..*\\.path$"]);
-  if (conditional.exitCode === 0) files.push(...lines(conditional.stdout).map((line) => line.split(" ").slice(1).join(" ")));
+  if (conditional.exitCode === 0)
+    files.push(...lines(conditional.stdout).map((line) => line.split(" ").slice(1).join(" ")));
   for (const file of files) {
     const scope = file === ".git/config" ? ["--local"] : ["--file", file];
     const found = await git.run(["config", ...scope, "--name-only", "--get-regexp", "^http\\..*extraheader$"]);

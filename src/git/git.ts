@@ -115,7 +115,11 @@ export function createGit(cwd: string, options: GitOptions = {}): Git {
 export function tokenAuthEnv(remoteUrl: string, token: string): Record<string, string> {
   if (!/^https?:\/\//.test(remoteUrl)) return {};
   const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
-  return { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "http.extraheader", GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}` };
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: "http.extraheader",
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+  };
 }
 
 /**
@@ -125,7 +129,9 @@ export function tokenAuthEnv(remoteUrl: string, token: string): Record<string, s
 export async function assertBranchName(git: Git, branch: string, source: string): Promise<string> {
   const checked = branch.startsWith("-") ? undefined : await git.run(["check-ref-format", "--branch", branch]);
   if (checked?.exitCode !== 0) {
-    throw new GitError(`${JSON.stringify(branch)} (${source}) is not a valid branch name: set git.branch in .github/gitclaw.json to the branch to push to`);
+    throw new GitError(
+      `${JSON.stringify(branch)} (${source}) is not a valid branch name: set git.branch in .github/gitclaw.json to the branch to push to`,
+    );
   }
   return branch;
 }

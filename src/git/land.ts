@@ -58,7 +58,12 @@ function rejection(output: string): { kind: Rejection; detail: string } {
   const line = output.split("\n").find((l) => l.startsWith("!\t"));
   if (!line) return { kind: "failed", detail: firstLine(output) };
   const detail = line.split("\t")[2] ?? line;
-  return { kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}\n${output}`) ? "refused" : "behind", detail };
+  return {
+    kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}\n${output}`)
+      ? "refused"
+      : "behind",
+    detail,
+  };
 }
 
 /**
@@ -72,7 +77,9 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
   let candidate = options.head;
   let lastError = "";
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
-    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], { remote: true });
+    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], {
+      remote: true,
+    });
     if (push.exitCode === 0) {
       await verifyLanded(git, options.remote, options.branch, candidate);
       return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
@@ -94,14 +101,24 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
     if ((await git.run(["merge-base", "--is-ancestor", tip, candidate])).exitCode === 0) continue;
     const replayed = await replay(git, options.base, options.head, tip);
     if ("conflict" in replayed) {
-      return keepOnSideBranch(git, options, attempt, `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`);
+      return keepOnSideBranch(
+        git,
+        options,
+        attempt,
+        `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`,
+      );
     }
     candidate = replayed.sha;
   }
   throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
 }
 
-async function keepOnSideBranch(git: Git, options: LandOptions, attempts: number, reason: string): Promise<PushOutcome> {
+async function keepOnSideBranch(
+  git: Git,
+  options: LandOptions,
+  attempts: number,
+  reason: string,
+): Promise<PushOutcome> {
   const target = `refs/heads/${options.fallbackBranch}`;
   await git.must(["push", "--porcelain", options.remote, `${options.head}:${target}`], { remote: true });
   await verifyLanded(git, options.remote, options.fallbackBranch, options.head);
@@ -118,7 +135,8 @@ async function fetchTip(git: Git, remote: string, branch: string): Promise<strin
 export async function verifyLanded(git: Git, remote: string, branch: string, sha: string): Promise<void> {
   const tip = await fetchTip(git, remote, branch);
   const ancestor = await git.run(["merge-base", "--is-ancestor", sha, tip]);
-  if (ancestor.exitCode !== 0) throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
+  if (ancestor.exitCode !== 0)
+    throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
 }
 
 export type Replayed = { sha: string } | { conflict: string };
@@ -129,12 +147,15 @@ export type Replayed = { sha: string } | { conflict: string };
  * cleanly stops the replay: the result names the paths and the commit.
  */
 export async function replay(git: Git, base: string, head: string, onto: string): Promise<Replayed> {
-  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`])).split("\n").filter(Boolean);
+  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`]))
+    .split("\n")
+    .filter(Boolean);
   let tip = onto;
   for (const commit of commits) {
     const [parent, ...others] = (await git.must(["rev-list", "--parents", "-n", "1", commit])).split(" ").slice(1);
     const subject = await git.must(["log", "-1", "--format=%s", commit]);
-    if (!parent || others.length) return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
+    if (!parent || others.length)
+      return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
     const tree = await pickTree(git, parent, commit, tip);
     if ("conflict" in tree) return { conflict: `${tree.conflict} (replaying "${subject}")` };
     tip = await recommit(git, commit, tree.sha, tip);
@@ -147,7 +168,12 @@ export async function replay(git: Git, base: string, head: string, onto: string)
  * base. merge-tree picks the merge base itself, so it gets a stand-in for `onto` whose only parent
  * is that base (git ≥ 2.40's --merge-base says the same, but runners and Debian may have older git).
  */
-async function pickTree(git: Git, parent: string, commit: string, onto: string): Promise<{ sha: string } | { conflict: string }> {
+async function pickTree(
+  git: Git,
+  parent: string,
+  commit: string,
+  onto: string,
+): Promise<{ sha: string } | { conflict: string }> {
   const standIn = await git.must(["commit-tree", `${onto}^{tree}`, "-p", parent, "-m", "gitclaw: replay base"]);
   const merged = await git.run(["merge-tree", "--write-tree", "-z", "--name-only", standIn, commit]);
   const [tree, ...rest] = merged.stdout.split("\0");
@@ -159,7 +185,9 @@ async function pickTree(git: Git, parent: string, commit: string, onto: string):
 
 /** A copy of `commit` with `tree` on top of `parent`: same message, author and author date. */
 async function recommit(git: Git, commit: string, tree: string, parent: string): Promise<string> {
-  const [name, email, date, message] = (await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])).split("\0");
+  const [name, email, date, message] = (
+    await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])
+  ).split("\0");
   const env = { GIT_AUTHOR_NAME: name!, GIT_AUTHOR_EMAIL: email!, GIT_AUTHOR_DATE: date! };
   return git.must(["commit-tree", tree, "-p", parent, "-F", "-"], { env, input: message ?? "" });
 }
@@ -182,7 +210,8 @@ export async function landPaths(
     const entries = await git.must(["ls-tree", "-r", "-z", options.sha, "--", ...options.paths]);
     await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
     const tree = await git.must(["write-tree"], { env: index });
-    if (tree === (await git.must(["rev-parse", `${tip}^{tree}`]))) return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
+    if (tree === (await git.must(["rev-parse", `${tip}^{tree}`])))
+      return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
     const commit = await git.must(["commit-tree", tree, "-p", tip, "-F", "-"], { input: options.message });
     const fallbackBranch = `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
     return land(git, { ...options, base: tip, head: commit, fallbackBranch });
@@ -191,4 +220,8 @@ export async function landPaths(
   }
 }
 
-const firstLine = (text: string) => text.split("\n").find((l) => l.trim())?.trim() ?? text.trim();
+const firstLine = (text: string) =>
+  text
+    .split("\n")
+    .find((l) => l.trim())
+    ?.trim() ?? text.trim();

@@ -19,7 +19,11 @@ const compiled = new Map<string, RegExp>();
  */
 function compile(pattern: string): RegExp {
   // A folder pattern (`lifecycle/`) covers the folder's own name too: a file or symlink put in its place.
-  const normalised = pattern.trim().replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "").replace(/\/+$/, "");
+  const normalised = pattern
+    .trim()
+    .replace(/\\/g, "/")
+    .replace(/^(\.\/|\/)+/, "")
+    .replace(/\/+$/, "");
   let body = "";
   for (let i = 0; i < normalised.length; i++) {
     const char = normalised[i]!;
@@ -46,7 +50,8 @@ export function protectedBy(path: string, patterns: readonly string[]): string |
   });
 }
 
-export const isProtected = (path: string, patterns: readonly string[]): boolean => protectedBy(path, patterns) !== undefined;
+export const isProtected = (path: string, patterns: readonly string[]): boolean =>
+  protectedBy(path, patterns) !== undefined;
 
 const isOwn = (path: string, own: readonly string[]) =>
   own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
@@ -56,14 +61,20 @@ const isOwn = (path: string, own: readonly string[]) =>
  * removes what it does not (untracked files, and nested repositories too). `ownFiles` are the
  * orchestrator's own (this issue's mapping, session and artifacts), the only exception under state/.
  */
-export async function revertProtectedChanges(git: Git, patterns: readonly string[], ownFiles: readonly string[]): Promise<string[]> {
+export async function revertProtectedChanges(
+  git: Git,
+  patterns: readonly string[],
+  ownFiles: readonly string[],
+): Promise<string[]> {
   const refused = [...new Set(touchedPaths(await changedPaths(git)))].filter(
     (path) => !isOwn(path, ownFiles) && isProtected(path, patterns),
   );
   if (refused.length === 0) return [];
   const literal = { env: { GIT_LITERAL_PATHSPECS: "1" } };
   await git.must(["reset", "-q", "HEAD", "--", ...refused], literal);
-  const inHead = new Set((await git.must(["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", ...refused], literal)).split("\0"));
+  const inHead = new Set(
+    (await git.must(["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", ...refused], literal)).split("\0"),
+  );
   const restore = refused.filter((path) => inHead.has(path));
   const remove = refused.filter((path) => !inHead.has(path));
   if (restore.length) await git.must(["checkout", "-q", "HEAD", "--", ...restore], literal);

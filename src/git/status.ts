@@ -18,7 +18,8 @@ export function parseStatus(output: string): Change[] {
   for (let i = 0; i < fields.length; i++) {
     const entry = fields[i]!;
     if (entry === "") continue;
-    if (entry.length < 4 || entry[2] !== " ") throw new GitError(`unexpected git status entry ${JSON.stringify(entry)}`);
+    if (entry.length < 4 || entry[2] !== " ")
+      throw new GitError(`unexpected git status entry ${JSON.stringify(entry)}`);
     const code = entry.slice(0, 2);
     const change: Change = { code, path: entry.slice(3) };
     // A rename or copy is followed by a field holding its source path.
@@ -36,4 +37,5 @@ export async function changedPaths(git: Pick<Git, "run">): Promise<Change[]> {
 }
 
 /** The paths a list of changes touches: each change's path and, for renames, its source. */
-export const touchedPaths = (changes: readonly Change[]): string[] => changes.flatMap((c) => (c.from ? [c.path, c.from] : [c.path]));
+export const touchedPaths = (changes: readonly Change[]): string[] =>
+  changes.flatMap((c) => (c.from ? [c.path, c.from] : [c.path]));

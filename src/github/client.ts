@@ -42,11 +42,21 @@ export function createGitHubClient(options: ClientOptions): GitHubClient {
     throttle: {
       enabled: options.paced ?? true,
       retryAfterBaseValue: options.retryAfterBaseValue,
-      onRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      onRateLimit: (
+        retryAfter: number,
+        request: { method: string; url: string },
+        _octokit: unknown,
+        retryCount: number,
+      ) => {
         log(`GitHub rate limit on ${request.method} ${request.url}; retrying in ${retryAfter}s`);
         return retryCount < 2;
       },
-      onSecondaryRateLimit: (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      onSecondaryRateLimit: (
+        retryAfter: number,
+        request: { method: string; url: string },
+        _octokit: unknown,
+        retryCount: number,
+      ) => {
         log(`GitHub secondary rate limit on ${request.method} ${request.url}; retrying in ${retryAfter}s`);
         return retryCount < 1;
       },
@@ -56,7 +66,12 @@ export function createGitHubClient(options: ClientOptions): GitHubClient {
   // or an App token, its comments start workflows like a person's, and the marker is how the guard
   // knows them. Here, at the one client, no new op can forget it.
   octokit.hook.before("request", (request) => {
-    if (request.method !== "GET" && request.method !== "DELETE" && WRITES_COMMENT.test(request.url) && typeof request.body === "string") {
+    if (
+      request.method !== "GET" &&
+      request.method !== "DELETE" &&
+      WRITES_COMMENT.test(request.url) &&
+      typeof request.body === "string"
+    ) {
       request.body = withReplyMarker(request.body);
     }
   });

@@ -3,4 +3,5 @@
 export const REPLY_MARKER = "<!-- gitclaw:reply -->";
 
 /** A comment body as gitclaw posts it: ending with the marker, added once. */
-export const withReplyMarker = (body: string): string => (body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`);
+export const withReplyMarker = (body: string): string =>
+  body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`;

@@ -16,7 +16,8 @@ export function permissionFromApi(data: unknown): PermissionLevel {
   if (typeof data !== "object" || data === null) return "none";
   const { role_name, permission } = data as { role_name?: unknown; permission?: unknown };
   for (const value of [role_name, permission]) {
-    if (typeof value === "string" && (PERMISSION_LEVELS as readonly string[]).includes(value)) return value as PermissionLevel;
+    if (typeof value === "string" && (PERMISSION_LEVELS as readonly string[]).includes(value))
+      return value as PermissionLevel;
   }
   return "none";
 }
@@ -36,7 +37,9 @@ const repoPath = (repo: Repo) => `/repos/${encodeURIComponent(repo.owner)}/${enc
 function expect(response: ApiResponse, expected: number[], api: string): unknown {
   if (expected.includes(response.status)) return response.data;
   const message = (response.data as { message?: unknown } | null)?.message;
-  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`);
+  throw new GitHubApiError(
+    `the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`,
+  );
 }
 
 export async function getDefaultBranch(api: GitHubApi, repo: Repo): Promise<string> {
@@ -79,34 +82,75 @@ export async function listComments(api: GitHubApi, repo: Repo, issueNumber: numb
     const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
     const batch = expect(await api.send("GET", path), [200], "issue-comments") as RawComment[];
     for (const c of batch) {
-      const { id, author_association: authorAssociation, created_at: createdAt, updated_at: updatedAt, html_url: htmlUrl } = c;
-      comments.push({ id, body: c.body ?? "", login: c.user?.login ?? "ghost", userType: c.user?.type ?? "User", authorAssociation, createdAt, updatedAt, htmlUrl });
+      const {
+        id,
+        author_association: authorAssociation,
+        created_at: createdAt,
+        updated_at: updatedAt,
+        html_url: htmlUrl,
+      } = c;
+      comments.push({
+        id,
+        body: c.body ?? "",
+        login: c.user?.login ?? "ghost",
+        userType: c.user?.type ?? "User",
+        authorAssociation,
+        createdAt,
+        updatedAt,
+        htmlUrl,
+      });
     }
     if (batch.length < 100) return comments;
   }
 }
 
-export async function createComment(api: GitHubApi, repo: Repo, issueNumber: number, body: string): Promise<{ id: number; htmlUrl: string }> {
+export async function createComment(
+  api: GitHubApi,
+  repo: Repo,
+  issueNumber: number,
+  body: string,
+): Promise<{ id: number; htmlUrl: string }> {
   const path = `${repoPath(repo)}/issues/${issueNumber}/comments`;
-  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "issue-comments") as { id: number; html_url: string };
+  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "issue-comments") as {
+    id: number;
+    html_url: string;
+  };
   return { id: data.id, htmlUrl: data.html_url };
 }
 
 export async function updateComment(api: GitHubApi, repo: Repo, commentId: number, body: string): Promise<void> {
-  expect(await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }), [200], "issue-comments");
+  expect(
+    await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }),
+    [200],
+    "issue-comments",
+  );
 }
 
-
 const reactionsPath = (repo: Repo, target: ReactionTarget) =>
-  target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+  target.commentId === undefined
+    ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions`
+    : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 
-export async function addReaction(api: GitHubApi, repo: Repo, target: ReactionTarget, content: "eyes"): Promise<number> {
-  const data = expect(await api.send("POST", reactionsPath(repo, target), { content }), [200, 201], "reactions") as { id?: unknown };
-  if (typeof data.id !== "number") throw new GitHubApiError(`the reactions API answered without a reaction id for ${content}`);
+export async function addReaction(
+  api: GitHubApi,
+  repo: Repo,
+  target: ReactionTarget,
+  content: "eyes",
+): Promise<number> {
+  const data = expect(await api.send("POST", reactionsPath(repo, target), { content }), [200, 201], "reactions") as {
+    id?: unknown;
+  };
+  if (typeof data.id !== "number")
+    throw new GitHubApiError(`the reactions API answered without a reaction id for ${content}`);
   return data.id;
 }
 
 /** Removes a reaction; one already gone (404) is what was wanted. */
-export async function removeReaction(api: GitHubApi, repo: Repo, target: ReactionTarget, reactionId: number): Promise<void> {
+export async function removeReaction(
+  api: GitHubApi,
+  repo: Repo,
+  target: ReactionTarget,
+  reactionId: number,
+): Promise<void> {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }

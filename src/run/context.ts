@@ -34,4 +34,5 @@ export interface RunContext {
 }
 
 /** The person to credit as co-author of the run's commits: whoever asked, when it was a person. */
-export const coAuthorOf = (trigger: Trigger) => (trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined);
+export const coAuthorOf = (trigger: Trigger) =>
+  trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;

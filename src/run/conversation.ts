@@ -8,7 +8,15 @@ import * as workflow from "../actions/log.ts";
 import type { Trigger } from "../actions/event.ts";
 import { getPermission, listComments } from "../github/operations.ts";
 import type { RunContext } from "./context.ts";
-import { checkStateFolders, otherIssuesUsing, readMapping, repoRelative, resolveSessionPath, sessionsDir, type IssueMapping } from "../session/mapping.ts";
+import {
+  checkStateFolders,
+  otherIssuesUsing,
+  readMapping,
+  repoRelative,
+  resolveSessionPath,
+  sessionsDir,
+  type IssueMapping,
+} from "../session/mapping.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { SessionFile, type SessionOptions } from "../session/session-file.ts";
 import type { IssueComment } from "../github/operations.ts";
@@ -26,13 +34,20 @@ export interface Conversation {
 
 function claimedIssue(session: SessionFile): number | undefined {
   for (const entry of session.entries) {
-    const issueNumber = entry.type === "custom" && entry.customType === CUSTOM.issue ? (entry.data as { issueNumber?: unknown } | null)?.issueNumber : undefined;
+    const issueNumber =
+      entry.type === "custom" && entry.customType === CUSTOM.issue
+        ? (entry.data as { issueNumber?: unknown } | null)?.issueNumber
+        : undefined;
     if (typeof issueNumber === "number") return issueNumber;
   }
   return undefined;
 }
 
-export function openConversation(repoRoot: string, issueNumber: number, options: { cwd: string } & SessionOptions): Conversation {
+export function openConversation(
+  repoRoot: string,
+  issueNumber: number,
+  options: { cwd: string } & SessionOptions,
+): Conversation {
   checkStateFolders(repoRoot);
   const notices: string[] = [];
   const claim = (session: SessionFile) => session.appendCustom(CUSTOM.issue, { issueNumber });
@@ -59,19 +74,26 @@ export function openConversation(repoRoot: string, issueNumber: number, options:
     path = resolveSessionPath(repoRoot, mapping);
     session = SessionFile.load(path, options);
   } catch (error) {
-    return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${(error as Error).message}).`);
+    return refuse(
+      `state/issues/${issueNumber}.json points at ${mapping.sessionPath}, which cannot be resumed (${(error as Error).message}).`,
+    );
   }
   const owner = claimedIssue(session) ?? otherIssuesUsing(repoRoot, path, issueNumber)[0];
   if (owner !== undefined && owner !== issueNumber) {
-    return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, the conversation of issue #${owner}; a session belongs to one issue.`);
+    return refuse(
+      `state/issues/${issueNumber}.json points at ${mapping.sessionPath}, the conversation of issue #${owner}; a session belongs to one issue.`,
+    );
   }
   // The tool-output folder is named after the session id: it must be a real folder too.
   if (lstatSync(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
-    return refuse(`${relative(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`);
+    return refuse(
+      `${relative(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`,
+    );
   }
   // Each damaged line is reported once, then recorded as reported; its bytes stay in the file.
   const damaged = session.notes.filter((note) => !note.reported);
-  for (const note of damaged) notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
+  for (const note of damaged)
+    notices.push(`${relative(repoRoot, path)} line ${note.line}: ${note.reason}; the file keeps it as it is.`);
   if (damaged.length) session.appendCustom(CUSTOM.damagedLines, { lines: damaged.map((note) => note.line) });
   if (owner === undefined) claim(session);
   return { session, mode: "resume", mapping, notices };
@@ -105,7 +127,13 @@ export async function pendingComments(
     picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted: await isTrusted(c.login) });
   }
   if (trigger.comment) {
-    picked.push({ id: trigger.comment.id, login: trigger.comment.login, body: trigger.comment.body, createdAt: trigger.comment.createdAt, trusted: true });
+    picked.push({
+      id: trigger.comment.id,
+      login: trigger.comment.login,
+      body: trigger.comment.body,
+      createdAt: trigger.comment.createdAt,
+      trusted: true,
+    });
   }
   picked.sort((a, b) => a.id - b.id);
   const newest = picked.at(-1);
@@ -133,6 +161,8 @@ export async function beginConversation(run: RunContext, root: string): Promise<
   const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
   if (conversation.mode === "new") session.appendStart(run.resolved);
   session.appendUserText(run.redact(prompt), run.now());
-  const earlier = mapping?.lastCommentId ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" } : undefined;
+  const earlier = mapping?.lastCommentId
+    ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
+    : undefined;
   return { ...conversation, answered: pending.last ?? earlier };
 }

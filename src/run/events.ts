@@ -13,7 +13,12 @@ export interface RunObserver {
   close(): void;
 }
 
-export function observeRun(watchers: { progress: ProgressComment; timeline: RunTimeline; session: SessionFile; log: (line: string) => void }): RunObserver {
+export function observeRun(watchers: {
+  progress: ProgressComment;
+  timeline: RunTimeline;
+  session: SessionFile;
+  log: (line: string) => void;
+}): RunObserver {
   const { progress, timeline, session, log } = watchers;
   let grouped = false;
   return {

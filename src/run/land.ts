@@ -31,7 +31,15 @@ export function recordRun(run: RunContext, conversation: OpenConversation, resul
   const { session, answered } = conversation;
   const durationMs = run.now() - run.started;
   const { outcome, turns, toolCalls, usage } = result;
-  session.appendCustom(CUSTOM.run, { runId: env.runId, event: `${trigger.eventName}.${trigger.action}`, outcome, turns, toolCalls, usage, durationMs });
+  session.appendCustom(CUSTOM.run, {
+    runId: env.runId,
+    event: `${trigger.eventName}.${trigger.action}`,
+    outcome,
+    turns,
+    toolCalls,
+    usage,
+    durationMs,
+  });
   writeMapping(root, {
     issueNumber: trigger.issueNumber,
     sessionPath: repoRelative(root, session.path),
@@ -40,22 +48,45 @@ export function recordRun(run: RunContext, conversation: OpenConversation, resul
   });
 }
 
-export async function landWork(run: RunContext, workspace: Workspace, conversation: OpenConversation): Promise<Landing> {
+export async function landWork(
+  run: RunContext,
+  workspace: Workspace,
+  conversation: OpenConversation,
+): Promise<Landing> {
   const { trigger, config } = run;
   const { git, root } = workspace;
   const { session } = conversation;
   // The orchestrator's own files, the only exception under state/.
-  const own = [repoRelative(root, mappingPath(root, trigger.issueNumber)), repoRelative(root, session.path), `${repoRelative(root, session.artifactsDir)}/`];
+  const own = [
+    repoRelative(root, mappingPath(root, trigger.issueNumber)),
+    repoRelative(root, session.path),
+    `${repoRelative(root, session.artifactsDir)}/`,
+  ];
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
-  const message = run.redact(commitMessage({ issueNumber: trigger.issueNumber, title: trigger.title, runUrl: run.link, coAuthor: coAuthorOf(trigger) }));
+  const message = run.redact(
+    commitMessage({
+      issueNumber: trigger.issueNumber,
+      title: trigger.title,
+      runUrl: run.link,
+      coAuthor: coAuthorOf(trigger),
+    }),
+  );
   const attempts = config.git.pushAttempts;
   try {
     const head = await commitAll(git, message);
     faultPoint("after-commit", run.processEnv);
     if (!head) return { reverted };
     const fallbackBranch = `gitclaw/issue-${trigger.issueNumber}-${run.env.runId}`;
-    const push = await land(git, { remote: workspace.remote, branch: workspace.branch, base: workspace.base, head, attempts, fallbackBranch, log: run.log });
+    const push = await land(git, {
+      remote: workspace.remote,
+      branch: workspace.branch,
+      base: workspace.base,
+      head,
+      attempts,
+      fallbackBranch,
+      log: run.log,
+    });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const sessionSha = push.landed ? push.sha : await landSession(run, workspace, push, own);
     faultPoint("after-push", run.processEnv);

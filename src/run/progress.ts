@@ -31,7 +31,14 @@ export interface ProgressOptions {
 
 /** One line per tool call: the tool and the gist of its arguments. */
 export function describeCall(name: string, args: Record<string, unknown>): string {
-  const gist = typeof args.command === "string" ? args.command : typeof args.path === "string" ? args.path : typeof args.op === "string" ? args.op : "";
+  const gist =
+    typeof args.command === "string"
+      ? args.command
+      : typeof args.path === "string"
+        ? args.path
+        : typeof args.op === "string"
+          ? args.op
+          : "";
   const oneLine = gist.replace(/\s+/g, " ").trim();
   const short = oneLine.length > 80 ? `${oneLine.slice(0, 77)}…` : oneLine;
   return short ? `${name} \`${short.replace(/`/g, "'")}\`` : name;
@@ -94,7 +101,8 @@ export class ProgressComment {
 
   onEvent(event: AgentEvent): void {
     if (event.type === "turn_start") this.turn = event.turn;
-    else if (event.type === "tool_start") this.steps.push({ label: describeCall(event.call.name, event.call.arguments), status: "running" });
+    else if (event.type === "tool_start")
+      this.steps.push({ label: describeCall(event.call.name, event.call.arguments), status: "running" });
     else if (event.type === "tool_end") {
       const step = this.steps.findLast((s) => s.status === "running");
       if (step) Object.assign(step, { status: event.result.isError ? "error" : "ok", durationMs: event.durationMs });

@@ -96,17 +96,30 @@ function framed(part: Part, token: string): string {
  * whoever wrote it.
  */
 export async function userPrompt(trigger: Trigger, comments: PromptComment[], options: PromptOptions): Promise<string> {
-  const raw = [...(options.includeIssue ? [trigger.title, trigger.body] : []), ...comments.map((comment) => comment.body)];
+  const raw = [
+    ...(options.includeIssue ? [trigger.title, trigger.body] : []),
+    ...comments.map((comment) => comment.body),
+  ];
   // The author's permission is asked while the texts are cleaned.
-  const [cleaned, authorTrusted] = await Promise.all([(options.sanitize ?? sanitizeAll)(raw), options.includeIssue && options.isTrusted(trigger.issueAuthor)]);
+  const [cleaned, authorTrusted] = await Promise.all([
+    (options.sanitize ?? sanitizeAll)(raw),
+    options.includeIssue && options.isTrusted(trigger.issueAuthor),
+  ]);
   const clean = cleaned.map((text) => text.trim());
   const parts: Part[] = [];
   if (options.includeIssue) {
     const [title, body] = clean.splice(0, 2);
     const text = [`# ${title}`, body].filter(Boolean).join("\n\n");
-    parts.push({ login: trigger.issueAuthor, trusted: authorTrusted === true, action: `opened issue #${trigger.issueNumber}`, text });
+    parts.push({
+      login: trigger.issueAuthor,
+      trusted: authorTrusted === true,
+      action: `opened issue #${trigger.issueNumber}`,
+      text,
+    });
   }
-  comments.forEach((comment, i) => parts.push({ login: comment.login, trusted: comment.trusted, action: "commented", text: clean[i]! }));
+  comments.forEach((comment, i) =>
+    parts.push({ login: comment.login, trusted: comment.trusted, action: "commented", text: clean[i]! }),
+  );
   const token = options.token ?? frameToken(parts.map((part) => part.text));
   return parts.map((part) => framed(part, token)).join("\n\n");
 }

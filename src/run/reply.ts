@@ -23,7 +23,6 @@ export interface RunStats {
   commitUrl?: string;
 }
 
-
 export function footer(stats: RunStats): string {
   const { result } = stats;
   const u = result.usage;
@@ -42,7 +41,10 @@ export function footer(stats: RunStats): string {
 }
 
 /** The reply text for an outcome: never empty, always says how to continue when the run stopped early. */
-export function replyText(result: LoopResult, stats: { durationMs: number; runUrl: string; maxTurns: number; maxMinutes: number }): string {
+export function replyText(
+  result: LoopResult,
+  stats: { durationMs: number; runUrl: string; maxTurns: number; maxMinutes: number },
+): string {
   const said = result.text.trim();
   switch (result.outcome) {
     case "done":
@@ -51,7 +53,10 @@ export function replyText(result: LoopResult, stats: { durationMs: number; runUr
       return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
     case "budget": {
       const b = result.budget!;
-      const amount = b.name === "maxCostUsd" ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}` : `${b.used} of ${b.limit} output tokens`;
+      const amount =
+        b.name === "maxCostUsd"
+          ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}`
+          : `${b.used} of ${b.limit} output tokens`;
       return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
     }
     case "deadline":
@@ -63,7 +68,11 @@ export function replyText(result: LoopResult, stats: { durationMs: number; runUr
   }
 }
 
-export function describePush(push: PushOutcome | undefined, error: string | undefined, links: { compare: (branch: string) => string }): string {
+export function describePush(
+  push: PushOutcome | undefined,
+  error: string | undefined,
+  links: { compare: (branch: string) => string },
+): string {
   if (error) return `> [!WARNING]\n> The changes and the session could not be pushed: ${error}`;
   if (push && !push.landed) {
     return `> [!WARNING]\n> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
@@ -71,7 +80,13 @@ export function describePush(push: PushOutcome | undefined, error: string | unde
   return "";
 }
 
-export async function postReply(api: GitHubApi, repo: Repo, issueNumber: number, text: string, footerText: string): Promise<number[]> {
+export async function postReply(
+  api: GitHubApi,
+  repo: Repo,
+  issueNumber: number,
+  text: string,
+  footerText: string,
+): Promise<number[]> {
   const ids: number[] = [];
   for (const body of replyBodies(text, footerText)) ids.push((await createComment(api, repo, issueNumber, body)).id);
   return ids;
@@ -106,11 +121,22 @@ function composeReply(run: RunContext, workspace: Workspace, facts: ReplyFacts):
   const notes = [
     ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
     ...(refused ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${refused}.`] : []),
-    ...(unpushed.length ? [`> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`] : []),
-    describePush(landing.push, landing.pushError, { compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1` }),
+    ...(unpushed.length
+      ? [
+          `> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`,
+        ]
+      : []),
+    describePush(landing.push, landing.pushError, {
+      compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
+    }),
     facts.progress.stepsDetails(),
   ].filter(Boolean);
-  const limits = { durationMs, runUrl: run.link, maxTurns: config.budgets.maxTurns, maxMinutes: config.budgets.maxMinutes };
+  const limits = {
+    durationMs,
+    runUrl: run.link,
+    maxTurns: config.budgets.maxTurns,
+    maxMinutes: config.budgets.maxMinutes,
+  };
   const session = repoRelative(workspace.root, conversation.session.path);
   const footerText = footer({
     durationMs,

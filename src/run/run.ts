@@ -92,7 +92,8 @@ async function runLoop(
       now: run.now,
       onEvent: observer.onEvent,
     });
-    if (result.outcome === "error") workflow.error(`gitclaw: the run failed: ${run.redact(result.errorMessage ?? "unknown error")}`);
+    if (result.outcome === "error")
+      workflow.error(`gitclaw: the run failed: ${run.redact(result.errorMessage ?? "unknown error")}`);
     else if (result.outcome !== "done") workflow.warning(`gitclaw: the run stopped early (${result.outcome})`);
     return result;
   } finally {

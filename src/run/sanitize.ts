@@ -75,7 +75,11 @@ interface OpenLink {
 
 /** The source ranges GitHub does not show, in any order, possibly overlapping. */
 function hiddenRanges(source: string): Range[] {
-  const events = postprocess(parse({ extensions: [gfm()] }).document().write(preprocess()(source, undefined, true)));
+  const events = postprocess(
+    parse({ extensions: [gfm()] })
+      .document()
+      .write(preprocess()(source, undefined, true)),
+  );
   const hidden: Range[] = [];
   const html: Range[] = [];
   const code: Range[] = [];
@@ -136,7 +140,8 @@ function hiddenRanges(source: string): Range[] {
       case "image": {
         const link = links.pop()!;
         // `[label]` and `[label][]` show the label: those are the definitions a reader sees used.
-        if (!link.image && link.resolved === "label" && link.label) shownLabels.add(normalizeIdentifier(source.slice(...link.label)));
+        if (!link.image && link.resolved === "label" && link.label)
+          shownLabels.add(normalizeIdentifier(source.slice(...link.label)));
         break;
       }
       case "gfmFootnoteCallString":
@@ -260,7 +265,8 @@ function hiddenInRenderedHtml(source: string, pieces: Range[]): Range[] {
         const close = text[startTag.endOffset - 2] === "/" ? startTag.endOffset - 2 : startTag.endOffset - 1;
         kept.push([withBlanksBefore(text, close, name), startTag.endOffset]);
       }
-      if (endTag) kept.push([endTag.startOffset, nameEnd(text, endTag.startOffset)], [endTag.endOffset - 1, endTag.endOffset]);
+      if (endTag)
+        kept.push([endTag.startOffset, nameEnd(text, endTag.startOffset)], [endTag.endOffset - 1, endTag.endOffset]);
     }
   }
   return [...subtract(pieces, kept), ...hidden];
@@ -275,20 +281,28 @@ function hiddenInLiteralMarkup(text: string): Range[] {
   if (!text.includes("<")) return [];
   const hidden: Range[] = [];
   const ignore = () => {};
-  const tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, {
-    onComment: ({ location }) => location && hidden.push([location.startOffset, location.endOffset]),
-    onStartTag: ({ location }: Token.TagToken) => {
-      for (const [name, attribute] of Object.entries(location?.attrs ?? {})) {
-        if (HIDING_ATTRIBUTE.test(name)) hidden.push([withBlanksBefore(text, attribute.startOffset, nameEnd(text, location!.startOffset)), attribute.endOffset]);
-      }
+  const tokenizer = new Tokenizer(
+    { sourceCodeLocationInfo: true },
+    {
+      onComment: ({ location }) => location && hidden.push([location.startOffset, location.endOffset]),
+      onStartTag: ({ location }: Token.TagToken) => {
+        for (const [name, attribute] of Object.entries(location?.attrs ?? {})) {
+          if (HIDING_ATTRIBUTE.test(name))
+            hidden.push([
+              withBlanksBefore(text, attribute.startOffset, nameEnd(text, location!.startOffset)),
+              attribute.endOffset,
+            ]);
+        }
+      },
+      onEndTag: ({ location }: Token.TagToken) =>
+        location && hidden.push([nameEnd(text, location.startOffset), location.endOffset - 1]),
+      onDoctype: ignore,
+      onEof: ignore,
+      onCharacter: ignore,
+      onNullCharacter: ignore,
+      onWhitespaceCharacter: ignore,
     },
-    onEndTag: ({ location }: Token.TagToken) => location && hidden.push([nameEnd(text, location.startOffset), location.endOffset - 1]),
-    onDoctype: ignore,
-    onEof: ignore,
-    onCharacter: ignore,
-    onNullCharacter: ignore,
-    onWhitespaceCharacter: ignore,
-  });
+  );
   tokenizer.write(text, true);
   return hidden;
 }

@@ -25,10 +25,19 @@ export class RunTimeline {
     else if (event.type === "assistant" && current) {
       const u = event.message.usage;
       current.durationMs = this.now() - current.startedAt;
-      current.tokens = { input: u.input + u.cacheRead + u.cacheWrite, output: u.output, cached: u.cacheRead, cost: u.cost.total };
+      current.tokens = {
+        input: u.input + u.cacheRead + u.cacheWrite,
+        output: u.output,
+        cached: u.cacheRead,
+        cost: u.cost.total,
+      };
       current.stopReason = event.message.stopReason;
     } else if (event.type === "tool_end" && current) {
-      current.tools.push({ label: describeCall(event.call.name, event.call.arguments), ok: !event.result.isError, durationMs: event.durationMs });
+      current.tools.push({
+        label: describeCall(event.call.name, event.call.arguments),
+        ok: !event.result.isError,
+        durationMs: event.durationMs,
+      });
     }
   }
 
@@ -54,8 +63,13 @@ export class RunTimeline {
     const rows: string[] = [];
     for (const t of this.turns) {
       const tokens = t.tokens ? `${formatTokens(t.tokens.input)} in · ${formatTokens(t.tokens.output)} out` : "";
-      rows.push(`| ${t.turn} | model (${t.stopReason ?? "…"}) | ${t.stopReason === "error" ? "✗" : "✓"} | ${t.durationMs === undefined ? "" : formatDuration(t.durationMs, true)} | ${tokens} |`);
-      for (const tool of t.tools) rows.push(`| | ${tool.label.replace(/\|/g, "\\|")} | ${tool.ok ? "✓" : "✗"} | ${formatDuration(tool.durationMs, true)} | |`);
+      rows.push(
+        `| ${t.turn} | model (${t.stopReason ?? "…"}) | ${t.stopReason === "error" ? "✗" : "✓"} | ${t.durationMs === undefined ? "" : formatDuration(t.durationMs, true)} | ${tokens} |`,
+      );
+      for (const tool of t.tools)
+        rows.push(
+          `| | ${tool.label.replace(/\|/g, "\\|")} | ${tool.ok ? "✓" : "✗"} | ${formatDuration(tool.durationMs, true)} | |`,
+        );
     }
     const u = meta.result.usage;
     return [

@@ -62,13 +62,18 @@ export async function setUpTools(run: RunContext, workspace: Workspace, session:
  * Before the protected-path check and the commit: after this no tool process can change a file.
  * Returns one note per pull request worktree discarded with work never pushed.
  */
-export async function tearDownTools(run: RunContext, tools: RunTools, workspace: Workspace, session: SessionFile): Promise<string[]> {
+export async function tearDownTools(
+  run: RunContext,
+  tools: RunTools,
+  workspace: Workspace,
+  session: SessionFile,
+): Promise<string[]> {
   const killed = await tools.toolset.dispose();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await tools.sandbox.release();
-  const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error: Error) => [
-    `the PR worktrees could not be checked: ${error.message}`,
-  ]);
+  const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(
+    (error: Error) => [`the PR worktrees could not be checked: ${error.message}`],
+  );
   const notes = unpushed.map(run.redact);
   for (const note of notes) workflow.warning(`gitclaw: PR worktree discarded: ${note}`);
   if (notes.length) session.appendCustom(CUSTOM.worktreesDiscarded, { notes });

@@ -28,7 +28,8 @@ export async function prepareWorkspace(run: RunContext): Promise<Workspace> {
   const base = await plain.must(["rev-parse", "HEAD"]);
   const authEnv = tokenAuthEnv(remote, run.env.token);
   const git = createGit(root, { env: toolEnv, authEnv, redact: run.redact });
-  for (const removed of await removePersistedCredentials(git)) run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
+  for (const removed of await removePersistedCredentials(git))
+    run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
   const branch = await assertBranchName(git, ...(await targetBranch(run)));
   return { root, git, remote, base, branch, authEnv, toolEnv };
 }

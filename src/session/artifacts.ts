@@ -8,7 +8,14 @@ const REF = /^artifact:\/\/(\d+)$/;
 
 export function createArtifactStore(dir: string): ArtifactStore {
   // Continue numbering after artifacts of earlier runs of the same session.
-  let next = existsSync(dir) ? Math.max(0, ...readdirSync(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
+  let next = existsSync(dir)
+    ? Math.max(
+        0,
+        ...readdirSync(dir)
+          .map((name) => Number.parseInt(name, 10))
+          .filter(Number.isFinite),
+      ) + 1
+    : 1;
   const paths = new Map<string, string>();
   return {
     allocate(kind) {

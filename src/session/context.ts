@@ -8,11 +8,16 @@ export interface SessionContext {
   thinkingLevel: string;
 }
 
-const COMPACTION_PREFIX = "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
+const COMPACTION_PREFIX =
+  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
 const COMPACTION_SUFFIX = "\n</summary>";
 
 export function compactionSummaryMessage(summary: string, timestamp: number): AgentMessage {
-  return { role: "user", content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }], timestamp };
+  return {
+    role: "user",
+    content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }],
+    timestamp,
+  };
 }
 
 /** The entries from the root to `leafId`: the branch the model sees. */

@@ -123,8 +123,17 @@ export const MessageEntry = z.looseObject({
   type: z.literal("message"),
   message: z.union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage]),
 });
-export const ModelChangeEntry = z.looseObject({ ...base, type: z.literal("model_change"), provider: z.string(), modelId: z.string() });
-export const ThinkingLevelChangeEntry = z.looseObject({ ...base, type: z.literal("thinking_level_change"), thinkingLevel: z.string() });
+export const ModelChangeEntry = z.looseObject({
+  ...base,
+  type: z.literal("model_change"),
+  provider: z.string(),
+  modelId: z.string(),
+});
+export const ThinkingLevelChangeEntry = z.looseObject({
+  ...base,
+  type: z.literal("thinking_level_change"),
+  thinkingLevel: z.string(),
+});
 export const CompactionEntry = z.looseObject({
   ...base,
   type: z.literal("compaction"),
@@ -133,8 +142,18 @@ export const CompactionEntry = z.looseObject({
   tokensBefore: z.number(),
   details: z.unknown().optional(),
 });
-export const BranchSummaryEntry = z.looseObject({ ...base, type: z.literal("branch_summary"), fromId: z.string(), summary: z.string() });
-export const CustomEntry = z.looseObject({ ...base, type: z.literal("custom"), customType: z.string(), data: z.unknown() });
+export const BranchSummaryEntry = z.looseObject({
+  ...base,
+  type: z.literal("branch_summary"),
+  fromId: z.string(),
+  summary: z.string(),
+});
+export const CustomEntry = z.looseObject({
+  ...base,
+  type: z.literal("custom"),
+  customType: z.string(),
+  data: z.unknown(),
+});
 export const CustomMessageEntry = z.looseObject({
   ...base,
   type: z.literal("custom_message"),
@@ -168,7 +187,11 @@ const ENTRY_BY_TYPE: Record<string, z.ZodType> = {
   custom: CustomEntry,
   custom_message: CustomMessageEntry,
 };
-const MESSAGE_BY_ROLE: Record<string, z.ZodType> = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
+const MESSAGE_BY_ROLE: Record<string, z.ZodType> = {
+  user: UserMessage,
+  assistant: AssistantMessage,
+  toolResult: ToolResultMessage,
+};
 /** A message entry's own fields; its `message` is validated once, by the schema of its role. */
 const MessageEnvelope = z.looseObject({ ...base, type: z.literal("message") });
 
@@ -209,7 +232,9 @@ export const emptyUsage = (): Usage => ({
 /** Two usages added up, cost included. */
 export function addUsage(total: Usage, usage: Usage): Usage {
   const sum = emptyUsage();
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"] as const) sum[key] = total[key] + usage[key];
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"] as const) sum.cost[key] = total.cost[key] + usage.cost[key];
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"] as const)
+    sum[key] = total[key] + usage[key];
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"] as const)
+    sum.cost[key] = total.cost[key] + usage.cost[key];
   return sum;
 }

@@ -22,7 +22,8 @@ export const STATE_DIR = "state";
 
 /** A path as the repository names it: relative to its root, with `/`. */
 export const repoRelative = (root: string, path: string) => relative(root, path).split("\\").join("/");
-export const mappingPath = (repoRoot: string, issueNumber: number) => join(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
+export const mappingPath = (repoRoot: string, issueNumber: number) =>
+  join(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
 export const sessionsDir = (repoRoot: string) => join(repoRoot, STATE_DIR, "sessions");
 
 export class MappingError extends Error {
@@ -51,20 +52,29 @@ export function checkStateFolders(repoRoot: string): void {
 export function readMapping(repoRoot: string, issueNumber: number): IssueMapping | undefined {
   const path = mappingPath(repoRoot, issueNumber);
   if (!lexists(path)) return undefined;
-  if (!lstatSync(path).isFile()) throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
+  if (!lstatSync(path).isFile())
+    throw new MappingError(
+      `${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new MappingError(`${relative(repoRoot, path)} is not valid JSON (${(error as Error).message}); fix or delete it to start a new session.`);
+    throw new MappingError(
+      `${relative(repoRoot, path)} is not valid JSON (${(error as Error).message}); fix or delete it to start a new session.`,
+    );
   }
   const parsed = IssueMapping.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new MappingError(`${relative(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`);
+    throw new MappingError(
+      `${relative(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`,
+    );
   }
   if (parsed.data.issueNumber !== issueNumber) {
-    throw new MappingError(`${relative(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`);
+    throw new MappingError(
+      `${relative(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`,
+    );
   }
   return parsed.data;
 }
@@ -89,7 +99,8 @@ export function resolveSessionPath(repoRoot: string, mapping: IssueMapping): str
   if (dirname(path) !== resolve(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
     throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
   }
-  if (lexists(path) && !lstatSync(path).isFile()) throw new MappingError(`${names}, which is a symbolic link or not a file`);
+  if (lexists(path) && !lstatSync(path).isFile())
+    throw new MappingError(`${names}, which is a symbolic link or not a file`);
   return path;
 }
 
@@ -99,7 +110,11 @@ export function resolveSessionPath(repoRoot: string, mapping: IssueMapping): str
  */
 export function otherIssuesUsing(repoRoot: string, path: string, issueNumber: number): number[] {
   const dir = join(repoRoot, STATE_DIR, "issues");
-  const numbers = existsSync(dir) ? readdirSync(dir).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number) : [];
+  const numbers = existsSync(dir)
+    ? readdirSync(dir)
+        .flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? [])
+        .map(Number)
+    : [];
   return numbers.filter((n) => {
     if (n === issueNumber) return false;
     try {

@@ -69,7 +69,11 @@ function textOf(content: unknown): string {
   if (!Array.isArray(content)) return "";
   return content
     .map((block: { type?: unknown; text?: unknown; mimeType?: unknown }) =>
-      block.type === "text" ? (str(block.text) ?? "") : block.type === "image" ? `[image: ${String(block.mimeType)}]` : "",
+      block.type === "text"
+        ? (str(block.text) ?? "")
+        : block.type === "image"
+          ? `[image: ${String(block.mimeType)}]`
+          : "",
     )
     .filter(Boolean)
     .join("\n");
@@ -90,7 +94,9 @@ function editPairs(args: Record<string, unknown>): { oldText: string; newText: s
     const e = (edit ?? {}) as Record<string, unknown>;
     return { oldText: str(e.oldText), newText: str(e.newText) };
   });
-  return pairs.every((p) => p.oldText !== undefined && p.newText !== undefined) ? (pairs as { oldText: string; newText: string }[]) : undefined;
+  return pairs.every((p) => p.oldText !== undefined && p.newText !== undefined)
+    ? (pairs as { oldText: string; newText: string }[])
+    : undefined;
 }
 
 function renderToolCall(call: ToolCallBlock): string {
@@ -98,7 +104,8 @@ function renderToolCall(call: ToolCallBlock): string {
   const path = str(args.path);
   const command = str(args.command);
   const content = str(args.content);
-  if (call.name === "bash" && command !== undefined) return `**bash**${extraArgs(args, ["command"])}\n\n${fence(trimText(command), "sh")}`;
+  if (call.name === "bash" && command !== undefined)
+    return `**bash**${extraArgs(args, ["command"])}\n\n${fence(trimText(command), "sh")}`;
   if (call.name === "read" && path !== undefined) return `**read** \`${path}\`${extraArgs(args, ["path"])}`;
   if (call.name === "write" && path !== undefined && content !== undefined) {
     const lines = content === "" ? 0 : content.replace(/\n$/, "").split("\n").length;
@@ -124,7 +131,8 @@ function renderThinking(block: Record<string, unknown>): string | undefined {
 
 /** A custom entry as one line: its data's top-level fields, long values elided. */
 function customNote(customType: string, data: unknown): string {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return `_${customType}: \`${JSON.stringify(data) ?? "undefined"}\`_`;
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    return `_${customType}: \`${JSON.stringify(data) ?? "undefined"}\`_`;
   const fields = Object.entries(data).map(([key, value]) => {
     const json = JSON.stringify(value) ?? "undefined";
     return `${key}: ${json.length <= NOTE_VALUE_CHARS ? json : Array.isArray(value) ? `[${plural(value.length, "item")}]` : "{…}"}`;
@@ -163,7 +171,10 @@ function renderAssistant(message: Record<string, unknown>, state: RenderState): 
     if (block.type === "toolCall") {
       state.toolCalls++;
       const call = block as ToolCallBlock;
-      parts.push(renderToolCall(call) + (state.answered.has(call.id) ? "" : "\n\n_No result recorded: the run ended before this call finished._"));
+      parts.push(
+        renderToolCall(call) +
+          (state.answered.has(call.id) ? "" : "\n\n_No result recorded: the run ended before this call finished._"),
+      );
     }
   }
   const stop = message.stopReason;
@@ -235,7 +246,15 @@ export function renderSession(session: SessionFile, options: RenderOptions = {})
     const message = entry.type === "message" ? (entry.message as Record<string, unknown>) : undefined;
     if (message?.role === "toolResult" && typeof message.toolCallId === "string") answered.add(message.toolCallId);
   }
-  const state: RenderState = { usage: emptyUsage(), modelCalls: 0, toolCalls: 0, toolErrors: 0, thinkingLevel: "off", answered, path };
+  const state: RenderState = {
+    usage: emptyUsage(),
+    modelCalls: 0,
+    toolCalls: 0,
+    toolErrors: 0,
+    thinkingLevel: "off",
+    answered,
+    path,
+  };
 
   const model = session.context().model;
   const otherBranches = session.entries.length - path.length;
@@ -247,8 +266,10 @@ export function renderSession(session: SessionFile, options: RenderOptions = {})
     `- **cwd:** \`${session.header.cwd ?? "unknown"}\``,
     `- **Model:** \`${model ? `${model.provider}/${model.modelId}` : "unknown"}\``,
   ];
-  if (otherBranches > 0) heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
-  if (session.notes.length > 0) heading.push(`- **Damaged lines skipped:** ${session.notes.map((n) => `line ${n.line}: ${n.reason}`).join("; ")}`);
+  if (otherBranches > 0)
+    heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
+  if (session.notes.length > 0)
+    heading.push(`- **Damaged lines skipped:** ${session.notes.map((n) => `line ${n.line}: ${n.reason}`).join("; ")}`);
 
   const sections = [heading.join("\n")];
   for (const entry of path) {
@@ -272,7 +293,8 @@ export class ViewerError extends Error {
   override name = "ViewerError";
 }
 
-const USAGE = "usage: bun run session (gitclaw:session where gitclaw is installed) <issue-number|file.jsonl> [--repo <dir>]";
+const USAGE =
+  "usage: bun run session (gitclaw:session where gitclaw is installed) <issue-number|file.jsonl> [--repo <dir>]";
 
 /** Relative to the current directory when inside it, else absolute: the shortest unambiguous name. */
 function shortPath(path: string): string {
@@ -285,7 +307,10 @@ export function resolveSessionArgument(arg: string, repo: string): string {
   const issue = /^#?(\d+)$/.exec(arg)?.[1];
   if (issue === undefined) return resolve(arg);
   const mapping = readMapping(repo, Number(issue));
-  if (!mapping) throw new ViewerError(`no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>)`);
+  if (!mapping)
+    throw new ViewerError(
+      `no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>)`,
+    );
   const path = resolveSessionPath(repo, mapping);
   if (!existsSync(path)) throw new ViewerError(`issue ${issue} maps to ${mapping.sessionPath}, which does not exist`);
   return path;

@@ -5,7 +5,14 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { basename, dirname, join } from "node:path";
 import { buildContext, type SessionContext } from "./context.ts";
 import { CUSTOM, type CustomType } from "./custom.ts";
-import { SESSION_VERSION, SessionHeader, isSessionId, parseEntry, type NewEntry, type SessionEntry } from "./entries.ts";
+import {
+  SESSION_VERSION,
+  SessionHeader,
+  isSessionId,
+  parseEntry,
+  type NewEntry,
+  type SessionEntry,
+} from "./entries.ts";
 
 export interface LoadNote {
   line: number;
@@ -13,8 +20,6 @@ export interface LoadNote {
   /** A note an earlier run already reported (custom entry CUSTOM.damagedLines): not news any more. */
   reported?: boolean;
 }
-
-
 
 export class SessionError extends Error {
   override name = "SessionError";
@@ -73,7 +78,8 @@ export class SessionFile {
   }
 
   static create(dir: string, init: { cwd: string; id?: string } & SessionOptions): SessionFile {
-    if (init.id !== undefined && !isSessionId(init.id)) throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
+    if (init.id !== undefined && !isSessionId(init.id))
+      throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
     const now = init.now ?? (() => new Date());
     const header: SessionHeader = {
       type: "session",
@@ -136,7 +142,13 @@ export class SessionFile {
       const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
       notes.push({ line: i + 1, reason: `${reason}${kept}` });
     }
-    const reported = new Set(entries.flatMap((e) => (e.type === "custom" && e.customType === CUSTOM.damagedLines ? ((e.data as { lines?: number[] })?.lines ?? []) : [])));
+    const reported = new Set(
+      entries.flatMap((e) =>
+        e.type === "custom" && e.customType === CUSTOM.damagedLines
+          ? ((e.data as { lines?: number[] })?.lines ?? [])
+          : [],
+      ),
+    );
     for (const note of notes) if (reported.has(note.line)) note.reported = true;
     const session = new SessionFile(path, header.data, entries, notes, options);
     // Terminate a cut line so the next append starts on a line of its own; the damaged bytes stay
@@ -194,16 +206,35 @@ export class SessionFile {
  * context knows.
  */
 function standInFor(json: unknown): SessionEntry | undefined {
-  const value = json as { id?: unknown; parentId?: unknown; timestamp?: unknown; type?: unknown; message?: unknown } | null;
-  if (!value || typeof value.id !== "string" || (typeof value.parentId !== "string" && value.parentId !== null)) return undefined;
-  const base = { id: value.id, parentId: value.parentId, timestamp: typeof value.timestamp === "string" ? value.timestamp : "" };
+  const value = json as {
+    id?: unknown;
+    parentId?: unknown;
+    timestamp?: unknown;
+    type?: unknown;
+    message?: unknown;
+  } | null;
+  if (!value || typeof value.id !== "string" || (typeof value.parentId !== "string" && value.parentId !== null))
+    return undefined;
+  const base = {
+    id: value.id,
+    parentId: value.parentId,
+    timestamp: typeof value.timestamp === "string" ? value.timestamp : "",
+  };
   const message = value.message as { role?: unknown; content?: unknown; timestamp?: unknown } | undefined;
   if (value.type === "message" && message?.role === "user") {
-    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
-    const text = parts.map((part) => (typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "")).join("\n").trim();
+    const parts =
+      typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
+    const text = parts
+      .map((part) => (typeof part === "string" ? part : typeof part?.text === "string" ? part.text : ""))
+      .join("\n")
+      .trim();
     if (text) {
       const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
-      return { ...base, type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } } as SessionEntry;
+      return {
+        ...base,
+        type: "message",
+        message: { role: "user", content: [{ type: "text", text }], timestamp },
+      } as SessionEntry;
     }
   }
   return { ...base, type: "gitclaw.unreadable" } as SessionEntry;

@@ -58,7 +58,21 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     const { trigger, config } = gate;
     const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const context = { ...options, trigger, config, resolved, github, api, repo, redact, log, started, now, link, onReplied };
+    const context = {
+      ...options,
+      trigger,
+      config,
+      resolved,
+      github,
+      api,
+      repo,
+      redact,
+      log,
+      started,
+      now,
+      link,
+      onReplied,
+    };
     const outcome = await runConversation(context);
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
@@ -67,15 +81,23 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     await reportFailure(env, api, { error, issueNumber, redact, link });
     return 1;
   } finally {
-    await removeIndicator(env, api).catch((error: Error) => log(`gitclaw: could not remove 👀: ${redact(error.message)}`));
+    await removeIndicator(env, api).catch((error: Error) =>
+      log(`gitclaw: could not remove 👀: ${redact(error.message)}`),
+    );
   }
 }
 
 /** One log line and, where the issue is known, one comment saying what went wrong and where to look. */
-async function reportFailure(env: ActionsEnv, api: GitHubApi, failure: { error: unknown; issueNumber?: number; redact: (text: string) => string; link: string }): Promise<void> {
+async function reportFailure(
+  env: ActionsEnv,
+  api: GitHubApi,
+  failure: { error: unknown; issueNumber?: number; redact: (text: string) => string; link: string },
+): Promise<void> {
   const { error, issueNumber, redact, link } = failure;
   const actionable = ACTIONABLE.some((type) => error instanceof type);
-  const message = redact(actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`);
+  const message = redact(
+    actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`,
+  );
   workflow.error(`gitclaw: ${message}`);
   if (issueNumber === undefined) return;
   const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;

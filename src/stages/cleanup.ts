@@ -11,12 +11,17 @@ export interface CleanupResult {
   removedReaction: boolean;
 }
 
-export async function runCleanup(env: ActionsEnv, jobStatus: string, api: GitHubApi = fetchApi(env)): Promise<CleanupResult> {
+export async function runCleanup(
+  env: ActionsEnv,
+  jobStatus: string,
+  api: GitHubApi = fetchApi(env),
+): Promise<CleanupResult> {
   const removedReaction = await removeIndicator(env, api);
   if (hasReplied(env.runnerTemp)) return { postedFailure: false, removedReaction };
   // The issue the guard decided on: the event was read and judged there, once.
   const target = readTarget(env.runnerTemp);
-  if (!target) throw new Error("the guard recorded no issue for this run, so there is nowhere to post the failure notice");
+  if (!target)
+    throw new Error("the guard recorded no issue for this run, so there is nowhere to post the failure notice");
   const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
   const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.`;
   await postNotice(env, api, target.issueNumber, body, "cleanup");

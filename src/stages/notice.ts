@@ -6,7 +6,13 @@ import { markReplied, readProgressCommentId } from "../actions/run-state.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { createComment, updateComment } from "../github/operations.ts";
 
-export async function postNotice(env: ActionsEnv, api: GitHubApi, issueNumber: number, body: string, by: "agent" | "cleanup"): Promise<void> {
+export async function postNotice(
+  env: ActionsEnv,
+  api: GitHubApi,
+  issueNumber: number,
+  body: string,
+  by: "agent" | "cleanup",
+): Promise<void> {
   const progressId = readProgressCommentId(env.runnerTemp);
   if (progressId) await updateComment(api, env, progressId, body);
   else await createComment(api, env, issueNumber, body);

@@ -6,7 +6,9 @@ import { fail, type Tool, type ToolContext, type ToolResult } from "./types.ts";
 export async function callTool(tool: Tool, rawArgs: unknown, context: ToolContext): Promise<ToolResult> {
   const parsed = tool.parameters.safeParse(rawArgs);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "arguments"}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.length > 0 ? issue.path.join(".") : "arguments"}: ${issue.message}`,
+    );
     const message = `Invalid arguments for ${tool.name}: ${problems.join("; ")}`;
     return tool.invalid ? tool.invalid(rawArgs, message, context) : fail(message);
   }

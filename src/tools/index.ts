@@ -35,7 +35,8 @@ export function createTools(options: ToolsOptions = {}): ToolSet {
   // Without a client there is no github tool to offer (e.g. tools used outside a run).
   if (!options.github) enabled.delete("github");
   const unknown = [...enabled].filter((name) => !(TOOL_NAMES as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`Unknown tool names: ${unknown.join(", ")} (known: ${TOOL_NAMES.join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown tool names: ${unknown.join(", ")} (known: ${TOOL_NAMES.join(", ")})`);
 
   const jobs = new JobManager();
   const protectedPaths = options.protectedPaths ?? [];

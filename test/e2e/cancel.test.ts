@@ -12,7 +12,10 @@ const target = { owner: OWNER, repo: REPO };
 const CASES: { name: string; turns: Turn[]; turnsDone: number }[] = [
   {
     name: "mid model stream",
-    turns: [{ toolCalls: [{ name: "write", input: { path: "partial-stream.txt", content: "work so far\n" } }] }, { text: "never finished", hang: true }],
+    turns: [
+      { toolCalls: [{ name: "write", input: { path: "partial-stream.txt", content: "work so far\n" } }] },
+      { text: "never finished", hang: true },
+    ],
     turnsDone: 2,
   },
   {
@@ -47,7 +50,9 @@ describe.each(CASES)("a run cancelled $name", ({ turns, turnsDone }) => {
 
     const comments = world.gh.comments(issue.number);
     expect(comments, run.logs).toHaveLength(1);
-    expect(comments[0]!.body).toMatch(/Cancelled after \d+s, 2 turns\. Everything done so far is saved; comment to continue\./);
+    expect(comments[0]!.body).toMatch(
+      /Cancelled after \d+s, 2 turns\. Everything done so far is saved; comment to continue\./,
+    );
     expect(run.stages.cleanup!.stdout).toMatch(/a reply exists/);
     expect(world.gh.reactions({ issue: issue.number })).toEqual([]);
   });

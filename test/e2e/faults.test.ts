@@ -27,9 +27,24 @@ interface Stage {
 const STAGES: Stage[] = [
   { name: "after the reaction", turns: [], killAfterRequests: 0, pushed: false },
   { name: "mid model stream", turns: [{ text: "streaming slowly", hang: true }], killAfterRequests: 1, pushed: false },
-  { name: "mid tool", turns: [{ toolCalls: [{ name: "bash", input: { command: "sleep 5" } }] }], killAfterRequests: 1, pushed: false },
-  { name: "after commit before push", turns: [{ text: "answer one" }], env: { GITCLAW_FAULT: "after-commit" }, pushed: false },
-  { name: "after push before the reply", turns: [{ text: "answer one" }], env: { GITCLAW_FAULT: "after-push" }, pushed: true },
+  {
+    name: "mid tool",
+    turns: [{ toolCalls: [{ name: "bash", input: { command: "sleep 5" } }] }],
+    killAfterRequests: 1,
+    pushed: false,
+  },
+  {
+    name: "after commit before push",
+    turns: [{ text: "answer one" }],
+    env: { GITCLAW_FAULT: "after-commit" },
+    pushed: false,
+  },
+  {
+    name: "after push before the reply",
+    turns: [{ text: "answer one" }],
+    env: { GITCLAW_FAULT: "after-push" },
+    pushed: true,
+  },
 ];
 
 describe.each(STAGES)("the agent killed $name", (stage) => {
@@ -69,7 +84,10 @@ describe.each(STAGES)("the agent killed $name", (stage) => {
     const comment = world.gh.addComment(issue.number, { body: "are you still there?", user: "alice" });
     world.model.script([{ text: "Yes, continuing." }]);
     const before = world.model.requests.length;
-    const followUp = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }));
+    const followUp = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }),
+    );
     expect(followUp.stages.agent!.exitCode, followUp.logs).toBe(0);
     const request = JSON.stringify(world.model.requests[before]!.body);
     expect(request).toContain("are you still there?");

@@ -12,7 +12,11 @@ const replies = (issue: number) => world.gh.comments(issue).filter((c) => c.body
 describe("model API failures", () => {
   it("retries 429 and 529 answers, honouring retry-after, then succeeds", async () => {
     const issue = world.gh.createIssue({ title: "Flaky model", body: "x", user: "alice" });
-    world.model.script([{ error: { status: 429, retryAfter: 1 } }, { error: { status: 529 , retryAfter: 0 } }, { text: "Made it." }]);
+    world.model.script([
+      { error: { status: 429, retryAfter: 1 } },
+      { error: { status: 529, retryAfter: 0 } },
+      { text: "Made it." },
+    ]);
     const before = world.model.requests.length;
     const started = Date.now();
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
@@ -34,11 +38,19 @@ describe("model API failures", () => {
     expect(run.status).toBe("failure");
     expect(run.stages.cleanup!.stdout).toMatch(/a reply exists/);
     const reply = replies(issue.number).at(-1)!.body!;
-    expect(reply).toMatch(/The run failed: model API error 529: Overloaded\. Everything done so far is saved; comment to try again\./);
+    expect(reply).toMatch(
+      /The run failed: model API error 529: Overloaded\. Everything done so far is saved; comment to try again\./,
+    );
     expect(await world.onOrigin("before-failure.txt")).toBe("kept\n");
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
-    const last = sessionLines(await world.onOrigin(mapping.sessionPath)).filter((l) => l.type === "message").at(-1)!;
-    expect(last.message).toMatchObject({ role: "assistant", stopReason: "error", errorMessage: "model API error 529: Overloaded" });
+    const last = sessionLines(await world.onOrigin(mapping.sessionPath))
+      .filter((l) => l.type === "message")
+      .at(-1)!;
+    expect(last.message).toMatchObject({
+      role: "assistant",
+      stopReason: "error",
+      errorMessage: "model API error 529: Overloaded",
+    });
   });
 });
 
@@ -49,7 +61,9 @@ describe("GitHub API failures", () => {
     const models = world.model.requests.length;
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.proceed).toBe(false);
-    expect(run.stages.guard!.stdout).toMatch(/could not check alice's permission \(the collaborator-permission API answered 502.*\); failing closed/);
+    expect(run.stages.guard!.stdout).toMatch(
+      /could not check alice's permission \(the collaborator-permission API answered 502.*\); failing closed/,
+    );
     expect(world.model.requests.length).toBe(models);
   });
 
@@ -57,7 +71,14 @@ describe("GitHub API failures", () => {
     const issue = world.gh.createIssue({ title: "Flaky GitHub", body: "x", user: "alice" });
     world.gh.failNext({ method: "POST", path: new RegExp(`/issues/${issue.number}/comments$`), status: 503, times: 1 });
     // Then the retried reply hits a secondary rate limit (faults are taken in the order given).
-    world.gh.failNext({ method: "POST", path: new RegExp(`/issues/${issue.number}/comments$`), status: 403, body: { message: "You have exceeded a secondary rate limit" }, headers: { "retry-after": "1" }, times: 1 });
+    world.gh.failNext({
+      method: "POST",
+      path: new RegExp(`/issues/${issue.number}/comments$`),
+      status: 403,
+      body: { message: "You have exceeded a secondary rate limit" },
+      headers: { "retry-after": "1" },
+      times: 1,
+    });
     world.model.script([{ text: "Despite GitHub." }]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
@@ -71,7 +92,10 @@ describe("sizes at GitHub's limits", () => {
   it("takes an issue body of 65,536 characters and splits a reply longer than a comment, in order", async () => {
     const body = `${"Please read all of this. ".repeat(2730)}END`.slice(0, 65_536);
     const issue = world.gh.createIssue({ title: "Huge", body, user: "alice" });
-    const answer = Array.from({ length: 40 }, (_, i) => `## Section ${i}\n\n${"All good here. ".repeat(300).trim()}`).join("\n\n");
+    const answer = Array.from(
+      { length: 40 },
+      (_, i) => `## Section ${i}\n\n${"All good here. ".repeat(300).trim()}`,
+    ).join("\n\n");
     world.model.script([{ text: answer }]);
     const before = world.model.requests.length;
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
@@ -83,7 +107,9 @@ describe("sizes at GitHub's limits", () => {
       expect(p.body!.length).toBeLessThanOrEqual(65_536);
       expect(p.body).toMatch(new RegExp(`^\\*\\(part ${i + 1} of ${parts.length}\\)\\*`));
     });
-    const text = parts.map((p) => p.body!.replace(/^\*\(part \d+ of \d+\)\*\n\n/, "").replace(`\n${REPLY_MARKER}`, "")).join("");
+    const text = parts
+      .map((p) => p.body!.replace(/^\*\(part \d+ of \d+\)\*\n\n/, "").replace(`\n${REPLY_MARKER}`, ""))
+      .join("");
     const firstDifference = [...answer].findIndex((ch, i) => text[i] !== ch);
     expect(firstDifference, text.slice(Math.max(0, firstDifference - 50), firstDifference + 50)).toBe(-1);
   });

@@ -25,7 +25,11 @@ async function local(args: string[], env: Record<string, string>) {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { stdout, stderr, exitCode };
 }
 
@@ -63,24 +67,37 @@ describe("bun run local", () => {
     expect(request).toContain("Fix the typo in the README");
     expect(request).toContain("Fixed the typo in README.md.");
     expect(request).toContain("thanks!");
-    expect(JSON.parse(readFileSync(join(repo.dir, ".gitclaw-local/issues.json"), "utf8"))).toEqual([{ title: "Fix the typo in the README", body: "Fix the typo in the README", comments: ["thanks!"] }]);
+    expect(JSON.parse(readFileSync(join(repo.dir, ".gitclaw-local/issues.json"), "utf8"))).toEqual([
+      { title: "Fix the typo in the README", body: "Fix the typo in the README", comments: ["thanks!"] },
+    ]);
   });
 
   it("fails, naming the URL and the variable, when the model cannot be reached", async () => {
-    const result = await local(["Hello"], { GITCLAW_MODEL: "ollama/qwen3-coder", OLLAMA_BASE_URL: "http://127.0.0.1:9/v1" });
+    const result = await local(["Hello"], {
+      GITCLAW_MODEL: "ollama/qwen3-coder",
+      OLLAMA_BASE_URL: "http://127.0.0.1:9/v1",
+    });
     expect(result.exitCode, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toMatch(/cannot reach the model API at http:\/\/127\.0\.0\.1:9\/v1 \(OLLAMA_BASE_URL\)/);
   });
 
   it("fails, naming the variable, when the model refuses the key", async () => {
     model.script([{ error: { status: 401, type: "authentication_error", message: "invalid x-api-key" } }]);
-    const result = await local(["Hello"], { ANTHROPIC_API_KEY: "sk-ant-local-wrong-key-00000000", ANTHROPIC_BASE_URL: model.url });
+    const result = await local(["Hello"], {
+      ANTHROPIC_API_KEY: "sk-ant-local-wrong-key-00000000",
+      ANTHROPIC_BASE_URL: model.url,
+    });
     expect(result.exitCode, result.stdout + result.stderr).toBe(1);
-    expect(result.stdout).toMatch(/model API error 401: invalid x-api-key \(the key in ANTHROPIC_API_KEY was refused at http:\/\/127\.0\.0\.1:\d+\/v1 \(ANTHROPIC_BASE_URL\)\)/);
+    expect(result.stdout).toMatch(
+      /model API error 401: invalid x-api-key \(the key in ANTHROPIC_API_KEY was refused at http:\/\/127\.0\.0\.1:\d+\/v1 \(ANTHROPIC_BASE_URL\)\)/,
+    );
   });
 
   it("refuses a follow-up to an issue that does not exist", async () => {
-    const result = await local(["--issue", "9", "hello"], { ANTHROPIC_API_KEY: "sk-ant-local-test-key-000000", ANTHROPIC_BASE_URL: model.url });
+    const result = await local(["--issue", "9", "hello"], {
+      ANTHROPIC_API_KEY: "sk-ant-local-test-key-000000",
+      ANTHROPIC_BASE_URL: model.url,
+    });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/there is no local issue #9 \(there are 3\)/);
   });

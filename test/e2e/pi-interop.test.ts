@@ -25,7 +25,10 @@ describe("pi reads gitclaw's sessions", () => {
 
   beforeAll(async () => {
     const issue = world.gh.createIssue({ title: "Interop", body: "list the files", user: "alice" });
-    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "ls" } }] }, { text: "The repository has a README." }]);
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: "ls" } }] },
+      { text: "The repository has a README." },
+    ]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
@@ -39,14 +42,19 @@ describe("pi reads gitclaw's sessions", () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const page = readFileSync(html, "utf8");
     // The export embeds the session data (base64) for its viewer.
-    const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)].map((m) => Buffer.from(m[0], "base64").toString("utf8")).join("");
+    const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
+      .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
+      .join("");
     expect(page + embedded).toContain("The repository has a README.");
   });
 
   it("pi --session resumes it, with gitclaw's turns in the model's context, and gitclaw loads the result", async () => {
     world.model.script([{ text: "Continuing in pi." }]);
     const before = world.model.requests.length;
-    const result = await runPi(piPrintArgs("what did you find?", ["--session", sessionFile]), { agentDir, cwd: tmpdir() });
+    const result = await runPi(piPrintArgs("what did you find?", ["--session", sessionFile]), {
+      agentDir,
+      cwd: tmpdir(),
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     const request = JSON.stringify(world.model.requests[before]!.body);
     expect(request).toContain("list the files");
@@ -61,8 +69,14 @@ describe("pi reads gitclaw's sessions", () => {
 describe("gitclaw resumes pi's sessions", () => {
   it("continues a conversation pi started, mapped to an issue", async () => {
     const sessionsDir = mkdtempSync(join(tmpdir(), "gitclaw-pi-sessions-"));
-    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "echo from-pi" } }] }, { text: "pi says the build is green." }]);
-    const piRun = await runPi(piPrintArgs("check the build", ["--session-dir", sessionsDir]), { agentDir, cwd: sessionsDir });
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: "echo from-pi" } }] },
+      { text: "pi says the build is green." },
+    ]);
+    const piRun = await runPi(piPrintArgs("check the build", ["--session-dir", sessionsDir]), {
+      agentDir,
+      cwd: sessionsDir,
+    });
     expect(piRun.exitCode, piRun.stderr).toBe(0);
     const [file] = readdirSync(sessionsDir).filter((f) => f.endsWith(".jsonl"));
 
@@ -71,7 +85,14 @@ describe("gitclaw resumes pi's sessions", () => {
     mkdirSync(join(workspace, "state/sessions"), { recursive: true });
     mkdirSync(join(workspace, "state/issues"), { recursive: true });
     copyFileSync(join(sessionsDir, file!), join(workspace, "state/sessions", file!));
-    await Bun.write(join(workspace, `state/issues/${issue.number}.json`), JSON.stringify({ issueNumber: issue.number, sessionPath: `state/sessions/${file}`, updatedAt: new Date().toISOString() }));
+    await Bun.write(
+      join(workspace, `state/issues/${issue.number}.json`),
+      JSON.stringify({
+        issueNumber: issue.number,
+        sessionPath: `state/sessions/${file}`,
+        updatedAt: new Date().toISOString(),
+      }),
+    );
     await git(workspace, "add", "-A");
     await git(workspace, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "pi session");
     await git(workspace, "push", "-q", "origin", "HEAD:main");
@@ -79,7 +100,10 @@ describe("gitclaw resumes pi's sessions", () => {
     const comment = world.gh.addComment(issue.number, { body: "and the tests?", user: "alice" });
     world.model.script([{ text: "gitclaw here: tests pass too." }]);
     const before = world.model.requests.length;
-    const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }));
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }),
+    );
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const request = JSON.stringify(world.model.requests[before]!.body);
     expect(request).toContain("check the build");

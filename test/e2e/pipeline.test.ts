@@ -9,7 +9,10 @@ import type { RunningStep } from "../support/runner/step.ts";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
 
-const world = useWorld([{ login: "alice", permission: "write" }, { login: "mallory", permission: "read" }]);
+const world = useWorld([
+  { login: "alice", permission: "write" },
+  { login: "mallory", permission: "read" },
+]);
 
 const target = { owner: OWNER, repo: REPO };
 const modelRequestText = (i: number) => JSON.stringify(world.model.requests[i]!.body);
@@ -19,7 +22,11 @@ describe("an issue conversation", () => {
   let sessionPath: string;
 
   it("answers a new issue, commits the session and removes 👀", async () => {
-    const issue = world.gh.createIssue({ title: "Add a greeting", body: "Please add a friendly greeting.", user: "alice" });
+    const issue = world.gh.createIssue({
+      title: "Add a greeting",
+      body: "Please add a friendly greeting.",
+      user: "alice",
+    });
     issueNumber = issue.number;
     world.model.script([{ text: "Hello! I looked at the repository; here is my plan." }]);
     const before = world.model.requests.length;
@@ -37,7 +44,9 @@ describe("an issue conversation", () => {
     expect(comments[0]!.body).toContain("Hello! I looked at the repository; here is my plan.");
     expect(comments[0]!.body).toContain(REPLY_MARKER);
     // 👀 was added by the indicator and removed at the end.
-    expect(world.gh.requests.some((r) => r.method === "POST" && r.path.endsWith(`/issues/${issueNumber}/reactions`))).toBe(true);
+    expect(
+      world.gh.requests.some((r) => r.method === "POST" && r.path.endsWith(`/issues/${issueNumber}/reactions`)),
+    ).toBe(true);
     expect(world.gh.reactions({ issue: issueNumber })).toEqual([]);
 
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issueNumber}.json`));
@@ -66,7 +75,10 @@ describe("an issue conversation", () => {
     world.model.script([{ text: "Done: it now says Ahoy." }]);
     const before = world.model.requests.length;
 
-    const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment }));
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment }),
+    );
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const request = modelRequestText(before);
@@ -78,7 +90,9 @@ describe("an issue conversation", () => {
 
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issueNumber}.json`));
     expect(mapping).toMatchObject({ sessionPath, lastCommentId: comment.id });
-    const users = sessionLines(await world.onOrigin(sessionPath)).filter((l) => l.type === "message" && (l.message as { role: string }).role === "user");
+    const users = sessionLines(await world.onOrigin(sessionPath)).filter(
+      (l) => l.type === "message" && (l.message as { role: string }).role === "user",
+    );
     expect(users).toHaveLength(2);
   });
 
@@ -88,11 +102,16 @@ describe("an issue conversation", () => {
     world.model.script([{ text: "Both done." }]);
     const before = world.model.requests.length;
     // Only the newest comment's run survives the concurrency group; it must still answer both.
-    const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment: second }));
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment: second }),
+    );
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const request = modelRequestText(before);
     expect(request.indexOf("First: also add a farewell.")).toBeGreaterThan(0);
-    expect(request.indexOf("Second: and make both bold.")).toBeGreaterThan(request.indexOf("First: also add a farewell."));
+    expect(request.indexOf("Second: and make both bold.")).toBeGreaterThan(
+      request.indexOf("First: also add a farewell."),
+    );
     expect(JSON.parse(await world.onOrigin(`state/issues/${issueNumber}.json`)).lastCommentId).toBe(second.id);
     void first;
   });
@@ -100,7 +119,10 @@ describe("an issue conversation", () => {
   it("ignores gitclaw's own comments", async () => {
     const own = world.gh.addComment(issueNumber, { body: `a reply\n${REPLY_MARKER}`, user: "alice" });
     const before = world.model.requests.length;
-    const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment: own }));
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment: own }),
+    );
     expect(run.proceed).toBe(false);
     expect(run.stages.guard!.stdout).toMatch(/written by gitclaw itself/);
     expect(world.model.requests.length).toBe(before);
@@ -155,7 +177,10 @@ describe("the backstop", () => {
       while (world.model.requests.length === requests) await Bun.sleep(20);
       step.kill();
     };
-    const run = await world.run("issues", payload, { runId: "4242", onStep: (id, step) => void (id === "agent" && killMidStream(step)) });
+    const run = await world.run("issues", payload, {
+      runId: "4242",
+      onStep: (id, step) => void (id === "agent" && killMidStream(step)),
+    });
     expect(eyes).toEqual(["eyes"]);
     expect(run.stages.agent!.exitCode).not.toBe(0);
     expect(run.stages.cleanup!.stdout).toMatch(/posted a failure comment/);
@@ -165,7 +190,12 @@ describe("the backstop", () => {
     expect(comments[0]!.body).toContain("/actions/runs/4242");
     expect(world.gh.reactions({ issue: issue.number })).toEqual([]);
     // Running the backstop again posts nothing more.
-    const again = await world.run("issues", payload, { workspace: run.workspace, runnerTemp: run.runnerTemp, runId: "4242", only: ["cleanup"] });
+    const again = await world.run("issues", payload, {
+      workspace: run.workspace,
+      runnerTemp: run.runnerTemp,
+      runId: "4242",
+      only: ["cleanup"],
+    });
     expect(again.stages.cleanup!.stdout).toMatch(/a reply exists/);
     expect(world.gh.comments(issue.number)).toHaveLength(1);
   });

@@ -27,7 +27,9 @@ describe("live progress and the reply", () => {
     const comments = world.gh.comments(issue.number);
     expect(comments).toHaveLength(1);
     const id = comments[0]!.id;
-    const created = world.gh.requests.find((r) => r.method === "POST" && r.path.endsWith(`/issues/${issue.number}/comments`))!;
+    const created = world.gh.requests.find(
+      (r) => r.method === "POST" && r.path.endsWith(`/issues/${issue.number}/comments`),
+    )!;
     expect((created.body as { body: string }).body).toMatch(/gitclaw is working…/);
     expect((created.body as { body: string }).body).toContain("/actions/runs/");
     const edits = world.gh.requests.filter((r) => r.method === "PATCH" && r.path.endsWith(`/issues/comments/${id}`));
@@ -42,7 +44,9 @@ describe("live progress and the reply", () => {
     expect(final).toMatch(/<details><summary>3 steps<\/summary>/);
     expect(final).toMatch(/- ✓ bash `sleep 0.4; echo one` \(\d+\.\ds\)/);
     expect(final).toMatch(/- ✗ bash `sleep 0.4; exit 1`/);
-    expect(final).toMatch(/4 turns · 3 tool calls · [\d.k]+ in \([\d.k]+ cached\) \/ [\d.k]+ out · \$\d+\.\d{4} · `anthropic\/claude-sonnet-4-5`/);
+    expect(final).toMatch(
+      /4 turns · 3 tool calls · [\d.k]+ in \([\d.k]+ cached\) \/ [\d.k]+ out · \$\d+\.\d{4} · `anthropic\/claude-sonnet-4-5`/,
+    );
     expect(final).toMatch(/\[run\]\(.+\/actions\/runs\/\d+\)/);
     expect(final).toMatch(/\[session\]\(.+\/blob\/[0-9a-f]{40}\/state\/sessions\/.+\.jsonl\)/);
     expect(final).toMatch(/\[commit\]\(.+\/commit\/[0-9a-f]{40}\)/);
@@ -58,7 +62,10 @@ describe("live progress and the reply", () => {
   it("posts only the reply, in one write, when the run ends before the progress delay", async () => {
     const workspace = await checkoutWithConfig(world, {}); // the defaults
     const issue = world.gh.createIssue({ title: "Quick one", body: "go", user: "alice" });
-    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "echo quick" } }] }, { text: "Done quickly." }]);
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: "echo quick" } }] },
+      { text: "Done quickly." },
+    ]);
     const before = world.gh.requests.length;
     const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
@@ -68,7 +75,11 @@ describe("live progress and the reply", () => {
     expect(comments[0]!.body).toContain("Done quickly.");
     expect(comments[0]!.body).toMatch(/- ✓ bash `echo quick`/);
     expect(comments[0]!.body).not.toContain("gitclaw is working…");
-    const writes = world.gh.requests.slice(before).filter((r) => r.method !== "GET" && /\/issues\/(\d+\/)?comments/.test(r.path));
-    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /repos/${OWNER}/${REPO}/issues/${issue.number}/comments`]);
+    const writes = world.gh.requests
+      .slice(before)
+      .filter((r) => r.method !== "GET" && /\/issues\/(\d+\/)?comments/.test(r.path));
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /repos/${OWNER}/${REPO}/issues/${issue.number}/comments`,
+    ]);
   });
 });

@@ -32,11 +32,23 @@ afterAll(async () => {
 
 describe.skipIf(skip)("push contention", () => {
   it("loses nothing with 16 runs on different issues and 4 on the same file", async () => {
-    const own = Array.from({ length: 16 }, (_, i) => world.gh.createIssue({ title: `Stress own ${i}`, body: "write your file", user: "alice" }));
-    const shared = Array.from({ length: 4 }, (_, i) => world.gh.createIssue({ title: `Stress shared ${i}`, body: "edit shared.txt", user: "alice" }));
+    const own = Array.from({ length: 16 }, (_, i) =>
+      world.gh.createIssue({ title: `Stress own ${i}`, body: "write your file", user: "alice" }),
+    );
+    const shared = Array.from({ length: 4 }, (_, i) =>
+      world.gh.createIssue({ title: `Stress shared ${i}`, body: "edit shared.txt", user: "alice" }),
+    );
     const issues = [...own, ...shared];
     const checkouts = await Promise.all(issues.map(() => world.checkout()));
-    const runs = await Promise.all(issues.map((issue, i) => world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace: checkouts[i]!, model, runId: String(9000 + i) })));
+    const runs = await Promise.all(
+      issues.map((issue, i) =>
+        world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+          workspace: checkouts[i]!,
+          model,
+          runId: String(9000 + i),
+        }),
+      ),
+    );
     for (const run of runs) expect(run.stages.agent!.exitCode, run.logs).toBe(0);
 
     const tree = await world.repo.originGit("ls-tree", "-r", "--name-only", "main");
@@ -48,7 +60,12 @@ describe.skipIf(skip)("push contention", () => {
       const reply = world.gh.comments(issue.number).at(-1)!.body!;
       const sha = /\/commit\/([0-9a-f]{40})\)/.exec(reply)?.[1];
       expect(sha, reply).toBeDefined();
-      expect((await world.repo.originGit("merge-base", "--is-ancestor", sha!, "main").then(() => true, () => false))).toBe(true);
+      expect(
+        await world.repo.originGit("merge-base", "--is-ancestor", sha!, "main").then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(true);
       const files = (await world.repo.originGit("show", "--name-only", "--format=", sha!)).split("\n");
       expect(files).toContain(`stress/${i}.txt`);
       expect(files).toContain(`state/issues/${issue.number}.json`);
@@ -61,7 +78,9 @@ describe.skipIf(skip)("push contention", () => {
       const content = `written by shared ${i}\n`;
       const history = await world.repo.originGit("log", "-p", "main", "--", "shared.txt");
       const side = branches.find((b) => b === `gitclaw/issue-${issue.number}-${9000 + 16 + i}`);
-      const kept = history.includes(`+${content.trim()}`) || (side !== undefined && (await world.repo.originGit("show", `${side}:shared.txt`)) === content.trim());
+      const kept =
+        history.includes(`+${content.trim()}`) ||
+        (side !== undefined && (await world.repo.originGit("show", `${side}:shared.txt`)) === content.trim());
       expect(kept, `shared run ${i}: main has ${JSON.stringify(onMain)}, branches ${branches.join(", ")}`).toBe(true);
       const reply = world.gh.comments(issue.number).at(-1)!.body!;
       expect(reply).toContain(`done shared ${i}`);

@@ -24,7 +24,11 @@ export interface World {
   checkout(): Promise<string>;
   run(eventName: string, payload: unknown, extra?: Partial<RunContext>): Promise<WorkflowRun & { workspace: string }>;
   /** A run a test can cancel (as the runner does) while it goes. */
-  start(eventName: string, payload: unknown, extra?: Partial<RunContext>): { result: Promise<WorkflowRun & { workspace: string }>; cancel(): void };
+  start(
+    eventName: string,
+    payload: unknown,
+    extra?: Partial<RunContext>,
+  ): { result: Promise<WorkflowRun & { workspace: string }>; cancel(): void };
   /** A file's exact content on origin's main. */
   onOrigin(path: string): Promise<string>;
   stop(): Promise<void>;
@@ -46,7 +50,11 @@ export async function createWorld(files: Record<string, string> = {}): Promise<W
   const start = (eventName: string, payload: unknown, extra: Partial<RunContext> = {}) => {
     // Left empty, the workflow's own checkout step fills it.
     const workspace = extra.workspace ?? join(repo.root, `checkout-${++checkouts}`);
-    const running = startWorkflow({ gh, model, repository: `${OWNER}/${REPO}`, origin: repo.origin, workspace, token: TOKEN, ...extra }, eventName, payload);
+    const running = startWorkflow(
+      { gh, model, repository: `${OWNER}/${REPO}`, origin: repo.origin, workspace, token: TOKEN, ...extra },
+      eventName,
+      payload,
+    );
     return { result: running.result.then((result) => ({ ...result, workspace })), cancel: running.cancel };
   };
   return {
@@ -56,7 +64,8 @@ export async function createWorld(files: Record<string, string> = {}): Promise<W
     checkout: checkoutNew,
     run: (eventName, payload, extra) => start(eventName, payload, extra).result,
     start,
-    onOrigin: async (path) => String((await execa("git", ["show", `main:${path}`], { cwd: repo.origin, stripFinalNewline: false })).stdout),
+    onOrigin: async (path) =>
+      String((await execa("git", ["show", `main:${path}`], { cwd: repo.origin, stripFinalNewline: false })).stdout),
     async stop() {
       await Promise.all([gh.stop(), model.stop()]);
       repo.cleanup();
@@ -88,7 +97,9 @@ export async function checkoutWithConfig(world: World, config: object): Promise<
   return workspace;
 }
 
-export function useWorld(users: { login: string; permission: "admin" | "write" | "read" }[] = [{ login: "alice", permission: "write" }]): World {
+export function useWorld(
+  users: { login: string; permission: "admin" | "write" | "read" }[] = [{ login: "alice", permission: "write" }],
+): World {
   let current: World | undefined;
   beforeAll(async () => {
     current = await createWorld();

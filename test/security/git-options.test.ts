@@ -30,10 +30,14 @@ describe("a branch name that git would read as an option", () => {
     expect(run.stages.agent!.exitCode).toBe(1);
     expect(run.logs).toMatch(/\(the event's repository\.default_branch\) is not a valid branch name/);
     expect(readdirSync(marks)).toEqual([]);
-    expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(/gitclaw could not run:[\s\S]*is not a valid branch name/);
+    expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(
+      /gitclaw could not run:[\s\S]*is not a valid branch name/,
+    );
   });
 
   it("from git.branch in the configuration: refused when the configuration is read", () => {
-    expect(() => parseConfig({ git: { branch: "--upload-pack=touch /tmp/x" } })).toThrow(/"git\.branch" \(found "--upload-pack=touch \/tmp\/x"\): expected a branch name/);
+    expect(() => parseConfig({ git: { branch: "--upload-pack=touch /tmp/x" } })).toThrow(
+      /"git\.branch" \(found "--upload-pack=touch \/tmp\/x"\): expected a branch name/,
+    );
   });
 });

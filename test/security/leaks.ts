@@ -39,7 +39,9 @@ const urlSafe = (b64: string) => b64.replace(/\+/g, "-").replace(/\//g, "_");
  */
 function embeddedBase64(value: string): string[] {
   return [0, 1, 2].map((offset) => {
-    const encoded = Buffer.concat([Buffer.alloc(offset), Buffer.from(value)]).toString("base64").replace(/=+$/, "");
+    const encoded = Buffer.concat([Buffer.alloc(offset), Buffer.from(value)])
+      .toString("base64")
+      .replace(/=+$/, "");
     const end = (offset + value.length) % 3 === 0 ? encoded.length : encoded.length - 1;
     return encoded.slice(offset === 0 ? 0 : offset + 1, end);
   });
@@ -70,7 +72,13 @@ export function scan(places: Record<string, string>, secrets: readonly Secret[])
     for (const secret of secrets) {
       for (const { form, text: needle } of secretForms(secret.value)) {
         const at = text.indexOf(needle);
-        if (at >= 0) findings.push({ place, secret: secret.name, form, excerpt: text.slice(Math.max(0, at - 60), at + needle.length + 60) });
+        if (at >= 0)
+          findings.push({
+            place,
+            secret: secret.name,
+            form,
+            excerpt: text.slice(Math.max(0, at - 60), at + needle.length + 60),
+          });
       }
     }
   }
@@ -98,11 +106,17 @@ export async function gatherPlaces(scene: Scene): Promise<Record<string, string>
     places[`model request ${i}`] = JSON.stringify(request.body);
   });
   world.gh.requests.slice(scene.since?.githubRequests ?? 0).forEach((request, i) => {
-    if (request.body !== undefined) places[`GitHub API request ${i} (${request.method} ${request.path})`] = JSON.stringify(request.body);
+    if (request.body !== undefined)
+      places[`GitHub API request ${i} (${request.method} ${request.path})`] = JSON.stringify(request.body);
   });
-  places["origin history (git log -p --all)"] = String((await execa("git", ["log", "-p", "--all", "--format=commit %H%n%B"], { cwd: world.repo.origin })).stdout);
-  for (const file of filesUnder(join(scene.workspace, "state"))) places[`session file or artifact ${file}`] = readFileSync(file, "utf8");
-  for (const file of filesUnder(scene.runnerTemp).filter((path) => /\/(gitclaw-[^/]*|summary\.md|output)$/.test(path))) {
+  places["origin history (git log -p --all)"] = String(
+    (await execa("git", ["log", "-p", "--all", "--format=commit %H%n%B"], { cwd: world.repo.origin })).stdout,
+  );
+  for (const file of filesUnder(join(scene.workspace, "state")))
+    places[`session file or artifact ${file}`] = readFileSync(file, "utf8");
+  for (const file of filesUnder(scene.runnerTemp).filter((path) =>
+    /\/(gitclaw-[^/]*|summary\.md|output)$/.test(path),
+  )) {
     places[`runner temp ${file}`] = readFileSync(file, "utf8");
   }
   places["stage logs, without ::add-mask:: lines"] = scene.logs

@@ -28,7 +28,9 @@ describe("tool names chosen by the model", () => {
     for (const name of HOSTILE_NAMES) expect(agentLog).toContain(name);
     const commands = runnerCommands(agentLog);
     expect(commands.filter((c) => `${c.properties}${c.data}`.includes("INJECTED"))).toEqual([]);
-    expect(commands.filter((c) => !["add-mask", "group", "endgroup", "warning", "error", "stop-commands"].includes(c.name))).toEqual([]);
+    expect(
+      commands.filter((c) => !["add-mask", "group", "endgroup", "warning", "error", "stop-commands"].includes(c.name)),
+    ).toEqual([]);
     // gitclaw's own commands after the hostile lines still run: the second turn's group opens and closes.
     expect(commands.slice(-2).map((c) => `${c.name}:${c.data}`)).toEqual(["group:gitclaw: turn 2", "endgroup:"]);
   });

@@ -33,8 +33,13 @@ describe("a run that commits code and configuration for the next job", () => {
     const files: Record<string, string> = {
       "evil.ts": payload("preload"),
       "bunfig.toml": 'preload = ["./evil.ts"]\n',
-      "tsconfig.json": JSON.stringify({ compilerOptions: { paths: { execa: ["./evil.ts"], zod: ["./evil.ts"], "@octokit/rest": ["./evil.ts"] } } }),
-      "package.json": JSON.stringify({ name: "widgets", scripts: { preinstall: "node evil.ts", postinstall: "node evil.ts", test: "node evil.ts" } }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { paths: { execa: ["./evil.ts"], zod: ["./evil.ts"], "@octokit/rest": ["./evil.ts"] } },
+      }),
+      "package.json": JSON.stringify({
+        name: "widgets",
+        scripts: { preinstall: "node evil.ts", postinstall: "node evil.ts", test: "node evil.ts" },
+      }),
       ".npmrc": "ignore-scripts=false\n",
       // Where a copy-installed gitclaw kept its stages and library, and this repository its bundle.
       "lifecycle/GITCLAW-AGENT.ts": payload("lifecycle"),
@@ -44,7 +49,10 @@ describe("a run that commits code and configuration for the next job", () => {
       "dist/GITCLAW-INDICATOR.js": payload("dist"),
       "node_modules/execa/index.js": payload("node_modules"),
     };
-    world.model.script([{ toolCalls: Object.entries(files).map(([path, content]) => ({ name: "write", input: { path, content } })) }, { text: "Prepared." }]);
+    world.model.script([
+      { toolCalls: Object.entries(files).map(([path, content]) => ({ name: "write", input: { path, content } })) },
+      { text: "Prepared." },
+    ]);
     const first = await world.run("issues", issueOpenedPayload({ ...target, issue }), { workspace });
     expect(first.stages.agent!.exitCode, first.logs).toBe(0);
     for (const path of Object.keys(files)) expect(await world.onOrigin(path), path).toBe(files[path]);
@@ -52,7 +60,10 @@ describe("a run that commits code and configuration for the next job", () => {
     // The next job: a fresh checkout of what run 1 pushed, every stage run as the workflow runs it.
     const comment = world.gh.addComment(issue.number, { body: "thanks, go on", user: "alice" });
     world.model.script([{ text: "Going on." }]);
-    const second = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }));
+    const second = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }),
+    );
     expect(second.proceed).toBe(true);
     expect(second.stages.agent!.exitCode, second.logs).toBe(0);
     expect(second.stages.cleanup!.exitCode, second.logs).toBe(0);

@@ -12,7 +12,11 @@ let results: string[];
 let reply: string;
 
 const shellChange = (path: string, existing: boolean) =>
-  existing ? (path.endsWith(".yml") ? `rm ${path}` : `echo 'hostile()' >> ${path}`) : `mkdir -p "$(dirname ${path})" && echo planted > ${path}`;
+  existing
+    ? path.endsWith(".yml")
+      ? `rm ${path}`
+      : `echo 'hostile()' >> ${path}`
+    : `mkdir -p "$(dirname ${path})" && echo planted > ${path}`;
 // Each attempted on its own (`;`): under the sandbox some cannot even be written (state/ is the agent's).
 
 beforeAll(async () => {
@@ -22,8 +26,20 @@ beforeAll(async () => {
   const issue = world.gh.createIssue({ title: "Touch everything", body: "Change CI, keys and state.", user: "alice" });
   const calls = [
     ...PROTECTED_TABLE.map((c) => ({ name: "write", input: { path: c.path, content: "from write\n" } })),
-    ...PROTECTED_TABLE.filter((c) => c.existing).map((c) => ({ name: "edit", input: { path: c.path, oldText: "original", newText: "edited" } })),
-    { name: "bash", input: { command: [...PROTECTED_TABLE.map((c) => shellChange(c.path, c.existing)), "git init -q lifecycle/embedded && echo x > lifecycle/embedded/payload.ts", "echo done"].join("; ") } },
+    ...PROTECTED_TABLE.filter((c) => c.existing).map((c) => ({
+      name: "edit",
+      input: { path: c.path, oldText: "original", newText: "edited" },
+    })),
+    {
+      name: "bash",
+      input: {
+        command: [
+          ...PROTECTED_TABLE.map((c) => shellChange(c.path, c.existing)),
+          "git init -q lifecycle/embedded && echo x > lifecycle/embedded/payload.ts",
+          "echo done",
+        ].join("; "),
+      },
+    },
     { name: "write", input: { path: "docs/allowed.md", content: "allowed\n" } },
   ];
   world.model.script([{ toolCalls: calls }, { text: "Tried." }]);
@@ -36,7 +52,9 @@ afterAll(() => world.stop());
 
 describe("every route to a protected path", () => {
   it("write and edit refuse each path of the table", () => {
-    PROTECTED_TABLE.forEach((c, i) => expect(results[i], c.path).toMatch(/Refusing to write .*: it is under the protected path/));
+    PROTECTED_TABLE.forEach((c, i) =>
+      expect(results[i], c.path).toMatch(/Refusing to write .*: it is under the protected path/),
+    );
     const edits = results.slice(PROTECTED_TABLE.length, PROTECTED_TABLE.length + 2);
     for (const text of edits) expect(text).toMatch(/Refusing to write/);
   });
@@ -47,7 +65,8 @@ describe("every route to a protected path", () => {
     for (const c of PROTECTED_TABLE) {
       if (c.existing) expect(await world.onOrigin(c.path)).toBe(`original ${c.path}\n`);
       // The test itself committed the configuration; the run left it as it was.
-      else if (c.path === ".github/gitclaw.json") expect(JSON.parse(await world.onOrigin(c.path))).toEqual({ protectedPaths: PROTECTED_CONFIG });
+      else if (c.path === ".github/gitclaw.json")
+        expect(JSON.parse(await world.onOrigin(c.path))).toEqual({ protectedPaths: PROTECTED_CONFIG });
       else expect(everTouched, c.path).not.toContain(c.path);
       expect(reply, c.path).toContain(`\`${c.path}\``);
     }

@@ -1,7 +1,16 @@
 // The sandbox itself (src/tools/sandbox/sandbox.ts), driven directly on a runner-like layout: who the tool user
 // is, what it may touch, and that release() leaves nothing behind. Needs root or passwordless sudo,
 // as on a runner; CI runs as root.
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -24,7 +33,8 @@ beforeEach(async () => {
   const workspace = join(home, "work", "repo", "repo");
   const runnerTemp = join(home, "work", "_temp");
   const tools = join(home, ".tools", "bin");
-  for (const dir of [join(workspace, "state"), runnerTemp, tools, join(home, ".tools", "cache")]) mkdirSync(dir, { recursive: true, mode: 0o755 });
+  for (const dir of [join(workspace, "state"), runnerTemp, tools, join(home, ".tools", "cache")])
+    mkdirSync(dir, { recursive: true, mode: 0o755 });
   writeFileSync(join(home, ".gitconfig"), "[credential]\n\thelper = store\n", { mode: 0o644 });
   writeFileSync(join(runnerTemp, "set_env"), "GITHUB_TOKEN=secret\n", { mode: 0o644 });
   writeFileSync(join(tools, "hello"), "#!/bin/sh\necho hello from PATH\n", { mode: 0o755 });
@@ -34,7 +44,13 @@ beforeEach(async () => {
   writeFileSync(join(workspace, "src", "main.ts"), "export {};\n");
   await execa("git", ["add", "-A"], { cwd: workspace });
   await execa("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "initial"], { cwd: workspace });
-  options = { mode: "auto", workspace, agentOnly: [".git", "state"], secretDirs: [runnerTemp, home], path: `${tools}:/usr/local/bin:/usr/bin:/bin` };
+  options = {
+    mode: "auto",
+    workspace,
+    agentOnly: [".git", "state"],
+    secretDirs: [runnerTemp, home],
+    path: `${tools}:/usr/local/bin:/usr/bin:/bin`,
+  };
 });
 afterEach(async () => {
   for (const sandbox of sandboxes.splice(0)) {
@@ -52,16 +68,33 @@ async function prepare(overrides: Partial<SandboxOptions> = {}): Promise<Isolate
 }
 
 /** Runs a shell command as the sandbox's tool user, in the workspace. */
-async function asTool(sandbox: Isolated, command: string, timeoutMs = 10_000): Promise<{ output: string; exitCode: number | null }> {
+async function asTool(
+  sandbox: Isolated,
+  command: string,
+  timeoutMs = 10_000,
+): Promise<{ output: string; exitCode: number | null }> {
   let output = "";
-  const running = startProcess({ command, cwd: options.workspace, env: { PATH: options.path, HOME: home }, timeoutMs, signal: new AbortController().signal, onOutput: (bytes) => (output += Buffer.from(bytes).toString()), runAs: sandbox });
+  const running = startProcess({
+    command,
+    cwd: options.workspace,
+    env: { PATH: options.path, HOME: home },
+    timeoutMs,
+    signal: new AbortController().signal,
+    onOutput: (bytes) => (output += Buffer.from(bytes).toString()),
+    runAs: sandbox,
+  });
   const outcome = await running.finished;
   return { output, exitCode: outcome.exitCode };
 }
 
 /** Owner, group and mode of everything the sandbox may change, to compare before and after. */
 function snapshot(): string[] {
-  const paths = [home, ...readdirSync(home, { recursive: true, encoding: "utf8" }).filter((p) => !p.includes(".git/")).map((p) => join(home, p))];
+  const paths = [
+    home,
+    ...readdirSync(home, { recursive: true, encoding: "utf8" })
+      .filter((p) => !p.includes(".git/"))
+      .map((p) => join(home, p)),
+  ];
   return paths.map((path) => {
     const stat = lstatSync(path);
     return `${path} ${stat.uid}:${stat.gid} ${(stat.mode & 0o7777).toString(8)}`;
@@ -104,7 +137,15 @@ describe("the tool user", () => {
   it("has its commands stopped with their whole process group on timeout", async () => {
     const sandbox = await prepare();
     let output = "";
-    const running = startProcess({ command: "sleep 30 & echo $!; wait", cwd: "/", env: { PATH: options.path }, timeoutMs: 500, signal: new AbortController().signal, onOutput: (bytes) => (output += Buffer.from(bytes).toString()), runAs: sandbox });
+    const running = startProcess({
+      command: "sleep 30 & echo $!; wait",
+      cwd: "/",
+      env: { PATH: options.path },
+      timeoutMs: 500,
+      signal: new AbortController().signal,
+      onOutput: (bytes) => (output += Buffer.from(bytes).toString()),
+      runAs: sandbox,
+    });
     expect(await running.finished).toMatchObject({ stopReason: "timeout" });
     expect(processesOf(sandbox)).not.toContain(Number(output.trim()));
   });
@@ -117,7 +158,10 @@ describe("the tool user", () => {
 
   it("works with git in the workspace but cannot write to .git/", async () => {
     const sandbox = await prepare();
-    const { output } = await asTool(sandbox, "echo more >> README.md; git status --short; git commit -qam sneaky 2>&1 | head -1");
+    const { output } = await asTool(
+      sandbox,
+      "echo more >> README.md; git status --short; git commit -qam sneaky 2>&1 | head -1",
+    );
     expect(output).toContain(" M README.md");
     expect(output).toMatch(/index\.lock': Permission denied/);
   });
@@ -129,10 +173,13 @@ describe("the workspace", () => {
     // After prepare, as the write tool would; the agent's umask is 002 then (not settable in this worker).
     writeFileSync(join(options.workspace, "by-agent.txt"), "agent\n");
     chmodSync(join(options.workspace, "by-agent.txt"), 0o664);
-    const { output } = await asTool(sandbox, [
-      "echo new > new.txt && mkdir -p lib/deep && echo x > lib/deep/x.ts && mv README.md README.rst && rm src/main.ts && echo tool >> by-agent.txt && echo shared-ok",
-      "mv .git .git-old; rm -rf state; touch state/x .git/x; echo '[core]' >> .git/config",
-    ].join("\n"));
+    const { output } = await asTool(
+      sandbox,
+      [
+        "echo new > new.txt && mkdir -p lib/deep && echo x > lib/deep/x.ts && mv README.md README.rst && rm src/main.ts && echo tool >> by-agent.txt && echo shared-ok",
+        "mv .git .git-old; rm -rf state; touch state/x .git/x; echo '[core]' >> .git/config",
+      ].join("\n"),
+    );
     expect(output).toContain("shared-ok");
     expect(output).toMatch(/cannot move '\.git' to '\.git-old': Operation not permitted/);
     expect(output).toMatch(/cannot remove 'state': Operation not permitted/);
@@ -143,7 +190,10 @@ describe("the workspace", () => {
 
   it("closes $RUNNER_TEMP and the agent's HOME but keeps PATH directories reachable", async () => {
     const sandbox = await prepare();
-    const { output } = await asTool(sandbox, `hello; cat ${home}/.gitconfig; cat ${home}/work/_temp/set_env; ls ${home}/.tools/cache; ls ${home}`);
+    const { output } = await asTool(
+      sandbox,
+      `hello; cat ${home}/.gitconfig; cat ${home}/work/_temp/set_env; ls ${home}/.tools/cache; ls ${home}`,
+    );
     expect(output).toContain("hello from PATH");
     expect(output).toMatch(/\.gitconfig: Permission denied/);
     expect(output).toMatch(/set_env: Permission denied/);
@@ -162,7 +212,10 @@ describe("the worktree directory", () => {
     const worktree = join(sandbox.worktrees, "acme-widgets", "pr-1");
     mkdirSync(worktree, { recursive: true, mode: 0o750 });
     chmodSync(worktree, 0o2770);
-    const { output } = await asTool(sandbox, `cd ${worktree} && echo x > edit.txt && echo written; mkdir ../pr-2; mv ../pr-1 ../pr-3; touch ${sandbox.worktrees}/planted`);
+    const { output } = await asTool(
+      sandbox,
+      `cd ${worktree} && echo x > edit.txt && echo written; mkdir ../pr-2; mv ../pr-1 ../pr-3; touch ${sandbox.worktrees}/planted`,
+    );
     expect(output).toContain("written");
     expect(output).toMatch(/cannot create directory .\.\.\/pr-2.: Permission denied/);
     expect(output).toMatch(/cannot move '\.\.\/pr-1' to '\.\.\/pr-3': Permission denied/);
@@ -196,7 +249,15 @@ describe("release", () => {
     const mine = await prepare();
     const elsewhere = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-other-"));
     const other = await prepare({ workspace: elsewhere, secretDirs: [] });
-    const running = startProcess({ command: "sleep 1; echo survived", cwd: "/", env: { PATH: options.path }, timeoutMs: 10_000, signal: new AbortController().signal, onOutput: () => {}, runAs: other });
+    const running = startProcess({
+      command: "sleep 1; echo survived",
+      cwd: "/",
+      env: { PATH: options.path },
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      onOutput: () => {},
+      runAs: other,
+    });
     await mine.release();
     expect((await running.finished).exitCode).toBe(0);
     await other.release();
@@ -216,12 +277,19 @@ describe("without isolation", () => {
     // bundle the module into a world-readable one first.
     const bundleDir = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-bundle-"));
     chmodSync(bundleDir, 0o755);
-    const bundled = await Bun.build({ entrypoints: [join(PROJECT_ROOT, "src/tools/sandbox/sandbox.ts")], outdir: bundleDir, target: "bun" });
+    const bundled = await Bun.build({
+      entrypoints: [join(PROJECT_ROOT, "src/tools/sandbox/sandbox.ts")],
+      outdir: bundleDir,
+      target: "bun",
+    });
     expect(bundled.success).toBe(true);
     const modulePath = bundled.outputs[0]!.path;
     chmodSync(modulePath, 0o644);
     const script = `const { prepareSandbox } = await import(${JSON.stringify(modulePath)}); console.log(JSON.stringify(await prepareSandbox({ mode: "auto", workspace: "/tmp", agentOnly: [], secretDirs: [], path: "/usr/bin:/bin" })));`;
-    const nobody = await runAsNobody([process.execPath, "-e", script], { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: "/nonexistent" });
+    const nobody = await runAsNobody([process.execPath, "-e", script], {
+      PATH: "/usr/local/bin:/usr/bin:/bin",
+      HOME: "/nonexistent",
+    });
     const sandbox = JSON.parse(String(nobody.stdout));
     expect(sandbox).toEqual({
       isolated: false,

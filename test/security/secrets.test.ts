@@ -23,7 +23,10 @@ afterAll(async () => {
 const target = { owner: OWNER, repo: REPO };
 
 /** One issue, one scripted conversation on a fresh hosted-like runner; returns what to scan. */
-async function converse(title: string, turns: Parameters<World["model"]["script"]>[0]): Promise<Scene & { issueNumber: number }> {
+async function converse(
+  title: string,
+  turns: Parameters<World["model"]["script"]>[0],
+): Promise<Scene & { issueNumber: number }> {
   runner?.cleanup();
   runner = await hostedRunner(world);
   const since = { modelRequests: world.model.requests.length, githubRequests: world.gh.requests.length };
@@ -31,7 +34,14 @@ async function converse(title: string, turns: Parameters<World["model"]["script"
   world.model.script(turns);
   const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), runner.context);
   expect(run.stages.agent?.exitCode, run.logs).toBe(0);
-  return { world, workspace: runner.workspace, runnerTemp: runner.runnerTemp, logs: run.logs, since, issueNumber: issue.number };
+  return {
+    world,
+    workspace: runner.workspace,
+    runnerTemp: runner.runnerTemp,
+    logs: run.logs,
+    since,
+    issueNumber: issue.number,
+  };
 }
 
 const bash = (command: string) => ({ name: "bash", input: { command } });
@@ -83,12 +93,14 @@ describe("hostile commands find no secret", () => {
   it("finds no credential in the checkout's config or through git's credential helpers", () => {
     expect(results.gitConfigFile).toContain('[remote "origin"]');
     for (const result of [results.gitConfigFile, results.gitConfigList]) expect(result).not.toMatch(/extraheader/i);
-    for (const result of [results.credentialFill, results.credentialFillAsAgent]) expect(result).toMatch(/could not read Username[\s\S]*exited with code 128/);
+    for (const result of [results.credentialFill, results.credentialFillAsAgent])
+      expect(result).toMatch(/could not read Username[\s\S]*exited with code 128/);
   });
 
   it("cannot read the agent's HOME or $RUNNER_TEMP, only its own", () => {
     expect(results.ownGitconfig).toMatch(/\[safe\]\s+directory = \*/);
-    for (const result of [results.agentGitconfig, results.agentCredentials, results.runnerTemp]) expect(result).toMatch(/Permission denied/);
+    for (const result of [results.agentGitconfig, results.agentCredentials, results.runnerTemp])
+      expect(result).toMatch(/Permission denied/);
   });
 
   it("leaves no form of the token or the key in model requests, comments, commits, sessions, artifacts or logs", async () => {
@@ -100,12 +112,22 @@ describe("hostile commands find no secret", () => {
 });
 
 describe("a model that repeats the token", () => {
-  const encoded = [TOKEN, Buffer.from(TOKEN).toString("base64"), Buffer.from(`x-access-token:${TOKEN}`).toString("base64"), encodeURIComponent(API_KEY)];
+  const encoded = [
+    TOKEN,
+    Buffer.from(TOKEN).toString("base64"),
+    Buffer.from(`x-access-token:${TOKEN}`).toString("base64"),
+    encodeURIComponent(API_KEY),
+  ];
 
   it("has it redacted from its tool calls, their output, its reply and everything stored", async () => {
     const scene = await converse("Repeat after me", [
-      { text: `Checking ${TOKEN} first.`, toolCalls: [bash(encoded.map((value) => `echo ${value}`).join("; ")), bash(`echo '${EXTRAHEADER}'`)] },
-      { text: `The token is ${TOKEN}, in base64 ${encoded[1]}, as a header ${encoded[2]}; the key is ${API_KEY} (${encoded[3]}).` },
+      {
+        text: `Checking ${TOKEN} first.`,
+        toolCalls: [bash(encoded.map((value) => `echo ${value}`).join("; ")), bash(`echo '${EXTRAHEADER}'`)],
+      },
+      {
+        text: `The token is ${TOKEN}, in base64 ${encoded[1]}, as a header ${encoded[2]}; the key is ${API_KEY} (${encoded[3]}).`,
+      },
     ]);
     expect(toolResults(world)[0]).toMatch(/\[REDACTED\]/);
     expect(world.gh.comments(scene.issueNumber).at(-1)?.body).toMatch(/The token is \[REDACTED\]/);

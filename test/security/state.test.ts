@@ -11,8 +11,10 @@ import { OWNER, REPO, useWorld } from "../e2e/support.ts";
 
 const world = useWorld();
 const target = { owner: OWNER, repo: REPO };
-const header = (id: string) => `${JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" })}\n`;
-const mapping = (issueNumber: number, sessionPath: string) => JSON.stringify({ issueNumber, sessionPath, updatedAt: "2026-01-01T00:00:00.000Z" });
+const header = (id: string) =>
+  `${JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" })}\n`;
+const mapping = (issueNumber: number, sessionPath: string) =>
+  JSON.stringify({ issueNumber, sessionPath, updatedAt: "2026-01-01T00:00:00.000Z" });
 
 /** A checkout with `files` committed and pushed to origin, as a collaborator or a merged PR would leave them. */
 async function committed(files: Record<string, string>): Promise<string> {
@@ -29,7 +31,11 @@ async function committed(files: Record<string, string>): Promise<string> {
 /** A comment on issue `n` by alice, run in `workspace`; returns the reply gitclaw posted. */
 async function commentOn(n: number, workspace: string): Promise<string> {
   const comment = world.gh.addComment(n, { body: "Carry on.", user: "alice" });
-  const run = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue: world.gh.issue(n), comment }), { workspace });
+  const run = await world.run(
+    "issue_comment",
+    issueCommentCreatedPayload({ ...target, issue: world.gh.issue(n), comment }),
+    { workspace },
+  );
   expect(run.stages.agent?.exitCode, run.logs).toBe(0);
   return world.gh.comments(n).at(-1)!.body ?? "";
 }
@@ -43,8 +49,21 @@ async function landedSession(n: number): Promise<{ sessionPath: string; text: st
 describe("paths taken from committed state stay in state/sessions/", () => {
   it("a session id naming .github/workflows does not make that folder the run's own", async () => {
     const n = world.gh.createIssue({ title: "Tidy up", body: "Clean the repository.", user: "alice" }).number;
-    const workspace = await committed({ "state/sessions/s.jsonl": header("../../.github/workflows"), [`state/issues/${n}.json`]: mapping(n, "state/sessions/s.jsonl") });
-    world.model.script([{ toolCalls: [{ name: "bash", input: { command: "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/evil.yml" } }] }, { text: "Done." }]);
+    const workspace = await committed({
+      "state/sessions/s.jsonl": header("../../.github/workflows"),
+      [`state/issues/${n}.json`]: mapping(n, "state/sessions/s.jsonl"),
+    });
+    world.model.script([
+      {
+        toolCalls: [
+          {
+            name: "bash",
+            input: { command: "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/evil.yml" },
+          },
+        ],
+      },
+      { text: "Done." },
+    ]);
 
     const reply = await commentOn(n, workspace);
 
@@ -57,7 +76,10 @@ describe("paths taken from committed state stay in state/sessions/", () => {
   it("a mapping naming a committed file elsewhere, or a file outside the repository, is not appended to", async () => {
     for (const sessionPath of ["docs/notes.jsonl", "../outside.jsonl"]) {
       const n = world.gh.createIssue({ title: "Notes", body: "Keep notes.", user: "alice" }).number;
-      const workspace = await committed({ "docs/notes.jsonl": header("notes"), [`state/issues/${n}.json`]: mapping(n, sessionPath) });
+      const workspace = await committed({
+        "docs/notes.jsonl": header("notes"),
+        [`state/issues/${n}.json`]: mapping(n, sessionPath),
+      });
       const outside = join(dirname(workspace), "outside.jsonl");
       writeFileSync(outside, header("outside"));
       world.model.script([{ text: "Noted." }]);
@@ -66,7 +88,9 @@ describe("paths taken from committed state stay in state/sessions/", () => {
 
       expect(await world.onOrigin("docs/notes.jsonl")).toBe(header("notes"));
       expect(readFileSync(outside, "utf8")).toBe(header("outside"));
-      expect(reply).toContain(`names the session ${JSON.stringify(sessionPath)}, which is not a .jsonl file directly in state/sessions/`);
+      expect(reply).toContain(
+        `names the session ${JSON.stringify(sessionPath)}, which is not a .jsonl file directly in state/sessions/`,
+      );
       expect((await landedSession(n)).text).toContain("Carry on.");
     }
   });
@@ -74,7 +98,11 @@ describe("paths taken from committed state stay in state/sessions/", () => {
 
 describe("a session belongs to one issue", () => {
   it("a mapping pointing at another issue's session does not send that conversation to the model", async () => {
-    const private85 = world.gh.createIssue({ title: "Rotate the keys", body: "ISSUE-85-ONLY: the staging password is in vault/staging.", user: "alice" });
+    const private85 = world.gh.createIssue({
+      title: "Rotate the keys",
+      body: "ISSUE-85-ONLY: the staging password is in vault/staging.",
+      user: "alice",
+    });
     world.model.script([{ text: "Rotated." }]);
     const first = await world.run("issues", issueOpenedPayload({ ...target, issue: private85 }));
     expect(first.stages.agent?.exitCode, first.logs).toBe(0);
@@ -88,7 +116,9 @@ describe("a session belongs to one issue", () => {
     const reply = await commentOn(n, workspace);
 
     expect(JSON.stringify(world.model.requests.slice(before).map((r) => r.body))).not.toContain("ISSUE-85-ONLY");
-    expect(reply).toContain(`points at ${session85.sessionPath}, the conversation of issue #${private85.number}; a session belongs to one issue`);
+    expect(reply).toContain(
+      `points at ${session85.sessionPath}, the conversation of issue #${private85.number}; a session belongs to one issue`,
+    );
     expect(await world.onOrigin(session85.sessionPath)).toBe(session85.text);
     expect((await landedSession(n)).sessionPath).not.toBe(session85.sessionPath);
   });

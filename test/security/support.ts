@@ -41,7 +41,11 @@ export async function hostedRunner(world: World): Promise<HostedRunner> {
   const runnerTemp = join(home, "work", "_temp");
   mkdirSync(join(runnerTemp, "_runner_file_commands"), { recursive: true });
   chmodSync(runnerTemp, 0o755);
-  plant(join(runnerTemp, "_runner_file_commands", "set_env_0"), `GITHUB_TOKEN=${TOKEN}\nANTHROPIC_API_KEY=${API_KEY}\n`, 0o644);
+  plant(
+    join(runnerTemp, "_runner_file_commands", "set_env_0"),
+    `GITHUB_TOKEN=${TOKEN}\nANTHROPIC_API_KEY=${API_KEY}\n`,
+    0o644,
+  );
   plant(join(home, ".gitconfig"), `[credential]\n\thelper = store --file ${join(home, ".git-credentials")}\n`, 0o644);
   plant(join(home, ".git-credentials"), `https://x-access-token:${TOKEN}@github.com\n`, 0o644);
 

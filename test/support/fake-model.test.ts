@@ -48,9 +48,12 @@ const providers: Provider[] = [
   {
     api: "openai",
     model: (fake) =>
-      createOpenAICompatible({ name: "fake", baseURL: fake.openaiBaseUrl, apiKey: "sk-oai-test", includeUsage: true })("gpt-fake"),
+      createOpenAICompatible({ name: "fake", baseURL: fake.openaiBaseUrl, apiKey: "sk-oai-test", includeUsage: true })(
+        "gpt-fake",
+      ),
     auth: ["authorization", "Bearer sk-oai-test"],
-    instructions: (body) => (body.messages as { role: string; content: unknown }[]).find((m) => m.role === "system")?.content,
+    instructions: (body) =>
+      (body.messages as { role: string; content: unknown }[]).find((m) => m.role === "system")?.content,
     toolResult: { role: "tool", tool_call_id: "call-1", content: "const a = 1;" },
     // Chat Completions has no cache writes: they are plain input tokens there.
     usage: {
@@ -95,9 +98,16 @@ describe.each(providers)("fake model, $api", (provider) => {
   it("streams a text turn in several deltas, with usage, and records the request", async () => {
     const text = "Hello from the fake model, streamed in pieces.";
     fake.script([{ text, usage: { input: 11, output: 7, cacheRead: 3, cacheWrite: 2 } }]);
-    const result = streamText({ model: provider.model(fake), instructions: "Be brief.", prompt: "Say hello", maxRetries: 0 });
+    const result = streamText({
+      model: provider.model(fake),
+      instructions: "Be brief.",
+      prompt: "Say hello",
+      maxRetries: 0,
+    });
 
-    const deltas = (await collect(result.fullStream)).filter((part) => part.type === "text-delta").map((part) => part.text);
+    const deltas = (await collect(result.fullStream))
+      .filter((part) => part.type === "text-delta")
+      .map((part) => part.text);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe(text);
     expect(await result.finishReason).toBe("stop");
@@ -105,7 +115,10 @@ describe.each(providers)("fake model, $api", (provider) => {
 
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
-    expect(request).toMatchObject({ api: provider.api, path: provider.api === "anthropic" ? "/v1/messages" : "/v1/chat/completions" });
+    expect(request).toMatchObject({
+      api: provider.api,
+      path: provider.api === "anthropic" ? "/v1/messages" : "/v1/chat/completions",
+    });
     expect(request?.headers[provider.auth[0]]).toBe(provider.auth[1]);
     expect(request?.body.stream).toBe(true);
     expect(JSON.stringify(provider.instructions(request?.body ?? {}))).toContain("Be brief.");
@@ -121,12 +134,21 @@ describe.each(providers)("fake model, $api", (provider) => {
     const first = streamText({ model, messages, tools: { read_file: readFileTool }, maxRetries: 0 });
 
     const calls = (await collect(first.fullStream)).filter((part) => part.type === "tool-call");
-    expect(calls).toMatchObject([{ toolCallId: "call-1", toolName: "read_file", input: { path: "src/a.ts", limit: 20 } }]);
+    expect(calls).toMatchObject([
+      { toolCallId: "call-1", toolName: "read_file", input: { path: "src/a.ts", limit: 20 } },
+    ]);
     expect(await first.finishReason).toBe("tool-calls");
 
     messages.push(...(await first.response).messages, {
       role: "tool",
-      content: [{ type: "tool-result", toolCallId: "call-1", toolName: "read_file", output: { type: "text", value: "const a = 1;" } }],
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: "call-1",
+          toolName: "read_file",
+          output: { type: "text", value: "const a = 1;" },
+        },
+      ],
     });
     const second = streamText({ model, messages, tools: { read_file: readFileTool }, maxRetries: 0 });
     expect(await second.text).toBe("It defines a.");
@@ -145,12 +167,25 @@ describe.each(providers)("fake model, $api", (provider) => {
   });
 
   it("answers non-streaming requests with the whole message", async () => {
-    fake.script([{ text: "Checking.", toolCalls: [{ name: "read_file", input: { path: "b.ts", limit: 1 } }], usage: { input: 4, output: 2 } }]);
-    const result = await generateText({ model: provider.model(fake), prompt: "Read b.ts", tools: { read_file: readFileTool }, maxRetries: 0 });
+    fake.script([
+      {
+        text: "Checking.",
+        toolCalls: [{ name: "read_file", input: { path: "b.ts", limit: 1 } }],
+        usage: { input: 4, output: 2 },
+      },
+    ]);
+    const result = await generateText({
+      model: provider.model(fake),
+      prompt: "Read b.ts",
+      tools: { read_file: readFileTool },
+      maxRetries: 0,
+    });
 
     expect(fake.requests[0]?.body.stream).not.toBe(true);
     expect(result.text).toBe("Checking.");
-    expect(result.toolCalls).toMatchObject([{ toolCallId: provider.defaultToolId, toolName: "read_file", input: { path: "b.ts", limit: 1 } }]);
+    expect(result.toolCalls).toMatchObject([
+      { toolCallId: provider.defaultToolId, toolName: "read_file", input: { path: "b.ts", limit: 1 } },
+    ]);
     expect(result.finishReason).toBe("tool-calls");
     expect(result.usage).toMatchObject({ inputTokens: 4, outputTokens: 2 });
   });
@@ -172,7 +207,9 @@ describe.each(providers)("fake model, $api", (provider) => {
   it("answers 500 when no scripted turn is left", async () => {
     const result = streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0, onError: quiet });
 
-    const [error] = (await collect(result.fullStream)).filter((part) => part.type === "error").map((part) => part.error);
+    const [error] = (await collect(result.fullStream))
+      .filter((part) => part.type === "error")
+      .map((part) => part.error);
     if (!APICallError.isInstance(error)) throw new Error(`expected an APICallError, got ${String(error)}`);
     expect(error.statusCode).toBe(500);
     expect(error.message).toBe("fake model: no scripted turn left for request #0");
@@ -185,7 +222,10 @@ describe("fake model, serving", () => {
 
   it("serves respond() once the scripted turns are used up, and script() appends", async () => {
     await fake.stop();
-    fake = await startFakeModel({ turns: [{ text: "scripted" }], respond: (request, index) => ({ text: `${request.api} #${index}` }) });
+    fake = await startFakeModel({
+      turns: [{ text: "scripted" }],
+      respond: (request, index) => ({ text: `${request.api} #${index}` }),
+    });
     fake.script([{ text: "appended" }]);
 
     const texts: string[] = [];
@@ -243,7 +283,10 @@ describe("fake model, serving", () => {
   });
 
   it("runs standalone with --echo and prints its URL", async () => {
-    const child = Bun.spawn(["bun", fileURLToPath(new URL("fake-model.ts", import.meta.url)), "--echo"], { stdout: "pipe", stderr: "inherit" });
+    const child = Bun.spawn(["bun", fileURLToPath(new URL("fake-model.ts", import.meta.url)), "--echo"], {
+      stdout: "pipe",
+      stderr: "inherit",
+    });
     try {
       const reader = child.stdout.getReader();
       let out = "";

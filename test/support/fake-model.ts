@@ -10,7 +10,9 @@ export * from "./fake-model/index.ts";
 
 /** The text of the last user message, in either API's message shape. */
 function lastUserText(request: RecordedModelRequest): string {
-  const messages = Array.isArray(request.body.messages) ? (request.body.messages as { role?: unknown; content?: unknown }[]) : [];
+  const messages = Array.isArray(request.body.messages)
+    ? (request.body.messages as { role?: unknown; content?: unknown }[])
+    : [];
   const content = messages.findLast((m) => m.role === "user")?.content;
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";

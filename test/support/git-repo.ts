@@ -23,7 +23,12 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   return String(result.stdout).trim();
 }
 
-export async function commitFile(cwd: string, path: string, content: string, message = `edit ${path}`): Promise<string> {
+export async function commitFile(
+  cwd: string,
+  path: string,
+  content: string,
+  message = `edit ${path}`,
+): Promise<string> {
   mkdirSync(dirname(join(cwd, path)), { recursive: true });
   writeFileSync(join(cwd, path), content);
   await git(cwd, "add", path);

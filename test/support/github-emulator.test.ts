@@ -44,12 +44,23 @@ function get(path: string, headers: Record<string, string> = { authorization: `t
 describe("repository and users", () => {
   it("serves the repository with its default branch and html links under serverUrl", async () => {
     const { data } = await octokit.rest.repos.get(repo);
-    expect(data).toMatchObject({ full_name: "acme/widgets", default_branch: "main", html_url: `${gh.serverUrl}/acme/widgets`, owner: { login: "acme" } });
+    expect(data).toMatchObject({
+      full_name: "acme/widgets",
+      default_branch: "main",
+      html_url: `${gh.serverUrl}/acme/widgets`,
+      owner: { login: "acme" },
+    });
   });
 
   it("serves user profiles, with the token's identity as a Bot", async () => {
-    expect((await octokit.rest.users.getByUsername({ username: "alice" })).data).toMatchObject({ login: "alice", type: "User" });
-    expect((await octokit.rest.users.getByUsername({ username: "github-actions[bot]" })).data).toMatchObject({ login: "github-actions[bot]", type: "Bot" });
+    expect((await octokit.rest.users.getByUsername({ username: "alice" })).data).toMatchObject({
+      login: "alice",
+      type: "User",
+    });
+    expect((await octokit.rest.users.getByUsername({ username: "github-actions[bot]" })).data).toMatchObject({
+      login: "github-actions[bot]",
+      type: "Bot",
+    });
     expect(await failure(octokit.rest.users.getByUsername({ username: "nobody" }))).toMatchObject({ status: 404 });
   });
 
@@ -67,7 +78,9 @@ describe("repository and users", () => {
   });
 
   it("answers 404 for the permission of an unknown user", async () => {
-    const { status, data } = await failure(octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "mallory" }));
+    const { status, data } = await failure(
+      octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: "mallory" }),
+    );
     expect(status).toBe(404);
     expect(data).toMatchObject({ message: "mallory is not a user" });
   });
@@ -78,20 +91,48 @@ describe("issues and comments", () => {
     gh.addUser({ login: "dave" });
     gh.addUser({ login: "erin", association: "MEMBER" });
     const byOwner = gh.createIssue({ title: "owner", body: "b", user: "acme" });
-    const byCollaborator = gh.createIssue({ title: "collaborator", body: "b", user: "alice", labels: ["gitclaw"], createdAt: "2024-05-01T12:00:00Z" });
+    const byCollaborator = gh.createIssue({
+      title: "collaborator",
+      body: "b",
+      user: "alice",
+      labels: ["gitclaw"],
+      createdAt: "2024-05-01T12:00:00Z",
+    });
     const byOutsider = gh.createIssue({ title: "outsider", body: null, user: "dave" });
     const byMember = gh.createIssue({ title: "member", user: "erin" });
 
-    expect([byOwner, byCollaborator, byOutsider, byMember].map((issue) => issue.author_association)).toEqual(["OWNER", "COLLABORATOR", "NONE", "MEMBER"]);
+    expect([byOwner, byCollaborator, byOutsider, byMember].map((issue) => issue.author_association)).toEqual([
+      "OWNER",
+      "COLLABORATOR",
+      "NONE",
+      "MEMBER",
+    ]);
     const { data } = await octokit.rest.issues.get({ ...repo, issue_number: byCollaborator.number });
     expect(data).toEqual(gh.issue(byCollaborator.number));
-    expect(data).toMatchObject({ number: 2, created_at: "2024-05-01T12:00:00Z", user: { login: "alice", type: "User" }, labels: [{ name: "gitclaw" }] });
+    expect(data).toMatchObject({
+      number: 2,
+      created_at: "2024-05-01T12:00:00Z",
+      user: { login: "alice", type: "User" },
+      labels: [{ name: "gitclaw" }],
+    });
   });
 
   it("creates issues through the API as the token's identity", async () => {
-    const { status, data } = await octokit.rest.issues.create({ ...repo, title: "From the agent", body: "", labels: ["bug"], assignees: ["alice", "ghost"] });
+    const { status, data } = await octokit.rest.issues.create({
+      ...repo,
+      title: "From the agent",
+      body: "",
+      labels: ["bug"],
+      assignees: ["alice", "ghost"],
+    });
     expect(status).toBe(201);
-    expect(data).toMatchObject({ number: 1, body: null, user: { login: "github-actions[bot]", type: "Bot" }, labels: [{ name: "bug" }], assignees: [{ login: "alice" }] });
+    expect(data).toMatchObject({
+      number: 1,
+      body: null,
+      user: { login: "github-actions[bot]", type: "Bot" },
+      labels: [{ name: "bug" }],
+      assignees: [{ login: "alice" }],
+    });
     expect(gh.issue(1).title).toBe("From the agent");
   });
 
@@ -109,23 +150,36 @@ describe("issues and comments", () => {
 
     const edited = await octokit.rest.issues.updateComment({ ...repo, comment_id: created.data.id, body: "Done." });
     expect(edited.data.body).toBe("Done.");
-    expect((await octokit.rest.issues.getComment({ ...repo, comment_id: created.data.id })).data).toEqual(gh.comments(issue.number)[0]);
+    expect((await octokit.rest.issues.getComment({ ...repo, comment_id: created.data.id })).data).toEqual(
+      gh.comments(issue.number)[0],
+    );
     expect(gh.issue(issue.number).comments).toBe(1);
   });
 
   it("paginates comments with Link headers that octokit.paginate follows, and filters by since", async () => {
     const issue = gh.createIssue({ title: "t", body: "b", user: "alice" });
-    for (let i = 1; i <= 7; i++) gh.addComment(issue.number, { body: `comment ${i}`, user: "alice", createdAt: `2024-05-0${i}T00:00:00Z` });
+    for (let i = 1; i <= 7; i++)
+      gh.addComment(issue.number, { body: `comment ${i}`, user: "alice", createdAt: `2024-05-0${i}T00:00:00Z` });
 
     const first = await get(`/repos/acme/widgets/issues/1/comments?per_page=3`);
     expect(first.headers.get("link")).toBe(
       `<${gh.url}/repos/acme/widgets/issues/1/comments?per_page=3&page=2>; rel="next", <${gh.url}/repos/acme/widgets/issues/1/comments?per_page=3&page=3>; rel="last"`,
     );
-    const all = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: issue.number, per_page: 3 });
+    const all = await octokit.paginate(octokit.rest.issues.listComments, {
+      ...repo,
+      issue_number: issue.number,
+      per_page: 3,
+    });
     expect(all.map((comment) => comment.body)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `comment ${i}`));
-    expect(gh.requests.filter((request) => request.path.endsWith("/comments")).map((request) => request.query.page)).toEqual([undefined, undefined, "2", "3"]);
+    expect(
+      gh.requests.filter((request) => request.path.endsWith("/comments")).map((request) => request.query.page),
+    ).toEqual([undefined, undefined, "2", "3"]);
 
-    const recent = await octokit.rest.issues.listComments({ ...repo, issue_number: issue.number, since: "2024-05-06T00:00:00Z" });
+    const recent = await octokit.rest.issues.listComments({
+      ...repo,
+      issue_number: issue.number,
+      since: "2024-05-06T00:00:00Z",
+    });
     expect(recent.data.map((comment) => comment.body)).toEqual(["comment 6", "comment 7"]);
   });
 
@@ -137,7 +191,10 @@ describe("issues and comments", () => {
     gh.createIssue({ title: "t", body: "b", user: "alice" });
     const { status, data } = await failure(octokit.rest.issues.createComment({ ...repo, issue_number: 1, body }));
     expect(status).toBe(422);
-    expect(data).toMatchObject({ message: "Validation Failed", errors: [{ resource: "IssueComment", code: "unprocessable", message }] });
+    expect(data).toMatchObject({
+      message: "Validation Failed",
+      errors: [{ resource: "IssueComment", code: "unprocessable", message }],
+    });
     expect(gh.comments(1)).toEqual([]);
   });
 
@@ -154,7 +211,15 @@ describe("issues and comments", () => {
     const assigned = gh.assignIssue(1, "alice", "bob");
 
     const { data } = await octokit.rest.issues.listEvents({ ...repo, issue_number: 1 });
-    expect(data).toEqual([expect.objectContaining({ event: "labeled", label: { name: "bug", color: "ededed" }, actor: expect.objectContaining({ login: "alice" }) }), labeled, assigned]);
+    expect(data).toEqual([
+      expect.objectContaining({
+        event: "labeled",
+        label: { name: "bug", color: "ededed" },
+        actor: expect.objectContaining({ login: "alice" }),
+      }),
+      labeled,
+      assigned,
+    ]);
     expect(assigned).toMatchObject({ assignee: { login: "alice" }, assigner: { login: "bob" } });
     expect(gh.issue(1)).toMatchObject({ labels: [{ name: "bug" }, { name: "gitclaw" }], assignee: { login: "alice" } });
   });
@@ -171,27 +236,53 @@ describe("reactions", () => {
     expect(again.status).toBe(200);
     expect(again.data.id).toBe(added.data.id);
     expect(gh.issue(1).reactions).toMatchObject({ total_count: 1, eyes: 1 });
-    expect((await octokit.rest.reactions.listForIssue({ ...repo, issue_number: 1 })).data).toEqual(gh.reactions({ issue: 1 }));
+    expect((await octokit.rest.reactions.listForIssue({ ...repo, issue_number: 1 })).data).toEqual(
+      gh.reactions({ issue: 1 }),
+    );
 
-    const removed = await octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id });
+    const removed = await octokit.rest.reactions.deleteForIssue({
+      ...repo,
+      issue_number: 1,
+      reaction_id: added.data.id,
+    });
     expect(removed.status).toBe(204);
     expect(gh.reactions({ issue: 1 })).toEqual([]);
-    expect(await failure(octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id }))).toMatchObject({ status: 404 });
+    expect(
+      await failure(octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id })),
+    ).toMatchObject({ status: 404 });
   });
 
   it("keeps comment reactions apart from issue reactions", async () => {
     gh.createIssue({ title: "t", body: "b", user: "alice" });
     const comment = gh.addComment(1, { body: "@gitclaw go", user: "alice" });
-    const added = await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.id, content: "rocket" });
+    const added = await octokit.rest.reactions.createForIssueComment({
+      ...repo,
+      comment_id: comment.id,
+      content: "rocket",
+    });
     expect(added.status).toBe(201);
     expect(gh.reactions({ comment: comment.id })).toEqual([added.data]);
     expect(gh.reactions({ issue: 1 })).toEqual([]);
     expect(gh.comments(1)[0]?.reactions).toMatchObject({ total_count: 1, rocket: 1 });
 
     // A reaction id only exists under its own subject, and an issue id is never a comment id.
-    expect(await failure(octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id }))).toMatchObject({ status: 404 });
-    expect(await failure(octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: gh.issue(1).id, content: "eyes" }))).toMatchObject({ status: 404 });
-    expect((await octokit.rest.reactions.deleteForIssueComment({ ...repo, comment_id: comment.id, reaction_id: added.data.id })).status).toBe(204);
+    expect(
+      await failure(octokit.rest.reactions.deleteForIssue({ ...repo, issue_number: 1, reaction_id: added.data.id })),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await failure(
+        octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: gh.issue(1).id, content: "eyes" }),
+      ),
+    ).toMatchObject({ status: 404 });
+    expect(
+      (
+        await octokit.rest.reactions.deleteForIssueComment({
+          ...repo,
+          comment_id: comment.id,
+          reaction_id: added.data.id,
+        })
+      ).status,
+    ).toBe(204);
   });
 
   it("rejects an unknown reaction content with 422", async () => {
@@ -202,7 +293,10 @@ describe("reactions", () => {
       body: JSON.stringify({ content: "thumbsup" }),
     });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ message: "Validation Failed", errors: [{ resource: "Reaction", field: "content" }] });
+    expect(await response.json()).toMatchObject({
+      message: "Validation Failed",
+      errors: [{ resource: "Reaction", field: "content" }],
+    });
   });
 });
 
@@ -218,16 +312,29 @@ describe("errors like GitHub's", () => {
   });
 
   it("answers 404 Not Found to unknown routes, other repositories and unknown issues", async () => {
-    for (const path of ["/nope", "/repos/acme/other", "/repos/acme/widgets/issues/abc", "/repos/acme/widgets/issues/99"]) {
+    for (const path of [
+      "/nope",
+      "/repos/acme/other",
+      "/repos/acme/widgets/issues/abc",
+      "/repos/acme/widgets/issues/99",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
-      expect(await response.json()).toEqual({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
+      expect(await response.json()).toEqual({
+        message: "Not Found",
+        documentation_url: "https://docs.github.com/rest",
+        status: "404",
+      });
     }
   });
 
   it("answers 400 to a body that is not JSON", async () => {
     gh.createIssue({ title: "t", body: "b", user: "alice" });
-    const response = await fetch(`${gh.url}/repos/acme/widgets/issues/1/comments`, { method: "POST", headers: { authorization: `token ${TOKEN}` }, body: "{oops" });
+    const response = await fetch(`${gh.url}/repos/acme/widgets/issues/1/comments`, {
+      method: "POST",
+      headers: { authorization: `token ${TOKEN}` },
+      body: "{oops",
+    });
     expect(response.status).toBe(400);
     expect(gh.requests.at(-1)).toMatchObject({ method: "POST", body: "{oops" });
   });
@@ -237,10 +344,18 @@ describe("errors like GitHub's", () => {
     await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: "hello" });
     await octokit.rest.issues.listComments({ ...repo, issue_number: 1, per_page: 5 });
     expect(gh.requests).toEqual([
-      expect.objectContaining({ method: "POST", path: "/repos/acme/widgets/issues/1/comments", query: {}, body: { body: "hello" } }),
+      expect.objectContaining({
+        method: "POST",
+        path: "/repos/acme/widgets/issues/1/comments",
+        query: {},
+        body: { body: "hello" },
+      }),
       expect.objectContaining({ method: "GET", query: { per_page: "5" }, body: undefined }),
     ]);
-    expect(gh.requests[0]?.headers).toMatchObject({ authorization: `token ${TOKEN}`, "content-type": expect.stringContaining("application/json") });
+    expect(gh.requests[0]?.headers).toMatchObject({
+      authorization: `token ${TOKEN}`,
+      "content-type": expect.stringContaining("application/json"),
+    });
   });
 });
 
@@ -260,7 +375,12 @@ describe("fault injection", () => {
     gh.createIssue({ title: "t", body: "b", user: "alice" });
     gh.failNext({ method: "POST", path: /\/issues\/\d+\/comments$/, status: 503 });
     const RetryingOctokit = Octokit.plugin(retry);
-    const retrying = new RetryingOctokit({ auth: TOKEN, baseUrl: gh.url, log: silent, retry: { retryAfterBaseValue: 1 } });
+    const retrying = new RetryingOctokit({
+      auth: TOKEN,
+      baseUrl: gh.url,
+      log: silent,
+      retry: { retryAfterBaseValue: 1 },
+    });
 
     const { status } = await retrying.rest.issues.createComment({ ...repo, issue_number: 1, body: "after a 503" });
     expect(status).toBe(201);
@@ -269,8 +389,17 @@ describe("fault injection", () => {
   });
 
   it("sends the given status, body and headers `times` times, only to matching requests", async () => {
-    const rateLimited = { message: "You have exceeded a secondary rate limit.", documentation_url: "https://docs.github.com/rest" };
-    gh.failNext({ path: /^\/repos\/acme\/widgets$/, status: 429, body: rateLimited, headers: { "retry-after": "1" }, times: 2 });
+    const rateLimited = {
+      message: "You have exceeded a secondary rate limit.",
+      documentation_url: "https://docs.github.com/rest",
+    };
+    gh.failNext({
+      path: /^\/repos\/acme\/widgets$/,
+      status: 429,
+      body: rateLimited,
+      headers: { "retry-after": "1" },
+      times: 2,
+    });
     gh.failNext({ method: "POST", path: /./, status: 403 });
 
     expect((await get("/users/alice")).status).toBe(200);
@@ -284,7 +413,11 @@ describe("fault injection", () => {
     // Faults answer before authentication: a 403 with GitHub's default body.
     const forbidden = await fetch(`${gh.url}/repos/acme/widgets/issues`, { method: "POST" });
     expect(forbidden.status).toBe(403);
-    expect(await forbidden.json()).toEqual({ message: "Forbidden", documentation_url: "https://docs.github.com/rest", status: "403" });
+    expect(await forbidden.json()).toEqual({
+      message: "Forbidden",
+      documentation_url: "https://docs.github.com/rest",
+      status: "403",
+    });
   });
 });
 
@@ -294,18 +427,28 @@ describe("OpenAPI validation", () => {
   it("reports a response body that breaks the operation's schema", () => {
     const issue = gh.createIssue({ title: "t", body: "b", user: "alice" });
     expect(validateResponse("GET", issuePath, 200, issue)).toEqual([]);
-    expect(validateResponse("GET", issuePath, 200, { ...issue, id: String(issue.id) })).toContain("/id must be integer");
+    expect(validateResponse("GET", issuePath, 200, { ...issue, id: String(issue.id) })).toContain(
+      "/id must be integer",
+    );
     const { html_url: _, ...withoutHtmlUrl } = issue;
-    expect(validateResponse("GET", issuePath, 200, withoutHtmlUrl)).toContain("/ must have required property 'html_url'");
-    expect(validateResponse("GET", issuePath, 200, { ...issue, created_at: "yesterday" })).toContain('/created_at must match format "date-time"');
+    expect(validateResponse("GET", issuePath, 200, withoutHtmlUrl)).toContain(
+      "/ must have required property 'html_url'",
+    );
+    expect(validateResponse("GET", issuePath, 200, { ...issue, created_at: "yesterday" })).toContain(
+      '/created_at must match format "date-time"',
+    );
   });
 
   it("checks undocumented error statuses against basic-error and refuses undocumented successes", () => {
     expect(validateResponse("GET", issuePath, 401, { message: "Bad credentials", documentation_url: "x" })).toEqual([]);
     expect(validateResponse("GET", issuePath, 401, { message: 401 })).toEqual(["/message must be string"]);
     expect(validateResponse("GET", issuePath, 202, {})).toEqual(["status 202 is not documented"]);
-    expect(validateResponse("GET", "/repos/{owner}/{repo}/releases", 200, [])).toEqual(["GET /repos/{owner}/{repo}/releases is not in github-rest.json"]);
-    expect(validateResponse("DELETE", `${issuePath}/reactions/{reaction_id}`, 204, { unexpected: true })).toEqual(["/ must be empty: status 204 has no content"]);
+    expect(validateResponse("GET", "/repos/{owner}/{repo}/releases", 200, [])).toEqual([
+      "GET /repos/{owner}/{repo}/releases is not in github-rest.json",
+    ]);
+    expect(validateResponse("DELETE", `${issuePath}/reactions/{reaction_id}`, 204, { unexpected: true })).toEqual([
+      "/ must be empty: status 204 has no content",
+    ]);
   });
 
   it("records the emulator's own off-spec responses in gh.violations", async () => {
@@ -315,7 +458,10 @@ describe("OpenAPI validation", () => {
       // The helper trusts its input, so a malformed timestamp reaches the response.
       other.createIssue({ title: "t", body: "b", user: "alice", createdAt: "yesterday" });
       await fetch(`${other.url}/repos/acme/widgets/issues/1`, { headers: { authorization: `token ${TOKEN}` } });
-      expect(other.violations).toEqual([`GET ${issuePath} 200: /created_at must match format "date-time"`, `GET ${issuePath} 200: /updated_at must match format "date-time"`]);
+      expect(other.violations).toEqual([
+        `GET ${issuePath} 200: /created_at must match format "date-time"`,
+        `GET ${issuePath} 200: /updated_at must match format "date-time"`,
+      ]);
     } finally {
       await other.stop();
     }

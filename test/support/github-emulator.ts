@@ -24,7 +24,13 @@ import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
 import { searchRoutes } from "./github-emulator/routes-search.ts";
 import { createSeedHelpers, issueFields, type IssueInput, type SeedHelpers } from "./github-emulator/seed.ts";
-import { EmulatorState, type Association, type IssueRecord, type Permission, type ReactionSubject } from "./github-emulator/state.ts";
+import {
+  EmulatorState,
+  type Association,
+  type IssueRecord,
+  type Permission,
+  type ReactionSubject,
+} from "./github-emulator/state.ts";
 import type { Operation } from "./openapi/operations.ts";
 import { validateResponse } from "./openapi/validate.ts";
 
@@ -39,7 +45,14 @@ export type {
   RestUser,
 } from "./github-emulator/render.ts";
 export type { RestDiffEntry, RestPullRequest, RestReviewComment } from "./github-emulator/render-pulls.ts";
-export type { CommitRecord, DiffFileRecord, JobStep, PullRequestInput, RunStep, WorkflowRunInput } from "./github-emulator/seed.ts";
+export type {
+  CommitRecord,
+  DiffFileRecord,
+  JobStep,
+  PullRequestInput,
+  RunStep,
+  WorkflowRunInput,
+} from "./github-emulator/seed.ts";
 
 export interface EmulatorOptions {
   owner: string;
@@ -88,7 +101,10 @@ export interface GitHubEmulator extends SeedHelpers {
   addUser(user: { login: string; type?: "User" | "Bot"; permission?: Permission; association?: Association }): RestUser;
   createIssue(issue: IssueInput): RestIssue;
   /** `minimized`: hide it as a moderator would, with GitHub's reason (e.g. "outdated", "spam"); only GraphQL tells. */
-  addComment(issueNumber: number, comment: { body: string; user: string; createdAt?: string; minimized?: string }): RestIssueComment;
+  addComment(
+    issueNumber: number,
+    comment: { body: string; user: string; createdAt?: string; minimized?: string },
+  ): RestIssueComment;
   labelIssue(issueNumber: number, label: string, user: string): RestLabeledEvent;
   assignIssue(issueNumber: number, assignee: string, user: string): RestAssignedEvent;
   issue(issueNumber: number): RestIssue;
@@ -132,7 +148,8 @@ const COMPILED: Route[] = Object.entries(ROUTES).map(([operation, handler]) => {
 function matchRoute(method: string, path: string): { route: Route; params: Map<string, string> } | undefined {
   for (const route of COMPILED) {
     const match = route.method === method ? route.pattern.exec(path) : null;
-    if (match) return { route, params: new Map(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
+    if (match)
+      return { route, params: new Map(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
   }
   return undefined;
 }
@@ -169,7 +186,10 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
 
   function takeFault(method: string, path: string, body: string): Fault | undefined {
     const index = faults.findIndex(
-      (fault) => (!fault.method || fault.method.toUpperCase() === method) && fault.path.test(path) && (!fault.requestBody || fault.requestBody.test(body)),
+      (fault) =>
+        (!fault.method || fault.method.toUpperCase() === method) &&
+        fault.path.test(path) &&
+        (!fault.requestBody || fault.requestBody.test(body)),
     );
     const fault = faults[index];
     if (fault && --fault.times <= 0) faults.splice(index, 1);
@@ -185,11 +205,21 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
   function isOurRepo(params: Map<string, string>): boolean {
     const owner = params.get("owner");
     const repo = params.get("repo");
-    return owner === undefined || (owner.toLowerCase() === state.config.owner.toLowerCase() && repo?.toLowerCase() === state.config.repo.toLowerCase());
+    return (
+      owner === undefined ||
+      (owner.toLowerCase() === state.config.owner.toLowerCase() &&
+        repo?.toLowerCase() === state.config.repo.toLowerCase())
+    );
   }
 
-  function route(request: Request, requestUrl: URL, body: ReturnType<typeof parseJson>, matched: ReturnType<typeof matchRoute>): RouteResult {
-    if (!authorized(request.headers.get("authorization"))) return { status: 401, body: errorBody(401, "Bad credentials") };
+  function route(
+    request: Request,
+    requestUrl: URL,
+    body: ReturnType<typeof parseJson>,
+    matched: ReturnType<typeof matchRoute>,
+  ): RouteResult {
+    if (!authorized(request.headers.get("authorization")))
+      return { status: 401, body: errorBody(401, "Bad credentials") };
     if (!matched || !isOurRepo(matched.params)) return { status: 404, body: errorBody(404, "Not Found") };
     if (!body.ok) return { status: 400, body: errorBody(400, "Problems parsing JSON") };
     const { params } = matched;
@@ -204,8 +234,11 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         render,
       });
     } catch (error) {
-      if (error instanceof ApiError) return { status: error.status, body: errorBody(error.status, error.message, error.errors) };
-      violations.push(`${request.method} ${requestUrl.pathname}: emulator error: ${error instanceof Error ? error.stack : String(error)}`);
+      if (error instanceof ApiError)
+        return { status: error.status, body: errorBody(error.status, error.message, error.errors) };
+      violations.push(
+        `${request.method} ${requestUrl.pathname}: emulator error: ${error instanceof Error ? error.stack : String(error)}`,
+      );
       return { status: 500, body: errorBody(500, "Internal Server Error") };
     }
   }
@@ -225,19 +258,34 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
 
     // Injected faults are deliberately off-spec, so they are neither routed nor validated.
     const fault = takeFault(method, requestUrl.pathname, text);
-    if (fault) return toResponse({ status: fault.status, body: fault.body ?? errorBody(fault.status, STATUS_CODES[fault.status] ?? "Error"), headers: fault.headers });
+    if (fault)
+      return toResponse({
+        status: fault.status,
+        body: fault.body ?? errorBody(fault.status, STATUS_CODES[fault.status] ?? "Error"),
+        headers: fault.headers,
+      });
 
     // Job logs: where the logs endpoint redirects, a plain-text download outside the REST API.
     const logs = JOB_LOGS_PATH.exec(requestUrl.pathname);
     if (method === "GET" && logs) {
       const log = state.actions.job(Number(logs[1]))?.log;
-      return log === undefined ? new Response("Not Found", { status: 404 }) : new Response(log, { headers: { "content-type": "text/plain; charset=utf-8" } });
+      return log === undefined
+        ? new Response("Not Found", { status: 404 })
+        : new Response(log, { headers: { "content-type": "text/plain; charset=utf-8" } });
     }
 
     // GraphQL: not a REST operation, so neither routed nor checked against the OpenAPI description.
     if (method === "POST" && requestUrl.pathname === "/graphql") {
-      if (!authorized(request.headers.get("authorization"))) return toResponse({ status: 401, body: { message: "Bad credentials", documentation_url: "https://docs.github.com/graphql" } });
-      return toResponse(body.ok ? answerGraphql(body.value, state, violations) : { status: 400, body: { message: "Problems parsing JSON" } });
+      if (!authorized(request.headers.get("authorization")))
+        return toResponse({
+          status: 401,
+          body: { message: "Bad credentials", documentation_url: "https://docs.github.com/graphql" },
+        });
+      return toResponse(
+        body.ok
+          ? answerGraphql(body.value, state, violations)
+          : { status: 400, body: { message: "Problems parsing JSON" } },
+      );
     }
 
     const matched = matchRoute(method, requestUrl.pathname);
@@ -265,14 +313,23 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     createIssue: (issue) => render.issue(state.createIssue(issueFields(state, issue))),
     addComment: (issueNumber, comment) =>
       render.comment(
-        state.addComment(issueRecord(issueNumber), { body: comment.body, author: state.requireUser(comment.user).login, createdAt: comment.createdAt, minimizedReason: comment.minimized }),
+        state.addComment(issueRecord(issueNumber), {
+          body: comment.body,
+          author: state.requireUser(comment.user).login,
+          createdAt: comment.createdAt,
+          minimizedReason: comment.minimized,
+        }),
       ),
-    labelIssue: (issueNumber, label, user) => render.labeledEvent(state.labelIssue(issueRecord(issueNumber), label, state.requireUser(user).login)),
-    assignIssue: (issueNumber, assignee, user) => render.assignedEvent(state.assignIssue(issueRecord(issueNumber), assignee, state.requireUser(user).login)),
+    labelIssue: (issueNumber, label, user) =>
+      render.labeledEvent(state.labelIssue(issueRecord(issueNumber), label, state.requireUser(user).login)),
+    assignIssue: (issueNumber, assignee, user) =>
+      render.assignedEvent(state.assignIssue(issueRecord(issueNumber), assignee, state.requireUser(user).login)),
     issue: (issueNumber) => render.issue(issueRecord(issueNumber)),
     comments: (issueNumber) => {
       const issue = issueRecord(issueNumber);
-      return [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number).map((comment) => render.comment(comment));
+      return [...state.comments.values()]
+        .filter((comment) => comment.issueNumber === issue.number)
+        .map((comment) => render.comment(comment));
     },
     reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
     ...createSeedHelpers(state, render),

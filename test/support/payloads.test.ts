@@ -5,7 +5,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGitHubEmulator, type GitHubEmulator, type RestIssue, type RestIssueComment, type RestUser } from "./github-emulator.ts";
+import {
+  startGitHubEmulator,
+  type GitHubEmulator,
+  type RestIssue,
+  type RestIssueComment,
+  type RestUser,
+} from "./github-emulator.ts";
 import { validateWebhookPayload } from "./openapi/validate.ts";
 import {
   issueAssignedPayload,
@@ -28,7 +34,12 @@ beforeAll(async () => {
   gh = await startGitHubEmulator({ owner: "acme", repo: "widgets", token: "ghs_payloads" });
   alice = gh.addUser({ login: "alice", permission: "write" });
   bob = gh.addUser({ login: "bob" });
-  gh.createIssue({ title: "Fix the README", body: "@gitclaw please", user: "alice", createdAt: "2024-05-01T12:00:00Z" });
+  gh.createIssue({
+    title: "Fix the README",
+    body: "@gitclaw please",
+    user: "alice",
+    createdAt: "2024-05-01T12:00:00Z",
+  });
   gh.labelIssue(1, "gitclaw", "alice");
   gh.assignIssue(1, "bob", "alice");
   comment = gh.addComment(1, { body: "@gitclaw go", user: "bob", createdAt: "2024-05-01T12:05:00Z" });
@@ -40,7 +51,11 @@ afterAll(() => gh.stop());
 // One row per builder: the event it claims to be, how many real examples it can start from, and
 // a payload built from example `index`.
 const builders = [
-  { event: "issues.opened", examples: () => webhookExamples("issues", "opened"), build: (example: number) => issueOpenedPayload({ ...target(), example }) },
+  {
+    event: "issues.opened",
+    examples: () => webhookExamples("issues", "opened"),
+    build: (example: number) => issueOpenedPayload({ ...target(), example }),
+  },
   {
     event: "issues.labeled",
     examples: () => webhookExamples("issues", "labeled"),
@@ -59,7 +74,8 @@ const builders = [
   {
     event: "issue_comment.edited",
     examples: () => webhookExamples("issue_comment", "edited"),
-    build: (example: number) => issueCommentEditedPayload({ ...target(), comment, previousBody: "@gitclaw wait", example }),
+    build: (example: number) =>
+      issueCommentEditedPayload({ ...target(), comment, previousBody: "@gitclaw wait", example }),
   },
 ] as const;
 
@@ -69,7 +85,9 @@ describe.each(builders)("$event", ({ event, examples, build }) => {
   });
 
   it("validates against @octokit/openapi-webhooks from every example", () => {
-    examples().forEach((_, index) => expect(validateWebhookPayload(event, build(index)), `example ${index}`).toEqual([]));
+    examples().forEach((_, index) =>
+      expect(validateWebhookPayload(event, build(index)), `example ${index}`).toEqual([]),
+    );
   });
 
   it("describes the emulator's issue and repository, not the example's", () => {
@@ -84,22 +102,41 @@ describe.each(builders)("$event", ({ event, examples, build }) => {
       created_at: "2024-05-01T12:00:00Z",
       html_url: `${gh.serverUrl}/acme/widgets/issues/1`,
     });
-    expect(payload.repository).toMatchObject({ name: "widgets", full_name: "acme/widgets", owner: { login: "acme" }, default_branch: "main", url: `${gh.url}/repos/acme/widgets` });
+    expect(payload.repository).toMatchObject({
+      name: "widgets",
+      full_name: "acme/widgets",
+      owner: { login: "acme" },
+      default_branch: "main",
+      url: `${gh.url}/repos/acme/widgets`,
+    });
     expect(JSON.stringify(payload.repository)).not.toMatch(/github\.com[/:]/);
   });
 });
 
 describe("the builders' own fields", () => {
   it("issue_comment payloads carry the emulator's comment and its author as sender", () => {
-    for (const payload of [issueCommentCreatedPayload({ ...target(), comment }), issueCommentEditedPayload({ ...target(), comment, previousBody: "@gitclaw wait" })]) {
-      expect(payload.comment).toMatchObject({ id: comment.id, body: "@gitclaw go", user: { login: "bob" }, author_association: "NONE", created_at: "2024-05-01T12:05:00Z" });
+    for (const payload of [
+      issueCommentCreatedPayload({ ...target(), comment }),
+      issueCommentEditedPayload({ ...target(), comment, previousBody: "@gitclaw wait" }),
+    ]) {
+      expect(payload.comment).toMatchObject({
+        id: comment.id,
+        body: "@gitclaw go",
+        user: { login: "bob" },
+        author_association: "NONE",
+        created_at: "2024-05-01T12:05:00Z",
+      });
       expect(payload.sender).toMatchObject({ login: "bob", id: bob.id });
     }
-    expect(issueCommentEditedPayload({ ...target(), comment, previousBody: "@gitclaw wait" }).changes).toEqual({ body: { from: "@gitclaw wait" } });
+    expect(issueCommentEditedPayload({ ...target(), comment, previousBody: "@gitclaw wait" }).changes).toEqual({
+      body: { from: "@gitclaw wait" },
+    });
   });
 
   it("the comment examples GitHub ships need patching, which the builders do", () => {
-    const invalid = webhookExamples("issue_comment", "created").filter((example) => validateWebhookPayload("issue_comment.created", example).length > 0);
+    const invalid = webhookExamples("issue_comment", "created").filter(
+      (example) => validateWebhookPayload("issue_comment.created", example).length > 0,
+    );
     expect(invalid.length).toBeGreaterThan(0);
   });
 
@@ -117,7 +154,9 @@ describe("the builders' own fields", () => {
   it("the schema check catches a payload the builders did not fix up", () => {
     const payload = issueCommentCreatedPayload({ ...target(), comment });
     const { reactions: _, ...withoutReactions } = payload.comment;
-    expect(validateWebhookPayload("issue_comment.created", { ...payload, comment: withoutReactions })).toContain("/comment must have required property 'reactions'");
+    expect(validateWebhookPayload("issue_comment.created", { ...payload, comment: withoutReactions })).toContain(
+      "/comment must have required property 'reactions'",
+    );
   });
 });
 

@@ -24,12 +24,20 @@ type EventName = "issues" | "issue_comment";
 type Action<E extends EventName> = WebhookEventMap[E]["action"];
 
 /** The real examples GitHub's docs give for an event and action, e.g. ("issue_comment", "created"). */
-export function webhookExamples<E extends EventName, A extends Action<E>>(event: E, action: A): Extract<WebhookEventMap[E], { action: A }>[] {
-  const examples = (definitions.find((definition) => definition.name === event)?.examples ?? []) as WebhookEventMap[E][];
+export function webhookExamples<E extends EventName, A extends Action<E>>(
+  event: E,
+  action: A,
+): Extract<WebhookEventMap[E], { action: A }>[] {
+  const examples = (definitions.find((definition) => definition.name === event)?.examples ??
+    []) as WebhookEventMap[E][];
   return examples.filter((example): example is Extract<WebhookEventMap[E], { action: A }> => example.action === action);
 }
 
-function example<E extends EventName, A extends Action<E>>(event: E, action: A, index: number): Extract<WebhookEventMap[E], { action: A }> {
+function example<E extends EventName, A extends Action<E>>(
+  event: E,
+  action: A,
+  index: number,
+): Extract<WebhookEventMap[E], { action: A }> {
   const found = webhookExamples(event, action)[index];
   if (!found) throw new Error(`payloads: no example ${index} for ${event}.${action}`);
   return structuredClone(found);
@@ -51,7 +59,8 @@ function repository<R extends { full_name: string; owner: { login: string } }>(e
   const repoApiUrl = target.issue.repository_url;
   const repoWebUrl = target.issue.html_url.replace(/\/issues\/\d+$/, "");
   const fullName = `${target.owner}/${target.repo}`;
-  if (!repoApiUrl.endsWith(`/repos/${fullName}`)) throw new Error(`payloads: issue #${target.issue.number} is not in ${fullName}`);
+  if (!repoApiUrl.endsWith(`/repos/${fullName}`))
+    throw new Error(`payloads: issue #${target.issue.number} is not in ${fullName}`);
   const apiUrl = repoApiUrl.slice(0, -`/repos/${fullName}`.length);
   const webUrl = repoWebUrl.slice(0, -`/${fullName}`.length);
   const host = new URL(webUrl).host;
@@ -82,7 +91,18 @@ function issue<I extends object>(example: I, rest: RestIssue): I {
 
 // Some examples lack `performed_via_github_app` and `reactions`, which the schema requires.
 function comment<C extends object>(example: C, rest: RestIssueComment): C {
-  const reactions = rest.reactions ?? { url: `${rest.url}/reactions`, total_count: 0, "+1": 0, "-1": 0, laugh: 0, confused: 0, heart: 0, hooray: 0, eyes: 0, rocket: 0 };
+  const reactions = rest.reactions ?? {
+    url: `${rest.url}/reactions`,
+    total_count: 0,
+    "+1": 0,
+    "-1": 0,
+    laugh: 0,
+    confused: 0,
+    heart: 0,
+    hooray: 0,
+    eyes: 0,
+    rocket: 0,
+  };
   return { ...example, ...rest, performed_via_github_app: rest.performed_via_github_app ?? null, reactions };
 }
 
@@ -95,14 +115,25 @@ function webhookUser(user: RestIssue["user"]): User {
 
 export function issueOpenedPayload(target: Target): IssuesOpenedEvent {
   const base = example("issues", "opened", target.example ?? 0);
-  return { ...base, issue: issue(base.issue, target.issue), repository: repository(base.repository, target), sender: webhookUser(target.issue.user) };
+  return {
+    ...base,
+    issue: issue(base.issue, target.issue),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.issue.user),
+  };
 }
 
 export function issueLabeledPayload(target: Target & { label: string; sender: RestUser }): IssuesLabeledEvent {
   const base = example("issues", "labeled", target.example ?? 0);
   const label = target.issue.labels.find((candidate) => candidate.name === target.label);
   if (!label) throw new Error(`payloads: issue #${target.issue.number} has no label "${target.label}"`);
-  return { ...base, issue: issue(base.issue, target.issue), label, repository: repository(base.repository, target), sender: webhookUser(target.sender) };
+  return {
+    ...base,
+    issue: issue(base.issue, target.issue),
+    label,
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.sender),
+  };
 }
 
 export function issueAssignedPayload(target: Target & { assignee: RestUser; sender: RestUser }): IssuesAssignedEvent {
@@ -127,7 +158,9 @@ export function issueCommentCreatedPayload(target: Target & { comment: RestIssue
   };
 }
 
-export function issueCommentEditedPayload(target: Target & { comment: RestIssueComment; previousBody: string; sender?: RestUser }): IssueCommentEditedEvent {
+export function issueCommentEditedPayload(
+  target: Target & { comment: RestIssueComment; previousBody: string; sender?: RestUser },
+): IssueCommentEditedEvent {
   const base = example("issue_comment", "edited", target.example ?? 0);
   return {
     ...base,

@@ -10,7 +10,16 @@ export const PI_BIN = join(PROJECT_ROOT, "node_modules/.bin/pi");
 /** A pi agent dir whose models.json points the `fake` provider at the fake model server. */
 export function piAgentDir(modelUrl: string): string {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-pi-"));
-  const models = { providers: { fake: { baseUrl: modelUrl, api: "anthropic-messages", apiKey: "fake-key-for-tests", models: [{ id: "claude-sonnet-4-5", reasoning: false }] } } };
+  const models = {
+    providers: {
+      fake: {
+        baseUrl: modelUrl,
+        api: "anthropic-messages",
+        apiKey: "fake-key-for-tests",
+        models: [{ id: "claude-sonnet-4-5", reasoning: false }],
+      },
+    },
+  };
   writeFileSync(join(dir, "models.json"), JSON.stringify(models));
   return dir;
 }
@@ -24,14 +33,36 @@ export interface PiResult {
 export async function runPi(args: string[], options: { agentDir: string; cwd: string }): Promise<PiResult> {
   const child = Bun.spawn(["bun", PI_BIN, ...args], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: options.agentDir, PI_CODING_AGENT_DIR: options.agentDir, PI_OFFLINE: "1" },
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: options.agentDir,
+      PI_CODING_AGENT_DIR: options.agentDir,
+      PI_OFFLINE: "1",
+    },
     stdout: "pipe",
     stderr: "pipe",
     stdin: "ignore",
   });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { exitCode, stdout, stderr };
 }
 
 /** pi's non-interactive JSON mode with the fake provider. */
-export const piPrintArgs = (prompt: string, extra: string[] = []) => ["--provider", "fake", "--model", "claude-sonnet-4-5", "--mode", "json", "--no-extensions", "--no-skills", "--no-context-files", ...extra, "-p", prompt];
+export const piPrintArgs = (prompt: string, extra: string[] = []) => [
+  "--provider",
+  "fake",
+  "--model",
+  "claude-sonnet-4-5",
+  "--mode",
+  "json",
+  "--no-extensions",
+  "--no-skills",
+  "--no-context-files",
+  ...extra,
+  "-p",
+  prompt,
+];

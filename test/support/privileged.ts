@@ -15,5 +15,9 @@ export async function removeAsRoot(path: string): Promise<void> {
 export function runAsNobody(argv: string[], env: Record<string, string>, cwd = "/") {
   const [file = "", ...args] = argv;
   if (isRoot()) return execa(file, args, { uid: 65534, gid: 65534, cwd, env, extendEnv: false });
-  return execa("sudo", ["-n", "-u", "nobody", "env", "-i", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv], { cwd });
+  return execa(
+    "sudo",
+    ["-n", "-u", "nobody", "env", "-i", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv],
+    { cwd },
+  );
 }

@@ -54,7 +54,11 @@ export interface WorkflowRun {
 export const MODEL_KEY = "sk-ant-test-key-not-real-0123456789";
 let runCounter = 1000;
 
-export function startWorkflow(ctx: RunContext, eventName: string, payload: unknown): { result: Promise<WorkflowRun>; cancel: RunningJob["cancel"] } {
+export function startWorkflow(
+  ctx: RunContext,
+  eventName: string,
+  payload: unknown,
+): { result: Promise<WorkflowRun>; cancel: RunningJob["cancel"] } {
   const job = runJob({
     workflowFile: WORKFLOW_FILE,
     actionPath: PROJECT_ROOT,
@@ -62,7 +66,13 @@ export function startWorkflow(ctx: RunContext, eventName: string, payload: unkno
     payload,
     origin: ctx.origin,
     workspace: ctx.workspace,
-    github: { token: ctx.token, repository: ctx.repository, apiUrl: ctx.gh.url, serverUrl: ctx.gh.serverUrl, runId: ctx.runId ?? String(runCounter++) },
+    github: {
+      token: ctx.token,
+      repository: ctx.repository,
+      apiUrl: ctx.gh.url,
+      serverUrl: ctx.gh.serverUrl,
+      runId: ctx.runId ?? String(runCounter++),
+    },
     secrets: { ...(ctx.model ? { ANTHROPIC_API_KEY: MODEL_KEY } : {}), ...ctx.secrets },
     vars: ctx.vars,
     // The workflow passes the key; where the fake model listens is the runner machine's business.
@@ -72,15 +82,17 @@ export function startWorkflow(ctx: RunContext, eventName: string, payload: unkno
     onStep: ctx.onStep,
     runnerTemp: ctx.runnerTemp,
   });
-  const result = job.result.then((run): WorkflowRun => ({
-    runnerTemp: run.runnerTemp,
-    skipped: run.skipped,
-    status: run.status,
-    stages: run.steps as WorkflowRun["stages"],
-    proceed: run.steps.guard?.outputs.proceed === "true",
-    logs: run.logs,
-    summary: run.summary,
-  }));
+  const result = job.result.then(
+    (run): WorkflowRun => ({
+      runnerTemp: run.runnerTemp,
+      skipped: run.skipped,
+      status: run.status,
+      stages: run.steps as WorkflowRun["stages"],
+      proceed: run.steps.guard?.outputs.proceed === "true",
+      logs: run.logs,
+      summary: run.summary,
+    }),
+  );
   return { result, cancel: job.cancel };
 }
 

@@ -7,7 +7,10 @@ describe("createTools", () => {
     const { tools } = createTools();
     expect(tools.map((tool) => tool.name)).toEqual(["bash", "job", "read", "write", "edit"]);
     const properties = Object.fromEntries(
-      tools.map((tool) => [tool.name, Object.keys((z.toJSONSchema(tool.parameters) as { properties: object }).properties)]),
+      tools.map((tool) => [
+        tool.name,
+        Object.keys((z.toJSONSchema(tool.parameters) as { properties: object }).properties),
+      ]),
     );
     expect(properties).toEqual({
       bash: ["command", "timeout", "cwd", "env", "async"],
@@ -30,7 +33,9 @@ describe("createTools", () => {
 
   it("offers only the enabled tools and rejects unknown names", () => {
     expect(createTools({ enabled: ["read", "bash"] }).tools.map((tool) => tool.name)).toEqual(["bash", "read"]);
-    expect(() => createTools({ enabled: ["bash", "grep"] })).toThrow("Unknown tool names: grep (known: bash, job, read, write, edit, github)");
+    expect(() => createTools({ enabled: ["bash", "grep"] })).toThrow(
+      "Unknown tool names: grep (known: bash, job, read, write, edit, github)",
+    );
   });
 
   it("mentions the interceptor in the bash description only when it is on", () => {

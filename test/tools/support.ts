@@ -128,6 +128,8 @@ export function useTools(): { fixture: Fixture; toolset: ToolSet } {
     current?.fixture.cleanup();
   });
   const delegate = <K extends "fixture" | "toolset">(key: K) =>
-    new Proxy({} as NonNullable<typeof current>[K], { get: (_, property) => (current![key] as never)[property as never] });
+    new Proxy({} as NonNullable<typeof current>[K], {
+      get: (_, property) => (current![key] as never)[property as never],
+    });
   return { fixture: delegate("fixture"), toolset: delegate("toolset") };
 }

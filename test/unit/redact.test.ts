@@ -13,9 +13,7 @@ describe("known secret values", () => {
   const redact = createRedactor([TOKEN, undefined, "", "short"]);
 
   it("redacts the raw value", () => {
-    expect(redact(`token=${TOKEN} and again ${TOKEN}.`)).toBe(
-      `token=${REDACTED} and again ${REDACTED}.`,
-    );
+    expect(redact(`token=${TOKEN} and again ${TOKEN}.`)).toBe(`token=${REDACTED} and again ${REDACTED}.`);
   });
 
   it("ignores values shorter than MIN_SECRET_LENGTH (they would blank out ordinary words)", () => {
@@ -87,17 +85,13 @@ describe("known secret values", () => {
     const password = "p@ss/w0rd:" + "z".repeat(8);
     const redactPassword = createRedactor([password]);
     const url = `https://user:${encodeURIComponent(password)}@example.com/repo.git`;
-    expect(redactPassword(`cloning ${url}`)).toBe(
-      `cloning https://user:${REDACTED}@example.com/repo.git`,
-    );
+    expect(redactPassword(`cloning ${url}`)).toBe(`cloning https://user:${REDACTED}@example.com/repo.git`);
   });
 
   it("redacts the JSON-escaped form written into session files", () => {
     const multiline = 'line one "quoted"\nline two';
     const line = JSON.stringify({ role: "toolResult", text: `env: ${multiline}` });
-    expect(createRedactor([multiline])(line)).toBe(
-      JSON.stringify({ role: "toolResult", text: `env: ${REDACTED}` }),
-    );
+    expect(createRedactor([multiline])(line)).toBe(JSON.stringify({ role: "toolResult", text: `env: ${REDACTED}` }));
   });
 
   it("escapes regex metacharacters in values", () => {
@@ -122,11 +116,7 @@ describe("token shapes without a known value", () => {
   });
 
   it("redacts Anthropic and OpenAI keys", () => {
-    const keys = [
-      "sk-ant-api03-" + "Ab1-_".repeat(18),
-      "sk-proj-" + "Zy9_".repeat(20),
-      "sk-" + "A1b2".repeat(12),
-    ];
+    const keys = ["sk-ant-api03-" + "Ab1-_".repeat(18), "sk-proj-" + "Zy9_".repeat(20), "sk-" + "A1b2".repeat(12)];
     for (const key of keys) expect(redact(`key: "${key}"`)).toBe(`key: "${REDACTED}"`);
   });
 
@@ -158,15 +148,11 @@ describe("token shapes without a known value", () => {
 
   it("redacts Authorization header values, keeping the header name and scheme", () => {
     const value = b64(`x-access-token:${"unknown" + "9".repeat(20)}`);
-    expect(redact(`extraheader=AUTHORIZATION: basic ${value}`)).toBe(
-      `extraheader=AUTHORIZATION: basic ${REDACTED}`,
-    );
+    expect(redact(`extraheader=AUTHORIZATION: basic ${value}`)).toBe(`extraheader=AUTHORIZATION: basic ${REDACTED}`);
     expect(redact(`curl -H "Authorization: Bearer abc.def-ghi_${"j".repeat(8)}" url`)).toBe(
       `curl -H "Authorization: Bearer ${REDACTED}" url`,
     );
-    expect(redact(`{"authorization":"token ${"k".repeat(12)}"}`)).toBe(
-      `{"authorization":"token ${REDACTED}"}`,
-    );
+    expect(redact(`{"authorization":"token ${"k".repeat(12)}"}`)).toBe(`{"authorization":"token ${REDACTED}"}`);
   });
 
   it("is idempotent", () => {

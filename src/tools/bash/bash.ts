@@ -5,7 +5,13 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { buildCommandEnv, ENV_NAME_PATTERN } from "./bash-env.ts";
 import { OutputCapture } from "./capture.ts";
-import { DEFAULT_TIMEOUT_SECONDS, formatCommandResult, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS, resolveTimeout } from "./command-result.ts";
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  formatCommandResult,
+  MAX_TIMEOUT_SECONDS,
+  MIN_TIMEOUT_SECONDS,
+  resolveTimeout,
+} from "./command-result.ts";
 import { findInterception, formatInterception } from "./interceptor.ts";
 import { commandLabel, type JobManager } from "./job-manager.ts";
 import { startProcess } from "./process.ts";
@@ -85,10 +91,14 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
 
       if (args.async) {
         if (!options.enabledTools.has("job")) {
-          return fail("Background jobs are not available in this run (the job tool is disabled): run the command without async.");
+          return fail(
+            "Background jobs are not available in this run (the job tool is disabled): run the command without async.",
+          );
         }
         const job = options.jobs.start({ command, cwd, env, timeout, context });
-        const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join("\n");
+        const text = [describeBackground(job.id, command), timeout.notice]
+          .filter((line) => line !== undefined)
+          .join("\n");
         return ok(text, {
           async: { state: "running", jobId: job.id },
           cwd,

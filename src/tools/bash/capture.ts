@@ -2,7 +2,13 @@
 // still be shown go on), decoding, redaction, then the bounded window (what the model sees) and the
 // capped spill file (what it can open with `read`).
 import type { ArtifactStore } from "../types.ts";
-import { DEFAULT_WINDOW_LIMITS, OutputWindow, type WindowCursor, type WindowLimits, type WindowView } from "./output.ts";
+import {
+  DEFAULT_WINDOW_LIMITS,
+  OutputWindow,
+  type WindowCursor,
+  type WindowLimits,
+  type WindowView,
+} from "./output.ts";
 import { type SpillSummary, SpillWriter } from "./spill.ts";
 import { countLineBreaks, type GateLimits, type GateSink, TailGate } from "./tail-gate.ts";
 
@@ -35,7 +41,10 @@ export class OutputCapture {
   readonly #spill: SpillWriter;
   readonly #gate: TailGate;
   readonly #decoder = new TextDecoder();
-  readonly #sink: GateSink = { pass: (bytes) => this.#writeText(this.#decoder.decode(bytes, { stream: true })), skip: (bytes, lines) => this.#skip(bytes, lines) };
+  readonly #sink: GateSink = {
+    pass: (bytes) => this.#writeText(this.#decoder.decode(bytes, { stream: true })),
+    skip: (bytes, lines) => this.#skip(bytes, lines),
+  };
   #heldBack = "";
   #released = 0;
   #result: CaptureResult | undefined;

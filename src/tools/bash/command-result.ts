@@ -51,18 +51,24 @@ const formatRanges = (ranges: Array<[number, number]>): string =>
  * artifact is named whenever there is one: a job's last poll may be complete while earlier polls
  * were not.
  */
-function describeTruncation(view: WindowView, capture: Pick<CaptureResult, "spill" | "spillError">): string | undefined {
+function describeTruncation(
+  view: WindowView,
+  capture: Pick<CaptureResult, "spill" | "spillError">,
+): string | undefined {
   const parts: string[] = [];
   if (view.elidedLines > 0) {
     parts.push(
       `Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${countOf(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`,
     );
   }
-  if (view.cutLines > 0) parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
+  if (view.cutLines > 0)
+    parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
   const { spill, spillError } = capture;
   if (spill !== undefined) {
     const capped =
-      spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
+      spill.droppedBytes > 0
+        ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)`
+        : "";
     parts.push(`Full output${capped}: ${spill.ref} (open it with the read tool).`);
   } else if (parts.length > 0 && spillError !== undefined) {
     parts.push(`The full output could not be saved: ${spillError}`);
@@ -83,7 +89,9 @@ export function formatCommandResult({ view, capture, outcome, timeout, heading }
   const ending = describeEnding(outcome, timeout);
   const trailer = [describeTruncation(view, capture), timeout.notice, ending].filter((line) => line !== undefined);
   const body = view.text === "" ? "(no output)" : view.text;
-  const text = [heading, trailer.length > 0 ? `${body}\n\n${trailer.join("\n")}` : body].filter((part) => part !== undefined).join("\n\n");
+  const text = [heading, trailer.length > 0 ? `${body}\n\n${trailer.join("\n")}` : body]
+    .filter((part) => part !== undefined)
+    .join("\n\n");
   const details = {
     exitCode: outcome.exitCode,
     signal: outcome.signal,

@@ -29,17 +29,21 @@ const INTERCEPTOR_RULES: readonly InterceptorRule[] = [
     // A viewer with a file operand and no pipe or redirection. Operands starting with / ~ or $
     // are likely outside the workspace, which `read` cannot open, so those are left alone.
     pattern: /^(?:cat|head|tail|less|more)\s(?!.*[|<>])(?=(?:.*\s)?(?!["']?[/~$])[^\s-])/,
-    message: "Use the `read` tool to view files instead of cat/head/tail/less/more: it pages with offset/limit and describes binary files.",
+    message:
+      "Use the `read` tool to view files instead of cat/head/tail/less/more: it pages with offset/limit and describes binary files.",
   },
   {
     tool: "edit",
-    pattern: /^(?:sed\s(?:.*\s)?(?:-[a-zA-Z]*i|--in-place)(?![a-zA-Z-])|perl\s(?:.*\s)?-[a-zA-Z]*i(?![a-zA-Z])|awk\s(?:.*\s)?-i\s*inplace)/,
-    message: "Use the `edit` tool instead of sed -i / perl -i / awk -i inplace: it replaces one exact, unique piece of text and says clearly when it does not match.",
+    pattern:
+      /^(?:sed\s(?:.*\s)?(?:-[a-zA-Z]*i|--in-place)(?![a-zA-Z-])|perl\s(?:.*\s)?-[a-zA-Z]*i(?![a-zA-Z])|awk\s(?:.*\s)?-i\s*inplace)/,
+    message:
+      "Use the `edit` tool instead of sed -i / perl -i / awk -i inplace: it replaces one exact, unique piece of text and says clearly when it does not match.",
   },
   {
     tool: "write",
     pattern: new RegExp(String.raw`^(?:(?:echo|printf)\s.*${REDIRECT_TO_FILE}|cat\s(?=.*<<).*${REDIRECT_TO_FILE})`),
-    message: "Use the `write` tool to create or overwrite files instead of echo/printf/cat-heredoc redirection: it creates parent folders and needs no shell quoting.",
+    message:
+      "Use the `write` tool to create or overwrite files instead of echo/printf/cat-heredoc redirection: it creates parent folders and needs no shell quoting.",
   },
 ];
 
@@ -187,7 +191,9 @@ const LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;
 /** The first rule (whose tool is enabled) that blocks the command, if any. */
 export function findInterception(command: string, enabledTools: ReadonlySet<string>): InterceptorRule | undefined {
   const shapes = splitCommandSegments(command).map((segment) => segment.shape.replace(LEADING_ASSIGNMENTS, ""));
-  return INTERCEPTOR_RULES.find((rule) => enabledTools.has(rule.tool) && shapes.some((shape) => rule.pattern.test(shape)));
+  return INTERCEPTOR_RULES.find(
+    (rule) => enabledTools.has(rule.tool) && shapes.some((shape) => rule.pattern.test(shape)),
+  );
 }
 
 export const formatInterception = (rule: InterceptorRule, command: string): string =>

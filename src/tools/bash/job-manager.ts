@@ -74,7 +74,11 @@ export class JobManager {
 
   start(spec: JobStart): Job {
     const id = `job-${this.#nextId++}`;
-    const output = new OutputCapture({ redact: spec.context.redact, artifacts: spec.context.artifacts, kind: "bash.log" });
+    const output = new OutputCapture({
+      redact: spec.context.redact,
+      artifacts: spec.context.artifacts,
+      kind: "bash.log",
+    });
     const listeners = new Set<() => void>();
     const notify = () => {
       for (const listener of listeners) listener();
@@ -130,10 +134,16 @@ export class JobManager {
     const deadline = Date.now() + waitMs;
     const hasNews = () => entry.outcome !== undefined || entry.output.progress !== entry.seenProgress;
     if (!hasNews()) {
-      while (!hasNews() && !signal.aborted && Date.now() < deadline) await this.#nextEvent(entry, deadline - Date.now(), signal);
+      while (!hasNews() && !signal.aborted && Date.now() < deadline)
+        await this.#nextEvent(entry, deadline - Date.now(), signal);
       // Output usually comes in bursts: give the rest of this one a moment to arrive.
       if (entry.outcome === undefined && !signal.aborted) {
-        await this.#nextEvent(entry, Math.min(OUTPUT_BATCH_MS, deadline - Date.now()), signal, () => entry.outcome !== undefined);
+        await this.#nextEvent(
+          entry,
+          Math.min(OUTPUT_BATCH_MS, deadline - Date.now()),
+          signal,
+          () => entry.outcome !== undefined,
+        );
       }
     }
     const view = entry.output.snapshot(entry.cursor);
@@ -159,7 +169,10 @@ export class JobManager {
     await Promise.all([...running].map((entry) => this.cancel(entry.id)));
     return entries
       .filter((entry) => running.has(entry) || entry.outcome?.stopReason === "abort")
-      .map((entry) => `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`);
+      .map(
+        (entry) =>
+          `Background job ${entry.id} was still running when the run ended and was killed: ${commandLabel(entry.command)}`,
+      );
   }
 
   /** Callers look ids up with `get` first: an unknown id here is a bug. */

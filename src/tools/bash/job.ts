@@ -49,7 +49,9 @@ export function createJobTool(jobs: JobManager): Tool<typeof jobParameters> {
       const known = jobs.get(id);
       if (known === undefined) {
         const ids = jobs.list().map((job) => job.id);
-        return fail(`No background job ${id}.${ids.length > 0 ? ` Known jobs: ${ids.join(", ")}.` : " No jobs were started."}`);
+        return fail(
+          `No background job ${id}.${ids.length > 0 ? ` Known jobs: ${ids.join(", ")}.` : " No jobs were started."}`,
+        );
       }
 
       if (cancel !== undefined && known.outcome !== undefined) {
@@ -57,7 +59,8 @@ export function createJobTool(jobs: JobManager): Tool<typeof jobParameters> {
       }
       if (cancel !== undefined) await jobs.cancel(id);
 
-      const waitSeconds = cancel !== undefined ? 0 : Math.min(MAX_WAIT_SECONDS, Math.max(0, wait ?? DEFAULT_WAIT_SECONDS));
+      const waitSeconds =
+        cancel !== undefined ? 0 : Math.min(MAX_WAIT_SECONDS, Math.max(0, wait ?? DEFAULT_WAIT_SECONDS));
       const { job, view } = await jobs.poll(id, waitSeconds * 1000, context.signal);
       if (job.outcome === undefined || job.capture === undefined) {
         const body = view.text === "" ? "(no new output)" : view.text;

@@ -185,7 +185,8 @@ export class OutputWindow {
     const tailPartLines = tailLines - skipTail;
     const elidedLines = this.#lines - since.lines - headPartLines - tailPartLines;
     const elidedBytes = this.#bytes - since.bytes - headPartBytes - Buffer.byteLength(tailPart);
-    if (elidedLines > 0) parts.push(`[${ELLIPSIS} ${countOf(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]\n`);
+    if (elidedLines > 0)
+      parts.push(`[${ELLIPSIS} ${countOf(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]\n`);
     if (tailPartLines > 0) {
       parts.push(tailPart);
       shownRanges.push([this.#lines - tailPartLines + 1, this.#lines]);

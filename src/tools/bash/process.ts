@@ -78,7 +78,18 @@ export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env:
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
   return {
     file: "sudo",
-    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
+    args: [
+      "-n",
+      "setpriv",
+      `--reuid=${runAs.uid}`,
+      `--regid=${runAs.gid}`,
+      "--clear-groups",
+      "--",
+      "env",
+      "-i",
+      ...assignments,
+      ...argv,
+    ],
     env: userEnv,
   };
 }
@@ -129,7 +140,10 @@ const signalGroup = (pgid: number, signal: NodeJS.Signals, runAs: RunAs | undefi
  * second slower, bench/memory.) Returns the reader's cancel, to stop waiting for a pipe that a
  * process which left the group still holds open.
  */
-function drain(pipe: ReadableStream<Uint8Array>, onOutput: (bytes: Uint8Array) => void): { ended: Promise<void>; cancel(): void } {
+function drain(
+  pipe: ReadableStream<Uint8Array>,
+  onOutput: (bytes: Uint8Array) => void,
+): { ended: Promise<void>; cancel(): void } {
   const reader = pipe.getReader();
   const ended = (async () => {
     for (;;) {
@@ -137,7 +151,8 @@ function drain(pipe: ReadableStream<Uint8Array>, onOutput: (bytes: Uint8Array) =
       if (done) return;
       onOutput(value);
       const { buffer } = value;
-      if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength) buffer.transfer(0);
+      if (buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === buffer.byteLength)
+        buffer.transfer(0);
     }
   })().catch(() => {});
   return { ended, cancel: () => void reader.cancel().catch(() => {}) };
@@ -166,8 +181,19 @@ export function startProcess(options: ProcessOptions): RunningProcess {
     });
   } catch (error) {
     // posix_spawn reports a missing working directory as a missing program: name the real cause.
-    const spawnError = existsSync(options.cwd) ? `${launch.file} could not be started: ${(error as Error).message}` : `the working directory ${options.cwd} does not exist`;
-    return { pid: undefined, finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }), cancel: () => {} };
+    const spawnError = existsSync(options.cwd)
+      ? `${launch.file} could not be started: ${(error as Error).message}`
+      : `the working directory ${options.cwd} does not exist`;
+    return {
+      pid: undefined,
+      finished: Promise.resolve({
+        exitCode: null,
+        signal: null,
+        spawnError,
+        wallTimeMs: performance.now() - startedAt,
+      }),
+      cancel: () => {},
+    };
   }
   const pid = subprocess.pid;
 

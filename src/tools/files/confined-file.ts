@@ -29,7 +29,10 @@ export interface ConfinedFile {
  * when missing (`write`). Throws a PathError when the path no longer leads to the checked file, or
  * leads to something other than a file (a FIFO or device could block or never end).
  */
-export async function openConfined(path: Pick<ToolPath, "real" | "display">, mode: ConfinedMode): Promise<ConfinedFile> {
+export async function openConfined(
+  path: Pick<ToolPath, "real" | "display">,
+  mode: ConfinedMode,
+): Promise<ConfinedFile> {
   const { handle, created } = await openOrCreate(path.real, mode);
   try {
     const opened = openedPath(handle.fd);
@@ -92,10 +95,13 @@ export async function replaceContent(handle: FileHandle, bytes: Uint8Array): Pro
  * meant to be (a folder swapped for a symlink would have it made elsewhere: it is removed again).
  * Returns the first folder made, as `mkdir -p` does, or undefined when all existed.
  */
-export async function makeParentFolders(path: Pick<ToolPath, "real" | "display" | "root">): Promise<string | undefined> {
+export async function makeParentFolders(
+  path: Pick<ToolPath, "real" | "display" | "root">,
+): Promise<string | undefined> {
   // Every folder between the root and the file, outermost first: existing ones are checked too.
   const folders: string[] = [];
-  for (let dir = dirname(path.real); isInside(path.root, dir) && dir !== path.root; dir = dirname(dir)) folders.unshift(dir);
+  for (let dir = dirname(path.real); isInside(path.root, dir) && dir !== path.root; dir = dirname(dir))
+    folders.unshift(dir);
   let first: string | undefined;
   for (const dir of folders) {
     const made = await mkdir(dir).then(
@@ -108,7 +114,9 @@ export async function makeParentFolders(path: Pick<ToolPath, "real" | "display" 
     const actual = await realpath(dir);
     if (actual !== dir) {
       if (made) await rmdir(actual).catch(() => {});
-      throw new PathError(`${path.display} changed while its folders were being made (a folder on its path was replaced, e.g. by a symlink); nothing was written. Try again once tool commands stop changing it.`);
+      throw new PathError(
+        `${path.display} changed while its folders were being made (a folder on its path was replaced, e.g. by a symlink); nothing was written. Try again once tool commands stop changing it.`,
+      );
     }
     if (made) first ??= dir;
   }

@@ -22,7 +22,8 @@ const UTF8_BOM = "\uFEFF";
 
 const countOccurrences = (text: string, search: string): number[] => {
   const positions: number[] = [];
-  for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length)) positions.push(index);
+  for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length))
+    positions.push(index);
   return positions;
 };
 
@@ -45,7 +46,8 @@ function findWhitespaceTolerant(fileLines: string[], oldLines: string[]): LineMa
   if (oldLines.every((line) => line.trim() === "")) return [];
   const matches: LineMatch[] = [];
   for (let start = 0; start + oldLines.length <= fileLines.length; start++) {
-    if (oldLines.every((line, offset) => line.trim() === fileLines[start + offset]?.trim())) matches.push({ start, count: oldLines.length });
+    if (oldLines.every((line, offset) => line.trim() === fileLines[start + offset]?.trim()))
+      matches.push({ start, count: oldLines.length });
   }
   return matches;
 }
@@ -76,7 +78,12 @@ interface Replacement {
 }
 
 /** Replaces the one occurrence of `search` (exact, else whitespace-tolerant), or explains why not. */
-function replaceOnce(content: string, search: string, replacement: string, display: string): Replacement | { error: string } {
+function replaceOnce(
+  content: string,
+  search: string,
+  replacement: string,
+  display: string,
+): Replacement | { error: string } {
   const exact = countOccurrences(content, search);
   if (exact.length > 1) {
     const lines = exact.map((index) => lineNumberAt(content, index));
@@ -116,7 +123,9 @@ function replaceOnce(content: string, search: string, replacement: string, displ
   const replacementLines = replacement === "" ? [] : splitLines(replacement);
   const newLines = reindent(replacementLines, oldLines, matchedLines);
   return {
-    updated: [...fileLines.slice(0, match.start), ...newLines, ...fileLines.slice(match.start + match.count)].join("\n"),
+    updated: [...fileLines.slice(0, match.start), ...newLines, ...fileLines.slice(match.start + match.count)].join(
+      "\n",
+    ),
     firstLine: match.start + 1,
     lastLine: match.start + match.count,
     whitespaceTolerant: true,
@@ -157,7 +166,12 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
   };
 }
 
-async function editOpenFile(handle: FileHandle, target: ToolPath, oldText: string, newText: string): Promise<ToolResult> {
+async function editOpenFile(
+  handle: FileHandle,
+  target: ToolPath,
+  oldText: string,
+  newText: string,
+): Promise<ToolResult> {
   const raw = await handle.readFile();
   if (raw.includes(0)) return fail(`Cannot edit ${target.display}: it is a binary file.`);
 

@@ -70,7 +70,10 @@ async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: n
   const endLine = () => {
     if (lineNumber >= firstLine) {
       const text = line.endsWith("\r") && lineLength <= MAX_READ_LINE_CHARS ? line.slice(0, -1) : line;
-      const shown = lineLength > MAX_READ_LINE_CHARS ? `${text.slice(0, MAX_READ_LINE_CHARS)}… [line cut: ${lineLength} characters]` : text;
+      const shown =
+        lineLength > MAX_READ_LINE_CHARS
+          ? `${text.slice(0, MAX_READ_LINE_CHARS)}… [line cut: ${lineLength} characters]`
+          : text;
       const size = Buffer.byteLength(shown) + 1;
       if (lines.length >= maxLines) stoppedBy = "lines";
       else if (bytes + size > MAX_READ_BYTES && lines.length > 0) stoppedBy = "bytes";
@@ -119,7 +122,6 @@ export function createReadTool(): Tool<typeof readParameters> {
       `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
     parameters: readParameters,
     async execute({ path, offset = 1, limit = MAX_READ_LINES }, context) {
-
       let file: Pick<ToolPath, "real" | "display">;
       try {
         if (path.startsWith(ARTIFACT_PREFIX)) {

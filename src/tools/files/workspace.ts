@@ -95,7 +95,9 @@ function worktreeOf(worktreesDir: string, absolute: string, input: string): Work
   const [owner, name, ...rest] = relative(base, absolute).split(sep).filter(Boolean);
   const real = owner && name ? join(realDir, owner, name) : undefined;
   if (real === undefined || !isWorktree(real)) {
-    throw new PathError(`Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`);
+    throw new PathError(
+      `Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`,
+    );
   }
   return { real, rest: rest.join("/") || "." };
 }
@@ -117,21 +119,29 @@ function isWorktree(path: string): boolean {
 export function resolveToolPath(roots: PathRoots, input: string): ToolPath {
   if (input.trim() === "") throw new PathError("Path must not be empty.");
   const root = resolve(roots.workspace);
-  const places = () => (roots.worktreesDir ? `${root}, or a PR worktree from pr_checkout (an absolute path under ${realOrAsIs(roots.worktreesDir)})` : root);
-  if (input.startsWith("~")) throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
+  const places = () =>
+    roots.worktreesDir
+      ? `${root}, or a PR worktree from pr_checkout (an absolute path under ${realOrAsIs(roots.worktreesDir)})`
+      : root;
+  if (input.startsWith("~"))
+    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
   const absolute = resolve(root, input);
   // Worktrees first: should the directory ever lie inside the workspace, its own rules still apply.
   const worktree = roots.worktreesDir ? worktreeOf(roots.worktreesDir, absolute, input) : undefined;
   if (worktree) {
     const display = worktree.rest === "." ? worktree.real : `${worktree.real}/${worktree.rest}`;
     const real = realPathAllowingMissing(absolute);
-    if (!isInside(worktree.real, real)) throw new PathError(`Path leads outside the PR worktree ${worktree.real} through a symlink: ${input} -> ${real}.`);
+    if (!isInside(worktree.real, real))
+      throw new PathError(
+        `Path leads outside the PR worktree ${worktree.real} through a symlink: ${input} -> ${real}.`,
+      );
     return { real, display, relative: worktree.rest, root: worktree.real, worktree: true };
   }
   const realRoot = realpathSync(root);
   // An absolute path may name the workspace by its real location (e.g. /private/tmp for /tmp).
   const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : undefined;
-  if (base === undefined) throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
+  if (base === undefined)
+    throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
   const real = realPathAllowingMissing(absolute);
   if (!isInside(realRoot, real)) {
     throw new PathError(`Path leads outside the workspace through a symlink: ${input} -> ${real}.`);
@@ -140,7 +150,8 @@ export function resolveToolPath(roots: PathRoots, input: string): ToolPath {
   return { real, display, relative: display, root: realRoot, worktree: false };
 }
 
-const isUnderGitDir = (display: string): boolean => display.split("/").some((segment) => segment.toLowerCase() === ".git");
+const isUnderGitDir = (display: string): boolean =>
+  display.split("/").some((segment) => segment.toLowerCase() === ".git");
 
 /** Throws a PathError when the writing tools must not touch this path. */
 export function assertWritable(path: ToolPath, protectedPaths: readonly string[]): void {
@@ -164,11 +175,13 @@ export function assertWritable(path: ToolPath, protectedPaths: readonly string[]
 export async function keepGroupWritable(path: ToolPath, createdFolder: string | undefined): Promise<void> {
   if (!path.worktree) return;
   const folders: string[] = [];
-  for (let dir = dirname(path.real); createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname(dir)) folders.unshift(dir);
+  for (let dir = dirname(path.real); createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname(dir))
+    folders.unshift(dir);
   for (const entry of [...folders, path.real]) {
     const stats = await stat(entry);
     const wanted = stats.isDirectory() ? 0o070 : 0o060;
-    if ((stats.mode & wanted) !== wanted && stats.uid === process.getuid?.()) await chmod(entry, (stats.mode & 0o7777) | wanted);
+    if ((stats.mode & wanted) !== wanted && stats.uid === process.getuid?.())
+      await chmod(entry, (stats.mode & 0o7777) | wanted);
   }
 }
 

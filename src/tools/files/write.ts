@@ -33,7 +33,10 @@ export function createWriteTool(options: WriteToolOptions): Tool<typeof writePar
         }
         await keepGroupWritable(target, createdFolder);
         const created = createdFolder === undefined ? "" : " (created missing parent folders)";
-        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, { path: target.display, bytes: bytes.length });
+        return ok(`Wrote ${bytes.length} bytes to ${target.display}${created}.`, {
+          path: target.display,
+          bytes: bytes.length,
+        });
       } catch (error) {
         return fail(describeFileError(error, path));
       }

@@ -11,11 +11,14 @@ const MAX_COMMENT_CHARS = 65_536;
 
 export function planComment(args: GitHubArgs, context: OpContext): PlannedCall {
   const subject = args.issue ?? (Array.isArray(args.pr) ? undefined : args.pr);
-  if (subject === undefined) throw new ValidationError("comment needs issue (or pr): the number or URL of the thread to comment on");
-  if (args.issue !== undefined && args.pr !== undefined) throw new ValidationError("comment takes issue or pr, not both");
+  if (subject === undefined)
+    throw new ValidationError("comment needs issue (or pr): the number or URL of the thread to comment on");
+  if (args.issue !== undefined && args.pr !== undefined)
+    throw new ValidationError("comment takes issue or pr, not both");
   const body = args.body?.trim();
   if (!body) throw new ValidationError("comment needs a non-empty body");
-  if ([...body].length > MAX_COMMENT_CHARS) throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
+  if ([...body].length > MAX_COMMENT_CHARS)
+    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
   const explicit = explicitRepo(args);
   const id = parseIssueIdentifier(subject, context.host, explicit);
   const repo = id.repo ?? explicit ?? context.thisRepo;
@@ -24,7 +27,12 @@ export function planComment(args: GitHubArgs, context: OpContext): PlannedCall {
     narrow: "the confirmation is unusually long",
     async run(out) {
       // Whatever the model writes goes public: known secrets are removed first.
-      const { data } = await context.github.rest.issues.createComment({ ...repo, issue_number: id.number, body: context.tool.redact(body), ...requestOptions(context) });
+      const { data } = await context.github.rest.issues.createComment({
+        ...repo,
+        issue_number: id.number,
+        body: context.tool.redact(body),
+        ...requestOptions(context),
+      });
       out.line(`# Commented on ${repoName(repo)}#${id.number}`);
       out.line(`- ${data.html_url}`);
       return { repo: repoName(repo), number: id.number, commentId: data.id, url: data.html_url };

@@ -9,7 +9,12 @@ interface HttpErrorLike {
 }
 
 export function isHttpError(error: unknown): error is HttpErrorLike {
-  return typeof error === "object" && error !== null && typeof (error as { status?: unknown }).status === "number" && error instanceof Error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === "number" &&
+    error instanceof Error
+  );
 }
 
 /** The `permissions:` entry each op needs from the workflow's token. */
@@ -43,7 +48,11 @@ const apiMessage = (error: HttpErrorLike): string => {
 
 export function isRateLimitError(error: unknown): boolean {
   if (!isHttpError(error) || (error.status !== 403 && error.status !== 429)) return false;
-  return error.status === 429 || headerOf(error, "x-ratelimit-remaining") === "0" || /rate limit|abuse detection/i.test(apiMessage(error));
+  return (
+    error.status === 429 ||
+    headerOf(error, "x-ratelimit-remaining") === "0" ||
+    /rate limit|abuse detection/i.test(apiMessage(error))
+  );
 }
 
 /** `pull_requests=write; contents=read` (GitHub's header) → `pull-requests: write, contents: read`. */
@@ -54,7 +63,9 @@ function acceptedPermissions(error: HttpErrorLike): string | undefined {
     .split(/[;,]/)
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => part.replace(/^([a-z_]+)=(\w+)$/, (_, name: string, level: string) => `${name.replace(/_/g, "-")}: ${level}`));
+    .map((part) =>
+      part.replace(/^([a-z_]+)=(\w+)$/, (_, name: string, level: string) => `${name.replace(/_/g, "-")}: ${level}`),
+    );
   return entries.length > 0 ? entries.join(", ") : undefined;
 }
 
@@ -75,7 +86,10 @@ function describeValidation(error: HttpErrorLike): string {
   const details = items.map((item) => {
     if (typeof item === "string") return item;
     const { resource, field, code, message } = (item ?? {}) as Record<string, unknown>;
-    const text = typeof message === "string" && message ? message : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
+    const text =
+      typeof message === "string" && message
+        ? message
+        : [resource, field].filter(Boolean).join(".") + (code ? ` ${String(code)}` : "");
     return text.replace(/\.$/, "");
   });
   return `GitHub rejected the request (422 ${apiMessage(error) || "Unprocessable Entity"})${details.length ? `: ${details.join("; ")}` : ""}.`;
@@ -83,9 +97,11 @@ function describeValidation(error: HttpErrorLike): string {
 
 /** One message for any failure of a GitHub call made by `op` on `repo`. */
 export function describeGitHubError(error: unknown, op: Op, repo: string, now: number): string {
-  if (!isHttpError(error)) return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+  if (!isHttpError(error))
+    return `${op} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
   // Octokit reports a failed connection as a status-500 error without a response.
-  if (!error.response) return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
+  if (!error.response)
+    return `could not reach the GitHub API for ${op}: ${error.message}. Check GITHUB_API_URL and the network.`;
   if (isRateLimitError(error)) return describeRateLimit(error, now);
   switch (error.status) {
     case 401:

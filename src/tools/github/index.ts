@@ -77,19 +77,32 @@ const PLANNERS: Record<Op, Planner> = {
   comment: planComment,
 };
 
-
 type AuditFacts = Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null };
 
 /** A call's answer: a header line naming host, repository, op and outcome, the redacted body, the audit record. */
-function answer(options: GitHubToolOptions, tool: ToolContext, started: number, result: Omit<ToolResult, "details"> & { details?: Record<string, unknown> }, audit: AuditFacts): ToolResult {
+function answer(
+  options: GitHubToolOptions,
+  tool: ToolContext,
+  started: number,
+  result: Omit<ToolResult, "details"> & { details?: Record<string, unknown> },
+  audit: AuditFacts,
+): ToolResult {
   const now = options.now ?? Date.now;
   const body = tool.redact(result.text);
   const repo = audit.repo === null ? repoName(options.repo) : audit.repo ? repoName(audit.repo) : "*";
   const bytes = Buffer.byteLength(body);
   const line = header({ host: options.host, repo, op: audit.op, opClass: audit.class, outcome: audit.status, bytes });
-  const record: GitHubAudit = { ...audit, time: new Date(started).toISOString(), repo, durationMs: now() - started, bytes };
+  const record: GitHubAudit = {
+    ...audit,
+    time: new Date(started).toISOString(),
+    repo,
+    durationMs: now() - started,
+    bytes,
+  };
   const text = `${line}\n${body}`;
-  return result.isError ? fail(text, { ...result.details, audit: record }) : ok(text, { ...result.details, audit: record });
+  return result.isError
+    ? fail(text, { ...result.details, audit: record })
+    : ok(text, { ...result.details, audit: record });
 }
 
 export function createGitHubTool(options: GitHubToolOptions): Tool<typeof githubParameters> {
@@ -115,19 +128,34 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
     modelSchema: GITHUB_MODEL_SCHEMA,
     // Arguments no schema accepts are audited too: every call the model makes is on record.
     invalid(rawArgs, message, tool) {
-      const op = typeof (rawArgs as { op?: unknown } | undefined)?.op === "string" ? String((rawArgs as { op: string }).op) : "unknown";
-      const audit = { op, class: "unknown", decision: "denied", rule: "arguments", repo: null, status: "invalid" } as const;
+      const op =
+        typeof (rawArgs as { op?: unknown } | undefined)?.op === "string"
+          ? String((rawArgs as { op: string }).op)
+          : "unknown";
+      const audit = {
+        op,
+        class: "unknown",
+        decision: "denied",
+        rule: "arguments",
+        repo: null,
+        status: "invalid",
+      } as const;
       return answer(options, tool, now(), { text: message, isError: true }, audit);
     },
     async execute(args, tool): Promise<ToolResult> {
       const started = now();
-      const finish = (result: Parameters<typeof answer>[3], audit: AuditFacts) => answer(options, tool, started, result, audit);
+      const finish = (result: Parameters<typeof answer>[3], audit: AuditFacts) =>
+        answer(options, tool, started, result, audit);
       const unexpected = unexpectedArgs(args.op, args);
       const refusal = `Invalid arguments for github: ${unexpected}`;
       if (args.op === "help") return unexpected ? fail(refusal) : ok(opHelp(args.about));
       const op = args.op;
       const opClass = classify(op, args);
-      if (unexpected) return finish({ text: refusal, isError: true }, { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid", repo: null });
+      if (unexpected)
+        return finish(
+          { text: refusal, isError: true },
+          { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid", repo: null },
+        );
 
       let plan: PlannedCall;
       try {
@@ -135,14 +163,21 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
       } catch (error) {
         // Refused before the policy was asked: bad arguments, or a local precondition (git state).
         const invalid = error instanceof ValidationError;
-        const text = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${(error as Error).message}`;
+        const text =
+          error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${(error as Error).message}`;
         const rule = invalid ? "arguments" : "precondition";
-        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule, repo: null, status: invalid ? "invalid" : "error" });
+        return finish(
+          { text, isError: true },
+          { op, class: opClass, decision: "denied", rule, repo: null, status: invalid ? "invalid" : "error" },
+        );
       }
 
       const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
       if (!decision.allowed) {
-        return finish({ text: decision.reason, isError: true }, { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" });
+        return finish(
+          { text: decision.reason, isError: true },
+          { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" },
+        );
       }
       return runPlan(plan, { op, opClass, rule: decision.rule, tool, finish, now });
     },
@@ -152,14 +187,24 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
 /** The planned call, allowed: its body bounded, its failure described for the model. */
 async function runPlan(
   plan: PlannedCall,
-  call: { op: Op; opClass: OpClass; rule: string; tool: ToolContext; finish: (result: Parameters<typeof answer>[3], audit: AuditFacts) => ToolResult; now: () => number },
+  call: {
+    op: Op;
+    opClass: OpClass;
+    rule: string;
+    tool: ToolContext;
+    finish: (result: Parameters<typeof answer>[3], audit: AuditFacts) => ToolResult;
+    now: () => number;
+  },
 ): Promise<ToolResult> {
   const { op, tool, finish } = call;
   const out = new BoundedText();
   const audit = { op, class: call.opClass, decision: "allowed" as const, rule: call.rule, repo: plan.target };
   try {
     const details = await plan.run(out);
-    return finish({ text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } }, { ...audit, status: "ok" });
+    return finish(
+      { text: out.text(plan.narrow), isError: false, details: { ...details, truncated: out.full } },
+      { ...audit, status: "ok" },
+    );
   } catch (error) {
     const message = tool.signal.aborted
       ? `${op} was cancelled: the run is stopping.`
@@ -167,6 +212,9 @@ async function runPlan(
         ? error.message
         : describeGitHubError(error, op, plan.target ? repoName(plan.target) : "GitHub", call.now());
     const text = plan.errorPrefix ? `${plan.errorPrefix}: ${message}` : message;
-    return finish({ text, isError: true }, { ...audit, status: "error", ...(isHttpError(error) ? { httpStatus: error.status } : {}) });
+    return finish(
+      { text, isError: true },
+      { ...audit, status: "error", ...(isHttpError(error) ? { httpStatus: error.status } : {}) },
+    );
   }
 }

@@ -9,7 +9,12 @@ import { ToolFailure } from "./failure.ts";
 export type LocalGit = Git;
 
 /** Git for the tools: a failing `must` is a ToolFailure, which the model reads as the op's answer. */
-export function localGit(cwd: string, env: Readonly<Record<string, string>>, authEnv: Record<string, string>, redact: (text: string) => string): LocalGit {
+export function localGit(
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+  authEnv: Record<string, string>,
+  redact: (text: string) => string,
+): LocalGit {
   const git = createGit(cwd, { env, authEnv, redact });
   return {
     ...git,

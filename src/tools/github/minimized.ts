@@ -55,7 +55,13 @@ export async function minimizedComments(context: OpContext, repo: RepoRef, numbe
   let after: string | null = null;
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
-      const raw: unknown = await context.github.graphql(MINIMIZED_QUERY, { owner: repo.owner, name: repo.repo, number, after, ...requestOptions(context) });
+      const raw: unknown = await context.github.graphql(MINIMIZED_QUERY, {
+        owner: repo.owner,
+        name: repo.repo,
+        number,
+        after,
+        ...requestOptions(context),
+      });
       const comments = Response.parse(raw).repository?.issueOrPullRequest?.comments;
       if (!comments) return { error: `GraphQL found no issue or pull request #${number}` };
       for (const node of comments.nodes) if (node) note(hidden, node);
@@ -83,7 +89,8 @@ export async function minimizedReviewComments(context: OpContext, ids: string[])
 
 /** Records a node if it is minimized; a node of another type has no fields at all. */
 function note(hidden: Map<string, string>, node: Partial<z.infer<typeof Node>>): void {
-  if (node.id !== undefined && node.isMinimized) hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
+  if (node.id !== undefined && node.isMinimized)
+    hidden.set(node.id, node.minimizedReason?.toLowerCase() ?? "minimized");
 }
 
 function describe(error: unknown): string {
@@ -93,8 +100,11 @@ function describe(error: unknown): string {
     return `GraphQL request failed (${error.status}): ${typeof message === "string" ? message : error.message}`;
   }
   // GraphqlResponseError: "Request failed due to following response errors:" then " - <message>" per error.
-  const lines = String((error as Error).message ?? error).split("\n").map((line) => line.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
-  return `GraphQL: ${lines.length > 1 ? lines.slice(1).join("; ") : lines[0] ?? "unknown error"}`;
+  const lines = String((error as Error).message ?? error)
+    .split("\n")
+    .map((line) => line.replace(/^\s*-\s*/, "").trim())
+    .filter(Boolean);
+  return `GraphQL: ${lines.length > 1 ? lines.slice(1).join("; ") : (lines[0] ?? "unknown error")}`;
 }
 
 /** The line saying what the view left out, or why it could not; undefined when there is nothing to say. */

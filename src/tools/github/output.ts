@@ -57,7 +57,10 @@ export class BoundedText {
     }
     // Cut at a character boundary: decoding a byte prefix drops a split last character.
     const room = this.maxBytes - this.#bytes;
-    const prefix = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD$/, "");
+    const prefix = Buffer.from(text)
+      .subarray(0, room)
+      .toString("utf8")
+      .replace(/\uFFFD$/, "");
     this.#parts.push(prefix);
     this.#bytes += Buffer.byteLength(prefix);
     this.#truncated = true;

@@ -82,7 +82,12 @@ export function decide(policy: GitHubPolicyConfig, query: PolicyQuery): Decision
   const rule = override ?? policy[query.opClass];
   const name = `tools.github.${override ? `ops.${query.op}` : query.opClass} = "${rule}"`;
   const what = `${query.op} (${query.opClass})`;
-  if (rule === "deny") return { allowed: false, rule: name, reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}` };
+  if (rule === "deny")
+    return {
+      allowed: false,
+      rule: name,
+      reason: `denied by policy rule ${name}: ${what} is not allowed. ${CONFIG_HINT}`,
+    };
   if (rule === "this-repo" && !(query.target && sameRepo(query.target, query.thisRepo))) {
     const where = query.target ? `on ${repoName(query.target)}` : "across GitHub";
     return {

@@ -13,14 +13,37 @@ import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
 import { configValue, currentBranch, gitCommonDir, localGit, withRepoLock, type LocalGit } from "./local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { isBranchName, parseGitHubUrl, parsePrIdentifier, parseRepo, present, repoName, sameRepo, type PrIdentifier, type RepoRef } from "./validate.ts";
+import {
+  isBranchName,
+  parseGitHubUrl,
+  parsePrIdentifier,
+  parseRepo,
+  present,
+  repoName,
+  sameRepo,
+  type PrIdentifier,
+  type RepoRef,
+} from "./validate.ts";
 import { ValidationError } from "./failure.ts";
-import { commitWorktree, existingWorktree, listWorktrees, worktreeBase, worktreeGit, type WorktreeCommit } from "./worktrees.ts";
+import {
+  commitWorktree,
+  existingWorktree,
+  listWorktrees,
+  worktreeBase,
+  worktreeGit,
+  type WorktreeCommit,
+} from "./worktrees.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
 const MAX_CHECKOUTS = 10;
 
-const KEY = { headRef: "ompPrHeadRef", url: "ompPrUrl", cross: "ompPrIsCrossRepository", maintainerCanModify: "ompPrMaintainerCanModify", headRepo: "gitclawPrHeadRepo" };
+const KEY = {
+  headRef: "ompPrHeadRef",
+  url: "ompPrUrl",
+  cross: "ompPrIsCrossRepository",
+  maintainerCanModify: "ompPrMaintainerCanModify",
+  headRepo: "gitclawPrHeadRepo",
+};
 
 interface Checkout {
   number: number;
@@ -37,7 +60,12 @@ interface Checkout {
 
 type PullData = Awaited<ReturnType<OpContext["github"]["rest"]["pulls"]["get"]>>["data"];
 
-async function resolvePull(context: OpContext, repo: RepoRef, id: PrIdentifier | undefined, git: LocalGit): Promise<PullData> {
+async function resolvePull(
+  context: OpContext,
+  repo: RepoRef,
+  id: PrIdentifier | undefined,
+  git: LocalGit,
+): Promise<PullData> {
   const { github } = context;
   const request = requestOptions(context);
   let branch: string;
@@ -45,12 +73,19 @@ async function resolvePull(context: OpContext, repo: RepoRef, id: PrIdentifier |
   if (id?.kind === "branch") branch = id.branch;
   else {
     const current = await currentBranch(git);
-    if (!current) throw new ToolFailure("the workspace is on a detached HEAD: pass pr, a PR number, URL or branch name.");
+    if (!current)
+      throw new ToolFailure("the workspace is on a detached HEAD: pass pr, a PR number, URL or branch name.");
     const own = /^pr-(\d+)$/.exec(current);
     if (own) return (await github.rest.pulls.get({ ...repo, pull_number: Number(own[1]), ...request })).data;
     branch = current;
   }
-  const { data } = await github.rest.pulls.list({ ...repo, head: `${repo.owner}:${branch}`, state: "open", per_page: 1, ...request });
+  const { data } = await github.rest.pulls.list({
+    ...repo,
+    head: `${repo.owner}:${branch}`,
+    state: "open",
+    per_page: 1,
+    ...request,
+  });
   if (!data[0]) throw new ToolFailure(`no open pull request in ${repoName(repo)} has head branch ${branch}.`);
   return (await github.rest.pulls.get({ ...repo, pull_number: data[0].number, ...request })).data;
 }
@@ -71,7 +106,13 @@ async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promis
 }
 
 /** Checks `pr` out as branch pr-<n> in a worktree under `base` (the run's worktree directory). */
-async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, place: { base: string; repo: RepoRef }, force: boolean): Promise<Checkout> {
+async function checkoutOne(
+  context: OpContext,
+  git: LocalGit,
+  pr: PullData,
+  place: { base: string; repo: RepoRef },
+  force: boolean,
+): Promise<Checkout> {
   const { tool } = context;
   const branch = `pr-${pr.number}`;
   const target = join(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
@@ -85,9 +126,15 @@ async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, plac
   const existingSha = existing.stdout.trim();
   if (existing.exitCode !== 0) await git.must(["branch", "--no-track", branch, headSha]);
   else if (existingSha !== headSha) {
-    if (!force) throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
+    if (!force)
+      throw new ToolFailure(
+        `local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`,
+      );
     // A branch checked out in a worktree cannot be moved with `git branch --force`.
-    if (registered) await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], { groupWritable: true });
+    if (registered)
+      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], {
+        groupWritable: true,
+      });
     else await git.must(["branch", "--force", "--no-track", branch, headSha]);
   }
   const crossRepository = remote !== "origin";
@@ -107,18 +154,32 @@ async function checkoutOne(context: OpContext, git: LocalGit, pr: PullData, plac
     // Only the agent writes the repository's directory: no tool command can rename a worktree or plant one there.
     mkdirSync(dirname(target), { recursive: true, mode: 0o750 });
     if (existsSync(target)) {
-      if (!force) throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
+      if (!force)
+        throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
       rmSync(target, { recursive: true, force: true });
     }
     await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
   }
-  return { number: pr.number, title: pr.title, url: pr.html_url, branch, worktreePath: registered ?? target, remote, remoteBranch: headRef, headSha, crossRepository, reused: registered !== undefined };
+  return {
+    number: pr.number,
+    title: pr.title,
+    url: pr.html_url,
+    branch,
+    worktreePath: registered ?? target,
+    remote,
+    remoteBranch: headRef,
+    headSha,
+    crossRepository,
+    reused: registered !== undefined,
+  };
 }
 
 function writeCheckout(out: { line(text?: string): boolean }, checkout: Checkout): void {
   out.line(`# PR #${checkout.number}: ${checkout.title}`);
   out.line(`- Worktree: ${checkout.worktreePath}${checkout.reused ? " (reused)" : ""}`);
-  out.line(`- Branch: ${checkout.branch} at ${checkout.headSha.slice(0, 12)}, pushes to ${checkout.remote}/${checkout.remoteBranch}${checkout.crossRepository ? " (fork)" : ""}`);
+  out.line(
+    `- Branch: ${checkout.branch} at ${checkout.headSha.slice(0, 12)}, pushes to ${checkout.remote}/${checkout.remoteBranch}${checkout.crossRepository ? " (fork)" : ""}`,
+  );
   out.line(`- ${checkout.url}`);
 }
 
@@ -130,7 +191,8 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
   const ids = raw.map((value) => (value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit)));
   const urlRepos = ids.flatMap((id) => (id?.kind === "number" && id.repo ? [id.repo] : []));
   const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
-  if (urlRepos.some((other) => !sameRepo(other, repo))) throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  if (urlRepos.some((other) => !sameRepo(other, repo)))
+    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
   const force = args.force ?? false;
   const base = worktreeBase(context.tool.worktreesDir);
 
@@ -144,38 +206,64 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
       const settled = await Promise.allSettled(
         ids.map(async (id) => {
           const pr = await resolvePull(context, repo, id, git).catch((error: unknown) => {
-            throw error instanceof ToolFailure ? error : new ToolFailure(describeGitHubError(error, "pr_checkout", repoName(repo), context.now()));
+            throw error instanceof ToolFailure
+              ? error
+              : new ToolFailure(describeGitHubError(error, "pr_checkout", repoName(repo), context.now()));
           });
           return withRepoLock(lockKey, () => checkoutOne(context, git, pr, { base, repo }, force));
         }),
       );
       const checkouts = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-      const reasons = settled.flatMap((result, index) => (result.status === "rejected" ? [{ pr: String(raw[index] ?? "current branch"), message: (result.reason as Error).message }] : []));
+      const reasons = settled.flatMap((result, index) =>
+        result.status === "rejected"
+          ? [{ pr: String(raw[index] ?? "current branch"), message: (result.reason as Error).message }]
+          : [],
+      );
       const failures = reasons.map(({ pr, message }) => `${pr}: ${message}`);
       if (checkouts.length === 0) throw new ToolFailure(ids.length === 1 ? reasons[0]!.message : failures.join("\n"));
-      if (ids.length > 1) out.line(`# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`);
+      if (ids.length > 1)
+        out.line(
+          `# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`,
+        );
       for (const [index, checkout] of checkouts.entries()) {
         if (index > 0 || ids.length > 1) out.line(index > 0 ? "\n---\n" : "");
         writeCheckout(out, checkout);
       }
       for (const failure of failures) out.line(`\n---\n\n⚠ ${failure}`);
       out.line();
-      out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
+      out.line(
+        "Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.",
+      );
       const first = checkouts[0]!;
-      return { repo: repoName(repo), branch: first.branch, worktreePath: first.worktreePath, remote: first.remote, remoteBranch: first.remoteBranch, headSha: first.headSha, checkouts, failures };
+      return {
+        repo: repoName(repo),
+        branch: first.branch,
+        worktreePath: first.worktreePath,
+        remote: first.remote,
+        remoteBranch: first.remoteBranch,
+        headSha: first.headSha,
+        checkouts,
+        failures,
+      };
     },
   };
 }
 
 type PendingCommit = WorktreeCommit & { worktree: string; subject: string };
 
-const describeCommit = (commit: PendingCommit) => `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
+const describeCommit = (commit: PendingCommit) =>
+  `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
 
 /**
  * Commits what is uncommitted in the worktree of `branch`, if it has one besides the workspace:
  * under the sandbox, tool commands cannot commit there themselves.
  */
-async function commitPending(context: OpContext, git: LocalGit, branch: string, message: string | undefined): Promise<PendingCommit | undefined> {
+async function commitPending(
+  context: OpContext,
+  git: LocalGit,
+  branch: string,
+  message: string | undefined,
+): Promise<PendingCommit | undefined> {
   await git.must(["worktree", "prune"]);
   const worktree = (await listWorktrees(git)).find((found) => !found.main && found.branch === `refs/heads/${branch}`);
   if (!worktree) return undefined;
@@ -193,14 +281,23 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
   if (!branch) throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
   if (!isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);
   const headRef = await configValue(git, `branch.${branch}.${KEY.headRef}`);
-  if (!headRef) throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
-  const remote = (await configValue(git, `branch.${branch}.pushRemote`)) ?? (await configValue(git, `branch.${branch}.remote`));
-  if (!remote) throw new ToolFailure(`branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`);
+  if (!headRef)
+    throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
+  const remote =
+    (await configValue(git, `branch.${branch}.pushRemote`)) ?? (await configValue(git, `branch.${branch}.remote`));
+  if (!remote)
+    throw new ToolFailure(
+      `branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`,
+    );
   const prUrl = await configValue(git, `branch.${branch}.${KEY.url}`);
   const headRepo = await configValue(git, `branch.${branch}.${KEY.headRepo}`);
   const cross = (await configValue(git, `branch.${branch}.${KEY.cross}`)) === "true";
   // The repository the push writes to: the PR's head repository (a fork for cross-repository PRs).
-  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
+  const target = headRepo
+    ? parseRepo(headRepo)
+    : !cross && prUrl
+      ? parseGitHubUrl(prUrl, context.host)?.repo
+      : undefined;
   const forceWithLease = args.forceWithLease ?? false;
   const message = present(args.message);
 
@@ -215,11 +312,26 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
         const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
         const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
         // An explicit lease: the push only replaces the head the last fetch saw.
-        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
-        const push = await git.run(["push", "--porcelain", ...(forceWithLease ? [lease] : []), remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
+        const lease =
+          tracking.exitCode === 0
+            ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}`
+            : "--force-with-lease";
+        const push = await git.run(
+          [
+            "push",
+            "--porcelain",
+            ...(forceWithLease ? [lease] : []),
+            remote,
+            `refs/heads/${branch}:refs/heads/${headRef}`,
+          ],
+          { remote: true },
+        );
         if (push.exitCode !== 0) {
           const why = context.tool.redact((push.stderr || push.stdout).trim());
-          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
+          const hint =
+            /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease
+              ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it."
+              : "";
           const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
           throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
         }
@@ -231,7 +343,15 @@ export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<
         if (prUrl) out.line(`- Pull request: ${prUrl}`);
         out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
         const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
-        return { branch, remote, remoteBranch: headRef, headSha: sha, url: prUrl, forceWithLease, ...(commit ? { commit } : {}) };
+        return {
+          branch,
+          remote,
+          remoteBranch: headRef,
+          headSha: sha,
+          url: prUrl,
+          forceWithLease,
+          ...(commit ? { commit } : {}),
+        };
       });
     },
   };

@@ -26,7 +26,8 @@ function headBranchName(head: string): string {
 }
 
 async function firstExisting(git: LocalGit, refs: string[]): Promise<string | undefined> {
-  for (const ref of refs) if ((await git.run(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).exitCode === 0) return ref;
+  for (const ref of refs)
+    if ((await git.run(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).exitCode === 0) return ref;
   return undefined;
 }
 
@@ -39,7 +40,10 @@ const humanize = (branch: string) => {
 async function fillFromCommits(git: LocalGit, base: string, head: string): Promise<{ title: string; body: string }> {
   const baseRef = await firstExisting(git, [`refs/remotes/origin/${base}`, `refs/heads/${base}`]);
   const headRef = await firstExisting(git, [`refs/heads/${head}`, `refs/remotes/origin/${head}`]);
-  if (!baseRef || !headRef) throw new ToolFailure(`fill needs ${!baseRef ? `the base branch ${base}` : `the head branch ${head}`} in the local repository; fetch it, or pass title and body.`);
+  if (!baseRef || !headRef)
+    throw new ToolFailure(
+      `fill needs ${!baseRef ? `the base branch ${base}` : `the head branch ${head}`} in the local repository; fetch it, or pass title and body.`,
+    );
   const log = await git.must(["log", "--reverse", "--format=%s%x1f%b%x1e", `${baseRef}..${headRef}`]);
   const commits = log
     .split("\x1e")
@@ -49,7 +53,8 @@ async function fillFromCommits(git: LocalGit, base: string, head: string): Promi
       const [subject = "", body = ""] = entry.split("\x1f");
       return { subject: subject.trim(), body: body.trim() };
     });
-  if (commits.length === 0) throw new ToolFailure(`no commits between ${base} and ${head}: nothing to fill the pull request from.`);
+  if (commits.length === 0)
+    throw new ToolFailure(`no commits between ${base} and ${head}: nothing to fill the pull request from.`);
   if (commits.length === 1) return { title: commits[0]!.subject, body: commits[0]!.body };
   return { title: humanize(head), body: commits.map((commit) => `- ${commit.subject}`).join("\n") };
 }
@@ -57,8 +62,10 @@ async function fillFromCommits(git: LocalGit, base: string, head: string): Promi
 export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall {
   const fill = args.fill ?? false;
   const title = present(args.title);
-  if (fill && (title !== undefined || args.body !== undefined)) throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
-  if (!fill && !title) throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  if (fill && (title !== undefined || args.body !== undefined))
+    throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
+  if (!fill && !title)
+    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
   const head = present(args.head);
   if (head) headBranchName(head);
   const base = present(args.base);
@@ -76,9 +83,14 @@ export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall 
     async run(out) {
       const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
       const headName = head ?? (await currentBranch(git));
-      if (!headName) throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
+      if (!headName)
+        throw new ToolFailure(
+          "the workspace is on a detached HEAD: pass head, the branch to open the pull request from.",
+        );
       const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;
-      const text = fill ? await fillFromCommits(git, baseName, headBranchName(headName)) : { title: title!, body: args.body ?? "" };
+      const text = fill
+        ? await fillFromCommits(git, baseName, headBranchName(headName))
+        : { title: title!, body: args.body ?? "" };
       // Titles and bodies go public: known secrets are removed first.
       const { data: created } = await github.rest.pulls.create({
         ...repo,
@@ -93,29 +105,47 @@ export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall 
       const issue = { ...repo, issue_number: created.number, ...request };
       // The pull request exists now: a failed follow-up is reported, not fatal.
       const followUps: Array<[string, boolean, () => Promise<unknown>]> = [
-        ["request reviewers", reviewers.length > 0, () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })],
+        [
+          "request reviewers",
+          reviewers.length > 0,
+          () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request }),
+        ],
         ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
         ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })],
       ];
       for (const [what, wanted, call] of followUps) {
         if (!wanted) continue;
-        await call().catch((error: unknown) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
+        await call().catch((error: unknown) =>
+          notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`),
+        );
       }
-      const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
+      const { data: pr } = await github.rest.pulls
+        .get({ ...repo, pull_number: created.number, ...request })
+        .catch(() => ({ data: created }));
 
       out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
       out.line(`- ${pr.html_url}`);
-      out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} · ${pr.base.ref} ← ${pr.head.label} · by @${pr.user.login} · created ${pr.created_at}`);
+      out.line(
+        `- ${pr.state}${pr.draft ? " (draft)" : ""} · ${pr.base.ref} ← ${pr.head.label} · by @${pr.user.login} · created ${pr.created_at}`,
+      );
       const labelNames = pr.labels.map((label) => label.name);
       if (labelNames.length) out.line(`- labels: ${labelNames.join(", ")}`);
-      if (pr.requested_reviewers?.length) out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
+      if (pr.requested_reviewers?.length)
+        out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
       if (pr.assignees?.length) out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
       for (const note of notes) out.line(`- ⚠ ${note}`);
       if (pr.body?.trim()) {
         out.line();
         out.line(pr.body.trim());
       }
-      return { repo: repoName(repo), number: pr.number, url: pr.html_url, head: pr.head.ref, base: pr.base.ref, warnings: notes.length };
+      return {
+        repo: repoName(repo),
+        number: pr.number,
+        url: pr.html_url,
+        head: pr.head.ref,
+        base: pr.base.ref,
+        warnings: notes.length,
+      };
     },
   };
 }

@@ -9,7 +9,15 @@ import { isRateLimitError } from "./errors.ts";
 import { localGit } from "./local-git.ts";
 import type { BoundedText } from "./output.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { boundedCount, isBranchName, parseRunIdentifier, present, repoName, sameRepo, type RepoRef } from "./validate.ts";
+import {
+  boundedCount,
+  isBranchName,
+  parseRunIdentifier,
+  present,
+  repoName,
+  sameRepo,
+  type RepoRef,
+} from "./validate.ts";
 import { ValidationError } from "./failure.ts";
 
 const RUN_WATCH_INTERVAL_MS = 3_000;
@@ -54,7 +62,15 @@ interface Snapshot {
 
 type Verdict = "succeeded" | "failed" | "still running" | "cancelled";
 
-const toRun = (run: { id: number; name?: string | null; run_number: number; status: string | null; conclusion: string | null; html_url: string; head_sha: string }): RunState => ({
+const toRun = (run: {
+  id: number;
+  name?: string | null;
+  run_number: number;
+  status: string | null;
+  conclusion: string | null;
+  html_url: string;
+  head_sha: string;
+}): RunState => ({
   id: run.id,
   name: run.name ?? "workflow",
   number: run.run_number,
@@ -83,14 +99,21 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
   const branch = present(args.branch);
   if (branch && !isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);
   if (!runId && !branch && !sameRepo(repo, context.thisRepo)) {
-    throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
+    throw new ValidationError(
+      `Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`,
+    );
   }
   const { github, now, sleep, tool } = context;
   const request = requestOptions(context);
 
   async function jobsOf(run: RunState): Promise<JobState[]> {
     const jobs: JobState[] = [];
-    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, { ...repo, run_id: run.id, per_page: JOBS_PAGE, ...request })) {
+    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
+      ...repo,
+      run_id: run.id,
+      per_page: JOBS_PAGE,
+      ...request,
+    })) {
       for (const job of data) jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
     }
     return jobs;
@@ -101,7 +124,9 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
       runId !== undefined
         ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId.id, ...request })).data)]
         : // No branch filter: it would miss runs for tags and pull requests of the same commit.
-          (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
+          (
+            await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })
+          ).data.workflow_runs.map(toRun);
     // A green, finished run has no failed jobs to look for.
     const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
     const jobs = (await Promise.all(pending.map(jobsOf))).flat();
@@ -111,7 +136,8 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
   async function fetchLog(job: JobState): Promise<string | undefined> {
     try {
       const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({ ...repo, job_id: job.id, ...request });
-      const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
+      const text =
+        typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
       return normaliseLog(tool.redact(text));
     } catch {
       // Logs can be missing (expired, still uploading): the watch reports that instead of failing.
@@ -156,7 +182,8 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
           }
         }
       };
-      const interval = () => (now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS);
+      const interval = () =>
+        now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
 
       let snapshot: Snapshot;
       let verdict: Verdict;
@@ -167,7 +194,9 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
         const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
         const failure = failedJobs.length > 0 || runs.some(runFailed);
         if (runs.length === 0 && now() - started >= RUN_WATCH_NO_RUNS_MS) {
-          throw new ToolFailure(`no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
+          throw new ToolFailure(
+            `no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`,
+          );
         }
         if (failure && !(runId !== undefined && finished)) {
           notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
@@ -184,7 +213,10 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
             break;
           }
           // Commit mode: late workflows may still appear, so green counts only when seen twice.
-          const signature = runs.map((run) => run.id).sort((a, b) => a - b).join(",");
+          const signature = runs
+            .map((run) => run.id)
+            .sort((a, b) => a - b)
+            .join(",");
           if (runId !== undefined || signature === greenSignature) {
             verdict = "succeeded";
             break;
@@ -209,14 +241,30 @@ export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall 
       if (logs.some(({ log }) => log !== undefined)) {
         const allocated = tool.artifacts.allocate("github.log");
         const runName = (id: number) => snapshot.runs.find((run) => run.id === id)?.name ?? String(id);
-        writeFileSync(allocated.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====\n${log ?? "Full log unavailable.\n"}`).join("\n"));
+        writeFileSync(
+          allocated.path,
+          logs
+            .map(
+              ({ job, log }) =>
+                `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====\n${log ?? "Full log unavailable.\n"}`,
+            )
+            .join("\n"),
+        );
         artifact = allocated;
       }
 
-      const subject = runId !== undefined ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${sha!.slice(0, 12)}`;
+      const subject =
+        runId !== undefined
+          ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})`
+          : `Workflow runs for ${sha!.slice(0, 12)}`;
       out.line(`# ${subject} ${verdict}`);
-      out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs · ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}× (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
-      for (const run of snapshot.runs) out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
+      out.line(
+        `- ${runId === undefined ? `${snapshot.runs.length} runs · ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}× (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`,
+      );
+      for (const run of snapshot.runs)
+        out.line(
+          `- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`,
+        );
       for (const note of notes) out.line(`- ${note}`);
       // Before the tails, so a cut body still says where the full logs are.
       if (artifact) out.line(`- Full failed-job logs: ${artifact.ref}`);

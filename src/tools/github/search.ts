@@ -38,8 +38,14 @@ function dateQualifier(input: SearchQueryInput): string | undefined {
   const since = present(input.since);
   const until = present(input.until);
   if (!since && !until) return undefined;
-  if (input.op === "search_code") throw new ValidationError("search_code does not take since/until: GitHub code search has no date qualifier.");
-  const field = input.op === "search_commits" ? "committer-date" : input.op === "search_repos" && input.dateField === "updated" ? "pushed" : (input.dateField ?? "created");
+  if (input.op === "search_code")
+    throw new ValidationError("search_code does not take since/until: GitHub code search has no date qualifier.");
+  const field =
+    input.op === "search_commits"
+      ? "committer-date"
+      : input.op === "search_repos" && input.dateField === "updated"
+        ? "pushed"
+        : (input.dateField ?? "created");
   const from = since && resolveDateBound(since, input.now);
   const to = until && resolveDateBound(until, input.now);
   if (from && to) return `${field}:${from}..${to}`;
@@ -59,12 +65,25 @@ export function composeSearchQuery(input: SearchQueryInput): string {
   return parts.join(" ");
 }
 
-const firstLine = (text: string | null | undefined) => text?.split("\n").find((line) => line.trim())?.trim() ?? "";
+const firstLine = (text: string | null | undefined) =>
+  text
+    ?.split("\n")
+    .find((line) => line.trim())
+    ?.trim() ?? "";
 const repoFromUrl = (url: string) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
 
 export function planSearch(op: SearchOp, args: GitHubArgs, context: OpContext): PlannedCall {
   const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
-  const input: SearchQueryInput = { op, query: args.query, since: args.since, until: args.until, dateField: args.dateField, repo: explicitRepo(args), thisRepo: context.thisRepo, now: context.now() };
+  const input: SearchQueryInput = {
+    op,
+    query: args.query,
+    since: args.since,
+    until: args.until,
+    dateField: args.dateField,
+    repo: explicitRepo(args),
+    thisRepo: context.thisRepo,
+    now: context.now(),
+  };
   const q = composeSearchQuery(input);
   const scope = searchScope(input);
   const { github } = context;
@@ -85,13 +104,18 @@ export function planSearch(op: SearchOp, args: GitHubArgs, context: OpContext): 
           const state = item.pull_request?.merged_at ? "merged" : item.state;
           const labels = item.labels.map((label) => label.name).filter(Boolean);
           out.line(`- #${item.number} ${item.title}`);
-          out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" · ")}`);
+          out.line(
+            `  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" · ")}`,
+          );
           if (!out.line(`  ${item.html_url}`)) break;
         }
         return { query: q, total: data.total_count, shown: data.items.length };
       }
       if (op === "search_code") {
-        const { data } = await github.rest.search.code({ ...params, headers: { accept: "application/vnd.github.text-match+json" } });
+        const { data } = await github.rest.search.code({
+          ...params,
+          headers: { accept: "application/vnd.github.text-match+json" },
+        });
         intro("code", data.total_count, data.items.length);
         for (const item of data.items) {
           out.line(`- ${item.path} — ${item.repository.full_name} @ ${item.sha.slice(0, 7)} — ${item.html_url}`);
@@ -107,7 +131,12 @@ export function planSearch(op: SearchOp, args: GitHubArgs, context: OpContext): 
         for (const item of data.items) {
           const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
           out.line(`- ${item.sha.slice(0, 7)} ${firstLine(item.commit.message)}`);
-          if (!out.line(`  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" · ")}`)) break;
+          if (
+            !out.line(
+              `  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" · ")}`,
+            )
+          )
+            break;
         }
         return { query: q, total: data.total_count, shown: data.items.length };
       }
@@ -116,7 +145,16 @@ export function planSearch(op: SearchOp, args: GitHubArgs, context: OpContext): 
       for (const item of data.items) {
         out.line(`- ${item.full_name}${item.description ? ` — ${firstLine(item.description)}` : ""}`);
         const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
-        const facts = [item.language ?? "", `★ ${item.stargazers_count}`, `forks ${item.forks_count}`, `open issues ${item.open_issues_count}`, item.visibility ?? (item.private ? "private" : "public"), ...flags, `updated ${item.updated_at}`, item.html_url];
+        const facts = [
+          item.language ?? "",
+          `★ ${item.stargazers_count}`,
+          `forks ${item.forks_count}`,
+          `open issues ${item.open_issues_count}`,
+          item.visibility ?? (item.private ? "private" : "public"),
+          ...flags,
+          `updated ${item.updated_at}`,
+          item.html_url,
+        ];
         if (!out.line(`  ${facts.filter(Boolean).join(" · ")}`)) break;
       }
       return { query: q, total: data.total_count, shown: data.items.length };

@@ -2,7 +2,6 @@
 // caps and date bounds. Every failure is a ValidationError whose message the model sees as is.
 import { ValidationError } from "./failure.ts";
 
-
 export interface RepoRef {
   owner: string;
   repo: string;
@@ -22,7 +21,10 @@ export function present(value: string | undefined): string | undefined {
 const NAME = /^[A-Za-z0-9_.-]+$/;
 
 export function parseRepo(value: string): RepoRef {
-  const [owner, repo, ...rest] = value.trim().replace(/\.git$/, "").split("/");
+  const [owner, repo, ...rest] = value
+    .trim()
+    .replace(/\.git$/, "")
+    .split("/");
   if (!owner || !repo || rest.length > 0 || !NAME.test(owner) || !NAME.test(repo)) {
     throw new ValidationError(`invalid repo: ${value}. Expected owner/name, e.g. octocat/hello-world.`);
   }
@@ -48,15 +50,24 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /** `https://<host>/<owner>/<repo>/(pull|issues|actions/runs)/<n>`, with anything after the number ignored. */
 export function parseGitHubUrl(value: string, host: string): GitHubUrl | undefined {
-  const match = new RegExp(`^https://${escapeRegExp(host)}/([^/\\s]+)/([^/\\s]+)/(pull|issues|actions/runs)/(\\d+)(?:[/?#].*)?$`, "i").exec(value.trim());
+  const match = new RegExp(
+    `^https://${escapeRegExp(host)}/([^/\\s]+)/([^/\\s]+)/(pull|issues|actions/runs)/(\\d+)(?:[/?#].*)?$`,
+    "i",
+  ).exec(value.trim());
   if (!match) return undefined;
-  return { repo: parseRepo(`${match[1]}/${match[2]}`), kind: match[3]!.toLowerCase() as UrlKind, number: parsePositiveId(match[4]!, "number in URL") };
+  return {
+    repo: parseRepo(`${match[1]}/${match[2]}`),
+    kind: match[3]!.toLowerCase() as UrlKind,
+    number: parsePositiveId(match[4]!, "number in URL"),
+  };
 }
 
 /** An explicit `repo` and the repository of a URL must agree. */
 function reconcile(url: GitHubUrl, explicit: RepoRef | undefined): RepoRef {
   if (explicit && !sameRepo(explicit, url.repo)) {
-    throw new ValidationError(`the URL is in ${repoName(url.repo)} but repo is ${repoName(explicit)}; drop one of them.`);
+    throw new ValidationError(
+      `the URL is in ${repoName(url.repo)} but repo is ${repoName(explicit)}; drop one of them.`,
+    );
   }
   return url.repo;
 }
@@ -73,20 +84,29 @@ export function isBranchName(value: string): boolean {
 /** A PR number, a PR URL, or a head branch name. */
 export function parsePrIdentifier(value: string | number, host: string, explicitRepo?: RepoRef): PrIdentifier {
   const text = String(value).trim();
-  if (text.startsWith("-")) throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
+  if (text.startsWith("-"))
+    throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
   if (/^\d+$/.test(text)) return { kind: "number", number: parsePositiveId(text, "PR number") };
   const url = parseGitHubUrl(text, host);
   if (url) {
     if (url.kind !== "pull") throw new ValidationError(`not a pull request URL: ${text}`);
     return { kind: "number", number: url.number, repo: reconcile(url, explicitRepo) };
   }
-  if (/^https?:\/\//i.test(text)) throw new ValidationError(`invalid PR identifier: ${text}. URLs must look like https://${host}/owner/repo/pull/123.`);
-  if (!isBranchName(text)) throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
+  if (/^https?:\/\//i.test(text))
+    throw new ValidationError(
+      `invalid PR identifier: ${text}. URLs must look like https://${host}/owner/repo/pull/123.`,
+    );
+  if (!isBranchName(text))
+    throw new ValidationError(`invalid PR identifier: ${text}. Pass a PR number, URL, or branch name.`);
   return { kind: "branch", branch: text };
 }
 
 /** An issue or pull request number, or its URL. */
-export function parseIssueIdentifier(value: string | number, host: string, explicitRepo?: RepoRef): { number: number; repo?: RepoRef } {
+export function parseIssueIdentifier(
+  value: string | number,
+  host: string,
+  explicitRepo?: RepoRef,
+): { number: number; repo?: RepoRef } {
   const text = String(value).trim();
   const url = parseGitHubUrl(text, host);
   if (url) {
@@ -97,14 +117,21 @@ export function parseIssueIdentifier(value: string | number, host: string, expli
 }
 
 /** A workflow run id or run URL. */
-export function parseRunIdentifier(value: string | number, host: string, explicitRepo?: RepoRef): { id: number; repo?: RepoRef } {
+export function parseRunIdentifier(
+  value: string | number,
+  host: string,
+  explicitRepo?: RepoRef,
+): { id: number; repo?: RepoRef } {
   const text = String(value).trim();
   const url = parseGitHubUrl(text, host);
   if (url) {
     if (url.kind !== "actions/runs") throw new ValidationError(`not a workflow run URL: ${text}`);
     return { id: url.number, repo: reconcile(url, explicitRepo) };
   }
-  if (!/^\d+$/.test(text)) throw new ValidationError(`invalid run: ${text}. Pass a numeric run id or a run URL like https://${host}/owner/repo/actions/runs/123.`);
+  if (!/^\d+$/.test(text))
+    throw new ValidationError(
+      `invalid run: ${text}. Pass a numeric run id or a run URL like https://${host}/owner/repo/actions/runs/123.`,
+    );
   return { id: parsePositiveId(text, "run id") };
 }
 
@@ -143,5 +170,7 @@ export function resolveDateBound(raw: string, now: number): string {
   if (DAY.test(text) && !Number.isNaN(Date.parse(text))) return text;
   const parsed = Date.parse(text);
   if (text && !Number.isNaN(parsed)) return new Date(parsed).toISOString().replace(/\.\d{3}Z$/, "Z");
-  throw new ValidationError(`invalid date bound: ${raw}. Expected a relative duration like "3d", "12h", "2w", "2mo" or "1y" (m = minutes, mo = months), a date like 2026-05-01, or an ISO datetime.`);
+  throw new ValidationError(
+    `invalid date bound: ${raw}. Expected a relative duration like "3d", "12h", "2w", "2mo" or "1y" (m = minutes, mo = months), a date like 2026-05-01, or an ISO datetime.`,
+  );
 }

@@ -26,11 +26,20 @@ export async function listWorktrees(git: LocalGit): Promise<Worktree[]> {
   return list
     .split("\n\n")
     .filter(Boolean)
-    .map((block, index) => ({ path: /^worktree (.+)$/m.exec(block)?.[1] ?? "", branch: /^branch (.+)$/m.exec(block)?.[1], main: index === 0 }));
+    .map((block, index) => ({
+      path: /^worktree (.+)$/m.exec(block)?.[1] ?? "",
+      branch: /^branch (.+)$/m.exec(block)?.[1],
+      main: index === 0,
+    }));
 }
 
 /** Git for the linked worktree at `path`, through its administrative directory rather than its `.git` file. */
-export async function worktreeGit(main: LocalGit, path: string, env: Readonly<Record<string, string>>, redact: (text: string) => string): Promise<LocalGit> {
+export async function worktreeGit(
+  main: LocalGit,
+  path: string,
+  env: Readonly<Record<string, string>>,
+  redact: (text: string) => string,
+): Promise<LocalGit> {
   const admin = join(await gitCommonDir(main), "worktrees");
   for (const name of existsSync(admin) ? readdirSync(admin) : []) {
     let gitdir: string;
@@ -39,14 +48,16 @@ export async function worktreeGit(main: LocalGit, path: string, env: Readonly<Re
     } catch {
       continue; // not a worktree's directory
     }
-    if (dirname(gitdir) === path) return localGit(path, { ...env, GIT_DIR: join(admin, name), GIT_WORK_TREE: path }, {}, redact);
+    if (dirname(gitdir) === path)
+      return localGit(path, { ...env, GIT_DIR: join(admin, name), GIT_WORK_TREE: path }, {}, redact);
   }
   throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
 }
 
 /** The run's worktree directory, as git records paths (symlinks resolved). */
 export function worktreeBase(dir: string | undefined): string {
-  if (!dir) throw new ToolFailure("this run has no directory for pull request worktrees, so pr_checkout is unavailable.");
+  if (!dir)
+    throw new ToolFailure("this run has no directory for pull request worktrees, so pr_checkout is unavailable.");
   return realpathSync(dir);
 }
 
@@ -56,14 +67,23 @@ export function worktreeBase(dir: string | undefined): string {
  * for this run's tool commands: it is removed, so the caller adds a fresh one, unless it holds
  * uncommitted changes and `force` is off.
  */
-export async function existingWorktree(git: LocalGit, branch: string, base: string, force: boolean, tool: { env: Readonly<Record<string, string>>; redact: (text: string) => string }): Promise<string | undefined> {
+export async function existingWorktree(
+  git: LocalGit,
+  branch: string,
+  base: string,
+  force: boolean,
+  tool: { env: Readonly<Record<string, string>>; redact: (text: string) => string },
+): Promise<string | undefined> {
   await git.must(["worktree", "prune"]);
   const found = (await listWorktrees(git)).find((worktree) => worktree.branch === `refs/heads/${branch}`);
   if (!found || found.main || isInside(base, found.path)) return found?.path;
   const changes = await worktreeGit(git, found.path, tool.env, tool.redact)
     .then((wt) => changedPaths(wt))
     .catch(() => [{ path: "?" }]);
-  if (changes.length > 0 && !force) throw new ToolFailure(`${branch} is checked out in ${found.path}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`);
+  if (changes.length > 0 && !force)
+    throw new ToolFailure(
+      `${branch} is checked out in ${found.path}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`,
+    );
   await git.must(["worktree", "remove", "--force", found.path]);
   return undefined;
 }
@@ -78,7 +98,11 @@ export interface WorktreeCommit {
  * Commits every change in the worktree as the bot, as the orchestrator commits the workspace;
  * refuses when one touches a protected path. Undefined when there is nothing to commit.
  */
-export async function commitWorktree(wt: LocalGit, message: string, protectedPaths: readonly string[]): Promise<WorktreeCommit | undefined> {
+export async function commitWorktree(
+  wt: LocalGit,
+  message: string,
+  protectedPaths: readonly string[],
+): Promise<WorktreeCommit | undefined> {
   const changed = await changedPaths(wt);
   if (changed.length === 0) return undefined;
   const refused = touchedPaths(changed).filter((path) => isProtected(path, protectedPaths));
@@ -98,7 +122,11 @@ export async function commitWorktree(wt: LocalGit, message: string, protectedPat
  * `dir` holding changes or commits pr_push never pushed, then the directory and its registrations
  * go. Unpushed commits stay on their pr-<n> branch in .git/.
  */
-export async function closeWorktrees(workspace: string, dir: string, env: Readonly<Record<string, string>>): Promise<string[]> {
+export async function closeWorktrees(
+  workspace: string,
+  dir: string,
+  env: Readonly<Record<string, string>>,
+): Promise<string[]> {
   const keep = (text: string) => text;
   const main = localGit(workspace, env, {}, keep);
   const base = realpathSync(dir);
@@ -109,7 +137,12 @@ export async function closeWorktrees(workspace: string, dir: string, env: Readon
       const wt = await worktreeGit(main, worktree.path, env, keep);
       const uncommitted = (await changedPaths(wt)).length;
       const ahead = Number((await wt.run(["rev-list", "--count", "@{upstream}..HEAD"])).stdout) || 0;
-      const what = [uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`, ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`].filter(Boolean).join(" and ");
+      const what = [
+        uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`,
+        ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`,
+      ]
+        .filter(Boolean)
+        .join(" and ");
       if (what) notes.push(`${name} (${worktree.path}): ${what} never pushed with pr_push`);
     } catch (error) {
       notes.push(`${name} (${worktree.path}): could not be inspected (${(error as Error).message})`);

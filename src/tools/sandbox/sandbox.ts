@@ -31,7 +31,17 @@
 // agent and undoes every mode change, before the orchestrator checks protected paths and commits.
 // Where isolation is impossible (not Linux, neither root nor passwordless sudo, or the mode is
 // "off"), prepareSandbox says why and the run goes on as the agent's own user.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -45,14 +55,15 @@ import type { SandboxMode } from "../names.ts";
 
 export const TOOL_USER = "gitclaw-tool";
 
-
 interface Common {
   /** The run's directory for pull request worktrees, outside the workspace; the caller removes it after release(). */
   worktrees: string;
   release(): Promise<void>;
 }
 
-export type Sandbox = (RunAs & Common & { isolated: true; user: string }) | (Common & { isolated: false; reason: string });
+export type Sandbox =
+  | (RunAs & Common & { isolated: true; user: string })
+  | (Common & { isolated: false; reason: string });
 
 export interface SandboxOptions {
   mode: SandboxMode;
@@ -83,19 +94,32 @@ async function succeeds(file: string, args: string[]): Promise<boolean> {
 /** Runs commands as root: directly, or through passwordless sudo. A string says why neither works. */
 async function privilege(root: boolean): Promise<Privileged | string> {
   if (!root) {
-    if (!(await succeeds("sudo", ["-n", "true"]))) return "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user";
-    if (!(await succeeds("setfacl", ["--version"]))) return "setfacl is missing (install the acl package): without it the agent could not edit files the tool user creates";
+    if (!(await succeeds("sudo", ["-n", "true"])))
+      return "gitclaw runs neither as root nor with passwordless sudo, so it cannot switch to an unprivileged user";
+    if (!(await succeeds("setfacl", ["--version"])))
+      return "setfacl is missing (install the acl package): without it the agent could not edit files the tool user creates";
   }
   return async (command, args) => {
     const [file, argv] = root ? [command, args] : ["sudo", ["-n", command, ...args]];
     const result = await execa(file, argv, { reject: false, stdin: "ignore" });
-    if (result.exitCode !== 0) throw new SandboxError(`${command} ${args.join(" ")} failed: ${String(result.stderr || result.stdout).trim() || result.shortMessage}`);
+    if (result.exitCode !== 0)
+      throw new SandboxError(
+        `${command} ${args.join(" ")} failed: ${String(result.stderr || result.stdout).trim() || result.shortMessage}`,
+      );
   };
 }
 
 function asToolUser(runAs: RunAs, path: string, script: string) {
   const launch = launchAs(runAs, ["bash", "-c", script], { PATH: path });
-  return execa(launch.file, launch.args, { env: launch.env, extendEnv: false, uid: launch.uid, gid: launch.gid, cwd: "/", reject: false, stdin: "ignore" });
+  return execa(launch.file, launch.args, {
+    env: launch.env,
+    extendEnv: false,
+    uid: launch.uid,
+    gid: launch.gid,
+    cwd: "/",
+    reject: false,
+    stdin: "ignore",
+  });
 }
 
 async function passwd(user: string): Promise<{ uid: number; gid: number; home: string } | undefined> {
@@ -109,9 +133,11 @@ async function ensureToolUser(privileged: Privileged): Promise<{ uid: number; gi
   const existing = await passwd(TOOL_USER);
   if (existing) return existing;
   // Concurrent runs may race to create it; the loser finds it afterwards.
-  await privileged("useradd", ["--create-home", "--user-group", "--shell", "/bin/bash", TOOL_USER]).catch(async (error: unknown) => {
-    if (!(await passwd(TOOL_USER))) throw error;
-  });
+  await privileged("useradd", ["--create-home", "--user-group", "--shell", "/bin/bash", TOOL_USER]).catch(
+    async (error: unknown) => {
+      if (!(await passwd(TOOL_USER))) throw error;
+    },
+  );
   const created = await passwd(TOOL_USER);
   if (!created) throw new SandboxError(`${TOOL_USER} was created but cannot be found`);
   return created;
@@ -167,13 +193,16 @@ export async function prepareSandbox(options: SandboxOptions): Promise<Sandbox> 
     rmSync(worktrees, { recursive: true, force: true });
     throw error;
   });
-  return typeof sandbox === "string" ? { isolated: false, reason: sandbox, worktrees, release: async () => {} } : sandbox;
+  return typeof sandbox === "string"
+    ? { isolated: false, reason: sandbox, worktrees, release: async () => {} }
+    : sandbox;
 }
 
 /** The isolated sandbox, or why there can be none. */
 async function isolate(options: SandboxOptions, worktrees: string): Promise<Sandbox | string> {
   if (options.mode === "off") return 'the configuration sets "sandbox" to "off"';
-  if (process.platform !== "linux" || process.getuid === undefined || process.getgid === undefined) return `the sandbox needs Linux, not ${process.platform}`;
+  if (process.platform !== "linux" || process.getuid === undefined || process.getgid === undefined)
+    return `the sandbox needs Linux, not ${process.platform}`;
   const agent = { uid: process.getuid(), gid: process.getgid() };
   const root = agent.uid === 0;
   const privileged = await privilege(root);
@@ -207,22 +236,41 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */
-async function checkToolUser(privileged: Privileged, user: { uid: number; gid: number; home: string }, runAs: RunAs, path: string): Promise<string | undefined> {
+async function checkToolUser(
+  privileged: Privileged,
+  user: { uid: number; gid: number; home: string },
+  runAs: RunAs,
+  path: string,
+): Promise<string | undefined> {
   if (user.uid === 0) return `${TOOL_USER} has uid 0`;
-  const groups = String((await execa("id", ["-G", TOOL_USER], { stdin: "ignore" })).stdout).trim().split(/\s+/).map(Number);
-  if (groups.some((gid) => gid !== user.gid)) return `${TOOL_USER} belongs to groups ${groups.join(", ")}; it must have none but its own`;
+  const groups = String((await execa("id", ["-G", TOOL_USER], { stdin: "ignore" })).stdout)
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  if (groups.some((gid) => gid !== user.gid))
+    return `${TOOL_USER} belongs to groups ${groups.join(", ")}; it must have none but its own`;
   await privileged("install", ["-d", "-m", "700", "-o", String(user.uid), "-g", String(user.gid), user.home]);
   // Proves the switch works and that the user has no sudo of its own before relying on either.
-  const probe = await asToolUser(runAs, path, 'echo "$(id -u):$(id -g)"; if sudo -n true 2>/dev/null; then echo sudo; fi');
+  const probe = await asToolUser(
+    runAs,
+    path,
+    'echo "$(id -u):$(id -g)"; if sudo -n true 2>/dev/null; then echo sudo; fi',
+  );
   const [ids, sudo] = String(probe.stdout).trim().split("\n");
-  if (ids !== `${runAs.uid}:${runAs.gid}`) return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
+  if (ids !== `${runAs.uid}:${runAs.gid}`)
+    return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
   if (sudo === "sudo") return `${TOOL_USER} can use sudo; remove its sudo rights`;
   // Every repository the tool user works in belongs to the agent: git would refuse them all.
   // Concurrent runs race for the config's lock file, so whoever loses checks and tries again.
   const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ]';
   const set = "git config --global --replace-all safe.directory '*'";
-  const gitconfig = await asToolUser(runAs, path, `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`);
-  if (gitconfig.exitCode !== 0) throw new SandboxError(`configuring git for ${TOOL_USER} failed: ${String(gitconfig.stderr).trim()}`);
+  const gitconfig = await asToolUser(
+    runAs,
+    path,
+    `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`,
+  );
+  if (gitconfig.exitCode !== 0)
+    throw new SandboxError(`configuring git for ${TOOL_USER} failed: ${String(gitconfig.stderr).trim()}`);
   return undefined;
 }
 
@@ -240,7 +288,10 @@ async function shareWorkspace(privileged: Privileged, sharing: Sharing): Promise
   const workspace = realpathSync(sharing.workspace);
   const original = statSync(workspace);
   for (const name of agentOnly) if (!existsSync(join(workspace, name))) mkdirSync(join(workspace, name));
-  const entries = () => readdirSync(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join(workspace, name));
+  const entries = () =>
+    readdirSync(workspace)
+      .filter((name) => !agentOnly.includes(name))
+      .map((name) => join(workspace, name));
   // chmod, setfacl and find are given no symlinks: chmod would follow one named on its command line.
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
@@ -259,7 +310,17 @@ async function shareWorkspace(privileged: Privileged, sharing: Sharing): Promise
     await privileged("setfacl", ["-m", `d:u:${agent.uid}:rwX`, workspace]);
     if (sharedDirs.length > 0) {
       await privileged("setfacl", ["-R", "-P", "-m", `u:${agent.uid}:rwX`, "--", ...sharedDirs]);
-      await privileged("find", [...sharedDirs, "-type", "d", "-exec", "setfacl", "-m", `d:u:${agent.uid}:rwX`, "{}", "+"]);
+      await privileged("find", [
+        ...sharedDirs,
+        "-type",
+        "d",
+        "-exec",
+        "setfacl",
+        "-m",
+        `d:u:${agent.uid}:rwX`,
+        "{}",
+        "+",
+      ]);
     }
   }
   return async () => {
@@ -299,7 +360,11 @@ async function shareWorktrees(privileged: Privileged, sharing: Sharing, dir: str
  * machine restore each other's changes too, so their workspaces must not lie under a common closed
  * directory (two runners in one HOME).
  */
-async function closeSurroundings(privileged: Privileged, options: SandboxOptions, worktrees: string): Promise<() => Promise<void>> {
+async function closeSurroundings(
+  privileged: Privileged,
+  options: SandboxOptions,
+  worktrees: string,
+): Promise<() => Promise<void>> {
   const reachable = [options.workspace, worktrees];
   const changed: { path: string; others: string }[] = [];
   const setOthers = async (paths: string[], mode: string) => {
@@ -311,13 +376,20 @@ async function closeSurroundings(privileged: Privileged, options: SandboxOptions
   const opened = chain.filter((dir) => !othersMay(dir, 0o001));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync(dir));
-  const leaves = [...reachable.map((dir) => realpathSync(dir)), ...pathDirs.flatMap((dir) => [resolve(dir), realpathSync(dir)])];
+  const leaves = [
+    ...reachable.map((dir) => realpathSync(dir)),
+    ...pathDirs.flatMap((dir) => [resolve(dir), realpathSync(dir)]),
+  ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir) await setOthers(toClose(resolve(dir), leaves), "o=");
   }
   return async () => {
     for (const others of new Set(changed.map((change) => change.others))) {
-      await privileged("chmod", [`o=${others}`, "--", ...changed.filter((change) => change.others === others).map((change) => change.path)]);
+      await privileged("chmod", [
+        `o=${others}`,
+        "--",
+        ...changed.filter((change) => change.others === others).map((change) => change.path),
+      ]);
     }
   };
 }
@@ -327,7 +399,10 @@ async function killAll(privileged: Privileged, root: boolean, uid: number, gids:
   for (let round = 0; ; round++) {
     const pids = processesOf(uid, gids);
     if (pids.length === 0) return;
-    if (round === KILL_ROUNDS) throw new SandboxError(`processes of ${TOOL_USER} keep appearing (${pids.join(", ")}); not committing while they run`);
+    if (round === KILL_ROUNDS)
+      throw new SandboxError(
+        `processes of ${TOOL_USER} keep appearing (${pids.join(", ")}); not committing while they run`,
+      );
     // Some may be gone by now, which is what we want.
     if (root) for (const pid of pids) killQuietly(pid);
     else await privileged("kill", ["-s", "KILL", "--", ...pids.map(String)]).catch(() => {});

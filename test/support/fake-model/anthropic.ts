@@ -40,7 +40,13 @@ export function frames(turn: WireTurn): string[] {
   const out = [
     event("message_start", {
       // The real message_start carries the input usage and a placeholder output count.
-      message: { ...envelope(turn), content: [], stop_reason: null, stop_sequence: null, usage: { ...usage(turn), output_tokens: 1 } },
+      message: {
+        ...envelope(turn),
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage(turn), output_tokens: 1 },
+      },
     }),
     event("ping"),
   ];
@@ -58,7 +64,10 @@ export function frames(turn: WireTurn): string[] {
     ]);
   }
   if (turn.text.length > 0) {
-    block({ type: "text", text: "" }, turn.text.map((text) => ({ type: "text_delta", text })));
+    block(
+      { type: "text", text: "" },
+      turn.text.map((text) => ({ type: "text_delta", text })),
+    );
   }
   turn.toolCalls.forEach((call, i) => {
     // Anthropic opens every tool_use block with an empty input and an empty partial_json.
@@ -68,7 +77,10 @@ export function frames(turn: WireTurn): string[] {
     ]);
   });
   out.push(
-    event("message_delta", { delta: { stop_reason: STOP_REASONS[turn.stopReason], stop_sequence: null }, usage: usage(turn) }),
+    event("message_delta", {
+      delta: { stop_reason: STOP_REASONS[turn.stopReason], stop_sequence: null },
+      usage: usage(turn),
+    }),
     event("message_stop"),
   );
   return out;
@@ -76,10 +88,19 @@ export function frames(turn: WireTurn): string[] {
 
 export function message(turn: WireTurn): unknown {
   const content: Record<string, unknown>[] = [];
-  if (turn.thinking.length > 0) content.push({ type: "thinking", thinking: turn.thinking.join(""), signature: signature(turn) });
+  if (turn.thinking.length > 0)
+    content.push({ type: "thinking", thinking: turn.thinking.join(""), signature: signature(turn) });
   if (turn.text.length > 0) content.push({ type: "text", text: turn.text.join("") });
-  turn.toolCalls.forEach((call, i) => content.push({ type: "tool_use", id: toolId(turn, i), name: call.name, input: call.input }));
-  return { ...envelope(turn), content, stop_reason: STOP_REASONS[turn.stopReason], stop_sequence: null, usage: usage(turn) };
+  turn.toolCalls.forEach((call, i) =>
+    content.push({ type: "tool_use", id: toolId(turn, i), name: call.name, input: call.input }),
+  );
+  return {
+    ...envelope(turn),
+    content,
+    stop_reason: STOP_REASONS[turn.stopReason],
+    stop_sequence: null,
+    usage: usage(turn),
+  };
 }
 
 export function error(err: TurnError): unknown {

@@ -253,7 +253,10 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       }
     }
     if (!turn) {
-      return errorResponse(route.wire, { status: 500, message: `fake model: no scripted turn left for request #${index}` });
+      return errorResponse(route.wire, {
+        status: 500,
+        message: `fake model: no scripted turn left for request #${index}`,
+      });
     }
 
     if (turn.delayMs) await sleep(turn.delayMs, req.signal);

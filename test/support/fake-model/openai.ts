@@ -51,7 +51,13 @@ export function frames(turn: WireTurn, body: Record<string, unknown>): string[] 
   for (const reasoning_content of turn.thinking) out.push(chunk({ reasoning_content }));
   for (const content of turn.text) out.push(chunk({ content }));
   turn.toolCalls.forEach((call, index) => {
-    out.push(chunk({ tool_calls: [{ index, id: toolId(turn, index), type: "function", function: { name: call.name, arguments: "" } }] }));
+    out.push(
+      chunk({
+        tool_calls: [
+          { index, id: toolId(turn, index), type: "function", function: { name: call.name, arguments: "" } },
+        ],
+      }),
+    );
     for (const args of call.args) out.push(chunk({ tool_calls: [{ index, function: { arguments: args } }] }));
   });
   out.push(chunk({}, FINISH_REASONS[turn.stopReason]));

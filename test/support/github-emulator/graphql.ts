@@ -13,7 +13,8 @@ const SHAPE = new RegExp(
 );
 
 // Review comments by node id: `nodes(ids:)` with a PullRequestReviewComment fragment.
-const NODES_SHAPE = /^query \w+\(\$ids: \[ID!\]!\) \{ nodes\(ids: \$ids\) \{ \.\.\. on PullRequestReviewComment \{ id isMinimized minimizedReason \} \} \}$/;
+const NODES_SHAPE =
+  /^query \w+\(\$ids: \[ID!\]!\) \{ nodes\(ids: \$ids\) \{ \.\.\. on PullRequestReviewComment \{ id isMinimized minimizedReason \} \} \}$/;
 
 const cursor = (index: number) => btoa(`cursor:${index}`);
 function fromCursor(value: unknown): number {
@@ -25,7 +26,11 @@ function fromCursor(value: unknown): number {
   }
 }
 
-const graphqlError = (message: string, extra: Record<string, unknown> = {}) => ({ message, locations: [{ line: 1, column: 1 }], ...extra });
+const graphqlError = (message: string, extra: Record<string, unknown> = {}) => ({
+  message,
+  locations: [{ line: 1, column: 1 }],
+  ...extra,
+});
 
 export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
   const query = field(body, "query");
@@ -38,37 +43,72 @@ export function answerGraphql(body: unknown, state: EmulatorState, violations: s
     return { status: 200, body: { errors: [graphqlError("emulator: unsupported query")] } };
   }
   const { owner, name, number } = { owner: variables.owner, name: variables.name, number: variables.number };
-  const ours = String(owner).toLowerCase() === state.config.owner.toLowerCase() && String(name).toLowerCase() === state.config.repo.toLowerCase();
+  const ours =
+    String(owner).toLowerCase() === state.config.owner.toLowerCase() &&
+    String(name).toLowerCase() === state.config.repo.toLowerCase();
   if (!ours) {
     const message = `Could not resolve to a Repository with the name '${String(owner)}/${String(name)}'.`;
-    return { status: 200, body: { data: { repository: null }, errors: [graphqlError(message, { type: "NOT_FOUND", path: ["repository"] })] } };
+    return {
+      status: 200,
+      body: {
+        data: { repository: null },
+        errors: [graphqlError(message, { type: "NOT_FOUND", path: ["repository"] })],
+      },
+    };
   }
   const issue = typeof number === "number" ? state.issues.get(number) : undefined;
   if (!issue) {
     const message = `Could not resolve to an issue or pull request with the number of ${String(number)}.`;
-    return { status: 200, body: { data: { repository: { issueOrPullRequest: null } }, errors: [graphqlError(message, { type: "NOT_FOUND", path: ["repository", "issueOrPullRequest"] })] } };
+    return {
+      status: 200,
+      body: {
+        data: { repository: { issueOrPullRequest: null } },
+        errors: [graphqlError(message, { type: "NOT_FOUND", path: ["repository", "issueOrPullRequest"] })],
+      },
+    };
   }
   const start = fromCursor(variables.after);
   const first = Number(shape[issue.pull ? 2 : 1]);
-  if (!Number.isInteger(start) || first < 1 || first > 100) return { status: 200, body: { errors: [graphqlError("invalid cursor or page size")] } };
+  if (!Number.isInteger(start) || first < 1 || first > 100)
+    return { status: 200, body: { errors: [graphqlError("invalid cursor or page size")] } };
   const comments = [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number);
   const page = comments.slice(start, start + first);
   const end = start + page.length;
-  const nodes = page.map((comment) => ({ id: nodeId("IssueComment", comment.id), isMinimized: comment.minimizedReason !== undefined, minimizedReason: comment.minimizedReason ?? null }));
-  const connection = { nodes, pageInfo: { hasNextPage: end < comments.length, endCursor: page.length ? cursor(end) : null } };
+  const nodes = page.map((comment) => ({
+    id: nodeId("IssueComment", comment.id),
+    isMinimized: comment.minimizedReason !== undefined,
+    minimizedReason: comment.minimizedReason ?? null,
+  }));
+  const connection = {
+    nodes,
+    pageInfo: { hasNextPage: end < comments.length, endCursor: page.length ? cursor(end) : null },
+  };
   return { status: 200, body: { data: { repository: { issueOrPullRequest: { comments: connection } } } } };
 }
 
 /** `nodes(ids:)`: each id's review comment, or null with a NOT_FOUND error as GitHub answers. */
 function answerNodes(ids: unknown, state: EmulatorState): RouteResult {
-  if (!Array.isArray(ids) || ids.length > 100) return { status: 200, body: { errors: [graphqlError("ids must be a list of at most 100 ids")] } };
+  if (!Array.isArray(ids) || ids.length > 100)
+    return { status: 200, body: { errors: [graphqlError("ids must be a list of at most 100 ids")] } };
   const byId = new Map<string, { minimizedReason?: string }>();
-  for (const issue of state.issues.values()) for (const comment of issue.pull?.reviewComments ?? []) byId.set(nodeId("PullRequestReviewComment", comment.id), comment);
+  for (const issue of state.issues.values())
+    for (const comment of issue.pull?.reviewComments ?? [])
+      byId.set(nodeId("PullRequestReviewComment", comment.id), comment);
   const errors: object[] = [];
   const nodes = ids.map((id, index) => {
     const comment = byId.get(String(id));
-    if (comment) return { id: String(id), isMinimized: comment.minimizedReason !== undefined, minimizedReason: comment.minimizedReason ?? null };
-    errors.push(graphqlError(`Could not resolve to a node with the global id of '${String(id)}'`, { type: "NOT_FOUND", path: ["nodes", index] }));
+    if (comment)
+      return {
+        id: String(id),
+        isMinimized: comment.minimizedReason !== undefined,
+        minimizedReason: comment.minimizedReason ?? null,
+      };
+    errors.push(
+      graphqlError(`Could not resolve to a node with the global id of '${String(id)}'`, {
+        type: "NOT_FOUND",
+        path: ["nodes", index],
+      }),
+    );
     return null;
   });
   return { status: 200, body: errors.length ? { data: { nodes }, errors } : { data: { nodes } } };

@@ -51,7 +51,8 @@ export function errorBody(status: number, message: string, errors?: ValidationEr
 
 export const notFound = (): ApiError => new ApiError(404, "Not Found");
 
-export const validationFailed = (...errors: ValidationErrorItem[]): ApiError => new ApiError(422, "Validation Failed", errors);
+export const validationFailed = (...errors: ValidationErrorItem[]): ApiError =>
+  new ApiError(422, "Validation Failed", errors);
 
 /** A numeric path parameter (issue_number, comment_id ...); anything else is a 404 like on GitHub. */
 export function idParam(context: RouteContext, name: string): number {

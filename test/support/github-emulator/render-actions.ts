@@ -6,7 +6,11 @@ import type { JobView, WorkflowRunRecord } from "./state-actions.ts";
 
 type Schemas = components["schemas"];
 // minimal-repository is a subset of the full repository the emulator renders everywhere.
-export type RestWorkflowRun = Omit<Schemas["workflow-run"], "id" | "repository" | "head_repository"> & { id: number; repository: RestRepository; head_repository: RestRepository };
+export type RestWorkflowRun = Omit<Schemas["workflow-run"], "id" | "repository" | "head_repository"> & {
+  id: number;
+  repository: RestRepository;
+  head_repository: RestRepository;
+};
 export type RestJob = Omit<Schemas["job"], "id" | "run_id"> & { id: number; run_id: number };
 
 export function renderWorkflowRun(render: Renderer, state: EmulatorState, run: WorkflowRunRecord): RestWorkflowRun {

@@ -24,10 +24,23 @@ function commitUrls(render: Renderer, sha: string) {
 
 /** A commit the test did not describe (only its sha is known) gets a neutral placeholder. */
 function commitRecord(state: EmulatorState, sha: string): CommitRecord {
-  return state.code.commit(sha) ?? { sha, message: "commit", authorName: "Test", authorEmail: "test@example.com", date: state.createdAt };
+  return (
+    state.code.commit(sha) ?? {
+      sha,
+      message: "commit",
+      authorName: "Test",
+      authorEmail: "test@example.com",
+      date: state.createdAt,
+    }
+  );
 }
 
-export function renderBranch(render: Renderer, state: EmulatorState, name: string, sha: string): Schemas["branch-with-protection"] {
+export function renderBranch(
+  render: Renderer,
+  state: EmulatorState,
+  name: string,
+  sha: string,
+): Schemas["branch-with-protection"] {
   const commit = commitRecord(state, sha);
   const branchUrl = `${render.repoApiUrl}/branches/${encodeURIComponent(name)}`;
   const author = commit.authorLogin && state.user(commit.authorLogin) ? render.user(commit.authorLogin) : null;
@@ -64,7 +77,12 @@ function contentLinks(render: Renderer, path: string, ref: string, type: "file" 
   return { sha, url, git_url: gitUrl, html_url: htmlUrl, _links: { self: url, git: gitUrl, html: htmlUrl } };
 }
 
-export function renderContentFile(render: Renderer, path: string, ref: string, content: string): Schemas["content-file"] {
+export function renderContentFile(
+  render: Renderer,
+  path: string,
+  ref: string,
+  content: string,
+): Schemas["content-file"] {
   const bytes = Buffer.from(content);
   return {
     type: "file",
@@ -80,7 +98,13 @@ export function renderContentFile(render: Renderer, path: string, ref: string, c
 }
 
 /** Directory listing entries (without content, as GitHub lists them). */
-export function renderContentEntry(render: Renderer, path: string, ref: string, type: "file" | "dir", size: number): Schemas["content-directory"][number] {
+export function renderContentEntry(
+  render: Renderer,
+  path: string,
+  ref: string,
+  type: "file" | "dir",
+  size: number,
+): Schemas["content-directory"][number] {
   return {
     type,
     size,
@@ -108,7 +132,13 @@ export function renderCodeSearchItem(render: Renderer, path: string, ref: string
     html_url: links.html_url,
     repository: render.repository(),
     score: 1,
-    ...(fragment === undefined ? {} : { text_matches: [{ object_url: links.url, object_type: "FileContent", property: "content", fragment, matches: [] }] }),
+    ...(fragment === undefined
+      ? {}
+      : {
+          text_matches: [
+            { object_url: links.url, object_type: "FileContent", property: "content", fragment, matches: [] },
+          ],
+        }),
   };
 }
 
@@ -123,7 +153,10 @@ export function renderCommitSearchItem(render: Renderer, state: EmulatorState, c
       committer: gitUser(commit),
       comment_count: 0,
       message: commit.message,
-      tree: { sha: fakeSha(`tree ${commit.sha}`), url: `${render.repoApiUrl}/git/trees/${fakeSha(`tree ${commit.sha}`)}` },
+      tree: {
+        sha: fakeSha(`tree ${commit.sha}`),
+        url: `${render.repoApiUrl}/git/trees/${fakeSha(`tree ${commit.sha}`)}`,
+      },
     },
     author: commit.authorLogin && state.user(commit.authorLogin) ? render.user(commit.authorLogin) : null,
     committer: gitUser(commit),

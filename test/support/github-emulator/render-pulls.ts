@@ -20,9 +20,20 @@ export function isPull(issue: IssueRecord | undefined): issue is PullIssue {
   return issue?.pull !== undefined;
 }
 
-function branchEnd(render: Renderer, state: EmulatorState, side: { ref: string; sha: string }, fork?: PullRecord["head"]["fork"]): BranchEnd {
+function branchEnd(
+  render: Renderer,
+  state: EmulatorState,
+  side: { ref: string; sha: string },
+  fork?: PullRecord["head"]["fork"],
+): BranchEnd {
   const owner = fork?.owner ?? state.config.owner;
-  return { label: `${owner}:${side.ref}`, ref: side.ref, repo: render.repository(fork), sha: side.sha, user: render.user(owner) };
+  return {
+    label: `${owner}:${side.ref}`,
+    ref: side.ref,
+    repo: render.repository(fork),
+    sha: side.sha,
+    user: render.user(owner),
+  };
 }
 
 /** The fields pull-request-simple (lists) and pull-request (single) share. */
@@ -83,7 +94,10 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
 
 export function renderPullSimple(render: Renderer, state: EmulatorState, issue: PullIssue): RestPullRequestSimple {
   // pull-request-simple documents label descriptions as strings, unlike issue labels.
-  return { ...renderPullCommon(render, state, issue), labels: issue.labels.map((name) => ({ ...render.label(name), description: "" })) };
+  return {
+    ...renderPullCommon(render, state, issue),
+    labels: issue.labels.map((name) => ({ ...render.label(name), description: "" })),
+  };
 }
 
 export function renderPull(render: Renderer, state: EmulatorState, issue: PullIssue): RestPullRequest {
@@ -123,7 +137,12 @@ export function renderDiffEntry(render: Renderer, issue: PullIssue, file: DiffFi
   };
 }
 
-export function renderReviewComment(render: Renderer, state: EmulatorState, issue: PullIssue, comment: ReviewCommentRecord): RestReviewComment {
+export function renderReviewComment(
+  render: Renderer,
+  state: EmulatorState,
+  issue: PullIssue,
+  comment: ReviewCommentRecord,
+): RestReviewComment {
   const url = `${render.repoApiUrl}/pulls/comments/${comment.id}`;
   const html = `${render.repoWebUrl}/pull/${issue.number}#discussion_r${comment.id}`;
   const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
@@ -154,7 +173,11 @@ export function matchesPullFilter(issue: PullIssue, owner: string, query: URLSea
   const state = query.get("state") ?? "open";
   if (state !== "all" && issue.pull.state !== state) return false;
   const head = query.get("head");
-  if (head && headLabel(issue.pull, owner).toLowerCase() !== (head.includes(":") ? head : `${owner}:${head}`).toLowerCase()) return false;
+  if (
+    head &&
+    headLabel(issue.pull, owner).toLowerCase() !== (head.includes(":") ? head : `${owner}:${head}`).toLowerCase()
+  )
+    return false;
   const base = query.get("base");
   return !base || issue.pull.base.ref === base;
 }

@@ -25,7 +25,15 @@ export type RestPublicUser = WithNumberId<Schemas["public-user"]>;
 // The `repository` schema (pull request heads and bases) requires has_downloads; full-repository does not.
 export type RestRepository = WithNumberId<Schemas["full-repository"]> & { has_downloads: boolean };
 export type RestPermission = Schemas["repository-collaborator-permission"];
-export type RestLabel = { id: number; node_id: string; url: string; name: string; description: string | null; color: string; default: boolean };
+export type RestLabel = {
+  id: number;
+  node_id: string;
+  url: string;
+  name: string;
+  description: string | null;
+  color: string;
+  default: boolean;
+};
 // The emulator always returns labels as objects; GitHub's schema also allows plain names.
 export type RestIssue = Omit<Schemas["issue"], "id" | "labels"> & { id: number; labels: RestLabel[] };
 export type RestIssueComment = WithNumberId<Schemas["issue-comment"]>;
@@ -77,7 +85,10 @@ export class Renderer {
       gravatar_id: "",
       url,
       // Bots have no profile page; GitHub links their app instead.
-      html_url: user.type === "Bot" ? `${this.webUrl}/apps/${user.login.replace(/\[bot\]$/, "")}` : `${this.webUrl}/${user.login}`,
+      html_url:
+        user.type === "Bot"
+          ? `${this.webUrl}/apps/${user.login.replace(/\[bot\]$/, "")}`
+          : `${this.webUrl}/${user.login}`,
       followers_url: `${url}/followers`,
       following_url: `${url}/following{/other_user}`,
       gists_url: `${url}/gists{/gist_id}`,
@@ -122,7 +133,13 @@ export class Renderer {
       role_name: permission,
       user: {
         ...this.user(login),
-        permissions: { admin: has("admin"), maintain: has("maintain"), push: has("write"), triage: has("triage"), pull: has("read") },
+        permissions: {
+          admin: has("admin"),
+          maintain: has("maintain"),
+          push: has("write"),
+          triage: has("triage"),
+          pull: has("read"),
+        },
         role_name: permission,
       },
     };
@@ -334,12 +351,23 @@ export class Renderer {
 
   labeledEvent(event: LabeledEventRecord): RestLabeledEvent {
     const { name, color } = this.label(event.label);
-    return { ...this.eventCommon(event), node_id: nodeId("LabeledEvent", event.id), event: "labeled", label: { name, color } };
+    return {
+      ...this.eventCommon(event),
+      node_id: nodeId("LabeledEvent", event.id),
+      event: "labeled",
+      label: { name, color },
+    };
   }
 
   assignedEvent(event: AssignedEventRecord): RestAssignedEvent {
     const assignee = this.user(event.assignee);
-    return { ...this.eventCommon(event), node_id: nodeId("AssignedEvent", event.id), event: "assigned", assignee, assigner: this.user(event.actor) };
+    return {
+      ...this.eventCommon(event),
+      node_id: nodeId("AssignedEvent", event.id),
+      event: "assigned",
+      assignee,
+      assigner: this.user(event.actor),
+    };
   }
 
   private eventCommon(event: EventRecord) {

@@ -11,14 +11,22 @@ export const JOB_LOGS_PATH = /^\/_logs\/jobs\/(\d+)$/;
 function page(items: unknown[], key: string, url: URL): RouteResult {
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("per_page")) || 30));
   const pageNumber = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  return { status: 200, body: { total_count: items.length, [key]: items.slice((pageNumber - 1) * perPage, pageNumber * perPage) } };
+  return {
+    status: 200,
+    body: { total_count: items.length, [key]: items.slice((pageNumber - 1) * perPage, pageNumber * perPage) },
+  };
 }
 
 function matchesRunFilter(context: RouteContext, run: WorkflowRunRecord): boolean {
   const { query, state } = context;
   const current = state.actions.current(run);
   const status = query.get("status");
-  if (status && current.status !== status && (current.status !== "completed" || (current.conclusion ?? "success") !== status)) return false;
+  if (
+    status &&
+    current.status !== status &&
+    (current.status !== "completed" || (current.conclusion ?? "success") !== status)
+  )
+    return false;
   return (
     (!query.get("head_sha") || run.headSha === query.get("head_sha")) &&
     (!query.get("branch") || run.headBranch === query.get("branch")) &&
@@ -44,7 +52,10 @@ export const actionsRoutes = {
       context.url,
     ),
 
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}": (context) => ({ status: 200, body: renderWorkflowRun(context.render, context.state, runParam(context)) }),
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}": (context) => ({
+    status: 200,
+    body: renderWorkflowRun(context.render, context.state, runParam(context)),
+  }),
 
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs": (context) =>
     page(

@@ -31,11 +31,19 @@ export const codeRoutes = {
     for (const [file, text] of files) {
       if (!file.startsWith(prefix)) continue;
       const [name, ...rest] = file.slice(prefix.length).split("/");
-      children.set(`${prefix}${name}`, rest.length > 0 ? { type: "dir", size: 0 } : { type: "file", size: Buffer.byteLength(text) });
+      children.set(
+        `${prefix}${name}`,
+        rest.length > 0 ? { type: "dir", size: 0 } : { type: "file", size: Buffer.byteLength(text) },
+      );
     }
     if (children.size === 0) throw notFound();
-    const entries = [...children].sort(([a, x], [b, y]) => (x.type === y.type ? a.localeCompare(b) : x.type === "dir" ? -1 : 1));
-    return { status: 200, body: entries.map(([entry, { type, size }]) => renderContentEntry(render, entry, ref, type, size)) };
+    const entries = [...children].sort(([a, x], [b, y]) =>
+      x.type === y.type ? a.localeCompare(b) : x.type === "dir" ? -1 : 1,
+    );
+    return {
+      status: 200,
+      body: entries.map(([entry, { type, size }]) => renderContentEntry(render, entry, ref, type, size)),
+    };
   },
 
   "GET /rate_limit": () => ({ status: 200, body: renderRateLimit(Date.now()) }),

@@ -20,10 +20,22 @@ function commentParam(context: RouteContext): CommentRecord {
 // The errors GitHub answers for a missing, blank or oversized comment body.
 function commentBody(body: unknown): string {
   const text = field(body, "body");
-  if (typeof text !== "string") throw validationFailed({ resource: "IssueComment", code: "missing_field", field: "body" });
-  if (text.trim() === "") throw validationFailed({ resource: "IssueComment", code: "unprocessable", field: "data", message: "Body cannot be blank" });
+  if (typeof text !== "string")
+    throw validationFailed({ resource: "IssueComment", code: "missing_field", field: "body" });
+  if (text.trim() === "")
+    throw validationFailed({
+      resource: "IssueComment",
+      code: "unprocessable",
+      field: "data",
+      message: "Body cannot be blank",
+    });
   if ([...text].length > MAX_BODY) {
-    throw validationFailed({ resource: "IssueComment", code: "unprocessable", field: "data", message: `Body is too long (maximum is ${MAX_BODY} characters)` });
+    throw validationFailed({
+      resource: "IssueComment",
+      code: "unprocessable",
+      field: "data",
+      message: `Body is too long (maximum is ${MAX_BODY} characters)`,
+    });
   }
   return text;
 }
@@ -31,16 +43,24 @@ function commentBody(body: unknown): string {
 function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   // Labels may be given as names or as {name} objects.
-  return value.map((item) => (typeof item === "string" ? item : field(item, "name"))).filter((item): item is string => typeof item === "string");
+  return value
+    .map((item) => (typeof item === "string" ? item : field(item, "name")))
+    .filter((item): item is string => typeof item === "string");
 }
 
 export const issueRoutes = {
   "POST /repos/{owner}/{repo}/issues": ({ body, state, render }) => {
     const title = field(body, "title");
-    if (typeof title !== "string" || title.trim() === "") throw validationFailed({ resource: "Issue", code: "missing_field", field: "title" });
+    if (typeof title !== "string" || title.trim() === "")
+      throw validationFailed({ resource: "Issue", code: "missing_field", field: "title" });
     const text = field(body, "body");
     if (typeof text === "string" && [...text].length > MAX_BODY) {
-      throw validationFailed({ resource: "Issue", code: "unprocessable", field: "data", message: `Body is too long (maximum is ${MAX_BODY} characters)` });
+      throw validationFailed({
+        resource: "Issue",
+        code: "unprocessable",
+        field: "data",
+        message: `Body is too long (maximum is ${MAX_BODY} characters)`,
+      });
     }
     const issue = state.createIssue({
       title,
@@ -54,13 +74,18 @@ export const issueRoutes = {
     return { status: 201, body: render.issue(issue) };
   },
 
-  "GET /repos/{owner}/{repo}/issues/{issue_number}": (context) => ({ status: 200, body: context.render.issue(issueParam(context)) }),
+  "GET /repos/{owner}/{repo}/issues/{issue_number}": (context) => ({
+    status: 200,
+    body: context.render.issue(issueParam(context)),
+  }),
 
   "GET /repos/{owner}/{repo}/issues/{issue_number}/comments": (context) => {
     const issue = issueParam(context);
     const since = context.query.get("since");
     const sinceTime = since ? Date.parse(since) : Number.NEGATIVE_INFINITY;
-    const comments = [...context.state.comments.values()].filter((comment) => comment.issueNumber === issue.number && Date.parse(comment.updatedAt) >= sinceTime);
+    const comments = [...context.state.comments.values()].filter(
+      (comment) => comment.issueNumber === issue.number && Date.parse(comment.updatedAt) >= sinceTime,
+    );
     return paginate(
       comments.map((comment) => context.render.comment(comment)),
       context.url,
@@ -69,11 +94,17 @@ export const issueRoutes = {
 
   "POST /repos/{owner}/{repo}/issues/{issue_number}/comments": (context) => {
     const issue = issueParam(context);
-    const comment = context.state.addComment(issue, { body: commentBody(context.body), author: context.state.config.botLogin });
+    const comment = context.state.addComment(issue, {
+      body: commentBody(context.body),
+      author: context.state.config.botLogin,
+    });
     return { status: 201, body: context.render.comment(comment) };
   },
 
-  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": (context) => ({ status: 200, body: context.render.comment(commentParam(context)) }),
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": (context) => ({
+    status: 200,
+    body: context.render.comment(commentParam(context)),
+  }),
 
   "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": (context) => {
     const comment = commentParam(context);

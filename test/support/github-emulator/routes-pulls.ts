@@ -1,7 +1,15 @@
 // Pull requests, their files and review comments, and the issue endpoints pr_create uses to set
 // labels and assignees (a pull request's labels and assignees live on its issue).
 import { field, idParam, notFound, paginate, validationFailed, type RouteContext, type RouteTable } from "./http.ts";
-import { isPull, matchesPullFilter, renderDiffEntry, renderPull, renderPullSimple, renderReviewComment, type PullIssue } from "./render-pulls.ts";
+import {
+  isPull,
+  matchesPullFilter,
+  renderDiffEntry,
+  renderPull,
+  renderPullSimple,
+  renderReviewComment,
+  type PullIssue,
+} from "./render-pulls.ts";
 import type { IssueRecord } from "./state.ts";
 import { headLabel } from "./state-pulls.ts";
 
@@ -30,20 +38,44 @@ function nameList(body: unknown, key: string): string[] {
 function createPull(context: RouteContext): PullIssue {
   const { body, state } = context;
   const title = field(body, "title");
-  if (typeof title !== "string" || title.trim() === "") throw validationFailed({ resource: "PullRequest", code: "missing_field", field: "title" });
+  if (typeof title !== "string" || title.trim() === "")
+    throw validationFailed({ resource: "PullRequest", code: "missing_field", field: "title" });
   const head = field(body, "head");
   const base = field(body, "base");
-  if (typeof head !== "string" || head === "") throw validationFailed({ resource: "PullRequest", code: "missing_field", field: "head" });
-  if (typeof base !== "string" || base === "") throw validationFailed({ resource: "PullRequest", code: "missing_field", field: "base" });
-  const [headOwner, headRef] = head.includes(":") ? (head.split(":", 2) as [string, string]) : [state.config.owner, head];
-  const headSha = headOwner.toLowerCase() === state.config.owner.toLowerCase() ? state.code.branches.get(headRef) : undefined;
+  if (typeof head !== "string" || head === "")
+    throw validationFailed({ resource: "PullRequest", code: "missing_field", field: "head" });
+  if (typeof base !== "string" || base === "")
+    throw validationFailed({ resource: "PullRequest", code: "missing_field", field: "base" });
+  const [headOwner, headRef] = head.includes(":")
+    ? (head.split(":", 2) as [string, string])
+    : [state.config.owner, head];
+  const headSha =
+    headOwner.toLowerCase() === state.config.owner.toLowerCase() ? state.code.branches.get(headRef) : undefined;
   if (!headSha) throw validationFailed({ resource: "PullRequest", code: "invalid", field: "head" });
   const baseSha = state.code.branches.get(base);
   if (!baseSha) throw validationFailed({ resource: "PullRequest", code: "invalid", field: "base" });
-  if (headRef === base) throw validationFailed({ resource: "PullRequest", code: "custom", field: "head", message: `No commits between ${base} and ${headRef}` });
+  if (headRef === base)
+    throw validationFailed({
+      resource: "PullRequest",
+      code: "custom",
+      field: "head",
+      message: `No commits between ${base} and ${headRef}`,
+    });
   const label = `${state.config.owner}:${headRef}`;
-  if (pulls(context).some((issue) => issue.pull.state === "open" && headLabel(issue.pull, state.config.owner) === label && issue.pull.base.ref === base)) {
-    throw validationFailed({ resource: "PullRequest", code: "custom", field: "head", message: `A pull request already exists for ${label}.` });
+  if (
+    pulls(context).some(
+      (issue) =>
+        issue.pull.state === "open" &&
+        headLabel(issue.pull, state.config.owner) === label &&
+        issue.pull.base.ref === base,
+    )
+  ) {
+    throw validationFailed({
+      resource: "PullRequest",
+      code: "custom",
+      field: "head",
+      message: `A pull request already exists for ${label}.`,
+    });
   }
   const text = field(body, "body");
   return state.createIssue({
@@ -76,9 +108,15 @@ export const pullRoutes = {
       context.url,
     ),
 
-  "POST /repos/{owner}/{repo}/pulls": (context) => ({ status: 201, body: renderPull(context.render, context.state, createPull(context)) }),
+  "POST /repos/{owner}/{repo}/pulls": (context) => ({
+    status: 201,
+    body: renderPull(context.render, context.state, createPull(context)),
+  }),
 
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}": (context) => ({ status: 200, body: renderPull(context.render, context.state, pullParam(context)) }),
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}": (context) => ({
+    status: 200,
+    body: renderPull(context.render, context.state, pullParam(context)),
+  }),
 
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/files": (context) => {
     const issue = pullParam(context);
@@ -120,7 +158,8 @@ export const pullRoutes = {
     const issue = issueParam(context);
     // Like GitHub, users who cannot be assigned are dropped silently.
     for (const login of nameList(context.body, "assignees")) {
-      if ((context.state.user(login)?.permission ?? "none") !== "none") context.state.assignIssue(issue, login, context.state.config.botLogin);
+      if ((context.state.user(login)?.permission ?? "none") !== "none")
+        context.state.assignIssue(issue, login, context.state.config.botLogin);
     }
     return { status: 201, body: context.render.issue(issue) };
   },

@@ -1,5 +1,14 @@
 // Reactions on issues and on issue comments. The reacting user is always the token's identity.
-import { field, idParam, notFound, paginate, validationFailed, type RouteContext, type RouteResult, type RouteTable } from "./http.ts";
+import {
+  field,
+  idParam,
+  notFound,
+  paginate,
+  validationFailed,
+  type RouteContext,
+  type RouteResult,
+  type RouteTable,
+} from "./http.ts";
 import { REACTION_CONTENTS, type ReactionContent, type ReactionSubject } from "./state.ts";
 
 function issueSubject(context: RouteContext): ReactionSubject {
@@ -43,8 +52,12 @@ function remove(context: RouteContext, subject: ReactionSubject): RouteResult {
 export const reactionRoutes = {
   "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions": (context) => list(context, issueSubject(context)),
   "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions": (context) => create(context, issueSubject(context)),
-  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}": (context) => remove(context, issueSubject(context)),
-  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": (context) => list(context, commentSubject(context)),
-  "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": (context) => create(context, commentSubject(context)),
-  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}": (context) => remove(context, commentSubject(context)),
+  "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}": (context) =>
+    remove(context, issueSubject(context)),
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": (context) =>
+    list(context, commentSubject(context)),
+  "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": (context) =>
+    create(context, commentSubject(context)),
+  "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}": (context) =>
+    remove(context, commentSubject(context)),
 } satisfies RouteTable;

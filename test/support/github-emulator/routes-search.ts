@@ -20,7 +20,12 @@ export function parseSearchQuery(q: string): ParsedQuery {
   const terms: string[] = [];
   const qualifiers: Qualifier[] = [];
   for (const match of q.matchAll(/(-?)([\w-]+):("[^"]*"|\S+)|"([^"]*)"|(\S+)/g)) {
-    if (match[2] !== undefined) qualifiers.push({ key: match[2].toLowerCase(), value: match[3]!.replace(/^"|"$/g, ""), negated: match[1] === "-" });
+    if (match[2] !== undefined)
+      qualifiers.push({
+        key: match[2].toLowerCase(),
+        value: match[3]!.replace(/^"|"$/g, ""),
+        negated: match[1] === "-",
+      });
     else terms.push((match[4] ?? match[5]!).toLowerCase());
   }
   return { terms, qualifiers };
@@ -33,7 +38,8 @@ export function dateMatches(range: string, iso: string): boolean {
   // A bare date as an upper bound includes that whole day.
   const end = (value: string) => Date.parse(value) + (/^\d{4}-\d{2}-\d{2}$/.test(value) ? 86_400_000 - 1 : 0);
   const between = /^(.+)\.\.(.+)$/.exec(range);
-  if (between) return (between[1] === "*" || time >= start(between[1]!)) && (between[2] === "*" || time <= end(between[2]!));
+  if (between)
+    return (between[1] === "*" || time >= start(between[1]!)) && (between[2] === "*" || time <= end(between[2]!));
   const compare = /^(>=|<=|>|<)(.+)$/.exec(range);
   if (!compare) return time >= start(range) && time <= end(range);
   const value = compare[2]!;
@@ -52,7 +58,15 @@ export function dateMatches(range: string, iso: string): boolean {
 function results(items: unknown[], url: URL, extra: Record<string, unknown> = {}): RouteResult {
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("per_page")) || 30));
   const pageNumber = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  return { status: 200, body: { total_count: items.length, incomplete_results: false, items: items.slice((pageNumber - 1) * perPage, pageNumber * perPage), ...extra } };
+  return {
+    status: 200,
+    body: {
+      total_count: items.length,
+      incomplete_results: false,
+      items: items.slice((pageNumber - 1) * perPage, pageNumber * perPage),
+      ...extra,
+    },
+  };
 }
 
 function query(context: RouteContext): ParsedQuery {
@@ -79,14 +93,23 @@ const containsAll = (text: string, terms: string[]) => terms.every((term) => tex
 export const searchRoutes = {
   "GET /search/issues": (context) => {
     const parsed = query(context);
-    const kinds = parsed.qualifiers.filter(({ key, value }) => (key === "is" || key === "type") && /^(issue|pr|pull-request)$/.test(value));
-    if (kinds.length === 0) throw validationFailed({ resource: "Search", field: "q", code: "invalid", message: "Query must include 'is:issue' or 'is:pull-request'" });
+    const kinds = parsed.qualifiers.filter(
+      ({ key, value }) => (key === "is" || key === "type") && /^(issue|pr|pull-request)$/.test(value),
+    );
+    if (kinds.length === 0)
+      throw validationFailed({
+        resource: "Search",
+        field: "q",
+        code: "invalid",
+        message: "Query must include 'is:issue' or 'is:pull-request'",
+      });
     const issues = inScope(context, parsed) ? [...context.state.issues.values()] : [];
     const matched = issues.filter((issue) => {
       const state = issue.pull?.state ?? "open";
       const checks = parsed.qualifiers.map(({ key, value, negated }) => {
         let match = true;
-        if ((key === "is" || key === "type") && /^(issue|pr|pull-request)$/.test(value)) match = (value === "issue") === !issue.pull;
+        if ((key === "is" || key === "type") && /^(issue|pr|pull-request)$/.test(value))
+          match = (value === "issue") === !issue.pull;
         else if ((key === "is" || key === "state") && (value === "open" || value === "closed")) match = state === value;
         else if (key === "is" && value === "merged") match = Boolean(issue.pull?.mergedAt);
         else if (key === "author") match = issue.author.toLowerCase() === value.toLowerCase();
@@ -106,22 +129,31 @@ export const searchRoutes = {
 
   "GET /search/code": (context) => {
     const parsed = query(context);
-    if (parsed.terms.length === 0) throw validationFailed({ resource: "Search", field: "q", code: "invalid", message: "Code search needs at least one search term" });
+    if (parsed.terms.length === 0)
+      throw validationFailed({
+        resource: "Search",
+        field: "q",
+        code: "invalid",
+        message: "Code search needs at least one search term",
+      });
     const textMatch = (context.header("accept") ?? "").includes("text-match");
     const ref = context.state.config.defaultBranch;
     const files = inScope(context, parsed) ? [...(context.state.code.files.get(ref) ?? new Map<string, string>())] : [];
     const items = files
-      .filter(([path, content]) =>
-        parsed.qualifiers.every(({ key, value, negated }) => {
-          let match = true;
-          if (key === "path") match = path.includes(value.replace(/^\/+/, ""));
-          else if (key === "filename") match = path.split("/").at(-1) === value;
-          else if (key === "extension") match = path.endsWith(`.${value}`);
-          return match !== negated;
-        }) && containsAll(content, parsed.terms),
+      .filter(
+        ([path, content]) =>
+          parsed.qualifiers.every(({ key, value, negated }) => {
+            let match = true;
+            if (key === "path") match = path.includes(value.replace(/^\/+/, ""));
+            else if (key === "filename") match = path.split("/").at(-1) === value;
+            else if (key === "extension") match = path.endsWith(`.${value}`);
+            return match !== negated;
+          }) && containsAll(content, parsed.terms),
       )
       .map(([path, content]) => {
-        const line = content.split("\n").find((candidate) => parsed.terms.some((term) => candidate.toLowerCase().includes(term)));
+        const line = content
+          .split("\n")
+          .find((candidate) => parsed.terms.some((term) => candidate.toLowerCase().includes(term)));
         return renderCodeSearchItem(context.render, path, ref, textMatch ? line : undefined);
       });
     return results(items, context.url);

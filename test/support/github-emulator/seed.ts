@@ -1,6 +1,13 @@
 // Test-side helpers that seed git data, pull requests and workflow runs, returning what the API
 // would return for them.
-import { renderPull, renderReviewComment, isPull, type PullIssue, type RestPullRequest, type RestReviewComment } from "./render-pulls.ts";
+import {
+  renderPull,
+  renderReviewComment,
+  isPull,
+  type PullIssue,
+  type RestPullRequest,
+  type RestReviewComment,
+} from "./render-pulls.ts";
 import type { Renderer } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
 import type { WorkflowRunInput } from "./state-actions.ts";
@@ -51,10 +58,28 @@ export interface SeedHelpers {
   /** A file the contents and code-search endpoints serve at `ref` (default: the default branch). */
   setFile(path: string, content: string, ref?: string): void;
   /** A commit for commit search, branch and run details. */
-  addCommit(commit: { message: string; sha?: string; authorLogin?: string; authorName?: string; authorEmail?: string; date?: string }): CommitRecord;
+  addCommit(commit: {
+    message: string;
+    sha?: string;
+    authorLogin?: string;
+    authorName?: string;
+    authorEmail?: string;
+    date?: string;
+  }): CommitRecord;
   createPullRequest(input: PullRequestInput): RestPullRequest;
   /** `minimized`: hidden as a moderator would, with GitHub's reason; only GraphQL tells. */
-  addReviewComment(pullNumber: number, comment: { body: string; user: string; path: string; line: number; diffHunk?: string; createdAt?: string; minimized?: string }): RestReviewComment;
+  addReviewComment(
+    pullNumber: number,
+    comment: {
+      body: string;
+      user: string;
+      path: string;
+      line: number;
+      diffHunk?: string;
+      createdAt?: string;
+      minimized?: string;
+    },
+  ): RestReviewComment;
   pullRequest(pullNumber: number): RestPullRequest;
   /** A workflow run with scripted states; job ids are stable across states. */
   addWorkflowRun(input: WorkflowRunInput): { id: number; jobIds: Record<string, number> };
@@ -74,7 +99,12 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
     addCommit: (commit) => state.code.addCommit(commit),
     createPullRequest: (input) => {
       const base = input.base ?? state.config.defaultBranch;
-      const fork = input.fork && { id: state.nextId(), owner: state.upsertUser({ login: input.fork.owner }).login, repo: input.fork.repo ?? state.config.repo, cloneUrl: input.fork.cloneUrl };
+      const fork = input.fork && {
+        id: state.nextId(),
+        owner: state.upsertUser({ login: input.fork.owner }).login,
+        repo: input.fork.repo ?? state.config.repo,
+        cloneUrl: input.fork.cloneUrl,
+      };
       if (!fork) state.code.setBranch(input.head.ref, input.head.sha);
       const issue = state.createIssue({
         ...issueFields(state, input),

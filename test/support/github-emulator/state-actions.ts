@@ -3,7 +3,15 @@
 // moves every run one state on, so polling code sees queued → in_progress → completed without
 // real waiting. A run can also appear late: it stays invisible for its first `appearAfter` steps.
 export type RunStatus = "queued" | "in_progress" | "completed";
-export type RunConclusion = "success" | "failure" | "neutral" | "cancelled" | "skipped" | "timed_out" | "action_required" | "startup_failure";
+export type RunConclusion =
+  | "success"
+  | "failure"
+  | "neutral"
+  | "cancelled"
+  | "skipped"
+  | "timed_out"
+  | "action_required"
+  | "startup_failure";
 export type JobConclusion = Exclude<RunConclusion, "startup_failure">;
 
 export interface JobStep {
@@ -74,7 +82,8 @@ export class ActionsState {
       this.workflowIds.set(path, workflowId);
     }
     const jobIds = new Map<string, number>();
-    for (const job of input.steps.flatMap((step) => step.jobs ?? [])) if (!jobIds.has(job.name)) jobIds.set(job.name, this.nextId());
+    for (const job of input.steps.flatMap((step) => step.jobs ?? []))
+      if (!jobIds.has(job.name)) jobIds.set(job.name, this.nextId());
     const run: WorkflowRunRecord = {
       id: this.nextId(),
       runNumber: this.runs.length + 1,

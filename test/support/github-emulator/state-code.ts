@@ -46,7 +46,9 @@ export class CodeState {
     return this.files.get(ref ?? this.defaultBranch)?.get(path.replace(/^\/+|\/+$/g, ""));
   }
 
-  addCommit(input: Omit<CommitRecord, "sha" | "date" | "authorName" | "authorEmail"> & Partial<CommitRecord>): CommitRecord {
+  addCommit(
+    input: Omit<CommitRecord, "sha" | "date" | "authorName" | "authorEmail"> & Partial<CommitRecord>,
+  ): CommitRecord {
     const date = input.date ?? timestamp();
     const commit: CommitRecord = {
       sha: input.sha ?? fakeSha(`${input.message}\n${date}\n${this.commits.length}`),

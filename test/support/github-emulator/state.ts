@@ -10,7 +10,16 @@ export type Association = components["schemas"]["author-association"];
 export type ReactionContent = components["schemas"]["reaction"]["content"];
 export type ReactionSubject = { issue: number } | { comment: number };
 
-export const REACTION_CONTENTS: readonly ReactionContent[] = ["+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes"];
+export const REACTION_CONTENTS: readonly ReactionContent[] = [
+  "+1",
+  "-1",
+  "laugh",
+  "confused",
+  "heart",
+  "hooray",
+  "rocket",
+  "eyes",
+];
 
 export interface UserRecord {
   login: string;
@@ -98,7 +107,11 @@ export class EmulatorState {
   constructor(readonly config: RepoConfig) {
     this.repoId = this.nextId();
     this.code = new CodeState(config.defaultBranch);
-    this.actions = new ActionsState(() => this.nextId(), () => timestamp(), config.defaultBranch);
+    this.actions = new ActionsState(
+      () => this.nextId(),
+      () => timestamp(),
+      config.defaultBranch,
+    );
     this.upsertUser({ login: config.owner, permission: "admin" });
     this.upsertUser({ login: config.botLogin, type: "Bot" });
   }
@@ -118,7 +131,12 @@ export class EmulatorState {
     return user;
   }
 
-  upsertUser(input: { login: string; type?: "User" | "Bot"; permission?: Permission; association?: Association }): UserRecord {
+  upsertUser(input: {
+    login: string;
+    type?: "User" | "Bot";
+    permission?: Permission;
+    association?: Association;
+  }): UserRecord {
     const existing = this.user(input.login);
     const user: UserRecord = {
       login: input.login,
@@ -150,7 +168,15 @@ export class EmulatorState {
     return label;
   }
 
-  createIssue(input: { title: string; body: string | null; author: string; labels?: string[]; assignees?: string[]; createdAt?: string; pull?: PullRecord }): IssueRecord {
+  createIssue(input: {
+    title: string;
+    body: string | null;
+    author: string;
+    labels?: string[];
+    assignees?: string[];
+    createdAt?: string;
+    pull?: PullRecord;
+  }): IssueRecord {
     const createdAt = input.createdAt ?? timestamp();
     const issue: IssueRecord = {
       id: this.nextId(),
@@ -174,7 +200,14 @@ export class EmulatorState {
     const label = this.label(name);
     if (!issue.labels.includes(label.name)) issue.labels.push(label.name);
     issue.updatedAt = at;
-    const event: LabeledEventRecord = { id: this.nextId(), issueNumber: issue.number, actor, createdAt: at, event: "labeled", label: label.name };
+    const event: LabeledEventRecord = {
+      id: this.nextId(),
+      issueNumber: issue.number,
+      actor,
+      createdAt: at,
+      event: "labeled",
+      label: label.name,
+    };
     this.events.push(event);
     return event;
   }
@@ -183,14 +216,32 @@ export class EmulatorState {
     const login = this.requireUser(assignee).login;
     if (!issue.assignees.includes(login)) issue.assignees.push(login);
     issue.updatedAt = at;
-    const event: AssignedEventRecord = { id: this.nextId(), issueNumber: issue.number, actor, createdAt: at, event: "assigned", assignee: login };
+    const event: AssignedEventRecord = {
+      id: this.nextId(),
+      issueNumber: issue.number,
+      actor,
+      createdAt: at,
+      event: "assigned",
+      assignee: login,
+    };
     this.events.push(event);
     return event;
   }
 
-  addComment(issue: IssueRecord, input: { body: string; author: string; createdAt?: string; minimizedReason?: string }): CommentRecord {
+  addComment(
+    issue: IssueRecord,
+    input: { body: string; author: string; createdAt?: string; minimizedReason?: string },
+  ): CommentRecord {
     const createdAt = input.createdAt ?? timestamp();
-    const comment: CommentRecord = { id: this.nextId(), issueNumber: issue.number, body: input.body, author: input.author, createdAt, updatedAt: createdAt, minimizedReason: input.minimizedReason };
+    const comment: CommentRecord = {
+      id: this.nextId(),
+      issueNumber: issue.number,
+      body: input.body,
+      author: input.author,
+      createdAt,
+      updatedAt: createdAt,
+      minimizedReason: input.minimizedReason,
+    };
     this.comments.set(comment.id, comment);
     issue.updatedAt = createdAt;
     return comment;
@@ -207,8 +258,14 @@ export class EmulatorState {
   }
 
   // GitHub keeps one reaction per user, subject and content: reacting again returns the first one.
-  react(subject: ReactionSubject, content: ReactionContent, author: string): { reaction: ReactionRecord; created: boolean } {
-    const existing = this.reactionsOn(subject).find((reaction) => reaction.content === content && reaction.author === author);
+  react(
+    subject: ReactionSubject,
+    content: ReactionContent,
+    author: string,
+  ): { reaction: ReactionRecord; created: boolean } {
+    const existing = this.reactionsOn(subject).find(
+      (reaction) => reaction.content === content && reaction.author === author,
+    );
     if (existing) return { reaction: existing, created: false };
     const reaction: ReactionRecord = { id: this.nextId(), subject, content, author, createdAt: timestamp() };
     this.reactions.push(reaction);

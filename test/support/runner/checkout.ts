@@ -19,7 +19,13 @@ export interface CheckoutOptions {
 export async function checkout(options: CheckoutOptions): Promise<void> {
   mkdirSync(options.workspace, { recursive: true });
   // Without identity or global config, as on a runner.
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0" };
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: "/nonexistent",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_TERMINAL_PROMPT: "0",
+  };
   const git = (...args: string[]) => execa("git", args, { cwd: options.workspace, env, extendEnv: false });
   await git("init", "-q");
   // file:// so that a shallow fetch is a real one, as over https.
@@ -29,7 +35,21 @@ export async function checkout(options: CheckoutOptions): Promise<void> {
     await git("config", "--local", `http.${options.serverUrl}/.extraheader`, `AUTHORIZATION: basic ${basic}`);
   }
   const depth = options.fetchDepth > 0 ? [`--depth=${options.fetchDepth}`] : [];
-  const refspecs = options.fetchDepth > 0 ? [`+refs/heads/${options.ref}:refs/remotes/origin/${options.ref}`] : ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"];
-  await git("-c", "protocol.version=2", "fetch", "-q", "--no-tags", "--prune", "--no-recurse-submodules", ...depth, "origin", ...refspecs);
+  const refspecs =
+    options.fetchDepth > 0
+      ? [`+refs/heads/${options.ref}:refs/remotes/origin/${options.ref}`]
+      : ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"];
+  await git(
+    "-c",
+    "protocol.version=2",
+    "fetch",
+    "-q",
+    "--no-tags",
+    "--prune",
+    "--no-recurse-submodules",
+    ...depth,
+    "origin",
+    ...refspecs,
+  );
   await git("checkout", "-q", "--force", "-B", options.ref, `refs/remotes/origin/${options.ref}`);
 }

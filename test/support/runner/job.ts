@@ -30,10 +30,15 @@ const Triggers = z.record(z.string(), z.object({ types: z.array(z.string()).opti
 const Workflow = z.object({
   on: Triggers,
   env: Env,
-  jobs: z.record(z.string(), z.object({ if: z.union([z.string(), z.boolean()]).optional(), env: Env, steps: z.array(Step) })),
+  jobs: z.record(
+    z.string(),
+    z.object({ if: z.union([z.string(), z.boolean()]).optional(), env: Env, steps: z.array(Step) }),
+  ),
 });
 const Action = z.object({
-  inputs: z.record(z.string(), z.object({ default: z.string().optional(), required: z.boolean().optional() })).default({}),
+  inputs: z
+    .record(z.string(), z.object({ default: z.string().optional(), required: z.boolean().optional() }))
+    .default({}),
   runs: z.object({ using: z.literal("composite"), steps: z.array(Step) }),
 });
 
@@ -143,7 +148,10 @@ export function runJob(spec: JobSpec): RunningJob {
     ...extra,
   });
 
-  async function runSteps(steps: Step[], scope: { env: Record<string, string>; inputs?: Record<string, string>; actionPath?: string }): Promise<void> {
+  async function runSteps(
+    steps: Step[],
+    scope: { env: Record<string, string>; inputs?: Record<string, string>; actionPath?: string },
+  ): Promise<void> {
     const outputs: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {};
     // Inside a composite action, success() and failure() look at the action's own status.
     let scopeStatus: JobStatus = run.status;
@@ -161,7 +169,11 @@ export function runJob(spec: JobSpec): RunningJob {
       const chosen = spec.only !== undefined && step.run !== undefined;
       if (chosen ? !spec.only!.includes(id) : !condition(step.if, ctx, status)) continue;
       const failed = await runStep(step, id, ctx, scope);
-      outputs[id] = { outputs: run.steps[id]?.outputs ?? {}, outcome: failed ? "failure" : "success", conclusion: failed ? "failure" : "success" };
+      outputs[id] = {
+        outputs: run.steps[id]?.outputs ?? {},
+        outcome: failed ? "failure" : "success",
+        conclusion: failed ? "failure" : "success",
+      };
       if (failed) {
         scopeStatus = "failure";
         if (!cancelled) run.status = "failure";
@@ -170,7 +182,12 @@ export function runJob(spec: JobSpec): RunningJob {
   }
 
   /** Runs one step; true when it failed. */
-  async function runStep(step: Step, id: string, ctx: Contexts, scope: { env: Record<string, string>; actionPath?: string }): Promise<boolean> {
+  async function runStep(
+    step: Step,
+    id: string,
+    ctx: Contexts,
+    scope: { env: Record<string, string>; actionPath?: string },
+  ): Promise<boolean> {
     const value = (text: string) => interpolate(text, ctx, cancelled ? "cancelled" : run.status);
     const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([key, text]) => [key, value(text)]));
     if (step.uses) {
@@ -221,7 +238,9 @@ export function runJob(spec: JobSpec): RunningJob {
   }
 
   const result = (async () => {
-    const jobEnv = Object.fromEntries(Object.entries({ ...workflow.env, ...job.env }).map(([k, v]) => [k, interpolate(v, contexts({}))]));
+    const jobEnv = Object.fromEntries(
+      Object.entries({ ...workflow.env, ...job.env }).map(([k, v]) => [k, interpolate(v, contexts({}))]),
+    );
     if ((spec.prefilter ?? true) && !triggers(workflow.on, spec.eventName, spec.payload)) {
       run.skipped = true;
       return run;
@@ -248,5 +267,8 @@ export function runJob(spec: JobSpec): RunningJob {
 export function checkoutSettings(workflowFile: string): { fetchDepth: number; persistCredentials: boolean } {
   const [, job] = Object.entries(loadWorkflow(workflowFile).jobs)[0]!;
   const step = job.steps.find((s) => s.uses?.startsWith("actions/checkout@"));
-  return { fetchDepth: Number(step?.with?.["fetch-depth"] ?? 1), persistCredentials: (step?.with?.["persist-credentials"] ?? "true") === "true" };
+  return {
+    fetchDepth: Number(step?.with?.["fetch-depth"] ?? 1),
+    persistCredentials: (step?.with?.["persist-credentials"] ?? "true") === "true",
+  };
 }

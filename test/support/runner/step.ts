@@ -82,7 +82,12 @@ export function startStep(spec: StepSpec): RunningStep {
   const id = `${process.pid}-${++steps}`;
   const dir = join(spec.runnerTemp, "_runner_file_commands");
   mkdirSync(dir, { recursive: true });
-  const files = { script: join(spec.runnerTemp, `step-${id}.sh`), output: join(dir, `set_output_${id}`), env: join(dir, `set_env_${id}`), summary: join(dir, `step_summary_${id}`) };
+  const files = {
+    script: join(spec.runnerTemp, `step-${id}.sh`),
+    output: join(dir, `set_output_${id}`),
+    env: join(dir, `set_env_${id}`),
+    summary: join(dir, `step_summary_${id}`),
+  };
   writeFileSync(files.script, spec.script);
   for (const file of [files.output, files.env, files.summary]) writeFileSync(file, "");
   const child = Bun.spawn(["bash", "--noprofile", "--norc", "-e", "-o", "pipefail", files.script], {
@@ -108,7 +113,11 @@ export function startStep(spec: StepSpec): RunningStep {
     }
   };
   const result = (async (): Promise<StepResult> => {
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     for (const timer of timers) clearTimeout(timer);
     // The runner kills what a finished step left running in its group.
     try {
@@ -117,7 +126,14 @@ export function startStep(spec: StepSpec): RunningStep {
       // Nothing left.
     }
     if (spec.summaryFile) appendFileSync(spec.summaryFile, readFileSync(files.summary, "utf8"));
-    return { exitCode, stdout, stderr, outputs: readCommandFile(files.output), env: readCommandFile(files.env), signals };
+    return {
+      exitCode,
+      stdout,
+      stderr,
+      outputs: readCommandFile(files.output),
+      env: readCommandFile(files.env),
+      signals,
+    };
   })();
   return {
     pid: child.pid,

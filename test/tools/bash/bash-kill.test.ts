@@ -17,7 +17,9 @@ const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; seconds: num
 
 describe("bash timeout and cancel", () => {
   it("stops a command at its timeout and keeps what it printed", async () => {
-    const { value: result, seconds } = await timed(() => bash({ command: "echo before; sleep 30; echo after", timeout: 1 }));
+    const { value: result, seconds } = await timed(() =>
+      bash({ command: "echo before; sleep 30; echo after", timeout: 1 }),
+    );
     expect(result).toMatchObject({ isError: true, text: "before\n\nCommand timed out after 1 seconds" });
     expect(result.details?.stopReason).toBe("timeout");
     expect(seconds).toBeLessThan(3);
@@ -63,11 +65,22 @@ describe("bash timeout and cancel", () => {
 
 describe("startProcess", () => {
   const start = (cwd: string, onOutput: (bytes: Uint8Array) => void = () => {}) =>
-    startProcess({ command: "echo hi", cwd, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, timeoutMs: 5_000, signal: new AbortController().signal, onOutput });
+    startProcess({
+      command: "echo hi",
+      cwd,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      timeoutMs: 5_000,
+      signal: new AbortController().signal,
+      onOutput,
+    });
 
   it("names a working directory that vanished, not the shell, when the spawn fails", async () => {
     const outcome = await start("/nonexistent/gitclaw-dir").finished;
-    expect(outcome).toMatchObject({ exitCode: null, signal: null, spawnError: "the working directory /nonexistent/gitclaw-dir does not exist" });
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: null,
+      spawnError: "the working directory /nonexistent/gitclaw-dir does not exist",
+    });
   });
 
   it("hands over raw bytes that stay valid for the call only (each pipe chunk is freed after it)", async () => {

@@ -28,7 +28,9 @@ describe("bash arguments", () => {
   ])("clamps timeout %d to %d with a notice", async (requested, effective) => {
     const result = await bash({ command: "echo hi", timeout: requested });
     expect(result.isError).toBe(false);
-    expect(result.text).toBe(`hi\n\nTimeout clamped to ${effective}s (requested ${requested}s; allowed range 1-3600s).`);
+    expect(result.text).toBe(
+      `hi\n\nTimeout clamped to ${effective}s (requested ${requested}s; allowed range 1-3600s).`,
+    );
     expect(result.details).toMatchObject({ timeoutSeconds: effective, requestedTimeoutSeconds: requested });
   });
 
@@ -41,7 +43,10 @@ describe("bash arguments", () => {
 
   it("reports a missing working directory and one that is a file", async () => {
     writeFileSync(join(fixture.workspace, "file.txt"), "x");
-    expect(await bash({ command: "pwd", cwd: "nope" })).toMatchObject({ isError: true, text: "Working directory does not exist: nope" });
+    expect(await bash({ command: "pwd", cwd: "nope" })).toMatchObject({
+      isError: true,
+      text: "Working directory does not exist: nope",
+    });
     expect(await bash({ command: "pwd", cwd: "file.txt" })).toMatchObject({
       isError: true,
       text: "Working directory is not a directory: file.txt",
@@ -60,7 +65,10 @@ describe("bash arguments", () => {
     expect(lifted.text).toBe(realpathSync(join(fixture.workspace, "sub dir")));
     expect(lifted.details?.cwd).toBe(join(fixture.workspace, "sub dir"));
     // Lifted, the directory is checked like `cwd` instead of failing inside the shell.
-    expect(await bash({ command: "cd missing && pwd" })).toMatchObject({ isError: true, text: "Working directory does not exist: missing" });
+    expect(await bash({ command: "cd missing && pwd" })).toMatchObject({
+      isError: true,
+      text: "Working directory does not exist: missing",
+    });
   });
 
   it("leaves `cd` alone when cwd is given or the word needs the shell", () => {
@@ -87,7 +95,8 @@ describe("bash environment", () => {
       const context = fixture.context();
       const result = await bash(
         {
-          command: 'echo "$FROM_BASE $FROM_CALLER $CI $GIT_TERMINAL_PROMPT $GH_PROMPT_DISABLED $GIT_PAGER $PAGER ${GITCLAW_TOOLS_LEAK_CHECK:-absent}"',
+          command:
+            'echo "$FROM_BASE $FROM_CALLER $CI $GIT_TERMINAL_PROMPT $GH_PROMPT_DISABLED $GIT_PAGER $PAGER ${GITCLAW_TOOLS_LEAK_CHECK:-absent}"',
           env: { FROM_CALLER: "caller", PAGER: "less" },
         },
         { ...context, env: { ...context.env, FROM_BASE: "base", CI: "overridden-by-tool" } },
@@ -163,14 +172,18 @@ describe("bash output bounds", () => {
     expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(52 * 1024);
     expect(result.text.startsWith("y\ny\ny\n")).toBe(true);
     expect(result.text).toMatch(/\[… \d+ lines \([\d.]+ MB\) elided …\]/);
-    expect(result.text).toMatch(/\[Showing lines 1-\d+ and \d+-100000000 of 100000000; \d+ middle lines \([\d.]+ MB\) elided\./);
+    expect(result.text).toMatch(
+      /\[Showing lines 1-\d+ and \d+-100000000 of 100000000; \d+ middle lines \([\d.]+ MB\) elided\./,
+    );
     const { ref, content } = readArtifact(result, fixture.artifacts);
     expect(result.text.endsWith(`of the middle left out): ${ref} (open it with the read tool).]`)).toBe(true);
     expect(result.text).toMatch(/Full output \(190\.7 MB capped: [\d.]+ MB of the middle left out\)/);
     const artifactPath = fixture.artifacts.resolve(ref) ?? "";
     expect(statSync(artifactPath).size).toBeLessThanOrEqual(1024 * 1024);
     expect(content.startsWith("y\ny\n")).toBe(true);
-    expect(content).toMatch(/\n\[… [\d.]+ MB elided: this log keeps the first 512\.0 KB and the last [\d.]+ KB of 190\.7 MB …\]\n/);
+    expect(content).toMatch(
+      /\n\[… [\d.]+ MB elided: this log keeps the first 512\.0 KB and the last [\d.]+ KB of 190\.7 MB …\]\n/,
+    );
     expect(content.endsWith("y\ny\n")).toBe(true);
     // Buffering the output would need at least 200 MB more.
     expect(peakRss - baseline).toBeLessThan(150 * 1024 * 1024);

@@ -35,7 +35,11 @@ describe("OutputCapture", () => {
   });
 
   it("holds back an unfinished line until it ends, then redacts it whole", () => {
-    const capture = new OutputCapture({ redact: (text) => text.replaceAll(SECRET, REDACTED), artifacts: fixture.artifacts, kind: "bash.log" });
+    const capture = new OutputCapture({
+      redact: (text) => text.replaceAll(SECRET, REDACTED),
+      artifacts: fixture.artifacts,
+      kind: "bash.log",
+    });
     capture.write(bytes("ready\nPassword is ghp_SENT"));
     expect(capture.snapshot().text).toBe("ready");
     capture.write(bytes(SECRET.slice("ghp_SENT".length)));
@@ -43,7 +47,11 @@ describe("OutputCapture", () => {
   });
 
   it("releases an endless line at whitespace, so memory stays bounded", () => {
-    const capture = new OutputCapture({ redact: (text) => text.replaceAll(SECRET, REDACTED), artifacts: fixture.artifacts, kind: "bash.log" });
+    const capture = new OutputCapture({
+      redact: (text) => text.replaceAll(SECRET, REDACTED),
+      artifacts: fixture.artifacts,
+      kind: "bash.log",
+    });
     for (let i = 0; i < 200; i++) capture.write(bytes(`${"w".repeat(999)} `));
     capture.write(bytes(SECRET));
     const view = capture.snapshot();

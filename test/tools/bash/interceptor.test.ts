@@ -24,7 +24,10 @@ describe("splitCommandSegments", () => {
 
   it("keeps heredoc bodies in their segment and out of the shape", () => {
     const segments = splitCommandSegments("cat <<'EOF' | wc -l\ncat secret.txt; rm -rf /\nEOF\necho done");
-    expect(segments.map((segment) => segment.text)).toEqual(["cat <<'EOF' | wc -l\ncat secret.txt; rm -rf /\nEOF", "echo done"]);
+    expect(segments.map((segment) => segment.text)).toEqual([
+      "cat <<'EOF' | wc -l\ncat secret.txt; rm -rf /\nEOF",
+      "echo done",
+    ]);
     expect(segments[0]?.shape).toBe("cat <<'EOF' | wc -l");
   });
 
@@ -61,30 +64,39 @@ describe("interceptor rules", () => {
     expect(blockedBy(command)).toBeUndefined();
   });
 
-  it.each(["sed -i 's/a/b/' file.txt", "sed -i.bak -e 's/a/b/' f", "sed --in-place 's/a/b/' f", "perl -pi -e 's/a/b/' f", "awk -i inplace '{print}' f"])(
-    "sends %j to edit",
-    (command) => {
-      expect(blockedBy(command)).toBe("edit");
-    },
-  );
+  it.each([
+    "sed -i 's/a/b/' file.txt",
+    "sed -i.bak -e 's/a/b/' f",
+    "sed --in-place 's/a/b/' f",
+    "perl -pi -e 's/a/b/' f",
+    "awk -i inplace '{print}' f",
+  ])("sends %j to edit", (command) => {
+    expect(blockedBy(command)).toBe("edit");
+  });
 
   it.each(["sed -n '1,5p' f", "sed -e 's/ -i //' f", "perl -e 'print 1'"])("lets %j run", (command) => {
     expect(blockedBy(command)).toBeUndefined();
   });
 
-  it.each(["echo hello > out.txt", "printf '%s\\n' a b > list.txt", "cat <<EOF > config.json\n{}\nEOF", "cat > notes.md <<'EOF'\nhi\nEOF"])(
-    "sends %j to write",
-    (command) => {
-      expect(blockedBy(command)).toBe("write");
-    },
-  );
+  it.each([
+    "echo hello > out.txt",
+    "printf '%s\\n' a b > list.txt",
+    "cat <<EOF > config.json\n{}\nEOF",
+    "cat > notes.md <<'EOF'\nhi\nEOF",
+  ])("sends %j to write", (command) => {
+    expect(blockedBy(command)).toBe("write");
+  });
 
-  it.each(["echo hi > /dev/null", "echo oops >&2", "echo line >> log.txt", "cat <<EOF | wc -l\na > b\nEOF", 'echo "a > b"', "echo x 2> err.txt"])(
-    "lets %j run",
-    (command) => {
-      expect(blockedBy(command)).toBeUndefined();
-    },
-  );
+  it.each([
+    "echo hi > /dev/null",
+    "echo oops >&2",
+    "echo line >> log.txt",
+    "cat <<EOF | wc -l\na > b\nEOF",
+    'echo "a > b"',
+    "echo x 2> err.txt",
+  ])("lets %j run", (command) => {
+    expect(blockedBy(command)).toBeUndefined();
+  });
 
   it("only applies a rule when its tool is enabled", () => {
     const withoutRead = new Set(["bash", "write", "edit"]);

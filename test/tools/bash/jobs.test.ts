@@ -5,8 +5,10 @@ import { findTool, useTools, isRunning, readArtifact, REDACTED, SECRET } from ".
 
 const { fixture, toolset } = useTools();
 
-const bash = (args: Record<string, unknown>): Promise<ToolResult> => findTool(toolset.tools, "bash").execute(args, fixture.context());
-const job = (args: Record<string, unknown>): Promise<ToolResult> => findTool(toolset.tools, "job").execute(args, fixture.context());
+const bash = (args: Record<string, unknown>): Promise<ToolResult> =>
+  findTool(toolset.tools, "bash").execute(args, fixture.context());
+const job = (args: Record<string, unknown>): Promise<ToolResult> =>
+  findTool(toolset.tools, "job").execute(args, fixture.context());
 
 const startJob = async (command: string, extra: Record<string, unknown> = {}): Promise<string> => {
   const started = await bash({ command, async: true, ...extra });
@@ -36,14 +38,18 @@ describe("background jobs", () => {
 
     const running = await job({ poll: id, wait: 5 });
     expect(running.isError).toBe(false);
-    expect(running.text).toMatch(new RegExp(`^Job ${id} is still running \\([\\d.]+s\\): echo first; sleep 1; echo second\\n\\nfirst$`));
+    expect(running.text).toMatch(
+      new RegExp(`^Job ${id} is still running \\([\\d.]+s\\): echo first; sleep 1; echo second\\n\\nfirst$`),
+    );
 
     // The ending usually comes with the last output, but on a loaded machine it may take one more poll.
     const { final: finished, texts } = await pollUntilEnded(id);
     expect(finished.isError).toBe(false);
     const lastOutput = texts.length === 1 ? "second" : "\\(no output\\)";
     expect(texts[0]?.endsWith("\n\nsecond")).toBe(true);
-    expect(finished.text).toMatch(new RegExp(`^Job ${id} completed after [\\d.]+s: echo first; sleep 1; echo second\\n\\n${lastOutput}$`));
+    expect(finished.text).toMatch(
+      new RegExp(`^Job ${id} completed after [\\d.]+s: echo first; sleep 1; echo second\\n\\n${lastOutput}$`),
+    );
     expect(finished.details).toMatchObject({ id, state: "completed", exitCode: 0 });
 
     const again = await job({ poll: id, wait: 5 });
@@ -65,7 +71,9 @@ describe("background jobs", () => {
     expect(final.isError).toBe(true);
     expect(texts[0]?.split("\n\n")[1]).toBe("bad");
     const output = texts.length === 1 ? "bad" : "\\(no output\\)";
-    expect(final.text).toMatch(new RegExp(`^Job ${id} failed after [\\d.]+s: echo bad; exit 2\\n\\n${output}\\n\\nCommand exited with code 2$`));
+    expect(final.text).toMatch(
+      new RegExp(`^Job ${id} failed after [\\d.]+s: echo bad; exit 2\\n\\n${output}\\n\\nCommand exited with code 2$`),
+    );
   });
 
   it("time out like foreground commands, with the clamp notice at start", async () => {
@@ -75,7 +83,11 @@ describe("background jobs", () => {
     const { final, texts } = await pollUntilEnded(id);
     expect(final.isError).toBe(true);
     const output = texts.length === 1 ? "waiting" : "\\(no output\\)";
-    expect(final.text).toMatch(new RegExp(` timed out after [\\d.]+s: echo waiting; sleep 30\\n\\n${output}\\n\\nCommand timed out after 1 seconds$`));
+    expect(final.text).toMatch(
+      new RegExp(
+        ` timed out after [\\d.]+s: echo waiting; sleep 30\\n\\n${output}\\n\\nCommand timed out after 1 seconds$`,
+      ),
+    );
   });
 
   it("are listed with their state", async () => {
@@ -84,7 +96,9 @@ describe("background jobs", () => {
     await job({ poll: done, wait: 5 });
     const running = await startJob("sleep 30");
     const list = await job({ list: true });
-    expect(list.text).toMatch(new RegExp(`^${done} \\[completed, [\\d.]+s\\] true\\n${running} \\[running, [\\d.]+s\\] sleep 30$`));
+    expect(list.text).toMatch(
+      new RegExp(`^${done} \\[completed, [\\d.]+s\\] true\\n${running} \\[running, [\\d.]+s\\] sleep 30$`),
+    );
   });
 
   it("cancel kills the job's whole process group", async () => {
@@ -94,7 +108,9 @@ describe("background jobs", () => {
     expect(isRunning(pid)).toBe(true);
     const cancelled = await job({ cancel: id });
     expect(cancelled.isError).toBe(true);
-    expect(cancelled.text).toMatch(new RegExp(`^Job ${id} cancelled after [\\d.]+s: .*\\n\\n\\(no output\\)\\n\\nCommand cancelled$`));
+    expect(cancelled.text).toMatch(
+      new RegExp(`^Job ${id} cancelled after [\\d.]+s: .*\\n\\n\\(no output\\)\\n\\nCommand cancelled$`),
+    );
     expect(isRunning(pid)).toBe(false);
     expect((await job({ cancel: id })).text).toMatch(new RegExp(`^Job ${id} had already ended: ${id} \\[cancelled`));
   });
@@ -105,7 +121,9 @@ describe("background jobs", () => {
     const finished = await startJob("true");
     await job({ poll: finished, wait: 5 });
     const notes = await toolset.dispose();
-    expect(notes).toEqual([`Background job ${id} was still running when the run ended and was killed: sleep 100 & echo $!; sleep 100`]);
+    expect(notes).toEqual([
+      `Background job ${id} was still running when the run ended and was killed: sleep 100 & echo $!; sleep 100`,
+    ]);
     expect(isRunning(pid)).toBe(false);
   });
 
@@ -118,8 +136,14 @@ describe("background jobs", () => {
     const id = (started.details?.async as { jobId: string }).jobId;
     controller.abort();
     const { final } = await pollUntilEnded(id);
-    expect(final.text).toMatch(new RegExp(`^Job ${id} aborted after [\\d.]+s: sleep 100\\n\\n\\(no output\\)\\n\\nCommand aborted: the run is being cancelled$`));
-    expect(await toolset.dispose()).toEqual([`Background job ${id} was still running when the run ended and was killed: sleep 100`]);
+    expect(final.text).toMatch(
+      new RegExp(
+        `^Job ${id} aborted after [\\d.]+s: sleep 100\\n\\n\\(no output\\)\\n\\nCommand aborted: the run is being cancelled$`,
+      ),
+    );
+    expect(await toolset.dispose()).toEqual([
+      `Background job ${id} was still running when the run ended and was killed: sleep 100`,
+    ]);
   });
 
   it("redact output and save long output to an artifact", async () => {
@@ -134,7 +158,10 @@ describe("background jobs", () => {
   });
 
   it("are refused when the job tool is disabled", async () => {
-    const result = await findTool(createTools({ enabled: ["bash"] }).tools, "bash").execute({ command: "sleep 30", async: true }, fixture.context());
+    const result = await findTool(createTools({ enabled: ["bash"] }).tools, "bash").execute(
+      { command: "sleep 30", async: true },
+      fixture.context(),
+    );
     expect(result).toMatchObject({
       isError: true,
       text: "Background jobs are not available in this run (the job tool is disabled): run the command without async.",
@@ -148,14 +175,26 @@ describe("background jobs", () => {
     expect(running.text).toMatch(/\n\[… \d+ lines \([\d.]+ KB\) elided …\]\n/);
     const { final, texts } = await pollUntilEnded(id);
     expect(texts.join("\n")).toMatch(/\ndone\n/);
-    expect(final.text).toMatch(new RegExp(`\\n\\n(done|\\(no output\\))\\n\\n\\[Full output: artifact://\\d+ \\(open it with the read tool\\)\\.\\]$`));
-    expect(readArtifact(final, fixture.artifacts).content).toBe(`${Array.from({ length: 20000 }, (_, i) => i + 1).join("\n")}\ndone\n`);
+    expect(final.text).toMatch(
+      new RegExp(
+        `\\n\\n(done|\\(no output\\))\\n\\n\\[Full output: artifact://\\d+ \\(open it with the read tool\\)\\.\\]$`,
+      ),
+    );
+    expect(readArtifact(final, fixture.artifacts).content).toBe(
+      `${Array.from({ length: 20000 }, (_, i) => i + 1).join("\n")}\ndone\n`,
+    );
   });
 
   it("reject unknown ids and ambiguous requests", async () => {
-    expect(await job({ poll: "job-9" })).toMatchObject({ isError: true, text: "No background job job-9. No jobs were started." });
+    expect(await job({ poll: "job-9" })).toMatchObject({
+      isError: true,
+      text: "No background job job-9. No jobs were started.",
+    });
     const id = await startJob("true");
-    expect(await job({ cancel: "nope" })).toMatchObject({ isError: true, text: `No background job nope. Known jobs: ${id}.` });
+    expect(await job({ cancel: "nope" })).toMatchObject({
+      isError: true,
+      text: `No background job nope. Known jobs: ${id}.`,
+    });
     expect(await job({ poll: id, cancel: id })).toMatchObject({
       isError: true,
       text: "Pass exactly one of `list: true`, `poll: <job id>` or `cancel: <job id>`.",

@@ -42,7 +42,10 @@ describe("SpillWriter", () => {
   });
 
   it("reports a failure to create the artifact instead of throwing", () => {
-    const spill = new SpillWriter(() => ({ ref: "artifact://x", path: "/nonexistent-dir/x.log" }), { capBytes: 1000, deferBytes: 10 });
+    const spill = new SpillWriter(() => ({ ref: "artifact://x", path: "/nonexistent-dir/x.log" }), {
+      capBytes: 1000,
+      deferBytes: 10,
+    });
     spill.write("more than ten bytes\n");
     expect(spill.close()).toBeUndefined();
     expect(spill.error).toMatch(/ENOENT|no such file/i);

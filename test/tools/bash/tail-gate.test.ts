@@ -64,7 +64,11 @@ describe("TailGate", () => {
 
   it("resumes at a character boundary when there is neither", () => {
     const gate = new TailGate({ passBytes: 0, keepBytes: 7 });
-    const sink = { out: [] as Uint8Array[], pass: (c: Uint8Array) => void sink.out.push(Uint8Array.from(c)), skip: () => {} };
+    const sink = {
+      out: [] as Uint8Array[],
+      pass: (c: Uint8Array) => void sink.out.push(Uint8Array.from(c)),
+      skip: () => {},
+    };
     gate.write(bytes("éééééééééé"), sink);
     gate.flush(sink);
     expect(Buffer.concat(sink.out).toString("utf8")).toBe("ééé");

@@ -10,7 +10,8 @@ import { describeFileError, resolveToolPath } from "../../../src/tools/files/wor
 import { findTool, useTools } from "../support.ts";
 
 const { fixture, toolset } = useTools();
-const run = (name: string, args: Record<string, unknown>) => findTool(toolset.tools, name).execute(args, fixture.context());
+const run = (name: string, args: Record<string, unknown>) =>
+  findTool(toolset.tools, name).execute(args, fixture.context());
 
 /** A folder `sub` in the workspace, and an outside folder holding a file the tools must not reach. */
 function setUp(): { outside: string } {
@@ -29,15 +30,18 @@ function swapSubForLink(outside: string): void {
 }
 
 describe("a folder replaced by a symlink after the path check", () => {
-  it.each(["read", "update", "write"] as const)("is refused when opening to %s, leaving the outside file alone", async (mode) => {
-    const { outside } = setUp();
-    const target = resolveToolPath(fixture.context(), "sub/secret");
-    swapSubForLink(outside);
-    await expect(openConfined(target, mode)).rejects.toThrow(
-      `sub/secret changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}.`,
-    );
-    expect(readFileSync(join(outside, "secret"), "utf8")).toBe("TOP SECRET\n");
-  });
+  it.each(["read", "update", "write"] as const)(
+    "is refused when opening to %s, leaving the outside file alone",
+    async (mode) => {
+      const { outside } = setUp();
+      const target = resolveToolPath(fixture.context(), "sub/secret");
+      swapSubForLink(outside);
+      await expect(openConfined(target, mode)).rejects.toThrow(
+        `sub/secret changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}.`,
+      );
+      expect(readFileSync(join(outside, "secret"), "utf8")).toBe("TOP SECRET\n");
+    },
+  );
 
   it("does not leave a file it created at the wrong place", async () => {
     const { outside } = setUp();
@@ -51,7 +55,9 @@ describe("a folder replaced by a symlink after the path check", () => {
     const { outside } = setUp();
     const target = resolveToolPath(fixture.context(), "sub/made/deeper/new.txt");
     swapSubForLink(outside);
-    await expect(makeParentFolders(target)).rejects.toThrow("sub/made/deeper/new.txt changed while its folders were being made");
+    await expect(makeParentFolders(target)).rejects.toThrow(
+      "sub/made/deeper/new.txt changed while its folders were being made",
+    );
     expect(existsSync(join(outside, "made"))).toBe(false);
   });
 
@@ -76,7 +82,14 @@ describe("the file tools while a tool command swaps a folder back and forth", ()
     writeFileSync(join(outside, "target.txt"), "outside\n");
     // A real attacker: a separate process flipping `sub` between the folder and a link outside.
     const flipper = Bun.spawn(
-      ["bash", "-c", `cd "$1" && while :; do mv sub sub.dir && ln -s "$2" sub; rm sub && mv sub.dir sub; done`, "flip", fixture.workspace, outside],
+      [
+        "bash",
+        "-c",
+        `cd "$1" && while :; do mv sub sub.dir && ln -s "$2" sub; rm sub && mv sub.dir sub; done`,
+        "flip",
+        fixture.workspace,
+        outside,
+      ],
       { stdout: "ignore", stderr: "ignore" },
     );
     try {
@@ -95,6 +108,9 @@ describe("the file tools while a tool command swaps a folder back and forth", ()
     }
     expect(readFileSync(join(outside, "secret"), "utf8")).toBe("TOP SECRET\n");
     expect(readFileSync(join(outside, "target.txt"), "utf8")).toBe("outside\n");
-    expect(execFileSync("ls", [outside], { encoding: "utf8" }).split("\n").filter(Boolean).sort()).toEqual(["secret", "target.txt"]);
+    expect(execFileSync("ls", [outside], { encoding: "utf8" }).split("\n").filter(Boolean).sort()).toEqual([
+      "secret",
+      "target.txt",
+    ]);
   });
 });

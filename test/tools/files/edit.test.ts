@@ -11,7 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => fixture.cleanup());
 
-const edit = (args: Record<string, unknown>): Promise<ToolResult> => findTool(createTools().tools, "edit").execute(args, fixture.context());
+const edit = (args: Record<string, unknown>): Promise<ToolResult> =>
+  findTool(createTools().tools, "edit").execute(args, fixture.context());
 const put = (path: string, content: string | Buffer) => writeFileSync(join(fixture.workspace, path), content);
 const contentOf = (path: string) => readFileSync(join(fixture.workspace, path), "utf8");
 
@@ -40,7 +41,9 @@ describe("edit", () => {
     put("win.txt", "\uFEFFfirst\r\nsecond\r\nthird\r\n");
     const result = await edit({ path: "win.txt", oldText: "second\nthird", newText: "2nd\nthird\nfourth" });
     expect(result.isError).toBe(false);
-    expect(readFileSync(join(fixture.workspace, "win.txt"))).toEqual(Buffer.from("\uFEFFfirst\r\n2nd\r\nthird\r\nfourth\r\n"));
+    expect(readFileSync(join(fixture.workspace, "win.txt"))).toEqual(
+      Buffer.from("\uFEFFfirst\r\n2nd\r\nthird\r\nfourth\r\n"),
+    );
   });
 
   it("writes newText with the file's line endings", async () => {
@@ -87,9 +90,18 @@ describe("edit", () => {
   it("rejects empty or unchanged text, missing files and binary files", async () => {
     put("bin.dat", Buffer.from([0, 1, 2]));
     put("a.txt", "abc");
-    expect((await edit({ path: "a.txt", oldText: "", newText: "x" })).text).toBe("oldText must not be empty. To create or overwrite a file, use the write tool.");
-    expect((await edit({ path: "a.txt", oldText: "b", newText: "b" })).text).toBe("oldText and newText are identical: there is nothing to change.");
-    expect(await edit({ path: "missing.txt", oldText: "a", newText: "b" })).toMatchObject({ isError: true, text: "File not found: missing.txt" });
-    expect((await edit({ path: "bin.dat", oldText: "a", newText: "b" })).text).toBe("Cannot edit bin.dat: it is a binary file.");
+    expect((await edit({ path: "a.txt", oldText: "", newText: "x" })).text).toBe(
+      "oldText must not be empty. To create or overwrite a file, use the write tool.",
+    );
+    expect((await edit({ path: "a.txt", oldText: "b", newText: "b" })).text).toBe(
+      "oldText and newText are identical: there is nothing to change.",
+    );
+    expect(await edit({ path: "missing.txt", oldText: "a", newText: "b" })).toMatchObject({
+      isError: true,
+      text: "File not found: missing.txt",
+    });
+    expect((await edit({ path: "bin.dat", oldText: "a", newText: "b" })).text).toBe(
+      "Cannot edit bin.dat: it is a binary file.",
+    );
   });
 });

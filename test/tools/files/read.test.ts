@@ -12,12 +12,14 @@ beforeEach(() => {
 });
 afterEach(() => fixture.cleanup());
 
-const read = (args: Record<string, unknown>): Promise<ToolResult> => findTool(createTools().tools, "read").execute(args, fixture.context());
+const read = (args: Record<string, unknown>): Promise<ToolResult> =>
+  findTool(createTools().tools, "read").execute(args, fixture.context());
 const put = (path: string, content: string | Uint8Array) => {
   mkdirSync(dirname(join(fixture.workspace, path)), { recursive: true });
   writeFileSync(join(fixture.workspace, path), content);
 };
-const numbered = (count: number, width = 0) => Array.from({ length: count }, (_, i) => `line ${i + 1}`.padEnd(width, ".")).join("\n");
+const numbered = (count: number, width = 0) =>
+  Array.from({ length: count }, (_, i) => `line ${i + 1}`.padEnd(width, ".")).join("\n");
 
 describe("read", () => {
   it("returns a whole small file", async () => {
@@ -45,7 +47,9 @@ describe("read", () => {
     put("wide.txt", numbered(1000, 99));
     const result = await read({ path: "wide.txt" });
     expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(50 * 1024 + 100);
-    expect(result.text).toMatch(/\n\n\[Showing lines 1-(\d+) of 1000 \(50 KB limit\)\. Use offset=\d+ to continue\.\]$/);
+    expect(result.text).toMatch(
+      /\n\n\[Showing lines 1-(\d+) of 1000 \(50 KB limit\)\. Use offset=\d+ to continue\.\]$/,
+    );
     const last = Number(result.text.match(/lines 1-(\d+)/)?.[1]);
     expect(result.text).toContain(`line ${last}.`);
     expect(result.text).not.toContain(`line ${last + 1}.`);
@@ -66,10 +70,16 @@ describe("read", () => {
     put("three.txt", "1\n2\n3\n");
     put("empty.txt", "");
     mkdirSync(join(fixture.workspace, "dir"));
-    expect(await read({ path: "three.txt", offset: 4 })).toMatchObject({ isError: true, text: "Offset 4 is beyond the end of three.txt (3 lines)." });
+    expect(await read({ path: "three.txt", offset: 4 })).toMatchObject({
+      isError: true,
+      text: "Offset 4 is beyond the end of three.txt (3 lines).",
+    });
     expect(await read({ path: "empty.txt" })).toMatchObject({ isError: false, text: "(empty file: empty.txt)" });
     expect(await read({ path: "nope.txt" })).toMatchObject({ isError: true, text: "File not found: nope.txt" });
-    expect(await read({ path: "dir" })).toMatchObject({ isError: true, text: "Is a directory: dir (list it with bash, e.g. ls)." });
+    expect(await read({ path: "dir" })).toMatchObject({
+      isError: true,
+      text: "Is a directory: dir (list it with bash, e.g. ls).",
+    });
     expect((await read({ path: "three.txt", offset: 0 })).text).toMatch(/^Invalid arguments for read: offset: /);
     expect(await read({ path: " " })).toMatchObject({ isError: true, text: "Path must not be empty." });
   });
@@ -97,7 +107,10 @@ describe("read", () => {
     const { ref, path } = fixture.artifacts.allocate("bash.log");
     writeFileSync(path, "saved output\n");
     expect((await read({ path: ref })).text).toBe("saved output");
-    expect(await read({ path: "artifact://99" })).toMatchObject({ isError: true, text: "Unknown artifact: artifact://99" });
+    expect(await read({ path: "artifact://99" })).toMatchObject({
+      isError: true,
+      text: "Unknown artifact: artifact://99",
+    });
   });
 });
 
@@ -107,7 +120,9 @@ describe("read confinement", () => {
     const escaped = await read({ path: "../outside.txt" });
     expect(escaped.isError).toBe(true);
     expect(escaped.text).toMatch(/^Path is outside the workspace: \.\.\/outside\.txt/);
-    expect((await read({ path: join(fixture.workspace, "..", "outside.txt") })).text).toMatch(/^Path is outside the workspace: /);
+    expect((await read({ path: join(fixture.workspace, "..", "outside.txt") })).text).toMatch(
+      /^Path is outside the workspace: /,
+    );
     expect((await read({ path: "~/.bashrc" })).text).toMatch(/^Path is outside the workspace: ~\/\.bashrc/);
   });
 
@@ -121,8 +136,12 @@ describe("read confinement", () => {
     writeFileSync(join(fixture.workspace, "..", "outside.txt"), "secret");
     symlinkSync(join(fixture.workspace, "..", "outside.txt"), join(fixture.workspace, "link.txt"));
     symlinkSync(join(fixture.workspace, ".."), join(fixture.workspace, "up"));
-    expect((await read({ path: "link.txt" })).text).toMatch(/^Path leads outside the workspace through a symlink: link\.txt -> /);
-    expect((await read({ path: "up/outside.txt" })).text).toMatch(/^Path leads outside the workspace through a symlink: up\/outside\.txt -> /);
+    expect((await read({ path: "link.txt" })).text).toMatch(
+      /^Path leads outside the workspace through a symlink: link\.txt -> /,
+    );
+    expect((await read({ path: "up/outside.txt" })).text).toMatch(
+      /^Path leads outside the workspace through a symlink: up\/outside\.txt -> /,
+    );
   });
 
   it("follows symlinks that stay inside", async () => {

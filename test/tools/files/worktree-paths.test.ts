@@ -11,18 +11,33 @@ import { findTool, makeWorktree, useTools } from "../support.ts";
 
 const { fixture } = useTools();
 
-const run = (name: "read" | "write" | "edit", args: Record<string, unknown>, options: ToolsOptions = {}): Promise<ToolResult> =>
-  findTool(createTools(options).tools, name).execute(args, fixture.context());
+const run = (
+  name: "read" | "write" | "edit",
+  args: Record<string, unknown>,
+  options: ToolsOptions = {},
+): Promise<ToolResult> => findTool(createTools(options).tools, name).execute(args, fixture.context());
 
 describe("file tools in a PR worktree", () => {
   it("read, write and edit files there by absolute path, and name them by it", async () => {
     const worktree = makeWorktree(fixture);
     const file = join(worktree, "src", "x.ts");
-    expect(await run("write", { path: file, content: "const a = 1;\n" })).toMatchObject({ isError: false, text: `Wrote 13 bytes to ${file} (created missing parent folders).` });
-    expect(await run("edit", { path: file, oldText: "a = 1", newText: "a = 2" })).toMatchObject({ isError: false, text: `Edited ${file}: replaced line 1.` });
-    expect(await run("read", { path: file })).toMatchObject({ isError: false, text: "const a = 2;", details: { path: file } });
+    expect(await run("write", { path: file, content: "const a = 1;\n" })).toMatchObject({
+      isError: false,
+      text: `Wrote 13 bytes to ${file} (created missing parent folders).`,
+    });
+    expect(await run("edit", { path: file, oldText: "a = 1", newText: "a = 2" })).toMatchObject({
+      isError: false,
+      text: `Edited ${file}: replaced line 1.`,
+    });
+    expect(await run("read", { path: file })).toMatchObject({
+      isError: false,
+      text: "const a = 2;",
+      details: { path: file },
+    });
     // Relative paths stay workspace-relative.
-    expect((await run("write", { path: "pr-1/x.ts", content: "w" })).text).toBe("Wrote 1 bytes to pr-1/x.ts (created missing parent folders).");
+    expect((await run("write", { path: "pr-1/x.ts", content: "w" })).text).toBe(
+      "Wrote 1 bytes to pr-1/x.ts (created missing parent folders).",
+    );
     expect(readFileSync(join(fixture.workspace, "pr-1", "x.ts"), "utf8")).toBe("w");
   });
 
@@ -43,9 +58,16 @@ describe("file tools in a PR worktree", () => {
     const gitFile = join(worktree, ".git");
     const before = readFileSync(gitFile, "utf8");
     symlinkSync(".git", join(worktree, "gitlink"));
-    expect(await run("write", { path: gitFile, content: "gitdir: /tmp/evil\n" })).toMatchObject({ isError: true, text: `Refusing to write under .git/: ${gitFile}.` });
-    expect((await run("edit", { path: join(worktree, ".GIT"), oldText: "gitdir", newText: "x" })).text).toMatch(/^Refusing to write under \.git\/: /);
-    expect((await run("write", { path: join(worktree, "gitlink"), content: "x" })).text).toBe(`Refusing to write under .git/: ${join(worktree, "gitlink")}.`);
+    expect(await run("write", { path: gitFile, content: "gitdir: /tmp/evil\n" })).toMatchObject({
+      isError: true,
+      text: `Refusing to write under .git/: ${gitFile}.`,
+    });
+    expect((await run("edit", { path: join(worktree, ".GIT"), oldText: "gitdir", newText: "x" })).text).toMatch(
+      /^Refusing to write under \.git\/: /,
+    );
+    expect((await run("write", { path: join(worktree, "gitlink"), content: "x" })).text).toBe(
+      `Refusing to write under .git/: ${join(worktree, "gitlink")}.`,
+    );
     expect((await run("write", { path: join(worktree, "vendor", ".git", "HEAD"), content: "x" })).isError).toBe(true);
     expect(readFileSync(gitFile, "utf8")).toBe(before);
     // Reading it is harmless.
@@ -60,12 +82,18 @@ describe("file tools in a PR worktree", () => {
       isError: true,
       text: `Refusing to write ${workflow}: it is under the protected path .github/workflows/.`,
     });
-    expect((await run("write", { path: join(worktree, "state", "issues", "1.json"), content: "{}" }, options)).text).toMatch(/under the protected path state\/\.$/);
+    expect(
+      (await run("write", { path: join(worktree, "state", "issues", "1.json"), content: "{}" }, options)).text,
+    ).toMatch(/under the protected path state\/\.$/);
     mkdirSync(join(worktree, ".github", "workflows"), { recursive: true });
     writeFileSync(workflow, "on: push\n");
-    expect((await run("edit", { path: workflow, oldText: "push", newText: "pull_request" }, options)).isError).toBe(true);
+    expect((await run("edit", { path: workflow, oldText: "push", newText: "pull_request" }, options)).isError).toBe(
+      true,
+    );
     expect(readFileSync(workflow, "utf8")).toBe("on: push\n");
-    expect((await run("write", { path: join(worktree, ".github", "dependabot.yml"), content: "x" }, options)).isError).toBe(false);
+    expect(
+      (await run("write", { path: join(worktree, ".github", "dependabot.yml"), content: "x" }, options)).isError,
+    ).toBe(false);
   });
 
   it("refuse symlinks leading out of the worktree, into another one or into one from the workspace", async () => {
@@ -78,11 +106,16 @@ describe("file tools in a PR worktree", () => {
     symlinkSync(join(fixture.workspace, "..", "planted.txt"), join(worktree, "dangling"));
     symlinkSync(worktree, join(fixture.workspace, "to-worktree"));
 
-    const leads = (name: string) => new RegExp(`^Path leads outside the PR worktree ${worktree} through a symlink: ${join(worktree, name)}`);
+    const leads = (name: string) =>
+      new RegExp(`^Path leads outside the PR worktree ${worktree} through a symlink: ${join(worktree, name)}`);
     expect((await run("read", { path: join(worktree, "to-workspace") })).text).toMatch(leads("to-workspace"));
-    expect((await run("write", { path: join(worktree, "to-other", "b.txt"), content: "x" })).text).toMatch(leads("to-other/b.txt"));
+    expect((await run("write", { path: join(worktree, "to-other", "b.txt"), content: "x" })).text).toMatch(
+      leads("to-other/b.txt"),
+    );
     expect((await run("write", { path: join(worktree, "dangling"), content: "x" })).text).toMatch(leads("dangling"));
-    expect((await run("write", { path: "to-worktree/x.txt", content: "x" })).text).toMatch(/^Path leads outside the workspace through a symlink: to-worktree\/x\.txt -> /);
+    expect((await run("write", { path: "to-worktree/x.txt", content: "x" })).text).toMatch(
+      /^Path leads outside the workspace through a symlink: to-worktree\/x\.txt -> /,
+    );
     expect(readFileSync(join(other, "b.txt"), "utf8")).toBe("other worktree\n");
   });
 
@@ -92,18 +125,32 @@ describe("file tools in a PR worktree", () => {
     mkdirSync(join(dir, "acme-widgets", "pr-2"));
     mkdirSync(join(dir, "acme-widgets", "pr-3", ".git"), { recursive: true });
     symlinkSync("pr-1", join(dir, "acme-widgets", "pr-4"));
-    const notInside = (path: string) => `Path is not inside a PR worktree: ${path} (under ${dir} only the worktrees pr_checkout made, ${dir}/<owner>-<repo>/pr-<n>, can be used).`;
-    for (const path of [dir, join(dir, "x.txt"), join(dir, "acme-widgets"), join(dir, "acme-widgets", "x.txt"), join(dir, "acme-widgets", "pr-2", "x.txt"), join(dir, "acme-widgets", "pr-3", "x.txt"), join(dir, "acme-widgets", "pr-4", "x.txt")]) {
+    const notInside = (path: string) =>
+      `Path is not inside a PR worktree: ${path} (under ${dir} only the worktrees pr_checkout made, ${dir}/<owner>-<repo>/pr-<n>, can be used).`;
+    for (const path of [
+      dir,
+      join(dir, "x.txt"),
+      join(dir, "acme-widgets"),
+      join(dir, "acme-widgets", "x.txt"),
+      join(dir, "acme-widgets", "pr-2", "x.txt"),
+      join(dir, "acme-widgets", "pr-3", "x.txt"),
+      join(dir, "acme-widgets", "pr-4", "x.txt"),
+    ]) {
       expect(await run("write", { path, content: "x" }), path).toMatchObject({ isError: true, text: notInside(path) });
     }
-    expect((await run("read", { path: join(dir, "acme-widgets", "pr-4", ".git") })).text).toBe(notInside(join(dir, "acme-widgets", "pr-4", ".git")));
+    expect((await run("read", { path: join(dir, "acme-widgets", "pr-4", ".git") })).text).toBe(
+      notInside(join(dir, "acme-widgets", "pr-4", ".git")),
+    );
   });
 
   it("name both places in a refusal outside them, and only the workspace without a worktree directory", async () => {
     expect((await run("write", { path: "/etc/x", content: "x" })).text).toBe(
       `Path is outside the workspace: /etc/x (paths must stay inside ${fixture.workspace}, or a PR worktree from pr_checkout (an absolute path under ${fixture.worktrees})).`,
     );
-    const result = await findTool(createTools().tools, "read").execute({ path: join(fixture.worktrees, "acme-widgets", "pr-1", "x") }, fixture.context({ worktreesDir: undefined }));
+    const result = await findTool(createTools().tools, "read").execute(
+      { path: join(fixture.worktrees, "acme-widgets", "pr-1", "x") },
+      fixture.context({ worktreesDir: undefined }),
+    );
     expect(result.text).toMatch(/^Path is outside the workspace: .* \(paths must stay inside [^,]*\)\.$/);
   });
 });

@@ -20,7 +20,10 @@ const contentOf = (path: string) => readFileSync(join(fixture.workspace, path), 
 describe("write", () => {
   it("creates missing parent folders and reports the bytes written", async () => {
     const result = await write({ path: "a/b/c.txt", content: "héllo" });
-    expect(result).toMatchObject({ isError: false, text: "Wrote 6 bytes to a/b/c.txt (created missing parent folders)." });
+    expect(result).toMatchObject({
+      isError: false,
+      text: "Wrote 6 bytes to a/b/c.txt (created missing parent folders).",
+    });
     expect(contentOf("a/b/c.txt")).toBe("héllo");
   });
 
@@ -38,8 +41,12 @@ describe("write", () => {
 
 describe("write confinement", () => {
   it("rejects .. and absolute paths outside the workspace", async () => {
-    expect((await write({ path: "../escape.txt", content: "x" })).text).toMatch(/^Path is outside the workspace: \.\.\/escape\.txt/);
-    expect((await write({ path: "/tmp/gitclaw-escape.txt", content: "x" })).text).toMatch(/^Path is outside the workspace: /);
+    expect((await write({ path: "../escape.txt", content: "x" })).text).toMatch(
+      /^Path is outside the workspace: \.\.\/escape\.txt/,
+    );
+    expect((await write({ path: "/tmp/gitclaw-escape.txt", content: "x" })).text).toMatch(
+      /^Path is outside the workspace: /,
+    );
     expect(existsSync(join(fixture.workspace, "..", "escape.txt"))).toBe(false);
   });
 
@@ -48,8 +55,12 @@ describe("write confinement", () => {
     mkdirSync(outside);
     symlinkSync(outside, join(fixture.workspace, "out"));
     symlinkSync(join(outside, "planted.txt"), join(fixture.workspace, "dangling.txt"));
-    expect((await write({ path: "out/x.txt", content: "x" })).text).toMatch(/^Path leads outside the workspace through a symlink: out\/x\.txt -> /);
-    expect((await write({ path: "dangling.txt", content: "x" })).text).toMatch(/^Path leads outside the workspace through a symlink: dangling\.txt -> /);
+    expect((await write({ path: "out/x.txt", content: "x" })).text).toMatch(
+      /^Path leads outside the workspace through a symlink: out\/x\.txt -> /,
+    );
+    expect((await write({ path: "dangling.txt", content: "x" })).text).toMatch(
+      /^Path leads outside the workspace through a symlink: dangling\.txt -> /,
+    );
     expect(existsSync(join(outside, "x.txt"))).toBe(false);
     expect(existsSync(join(outside, "planted.txt"))).toBe(false);
   });
@@ -58,10 +69,19 @@ describe("write confinement", () => {
     mkdirSync(join(fixture.workspace, ".git"));
     writeFileSync(join(fixture.workspace, ".git", "config"), "[core]\n");
     symlinkSync(".git", join(fixture.workspace, "gitdir"));
-    expect(await write({ path: ".git/config", content: "x" })).toMatchObject({ isError: true, text: "Refusing to write under .git/: .git/config." });
-    expect((await write({ path: "gitdir/hooks/pre-commit", content: "x" })).text).toBe("Refusing to write under .git/: gitdir/hooks/pre-commit.");
-    expect((await write({ path: "vendor/lib/.git/HEAD", content: "x" })).text).toBe("Refusing to write under .git/: vendor/lib/.git/HEAD.");
-    expect((await edit({ path: ".git/config", oldText: "core", newText: "x" })).text).toBe("Refusing to write under .git/: .git/config.");
+    expect(await write({ path: ".git/config", content: "x" })).toMatchObject({
+      isError: true,
+      text: "Refusing to write under .git/: .git/config.",
+    });
+    expect((await write({ path: "gitdir/hooks/pre-commit", content: "x" })).text).toBe(
+      "Refusing to write under .git/: gitdir/hooks/pre-commit.",
+    );
+    expect((await write({ path: "vendor/lib/.git/HEAD", content: "x" })).text).toBe(
+      "Refusing to write under .git/: vendor/lib/.git/HEAD.",
+    );
+    expect((await edit({ path: ".git/config", oldText: "core", newText: "x" })).text).toBe(
+      "Refusing to write under .git/: .git/config.",
+    );
     expect(contentOf(".git/config")).toBe("[core]\n");
     expect((await write({ path: ".github/notes.md", content: "ok" })).isError).toBe(false);
   });
@@ -69,7 +89,10 @@ describe("write confinement", () => {
   it("refuses protected paths given in options, in write and edit", async () => {
     const options = { protectedPaths: [".github/workflows/", "**/*.pem"] };
     const refused = await write({ path: ".github/workflows/ci.yml", content: "on: push" }, options);
-    expect(refused).toMatchObject({ isError: true, text: "Refusing to write .github/workflows/ci.yml: it is under the protected path .github/workflows/." });
+    expect(refused).toMatchObject({
+      isError: true,
+      text: "Refusing to write .github/workflows/ci.yml: it is under the protected path .github/workflows/.",
+    });
     expect((await write({ path: ".GitHub/Workflows/x.yml", content: "x" }, options)).isError).toBe(true);
     expect((await write({ path: "certs/server.pem", content: "x" }, options)).text).toBe(
       "Refusing to write certs/server.pem: it is under the protected path **/*.pem.",
@@ -78,7 +101,9 @@ describe("write confinement", () => {
 
     mkdirSync(join(fixture.workspace, ".github", "workflows"), { recursive: true });
     writeFileSync(join(fixture.workspace, ".github", "workflows", "ci.yml"), "on: push\n");
-    expect((await edit({ path: ".github/workflows/ci.yml", oldText: "push", newText: "pull_request" }, options)).isError).toBe(true);
+    expect(
+      (await edit({ path: ".github/workflows/ci.yml", oldText: "push", newText: "pull_request" }, options)).isError,
+    ).toBe(true);
     expect(contentOf(".github/workflows/ci.yml")).toBe("on: push\n");
   });
 

@@ -6,13 +6,25 @@ import { audit, body, headerLine, useWorld } from "./support.ts";
 
 describe("header", () => {
   it("names host, repository, op, class, outcome and, when ok, the body size", () => {
-    expect(header({ host: "github.com", repo: "acme/widgets", op: "pr_view", opClass: "read", outcome: "ok", bytes: 4403 })).toBe("[github github.com/acme/widgets pr_view read ok 4.3KB]");
-    expect(header({ host: "ghe.example.com", repo: "*", op: "search_repos", opClass: "read", outcome: "ok", bytes: 12 })).toBe("[github ghe.example.com/* search_repos read ok 12B]");
-    expect(header({ host: "github.com", repo: "o/r", op: "pr_push", opClass: "destructive", outcome: "denied", bytes: 300 })).toBe("[github github.com/o/r pr_push destructive denied]");
+    expect(
+      header({ host: "github.com", repo: "acme/widgets", op: "pr_view", opClass: "read", outcome: "ok", bytes: 4403 }),
+    ).toBe("[github github.com/acme/widgets pr_view read ok 4.3KB]");
+    expect(
+      header({ host: "ghe.example.com", repo: "*", op: "search_repos", opClass: "read", outcome: "ok", bytes: 12 }),
+    ).toBe("[github ghe.example.com/* search_repos read ok 12B]");
+    expect(
+      header({ host: "github.com", repo: "o/r", op: "pr_push", opClass: "destructive", outcome: "denied", bytes: 300 }),
+    ).toBe("[github github.com/o/r pr_push destructive denied]");
   });
 
   it("formats sizes compactly", () => {
-    expect([0, 1023, 1024, 65_536, 3 * 1024 * 1024].map(formatSize)).toEqual(["0B", "1023B", "1.0KB", "64.0KB", "3.0MB"]);
+    expect([0, 1023, 1024, 65_536, 3 * 1024 * 1024].map(formatSize)).toEqual([
+      "0B",
+      "1023B",
+      "1.0KB",
+      "64.0KB",
+      "3.0MB",
+    ]);
   });
 });
 
@@ -44,14 +56,24 @@ describe("caps and redaction in real calls", () => {
     world.gh.setFile("big.txt", `${"x".repeat(99)}\n`.repeat(1500));
     const result = await world.call({ op: "file_read", path: "big.txt" });
     const text = body(result);
-    expect(text.endsWith("\n[truncated at 64KB; read a smaller file, or check out the repository and use read with offset/limit]")).toBe(true);
+    expect(
+      text.endsWith(
+        "\n[truncated at 64KB; read a smaller file, or check out the repository and use read with offset/limit]",
+      ),
+    ).toBe(true);
     expect(Buffer.byteLength(text.slice(0, text.lastIndexOf("\n[truncated")))).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
     expect(result.details?.truncated).toBe(true);
     expect(headerLine(result)).toMatch(/ ok 64\.\dKB\]$/);
   });
 
   it("stops fetching pages once the body is full", async () => {
-    const files = Array.from({ length: 450 }, (_, i) => ({ filename: `f${i}.txt`, status: "modified" as const, additions: 20, deletions: 0, patch: `@@ -0,0 +1,20 @@\n${`+${"y".repeat(60)}\n`.repeat(20)}` }));
+    const files = Array.from({ length: 450 }, (_, i) => ({
+      filename: `f${i}.txt`,
+      status: "modified" as const,
+      additions: 20,
+      deletions: 0,
+      patch: `@@ -0,0 +1,20 @@\n${`+${"y".repeat(60)}\n`.repeat(20)}`,
+    }));
     world.gh.createPullRequest({ title: "huge", user: "alice", head: { ref: "huge", sha: "d".repeat(40) }, files });
     const result = await world.call({ op: "pr_diff", pr: 1, all: true });
     expect(body(result)).toContain("[truncated at 64KB; pass path to see one file's diff]");

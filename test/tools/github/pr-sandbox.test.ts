@@ -38,7 +38,13 @@ beforeEach(async () => {
   await git(author, "push", "-q", "origin", "feature");
   world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
 
-  const prepared = await prepareSandbox({ mode: "auto", workspace: repo.dir, agentOnly: [".git", "state"], secretDirs: [], path: PATH });
+  const prepared = await prepareSandbox({
+    mode: "auto",
+    workspace: repo.dir,
+    agentOnly: [".git", "state"],
+    secretDirs: [],
+    path: PATH,
+  });
   if (!prepared.isolated) throw new Error(`not isolated: ${prepared.reason}`);
   sandbox = prepared;
   toolset = createTools();
@@ -54,7 +60,12 @@ afterEach(async () => {
 });
 
 /** The tool context of a sandboxed run in the test repository's checkout. */
-const runContext = (): Partial<ToolContext> => ({ workspace: repo.dir, runAs: sandbox, worktreesDir: sandbox.worktrees, env: { PATH, HOME: repo.root, LANG: "C.UTF-8" } });
+const runContext = (): Partial<ToolContext> => ({
+  workspace: repo.dir,
+  runAs: sandbox,
+  worktreesDir: sandbox.worktrees,
+  env: { PATH, HOME: repo.root, LANG: "C.UTF-8" },
+});
 
 async function bash(command: string, cwd: string): Promise<string> {
   const result = await findTool(toolset.tools, "bash").execute({ command, cwd }, world.fixture.context(runContext()));
@@ -99,10 +110,17 @@ describe("a PR worktree under the sandbox", () => {
     expect(output).toMatch(/cannot create directory .\.\.\/planted.: Permission denied/);
     expect(output).toContain("redirected");
 
-    const pushed = await world.call({ op: "pr_push", branch: "pr-1", message: "Fix the readme" }, { context: runContext(), commit: { coAuthor: { login: "alice", id: 7 } } });
+    const pushed = await world.call(
+      { op: "pr_push", branch: "pr-1", message: "Fix the readme" },
+      { context: runContext(), commit: { coAuthor: { login: "alice", id: 7 } } },
+    );
     expect(pushed.isError, pushed.text).toBe(false);
-    expect(body(pushed)).toMatch(/^# Pushed Pull Request Branch\n- Committed 3 changed files as gitclaw\[bot\] \([0-9a-f]{12} "Fix the readme"\)/);
-    expect(await repo.originGit("log", "-1", "--format=%an%n%B", "feature")).toBe("gitclaw[bot]\nFix the readme\n\nCo-authored-by: alice <7+alice@users.noreply.github.com>");
+    expect(body(pushed)).toMatch(
+      /^# Pushed Pull Request Branch\n- Committed 3 changed files as gitclaw\[bot\] \([0-9a-f]{12} "Fix the readme"\)/,
+    );
+    expect(await repo.originGit("log", "-1", "--format=%an%n%B", "feature")).toBe(
+      "gitclaw[bot]\nFix the readme\n\nCo-authored-by: alice <7+alice@users.noreply.github.com>",
+    );
     expect(await repo.originGit("show", "feature:README.md")).toBe("# widgets\nfixed");
     expect(await repo.originGit("ls-tree", "--name-only", "feature")).toBe("README.md\nadded.txt");
     expect(existsSync(join(evil, ".git", "index"))).toBe(false);
@@ -110,17 +128,27 @@ describe("a PR worktree under the sandbox", () => {
 
   it("is edited by read, write and edit too, and tool commands can change what they wrote", async () => {
     const worktree = await checkout();
-    const file = (name: string, args: Record<string, unknown>) => findTool(toolset.tools, name).execute(args, world.fixture.context(runContext()));
+    const file = (name: string, args: Record<string, unknown>) =>
+      findTool(toolset.tools, name).execute(args, world.fixture.context(runContext()));
     const readme = join(worktree, "README.md");
-    expect(await file("edit", { path: readme, oldText: "# widgets", newText: "# widgets, edited" })).toMatchObject({ isError: false, text: `Edited ${readme}: replaced line 1.` });
+    expect(await file("edit", { path: readme, oldText: "# widgets", newText: "# widgets, edited" })).toMatchObject({
+      isError: false,
+      text: `Edited ${readme}: replaced line 1.`,
+    });
     const added = join(worktree, "docs", "guide", "new.md");
     expect((await file("write", { path: added, content: "written\n" })).isError).toBe(false);
     // The worker thread's umask denies group write: the tools grant it themselves.
-    const output = await bash("echo appended >> README.md && echo appended >> docs/guide/new.md && echo more > docs/guide/more.md && echo ok", worktree);
+    const output = await bash(
+      "echo appended >> README.md && echo appended >> docs/guide/new.md && echo more > docs/guide/more.md && echo ok",
+      worktree,
+    );
     expect(output).toBe("ok");
     expect(await file("read", { path: readme })).toMatchObject({ isError: false, text: "# widgets, edited\nappended" });
 
-    const pushed = await world.call({ op: "pr_push", branch: "pr-1", message: "Edit with the file tools" }, { context: runContext() });
+    const pushed = await world.call(
+      { op: "pr_push", branch: "pr-1", message: "Edit with the file tools" },
+      { context: runContext() },
+    );
     expect(pushed.isError, pushed.text).toBe(false);
     expect(body(pushed)).toMatch(/^# Pushed Pull Request Branch\n- Committed 3 changed files as gitclaw\[bot\]/);
     expect(await repo.originGit("show", "feature:README.md")).toBe("# widgets, edited\nappended");

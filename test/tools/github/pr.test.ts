@@ -22,7 +22,10 @@ const worktreeOf = (n: number) => join(world.fixture.worktrees, "acme-widgets", 
 async function pushBranch(remote: string, branch: string, file = `${branch}.txt`): Promise<string> {
   const dir = join(repo.root, `author-${branch}-${Math.random().toString(36).slice(2)}`);
   await execa("git", ["clone", "-q", remote, dir]);
-  const existing = await execa("git", ["rev-parse", "--verify", "--quiet", `origin/${branch}`], { cwd: dir, reject: false });
+  const existing = await execa("git", ["rev-parse", "--verify", "--quiet", `origin/${branch}`], {
+    cwd: dir,
+    reject: false,
+  });
   await git(dir, "checkout", "-q", "-B", branch, ...(existing.exitCode === 0 ? [`origin/${branch}`] : []));
   const sha = await commitFile(dir, file, `${branch}\n`, `Add ${file}`);
   await git(dir, "push", "-q", "origin", `HEAD:refs/heads/${branch}`);
@@ -52,8 +55,16 @@ describe("pr_checkout and pr_push", () => {
     expect(checkout.isError).toBe(false);
     const worktree = worktreeOf(1);
     expect(worktree.startsWith(`${repo.dir}/`)).toBe(false);
-    expect(body(checkout)).toContain(`# PR #1: Feature\n- Worktree: ${worktree}\n- Branch: pr-1 at ${head.slice(0, 12)}, pushes to origin/feature`);
-    expect(checkout.details).toMatchObject({ branch: "pr-1", worktreePath: worktree, remote: "origin", remoteBranch: "feature", headSha: head });
+    expect(body(checkout)).toContain(
+      `# PR #1: Feature\n- Worktree: ${worktree}\n- Branch: pr-1 at ${head.slice(0, 12)}, pushes to origin/feature`,
+    );
+    expect(checkout.details).toMatchObject({
+      branch: "pr-1",
+      worktreePath: worktree,
+      remote: "origin",
+      remoteBranch: "feature",
+      headSha: head,
+    });
     expect(await git(worktree, "rev-parse", "HEAD")).toBe(head);
     expect(await repo.git("config", "--get-regexp", "^branch\\.pr-1\\.")).toBe(
       [
@@ -74,7 +85,9 @@ describe("pr_checkout and pr_push", () => {
     const push = await world.call({ op: "pr_push", branch: "pr-1" }, inRepo());
     expect(push.isError).toBe(false);
     expect(headerLine(push)).toMatch(/^\[github github\.com\/acme\/widgets pr_push write ok /);
-    expect(body(push)).toContain(`- Local branch: pr-1 at ${next.slice(0, 12)}\n- Remote: origin (${repo.origin}), branch feature`);
+    expect(body(push)).toContain(
+      `- Local branch: pr-1 at ${next.slice(0, 12)}\n- Remote: origin (${repo.origin}), branch feature`,
+    );
     expect(await repo.originGit("rev-parse", "feature")).toBe(next);
   });
 
@@ -88,7 +101,9 @@ describe("pr_checkout and pr_push", () => {
     const moved = await pushBranch(repo.origin, "feature", "other.txt");
     const refused = await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
     expect(refused.isError).toBe(true);
-    expect(body(refused)).toBe(`local branch pr-1 already exists at ${first.slice(0, 12)}; pass force=true to reset it`);
+    expect(body(refused)).toBe(
+      `local branch pr-1 already exists at ${first.slice(0, 12)}; pass force=true to reset it`,
+    );
 
     const forced = await world.call({ op: "pr_checkout", pr: 1, force: true }, inRepo());
     expect(forced.isError).toBe(false);
@@ -99,7 +114,12 @@ describe("pr_checkout and pr_push", () => {
     const fork = join(repo.root, "fork.git");
     await execa("git", ["clone", "-q", "--bare", repo.origin, fork]);
     const head = await pushBranch(fork, "bob-fix");
-    world.gh.createPullRequest({ title: "From a fork", user: "bob", head: { ref: "bob-fix", sha: head }, fork: { owner: "bob", cloneUrl: `file://${fork}` } });
+    world.gh.createPullRequest({
+      title: "From a fork",
+      user: "bob",
+      head: { ref: "bob-fix", sha: head },
+      fork: { owner: "bob", cloneUrl: `file://${fork}` },
+    });
 
     const checkout = await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
     expect(body(checkout)).toContain(`pushes to fork-bob/bob-fix (fork)`);
@@ -111,13 +131,21 @@ describe("pr_checkout and pr_push", () => {
     expect(headerLine(denied)).toBe("[github github.com/bob/widgets pr_push write denied]");
     expect(await git(fork, "rev-parse", "bob-fix")).toBe(head);
 
-    const allowed = await world.call({ op: "pr_push", branch: "pr-1" }, { ...inRepo(), policy: GitHubPolicyConfig.parse({ write: "any-repo" }) });
+    const allowed = await world.call(
+      { op: "pr_push", branch: "pr-1" },
+      { ...inRepo(), policy: GitHubPolicyConfig.parse({ write: "any-repo" }) },
+    );
     expect(allowed.isError).toBe(false);
     expect(await git(fork, "rev-parse", "bob-fix")).toBe(next);
   });
 
   it("checks out several PRs in parallel, each in its own worktree, and reports failures alongside", async () => {
-    for (const branch of ["one", "two", "three"]) world.gh.createPullRequest({ title: branch, user: "alice", head: { ref: branch, sha: await pushBranch(repo.origin, branch) } });
+    for (const branch of ["one", "two", "three"])
+      world.gh.createPullRequest({
+        title: branch,
+        user: "alice",
+        head: { ref: branch, sha: await pushBranch(repo.origin, branch) },
+      });
     const result = await world.call({ op: "pr_checkout", pr: [1, "two", 3, 99] }, inRepo());
     expect(result.isError).toBe(false);
     expect(body(result)).toMatch(/^# 4 Pull Request Worktrees \(3 checked out, 1 failed\)/);
@@ -133,7 +161,10 @@ describe("pr_checkout and pr_push", () => {
     await repo.git("checkout", "-q", "topic");
     const result = await world.call({ op: "pr_checkout" }, inRepo());
     expect(body(result)).toContain("# PR #1: Topic");
-    expect(world.gh.requests.find((request) => request.path === "/repos/acme/widgets/pulls")?.query).toMatchObject({ head: "acme:topic", state: "open" });
+    expect(world.gh.requests.find((request) => request.path === "/repos/acme/widgets/pulls")?.query).toMatchObject({
+      head: "acme:topic",
+      state: "open",
+    });
   });
 
   it("pr_push needs the metadata pr_checkout writes", async () => {
@@ -153,7 +184,9 @@ describe("pr_checkout and pr_push", () => {
     const amended = await git(worktree, "rev-parse", "HEAD");
 
     const plain = await world.call({ op: "pr_push", branch: "pr-1" }, inRepo());
-    expect(body(plain)).toMatch(/^git push to origin feature failed: .*rejected.* The PR head moved: re-run pr_checkout with force=true/s);
+    expect(body(plain)).toMatch(
+      /^git push to origin feature failed: .*rejected.* The PR head moved: re-run pr_checkout with force=true/s,
+    );
 
     const denied = await world.call({ op: "pr_push", branch: "pr-1", forceWithLease: true }, inRepo());
     expect(headerLine(denied)).toBe("[github github.com/acme/widgets pr_push destructive denied]");
@@ -188,7 +221,19 @@ describe("pr_checkout and pr_push", () => {
     writeFileSync(join(worktree, "x.txt"), "x\n");
     // The test's own commit must not trigger the planted hooks either.
     await git(worktree, "-c", "core.hooksPath=/dev/null", "add", "x.txt");
-    await git(worktree, "-c", "core.hooksPath=/dev/null", "-c", "user.name=T", "-c", "user.email=t@e", "commit", "-q", "-m", "x");
+    await git(
+      worktree,
+      "-c",
+      "core.hooksPath=/dev/null",
+      "-c",
+      "user.name=T",
+      "-c",
+      "user.email=t@e",
+      "commit",
+      "-q",
+      "-m",
+      "x",
+    );
     expect((await world.call({ op: "pr_push", branch: "pr-1" }, inRepo())).isError).toBe(false);
     expect(existsSync(marker) ? readFileSync(marker, "utf8") : "no hook ran").toBe("no hook ran");
   });
@@ -198,14 +243,20 @@ describe("pr_checkout and pr_push", () => {
     world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
     await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
     const worktree = worktreeOf(1);
-    const options = { ...inRepo(), protectedPaths: [".github/workflows/", "state/"], commit: { runUrl: "https://github.com/acme/widgets/actions/runs/7", coAuthor: { login: "alice", id: 42 } } };
+    const options = {
+      ...inRepo(),
+      protectedPaths: [".github/workflows/", "state/"],
+      commit: { runUrl: "https://github.com/acme/widgets/actions/runs/7", coAuthor: { login: "alice", id: 42 } },
+    };
 
     mkdirSync(join(worktree, ".github", "workflows"), { recursive: true });
     writeFileSync(join(worktree, ".github", "workflows", "ci.yml"), "on: push\n");
     writeFileSync(join(worktree, "feature.txt"), "changed\n");
     const refused = await world.call({ op: "pr_push", branch: "pr-1" }, options);
     expect(refused.isError).toBe(true);
-    expect(body(refused)).toBe(`refusing to commit in ${worktree}: .github/workflows/ci.yml is a protected path. Undo that change (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`);
+    expect(body(refused)).toBe(
+      `refusing to commit in ${worktree}: .github/workflows/ci.yml is a protected path. Undo that change (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`,
+    );
     expect(await repo.originGit("rev-parse", "feature")).toBe(head);
 
     rmSync(join(worktree, ".github"), { recursive: true });
@@ -213,7 +264,9 @@ describe("pr_checkout and pr_push", () => {
     const pushed = await world.call({ op: "pr_push", branch: "pr-1", message: `Fix the feature ${SECRET}` }, options);
     expect(pushed.isError).toBe(false);
     const sha = await repo.originGit("rev-parse", "feature");
-    expect(body(pushed)).toContain(`# Pushed Pull Request Branch\n- Committed 2 changed files as gitclaw[bot] (${sha.slice(0, 12)} "Fix the feature ${REDACTED}") from ${worktree}\n- Local branch: pr-1 at ${sha.slice(0, 12)}`);
+    expect(body(pushed)).toContain(
+      `# Pushed Pull Request Branch\n- Committed 2 changed files as gitclaw[bot] (${sha.slice(0, 12)} "Fix the feature ${REDACTED}") from ${worktree}\n- Local branch: pr-1 at ${sha.slice(0, 12)}`,
+    );
     expect(pushed.details).toMatchObject({ commit: { sha, files: 2, worktreePath: worktree } });
     expect(await repo.originGit("log", "-1", "--format=%an <%ae>%n%B", "feature")).toBe(
       `gitclaw[bot] <gitclaw[bot]@users.noreply.github.com>\nFix the feature ${REDACTED}\n\nRun: https://github.com/acme/widgets/actions/runs/7\n\nCo-authored-by: alice <42+alice@users.noreply.github.com>`,
@@ -232,7 +285,11 @@ describe("pr_checkout and pr_push", () => {
     world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
     await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
     const worktree = worktreeOf(1);
-    const options = { ...inRepo(), protectedPaths: protectedPathsFrom(PROTECTED_CONFIG), commit: { runUrl: "https://github.com/acme/widgets/actions/runs/7" } };
+    const options = {
+      ...inRepo(),
+      protectedPaths: protectedPathsFrom(PROTECTED_CONFIG),
+      commit: { runUrl: "https://github.com/acme/widgets/actions/runs/7" },
+    };
     for (const { path } of PROTECTED_TABLE) {
       mkdirSync(dirname(join(worktree, path)), { recursive: true });
       writeFileSync(join(worktree, path), "planted\n");
@@ -257,7 +314,9 @@ describe("pr_checkout and pr_push", () => {
     await repo.git("worktree", "add", "-q", old, "pr-1");
     writeFileSync(join(old, "wip.txt"), "wip\n");
     const refused = await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
-    expect(body(refused)).toBe(`pr-1 is checked out in ${old}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`);
+    expect(body(refused)).toBe(
+      `pr-1 is checked out in ${old}, left by an earlier run with uncommitted changes; pass force=true to discard that worktree.`,
+    );
     const forced = await world.call({ op: "pr_checkout", pr: 1, force: true }, inRepo());
     expect(forced.details).toMatchObject({ worktreePath: worktreeOf(1), checkouts: [{ reused: false }] });
     expect(existsSync(old)).toBe(false);
@@ -267,8 +326,14 @@ describe("pr_checkout and pr_push", () => {
   it.each([
     [{ op: "pr_checkout" as const, pr: "-x" }, "invalid PR identifier: -x. Pass a PR number, URL, or branch name."],
     [{ op: "pr_checkout" as const, pr: [] }, "pr is an empty list"],
-    [{ op: "pr_checkout" as const, pr: Array.from({ length: 11 }, (_, i) => i + 1) }, "pr_checkout takes at most 10 PRs at once"],
-    [{ op: "pr_checkout" as const, pr: ["https://github.com/a/b/pull/1", "https://github.com/c/d/pull/2"] }, "all PRs of one pr_checkout must be in the same repository"],
+    [
+      { op: "pr_checkout" as const, pr: Array.from({ length: 11 }, (_, i) => i + 1) },
+      "pr_checkout takes at most 10 PRs at once",
+    ],
+    [
+      { op: "pr_checkout" as const, pr: ["https://github.com/a/b/pull/1", "https://github.com/c/d/pull/2"] },
+      "all PRs of one pr_checkout must be in the same repository",
+    ],
     [{ op: "pr_push" as const, branch: "--mirror" }, "invalid branch: --mirror"],
   ])("refuses %j before any request", async (args, message) => {
     const result = await world.call(args, inRepo());
@@ -281,16 +346,33 @@ describe("pr_create", () => {
   it("opens a PR with reviewers, labels and assignees, removing secrets from what it posts", async () => {
     world.gh.setBranch("feature", "f".repeat(40));
     const result = await world.call(
-      { op: "pr_create", title: "Add feature", body: `Uses ${SECRET}`, head: "feature", draft: true, reviewer: ["@alice"], label: ["enhancement"], assignee: ["bob"] },
+      {
+        op: "pr_create",
+        title: "Add feature",
+        body: `Uses ${SECRET}`,
+        head: "feature",
+        draft: true,
+        reviewer: ["@alice"],
+        label: ["enhancement"],
+        assignee: ["bob"],
+      },
       inRepo(),
     );
     expect(result.isError).toBe(false);
     const pr = world.gh.pullRequest(1);
-    expect(pr).toMatchObject({ title: "Add feature", body: `Uses ${REDACTED}`, draft: true, base: { ref: "main" }, head: { ref: "feature" } });
+    expect(pr).toMatchObject({
+      title: "Add feature",
+      body: `Uses ${REDACTED}`,
+      draft: true,
+      base: { ref: "main" },
+      head: { ref: "feature" },
+    });
     expect(pr.requested_reviewers?.map((user) => user.login)).toEqual(["alice"]);
     expect(pr.labels.map((label) => label.name)).toEqual(["enhancement"]);
     expect(pr.assignees?.map((user) => user.login)).toEqual(["bob"]);
-    expect(body(result)).toMatch(/^# Created Pull Request #1: Add feature\n- \S+\/pull\/1\n- open \(draft\) · main ← acme:feature · by @github-actions\[bot\] · created \S+\n- labels: enhancement\n- review requested: @alice\n- assignees: @bob\n\nUses \[REDACTED\]$/);
+    expect(body(result)).toMatch(
+      /^# Created Pull Request #1: Add feature\n- \S+\/pull\/1\n- open \(draft\) · main ← acme:feature · by @github-actions\[bot\] · created \S+\n- labels: enhancement\n- review requested: @alice\n- assignees: @bob\n\nUses \[REDACTED\]$/,
+    );
     expect(body(result)).not.toContain(SECRET);
   });
 
@@ -299,7 +381,9 @@ describe("pr_create", () => {
     world.gh.addUser({ login: "mallory" });
     const result = await world.call({ op: "pr_create", title: "x", head: "feature", reviewer: ["mallory"] }, inRepo());
     expect(result.isError).toBe(false);
-    expect(body(result)).toContain("- ⚠ could not request reviewers: GitHub rejected the request (422 Unprocessable Entity).");
+    expect(body(result)).toContain(
+      "- ⚠ could not request reviewers: GitHub rejected the request (422 Unprocessable Entity).",
+    );
     expect(result.details).toMatchObject({ number: 1, warnings: 1 });
   });
 
@@ -309,7 +393,11 @@ describe("pr_create", () => {
     await repo.git("push", "-q", "origin", "fix-login-bug");
     world.gh.setBranch("fix-login-bug", await repo.git("rev-parse", "HEAD"));
     await world.call({ op: "pr_create", fill: true }, inRepo());
-    expect(world.gh.pullRequest(1)).toMatchObject({ title: "Fix the login bug", body: "It crashed on empty passwords.", head: { ref: "fix-login-bug" } });
+    expect(world.gh.pullRequest(1)).toMatchObject({
+      title: "Fix the login bug",
+      body: "It crashed on empty passwords.",
+      head: { ref: "fix-login-bug" },
+    });
 
     await repo.git("checkout", "-q", "-b", "feature/two-things", "main");
     await commitFile(repo.dir, "b.txt", "b\n", "First thing");
@@ -325,7 +413,10 @@ describe("pr_create", () => {
     [{ op: "pr_create" as const, fill: true, body: "" }, "fill cannot be combined with title or body"],
     [{ op: "pr_create" as const, title: "x", reviewer: ["not a login"] }, "invalid reviewer: not a login"],
     [{ op: "pr_create" as const, title: "x", head: "--force" }, "invalid head: --force"],
-    [{ op: "pr_create" as const, title: "x", repo: "someone/else" }, 'denied by policy rule tools.github.write = "this-repo"'],
+    [
+      { op: "pr_create" as const, title: "x", repo: "someone/else" },
+      'denied by policy rule tools.github.write = "this-repo"',
+    ],
   ])("refuses %j before any request", async (args, message) => {
     const result = await world.call(args, inRepo());
     expect(result.isError).toBe(true);
@@ -342,7 +433,11 @@ describe("pr_create", () => {
 describe("comment", () => {
   it("posts on an issue or PR of this repository, with secrets removed and gitclaw's marker", async () => {
     world.gh.createIssue({ title: "t", body: "b", user: "alice" });
-    const result = await world.call({ op: "comment", pr: "https://github.com/acme/widgets/pull/1", body: `token ${SECRET}` });
+    const result = await world.call({
+      op: "comment",
+      pr: "https://github.com/acme/widgets/pull/1",
+      body: `token ${SECRET}`,
+    });
     expect(result.isError).toBe(false);
     expect(world.gh.comments(1).map((comment) => comment.body)).toEqual([`token ${REDACTED}\n${REPLY_MARKER}`]);
     expect(result.details).toMatchObject({ number: 1, commentId: expect.any(Number) });
@@ -352,7 +447,11 @@ describe("comment", () => {
     ["no target", { op: "comment" as const, body: "x" }, "comment needs issue (or pr)"],
     ["a blank body", { op: "comment" as const, issue: 1, body: "  " }, "comment needs a non-empty body"],
     ["two targets", { op: "comment" as const, issue: 1, pr: 2, body: "x" }, "comment takes issue or pr, not both"],
-    ["a body over GitHub's limit", { op: "comment" as const, issue: 1, body: "x".repeat(65_537) }, "comment body is 65537 characters; GitHub allows 65536"],
+    [
+      "a body over GitHub's limit",
+      { op: "comment" as const, issue: 1, body: "x".repeat(65_537) },
+      "comment body is 65537 characters; GitHub allows 65536",
+    ],
   ])("refuses %s before any request", async (_, args, message) => {
     const result = await world.call(args);
     expect(body(result)).toContain(message);

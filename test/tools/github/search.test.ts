@@ -9,14 +9,24 @@ const q = (input: Omit<SearchQueryInput, "thisRepo" | "now">) => composeSearchQu
 
 describe("composing the query", () => {
   it("appends the date qualifier, this repository and the kind", () => {
-    expect(q({ op: "search_issues", query: "is:open", since: "2026-05-01" })).toBe("is:open created:>=2026-05-01 repo:acme/widgets is:issue");
-    expect(q({ op: "search_prs", query: "  fix  ", until: "3d", dateField: "updated" })).toBe("fix updated:<=2026-05-09 repo:acme/widgets is:pr");
-    expect(q({ op: "search_issues", since: "2w", until: "2026-05-10" })).toBe("created:2026-04-28..2026-05-10 repo:acme/widgets is:issue");
+    expect(q({ op: "search_issues", query: "is:open", since: "2026-05-01" })).toBe(
+      "is:open created:>=2026-05-01 repo:acme/widgets is:issue",
+    );
+    expect(q({ op: "search_prs", query: "  fix  ", until: "3d", dateField: "updated" })).toBe(
+      "fix updated:<=2026-05-09 repo:acme/widgets is:pr",
+    );
+    expect(q({ op: "search_issues", since: "2w", until: "2026-05-10" })).toBe(
+      "created:2026-04-28..2026-05-10 repo:acme/widgets is:issue",
+    );
   });
 
   it("uses committer-date for commits and pushed for repositories updated", () => {
-    expect(q({ op: "search_commits", query: "fix", since: "1y", dateField: "created" })).toBe("fix committer-date:>=2025-05-12 repo:acme/widgets");
-    expect(q({ op: "search_repos", query: "widgets", since: "1mo", dateField: "updated" })).toBe("widgets pushed:>=2026-04-12");
+    expect(q({ op: "search_commits", query: "fix", since: "1y", dateField: "created" })).toBe(
+      "fix committer-date:>=2025-05-12 repo:acme/widgets",
+    );
+    expect(q({ op: "search_repos", query: "widgets", since: "1mo", dateField: "updated" })).toBe(
+      "widgets pushed:>=2026-04-12",
+    );
     expect(q({ op: "search_repos", query: "widgets", since: "1mo" })).toBe("widgets created:>=2026-04-12");
   });
 
@@ -34,7 +44,9 @@ describe("composing the query", () => {
   it("requires a query for code search and refuses its date bounds", () => {
     expect(() => q({ op: "search_code" })).toThrow("query is required for search_code");
     expect(() => q({ op: "search_code", query: "x", since: "3d" })).toThrow("search_code does not take since/until");
-    expect(() => q({ op: "search_issues", query: "  " })).toThrow("query is required (or pass since/until to filter by date)");
+    expect(() => q({ op: "search_issues", query: "  " })).toThrow(
+      "query is required (or pass since/until to filter by date)",
+    );
     expect(() => q({ op: "search_issues", since: "soon" })).toThrow("invalid date bound: soon");
   });
 });
@@ -45,12 +57,26 @@ describe("search ops against the emulator", () => {
   });
 
   it("search_issues sends the composed q with per_page = limit and lists matches", async () => {
-    world.gh.createIssue({ title: "Login crash", body: "crashes on login", user: "alice", labels: ["bug"], createdAt: "2026-05-10T00:00:00Z" });
+    world.gh.createIssue({
+      title: "Login crash",
+      body: "crashes on login",
+      user: "alice",
+      labels: ["bug"],
+      createdAt: "2026-05-10T00:00:00Z",
+    });
     world.gh.createIssue({ title: "Login old", body: "old", user: "alice", createdAt: "2026-01-01T00:00:00Z" });
-    world.gh.createPullRequest({ title: "Fix login", user: "alice", head: { ref: "fix", sha: "c".repeat(40) }, createdAt: "2026-05-11T00:00:00Z" });
+    world.gh.createPullRequest({
+      title: "Fix login",
+      user: "alice",
+      head: { ref: "fix", sha: "c".repeat(40) },
+      createdAt: "2026-05-11T00:00:00Z",
+    });
 
     const result = await world.call({ op: "search_issues", query: "login", since: "1w", limit: 5.8 });
-    expect(world.gh.requests.at(-1)).toMatchObject({ path: "/search/issues", query: { q: "login created:>=2026-05-05 repo:acme/widgets is:issue", per_page: "5" } });
+    expect(world.gh.requests.at(-1)).toMatchObject({
+      path: "/search/issues",
+      query: { q: "login created:>=2026-05-05 repo:acme/widgets is:issue", per_page: "5" },
+    });
     expect(headerLine(result)).toMatch(/^\[github github\.com\/acme\/widgets search_issues read ok /);
     expect(body(result)).toBe(
       [
@@ -82,14 +108,22 @@ describe("search ops against the emulator", () => {
     world.gh.setFile("README.md", "nothing here");
     const text = body(await world.call({ op: "search_code", query: "TODO" }));
     expect(world.gh.requests.at(-1)?.headers.accept).toContain("text-match");
-    expect(text).toMatch(/^# GitHub code search\nQuery: `TODO repo:acme\/widgets`\n1 results\n- src\/auth\.ts — acme\/widgets @ [0-9a-f]{7} — \S+\n {2}> \/\/ TODO: rate limit$/);
+    expect(text).toMatch(
+      /^# GitHub code search\nQuery: `TODO repo:acme\/widgets`\n1 results\n- src\/auth\.ts — acme\/widgets @ [0-9a-f]{7} — \S+\n {2}> \/\/ TODO: rate limit$/,
+    );
   });
 
   it("search_commits shows short sha, subject, author and date", async () => {
-    const commit = world.gh.addCommit({ message: "Fix the login\n\nlong body", authorLogin: "alice", date: "2026-05-01T10:00:00Z" });
+    const commit = world.gh.addCommit({
+      message: "Fix the login\n\nlong body",
+      authorLogin: "alice",
+      date: "2026-05-01T10:00:00Z",
+    });
     const text = body(await world.call({ op: "search_commits", query: "login", since: "2026-04-01" }));
     expect(world.gh.requests.at(-1)?.query.q).toBe("login committer-date:>=2026-04-01 repo:acme/widgets");
-    expect(text).toContain(`- ${commit.sha.slice(0, 7)} Fix the login\n  acme/widgets · @alice · 2026-05-01T10:00:00Z · `);
+    expect(text).toContain(
+      `- ${commit.sha.slice(0, 7)} Fix the login\n  acme/widgets · @alice · 2026-05-01T10:00:00Z · `,
+    );
   });
 
   it("search_repos never adds repo: and lists repositories", async () => {

@@ -3,7 +3,12 @@
 // fixture (workspace, artifacts, redactor).
 import { createGitHubClient, type GitHubClient } from "../../../src/github/client.ts";
 import { callTool } from "../../../src/tools/call.ts";
-import { createGitHubTool, type GitHubArgs, type GitHubAudit, type GitHubToolOptions } from "../../../src/tools/github/index.ts";
+import {
+  createGitHubTool,
+  type GitHubArgs,
+  type GitHubAudit,
+  type GitHubToolOptions,
+} from "../../../src/tools/github/index.ts";
 import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
 import { afterEach, beforeEach, expect } from "vitest";
@@ -23,12 +28,14 @@ export interface World {
   sleeps: number[];
   now(): number;
   /** Runs one call of a tool made with `options` (default: the stock tool). */
-  call(args: GitHubArgs, options?: Partial<GitHubToolOptions> & { context?: Partial<ToolContext> }): Promise<ToolResult>;
+  call(
+    args: GitHubArgs,
+    options?: Partial<GitHubToolOptions> & { context?: Partial<ToolContext> },
+  ): Promise<ToolResult>;
   /** Requests the emulator received since the world started (or since `mark`). */
   requestsSince(mark: number): GitHubEmulator["requests"];
   stop(): Promise<void>;
 }
-
 
 /**
  * The production client's Octokit class with its pacing off: the throttling plugin spaces searches
@@ -59,7 +66,12 @@ export async function startWorld(): Promise<World> {
     fixture,
     sleeps,
     now,
-    call: (args, { context, ...options } = {}) => callTool(createGitHubTool({ github, repo: REPO, host: HOST, now, sleep, ...options }), args, fixture.context(context)),
+    call: (args, { context, ...options } = {}) =>
+      callTool(
+        createGitHubTool({ github, repo: REPO, host: HOST, now, sleep, ...options }),
+        args,
+        fixture.context(context),
+      ),
     requestsSince: (mark) => gh.requests.slice(mark),
     async stop() {
       await gh.stop();

@@ -60,18 +60,26 @@ describe("identifiers", () => {
   it("takes plain positive digits only", () => {
     expect(parsePositiveId("42", "run id")).toBe(42);
     expect(parsePositiveId(42, "run id")).toBe(42);
-    for (const bad of ["1e2", "0x10", "12.0", "012", "0", "-3", " ", "9".repeat(20)]) expect(() => parsePositiveId(bad, "run id")).toThrow(`invalid run id: ${bad.trim()}`);
+    for (const bad of ["1e2", "0x10", "12.0", "012", "0", "-3", " ", "9".repeat(20)])
+      expect(() => parsePositiveId(bad, "run id")).toThrow(`invalid run id: ${bad.trim()}`);
   });
 
   it("parses repository names and compares them case-insensitively", () => {
     expect(parseRepo("Acme/Widgets.git")).toEqual({ owner: "Acme", repo: "Widgets" });
     expect(sameRepo({ owner: "Acme", repo: "Widgets" }, { owner: "acme", repo: "widgets" })).toBe(true);
-    for (const bad of ["acme", "acme/widgets/x", "/widgets", "ac me/w", "acme/"]) expect(() => parseRepo(bad)).toThrow("invalid repo");
+    for (const bad of ["acme", "acme/widgets/x", "/widgets", "ac me/w", "acme/"])
+      expect(() => parseRepo(bad)).toThrow("invalid repo");
   });
 
   it("recognises URLs on the configured host only", () => {
-    expect(parseGitHubUrl("https://github.com/acme/widgets/pull/12/files#diff", "github.com")).toEqual({ repo: { owner: "acme", repo: "widgets" }, kind: "pull", number: 12 });
-    expect(parseGitHubUrl("https://ghe.example.com/acme/widgets/actions/runs/99", "ghe.example.com")?.kind).toBe("actions/runs");
+    expect(parseGitHubUrl("https://github.com/acme/widgets/pull/12/files#diff", "github.com")).toEqual({
+      repo: { owner: "acme", repo: "widgets" },
+      kind: "pull",
+      number: 12,
+    });
+    expect(parseGitHubUrl("https://ghe.example.com/acme/widgets/actions/runs/99", "ghe.example.com")?.kind).toBe(
+      "actions/runs",
+    );
     expect(parseGitHubUrl("https://github.com.evil.example/acme/widgets/pull/1", "github.com")).toBeUndefined();
     expect(parseGitHubUrl("http://github.com/acme/widgets/pull/1", "github.com")).toBeUndefined();
     expect(parseGitHubUrl("https://github.com/acme/widgets/commit/1", "github.com")).toBeUndefined();
@@ -79,19 +87,34 @@ describe("identifiers", () => {
 
   it("tells PR numbers, URLs and branch names apart and refuses option-like values", () => {
     expect(parsePrIdentifier(7, "github.com")).toEqual({ kind: "number", number: 7 });
-    expect(parsePrIdentifier("https://github.com/o/r/pull/7", "github.com")).toEqual({ kind: "number", number: 7, repo: { owner: "o", repo: "r" } });
+    expect(parsePrIdentifier("https://github.com/o/r/pull/7", "github.com")).toEqual({
+      kind: "number",
+      number: 7,
+      repo: { owner: "o", repo: "r" },
+    });
     expect(parsePrIdentifier("feature/login", "github.com")).toEqual({ kind: "branch", branch: "feature/login" });
-    expect(() => parsePrIdentifier("--upload-pack=evil", "github.com")).toThrow("invalid PR identifier: --upload-pack=evil. Pass a PR number, URL, or branch name.");
+    expect(() => parsePrIdentifier("--upload-pack=evil", "github.com")).toThrow(
+      "invalid PR identifier: --upload-pack=evil. Pass a PR number, URL, or branch name.",
+    );
     expect(() => parsePrIdentifier("https://github.com/o/r/issues/7", "github.com")).toThrow("not a pull request URL");
-    expect(() => parsePrIdentifier("https://gitlab.com/o/r/pull/7", "github.com")).toThrow("URLs must look like https://github.com/owner/repo/pull/123");
-    expect(() => parsePrIdentifier("https://github.com/o/r/pull/7", "github.com", { owner: "x", repo: "y" })).toThrow("the URL is in o/r but repo is x/y");
+    expect(() => parsePrIdentifier("https://gitlab.com/o/r/pull/7", "github.com")).toThrow(
+      "URLs must look like https://github.com/owner/repo/pull/123",
+    );
+    expect(() => parsePrIdentifier("https://github.com/o/r/pull/7", "github.com", { owner: "x", repo: "y" })).toThrow(
+      "the URL is in o/r but repo is x/y",
+    );
   });
 
   it("takes run ids and run URLs", () => {
     expect(parseRunIdentifier("123", "github.com")).toEqual({ id: 123 });
-    expect(parseRunIdentifier("https://github.com/acme/widgets/actions/runs/123/job/9", "github.com")).toEqual({ id: 123, repo: { owner: "acme", repo: "widgets" } });
+    expect(parseRunIdentifier("https://github.com/acme/widgets/actions/runs/123/job/9", "github.com")).toEqual({
+      id: 123,
+      repo: { owner: "acme", repo: "widgets" },
+    });
     expect(() => parseRunIdentifier("latest", "github.com")).toThrow("invalid run: latest");
-    expect(() => parseRunIdentifier("https://github.com/acme/widgets/pull/3", "github.com")).toThrow("not a workflow run URL");
+    expect(() => parseRunIdentifier("https://github.com/acme/widgets/pull/3", "github.com")).toThrow(
+      "not a workflow run URL",
+    );
   });
 
   it.each([

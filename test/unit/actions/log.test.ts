@@ -25,7 +25,12 @@ describe("workflow commands", () => {
     workflow.info("plain %0A stays as it is");
     workflow.endGroup();
     workflow.setSecret("sk-multi\nline");
-    expect(lines).toEqual(["::group::gitclaw: turn 1", "plain %0A stays as it is", "::endgroup::", "::add-mask::sk-multi%0Aline"]);
+    expect(lines).toEqual([
+      "::group::gitclaw: turn 1",
+      "plain %0A stays as it is",
+      "::endgroup::",
+      "::add-mask::sk-multi%0Aline",
+    ]);
   });
 
   it("writes a plain line that could read as a command between stop-commands and its token", () => {
@@ -34,7 +39,12 @@ describe("workflow commands", () => {
     workflow.info("gitclaw: a line with :: inside and # signs stays as it is");
     const token = lines[0]!.slice("::stop-commands::".length);
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
-    expect(lines).toEqual([`::stop-commands::${token}`, hostile, `::${token}::`, "gitclaw: a line with :: inside and # signs stays as it is"]);
+    expect(lines).toEqual([
+      `::stop-commands::${token}`,
+      hostile,
+      `::${token}::`,
+      "gitclaw: a line with :: inside and # signs stays as it is",
+    ]);
     lines.splice(0);
     workflow.info("::warning::again");
     expect(lines[0]).not.toBe(`::stop-commands::${token}`);

@@ -32,9 +32,12 @@ let toolTurns = 0;
 beforeAll(async () => {
   model = await startFakeModel({
     respond: (request) => {
-      if (isSummaryRequest(request)) return { text: `Summary: the agent ran the noisy tool ${toolTurns} times so far.` };
+      if (isSummaryRequest(request))
+        return { text: `Summary: the agent ran the noisy tool ${toolTurns} times so far.` };
       toolTurns++;
-      return toolTurns <= 500 ? { toolCalls: [{ name: "noisy", input: { n: toolTurns } }] } : { text: "finished after 500 tool turns" };
+      return toolTurns <= 500
+        ? { toolCalls: [{ name: "noisy", input: { n: toolTurns } }] }
+        : { text: "finished after 500 tool turns" };
     },
   });
 });
@@ -54,7 +57,13 @@ async function options(session: SessionFile, dir: string, fake = model): Promise
     model: resolved,
     instructions: "work",
     tools: [noisy],
-    toolContext: { workspace: dir, signal: new AbortController().signal, env: {}, artifacts: createArtifactStore(join(dir, "a")), redact: createRedactor() },
+    toolContext: {
+      workspace: dir,
+      signal: new AbortController().signal,
+      env: {},
+      artifacts: createArtifactStore(join(dir, "a")),
+      redact: createRedactor(),
+    },
     budgets: { maxTurns: 1000, maxOutputTokens: 10_000_000, maxOutputTokensPerCall: 1000, maxCostUsd: 1000 },
     compaction: { reserveTokens: 2000, keepRecentTokens: 3000 },
     deadline: Date.now() + 600_000,
@@ -67,7 +76,10 @@ describe("long conversations", () => {
   it("keeps every request of a 500-turn conversation under the context window, history intact", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gitclaw-compaction-"));
     const session = SessionFile.create(dir, { cwd: dir });
-    session.append({ type: "message", message: { role: "user", content: "run the noisy tool 500 times", timestamp: 0 } });
+    session.append({
+      type: "message",
+      message: { role: "user", content: "run the noisy tool 500 times", timestamp: 0 },
+    });
     const result = await runAgentLoop(await options(session, dir));
     expect(result).toMatchObject({ outcome: "done", text: "finished after 500 tool turns", toolCalls: 500 });
 
@@ -76,17 +88,24 @@ describe("long conversations", () => {
     for (const request of model.requests) expect(estimateTokens(request.body)).toBeLessThan(CONTEXT_WINDOW);
 
     const reloaded = SessionFile.load(session.path);
-    const compactions = reloaded.entries.filter((e) => e.type === "compaction") as { firstKeptEntryId: string; tokensBefore: number }[];
+    const compactions = reloaded.entries.filter((e) => e.type === "compaction") as {
+      firstKeptEntryId: string;
+      tokensBefore: number;
+    }[];
     expect(compactions.length).toBeGreaterThan(10);
     for (const c of compactions) {
       expect(reloaded.entries.some((e) => e.id === c.firstKeptEntryId)).toBe(true);
       expect(c.tokensBefore).toBeGreaterThan(CONTEXT_WINDOW - 2000);
     }
     // The full history stays in the file: all 500 tool results are there.
-    expect(reloaded.entries.filter((e) => e.type === "message" && (e.message as { role: string }).role === "toolResult")).toHaveLength(500);
+    expect(
+      reloaded.entries.filter((e) => e.type === "message" && (e.message as { role: string }).role === "toolResult"),
+    ).toHaveLength(500);
     // What the model sees starts with the latest summary, then the kept tail.
     const context = reloaded.context().messages;
-    expect((context[0]!.content as { text: string }[])[0]!.text).toContain("<summary>\nSummary: the agent ran the noisy tool");
+    expect((context[0]!.content as { text: string }[])[0]!.text).toContain(
+      "<summary>\nSummary: the agent ran the noisy tool",
+    );
     // A later summary is told about the earlier one.
     const summaries = model.requests.filter(isSummaryRequest);
     expect(JSON.stringify(summaries.at(-1)!.body)).toContain("Summary of the conversation before this part");
@@ -95,11 +114,33 @@ describe("long conversations", () => {
   it("never cuts between a tool call and its result", () => {
     const dir = mkdtempSync(join(tmpdir(), "gitclaw-compaction-"));
     const session = SessionFile.create(dir, { cwd: dir });
-    const assistant = (content: never[]) => ({ role: "assistant" as const, content, api: "a", provider: "p", model: "m", usage: emptyUsage(), stopReason: "toolUse" as const, timestamp: 0 });
+    const assistant = (content: never[]) => ({
+      role: "assistant" as const,
+      content,
+      api: "a",
+      provider: "p",
+      model: "m",
+      usage: emptyUsage(),
+      stopReason: "toolUse" as const,
+      timestamp: 0,
+    });
     session.append({ type: "message", message: { role: "user", content: "x".repeat(4000), timestamp: 0 } });
     for (let i = 0; i < 5; i++) {
-      session.append({ type: "message", message: assistant([{ type: "toolCall", id: `c${i}`, name: "t", arguments: {} }] as never[]) });
-      session.append({ type: "message", message: { role: "toolResult", toolCallId: `c${i}`, toolName: "t", content: [{ type: "text", text: "y".repeat(400) }], isError: false, timestamp: 0 } });
+      session.append({
+        type: "message",
+        message: assistant([{ type: "toolCall", id: `c${i}`, name: "t", arguments: {} }] as never[]),
+      });
+      session.append({
+        type: "message",
+        message: {
+          role: "toolResult",
+          toolCallId: `c${i}`,
+          toolName: "t",
+          content: [{ type: "text", text: "y".repeat(400) }],
+          isError: false,
+          timestamp: 0,
+        },
+      });
     }
     for (const keep of [50, 150, 300, 500]) {
       const plan = planCompaction(session, keep)!;

@@ -29,14 +29,28 @@ async function setup(api: "anthropic" | "openai", overrides: Partial<LoopOptions
   session.append({ type: "message", message: { role: "user", content: "please", timestamp: 0 } });
   const resolved =
     api === "anthropic"
-      ? await resolveModel("anthropic/claude-sonnet-4-5", { providers: {} }, { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url })
-      : await resolveModel("local/qwen", { providers: { local: { api: "openai-compatible", baseURL: model.openaiBaseUrl } } }, {});
+      ? await resolveModel(
+          "anthropic/claude-sonnet-4-5",
+          { providers: {} },
+          { ANTHROPIC_API_KEY: "test-key-123456", ANTHROPIC_BASE_URL: model.url },
+        )
+      : await resolveModel(
+          "local/qwen",
+          { providers: { local: { api: "openai-compatible", baseURL: model.openaiBaseUrl } } },
+          {},
+        );
   const options: LoopOptions = {
     session,
     model: resolved,
     instructions: "be brief",
     tools: [echo],
-    toolContext: { workspace: dir, signal: new AbortController().signal, env: {}, artifacts: createArtifactStore(join(dir, "art")), redact: createRedactor([SECRET]) },
+    toolContext: {
+      workspace: dir,
+      signal: new AbortController().signal,
+      env: {},
+      artifacts: createArtifactStore(join(dir, "art")),
+      redact: createRedactor([SECRET]),
+    },
     budgets: { maxTurns: 10, maxOutputTokens: 100_000, maxOutputTokensPerCall: 1000, maxCostUsd: 10 },
     compaction: { reserveTokens: 1000, keepRecentTokens: 2000 },
     deadline: Date.now() + 60_000,
@@ -49,7 +63,10 @@ async function setup(api: "anthropic" | "openai", overrides: Partial<LoopOptions
 
 describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
   it("runs a tool call, feeds the result back and ends on text", async () => {
-    model.script([{ toolCalls: [{ name: "echo", input: { text: "hi" } }], usage: { input: 100, output: 20 } }, { text: "All done." }]);
+    model.script([
+      { toolCalls: [{ name: "echo", input: { text: "hi" } }], usage: { input: 100, output: 20 } },
+      { text: "All done." },
+    ]);
     const before = model.requests.length;
     const { session, options } = await setup(api);
     const result = await runAgentLoop(options);
@@ -75,7 +92,10 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
 
 describe("agent loop budgets and safety", () => {
   it("stops at max turns", async () => {
-    model.script([{ toolCalls: [{ name: "echo", input: { text: "1" } }] }, { toolCalls: [{ name: "echo", input: { text: "2" } }] }]);
+    model.script([
+      { toolCalls: [{ name: "echo", input: { text: "1" } }] },
+      { toolCalls: [{ name: "echo", input: { text: "2" } }] },
+    ]);
     const { options } = await setup("anthropic");
     options.budgets.maxTurns = 2;
     expect(await runAgentLoop(options)).toMatchObject({ outcome: "max_turns", turns: 2, toolCalls: 2 });
@@ -107,10 +127,21 @@ describe("agent loop budgets and safety", () => {
   });
 
   it("turns bad arguments and unknown tools into error results", async () => {
-    model.script([{ toolCalls: [{ name: "echo", input: { wrong: 1 } }, { name: "nope", input: {} }] }, { text: "ok" }]);
+    model.script([
+      {
+        toolCalls: [
+          { name: "echo", input: { wrong: 1 } },
+          { name: "nope", input: {} },
+        ],
+      },
+      { text: "ok" },
+    ]);
     const { session, options } = await setup("anthropic");
     await runAgentLoop(options);
-    const results = session.context().messages.filter((m) => m.role === "toolResult") as { isError: boolean; content: { text: string }[] }[];
+    const results = session.context().messages.filter((m) => m.role === "toolResult") as {
+      isError: boolean;
+      content: { text: string }[];
+    }[];
     expect(results.map((r) => r.isError)).toEqual([true, true]);
     expect(results[0]!.content[0]!.text).toMatch(/Invalid arguments for echo: text/);
     expect(results[1]!.content[0]!.text).toMatch(/Tool nope does not exist/);

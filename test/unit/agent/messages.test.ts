@@ -4,16 +4,42 @@ import { emptyUsage, type AgentMessage, type AssistantMessage } from "../../../s
 
 const target = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
 const assistant = (content: AssistantMessage["content"], extra: Partial<AssistantMessage> = {}): AssistantMessage => ({
-  role: "assistant", content, api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-5", usage: emptyUsage(), stopReason: "toolUse", timestamp: 1, ...extra,
+  role: "assistant",
+  content,
+  api: "anthropic-messages",
+  provider: "anthropic",
+  model: "claude-sonnet-4-5",
+  usage: emptyUsage(),
+  stopReason: "toolUse",
+  timestamp: 1,
+  ...extra,
 });
 
 describe("toModelMessages", () => {
   it("maps users, tool calls and results, merging consecutive results", () => {
     const messages: AgentMessage[] = [
       { role: "user", content: "fix it", timestamp: 1 },
-      assistant([{ type: "text", text: "Looking." }, { type: "toolCall", id: "a", name: "bash", arguments: { command: "ls" } }, { type: "toolCall", id: "b", name: "read", arguments: { path: "x" } }]),
-      { role: "toolResult", toolCallId: "a", toolName: "bash", content: [{ type: "text", text: "x" }], isError: false, timestamp: 1 },
-      { role: "toolResult", toolCallId: "b", toolName: "read", content: [{ type: "text", text: "boom" }], isError: true, timestamp: 1 },
+      assistant([
+        { type: "text", text: "Looking." },
+        { type: "toolCall", id: "a", name: "bash", arguments: { command: "ls" } },
+        { type: "toolCall", id: "b", name: "read", arguments: { path: "x" } },
+      ]),
+      {
+        role: "toolResult",
+        toolCallId: "a",
+        toolName: "bash",
+        content: [{ type: "text", text: "x" }],
+        isError: false,
+        timestamp: 1,
+      },
+      {
+        role: "toolResult",
+        toolCallId: "b",
+        toolName: "read",
+        content: [{ type: "text", text: "boom" }],
+        isError: true,
+        timestamp: 1,
+      },
       assistant([{ type: "text", text: "Done" }], { stopReason: "stop" }),
     ];
     const out = toModelMessages(messages, target);
@@ -38,13 +64,26 @@ describe("toModelMessages", () => {
       target,
     );
     expect(out.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
-    expect(out[2]).toMatchObject({ content: [{ toolCallId: "c_1", output: { type: "error-text", value: "No result provided" } }] });
+    expect(out[2]).toMatchObject({
+      content: [{ toolCallId: "c_1", output: { type: "error-text", value: "No result provided" } }],
+    });
   });
 
   it("replays signed thinking only to the model that produced it", () => {
-    const thinking = assistant([{ type: "thinking", thinking: "hmm", thinkingSignature: "sig" }, { type: "text", text: "ok" }], { stopReason: "stop" });
-    expect(toModelMessages([thinking], target)[0]).toMatchObject({ content: [{ type: "reasoning", text: "hmm" }, { type: "text" }] });
-    expect(toModelMessages([thinking], { provider: "ollama", modelId: "q" })[0]).toEqual({ role: "assistant", content: [{ type: "text", text: "ok" }] });
+    const thinking = assistant(
+      [
+        { type: "thinking", thinking: "hmm", thinkingSignature: "sig" },
+        { type: "text", text: "ok" },
+      ],
+      { stopReason: "stop" },
+    );
+    expect(toModelMessages([thinking], target)[0]).toMatchObject({
+      content: [{ type: "reasoning", text: "hmm" }, { type: "text" }],
+    });
+    expect(toModelMessages([thinking], { provider: "ollama", modelId: "q" })[0]).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "ok" }],
+    });
   });
 
   it("normalises tool call ids for Anthropic", () => {

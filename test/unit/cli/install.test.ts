@@ -1,15 +1,33 @@
 // The installer adds gitclaw to real git repositories: idempotently, merging package.json, never
 // touching the user's configuration or state, and upgrading gitclaw's own files on a re-run.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatReport, install, InstallError, PACKAGE_SCRIPTS, type FileStatus, type InstallReport } from "../../../src/cli/install.ts";
+import {
+  formatReport,
+  install,
+  InstallError,
+  PACKAGE_SCRIPTS,
+  type FileStatus,
+  type InstallReport,
+} from "../../../src/cli/install.ts";
 import { writeMapping } from "../../../src/session/mapping.ts";
 import { SessionFile } from "../../../src/session/session-file.ts";
 import { createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
 import { PROJECT_ROOT } from "../../support/workflow.ts";
 
-const gitclawPackage = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+const gitclawPackage = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+};
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((repo) => repo.cleanup()));
 
@@ -19,7 +37,8 @@ async function repoWith(files: Record<string, string> = { "README.md": "# demo\n
   return repo.dir;
 }
 
-const status = (report: InstallReport, path: string): FileStatus | undefined => report.files.find((f) => f.path === path)?.status;
+const status = (report: InstallReport, path: string): FileStatus | undefined =>
+  report.files.find((f) => f.path === path)?.status;
 const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 const commitAll = async (dir: string) => {
   await git(dir, "add", "-A");
@@ -37,18 +56,36 @@ describe("install into a fresh repository", () => {
   it("adds everything, and a second run changes nothing", async () => {
     const dir = await repoWith();
     const first = install(dir);
-    for (const path of [...MANAGED, "tsconfig.json", "GITCLAW-ENABLED.md", "state/issues/.gitkeep", "state/sessions/.gitkeep", ".gitignore", "package.json", "bun.lock"]) {
+    for (const path of [
+      ...MANAGED,
+      "tsconfig.json",
+      "GITCLAW-ENABLED.md",
+      "state/issues/.gitkeep",
+      "state/sessions/.gitkeep",
+      ".gitignore",
+      "package.json",
+      "bun.lock",
+    ]) {
       expect(status(first, path), path).toBe("added");
     }
     for (const path of [...MANAGED, "tsconfig.json", "GITCLAW-ENABLED.md"]) {
       expect(readFileSync(join(dir, path)).equals(readFileSync(join(PROJECT_ROOT, path))), path).toBe(true);
     }
-    expect(readJson(join(dir, "package.json"))).toEqual({ private: true, type: "module", scripts: PACKAGE_SCRIPTS, dependencies: gitclawPackage.dependencies });
+    expect(readJson(join(dir, "package.json"))).toEqual({
+      private: true,
+      type: "module",
+      scripts: PACKAGE_SCRIPTS,
+      dependencies: gitclawPackage.dependencies,
+    });
     expect(readFileSync(join(dir, ".gitignore"), "utf8")).toBe("node_modules/\n");
     expect(first.nextSteps.join("\n")).toContain("ANTHROPIC_API_KEY");
 
     // The workflow's install step must accept the lockfile as written.
-    const frozen = Bun.spawnSync(["bun", "install", "--frozen-lockfile", "--dry-run"], { cwd: dir, stdout: "pipe", stderr: "pipe" });
+    const frozen = Bun.spawnSync(["bun", "install", "--frozen-lockfile", "--dry-run"], {
+      cwd: dir,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     expect(frozen.exitCode, frozen.stderr.toString()).toBe(0);
 
     await commitAll(dir);
@@ -68,7 +105,12 @@ describe("install into a fresh repository", () => {
     for (const path of MANAGED.filter((p) => p.endsWith(".ts"))) {
       for (const { path: specifier } of transpiler.scanImports(readFileSync(join(dir, path), "utf8"))) {
         if (specifier.startsWith(".") || specifier.startsWith("node:") || specifier === "bun") continue;
-        packages.add(specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"));
+        packages.add(
+          specifier
+            .split("/")
+            .slice(0, specifier.startsWith("@") ? 2 : 1)
+            .join("/"),
+        );
       }
     }
     expect(packages.size).toBeGreaterThan(0);
@@ -85,7 +127,11 @@ describe("install into a repository with its own files", () => {
       dependencies: { "left-pad": "^1.3.0", zod: "^3.22.0" },
       devDependencies: { typescript: "^5.0.0" },
     };
-    const dir = await repoWith({ "package.json": `${JSON.stringify(pkg, null, 4)}\n`, "bun.lock": "the user's lockfile\n", ".gitignore": "dist/" });
+    const dir = await repoWith({
+      "package.json": `${JSON.stringify(pkg, null, 4)}\n`,
+      "bun.lock": "the user's lockfile\n",
+      ".gitignore": "dist/",
+    });
     const report = install(dir);
 
     const merged = readJson(join(dir, "package.json"));
@@ -95,7 +141,10 @@ describe("install into a repository with its own files", () => {
       dependencies: { ...gitclawPackage.dependencies, "left-pad": "^1.3.0" },
     });
     expect(readFileSync(join(dir, "package.json"), "utf8")).toMatch(/^\{\n {4}"name": "my-app",/);
-    expect(report.files.find((f) => f.path === "package.json")).toMatchObject({ status: "updated", detail: expect.stringContaining(`zod ^3.22.0 → ${gitclawPackage.dependencies.zod}`) });
+    expect(report.files.find((f) => f.path === "package.json")).toMatchObject({
+      status: "updated",
+      detail: expect.stringContaining(`zod ^3.22.0 → ${gitclawPackage.dependencies.zod}`),
+    });
     expect(readFileSync(join(dir, "bun.lock"), "utf8")).toBe("the user's lockfile\n");
     expect(status(report, "bun.lock")).toBe("kept");
     expect(report.nextSteps[0]).toContain("Run `bun install`");
@@ -105,13 +154,15 @@ describe("install into a repository with its own files", () => {
   it("never touches the user's configuration, state or TypeScript setup", async () => {
     const files = {
       ".github/gitclaw.json": '{ "model": "openai/gpt-4o" }\n',
-      "state/issues/1.json": '{"issueNumber":1,"sessionPath":"state/sessions/a.jsonl","updatedAt":"2026-01-01T00:00:00.000Z"}\n',
+      "state/issues/1.json":
+        '{"issueNumber":1,"sessionPath":"state/sessions/a.jsonl","updatedAt":"2026-01-01T00:00:00.000Z"}\n',
       "state/sessions/a.jsonl": '{"type":"session","version":3,"id":"a","timestamp":"2026-01-01T00:00:00.000Z"}\n',
       "tsconfig.json": '{ "compilerOptions": { "strict": false } }\n',
     };
     const dir = await repoWith(files);
     const report = install(dir);
-    for (const [path, content] of Object.entries(files)) expect(readFileSync(join(dir, path), "utf8"), path).toBe(content);
+    for (const [path, content] of Object.entries(files))
+      expect(readFileSync(join(dir, path), "utf8"), path).toBe(content);
     expect(status(report, ".github/gitclaw.json")).toBe("kept");
     expect(status(report, "tsconfig.json")).toBe("kept");
     expect(status(report, "state/issues/.gitkeep")).toBe("added");
@@ -144,20 +195,37 @@ describe("re-running init upgrades", () => {
     rmSync(join(dir, "GITCLAW-ENABLED.md"));
 
     const report = install(dir);
-    expect(report.files.filter((f) => f.status === "updated").map((f) => f.path)).toEqual([".github/workflows/gitclaw.yml", "src/git/git.ts"]);
-    expect(readFileSync(join(dir, "src/git/git.ts")).equals(readFileSync(join(PROJECT_ROOT, "src/git/git.ts")))).toBe(true);
+    expect(report.files.filter((f) => f.status === "updated").map((f) => f.path)).toEqual([
+      ".github/workflows/gitclaw.yml",
+      "src/git/git.ts",
+    ]);
+    expect(readFileSync(join(dir, "src/git/git.ts")).equals(readFileSync(join(PROJECT_ROOT, "src/git/git.ts")))).toBe(
+      true,
+    );
     expect(readFileSync(join(dir, "src/mine.ts"), "utf8")).toBe("export {};\n");
     expect(existsSync(join(dir, "GITCLAW-ENABLED.md"))).toBe(false);
-    expect(report.files.find((f) => f.path === "GITCLAW-ENABLED.md")).toMatchObject({ status: "kept", detail: "absent: gitclaw stays switched off" });
-    expect(report.nextSteps).toEqual([expect.stringContaining('git add .github/workflows/gitclaw.yml src/ && git commit -m "Upgrade gitclaw"')]);
+    expect(report.files.find((f) => f.path === "GITCLAW-ENABLED.md")).toMatchObject({
+      status: "kept",
+      detail: "absent: gitclaw stays switched off",
+    });
+    expect(report.nextSteps).toEqual([
+      expect.stringContaining('git add .github/workflows/gitclaw.yml src/ && git commit -m "Upgrade gitclaw"'),
+    ]);
     expect(formatReport(report)).toContain("  updated    src/git/git.ts\n");
   });
 });
 
 describe("bun scripts/init.ts", () => {
   async function init(args: string[]) {
-    const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/init.ts"), ...args], { stdout: "pipe", stderr: "pipe" });
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/init.ts"), ...args], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     return { stdout, stderr, exitCode };
   }
 
@@ -174,8 +242,15 @@ describe("bun scripts/init.ts", () => {
     // The script entry it adds works in the installed repository.
     symlinkSync(join(PROJECT_ROOT, "node_modules"), join(dir, "node_modules"));
     const session = SessionFile.create(join(dir, "state/sessions"), { cwd: dir, id: "installed" });
-    session.append({ type: "message", message: { role: "user", content: [{ type: "text", text: "hello from the installed repo" }], timestamp: 1 } });
-    writeMapping(dir, { issueNumber: 1, sessionPath: `state/sessions/${session.fileName}`, updatedAt: "2026-01-01T00:00:00.000Z" });
+    session.append({
+      type: "message",
+      message: { role: "user", content: [{ type: "text", text: "hello from the installed repo" }], timestamp: 1 },
+    });
+    writeMapping(dir, {
+      issueNumber: 1,
+      sessionPath: `state/sessions/${session.fileName}`,
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    });
     const viewer = Bun.spawnSync(["bun", "run", "gitclaw:session", "1"], { cwd: dir, stdout: "pipe", stderr: "pipe" });
     expect(viewer.exitCode, viewer.stderr.toString()).toBe(0);
     expect(viewer.stdout.toString()).toContain("## User\n\nhello from the installed repo");

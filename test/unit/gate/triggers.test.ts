@@ -4,7 +4,17 @@ import { mentions, triggerReason, type TriggerEvent } from "../../../src/gate/tr
 
 // The defaults, as the one configuration schema gives them to the guard and the agent stage alike.
 const DEFAULT_TRIGGER = parseConfig({}).trigger;
-const base: TriggerEvent = { eventName: "issues", action: "opened", title: "t", body: "b", labels: [], assignees: [], label: undefined, assignee: undefined, comment: undefined };
+const base: TriggerEvent = {
+  eventName: "issues",
+  action: "opened",
+  title: "t",
+  body: "b",
+  labels: [],
+  assignees: [],
+  label: undefined,
+  assignee: undefined,
+  comment: undefined,
+};
 const comment = (body: string, extra: Partial<TriggerEvent> = {}): TriggerEvent => ({
   ...base,
   eventName: "issue_comment",
@@ -52,8 +62,14 @@ describe("triggers", () => {
   });
 
   it("validates the trigger section with the configuration's one schema", () => {
-    expect(parseConfig({ trigger: { modes: ["label"], label: "go" } }).trigger).toMatchObject({ modes: ["label"], label: "go", mention: "@gitclaw" });
+    expect(parseConfig({ trigger: { modes: ["label"], label: "go" } }).trigger).toMatchObject({
+      modes: ["label"],
+      label: "go",
+      mention: "@gitclaw",
+    });
     expect(() => parseConfig({ trigger: { modes: ["everything"] } })).toThrow(/trigger.modes/);
-    expect(() => parseConfig({ trigger: { mention: "gitclaw" } })).toThrow(/"trigger.mention" \(found "gitclaw"\): expected a handle starting with @/);
+    expect(() => parseConfig({ trigger: { mention: "gitclaw" } })).toThrow(
+      /"trigger.mention" \(found "gitclaw"\): expected a handle starting with @/,
+    );
   });
 });

@@ -9,8 +9,10 @@ const lookup = (level: string) => async () => level as never;
 
 describe("trust", () => {
   it("allows write and above, refuses read, triage and none", async () => {
-    for (const level of ["write", "maintain", "admin"]) expect((await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, lookup(level))).allowed).toBe(true);
-    for (const level of ["read", "triage", "none"]) expect((await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, lookup(level))).allowed).toBe(false);
+    for (const level of ["write", "maintain", "admin"])
+      expect((await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, lookup(level))).allowed).toBe(true);
+    for (const level of ["read", "triage", "none"])
+      expect((await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, lookup(level))).allowed).toBe(false);
   });
 
   it("refuses bots unless their exact login is trusted, without asking the API", async () => {
@@ -19,11 +21,21 @@ describe("trust", () => {
     expect((await decideTrust({ login: "evil[bot]", type: "User" }, DEFAULT_TRUST, count)).allowed).toBe(false);
     expect((await decideTrust({ login: "renovate", type: "Bot" }, DEFAULT_TRUST, count)).allowed).toBe(false);
     expect(asked).toBe(0);
-    expect((await decideTrust({ login: "renovate[bot]", type: "Bot" }, { ...DEFAULT_TRUST, trustedBots: ["renovate[bot]"] }, count)).allowed).toBe(true);
+    expect(
+      (
+        await decideTrust(
+          { login: "renovate[bot]", type: "Bot" },
+          { ...DEFAULT_TRUST, trustedBots: ["renovate[bot]"] },
+          count,
+        )
+      ).allowed,
+    ).toBe(true);
   });
 
   it("fails closed when the permission lookup fails", async () => {
-    const decision = await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, async () => { throw new Error("503"); });
+    const decision = await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, async () => {
+      throw new Error("503");
+    });
     expect(decision).toMatchObject({ allowed: false });
     expect(decision.reason).toMatch(/failing closed/);
   });
@@ -36,7 +48,10 @@ describe("trust", () => {
 
   it("validates the trust section with the configuration's one schema", () => {
     expect(parseConfig(undefined).trust).toEqual({ minPermission: "write", trustedBots: [] });
-    expect(parseConfig({ trust: { minPermission: "admin" } }).trust).toEqual({ minPermission: "admin", trustedBots: [] });
+    expect(parseConfig({ trust: { minPermission: "admin" } }).trust).toEqual({
+      minPermission: "admin",
+      trustedBots: [],
+    });
     expect(() => parseConfig({ trust: { minPermission: "read" } })).toThrow(/trust.minPermission/);
     expect(() => parseConfig({ trust: { trustedBots: "x" } })).toThrow(/trust.trustedBots/);
   });

@@ -19,10 +19,24 @@ const fresh = async () => {
 };
 const noSleep = async () => {};
 /** What a runner's step gives git: a HOME with nothing in it, no global or system config. */
-const runnerEnv = () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: mkdtempSync(join(tmpdir(), "gitclaw-home-")), GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" });
+const runnerEnv = () => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: mkdtempSync(join(tmpdir(), "gitclaw-home-")),
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
+});
 const runnerGit = (dir: string) => createGit(dir, { env: runnerEnv() });
 const landOn = (dir: string, base: string, head: string, extra: Partial<Parameters<typeof land>[1]> = {}) =>
-  land(runnerGit(dir), { remote: "origin", branch: "main", base, head, attempts: 8, fallbackBranch: "gitclaw/issue-1-42", sleep: noSleep, ...extra });
+  land(runnerGit(dir), {
+    remote: "origin",
+    branch: "main",
+    base,
+    head,
+    attempts: 8,
+    fallbackBranch: "gitclaw/issue-1-42",
+    sleep: noSleep,
+    ...extra,
+  });
 
 async function pushFrom(repo: TempRepo, name: string, path: string, content: string): Promise<string> {
   const other = await repo.clone(name);
@@ -39,7 +53,9 @@ describe("commitAll", () => {
     writeFileSync(join(repo.dir, "new.txt"), "hello\n");
     const sha = await commitAll(git, "gitclaw: test\n\nCo-authored-by: a <1+a@users.noreply.github.com>");
     expect(sha).toMatch(/^[0-9a-f]{40}$/);
-    expect(await repo.git("log", "-1", "--format=%an <%ae>|%cn|%B")).toContain(`${BOT_IDENTITY.name} <${BOT_IDENTITY.email}>|${BOT_IDENTITY.name}|gitclaw: test`);
+    expect(await repo.git("log", "-1", "--format=%an <%ae>|%cn|%B")).toContain(
+      `${BOT_IDENTITY.name} <${BOT_IDENTITY.email}>|${BOT_IDENTITY.name}|gitclaw: test`,
+    );
   });
 
   it("runs no hook and no fsmonitor a tool could have planted in .git/config", async () => {
@@ -73,14 +89,19 @@ describe("land", () => {
     writeFileSync(join(repo.dir, "ours.txt"), "ours\n");
     const ours = (await commitAll(runnerGit(repo.dir), "ours\n\nCo-authored-by: a <1+a@users.noreply.github.com>"))!;
     const delays: number[] = [];
-    const outcome = await landOn(repo.dir, base, ours, { sleep: async (ms) => void delays.push(ms), random: () => 0.5 });
+    const outcome = await landOn(repo.dir, base, ours, {
+      sleep: async (ms) => void delays.push(ms),
+      random: () => 0.5,
+    });
     expect(outcome).toMatchObject({ landed: true, attempts: 2 });
     expect(delays).toHaveLength(1);
     // The landed commit is this run's change on top of theirs, not theirs and not the original.
     expect(outcome.sha).not.toBe(ours);
     expect(await repo.originGit("rev-parse", "main")).toBe(outcome.sha);
     expect(await repo.originGit("rev-parse", `${outcome.sha}^`)).toBe(theirs);
-    expect(await repo.originGit("log", "-1", "--format=%an|%cn|%B", outcome.sha)).toBe(`${BOT_IDENTITY.name}|${BOT_IDENTITY.name}|ours\n\nCo-authored-by: a <1+a@users.noreply.github.com>`);
+    expect(await repo.originGit("log", "-1", "--format=%an|%cn|%B", outcome.sha)).toBe(
+      `${BOT_IDENTITY.name}|${BOT_IDENTITY.name}|ours\n\nCo-authored-by: a <1+a@users.noreply.github.com>`,
+    );
     expect(await repo.originGit("show", `${outcome.sha}:ours.txt`)).toBe("ours");
     // The working tree is as the agent left it: no rebase happened in it.
     expect(await repo.git("rev-parse", "HEAD")).toBe(ours);
@@ -95,7 +116,9 @@ describe("land", () => {
     const ours = (await commitAll(runnerGit(repo.dir), "ours"))!;
     const outcome = await landOn(repo.dir, base, ours);
     expect(outcome).toMatchObject({ landed: false, branch: "gitclaw/issue-1-42", sha: ours });
-    expect(outcome.landed || outcome.reason).toMatch(/^conflict with main at [0-9a-f]{12}: both changed `shared\.txt` \(replaying "ours"\)$/);
+    expect(outcome.landed || outcome.reason).toMatch(
+      /^conflict with main at [0-9a-f]{12}: both changed `shared\.txt` \(replaying "ours"\)$/,
+    );
     expect(await repo.originGit("rev-parse", "main")).toBe(theirsOnMain);
     expect(await repo.originGit("rev-parse", "gitclaw/issue-1-42")).toBe(ours);
     expect(readFileSync(join(repo.dir, "shared.txt"), "utf8")).toBe("our change\n");
@@ -106,7 +129,10 @@ describe("land", () => {
     const repo = await fresh();
     const base = await repo.git("rev-parse", "HEAD");
     const hook = join(repo.origin, "hooks", "pre-receive");
-    writeFileSync(hook, "#!/bin/sh\nwhile read old new ref; do [ \"$ref\" = refs/heads/main ] && { echo 'protected branch hook declined' >&2; exit 1; }; done\nexit 0\n");
+    writeFileSync(
+      hook,
+      "#!/bin/sh\nwhile read old new ref; do [ \"$ref\" = refs/heads/main ] && { echo 'protected branch hook declined' >&2; exit 1; }; done\nexit 0\n",
+    );
     chmodSync(hook, 0o755);
     writeFileSync(join(repo.dir, "a.txt"), "a\n");
     const ours = (await commitAll(runnerGit(repo.dir), "a"))!;
@@ -128,7 +154,9 @@ describe("land", () => {
     const outcome = await landOn(shallow, base, ours);
     expect(outcome.landed).toBe(true);
     expect(await repo.originGit("rev-parse", `${outcome.sha}^`)).toBe(theirs);
-    expect(await repo.originGit("ls-tree", "--name-only", "main")).toBe("README.md\nolder.txt\nours.txt\nshared.txt\ntheirs.txt");
+    expect(await repo.originGit("ls-tree", "--name-only", "main")).toBe(
+      "README.md\nolder.txt\nours.txt\nshared.txt\ntheirs.txt",
+    );
   });
 
   it("replays a series commit by commit, a later commit undoing part of an earlier one", async () => {
@@ -157,14 +185,18 @@ describe("land", () => {
     writeFileSync(join(repo.dir, "a.txt"), "a\n");
     const ours = (await commitAll(runnerGit(repo.dir), "a"))!;
     const remote = join(repo.root, "nowhere.git");
-    await expect(landOn(repo.dir, base, ours, { remote, attempts: 4 })).rejects.toThrow(/could not push to main after 4 attempts/);
+    await expect(landOn(repo.dir, base, ours, { remote, attempts: 4 })).rejects.toThrow(
+      /could not push to main after 4 attempts/,
+    );
   });
 
   it("never lets a branch name pass as an option", async () => {
     const repo = await fresh();
     const git = runnerGit(repo.dir);
     const marker = join(repo.root, "pwned");
-    await expect(assertBranchName(git, `--upload-pack=touch ${marker}`, "a test")).rejects.toThrow(/\(a test\) is not a valid branch name/);
+    await expect(assertBranchName(git, `--upload-pack=touch ${marker}`, "a test")).rejects.toThrow(
+      /\(a test\) is not a valid branch name/,
+    );
     await expect(assertBranchName(git, "a..b", "a test")).rejects.toThrow(/is not a valid branch name/);
     await expect(assertBranchName(git, "main", "a test")).resolves.toBe("main");
     const base = await repo.git("rev-parse", "HEAD");
@@ -193,7 +225,15 @@ describe("landPaths", () => {
     const ours = (await commitAll(runnerGit(repo.dir), "ours"))!;
     const side = await landOn(repo.dir, base, ours);
     expect(side.landed).toBe(false);
-    const state = await landPaths(runnerGit(repo.dir), { remote: "origin", branch: "main", attempts: 4, sha: ours, paths: ["state/issues/1.json"], message: "session", sleep: noSleep });
+    const state = await landPaths(runnerGit(repo.dir), {
+      remote: "origin",
+      branch: "main",
+      attempts: 4,
+      sha: ours,
+      paths: ["state/issues/1.json"],
+      message: "session",
+      sleep: noSleep,
+    });
     expect(state.landed).toBe(true);
     expect(await repo.originGit("rev-parse", `${state.sha}^`)).toBe(theirs);
     expect(await repo.originGit("show", "main:shared.txt")).toBe("their change");
@@ -205,7 +245,10 @@ describe("credentials", () => {
   it("removes persisted extraheaders, also from included files", async () => {
     const repo = await fresh();
     const included = join(repo.root, "checkout-credentials.config");
-    writeFileSync(included, "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0\n");
+    writeFileSync(
+      included,
+      '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0\n',
+    );
     await repo.git("config", "--local", "http.https://github.com/.extraheader", "AUTHORIZATION: basic abc");
     await repo.git("config", "--local", "include.path", included);
     const removed = await removePersistedCredentials(createGit(repo.dir));
@@ -217,7 +260,9 @@ describe("credentials", () => {
   it("hands the credential only to remote commands, through the environment", async () => {
     const repo = await fresh();
     const git = createGit(repo.dir, { authEnv: tokenAuthEnv("https://github.com/o/r", "tok") });
-    expect((await git.run(["config", "--get", "http.extraheader"], { remote: true })).stdout).toMatch(/^AUTHORIZATION: basic /);
+    expect((await git.run(["config", "--get", "http.extraheader"], { remote: true })).stdout).toMatch(
+      /^AUTHORIZATION: basic /,
+    );
     expect((await git.run(["config", "--get", "http.extraheader"])).exitCode).toBe(1);
     expect(readFileSync(join(repo.dir, ".git/config"), "utf8")).not.toMatch(/extraheader/);
   });
@@ -226,7 +271,11 @@ describe("credentials", () => {
     const repo = await fresh();
     process.env.GITCLAW_TEST_SECRET_TOKEN = "ghs_not_for_git";
     try {
-      const shown = await createGit(repo.dir, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }).must(["-c", "alias.env=!env", "env"]);
+      const shown = await createGit(repo.dir, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }).must([
+        "-c",
+        "alias.env=!env",
+        "env",
+      ]);
       expect(shown).not.toContain("ghs_not_for_git");
       expect(shown).toMatch(/^GIT_COMMITTER_NAME=gitclaw\[bot\]$/m);
     } finally {

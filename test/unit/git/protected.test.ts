@@ -8,7 +8,13 @@ import { createGit } from "../../../src/git/git.ts";
 import { isProtected, protectedPathsFrom, revertProtectedChanges } from "../../../src/git/protected.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 
-const PATTERNS = protectedPathsFrom([".github/workflows/", ".github/gitclaw.json", "lifecycle/", "bunfig.toml", "**/*.pem"]);
+const PATTERNS = protectedPathsFrom([
+  ".github/workflows/",
+  ".github/gitclaw.json",
+  "lifecycle/",
+  "bunfig.toml",
+  "**/*.pem",
+]);
 
 describe("isProtected", () => {
   it.each([
@@ -64,13 +70,24 @@ describe("revertProtectedChanges", () => {
 
     const reverted = await revertProtectedChanges(createGit(repo.dir), PATTERNS, ["state/issues/2.json"]);
     expect(reverted.sort()).toEqual(
-      [".GitHub/workflows/x.yml", ".github/workflows/ci.yml", "keys/deploy.pem", "lifecycle/GITCLAW-AGENT.ts", "lifecycle/embedded/", "lifecycle/moved.txt", "state/issues/1.json"].sort(),
+      [
+        ".GitHub/workflows/x.yml",
+        ".github/workflows/ci.yml",
+        "keys/deploy.pem",
+        "lifecycle/GITCLAW-AGENT.ts",
+        "lifecycle/embedded/",
+        "lifecycle/moved.txt",
+        "state/issues/1.json",
+      ].sort(),
     );
     expect(readFileSync(at(".github/workflows/ci.yml"), "utf8")).toBe("on: push\n");
     expect(readFileSync(at("lifecycle/GITCLAW-AGENT.ts"), "utf8")).toBe("agent\n");
     expect(readFileSync(at("state/issues/1.json"), "utf8")).toBe("{}\n");
-    for (const gone of [".GitHub/workflows/x.yml", "keys/deploy.pem", "lifecycle/embedded", "lifecycle/moved.txt"]) expect(existsSync(at(gone)), gone).toBe(false);
+    for (const gone of [".GitHub/workflows/x.yml", "keys/deploy.pem", "lifecycle/embedded", "lifecycle/moved.txt"])
+      expect(existsSync(at(gone)), gone).toBe(false);
     // What is left to commit: the allowed change, the run's own file, and the rename's other half.
-    expect((await repo.git("status", "--porcelain", "--untracked-files=all")).split("\n").sort()).toEqual(["?? notes.txt", "?? state/issues/2.json", "D  keep.txt"].sort());
+    expect((await repo.git("status", "--porcelain", "--untracked-files=all")).split("\n").sort()).toEqual(
+      ["?? notes.txt", "?? state/issues/2.json", "D  keep.txt"].sort(),
+    );
   });
 });

@@ -15,7 +15,13 @@ describe("parseStatus", () => {
     [" M lifecycle/a.ts\0", [{ code: " M", path: "lifecycle/a.ts" }]],
     [" D .github/workflows/ci.yml\0", [{ code: " D", path: ".github/workflows/ci.yml" }]],
     ["M  a\0MM b\0A  c\0AM d\0AD e\0D  f\0 T g\0UU h\0AA i\0DU j\0?? k l\0", "codes"],
-    ["R  new name\0old name\0 M z\0", [{ code: "R ", path: "new name", from: "old name" }, { code: " M", path: "z" }]],
+    [
+      "R  new name\0old name\0 M z\0",
+      [
+        { code: "R ", path: "new name", from: "old name" },
+        { code: " M", path: "z" },
+      ],
+    ],
     ["RM moved\0orig\0", [{ code: "RM", path: "moved", from: "orig" }]],
     ["C  copy\0source\0", [{ code: "C ", path: "copy", from: "source" }]],
     ["?? line\nbreak\0", [{ code: "??", path: "line\nbreak" }]],
@@ -23,7 +29,19 @@ describe("parseStatus", () => {
   ])("reads %j", (output, expected) => {
     const parsed = parseStatus(output);
     if (expected === "codes") {
-      expect(parsed.map((c) => `${c.code}|${c.path}`)).toEqual(["M |a", "MM|b", "A |c", "AM|d", "AD|e", "D |f", " T|g", "UU|h", "AA|i", "DU|j", "??|k l"]);
+      expect(parsed.map((c) => `${c.code}|${c.path}`)).toEqual([
+        "M |a",
+        "MM|b",
+        "A |c",
+        "AM|d",
+        "AD|e",
+        "D |f",
+        " T|g",
+        "UU|h",
+        "AA|i",
+        "DU|j",
+        "??|k l",
+      ]);
     } else expect(parsed).toEqual(expected);
   });
 

@@ -9,7 +9,11 @@ const server = Bun.serve({
   hostname: "127.0.0.1",
   async fetch(request) {
     const text = await request.text();
-    seen.push({ method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined });
+    seen.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: text ? JSON.parse(text) : undefined,
+    });
     return Response.json({ id: 1 });
   },
 });
@@ -22,11 +26,28 @@ describe("every comment written through gitclaw's client carries the reply marke
   it.each([
     ["an issue comment", () => github.rest.issues.createComment({ ...repo, issue_number: 1, body: "hi" })],
     ["an edited issue comment", () => github.rest.issues.updateComment({ ...repo, comment_id: 2, body: "hi" })],
-    ["a review comment", () => github.rest.pulls.createReviewComment({ ...repo, pull_number: 3, body: "hi", commit_id: "a", path: "x", line: 1 })],
-    ["a reply to a review comment", () => github.rest.pulls.createReplyForReviewComment({ ...repo, pull_number: 3, comment_id: 4, body: "hi" })],
+    [
+      "a review comment",
+      () =>
+        github.rest.pulls.createReviewComment({
+          ...repo,
+          pull_number: 3,
+          body: "hi",
+          commit_id: "a",
+          path: "x",
+          line: 1,
+        }),
+    ],
+    [
+      "a reply to a review comment",
+      () => github.rest.pulls.createReplyForReviewComment({ ...repo, pull_number: 3, comment_id: 4, body: "hi" }),
+    ],
     ["an edited review comment", () => github.rest.pulls.updateReviewComment({ ...repo, comment_id: 4, body: "hi" })],
     ["a review", () => github.rest.pulls.createReview({ ...repo, pull_number: 3, body: "hi", event: "COMMENT" })],
-    ["a submitted review", () => github.rest.pulls.submitReview({ ...repo, pull_number: 3, review_id: 5, body: "hi", event: "COMMENT" })],
+    [
+      "a submitted review",
+      () => github.rest.pulls.submitReview({ ...repo, pull_number: 3, review_id: 5, body: "hi", event: "COMMENT" }),
+    ],
     ["a commit comment", () => github.rest.repos.createCommitComment({ ...repo, commit_sha: "a", body: "hi" })],
   ])("%s", async (_what, call) => {
     await call();

@@ -13,7 +13,11 @@ function slowGitHub(latencyMs: number) {
   const writes: { at: number; kind: "create" | "update"; body: string }[] = [];
   const api: GitHubApi = {
     send(method, _path, body) {
-      writes.push({ at: Date.now(), kind: method === "POST" ? "create" : "update", body: (body as { body: string }).body });
+      writes.push({
+        at: Date.now(),
+        kind: method === "POST" ? "create" : "update",
+        body: (body as { body: string }).body,
+      });
       const answer = { status: method === "POST" ? 201 : 200, data: { id: 7, html_url: "u" } };
       return new Promise((resolve) => setTimeout(() => resolve(answer), latencyMs));
     },
@@ -21,12 +25,25 @@ function slowGitHub(latencyMs: number) {
   return { api, writes };
 }
 
-const call = (n: number): ToolCallBlock => ({ type: "toolCall", id: `c${n}`, name: "bash", arguments: { command: `step ${n}` } });
+const call = (n: number): ToolCallBlock => ({
+  type: "toolCall",
+  id: `c${n}`,
+  name: "bash",
+  arguments: { command: `step ${n}` },
+});
 
 describe("ProgressComment", () => {
   it("spaces edits by the interval from start to start, counting an edit still in flight", async () => {
     const { api, writes } = slowGitHub(1_200);
-    const progress = new ProgressComment({ api, repo: { owner: "o", repo: "r" }, issueNumber: 1, runUrl: "u", redact: (t) => t, throttleMs: 3_000, delayMs: 0 });
+    const progress = new ProgressComment({
+      api,
+      repo: { owner: "o", repo: "r" },
+      issueNumber: 1,
+      runUrl: "u",
+      redact: (t) => t,
+      throttleMs: 3_000,
+      delayMs: 0,
+    });
     await vi.advanceTimersByTimeAsync(0);
     const started = progress.start();
     await vi.advanceTimersByTimeAsync(1_200);
@@ -47,7 +64,15 @@ describe("ProgressComment", () => {
 
   it("writes nothing after the reply, even with an edit in flight when it comes", async () => {
     const { api, writes } = slowGitHub(1_000);
-    const progress = new ProgressComment({ api, repo: { owner: "o", repo: "r" }, issueNumber: 1, runUrl: "u", redact: (t) => t, throttleMs: 1_000, delayMs: 0 });
+    const progress = new ProgressComment({
+      api,
+      repo: { owner: "o", repo: "r" },
+      issueNumber: 1,
+      runUrl: "u",
+      redact: (t) => t,
+      throttleMs: 1_000,
+      delayMs: 0,
+    });
     const started = progress.start();
     await vi.advanceTimersByTimeAsync(1_000);
     await started;

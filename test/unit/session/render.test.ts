@@ -22,7 +22,11 @@ const usage = (input: number, output: number, cacheRead: number, cost: number): 
   totalTokens: input + output + cacheRead,
   cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
 });
-const assistant = (content: AssistantMessage["content"], u: Usage, stopReason: AssistantMessage["stopReason"] = "stop"): AssistantMessage => ({
+const assistant = (
+  content: AssistantMessage["content"],
+  u: Usage,
+  stopReason: AssistantMessage["stopReason"] = "stop",
+): AssistantMessage => ({
   role: "assistant",
   content,
   api: "anthropic-messages",
@@ -77,7 +81,12 @@ function gitclawSession(dir: string): SessionFile {
     type: "message",
     message: assistant(
       [
-        { type: "toolCall", id: "c3", name: "write", arguments: { path: "NOTES.md", content: `${numbered(30, "note")}\n` } },
+        {
+          type: "toolCall",
+          id: "c3",
+          name: "write",
+          arguments: { path: "NOTES.md", content: `${numbered(30, "note")}\n` },
+        },
         { type: "toolCall", id: "c4", name: "edit", arguments: { path: "README.md", oldText: "teh", newText: "the" } },
       ],
       usage(2000, 120, 1000, 0.02),
@@ -86,16 +95,36 @@ function gitclawSession(dir: string): SessionFile {
   });
   session.append({ type: "message", message: toolResult("c3", "write", "Wrote NOTES.md") });
   session.append({ type: "message", message: toolResult("c4", "edit", "Edited README.md") });
-  session.append({ type: "compaction", summary: "Fixed the typo in README.md.\nWrote NOTES.md.", firstKeptEntryId: fix.id, tokensBefore: 50000 });
-  session.append({ type: "message", message: assistant([{ type: "text", text: "Fixed the typo in `README.md`." }], usage(500, 20, 0, 0.001)) });
+  session.append({
+    type: "compaction",
+    summary: "Fixed the typo in README.md.\nWrote NOTES.md.",
+    firstKeptEntryId: fix.id,
+    tokensBefore: 50000,
+  });
+  session.append({
+    type: "message",
+    message: assistant([{ type: "text", text: "Fixed the typo in `README.md`." }], usage(500, 20, 0, 0.001)),
+  });
   const run = session.append({
     type: "custom",
     customType: "gitclaw.run",
     data: { runId: "42", outcome: "done", turns: 3, usage: usage(3700, 220, 1300, 0.0333), durationMs: 12000 },
   });
   const line = (entry: object) => appendFileSync(session.path, `${JSON.stringify(entry)}\n`);
-  line({ type: "message", id: "abandon1", parentId: ask.id, timestamp: "2026-01-01T00:00:00.000Z", message: user("an abandoned question") });
-  line({ type: "bookmark", id: "future01", parentId: run.id, timestamp: "2026-01-01T00:00:00.000Z", note: "from a newer pi" });
+  line({
+    type: "message",
+    id: "abandon1",
+    parentId: ask.id,
+    timestamp: "2026-01-01T00:00:00.000Z",
+    message: user("an abandoned question"),
+  });
+  line({
+    type: "bookmark",
+    id: "future01",
+    parentId: run.id,
+    timestamp: "2026-01-01T00:00:00.000Z",
+    note: "from a newer pi",
+  });
   return SessionFile.load(session.path);
 }
 
@@ -148,8 +177,18 @@ describe("renderSession on a session written by gitclaw", () => {
     const dir = tmp();
     const cut = SessionFile.create(dir, { cwd: "/w" });
     cut.append({ type: "message", message: user("run the tests") });
-    cut.append({ type: "message", message: assistant([{ type: "toolCall", id: "t1", name: "bash", arguments: { command: "bun test" } }], usage(10, 5, 0, 0), "toolUse") });
-    cut.append({ type: "message", message: { ...assistant([], emptyUsage(), "error"), errorMessage: "overloaded_error" } });
+    cut.append({
+      type: "message",
+      message: assistant(
+        [{ type: "toolCall", id: "t1", name: "bash", arguments: { command: "bun test" } }],
+        usage(10, 5, 0, 0),
+        "toolUse",
+      ),
+    });
+    cut.append({
+      type: "message",
+      message: { ...assistant([], emptyUsage(), "error"), errorMessage: "overloaded_error" },
+    });
     appendFileSync(cut.path, '{"type":"message","id":"dead","parentId":');
     const text = renderSession(SessionFile.load(cut.path));
     expect(text).toContain("- **Damaged lines skipped:** line 5: truncated last line (interrupted write)");
@@ -175,12 +214,18 @@ describe("renderSession on a session written by pi", () => {
   beforeAll(async () => {
     model = await startFakeModel({
       turns: [
-        { toolCalls: [{ name: "bash", input: { command: "echo from-pi" } }], usage: { input: 1000, output: 50, cacheRead: 200 } },
+        {
+          toolCalls: [{ name: "bash", input: { command: "echo from-pi" } }],
+          usage: { input: 1000, output: 50, cacheRead: 200 },
+        },
         { text: "pi says the build is green.", usage: { input: 1100, output: 10 } },
       ],
     });
     const dir = tmp();
-    const run = await runPi(piPrintArgs("check the build", ["--session-dir", dir]), { agentDir: piAgentDir(model.url), cwd: dir });
+    const run = await runPi(piPrintArgs("check the build", ["--session-dir", dir]), {
+      agentDir: piAgentDir(model.url),
+      cwd: dir,
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     const [file] = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
     markdown = renderSession(SessionFile.load(join(dir, file!)));
@@ -208,8 +253,16 @@ describe("bun scripts/session.ts", () => {
   writeMapping(repo, { issueNumber: 7, sessionPath, updatedAt: "2026-01-01T00:00:00.000Z" });
 
   async function viewer(args: string[], cwd = repo) {
-    const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/session.ts"), ...args], { cwd, stdout: "pipe", stderr: "pipe" });
-    const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/session.ts"), ...args], {
+      cwd,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, exitCode] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     return { stdout, stderr, exitCode };
   }
 
@@ -231,7 +284,11 @@ describe("bun scripts/session.ts", () => {
 
   it("fails with one clear line and exit code 1", async () => {
     mkdirSync(join(repo, "state/issues"), { recursive: true });
-    writeMapping(repo, { issueNumber: 8, sessionPath: "state/sessions/gone.jsonl", updatedAt: "2026-01-01T00:00:00.000Z" });
+    writeMapping(repo, {
+      issueNumber: 8,
+      sessionPath: "state/sessions/gone.jsonl",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    });
     writeFileSync(join(repo, "notes.jsonl"), "just some notes\n");
     const cases: [string[], RegExp][] = [
       [["99"], /^gitclaw session: no session for issue 99: state\/issues\/99\.json does not exist/],

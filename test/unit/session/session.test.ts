@@ -28,8 +28,17 @@ describe("SessionFile", () => {
     expect(session.fileName).toBe("2026-02-22T03-00-32-797Z_abc.jsonl");
     const first = session.append({ type: "model_change", provider: "anthropic", modelId: "m" });
     const second = session.append({ type: "message", message: user("hi") });
-    const lines = readFileSync(session.path, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
-    expect(lines[0]).toEqual({ type: "session", version: 3, id: "abc", timestamp: "2026-02-22T03:00:32.797Z", cwd: "/work" });
+    const lines = readFileSync(session.path, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toEqual({
+      type: "session",
+      version: 3,
+      id: "abc",
+      timestamp: "2026-02-22T03:00:32.797Z",
+      cwd: "/work",
+    });
     expect(lines[1]).toMatchObject({ type: "model_change", id: first.id, parentId: null });
     expect(lines[2]).toMatchObject({ type: "message", id: second.id, parentId: first.id, message: { role: "user" } });
     expect(Object.keys(lines[2])).toEqual(["type", "id", "parentId", "timestamp", "message"]);
@@ -59,7 +68,9 @@ describe("SessionFile", () => {
     expect(loaded.notes).toEqual([{ line: 3, reason: "truncated last line (interrupted write)" }]);
     loaded.append({ type: "message", message: user("two") });
     const again = SessionFile.load(session.path);
-    expect(again.entries.map((e) => (e as { message: { content: { text: string }[] } }).message.content[0]!.text)).toEqual(["one", "two"]);
+    expect(
+      again.entries.map((e) => (e as { message: { content: { text: string }[] } }).message.content[0]!.text),
+    ).toEqual(["one", "two"]);
     expect(again.notes).toEqual([{ line: 3, reason: "not a valid entry" }]);
   });
 
@@ -84,13 +95,23 @@ describe("SessionFile", () => {
         line({ type: "message", id: "b", parentId: "a", timestamp: t, message: assistant("old answer") }),
         line({ type: "message", id: "x", parentId: "a", timestamp: t, message: assistant("abandoned branch") }),
         line({ type: "message", id: "c", parentId: "b", timestamp: t, message: user("kept question") }),
-        line({ type: "compaction", id: "d", parentId: "c", timestamp: t, summary: "They talked.", firstKeptEntryId: "c", tokensBefore: 999 }),
+        line({
+          type: "compaction",
+          id: "d",
+          parentId: "c",
+          timestamp: t,
+          summary: "They talked.",
+          firstKeptEntryId: "c",
+          tokensBefore: 999,
+        }),
         line({ type: "message", id: "e", parentId: "d", timestamp: t, message: assistant("new answer") }),
         line({ type: "label", id: "f", parentId: "e", timestamp: t, targetId: "e", label: "x" }),
       ].join("\n") + "\n",
     );
     const context = SessionFile.load(path).context();
-    const texts = context.messages.map((m) => (typeof m.content === "string" ? m.content : (m.content[0] as { text: string }).text));
+    const texts = context.messages.map((m) =>
+      typeof m.content === "string" ? m.content : (m.content[0] as { text: string }).text,
+    );
     expect(texts[0]).toContain("<summary>\nThey talked.\n</summary>");
     expect(texts.slice(1)).toEqual(["kept question", "new answer"]);
   });
@@ -99,7 +120,12 @@ describe("SessionFile", () => {
 describe("issue mapping", () => {
   it("round-trips and is written atomically as pretty JSON", () => {
     const root = tmp();
-    writeMapping(root, { issueNumber: 7, sessionPath: "state/sessions/x.jsonl", updatedAt: "2026-01-01T00:00:00.000Z", lastCommentId: 5 });
+    writeMapping(root, {
+      issueNumber: 7,
+      sessionPath: "state/sessions/x.jsonl",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      lastCommentId: 5,
+    });
     const text = readFileSync(join(root, "state/issues/7.json"), "utf8");
     expect(text.endsWith("}\n")).toBe(true);
     expect(readMapping(root, 7)).toMatchObject({ sessionPath: "state/sessions/x.jsonl", lastCommentId: 5 });
@@ -117,16 +143,32 @@ describe("issue mapping", () => {
 });
 
 describe("parseEntry", () => {
-  const entry = (message: unknown, extra: Record<string, unknown> = {}) => ({ type: "message", id: "a1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message, ...extra });
+  const entry = (message: unknown, extra: Record<string, unknown> = {}) => ({
+    type: "message",
+    id: "a1",
+    parentId: null,
+    timestamp: "2026-01-01T00:00:00.000Z",
+    message,
+    ...extra,
+  });
 
   it("keeps fields and block types it does not know, as newer pi versions write them", () => {
-    const message = { ...assistant("hi"), content: [{ type: "text", text: "hi" }, { type: "citation", source: "x" }], newField: 1 };
+    const message = {
+      ...assistant("hi"),
+      content: [
+        { type: "text", text: "hi" },
+        { type: "citation", source: "x" },
+      ],
+      newField: 1,
+    };
     const parsed = parseEntry(entry(message, { label: "kept" }));
     expect(parsed).toEqual(entry(message, { label: "kept" }));
   });
 
   it("rejects a known block of the wrong shape, a message without a role, and a broken envelope", () => {
-    expect(parseEntry(entry({ ...assistant("x"), content: [{ type: "toolCall", id: 1, name: "bash", arguments: {} }] }))).toBeUndefined();
+    expect(
+      parseEntry(entry({ ...assistant("x"), content: [{ type: "toolCall", id: 1, name: "bash", arguments: {} }] })),
+    ).toBeUndefined();
     expect(parseEntry(entry({ ...assistant("x"), content: [{ type: "text" }] }))).toBeUndefined();
     expect(parseEntry(entry({ content: "no role" }))).toBeUndefined();
     expect(parseEntry({ ...entry(user("x")), id: 7 })).toBeUndefined();
@@ -141,7 +183,10 @@ describe("parseEntry", () => {
 
 describe("a session holding model output gitclaw could not read before", () => {
   const toolCall = (args: unknown) =>
-    assistant("", { content: [{ type: "toolCall", id: "toolu_1", name: "write", arguments: args as Record<string, unknown> }], stopReason: "toolUse" });
+    assistant("", {
+      content: [{ type: "toolCall", id: "toolu_1", name: "write", arguments: args as Record<string, unknown> }],
+      stopReason: "toolUse",
+    });
 
   it("loads tool calls whose arguments were stored as raw text, the conversation before them intact", () => {
     const session = SessionFile.create(tmp(), { cwd: "/w" });
@@ -154,17 +199,28 @@ describe("a session holding model output gitclaw could not read before", () => {
     const messages = loaded.context().messages;
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(JSON.stringify(messages[0])).toContain("Please create a.txt");
-    expect((messages[1] as AssistantMessage).content[0]).toMatchObject({ arguments: { _rawArguments: '{"path":"a.txt","content":"hel' } });
+    expect((messages[1] as AssistantMessage).content[0]).toMatchObject({
+      arguments: { _rawArguments: '{"path":"a.txt","content":"hel' },
+    });
   });
 
   it("keeps an unreadable line's place in the tree, a user's text in the conversation, and reports each line once", () => {
     const session = SessionFile.create(tmp(), { cwd: "/w" });
     const request = session.append({ type: "message", message: user("The original request") });
     // A user message of a shape nobody reads (content blocks without a type), and an entry that is junk.
-    appendFileSync(session.path, `${JSON.stringify({ type: "message", id: "u2", parentId: request.id, timestamp: "2026-01-01T00:00:00Z", message: { role: "user", content: [{ text: "More detail" }] } })}\n`);
-    appendFileSync(session.path, `${JSON.stringify({ type: "message", id: "a1", parentId: "u2", timestamp: "2026-01-01T00:00:01Z", message: { role: "assistant", content: 7 } })}\n`);
+    appendFileSync(
+      session.path,
+      `${JSON.stringify({ type: "message", id: "u2", parentId: request.id, timestamp: "2026-01-01T00:00:00Z", message: { role: "user", content: [{ text: "More detail" }] } })}\n`,
+    );
+    appendFileSync(
+      session.path,
+      `${JSON.stringify({ type: "message", id: "a1", parentId: "u2", timestamp: "2026-01-01T00:00:01Z", message: { role: "assistant", content: 7 } })}\n`,
+    );
     const loaded = SessionFile.load(session.path);
-    expect(loaded.notes.map((n) => [n.line, n.reported])).toEqual([[3, undefined], [4, undefined]]);
+    expect(loaded.notes.map((n) => [n.line, n.reported])).toEqual([
+      [3, undefined],
+      [4, undefined],
+    ]);
     expect(loaded.notes[0]!.reason).toMatch(/its text is kept in the conversation/);
     loaded.append({ type: "message", message: user("Still there?") });
     const texts = loaded.context().messages.map((m) => JSON.stringify(m.content));
