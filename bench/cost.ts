@@ -14,7 +14,6 @@ import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
 import {
   createWorld,
   exec,
-  PROJECT_ROOT,
   ratio,
   stageCommand,
   tempDir,

@@ -1,7 +1,3 @@
-// Time to 👀: wall time of the indicator step (`bun dist/GITCLAW-INDICATOR.js` (the bundle the action runs), its own process
-// with the Actions environment) against a bare `bun -e` making the same single request (POST the
-// eyes reaction) to the same emulator. A new issue per call, so both always create a reaction.
-import { join } from "node:path";
 import {
   alternate,
   createWorld,

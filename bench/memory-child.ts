@@ -44,7 +44,12 @@ if (mode === "capture") {
   const before = memoryStatus();
   const start = clock();
   let collections = 0;
-  const collector = collect ? setInterval(() => (Bun.gc(true), collections++), 20) : undefined;
+  const collector = collect
+    ? setInterval(() => {
+        Bun.gc(true);
+        collections++;
+      }, 20)
+    : undefined;
   const result = await bash.execute({ command, timeout: 600 }, context);
   clearInterval(collector);
   const returned = clock();

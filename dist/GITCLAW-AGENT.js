@@ -42656,8 +42656,10 @@ function command(name, message, properties = {}) {
 }
 var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
 function info(message) {
-  if (!COMMAND_LIKE.test(message))
-    return write(message);
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
   const token = randomUUID();
   write(`::stop-commands::${token}`);
   write(message);
@@ -43357,9 +43359,9 @@ import { join as join4 } from "path";
 init_operations();
 
 // src/gate/triggers.ts
-var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+var escapeRegExp3 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
-  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+  return new RegExp(`(^|\\s)${escapeRegExp3(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
 }
 function triggerReason(event, policy) {
   const has = (mode) => policy.modes.includes(mode);
@@ -71265,7 +71267,7 @@ var touchedPaths = (changes) => changes.flatMap((c) => c.from ? [c.path, c.from]
 // src/git/protected.ts
 var ALWAYS_PROTECTED = ["state/"];
 var protectedPathsFrom = (configured) => [...configured, ...ALWAYS_PROTECTED];
-var escapeRegExp3 = (text) => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+var escapeRegExp4 = (text) => text.replace(/[.+^${}()|[\]\\]/g, "\\$&");
 var compiled = new Map;
 function compile3(pattern) {
   const normalised = pattern.trim().replace(/\\/g, "/").replace(/^(\.\/|\/)+/, "").replace(/\/+$/, "");
@@ -71283,7 +71285,7 @@ function compile3(pattern) {
     else if (char === "?")
       body += "[^/]";
     else
-      body += escapeRegExp3(char);
+      body += escapeRegExp4(char);
   }
   return new RegExp(`^${body}(?:/|$)`, "i");
 }
@@ -71510,16 +71512,7 @@ function composeReply(run, workspace, facts) {
 }
 
 // src/tools/sandbox/sandbox.ts
-import {
-  existsSync as existsSync8,
-  lstatSync as lstatSync3,
-  mkdirSync as mkdirSync3,
-  mkdtempSync as mkdtempSync2,
-  readdirSync as readdirSync3,
-  realpathSync,
-  rmSync as rmSync2,
-  statSync as statSync2
-} from "fs";
+import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, realpathSync, rmSync as rmSync2, statSync as statSync2 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir2 } from "os";
 import { dirname as dirname3, isAbsolute, join as join9, relative as relative3, resolve as resolve3 } from "path";
@@ -72026,7 +72019,7 @@ function createArtifactStore(dir) {
 }
 
 // src/tools/github/worktrees.ts
-import { existsSync as existsSync10, readdirSync as readdirSync5, readFileSync as readFileSync10, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
+import { existsSync as existsSync10, readdirSync as readdirSync5, readFileSync as readFileSync9, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
 import { dirname as dirname5, join as join12 } from "path";
 
 // src/tools/files/workspace.ts
@@ -72220,7 +72213,7 @@ async function worktreeGit(main, path, env, redact) {
   for (const name of existsSync10(admin) ? readdirSync5(admin) : []) {
     let gitdir;
     try {
-      gitdir = readFileSync10(join12(admin, name, "gitdir"), "utf8").trim();
+      gitdir = readFileSync9(join12(admin, name, "gitdir"), "utf8").trim();
     } catch {
       continue;
     }
@@ -74867,7 +74860,7 @@ async function writeReviewComments(context, pull, total, out) {
     per_page: PAGE2,
     ...requestOptions(context)
   });
-  pages:
+  reading:
     for await (const { data } of pages) {
       if (unknown === undefined) {
         const minimized = await minimizedReviewComments(context, data.map((comment) => comment.node_id));
@@ -74882,7 +74875,7 @@ async function writeReviewComments(context, pull, total, out) {
           continue;
         out.line();
         if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
-          break pages;
+          break reading;
       }
     }
   const notes = [

@@ -6863,8 +6863,10 @@ function command(name, message, properties = {}) {
 }
 var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
 function info(message) {
-  if (!COMMAND_LIKE.test(message))
-    return write(message);
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
   const token = randomUUID();
   write(`::stop-commands::${token}`);
   write(message);
@@ -7299,9 +7301,9 @@ function readTrigger(eventName, eventPath) {
 init_operations();
 
 // src/gate/triggers.ts
-var escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+var escapeRegExp2 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
-  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+  return new RegExp(`(^|\\s)${escapeRegExp2(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
 }
 function triggerReason(event, policy) {
   const has = (mode) => policy.modes.includes(mode);

@@ -317,8 +317,10 @@ function command(name, message, properties = {}) {
 }
 var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
 function info(message) {
-  if (!COMMAND_LIKE.test(message))
-    return write(message);
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
   const token = randomUUID();
   write(`::stop-commands::${token}`);
   write(message);

@@ -37,7 +37,10 @@ function command(name: string, message: string, properties: Record<string, strin
 const COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
 
 export function info(message: string): void {
-  if (!COMMAND_LIKE.test(message)) return write(message);
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
   const token = randomUUID();
   write(`::stop-commands::${token}`);
   write(message);

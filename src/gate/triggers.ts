@@ -13,11 +13,11 @@ export type TriggerEvent = Pick<
   "eventName" | "action" | "title" | "body" | "labels" | "assignees" | "label" | "assignee" | "comment"
 >;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A word-boundary match of the handle: `@gitclaw,` counts, `@gitclaw-bot` and `me@gitclaw.dev` do not. */
 export function mentions(text: string, handle: string): boolean {
-  return new RegExp(`(^|\\s)${escape(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+  return new RegExp(`(^|\\s)${escapeRegExp(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
 }
 
 /** Why this event starts a run, or undefined when it does not. */

@@ -1,8 +1,3 @@
-// The github tool inside a real run: calls reach the emulator through the agent's own client, the
-// policy denies cross-repository writes without a request, and every call is audited in the session
-// and the job summary.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";

@@ -1,13 +1,12 @@
 // The whole pipeline, end to end: the lifecycle scripts as separate processes, real HTTP against the
 // GitHub emulator, the fake model over the real Anthropic wire format, real git with a bare origin.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import type { RunningStep } from "../support/runner/step.ts";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
-import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
+import { OWNER, REPO, sessionLines, useWorld } from "./support.ts";
 
 const world = useWorld([
   { login: "alice", permission: "write" },

@@ -1,7 +1,3 @@
-// The run as people see it: one progress comment, edited (throttled) as tools run, that becomes the
-// reply with the footer; and the job summary. A run quicker than the progress delay just replies.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { git } from "../support/git-repo.ts";
 import { startFakeModel } from "../support/fake-model.ts";
-import { OWNER, REPO, TOKEN, sessionLines, useWorld } from "./support.ts";
+import { OWNER, REPO, sessionLines, useWorld } from "./support.ts";
 
 const world = useWorld([{ login: "alice", permission: "admin" }]);
 const target = { owner: OWNER, repo: REPO };

@@ -4,7 +4,7 @@ import { MIN_SECRET_LENGTH, REDACTED, createRedactor } from "../../src/redact.ts
 
 // Every credential-looking value is assembled at runtime so no such literal is committed.
 // TOKEN has no known token shape: it can only be caught because the redactor knows its value.
-const TOKEN = "fake" + "Q7".repeat(10) + "value";
+const TOKEN = `fake${"Q7".repeat(10)}value`;
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 const b64url = (text: string) => Buffer.from(text).toString("base64url");
 const b64urlPadded = (text: string) => b64(text).replace(/\+/g, "-").replace(/\//g, "_");
@@ -27,7 +27,7 @@ describe("known secret values", () => {
 
   it("picks up values added after first use", () => {
     const late = createRedactor();
-    const other = "another" + "Z".repeat(12);
+    const other = `another${"Z".repeat(12)}`;
     expect(late(other)).toBe(other);
     late.add(other);
     expect(late(`[${other}]`)).toBe(`[${REDACTED}]`);
@@ -82,7 +82,7 @@ describe("known secret values", () => {
   });
 
   it("redacts the URL-encoded form of a value in a URL", () => {
-    const password = "p@ss/w0rd:" + "z".repeat(8);
+    const password = `p@ss/w0rd:${"z".repeat(8)}`;
     const redactPassword = createRedactor([password]);
     const url = `https://user:${encodeURIComponent(password)}@example.com/repo.git`;
     expect(redactPassword(`cloning ${url}`)).toBe(`cloning https://user:${REDACTED}@example.com/repo.git`);
@@ -111,12 +111,12 @@ describe("token shapes without a known value", () => {
   });
 
   it("redacts fine-grained PATs", () => {
-    const pat = "github_pat_" + "11ABCDE0Y" + "_x".repeat(20);
+    const pat = `github_pat_11ABCDE0Y${"_x".repeat(20)}`;
     expect(redact(`use ${pat}`)).toBe(`use ${REDACTED}`);
   });
 
   it("redacts Anthropic and OpenAI keys", () => {
-    const keys = ["sk-ant-api03-" + "Ab1-_".repeat(18), "sk-proj-" + "Zy9_".repeat(20), "sk-" + "A1b2".repeat(12)];
+    const keys = [`sk-ant-api03-${"Ab1-_".repeat(18)}`, `sk-proj-${"Zy9_".repeat(20)}`, `sk-${"A1b2".repeat(12)}`];
     for (const key of keys) expect(redact(`key: "${key}"`)).toBe(`key: "${REDACTED}"`);
   });
 
@@ -137,7 +137,7 @@ describe("token shapes without a known value", () => {
   });
 
   it("redacts PEM private key blocks, including one cut off by truncation", () => {
-    const body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n" + "A".repeat(64) + "\n";
+    const body = `MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n${"A".repeat(64)}\n`;
     const pem = `-----BEGIN RSA PRIVATE KEY-----\n${body}-----END RSA PRIVATE KEY-----`;
     expect(redact(`key:\n${pem}\nafter`)).toBe(`key:\n${REDACTED}\nafter`);
     const openssh = `-----BEGIN OPENSSH PRIVATE KEY-----\n${body}`;
@@ -147,7 +147,7 @@ describe("token shapes without a known value", () => {
   });
 
   it("redacts Authorization header values, keeping the header name and scheme", () => {
-    const value = b64(`x-access-token:${"unknown" + "9".repeat(20)}`);
+    const value = b64(`x-access-token:${`unknown${"9".repeat(20)}`}`);
     expect(redact(`extraheader=AUTHORIZATION: basic ${value}`)).toBe(`extraheader=AUTHORIZATION: basic ${REDACTED}`);
     expect(redact(`curl -H "Authorization: Bearer abc.def-ghi_${"j".repeat(8)}" url`)).toBe(
       `curl -H "Authorization: Bearer ${REDACTED}" url`,

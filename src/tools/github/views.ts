@@ -7,7 +7,7 @@ import { ToolFailure } from "./failure.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { minimizedComments, minimizedNote, minimizedReviewComments } from "./minimized.ts";
 import type { BoundedText } from "./output.ts";
-import { parseIssueIdentifier, parsePrIdentifier, parseRepo, present, repoName, type RepoRef } from "./validate.ts";
+import { parseIssueIdentifier, parsePrIdentifier, present, repoName, type RepoRef } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
 
 /** pr_view shows at most this many changed files; pr_diff lists them all. */
@@ -80,7 +80,7 @@ async function writeReviewComments(
     per_page: PAGE,
     ...requestOptions(context),
   });
-  pages: for await (const { data } of pages) {
+  reading: for await (const { data } of pages) {
     if (unknown === undefined) {
       const minimized = await minimizedReviewComments(
         context,
@@ -98,7 +98,7 @@ async function writeReviewComments(
         ) ||
         !out.line(quoted(comment.body))
       )
-        break pages;
+        break reading;
     }
   }
   // Both notes when a later page could not be checked: the earlier pages' hidden ones stay hidden.

@@ -113,7 +113,7 @@ describe("OutputCapture past the tail gate", () => {
 
   it("counts bare CRs as line breaks in the gap, as the window does", () => {
     const capture = gated();
-    const text = Array.from({ length: 300 }, (_, i) => `progress ${i}\r`).join("") + "done\n";
+    const text = `${Array.from({ length: 300 }, (_, i) => `progress ${i}\r`).join("")}done\n`;
     capture.write(bytes(text));
     const { view } = capture.finish();
     expect(view.totalLines).toBe(301);

@@ -13,7 +13,7 @@ const job = (args: Record<string, unknown>): Promise<ToolResult> =>
 const startJob = async (command: string, extra: Record<string, unknown> = {}): Promise<string> => {
   const started = await bash({ command, async: true, ...extra });
   expect(started.isError).toBe(false);
-  const id = (started.details?.async as { jobId: string }).jobId;
+  const id = (started.details!.async as { jobId: string }).jobId;
   expect(started.text.startsWith(`Background job ${id} started: ${command.split("\n")[0]}`)).toBe(true);
   return id;
 };
@@ -79,7 +79,7 @@ describe("background jobs", () => {
   it("time out like foreground commands, with the clamp notice at start", async () => {
     const started = await bash({ command: "echo waiting; sleep 30", async: true, timeout: 0 });
     expect(started.text.endsWith("\nTimeout clamped to 1s (requested 0s; allowed range 1-3600s).")).toBe(true);
-    const id = (started.details?.async as { jobId: string }).jobId;
+    const id = (started.details!.async as { jobId: string }).jobId;
     const { final, texts } = await pollUntilEnded(id);
     expect(final.isError).toBe(true);
     const output = texts.length === 1 ? "waiting" : "\\(no output\\)";
@@ -133,7 +133,7 @@ describe("background jobs", () => {
       { command: "sleep 100", async: true },
       { ...fixture.context(), signal: controller.signal },
     );
-    const id = (started.details?.async as { jobId: string }).jobId;
+    const id = (started.details!.async as { jobId: string }).jobId;
     controller.abort();
     const { final } = await pollUntilEnded(id);
     expect(final.text).toMatch(
@@ -176,9 +176,7 @@ describe("background jobs", () => {
     const { final, texts } = await pollUntilEnded(id);
     expect(texts.join("\n")).toMatch(/\ndone\n/);
     expect(final.text).toMatch(
-      new RegExp(
-        `\\n\\n(done|\\(no output\\))\\n\\n\\[Full output: artifact://\\d+ \\(open it with the read tool\\)\\.\\]$`,
-      ),
+      /\n\n(done|\(no output\))\n\n\[Full output: artifact:\/\/\d+ \(open it with the read tool\)\.\]$/,
     );
     expect(readArtifact(final, fixture.artifacts).content).toBe(
       `${Array.from({ length: 20000 }, (_, i) => i + 1).join("\n")}\ndone\n`,

@@ -17,7 +17,10 @@ describe("trust", () => {
 
   it("refuses bots unless their exact login is trusted, without asking the API", async () => {
     let asked = 0;
-    const count = async () => (asked++, "admin" as const);
+    const count = async () => {
+      asked++;
+      return "admin" as const;
+    };
     expect((await decideTrust({ login: "evil[bot]", type: "User" }, DEFAULT_TRUST, count)).allowed).toBe(false);
     expect((await decideTrust({ login: "renovate", type: "Bot" }, DEFAULT_TRUST, count)).allowed).toBe(false);
     expect(asked).toBe(0);

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import type { Trigger } from "../../../src/actions/event.ts";
 import { userPrompt, type PromptComment } from "../../../src/run/prompt.ts";
 import { quoteAsData } from "../../../src/quote.ts";
-import { sanitizeUserText } from "../../../src/run/sanitize.ts";
 
 const trigger = (body: string, title = "Widgets crash"): Trigger => ({
   eventName: "issue_comment",
@@ -104,7 +103,10 @@ describe("userPrompt frames every part so no text can forge one", () => {
     const asked: string[] = [];
     const first = await userPrompt({ ...trigger("Body."), issueAuthor: "bob" }, [], {
       includeIssue: true,
-      isTrusted: async (login) => (asked.push(login), true),
+      isTrusted: async (login) => {
+        asked.push(login);
+        return true;
+      },
     });
     const second = await userPrompt({ ...trigger("Body."), issueAuthor: "bob" }, [], { includeIssue: true, isTrusted });
     expect(asked).toEqual(["bob"]);

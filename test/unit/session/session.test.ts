@@ -89,7 +89,7 @@ describe("SessionFile", () => {
     const t = "2026-01-01T00:00:00.000Z";
     writeFileSync(
       path,
-      [
+      `${[
         line({ type: "session", version: 3, id: "s", timestamp: t, cwd: "/" }),
         line({ type: "message", id: "a", parentId: null, timestamp: t, message: user("old question") }),
         line({ type: "message", id: "b", parentId: "a", timestamp: t, message: assistant("old answer") }),
@@ -106,7 +106,7 @@ describe("SessionFile", () => {
         }),
         line({ type: "message", id: "e", parentId: "d", timestamp: t, message: assistant("new answer") }),
         line({ type: "label", id: "f", parentId: "e", timestamp: t, targetId: "e", label: "x" }),
-      ].join("\n") + "\n",
+      ].join("\n")}\n`,
     );
     const context = SessionFile.load(path).context();
     const texts = context.messages.map((m) =>
