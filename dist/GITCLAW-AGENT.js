@@ -31036,7 +31036,7 @@ function tokenizeListContinuation(effects, ok, nok) {
     self2.containerState._closeFlow = true;
     self2.interrupt = undefined;
     ok2(self2.parser.constructs.disable.null, "expected `disable.null` to be populated");
-    return factorySpace(effects, effects.attempt(list, ok, nok), types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code);
+    return factorySpace(effects, effects.attempt(list2, ok, nok), types.linePrefix, self2.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants4.tabSize)(code);
   }
 }
 function tokenizeIndent(effects, ok, nok) {
@@ -31064,7 +31064,7 @@ function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
     return !markdownSpace(code) && tail && tail[1].type === types.listItemPrefixWhitespace ? ok(code) : nok(code);
   }
 }
-var list, listItemPrefixWhitespaceConstruct, indentConstruct;
+var list2, listItemPrefixWhitespaceConstruct, indentConstruct;
 var init_list = __esm(() => {
   init_development();
   init_dev4();
@@ -31072,7 +31072,7 @@ var init_list = __esm(() => {
   init_default();
   init_blank_line();
   init_thematic_break();
-  list = {
+  list2 = {
     continuation: { tokenize: tokenizeListContinuation },
     exit: tokenizeListEnd,
     name: "list",
@@ -31414,19 +31414,19 @@ var init_constructs = __esm(() => {
   init_default();
   init_text();
   document3 = {
-    [codes.asterisk]: list,
-    [codes.plusSign]: list,
-    [codes.dash]: list,
-    [codes.digit0]: list,
-    [codes.digit1]: list,
-    [codes.digit2]: list,
-    [codes.digit3]: list,
-    [codes.digit4]: list,
-    [codes.digit5]: list,
-    [codes.digit6]: list,
-    [codes.digit7]: list,
-    [codes.digit8]: list,
-    [codes.digit9]: list,
+    [codes.asterisk]: list2,
+    [codes.plusSign]: list2,
+    [codes.dash]: list2,
+    [codes.digit0]: list2,
+    [codes.digit1]: list2,
+    [codes.digit2]: list2,
+    [codes.digit3]: list2,
+    [codes.digit4]: list2,
+    [codes.digit5]: list2,
+    [codes.digit6]: list2,
+    [codes.digit7]: list2,
+    [codes.digit8]: list2,
+    [codes.digit9]: list2,
     [codes.greaterThan]: blockQuote
   };
   contentInitial = {
@@ -42729,33 +42729,53 @@ var BUILT_IN = {
   openrouter: { api: "openai-compatible", baseURL: "https://openrouter.ai/api/v1", apiKeyEnv: "OPENROUTER_API_KEY" },
   ollama: { api: "openai-compatible", baseURL: "http://127.0.0.1:11434/v1", baseUrlEnv: "OLLAMA_BASE_URL" }
 };
-function modelSpec(config, env) {
-  return env.GITCLAW_MODEL?.trim() || config.model;
+function providerFor(provider, spec, config, env) {
+  const declared = config.providers[provider];
+  if (declared)
+    return { ...declared };
+  if (BUILT_IN[provider])
+    return BUILT_IN[provider];
+  const baseURL = env[GENERIC.baseUrl]?.trim();
+  const api = env[GENERIC.api]?.trim() || "openai-compatible";
+  if (baseURL && (api === "anthropic" || api === "openai-compatible"))
+    return { api, baseURL };
+  if (baseURL)
+    throw new ModelConfigError(`the action input api is "${api}": expected anthropic or openai-compatible`);
+  const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
+  throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}": use one of ${known}, give the action a base_url for it, or declare it under "providers" in .github/gitclaw.json`);
+}
+function addressOf(p, provider, config, env) {
+  const generic = env[GENERIC.baseUrl]?.trim();
+  if (generic)
+    return { baseURL: generic, source: "the action input base_url" };
+  const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
+  if (fromEnv)
+    return { baseURL: fromEnv, source: p.baseUrlEnv };
+  if (config.providers[provider])
+    return { baseURL: p.baseURL, source: `providers.${provider}.baseURL in .github/gitclaw.json` };
+  return {
+    baseURL: p.baseURL,
+    source: `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`
+  };
 }
 function anthropicBaseUrl(url) {
   const trimmed = url.replace(/\/+$/, "");
   return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
 }
+var GENERIC = { baseUrl: "GITCLAW_BASE_URL", apiKey: "GITCLAW_API_KEY", api: "GITCLAW_API" };
 async function resolveModel(spec, config, env) {
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
-    throw new ModelConfigError(`model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`);
+    throw new ModelConfigError(`model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (the action input model, or "model" in .github/gitclaw.json)`);
   }
   const provider = spec.slice(0, slash);
   const modelId = spec.slice(slash + 1);
-  const declared = config.providers[provider];
-  const builtIn = BUILT_IN[provider];
-  const p = declared ? { ...declared } : builtIn;
-  if (!p) {
-    const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
-    throw new ModelConfigError(`unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`);
-  }
-  const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
-  const baseURL = fromEnv || p.baseURL;
-  const source = fromEnv ? p.baseUrlEnv : declared ? `providers.${provider}.baseURL in .github/gitclaw.json` : `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`;
-  const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
+  const p = providerFor(provider, spec, config, env);
+  const { baseURL, source } = addressOf(p, provider, config, env);
+  const apiKey = (p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined) || env[GENERIC.apiKey]?.trim() || undefined;
   if (p.apiKeyEnv && !apiKey) {
-    throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`);
+    const input = p.apiKeyEnv.toLowerCase();
+    throw new ModelConfigError(`${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the action as ${input} (or api_key).`);
   }
   const info = modelInfo(provider, modelId, config.models);
   if (p.api === "anthropic") {
@@ -42786,7 +42806,7 @@ async function resolveModel(spec, config, env) {
   };
 }
 
-// src/config.ts
+// src/config/config.ts
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join3 } from "path";
 
@@ -42794,10 +42814,10 @@ import { join as join3 } from "path";
 init_external();
 init_external();
 
-// src/config.ts
+// src/config/config.ts
 init_operations();
 
-// src/zod-errors.ts
+// src/config/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -42810,7 +42830,7 @@ function describeZodError(error, where, input) {
 `);
 }
 
-// src/paths.ts
+// src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
@@ -43011,7 +43031,7 @@ function decide(policy, query) {
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 var SANDBOX_MODES = ["auto", "off"];
 
-// src/config.ts
+// src/config/config.ts
 var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
@@ -43078,17 +43098,30 @@ function parseConfig(input, where = CONFIG_FILE) {
     throw new ConfigError(describeZodError(parsed.error, where, input));
   return parsed.data;
 }
-function loadConfig(workspace) {
+function loadConfig(workspace, settings = {}) {
+  const file = readConfigFile(workspace);
+  const fromFile = parseConfig(file);
+  if (Object.keys(settings).length === 0)
+    return fromFile;
+  return parseConfig(mergeInto(structuredClone(file ?? {}), settings), "the action's inputs over " + CONFIG_FILE);
+}
+function readConfigFile(workspace) {
   const path = join3(workspace, CONFIG_FILE);
   if (!existsSync2(path))
-    return parseConfig({});
-  let json;
+    return;
   try {
-    json = JSON.parse(readFileSync2(path, "utf8"));
+    return JSON.parse(readFileSync2(path, "utf8"));
   } catch (error) {
     throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${error.message}`);
   }
-  return parseConfig(json);
+}
+function mergeInto(base, over) {
+  for (const [key, value] of Object.entries(over)) {
+    const current = base[key];
+    const nested = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    base[key] = nested(current) && nested(value) ? mergeInto({ ...current }, value) : value;
+  }
+  return base;
 }
 
 // src/redact.ts
@@ -43356,6 +43389,48 @@ function readTrigger(eventName, eventPath) {
 // src/gate/gate.ts
 import { existsSync as existsSync3 } from "fs";
 import { join as join4 } from "path";
+
+// src/config/inputs.ts
+var INPUTS = [
+  { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
+  { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
+  { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
+  { input: "assignee", env: "GITCLAW_ASSIGNEE", to: (assignee) => ({ trigger: { assignee } }) },
+  { input: "max_turns", env: "GITCLAW_MAX_TURNS", to: (n) => ({ budgets: { maxTurns: number3("max_turns", n) } }) },
+  {
+    input: "max_minutes",
+    env: "GITCLAW_MAX_MINUTES",
+    to: (n) => ({ budgets: { maxMinutes: number3("max_minutes", n) } })
+  },
+  {
+    input: "max_cost_usd",
+    env: "GITCLAW_MAX_COST_USD",
+    to: (n) => ({ budgets: { maxCostUsd: number3("max_cost_usd", n) } })
+  },
+  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
+];
+var list = (value) => value.split(/[\s,]+/).filter(Boolean);
+function number3(input, value) {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed))
+    throw new ConfigError(`the action input ${input} is ${JSON.stringify(value)}: expected a number`);
+  return parsed;
+}
+function settingsFromInputs(env) {
+  const settings = {};
+  const inputs = {};
+  for (const { input, env: name, to } of INPUTS) {
+    const value = env[name]?.trim();
+    if (!value)
+      continue;
+    mergeInto(settings, to(value));
+    inputs[input] = name;
+  }
+  return { settings, inputs };
+}
+
+// src/gate/gate.ts
 init_operations();
 
 // src/gate/triggers.ts
@@ -43436,7 +43511,7 @@ function trustChecker(policy, lookup) {
 }
 
 // src/gate/gate.ts
-async function decide2(env, api) {
+async function decide2(env, api, inputs = {}) {
   if (!existsSync3(join4(env.workspace, SENTINEL_FILE))) {
     return {
       proceed: false,
@@ -43457,7 +43532,7 @@ async function decide2(env, api) {
   let config;
   let broken;
   try {
-    config = loadConfig(env.workspace);
+    config = loadConfig(env.workspace, settingsFromInputs(inputs).settings);
   } catch (error) {
     broken = error;
     config = parseConfig({});
@@ -55559,6 +55634,553 @@ ${footer}` : ""}`);
 }
 
 // src/run/run.ts
+init_env();
+
+// src/session/mapping.ts
+import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync7, renameSync, writeFileSync as writeFileSync4 } from "fs";
+import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
+
+// src/session/session-file.ts
+import { randomUUID as randomUUID2 } from "crypto";
+import { appendFileSync as appendFileSync4, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "fs";
+import { basename, dirname, join as join5 } from "path";
+
+// src/session/context.ts
+var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
+
+<summary>
+`;
+var COMPACTION_SUFFIX = `
+</summary>`;
+function compactionSummaryMessage(summary, timestamp) {
+  return {
+    role: "user",
+    content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }],
+    timestamp
+  };
+}
+function pathToRoot(entries, leafId) {
+  const byId = new Map;
+  for (const entry of entries)
+    byId.set(entry.id, entry);
+  const path = [];
+  const seen = new Set;
+  for (let id = leafId;id !== null; ) {
+    const entry = byId.get(id);
+    if (!entry || seen.has(id))
+      break;
+    seen.add(id);
+    path.push(entry);
+    id = entry.parentId;
+  }
+  return path.reverse();
+}
+function toMessage(entry) {
+  switch (entry.type) {
+    case "message": {
+      const message = entry.message;
+      return ["user", "assistant", "toolResult"].includes(message.role) ? message : undefined;
+    }
+    case "custom_message":
+    case "branch_summary": {
+      const e = entry;
+      const content = typeof e.summary === "string" ? e.summary : e.content;
+      const timestamp = Date.parse(entry.timestamp) || 0;
+      if (typeof content === "string")
+        return { role: "user", content: [{ type: "text", text: content }], timestamp };
+      if (Array.isArray(content))
+        return { role: "user", content, timestamp };
+      return;
+    }
+    default:
+      return;
+  }
+}
+function buildContext(entries, leafId) {
+  const path = pathToRoot(entries, leafId);
+  let model;
+  let thinkingLevel = "off";
+  let compactionIndex = -1;
+  path.forEach((entry, index) => {
+    if (entry.type === "model_change") {
+      const e = entry;
+      model = { provider: e.provider, modelId: e.modelId };
+    } else if (entry.type === "thinking_level_change") {
+      thinkingLevel = entry.thinkingLevel;
+    } else if (entry.type === "message" && entry.message.role === "assistant") {
+      const m = entry.message;
+      model = { provider: m.provider, modelId: m.model };
+    } else if (entry.type === "compaction") {
+      compactionIndex = index;
+    }
+  });
+  const messages = [];
+  let start = 0;
+  if (compactionIndex >= 0) {
+    const compaction = path[compactionIndex];
+    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
+    const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
+    start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
+  }
+  for (let i = start;i < path.length; i++) {
+    if (i === compactionIndex)
+      continue;
+    const message = toMessage(path[i]);
+    if (message)
+      messages.push(message);
+  }
+  return { messages, model, thinkingLevel };
+}
+
+// src/session/custom.ts
+var CUSTOM = {
+  issue: "gitclaw.issue",
+  run: "gitclaw.run",
+  githubAudit: "gitclaw.github_audit",
+  jobsKilled: "gitclaw.jobs_killed",
+  worktreesDiscarded: "gitclaw.worktrees_discarded",
+  damagedLines: "gitclaw.damaged_lines"
+};
+
+// src/session/entries.ts
+var SESSION_VERSION = 3;
+var TextBlock = looseObject({ type: literal("text"), text: string2() });
+var ImageBlock = looseObject({ type: literal("image"), data: string2(), mimeType: string2() });
+var ThinkingBlock = looseObject({
+  type: literal("thinking"),
+  thinking: string2(),
+  thinkingSignature: string2().optional(),
+  redacted: boolean2().optional()
+});
+var RAW_ARGUMENTS = "_rawArguments";
+function toolArguments(input) {
+  if (input !== null && typeof input === "object" && !Array.isArray(input))
+    return input;
+  return { [RAW_ARGUMENTS]: typeof input === "string" ? input : JSON.stringify(input ?? null) };
+}
+var ToolCallBlock = looseObject({
+  type: literal("toolCall"),
+  id: string2(),
+  name: string2(),
+  arguments: unknown().transform(toolArguments)
+});
+var MediaBlock = discriminatedUnion("type", [TextBlock, ImageBlock]);
+var Usage = looseObject({
+  input: number2(),
+  output: number2(),
+  cacheRead: number2(),
+  cacheWrite: number2(),
+  totalTokens: number2(),
+  cost: looseObject({
+    input: number2(),
+    output: number2(),
+    cacheRead: number2(),
+    cacheWrite: number2(),
+    total: number2()
+  })
+});
+var StopReason = _enum(["stop", "length", "toolUse", "error", "aborted"]);
+var UserMessage = looseObject({
+  role: literal("user"),
+  content: union([string2(), array(MediaBlock)]),
+  timestamp: number2()
+});
+var ASSISTANT_BLOCK_TYPES = new Set(["text", "thinking", "toolCall"]);
+var AssistantBlock = union([
+  discriminatedUnion("type", [TextBlock, ThinkingBlock, ToolCallBlock]),
+  looseObject({ type: string2().refine((type) => !ASSISTANT_BLOCK_TYPES.has(type)) })
+]);
+var AssistantMessage = looseObject({
+  role: literal("assistant"),
+  content: array(AssistantBlock),
+  api: string2(),
+  provider: string2(),
+  model: string2(),
+  usage: Usage,
+  stopReason: StopReason,
+  errorMessage: string2().optional(),
+  timestamp: number2()
+});
+var ToolResultMessage = looseObject({
+  role: literal("toolResult"),
+  toolCallId: string2(),
+  toolName: string2(),
+  content: array(MediaBlock),
+  details: unknown().optional(),
+  isError: boolean2(),
+  timestamp: number2()
+});
+var OtherMessage = looseObject({ role: string2() });
+var isSessionId = (id) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(id);
+var SessionHeader = looseObject({
+  type: literal("session"),
+  version: number2().optional(),
+  id: string2(),
+  timestamp: string2(),
+  cwd: string2().optional(),
+  parentSession: string2().optional()
+});
+var base = { id: string2(), parentId: string2().nullable(), timestamp: string2() };
+var MessageEntry = looseObject({
+  ...base,
+  type: literal("message"),
+  message: union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage])
+});
+var ModelChangeEntry = looseObject({
+  ...base,
+  type: literal("model_change"),
+  provider: string2(),
+  modelId: string2()
+});
+var ThinkingLevelChangeEntry = looseObject({
+  ...base,
+  type: literal("thinking_level_change"),
+  thinkingLevel: string2()
+});
+var CompactionEntry = looseObject({
+  ...base,
+  type: literal("compaction"),
+  summary: string2(),
+  firstKeptEntryId: string2(),
+  tokensBefore: number2(),
+  details: unknown().optional()
+});
+var BranchSummaryEntry = looseObject({
+  ...base,
+  type: literal("branch_summary"),
+  fromId: string2(),
+  summary: string2()
+});
+var CustomEntry = looseObject({
+  ...base,
+  type: literal("custom"),
+  customType: string2(),
+  data: unknown()
+});
+var CustomMessageEntry = looseObject({
+  ...base,
+  type: literal("custom_message"),
+  customType: string2(),
+  content: union([string2(), array(MediaBlock)]),
+  display: boolean2(),
+  details: unknown().optional()
+});
+var OtherEntry = looseObject({ ...base, type: string2() });
+var SessionEntry = union([
+  MessageEntry,
+  ModelChangeEntry,
+  ThinkingLevelChangeEntry,
+  CompactionEntry,
+  BranchSummaryEntry,
+  CustomEntry,
+  CustomMessageEntry,
+  OtherEntry
+]);
+var ENTRY_BY_TYPE = {
+  model_change: ModelChangeEntry,
+  thinking_level_change: ThinkingLevelChangeEntry,
+  compaction: CompactionEntry,
+  branch_summary: BranchSummaryEntry,
+  custom: CustomEntry,
+  custom_message: CustomMessageEntry
+};
+var MESSAGE_BY_ROLE = {
+  user: UserMessage,
+  assistant: AssistantMessage,
+  toolResult: ToolResultMessage
+};
+var MessageEnvelope = looseObject({ ...base, type: literal("message") });
+function parseEntry(value) {
+  const type = value?.type;
+  if (type === "message") {
+    const envelope = MessageEnvelope.safeParse(value);
+    const message = value.message;
+    const role = message?.role;
+    if (!envelope.success || typeof role !== "string")
+      return;
+    const parsed = (MESSAGE_BY_ROLE[role] ?? OtherMessage).safeParse(message);
+    return parsed.success ? { ...envelope.data, message: parsed.data } : undefined;
+  }
+  const parsed = (typeof type === "string" && ENTRY_BY_TYPE[type] || OtherEntry).safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+var emptyUsage = () => ({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
+});
+function addUsage(total, usage) {
+  const sum = emptyUsage();
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"])
+    sum[key] = total[key] + usage[key];
+  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"])
+    sum.cost[key] = total.cost[key] + usage.cost[key];
+  return sum;
+}
+
+// src/session/session-file.ts
+class SessionError extends Error {
+  name = "SessionError";
+}
+function newEntryId(taken) {
+  for (let i = 0;i < 100; i++) {
+    const id = randomUUID2().slice(0, 8);
+    if (!taken.has(id))
+      return id;
+  }
+  return randomUUID2();
+}
+function sessionFileName(header) {
+  return `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`;
+}
+
+class SessionFile {
+  path;
+  header;
+  entries;
+  notes;
+  ids = new Set;
+  now;
+  readOnly;
+  constructor(path, header, entries, notes, options) {
+    this.path = path;
+    this.header = header;
+    this.entries = entries;
+    this.notes = notes;
+    this.now = options.now ?? (() => new Date);
+    this.readOnly = options.readOnly ?? false;
+    for (const entry of entries)
+      this.ids.add(entry.id);
+  }
+  get id() {
+    return this.header.id;
+  }
+  get leafId() {
+    return this.entries.at(-1)?.id ?? null;
+  }
+  get artifactsDir() {
+    return join5(dirname(this.path), this.header.id);
+  }
+  static create(dir, init) {
+    if (init.id !== undefined && !isSessionId(init.id))
+      throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
+    const now = init.now ?? (() => new Date);
+    const header = {
+      type: "session",
+      version: SESSION_VERSION,
+      id: init.id ?? randomUUID2(),
+      timestamp: now().toISOString(),
+      cwd: init.cwd
+    };
+    mkdirSync(dir, { recursive: true });
+    const path = join5(dir, sessionFileName(header));
+    if (existsSync4(path))
+      throw new SessionError(`Session file already exists: ${path}`);
+    writeFileSync3(path, `${JSON.stringify(header)}
+`);
+    return new SessionFile(path, header, [], [], init);
+  }
+  static load(path, options = {}) {
+    if (!existsSync4(path))
+      throw new SessionError(`Session file not found: ${path}`);
+    const text = readFileSync6(path, "utf8");
+    const lines = text.split(`
+`);
+    const complete = text.endsWith(`
+`);
+    if (complete)
+      lines.pop();
+    const headerLine = lines[0];
+    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
+    if (!header?.success) {
+      throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
+    }
+    if (!isSessionId(header.data.id)) {
+      throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
+    }
+    if ((header.data.version ?? 1) < 2) {
+      throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
+    }
+    const entries = [];
+    const notes = [];
+    for (let i = 1;i < lines.length; i++) {
+      const line = lines[i];
+      if (line.trim() === "")
+        continue;
+      const isLast = i === lines.length - 1;
+      const json = safeJson(line);
+      const entry = parseEntry(json);
+      if (entry) {
+        entries.push(entry);
+        continue;
+      }
+      const standIn = standInFor(json);
+      if (standIn)
+        entries.push(standIn);
+      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+      notes.push({ line: i + 1, reason: `${reason}${kept}` });
+    }
+    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
+    for (const note of notes)
+      if (reported.has(note.line))
+        note.reported = true;
+    const session = new SessionFile(path, header.data, entries, notes, options);
+    if (!complete && !options.readOnly)
+      appendFileSync4(path, `
+`);
+    return session;
+  }
+  append(entry) {
+    if (this.readOnly)
+      throw new SessionError(`${this.path} was loaded read-only`);
+    const full = {
+      ...entry,
+      id: newEntryId(this.ids),
+      parentId: this.leafId,
+      timestamp: this.now().toISOString()
+    };
+    const { type, id, parentId, timestamp, ...payload } = full;
+    appendFileSync4(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
+`);
+    this.entries.push(full);
+    this.ids.add(full.id);
+    return full;
+  }
+  appendUserText(text, timestamp) {
+    return this.append({ type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } });
+  }
+  appendCustom(customType, data) {
+    return this.append({ type: "custom", customType, data });
+  }
+  appendStart(model) {
+    this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
+    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
+  }
+  context() {
+    return buildContext(this.entries, this.leafId);
+  }
+  get fileName() {
+    return basename(this.path);
+  }
+}
+function standInFor(json) {
+  const value = json;
+  if (!value || typeof value.id !== "string" || typeof value.parentId !== "string" && value.parentId !== null)
+    return;
+  const base = {
+    id: value.id,
+    parentId: value.parentId,
+    timestamp: typeof value.timestamp === "string" ? value.timestamp : ""
+  };
+  const message = value.message;
+  if (value.type === "message" && message?.role === "user") {
+    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
+    const text = parts.map((part) => typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "").join(`
+`).trim();
+    if (text) {
+      const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
+      return {
+        ...base,
+        type: "message",
+        message: { role: "user", content: [{ type: "text", text }], timestamp }
+      };
+    }
+  }
+  return { ...base, type: "gitclaw.unreadable" };
+}
+function safeJson(line) {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return;
+  }
+}
+
+// src/session/mapping.ts
+var IssueMapping = looseObject({
+  issueNumber: number2().int().positive(),
+  sessionPath: string2().min(1),
+  updatedAt: string2(),
+  lastCommentId: number2().int().optional(),
+  lastCommentAt: string2().optional()
+});
+var STATE_DIR = "state";
+var repoRelative = (root, path) => relative(root, path).split("\\").join("/");
+var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
+var sessionsDir = (repoRoot) => join6(repoRoot, STATE_DIR, "sessions");
+
+class MappingError extends Error {
+  name = "MappingError";
+}
+var lexists = (path) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+function checkStateFolders(repoRoot) {
+  for (const folder of [STATE_DIR, join6(STATE_DIR, "sessions"), join6(STATE_DIR, "issues")]) {
+    const stat = lstatSync(join6(repoRoot, folder), { throwIfNoEntry: false });
+    if (stat && !stat.isDirectory()) {
+      throw new SessionError(`${folder} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a folder"}; gitclaw keeps conversations only in real folders under ${STATE_DIR}/, ` + `so it stopped rather than write elsewhere. Replace ${folder} with a folder (git rm ${folder}) and comment again.`);
+    }
+  }
+}
+function readMapping(repoRoot, issueNumber) {
+  const path = mappingPath(repoRoot, issueNumber);
+  if (!lexists(path))
+    return;
+  if (!lstatSync(path).isFile())
+    throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
+  let json;
+  try {
+    json = JSON.parse(readFileSync7(path, "utf8"));
+  } catch (error) {
+    throw new MappingError(`${relative(repoRoot, path)} is not valid JSON (${error.message}); fix or delete it to start a new session.`);
+  }
+  const parsed = IssueMapping.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new MappingError(`${relative(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`);
+  }
+  if (parsed.data.issueNumber !== issueNumber) {
+    throw new MappingError(`${relative(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`);
+  }
+  return parsed.data;
+}
+function writeMapping(repoRoot, mapping) {
+  const path = mappingPath(repoRoot, mapping.issueNumber);
+  mkdirSync2(dirname2(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync4(temp, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}
+`);
+  renameSync(temp, path);
+}
+function resolveSessionPath(repoRoot, mapping) {
+  const path = resolve2(repoRoot, mapping.sessionPath);
+  const names = `state/issues/${mapping.issueNumber}.json names the session ${JSON.stringify(mapping.sessionPath)}`;
+  if (dirname2(path) !== resolve2(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
+    throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
+  }
+  if (lexists(path) && !lstatSync(path).isFile())
+    throw new MappingError(`${names}, which is a symbolic link or not a file`);
+  return path;
+}
+function otherIssuesUsing(repoRoot, path, issueNumber) {
+  const dir = join6(repoRoot, STATE_DIR, "issues");
+  const numbers = existsSync5(dir) ? readdirSync(dir).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number) : [];
+  return numbers.filter((n) => {
+    if (n === issueNumber)
+      return false;
+    try {
+      const mapping = readMapping(repoRoot, n);
+      return mapping !== undefined && resolve2(repoRoot, mapping.sessionPath) === path;
+    } catch {
+      return false;
+    }
+  });
+}
+
+// src/run/run.ts
 init_run_state();
 
 // node_modules/@ai-sdk/gateway/dist/index.js
@@ -55643,7 +56265,7 @@ var ZodMiniNumber = /* @__PURE__ */ $constructor("ZodMiniNumber", (inst, def) =>
   $ZodNumber.init(inst, def);
   ZodMiniType.init(inst, def);
 });
-function number3(params) {
+function number4(params) {
   return _number(ZodMiniNumber, params);
 }
 var ZodMiniNumberFormat = /* @__PURE__ */ $constructor("ZodMiniNumberFormat", (inst, def) => {
@@ -55875,7 +56497,7 @@ function _instanceof2(cls, params = {}) {
 }
 function json2() {
   const jsonSchema = _lazy(() => {
-    return union2([string3(), number3(), boolean3(), _null4(), array2(jsonSchema), record2(string3(), jsonSchema)]);
+    return union2([string3(), number4(), boolean3(), _null4(), array2(jsonSchema), record2(string3(), jsonSchema)]);
   });
   return jsonSchema;
 }
@@ -55935,7 +56557,7 @@ var z = {
   never: never2,
   nullable: nullable2,
   nullish: nullish2,
-  number: number3,
+  number: number4,
   object: object2,
   optional: optional2,
   pipe: pipe2,
@@ -64635,7 +65257,7 @@ var z$1 = {
   minLength: _minLength,
   never: never2,
   nonnegative: _nonnegative,
-  number: number3,
+  number: number4,
   object: object2,
   optional: optional2,
   pipe: pipe2,
@@ -69668,185 +70290,6 @@ var originalGenerateCallId = createIdGenerator({
   size: 24
 });
 
-// src/session/entries.ts
-var SESSION_VERSION = 3;
-var TextBlock = looseObject({ type: literal("text"), text: string2() });
-var ImageBlock = looseObject({ type: literal("image"), data: string2(), mimeType: string2() });
-var ThinkingBlock = looseObject({
-  type: literal("thinking"),
-  thinking: string2(),
-  thinkingSignature: string2().optional(),
-  redacted: boolean2().optional()
-});
-var RAW_ARGUMENTS = "_rawArguments";
-function toolArguments(input) {
-  if (input !== null && typeof input === "object" && !Array.isArray(input))
-    return input;
-  return { [RAW_ARGUMENTS]: typeof input === "string" ? input : JSON.stringify(input ?? null) };
-}
-var ToolCallBlock = looseObject({
-  type: literal("toolCall"),
-  id: string2(),
-  name: string2(),
-  arguments: unknown().transform(toolArguments)
-});
-var MediaBlock = discriminatedUnion("type", [TextBlock, ImageBlock]);
-var Usage = looseObject({
-  input: number2(),
-  output: number2(),
-  cacheRead: number2(),
-  cacheWrite: number2(),
-  totalTokens: number2(),
-  cost: looseObject({
-    input: number2(),
-    output: number2(),
-    cacheRead: number2(),
-    cacheWrite: number2(),
-    total: number2()
-  })
-});
-var StopReason = _enum(["stop", "length", "toolUse", "error", "aborted"]);
-var UserMessage = looseObject({
-  role: literal("user"),
-  content: union([string2(), array(MediaBlock)]),
-  timestamp: number2()
-});
-var ASSISTANT_BLOCK_TYPES = new Set(["text", "thinking", "toolCall"]);
-var AssistantBlock = union([
-  discriminatedUnion("type", [TextBlock, ThinkingBlock, ToolCallBlock]),
-  looseObject({ type: string2().refine((type) => !ASSISTANT_BLOCK_TYPES.has(type)) })
-]);
-var AssistantMessage = looseObject({
-  role: literal("assistant"),
-  content: array(AssistantBlock),
-  api: string2(),
-  provider: string2(),
-  model: string2(),
-  usage: Usage,
-  stopReason: StopReason,
-  errorMessage: string2().optional(),
-  timestamp: number2()
-});
-var ToolResultMessage = looseObject({
-  role: literal("toolResult"),
-  toolCallId: string2(),
-  toolName: string2(),
-  content: array(MediaBlock),
-  details: unknown().optional(),
-  isError: boolean2(),
-  timestamp: number2()
-});
-var OtherMessage = looseObject({ role: string2() });
-var isSessionId = (id) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(id);
-var SessionHeader = looseObject({
-  type: literal("session"),
-  version: number2().optional(),
-  id: string2(),
-  timestamp: string2(),
-  cwd: string2().optional(),
-  parentSession: string2().optional()
-});
-var base = { id: string2(), parentId: string2().nullable(), timestamp: string2() };
-var MessageEntry = looseObject({
-  ...base,
-  type: literal("message"),
-  message: union([UserMessage, AssistantMessage, ToolResultMessage, OtherMessage])
-});
-var ModelChangeEntry = looseObject({
-  ...base,
-  type: literal("model_change"),
-  provider: string2(),
-  modelId: string2()
-});
-var ThinkingLevelChangeEntry = looseObject({
-  ...base,
-  type: literal("thinking_level_change"),
-  thinkingLevel: string2()
-});
-var CompactionEntry = looseObject({
-  ...base,
-  type: literal("compaction"),
-  summary: string2(),
-  firstKeptEntryId: string2(),
-  tokensBefore: number2(),
-  details: unknown().optional()
-});
-var BranchSummaryEntry = looseObject({
-  ...base,
-  type: literal("branch_summary"),
-  fromId: string2(),
-  summary: string2()
-});
-var CustomEntry = looseObject({
-  ...base,
-  type: literal("custom"),
-  customType: string2(),
-  data: unknown()
-});
-var CustomMessageEntry = looseObject({
-  ...base,
-  type: literal("custom_message"),
-  customType: string2(),
-  content: union([string2(), array(MediaBlock)]),
-  display: boolean2(),
-  details: unknown().optional()
-});
-var OtherEntry = looseObject({ ...base, type: string2() });
-var SessionEntry = union([
-  MessageEntry,
-  ModelChangeEntry,
-  ThinkingLevelChangeEntry,
-  CompactionEntry,
-  BranchSummaryEntry,
-  CustomEntry,
-  CustomMessageEntry,
-  OtherEntry
-]);
-var ENTRY_BY_TYPE = {
-  model_change: ModelChangeEntry,
-  thinking_level_change: ThinkingLevelChangeEntry,
-  compaction: CompactionEntry,
-  branch_summary: BranchSummaryEntry,
-  custom: CustomEntry,
-  custom_message: CustomMessageEntry
-};
-var MESSAGE_BY_ROLE = {
-  user: UserMessage,
-  assistant: AssistantMessage,
-  toolResult: ToolResultMessage
-};
-var MessageEnvelope = looseObject({ ...base, type: literal("message") });
-function parseEntry(value) {
-  const type = value?.type;
-  if (type === "message") {
-    const envelope = MessageEnvelope.safeParse(value);
-    const message = value.message;
-    const role = message?.role;
-    if (!envelope.success || typeof role !== "string")
-      return;
-    const parsed = (MESSAGE_BY_ROLE[role] ?? OtherMessage).safeParse(message);
-    return parsed.success ? { ...envelope.data, message: parsed.data } : undefined;
-  }
-  const parsed = (typeof type === "string" && ENTRY_BY_TYPE[type] || OtherEntry).safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-var emptyUsage = () => ({
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
-});
-function addUsage(total, usage) {
-  const sum = emptyUsage();
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "totalTokens"])
-    sum[key] = total[key] + usage[key];
-  for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"])
-    sum.cost[key] = total.cost[key] + usage.cost[key];
-  return sum;
-}
-
 // src/tools/types.ts
 var ok = (text, details) => ({ text, isError: false, details });
 var fail = (text, details) => ({ text, isError: true, details });
@@ -69907,93 +70350,6 @@ function mentionsCacheControl(error) {
   const e = error;
   const inner = e?.lastError ?? e;
   return inner?.statusCode === 400 && /cache_control/i.test(`${inner.message ?? ""} ${inner.responseBody ?? ""}`);
-}
-
-// src/session/context.ts
-var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
-
-<summary>
-`;
-var COMPACTION_SUFFIX = `
-</summary>`;
-function compactionSummaryMessage(summary, timestamp) {
-  return {
-    role: "user",
-    content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }],
-    timestamp
-  };
-}
-function pathToRoot(entries, leafId) {
-  const byId = new Map;
-  for (const entry of entries)
-    byId.set(entry.id, entry);
-  const path = [];
-  const seen = new Set;
-  for (let id = leafId;id !== null; ) {
-    const entry = byId.get(id);
-    if (!entry || seen.has(id))
-      break;
-    seen.add(id);
-    path.push(entry);
-    id = entry.parentId;
-  }
-  return path.reverse();
-}
-function toMessage(entry) {
-  switch (entry.type) {
-    case "message": {
-      const message = entry.message;
-      return ["user", "assistant", "toolResult"].includes(message.role) ? message : undefined;
-    }
-    case "custom_message":
-    case "branch_summary": {
-      const e = entry;
-      const content = typeof e.summary === "string" ? e.summary : e.content;
-      const timestamp = Date.parse(entry.timestamp) || 0;
-      if (typeof content === "string")
-        return { role: "user", content: [{ type: "text", text: content }], timestamp };
-      if (Array.isArray(content))
-        return { role: "user", content, timestamp };
-      return;
-    }
-    default:
-      return;
-  }
-}
-function buildContext(entries, leafId) {
-  const path = pathToRoot(entries, leafId);
-  let model;
-  let thinkingLevel = "off";
-  let compactionIndex = -1;
-  path.forEach((entry, index) => {
-    if (entry.type === "model_change") {
-      const e = entry;
-      model = { provider: e.provider, modelId: e.modelId };
-    } else if (entry.type === "thinking_level_change") {
-      thinkingLevel = entry.thinkingLevel;
-    } else if (entry.type === "message" && entry.message.role === "assistant") {
-      const m = entry.message;
-      model = { provider: m.provider, modelId: m.model };
-    } else if (entry.type === "compaction") {
-      compactionIndex = index;
-    }
-  });
-  const messages = [];
-  let start = 0;
-  if (compactionIndex >= 0) {
-    const compaction = path[compactionIndex];
-    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
-    const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
-    start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
-  }
-  for (let i = start;i < path.length; i++) {
-    if (i === compactionIndex)
-      continue;
-    const message = toMessage(path[i]);
-    if (message)
-      messages.push(message);
-  }
-  return { messages, model, thinkingLevel };
 }
 
 // src/agent/messages.ts
@@ -70460,284 +70816,6 @@ function describeModelError(error, model) {
 import { lstatSync as lstatSync2 } from "fs";
 import { relative as relative2 } from "path";
 init_operations();
-
-// src/session/mapping.ts
-import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync7, renameSync, writeFileSync as writeFileSync4 } from "fs";
-import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
-
-// src/session/session-file.ts
-import { randomUUID as randomUUID2 } from "crypto";
-import { appendFileSync as appendFileSync4, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "fs";
-import { basename, dirname, join as join5 } from "path";
-
-// src/session/custom.ts
-var CUSTOM = {
-  issue: "gitclaw.issue",
-  run: "gitclaw.run",
-  githubAudit: "gitclaw.github_audit",
-  jobsKilled: "gitclaw.jobs_killed",
-  worktreesDiscarded: "gitclaw.worktrees_discarded",
-  damagedLines: "gitclaw.damaged_lines"
-};
-
-// src/session/session-file.ts
-class SessionError extends Error {
-  name = "SessionError";
-}
-function newEntryId(taken) {
-  for (let i = 0;i < 100; i++) {
-    const id = randomUUID2().slice(0, 8);
-    if (!taken.has(id))
-      return id;
-  }
-  return randomUUID2();
-}
-function sessionFileName(header) {
-  return `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`;
-}
-
-class SessionFile {
-  path;
-  header;
-  entries;
-  notes;
-  ids = new Set;
-  now;
-  readOnly;
-  constructor(path, header, entries, notes, options) {
-    this.path = path;
-    this.header = header;
-    this.entries = entries;
-    this.notes = notes;
-    this.now = options.now ?? (() => new Date);
-    this.readOnly = options.readOnly ?? false;
-    for (const entry of entries)
-      this.ids.add(entry.id);
-  }
-  get id() {
-    return this.header.id;
-  }
-  get leafId() {
-    return this.entries.at(-1)?.id ?? null;
-  }
-  get artifactsDir() {
-    return join5(dirname(this.path), this.header.id);
-  }
-  static create(dir, init) {
-    if (init.id !== undefined && !isSessionId(init.id))
-      throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
-    const now = init.now ?? (() => new Date);
-    const header = {
-      type: "session",
-      version: SESSION_VERSION,
-      id: init.id ?? randomUUID2(),
-      timestamp: now().toISOString(),
-      cwd: init.cwd
-    };
-    mkdirSync(dir, { recursive: true });
-    const path = join5(dir, sessionFileName(header));
-    if (existsSync4(path))
-      throw new SessionError(`Session file already exists: ${path}`);
-    writeFileSync3(path, `${JSON.stringify(header)}
-`);
-    return new SessionFile(path, header, [], [], init);
-  }
-  static load(path, options = {}) {
-    if (!existsSync4(path))
-      throw new SessionError(`Session file not found: ${path}`);
-    const text = readFileSync6(path, "utf8");
-    const lines = text.split(`
-`);
-    const complete = text.endsWith(`
-`);
-    if (complete)
-      lines.pop();
-    const headerLine = lines[0];
-    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
-    if (!header?.success) {
-      throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
-    }
-    if (!isSessionId(header.data.id)) {
-      throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
-    }
-    if ((header.data.version ?? 1) < 2) {
-      throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
-    }
-    const entries = [];
-    const notes = [];
-    for (let i = 1;i < lines.length; i++) {
-      const line = lines[i];
-      if (line.trim() === "")
-        continue;
-      const isLast = i === lines.length - 1;
-      const json = safeJson(line);
-      const entry = parseEntry(json);
-      if (entry) {
-        entries.push(entry);
-        continue;
-      }
-      const standIn = standInFor(json);
-      if (standIn)
-        entries.push(standIn);
-      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
-      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
-      notes.push({ line: i + 1, reason: `${reason}${kept}` });
-    }
-    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
-    for (const note of notes)
-      if (reported.has(note.line))
-        note.reported = true;
-    const session = new SessionFile(path, header.data, entries, notes, options);
-    if (!complete && !options.readOnly)
-      appendFileSync4(path, `
-`);
-    return session;
-  }
-  append(entry) {
-    if (this.readOnly)
-      throw new SessionError(`${this.path} was loaded read-only`);
-    const full = {
-      ...entry,
-      id: newEntryId(this.ids),
-      parentId: this.leafId,
-      timestamp: this.now().toISOString()
-    };
-    const { type, id, parentId, timestamp, ...payload } = full;
-    appendFileSync4(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
-`);
-    this.entries.push(full);
-    this.ids.add(full.id);
-    return full;
-  }
-  appendUserText(text, timestamp) {
-    return this.append({ type: "message", message: { role: "user", content: [{ type: "text", text }], timestamp } });
-  }
-  appendCustom(customType, data) {
-    return this.append({ type: "custom", customType, data });
-  }
-  appendStart(model) {
-    this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
-  }
-  context() {
-    return buildContext(this.entries, this.leafId);
-  }
-  get fileName() {
-    return basename(this.path);
-  }
-}
-function standInFor(json) {
-  const value = json;
-  if (!value || typeof value.id !== "string" || typeof value.parentId !== "string" && value.parentId !== null)
-    return;
-  const base = {
-    id: value.id,
-    parentId: value.parentId,
-    timestamp: typeof value.timestamp === "string" ? value.timestamp : ""
-  };
-  const message = value.message;
-  if (value.type === "message" && message?.role === "user") {
-    const parts = typeof message.content === "string" ? [message.content] : Array.isArray(message.content) ? message.content : [];
-    const text = parts.map((part) => typeof part === "string" ? part : typeof part?.text === "string" ? part.text : "").join(`
-`).trim();
-    if (text) {
-      const timestamp = typeof message.timestamp === "number" ? message.timestamp : Date.parse(base.timestamp) || 0;
-      return {
-        ...base,
-        type: "message",
-        message: { role: "user", content: [{ type: "text", text }], timestamp }
-      };
-    }
-  }
-  return { ...base, type: "gitclaw.unreadable" };
-}
-function safeJson(line) {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return;
-  }
-}
-
-// src/session/mapping.ts
-var IssueMapping = looseObject({
-  issueNumber: number2().int().positive(),
-  sessionPath: string2().min(1),
-  updatedAt: string2(),
-  lastCommentId: number2().int().optional(),
-  lastCommentAt: string2().optional()
-});
-var STATE_DIR = "state";
-var repoRelative = (root, path) => relative(root, path).split("\\").join("/");
-var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
-var sessionsDir = (repoRoot) => join6(repoRoot, STATE_DIR, "sessions");
-
-class MappingError extends Error {
-  name = "MappingError";
-}
-var lexists = (path) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
-function checkStateFolders(repoRoot) {
-  for (const folder of [STATE_DIR, join6(STATE_DIR, "sessions"), join6(STATE_DIR, "issues")]) {
-    const stat = lstatSync(join6(repoRoot, folder), { throwIfNoEntry: false });
-    if (stat && !stat.isDirectory()) {
-      throw new SessionError(`${folder} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a folder"}; gitclaw keeps conversations only in real folders under ${STATE_DIR}/, ` + `so it stopped rather than write elsewhere. Replace ${folder} with a folder (git rm ${folder}) and comment again.`);
-    }
-  }
-}
-function readMapping(repoRoot, issueNumber) {
-  const path = mappingPath(repoRoot, issueNumber);
-  if (!lexists(path))
-    return;
-  if (!lstatSync(path).isFile())
-    throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
-  let json;
-  try {
-    json = JSON.parse(readFileSync7(path, "utf8"));
-  } catch (error) {
-    throw new MappingError(`${relative(repoRoot, path)} is not valid JSON (${error.message}); fix or delete it to start a new session.`);
-  }
-  const parsed = IssueMapping.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new MappingError(`${relative(repoRoot, path)}: field "${issue.path.join(".")}" ${issue.message}; fix or delete it to start a new session.`);
-  }
-  if (parsed.data.issueNumber !== issueNumber) {
-    throw new MappingError(`${relative(repoRoot, path)} says it is issue ${parsed.data.issueNumber}'s; fix or delete it to start a new session.`);
-  }
-  return parsed.data;
-}
-function writeMapping(repoRoot, mapping) {
-  const path = mappingPath(repoRoot, mapping.issueNumber);
-  mkdirSync2(dirname2(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync4(temp, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}
-`);
-  renameSync(temp, path);
-}
-function resolveSessionPath(repoRoot, mapping) {
-  const path = resolve2(repoRoot, mapping.sessionPath);
-  const names = `state/issues/${mapping.issueNumber}.json names the session ${JSON.stringify(mapping.sessionPath)}`;
-  if (dirname2(path) !== resolve2(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
-    throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
-  }
-  if (lexists(path) && !lstatSync(path).isFile())
-    throw new MappingError(`${names}, which is a symbolic link or not a file`);
-  return path;
-}
-function otherIssuesUsing(repoRoot, path, issueNumber) {
-  const dir = join6(repoRoot, STATE_DIR, "issues");
-  const numbers = existsSync5(dir) ? readdirSync(dir).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number) : [];
-  return numbers.filter((n) => {
-    if (n === issueNumber)
-      return false;
-    try {
-      const mapping = readMapping(repoRoot, n);
-      return mapping !== undefined && resolve2(repoRoot, mapping.sessionPath) === path;
-    } catch {
-      return false;
-    }
-  });
-}
 
 // src/run/prompt.ts
 import { randomBytes } from "crypto";
@@ -75697,6 +75775,7 @@ async function runConversation(run) {
   const landing = await landWork(run, workspace, conversation);
   await reply(run, workspace, { result, conversation, landing, unpushed, progress });
   writeSummary(run, timeline, result);
+  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
 }
 async function startProgress(run) {
@@ -75750,6 +75829,17 @@ async function runLoop(run, workspace, conversation, tools, watchers) {
     observer.close();
   }
 }
+function writeOutputs(run, result, landing, sessionPath) {
+  const outputs = {
+    outcome: result.outcome,
+    session_path: sessionPath,
+    commit_sha: landing.push?.sha ?? "",
+    branch: landing.push?.branch ?? "",
+    cost: result.usage.cost.total.toFixed(4)
+  };
+  for (const [name, value] of Object.entries(outputs))
+    setOutput(run.env, name, value);
+}
 function writeSummary(run, timeline, result) {
   const title = `gitclaw \xB7 issue #${run.trigger.issueNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
@@ -75778,7 +75868,7 @@ async function runPipeline(options) {
   const link = runUrl(env);
   let issueNumber;
   try {
-    const gate = await decide2(env, api);
+    const gate = await decide2(env, api, processEnv);
     issueNumber = gate.trigger?.issueNumber;
     if (!gate.proceed) {
       if (gate.error)
@@ -75789,7 +75879,7 @@ async function runPipeline(options) {
     if (gate.configError)
       throw gate.configError;
     const { trigger, config } = gate;
-    const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
+    const resolved = await resolveModel(config.model, config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const context = {
       ...options,

@@ -6894,7 +6894,7 @@ init_run_state();
 import { existsSync as existsSync3 } from "fs";
 import { join as join3 } from "path";
 
-// src/config.ts
+// src/config/config.ts
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join2 } from "path";
 
@@ -6902,10 +6902,10 @@ import { join as join2 } from "path";
 init_external();
 init_external();
 
-// src/config.ts
+// src/config/config.ts
 init_operations();
 
-// src/zod-errors.ts
+// src/config/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -6918,7 +6918,7 @@ function describeZodError(error, where, input) {
 `);
 }
 
-// src/paths.ts
+// src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
@@ -7119,7 +7119,7 @@ function decide(policy, query) {
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 var SANDBOX_MODES = ["auto", "off"];
 
-// src/config.ts
+// src/config/config.ts
 var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
@@ -7186,17 +7186,70 @@ function parseConfig(input, where = CONFIG_FILE) {
     throw new ConfigError(describeZodError(parsed.error, where, input));
   return parsed.data;
 }
-function loadConfig(workspace) {
+function loadConfig(workspace, settings = {}) {
+  const file = readConfigFile(workspace);
+  const fromFile = parseConfig(file);
+  if (Object.keys(settings).length === 0)
+    return fromFile;
+  return parseConfig(mergeInto(structuredClone(file ?? {}), settings), "the action's inputs over " + CONFIG_FILE);
+}
+function readConfigFile(workspace) {
   const path = join2(workspace, CONFIG_FILE);
   if (!existsSync2(path))
-    return parseConfig({});
-  let json;
+    return;
   try {
-    json = JSON.parse(readFileSync2(path, "utf8"));
+    return JSON.parse(readFileSync2(path, "utf8"));
   } catch (error) {
     throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${error.message}`);
   }
-  return parseConfig(json);
+}
+function mergeInto(base, over) {
+  for (const [key, value] of Object.entries(over)) {
+    const current = base[key];
+    const nested = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    base[key] = nested(current) && nested(value) ? mergeInto({ ...current }, value) : value;
+  }
+  return base;
+}
+
+// src/config/inputs.ts
+var INPUTS = [
+  { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
+  { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
+  { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
+  { input: "assignee", env: "GITCLAW_ASSIGNEE", to: (assignee) => ({ trigger: { assignee } }) },
+  { input: "max_turns", env: "GITCLAW_MAX_TURNS", to: (n) => ({ budgets: { maxTurns: number3("max_turns", n) } }) },
+  {
+    input: "max_minutes",
+    env: "GITCLAW_MAX_MINUTES",
+    to: (n) => ({ budgets: { maxMinutes: number3("max_minutes", n) } })
+  },
+  {
+    input: "max_cost_usd",
+    env: "GITCLAW_MAX_COST_USD",
+    to: (n) => ({ budgets: { maxCostUsd: number3("max_cost_usd", n) } })
+  },
+  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
+];
+var list = (value) => value.split(/[\s,]+/).filter(Boolean);
+function number3(input, value) {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed))
+    throw new ConfigError(`the action input ${input} is ${JSON.stringify(value)}: expected a number`);
+  return parsed;
+}
+function settingsFromInputs(env) {
+  const settings = {};
+  const inputs = {};
+  for (const { input, env: name, to } of INPUTS) {
+    const value = env[name]?.trim();
+    if (!value)
+      continue;
+    mergeInto(settings, to(value));
+    inputs[input] = name;
+  }
+  return { settings, inputs };
 }
 
 // src/actions/event.ts
@@ -7378,7 +7431,7 @@ function trustChecker(policy, lookup) {
 }
 
 // src/gate/gate.ts
-async function decide2(env, api) {
+async function decide2(env, api, inputs = {}) {
   if (!existsSync3(join3(env.workspace, SENTINEL_FILE))) {
     return {
       proceed: false,
@@ -7399,7 +7452,7 @@ async function decide2(env, api) {
   let config;
   let broken;
   try {
-    config = loadConfig(env.workspace);
+    config = loadConfig(env.workspace, settingsFromInputs(inputs).settings);
   } catch (error) {
     broken = error;
     config = parseConfig({});
@@ -7422,8 +7475,8 @@ async function decide2(env, api) {
 }
 
 // src/stages/guard.ts
-async function runGuard(env, api = fetchApi(env)) {
-  const gate = await decide2(env, api);
+async function runGuard(env, inputs, api = fetchApi(env)) {
+  const gate = await decide2(env, api, inputs);
   if (gate.proceed) {
     const { issueNumber, comment } = gate.trigger;
     writeTarget(env.runnerTemp, { issueNumber, ...comment ? { commentId: comment.id } : {} });
@@ -7434,7 +7487,7 @@ async function runGuard(env, api = fetchApi(env)) {
 // lifecycle/GITCLAW-ENABLED.ts
 try {
   const env = readActionsEnv();
-  const result = await runGuard(env);
+  const result = await runGuard(env, process.env);
   setOutput(env, "proceed", String(result.proceed));
   info(`gitclaw guard: ${result.proceed ? "proceed" : "skip"}: ${result.reason}`);
 } catch (error2) {

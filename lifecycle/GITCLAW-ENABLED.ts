@@ -6,7 +6,7 @@ import { runGuard } from "../src/stages/guard.ts";
 
 try {
   const env = readActionsEnv();
-  const result = await runGuard(env);
+  const result = await runGuard(env, process.env);
   setOutput(env, "proceed", String(result.proceed));
   workflow.info(`gitclaw guard: ${result.proceed ? "proceed" : "skip"}: ${result.reason}`);
 } catch (error) {

@@ -8,8 +8,9 @@ import { execa } from "execa";
 import { startGitHubEmulator } from "../../test/support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../../test/support/payloads.ts";
 import { runWorkflow } from "../../test/support/workflow.ts";
-import { loadConfig } from "../../src/config.ts";
-import { ModelConfigError, modelSpec, resolveModel } from "../../src/agent/model.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { ModelConfigError, resolveModel } from "../../src/agent/model.ts";
+import { settingsFromInputs } from "../../src/config/inputs.ts";
 
 export class LocalError extends Error {
   override name = "LocalError";
@@ -44,8 +45,8 @@ function parseArgs(args: string[]): { issue?: number; prompt: string } {
 
 /** Says exactly which variable to set when no model is usable, before anything starts. */
 async function checkModel(cwd: string, env: Record<string, string | undefined>): Promise<string> {
-  const config = loadConfig(cwd);
-  const spec = modelSpec(config, env);
+  const config = loadConfig(cwd, settingsFromInputs(env).settings);
+  const spec = config.model;
   try {
     await resolveModel(spec, config, env);
   } catch (error) {

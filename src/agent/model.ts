@@ -2,7 +2,7 @@
 // server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported.
 // A provider's SDK is loaded when a model needs it: a run only ever uses one (bench/memory).
 import type { LanguageModel } from "ai";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { modelInfo, type ModelInfo } from "./catalog.ts";
 
 export interface ResolvedModel {
@@ -47,9 +47,43 @@ const BUILT_IN: Record<string, ProviderSpec> = {
   ollama: { api: "openai-compatible", baseURL: "http://127.0.0.1:11434/v1", baseUrlEnv: "OLLAMA_BASE_URL" },
 };
 
-/** `GITCLAW_MODEL` wins over the config so a run can be pointed elsewhere without a commit. */
-export function modelSpec(config: Pick<Config, "model">, env: Record<string, string | undefined>): string {
-  return env.GITCLAW_MODEL?.trim() || config.model;
+/** The provider's wire protocol and settings: declared in the configuration, built in, or given by the generic inputs. */
+function providerFor(
+  provider: string,
+  spec: string,
+  config: Pick<Config, "providers">,
+  env: Record<string, string | undefined>,
+): ProviderSpec {
+  const declared = config.providers[provider];
+  if (declared) return { ...declared };
+  if (BUILT_IN[provider]) return BUILT_IN[provider];
+  const baseURL = env[GENERIC.baseUrl]?.trim();
+  const api = env[GENERIC.api]?.trim() || "openai-compatible";
+  if (baseURL && (api === "anthropic" || api === "openai-compatible")) return { api, baseURL };
+  if (baseURL) throw new ModelConfigError(`the action input api is "${api}": expected anthropic or openai-compatible`);
+  const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
+  throw new ModelConfigError(
+    `unknown model provider "${provider}" in "${spec}": use one of ${known}, give the action a base_url for it, or declare it under "providers" in .github/gitclaw.json`,
+  );
+}
+
+/** Where requests go, and which setting chose it (for messages a person can act on). */
+function addressOf(
+  p: ProviderSpec,
+  provider: string,
+  config: Pick<Config, "providers">,
+  env: Record<string, string | undefined>,
+): { baseURL: string; source: string } {
+  const generic = env[GENERIC.baseUrl]?.trim();
+  if (generic) return { baseURL: generic, source: "the action input base_url" };
+  const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
+  if (fromEnv) return { baseURL: fromEnv, source: p.baseUrlEnv! };
+  if (config.providers[provider])
+    return { baseURL: p.baseURL, source: `providers.${provider}.baseURL in .github/gitclaw.json` };
+  return {
+    baseURL: p.baseURL,
+    source: `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`,
+  };
 }
 
 /** ANTHROPIC_BASE_URL conventionally omits the `/v1` the Messages API lives under. */
@@ -57,6 +91,9 @@ function anthropicBaseUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, "");
   return trimmed.endsWith("/v1") ? trimmed : `${trimmed}/v1`;
 }
+
+/** The generic inputs (api_key, base_url, api): any provider, or the chosen one's address and key. */
+const GENERIC = { baseUrl: "GITCLAW_BASE_URL", apiKey: "GITCLAW_API_KEY", api: "GITCLAW_API" } as const;
 
 export async function resolveModel(
   spec: string,
@@ -66,31 +103,18 @@ export async function resolveModel(
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
     throw new ModelConfigError(
-      `model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (set it in .github/gitclaw.json "model" or GITCLAW_MODEL)`,
+      `model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (the action input model, or "model" in .github/gitclaw.json)`,
     );
   }
   const provider = spec.slice(0, slash);
   const modelId = spec.slice(slash + 1);
-  const declared = config.providers[provider];
-  const builtIn = BUILT_IN[provider];
-  const p: ProviderSpec | undefined = declared ? { ...declared } : builtIn;
-  if (!p) {
-    const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
-    throw new ModelConfigError(
-      `unknown model provider "${provider}" in "${spec}": use one of ${known}, or declare it under "providers" in .github/gitclaw.json`,
-    );
-  }
-  const fromEnv = p.baseUrlEnv ? env[p.baseUrlEnv]?.trim() : undefined;
-  const baseURL = fromEnv || p.baseURL;
-  const source = fromEnv
-    ? p.baseUrlEnv!
-    : declared
-      ? `providers.${provider}.baseURL in .github/gitclaw.json`
-      : `the default for ${provider}${p.baseUrlEnv ? `; set ${p.baseUrlEnv} to change it` : ""}`;
-  const apiKey = p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined;
+  const p = providerFor(provider, spec, config, env);
+  const { baseURL, source } = addressOf(p, provider, config, env);
+  const apiKey = (p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined) || env[GENERIC.apiKey]?.trim() || undefined;
   if (p.apiKeyEnv && !apiKey) {
+    const input = p.apiKeyEnv.toLowerCase();
     throw new ModelConfigError(
-      `${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the agent step's env.`,
+      `${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the action as ${input} (or api_key).`,
     );
   }
   const info = modelInfo(provider, modelId, config.models);

@@ -3,9 +3,10 @@
 // Everything it touches (environment, files, HTTP, git, actionlint) is injected, so tests run it
 // against the GitHub emulator and a temporary repository.
 import { join } from "node:path";
-import { modelSpec, resolveModel } from "../agent/model.ts";
-import { loadConfig, type Config } from "../config.ts";
-import { SENTINEL_FILE } from "../paths.ts";
+import { resolveModel } from "../agent/model.ts";
+import { loadConfig, type Config } from "../config/config.ts";
+import { settingsFromInputs } from "../config/inputs.ts";
+import { SENTINEL_FILE } from "../config/paths.ts";
 
 export type CheckStatus = "PASS" | "WARN" | "FAIL";
 
@@ -237,13 +238,13 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
 
   let config: Config | undefined;
   try {
-    config = loadConfig(deps.cwd);
+    config = loadConfig(deps.cwd, settingsFromInputs(deps.env).settings);
     results.push(pass("Configuration", "valid"));
   } catch (error) {
     results.push(failed("Configuration", (error as Error).message, "correct .github/gitclaw.json as the message says"));
   }
   if (config) {
-    const spec = modelSpec(config, env);
+    const spec = config.model;
     try {
       const model = await resolveModel(spec, config, env);
       results.push(pass("Model", `${spec}${model.keyEnv ? `, key in ${model.keyEnv}` : ", no key needed"}`));

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONFIG_FILE, SENTINEL_FILE } from "../paths.ts";
+import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
 
 /** The gitclaw checkout this module was loaded from: the source of every installed file. */
 export const GITCLAW_ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -5,11 +5,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ActionsEnv } from "../actions/env.ts";
-import { loadConfig, parseConfig, type Config } from "../config.ts";
+import { loadConfig, parseConfig, type Config } from "../config/config.ts";
+import { settingsFromInputs } from "../config/inputs.ts";
 import { readTrigger, type Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
-import { CONFIG_FILE, SENTINEL_FILE } from "../paths.ts";
+import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
 import { triggerReason } from "./triggers.ts";
 import { decideTrust } from "./trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
@@ -20,7 +21,12 @@ export type Gate =
   /** `error`: what a person must fix (the payload), when that is why. */
   | { proceed: false; reason: string; trigger?: Trigger; error?: Error };
 
-export async function decide(env: ActionsEnv, api: GitHubApi): Promise<Gate> {
+/** `inputs`: the variables action.yml sets from the action's inputs (src/config/inputs.ts). */
+export async function decide(
+  env: ActionsEnv,
+  api: GitHubApi,
+  inputs: Record<string, string | undefined> = {},
+): Promise<Gate> {
   if (!existsSync(join(env.workspace, SENTINEL_FILE))) {
     return {
       proceed: false,
@@ -41,7 +47,7 @@ export async function decide(env: ActionsEnv, api: GitHubApi): Promise<Gate> {
   let config: Config;
   let broken: Error | undefined;
   try {
-    config = loadConfig(env.workspace);
+    config = loadConfig(env.workspace, settingsFromInputs(inputs).settings);
   } catch (error) {
     // Judged by the defaults, so only someone who could have run gitclaw hears about it.
     broken = error as Error;

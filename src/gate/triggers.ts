@@ -1,6 +1,6 @@
 // Which events start the agent: every new issue (gitclaw's default), an @mention of a handle, a label,
-// or assignment to a user, as the configuration's `trigger` section says (src/config.ts).
-import type { Config, TRIGGER_MODES } from "../config.ts";
+// or assignment to a user, as the configuration's `trigger` section says (src/config/config.ts).
+import type { Config, TRIGGER_MODES } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
 
 export type TriggerMode = (typeof TRIGGER_MODES)[number];

@@ -1,6 +1,6 @@
 // Who may drive the agent: the guard decides, and the agent stage again itself (defence in depth).
-// Every uncertainty resolves to "no". The policy is the configuration's `trust` section (src/config.ts).
-import type { Config } from "../config.ts";
+// Every uncertainty resolves to "no". The policy is the configuration's `trust` section (src/config/config.ts).
+import type { Config } from "../config/config.ts";
 import { PERMISSION_LEVELS, type PermissionLevel } from "../github/operations.ts";
 
 export type TrustPolicy = Config["trust"];

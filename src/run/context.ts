@@ -2,7 +2,7 @@
 // GitHub client, the redactor, the clock. Built once by the stage, passed along unchanged.
 import type { ActionsEnv } from "../actions/env.ts";
 import type { ResolvedModel } from "../agent/model.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { GitHubClient } from "../github/client.ts";

@@ -1,7 +1,9 @@
 // One conversation run, once the event is known to be trusted, as a list of phases: prepare the
 // workspace, open the conversation, set up the tools, run the agent loop (live progress),
 // tear the tools down, land the work, reply, and write the job summary.
+import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
+import { repoRelative } from "../session/mapping.ts";
 import { writeProgressCommentId } from "../actions/run-state.ts";
 import { runAgentLoop, type LoopResult } from "../agent/loop.ts";
 import { beginConversation, type OpenConversation } from "./conversation.ts";
@@ -9,7 +11,7 @@ import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
 import type { RunContext } from "./context.ts";
 import { observeRun } from "./events.ts";
-import { landWork, recordRun } from "./land.ts";
+import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
@@ -39,6 +41,7 @@ export async function runConversation(run: RunContext): Promise<ConversationOutc
   const landing = await landWork(run, workspace, conversation);
   await reply(run, workspace, { result, conversation, landing, unpushed, progress });
   writeSummary(run, timeline, result);
+  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
 }
 
@@ -99,6 +102,18 @@ async function runLoop(
   } finally {
     observer.close();
   }
+}
+
+/** The action's outputs, for the steps after it. */
+function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, sessionPath: string): void {
+  const outputs = {
+    outcome: result.outcome,
+    session_path: sessionPath,
+    commit_sha: landing.push?.sha ?? "",
+    branch: landing.push?.branch ?? "",
+    cost: result.usage.cost.total.toFixed(4),
+  };
+  for (const [name, value] of Object.entries(outputs)) setOutput(run.env, name, value);
 }
 
 /** The job summary: every turn and tool call with status, duration, tokens and cost. */

@@ -5,8 +5,8 @@
 import * as workflow from "../actions/log.ts";
 import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { markReplied } from "../actions/run-state.ts";
-import { ModelConfigError, modelSpec, resolveModel } from "../agent/model.ts";
-import { ConfigError } from "../config.ts";
+import { ModelConfigError, resolveModel } from "../agent/model.ts";
+import { ConfigError } from "../config/config.ts";
 import { secretValues } from "../tool-env.ts";
 import { EventError } from "../actions/event.ts";
 import { decide } from "../gate/gate.ts";
@@ -46,7 +46,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   const link = runUrl(env);
   let issueNumber: number | undefined;
   try {
-    const gate = await decide(env, api);
+    const gate = await decide(env, api, processEnv);
     issueNumber = gate.trigger?.issueNumber;
     if (!gate.proceed) {
       // A payload that cannot be read is a failure to report; anything else just means no run.
@@ -56,7 +56,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     }
     if (gate.configError) throw gate.configError;
     const { trigger, config } = gate;
-    const resolved = await resolveModel(modelSpec(config, processEnv), config, processEnv);
+    const resolved = await resolveModel(config.model, config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const context = {
       ...options,

@@ -11,8 +11,12 @@ export interface GuardResult {
 }
 
 /** Decides; when the run goes ahead, records where 👀 goes for the indicator step. */
-export async function runGuard(env: ActionsEnv, api: GitHubApi = fetchApi(env)): Promise<GuardResult> {
-  const gate = await decide(env, api);
+export async function runGuard(
+  env: ActionsEnv,
+  inputs: Record<string, string | undefined>,
+  api: GitHubApi = fetchApi(env),
+): Promise<GuardResult> {
+  const gate = await decide(env, api, inputs);
   if (gate.proceed) {
     const { issueNumber, comment } = gate.trigger;
     writeTarget(env.runnerTemp, { issueNumber, ...(comment ? { commentId: comment.id } : {}) });

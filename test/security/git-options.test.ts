@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/config.ts";
+import { parseConfig } from "../../src/config/config.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { OWNER, REPO, createWorld, type World } from "../e2e/support.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../../src/config.ts";
+import { parseConfig } from "../../../src/config/config.ts";
 import { mentions, triggerReason, type TriggerEvent } from "../../../src/gate/triggers.ts";
 
 // The defaults, as the one configuration schema gives them to the guard and the agent stage alike.

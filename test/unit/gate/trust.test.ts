@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideTrust } from "../../../src/gate/trust.ts";
 import { permissionFromApi } from "../../../src/github/operations.ts";
-import { parseConfig } from "../../../src/config.ts";
+import { parseConfig } from "../../../src/config/config.ts";
 
 const DEFAULT_TRUST = parseConfig({}).trust;
 

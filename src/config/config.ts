@@ -3,11 +3,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { PERMISSION_LEVELS } from "./github/operations.ts";
+import { PERMISSION_LEVELS } from "../github/operations.ts";
 import { describeZodError } from "./zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
-import { GitHubPolicyConfig } from "./tools/github/policy.ts";
-import { SANDBOX_MODES, TOOL_NAMES } from "./tools/names.ts";
+import { GitHubPolicyConfig } from "../tools/github/policy.ts";
+import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
 export const TRIGGER_MODES = ["issue", "mention", "label", "assign"] as const;
@@ -138,14 +138,39 @@ export function parseConfig(input: unknown, where = CONFIG_FILE): Config {
   return parsed.data;
 }
 
-export function loadConfig(workspace: string): Config {
+/**
+ * The configuration of a run: `settings` (the action's inputs, src/actions/inputs.ts) over
+ * .github/gitclaw.json over the defaults. A bad value is reported where it came from.
+ */
+export function loadConfig(workspace: string, settings: Record<string, unknown> = {}): Config {
+  const file = readConfigFile(workspace);
+  const fromFile = parseConfig(file);
+  if (Object.keys(settings).length === 0) return fromFile;
+  return parseConfig(
+    mergeInto(structuredClone((file ?? {}) as Record<string, unknown>), settings),
+    "the action's inputs over " + CONFIG_FILE,
+  );
+}
+
+function readConfigFile(workspace: string): unknown {
   const path = join(workspace, CONFIG_FILE);
-  if (!existsSync(path)) return parseConfig({});
-  let json: unknown;
+  if (!existsSync(path)) return undefined;
   try {
-    json = JSON.parse(readFileSync(path, "utf8"));
+    return JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
     throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${(error as Error).message}`);
   }
-  return parseConfig(json);
+}
+
+/** Deep merge of plain objects: `over`'s values win, lists are replaced whole. */
+export function mergeInto(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(over)) {
+    const current = base[key];
+    const nested = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+    base[key] =
+      nested(current) && nested(value)
+        ? mergeInto({ ...(current as Record<string, unknown>) }, value as Record<string, unknown>)
+        : value;
+  }
+  return base;
 }

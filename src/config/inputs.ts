@@ -1,0 +1,50 @@
+// The action's inputs. action.yml hands each to the stages as a GITCLAW_* variable (keys go under
+// their providers' own names, ANTHROPIC_API_KEY and the like); here they become settings in the
+// configuration's shape. Precedence: an input that is set wins over .github/gitclaw.json, which
+// wins over the defaults. A bad input is named as the input it is.
+import { ConfigError, mergeInto } from "./config.ts";
+
+type Env = Record<string, string | undefined>;
+
+/** Each input: its variable, and where its value goes in the configuration. */
+const INPUTS: { input: string; env: string; to: (value: string) => object }[] = [
+  { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
+  { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
+  { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
+  { input: "assignee", env: "GITCLAW_ASSIGNEE", to: (assignee) => ({ trigger: { assignee } }) },
+  { input: "max_turns", env: "GITCLAW_MAX_TURNS", to: (n) => ({ budgets: { maxTurns: number("max_turns", n) } }) },
+  {
+    input: "max_minutes",
+    env: "GITCLAW_MAX_MINUTES",
+    to: (n) => ({ budgets: { maxMinutes: number("max_minutes", n) } }),
+  },
+  {
+    input: "max_cost_usd",
+    env: "GITCLAW_MAX_COST_USD",
+    to: (n) => ({ budgets: { maxCostUsd: number("max_cost_usd", n) } }),
+  },
+  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
+];
+
+const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
+function number(input: string, value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed))
+    throw new ConfigError(`the action input ${input} is ${JSON.stringify(value)}: expected a number`);
+  return parsed;
+}
+
+/** The settings the inputs give (an empty object when none is set), and which input set which top-level key. */
+export function settingsFromInputs(env: Env): { settings: Record<string, unknown>; inputs: Record<string, string> } {
+  const settings: Record<string, unknown> = {};
+  const inputs: Record<string, string> = {};
+  for (const { input, env: name, to } of INPUTS) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    mergeInto(settings, to(value) as Record<string, unknown>);
+    inputs[input] = name;
+  }
+  return { settings, inputs };
+}
