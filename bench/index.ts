@@ -24,8 +24,9 @@ import {
 import { memory } from "./memory.ts";
 import { push } from "./push.ts";
 import { resume } from "./resume.ts";
+import { startup } from "./startup.ts";
 
-const BENCHMARKS: Benchmark[] = [indicator, harness, resume, memory, bashOverhead, push, footprint, cost];
+const BENCHMARKS: Benchmark[] = [indicator, startup, harness, resume, memory, bashOverhead, push, footprint, cost];
 
 function usage(error?: string): never {
   if (error) console.error(`bench: ${error}`);

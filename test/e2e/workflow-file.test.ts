@@ -2,6 +2,8 @@
 // the pipeline relies on.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { NoOperationTraceWriter } from "@actions/workflow-parser";
+import { parseAction } from "@actions/workflow-parser/actions/index";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
@@ -64,6 +66,18 @@ describe(".github/workflows/gitclaw.yml", () => {
 
 describe("action.yml", () => {
   const action = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
+  const schemaErrors = (content: string) =>
+    parseAction({ name: "action.yml", content }, new NoOperationTraceWriter())
+      .context.errors.getErrors()
+      .map((e) => e.message);
+
+  it("is valid action metadata by GitHub's own schema (the runner's parser), which catches a broken one", () => {
+    expect(schemaErrors(action)).toEqual([]);
+    const broken = action.replace("using: composite", "using: compsite").replace("      shell: bash\n", "");
+    expect(schemaErrors(broken).join("\n")).toMatch(
+      /Unexpected value 'compsite'[\s\S]*Required property is missing: shell/,
+    );
+  });
 
   it("runs the stages in order from dist/, pinned, with a backstop that always runs", () => {
     const steps = [...action.matchAll(/- name: (.+)/g)].map((m) => m[1]);
