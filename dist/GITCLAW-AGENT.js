@@ -42350,114 +42350,132 @@ function sanitizeUserText(text) {
   return cut(source, hiddenRanges(source));
 }
 function hiddenRanges(source) {
+  const scan = scanMarkdown(source);
+  const hidden = [...scan.hidden, ...unusedDefinitions(scan)];
+  hidden.push(...hiddenInRenderedHtml(source, scan.html));
+  const literal = mask(source, [...scan.html, ...hidden], false);
+  hidden.push(...hiddenInLiteralMarkup(literal));
+  hidden.push(...hiddenInMath(mask(literal, scan.code, false), scan.mathCode, source));
+  return hidden;
+}
+function scanMarkdown(source) {
   const events = postprocess(parse8({ extensions: [gfm()] }).document().write(preprocess()(source, undefined, true)));
-  const hidden = [];
-  const html = [];
-  const code = [];
-  const mathCode = [];
-  const definitions = [];
-  const shownLabels = new Set;
-  const links = [];
-  let definition;
-  let valueStart = -1;
-  let mathValue;
+  const scan = {
+    source,
+    hidden: [],
+    html: [],
+    code: [],
+    mathCode: [],
+    definitions: [],
+    shownLabels: new Set,
+    links: [],
+    valueStart: -1
+  };
   for (const [kind, token] of events) {
     const range = [token.start.offset, token.end.offset];
-    const text = () => source.slice(range[0], range[1]);
-    if (kind === "enter") {
-      switch (token.type) {
-        case "link":
-        case "image":
-          links.push({ image: token.type === "image", resolved: "label" });
-          break;
-        case "resource":
-          links.at(-1).resolved = "resource";
-          valueStart = range[0] + 1;
-          break;
-        case "referenceString":
-          links.at(-1).resolved = "full reference";
-          break;
-        case "definition":
-        case "gfmFootnoteDefinition":
-          definition = { range, id: "", footnote: token.type === "gfmFootnoteDefinition" };
-          break;
-        case "codeText":
-          if (source[range[0] - 1] === "$" && source[range[1]] === "$")
-            mathValue = [Infinity, -Infinity];
-          break;
-      }
-      continue;
-    }
-    switch (token.type) {
-      case "labelText":
-        links.at(-1).label = range;
-        if (links.at(-1).image)
-          hidden.push(range);
-        break;
-      case "resourceDestination":
-      case "definitionDestination":
-        valueStart = range[1];
-        break;
-      case "resourceTitle":
-      case "definitionTitle":
-        hidden.push([valueStart, range[1]]);
-        break;
-      case "reference":
-        if (links.at(-1).resolved === "full reference")
-          hidden.push(range);
-        break;
-      case "link":
-      case "image": {
-        const link = links.pop();
-        if (!link.image && link.resolved === "label" && link.label)
-          shownLabels.add(normalizeIdentifier(source.slice(...link.label)));
-        break;
-      }
-      case "gfmFootnoteCallString":
-        shownLabels.add(`^${normalizeIdentifier(text())}`);
-        break;
-      case "definitionLabelString":
-        definition.id = normalizeIdentifier(text());
-        break;
-      case "gfmFootnoteDefinitionLabelString":
-        definition.id = `^${normalizeIdentifier(text())}`;
-        break;
-      case "definition":
-      case "gfmFootnoteDefinition":
-        definitions.push(definition);
-        definition = undefined;
-        break;
-      case "htmlFlow":
-      case "htmlText":
-        html.push(range);
-        break;
-      case "codeFencedFenceInfo":
-        if (text().trim().toLowerCase() === "math")
-          mathValue = [Infinity, -Infinity];
-        break;
-      case "codeFlowValue":
-      case "codeTextData":
-        if (mathValue)
-          mathValue = [Math.min(mathValue[0], range[0]), Math.max(mathValue[1], range[1])];
-        break;
-      case "codeFenced":
-      case "codeIndented":
-      case "codeText":
-        code.push(range);
-        if (mathValue && mathValue[0] < mathValue[1])
-          mathCode.push(mathValue);
-        mathValue = undefined;
-        break;
-    }
+    readLink(scan, kind, token.type, range);
+    readTitle(scan, kind, token.type, range);
+    readDefinition(scan, kind, token.type, range);
+    readHtmlAndCode(scan, kind, token.type, range);
   }
-  for (const { range, id } of definitions)
-    if (!shownLabels.has(id))
-      hidden.push(range);
-  hidden.push(...hiddenInRenderedHtml(source, html));
-  const literal = mask(source, [...html, ...hidden], false);
-  hidden.push(...hiddenInLiteralMarkup(literal));
-  hidden.push(...hiddenInMath(mask(literal, code, false), mathCode, source));
-  return hidden;
+  return scan;
+}
+function unusedDefinitions(scan) {
+  return scan.definitions.filter(({ id }) => !scan.shownLabels.has(id)).map(({ range }) => range);
+}
+function readLink(scan, kind, type, range) {
+  const link = scan.links.at(-1);
+  if (kind === "enter") {
+    if (type === "link" || type === "image")
+      scan.links.push({ image: type === "image", resolved: "label" });
+    else if (type === "resource")
+      link.resolved = "resource";
+    else if (type === "referenceString")
+      link.resolved = "full reference";
+    return;
+  }
+  switch (type) {
+    case "labelText":
+      link.label = range;
+      if (link.image)
+        scan.hidden.push(range);
+      break;
+    case "reference":
+      if (link.resolved === "full reference")
+        scan.hidden.push(range);
+      break;
+    case "link":
+    case "image":
+      scan.links.pop();
+      if (!link.image && link.resolved === "label" && link.label)
+        scan.shownLabels.add(normalizeIdentifier(scan.source.slice(...link.label)));
+      break;
+    case "gfmFootnoteCallString":
+      scan.shownLabels.add(`^${normalizeIdentifier(scan.source.slice(...range))}`);
+      break;
+  }
+}
+function readTitle(scan, kind, type, range) {
+  if (kind === "enter") {
+    if (type === "resource")
+      scan.valueStart = range[0] + 1;
+    return;
+  }
+  if (type === "resourceDestination" || type === "definitionDestination")
+    scan.valueStart = range[1];
+  else if (type === "resourceTitle" || type === "definitionTitle")
+    scan.hidden.push([scan.valueStart, range[1]]);
+}
+function readDefinition(scan, kind, type, range) {
+  if (kind === "enter") {
+    if (type === "definition" || type === "gfmFootnoteDefinition")
+      scan.definition = { range, id: "", footnote: type === "gfmFootnoteDefinition" };
+    return;
+  }
+  switch (type) {
+    case "definitionLabelString":
+      scan.definition.id = normalizeIdentifier(scan.source.slice(...range));
+      break;
+    case "gfmFootnoteDefinitionLabelString":
+      scan.definition.id = `^${normalizeIdentifier(scan.source.slice(...range))}`;
+      break;
+    case "definition":
+    case "gfmFootnoteDefinition":
+      scan.definitions.push(scan.definition);
+      scan.definition = undefined;
+      break;
+  }
+}
+function readHtmlAndCode(scan, kind, type, range) {
+  const { source } = scan;
+  if (kind === "enter") {
+    if (type === "codeText" && source[range[0] - 1] === "$" && source[range[1]] === "$")
+      scan.mathValue = [Infinity, -Infinity];
+    return;
+  }
+  switch (type) {
+    case "htmlFlow":
+    case "htmlText":
+      scan.html.push(range);
+      break;
+    case "codeFencedFenceInfo":
+      if (source.slice(...range).trim().toLowerCase() === "math")
+        scan.mathValue = [Infinity, -Infinity];
+      break;
+    case "codeFlowValue":
+    case "codeTextData":
+      if (scan.mathValue)
+        scan.mathValue = [Math.min(scan.mathValue[0], range[0]), Math.max(scan.mathValue[1], range[1])];
+      break;
+    case "codeFenced":
+    case "codeIndented":
+    case "codeText":
+      scan.code.push(range);
+      if (scan.mathValue && scan.mathValue[0] < scan.mathValue[1])
+        scan.mathCode.push(scan.mathValue);
+      scan.mathValue = undefined;
+      break;
+  }
 }
 function mask(source, ranges, keepInside) {
   const inside = new Uint8Array(source.length + 1);
