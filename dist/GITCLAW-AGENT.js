@@ -73060,148 +73060,146 @@ var INTERCEPTOR_RULES = [
   }
 ];
 var maskSpecial = (char) => /[\s|&;<>()]/.test(char) ? "_" : char;
+var STEPS = [readQuoted, readSubstitution, readComment, readHeredocOperator, readSeparator];
 function splitCommandSegments(command) {
-  const segments = [];
-  let text = "";
-  let shape = "";
-  let quote;
-  let substitutionDepth = 0;
-  let inBacktick = false;
-  let heredocs = [];
-  const flush = () => {
-    if (text.trim() !== "")
-      segments.push({ text: text.trim(), shape: shape.trim() });
-    text = "";
-    shape = "";
+  const scan = {
+    command,
+    at: 0,
+    segments: [],
+    text: "",
+    shape: "",
+    quote: undefined,
+    substitutionDepth: 0,
+    inBacktick: false,
+    heredocs: []
   };
-  for (let i = 0;i < command.length; i++) {
-    const char = command[i] ?? "";
-    const next = command[i + 1] ?? "";
-    const nested = substitutionDepth > 0 || inBacktick;
-    if (quote === "'") {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === "'")
-        quote = undefined;
-      continue;
-    }
-    if (char === "\\") {
-      text += char + next;
-      shape += `_${next === "" ? "" : "_"}`;
-      i++;
-      continue;
-    }
-    if (quote === '"') {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === '"')
-        quote = undefined;
-      continue;
-    }
-    if (char === "'" || char === '"') {
-      quote = char;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "`") {
-      inBacktick = !inBacktick;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "$" && next === "(") {
-      substitutionDepth++;
-      text += "$(";
-      shape += nested ? "__" : "$(";
-      i++;
-      continue;
-    }
-    if (substitutionDepth > 0) {
-      if (char === "(")
-        substitutionDepth++;
-      if (char === ")")
-        substitutionDepth--;
-      text += char;
-      shape += substitutionDepth === 0 && !inBacktick ? char : maskSpecial(char);
-      continue;
-    }
-    if (inBacktick) {
-      text += char;
-      shape += maskSpecial(char);
-      continue;
-    }
-    if (char === "#" && (text === "" || /\s/.test(text.at(-1) ?? ""))) {
-      const newline = command.indexOf(`
-`, i);
-      const end = newline === -1 ? command.length : newline;
-      text += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === "<" && next === "<" && command[i + 2] === "<") {
-      text += "<<<";
-      shape += "<<<";
-      i += 2;
-      continue;
-    }
-    if (char === "<" && next === "<") {
-      let end = i + 2;
-      const stripTabs = command[end] === "-";
-      if (stripTabs)
-        end++;
-      while (command[end] === " " || command[end] === "\t")
-        end++;
-      const wordStart = end;
-      while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? ""))
-        end++;
-      const word = command.slice(wordStart, end);
-      heredocs.push({ delimiter: word.replace(/["'\\]/g, ""), stripTabs });
-      text += command.slice(i, end);
-      shape += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === `
-`) {
-      if (heredocs.length > 0) {
-        let position = i + 1;
-        for (const { delimiter, stripTabs } of heredocs) {
-          while (position < command.length) {
-            const newline = command.indexOf(`
-`, position);
-            const lineEnd = newline === -1 ? command.length : newline;
-            const line = command.slice(position, lineEnd);
-            position = lineEnd + 1;
-            if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter)
-              break;
-          }
-        }
-        text += command.slice(i, position);
-        heredocs = [];
-        i = position - 1;
-      }
-      flush();
-      continue;
-    }
-    if (char === "&" && next === "&" || char === "|" && next === "|") {
-      flush();
-      i++;
-      continue;
-    }
-    if (char === ";") {
-      flush();
-      continue;
-    }
-    if (char === "&" && !/[<>|]$/.test(text) && next !== ">") {
-      flush();
-      continue;
-    }
-    text += char;
-    shape += char;
+  for (;scan.at < command.length; scan.at++) {
+    const char = command[scan.at] ?? "";
+    const next = command[scan.at + 1] ?? "";
+    if (!STEPS.some((step) => step(scan, char, next)))
+      append(scan, char, char);
   }
-  flush();
-  return segments;
+  endSegment(scan);
+  return scan.segments;
+}
+function append(scan, text, shape) {
+  scan.text += text;
+  scan.shape += shape;
+}
+function endSegment(scan) {
+  if (scan.text.trim() !== "")
+    scan.segments.push({ text: scan.text.trim(), shape: scan.shape.trim() });
+  scan.text = "";
+  scan.shape = "";
+}
+function readQuoted(scan, char, next) {
+  if (scan.quote === "'") {
+    append(scan, char, maskSpecial(char));
+    if (char === "'")
+      scan.quote = undefined;
+  } else if (char === "\\") {
+    append(scan, char + next, `_${next === "" ? "" : "_"}`);
+    scan.at++;
+  } else if (scan.quote === '"') {
+    append(scan, char, maskSpecial(char));
+    if (char === '"')
+      scan.quote = undefined;
+  } else if (char === "'" || char === '"') {
+    scan.quote = char;
+    append(scan, char, char);
+  } else
+    return false;
+  return true;
+}
+function readSubstitution(scan, char, next) {
+  if (char === "`") {
+    scan.inBacktick = !scan.inBacktick;
+    append(scan, char, char);
+  } else if (char === "$" && next === "(") {
+    const nested = scan.substitutionDepth > 0 || scan.inBacktick;
+    scan.substitutionDepth++;
+    append(scan, "$(", nested ? "__" : "$(");
+    scan.at++;
+  } else if (scan.substitutionDepth > 0) {
+    if (char === "(")
+      scan.substitutionDepth++;
+    if (char === ")")
+      scan.substitutionDepth--;
+    append(scan, char, scan.substitutionDepth === 0 && !scan.inBacktick ? char : maskSpecial(char));
+  } else if (scan.inBacktick)
+    append(scan, char, maskSpecial(char));
+  else
+    return false;
+  return true;
+}
+function readComment(scan, char) {
+  const startsWord = scan.text === "" || /\s/.test(scan.text.at(-1) ?? "");
+  if (char !== "#" || !startsWord)
+    return false;
+  const newline = scan.command.indexOf(`
+`, scan.at);
+  const end = newline === -1 ? scan.command.length : newline;
+  scan.text += scan.command.slice(scan.at, end);
+  scan.at = end - 1;
+  return true;
+}
+function readHeredocOperator(scan, char, next) {
+  if (char !== "<" || next !== "<")
+    return false;
+  const { command } = scan;
+  if (command[scan.at + 2] === "<") {
+    append(scan, "<<<", "<<<");
+    scan.at += 2;
+    return true;
+  }
+  let end = scan.at + 2;
+  const stripTabs = command[end] === "-";
+  if (stripTabs)
+    end++;
+  while (command[end] === " " || command[end] === "\t")
+    end++;
+  const wordStart = end;
+  while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? ""))
+    end++;
+  scan.heredocs.push({ delimiter: command.slice(wordStart, end).replace(/["'\\]/g, ""), stripTabs });
+  const operator = command.slice(scan.at, end);
+  append(scan, operator, operator);
+  scan.at = end - 1;
+  return true;
+}
+function readSeparator(scan, char, next) {
+  const doubled = char === "&" && next === "&" || char === "|" && next === "|";
+  const backgrounds = char === "&" && !/[<>|]$/.test(scan.text) && next !== ">";
+  if (char !== `
+` && char !== ";" && !doubled && !backgrounds)
+    return false;
+  if (char === `
+`)
+    readHeredocBodies(scan);
+  if (doubled)
+    scan.at++;
+  endSegment(scan);
+  return true;
+}
+function readHeredocBodies(scan) {
+  if (scan.heredocs.length === 0)
+    return;
+  const { command } = scan;
+  let position = scan.at + 1;
+  for (const { delimiter, stripTabs } of scan.heredocs) {
+    while (position < command.length) {
+      const newline = command.indexOf(`
+`, position);
+      const lineEnd = newline === -1 ? command.length : newline;
+      const line = command.slice(position, lineEnd);
+      position = lineEnd + 1;
+      if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter)
+        break;
+    }
+  }
+  scan.text += command.slice(scan.at, position);
+  scan.heredocs = [];
+  scan.at = position - 1;
 }
 var LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;
 function findInterception(command, enabledTools) {
