@@ -74335,67 +74335,74 @@ async function commitPending(context, git, branch, message) {
 }
 async function planPrPush(args, context) {
   const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
+  const plan = await readPushPlan(git, args, context.host);
+  return {
+    target: plan.target,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const lockKey = await gitCommonDir(git);
+      return withRepoLock(lockKey, async () => {
+        const committed = await commitPending(context, git, plan.branch, plan.message);
+        const sha = await git.must(["rev-parse", `refs/heads/${plan.branch}`]);
+        await pushBranch(context, git, plan, committed);
+        const remoteUrl = context.tool.redact(await configValue(git, `remote.${plan.remote}.url`) ?? "?");
+        return reportPush(out, plan, { sha, remoteUrl, committed });
+      });
+    }
+  };
+}
+async function readPushPlan(git, args, host) {
   const branch = present(args.branch) ?? await currentBranch(git);
   if (!branch)
     throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
   if (!isBranchName(branch))
     throw new ValidationError(`invalid branch: ${branch}`);
-  const headRef = await configValue(git, `branch.${branch}.${KEY2.headRef}`);
+  const setting = (key) => configValue(git, `branch.${branch}.${key}`);
+  const headRef = await setting(KEY2.headRef);
   if (!headRef)
     throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
-  const remote = await configValue(git, `branch.${branch}.pushRemote`) ?? await configValue(git, `branch.${branch}.remote`);
+  const remote = await setting("pushRemote") ?? await setting("remote");
   if (!remote)
     throw new ToolFailure(`branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`);
-  const prUrl = await configValue(git, `branch.${branch}.${KEY2.url}`);
-  const headRepo = await configValue(git, `branch.${branch}.${KEY2.headRepo}`);
-  const cross = await configValue(git, `branch.${branch}.${KEY2.cross}`) === "true";
-  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
+  const prUrl = await setting(KEY2.url);
+  const headRepo = await setting(KEY2.headRepo);
+  const cross = await setting(KEY2.cross) === "true";
+  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, host)?.repo : undefined;
   const forceWithLease = args.forceWithLease ?? false;
-  const message = present(args.message);
+  return { branch, headRef, remote, prUrl, target, forceWithLease, message: present(args.message) };
+}
+async function pushBranch(context, git, plan, committed) {
+  const { branch, headRef, remote, forceWithLease } = plan;
+  const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
+  const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
+  const pushed = await git.run(["push", "--porcelain", ...forceWithLease ? [lease] : [], remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
+  if (pushed.exitCode === 0)
+    return;
+  const why = context.tool.redact((pushed.stderr || pushed.stdout).trim());
+  const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
+  const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
+  throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
+}
+function reportPush(out, plan, pushed) {
+  const { branch, remote, headRef, prUrl, forceWithLease } = plan;
+  const { sha, committed } = pushed;
+  out.line(`# Pushed Pull Request Branch`);
+  if (committed)
+    out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
+  out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
+  out.line(`- Remote: ${remote} (${pushed.remoteUrl}), branch ${headRef}`);
+  if (prUrl)
+    out.line(`- Pull request: ${prUrl}`);
+  out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
+  const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
   return {
-    target,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const lockKey = await gitCommonDir(git);
-      return withRepoLock(lockKey, async () => {
-        const committed = await commitPending(context, git, branch, message);
-        const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
-        const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
-        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
-        const push = await git.run([
-          "push",
-          "--porcelain",
-          ...forceWithLease ? [lease] : [],
-          remote,
-          `refs/heads/${branch}:refs/heads/${headRef}`
-        ], { remote: true });
-        if (push.exitCode !== 0) {
-          const why = context.tool.redact((push.stderr || push.stdout).trim());
-          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
-          const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
-          throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
-        }
-        const remoteUrl = context.tool.redact(await configValue(git, `remote.${remote}.url`) ?? "?");
-        out.line(`# Pushed Pull Request Branch`);
-        if (committed)
-          out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
-        out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
-        out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
-        if (prUrl)
-          out.line(`- Pull request: ${prUrl}`);
-        out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
-        const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
-        return {
-          branch,
-          remote,
-          remoteBranch: headRef,
-          headSha: sha,
-          url: prUrl,
-          forceWithLease,
-          ...commit ? { commit } : {}
-        };
-      });
-    }
+    branch,
+    remote,
+    remoteBranch: headRef,
+    headSha: sha,
+    url: prUrl,
+    forceWithLease,
+    ...commit ? { commit } : {}
   };
 }
 
