@@ -74052,85 +74052,114 @@ async function fillFromCommits(git, base, head) {
 `) };
 }
 function planPrCreate(args, context) {
-  const fill = args.fill ?? false;
-  const title = present(args.title);
-  if (fill && (title !== undefined || args.body !== undefined))
-    throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
-  if (!fill && !title)
-    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  const plan = readPrCreatePlan(args, context);
+  const { github, tool } = context;
+  const request = requestOptions(context);
+  return {
+    target: plan.repo,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
+      const { head, base } = await resolveBranches(context, git, plan);
+      const text = plan.text ?? await fillFromCommits(git, base, headBranchName(head));
+      const { data: created } = await github.rest.pulls.create({
+        ...plan.repo,
+        title: tool.redact(text.title),
+        body: tool.redact(text.body),
+        head,
+        base,
+        draft: plan.draft,
+        ...request
+      });
+      const notes = await addFollowUps(context, plan, created.number);
+      const { data: pr } = await github.rest.pulls.get({ ...plan.repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
+      return reportCreated(out, plan.repo, pr, notes);
+    }
+  };
+}
+function readPrCreatePlan(args, context) {
+  const text = givenText(args);
   const head = present(args.head);
   if (head)
     headBranchName(head);
   const base = present(args.base);
   if (base && !isBranchName(base))
     throw new ValidationError(`invalid base: ${base}`);
-  const reviewers = names(args.reviewer, "reviewer", LOGIN);
-  const assignees = names(args.assignee, "assignee", LOGIN);
-  const labels = names(args.label, "label");
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const { github, tool } = context;
-  const request = requestOptions(context);
   return {
-    target: repo,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
-      const headName = head ?? await currentBranch(git);
-      if (!headName)
-        throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
-      const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;
-      const text = fill ? await fillFromCommits(git, baseName, headBranchName(headName)) : { title, body: args.body ?? "" };
-      const { data: created } = await github.rest.pulls.create({
-        ...repo,
-        title: tool.redact(text.title),
-        body: tool.redact(text.body),
-        head: headName,
-        base: baseName,
-        draft: args.draft ?? false,
-        ...request
-      });
-      const notes = [];
-      const issue = { ...repo, issue_number: created.number, ...request };
-      const followUps = [
-        [
-          "request reviewers",
-          reviewers.length > 0,
-          () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })
-        ],
-        ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
-        ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
-      ];
-      for (const [what, wanted, call] of followUps) {
-        if (!wanted)
-          continue;
-        await call().catch((error) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
-      }
-      const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
-      out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
-      out.line(`- ${pr.html_url}`);
-      out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} \xB7 ${pr.base.ref} \u2190 ${pr.head.label} \xB7 by @${pr.user.login} \xB7 created ${pr.created_at}`);
-      const labelNames = pr.labels.map((label) => label.name);
-      if (labelNames.length)
-        out.line(`- labels: ${labelNames.join(", ")}`);
-      if (pr.requested_reviewers?.length)
-        out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
-      if (pr.assignees?.length)
-        out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
-      for (const note of notes)
-        out.line(`- \u26A0 ${note}`);
-      if (pr.body?.trim()) {
-        out.line();
-        out.line(pr.body.trim());
-      }
-      return {
-        repo: repoName(repo),
-        number: pr.number,
-        url: pr.html_url,
-        head: pr.head.ref,
-        base: pr.base.ref,
-        warnings: notes.length
-      };
-    }
+    text,
+    head,
+    base,
+    reviewers: names(args.reviewer, "reviewer", LOGIN),
+    assignees: names(args.assignee, "assignee", LOGIN),
+    labels: names(args.label, "label"),
+    repo: explicitRepo(args) ?? context.thisRepo,
+    draft: args.draft ?? false
+  };
+}
+function givenText(args) {
+  const title = present(args.title);
+  if (args.fill) {
+    if (title !== undefined || args.body !== undefined)
+      throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
+    return;
+  }
+  if (!title)
+    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  return { title, body: args.body ?? "" };
+}
+async function resolveBranches(context, git, plan) {
+  const head = plan.head ?? await currentBranch(git);
+  if (!head)
+    throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
+  const base = plan.base ?? (await context.github.rest.repos.get({ ...plan.repo, ...requestOptions(context) })).data.default_branch;
+  return { head, base };
+}
+async function addFollowUps(context, plan, number) {
+  const { github } = context;
+  const { repo, reviewers, labels, assignees } = plan;
+  const request = requestOptions(context);
+  const issue = { ...repo, issue_number: number, ...request };
+  const followUps = [
+    [
+      "request reviewers",
+      reviewers.length > 0,
+      () => github.rest.pulls.requestReviewers({ ...repo, pull_number: number, reviewers, ...request })
+    ],
+    ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
+    ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
+  ];
+  const notes = [];
+  for (const [what, wanted, call] of followUps) {
+    if (!wanted)
+      continue;
+    await call().catch((error) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
+  }
+  return notes;
+}
+function reportCreated(out, repo, pr, notes) {
+  out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
+  out.line(`- ${pr.html_url}`);
+  out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} \xB7 ${pr.base.ref} \u2190 ${pr.head.label} \xB7 by @${pr.user.login} \xB7 created ${pr.created_at}`);
+  const labelNames = pr.labels.map((label) => label.name);
+  if (labelNames.length)
+    out.line(`- labels: ${labelNames.join(", ")}`);
+  if (pr.requested_reviewers?.length)
+    out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
+  if (pr.assignees?.length)
+    out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
+  for (const note of notes)
+    out.line(`- \u26A0 ${note}`);
+  if (pr.body?.trim()) {
+    out.line();
+    out.line(pr.body.trim());
+  }
+  return {
+    repo: repoName(repo),
+    number: pr.number,
+    url: pr.html_url,
+    head: pr.head.ref,
+    base: pr.base.ref,
+    warnings: notes.length
   };
 }
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BOT_IDENTITY } from "../../git/git.ts";
 import { withTrailers } from "../../git/commit-message.ts";
-import type { OpContext, PlannedCall } from "./context.ts";
+import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
@@ -58,14 +58,12 @@ interface Checkout {
   reused: boolean;
 }
 
-type PullData = Awaited<ReturnType<OpContext["github"]["rest"]["pulls"]["get"]>>["data"];
-
 async function resolvePull(
   context: OpContext,
   repo: RepoRef,
   id: PrIdentifier | undefined,
   git: LocalGit,
-): Promise<PullData> {
+): Promise<PullRequest> {
   const { github } = context;
   const request = requestOptions(context);
   let branch: string;
@@ -91,7 +89,7 @@ async function resolvePull(
 }
 
 /** `origin` for this repository's own branches; otherwise a remote for the head repository, reused by URL. */
-async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promise<string> {
+async function remoteFor(git: LocalGit, pr: PullRequest, thisRepo: RepoRef): Promise<string> {
   const headRepo = pr.head.repo;
   if (!headRepo) throw new ToolFailure(`PR #${pr.number}'s head repository was deleted; it cannot be checked out.`);
   if (sameRepo(parseRepo(headRepo.full_name), thisRepo)) return "origin";
@@ -109,7 +107,7 @@ async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promis
 async function checkoutOne(
   context: OpContext,
   git: LocalGit,
-  pr: PullData,
+  pr: PullRequest,
   place: { base: string; repo: RepoRef },
   force: boolean,
 ): Promise<Checkout> {
