@@ -74470,172 +74470,194 @@ function tailLines(text, count) {
 `);
 }
 function planRunWatch(args, context) {
+  const target = readWatchTarget(args, context);
+  return {
+    target: target.repo,
+    narrow: "pass a smaller tail; the full logs are in the artifact",
+    async run(out) {
+      const watch = await startWatch(context, target);
+      const { snapshot, verdict } = await waitForVerdict(watch);
+      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(watch, job) })));
+      const result = { snapshot, verdict, logs, artifact: saveLogs(watch, snapshot.runs, logs) };
+      writeReport(out, watch, result);
+      return watchDetails(watch, result);
+    }
+  };
+}
+function readWatchTarget(args, context) {
   const explicit = explicitRepo(args);
   const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
-  const runId = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
-  const repo = runId?.repo ?? explicit ?? context.thisRepo;
+  const run = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
+  const repo = run?.repo ?? explicit ?? context.thisRepo;
   const branch = present(args.branch);
   if (branch && !isBranchName(branch))
     throw new ValidationError(`invalid branch: ${branch}`);
-  if (!runId && !branch && !sameRepo(repo, context.thisRepo)) {
+  if (!run && !branch && !sameRepo(repo, context.thisRepo)) {
     throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
   }
-  const { github, now, sleep, tool } = context;
-  const request = requestOptions(context);
-  async function jobsOf(run) {
-    const jobs = [];
-    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
-      ...repo,
-      run_id: run.id,
-      per_page: JOBS_PAGE,
-      ...request
-    })) {
-      for (const job of data)
-        jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+  return { repo, runId: run?.id, branch, tail };
+}
+async function startWatch(context, target) {
+  const started = context.now();
+  const sha = target.runId === undefined ? await watchedCommit(context, target) : undefined;
+  return { ...target, context, sha, started, polls: 0, rateLimited: 0, notes: [] };
+}
+async function watchedCommit(context, { repo, branch }) {
+  const { github, tool } = context;
+  if (branch)
+    return (await github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) })).data.commit.sha;
+  return localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
+}
+function pause({ tool, sleep }, ms) {
+  return new Promise((resolve) => {
+    if (tool.signal.aborted)
+      return resolve();
+    const done = () => {
+      tool.signal.removeEventListener("abort", done);
+      resolve();
+    };
+    tool.signal.addEventListener("abort", done);
+    sleep(ms).then(done);
+  });
+}
+async function waitForVerdict(watch) {
+  const { now, tool } = watch.context;
+  const runMode = watch.runId !== undefined;
+  let greenSignature;
+  for (;; ) {
+    const snapshot = await pollWithBackoff(watch);
+    const { runs, failedJobs } = snapshot;
+    const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
+    if (runs.length === 0 && now() - watch.started >= RUN_WATCH_NO_RUNS_MS) {
+      throw new ToolFailure(`no workflow runs appeared for ${watch.sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
     }
-    return jobs;
+    if (failedJobs.length > 0 || runs.some(runFailed)) {
+      const settled = runMode && finished;
+      return { snapshot: settled ? snapshot : await pollAfterGrace(watch, snapshot), verdict: "failed" };
+    }
+    const signature = finished ? runSignature(runs) : undefined;
+    if (finished && (runMode || signature === greenSignature))
+      return { snapshot, verdict: "succeeded" };
+    greenSignature = signature;
+    if (now() - watch.started >= RUN_WATCH_MAX_MS) {
+      watch.notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
+      return { snapshot, verdict: "still running" };
+    }
+    await pause(watch.context, pollInterval(watch));
+    if (tool.signal.aborted)
+      return { snapshot, verdict: "cancelled" };
   }
-  async function poll(sha) {
-    const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId.id, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
-    const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
-    const jobs = (await Promise.all(pending.map(jobsOf))).flat();
-    return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
-  }
-  async function fetchLog(job) {
+}
+var runSignature = (runs) => runs.map((run) => run.id).sort((a, b) => a - b).join(",");
+var pollInterval = (watch) => watch.context.now() - watch.started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
+async function pollAfterGrace(watch, first) {
+  watch.notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
+  await pause(watch.context, RUN_WATCH_GRACE_MS);
+  const again = await pollWithBackoff(watch);
+  return again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs: first.failedJobs };
+}
+async function pollWithBackoff(watch) {
+  for (let consecutive = 0;; consecutive++) {
     try {
-      const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({ ...repo, job_id: job.id, ...request });
-      const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
-      return normaliseLog(tool.redact(text));
-    } catch {
-      return;
+      watch.polls++;
+      return await poll(watch);
+    } catch (error) {
+      if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
+        throw error;
+      watch.rateLimited++;
+      await pause(watch.context, RUN_WATCH_RATE_LIMIT_SLEEP_MS);
     }
   }
-  return {
-    target: repo,
-    narrow: "pass a smaller tail; the full logs are in the artifact",
-    async run(out) {
-      const started = now();
-      const notes = [];
-      let sha;
-      if (runId === undefined) {
-        sha = branch ? (await github.rest.repos.getBranch({ ...repo, branch, ...request })).data.commit.sha : await localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
-      }
-      const pause = (ms) => new Promise((resolve) => {
-        if (tool.signal.aborted)
-          return resolve();
-        const done = () => {
-          tool.signal.removeEventListener("abort", done);
-          resolve();
-        };
-        tool.signal.addEventListener("abort", done);
-        sleep(ms).then(done);
-      });
-      let polls = 0;
-      let rateLimited = 0;
-      const pollWithBackoff = async () => {
-        for (let consecutive = 0;; consecutive++) {
-          try {
-            polls++;
-            return await poll(sha);
-          } catch (error) {
-            if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
-              throw error;
-            rateLimited++;
-            await pause(RUN_WATCH_RATE_LIMIT_SLEEP_MS);
-          }
-        }
-      };
-      const interval = () => now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
-      let snapshot;
-      let verdict;
-      let greenSignature;
-      for (;; ) {
-        snapshot = await pollWithBackoff();
-        const { runs, failedJobs } = snapshot;
-        const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
-        const failure = failedJobs.length > 0 || runs.some(runFailed);
-        if (runs.length === 0 && now() - started >= RUN_WATCH_NO_RUNS_MS) {
-          throw new ToolFailure(`no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
-        }
-        if (failure && !(runId !== undefined && finished)) {
-          notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
-          await pause(RUN_WATCH_GRACE_MS);
-          const again = await pollWithBackoff();
-          snapshot = again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs };
-          verdict = "failed";
-          break;
-        }
-        if (finished) {
-          if (failure) {
-            verdict = "failed";
-            break;
-          }
-          const signature = runs.map((run) => run.id).sort((a, b) => a - b).join(",");
-          if (runId !== undefined || signature === greenSignature) {
-            verdict = "succeeded";
-            break;
-          }
-          greenSignature = signature;
-        } else
-          greenSignature = undefined;
-        if (now() - started >= RUN_WATCH_MAX_MS) {
-          verdict = "still running";
-          notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
-          break;
-        }
-        await pause(interval());
-        if (tool.signal.aborted) {
-          verdict = "cancelled";
-          break;
-        }
-      }
-      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(job) })));
-      let artifact;
-      if (logs.some(({ log }) => log !== undefined)) {
-        const allocated = tool.artifacts.allocate("github.log");
-        const runName = (id) => snapshot.runs.find((run) => run.id === id)?.name ?? String(id);
-        writeFileSync5(allocated.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+}
+async function poll(watch) {
+  const { github } = watch.context;
+  const { repo, runId } = watch;
+  const request = requestOptions(watch.context);
+  const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: watch.sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
+  const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
+  const jobs = (await Promise.all(pending.map((run) => jobsOf(watch, run)))).flat();
+  return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
+}
+async function jobsOf(watch, run) {
+  const { github } = watch.context;
+  const jobs = [];
+  for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
+    ...watch.repo,
+    run_id: run.id,
+    per_page: JOBS_PAGE,
+    ...requestOptions(watch.context)
+  })) {
+    for (const job of data)
+      jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+  }
+  return jobs;
+}
+async function fetchLog(watch, job) {
+  const { github, tool } = watch.context;
+  try {
+    const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({
+      ...watch.repo,
+      job_id: job.id,
+      ...requestOptions(watch.context)
+    });
+    const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
+    return normaliseLog(tool.redact(text));
+  } catch {
+    return;
+  }
+}
+function saveLogs(watch, runs, logs) {
+  if (!logs.some(({ log }) => log !== undefined))
+    return;
+  const artifact = watch.context.tool.artifacts.allocate("github.log");
+  const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
+  writeFileSync5(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
 ${log ?? `Full log unavailable.
 `}`).join(`
 `));
-        artifact = allocated;
-      }
-      const subject = runId !== undefined ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${sha.slice(0, 12)}`;
-      out.line(`# ${subject} ${verdict}`);
-      out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
-      for (const run of snapshot.runs)
-        out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
-      for (const note of notes)
-        out.line(`- ${note}`);
-      if (artifact)
-        out.line(`- Full failed-job logs: ${artifact.ref}`);
-      if (logs.length > 0) {
-        out.line();
-        out.line("## Failed Jobs");
-        for (const { job, log } of logs) {
-          out.line();
-          out.line(`### ${job.name} [${job.conclusion}]`);
-          if (log === undefined)
-            out.line("Log tail unavailable.");
-          else if (!out.line(`\`\`\`
+  return artifact;
+}
+function writeReport(out, watch, { snapshot, verdict, logs, artifact }) {
+  const { runId, polls, rateLimited } = watch;
+  const subject = runId !== undefined ? `Workflow run ${runId} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${watch.sha.slice(0, 12)}`;
+  out.line(`# ${subject} ${verdict}`);
+  out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((watch.context.now() - watch.started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
+  for (const run of snapshot.runs)
+    out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
+  for (const note of watch.notes)
+    out.line(`- ${note}`);
+  if (artifact)
+    out.line(`- Full failed-job logs: ${artifact.ref}`);
+  writeLogTails(out, logs, watch.tail);
+}
+function writeLogTails(out, logs, tail) {
+  if (logs.length === 0)
+    return;
+  out.line();
+  out.line("## Failed Jobs");
+  for (const { job, log } of logs) {
+    out.line();
+    out.line(`### ${job.name} [${job.conclusion}]`);
+    if (log === undefined)
+      out.line("Log tail unavailable.");
+    else if (!out.line(`\`\`\`
 ${tailLines(log, tail)}
 \`\`\``))
-            break;
-        }
-      }
-      const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
-      return {
-        repo: repoName(repo),
-        mode: runId === undefined ? "commit" : "run",
-        ...sha ? { headSha: sha } : {},
-        runIds: snapshot.runs.map((run) => run.id),
-        status: verdict,
-        conclusion,
-        failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
-        polls,
-        ...artifact ? { artifactId: artifact.id } : {}
-      };
-    }
+      break;
+  }
+}
+function watchDetails(watch, { snapshot, verdict, artifact }) {
+  const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
+  return {
+    repo: repoName(watch.repo),
+    mode: watch.runId === undefined ? "commit" : "run",
+    ...watch.sha ? { headSha: watch.sha } : {},
+    runIds: snapshot.runs.map((run) => run.id),
+    status: verdict,
+    conclusion,
+    failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
+    polls: watch.polls,
+    ...artifact ? { artifactId: artifact.id } : {}
   };
 }
 
