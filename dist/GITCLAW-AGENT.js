@@ -42350,114 +42350,132 @@ function sanitizeUserText(text) {
   return cut(source, hiddenRanges(source));
 }
 function hiddenRanges(source) {
+  const scan = scanMarkdown(source);
+  const hidden = [...scan.hidden, ...unusedDefinitions(scan)];
+  hidden.push(...hiddenInRenderedHtml(source, scan.html));
+  const literal = mask(source, [...scan.html, ...hidden], false);
+  hidden.push(...hiddenInLiteralMarkup(literal));
+  hidden.push(...hiddenInMath(mask(literal, scan.code, false), scan.mathCode, source));
+  return hidden;
+}
+function scanMarkdown(source) {
   const events = postprocess(parse8({ extensions: [gfm()] }).document().write(preprocess()(source, undefined, true)));
-  const hidden = [];
-  const html = [];
-  const code = [];
-  const mathCode = [];
-  const definitions = [];
-  const shownLabels = new Set;
-  const links = [];
-  let definition;
-  let valueStart = -1;
-  let mathValue;
+  const scan = {
+    source,
+    hidden: [],
+    html: [],
+    code: [],
+    mathCode: [],
+    definitions: [],
+    shownLabels: new Set,
+    links: [],
+    valueStart: -1
+  };
   for (const [kind, token] of events) {
     const range = [token.start.offset, token.end.offset];
-    const text = () => source.slice(range[0], range[1]);
-    if (kind === "enter") {
-      switch (token.type) {
-        case "link":
-        case "image":
-          links.push({ image: token.type === "image", resolved: "label" });
-          break;
-        case "resource":
-          links.at(-1).resolved = "resource";
-          valueStart = range[0] + 1;
-          break;
-        case "referenceString":
-          links.at(-1).resolved = "full reference";
-          break;
-        case "definition":
-        case "gfmFootnoteDefinition":
-          definition = { range, id: "", footnote: token.type === "gfmFootnoteDefinition" };
-          break;
-        case "codeText":
-          if (source[range[0] - 1] === "$" && source[range[1]] === "$")
-            mathValue = [Infinity, -Infinity];
-          break;
-      }
-      continue;
-    }
-    switch (token.type) {
-      case "labelText":
-        links.at(-1).label = range;
-        if (links.at(-1).image)
-          hidden.push(range);
-        break;
-      case "resourceDestination":
-      case "definitionDestination":
-        valueStart = range[1];
-        break;
-      case "resourceTitle":
-      case "definitionTitle":
-        hidden.push([valueStart, range[1]]);
-        break;
-      case "reference":
-        if (links.at(-1).resolved === "full reference")
-          hidden.push(range);
-        break;
-      case "link":
-      case "image": {
-        const link = links.pop();
-        if (!link.image && link.resolved === "label" && link.label)
-          shownLabels.add(normalizeIdentifier(source.slice(...link.label)));
-        break;
-      }
-      case "gfmFootnoteCallString":
-        shownLabels.add(`^${normalizeIdentifier(text())}`);
-        break;
-      case "definitionLabelString":
-        definition.id = normalizeIdentifier(text());
-        break;
-      case "gfmFootnoteDefinitionLabelString":
-        definition.id = `^${normalizeIdentifier(text())}`;
-        break;
-      case "definition":
-      case "gfmFootnoteDefinition":
-        definitions.push(definition);
-        definition = undefined;
-        break;
-      case "htmlFlow":
-      case "htmlText":
-        html.push(range);
-        break;
-      case "codeFencedFenceInfo":
-        if (text().trim().toLowerCase() === "math")
-          mathValue = [Infinity, -Infinity];
-        break;
-      case "codeFlowValue":
-      case "codeTextData":
-        if (mathValue)
-          mathValue = [Math.min(mathValue[0], range[0]), Math.max(mathValue[1], range[1])];
-        break;
-      case "codeFenced":
-      case "codeIndented":
-      case "codeText":
-        code.push(range);
-        if (mathValue && mathValue[0] < mathValue[1])
-          mathCode.push(mathValue);
-        mathValue = undefined;
-        break;
-    }
+    readLink(scan, kind, token.type, range);
+    readTitle(scan, kind, token.type, range);
+    readDefinition(scan, kind, token.type, range);
+    readHtmlAndCode(scan, kind, token.type, range);
   }
-  for (const { range, id } of definitions)
-    if (!shownLabels.has(id))
-      hidden.push(range);
-  hidden.push(...hiddenInRenderedHtml(source, html));
-  const literal = mask(source, [...html, ...hidden], false);
-  hidden.push(...hiddenInLiteralMarkup(literal));
-  hidden.push(...hiddenInMath(mask(literal, code, false), mathCode, source));
-  return hidden;
+  return scan;
+}
+function unusedDefinitions(scan) {
+  return scan.definitions.filter(({ id }) => !scan.shownLabels.has(id)).map(({ range }) => range);
+}
+function readLink(scan, kind, type, range) {
+  const link = scan.links.at(-1);
+  if (kind === "enter") {
+    if (type === "link" || type === "image")
+      scan.links.push({ image: type === "image", resolved: "label" });
+    else if (type === "resource")
+      link.resolved = "resource";
+    else if (type === "referenceString")
+      link.resolved = "full reference";
+    return;
+  }
+  switch (type) {
+    case "labelText":
+      link.label = range;
+      if (link.image)
+        scan.hidden.push(range);
+      break;
+    case "reference":
+      if (link.resolved === "full reference")
+        scan.hidden.push(range);
+      break;
+    case "link":
+    case "image":
+      scan.links.pop();
+      if (!link.image && link.resolved === "label" && link.label)
+        scan.shownLabels.add(normalizeIdentifier(scan.source.slice(...link.label)));
+      break;
+    case "gfmFootnoteCallString":
+      scan.shownLabels.add(`^${normalizeIdentifier(scan.source.slice(...range))}`);
+      break;
+  }
+}
+function readTitle(scan, kind, type, range) {
+  if (kind === "enter") {
+    if (type === "resource")
+      scan.valueStart = range[0] + 1;
+    return;
+  }
+  if (type === "resourceDestination" || type === "definitionDestination")
+    scan.valueStart = range[1];
+  else if (type === "resourceTitle" || type === "definitionTitle")
+    scan.hidden.push([scan.valueStart, range[1]]);
+}
+function readDefinition(scan, kind, type, range) {
+  if (kind === "enter") {
+    if (type === "definition" || type === "gfmFootnoteDefinition")
+      scan.definition = { range, id: "", footnote: type === "gfmFootnoteDefinition" };
+    return;
+  }
+  switch (type) {
+    case "definitionLabelString":
+      scan.definition.id = normalizeIdentifier(scan.source.slice(...range));
+      break;
+    case "gfmFootnoteDefinitionLabelString":
+      scan.definition.id = `^${normalizeIdentifier(scan.source.slice(...range))}`;
+      break;
+    case "definition":
+    case "gfmFootnoteDefinition":
+      scan.definitions.push(scan.definition);
+      scan.definition = undefined;
+      break;
+  }
+}
+function readHtmlAndCode(scan, kind, type, range) {
+  const { source } = scan;
+  if (kind === "enter") {
+    if (type === "codeText" && source[range[0] - 1] === "$" && source[range[1]] === "$")
+      scan.mathValue = [Infinity, -Infinity];
+    return;
+  }
+  switch (type) {
+    case "htmlFlow":
+    case "htmlText":
+      scan.html.push(range);
+      break;
+    case "codeFencedFenceInfo":
+      if (source.slice(...range).trim().toLowerCase() === "math")
+        scan.mathValue = [Infinity, -Infinity];
+      break;
+    case "codeFlowValue":
+    case "codeTextData":
+      if (scan.mathValue)
+        scan.mathValue = [Math.min(scan.mathValue[0], range[0]), Math.max(scan.mathValue[1], range[1])];
+      break;
+    case "codeFenced":
+    case "codeIndented":
+    case "codeText":
+      scan.code.push(range);
+      if (scan.mathValue && scan.mathValue[0] < scan.mathValue[1])
+        scan.mathCode.push(scan.mathValue);
+      scan.mathValue = undefined;
+      break;
+  }
 }
 function mask(source, ranges, keepInside) {
   const inside = new Uint8Array(source.length + 1);
@@ -73120,148 +73138,146 @@ var INTERCEPTOR_RULES = [
   }
 ];
 var maskSpecial = (char) => /[\s|&;<>()]/.test(char) ? "_" : char;
+var STEPS = [readQuoted, readSubstitution, readComment, readHeredocOperator, readSeparator];
 function splitCommandSegments(command) {
-  const segments = [];
-  let text = "";
-  let shape = "";
-  let quote;
-  let substitutionDepth = 0;
-  let inBacktick = false;
-  let heredocs = [];
-  const flush = () => {
-    if (text.trim() !== "")
-      segments.push({ text: text.trim(), shape: shape.trim() });
-    text = "";
-    shape = "";
+  const scan = {
+    command,
+    at: 0,
+    segments: [],
+    text: "",
+    shape: "",
+    quote: undefined,
+    substitutionDepth: 0,
+    inBacktick: false,
+    heredocs: []
   };
-  for (let i = 0;i < command.length; i++) {
-    const char = command[i] ?? "";
-    const next = command[i + 1] ?? "";
-    const nested = substitutionDepth > 0 || inBacktick;
-    if (quote === "'") {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === "'")
-        quote = undefined;
-      continue;
-    }
-    if (char === "\\") {
-      text += char + next;
-      shape += `_${next === "" ? "" : "_"}`;
-      i++;
-      continue;
-    }
-    if (quote === '"') {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === '"')
-        quote = undefined;
-      continue;
-    }
-    if (char === "'" || char === '"') {
-      quote = char;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "`") {
-      inBacktick = !inBacktick;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "$" && next === "(") {
-      substitutionDepth++;
-      text += "$(";
-      shape += nested ? "__" : "$(";
-      i++;
-      continue;
-    }
-    if (substitutionDepth > 0) {
-      if (char === "(")
-        substitutionDepth++;
-      if (char === ")")
-        substitutionDepth--;
-      text += char;
-      shape += substitutionDepth === 0 && !inBacktick ? char : maskSpecial(char);
-      continue;
-    }
-    if (inBacktick) {
-      text += char;
-      shape += maskSpecial(char);
-      continue;
-    }
-    if (char === "#" && (text === "" || /\s/.test(text.at(-1) ?? ""))) {
-      const newline = command.indexOf(`
-`, i);
-      const end = newline === -1 ? command.length : newline;
-      text += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === "<" && next === "<" && command[i + 2] === "<") {
-      text += "<<<";
-      shape += "<<<";
-      i += 2;
-      continue;
-    }
-    if (char === "<" && next === "<") {
-      let end = i + 2;
-      const stripTabs = command[end] === "-";
-      if (stripTabs)
-        end++;
-      while (command[end] === " " || command[end] === "\t")
-        end++;
-      const wordStart = end;
-      while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? ""))
-        end++;
-      const word = command.slice(wordStart, end);
-      heredocs.push({ delimiter: word.replace(/["'\\]/g, ""), stripTabs });
-      text += command.slice(i, end);
-      shape += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === `
-`) {
-      if (heredocs.length > 0) {
-        let position = i + 1;
-        for (const { delimiter, stripTabs } of heredocs) {
-          while (position < command.length) {
-            const newline = command.indexOf(`
-`, position);
-            const lineEnd = newline === -1 ? command.length : newline;
-            const line = command.slice(position, lineEnd);
-            position = lineEnd + 1;
-            if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter)
-              break;
-          }
-        }
-        text += command.slice(i, position);
-        heredocs = [];
-        i = position - 1;
-      }
-      flush();
-      continue;
-    }
-    if (char === "&" && next === "&" || char === "|" && next === "|") {
-      flush();
-      i++;
-      continue;
-    }
-    if (char === ";") {
-      flush();
-      continue;
-    }
-    if (char === "&" && !/[<>|]$/.test(text) && next !== ">") {
-      flush();
-      continue;
-    }
-    text += char;
-    shape += char;
+  for (;scan.at < command.length; scan.at++) {
+    const char = command[scan.at] ?? "";
+    const next = command[scan.at + 1] ?? "";
+    if (!STEPS.some((step) => step(scan, char, next)))
+      append(scan, char, char);
   }
-  flush();
-  return segments;
+  endSegment(scan);
+  return scan.segments;
+}
+function append(scan, text, shape) {
+  scan.text += text;
+  scan.shape += shape;
+}
+function endSegment(scan) {
+  if (scan.text.trim() !== "")
+    scan.segments.push({ text: scan.text.trim(), shape: scan.shape.trim() });
+  scan.text = "";
+  scan.shape = "";
+}
+function readQuoted(scan, char, next) {
+  if (scan.quote === "'") {
+    append(scan, char, maskSpecial(char));
+    if (char === "'")
+      scan.quote = undefined;
+  } else if (char === "\\") {
+    append(scan, char + next, `_${next === "" ? "" : "_"}`);
+    scan.at++;
+  } else if (scan.quote === '"') {
+    append(scan, char, maskSpecial(char));
+    if (char === '"')
+      scan.quote = undefined;
+  } else if (char === "'" || char === '"') {
+    scan.quote = char;
+    append(scan, char, char);
+  } else
+    return false;
+  return true;
+}
+function readSubstitution(scan, char, next) {
+  if (char === "`") {
+    scan.inBacktick = !scan.inBacktick;
+    append(scan, char, char);
+  } else if (char === "$" && next === "(") {
+    const nested = scan.substitutionDepth > 0 || scan.inBacktick;
+    scan.substitutionDepth++;
+    append(scan, "$(", nested ? "__" : "$(");
+    scan.at++;
+  } else if (scan.substitutionDepth > 0) {
+    if (char === "(")
+      scan.substitutionDepth++;
+    if (char === ")")
+      scan.substitutionDepth--;
+    append(scan, char, scan.substitutionDepth === 0 && !scan.inBacktick ? char : maskSpecial(char));
+  } else if (scan.inBacktick)
+    append(scan, char, maskSpecial(char));
+  else
+    return false;
+  return true;
+}
+function readComment(scan, char) {
+  const startsWord = scan.text === "" || /\s/.test(scan.text.at(-1) ?? "");
+  if (char !== "#" || !startsWord)
+    return false;
+  const newline = scan.command.indexOf(`
+`, scan.at);
+  const end = newline === -1 ? scan.command.length : newline;
+  scan.text += scan.command.slice(scan.at, end);
+  scan.at = end - 1;
+  return true;
+}
+function readHeredocOperator(scan, char, next) {
+  if (char !== "<" || next !== "<")
+    return false;
+  const { command } = scan;
+  if (command[scan.at + 2] === "<") {
+    append(scan, "<<<", "<<<");
+    scan.at += 2;
+    return true;
+  }
+  let end = scan.at + 2;
+  const stripTabs = command[end] === "-";
+  if (stripTabs)
+    end++;
+  while (command[end] === " " || command[end] === "\t")
+    end++;
+  const wordStart = end;
+  while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? ""))
+    end++;
+  scan.heredocs.push({ delimiter: command.slice(wordStart, end).replace(/["'\\]/g, ""), stripTabs });
+  const operator = command.slice(scan.at, end);
+  append(scan, operator, operator);
+  scan.at = end - 1;
+  return true;
+}
+function readSeparator(scan, char, next) {
+  const doubled = char === "&" && next === "&" || char === "|" && next === "|";
+  const backgrounds = char === "&" && !/[<>|]$/.test(scan.text) && next !== ">";
+  if (char !== `
+` && char !== ";" && !doubled && !backgrounds)
+    return false;
+  if (char === `
+`)
+    readHeredocBodies(scan);
+  if (doubled)
+    scan.at++;
+  endSegment(scan);
+  return true;
+}
+function readHeredocBodies(scan) {
+  if (scan.heredocs.length === 0)
+    return;
+  const { command } = scan;
+  let position = scan.at + 1;
+  for (const { delimiter, stripTabs } of scan.heredocs) {
+    while (position < command.length) {
+      const newline = command.indexOf(`
+`, position);
+      const lineEnd = newline === -1 ? command.length : newline;
+      const line = command.slice(position, lineEnd);
+      position = lineEnd + 1;
+      if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter)
+        break;
+    }
+  }
+  scan.text += command.slice(scan.at, position);
+  scan.heredocs = [];
+  scan.at = position - 1;
 }
 var LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;
 function findInterception(command, enabledTools) {
@@ -74114,85 +74130,114 @@ async function fillFromCommits(git, base, head) {
 `) };
 }
 function planPrCreate(args, context) {
-  const fill = args.fill ?? false;
-  const title = present(args.title);
-  if (fill && (title !== undefined || args.body !== undefined))
-    throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
-  if (!fill && !title)
-    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  const plan = readPrCreatePlan(args, context);
+  const { github, tool } = context;
+  const request = requestOptions(context);
+  return {
+    target: plan.repo,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
+      const { head, base } = await resolveBranches(context, git, plan);
+      const text = plan.text ?? await fillFromCommits(git, base, headBranchName(head));
+      const { data: created } = await github.rest.pulls.create({
+        ...plan.repo,
+        title: tool.redact(text.title),
+        body: tool.redact(text.body),
+        head,
+        base,
+        draft: plan.draft,
+        ...request
+      });
+      const notes = await addFollowUps(context, plan, created.number);
+      const { data: pr } = await github.rest.pulls.get({ ...plan.repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
+      return reportCreated(out, plan.repo, pr, notes);
+    }
+  };
+}
+function readPrCreatePlan(args, context) {
+  const text = givenText(args);
   const head = present(args.head);
   if (head)
     headBranchName(head);
   const base = present(args.base);
   if (base && !isBranchName(base))
     throw new ValidationError(`invalid base: ${base}`);
-  const reviewers = names(args.reviewer, "reviewer", LOGIN);
-  const assignees = names(args.assignee, "assignee", LOGIN);
-  const labels = names(args.label, "label");
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const { github, tool } = context;
-  const request = requestOptions(context);
   return {
-    target: repo,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
-      const headName = head ?? await currentBranch(git);
-      if (!headName)
-        throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
-      const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;
-      const text = fill ? await fillFromCommits(git, baseName, headBranchName(headName)) : { title, body: args.body ?? "" };
-      const { data: created } = await github.rest.pulls.create({
-        ...repo,
-        title: tool.redact(text.title),
-        body: tool.redact(text.body),
-        head: headName,
-        base: baseName,
-        draft: args.draft ?? false,
-        ...request
-      });
-      const notes = [];
-      const issue = { ...repo, issue_number: created.number, ...request };
-      const followUps = [
-        [
-          "request reviewers",
-          reviewers.length > 0,
-          () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request })
-        ],
-        ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
-        ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
-      ];
-      for (const [what, wanted, call] of followUps) {
-        if (!wanted)
-          continue;
-        await call().catch((error) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
-      }
-      const { data: pr } = await github.rest.pulls.get({ ...repo, pull_number: created.number, ...request }).catch(() => ({ data: created }));
-      out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
-      out.line(`- ${pr.html_url}`);
-      out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} \xB7 ${pr.base.ref} \u2190 ${pr.head.label} \xB7 by @${pr.user.login} \xB7 created ${pr.created_at}`);
-      const labelNames = pr.labels.map((label) => label.name);
-      if (labelNames.length)
-        out.line(`- labels: ${labelNames.join(", ")}`);
-      if (pr.requested_reviewers?.length)
-        out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
-      if (pr.assignees?.length)
-        out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
-      for (const note of notes)
-        out.line(`- \u26A0 ${note}`);
-      if (pr.body?.trim()) {
-        out.line();
-        out.line(pr.body.trim());
-      }
-      return {
-        repo: repoName(repo),
-        number: pr.number,
-        url: pr.html_url,
-        head: pr.head.ref,
-        base: pr.base.ref,
-        warnings: notes.length
-      };
-    }
+    text,
+    head,
+    base,
+    reviewers: names(args.reviewer, "reviewer", LOGIN),
+    assignees: names(args.assignee, "assignee", LOGIN),
+    labels: names(args.label, "label"),
+    repo: explicitRepo(args) ?? context.thisRepo,
+    draft: args.draft ?? false
+  };
+}
+function givenText(args) {
+  const title = present(args.title);
+  if (args.fill) {
+    if (title !== undefined || args.body !== undefined)
+      throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
+    return;
+  }
+  if (!title)
+    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  return { title, body: args.body ?? "" };
+}
+async function resolveBranches(context, git, plan) {
+  const head = plan.head ?? await currentBranch(git);
+  if (!head)
+    throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
+  const base = plan.base ?? (await context.github.rest.repos.get({ ...plan.repo, ...requestOptions(context) })).data.default_branch;
+  return { head, base };
+}
+async function addFollowUps(context, plan, number) {
+  const { github } = context;
+  const { repo, reviewers, labels, assignees } = plan;
+  const request = requestOptions(context);
+  const issue = { ...repo, issue_number: number, ...request };
+  const followUps = [
+    [
+      "request reviewers",
+      reviewers.length > 0,
+      () => github.rest.pulls.requestReviewers({ ...repo, pull_number: number, reviewers, ...request })
+    ],
+    ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
+    ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })]
+  ];
+  const notes = [];
+  for (const [what, wanted, call] of followUps) {
+    if (!wanted)
+      continue;
+    await call().catch((error) => notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`));
+  }
+  return notes;
+}
+function reportCreated(out, repo, pr, notes) {
+  out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
+  out.line(`- ${pr.html_url}`);
+  out.line(`- ${pr.state}${pr.draft ? " (draft)" : ""} \xB7 ${pr.base.ref} \u2190 ${pr.head.label} \xB7 by @${pr.user.login} \xB7 created ${pr.created_at}`);
+  const labelNames = pr.labels.map((label) => label.name);
+  if (labelNames.length)
+    out.line(`- labels: ${labelNames.join(", ")}`);
+  if (pr.requested_reviewers?.length)
+    out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
+  if (pr.assignees?.length)
+    out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
+  for (const note of notes)
+    out.line(`- \u26A0 ${note}`);
+  if (pr.body?.trim()) {
+    out.line();
+    out.line(pr.body.trim());
+  }
+  return {
+    repo: repoName(repo),
+    number: pr.number,
+    url: pr.html_url,
+    head: pr.head.ref,
+    base: pr.base.ref,
+    warnings: notes.length
   };
 }
 
@@ -74397,67 +74442,74 @@ async function commitPending(context, git, branch, message) {
 }
 async function planPrPush(args, context) {
   const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
+  const plan = await readPushPlan(git, args, context.host);
+  return {
+    target: plan.target,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const lockKey = await gitCommonDir(git);
+      return withRepoLock(lockKey, async () => {
+        const committed = await commitPending(context, git, plan.branch, plan.message);
+        const sha = await git.must(["rev-parse", `refs/heads/${plan.branch}`]);
+        await pushBranch(context, git, plan, committed);
+        const remoteUrl = context.tool.redact(await configValue(git, `remote.${plan.remote}.url`) ?? "?");
+        return reportPush(out, plan, { sha, remoteUrl, committed });
+      });
+    }
+  };
+}
+async function readPushPlan(git, args, host) {
   const branch = present(args.branch) ?? await currentBranch(git);
   if (!branch)
     throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
   if (!isBranchName(branch))
     throw new ValidationError(`invalid branch: ${branch}`);
-  const headRef = await configValue(git, `branch.${branch}.${KEY2.headRef}`);
+  const setting = (key) => configValue(git, `branch.${branch}.${key}`);
+  const headRef = await setting(KEY2.headRef);
   if (!headRef)
     throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
-  const remote = await configValue(git, `branch.${branch}.pushRemote`) ?? await configValue(git, `branch.${branch}.remote`);
+  const remote = await setting("pushRemote") ?? await setting("remote");
   if (!remote)
     throw new ToolFailure(`branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`);
-  const prUrl = await configValue(git, `branch.${branch}.${KEY2.url}`);
-  const headRepo = await configValue(git, `branch.${branch}.${KEY2.headRepo}`);
-  const cross = await configValue(git, `branch.${branch}.${KEY2.cross}`) === "true";
-  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, context.host)?.repo : undefined;
+  const prUrl = await setting(KEY2.url);
+  const headRepo = await setting(KEY2.headRepo);
+  const cross = await setting(KEY2.cross) === "true";
+  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, host)?.repo : undefined;
   const forceWithLease = args.forceWithLease ?? false;
-  const message = present(args.message);
+  return { branch, headRef, remote, prUrl, target, forceWithLease, message: present(args.message) };
+}
+async function pushBranch(context, git, plan, committed) {
+  const { branch, headRef, remote, forceWithLease } = plan;
+  const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
+  const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
+  const pushed = await git.run(["push", "--porcelain", ...forceWithLease ? [lease] : [], remote, `refs/heads/${branch}:refs/heads/${headRef}`], { remote: true });
+  if (pushed.exitCode === 0)
+    return;
+  const why = context.tool.redact((pushed.stderr || pushed.stdout).trim());
+  const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
+  const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
+  throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
+}
+function reportPush(out, plan, pushed) {
+  const { branch, remote, headRef, prUrl, forceWithLease } = plan;
+  const { sha, committed } = pushed;
+  out.line(`# Pushed Pull Request Branch`);
+  if (committed)
+    out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
+  out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
+  out.line(`- Remote: ${remote} (${pushed.remoteUrl}), branch ${headRef}`);
+  if (prUrl)
+    out.line(`- Pull request: ${prUrl}`);
+  out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
+  const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
   return {
-    target,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const lockKey = await gitCommonDir(git);
-      return withRepoLock(lockKey, async () => {
-        const committed = await commitPending(context, git, branch, message);
-        const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
-        const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
-        const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
-        const push = await git.run([
-          "push",
-          "--porcelain",
-          ...forceWithLease ? [lease] : [],
-          remote,
-          `refs/heads/${branch}:refs/heads/${headRef}`
-        ], { remote: true });
-        if (push.exitCode !== 0) {
-          const why = context.tool.redact((push.stderr || push.stdout).trim());
-          const hint = /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it." : "";
-          const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
-          throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
-        }
-        const remoteUrl = context.tool.redact(await configValue(git, `remote.${remote}.url`) ?? "?");
-        out.line(`# Pushed Pull Request Branch`);
-        if (committed)
-          out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
-        out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
-        out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
-        if (prUrl)
-          out.line(`- Pull request: ${prUrl}`);
-        out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
-        const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
-        return {
-          branch,
-          remote,
-          remoteBranch: headRef,
-          headSha: sha,
-          url: prUrl,
-          forceWithLease,
-          ...commit ? { commit } : {}
-        };
-      });
-    }
+    branch,
+    remote,
+    remoteBranch: headRef,
+    headSha: sha,
+    url: prUrl,
+    forceWithLease,
+    ...commit ? { commit } : {}
   };
 }
 
@@ -74496,172 +74548,194 @@ function tailLines(text, count) {
 `);
 }
 function planRunWatch(args, context) {
+  const target = readWatchTarget(args, context);
+  return {
+    target: target.repo,
+    narrow: "pass a smaller tail; the full logs are in the artifact",
+    async run(out) {
+      const watch = await startWatch(context, target);
+      const { snapshot, verdict } = await waitForVerdict(watch);
+      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(watch, job) })));
+      const result = { snapshot, verdict, logs, artifact: saveLogs(watch, snapshot.runs, logs) };
+      writeReport(out, watch, result);
+      return watchDetails(watch, result);
+    }
+  };
+}
+function readWatchTarget(args, context) {
   const explicit = explicitRepo(args);
   const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
-  const runId = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
-  const repo = runId?.repo ?? explicit ?? context.thisRepo;
+  const run = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
+  const repo = run?.repo ?? explicit ?? context.thisRepo;
   const branch = present(args.branch);
   if (branch && !isBranchName(branch))
     throw new ValidationError(`invalid branch: ${branch}`);
-  if (!runId && !branch && !sameRepo(repo, context.thisRepo)) {
+  if (!run && !branch && !sameRepo(repo, context.thisRepo)) {
     throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
   }
-  const { github, now, sleep, tool } = context;
-  const request = requestOptions(context);
-  async function jobsOf(run) {
-    const jobs = [];
-    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
-      ...repo,
-      run_id: run.id,
-      per_page: JOBS_PAGE,
-      ...request
-    })) {
-      for (const job of data)
-        jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+  return { repo, runId: run?.id, branch, tail };
+}
+async function startWatch(context, target) {
+  const started = context.now();
+  const sha = target.runId === undefined ? await watchedCommit(context, target) : undefined;
+  return { ...target, context, sha, started, polls: 0, rateLimited: 0, notes: [] };
+}
+async function watchedCommit(context, { repo, branch }) {
+  const { github, tool } = context;
+  if (branch)
+    return (await github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) })).data.commit.sha;
+  return localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
+}
+function pause({ tool, sleep }, ms) {
+  return new Promise((resolve) => {
+    if (tool.signal.aborted)
+      return resolve();
+    const done = () => {
+      tool.signal.removeEventListener("abort", done);
+      resolve();
+    };
+    tool.signal.addEventListener("abort", done);
+    sleep(ms).then(done);
+  });
+}
+async function waitForVerdict(watch) {
+  const { now, tool } = watch.context;
+  const runMode = watch.runId !== undefined;
+  let greenSignature;
+  for (;; ) {
+    const snapshot = await pollWithBackoff(watch);
+    const { runs, failedJobs } = snapshot;
+    const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
+    if (runs.length === 0 && now() - watch.started >= RUN_WATCH_NO_RUNS_MS) {
+      throw new ToolFailure(`no workflow runs appeared for ${watch.sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
     }
-    return jobs;
+    if (failedJobs.length > 0 || runs.some(runFailed)) {
+      const settled = runMode && finished;
+      return { snapshot: settled ? snapshot : await pollAfterGrace(watch, snapshot), verdict: "failed" };
+    }
+    const signature = finished ? runSignature(runs) : undefined;
+    if (finished && (runMode || signature === greenSignature))
+      return { snapshot, verdict: "succeeded" };
+    greenSignature = signature;
+    if (now() - watch.started >= RUN_WATCH_MAX_MS) {
+      watch.notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
+      return { snapshot, verdict: "still running" };
+    }
+    await pause(watch.context, pollInterval(watch));
+    if (tool.signal.aborted)
+      return { snapshot, verdict: "cancelled" };
   }
-  async function poll(sha) {
-    const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId.id, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
-    const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
-    const jobs = (await Promise.all(pending.map(jobsOf))).flat();
-    return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
-  }
-  async function fetchLog(job) {
+}
+var runSignature = (runs) => runs.map((run) => run.id).sort((a, b) => a - b).join(",");
+var pollInterval = (watch) => watch.context.now() - watch.started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
+async function pollAfterGrace(watch, first) {
+  watch.notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
+  await pause(watch.context, RUN_WATCH_GRACE_MS);
+  const again = await pollWithBackoff(watch);
+  return again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs: first.failedJobs };
+}
+async function pollWithBackoff(watch) {
+  for (let consecutive = 0;; consecutive++) {
     try {
-      const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({ ...repo, job_id: job.id, ...request });
-      const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
-      return normaliseLog(tool.redact(text));
-    } catch {
-      return;
+      watch.polls++;
+      return await poll(watch);
+    } catch (error) {
+      if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
+        throw error;
+      watch.rateLimited++;
+      await pause(watch.context, RUN_WATCH_RATE_LIMIT_SLEEP_MS);
     }
   }
-  return {
-    target: repo,
-    narrow: "pass a smaller tail; the full logs are in the artifact",
-    async run(out) {
-      const started = now();
-      const notes = [];
-      let sha;
-      if (runId === undefined) {
-        sha = branch ? (await github.rest.repos.getBranch({ ...repo, branch, ...request })).data.commit.sha : await localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
-      }
-      const pause = (ms) => new Promise((resolve) => {
-        if (tool.signal.aborted)
-          return resolve();
-        const done = () => {
-          tool.signal.removeEventListener("abort", done);
-          resolve();
-        };
-        tool.signal.addEventListener("abort", done);
-        sleep(ms).then(done);
-      });
-      let polls = 0;
-      let rateLimited = 0;
-      const pollWithBackoff = async () => {
-        for (let consecutive = 0;; consecutive++) {
-          try {
-            polls++;
-            return await poll(sha);
-          } catch (error) {
-            if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
-              throw error;
-            rateLimited++;
-            await pause(RUN_WATCH_RATE_LIMIT_SLEEP_MS);
-          }
-        }
-      };
-      const interval = () => now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
-      let snapshot;
-      let verdict;
-      let greenSignature;
-      for (;; ) {
-        snapshot = await pollWithBackoff();
-        const { runs, failedJobs } = snapshot;
-        const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
-        const failure = failedJobs.length > 0 || runs.some(runFailed);
-        if (runs.length === 0 && now() - started >= RUN_WATCH_NO_RUNS_MS) {
-          throw new ToolFailure(`no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
-        }
-        if (failure && !(runId !== undefined && finished)) {
-          notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
-          await pause(RUN_WATCH_GRACE_MS);
-          const again = await pollWithBackoff();
-          snapshot = again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs };
-          verdict = "failed";
-          break;
-        }
-        if (finished) {
-          if (failure) {
-            verdict = "failed";
-            break;
-          }
-          const signature = runs.map((run) => run.id).sort((a, b) => a - b).join(",");
-          if (runId !== undefined || signature === greenSignature) {
-            verdict = "succeeded";
-            break;
-          }
-          greenSignature = signature;
-        } else
-          greenSignature = undefined;
-        if (now() - started >= RUN_WATCH_MAX_MS) {
-          verdict = "still running";
-          notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
-          break;
-        }
-        await pause(interval());
-        if (tool.signal.aborted) {
-          verdict = "cancelled";
-          break;
-        }
-      }
-      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(job) })));
-      let artifact;
-      if (logs.some(({ log }) => log !== undefined)) {
-        const allocated = tool.artifacts.allocate("github.log");
-        const runName = (id) => snapshot.runs.find((run) => run.id === id)?.name ?? String(id);
-        writeFileSync5(allocated.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+}
+async function poll(watch) {
+  const { github } = watch.context;
+  const { repo, runId } = watch;
+  const request = requestOptions(watch.context);
+  const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: watch.sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
+  const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
+  const jobs = (await Promise.all(pending.map((run) => jobsOf(watch, run)))).flat();
+  return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
+}
+async function jobsOf(watch, run) {
+  const { github } = watch.context;
+  const jobs = [];
+  for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
+    ...watch.repo,
+    run_id: run.id,
+    per_page: JOBS_PAGE,
+    ...requestOptions(watch.context)
+  })) {
+    for (const job of data)
+      jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+  }
+  return jobs;
+}
+async function fetchLog(watch, job) {
+  const { github, tool } = watch.context;
+  try {
+    const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({
+      ...watch.repo,
+      job_id: job.id,
+      ...requestOptions(watch.context)
+    });
+    const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
+    return normaliseLog(tool.redact(text));
+  } catch {
+    return;
+  }
+}
+function saveLogs(watch, runs, logs) {
+  if (!logs.some(({ log }) => log !== undefined))
+    return;
+  const artifact = watch.context.tool.artifacts.allocate("github.log");
+  const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
+  writeFileSync5(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
 ${log ?? `Full log unavailable.
 `}`).join(`
 `));
-        artifact = allocated;
-      }
-      const subject = runId !== undefined ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${sha.slice(0, 12)}`;
-      out.line(`# ${subject} ${verdict}`);
-      out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
-      for (const run of snapshot.runs)
-        out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
-      for (const note of notes)
-        out.line(`- ${note}`);
-      if (artifact)
-        out.line(`- Full failed-job logs: ${artifact.ref}`);
-      if (logs.length > 0) {
-        out.line();
-        out.line("## Failed Jobs");
-        for (const { job, log } of logs) {
-          out.line();
-          out.line(`### ${job.name} [${job.conclusion}]`);
-          if (log === undefined)
-            out.line("Log tail unavailable.");
-          else if (!out.line(`\`\`\`
+  return artifact;
+}
+function writeReport(out, watch, { snapshot, verdict, logs, artifact }) {
+  const { runId, polls, rateLimited } = watch;
+  const subject = runId !== undefined ? `Workflow run ${runId} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${watch.sha.slice(0, 12)}`;
+  out.line(`# ${subject} ${verdict}`);
+  out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((watch.context.now() - watch.started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
+  for (const run of snapshot.runs)
+    out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
+  for (const note of watch.notes)
+    out.line(`- ${note}`);
+  if (artifact)
+    out.line(`- Full failed-job logs: ${artifact.ref}`);
+  writeLogTails(out, logs, watch.tail);
+}
+function writeLogTails(out, logs, tail) {
+  if (logs.length === 0)
+    return;
+  out.line();
+  out.line("## Failed Jobs");
+  for (const { job, log } of logs) {
+    out.line();
+    out.line(`### ${job.name} [${job.conclusion}]`);
+    if (log === undefined)
+      out.line("Log tail unavailable.");
+    else if (!out.line(`\`\`\`
 ${tailLines(log, tail)}
 \`\`\``))
-            break;
-        }
-      }
-      const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
-      return {
-        repo: repoName(repo),
-        mode: runId === undefined ? "commit" : "run",
-        ...sha ? { headSha: sha } : {},
-        runIds: snapshot.runs.map((run) => run.id),
-        status: verdict,
-        conclusion,
-        failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
-        polls,
-        ...artifact ? { artifactId: artifact.id } : {}
-      };
-    }
+      break;
+  }
+}
+function watchDetails(watch, { snapshot, verdict, artifact }) {
+  const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
+  return {
+    repo: repoName(watch.repo),
+    mode: watch.runId === undefined ? "commit" : "run",
+    ...watch.sha ? { headSha: watch.sha } : {},
+    runIds: snapshot.runs.map((run) => run.id),
+    status: verdict,
+    conclusion,
+    failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
+    polls: watch.polls,
+    ...artifact ? { artifactId: artifact.id } : {}
   };
 }
 
@@ -74722,79 +74796,92 @@ function planSearch(op, args, context) {
     now: context.now()
   };
   const q = composeSearchQuery(input);
-  const scope = searchScope(input);
-  const { github } = context;
   const params = { q, per_page: limit, ...requestOptions(context) };
   return {
-    target: scope,
+    target: searchScope(input),
     narrow: "lower limit or make the query more specific",
     async run(out) {
-      const intro = (title, total, shown) => {
-        out.line(`# GitHub ${title} search`);
-        out.line(`Query: \`${q}\``);
-        out.line(`${total} results${total > shown ? ` (showing ${shown})` : ""}`);
-      };
-      if (op === "search_issues" || op === "search_prs") {
-        const { data } = await github.rest.search.issuesAndPullRequests(params);
-        intro(op === "search_issues" ? "issues" : "pull requests", data.total_count, data.items.length);
-        for (const item of data.items) {
-          const state = item.pull_request?.merged_at ? "merged" : item.state;
-          const labels = item.labels.map((label) => label.name).filter(Boolean);
-          out.line(`- #${item.number} ${item.title}`);
-          out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
-          if (!out.line(`  ${item.html_url}`))
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      if (op === "search_code") {
-        const { data } = await github.rest.search.code({
-          ...params,
-          headers: { accept: "application/vnd.github.text-match+json" }
-        });
-        intro("code", data.total_count, data.items.length);
-        for (const item of data.items) {
-          out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
-          const fragment = firstLine2(item.text_matches?.[0]?.fragment);
-          if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
-            break;
-          if (out.full)
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      if (op === "search_commits") {
-        const { data } = await github.rest.search.commits(params);
-        intro("commits", data.total_count, data.items.length);
-        for (const item of data.items) {
-          const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
-          out.line(`- ${item.sha.slice(0, 7)} ${firstLine2(item.commit.message)}`);
-          if (!out.line(`  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" \xB7 ")}`))
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      const { data } = await github.rest.search.repos(params);
-      intro("repositories", data.total_count, data.items.length);
-      for (const item of data.items) {
-        out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
-        const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
-        const facts = [
-          item.language ?? "",
-          `\u2605 ${item.stargazers_count}`,
-          `forks ${item.forks_count}`,
-          `open issues ${item.open_issues_count}`,
-          item.visibility ?? (item.private ? "private" : "public"),
-          ...flags,
-          `updated ${item.updated_at}`,
-          item.html_url
-        ];
-        if (!out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`))
-          break;
-      }
-      return { query: q, total: data.total_count, shown: data.items.length };
+      const search = { github: context.github, params, out };
+      return { query: q, ...await runSearch(op, search) };
     }
   };
+}
+function runSearch(op, search) {
+  switch (op) {
+    case "search_issues":
+    case "search_prs":
+      return searchIssues(search, op);
+    case "search_code":
+      return searchCode(search);
+    case "search_commits":
+      return searchCommits(search);
+    case "search_repos":
+      return searchRepos(search);
+  }
+}
+function writeResults(search, title, data, writeItem) {
+  const counts = { total: data.total_count, shown: data.items.length };
+  search.out.line(`# GitHub ${title} search`);
+  search.out.line(`Query: \`${search.params.q}\``);
+  search.out.line(`${counts.total} results${counts.total > counts.shown ? ` (showing ${counts.shown})` : ""}`);
+  for (const item of data.items)
+    if (!writeItem(item))
+      break;
+  return counts;
+}
+async function searchIssues(search, op) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.issuesAndPullRequests(search.params);
+  return writeResults(search, op === "search_issues" ? "issues" : "pull requests", data, (item) => {
+    const state = item.pull_request?.merged_at ? "merged" : item.state;
+    const labels = item.labels.map((label) => label.name).filter(Boolean);
+    out.line(`- #${item.number} ${item.title}`);
+    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
+    return out.line(`  ${item.html_url}`);
+  });
+}
+async function searchCode(search) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.code({
+    ...search.params,
+    headers: { accept: "application/vnd.github.text-match+json" }
+  });
+  return writeResults(search, "code", data, (item) => {
+    out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
+    const fragment = firstLine2(item.text_matches?.[0]?.fragment);
+    if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
+      return false;
+    return !out.full;
+  });
+}
+async function searchCommits(search) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.commits(search.params);
+  return writeResults(search, "commits", data, (item) => {
+    const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
+    out.line(`- ${item.sha.slice(0, 7)} ${firstLine2(item.commit.message)}`);
+    const date = item.commit.committer?.date ?? item.commit.author.date;
+    return out.line(`  ${[item.repository.full_name, author, date, item.html_url].join(" \xB7 ")}`);
+  });
+}
+async function searchRepos(search) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.repos(search.params);
+  return writeResults(search, "repositories", data, (item) => {
+    out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
+    const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
+    const facts = [
+      item.language ?? "",
+      `\u2605 ${item.stargazers_count}`,
+      `forks ${item.forks_count}`,
+      `open issues ${item.open_issues_count}`,
+      item.visibility ?? (item.private ? "private" : "public"),
+      ...flags,
+      `updated ${item.updated_at}`,
+      item.html_url
+    ];
+    return out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`);
+  });
 }
 
 // src/tools/github/minimized.ts

@@ -19,7 +19,7 @@ import { decodeNamedCharacterReference } from "decode-named-character-reference"
 import { parse, postprocess, preprocess } from "micromark";
 import { gfm } from "micromark-extension-gfm";
 import { normalizeIdentifier } from "micromark-util-normalize-identifier";
-import type { Event } from "micromark-util-types";
+import type { Event, TokenType } from "micromark-util-types";
 import { parseFragment, Tokenizer, type DefaultTreeAdapterTypes as Html, type Token } from "parse5";
 
 type Range = [start: number, end: number];
@@ -73,120 +73,175 @@ interface OpenLink {
   resolved: "resource" | "full reference" | "label";
 }
 
+interface Definition {
+  range: Range;
+  id: string;
+  footnote: boolean;
+}
+
+/** What one pass over the Markdown finds: ranges hidden outright, and what the later steps need. */
+interface MarkdownScan {
+  source: string;
+  hidden: Range[];
+  html: Range[];
+  code: Range[];
+  /** The values of ```math blocks and $`…`$ spans. */
+  mathCode: Range[];
+  definitions: Definition[];
+  /** The ids of the definitions a reader sees used. */
+  shownLabels: Set<string>;
+  /** The links and images open at this point, innermost last. */
+  links: OpenLink[];
+  definition?: Definition;
+  /** Where the destination of a resource or definition ends: a title is cut from there. */
+  valueStart: number;
+  /** The value of a ```math block or a $`…`$ span, as its chunks arrive. */
+  mathValue?: Range;
+}
+
 /** The source ranges GitHub does not show, in any order, possibly overlapping. */
 function hiddenRanges(source: string): Range[] {
+  const scan = scanMarkdown(source);
+  const hidden = [...scan.hidden, ...unusedDefinitions(scan)];
+  hidden.push(...hiddenInRenderedHtml(source, scan.html));
+  // What is left as text or code, read as HTML by a parser that does not know where code ends.
+  const literal = mask(source, [...scan.html, ...hidden], false);
+  hidden.push(...hiddenInLiteralMarkup(literal));
+  hidden.push(...hiddenInMath(mask(literal, scan.code, false), scan.mathCode, source));
+  return hidden;
+}
+
+function scanMarkdown(source: string): MarkdownScan {
   const events = postprocess(
     parse({ extensions: [gfm()] })
       .document()
       .write(preprocess()(source, undefined, true)),
   );
-  const hidden: Range[] = [];
-  const html: Range[] = [];
-  const code: Range[] = [];
-  const mathCode: Range[] = [];
-  const definitions: { range: Range; id: string; footnote: boolean }[] = [];
-  const shownLabels = new Set<string>();
-  const links: OpenLink[] = [];
-  let definition: { range: Range; id: string; footnote: boolean } | undefined;
-  let valueStart = -1; // where the destination of a resource or definition ends: a title is cut from there
-  let mathValue: Range | undefined; // the value of a ```math block or a $`…`$ span, as its chunks arrive
-
+  const scan: MarkdownScan = {
+    source,
+    hidden: [],
+    html: [],
+    code: [],
+    mathCode: [],
+    definitions: [],
+    shownLabels: new Set(),
+    links: [],
+    valueStart: -1,
+  };
   for (const [kind, token] of events as Event[]) {
     const range: Range = [token.start.offset, token.end.offset];
-    const text = () => source.slice(range[0], range[1]);
-    if (kind === "enter") {
-      switch (token.type) {
-        case "link":
-        case "image":
-          links.push({ image: token.type === "image", resolved: "label" });
-          break;
-        case "resource":
-          links.at(-1)!.resolved = "resource";
-          valueStart = range[0] + 1;
-          break;
-        case "referenceString":
-          links.at(-1)!.resolved = "full reference";
-          break;
-        case "definition":
-        case "gfmFootnoteDefinition":
-          definition = { range, id: "", footnote: token.type === "gfmFootnoteDefinition" };
-          break;
-        case "codeText":
-          if (source[range[0] - 1] === "$" && source[range[1]] === "$") mathValue = [Infinity, -Infinity];
-          break;
-      }
-      continue;
-    }
-    switch (token.type) {
-      case "labelText":
-        links.at(-1)!.label = range;
-        // An image's label is its alt text, which is never shown.
-        if (links.at(-1)!.image) hidden.push(range);
-        break;
-      case "resourceDestination":
-      case "definitionDestination":
-        valueStart = range[1];
-        break;
-      case "resourceTitle":
-      case "definitionTitle":
-        // A title is a tooltip at most: cut it with the blanks before it.
-        hidden.push([valueStart, range[1]]);
-        break;
-      case "reference":
-        // `[text][label]` shows only `text`: the label is plumbing that can carry anything.
-        if (links.at(-1)!.resolved === "full reference") hidden.push(range);
-        break;
-      case "link":
-      case "image": {
-        const link = links.pop()!;
-        // `[label]` and `[label][]` show the label: those are the definitions a reader sees used.
-        if (!link.image && link.resolved === "label" && link.label)
-          shownLabels.add(normalizeIdentifier(source.slice(...link.label)));
-        break;
-      }
-      case "gfmFootnoteCallString":
-        shownLabels.add(`^${normalizeIdentifier(text())}`);
-        break;
-      case "definitionLabelString":
-        definition!.id = normalizeIdentifier(text());
-        break;
-      case "gfmFootnoteDefinitionLabelString":
-        definition!.id = `^${normalizeIdentifier(text())}`;
-        break;
-      case "definition":
-      case "gfmFootnoteDefinition":
-        definitions.push(definition!);
-        definition = undefined;
-        break;
-      case "htmlFlow":
-      case "htmlText":
-        html.push(range);
-        break;
-      case "codeFencedFenceInfo":
-        if (text().trim().toLowerCase() === "math") mathValue = [Infinity, -Infinity];
-        break;
-      case "codeFlowValue":
-      case "codeTextData":
-        if (mathValue) mathValue = [Math.min(mathValue[0], range[0]), Math.max(mathValue[1], range[1])];
-        break;
-      case "codeFenced":
-      case "codeIndented":
-      case "codeText":
-        code.push(range);
-        if (mathValue && mathValue[0] < mathValue[1]) mathCode.push(mathValue);
-        mathValue = undefined;
-        break;
-    }
+    readLink(scan, kind, token.type, range);
+    readTitle(scan, kind, token.type, range);
+    readDefinition(scan, kind, token.type, range);
+    readHtmlAndCode(scan, kind, token.type, range);
   }
-  // A definition nobody sees used renders as nothing at all, label, destination and title.
-  for (const { range, id } of definitions) if (!shownLabels.has(id)) hidden.push(range);
+  return scan;
+}
 
-  hidden.push(...hiddenInRenderedHtml(source, html));
-  // What is left as text or code, read as HTML by a parser that does not know where code ends.
-  const literal = mask(source, [...html, ...hidden], false);
-  hidden.push(...hiddenInLiteralMarkup(literal));
-  hidden.push(...hiddenInMath(mask(literal, code, false), mathCode, source));
-  return hidden;
+/** A definition nobody sees used renders as nothing at all, label, destination and title. */
+function unusedDefinitions(scan: MarkdownScan): Range[] {
+  return scan.definitions.filter(({ id }) => !scan.shownLabels.has(id)).map(({ range }) => range);
+}
+
+/** Links and images: an image's alt text is hidden, and so is the label of `[text][label]`. */
+function readLink(scan: MarkdownScan, kind: Event[0], type: TokenType, range: Range): void {
+  const link = scan.links.at(-1);
+  if (kind === "enter") {
+    if (type === "link" || type === "image") scan.links.push({ image: type === "image", resolved: "label" });
+    else if (type === "resource") link!.resolved = "resource";
+    else if (type === "referenceString") link!.resolved = "full reference";
+    return;
+  }
+  switch (type) {
+    case "labelText":
+      link!.label = range;
+      // An image's label is its alt text, which is never shown.
+      if (link!.image) scan.hidden.push(range);
+      break;
+    case "reference":
+      // `[text][label]` shows only `text`: the label is plumbing that can carry anything.
+      if (link!.resolved === "full reference") scan.hidden.push(range);
+      break;
+    case "link":
+    case "image":
+      scan.links.pop();
+      // `[label]` and `[label][]` show the label: those are the definitions a reader sees used.
+      if (!link!.image && link!.resolved === "label" && link!.label)
+        scan.shownLabels.add(normalizeIdentifier(scan.source.slice(...link!.label)));
+      break;
+    case "gfmFootnoteCallString":
+      scan.shownLabels.add(`^${normalizeIdentifier(scan.source.slice(...range))}`);
+      break;
+  }
+}
+
+/** A link's or a definition's title is a tooltip at most: cut it with the blanks before it. */
+function readTitle(scan: MarkdownScan, kind: Event[0], type: TokenType, range: Range): void {
+  if (kind === "enter") {
+    if (type === "resource") scan.valueStart = range[0] + 1;
+    return;
+  }
+  if (type === "resourceDestination" || type === "definitionDestination") scan.valueStart = range[1];
+  else if (type === "resourceTitle" || type === "definitionTitle") scan.hidden.push([scan.valueStart, range[1]]);
+}
+
+/** Definitions and footnote definitions, with the id each defines. */
+function readDefinition(scan: MarkdownScan, kind: Event[0], type: TokenType, range: Range): void {
+  if (kind === "enter") {
+    if (type === "definition" || type === "gfmFootnoteDefinition")
+      scan.definition = { range, id: "", footnote: type === "gfmFootnoteDefinition" };
+    return;
+  }
+  switch (type) {
+    case "definitionLabelString":
+      scan.definition!.id = normalizeIdentifier(scan.source.slice(...range));
+      break;
+    case "gfmFootnoteDefinitionLabelString":
+      scan.definition!.id = `^${normalizeIdentifier(scan.source.slice(...range))}`;
+      break;
+    case "definition":
+    case "gfmFootnoteDefinition":
+      scan.definitions.push(scan.definition!);
+      scan.definition = undefined;
+      break;
+  }
+}
+
+/** Raw HTML, code, and the math among the code (```math blocks, $`…`$ spans). */
+function readHtmlAndCode(scan: MarkdownScan, kind: Event[0], type: TokenType, range: Range): void {
+  const { source } = scan;
+  if (kind === "enter") {
+    if (type === "codeText" && source[range[0] - 1] === "$" && source[range[1]] === "$")
+      scan.mathValue = [Infinity, -Infinity];
+    return;
+  }
+  switch (type) {
+    case "htmlFlow":
+    case "htmlText":
+      scan.html.push(range);
+      break;
+    case "codeFencedFenceInfo":
+      if (
+        source
+          .slice(...range)
+          .trim()
+          .toLowerCase() === "math"
+      )
+        scan.mathValue = [Infinity, -Infinity];
+      break;
+    case "codeFlowValue":
+    case "codeTextData":
+      if (scan.mathValue)
+        scan.mathValue = [Math.min(scan.mathValue[0], range[0]), Math.max(scan.mathValue[1], range[1])];
+      break;
+    case "codeFenced":
+    case "codeIndented":
+    case "codeText":
+      scan.code.push(range);
+      if (scan.mathValue && scan.mathValue[0] < scan.mathValue[1]) scan.mathCode.push(scan.mathValue);
+      scan.mathValue = undefined;
+      break;
+  }
 }
 
 /** `source` with the characters inside `ranges` (or outside them) turned into spaces, line breaks kept, so offsets stay. */

@@ -49,141 +49,161 @@ const INTERCEPTOR_RULES: readonly InterceptorRule[] = [
 
 const maskSpecial = (char: string): string => (/[\s|&;<>()]/.test(char) ? "_" : char);
 
+interface Heredoc {
+  delimiter: string;
+  stripTabs: boolean;
+}
+
+/** A command being split: the segments so far, the one being read, and what the position is inside of. */
+interface Scan {
+  command: string;
+  /** The current character; a step that reads further leaves it on the last character it read. */
+  at: number;
+  segments: CommandSegment[];
+  text: string;
+  shape: string;
+  quote: "'" | '"' | undefined;
+  substitutionDepth: number;
+  inBacktick: boolean;
+  /** Heredocs opened on the current line: their bodies follow it. */
+  heredocs: Heredoc[];
+}
+
+/** Each step reads what starts at the current character, or returns false to leave it to the next step. */
+const STEPS = [readQuoted, readSubstitution, readComment, readHeredocOperator, readSeparator];
+
 /** Splits on `&&`, `||`, `;`, `&` and newlines outside quotes, substitutions and heredocs. */
 export function splitCommandSegments(command: string): CommandSegment[] {
-  const segments: CommandSegment[] = [];
-  let text = "";
-  let shape = "";
-  let quote: "'" | '"' | undefined;
-  let substitutionDepth = 0;
-  let inBacktick = false;
-  let heredocs: Array<{ delimiter: string; stripTabs: boolean }> = [];
-  const flush = () => {
-    if (text.trim() !== "") segments.push({ text: text.trim(), shape: shape.trim() });
-    text = "";
-    shape = "";
+  const scan: Scan = {
+    command,
+    at: 0,
+    segments: [],
+    text: "",
+    shape: "",
+    quote: undefined,
+    substitutionDepth: 0,
+    inBacktick: false,
+    heredocs: [],
   };
-
-  for (let i = 0; i < command.length; i++) {
-    const char = command[i] ?? "";
-    const next = command[i + 1] ?? "";
-    const nested = substitutionDepth > 0 || inBacktick;
-    if (quote === "'") {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === "'") quote = undefined;
-      continue;
-    }
-    if (char === "\\") {
-      text += char + next;
-      shape += `_${next === "" ? "" : "_"}`;
-      i++;
-      continue;
-    }
-    if (quote === '"') {
-      text += char;
-      shape += maskSpecial(char);
-      if (char === '"') quote = undefined;
-      continue;
-    }
-    if (char === "'" || char === '"') {
-      quote = char;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "`") {
-      inBacktick = !inBacktick;
-      text += char;
-      shape += char;
-      continue;
-    }
-    if (char === "$" && next === "(") {
-      substitutionDepth++;
-      text += "$(";
-      shape += nested ? "__" : "$(";
-      i++;
-      continue;
-    }
-    if (substitutionDepth > 0) {
-      if (char === "(") substitutionDepth++;
-      if (char === ")") substitutionDepth--;
-      text += char;
-      shape += substitutionDepth === 0 && !inBacktick ? char : maskSpecial(char);
-      continue;
-    }
-    if (inBacktick) {
-      text += char;
-      shape += maskSpecial(char);
-      continue;
-    }
-    if (char === "#" && (text === "" || /\s/.test(text.at(-1) ?? ""))) {
-      const newline = command.indexOf("\n", i);
-      const end = newline === -1 ? command.length : newline;
-      text += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === "<" && next === "<" && command[i + 2] === "<") {
-      // A here-string: its word is ordinary data on the same line.
-      text += "<<<";
-      shape += "<<<";
-      i += 2;
-      continue;
-    }
-    if (char === "<" && next === "<") {
-      let end = i + 2;
-      const stripTabs = command[end] === "-";
-      if (stripTabs) end++;
-      while (command[end] === " " || command[end] === "\t") end++;
-      const wordStart = end;
-      while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? "")) end++;
-      const word = command.slice(wordStart, end);
-      heredocs.push({ delimiter: word.replace(/["'\\]/g, ""), stripTabs });
-      text += command.slice(i, end);
-      shape += command.slice(i, end);
-      i = end - 1;
-      continue;
-    }
-    if (char === "\n") {
-      if (heredocs.length > 0) {
-        // The bodies follow this line, one per pending heredoc; they are data, not commands.
-        let position = i + 1;
-        for (const { delimiter, stripTabs } of heredocs) {
-          while (position < command.length) {
-            const newline = command.indexOf("\n", position);
-            const lineEnd = newline === -1 ? command.length : newline;
-            const line = command.slice(position, lineEnd);
-            position = lineEnd + 1;
-            if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter) break;
-          }
-        }
-        text += command.slice(i, position);
-        heredocs = [];
-        i = position - 1;
-      }
-      flush();
-      continue;
-    }
-    if ((char === "&" && next === "&") || (char === "|" && next === "|")) {
-      flush();
-      i++;
-      continue;
-    }
-    if (char === ";") {
-      flush();
-      continue;
-    }
-    // `&` alone ends a segment; in `2>&1`, `<&3`, `&>file` and `|&` it is part of a redirection or pipe.
-    if (char === "&" && !/[<>|]$/.test(text) && next !== ">") {
-      flush();
-      continue;
-    }
-    text += char;
-    shape += char;
+  for (; scan.at < command.length; scan.at++) {
+    const char = command[scan.at] ?? "";
+    const next = command[scan.at + 1] ?? "";
+    if (!STEPS.some((step) => step(scan, char, next))) append(scan, char, char);
   }
-  flush();
-  return segments;
+  endSegment(scan);
+  return scan.segments;
+}
+
+function append(scan: Scan, text: string, shape: string): void {
+  scan.text += text;
+  scan.shape += shape;
+}
+
+function endSegment(scan: Scan): void {
+  if (scan.text.trim() !== "") scan.segments.push({ text: scan.text.trim(), shape: scan.shape.trim() });
+  scan.text = "";
+  scan.shape = "";
+}
+
+/** Quotes and backslash escapes: what they enclose is data, masked in the shape. */
+function readQuoted(scan: Scan, char: string, next: string): boolean {
+  if (scan.quote === "'") {
+    append(scan, char, maskSpecial(char));
+    if (char === "'") scan.quote = undefined;
+  } else if (char === "\\") {
+    append(scan, char + next, `_${next === "" ? "" : "_"}`);
+    scan.at++;
+  } else if (scan.quote === '"') {
+    append(scan, char, maskSpecial(char));
+    if (char === '"') scan.quote = undefined;
+  } else if (char === "'" || char === '"') {
+    scan.quote = char;
+    append(scan, char, char);
+  } else return false;
+  return true;
+}
+
+/** `$(…)` and backticks: commands of their own, masked in the shape but for the outermost delimiters. */
+function readSubstitution(scan: Scan, char: string, next: string): boolean {
+  if (char === "`") {
+    scan.inBacktick = !scan.inBacktick;
+    append(scan, char, char);
+  } else if (char === "$" && next === "(") {
+    const nested = scan.substitutionDepth > 0 || scan.inBacktick;
+    scan.substitutionDepth++;
+    append(scan, "$(", nested ? "__" : "$(");
+    scan.at++;
+  } else if (scan.substitutionDepth > 0) {
+    if (char === "(") scan.substitutionDepth++;
+    if (char === ")") scan.substitutionDepth--;
+    append(scan, char, scan.substitutionDepth === 0 && !scan.inBacktick ? char : maskSpecial(char));
+  } else if (scan.inBacktick) append(scan, char, maskSpecial(char));
+  else return false;
+  return true;
+}
+
+/** A `#` that starts a word comments out the rest of the line: kept in the text, left out of the shape. */
+function readComment(scan: Scan, char: string): boolean {
+  const startsWord = scan.text === "" || /\s/.test(scan.text.at(-1) ?? "");
+  if (char !== "#" || !startsWord) return false;
+  const newline = scan.command.indexOf("\n", scan.at);
+  const end = newline === -1 ? scan.command.length : newline;
+  scan.text += scan.command.slice(scan.at, end);
+  scan.at = end - 1;
+  return true;
+}
+
+/** `<<<` (a here-string: its word is ordinary data on the same line) and `<<WORD`, which opens a heredoc. */
+function readHeredocOperator(scan: Scan, char: string, next: string): boolean {
+  if (char !== "<" || next !== "<") return false;
+  const { command } = scan;
+  if (command[scan.at + 2] === "<") {
+    append(scan, "<<<", "<<<");
+    scan.at += 2;
+    return true;
+  }
+  let end = scan.at + 2;
+  const stripTabs = command[end] === "-";
+  if (stripTabs) end++;
+  while (command[end] === " " || command[end] === "\t") end++;
+  const wordStart = end;
+  while (end < command.length && !/[\s;&|<>()]/.test(command[end] ?? "")) end++;
+  scan.heredocs.push({ delimiter: command.slice(wordStart, end).replace(/["'\\]/g, ""), stripTabs });
+  const operator = command.slice(scan.at, end);
+  append(scan, operator, operator);
+  scan.at = end - 1;
+  return true;
+}
+
+/** What ends a segment: a newline (after the bodies of heredocs opened on its line), `&&`, `||`, `;`, `&`. */
+function readSeparator(scan: Scan, char: string, next: string): boolean {
+  const doubled = (char === "&" && next === "&") || (char === "|" && next === "|");
+  // `&` alone ends a segment; in `2>&1`, `<&3`, `&>file` and `|&` it is part of a redirection or pipe.
+  const backgrounds = char === "&" && !/[<>|]$/.test(scan.text) && next !== ">";
+  if (char !== "\n" && char !== ";" && !doubled && !backgrounds) return false;
+  if (char === "\n") readHeredocBodies(scan);
+  if (doubled) scan.at++;
+  endSegment(scan);
+  return true;
+}
+
+/** The bodies follow the line, one per pending heredoc; they are data, not commands. */
+function readHeredocBodies(scan: Scan): void {
+  if (scan.heredocs.length === 0) return;
+  const { command } = scan;
+  let position = scan.at + 1;
+  for (const { delimiter, stripTabs } of scan.heredocs) {
+    while (position < command.length) {
+      const newline = command.indexOf("\n", position);
+      const lineEnd = newline === -1 ? command.length : newline;
+      const line = command.slice(position, lineEnd);
+      position = lineEnd + 1;
+      if ((stripTabs ? line.replace(/^\t+/, "") : line) === delimiter) break;
+    }
+  }
+  scan.text += command.slice(scan.at, position);
+  scan.heredocs = [];
+  scan.at = position - 1;
 }
 
 const LEADING_ASSIGNMENTS = /^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/;

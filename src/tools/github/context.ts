@@ -39,5 +39,8 @@ export interface PlannedCall {
   run(out: BoundedText): Promise<Record<string, unknown>>;
 }
 
+/** A pull request as GitHub's REST API returns it. */
+export type PullRequest = Awaited<ReturnType<GitHubClient["rest"]["pulls"]["get"]>>["data"];
+
 /** Octokit request options shared by every call: requests stop when the run is cancelled. */
 export const requestOptions = (context: OpContext) => ({ request: { signal: context.tool.signal } });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BOT_IDENTITY } from "../../git/git.ts";
 import { withTrailers } from "../../git/commit-message.ts";
-import type { OpContext, PlannedCall } from "./context.ts";
+import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
@@ -58,14 +58,12 @@ interface Checkout {
   reused: boolean;
 }
 
-type PullData = Awaited<ReturnType<OpContext["github"]["rest"]["pulls"]["get"]>>["data"];
-
 async function resolvePull(
   context: OpContext,
   repo: RepoRef,
   id: PrIdentifier | undefined,
   git: LocalGit,
-): Promise<PullData> {
+): Promise<PullRequest> {
   const { github } = context;
   const request = requestOptions(context);
   let branch: string;
@@ -91,7 +89,7 @@ async function resolvePull(
 }
 
 /** `origin` for this repository's own branches; otherwise a remote for the head repository, reused by URL. */
-async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promise<string> {
+async function remoteFor(git: LocalGit, pr: PullRequest, thisRepo: RepoRef): Promise<string> {
   const headRepo = pr.head.repo;
   if (!headRepo) throw new ToolFailure(`PR #${pr.number}'s head repository was deleted; it cannot be checked out.`);
   if (sameRepo(parseRepo(headRepo.full_name), thisRepo)) return "origin";
@@ -109,7 +107,7 @@ async function remoteFor(git: LocalGit, pr: PullData, thisRepo: RepoRef): Promis
 async function checkoutOne(
   context: OpContext,
   git: LocalGit,
-  pr: PullData,
+  pr: PullRequest,
   place: { base: string; repo: RepoRef },
   force: boolean,
 ): Promise<Checkout> {
@@ -275,84 +273,103 @@ async function commitPending(
   return commit && { ...commit, worktree: worktree.path, subject: subject.split("\n")[0]! };
 }
 
+/** What pr_push pushes where: the branch, and its pull request's head as pr_checkout wrote it in the git config. */
+interface PushPlan {
+  branch: string;
+  headRef: string;
+  remote: string;
+  prUrl: string | undefined;
+  /** The repository the push writes to: the PR's head repository (a fork for cross-repository PRs). */
+  target: RepoRef | undefined;
+  forceWithLease: boolean;
+  message: string | undefined;
+}
+
 export async function planPrPush(args: GitHubArgs, context: OpContext): Promise<PlannedCall> {
   const git = localGit(context.tool.workspace, context.tool.env, context.gitAuthEnv, context.tool.redact);
-  const branch = present(args.branch) ?? (await currentBranch(git));
-  if (!branch) throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
-  if (!isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);
-  const headRef = await configValue(git, `branch.${branch}.${KEY.headRef}`);
-  if (!headRef)
-    throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
-  const remote =
-    (await configValue(git, `branch.${branch}.pushRemote`)) ?? (await configValue(git, `branch.${branch}.remote`));
-  if (!remote)
-    throw new ToolFailure(
-      `branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`,
-    );
-  const prUrl = await configValue(git, `branch.${branch}.${KEY.url}`);
-  const headRepo = await configValue(git, `branch.${branch}.${KEY.headRepo}`);
-  const cross = (await configValue(git, `branch.${branch}.${KEY.cross}`)) === "true";
-  // The repository the push writes to: the PR's head repository (a fork for cross-repository PRs).
-  const target = headRepo
-    ? parseRepo(headRepo)
-    : !cross && prUrl
-      ? parseGitHubUrl(prUrl, context.host)?.repo
-      : undefined;
-  const forceWithLease = args.forceWithLease ?? false;
-  const message = present(args.message);
-
+  const plan = await readPushPlan(git, args, context.host);
   return {
-    target,
+    target: plan.target,
     narrow: "the summary is unusually long",
     async run(out) {
       const lockKey = await gitCommonDir(git);
       return withRepoLock(lockKey, async () => {
         // After the policy allowed the push: a denied push leaves the worktree as it was.
-        const committed = await commitPending(context, git, branch, message);
-        const sha = await git.must(["rev-parse", `refs/heads/${branch}`]);
-        const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
-        // An explicit lease: the push only replaces the head the last fetch saw.
-        const lease =
-          tracking.exitCode === 0
-            ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}`
-            : "--force-with-lease";
-        const push = await git.run(
-          [
-            "push",
-            "--porcelain",
-            ...(forceWithLease ? [lease] : []),
-            remote,
-            `refs/heads/${branch}:refs/heads/${headRef}`,
-          ],
-          { remote: true },
-        );
-        if (push.exitCode !== 0) {
-          const why = context.tool.redact((push.stderr || push.stdout).trim());
-          const hint =
-            /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease
-              ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it."
-              : "";
-          const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
-          throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
-        }
-        const remoteUrl = context.tool.redact((await configValue(git, `remote.${remote}.url`)) ?? "?");
-        out.line(`# Pushed Pull Request Branch`);
-        if (committed) out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
-        out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
-        out.line(`- Remote: ${remote} (${remoteUrl}), branch ${headRef}`);
-        if (prUrl) out.line(`- Pull request: ${prUrl}`);
-        out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
-        const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
-        return {
-          branch,
-          remote,
-          remoteBranch: headRef,
-          headSha: sha,
-          url: prUrl,
-          forceWithLease,
-          ...(commit ? { commit } : {}),
-        };
+        const committed = await commitPending(context, git, plan.branch, plan.message);
+        const sha = await git.must(["rev-parse", `refs/heads/${plan.branch}`]);
+        await pushBranch(context, git, plan, committed);
+        const remoteUrl = context.tool.redact((await configValue(git, `remote.${plan.remote}.url`)) ?? "?");
+        return reportPush(out, plan, { sha, remoteUrl, committed });
       });
     },
+  };
+}
+
+async function readPushPlan(git: LocalGit, args: GitHubArgs, host: string): Promise<PushPlan> {
+  const branch = present(args.branch) ?? (await currentBranch(git));
+  if (!branch) throw new ValidationError("the workspace is on a detached HEAD: pass branch, e.g. pr-12");
+  if (!isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);
+  const setting = (key: string) => configValue(git, `branch.${branch}.${key}`);
+  const headRef = await setting(KEY.headRef);
+  if (!headRef)
+    throw new ToolFailure(`branch ${branch} has no PR push metadata; check it out via op: pr_checkout first`);
+  const remote = (await setting("pushRemote")) ?? (await setting("remote"));
+  if (!remote)
+    throw new ToolFailure(
+      `branch ${branch} has no push remote in its git config; check it out again via op: pr_checkout`,
+    );
+  const prUrl = await setting(KEY.url);
+  const headRepo = await setting(KEY.headRepo);
+  const cross = (await setting(KEY.cross)) === "true";
+  const target = headRepo ? parseRepo(headRepo) : !cross && prUrl ? parseGitHubUrl(prUrl, host)?.repo : undefined;
+  const forceWithLease = args.forceWithLease ?? false;
+  return { branch, headRef, remote, prUrl, target, forceWithLease, message: present(args.message) };
+}
+
+/** Pushes the branch to the PR's head; a refusal says what was committed and, for a moved head, what to do. */
+async function pushBranch(context: OpContext, git: LocalGit, plan: PushPlan, committed?: PendingCommit): Promise<void> {
+  const { branch, headRef, remote, forceWithLease } = plan;
+  const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
+  // An explicit lease: the push only replaces the head the last fetch saw.
+  const lease =
+    tracking.exitCode === 0
+      ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}`
+      : "--force-with-lease";
+  const pushed = await git.run(
+    ["push", "--porcelain", ...(forceWithLease ? [lease] : []), remote, `refs/heads/${branch}:refs/heads/${headRef}`],
+    { remote: true },
+  );
+  if (pushed.exitCode === 0) return;
+  const why = context.tool.redact((pushed.stderr || pushed.stdout).trim());
+  const hint =
+    /non-fast-forward|fetch first|rejected/.test(why) && !forceWithLease
+      ? " The PR head moved: re-run pr_checkout with force=true (it resets the branch to the new head, dropping local commits) and redo the change, or pass forceWithLease: true to replace it."
+      : "";
+  const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
+  throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
+}
+
+function reportPush(
+  out: { line(text?: string): boolean },
+  plan: PushPlan,
+  pushed: { sha: string; remoteUrl: string; committed: PendingCommit | undefined },
+): Record<string, unknown> {
+  const { branch, remote, headRef, prUrl, forceWithLease } = plan;
+  const { sha, committed } = pushed;
+  out.line(`# Pushed Pull Request Branch`);
+  if (committed) out.line(`- Committed ${describeCommit(committed)} from ${committed.worktree}`);
+  out.line(`- Local branch: ${branch} at ${sha.slice(0, 12)}`);
+  out.line(`- Remote: ${remote} (${pushed.remoteUrl}), branch ${headRef}`);
+  if (prUrl) out.line(`- Pull request: ${prUrl}`);
+  out.line(`- Force with lease: ${forceWithLease ? "yes" : "no"}`);
+  const commit = committed && { sha: committed.sha, files: committed.files, worktreePath: committed.worktree };
+  return {
+    branch,
+    remote,
+    remoteBranch: headRef,
+    headSha: sha,
+    url: prUrl,
+    forceWithLease,
+    ...(commit ? { commit } : {}),
   };
 }

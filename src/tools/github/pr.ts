@@ -1,12 +1,13 @@
 // pr_create: open a pull request from a pushed branch, with reviewers, assignees and labels.
 // `fill` takes title and body from the branch's commits, as `gh pr create --fill` does.
-import type { OpContext, PlannedCall } from "./context.ts";
+import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
 import { currentBranch, localGit, type LocalGit } from "./local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
-import { isBranchName, present, repoName } from "./validate.ts";
+import { isBranchName, present, repoName, type RepoRef } from "./validate.ts";
+import type { BoundedText } from "./output.ts";
 import { ValidationError } from "./failure.ts";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
@@ -59,93 +60,142 @@ async function fillFromCommits(git: LocalGit, base: string, head: string): Promi
   return { title: humanize(head), body: commits.map((commit) => `- ${commit.subject}`).join("\n") };
 }
 
+/** pr_create's arguments, checked before any request. */
+interface PrCreatePlan {
+  /** The title and body given; undefined with fill, which takes them from the branch's commits. */
+  text: { title: string; body: string } | undefined;
+  head: string | undefined;
+  base: string | undefined;
+  reviewers: string[];
+  assignees: string[];
+  labels: string[];
+  repo: RepoRef;
+  draft: boolean;
+}
+
 export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall {
-  const fill = args.fill ?? false;
-  const title = present(args.title);
-  if (fill && (title !== undefined || args.body !== undefined))
-    throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
-  if (!fill && !title)
-    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  const plan = readPrCreatePlan(args, context);
+  const { github, tool } = context;
+  const request = requestOptions(context);
+  return {
+    target: plan.repo,
+    narrow: "the summary is unusually long",
+    async run(out) {
+      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
+      const { head, base } = await resolveBranches(context, git, plan);
+      const text = plan.text ?? (await fillFromCommits(git, base, headBranchName(head)));
+      // Titles and bodies go public: known secrets are removed first.
+      const { data: created } = await github.rest.pulls.create({
+        ...plan.repo,
+        title: tool.redact(text.title),
+        body: tool.redact(text.body),
+        head,
+        base,
+        draft: plan.draft,
+        ...request,
+      });
+      const notes = await addFollowUps(context, plan, created.number);
+      const { data: pr } = await github.rest.pulls
+        .get({ ...plan.repo, pull_number: created.number, ...request })
+        .catch(() => ({ data: created }));
+      return reportCreated(out, plan.repo, pr, notes);
+    },
+  };
+}
+
+function readPrCreatePlan(args: GitHubArgs, context: OpContext): PrCreatePlan {
+  const text = givenText(args);
   const head = present(args.head);
   if (head) headBranchName(head);
   const base = present(args.base);
   if (base && !isBranchName(base)) throw new ValidationError(`invalid base: ${base}`);
-  const reviewers = names(args.reviewer, "reviewer", LOGIN);
-  const assignees = names(args.assignee, "assignee", LOGIN);
-  const labels = names(args.label, "label");
-  const repo = explicitRepo(args) ?? context.thisRepo;
-  const { github, tool } = context;
-  const request = requestOptions(context);
-
   return {
-    target: repo,
-    narrow: "the summary is unusually long",
-    async run(out) {
-      const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
-      const headName = head ?? (await currentBranch(git));
-      if (!headName)
-        throw new ToolFailure(
-          "the workspace is on a detached HEAD: pass head, the branch to open the pull request from.",
-        );
-      const baseName = base ?? (await github.rest.repos.get({ ...repo, ...request })).data.default_branch;
-      const text = fill
-        ? await fillFromCommits(git, baseName, headBranchName(headName))
-        : { title: title!, body: args.body ?? "" };
-      // Titles and bodies go public: known secrets are removed first.
-      const { data: created } = await github.rest.pulls.create({
-        ...repo,
-        title: tool.redact(text.title),
-        body: tool.redact(text.body),
-        head: headName,
-        base: baseName,
-        draft: args.draft ?? false,
-        ...request,
-      });
-      const notes: string[] = [];
-      const issue = { ...repo, issue_number: created.number, ...request };
-      // The pull request exists now: a failed follow-up is reported, not fatal.
-      const followUps: Array<[string, boolean, () => Promise<unknown>]> = [
-        [
-          "request reviewers",
-          reviewers.length > 0,
-          () => github.rest.pulls.requestReviewers({ ...repo, pull_number: created.number, reviewers, ...request }),
-        ],
-        ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
-        ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })],
-      ];
-      for (const [what, wanted, call] of followUps) {
-        if (!wanted) continue;
-        await call().catch((error: unknown) =>
-          notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`),
-        );
-      }
-      const { data: pr } = await github.rest.pulls
-        .get({ ...repo, pull_number: created.number, ...request })
-        .catch(() => ({ data: created }));
+    text,
+    head,
+    base,
+    reviewers: names(args.reviewer, "reviewer", LOGIN),
+    assignees: names(args.assignee, "assignee", LOGIN),
+    labels: names(args.label, "label"),
+    repo: explicitRepo(args) ?? context.thisRepo,
+    draft: args.draft ?? false,
+  };
+}
 
-      out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
-      out.line(`- ${pr.html_url}`);
-      out.line(
-        `- ${pr.state}${pr.draft ? " (draft)" : ""} · ${pr.base.ref} ← ${pr.head.label} · by @${pr.user.login} · created ${pr.created_at}`,
-      );
-      const labelNames = pr.labels.map((label) => label.name);
-      if (labelNames.length) out.line(`- labels: ${labelNames.join(", ")}`);
-      if (pr.requested_reviewers?.length)
-        out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
-      if (pr.assignees?.length) out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
-      for (const note of notes) out.line(`- ⚠ ${note}`);
-      if (pr.body?.trim()) {
-        out.line();
-        out.line(pr.body.trim());
-      }
-      return {
-        repo: repoName(repo),
-        number: pr.number,
-        url: pr.html_url,
-        head: pr.head.ref,
-        base: pr.base.ref,
-        warnings: notes.length,
-      };
-    },
+/** Title and body as given, or undefined when fill takes both from the commits. */
+function givenText(args: GitHubArgs): { title: string; body: string } | undefined {
+  const title = present(args.title);
+  if (args.fill) {
+    if (title !== undefined || args.body !== undefined)
+      throw new ValidationError("fill cannot be combined with title or body: fill takes both from the commits");
+    return undefined;
+  }
+  if (!title)
+    throw new ValidationError("pr_create needs title (or fill: true to take title and body from the commits)");
+  return { title, body: args.body ?? "" };
+}
+
+/** The branch to open the pull request from (the workspace's unless given) and the one to merge into. */
+async function resolveBranches(
+  context: OpContext,
+  git: LocalGit,
+  plan: PrCreatePlan,
+): Promise<{ head: string; base: string }> {
+  const head = plan.head ?? (await currentBranch(git));
+  if (!head)
+    throw new ToolFailure("the workspace is on a detached HEAD: pass head, the branch to open the pull request from.");
+  const base =
+    plan.base ??
+    (await context.github.rest.repos.get({ ...plan.repo, ...requestOptions(context) })).data.default_branch;
+  return { head, base };
+}
+
+/** Reviewers, labels and assignees. The pull request exists now: a failed follow-up is reported, not fatal. */
+async function addFollowUps(context: OpContext, plan: PrCreatePlan, number: number): Promise<string[]> {
+  const { github } = context;
+  const { repo, reviewers, labels, assignees } = plan;
+  const request = requestOptions(context);
+  const issue = { ...repo, issue_number: number, ...request };
+  const followUps: Array<[string, boolean, () => Promise<unknown>]> = [
+    [
+      "request reviewers",
+      reviewers.length > 0,
+      () => github.rest.pulls.requestReviewers({ ...repo, pull_number: number, reviewers, ...request }),
+    ],
+    ["add labels", labels.length > 0, () => github.rest.issues.addLabels({ ...issue, labels })],
+    ["add assignees", assignees.length > 0, () => github.rest.issues.addAssignees({ ...issue, assignees })],
+  ];
+  const notes: string[] = [];
+  for (const [what, wanted, call] of followUps) {
+    if (!wanted) continue;
+    await call().catch((error: unknown) =>
+      notes.push(`could not ${what}: ${describeGitHubError(error, "pr_create", repoName(repo), context.now())}`),
+    );
+  }
+  return notes;
+}
+
+function reportCreated(out: BoundedText, repo: RepoRef, pr: PullRequest, notes: string[]): Record<string, unknown> {
+  out.line(`# Created Pull Request #${pr.number}: ${pr.title}`);
+  out.line(`- ${pr.html_url}`);
+  out.line(
+    `- ${pr.state}${pr.draft ? " (draft)" : ""} · ${pr.base.ref} ← ${pr.head.label} · by @${pr.user.login} · created ${pr.created_at}`,
+  );
+  const labelNames = pr.labels.map((label) => label.name);
+  if (labelNames.length) out.line(`- labels: ${labelNames.join(", ")}`);
+  if (pr.requested_reviewers?.length)
+    out.line(`- review requested: ${pr.requested_reviewers.map((user) => `@${user.login}`).join(", ")}`);
+  if (pr.assignees?.length) out.line(`- assignees: ${pr.assignees.map((user) => `@${user.login}`).join(", ")}`);
+  for (const note of notes) out.line(`- ⚠ ${note}`);
+  if (pr.body?.trim()) {
+    out.line();
+    out.line(pr.body.trim());
+  }
+  return {
+    repo: repoName(repo),
+    number: pr.number,
+    url: pr.html_url,
+    head: pr.head.ref,
+    base: pr.base.ref,
+    warnings: notes.length,
   };
 }

@@ -91,205 +91,269 @@ function tailLines(text: string, count: number): string {
   return text.replace(/\n+$/, "").split("\n").slice(-count).join("\n");
 }
 
+/** What run_watch watches: one run (run mode), or every run of a commit (commit mode). */
+interface WatchTarget {
+  repo: RepoRef;
+  /** Run mode: the id of the run watched. */
+  runId: number | undefined;
+  /** Commit mode: the branch whose head is watched; without it, the workspace's HEAD. */
+  branch: string | undefined;
+  tail: number;
+}
+
+/** A watch under way: its target, and what it has counted and noted so far. */
+interface Watch extends WatchTarget {
+  context: OpContext;
+  /** Commit mode: the commit watched. */
+  sha: string | undefined;
+  started: number;
+  polls: number;
+  rateLimited: number;
+  notes: string[];
+}
+
+interface JobLog {
+  job: JobState;
+  log: string | undefined;
+}
+
+interface WatchResult {
+  snapshot: Snapshot;
+  verdict: Verdict;
+  logs: JobLog[];
+  artifact: { id: string; ref: string } | undefined;
+}
+
 export function planRunWatch(args: GitHubArgs, context: OpContext): PlannedCall {
+  const target = readWatchTarget(args, context);
+  return {
+    target: target.repo,
+    narrow: "pass a smaller tail; the full logs are in the artifact",
+    async run(out: BoundedText) {
+      const watch = await startWatch(context, target);
+      const { snapshot, verdict } = await waitForVerdict(watch);
+      const logs = await Promise.all(
+        snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(watch, job) })),
+      );
+      const result = { snapshot, verdict, logs, artifact: saveLogs(watch, snapshot.runs, logs) };
+      writeReport(out, watch, result);
+      return watchDetails(watch, result);
+    },
+  };
+}
+
+function readWatchTarget(args: GitHubArgs, context: OpContext): WatchTarget {
   const explicit = explicitRepo(args);
   const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
-  const runId = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
-  const repo: RepoRef = runId?.repo ?? explicit ?? context.thisRepo;
+  const run = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
+  const repo: RepoRef = run?.repo ?? explicit ?? context.thisRepo;
   const branch = present(args.branch);
   if (branch && !isBranchName(branch)) throw new ValidationError(`invalid branch: ${branch}`);
-  if (!runId && !branch && !sameRepo(repo, context.thisRepo)) {
+  if (!run && !branch && !sameRepo(repo, context.thisRepo)) {
     throw new ValidationError(
       `Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`,
     );
   }
-  const { github, now, sleep, tool } = context;
-  const request = requestOptions(context);
+  return { repo, runId: run?.id, branch, tail };
+}
 
-  async function jobsOf(run: RunState): Promise<JobState[]> {
-    const jobs: JobState[] = [];
-    for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
-      ...repo,
-      run_id: run.id,
-      per_page: JOBS_PAGE,
-      ...request,
-    })) {
-      for (const job of data) jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
-    }
-    return jobs;
-  }
+async function startWatch(context: OpContext, target: WatchTarget): Promise<Watch> {
+  const started = context.now();
+  const sha = target.runId === undefined ? await watchedCommit(context, target) : undefined;
+  return { ...target, context, sha, started, polls: 0, rateLimited: 0, notes: [] };
+}
 
-  async function poll(sha: string | undefined): Promise<Snapshot> {
-    const runs =
-      runId !== undefined
-        ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId.id, ...request })).data)]
-        : // No branch filter: it would miss runs for tags and pull requests of the same commit.
-          (
-            await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: sha, per_page: 100, ...request })
-          ).data.workflow_runs.map(toRun);
-    // A green, finished run has no failed jobs to look for.
-    const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
-    const jobs = (await Promise.all(pending.map(jobsOf))).flat();
-    return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
-  }
+/** Commit mode's commit: the branch's head on GitHub, or the workspace's HEAD. */
+async function watchedCommit(context: OpContext, { repo, branch }: WatchTarget): Promise<string> {
+  const { github, tool } = context;
+  if (branch)
+    return (await github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) })).data.commit.sha;
+  return localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
+}
 
-  async function fetchLog(job: JobState): Promise<string | undefined> {
-    try {
-      const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({ ...repo, job_id: job.id, ...request });
-      const text =
-        typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
-      return normaliseLog(tool.redact(text));
-    } catch {
-      // Logs can be missing (expired, still uploading): the watch reports that instead of failing.
-      return undefined;
-    }
-  }
+/** The injected sleep, cut short when the run is cancelled. */
+function pause({ tool, sleep }: OpContext, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (tool.signal.aborted) return resolve();
+    const done = () => {
+      tool.signal.removeEventListener("abort", done);
+      resolve();
+    };
+    tool.signal.addEventListener("abort", done);
+    void sleep(ms).then(done);
+  });
+}
 
-  return {
-    target: repo,
-    narrow: "pass a smaller tail; the full logs are in the artifact",
-    async run(out: BoundedText) {
-      const started = now();
-      const notes: string[] = [];
-      let sha: string | undefined;
-      if (runId === undefined) {
-        sha = branch
-          ? (await github.rest.repos.getBranch({ ...repo, branch, ...request })).data.commit.sha
-          : await localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
-      }
-      // The injected sleep, cut short when the run is cancelled.
-      const pause = (ms: number) =>
-        new Promise<void>((resolve) => {
-          if (tool.signal.aborted) return resolve();
-          const done = () => {
-            tool.signal.removeEventListener("abort", done);
-            resolve();
-          };
-          tool.signal.addEventListener("abort", done);
-          void sleep(ms).then(done);
-        });
-      let polls = 0;
-      let rateLimited = 0;
-      const pollWithBackoff = async (): Promise<Snapshot> => {
-        for (let consecutive = 0; ; consecutive++) {
-          try {
-            polls++;
-            return await poll(sha);
-          } catch (error) {
-            if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS) throw error;
-            rateLimited++;
-            await pause(RUN_WATCH_RATE_LIMIT_SLEEP_MS);
-          }
-        }
-      };
-      const interval = () =>
-        now() - started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
-
-      let snapshot: Snapshot;
-      let verdict: Verdict;
-      let greenSignature: string | undefined;
-      for (;;) {
-        snapshot = await pollWithBackoff();
-        const { runs, failedJobs } = snapshot;
-        const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
-        const failure = failedJobs.length > 0 || runs.some(runFailed);
-        if (runs.length === 0 && now() - started >= RUN_WATCH_NO_RUNS_MS) {
-          throw new ToolFailure(
-            `no workflow runs appeared for ${sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`,
-          );
-        }
-        if (failure && !(runId !== undefined && finished)) {
-          notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
-          await pause(RUN_WATCH_GRACE_MS);
-          const again = await pollWithBackoff();
-          // A re-run resets conclusions: keep the earlier failures unless new ones showed up.
-          snapshot = again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs };
-          verdict = "failed";
-          break;
-        }
-        if (finished) {
-          if (failure) {
-            verdict = "failed";
-            break;
-          }
-          // Commit mode: late workflows may still appear, so green counts only when seen twice.
-          const signature = runs
-            .map((run) => run.id)
-            .sort((a, b) => a - b)
-            .join(",");
-          if (runId !== undefined || signature === greenSignature) {
-            verdict = "succeeded";
-            break;
-          }
-          greenSignature = signature;
-        } else greenSignature = undefined;
-        if (now() - started >= RUN_WATCH_MAX_MS) {
-          verdict = "still running";
-          notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60_000} minutes.`);
-          break;
-        }
-        await pause(interval());
-        // Cancelled while waiting: report what the last poll saw.
-        if (tool.signal.aborted) {
-          verdict = "cancelled";
-          break;
-        }
-      }
-
-      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(job) })));
-      let artifact: { id: string; ref: string } | undefined;
-      if (logs.some(({ log }) => log !== undefined)) {
-        const allocated = tool.artifacts.allocate("github.log");
-        const runName = (id: number) => snapshot.runs.find((run) => run.id === id)?.name ?? String(id);
-        writeFileSync(
-          allocated.path,
-          logs
-            .map(
-              ({ job, log }) =>
-                `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====\n${log ?? "Full log unavailable.\n"}`,
-            )
-            .join("\n"),
-        );
-        artifact = allocated;
-      }
-
-      const subject =
-        runId !== undefined
-          ? `Workflow run ${runId.id} (${snapshot.runs[0]?.name ?? "?"})`
-          : `Workflow runs for ${sha!.slice(0, 12)}`;
-      out.line(`# ${subject} ${verdict}`);
-      out.line(
-        `- ${runId === undefined ? `${snapshot.runs.length} runs · ` : ""}watched ${Math.round((now() - started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}× (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`,
+/** Polls until the runs settle or the watch stops: the verdict, and the snapshot it rests on. */
+async function waitForVerdict(watch: Watch): Promise<{ snapshot: Snapshot; verdict: Verdict }> {
+  const { now, tool } = watch.context;
+  const runMode = watch.runId !== undefined;
+  let greenSignature: string | undefined;
+  for (;;) {
+    const snapshot = await pollWithBackoff(watch);
+    const { runs, failedJobs } = snapshot;
+    const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
+    if (runs.length === 0 && now() - watch.started >= RUN_WATCH_NO_RUNS_MS) {
+      throw new ToolFailure(
+        `no workflow runs appeared for ${watch.sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`,
       );
-      for (const run of snapshot.runs)
-        out.line(
-          `- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`,
-        );
-      for (const note of notes) out.line(`- ${note}`);
-      // Before the tails, so a cut body still says where the full logs are.
-      if (artifact) out.line(`- Full failed-job logs: ${artifact.ref}`);
-      if (logs.length > 0) {
-        out.line();
-        out.line("## Failed Jobs");
-        for (const { job, log } of logs) {
-          out.line();
-          out.line(`### ${job.name} [${job.conclusion}]`);
-          if (log === undefined) out.line("Log tail unavailable.");
-          else if (!out.line(`\`\`\`\n${tailLines(log, tail)}\n\`\`\``)) break;
-        }
-      }
-      const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
-      return {
-        repo: repoName(repo),
-        mode: runId === undefined ? "commit" : "run",
-        ...(sha ? { headSha: sha } : {}),
-        runIds: snapshot.runs.map((run) => run.id),
-        status: verdict,
-        conclusion,
-        failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
-        polls,
-        ...(artifact ? { artifactId: artifact.id } : {}),
-      };
-    },
+    }
+    if (failedJobs.length > 0 || runs.some(runFailed)) {
+      // A watched run that has finished can fail no further; otherwise other runs and jobs may be failing too.
+      const settled = runMode && finished;
+      return { snapshot: settled ? snapshot : await pollAfterGrace(watch, snapshot), verdict: "failed" };
+    }
+    // Commit mode: late workflows may still appear, so green counts only when seen twice.
+    const signature = finished ? runSignature(runs) : undefined;
+    if (finished && (runMode || signature === greenSignature)) return { snapshot, verdict: "succeeded" };
+    greenSignature = signature;
+    if (now() - watch.started >= RUN_WATCH_MAX_MS) {
+      watch.notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60_000} minutes.`);
+      return { snapshot, verdict: "still running" };
+    }
+    await pause(watch.context, pollInterval(watch));
+    // Cancelled while waiting: report what the last poll saw.
+    if (tool.signal.aborted) return { snapshot, verdict: "cancelled" };
+  }
+}
+
+const runSignature = (runs: RunState[]) =>
+  runs
+    .map((run) => run.id)
+    .sort((a, b) => a - b)
+    .join(",");
+
+const pollInterval = (watch: Watch) =>
+  watch.context.now() - watch.started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
+
+/** After the first failure, one more poll a moment later, so concurrent failures make it into the report. */
+async function pollAfterGrace(watch: Watch, first: Snapshot): Promise<Snapshot> {
+  watch.notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
+  await pause(watch.context, RUN_WATCH_GRACE_MS);
+  const again = await pollWithBackoff(watch);
+  // A re-run resets conclusions: keep the earlier failures unless new ones showed up.
+  return again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs: first.failedJobs };
+}
+
+async function pollWithBackoff(watch: Watch): Promise<Snapshot> {
+  for (let consecutive = 0; ; consecutive++) {
+    try {
+      watch.polls++;
+      return await poll(watch);
+    } catch (error) {
+      if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS) throw error;
+      watch.rateLimited++;
+      await pause(watch.context, RUN_WATCH_RATE_LIMIT_SLEEP_MS);
+    }
+  }
+}
+
+async function poll(watch: Watch): Promise<Snapshot> {
+  const { github } = watch.context;
+  const { repo, runId } = watch;
+  const request = requestOptions(watch.context);
+  const runs =
+    runId !== undefined
+      ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId, ...request })).data)]
+      : // No branch filter: it would miss runs for tags and pull requests of the same commit.
+        (
+          await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: watch.sha, per_page: 100, ...request })
+        ).data.workflow_runs.map(toRun);
+  // A green, finished run has no failed jobs to look for.
+  const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
+  const jobs = (await Promise.all(pending.map((run) => jobsOf(watch, run)))).flat();
+  return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
+}
+
+async function jobsOf(watch: Watch, run: RunState): Promise<JobState[]> {
+  const { github } = watch.context;
+  const jobs: JobState[] = [];
+  for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
+    ...watch.repo,
+    run_id: run.id,
+    per_page: JOBS_PAGE,
+    ...requestOptions(watch.context),
+  })) {
+    for (const job of data) jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+  }
+  return jobs;
+}
+
+async function fetchLog(watch: Watch, job: JobState): Promise<string | undefined> {
+  const { github, tool } = watch.context;
+  try {
+    const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({
+      ...watch.repo,
+      job_id: job.id,
+      ...requestOptions(watch.context),
+    });
+    const text =
+      typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
+    return normaliseLog(tool.redact(text));
+  } catch {
+    // Logs can be missing (expired, still uploading): the watch reports that instead of failing.
+    return undefined;
+  }
+}
+
+/** The failed jobs' full logs as one artifact, when any could be fetched. */
+function saveLogs(watch: Watch, runs: RunState[], logs: JobLog[]): WatchResult["artifact"] {
+  if (!logs.some(({ log }) => log !== undefined)) return undefined;
+  const artifact = watch.context.tool.artifacts.allocate("github.log");
+  const runName = (id: number) => runs.find((run) => run.id === id)?.name ?? String(id);
+  writeFileSync(
+    artifact.path,
+    logs
+      .map(
+        ({ job, log }) =>
+          `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====\n${log ?? "Full log unavailable.\n"}`,
+      )
+      .join("\n"),
+  );
+  return artifact;
+}
+
+function writeReport(out: BoundedText, watch: Watch, { snapshot, verdict, logs, artifact }: WatchResult): void {
+  const { runId, polls, rateLimited } = watch;
+  const subject =
+    runId !== undefined
+      ? `Workflow run ${runId} (${snapshot.runs[0]?.name ?? "?"})`
+      : `Workflow runs for ${watch.sha!.slice(0, 12)}`;
+  out.line(`# ${subject} ${verdict}`);
+  out.line(
+    `- ${runId === undefined ? `${snapshot.runs.length} runs · ` : ""}watched ${Math.round((watch.context.now() - watch.started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}× (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`,
+  );
+  for (const run of snapshot.runs)
+    out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
+  for (const note of watch.notes) out.line(`- ${note}`);
+  // Before the tails, so a cut body still says where the full logs are.
+  if (artifact) out.line(`- Full failed-job logs: ${artifact.ref}`);
+  writeLogTails(out, logs, watch.tail);
+}
+
+function writeLogTails(out: BoundedText, logs: JobLog[], tail: number): void {
+  if (logs.length === 0) return;
+  out.line();
+  out.line("## Failed Jobs");
+  for (const { job, log } of logs) {
+    out.line();
+    out.line(`### ${job.name} [${job.conclusion}]`);
+    if (log === undefined) out.line("Log tail unavailable.");
+    else if (!out.line(`\`\`\`\n${tailLines(log, tail)}\n\`\`\``)) break;
+  }
+}
+
+function watchDetails(watch: Watch, { snapshot, verdict, artifact }: WatchResult): Record<string, unknown> {
+  const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
+  return {
+    repo: repoName(watch.repo),
+    mode: watch.runId === undefined ? "commit" : "run",
+    ...(watch.sha ? { headSha: watch.sha } : {}),
+    runIds: snapshot.runs.map((run) => run.id),
+    status: verdict,
+    conclusion,
+    failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
+    polls: watch.polls,
+    ...(artifact ? { artifactId: artifact.id } : {}),
   };
 }

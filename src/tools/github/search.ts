@@ -3,6 +3,7 @@
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import type { Op } from "./policy.ts";
+import type { BoundedText } from "./output.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { boundedCount, present, repoName, resolveDateBound, type RepoRef } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
@@ -72,6 +73,19 @@ const firstLine = (text: string | null | undefined) =>
     ?.trim() ?? "";
 const repoFromUrl = (url: string) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
 
+/** One search as it runs: where it asks, with what parameters, and where the result goes. */
+interface Search {
+  github: OpContext["github"];
+  params: { q: string; per_page: number } & ReturnType<typeof requestOptions>;
+  out: BoundedText;
+}
+
+/** How many results GitHub counted, and how many it returned. */
+interface SearchCounts {
+  total: number;
+  shown: number;
+}
+
 export function planSearch(op: SearchOp, args: GitHubArgs, context: OpContext): PlannedCall {
   const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
   const input: SearchQueryInput = {
@@ -85,79 +99,101 @@ export function planSearch(op: SearchOp, args: GitHubArgs, context: OpContext): 
     now: context.now(),
   };
   const q = composeSearchQuery(input);
-  const scope = searchScope(input);
-  const { github } = context;
   const params = { q, per_page: limit, ...requestOptions(context) };
   return {
-    target: scope,
+    target: searchScope(input),
     narrow: "lower limit or make the query more specific",
     async run(out) {
-      const intro = (title: string, total: number, shown: number) => {
-        out.line(`# GitHub ${title} search`);
-        out.line(`Query: \`${q}\``);
-        out.line(`${total} results${total > shown ? ` (showing ${shown})` : ""}`);
-      };
-      if (op === "search_issues" || op === "search_prs") {
-        const { data } = await github.rest.search.issuesAndPullRequests(params);
-        intro(op === "search_issues" ? "issues" : "pull requests", data.total_count, data.items.length);
-        for (const item of data.items) {
-          const state = item.pull_request?.merged_at ? "merged" : item.state;
-          const labels = item.labels.map((label) => label.name).filter(Boolean);
-          out.line(`- #${item.number} ${item.title}`);
-          out.line(
-            `  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" · ")}`,
-          );
-          if (!out.line(`  ${item.html_url}`)) break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      if (op === "search_code") {
-        const { data } = await github.rest.search.code({
-          ...params,
-          headers: { accept: "application/vnd.github.text-match+json" },
-        });
-        intro("code", data.total_count, data.items.length);
-        for (const item of data.items) {
-          out.line(`- ${item.path} — ${item.repository.full_name} @ ${item.sha.slice(0, 7)} — ${item.html_url}`);
-          const fragment = firstLine(item.text_matches?.[0]?.fragment);
-          if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`)) break;
-          if (out.full) break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      if (op === "search_commits") {
-        const { data } = await github.rest.search.commits(params);
-        intro("commits", data.total_count, data.items.length);
-        for (const item of data.items) {
-          const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
-          out.line(`- ${item.sha.slice(0, 7)} ${firstLine(item.commit.message)}`);
-          if (
-            !out.line(
-              `  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" · ")}`,
-            )
-          )
-            break;
-        }
-        return { query: q, total: data.total_count, shown: data.items.length };
-      }
-      const { data } = await github.rest.search.repos(params);
-      intro("repositories", data.total_count, data.items.length);
-      for (const item of data.items) {
-        out.line(`- ${item.full_name}${item.description ? ` — ${firstLine(item.description)}` : ""}`);
-        const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
-        const facts = [
-          item.language ?? "",
-          `★ ${item.stargazers_count}`,
-          `forks ${item.forks_count}`,
-          `open issues ${item.open_issues_count}`,
-          item.visibility ?? (item.private ? "private" : "public"),
-          ...flags,
-          `updated ${item.updated_at}`,
-          item.html_url,
-        ];
-        if (!out.line(`  ${facts.filter(Boolean).join(" · ")}`)) break;
-      }
-      return { query: q, total: data.total_count, shown: data.items.length };
+      const search: Search = { github: context.github, params, out };
+      return { query: q, ...(await runSearch(op, search)) };
     },
   };
+}
+
+function runSearch(op: SearchOp, search: Search): Promise<SearchCounts> {
+  switch (op) {
+    case "search_issues":
+    case "search_prs":
+      return searchIssues(search, op);
+    case "search_code":
+      return searchCode(search);
+    case "search_commits":
+      return searchCommits(search);
+    case "search_repos":
+      return searchRepos(search);
+  }
+}
+
+/** The results under their heading, one item each until `writeItem` says the output is full. */
+function writeResults<Item>(
+  search: Search,
+  title: string,
+  data: { total_count: number; items: Item[] },
+  writeItem: (item: Item) => boolean,
+): SearchCounts {
+  const counts = { total: data.total_count, shown: data.items.length };
+  search.out.line(`# GitHub ${title} search`);
+  search.out.line(`Query: \`${search.params.q}\``);
+  search.out.line(`${counts.total} results${counts.total > counts.shown ? ` (showing ${counts.shown})` : ""}`);
+  for (const item of data.items) if (!writeItem(item)) break;
+  return counts;
+}
+
+async function searchIssues(search: Search, op: "search_issues" | "search_prs"): Promise<SearchCounts> {
+  const { out } = search;
+  const { data } = await search.github.rest.search.issuesAndPullRequests(search.params);
+  return writeResults(search, op === "search_issues" ? "issues" : "pull requests", data, (item) => {
+    const state = item.pull_request?.merged_at ? "merged" : item.state;
+    const labels = item.labels.map((label) => label.name).filter(Boolean);
+    out.line(`- #${item.number} ${item.title}`);
+    out.line(
+      `  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" · ")}`,
+    );
+    return out.line(`  ${item.html_url}`);
+  });
+}
+
+async function searchCode(search: Search): Promise<SearchCounts> {
+  const { out } = search;
+  const { data } = await search.github.rest.search.code({
+    ...search.params,
+    headers: { accept: "application/vnd.github.text-match+json" },
+  });
+  return writeResults(search, "code", data, (item) => {
+    out.line(`- ${item.path} — ${item.repository.full_name} @ ${item.sha.slice(0, 7)} — ${item.html_url}`);
+    const fragment = firstLine(item.text_matches?.[0]?.fragment);
+    if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`)) return false;
+    return !out.full;
+  });
+}
+
+async function searchCommits(search: Search): Promise<SearchCounts> {
+  const { out } = search;
+  const { data } = await search.github.rest.search.commits(search.params);
+  return writeResults(search, "commits", data, (item) => {
+    const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
+    out.line(`- ${item.sha.slice(0, 7)} ${firstLine(item.commit.message)}`);
+    const date = item.commit.committer?.date ?? item.commit.author.date;
+    return out.line(`  ${[item.repository.full_name, author, date, item.html_url].join(" · ")}`);
+  });
+}
+
+async function searchRepos(search: Search): Promise<SearchCounts> {
+  const { out } = search;
+  const { data } = await search.github.rest.search.repos(search.params);
+  return writeResults(search, "repositories", data, (item) => {
+    out.line(`- ${item.full_name}${item.description ? ` — ${firstLine(item.description)}` : ""}`);
+    const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
+    const facts = [
+      item.language ?? "",
+      `★ ${item.stargazers_count}`,
+      `forks ${item.forks_count}`,
+      `open issues ${item.open_issues_count}`,
+      item.visibility ?? (item.private ? "private" : "public"),
+      ...flags,
+      `updated ${item.updated_at}`,
+      item.html_url,
+    ];
+    return out.line(`  ${facts.filter(Boolean).join(" · ")}`);
+  });
 }
