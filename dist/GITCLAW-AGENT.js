@@ -42706,7 +42706,7 @@ var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
 // src/sandbox.ts
-import { existsSync as existsSync2, lstatSync, mkdirSync, mkdtempSync, readdirSync as readdirSync2, realpathSync, rmSync, statSync as statSync2 } from "fs";
+import { existsSync as existsSync2, lstatSync, mkdirSync, mkdtempSync, readdirSync as readdirSync2, realpathSync as realpathSync2, rmSync, statSync as statSync2 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir } from "os";
 import { dirname, isAbsolute, join as join2, relative, resolve as resolve2 } from "path";
@@ -50436,6 +50436,118 @@ function* procFiles(file) {
   }
 }
 
+// src/sandbox-view.ts
+import { realpathSync } from "fs";
+var READY_TIMEOUT_MS = 15000;
+var HOLDER = String.raw`
+const { dlopen, ptr, read } = require("bun:ffi");
+const { openSync, readlinkSync, writeFileSync } = require("node:fs");
+const { constants } = require("node:os");
+const [workspace, ids, ...agentOnly] = process.argv.slice(1);
+const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
+const AT_FDCWD = -100, AT_EMPTY_PATH = 0x1000, OPEN_TREE_CLONE = 1, OPEN_TREE_CLOEXEC = 0o2000000;
+const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
+const NR = { open_tree: 428, move_mount: 429, mount_setattr: 442 }; // the same on every architecture
+const libc = dlopen("libc.so.6", {
+  syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
+  __errno_location: { args: [], returns: "ptr" },
+});
+const cstrings = [];
+const cstr = (text) => { const bytes = Buffer.from(text + "\0"); cstrings.push(bytes); return ptr(bytes); };
+const sys = (name, ...args) => {
+  const result = Number(libc.symbols.syscall(NR[name], ...args, ...Array(5 - args.length).fill(0)));
+  if (result >= 0) return result;
+  const errno = read.i32(libc.symbols.__errno_location());
+  throw new Error(name + " failed: " + (Object.keys(constants.errno).find((k) => constants.errno[k] === errno) ?? "errno " + errno));
+};
+const clone = (path) => sys("open_tree", AT_FDCWD, cstr(path), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+const setAttributes = (fd, flags, userns = 0) => {
+  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
+  sys("mount_setattr", fd, cstr(""), AT_EMPTY_PATH, ptr(attr), 32);
+};
+const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
+
+try {
+  // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
+  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
+  const own = readlinkSync("/proc/self/ns/user");
+  for (let i = 0; readlinkSync("/proc/" + child.pid + "/ns/user") === own; i++) {
+    if (i === 1000) throw new Error("unshare --user did not create a user namespace");
+    await Bun.sleep(2);
+  }
+  writeFileSync("/proc/" + child.pid + "/uid_map", agentUid + " " + toolUid + " 1\n");
+  writeFileSync("/proc/" + child.pid + "/gid_map", agentGid + " " + toolGid + " 1\n");
+  const userns = openSync("/proc/" + child.pid + "/ns/user", "r");
+  child.kill();
+  // The originals are cloned before the view covers them.
+  const kept = agentOnly.map((name) => [workspace + "/" + name, clone(workspace + "/" + name)]);
+  const view = clone(workspace);
+  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, userns);
+  attach(view, workspace);
+  for (const [path, fd] of kept) {
+    setAttributes(fd, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
+    attach(fd, path);
+  }
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+console.log("ready " + process.pid);
+for await (const _ of Bun.stdin.stream());
+`;
+async function openWorkspaceView(options) {
+  const workspace = realpathSync(options.workspace);
+  const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
+  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--", workspace, ids, ...options.agentOnly];
+  const holder = Bun.spawn(options.root ? command : ["sudo", "-n", ...command], {
+    cwd: "/",
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe"
+  });
+  const ready = await firstLine(holder.stdout, READY_TIMEOUT_MS);
+  const pid = Number(/^ready (\d+)$/.exec(ready ?? "")?.[1]);
+  if (!pid) {
+    holder.kill();
+    await holder.exited;
+    const said = (await new Response(holder.stderr).text()).trim().split(`
+`).at(-1);
+    return `an idmapped view of the workspace cannot be mounted here (${said || (ready === undefined ? "no answer" : ready)})`;
+  }
+  holder.unref();
+  let closed;
+  return {
+    pid,
+    close: () => closed ??= (async () => {
+      holder.ref();
+      holder.stdin.end();
+      await holder.exited;
+    })()
+  };
+}
+async function firstLine(stream, timeoutMs) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder;
+  let text = "";
+  let timer;
+  const timeout = new Promise((resolve) => timer = setTimeout(() => resolve(undefined), timeoutMs));
+  try {
+    while (!text.includes(`
+`)) {
+      const chunk = await Promise.race([reader.read(), timeout]);
+      if (!chunk || chunk.done)
+        return;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return text.slice(0, text.indexOf(`
+`));
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
+}
+
 // src/tools/process.ts
 import { existsSync } from "fs";
 var KILL_GRACE_MS = 5000;
@@ -50445,19 +50557,20 @@ var KILL_CONFIRM_MS = 2000;
 var GROUP_POLL_MS = 50;
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 var isRoot = () => process.getuid?.() === 0;
-function launchAs(runAs, argv, env) {
+function launchAs(runAs, argv, env, cwd = "/") {
   const [file = "", ...args] = argv;
   if (runAs === undefined)
     return { file, args, env };
   const userEnv = { ...env, HOME: runAs.home };
-  if (isRoot())
+  const view = runAs.mountNamespacePid;
+  if (isRoot() && view === undefined)
     return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
-  return {
-    file: "sudo",
-    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
-    env: userEnv
-  };
+  const enter = view === undefined ? [] : ["nsenter", `--target=${view}`, "--mount", "--"];
+  const chdir = view === undefined ? [] : ["-C", cwd];
+  const command = [...enter, "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...chdir, ...assignments, ...argv];
+  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", ...command];
+  return { file: first, args: rest, env: userEnv };
 }
 var groupIsAlive = (pgid) => {
   try {
@@ -50505,7 +50618,7 @@ function drain(pipe, onOutput) {
 }
 function startProcess(options) {
   const startedAt = performance.now();
-  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
+  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env, options.cwd);
   let subprocess;
   try {
     subprocess = Bun.spawn([launch.file, ...launch.args], {
@@ -50689,11 +50802,16 @@ async function isolate(options, worktrees) {
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit)
     return unfit;
-  const sharing = { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly };
-  const giveBack = await shareWorkspace(privileged, sharing);
+  const workspace = realpathSync2(options.workspace);
+  for (const name of options.agentOnly)
+    if (!existsSync2(join2(workspace, name)))
+      mkdirSync(join2(workspace, name));
+  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
+  const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
+  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
   const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
   const reopen = await closeSurroundings(privileged, options, worktrees);
-  const umask = isMainThread ? process.umask(2) : undefined;
+  const umask = typeof view === "string" && isMainThread ? process.umask(2) : undefined;
   let released = false;
   const release = async () => {
     if (released)
@@ -50706,7 +50824,8 @@ async function isolate(options, worktrees) {
     if (umask !== undefined)
       process.umask(umask);
   };
-  return { isolated: true, user: TOOL_USER, ...runAs, worktrees, release };
+  const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
+  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, worktrees, release };
 }
 async function checkToolUser(privileged, user, runAs, path) {
   if (user.uid === 0)
@@ -50722,20 +50841,16 @@ async function checkToolUser(privileged, user, runAs, path) {
     return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
   if (sudo === "sudo")
     return `${TOOL_USER} can use sudo; remove its sudo rights`;
-  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ]';
-  const set = "git config --global --replace-all safe.directory '*'";
+  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ] && [ "$(git config --global core.checkStat)" = minimal ]';
+  const set = "git config --global --replace-all safe.directory '*' && git config --global core.checkStat minimal";
   const gitconfig = await asToolUser(runAs, path, `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`);
   if (gitconfig.exitCode !== 0)
     throw new SandboxError(`configuring git for ${TOOL_USER} failed: ${String(gitconfig.stderr).trim()}`);
   return;
 }
 async function shareWorkspace(privileged, sharing) {
-  const { root, agent, runAs, agentOnly } = sharing;
-  const workspace = realpathSync(sharing.workspace);
+  const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync2(workspace);
-  for (const name of agentOnly)
-    if (!existsSync2(join2(workspace, name)))
-      mkdirSync(join2(workspace, name));
   const entries = () => readdirSync2(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join2(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
@@ -50794,11 +50909,11 @@ async function closeSurroundings(privileged, options, worktrees) {
       changed.push({ path, others: otherBits(lstatSync(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve2(dir)), ...ancestors(realpathSync(dir))]))];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve2(dir)), ...ancestors(realpathSync2(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync2(dir));
-  const leaves = [...reachable.map((dir) => realpathSync(dir)), ...pathDirs.flatMap((dir) => [resolve2(dir), realpathSync(dir)])];
+  const leaves = [...reachable.map((dir) => realpathSync2(dir)), ...pathDirs.flatMap((dir) => [resolve2(dir), realpathSync2(dir)])];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
       await setOthers(toClose(resolve2(dir), leaves), "o=");
@@ -52006,7 +52121,7 @@ import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
 import { dirname as dirname3 } from "path";
 
 // src/tools/workspace.ts
-import { lstatSync as lstatSync2, readlinkSync, realpathSync as realpathSync2 } from "fs";
+import { lstatSync as lstatSync2, readlinkSync, realpathSync as realpathSync3 } from "fs";
 import { chmod, stat as stat2 } from "fs/promises";
 import { basename, dirname as dirname2, isAbsolute as isAbsolute2, join as join3, relative as relative2, resolve as resolve4, sep } from "path";
 
@@ -52318,7 +52433,7 @@ var isInside = (root, path) => {
 var toDisplay = (root, path) => relative2(root, path).split(sep).join("/") || ".";
 var realPathAllowingMissing = (path, hops = 0) => {
   try {
-    return realpathSync2(path);
+    return realpathSync3(path);
   } catch (error) {
     const code = error.code;
     if (code !== "ENOENT" && code !== "ENOTDIR")
@@ -52342,7 +52457,7 @@ var realPathAllowingMissing = (path, hops = 0) => {
 };
 var realOrAsIs = (dir) => {
   try {
-    return realpathSync2(dir);
+    return realpathSync3(dir);
   } catch {
     return resolve4(dir);
   }
@@ -52362,7 +52477,7 @@ function worktreeOf(worktreesDir, absolute, input) {
 }
 function isWorktree(path) {
   try {
-    return realpathSync2(path) === path && lstatSync2(join3(path, ".git")).isFile();
+    return realpathSync3(path) === path && lstatSync2(join3(path, ".git")).isFile();
   } catch {
     return false;
   }
@@ -52383,7 +52498,7 @@ function resolveToolPath(roots, input) {
       throw new PathError(`Path leads outside the PR worktree ${worktree.real} through a symlink: ${input} -> ${real}.`);
     return { real, display, relative: worktree.rest, root: worktree.real, worktree: true };
   }
-  const realRoot = realpathSync2(root);
+  const realRoot = realpathSync3(root);
   const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : undefined;
   if (base === undefined)
     throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
@@ -53615,7 +53730,7 @@ function withTrailers(message, plan) {
 }
 
 // src/tools/github/worktrees.ts
-import { existsSync as existsSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
+import { existsSync as existsSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, realpathSync as realpathSync4, rmSync as rmSync3 } from "fs";
 import { dirname as dirname4, join as join5 } from "path";
 
 // src/git/land.ts
@@ -53638,7 +53753,7 @@ function rejection(output) {
   const line = output.split(`
 `).find((l) => l.startsWith("!\t"));
   if (!line)
-    return { kind: "failed", detail: firstLine(output) };
+    return { kind: "failed", detail: firstLine2(output) };
   const detail = line.split("\t")[2] ?? line;
   return { kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
 ${output}`) ? "refused" : "behind", detail };
@@ -53747,7 +53862,7 @@ async function landPaths(git, options) {
     rmSync2(dir, { recursive: true, force: true });
   }
 }
-var firstLine = (text) => text.split(`
+var firstLine2 = (text) => text.split(`
 `).find((l) => l.trim())?.trim() ?? text.trim();
 
 // src/tools/github/worktrees.ts
@@ -53774,7 +53889,7 @@ async function worktreeGit(main, path, env, redact) {
 function worktreeBase(dir) {
   if (!dir)
     throw new ToolFailure("this run has no directory for pull request worktrees, so pr_checkout is unavailable.");
-  return realpathSync3(dir);
+  return realpathSync4(dir);
 }
 async function existingWorktree(git, branch, base, force, tool) {
   await git.must(["worktree", "prune"]);
@@ -53803,7 +53918,7 @@ async function commitWorktree(wt, message, protectedPaths) {
 async function closeWorktrees(workspace, dir, env) {
   const keep = (text) => text;
   const main = localGit(workspace, env, {}, keep);
-  const base = realpathSync3(dir);
+  const base = realpathSync4(dir);
   const notes = [];
   for (const worktree of (await listWorktrees(main).catch(() => [])).filter((found) => isInside(base, found.path))) {
     const name = worktree.branch?.replace(/^refs\/heads\//, "") ?? worktree.path;
@@ -54343,7 +54458,7 @@ function composeSearchQuery(input) {
     parts.push("is:pr");
   return parts.join(" ");
 }
-var firstLine2 = (text) => text?.split(`
+var firstLine3 = (text) => text?.split(`
 `).find((line) => line.trim())?.trim() ?? "";
 var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
 function planSearch(op, args, context) {
@@ -54380,7 +54495,7 @@ function planSearch(op, args, context) {
         intro("code", data.total_count, data.items.length);
         for (const item of data.items) {
           out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
-          const fragment = firstLine2(item.text_matches?.[0]?.fragment);
+          const fragment = firstLine3(item.text_matches?.[0]?.fragment);
           if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
             break;
           if (out.full)
@@ -54393,7 +54508,7 @@ function planSearch(op, args, context) {
         intro("commits", data.total_count, data.items.length);
         for (const item of data.items) {
           const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
-          out.line(`- ${item.sha.slice(0, 7)} ${firstLine2(item.commit.message)}`);
+          out.line(`- ${item.sha.slice(0, 7)} ${firstLine3(item.commit.message)}`);
           if (!out.line(`  ${[item.repository.full_name, author, item.commit.committer?.date ?? item.commit.author.date, item.html_url].join(" \xB7 ")}`))
             break;
         }
@@ -54402,7 +54517,7 @@ function planSearch(op, args, context) {
       const { data } = await github.rest.search.repos(params);
       intro("repositories", data.total_count, data.items.length);
       for (const item of data.items) {
-        out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
+        out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine3(item.description)}` : ""}`);
         const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
         const facts = [item.language ?? "", `\u2605 ${item.stargazers_count}`, `forks ${item.forks_count}`, `open issues ${item.open_issues_count}`, item.visibility ?? (item.private ? "private" : "public"), ...flags, `updated ${item.updated_at}`, item.html_url];
         if (!out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`))
@@ -54610,7 +54725,7 @@ ${body}`, {
 }
 
 // src/tools/read.ts
-import { realpathSync as realpathSync4 } from "fs";
+import { realpathSync as realpathSync5 } from "fs";
 import { basename as basename2, dirname as dirname6, join as join7 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
@@ -54724,7 +54839,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join7(realpathSync4(dirname6(artifact)), basename2(artifact)), display: path };
+          file = { real: join7(realpathSync5(dirname6(artifact)), basename2(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -74984,6 +75099,8 @@ async function runConversation(run) {
   const sandbox = await prepareSandbox({ mode: config.sandbox, workspace, agentOnly: [".git", "state"], secretDirs: [env.runnerTemp, run.processEnv.HOME], path: toolEnv.PATH ?? "" });
   if (!sandbox.isolated)
     warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  else if (sandbox.fallback)
+    log(`gitclaw: the workspace is shared with the tool user by permissions, a cost that grows with the checkout: ${sandbox.fallback}`);
   const coAuthor = trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
   const toolset = createTools({
     interceptor: config.tools.interceptor,

@@ -111,6 +111,7 @@ export async function runConversation(run: ConversationRun): Promise<Conversatio
   // After openConversation, which makes state/: the sandbox shares the workspace except .git/ and state/.
   const sandbox = await prepareSandbox({ mode: config.sandbox, workspace, agentOnly: [".git", "state"], secretDirs: [env.runnerTemp, run.processEnv.HOME], path: toolEnv.PATH ?? "" });
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  else if (sandbox.fallback) log(`gitclaw: the workspace is shared with the tool user by permissions, a cost that grows with the checkout: ${sandbox.fallback}`);
   const coAuthor = trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
   const toolset = createTools({
     interceptor: config.tools.interceptor,

@@ -65,22 +65,25 @@ interface Launch {
 }
 
 /**
- * How to start `argv` as `runAs`, with HOME set to its home. Root switches user in the spawn
- * itself (which also drops root's supplementary groups); anyone else can only do it through
+ * How to start `argv` as `runAs` in `cwd`, with HOME set to its home. Root switches user in the
+ * spawn itself (which also drops root's supplementary groups); anyone else can only do it through
  * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
- * the environment, so `env -i` passes it on; it holds no secrets (see src/env.ts).
+ * the environment, so `env -i` passes it on; it holds no secrets (see src/env.ts). Entering the
+ * sandbox's mount namespace (nsenter) takes root too, and resets the working directory: `env -C`
+ * sets it again, inside the namespace.
  */
-export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env: Record<string, string>): Launch {
+export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env: Record<string, string>, cwd = "/"): Launch {
   const [file = "", ...args] = argv;
   if (runAs === undefined) return { file, args, env };
   const userEnv = { ...env, HOME: runAs.home };
-  if (isRoot()) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
+  const view = runAs.mountNamespacePid;
+  if (isRoot() && view === undefined) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
-  return {
-    file: "sudo",
-    args: ["-n", "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...assignments, ...argv],
-    env: userEnv,
-  };
+  const enter = view === undefined ? [] : ["nsenter", `--target=${view}`, "--mount", "--"];
+  const chdir = view === undefined ? [] : ["-C", cwd];
+  const command = [...enter, "setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--", "env", "-i", ...chdir, ...assignments, ...argv];
+  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", ...command];
+  return { file: first, args: rest, env: userEnv };
 }
 
 /**
@@ -148,7 +151,7 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
   // is passed as an argument and `eval`ed in the same shell (a second `bash -c` would double the
   // cost of a short command, bench/bash-overhead); its line numbers stay its own.
-  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
+  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env, options.cwd);
   let subprocess: Bun.Subprocess<"ignore", "pipe", "pipe">;
   try {
     // Bun.spawn rather than execa here: the output of an agent's commands is the one stream that
