@@ -53575,6 +53575,9 @@ async function currentBranch(git) {
   const result = await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"]);
   return result.exitCode === 0 && result.stdout.trim() ? result.stdout.trim() : undefined;
 }
+async function isShallow(git) {
+  return await git.must(["rev-parse", "--is-shallow-repository"]) === "true";
+}
 async function configValue(git, key) {
   const result = await git.run(["config", "--get", key]);
   return result.exitCode === 0 ? result.stdout.trim() : undefined;
@@ -53989,7 +53992,8 @@ async function checkoutOne(context, git, pr, place, force) {
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headRef = pr.head.ref;
   const tracking = `refs/remotes/${remote}/${headRef}`;
-  await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
+  const depth = await isShallow(git) ? [`--depth=${pr.commits + 1}`] : [];
+  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
   const headSha = await git.must(["rev-parse", tracking]);
   const registered = await existingWorktree(git, branch, place.base, force, tool);
   const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);

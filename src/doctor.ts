@@ -220,7 +220,7 @@ async function branchCheck(deps: DoctorDeps, branch: string | undefined): Promis
   const tracked = await deps.git(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}`]);
   return tracked.exitCode === 0
     ? pass("Branch", `gitclaw commits to ${branch} (origin/${branch} at ${tracked.stdout.slice(0, 12)})`)
-    : warn("Branch", `gitclaw commits to ${branch}, but origin/${branch} is not fetched here`, `git fetch origin ${branch} (the workflow's checkout needs fetch-depth: 0)`);
+    : warn("Branch", `gitclaw commits to ${branch}, but origin/${branch} is not fetched here`, `git fetch origin ${branch}`);
 }
 
 export function formatReport(results: CheckResult[]): string {

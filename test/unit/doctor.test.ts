@@ -147,7 +147,7 @@ describe("runDoctor", () => {
     const results = byName(await runDoctor(deps({ bunVersion: "1.3.0" })));
     expect(results.Bun).toMatchObject({ status: "WARN", detail: "1.3.0 here, gitclaw's action runs 1.4.5", fix: "install the same version: npm install -g bun@1.4.5" });
     expect(results["Git remote"]?.status).toBe("FAIL");
-    expect(results.Branch).toMatchObject({ status: "WARN", fix: "git fetch origin main (the workflow's checkout needs fetch-depth: 0)" });
+    expect(results.Branch).toMatchObject({ status: "WARN", fix: "git fetch origin main" });
   });
 });
 
