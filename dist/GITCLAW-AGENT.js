@@ -59647,27 +59647,18 @@ function toMessage(entry) {
 }
 function buildContext(entries, leafId) {
   const path = pathToRoot(entries, leafId);
-  let model;
-  let thinkingLevel = "off";
+  const context = { messages: [], thinkingLevel: "off" };
   let compactionIndex = -1;
   path.forEach((entry, index) => {
-    if (entry.type === "model_change") {
-      const e = entry;
-      model = { provider: e.provider, modelId: e.modelId };
-    } else if (entry.type === "thinking_level_change") {
-      thinkingLevel = entry.thinkingLevel;
-    } else if (entry.type === "message" && entry.message.role === "assistant") {
-      const m = entry.message;
-      model = { provider: m.provider, modelId: m.model };
-    } else if (entry.type === "compaction") {
+    if (entry.type === "compaction")
       compactionIndex = index;
-    }
+    else
+      noteSettings(context, entry);
   });
-  const messages = [];
   let start = 0;
   if (compactionIndex >= 0) {
     const compaction = path[compactionIndex];
-    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
+    context.messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
     const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
     start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
   }
@@ -59676,9 +59667,29 @@ function buildContext(entries, leafId) {
       continue;
     const message = toMessage(path[i]);
     if (message)
-      messages.push(message);
+      context.messages.push(message);
   }
-  return { messages, model, thinkingLevel };
+  return context;
+}
+function extendContext(context, entry) {
+  if (entry.type === "compaction")
+    return false;
+  noteSettings(context, entry);
+  const message = toMessage(entry);
+  if (message)
+    context.messages.push(message);
+  return true;
+}
+function noteSettings(context, entry) {
+  if (entry.type === "model_change") {
+    const e = entry;
+    context.model = { provider: e.provider, modelId: e.modelId };
+  } else if (entry.type === "thinking_level_change") {
+    context.thinkingLevel = entry.thinkingLevel;
+  } else if (entry.type === "message" && entry.message.role === "assistant") {
+    const m = entry.message;
+    context.model = { provider: m.provider, modelId: m.model };
+  }
 }
 
 // src/session/entries.ts
@@ -59853,6 +59864,7 @@ class SessionFile {
   entries;
   notes;
   ids = new Set;
+  built;
   now;
   readOnly;
   constructor(path, header, entries, notes, options) {
@@ -59958,10 +59970,12 @@ class SessionFile {
 `);
     this.entries.push(full);
     this.ids.add(full.id);
+    if (this.built && !extendContext(this.built, full))
+      this.built = undefined;
     return full;
   }
   context() {
-    return buildContext(this.entries, this.leafId);
+    return this.built ??= buildContext(this.entries, this.leafId);
   }
   get fileName() {
     return basename3(this.path);
@@ -74268,6 +74282,17 @@ function addUsage(total, usage) {
 function estimateTokens(value) {
   return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
 }
+var messageChars = new WeakMap;
+function estimateMessagesTokens(messages) {
+  let chars = messages.length === 0 ? 2 : 1;
+  for (const message of messages) {
+    let size = messageChars.get(message);
+    if (size === undefined)
+      messageChars.set(message, size = JSON.stringify(message).length);
+    chars += size + 1;
+  }
+  return Math.ceil(chars / 4);
+}
 var isMessage = (e) => e.type === "message";
 function activePath(session) {
   const path = pathToRoot(session.entries, session.leafId);
@@ -74425,7 +74450,7 @@ async function runAgentLoop(options) {
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
     let context = session.context().messages;
     try {
-      const requestTokens = fixedTokens + estimateTokens(context);
+      const requestTokens = fixedTokens + estimateMessagesTokens(context);
       const settings = options.compaction;
       const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal: turnSignal });
       if (compacted) {

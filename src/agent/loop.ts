@@ -9,7 +9,7 @@ import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts"
 import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
-import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
+import { compactIfNeeded, estimateMessagesTokens, estimateTokens, type CompactionSettings } from "./compaction.ts";
 import { toModelMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
@@ -130,10 +130,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     options.onEvent?.({ type: "turn_start", turn: turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    // The context is rebuilt once per turn, and again only when a compaction changed it.
+    // Built once, then extended by each append (rebuilt after a compaction): no turn walks the session.
     let context = session.context().messages;
     try {
-      const requestTokens = fixedTokens + estimateTokens(context);
+      const requestTokens = fixedTokens + estimateMessagesTokens(context);
       const settings = options.compaction;
       const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal: turnSignal });
       if (compacted) {

@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildContext } from "../../src/session/context.ts";
 import { SessionError, SessionFile, sessionFileName } from "../../src/session/session-file.ts";
 import { emptyUsage, parseEntry, type AssistantMessage } from "../../src/session/entries.ts";
 import { readMapping, writeMapping } from "../../src/session/mapping.ts";
@@ -93,6 +94,37 @@ describe("SessionFile", () => {
     const texts = context.messages.map((m) => (typeof m.content === "string" ? m.content : (m.content[0] as { text: string }).text));
     expect(texts[0]).toContain("<summary>\nThey talked.\n</summary>");
     expect(texts.slice(1)).toEqual(["kept question", "new answer"]);
+  });
+
+  it("builds the context once, then extends it with each append: always what a rebuild from the file gives", () => {
+    const session = SessionFile.create(tmp(), { cwd: "/w" });
+    session.append({ type: "model_change", provider: "anthropic", modelId: "m" });
+    session.append({ type: "message", message: user("first question") });
+    const built = session.context();
+    const call = { type: "toolCall" as const, id: "toolu_1", name: "bash", arguments: { command: "ls" } };
+    const steps = [
+      () => session.append({ type: "message", message: assistant("", { content: [call], stopReason: "toolUse", provider: "openai", model: "gpt-5" }) }),
+      () => session.append({ type: "message", message: { role: "toolResult", toolCallId: "toolu_1", toolName: "bash", content: [{ type: "text", text: "README.md" }], isError: false, timestamp: 3 } }),
+      () => session.append({ type: "custom", customType: "gitclaw.github_audit", data: { op: "repo_view" } }),
+      () => session.append({ type: "thinking_level_change", thinkingLevel: "high" }),
+      () => session.append({ type: "message", message: assistant("first answer") }),
+    ];
+    for (const step of steps) {
+      step();
+      // Extended in place, never rebuilt, and equal to a rebuild from the entries and from the file.
+      expect(session.context()).toBe(built);
+      expect(built).toEqual(buildContext(session.entries, session.leafId));
+      expect(built).toEqual(SessionFile.load(session.path).context());
+    }
+    expect(built.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    expect(built).toMatchObject({ model: { provider: "anthropic", modelId: "claude-sonnet-4-5" }, thinkingLevel: "high" });
+
+    session.append({ type: "compaction", summary: "They talked.", firstKeptEntryId: session.leafId!, tokensBefore: 999 });
+    session.append({ type: "message", message: user("second question") });
+    const compacted = session.context();
+    expect(compacted).not.toBe(built);
+    expect(compacted).toEqual(SessionFile.load(session.path).context());
+    expect(compacted.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   });
 });
 
