@@ -74198,26 +74198,42 @@ function assistantContent(message, target) {
   return parts;
 }
 function toModelMessages(messages, target) {
-  const out = [];
-  let pending = [];
-  const flushPending = () => {
-    if (pending.length === 0)
-      return;
-    const parts = pending.map((call) => ({ type: "tool-result", toolCallId: call.id, toolName: call.name, output: { type: "error-text", value: NO_RESULT } }));
-    const last = out.at(-1);
-    if (last?.role === "tool")
-      last.content.push(...parts);
-    else
-      out.push({ role: "tool", content: parts });
-    pending = [];
+  const converted = new Conversion(target);
+  for (const message of messages)
+    converted.add(message);
+  return converted.messages();
+}
+function modelMessagesFor(target) {
+  let source;
+  let converted = new Conversion(target);
+  return (messages) => {
+    if (messages !== source || converted.count > messages.length) {
+      source = messages;
+      converted = new Conversion(target);
+    }
+    for (let i = converted.count;i < messages.length; i++)
+      converted.add(messages[i]);
+    return converted.messages();
   };
-  for (const message of messages) {
+}
+
+class Conversion {
+  target;
+  count = 0;
+  out = [];
+  pending = [];
+  constructor(target) {
+    this.target = target;
+  }
+  add(message) {
+    this.count++;
+    const { out } = this;
     if (message.role === "toolResult") {
       const id = normalizeToolCallId(message.toolCallId);
-      const index = pending.findIndex((call) => call.id === id);
+      const index = this.pending.findIndex((call) => call.id === id);
       if (index < 0)
-        continue;
-      pending.splice(index, 1);
+        return;
+      this.pending.splice(index, 1);
       const text = resultText(message.content);
       const part = { type: "tool-result", toolCallId: id, toolName: message.toolName, output: message.isError ? { type: "error-text", value: text } : { type: "text", value: text } };
       const last = out.at(-1);
@@ -74225,26 +74241,42 @@ function toModelMessages(messages, target) {
         last.content.push(part);
       else
         out.push({ role: "tool", content: [part] });
-      continue;
+      return;
     }
-    flushPending();
+    if (this.pending.length > 0) {
+      const parts = noResults(this.pending);
+      const last = out.at(-1);
+      if (last?.role === "tool")
+        last.content.push(...parts);
+      else
+        out.push({ role: "tool", content: parts });
+      this.pending = [];
+    }
     if (message.role === "user") {
       out.push({ role: "user", content: userContent(message.content) });
     } else if (message.role === "assistant") {
       if (message.stopReason === "error" || message.stopReason === "aborted")
-        continue;
-      const content = assistantContent(message, target);
+        return;
+      const content = assistantContent(message, this.target);
       if (content.length === 0)
-        continue;
+        return;
       out.push({ role: "assistant", content });
       for (const block of message.content) {
         if (block.type === "toolCall")
-          pending.push({ id: normalizeToolCallId(block.id), name: block.name });
+          this.pending.push({ id: normalizeToolCallId(block.id), name: block.name });
       }
     }
   }
-  flushPending();
-  return out;
+  messages() {
+    return this.pending.length === 0 ? [...this.out] : withResults(this.out, noResults(this.pending));
+  }
+}
+var noResults = (calls) => calls.map((call) => ({ type: "tool-result", toolCallId: call.id, toolName: call.name, output: { type: "error-text", value: NO_RESULT } }));
+function withResults(messages, parts) {
+  const last = messages.at(-1);
+  if (last?.role === "tool")
+    return [...messages.slice(0, -1), { ...last, content: [...last.content, ...parts] }];
+  return [...messages, { role: "tool", content: parts }];
 }
 
 // src/agent/usage.ts
@@ -74421,6 +74453,7 @@ async function runAgentLoop(options) {
   const redact = toolContext.redact;
   const definitions = toolDefinitions(tools);
   const sdk = sdkTools(definitions);
+  const modelMessages = modelMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   let usage = emptyUsage();
   let turns = 0;
@@ -74463,7 +74496,7 @@ async function runAgentLoop(options) {
         return finish(signal.aborted ? "aborted" : "deadline");
       return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
     }
-    const message = await streamTurn(options, context, sdk, caching, turnSignal);
+    const message = await streamTurn(options, modelMessages(context), sdk, caching, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
     usage = addUsage(usage, stored.usage);
@@ -74528,7 +74561,7 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
     const result = streamText({
       model: model.model,
       instructions: caching.instructions(options.instructions),
-      messages: caching.messages(toModelMessages(context, model)),
+      messages: caching.messages(context),
       tools: caching.tools(tools),
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,

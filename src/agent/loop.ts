@@ -1,16 +1,16 @@
 // The agent loop: call the model, run the tools it asks for, repeat until it answers in text or a
 // budget ends the run. Each message is appended to the session as soon as it is complete, so a
 // killed run leaves everything up to its last finished step.
-import { streamText, type ToolSet } from "ai";
+import { streamText, type ModelMessage, type ToolSet } from "ai";
 import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
+import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { parseArgs } from "../tools/args.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
 import { compactIfNeeded, estimateMessagesTokens, estimateTokens, type CompactionSettings } from "./compaction.ts";
-import { toModelMessages } from "./messages.ts";
+import { modelMessagesFor } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
 import { addUsage, toPiUsage } from "./usage.ts";
@@ -103,6 +103,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const redact = toolContext.redact;
   const definitions = toolDefinitions(tools);
   const sdk = sdkTools(definitions);
+  const modelMessages = modelMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   let usage = emptyUsage();
   let turns = 0;
@@ -146,7 +147,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
       return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
     }
-    const message = await streamTurn(options, context, sdk, caching, turnSignal);
+    const message = await streamTurn(options, modelMessages(context), sdk, caching, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
     usage = addUsage(usage, stored.usage);
@@ -188,7 +189,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
  */
 async function streamTurn(
   options: LoopOptions,
-  context: readonly AgentMessage[],
+  context: ModelMessage[],
   tools: ToolSet,
   caching: PromptCaching,
   abortSignal: AbortSignal,
@@ -201,7 +202,7 @@ async function streamTurn(
 
 async function streamOnce(
   options: LoopOptions,
-  context: readonly AgentMessage[],
+  context: ModelMessage[],
   tools: ToolSet,
   caching: PromptCaching,
   abortSignal: AbortSignal,
@@ -224,7 +225,7 @@ async function streamOnce(
     const result = streamText({
       model: model.model,
       instructions: caching.instructions(options.instructions),
-      messages: caching.messages(toModelMessages(context, model)),
+      messages: caching.messages(context),
       tools: caching.tools(tools),
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,
