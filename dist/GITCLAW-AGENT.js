@@ -34400,11 +34400,11 @@ var init_decode_data_format = __esm(() => {
 });
 
 // node_modules/entities/dist/decode.js
-function isNumber2(code) {
+function isNumber3(code) {
   return code - CHAR_ZERO >>> 0 <= 9;
 }
 function isAlphaNumeric(code) {
-  return isNumber2(code) || (code | TO_LOWER_BIT) - CHAR_LOWER_A >>> 0 <= 25;
+  return isNumber3(code) || (code | TO_LOWER_BIT) - CHAR_LOWER_A >>> 0 <= 25;
 }
 function isEntityInAttributeInvalidEnd(code) {
   return code === CHAR_EQUALS || isAlphaNumeric(code);
@@ -59692,6 +59692,52 @@ function noteSettings(context, entry) {
   }
 }
 
+// src/session/message-entry.ts
+var isObject4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isString2 = (value) => typeof value === "string";
+var isNumber2 = (value) => typeof value === "number" && Number.isFinite(value);
+var optional2 = (value, check) => value === undefined || check(value);
+var STOP_REASONS = new Set(["stop", "length", "toolUse", "error", "aborted"]);
+var USAGE_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "totalTokens"];
+var COST_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "total"];
+var isMediaBlock = (block) => isObject4(block) && (block.type === "text" && isString2(block.text) || block.type === "image" && isString2(block.data) && isString2(block.mimeType));
+function isAssistantBlock(block) {
+  if (!isObject4(block) || !isString2(block.type))
+    return false;
+  switch (block.type) {
+    case "text":
+      return isString2(block.text);
+    case "thinking":
+      return isString2(block.thinking) && optional2(block.thinkingSignature, isString2) && optional2(block.redacted, (v) => typeof v === "boolean");
+    case "toolCall":
+      return isString2(block.id) && isString2(block.name) && isObject4(block.arguments);
+    default:
+      return true;
+  }
+}
+function isUsage2(usage) {
+  return isObject4(usage) && USAGE_FIELDS.every((key) => isNumber2(usage[key])) && isObject4(usage.cost) && COST_FIELDS.every((key) => isNumber2(usage.cost[key]));
+}
+function isMessage(message) {
+  switch (message.role) {
+    case "user":
+      return isNumber2(message.timestamp) && (isString2(message.content) || Array.isArray(message.content) && message.content.every(isMediaBlock));
+    case "assistant":
+      return Array.isArray(message.content) && message.content.every(isAssistantBlock) && isString2(message.api) && isString2(message.provider) && isString2(message.model) && isUsage2(message.usage) && STOP_REASONS.has(message.stopReason) && optional2(message.errorMessage, isString2) && isNumber2(message.timestamp);
+    case "toolResult":
+      return isString2(message.toolCallId) && isString2(message.toolName) && Array.isArray(message.content) && message.content.every(isMediaBlock) && typeof message.isError === "boolean" && isNumber2(message.timestamp);
+    default:
+      return isString2(message.role);
+  }
+}
+function knownMessageEntry(value) {
+  if (!isObject4(value) || value.type !== "message" || !isString2(value.id) || !isString2(value.timestamp))
+    return;
+  if (!(value.parentId === null || isString2(value.parentId)) || !isObject4(value.message))
+    return;
+  return isMessage(value.message) ? value : undefined;
+}
+
 // src/session/entries.ts
 var SESSION_VERSION = 3;
 var TextBlock = looseObject({ type: literal("text"), text: string2() });
@@ -59818,6 +59864,9 @@ var ENTRY_BY_TYPE = {
 var MESSAGE_BY_ROLE = { user: UserMessage, assistant: AssistantMessage, toolResult: ToolResultMessage };
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
+  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+}
+function parseEntryWithSchemas(value) {
   const type = value?.type;
   if (type === "message") {
     const envelope = MessageEnvelope.safeParse(value);
@@ -60255,7 +60304,7 @@ var ZodMiniOptional = /* @__PURE__ */ $constructor("ZodMiniOptional", (inst, def
   $ZodOptional.init(inst, def);
   ZodMiniType.init(inst, def);
 });
-function optional2(innerType) {
+function optional3(innerType) {
   return new ZodMiniOptional({
     type: "optional",
     innerType
@@ -60272,7 +60321,7 @@ function nullable2(innerType) {
   });
 }
 function nullish2(innerType) {
-  return optional2(nullable2(innerType));
+  return optional3(nullable2(innerType));
 }
 var ZodMiniPipe = /* @__PURE__ */ $constructor("ZodMiniPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
@@ -60385,7 +60434,7 @@ var z = {
   nullish: nullish2,
   number: number3,
   object: object2,
-  optional: optional2,
+  optional: optional3,
   pipe: pipe2,
   record: record2,
   refine: refine2,
@@ -69085,7 +69134,7 @@ var z$1 = {
   nonnegative: _nonnegative,
   number: number3,
   object: object2,
-  optional: optional2,
+  optional: optional3,
   pipe: pipe2,
   positive: _positive,
   record: record2,
@@ -74325,7 +74374,7 @@ function estimateMessagesTokens(messages) {
   }
   return Math.ceil(chars / 4);
 }
-var isMessage = (e) => e.type === "message";
+var isMessage2 = (e) => e.type === "message";
 function activePath(session) {
   const path = pathToRoot(session.entries, session.leafId);
   const last = path.findLastIndex((e) => e.type === "compaction");
@@ -74337,7 +74386,7 @@ function activePath(session) {
 }
 function planCompaction(session, keepRecentTokens) {
   const { path, previousSummary } = activePath(session);
-  const messages = path.filter(isMessage);
+  const messages = path.filter(isMessage2);
   let cut = messages.length - 1;
   let kept = cut >= 0 ? estimateTokens(messages[cut].message.content) : 0;
   while (cut > 0) {

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildContext } from "../../src/session/context.ts";
 import { SessionError, SessionFile, sessionFileName } from "../../src/session/session-file.ts";
-import { emptyUsage, parseEntry, type AssistantMessage } from "../../src/session/entries.ts";
+import { emptyUsage, parseEntry, parseEntryWithSchemas, type AssistantMessage } from "../../src/session/entries.ts";
+import { knownMessageEntry } from "../../src/session/message-entry.ts";
 import { readMapping, writeMapping } from "../../src/session/mapping.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "gitclaw-session-"));
@@ -204,5 +205,49 @@ describe("a session holding model output gitclaw could not read before", () => {
 
     loaded.append({ type: "custom", customType: "gitclaw.damaged_lines", data: { lines: [3, 4] } });
     expect(SessionFile.load(session.path).notes.every((note) => note.reported)).toBe(true);
+  });
+});
+
+describe("the fast path for message entries", () => {
+  const entry = (message: unknown, extra: object = {}) => ({ type: "message", id: "a1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", message, ...extra });
+  const usage = emptyUsage();
+  const call = { type: "toolCall", id: "t1", name: "bash", arguments: { command: "ls" } };
+  const good = [
+    entry(user("hi")),
+    entry({ role: "user", content: "plain", timestamp: 1 }),
+    entry({ role: "user", content: [{ type: "image", data: "AAAA", mimeType: "image/png" }], timestamp: 1 }, { parentId: "a0", extra: true }),
+    entry(assistant("hi")),
+    entry(assistant("", { content: [{ type: "thinking", thinking: "hm", thinkingSignature: "sig" }, call, { type: "future", x: 1 }] as never, stopReason: "toolUse", errorMessage: "e" })),
+    entry({ role: "toolResult", toolCallId: "t1", toolName: "bash", content: [{ type: "text", text: "out" }], details: { exitCode: 0 }, isError: false, timestamp: 3 }),
+    entry({ role: "bashExecution", command: "ls" }),
+  ];
+  const bad = [
+    entry({ role: "user", content: [{ type: "text" }], timestamp: 1 }),
+    entry({ role: "user", content: "x" }),
+    entry(assistant("", { content: [{ ...call, arguments: "{cut off" }] as never })),
+    entry(assistant("", { content: [{ type: "text", text: 1 }] as never })),
+    entry({ ...assistant("x"), stopReason: "done" }),
+    entry({ ...assistant("x"), usage: { ...usage, cost: { ...usage.cost, total: "1" } } }),
+    entry({ role: "toolResult", toolCallId: "t1", toolName: "bash", content: [], isError: "no", timestamp: 3 }),
+    entry(user("hi"), { parentId: 7 }),
+    entry(user("hi"), { id: undefined }),
+    entry(null),
+    { type: "model_change", id: "m", parentId: null, timestamp: "t", provider: "p", modelId: "m" },
+  ];
+
+  it("takes the entries gitclaw and pi write as they are, exactly as the schemas would", () => {
+    for (const value of good) {
+      expect(knownMessageEntry(value)).toBe(value);
+      expect(parseEntryWithSchemas(value)).toEqual(value);
+    }
+  });
+
+  it("leaves everything else to the schemas, which keep the final word", () => {
+    for (const value of bad) {
+      expect(knownMessageEntry(value)).toBeUndefined();
+      expect(parseEntry(value)).toEqual(parseEntryWithSchemas(value));
+    }
+    // Arguments that are not an object are rewritten by the schema, not taken as they are.
+    expect(parseEntry(bad[2])).toMatchObject({ message: { content: [{ arguments: { _rawArguments: "{cut off" } }] } });
   });
 });
