@@ -13,9 +13,9 @@ import { indicator } from "./indicator.ts";
 import { codeState, cpuSeconds, loadAverage, machine, ms, PROJECT_ROOT, removeTempDirs, type Benchmark, type Row } from "./lib.ts";
 import { memory } from "./memory.ts";
 import { push } from "./push.ts";
-import { resume } from "./resume.ts";
+import { scale } from "./scale.ts";
 
-const BENCHMARKS: Benchmark[] = [indicator, harness, resume, memory, bashOverhead, push, footprint, cost];
+const BENCHMARKS: Benchmark[] = [indicator, harness, scale, memory, bashOverhead, push, footprint, cost];
 
 function usage(error?: string): never {
   if (error) console.error(`bench: ${error}`);
