@@ -122,14 +122,14 @@ function nodeModulesTemplate(dir: string): string {
   return join(dir, "node_modules");
 }
 
-export interface Repos {
+interface Repos {
   tiny: string;
   files: string;
   history: string;
   nodeModules: string;
 }
 
-export async function buildRepos(ctx: BenchContext, world: World): Promise<Repos> {
+async function buildRepos(ctx: BenchContext, world: World): Promise<Repos> {
   const dir = tempDir("scale-repos");
   const started = performance.now();
   const repos = {
@@ -181,7 +181,7 @@ const AGENT_SCRIPT = [
   { name: "bash", input: { command: "cat scale-notes.md" } },
 ];
 
-export function respond(request: { body: unknown }) {
+function respond(request: { body: unknown }) {
   const { asked, turn } = progress(request.body);
   if (asked.includes("[scale-agent]")) return turn < AGENT_SCRIPT.length ? { toolCalls: [AGENT_SCRIPT[turn]!] } : { text: "done" };
   if (asked.includes("[scale-turns]")) return turn < NEW_TURNS ? { toolCalls: [{ name: "bash", input: { command: "true" } }] } : { text: "done" };
@@ -244,7 +244,7 @@ async function prepareWorkspace(origin: string, nodeModules?: string): Promise<s
   return workspace;
 }
 
-export async function agentStage(ctx: BenchContext, world: World, repos: Repos): Promise<{ rows: Row[]; notes: string[] }> {
+async function agentStage(ctx: BenchContext, world: World, repos: Repos): Promise<{ rows: Row[]; notes: string[] }> {
   let n = 0;
   const run = async (origin: string, nodeModules?: string, trace?: string) => {
     const workspace = await prepareWorkspace(origin, nodeModules);
@@ -349,7 +349,7 @@ async function sandboxCost(ctx: BenchContext, repos: Repos): Promise<{ rows: Row
 }
 
 /** A gitclaw session of issue `issue` with `turns` finished bash turns, as runs leave it. */
-export function priorSession(issue: number, turns: number): { file: string; text: string } {
+function priorSession(issue: number, turns: number): { file: string; text: string } {
   const id = `0199aaaa-0000-7000-8000-${String(issue).padStart(12, "0")}`;
   const start = Date.parse("2026-01-05T10:00:00.000Z");
   let n = 0;
@@ -385,7 +385,7 @@ function perTurn(events: TraceEvent[]): { agent: number; wall: number } {
   return { agent: (span - waiting) / NEW_TURNS, wall: span / NEW_TURNS };
 }
 
-export async function turnCost(ctx: BenchContext, world: World, repos: Repos): Promise<{ rows: Row[]; notes: string[] }> {
+async function turnCost(ctx: BenchContext, world: World, repos: Repos): Promise<{ rows: Row[]; notes: string[] }> {
   // One issue per run, each with its own session of the prior turns, committed to the tiny origin.
   const issues: Record<number, { number: number }[]> = {};
   const seed = await world.repo.clone(`scale-seed-${Date.now()}`);
