@@ -99,7 +99,20 @@ for await (const _ of Bun.stdin.stream());
 export async function openWorkspaceView(options: ViewOptions): Promise<WorkspaceView | string> {
   const workspace = realpathSync(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--", workspace, ids, ...options.agentOnly];
+  const command = [
+    "unshare",
+    "--mount",
+    "--propagation",
+    "private",
+    "--",
+    process.execPath,
+    "-e",
+    HOLDER,
+    "--",
+    workspace,
+    ids,
+    ...options.agentOnly,
+  ];
   const holder = Bun.spawn(options.root ? command : ["sudo", "-n", ...command], {
     cwd: "/",
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },

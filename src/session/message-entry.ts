@@ -8,7 +8,8 @@ import type { SessionEntry } from "./entries.ts";
 
 type Loose = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Loose => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === "string";
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
@@ -19,7 +20,8 @@ const COST_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "total"] as c
 
 const isMediaBlock = (block: unknown): boolean =>
   isObject(block) &&
-  ((block.type === "text" && isString(block.text)) || (block.type === "image" && isString(block.data) && isString(block.mimeType)));
+  ((block.type === "text" && isString(block.text)) ||
+    (block.type === "image" && isString(block.data) && isString(block.mimeType)));
 
 function isAssistantBlock(block: unknown): boolean {
   if (!isObject(block) || !isString(block.type)) return false;
@@ -27,7 +29,11 @@ function isAssistantBlock(block: unknown): boolean {
     case "text":
       return isString(block.text);
     case "thinking":
-      return isString(block.thinking) && optional(block.thinkingSignature, isString) && optional(block.redacted, (v) => typeof v === "boolean");
+      return (
+        isString(block.thinking) &&
+        optional(block.thinkingSignature, isString) &&
+        optional(block.redacted, (v) => typeof v === "boolean")
+      );
     case "toolCall":
       // Arguments that are not an object are rewritten by the schema (RAW_ARGUMENTS): zod's to do.
       return isString(block.id) && isString(block.name) && isObject(block.arguments);
@@ -37,13 +43,21 @@ function isAssistantBlock(block: unknown): boolean {
 }
 
 function isUsage(usage: unknown): boolean {
-  return isObject(usage) && USAGE_FIELDS.every((key) => isNumber(usage[key])) && isObject(usage.cost) && COST_FIELDS.every((key) => isNumber((usage.cost as Loose)[key]));
+  return (
+    isObject(usage) &&
+    USAGE_FIELDS.every((key) => isNumber(usage[key])) &&
+    isObject(usage.cost) &&
+    COST_FIELDS.every((key) => isNumber((usage.cost as Loose)[key]))
+  );
 }
 
 function isMessage(message: Loose): boolean {
   switch (message.role) {
     case "user":
-      return isNumber(message.timestamp) && (isString(message.content) || (Array.isArray(message.content) && message.content.every(isMediaBlock)));
+      return (
+        isNumber(message.timestamp) &&
+        (isString(message.content) || (Array.isArray(message.content) && message.content.every(isMediaBlock)))
+      );
     case "assistant":
       return (
         Array.isArray(message.content) &&
@@ -72,7 +86,8 @@ function isMessage(message: Loose): boolean {
 
 /** `value` when it is a message entry of a shape known to be valid, else undefined (let the schemas decide). */
 export function knownMessageEntry(value: unknown): SessionEntry | undefined {
-  if (!isObject(value) || value.type !== "message" || !isString(value.id) || !isString(value.timestamp)) return undefined;
+  if (!isObject(value) || value.type !== "message" || !isString(value.id) || !isString(value.timestamp))
+    return undefined;
   if (!(value.parentId === null || isString(value.parentId)) || !isObject(value.message)) return undefined;
   return isMessage(value.message) ? (value as SessionEntry) : undefined;
 }
