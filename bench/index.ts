@@ -23,10 +23,10 @@ import {
 } from "./lib.ts";
 import { memory } from "./memory.ts";
 import { push } from "./push.ts";
-import { resume } from "./resume.ts";
+import { scale } from "./scale.ts";
 import { startup } from "./startup.ts";
 
-const BENCHMARKS: Benchmark[] = [indicator, startup, harness, resume, memory, bashOverhead, push, footprint, cost];
+const BENCHMARKS: Benchmark[] = [indicator, startup, harness, scale, memory, bashOverhead, push, footprint, cost];
 
 function usage(error?: string): never {
   if (error) console.error(`bench: ${error}`);

@@ -19,6 +19,7 @@ export const PHASES = [
   "tools (bash calls)",
   "git: setup before the loop",
   "git: commit + push",
+  "sandbox: tool user, workspace sharing, release (processes)",
   "GitHub API calls (HTTP)",
   "GitHub: waiting in Octokit's write throttle",
   "loop JS between model and tool calls",
@@ -68,6 +69,18 @@ export function splitRun(
     "tools (bash calls)": tools.reduce((a, b) => a + b, 0),
     "git: setup before the loop": sum(git.filter((e) => e.start < loopStart)),
     "git: commit + push": sum(git.filter((e) => e.start > loopEnd)),
+    // The sandbox's own commands (getent, id, install, sudo, chgrp, chmod, setfacl, kill …) run
+    // before the first model call and after the last; the view's holder lives the whole run and is
+    // not counted (its start is a few milliseconds of the unshare command).
+    "sandbox: tool user, workspace sharing, release (processes)": sum(
+      events.filter(
+        (e) =>
+          e.kind === "spawn" &&
+          !e.what.startsWith("git ") &&
+          (e.start < loopStart || e.start > loopEnd) &&
+          !(e.start < loopStart && (e.end ?? Infinity) > loopEnd),
+      ),
+    ),
     "GitHub API calls (HTTP)": sum(github),
     "GitHub: waiting in Octokit's write throttle": throttled,
     // From the first model call to the end of the last: what is neither the model nor a tool
@@ -85,6 +98,13 @@ export function splitRun(
     sum(git.filter(inLoop));
   phases["other (setup and wrap-up JS, exit)"] = wallMs - Object.values(phases).reduce((a, b) => a + b, 0);
   return { ...phases, githubCalls: github.length, gitCalls: git.length, modelCalls: model.length, throttledWrites };
+}
+
+/** From the end of the last model call to the log line "gitclaw: replied": commit, push and reply. */
+export function wrapUp(events: TraceEvent[]): number {
+  const lastModel = events.filter((e) => e.kind === "fetch" && e.what === "model").at(-1);
+  const replied = events.find((e) => e.kind === "line" && e.what.startsWith("gitclaw: replied"));
+  return replied && lastModel?.end ? replied.start - lastModel.end : Number.NaN;
 }
 
 /** The push phase of one run: from its first `git push` to the log line "gitclaw: pushed …". */

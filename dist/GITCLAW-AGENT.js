@@ -34460,11 +34460,11 @@ var init_decode_data_format = __esm(() => {
 });
 
 // node_modules/entities/dist/decode.js
-function isNumber3(code) {
+function isNumber4(code) {
   return code - CHAR_ZERO >>> 0 <= 9;
 }
 function isAlphaNumeric(code) {
-  return isNumber3(code) || (code | TO_LOWER_BIT) - CHAR_LOWER_A >>> 0 <= 25;
+  return isNumber4(code) || (code | TO_LOWER_BIT) - CHAR_LOWER_A >>> 0 <= 25;
 }
 function isEntityInAttributeInvalidEnd(code) {
   return code === CHAR_EQUALS || isAlphaNumeric(code);
@@ -43121,7 +43121,7 @@ function loadConfig(workspace, settings = {}) {
   const fromFile = parseConfig(file);
   if (Object.keys(settings).length === 0)
     return fromFile;
-  return parseConfig(mergeInto(structuredClone(file ?? {}), settings), "the action's inputs over " + CONFIG_FILE);
+  return parseConfig(mergeInto(structuredClone(file ?? {}), settings), `the action's inputs over ${CONFIG_FILE}`);
 }
 function readConfigFile(workspace) {
   const path = join3(workspace, CONFIG_FILE);
@@ -55716,27 +55716,18 @@ function toMessage(entry) {
 }
 function buildContext(entries, leafId) {
   const path = pathToRoot(entries, leafId);
-  let model;
-  let thinkingLevel = "off";
+  const context = { messages: [], thinkingLevel: "off" };
   let compactionIndex = -1;
   path.forEach((entry, index) => {
-    if (entry.type === "model_change") {
-      const e = entry;
-      model = { provider: e.provider, modelId: e.modelId };
-    } else if (entry.type === "thinking_level_change") {
-      thinkingLevel = entry.thinkingLevel;
-    } else if (entry.type === "message" && entry.message.role === "assistant") {
-      const m = entry.message;
-      model = { provider: m.provider, modelId: m.model };
-    } else if (entry.type === "compaction") {
+    if (entry.type === "compaction")
       compactionIndex = index;
-    }
+    else
+      noteSettings(context, entry);
   });
-  const messages = [];
   let start = 0;
   if (compactionIndex >= 0) {
     const compaction = path[compactionIndex];
-    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
+    context.messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
     const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
     start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
   }
@@ -55745,9 +55736,29 @@ function buildContext(entries, leafId) {
       continue;
     const message = toMessage(path[i]);
     if (message)
-      messages.push(message);
+      context.messages.push(message);
   }
-  return { messages, model, thinkingLevel };
+  return context;
+}
+function extendContext(context, entry) {
+  if (entry.type === "compaction")
+    return false;
+  noteSettings(context, entry);
+  const message = toMessage(entry);
+  if (message)
+    context.messages.push(message);
+  return true;
+}
+function noteSettings(context, entry) {
+  if (entry.type === "model_change") {
+    const e = entry;
+    context.model = { provider: e.provider, modelId: e.modelId };
+  } else if (entry.type === "thinking_level_change") {
+    context.thinkingLevel = entry.thinkingLevel;
+  } else if (entry.type === "message" && entry.message.role === "assistant") {
+    const m = entry.message;
+    context.model = { provider: m.provider, modelId: m.model };
+  }
 }
 
 // src/session/custom.ts
@@ -55759,6 +55770,52 @@ var CUSTOM = {
   worktreesDiscarded: "gitclaw.worktrees_discarded",
   damagedLines: "gitclaw.damaged_lines"
 };
+
+// src/session/message-entry.ts
+var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isString2 = (value) => typeof value === "string";
+var isNumber3 = (value) => typeof value === "number" && Number.isFinite(value);
+var optional2 = (value, check) => value === undefined || check(value);
+var STOP_REASONS = new Set(["stop", "length", "toolUse", "error", "aborted"]);
+var USAGE_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "totalTokens"];
+var COST_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "total"];
+var isMediaBlock = (block) => isObject3(block) && (block.type === "text" && isString2(block.text) || block.type === "image" && isString2(block.data) && isString2(block.mimeType));
+function isAssistantBlock(block) {
+  if (!isObject3(block) || !isString2(block.type))
+    return false;
+  switch (block.type) {
+    case "text":
+      return isString2(block.text);
+    case "thinking":
+      return isString2(block.thinking) && optional2(block.thinkingSignature, isString2) && optional2(block.redacted, (v) => typeof v === "boolean");
+    case "toolCall":
+      return isString2(block.id) && isString2(block.name) && isObject3(block.arguments);
+    default:
+      return true;
+  }
+}
+function isUsage2(usage) {
+  return isObject3(usage) && USAGE_FIELDS.every((key) => isNumber3(usage[key])) && isObject3(usage.cost) && COST_FIELDS.every((key) => isNumber3(usage.cost[key]));
+}
+function isMessage(message) {
+  switch (message.role) {
+    case "user":
+      return isNumber3(message.timestamp) && (isString2(message.content) || Array.isArray(message.content) && message.content.every(isMediaBlock));
+    case "assistant":
+      return Array.isArray(message.content) && message.content.every(isAssistantBlock) && isString2(message.api) && isString2(message.provider) && isString2(message.model) && isUsage2(message.usage) && STOP_REASONS.has(message.stopReason) && optional2(message.errorMessage, isString2) && isNumber3(message.timestamp);
+    case "toolResult":
+      return isString2(message.toolCallId) && isString2(message.toolName) && Array.isArray(message.content) && message.content.every(isMediaBlock) && typeof message.isError === "boolean" && isNumber3(message.timestamp);
+    default:
+      return isString2(message.role);
+  }
+}
+function knownMessageEntry(value) {
+  if (!isObject3(value) || value.type !== "message" || !isString2(value.id) || !isString2(value.timestamp))
+    return;
+  if (!(value.parentId === null || isString2(value.parentId)) || !isObject3(value.message))
+    return;
+  return isMessage(value.message) ? value : undefined;
+}
 
 // src/session/entries.ts
 var SESSION_VERSION = 3;
@@ -55909,6 +55966,9 @@ var MESSAGE_BY_ROLE = {
 };
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
+  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+}
+function parseEntryWithSchemas(value) {
   const type = value?.type;
   if (type === "message") {
     const envelope = MessageEnvelope.safeParse(value);
@@ -55961,6 +56021,7 @@ class SessionFile {
   entries;
   notes;
   ids = new Set;
+  built;
   now;
   readOnly;
   constructor(path, header, entries, notes, options) {
@@ -56066,6 +56127,8 @@ class SessionFile {
 `);
     this.entries.push(full);
     this.ids.add(full.id);
+    if (this.built && !extendContext(this.built, full))
+      this.built = undefined;
     return full;
   }
   appendUserText(text, timestamp) {
@@ -56079,7 +56142,7 @@ class SessionFile {
     this.append({ type: "thinking_level_change", thinkingLevel: "off" });
   }
   context() {
-    return buildContext(this.entries, this.leafId);
+    return this.built ??= buildContext(this.entries, this.leafId);
   }
   get fileName() {
     return basename(this.path);
@@ -56447,7 +56510,7 @@ var ZodMiniOptional = /* @__PURE__ */ $constructor("ZodMiniOptional", (inst, def
   $ZodOptional.init(inst, def);
   ZodMiniType.init(inst, def);
 });
-function optional2(innerType) {
+function optional3(innerType) {
   return new ZodMiniOptional({
     type: "optional",
     innerType
@@ -56464,7 +56527,7 @@ function nullable2(innerType) {
   });
 }
 function nullish2(innerType) {
-  return optional2(nullable2(innerType));
+  return optional3(nullable2(innerType));
 }
 var ZodMiniPipe = /* @__PURE__ */ $constructor("ZodMiniPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
@@ -56577,7 +56640,7 @@ var z = {
   nullish: nullish2,
   number: number4,
   object: object2,
-  optional: optional2,
+  optional: optional3,
   pipe: pipe2,
   record: record2,
   refine: refine2,
@@ -65277,7 +65340,7 @@ var z$1 = {
   nonnegative: _nonnegative,
   number: number4,
   object: object2,
-  optional: optional2,
+  optional: optional3,
   pipe: pipe2,
   positive: _positive,
   record: record2,
@@ -70418,31 +70481,42 @@ function assistantContent(message, target) {
   return parts;
 }
 function toModelMessages(messages, target) {
-  const out = [];
-  let pending = [];
-  const flushPending = () => {
-    if (pending.length === 0)
-      return;
-    const parts = pending.map((call) => ({
-      type: "tool-result",
-      toolCallId: call.id,
-      toolName: call.name,
-      output: { type: "error-text", value: NO_RESULT }
-    }));
-    const last = out.at(-1);
-    if (last?.role === "tool")
-      last.content.push(...parts);
-    else
-      out.push({ role: "tool", content: parts });
-    pending = [];
+  const converted = new Conversion(target);
+  for (const message of messages)
+    converted.add(message);
+  return converted.messages();
+}
+function modelMessagesFor(target) {
+  let source;
+  let converted = new Conversion(target);
+  return (messages) => {
+    if (messages !== source || converted.count > messages.length) {
+      source = messages;
+      converted = new Conversion(target);
+    }
+    for (let i = converted.count;i < messages.length; i++)
+      converted.add(messages[i]);
+    return converted.messages();
   };
-  for (const message of messages) {
+}
+
+class Conversion {
+  target;
+  count = 0;
+  out = [];
+  pending = [];
+  constructor(target) {
+    this.target = target;
+  }
+  add(message) {
+    this.count++;
+    const { out } = this;
     if (message.role === "toolResult") {
       const id = normalizeToolCallId(message.toolCallId);
-      const index = pending.findIndex((call) => call.id === id);
+      const index = this.pending.findIndex((call) => call.id === id);
       if (index < 0)
-        continue;
-      pending.splice(index, 1);
+        return;
+      this.pending.splice(index, 1);
       const text = resultText(message.content);
       const part = {
         type: "tool-result",
@@ -70455,26 +70529,50 @@ function toModelMessages(messages, target) {
         last.content.push(part);
       else
         out.push({ role: "tool", content: [part] });
-      continue;
+      return;
     }
-    flushPending();
+    if (this.pending.length > 0) {
+      const parts = noResults(this.pending);
+      const last = out.at(-1);
+      if (last?.role === "tool")
+        last.content.push(...parts);
+      else
+        out.push({ role: "tool", content: parts });
+      this.pending = [];
+    }
     if (message.role === "user") {
       out.push({ role: "user", content: userContent(message.content) });
     } else if (message.role === "assistant") {
       if (message.stopReason === "error" || message.stopReason === "aborted")
-        continue;
-      const content = assistantContent(message, target);
+        return;
+      const content = assistantContent(message, this.target);
       if (content.length === 0)
-        continue;
+        return;
       out.push({ role: "assistant", content });
       for (const block of message.content) {
         if (block.type === "toolCall")
-          pending.push({ id: normalizeToolCallId(block.id), name: block.name });
+          this.pending.push({
+            id: normalizeToolCallId(block.id),
+            name: block.name
+          });
       }
     }
   }
-  flushPending();
-  return out;
+  messages() {
+    return this.pending.length === 0 ? [...this.out] : withResults(this.out, noResults(this.pending));
+  }
+}
+var noResults = (calls) => calls.map((call) => ({
+  type: "tool-result",
+  toolCallId: call.id,
+  toolName: call.name,
+  output: { type: "error-text", value: NO_RESULT }
+}));
+function withResults(messages, parts) {
+  const last = messages.at(-1);
+  if (last?.role === "tool")
+    return [...messages.slice(0, -1), { ...last, content: [...last.content, ...parts] }];
+  return [...messages, { role: "tool", content: parts }];
 }
 
 // src/agent/usage.ts
@@ -70504,7 +70602,18 @@ function toPiUsage(usage, price) {
 function estimateTokens(value) {
   return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
 }
-var isMessage = (e) => e.type === "message";
+var messageChars = new WeakMap;
+function estimateMessagesTokens(messages) {
+  let chars = messages.length === 0 ? 2 : 1;
+  for (const message of messages) {
+    let size = messageChars.get(message);
+    if (size === undefined)
+      messageChars.set(message, size = JSON.stringify(message).length);
+    chars += size + 1;
+  }
+  return Math.ceil(chars / 4);
+}
+var isMessage2 = (e) => e.type === "message";
 function activePath(session) {
   const path = pathToRoot(session.entries, session.leafId);
   const last = path.findLastIndex((e) => e.type === "compaction");
@@ -70519,7 +70628,7 @@ function activePath(session) {
 }
 function planCompaction(session, keepRecentTokens) {
   const { path, previousSummary } = activePath(session);
-  const messages = path.filter(isMessage);
+  const messages = path.filter(isMessage2);
   let cut = messages.length - 1;
   let kept = cut >= 0 ? estimateTokens(messages[cut].message.content) : 0;
   while (cut > 0) {
@@ -70627,6 +70736,7 @@ async function runAgentLoop(options) {
   const redact = toolContext.redact;
   const definitions = toolDefinitions(tools);
   const sdk = sdkTools(definitions);
+  const modelMessages = modelMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   let usage = emptyUsage();
   let turns = 0;
@@ -70664,7 +70774,7 @@ async function runAgentLoop(options) {
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
     let context = session.context().messages;
     try {
-      const requestTokens = fixedTokens + estimateTokens(context);
+      const requestTokens = fixedTokens + estimateMessagesTokens(context);
       const settings = options.compaction;
       const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal: turnSignal });
       if (compacted) {
@@ -70677,7 +70787,7 @@ async function runAgentLoop(options) {
         return finish(signal.aborted ? "aborted" : "deadline");
       return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
     }
-    const message = await streamTurn(options, context, sdk, caching, turnSignal);
+    const message = await streamTurn(options, modelMessages(context), sdk, caching, turnSignal);
     const stored = redactDeep(message, redact);
     session.append({ type: "message", message: stored });
     usage = addUsage(usage, stored.usage);
@@ -70746,7 +70856,7 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
     const result = streamText({
       model: model.model,
       instructions: caching.instructions(options.instructions),
-      messages: caching.messages(toModelMessages(context, model)),
+      messages: caching.messages(context),
       tools: caching.tools(tools),
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,
@@ -71608,7 +71718,16 @@ function composeReply(run, workspace, facts) {
 }
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, realpathSync, rmSync as rmSync2, statSync as statSync2 } from "fs";
+import {
+  existsSync as existsSync8,
+  lstatSync as lstatSync3,
+  mkdirSync as mkdirSync3,
+  mkdtempSync as mkdtempSync2,
+  readdirSync as readdirSync3,
+  realpathSync as realpathSync2,
+  rmSync as rmSync2,
+  statSync as statSync2
+} from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir2 } from "os";
 import { dirname as dirname3, isAbsolute, join as join9, relative as relative3, resolve as resolve3 } from "path";
@@ -71626,6 +71745,131 @@ function* procFiles(file) {
   }
 }
 
+// src/tools/sandbox/sandbox-view.ts
+import { realpathSync } from "fs";
+var READY_TIMEOUT_MS = 15000;
+var HOLDER = String.raw`
+const { dlopen, ptr, read } = require("bun:ffi");
+const { openSync, readlinkSync, writeFileSync } = require("node:fs");
+const { constants } = require("node:os");
+const [workspace, ids, ...agentOnly] = process.argv.slice(1);
+const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
+const AT_FDCWD = -100, AT_EMPTY_PATH = 0x1000, OPEN_TREE_CLONE = 1, OPEN_TREE_CLOEXEC = 0o2000000;
+const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
+const NR = { open_tree: 428, move_mount: 429, mount_setattr: 442 }; // the same on every architecture
+const libc = dlopen("libc.so.6", {
+  syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
+  __errno_location: { args: [], returns: "ptr" },
+});
+const cstrings = [];
+const cstr = (text) => { const bytes = Buffer.from(text + "\0"); cstrings.push(bytes); return ptr(bytes); };
+const sys = (name, ...args) => {
+  const result = Number(libc.symbols.syscall(NR[name], ...args, ...Array(5 - args.length).fill(0)));
+  if (result >= 0) return result;
+  const errno = read.i32(libc.symbols.__errno_location());
+  throw new Error(name + " failed: " + (Object.keys(constants.errno).find((k) => constants.errno[k] === errno) ?? "errno " + errno));
+};
+const clone = (path) => sys("open_tree", AT_FDCWD, cstr(path), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+const setAttributes = (fd, flags, userns = 0) => {
+  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
+  sys("mount_setattr", fd, cstr(""), AT_EMPTY_PATH, ptr(attr), 32);
+};
+const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
+
+try {
+  // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
+  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
+  const own = readlinkSync("/proc/self/ns/user");
+  for (let i = 0; readlinkSync("/proc/" + child.pid + "/ns/user") === own; i++) {
+    if (i === 1000) throw new Error("unshare --user did not create a user namespace");
+    await Bun.sleep(2);
+  }
+  writeFileSync("/proc/" + child.pid + "/uid_map", agentUid + " " + toolUid + " 1\n");
+  writeFileSync("/proc/" + child.pid + "/gid_map", agentGid + " " + toolGid + " 1\n");
+  const userns = openSync("/proc/" + child.pid + "/ns/user", "r");
+  child.kill();
+  // The originals are cloned before the view covers them.
+  const kept = agentOnly.map((name) => [workspace + "/" + name, clone(workspace + "/" + name)]);
+  const view = clone(workspace);
+  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, userns);
+  attach(view, workspace);
+  for (const [path, fd] of kept) {
+    setAttributes(fd, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
+    attach(fd, path);
+  }
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+console.log("ready " + process.pid);
+for await (const _ of Bun.stdin.stream());
+`;
+async function openWorkspaceView(options) {
+  const workspace = realpathSync(options.workspace);
+  const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
+  const command = [
+    "unshare",
+    "--mount",
+    "--propagation",
+    "private",
+    "--",
+    process.execPath,
+    "-e",
+    HOLDER,
+    "--",
+    workspace,
+    ids,
+    ...options.agentOnly
+  ];
+  const holder = Bun.spawn(options.root ? command : ["sudo", "-n", ...command], {
+    cwd: "/",
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe"
+  });
+  const ready = await firstLine2(holder.stdout, READY_TIMEOUT_MS);
+  const pid = Number(/^ready (\d+)$/.exec(ready ?? "")?.[1]);
+  if (!pid) {
+    holder.kill();
+    await holder.exited;
+    const said = (await new Response(holder.stderr).text()).trim().split(`
+`).at(-1);
+    return `an idmapped view of the workspace cannot be mounted here (${said || (ready === undefined ? "no answer" : ready)})`;
+  }
+  holder.unref();
+  let closed;
+  return {
+    pid,
+    close: () => closed ??= (async () => {
+      holder.ref();
+      holder.stdin.end();
+      await holder.exited;
+    })()
+  };
+}
+async function firstLine2(stream, timeoutMs) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder;
+  let text = "";
+  let timer;
+  const timeout = new Promise((resolve) => timer = setTimeout(() => resolve(undefined), timeoutMs));
+  try {
+    while (!text.includes(`
+`)) {
+      const chunk = await Promise.race([reader.read(), timeout]);
+      if (!chunk || chunk.done)
+        return;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return text.slice(0, text.indexOf(`
+`));
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
+}
+
 // src/tools/bash/process.ts
 import { existsSync as existsSync7 } from "fs";
 var KILL_GRACE_MS = 5000;
@@ -71635,30 +71879,32 @@ var KILL_CONFIRM_MS = 2000;
 var GROUP_POLL_MS = 50;
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 var isRoot = () => process.getuid?.() === 0;
-function launchAs(runAs, argv, env) {
+function launchAs(runAs, argv, env, cwd = "/") {
   const [file = "", ...args] = argv;
   if (runAs === undefined)
     return { file, args, env };
   const userEnv = { ...env, HOME: runAs.home };
-  if (isRoot())
+  const view = runAs.mountNamespacePid;
+  if (isRoot() && view === undefined)
     return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
-  return {
-    file: "sudo",
-    args: [
-      "-n",
-      "setpriv",
-      `--reuid=${runAs.uid}`,
-      `--regid=${runAs.gid}`,
-      "--clear-groups",
-      "--",
-      "env",
-      "-i",
-      ...assignments,
-      ...argv
-    ],
-    env: userEnv
-  };
+  const enter = view === undefined ? [] : ["nsenter", `--target=${view}`, "--mount", "--"];
+  const chdir = view === undefined ? [] : ["-C", cwd];
+  const command = [
+    ...enter,
+    "setpriv",
+    `--reuid=${runAs.uid}`,
+    `--regid=${runAs.gid}`,
+    "--clear-groups",
+    "--",
+    "env",
+    "-i",
+    ...chdir,
+    ...assignments,
+    ...argv
+  ];
+  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", ...command];
+  return { file: first, args: rest, env: userEnv };
 }
 var groupIsAlive = (pgid) => {
   try {
@@ -71706,7 +71952,7 @@ function drain(pipe, onOutput) {
 }
 function startProcess(options) {
   const startedAt = performance.now();
-  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
+  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env, options.cwd);
   let subprocess;
   try {
     subprocess = Bun.spawn([launch.file, ...launch.args], {
@@ -71906,11 +72152,16 @@ async function isolate(options, worktrees) {
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit)
     return unfit;
-  const sharing = { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly };
-  const giveBack = await shareWorkspace(privileged, sharing);
+  const workspace = realpathSync2(options.workspace);
+  for (const name of options.agentOnly)
+    if (!existsSync8(join9(workspace, name)))
+      mkdirSync3(join9(workspace, name));
+  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
+  const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
+  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
   const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
   const reopen = await closeSurroundings(privileged, options, worktrees);
-  const umask = isMainThread ? process.umask(2) : undefined;
+  const umask = typeof view === "string" && isMainThread ? process.umask(2) : undefined;
   let released = false;
   const release = async () => {
     if (released)
@@ -71923,7 +72174,8 @@ async function isolate(options, worktrees) {
     if (umask !== undefined)
       process.umask(umask);
   };
-  return { isolated: true, user: TOOL_USER, ...runAs, worktrees, release };
+  const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
+  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, worktrees, release };
 }
 async function checkToolUser(privileged, user, runAs, path) {
   if (user.uid === 0)
@@ -71939,20 +72191,16 @@ async function checkToolUser(privileged, user, runAs, path) {
     return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
   if (sudo === "sudo")
     return `${TOOL_USER} can use sudo; remove its sudo rights`;
-  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ]';
-  const set = "git config --global --replace-all safe.directory '*'";
+  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ] && [ "$(git config --global core.checkStat)" = minimal ]';
+  const set = "git config --global --replace-all safe.directory '*' && git config --global core.checkStat minimal";
   const gitconfig = await asToolUser(runAs, path, `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`);
   if (gitconfig.exitCode !== 0)
     throw new SandboxError(`configuring git for ${TOOL_USER} failed: ${String(gitconfig.stderr).trim()}`);
   return;
 }
 async function shareWorkspace(privileged, sharing) {
-  const { root, agent, runAs, agentOnly } = sharing;
-  const workspace = realpathSync(sharing.workspace);
+  const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync2(workspace);
-  for (const name of agentOnly)
-    if (!existsSync8(join9(workspace, name)))
-      mkdirSync3(join9(workspace, name));
   const entries = () => readdirSync3(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join9(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
@@ -72021,13 +72269,13 @@ async function closeSurroundings(privileged, options, worktrees) {
       changed.push({ path, others: otherBits(lstatSync3(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve3(dir)), ...ancestors(realpathSync(dir))]))];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve3(dir)), ...ancestors(realpathSync2(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute(dir) && existsSync8(dir));
   const leaves = [
-    ...reachable.map((dir) => realpathSync(dir)),
-    ...pathDirs.flatMap((dir) => [resolve3(dir), realpathSync(dir)])
+    ...reachable.map((dir) => realpathSync2(dir)),
+    ...pathDirs.flatMap((dir) => [resolve3(dir), realpathSync2(dir)])
   ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
@@ -72115,11 +72363,11 @@ function createArtifactStore(dir) {
 }
 
 // src/tools/github/worktrees.ts
-import { existsSync as existsSync10, readdirSync as readdirSync5, readFileSync as readFileSync9, realpathSync as realpathSync3, rmSync as rmSync3 } from "fs";
+import { existsSync as existsSync10, readdirSync as readdirSync5, readFileSync as readFileSync9, realpathSync as realpathSync4, rmSync as rmSync3 } from "fs";
 import { dirname as dirname5, join as join12 } from "path";
 
 // src/tools/files/workspace.ts
-import { lstatSync as lstatSync4, readlinkSync, realpathSync as realpathSync2 } from "fs";
+import { lstatSync as lstatSync4, readlinkSync, realpathSync as realpathSync3 } from "fs";
 import { chmod, stat } from "fs/promises";
 import { basename as basename2, dirname as dirname4, isAbsolute as isAbsolute2, join as join11, relative as relative4, resolve as resolve4, sep as sep2 } from "path";
 class PathError extends Error {
@@ -72132,7 +72380,7 @@ var isInside = (root, path) => {
 var toDisplay = (root, path) => relative4(root, path).split(sep2).join("/") || ".";
 var realPathAllowingMissing = (path, hops = 0) => {
   try {
-    return realpathSync2(path);
+    return realpathSync3(path);
   } catch (error) {
     const code = error.code;
     if (code !== "ENOENT" && code !== "ENOTDIR")
@@ -72156,7 +72404,7 @@ var realPathAllowingMissing = (path, hops = 0) => {
 };
 var realOrAsIs = (dir) => {
   try {
-    return realpathSync2(dir);
+    return realpathSync3(dir);
   } catch {
     return resolve4(dir);
   }
@@ -72176,7 +72424,7 @@ function worktreeOf(worktreesDir, absolute, input) {
 }
 function isWorktree(path) {
   try {
-    return realpathSync2(path) === path && lstatSync4(join11(path, ".git")).isFile();
+    return realpathSync3(path) === path && lstatSync4(join11(path, ".git")).isFile();
   } catch {
     return false;
   }
@@ -72197,7 +72445,7 @@ function resolveToolPath(roots, input) {
       throw new PathError(`Path leads outside the PR worktree ${worktree.real} through a symlink: ${input} -> ${real}.`);
     return { real, display, relative: worktree.rest, root: worktree.real, worktree: true };
   }
-  const realRoot = realpathSync2(root);
+  const realRoot = realpathSync3(root);
   const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : undefined;
   if (base === undefined)
     throw new PathError(`Path is outside the workspace: ${input} (paths must stay inside ${places()}).`);
@@ -72272,6 +72520,9 @@ async function currentBranch(git) {
   const result = await git.run(["symbolic-ref", "--quiet", "--short", "HEAD"]);
   return result.exitCode === 0 && result.stdout.trim() ? result.stdout.trim() : undefined;
 }
+async function isShallow(git) {
+  return await git.must(["rev-parse", "--is-shallow-repository"]) === "true";
+}
 async function configValue(git, key) {
   const result = await git.run(["config", "--get", key]);
   return result.exitCode === 0 ? result.stdout.trim() : undefined;
@@ -72321,7 +72572,7 @@ async function worktreeGit(main, path, env, redact) {
 function worktreeBase(dir) {
   if (!dir)
     throw new ToolFailure("this run has no directory for pull request worktrees, so pr_checkout is unavailable.");
-  return realpathSync3(dir);
+  return realpathSync4(dir);
 }
 async function existingWorktree(git, branch, base, force, tool) {
   await git.must(["worktree", "prune"]);
@@ -72350,7 +72601,7 @@ async function commitWorktree(wt, message, protectedPaths) {
 async function closeWorktrees(workspace, dir, env) {
   const keep = (text) => text;
   const main = localGit(workspace, env, {}, keep);
-  const base = realpathSync3(dir);
+  const base = realpathSync4(dir);
   const notes = [];
   for (const worktree of (await listWorktrees(main).catch(() => [])).filter((found) => isInside(base, found.path))) {
     const name = worktree.branch?.replace(/^refs\/heads\//, "") ?? worktree.path;
@@ -74306,7 +74557,8 @@ async function checkoutOne(context, git, pr, place, force) {
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headRef = pr.head.ref;
   const tracking = `refs/remotes/${remote}/${headRef}`;
-  await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
+  const depth = await isShallow(git) ? [`--depth=${pr.commits + 1}`] : [];
+  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
   const headSha = await git.must(["rev-parse", tracking]);
   const registered = await existingWorktree(git, branch, place.base, force, tool);
   const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
@@ -74780,7 +75032,7 @@ function composeSearchQuery(input) {
     parts.push("is:pr");
   return parts.join(" ");
 }
-var firstLine2 = (text) => text?.split(`
+var firstLine3 = (text) => text?.split(`
 `).find((line) => line.trim())?.trim() ?? "";
 var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
 function planSearch(op, args, context) {
@@ -74848,7 +75100,7 @@ async function searchCode(search) {
   });
   return writeResults(search, "code", data, (item) => {
     out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
-    const fragment = firstLine2(item.text_matches?.[0]?.fragment);
+    const fragment = firstLine3(item.text_matches?.[0]?.fragment);
     if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
       return false;
     return !out.full;
@@ -74859,7 +75111,7 @@ async function searchCommits(search) {
   const { data } = await search.github.rest.search.commits(search.params);
   return writeResults(search, "commits", data, (item) => {
     const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
-    out.line(`- ${item.sha.slice(0, 7)} ${firstLine2(item.commit.message)}`);
+    out.line(`- ${item.sha.slice(0, 7)} ${firstLine3(item.commit.message)}`);
     const date = item.commit.committer?.date ?? item.commit.author.date;
     return out.line(`  ${[item.repository.full_name, author, date, item.html_url].join(" \xB7 ")}`);
   });
@@ -74868,7 +75120,7 @@ async function searchRepos(search) {
   const { out } = search;
   const { data } = await search.github.rest.search.repos(search.params);
   return writeResults(search, "repositories", data, (item) => {
-    out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine2(item.description)}` : ""}`);
+    out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine3(item.description)}` : ""}`);
     const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
     const facts = [
       item.language ?? "",
@@ -75444,7 +75696,7 @@ ${body}`, {
 }
 
 // src/tools/files/read.ts
-import { realpathSync as realpathSync4 } from "fs";
+import { realpathSync as realpathSync5 } from "fs";
 import { basename as basename3, dirname as dirname8, join as join14 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
@@ -75554,7 +75806,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join14(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
+          file = { real: join14(realpathSync5(dirname8(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }

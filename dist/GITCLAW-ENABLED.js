@@ -7191,7 +7191,7 @@ function loadConfig(workspace, settings = {}) {
   const fromFile = parseConfig(file);
   if (Object.keys(settings).length === 0)
     return fromFile;
-  return parseConfig(mergeInto(structuredClone(file ?? {}), settings), "the action's inputs over " + CONFIG_FILE);
+  return parseConfig(mergeInto(structuredClone(file ?? {}), settings), `the action's inputs over ${CONFIG_FILE}`);
 }
 function readConfigFile(workspace) {
   const path = join2(workspace, CONFIG_FILE);

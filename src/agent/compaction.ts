@@ -22,6 +22,23 @@ export function estimateTokens(value: unknown): number {
   return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
 }
 
+const messageChars = new WeakMap<AgentMessage, number>();
+
+/**
+ * estimateTokens(messages), serialising only the messages no earlier call saw: the conversation
+ * grows by a few messages a turn, and its older ones do not change.
+ */
+export function estimateMessagesTokens(messages: readonly AgentMessage[]): number {
+  // JSON of an array: its brackets, each element, and a comma between two.
+  let chars = messages.length === 0 ? 2 : 1;
+  for (const message of messages) {
+    let size = messageChars.get(message);
+    if (size === undefined) messageChars.set(message, (size = JSON.stringify(message).length));
+    chars += size + 1;
+  }
+  return Math.ceil(chars / 4);
+}
+
 const isMessage = (e: SessionEntry): e is SessionEntry & { type: "message"; message: AgentMessage } =>
   e.type === "message";
 

@@ -1,17 +1,17 @@
 // The agent loop: call the model, run the tools it asks for, repeat until it answers in text or a
 // budget ends the run. Each message is appended to the session as soon as it is complete, so a
 // killed run leaves everything up to its last finished step.
-import { streamText, type ToolSet } from "ai";
+import { streamText, type ModelMessage, type ToolSet } from "ai";
 import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
+import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { addUsage, emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { redactDeep } from "../redact.ts";
 import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
-import { compactIfNeeded, estimateTokens, type CompactionSettings } from "./compaction.ts";
-import { toModelMessages } from "./messages.ts";
+import { compactIfNeeded, estimateMessagesTokens, estimateTokens, type CompactionSettings } from "./compaction.ts";
+import { modelMessagesFor } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
 import { toPiUsage } from "./usage.ts";
@@ -84,102 +84,143 @@ async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: Too
   return callTool(tool, call.arguments, context);
 }
 
+/** What the run has done so far: the loop's only state, read by the budget checks and the result. */
+interface RunState {
+  usage: Usage;
+  turns: number;
+  toolCalls: number;
+  text: string;
+  budget?: LoopResult["budget"];
+}
+
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
-  const { session, model, tools, toolContext, signal } = options;
+  const { session, model, signal } = options;
   const now = options.now ?? Date.now;
-  const redact = toolContext.redact;
-  const definitions = toolDefinitions(tools);
+  const definitions = toolDefinitions(options.tools);
   const sdk = sdkTools(definitions);
+  const modelMessages = modelMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
-  let usage = emptyUsage();
-  let turns = 0;
-  let toolCalls = 0;
-  let text = "";
-  let budget: LoopResult["budget"];
-  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({
-    outcome,
-    text,
-    errorMessage,
-    budget,
-    turns,
-    toolCalls,
-    usage,
-  });
-  const { budgets } = options;
+  const state: RunState = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "" };
+  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, errorMessage, ...state });
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
 
   for (;;) {
-    if (signal.aborted) return finish("aborted");
-    if (now() >= options.deadline) return finish("deadline");
-    if (turns >= budgets.maxTurns) return finish("max_turns");
-    if (usage.output >= budgets.maxOutputTokens) {
-      budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: usage.output };
-      return finish("budget");
-    }
-    if (usage.cost.total >= budgets.maxCostUsd) {
-      budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: usage.cost.total };
-      return finish("budget");
-    }
-    turns++;
-    options.onEvent?.({ type: "turn_start", turn: turns });
+    const stop = stopBeforeTurn(options, state, now());
+    if (stop) return finish(stop);
+    state.turns++;
+    options.onEvent?.({ type: "turn_start", turn: state.turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    // The context is rebuilt once per turn, and again only when a compaction changed it.
-    let context = session.context().messages;
-    try {
-      const requestTokens = fixedTokens + estimateTokens(context);
-      const settings = options.compaction;
-      const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal: turnSignal });
-      if (compacted) {
-        // The summary request is paid for like a turn: it counts toward the budgets and the footer.
-        usage = addUsage(usage, compacted.usage);
-        options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
-        context = session.context().messages;
-      }
-    } catch (error) {
-      if (turnSignal.aborted) return finish(signal.aborted ? "aborted" : "deadline");
-      return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
-    }
-    const message = await streamTurn(options, context, sdk, caching, turnSignal);
-    const stored = redactDeep(message, redact);
-    session.append({ type: "message", message: stored });
-    usage = addUsage(usage, stored.usage);
-    options.onEvent?.({ type: "assistant", turn: turns, message: stored });
-    const said = textOf(stored);
-    if (said) text = said;
+    const context = await contextForTurn(options, state, caching, fixedTokens, turnSignal);
+    if ("outcome" in context) return finish(context.outcome, context.errorMessage);
+    const message = await streamTurn(options, modelMessages(context.messages), sdk, caching, turnSignal);
+    const stored = recordAssistant(options, state, message);
 
     if (stored.stopReason === "error") return finish("error", stored.errorMessage);
     if (stored.stopReason === "aborted") return finish(signal.aborted ? "aborted" : "deadline");
-
     const calls = stored.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
     if (calls.length === 0) return finish("done");
-    for (const call of calls) {
-      options.onEvent?.({ type: "tool_start", call });
-      const started = now();
-      const result = signal.aborted
-        ? fail("Tool call skipped: the run was cancelled.")
-        : await runTool(tools, call, { ...toolContext, signal: turnSignal });
-      toolCalls++;
-      const safe: ToolResult = {
-        ...result,
-        text: redact(result.text),
-        details: result.details && redactDeep(result.details, redact),
-      };
-      session.append({
-        type: "message",
-        message: {
-          role: "toolResult",
-          toolCallId: call.id,
-          toolName: call.name,
-          content: [{ type: "text", text: safe.text }],
-          ...(safe.details ? { details: safe.details } : {}),
-          isError: safe.isError,
-          timestamp: now(),
-        },
-      });
-      options.onEvent?.({ type: "tool_end", call, result: safe, durationMs: now() - started });
-    }
+    await runToolCalls(options, state, calls, turnSignal);
+  }
+}
+
+/** Why no further turn may start (cancelled, out of time, turns or budget), or undefined to go on. */
+function stopBeforeTurn(options: LoopOptions, state: RunState, at: number): LoopOutcome | undefined {
+  const { budgets } = options;
+  if (options.signal.aborted) return "aborted";
+  if (at >= options.deadline) return "deadline";
+  if (state.turns >= budgets.maxTurns) return "max_turns";
+  if (state.usage.output >= budgets.maxOutputTokens) {
+    state.budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: state.usage.output };
+    return "budget";
+  }
+  if (state.usage.cost.total >= budgets.maxCostUsd) {
+    state.budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: state.usage.cost.total };
+    return "budget";
+  }
+  return undefined;
+}
+
+/**
+ * The conversation the next request carries, compacted first when it would not fit. Built once, then
+ * extended by each append (rebuilt after a compaction): no turn walks the session.
+ */
+async function contextForTurn(
+  options: LoopOptions,
+  state: RunState,
+  caching: PromptCaching,
+  fixedTokens: number,
+  signal: AbortSignal,
+): Promise<
+  { messages: ReturnType<SessionFile["context"]>["messages"] } | { outcome: LoopOutcome; errorMessage?: string }
+> {
+  const { session, model } = options;
+  const messages = session.context().messages;
+  try {
+    const requestTokens = fixedTokens + estimateMessagesTokens(messages);
+    const settings = options.compaction;
+    const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal });
+    if (!compacted) return { messages };
+    // The summary request is paid for like a turn: it counts toward the budgets and the footer.
+    state.usage = addUsage(state.usage, compacted.usage);
+    options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
+    return { messages: session.context().messages };
+  } catch (error) {
+    if (signal.aborted) return { outcome: options.signal.aborted ? "aborted" : "deadline" };
+    return {
+      outcome: "error",
+      errorMessage: `compacting the conversation failed: ${describeModelError(error, model)}`,
+    };
+  }
+}
+
+/** The model's answer, redacted, appended to the session and counted. */
+function recordAssistant(options: LoopOptions, state: RunState, message: AssistantMessage): AssistantMessage {
+  const stored = redactDeep(message, options.toolContext.redact);
+  options.session.append({ type: "message", message: stored });
+  state.usage = addUsage(state.usage, stored.usage);
+  options.onEvent?.({ type: "assistant", turn: state.turns, message: stored });
+  const said = textOf(stored);
+  if (said) state.text = said;
+  return stored;
+}
+
+/** Each call the model asked for, in order; every result is redacted and appended as it completes. */
+async function runToolCalls(
+  options: LoopOptions,
+  state: RunState,
+  calls: ToolCallBlock[],
+  turnSignal: AbortSignal,
+): Promise<void> {
+  const { tools, toolContext, signal } = options;
+  const now = options.now ?? Date.now;
+  const redact = toolContext.redact;
+  for (const call of calls) {
+    options.onEvent?.({ type: "tool_start", call });
+    const started = now();
+    const result = signal.aborted
+      ? fail("Tool call skipped: the run was cancelled.")
+      : await runTool(tools, call, { ...toolContext, signal: turnSignal });
+    state.toolCalls++;
+    const safe: ToolResult = {
+      ...result,
+      text: redact(result.text),
+      details: result.details && redactDeep(result.details, redact),
+    };
+    options.session.append({
+      type: "message",
+      message: {
+        role: "toolResult",
+        toolCallId: call.id,
+        toolName: call.name,
+        content: [{ type: "text", text: safe.text }],
+        ...(safe.details ? { details: safe.details } : {}),
+        isError: safe.isError,
+        timestamp: now(),
+      },
+    });
+    options.onEvent?.({ type: "tool_end", call, result: safe, durationMs: now() - started });
   }
 }
 
@@ -189,7 +230,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
  */
 async function streamTurn(
   options: LoopOptions,
-  context: readonly AgentMessage[],
+  context: ModelMessage[],
   tools: ToolSet,
   caching: PromptCaching,
   abortSignal: AbortSignal,
@@ -200,107 +241,118 @@ async function streamTurn(
   }
 }
 
+type StreamPart = ReturnType<typeof streamText>["fullStream"] extends AsyncIterable<infer P> ? P : never;
+
+/** An assistant message as its stream parts arrive: text and thinking deltas join, tool calls and usage land. */
+class AssistantDraft {
+  readonly content: AssistantMessage["content"] = [];
+  usage = emptyUsage();
+  stopReason: AssistantMessage["stopReason"] = "stop";
+  errorMessage?: string;
+  error: unknown;
+
+  constructor(private readonly model: ResolvedModel) {}
+
+  apply(part: StreamPart): void {
+    switch (part.type) {
+      case "text-delta":
+        return this.appendText("text", part.text);
+      case "reasoning-delta":
+        return this.appendReasoning(part.text, part.providerMetadata);
+      case "tool-call":
+        // Arguments that did not parse arrive as their raw text: kept, in a form every reader loads.
+        this.content.push({
+          type: "toolCall",
+          id: part.toolCallId,
+          name: part.toolName,
+          arguments: toolArguments(part.input ?? {}),
+        });
+        return;
+      case "finish-step":
+        this.usage = toPiUsage(part.usage, this.model.info.price);
+        this.stopReason = STOP_REASONS[part.finishReason] ?? "stop";
+        return;
+      case "abort":
+        this.stopReason = "aborted";
+        return;
+      case "error":
+        return this.failed(part.error, false);
+    }
+  }
+
+  failed(error: unknown, aborted: boolean): void {
+    this.error = error;
+    this.stopReason = aborted ? "aborted" : "error";
+    this.errorMessage = aborted ? "aborted" : describeModelError(error, this.model);
+  }
+
+  finish(aborted: boolean, timestamp: number): AssistantMessage {
+    if (aborted && this.stopReason !== "error") this.stopReason = "aborted";
+    // A message with tool calls asks for them, whatever finish reason the provider gave.
+    const settled = this.stopReason === "toolUse" || this.stopReason === "error" || this.stopReason === "aborted";
+    if (!settled && this.content.some((b) => b.type === "toolCall")) this.stopReason = "toolUse";
+    const { model } = this;
+    return {
+      role: "assistant",
+      content: this.content,
+      api: model.api,
+      provider: model.provider,
+      model: model.modelId,
+      usage: this.usage,
+      stopReason: this.stopReason,
+      ...(this.errorMessage ? { errorMessage: this.errorMessage } : {}),
+      timestamp,
+    };
+  }
+
+  private appendText(kind: "text" | "thinking", delta: string): void {
+    const last = this.content.at(-1);
+    if (kind === "text" && last?.type === "text") (last as { text: string }).text += delta;
+    else if (kind === "thinking" && last?.type === "thinking") (last as ThinkingBlock).thinking += delta;
+    else this.content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
+  }
+
+  private appendReasoning(text: string, metadata: { anthropic?: unknown } | undefined): void {
+    if (text) this.appendText("thinking", text);
+    // Anthropic's signature arrives as an empty delta carrying provider metadata.
+    const signature = (metadata?.anthropic as { signature?: string } | undefined)?.signature;
+    const last = this.content.at(-1);
+    if (signature && last?.type === "thinking") (last as ThinkingBlock).thinkingSignature = signature;
+  }
+}
+
+const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
+  "tool-calls": "toolUse",
+  length: "length",
+  error: "error",
+};
+
 async function streamOnce(
   options: LoopOptions,
-  context: readonly AgentMessage[],
+  context: ModelMessage[],
   tools: ToolSet,
   caching: PromptCaching,
   abortSignal: AbortSignal,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
-  const { model } = options;
   const now = options.now ?? Date.now;
-  const content: AssistantMessage["content"] = [];
-  let usage = emptyUsage();
-  let stopReason: AssistantMessage["stopReason"] = "stop";
-  let errorMessage: string | undefined;
-  let error: unknown;
-  const appendText = (kind: "text" | "thinking", delta: string) => {
-    const last = content.at(-1);
-    if (kind === "text" && last?.type === "text") (last as { text: string }).text += delta;
-    else if (kind === "thinking" && last?.type === "thinking") (last as ThinkingBlock).thinking += delta;
-    else content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
-  };
-
+  const draft = new AssistantDraft(options.model);
   try {
     const result = streamText({
-      model: model.model,
+      model: options.model.model,
       instructions: caching.instructions(options.instructions),
-      messages: caching.messages(toModelMessages(context, model)),
+      messages: caching.messages(context),
       tools: caching.tools(tools),
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,
       maxRetries: options.maxRetries ?? 3,
       abortSignal,
-      // Errors arrive as `error` parts below; without this the SDK also prints them to the console.
+      // Errors arrive as `error` parts; without this the SDK also prints them to the console.
       onError: () => {},
     });
-    for await (const part of result.fullStream) {
-      switch (part.type) {
-        case "text-delta":
-          appendText("text", part.text);
-          break;
-        case "reasoning-delta": {
-          if (part.text) appendText("thinking", part.text);
-          // Anthropic's signature arrives as an empty delta carrying provider metadata.
-          const signature = (part.providerMetadata?.anthropic as { signature?: string } | undefined)?.signature;
-          const last = content.at(-1);
-          if (signature && last?.type === "thinking") (last as ThinkingBlock).thinkingSignature = signature;
-          break;
-        }
-        case "tool-call":
-          // Arguments that did not parse arrive as their raw text: kept, in a form every reader loads.
-          content.push({
-            type: "toolCall",
-            id: part.toolCallId,
-            name: part.toolName,
-            arguments: toolArguments(part.input ?? {}),
-          });
-          break;
-        case "finish-step":
-          usage = toPiUsage(part.usage, model.info.price);
-          stopReason =
-            part.finishReason === "tool-calls"
-              ? "toolUse"
-              : part.finishReason === "length"
-                ? "length"
-                : part.finishReason === "error"
-                  ? "error"
-                  : "stop";
-          break;
-        case "abort":
-          stopReason = "aborted";
-          break;
-        case "error":
-          stopReason = "error";
-          error = part.error;
-          errorMessage = describeModelError(part.error, model);
-          break;
-      }
-    }
+    for await (const part of result.fullStream) draft.apply(part);
   } catch (thrown) {
-    error = thrown;
-    stopReason = abortSignal.aborted ? "aborted" : "error";
-    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown, model);
+    draft.failed(thrown, abortSignal.aborted);
   }
-  if (abortSignal.aborted && stopReason !== "error") stopReason = "aborted";
-  if (
-    stopReason !== "toolUse" &&
-    stopReason !== "error" &&
-    stopReason !== "aborted" &&
-    content.some((b) => b.type === "toolCall")
-  )
-    stopReason = "toolUse";
-  const message: AssistantMessage = {
-    role: "assistant",
-    content,
-    api: model.api,
-    provider: model.provider,
-    model: model.modelId,
-    usage,
-    stopReason,
-    ...(errorMessage ? { errorMessage } : {}),
-    timestamp: now(),
-  };
-  return { message, error };
+  return { message: draft.finish(abortSignal.aborted, now()), error: draft.error };
 }
 
 /**

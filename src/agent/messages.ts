@@ -65,29 +65,50 @@ export function toModelMessages(
   messages: readonly AgentMessage[],
   target: { provider: string; modelId: string },
 ): ModelMessage[] {
-  const out: ModelMessage[] = [];
-  // Tool calls of the last assistant turn still waiting for a result, in call order.
-  let pending: { id: string; name: string }[] = [];
-  const flushPending = () => {
-    if (pending.length === 0) return;
-    const parts = pending.map((call) => ({
-      type: "tool-result" as const,
-      toolCallId: call.id,
-      toolName: call.name,
-      output: { type: "error-text" as const, value: NO_RESULT },
-    }));
-    const last = out.at(-1);
-    if (last?.role === "tool") (last as ToolModelMessage).content.push(...parts);
-    else out.push({ role: "tool", content: parts });
-    pending = [];
-  };
+  const converted = new Conversion(target);
+  for (const message of messages) converted.add(message);
+  return converted.messages();
+}
 
-  for (const message of messages) {
+/**
+ * toModelMessages for a conversation that only grows, as the loop's does from turn to turn: each
+ * call converts only what was added since the last one (the same array, longer), and starts over
+ * when handed another array (a compaction rebuilt the context).
+ */
+export function modelMessagesFor(target: {
+  provider: string;
+  modelId: string;
+}): (messages: readonly AgentMessage[]) => ModelMessage[] {
+  let source: readonly AgentMessage[] | undefined;
+  let converted = new Conversion(target);
+  return (messages) => {
+    if (messages !== source || converted.count > messages.length) {
+      source = messages;
+      converted = new Conversion(target);
+    }
+    for (let i = converted.count; i < messages.length; i++) converted.add(messages[i]!);
+    return converted.messages();
+  };
+}
+
+/** The conversion, one message at a time. */
+class Conversion {
+  /** Source messages added so far. */
+  count = 0;
+  private readonly out: ModelMessage[] = [];
+  /** Tool calls of the last assistant turn still waiting for a result, in call order. */
+  private pending: { id: string; name: string }[] = [];
+
+  constructor(private readonly target: { provider: string; modelId: string }) {}
+
+  add(message: AgentMessage): void {
+    this.count++;
+    const { out } = this;
     if (message.role === "toolResult") {
       const id = normalizeToolCallId(message.toolCallId);
-      const index = pending.findIndex((call) => call.id === id);
-      if (index < 0) continue; // a result without its call (e.g. the call's turn failed): nothing to attach it to
-      pending.splice(index, 1);
+      const index = this.pending.findIndex((call) => call.id === id);
+      if (index < 0) return; // a result without its call (e.g. the call's turn failed): nothing to attach it to
+      this.pending.splice(index, 1);
       const text = resultText(message.content);
       const part = {
         type: "tool-result" as const,
@@ -98,22 +119,50 @@ export function toModelMessages(
       const last = out.at(-1);
       if (last?.role === "tool") (last as ToolModelMessage).content.push(part);
       else out.push({ role: "tool", content: [part] });
-      continue;
+      return;
     }
-    flushPending();
+    // Calls no result followed before this message never get one.
+    if (this.pending.length > 0) {
+      const parts = noResults(this.pending);
+      const last = out.at(-1);
+      if (last?.role === "tool") (last as ToolModelMessage).content.push(...parts);
+      else out.push({ role: "tool", content: parts });
+      this.pending = [];
+    }
     if (message.role === "user") {
       out.push({ role: "user", content: userContent(message.content) });
     } else if (message.role === "assistant") {
-      if (message.stopReason === "error" || message.stopReason === "aborted") continue;
-      const content = assistantContent(message, target);
-      if (content.length === 0) continue;
+      if (message.stopReason === "error" || message.stopReason === "aborted") return;
+      const content = assistantContent(message, this.target);
+      if (content.length === 0) return;
       out.push({ role: "assistant", content });
       for (const block of message.content) {
         if (block.type === "toolCall")
-          pending.push({ id: normalizeToolCallId((block as ToolCallBlock).id), name: (block as ToolCallBlock).name });
+          this.pending.push({
+            id: normalizeToolCallId((block as ToolCallBlock).id),
+            name: (block as ToolCallBlock).name,
+          });
       }
     }
   }
-  flushPending();
-  return out;
+
+  /** The converted messages; calls still waiting for a result are answered in this copy only, as one may yet come. */
+  messages(): ModelMessage[] {
+    return this.pending.length === 0 ? [...this.out] : withResults(this.out, noResults(this.pending));
+  }
+}
+
+const noResults = (calls: { id: string; name: string }[]) =>
+  calls.map((call) => ({
+    type: "tool-result" as const,
+    toolCallId: call.id,
+    toolName: call.name,
+    output: { type: "error-text" as const, value: NO_RESULT },
+  }));
+
+/** `messages` with `parts` added to a final tool message, or in one of their own: a new array, nothing changed in place. */
+function withResults(messages: ModelMessage[], parts: ToolModelMessage["content"]): ModelMessage[] {
+  const last = messages.at(-1);
+  if (last?.role === "tool") return [...messages.slice(0, -1), { ...last, content: [...last.content, ...parts] }];
+  return [...messages, { role: "tool", content: parts }];
 }

@@ -340,7 +340,7 @@ async function branchCheck(deps: DoctorDeps, branch: string | undefined): Promis
     : warn(
         "Branch",
         `gitclaw commits to ${branch}, but origin/${branch} is not fetched here`,
-        `git fetch origin ${branch} (the workflow's checkout needs fetch-depth: 0)`,
+        `git fetch origin ${branch}`,
       );
 }
 

@@ -148,7 +148,7 @@ export function loadConfig(workspace: string, settings: Record<string, unknown> 
   if (Object.keys(settings).length === 0) return fromFile;
   return parseConfig(
     mergeInto(structuredClone((file ?? {}) as Record<string, unknown>), settings),
-    "the action's inputs over " + CONFIG_FILE,
+    `the action's inputs over ${CONFIG_FILE}`,
   );
 }
 

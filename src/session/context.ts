@@ -60,35 +60,50 @@ function toMessage(entry: SessionEntry): AgentMessage | undefined {
 
 export function buildContext(entries: readonly SessionEntry[], leafId: string | null): SessionContext {
   const path = pathToRoot(entries, leafId);
-  let model: SessionContext["model"];
-  let thinkingLevel = "off";
+  const context: SessionContext = { messages: [], thinkingLevel: "off" };
   let compactionIndex = -1;
   path.forEach((entry, index) => {
-    if (entry.type === "model_change") {
-      const e = entry as { provider: string; modelId: string };
-      model = { provider: e.provider, modelId: e.modelId };
-    } else if (entry.type === "thinking_level_change") {
-      thinkingLevel = (entry as { thinkingLevel: string }).thinkingLevel;
-    } else if (entry.type === "message" && (entry.message as { role: string }).role === "assistant") {
-      const m = entry.message as { provider: string; model: string };
-      model = { provider: m.provider, modelId: m.model };
-    } else if (entry.type === "compaction") {
-      compactionIndex = index;
-    }
+    if (entry.type === "compaction") compactionIndex = index;
+    else noteSettings(context, entry);
   });
 
-  const messages: AgentMessage[] = [];
   let start = 0;
   if (compactionIndex >= 0) {
     const compaction = path[compactionIndex] as { summary: string; firstKeptEntryId: string; timestamp: string };
-    messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
+    context.messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
     const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
     start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
   }
   for (let i = start; i < path.length; i++) {
     if (i === compactionIndex) continue;
     const message = toMessage(path[i]!);
-    if (message) messages.push(message);
+    if (message) context.messages.push(message);
   }
-  return { messages, model, thinkingLevel };
+  return context;
+}
+
+/**
+ * Extends `context`, built for the entry `entry` was appended to, with `entry`: what buildContext
+ * would return for the new leaf, without walking the path again. False when only a rebuild will
+ * do: a compaction changes what comes before it.
+ */
+export function extendContext(context: SessionContext, entry: SessionEntry): boolean {
+  if (entry.type === "compaction") return false;
+  noteSettings(context, entry);
+  const message = toMessage(entry);
+  if (message) context.messages.push(message);
+  return true;
+}
+
+/** The model and thinking level an entry on the path sets, if it sets them. */
+function noteSettings(context: SessionContext, entry: SessionEntry): void {
+  if (entry.type === "model_change") {
+    const e = entry as { provider: string; modelId: string };
+    context.model = { provider: e.provider, modelId: e.modelId };
+  } else if (entry.type === "thinking_level_change") {
+    context.thinkingLevel = (entry as { thinkingLevel: string }).thinkingLevel;
+  } else if (entry.type === "message" && (entry.message as { role: string }).role === "assistant") {
+    const m = entry.message as { provider: string; model: string };
+    context.model = { provider: m.provider, modelId: m.model };
+  }
 }

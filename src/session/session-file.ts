@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { buildContext, type SessionContext } from "./context.ts";
+import { buildContext, extendContext, type SessionContext } from "./context.ts";
 import { CUSTOM, type CustomType } from "./custom.ts";
 import {
   SESSION_VERSION,
@@ -47,6 +47,8 @@ export function sessionFileName(header: { id: string; timestamp: string }): stri
 
 export class SessionFile {
   private readonly ids = new Set<string>();
+  /** What the model sees, once asked for: kept up to date by append(), rebuilt only after a compaction. */
+  private built: SessionContext | undefined;
   private readonly now: () => Date;
   private readonly readOnly: boolean;
 
@@ -171,6 +173,7 @@ export class SessionFile {
     appendFileSync(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}\n`);
     this.entries.push(full);
     this.ids.add(full.id);
+    if (this.built && !extendContext(this.built, full)) this.built = undefined;
     return full;
   }
 
@@ -190,8 +193,13 @@ export class SessionFile {
     this.append({ type: "thinking_level_change", thinkingLevel: "off" });
   }
 
+  /**
+   * What the model sees, by pi's rules: built from the entries on the first call, then extended by
+   * each append, so a turn costs the same at the thousandth turn as at the tenth. The same object on
+   * every call, changing as entries are appended: read it, do not change it.
+   */
   context(): SessionContext {
-    return buildContext(this.entries, this.leafId);
+    return (this.built ??= buildContext(this.entries, this.leafId));
   }
 
   get fileName(): string {

@@ -54,9 +54,11 @@ describe(".github/workflows/gitclaw.yml", () => {
     expect(text).toContain(`'["OWNER","MEMBER","COLLABORATOR"]'`);
   });
 
-  it("checks out shallowly or fully as configured, without persisting the token, then runs the action", () => {
+  it("checks out the last commit only, without persisting the token, then runs the action", () => {
     const steps = [...text.matchAll(/- name: (.+)/g)].map((m) => m[1]);
     expect(steps).toEqual(["Checkout", "gitclaw"]);
+    // Every e2e test runs the lifecycle on the checkout this step makes (test/support/runner/checkout.ts).
+    expect(text).toMatch(/\n\s+fetch-depth: 1\n/);
     expect(text).toContain("persist-credentials: false");
     expect(text).toMatch(/uses: \.\//);
     // Untrusted text never appears in a run: line (script injection).

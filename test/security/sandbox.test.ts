@@ -167,12 +167,18 @@ describe("the tool user", () => {
   });
 });
 
-describe("the workspace", () => {
+const SHARING = [
+  ["through the idmapped view", "view"],
+  ["by permissions (the fallback)", "permissions"],
+] as const;
+
+describe.each(SHARING)("the workspace, shared %s", (_, shareBy) => {
   it("is shared except .git/ and state/, which cannot be renamed, replaced or written", async () => {
-    const sandbox = await prepare();
-    // After prepare, as the write tool would; the agent's umask is 002 then (not settable in this worker).
+    const sandbox = await prepare({ shareBy });
+    expect(sandbox.fallback === undefined).toBe(shareBy === "view");
+    // After prepare, as the write tool would. Without the view, the agent's umask is 002 then (not settable in this worker).
     writeFileSync(join(options.workspace, "by-agent.txt"), "agent\n");
-    chmodSync(join(options.workspace, "by-agent.txt"), 0o664);
+    if (shareBy === "permissions") chmodSync(join(options.workspace, "by-agent.txt"), 0o664);
     const { output } = await asTool(
       sandbox,
       [
@@ -181,15 +187,17 @@ describe("the workspace", () => {
       ].join("\n"),
     );
     expect(output).toContain("shared-ok");
-    expect(output).toMatch(/cannot move '\.git' to '\.git-old': Operation not permitted/);
-    expect(output).toMatch(/cannot remove 'state': Operation not permitted/);
+    // Sticky root (permissions) or mount points (view).
+    expect(output).toMatch(/cannot move '\.git' to '\.git-old': (Operation not permitted|Device or resource busy)/);
+    expect(output).toMatch(/cannot remove 'state': (Operation not permitted|Device or resource busy)/);
     expect(output).toMatch(/cannot touch 'state\/x': Permission denied/);
     expect(output).toMatch(/cannot touch '\.git\/x': Permission denied/);
     expect(output).toMatch(/\.git\/config: Permission denied/);
+    expect(readdirSync(options.workspace)).toEqual(expect.arrayContaining([".git", "state"]));
   });
 
   it("closes $RUNNER_TEMP and the agent's HOME but keeps PATH directories reachable", async () => {
-    const sandbox = await prepare();
+    const sandbox = await prepare({ shareBy });
     const { output } = await asTool(
       sandbox,
       `hello; cat ${home}/.gitconfig; cat ${home}/work/_temp/set_env; ls ${home}/.tools/cache; ls ${home}`,
@@ -199,6 +207,51 @@ describe("the workspace", () => {
     expect(output).toMatch(/set_env: Permission denied/);
     expect(output).toMatch(/\.tools\/cache': Permission denied/);
     expect(output).toMatch(/cannot open directory '[^']+': Permission denied/);
+  });
+});
+
+describe("the idmapped view", () => {
+  /** Owner, group, mode and ctime of every path in the workspace, .git/ and node_modules/ included. */
+  function inodes(): Map<string, string> {
+    const paths = ["", ...readdirSync(options.workspace, { recursive: true, encoding: "utf8" })];
+    return new Map(
+      paths.map((path) => {
+        const stat = lstatSync(join(options.workspace, path), { bigint: true });
+        return [path, `${stat.uid}:${stat.gid} ${(stat.mode & 0o7777n).toString(8)} ctime ${stat.ctimeNs}`];
+      }),
+    );
+  }
+
+  it("changes no file it shares: only what the tool user changed differs afterwards, and it is the agent's", async () => {
+    for (let i = 0; i < 50; i++) {
+      mkdirSync(join(options.workspace, "node_modules", `pkg-${i}`), { recursive: true });
+      writeFileSync(join(options.workspace, "node_modules", `pkg-${i}`, "index.js"), `module.exports = ${i};\n`);
+    }
+    const before = inodes();
+    const sandbox = await prepare();
+    const { output } = await asTool(
+      sandbox,
+      "echo more >> README.md && echo new > made-by-tool.txt && mkdir made-dir && git status --short",
+    );
+    expect(output).toBe(" M README.md\n?? made-by-tool.txt\n?? node_modules/\n");
+    // The agent edits what the tool user made, and the tool user what the agent made, with nobody's umask help.
+    writeFileSync(join(options.workspace, "made-by-tool.txt"), "agent was here\n");
+    writeFileSync(join(options.workspace, "by-agent.txt"), "agent\n", { mode: 0o644 });
+    expect((await asTool(sandbox, "echo tool >> by-agent.txt && cat by-agent.txt")).output).toBe("agent\ntool\n");
+    await sandbox.release();
+
+    const after = inodes();
+    const changed = [...after.keys()].filter((path) => after.get(path) !== before.get(path)).sort();
+    // The root changed only because entries were added to it.
+    expect(changed).toEqual(["", "README.md", "by-agent.txt", "made-by-tool.txt", "made-dir"]);
+    for (const path of changed.slice(1))
+      expect(after.get(path)).toMatch(new RegExp(`^${process.getuid!()}:${process.getgid!()} `));
+  });
+
+  it("runs a set-user-ID file the tool user made as the tool user", async () => {
+    const sandbox = await prepare();
+    const { output } = await asTool(sandbox, "cp /usr/bin/id ./id-copy && chmod u+s ./id-copy && ./id-copy -u");
+    expect(output.trim()).toBe(String(sandbox.uid));
   });
 });
 
@@ -228,10 +281,10 @@ describe("the worktree directory", () => {
   });
 });
 
-describe("release", () => {
+describe.each(SHARING)("release, the workspace shared %s", (_, shareBy) => {
   it("kills the run's processes, also ones that left the process group, and undoes every change", async () => {
     const before = snapshot();
-    const sandbox = await prepare();
+    const sandbox = await prepare({ shareBy });
     // setsid takes the sleep out of the command's process group (and session), so the command's
     // own clean-up misses it; the pause lets it get out before the command ends.
     await asTool(sandbox, "setsid sleep 300 & sleep 0.3; echo x > made-by-tool.txt");
@@ -244,7 +297,9 @@ describe("release", () => {
     expect([made.uid, made.gid, made.mode & 0o077]).toEqual([process.getuid!(), process.getgid!(), 0o044]);
     expect(snapshot().filter((line) => !line.includes("made-by-tool.txt"))).toEqual(before);
   });
+});
 
+describe("release", () => {
   it("leaves the processes of another run on the same machine alone", async () => {
     const mine = await prepare();
     const elsewhere = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-other-"));

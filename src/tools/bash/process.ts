@@ -65,33 +65,42 @@ interface Launch {
 }
 
 /**
- * How to start `argv` as `runAs`, with HOME set to its home. Root switches user in the spawn
- * itself (which also drops root's supplementary groups); anyone else can only do it through
+ * How to start `argv` as `runAs` in `cwd`, with HOME set to its home. Root switches user in the
+ * spawn itself (which also drops root's supplementary groups); anyone else can only do it through
  * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
- * the environment, so `env -i` passes it on; it holds no secrets (see src/tool-env.ts).
+ * the environment, so `env -i` passes it on; it holds no secrets (see src/tool-env.ts). Entering the
+ * sandbox's mount namespace (nsenter) takes root too, and resets the working directory: `env -C`
+ * sets it again, inside the namespace.
  */
-export function launchAs(runAs: RunAs | undefined, argv: readonly string[], env: Record<string, string>): Launch {
+export function launchAs(
+  runAs: RunAs | undefined,
+  argv: readonly string[],
+  env: Record<string, string>,
+  cwd = "/",
+): Launch {
   const [file = "", ...args] = argv;
   if (runAs === undefined) return { file, args, env };
   const userEnv = { ...env, HOME: runAs.home };
-  if (isRoot()) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
+  const view = runAs.mountNamespacePid;
+  if (isRoot() && view === undefined) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
-  return {
-    file: "sudo",
-    args: [
-      "-n",
-      "setpriv",
-      `--reuid=${runAs.uid}`,
-      `--regid=${runAs.gid}`,
-      "--clear-groups",
-      "--",
-      "env",
-      "-i",
-      ...assignments,
-      ...argv,
-    ],
-    env: userEnv,
-  };
+  const enter = view === undefined ? [] : ["nsenter", `--target=${view}`, "--mount", "--"];
+  const chdir = view === undefined ? [] : ["-C", cwd];
+  const command = [
+    ...enter,
+    "setpriv",
+    `--reuid=${runAs.uid}`,
+    `--regid=${runAs.gid}`,
+    "--clear-groups",
+    "--",
+    "env",
+    "-i",
+    ...chdir,
+    ...assignments,
+    ...argv,
+  ];
+  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", ...command];
+  return { file: first, args: rest, env: userEnv };
 }
 
 /**
@@ -158,42 +167,52 @@ function drain(
   return { ended, cancel: () => void reader.cancel().catch(() => {}) };
 }
 
+/**
+ * Bun.spawn rather than execa here: the output of an agent's commands is the one stream that can be
+ * gigabytes, and the native pipe is what keeps it cheap (see drain). `detached` makes the shell a
+ * process-group leader, so the group can be signalled as a whole.
+ */
+function spawnGroupLeader(launch: ReturnType<typeof launchAs>, cwd: string): Bun.Subprocess<"ignore", "pipe", "pipe"> {
+  return Bun.spawn([launch.file, ...launch.args], {
+    cwd,
+    env: launch.env,
+    uid: launch.uid,
+    gid: launch.gid,
+    detached: true,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+}
+
+/** posix_spawn reports a missing working directory as a missing program: name the real cause. */
+const spawnErrorOf = (file: string, cwd: string, error: unknown): string =>
+  existsSync(cwd)
+    ? `${file} could not be started: ${(error as Error).message}`
+    : `the working directory ${cwd} does not exist`;
+
+const notStarted = (spawnError: string, startedAt: number): RunningProcess => ({
+  pid: undefined,
+  finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }),
+  cancel: () => {},
+});
+
 export function startProcess(options: ProcessOptions): RunningProcess {
   const startedAt = performance.now();
   // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
   // is passed as an argument and `eval`ed in the same shell (a second `bash -c` would double the
   // cost of a short command, bench/bash-overhead); its line numbers stay its own.
-  const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env);
+  const launch = launchAs(
+    options.runAs,
+    ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command],
+    options.env,
+    options.cwd,
+  );
   let subprocess: Bun.Subprocess<"ignore", "pipe", "pipe">;
   try {
-    // Bun.spawn rather than execa here: the output of an agent's commands is the one stream that
-    // can be gigabytes, and the native pipe is what keeps it cheap (see drain). `detached` makes
-    // the shell a process-group leader, so the group can be signalled as a whole.
-    subprocess = Bun.spawn([launch.file, ...launch.args], {
-      cwd: options.cwd,
-      env: launch.env,
-      uid: launch.uid,
-      gid: launch.gid,
-      detached: true,
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    subprocess = spawnGroupLeader(launch, options.cwd);
   } catch (error) {
-    // posix_spawn reports a missing working directory as a missing program: name the real cause.
-    const spawnError = existsSync(options.cwd)
-      ? `${launch.file} could not be started: ${(error as Error).message}`
-      : `the working directory ${options.cwd} does not exist`;
-    return {
-      pid: undefined,
-      finished: Promise.resolve({
-        exitCode: null,
-        signal: null,
-        spawnError,
-        wallTimeMs: performance.now() - startedAt,
-      }),
-      cancel: () => {},
-    };
+    return notStarted(spawnErrorOf(launch.file, options.cwd, error), startedAt);
   }
   const pid = subprocess.pid;
 

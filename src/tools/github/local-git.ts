@@ -37,6 +37,11 @@ export async function currentBranch(git: LocalGit): Promise<string | undefined> 
   return result.exitCode === 0 && result.stdout.trim() ? result.stdout.trim() : undefined;
 }
 
+/** Whether the repository holds only the newest part of its history (the workflow checks out one commit). */
+export async function isShallow(git: LocalGit): Promise<boolean> {
+  return (await git.must(["rev-parse", "--is-shallow-repository"])) === "true";
+}
+
 export async function configValue(git: LocalGit, key: string): Promise<string | undefined> {
   const result = await git.run(["config", "--get", key]);
   return result.exitCode === 0 ? result.stdout.trim() : undefined;

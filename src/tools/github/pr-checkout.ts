@@ -11,7 +11,15 @@ import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
 import { describeGitHubError } from "./errors.ts";
-import { configValue, currentBranch, gitCommonDir, localGit, withRepoLock, type LocalGit } from "./local-git.ts";
+import {
+  configValue,
+  currentBranch,
+  gitCommonDir,
+  isShallow,
+  localGit,
+  withRepoLock,
+  type LocalGit,
+} from "./local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import {
   isBranchName,
@@ -117,7 +125,11 @@ async function checkoutOne(
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headRef = pr.head.ref;
   const tracking = `refs/remotes/${remote}/${headRef}`;
-  await git.must(["fetch", "--no-tags", remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
+  // In a shallow checkout (the workflow's), a plain fetch would bring the branch's history down to
+  // its first commit: the PR's own commits and the one they start from are what working on it,
+  // pushing it and reading its log need.
+  const depth = (await isShallow(git)) ? [`--depth=${pr.commits + 1}`] : [];
+  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
   const headSha = await git.must(["rev-parse", tracking]);
   const registered = await existingWorktree(git, branch, place.base, force, tool);
   const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);

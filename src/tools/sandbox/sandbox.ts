@@ -1,43 +1,59 @@
 // Tool commands run as a dedicated unprivileged user, `gitclaw-tool`, so that a hostile command can
 // neither read the agent's secrets from `/proc/<pid>/environ` (readable by the process's own user
 // and root only) nor borrow the step user's passwordless sudo. Set up at the start of a run, taken
-// down before the commit:
+// down before the commit, at a cost that does not grow with the checkout:
 //
 // - The user: no sudo rights, no group but its own, its own home (with `safe.directory = *`, since
-//   every repository it works in belongs to the agent). Created once: `useradd` as root,
+//   every repository it works in belongs to the agent, and `core.checkStat = minimal`, since it sees
+//   the checkout under other ids than the index recorded). Created once: `useradd` as root,
 //   `sudo useradd` on GitHub-hosted runners, where the step user is not root.
 // - A group id for this run alone, unnamed (the kernel only compares numbers). Tool processes run
 //   with it as their real group, which they cannot change, so at the end it picks out exactly this
 //   run's processes, also ones that left their process group, even when runs share the machine.
-//   The workspace is shared through it: group-writable, setgid directories keep it on new files,
-//   and the agent's umask is 002 while the sandbox is up so its own new files stay writable too.
-// - The workspace root is sticky and stays the agent's: tools may add top-level entries and delete
-//   the ones they own, but cannot rename or replace `.git/` or `state/`, which are not shared. Only
-//   the orchestrator writes there, and it commits; a replaced `.git/config` would run the tools'
+// - The workspace is shared through an idmapped mount in a mount namespace of the run's own
+//   (src/sandbox-view.ts): there the agent's files are the tool user's, and what it creates is the
+//   agent's on disk. No file is touched to share it or to take it back. `.git/` and `state/` are
+//   shown as the agent's originals, mount points that cannot be renamed or replaced: only the
+//   orchestrator writes there, and it commits; a replaced `.git/config` would run the tools'
 //   commands in the orchestrator's git.
+// - Where no such mount can be had (a container job without CAP_SYS_ADMIN), the workspace is shared
+//   by permissions instead, walking it (shareWorkspace): group-writable, setgid directories keep the
+//   run's group on new files, the agent's umask is 002 while the sandbox is up, and the root is
+//   sticky and stays the agent's, so `.git/` and `state/`, not shared, cannot be renamed or
+//   replaced. A non-root agent cannot write files the tool user owns, so it gets an ACL entry on the
+//   shared tree (setfacl, package acl, is on ubuntu-latest); root needs none.
 // - Directories above the workspace that others cannot enter (`/home/runner` is 0750) get the
 //   search bit; in return everything inside them that is not on the way to the workspace or to a
 //   PATH directory is closed to others, and so are $RUNNER_TEMP and the agent's HOME where the tool
 //   user could reach them: their files may hold the job's credentials.
-// - A non-root agent cannot write files the tool user owns, so it gets an ACL entry on the shared
-//   tree (setfacl, package acl, is on ubuntu-latest); root needs none.
 // - Pull request worktrees (the github tool's pr_checkout) live in a directory of the run's own
 //   under the system temp directory, never in the workspace: a worktree's `.git` file is the
 //   tools' to rewrite, and must not lie where the orchestrator's git looks. The run's group may
 //   enter it and write inside the worktrees, but not the directory itself, so no tool can rename a
 //   worktree or plant one. Without isolation it is a plain private temp directory.
 //
-// release() kills the run's processes, gives the workspace and the worktree directory back to the
-// agent and undoes every mode change, before the orchestrator checks protected paths and commits.
-// Where isolation is impossible (not Linux, neither root nor passwordless sudo, or the mode is
-// "off"), prepareSandbox says why and the run goes on as the agent's own user.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+// release() kills the run's processes, ends the view (or gives the workspace back), gives the
+// worktree directory back to the agent and undoes every mode change, before the orchestrator checks
+// protected paths and commits. Where isolation is impossible (not Linux, neither root nor
+// passwordless sudo, or the mode is "off"), prepareSandbox says why and the run goes on as the
+// agent's own user.
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
+import { openWorkspaceView } from "./sandbox-view.ts";
 import { launchAs } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
 
@@ -52,7 +68,12 @@ interface Common {
 }
 
 export type Sandbox =
-  | (RunAs & Common & { isolated: true; user: string })
+  | (RunAs &
+      Common & {
+        isolated: true;
+        user: string /** Why the workspace is shared by permissions, not through the view. */;
+        fallback?: string;
+      })
   | (Common & { isolated: false; reason: string });
 
 export interface SandboxOptions {
@@ -64,6 +85,8 @@ export interface SandboxOptions {
   secretDirs: readonly (string | undefined)[];
   /** PATH of the tool processes: its directories stay reachable (setup-bun puts bun under HOME). */
   path: string;
+  /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
+  shareBy?: "view" | "permissions";
 }
 
 export class SandboxError extends Error {
@@ -204,13 +227,19 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   if (unfit) return unfit;
 
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).
-  const sharing = { root, agent, runAs, workspace: options.workspace, agentOnly: options.agentOnly };
-  const giveBack = await shareWorkspace(privileged, sharing);
+  const workspace = realpathSync(options.workspace);
+  for (const name of options.agentOnly) if (!existsSync(join(workspace, name))) mkdirSync(join(workspace, name));
+  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
+  const view =
+    options.shareBy === "permissions"
+      ? "the sandbox was asked to share by permissions"
+      : await openWorkspaceView({ ...sharing, tool: runAs });
+  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
   const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
   const reopen = await closeSurroundings(privileged, options, worktrees);
-  // Worker threads may not change the process's umask (tests drive the sandbox from one); the
-  // agent runs on the main thread.
-  const umask = isMainThread ? process.umask(0o002) : undefined;
+  // Without the view, the agent's new files must be group-writable. Worker threads may not change
+  // the process's umask (tests drive the sandbox from one); the agent runs on the main thread.
+  const umask = typeof view === "string" && isMainThread ? process.umask(0o002) : undefined;
   let released = false;
   const release = async () => {
     if (released) return;
@@ -222,7 +251,8 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     await reopen();
     if (umask !== undefined) process.umask(umask);
   };
-  return { isolated: true, user: TOOL_USER, ...runAs, worktrees, release };
+  const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
+  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, worktrees, release };
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */
@@ -250,10 +280,12 @@ async function checkToolUser(
   if (ids !== `${runAs.uid}:${runAs.gid}`)
     return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
   if (sudo === "sudo") return `${TOOL_USER} can use sudo; remove its sudo rights`;
-  // Every repository the tool user works in belongs to the agent: git would refuse them all.
+  // Every repository the tool user works in belongs to the agent: git would refuse them all. And it
+  // sees the files under its own ids, not the index's: git would re-read every file on each status.
   // Concurrent runs race for the config's lock file, so whoever loses checks and tries again.
-  const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ]';
-  const set = "git config --global --replace-all safe.directory '*'";
+  const configured =
+    '[ "$(git config --global --get-all safe.directory)" = "*" ] && [ "$(git config --global core.checkStat)" = minimal ]';
+  const set = "git config --global --replace-all safe.directory '*' && git config --global core.checkStat minimal";
   const gitconfig = await asToolUser(
     runAs,
     path,
@@ -268,16 +300,15 @@ interface Sharing {
   root: boolean;
   agent: { uid: number; gid: number };
   runAs: RunAs;
+  /** Its real path. */
   workspace: string;
   agentOnly: readonly string[];
 }
 
-/** Shares the workspace but `agentOnly` with the run's group; returns what gives it back. */
+/** Shares the workspace but `agentOnly` with the run's group, walking it (the fallback); returns what gives it back. */
 async function shareWorkspace(privileged: Privileged, sharing: Sharing): Promise<() => Promise<void>> {
-  const { root, agent, runAs, agentOnly } = sharing;
-  const workspace = realpathSync(sharing.workspace);
+  const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync(workspace);
-  for (const name of agentOnly) if (!existsSync(join(workspace, name))) mkdirSync(join(workspace, name));
   const entries = () =>
     readdirSync(workspace)
       .filter((name) => !agentOnly.includes(name))

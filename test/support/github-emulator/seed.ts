@@ -50,6 +50,8 @@ export interface PullRequestInput extends IssueInput {
   merged?: boolean;
   maintainerCanModify?: boolean;
   files?: DiffFileRecord[];
+  /** How many commits the pull request has (default 1). */
+  commits?: number;
 }
 
 export interface SeedHelpers {
@@ -119,7 +121,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
           requestedReviewers: [],
           files: input.files ?? [],
           reviewComments: [],
-          commits: 1,
+          commits: input.commits ?? 1,
         },
       });
       return renderPull(render, state, pull(issue.number));

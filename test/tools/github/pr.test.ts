@@ -91,6 +91,30 @@ describe("pr_checkout and pr_push", () => {
     expect(await repo.originGit("rev-parse", "feature")).toBe(next);
   });
 
+  it("in a shallow checkout, as the workflow's, fetches the PR's commits and the one they start from, not the history below", async () => {
+    const author = await repo.clone("author");
+    for (let i = 1; i <= 4; i++) await commitFile(author, `history-${i}.txt`, `${i}\n`, `History ${i}`);
+    await git(author, "push", "-q", "origin", "HEAD:main");
+    await git(author, "checkout", "-q", "-b", "feature", "HEAD~2");
+    await commitFile(author, "a.txt", "a\n", "Feature part 1");
+    const head = await commitFile(author, "b.txt", "b\n", "Feature part 2");
+    await git(author, "push", "-q", "origin", "feature");
+    world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head }, commits: 2 });
+    const shallow = join(repo.root, "shallow");
+    await execa("git", ["clone", "-q", "--depth", "1", `file://${repo.origin}`, shallow]);
+
+    const checkout = await world.call({ op: "pr_checkout", pr: 1 }, { context: { workspace: shallow } });
+    expect(checkout.isError).toBe(false);
+    expect(await git(worktreeOf(1), "log", "--format=%s")).toBe("Feature part 2\nFeature part 1\nHistory 2");
+    expect(await git(shallow, "rev-list", "--count", "--all")).toBe("4"); // main's tip, and those three
+
+    const next = await commitFile(worktreeOf(1), "c.txt", "c\n", "Feature part 3");
+    expect((await world.call({ op: "pr_push", branch: "pr-1" }, { context: { workspace: shallow } })).isError).toBe(
+      false,
+    );
+    expect(await repo.originGit("rev-parse", "feature")).toBe(next);
+  });
+
   it("reuses the worktree, refuses to move a diverged branch without force, and resets it with force", async () => {
     const first = await pushBranch(repo.origin, "feature");
     world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: first } });

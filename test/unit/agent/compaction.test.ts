@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runAgentLoop, type LoopOptions } from "../../../src/agent/loop.ts";
 import { PromptCaching } from "../../../src/agent/caching.ts";
-import { estimateTokens, planCompaction, summarize } from "../../../src/agent/compaction.ts";
+import { estimateMessagesTokens, estimateTokens, planCompaction, summarize } from "../../../src/agent/compaction.ts";
 import { resolveModel } from "../../../src/agent/model.ts";
 import { createRedactor } from "../../../src/redact.ts";
 import { createArtifactStore } from "../../../src/session/artifacts.ts";
@@ -146,6 +146,19 @@ describe("long conversations", () => {
       const plan = planCompaction(session, keep)!;
       const kept = session.entries.find((e) => e.id === plan.firstKeptEntryId) as { message: { role: string } };
       expect(kept.message.role).not.toBe("toolResult");
+    }
+  });
+
+  it("estimates a growing conversation as estimateTokens does the whole of it", () => {
+    const session = SessionFile.create(mkdtempSync(join(tmpdir(), "gitclaw-compaction-")), { cwd: "/" });
+    expect(estimateMessagesTokens(session.context().messages)).toBe(estimateTokens([]));
+    for (let i = 0; i < 30; i++) {
+      session.append({
+        type: "message",
+        message: { role: "user", content: [{ type: "text", text: "é".repeat(i * 7) }], timestamp: i },
+      });
+      const messages = session.context().messages;
+      expect(estimateMessagesTokens(messages)).toBe(estimateTokens(messages));
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeToolCallId, toModelMessages } from "../../../src/agent/messages.ts";
+import { modelMessagesFor, normalizeToolCallId, toModelMessages } from "../../../src/agent/messages.ts";
 import { emptyUsage, type AgentMessage, type AssistantMessage } from "../../../src/session/entries.ts";
 
 const target = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
@@ -89,5 +89,41 @@ describe("toModelMessages", () => {
   it("normalises tool call ids for Anthropic", () => {
     expect(normalizeToolCallId("call:abc/1")).toBe("call_abc_1");
     expect(normalizeToolCallId("x".repeat(80))).toHaveLength(64);
+  });
+});
+
+describe("modelMessagesFor", () => {
+  it("converts a growing conversation a message at a time, always as toModelMessages converts the whole", () => {
+    const conversation: AgentMessage[] = [];
+    const convert = modelMessagesFor(target);
+    const result = (id: string, text: string): AgentMessage => ({
+      role: "toolResult",
+      toolCallId: id,
+      toolName: "bash",
+      content: [{ type: "text", text }],
+      isError: false,
+      timestamp: 1,
+    });
+    const steps: AgentMessage[] = [
+      { role: "user", content: "go", timestamp: 1 },
+      assistant([
+        { type: "toolCall", id: "a", name: "bash", arguments: {} },
+        { type: "toolCall", id: "b", name: "bash", arguments: {} },
+      ]),
+      result("a", "one"), // b still waits: answered in the copy only
+      result("b", "two"),
+      assistant([{ type: "toolCall", id: "c", name: "bash", arguments: {} }]),
+      { role: "user", content: "never mind", timestamp: 1 }, // c is orphaned for good
+      result("c", "late"),
+      assistant([], { stopReason: "error", errorMessage: "529" }),
+      assistant([{ type: "text", text: "Done" }], { stopReason: "stop" }),
+    ];
+    for (const message of steps) {
+      conversation.push(message);
+      expect(convert(conversation)).toEqual(toModelMessages(conversation, target));
+    }
+    // Another array (a compaction rebuilt the context): converted afresh.
+    const rebuilt: AgentMessage[] = [{ role: "user", content: "summary", timestamp: 1 }, steps.at(-1)!];
+    expect(convert(rebuilt)).toEqual(toModelMessages(rebuilt, target));
   });
 });

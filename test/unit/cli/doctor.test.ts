@@ -214,10 +214,7 @@ describe("runDoctor", () => {
       fix: "install the same version: npm install -g bun@1.4.5",
     });
     expect(results["Git remote"]?.status).toBe("FAIL");
-    expect(results.Branch).toMatchObject({
-      status: "WARN",
-      fix: "git fetch origin main (the workflow's checkout needs fetch-depth: 0)",
-    });
+    expect(results.Branch).toMatchObject({ status: "WARN", fix: "git fetch origin main" });
   });
 });
 

@@ -2,8 +2,10 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildContext } from "../../../src/session/context.ts";
 import { SessionError, SessionFile, sessionFileName } from "../../../src/session/session-file.ts";
-import { emptyUsage, parseEntry, type AssistantMessage } from "../../../src/session/entries.ts";
+import { emptyUsage, parseEntry, parseEntryWithSchemas, type AssistantMessage } from "../../../src/session/entries.ts";
+import { knownMessageEntry } from "../../../src/session/message-entry.ts";
 import { readMapping, writeMapping } from "../../../src/session/mapping.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "gitclaw-session-"));
@@ -114,6 +116,60 @@ describe("SessionFile", () => {
     );
     expect(texts[0]).toContain("<summary>\nThey talked.\n</summary>");
     expect(texts.slice(1)).toEqual(["kept question", "new answer"]);
+  });
+
+  it("builds the context once, then extends it with each append: always what a rebuild from the file gives", () => {
+    const session = SessionFile.create(tmp(), { cwd: "/w" });
+    session.append({ type: "model_change", provider: "anthropic", modelId: "m" });
+    session.append({ type: "message", message: user("first question") });
+    const built = session.context();
+    const call = { type: "toolCall" as const, id: "toolu_1", name: "bash", arguments: { command: "ls" } };
+    const steps = [
+      () =>
+        session.append({
+          type: "message",
+          message: assistant("", { content: [call], stopReason: "toolUse", provider: "openai", model: "gpt-5" }),
+        }),
+      () =>
+        session.append({
+          type: "message",
+          message: {
+            role: "toolResult",
+            toolCallId: "toolu_1",
+            toolName: "bash",
+            content: [{ type: "text", text: "README.md" }],
+            isError: false,
+            timestamp: 3,
+          },
+        }),
+      () => session.append({ type: "custom", customType: "gitclaw.github_audit", data: { op: "repo_view" } }),
+      () => session.append({ type: "thinking_level_change", thinkingLevel: "high" }),
+      () => session.append({ type: "message", message: assistant("first answer") }),
+    ];
+    for (const step of steps) {
+      step();
+      // Extended in place, never rebuilt, and equal to a rebuild from the entries and from the file.
+      expect(session.context()).toBe(built);
+      expect(built).toEqual(buildContext(session.entries, session.leafId));
+      expect(built).toEqual(SessionFile.load(session.path).context());
+    }
+    expect(built.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    expect(built).toMatchObject({
+      model: { provider: "anthropic", modelId: "claude-sonnet-4-5" },
+      thinkingLevel: "high",
+    });
+
+    session.append({
+      type: "compaction",
+      summary: "They talked.",
+      firstKeptEntryId: session.leafId!,
+      tokensBefore: 999,
+    });
+    session.append({ type: "message", message: user("second question") });
+    const compacted = session.context();
+    expect(compacted).not.toBe(built);
+    expect(compacted).toEqual(SessionFile.load(session.path).context());
+    expect(compacted.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
   });
 });
 
@@ -228,5 +284,77 @@ describe("a session holding model output gitclaw could not read before", () => {
 
     loaded.append({ type: "custom", customType: "gitclaw.damaged_lines", data: { lines: [3, 4] } });
     expect(SessionFile.load(session.path).notes.every((note) => note.reported)).toBe(true);
+  });
+});
+
+describe("the fast path for message entries", () => {
+  const entry = (message: unknown, extra: object = {}) => ({
+    type: "message",
+    id: "a1",
+    parentId: null,
+    timestamp: "2026-01-01T00:00:00.000Z",
+    message,
+    ...extra,
+  });
+  const usage = emptyUsage();
+  const call = { type: "toolCall", id: "t1", name: "bash", arguments: { command: "ls" } };
+  const good = [
+    entry(user("hi")),
+    entry({ role: "user", content: "plain", timestamp: 1 }),
+    entry(
+      { role: "user", content: [{ type: "image", data: "AAAA", mimeType: "image/png" }], timestamp: 1 },
+      { parentId: "a0", extra: true },
+    ),
+    entry(assistant("hi")),
+    entry(
+      assistant("", {
+        content: [
+          { type: "thinking", thinking: "hm", thinkingSignature: "sig" },
+          call,
+          { type: "future", x: 1 },
+        ] as never,
+        stopReason: "toolUse",
+        errorMessage: "e",
+      }),
+    ),
+    entry({
+      role: "toolResult",
+      toolCallId: "t1",
+      toolName: "bash",
+      content: [{ type: "text", text: "out" }],
+      details: { exitCode: 0 },
+      isError: false,
+      timestamp: 3,
+    }),
+    entry({ role: "bashExecution", command: "ls" }),
+  ];
+  const bad = [
+    entry({ role: "user", content: [{ type: "text" }], timestamp: 1 }),
+    entry({ role: "user", content: "x" }),
+    entry(assistant("", { content: [{ ...call, arguments: "{cut off" }] as never })),
+    entry(assistant("", { content: [{ type: "text", text: 1 }] as never })),
+    entry({ ...assistant("x"), stopReason: "done" }),
+    entry({ ...assistant("x"), usage: { ...usage, cost: { ...usage.cost, total: "1" } } }),
+    entry({ role: "toolResult", toolCallId: "t1", toolName: "bash", content: [], isError: "no", timestamp: 3 }),
+    entry(user("hi"), { parentId: 7 }),
+    entry(user("hi"), { id: undefined }),
+    entry(null),
+    { type: "model_change", id: "m", parentId: null, timestamp: "t", provider: "p", modelId: "m" },
+  ];
+
+  it("takes the entries gitclaw and pi write as they are, exactly as the schemas would", () => {
+    for (const value of good) {
+      expect(knownMessageEntry(value)).toBe(value);
+      expect(parseEntryWithSchemas(value)).toEqual(value);
+    }
+  });
+
+  it("leaves everything else to the schemas, which keep the final word", () => {
+    for (const value of bad) {
+      expect(knownMessageEntry(value)).toBeUndefined();
+      expect(parseEntry(value)).toEqual(parseEntryWithSchemas(value));
+    }
+    // Arguments that are not an object are rewritten by the schema, not taken as they are.
+    expect(parseEntry(bad[2])).toMatchObject({ message: { content: [{ arguments: { _rawArguments: "{cut off" } }] } });
   });
 });
