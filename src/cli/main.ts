@@ -1,8 +1,11 @@
-// gitclaw's command line: `gitclaw init`. `bun run init` in a gitclaw checkout.
+// gitclaw's command line: `gitclaw init` and `gitclaw doctor` (`bun run init` / `bun run doctor` in a
+// gitclaw checkout).
 import { parseArgs } from "node:util";
+import { doctor } from "./doctor-cli.ts";
 import { formatReport, init, InitError } from "./init.ts";
 
 export const USAGE = `usage: gitclaw init [path] [options]   put gitclaw into the git repository at path (default: .)
+       gitclaw doctor                   check that this repository is ready for gitclaw
 
 init writes the workflow (.github/workflows/gitclaw.yml), GITCLAW-ENABLED.md and state/, nothing
 else; run again, it upgrades the workflow in place and keeps your changes. Options:
@@ -15,6 +18,7 @@ else; run again, it upgrades the workflow in place and keeps your changes. Optio
   --config            keep model and trigger in .github/gitclaw.json instead of the workflow
   --dry-run           print what would change, write nothing
 `;
+
 const INIT_OPTIONS = {
   provider: { type: "string" },
   model: { type: "string" },
@@ -56,6 +60,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   try {
     if (command === "init") return runInit(args);
+    if (command === "doctor" && args.length === 0) return await doctor();
     if (command === "help" || command === "--help" || command === "-h") {
       console.log(USAGE);
       return 0;
