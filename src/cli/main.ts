@@ -1,11 +1,14 @@
-// gitclaw's command line: `gitclaw init` and `gitclaw doctor` (`bun run init` / `bun run doctor` in a
-// gitclaw checkout).
+// gitclaw's command line: `gitclaw init`, `gitclaw doctor` and `gitclaw session`. The `bin` of the published package
+// (dist/gitclaw.js, bundled by scripts/build.ts, so `bunx gitclaw init` needs nothing else), and
+// `bun run init` / `bun run doctor` in a gitclaw checkout.
 import { parseArgs } from "node:util";
 import { doctor } from "./doctor-cli.ts";
+import { runSessionCommand } from "../session/render.ts";
 import { formatReport, init, InitError } from "./init.ts";
 
 export const USAGE = `usage: gitclaw init [path] [options]   put gitclaw into the git repository at path (default: .)
        gitclaw doctor                   check that this repository is ready for gitclaw
+       gitclaw session <issue|file>     print a conversation as Markdown (--repo <dir>: another checkout)
 
 init writes the workflow (.github/workflows/gitclaw.yml), GITCLAW-ENABLED.md and state/, nothing
 else; run again, it upgrades the workflow in place and keeps your changes. Options:
@@ -61,6 +64,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (command === "init") return runInit(args);
     if (command === "doctor" && args.length === 0) return await doctor();
+    if (command === "session") {
+      runSessionCommand(args);
+      return Number(process.exitCode ?? 0);
+    }
     if (command === "help" || command === "--help" || command === "-h") {
       console.log(USAGE);
       return 0;
