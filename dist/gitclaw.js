@@ -37575,7 +37575,11 @@ ${clauses.join(` ||
 )`;
 }
 var sameExpression = (a, b) => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
-var scalar = (value) => $stringify(value, { lineWidth: 0 }).trimEnd();
+function scalar(value, inFlow = false) {
+  if (!inFlow)
+    return $stringify(value, { lineWidth: 0 }).trimEnd();
+  return $stringify([value], { collectionStyle: "flow", flowCollectionPadding: false, lineWidth: 0 }).trim().slice(1, -1);
+}
 var indent = (text, spaces) => text.replace(/^(?=.)/gm, " ".repeat(spaces));
 function describeTrigger(trigger) {
   const what = {
@@ -38923,17 +38927,18 @@ class Splice {
   }
 }
 var start = (node) => node.range[0];
-function addPair(edit, map, lines) {
+function addPairs(edit, map, pairs) {
+  if (pairs.length === 0)
+    return;
   if (map.flow) {
     const last = map.items.at(-1);
     const at = last ? last.value?.range?.[1] ?? last.key.range[1] : map.range[0] + 1;
-    const [head, ...nested] = lines;
-    const pair = nested.length > 0 ? `${head} { ${nested.map((line) => line.trim()).join(", ")} }` : head;
-    edit.insert(at, `${last ? ", " : ""}${pair}`);
+    const text = pairs.map(([head, ...nested]) => nested.length > 0 ? `${head} { ${nested.map((line) => line.trim()).join(", ")} }` : head);
+    edit.insert(at, `${last ? ", " : ""}${text.join(", ")}`);
     return;
   }
   const indent = " ".repeat(edit.column(start(map.items[0].key)));
-  const body = lines.map((line) => indent + line).join(`
+  const body = pairs.flat().map((line) => indent + line).join(`
 `);
   const end = map.range[1];
   edit.insert(end, edit.text[end - 1] === `
@@ -38971,7 +38976,7 @@ function ensurePair(edit, map, key, nested) {
   if (pair && isEmpty(pair.value))
     fillEmptyPair(edit, pair.key, nested);
   else
-    addPair(edit, map, [`${key}:`, ...nested.map((line) => `  ${line}`)]);
+    addPairs(edit, map, [[`${key}:`, ...nested.map((line) => `  ${line}`)]]);
 }
 function updateWorkflow(text, want) {
   const doc = $parseDocument(text);
@@ -38999,7 +39004,7 @@ function updateUses(edit, step, update) {
     update.notes.push(`kept uses: ${uses} (pinned or a fork); this release is ${ACTION}`);
     return;
   }
-  edit.replace(node.range, scalar(ACTION));
+  edit.replace(node.range, scalar(ACTION, step.flow));
   update.changes.push(`uses: ${uses} \u2192 ${ACTION} (this release of gitclaw)`);
 }
 function updateInputs(edit, step, wants, update) {
@@ -39013,7 +39018,7 @@ function updateInputs(edit, step, wants, update) {
     if (current !== undefined && current.trim() !== "") {
       if (!want.replace || current.trim() === want.value)
         continue;
-      edit.replace(present.range, scalar(want.value));
+      edit.replace(present.range, scalar(want.value, $isMap(inputs) && inputs.flow));
       update.changes.push(`with.${want.name}: ${current.trim()} \u2192 ${want.value} (${want.why})`);
       continue;
     }
@@ -39026,9 +39031,9 @@ function updateInputs(edit, step, wants, update) {
   }
   if (missing.length === 0)
     return;
-  const lines = missing.map((want) => `${want.name}: ${scalar(want.value)}`);
-  if ($isMap(inputs) && inputs.items.length > 0)
-    addPair(edit, inputs, lines);
+  const lines = missing.map((want) => `${want.name}: ${scalar(want.value, $isMap(inputs) && inputs.flow)}`);
+  if ($isMap(inputs))
+    addPairs(edit, inputs, lines.map((line) => [line]));
   else
     ensurePair(edit, step, "with", lines);
   for (const want of missing)
@@ -39053,13 +39058,14 @@ function updateEvents(edit, root, choices, update) {
     }
     return;
   }
+  const absentEvents = wanted.filter(([event]) => !pairOf(on, event));
+  addPairs(edit, on, absentEvents.map(([event, types]) => [`${event}:`, `  types: [${types.join(", ")}]`]));
+  for (const [event, types] of absentEvents)
+    update.changes.push(`on.${event}: added types ${types.join(", ")} (${reason([event])})`);
   for (const [event, types] of wanted) {
     const pair = pairOf(on, event);
-    if (!pair) {
-      addPair(edit, on, [`${event}:`, `  types: [${types.join(", ")}]`]);
-      update.changes.push(`on.${event}: added types ${types.join(", ")} (${reason([event])})`);
+    if (!pair)
       continue;
-    }
     const node = $isMap(pair.value) ? pair.value.get("types", true) : undefined;
     if (!node)
       continue;
@@ -39093,12 +39099,13 @@ ${lines.join(`
       update.notes.push(`kept ${where}: ${value}; gitclaw needs ${describe2(wanted)} (${WORKFLOW_FILE})`);
     return;
   }
+  const absent = [];
   for (const [scope, level] of Object.entries(wanted)) {
     const present = node.get(scope, true);
     const current = $isScalar(present) ? String(present.value) : undefined;
     const why = PERMISSION_REASONS[scope];
     if (current === undefined) {
-      addPair(edit, node, [`${scope}: ${level}`]);
+      absent.push([`${scope}: ${level}`]);
       update.changes.push(`${where}: added ${scope}: ${level} (${why})`);
     } else if ((PERMISSION_LEVEL[current] ?? 0) >= PERMISSION_LEVEL[level])
       continue;
@@ -39108,6 +39115,8 @@ ${lines.join(`
     } else
       update.notes.push(`kept ${where}: ${scope}: ${current} (yours; ${why} with ${level})`);
   }
+  if (absent.length > 0)
+    addPairs(edit, node, absent);
 }
 var describe2 = (permissions) => Object.entries(permissions).map(([scope, level]) => `${scope}: ${level}`).join(", ");
 function lineStartAbove(edit, offset) {

@@ -88,18 +88,26 @@ class Splice {
 
 const start = (node: Node | Pair["key"]) => (node as Node).range![0];
 
-/** Adds `key: …` (lines after the first indented under it) at the end of a map, in its style. */
-function addPair(edit: Splice, map: YAMLMap, lines: string[]): void {
+/**
+ * Adds pairs at the end of a map, in its style (block or flow). Each pair is its first line and the
+ * lines nested under it, indented by two.
+ */
+function addPairs(edit: Splice, map: YAMLMap, pairs: string[][]): void {
+  if (pairs.length === 0) return;
   if (map.flow) {
     const last = map.items.at(-1);
     const at = last ? ((last.value as Node | null)?.range?.[1] ?? (last.key as Node).range![1]) : map.range![0] + 1;
-    const [head, ...nested] = lines;
-    const pair = nested.length > 0 ? `${head} { ${nested.map((line) => line.trim()).join(", ")} }` : head;
-    edit.insert(at, `${last ? ", " : ""}${pair}`);
+    const text = pairs.map(([head, ...nested]) =>
+      nested.length > 0 ? `${head} { ${nested.map((line) => line.trim()).join(", ")} }` : head,
+    );
+    edit.insert(at, `${last ? ", " : ""}${text.join(", ")}`);
     return;
   }
   const indent = " ".repeat(edit.column(start(map.items[0]!.key)));
-  const body = lines.map((line) => indent + line).join("\n");
+  const body = pairs
+    .flat()
+    .map((line) => indent + line)
+    .join("\n");
   const end = map.range![1];
   edit.insert(end, edit.text[end - 1] === "\n" ? `${body}\n` : `\n${body}`);
 }
@@ -131,7 +139,7 @@ const isEmpty = (node: unknown) => node == null || (isScalar(node) && (node.valu
 function ensurePair(edit: Splice, map: YAMLMap, key: string, nested: string[]): void {
   const pair = pairOf(map, key);
   if (pair && isEmpty(pair.value)) fillEmptyPair(edit, pair.key as Node, nested);
-  else addPair(edit, map, [`${key}:`, ...nested.map((line) => `  ${line}`)]);
+  else addPairs(edit, map, [[`${key}:`, ...nested.map((line) => `  ${line}`)]]);
 }
 
 export function updateWorkflow(text: string, want: { choices: Choices; previous: Choices; inputs: InputWant[] }) {
@@ -159,7 +167,7 @@ function updateUses(edit: Splice, step: YAMLMap, update: WorkflowUpdate): void {
     update.notes.push(`kept uses: ${uses} (pinned or a fork); this release is ${ACTION}`);
     return;
   }
-  edit.replace(node.range!, scalar(ACTION));
+  edit.replace(node.range!, scalar(ACTION, step.flow));
   update.changes.push(`uses: ${uses} → ${ACTION} (this release of gitclaw)`);
 }
 
@@ -173,7 +181,7 @@ function updateInputs(edit: Splice, step: YAMLMap, wants: InputWant[], update: W
     const current = isScalar(present) ? String(present.value ?? "") : undefined;
     if (current !== undefined && current.trim() !== "") {
       if (!want.replace || current.trim() === want.value) continue;
-      edit.replace(present!.range!, scalar(want.value));
+      edit.replace(present!.range!, scalar(want.value, isMap(inputs) && inputs.flow));
       update.changes.push(`with.${want.name}: ${current.trim()} → ${want.value} (${want.why})`);
       continue;
     }
@@ -184,8 +192,13 @@ function updateInputs(edit: Splice, step: YAMLMap, wants: InputWant[], update: W
     if (served.length === 0) missing.push(want);
   }
   if (missing.length === 0) return;
-  const lines = missing.map((want) => `${want.name}: ${scalar(want.value)}`);
-  if (isMap(inputs) && inputs.items.length > 0) addPair(edit, inputs, lines);
+  const lines = missing.map((want) => `${want.name}: ${scalar(want.value, isMap(inputs) && inputs.flow)}`);
+  if (isMap(inputs))
+    addPairs(
+      edit,
+      inputs,
+      lines.map((line) => [line]),
+    );
   else ensurePair(edit, step, "with", lines);
   for (const want of missing) update.changes.push(`with.${want.name}: added ${want.value} (${want.why})`);
 }
@@ -210,13 +223,17 @@ function updateEvents(edit: Splice, root: YAMLMap, choices: Choices, update: Wor
     }
     return;
   }
+  const absentEvents = wanted.filter(([event]) => !pairOf(on, event));
+  addPairs(
+    edit,
+    on,
+    absentEvents.map(([event, types]) => [`${event}:`, `  types: [${types.join(", ")}]`]),
+  );
+  for (const [event, types] of absentEvents)
+    update.changes.push(`on.${event}: added types ${types.join(", ")} (${reason([event])})`);
   for (const [event, types] of wanted) {
     const pair = pairOf(on, event);
-    if (!pair) {
-      addPair(edit, on, [`${event}:`, `  types: [${types.join(", ")}]`]);
-      update.changes.push(`on.${event}: added types ${types.join(", ")} (${reason([event])})`);
-      continue;
-    }
+    if (!pair) continue;
     // No `types:` means every activity type.
     const node = isMap(pair.value) ? (pair.value.get("types", true) as Node | undefined) : undefined;
     if (!node) continue;
@@ -249,12 +266,13 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
       update.notes.push(`kept ${where}: ${value}; gitclaw needs ${describe(wanted)} (${WORKFLOW_FILE})`);
     return;
   }
+  const absent: string[][] = [];
   for (const [scope, level] of Object.entries(wanted)) {
     const present = node.get(scope, true) as Node | undefined;
     const current = isScalar(present) ? String(present.value) : undefined;
     const why = PERMISSION_REASONS[scope]!;
     if (current === undefined) {
-      addPair(edit, node, [`${scope}: ${level}`]);
+      absent.push([`${scope}: ${level}`]);
       update.changes.push(`${where}: added ${scope}: ${level} (${why})`);
     } else if ((PERMISSION_LEVEL[current] ?? 0) >= PERMISSION_LEVEL[level]!) continue;
     else if (scope in REQUIRED_PERMISSIONS) {
@@ -262,6 +280,7 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
       update.changes.push(`${where}: ${scope}: ${current} → ${level} (${why})`);
     } else update.notes.push(`kept ${where}: ${scope}: ${current} (yours; ${why} with ${level})`);
   }
+  if (absent.length > 0) addPairs(edit, node, absent);
 }
 
 const describe = (permissions: Record<string, string>) =>

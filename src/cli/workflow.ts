@@ -119,8 +119,16 @@ export function prefilter(trigger: Trigger): string {
 /** Expressions compare equal whatever their line breaks and indentation. */
 export const sameExpression = (a: string, b: string) => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
 
-/** A value as a YAML scalar: `@gitclaw` and `bug: x` need quotes, `${{ secrets.X }}` does not. */
-export const scalar = (value: string) => stringify(value, { lineWidth: 0 }).trimEnd();
+/**
+ * A value as a YAML scalar: `@gitclaw` and `bug: x` need quotes, `${{ secrets.X }}` does not, but
+ * does inside a flow collection (`{ … }`), where braces and commas are syntax.
+ */
+export function scalar(value: string, inFlow = false): string {
+  if (!inFlow) return stringify(value, { lineWidth: 0 }).trimEnd();
+  return stringify([value], { collectionStyle: "flow", flowCollectionPadding: false, lineWidth: 0 })
+    .trim()
+    .slice(1, -1);
+}
 
 const indent = (text: string, spaces: number) => text.replace(/^(?=.)/gm, " ".repeat(spaces));
 

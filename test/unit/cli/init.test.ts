@@ -275,6 +275,35 @@ describe("init over an existing workflow", () => {
     expect(status(init(dir), WORKFLOW)).toBe("unchanged");
   });
 
+  it("fills empty flow maps and lists in place", async () => {
+    const dir = await repoWith({
+      [WORKFLOW]: [
+        "on: { issues: { types: [] }, push: {} }",
+        "permissions: {}",
+        "jobs:",
+        "  agent:",
+        "    steps:",
+        "      - uses: gitclaw/gitclaw@v1",
+        "        with: {}",
+        "",
+      ].join("\n"),
+    });
+    init(dir, { trigger: ["label"] });
+    expect(read(dir, WORKFLOW)).toBe(
+      [
+        "on: { issues: { types: [labeled] }, push: {}, issue_comment: { types: [created] } }",
+        "permissions: {contents: write, issues: write, pull-requests: write, actions: read}",
+        "jobs:",
+        "  agent:",
+        "    steps:",
+        "      - uses: gitclaw/gitclaw@v1",
+        '        with: {anthropic_api_key: "${{ secrets.ANTHROPIC_API_KEY }}", trigger_modes: label}',
+        "",
+      ].join("\n"),
+    );
+    expect(status(init(dir), WORKFLOW)).toBe("unchanged");
+  });
+
   it("adds a missing permissions block above jobs:, and never switches a deleted sentinel back on", async () => {
     const dir = await repoWith();
     init(dir);
