@@ -43428,6 +43428,18 @@ var INPUTS = [
   },
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
 ];
+var MODEL_INPUTS = {
+  anthropic_api_key: "ANTHROPIC_API_KEY",
+  openai_api_key: "OPENAI_API_KEY",
+  openrouter_api_key: "OPENROUTER_API_KEY",
+  api_key: "GITCLAW_API_KEY",
+  base_url: "GITCLAW_BASE_URL",
+  api: "GITCLAW_API"
+};
+var INPUT_ENV = {
+  ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
+  ...MODEL_INPUTS
+};
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
   const parsed = Number(value);
@@ -70731,70 +70743,27 @@ Call ${call.name} again with complete arguments.`);
   return callTool(tool, call.arguments, context);
 }
 async function runAgentLoop(options) {
-  const { session, model, tools, toolContext, signal } = options;
+  const { model, signal } = options;
   const now = options.now ?? Date.now;
-  const redact = toolContext.redact;
-  const definitions = toolDefinitions(tools);
+  const definitions = toolDefinitions(options.tools);
   const sdk = sdkTools(definitions);
   const modelMessages = modelMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
-  let usage = emptyUsage();
-  let turns = 0;
-  let toolCalls = 0;
-  let text = "";
-  let budget;
-  const finish = (outcome, errorMessage) => ({
-    outcome,
-    text,
-    errorMessage,
-    budget,
-    turns,
-    toolCalls,
-    usage
-  });
-  const { budgets } = options;
+  const state = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "" };
+  const finish = (outcome, errorMessage) => ({ outcome, errorMessage, ...state });
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
   for (;; ) {
-    if (signal.aborted)
-      return finish("aborted");
-    if (now() >= options.deadline)
-      return finish("deadline");
-    if (turns >= budgets.maxTurns)
-      return finish("max_turns");
-    if (usage.output >= budgets.maxOutputTokens) {
-      budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: usage.output };
-      return finish("budget");
-    }
-    if (usage.cost.total >= budgets.maxCostUsd) {
-      budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: usage.cost.total };
-      return finish("budget");
-    }
-    turns++;
-    options.onEvent?.({ type: "turn_start", turn: turns });
+    const stop = stopBeforeTurn(options, state, now());
+    if (stop)
+      return finish(stop);
+    state.turns++;
+    options.onEvent?.({ type: "turn_start", turn: state.turns });
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    let context = session.context().messages;
-    try {
-      const requestTokens = fixedTokens + estimateMessagesTokens(context);
-      const settings = options.compaction;
-      const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal: turnSignal });
-      if (compacted) {
-        usage = addUsage(usage, compacted.usage);
-        options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
-        context = session.context().messages;
-      }
-    } catch (error) {
-      if (turnSignal.aborted)
-        return finish(signal.aborted ? "aborted" : "deadline");
-      return finish("error", `compacting the conversation failed: ${describeModelError(error, model)}`);
-    }
-    const message = await streamTurn(options, modelMessages(context), sdk, caching, turnSignal);
-    const stored = redactDeep(message, redact);
-    session.append({ type: "message", message: stored });
-    usage = addUsage(usage, stored.usage);
-    options.onEvent?.({ type: "assistant", turn: turns, message: stored });
-    const said = textOf(stored);
-    if (said)
-      text = said;
+    const context = await contextForTurn(options, state, caching, fixedTokens, turnSignal);
+    if ("outcome" in context)
+      return finish(context.outcome, context.errorMessage);
+    const message = await streamTurn(options, modelMessages(context.messages), sdk, caching, turnSignal);
+    const stored = recordAssistant(options, state, message);
     if (stored.stopReason === "error")
       return finish("error", stored.errorMessage);
     if (stored.stopReason === "aborted")
@@ -70802,30 +70771,85 @@ async function runAgentLoop(options) {
     const calls = stored.content.filter((b) => b.type === "toolCall");
     if (calls.length === 0)
       return finish("done");
-    for (const call of calls) {
-      options.onEvent?.({ type: "tool_start", call });
-      const started = now();
-      const result = signal.aborted ? fail("Tool call skipped: the run was cancelled.") : await runTool(tools, call, { ...toolContext, signal: turnSignal });
-      toolCalls++;
-      const safe = {
-        ...result,
-        text: redact(result.text),
-        details: result.details && redactDeep(result.details, redact)
-      };
-      session.append({
-        type: "message",
-        message: {
-          role: "toolResult",
-          toolCallId: call.id,
-          toolName: call.name,
-          content: [{ type: "text", text: safe.text }],
-          ...safe.details ? { details: safe.details } : {},
-          isError: safe.isError,
-          timestamp: now()
-        }
-      });
-      options.onEvent?.({ type: "tool_end", call, result: safe, durationMs: now() - started });
-    }
+    await runToolCalls(options, state, calls, turnSignal);
+  }
+}
+function stopBeforeTurn(options, state, at) {
+  const { budgets } = options;
+  if (options.signal.aborted)
+    return "aborted";
+  if (at >= options.deadline)
+    return "deadline";
+  if (state.turns >= budgets.maxTurns)
+    return "max_turns";
+  if (state.usage.output >= budgets.maxOutputTokens) {
+    state.budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: state.usage.output };
+    return "budget";
+  }
+  if (state.usage.cost.total >= budgets.maxCostUsd) {
+    state.budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: state.usage.cost.total };
+    return "budget";
+  }
+  return;
+}
+async function contextForTurn(options, state, caching, fixedTokens, signal) {
+  const { session, model } = options;
+  const messages = session.context().messages;
+  try {
+    const requestTokens = fixedTokens + estimateMessagesTokens(messages);
+    const settings = options.compaction;
+    const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal });
+    if (!compacted)
+      return { messages };
+    state.usage = addUsage(state.usage, compacted.usage);
+    options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
+    return { messages: session.context().messages };
+  } catch (error) {
+    if (signal.aborted)
+      return { outcome: options.signal.aborted ? "aborted" : "deadline" };
+    return {
+      outcome: "error",
+      errorMessage: `compacting the conversation failed: ${describeModelError(error, model)}`
+    };
+  }
+}
+function recordAssistant(options, state, message) {
+  const stored = redactDeep(message, options.toolContext.redact);
+  options.session.append({ type: "message", message: stored });
+  state.usage = addUsage(state.usage, stored.usage);
+  options.onEvent?.({ type: "assistant", turn: state.turns, message: stored });
+  const said = textOf(stored);
+  if (said)
+    state.text = said;
+  return stored;
+}
+async function runToolCalls(options, state, calls, turnSignal) {
+  const { tools, toolContext, signal } = options;
+  const now = options.now ?? Date.now;
+  const redact = toolContext.redact;
+  for (const call of calls) {
+    options.onEvent?.({ type: "tool_start", call });
+    const started = now();
+    const result = signal.aborted ? fail("Tool call skipped: the run was cancelled.") : await runTool(tools, call, { ...toolContext, signal: turnSignal });
+    state.toolCalls++;
+    const safe = {
+      ...result,
+      text: redact(result.text),
+      details: result.details && redactDeep(result.details, redact)
+    };
+    options.session.append({
+      type: "message",
+      message: {
+        role: "toolResult",
+        toolCallId: call.id,
+        toolName: call.name,
+        content: [{ type: "text", text: safe.text }],
+        ...safe.details ? { details: safe.details } : {},
+        isError: safe.isError,
+        timestamp: now()
+      }
+    });
+    options.onEvent?.({ type: "tool_end", call, result: safe, durationMs: now() - started });
   }
 }
 async function streamTurn(options, context, tools, caching, abortSignal) {
@@ -70835,26 +70859,98 @@ async function streamTurn(options, context, tools, caching, abortSignal) {
       return message;
   }
 }
-async function streamOnce(options, context, tools, caching, abortSignal) {
-  const { model } = options;
-  const now = options.now ?? Date.now;
-  const content = [];
-  let usage = emptyUsage();
-  let stopReason = "stop";
-  let errorMessage;
-  let error;
-  const appendText = (kind, delta) => {
-    const last = content.at(-1);
+
+class AssistantDraft {
+  model;
+  content = [];
+  usage = emptyUsage();
+  stopReason = "stop";
+  errorMessage;
+  error;
+  constructor(model) {
+    this.model = model;
+  }
+  apply(part) {
+    switch (part.type) {
+      case "text-delta":
+        this.appendText("text", part.text);
+        return;
+      case "reasoning-delta":
+        this.appendReasoning(part.text, part.providerMetadata);
+        return;
+      case "tool-call":
+        this.content.push({
+          type: "toolCall",
+          id: part.toolCallId,
+          name: part.toolName,
+          arguments: toolArguments(part.input ?? {})
+        });
+        return;
+      case "finish-step":
+        this.usage = toPiUsage(part.usage, this.model.info.price);
+        this.stopReason = STOP_REASONS2[part.finishReason] ?? "stop";
+        return;
+      case "abort":
+        this.stopReason = "aborted";
+        return;
+      case "error":
+        this.failed(part.error, false);
+        return;
+    }
+  }
+  failed(error, aborted) {
+    this.error = error;
+    this.stopReason = aborted ? "aborted" : "error";
+    this.errorMessage = aborted ? "aborted" : describeModelError(error, this.model);
+  }
+  finish(aborted, timestamp) {
+    if (aborted && this.stopReason !== "error")
+      this.stopReason = "aborted";
+    const settled = this.stopReason === "toolUse" || this.stopReason === "error" || this.stopReason === "aborted";
+    if (!settled && this.content.some((b) => b.type === "toolCall"))
+      this.stopReason = "toolUse";
+    const { model } = this;
+    return {
+      role: "assistant",
+      content: this.content,
+      api: model.api,
+      provider: model.provider,
+      model: model.modelId,
+      usage: this.usage,
+      stopReason: this.stopReason,
+      ...this.errorMessage ? { errorMessage: this.errorMessage } : {},
+      timestamp
+    };
+  }
+  appendText(kind, delta) {
+    const last = this.content.at(-1);
     if (kind === "text" && last?.type === "text")
       last.text += delta;
     else if (kind === "thinking" && last?.type === "thinking")
       last.thinking += delta;
     else
-      content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
-  };
+      this.content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
+  }
+  appendReasoning(text, metadata) {
+    if (text)
+      this.appendText("thinking", text);
+    const signature = metadata?.anthropic?.signature;
+    const last = this.content.at(-1);
+    if (signature && last?.type === "thinking")
+      last.thinkingSignature = signature;
+  }
+}
+var STOP_REASONS2 = {
+  "tool-calls": "toolUse",
+  length: "length",
+  error: "error"
+};
+async function streamOnce(options, context, tools, caching, abortSignal) {
+  const now = options.now ?? Date.now;
+  const draft = new AssistantDraft(options.model);
   try {
     const result = streamText({
-      model: model.model,
+      model: options.model.model,
       instructions: caching.instructions(options.instructions),
       messages: caching.messages(context),
       tools: caching.tools(tools),
@@ -70863,63 +70959,12 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
       abortSignal,
       onError: () => {}
     });
-    for await (const part of result.fullStream) {
-      switch (part.type) {
-        case "text-delta":
-          appendText("text", part.text);
-          break;
-        case "reasoning-delta": {
-          if (part.text)
-            appendText("thinking", part.text);
-          const signature = part.providerMetadata?.anthropic?.signature;
-          const last = content.at(-1);
-          if (signature && last?.type === "thinking")
-            last.thinkingSignature = signature;
-          break;
-        }
-        case "tool-call":
-          content.push({
-            type: "toolCall",
-            id: part.toolCallId,
-            name: part.toolName,
-            arguments: toolArguments(part.input ?? {})
-          });
-          break;
-        case "finish-step":
-          usage = toPiUsage(part.usage, model.info.price);
-          stopReason = part.finishReason === "tool-calls" ? "toolUse" : part.finishReason === "length" ? "length" : part.finishReason === "error" ? "error" : "stop";
-          break;
-        case "abort":
-          stopReason = "aborted";
-          break;
-        case "error":
-          stopReason = "error";
-          error = part.error;
-          errorMessage = describeModelError(part.error, model);
-          break;
-      }
-    }
+    for await (const part of result.fullStream)
+      draft.apply(part);
   } catch (thrown) {
-    error = thrown;
-    stopReason = abortSignal.aborted ? "aborted" : "error";
-    errorMessage = abortSignal.aborted ? "aborted" : describeModelError(thrown, model);
+    draft.failed(thrown, abortSignal.aborted);
   }
-  if (abortSignal.aborted && stopReason !== "error")
-    stopReason = "aborted";
-  if (stopReason !== "toolUse" && stopReason !== "error" && stopReason !== "aborted" && content.some((b) => b.type === "toolCall"))
-    stopReason = "toolUse";
-  const message = {
-    role: "assistant",
-    content,
-    api: model.api,
-    provider: model.provider,
-    model: model.modelId,
-    usage,
-    stopReason,
-    ...errorMessage ? { errorMessage } : {},
-    timestamp: now()
-  };
-  return { message, error };
+  return { message: draft.finish(abortSignal.aborted, now()), error: draft.error };
 }
 function describeModelError(error, model) {
   const e = error;
@@ -71718,16 +71763,7 @@ function composeReply(run, workspace, facts) {
 }
 
 // src/tools/sandbox/sandbox.ts
-import {
-  existsSync as existsSync8,
-  lstatSync as lstatSync3,
-  mkdirSync as mkdirSync3,
-  mkdtempSync as mkdtempSync2,
-  readdirSync as readdirSync3,
-  realpathSync as realpathSync2,
-  rmSync as rmSync2,
-  statSync as statSync2
-} from "fs";
+import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, realpathSync as realpathSync2, rmSync as rmSync2, statSync as statSync2 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir2 } from "os";
 import { dirname as dirname3, isAbsolute, join as join9, relative as relative3, resolve as resolve3 } from "path";
@@ -71950,33 +71986,32 @@ function drain(pipe, onOutput) {
   })().catch(() => {});
   return { ended, cancel: () => void reader.cancel().catch(() => {}) };
 }
+function spawnGroupLeader(launch, cwd) {
+  return Bun.spawn([launch.file, ...launch.args], {
+    cwd,
+    env: launch.env,
+    uid: launch.uid,
+    gid: launch.gid,
+    detached: true,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe"
+  });
+}
+var spawnErrorOf = (file, cwd, error) => existsSync7(cwd) ? `${file} could not be started: ${error.message}` : `the working directory ${cwd} does not exist`;
+var notStarted = (spawnError, startedAt) => ({
+  pid: undefined,
+  finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }),
+  cancel: () => {}
+});
 function startProcess(options) {
   const startedAt = performance.now();
   const launch = launchAs(options.runAs, ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command], options.env, options.cwd);
   let subprocess;
   try {
-    subprocess = Bun.spawn([launch.file, ...launch.args], {
-      cwd: options.cwd,
-      env: launch.env,
-      uid: launch.uid,
-      gid: launch.gid,
-      detached: true,
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe"
-    });
+    subprocess = spawnGroupLeader(launch, options.cwd);
   } catch (error) {
-    const spawnError = existsSync7(options.cwd) ? `${launch.file} could not be started: ${error.message}` : `the working directory ${options.cwd} does not exist`;
-    return {
-      pid: undefined,
-      finished: Promise.resolve({
-        exitCode: null,
-        signal: null,
-        spawnError,
-        wallTimeMs: performance.now() - startedAt
-      }),
-      cancel: () => {}
-    };
+    return notStarted(spawnErrorOf(launch.file, options.cwd, error), startedAt);
   }
   const pid = subprocess.pid;
   let stopReason;

@@ -7232,6 +7232,18 @@ var INPUTS = [
   },
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
 ];
+var MODEL_INPUTS = {
+  anthropic_api_key: "ANTHROPIC_API_KEY",
+  openai_api_key: "OPENAI_API_KEY",
+  openrouter_api_key: "OPENROUTER_API_KEY",
+  api_key: "GITCLAW_API_KEY",
+  base_url: "GITCLAW_BASE_URL",
+  api: "GITCLAW_API"
+};
+var INPUT_ENV = {
+  ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
+  ...MODEL_INPUTS
+};
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
   const parsed = Number(value);

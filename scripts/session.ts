@@ -1,5 +1,5 @@
 // `bun run session <issue-number|file.jsonl> [--repo <dir>]`: prints a conversation as Markdown.
-// The viewer lives in src/ so that repositories gitclaw is installed into have it too.
-import { runSessionCommand } from "../src/session/render.ts";
+// The same as `bunx gitclaw session` (src/cli/main.ts).
+import { main } from "../src/cli/main.ts";
 
-runSessionCommand(Bun.argv.slice(2));
+process.exitCode = await main(["session", ...Bun.argv.slice(2)]);

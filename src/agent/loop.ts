@@ -94,7 +94,7 @@ interface RunState {
 }
 
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
-  const { session, model, signal } = options;
+  const { model, signal } = options;
   const now = options.now ?? Date.now;
   const definitions = toolDefinitions(options.tools);
   const sdk = sdkTools(definitions);
@@ -256,9 +256,11 @@ class AssistantDraft {
   apply(part: StreamPart): void {
     switch (part.type) {
       case "text-delta":
-        return this.appendText("text", part.text);
+        this.appendText("text", part.text);
+        return;
       case "reasoning-delta":
-        return this.appendReasoning(part.text, part.providerMetadata);
+        this.appendReasoning(part.text, part.providerMetadata);
+        return;
       case "tool-call":
         // Arguments that did not parse arrive as their raw text: kept, in a form every reader loads.
         this.content.push({
@@ -276,7 +278,8 @@ class AssistantDraft {
         this.stopReason = "aborted";
         return;
       case "error":
-        return this.failed(part.error, false);
+        this.failed(part.error, false);
+        return;
     }
   }
 

@@ -30,7 +30,7 @@ interface ProviderSpec {
   apiKeyEnv?: string;
 }
 
-const BUILT_IN: Record<string, ProviderSpec> = {
+export const BUILT_IN: Record<string, ProviderSpec> = {
   anthropic: {
     api: "anthropic",
     baseURL: "https://api.anthropic.com/v1",

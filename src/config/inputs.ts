@@ -27,6 +27,25 @@ const INPUTS: { input: string; env: string; to: (value: string) => object }[] = 
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
 ];
 
+/**
+ * The model's inputs, passed to the agent under these names (keys under their providers' own, as
+ * src/agent/model.ts reads them). With INPUTS, every input of action.yml and its variable.
+ */
+const MODEL_INPUTS: Record<string, string> = {
+  anthropic_api_key: "ANTHROPIC_API_KEY",
+  openai_api_key: "OPENAI_API_KEY",
+  openrouter_api_key: "OPENROUTER_API_KEY",
+  api_key: "GITCLAW_API_KEY",
+  base_url: "GITCLAW_BASE_URL",
+  api: "GITCLAW_API",
+};
+
+/** Each input of action.yml (but github_token) and the variable the stages read it from. */
+export const INPUT_ENV: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
+  ...MODEL_INPUTS,
+};
+
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
 function number(input: string, value: string): number {

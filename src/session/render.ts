@@ -2,8 +2,7 @@
 // did. It shows the path from the leaf (the conversation the model saw) in file order, tool calls
 // compact and their results trimmed, with usage per model call and in total.
 //
-// Runnable as `bun src/session/render.ts <issue-number|file> [--repo <dir>]`: repositories gitclaw is
-// installed into get src/ but not scripts/, and their `gitclaw:session` script points here.
+// The command `gitclaw session <issue-number|file> [--repo <dir>]` (`bun run session` in a checkout).
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { addUsage, emptyUsage, type SessionEntry, type ToolCallBlock, type Usage } from "./entries.ts";
@@ -294,7 +293,7 @@ export class ViewerError extends Error {
 }
 
 const USAGE =
-  "usage: bun run session (gitclaw:session where gitclaw is installed) <issue-number|file.jsonl> [--repo <dir>]";
+  "usage: gitclaw session <issue-number|file.jsonl> [--repo <dir>]   (bun run session in a gitclaw checkout)";
 
 /** Relative to the current directory when inside it, else absolute: the shortest unambiguous name. */
 function shortPath(path: string): string {

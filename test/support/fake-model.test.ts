@@ -220,6 +220,34 @@ describe.each(providers)("fake model, $api", (provider) => {
 describe("fake model, serving", () => {
   const model = () => providers[0]!.model(fake);
 
+  it("lists models in the format of the API the client speaks, and refuses a missing or wrong key", async () => {
+    await fake.stop();
+    fake = await startFakeModel({ acceptKey: "sk-right" });
+    const list = (headers: Record<string, string>) => fetch(`${fake.url}/v1/models`, { headers });
+    const anthropic = await list({ "x-api-key": "sk-right", "anthropic-version": "2023-06-01" });
+    expect(await anthropic.json()).toMatchObject({
+      data: [expect.objectContaining({ type: "model", id: "claude-sonnet-4-5-20250929" }), expect.anything()],
+      has_more: false,
+    });
+    const openai = await list({ authorization: "Bearer sk-right" });
+    expect(await openai.json()).toMatchObject({
+      object: "list",
+      data: [expect.objectContaining({ object: "model", id: "gpt-4.1" }), expect.anything()],
+    });
+    const wrong = await list({ "x-api-key": "sk-wrong", "anthropic-version": "2023-06-01" });
+    expect([wrong.status, await wrong.json()]).toEqual([
+      401,
+      { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } },
+    ]);
+    const missing = await list({});
+    expect([missing.status, ((await missing.json()) as { error: { code: string } }).error.code]).toEqual([
+      401,
+      "invalid_api_key",
+    ]);
+    expect(fake.listRequests.map((request) => request.api)).toEqual(["anthropic", "openai", "anthropic", "openai"]);
+    expect(fake.requests).toEqual([]);
+  });
+
   it("serves respond() once the scripted turns are used up, and script() appends", async () => {
     await fake.stop();
     fake = await startFakeModel({

@@ -86,6 +86,24 @@ describe("repository and users", () => {
   });
 });
 
+describe("Actions settings", () => {
+  it("serves them as a repository created today has them, and as a test sets them", async () => {
+    const actions = () => octokit.rest.actions.getGithubActionsPermissionsRepository(repo).then((r) => r.data);
+    const workflow = () =>
+      octokit.rest.actions.getGithubActionsDefaultWorkflowPermissionsRepository(repo).then((r) => r.data);
+    expect(await actions()).toEqual({ enabled: true, allowed_actions: "all", sha_pinning_required: false });
+    expect(await workflow()).toEqual({ default_workflow_permissions: "read", can_approve_pull_request_reviews: false });
+    gh.setActionsSettings({ allowedActions: "selected", defaultWorkflowPermissions: "write" });
+    expect(await actions()).toMatchObject({
+      allowed_actions: "selected",
+      selected_actions_url: `${gh.url}/repos/acme/widgets/actions/permissions/selected-actions`,
+    });
+    expect((await workflow()).default_workflow_permissions).toBe("write");
+    gh.setActionsSettings({ enabled: false });
+    expect(await actions()).toEqual({ enabled: false });
+  });
+});
+
 describe("issues and comments", () => {
   it("serves helper-made issues exactly as gh.issue() returns them, with author_association", async () => {
     gh.addUser({ login: "dave" });

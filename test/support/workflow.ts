@@ -1,6 +1,7 @@
 // Runs gitclaw the way users run it: the repository's own workflow file, its `uses: ./` expanded
 // from action.yml, every step started as a GitHub-hosted runner starts it (./runner/), against the
-// emulator, the fake model and a bare origin. `uses: ./` names the action under test (this checkout).
+// emulator, the fake model and a bare origin. `uses: ./` and `uses: <owner>/gitclaw@<ref>` name the
+// action under test (this checkout), so a workflow `gitclaw init` generates runs as it is.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GitHubEmulator } from "./github-emulator.ts";
@@ -16,6 +17,8 @@ export type Stage = "guard" | "indicator" | "agent" | "cleanup";
 export type StageResult = StepResult;
 
 export interface RunContext {
+  /** The workflow to run (default: this repository's own, WORKFLOW_FILE). */
+  workflowFile?: string;
   gh: GitHubEmulator;
   /** owner/repo, as the emulator was started with. */
   repository: string;
@@ -60,7 +63,7 @@ export function startWorkflow(
   payload: unknown,
 ): { result: Promise<WorkflowRun>; cancel: RunningJob["cancel"] } {
   const job = runJob({
-    workflowFile: WORKFLOW_FILE,
+    workflowFile: ctx.workflowFile ?? WORKFLOW_FILE,
     actionPath: PROJECT_ROOT,
     eventName,
     payload,

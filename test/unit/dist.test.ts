@@ -1,6 +1,9 @@
-// The action runs dist/, not the sources: dist/ must be exactly what `bun run build` makes of them.
-import { readdirSync, readFileSync } from "node:fs";
+// The action runs dist/, not the sources: dist/ must be exactly what `bun run build` makes of them,
+// and the package (`bunx gitclaw`) ships it with the action.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { build } from "../../scripts/build.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
@@ -14,6 +17,31 @@ describe("dist/", () => {
     for (const name of readdirSync(fresh)) {
       const same = readFileSync(join(committed, name)).equals(readFileSync(join(fresh, name)));
       expect(same, `dist/${name} is stale: run \`bun run build\` and commit dist/`).toBe(true);
+    }
+  });
+});
+
+describe("the package", () => {
+  it("holds the action and a gitclaw command that runs on its own, as `bunx gitclaw` runs it", async () => {
+    const out = mkdtempSync(join(tmpdir(), "gitclaw-pack-"));
+    try {
+      const pack = await execa("npm", ["pack", "--silent", "--pack-destination", out], { cwd: PROJECT_ROOT });
+      const tarball = join(out, pack.stdout.trim().split("\n").at(-1)!);
+      await execa("tar", ["xzf", tarball, "-C", out]);
+      const files = (readdirSync(join(out, "package"), { recursive: true }) as string[]).sort();
+      expect(files).toEqual(expect.arrayContaining(["action.yml", "dist/gitclaw.js", "dist/GITCLAW-AGENT.js"]));
+      expect(files.filter((file) => /^(src|test|lifecycle|scripts)\//.test(file))).toEqual([]);
+      const manifest = JSON.parse(readFileSync(join(out, "package/package.json"), "utf8"));
+      expect(manifest.bin).toEqual({ gitclaw: "dist/gitclaw.js" });
+
+      // Outside any checkout and without node_modules, the bin puts gitclaw into a repository.
+      const repo = join(out, "repo");
+      await execa("git", ["init", "-q", repo]);
+      const init = await execa(join(out, "package", manifest.bin.gitclaw), ["init", repo], { cwd: out });
+      expect(init.stdout).toContain("added      .github/workflows/gitclaw.yml");
+      expect(readFileSync(join(repo, ".github/workflows/gitclaw.yml"), "utf8")).toContain("uses: gitclaw/gitclaw@v1");
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });

@@ -37,16 +37,7 @@
 // protected paths and commits. Where isolation is impossible (not Linux, neither root nor
 // passwordless sudo, or the mode is "off"), prepareSandbox says why and the run goes on as the
 // agent's own user.
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";

@@ -107,3 +107,9 @@ export function error(err: TurnError): unknown {
   const type = err.type ?? ERROR_TYPES[err.status] ?? "api_error";
   return { type: "error", error: { type, message: err.message ?? `fake ${type}` } };
 }
+
+/** GET /v1/models: the models the key may use, newest first, in one page. */
+export function models(ids: string[]): unknown {
+  const data = ids.map((id) => ({ type: "model", id, display_name: id, created_at: "2025-09-29T00:00:00Z" }));
+  return { data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null };
+}

@@ -66,6 +66,8 @@ export interface FakeModelOptions {
   respond?: Respond;
   /** Refuse every Anthropic request carrying `cache_control` (400), as some Anthropic-compatible proxies do. */
   rejectCacheControl?: boolean;
+  /** The one key GET /v1/models accepts (default: any key). */
+  acceptKey?: string;
 }
 
 export interface FakeModel {
@@ -77,6 +79,8 @@ export interface FakeModel {
   /** Appends turns; they are served in order, one per request, across both APIs. */
   script(turns: Turn[]): void;
   requests: RecordedModelRequest[];
+  /** GET /v1/models requests, by the API their headers speak (kept apart: they use no scripted turn). */
+  listRequests: { api: ModelApi; headers: Record<string, string> }[];
   /** Empties the prompt cache, as if every entry had expired: the next request starts cold. */
   forgetCache(): void;
   /** Requests whose response has not yet finished or been abandoned by the client. */
@@ -101,6 +105,30 @@ interface WireFormat {
   frames(turn: WireTurn, body: Record<string, unknown>): string[];
   message(turn: WireTurn, body: Record<string, unknown>): unknown;
   error(error: TurnError): unknown;
+  models(ids: string[]): unknown;
+}
+
+/** What GET /v1/models lists, per API. */
+const LISTED: Record<ModelApi, string[]> = {
+  anthropic: ["claude-sonnet-4-5-20250929", "claude-haiku-4-5-20251001"],
+  openai: ["gpt-4.1", "gpt-4.1-mini"],
+};
+
+/**
+ * GET /v1/models, which both APIs serve at the same path: Anthropic's clients send `x-api-key` and
+ * `anthropic-version`, OpenAI's a bearer token. Without a key (or with another than `acceptKey`)
+ * the answer is 401 in that API's error shape, as the real servers answer it.
+ */
+function listModels(req: Request, acceptKey: string | undefined): { api: ModelApi; response: Response } {
+  const anthropicKey = req.headers.get("x-api-key");
+  const api: ModelApi = anthropicKey !== null || req.headers.has("anthropic-version") ? "anthropic" : "openai";
+  const key = api === "anthropic" ? anthropicKey : /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
+  const wire = routes[api === "anthropic" ? "/v1/messages" : "/v1/chat/completions"]!.wire;
+  const refused = !key || (acceptKey !== undefined && key !== acceptKey);
+  const response = refused
+    ? errorResponse(wire, { status: 401, message: key ? "invalid x-api-key" : "missing API key" })
+    : Response.json(wire.models(LISTED[api]));
+  return { api, response };
 }
 
 const routes: Record<string, { api: ModelApi; wire: WireFormat }> = {
@@ -208,12 +236,18 @@ function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: 
 export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
   const queue = [...(options.turns ?? [])];
   const requests: RecordedModelRequest[] = [];
+  const listRequests: FakeModel["listRequests"] = [];
   // What this server has cached, as the provider would for one API key.
   let cache = createPromptCache();
   let inFlight = 0;
 
   async function handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname;
+    if (req.method === "GET" && path === "/v1/models") {
+      const { api, response } = listModels(req, options.acceptKey);
+      listRequests.push({ api, headers: Object.fromEntries(req.headers) });
+      return response;
+    }
     const route = routes[path];
     if (req.method !== "POST" || !route) {
       return Response.json({ error: { message: `fake model: no route for ${req.method} ${path}` } }, { status: 404 });
@@ -297,6 +331,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       queue.push(...turns);
     },
     requests,
+    listRequests,
     forgetCache() {
       cache = createPromptCache();
     },

@@ -98,3 +98,8 @@ export function error(err: TurnError): unknown {
   const type = err.type ?? known.type;
   return { error: { message: err.message ?? `fake ${type}`, type, param: null, code: known.code } };
 }
+
+/** GET /v1/models: the list envelope of model objects. */
+export function models(ids: string[]): unknown {
+  return { object: "list", data: ids.map((id) => ({ id, object: "model", created: 1744316542, owned_by: "system" })) };
+}

@@ -69,4 +69,26 @@ export const actionsRoutes = {
     if (job?.log === undefined) throw notFound();
     return { status: 302, headers: { location: `${context.render.apiUrl}/_logs/jobs/${job.id}` } };
   },
+
+  "GET /repos/{owner}/{repo}/actions/permissions": ({ state, render }) => {
+    const { enabled, allowedActions, shaPinningRequired } = state.actions.settings;
+    return {
+      status: 200,
+      body: {
+        enabled,
+        ...(enabled ? { allowed_actions: allowedActions, sha_pinning_required: shaPinningRequired } : {}),
+        ...(enabled && allowedActions === "selected"
+          ? { selected_actions_url: `${render.repoApiUrl}/actions/permissions/selected-actions` }
+          : {}),
+      },
+    };
+  },
+
+  "GET /repos/{owner}/{repo}/actions/permissions/workflow": ({ state }) => ({
+    status: 200,
+    body: {
+      default_workflow_permissions: state.actions.settings.defaultWorkflowPermissions,
+      can_approve_pull_request_reviews: state.actions.settings.canApprovePullRequestReviews,
+    },
+  }),
 } satisfies RouteTable;

@@ -10,7 +10,7 @@ import {
 } from "./render-pulls.ts";
 import type { Renderer } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
-import type { WorkflowRunInput } from "./state-actions.ts";
+import type { ActionsSettings, WorkflowRunInput } from "./state-actions.ts";
 import { fakeSha, type CommitRecord } from "./state-code.ts";
 import type { DiffFileRecord } from "./state-pulls.ts";
 
@@ -87,6 +87,8 @@ export interface SeedHelpers {
   addWorkflowRun(input: WorkflowRunInput): { id: number; jobIds: Record<string, number> };
   /** Moves every workflow run one scripted state on (late runs count down to appearing first). */
   advanceWorkflowRuns(): void;
+  /** Changes the repository's Actions settings (Settings → Actions → General). */
+  setActionsSettings(settings: Partial<ActionsSettings>): void;
 }
 
 export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedHelpers {
@@ -150,5 +152,6 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
       return { id: run.id, jobIds: Object.fromEntries(run.jobIds) };
     },
     advanceWorkflowRuns: () => state.actions.advance(),
+    setActionsSettings: (settings) => Object.assign(state.actions.settings, settings),
   };
 }

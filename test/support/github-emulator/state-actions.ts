@@ -63,8 +63,28 @@ export interface JobView extends JobStep {
   run: WorkflowRunRecord;
 }
 
+/**
+ * The repository's Actions settings (Settings → Actions → General), as a repository created today
+ * has them: Actions on for every action, the token read-only unless a workflow asks for more, and
+ * no pull requests created or approved by Actions.
+ */
+export interface ActionsSettings {
+  enabled: boolean;
+  allowedActions: "all" | "local_only" | "selected";
+  shaPinningRequired: boolean;
+  defaultWorkflowPermissions: "read" | "write";
+  canApprovePullRequestReviews: boolean;
+}
+
 export class ActionsState {
   readonly runs: WorkflowRunRecord[] = [];
+  settings: ActionsSettings = {
+    enabled: true,
+    allowedActions: "all",
+    shaPinningRequired: false,
+    defaultWorkflowPermissions: "read",
+    canApprovePullRequestReviews: false,
+  };
   private readonly workflowIds = new Map<string, number>();
 
   constructor(

@@ -39,6 +39,9 @@ export const OPERATIONS = [
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}",
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
   "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs",
+  // The doctor: the repository's Actions settings.
+  "GET /repos/{owner}/{repo}/actions/permissions",
+  "GET /repos/{owner}/{repo}/actions/permissions/workflow",
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

@@ -1,6 +1,7 @@
 // A GitHub-hosted runner for one job of a workflow file, close enough that the e2e tests run
 // exactly what users run: the job's `if:`, its steps in order with their `if:` conditions and
-// `${{ }}` expressions (GitHub's own evaluator), `uses: ./` expanded from the action.yml it names
+// `${{ }}` expressions (GitHub's own evaluator), `uses: ./` and `uses: <owner>/gitclaw@<ref>`
+// expanded from the action.yml under test
 // (inputs, defaults, composite steps), `run:` steps started and cancelled as the runner does it
 // (./step.ts), actions/checkout as configured (./checkout.ts). setup-bun and cache are no-ops: bun
 // is already here. Git has no identity: HOME is empty and there is no global or system config.
@@ -47,7 +48,7 @@ export const loadAction = (dir: string) => Action.parse(parse(readFileSync(join(
 
 export interface JobSpec {
   workflowFile: string;
-  /** Where `uses: ./` leads: the action under test. */
+  /** Where `uses: ./` and `uses: <owner>/gitclaw@<ref>` lead: the action under test. */
   actionPath: string;
   eventName: string;
   payload: unknown;
@@ -205,7 +206,8 @@ export function runJob(spec: JobSpec): RunningJob {
         return false;
       }
       if (/^(oven-sh\/setup-bun|actions\/cache)@/.test(step.uses)) return false;
-      if (step.uses === "./") {
+      // The action under test, whether the workflow names it as this repository (./) or as users do.
+      if (step.uses === "./" || /^[\w.-]+\/gitclaw@\S+$/i.test(step.uses)) {
         const action = loadAction(spec.actionPath);
         const withInputs = Object.fromEntries(
           Object.entries(action.inputs).map(([name, input]) => [name, inputs[name] ?? value(input.default ?? "")]),

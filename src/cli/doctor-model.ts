@@ -1,0 +1,107 @@
+// The doctor's model checks: the configured model resolves and has its key here, its API answers
+// (GET <base URL>/models, a cheap request with a short timeout), and the workflow's gitclaw step
+// passes the key input the model needs.
+import type { Document } from "yaml";
+import { resolveModel, type ResolvedModel } from "../agent/model.ts";
+import type { Config } from "../config/config.ts";
+import { INPUT_ENV } from "../config/inputs.ts";
+import { WORKFLOW_FILE } from "../config/paths.ts";
+import { failed, pass, withoutCredentials, type CheckResult } from "./checks.ts";
+import { ACTION, keyEnvFor, keyInputs, passedNames, type GitclawStep } from "./workflow.ts";
+
+/** How long the model's API may take to list its models: it answers in well under a second when it is up. */
+export const PROVIDER_TIMEOUT_MS = 5_000;
+
+type Env = Record<string, string | undefined>;
+
+export async function modelChecks(config: Config, env: Env, fetcher: typeof fetch): Promise<CheckResult[]> {
+  let model: ResolvedModel;
+  try {
+    model = await resolveModel(config.model, config, env);
+  } catch (error) {
+    const fix =
+      'provide the key as the message says, or choose another model (the action input model, or "model" in .github/gitclaw.json)';
+    return [failed("Model", (error as Error).message, fix)];
+  }
+  const key = model.keyEnv ? `key in ${model.keyEnv}` : "no key needed";
+  return [pass("Model", `${config.model}, ${key}`), await providerCheck(model, env, fetcher)];
+}
+
+/** The key that goes with requests, and the name it is known by here. */
+function keyOf(model: ResolvedModel, env: Env): { key?: string; name: string } {
+  const own = model.keyEnv ? env[model.keyEnv]?.trim() : undefined;
+  if (own) return { key: own, name: model.keyEnv! };
+  return { key: env[INPUT_ENV.api_key!]?.trim() || undefined, name: `${INPUT_ENV.api_key} (the action input api_key)` };
+}
+
+/** GET <base URL>/models with the key, as the model's SDK would authenticate: is the API there, and does it take the key? */
+export async function providerCheck(model: ResolvedModel, env: Env, fetcher: typeof fetch): Promise<CheckResult> {
+  const url = `${model.endpoint.url.replace(/\/+$/, "")}/models`;
+  const where = `${withoutCredentials(url)} (${model.endpoint.source})`;
+  const { key, name } = keyOf(model, env);
+  const headers: Record<string, string> =
+    model.api === "anthropic-messages"
+      ? { "anthropic-version": "2023-06-01", ...(key ? { "x-api-key": key } : {}) }
+      : key
+        ? { authorization: `Bearer ${key}` }
+        : {};
+  let status: number;
+  try {
+    const response = await fetcher(url, { headers, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    status = response.status;
+    await response.body?.cancel();
+  } catch (error) {
+    const why = (error as Error).name === "TimeoutError" ? `no answer within ${PROVIDER_TIMEOUT_MS / 1000} s` : "";
+    return failed(
+      "Provider",
+      `cannot reach ${where}: ${why || (error as Error).message}`,
+      "start the server, or correct its address where the parenthesis says",
+    );
+  }
+  if (status >= 200 && status < 300) return pass("Provider", `${where} answers`);
+  if (status === 401 || status === 403)
+    return failed(
+      "Provider",
+      `${where} refuses the key in ${name} (${status})`,
+      `check the key: the repository secret the workflow passes, and ${name} here`,
+    );
+  return failed(
+    "Provider",
+    `${where} answered ${status}`,
+    "check the address where the parenthesis says: it must be the API's root (…/v1)",
+  );
+}
+
+/** Does the workflow run gitclaw, and pass the key the model needs? */
+export function workflowCheck(
+  doc: Document | undefined,
+  step: GitclawStep | undefined,
+  config: Config | undefined,
+): CheckResult {
+  const init = "`bunx gitclaw init` writes it";
+  if (!doc) return failed("Workflow", `${WORKFLOW_FILE} is missing`, init);
+  if (doc.errors.length > 0)
+    return failed("Workflow", `${WORKFLOW_FILE} is not valid YAML: ${doc.errors[0]!.message}`, "correct it");
+  if (!step)
+    return failed(
+      "Workflow",
+      `no step in ${WORKFLOW_FILE} uses gitclaw's action`,
+      `add one (uses: ${ACTION}): ${init}`,
+    );
+  const keyEnv = config ? keyEnvFor(config.model, config) : undefined;
+  if (!config || !keyEnv) return pass("Workflow", `${WORKFLOW_FILE} runs ${step.uses}`);
+  const inputs = keyInputs(keyEnv);
+  const passed = [
+    ...passedNames(step.step, "with")
+      .filter((name) => inputs.includes(name))
+      .map((name) => `with: ${name}`),
+    // The action sets its own key variables from its inputs: an env entry only works for other names.
+    ...(Object.values(INPUT_ENV).includes(keyEnv) ? [] : passedNames(step.step, "env").filter((n) => n === keyEnv)),
+  ];
+  if (passed.length > 0) return pass("Workflow", `${step.uses} gets the key ${config.model} needs (${passed[0]})`);
+  return failed(
+    "Workflow",
+    `the gitclaw step (${step.uses}) does not pass the key ${config.model} needs`,
+    `add under its with: ${inputs[0]}: \${{ secrets.${keyEnv} }}, and the repository secret ${keyEnv}`,
+  );
+}

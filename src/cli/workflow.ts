@@ -1,0 +1,236 @@
+// gitclaw's workflow as `gitclaw init` writes it for a user's choices (model, trigger modes), and how
+// gitclaw's step is found in any workflow: init updates it, the doctor checks it.
+import { isMap, isScalar, isSeq, stringify, type Document, type YAMLMap } from "yaml";
+import { BUILT_IN } from "../agent/model.ts";
+import { parseConfig, type Config } from "../config/config.ts";
+import { INPUT_ENV } from "../config/inputs.ts";
+import { SENTINEL_FILE } from "../config/paths.ts";
+import type { TriggerMode } from "../gate/triggers.ts";
+
+/** Where the action is published. The one place that names it; README.md and CHANGELOG.md show it too. */
+export const ACTION_REPOSITORY = "gitclaw/gitclaw";
+/** The major version's tag, moved to each compatible release: users get fixes without editing their workflow. */
+export const ACTION_REF = "v1";
+export const ACTION = `${ACTION_REPOSITORY}@${ACTION_REF}`;
+
+/** What the stages need from the workflow's token: push commits, comment and react. */
+export const REQUIRED_PERMISSIONS: Readonly<Record<string, string>> = { contents: "write", issues: "write" };
+/** What the github tool needs beyond that: pr_create, run_watch. */
+export const TOOL_PERMISSIONS: Readonly<Record<string, string>> = { "pull-requests": "write", actions: "read" };
+export const PERMISSION_LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
+
+/** `<owner>/gitclaw@<ref>` (forks and mirrors too), or `./` in gitclaw's own repository. */
+const GITCLAW_USES = /^(?:\.\/|[\w.-]+\/gitclaw(?:@\S+)?)$/i;
+
+export type Trigger = Config["trigger"];
+
+export interface Choices {
+  /** provider/model */
+  model: string;
+  trigger: Trigger;
+}
+
+/** The `with:` of gitclaw's step, in order, each value as written (a secret's expression or a literal). */
+export type Inputs = [name: string, value: string][];
+
+const DEFAULTS = parseConfig({});
+
+/** The model init picks for a provider when none is named. */
+export const DEFAULT_MODELS: Readonly<Record<string, string>> = {
+  anthropic: DEFAULTS.model,
+  openai: "openai/gpt-4.1",
+  openrouter: "openrouter/anthropic/claude-sonnet-4.5",
+  ollama: "ollama/qwen3-coder",
+};
+
+/** The repository secret for the key of a server named only by base_url (optional: keyless servers work). */
+const GENERIC_KEY_SECRET = "MODEL_API_KEY";
+
+export const providerOf = (model: string) => model.slice(0, model.indexOf("/"));
+
+/** The variable holding the model's key (ANTHROPIC_API_KEY …), as src/agent/model.ts resolves the provider; undefined: none. */
+export function keyEnvFor(model: string, config: Pick<Config, "providers">): string | undefined {
+  const provider = providerOf(model);
+  return (config.providers[provider] ?? BUILT_IN[provider])?.apiKeyEnv;
+}
+
+/** The inputs that can carry the key held in the variable `keyEnv`: its own input, if it has one, and api_key. */
+export function keyInputs(keyEnv: string): string[] {
+  const own = Object.keys(INPUT_ENV).filter((input) => INPUT_ENV[input] === keyEnv);
+  return [...own, "api_key"];
+}
+
+/** The input and repository secret that carry the model's key; undefined when the model needs none (Ollama). */
+export function keyInputFor(
+  model: string,
+  config: Pick<Config, "providers">,
+): { input: string; secret: string } | undefined {
+  const provider = providerOf(model);
+  const known = config.providers[provider] !== undefined || BUILT_IN[provider] !== undefined;
+  const secret = known ? keyEnvFor(model, config) : GENERIC_KEY_SECRET;
+  return secret ? { input: keyInputs(secret)[0]!, secret } : undefined;
+}
+
+/** Which `issues` activity types the trigger modes need; comments (issue_comment: created) continue every mode. */
+export function issueTypes(modes: readonly TriggerMode[]): string[] {
+  return [
+    ...(modes.includes("issue") || modes.includes("mention") ? ["opened"] : []),
+    ...(modes.includes("label") ? ["labeled"] : []),
+    ...(modes.includes("assign") ? ["assigned"] : []),
+  ];
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const trusted = (who: "issue" | "comment") =>
+  `contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), github.event.${who}.author_association)`;
+
+/**
+ * The job's `if:`: a superset of what the guard accepts (src/gate/triggers.ts), so irrelevant events
+ * never start a runner. The handle, label and assignee are written in: no repository variables.
+ */
+export function prefilter(trigger: Trigger): string {
+  const has = (mode: TriggerMode) => trigger.modes.includes(mode);
+  const mention = quote(trigger.mention);
+  const label = quote(trigger.label);
+  const assignee = quote(trigger.assignee);
+  const clauses: string[] = [];
+  if (has("issue")) clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
+  else if (has("mention"))
+    clauses.push(
+      `(github.event.action == 'opened' && ${trusted("issue")} &&\n` +
+        `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`,
+    );
+  if (has("label")) clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${label})`);
+  if (has("assign")) clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${assignee})`);
+  const continues = has("issue")
+    ? []
+    : [
+        ...(has("mention") ? [`contains(github.event.comment.body, ${mention})`] : []),
+        ...(has("label") ? [`contains(github.event.issue.labels.*.name, ${label})`] : []),
+        ...(has("assign") ? [`contains(github.event.issue.assignees.*.login, ${assignee})`] : []),
+      ];
+  const onComment = continues.length ? ` &&\n  (${continues.join(" || ")})` : "";
+  clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onComment})`);
+  return `github.event.sender.type != 'Bot' && !github.event.issue.pull_request && (\n${clauses
+    .join(" ||\n")
+    .replace(/^/gm, "  ")}\n)`;
+}
+
+/** Expressions compare equal whatever their line breaks and indentation. */
+export const sameExpression = (a: string, b: string) => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
+
+/**
+ * A value as a YAML scalar: `@gitclaw` and `bug: x` need quotes, `${{ secrets.X }}` does not, but
+ * does inside a flow collection (`{ … }`), where braces and commas are syntax.
+ */
+export function scalar(value: string, inFlow = false): string {
+  if (!inFlow) return stringify(value, { lineWidth: 0 }).trimEnd();
+  return stringify([value], { collectionStyle: "flow", flowCollectionPadding: false, lineWidth: 0 })
+    .trim()
+    .slice(1, -1);
+}
+
+const indent = (text: string, spaces: number) => text.replace(/^(?=.)/gm, " ".repeat(spaces));
+
+/** What the trigger modes mean, for the workflow's comment and init's report. */
+export function describeTrigger(trigger: Trigger): string {
+  const what: Record<TriggerMode, string> = {
+    issue: "every new issue and comment",
+    mention: `issues and comments mentioning ${trigger.mention}`,
+    label: `the label "${trigger.label}"`,
+    assign: `assignment to ${trigger.assignee}`,
+  };
+  return trigger.modes.map((mode) => what[mode]).join(", ");
+}
+
+export function renderWorkflow(choices: Choices, inputs: Inputs): string {
+  const types = issueTypes(choices.trigger.modes);
+  const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join("\n");
+  return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
+# agent works in this repository, commits, and answers. Remove ${SENTINEL_FILE} to switch it off.
+# Written by \`gitclaw init\`; run it again to upgrade: it keeps your changes to this file.
+name: gitclaw
+
+on:
+  issues:
+    types: [${types.join(", ")}]
+  issue_comment:
+    types: [created]
+
+# Least privilege: push commits; comments and reactions; pull requests the github tool may open
+# (pr_create); reading Actions runs (run_watch). Nothing else.
+permissions:
+  contents: write
+  issues: write
+  pull-requests: write
+  actions: read
+
+# One run per issue at a time. Queue, never cancel: a cancelled run would lose its work.
+concurrency:
+  group: gitclaw-issue-\${{ github.event.issue.number }}
+  cancel-in-progress: false
+
+jobs:
+  agent:
+    # A cheap prefilter so that irrelevant events never start a runner; gitclaw's guard makes the real
+    # decision (the collaborator-permission API). \`gitclaw init --trigger …\` rewrites it.
+    if: >-
+${indent(prefilter(choices.trigger), 6)}
+    runs-on: ubuntu-latest
+    # Keep above budgets.maxMinutes (default 45) so that the agent can commit and reply.
+    timeout-minutes: 60
+    steps:
+      - name: Checkout
+        uses: actions/checkout@v4
+        with:
+          ref: \${{ github.event.repository.default_branch }}
+          fetch-depth: 1
+          # No credential is left in .git/config for tools to find: gitclaw gives git the token
+          # itself, through the environment of its own push only.
+          persist-credentials: false
+
+      - name: gitclaw
+        uses: ${ACTION}
+${inputs.length ? `        with:\n${indent(withLines, 10)}\n` : ""}`;
+}
+
+export interface GitclawStep {
+  job: YAMLMap;
+  step: YAMLMap;
+  uses: string;
+}
+
+/** The first step of any job that uses gitclaw's action. */
+export function findGitclawStep(doc: Document): GitclawStep | undefined {
+  const jobs = doc.get("jobs", true);
+  if (!isMap(jobs)) return undefined;
+  for (const { value: job } of jobs.items) {
+    const steps = isMap(job) ? job.get("steps", true) : undefined;
+    if (!isMap(job) || !isSeq(steps)) continue;
+    for (const step of steps.items) {
+      const uses = isMap(step) ? step.get("uses") : undefined;
+      if (isMap(step) && typeof uses === "string" && GITCLAW_USES.test(uses.trim()))
+        return { job, step, uses: uses.trim() };
+    }
+  }
+  return undefined;
+}
+
+/** The step's `with:` inputs whose values are written in (not `${{ }}` expressions, unknown until the run). */
+export function literalInputs(step: YAMLMap): Record<string, string> {
+  const inputs = step.get("with", true);
+  if (!isMap(inputs)) return {};
+  const literal: Record<string, string> = {};
+  for (const { key, value } of inputs.items) {
+    const text = isScalar(value) ? String(value.value ?? "") : "";
+    if (isScalar(key) && text.trim() && !text.includes("${{")) literal[String(key.value)] = text.trim();
+  }
+  return literal;
+}
+
+/** The names of the step's `with:` inputs and `env:` variables that are set at all. */
+export function passedNames(step: YAMLMap, key: "with" | "env"): string[] {
+  const map = step.get(key, true);
+  if (!isMap(map)) return [];
+  return map.items.filter(({ value }) => !isScalar(value) || `${value.value ?? ""}`.trim()).map(({ key }) => `${key}`);
+}

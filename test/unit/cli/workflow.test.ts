@@ -1,0 +1,144 @@
+// The job's `if:` that init writes, evaluated by GitHub's own expression evaluator over real
+// webhook payloads: it lets through every event the guard would accept for the trigger modes (it
+// is a prefilter, never a second policy), and stops the irrelevant ones before a runner starts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prefilter, type Trigger } from "../../../src/cli/workflow.ts";
+import { INPUT_ENV } from "../../../src/config/inputs.ts";
+import { parseTrigger } from "../../../src/actions/event.ts";
+import { triggerReason } from "../../../src/gate/triggers.ts";
+import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
+import {
+  issueAssignedPayload,
+  issueCommentCreatedPayload,
+  issueLabeledPayload,
+  issueOpenedPayload,
+} from "../../support/payloads.ts";
+import { condition } from "../../support/runner/expressions.ts";
+import { loadAction } from "../../support/runner/job.ts";
+import { PROJECT_ROOT } from "../../support/workflow.ts";
+
+let gh: GitHubEmulator;
+beforeAll(async () => {
+  gh = await startGitHubEmulator({ owner: "acme", repo: "widgets", token: "t" });
+});
+afterAll(() => gh.stop());
+
+const target = { owner: "acme", repo: "widgets" };
+
+/** Events of every kind, by a collaborator and by an outsider, with and without the handle, label, assignee. */
+function events(): { name: string; eventName: string; payload: unknown }[] {
+  const alice = gh.addUser({ login: "alice", permission: "write", association: "COLLABORATOR" });
+  const eve = gh.addUser({ login: "eve", permission: "read", association: "NONE" });
+  const claw = gh.addUser({ login: "claw", permission: "write", association: "COLLABORATOR" });
+  const plain = gh.createIssue({ title: "Plain", body: "no handle", user: "alice" });
+  const mentioned = gh.createIssue({ title: "Help @claw", body: "please", user: "alice" });
+  const foreign = gh.createIssue({ title: "Help @claw", body: "please", user: "eve" });
+  const labelled = gh.createIssue({ title: "Labelled", body: "x", user: "alice" });
+  gh.labelIssue(labelled.number, "agent", "alice");
+  const assigned = gh.createIssue({ title: "Assigned", body: "x", user: "alice" });
+  gh.assignIssue(assigned.number, "claw", "alice");
+  const comment = (issue: typeof plain, body: string, user: string) =>
+    issueCommentCreatedPayload({
+      ...target,
+      issue: gh.issue(issue.number),
+      comment: gh.addComment(issue.number, { body, user }),
+    });
+  return [
+    { name: "opened", eventName: "issues", payload: issueOpenedPayload({ ...target, issue: plain }) },
+    { name: "opened, mentioning", eventName: "issues", payload: issueOpenedPayload({ ...target, issue: mentioned }) },
+    { name: "opened by an outsider", eventName: "issues", payload: issueOpenedPayload({ ...target, issue: foreign }) },
+    {
+      name: "labelled",
+      eventName: "issues",
+      payload: issueLabeledPayload({ ...target, issue: gh.issue(labelled.number), label: "agent", sender: alice }),
+    },
+    {
+      name: "assigned",
+      eventName: "issues",
+      payload: issueAssignedPayload({ ...target, issue: gh.issue(assigned.number), assignee: claw, sender: alice }),
+    },
+    { name: "comment", eventName: "issue_comment", payload: comment(plain, "go on", "alice") },
+    { name: "comment mentioning", eventName: "issue_comment", payload: comment(plain, "@claw go on", "alice") },
+    { name: "comment by an outsider", eventName: "issue_comment", payload: comment(plain, "@claw hi", "eve") },
+    { name: "comment on the labelled issue", eventName: "issue_comment", payload: comment(labelled, "more", "alice") },
+    { name: "comment on the assigned issue", eventName: "issue_comment", payload: comment(assigned, "more", "alice") },
+    {
+      name: "comment by an outsider, assigned",
+      eventName: "issue_comment",
+      payload: comment(assigned, "ok", eve.login),
+    },
+  ];
+}
+
+const passes = (trigger: Trigger, eventName: string, payload: unknown) =>
+  condition(prefilter(trigger), { github: { event_name: eventName, event: payload } }, "success");
+
+describe("the prefilter init writes", () => {
+  const policies: Trigger[] = [
+    { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw" },
+    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw" },
+    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw" },
+    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw" },
+    { modes: ["mention", "label", "assign"], mention: "@claw", label: "agent", assignee: "claw" },
+  ];
+
+  it("passes every event the guard accepts, and stops what no mode accepts", () => {
+    const all = events();
+    const table = policies.map((policy) => ({
+      modes: policy.modes.join(","),
+      passed: all.filter((event) => passes(policy, event.eventName, event.payload)).map((event) => event.name),
+    }));
+    for (const policy of policies) {
+      for (const event of all) {
+        const accepted = triggerReason(parseTrigger(event.eventName, event.payload), policy) !== undefined;
+        const trusted = !/outsider/.test(event.name);
+        if (accepted && trusted) expect(passes(policy, event.eventName, event.payload), event.name).toBe(true);
+      }
+    }
+    expect(table).toEqual([
+      {
+        modes: "issue",
+        passed: [
+          "opened",
+          "opened, mentioning",
+          "comment",
+          "comment mentioning",
+          "comment on the labelled issue",
+          "comment on the assigned issue",
+        ],
+      },
+      { modes: "mention", passed: ["opened, mentioning", "comment mentioning"] },
+      { modes: "label", passed: ["labelled", "comment on the labelled issue"] },
+      { modes: "assign", passed: ["assigned", "comment on the assigned issue"] },
+      {
+        modes: "mention,label,assign",
+        passed: [
+          "opened, mentioning",
+          "labelled",
+          "assigned",
+          "comment mentioning",
+          "comment on the labelled issue",
+          "comment on the assigned issue",
+        ],
+      },
+    ]);
+  });
+});
+
+describe("the inputs' variables", () => {
+  it("are the ones action.yml passes each input as", () => {
+    const action = loadAction(PROJECT_ROOT);
+    const passed: Record<string, string> = {};
+    for (const step of action.runs.steps)
+      for (const [name, value] of Object.entries(step.env ?? {})) {
+        const input = /^\$\{\{ inputs\.(\w+) \}\}$/.exec(value)?.[1];
+        if (input && input !== "github_token") passed[input] = name;
+      }
+    expect(passed).toEqual(INPUT_ENV);
+    expect(
+      Object.keys(action.inputs)
+        .filter((input) => input !== "github_token")
+        .sort(),
+    ).toEqual(Object.keys(INPUT_ENV).sort());
+  });
+});
