@@ -2,7 +2,7 @@
 import type { components } from "@octokit/openapi-types";
 import { nodeId, type Renderer, type RestRepository, type RestUser } from "./render.ts";
 import type { EmulatorState, IssueRecord } from "./state.ts";
-import type { DiffFileRecord, PullRecord, ReviewCommentRecord } from "./state-pulls.ts";
+import type { DiffFileRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from "./state-pulls.ts";
 import { headLabel } from "./state-pulls.ts";
 
 type Schemas = components["schemas"];
@@ -15,6 +15,14 @@ export type RestPullRequest = WithEnds<Schemas["pull-request"]>;
 export type RestPullRequestSimple = WithEnds<Schemas["pull-request-simple"]>;
 export type RestDiffEntry = Schemas["diff-entry"];
 export type RestReviewComment = Omit<Schemas["pull-request-review-comment"], "id"> & { id: number };
+/** A review's comments (GET …/reviews/{id}/comments) have a schema of their own. */
+export type RestReviewCommentOfReview = Omit<Schemas["review-comment"], "id"> & { id: number };
+export type RestReview = Omit<Schemas["pull-request-review"], "id"> & { id: number };
+
+/** The head's commit now: a same-repository head follows its branch, as GitHub's does on a push. */
+export function headSha(state: EmulatorState, pull: PullRecord): string {
+  return pull.head.fork ? pull.head.sha : (state.code.branchHead(pull.head.ref) ?? pull.head.sha);
+}
 
 export function isPull(issue: IssueRecord | undefined): issue is PullIssue {
   return issue?.pull !== undefined;
@@ -39,6 +47,7 @@ function branchEnd(
 /** The fields pull-request-simple (lists) and pull-request (single) share. */
 function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIssue) {
   const { pull } = issue;
+  const head = { ref: pull.head.ref, sha: headSha(state, pull) };
   const api = `${render.repoApiUrl}/pulls/${issue.number}`;
   const web = `${render.repoWebUrl}/pull/${issue.number}`;
   const issueApi = `${render.repoApiUrl}/issues/${issue.number}`;
@@ -56,7 +65,7 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
     review_comments_url: `${api}/comments`,
     review_comment_url: `${render.repoApiUrl}/pulls/comments{/number}`,
     comments_url: `${issueApi}/comments`,
-    statuses_url: `${render.repoApiUrl}/statuses/${pull.head.sha}`,
+    statuses_url: `${render.repoApiUrl}/statuses/${head.sha}`,
     number: issue.number,
     state: pull.state,
     locked: false,
@@ -74,7 +83,7 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
     assignees,
     requested_reviewers: pull.requestedReviewers.map((login) => render.user(login)),
     requested_teams: [],
-    head: branchEnd(render, state, pull.head, pull.head.fork),
+    head: branchEnd(render, state, head, pull.head.fork),
     base: branchEnd(render, state, pull.base),
     _links: {
       self: link(api),
@@ -84,7 +93,7 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
       review_comments: link(`${api}/comments`),
       review_comment: link(`${render.repoApiUrl}/pulls/comments{/number}`),
       commits: link(`${api}/commits`),
-      statuses: link(`${render.repoApiUrl}/statuses/${pull.head.sha}`),
+      statuses: link(`${render.repoApiUrl}/statuses/${head.sha}`),
     },
     author_association: state.association(issue.author),
     auto_merge: null,
@@ -113,7 +122,9 @@ export function renderPull(render: Renderer, state: EmulatorState, issue: PullIs
     comments: [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number).length,
     review_comments: pull.reviewComments.length,
     maintainer_can_modify: pull.maintainerCanModify,
-    commits: pull.commits,
+    commits: pull.head.fork
+      ? pull.commits
+      : (state.code.commitsBetween(pull.base.ref, headSha(state, pull)) ?? pull.commits),
     additions: pull.files.reduce((sum, file) => sum + file.additions, 0),
     deletions: pull.files.reduce((sum, file) => sum + file.deletions, 0),
     changed_files: pull.files.length,
@@ -148,13 +159,14 @@ export function renderReviewComment(
   const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
   return {
     url,
-    pull_request_review_id: null,
+    pull_request_review_id: comment.reviewId ?? null,
     id: comment.id,
     node_id: nodeId("PullRequestReviewComment", comment.id),
     diff_hunk: comment.diffHunk,
     path: comment.path,
     line: comment.line,
     side: "RIGHT",
+    ...(comment.inReplyTo === undefined ? {} : { in_reply_to_id: comment.inReplyTo }),
     commit_id: comment.commitId,
     original_commit_id: comment.commitId,
     user: render.user(comment.author),
@@ -180,4 +192,37 @@ export function matchesPullFilter(issue: PullIssue, owner: string, query: URLSea
     return false;
   const base = query.get("base");
   return !base || issue.pull.base.ref === base;
+}
+
+export function renderReviewCommentOfReview(
+  render: Renderer,
+  state: EmulatorState,
+  issue: PullIssue,
+  comment: ReviewCommentRecord,
+): RestReviewCommentOfReview {
+  const full = renderReviewComment(render, state, issue, comment);
+  return { ...full, position: comment.line, original_position: comment.line };
+}
+
+export function renderReview(
+  render: Renderer,
+  state: EmulatorState,
+  issue: PullIssue,
+  review: ReviewRecord,
+): RestReview {
+  const html = `${render.repoWebUrl}/pull/${issue.number}#pullrequestreview-${review.id}`;
+  const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
+  return {
+    id: review.id,
+    node_id: nodeId("PullRequestReview", review.id),
+    user: render.user(review.author),
+    body: review.body,
+    state: review.state,
+    html_url: html,
+    pull_request_url: pullUrl,
+    _links: { html: { href: html }, pull_request: { href: pullUrl } },
+    submitted_at: review.submittedAt,
+    commit_id: review.commitId,
+    author_association: state.association(review.author),
+  };
 }

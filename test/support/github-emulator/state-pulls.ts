@@ -26,6 +26,19 @@ export interface ReviewCommentRecord extends Omit<CommentRecord, "issueNumber"> 
   line: number;
   diffHunk: string;
   commitId: string;
+  /** The review it was submitted with; GitHub makes one for every inline comment. */
+  reviewId?: number;
+  /** The first comment of its thread, when it is a reply. */
+  inReplyTo?: number;
+}
+
+export interface ReviewRecord {
+  id: number;
+  author: string;
+  state: "APPROVED" | "CHANGES_REQUESTED" | "COMMENTED";
+  body: string;
+  submittedAt: string;
+  commitId: string;
 }
 
 export interface PullRecord {
@@ -40,8 +53,14 @@ export interface PullRecord {
   requestedReviewers: string[];
   files: DiffFileRecord[];
   reviewComments: ReviewCommentRecord[];
+  reviews: ReviewRecord[];
+  /** Review threads resolved, by the id of their first comment. */
+  resolvedThreads: number[];
   commits: number;
 }
+
+/** The first comment of a review comment's thread (itself when it starts one). */
+export const threadRoot = (comment: ReviewCommentRecord): number => comment.inReplyTo ?? comment.id;
 
 /** GitHub's `head` filter and the pull request's own label: `owner:branch`. */
 export function headLabel(pull: PullRecord, owner: string): string {
