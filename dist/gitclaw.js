@@ -37066,6 +37066,39 @@ init_external();
 
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
+var PullRequestData = looseObject({
+  number: number2(),
+  node_id: string2(),
+  title: string2(),
+  body: string2().nullable(),
+  html_url: string2(),
+  draft: boolean2().optional(),
+  state: string2(),
+  user: looseObject({ login: string2() }).nullable(),
+  labels: array(looseObject({ name: string2() })),
+  commits: number2(),
+  head: looseObject({
+    ref: string2(),
+    sha: string2(),
+    repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
+  }),
+  base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
+});
+var Threads = object({
+  repository: object({
+    pullRequest: object({
+      reviewThreads: object({
+        nodes: array(object({
+          id: string2(),
+          isResolved: boolean2(),
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+        })),
+        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+      })
+    })
+  })
+});
+var JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
 
 // src/config/zod-errors.ts
 function describeZodError(error, where, input) {
@@ -37163,7 +37196,8 @@ var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 var SANDBOX_MODES = ["auto", "off"];
 
 // src/config/config.ts
-var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
+var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"];
+var DELIVERY_MODES = ["push", "pull-request"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
@@ -37177,7 +37211,16 @@ var Config = strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
     mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
     label: string2().min(1).default("gitclaw"),
-    assignee: string2().min(1).default("gitclaw")
+    assignee: string2().min(1).default("gitclaw"),
+    changesRequested: boolean2().default(true)
+  }).prefault({}),
+  delivery: _enum(DELIVERY_MODES).default("push"),
+  pullRequests: strictObject({
+    resolveThreads: boolean2().default(true)
+  }).prefault({}),
+  ci: strictObject({
+    maxAttempts: int().min(1).max(10).default(3),
+    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix")
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
@@ -37273,7 +37316,8 @@ var INPUTS = [
     env: "GITCLAW_MAX_COST_USD",
     to: (n) => ({ budgets: { maxCostUsd: number3("max_cost_usd", n) } })
   },
-  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
+  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
+  { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) }
 ];
 var MODEL_INPUTS = {
   anthropic_api_key: "ANTHROPIC_API_KEY",
@@ -37586,7 +37630,8 @@ function describeTrigger(trigger) {
     issue: "every new issue and comment",
     mention: `issues and comments mentioning ${trigger.mention}`,
     label: `the label "${trigger.label}"`,
-    assign: `assignment to ${trigger.assignee}`
+    assign: `assignment to ${trigger.assignee}`,
+    ci: "failed CI runs of gitclaw's pull requests"
   };
   return trigger.modes.map((mode) => what[mode]).join(", ");
 }
@@ -38509,7 +38554,8 @@ var IssueMapping = looseObject({
   sessionPath: string2().min(1),
   updatedAt: string2(),
   lastCommentId: number2().int().optional(),
-  lastCommentAt: string2().optional()
+  lastCommentAt: string2().optional(),
+  pullRequest: number2().int().positive().optional()
 });
 var STATE_DIR = "state";
 var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);

@@ -139,6 +139,7 @@ export function describeTrigger(trigger: Trigger): string {
     mention: `issues and comments mentioning ${trigger.mention}`,
     label: `the label "${trigger.label}"`,
     assign: `assignment to ${trigger.assignee}`,
+    ci: "failed CI runs of gitclaw's pull requests",
   };
   return trigger.modes.map((mode) => what[mode]).join(", ");
 }

@@ -75,11 +75,17 @@ const passes = (trigger: Trigger, eventName: string, payload: unknown) =>
 
 describe("the prefilter init writes", () => {
   const policies: Trigger[] = [
-    { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw" },
-    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw" },
-    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw" },
-    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw" },
-    { modes: ["mention", "label", "assign"], mention: "@claw", label: "agent", assignee: "claw" },
+    { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
+    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
+    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw", changesRequested: true },
+    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw", changesRequested: true },
+    {
+      modes: ["mention", "label", "assign"],
+      mention: "@claw",
+      label: "agent",
+      assignee: "claw",
+      changesRequested: true,
+    },
   ];
 
   it("passes every event the guard accepts, and stops what no mode accepts", () => {
