@@ -23015,7 +23015,7 @@ function expect(response, expected, api) {
   if (expected.includes(response.status))
     return response.data;
   const message = response.data?.message;
-  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`);
+  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`, response.status, { data: response.data });
 }
 async function getDefaultBranch(api, repo) {
   const data = expect(await api.send("GET", repoPath(repo)), [200], "repository");
@@ -23072,18 +23072,54 @@ async function addReaction(api, repo, target, content) {
 async function removeReaction(api, repo, target, reactionId) {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
+async function getPullRequest(api, repo, pullNumber, options) {
+  const path = `${repoPath(repo)}/pulls/${pullNumber}`;
+  const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
+  return { number: data.number, state: data.state, headSha: data.head.sha, htmlUrl: data.html_url };
+}
+async function listPullRequestFiles(api, repo, pullNumber, options) {
+  const files = [];
+  for (let page = 1;page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path, undefined, options), [200], "pull-request-files");
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...previous_filename ? { previousFilename: previous_filename } : {} });
+    if (batch.length < 100)
+      break;
+  }
+  return files;
+}
+async function createReview(api, repo, pullNumber, review, options) {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) }))
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
+}
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
+    status;
+    response;
     name = "GitHubApiError";
+    constructor(message, status, response) {
+      super(message);
+      this.status = status;
+      this.response = response;
+    }
   };
 });
 
 // src/github/api.ts
 function fetchApi(options) {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 15000);
       const response = await fetch(`${options.apiUrl}${path}`, {
         method,
         headers: {
@@ -23094,7 +23130,7 @@ function fetchApi(options) {
           ...body === undefined ? {} : { "content-type": "application/json" }
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15000)
+        signal: request?.signal ? AbortSignal.any([timeout, request.signal]) : timeout
       });
       const text = await response.text();
       let data = text;
@@ -23107,9 +23143,12 @@ function fetchApi(options) {
 }
 function octokitApi(github) {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
       try {
-        const response = await github.request(`${method} ${path}`, body === undefined ? {} : { data: body });
+        const response = await github.request(`${method} ${path}`, {
+          ...body === undefined ? {} : { data: body },
+          ...request?.signal ? { request: { signal: request.signal } } : {}
+        });
         return { status: response.status, data: response.data };
       } catch (error) {
         const failed = error;
@@ -42992,7 +43031,8 @@ var OPS = [
   "pr_create",
   "pr_checkout",
   "pr_push",
-  "comment"
+  "comment",
+  "pr_review"
 ];
 var BASE_CLASS = {
   repo_view: "read",
@@ -43009,7 +43049,8 @@ var BASE_CLASS = {
   pr_create: "write",
   pr_checkout: "write",
   pr_push: "write",
-  comment: "write"
+  comment: "write",
+  pr_review: "write"
 };
 function classify(op, args) {
   return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
@@ -55610,9 +55651,12 @@ function createGitHubClient(options) {
     }
   });
   octokit.hook.before("request", (request) => {
-    if (request.method !== "GET" && request.method !== "DELETE" && WRITES_COMMENT.test(request.url) && typeof request.body === "string") {
+    if (request.method === "GET" || request.method === "DELETE" || !WRITES_COMMENT.test(request.url))
+      return;
+    if (typeof request.body === "string")
       request.body = withReplyMarker(request.body);
-    }
+    if (Array.isArray(request.comments))
+      request.comments = request.comments.map((comment) => typeof comment?.body === "string" ? { ...comment, body: withReplyMarker(comment.body) } : comment);
   });
   return octokit;
 }
@@ -74041,6 +74085,16 @@ async function editOpenFile(handle, target, oldText, newText) {
 
 // src/tools/github/args.ts
 var id = union([number2(), string2()]);
+var side = _enum(["LEFT", "RIGHT"]);
+var InlineComment = strictObject({
+  path: string2(),
+  line: int().positive(),
+  side: side.optional(),
+  start_line: int().positive().optional(),
+  start_side: side.optional(),
+  body: string2().optional(),
+  suggestion: string2().optional()
+});
 var githubParameters = looseObject({
   op: _enum([...OPS, "help"]),
   about: _enum(OPS).optional(),
@@ -74070,7 +74124,9 @@ var githubParameters = looseObject({
   dateField: _enum(["created", "updated"]).optional(),
   limit: number2().optional(),
   run: id.optional(),
-  tail: number2().optional()
+  tail: number2().optional(),
+  event: _enum(["COMMENT", "REQUEST_CHANGES", "APPROVE"]).optional(),
+  inline: array(InlineComment).optional()
 });
 function explicitRepo(args) {
   const repo = present(args.repo);
@@ -74194,13 +74250,22 @@ var OP_DOCS = {
   comment: {
     does: "Comments on another issue or PR (your reply to this issue is posted for you).",
     args: { issue: "Number or URL.", pr: "Or a PR number or URL.", body: "The text (Markdown)." }
+  },
+  pr_review: {
+    does: "One review of a PR, its inline comments on lines of the diff posted together; never approves.",
+    args: {
+      pr: "Number or URL.",
+      event: "COMMENT (default) or REQUEST_CHANGES (needs body).",
+      body: "The review's summary (Markdown).",
+      inline: "List of {path, line, side, start_line, start_side, body, suggestion}: line is a line the diff shows, " + "counted in the PR's version (side RIGHT, default) or the base's (LEFT); start_line..line is a range " + "in one hunk; suggestion is replacement text for those lines, posted as a suggested change."
+    }
   }
 };
 var REPO = "repo: owner/name (default: this repository).";
 var GITHUB_DESCRIPTION = [
   "GitHub API (not the gh CLI). Pass op and its arguments; every op also takes repo " + "(owner/name, default: this repository).",
   "Reads: repo_view [branch] \xB7 issue_view issue [comments] \xB7 pr_view pr [comments] \xB7 pr_diff pr [path|all] \xB7 " + "file_read path [ref] \xB7 search_issues, search_prs, search_commits, search_repos, search_code: " + "query [since until dateField limit] \xB7 run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
-  "Writes: pr_create title|fill [body base head draft reviewer assignee label] \xB7 pr_checkout [pr force]: " + "PR in its own worktree \xB7 pr_push [branch message forceWithLease]: commit and push a PR worktree \xB7 " + "comment issue|pr body",
+  "Writes: pr_create title|fill [body base head draft reviewer assignee label] \xB7 pr_checkout [pr force]: " + "PR in its own worktree \xB7 pr_push [branch message forceWithLease]: commit and push a PR worktree \xB7 " + "comment issue|pr body \xB7 pr_review pr [event body inline]: one review, inline comments on diff lines",
   "help [about: op]: an op's arguments in detail. A policy may deny an op and says which rule did."
 ].join(`
 `);
@@ -74248,7 +74313,8 @@ var PERMISSION = {
   pr_create: "pull-requests: write",
   pr_checkout: "pull-requests: read",
   pr_push: "contents: write",
-  comment: "issues: write"
+  comment: "issues: write",
+  pr_review: "pull-requests: write"
 };
 var headerOf = (error, name) => {
   const value = error.response?.headers?.[name];
@@ -74800,375 +74866,49 @@ function reportPush(out, plan, pushed) {
   };
 }
 
-// src/tools/github/run-watch.ts
-import { writeFileSync as writeFileSync5 } from "fs";
-var RUN_WATCH_INTERVAL_MS = 3000;
-var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
-var RUN_WATCH_SLOW_AFTER_MS = 60000;
-var RUN_WATCH_GRACE_MS = 5000;
-var RUN_WATCH_NO_RUNS_MS = 90000;
-var RUN_WATCH_RATE_LIMIT_SLEEP_MS = 15000;
-var RUN_WATCH_MAX_RATE_LIMITS = 5;
-var RUN_WATCH_MAX_MS = 20 * 60000;
-var RUN_WATCH_TAIL_DEFAULT = 15;
-var RUN_WATCH_TAIL_MAX = 200;
-var JOBS_PAGE = 100;
-var RUN_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required", "startup_failure"]);
-var JOB_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required"]);
-var toRun = (run) => ({
-  id: run.id,
-  name: run.name ?? "workflow",
-  number: run.run_number,
-  status: run.status ?? "unknown",
-  conclusion: run.conclusion,
-  url: run.html_url,
-  headSha: run.head_sha
-});
-var runFailed = (run) => run.status === "completed" && RUN_FAILURE.has(run.conclusion ?? "");
-function normaliseLog(text) {
-  return text.replace(/\r\n?/g, `
-`).replace(/\t/g, "    ");
-}
-function tailLines(text, count) {
-  return text.replace(/\n+$/, "").split(`
-`).slice(-count).join(`
-`);
-}
-function planRunWatch(args, context) {
-  const target = readWatchTarget(args, context);
-  return {
-    target: target.repo,
-    narrow: "pass a smaller tail; the full logs are in the artifact",
-    async run(out) {
-      const watch = await startWatch(context, target);
-      const { snapshot, verdict } = await waitForVerdict(watch);
-      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(watch, job) })));
-      const result = { snapshot, verdict, logs, artifact: saveLogs(watch, snapshot.runs, logs) };
-      writeReport(out, watch, result);
-      return watchDetails(watch, result);
-    }
-  };
-}
-function readWatchTarget(args, context) {
-  const explicit = explicitRepo(args);
-  const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
-  const run = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
-  const repo = run?.repo ?? explicit ?? context.thisRepo;
-  const branch = present(args.branch);
-  if (branch && !isBranchName(branch))
-    throw new ValidationError(`invalid branch: ${branch}`);
-  if (!run && !branch && !sameRepo(repo, context.thisRepo)) {
-    throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
-  }
-  return { repo, runId: run?.id, branch, tail };
-}
-async function startWatch(context, target) {
-  const started = context.now();
-  const sha = target.runId === undefined ? await watchedCommit(context, target) : undefined;
-  return { ...target, context, sha, started, polls: 0, rateLimited: 0, notes: [] };
-}
-async function watchedCommit(context, { repo, branch }) {
-  const { github, tool } = context;
-  if (branch)
-    return (await github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) })).data.commit.sha;
-  return localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
-}
-function pause({ tool, sleep }, ms) {
-  return new Promise((resolve) => {
-    if (tool.signal.aborted)
-      return resolve();
-    const done = () => {
-      tool.signal.removeEventListener("abort", done);
-      resolve();
-    };
-    tool.signal.addEventListener("abort", done);
-    sleep(ms).then(done);
-  });
-}
-async function waitForVerdict(watch) {
-  const { now, tool } = watch.context;
-  const runMode = watch.runId !== undefined;
-  let greenSignature;
-  for (;; ) {
-    const snapshot = await pollWithBackoff(watch);
-    const { runs, failedJobs } = snapshot;
-    const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
-    if (runs.length === 0 && now() - watch.started >= RUN_WATCH_NO_RUNS_MS) {
-      throw new ToolFailure(`no workflow runs appeared for ${watch.sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
-    }
-    if (failedJobs.length > 0 || runs.some(runFailed)) {
-      const settled = runMode && finished;
-      return { snapshot: settled ? snapshot : await pollAfterGrace(watch, snapshot), verdict: "failed" };
-    }
-    const signature = finished ? runSignature(runs) : undefined;
-    if (finished && (runMode || signature === greenSignature))
-      return { snapshot, verdict: "succeeded" };
-    greenSignature = signature;
-    if (now() - watch.started >= RUN_WATCH_MAX_MS) {
-      watch.notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
-      return { snapshot, verdict: "still running" };
-    }
-    await pause(watch.context, pollInterval(watch));
-    if (tool.signal.aborted)
-      return { snapshot, verdict: "cancelled" };
-  }
-}
-var runSignature = (runs) => runs.map((run) => run.id).sort((a, b) => a - b).join(",");
-var pollInterval = (watch) => watch.context.now() - watch.started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
-async function pollAfterGrace(watch, first) {
-  watch.notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
-  await pause(watch.context, RUN_WATCH_GRACE_MS);
-  const again = await pollWithBackoff(watch);
-  return again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs: first.failedJobs };
-}
-async function pollWithBackoff(watch) {
-  for (let consecutive = 0;; consecutive++) {
-    try {
-      watch.polls++;
-      return await poll(watch);
-    } catch (error) {
-      if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
-        throw error;
-      watch.rateLimited++;
-      await pause(watch.context, RUN_WATCH_RATE_LIMIT_SLEEP_MS);
-    }
-  }
-}
-async function poll(watch) {
-  const { github } = watch.context;
-  const { repo, runId } = watch;
-  const request = requestOptions(watch.context);
-  const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: watch.sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
-  const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
-  const jobs = (await Promise.all(pending.map((run) => jobsOf(watch, run)))).flat();
-  return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
-}
-async function jobsOf(watch, run) {
-  const { github } = watch.context;
-  const jobs = [];
-  for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
-    ...watch.repo,
-    run_id: run.id,
-    per_page: JOBS_PAGE,
-    ...requestOptions(watch.context)
-  })) {
-    for (const job of data)
-      jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
-  }
-  return jobs;
-}
-async function fetchLog(watch, job) {
-  const { github, tool } = watch.context;
-  try {
-    const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({
-      ...watch.repo,
-      job_id: job.id,
-      ...requestOptions(watch.context)
-    });
-    const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
-    return normaliseLog(tool.redact(text));
-  } catch {
-    return;
-  }
-}
-function saveLogs(watch, runs, logs) {
-  if (!logs.some(({ log }) => log !== undefined))
-    return;
-  const artifact = watch.context.tool.artifacts.allocate("github.log");
-  const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
-  writeFileSync5(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
-${log ?? `Full log unavailable.
-`}`).join(`
-`));
-  return artifact;
-}
-function writeReport(out, watch, { snapshot, verdict, logs, artifact }) {
-  const { runId, polls, rateLimited } = watch;
-  const subject = runId !== undefined ? `Workflow run ${runId} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${watch.sha.slice(0, 12)}`;
-  out.line(`# ${subject} ${verdict}`);
-  out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((watch.context.now() - watch.started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
-  for (const run of snapshot.runs)
-    out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
-  for (const note of watch.notes)
-    out.line(`- ${note}`);
-  if (artifact)
-    out.line(`- Full failed-job logs: ${artifact.ref}`);
-  writeLogTails(out, logs, watch.tail);
-}
-function writeLogTails(out, logs, tail) {
-  if (logs.length === 0)
-    return;
-  out.line();
-  out.line("## Failed Jobs");
-  for (const { job, log } of logs) {
-    out.line();
-    out.line(`### ${job.name} [${job.conclusion}]`);
-    if (log === undefined)
-      out.line("Log tail unavailable.");
-    else if (!out.line(`\`\`\`
-${tailLines(log, tail)}
-\`\`\``))
-      break;
-  }
-}
-function watchDetails(watch, { snapshot, verdict, artifact }) {
-  const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
-  return {
-    repo: repoName(watch.repo),
-    mode: watch.runId === undefined ? "commit" : "run",
-    ...watch.sha ? { headSha: watch.sha } : {},
-    runIds: snapshot.runs.map((run) => run.id),
-    status: verdict,
-    conclusion,
-    failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
-    polls: watch.polls,
-    ...artifact ? { artifactId: artifact.id } : {}
-  };
-}
+// src/tools/github/review.ts
+init_operations();
 
-// src/tools/github/search.ts
-var SEARCH_LIMIT_DEFAULT = 10;
-var SEARCH_LIMIT_MAX = 50;
-var SCOPED = /(?:^|\s)-?(?:repo|org|user|owner):\S/i;
-function searchScope(input) {
-  if (input.op === "search_repos")
-    return;
-  if (input.repo)
-    return input.repo;
-  return SCOPED.test(input.query ?? "") ? undefined : input.thisRepo;
-}
-function dateQualifier(input) {
-  const since = present(input.since);
-  const until = present(input.until);
-  if (!since && !until)
-    return;
-  if (input.op === "search_code")
-    throw new ValidationError("search_code does not take since/until: GitHub code search has no date qualifier.");
-  const field = input.op === "search_commits" ? "committer-date" : input.op === "search_repos" && input.dateField === "updated" ? "pushed" : input.dateField ?? "created";
-  const from = since && resolveDateBound(since, input.now);
-  const to = until && resolveDateBound(until, input.now);
-  if (from && to)
-    return `${field}:${from}..${to}`;
-  return from ? `${field}:>=${from}` : `${field}:<=${to}`;
-}
-function composeSearchQuery(input) {
-  const query = present(input.query);
-  if (input.op === "search_code" && !query)
-    throw new ValidationError("query is required for search_code");
-  const parts = [query, dateQualifier(input)].filter(Boolean);
-  if (parts.length === 0)
-    throw new ValidationError("query is required (or pass since/until to filter by date)");
-  const scope = searchScope(input);
-  if (scope)
-    parts.push(`repo:${repoName(scope)}`);
-  if (input.op === "search_issues")
-    parts.push("is:issue");
-  if (input.op === "search_prs")
-    parts.push("is:pr");
-  return parts.join(" ");
-}
-var firstLine3 = (text) => text?.split(`
-`).find((line) => line.trim())?.trim() ?? "";
-var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
-function planSearch(op, args, context) {
-  const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
-  const input = {
-    op,
-    query: args.query,
-    since: args.since,
-    until: args.until,
-    dateField: args.dateField,
-    repo: explicitRepo(args),
-    thisRepo: context.thisRepo,
-    now: context.now()
-  };
-  const q = composeSearchQuery(input);
-  const params = { q, per_page: limit, ...requestOptions(context) };
-  return {
-    target: searchScope(input),
-    narrow: "lower limit or make the query more specific",
-    async run(out) {
-      const search = { github: context.github, params, out };
-      return { query: q, ...await runSearch(op, search) };
+// src/tools/github/diff-lines.ts
+var HUNK_HEADER = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+function commentableLines(patch) {
+  const lines = { LEFT: new Map, RIGHT: new Map };
+  let left = 0;
+  let right = 0;
+  let hunk = -1;
+  for (const text of patch.split(`
+`)) {
+    const header = HUNK_HEADER.exec(text);
+    if (header) {
+      left = Number(header[1]);
+      right = Number(header[2]);
+      hunk++;
+    } else if (hunk < 0)
+      continue;
+    else if (text.startsWith("+"))
+      lines.RIGHT.set(right++, hunk);
+    else if (text.startsWith("-"))
+      lines.LEFT.set(left++, hunk);
+    else if (text.startsWith(" ")) {
+      lines.LEFT.set(left++, hunk);
+      lines.RIGHT.set(right++, hunk);
     }
-  };
-}
-function runSearch(op, search) {
-  switch (op) {
-    case "search_issues":
-    case "search_prs":
-      return searchIssues(search, op);
-    case "search_code":
-      return searchCode(search);
-    case "search_commits":
-      return searchCommits(search);
-    case "search_repos":
-      return searchRepos(search);
   }
+  return lines;
 }
-function writeResults(search, title, data, writeItem) {
-  const counts = { total: data.total_count, shown: data.items.length };
-  search.out.line(`# GitHub ${title} search`);
-  search.out.line(`Query: \`${search.params.q}\``);
-  search.out.line(`${counts.total} results${counts.total > counts.shown ? ` (showing ${counts.shown})` : ""}`);
-  for (const item of data.items)
-    if (!writeItem(item))
-      break;
-  return counts;
+function lineRanges(lines) {
+  const sorted = [...lines].sort((a, b) => a - b);
+  const ranges = [];
+  for (let i = 0;i < sorted.length; i++) {
+    const start = sorted[i];
+    while (sorted[i + 1] === sorted[i] + 1)
+      i++;
+    ranges.push(start === sorted[i] ? `${start}` : `${start}-${sorted[i]}`);
+  }
+  return ranges.join(", ") || "none";
 }
-async function searchIssues(search, op) {
-  const { out } = search;
-  const { data } = await search.github.rest.search.issuesAndPullRequests(search.params);
-  return writeResults(search, op === "search_issues" ? "issues" : "pull requests", data, (item) => {
-    const state = item.pull_request?.merged_at ? "merged" : item.state;
-    const labels = item.labels.map((label) => label.name).filter(Boolean);
-    out.line(`- #${item.number} ${item.title}`);
-    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
-    return out.line(`  ${item.html_url}`);
-  });
-}
-async function searchCode(search) {
-  const { out } = search;
-  const { data } = await search.github.rest.search.code({
-    ...search.params,
-    headers: { accept: "application/vnd.github.text-match+json" }
-  });
-  return writeResults(search, "code", data, (item) => {
-    out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
-    const fragment = firstLine3(item.text_matches?.[0]?.fragment);
-    if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
-      return false;
-    return !out.full;
-  });
-}
-async function searchCommits(search) {
-  const { out } = search;
-  const { data } = await search.github.rest.search.commits(search.params);
-  return writeResults(search, "commits", data, (item) => {
-    const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
-    out.line(`- ${item.sha.slice(0, 7)} ${firstLine3(item.commit.message)}`);
-    const date = item.commit.committer?.date ?? item.commit.author.date;
-    return out.line(`  ${[item.repository.full_name, author, date, item.html_url].join(" \xB7 ")}`);
-  });
-}
-async function searchRepos(search) {
-  const { out } = search;
-  const { data } = await search.github.rest.search.repos(search.params);
-  return writeResults(search, "repositories", data, (item) => {
-    out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine3(item.description)}` : ""}`);
-    const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
-    const facts = [
-      item.language ?? "",
-      `\u2605 ${item.stargazers_count}`,
-      `forks ${item.forks_count}`,
-      `open issues ${item.open_issues_count}`,
-      item.visibility ?? (item.private ? "private" : "public"),
-      ...flags,
-      `updated ${item.updated_at}`,
-      item.html_url
-    ];
-    return out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`);
-  });
+function describeCommentable(lines) {
+  return ["RIGHT", "LEFT"].filter((side) => lines[side].size > 0).map((side) => `${side} ${lineRanges(lines[side].keys())}`).join("; ");
 }
 
 // src/tools/github/minimized.ts
@@ -75553,6 +75293,521 @@ function planFileRead(args, context) {
   };
 }
 
+// src/tools/github/review.ts
+var MAX_BODY_CHARS = 65536;
+var MAX_INLINE = 100;
+var FILES_SHOWN = 20;
+function suggestionBlock(suggestion) {
+  const text = suggestion.replace(/\r?\n$/, "");
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}suggestion
+${text}
+${fence}`;
+}
+var where = (c) => `${c.path}:${c.start_line === undefined ? "" : `${c.start_line}-`}${c.line} (${c.side})`;
+function readInline(comment, index) {
+  const name = `inline[${index}] (${comment.path}:${comment.line})`;
+  const path = comment.path.trim().replace(/^\.?\//, "");
+  if (!path)
+    throw new ValidationError(`${name} needs path: the file, relative to the repository root`);
+  const side = comment.side ?? "RIGHT";
+  const startSide = comment.start_side ?? side;
+  if (comment.start_side !== undefined && comment.start_line === undefined)
+    throw new ValidationError(`${name}: start_side needs start_line, the first line of the range`);
+  if (comment.start_line !== undefined && startSide === side && comment.start_line >= comment.line)
+    throw new ValidationError(`${name}: start_line (${comment.start_line}) must come before line (${comment.line})`);
+  const text = comment.body?.trim() ?? "";
+  if (comment.suggestion !== undefined && (side !== "RIGHT" || startSide !== "RIGHT"))
+    throw new ValidationError(`${name}: a suggestion replaces lines of the pull request's version: use side RIGHT`);
+  const body = comment.suggestion === undefined ? text : [text, suggestionBlock(comment.suggestion)].join(`
+
+`).trim();
+  if (!body)
+    throw new ValidationError(`${name} needs body (or suggestion): what to say about the line`);
+  if ([...body].length > MAX_BODY_CHARS)
+    throw new ValidationError(`${name}: the body is ${[...body].length} characters; GitHub allows ${MAX_BODY_CHARS}`);
+  const range = comment.start_line === undefined ? {} : { start_line: comment.start_line, start_side: startSide };
+  return { path, line: comment.line, side, ...range, body };
+}
+function readEvent(event) {
+  if (event === "APPROVE")
+    throw new ValidationError("pr_review never approves: approving a pull request is left to a person. Use event COMMENT or REQUEST_CHANGES.");
+  return event ?? "COMMENT";
+}
+function planPrReview(args, context) {
+  const { repo, number } = prNumber(args, context, "pr_review");
+  const event = readEvent(args.event);
+  const body = args.body?.trim() ?? "";
+  const inline = args.inline ?? [];
+  if (inline.length > MAX_INLINE)
+    throw new ValidationError(`pr_review takes at most ${MAX_INLINE} inline comments; ${inline.length} were given`);
+  const comments = inline.map(readInline);
+  if (event === "REQUEST_CHANGES" && !body)
+    throw new ValidationError("pr_review with event REQUEST_CHANGES needs body: what must change, in a sentence");
+  if (!body && comments.length === 0)
+    throw new ValidationError("pr_review needs body, inline comments, or both");
+  if ([...body].length > MAX_BODY_CHARS)
+    throw new ValidationError(`the review body is ${[...body].length} characters; GitHub allows ${MAX_BODY_CHARS}`);
+  const { tool } = context;
+  return {
+    target: repo,
+    narrow: "the confirmation is unusually long",
+    async run(out) {
+      const api = octokitApi(context.github);
+      const request = { signal: tool.signal };
+      const pr = await getPullRequest(api, repo, number, request);
+      const files = comments.length ? await listPullRequestFiles(api, repo, number, request) : [];
+      const problems = misplaced(comments, files, number);
+      if (problems.length)
+        throw new ToolFailure(refusal(problems, comments.length, number));
+      const review = await createReview(api, repo, number, {
+        commitId: pr.headSha,
+        event,
+        body: tool.redact(body),
+        comments: comments.map((comment) => ({ ...comment, body: tool.redact(comment.body) }))
+      }, request);
+      const count = `${comments.length} inline comment${comments.length === 1 ? "" : "s"}`;
+      out.line(`# Reviewed PR #${number} (${event}) with ${count}`);
+      out.line(`- ${review.htmlUrl}`);
+      out.line(`- at ${pr.headSha.slice(0, 12)}`);
+      for (const comment of comments)
+        out.line(`- ${where(comment)}`);
+      return {
+        repo: repoName(repo),
+        number,
+        reviewId: review.id,
+        url: review.htmlUrl,
+        event,
+        comments: comments.length
+      };
+    }
+  };
+}
+function refusal(problems, total, number) {
+  const which = problems.length === 1 ? "one inline comment is" : `${problems.length} inline comments are`;
+  return [
+    `no review was posted: ${which} not on lines of PR #${number}'s diff, and GitHub refuses the whole review ` + `for one (${total} given). Move or drop ${problems.length === 1 ? "it" : "them"}, or say it in body:`,
+    ...problems.map((problem) => `- ${problem}`)
+  ].join(`
+`);
+}
+function misplaced(comments, files, number) {
+  const byPath = new Map(files.map((file) => [file.filename, file]));
+  const lines = new Map;
+  const problems = [];
+  for (const [index, comment] of comments.entries()) {
+    const name = `inline[${index}] ${where(comment)}`;
+    const file = byPath.get(comment.path);
+    if (!file) {
+      problems.push(`${name}: ${notChanged(comment.path, files, number)}`);
+      continue;
+    }
+    if (file.patch === undefined) {
+      problems.push(`${name}: GitHub shows no diff for ${file.filename} (binary or too large), so no line takes a comment`);
+      continue;
+    }
+    const commentable = lines.get(file.filename) ?? commentableLines(file.patch);
+    lines.set(file.filename, commentable);
+    const problem = outsideHunks(comment, commentable);
+    if (problem)
+      problems.push(`${name}: ${problem}; commentable lines of ${file.filename}: ${describeCommentable(commentable)}`);
+  }
+  return problems;
+}
+function notChanged(path, files, number) {
+  const renamed = files.find((file) => file.previousFilename === path);
+  if (renamed)
+    return `${path} was renamed to ${renamed.filename}; comment on ${renamed.filename}`;
+  const shown = files.slice(0, FILES_SHOWN).map((file) => file.filename);
+  const more = files.length > FILES_SHOWN ? `, and ${files.length - FILES_SHOWN} more (pr_diff lists them)` : "";
+  return `PR #${number} does not change ${path}; it changes ${shown.join(", ") || "no files"}${more}`;
+}
+function outsideHunks(comment, lines) {
+  const hunk = lines[comment.side].get(comment.line);
+  if (hunk === undefined)
+    return `line ${comment.line} (${comment.side}) is outside the diff`;
+  if (comment.start_line === undefined)
+    return;
+  const startSide = comment.start_side ?? comment.side;
+  const startHunk = lines[startSide].get(comment.start_line);
+  if (startHunk === hunk)
+    return;
+  const sameHunk = [...lines[comment.side]].filter(([, h]) => h === hunk).map(([line]) => line);
+  return startHunk === undefined ? `start_line ${comment.start_line} (${startSide}) is outside the diff` : `start_line ${comment.start_line} and line ${comment.line} are in different hunks; a range stays in one ` + `(line ${comment.line}'s hunk: ${comment.side} ${lineRanges(sameHunk)})`;
+}
+
+// src/tools/github/run-watch.ts
+import { writeFileSync as writeFileSync5 } from "fs";
+var RUN_WATCH_INTERVAL_MS = 3000;
+var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
+var RUN_WATCH_SLOW_AFTER_MS = 60000;
+var RUN_WATCH_GRACE_MS = 5000;
+var RUN_WATCH_NO_RUNS_MS = 90000;
+var RUN_WATCH_RATE_LIMIT_SLEEP_MS = 15000;
+var RUN_WATCH_MAX_RATE_LIMITS = 5;
+var RUN_WATCH_MAX_MS = 20 * 60000;
+var RUN_WATCH_TAIL_DEFAULT = 15;
+var RUN_WATCH_TAIL_MAX = 200;
+var JOBS_PAGE = 100;
+var RUN_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required", "startup_failure"]);
+var JOB_FAILURE = new Set(["failure", "timed_out", "cancelled", "action_required"]);
+var toRun = (run) => ({
+  id: run.id,
+  name: run.name ?? "workflow",
+  number: run.run_number,
+  status: run.status ?? "unknown",
+  conclusion: run.conclusion,
+  url: run.html_url,
+  headSha: run.head_sha
+});
+var runFailed = (run) => run.status === "completed" && RUN_FAILURE.has(run.conclusion ?? "");
+function normaliseLog(text) {
+  return text.replace(/\r\n?/g, `
+`).replace(/\t/g, "    ");
+}
+function tailLines(text, count) {
+  return text.replace(/\n+$/, "").split(`
+`).slice(-count).join(`
+`);
+}
+function planRunWatch(args, context) {
+  const target = readWatchTarget(args, context);
+  return {
+    target: target.repo,
+    narrow: "pass a smaller tail; the full logs are in the artifact",
+    async run(out) {
+      const watch = await startWatch(context, target);
+      const { snapshot, verdict } = await waitForVerdict(watch);
+      const logs = await Promise.all(snapshot.failedJobs.map(async (job) => ({ job, log: await fetchLog(watch, job) })));
+      const result = { snapshot, verdict, logs, artifact: saveLogs(watch, snapshot.runs, logs) };
+      writeReport(out, watch, result);
+      return watchDetails(watch, result);
+    }
+  };
+}
+function readWatchTarget(args, context) {
+  const explicit = explicitRepo(args);
+  const tail = boundedCount(args.tail, "tail", RUN_WATCH_TAIL_DEFAULT, RUN_WATCH_TAIL_MAX);
+  const run = args.run === undefined ? undefined : parseRunIdentifier(args.run, context.host, explicit);
+  const repo = run?.repo ?? explicit ?? context.thisRepo;
+  const branch = present(args.branch);
+  if (branch && !isBranchName(branch))
+    throw new ValidationError(`invalid branch: ${branch}`);
+  if (!run && !branch && !sameRepo(repo, context.thisRepo)) {
+    throw new ValidationError(`Cannot infer the watched commit: the workspace is a checkout of ${repoName(context.thisRepo)}, not ${repoName(repo)}. Pass \`branch\` or \`run\`.`);
+  }
+  return { repo, runId: run?.id, branch, tail };
+}
+async function startWatch(context, target) {
+  const started = context.now();
+  const sha = target.runId === undefined ? await watchedCommit(context, target) : undefined;
+  return { ...target, context, sha, started, polls: 0, rateLimited: 0, notes: [] };
+}
+async function watchedCommit(context, { repo, branch }) {
+  const { github, tool } = context;
+  if (branch)
+    return (await github.rest.repos.getBranch({ ...repo, branch, ...requestOptions(context) })).data.commit.sha;
+  return localGit(tool.workspace, tool.env, {}, tool.redact).must(["rev-parse", "HEAD"]);
+}
+function pause({ tool, sleep }, ms) {
+  return new Promise((resolve) => {
+    if (tool.signal.aborted)
+      return resolve();
+    const done = () => {
+      tool.signal.removeEventListener("abort", done);
+      resolve();
+    };
+    tool.signal.addEventListener("abort", done);
+    sleep(ms).then(done);
+  });
+}
+async function waitForVerdict(watch) {
+  const { now, tool } = watch.context;
+  const runMode = watch.runId !== undefined;
+  let greenSignature;
+  for (;; ) {
+    const snapshot = await pollWithBackoff(watch);
+    const { runs, failedJobs } = snapshot;
+    const finished = runs.length > 0 && runs.every((run) => run.status === "completed");
+    if (runs.length === 0 && now() - watch.started >= RUN_WATCH_NO_RUNS_MS) {
+      throw new ToolFailure(`no workflow runs appeared for ${watch.sha?.slice(0, 12)} in ${RUN_WATCH_NO_RUNS_MS / 1000}s: is a workflow triggered for this commit? Pass run to watch a specific run.`);
+    }
+    if (failedJobs.length > 0 || runs.some(runFailed)) {
+      const settled = runMode && finished;
+      return { snapshot: settled ? snapshot : await pollAfterGrace(watch, snapshot), verdict: "failed" };
+    }
+    const signature = finished ? runSignature(runs) : undefined;
+    if (finished && (runMode || signature === greenSignature))
+      return { snapshot, verdict: "succeeded" };
+    greenSignature = signature;
+    if (now() - watch.started >= RUN_WATCH_MAX_MS) {
+      watch.notes.push(`Stopped watching after ${RUN_WATCH_MAX_MS / 60000} minutes.`);
+      return { snapshot, verdict: "still running" };
+    }
+    await pause(watch.context, pollInterval(watch));
+    if (tool.signal.aborted)
+      return { snapshot, verdict: "cancelled" };
+  }
+}
+var runSignature = (runs) => runs.map((run) => run.id).sort((a, b) => a - b).join(",");
+var pollInterval = (watch) => watch.context.now() - watch.started < RUN_WATCH_SLOW_AFTER_MS ? RUN_WATCH_INTERVAL_MS : RUN_WATCH_SLOW_INTERVAL_MS;
+async function pollAfterGrace(watch, first) {
+  watch.notes.push(`Failure detected; waited ${RUN_WATCH_GRACE_MS / 1000}s for concurrent failures.`);
+  await pause(watch.context, RUN_WATCH_GRACE_MS);
+  const again = await pollWithBackoff(watch);
+  return again.failedJobs.length > 0 ? again : { runs: again.runs, failedJobs: first.failedJobs };
+}
+async function pollWithBackoff(watch) {
+  for (let consecutive = 0;; consecutive++) {
+    try {
+      watch.polls++;
+      return await poll(watch);
+    } catch (error) {
+      if (!isRateLimitError(error) || consecutive >= RUN_WATCH_MAX_RATE_LIMITS)
+        throw error;
+      watch.rateLimited++;
+      await pause(watch.context, RUN_WATCH_RATE_LIMIT_SLEEP_MS);
+    }
+  }
+}
+async function poll(watch) {
+  const { github } = watch.context;
+  const { repo, runId } = watch;
+  const request = requestOptions(watch.context);
+  const runs = runId !== undefined ? [toRun((await github.rest.actions.getWorkflowRun({ ...repo, run_id: runId, ...request })).data)] : (await github.rest.actions.listWorkflowRunsForRepo({ ...repo, head_sha: watch.sha, per_page: 100, ...request })).data.workflow_runs.map(toRun);
+  const pending = runs.filter((run) => run.status !== "completed" || runFailed(run));
+  const jobs = (await Promise.all(pending.map((run) => jobsOf(watch, run)))).flat();
+  return { runs, failedJobs: jobs.filter((job) => JOB_FAILURE.has(job.conclusion ?? "")) };
+}
+async function jobsOf(watch, run) {
+  const { github } = watch.context;
+  const jobs = [];
+  for await (const { data } of github.paginate.iterator(github.rest.actions.listJobsForWorkflowRun, {
+    ...watch.repo,
+    run_id: run.id,
+    per_page: JOBS_PAGE,
+    ...requestOptions(watch.context)
+  })) {
+    for (const job of data)
+      jobs.push({ id: job.id, runId: run.id, name: job.name, conclusion: job.conclusion });
+  }
+  return jobs;
+}
+async function fetchLog(watch, job) {
+  const { github, tool } = watch.context;
+  try {
+    const { data } = await github.rest.actions.downloadJobLogsForWorkflowRun({
+      ...watch.repo,
+      job_id: job.id,
+      ...requestOptions(watch.context)
+    });
+    const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : String(data);
+    return normaliseLog(tool.redact(text));
+  } catch {
+    return;
+  }
+}
+function saveLogs(watch, runs, logs) {
+  if (!logs.some(({ log }) => log !== undefined))
+    return;
+  const artifact = watch.context.tool.artifacts.allocate("github.log");
+  const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
+  writeFileSync5(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+${log ?? `Full log unavailable.
+`}`).join(`
+`));
+  return artifact;
+}
+function writeReport(out, watch, { snapshot, verdict, logs, artifact }) {
+  const { runId, polls, rateLimited } = watch;
+  const subject = runId !== undefined ? `Workflow run ${runId} (${snapshot.runs[0]?.name ?? "?"})` : `Workflow runs for ${watch.sha.slice(0, 12)}`;
+  out.line(`# ${subject} ${verdict}`);
+  out.line(`- ${runId === undefined ? `${snapshot.runs.length} runs \xB7 ` : ""}watched ${Math.round((watch.context.now() - watch.started) / 1000)}s, ${polls} polls${rateLimited ? `, rate limited ${rateLimited}\xD7 (waited ${RUN_WATCH_RATE_LIMIT_SLEEP_MS / 1000}s each)` : ""}`);
+  for (const run of snapshot.runs)
+    out.line(`- ${run.name} #${run.number} [${run.status}${run.conclusion ? `: ${run.conclusion}` : ""}] ${run.url}`);
+  for (const note of watch.notes)
+    out.line(`- ${note}`);
+  if (artifact)
+    out.line(`- Full failed-job logs: ${artifact.ref}`);
+  writeLogTails(out, logs, watch.tail);
+}
+function writeLogTails(out, logs, tail) {
+  if (logs.length === 0)
+    return;
+  out.line();
+  out.line("## Failed Jobs");
+  for (const { job, log } of logs) {
+    out.line();
+    out.line(`### ${job.name} [${job.conclusion}]`);
+    if (log === undefined)
+      out.line("Log tail unavailable.");
+    else if (!out.line(`\`\`\`
+${tailLines(log, tail)}
+\`\`\``))
+      break;
+  }
+}
+function watchDetails(watch, { snapshot, verdict, artifact }) {
+  const conclusion = verdict === "succeeded" ? "success" : verdict === "failed" ? "failure" : null;
+  return {
+    repo: repoName(watch.repo),
+    mode: watch.runId === undefined ? "commit" : "run",
+    ...watch.sha ? { headSha: watch.sha } : {},
+    runIds: snapshot.runs.map((run) => run.id),
+    status: verdict,
+    conclusion,
+    failedJobs: snapshot.failedJobs.map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion })),
+    polls: watch.polls,
+    ...artifact ? { artifactId: artifact.id } : {}
+  };
+}
+
+// src/tools/github/search.ts
+var SEARCH_LIMIT_DEFAULT = 10;
+var SEARCH_LIMIT_MAX = 50;
+var SCOPED = /(?:^|\s)-?(?:repo|org|user|owner):\S/i;
+function searchScope(input) {
+  if (input.op === "search_repos")
+    return;
+  if (input.repo)
+    return input.repo;
+  return SCOPED.test(input.query ?? "") ? undefined : input.thisRepo;
+}
+function dateQualifier(input) {
+  const since = present(input.since);
+  const until = present(input.until);
+  if (!since && !until)
+    return;
+  if (input.op === "search_code")
+    throw new ValidationError("search_code does not take since/until: GitHub code search has no date qualifier.");
+  const field = input.op === "search_commits" ? "committer-date" : input.op === "search_repos" && input.dateField === "updated" ? "pushed" : input.dateField ?? "created";
+  const from = since && resolveDateBound(since, input.now);
+  const to = until && resolveDateBound(until, input.now);
+  if (from && to)
+    return `${field}:${from}..${to}`;
+  return from ? `${field}:>=${from}` : `${field}:<=${to}`;
+}
+function composeSearchQuery(input) {
+  const query = present(input.query);
+  if (input.op === "search_code" && !query)
+    throw new ValidationError("query is required for search_code");
+  const parts = [query, dateQualifier(input)].filter(Boolean);
+  if (parts.length === 0)
+    throw new ValidationError("query is required (or pass since/until to filter by date)");
+  const scope = searchScope(input);
+  if (scope)
+    parts.push(`repo:${repoName(scope)}`);
+  if (input.op === "search_issues")
+    parts.push("is:issue");
+  if (input.op === "search_prs")
+    parts.push("is:pr");
+  return parts.join(" ");
+}
+var firstLine3 = (text) => text?.split(`
+`).find((line) => line.trim())?.trim() ?? "";
+var repoFromUrl = (url) => /\/repos\/([^/]+\/[^/]+)$/.exec(url)?.[1] ?? url;
+function planSearch(op, args, context) {
+  const limit = boundedCount(args.limit, "limit", SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
+  const input = {
+    op,
+    query: args.query,
+    since: args.since,
+    until: args.until,
+    dateField: args.dateField,
+    repo: explicitRepo(args),
+    thisRepo: context.thisRepo,
+    now: context.now()
+  };
+  const q = composeSearchQuery(input);
+  const params = { q, per_page: limit, ...requestOptions(context) };
+  return {
+    target: searchScope(input),
+    narrow: "lower limit or make the query more specific",
+    async run(out) {
+      const search = { github: context.github, params, out };
+      return { query: q, ...await runSearch(op, search) };
+    }
+  };
+}
+function runSearch(op, search) {
+  switch (op) {
+    case "search_issues":
+    case "search_prs":
+      return searchIssues(search, op);
+    case "search_code":
+      return searchCode(search);
+    case "search_commits":
+      return searchCommits(search);
+    case "search_repos":
+      return searchRepos(search);
+  }
+}
+function writeResults(search, title, data, writeItem) {
+  const counts = { total: data.total_count, shown: data.items.length };
+  search.out.line(`# GitHub ${title} search`);
+  search.out.line(`Query: \`${search.params.q}\``);
+  search.out.line(`${counts.total} results${counts.total > counts.shown ? ` (showing ${counts.shown})` : ""}`);
+  for (const item of data.items)
+    if (!writeItem(item))
+      break;
+  return counts;
+}
+async function searchIssues(search, op) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.issuesAndPullRequests(search.params);
+  return writeResults(search, op === "search_issues" ? "issues" : "pull requests", data, (item) => {
+    const state = item.pull_request?.merged_at ? "merged" : item.state;
+    const labels = item.labels.map((label) => label.name).filter(Boolean);
+    out.line(`- #${item.number} ${item.title}`);
+    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
+    return out.line(`  ${item.html_url}`);
+  });
+}
+async function searchCode(search) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.code({
+    ...search.params,
+    headers: { accept: "application/vnd.github.text-match+json" }
+  });
+  return writeResults(search, "code", data, (item) => {
+    out.line(`- ${item.path} \u2014 ${item.repository.full_name} @ ${item.sha.slice(0, 7)} \u2014 ${item.html_url}`);
+    const fragment = firstLine3(item.text_matches?.[0]?.fragment);
+    if (fragment && !out.line(`  > ${fragment.replace(/\s+/g, " ").slice(0, 200)}`))
+      return false;
+    return !out.full;
+  });
+}
+async function searchCommits(search) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.commits(search.params);
+  return writeResults(search, "commits", data, (item) => {
+    const author = item.author?.login ? `@${item.author.login}` : item.commit.author.name;
+    out.line(`- ${item.sha.slice(0, 7)} ${firstLine3(item.commit.message)}`);
+    const date = item.commit.committer?.date ?? item.commit.author.date;
+    return out.line(`  ${[item.repository.full_name, author, date, item.html_url].join(" \xB7 ")}`);
+  });
+}
+async function searchRepos(search) {
+  const { out } = search;
+  const { data } = await search.github.rest.search.repos(search.params);
+  return writeResults(search, "repositories", data, (item) => {
+    out.line(`- ${item.full_name}${item.description ? ` \u2014 ${firstLine3(item.description)}` : ""}`);
+    const flags = [item.archived ? "archived" : "", item.fork ? "fork" : ""].filter(Boolean);
+    const facts = [
+      item.language ?? "",
+      `\u2605 ${item.stargazers_count}`,
+      `forks ${item.forks_count}`,
+      `open issues ${item.open_issues_count}`,
+      item.visibility ?? (item.private ? "private" : "public"),
+      ...flags,
+      `updated ${item.updated_at}`,
+      item.html_url
+    ];
+    return out.line(`  ${facts.filter(Boolean).join(" \xB7 ")}`);
+  });
+}
+
 // src/tools/github/index.ts
 var PLANNERS = {
   repo_view: planRepoView,
@@ -75569,7 +75824,8 @@ var PLANNERS = {
   pr_create: planPrCreate,
   pr_checkout: planPrCheckout,
   pr_push: planPrPush,
-  comment: planComment
+  comment: planComment,
+  pr_review: planPrReview
 };
 function answer(options, tool, started, result, audit) {
   const now = options.now ?? Date.now;

@@ -37105,7 +37105,8 @@ var OPS = [
   "pr_create",
   "pr_checkout",
   "pr_push",
-  "comment"
+  "comment",
+  "pr_review"
 ];
 var BASE_CLASS = {
   repo_view: "read",
@@ -37122,7 +37123,8 @@ var BASE_CLASS = {
   pr_create: "write",
   pr_checkout: "write",
   pr_push: "write",
-  comment: "write"
+  comment: "write",
+  pr_review: "write"
 };
 function classify(op, args) {
   return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
