@@ -12,6 +12,7 @@ import {
   type DiffSide,
   type ReviewComment,
 } from "../../github/operations.ts";
+import { fence } from "../../quote.ts";
 import type { InlineComment, GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { commentableLines, describeCommentable, lineRanges, type CommentableLines } from "./diff-lines.ts";
@@ -28,13 +29,8 @@ const FILES_SHOWN = 20;
 
 type Event = "COMMENT" | "REQUEST_CHANGES";
 
-/** `suggestion` as GitHub's suggested-change block, fenced longer than any backtick run inside it. */
-function suggestionBlock(suggestion: string): string {
-  const text = suggestion.replace(/\r?\n$/, "");
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}suggestion\n${text}\n${fence}`;
-}
+/** `suggestion` as GitHub's suggested-change block: the lines that replace the commented ones. */
+const suggestionBlock = (suggestion: string) => fence(suggestion.replace(/\r?\n$/, ""), "suggestion");
 
 const where = (c: ReviewComment) =>
   `${c.path}:${c.start_line === undefined ? "" : `${c.start_line}-`}${c.line} (${c.side})`;
