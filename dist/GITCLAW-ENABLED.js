@@ -77,6 +77,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     owner,
     repo,
     token: required(env, "GITHUB_TOKEN", "pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env."),
+    workflowsToken: env.GITCLAW_WORKFLOWS_TOKEN?.trim() || undefined,
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
@@ -7205,7 +7206,7 @@ var Config = strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
-  protectedPaths: array(string2().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
+  protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
   progress: strictObject({
     throttleSeconds: number2().min(0).max(60).default(3),
@@ -7281,9 +7282,13 @@ var MODEL_INPUTS = {
   base_url: "GITCLAW_BASE_URL",
   api: "GITCLAW_API"
 };
+var TOKEN_INPUTS = {
+  workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
-  ...MODEL_INPUTS
+  ...MODEL_INPUTS,
+  ...TOKEN_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {

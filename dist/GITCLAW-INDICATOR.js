@@ -77,6 +77,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     owner,
     repo,
     token: required(env, "GITHUB_TOKEN", "pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env."),
+    workflowsToken: env.GITCLAW_WORKFLOWS_TOKEN?.trim() || undefined,
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
