@@ -23076,7 +23076,12 @@ async function removeReaction(api, repo, target, reactionId) {
 async function getPullRequest(api, repo, pullNumber, options) {
   const path = `${repoPath(repo)}/pulls/${pullNumber}`;
   const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
-  return { number: data.number, state: data.state, headSha: data.head.sha, htmlUrl: data.html_url };
+  return {
+    number: data.number,
+    url: data.html_url,
+    open: data.state === "open",
+    head: { ref: data.head.ref, sha: data.head.sha }
+  };
 }
 async function listPullRequestFiles(api, repo, pullNumber, options) {
   const files = [];
@@ -75489,7 +75494,7 @@ function planPrReview(args, context) {
       if (problems.length)
         throw new ToolFailure(refusal(problems, comments.length, number));
       const review = await createReview(api, repo, number, {
-        commitId: pr.headSha,
+        commitId: pr.head.sha,
         event,
         body: tool.redact(body),
         comments: comments.map((comment) => ({ ...comment, body: tool.redact(comment.body) }))
@@ -75497,7 +75502,7 @@ function planPrReview(args, context) {
       const count = `${comments.length} inline comment${comments.length === 1 ? "" : "s"}`;
       out.line(`# Reviewed PR #${number} (${event}) with ${count}`);
       out.line(`- ${review.htmlUrl}`);
-      out.line(`- at ${pr.headSha.slice(0, 12)}`);
+      out.line(`- at ${pr.head.sha.slice(0, 12)}`);
       for (const comment of comments)
         out.line(`- ${where(comment)}`);
       return {

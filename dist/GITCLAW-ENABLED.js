@@ -6849,7 +6849,12 @@ async function removeReaction(api, repo, target, reactionId) {
 async function getPullRequest(api, repo, pullNumber, options) {
   const path = `${repoPath(repo)}/pulls/${pullNumber}`;
   const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
-  return { number: data.number, state: data.state, headSha: data.head.sha, htmlUrl: data.html_url };
+  return {
+    number: data.number,
+    url: data.html_url,
+    open: data.state === "open",
+    head: { ref: data.head.ref, sha: data.head.sha }
+  };
 }
 async function listPullRequestFiles(api, repo, pullNumber, options) {
   const files = [];

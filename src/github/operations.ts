@@ -166,12 +166,12 @@ export async function removeReaction(
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
 
-/** The facts of a pull request a review needs. */
-export interface PullRequestHead {
+/** A pull request as the stages read it. */
+export interface PullRequestInfo {
   number: number;
-  state: string;
-  headSha: string;
-  htmlUrl: string;
+  url: string;
+  open: boolean;
+  head: { ref: string; sha: string };
 }
 
 export async function getPullRequest(
@@ -179,15 +179,20 @@ export async function getPullRequest(
   repo: Repo,
   pullNumber: number,
   options?: RequestOptions,
-): Promise<PullRequestHead> {
+): Promise<PullRequestInfo> {
   const path = `${repoPath(repo)}/pulls/${pullNumber}`;
   const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request") as {
     number: number;
     state: string;
-    head: { sha: string };
+    head: { ref: string; sha: string };
     html_url: string;
   };
-  return { number: data.number, state: data.state, headSha: data.head.sha, htmlUrl: data.html_url };
+  return {
+    number: data.number,
+    url: data.html_url,
+    open: data.state === "open",
+    head: { ref: data.head.ref, sha: data.head.sha },
+  };
 }
 
 /** One file a pull request changes; `patch` is absent for binary files and very large diffs. */

@@ -96,7 +96,7 @@ export function planPrReview(args: GitHubArgs, context: OpContext): PlannedCall 
         repo,
         number,
         {
-          commitId: pr.headSha,
+          commitId: pr.head.sha,
           event,
           body: tool.redact(body),
           comments: comments.map((comment) => ({ ...comment, body: tool.redact(comment.body) })),
@@ -106,7 +106,7 @@ export function planPrReview(args: GitHubArgs, context: OpContext): PlannedCall 
       const count = `${comments.length} inline comment${comments.length === 1 ? "" : "s"}`;
       out.line(`# Reviewed PR #${number} (${event}) with ${count}`);
       out.line(`- ${review.htmlUrl}`);
-      out.line(`- at ${pr.headSha.slice(0, 12)}`);
+      out.line(`- at ${pr.head.sha.slice(0, 12)}`);
       for (const comment of comments) out.line(`- ${where(comment)}`);
       return {
         repo: repoName(repo),
