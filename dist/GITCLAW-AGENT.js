@@ -42835,7 +42835,7 @@ init_external();
 // src/config/config.ts
 init_operations();
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -55816,12 +55816,12 @@ function isMessage(message) {
       return isString2(message.role);
   }
 }
-function knownMessageEntry(value) {
+function isKnownMessageEntry(value) {
   if (!isObject3(value) || value.type !== "message" || !isString2(value.id) || !isString2(value.timestamp))
-    return;
+    return false;
   if (!(value.parentId === null || isString2(value.parentId)) || !isObject3(value.message))
-    return;
-  return isMessage(value.message) ? value : undefined;
+    return false;
+  return isMessage(value.message);
 }
 
 // src/session/entries.ts
@@ -55973,7 +55973,7 @@ var MESSAGE_BY_ROLE = {
 };
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
-  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+  return isKnownMessageEntry(value) ? value : parseEntryWithSchemas(value);
 }
 function parseEntryWithSchemas(value) {
   const type = value?.type;

@@ -6905,7 +6905,7 @@ init_external();
 // src/config/config.ts
 init_operations();
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";

@@ -3,7 +3,7 @@
 // re-fetched: text edited after the trigger must not reach the model (time-of-check/time-of-use).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { describeZodError } from "../config/zod-errors.ts";
+import { describeZodError } from "../zod-errors.ts";
 
 const User = z.looseObject({ login: z.string(), id: z.number(), type: z.string() });
 const Repository = z.looseObject({
