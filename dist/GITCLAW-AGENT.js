@@ -42880,7 +42880,7 @@ init_external();
 // src/config/config.ts
 init_operations();
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -43364,28 +43364,23 @@ var Repository = looseObject({
 });
 var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
-var Issue = looseObject({
-  number: number2().int().positive(),
-  title: string2(),
-  body: string2().nullable().optional(),
-  user: User,
-  html_url: string2(),
-  created_at: string2(),
-  updated_at: string2().optional(),
-  author_association: string2().optional(),
-  pull_request: unknown().optional(),
-  labels: array(Named).optional(),
-  assignees: array(Login).optional()
-});
-var Comment = looseObject({
-  id: number2(),
+var authored = {
   body: string2().nullable().optional(),
   user: User,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
   author_association: string2().optional()
+};
+var Issue = looseObject({
+  number: number2().int().positive(),
+  title: string2(),
+  ...authored,
+  pull_request: unknown().optional(),
+  labels: array(Named).optional(),
+  assignees: array(Login).optional()
 });
+var Comment = looseObject({ id: number2(), ...authored });
 var IssuesEvent = looseObject({
   action: string2(),
   issue: Issue,
@@ -55875,12 +55870,12 @@ function isMessage(message) {
       return isString2(message.role);
   }
 }
-function knownMessageEntry(value) {
+function isKnownMessageEntry(value) {
   if (!isObject3(value) || value.type !== "message" || !isString2(value.id) || !isString2(value.timestamp))
-    return;
+    return false;
   if (!(value.parentId === null || isString2(value.parentId)) || !isObject3(value.message))
-    return;
-  return isMessage(value.message) ? value : undefined;
+    return false;
+  return isMessage(value.message);
 }
 
 // src/session/entries.ts
@@ -56032,7 +56027,7 @@ var MESSAGE_BY_ROLE = {
 };
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
-  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+  return isKnownMessageEntry(value) ? value : parseEntryWithSchemas(value);
 }
 function parseEntryWithSchemas(value) {
   const type = value?.type;

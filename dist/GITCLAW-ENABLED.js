@@ -6950,7 +6950,7 @@ init_external();
 // src/config/config.ts
 init_operations();
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -7326,28 +7326,23 @@ var Repository = looseObject({
 });
 var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
-var Issue = looseObject({
-  number: number2().int().positive(),
-  title: string2(),
-  body: string2().nullable().optional(),
-  user: User,
-  html_url: string2(),
-  created_at: string2(),
-  updated_at: string2().optional(),
-  author_association: string2().optional(),
-  pull_request: unknown().optional(),
-  labels: array(Named).optional(),
-  assignees: array(Login).optional()
-});
-var Comment = looseObject({
-  id: number2(),
+var authored = {
   body: string2().nullable().optional(),
   user: User,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
   author_association: string2().optional()
+};
+var Issue = looseObject({
+  number: number2().int().positive(),
+  title: string2(),
+  ...authored,
+  pull_request: unknown().optional(),
+  labels: array(Named).optional(),
+  assignees: array(Login).optional()
 });
+var Comment = looseObject({ id: number2(), ...authored });
 var IssuesEvent = looseObject({
   action: string2(),
   issue: Issue,

@@ -37067,7 +37067,7 @@ init_external();
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -38029,12 +38029,12 @@ function isMessage(message) {
       return isString(message.role);
   }
 }
-function knownMessageEntry(value) {
+function isKnownMessageEntry(value) {
   if (!isObject3(value) || value.type !== "message" || !isString(value.id) || !isString(value.timestamp))
-    return;
+    return false;
   if (!(value.parentId === null || isString(value.parentId)) || !isObject3(value.message))
-    return;
-  return isMessage(value.message) ? value : undefined;
+    return false;
+  return isMessage(value.message);
 }
 
 // src/session/entries.ts
@@ -38186,7 +38186,7 @@ var MESSAGE_BY_ROLE = {
 };
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
-  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+  return isKnownMessageEntry(value) ? value : parseEntryWithSchemas(value);
 }
 function parseEntryWithSchemas(value) {
   const type = value?.type;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { PERMISSION_LEVELS } from "../github/operations.ts";
-import { describeZodError } from "./zod-errors.ts";
+import { describeZodError } from "../zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "../tools/github/policy.ts";
 import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
