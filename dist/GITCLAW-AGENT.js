@@ -71742,7 +71742,13 @@ async function holdBack(run, git, paths, failure) {
   mkdirSync3(join9(git.cwd, PATCHES_DIR), { recursive: true });
   writeNoFollow(join9(git.cwd, file), text);
   warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
-  return { paths, pushed: false, patch: { file, text }, ...failure ? { failure } : {} };
+  return { paths, pushed: false, patch: { file, text }, ...failure ? { failure: pushFailure(failure) } : {} };
+}
+function pushFailure(message) {
+  const said = message.includes(" failed: ") ? message.slice(message.indexOf(" failed: ") + 9) : message;
+  const lines = said.split(`
+`).map((line) => line.replace(/^remote:\s*/, "").trim()).filter((line) => line && !line.startsWith("error: failed to push"));
+  return lines.join("; ") || said.trim();
 }
 function writeNoFollow(path, text) {
   const fd = openSync2(path, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_TRUNC | constants5.O_NOFOLLOW, 420);

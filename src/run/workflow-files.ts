@@ -50,7 +50,17 @@ export async function holdBack(run: RunContext, git: Git, paths: string[], failu
   mkdirSync(join(git.cwd, PATCHES_DIR), { recursive: true });
   writeNoFollow(join(git.cwd, file), text);
   workflow.warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
-  return { paths, pushed: false, patch: { file, text }, ...(failure ? { failure } : {}) };
+  return { paths, pushed: false, patch: { file, text }, ...(failure ? { failure: pushFailure(failure) } : {}) };
+}
+
+/** A failed push in one line, as the remote said it: the command and git's own closing lines left out. */
+export function pushFailure(message: string): string {
+  const said = message.includes(" failed: ") ? message.slice(message.indexOf(" failed: ") + 9) : message;
+  const lines = said
+    .split("\n")
+    .map((line) => line.replace(/^remote:\s*/, "").trim())
+    .filter((line) => line && !line.startsWith("error: failed to push"));
+  return lines.join("; ") || said.trim();
 }
 
 /** Writes `path`, refusing to follow a symbolic link committed in its place. */

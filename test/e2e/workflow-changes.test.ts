@@ -155,7 +155,7 @@ describe("workflow-file changes", () => {
     const added = (await patchFiles()).filter((file) => !patchesBefore.includes(file));
     expect(added).toHaveLength(1);
     expect(reply).toContain(
-      "The changes to `.github/workflows/lint.yml` were not pushed: `workflows_token` could not push them (",
+      `The changes to \`.github/workflows/lint.yml\` were not pushed: \`workflows_token\` could not push them (${refusal}).`,
     );
     expect(reply).toContain(`git apply ${added[0]}`);
     expect(await world.onOrigin(added[0]!)).toContain("+# run 4");

@@ -1,7 +1,7 @@
 // The reply's note on workflow files in the cases an end-to-end run rarely reaches: a patch too long
 // to show, one that could not be committed, and which workflow folders a run holds back.
 import { describe, expect, it } from "vitest";
-import { describeWorkflowChanges, heldBackFolders } from "../../../src/run/workflow-files.ts";
+import { describeWorkflowChanges, heldBackFolders, pushFailure } from "../../../src/run/workflow-files.ts";
 
 const file = "state/patches/7-0123456789ab.patch";
 const blob = (path: string) => `https://github.com/acme/widgets/blob/abc/${path}`;
@@ -37,5 +37,20 @@ describe("heldBackFolders", () => {
     expect(heldBackFolders(["lifecycle/", "state/"], false)).toEqual([".github/workflows/"]);
     expect(heldBackFolders(["lifecycle/", "state/"], true)).toEqual([]);
     expect(heldBackFolders([".GitHub/workflows", "state/"], false)).toEqual([]);
+  });
+});
+
+describe("pushFailure", () => {
+  it("keeps what the remote said, in one line", () => {
+    const message =
+      "git push --porcelain https://github.com/acme/widgets.git abc:refs/heads/main failed: remote: refusing to allow " +
+      "a GitHub App to create or update workflow `.github/workflows/ci.yml` without `workflows` permission        \n" +
+      "error: failed to push some refs to 'https://github.com/acme/widgets.git'";
+    expect(pushFailure(message)).toBe(
+      "refusing to allow a GitHub App to create or update workflow `.github/workflows/ci.yml` without `workflows` permission",
+    );
+    expect(pushFailure("could not push to main after 8 attempts: timeout")).toBe(
+      "could not push to main after 8 attempts: timeout",
+    );
   });
 });
