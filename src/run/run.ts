@@ -15,6 +15,8 @@ import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { heldBackFolders } from "./workflow-files.ts";
+import { protectedPathsFrom } from "../git/protected.ts";
 import { RunTimeline } from "./summary.ts";
 
 export type { RunContext } from "./context.ts";
@@ -80,6 +82,7 @@ async function runLoop(
     issueNumber: trigger.issueNumber,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
+    heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
   });
   try {
     const result = await runAgentLoop({

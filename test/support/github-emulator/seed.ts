@@ -123,6 +123,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
           requestedReviewers: [],
           files: input.files ?? [],
           reviewComments: [],
+          reviews: [],
           commits: input.commits ?? 1,
         },
       });
