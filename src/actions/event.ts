@@ -6,8 +6,8 @@
 // `pullRequest` set and what the event adds (`inline`, `review`, `ci`).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { describeZodError } from "../config/zod-errors.ts";
 import { markedIssue } from "../github/marker.ts";
+import { describeZodError } from "../zod-errors.ts";
 
 const User = z.looseObject({ login: z.string(), id: z.number(), type: z.string() });
 const Repository = z.looseObject({
@@ -18,28 +18,24 @@ const Repository = z.looseObject({
 });
 const Named = z.looseObject({ name: z.string() });
 const Login = z.looseObject({ login: z.string() });
-const Issue = z.looseObject({
-  number: z.number().int().positive(),
-  title: z.string(),
+/** What issues and comments share: who wrote what, where, when, and in which role. */
+const authored = {
   body: z.string().nullable().optional(),
   user: User,
   html_url: z.string(),
   created_at: z.string(),
   updated_at: z.string().optional(),
   author_association: z.string().optional(),
+};
+const Issue = z.looseObject({
+  number: z.number().int().positive(),
+  title: z.string(),
+  ...authored,
   pull_request: z.unknown().optional(),
   labels: z.array(Named).optional(),
   assignees: z.array(Login).optional(),
 });
-const Comment = z.looseObject({
-  id: z.number(),
-  body: z.string().nullable().optional(),
-  user: User,
-  html_url: z.string(),
-  created_at: z.string(),
-  updated_at: z.string().optional(),
-  author_association: z.string().optional(),
-});
+const Comment = z.looseObject({ id: z.number(), ...authored });
 const Branch = z.looseObject({
   ref: z.string(),
   sha: z.string(),

@@ -1,9 +1,10 @@
-// The GitHub calls the stages make, each a small function over the one request interface (./api.ts),
-// whichever client carries it. Every comment written carries gitclaw's marker.
+// The GitHub calls the stages make (and the github tool's pr_review), each a small function over the
+// one request interface (./api.ts), whichever client carries it. Every comment written carries
+// gitclaw's marker.
 import { z } from "zod";
 import { withReplyMarker } from "./marker.ts";
 import type { ReactionTarget } from "../actions/run-state.ts";
-import type { ApiResponse, GitHubApi } from "./api.ts";
+import type { ApiResponse, GitHubApi, RequestOptions } from "./api.ts";
 
 /** Repository permissions as the collaborator-permission API names them, weakest first. */
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
@@ -28,8 +29,16 @@ export interface Repo {
   repo: string;
 }
 
+/** A call GitHub answered otherwise than expected; `status` and `response` are its answer, when it gave one. */
 export class GitHubApiError extends Error {
   override name = "GitHubApiError";
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly response?: { data: unknown },
+  ) {
+    super(message);
+  }
 }
 
 const repoPath = (repo: Repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
@@ -40,6 +49,8 @@ function expect(response: ApiResponse, expected: number[], api: string): unknown
   const message = (response.data as { message?: unknown } | null)?.message;
   throw new GitHubApiError(
     `the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`,
+    response.status,
+    { data: response.data },
   );
 }
 
@@ -191,8 +202,14 @@ export interface PullRequestInfo {
   base: { ref: string; repo: string };
 }
 
-export async function getPullRequest(api: GitHubApi, repo: Repo, number: number): Promise<PullRequestInfo> {
-  const raw = expect(await api.send("GET", `${repoPath(repo)}/pulls/${number}`), [200], "pull-request");
+export async function getPullRequest(
+  api: GitHubApi,
+  repo: Repo,
+  number: number,
+  options?: RequestOptions,
+): Promise<PullRequestInfo> {
+  const path = `${repoPath(repo)}/pulls/${number}`;
+  const raw = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
   const parsed = PullRequestData.safeParse(raw);
   if (!parsed.success) throw new GitHubApiError(`the pull-request API answered an unexpected shape for #${number}`);
   const pr = parsed.data;
@@ -265,7 +282,8 @@ export async function updateReviewComment(api: GitHubApi, repo: Repo, commentId:
   expect(await api.send("PATCH", path, { body: withReplyMarker(body) }), [200], "review-comments");
 }
 
-export interface ReviewComment {
+/** An inline comment as a submitted review holds it. */
+export interface PostedReviewComment {
   id: number;
   body: string;
   login: string;
@@ -280,7 +298,7 @@ export async function listReviewComments(
   repo: Repo,
   pull: number,
   reviewId: number,
-): Promise<ReviewComment[]> {
+): Promise<PostedReviewComment[]> {
   const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
   const raw = expect(await api.send("GET", path), [200], "review-comments") as {
     id: number;
@@ -380,4 +398,78 @@ export async function jobLog(api: GitHubApi, repo: Repo, jobId: number): Promise
   const data = response.data;
   const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "";
   return normaliseLog(text);
+}
+
+/** One file a pull request changes; `patch` is absent for binary files and very large diffs. */
+export interface DiffFile {
+  filename: string;
+  status: string;
+  patch?: string;
+  previousFilename?: string;
+}
+
+/** Every file a pull request changes, with its patch, a hundred a page (GitHub lists at most 3,000). */
+export async function listPullRequestFiles(
+  api: GitHubApi,
+  repo: Repo,
+  pullNumber: number,
+  options?: RequestOptions,
+): Promise<DiffFile[]> {
+  const files: DiffFile[] = [];
+  for (let page = 1; page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path, undefined, options), [200], "pull-request-files") as {
+      filename: string;
+      status: string;
+      patch?: string;
+      previous_filename?: string;
+    }[];
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...(previous_filename ? { previousFilename: previous_filename } : {}) });
+    if (batch.length < 100) break;
+  }
+  return files;
+}
+
+export type DiffSide = "LEFT" | "RIGHT";
+
+/** An inline comment of a review, in GitHub's fields: `line` (and `start_line` for a range) on a side of the diff. */
+export interface ReviewComment {
+  path: string;
+  line: number;
+  side: DiffSide;
+  start_line?: number;
+  start_side?: DiffSide;
+  body: string;
+}
+
+export interface NewReview {
+  /** The head commit the comments' lines were checked against. */
+  commitId: string;
+  event: "COMMENT" | "REQUEST_CHANGES";
+  body: string;
+  comments: ReviewComment[];
+}
+
+/** One review with its inline comments, submitted at once. The review and every comment carry the marker. */
+export async function createReview(
+  api: GitHubApi,
+  repo: Repo,
+  pullNumber: number,
+  review: NewReview,
+  options?: RequestOptions,
+): Promise<{ id: number; htmlUrl: string; state: string }> {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) })),
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews") as {
+    id: number;
+    html_url: string;
+    state: string;
+  };
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }

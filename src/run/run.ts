@@ -22,6 +22,8 @@ import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { heldBackFolders } from "./workflow-files.ts";
+import { protectedPathsFrom } from "../git/protected.ts";
 import { RunTimeline } from "./summary.ts";
 
 export type { RunContext } from "./context.ts";
@@ -133,6 +135,7 @@ async function runLoop(
     issueNumber: target.conversation,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
+    heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
     pullRequest: pullRequestFacts(target, workspace.branch),
   });
   try {

@@ -19,6 +19,8 @@ export interface Workspace {
   base: string;
   branch: string;
   authEnv: Record<string, string>;
+  /** Git whose pushes carry the workflows token (workflows_token), when one is set. */
+  workflowsGit?: Git;
   /** The secret-free environment of tool processes and of git. */
   toolEnv: Record<string, string>;
 }
@@ -32,17 +34,25 @@ export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
   const git = createGit(root, { env: toolEnv, authEnv, redact: run.redact });
   for (const removed of await removePersistedCredentials(git))
     run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
+  const branch = await checkOutTarget(run, git, remote);
+  const base = await plain.must(["rev-parse", "HEAD"]);
+  const { workflowsToken } = run.env;
+  const workflowsGit = workflowsToken
+    ? createGit(root, { env: toolEnv, authEnv: tokenAuthEnv(remote, workflowsToken), redact: run.redact })
+    : undefined;
+  return { root, git, remote, base, branch, authEnv, toolEnv, ...(workflowsGit ? { workflowsGit } : {}) };
+}
+
+/** The run's branch, checked out at the commit it starts from; the checkout's own when the target names none. */
+async function checkOutTarget(run: TargetedRun, git: Git, remote: string): Promise<string> {
   const wanted = run.target.branch;
-  if (!wanted) {
-    const branch = await assertBranchName(git, ...(await targetBranch(run)));
-    return { root, git, remote, base: await plain.must(["rev-parse", "HEAD"]), branch, authEnv, toolEnv };
-  }
+  if (!wanted) return assertBranchName(git, ...(await targetBranch(run)));
   const branch = await assertBranchName(git, wanted.name, wanted.source);
   const start = wanted.startAt ?? (await remoteTip(git, remote, branch));
   if (start) await checkoutCommit(git, remote, { branch, sha: start, depth: wanted.depth });
   else await git.must(["checkout", "-q", "-B", branch]);
   run.log(`gitclaw: working on ${branch}${start ? ` from ${start.slice(0, 12)}` : ", a new branch"}`);
-  return { root, git, remote, base: await plain.must(["rev-parse", "HEAD"]), branch, authEnv, toolEnv };
+  return branch;
 }
 
 /** The branch to push to, and where that came from (for a message if it is not a branch name). */

@@ -165,7 +165,12 @@ export function renderReviewComment(
     diff_hunk: comment.diffHunk,
     path: comment.path,
     line: comment.line,
-    side: "RIGHT",
+    original_line: comment.line,
+    side: comment.side ?? "RIGHT",
+    start_line: comment.startLine ?? null,
+    original_start_line: comment.startLine ?? null,
+    start_side: comment.startLine === undefined ? null : (comment.startSide ?? comment.side ?? "RIGHT"),
+    subject_type: "line",
     ...(comment.inReplyTo === undefined ? {} : { in_reply_to_id: comment.inReplyTo }),
     commit_id: comment.commitId,
     original_commit_id: comment.commitId,
@@ -177,6 +182,29 @@ export function renderReviewComment(
     pull_request_url: pullUrl,
     author_association: state.association(comment.author),
     _links: { self: { href: url }, html: { href: html }, pull_request: { href: pullUrl } },
+  };
+}
+
+export function renderReview(
+  render: Renderer,
+  state: EmulatorState,
+  issue: PullIssue,
+  review: ReviewRecord,
+): RestReview {
+  const html = `${render.repoWebUrl}/pull/${issue.number}#pullrequestreview-${review.id}`;
+  const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
+  return {
+    id: review.id,
+    node_id: nodeId("PullRequestReview", review.id),
+    user: render.user(review.author),
+    body: review.body,
+    state: review.state,
+    html_url: html,
+    pull_request_url: pullUrl,
+    _links: { html: { href: html }, pull_request: { href: pullUrl } },
+    ...(review.submittedAt ? { submitted_at: review.submittedAt } : {}),
+    commit_id: review.commitId,
+    author_association: state.association(review.author),
   };
 }
 
@@ -202,27 +230,4 @@ export function renderReviewCommentOfReview(
 ): RestReviewCommentOfReview {
   const full = renderReviewComment(render, state, issue, comment);
   return { ...full, position: comment.line, original_position: comment.line };
-}
-
-export function renderReview(
-  render: Renderer,
-  state: EmulatorState,
-  issue: PullIssue,
-  review: ReviewRecord,
-): RestReview {
-  const html = `${render.repoWebUrl}/pull/${issue.number}#pullrequestreview-${review.id}`;
-  const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
-  return {
-    id: review.id,
-    node_id: nodeId("PullRequestReview", review.id),
-    user: render.user(review.author),
-    body: review.body,
-    state: review.state,
-    html_url: html,
-    pull_request_url: pullUrl,
-    _links: { html: { href: html }, pull_request: { href: pullUrl } },
-    submitted_at: review.submittedAt,
-    commit_id: review.commitId,
-    author_association: state.association(review.author),
-  };
 }

@@ -119,8 +119,8 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
   const addReviewRecord = (
     issue: PullIssue,
     input: { author: string; state: ReviewRecord["state"]; body: string; createdAt: string },
-  ): ReviewRecord => {
-    const review: ReviewRecord = {
+  ): ReviewRecord & { submittedAt: string } => {
+    const review = {
       id: state.nextId(),
       author: input.author,
       state: input.state,

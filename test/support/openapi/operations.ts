@@ -41,6 +41,8 @@ export const OPERATIONS = [
   "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
   "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}",
   "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
   "GET /search/issues",
   "GET /search/code",
   "GET /search/commits",
