@@ -47,7 +47,10 @@ export interface PullRequestInput extends IssueInput {
   head: { ref: string; sha: string };
   /** Base branch (default: the default branch). */
   base?: string;
-  /** Set when the head lives in a fork; `cloneUrl` is where git fetches it (e.g. file:///…/fork.git). */
+  /**
+   * Set when the head lives in a fork; `cloneUrl` is where git fetches it (e.g. file:///…/fork.git).
+   * With an origin, its head is fetched into origin's refs/pull/<n>/head, as GitHub keeps it.
+   */
   fork?: { owner: string; repo?: string; cloneUrl: string };
   draft?: boolean;
   state?: "open" | "closed";
@@ -167,6 +170,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
           commits: input.commits ?? 1,
         },
       });
+      if (fork) state.code.fetchPullHead(issue.number, fork.cloneUrl, input.head.ref, input.head.sha);
       return renderPull(render, state, pull(issue.number));
     },
     addReviewComment: (pullNumber, input) => {

@@ -48,6 +48,18 @@ export class CodeState {
     return count === undefined ? undefined : Number(count);
   }
 
+  /**
+   * As GitHub does for every pull request, `refs/pull/<number>/head` in `origin`: for a fork's, fetched
+   * from the fork (git sees its commits in the base repository only there). No-op without an origin.
+   */
+  fetchPullHead(number: number, cloneUrl: string, ref: string, sha: string): void {
+    if (!this.origin) return;
+    this.git(["fetch", "-q", "--no-tags", cloneUrl, `+refs/heads/${ref}:refs/pull/${number}/head`]);
+    const fetched = this.git(["rev-parse", "--verify", "-q", `refs/pull/${number}/head^{commit}`]);
+    if (fetched !== sha)
+      throw new Error(`github-emulator: ${cloneUrl} has ${ref} at ${fetched ?? "nothing"}, not the head ${sha}`);
+  }
+
   private git(args: string[]): string | undefined {
     if (!this.origin) return undefined;
     const result = Bun.spawnSync(["git", "--git-dir", this.origin, ...args], { stdout: "pipe", stderr: "ignore" });
