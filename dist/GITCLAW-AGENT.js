@@ -72472,7 +72472,6 @@ async function forkPatch(run, workspace, fork, session) {
   return { path: repoRelative(workspace.root, file), patch: `${patch}
 `, files, reverted };
 }
-var fenceFor = (text) => "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
 var SHOWN_PATCH_CHARS = 40000;
 function patchNote(run, patch, sessionSha) {
   const pull = run.target.pull;
@@ -72489,11 +72488,9 @@ function patchNote(run, patch, sessionSha) {
 > ${why}: the change is a patch (${patch.files} file${patch.files === 1 ? "" : "s"}) for its author or a maintainer to apply.`);
   const shown = patch.patch.length <= SHOWN_PATCH_CHARS ? patch.patch : `(too long to show here: apply the file)
 `;
-  const fence = fenceFor(shown);
   lines.push(`<details><summary>The patch</summary>
 
-${fence}diff
-${shown}${fence}
+${fence(shown.replace(/\n$/, ""), "diff")}
 
 </details>`);
   if (sessionSha) {

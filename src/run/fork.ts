@@ -16,6 +16,7 @@ import { commitMessage } from "../git/commit-message.ts";
 import type { Git } from "../git/git.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
+import { fence } from "../quote.ts";
 import { worktreeGit } from "../tools/github/worktrees.ts";
 import { coAuthorOf } from "./context.ts";
 import type { TargetedRun } from "./target.ts";
@@ -95,9 +96,6 @@ export async function forkPatch(
   return { path: repoRelative(workspace.root, file), patch: `${patch}\n`, files, reverted };
 }
 
-/** A fence longer than any run of backticks in `text`. */
-const fenceFor = (text: string) => "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-
 /** Patches longer than this are not shown inline; the file and the command still deliver them. */
 const SHOWN_PATCH_CHARS = 40_000;
 
@@ -115,8 +113,7 @@ export function patchNote(run: TargetedRun, patch: ForkPatch, sessionSha: string
     `> [!NOTE]\n> ${why}: the change is a patch (${patch.files} file${patch.files === 1 ? "" : "s"}) for its author or a maintainer to apply.`,
   );
   const shown = patch.patch.length <= SHOWN_PATCH_CHARS ? patch.patch : "(too long to show here: apply the file)\n";
-  const fence = fenceFor(shown);
-  lines.push(`<details><summary>The patch</summary>\n\n${fence}diff\n${shown}${fence}\n\n</details>`);
+  lines.push(`<details><summary>The patch</summary>\n\n${fence(shown.replace(/\n$/, ""), "diff")}\n\n</details>`);
   if (sessionSha) {
     const url = `${run.env.serverUrl}/${run.env.owner}/${run.env.repo}.git`;
     const command = `git fetch ${url} ${sessionSha} && git show FETCH_HEAD:${patch.path} | git am`;
