@@ -77475,10 +77475,9 @@ function forkNotes(run, patch, landing) {
 }
 async function stopBeforeModel(run, plan) {
   run.log(`gitclaw: no fix attempt: ${plan.reason}.`);
-  if (plan.notice) {
+  if (plan.notice)
     await run.target.thread.post(run.redact(plan.notice));
-    run.onReplied();
-  }
+  run.onReplied();
   return { succeeded: true };
 }
 async function startProgress(run) {

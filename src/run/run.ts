@@ -91,10 +91,9 @@ async function stopBeforeModel(
   plan: { reason: string; notice?: string },
 ): Promise<ConversationOutcome> {
   run.log(`gitclaw: no fix attempt: ${plan.reason}.`);
-  if (plan.notice) {
-    await run.target.thread.post(run.redact(plan.notice));
-    run.onReplied();
-  }
+  if (plan.notice) await run.target.thread.post(run.redact(plan.notice));
+  // Silence is this run's whole answer too: the cleanup must not report it as a run that died.
+  run.onReplied();
   return { succeeded: true };
 }
 
