@@ -50,11 +50,12 @@ export class CodeState {
 
   /**
    * As GitHub does for every pull request, `refs/pull/<number>/head` in `origin`: for a fork's, fetched
-   * from the fork (git sees its commits in the base repository only there). No-op without an origin.
+   * from the fork (git sees its commits in the base repository only there). Nothing without an origin,
+   * or for a fork that is no repository (a test that never fetches it).
    */
   fetchPullHead(number: number, cloneUrl: string, ref: string, sha: string): void {
-    if (!this.origin) return;
-    this.git(["fetch", "-q", "--no-tags", cloneUrl, `+refs/heads/${ref}:refs/pull/${number}/head`]);
+    const fetch = ["fetch", "-q", "--no-tags", cloneUrl, `+refs/heads/${ref}:refs/pull/${number}/head`];
+    if (this.git(fetch) === undefined) return;
     const fetched = this.git(["rev-parse", "--verify", "-q", `refs/pull/${number}/head^{commit}`]);
     if (fetched !== sha)
       throw new Error(`github-emulator: ${cloneUrl} has ${ref} at ${fetched ?? "nothing"}, not the head ${sha}`);
