@@ -81,6 +81,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
+    workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,
@@ -43982,7 +43983,7 @@ async function decide2(env, api, inputs = {}) {
     return { proceed: false, reason: `${error.message}; failing closed`, error };
   }
   const stop = (reason) => ({ proceed: false, reason, trigger });
-  const refused = refusal(trigger);
+  const refused = refusal(trigger, env);
   if (refused)
     return stop(refused);
   let config;
@@ -44009,11 +44010,13 @@ async function decide2(env, api, inputs = {}) {
     };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
-function refusal(trigger) {
+function refusal(trigger, env) {
   if (trigger.comment?.body.includes(REPLY_MARKER))
     return `comment ${trigger.comment.id} was written by gitclaw itself`;
   if (trigger.review?.body.includes(REPLY_MARKER))
     return `review ${trigger.review.id} was written by gitclaw itself`;
+  if (trigger.ci && trigger.ci.name === env.workflow)
+    return `the failed run is of "${env.workflow}", gitclaw's own workflow: not a CI failure to fix`;
   const head = trigger.pullRequest?.head?.repo;
   if ((trigger.inline || trigger.review) && head !== undefined && head !== trigger.repository)
     return `#${trigger.issueNumber} comes from the fork ${head}, whose review events run without the workflow's secrets; ask in a comment on the pull request instead`;

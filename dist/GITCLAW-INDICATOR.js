@@ -81,6 +81,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
+    workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,

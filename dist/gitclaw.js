@@ -37646,7 +37646,8 @@ ${clauses.join(` ||
   if (!has("ci"))
     return people;
   const ci = `(github.event_name == 'workflow_run' && github.event.workflow_run.conclusion == 'failure' &&
-` + "  startsWith(github.event.workflow_run.head_branch, 'gitclaw/'))";
+` + `  startsWith(github.event.workflow_run.head_branch, 'gitclaw/') &&
+` + "  github.event.workflow_run.name != github.workflow)";
   return `${ci} ||
 (${people})`;
 }

@@ -153,9 +153,11 @@ export function prefilter(trigger: Trigger): string {
   clauses.push(...pullRequestClauses(trigger));
   const people = `github.event.sender.type != 'Bot' && (\n${clauses.join(" ||\n").replace(/^/gm, "  ")}\n)`;
   if (!has("ci")) return people;
+  // gitclaw's own failed runs are no CI to fix (src/gate/gate.ts).
   const ci =
     "(github.event_name == 'workflow_run' && github.event.workflow_run.conclusion == 'failure' &&\n" +
-    "  startsWith(github.event.workflow_run.head_branch, 'gitclaw/'))";
+    "  startsWith(github.event.workflow_run.head_branch, 'gitclaw/') &&\n" +
+    "  github.event.workflow_run.name != github.workflow)";
   return `${ci} ||\n(${people})`;
 }
 

@@ -41,7 +41,7 @@ export async function decide(
     return { proceed: false, reason: `${(error as Error).message}; failing closed`, error: error as Error };
   }
   const stop = (reason: string): Gate => ({ proceed: false, reason, trigger });
-  const refused = refusal(trigger);
+  const refused = refusal(trigger, env);
   if (refused) return stop(refused);
 
   let config: Config;
@@ -76,11 +76,16 @@ export async function decide(
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
 
-/** What no configuration lets through: gitclaw's own writing, and review events of a fork's pull request. */
-function refusal(trigger: Trigger): string | undefined {
+/**
+ * What no configuration lets through: gitclaw's own writing, its own failed runs (they are no CI to
+ * fix, and fixing them could loop), and review events of a fork's pull request.
+ */
+function refusal(trigger: Trigger, env: Pick<ActionsEnv, "workflow">): string | undefined {
   if (trigger.comment?.body.includes(REPLY_MARKER))
     return `comment ${trigger.comment.id} was written by gitclaw itself`;
   if (trigger.review?.body.includes(REPLY_MARKER)) return `review ${trigger.review.id} was written by gitclaw itself`;
+  if (trigger.ci && trigger.ci.name === env.workflow)
+    return `the failed run is of "${env.workflow}", gitclaw's own workflow: not a CI failure to fix`;
   const head = trigger.pullRequest?.head?.repo;
   // GitHub gives these workflows a read-only token and no secrets: there is no model key to run with.
   if ((trigger.inline || trigger.review) && head !== undefined && head !== trigger.repository)

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { issueOpenedPayload, workflowRunCompletedPayload } from "../support/payloads.ts";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { CI_TRAILER } from "../../src/run/ci.ts";
+import type { RunContext } from "../support/workflow.ts";
 import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
 
 const world = useWorld([{ login: "alice", permission: "write" }]);
@@ -29,9 +30,9 @@ describe('trigger mode "ci"', () => {
   const replies = () => world.gh.comments(pullNumber).filter((c) => c.body?.includes(REPLY_MARKER));
 
   /** CI fails on the branch's tip with `error`; the workflow_run.completed event of it goes to the workflow. */
-  async function failedRun(error: string, stamp: string) {
+  async function failedRun(error: string, stamp: string, workflow = "CI", extra: Partial<RunContext> = {}) {
     const { id, jobIds } = world.gh.addWorkflowRun({
-      name: "CI",
+      name: workflow,
       headSha: await tip(),
       headBranch: branch(),
       event: "pull_request",
@@ -50,7 +51,7 @@ describe('trigger mode "ci"', () => {
     const sender = world.gh.addUser({ login: "alice", permission: "write" });
     const issue = world.gh.issue(pullNumber);
     const payload = workflowRunCompletedPayload({ ...target, issue, run: world.gh.workflowRun(id), sender });
-    return { id, jobId: jobIds.test!, run: await world.run("workflow_run", payload) };
+    return { id, jobId: jobIds.test!, run: await world.run("workflow_run", payload, extra) };
   }
 
   it("opens gitclaw's pull request for an issue (the setting: delivery pull-request, ci opted in)", async () => {
@@ -131,6 +132,20 @@ describe('trigger mode "ci"', () => {
     const { run } = await failedRun("a brand new failure", "2026-11-24T13:00:00.0000000Z");
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(run.stages.agent!.stdout).toContain(`#${pullNumber} has the label "gitclaw-no-ci-fix"`);
+    expect(world.model.requests.length).toBe(before.model);
+    expect(await tip()).toBe(before.tip);
+    expect(world.gh.comments(pullNumber)).toEqual(before.comments);
+  });
+
+  it("a failed run of gitclaw's own workflow on its pull request: no CI to fix, so nothing", async () => {
+    const before = { model: world.model.requests.length, tip: await tip(), comments: world.gh.comments(pullNumber) };
+    const stamp = "2026-11-24T14:00:00.0000000Z";
+    const { run } = await failedRun("the model API failed", stamp, "gitclaw");
+    expect(run.skipped, run.logs).toBe(true);
+    const guard = (await failedRun("the model API failed", stamp, "gitclaw", { prefilter: false, only: ["guard"] }))
+      .run;
+    expect(guard.proceed).toBe(false);
+    expect(guard.stages.guard!.stdout).toContain(`the failed run is of "gitclaw", gitclaw's own workflow`);
     expect(world.model.requests.length).toBe(before.model);
     expect(await tip()).toBe(before.tip);
     expect(world.gh.comments(pullNumber)).toEqual(before.comments);
