@@ -81,6 +81,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
+    workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,
@@ -119,15 +120,28 @@ function read(runnerTemp, name, check) {
 function write2(runnerTemp, name, value) {
   writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
 }
-var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgressCommentId = (runnerTemp) => read(runnerTemp, "progress", isProgress)?.commentId, writeProgressCommentId = (runnerTemp, commentId) => write2(runnerTemp, "progress", { commentId }), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
+var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isFlag = (value) => value === undefined || typeof value === "boolean", isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)) && isFlag(v.inline), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId) && isFlag(v.inline), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgress = (runnerTemp) => read(runnerTemp, "progress", isProgress), writeProgress = (runnerTemp, progress) => write2(runnerTemp, "progress", progress), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
 var init_run_state = () => {};
 
 // src/github/api.ts
+function graphqlData(status, answer) {
+  const { data, errors, message } = answer ?? {};
+  if (status !== 200 || errors?.length) {
+    const said = errors?.map((error) => error.message).join("; ") || message || "no data";
+    throw new GraphQLError(`the GraphQL API answered ${status}: ${said}`);
+  }
+  return data;
+}
 function fetchApi(options) {
-  return {
+  const api = {
+    async graphql(query, variables) {
+      const response = await api.send("POST", graphqlUrl(options.apiUrl), { query, variables });
+      return graphqlData(response.status, response.data);
+    },
     async send(method, path, body, request) {
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 15000);
-      const response = await fetch(`${options.apiUrl}${path}`, {
+      const url = /^https?:\/\//.test(path) ? path : `${options.apiUrl}${path}`;
+      const response = await fetch(url, {
         method,
         headers: {
           authorization: `Bearer ${options.token}`,
@@ -147,9 +161,22 @@ function fetchApi(options) {
       return { status: response.status, data };
     }
   };
+  return api;
 }
 function octokitApi(github) {
   return {
+    async graphql(query, variables) {
+      try {
+        return await github.graphql(query, variables);
+      } catch (error) {
+        const failed = error;
+        if (failed.errors)
+          return graphqlData(200, { errors: failed.errors });
+        if (typeof failed.status === "number")
+          return graphqlData(failed.status, failed.response?.data ?? null);
+        throw error;
+      }
+    },
     async send(method, path, body, request) {
       try {
         const response = await github.request(`${method} ${path}`, {
@@ -166,6 +193,12 @@ function octokitApi(github) {
     }
   };
 }
+var GraphQLError, graphqlUrl = (apiUrl) => `${apiUrl.replace(/\/api\/v3\/?$/, "/api")}/graphql`;
+var init_api = __esm(() => {
+  GraphQLError = class GraphQLError extends Error {
+    name = "GraphQLError";
+  };
+});
 
 // node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
@@ -4374,7 +4407,7 @@ function _check(fn, params) {
   ch._zod.check = fn;
   return ch;
 }
-var init_api = __esm(() => {
+var init_api2 = __esm(() => {
   init_checks();
   init_util();
 });
@@ -5626,7 +5659,7 @@ var init_core2 = __esm(() => {
   init_versions();
   init_registries();
   init_compile();
-  init_api();
+  init_api2();
   init_to_json_schema();
 });
 
@@ -6770,9 +6803,19 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// node_modules/zod/index.js
+var init_zod = __esm(() => {
+  init_external();
+  init_external();
+});
+
 // src/github/marker.ts
+function markedIssue(body) {
+  const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
+  return found ? Number(found) : undefined;
+}
 var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`;
+${REPLY_MARKER}`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
 // src/github/operations.ts
 function permissionFromApi(data) {
@@ -6846,15 +6889,106 @@ async function addReaction(api, repo, target, content) {
 async function removeReaction(api, repo, target, reactionId) {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
-async function getPullRequest(api, repo, pullNumber, options) {
-  const path = `${repoPath(repo)}/pulls/${pullNumber}`;
-  const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
+async function getPullRequest(api, repo, number, options) {
+  const path = `${repoPath(repo)}/pulls/${number}`;
+  const raw = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
+  const parsed = PullRequestData.safeParse(raw);
+  if (!parsed.success)
+    throw new GitHubApiError(`the pull-request API answered an unexpected shape for #${number}`);
+  const pr = parsed.data;
   return {
-    number: data.number,
-    url: data.html_url,
-    open: data.state === "open",
-    head: { ref: data.head.ref, sha: data.head.sha }
+    number: pr.number,
+    nodeId: pr.node_id,
+    title: pr.title,
+    body: pr.body ?? "",
+    url: pr.html_url,
+    draft: pr.draft ?? false,
+    open: pr.state === "open",
+    author: pr.user?.login ?? "ghost",
+    labels: pr.labels.map((label) => label.name),
+    commits: pr.commits,
+    head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
+    base: { ref: pr.base.ref, repo: pr.base.repo.full_name }
   };
+}
+async function findPullRequest(api, repo, branch) {
+  const head = encodeURIComponent(`${repo.owner}:${branch}`);
+  const path = `${repoPath(repo)}/pulls?head=${head}&state=open&per_page=1`;
+  const found = expect(await api.send("GET", path), [200], "pull-requests");
+  return found[0]?.number;
+}
+async function createPullRequest(api, repo, pull) {
+  const data = expect(await api.send("POST", `${repoPath(repo)}/pulls`, pull), [201], "pull-requests");
+  return { number: data.number, url: data.html_url, nodeId: data.node_id };
+}
+async function requestReviewers(api, repo, number, reviewers) {
+  const path = `${repoPath(repo)}/pulls/${number}/requested_reviewers`;
+  expect(await api.send("POST", path, { reviewers }), [201], "requested-reviewers");
+}
+async function markReadyForReview(api, pullNodeId) {
+  const mutation = `mutation gitclawReady($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }`;
+  await api.graphql(mutation, { id: pullNodeId });
+}
+async function createReviewReply(api, repo, pull, commentId, body) {
+  const path = `${repoPath(repo)}/pulls/${pull}/comments/${commentId}/replies`;
+  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "review-comments");
+  return { id: data.id, htmlUrl: data.html_url };
+}
+async function updateReviewComment(api, repo, commentId, body) {
+  const path = `${repoPath(repo)}/pulls/comments/${commentId}`;
+  expect(await api.send("PATCH", path, { body: withReplyMarker(body) }), [200], "review-comments");
+}
+async function listReviewComments(api, repo, pull, reviewId) {
+  const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
+  const raw = expect(await api.send("GET", path), [200], "review-comments");
+  return raw.map((c) => ({
+    id: c.id,
+    body: c.body ?? "",
+    login: c.user?.login ?? "ghost",
+    path: c.path,
+    line: c.line ?? c.original_line ?? undefined,
+    diffHunk: c.diff_hunk
+  }));
+}
+async function resolveReviewThread(api, repo, pull, rootId) {
+  let after = null;
+  for (let page = 0;page < 10; page++) {
+    const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
+    const threads = data.repository.pullRequest.reviewThreads;
+    const thread = threads.nodes.find((node) => node.comments.nodes[0]?.databaseId === rootId);
+    if (thread) {
+      if (thread.isResolved)
+        return false;
+      await api.graphql(RESOLVE_MUTATION, { id: thread.id });
+      return true;
+    }
+    if (!threads.pageInfo.hasNextPage)
+      return false;
+    after = threads.pageInfo.endCursor;
+  }
+  return false;
+}
+async function listFailedJobs(api, repo, runId) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/jobs?per_page=100`;
+  const data = expect(await api.send("GET", path), [200], "workflow-jobs");
+  return data.jobs.filter((job) => JOB_FAILURES.has(job.conclusion ?? "")).map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion ?? "" }));
+}
+function normaliseLog(text) {
+  return text.replace(/\r\n?/g, `
+`).replace(/\t/g, "    ");
+}
+function tailLines(text, count) {
+  return text.replace(/\n+$/, "").split(`
+`).slice(-count).join(`
+`);
+}
+async function jobLog(api, repo, jobId) {
+  const response = await api.send("GET", `${repoPath(repo)}/actions/jobs/${jobId}/logs`);
+  if (response.status !== 200)
+    return;
+  const data = response.data;
+  const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "";
+  return normaliseLog(text);
 }
 async function listPullRequestFiles(api, repo, pullNumber, options) {
   const files = [];
@@ -6879,8 +7013,13 @@ async function createReview(api, repo, pullNumber, review, options) {
   const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
   return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }
-var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`, PullRequestData, THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) { pullRequest(number: $number) {
+    reviewThreads(first: 100, after: $after) {
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      pageInfo { hasNextPage endCursor } } } } }`, RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`, Threads, JOB_FAILURES;
 var init_operations = __esm(() => {
+  init_zod();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
     status;
@@ -6892,6 +7031,39 @@ var init_operations = __esm(() => {
       this.response = response;
     }
   };
+  PullRequestData = looseObject({
+    number: number2(),
+    node_id: string2(),
+    title: string2(),
+    body: string2().nullable(),
+    html_url: string2(),
+    draft: boolean2().optional(),
+    state: string2(),
+    user: looseObject({ login: string2() }).nullable(),
+    labels: array(looseObject({ name: string2() })),
+    commits: number2(),
+    head: looseObject({
+      ref: string2(),
+      sha: string2(),
+      repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
+    }),
+    base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
+  });
+  Threads = object({
+    repository: object({
+      pullRequest: object({
+        reviewThreads: object({
+          nodes: array(object({
+            id: string2(),
+            isResolved: boolean2(),
+            comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+          })),
+          pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+        })
+      })
+    })
+  });
+  JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
 });
 
 // src/actions/log.ts
@@ -6934,21 +7106,17 @@ init_env();
 
 // src/stages/guard.ts
 init_run_state();
+init_api();
 
 // src/gate/gate.ts
 import { existsSync as existsSync3 } from "fs";
 import { join as join3 } from "path";
 
 // src/config/config.ts
+init_zod();
+init_operations();
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join2 } from "path";
-
-// node_modules/zod/index.js
-init_external();
-init_external();
-
-// src/config/config.ts
-init_operations();
 
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
@@ -6966,6 +7134,9 @@ function describeZodError(error, where, input) {
 // src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
+
+// src/tools/github/policy.ts
+init_zod();
 
 // src/tools/github/failure.ts
 class ToolFailure extends Error {
@@ -7167,7 +7338,8 @@ var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 var SANDBOX_MODES = ["auto", "off"];
 
 // src/config/config.ts
-var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
+var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"];
+var DELIVERY_MODES = ["push", "pull-request"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
@@ -7181,7 +7353,16 @@ var Config = strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
     mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
     label: string2().min(1).default("gitclaw"),
-    assignee: string2().min(1).default("gitclaw")
+    assignee: string2().min(1).default("gitclaw"),
+    changesRequested: boolean2().default(true)
+  }).prefault({}),
+  delivery: _enum(DELIVERY_MODES).default("push"),
+  pullRequests: strictObject({
+    resolveThreads: boolean2().default(true)
+  }).prefault({}),
+  ci: strictObject({
+    maxAttempts: int().min(1).max(10).default(3),
+    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix")
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
@@ -7277,7 +7458,8 @@ var INPUTS = [
     env: "GITCLAW_MAX_COST_USD",
     to: (n) => ({ budgets: { maxCostUsd: number3("max_cost_usd", n) } })
   },
-  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
+  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
+  { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) }
 ];
 var MODEL_INPUTS = {
   anthropic_api_key: "ANTHROPIC_API_KEY",
@@ -7316,6 +7498,7 @@ function settingsFromInputs(env) {
 }
 
 // src/actions/event.ts
+init_zod();
 import { readFileSync as readFileSync3 } from "fs";
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
 var Repository = looseObject({
@@ -7343,6 +7526,48 @@ var Issue = looseObject({
   assignees: array(Login).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
+var Branch = looseObject({
+  ref: string2(),
+  sha: string2(),
+  repo: looseObject({ full_name: string2() }).nullable().optional()
+});
+var PullRequest = Issue.omit({ pull_request: true }).extend({
+  head: Branch,
+  base: Branch,
+  draft: boolean2().optional()
+});
+var ReviewComment = Comment.extend({
+  node_id: string2().optional(),
+  path: string2(),
+  line: number2().nullable().optional(),
+  original_line: number2().nullable().optional(),
+  side: string2().nullable().optional(),
+  diff_hunk: string2(),
+  commit_id: string2(),
+  in_reply_to_id: number2().optional()
+});
+var Review = looseObject({
+  id: number2(),
+  body: string2().nullable().optional(),
+  state: string2(),
+  user: User,
+  submitted_at: string2().nullable().optional(),
+  commit_id: string2().nullable().optional()
+});
+var RunPull = looseObject({ number: number2().int().positive(), head: looseObject({ ref: string2() }) });
+var WorkflowRun = looseObject({
+  id: number2(),
+  name: string2().nullable().optional(),
+  path: string2().optional(),
+  conclusion: string2().nullable(),
+  head_branch: string2().nullable(),
+  head_sha: string2(),
+  html_url: string2(),
+  run_attempt: number2().optional(),
+  updated_at: string2(),
+  pull_requests: array(RunPull),
+  head_repository: looseObject({ full_name: string2() }).nullable().optional()
+});
 var IssuesEvent = looseObject({
   action: string2(),
   issue: Issue,
@@ -7352,6 +7577,31 @@ var IssuesEvent = looseObject({
   assignee: Login.nullable().optional()
 });
 var IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
+var PullEvent = looseObject({
+  action: string2(),
+  pull_request: PullRequest,
+  repository: Repository,
+  sender: User,
+  label: Named.optional(),
+  assignee: Login.nullable().optional()
+});
+var ReviewCommentEvent = PullEvent.extend({ comment: ReviewComment });
+var ReviewEvent = PullEvent.extend({ review: Review });
+var WorkflowRunEvent = looseObject({
+  action: string2(),
+  workflow_run: WorkflowRun,
+  repository: Repository,
+  sender: User
+});
+var SCHEMAS = {
+  issues: IssuesEvent,
+  issue_comment: IssueCommentEvent,
+  pull_request_review_comment: ReviewCommentEvent,
+  pull_request_review: ReviewEvent,
+  pull_request_target: PullEvent,
+  workflow_run: WorkflowRunEvent
+};
+var EVENT_NAMES = Object.keys(SCHEMAS);
 
 class EventError extends Error {
   issueNumber;
@@ -7361,28 +7611,48 @@ class EventError extends Error {
     this.issueNumber = issueNumber;
   }
 }
+
+class IrrelevantEvent extends Error {
+  name = "IrrelevantEvent";
+}
 var NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
+var NamesPull = object({ pull_request: object({ number: number2().int().positive() }) });
 function parseTrigger(eventName, payload) {
-  if (eventName !== "issues" && eventName !== "issue_comment") {
-    throw new EventError(`gitclaw runs on "issues" and "issue_comment" events, not "${eventName}": check the workflow's "on:" section`);
+  if (!(eventName in SCHEMAS)) {
+    throw new EventError(`gitclaw runs on ${EVENT_NAMES.map((name) => `"${name}"`).join(", ")} events, not "${eventName}": check the workflow's "on:" section`);
   }
-  const schema = eventName === "issues" ? IssuesEvent : IssueCommentEvent;
-  const parsed = schema.safeParse(payload);
+  const parsed = SCHEMAS[eventName].safeParse(payload);
   if (!parsed.success) {
-    const named = NamesIssue.safeParse(payload);
+    const named = NamesIssue.safeParse(payload).data?.issue ?? NamesPull.safeParse(payload).data?.pull_request;
     throw new EventError(`unexpected ${eventName} payload:
-${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
+${describeZodError(parsed.error, "event", payload)}`, named?.number);
   }
   const event = parsed.data;
-  const comment = eventName === "issue_comment" ? event.comment : undefined;
+  if (eventName === "workflow_run")
+    return fromWorkflowRun(event);
+  return event.pull_request ? fromPullRequest(eventName, event) : fromIssue(eventName, event);
+}
+function common(eventName, event) {
   return {
     eventName,
     action: event.action,
+    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
+    repository: event.repository.full_name,
+    defaultBranch: event.repository.default_branch,
+    label: event.label?.name,
+    assignee: event.assignee?.login
+  };
+}
+function fromIssue(eventName, event) {
+  const comment = event.comment;
+  const isPullRequest = event.issue.pull_request !== undefined && event.issue.pull_request !== null;
+  const body = event.issue.body ?? "";
+  return {
+    ...common(eventName, event),
     issueNumber: event.issue.number,
     title: event.issue.title,
-    body: event.issue.body ?? "",
+    body,
     issueAuthor: event.issue.user.login,
-    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
@@ -7390,12 +7660,79 @@ ${describeZodError(parsed.error, "event", payload)}`, named.data?.issue.number);
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
-    defaultBranch: event.repository.default_branch,
-    isPullRequest: event.issue.pull_request !== undefined && event.issue.pull_request !== null,
+    isPullRequest,
+    pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
     assignees: (event.issue.assignees ?? []).map((user) => user.login),
-    label: event.label?.name,
-    assignee: event.assignee?.login
+    inline: undefined,
+    review: undefined,
+    ci: undefined
+  };
+}
+function fromPullRequest(eventName, event) {
+  const pr = event.pull_request;
+  const inline = eventName === "pull_request_review_comment" ? event.comment : undefined;
+  const review = eventName === "pull_request_review" ? event.review : undefined;
+  const trigger = fromIssue(eventName, {
+    ...event,
+    issue: { ...pr, pull_request: { url: pr.html_url } },
+    comment: inline
+  });
+  return {
+    ...trigger,
+    triggeredAt: inline?.created_at ?? review?.submitted_at ?? pr.updated_at ?? pr.created_at,
+    pullRequest: {
+      number: pr.number,
+      head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name },
+      base: { ref: pr.base.ref },
+      claimsIssue: markedIssue(pr.body ?? "")
+    },
+    inline: inline && {
+      path: inline.path,
+      line: inline.line ?? inline.original_line ?? undefined,
+      side: inline.side ?? undefined,
+      diffHunk: inline.diff_hunk,
+      commitId: inline.commit_id,
+      inReplyTo: inline.in_reply_to_id,
+      nodeId: inline.node_id
+    },
+    review: review && {
+      id: review.id,
+      state: review.state.toLowerCase(),
+      body: review.body ?? "",
+      login: review.user.login
+    }
+  };
+}
+function fromWorkflowRun(event) {
+  const run = event.workflow_run;
+  const pull = run.pull_requests[0];
+  if (!pull)
+    throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
+  return {
+    ...common("workflow_run", event),
+    issueNumber: pull.number,
+    title: "",
+    body: "",
+    issueAuthor: event.sender.login,
+    comment: undefined,
+    triggeredAt: run.updated_at,
+    isPullRequest: true,
+    pullRequest: { number: pull.number, head: { ref: pull.head.ref, sha: run.head_sha } },
+    labels: [],
+    assignees: [],
+    inline: undefined,
+    review: undefined,
+    ci: {
+      runId: run.id,
+      name: run.name ?? run.path ?? `run ${run.id}`,
+      conclusion: run.conclusion ?? "",
+      headSha: run.head_sha,
+      headBranch: run.head_branch ?? pull.head.ref,
+      url: run.html_url,
+      attempt: run.run_attempt ?? 1,
+      fromFork: run.head_repository?.full_name !== undefined && run.head_repository.full_name !== event.repository.full_name
+    }
   };
 }
 function readTrigger(eventName, eventPath) {
@@ -7412,14 +7749,15 @@ function readTrigger(eventName, eventPath) {
 init_operations();
 
 // src/gate/triggers.ts
+var GITCLAW_BRANCH_PREFIX = "gitclaw/";
 var escapeRegExp2 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
   return new RegExp(`(^|\\s)${escapeRegExp2(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
 }
 function triggerReason(event, policy) {
+  if (event.pullRequest)
+    return pullRequestReason(event, policy);
   const has = (mode) => policy.modes.includes(mode);
-  const labelled = event.labels.includes(policy.label);
-  const assigned = event.assignees.includes(policy.assignee);
   if (event.eventName === "issues") {
     if (event.action === "opened" && has("issue"))
       return "a new issue";
@@ -7435,14 +7773,54 @@ ${event.body}`, policy.mention))
   if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {
     if (has("issue"))
       return "a comment";
-    if (has("mention") && mentions(event.comment.body, policy.mention))
-      return `a comment mentioning ${policy.mention}`;
-    if (has("label") && labelled)
-      return `a comment on an issue labelled "${policy.label}"`;
-    if (has("assign") && assigned)
-      return `a comment on an issue assigned to ${policy.assignee}`;
+    return continuing(event, policy, "a comment", event.comment.body);
   }
   return;
+}
+function continuing(event, policy, what, text) {
+  const has = (mode) => policy.modes.includes(mode);
+  const on = event.pullRequest ? "a pull request" : "an issue";
+  const mentionable = has("mention") || event.pullRequest !== undefined && has("issue");
+  if (mentionable && mentions(text, policy.mention))
+    return `${what} mentioning ${policy.mention}`;
+  if (has("label") && event.labels.includes(policy.label))
+    return `${what} on ${on} labelled "${policy.label}"`;
+  if (has("assign") && event.assignees.includes(policy.assignee))
+    return `${what} on ${on} assigned to ${policy.assignee}`;
+  return;
+}
+function pullRequestReason(event, policy) {
+  const has = (mode) => policy.modes.includes(mode);
+  const own = event.pullRequest?.claimsIssue;
+  const onOwn = (what) => has("issue") && own !== undefined ? `${what} on gitclaw's pull request for #${own}` : undefined;
+  switch (`${event.eventName}.${event.action}`) {
+    case "issue_comment.created":
+    case "pull_request_review_comment.created": {
+      const what = event.eventName === "issue_comment" ? "a comment" : "an inline review comment";
+      return onOwn(what) ?? continuing(event, policy, what, event.comment?.body ?? "");
+    }
+    case "pull_request_review.submitted": {
+      const review = event.review;
+      if (policy.changesRequested && own !== undefined && review.state === "changes_requested")
+        return `a review requesting changes on gitclaw's pull request for #${own}`;
+      if (!review.body.trim())
+        return;
+      return onOwn("a review") ?? continuing(event, policy, "a review", review.body);
+    }
+    case "pull_request_target.labeled":
+      return has("label") && event.label === policy.label ? `the label "${policy.label}"` : undefined;
+    case "pull_request_target.assigned":
+      return has("assign") && event.assignee === policy.assignee ? `assignment to ${policy.assignee}` : undefined;
+    case "workflow_run.completed":
+      return ciReason(event, has("ci"));
+  }
+  return;
+}
+function ciReason(event, enabled) {
+  const ci = event.ci;
+  if (!enabled || ci.fromFork || !ci.headBranch.startsWith(GITCLAW_BRANCH_PREFIX))
+    return;
+  return ci.conclusion === "failure" ? `the failed CI run "${ci.name}" of ${ci.headBranch}` : undefined;
 }
 
 // src/gate/trust.ts
@@ -7500,13 +7878,14 @@ async function decide2(env, api, inputs = {}) {
   try {
     trigger = readTrigger(env.eventName, env.eventPath);
   } catch (error) {
+    if (error instanceof IrrelevantEvent)
+      return { proceed: false, reason: error.message };
     return { proceed: false, reason: `${error.message}; failing closed`, error };
   }
   const stop = (reason) => ({ proceed: false, reason, trigger });
-  if (trigger.isPullRequest)
-    return stop(`#${trigger.issueNumber} is a pull request; gitclaw works on issues`);
-  if (trigger.comment?.body.includes(REPLY_MARKER))
-    return stop(`comment ${trigger.comment.id} was written by gitclaw itself`);
+  const refused = refusal(trigger, env);
+  if (refused)
+    return stop(refused);
   let config;
   let broken;
   try {
@@ -7518,7 +7897,7 @@ async function decide2(env, api, inputs = {}) {
   const why = triggerReason(trigger, config.trigger);
   if (!why)
     return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`);
-  const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
+  const decision = trigger.ci ? { allowed: true, reason: `gitclaw's branch ${trigger.ci.headBranch}` } : await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
   if (!decision.allowed)
     return stop(decision.reason);
   if (broken)
@@ -7531,13 +7910,26 @@ async function decide2(env, api, inputs = {}) {
     };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
+function refusal(trigger, env) {
+  if (trigger.comment?.body.includes(REPLY_MARKER))
+    return `comment ${trigger.comment.id} was written by gitclaw itself`;
+  if (trigger.review?.body.includes(REPLY_MARKER))
+    return `review ${trigger.review.id} was written by gitclaw itself`;
+  if (trigger.ci && trigger.ci.name === env.workflow)
+    return `the failed run is of "${env.workflow}", gitclaw's own workflow: not a CI failure to fix`;
+  const head = trigger.pullRequest?.head?.repo;
+  if ((trigger.inline || trigger.review) && head !== undefined && head !== trigger.repository)
+    return `#${trigger.issueNumber} comes from the fork ${head}, whose review events run without the workflow's secrets; ask in a comment on the pull request instead`;
+  return;
+}
 
 // src/stages/guard.ts
 async function runGuard(env, inputs, api = fetchApi(env)) {
   const gate = await decide2(env, api, inputs);
   if (gate.proceed) {
-    const { issueNumber, comment } = gate.trigger;
-    writeTarget(env.runnerTemp, { issueNumber, ...comment ? { commentId: comment.id } : {} });
+    const { issueNumber, comment, inline } = gate.trigger;
+    const onComment = comment ? { commentId: comment.id, ...inline ? { inline: true } : {} } : {};
+    writeTarget(env.runnerTemp, { issueNumber, ...onComment });
   }
   return { proceed: gate.proceed, reason: gate.reason };
 }

@@ -37066,6 +37066,39 @@ init_external();
 
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
+var PullRequestData = looseObject({
+  number: number2(),
+  node_id: string2(),
+  title: string2(),
+  body: string2().nullable(),
+  html_url: string2(),
+  draft: boolean2().optional(),
+  state: string2(),
+  user: looseObject({ login: string2() }).nullable(),
+  labels: array(looseObject({ name: string2() })),
+  commits: number2(),
+  head: looseObject({
+    ref: string2(),
+    sha: string2(),
+    repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
+  }),
+  base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
+});
+var Threads = object({
+  repository: object({
+    pullRequest: object({
+      reviewThreads: object({
+        nodes: array(object({
+          id: string2(),
+          isResolved: boolean2(),
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+        })),
+        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+      })
+    })
+  })
+});
+var JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
 
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
@@ -37165,7 +37198,8 @@ var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 var SANDBOX_MODES = ["auto", "off"];
 
 // src/config/config.ts
-var TRIGGER_MODES = ["issue", "mention", "label", "assign"];
+var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"];
+var DELIVERY_MODES = ["push", "pull-request"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
@@ -37179,7 +37213,16 @@ var Config = strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
     mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
     label: string2().min(1).default("gitclaw"),
-    assignee: string2().min(1).default("gitclaw")
+    assignee: string2().min(1).default("gitclaw"),
+    changesRequested: boolean2().default(true)
+  }).prefault({}),
+  delivery: _enum(DELIVERY_MODES).default("push"),
+  pullRequests: strictObject({
+    resolveThreads: boolean2().default(true)
+  }).prefault({}),
+  ci: strictObject({
+    maxAttempts: int().min(1).max(10).default(3),
+    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix")
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
@@ -37275,7 +37318,8 @@ var INPUTS = [
     env: "GITCLAW_MAX_COST_USD",
     to: (n) => ({ budgets: { maxCostUsd: number3("max_cost_usd", n) } })
   },
-  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) }
+  { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
+  { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) }
 ];
 var MODEL_INPUTS = {
   anthropic_api_key: "ANTHROPIC_API_KEY",
@@ -37383,10 +37427,12 @@ function tokenDefaults(settings, { grants }) {
   return failed("Token defaults", "the token is read-only by default and the workflow grants no more, so gitclaw can neither push nor reply", `add the permissions: block (bunx gitclaw init does), or ${SETTINGS} \u2192 Workflow permissions: "Read and write permissions"`);
 }
 function pullRequests(settings, context) {
+  if (settings.can_approve_pull_request_reviews && (context.pullRequests || context.delivery))
+    return pass("Pull requests", "GitHub Actions may create them");
+  if (context.delivery)
+    return failed("Pull requests", `GitHub Actions may not create pull requests in ${context.repository}, and delivery "pull-request" opens one for every issue`, `tick "Allow GitHub Actions to create and approve pull requests" in ${SETTINGS} \u2192 Workflow permissions, or set "delivery": "push"`);
   if (!context.pullRequests)
     return pass("Pull requests", "not needed: the github tool may not open them");
-  if (settings.can_approve_pull_request_reviews)
-    return pass("Pull requests", "GitHub Actions may create them");
   return warn("Pull requests", `GitHub Actions may not create pull requests in ${context.repository}: the github tool's pr_create will fail`, `tick "Allow GitHub Actions to create and approve pull requests" in ${SETTINGS} \u2192 Workflow permissions, ` + 'or deny pr_create ("tools": {"github": {"ops": {"pr_create": "deny"}}} in .github/gitclaw.json)');
 }
 
@@ -37550,8 +37596,25 @@ function issueTypes(modes) {
     ...modes.includes("assign") ? ["assigned"] : []
   ];
 }
+function workflowEvents(modes) {
+  const pullTypes = [
+    ...modes.includes("label") ? ["labeled"] : [],
+    ...modes.includes("assign") ? ["assigned"] : []
+  ];
+  const why = `trigger modes ${modes.join(", ")}`;
+  return [
+    { event: "issues", types: issueTypes(modes), why },
+    { event: "issue_comment", types: ["created"], why: "comments continue a conversation" },
+    { event: "pull_request_review_comment", types: ["created"], why: "inline review comments on pull requests" },
+    { event: "pull_request_review", types: ["submitted"], why: "reviews of pull requests" },
+    ...pullTypes.length ? [{ event: "pull_request_target", types: pullTypes, why }] : [],
+    ...modes.includes("ci") ? [{ event: "workflow_run", types: ["completed"], workflows: ["*"], why: "trigger mode ci: failed CI runs" }] : []
+  ];
+}
+var CONCURRENCY_NUMBER = "github.event.issue.number || github.event.pull_request.number || github.event.workflow_run.pull_requests[0].number";
 var quote = (text) => `'${text.replaceAll("'", "''")}'`;
 var trusted = (who) => `contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), github.event.${who}.author_association)`;
+var OWN_PULL_REQUEST = quote("<!-- gitclaw:pull-request ");
 function prefilter(trigger) {
   const has = (mode) => trigger.modes.includes(mode);
   const mention = quote(trigger.mention);
@@ -37574,6 +37637,72 @@ function prefilter(trigger) {
   ];
   const onComment = continues.length ? ` &&
   (${continues.join(" || ")})` : "";
+  clauses.push(`(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onComment})`);
+  clauses.push(...pullRequestClauses(trigger));
+  const people = `github.event.sender.type != 'Bot' && (
+${clauses.join(` ||
+`).replace(/^/gm, "  ")}
+)`;
+  if (!has("ci"))
+    return people;
+  const ci = `(github.event_name == 'workflow_run' && github.event.workflow_run.conclusion == 'failure' &&
+` + `  startsWith(github.event.workflow_run.head_branch, 'gitclaw/') &&
+` + "  github.event.workflow_run.name != github.workflow)";
+  return `${ci} ||
+(${people})`;
+}
+function pullRequestClauses(trigger) {
+  const has = (mode) => trigger.modes.includes(mode);
+  const own = `contains(github.event.issue.body || github.event.pull_request.body, ${OWN_PULL_REQUEST})`;
+  const onPull = (text) => [
+    ...has("issue") || has("mention") ? [`contains(${text}, ${quote(trigger.mention)})`] : [],
+    ...has("issue") ? [own] : [],
+    ...has("label") ? [
+      `contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`,
+      `contains(github.event.pull_request.labels.*.name, ${quote(trigger.label)})`
+    ] : [],
+    ...has("assign") ? [
+      `contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`,
+      `contains(github.event.pull_request.assignees.*.login, ${quote(trigger.assignee)})`
+    ] : []
+  ];
+  const any = (conditions) => `(
+    ${conditions.join(` ||
+    `)})`;
+  const clauses = [];
+  const comment = onPull("github.event.comment.body");
+  if (comment.length)
+    clauses.push(`((github.event.issue.pull_request || github.event_name == 'pull_request_review_comment') && ${trusted("comment")} &&
+  ${any(comment)})`);
+  const review = [
+    ...trigger.changesRequested ? [`(github.event.review.state == 'changes_requested' && ${own})`] : [],
+    ...onPull("github.event.review.body").map((condition) => `(github.event.review.body && ${condition})`)
+  ];
+  if (review.length)
+    clauses.push(`(github.event_name == 'pull_request_review' && ${trusted("review")} &&
+  ${any(review)})`);
+  return clauses;
+}
+function prefilterBeforePullRequests(trigger) {
+  const has = (mode) => trigger.modes.includes(mode);
+  const mention = quote(trigger.mention);
+  const clauses = [];
+  if (has("issue"))
+    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
+  else if (has("mention"))
+    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")} &&
+` + `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`);
+  if (has("label"))
+    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${quote(trigger.label)})`);
+  if (has("assign"))
+    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${quote(trigger.assignee)})`);
+  const continues = has("issue") ? [] : [
+    ...has("mention") ? [`contains(github.event.comment.body, ${mention})`] : [],
+    ...has("label") ? [`contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`] : [],
+    ...has("assign") ? [`contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`] : []
+  ];
+  const onComment = continues.length ? ` &&
+  (${continues.join(" || ")})` : "";
   clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onComment})`);
   return `github.event.sender.type != 'Bot' && !github.event.issue.pull_request && (
 ${clauses.join(` ||
@@ -37592,36 +37721,45 @@ function describeTrigger(trigger) {
     issue: "every new issue and comment",
     mention: `issues and comments mentioning ${trigger.mention}`,
     label: `the label "${trigger.label}"`,
-    assign: `assignment to ${trigger.assignee}`
+    assign: `assignment to ${trigger.assignee}`,
+    ci: "failed CI runs of gitclaw's pull requests"
   };
   return trigger.modes.map((mode) => what[mode]).join(", ");
 }
+function eventLines(events) {
+  return events.map(({ event, types, workflows }) => {
+    const followed = workflows ? `
+    workflows: [${workflows.map((name) => JSON.stringify(name)).join(", ")}]` : "";
+    return `  ${event}:${followed}
+    types: [${types.join(", ")}]`;
+  }).join(`
+`);
+}
 function renderWorkflow(choices, inputs) {
-  const types = issueTypes(choices.trigger.modes);
+  const events = eventLines(workflowEvents(choices.trigger.modes));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join(`
 `);
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
-# agent works in this repository, commits, and answers. Remove ${SENTINEL_FILE} to switch it off.
+# agent works in this repository, commits, and answers; on pull requests it works on their head branch.
+# Remove ${SENTINEL_FILE} to switch it off.
 # Written by \`gitclaw init\`; run it again to upgrade: it keeps your changes to this file.
 name: gitclaw
 
 on:
-  issues:
-    types: [${types.join(", ")}]
-  issue_comment:
-    types: [created]
+${events}
 
-# Least privilege: push commits; comments and reactions; pull requests the github tool may open
-# (pr_create); reading Actions runs (run_watch). Nothing else.
+# Least privilege: push commits (the default branch, a pull request's head, gitclaw/issue-<n>);
+# comments and reactions; pull requests (replies in review threads, draft pull requests, pr_create);
+# reading Actions runs and their logs (trigger mode ci, run_watch). Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
   actions: read
 
-# One run per issue at a time. Queue, never cancel: a cancelled run would lose its work.
+# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.
 concurrency:
-  group: gitclaw-issue-\${{ github.event.issue.number }}
+  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER} }}
   cancel-in-progress: false
 
 jobs:
@@ -37891,7 +38029,8 @@ async function repositoryChecks(get, repository, deps, workflow, config, results
   const pullRequests = config !== undefined && mayOpenPullRequests(config, repository);
   const uses = [...usesOf(workflow), ...deps.actionUses ?? []];
   const grants = granted !== undefined && missing("required").length === 0;
-  results.push(...await actionsSettingsChecks(get, { repository, grants, pullRequests, uses }));
+  const delivery = config?.delivery === "pull-request";
+  results.push(...await actionsSettingsChecks(get, { repository, grants, pullRequests, delivery, uses }));
   return { defaultBranch: data.default_branch };
 }
 function mayOpenPullRequests(config, repository) {
@@ -38524,7 +38663,8 @@ var IssueMapping = looseObject({
   sessionPath: string2().min(1),
   updatedAt: string2(),
   lastCommentId: number2().int().optional(),
-  lastCommentAt: string2().optional()
+  lastCommentAt: string2().optional(),
+  pullRequest: number2().int().positive().optional()
 });
 var STATE_DIR = "state";
 var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
@@ -38961,8 +39101,8 @@ class WorkflowError extends Error {
 var PERMISSION_REASONS = {
   contents: "gitclaw pushes its commits",
   issues: "gitclaw reacts and replies on issues",
-  "pull-requests": "the github tool's pr_create opens pull requests",
-  actions: "the github tool's run_watch reads workflow runs"
+  "pull-requests": "gitclaw replies in review threads and opens pull requests",
+  actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)"
 };
 
 class Splice {
@@ -39112,29 +39252,31 @@ function updateInputs(edit, step, wants, update) {
     update.changes.push(`with.${want.name}: added ${want.value} (${want.why})`);
 }
 function updateEvents(edit, root, choices, update) {
-  const wanted = [
-    ["issues", issueTypes(choices.trigger.modes)],
-    ["issue_comment", ["created"]]
-  ];
+  const wanted = workflowEvents(choices.trigger.modes);
   const on = root.get("on", true);
-  const modes = `trigger modes ${choices.trigger.modes.join(", ")}`;
-  const reason = (events) => events.includes("issues") ? modes : "comments continue a conversation";
   if (!on || !$isMap(on)) {
     const events = $isSeq(on) ? on.items.map((item) => String(item.value)) : [];
     if ($isScalar(on))
       events.push(String(on.value));
-    const absent = wanted.map(([event]) => event).filter((event) => !events.includes(event));
+    const absent = wanted.filter(({ event, workflows }) => !events.includes(event) && !workflows);
     if (on && absent.length > 0) {
-      addItems(edit, on, absent);
-      update.changes.push(`on: added ${absent.join(", ")} (${reason(absent)})`);
+      addItems(edit, on, absent.map(({ event }) => event));
+      for (const { event, why } of absent)
+        update.changes.push(`on: added ${event} (${why})`);
     }
+    if (wanted.some(({ event, workflows }) => workflows && !events.includes(event)))
+      update.notes.push("on: is a list, so init did not add workflow_run (trigger mode ci): write on: as a map");
     return;
   }
-  const absentEvents = wanted.filter(([event]) => !pairOf(on, event));
-  addPairs(edit, on, absentEvents.map(([event, types]) => [`${event}:`, `  types: [${types.join(", ")}]`]));
-  for (const [event, types] of absentEvents)
-    update.changes.push(`on.${event}: added types ${types.join(", ")} (${reason([event])})`);
-  for (const [event, types] of wanted) {
+  const absentEvents = wanted.filter(({ event }) => !pairOf(on, event));
+  addPairs(edit, on, absentEvents.map(({ event, types, workflows }) => [
+    `${event}:`,
+    ...workflows ? [`  workflows: [${workflows.map((name) => JSON.stringify(name)).join(", ")}]`] : [],
+    `  types: [${types.join(", ")}]`
+  ]));
+  for (const { event, types, why } of absentEvents)
+    update.changes.push(`on.${event}: added types ${types.join(", ")} (${why})`);
+  for (const { event, types, why } of wanted) {
     const pair = pairOf(on, event);
     if (!pair)
       continue;
@@ -39146,7 +39288,7 @@ function updateEvents(edit, root, choices, update) {
     if (absent.length === 0)
       continue;
     addItems(edit, node, absent);
-    update.changes.push(`on.${event}.types: added ${absent.join(", ")} (${reason([event])})`);
+    update.changes.push(`on.${event}.types: added ${absent.join(", ")} (${why})`);
   }
 }
 function updatePermissions(edit, root, job, update) {
@@ -39213,7 +39355,8 @@ function updatePrefilter(edit, job, want, update) {
   }
   if (sameExpression(current, wanted))
     return;
-  if (!sameExpression(current, prefilter(want.previous.trigger))) {
+  const ours = [prefilter(want.previous.trigger), prefilterBeforePullRequests(want.previous.trigger)];
+  if (!ours.some((written) => sameExpression(current, written))) {
     update.notes.push(`kept the job's if: (edited by you); for ${describeTrigger(want.choices.trigger)} gitclaw writes:
 ${wanted}`);
     return;

@@ -12,6 +12,8 @@ export interface ActionsEnv {
   apiUrl: string;
   serverUrl: string;
   runId: string;
+  /** The running workflow's name (GITHUB_WORKFLOW): a failed run of it is gitclaw's own, no CI failure to fix. */
+  workflow?: string;
   runnerTemp: string;
   workspace: string;
   outputFile?: string;
@@ -49,6 +51,7 @@ export function readActionsEnv(env: Env = process.env, cwd = process.cwd()): Act
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
+    workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,

@@ -6,10 +6,18 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** Where 👀 goes: the issue, or the comment that started the run. */
+/** Where 👀 goes: the issue (or pull request), or the comment that started the run. */
 export interface ReactionTarget {
   issueNumber: number;
   commentId?: number;
+  /** The comment is an inline review comment of pull request `issueNumber`. */
+  inline?: boolean;
+}
+
+/** The progress comment, and for a reply in a review thread, that it is one. */
+export interface ProgressState {
+  commentId: number;
+  inline?: boolean;
 }
 
 export interface ReactionState extends ReactionTarget {
@@ -21,15 +29,16 @@ export interface ReactionState extends ReactionTarget {
 type Check<T> = (value: Record<string, unknown>) => value is Record<string, unknown> & T;
 
 const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
+const isFlag = (value: unknown) => value === undefined || typeof value === "boolean";
 const isTarget: Check<ReactionTarget> = (v): v is Record<string, unknown> & ReactionTarget =>
-  isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId));
+  isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)) && isFlag(v.inline);
 const isReaction: Check<ReactionState> = (v): v is Record<string, unknown> & ReactionState =>
   isTarget(v) &&
   isNumber(v.reactionId) &&
   typeof v.repo === "string" &&
   (v.removed === undefined || typeof v.removed === "boolean");
-const isProgress: Check<{ commentId: number }> = (v): v is Record<string, unknown> & { commentId: number } =>
-  isNumber(v.commentId);
+const isProgress: Check<ProgressState> = (v): v is Record<string, unknown> & ProgressState =>
+  isNumber(v.commentId) && isFlag(v.inline);
 const isReplied: Check<{ at: string; by: string }> = (v): v is Record<string, unknown> & { at: string; by: string } =>
   typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup");
 
@@ -55,9 +64,8 @@ export const writeTarget = (runnerTemp: string, target: ReactionTarget) => write
 export const readReaction = (runnerTemp: string) => read(runnerTemp, "reaction", isReaction);
 export const writeReaction = (runnerTemp: string, state: ReactionState) => write(runnerTemp, "reaction", state);
 
-export const readProgressCommentId = (runnerTemp: string) => read(runnerTemp, "progress", isProgress)?.commentId;
-export const writeProgressCommentId = (runnerTemp: string, commentId: number) =>
-  write(runnerTemp, "progress", { commentId });
+export const readProgress = (runnerTemp: string) => read(runnerTemp, "progress", isProgress);
+export const writeProgress = (runnerTemp: string, progress: ProgressState) => write(runnerTemp, "progress", progress);
 
 /** A reply exists: the cleanup step then posts no failure comment. */
 export const hasReplied = (runnerTemp: string) => read(runnerTemp, "replied", isReplied) !== undefined;

@@ -69,6 +69,8 @@ export interface SettingsContext {
   grants: boolean;
   /** The github tool may open pull requests (its policy allows pr_create). */
   pullRequests: boolean;
+  /** delivery "pull-request": every issue's work opens a draft pull request. */
+  delivery?: boolean;
   /** The actions the workflow and gitclaw's action use, e.g. actions/checkout@v4. */
   uses: string[];
 }
@@ -136,8 +138,15 @@ function tokenDefaults(settings: WorkflowDefaults, { grants }: SettingsContext):
 }
 
 function pullRequests(settings: WorkflowDefaults, context: SettingsContext): CheckResult {
+  if (settings.can_approve_pull_request_reviews && (context.pullRequests || context.delivery))
+    return pass("Pull requests", "GitHub Actions may create them");
+  if (context.delivery)
+    return failed(
+      "Pull requests",
+      `GitHub Actions may not create pull requests in ${context.repository}, and delivery "pull-request" opens one for every issue`,
+      `tick "Allow GitHub Actions to create and approve pull requests" in ${SETTINGS} → Workflow permissions, or set "delivery": "push"`,
+    );
   if (!context.pullRequests) return pass("Pull requests", "not needed: the github tool may not open them");
-  if (settings.can_approve_pull_request_reviews) return pass("Pull requests", "GitHub Actions may create them");
   return warn(
     "Pull requests",
     `GitHub Actions may not create pull requests in ${context.repository}: the github tool's pr_create will fail`,

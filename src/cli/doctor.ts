@@ -262,7 +262,8 @@ async function repositoryChecks(
   const pullRequests = config !== undefined && mayOpenPullRequests(config, repository);
   const uses = [...usesOf(workflow), ...(deps.actionUses ?? [])];
   const grants = granted !== undefined && missing("required").length === 0;
-  results.push(...(await actionsSettingsChecks(get, { repository, grants, pullRequests, uses })));
+  const delivery = config?.delivery === "pull-request";
+  results.push(...(await actionsSettingsChecks(get, { repository, grants, pullRequests, delivery, uses })));
   return { defaultBranch: data.default_branch };
 }
 

@@ -9,9 +9,10 @@ import {
   ACTION,
   ACTION_REPOSITORY,
   findGitclawStep,
-  issueTypes,
   PERMISSION_LEVEL,
   prefilter,
+  prefilterBeforePullRequests,
+  workflowEvents,
   REQUIRED_PERMISSIONS,
   TOOL_PERMISSIONS,
   describeTrigger,
@@ -47,8 +48,8 @@ export class WorkflowError extends Error {
 const PERMISSION_REASONS: Record<string, string> = {
   contents: "gitclaw pushes its commits",
   issues: "gitclaw reacts and replies on issues",
-  "pull-requests": "the github tool's pr_create opens pull requests",
-  actions: "the github tool's run_watch reads workflow runs",
+  "pull-requests": "gitclaw replies in review threads and opens pull requests",
+  actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
 };
 
 /** Text edits at offsets of the original, applied together so that earlier ones do not move later ones. */
@@ -205,33 +206,39 @@ function updateInputs(edit: Splice, step: YAMLMap, wants: InputWant[], update: W
 
 /** Adds the events and activity types the trigger modes need; the ones there stay, whatever they are. */
 function updateEvents(edit: Splice, root: YAMLMap, choices: Choices, update: WorkflowUpdate): void {
-  const wanted: [string, string[]][] = [
-    ["issues", issueTypes(choices.trigger.modes)],
-    ["issue_comment", ["created"]],
-  ];
+  const wanted = workflowEvents(choices.trigger.modes);
   const on = root.get("on", true) as Node | undefined;
-  const modes = `trigger modes ${choices.trigger.modes.join(", ")}`;
-  const reason = (events: string[]) => (events.includes("issues") ? modes : "comments continue a conversation");
   if (!on || !isMap(on)) {
     const events = isSeq(on) ? on.items.map((item) => String((item as { value?: unknown }).value)) : [];
     if (isScalar(on)) events.push(String(on.value));
-    // A list of events (or one) takes every activity type: only absent events are missing.
-    const absent = wanted.map(([event]) => event).filter((event) => !events.includes(event));
+    // A list of events (or one) takes every activity type: only absent events are missing. workflow_run
+    // needs the workflows it follows, which a list cannot say.
+    const absent = wanted.filter(({ event, workflows }) => !events.includes(event) && !workflows);
     if (on && absent.length > 0) {
-      addItems(edit, on, absent);
-      update.changes.push(`on: added ${absent.join(", ")} (${reason(absent)})`);
+      addItems(
+        edit,
+        on,
+        absent.map(({ event }) => event),
+      );
+      for (const { event, why } of absent) update.changes.push(`on: added ${event} (${why})`);
     }
+    if (wanted.some(({ event, workflows }) => workflows && !events.includes(event)))
+      update.notes.push("on: is a list, so init did not add workflow_run (trigger mode ci): write on: as a map");
     return;
   }
-  const absentEvents = wanted.filter(([event]) => !pairOf(on, event));
+  const absentEvents = wanted.filter(({ event }) => !pairOf(on, event));
   addPairs(
     edit,
     on,
-    absentEvents.map(([event, types]) => [`${event}:`, `  types: [${types.join(", ")}]`]),
+    absentEvents.map(({ event, types, workflows }) => [
+      `${event}:`,
+      ...(workflows ? [`  workflows: [${workflows.map((name) => JSON.stringify(name)).join(", ")}]`] : []),
+      `  types: [${types.join(", ")}]`,
+    ]),
   );
-  for (const [event, types] of absentEvents)
-    update.changes.push(`on.${event}: added types ${types.join(", ")} (${reason([event])})`);
-  for (const [event, types] of wanted) {
+  for (const { event, types, why } of absentEvents)
+    update.changes.push(`on.${event}: added types ${types.join(", ")} (${why})`);
+  for (const { event, types, why } of wanted) {
     const pair = pairOf(on, event);
     if (!pair) continue;
     // No `types:` means every activity type.
@@ -243,7 +250,7 @@ function updateEvents(edit: Splice, root: YAMLMap, choices: Choices, update: Wor
     const absent = types.filter((type) => !present.includes(type));
     if (absent.length === 0) continue;
     addItems(edit, node, absent);
-    update.changes.push(`on.${event}.types: added ${absent.join(", ")} (${reason([event])})`);
+    update.changes.push(`on.${event}.types: added ${absent.join(", ")} (${why})`);
   }
 }
 
@@ -314,7 +321,8 @@ function updatePrefilter(
     return;
   }
   if (sameExpression(current, wanted)) return;
-  if (!sameExpression(current, prefilter(want.previous.trigger))) {
+  const ours = [prefilter(want.previous.trigger), prefilterBeforePullRequests(want.previous.trigger)];
+  if (!ours.some((written) => sameExpression(current, written))) {
     update.notes.push(
       `kept the job's if: (edited by you); for ${describeTrigger(want.choices.trigger)} gitclaw writes:\n${wanted}`,
     );

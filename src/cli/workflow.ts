@@ -80,9 +80,46 @@ export function issueTypes(modes: readonly TriggerMode[]): string[] {
   ];
 }
 
+/** An event of the workflow's `on:`: its activity types, and for workflow_run the workflows it follows. */
+export interface WorkflowEvent {
+  event: string;
+  types: string[];
+  workflows?: string[];
+  /** Why gitclaw wants it, for init's report. */
+  why: string;
+}
+
+/**
+ * The events the trigger modes need. Pull requests are always followed (comments, inline comments,
+ * reviews): the prefilter and the guard decide which of them start a run.
+ */
+export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
+  const pullTypes = [
+    ...(modes.includes("label") ? ["labeled"] : []),
+    ...(modes.includes("assign") ? ["assigned"] : []),
+  ];
+  const why = `trigger modes ${modes.join(", ")}`;
+  return [
+    { event: "issues", types: issueTypes(modes), why },
+    { event: "issue_comment", types: ["created"], why: "comments continue a conversation" },
+    { event: "pull_request_review_comment", types: ["created"], why: "inline review comments on pull requests" },
+    { event: "pull_request_review", types: ["submitted"], why: "reviews of pull requests" },
+    ...(pullTypes.length ? [{ event: "pull_request_target", types: pullTypes, why }] : []),
+    ...(modes.includes("ci")
+      ? [{ event: "workflow_run", types: ["completed"], workflows: ["*"], why: "trigger mode ci: failed CI runs" }]
+      : []),
+  ];
+}
+
+/** The issue or pull request an event is about, for the concurrency group: one run per conversation at a time. */
+export const CONCURRENCY_NUMBER =
+  "github.event.issue.number || github.event.pull_request.number || github.event.workflow_run.pull_requests[0].number";
+
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const trusted = (who: "issue" | "comment") =>
+const trusted = (who: "issue" | "comment" | "review") =>
   `contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), github.event.${who}.author_association)`;
+/** The start of the marker in the body of a pull request gitclaw opened for an issue (src/github/marker.ts). */
+const OWN_PULL_REQUEST = quote("<!-- gitclaw:pull-request ");
 
 /**
  * The job's `if:`: a superset of what the guard accepts (src/gate/triggers.ts), so irrelevant events
@@ -108,6 +145,82 @@ export function prefilter(trigger: Trigger): string {
         ...(has("mention") ? [`contains(github.event.comment.body, ${mention})`] : []),
         ...(has("label") ? [`contains(github.event.issue.labels.*.name, ${label})`] : []),
         ...(has("assign") ? [`contains(github.event.issue.assignees.*.login, ${assignee})`] : []),
+      ];
+  const onComment = continues.length ? ` &&\n  (${continues.join(" || ")})` : "";
+  clauses.push(
+    `(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onComment})`,
+  );
+  clauses.push(...pullRequestClauses(trigger));
+  const people = `github.event.sender.type != 'Bot' && (\n${clauses.join(" ||\n").replace(/^/gm, "  ")}\n)`;
+  if (!has("ci")) return people;
+  // gitclaw's own failed runs are no CI to fix (src/gate/gate.ts).
+  const ci =
+    "(github.event_name == 'workflow_run' && github.event.workflow_run.conclusion == 'failure' &&\n" +
+    "  startsWith(github.event.workflow_run.head_branch, 'gitclaw/') &&\n" +
+    "  github.event.workflow_run.name != github.workflow)";
+  return `${ci} ||\n(${people})`;
+}
+
+/** Comments, inline comments and reviews on pull requests: the handle, the label or assignee, gitclaw's own pull request. */
+function pullRequestClauses(trigger: Trigger): string[] {
+  const has = (mode: TriggerMode) => trigger.modes.includes(mode);
+  const own = `contains(github.event.issue.body || github.event.pull_request.body, ${OWN_PULL_REQUEST})`;
+  const onPull = (text: string) => [
+    ...(has("issue") || has("mention") ? [`contains(${text}, ${quote(trigger.mention)})`] : []),
+    ...(has("issue") ? [own] : []),
+    ...(has("label")
+      ? [
+          `contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`,
+          `contains(github.event.pull_request.labels.*.name, ${quote(trigger.label)})`,
+        ]
+      : []),
+    ...(has("assign")
+      ? [
+          `contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`,
+          `contains(github.event.pull_request.assignees.*.login, ${quote(trigger.assignee)})`,
+        ]
+      : []),
+  ];
+  const any = (conditions: string[]) => `(\n    ${conditions.join(" ||\n    ")})`;
+  const clauses: string[] = [];
+  const comment = onPull("github.event.comment.body");
+  if (comment.length)
+    clauses.push(
+      `((github.event.issue.pull_request || github.event_name == 'pull_request_review_comment') && ${trusted("comment")} &&\n  ${any(comment)})`,
+    );
+  const review = [
+    ...(trigger.changesRequested ? [`(github.event.review.state == 'changes_requested' && ${own})`] : []),
+    ...onPull("github.event.review.body").map((condition) => `(github.event.review.body && ${condition})`),
+  ];
+  if (review.length)
+    clauses.push(`(github.event_name == 'pull_request_review' && ${trusted("review")} &&\n  ${any(review)})`);
+  return clauses;
+}
+
+/**
+ * The `if:` init wrote before gitclaw worked on pull requests, as it wrote it: still init's own, so
+ * an upgrade replaces it rather than keeping it as the user's.
+ */
+export function prefilterBeforePullRequests(trigger: Trigger): string {
+  const has = (mode: TriggerMode) => trigger.modes.includes(mode);
+  const mention = quote(trigger.mention);
+  const clauses: string[] = [];
+  if (has("issue")) clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
+  else if (has("mention"))
+    clauses.push(
+      `(github.event.action == 'opened' && ${trusted("issue")} &&\n` +
+        `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`,
+    );
+  if (has("label"))
+    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${quote(trigger.label)})`);
+  if (has("assign"))
+    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${quote(trigger.assignee)})`);
+  const continues = has("issue")
+    ? []
+    : [
+        ...(has("mention") ? [`contains(github.event.comment.body, ${mention})`] : []),
+        ...(has("label") ? [`contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`] : []),
+        ...(has("assign") ? [`contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`] : []),
       ];
   const onComment = continues.length ? ` &&\n  (${continues.join(" || ")})` : "";
   clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onComment})`);
@@ -139,35 +252,47 @@ export function describeTrigger(trigger: Trigger): string {
     mention: `issues and comments mentioning ${trigger.mention}`,
     label: `the label "${trigger.label}"`,
     assign: `assignment to ${trigger.assignee}`,
+    ci: "failed CI runs of gitclaw's pull requests",
   };
   return trigger.modes.map((mode) => what[mode]).join(", ");
 }
 
+/** The `on:` section's lines for `events`. */
+export function eventLines(events: WorkflowEvent[]): string {
+  return events
+    .map(({ event, types, workflows }) => {
+      const followed = workflows
+        ? `\n    workflows: [${workflows.map((name) => JSON.stringify(name)).join(", ")}]`
+        : "";
+      return `  ${event}:${followed}\n    types: [${types.join(", ")}]`;
+    })
+    .join("\n");
+}
+
 export function renderWorkflow(choices: Choices, inputs: Inputs): string {
-  const types = issueTypes(choices.trigger.modes);
+  const events = eventLines(workflowEvents(choices.trigger.modes));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join("\n");
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
-# agent works in this repository, commits, and answers. Remove ${SENTINEL_FILE} to switch it off.
+# agent works in this repository, commits, and answers; on pull requests it works on their head branch.
+# Remove ${SENTINEL_FILE} to switch it off.
 # Written by \`gitclaw init\`; run it again to upgrade: it keeps your changes to this file.
 name: gitclaw
 
 on:
-  issues:
-    types: [${types.join(", ")}]
-  issue_comment:
-    types: [created]
+${events}
 
-# Least privilege: push commits; comments and reactions; pull requests the github tool may open
-# (pr_create); reading Actions runs (run_watch). Nothing else.
+# Least privilege: push commits (the default branch, a pull request's head, gitclaw/issue-<n>);
+# comments and reactions; pull requests (replies in review threads, draft pull requests, pr_create);
+# reading Actions runs and their logs (trigger mode ci, run_watch). Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
   actions: read
 
-# One run per issue at a time. Queue, never cancel: a cancelled run would lose its work.
+# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.
 concurrency:
-  group: gitclaw-issue-\${{ github.event.issue.number }}
+  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER} }}
   cancel-in-progress: false
 
 jobs:

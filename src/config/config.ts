@@ -10,7 +10,10 @@ import { GitHubPolicyConfig } from "../tools/github/policy.ts";
 import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
-export const TRIGGER_MODES = ["issue", "mention", "label", "assign"] as const;
+export const TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"] as const;
+
+/** Where an issue's work goes: pushed to the branch (git.branch, the default branch), or onto gitclaw/issue-<n> with a draft PR. */
+export const DELIVERY_MODES = ["push", "pull-request"] as const;
 
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
 const SandboxMode = z.enum(SANDBOX_MODES).default("auto");
@@ -43,6 +46,25 @@ export const Config = z.strictObject({
         .default("@gitclaw"),
       label: z.string().min(1).default("gitclaw"),
       assignee: z.string().min(1).default("gitclaw"),
+      /** A review requesting changes on gitclaw's own pull request starts a run without a mention. */
+      changesRequested: z.boolean().default(true),
+    })
+    .prefault({}),
+  /** push: commits go to git.branch (the default branch); pull-request: to gitclaw/issue-<n>, with a draft PR. */
+  delivery: z.enum(DELIVERY_MODES).default("push"),
+  pullRequests: z
+    .strictObject({
+      /** Resolve the review thread of an inline comment once a run answering it pushed a change. */
+      resolveThreads: z.boolean().default(true),
+    })
+    .prefault({}),
+  /** Fixing failed CI runs of gitclaw's pull requests (trigger mode "ci"). */
+  ci: z
+    .strictObject({
+      /** Fix attempts per pull request, counted from the Gitclaw-CI-Fix trailers of its commits. */
+      maxAttempts: z.int().min(1).max(10).default(3),
+      /** A pull request with this label gets no fix attempts. */
+      optOutLabel: z.string().min(1).default("gitclaw-no-ci-fix"),
     })
     .prefault({}),
   /** Who may drive the agent (see src/gate/trust.ts). */

@@ -25,6 +25,7 @@ const INPUTS: { input: string; env: string; to: (value: string) => object }[] = 
     to: (n) => ({ budgets: { maxCostUsd: number("max_cost_usd", n) } }),
   },
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
+  { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) },
 ];
 
 /**

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { ActionsEnv } from "../actions/env.ts";
 import { loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
-import { readTrigger, type Trigger } from "../actions/event.ts";
+import { IrrelevantEvent, readTrigger, type Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
@@ -37,12 +37,12 @@ export async function decide(
   try {
     trigger = readTrigger(env.eventName, env.eventPath);
   } catch (error) {
+    if (error instanceof IrrelevantEvent) return { proceed: false, reason: error.message };
     return { proceed: false, reason: `${(error as Error).message}; failing closed`, error: error as Error };
   }
   const stop = (reason: string): Gate => ({ proceed: false, reason, trigger });
-  if (trigger.isPullRequest) return stop(`#${trigger.issueNumber} is a pull request; gitclaw works on issues`);
-  if (trigger.comment?.body.includes(REPLY_MARKER))
-    return stop(`comment ${trigger.comment.id} was written by gitclaw itself`);
+  const refused = refusal(trigger, env);
+  if (refused) return stop(refused);
 
   let config: Config;
   let broken: Error | undefined;
@@ -59,7 +59,11 @@ export async function decide(
     return stop(
       `${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`,
     );
-  const decision = await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
+  // A CI run has no person behind it: gitclaw's own branch, which only people with write access
+  // (and gitclaw) can push to, is what vouches for it (src/gate/triggers.ts).
+  const decision = trigger.ci
+    ? { allowed: true, reason: `gitclaw's branch ${trigger.ci.headBranch}` }
+    : await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
   if (!decision.allowed) return stop(decision.reason);
   if (broken)
     return {
@@ -70,4 +74,21 @@ export async function decide(
       configError: broken,
     };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
+}
+
+/**
+ * What no configuration lets through: gitclaw's own writing, its own failed runs (they are no CI to
+ * fix, and fixing them could loop), and review events of a fork's pull request.
+ */
+function refusal(trigger: Trigger, env: Pick<ActionsEnv, "workflow">): string | undefined {
+  if (trigger.comment?.body.includes(REPLY_MARKER))
+    return `comment ${trigger.comment.id} was written by gitclaw itself`;
+  if (trigger.review?.body.includes(REPLY_MARKER)) return `review ${trigger.review.id} was written by gitclaw itself`;
+  if (trigger.ci && trigger.ci.name === env.workflow)
+    return `the failed run is of "${env.workflow}", gitclaw's own workflow: not a CI failure to fix`;
+  const head = trigger.pullRequest?.head?.repo;
+  // GitHub gives these workflows a read-only token and no secrets: there is no model key to run with.
+  if ((trigger.inline || trigger.review) && head !== undefined && head !== trigger.repository)
+    return `#${trigger.issueNumber} comes from the fork ${head}, whose review events run without the workflow's secrets; ask in a comment on the pull request instead`;
+  return undefined;
 }

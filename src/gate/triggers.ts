@@ -1,5 +1,10 @@
 // Which events start the agent: every new issue (gitclaw's default), an @mention of a handle, a label,
-// or assignment to a user, as the configuration's `trigger` section says (src/config/config.ts).
+// or assignment to a user, as the configuration's `trigger` section says (src/config/config.ts). On
+// pull requests the same modes apply to their comments, inline review comments and reviews, except
+// that `issue` mode answers every comment only on the pull requests gitclaw opened for an issue (they
+// continue its conversation) and, on others, what mentions trigger.mention; a review requesting
+// changes on gitclaw's pull request starts a run without a mention (trigger.changesRequested); and
+// `ci` answers a failed CI run of gitclaw's own branch.
 import type { Config, TRIGGER_MODES } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
 
@@ -10,8 +15,22 @@ export type TriggerPolicy = Config["trigger"];
 /** What of an event the trigger modes look at. */
 export type TriggerEvent = Pick<
   Trigger,
-  "eventName" | "action" | "title" | "body" | "labels" | "assignees" | "label" | "assignee" | "comment"
+  | "eventName"
+  | "action"
+  | "title"
+  | "body"
+  | "labels"
+  | "assignees"
+  | "label"
+  | "assignee"
+  | "comment"
+  | "pullRequest"
+  | "review"
+  | "ci"
 >;
+
+/** The branches gitclaw makes for its work (delivery "pull-request", side branches): a CI failure there is its to fix. */
+export const GITCLAW_BRANCH_PREFIX = "gitclaw/";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -22,9 +41,8 @@ export function mentions(text: string, handle: string): boolean {
 
 /** Why this event starts a run, or undefined when it does not. */
 export function triggerReason(event: TriggerEvent, policy: TriggerPolicy): string | undefined {
+  if (event.pullRequest) return pullRequestReason(event, policy);
   const has = (mode: TriggerMode) => policy.modes.includes(mode);
-  const labelled = event.labels.includes(policy.label);
-  const assigned = event.assignees.includes(policy.assignee);
   if (event.eventName === "issues") {
     if (event.action === "opened" && has("issue")) return "a new issue";
     if (event.action === "opened" && has("mention") && mentions(`${event.title}\n${event.body}`, policy.mention))
@@ -37,9 +55,55 @@ export function triggerReason(event: TriggerEvent, policy: TriggerPolicy): strin
   }
   if (event.eventName === "issue_comment" && event.action === "created" && event.comment) {
     if (has("issue")) return "a comment";
-    if (has("mention") && mentions(event.comment.body, policy.mention)) return `a comment mentioning ${policy.mention}`;
-    if (has("label") && labelled) return `a comment on an issue labelled "${policy.label}"`;
-    if (has("assign") && assigned) return `a comment on an issue assigned to ${policy.assignee}`;
+    return continuing(event, policy, "a comment", event.comment.body);
   }
   return undefined;
+}
+
+/** Label and assign modes continue on what carries the label or the assignee; mention mode on text naming the handle. */
+function continuing(event: TriggerEvent, policy: TriggerPolicy, what: string, text: string): string | undefined {
+  const has = (mode: TriggerMode) => policy.modes.includes(mode);
+  const on = event.pullRequest ? "a pull request" : "an issue";
+  // On a pull request, issue mode's "every comment" would answer every review discussion: it takes the handle.
+  const mentionable = has("mention") || (event.pullRequest !== undefined && has("issue"));
+  if (mentionable && mentions(text, policy.mention)) return `${what} mentioning ${policy.mention}`;
+  if (has("label") && event.labels.includes(policy.label)) return `${what} on ${on} labelled "${policy.label}"`;
+  if (has("assign") && event.assignees.includes(policy.assignee))
+    return `${what} on ${on} assigned to ${policy.assignee}`;
+  return undefined;
+}
+
+function pullRequestReason(event: TriggerEvent, policy: TriggerPolicy): string | undefined {
+  const has = (mode: TriggerMode) => policy.modes.includes(mode);
+  const own = event.pullRequest?.claimsIssue;
+  const onOwn = (what: string) =>
+    has("issue") && own !== undefined ? `${what} on gitclaw's pull request for #${own}` : undefined;
+  switch (`${event.eventName}.${event.action}`) {
+    case "issue_comment.created":
+    case "pull_request_review_comment.created": {
+      const what = event.eventName === "issue_comment" ? "a comment" : "an inline review comment";
+      return onOwn(what) ?? continuing(event, policy, what, event.comment?.body ?? "");
+    }
+    case "pull_request_review.submitted": {
+      const review = event.review!;
+      if (policy.changesRequested && own !== undefined && review.state === "changes_requested")
+        return `a review requesting changes on gitclaw's pull request for #${own}`;
+      // An empty review only wraps inline comments, which start runs of their own.
+      if (!review.body.trim()) return undefined;
+      return onOwn("a review") ?? continuing(event, policy, "a review", review.body);
+    }
+    case "pull_request_target.labeled":
+      return has("label") && event.label === policy.label ? `the label "${policy.label}"` : undefined;
+    case "pull_request_target.assigned":
+      return has("assign") && event.assignee === policy.assignee ? `assignment to ${policy.assignee}` : undefined;
+    case "workflow_run.completed":
+      return ciReason(event, has("ci"));
+  }
+  return undefined;
+}
+
+function ciReason(event: TriggerEvent, enabled: boolean): string | undefined {
+  const ci = event.ci!;
+  if (!enabled || ci.fromFork || !ci.headBranch.startsWith(GITCLAW_BRANCH_PREFIX)) return undefined;
+  return ci.conclusion === "failure" ? `the failed CI run "${ci.name}" of ${ci.headBranch}` : undefined;
 }

@@ -3,24 +3,37 @@
 
 export interface CommitPlan {
   issueNumber: number;
+  /** What issueNumber names (default an issue). */
+  kind?: "issue" | "pull request";
   title: string;
   runUrl: string;
   coAuthor?: { login: string; id: number };
+  /** More trailer lines, e.g. `Gitclaw-CI-Fix: …` (src/run/ci.ts). */
+  trailers?: string[];
 }
 
 export function commitMessage(plan: CommitPlan): string {
   const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: issue #${plan.issueNumber}${title ? ` — ${title}` : ""}`, plan);
+  return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` — ${title}` : ""}`, plan);
 }
 
-/** A bot commit's message: the run that made it and, when a person asked for it, their co-author trailer. */
-export function withTrailers(message: string, plan: { runUrl?: string; coAuthor?: CommitPlan["coAuthor"] }): string {
+/**
+ * A bot commit's message: the run that made it and, when a person asked for it, their co-author
+ * trailer, with any other trailers in the same last paragraph (where git reads trailers).
+ */
+export function withTrailers(
+  message: string,
+  plan: { runUrl?: string; coAuthor?: CommitPlan["coAuthor"]; trailers?: string[] },
+): string {
   const lines = [message.trim()];
   if (plan.runUrl) lines.push("", `Run: ${plan.runUrl}`);
-  if (plan.coAuthor)
-    lines.push(
-      "",
-      `Co-authored-by: ${plan.coAuthor.login} <${plan.coAuthor.id}+${plan.coAuthor.login}@users.noreply.github.com>`,
-    );
+  const { coAuthor } = plan;
+  const trailers = [
+    ...(plan.trailers ?? []),
+    ...(coAuthor
+      ? [`Co-authored-by: ${coAuthor.login} <${coAuthor.id}+${coAuthor.login}@users.noreply.github.com>`]
+      : []),
+  ];
+  if (trailers.length) lines.push("", ...trailers);
   return lines.join("\n");
 }

@@ -5,3 +5,17 @@ export const REPLY_MARKER = "<!-- gitclaw:reply -->";
 /** A comment body as gitclaw posts it: ending with the marker, added once. */
 export const withReplyMarker = (body: string): string =>
   body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`;
+
+/**
+ * The marker in the body of a pull request gitclaw opened for an issue (delivery "pull-request"):
+ * the guard reads it from the payload to treat the pull request as that issue's conversation. A
+ * claim only: anyone who can edit the body can write it, so the agent stage believes it only for
+ * the repository's own branch `gitclaw/issue-<n>` (src/run/pull-request.ts).
+ */
+export const pullRequestMarker = (issueNumber: number): string => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
+
+/** The issue a pull request's body claims it was opened for, by the marker above. */
+export function markedIssue(body: string): number | undefined {
+  const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
+  return found ? Number(found) : undefined;
+}

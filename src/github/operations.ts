@@ -1,6 +1,7 @@
 // The GitHub calls the stages make (and the github tool's pr_review), each a small function over the
 // one request interface (./api.ts), whichever client carries it. Every comment written carries
 // gitclaw's marker.
+import { z } from "zod";
 import { withReplyMarker } from "./marker.ts";
 import type { ReactionTarget } from "../actions/run-state.ts";
 import type { ApiResponse, GitHubApi, RequestOptions } from "./api.ts";
@@ -140,7 +141,7 @@ export async function updateComment(api: GitHubApi, repo: Repo, commentId: numbe
 const reactionsPath = (repo: Repo, target: ReactionTarget) =>
   target.commentId === undefined
     ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions`
-    : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
+    : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`;
 
 export async function addReaction(
   api: GitHubApi,
@@ -166,33 +167,237 @@ export async function removeReaction(
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
 
+const PullRequestData = z.looseObject({
+  number: z.number(),
+  node_id: z.string(),
+  title: z.string(),
+  body: z.string().nullable(),
+  html_url: z.string(),
+  draft: z.boolean().optional(),
+  state: z.string(),
+  user: z.looseObject({ login: z.string() }).nullable(),
+  labels: z.array(z.looseObject({ name: z.string() })),
+  commits: z.number(),
+  head: z.looseObject({
+    ref: z.string(),
+    sha: z.string(),
+    repo: z.looseObject({ full_name: z.string(), clone_url: z.string() }).nullable(),
+  }),
+  base: z.looseObject({ ref: z.string(), repo: z.looseObject({ full_name: z.string() }) }),
+});
+
 /** A pull request as the stages read it. */
 export interface PullRequestInfo {
   number: number;
+  nodeId: string;
+  title: string;
+  body: string;
   url: string;
+  draft: boolean;
   open: boolean;
-  head: { ref: string; sha: string };
+  author: string;
+  labels: string[];
+  commits: number;
+  head: { ref: string; sha: string; repo: string | undefined; cloneUrl: string | undefined };
+  base: { ref: string; repo: string };
 }
 
 export async function getPullRequest(
   api: GitHubApi,
   repo: Repo,
-  pullNumber: number,
+  number: number,
   options?: RequestOptions,
 ): Promise<PullRequestInfo> {
-  const path = `${repoPath(repo)}/pulls/${pullNumber}`;
-  const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request") as {
+  const path = `${repoPath(repo)}/pulls/${number}`;
+  const raw = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
+  const parsed = PullRequestData.safeParse(raw);
+  if (!parsed.success) throw new GitHubApiError(`the pull-request API answered an unexpected shape for #${number}`);
+  const pr = parsed.data;
+  return {
+    number: pr.number,
+    nodeId: pr.node_id,
+    title: pr.title,
+    body: pr.body ?? "",
+    url: pr.html_url,
+    draft: pr.draft ?? false,
+    open: pr.state === "open",
+    author: pr.user?.login ?? "ghost",
+    labels: pr.labels.map((label) => label.name),
+    commits: pr.commits,
+    head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
+    base: { ref: pr.base.ref, repo: pr.base.repo.full_name },
+  };
+}
+
+/** The open pull request from `branch` of this repository, if there is one. */
+export async function findPullRequest(api: GitHubApi, repo: Repo, branch: string): Promise<number | undefined> {
+  const head = encodeURIComponent(`${repo.owner}:${branch}`);
+  const path = `${repoPath(repo)}/pulls?head=${head}&state=open&per_page=1`;
+  const found = expect(await api.send("GET", path), [200], "pull-requests") as { number: number }[];
+  return found[0]?.number;
+}
+
+export async function createPullRequest(
+  api: GitHubApi,
+  repo: Repo,
+  pull: { title: string; body: string; head: string; base: string; draft: boolean },
+): Promise<{ number: number; url: string; nodeId: string }> {
+  const data = expect(await api.send("POST", `${repoPath(repo)}/pulls`, pull), [201], "pull-requests") as {
     number: number;
-    state: string;
-    head: { ref: string; sha: string };
+    html_url: string;
+    node_id: string;
+  };
+  return { number: data.number, url: data.html_url, nodeId: data.node_id };
+}
+
+export async function requestReviewers(api: GitHubApi, repo: Repo, number: number, reviewers: string[]): Promise<void> {
+  const path = `${repoPath(repo)}/pulls/${number}/requested_reviewers`;
+  expect(await api.send("POST", path, { reviewers }), [201], "requested-reviewers");
+}
+
+/** Draft → ready for review: GraphQL only (REST cannot change `draft`). */
+export async function markReadyForReview(api: GitHubApi, pullNodeId: string): Promise<void> {
+  const mutation = `mutation gitclawReady($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }`;
+  await api.graphql(mutation, { id: pullNodeId });
+}
+
+/** A reply in the review thread of an inline comment (the thread's first comment or any in it). */
+export async function createReviewReply(
+  api: GitHubApi,
+  repo: Repo,
+  pull: number,
+  commentId: number,
+  body: string,
+): Promise<{ id: number; htmlUrl: string }> {
+  const path = `${repoPath(repo)}/pulls/${pull}/comments/${commentId}/replies`;
+  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "review-comments") as {
+    id: number;
     html_url: string;
   };
-  return {
-    number: data.number,
-    url: data.html_url,
-    open: data.state === "open",
-    head: { ref: data.head.ref, sha: data.head.sha },
+  return { id: data.id, htmlUrl: data.html_url };
+}
+
+export async function updateReviewComment(api: GitHubApi, repo: Repo, commentId: number, body: string): Promise<void> {
+  const path = `${repoPath(repo)}/pulls/comments/${commentId}`;
+  expect(await api.send("PATCH", path, { body: withReplyMarker(body) }), [200], "review-comments");
+}
+
+/** An inline comment as a submitted review holds it. */
+export interface PostedReviewComment {
+  id: number;
+  body: string;
+  login: string;
+  path: string;
+  line?: number;
+  diffHunk: string;
+}
+
+/** The inline comments a review submitted, oldest first. */
+export async function listReviewComments(
+  api: GitHubApi,
+  repo: Repo,
+  pull: number,
+  reviewId: number,
+): Promise<PostedReviewComment[]> {
+  const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
+  const raw = expect(await api.send("GET", path), [200], "review-comments") as {
+    id: number;
+    body?: string | null;
+    user?: { login?: string } | null;
+    path: string;
+    line?: number | null;
+    original_line?: number | null;
+    diff_hunk: string;
+  }[];
+  return raw.map((c) => ({
+    id: c.id,
+    body: c.body ?? "",
+    login: c.user?.login ?? "ghost",
+    path: c.path,
+    line: c.line ?? c.original_line ?? undefined,
+    diffHunk: c.diff_hunk,
+  }));
+}
+
+const THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) { pullRequest(number: $number) {
+    reviewThreads(first: 100, after: $after) {
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      pageInfo { hasNextPage endCursor } } } } }`;
+const RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
+
+const Threads = z.object({
+  repository: z.object({
+    pullRequest: z.object({
+      reviewThreads: z.object({
+        nodes: z.array(
+          z.object({
+            id: z.string(),
+            isResolved: z.boolean(),
+            comments: z.object({ nodes: z.array(z.object({ databaseId: z.number().nullable() })) }),
+          }),
+        ),
+        pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+      }),
+    }),
+  }),
+});
+
+/** Resolves the review thread that starts with comment `rootId`; false when there is none, or it was resolved already. */
+export async function resolveReviewThread(api: GitHubApi, repo: Repo, pull: number, rootId: number): Promise<boolean> {
+  let after: string | null = null;
+  for (let page = 0; page < 10; page++) {
+    const data = Threads.parse(
+      await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }),
+    );
+    const threads = data.repository.pullRequest.reviewThreads;
+    const thread = threads.nodes.find((node) => node.comments.nodes[0]?.databaseId === rootId);
+    if (thread) {
+      if (thread.isResolved) return false;
+      await api.graphql(RESOLVE_MUTATION, { id: thread.id });
+      return true;
+    }
+    if (!threads.pageInfo.hasNextPage) return false;
+    after = threads.pageInfo.endCursor;
+  }
+  return false;
+}
+
+export interface FailedJob {
+  id: number;
+  name: string;
+  conclusion: string;
+}
+
+const JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
+
+/** The jobs of a workflow run that did not succeed. */
+export async function listFailedJobs(api: GitHubApi, repo: Repo, runId: number): Promise<FailedJob[]> {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/jobs?per_page=100`;
+  const data = expect(await api.send("GET", path), [200], "workflow-jobs") as {
+    jobs: { id: number; name: string; conclusion: string | null }[];
   };
+  return data.jobs
+    .filter((job) => JOB_FAILURES.has(job.conclusion ?? ""))
+    .map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion ?? "" }));
+}
+
+/** CRLF and lone CR become newlines, tabs four spaces: what a terminal would have shown. */
+export function normaliseLog(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(/\t/g, "    ");
+}
+
+export function tailLines(text: string, count: number): string {
+  return text.replace(/\n+$/, "").split("\n").slice(-count).join("\n");
+}
+
+/** A job's log (the API redirects to a short-lived download), normalised; undefined when it is gone. */
+export async function jobLog(api: GitHubApi, repo: Repo, jobId: number): Promise<string | undefined> {
+  const response = await api.send("GET", `${repoPath(repo)}/actions/jobs/${jobId}/logs`);
+  if (response.status !== 200) return undefined;
+  const data = response.data;
+  const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "";
+  return normaliseLog(text);
 }
 
 /** One file a pull request changes; `patch` is absent for binary files and very large diffs. */

@@ -7,7 +7,6 @@ import { relative } from "node:path";
 import * as workflow from "../actions/log.ts";
 import type { Trigger } from "../actions/event.ts";
 import { getPermission, listComments } from "../github/operations.ts";
-import type { RunContext } from "./context.ts";
 import {
   checkStateFolders,
   otherIssuesUsing,
@@ -20,7 +19,9 @@ import {
 import { CUSTOM } from "../session/custom.ts";
 import { SessionFile, type SessionOptions } from "../session/session-file.ts";
 import type { IssueComment } from "../github/operations.ts";
-import { userPrompt, type PromptComment } from "./prompt.ts";
+import { userPrompt, type Opening, type PromptComment } from "./prompt.ts";
+import { requestParts } from "./request.ts";
+import type { TargetedRun } from "./target.ts";
 import { isBot, trustChecker } from "../gate/trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 
@@ -109,7 +110,8 @@ export interface PendingComments {
  * The comments this run answers: every human comment after the last answered one, up to the
  * trigger. Comments created after the trigger belong to the run they triggered; comments edited
  * after it are dropped, since their text may have changed since it was checked. The triggering
- * comment's text is taken from the event payload.
+ * comment's text is taken from the event payload. An inline review comment is not among them: it
+ * is added with its place in the diff (src/run/request.ts).
  */
 export async function pendingComments(
   trigger: Trigger,
@@ -126,7 +128,7 @@ export async function pendingComments(
     if (Date.parse(c.createdAt) > triggeredAt || Date.parse(c.updatedAt) > triggeredAt) continue;
     picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted: await isTrusted(c.login) });
   }
-  if (trigger.comment) {
+  if (trigger.comment && !trigger.inline) {
     picked.push({
       id: trigger.comment.id,
       login: trigger.comment.login,
@@ -147,22 +149,48 @@ export interface OpenConversation extends Conversation {
 
 /**
  * Opens the issue's conversation and records this run's question in it: the issue itself when the
- * conversation is new, then every comment since the last answered one, each framed by who wrote it.
+ * conversation is new, then every comment since the last answered one, each framed by who wrote it,
+ * then what a pull request event asks (an inline comment, a review) and `extra` (a failed CI run).
  */
-export async function beginConversation(run: RunContext, root: string): Promise<OpenConversation> {
-  const { trigger, api, repo } = run;
-  const conversation = openConversation(root, trigger.issueNumber, { cwd: root });
+export async function beginConversation(
+  run: TargetedRun,
+  root: string,
+  extra: PromptComment[] = [],
+): Promise<OpenConversation> {
+  const { trigger, api, repo, target } = run;
+  const conversation = openConversation(root, target.conversation, { cwd: root });
   const { session, mapping } = conversation;
   for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
   run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);
   const isTrusted = trustChecker(run.config.trust, (login) => getPermission(api, repo, login));
-  const comments = trigger.comment ? await listComments(api, repo, trigger.issueNumber) : [];
-  const pending = trigger.comment ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
-  const prompt = await userPrompt(trigger, pending.comments, { includeIssue: conversation.mode === "new", isTrusted });
+  const answering = trigger.comment !== undefined || trigger.review !== undefined;
+  const comments = answering ? await listComments(api, repo, target.threadNumber) : [];
+  const pending = answering ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
+  const asked = [...(await requestParts(api, repo, trigger, target)), ...extra];
+  const includeIssue = conversation.mode === "new";
+  const prompt = await userPrompt(trigger, [...pending.comments, ...asked], {
+    includeIssue,
+    isTrusted,
+    opening: opening(run),
+  });
   if (conversation.mode === "new") session.appendStart(run.resolved);
   session.appendUserText(run.redact(prompt), run.now());
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
   return { ...conversation, answered: pending.last ?? earlier };
+}
+
+/** What a new conversation starts from: the issue, or the pull request the run is on (the payload's text where it has it). */
+function opening(run: TargetedRun): Opening | undefined {
+  const { trigger, target } = run;
+  if (!target.pull) return undefined;
+  const fromPayload = trigger.title !== "";
+  return {
+    kind: "pull request",
+    number: target.pull.number,
+    title: fromPayload ? trigger.title : target.pull.title,
+    body: fromPayload ? trigger.body : target.pull.body,
+    author: fromPayload ? trigger.issueAuthor : target.pull.author,
+  };
 }

@@ -13,7 +13,8 @@ import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts"
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
-import { coAuthorOf, type RunContext } from "./context.ts";
+import { coAuthorOf } from "./context.ts";
+import type { TargetedRun, WorkTarget } from "./target.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -25,14 +26,19 @@ export interface Landing {
   reverted: string[];
   /** A commit on the remote holding this run's session, for the reply's link. */
   sessionSha?: string;
+  /** Paths the run's commit changed besides gitclaw's own state (its session and mapping). */
+  changed: string[];
   /** The workflow files the run changed: pushed with workflows_token, or delivered as a patch. */
   workflows?: WorkflowChanges;
 }
 
 /** The session's closing entry and the issue's mapping: written before the commit that carries them. */
-export function recordRun(run: RunContext, conversation: OpenConversation, result: LoopResult, root: string): void {
-  const { env, trigger } = run;
+export function recordRun(run: TargetedRun, conversation: OpenConversation, result: LoopResult, root: string): void {
+  const { env, trigger, target } = run;
   const { session, answered } = conversation;
+  const pullRequest =
+    conversation.mapping?.pullRequest ??
+    (target.pull?.number !== target.conversation ? target.pull?.number : undefined);
   const durationMs = run.now() - run.started;
   const { outcome, turns, toolCalls, usage } = result;
   session.appendCustom(CUSTOM.run, {
@@ -45,41 +51,52 @@ export function recordRun(run: RunContext, conversation: OpenConversation, resul
     durationMs,
   });
   writeMapping(root, {
-    issueNumber: trigger.issueNumber,
+    issueNumber: target.conversation,
     sessionPath: repoRelative(root, session.path),
     updatedAt: new Date(run.now()).toISOString(),
     ...(answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {}),
+    ...(pullRequest ? { pullRequest } : {}),
   });
 }
 
-export async function landWork(
-  run: RunContext,
-  workspace: Workspace,
-  conversation: OpenConversation,
-): Promise<Landing> {
-  const { trigger, config } = run;
-  const { git, root } = workspace;
+/** The repository-relative paths gitclaw itself writes for this run's conversation, the only exception under state/. */
+export function ownPaths(run: TargetedRun, root: string, conversation: OpenConversation): string[] {
   const { session } = conversation;
-  // The orchestrator's own files, the only exception under state/.
-  const own = [
-    repoRelative(root, mappingPath(root, trigger.issueNumber)),
+  return [
+    repoRelative(root, mappingPath(root, run.target.conversation)),
     repoRelative(root, session.path),
     `${repoRelative(root, session.artifactsDir)}/`,
   ];
+}
+
+export async function landWork(
+  run: TargetedRun,
+  workspace: Workspace,
+  conversation: OpenConversation,
+  trailers: string[] = [],
+): Promise<Landing> {
+  const { trigger, config, target } = run;
+  const { git, root } = workspace;
+  const own = ownPaths(run, root, conversation);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const message = run.redact(
     commitMessage({
-      issueNumber: trigger.issueNumber,
-      title: trigger.title,
+      issueNumber: target.conversation,
+      kind: onPullRequest(target) ? "pull request" : "issue",
+      title: trigger.title || (target.pull?.title ?? ""),
       runUrl: run.link,
       coAuthor: coAuthorOf(trigger),
+      trailers,
     }),
   );
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, own, message);
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
 }
+
+/** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */
+const onPullRequest = (target: WorkTarget) => target.pull !== undefined && target.conversation === target.pull.number;
 
 type Pushed = Omit<Landing, "reverted" | "workflows">;
 
@@ -88,7 +105,7 @@ type Pushed = Omit<Landing, "reverted" | "workflows">;
  * workflows_token when there is one, else (or when that push fails) held back as a patch.
  */
 async function landWithWorkflowFiles(
-  run: RunContext,
+  run: TargetedRun,
   workspace: Workspace,
   own: string[],
   message: string,
@@ -111,13 +128,15 @@ async function landWithWorkflowFiles(
 }
 
 /** One commit of everything, pushed; on a conflict the session lands alone on the branch. */
-async function commitAndPush(run: RunContext, workspace: Workspace, own: string[], message: string): Promise<Pushed> {
+async function commitAndPush(run: TargetedRun, workspace: Workspace, own: string[], message: string): Promise<Pushed> {
   const { git } = workspace;
   try {
     const head = await commitAll(git, message);
     faultPoint("after-commit", run.processEnv);
-    if (!head) return {};
-    const fallbackBranch = `gitclaw/issue-${run.trigger.issueNumber}-${run.env.runId}`;
+    if (!head) return { changed: [] };
+    const changed = await changedBesides(workspace, head, own);
+    const { target } = run;
+    const fallbackBranch = `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
     const push = await land(git, {
       remote: workspace.remote,
       branch: workspace.branch,
@@ -130,16 +149,23 @@ async function commitAndPush(run: RunContext, workspace: Workspace, own: string[
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const sessionSha = push.landed ? push.sha : await landSession(run, workspace, push, own);
     faultPoint("after-push", run.processEnv);
-    return { push, sessionSha };
+    return { push, sessionSha, changed };
   } catch (error) {
-    return { pushError: (error as Error).message };
+    return { pushError: (error as Error).message, changed: [] };
   }
 }
 
+/** What the commit `head` changed, but for gitclaw's own files. */
+async function changedBesides(workspace: Workspace, head: string, own: string[]): Promise<string[]> {
+  const listed = await workspace.git.must(["diff", "--name-only", "-z", "--no-renames", `${head}^`, head]);
+  const mine = (path: string) => own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+  return listed.split("\0").filter((path) => path && !mine(path));
+}
+
 /** After a conflict: the session alone onto the branch. If that fails too, it is still on the side branch. */
-async function landSession(run: RunContext, workspace: Workspace, push: PushOutcome, own: string[]): Promise<string> {
+async function landSession(run: TargetedRun, workspace: Workspace, push: PushOutcome, own: string[]): Promise<string> {
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
-  const message = `gitclaw: session of issue #${run.trigger.issueNumber} (changes kept on ${push.branch})`;
+  const message = `gitclaw: session of #${run.target.conversation} (changes kept on ${push.branch})`;
   const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
   const state = await landPaths(workspace.git, { ...target, sha: push.sha, paths, message }).catch((error: Error) => {
     workflow.warning(`gitclaw: the session stays on ${push.branch} only: ${error.message}`);

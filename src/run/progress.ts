@@ -4,7 +4,8 @@
 // is the narrative. A run done within the delay just replies: one comment, one write.
 import type { AgentEvent } from "../agent/loop.ts";
 import type { GitHubApi } from "../github/api.ts";
-import { createComment, updateComment, type Repo } from "../github/operations.ts";
+import type { Repo } from "../github/operations.ts";
+import { issueThread, type ReplyThread } from "../github/thread.ts";
 import { formatDuration } from "./format.ts";
 import { withReplyMarker } from "../github/marker.ts";
 
@@ -18,6 +19,8 @@ export interface ProgressOptions {
   api: GitHubApi;
   repo: Repo;
   issueNumber: number;
+  /** Where the comment goes (default: the issue's comments). */
+  thread?: ReplyThread;
   runUrl: string;
   throttleMs?: number;
   /** How long the run goes before the comment is posted; 0 posts it at start. */
@@ -70,10 +73,12 @@ export class ProgressComment {
   private turn = 0;
   private readonly now: () => number;
   private readonly throttleMs: number;
+  private readonly thread: ReplyThread;
 
   constructor(private readonly options: ProgressOptions) {
     this.now = options.now ?? Date.now;
     this.throttleMs = options.throttleMs ?? 3000;
+    this.thread = options.thread ?? issueThread(options.api, options.repo, options.issueNumber);
   }
 
   /** Posts the "working…" comment after the delay, or now when there is none. */
@@ -91,7 +96,7 @@ export class ProgressComment {
   private async post(): Promise<void> {
     try {
       this.lastWrite = this.now();
-      const { id } = await createComment(this.options.api, this.options.repo, this.options.issueNumber, this.body());
+      const id = await this.thread.post(this.body());
       this.commentId = id;
       this.options.onCreated?.(id);
     } catch (error) {
@@ -130,7 +135,7 @@ export class ProgressComment {
     this.inFlight = true;
     this.lastWrite = this.now();
     try {
-      await updateComment(this.options.api, this.options.repo, this.commentId, this.body());
+      await this.thread.edit(this.commentId, this.body());
     } catch (error) {
       this.options.log?.(`could not update the progress comment: ${(error as Error).message}`);
     } finally {
@@ -162,7 +167,7 @@ export class ProgressComment {
     await this.pending;
     if (this.commentId === undefined) return false;
     try {
-      await updateComment(this.options.api, this.options.repo, this.commentId, firstBody);
+      await this.thread.edit(this.commentId, firstBody);
       return true;
     } catch (error) {
       this.options.log?.(`could not turn the progress comment into the reply: ${(error as Error).message}`);

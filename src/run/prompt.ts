@@ -11,6 +11,13 @@ export interface PromptComment {
   createdAt: string;
   /** Has the permission to instruct the agent; others are quoted as context only. */
   trusted: boolean;
+  /** What the author did, for the part's opening line (default "commented"). */
+  action?: string;
+  /**
+   * Lines gitclaw writes before the body: where an inline comment sits and its diff hunk, a CI log's
+   * tail. Anything in it that came from elsewhere is already quoted (quoteAsData).
+   */
+  context?: string;
 }
 
 export interface InstructionsInput {
@@ -19,6 +26,8 @@ export interface InstructionsInput {
   issueNumber: number;
   tools: string[];
   protectedPaths: string[];
+  /** What to know about the pull request the run works on, one line each (src/run/request.ts). */
+  pullRequest?: string[];
   /** Paths whose changes are not pushed but delivered as a patch (workflow files, without workflows_token). */
   heldBack?: readonly string[];
 }
@@ -46,6 +55,7 @@ export function systemInstructions(input: InstructionsInput): string {
       (input.heldBack?.length
         ? ` Changes to ${input.heldBack.join(", ")} are not pushed: they reach the people as a patch to apply.`
         : ""),
+    ...(input.pullRequest ?? []),
   ].join("\n");
 }
 
@@ -57,8 +67,19 @@ interface Part {
   text: string;
 }
 
+/** What a new conversation starts from: the issue, or the pull request, as its author wrote it. */
+export interface Opening {
+  kind: "issue" | "pull request";
+  number: number;
+  title: string;
+  body: string;
+  author: string;
+}
+
 export interface PromptOptions {
   includeIssue: boolean;
+  /** Default: the trigger's issue. */
+  opening?: Opening;
   /** Whether a login has write access (the caller caches it): the issue's author is looked up here. */
   isTrusted: (login: string) => Promise<boolean>;
   /** The frame token; drawn at random for each message unless a test fixes it. */
@@ -101,14 +122,21 @@ function framed(part: Part, token: string): string {
  * whoever wrote it.
  */
 export async function userPrompt(trigger: Trigger, comments: PromptComment[], options: PromptOptions): Promise<string> {
+  const opening: Opening = options.opening ?? {
+    kind: "issue",
+    number: trigger.issueNumber,
+    title: trigger.title,
+    body: trigger.body,
+    author: trigger.issueAuthor,
+  };
   const raw = [
-    ...(options.includeIssue ? [trigger.title, trigger.body] : []),
+    ...(options.includeIssue ? [opening.title, opening.body] : []),
     ...comments.map((comment) => comment.body),
   ];
   // The author's permission is asked while the texts are cleaned.
   const [cleaned, authorTrusted] = await Promise.all([
     (options.sanitize ?? sanitizeAll)(raw),
-    options.includeIssue && options.isTrusted(trigger.issueAuthor),
+    options.includeIssue && options.isTrusted(opening.author),
   ]);
   const clean = cleaned.map((text) => text.trim());
   const parts: Part[] = [];
@@ -116,14 +144,19 @@ export async function userPrompt(trigger: Trigger, comments: PromptComment[], op
     const [title, body] = clean.splice(0, 2);
     const text = [`# ${title}`, body].filter(Boolean).join("\n\n");
     parts.push({
-      login: trigger.issueAuthor,
+      login: opening.author,
       trusted: authorTrusted === true,
-      action: `opened issue #${trigger.issueNumber}`,
+      action: `opened ${opening.kind} #${opening.number}`,
       text,
     });
   }
   comments.forEach((comment, i) =>
-    parts.push({ login: comment.login, trusted: comment.trusted, action: "commented", text: clean[i]! }),
+    parts.push({
+      login: comment.login,
+      trusted: comment.trusted,
+      action: comment.action ?? "commented",
+      text: [comment.context, clean[i]].filter(Boolean).join("\n\n"),
+    }),
   );
   const token = options.token ?? frameToken(parts.map((part) => part.text));
   return parts.map((part) => framed(part, token)).join("\n\n");

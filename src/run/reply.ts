@@ -11,8 +11,9 @@ import type { ProgressComment } from "./progress.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
-import type { RunContext } from "./context.ts";
+import { readySignal } from "./deliver.ts";
 import type { Landing } from "./land.ts";
+import type { TargetedRun } from "./target.ts";
 import { describeWorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -102,21 +103,27 @@ export interface ReplyFacts {
   /** Pull request worktrees discarded with work never pushed. */
   unpushed: string[];
   progress: ProgressComment;
+  /** What happened on the pull request (src/run/deliver.ts), or to a fork's patch (src/run/fork.ts): Markdown paragraphs. */
+  notes: string[];
 }
 
 /** Posts the reply: the progress comment becomes its first part, or it is posted as new comments. */
-export async function reply(run: RunContext, workspace: Workspace, facts: ReplyFacts): Promise<void> {
+export async function reply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts): Promise<void> {
   const { text, footerText } = composeReply(run, workspace, facts);
   const [first, ...rest] = replyBodies(run.redact(text), run.redact(footerText));
-  if (!(await facts.progress.finish(first!))) await createComment(run.api, run.repo, run.trigger.issueNumber, first!);
-  for (const body of rest) await createComment(run.api, run.repo, run.trigger.issueNumber, body);
+  const { thread, threadNumber } = run.target;
+  if (!(await facts.progress.finish(first!))) await thread.post(first!);
+  for (const body of rest) await thread.post(body);
   run.onReplied();
-  run.log(`gitclaw: replied on #${run.trigger.issueNumber} (${facts.result.outcome})`);
+  run.log(
+    `gitclaw: replied on #${threadNumber}${thread.inline ? " in the review thread" : ""} (${facts.result.outcome})`,
+  );
 }
 
-function composeReply(run: RunContext, workspace: Workspace, facts: ReplyFacts): { text: string; footerText: string } {
+function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts): { text: string; footerText: string } {
   const { env, config } = run;
-  const { result, landing, conversation, unpushed } = facts;
+  const { landing, conversation, unpushed } = facts;
+  const result = { ...facts.result, text: readySignal(facts.result.text).text };
   const durationMs = run.now() - run.started;
   const web = `${env.serverUrl}/${env.owner}/${env.repo}`;
   const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
@@ -135,6 +142,7 @@ function composeReply(run: RunContext, workspace: Workspace, facts: ReplyFacts):
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
     }),
+    ...facts.notes,
     facts.progress.stepsDetails(),
   ].filter(Boolean);
   const limits = {

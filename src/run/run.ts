@@ -1,18 +1,25 @@
-// One conversation run, once the event is known to be trusted, as a list of phases: prepare the
-// workspace, open the issue's conversation, set up the tools, run the agent loop (live progress),
-// tear the tools down, land the work, reply, and write the job summary.
+// One conversation run, once the event is known to be trusted, as a list of phases: choose what the
+// run works on (the issue, a pull request, the branch), prepare the workspace, check a CI failure's
+// attempt budget, open the conversation, set up the tools, run the agent loop (live progress), tear
+// the tools down, turn a fork's change into a patch, land the work, deliver it on the pull request,
+// reply, and write the job summary.
 import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
 import { repoRelative } from "../session/mapping.ts";
-import { writeProgressCommentId } from "../actions/run-state.ts";
+import { writeProgress } from "../actions/run-state.ts";
 import { runAgentLoop, type LoopResult } from "../agent/loop.ts";
 import { beginConversation, type OpenConversation } from "./conversation.ts";
+import { planCiFix } from "./ci.ts";
+import { deliver } from "./deliver.ts";
+import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
 import type { RunContext } from "./context.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
+import { pullRequestFacts } from "./request.ts";
+import { chooseTarget, type TargetedRun } from "./target.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
@@ -26,11 +33,33 @@ export interface ConversationOutcome {
   succeeded: boolean;
 }
 
-export async function runConversation(run: RunContext): Promise<ConversationOutcome> {
-  const progress = await startProgress(run);
+export async function runConversation(context: RunContext): Promise<ConversationOutcome> {
+  const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
-  const conversation = await beginConversation(run, workspace.root);
-  const tools = await setUpTools(run, workspace, conversation.session);
+  const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
+  if (ci && !ci.proceed) return stopBeforeModel(run, ci);
+  const progress = await startProgress(run);
+  const conversation = await beginConversation(run, workspace.root, ci?.parts);
+  const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
+  try {
+    return await converse(run, { workspace, conversation, progress, fork, trailers: ci ? [ci.trailer] : [] });
+  } finally {
+    await fork?.dispose();
+  }
+}
+
+interface Prepared {
+  workspace: Workspace;
+  conversation: OpenConversation;
+  progress: ProgressComment;
+  fork?: ForkCheckout;
+  trailers: string[];
+}
+
+async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
+  const { workspace, conversation, progress, fork } = prepared;
+  const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
+  const tools = await setUpTools(run, workspace, conversation.session, { toolRoot: fork?.root, untrusted });
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let unpushed: string[];
@@ -39,50 +68,74 @@ export async function runConversation(run: RunContext): Promise<ConversationOutc
   } finally {
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
   }
+  const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root);
-  const landing = await landWork(run, workspace, conversation);
-  await reply(run, workspace, { result, conversation, landing, unpushed, progress });
+  const landing = await landWork(run, workspace, conversation, prepared.trailers);
+  const steps = progress.stepsDetails();
+  const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
+  await reply(run, workspace, { result, conversation, landing, unpushed, progress, notes });
   writeSummary(run, timeline, result);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
 }
 
+function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {
+  if (!run.target.pull?.fork) return [];
+  if (!patch) return ["> [!NOTE]\n> Nothing changed in the pull request's code, so there is no patch."];
+  return [patchNote(run, patch, landing.sessionSha)];
+}
+
+/** A CI failure gitclaw will not try to fix: said on the pull request when people must know, else only logged. */
+async function stopBeforeModel(
+  run: TargetedRun,
+  plan: { reason: string; notice?: string },
+): Promise<ConversationOutcome> {
+  run.log(`gitclaw: no fix attempt: ${plan.reason}.`);
+  if (plan.notice) await run.target.thread.post(run.redact(plan.notice));
+  // Silence is this run's whole answer too: the cleanup must not report it as a run that died.
+  run.onReplied();
+  return { succeeded: true };
+}
+
 /** The progress comment: posted once the run has gone a moment, then edited as the agent goes. */
-async function startProgress(run: RunContext): Promise<ProgressComment> {
+async function startProgress(run: TargetedRun): Promise<ProgressComment> {
   const { config } = run;
+  const { thread } = run.target;
   const progress = new ProgressComment({
     api: run.api,
     repo: run.repo,
-    issueNumber: run.trigger.issueNumber,
+    issueNumber: run.target.threadNumber,
+    thread,
     runUrl: run.link,
     now: run.now,
     redact: run.redact,
     log: run.log,
     throttleMs: config.progress.throttleSeconds * 1000,
     delayMs: config.progress.delaySeconds * 1000,
-    onCreated: (id) => writeProgressCommentId(run.env.runnerTemp, id),
+    onCreated: (id) => writeProgress(run.env.runnerTemp, { commentId: id, ...(thread.inline ? { inline: true } : {}) }),
   });
   await progress.start();
   return progress;
 }
 
 async function runLoop(
-  run: RunContext,
+  run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
 ): Promise<LoopResult> {
-  const { env, config, trigger } = run;
+  const { env, config, target } = run;
   const { session } = conversation;
   const observer = observeRun({ ...watchers, session, log: run.log });
   const instructions = systemInstructions({
     repository: `${env.owner}/${env.repo}`,
     branch: workspace.branch,
-    issueNumber: trigger.issueNumber,
+    issueNumber: target.conversation,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
     heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
+    pullRequest: pullRequestFacts(target, workspace.branch),
   });
   try {
     const result = await runAgentLoop({
@@ -120,8 +173,8 @@ function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, ses
 }
 
 /** The job summary: every turn and tool call with status, duration, tokens and cost. */
-function writeSummary(run: RunContext, timeline: RunTimeline, result: LoopResult): void {
-  const title = `gitclaw · issue #${run.trigger.issueNumber}`;
+function writeSummary(run: TargetedRun, timeline: RunTimeline, result: LoopResult): void {
+  const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown = timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link });
   try {

@@ -3,7 +3,7 @@
 // the workspace given back, pull request worktrees checked for unpushed work and removed.
 import * as workflow from "../actions/log.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
-import { prepareSandbox, type Sandbox } from "../tools/sandbox/sandbox.ts";
+import { prepareSandbox, SandboxError, type Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
@@ -19,16 +19,32 @@ export interface RunTools {
   context: ToolContext;
 }
 
-/** After the conversation is open, which makes state/: the sandbox shares the workspace except .git/ and state/. */
-export async function setUpTools(run: RunContext, workspace: Workspace, session: SessionFile): Promise<RunTools> {
+/**
+ * After the conversation is open, which makes state/: the sandbox shares the workspace except .git/
+ * and state/. `toolRoot` is where the tools work when that is not the workspace (a fork's worktree),
+ * and `untrusted` says its code is not the repository's own: then there is no run without isolation.
+ */
+export async function setUpTools(
+  run: RunContext,
+  workspace: Workspace,
+  session: SessionFile,
+  where: { toolRoot?: string; untrusted?: string } = {},
+): Promise<RunTools> {
   const { env, config } = run;
+  const toolRoot = where.toolRoot ?? workspace.root;
   const sandbox = await prepareSandbox({
     mode: config.sandbox,
-    workspace: workspace.root,
+    workspace: toolRoot,
     agentOnly: [".git", "state"],
     secretDirs: [env.runnerTemp, run.processEnv.HOME],
     path: workspace.toolEnv.PATH ?? "",
   });
+  if (!sandbox.isolated && where.untrusted) {
+    await sandbox.release();
+    throw new SandboxError(
+      `${where.untrusted} runs only in the sandbox, and there is none here: ${sandbox.reason}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`,
+    );
+  }
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
   const toolset = createTools({
@@ -48,7 +64,7 @@ export async function setUpTools(run: RunContext, workspace: Workspace, session:
     },
   });
   const context: ToolContext = {
-    workspace: workspace.root,
+    workspace: toolRoot,
     signal: run.signal,
     env: workspace.toolEnv,
     artifacts: createArtifactStore(session.artifactsDir),

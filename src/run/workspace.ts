@@ -1,11 +1,14 @@
 // The checkout, read before any tool runs: where to push and what this run starts from (later,
 // .git/config may hold whatever a tool wrote there without the sandbox, so the push never asks it
-// again), the push credential from memory, credentials actions/checkout persisted removed, the branch.
+// again), the push credential from memory, credentials actions/checkout persisted removed, the branch
+// (the run's target: src/run/target.ts), checked out at the commit the run starts from.
 import { toolEnvironment } from "../tool-env.ts";
+import { checkoutCommit, remoteTip } from "../git/branch.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
 import { assertBranchName, createGit, tokenAuthEnv, type Git } from "../git/git.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import type { RunContext } from "./context.ts";
+import type { TargetedRun } from "./target.ts";
 
 export interface Workspace {
   root: string;
@@ -22,22 +25,34 @@ export interface Workspace {
   toolEnv: Record<string, string>;
 }
 
-export async function prepareWorkspace(run: RunContext): Promise<Workspace> {
+export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
   const root = run.env.workspace;
   const toolEnv = toolEnvironment(run.processEnv);
   const plain = createGit(root, { env: toolEnv, redact: run.redact });
   const remote = await plain.must(["remote", "get-url", "origin"]);
-  const base = await plain.must(["rev-parse", "HEAD"]);
   const authEnv = tokenAuthEnv(remote, run.env.token);
   const git = createGit(root, { env: toolEnv, authEnv, redact: run.redact });
   for (const removed of await removePersistedCredentials(git))
     run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
-  const branch = await assertBranchName(git, ...(await targetBranch(run)));
+  const branch = await checkOutTarget(run, git, remote);
+  const base = await plain.must(["rev-parse", "HEAD"]);
   const { workflowsToken } = run.env;
   const workflowsGit = workflowsToken
     ? createGit(root, { env: toolEnv, authEnv: tokenAuthEnv(remote, workflowsToken), redact: run.redact })
     : undefined;
   return { root, git, remote, base, branch, authEnv, toolEnv, ...(workflowsGit ? { workflowsGit } : {}) };
+}
+
+/** The run's branch, checked out at the commit it starts from; the checkout's own when the target names none. */
+async function checkOutTarget(run: TargetedRun, git: Git, remote: string): Promise<string> {
+  const wanted = run.target.branch;
+  if (!wanted) return assertBranchName(git, ...(await targetBranch(run)));
+  const branch = await assertBranchName(git, wanted.name, wanted.source);
+  const start = wanted.startAt ?? (await remoteTip(git, remote, branch));
+  if (start) await checkoutCommit(git, remote, { branch, sha: start, depth: wanted.depth });
+  else await git.must(["checkout", "-q", "-B", branch]);
+  run.log(`gitclaw: working on ${branch}${start ? ` from ${start.slice(0, 12)}` : ", a new branch"}`);
+  return branch;
 }
 
 /** The branch to push to, and where that came from (for a message if it is not a branch name). */

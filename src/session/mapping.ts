@@ -15,6 +15,8 @@ export const IssueMapping = z.looseObject({
   /** The newest comment answered, so a later run answers every comment after it. */
   lastCommentId: z.number().int().optional(),
   lastCommentAt: z.string().optional(),
+  /** The pull request gitclaw opened for this issue (delivery "pull-request"): its comments continue this conversation. */
+  pullRequest: z.number().int().positive().optional(),
 });
 export type IssueMapping = z.infer<typeof IssueMapping>;
 

@@ -20,6 +20,8 @@ import { createRedactor } from "../redact.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 import { SessionError } from "../session/session-file.ts";
+import { PullRequestError } from "../run/pull-request.ts";
+import { SandboxError } from "../tools/sandbox/sandbox.ts";
 
 export interface PipelineOptions {
   env: ActionsEnv;
@@ -30,7 +32,16 @@ export interface PipelineOptions {
 }
 
 /** Errors a person can act on: their message is the whole story, posted as is. */
-const ACTIONABLE = [EventError, ConfigError, ModelConfigError, SessionError, GitError, GitHubApiError];
+const ACTIONABLE = [
+  EventError,
+  ConfigError,
+  ModelConfigError,
+  SessionError,
+  GitError,
+  GitHubApiError,
+  PullRequestError,
+  SandboxError,
+];
 
 export async function runPipeline(options: PipelineOptions): Promise<number> {
   const { env, processEnv } = options;

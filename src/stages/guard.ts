@@ -18,8 +18,9 @@ export async function runGuard(
 ): Promise<GuardResult> {
   const gate = await decide(env, api, inputs);
   if (gate.proceed) {
-    const { issueNumber, comment } = gate.trigger;
-    writeTarget(env.runnerTemp, { issueNumber, ...(comment ? { commentId: comment.id } : {}) });
+    const { issueNumber, comment, inline } = gate.trigger;
+    const onComment = comment ? { commentId: comment.id, ...(inline ? { inline: true } : {}) } : {};
+    writeTarget(env.runnerTemp, { issueNumber, ...onComment });
   }
   return { proceed: gate.proceed, reason: gate.reason };
 }

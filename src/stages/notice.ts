@@ -2,9 +2,9 @@
 // agent died and the cleanup step speaks for it): the progress comment becomes the notice when there
 // is one, so a run still leaves one comment; the cleanup step then knows a reply exists.
 import type { ActionsEnv } from "../actions/env.ts";
-import { markReplied, readProgressCommentId } from "../actions/run-state.ts";
+import { markReplied, readProgress } from "../actions/run-state.ts";
 import type { GitHubApi } from "../github/api.ts";
-import { createComment, updateComment } from "../github/operations.ts";
+import { createComment, updateComment, updateReviewComment } from "../github/operations.ts";
 
 export async function postNotice(
   env: ActionsEnv,
@@ -13,8 +13,9 @@ export async function postNotice(
   body: string,
   by: "agent" | "cleanup",
 ): Promise<void> {
-  const progressId = readProgressCommentId(env.runnerTemp);
-  if (progressId) await updateComment(api, env, progressId, body);
+  const progress = readProgress(env.runnerTemp);
+  if (progress?.inline) await updateReviewComment(api, env, progress.commentId, body);
+  else if (progress) await updateComment(api, env, progress.commentId, body);
   else await createComment(api, env, issueNumber, body);
   markReplied(env.runnerTemp, by);
 }

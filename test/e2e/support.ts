@@ -37,9 +37,10 @@ export interface World {
 let checkouts = 0;
 
 export async function createWorld(files: Record<string, string> = {}): Promise<World> {
-  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN });
-  const model = await startFakeModel();
   const repo = await createTempRepo({ "README.md": "# widgets\n", "GITCLAW-ENABLED.md": "enabled\n", ...files });
+  // The emulator's branches are origin's: a push moves a pull request's head, as on GitHub.
+  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, origin: repo.origin });
+  const model = await startFakeModel();
   const settings = checkoutSettings(WORKFLOW_FILE);
   const serverUrl = gh.serverUrl;
   const checkoutNew = async () => {

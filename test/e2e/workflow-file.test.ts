@@ -44,12 +44,19 @@ describe(".github/workflows/gitclaw.yml", () => {
     expect(result.output).toMatch(/openned/);
   });
 
-  it("triggers on opened issues and created comments, least privilege, queued per issue", () => {
+  it("triggers on issues, comments, review comments, reviews, pull request labels and CI runs; least privilege; queued per issue", () => {
     expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
+    expect(text).toMatch(
+      /pull_request_review_comment:\n\s+types: \[created\]\n\s+pull_request_review:\n\s+types: \[submitted\]/,
+    );
+    expect(text).toMatch(/pull_request_target:\n\s+types: \[labeled, assigned\]/);
+    expect(text).toMatch(/workflow_run:\n\s+workflows: \["\*"\]\n\s+types: \[completed\]/);
     expect(text).toMatch(
       /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\n/,
     );
-    expect(text).toMatch(/group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \}\}\n\s+cancel-in-progress: false/);
+    expect(text).toMatch(
+      /group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \|\| github\.event\.pull_request\.number \|\| github\.event\.workflow_run\.pull_requests\[0\]\.number \}\}\n\s+cancel-in-progress: false/,
+    );
     expect(text).toContain("github.event.sender.type != 'Bot'");
     expect(text).toContain(`'["OWNER","MEMBER","COLLABORATOR"]'`);
   });

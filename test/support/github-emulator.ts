@@ -51,6 +51,7 @@ export type {
   RestReview,
   RestReviewComment,
 } from "./github-emulator/render-pulls.ts";
+export type { RestWorkflowRun } from "./github-emulator/render-actions.ts";
 export type {
   CommitRecord,
   DiffFileRecord,
@@ -70,6 +71,8 @@ export interface EmulatorOptions {
   botLogin?: string;
   /** Check every response against GitHub's OpenAPI description (default true). */
   validate?: boolean;
+  /** A bare repository whose branches are the repository's (pull request heads follow pushes to it). */
+  origin?: string;
 }
 
 export interface RecordedRequest {
@@ -181,6 +184,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     repo: options.repo,
     defaultBranch: options.defaultBranch ?? "main",
     botLogin: options.botLogin ?? "github-actions[bot]",
+    origin: options.origin,
   });
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];

@@ -19,7 +19,11 @@ import {
   issueCommentEditedPayload,
   issueLabeledPayload,
   issueOpenedPayload,
+  pullRequestLabeledPayload,
+  reviewCommentCreatedPayload,
+  reviewSubmittedPayload,
   webhookExamples,
+  workflowRunCompletedPayload,
   writeEventFile,
 } from "./payloads.ts";
 
@@ -157,6 +161,82 @@ describe("the builders' own fields", () => {
     expect(validateWebhookPayload("issue_comment.created", { ...payload, comment: withoutReactions })).toContain(
       "/comment must have required property 'reactions'",
     );
+  });
+});
+
+describe("pull request payloads", () => {
+  const pullTarget = () => {
+    const pull = gh.createPullRequest({
+      title: "Faster widgets",
+      body: "Speeds things up.",
+      user: "alice",
+      head: { ref: "faster", sha: "b".repeat(40) },
+    });
+    return { owner: "acme", repo: "widgets", issue: gh.issue(pull.number), pull };
+  };
+
+  it("inline review comments validate from every example, with the emulator's comment and pull request", () => {
+    const t = pullTarget();
+    const comment = gh.addReviewComment(t.pull.number, {
+      body: "@gitclaw rename",
+      user: "alice",
+      path: "a.ts",
+      line: 3,
+    });
+    webhookExamples("pull_request_review_comment", "created").forEach((_, example) => {
+      const payload = reviewCommentCreatedPayload({ ...t, pull: gh.pullRequest(t.pull.number), comment, example });
+      expect(validateWebhookPayload("pull_request_review_comment.created", payload), `example ${example}`).toEqual([]);
+      expect(payload.comment).toMatchObject({ id: comment.id, path: "a.ts", body: "@gitclaw rename" });
+      expect(payload.pull_request).toMatchObject({ number: t.pull.number, head: { ref: "faster" } });
+      expect(payload.sender.login).toBe("alice");
+    });
+  });
+
+  it("submitted reviews validate from every example, the state in lower case as webhooks spell it", () => {
+    const t = pullTarget();
+    const { review } = gh.addReview(t.pull.number, { user: "alice", state: "CHANGES_REQUESTED", body: "Not yet." });
+    webhookExamples("pull_request_review", "submitted").forEach((_, example) => {
+      const payload = reviewSubmittedPayload({ ...t, pull: gh.pullRequest(t.pull.number), review, example });
+      expect(validateWebhookPayload("pull_request_review.submitted", payload), `example ${example}`).toEqual([]);
+      expect(payload.review).toMatchObject({ id: review.id, state: "changes_requested", body: "Not yet." });
+    });
+  });
+
+  it("labelled pull requests validate, naming the label and who added it", () => {
+    const t = pullTarget();
+    gh.labelIssue(t.pull.number, "gitclaw", "alice");
+    const pull = gh.pullRequest(t.pull.number);
+    webhookExamples("pull_request", "labeled").forEach((_, example) => {
+      const payload = pullRequestLabeledPayload({ ...t, pull, label: "gitclaw", sender: alice, example });
+      expect(validateWebhookPayload("pull_request.labeled", payload), `example ${example}`).toEqual([]);
+      expect(payload.label?.name).toBe("gitclaw");
+    });
+  });
+
+  it("completed workflow runs validate, listing the run's pull request", () => {
+    const t = pullTarget();
+    const { id } = gh.addWorkflowRun({
+      headSha: "b".repeat(40),
+      headBranch: "faster",
+      event: "pull_request",
+      pullRequests: [t.pull.number],
+      steps: [
+        {
+          status: "completed",
+          conclusion: "failure",
+          jobs: [{ name: "test", status: "completed", conclusion: "failure" }],
+        },
+      ],
+    });
+    webhookExamples("workflow_run", "completed").forEach((_, example) => {
+      const payload = workflowRunCompletedPayload({ ...t, run: gh.workflowRun(id), sender: alice, example });
+      expect(validateWebhookPayload("workflow_run.completed", payload), `example ${example}`).toEqual([]);
+      expect(payload.workflow_run).toMatchObject({
+        id,
+        conclusion: "failure",
+        pull_requests: [{ number: t.pull.number }],
+      });
+    });
   });
 });
 

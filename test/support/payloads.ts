@@ -13,14 +13,32 @@ import type {
   IssuesAssignedEvent,
   IssuesLabeledEvent,
   IssuesOpenedEvent,
+  PullRequestLabeledEvent,
+  PullRequestReviewCommentCreatedEvent,
+  PullRequestReviewSubmittedEvent,
   User,
   WebhookEventMap,
+  WorkflowRunCompletedEvent,
 } from "@octokit/webhooks-types";
-import type { RestIssue, RestIssueComment, RestUser } from "./github-emulator.ts";
+import type {
+  RestIssue,
+  RestIssueComment,
+  RestPullRequest,
+  RestReview,
+  RestReviewComment,
+  RestUser,
+  RestWorkflowRun,
+} from "./github-emulator.ts";
 
 const definitions = createRequire(import.meta.url)("@octokit/webhooks-examples") as WebhookDefinition[];
 
-type EventName = "issues" | "issue_comment";
+type EventName =
+  | "issues"
+  | "issue_comment"
+  | "pull_request"
+  | "pull_request_review"
+  | "pull_request_review_comment"
+  | "workflow_run";
 type Action<E extends EventName> = WebhookEventMap[E]["action"];
 
 /** The real examples GitHub's docs give for an event and action, e.g. ("issue_comment", "created"). */
@@ -89,20 +107,23 @@ function issue<I extends object>(example: I, rest: RestIssue): I {
   return { ...example, ...rest };
 }
 
+/** A reaction rollup with nothing in it, for comments whose examples lack one. */
+const noReactions = (url: string) => ({
+  url: `${url}/reactions`,
+  total_count: 0,
+  "+1": 0,
+  "-1": 0,
+  laugh: 0,
+  confused: 0,
+  heart: 0,
+  hooray: 0,
+  eyes: 0,
+  rocket: 0,
+});
+
 // Some examples lack `performed_via_github_app` and `reactions`, which the schema requires.
 function comment<C extends object>(example: C, rest: RestIssueComment): C {
-  const reactions = rest.reactions ?? {
-    url: `${rest.url}/reactions`,
-    total_count: 0,
-    "+1": 0,
-    "-1": 0,
-    laugh: 0,
-    confused: 0,
-    heart: 0,
-    hooray: 0,
-    eyes: 0,
-    rocket: 0,
-  };
+  const reactions = rest.reactions ?? noReactions(rest.url);
   return { ...example, ...rest, performed_via_github_app: rest.performed_via_github_app ?? null, reactions };
 }
 
@@ -170,6 +191,92 @@ export function issueCommentEditedPayload(
     repository: repository(base.repository, target),
     sender: webhookUser(target.sender ?? target.comment.user),
   };
+}
+
+/** A pull request as webhooks carry it: the REST object over the example's, for the fields only webhooks have. */
+function pullRequest<P extends object>(example: P, rest: RestPullRequest): P {
+  return { ...example, ...rest } as P;
+}
+
+interface PullTarget extends Target {
+  /** The pull request as the emulator renders it now (gh.pullRequest). */
+  pull: RestPullRequest;
+}
+
+/** An inline review comment created on the pull request (`pull_request_review_comment.created`). */
+export function reviewCommentCreatedPayload(
+  target: PullTarget & { comment: RestReviewComment },
+): PullRequestReviewCommentCreatedEvent {
+  const base = example("pull_request_review_comment", "created", target.example ?? 0);
+  const rest = target.comment;
+  // Webhooks always carry the multi-line fields, null for a one-line comment, and a reaction rollup.
+  const lines = {
+    start_line: rest.start_line ?? null,
+    original_start_line: rest.original_start_line ?? null,
+    original_line: rest.original_line ?? rest.line ?? null,
+    start_side: rest.start_side ?? null,
+    reactions: noReactions(rest.url),
+  };
+  return {
+    ...base,
+    comment: { ...base.comment, ...rest, ...lines } as typeof base.comment,
+    pull_request: pullRequest(base.pull_request, target.pull),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.comment.user),
+  };
+}
+
+/** A review submitted on the pull request (`pull_request_review.submitted`). */
+export function reviewSubmittedPayload(target: PullTarget & { review: RestReview }): PullRequestReviewSubmittedEvent {
+  const base = example("pull_request_review", "submitted", target.example ?? 0);
+  const { state, ...review } = target.review;
+  return {
+    ...base,
+    // Webhooks spell the state in lower case (REST: CHANGES_REQUESTED).
+    review: { ...base.review, ...review, state: state.toLowerCase() } as typeof base.review,
+    pull_request: pullRequest(base.pull_request, target.pull),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.review.user),
+  };
+}
+
+/** A label added to the pull request (`pull_request.labeled`, which `pull_request_target` carries too). */
+export function pullRequestLabeledPayload(
+  target: PullTarget & { label: string; sender: RestUser },
+): PullRequestLabeledEvent {
+  const base = example("pull_request", "labeled", target.example ?? 0);
+  const label = target.pull.labels.find((candidate) => candidate.name === target.label);
+  if (!label) throw new Error(`payloads: pull request #${target.pull.number} has no label "${target.label}"`);
+  return {
+    ...base,
+    number: target.pull.number,
+    label,
+    pull_request: pullRequest(base.pull_request, target.pull),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.sender),
+  } as PullRequestLabeledEvent;
+}
+
+/** A workflow run that finished (`workflow_run.completed`). */
+export function workflowRunCompletedPayload(
+  target: Target & { run: RestWorkflowRun; sender: RestUser },
+): WorkflowRunCompletedEvent {
+  const base = example("workflow_run", "completed", target.example ?? 0);
+  const repo = repository(base.repository, target);
+  const actor = webhookUser(target.sender);
+  return {
+    ...base,
+    workflow_run: {
+      ...base.workflow_run,
+      actor,
+      triggering_actor: actor,
+      ...target.run,
+      repository: { ...base.workflow_run.repository, ...target.run.repository },
+      head_repository: { ...base.workflow_run.head_repository, ...target.run.head_repository },
+    } as WorkflowRunCompletedEvent["workflow_run"],
+    repository: repo,
+    sender: webhookUser(target.sender),
+  } as WorkflowRunCompletedEvent;
 }
 
 /** Writes the payload as a new JSON file in `dir` (for GITHUB_EVENT_PATH) and returns its path. */

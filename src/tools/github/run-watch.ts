@@ -19,6 +19,7 @@ import {
   type RepoRef,
 } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
+import { normaliseLog, tailLines } from "../../github/operations.ts";
 
 const RUN_WATCH_INTERVAL_MS = 3_000;
 /** After the first minute, polls slow down: long runs need no 3-second resolution. */
@@ -81,15 +82,6 @@ const toRun = (run: {
 });
 
 const runFailed = (run: RunState) => run.status === "completed" && RUN_FAILURE.has(run.conclusion ?? "");
-
-/** CRLF and lone CR become newlines, tabs four spaces: what a terminal would have shown. */
-function normaliseLog(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(/\t/g, "    ");
-}
-
-function tailLines(text: string, count: number): string {
-  return text.replace(/\n+$/, "").split("\n").slice(-count).join("\n");
-}
 
 /** What run_watch watches: one run (run mode), or every run of a commit (commit mode). */
 interface WatchTarget {

@@ -1,10 +1,12 @@
 // A minimal GraphQL endpoint (POST /graphql): it answers the two queries the github tool sends, which
 // comments of an issue or pull request are minimized and which review comments (by node id) are,
-// from the in-memory comments. Any other query gets a GraphQL error and is recorded as a violation,
-// so a new query needs a handler here first.
+// from the in-memory comments; and what the agent stage sends on pull requests: their review threads,
+// resolving one, and marking a draft ready for review. Any other query gets a GraphQL error and is
+// recorded as a violation, so a new query needs a handler here first.
 import { field, type RouteResult } from "./http.ts";
 import { nodeId } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
+import { threadRoot } from "./state-pulls.ts";
 
 const CONNECTION = String.raw`comments\(first: (\d+), after: \$after\) \{ nodes \{ id isMinimized minimizedReason \} pageInfo \{ hasNextPage endCursor \} \}`;
 // The query with its whitespace collapsed: issue comments of an issue or a pull request, one page.
@@ -32,11 +34,22 @@ const graphqlError = (message: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
+// A pull request's review threads, a page of 100, each with its first comment's database id.
+const THREADS_SHAPE =
+  /^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ pullRequest\(number: \$number\) \{ reviewThreads\(first: 100, after: \$after\) \{ nodes \{ id isResolved comments\(first: 1\) \{ nodes \{ databaseId \} \} \} pageInfo \{ hasNextPage endCursor \} \} \} \} \}$/;
+const RESOLVE_SHAPE =
+  /^mutation \w+\(\$id: ID!\) \{ resolveReviewThread\(input: \{ ?threadId: \$id ?\}\) \{ thread \{ isResolved \} \} \}$/;
+const READY_SHAPE =
+  /^mutation \w+\(\$id: ID!\) \{ markPullRequestReadyForReview\(input: \{ ?pullRequestId: \$id ?\}\) \{ pullRequest \{ isDraft \} \} \}$/;
+
 export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
   const query = field(body, "query");
   const variables = (field(body, "variables") ?? {}) as Record<string, unknown>;
   const collapsed = typeof query === "string" ? query.replace(/\s+/g, " ").trim() : "";
   if (NODES_SHAPE.test(collapsed)) return answerNodes(variables.ids, state);
+  if (THREADS_SHAPE.test(collapsed)) return answerThreads(variables, state);
+  if (RESOLVE_SHAPE.test(collapsed)) return resolveThread(String(variables.id), state);
+  if (READY_SHAPE.test(collapsed)) return markReady(String(variables.id), state);
   const shape = SHAPE.exec(collapsed);
   if (!shape) {
     violations.push(`POST /graphql: the emulator does not know this query: ${String(query).slice(0, 200)}`);
@@ -112,4 +125,51 @@ function answerNodes(ids: unknown, state: EmulatorState): RouteResult {
     return null;
   });
   return { status: 200, body: errors.length ? { data: { nodes }, errors } : { data: { nodes } } };
+}
+
+const notFound = (what: string, id: string, path: string[]) => ({
+  status: 200,
+  body: {
+    data: null,
+    errors: [graphqlError(`Could not resolve to a ${what} with the global id of '${id}'`, { type: "NOT_FOUND", path })],
+  },
+});
+
+function answerThreads(variables: Record<string, unknown>, state: EmulatorState): RouteResult {
+  const issue = typeof variables.number === "number" ? state.issues.get(variables.number) : undefined;
+  if (!issue?.pull) {
+    const message = `Could not resolve to a PullRequest with the number of ${String(variables.number)}.`;
+    return { status: 200, body: { data: { repository: { pullRequest: null } }, errors: [graphqlError(message)] } };
+  }
+  const { pull } = issue;
+  const roots = [...new Set(pull.reviewComments.map(threadRoot))];
+  const start = fromCursor(variables.after);
+  const page = roots.slice(start, start + 100);
+  const nodes = page.map((root) => ({
+    id: nodeId("PullRequestReviewThread", root),
+    isResolved: pull.resolvedThreads.includes(root),
+    comments: { nodes: [{ databaseId: root }] },
+  }));
+  const end = start + page.length;
+  const pageInfo = { hasNextPage: end < roots.length, endCursor: page.length ? cursor(end) : null };
+  return { status: 200, body: { data: { repository: { pullRequest: { reviewThreads: { nodes, pageInfo } } } } } };
+}
+
+function resolveThread(id: string, state: EmulatorState): RouteResult {
+  for (const issue of state.issues.values()) {
+    const root = issue.pull?.reviewComments.map(threadRoot).find((r) => nodeId("PullRequestReviewThread", r) === id);
+    if (root === undefined || !issue.pull) continue;
+    if (!issue.pull.resolvedThreads.includes(root)) issue.pull.resolvedThreads.push(root);
+    return { status: 200, body: { data: { resolveReviewThread: { thread: { isResolved: true } } } } };
+  }
+  return notFound("PullRequestReviewThread", id, ["resolveReviewThread"]);
+}
+
+function markReady(id: string, state: EmulatorState): RouteResult {
+  for (const issue of state.issues.values()) {
+    if (!issue.pull || nodeId("PullRequest", issue.pull.id) !== id) continue;
+    issue.pull.draft = false;
+    return { status: 200, body: { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } } };
+  }
+  return notFound("PullRequest", id, ["markPullRequestReadyForReview"]);
 }

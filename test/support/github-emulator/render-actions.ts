@@ -12,6 +12,36 @@ export type RestWorkflowRun = Omit<Schemas["workflow-run"], "id" | "repository" 
   head_repository: RestRepository;
 };
 export type RestJob = Omit<Schemas["job"], "id" | "run_id"> & { id: number; run_id: number };
+export type RestCheckRun = Omit<Schemas["check-run"], "id" | "pull_requests" | "check_suite"> & {
+  id: number;
+  check_suite: { id: number };
+  pull_requests: RestPullRequestMinimal[];
+};
+type RestPullRequestMinimal = {
+  id: number;
+  number: number;
+  url: string;
+  head: { ref: string; sha: string; repo: { id: number; url: string; name: string } };
+  base: { ref: string; sha: string; repo: { id: number; url: string; name: string } };
+};
+
+/** The runs' pull requests as workflow runs and check runs list them: number, head and base, minimal repositories. */
+function pullRequestsOf(render: Renderer, state: EmulatorState, run: WorkflowRunRecord): RestPullRequestMinimal[] {
+  const repo = { id: state.repoId, url: render.repoApiUrl, name: state.config.repo };
+  return run.pullRequests.flatMap((number) => {
+    const pull = state.issues.get(number)?.pull;
+    if (!pull) return [];
+    return [
+      {
+        id: pull.id,
+        number,
+        url: `${render.repoApiUrl}/pulls/${number}`,
+        head: { ref: pull.head.ref, sha: run.headSha, repo },
+        base: { ref: pull.base.ref, sha: pull.base.sha, repo },
+      },
+    ];
+  });
+}
 
 export function renderWorkflowRun(render: Renderer, state: EmulatorState, run: WorkflowRunRecord): RestWorkflowRun {
   const current = state.actions.current(run);
@@ -35,7 +65,7 @@ export function renderWorkflowRun(render: Renderer, state: EmulatorState, run: W
     workflow_id: run.workflowId,
     url,
     html_url: `${render.repoWebUrl}/actions/runs/${run.id}`,
-    pull_requests: [],
+    pull_requests: pullRequestsOf(render, state, run),
     created_at: run.createdAt,
     updated_at: run.createdAt,
     run_started_at: run.createdAt,
@@ -87,5 +117,35 @@ export function renderJob(render: Renderer, job: JobView): RestJob {
     runner_group_name: started ? "GitHub Actions" : null,
     workflow_name: run.name,
     head_branch: run.headBranch,
+  };
+}
+
+/** A job as the check run GitHub Actions makes of it, in the run's check suite (which has the run's id here). */
+export function renderCheckRun(render: Renderer, state: EmulatorState, job: JobView): RestCheckRun {
+  const { run } = job;
+  const completed = job.status === "completed";
+  return {
+    id: job.id,
+    node_id: nodeId("CheckRun", job.id),
+    head_sha: run.headSha,
+    name: job.name,
+    external_id: String(job.id),
+    url: `${render.repoApiUrl}/check-runs/${job.id}`,
+    html_url: `${render.repoWebUrl}/actions/runs/${run.id}/job/${job.id}`,
+    details_url: `${render.repoWebUrl}/actions/runs/${run.id}/job/${job.id}`,
+    status: job.status,
+    conclusion: completed ? (job.conclusion ?? "success") : null,
+    started_at: run.createdAt,
+    completed_at: completed ? run.createdAt : null,
+    output: {
+      title: job.output?.title ?? null,
+      summary: job.output?.summary ?? null,
+      text: job.output?.text ?? null,
+      annotations_count: 0,
+      annotations_url: `${render.repoApiUrl}/check-runs/${job.id}/annotations`,
+    },
+    check_suite: { id: run.id },
+    app: null,
+    pull_requests: pullRequestsOf(render, state, run),
   };
 }

@@ -15,7 +15,14 @@ export type RestPullRequest = WithEnds<Schemas["pull-request"]>;
 export type RestPullRequestSimple = WithEnds<Schemas["pull-request-simple"]>;
 export type RestDiffEntry = Schemas["diff-entry"];
 export type RestReviewComment = Omit<Schemas["pull-request-review-comment"], "id"> & { id: number };
+/** A review's comments (GET …/reviews/{id}/comments) have a schema of their own. */
+export type RestReviewCommentOfReview = Omit<Schemas["review-comment"], "id"> & { id: number };
 export type RestReview = Omit<Schemas["pull-request-review"], "id"> & { id: number };
+
+/** The head's commit now: a same-repository head follows its branch, as GitHub's does on a push. */
+export function headSha(state: EmulatorState, pull: PullRecord): string {
+  return pull.head.fork ? pull.head.sha : (state.code.branchHead(pull.head.ref) ?? pull.head.sha);
+}
 
 export function isPull(issue: IssueRecord | undefined): issue is PullIssue {
   return issue?.pull !== undefined;
@@ -40,6 +47,7 @@ function branchEnd(
 /** The fields pull-request-simple (lists) and pull-request (single) share. */
 function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIssue) {
   const { pull } = issue;
+  const head = { ref: pull.head.ref, sha: headSha(state, pull) };
   const api = `${render.repoApiUrl}/pulls/${issue.number}`;
   const web = `${render.repoWebUrl}/pull/${issue.number}`;
   const issueApi = `${render.repoApiUrl}/issues/${issue.number}`;
@@ -57,7 +65,7 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
     review_comments_url: `${api}/comments`,
     review_comment_url: `${render.repoApiUrl}/pulls/comments{/number}`,
     comments_url: `${issueApi}/comments`,
-    statuses_url: `${render.repoApiUrl}/statuses/${pull.head.sha}`,
+    statuses_url: `${render.repoApiUrl}/statuses/${head.sha}`,
     number: issue.number,
     state: pull.state,
     locked: false,
@@ -75,7 +83,7 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
     assignees,
     requested_reviewers: pull.requestedReviewers.map((login) => render.user(login)),
     requested_teams: [],
-    head: branchEnd(render, state, pull.head, pull.head.fork),
+    head: branchEnd(render, state, head, pull.head.fork),
     base: branchEnd(render, state, pull.base),
     _links: {
       self: link(api),
@@ -85,7 +93,7 @@ function renderPullCommon(render: Renderer, state: EmulatorState, issue: PullIss
       review_comments: link(`${api}/comments`),
       review_comment: link(`${render.repoApiUrl}/pulls/comments{/number}`),
       commits: link(`${api}/commits`),
-      statuses: link(`${render.repoApiUrl}/statuses/${pull.head.sha}`),
+      statuses: link(`${render.repoApiUrl}/statuses/${head.sha}`),
     },
     author_association: state.association(issue.author),
     auto_merge: null,
@@ -114,7 +122,9 @@ export function renderPull(render: Renderer, state: EmulatorState, issue: PullIs
     comments: [...state.comments.values()].filter((comment) => comment.issueNumber === issue.number).length,
     review_comments: pull.reviewComments.length,
     maintainer_can_modify: pull.maintainerCanModify,
-    commits: pull.commits,
+    commits: pull.head.fork
+      ? pull.commits
+      : (state.code.commitsBetween(pull.base.ref, headSha(state, pull)) ?? pull.commits),
     additions: pull.files.reduce((sum, file) => sum + file.additions, 0),
     deletions: pull.files.reduce((sum, file) => sum + file.deletions, 0),
     changed_files: pull.files.length,
@@ -161,6 +171,7 @@ export function renderReviewComment(
     original_start_line: comment.startLine ?? null,
     start_side: comment.startLine === undefined ? null : (comment.startSide ?? comment.side ?? "RIGHT"),
     subject_type: "line",
+    ...(comment.inReplyTo === undefined ? {} : { in_reply_to_id: comment.inReplyTo }),
     commit_id: comment.commitId,
     original_commit_id: comment.commitId,
     user: render.user(comment.author),
@@ -209,4 +220,14 @@ export function matchesPullFilter(issue: PullIssue, owner: string, query: URLSea
     return false;
   const base = query.get("base");
   return !base || issue.pull.base.ref === base;
+}
+
+export function renderReviewCommentOfReview(
+  render: Renderer,
+  state: EmulatorState,
+  issue: PullIssue,
+  comment: ReviewCommentRecord,
+): RestReviewCommentOfReview {
+  const full = renderReviewComment(render, state, issue, comment);
+  return { ...full, position: comment.line, original_position: comment.line };
 }

@@ -1,7 +1,7 @@
 // GitHub Actions: workflow runs (filtered like GitHub: head_sha, branch, event, status), their jobs,
 // and job logs, which GitHub serves as a redirect to a short-lived download URL.
 import { idParam, notFound, type RouteContext, type RouteResult, type RouteTable } from "./http.ts";
-import { renderJob, renderWorkflowRun } from "./render-actions.ts";
+import { renderCheckRun, renderJob, renderWorkflowRun } from "./render-actions.ts";
 import type { WorkflowRunRecord } from "./state-actions.ts";
 
 /** Where the emulator serves job logs; not part of the REST API, so not validated. */
@@ -68,6 +68,17 @@ export const actionsRoutes = {
     const job = context.state.actions.job(idParam(context, "job_id"));
     if (job?.log === undefined) throw notFound();
     return { status: 302, headers: { location: `${context.render.apiUrl}/_logs/jobs/${job.id}` } };
+  },
+
+  // A workflow run's check suite has the run's id here; its check runs are the run's jobs.
+  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs": (context) => {
+    const run = context.state.actions.run(idParam(context, "check_suite_id"));
+    if (!run) throw notFound();
+    return page(
+      context.state.actions.jobs(run).map((job) => renderCheckRun(context.render, context.state, job)),
+      "check_runs",
+      context.url,
+    );
   },
 
   "GET /repos/{owner}/{repo}/actions/permissions": ({ state, render }) => {

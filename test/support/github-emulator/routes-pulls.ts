@@ -1,5 +1,6 @@
-// Pull requests, their files and review comments, and the issue endpoints pr_create uses to set
-// labels and assignees (a pull request's labels and assignees live on its issue).
+// Pull requests, their files, review comments and replies in review threads, a review's comments,
+// and the issue endpoints pr_create uses to set labels and assignees (a pull request's labels and
+// assignees live on its issue).
 import { field, idParam, notFound, paginate, validationFailed, type RouteContext, type RouteTable } from "./http.ts";
 import {
   isPull,
@@ -8,10 +9,11 @@ import {
   renderPull,
   renderPullSimple,
   renderReviewComment,
+  renderReviewCommentOfReview,
   type PullIssue,
 } from "./render-pulls.ts";
-import type { IssueRecord } from "./state.ts";
-import { headLabel } from "./state-pulls.ts";
+import { timestamp, type IssueRecord } from "./state.ts";
+import { headLabel, threadRoot, type ReviewCommentRecord } from "./state-pulls.ts";
 
 function pullParam(context: RouteContext): PullIssue {
   const issue = context.state.issues.get(idParam(context, "pull_number"));
@@ -50,9 +52,9 @@ function createPull(context: RouteContext): PullIssue {
     ? (head.split(":", 2) as [string, string])
     : [state.config.owner, head];
   const headSha =
-    headOwner.toLowerCase() === state.config.owner.toLowerCase() ? state.code.branches.get(headRef) : undefined;
+    headOwner.toLowerCase() === state.config.owner.toLowerCase() ? state.code.branchHead(headRef) : undefined;
   if (!headSha) throw validationFailed({ resource: "PullRequest", code: "invalid", field: "head" });
-  const baseSha = state.code.branches.get(base);
+  const baseSha = state.code.branchHead(base);
   if (!baseSha) throw validationFailed({ resource: "PullRequest", code: "invalid", field: "base" });
   if (headRef === base)
     throw validationFailed({
@@ -94,9 +96,36 @@ function createPull(context: RouteContext): PullIssue {
       files: [],
       reviewComments: [],
       reviews: [],
+      resolvedThreads: [],
       commits: 1,
     },
   }) as PullIssue;
+}
+
+/** A review comment by id, with the pull request it belongs to. */
+export function findReviewComment(
+  context: Pick<RouteContext, "state">,
+  id: number,
+): { issue: PullIssue; comment: ReviewCommentRecord } | undefined {
+  for (const issue of context.state.issues.values()) {
+    if (!isPull(issue)) continue;
+    const comment = issue.pull.reviewComments.find((candidate) => candidate.id === id);
+    if (comment) return { issue, comment };
+  }
+  return undefined;
+}
+
+function reviewCommentParam(context: RouteContext) {
+  const found = findReviewComment(context, idParam(context, "comment_id"));
+  if (!found) throw notFound();
+  return found;
+}
+
+function reviewCommentBody(body: unknown): string {
+  const text = field(body, "body");
+  if (typeof text !== "string" || text.trim() === "")
+    throw validationFailed({ resource: "PullRequestReviewComment", code: "missing_field", field: "body" });
+  return text;
 }
 
 export const pullRoutes = {
@@ -131,6 +160,51 @@ export const pullRoutes = {
     const issue = pullParam(context);
     return paginate(
       issue.pull.reviewComments.map((comment) => renderReviewComment(context.render, context.state, issue, comment)),
+      context.url,
+    );
+  },
+
+  // A reply joins the thread of the comment it answers: GitHub threads replies to the first comment.
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies": (context) => {
+    const issue = pullParam(context);
+    const answered = issue.pull.reviewComments.find((c) => c.id === idParam(context, "comment_id"));
+    if (!answered) throw notFound();
+    const at = timestamp();
+    const reply: ReviewCommentRecord = {
+      ...answered,
+      id: context.state.nextId(),
+      body: reviewCommentBody(context.body),
+      author: context.state.config.botLogin,
+      createdAt: at,
+      updatedAt: at,
+      minimizedReason: undefined,
+      reviewId: context.state.nextId(),
+      inReplyTo: threadRoot(answered),
+    };
+    issue.pull.reviewComments.push(reply);
+    return { status: 201, body: renderReviewComment(context.render, context.state, issue, reply) };
+  },
+
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}": (context) => {
+    const { issue, comment } = reviewCommentParam(context);
+    return { status: 200, body: renderReviewComment(context.render, context.state, issue, comment) };
+  },
+
+  "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}": (context) => {
+    const { issue, comment } = reviewCommentParam(context);
+    comment.body = reviewCommentBody(context.body);
+    comment.updatedAt = timestamp();
+    return { status: 200, body: renderReviewComment(context.render, context.state, issue, comment) };
+  },
+
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments": (context) => {
+    const issue = pullParam(context);
+    const reviewId = idParam(context, "review_id");
+    if (!issue.pull.reviews.some((review) => review.id === reviewId)) throw notFound();
+    return paginate(
+      issue.pull.reviewComments
+        .filter((comment) => comment.reviewId === reviewId)
+        .map((comment) => renderReviewCommentOfReview(context.render, context.state, issue, comment)),
       context.url,
     );
   },

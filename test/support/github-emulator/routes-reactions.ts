@@ -1,4 +1,4 @@
-// Reactions on issues and on issue comments. The reacting user is always the token's identity.
+// Reactions on issues, on issue comments and on review comments. The reacting user is always the token's identity.
 import {
   field,
   idParam,
@@ -10,6 +10,7 @@ import {
   type RouteTable,
 } from "./http.ts";
 import { REACTION_CONTENTS, type ReactionContent, type ReactionSubject } from "./state.ts";
+import { findReviewComment } from "./routes-pulls.ts";
 
 function issueSubject(context: RouteContext): ReactionSubject {
   const issue = idParam(context, "issue_number");
@@ -20,6 +21,13 @@ function issueSubject(context: RouteContext): ReactionSubject {
 function commentSubject(context: RouteContext): ReactionSubject {
   const comment = idParam(context, "comment_id");
   if (!context.state.comments.has(comment)) throw notFound();
+  return { comment };
+}
+
+// Review comments share the emulator's one id sequence with issue comments, so `{ comment }` names either.
+function reviewCommentSubject(context: RouteContext): ReactionSubject {
+  const comment = idParam(context, "comment_id");
+  if (!findReviewComment(context, comment)) throw notFound();
   return { comment };
 }
 
@@ -60,4 +68,10 @@ export const reactionRoutes = {
     create(context, commentSubject(context)),
   "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}": (context) =>
     remove(context, commentSubject(context)),
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": (context) =>
+    list(context, reviewCommentSubject(context)),
+  "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions": (context) =>
+    create(context, reviewCommentSubject(context)),
+  "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}": (context) =>
+    remove(context, reviewCommentSubject(context)),
 } satisfies RouteTable;

@@ -2,14 +2,18 @@
 // would return for them.
 import {
   renderPull,
+  renderReview,
   renderReviewComment,
   isPull,
   type PullIssue,
   type RestPullRequest,
+  type RestReview,
   type RestReviewComment,
 } from "./render-pulls.ts";
+import { threadRoot, type ReviewCommentRecord, type ReviewRecord } from "./state-pulls.ts";
 import type { Renderer } from "./render.ts";
-import type { EmulatorState } from "./state.ts";
+import { renderWorkflowRun, type RestWorkflowRun } from "./render-actions.ts";
+import { timestamp, type EmulatorState } from "./state.ts";
 import type { ActionsSettings, WorkflowRunInput } from "./state-actions.ts";
 import { fakeSha, type CommitRecord } from "./state-code.ts";
 import type { DiffFileRecord } from "./state-pulls.ts";
@@ -43,7 +47,10 @@ export interface PullRequestInput extends IssueInput {
   head: { ref: string; sha: string };
   /** Base branch (default: the default branch). */
   base?: string;
-  /** Set when the head lives in a fork; `cloneUrl` is where git fetches it (e.g. file:///…/fork.git). */
+  /**
+   * Set when the head lives in a fork; `cloneUrl` is where git fetches it (e.g. file:///…/fork.git).
+   * With an origin, its head is fetched into origin's refs/pull/<n>/head, as GitHub keeps it.
+   */
   fork?: { owner: string; repo?: string; cloneUrl: string };
   draft?: boolean;
   state?: "open" | "closed";
@@ -69,7 +76,11 @@ export interface SeedHelpers {
     date?: string;
   }): CommitRecord;
   createPullRequest(input: PullRequestInput): RestPullRequest;
-  /** `minimized`: hidden as a moderator would, with GitHub's reason; only GraphQL tells. */
+  /**
+   * An inline comment, in a review of its own as GitHub makes it (`reviewId` puts it in an existing
+   * one); `inReplyTo` answers a comment's thread. `minimized`: hidden as a moderator would, with
+   * GitHub's reason; only GraphQL tells.
+   */
   addReviewComment(
     pullNumber: number,
     comment: {
@@ -80,11 +91,27 @@ export interface SeedHelpers {
       diffHunk?: string;
       createdAt?: string;
       minimized?: string;
+      reviewId?: number;
+      inReplyTo?: number;
     },
   ): RestReviewComment;
+  /** A submitted review with its inline comments. */
+  addReview(
+    pullNumber: number,
+    review: {
+      user: string;
+      state: ReviewRecord["state"];
+      body?: string;
+      comments?: { body: string; path: string; line: number; diffHunk?: string }[];
+    },
+  ): { review: RestReview; comments: RestReviewComment[] };
+  /** The pull request's review threads, by their first comment, with what each holds. */
+  reviewThreads(pullNumber: number): { root: number; resolved: boolean; comments: RestReviewComment[] }[];
   pullRequest(pullNumber: number): RestPullRequest;
   /** A workflow run with scripted states; job ids are stable across states. */
   addWorkflowRun(input: WorkflowRunInput): { id: number; jobIds: Record<string, number> };
+  /** A workflow run as the API renders it now (for a workflow_run payload). */
+  workflowRun(runId: number): RestWorkflowRun;
   /** Moves every workflow run one scripted state on (late runs count down to appearing first). */
   advanceWorkflowRuns(): void;
   /** Changes the repository's Actions settings (Settings → Actions → General). */
@@ -92,6 +119,21 @@ export interface SeedHelpers {
 }
 
 export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedHelpers {
+  const addReviewRecord = (
+    issue: PullIssue,
+    input: { author: string; state: ReviewRecord["state"]; body: string; createdAt: string },
+  ): ReviewRecord & { submittedAt: string } => {
+    const review = {
+      id: state.nextId(),
+      author: input.author,
+      state: input.state,
+      body: input.body,
+      submittedAt: input.createdAt,
+      commitId: issue.pull.head.sha,
+    };
+    issue.pull.reviews.push(review);
+    return review;
+  };
   const pull = (pullNumber: number): PullIssue => {
     const issue = state.issues.get(pullNumber);
     if (!isPull(issue)) throw new Error(`github-emulator: no pull request #${pullNumber}`);
@@ -124,18 +166,22 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
           files: input.files ?? [],
           reviewComments: [],
           reviews: [],
+          resolvedThreads: [],
           commits: input.commits ?? 1,
         },
       });
+      if (fork) state.code.fetchPullHead(issue.number, fork.cloneUrl, input.head.ref, input.head.sha);
       return renderPull(render, state, pull(issue.number));
     },
     addReviewComment: (pullNumber, input) => {
       const issue = pull(pullNumber);
       const createdAt = input.createdAt ?? issue.createdAt;
-      const comment = {
+      const author = state.requireUser(input.user).login;
+      const reviewId = input.reviewId ?? addReviewRecord(issue, { author, state: "COMMENTED", body: "", createdAt }).id;
+      const comment: ReviewCommentRecord = {
         id: state.nextId(),
         body: input.body,
-        author: state.requireUser(input.user).login,
+        author,
         path: input.path,
         line: input.line,
         diffHunk: input.diffHunk ?? `@@ -1,1 +1,1 @@`,
@@ -143,14 +189,59 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
         createdAt,
         updatedAt: createdAt,
         minimizedReason: input.minimized,
+        reviewId,
+        ...(input.inReplyTo === undefined ? {} : { inReplyTo: input.inReplyTo }),
       };
       issue.pull.reviewComments.push(comment);
       return renderReviewComment(render, state, issue, comment);
+    },
+    addReview: (pullNumber, input) => {
+      const issue = pull(pullNumber);
+      const author = state.requireUser(input.user).login;
+      const review = addReviewRecord(issue, {
+        author,
+        state: input.state,
+        body: input.body ?? "",
+        createdAt: timestamp(),
+      });
+      const comments = (input.comments ?? []).map((comment) => {
+        const record: ReviewCommentRecord = {
+          id: state.nextId(),
+          body: comment.body,
+          author,
+          path: comment.path,
+          line: comment.line,
+          diffHunk: comment.diffHunk ?? "@@ -1,1 +1,1 @@",
+          commitId: review.commitId,
+          createdAt: review.submittedAt,
+          updatedAt: review.submittedAt,
+          reviewId: review.id,
+        };
+        issue.pull.reviewComments.push(record);
+        return renderReviewComment(render, state, issue, record);
+      });
+      return { review: renderReview(render, state, issue, review), comments };
+    },
+    reviewThreads: (pullNumber) => {
+      const issue = pull(pullNumber);
+      const roots = [...new Set(issue.pull.reviewComments.map(threadRoot))];
+      return roots.map((root) => ({
+        root,
+        resolved: issue.pull.resolvedThreads.includes(root),
+        comments: issue.pull.reviewComments
+          .filter((comment) => threadRoot(comment) === root)
+          .map((comment) => renderReviewComment(render, state, issue, comment)),
+      }));
     },
     pullRequest: (pullNumber) => renderPull(render, state, pull(pullNumber)),
     addWorkflowRun: (input) => {
       const run = state.actions.addRun(input);
       return { id: run.id, jobIds: Object.fromEntries(run.jobIds) };
+    },
+    workflowRun: (runId) => {
+      const run = state.actions.run(runId);
+      if (!run) throw new Error(`github-emulator: no workflow run ${runId}`);
+      return renderWorkflowRun(render, state, run);
     },
     advanceWorkflowRuns: () => state.actions.advance(),
     setActionsSettings: (settings) => Object.assign(state.actions.settings, settings),

@@ -20,6 +20,8 @@ export interface JobStep {
   conclusion?: JobConclusion;
   /** The job's log as served by the logs endpoint; absent → the log is gone (404). */
   log?: string;
+  /** What its check run reports (a check suite's runs are the jobs of its workflow run). */
+  output?: { title: string; summary: string; text?: string };
 }
 
 export interface RunStep {
@@ -35,6 +37,8 @@ export interface WorkflowRunInput {
   headSha: string;
   headBranch?: string;
   event?: string;
+  /** The pull requests the run is for, as GitHub lists them (same-repository heads only). */
+  pullRequests?: number[];
   steps: RunStep[];
   /** Steps during which the run does not exist yet (default 0). */
   appearAfter?: number;
@@ -49,6 +53,7 @@ export interface WorkflowRunRecord {
   headSha: string;
   headBranch: string;
   event: string;
+  pullRequests: number[];
   createdAt: string;
   steps: RunStep[];
   /** Index into steps; stays on the last one. */
@@ -113,6 +118,7 @@ export class ActionsState {
       headSha: input.headSha,
       headBranch: input.headBranch ?? this.defaultBranch,
       event: input.event ?? "push",
+      pullRequests: input.pullRequests ?? [],
       createdAt: this.now(),
       steps: input.steps,
       step: 0,

@@ -1,6 +1,7 @@
 // The emulator's view of the repository's git data: branch heads, file contents per ref and the
 // commits search finds. Tests seed it (the emulator has no git of its own); a test that pairs it
-// with a real repository points branch heads at commits it pushed there.
+// with a real repository points branch heads at commits it pushed there, or names that repository
+// (`origin`): then its branches are the heads, as on GitHub, where a push moves a pull request's head.
 import { createHash } from "node:crypto";
 import { timestamp } from "./state.ts";
 
@@ -26,10 +27,44 @@ export class CodeState {
   readonly files = new Map<string, Map<string, string>>();
   readonly commits: CommitRecord[] = [];
 
-  constructor(readonly defaultBranch: string) {}
+  constructor(
+    readonly defaultBranch: string,
+    /** A bare repository whose branches are the repository's, when the test has one. */
+    readonly origin?: string,
+  ) {}
 
   setBranch(name: string, sha: string): void {
     this.branches.set(name, sha);
+  }
+
+  /** Where a branch points: in `origin` when there is one and it has the branch, else as seeded. */
+  branchHead(name: string): string | undefined {
+    return this.git(["rev-parse", "--verify", "-q", `refs/heads/${name}^{commit}`]) ?? this.branches.get(name);
+  }
+
+  /** Commits on `head` that `base` lacks, counted in `origin`; undefined without one. */
+  commitsBetween(base: string, head: string): number | undefined {
+    const count = this.git(["rev-list", "--count", `${base}..${head}`]);
+    return count === undefined ? undefined : Number(count);
+  }
+
+  /**
+   * As GitHub does for every pull request, `refs/pull/<number>/head` in `origin`: for a fork's, fetched
+   * from the fork (git sees its commits in the base repository only there). Nothing without an origin,
+   * or for a fork that is no repository (a test that never fetches it).
+   */
+  fetchPullHead(number: number, cloneUrl: string, ref: string, sha: string): void {
+    const fetch = ["fetch", "-q", "--no-tags", cloneUrl, `+refs/heads/${ref}:refs/pull/${number}/head`];
+    if (this.git(fetch) === undefined) return;
+    const fetched = this.git(["rev-parse", "--verify", "-q", `refs/pull/${number}/head^{commit}`]);
+    if (fetched !== sha)
+      throw new Error(`github-emulator: ${cloneUrl} has ${ref} at ${fetched ?? "nothing"}, not the head ${sha}`);
+  }
+
+  private git(args: string[]): string | undefined {
+    if (!this.origin) return undefined;
+    const result = Bun.spawnSync(["git", "--git-dir", this.origin, ...args], { stdout: "pipe", stderr: "ignore" });
+    return result.exitCode === 0 ? result.stdout.toString().trim() : undefined;
   }
 
   setFile(path: string, content: string, ref = this.defaultBranch): void {

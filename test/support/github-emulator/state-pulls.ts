@@ -33,8 +33,10 @@ export interface ReviewCommentRecord extends Omit<CommentRecord, "issueNumber"> 
   /** The first line of a multi-line comment. */
   startLine?: number;
   startSide?: DiffSide;
-  /** The review it was submitted with. */
+  /** The review it was submitted with; GitHub makes one for every inline comment. */
   reviewId?: number;
+  /** The first comment of its thread, when it is a reply. */
+  inReplyTo?: number;
 }
 
 export interface ReviewRecord {
@@ -59,8 +61,13 @@ export interface PullRecord {
   files: DiffFileRecord[];
   reviewComments: ReviewCommentRecord[];
   reviews: ReviewRecord[];
+  /** Review threads resolved, by the id of their first comment. */
+  resolvedThreads: number[];
   commits: number;
 }
+
+/** The first comment of a review comment's thread (itself when it starts one). */
+export const threadRoot = (comment: ReviewCommentRecord): number => comment.inReplyTo ?? comment.id;
 
 /** GitHub's `head` filter and the pull request's own label: `owner:branch`. */
 export function headLabel(pull: PullRecord, owner: string): string {

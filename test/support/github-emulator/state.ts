@@ -79,6 +79,8 @@ export interface RepoConfig {
   repo: string;
   defaultBranch: string;
   botLogin: string;
+  /** A bare repository standing in for the repository's git data (see CodeState). */
+  origin?: string;
 }
 
 // GitHub timestamps have whole seconds: "2024-05-01T12:00:00Z".
@@ -106,7 +108,7 @@ export class EmulatorState {
 
   constructor(readonly config: RepoConfig) {
     this.repoId = this.nextId();
-    this.code = new CodeState(config.defaultBranch);
+    this.code = new CodeState(config.defaultBranch, config.origin);
     this.actions = new ActionsState(
       () => this.nextId(),
       () => timestamp(),

@@ -7,7 +7,7 @@
 // is already here. Git has no identity: HOME is empty and there is no global or system config.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { checkout } from "./checkout.ts";
@@ -29,6 +29,7 @@ const Step = z.object({
 type Step = z.infer<typeof Step>;
 const Triggers = z.record(z.string(), z.object({ types: z.array(z.string()).optional() }).nullable());
 const Workflow = z.object({
+  name: z.string().optional(),
   on: Triggers,
   env: Env,
   jobs: z.record(
@@ -94,7 +95,13 @@ function triggers(on: z.infer<typeof Triggers>, eventName: string, payload: unkn
 }
 
 /** The environment a hosted runner gives every step, before the workflow adds its own. */
-function machineEnv(spec: JobSpec, runnerTemp: string, home: string, eventPath: string): Record<string, string> {
+function machineEnv(
+  spec: JobSpec,
+  runnerTemp: string,
+  home: string,
+  eventPath: string,
+  workflowName: string,
+): Record<string, string> {
   const [owner] = spec.github.repository.split("/");
   return {
     PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
@@ -106,6 +113,7 @@ function machineEnv(spec: JobSpec, runnerTemp: string, home: string, eventPath: 
     RUNNER_OS: "Linux",
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: spec.workspace,
+    GITHUB_WORKFLOW: workflowName,
     GITHUB_EVENT_NAME: spec.eventName,
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: spec.github.repository,
@@ -124,17 +132,20 @@ export function runJob(spec: JobSpec): RunningJob {
   const summaryFile = join(runnerTemp, "job-summary.md");
   writeFileSync(summaryFile, "");
   const workflow = loadWorkflow(spec.workflowFile);
+  // As GitHub names a workflow without a name: by its file's path.
+  const workflowName = workflow.name ?? `.github/workflows/${basename(spec.workflowFile)}`;
   const [, job] = Object.entries(workflow.jobs)[0]!;
   const run: JobRun = { skipped: false, status: "success", runnerTemp, steps: {}, logs: "", summary: "" };
   let current: RunningStep | undefined;
   let cancelled = false;
 
-  const baseEnv = machineEnv(spec, runnerTemp, home, eventPath);
+  const baseEnv = machineEnv(spec, runnerTemp, home, eventPath, workflowName);
   const github = {
     token: spec.github.token,
     repository: spec.github.repository,
     event_name: spec.eventName,
     event: spec.payload,
+    workflow: workflowName,
     run_id: spec.github.runId,
     workspace: spec.workspace,
     api_url: spec.github.apiUrl,

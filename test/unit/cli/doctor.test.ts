@@ -345,6 +345,16 @@ describe("the repository's Actions settings", () => {
     expect(byName(await runDoctor(deps()))["Pull requests"]).toMatchObject({ status: "PASS" });
   });
 
+  it('fail when Actions may not create pull requests and delivery "pull-request" opens one for every issue', async () => {
+    writeConfig({ delivery: "pull-request", tools: { github: { ops: { pr_create: "deny" } } } });
+    expect(byName(await runDoctor(deps()))["Pull requests"]).toMatchObject({
+      status: "FAIL",
+      fix: expect.stringContaining('or set "delivery": "push"'),
+    });
+    gh.setActionsSettings({ canApprovePullRequestReviews: true });
+    expect(byName(await runDoctor(deps()))["Pull requests"]).toMatchObject({ status: "PASS" });
+  });
+
   it("fail when the actions gitclaw uses may not run", async () => {
     gh.setActionsSettings({ allowedActions: "local_only" });
     expect(byName(await runDoctor(deps())).Actions).toMatchObject({

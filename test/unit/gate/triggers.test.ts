@@ -14,6 +14,9 @@ const base: TriggerEvent = {
   label: undefined,
   assignee: undefined,
   comment: undefined,
+  pullRequest: undefined,
+  review: undefined,
+  ci: undefined,
 };
 const comment = (body: string, extra: Partial<TriggerEvent> = {}): TriggerEvent => ({
   ...base,
@@ -59,6 +62,103 @@ describe("triggers", () => {
     expect(triggerReason({ ...base, action: "assigned", assignee: "claw" }, assign)).toMatch(/assignment to claw/);
     expect(triggerReason({ ...base, action: "assigned", assignee: "bob" }, assign)).toBeUndefined();
     expect(triggerReason(comment("more", { assignees: ["claw"] }), assign)).toMatch(/assigned to claw/);
+  });
+
+  describe("on pull requests", () => {
+    const pull = (extra: Partial<TriggerEvent> = {}): TriggerEvent =>
+      comment("", { pullRequest: { number: 7 }, ...extra });
+    const own = { pullRequest: { number: 7, claimsIssue: 3 } };
+    const inline = (body: string, extra: Partial<TriggerEvent> = {}) =>
+      pull({ eventName: "pull_request_review_comment", comment: { id: 2, body, login: "a", createdAt: "" }, ...extra });
+    const review = (state: string, body: string, extra: Partial<TriggerEvent> = {}) =>
+      pull({
+        eventName: "pull_request_review",
+        action: "submitted",
+        comment: undefined,
+        review: { id: 9, state, body, login: "a" },
+        ...extra,
+      });
+
+    it("issue mode answers every comment on gitclaw's own pull request, and on others what mentions the handle", () => {
+      expect(
+        triggerReason(pull({ comment: { id: 1, body: "go on", login: "a", createdAt: "" }, ...own }), DEFAULT_TRIGGER),
+      ).toMatch(/a comment on gitclaw's pull request for #3/);
+      expect(
+        triggerReason(pull({ comment: { id: 1, body: "looks good", login: "a", createdAt: "" } }), DEFAULT_TRIGGER),
+      ).toBeUndefined();
+      expect(
+        triggerReason(
+          pull({ comment: { id: 1, body: "@gitclaw fix it", login: "a", createdAt: "" } }),
+          DEFAULT_TRIGGER,
+        ),
+      ).toMatch(/mentioning @gitclaw/);
+      expect(triggerReason(inline("@gitclaw rename"), DEFAULT_TRIGGER)).toMatch(/an inline review comment mentioning/);
+      expect(triggerReason(inline("nit"), DEFAULT_TRIGGER)).toBeUndefined();
+      expect(triggerReason(inline("nit", own), DEFAULT_TRIGGER)).toMatch(
+        /inline review comment on gitclaw's pull request/,
+      );
+    });
+
+    it("a review requesting changes on gitclaw's pull request needs no mention, unless switched off", () => {
+      expect(triggerReason(review("changes_requested", "", own), DEFAULT_TRIGGER)).toMatch(/requesting changes/);
+      expect(
+        triggerReason(review("changes_requested", "", own), { ...DEFAULT_TRIGGER, changesRequested: false }),
+      ).toBeUndefined();
+      expect(triggerReason(review("changes_requested", "no"), DEFAULT_TRIGGER)).toBeUndefined();
+      // An empty review only wraps inline comments, which start runs of their own.
+      expect(triggerReason(review("commented", ""), DEFAULT_TRIGGER)).toBeUndefined();
+      expect(triggerReason(review("commented", "@gitclaw see above"), DEFAULT_TRIGGER)).toMatch(/a review mentioning/);
+    });
+
+    it("label and assign modes follow the pull request's label and assignees, and start on them", () => {
+      const label = { ...DEFAULT_TRIGGER, modes: ["label" as const], label: "agent" };
+      expect(triggerReason(inline("please", { labels: ["agent"] }), label)).toMatch(
+        /on a pull request labelled "agent"/,
+      );
+      expect(triggerReason(inline("@gitclaw please"), label)).toBeUndefined();
+      const labelled = pull({
+        eventName: "pull_request_target",
+        action: "labeled",
+        comment: undefined,
+        label: "agent",
+      });
+      expect(triggerReason(labelled, label)).toMatch(/the label "agent"/);
+      const assign = { ...DEFAULT_TRIGGER, modes: ["assign" as const], assignee: "claw" };
+      const assigned = pull({
+        eventName: "pull_request_target",
+        action: "assigned",
+        comment: undefined,
+        assignee: "claw",
+      });
+      expect(triggerReason(assigned, assign)).toMatch(/assignment to claw/);
+      expect(triggerReason({ ...assigned, assignee: "bob" }, assign)).toBeUndefined();
+    });
+
+    it("ci mode answers a failed CI run of gitclaw's own branch, nothing else", () => {
+      const ci = { ...DEFAULT_TRIGGER, modes: ["ci" as const] };
+      const run = (extra: Partial<NonNullable<TriggerEvent["ci"]>> = {}) =>
+        pull({
+          eventName: "workflow_run",
+          action: "completed",
+          comment: undefined,
+          ci: {
+            runId: 1,
+            name: "CI",
+            conclusion: "failure",
+            headSha: "s",
+            headBranch: "gitclaw/issue-3",
+            url: "u",
+            attempt: 1,
+            fromFork: false,
+            ...extra,
+          },
+        });
+      expect(triggerReason(run(), ci)).toMatch(/the failed CI run "CI" of gitclaw\/issue-3/);
+      expect(triggerReason(run(), DEFAULT_TRIGGER)).toBeUndefined();
+      expect(triggerReason(run({ conclusion: "success" }), ci)).toBeUndefined();
+      expect(triggerReason(run({ headBranch: "feature" }), ci)).toBeUndefined();
+      expect(triggerReason(run({ fromFork: true }), ci)).toBeUndefined();
+    });
   });
 
   it("validates the trigger section with the configuration's one schema", () => {

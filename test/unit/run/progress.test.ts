@@ -12,6 +12,7 @@ afterEach(() => vi.useRealTimers());
 function slowGitHub(latencyMs: number) {
   const writes: { at: number; kind: "create" | "update"; body: string }[] = [];
   const api: GitHubApi = {
+    graphql: () => Promise.reject(new Error("no GraphQL here")),
     send(method, _path, body) {
       writes.push({
         at: Date.now(),

@@ -21,6 +21,11 @@ const trigger = (body: string, title = "Widgets crash"): Trigger => ({
   assignees: [],
   label: undefined,
   assignee: undefined,
+  repository: "acme/widgets",
+  pullRequest: undefined,
+  inline: undefined,
+  review: undefined,
+  ci: undefined,
 });
 const comment = (login: string, body: string, trusted: boolean, id = 1): PromptComment => ({
   id,

@@ -1,0 +1,113 @@
+// What a run does on the pull request after its work landed. On gitclaw's branch for an issue
+// (delivery "pull-request"): the draft pull request "Fixes #n" is opened once the branch holds a
+// change, with the summary and the steps, and linked in the issue's mapping; when the agent says the
+// work is ready (READY_LINE), it is marked ready for review and the person who asked is asked to
+// review. After an inline review comment: its thread is resolved once the run pushed a change
+// answering it (pullRequests.resolveThreads). Each step that fails is a note in the reply, never a
+// failed run: the work itself is on the branch.
+import type { LoopResult } from "../agent/loop.ts";
+import { commitAll, land } from "../git/land.ts";
+import { pullRequestMarker } from "../github/marker.ts";
+import {
+  createPullRequest,
+  findPullRequest,
+  getDefaultBranch,
+  getPullRequest,
+  markReadyForReview,
+  requestReviewers,
+  resolveReviewThread,
+} from "../github/operations.ts";
+import { readMapping, writeMapping } from "../session/mapping.ts";
+import { coAuthorOf } from "./context.ts";
+import type { Landing } from "./land.ts";
+import { READY_LINE } from "./request.ts";
+import type { TargetedRun } from "./target.ts";
+import type { Workspace } from "./workspace.ts";
+
+/** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
+export function readySignal(text: string): { ready: boolean; text: string } {
+  const lines = text.trimEnd().split("\n");
+  if (lines.at(-1)?.trim() !== READY_LINE) return { ready: false, text };
+  return { ready: true, text: lines.slice(0, -1).join("\n").trimEnd() };
+}
+
+export interface DeliveryFacts {
+  result: LoopResult;
+  landing: Landing;
+  /** The steps checklist (the progress comment's), for the pull request's body. */
+  steps: string;
+}
+
+/** The notes for the reply, one Markdown paragraph each. */
+export async function deliver(run: TargetedRun, workspace: Workspace, facts: DeliveryFacts): Promise<string[]> {
+  const notes: string[] = [];
+  const attempt = async (what: string, step: () => Promise<void>) =>
+    step().catch((error: Error) => {
+      run.log(`gitclaw: could not ${what}: ${run.redact(error.message)}`);
+      notes.push(`> [!WARNING]\n> Could not ${what}: ${run.redact(error.message)}`);
+    });
+  const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
+  if (run.target.delivers && landed)
+    await attempt("open or update the pull request", () => draft(run, workspace, facts, notes));
+  const { inline, comment } = run.trigger;
+  const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
+  if (inline && comment && answered && run.config.pullRequests.resolveThreads)
+    await attempt("resolve the review thread", async () => {
+      if (await resolveReviewThread(run.api, run.repo, run.target.threadNumber, inline.inReplyTo ?? comment.id))
+        notes.push("> [!NOTE]\n> Resolved this review thread with the change.");
+    });
+  return notes;
+}
+
+async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFacts, notes: string[]): Promise<void> {
+  const { api, repo, target } = run;
+  const existing = target.pull?.number ?? (await findPullRequest(api, repo, workspace.branch));
+  const { ready, text } = readySignal(facts.result.text);
+  let number = existing;
+  if (number === undefined) {
+    if (facts.landing.changed.length === 0) return;
+    const created = await createPullRequest(api, repo, {
+      title: run.trigger.title || `Work on #${target.conversation}`,
+      body: run.redact(pullRequestBody(target.conversation, text, facts.steps)),
+      head: workspace.branch,
+      base: run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
+      draft: true,
+    });
+    number = created.number;
+    notes.push(`> [!NOTE]\n> Opened the draft pull request #${number}: ${created.url}`);
+    await linkMapping(run, workspace, number);
+  } else if (target.threadNumber !== number) {
+    notes.push(`> [!NOTE]\n> Pushed to #${number}.`);
+  }
+  if (ready) await markReady(run, number, notes);
+}
+
+/** The draft's body: what it fixes, the summary so far, the steps, and the marker the guard reads. */
+export function pullRequestBody(issueNumber: number, summary: string, steps: string): string {
+  const parts = [`Fixes #${issueNumber}`, summary.trim(), steps, pullRequestMarker(issueNumber)];
+  return parts.filter(Boolean).join("\n\n");
+}
+
+async function markReady(run: TargetedRun, number: number, notes: string[]): Promise<void> {
+  const pull = await getPullRequest(run.api, run.repo, number);
+  if (pull.draft) await markReadyForReview(run.api, pull.nodeId);
+  const asker = coAuthorOf(run.trigger)?.login;
+  const reviewers = asker && asker !== pull.author ? [asker] : [];
+  if (reviewers.length) await requestReviewers(run.api, run.repo, number, reviewers);
+  const asked = reviewers.length ? `; review requested from @${reviewers[0]}` : "";
+  notes.push(`> [!NOTE]\n> #${number} is ready for review${asked}.`);
+}
+
+/** The issue's mapping learns its pull request: one more commit on the branch, replayed if the branch moved. */
+async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: number): Promise<void> {
+  const mapping = readMapping(workspace.root, run.target.conversation);
+  if (!mapping) return;
+  writeMapping(workspace.root, { ...mapping, pullRequest });
+  const base = await workspace.git.must(["rev-parse", "HEAD"]);
+  const message = `gitclaw: issue #${run.target.conversation} continues in pull request #${pullRequest}`;
+  const head = await commitAll(workspace.git, message);
+  if (!head) return;
+  const { remote, branch } = workspace;
+  const fallbackBranch = `gitclaw/issue-${run.target.conversation}-${run.env.runId}-link`;
+  await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
+}

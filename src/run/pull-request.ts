@@ -1,0 +1,48 @@
+// The pull request a run is about, as it is when the run starts: which commit to work from (the head
+// the event saw; a push since is noticed), whether its head is a fork's, and whether it is gitclaw's
+// own branch for an issue, whose conversation it then continues. The marker in a pull request's body
+// is only a claim (anyone who can edit the body can write it): the branch decides, since only people
+// with write access, and gitclaw, create branches in the repository.
+import type { Trigger } from "../actions/event.ts";
+import type { GitHubApi } from "../github/api.ts";
+import { getPullRequest, type PullRequestInfo, type Repo } from "../github/operations.ts";
+
+export interface PullRequestWork extends PullRequestInfo {
+  /** The commit the run works from: the head the event saw, or the head now when the event does not say. */
+  startSha: string;
+  /** The head now, when someone pushed after the event. */
+  movedTo?: string;
+  /** The head lives in another repository: nothing is pushed there, the work comes back as a patch. */
+  fork: boolean;
+  /** The issue whose conversation this pull request continues: its head is this repository's gitclaw/issue-<n>. */
+  forIssue?: number;
+}
+
+/** A pull request the run cannot work on, said as what to do instead. */
+export class PullRequestError extends Error {
+  override name = "PullRequestError";
+}
+
+/** gitclaw's branch for an issue's work (delivery "pull-request"). */
+export const issueBranch = (issueNumber: number) => `gitclaw/issue-${issueNumber}`;
+
+export async function resolvePullRequest(api: GitHubApi, repo: Repo, trigger: Trigger): Promise<PullRequestWork> {
+  const number = trigger.pullRequest!.number;
+  const pr = await getPullRequest(api, repo, number);
+  if (!pr.open)
+    throw new PullRequestError(
+      `#${number} is closed; gitclaw works on open pull requests. Open an issue for follow-up work.`,
+    );
+  if (pr.head.repo === undefined)
+    throw new PullRequestError(`the repository #${number} comes from was deleted, so its head cannot be fetched.`);
+  const startSha = trigger.ci?.headSha ?? trigger.pullRequest!.head?.sha ?? pr.head.sha;
+  const fork = pr.head.repo.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase();
+  const own = fork ? undefined : /^gitclaw\/issue-([1-9]\d*)$/.exec(pr.head.ref)?.[1];
+  return {
+    ...pr,
+    startSha,
+    ...(pr.head.sha !== startSha ? { movedTo: pr.head.sha } : {}),
+    fork,
+    ...(own ? { forIssue: Number(own) } : {}),
+  };
+}

@@ -1,0 +1,70 @@
+// What a run works on, decided before anything is checked out: which conversation it continues
+// (state/issues/<n>.json), where it answers (the issue or pull request of the event, or the review
+// thread of an inline comment), and which branch its work goes to:
+// - an issue, delivery "push": git.branch or the default branch, the checkout the workflow made;
+// - an issue, delivery "pull-request": gitclaw/issue-<n>, continued where it exists, with a draft PR;
+// - a pull request of this repository: its head branch, from the commit the event saw;
+//   gitclaw's own gitclaw/issue-<n> continues issue n's conversation;
+// - a fork's pull request: nothing of it is pushed; the checkout stays, the conversation goes there
+//   (src/run/fork.ts).
+import type { RunContext } from "./context.ts";
+import { issueBranch, resolvePullRequest, type PullRequestWork } from "./pull-request.ts";
+import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
+
+export interface WorkTarget {
+  /** The conversation the run continues: state/issues/<conversation>.json. */
+  conversation: number;
+  /** The issue or pull request the run answers on: the event's. */
+  threadNumber: number;
+  thread: ReplyThread;
+  /** When the run works on another branch than the checkout's: its name and the commit to start from. */
+  branch?: {
+    name: string;
+    /** Undefined: the branch's tip on the remote, or, for a branch not made yet, the checkout's commit. */
+    startAt?: string;
+    /** Commits of history fetched behind the start (a pull request's own, for its trailers). */
+    depth: number;
+    /** Where the name came from, for a message if git refuses it. */
+    source: string;
+  };
+  pull?: PullRequestWork;
+  /** The work goes to gitclaw's branch for issue `conversation`: a draft PR is opened or marked ready. */
+  delivers: boolean;
+}
+
+/** The run's context once its target is known: what every phase after this one gets. */
+export type TargetedRun = RunContext & { target: WorkTarget };
+
+export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
+  const { trigger, api, repo } = run;
+  if (!trigger.pullRequest) {
+    const thread = issueThread(api, repo, trigger.issueNumber);
+    const base = { conversation: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
+    if (run.config.delivery === "push") return { ...base, delivers: false };
+    const name = issueBranch(trigger.issueNumber);
+    return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request"' }, delivers: true };
+  }
+  const pull = await resolvePullRequest(api, repo, trigger);
+  const thread = answerThread(run, pull.number);
+  const common = { threadNumber: pull.number, thread, pull };
+  if (pull.fork) return { ...common, conversation: pull.number, delivers: false };
+  return {
+    ...common,
+    conversation: pull.forIssue ?? pull.number,
+    branch: {
+      name: pull.head.ref,
+      startAt: pull.startSha,
+      depth: pull.commits + 1,
+      source: `the head of #${pull.number}`,
+    },
+    delivers: pull.forIssue !== undefined,
+  };
+}
+
+/** An inline comment is answered in its review thread (replies go to the thread's first comment); anything else on the pull request. */
+function answerThread(run: RunContext, pull: number): ReplyThread {
+  const { trigger, api, repo } = run;
+  if (trigger.inline && trigger.comment)
+    return reviewThread(api, repo, pull, trigger.inline.inReplyTo ?? trigger.comment.id);
+  return issueThread(api, repo, pull);
+}
