@@ -2,9 +2,10 @@
 // through this mapping, never by file time (another issue's run may have written the newest file).
 // Everything under state/ is committed, so whoever can commit writes it: every path taken from it
 // is confined to state/, and a folder or file there that is a symbolic link is refused.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "./atomic.ts";
 import { SessionError } from "./session-file.ts";
 
 export const IssueMapping = z.looseObject({
@@ -83,9 +84,7 @@ export function readMapping(repoRoot: string, issueNumber: number): IssueMapping
 export function writeMapping(repoRoot: string, mapping: IssueMapping): void {
   const path = mappingPath(repoRoot, mapping.issueNumber);
   mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}\n`);
-  renameSync(temp, path);
+  writeFileAtomic(path, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}\n`);
 }
 
 /**
