@@ -7174,6 +7174,11 @@ var Config = strictObject({
     enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
     interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
     github: GitHubPolicyConfig.prefault({})
+  }).prefault({}),
+  tasks: strictObject({
+    enabled: boolean2().default(true),
+    maxParallel: int().min(1).max(16).default(3),
+    maxDepth: int().min(1).max(5).default(2)
   }).prefault({})
 });
 

@@ -37217,6 +37217,11 @@ var Config = strictObject({
     enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
     interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
     github: GitHubPolicyConfig.prefault({})
+  }).prefault({}),
+  tasks: strictObject({
+    enabled: boolean2().default(true),
+    maxParallel: int().min(1).max(16).default(3),
+    maxDepth: int().min(1).max(5).default(2)
   }).prefault({})
 });
 
@@ -38205,7 +38210,7 @@ function addUsage(total, usage) {
 }
 
 // src/session/mapping.ts
-import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync6, renameSync, writeFileSync as writeFileSync3 } from "fs";
+import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync6 } from "fs";
 import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
 
 // src/session/session-file.ts
@@ -38318,6 +38323,8 @@ var CUSTOM = {
   githubAudit: "gitclaw.github_audit",
   jobsKilled: "gitclaw.jobs_killed",
   worktreesDiscarded: "gitclaw.worktrees_discarded",
+  task: "gitclaw.task",
+  amAborted: "gitclaw.am_aborted",
   damagedLines: "gitclaw.damaged_lines"
 };
 
@@ -38374,7 +38381,8 @@ class SessionFile {
       version: SESSION_VERSION,
       id: init.id ?? randomUUID(),
       timestamp: now().toISOString(),
-      cwd: init.cwd
+      cwd: init.cwd,
+      ...init.parentSession ? { parentSession: init.parentSession } : {}
     };
     mkdirSync(dir, { recursive: true });
     const path = join5(dir, sessionFileName(header));
@@ -38871,7 +38879,7 @@ if (false)
   ;
 
 // src/cli/init.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "fs";
+import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "fs";
 import { dirname as dirname4, join as join8, resolve as resolve4 } from "path";
 
 // src/cli/old-install.ts
@@ -39364,7 +39372,7 @@ function init(targetDir, options = {}) {
     if (report.dryRun)
       return;
     mkdirSync3(dirname4(join8(target, path)), { recursive: true });
-    writeFileSync4(join8(target, path), content);
+    writeFileSync3(join8(target, path), content);
   };
   const configPresent = existsSync7(join8(target, CONFIG_FILE));
   const intoConfig = options.config === true && !configPresent;

@@ -125,6 +125,16 @@ export const Config = z.strictObject({
       github: GitHubPolicyConfig.prefault({}),
     })
     .prefault({}),
+  /** Sub-agents (the task tools, src/tasks/): whether the agent may start them, how many run at once, how deep. */
+  tasks: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** Tasks running at once across the run (queued ones wait for a slot, with no worktree yet). */
+      maxParallel: z.int().min(1).max(16).default(3),
+      /** How deep sub-agents nest: tasks at this depth get no task tools. */
+      maxDepth: z.int().min(1).max(5).default(2),
+    })
+    .prefault({}),
 });
 export type Config = z.infer<typeof Config>;
 

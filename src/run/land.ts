@@ -48,10 +48,12 @@ export function recordRun(run: RunContext, conversation: OpenConversation, resul
   });
 }
 
+/** `taskFiles`: the sessions of the run's sub-agents, committed with its own (src/run/tasks.ts). */
 export async function landWork(
   run: RunContext,
   workspace: Workspace,
   conversation: OpenConversation,
+  taskFiles: readonly string[] = [],
 ): Promise<Landing> {
   const { trigger, config } = run;
   const { git, root } = workspace;
@@ -61,6 +63,7 @@ export async function landWork(
     repoRelative(root, mappingPath(root, trigger.issueNumber)),
     repoRelative(root, session.path),
     `${repoRelative(root, session.artifactsDir)}/`,
+    ...taskFiles,
   ];
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);

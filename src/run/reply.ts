@@ -99,6 +99,8 @@ export interface ReplyFacts {
   landing: Landing;
   /** Pull request worktrees discarded with work never pushed. */
   unpushed: string[];
+  /** Sub-agent tasks: what was stopped or aborted at the end, and what remains to apply (src/run/tasks.ts). */
+  taskNotes?: string[];
   progress: ProgressComment;
 }
 
@@ -126,6 +128,7 @@ function composeReply(run: RunContext, workspace: Workspace, facts: ReplyFacts):
           `> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`,
         ]
       : []),
+    ...(facts.taskNotes ?? []).map((note) => `> [!NOTE]\n${note.replace(/^/gm, "> ")}`),
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
     }),

@@ -9,10 +9,11 @@ import { runAgentLoop, type LoopResult } from "../agent/loop.ts";
 import { beginConversation, type OpenConversation } from "./conversation.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
-import type { RunContext } from "./context.ts";
+import { runDeadline, type RunContext } from "./context.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
+import { endTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { RunTimeline } from "./summary.ts";
@@ -32,14 +33,16 @@ export async function runConversation(run: RunContext): Promise<ConversationOutc
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let unpushed: string[];
+  let taskNotes: string[] = [];
   try {
     result = await runLoop(run, workspace, conversation, tools, { progress, timeline });
   } finally {
+    taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
   }
   recordRun(run, conversation, result, workspace.root);
-  const landing = await landWork(run, workspace, conversation);
-  await reply(run, workspace, { result, conversation, landing, unpushed, progress });
+  const landing = await landWork(run, workspace, conversation, tools.tasks?.ownFiles);
+  await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress });
   writeSummary(run, timeline, result);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
@@ -82,19 +85,22 @@ async function runLoop(
     protectedPaths: config.protectedPaths,
   });
   try {
-    const result = await runAgentLoop({
-      session,
-      model: run.resolved,
-      instructions,
-      tools: tools.toolset.tools,
-      toolContext: tools.context,
-      budgets: config.budgets,
-      compaction: config.compaction,
-      deadline: run.started + config.budgets.maxMinutes * 60_000,
-      signal: run.signal,
-      now: run.now,
-      onEvent: observer.onEvent,
-    });
+    const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
+      runAgentLoop({
+        session,
+        model: run.resolved,
+        instructions,
+        tools: tools.toolset.tools,
+        toolContext: tools.context,
+        budgets: config.budgets,
+        compaction: config.compaction,
+        deadline: runDeadline(run),
+        signal: run.signal,
+        now: run.now,
+        onEvent: observer.onEvent,
+        spending: tools.tasks?.spending,
+      }),
+    );
     if (result.outcome === "error")
       workflow.error(`gitclaw: the run failed: ${run.redact(result.errorMessage ?? "unknown error")}`);
     else if (result.outcome !== "done") workflow.warning(`gitclaw: the run stopped early (${result.outcome})`);
