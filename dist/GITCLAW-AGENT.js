@@ -71880,9 +71880,10 @@ function headerPath(rest) {
   const [a, b] = [rest.slice(0, half), rest.slice(half + 1)];
   return a.startsWith("a/") && b === `b/${a.slice(2)}` ? a.slice(2) : undefined;
 }
+var linePath = (text) => unquote(/^"(?:[^"\\]|\\.)*"/.exec(text)?.[0] ?? text.split("\t")[0]);
 var LINE_PATHS = [
-  [/^(?:rename|copy) (?:from|to) (.+)$/, unquote],
-  [/^(?:---|\+\+\+) (.+)$/, (side) => side === "/dev/null" ? undefined : unquote(side).replace(/^[ab]\//, "")]
+  [/^(?:rename|copy) (?:from|to) (.+)$/, linePath],
+  [/^(?:---|\+\+\+) (.+)$/, (side) => side === "/dev/null" ? undefined : linePath(side).replace(/^[ab]\//, "")]
 ];
 function patchPaths(series) {
   const paths = new Set;
@@ -72364,7 +72365,7 @@ function localLauncher(env, orchestrator) {
     } catch (error) {
       outcome = { result: undefined, error: error.message };
     } finally {
-      await concludeTask(env, orchestrator(), task, worktree, outcome);
+      await concludeTask(env, orchestrator(), task, worktree, ending(task, outcome));
     }
   };
 }
@@ -72452,11 +72453,10 @@ var loopEnding = (result) => ({
   aborted: "the run was cancelled",
   error: `the model call failed: ${result.errorMessage ?? "unknown error"}`
 })[result.outcome];
-async function concludeTask(env, orchestrator, task, worktree, outcome) {
+async function concludeTask(env, orchestrator, task, worktree, { status, report, error }) {
   const { taskId, baseSha } = task.record;
   const store = orchestrator.store;
   const stamp = () => new Date(env.now()).toISOString();
-  const { status, report, error } = ending(task, outcome);
   store.writeReport(taskId, report);
   const path = store.seriesPath(taskId);
   const pending = { status: "pending", baseSha, path: env.relative(path), updatedAt: stamp() };
@@ -72748,20 +72748,23 @@ class TaskOrchestrator {
     this.delivered.add(taskId);
   }
   async terminate(taskIds, reason) {
-    const targets = [...this.known.values()].filter((record) => taskIds.some((id) => record.taskId === id || this.isDescendant(record, id))).filter((record) => this.live.has(record.taskId)).sort((a, b) => b.depth - a.depth);
-    const ended = targets.map((record) => this.live.get(record.taskId).settled);
-    for (const record of targets) {
-      const live = this.live.get(record.taskId);
-      live.stopReason = reason;
-      const queued = this.queue.indexOf(record.taskId);
-      if (queued >= 0) {
-        this.queue.splice(queued, 1);
-        this.fail(live, reason);
-        this.finish(live);
-      } else
-        live.controller.abort(reason);
+    const targets = [...this.known.values()].filter((record) => taskIds.some((id) => record.taskId === id || this.isDescendant(record, id))).filter((record) => this.live.has(record.taskId));
+    const depths = [...new Set(targets.map((record) => record.depth))].sort((a, b) => b - a);
+    for (const depth of depths) {
+      const level = targets.flatMap((record) => record.depth === depth ? this.live.get(record.taskId) ?? [] : []);
+      for (const live of level)
+        this.stop(live, reason);
+      await Promise.all(level.map((live) => live.settled));
     }
-    await Promise.all(ended);
+  }
+  stop(live, reason) {
+    live.stopReason = reason;
+    const queued = this.queue.indexOf(live.record.taskId);
+    if (queued < 0)
+      return live.controller.abort(reason);
+    this.queue.splice(queued, 1);
+    this.fail(live, reason);
+    this.finish(live);
   }
   async shutdown(reason) {
     await this.terminate([...this.live.keys()], reason);

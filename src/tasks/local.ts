@@ -67,7 +67,7 @@ export function localLauncher(env: LocalTaskEnv, orchestrator: () => TaskOrchest
     } catch (error) {
       outcome = { result: undefined, error: (error as Error).message };
     } finally {
-      await concludeTask(env, orchestrator(), task, worktree, outcome);
+      await concludeTask(env, orchestrator(), task, worktree, ending(task, outcome));
     }
   };
 }
@@ -154,8 +154,14 @@ function combine(first: LoopResult, second: LoopResult): LoopResult {
   };
 }
 
-/** How the task ended and the report that says so. */
-function ending(task: LiveTask, outcome: ChildOutcome): { status: TaskStatus; report: string; error?: string } {
+/** How a task ended, and the report that says so. */
+export interface TaskEnding {
+  status: TaskStatus;
+  report: string;
+  error?: string;
+}
+
+function ending(task: LiveTask, outcome: ChildOutcome): TaskEnding {
   if (task.report) return { status: "reported", report: task.report.markdown };
   const text = outcome.result?.text ?? "";
   if (task.stopReason)
@@ -177,17 +183,16 @@ const loopEnding = (result: LoopResult) =>
   })[result.outcome];
 
 /** The report saved, the commits exported (pending, then ready, skipped or failed), then the worktree removed. */
-async function concludeTask(
-  env: LocalTaskEnv,
+export async function concludeTask(
+  env: Pick<LocalTaskEnv, "main" | "relative" | "now" | "log">,
   orchestrator: TaskOrchestrator,
   task: LiveTask,
   worktree: TaskWorktree,
-  outcome: ChildOutcome,
+  { status, report, error }: TaskEnding,
 ): Promise<void> {
   const { taskId, baseSha } = task.record;
   const store = orchestrator.store;
   const stamp = () => new Date(env.now()).toISOString();
-  const { status, report, error } = ending(task, outcome);
   store.writeReport(taskId, report);
   const path = store.seriesPath(taskId);
   const pending = { status: "pending" as const, baseSha, path: env.relative(path), updatedAt: stamp() };

@@ -233,24 +233,29 @@ export class TaskOrchestrator {
     this.delivered.add(taskId);
   }
 
-  /** Stops tasks and every task below them, deepest first; resolves once all of them are at their end. */
+  /**
+   * Stops tasks and every task below them, deepest first: a task is stopped only once the tasks it
+   * started have ended, so its exported commits are its last. Resolves once all of them have ended.
+   */
   async terminate(taskIds: readonly string[], reason: string): Promise<void> {
     const targets = [...this.known.values()]
       .filter((record) => taskIds.some((id) => record.taskId === id || this.isDescendant(record, id)))
-      .filter((record) => this.live.has(record.taskId))
-      .sort((a, b) => b.depth - a.depth);
-    const ended = targets.map((record) => this.live.get(record.taskId)!.settled);
-    for (const record of targets) {
-      const live = this.live.get(record.taskId)!;
-      live.stopReason = reason;
-      const queued = this.queue.indexOf(record.taskId);
-      if (queued >= 0) {
-        this.queue.splice(queued, 1);
-        this.fail(live, reason);
-        this.finish(live);
-      } else live.controller.abort(reason);
+      .filter((record) => this.live.has(record.taskId));
+    const depths = [...new Set(targets.map((record) => record.depth))].sort((a, b) => b - a);
+    for (const depth of depths) {
+      const level = targets.flatMap((record) => (record.depth === depth ? (this.live.get(record.taskId) ?? []) : []));
+      for (const live of level) this.stop(live, reason);
+      await Promise.all(level.map((live) => live.settled));
     }
-    await Promise.all(ended);
+  }
+
+  private stop(live: Live, reason: string): void {
+    live.stopReason = reason;
+    const queued = this.queue.indexOf(live.record.taskId);
+    if (queued < 0) return live.controller.abort(reason);
+    this.queue.splice(queued, 1);
+    this.fail(live, reason);
+    this.finish(live);
   }
 
   /** At the run's end: every task still queued or running is stopped with `reason`, and awaited. */

@@ -59,9 +59,12 @@ function headerPath(rest: string): string | undefined {
   return a.startsWith("a/") && b === `b/${a.slice(2)}` ? a.slice(2) : undefined;
 }
 
+/** A path as a header line gives it: quoted, or up to the tab git adds after a name with spaces. */
+const linePath = (text: string) => unquote(/^"(?:[^"\\]|\\.)*"/.exec(text)?.[0] ?? text.split("\t")[0]!);
+
 const LINE_PATHS: [RegExp, (match: string) => string | undefined][] = [
-  [/^(?:rename|copy) (?:from|to) (.+)$/, unquote],
-  [/^(?:---|\+\+\+) (.+)$/, (side) => (side === "/dev/null" ? undefined : unquote(side).replace(/^[ab]\//, ""))],
+  [/^(?:rename|copy) (?:from|to) (.+)$/, linePath],
+  [/^(?:---|\+\+\+) (.+)$/, (side) => (side === "/dev/null" ? undefined : linePath(side).replace(/^[ab]\//, ""))],
 ];
 
 /**
