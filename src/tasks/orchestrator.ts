@@ -252,7 +252,10 @@ export class TaskOrchestrator {
   private stop(live: Live, reason: string): void {
     live.stopReason = reason;
     const queued = this.queue.indexOf(live.record.taskId);
-    if (queued < 0) return live.controller.abort(reason);
+    if (queued < 0) {
+      live.controller.abort(reason);
+      return;
+    }
     this.queue.splice(queued, 1);
     this.fail(live, reason);
     this.finish(live);

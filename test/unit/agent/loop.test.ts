@@ -172,7 +172,14 @@ describe("loops that share a run's spending (a parent and its sub-agents)", () =
 
   it("stops before the next turn once `finished` says so, with outcome done", async () => {
     let reported = false;
-    const report: Tool = { ...echo, name: "report", execute: async () => ((reported = true), ok("recorded")) };
+    const report: Tool = {
+      ...echo,
+      name: "report",
+      execute: async () => {
+        reported = true;
+        return ok("recorded");
+      },
+    };
     model.script([{ toolCalls: [{ name: "report", input: { text: "x" } }] }]);
     const { options } = await setup("anthropic", { tools: [report], finished: () => reported });
     const before = model.requests.length;

@@ -2,7 +2,7 @@
 // waiting like Promise.allSettled, lending a waiting task's slot, termination deepest first, reports
 // that outlive the run's memory.
 import { afterEach, describe, expect, it } from "vitest";
-import { TaskError, TaskOrchestrator } from "../../../src/tasks/orchestrator.ts";
+import { type TaskError, TaskOrchestrator } from "../../../src/tasks/orchestrator.ts";
 import { commitFiles, createTaskWorld, finishedTask, parsed, type TaskWorld } from "./support.ts";
 
 let world: TaskWorld;
@@ -144,7 +144,10 @@ describe("waiting and stopping", () => {
   it("task_await with timeout 0 shows the status now; by default it waits for what was not reported yet", async () => {
     world = await createTaskWorld();
     const hold = gate();
-    world.work.set("slow", async () => (await hold.opened, undefined));
+    world.work.set("slow", async () => {
+      await hold.opened;
+      return undefined;
+    });
     const id = await start("slow");
     const now = parsed(await world.call("task_await", { task_ids: [id], timeout_secs: 0 }));
     expect(now.results).toEqual([
