@@ -38565,6 +38565,35 @@ var RESULT_LINES = 20;
 var RESULT_CHARS = 2000;
 var INLINE_JSON_CHARS = 100;
 var NOTE_VALUE_CHARS = 40;
+var TREE_DEPTH = 6;
+function tasksOf(session) {
+  const tasks = new Map;
+  for (const entry of session.entries) {
+    if (entry.type !== "custom" || entry.customType !== "gitclaw.task")
+      continue;
+    const data = entry.data ?? {};
+    if (typeof data.taskId !== "string" || typeof data.status !== "string")
+      continue;
+    tasks.set(data.taskId, { ...tasks.get(data.taskId), ...data });
+  }
+  return [...tasks.values()];
+}
+function taskTree(session, repoRoot, depth = 0) {
+  return tasksOf(session).flatMap((task) => {
+    const file = task.sessionPath ? ` \xB7 \`${task.sessionPath}\`` : "";
+    const line = `${"  ".repeat(depth)}- \`${task.taskId}\` ${task.title}: ${task.status}${file}`;
+    const child = repoRoot && task.sessionPath && depth < TREE_DEPTH ? loadChild(repoRoot, task.sessionPath) : undefined;
+    return [line, ...child ? taskTree(child, repoRoot, depth + 1) : []];
+  });
+}
+function loadChild(repoRoot, sessionPath) {
+  try {
+    const path = resolveSessionPath(repoRoot, { issueNumber: 1, sessionPath, updatedAt: "" });
+    return existsSync5(path) ? SessionFile.load(path, { readOnly: true }) : undefined;
+  } catch {
+    return;
+  }
+}
 function trimText(text, maxLines = RESULT_LINES, maxChars = RESULT_CHARS) {
   const body = text.trimEnd();
   const lines = body.split(`
@@ -38804,6 +38833,11 @@ function renderSession(session, options = {}) {
     `- **cwd:** \`${session.header.cwd ?? "unknown"}\``,
     `- **Model:** \`${model ? `${model.provider}/${model.modelId}` : "unknown"}\``
   ];
+  if (session.header.parentSession)
+    heading.push(`- **Parent session:** \`${session.header.parentSession}\``);
+  const tree = taskTree(session, options.repoRoot);
+  if (tree.length)
+    heading.push(`- **Sub-agents:**`, ...tree.map((line) => `  ${line}`));
   if (otherBranches > 0)
     heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
   if (session.notes.length > 0)
@@ -38867,7 +38901,8 @@ function runSessionCommand(args) {
   }
   try {
     const path = resolveSessionArgument(arg, resolve3(repo));
-    process.stdout.write(renderSession(SessionFile.load(path, { readOnly: true }), { displayPath: shortPath(path) }));
+    const session = SessionFile.load(path, { readOnly: true });
+    process.stdout.write(renderSession(session, { displayPath: shortPath(path), repoRoot: resolve3(repo) }));
   } catch (error) {
     if (!(error instanceof ViewerError || error instanceof SessionError || error instanceof MappingError))
       throw error;
