@@ -43106,7 +43106,7 @@ var Config = strictObject({
     github: GitHubPolicyConfig.prefault({})
   }).prefault({}),
   tasks: strictObject({
-    enabled: boolean2().default(true),
+    enabled: boolean2().default(false),
     maxParallel: int().min(1).max(16).default(3),
     maxDepth: int().min(1).max(5).default(2)
   }).prefault({})
@@ -71052,7 +71052,7 @@ Its last text:
 
 ${said}` : ""}`;
 }
-var PARENT_TASKS_LINE = "For a large issue you may hand independent parts to sub-agents with task (run_in_background: true), wait " + "with task_await, then integrate each one's commits with task_apply_git_patch (dry_run first). A sub-agent " + "starts from your HEAD commit: your uncommitted edits are not in its worktree.";
+var PARENT_TASKS_LINE = "Independent parts of a large issue can go to sub-agents (task, run_in_background), then task_await and " + "task_apply_git_patch each (dry_run first).";
 
 // src/run/prompt.ts
 function systemInstructions(input) {
@@ -76331,7 +76331,7 @@ var Args3 = strictObject({
   expected_head_sha: string2().regex(/^[0-9a-fA-F]{7,40}$/, "expected a commit sha (7 to 40 hex digits)").optional(),
   am: _enum(["continue", "abort"]).optional()
 });
-var DESCRIPTION = "Apply a finished task's commits to your checkout with git am (--3way unless three_way: false), authors " + "and messages kept. dry_run: try it in a temporary worktree, change nothing. expected_head_sha: refuse if " + "HEAD moved. On a conflict git am stays in progress: fix the listed files, then call again with " + 'am: "continue", or am: "abort" to undo it.';
+var DESCRIPTION = "Apply a finished task's commits here with git am --3way, authors and messages kept. dry_run: try it in a " + "temporary worktree. expected_head_sha: refuse if HEAD moved. On a conflict git am waits: fix the files, " + 'then am: "continue" (or "abort").';
 var CONFLICT_NOTE = 'git am stopped at a conflict and waits: fix the conflictPaths (no conflict markers left), then call task_apply_git_patch with am: "continue"; or am: "abort" to drop this patch. The run aborts it at the end if you do neither.';
 function createTaskApplyGitPatchTool(scope) {
   return {
@@ -76436,7 +76436,7 @@ var Args4 = strictObject({
   task_ids: array(string2()).optional(),
   timeout_secs: number2().min(0).max(3600).default(600)
 });
-var DESCRIPTION2 = "Wait for sub-agents like Promise.allSettled: task_ids (default: every task you started whose end you " + "were not told yet) until all have ended or timeout_secs passed (0: their status now). Finished ones " + "carry reportMarkdown and artifacts.gitFormatPatch. Wait with this, do not poll task_list.";
+var DESCRIPTION2 = "Wait for tasks like Promise.allSettled: task_ids (default: those not yet reported to you) until all " + "ended or timeout_secs passed (0: status now). Finished ones carry reportMarkdown and artifacts.gitFormatPatch.";
 function createTaskAwaitTool(scope) {
   return {
     name: "task_await",
@@ -76471,7 +76471,7 @@ var Args5 = strictObject({});
 function createTaskListTool(scope) {
   return {
     name: "task_list",
-    description: "List your sub-agent tasks and theirs: id, title, status, depth, runner, patch status.",
+    description: "List your tasks and theirs: id, title, status, depth, patch.",
     parameters: Args5,
     async execute() {
       const tasks = scope.orchestrator.visible(scope.caller).map((record) => ({
@@ -76493,7 +76493,7 @@ var Args6 = strictObject({ task_ids: array(string2()).min(1) });
 function createTaskTerminateTool(scope) {
   return {
     name: "task_terminate",
-    description: "Stop tasks and the tasks they started. Their report says they were terminated; commits they made are still exported.",
+    description: "Stop tasks and the tasks they started; commits they made are still exported.",
     parameters: Args6,
     async execute(args) {
       const { orchestrator, caller } = scope;
@@ -76515,7 +76515,7 @@ var Args7 = strictObject({
   run_in_background: boolean2().default(false),
   runner: _enum(RUNNERS).optional()
 });
-var DESCRIPTION3 = "Start a sub-agent on one independent part of the work. It gets a git worktree of its own at your HEAD " + "commit (your uncommitted edits are not carried over), your tools, commits its work and ends with a " + "report. The prompt is its whole brief: task, context, scope, files, acceptance. run_in_background: " + "returns {status, taskId} at once, collect it with task_await; otherwise waits for the report. Bring its " + "commits in with task_apply_git_patch.";
+var DESCRIPTION3 = "Start a sub-agent on an independent part of the work, in its own git worktree at your HEAD commit (not " + "your uncommitted edits), with your tools; it commits and reports. prompt: its whole brief (task, context, " + "files, acceptance). run_in_background: returns its taskId at once, collect it with task_await. Bring its " + "commits in with task_apply_git_patch.";
 function createTaskTool(scope) {
   const runners = scope.runners.length > 1 ? ` runner: ${scope.runners.join(" or ")} (default ${scope.runners[0]}).` : "";
   return {

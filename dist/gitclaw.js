@@ -37219,7 +37219,7 @@ var Config = strictObject({
     github: GitHubPolicyConfig.prefault({})
   }).prefault({}),
   tasks: strictObject({
-    enabled: boolean2().default(true),
+    enabled: boolean2().default(false),
     maxParallel: int().min(1).max(16).default(3),
     maxDepth: int().min(1).max(5).default(2)
   }).prefault({})

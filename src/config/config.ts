@@ -128,7 +128,8 @@ export const Config = z.strictObject({
   /** Sub-agents (the task tools, src/tasks/): whether the agent may start them, how many run at once, how deep. */
   tasks: z
     .strictObject({
-      enabled: z.boolean().default(true),
+      /** Off by default: the task tools' definitions add about 2 KB to every model request. */
+      enabled: z.boolean().default(false),
       /** Tasks running at once across the run (queued ones wait for a slot, with no worktree yet). */
       maxParallel: z.int().min(1).max(16).default(3),
       /** How deep sub-agents nest: tasks at this depth get no task tools. */

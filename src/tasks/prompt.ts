@@ -51,6 +51,5 @@ export function stoppedReport(why: string, lastText: string): string {
 
 /** The line the parent's instructions gain when the task tools are there. */
 export const PARENT_TASKS_LINE =
-  "For a large issue you may hand independent parts to sub-agents with task (run_in_background: true), wait " +
-  "with task_await, then integrate each one's commits with task_apply_git_patch (dry_run first). A sub-agent " +
-  "starts from your HEAD commit: your uncommitted edits are not in its worktree.";
+  "Independent parts of a large issue can go to sub-agents (task, run_in_background), then task_await and " +
+  "task_apply_git_patch each (dry_run first).";

@@ -31,10 +31,9 @@ const Args = z.strictObject({
 type Args = z.infer<typeof Args>;
 
 const DESCRIPTION =
-  "Apply a finished task's commits to your checkout with git am (--3way unless three_way: false), authors " +
-  "and messages kept. dry_run: try it in a temporary worktree, change nothing. expected_head_sha: refuse if " +
-  "HEAD moved. On a conflict git am stays in progress: fix the listed files, then call again with " +
-  'am: "continue", or am: "abort" to undo it.';
+  "Apply a finished task's commits here with git am --3way, authors and messages kept. dry_run: try it in a " +
+  "temporary worktree. expected_head_sha: refuse if HEAD moved. On a conflict git am waits: fix the files, " +
+  'then am: "continue" (or "abort").';
 
 const CONFLICT_NOTE =
   'git am stopped at a conflict and waits: fix the conflictPaths (no conflict markers left), then call task_apply_git_patch with am: "continue"; or am: "abort" to drop this patch. The run aborts it at the end if you do neither.';

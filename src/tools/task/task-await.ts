@@ -11,9 +11,8 @@ const Args = z.strictObject({
 });
 
 const DESCRIPTION =
-  "Wait for sub-agents like Promise.allSettled: task_ids (default: every task you started whose end you " +
-  "were not told yet) until all have ended or timeout_secs passed (0: their status now). Finished ones " +
-  "carry reportMarkdown and artifacts.gitFormatPatch. Wait with this, do not poll task_list.";
+  "Wait for tasks like Promise.allSettled: task_ids (default: those not yet reported to you) until all " +
+  "ended or timeout_secs passed (0: status now). Finished ones carry reportMarkdown and artifacts.gitFormatPatch.";
 
 export function createTaskAwaitTool(scope: TaskScope): Tool<typeof Args> {
   return {

@@ -9,7 +9,7 @@ const Args = z.strictObject({});
 export function createTaskListTool(scope: TaskScope): Tool<typeof Args> {
   return {
     name: "task_list",
-    description: "List your sub-agent tasks and theirs: id, title, status, depth, runner, patch status.",
+    description: "List your tasks and theirs: id, title, status, depth, patch.",
     parameters: Args,
     async execute() {
       const tasks = scope.orchestrator.visible(scope.caller).map((record) => ({

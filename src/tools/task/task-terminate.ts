@@ -11,8 +11,7 @@ const Args = z.strictObject({ task_ids: z.array(z.string()).min(1) });
 export function createTaskTerminateTool(scope: TaskScope): Tool<typeof Args> {
   return {
     name: "task_terminate",
-    description:
-      "Stop tasks and the tasks they started. Their report says they were terminated; commits they made are still exported.",
+    description: "Stop tasks and the tasks they started; commits they made are still exported.",
     parameters: Args,
     async execute(args) {
       const { orchestrator, caller } = scope;

@@ -15,10 +15,9 @@ const Args = z.strictObject({
 });
 
 const DESCRIPTION =
-  "Start a sub-agent on one independent part of the work. It gets a git worktree of its own at your HEAD " +
-  "commit (your uncommitted edits are not carried over), your tools, commits its work and ends with a " +
-  "report. The prompt is its whole brief: task, context, scope, files, acceptance. run_in_background: " +
-  "returns {status, taskId} at once, collect it with task_await; otherwise waits for the report. Bring its " +
+  "Start a sub-agent on an independent part of the work, in its own git worktree at your HEAD commit (not " +
+  "your uncommitted edits), with your tools; it commits and reports. prompt: its whole brief (task, context, " +
+  "files, acceptance). run_in_background: returns its taskId at once, collect it with task_await. Bring its " +
   "commits in with task_apply_git_patch.";
 
 export function createTaskTool(scope: TaskScope): Tool<typeof Args> {
