@@ -91,7 +91,7 @@ export const subagents: Benchmark = {
   defaultReps: 2,
   async run(ctx) {
     const world = await createWorld(undefined, {
-      ".github/gitclaw.json": JSON.stringify({ tasks: { maxParallel: 4 } }),
+      ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true, maxParallel: 4 } }),
     });
     const together: number[] = [];
     const longest: number[] = [];

@@ -5,13 +5,20 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts, type RecordedModelRequest, type ScriptedTurn } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, runPi } from "../support/pi.ts";
-import { OWNER, REPO, sessionLines, useWorld } from "./support.ts";
+import { createWorld, OWNER, REPO, sessionLines, type World } from "./support.ts";
 
-const world = useWorld();
+// Sub-agents are switched on in the repository's configuration, as users do it.
+const CONFIG = { ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true } }) };
+let world: World;
+beforeAll(async () => {
+  world = await createWorld(CONFIG);
+  world.gh.addUser({ login: "alice", permission: "write" });
+});
+afterAll(() => world.stop());
 const target = { owner: OWNER, repo: REPO };
 
 /** The task ids the conversation has seen so far, in the order `task` returned them. */
