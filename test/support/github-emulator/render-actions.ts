@@ -2,7 +2,7 @@
 import type { components } from "@octokit/openapi-types";
 import { nodeId, type Renderer, type RestRepository } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
-import type { JobView, WorkflowRunRecord } from "./state-actions.ts";
+import type { ArtifactRecord, JobView, WorkflowRunRecord } from "./state-actions.ts";
 
 type Schemas = components["schemas"];
 // minimal-repository is a subset of the full repository the emulator renders everywhere.
@@ -87,5 +87,22 @@ export function renderJob(render: Renderer, job: JobView): RestJob {
     runner_group_name: started ? "GitHub Actions" : null,
     workflow_name: run.name,
     head_branch: run.headBranch,
+  };
+}
+
+export function renderArtifact(render: Renderer, run: WorkflowRunRecord, artifact: ArtifactRecord): Schemas["artifact"] {
+  const url = `${render.repoApiUrl}/actions/artifacts/${artifact.id}`;
+  return {
+    id: artifact.id,
+    node_id: nodeId("Artifact", artifact.id),
+    name: artifact.name,
+    size_in_bytes: artifact.zip.byteLength,
+    url,
+    archive_download_url: `${url}/zip`,
+    expired: artifact.expired,
+    created_at: artifact.createdAt,
+    expires_at: artifact.expiresAt,
+    updated_at: artifact.createdAt,
+    workflow_run: { id: run.id, head_branch: run.headBranch, head_sha: run.headSha },
   };
 }
