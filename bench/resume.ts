@@ -19,16 +19,9 @@ import {
   type BenchContext,
   type Row,
 } from "./lib.ts";
+import { SessionLines } from "./session-lines.ts";
 
 const TARGET = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
-const usage = {
-  input: 1200,
-  output: 80,
-  cacheRead: 9000,
-  cacheWrite: 300,
-  totalTokens: 10580,
-  cost: { input: 0.0036, output: 0.0012, cacheRead: 0.0027, cacheWrite: 0.0011, total: 0.0086 },
-};
 const COMMANDS = [
   "ls -la src",
   "bun test test/unit/config.test.ts",
@@ -39,110 +32,48 @@ const COMMANDS = [
 
 /** A realistic pi v3 session: a user turn, then assistant tool calls and tool results of a few hundred bytes, with a text answer every so often. */
 export function writeSession(dir: string, entries: number): string {
-  const start = Date.parse("2026-01-05T10:00:00.000Z");
-  const header = {
-    type: "session",
-    version: 3,
-    id: "3f0c2a9e-7d41-4b8e-9a6f-1c2d3e4f5a6b",
-    timestamp: new Date(start).toISOString(),
-    cwd: "/home/runner/work/widgets/widgets",
-  };
-  const lines = [JSON.stringify(header)];
-  let parentId: string | null = null;
-  let n = 0;
-  const push = (payload: Record<string, unknown>) => {
-    const id = (0x10000000 + n).toString(16);
-    const t = start + n * 1500;
-    lines.push(
-      JSON.stringify({
-        type: payload.type,
-        id,
-        parentId,
-        timestamp: new Date(t).toISOString(),
-        ...payload,
-        ...(payload.type === "message" ? { message: { ...(payload.message as object), timestamp: t } } : {}),
-      }),
-    );
-    parentId = id;
-    n++;
-  };
-  push({ type: "model_change", provider: "anthropic", modelId: "claude-sonnet-4-5" });
-  push({ type: "thinking_level_change", thinkingLevel: "off" });
-  const assistant = (content: unknown[], stopReason: string) => ({
-    role: "assistant",
-    content,
-    api: "anthropic-messages",
-    provider: "anthropic",
-    model: "claude-sonnet-4-5",
-    usage,
-    stopReason,
-  });
+  const session = new SessionLines("3f0c2a9e-7d41-4b8e-9a6f-1c2d3e4f5a6b", undefined, 1500);
+  session.startModel();
   let call = 0;
-  while (n < entries) {
+  while (session.count < entries) {
+    const n = session.count;
     const step = (n - 2) % 40;
-    if (step === 0) {
-      push({
-        type: "message",
-        message: {
-          role: "user",
-          content: [
-            {
-              type: "text",
-              text: `Comment ${n}: please also handle the case where the config file is missing, and add a test for it. The error should name the file.`,
-            },
-          ],
-        },
-      });
-    } else if (step === 39) {
-      push({
-        type: "message",
-        message: assistant(
-          [
-            {
-              type: "text",
-              text: `Done. I changed src/config.ts so a missing file falls back to the defaults and added test/unit/config-${n}.test.ts; the suite passes (${n} tests).`,
-            },
-          ],
-          "stop",
-        ),
-      });
-    } else if (step % 2 === 1) {
-      const id = `toolu_01${String(call++).padStart(22, "0")}`;
+    if (step === 0) session.message({ role: "user", content: [{ type: "text", text: request(n) }] });
+    else if (step === 39) session.assistant([{ type: "text", text: answer(n) }], "stop");
+    else if (step % 2 === 1) {
+      const id = toolCallId(call++);
       const command = COMMANDS[call % COMMANDS.length]!;
-      push({
-        type: "message",
-        message: assistant(
-          [
-            { type: "text", text: "Let me look at that." },
-            { type: "toolCall", id, name: "bash", arguments: { command } },
-          ],
-          "toolUse",
-        ),
-      });
+      const content = [
+        { type: "text", text: "Let me look at that." },
+        { type: "toolCall", id, name: "bash", arguments: { command } },
+      ];
+      session.assistant(content, "toolUse");
     } else {
-      const id = `toolu_01${String(call - 1).padStart(22, "0")}`;
-      const output = Array.from(
-        { length: 6 },
-        (_, i) =>
-          `src/module-${n}-${i}.ts:${i * 7 + 3}: export function handler${i}(input: Request): Promise<Response> {`,
-      ).join("\n");
-      push({
-        type: "message",
-        message: {
-          role: "toolResult",
-          toolCallId: id,
-          toolName: "bash",
-          content: [{ type: "text", text: output }],
-          details: { exitCode: 0, wallTimeMs: 42 },
-          isError: false,
-        },
-      });
+      const content = [{ type: "text", text: grepOutput(n) }];
+      const result = {
+        toolCallId: toolCallId(call - 1),
+        toolName: "bash",
+        content,
+        details: { exitCode: 0, wallTimeMs: 42 },
+      };
+      session.message({ role: "toolResult", ...result, isError: false });
     }
   }
-  const path = join(dir, `2026-01-05T10-00-00-000Z_${header.id}-${entries}.jsonl`);
-  writeFileSync(path, `${lines.join("\n")}\n`);
+  const path = join(dir, session.file().file.replace(/\.jsonl$/, `-${entries}.jsonl`));
+  writeFileSync(path, session.file().text);
   return path;
 }
+
+export const toolCallId = (n: number) => `toolu_01${String(n).padStart(22, "0")}`;
+const request = (n: number) =>
+  `Comment ${n}: please also handle the case where the config file is missing, and add a test for it. The error should name the file.`;
+const answer = (n: number) =>
+  `Done. I changed src/config.ts so a missing file falls back to the defaults and added test/unit/config-${n}.test.ts; the suite passes (${n} tests).`;
+const grepOutput = (n: number) =>
+  Array.from(
+    { length: 6 },
+    (_, i) => `src/module-${n}-${i}.ts:${i * 7 + 3}: export function handler${i}(input: Request): Promise<Response> {`,
+  ).join("\n");
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 

@@ -36,7 +36,8 @@ import {
   type Row,
   type World,
 } from "./lib.ts";
-import { coldResume } from "./resume.ts";
+import { coldResume, toolCallId } from "./resume.ts";
+import { SessionLines } from "./session-lines.ts";
 import { readTrace, type TraceEvent } from "./trace.ts";
 
 const FILES = 10_000;
@@ -503,76 +504,26 @@ async function sandboxCost(ctx: BenchContext, repos: Repos): Promise<{ rows: Row
 
 /** A gitclaw session of issue `issue` with `turns` finished bash turns, as runs leave it. */
 function priorSession(issue: number, turns: number): { file: string; text: string } {
-  const id = `0199aaaa-0000-7000-8000-${String(issue).padStart(12, "0")}`;
-  const start = Date.parse("2026-01-05T10:00:00.000Z");
-  let n = 0;
-  let parentId: string | null = null;
-  const lines = [
-    JSON.stringify({
-      type: "session",
-      version: 3,
-      id,
-      timestamp: new Date(start).toISOString(),
-      cwd: "/home/runner/work/widgets/widgets",
-    }),
-  ];
-  const push = (payload: Record<string, unknown>) => {
-    const entryId = (0x10000000 + n).toString(16);
-    const timestamp = new Date(start + n * 1000).toISOString();
-    lines.push(JSON.stringify({ type: payload.type, id: entryId, parentId, timestamp, ...payload }));
-    parentId = entryId;
-    n++;
-  };
-  const usage = {
-    input: 1200,
-    output: 40,
-    cacheRead: 9000,
-    cacheWrite: 100,
-    totalTokens: 10340,
-    cost: { input: 0.0036, output: 0.0006, cacheRead: 0.0027, cacheWrite: 0.0004, total: 0.0073 },
-  };
-  const assistant = (content: unknown[], stopReason: string) => ({
-    role: "assistant",
-    content,
-    api: "anthropic-messages",
-    provider: "anthropic",
-    model: "claude-sonnet-4-5",
-    usage,
-    stopReason,
-    timestamp: start + n * 1000,
-  });
-  push({ type: "custom", customType: "gitclaw.issue", data: { issueNumber: issue } });
-  push({ type: "model_change", provider: "anthropic", modelId: "claude-sonnet-4-5" });
-  push({ type: "thinking_level_change", thinkingLevel: "off" });
-  push({
-    type: "message",
-    message: {
-      role: "user",
-      content: [{ type: "text", text: "Run `true` with the bash tool, one call per turn, then say done." }],
-      timestamp: start,
-    },
-  });
+  const session = new SessionLines(`0199aaaa-0000-7000-8000-${String(issue).padStart(12, "0")}`);
+  session.push({ type: "custom", customType: "gitclaw.issue", data: { issueNumber: issue } });
+  session.startModel();
+  const ask = "Run `true` with the bash tool, one call per turn, then say done.";
+  session.message({ role: "user", content: [{ type: "text", text: ask }] });
   for (let t = 0; t < turns; t++) {
-    const callId = `toolu_01${String(t).padStart(22, "0")}`;
-    push({
-      type: "message",
-      message: assistant([{ type: "toolCall", id: callId, name: "bash", arguments: { command: "true" } }], "toolUse"),
-    });
-    push({
-      type: "message",
-      message: {
-        role: "toolResult",
-        toolCallId: callId,
-        toolName: "bash",
-        content: [{ type: "text", text: "(no output)" }],
-        details: { exitCode: 0 },
-        isError: false,
-        timestamp: start + n * 1000,
-      },
+    const id = toolCallId(t);
+    session.assistant([{ type: "toolCall", id, name: "bash", arguments: { command: "true" } }], "toolUse");
+    const content = [{ type: "text", text: "(no output)" }];
+    session.message({
+      role: "toolResult",
+      toolCallId: id,
+      toolName: "bash",
+      content,
+      details: { exitCode: 0 },
+      isError: false,
     });
   }
-  push({ type: "message", message: assistant([{ type: "text", text: "done" }], "stop") });
-  return { file: `2026-01-05T10-00-00-000Z_${id}.jsonl`, text: `${lines.join("\n")}\n` };
+  session.assistant([{ type: "text", text: "done" }], "stop");
+  return session.file();
 }
 
 /** Agent-side milliseconds per turn of one traced run: the loop's span without the time spent waiting for the model. */

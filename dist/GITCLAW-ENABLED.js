@@ -77,6 +77,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     owner,
     repo,
     token: required(env, "GITHUB_TOKEN", "pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env."),
+    workflowsToken: env.GITCLAW_WORKFLOWS_TOKEN?.trim() || undefined,
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
@@ -124,7 +125,8 @@ var init_run_state = () => {};
 // src/github/api.ts
 function fetchApi(options) {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 15000);
       const response = await fetch(`${options.apiUrl}${path}`, {
         method,
         headers: {
@@ -135,7 +137,7 @@ function fetchApi(options) {
           ...body === undefined ? {} : { "content-type": "application/json" }
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15000)
+        signal: request?.signal ? AbortSignal.any([timeout, request.signal]) : timeout
       });
       const text = await response.text();
       let data = text;
@@ -148,9 +150,12 @@ function fetchApi(options) {
 }
 function octokitApi(github) {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
       try {
-        const response = await github.request(`${method} ${path}`, body === undefined ? {} : { data: body });
+        const response = await github.request(`${method} ${path}`, {
+          ...body === undefined ? {} : { data: body },
+          ...request?.signal ? { request: { signal: request.signal } } : {}
+        });
         return { status: response.status, data: response.data };
       } catch (error) {
         const failed = error;
@@ -6784,7 +6789,7 @@ function expect(response, expected, api) {
   if (expected.includes(response.status))
     return response.data;
   const message = response.data?.message;
-  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`);
+  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`, response.status, { data: response.data });
 }
 async function getDefaultBranch(api, repo) {
   const data = expect(await api.send("GET", repoPath(repo)), [200], "repository");
@@ -6841,11 +6846,51 @@ async function addReaction(api, repo, target, content) {
 async function removeReaction(api, repo, target, reactionId) {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
+async function getPullRequest(api, repo, pullNumber, options) {
+  const path = `${repoPath(repo)}/pulls/${pullNumber}`;
+  const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
+  return {
+    number: data.number,
+    url: data.html_url,
+    open: data.state === "open",
+    head: { ref: data.head.ref, sha: data.head.sha }
+  };
+}
+async function listPullRequestFiles(api, repo, pullNumber, options) {
+  const files = [];
+  for (let page = 1;page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path, undefined, options), [200], "pull-request-files");
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...previous_filename ? { previousFilename: previous_filename } : {} });
+    if (batch.length < 100)
+      break;
+  }
+  return files;
+}
+async function createReview(api, repo, pullNumber, review, options) {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) }))
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
+}
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
+    status;
+    response;
     name = "GitHubApiError";
+    constructor(message, status, response) {
+      super(message);
+      this.status = status;
+      this.response = response;
+    }
   };
 });
 
@@ -6905,7 +6950,7 @@ init_external();
 // src/config/config.ts
 init_operations();
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -7062,7 +7107,8 @@ var OPS = [
   "pr_create",
   "pr_checkout",
   "pr_push",
-  "comment"
+  "comment",
+  "pr_review"
 ];
 var BASE_CLASS = {
   repo_view: "read",
@@ -7079,7 +7125,8 @@ var BASE_CLASS = {
   pr_create: "write",
   pr_checkout: "write",
   pr_push: "write",
-  comment: "write"
+  comment: "write",
+  pr_review: "write"
 };
 function classify(op, args) {
   return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
@@ -7164,7 +7211,7 @@ var Config = strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
-  protectedPaths: array(string2().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
+  protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
   progress: strictObject({
     throttleSeconds: number2().min(0).max(60).default(3),
@@ -7245,9 +7292,13 @@ var MODEL_INPUTS = {
   base_url: "GITCLAW_BASE_URL",
   api: "GITCLAW_API"
 };
+var TOKEN_INPUTS = {
+  workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
-  ...MODEL_INPUTS
+  ...MODEL_INPUTS,
+  ...TOKEN_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
@@ -7280,28 +7331,23 @@ var Repository = looseObject({
 });
 var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
-var Issue = looseObject({
-  number: number2().int().positive(),
-  title: string2(),
-  body: string2().nullable().optional(),
-  user: User,
-  html_url: string2(),
-  created_at: string2(),
-  updated_at: string2().optional(),
-  author_association: string2().optional(),
-  pull_request: unknown().optional(),
-  labels: array(Named).optional(),
-  assignees: array(Login).optional()
-});
-var Comment = looseObject({
-  id: number2(),
+var authored = {
   body: string2().nullable().optional(),
   user: User,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
   author_association: string2().optional()
+};
+var Issue = looseObject({
+  number: number2().int().positive(),
+  title: string2(),
+  ...authored,
+  pull_request: unknown().optional(),
+  labels: array(Named).optional(),
+  assignees: array(Login).optional()
 });
+var Comment = looseObject({ id: number2(), ...authored });
 var IssuesEvent = looseObject({
   action: string2(),
   issue: Issue,

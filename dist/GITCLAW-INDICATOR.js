@@ -77,6 +77,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     owner,
     repo,
     token: required(env, "GITHUB_TOKEN", "pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env."),
+    workflowsToken: env.GITCLAW_WORKFLOWS_TOKEN?.trim() || undefined,
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
@@ -124,7 +125,8 @@ var init_run_state = () => {};
 // src/github/api.ts
 function fetchApi(options) {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 15000);
       const response = await fetch(`${options.apiUrl}${path}`, {
         method,
         headers: {
@@ -135,7 +137,7 @@ function fetchApi(options) {
           ...body === undefined ? {} : { "content-type": "application/json" }
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15000)
+        signal: request?.signal ? AbortSignal.any([timeout, request.signal]) : timeout
       });
       const text = await response.text();
       let data = text;
@@ -148,9 +150,12 @@ function fetchApi(options) {
 }
 function octokitApi(github) {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
       try {
-        const response = await github.request(`${method} ${path}`, body === undefined ? {} : { data: body });
+        const response = await github.request(`${method} ${path}`, {
+          ...body === undefined ? {} : { data: body },
+          ...request?.signal ? { request: { signal: request.signal } } : {}
+        });
         return { status: response.status, data: response.data };
       } catch (error) {
         const failed = error;
@@ -181,7 +186,7 @@ function expect(response, expected, api) {
   if (expected.includes(response.status))
     return response.data;
   const message = response.data?.message;
-  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`);
+  throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`, response.status, { data: response.data });
 }
 async function getDefaultBranch(api, repo) {
   const data = expect(await api.send("GET", repoPath(repo)), [200], "repository");
@@ -238,11 +243,51 @@ async function addReaction(api, repo, target, content) {
 async function removeReaction(api, repo, target, reactionId) {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
+async function getPullRequest(api, repo, pullNumber, options) {
+  const path = `${repoPath(repo)}/pulls/${pullNumber}`;
+  const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
+  return {
+    number: data.number,
+    url: data.html_url,
+    open: data.state === "open",
+    head: { ref: data.head.ref, sha: data.head.sha }
+  };
+}
+async function listPullRequestFiles(api, repo, pullNumber, options) {
+  const files = [];
+  for (let page = 1;page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path, undefined, options), [200], "pull-request-files");
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...previous_filename ? { previousFilename: previous_filename } : {} });
+    if (batch.length < 100)
+      break;
+  }
+  return files;
+}
+async function createReview(api, repo, pullNumber, review, options) {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) }))
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
+}
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
+    status;
+    response;
     name = "GitHubApiError";
+    constructor(message, status, response) {
+      super(message);
+      this.status = status;
+      this.response = response;
+    }
   };
 });
 

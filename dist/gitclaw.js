@@ -37067,7 +37067,7 @@ init_external();
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 
-// src/config/zod-errors.ts
+// src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.map((issue) => {
     const key = issue.path.join(".") || "(top level)";
@@ -37105,7 +37105,8 @@ var OPS = [
   "pr_create",
   "pr_checkout",
   "pr_push",
-  "comment"
+  "comment",
+  "pr_review"
 ];
 var BASE_CLASS = {
   repo_view: "read",
@@ -37122,7 +37123,8 @@ var BASE_CLASS = {
   pr_create: "write",
   pr_checkout: "write",
   pr_push: "write",
-  comment: "write"
+  comment: "write",
+  pr_review: "write"
 };
 function classify(op, args) {
   return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
@@ -37207,7 +37209,7 @@ var Config = strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
-  protectedPaths: array(string2().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
+  protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
   progress: strictObject({
     throttleSeconds: number2().min(0).max(60).default(3),
@@ -37288,9 +37290,13 @@ var MODEL_INPUTS = {
   base_url: "GITCLAW_BASE_URL",
   api: "GITCLAW_API"
 };
+var TOKEN_INPUTS = {
+  workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
-  ...MODEL_INPUTS
+  ...MODEL_INPUTS,
+  ...TOKEN_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
@@ -37981,6 +37987,15 @@ async function doctor() {
 import { existsSync as existsSync5 } from "fs";
 import { relative as relative2, resolve as resolve3 } from "path";
 
+// src/quote.ts
+function fence(text, lang = "") {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const marks = "`".repeat(Math.max(3, longest + 1));
+  return `${marks}${lang}
+${text}
+${marks}`;
+}
+
 // src/session/message-entry.ts
 var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 var isString = (value) => typeof value === "string";
@@ -38019,12 +38034,12 @@ function isMessage(message) {
       return isString(message.role);
   }
 }
-function knownMessageEntry(value) {
+function isKnownMessageEntry(value) {
   if (!isObject3(value) || value.type !== "message" || !isString(value.id) || !isString(value.timestamp))
-    return;
+    return false;
   if (!(value.parentId === null || isString(value.parentId)) || !isObject3(value.message))
-    return;
-  return isMessage(value.message) ? value : undefined;
+    return false;
+  return isMessage(value.message);
 }
 
 // src/session/entries.ts
@@ -38176,7 +38191,7 @@ var MESSAGE_BY_ROLE = {
 };
 var MessageEnvelope = looseObject({ ...base, type: literal("message") });
 function parseEntry(value) {
-  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+  return isKnownMessageEntry(value) ? value : parseEntryWithSchemas(value);
 }
 function parseEntryWithSchemas(value) {
   const type = value?.type;
@@ -38522,6 +38537,7 @@ var IssueMapping = looseObject({
 var STATE_DIR = "state";
 var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
 var sessionsDir = (repoRoot) => join6(repoRoot, STATE_DIR, "sessions");
+var PATCHES_DIR = `${STATE_DIR}/patches`;
 
 class MappingError extends Error {
   name = "MappingError";
@@ -38611,13 +38627,6 @@ function trimText(text, maxLines = RESULT_LINES, maxChars = RESULT_CHARS) {
 `).length;
   return `${shown}
 \u2026 ${moreLines > 0 ? plural(moreLines, "more line") : plural(body.length - shown.length, "more character")}`;
-}
-function fence(text, lang = "") {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const marks = "`".repeat(Math.max(3, longest + 1));
-  return `${marks}${lang}
-${text}
-${marks}`;
 }
 var count2 = (n) => n.toLocaleString("en-US");
 var plural = (n, word, words = `${word}s`) => `${count2(n)} ${n === 1 ? word : words}`;

@@ -7,6 +7,8 @@ export interface ActionsEnv {
   owner: string;
   repo: string;
   token: string;
+  /** A token GitHub lets push `.github/workflows/` (the input workflows_token), when one is set. */
+  workflowsToken?: string;
   apiUrl: string;
   serverUrl: string;
   runId: string;
@@ -43,6 +45,7 @@ export function readActionsEnv(env: Env = process.env, cwd = process.cwd()): Act
     owner,
     repo,
     token: required(env, "GITHUB_TOKEN", "pass `GITHUB_TOKEN: ${{ github.token }}` in the step's env."),
+    workflowsToken: env.GITCLAW_WORKFLOWS_TOKEN?.trim() || undefined,
     apiUrl: (env.GITHUB_API_URL?.trim() || "https://api.github.com").replace(/\/+$/, ""),
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",

@@ -3,7 +3,7 @@
 // re-fetched: text edited after the trigger must not reach the model (time-of-check/time-of-use).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { describeZodError } from "../config/zod-errors.ts";
+import { describeZodError } from "../zod-errors.ts";
 
 const User = z.looseObject({ login: z.string(), id: z.number(), type: z.string() });
 const Repository = z.looseObject({
@@ -14,28 +14,24 @@ const Repository = z.looseObject({
 });
 const Named = z.looseObject({ name: z.string() });
 const Login = z.looseObject({ login: z.string() });
-const Issue = z.looseObject({
-  number: z.number().int().positive(),
-  title: z.string(),
+/** What issues and comments share: who wrote what, where, when, and in which role. */
+const authored = {
   body: z.string().nullable().optional(),
   user: User,
   html_url: z.string(),
   created_at: z.string(),
   updated_at: z.string().optional(),
   author_association: z.string().optional(),
+};
+const Issue = z.looseObject({
+  number: z.number().int().positive(),
+  title: z.string(),
+  ...authored,
   pull_request: z.unknown().optional(),
   labels: z.array(Named).optional(),
   assignees: z.array(Login).optional(),
 });
-const Comment = z.looseObject({
-  id: z.number(),
-  body: z.string().nullable().optional(),
-  user: User,
-  html_url: z.string(),
-  created_at: z.string(),
-  updated_at: z.string().optional(),
-  author_association: z.string().optional(),
-});
+const Comment = z.looseObject({ id: z.number(), ...authored });
 
 export const IssuesEvent = z.looseObject({
   action: z.string(),

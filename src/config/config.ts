@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { PERMISSION_LEVELS } from "../github/operations.ts";
-import { describeZodError } from "./zod-errors.ts";
+import { describeZodError } from "../zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "../tools/github/policy.ts";
 import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
@@ -103,10 +103,12 @@ export const Config = z.strictObject({
     })
     .prefault({}),
   /**
-   * Paths the agent may not change (prefixes relative to the repository root): the workflow, this
-   * config, and what later runs execute with the token before anything else (lifecycle/, a bunfig.toml preload).
+   * Paths the agent may not change (prefixes relative to the repository root): this config, and what
+   * later runs execute with the token before anything else (lifecycle/, a bunfig.toml preload).
+   * Workflow files are not pushed either way (the job's token cannot): they are delivered as a patch
+   * unless workflows_token is set (src/run/workflow-files.ts); listed here, they are refused outright.
    */
-  protectedPaths: z.array(z.string().min(1)).default([".github/workflows/", CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
+  protectedPaths: z.array(z.string().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   /** Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off"). */
   sandbox: SandboxMode,
   progress: z

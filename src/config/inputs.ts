@@ -40,10 +40,16 @@ const MODEL_INPUTS: Record<string, string> = {
   api: "GITCLAW_API",
 };
 
+/** Tokens besides github_token, passed to the agent stage alone (src/actions/env.ts reads them). */
+const TOKEN_INPUTS: Record<string, string> = {
+  workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
+};
+
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */
 export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
+  ...TOKEN_INPUTS,
 };
 
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);

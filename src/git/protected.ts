@@ -1,7 +1,14 @@
 // Protected paths: what the agent may never change, whatever route the change takes (the file
-// tools, a shell command, pr_push, a sub-agent's patch). One matcher decides for all of them.
+// tools, a shell command, pr_push, a sub-agent's patch). One matcher decides for all of them, and
+// for the workflow files the job's token cannot push (held back and delivered as a patch instead).
 import { changedPaths, touchedPaths } from "./status.ts";
 import type { Git } from "./git.ts";
+
+/**
+ * Where GitHub takes a pushed change only from a token with the `workflows` permission, which the
+ * job's token never has: the push is refused whole. Matched like protected paths, by the one matcher.
+ */
+export const WORKFLOW_PATHS = [".github/workflows/"] as const;
 
 /** Always protected, whatever the configuration says: other issues' sessions and mappings. */
 export const ALWAYS_PROTECTED = ["state/"] as const;
@@ -56,9 +63,34 @@ export const isProtected = (path: string, patterns: readonly string[]): boolean 
 const isOwn = (path: string, own: readonly string[]) =>
   own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
 
+/** The changed paths (working tree and index) under `patterns`, except `ownFiles`, the orchestrator's own. */
+export async function changedPathsUnder(
+  git: Git,
+  patterns: readonly string[],
+  ownFiles: readonly string[] = [],
+): Promise<string[]> {
+  return [...new Set(touchedPaths(await changedPaths(git)))].filter(
+    (path) => !isOwn(path, ownFiles) && isProtected(path, patterns),
+  );
+}
+
+/** Undoes the changes to `paths`: restores what HEAD has, removes what it does not (nested repositories too). */
+export async function revertChanges(git: Git, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const literal = { env: { GIT_LITERAL_PATHSPECS: "1" } };
+  await git.must(["reset", "-q", "HEAD", "--", ...paths], literal);
+  const inHead = new Set(
+    (await git.must(["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", ...paths], literal)).split("\0"),
+  );
+  const restore = paths.filter((path) => inHead.has(path));
+  const remove = paths.filter((path) => !inHead.has(path));
+  if (restore.length) await git.must(["checkout", "-q", "HEAD", "--", ...restore], literal);
+  // -ff: a nested repository (an embedded checkout, a gitlink) goes too, or it would be committed.
+  if (remove.length) await git.must(["clean", "-ffdq", "--", ...remove], literal);
+}
+
 /**
- * Undoes every change to a protected path before anything is committed: restores what HEAD has,
- * removes what it does not (untracked files, and nested repositories too). `ownFiles` are the
+ * Undoes every change to a protected path before anything is committed. `ownFiles` are the
  * orchestrator's own (this issue's mapping, session and artifacts), the only exception under state/.
  */
 export async function revertProtectedChanges(
@@ -66,19 +98,7 @@ export async function revertProtectedChanges(
   patterns: readonly string[],
   ownFiles: readonly string[],
 ): Promise<string[]> {
-  const refused = [...new Set(touchedPaths(await changedPaths(git)))].filter(
-    (path) => !isOwn(path, ownFiles) && isProtected(path, patterns),
-  );
-  if (refused.length === 0) return [];
-  const literal = { env: { GIT_LITERAL_PATHSPECS: "1" } };
-  await git.must(["reset", "-q", "HEAD", "--", ...refused], literal);
-  const inHead = new Set(
-    (await git.must(["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", ...refused], literal)).split("\0"),
-  );
-  const restore = refused.filter((path) => inHead.has(path));
-  const remove = refused.filter((path) => !inHead.has(path));
-  if (restore.length) await git.must(["checkout", "-q", "HEAD", "--", ...restore], literal);
-  // -ff: a nested repository (an embedded checkout, a gitlink) goes too, or it would be committed.
-  if (remove.length) await git.must(["clean", "-ffdq", "--", ...remove], literal);
+  const refused = await changedPathsUnder(git, patterns, ownFiles);
+  await revertChanges(git, refused);
   return refused;
 }

@@ -1,7 +1,7 @@
-// The GitHub calls of the stages themselves (not the github tool's) go through one interface,
-// send(method, path, body), so one set of operations (./operations.ts) serves every stage: the
-// guard, the indicator and the cleanup speak it over plain fetch (one short request each, nothing to
-// load), the agent over its Octokit client (retries, rate-limit pacing).
+// The GitHub calls of the stages themselves (and of reviews, whoever writes them) go through one
+// interface, send(method, path, body), so one set of operations (./operations.ts) serves every
+// stage: the guard, the indicator and the cleanup speak it over plain fetch (one short request each,
+// nothing to load), the agent and its github tool over its Octokit client (retries, rate-limit pacing).
 import type { GitHubClient } from "./client.ts";
 
 export interface ApiResponse {
@@ -9,15 +9,21 @@ export interface ApiResponse {
   data: unknown;
 }
 
+export interface RequestOptions {
+  /** Stops the request, e.g. when the run is cancelled. */
+  signal?: AbortSignal;
+}
+
 export interface GitHubApi {
-  /** Resolves with any status; only a network failure rejects. */
-  send(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+  /** Resolves with any status; only a network failure (or the signal) rejects. */
+  send(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
 }
 
 /** fetch against GITHUB_API_URL with the token: what the short stages use. */
 export function fetchApi(options: { apiUrl: string; token: string; timeoutMs?: number }): GitHubApi {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 15_000);
       const response = await fetch(`${options.apiUrl}${path}`, {
         method,
         headers: {
@@ -28,7 +34,7 @@ export function fetchApi(options: { apiUrl: string; token: string; timeoutMs?: n
           ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        signal: request?.signal ? AbortSignal.any([timeout, request.signal]) : timeout,
       });
       const text = await response.text();
       let data: unknown = text;
@@ -45,9 +51,12 @@ export function fetchApi(options: { apiUrl: string; token: string; timeoutMs?: n
 /** The same interface over the agent's Octokit client: its retries and pacing apply. */
 export function octokitApi(github: GitHubClient): GitHubApi {
   return {
-    async send(method, path, body) {
+    async send(method, path, body, request) {
       try {
-        const response = await github.request(`${method} ${path}`, body === undefined ? {} : { data: body });
+        const response = await github.request(`${method} ${path}`, {
+          ...(body === undefined ? {} : { data: body }),
+          ...(request?.signal ? { request: { signal: request.signal } } : {}),
+        });
         return { status: response.status, data: response.data };
       } catch (error) {
         const failed = error as { status?: number; response?: { data?: unknown } };

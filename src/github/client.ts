@@ -64,16 +64,16 @@ export function createGitHubClient(options: ClientOptions): GitHubClient {
   });
   // Every comment gitclaw writes carries the reply marker, whichever op writes it: posted with a PAT
   // or an App token, its comments start workflows like a person's, and the marker is how the guard
-  // knows them. Here, at the one client, no new op can forget it.
+  // knows them. Here, at the one client, no new op can forget it: a review's inline comments too.
   octokit.hook.before("request", (request) => {
-    if (
-      request.method !== "GET" &&
-      request.method !== "DELETE" &&
-      WRITES_COMMENT.test(request.url) &&
-      typeof request.body === "string"
-    ) {
-      request.body = withReplyMarker(request.body);
-    }
+    if (request.method === "GET" || request.method === "DELETE" || !WRITES_COMMENT.test(request.url)) return;
+    if (typeof request.body === "string") request.body = withReplyMarker(request.body);
+    if (Array.isArray(request.comments))
+      request.comments = request.comments.map((comment: unknown) =>
+        typeof (comment as { body?: unknown } | null)?.body === "string"
+          ? { ...(comment as object), body: withReplyMarker((comment as { body: string }).body) }
+          : comment,
+      );
   });
   return octokit;
 }

@@ -1,8 +1,9 @@
-// The GitHub calls the stages make, each a small function over the one request interface (./api.ts),
-// whichever client carries it. Every comment written carries gitclaw's marker.
+// The GitHub calls the stages make (and the github tool's pr_review), each a small function over the
+// one request interface (./api.ts), whichever client carries it. Every comment written carries
+// gitclaw's marker.
 import { withReplyMarker } from "./marker.ts";
 import type { ReactionTarget } from "../actions/run-state.ts";
-import type { ApiResponse, GitHubApi } from "./api.ts";
+import type { ApiResponse, GitHubApi, RequestOptions } from "./api.ts";
 
 /** Repository permissions as the collaborator-permission API names them, weakest first. */
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
@@ -27,8 +28,16 @@ export interface Repo {
   repo: string;
 }
 
+/** A call GitHub answered otherwise than expected; `status` and `response` are its answer, when it gave one. */
 export class GitHubApiError extends Error {
   override name = "GitHubApiError";
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly response?: { data: unknown },
+  ) {
+    super(message);
+  }
 }
 
 const repoPath = (repo: Repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
@@ -39,6 +48,8 @@ function expect(response: ApiResponse, expected: number[], api: string): unknown
   const message = (response.data as { message?: unknown } | null)?.message;
   throw new GitHubApiError(
     `the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`,
+    response.status,
+    { data: response.data },
   );
 }
 
@@ -153,6 +164,109 @@ export async function removeReaction(
   reactionId: number,
 ): Promise<void> {
   expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
+}
+
+/** A pull request as the stages read it. */
+export interface PullRequestInfo {
+  number: number;
+  url: string;
+  open: boolean;
+  head: { ref: string; sha: string };
+}
+
+export async function getPullRequest(
+  api: GitHubApi,
+  repo: Repo,
+  pullNumber: number,
+  options?: RequestOptions,
+): Promise<PullRequestInfo> {
+  const path = `${repoPath(repo)}/pulls/${pullNumber}`;
+  const data = expect(await api.send("GET", path, undefined, options), [200], "pull-request") as {
+    number: number;
+    state: string;
+    head: { ref: string; sha: string };
+    html_url: string;
+  };
+  return {
+    number: data.number,
+    url: data.html_url,
+    open: data.state === "open",
+    head: { ref: data.head.ref, sha: data.head.sha },
+  };
+}
+
+/** One file a pull request changes; `patch` is absent for binary files and very large diffs. */
+export interface DiffFile {
+  filename: string;
+  status: string;
+  patch?: string;
+  previousFilename?: string;
+}
+
+/** Every file a pull request changes, with its patch, a hundred a page (GitHub lists at most 3,000). */
+export async function listPullRequestFiles(
+  api: GitHubApi,
+  repo: Repo,
+  pullNumber: number,
+  options?: RequestOptions,
+): Promise<DiffFile[]> {
+  const files: DiffFile[] = [];
+  for (let page = 1; page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expect(await api.send("GET", path, undefined, options), [200], "pull-request-files") as {
+      filename: string;
+      status: string;
+      patch?: string;
+      previous_filename?: string;
+    }[];
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...(previous_filename ? { previousFilename: previous_filename } : {}) });
+    if (batch.length < 100) break;
+  }
+  return files;
+}
+
+export type DiffSide = "LEFT" | "RIGHT";
+
+/** An inline comment of a review, in GitHub's fields: `line` (and `start_line` for a range) on a side of the diff. */
+export interface ReviewComment {
+  path: string;
+  line: number;
+  side: DiffSide;
+  start_line?: number;
+  start_side?: DiffSide;
+  body: string;
+}
+
+export interface NewReview {
+  /** The head commit the comments' lines were checked against. */
+  commitId: string;
+  event: "COMMENT" | "REQUEST_CHANGES";
+  body: string;
+  comments: ReviewComment[];
+}
+
+/** One review with its inline comments, submitted at once. The review and every comment carry the marker. */
+export async function createReview(
+  api: GitHubApi,
+  repo: Repo,
+  pullNumber: number,
+  review: NewReview,
+  options?: RequestOptions,
+): Promise<{ id: number; htmlUrl: string; state: string }> {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) })),
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews") as {
+    id: number;
+    html_url: string;
+    state: string;
+  };
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }
 
 /** A workflow run as the sub-agents' Actions runner follows it. */

@@ -1,6 +1,7 @@
 // The run's work, recorded and landed: the session's closing record and the issue's mapping, then
-// protected changes undone, one commit, and the push. On a conflict the commit goes to a side branch
-// and the session alone lands on the branch, so the conversation goes on.
+// protected changes undone, workflow files the job's token cannot push held back (workflow-files.ts),
+// one commit, and the push. On a conflict the commit goes to a side branch and the session alone
+// lands on the branch, so the conversation goes on.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
@@ -13,6 +14,7 @@ import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
+import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
 
 export interface Landing {
@@ -23,6 +25,8 @@ export interface Landing {
   reverted: string[];
   /** A commit on the remote holding this run's session, for the reply's link. */
   sessionSha?: string;
+  /** The workflow files the run changed: pushed with workflows_token, or delivered as a patch. */
+  workflows?: WorkflowChanges;
 }
 
 /** The session's closing entry and the issue's mapping: written before the commit that carries them. */
@@ -75,29 +79,63 @@ export async function landWork(
       coAuthor: coAuthorOf(trigger),
     }),
   );
-  const attempts = config.git.pushAttempts;
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, own, message);
+  if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
+  return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
+}
+
+type Pushed = Omit<Landing, "reverted" | "workflows">;
+
+/**
+ * The commit and its push, with the workflow files the job's token cannot push: pushed with
+ * workflows_token when there is one, else (or when that push fails) held back as a patch.
+ */
+async function landWithWorkflowFiles(
+  run: RunContext,
+  workspace: Workspace,
+  own: string[],
+  message: string,
+): Promise<{ pushed: Pushed; workflows?: WorkflowChanges }> {
+  const { git, workflowsGit } = workspace;
+  const paths = await changedWorkflowFiles(git, own);
+  if (paths.length === 0) return { pushed: await commitAndPush(run, workspace, own, message) };
+  let failure: string | undefined;
+  if (workflowsGit) {
+    const before = await git.must(["rev-parse", "HEAD"]);
+    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, own, message);
+    if (pushed.pushError === undefined) return { pushed, workflows: { paths, pushed: true } };
+    failure = pushed.pushError;
+    workflow.warning(`gitclaw: workflows_token could not push the workflow changes, so they are held back: ${failure}`);
+    await git.must(["reset", "-q", before]);
+  }
+  const workflows = await holdBack(run, git, paths, failure);
+  const pushed = await commitAndPush(run, workspace, [...own, workflows.patch!.file], message);
+  return { pushed, workflows };
+}
+
+/** One commit of everything, pushed; on a conflict the session lands alone on the branch. */
+async function commitAndPush(run: RunContext, workspace: Workspace, own: string[], message: string): Promise<Pushed> {
+  const { git } = workspace;
   try {
     const head = await commitAll(git, message);
     faultPoint("after-commit", run.processEnv);
-    if (!head) return { reverted };
-    const fallbackBranch = `gitclaw/issue-${trigger.issueNumber}-${run.env.runId}`;
+    if (!head) return {};
+    const fallbackBranch = `gitclaw/issue-${run.trigger.issueNumber}-${run.env.runId}`;
     const push = await land(git, {
       remote: workspace.remote,
       branch: workspace.branch,
       base: workspace.base,
       head,
-      attempts,
+      attempts: run.config.git.pushAttempts,
       fallbackBranch,
       log: run.log,
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const sessionSha = push.landed ? push.sha : await landSession(run, workspace, push, own);
     faultPoint("after-push", run.processEnv);
-    return { push, reverted, sessionSha };
+    return { push, sessionSha };
   } catch (error) {
-    const pushError = (error as Error).message;
-    workflow.error(`gitclaw: ${pushError}`);
-    return { reverted, pushError };
+    return { pushError: (error as Error).message };
   }
 }
 

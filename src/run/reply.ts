@@ -1,6 +1,7 @@
 // The reply: what the run did or why it stopped (never empty, always how to continue), the notes a
-// person must know (protected paths refused, unpushed PR work, where the work went), the steps, and a
-// footer with the run's figures and links. It replaces the progress comment when there is one.
+// person must know (protected paths refused, workflow changes delivered as a patch, unpushed PR work,
+// where the work went), the steps, and a footer with the run's figures and links. It replaces the
+// progress comment when there is one.
 import type { LoopResult } from "../agent/loop.ts";
 import type { PushOutcome } from "../git/land.ts";
 import type { GitHubApi } from "../github/api.ts";
@@ -12,6 +13,7 @@ import { repoRelative } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import type { RunContext } from "./context.ts";
 import type { Landing } from "./land.ts";
+import { describeWorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
 
 export interface RunStats {
@@ -123,6 +125,10 @@ function composeReply(run: RunContext, workspace: Workspace, facts: ReplyFacts):
   const notes = [
     ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
     ...(refused ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${refused}.`] : []),
+    describeWorkflowChanges(landing.workflows, {
+      branch: workspace.branch,
+      ...(landing.sessionSha ? { blob: (path: string) => `${web}/blob/${landing.sessionSha}/${path}` } : {}),
+    }),
     ...(unpushed.length
       ? [
           `> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`,

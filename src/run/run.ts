@@ -16,6 +16,8 @@ import { reply } from "./reply.ts";
 import { endTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { heldBackFolders } from "./workflow-files.ts";
+import { protectedPathsFrom } from "../git/protected.ts";
 import { RunTimeline } from "./summary.ts";
 
 export type { RunContext } from "./context.ts";
@@ -83,6 +85,7 @@ async function runLoop(
     issueNumber: trigger.issueNumber,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
+    heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>

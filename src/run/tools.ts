@@ -2,7 +2,7 @@
 // tool set with the github tool's rules, the per-call context; at the end, background jobs killed,
 // the workspace given back, pull request worktrees checked for unpushed work and removed.
 import * as workflow from "../actions/log.ts";
-import { protectedPathsFrom } from "../git/protected.ts";
+import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
 import { prepareSandbox, type Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
@@ -44,8 +44,9 @@ export async function setUpTools(run: RunContext, workspace: Workspace, session:
       host: new URL(env.serverUrl).host,
       policy: config.tools.github,
       gitAuthEnv: workspace.authEnv,
-      // pr_push commits in PR worktrees by the workspace's rules, with the same trailers.
-      protectedPaths,
+      // pr_push commits in PR worktrees by the workspace's rules, with the same trailers, and pushes
+      // with the job's token, which GitHub does not let push workflow files: it refuses them too.
+      protectedPaths: [...protectedPaths, ...WORKFLOW_PATHS],
       commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
     },
   };

@@ -16,6 +16,8 @@ export interface Workspace {
   base: string;
   branch: string;
   authEnv: Record<string, string>;
+  /** Git whose pushes carry the workflows token (workflows_token), when one is set. */
+  workflowsGit?: Git;
   /** The secret-free environment of tool processes and of git. */
   toolEnv: Record<string, string>;
 }
@@ -31,7 +33,11 @@ export async function prepareWorkspace(run: RunContext): Promise<Workspace> {
   for (const removed of await removePersistedCredentials(git))
     run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
   const branch = await assertBranchName(git, ...(await targetBranch(run)));
-  return { root, git, remote, base, branch, authEnv, toolEnv };
+  const { workflowsToken } = run.env;
+  const workflowsGit = workflowsToken
+    ? createGit(root, { env: toolEnv, authEnv: tokenAuthEnv(remote, workflowsToken), redact: run.redact })
+    : undefined;
+  return { root, git, remote, base, branch, authEnv, toolEnv, ...(workflowsGit ? { workflowsGit } : {}) };
 }
 
 /** The branch to push to, and where that came from (for a message if it is not a branch name). */

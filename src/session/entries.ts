@@ -2,7 +2,7 @@
 // first, then entries that form a tree through `parentId`. Schemas are loose on purpose: files
 // written by newer pi versions carry fields we do not know, and we must keep them intact.
 import { z } from "zod";
-import { knownMessageEntry } from "./message-entry.ts";
+import { isKnownMessageEntry } from "./message-entry.ts";
 
 export const SESSION_VERSION = 3;
 
@@ -198,7 +198,7 @@ const MessageEnvelope = z.looseObject({ ...base, type: z.literal("message") });
 
 /** Validates one parsed line as a session entry: the same rules as `SessionEntry`, much faster. */
 export function parseEntry(value: unknown): SessionEntry | undefined {
-  return knownMessageEntry(value) ?? parseEntryWithSchemas(value);
+  return isKnownMessageEntry(value) ? (value as SessionEntry) : parseEntryWithSchemas(value);
 }
 
 /** parseEntry by the schemas alone, without the plain-code fast path for message entries. */

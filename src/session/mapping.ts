@@ -26,6 +26,8 @@ export const repoRelative = (root: string, path: string) => relative(root, path)
 export const mappingPath = (repoRoot: string, issueNumber: number) =>
   join(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
 export const sessionsDir = (repoRoot: string) => join(repoRoot, STATE_DIR, "sessions");
+/** Where patches of changes a run could not push are kept (src/run/workflow-files.ts). */
+export const PATCHES_DIR = `${STATE_DIR}/patches`;
 
 export class MappingError extends Error {
   override name = "MappingError";
@@ -35,11 +37,11 @@ export class MappingError extends Error {
 const lexists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /**
- * state/, state/sessions/ and state/issues/ must be real folders where they exist: a committed
+ * state/ and its folders gitclaw writes in must be real folders where they exist: a committed
  * symbolic link there would take every session's writes elsewhere, so the run stops instead.
  */
 export function checkStateFolders(repoRoot: string): void {
-  for (const folder of [STATE_DIR, join(STATE_DIR, "sessions"), join(STATE_DIR, "issues")]) {
+  for (const folder of [STATE_DIR, join(STATE_DIR, "sessions"), join(STATE_DIR, "issues"), PATCHES_DIR]) {
     const stat = lstatSync(join(repoRoot, folder), { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) {
       throw new SessionError(

@@ -4,8 +4,6 @@
 // as long as pi's loader (bench scale). Whatever this does not recognise goes to the zod schemas in
 // entries.ts, which stay the definition: this accepts only what they accept, and returns what they
 // would return (test/unit/session.test.ts compares the two).
-import type { SessionEntry } from "./entries.ts";
-
 type Loose = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Loose =>
@@ -84,10 +82,9 @@ function isMessage(message: Loose): boolean {
   }
 }
 
-/** `value` when it is a message entry of a shape known to be valid, else undefined (let the schemas decide). */
-export function knownMessageEntry(value: unknown): SessionEntry | undefined {
-  if (!isObject(value) || value.type !== "message" || !isString(value.id) || !isString(value.timestamp))
-    return undefined;
-  if (!(value.parentId === null || isString(value.parentId)) || !isObject(value.message)) return undefined;
-  return isMessage(value.message) ? (value as SessionEntry) : undefined;
+/** Whether `value` is a message entry of a shape known to be valid (false: let the schemas decide). */
+export function isKnownMessageEntry(value: unknown): boolean {
+  if (!isObject(value) || value.type !== "message" || !isString(value.id) || !isString(value.timestamp)) return false;
+  if (!(value.parentId === null || isString(value.parentId)) || !isObject(value.message)) return false;
+  return isMessage(value.message);
 }

@@ -5,6 +5,7 @@
 // The command `gitclaw session <issue-number|file> [--repo <dir>]` (`bun run session` in a checkout).
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { fence } from "../quote.ts";
 import { addUsage, emptyUsage, type SessionEntry, type ToolCallBlock, type Usage } from "./entries.ts";
 import { MappingError, mappingPath, readMapping, resolveSessionPath } from "./mapping.ts";
 import { pathToRoot } from "./context.ts";
@@ -81,13 +82,6 @@ export function trimText(text: string, maxLines = RESULT_LINES, maxChars = RESUL
   if (shown.length === body.length) return body;
   const moreLines = lines.length - shown.split("\n").length;
   return `${shown}\n… ${moreLines > 0 ? plural(moreLines, "more line") : plural(body.length - shown.length, "more character")}`;
-}
-
-/** A fenced code block whose fence is longer than any backtick run inside, so the content cannot close it. */
-function fence(text: string, lang = ""): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const marks = "`".repeat(Math.max(3, longest + 1));
-  return `${marks}${lang}\n${text}\n${marks}`;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");

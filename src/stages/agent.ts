@@ -36,7 +36,8 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   const { env, processEnv } = options;
   const now = options.now ?? Date.now;
   const started = now();
-  const secrets = [...new Set([...secretValues(processEnv), env.token])];
+  const tokens = [env.token, ...(env.workflowsToken ? [env.workflowsToken] : [])];
+  const secrets = [...new Set([...secretValues(processEnv), ...tokens])];
   const redact = createRedactor(secrets);
   for (const secret of secrets) workflow.setSecret(secret);
   const log = (line: string) => workflow.info(redact(line));

@@ -117,4 +117,48 @@ describe("a workflow gitclaw init wrote", () => {
     expect(world.model.requests[0]!.body.model).toBe("qwen3-coder");
     expect(world.gh.comments(asked.number).at(-1)!.body).toContain("Fixed, from a self-hosted model.");
   });
+
+  // The rest of the README's provider table, each from its own generated workflow. The runner's
+  // ANTHROPIC_BASE_URL points nowhere, so only the workflow's base_url input can reach the model.
+  const providers = [
+    {
+      name: "OpenRouter",
+      init: ["--provider", "openrouter"],
+      secret: "OPENROUTER_API_KEY",
+      api: "openai",
+      model: "anthropic/claude-sonnet-4.5",
+    },
+    { name: "Ollama", init: ["--provider", "ollama"], secret: undefined, api: "openai", model: "qwen3-coder" },
+    {
+      name: "an Anthropic-compatible proxy",
+      init: [],
+      secret: "ANTHROPIC_API_KEY",
+      api: "anthropic",
+      model: undefined,
+    },
+  ] as const;
+  it.each(providers)("runs with $name, reached by the workflow's base_url", async ({ init, secret, api, model }) => {
+    const key = "sk-provider-e2e-0123456789abcdef";
+    const { world, workflowFile } = await installed((world) => [
+      ...init,
+      ...["--base-url", api === "openai" ? world.model.openaiBaseUrl : `${world.model.url}/v1`],
+    ]);
+    const issue = world.gh.createIssue({ title: "Say hello", body: "Please say hello.", user: "alice" });
+    world.model.script([{ text: "Hello through base_url." }]);
+
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), {
+      workflowFile,
+      secrets: secret ? { [secret]: key } : {},
+      env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9" },
+    });
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const [request] = world.model.requests;
+    expect(world.model.requests).toHaveLength(1);
+    expect(request!.api).toBe(api);
+    const sentKey = api === "openai" ? request!.headers.authorization : request!.headers["x-api-key"];
+    if (secret) expect(sentKey).toBe(api === "openai" ? `Bearer ${key}` : key);
+    if (model) expect(request!.body.model).toBe(model);
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Hello through base_url.");
+  });
 });

@@ -42,23 +42,16 @@ describe("tools in a real run", () => {
   });
 
   it("refuses changes to protected paths and says so", async () => {
-    const issue = world.gh.createIssue({ title: "Edit the workflow", body: "add a step", user: "alice" });
+    const issue = world.gh.createIssue({ title: "Preload a script", body: "for every bun run", user: "alice" });
     world.model.script([
-      {
-        toolCalls: [
-          {
-            name: "bash",
-            input: { command: "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/evil.yml" },
-          },
-        ],
-      },
-      { text: "Added a workflow." },
+      { toolCalls: [{ name: "bash", input: { command: "echo 'preload = [\"./evil.ts\"]' > bunfig.toml" } }] },
+      { text: "Added a preload." },
     ]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    await expect(world.onOrigin(".github/workflows/evil.yml")).rejects.toThrow();
+    await expect(world.onOrigin("bunfig.toml")).rejects.toThrow();
     expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(
-      /Changes to protected paths were not committed: `.github\/workflows\/evil.yml`/,
+      /Changes to protected paths were not committed: `bunfig.toml`/,
     );
   });
 });

@@ -1,11 +1,12 @@
-// "Writes stay in bounds": the agent cannot change workflows, and neither the file tools (which run
-// in the agent's own process) nor shell commands (which run as the tool user) reach outside the
-// workspace, through `../` or through symlinks they plant.
+// "Writes stay in bounds": the agent cannot change workflows where they are protected, and neither
+// the file tools (which run in the agent's own process) nor shell commands (which run as the tool
+// user) reach outside the workspace, through `../` or through symlinks they plant.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import { OWNER, REPO, TOKEN, createWorld, type World } from "../e2e/support.ts";
+import { OWNER, REPO, TOKEN, checkoutWithConfig, createWorld, type World } from "../e2e/support.ts";
+import { PROTECTED_CONFIG } from "../support/protected-table.ts";
 import { findLeaks } from "./leaks.ts";
 import { SECRETS, toolResults } from "./support.ts";
 
@@ -44,7 +45,8 @@ const CALLS = () => ({
 beforeAll(async () => {
   world = await createWorld();
   world.gh.addUser({ login: "alice", permission: "write" });
-  workspace = await world.checkout();
+  // Protected, workflow changes are refused outright rather than delivered as a patch.
+  workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG });
   // Beside the checkout, like the runner's other directories next to the workspace.
   const dir = dirname(workspace);
   outside = { secret: join(dir, "outside-secret.txt"), target: join(dir, "outside-target.txt"), dir };

@@ -22,6 +22,7 @@ import { issueRoutes } from "./github-emulator/routes-issues.ts";
 import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
+import { reviewRoutes } from "./github-emulator/routes-reviews.ts";
 import { searchRoutes } from "./github-emulator/routes-search.ts";
 import { createSeedHelpers, issueFields, type IssueInput, type SeedHelpers } from "./github-emulator/seed.ts";
 import {
@@ -44,7 +45,12 @@ export type {
   RestReaction,
   RestUser,
 } from "./github-emulator/render.ts";
-export type { RestDiffEntry, RestPullRequest, RestReviewComment } from "./github-emulator/render-pulls.ts";
+export type {
+  RestDiffEntry,
+  RestPullRequest,
+  RestReview,
+  RestReviewComment,
+} from "./github-emulator/render-pulls.ts";
 export type {
   CommitRecord,
   DiffFileRecord,
@@ -122,6 +128,7 @@ const ROUTES: Record<Operation, Handler> = {
   ...reactionRoutes,
   ...codeRoutes,
   ...pullRoutes,
+  ...reviewRoutes,
   ...searchRoutes,
   ...actionsRoutes,
 };

@@ -7,6 +7,8 @@ const fake = (label: string) => `${label}-${"f".repeat(24)}`;
 const SECRETS: Record<string, string> = {
   GITHUB_TOKEN: fake("github-token"),
   GH_TOKEN: fake("gh-token"),
+  // The action's workflows_token, as action.yml passes it to the agent stage.
+  GITCLAW_WORKFLOWS_TOKEN: fake("workflows-token"),
   ANTHROPIC_API_KEY: fake("anthropic"),
   ACTIONS_ID_TOKEN_REQUEST_URL: "https://token.actions.example/oidc",
   ACTIONS_ID_TOKEN_REQUEST_TOKEN: fake("oidc"),

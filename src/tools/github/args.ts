@@ -5,6 +5,19 @@ import { OPS } from "./policy.ts";
 import { parseRepo, present, type RepoRef } from "./validate.ts";
 
 const id = z.union([z.number(), z.string()]);
+const side = z.enum(["LEFT", "RIGHT"]);
+
+/** One inline comment of pr_review, in GitHub's own field names (help.ts describes them). */
+export const InlineComment = z.strictObject({
+  path: z.string(),
+  line: z.int().positive(),
+  side: side.optional(),
+  start_line: z.int().positive().optional(),
+  start_side: side.optional(),
+  body: z.string().optional(),
+  suggestion: z.string().optional(),
+});
+export type InlineComment = z.infer<typeof InlineComment>;
 
 // Validation only: the model is shown GITHUB_MODEL_SCHEMA and the argument list of help.ts.
 // Loose: arguments no op takes stay visible, so the op can name them (help.ts, unexpectedArgs).
@@ -38,6 +51,9 @@ export const githubParameters = z.looseObject({
   limit: z.number().optional(),
   run: id.optional(),
   tail: z.number().optional(),
+  // APPROVE is accepted here only so that pr_review can refuse it with its reason.
+  event: z.enum(["COMMENT", "REQUEST_CHANGES", "APPROVE"]).optional(),
+  inline: z.array(InlineComment).optional(),
 });
 export type GitHubArgs = z.infer<typeof githubParameters>;
 

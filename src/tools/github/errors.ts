@@ -34,6 +34,7 @@ const PERMISSION: Record<Op, string> = {
   pr_checkout: "pull-requests: read",
   pr_push: "contents: write",
   comment: "issues: write",
+  pr_review: "pull-requests: write",
 };
 
 const headerOf = (error: HttpErrorLike, name: string): string | undefined => {

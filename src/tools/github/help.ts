@@ -92,6 +92,18 @@ export const OP_DOCS: Record<Op, OpDoc> = {
     does: "Comments on another issue or PR (your reply to this issue is posted for you).",
     args: { issue: "Number or URL.", pr: "Or a PR number or URL.", body: "The text (Markdown)." },
   },
+  pr_review: {
+    does: "One review of a PR, its inline comments on lines of the diff posted together; never approves.",
+    args: {
+      pr: "Number or URL.",
+      event: "COMMENT (default) or REQUEST_CHANGES (needs body).",
+      body: "The review's summary (Markdown).",
+      inline:
+        "List of {path, line, side, start_line, start_side, body, suggestion}: line is a line the diff shows, " +
+        "counted in the PR's version (side RIGHT, default) or the base's (LEFT); start_line..line is a range " +
+        "in one hunk; suggestion is replacement text for those lines, posted as a suggested change.",
+    },
+  },
 };
 
 const REPO = "repo: owner/name (default: this repository).";
@@ -105,7 +117,7 @@ export const GITHUB_DESCRIPTION = [
     "query [since until dateField limit] · run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
   "Writes: pr_create title|fill [body base head draft reviewer assignee label] · pr_checkout [pr force]: " +
     "PR in its own worktree · pr_push [branch message forceWithLease]: commit and push a PR worktree · " +
-    "comment issue|pr body",
+    "comment issue|pr body · pr_review pr [event body inline]: one review, inline comments on diff lines",
   "help [about: op]: an op's arguments in detail. A policy may deny an op and says which rule did.",
 ].join("\n");
 

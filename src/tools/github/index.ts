@@ -13,6 +13,7 @@ import { ToolFailure } from "./failure.ts";
 import { BoundedText, header } from "./output.ts";
 import { planPrCreate } from "./pr.ts";
 import { planPrCheckout, planPrPush } from "./pr-checkout.ts";
+import { planPrReview } from "./review.ts";
 import { classify, decide, DEFAULT_POLICY, type GitHubPolicyConfig, type Op, type OpClass } from "./policy.ts";
 import { planRunWatch } from "./run-watch.ts";
 import { planSearch } from "./search.ts";
@@ -75,6 +76,7 @@ const PLANNERS: Record<Op, Planner> = {
   pr_checkout: planPrCheckout,
   pr_push: planPrPush,
   comment: planComment,
+  pr_review: planPrReview,
 };
 
 type AuditFacts = Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null };

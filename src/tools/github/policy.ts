@@ -20,6 +20,7 @@ export const OPS = [
   "pr_checkout",
   "pr_push",
   "comment",
+  "pr_review",
 ] as const;
 export type Op = (typeof OPS)[number];
 
@@ -43,6 +44,7 @@ const BASE_CLASS: Record<Op, Exclude<OpClass, "destructive">> = {
   pr_checkout: "write",
   pr_push: "write",
   comment: "write",
+  pr_review: "write",
 };
 
 /** A forced push can discard commits on the remote branch: the one destructive form. */

@@ -184,8 +184,8 @@ export function planIssueView(args: GitHubArgs, context: OpContext): PlannedCall
   };
 }
 
-/** The pull request a pr/repo pair names; pr_view and pr_diff need a number or URL. */
-function prNumber(args: GitHubArgs, context: OpContext, op: string): { repo: RepoRef; number: number } {
+/** The pull request a pr/repo pair names; pr_view, pr_diff and pr_review need a number or URL. */
+export function prNumber(args: GitHubArgs, context: OpContext, op: string): { repo: RepoRef; number: number } {
   if (args.pr === undefined || Array.isArray(args.pr))
     throw new ValidationError(`${op} needs pr: one PR number or URL`);
   const explicit = explicitRepo(args);

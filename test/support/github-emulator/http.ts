@@ -38,14 +38,14 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: ValidationErrorItem[],
+    readonly errors?: ValidationErrorItem[] | string[],
   ) {
     super(message);
   }
 }
 
 // GitHub's error body: `status` is a string, `errors` only on validation failures.
-export function errorBody(status: number, message: string, errors?: ValidationErrorItem[]) {
+export function errorBody(status: number, message: string, errors?: ValidationErrorItem[] | string[]) {
   return { message, ...(errors ? { errors } : {}), documentation_url: DOCS_URL, status: String(status) };
 }
 
@@ -53,6 +53,9 @@ export const notFound = (): ApiError => new ApiError(404, "Not Found");
 
 export const validationFailed = (...errors: ValidationErrorItem[]): ApiError =>
   new ApiError(422, "Validation Failed", errors);
+
+/** The 422 of endpoints whose errors are plain sentences (validation-error-simple), as reviews answer. */
+export const unprocessable = (...errors: string[]): ApiError => new ApiError(422, "Unprocessable Entity", errors);
 
 /** A numeric path parameter (issue_number, comment_id ...); anything else is a 404 like on GitHub. */
 export function idParam(context: RouteContext, name: string): number {

@@ -90,7 +90,11 @@ export function renderJob(render: Renderer, job: JobView): RestJob {
   };
 }
 
-export function renderArtifact(render: Renderer, run: WorkflowRunRecord, artifact: ArtifactRecord): Schemas["artifact"] {
+export function renderArtifact(
+  render: Renderer,
+  run: WorkflowRunRecord,
+  artifact: ArtifactRecord,
+): Schemas["artifact"] {
   const url = `${render.repoApiUrl}/actions/artifacts/${artifact.id}`;
   return {
     id: artifact.id,

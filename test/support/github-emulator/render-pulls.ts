@@ -2,7 +2,7 @@
 import type { components } from "@octokit/openapi-types";
 import { nodeId, type Renderer, type RestRepository, type RestUser } from "./render.ts";
 import type { EmulatorState, IssueRecord } from "./state.ts";
-import type { DiffFileRecord, PullRecord, ReviewCommentRecord } from "./state-pulls.ts";
+import type { DiffFileRecord, PullRecord, ReviewCommentRecord, ReviewRecord } from "./state-pulls.ts";
 import { headLabel } from "./state-pulls.ts";
 
 type Schemas = components["schemas"];
@@ -15,6 +15,7 @@ export type RestPullRequest = WithEnds<Schemas["pull-request"]>;
 export type RestPullRequestSimple = WithEnds<Schemas["pull-request-simple"]>;
 export type RestDiffEntry = Schemas["diff-entry"];
 export type RestReviewComment = Omit<Schemas["pull-request-review-comment"], "id"> & { id: number };
+export type RestReview = Omit<Schemas["pull-request-review"], "id"> & { id: number };
 
 export function isPull(issue: IssueRecord | undefined): issue is PullIssue {
   return issue?.pull !== undefined;
@@ -148,13 +149,18 @@ export function renderReviewComment(
   const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
   return {
     url,
-    pull_request_review_id: null,
+    pull_request_review_id: comment.reviewId ?? null,
     id: comment.id,
     node_id: nodeId("PullRequestReviewComment", comment.id),
     diff_hunk: comment.diffHunk,
     path: comment.path,
     line: comment.line,
-    side: "RIGHT",
+    original_line: comment.line,
+    side: comment.side ?? "RIGHT",
+    start_line: comment.startLine ?? null,
+    original_start_line: comment.startLine ?? null,
+    start_side: comment.startLine === undefined ? null : (comment.startSide ?? comment.side ?? "RIGHT"),
+    subject_type: "line",
     commit_id: comment.commitId,
     original_commit_id: comment.commitId,
     user: render.user(comment.author),
@@ -165,6 +171,29 @@ export function renderReviewComment(
     pull_request_url: pullUrl,
     author_association: state.association(comment.author),
     _links: { self: { href: url }, html: { href: html }, pull_request: { href: pullUrl } },
+  };
+}
+
+export function renderReview(
+  render: Renderer,
+  state: EmulatorState,
+  issue: PullIssue,
+  review: ReviewRecord,
+): RestReview {
+  const html = `${render.repoWebUrl}/pull/${issue.number}#pullrequestreview-${review.id}`;
+  const pullUrl = `${render.repoApiUrl}/pulls/${issue.number}`;
+  return {
+    id: review.id,
+    node_id: nodeId("PullRequestReview", review.id),
+    user: render.user(review.author),
+    body: review.body,
+    state: review.state,
+    html_url: html,
+    pull_request_url: pullUrl,
+    _links: { html: { href: html }, pull_request: { href: pullUrl } },
+    ...(review.submittedAt ? { submitted_at: review.submittedAt } : {}),
+    commit_id: review.commitId,
+    author_association: state.association(review.author),
   };
 }
 

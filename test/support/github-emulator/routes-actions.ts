@@ -103,13 +103,17 @@ export const actionsRoutes = {
     const branch = ref.replace(/^refs\/heads\//, "");
     // The default branch exists whether or not a test gave it a commit.
     const sha =
-      state.code.branches.get(branch) ?? (branch === state.config.defaultBranch ? fakeSha(`branch ${branch}`) : undefined);
+      state.code.branches.get(branch) ??
+      (branch === state.config.defaultBranch ? fakeSha(`branch ${branch}`) : undefined);
     if (!sha) throw new ApiError(422, `No ref found for: ${ref}`);
     const run = state.actions.dispatch({ workflow: context.param("workflow_id"), ref, inputs }, sha);
     if (!run) throw notFound();
     if (field(context.body, "return_run_details") !== true) return { status: 204 };
     const url = `${render.repoApiUrl}/actions/runs/${run.id}`;
-    return { status: 200, body: { workflow_run_id: run.id, run_url: url, html_url: `${render.repoWebUrl}/actions/runs/${run.id}` } };
+    return {
+      status: 200,
+      body: { workflow_run_id: run.id, run_url: url, html_url: `${render.repoWebUrl}/actions/runs/${run.id}` },
+    };
   },
 
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel": (context) => {

@@ -93,6 +93,7 @@ function createPull(context: RouteContext): PullIssue {
       requestedReviewers: [],
       files: [],
       reviewComments: [],
+      reviews: [],
       commits: 1,
     },
   }) as PullIssue;

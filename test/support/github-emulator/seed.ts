@@ -145,6 +145,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
           requestedReviewers: [],
           files: input.files ?? [],
           reviewComments: [],
+          reviews: [],
           commits: input.commits ?? 1,
         },
       });
@@ -175,8 +176,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
     },
     advanceWorkflowRuns: () => state.actions.advance(),
     setActionsSettings: (settings) => Object.assign(state.actions.settings, settings),
-    onDispatch: (listener) =>
-      state.actions.dispatchListeners.push((run) => listener({ id: run.id, ...run.dispatch! })),
+    onDispatch: (listener) => state.actions.dispatchListeners.push((run) => listener({ id: run.id, ...run.dispatch! })),
     onCancel: (listener) => state.actions.cancelListeners.push((run) => listener(run.id)),
     setRunStatus: (runId, status, conclusion) => state.actions.setStatus(workflowRun(runId), status, conclusion),
     addArtifact: (runId, name, zip, retentionDays) => ({

@@ -152,8 +152,7 @@ export class ActionsState {
 
   /** The workflow a dispatch names: `gitclaw.yml` (a file under .github/workflows/) or its numeric id. */
   private workflowPath(workflow: string): string | undefined {
-    if (/^\d+$/.test(workflow))
-      return [...this.workflowIds].find(([, id]) => id === Number(workflow))?.[0];
+    if (/^\d+$/.test(workflow)) return [...this.workflowIds].find(([, id]) => id === Number(workflow))?.[0];
     return /^[\w.-]+\.ya?ml$/.test(workflow) ? `.github/workflows/${workflow}` : undefined;
   }
 

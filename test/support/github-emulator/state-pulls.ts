@@ -21,11 +21,29 @@ export interface DiffFileRecord {
   previousFilename?: string;
 }
 
+export type DiffSide = "LEFT" | "RIGHT";
+
 export interface ReviewCommentRecord extends Omit<CommentRecord, "issueNumber"> {
   path: string;
   line: number;
   diffHunk: string;
   commitId: string;
+  /** Which version of the file `line` counts in (default RIGHT, the head's). */
+  side?: DiffSide;
+  /** The first line of a multi-line comment. */
+  startLine?: number;
+  startSide?: DiffSide;
+  /** The review it was submitted with. */
+  reviewId?: number;
+}
+
+export interface ReviewRecord {
+  id: number;
+  author: string;
+  body: string;
+  state: "PENDING" | "COMMENTED" | "CHANGES_REQUESTED" | "APPROVED";
+  commitId: string;
+  submittedAt?: string;
 }
 
 export interface PullRecord {
@@ -40,10 +58,37 @@ export interface PullRecord {
   requestedReviewers: string[];
   files: DiffFileRecord[];
   reviewComments: ReviewCommentRecord[];
+  reviews: ReviewRecord[];
   commits: number;
 }
 
 /** GitHub's `head` filter and the pull request's own label: `owner:branch`. */
 export function headLabel(pull: PullRecord, owner: string): string {
   return `${pull.head.fork?.owner ?? owner}:${pull.head.ref}`;
+}
+
+/** One hunk of a file's patch: its lines as GitHub shows them, each with its line number on either side. */
+export interface Hunk {
+  lines: { text: string; LEFT?: number; RIGHT?: number }[];
+}
+
+/**
+ * The hunks of a patch (the files endpoint's `patch`, starting at its first `@@` line). A review
+ * comment may take any line a hunk shows, on the side the line is in: context lines are on both.
+ */
+export function patchHunks(patch: string): Hunk[] {
+  const hunks: Hunk[] = [];
+  let left = 0;
+  let right = 0;
+  for (const text of patch.split("\n")) {
+    const header = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
+    if (header) {
+      left = Number(header[1]);
+      right = Number(header[2]);
+      hunks.push({ lines: [{ text }] });
+    } else if (text.startsWith("+")) hunks.at(-1)?.lines.push({ text, RIGHT: right++ });
+    else if (text.startsWith("-")) hunks.at(-1)?.lines.push({ text, LEFT: left++ });
+    else if (text.startsWith(" ")) hunks.at(-1)?.lines.push({ text, LEFT: left++, RIGHT: right++ });
+  }
+  return hunks;
 }

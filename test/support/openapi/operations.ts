@@ -31,6 +31,8 @@ export const OPERATIONS = [
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
   "GET /search/issues",
   "GET /search/code",
   "GET /search/commits",

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { execa } from "execa";
 
 export interface CheckoutOptions {
-  /** The bare repository standing in for github.com/<owner>/<repo>. */
+  /** The bare repository standing in for github.com/<owner>/<repo>, or an http(s) URL serving it. */
   origin: string;
   workspace: string;
   ref: string;
@@ -29,7 +29,8 @@ export async function checkout(options: CheckoutOptions): Promise<void> {
   const git = (...args: string[]) => execa("git", args, { cwd: options.workspace, env, extendEnv: false });
   await git("init", "-q");
   // file:// so that a shallow fetch is a real one, as over https.
-  await git("remote", "add", "origin", `file://${options.origin}`);
+  const url = /^https?:\/\//.test(options.origin) ? options.origin : `file://${options.origin}`;
+  await git("remote", "add", "origin", url);
   if (options.persistCredentials) {
     const basic = Buffer.from(`x-access-token:${options.token}`).toString("base64");
     await git("config", "--local", `http.${options.serverUrl}/.extraheader`, `AUTHORIZATION: basic ${basic}`);

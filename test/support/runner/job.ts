@@ -52,7 +52,7 @@ export interface JobSpec {
   actionPath: string;
   eventName: string;
   payload: unknown;
-  /** The bare repository actions/checkout fetches from. */
+  /** The bare repository actions/checkout fetches from (or an http(s) URL serving it). */
   origin: string;
   workspace: string;
   github: { token: string; repository: string; apiUrl: string; serverUrl: string; runId: string };

@@ -28,6 +28,7 @@ describe("classification and decisions", () => {
       "pr_checkout",
       "pr_push",
       "comment",
+      "pr_review",
     ]);
     expect(classify("pr_push", { forceWithLease: true })).toBe("destructive");
     expect(classify("pr_checkout", { forceWithLease: true })).toBe("write");

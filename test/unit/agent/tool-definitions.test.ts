@@ -71,7 +71,8 @@ describe("tool definitions", () => {
       branch: "main",
       issueNumber: 123,
       tools: tools.map((t) => t.name),
-      protectedPaths: [".github/workflows/", ".github/gitclaw.json", "lifecycle/", "bunfig.toml"],
+      protectedPaths: [".github/gitclaw.json", "lifecycle/", "bunfig.toml"],
+      heldBack: [".github/workflows/"],
     });
     const bytes = Buffer.byteLength(JSON.stringify(definitions)) + Buffer.byteLength(instructions);
     expect(tools.map((t) => t.name)).toEqual(["bash", "job", "read", "write", "edit", "github"]);

@@ -64,7 +64,8 @@ describe("config", () => {
   it("has defaults for everything and names key, value and expected form on error", () => {
     const config = parseConfig(undefined);
     expect(config.model).toBe("anthropic/claude-sonnet-4-5");
-    expect(config.protectedPaths).toContain(".github/workflows/");
+    // Workflow files are held back and delivered as a patch instead (test/e2e/workflow-changes.test.ts).
+    expect(config.protectedPaths).toEqual([".github/gitclaw.json", "lifecycle/", "bunfig.toml"]);
     expect(() => parseConfig({ budgets: { maxTurns: 0 } })).toThrow(/"budgets.maxTurns" \(found 0\): Too small/);
     expect(() => parseConfig({ model: "claude" })).toThrow(/"model" \(found "claude"\): expected provider\/model/);
     expect(() => parseConfig({ modle: "x/y" })).toThrow(/Unrecognized key.*modle/);

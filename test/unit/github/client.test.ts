@@ -54,6 +54,18 @@ describe("every comment written through gitclaw's client carries the reply marke
     expect(seen.at(-1)!.body!.body).toBe(`hi\n${REPLY_MARKER}`);
   });
 
+  it("marks a review's inline comments too, each once", async () => {
+    const comments = [
+      { path: "a.ts", line: 1, body: "one" },
+      { path: "a.ts", line: 2, body: `two\n${REPLY_MARKER}` },
+    ];
+    await github.rest.pulls.createReview({ ...repo, pull_number: 3, event: "COMMENT", comments });
+    expect(seen.at(-1)!.body!.comments).toEqual([
+      { path: "a.ts", line: 1, body: `one\n${REPLY_MARKER}` },
+      { path: "a.ts", line: 2, body: `two\n${REPLY_MARKER}` },
+    ]);
+  });
+
   it("adds it once, and leaves other requests alone", async () => {
     await github.rest.issues.createComment({ ...repo, issue_number: 1, body: `done\n${REPLY_MARKER}` });
     expect(seen.at(-1)!.body!.body).toBe(`done\n${REPLY_MARKER}`);

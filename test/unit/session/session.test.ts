@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildContext } from "../../../src/session/context.ts";
 import { SessionError, SessionFile, sessionFileName } from "../../../src/session/session-file.ts";
 import { emptyUsage, parseEntry, parseEntryWithSchemas, type AssistantMessage } from "../../../src/session/entries.ts";
-import { knownMessageEntry } from "../../../src/session/message-entry.ts";
+import { isKnownMessageEntry } from "../../../src/session/message-entry.ts";
 import { readMapping, writeMapping } from "../../../src/session/mapping.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "gitclaw-session-"));
@@ -344,14 +344,14 @@ describe("the fast path for message entries", () => {
 
   it("takes the entries gitclaw and pi write as they are, exactly as the schemas would", () => {
     for (const value of good) {
-      expect(knownMessageEntry(value)).toBe(value);
+      expect(isKnownMessageEntry(value)).toBe(true);
       expect(parseEntryWithSchemas(value)).toEqual(value);
     }
   });
 
   it("leaves everything else to the schemas, which keep the final word", () => {
     for (const value of bad) {
-      expect(knownMessageEntry(value)).toBeUndefined();
+      expect(isKnownMessageEntry(value)).toBe(false);
       expect(parseEntry(value)).toEqual(parseEntryWithSchemas(value));
     }
     // Arguments that are not an object are rewritten by the schema, not taken as they are.

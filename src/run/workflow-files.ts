@@ -1,0 +1,106 @@
+// Workflow files: GitHub takes a pushed change under .github/workflows/ only from a token with the
+// `workflows` permission, which the job's token never has, and refuses the whole push otherwise. So
+// the agent's workflow changes are kept out of the push and delivered instead, as a patch committed
+// under state/patches/ and shown in the reply with the command that applies it. With the input
+// workflows_token they are pushed with that token, and delivered as a patch only if that push fails.
+// Protected paths are undone before any of this: a change the agent may not make is not delivered.
+import { closeSync, constants, mkdirSync, openSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import * as workflow from "../actions/log.ts";
+import type { Git } from "../git/git.ts";
+import { workingTreePatch } from "../git/patch.ts";
+import { changedPathsUnder, isProtected, revertChanges, WORKFLOW_PATHS } from "../git/protected.ts";
+import { fence } from "../quote.ts";
+import { PATCHES_DIR } from "../session/mapping.ts";
+import { formatSize } from "../tools/github/output.ts";
+import type { RunContext } from "./context.ts";
+
+/** A patch longer than this is linked, not shown: the reply must stay readable and within GitHub's limits. */
+const INLINE_PATCH_CHARS = 20_000;
+
+export interface WorkflowChanges {
+  /** The workflow files the run changed. */
+  paths: string[];
+  /** Pushed with workflows_token, or held back and delivered as a patch. */
+  pushed: boolean;
+  /** When held back: the patch, and its file in the repository. */
+  patch?: { file: string; text: string };
+  /** Why workflows_token could not push them, when it was tried. */
+  failure?: string;
+}
+
+/** The workflow folders whose changes a run holds back: none with workflows_token, nor where they are protected. */
+export function heldBackFolders(protectedPaths: readonly string[], withWorkflowsToken: boolean): string[] {
+  return withWorkflowsToken ? [] : WORKFLOW_PATHS.filter((path) => !isProtected(path, protectedPaths));
+}
+
+/** The workflow files the working tree changed, except the orchestrator's `own` files. */
+export const changedWorkflowFiles = (git: Git, own: readonly string[]): Promise<string[]> =>
+  changedPathsUnder(git, WORKFLOW_PATHS, own);
+
+/**
+ * Takes the changes to `paths` out of the working tree and writes them, redacted, as a patch to
+ * state/patches/<issue>-<HEAD>.patch, which the caller commits with the rest.
+ */
+export async function holdBack(run: RunContext, git: Git, paths: string[], failure?: string): Promise<WorkflowChanges> {
+  const text = run.redact(await workingTreePatch(git, paths));
+  await revertChanges(git, paths);
+  const head = await git.must(["rev-parse", "--short=12", "HEAD"]);
+  const file = `${PATCHES_DIR}/${run.trigger.issueNumber}-${head}.patch`;
+  mkdirSync(join(git.cwd, PATCHES_DIR), { recursive: true });
+  writeNoFollow(join(git.cwd, file), text);
+  workflow.warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
+  return { paths, pushed: false, patch: { file, text }, ...(failure ? { failure: pushFailure(failure) } : {}) };
+}
+
+/** A failed push in one line, as the remote said it: the command and git's own closing lines left out. */
+export function pushFailure(message: string): string {
+  const said = message.includes(" failed: ") ? message.slice(message.indexOf(" failed: ") + 9) : message;
+  const lines = said
+    .split("\n")
+    .map((line) => line.replace(/^remote:\s*/, "").trim())
+    .filter((line) => line && !line.startsWith("error: failed to push"));
+  return lines.join("; ") || said.trim();
+}
+
+/** Writes `path`, refusing to follow a symbolic link committed in its place. */
+function writeNoFollow(path: string, text: string): void {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The reply's note: pushed, or why not and how to apply the patch, with the patch itself collapsed.
+ * `blob` links a file of the commit holding the patch; without it the patch was not committed.
+ */
+export function describeWorkflowChanges(
+  changes: WorkflowChanges | undefined,
+  where: { branch: string; blob?: (path: string) => string },
+): string {
+  if (!changes) return "";
+  const files = changes.paths.map((path) => `\`${path}\``).join(", ");
+  if (changes.pushed) return `> [!NOTE]\n> The changes to ${files} were pushed with \`workflows_token\`.`;
+  const { file, text } = changes.patch!;
+  const why = changes.failure
+    ? `\`workflows_token\` could not push them (${changes.failure})`
+    : "the workflow's token cannot push workflow files (GitHub wants the `workflows` permission for them; " +
+      "the input `workflows_token` can carry it)";
+  const how = where.blob
+    ? `They are committed as [a patch](${where.blob(file)}); to apply it, in a checkout of \`${where.branch}\` ` +
+      "that has this run's commit:"
+    : `The patch could not be committed; save it from below as \`${file}\` and apply it:`;
+  const command = fence(`git apply ${file}`, "sh")
+    .split("\n")
+    .map((line) => `> ${line}`);
+  const note = ["> [!NOTE]", `> The changes to ${files} were not pushed: ${why}.`, `> ${how}`, ">", ...command];
+  const size = formatSize(Buffer.byteLength(text));
+  const shown =
+    text.length <= INLINE_PATCH_CHARS
+      ? `<details><summary>The patch (${file}, ${size})</summary>\n\n${fence(text.replace(/\n$/, ""), "diff")}\n\n</details>`
+      : `The patch is ${size}, too long to show here${where.blob ? `: [${file}](${where.blob(file)})` : ""}.`;
+  return `${note.join("\n")}\n\n${shown}`;
+}

@@ -1,0 +1,202 @@
+// Workflow-file changes delivered, not dropped: a scripted run changes a source file and workflow
+// files, against an origin served over HTTP that, like github.com, refuses a push changing
+// .github/workflows/ unless its token has the `workflows` permission. Without workflows_token the
+// rest is pushed and the workflow changes arrive as a committed patch that applies on a fresh clone;
+// with it they are pushed; with a token lacking the permission they fall back to the patch; and where
+// .github/workflows/ is protected they are refused, not delivered.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findLeaks } from "../security/leaks.ts";
+import { SECRETS } from "../security/support.ts";
+import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
+import { commitFile, git } from "../support/git-repo.ts";
+import { issueOpenedPayload } from "../support/payloads.ts";
+import { WORKFLOW_FILE } from "../support/workflow.ts";
+import { OWNER, REPO, TOKEN, checkoutWithConfig, createWorld, sessionLines, type World } from "./support.ts";
+
+/** A token that may push workflow files, and one that may not; neither is token-shaped, so only their values redact them. */
+const WORKFLOWS_TOKEN = "wf-token-not-real-0123456789abcdef";
+const WEAK_TOKEN = "weak-token-not-real-0123456789abcdef";
+const CI = "name: ci\non: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: bun test\n";
+
+let world: World;
+let http: GitHttpServer;
+/** This repository's workflow, passing workflows_token from a secret as a user would add it. */
+let withWorkflowsToken: string;
+
+beforeAll(async () => {
+  world = await createWorld({ "src/app.ts": "export const version = 1;\n", ".github/workflows/ci.yml": CI });
+  world.gh.addUser({ login: "alice", permission: "write" });
+  http = serveGitOverHttp(world.repo.origin, {
+    [TOKEN]: { workflows: false },
+    [WORKFLOWS_TOKEN]: { workflows: true },
+    [WEAK_TOKEN]: { workflows: false },
+  });
+  const line = "          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}\n";
+  const text = readFileSync(WORKFLOW_FILE, "utf8");
+  expect(text).toContain(line);
+  withWorkflowsToken = join(world.repo.root, "gitclaw-with-workflows-token.yml");
+  writeFileSync(
+    withWorkflowsToken,
+    text.replace(line, `${line}          workflows_token: \${{ secrets.WORKFLOWS_TOKEN }}\n`),
+  );
+});
+afterAll(async () => {
+  http.stop();
+  await world.stop();
+});
+
+/** The agent changes the source, edits a workflow and adds one, then answers. */
+function scriptWorkflowEdits(version: number, answer: string) {
+  const command = [
+    `sed -i 's/version = [0-9]*/version = ${version}/' src/app.ts`,
+    "sed -i 's/on: push/on: [push, pull_request]/' .github/workflows/ci.yml",
+    `printf 'name: lint\\non: push\\njobs: {}\\n# run ${version}\\n' > .github/workflows/lint.yml`,
+    "env",
+  ].join(" && ");
+  world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: answer }]);
+}
+
+async function runIssue(title: string, extra: Parameters<World["run"]>[2] = {}) {
+  const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
+  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+    origin: http.url,
+    ...extra,
+  });
+  expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+  return { run, issue, reply: world.gh.comments(issue.number).at(-1)!.body };
+}
+
+const patchFiles = async () =>
+  (await world.repo.originGit("ls-tree", "-r", "--name-only", "main", "state/patches")).split("\n").filter(Boolean);
+
+describe("workflow-file changes", () => {
+  it("without workflows_token: the rest is pushed, the workflow changes arrive as a patch that applies", async () => {
+    scriptWorkflowEdits(2, "Bumped the version; CI now runs on pull requests too.");
+    const { issue, reply } = await runIssue("Bump the version, run CI on PRs");
+
+    expect(await world.onOrigin("src/app.ts")).toBe("export const version = 2;\n");
+    expect(await world.onOrigin(".github/workflows/ci.yml")).toBe(CI);
+    await expect(world.onOrigin(".github/workflows/lint.yml")).rejects.toThrow();
+    // Never even tried: the push carried no workflow change for GitHub to refuse.
+    expect(http.refusals()).toEqual([]);
+
+    const [file, ...others] = await patchFiles();
+    expect(others).toEqual([]);
+    const head = (await world.repo.originGit("rev-parse", "--short=12", "main~1")).trim();
+    expect(file).toBe(`state/patches/${issue.number}-${head}.patch`);
+    const patch = await world.onOrigin(file!);
+    expect(reply).toContain(
+      "The changes to `.github/workflows/ci.yml`, `.github/workflows/lint.yml` were not pushed: the workflow's " +
+        "token cannot push workflow files (GitHub wants the `workflows` permission for them;",
+    );
+    expect(reply).toContain(`> \`\`\`sh\n> git apply ${file}\n> \`\`\``);
+    expect(reply).toContain(`<details><summary>The patch (${file}, `);
+    expect(reply).toContain(`\`\`\`diff\n${patch.trimEnd()}\n\`\`\``);
+
+    const fresh = await world.repo.clone("fresh-after-patch");
+    await git(fresh, "apply", file!);
+    expect(readFileSync(join(fresh, ".github/workflows/ci.yml"), "utf8")).toBe(
+      CI.replace("on: push", "on: [push, pull_request]"),
+    );
+    expect(readFileSync(join(fresh, ".github/workflows/lint.yml"), "utf8")).toBe(
+      "name: lint\non: push\njobs: {}\n# run 2\n",
+    );
+    expect(await git(fresh, "status", "--porcelain")).toBe("M .github/workflows/ci.yml\n?? .github/workflows/lint.yml");
+  });
+
+  it("tells the model the workflow files will reach the people as a patch", () => {
+    const system = JSON.stringify(world.model.requests.at(-1)!.body);
+    expect(system).toContain(
+      "Changes to .github/workflows/ are not pushed: they reach the people as a patch to apply.",
+    );
+  });
+
+  it("with workflows_token: everything is pushed, with that token, and the token leaks nowhere", async () => {
+    const since = { modelRequests: world.model.requests.length, githubRequests: world.gh.requests.length };
+    const patchesBefore = await patchFiles();
+    scriptWorkflowEdits(3, "Bumped again.");
+    const { run, reply } = await runIssue("Bump once more", {
+      workflowFile: withWorkflowsToken,
+      secrets: { WORKFLOWS_TOKEN: WORKFLOWS_TOKEN },
+    });
+
+    expect(await world.onOrigin("src/app.ts")).toBe("export const version = 3;\n");
+    expect(await world.onOrigin(".github/workflows/ci.yml")).toBe(CI.replace("on: push", "on: [push, pull_request]"));
+    expect(await world.onOrigin(".github/workflows/lint.yml")).toBe("name: lint\non: push\njobs: {}\n# run 3\n");
+    expect(await patchFiles()).toEqual(patchesBefore);
+    expect(http.refusals()).toEqual([]);
+    expect(reply).toContain(
+      "The changes to `.github/workflows/ci.yml`, `.github/workflows/lint.yml` were pushed with `workflows_token`.",
+    );
+    expect(JSON.stringify(world.model.requests.at(-1)!.body)).not.toContain("reach the people as a patch");
+
+    const secrets = [...SECRETS, { name: "workflows_token", value: WORKFLOWS_TOKEN }];
+    const scene = { world, workspace: run.workspace, runnerTemp: run.runnerTemp, logs: run.logs, since };
+    expect(await findLeaks(scene, secrets)).toEqual([]);
+  });
+
+  it("with a workflows_token GitHub refuses: the rest is still pushed and the changes delivered as a patch", async () => {
+    const patchesBefore = await patchFiles();
+    scriptWorkflowEdits(4, "Bumped a fourth time.");
+    const { reply } = await runIssue("Bump a fourth time", {
+      workflowFile: withWorkflowsToken,
+      secrets: { WORKFLOWS_TOKEN: WEAK_TOKEN },
+    });
+
+    // GitHub refused the branch, then the side branch gitclaw tries after a refusal.
+    const refusal =
+      "refusing to allow a GitHub App to create or update workflow `.github/workflows/lint.yml` without `workflows` permission";
+    expect(http.refusals()).toEqual([refusal, refusal]);
+    expect(await world.onOrigin("src/app.ts")).toBe("export const version = 4;\n");
+    expect(await world.onOrigin(".github/workflows/lint.yml")).toBe("name: lint\non: push\njobs: {}\n# run 3\n");
+    const added = (await patchFiles()).filter((file) => !patchesBefore.includes(file));
+    expect(added).toHaveLength(1);
+    expect(reply).toContain(
+      `The changes to \`.github/workflows/lint.yml\` were not pushed: \`workflows_token\` could not push them (${refusal}).`,
+    );
+    expect(reply).toContain(`git apply ${added[0]}`);
+    expect(await world.onOrigin(added[0]!)).toContain("+# run 4");
+  });
+
+  it("pr_push, which pushes with the job's token, refuses a workflow change in a pull request's worktree", async () => {
+    const author = await world.repo.clone("author-feature");
+    await git(author, "checkout", "-q", "-b", "feature");
+    const head = await commitFile(author, "feature.txt", "feature\n", "Start the feature");
+    await git(author, "push", "-q", "origin", "feature");
+    const pr = world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
+    const edit = `cd "$(git worktree list --porcelain | sed -n 's|^worktree \\(.*/pr-${pr.number}\\)$|\\1|p')" && echo 'on: pull_request' > .github/workflows/ci.yml`;
+    world.model.script([
+      { toolCalls: [{ name: "github", input: { op: "pr_checkout", pr: pr.number } }] },
+      { toolCalls: [{ name: "bash", input: { command: edit } }] },
+      { toolCalls: [{ name: "github", input: { op: "pr_push", branch: `pr-${pr.number}` } }] },
+      { text: "Could not push the workflow change." },
+    ]);
+    const { issue } = await runIssue(`Run CI of PR #${pr.number} on pull requests`);
+
+    expect(await world.repo.originGit("rev-parse", "feature")).toBe(head);
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
+    const pushed = sessionLines(await world.onOrigin(mapping.sessionPath))
+      .filter((l) => l.type === "message" && (l.message as { role: string }).role === "toolResult")
+      .map((l) => (l.message as { content: { text: string }[] }).content[0]!.text)
+      .at(-1);
+    expect(pushed).toContain(".github/workflows/ci.yml is a protected path");
+  });
+
+  it("where .github/workflows/ is protected, the change is refused and not delivered", async () => {
+    const workspace = await checkoutWithConfig(world, { protectedPaths: [".github/workflows/"] });
+    const patchesBefore = await patchFiles();
+    scriptWorkflowEdits(5, "Tried.");
+    const { reply } = await runIssue("Bump a fifth time", { workspace });
+
+    expect(await world.onOrigin("src/app.ts")).toBe("export const version = 5;\n");
+    expect(await world.onOrigin(".github/workflows/lint.yml")).toBe("name: lint\non: push\njobs: {}\n# run 3\n");
+    expect(await patchFiles()).toEqual(patchesBefore);
+    expect(reply).toContain("Changes to protected paths were not committed: `.github/workflows/lint.yml`.");
+    expect(reply).not.toContain("git apply");
+    const log = await execa("git", ["log", "-1", "--name-only", "--format=", "main"], { cwd: world.repo.origin });
+    expect(String(log.stdout)).not.toContain("state/patches/");
+  });
+});
