@@ -307,9 +307,10 @@ export async function getWorkflowRun(api: GitHubApi, repo: Repo, runId: number):
   return { status: data.status, conclusion: data.conclusion, htmlUrl: data.html_url };
 }
 
-/** Asks GitHub to cancel a run; one already over (409) is left as it is. */
+/** Asks GitHub to cancel a run; one already over (409, final: not retried) is left as it is. */
 export async function cancelWorkflowRun(api: GitHubApi, repo: Repo, runId: number): Promise<void> {
-  expect(await api.send("POST", `${repoPath(repo)}/actions/runs/${runId}/cancel`), [202, 409], "workflow-run-cancel");
+  const path = `${repoPath(repo)}/actions/runs/${runId}/cancel`;
+  expect(await api.send("POST", path, undefined, { retries: 0 }), [202, 409], "workflow-run-cancel");
 }
 
 /** The id of the run's artifact called `name`, if it uploaded one. */
