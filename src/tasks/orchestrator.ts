@@ -22,6 +22,8 @@ export interface LiveTask {
   report?: { markdown: string; title?: string };
   /** Why it was stopped, when it was. */
   stopReason?: string;
+  /** Let go at the run's end, still running elsewhere (runner "actions"): its record stays as it is. */
+  detached?: boolean;
 }
 
 /** Runs a task to its end: resolves once its record is final (reported, failed or terminated) and saved. */
@@ -95,7 +97,11 @@ export class TaskOrchestrator {
     return false;
   }
 
-  async spawn(caller: TaskCaller, request: { title: string; prompt: string; runner: Runner }): Promise<TaskRecord> {
+  /** `taskId`: the id the task already has (a sub-agent's own run, dispatched under it); a new one otherwise. */
+  async spawn(
+    caller: TaskCaller,
+    request: { title: string; prompt: string; runner: Runner; taskId?: string },
+  ): Promise<TaskRecord> {
     const { maxDepth } = this.options;
     if (caller.depth >= maxDepth)
       throw new TaskError(
@@ -106,7 +112,7 @@ export class TaskOrchestrator {
     if (!this.options.launchers[request.runner])
       throw new TaskError(`runner "${request.runner}" is not available in this run.`);
     const record: TaskRecord = {
-      taskId: newTaskId(),
+      taskId: request.taskId ?? newTaskId(),
       title: request.title,
       prompt: request.prompt,
       runner: request.runner,
@@ -116,14 +122,45 @@ export class TaskOrchestrator {
       status: "queued",
       createdAt: this.stamp(),
     };
-    const controller = new AbortController();
-    let settle = () => {};
-    const settled = new Promise<void>((resolve) => (settle = resolve));
-    this.live.set(record.taskId, { record, signal: controller.signal, controller, settled, settle });
+    this.track(record);
     this.update(record);
     this.queue.push(record.taskId);
     this.pump();
     return this.known.get(record.taskId)!;
+  }
+
+  private track(record: TaskRecord): Live {
+    const controller = new AbortController();
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const live: Live = { record, signal: controller.signal, controller, settled, settle };
+    this.live.set(record.taskId, live);
+    return live;
+  }
+
+  /**
+   * Takes up tasks an earlier run let go while they still ran elsewhere (runner "actions"): each is
+   * followed again by its launcher, in a slot of its own. Returns their ids.
+   */
+  resume(runner: Runner): string[] {
+    const outstanding = [...this.known.values()].filter(
+      (record) => record.runner === runner && !isFinal(record.status) && !this.live.has(record.taskId),
+    );
+    for (const record of outstanding) this.start(this.track(record), record);
+    return outstanding.map((record) => record.taskId);
+  }
+
+  /** At the run's end: tasks of `runner` still running are let go, to be resumed by the next run. */
+  async detach(runner: Runner): Promise<string[]> {
+    const running = [...this.live.values()].filter(
+      (live) => live.record.runner === runner && !this.queue.includes(live.record.taskId),
+    );
+    for (const live of running) {
+      live.detached = true;
+      live.controller.abort("the run ended; the task goes on");
+    }
+    await Promise.all(running.map((live) => live.settled));
+    return running.map((live) => live.record.taskId);
   }
 
   /** Starts queued tasks while slots are free. */
@@ -134,9 +171,9 @@ export class TaskOrchestrator {
     }
   }
 
-  private start(live: Live): void {
+  private start(live: Live, resumed?: TaskRecord): void {
     this.running++;
-    const record: TaskRecord = { ...live.record, status: "running", startedAt: this.stamp() };
+    const record: TaskRecord = resumed ?? { ...live.record, status: "running", startedAt: this.stamp() };
     this.update(record);
     this.options.onChange?.(record);
     const launch = this.options.launchers[record.runner]!;
@@ -152,7 +189,8 @@ export class TaskOrchestrator {
   /** The record as the launcher left it, made final if it is not, and everyone waiting told. */
   private finish(live: Live): void {
     const current = this.known.get(live.record.taskId)!;
-    if (!isFinal(current.status)) this.fail(live, live.stopReason ?? "the task ended without a report");
+    if (!isFinal(current.status) && !live.detached)
+      this.fail(live, live.stopReason ?? "the task ended without a report");
     this.options.onChange?.(this.known.get(live.record.taskId)!);
     live.settle();
     this.live.delete(live.record.taskId);
