@@ -136,6 +136,20 @@ export const Config = z.strictObject({
       maxParallel: z.int().min(1).max(16).default(3),
       /** How deep sub-agents nest: tasks at this depth get no task tools. */
       maxDepth: z.int().min(1).max(5).default(2),
+      /**
+       * runner "actions": a task as its own workflow_dispatch run of `workflow` (a file under
+       * .github/workflows/ with the task job, whose token needs `actions: write`), followed every `pollSeconds`.
+       */
+      actions: z
+        .strictObject({
+          enabled: z.boolean().default(false),
+          workflow: z
+            .string()
+            .regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml")
+            .default("gitclaw.yml"),
+          pollSeconds: z.number().positive().max(600).default(15),
+        })
+        .prefault({}),
     })
     .prefault({}),
 });

@@ -11,7 +11,7 @@ import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
 import { CUSTOM } from "../session/custom.ts";
-import { mappingPath, repoRelative, writeMapping } from "../session/mapping.ts";
+import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
@@ -30,7 +30,13 @@ export interface Landing {
 }
 
 /** The session's closing entry and the issue's mapping: written before the commit that carries them. */
-export function recordRun(run: RunContext, conversation: OpenConversation, result: LoopResult, root: string): void {
+export function recordRun(
+  run: RunContext,
+  conversation: OpenConversation,
+  result: LoopResult,
+  root: string,
+  outstandingTasks: IssueMapping["outstandingTasks"] = [],
+): void {
   const { env, trigger } = run;
   const { session, answered } = conversation;
   const durationMs = run.now() - run.started;
@@ -49,6 +55,7 @@ export function recordRun(run: RunContext, conversation: OpenConversation, resul
     sessionPath: repoRelative(root, session.path),
     updatedAt: new Date(run.now()).toISOString(),
     ...(answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {}),
+    ...(outstandingTasks.length ? { outstandingTasks } : {}),
   });
 }
 

@@ -13,7 +13,7 @@ import { runDeadline, type RunContext } from "./context.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
-import { endTasks, untilTasksEnd } from "./tasks.ts";
+import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
@@ -42,7 +42,7 @@ export async function runConversation(run: RunContext): Promise<ConversationOutc
     taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
   }
-  recordRun(run, conversation, result, workspace.root);
+  recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
   const landing = await landWork(run, workspace, conversation, tools.tasks?.ownFiles);
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress });
   writeSummary(run, timeline, result);

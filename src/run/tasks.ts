@@ -13,10 +13,11 @@ import { CUSTOM } from "../session/custom.ts";
 import { repoRelative, sessionsDir } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { abortLeftoverAm, type ApplyTarget } from "../tasks/apply.ts";
+import { actionsLauncher } from "../tasks/actions.ts";
 import { localLauncher, type LocalTaskEnv } from "../tasks/local.ts";
 import { TaskOrchestrator } from "../tasks/orchestrator.ts";
 import { childInstructions } from "../tasks/prompt.ts";
-import { TaskStore, type TaskRecord } from "../tasks/records.ts";
+import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
 import type { TaskScope } from "../tasks/scope.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createTools, type ToolsOptions } from "../tools/index.ts";
@@ -41,14 +42,24 @@ export interface RunTasks {
   spending: Spending;
   /** Files of the tasks' sessions, committed with the run's (the only other exception under state/). */
   ownFiles: string[];
-  /** Tasks started by this run. */
+  /** Tasks started by this run, or resumed from an earlier one. */
   started: Set<string>;
+  /** The run's: a cancelled run cancels its tasks' workflow runs; one that just ends lets them go on. */
+  signal: AbortSignal;
 }
 
+/** What tasks need of the run: all of it but the event, of which only who asked and the branch. */
+export type TaskRun = Omit<RunContext, "trigger" | "github" | "onReplied"> & {
+  trigger: Pick<RunContext["trigger"], "actor" | "defaultBranch">;
+};
+
 export interface TaskSetup {
-  run: RunContext;
+  run: TaskRun;
   workspace: Workspace;
-  session: SessionFile;
+  /** The session the tasks belong to: its artifacts hold their records, its path is every child's parent. */
+  session: Pick<SessionFile, "artifactsDir" | "path"> & {
+    appendCustom(...args: Parameters<SessionFile["appendCustom"]>): unknown;
+  };
   sandbox: Sandbox;
   /** The tools' options of the run's own agent; sub-agents get the same tools, but the github tool. */
   toolsOptions: ToolsOptions;
@@ -64,11 +75,15 @@ export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
   const started = new Set<string>();
   let orchestrator: TaskOrchestrator | undefined;
   const env = localEnv(setup, spending, ownFiles, () => orchestrator!);
+  const runners: Runner[] = run.config.tasks.actions.enabled ? ["local", "actions"] : ["local"];
+  const onActions = run.config.tasks.actions.enabled
+    ? { actions: actionsLauncher(actionsEnv(setup, spending, ownFiles), () => orchestrator!) }
+    : {};
   orchestrator = new TaskOrchestrator({
     store,
     maxParallel: run.config.tasks.maxParallel,
     maxDepth: run.config.tasks.maxDepth,
-    launchers: { local: localLauncher(env, () => orchestrator!) },
+    launchers: { local: localLauncher(env, () => orchestrator!), ...onActions },
     now: run.now,
     onChange: (record) => {
       started.add(record.taskId);
@@ -80,14 +95,46 @@ export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
     orchestrator,
     caller: { depth: 0, head: () => workspace.git.must(["rev-parse", "HEAD"]) },
     target: applyTarget(setup, workspace.git, {}),
-    runners: ["local"],
+    runners,
     pendingWaitMs: PENDING_WAIT_MS,
   };
-  return { orchestrator, tools: createTaskTools(scope), scope, spending, ownFiles, started };
+  if (onActions.actions) {
+    const resumed = orchestrator.resume("actions");
+    if (resumed.length) run.log(`gitclaw: following the Actions runs of earlier tasks again: ${resumed.join(", ")}`);
+  }
+  const signal = run.signal;
+  return { orchestrator, tools: createTaskTools(scope), scope, spending, ownFiles, started, signal };
+}
+
+/** The parent's side of runner "actions": where to dispatch, how often to look, what the brief says. */
+function actionsEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]) {
+  const { run, workspace, session } = setup;
+  const { workflow, pollSeconds } = run.config.tasks.actions;
+  const coAuthor = coAuthorOf(run.trigger);
+  return {
+    api: run.api,
+    repo: run.repo,
+    workflow,
+    ref: run.trigger.defaultBranch ?? workspace.branch,
+    git: workspace.git,
+    remote: workspace.remote,
+    root: workspace.root,
+    brief: {
+      parentSession: repoRelative(workspace.root, session.path),
+      parentRun: run.link,
+      ...(coAuthor ? { coAuthor } : {}),
+    },
+    pollMs: pollSeconds * 1000,
+    signal: run.signal,
+    spending,
+    onSessionFiles: (paths: string[]) => ownFiles.push(...paths),
+    log: run.log,
+    now: run.now,
+  };
 }
 
 /** The parent session's line for a task, as it starts and as it ends: the session viewer's tree. */
-function recordTask(session: SessionFile, record: TaskRecord): void {
+function recordTask(session: TaskSetup["session"], record: TaskRecord): void {
   const { taskId, title, status, depth, runner, parentTaskId, sessionPath, error } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, status, depth, runner, parentTaskId, sessionPath, error });
 }
@@ -196,7 +243,15 @@ export async function untilTasksEnd(
 export async function endTasks(tasks: RunTasks | undefined, session: SessionFile): Promise<string[]> {
   if (!tasks) return [];
   const notes: string[] = [];
-  const running = tasks.orchestrator.active({}).map((record) => record.taskId);
+  // Workflow runs of tasks go on past this run (unless it was cancelled): the next run takes them up.
+  const detached = tasks.signal.aborted ? [] : await tasks.orchestrator.detach("actions");
+  if (detached.length)
+    notes.push(
+      `Tasks still running on Actions go on: ${detached.join(", ")}. The next run of this issue takes their work up.`,
+    );
+  const running = tasks.orchestrator
+    .active({})
+    .flatMap((record) => (detached.includes(record.taskId) ? [] : record.taskId));
   await tasks.orchestrator.shutdown("the run ended before it reported");
   if (running.length) notes.push(`Tasks still running when the run ended were stopped: ${running.join(", ")}.`);
   const aborted = await abortLeftoverAm(tasks.scope.target).catch((error: Error) => {
@@ -216,6 +271,13 @@ export async function endTasks(tasks: RunTasks | undefined, session: SessionFile
   return notes;
 }
 
+/** Tasks let go still running on Actions, for the issue's mapping: the next run takes them up. */
+export function outstandingTasks(tasks: RunTasks | undefined): { taskId: string; runUrl: string }[] {
+  return (tasks?.orchestrator.active({}) ?? []).flatMap((record) =>
+    record.run ? [{ taskId: record.taskId, runUrl: record.run.url }] : [],
+  );
+}
+
 /** One line per task this run started at the top level: applied, waiting to be applied, or failed. */
 function remaining(tasks: RunTasks): string[] {
   const lines = [...tasks.started]
@@ -228,6 +290,8 @@ function remaining(tasks: RunTasks): string[] {
       if (patch?.status === "ready")
         return `- ⚠ ${name}: ${patch.commitCount} commit${patch.commitCount === 1 ? "" : "s"} not applied (\`${patch.path}\`)`;
       if (record.status === "reported") return `- ${name}: reported, no commits`;
+      if (record.status === "running" && record.run)
+        return `- ⏳ ${name}: still running on Actions (${record.run.url})`;
       return `- ✗ ${name}: ${record.status}${record.error ? ` (${record.error})` : ""}`;
     });
   return lines.length ? [`Sub-agent tasks:\n${lines.join("\n")}`] : [];

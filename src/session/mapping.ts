@@ -16,6 +16,8 @@ export const IssueMapping = z.looseObject({
   /** The newest comment answered, so a later run answers every comment after it. */
   lastCommentId: z.number().int().optional(),
   lastCommentAt: z.string().optional(),
+  /** Sub-agent tasks still running on Actions when the run ended: the next run takes them up. */
+  outstandingTasks: z.array(z.looseObject({ taskId: z.string(), runUrl: z.string() })).optional(),
 });
 export type IssueMapping = z.infer<typeof IssueMapping>;
 
