@@ -23106,6 +23106,35 @@ async function createReview(api, repo, pullNumber, review, options) {
   const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
   return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }
+async function dispatchWorkflow(api, repo, dispatch) {
+  const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
+  const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
+  const data = expect(await api.send("POST", path, body), [200, 204], "workflow-dispatch");
+  if (typeof data?.workflow_run_id !== "number")
+    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
+  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+}
+async function getWorkflowRun(api, repo, runId) {
+  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/runs/${runId}`), [200], "workflow-runs");
+  return { status: data.status, conclusion: data.conclusion, htmlUrl: data.html_url };
+}
+async function cancelWorkflowRun(api, repo, runId) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/cancel`;
+  expect(await api.send("POST", path, undefined, { retries: 0 }), [202, 409], "workflow-run-cancel");
+}
+async function findRunArtifact(api, repo, runId, name) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/artifacts?name=${encodeURIComponent(name)}&per_page=100`;
+  const data = expect(await api.send("GET", path), [200], "workflow-run-artifacts");
+  return data.artifacts.find((artifact) => artifact.name === name);
+}
+async function downloadArtifact(api, repo, artifactId) {
+  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/artifacts/${artifactId}/zip`), [200], "artifact-download");
+  if (data instanceof ArrayBuffer)
+    return new Uint8Array(data);
+  if (data instanceof Uint8Array)
+    return data;
+  throw new GitHubApiError("the artifact-download API did not answer with the archive's bytes");
+}
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/issues/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
@@ -23153,7 +23182,10 @@ function octokitApi(github) {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...body === undefined ? {} : { data: body },
-          ...request?.signal ? { request: { signal: request.signal } } : {}
+          request: {
+            ...request?.signal ? { signal: request.signal } : {},
+            ...request?.retries === undefined ? {} : { retries: request.retries }
+          }
         });
         return { status: response.status, data: response.data };
       } catch (error) {
@@ -43155,7 +43187,12 @@ var Config = strictObject({
   tasks: strictObject({
     enabled: boolean2().default(false),
     maxParallel: int().min(1).max(16).default(3),
-    maxDepth: int().min(1).max(5).default(2)
+    maxDepth: int().min(1).max(5).default(2),
+    actions: strictObject({
+      enabled: boolean2().default(false),
+      workflow: string2().regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml").default("gitclaw.yml"),
+      pollSeconds: number2().positive().max(600).default(15)
+    }).prefault({})
   }).prefault({})
 });
 
@@ -43486,10 +43523,15 @@ var MODEL_INPUTS = {
 var TOKEN_INPUTS = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
 };
+var TASK_INPUTS = {
+  task_id: "GITCLAW_TASK_ID",
+  task_base_sha: "GITCLAW_TASK_BASE_SHA"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
-  ...TOKEN_INPUTS
+  ...TOKEN_INPUTS,
+  ...TASK_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
@@ -56265,7 +56307,8 @@ var IssueMapping = looseObject({
   sessionPath: string2().min(1),
   updatedAt: string2(),
   lastCommentId: number2().int().optional(),
-  lastCommentAt: string2().optional()
+  lastCommentAt: string2().optional(),
+  outstandingTasks: array(looseObject({ taskId: string2(), runUrl: string2() })).optional()
 });
 var STATE_DIR = "state";
 var repoRelative = (root, path) => relative(root, path).split("\\").join("/");
@@ -71841,7 +71884,7 @@ ${shown}`;
 }
 
 // src/run/land.ts
-function recordRun(run, conversation, result, root) {
+function recordRun(run, conversation, result, root, outstandingTasks = []) {
   const { env, trigger } = run;
   const { session, answered } = conversation;
   const durationMs = run.now() - run.started;
@@ -71859,7 +71902,8 @@ function recordRun(run, conversation, result, root) {
     issueNumber: trigger.issueNumber,
     sessionPath: repoRelative(root, session.path),
     updatedAt: new Date(run.now()).toISOString(),
-    ...answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {}
+    ...answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {},
+    ...outstandingTasks.length ? { outstandingTasks } : {}
   });
 }
 async function landWork(run, workspace, conversation, taskFiles = []) {
@@ -72063,7 +72107,7 @@ ${note.replace(/^/gm, "> ")}`),
 }
 
 // src/run/tasks.ts
-import { join as join19 } from "path";
+import { join as join20 } from "path";
 
 // src/tasks/apply.ts
 import { existsSync as existsSync7, mkdtempSync as mkdtempSync3, readFileSync as readFileSync9, rmSync as rmSync4 } from "fs";
@@ -72280,18 +72324,355 @@ async function abortLeftoverAm(target) {
 }
 var readSeries = (file) => readFileSync9(file, "utf8");
 
-// src/session/artifacts.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync4, readdirSync as readdirSync2 } from "fs";
+// src/tasks/actions.ts
+import { existsSync as existsSync9, mkdirSync as mkdirSync5, writeFileSync as writeFileSync6 } from "fs";
+import { dirname as dirname3, join as join13 } from "path";
+init_operations();
+
+// src/tasks/records.ts
+import { randomBytes as randomBytes2 } from "crypto";
+import { existsSync as existsSync8, lstatSync as lstatSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync2, readFileSync as readFileSync10, writeFileSync as writeFileSync5 } from "fs";
 import { join as join12 } from "path";
+var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+var RUNNERS = ["local", "actions"];
+var PATCH_STATUSES = ["pending", "ready", "failed", "skipped"];
+var GitFormatPatch = looseObject({
+  status: _enum(PATCH_STATUSES),
+  baseSha: string2(),
+  headSha: string2().optional(),
+  commitCount: number2().int().optional(),
+  path: string2().optional(),
+  error: string2().optional(),
+  appliedAt: string2().optional(),
+  appliedHeadSha: string2().optional(),
+  updatedAt: string2()
+});
+var TASK_STATUSES = ["queued", "running", "reported", "failed", "terminated"];
+var isFinal = (status) => status !== "queued" && status !== "running";
+var TaskRecord = looseObject({
+  taskId: string2().regex(TASK_ID),
+  title: string2(),
+  prompt: string2(),
+  runner: _enum(RUNNERS),
+  depth: number2().int().min(1),
+  parentTaskId: string2().optional(),
+  baseSha: string2(),
+  status: _enum(TASK_STATUSES),
+  createdAt: string2(),
+  startedAt: string2().optional(),
+  finishedAt: string2().optional(),
+  sessionPath: string2().optional(),
+  reportTitle: string2().optional(),
+  error: string2().optional(),
+  gitFormatPatch: GitFormatPatch.optional(),
+  run: looseObject({ id: number2(), url: string2() }).optional()
+});
+function taskIdProblem(taskId) {
+  if (/[/\\]/.test(taskId) || taskId.includes(".."))
+    return `task_id ${JSON.stringify(taskId)} must not contain path traversal segments.`;
+  if (!TASK_ID.test(taskId))
+    return `task_id ${JSON.stringify(taskId)} is not a task id (letters, digits, _ and -, as task returned it).`;
+  return;
+}
+var newTaskId = () => `t${randomBytes2(4).toString("hex")}`;
+
+class TaskStoreError extends Error {
+  name = "TaskStoreError";
+}
+function realFolder(path, what) {
+  const stat = lstatSync3(path, { throwIfNoEntry: false });
+  if (!stat)
+    return false;
+  if (!stat.isDirectory())
+    throw new TaskStoreError(`${what} is a symbolic link or not a folder; remove it.`);
+  return true;
+}
+
+class TaskStore {
+  dir;
+  root;
+  constructor(dir, root) {
+    this.dir = dir;
+    this.root = root;
+  }
+  folder(taskId) {
+    const problem = taskIdProblem(taskId);
+    if (problem)
+      throw new TaskStoreError(problem);
+    const folder = join12(this.dir, taskId);
+    if (!realFolder(this.dir, "the tasks folder"))
+      mkdirSync4(this.dir, { recursive: true });
+    if (!realFolder(folder, `the folder of task ${taskId}`))
+      mkdirSync4(folder);
+    return folder;
+  }
+  seriesPath = (taskId) => join12(this.folder(taskId), "series.mbox");
+  reportPath = (taskId) => join12(this.folder(taskId), "report.md");
+  relative(path) {
+    return path.startsWith(`${this.root}/`) ? path.slice(this.root.length + 1) : path;
+  }
+  save(record) {
+    writeFileAtomic(join12(this.folder(record.taskId), "task.json"), `${JSON.stringify(TaskRecord.parse(record), null, 2)}
+`);
+  }
+  load(taskId) {
+    const path = join12(this.folder(taskId), "task.json");
+    if (!existsSync8(path))
+      return;
+    const parsed = TaskRecord.safeParse(JSON.parse(readFileSync10(path, "utf8")));
+    return parsed.success && parsed.data.taskId === taskId ? parsed.data : undefined;
+  }
+  all() {
+    if (!realFolder(this.dir, "the tasks folder"))
+      return [];
+    return readdirSync2(this.dir).filter((name) => taskIdProblem(name) === undefined).flatMap((name) => {
+      try {
+        return this.load(name) ?? [];
+      } catch {
+        return [];
+      }
+    }).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+  writeReport(taskId, markdown) {
+    writeFileSync5(this.reportPath(taskId), markdown.endsWith(`
+`) ? markdown : `${markdown}
+`);
+  }
+  readReport(taskId) {
+    const path = this.reportPath(taskId);
+    return existsSync8(path) ? readFileSync10(path, "utf8").trimEnd() : undefined;
+  }
+}
+
+// src/tasks/zip.ts
+import { inflateRawSync } from "zlib";
+
+class ZipError extends Error {
+  name = "ZipError";
+}
+var END_OF_DIRECTORY = 101010256;
+var DIRECTORY_ENTRY = 33639248;
+var LOCAL_HEADER = 67324752;
+function directoryEnd(view) {
+  for (let at = view.byteLength - 22;at >= Math.max(0, view.byteLength - 22 - 65535); at--)
+    if (view.getUint32(at, true) === END_OF_DIRECTORY)
+      return at;
+  throw new ZipError("not a zip archive (no end of central directory)");
+}
+function readZip(bytes, maxBytes = 256 * 1024 * 1024) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = directoryEnd(view);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files = new Map;
+  let total = 0;
+  for (let i = 0;i < count; i++) {
+    if (view.getUint32(at, true) !== DIRECTORY_ENTRY)
+      throw new ZipError("damaged central directory");
+    const method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    at += 46 + skip;
+    if (name.endsWith("/"))
+      continue;
+    total += size;
+    if (total > maxBytes)
+      throw new ZipError(`the archive unpacks to more than ${maxBytes} bytes`);
+    files.set(name, entryData(bytes, view, { local, method, packed, size, name }));
+  }
+  return files;
+}
+function entryData(bytes, view, entry) {
+  if (view.getUint32(entry.local, true) !== LOCAL_HEADER)
+    throw new ZipError(`damaged entry ${entry.name}`);
+  const start = entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
+  const raw = bytes.subarray(start, start + entry.packed);
+  const data = entry.method === 0 ? raw : entry.method === 8 ? inflateRawSync(raw) : undefined;
+  if (!data)
+    throw new ZipError(`${entry.name}: compression method ${entry.method} is not supported`);
+  if (data.byteLength !== entry.size)
+    throw new ZipError(`${entry.name}: unpacked size does not match`);
+  return new Uint8Array(data);
+}
+
+// src/tasks/actions.ts
+var briefRef = (taskId) => `refs/gitclaw/tasks/${taskId}`;
+var artifactName = (taskId) => `task-${taskId}`;
+var BRIEF_FILE = "brief.json";
+var TaskBrief = looseObject({
+  taskId: string2(),
+  baseSha: string2(),
+  title: string2(),
+  prompt: string2(),
+  depth: number2().int().min(1),
+  parentTaskId: string2().optional(),
+  parentSession: string2(),
+  parentRun: string2(),
+  coAuthor: object({ login: string2(), id: number2() }).optional()
+});
+var ChildSpent = object({ turns: number2(), usage: custom((value) => typeof value === "object") });
+var abortableSleep = (ms, signal) => new Promise((resolve) => {
+  const timer = setTimeout(done, ms);
+  function done() {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", done);
+    resolve();
+  }
+  signal.addEventListener("abort", done, { once: true });
+});
+function actionsLauncher(env, orchestrator) {
+  return async (task) => {
+    let record = task.record;
+    if (!record.run) {
+      await pushBrief(env, record);
+      const run = await dispatchWorkflow(env.api, env.repo, {
+        workflow: env.workflow,
+        ref: env.ref,
+        inputs: { task_id: record.taskId, task_base_sha: record.baseSha, parent_run: env.brief.parentRun }
+      });
+      record = { ...record, run: { id: run.id, url: run.htmlUrl } };
+      orchestrator().update(record);
+      env.log(`gitclaw: task ${record.taskId} runs on Actions: ${run.htmlUrl}`);
+    }
+    const ended = await follow(env, task, record.run.id);
+    if (ended === "detached")
+      return;
+    try {
+      await collect(env, orchestrator(), task, ended);
+    } finally {
+      await env.git.run(["push", "-q", env.remote, `:${briefRef(record.taskId)}`], { remote: true });
+    }
+  };
+}
+async function pushBrief(env, record) {
+  const { taskId, baseSha, title, prompt, depth, parentTaskId } = record;
+  const brief = {
+    taskId,
+    baseSha,
+    title,
+    prompt,
+    depth,
+    ...parentTaskId ? { parentTaskId } : {},
+    ...env.brief
+  };
+  const git = env.git;
+  const blob = await git.must(["hash-object", "-w", "--stdin"], { input: `${JSON.stringify(brief, null, 2)}
+` });
+  const tree = await git.must(["mktree"], { input: `100644 blob ${blob}	${BRIEF_FILE}
+` });
+  const commit = await git.must(["commit-tree", tree, "-p", baseSha, "-m", `gitclaw: brief of task ${taskId}`]);
+  await git.must(["push", "-q", "--force", env.remote, `${commit}:${briefRef(taskId)}`], { remote: true });
+}
+async function follow(env, task, runId) {
+  const sleep = env.sleep ?? abortableSleep;
+  const stop = AbortSignal.any([env.signal, task.signal]);
+  let cancelled = false;
+  for (;; ) {
+    if (stop.aborted && !cancelled) {
+      if (task.detached && !env.signal.aborted)
+        return "detached";
+      await cancelWorkflowRun(env.api, env.repo, runId);
+      cancelled = true;
+      env.log(`gitclaw: task ${task.record.taskId}: cancelled its run ${runId}`);
+      if (env.signal.aborted)
+        return { conclusion: "cancelled", url: task.record.run?.url ?? "" };
+    }
+    const run = await getWorkflowRun(env.api, env.repo, runId);
+    if (run.status === "completed")
+      return { conclusion: run.conclusion, url: run.htmlUrl };
+    await sleep(env.pollMs, cancelled ? env.signal : stop);
+  }
+}
+async function collect(env, orchestrator, task, ended) {
+  const { taskId } = task.record;
+  const store = orchestrator.store;
+  const stamp = () => new Date(env.now()).toISOString();
+  const found = await findRunArtifact(env.api, env.repo, task.record.run.id, artifactName(taskId));
+  const stopReason = task.stopReason ?? (env.signal.aborted ? "the parent run was cancelled" : undefined);
+  const failed = (why) => {
+    const status = stopReason ? "terminated" : "failed";
+    const error = stopReason ?? why;
+    store.writeReport(taskId, stoppedReport(error, ""));
+    orchestrator.update({ ...task.record, status, error, finishedAt: stamp() });
+  };
+  if (!found || found.expired)
+    return failed(`its run ${ended.url} ended (${ended.conclusion}) ${found ? "and its artifact expired" : "without its artifact"}`);
+  const files = readZip(await downloadArtifact(env.api, env.repo, found.id));
+  const own = `tasks/${taskId}/`;
+  const text = (name) => new TextDecoder().decode(files.get(`${own}${name}`) ?? new Uint8Array);
+  const parsed = TaskRecord.safeParse(parseJson(text("task.json")));
+  if (!parsed.success || parsed.data.taskId !== taskId)
+    return failed(`its artifact holds no record of task ${taskId}`);
+  const child = parsed.data;
+  const spent = ChildSpent.safeParse(child.spent);
+  if (spent.success) {
+    env.spending.turns += spent.data.turns;
+    env.spending.usage = addUsage(env.spending.usage, spent.data.usage);
+  }
+  env.onSessionFiles(takeSessions(env.root, files));
+  store.writeReport(taskId, text("report.md"));
+  const series = files.get(`${own}series.mbox`);
+  const patch = child.gitFormatPatch;
+  if (series && patch?.status === "ready")
+    writeFileSync6(store.seriesPath(taskId), series);
+  const { status, reportTitle, error, sessionPath } = child;
+  const stopped = stopReason && status !== "reported";
+  orchestrator.update({
+    ...task.record,
+    status: stopped ? "terminated" : status,
+    ...reportTitle ? { reportTitle } : {},
+    ...stopped ? { error: stopReason } : error ? { error } : {},
+    ...sessionPath ? { sessionPath } : {},
+    ...patch ? {
+      gitFormatPatch: {
+        ...patch,
+        path: series ? store.relative(store.seriesPath(taskId)) : undefined,
+        updatedAt: stamp()
+      }
+    } : {},
+    finishedAt: stamp()
+  });
+}
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return;
+  }
+}
+var SESSION_PATH = /^state\/sessions\/(?:[\w][\w.-]*\/)*[\w][\w.-]*$/;
+function takeSessions(root, files) {
+  const committed = new Set;
+  for (const [name, bytes] of files) {
+    if (!SESSION_PATH.test(name) || name.split("/").includes(".."))
+      continue;
+    const path = join13(root, name);
+    if (existsSync9(path))
+      continue;
+    mkdirSync5(dirname3(path), { recursive: true });
+    writeFileSync6(path, bytes);
+    const [, , top, ...rest] = name.split("/");
+    committed.add(rest.length ? `state/sessions/${top}/` : name);
+  }
+  return [...committed];
+}
+
+// src/session/artifacts.ts
+import { existsSync as existsSync10, mkdirSync as mkdirSync6, readdirSync as readdirSync3 } from "fs";
+import { join as join14 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
-  let next = existsSync8(dir) ? Math.max(0, ...readdirSync2(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
+  let next = existsSync10(dir) ? Math.max(0, ...readdirSync3(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync4(dir, { recursive: true });
+      mkdirSync6(dir, { recursive: true });
       const id = String(next++);
-      const path = join12(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
+      const path = join14(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
       return { id, ref: `artifact://${id}`, path };
     },
@@ -72302,26 +72683,26 @@ function createArtifactStore(dir) {
       const known = paths.get(id);
       if (known)
         return known;
-      if (!existsSync8(dir))
+      if (!existsSync10(dir))
         return;
-      const name = readdirSync2(dir).find((file) => file.split(".")[0] === id);
-      return name ? join12(dir, name) : undefined;
+      const name = readdirSync3(dir).find((file) => file.split(".")[0] === id);
+      return name ? join14(dir, name) : undefined;
     }
   };
 }
 
 // src/tasks/worktree.ts
 import { realpathSync as realpathSync3 } from "fs";
-import { join as join15 } from "path";
+import { join as join17 } from "path";
 
 // src/tools/github/worktrees.ts
-import { existsSync as existsSync9, readdirSync as readdirSync3, readFileSync as readFileSync10, realpathSync as realpathSync2, rmSync as rmSync5 } from "fs";
-import { dirname as dirname4, join as join14 } from "path";
+import { existsSync as existsSync11, readdirSync as readdirSync4, readFileSync as readFileSync11, realpathSync as realpathSync2, rmSync as rmSync5 } from "fs";
+import { dirname as dirname5, join as join16 } from "path";
 
 // src/tools/files/workspace.ts
-import { lstatSync as lstatSync3, readlinkSync, realpathSync } from "fs";
+import { lstatSync as lstatSync4, readlinkSync, realpathSync } from "fs";
 import { chmod, stat } from "fs/promises";
-import { basename as basename2, dirname as dirname3, isAbsolute as isAbsolute2, join as join13, relative as relative3, resolve as resolve4, sep as sep2 } from "path";
+import { basename as basename2, dirname as dirname4, isAbsolute as isAbsolute2, join as join15, relative as relative3, resolve as resolve4, sep as sep2 } from "path";
 class PathError extends Error {
 }
 var MAX_SYMLINK_HOPS = 40;
@@ -72347,12 +72728,12 @@ var realPathAllowingMissing = (path, hops = 0) => {
   if (target !== undefined) {
     if (hops >= MAX_SYMLINK_HOPS)
       throw new PathError(`Too many levels of symbolic links: ${path}`);
-    return realPathAllowingMissing(resolve4(dirname3(path), target), hops + 1);
+    return realPathAllowingMissing(resolve4(dirname4(path), target), hops + 1);
   }
-  const parent = dirname3(path);
+  const parent = dirname4(path);
   if (parent === path)
     return path;
-  return join13(realPathAllowingMissing(parent, hops), basename2(path));
+  return join15(realPathAllowingMissing(parent, hops), basename2(path));
 };
 var realOrAsIs = (dir) => {
   try {
@@ -72368,7 +72749,7 @@ function worktreeOf(worktreesDir, absolute, input) {
   if (base === undefined)
     return;
   const [owner, name, ...rest] = relative3(base, absolute).split(sep2).filter(Boolean);
-  const real = owner && name ? join13(realDir, owner, name) : undefined;
+  const real = owner && name ? join15(realDir, owner, name) : undefined;
   if (real === undefined || !isWorktree(real)) {
     throw new PathError(`Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`);
   }
@@ -72376,7 +72757,7 @@ function worktreeOf(worktreesDir, absolute, input) {
 }
 function isWorktree(path) {
   try {
-    return realpathSync(path) === path && lstatSync3(join13(path, ".git")).isFile();
+    return realpathSync(path) === path && lstatSync4(join15(path, ".git")).isFile();
   } catch {
     return false;
   }
@@ -72423,7 +72804,7 @@ async function keepGroupWritable(path, createdFolder) {
   if (!path.worktree)
     return;
   const folders = [];
-  for (let dir = dirname3(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname3(dir))
+  for (let dir = dirname4(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname4(dir))
     folders.unshift(dir);
   for (const entry of [...folders, path.real]) {
     const stats = await stat(entry);
@@ -72508,16 +72889,16 @@ async function listWorktrees(git) {
   }));
 }
 async function worktreeGit(main, path, env, redact) {
-  const admin = join14(await gitCommonDir(main), "worktrees");
-  for (const name of existsSync9(admin) ? readdirSync3(admin) : []) {
+  const admin = join16(await gitCommonDir(main), "worktrees");
+  for (const name of existsSync11(admin) ? readdirSync4(admin) : []) {
     let gitdir;
     try {
-      gitdir = readFileSync10(join14(admin, name, "gitdir"), "utf8").trim();
+      gitdir = readFileSync11(join16(admin, name, "gitdir"), "utf8").trim();
     } catch {
       continue;
     }
-    if (dirname4(gitdir) === path)
-      return localGit(path, { ...env, GIT_DIR: join14(admin, name), GIT_WORK_TREE: path }, {}, redact);
+    if (dirname5(gitdir) === path)
+      return localGit(path, { ...env, GIT_DIR: join16(admin, name), GIT_WORK_TREE: path }, {}, redact);
   }
   throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
 }
@@ -72578,7 +72959,7 @@ async function closeWorktrees(workspace, dir, env) {
 
 // src/tasks/worktree.ts
 async function addTaskWorktree(main, options) {
-  const path = join15(realpathSync3(options.dir), `task-${options.taskId}`);
+  const path = join17(realpathSync3(options.dir), `task-${options.taskId}`);
   await main.must(["worktree", "add", "-q", "--detach", path, options.baseSha], { groupWritable: true });
   return { path, git: await worktreeGit(main, path, options.env, options.redact) };
 }
@@ -72721,121 +73102,6 @@ async function concludeTask(env, orchestrator, task, worktree, { status, report,
     env.log(`gitclaw: task ${taskId}: its worktree stays until the run ends: ${problem}`);
 }
 
-// src/tasks/records.ts
-import { randomBytes as randomBytes2 } from "crypto";
-import { existsSync as existsSync10, lstatSync as lstatSync4, mkdirSync as mkdirSync5, readdirSync as readdirSync4, readFileSync as readFileSync11, writeFileSync as writeFileSync5 } from "fs";
-import { join as join16 } from "path";
-var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-var RUNNERS = ["local", "actions"];
-var PATCH_STATUSES = ["pending", "ready", "failed", "skipped"];
-var GitFormatPatch = looseObject({
-  status: _enum(PATCH_STATUSES),
-  baseSha: string2(),
-  headSha: string2().optional(),
-  commitCount: number2().int().optional(),
-  path: string2().optional(),
-  error: string2().optional(),
-  appliedAt: string2().optional(),
-  appliedHeadSha: string2().optional(),
-  updatedAt: string2()
-});
-var TASK_STATUSES = ["queued", "running", "reported", "failed", "terminated"];
-var isFinal = (status) => status !== "queued" && status !== "running";
-var TaskRecord = looseObject({
-  taskId: string2().regex(TASK_ID),
-  title: string2(),
-  prompt: string2(),
-  runner: _enum(RUNNERS),
-  depth: number2().int().min(1),
-  parentTaskId: string2().optional(),
-  baseSha: string2(),
-  status: _enum(TASK_STATUSES),
-  createdAt: string2(),
-  startedAt: string2().optional(),
-  finishedAt: string2().optional(),
-  sessionPath: string2().optional(),
-  reportTitle: string2().optional(),
-  error: string2().optional(),
-  gitFormatPatch: GitFormatPatch.optional(),
-  run: looseObject({ id: number2(), url: string2() }).optional()
-});
-function taskIdProblem(taskId) {
-  if (/[/\\]/.test(taskId) || taskId.includes(".."))
-    return `task_id ${JSON.stringify(taskId)} must not contain path traversal segments.`;
-  if (!TASK_ID.test(taskId))
-    return `task_id ${JSON.stringify(taskId)} is not a task id (letters, digits, _ and -, as task returned it).`;
-  return;
-}
-var newTaskId = () => `t${randomBytes2(4).toString("hex")}`;
-
-class TaskStoreError extends Error {
-  name = "TaskStoreError";
-}
-function realFolder(path, what) {
-  const stat = lstatSync4(path, { throwIfNoEntry: false });
-  if (!stat)
-    return false;
-  if (!stat.isDirectory())
-    throw new TaskStoreError(`${what} is a symbolic link or not a folder; remove it.`);
-  return true;
-}
-
-class TaskStore {
-  dir;
-  root;
-  constructor(dir, root) {
-    this.dir = dir;
-    this.root = root;
-  }
-  folder(taskId) {
-    const problem = taskIdProblem(taskId);
-    if (problem)
-      throw new TaskStoreError(problem);
-    const folder = join16(this.dir, taskId);
-    if (!realFolder(this.dir, "the tasks folder"))
-      mkdirSync5(this.dir, { recursive: true });
-    if (!realFolder(folder, `the folder of task ${taskId}`))
-      mkdirSync5(folder);
-    return folder;
-  }
-  seriesPath = (taskId) => join16(this.folder(taskId), "series.mbox");
-  reportPath = (taskId) => join16(this.folder(taskId), "report.md");
-  relative(path) {
-    return path.startsWith(`${this.root}/`) ? path.slice(this.root.length + 1) : path;
-  }
-  save(record) {
-    writeFileAtomic(join16(this.folder(record.taskId), "task.json"), `${JSON.stringify(TaskRecord.parse(record), null, 2)}
-`);
-  }
-  load(taskId) {
-    const path = join16(this.folder(taskId), "task.json");
-    if (!existsSync10(path))
-      return;
-    const parsed = TaskRecord.safeParse(JSON.parse(readFileSync11(path, "utf8")));
-    return parsed.success && parsed.data.taskId === taskId ? parsed.data : undefined;
-  }
-  all() {
-    if (!realFolder(this.dir, "the tasks folder"))
-      return [];
-    return readdirSync4(this.dir).filter((name) => taskIdProblem(name) === undefined).flatMap((name) => {
-      try {
-        return this.load(name) ?? [];
-      } catch {
-        return [];
-      }
-    }).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  }
-  writeReport(taskId, markdown) {
-    writeFileSync5(this.reportPath(taskId), markdown.endsWith(`
-`) ? markdown : `${markdown}
-`);
-  }
-  readReport(taskId) {
-    const path = this.reportPath(taskId);
-    return existsSync10(path) ? readFileSync11(path, "utf8").trimEnd() : undefined;
-  }
-}
-
 // src/tasks/orchestrator.ts
 class TaskError extends Error {
   name = "TaskError";
@@ -72891,7 +73157,7 @@ class TaskOrchestrator {
     if (!this.options.launchers[request.runner])
       throw new TaskError(`runner "${request.runner}" is not available in this run.`);
     const record = {
-      taskId: newTaskId(),
+      taskId: request.taskId ?? newTaskId(),
       title: request.title,
       prompt: request.prompt,
       runner: request.runner,
@@ -72901,14 +73167,34 @@ class TaskOrchestrator {
       status: "queued",
       createdAt: this.stamp()
     };
-    const controller = new AbortController;
-    let settle = () => {};
-    const settled = new Promise((resolve) => settle = resolve);
-    this.live.set(record.taskId, { record, signal: controller.signal, controller, settled, settle });
+    this.track(record);
     this.update(record);
     this.queue.push(record.taskId);
     this.pump();
     return this.known.get(record.taskId);
+  }
+  track(record) {
+    const controller = new AbortController;
+    let settle = () => {};
+    const settled = new Promise((resolve) => settle = resolve);
+    const live = { record, signal: controller.signal, controller, settled, settle };
+    this.live.set(record.taskId, live);
+    return live;
+  }
+  resume(runner) {
+    const outstanding = [...this.known.values()].filter((record) => record.runner === runner && !isFinal(record.status) && !this.live.has(record.taskId));
+    for (const record of outstanding)
+      this.start(this.track(record), record);
+    return outstanding.map((record) => record.taskId);
+  }
+  async detach(runner) {
+    const running = [...this.live.values()].filter((live) => live.record.runner === runner && !this.queue.includes(live.record.taskId));
+    for (const live of running) {
+      live.detached = true;
+      live.controller.abort("the run ended; the task goes on");
+    }
+    await Promise.all(running.map((live) => live.settled));
+    return running.map((live) => live.record.taskId);
   }
   pump() {
     while (this.queue.length > 0 && this.running - this.lent < this.options.maxParallel) {
@@ -72916,9 +73202,9 @@ class TaskOrchestrator {
       this.start(live);
     }
   }
-  start(live) {
+  start(live, resumed) {
     this.running++;
-    const record = { ...live.record, status: "running", startedAt: this.stamp() };
+    const record = resumed ?? { ...live.record, status: "running", startedAt: this.stamp() };
     this.update(record);
     this.options.onChange?.(record);
     const launch = this.options.launchers[record.runner];
@@ -72930,7 +73216,7 @@ class TaskOrchestrator {
   }
   finish(live) {
     const current = this.known.get(live.record.taskId);
-    if (!isFinal(current.status))
+    if (!isFinal(current.status) && !live.detached)
       this.fail(live, live.stopReason ?? "the task ended without a report");
     this.options.onChange?.(this.known.get(live.record.taskId));
     live.settle();
@@ -73929,7 +74215,7 @@ var formatInterception = (rule, command) => `Blocked: ${rule.message}
 Original command: ${command}`;
 
 // src/tools/bash/process.ts
-import { existsSync as existsSync11 } from "fs";
+import { existsSync as existsSync12 } from "fs";
 
 // src/tools/sandbox/procfs.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync12 } from "fs";
@@ -74034,7 +74320,7 @@ function spawnGroupLeader(launch, cwd) {
     stderr: "pipe"
   });
 }
-var spawnErrorOf = (file, cwd, error) => existsSync11(cwd) ? `${file} could not be started: ${error.message}` : `the working directory ${cwd} does not exist`;
+var spawnErrorOf = (file, cwd, error) => existsSync12(cwd) ? `${file} could not be started: ${error.message}` : `the working directory ${cwd} does not exist`;
 var notStarted = (spawnError, startedAt) => ({
   pid: undefined,
   finished: Promise.resolve({ exitCode: null, signal: null, spawnError, wallTimeMs: performance.now() - startedAt }),
@@ -74330,7 +74616,7 @@ function createBashTool(options) {
 // src/tools/files/confined-file.ts
 import { constants as constants6, fstatSync, readlinkSync as readlinkSync2, statSync as statSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
-import { dirname as dirname5 } from "path";
+import { dirname as dirname6 } from "path";
 var FLAGS = {
   read: constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK,
   update: constants6.O_RDWR | constants6.O_NOFOLLOW | constants6.O_NONBLOCK,
@@ -74387,7 +74673,7 @@ async function replaceContent(handle, bytes) {
 }
 async function makeParentFolders(path) {
   const folders = [];
-  for (let dir = dirname5(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname5(dir))
+  for (let dir = dirname6(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname6(dir))
     folders.unshift(dir);
   let first;
   for (const dir of folders) {
@@ -75024,8 +75310,8 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync12, mkdirSync as mkdirSync6, rmSync as rmSync6 } from "fs";
-import { dirname as dirname6, join as join17 } from "path";
+import { existsSync as existsSync13, mkdirSync as mkdirSync7, rmSync as rmSync6 } from "fs";
+import { dirname as dirname7, join as join18 } from "path";
 var MAX_CHECKOUTS = 10;
 var KEY2 = {
   headRef: "ompPrHeadRef",
@@ -75084,7 +75370,7 @@ async function remoteFor(git, pr, thisRepo) {
 async function checkoutOne(context, git, pr, place, force) {
   const { tool } = context;
   const branch = `pr-${pr.number}`;
-  const target = join17(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const target = join18(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headRef = pr.head.ref;
   const tracking = `refs/remotes/${remote}/${headRef}`;
@@ -75120,8 +75406,8 @@ async function checkoutOne(context, git, pr, place, force) {
   for (const [key, value] of config)
     await git.must(["config", `branch.${branch}.${key}`, value]);
   if (!registered) {
-    mkdirSync6(dirname6(target), { recursive: true, mode: 488 });
-    if (existsSync12(target)) {
+    mkdirSync7(dirname7(target), { recursive: true, mode: 488 });
+    if (existsSync13(target)) {
       if (!force)
         throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
       rmSync6(target, { recursive: true, force: true });
@@ -75861,7 +76147,7 @@ function outsideHunks(comment, lines) {
 }
 
 // src/tools/github/run-watch.ts
-import { writeFileSync as writeFileSync6 } from "fs";
+import { writeFileSync as writeFileSync7 } from "fs";
 var RUN_WATCH_INTERVAL_MS = 3000;
 var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
 var RUN_WATCH_SLOW_AFTER_MS = 60000;
@@ -76036,7 +76322,7 @@ function saveLogs(watch, runs, logs) {
     return;
   const artifact = watch.context.tool.artifacts.allocate("github.log");
   const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
-  writeFileSync6(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+  writeFileSync7(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
 ${log ?? `Full log unavailable.
 `}`).join(`
 `));
@@ -76411,7 +76697,7 @@ ${body}`, {
 
 // src/tools/files/read.ts
 import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname7, join as join18 } from "path";
+import { basename as basename3, dirname as dirname8, join as join19 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -76520,7 +76806,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join18(realpathSync4(dirname7(artifact)), basename3(artifact)), display: path };
+          file = { real: join19(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -76684,7 +76970,7 @@ function createCommitTool(options) {
 }
 
 // src/tools/task/task-apply-git-patch.ts
-import { existsSync as existsSync13 } from "fs";
+import { existsSync as existsSync14 } from "fs";
 
 // src/tools/task/result.ts
 function patchView(record) {
@@ -76737,7 +77023,7 @@ function createTaskApplyGitPatchTool(scope) {
       if (typeof found === "string")
         return fail(found, { taskId: args.task_id });
       const file = scope.orchestrator.store.seriesPath(args.task_id);
-      if (!existsSync13(file))
+      if (!existsSync14(file))
         return fail(`The patch file of task ${args.task_id} is missing.`);
       const series = readSeries(file);
       const refused = await applyProblem(scope.target, series, {
@@ -76952,17 +77238,19 @@ function setUpTasks(setup) {
   const { run, workspace, session } = setup;
   if (!run.config.tasks.enabled)
     return;
-  const store = new TaskStore(join19(session.artifactsDir, "tasks"), workspace.root);
+  const store = new TaskStore(join20(session.artifactsDir, "tasks"), workspace.root);
   const spending = { turns: 0, usage: emptyUsage() };
   const ownFiles = [];
   const started = new Set;
   let orchestrator;
   const env = localEnv(setup, spending, ownFiles, () => orchestrator);
+  const runners = run.config.tasks.actions.enabled ? ["local", "actions"] : ["local"];
+  const onActions = run.config.tasks.actions.enabled ? { actions: actionsLauncher(actionsEnv(setup, spending, ownFiles), () => orchestrator) } : {};
   orchestrator = new TaskOrchestrator({
     store,
     maxParallel: run.config.tasks.maxParallel,
     maxDepth: run.config.tasks.maxDepth,
-    launchers: { local: localLauncher(env, () => orchestrator) },
+    launchers: { local: localLauncher(env, () => orchestrator), ...onActions },
     now: run.now,
     onChange: (record) => {
       started.add(record.taskId);
@@ -76974,10 +77262,41 @@ function setUpTasks(setup) {
     orchestrator,
     caller: { depth: 0, head: () => workspace.git.must(["rev-parse", "HEAD"]) },
     target: applyTarget(setup, workspace.git, {}),
-    runners: ["local"],
+    runners,
     pendingWaitMs: PENDING_WAIT_MS
   };
-  return { orchestrator, tools: createTaskTools(scope), scope, spending, ownFiles, started };
+  if (onActions.actions) {
+    const resumed = orchestrator.resume("actions");
+    if (resumed.length)
+      run.log(`gitclaw: following the Actions runs of earlier tasks again: ${resumed.join(", ")}`);
+  }
+  const signal = run.signal;
+  return { orchestrator, tools: createTaskTools(scope), scope, spending, ownFiles, started, signal };
+}
+function actionsEnv(setup, spending, ownFiles) {
+  const { run, workspace, session } = setup;
+  const { workflow, pollSeconds } = run.config.tasks.actions;
+  const coAuthor = coAuthorOf(run.trigger);
+  return {
+    api: run.api,
+    repo: run.repo,
+    workflow,
+    ref: run.trigger.defaultBranch ?? workspace.branch,
+    git: workspace.git,
+    remote: workspace.remote,
+    root: workspace.root,
+    brief: {
+      parentSession: repoRelative(workspace.root, session.path),
+      parentRun: run.link,
+      ...coAuthor ? { coAuthor } : {}
+    },
+    pollMs: pollSeconds * 1000,
+    signal: run.signal,
+    spending,
+    onSessionFiles: (paths) => ownFiles.push(...paths),
+    log: run.log,
+    now: run.now
+  };
 }
 function recordTask(session, record) {
   const { taskId, title, status, depth, runner, parentTaskId, sessionPath, error } = record;
@@ -77058,7 +77377,10 @@ async function endTasks(tasks, session) {
   if (!tasks)
     return [];
   const notes = [];
-  const running = tasks.orchestrator.active({}).map((record) => record.taskId);
+  const detached = tasks.signal.aborted ? [] : await tasks.orchestrator.detach("actions");
+  if (detached.length)
+    notes.push(`Tasks still running on Actions go on: ${detached.join(", ")}. The next run of this issue takes their work up.`);
+  const running = tasks.orchestrator.active({}).flatMap((record) => detached.includes(record.taskId) ? [] : record.taskId);
   await tasks.orchestrator.shutdown("the run ended before it reported");
   if (running.length)
     notes.push(`Tasks still running when the run ended were stopped: ${running.join(", ")}.`);
@@ -77076,6 +77398,9 @@ async function endTasks(tasks, session) {
   notes.push(...remaining(tasks));
   return notes;
 }
+function outstandingTasks(tasks) {
+  return (tasks?.orchestrator.active({}) ?? []).flatMap((record) => record.run ? [{ taskId: record.taskId, runUrl: record.run.url }] : []);
+}
 function remaining(tasks) {
   const lines = [...tasks.started].map((id) => tasks.orchestrator.record(id)).filter((record) => record !== undefined && record.depth === 1).map((record) => {
     const patch = record.gitFormatPatch;
@@ -77086,6 +77411,8 @@ function remaining(tasks) {
       return `- \u26A0 ${name}: ${patch.commitCount} commit${patch.commitCount === 1 ? "" : "s"} not applied (\`${patch.path}\`)`;
     if (record.status === "reported")
       return `- ${name}: reported, no commits`;
+    if (record.status === "running" && record.run)
+      return `- \u23F3 ${name}: still running on Actions (${record.run.url})`;
     return `- \u2717 ${name}: ${record.status}${record.error ? ` (${record.error})` : ""}`;
   });
   return lines.length ? [`Sub-agent tasks:
@@ -77094,10 +77421,10 @@ ${lines.join(`
 }
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync14, lstatSync as lstatSync5, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync4, readdirSync as readdirSync6, realpathSync as realpathSync6, rmSync as rmSync7, statSync as statSync3 } from "fs";
+import { existsSync as existsSync15, lstatSync as lstatSync5, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync4, readdirSync as readdirSync6, realpathSync as realpathSync6, rmSync as rmSync7, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir4 } from "os";
-import { dirname as dirname8, isAbsolute as isAbsolute4, join as join20, relative as relative4, resolve as resolve7 } from "path";
+import { dirname as dirname9, isAbsolute as isAbsolute4, join as join21, relative as relative4, resolve as resolve7 } from "path";
 import { isMainThread } from "worker_threads";
 
 // src/tools/sandbox/sandbox-view.ts
@@ -77292,9 +77619,9 @@ async function unusedGid() {
 }
 function ancestors(path) {
   const list = [];
-  for (let dir = dirname8(path);; dir = dirname8(dir)) {
+  for (let dir = dirname9(path);; dir = dirname9(dir)) {
     list.unshift(dir);
-    if (dir === dirname8(dir))
+    if (dir === dirname9(dir))
       return list;
   }
 }
@@ -77322,7 +77649,7 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync4(join20(tmpdir4(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync4(join21(tmpdir4(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
     rmSync7(worktrees, { recursive: true, force: true });
     throw error;
@@ -77346,8 +77673,8 @@ async function isolate(options, worktrees) {
     return unfit;
   const workspace = realpathSync6(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync14(join20(workspace, name)))
-      mkdirSync7(join20(workspace, name));
+    if (!existsSync15(join21(workspace, name)))
+      mkdirSync8(join21(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
@@ -77393,7 +77720,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync6(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join20(workspace, name));
+  const entries = () => readdirSync6(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join21(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -77464,7 +77791,7 @@ async function closeSurroundings(privileged, options, worktrees) {
   const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve7(dir)), ...ancestors(realpathSync6(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
-  const pathDirs = options.path.split(":").filter((dir) => isAbsolute4(dir) && existsSync14(dir));
+  const pathDirs = options.path.split(":").filter((dir) => isAbsolute4(dir) && existsSync15(dir));
   const leaves = [
     ...reachable.map((dir) => realpathSync6(dir)),
     ...pathDirs.flatMap((dir) => [resolve7(dir), realpathSync6(dir)])
@@ -77499,7 +77826,7 @@ async function killAll(privileged, root, uid, gids) {
   }
 }
 function toClose(dir, leaves) {
-  if (!existsSync14(dir) || leaves.some((leaf) => isWithin(leaf, dir)))
+  if (!existsSync15(dir) || leaves.some((leaf) => isWithin(leaf, dir)))
     return [];
   if (![...ancestors(dir), dir].every((path) => othersMay(path, 1)))
     return [];
@@ -77509,7 +77836,7 @@ function toClose(dir, leaves) {
   const found = [];
   const walk = (parent) => {
     for (const name of readdirSync6(parent)) {
-      const path = join20(parent, name);
+      const path = join21(parent, name);
       const stat = lstatSync5(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
@@ -77720,7 +78047,7 @@ async function runConversation(run) {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
   }
-  recordRun(run, conversation, result, workspace.root);
+  recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
   const landing = await landWork(run, workspace, conversation, tools.tasks?.ownFiles);
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress });
   writeSummary(run, timeline, result);
@@ -77876,6 +78203,132 @@ See the [run](${link}) for details.`;
   await postNotice(env, api, issueNumber, replyBodies(body)[0], "agent").catch((e) => error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`));
 }
 
+// src/stages/task.ts
+import { cpSync, existsSync as existsSync16, mkdirSync as mkdirSync9, rmSync as rmSync8 } from "fs";
+import { join as join22 } from "path";
+var TASK_OUTPUT_DIR = "gitclaw-task";
+
+class TaskStageError extends Error {
+  name = "TaskStageError";
+}
+async function runTaskStage(options) {
+  const { env, processEnv } = options;
+  const redact = createRedactor([...new Set([...secretValues(processEnv), env.token])]);
+  const log = (line) => info(redact(line));
+  try {
+    const reported = await runTask(options, redact, log);
+    return reported ? 0 : 1;
+  } catch (error2) {
+    error(`gitclaw: the task could not run: ${redact(error2.message)}`);
+    return 1;
+  }
+}
+function taskInputs(processEnv) {
+  const taskId = processEnv.GITCLAW_TASK_ID?.trim() ?? "";
+  const baseSha = processEnv.GITCLAW_TASK_BASE_SHA?.trim() ?? "";
+  const problem = taskIdProblem(taskId);
+  if (problem)
+    throw new TaskStageError(`the input task_id: ${problem}`);
+  if (!/^[0-9a-f]{40}$/.test(baseSha))
+    throw new TaskStageError(`the input task_base_sha is ${JSON.stringify(baseSha)}: expected a full commit sha`);
+  return { taskId, baseSha };
+}
+async function runTask(options, redact, log) {
+  const { env, processEnv, signal } = options;
+  const now = options.now ?? Date.now;
+  const started = now();
+  const { taskId, baseSha } = taskInputs(processEnv);
+  const root = env.workspace;
+  const output = join22(env.runnerTemp, TASK_OUTPUT_DIR);
+  rmSync8(output, { recursive: true, force: true });
+  mkdirSync9(output, { recursive: true });
+  const toolEnv = toolEnvironment(processEnv);
+  const remote = await createGit(root, { env: toolEnv, redact }).must(["remote", "get-url", "origin"]);
+  const authEnv = tokenAuthEnv(remote, env.token);
+  const git = createGit(root, { env: toolEnv, authEnv, redact });
+  await removePersistedCredentials(git);
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if (head !== baseSha)
+    throw new TaskStageError(`the checkout is at ${head}, not at the task's base ${baseSha}`);
+  await git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
+  const brief = TaskBrief.parse(JSON.parse(await git.must(["show", `FETCH_HEAD:${BRIEF_FILE}`])));
+  if (brief.taskId !== taskId || brief.baseSha !== baseSha)
+    throw new TaskStageError(`${briefRef(taskId)} holds the brief of another task (${brief.taskId})`);
+  const loaded = loadConfig(root, settingsFromInputs(processEnv).settings);
+  const config = {
+    ...loaded,
+    tasks: { ...loaded.tasks, enabled: true, actions: { ...loaded.tasks.actions, enabled: false } }
+  };
+  if (brief.depth > config.tasks.maxDepth)
+    throw new ConfigError(`task ${taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`);
+  const resolved = await resolveModel(config.model, config, processEnv);
+  const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => warning(redact(l)) });
+  const actor = brief.coAuthor ? { ...brief.coAuthor, type: "User" } : { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+  const run = {
+    env,
+    processEnv,
+    signal,
+    trigger: { actor, defaultBranch: "" },
+    config,
+    resolved,
+    api: octokitApi(github),
+    repo: { owner: env.owner, repo: env.repo },
+    redact,
+    log,
+    started,
+    now,
+    link: brief.parentRun
+  };
+  log(`gitclaw: task ${taskId} (${brief.title}) of ${brief.parentRun}, at ${baseSha.slice(0, 12)}`);
+  return runInSandbox(run, { root, git, remote, authEnv, toolEnv, baseSha }, brief, output);
+}
+async function runInSandbox(run, checkout, brief, output) {
+  const { root, toolEnv } = checkout;
+  const sandbox = await prepareSandbox({
+    mode: run.config.sandbox,
+    workspace: root,
+    agentOnly: [".git", "state"],
+    secretDirs: [run.env.runnerTemp, run.processEnv.HOME],
+    path: toolEnv.PATH ?? ""
+  });
+  const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
+  const toolsOptions = { interceptor: run.config.tools.interceptor, protectedPaths, enabled: run.config.tools.enabled };
+  const toolContext = {
+    workspace: root,
+    signal: run.signal,
+    env: toolEnv,
+    artifacts: createArtifactStore(join22(run.env.runnerTemp, "gitclaw-task-tools")),
+    redact: run.redact,
+    runAs: sandbox.isolated ? sandbox : undefined,
+    worktreesDir: sandbox.worktrees
+  };
+  const workspace = { ...checkout, base: checkout.baseSha, branch: "" };
+  const session = { artifactsDir: output, path: join22(root, brief.parentSession), appendCustom: () => {} };
+  const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext });
+  try {
+    const { taskId } = brief;
+    const caller = {
+      depth: brief.depth - 1,
+      head: async () => checkout.baseSha,
+      ...brief.parentTaskId ? { taskId: brief.parentTaskId } : {}
+    };
+    await tasks.orchestrator.spawn(caller, { title: brief.title, prompt: brief.prompt, runner: "local", taskId });
+    const [record] = await tasks.orchestrator.wait(caller, [taskId], Number.POSITIVE_INFINITY, new AbortController().signal);
+    if (!record || !isFinal(record.status))
+      throw new TaskStageError(`task ${taskId} did not end`);
+    tasks.orchestrator.store.save({ ...record, spent: { turns: tasks.spending.turns, usage: tasks.spending.usage } });
+    for (const path of tasks.ownFiles)
+      if (existsSync16(join22(root, path)))
+        cpSync(join22(root, path), join22(output, path), { recursive: true });
+    run.log(`gitclaw: task ${taskId}: ${record.status}`);
+    return record.status === "reported";
+  } finally {
+    await tasks.orchestrator.shutdown("the task's run ended");
+    await sandbox.release();
+    rmSync8(sandbox.worktrees, { recursive: true, force: true });
+  }
+}
+
 // lifecycle/GITCLAW-AGENT.ts
 var controller = new AbortController;
 for (const signal of ["SIGTERM", "SIGINT"]) {
@@ -77885,7 +78338,8 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   });
 }
 try {
-  process.exitCode = await runPipeline({ env: readActionsEnv(), processEnv: process.env, signal: controller.signal });
+  const options = { env: readActionsEnv(), processEnv: process.env, signal: controller.signal };
+  process.exitCode = process.env.GITCLAW_TASK_ID?.trim() ? await runTaskStage(options) : await runPipeline(options);
 } catch (error2) {
   const message = error2 instanceof ActionsEnvError ? error2.message : `unexpected error: ${error2.message}`;
   error(message, "gitclaw agent");

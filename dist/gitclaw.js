@@ -37223,7 +37223,12 @@ var Config = strictObject({
   tasks: strictObject({
     enabled: boolean2().default(false),
     maxParallel: int().min(1).max(16).default(3),
-    maxDepth: int().min(1).max(5).default(2)
+    maxDepth: int().min(1).max(5).default(2),
+    actions: strictObject({
+      enabled: boolean2().default(false),
+      workflow: string2().regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml").default("gitclaw.yml"),
+      pollSeconds: number2().positive().max(600).default(15)
+    }).prefault({})
   }).prefault({})
 });
 
@@ -37293,10 +37298,15 @@ var MODEL_INPUTS = {
 var TOKEN_INPUTS = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
 };
+var TASK_INPUTS = {
+  task_id: "GITCLAW_TASK_ID",
+  task_base_sha: "GITCLAW_TASK_BASE_SHA"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
-  ...TOKEN_INPUTS
+  ...TOKEN_INPUTS,
+  ...TASK_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
@@ -37601,10 +37611,58 @@ function describeTrigger(trigger) {
   };
   return trigger.modes.map((mode) => what[mode]).join(", ");
 }
+var TASK_DISPATCH_INPUTS = ["task_id", "task_base_sha", "parent_run"];
+var DISPATCH_TRIGGER = `  # A sub-agent's task, dispatched by the agent job (runner "actions"): see the task job.
+  workflow_dispatch:
+    inputs:
+${TASK_DISPATCH_INPUTS.map((name) => `      ${name}:
+        type: string
+        required: ${name !== "parent_run"}`).join(`
+`)}
+`;
+function taskJob(inputs) {
+  const withLines = [
+    ...inputs.map(([name, value]) => `${name}: ${scalar(value)}`),
+    "task_id: ${{ inputs.task_id }}",
+    "task_base_sha: ${{ inputs.task_base_sha }}"
+  ].join(`
+`);
+  return `
+  # A sub-agent's task on a runner of its own (tasks.actions in .github/gitclaw.json): read-only, it
+  # uploads its commits as a patch series with its report and session; the agent job applies them.
+  task:
+    if: github.event_name == 'workflow_dispatch' && inputs.task_id != ''
+    runs-on: ubuntu-latest
+    timeout-minutes: 60
+    permissions:
+      contents: read
+    steps:
+      - name: Checkout the task's base
+        uses: actions/checkout@v4
+        with:
+          ref: \${{ inputs.task_base_sha }}
+          fetch-depth: 1
+          persist-credentials: false
+
+      - name: gitclaw
+        uses: ${ACTION}
+        with:
+${indent(withLines, 10)}
+
+      - name: Upload the task's work
+        if: always()
+        uses: actions/upload-artifact@v4
+        with:
+          name: task-\${{ inputs.task_id }}
+          path: \${{ runner.temp }}/gitclaw-task/
+          retention-days: 7
+`;
+}
 function renderWorkflow(choices, inputs) {
   const types = issueTypes(choices.trigger.modes);
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join(`
 `);
+  const actions = choices.actionsRunner === true;
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
 # agent works in this repository, commits, and answers. Remove ${SENTINEL_FILE} to switch it off.
 # Written by \`gitclaw init\`; run it again to upgrade: it keeps your changes to this file.
@@ -37615,18 +37673,19 @@ on:
     types: [${types.join(", ")}]
   issue_comment:
     types: [created]
-
+${actions ? DISPATCH_TRIGGER : ""}
 # Least privilege: push commits; comments and reactions; pull requests the github tool may open
-# (pr_create); reading Actions runs (run_watch). Nothing else.
+# (pr_create); ${actions ? "dispatching, following and cancelling tasks' runs" : "reading Actions runs (run_watch)"}. Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: read
+  actions: ${actions ? "write" : "read"}
 
-# One run per issue at a time. Queue, never cancel: a cancelled run would lose its work.
+# One run per issue at a time. Queue, never cancel: a cancelled run would lose its work.${actions ? `
+# Each task's run is a group of its own.` : ""}
 concurrency:
-  group: gitclaw-issue-\${{ github.event.issue.number }}
+  group: gitclaw-issue-\${{ github.event.issue.number${actions ? " || format('task-{0}', github.run_id)" : ""} }}
   cancel-in-progress: false
 
 jobs:
@@ -37652,7 +37711,7 @@ ${indent(prefilter(choices.trigger), 6)}
         uses: ${ACTION}
 ${inputs.length ? `        with:
 ${indent(withLines, 10)}
-` : ""}`;
+` : ""}${actions ? taskJob(inputs) : ""}`;
 }
 function findGitclawStep(doc) {
   const jobs = doc.get("jobs", true);
@@ -38532,7 +38591,8 @@ var IssueMapping = looseObject({
   sessionPath: string2().min(1),
   updatedAt: string2(),
   lastCommentId: number2().int().optional(),
-  lastCommentAt: string2().optional()
+  lastCommentAt: string2().optional(),
+  outstandingTasks: array(looseObject({ taskId: string2(), runUrl: string2() })).optional()
 });
 var STATE_DIR = "state";
 var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
