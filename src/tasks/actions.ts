@@ -199,7 +199,7 @@ async function collect(
     status: stopped ? "terminated" : status,
     ...(reportTitle ? { reportTitle } : {}),
     ...(stopped ? { error: stopReason } : error ? { error } : {}),
-    ...(sessionPath ? { sessionPath } : {}),
+    ...(sessionPath && SESSION_PATH.test(sessionPath) ? { sessionPath } : {}),
     ...(patch
       ? {
           gitFormatPatch: {
