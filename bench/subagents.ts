@@ -3,17 +3,39 @@
 // 4) in the background, against each task run alone in a stage of its own. A task's wall time is
 // its record's startedAt → finishedAt (worktree, turns, commits, patch export, worktree removed);
 // the four together span from the first start to the last finish, which must stay within 1.3× the
-// longest task alone.
-import { readdirSync, readFileSync } from "node:fs";
+// longest task alone. The shortest task also runs alone with runner "actions": dispatched through the
+// emulator, its task job played by the test runner (checkout of the base, the agent stage in child
+// mode, upload-artifact), polled, its artifact taken over; the difference to the same task run
+// locally is the Actions runner's overhead per child, without GitHub's queueing of a runner.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { renderWorkflow } from "../src/cli/workflow.ts";
+import { parseConfig } from "../src/config/config.ts";
+import { playDispatchedRuns } from "../test/support/dispatch-runner.ts";
 import type { ScriptedTurn } from "../test/support/fake-model.ts";
-import { createWorld, exec, median, ms, ratio, stageCommand, summary, type Benchmark, type World } from "./lib.ts";
+import {
+  createWorld,
+  exec,
+  median,
+  ms,
+  OWNER,
+  ratio,
+  REPO,
+  stageCommand,
+  summary,
+  TOKEN,
+  type Benchmark,
+  type World,
+} from "./lib.ts";
 
 /** Milliseconds every scripted model answer of a task waits before it starts streaming. */
 const TURN_LATENCY_MS = 400;
 /** Tool turns of the four tasks before they commit and report: different lengths, as real work has. */
 const TASK_TURNS = [2, 3, 4, 5];
 const LIMIT = 1.3;
+/** How often the parent looks at a task's workflow run (tasks.actions.pollSeconds; 15 s by default). */
+const POLL_SECONDS = 0.1;
 
 let runs = 0;
 
@@ -52,7 +74,11 @@ function taskSpans(workspace: string, issueNumber: number): Span[] {
 }
 
 /** One agent stage that starts `tasks` in the background, awaits and applies them. Returns the task spans and the stage's wall time. */
-async function stage(world: World, tasks: number[]): Promise<{ spans: Span[]; wallMs: number }> {
+async function stage(
+  world: World,
+  tasks: number[],
+  runner: "local" | "actions" = "local",
+): Promise<{ spans: Span[]; wallMs: number }> {
   const run = ++runs;
   const briefs = tasks.map((index) => ({ index, ...taskScript(run, index, TASK_TURNS[index]!) }));
   for (const brief of briefs) world.model.scriptFor(brief.prompt, brief.script);
@@ -60,7 +86,7 @@ async function stage(world: World, tasks: number[]): Promise<{ spans: Span[]; wa
   world.model.script([
     {
       toolCalls: briefs.map((b) =>
-        call("task", { title: `task ${b.index}`, prompt: b.prompt, run_in_background: true }),
+        call("task", { title: `task ${b.index}`, prompt: b.prompt, run_in_background: true, runner }),
       ),
     },
     { toolCalls: [call("task_await", {})] },
@@ -81,6 +107,16 @@ async function stage(world: World, tasks: number[]): Promise<{ spans: Span[]; wa
   return { spans, wallMs: result.wallMs };
 }
 
+/** The emulator's workflow_dispatch runs played by the test runner: the task job of the workflow init writes. */
+function playTaskRuns(world: World): void {
+  const workflowFile = join(mkdtempSync(join(tmpdir(), "gitclaw-bench-workflow-")), "gitclaw.yml");
+  const choices = { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({}).trigger, actionsRunner: true };
+  writeFileSync(workflowFile, renderWorkflow(choices, [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]]));
+  const repository = `${OWNER}/${REPO}`;
+  const context = { gh: world.gh, model: world.model, repository, origin: world.repo.origin, workflowFile };
+  playDispatchedRuns({ gh: world.gh, context, job: "task", token: TOKEN });
+}
+
 const spanMs = (spans: Span[]) =>
   Math.max(...spans.map((s) => s.finishedAt)) - Math.min(...spans.map((s) => s.startedAt));
 
@@ -90,12 +126,14 @@ export const subagents: Benchmark = {
   method: `Four independent tasks (${TASK_TURNS.join(", ")} bash turns, then a write and a commit, then agent_report), every model answer delayed ${TURN_LATENCY_MS} ms by the fake model: run by one agent stage (\`bun dist/GITCLAW-AGENT.js\`, sandboxed as on a runner, \`tasks.maxParallel\` 4) in the background, against each run alone in a stage of its own. Task wall time = its record's startedAt → finishedAt (worktree, turns, commits, patch export, worktree removed); the four together = first start → last finish.`,
   defaultReps: 2,
   async run(ctx) {
-    const world = await createWorld(undefined, {
-      ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true, maxParallel: 4 } }),
-    });
+    const tasks = { enabled: true, maxParallel: 4, actions: { enabled: true, pollSeconds: POLL_SECONDS } };
+    const world = await createWorld(undefined, { ".github/gitclaw.json": JSON.stringify({ tasks }) });
+    playTaskRuns(world);
     const together: number[] = [];
     const longest: number[] = [];
     const stages: number[] = [];
+    const local: number[] = [];
+    const actions: number[] = [];
     try {
       for (let rep = 0; rep < ctx.reps; rep++) {
         const alone = [];
@@ -104,13 +142,17 @@ export const subagents: Benchmark = {
         longest.push(Math.max(...alone));
         together.push(spanMs(parallel.spans));
         stages.push(parallel.wallMs);
+        local.push(alone[0]!);
+        actions.push(spanMs((await stage(world, [0], "actions")).spans));
         ctx.log(`  rep ${rep + 1}/${ctx.reps}: alone ${alone.map(ms).join(", ")}; together ${ms(together.at(-1)!)}`);
+        ctx.log(`    task 0 on Actions ${ms(actions.at(-1)!)} (locally ${ms(alone[0]!)})`);
       }
     } finally {
       await world.stop();
     }
     ctx.log(`  ${summary("together", together)}; ${summary("longest alone", longest)}`);
     const [t, l] = [median(together), median(longest)];
+    const [a, o] = [median(actions), median(local)];
     return {
       rows: [
         {
@@ -128,8 +170,25 @@ export const subagents: Benchmark = {
           ratio: "—",
           target: "—",
         },
+        {
+          figure: `Sub-agents: one task (${TASK_TURNS[0]} bash turns) with runner "actions" through the emulator, dispatch → artifact taken over, polled every ${POLL_SECONDS} s`,
+          gitclaw: ms(a),
+          reference: `${ms(o)} (the same task locally)`,
+          ratio: ratio(a, o),
+          target: "reported",
+        },
+        {
+          figure:
+            "↳ the Actions runner's overhead per child (its job's checkout, stage start, brief, upload; poll; download)",
+          gitclaw: ms(a - o),
+          reference: "—",
+          ratio: "—",
+          target: "reported",
+        },
       ],
-      notes: [],
+      notes: [
+        "On GitHub a task's run also waits until a runner takes its job, and the parent polls every tasks.actions.pollSeconds (15 s by default): neither is in the Actions figure.",
+      ],
     };
   },
 };
