@@ -72626,7 +72626,7 @@ async function collect(env, orchestrator, task, ended) {
     status: stopped ? "terminated" : status,
     ...reportTitle ? { reportTitle } : {},
     ...stopped ? { error: stopReason } : error ? { error } : {},
-    ...sessionPath ? { sessionPath } : {},
+    ...sessionPath && SESSION_PATH.test(sessionPath) ? { sessionPath } : {},
     ...patch ? {
       gitFormatPatch: {
         ...patch,

@@ -39406,7 +39406,8 @@ function choose(options, previous, baseUrl) {
     assignee: options.assignee ?? previous.trigger.assignee
   };
   try {
-    return { model, trigger: parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger };
+    const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
+    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled };
   } catch (error) {
     if (error instanceof ConfigError)
       throw new InitError(error.message);
