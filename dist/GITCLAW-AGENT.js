@@ -72514,7 +72514,7 @@ var TaskBrief = looseObject({
   parentRun: string2(),
   coAuthor: object({ login: string2(), id: number2() }).optional()
 });
-var ChildSpent = object({ turns: number2(), usage: custom((value) => typeof value === "object") });
+var ChildSpent = object({ turns: number2().int().min(0), usage: Usage });
 var abortableSleep = (ms, signal) => new Promise((resolve) => {
   const timer = setTimeout(done, ms);
   function done() {
@@ -72529,10 +72529,10 @@ function actionsLauncher(env, orchestrator) {
     let record = task.record;
     if (!record.run) {
       await pushBrief(env, record);
-      const run = await dispatchWorkflow(env.api, env.repo, {
-        workflow: env.workflow,
-        ref: env.ref,
-        inputs: { task_id: record.taskId, task_base_sha: record.baseSha, parent_run: env.brief.parentRun }
+      const inputs = { task_id: record.taskId, task_base_sha: record.baseSha, parent_run: env.brief.parentRun };
+      const run = await dispatchWorkflow(env.api, env.repo, { workflow: env.workflow, ref: env.ref, inputs }).catch(async (error) => {
+        await deleteBrief(env, record.taskId);
+        throw error;
       });
       record = { ...record, run: { id: run.id, url: run.htmlUrl } };
       orchestrator().update(record);
@@ -72544,9 +72544,12 @@ function actionsLauncher(env, orchestrator) {
     try {
       await collect(env, orchestrator(), task, ended);
     } finally {
-      await env.git.run(["push", "-q", env.remote, `:${briefRef(record.taskId)}`], { remote: true });
+      await deleteBrief(env, record.taskId);
     }
   };
+}
+async function deleteBrief(env, taskId) {
+  await env.git.run(["push", "-q", env.remote, `:${briefRef(taskId)}`], { remote: true });
 }
 async function pushBrief(env, record) {
   const { taskId, baseSha, title, prompt, depth, parentTaskId } = record;
@@ -78280,10 +78283,11 @@ async function runTask(options, redact, log) {
     link: brief.parentRun
   };
   log(`gitclaw: task ${taskId} (${brief.title}) of ${brief.parentRun}, at ${baseSha.slice(0, 12)}`);
-  return runInSandbox(run, { root, git, remote, authEnv, toolEnv, baseSha }, brief, output);
+  const workspace = { root, git, remote, base: baseSha, branch: "", authEnv, toolEnv };
+  return runInSandbox(run, workspace, brief, output);
 }
-async function runInSandbox(run, checkout, brief, output) {
-  const { root, toolEnv } = checkout;
+async function runInSandbox(run, workspace, brief, output) {
+  const { root, toolEnv } = workspace;
   const sandbox = await prepareSandbox({
     mode: run.config.sandbox,
     workspace: root,
@@ -78302,14 +78306,13 @@ async function runInSandbox(run, checkout, brief, output) {
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees
   };
-  const workspace = { ...checkout, base: checkout.baseSha, branch: "" };
   const session = { artifactsDir: output, path: join22(root, brief.parentSession), appendCustom: () => {} };
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext });
   try {
     const { taskId } = brief;
     const caller = {
       depth: brief.depth - 1,
-      head: async () => checkout.baseSha,
+      head: async () => workspace.base,
       ...brief.parentTaskId ? { taskId: brief.parentTaskId } : {}
     };
     await tasks.orchestrator.spawn(caller, { title: brief.title, prompt: brief.prompt, runner: "local", taskId });

@@ -17,6 +17,7 @@ import { octokitApi } from "../github/api.ts";
 import { createGitHubClient } from "../github/client.ts";
 import { createRedactor, type Redactor } from "../redact.ts";
 import { setUpTasks, type TaskRun } from "../run/tasks.ts";
+import type { Workspace } from "../run/workspace.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { BRIEF_FILE, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
@@ -108,23 +109,13 @@ async function runTask(options: PipelineOptions, redact: Redactor, log: (line: s
     link: brief.parentRun,
   };
   log(`gitclaw: task ${taskId} (${brief.title}) of ${brief.parentRun}, at ${baseSha.slice(0, 12)}`);
-  return runInSandbox(run, { root, git, remote, authEnv, toolEnv, baseSha }, brief, output);
+  // No branch: the task's commits leave as a patch series, never as a push.
+  const workspace: Workspace = { root, git, remote, base: baseSha, branch: "", authEnv, toolEnv };
+  return runInSandbox(run, workspace, brief, output);
 }
 
-async function runInSandbox(
-  run: TaskRun,
-  checkout: {
-    root: string;
-    git: ReturnType<typeof createGit>;
-    remote: string;
-    authEnv: Record<string, string>;
-    toolEnv: Record<string, string>;
-    baseSha: string;
-  },
-  brief: TaskBrief,
-  output: string,
-): Promise<boolean> {
-  const { root, toolEnv } = checkout;
+async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief, output: string): Promise<boolean> {
+  const { root, toolEnv } = workspace;
   const sandbox = await prepareSandbox({
     mode: run.config.sandbox,
     workspace: root,
@@ -143,7 +134,6 @@ async function runInSandbox(
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees,
   };
-  const workspace = { ...checkout, base: checkout.baseSha, branch: "" };
   // The parent's session, as the records and every child's header name it; nothing is written to it here.
   const session = { artifactsDir: output, path: join(root, brief.parentSession), appendCustom: () => {} };
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext })!;
@@ -151,7 +141,7 @@ async function runInSandbox(
     const { taskId } = brief;
     const caller = {
       depth: brief.depth - 1,
-      head: async () => checkout.baseSha,
+      head: async () => workspace.base,
       ...(brief.parentTaskId ? { taskId: brief.parentTaskId } : {}),
     };
     await tasks.orchestrator.spawn(caller, { title: brief.title, prompt: brief.prompt, runner: "local", taskId });

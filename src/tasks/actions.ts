@@ -22,7 +22,7 @@ import {
   getWorkflowRun,
   type Repo,
 } from "../github/operations.ts";
-import { addUsage, type Usage } from "../session/entries.ts";
+import { addUsage, Usage } from "../session/entries.ts";
 import type { LiveTask, TaskLauncher, TaskOrchestrator } from "./orchestrator.ts";
 import { stoppedReport } from "./prompt.ts";
 import { TaskRecord } from "./records.ts";
@@ -52,7 +52,7 @@ export const TaskBrief = z.looseObject({
 export type TaskBrief = z.infer<typeof TaskBrief>;
 
 /** What the child adds to its task.json: what it spent, which the parent's budgets count. */
-export const ChildSpent = z.object({ turns: z.number(), usage: z.custom<Usage>((value) => typeof value === "object") });
+export const ChildSpent = z.object({ turns: z.number().int().min(0), usage: Usage });
 
 export interface ActionsTaskEnv {
   api: GitHubApi;
@@ -93,11 +93,13 @@ export function actionsLauncher(env: ActionsTaskEnv, orchestrator: () => TaskOrc
     let record = task.record;
     if (!record.run) {
       await pushBrief(env, record);
-      const run = await dispatchWorkflow(env.api, env.repo, {
-        workflow: env.workflow,
-        ref: env.ref,
-        inputs: { task_id: record.taskId, task_base_sha: record.baseSha, parent_run: env.brief.parentRun },
-      });
+      const inputs = { task_id: record.taskId, task_base_sha: record.baseSha, parent_run: env.brief.parentRun };
+      const run = await dispatchWorkflow(env.api, env.repo, { workflow: env.workflow, ref: env.ref, inputs }).catch(
+        async (error: unknown) => {
+          await deleteBrief(env, record.taskId);
+          throw error;
+        },
+      );
       record = { ...record, run: { id: run.id, url: run.htmlUrl } };
       orchestrator().update(record);
       env.log(`gitclaw: task ${record.taskId} runs on Actions: ${run.htmlUrl}`);
@@ -108,9 +110,14 @@ export function actionsLauncher(env: ActionsTaskEnv, orchestrator: () => TaskOrc
       await collect(env, orchestrator(), task, ended);
     } finally {
       // The brief is read once the child has started; a child still queued keeps it (detached above).
-      await env.git.run(["push", "-q", env.remote, `:${briefRef(record.taskId)}`], { remote: true });
+      await deleteBrief(env, record.taskId);
     }
   };
+}
+
+/** Best effort: a brief left behind is a small ref, harmless. */
+async function deleteBrief(env: ActionsTaskEnv, taskId: string): Promise<void> {
+  await env.git.run(["push", "-q", env.remote, `:${briefRef(taskId)}`], { remote: true });
 }
 
 /** The brief as a commit on top of the base, pushed to the task's ref. */
