@@ -72575,9 +72575,9 @@ async function follow(env, task, runId) {
   const stop = AbortSignal.any([env.signal, task.signal]);
   let cancelled = false;
   for (;; ) {
+    if (task.detached && !env.signal.aborted)
+      return "detached";
     if (stop.aborted && !cancelled) {
-      if (task.detached && !env.signal.aborted)
-        return "detached";
       await cancelWorkflowRun(env.api, env.repo, runId);
       cancelled = true;
       env.log(`gitclaw: task ${task.record.taskId}: cancelled its run ${runId}`);

@@ -147,8 +147,9 @@ async function follow(env: ActionsTaskEnv, task: LiveTask, runId: number): Promi
   const stop = AbortSignal.any([env.signal, task.signal]);
   let cancelled = false;
   for (;;) {
+    // Let go at the run's end, even while a cancel winds down: the next run follows it to its end.
+    if (task.detached && !env.signal.aborted) return "detached";
     if (stop.aborted && !cancelled) {
-      if (task.detached && !env.signal.aborted) return "detached";
       await cancelWorkflowRun(env.api, env.repo, runId);
       cancelled = true;
       env.log(`gitclaw: task ${task.record.taskId}: cancelled its run ${runId}`);

@@ -193,6 +193,49 @@ describe("cancelling the parent", () => {
   });
 });
 
+describe("task_terminate on a task running on Actions", () => {
+  it("cancels its run and reports the task terminated, with what it uploaded", async () => {
+    let childAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (childAsked = resolve));
+    world.model.scriptFor("Ponder at length", [
+      {
+        toolCalls: [
+          call("write", { path: "ponder.txt", content: "p\n" }),
+          call("commit", { message: "Add ponder.txt" }),
+        ],
+      },
+      () => {
+        childAsked();
+        return { hang: true, text: "pondering" };
+      },
+    ]);
+    world.model.script([
+      {
+        toolCalls: [
+          call("task", { title: "ponder", prompt: "Ponder at length.", run_in_background: true, runner: "actions" }),
+        ],
+      },
+      async (request) => {
+        await asked;
+        return { toolCalls: [call("task_terminate", { task_ids: taskIds(request) })] };
+      },
+      { toolCalls: [call("task_await", {})] },
+      { text: "Stopped it." },
+    ]);
+    const before = runner.runs.length;
+    const { issue, running } = startIssue("Terminate on Actions");
+    const run = await running.result;
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    await runner.idle();
+    expect((await runner.runs[before]!.result).status).toBe("cancelled");
+    const awaited = toolResultTexts(world.model.requests.at(-1)!.body).at(-1)!;
+    const [result] = JSON.parse(awaited).results as { status: string; artifacts: { gitFormatPatch: unknown } }[];
+    expect(result).toMatchObject({ status: "terminated" });
+    expect(result!.artifacts.gitFormatPatch).toMatchObject({ status: "ready", commitCount: 1 });
+    expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(/⚠ `t[0-9a-f]{8}` ponder: 1 commit not applied/);
+  });
+});
+
 describe("a task run that outlives its parent's run", () => {
   it("goes on, and the next run of the issue takes up its work", async () => {
     let release: () => void = () => {};
