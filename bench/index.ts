@@ -26,8 +26,20 @@ import { memory } from "./memory.ts";
 import { push } from "./push.ts";
 import { scale } from "./scale.ts";
 import { startup } from "./startup.ts";
+import { subagents } from "./subagents.ts";
 
-const BENCHMARKS: Benchmark[] = [indicator, startup, harness, scale, memory, bashOverhead, push, footprint, cost];
+const BENCHMARKS: Benchmark[] = [
+  indicator,
+  startup,
+  harness,
+  scale,
+  memory,
+  bashOverhead,
+  push,
+  footprint,
+  cost,
+  subagents,
+];
 
 function usage(error?: string): never {
   if (error) console.error(`bench: ${error}`);

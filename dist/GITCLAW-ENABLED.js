@@ -181,7 +181,10 @@ function octokitApi(github) {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...body === undefined ? {} : { data: body },
-          ...request?.signal ? { request: { signal: request.signal } } : {}
+          request: {
+            ...request?.signal ? { signal: request.signal } : {},
+            ...request?.retries === undefined ? {} : { retries: request.retries }
+          }
         });
         return { status: response.status, data: response.data };
       } catch (error) {
@@ -7013,6 +7016,35 @@ async function createReview(api, repo, pullNumber, review, options) {
   const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
   return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }
+async function dispatchWorkflow(api, repo, dispatch) {
+  const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
+  const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
+  const data = expect(await api.send("POST", path, body), [200, 204], "workflow-dispatch");
+  if (typeof data?.workflow_run_id !== "number")
+    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
+  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+}
+async function getWorkflowRun(api, repo, runId) {
+  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/runs/${runId}`), [200], "workflow-runs");
+  return { status: data.status, conclusion: data.conclusion, htmlUrl: data.html_url };
+}
+async function cancelWorkflowRun(api, repo, runId) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/cancel`;
+  expect(await api.send("POST", path, undefined, { retries: 0 }), [202, 409], "workflow-run-cancel");
+}
+async function findRunArtifact(api, repo, runId, name) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/artifacts?name=${encodeURIComponent(name)}&per_page=100`;
+  const data = expect(await api.send("GET", path), [200], "workflow-run-artifacts");
+  return data.artifacts.find((artifact) => artifact.name === name);
+}
+async function downloadArtifact(api, repo, artifactId) {
+  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/artifacts/${artifactId}/zip`), [200], "artifact-download");
+  if (data instanceof ArrayBuffer)
+    return new Uint8Array(data);
+  if (data instanceof Uint8Array)
+    return data;
+  throw new GitHubApiError("the artifact-download API did not answer with the archive's bytes");
+}
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`, PullRequestData, THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
@@ -7402,6 +7434,16 @@ var Config = strictObject({
     enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
     interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
     github: GitHubPolicyConfig.prefault({})
+  }).prefault({}),
+  tasks: strictObject({
+    enabled: boolean2().default(false),
+    maxParallel: int().min(1).max(16).default(3),
+    maxDepth: int().min(1).max(5).default(2),
+    actions: strictObject({
+      enabled: boolean2().default(false),
+      workflow: string2().regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml").default("gitclaw.yml"),
+      pollSeconds: number2().positive().max(600).default(15)
+    }).prefault({})
   }).prefault({})
 });
 
@@ -7472,10 +7514,15 @@ var MODEL_INPUTS = {
 var TOKEN_INPUTS = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
 };
+var TASK_INPUTS = {
+  task_id: "GITCLAW_TASK_ID",
+  task_base_sha: "GITCLAW_TASK_BASE_SHA"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
-  ...TOKEN_INPUTS
+  ...TOKEN_INPUTS,
+  ...TASK_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {

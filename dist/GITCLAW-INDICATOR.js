@@ -181,7 +181,10 @@ function octokitApi(github) {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...body === undefined ? {} : { data: body },
-          ...request?.signal ? { request: { signal: request.signal } } : {}
+          request: {
+            ...request?.signal ? { signal: request.signal } : {},
+            ...request?.retries === undefined ? {} : { retries: request.retries }
+          }
         });
         return { status: response.status, data: response.data };
       } catch (error) {
@@ -7012,6 +7015,35 @@ async function createReview(api, repo, pullNumber, review, options) {
   const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
   const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
   return { id: data.id, htmlUrl: data.html_url, state: data.state };
+}
+async function dispatchWorkflow(api, repo, dispatch) {
+  const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
+  const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
+  const data = expect(await api.send("POST", path, body), [200, 204], "workflow-dispatch");
+  if (typeof data?.workflow_run_id !== "number")
+    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
+  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+}
+async function getWorkflowRun(api, repo, runId) {
+  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/runs/${runId}`), [200], "workflow-runs");
+  return { status: data.status, conclusion: data.conclusion, htmlUrl: data.html_url };
+}
+async function cancelWorkflowRun(api, repo, runId) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/cancel`;
+  expect(await api.send("POST", path, undefined, { retries: 0 }), [202, 409], "workflow-run-cancel");
+}
+async function findRunArtifact(api, repo, runId, name) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/artifacts?name=${encodeURIComponent(name)}&per_page=100`;
+  const data = expect(await api.send("GET", path), [200], "workflow-run-artifacts");
+  return data.artifacts.find((artifact) => artifact.name === name);
+}
+async function downloadArtifact(api, repo, artifactId) {
+  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/artifacts/${artifactId}/zip`), [200], "artifact-download");
+  if (data instanceof ArrayBuffer)
+    return new Uint8Array(data);
+  if (data instanceof Uint8Array)
+    return data;
+  throw new GitHubApiError("the artifact-download API did not answer with the archive's bytes");
 }
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`, PullRequestData, THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {

@@ -37262,6 +37262,16 @@ var Config = strictObject({
     enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
     interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
     github: GitHubPolicyConfig.prefault({})
+  }).prefault({}),
+  tasks: strictObject({
+    enabled: boolean2().default(false),
+    maxParallel: int().min(1).max(16).default(3),
+    maxDepth: int().min(1).max(5).default(2),
+    actions: strictObject({
+      enabled: boolean2().default(false),
+      workflow: string2().regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml").default("gitclaw.yml"),
+      pollSeconds: number2().positive().max(600).default(15)
+    }).prefault({})
   }).prefault({})
 });
 
@@ -37332,10 +37342,15 @@ var MODEL_INPUTS = {
 var TOKEN_INPUTS = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
 };
+var TASK_INPUTS = {
+  task_id: "GITCLAW_TASK_ID",
+  task_base_sha: "GITCLAW_TASK_BASE_SHA"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
-  ...TOKEN_INPUTS
+  ...TOKEN_INPUTS,
+  ...TASK_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 function number3(input, value) {
@@ -37735,10 +37750,58 @@ function eventLines(events) {
   }).join(`
 `);
 }
+var TASK_DISPATCH_INPUTS = ["task_id", "task_base_sha", "parent_run"];
+var DISPATCH_TRIGGER = `  # A sub-agent's task, dispatched by the agent job (runner "actions"): see the task job.
+  workflow_dispatch:
+    inputs:
+${TASK_DISPATCH_INPUTS.map((name) => `      ${name}:
+        type: string
+        required: ${name !== "parent_run"}`).join(`
+`)}
+`;
+function taskJob(inputs) {
+  const withLines = [
+    ...inputs.map(([name, value]) => `${name}: ${scalar(value)}`),
+    "task_id: ${{ inputs.task_id }}",
+    "task_base_sha: ${{ inputs.task_base_sha }}"
+  ].join(`
+`);
+  return `
+  # A sub-agent's task on a runner of its own (tasks.actions in .github/gitclaw.json): read-only, it
+  # uploads its commits as a patch series with its report and session; the agent job applies them.
+  task:
+    if: github.event_name == 'workflow_dispatch' && inputs.task_id != ''
+    runs-on: ubuntu-latest
+    timeout-minutes: 60
+    permissions:
+      contents: read
+    steps:
+      - name: Checkout the task's base
+        uses: actions/checkout@v4
+        with:
+          ref: \${{ inputs.task_base_sha }}
+          fetch-depth: 1
+          persist-credentials: false
+
+      - name: gitclaw
+        uses: ${ACTION}
+        with:
+${indent(withLines, 10)}
+
+      - name: Upload the task's work
+        if: always()
+        uses: actions/upload-artifact@v4
+        with:
+          name: task-\${{ inputs.task_id }}
+          path: \${{ runner.temp }}/gitclaw-task/
+          retention-days: 7
+`;
+}
 function renderWorkflow(choices, inputs) {
   const events = eventLines(workflowEvents(choices.trigger.modes));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join(`
 `);
+  const actions = choices.actionsRunner === true;
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
 # agent works in this repository, commits, and answers; on pull requests it works on their head branch.
 # Remove ${SENTINEL_FILE} to switch it off.
@@ -37747,19 +37810,20 @@ name: gitclaw
 
 on:
 ${events}
-
+${actions ? DISPATCH_TRIGGER : ""}
 # Least privilege: push commits (the default branch, a pull request's head, gitclaw/issue-<n>);
 # comments and reactions; pull requests (replies in review threads, draft pull requests, pr_create);
-# reading Actions runs and their logs (trigger mode ci, run_watch). Nothing else.
+# ${actions ? "dispatching, following and cancelling tasks' runs" : "reading Actions runs and their logs (trigger mode ci, run_watch)"}. Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: read
+  actions: ${actions ? "write" : "read"}
 
-# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.
+# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.${actions ? `
+# Each task's run is a group of its own.` : ""}
 concurrency:
-  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER} }}
+  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER}${actions ? " || format('task-{0}', github.run_id)" : ""} }}
   cancel-in-progress: false
 
 jobs:
@@ -37785,7 +37849,7 @@ ${indent(prefilter(choices.trigger), 6)}
         uses: ${ACTION}
 ${inputs.length ? `        with:
 ${indent(withLines, 10)}
-` : ""}`;
+` : ""}${actions ? taskJob(inputs) : ""}`;
 }
 function findGitclawStep(doc) {
   const jobs = doc.get("jobs", true);
@@ -38359,7 +38423,7 @@ function addUsage(total, usage) {
 }
 
 // src/session/mapping.ts
-import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync6, renameSync, writeFileSync as writeFileSync3 } from "fs";
+import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync6 } from "fs";
 import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
 
 // src/session/session-file.ts
@@ -38472,6 +38536,8 @@ var CUSTOM = {
   githubAudit: "gitclaw.github_audit",
   jobsKilled: "gitclaw.jobs_killed",
   worktreesDiscarded: "gitclaw.worktrees_discarded",
+  task: "gitclaw.task",
+  amAborted: "gitclaw.am_aborted",
   damagedLines: "gitclaw.damaged_lines"
 };
 
@@ -38528,7 +38594,8 @@ class SessionFile {
       version: SESSION_VERSION,
       id: init.id ?? randomUUID(),
       timestamp: now().toISOString(),
-      cwd: init.cwd
+      cwd: init.cwd,
+      ...init.parentSession ? { parentSession: init.parentSession } : {}
     };
     mkdirSync(dir, { recursive: true });
     const path = join5(dir, sessionFileName(header));
@@ -38664,7 +38731,8 @@ var IssueMapping = looseObject({
   updatedAt: string2(),
   lastCommentId: number2().int().optional(),
   lastCommentAt: string2().optional(),
-  pullRequest: number2().int().positive().optional()
+  pullRequest: number2().int().positive().optional(),
+  outstandingTasks: array(looseObject({ taskId: string2(), runUrl: string2() })).optional()
 });
 var STATE_DIR = "state";
 var mappingPath = (repoRoot, issueNumber) => join6(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
@@ -38713,6 +38781,35 @@ var RESULT_LINES = 20;
 var RESULT_CHARS = 2000;
 var INLINE_JSON_CHARS = 100;
 var NOTE_VALUE_CHARS = 40;
+var TREE_DEPTH = 6;
+function tasksOf(session) {
+  const tasks = new Map;
+  for (const entry of session.entries) {
+    if (entry.type !== "custom" || entry.customType !== "gitclaw.task")
+      continue;
+    const data = entry.data ?? {};
+    if (typeof data.taskId !== "string" || typeof data.status !== "string")
+      continue;
+    tasks.set(data.taskId, { ...tasks.get(data.taskId), ...data });
+  }
+  return [...tasks.values()];
+}
+function taskTree(session, repoRoot, depth = 0) {
+  return tasksOf(session).flatMap((task) => {
+    const file = task.sessionPath ? ` \xB7 \`${task.sessionPath}\`` : "";
+    const line = `${"  ".repeat(depth)}- \`${task.taskId}\` ${task.title}: ${task.status}${file}`;
+    const child = repoRoot && task.sessionPath && depth < TREE_DEPTH ? loadChild(repoRoot, task.sessionPath) : undefined;
+    return [line, ...child ? taskTree(child, repoRoot, depth + 1) : []];
+  });
+}
+function loadChild(repoRoot, sessionPath) {
+  try {
+    const path = resolveSessionPath(repoRoot, { issueNumber: 1, sessionPath, updatedAt: "" });
+    return existsSync5(path) ? SessionFile.load(path, { readOnly: true }) : undefined;
+  } catch {
+    return;
+  }
+}
 function trimText(text, maxLines = RESULT_LINES, maxChars = RESULT_CHARS) {
   const body = text.trimEnd();
   const lines = body.split(`
@@ -38945,6 +39042,11 @@ function renderSession(session, options = {}) {
     `- **cwd:** \`${session.header.cwd ?? "unknown"}\``,
     `- **Model:** \`${model ? `${model.provider}/${model.modelId}` : "unknown"}\``
   ];
+  if (session.header.parentSession)
+    heading.push(`- **Parent session:** \`${session.header.parentSession}\``);
+  const tree = taskTree(session, options.repoRoot);
+  if (tree.length)
+    heading.push(`- **Sub-agents:**`, ...tree.map((line) => `  ${line}`));
   if (otherBranches > 0)
     heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
   if (session.notes.length > 0)
@@ -39008,7 +39110,8 @@ function runSessionCommand(args) {
   }
   try {
     const path = resolveSessionArgument(arg, resolve3(repo));
-    process.stdout.write(renderSession(SessionFile.load(path, { readOnly: true }), { displayPath: shortPath(path) }));
+    const session = SessionFile.load(path, { readOnly: true });
+    process.stdout.write(renderSession(session, { displayPath: shortPath(path), repoRoot: resolve3(repo) }));
   } catch (error) {
     if (!(error instanceof ViewerError || error instanceof SessionError || error instanceof MappingError))
       throw error;
@@ -39020,7 +39123,7 @@ if (false)
   ;
 
 // src/cli/init.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync4 } from "fs";
+import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "fs";
 import { dirname as dirname4, join as join8, resolve as resolve4 } from "path";
 
 // src/cli/old-install.ts
@@ -39446,7 +39549,8 @@ function choose(options, previous, baseUrl) {
     assignee: options.assignee ?? previous.trigger.assignee
   };
   try {
-    return { model, trigger: parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger };
+    const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
+    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled };
   } catch (error) {
     if (error instanceof ConfigError)
       throw new InitError(error.message);
@@ -39516,7 +39620,7 @@ function init(targetDir, options = {}) {
     if (report.dryRun)
       return;
     mkdirSync3(dirname4(join8(target, path)), { recursive: true });
-    writeFileSync4(join8(target, path), content);
+    writeFileSync3(join8(target, path), content);
   };
   const configPresent = existsSync7(join8(target, CONFIG_FILE));
   const intoConfig = options.config === true && !configPresent;

@@ -25,6 +25,15 @@ export type AgentEvent =
 
 export type LoopOutcome = "done" | "max_turns" | "deadline" | "budget" | "aborted" | "error";
 
+/**
+ * What a run's loops have spent together: a parent and its sub-agents (src/tasks/) share one, so the
+ * budgets bound the whole run, not each loop.
+ */
+export interface Spending {
+  turns: number;
+  usage: Usage;
+}
+
 export interface Budgets {
   maxTurns: number;
   /** Output tokens of the whole run. */
@@ -49,6 +58,10 @@ export interface LoopOptions {
   onEvent?: (event: AgentEvent) => void;
   /** Where a warning about the run goes (default: the workflow log's ::warning::). */
   warn?: (message: string) => void;
+  /** Shared with other loops of the run; the budgets apply to it (default: this loop's own). */
+  spending?: Spending;
+  /** True once the loop's work is over (a sub-agent's agent_report): no further turn starts, outcome done. */
+  finished?: () => boolean;
 }
 
 export interface LoopResult {
@@ -91,6 +104,8 @@ interface RunState {
   toolCalls: number;
   text: string;
   budget?: LoopResult["budget"];
+  /** The run's spending, this loop's included (the same object as `options.spending` when given). */
+  spent: Spending;
 }
 
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
@@ -100,8 +115,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const sdk = sdkTools(definitions);
   const modelMessages = modelMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
-  const state: RunState = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "" };
-  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => ({ outcome, errorMessage, ...state });
+  const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
+  const state: RunState = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
+  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => {
+    const { usage, turns, toolCalls, text, budget } = state;
+    return { outcome, errorMessage, usage, turns, toolCalls, text, ...(budget ? { budget } : {}) };
+  };
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
 
@@ -109,6 +128,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     const stop = stopBeforeTurn(options, state, now());
     if (stop) return finish(stop);
     state.turns++;
+    spent.turns++;
     options.onEvent?.({ type: "turn_start", turn: state.turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
@@ -128,15 +148,17 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
 /** Why no further turn may start (cancelled, out of time, turns or budget), or undefined to go on. */
 function stopBeforeTurn(options: LoopOptions, state: RunState, at: number): LoopOutcome | undefined {
   const { budgets } = options;
+  const { turns, usage } = state.spent;
   if (options.signal.aborted) return "aborted";
+  if (options.finished?.()) return "done";
   if (at >= options.deadline) return "deadline";
-  if (state.turns >= budgets.maxTurns) return "max_turns";
-  if (state.usage.output >= budgets.maxOutputTokens) {
-    state.budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: state.usage.output };
+  if (turns >= budgets.maxTurns) return "max_turns";
+  if (usage.output >= budgets.maxOutputTokens) {
+    state.budget = { name: "maxOutputTokens", limit: budgets.maxOutputTokens, used: usage.output };
     return "budget";
   }
-  if (state.usage.cost.total >= budgets.maxCostUsd) {
-    state.budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: state.usage.cost.total };
+  if (usage.cost.total >= budgets.maxCostUsd) {
+    state.budget = { name: "maxCostUsd", limit: budgets.maxCostUsd, used: usage.cost.total };
     return "budget";
   }
   return undefined;
@@ -164,6 +186,7 @@ async function contextForTurn(
     if (!compacted) return { messages };
     // The summary request is paid for like a turn: it counts toward the budgets and the footer.
     state.usage = addUsage(state.usage, compacted.usage);
+    state.spent.usage = addUsage(state.spent.usage, compacted.usage);
     options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
     return { messages: session.context().messages };
   } catch (error) {
@@ -180,6 +203,7 @@ function recordAssistant(options: LoopOptions, state: RunState, message: Assista
   const stored = redactDeep(message, options.toolContext.redact);
   options.session.append({ type: "message", message: stored });
   state.usage = addUsage(state.usage, stored.usage);
+  state.spent.usage = addUsage(state.spent.usage, stored.usage);
   options.onEvent?.({ type: "assistant", turn: state.turns, message: stored });
   const said = textOf(stored);
   if (said) state.text = said;

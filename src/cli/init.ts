@@ -152,7 +152,9 @@ function choose(options: InitOptions, previous: Config, baseUrl: string | undefi
     assignee: options.assignee ?? previous.trigger.assignee,
   };
   try {
-    return { model, trigger: parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger };
+    const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
+    // Sub-agents on Actions need the workflow's task job (only a new workflow gets it written).
+    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled };
   } catch (error) {
     if (error instanceof ConfigError) throw new InitError(error.message);
     throw error;

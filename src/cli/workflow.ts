@@ -28,6 +28,8 @@ export interface Choices {
   /** provider/model */
   model: string;
   trigger: Trigger;
+  /** Sub-agents on their own workflow runs (tasks.actions): the task job, workflow_dispatch, `actions: write`. */
+  actionsRunner?: boolean;
 }
 
 /** The `with:` of gitclaw's step, in order, each value as written (a secret's expression or a literal). */
@@ -269,9 +271,62 @@ export function eventLines(events: WorkflowEvent[]): string {
     .join("\n");
 }
 
+/** The inputs a parent dispatches a task's run with (src/tasks/actions.ts); GitHub allows 25. */
+export const TASK_DISPATCH_INPUTS = ["task_id", "task_base_sha", "parent_run"] as const;
+
+/** workflow_dispatch, as the parent's runner "actions" starts a task's run. */
+const DISPATCH_TRIGGER = `  # A sub-agent's task, dispatched by the agent job (runner "actions"): see the task job.
+  workflow_dispatch:
+    inputs:
+${TASK_DISPATCH_INPUTS.map((name) => `      ${name}:\n        type: string\n        required: ${name !== "parent_run"}`).join("\n")}
+`;
+
+/**
+ * The job of a task's run: its own checkout at the task's base, a read-only token (it never pushes),
+ * the agent stage in child mode, and its results uploaded as the artifact the parent downloads.
+ */
+function taskJob(inputs: Inputs): string {
+  const withLines = [
+    ...inputs.map(([name, value]) => `${name}: ${scalar(value)}`),
+    "task_id: ${{ inputs.task_id }}",
+    "task_base_sha: ${{ inputs.task_base_sha }}",
+  ].join("\n");
+  return `
+  # A sub-agent's task on a runner of its own (tasks.actions in .github/gitclaw.json): read-only, it
+  # uploads its commits as a patch series with its report and session; the agent job applies them.
+  task:
+    if: github.event_name == 'workflow_dispatch' && inputs.task_id != ''
+    runs-on: ubuntu-latest
+    timeout-minutes: 60
+    permissions:
+      contents: read
+    steps:
+      - name: Checkout the task's base
+        uses: actions/checkout@v4
+        with:
+          ref: \${{ inputs.task_base_sha }}
+          fetch-depth: 1
+          persist-credentials: false
+
+      - name: gitclaw
+        uses: ${ACTION}
+        with:
+${indent(withLines, 10)}
+
+      - name: Upload the task's work
+        if: always()
+        uses: actions/upload-artifact@v4
+        with:
+          name: task-\${{ inputs.task_id }}
+          path: \${{ runner.temp }}/gitclaw-task/
+          retention-days: 7
+`;
+}
+
 export function renderWorkflow(choices: Choices, inputs: Inputs): string {
   const events = eventLines(workflowEvents(choices.trigger.modes));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join("\n");
+  const actions = choices.actionsRunner === true;
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
 # agent works in this repository, commits, and answers; on pull requests it works on their head branch.
 # Remove ${SENTINEL_FILE} to switch it off.
@@ -280,19 +335,19 @@ name: gitclaw
 
 on:
 ${events}
-
+${actions ? DISPATCH_TRIGGER : ""}
 # Least privilege: push commits (the default branch, a pull request's head, gitclaw/issue-<n>);
 # comments and reactions; pull requests (replies in review threads, draft pull requests, pr_create);
-# reading Actions runs and their logs (trigger mode ci, run_watch). Nothing else.
+# ${actions ? "dispatching, following and cancelling tasks' runs" : "reading Actions runs and their logs (trigger mode ci, run_watch)"}. Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: read
+  actions: ${actions ? "write" : "read"}
 
-# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.
+# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.${actions ? "\n# Each task's run is a group of its own." : ""}
 concurrency:
-  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER} }}
+  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER}${actions ? " || format('task-{0}', github.run_id)" : ""} }}
   cancel-in-progress: false
 
 jobs:
@@ -316,7 +371,7 @@ ${indent(prefilter(choices.trigger), 6)}
 
       - name: gitclaw
         uses: ${ACTION}
-${inputs.length ? `        with:\n${indent(withLines, 10)}\n` : ""}`;
+${inputs.length ? `        with:\n${indent(withLines, 10)}\n` : ""}${actions ? taskJob(inputs) : ""}`;
 }
 
 export interface GitclawStep {

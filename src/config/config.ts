@@ -149,6 +149,31 @@ export const Config = z.strictObject({
       github: GitHubPolicyConfig.prefault({}),
     })
     .prefault({}),
+  /** Sub-agents (the task tools, src/tasks/): whether the agent may start them, how many run at once, how deep. */
+  tasks: z
+    .strictObject({
+      /** Off by default: the task tools' definitions add about 2 KB to every model request. */
+      enabled: z.boolean().default(false),
+      /** Tasks running at once across the run (queued ones wait for a slot, with no worktree yet). */
+      maxParallel: z.int().min(1).max(16).default(3),
+      /** How deep sub-agents nest: tasks at this depth get no task tools. */
+      maxDepth: z.int().min(1).max(5).default(2),
+      /**
+       * runner "actions": a task as its own workflow_dispatch run of `workflow` (a file under
+       * .github/workflows/ with the task job, whose token needs `actions: write`), followed every `pollSeconds`.
+       */
+      actions: z
+        .strictObject({
+          enabled: z.boolean().default(false),
+          workflow: z
+            .string()
+            .regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml")
+            .default("gitclaw.yml"),
+          pollSeconds: z.number().positive().max(600).default(15),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -46,11 +46,18 @@ const TOKEN_INPUTS: Record<string, string> = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
 };
 
+/** A sub-agent's run (runner "actions"): which task, at which commit; the agent stage then runs in child mode. */
+const TASK_INPUTS: Record<string, string> = {
+  task_id: "GITCLAW_TASK_ID",
+  task_base_sha: "GITCLAW_TASK_BASE_SHA",
+};
+
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */
 export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
   ...TOKEN_INPUTS,
+  ...TASK_INPUTS,
 };
 
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);

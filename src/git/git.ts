@@ -29,6 +29,8 @@ export interface GitRunOptions {
    * even where the agent's own umask is stricter (a worker thread may not change it).
    */
   groupWritable?: boolean;
+  /** Where git's standard output goes instead of memory (a patch series of any size); `stdout` is then empty. */
+  stdoutFile?: string;
 }
 
 export interface Git {
@@ -93,9 +95,10 @@ export function createGit(cwd: string, options: GitOptions = {}): Git {
       extendEnv: false,
       env: { ...base, ...(runOptions.remote ? options.authEnv : {}), ...runOptions.env },
       ...(runOptions.input === undefined ? { stdin: "ignore" as const } : { input: runOptions.input }),
+      ...(runOptions.stdoutFile ? { stdout: { file: runOptions.stdoutFile } } : {}),
       stripFinalNewline: false,
     });
-    return { stdout: String(result.stdout), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
+    return { stdout: String(result.stdout ?? ""), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
   };
   return {
     cwd,

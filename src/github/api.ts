@@ -12,6 +12,8 @@ export interface ApiResponse {
 export interface RequestOptions {
   /** Stops the request, e.g. when the run is cancelled. */
   signal?: AbortSignal;
+  /** How often to retry a failure (the client's default when absent): 0 where an answer like 409 is final. */
+  retries?: number;
 }
 
 export interface GitHubApi {
@@ -94,7 +96,10 @@ export function octokitApi(github: GitHubClient): GitHubApi {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...(body === undefined ? {} : { data: body }),
-          ...(request?.signal ? { request: { signal: request.signal } } : {}),
+          request: {
+            ...(request?.signal ? { signal: request.signal } : {}),
+            ...(request?.retries === undefined ? {} : { retries: request.retries }),
+          },
         });
         return { status: response.status, data: response.data };
       } catch (error) {

@@ -34,5 +34,9 @@ export interface RunContext {
 }
 
 /** The person to credit as co-author of the run's commits: whoever asked, when it was a person. */
-export const coAuthorOf = (trigger: Trigger) =>
+export const coAuthorOf = (trigger: Pick<Trigger, "actor">) =>
   trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
+
+/** When the agent loops of the run stop starting turns (epoch ms): the run's own and its sub-agents'. */
+export const runDeadline = (run: Pick<RunContext, "started" | "config">) =>
+  run.started + run.config.budgets.maxMinutes * 60_000;

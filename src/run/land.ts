@@ -11,7 +11,7 @@ import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
 import { CUSTOM } from "../session/custom.ts";
-import { mappingPath, repoRelative, writeMapping } from "../session/mapping.ts";
+import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf } from "./context.ts";
 import type { TargetedRun, WorkTarget } from "./target.ts";
@@ -33,7 +33,13 @@ export interface Landing {
 }
 
 /** The session's closing entry and the issue's mapping: written before the commit that carries them. */
-export function recordRun(run: TargetedRun, conversation: OpenConversation, result: LoopResult, root: string): void {
+export function recordRun(
+  run: TargetedRun,
+  conversation: OpenConversation,
+  result: LoopResult,
+  root: string,
+  outstandingTasks: IssueMapping["outstandingTasks"] = [],
+): void {
   const { env, trigger, target } = run;
   const { session, answered } = conversation;
   const pullRequest =
@@ -56,28 +62,44 @@ export function recordRun(run: TargetedRun, conversation: OpenConversation, resu
     updatedAt: new Date(run.now()).toISOString(),
     ...(answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {}),
     ...(pullRequest ? { pullRequest } : {}),
+    ...(outstandingTasks.length ? { outstandingTasks } : {}),
   });
 }
 
-/** The repository-relative paths gitclaw itself writes for this run's conversation, the only exception under state/. */
-export function ownPaths(run: TargetedRun, root: string, conversation: OpenConversation): string[] {
+/**
+ * The repository-relative paths gitclaw itself writes for this run's conversation, the only exception under
+ * state/; `taskFiles` are the sessions of the run's sub-agents, committed with its own (src/run/tasks.ts).
+ */
+export function ownPaths(
+  run: TargetedRun,
+  root: string,
+  conversation: OpenConversation,
+  taskFiles: readonly string[] = [],
+): string[] {
   const { session } = conversation;
   return [
     repoRelative(root, mappingPath(root, run.target.conversation)),
     repoRelative(root, session.path),
     `${repoRelative(root, session.artifactsDir)}/`,
+    ...taskFiles,
   ];
+}
+
+/** What a run adds to its commit: trailers (a CI fix attempt's) and its sub-agents' session files. */
+export interface LandExtras {
+  trailers?: string[];
+  taskFiles?: readonly string[];
 }
 
 export async function landWork(
   run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
-  trailers: string[] = [],
+  { trailers = [], taskFiles = [] }: LandExtras = {},
 ): Promise<Landing> {
   const { trigger, config, target } = run;
   const { git, root } = workspace;
-  const own = ownPaths(run, root, conversation);
+  const own = ownPaths(run, root, conversation, taskFiles);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const message = run.redact(

@@ -102,6 +102,8 @@ export interface ReplyFacts {
   landing: Landing;
   /** Pull request worktrees discarded with work never pushed. */
   unpushed: string[];
+  /** Sub-agent tasks: what was stopped or aborted at the end, and what remains to apply (src/run/tasks.ts). */
+  taskNotes?: string[];
   progress: ProgressComment;
   /** What happened on the pull request (src/run/deliver.ts), or to a fork's patch (src/run/fork.ts): Markdown paragraphs. */
   notes: string[];
@@ -139,6 +141,7 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
           `> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`,
         ]
       : []),
+    ...(facts.taskNotes ?? []).map((note) => `> [!NOTE]\n${note.replace(/^/gm, "> ")}`),
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
     }),

@@ -14,12 +14,13 @@ import { deliver } from "./deliver.ts";
 import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
-import type { RunContext } from "./context.ts";
+import { runDeadline, type RunContext } from "./context.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
 import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
+import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
@@ -63,17 +64,22 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let unpushed: string[];
+  let taskNotes: string[] = [];
   try {
     result = await runLoop(run, workspace, conversation, tools, { progress, timeline });
   } finally {
+    taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
   }
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
-  recordRun(run, conversation, result, workspace.root);
-  const landing = await landWork(run, workspace, conversation, prepared.trailers);
+  recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
+  const landing = await landWork(run, workspace, conversation, {
+    trailers: prepared.trailers,
+    taskFiles: tools.tasks?.ownFiles,
+  });
   const steps = progress.stepsDetails();
   const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
-  await reply(run, workspace, { result, conversation, landing, unpushed, progress, notes });
+  await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
   writeSummary(run, timeline, result);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
@@ -138,19 +144,22 @@ async function runLoop(
     pullRequest: pullRequestFacts(target, workspace.branch),
   });
   try {
-    const result = await runAgentLoop({
-      session,
-      model: run.resolved,
-      instructions,
-      tools: tools.toolset.tools,
-      toolContext: tools.context,
-      budgets: config.budgets,
-      compaction: config.compaction,
-      deadline: run.started + config.budgets.maxMinutes * 60_000,
-      signal: run.signal,
-      now: run.now,
-      onEvent: observer.onEvent,
-    });
+    const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
+      runAgentLoop({
+        session,
+        model: run.resolved,
+        instructions,
+        tools: tools.toolset.tools,
+        toolContext: tools.context,
+        budgets: config.budgets,
+        compaction: config.compaction,
+        deadline: runDeadline(run),
+        signal: run.signal,
+        now: run.now,
+        onEvent: observer.onEvent,
+        spending: tools.tasks?.spending,
+      }),
+    );
     if (result.outcome === "error")
       workflow.error(`gitclaw: the run failed: ${run.redact(result.errorMessage ?? "unknown error")}`);
     else if (result.outcome !== "done") workflow.warning(`gitclaw: the run stopped early (${result.outcome})`);

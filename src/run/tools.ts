@@ -8,15 +8,18 @@ import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { closeWorktrees } from "../tools/github/worktrees.ts";
-import { createTools, type ToolSet } from "../tools/index.ts";
+import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
+import { setUpTasks, type RunTasks } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
 
 export interface RunTools {
   toolset: ToolSet;
   sandbox: Sandbox;
   context: ToolContext;
+  /** Sub-agents, unless the configuration switched them off. */
+  tasks?: RunTasks;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function setUpTools(
   }
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
-  const toolset = createTools({
+  const toolsOptions: ToolsOptions = {
     interceptor: config.tools.interceptor,
     protectedPaths,
     enabled: config.tools.enabled,
@@ -62,7 +65,8 @@ export async function setUpTools(
       protectedPaths: [...protectedPaths, ...WORKFLOW_PATHS],
       commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
     },
-  });
+  };
+  const toolset = createTools(toolsOptions);
   const context: ToolContext = {
     workspace: toolRoot,
     signal: run.signal,
@@ -72,7 +76,9 @@ export async function setUpTools(
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees,
   };
-  return { toolset, sandbox, context };
+  const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext: context });
+  if (tasks) toolset.tools.push(...tasks.tools);
+  return { toolset, sandbox, context, tasks };
 }
 
 /**

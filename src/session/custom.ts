@@ -11,6 +11,10 @@ export const CUSTOM = {
   jobsKilled: "gitclaw.jobs_killed",
   /** Pull request worktrees removed with work never pushed. */
   worktreesDiscarded: "gitclaw.worktrees_discarded",
+  /** A sub-agent task: in a parent's session as it starts and ends (its session named), first in a child's own. */
+  task: "gitclaw.task",
+  /** A `git am` of a task's patch left in progress, aborted at the run's end before the commit. */
+  amAborted: "gitclaw.am_aborted",
   /** Damaged lines already reported, so each is reported once. */
   damagedLines: "gitclaw.damaged_lines",
 } as const;

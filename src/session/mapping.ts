@@ -2,9 +2,10 @@
 // through this mapping, never by file time (another issue's run may have written the newest file).
 // Everything under state/ is committed, so whoever can commit writes it: every path taken from it
 // is confined to state/, and a folder or file there that is a symbolic link is refused.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "./atomic.ts";
 import { SessionError } from "./session-file.ts";
 
 export const IssueMapping = z.looseObject({
@@ -17,6 +18,8 @@ export const IssueMapping = z.looseObject({
   lastCommentAt: z.string().optional(),
   /** The pull request gitclaw opened for this issue (delivery "pull-request"): its comments continue this conversation. */
   pullRequest: z.number().int().positive().optional(),
+  /** Sub-agent tasks still running on Actions when the run ended: the next run takes them up. */
+  outstandingTasks: z.array(z.looseObject({ taskId: z.string(), runUrl: z.string() })).optional(),
 });
 export type IssueMapping = z.infer<typeof IssueMapping>;
 
@@ -87,9 +90,7 @@ export function readMapping(repoRoot: string, issueNumber: number): IssueMapping
 export function writeMapping(repoRoot: string, mapping: IssueMapping): void {
   const path = mappingPath(repoRoot, mapping.issueNumber);
   mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}\n`);
-  renameSync(temp, path);
+  writeFileAtomic(path, `${JSON.stringify(IssueMapping.parse(mapping), null, 2)}\n`);
 }
 
 /**

@@ -21,6 +21,52 @@ const NOTE_VALUE_CHARS = 40;
 export interface RenderOptions {
   /** How the heading names the file (default: the session's path). */
   displayPath?: string;
+  /** The repository the session is in: sub-agents' sessions are found there and shown as a tree. */
+  repoRoot?: string;
+}
+
+/** How deep the tree of sub-agent sessions is followed (gitclaw's own limit is lower). */
+const TREE_DEPTH = 6;
+
+interface TaskLine {
+  taskId: string;
+  title: string;
+  status: string;
+  sessionPath?: string;
+}
+
+/** The session's sub-agent tasks as its gitclaw.task entries last describe them, in the order they started. */
+function tasksOf(session: SessionFile): TaskLine[] {
+  const tasks = new Map<string, TaskLine>();
+  for (const entry of session.entries) {
+    if (entry.type !== "custom" || entry.customType !== "gitclaw.task") continue;
+    const data = (entry.data ?? {}) as Partial<TaskLine> & { parentSession?: unknown };
+    // A child's own first entry names its parent, not a task of its own.
+    if (typeof data.taskId !== "string" || typeof data.status !== "string") continue;
+    tasks.set(data.taskId, { ...tasks.get(data.taskId), ...data } as TaskLine);
+  }
+  return [...tasks.values()];
+}
+
+/** A Markdown list of the session's sub-agents, and theirs, each with its status and session file. */
+export function taskTree(session: SessionFile, repoRoot: string | undefined, depth = 0): string[] {
+  return tasksOf(session).flatMap((task) => {
+    const file = task.sessionPath ? ` · \`${task.sessionPath}\`` : "";
+    const line = `${"  ".repeat(depth)}- \`${task.taskId}\` ${task.title}: ${task.status}${file}`;
+    const child =
+      repoRoot && task.sessionPath && depth < TREE_DEPTH ? loadChild(repoRoot, task.sessionPath) : undefined;
+    return [line, ...(child ? taskTree(child, repoRoot, depth + 1) : [])];
+  });
+}
+
+/** A sub-agent's session, if it is a file directly in state/sessions/ (committed state names it). */
+function loadChild(repoRoot: string, sessionPath: string): SessionFile | undefined {
+  try {
+    const path = resolveSessionPath(repoRoot, { issueNumber: 1, sessionPath, updatedAt: "" });
+    return existsSync(path) ? SessionFile.load(path, { readOnly: true }) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first `maxLines` lines and at most `maxChars` characters, with a marker saying what was left out. */
@@ -259,6 +305,9 @@ export function renderSession(session: SessionFile, options: RenderOptions = {})
     `- **cwd:** \`${session.header.cwd ?? "unknown"}\``,
     `- **Model:** \`${model ? `${model.provider}/${model.modelId}` : "unknown"}\``,
   ];
+  if (session.header.parentSession) heading.push(`- **Parent session:** \`${session.header.parentSession}\``);
+  const tree = taskTree(session, options.repoRoot);
+  if (tree.length) heading.push(`- **Sub-agents:**`, ...tree.map((line) => `  ${line}`));
   if (otherBranches > 0)
     heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
   if (session.notes.length > 0)
@@ -325,7 +374,8 @@ export function runSessionCommand(args: readonly string[]): void {
   }
   try {
     const path = resolveSessionArgument(arg, resolve(repo));
-    process.stdout.write(renderSession(SessionFile.load(path, { readOnly: true }), { displayPath: shortPath(path) }));
+    const session = SessionFile.load(path, { readOnly: true });
+    process.stdout.write(renderSession(session, { displayPath: shortPath(path), repoRoot: resolve(repo) }));
   } catch (error) {
     if (!(error instanceof ViewerError || error instanceof SessionError || error instanceof MappingError)) throw error;
     console.error(`gitclaw session: ${error.message}`);

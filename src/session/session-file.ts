@@ -79,7 +79,8 @@ export class SessionFile {
     return join(dirname(this.path), this.header.id);
   }
 
-  static create(dir: string, init: { cwd: string; id?: string } & SessionOptions): SessionFile {
+  /** `parentSession`: the session that started this one (a sub-agent's parent), as pi records a fork's origin. */
+  static create(dir: string, init: { cwd: string; id?: string; parentSession?: string } & SessionOptions): SessionFile {
     if (init.id !== undefined && !isSessionId(init.id))
       throw new SessionError(`not a session id: ${JSON.stringify(init.id)}`);
     const now = init.now ?? (() => new Date());
@@ -89,6 +90,7 @@ export class SessionFile {
       id: init.id ?? randomUUID(),
       timestamp: now().toISOString(),
       cwd: init.cwd,
+      ...(init.parentSession ? { parentSession: init.parentSession } : {}),
     };
     mkdirSync(dir, { recursive: true });
     const path = join(dir, sessionFileName(header));

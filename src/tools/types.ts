@@ -44,6 +44,11 @@ export interface ToolContext {
   runAs?: RunAs;
   /** The run's directory for pull request worktrees, outside the workspace (see src/tools/sandbox/sandbox.ts). */
   worktreesDir?: string;
+  /**
+   * The workspace is a worktree in the run's worktree directory, shared with the sandbox's user by
+   * permissions (a sub-agent's, src/tasks/): what the file tools create there gets group write.
+   */
+  sharedWorkspace?: boolean;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {

@@ -7,6 +7,17 @@ import { Octokit } from "@octokit/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startGitHubEmulator, type GitHubEmulator, type Permission } from "./github-emulator.ts";
 import { validateResponse } from "./openapi/validate.ts";
+import { octokitApi } from "../../src/github/api.ts";
+import { createGitHubClient } from "../../src/github/client.ts";
+import {
+  cancelWorkflowRun,
+  dispatchWorkflow,
+  downloadArtifact,
+  findRunArtifact,
+  getWorkflowRun,
+} from "../../src/github/operations.ts";
+import { readZip } from "../../src/tasks/zip.ts";
+import { writeZip } from "./zip.ts";
 
 const TOKEN = "ghs_emulatortoken";
 const repo = { owner: "acme", repo: "widgets" };
@@ -101,6 +112,43 @@ describe("Actions settings", () => {
     expect((await workflow()).default_workflow_permissions).toBe("write");
     gh.setActionsSettings({ enabled: false });
     expect(await actions()).toEqual({ enabled: false });
+  });
+});
+
+describe("workflow_dispatch runs, cancel and artifacts", () => {
+  it("dispatches with the run's id back, follows and cancels the run, serves its artifact's zip", async () => {
+    const api = octokitApi(createGitHubClient({ token: TOKEN, baseUrl: gh.url, log: () => {} }));
+    const dispatched: unknown[] = [];
+    gh.onDispatch((run) => dispatched.push(run));
+    const inputs = { task_id: "t0123abcd", task_base_sha: "a".repeat(40) };
+    const run = await dispatchWorkflow(api, repo, { workflow: "gitclaw.yml", ref: "main", inputs });
+    expect(dispatched).toEqual([{ id: run.id, workflow: "gitclaw.yml", ref: "main", inputs }]);
+    expect(await getWorkflowRun(api, repo, run.id)).toMatchObject({ status: "queued", conclusion: null });
+    gh.setRunStatus(run.id, "in_progress");
+    const zip = writeZip(new Map([["tasks/t0123abcd/report.md", new TextEncoder().encode("Done.\n")]]));
+    gh.addArtifact(run.id, "task-t0123abcd", zip, 7);
+    const artifact = await findRunArtifact(api, repo, run.id, "task-t0123abcd");
+    expect(artifact).toMatchObject({ expired: false });
+    const files = readZip(await downloadArtifact(api, repo, artifact!.id));
+    expect(new TextDecoder().decode(files.get("tasks/t0123abcd/report.md"))).toBe("Done.\n");
+    const cancels: number[] = [];
+    gh.onCancel((id) => cancels.push(id));
+    await cancelWorkflowRun(api, repo, run.id);
+    expect(cancels).toEqual([run.id]);
+    gh.setRunStatus(run.id, "completed", "cancelled");
+    expect(await getWorkflowRun(api, repo, run.id)).toMatchObject({ status: "completed", conclusion: "cancelled" });
+    // Cancelling a run that is over is GitHub's 409, which the client takes as nothing to do.
+    await cancelWorkflowRun(api, repo, run.id);
+    expect(cancels).toEqual([run.id]);
+    gh.expireArtifact(artifact!.id);
+    expect((await failure(downloadArtifact(api, repo, artifact!.id))).status).toBe(410);
+  });
+
+  it("refuses a dispatch of an unknown workflow or with more than 25 inputs, as GitHub does", async () => {
+    const api = octokitApi(createGitHubClient({ token: TOKEN, baseUrl: gh.url, log: () => {} }));
+    await expect(dispatchWorkflow(api, repo, { workflow: "../x", ref: "main", inputs: {} })).rejects.toThrow(/404/);
+    const inputs = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`in${i}`, "x"]));
+    await expect(dispatchWorkflow(api, repo, { workflow: "gitclaw.yml", ref: "main", inputs })).rejects.toThrow(/422/);
   });
 });
 

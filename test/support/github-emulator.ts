@@ -15,7 +15,7 @@ import {
   type RestReaction,
   type RestUser,
 } from "./github-emulator/render.ts";
-import { actionsRoutes, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
+import { actionsRoutes, ARTIFACT_ZIP_PATH, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
 import { answerGraphql } from "./github-emulator/graphql.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
@@ -283,6 +283,15 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
       return log === undefined
         ? new Response("Not Found", { status: 404 })
         : new Response(log, { headers: { "content-type": "text/plain; charset=utf-8" } });
+    }
+
+    // Artifact downloads: where the download endpoint redirects, bytes outside the REST API.
+    const zip = ARTIFACT_ZIP_PATH.exec(requestUrl.pathname);
+    if (method === "GET" && zip) {
+      const found = state.actions.artifact(Number(zip[1]));
+      return found
+        ? new Response(found.artifact.zip, { headers: { "content-type": "application/zip" } })
+        : new Response("Not Found", { status: 404 });
     }
 
     // GraphQL: not a REST operation, so neither routed nor checked against the OpenAPI description.

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GitHubEmulator } from "./github-emulator.ts";
 import type { FakeModel } from "./fake-model.ts";
-import { runJob, type JobRun, type RunningJob } from "./runner/job.ts";
+import { runJob, type JobRun, type JobSpec, type RunningJob } from "./runner/job.ts";
 import type { RunningStep, StepResult } from "./runner/step.ts";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -40,6 +40,9 @@ export interface RunContext {
   only?: Stage[];
   onStep?: (stage: string, step: RunningStep) => void;
   runnerTemp?: string;
+  /** The job to run (default: the workflow's first, the agent's). */
+  job?: string;
+  uploadArtifact?: JobSpec["uploadArtifact"];
 }
 
 export interface WorkflowRun {
@@ -84,6 +87,8 @@ export function startWorkflow(
     only: ctx.only,
     onStep: ctx.onStep,
     runnerTemp: ctx.runnerTemp,
+    ...(ctx.job ? { job: ctx.job } : {}),
+    ...(ctx.uploadArtifact ? { uploadArtifact: ctx.uploadArtifact } : {}),
   });
   const result = job.result.then(
     (run): WorkflowRun => ({

@@ -18,7 +18,7 @@ export interface ToolPath {
   relative: string;
   /** Real path of the root the path stays in: the workspace or one PR worktree. */
   root: string;
-  /** In a PR worktree, which tool commands (the sandbox's user) must be able to change too. */
+  /** In a PR worktree (or a sub-agent's shared workspace), which tool commands (the sandbox's user) must be able to change too. */
   worktree: boolean;
 }
 
@@ -79,6 +79,8 @@ interface WorktreeRoot {
 export interface PathRoots {
   workspace: string;
   worktreesDir?: string;
+  /** The workspace is itself a worktree the tool user shares by permissions (a sub-agent's). */
+  sharedWorkspace?: boolean;
 }
 
 /**
@@ -147,7 +149,7 @@ export function resolveToolPath(roots: PathRoots, input: string): ToolPath {
     throw new PathError(`Path leads outside the workspace through a symlink: ${input} -> ${real}.`);
   }
   const display = toDisplay(base, absolute);
-  return { real, display, relative: display, root: realRoot, worktree: false };
+  return { real, display, relative: display, root: realRoot, worktree: roots.sharedWorkspace === true };
 }
 
 const isUnderGitDir = (display: string): boolean =>

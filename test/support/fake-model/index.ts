@@ -46,6 +46,12 @@ export interface Turn {
   hang?: boolean;
 }
 
+/**
+ * A turn, or one made from the request when it comes: to answer with ids from earlier tool results,
+ * or to wait (a promise) until something else has happened, such as another conversation's request.
+ */
+export type ScriptedTurn = Turn | ((request: RecordedModelRequest) => Turn | Promise<Turn>);
+
 export type ModelApi = "anthropic" | "openai";
 
 export interface RecordedModelRequest {
@@ -61,7 +67,7 @@ export interface RecordedModelRequest {
 export type Respond = (request: RecordedModelRequest, index: number) => Turn;
 
 export interface FakeModelOptions {
-  turns?: Turn[];
+  turns?: ScriptedTurn[];
   /** Answers requests once the scripted turns are used up. */
   respond?: Respond;
   /** Refuse every Anthropic request carrying `cache_control` (400), as some Anthropic-compatible proxies do. */
@@ -77,7 +83,14 @@ export interface FakeModel {
   /** What `createOpenAICompatible({ baseURL })` takes. */
   openaiBaseUrl: string;
   /** Appends turns; they are served in order, one per request, across both APIs. */
-  script(turns: Turn[]): void;
+  script(turns: ScriptedTurn[]): void;
+  /**
+   * Appends turns for one conversation: a request whose first user message contains `match` (a
+   * sub-agent's task prompt, say) is served from this queue, never the shared one, so a parent and
+   * children running at the same time are each scripted on their own. The first match, in the order
+   * the conversations were first scripted, wins.
+   */
+  scriptFor(match: string, turns: ScriptedTurn[]): void;
   requests: RecordedModelRequest[];
   /** GET /v1/models requests, by the API their headers speak (kept apart: they use no scripted turn). */
   listRequests: { api: ModelApi; headers: Record<string, string> }[];
@@ -233,8 +246,39 @@ function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: 
   });
 }
 
+/** The text of every tool result a request carries, oldest first, in either API's message shape. */
+export function toolResultTexts(body: Record<string, unknown>): string[] {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
+  const text = (content: unknown): string =>
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content.map((part: { text?: unknown }) => (typeof part?.text === "string" ? part.text : "")).join("")
+        : "";
+  return messages.flatMap((message) => {
+    if (message.role === "tool") return [text(message.content)];
+    if (message.role !== "user" || !Array.isArray(message.content)) return [];
+    return (message.content as { type?: unknown; content?: unknown }[])
+      .filter((part) => part?.type === "tool_result")
+      .map((part) => text(part.content));
+  });
+}
+
+/** The text of the first user message of a request, in either API's message shape: what names a conversation. */
+export function firstUserText(body: Record<string, unknown>): string {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
+  const content = messages.find((m) => m.role === "user")?.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .filter((part): part is { type: "text"; text: string } => part?.type === "text" && typeof part.text === "string")
+    .map((part) => part.text)
+    .join("\n");
+}
+
 export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
   const queue = [...(options.turns ?? [])];
+  const conversations: { match: string; turns: ScriptedTurn[] }[] = [];
   const requests: RecordedModelRequest[] = [];
   const listRequests: FakeModel["listRequests"] = [];
   // What this server has cached, as the provider would for one API key.
@@ -277,7 +321,18 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const refused = cacheControlProblem(route.api, recorded.body);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
 
-    let turn = queue.shift();
+    const conversation = conversations.find((c) => firstUserText(recorded.body).includes(c.match));
+    if (conversation && conversation.turns.length === 0) {
+      const message = `fake model: no scripted turn left for the conversation matching ${JSON.stringify(conversation.match)}`;
+      return errorResponse(route.wire, { status: 500, message });
+    }
+    const next = conversation ? conversation.turns.shift() : queue.shift();
+    let turn: Turn | undefined;
+    try {
+      turn = typeof next === "function" ? await next(recorded) : next;
+    } catch (err) {
+      return errorResponse(route.wire, { status: 500, message: `fake model: a scripted turn threw: ${String(err)}` });
+    }
     if (!turn && options.respond) {
       try {
         turn = options.respond(recorded, index);
@@ -329,6 +384,11 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     openaiBaseUrl: `${url}/v1`,
     script(turns) {
       queue.push(...turns);
+    },
+    scriptFor(match, turns) {
+      const conversation = conversations.find((c) => c.match === match);
+      if (conversation) conversation.turns.push(...turns);
+      else conversations.push({ match, turns: [...turns] });
     },
     requests,
     listRequests,

@@ -2,7 +2,7 @@
 import type { components } from "@octokit/openapi-types";
 import { nodeId, type Renderer, type RestRepository } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
-import type { JobView, WorkflowRunRecord } from "./state-actions.ts";
+import type { ArtifactRecord, JobView, WorkflowRunRecord } from "./state-actions.ts";
 
 type Schemas = components["schemas"];
 // minimal-repository is a subset of the full repository the emulator renders everywhere.
@@ -147,5 +147,26 @@ export function renderCheckRun(render: Renderer, state: EmulatorState, job: JobV
     check_suite: { id: run.id },
     app: null,
     pull_requests: pullRequestsOf(render, state, run),
+  };
+}
+
+export function renderArtifact(
+  render: Renderer,
+  run: WorkflowRunRecord,
+  artifact: ArtifactRecord,
+): Schemas["artifact"] {
+  const url = `${render.repoApiUrl}/actions/artifacts/${artifact.id}`;
+  return {
+    id: artifact.id,
+    node_id: nodeId("Artifact", artifact.id),
+    name: artifact.name,
+    size_in_bytes: artifact.zip.byteLength,
+    url,
+    archive_download_url: `${url}/zip`,
+    expired: artifact.expired,
+    created_at: artifact.createdAt,
+    expires_at: artifact.expiresAt,
+    updated_at: artifact.createdAt,
+    workflow_run: { id: run.id, head_branch: run.headBranch, head_sha: run.headSha },
   };
 }

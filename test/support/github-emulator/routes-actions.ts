@@ -1,11 +1,38 @@
 // GitHub Actions: workflow runs (filtered like GitHub: head_sha, branch, event, status), their jobs,
 // and job logs, which GitHub serves as a redirect to a short-lived download URL.
-import { idParam, notFound, type RouteContext, type RouteResult, type RouteTable } from "./http.ts";
-import { renderCheckRun, renderJob, renderWorkflowRun } from "./render-actions.ts";
+import {
+  ApiError,
+  field,
+  idParam,
+  notFound,
+  validationFailed,
+  type RouteContext,
+  type RouteResult,
+  type RouteTable,
+} from "./http.ts";
+import { renderArtifact, renderCheckRun, renderJob, renderWorkflowRun } from "./render-actions.ts";
 import type { WorkflowRunRecord } from "./state-actions.ts";
+import { fakeSha } from "./state-code.ts";
 
 /** Where the emulator serves job logs; not part of the REST API, so not validated. */
 export const JOB_LOGS_PATH = /^\/_logs\/jobs\/(\d+)$/;
+/** Where artifact downloads redirect to (GitHub: a short-lived blob storage URL); not part of the REST API. */
+export const ARTIFACT_ZIP_PATH = /^\/_artifacts\/(\d+)\.zip$/;
+
+/** workflow_dispatch: `ref` and string `inputs` (at most 25), as GitHub checks them. */
+function dispatchInput(context: RouteContext) {
+  const { body } = context;
+  const ref = field(body, "ref");
+  const inputs = field(body, "inputs") ?? {};
+  if (typeof ref !== "string" || ref === "")
+    throw validationFailed({ resource: "WorkflowDispatch", field: "ref", code: "missing_field" });
+  if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs))
+    throw validationFailed({ resource: "WorkflowDispatch", field: "inputs", code: "invalid" });
+  const entries = Object.entries(inputs);
+  if (entries.length > 25 || entries.some(([, value]) => typeof value !== "string"))
+    throw new ApiError(422, "inputs: at most 25 properties, each a string");
+  return { ref, inputs: Object.fromEntries(entries) as Record<string, string> };
+}
 
 /** GitHub's list envelope: `{ total_count, <key>: page }`. */
 function page(items: unknown[], key: string, url: URL): RouteResult {
@@ -79,6 +106,49 @@ export const actionsRoutes = {
       "check_runs",
       context.url,
     );
+  },
+
+  "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches": (context) => {
+    const { ref, inputs } = dispatchInput(context);
+    const { state, render } = context;
+    const branch = ref.replace(/^refs\/heads\//, "");
+    // The default branch exists whether or not a test gave it a commit.
+    const sha =
+      state.code.branches.get(branch) ??
+      (branch === state.config.defaultBranch ? fakeSha(`branch ${branch}`) : undefined);
+    if (!sha) throw new ApiError(422, `No ref found for: ${ref}`);
+    const run = state.actions.dispatch({ workflow: context.param("workflow_id"), ref, inputs }, sha);
+    if (!run) throw notFound();
+    if (field(context.body, "return_run_details") !== true) return { status: 204 };
+    const url = `${render.repoApiUrl}/actions/runs/${run.id}`;
+    return {
+      status: 200,
+      body: { workflow_run_id: run.id, run_url: url, html_url: `${render.repoWebUrl}/actions/runs/${run.id}` },
+    };
+  },
+
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel": (context) => {
+    if (!context.state.actions.cancel(runParam(context)))
+      throw new ApiError(409, "Cannot cancel a workflow run that is completed.");
+    return { status: 202, body: {} };
+  },
+
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts": (context) => {
+    const run = runParam(context);
+    const name = context.query.get("name");
+    const artifacts = run.artifacts.filter((artifact) => !name || artifact.name === name);
+    return page(
+      artifacts.map((artifact) => renderArtifact(context.render, run, artifact)),
+      "artifacts",
+      context.url,
+    );
+  },
+
+  "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}": (context) => {
+    const found = context.state.actions.artifact(idParam(context, "artifact_id"));
+    if (!found || context.param("archive_format") !== "zip") throw notFound();
+    if (found.artifact.expired) throw new ApiError(410, "Artifact has expired");
+    return { status: 302, headers: { location: `${context.render.apiUrl}/_artifacts/${found.artifact.id}.zip` } };
   },
 
   "GET /repos/{owner}/{repo}/actions/permissions": ({ state, render }) => {

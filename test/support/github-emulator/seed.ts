@@ -14,7 +14,7 @@ import { threadRoot, type ReviewCommentRecord, type ReviewRecord } from "./state
 import type { Renderer } from "./render.ts";
 import { renderWorkflowRun, type RestWorkflowRun } from "./render-actions.ts";
 import { timestamp, type EmulatorState } from "./state.ts";
-import type { ActionsSettings, WorkflowRunInput } from "./state-actions.ts";
+import type { ActionsSettings, RunConclusion, RunStatus, WorkflowRunInput } from "./state-actions.ts";
 import { fakeSha, type CommitRecord } from "./state-code.ts";
 import type { DiffFileRecord } from "./state-pulls.ts";
 
@@ -116,6 +116,23 @@ export interface SeedHelpers {
   advanceWorkflowRuns(): void;
   /** Changes the repository's Actions settings (Settings → Actions → General). */
   setActionsSettings(settings: Partial<ActionsSettings>): void;
+  /** Called with each workflow_dispatch run as it is created: a test's runner plays it. */
+  onDispatch(listener: (run: DispatchedRun) => void): void;
+  /** Called with each cancel request of a run still going. */
+  onCancel(listener: (runId: number) => void): void;
+  /** Where a dispatched run is now, as its runner reports it. */
+  setRunStatus(runId: number, status: RunStatus, conclusion?: RunConclusion): void;
+  /** An artifact the run uploaded (the zip GitHub serves), kept `retentionDays`. */
+  addArtifact(runId: number, name: string, zip: Uint8Array, retentionDays?: number): { id: number };
+  /** Makes an artifact expired, as GitHub does after its retention (downloads then answer 410). */
+  expireArtifact(artifactId: number): void;
+}
+
+export interface DispatchedRun {
+  id: number;
+  workflow: string;
+  ref: string;
+  inputs: Record<string, string>;
 }
 
 export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedHelpers {
@@ -138,6 +155,11 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
     const issue = state.issues.get(pullNumber);
     if (!isPull(issue)) throw new Error(`github-emulator: no pull request #${pullNumber}`);
     return issue;
+  };
+  const workflowRun = (runId: number) => {
+    const run = state.actions.run(runId);
+    if (!run) throw new Error(`github-emulator: no workflow run ${runId}`);
+    return run;
   };
   return {
     setBranch: (name, sha) => state.code.setBranch(name, sha),
@@ -245,5 +267,16 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
     },
     advanceWorkflowRuns: () => state.actions.advance(),
     setActionsSettings: (settings) => Object.assign(state.actions.settings, settings),
+    onDispatch: (listener) => state.actions.dispatchListeners.push((run) => listener({ id: run.id, ...run.dispatch! })),
+    onCancel: (listener) => state.actions.cancelListeners.push((run) => listener(run.id)),
+    setRunStatus: (runId, status, conclusion) => state.actions.setStatus(workflowRun(runId), status, conclusion),
+    addArtifact: (runId, name, zip, retentionDays) => ({
+      id: state.actions.addArtifact(workflowRun(runId), name, zip, retentionDays).id,
+    }),
+    expireArtifact: (artifactId) => {
+      const found = state.actions.artifact(artifactId);
+      if (!found) throw new Error(`github-emulator: no artifact ${artifactId}`);
+      found.artifact.expired = true;
+    },
   };
 }

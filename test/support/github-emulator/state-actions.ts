@@ -44,6 +44,24 @@ export interface WorkflowRunInput {
   appearAfter?: number;
 }
 
+/** An artifact a run uploaded: the zip GitHub serves for it. */
+export interface ArtifactRecord {
+  id: number;
+  name: string;
+  zip: Uint8Array;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** What a workflow_dispatch asked for, as a dispatched run keeps it. */
+export interface DispatchInput {
+  /** The workflow's file name or id, as the request named it. */
+  workflow: string;
+  ref: string;
+  inputs: Record<string, string>;
+}
+
 export interface WorkflowRunRecord {
   id: number;
   runNumber: number;
@@ -61,6 +79,10 @@ export interface WorkflowRunRecord {
   hiddenFor: number;
   /** Job name → id, stable across steps. */
   jobIds: Map<string, number>;
+  /** workflow_dispatch runs: what was dispatched; their state is set as they go (setStatus). */
+  dispatch?: DispatchInput;
+  cancelRequested?: boolean;
+  artifacts: ArtifactRecord[];
 }
 
 export interface JobView extends JobStep {
@@ -124,9 +146,67 @@ export class ActionsState {
       step: 0,
       hiddenFor: input.appearAfter ?? 0,
       jobIds,
+      artifacts: [],
     };
     this.runs.push(run);
     return run;
+  }
+
+  /** Listeners told of each workflow_dispatch run as it is created, and of each cancel request. */
+  readonly dispatchListeners: ((run: WorkflowRunRecord) => void)[] = [];
+  readonly cancelListeners: ((run: WorkflowRunRecord) => void)[] = [];
+
+  /** The workflow a dispatch names: `gitclaw.yml` (a file under .github/workflows/) or its numeric id. */
+  private workflowPath(workflow: string): string | undefined {
+    if (/^\d+$/.test(workflow)) return [...this.workflowIds].find(([, id]) => id === Number(workflow))?.[0];
+    return /^[\w.-]+\.ya?ml$/.test(workflow) ? `.github/workflows/${workflow}` : undefined;
+  }
+
+  /** A workflow_dispatch run, queued; its listeners (the test's runner) take it from there. */
+  dispatch(input: DispatchInput, headSha: string): WorkflowRunRecord | undefined {
+    const path = this.workflowPath(input.workflow);
+    if (!path) return undefined;
+    const run = this.addRun({
+      name: input.workflow,
+      path,
+      headSha,
+      headBranch: input.ref.replace(/^refs\/heads\//, ""),
+      event: "workflow_dispatch",
+      steps: [{ status: "queued" }],
+    });
+    run.dispatch = input;
+    for (const listener of this.dispatchListeners) listener(run);
+    return run;
+  }
+
+  /** Where a dispatched run is now (the runner playing it says so). */
+  setStatus(run: WorkflowRunRecord, status: RunStatus, conclusion?: RunConclusion): void {
+    run.steps = [{ status, ...(conclusion ? { conclusion } : {}) }];
+    run.step = 0;
+  }
+
+  /** A cancel request: false when the run is already over (GitHub answers 409). */
+  cancel(run: WorkflowRunRecord): boolean {
+    if (this.current(run).status === "completed") return false;
+    run.cancelRequested = true;
+    for (const listener of this.cancelListeners) listener(run);
+    return true;
+  }
+
+  addArtifact(run: WorkflowRunRecord, name: string, zip: Uint8Array, retentionDays = 90): ArtifactRecord {
+    const created = this.now();
+    const expires = new Date(Date.parse(created) + retentionDays * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const artifact = { id: this.nextId(), name, zip, createdAt: created, expiresAt: expires, expired: false };
+    run.artifacts.push(artifact);
+    return artifact;
+  }
+
+  artifact(id: number): { run: WorkflowRunRecord; artifact: ArtifactRecord } | undefined {
+    for (const run of this.visibleRuns()) {
+      const artifact = run.artifacts.find((candidate) => candidate.id === id);
+      if (artifact) return { run, artifact };
+    }
+    return undefined;
   }
 
   advance(): void {

@@ -51,6 +51,11 @@ export const OPERATIONS = [
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}",
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
   "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs",
+  // Sub-agents on Actions runners (src/tasks/actions.ts): dispatch, cancel, artifacts.
+  "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
+  "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
+  "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}",
   // The doctor: the repository's Actions settings.
   "GET /repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/workflow",

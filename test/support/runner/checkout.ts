@@ -36,8 +36,11 @@ export async function checkout(options: CheckoutOptions): Promise<void> {
     await git("config", "--local", `http.${options.serverUrl}/.extraheader`, `AUTHORIZATION: basic ${basic}`);
   }
   const depth = options.fetchDepth > 0 ? [`--depth=${options.fetchDepth}`] : [];
-  const refspecs =
-    options.fetchDepth > 0
+  // A commit sha is fetched as itself and checked out detached, as the action does with `ref: <sha>`.
+  const sha = /^[0-9a-f]{40}$/.test(options.ref);
+  const refspecs = sha
+    ? [`+${options.ref}:refs/remotes/origin/HEAD`]
+    : options.fetchDepth > 0
       ? [`+refs/heads/${options.ref}:refs/remotes/origin/${options.ref}`]
       : ["+refs/heads/*:refs/remotes/origin/*", "+refs/tags/*:refs/tags/*"];
   await git(
@@ -52,5 +55,6 @@ export async function checkout(options: CheckoutOptions): Promise<void> {
     "origin",
     ...refspecs,
   );
-  await git("checkout", "-q", "--force", "-B", options.ref, `refs/remotes/origin/${options.ref}`);
+  if (sha) await git("checkout", "-q", "--force", options.ref);
+  else await git("checkout", "-q", "--force", "-B", options.ref, `refs/remotes/origin/${options.ref}`);
 }

@@ -49,6 +49,8 @@ export const loadAction = (dir: string) => Action.parse(parse(readFileSync(join(
 
 export interface JobSpec {
   workflowFile: string;
+  /** The job to run (default: the workflow's first). */
+  job?: string;
   /** Where `uses: ./` and `uses: <owner>/gitclaw@<ref>` lead: the action under test. */
   actionPath: string;
   eventName: string;
@@ -68,6 +70,8 @@ export interface JobSpec {
   /** Called as each run step starts, so a test can kill or cancel it at the moment it chooses. */
   onStep?: (id: string, step: RunningStep) => void;
   runnerTemp?: string;
+  /** actions/upload-artifact: what the step packs (a folder's files) goes where the run's artifacts are kept. */
+  uploadArtifact?: (artifact: { name: string; path: string; retentionDays?: number }) => Promise<void>;
 }
 
 export interface JobRun {
@@ -134,7 +138,8 @@ export function runJob(spec: JobSpec): RunningJob {
   const workflow = loadWorkflow(spec.workflowFile);
   // As GitHub names a workflow without a name: by its file's path.
   const workflowName = workflow.name ?? `.github/workflows/${basename(spec.workflowFile)}`;
-  const [, job] = Object.entries(workflow.jobs)[0]!;
+  const job = spec.job ? workflow.jobs[spec.job] : Object.values(workflow.jobs)[0];
+  if (!job) throw new Error(`runner: the workflow has no job ${spec.job}`);
   const run: JobRun = { skipped: false, status: "success", runnerTemp, steps: {}, logs: "", summary: "" };
   let current: RunningStep | undefined;
   let cancelled = false;
@@ -157,6 +162,8 @@ export function runJob(spec: JobSpec): RunningJob {
     job: { status: run.status },
     secrets: spec.secrets ?? {},
     vars: spec.vars ?? {},
+    // workflow_dispatch: the inputs context is the dispatch's inputs.
+    ...(spec.eventName === "workflow_dispatch" ? { inputs: (spec.payload as { inputs?: object }).inputs ?? {} } : {}),
     ...extra,
   });
 
@@ -217,6 +224,16 @@ export function runJob(spec: JobSpec): RunningJob {
         return false;
       }
       if (/^(oven-sh\/setup-bun|actions\/cache)@/.test(step.uses)) return false;
+      if (step.uses.startsWith("actions/upload-artifact@")) {
+        if (!spec.uploadArtifact) throw new Error("runner: upload-artifact needs the test's uploadArtifact");
+        const days = inputs["retention-days"];
+        await spec.uploadArtifact({
+          name: inputs.name ?? "artifact",
+          path: inputs.path ?? "",
+          ...(days ? { retentionDays: Number(days) } : {}),
+        });
+        return false;
+      }
       // The action under test, whether the workflow names it as this repository (./) or as users do.
       if (step.uses === "./" || /^[\w.-]+\/gitclaw@\S+$/i.test(step.uses)) {
         const action = loadAction(spec.actionPath);

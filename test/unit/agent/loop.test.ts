@@ -7,6 +7,7 @@ import { runAgentLoop, type LoopOptions } from "../../../src/agent/loop.ts";
 import { resolveModel } from "../../../src/agent/model.ts";
 import { createRedactor } from "../../../src/redact.ts";
 import { createArtifactStore } from "../../../src/session/artifacts.ts";
+import { emptyUsage } from "../../../src/session/entries.ts";
 import { SessionFile } from "../../../src/session/session-file.ts";
 import { ok, type Tool } from "../../../src/tools/types.ts";
 import { startFakeModel, type FakeModel } from "../../support/fake-model.ts";
@@ -145,6 +146,45 @@ describe("agent loop budgets and safety", () => {
     expect(results.map((r) => r.isError)).toEqual([true, true]);
     expect(results[0]!.content[0]!.text).toMatch(/Invalid arguments for echo: text/);
     expect(results[1]!.content[0]!.text).toMatch(/Tool nope does not exist/);
+  });
+});
+
+describe("loops that share a run's spending (a parent and its sub-agents)", () => {
+  it("applies the budgets to what all of them spent: a second loop starts where the first left the count", async () => {
+    model.script([
+      { toolCalls: [{ name: "echo", input: { text: "parent" } }] },
+      { text: "parent done" },
+      { toolCalls: [{ name: "echo", input: { text: "child" } }] },
+    ]);
+    const spending = { turns: 0, usage: emptyUsage() };
+    const parent = await setup("anthropic", { spending });
+    parent.options.budgets.maxTurns = 3;
+    expect(await runAgentLoop(parent.options)).toMatchObject({ outcome: "done", turns: 2 });
+    const child = await setup("anthropic", { spending });
+    child.options.budgets.maxTurns = 3;
+    const before = model.requests.length;
+    // The child's own count is 1, but the run's is 3: the budget ends it there.
+    expect(await runAgentLoop(child.options)).toMatchObject({ outcome: "max_turns", turns: 1 });
+    expect(model.requests.length).toBe(before + 1);
+    expect(spending.turns).toBe(3);
+    expect(spending.usage.output).toBeGreaterThan(0);
+  });
+
+  it("stops before the next turn once `finished` says so, with outcome done", async () => {
+    let reported = false;
+    const report: Tool = {
+      ...echo,
+      name: "report",
+      execute: async () => {
+        reported = true;
+        return ok("recorded");
+      },
+    };
+    model.script([{ toolCalls: [{ name: "report", input: { text: "x" } }] }]);
+    const { options } = await setup("anthropic", { tools: [report], finished: () => reported });
+    const before = model.requests.length;
+    expect(await runAgentLoop(options)).toMatchObject({ outcome: "done", turns: 1, toolCalls: 1 });
+    expect(model.requests.length).toBe(before + 1);
   });
 });
 

@@ -2,7 +2,16 @@
 // webhook payloads: it lets through every event the guard would accept for the trigger modes (it
 // is a prefilter, never a second policy), and stops the irrelevant ones before a runner starts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prefilter, type Trigger } from "../../../src/cli/workflow.ts";
+import { parse } from "yaml";
+import {
+  ACTION,
+  prefilter,
+  renderWorkflow,
+  TASK_DISPATCH_INPUTS,
+  type Inputs,
+  type Trigger,
+} from "../../../src/cli/workflow.ts";
+import { parseConfig } from "../../../src/config/config.ts";
 import { INPUT_ENV } from "../../../src/config/inputs.ts";
 import { parseTrigger } from "../../../src/actions/event.ts";
 import { triggerReason } from "../../../src/gate/triggers.ts";
@@ -334,5 +343,45 @@ describe("the inputs' variables", () => {
         .filter((input) => input !== "github_token")
         .sort(),
     ).toEqual(Object.keys(INPUT_ENV).sort());
+  });
+});
+
+describe("the workflow with sub-agents on Actions (tasks.actions)", () => {
+  const trigger = parseConfig({}).trigger;
+  const inputs: Inputs = [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]];
+  const workflow = (actionsRunner: boolean) =>
+    parse(renderWorkflow({ model: "anthropic/claude-sonnet-4-5", trigger, actionsRunner }, inputs)) as {
+      on: Record<string, { inputs?: Record<string, unknown> } | null>;
+      permissions: Record<string, string>;
+      jobs: Record<
+        string,
+        { if: string; permissions?: Record<string, string>; steps: { uses?: string; with?: object }[] }
+      >;
+    };
+
+  it("grants actions: write and declares workflow_dispatch only when tasks run on Actions", () => {
+    const plain = workflow(false);
+    expect(plain.permissions.actions).toBe("read");
+    expect(plain.on.workflow_dispatch).toBeUndefined();
+    expect(Object.keys(plain.jobs)).toEqual(["agent"]);
+    const fanned = workflow(true);
+    expect(fanned.permissions.actions).toBe("write");
+    expect(Object.keys(fanned.on.workflow_dispatch!.inputs!)).toEqual([...TASK_DISPATCH_INPUTS]);
+  });
+
+  it("gives the task job a read-only token, its base checked out, gitclaw in child mode and the upload", () => {
+    const { task } = workflow(true).jobs;
+    expect(task!.permissions).toEqual({ contents: "read" });
+    expect(task!.steps.map((step) => step.uses)).toEqual([
+      "actions/checkout@v4",
+      ACTION,
+      expect.stringMatching(/^actions\/upload-artifact@/),
+    ]);
+    expect(task!.steps[0]!.with).toMatchObject({ ref: "${{ inputs.task_base_sha }}", "persist-credentials": false });
+    expect(task!.steps[1]!.with).toMatchObject({ task_id: "${{ inputs.task_id }}", anthropic_api_key: inputs[0]![1] });
+    expect(task!.steps[2]!.with).toMatchObject({
+      name: "task-${{ inputs.task_id }}",
+      path: "${{ runner.temp }}/gitclaw-task/",
+    });
   });
 });

@@ -311,3 +311,38 @@ describe("bun scripts/session.ts", () => {
     expect(result.stderr).toContain("<issue-number|file.jsonl> [--repo <dir>]");
   });
 });
+
+describe("renderSession with sub-agents", () => {
+  it("shows the parent of a child's session and the tree of tasks below a parent's", () => {
+    const repo = tmp();
+    const dir = join(repo, "state/sessions");
+    const parent = SessionFile.create(dir, { cwd: repo });
+    const child = SessionFile.create(dir, { cwd: "/tmp/task-t1", parentSession: `state/sessions/${parent.fileName}` });
+    const grandchild = SessionFile.create(dir, {
+      cwd: "/tmp/task-t2",
+      parentSession: `state/sessions/${child.fileName}`,
+    });
+    const task = (taskId: string, title: string, status: string, session: SessionFile) => ({
+      taskId,
+      title,
+      status,
+      sessionPath: `state/sessions/${session.fileName}`,
+    });
+    child.appendCustom("gitclaw.task", { taskId: "t1", title: "outer", parentSession: "x" });
+    child.appendCustom("gitclaw.task", task("t2", "inner", "running", grandchild));
+    child.appendCustom("gitclaw.task", task("t2", "inner", "reported", grandchild));
+    parent.appendCustom("gitclaw.task", task("t1", "outer", "reported", child));
+    parent.appendCustom("gitclaw.task", { taskId: "t3", title: "queued one", status: "terminated" });
+
+    const markdown = renderSession(parent, { repoRoot: repo });
+    expect(markdown).toContain(
+      [
+        "- **Sub-agents:**",
+        `  - \`t1\` outer: reported · \`state/sessions/${child.fileName}\``,
+        `    - \`t2\` inner: reported · \`state/sessions/${grandchild.fileName}\``,
+        "  - `t3` queued one: terminated",
+      ].join("\n"),
+    );
+    expect(renderSession(child)).toContain(`- **Parent session:** \`state/sessions/${parent.fileName}\``);
+  });
+});

@@ -1,0 +1,298 @@
+// The agent stage's sub-agents (src/tasks/), as phases of the run: set up with the tools (the
+// orchestrator, the task tools of the run's own agent, a launcher for local tasks with the same
+// tools, sandbox and budgets), kept from ending the run while tasks still run, and ended before the
+// protected-path check and the commit: tasks still running stopped (their commits exported), a
+// `git am` left in progress aborted, and what remains said in the reply.
+import { join } from "node:path";
+import * as workflow from "../actions/log.ts";
+import { addUsage, emptyUsage } from "../session/entries.ts";
+import type { LoopResult, Spending } from "../agent/loop.ts";
+import { createGit } from "../git/git.ts";
+import { protectedPathsFrom } from "../git/protected.ts";
+import { CUSTOM } from "../session/custom.ts";
+import { repoRelative, sessionsDir } from "../session/mapping.ts";
+import type { SessionFile } from "../session/session-file.ts";
+import { abortLeftoverAm, type ApplyTarget } from "../tasks/apply.ts";
+import { actionsLauncher } from "../tasks/actions.ts";
+import { localLauncher, type LocalTaskEnv } from "../tasks/local.ts";
+import { TaskOrchestrator } from "../tasks/orchestrator.ts";
+import { childInstructions } from "../tasks/prompt.ts";
+import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
+import type { TaskScope } from "../tasks/scope.ts";
+import type { Sandbox } from "../tools/sandbox/sandbox.ts";
+import { createTools, type ToolsOptions } from "../tools/index.ts";
+import { createAgentReportTool } from "../tools/task/agent-report.ts";
+import { createCommitTool } from "../tools/task/commit.ts";
+import { createTaskTools } from "../tools/task/index.ts";
+import type { Tool, ToolContext } from "../tools/types.ts";
+import { coAuthorOf, runDeadline, type RunContext } from "./context.ts";
+import type { Workspace } from "./workspace.ts";
+
+/** How long task_apply_git_patch waits for a task still exporting its patch. */
+const PENDING_WAIT_MS = 120_000;
+/** Reminders to a run's own agent that stops talking while its tasks still run. */
+const END_REMINDERS = 2;
+
+export interface RunTasks {
+  orchestrator: TaskOrchestrator;
+  /** The task tools of the run's own agent. */
+  tools: Tool[];
+  scope: TaskScope;
+  /** What the run's loops spent, the tasks' included: the budgets apply to it. */
+  spending: Spending;
+  /** Files of the tasks' sessions, committed with the run's (the only other exception under state/). */
+  ownFiles: string[];
+  /** Tasks started by this run, or resumed from an earlier one. */
+  started: Set<string>;
+  /** The run's: a cancelled run cancels its tasks' workflow runs; one that just ends lets them go on. */
+  signal: AbortSignal;
+}
+
+/** What tasks need of the run: all of it but the event, of which only who asked and the branch. */
+export type TaskRun = Omit<RunContext, "trigger" | "github" | "onReplied"> & {
+  trigger: Pick<RunContext["trigger"], "actor" | "defaultBranch">;
+};
+
+export interface TaskSetup {
+  run: TaskRun;
+  workspace: Workspace;
+  /** The session the tasks belong to: its artifacts hold their records, its path is every child's parent. */
+  session: Pick<SessionFile, "artifactsDir" | "path"> & {
+    appendCustom(...args: Parameters<SessionFile["appendCustom"]>): unknown;
+  };
+  sandbox: Sandbox;
+  /** The tools' options of the run's own agent; sub-agents get the same tools, but the github tool. */
+  toolsOptions: ToolsOptions;
+  toolContext: ToolContext;
+}
+
+export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
+  const { run, workspace, session } = setup;
+  if (!run.config.tasks.enabled) return undefined;
+  const store = new TaskStore(join(session.artifactsDir, "tasks"), workspace.root);
+  const spending: Spending = { turns: 0, usage: emptyUsage() };
+  const ownFiles: string[] = [];
+  const started = new Set<string>();
+  let orchestrator: TaskOrchestrator | undefined;
+  const env = localEnv(setup, spending, ownFiles, () => orchestrator!);
+  const runners: Runner[] = run.config.tasks.actions.enabled ? ["local", "actions"] : ["local"];
+  const onActions = run.config.tasks.actions.enabled
+    ? { actions: actionsLauncher(actionsEnv(setup, spending, ownFiles), () => orchestrator!) }
+    : {};
+  orchestrator = new TaskOrchestrator({
+    store,
+    maxParallel: run.config.tasks.maxParallel,
+    maxDepth: run.config.tasks.maxDepth,
+    launchers: { local: localLauncher(env, () => orchestrator!), ...onActions },
+    now: run.now,
+    onChange: (record) => {
+      started.add(record.taskId);
+      recordTask(session, record);
+      run.log(`gitclaw: task ${record.taskId} (${record.title}): ${record.status}`);
+    },
+  });
+  const scope: TaskScope = {
+    orchestrator,
+    caller: { depth: 0, head: () => workspace.git.must(["rev-parse", "HEAD"]) },
+    target: applyTarget(setup, workspace.git, {}),
+    runners,
+    pendingWaitMs: PENDING_WAIT_MS,
+  };
+  if (onActions.actions) {
+    const resumed = orchestrator.resume("actions");
+    if (resumed.length) run.log(`gitclaw: following the Actions runs of earlier tasks again: ${resumed.join(", ")}`);
+  }
+  const signal = run.signal;
+  return { orchestrator, tools: createTaskTools(scope), scope, spending, ownFiles, started, signal };
+}
+
+/** The parent's side of runner "actions": where to dispatch, how often to look, what the brief says. */
+function actionsEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]) {
+  const { run, workspace, session } = setup;
+  const { workflow, pollSeconds } = run.config.tasks.actions;
+  const coAuthor = coAuthorOf(run.trigger);
+  return {
+    api: run.api,
+    repo: run.repo,
+    workflow,
+    ref: run.trigger.defaultBranch ?? workspace.branch,
+    git: workspace.git,
+    remote: workspace.remote,
+    root: workspace.root,
+    brief: {
+      parentSession: repoRelative(workspace.root, session.path),
+      parentRun: run.link,
+      ...(coAuthor ? { coAuthor } : {}),
+    },
+    pollMs: pollSeconds * 1000,
+    signal: run.signal,
+    spending,
+    onSessionFiles: (paths: string[]) => ownFiles.push(...paths),
+    log: run.log,
+    now: run.now,
+  };
+}
+
+/** The parent session's line for a task, as it starts and as it ends: the session viewer's tree. */
+function recordTask(session: TaskSetup["session"], record: TaskRecord): void {
+  const { taskId, title, status, depth, runner, parentTaskId, sessionPath, error } = record;
+  session.appendCustom(CUSTOM.task, { taskId, title, status, depth, runner, parentTaskId, sessionPath, error });
+}
+
+function applyTarget(
+  setup: TaskSetup,
+  git: ApplyTarget["git"],
+  writeOptions: ApplyTarget["writeOptions"],
+): ApplyTarget {
+  const { run, workspace } = setup;
+  return {
+    git,
+    main: workspace.git,
+    gitAt: (path) => createGit(path, { env: workspace.toolEnv, redact: run.redact }),
+    writeOptions,
+    protectedPaths: protectedPathsFrom(run.config.protectedPaths),
+  };
+}
+
+function localEnv(
+  setup: TaskSetup,
+  spending: Spending,
+  ownFiles: string[],
+  orchestrator: () => TaskOrchestrator,
+): LocalTaskEnv {
+  const { run, workspace, session, sandbox, toolContext } = setup;
+  const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
+  // No pull request worktrees for sub-agents (no github tool); their own worktree is shared like one.
+  const shared = { env: toolContext.env, redact: toolContext.redact, runAs: toolContext.runAs, sharedWorkspace: true };
+  return {
+    main: workspace.git,
+    worktreesDir: sandbox.worktrees,
+    sessionsDir: sessionsDir(workspace.root),
+    parentSession: repoRelative(workspace.root, session.path),
+    relative: (path) => repoRelative(workspace.root, path),
+    onSession: (child) =>
+      ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
+    model: run.resolved,
+    budgets: run.config.budgets,
+    compaction: run.config.compaction,
+    deadline: runDeadline(run),
+    signal: run.signal,
+    spending,
+    toolContext: shared,
+    tools: (task, worktree) => {
+      const { taskId, depth } = task.record;
+      const base = createTools({ ...setup.toolsOptions, github: undefined });
+      const scope: TaskScope = {
+        orchestrator: orchestrator(),
+        caller: { taskId, depth, head: () => worktree.git.must(["rev-parse", "HEAD"]) },
+        target: applyTarget(setup, worktree.git, { groupWritable: true }),
+        runners: ["local"],
+        pendingWaitMs: PENDING_WAIT_MS,
+      };
+      const trailers = { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) };
+      const own = [
+        createCommitTool({ git: worktree.git, protectedPaths, trailers }),
+        createAgentReportTool(orchestrator(), taskId),
+        ...(depth < orchestrator().maxDepth ? createTaskTools(scope) : []),
+      ] as Tool[];
+      return { tools: [...base.tools, ...own], dispose: base.dispose };
+    },
+    instructions: (record) =>
+      childInstructions({
+        repository: `${run.env.owner}/${run.env.repo}`,
+        taskId: record.taskId,
+        baseSha: record.baseSha,
+        canDelegate: record.depth < orchestrator().maxDepth,
+        protectedPaths: run.config.protectedPaths,
+      }),
+    log: run.log,
+    now: run.now,
+  };
+}
+
+/**
+ * Runs the run's own agent until it ends with no task still queued or running: an agent that stops
+ * talking while tasks run is told to wait for them (at most END_REMINDERS times). The result counts
+ * what the tasks spent too.
+ */
+export async function untilTasksEnd(
+  tasks: RunTasks | undefined,
+  session: SessionFile,
+  now: () => number,
+  loop: () => Promise<LoopResult>,
+): Promise<LoopResult> {
+  let result = await loop();
+  if (!tasks) return result;
+  for (let reminded = 0; reminded < END_REMINDERS && result.outcome === "done"; reminded++) {
+    const active = tasks.orchestrator.active({}).map((record) => record.taskId);
+    if (active.length === 0) break;
+    session.appendUserText(
+      `[gitclaw] Sub-agent tasks still run (${active.join(", ")}): do not end yet. Call task_await now, then integrate their commits with task_apply_git_patch or say why not.`,
+      now(),
+    );
+    const next = await loop();
+    result = { ...next, toolCalls: result.toolCalls + next.toolCalls, text: next.text || result.text };
+  }
+  return { ...result, turns: tasks.spending.turns, usage: addUsage(emptyUsage(), tasks.spending.usage) };
+}
+
+/**
+ * Before the protected-path check and the commit: tasks still queued or running are stopped (their
+ * commits exported), a `git am` left in progress is aborted. Returns what the reply must say.
+ */
+export async function endTasks(tasks: RunTasks | undefined, session: SessionFile): Promise<string[]> {
+  if (!tasks) return [];
+  const notes: string[] = [];
+  // Workflow runs of tasks go on past this run (unless it was cancelled): the next run takes them up.
+  const detached = tasks.signal.aborted ? [] : await tasks.orchestrator.detach("actions");
+  if (detached.length)
+    notes.push(
+      `Tasks still running on Actions go on: ${detached.join(", ")}. The next run of this issue takes their work up.`,
+    );
+  const running = tasks.orchestrator
+    .active({})
+    .flatMap((record) => (detached.includes(record.taskId) ? [] : record.taskId));
+  await tasks.orchestrator.shutdown("the run ended before it reported");
+  if (running.length) notes.push(`Tasks still running when the run ended were stopped: ${running.join(", ")}.`);
+  const aborted = await abortLeftoverAm(tasks.scope.target).catch((error: Error) => {
+    notes.push(`A git am left in progress could not be aborted: ${error.message}`);
+    return undefined;
+  });
+  if (aborted) {
+    const taskId = tasks.scope.am?.taskId;
+    session.appendCustom(CUSTOM.amAborted, { taskId, subject: aborted.subject });
+    const what = `${taskId ? `task ${taskId}'s patch` : "a patch"}${aborted.subject ? ` (stopped at “${aborted.subject}”)` : ""}`;
+    notes.push(
+      `A git am of ${what} was still in progress at the end: it was aborted, so none of that patch is committed.`,
+    );
+    workflow.warning(`gitclaw: aborted a git am left in progress: ${what}`);
+  }
+  notes.push(...remaining(tasks));
+  return notes;
+}
+
+/** Tasks let go still running on Actions, for the issue's mapping: the next run takes them up. */
+export function outstandingTasks(tasks: RunTasks | undefined): { taskId: string; runUrl: string }[] {
+  return (tasks?.orchestrator.active({}) ?? []).flatMap((record) =>
+    record.run ? [{ taskId: record.taskId, runUrl: record.run.url }] : [],
+  );
+}
+
+/** One line per task this run started at the top level: applied, waiting to be applied, or failed. */
+function remaining(tasks: RunTasks): string[] {
+  const lines = [...tasks.started]
+    .map((id) => tasks.orchestrator.record(id))
+    .filter((record): record is TaskRecord => record !== undefined && record.depth === 1)
+    .map((record) => {
+      const patch = record.gitFormatPatch;
+      const name = `\`${record.taskId}\` ${record.title}`;
+      if (patch?.appliedAt) return `- ✓ ${name}: applied (${patch.commitCount ?? 0} commits)`;
+      if (patch?.status === "ready")
+        return `- ⚠ ${name}: ${patch.commitCount} commit${patch.commitCount === 1 ? "" : "s"} not applied (\`${patch.path}\`)`;
+      if (record.status === "reported") return `- ${name}: reported, no commits`;
+      if (record.status === "running" && record.run)
+        return `- ⏳ ${name}: still running on Actions (${record.run.url})`;
+      return `- ✗ ${name}: ${record.status}${record.error ? ` (${record.error})` : ""}`;
+    });
+  return lines.length ? [`Sub-agent tasks:\n${lines.join("\n")}`] : [];
+}

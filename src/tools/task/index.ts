@@ -1,0 +1,21 @@
+// The task tools an agent gets to start, await, integrate, list and stop sub-agents (src/tasks/); a
+// sub-agent also gets `commit` and `agent_report` (./commit.ts, ./agent-report.ts).
+import type { TaskScope } from "../../tasks/scope.ts";
+import type { Tool } from "../types.ts";
+import { createTaskApplyGitPatchTool } from "./task-apply-git-patch.ts";
+import { createTaskAwaitTool } from "./task-await.ts";
+import { createTaskListTool } from "./task-list.ts";
+import { createTaskTerminateTool } from "./task-terminate.ts";
+import { createTaskTool } from "./task.ts";
+
+export const TASK_TOOL_NAMES = ["task", "task_await", "task_apply_git_patch", "task_list", "task_terminate"] as const;
+
+export function createTaskTools(scope: TaskScope): Tool[] {
+  return [
+    createTaskTool(scope),
+    createTaskAwaitTool(scope),
+    createTaskApplyGitPatchTool(scope),
+    createTaskListTool(scope),
+    createTaskTerminateTool(scope),
+  ] as Tool[];
+}

@@ -1,0 +1,304 @@
+// Sub-agents on runners of their own (runner "actions"), end to end: the workflow `gitclaw init`
+// writes with the task job, origin served over HTTP like github.com (the parent's token pushes, the
+// task job's token cannot), and the emulator's workflow_dispatch played by a runner stand-in that
+// runs the task job for each dispatch (checkout of the base sha without credentials, the agent stage
+// in child mode, upload-artifact into the emulator). The parent polls the runs, downloads the
+// artifacts, applies the commits; cancelling the parent cancels the task runs.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderWorkflow, TASK_DISPATCH_INPUTS } from "../../src/cli/workflow.ts";
+import { parseConfig } from "../../src/config/config.ts";
+import { playDispatchedRuns, type DispatchRunner } from "../support/dispatch-runner.ts";
+import { toolResultTexts, type RecordedModelRequest } from "../support/fake-model.ts";
+import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
+import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
+import { createWorld, OWNER, REPO, sessionLines, TOKEN, type World } from "./support.ts";
+
+const CONFIG = {
+  ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true, actions: { enabled: true, pollSeconds: 0.05 } } }),
+};
+/** The task job's token: GitHub gives it contents: read, so origin refuses its pushes. */
+const TASK_TOKEN = "task-token-read-only-0123456789abcdef";
+
+let world: World;
+let http: GitHttpServer;
+let workflowFile: string;
+let runner: DispatchRunner;
+
+beforeAll(async () => {
+  world = await createWorld(CONFIG);
+  world.gh.addUser({ login: "alice", permission: "write" });
+  http = serveGitOverHttp(world.repo.origin, { [TOKEN]: { workflows: false } });
+  workflowFile = join(world.repo.root, "gitclaw-actions-runner.yml");
+  const choices = { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({}).trigger, actionsRunner: true };
+  writeFileSync(workflowFile, renderWorkflow(choices, [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]]));
+  const repository = `${OWNER}/${REPO}`;
+  runner = playDispatchedRuns({
+    gh: world.gh,
+    context: { gh: world.gh, model: world.model, repository, origin: http.url, workflowFile },
+    job: "task",
+    token: TASK_TOKEN,
+  });
+});
+afterAll(async () => {
+  http.stop();
+  await world.stop();
+});
+
+const taskIds = (request: RecordedModelRequest) => [
+  ...new Set(
+    [
+      ...toolResultTexts(request.body)
+        .join("\n")
+        .matchAll(/"taskId": "(t[0-9a-f]{8})"/g),
+    ].map((m) => m[1]!),
+  ),
+];
+const call = (name: string, input: unknown) => ({ name, input });
+const eachTask = (name: string, input: (id: string) => object) => (request: RecordedModelRequest) => ({
+  toolCalls: taskIds(request).map((id) => call(name, input(id))),
+});
+
+function child(file: string, subject: string) {
+  return [
+    {
+      toolCalls: [
+        call("write", { path: file, content: `${file}\n` }),
+        call("commit", { message: `${subject}\n\nOn Actions.` }),
+      ],
+    },
+    { toolCalls: [call("agent_report", { reportMarkdown: `Committed ${file}.`, title: subject })] },
+  ];
+}
+
+function startIssue(title: string) {
+  const issue = world.gh.createIssue({ title, body: "Split it up.", user: "alice" });
+  const payload = issueOpenedPayload({ owner: OWNER, repo: REPO, issue });
+  return { issue, running: world.start("issues", payload, { origin: http.url, workflowFile }) };
+}
+
+describe('three background tasks with runner "actions"', () => {
+  let issueNumber = 0;
+  let ids: string[] = [];
+  let exitCode: number | undefined;
+  let logs = "";
+
+  beforeAll(async () => {
+    for (const name of ["one", "two", "three"])
+      world.model.scriptFor(`Create ${name}.txt`, child(`${name}.txt`, `Add ${name}.txt`));
+    const brief = (name: string) => ({
+      title: `${name} file`,
+      prompt: `Create ${name}.txt and commit it.`,
+      run_in_background: true,
+      runner: "actions",
+    });
+    world.model.script([
+      { toolCalls: ["one", "two", "three"].map((name) => call("task", brief(name))) },
+      { toolCalls: [call("task_await", {})] },
+      eachTask("task_apply_git_patch", (id) => ({ task_id: id, dry_run: true })),
+      (request) => {
+        ids = taskIds(request);
+        return { toolCalls: ids.map((id) => call("task_apply_git_patch", { task_id: id })) };
+      },
+      { toolCalls: [call("write", { path: "PARENT.md", content: "parent\n" })] },
+      { text: "Three tasks ran on Actions and are applied." },
+    ]);
+    const { issue, running } = startIssue("Fan out on Actions");
+    issueNumber = issue.number;
+    const run = await running.result;
+    exitCode = run.stages.agent?.exitCode;
+    logs = run.logs;
+    await runner.idle();
+  });
+
+  it("dispatches one run per task, each runs the task job read-only and uploads its work", async () => {
+    expect(exitCode, logs).toBe(0);
+    expect(ids).toHaveLength(3);
+    const dispatched = runner.runs.filter((run) => ids.includes(run.dispatch.inputs.task_id!));
+    expect(dispatched).toHaveLength(3);
+    for (const { dispatch, result } of dispatched) {
+      expect(dispatch.workflow).toBe("gitclaw.yml");
+      expect(Object.keys(dispatch.inputs).sort()).toEqual([...TASK_DISPATCH_INPUTS].sort());
+      expect(dispatch.inputs.task_base_sha).toMatch(/^[0-9a-f]{40}$/);
+      const run = await result;
+      expect(run.status, run.logs).toBe("success");
+      expect(run.logs).not.toContain(TASK_TOKEN);
+    }
+    // The briefs' refs are gone once their tasks are taken over.
+    expect(await world.repo.originGit("for-each-ref", "refs/gitclaw/")).toBe("");
+    expect(world.gh.violations).toEqual([]);
+  });
+
+  it("lands the three children's commits, authors and messages intact, and the parent's", async () => {
+    const log = await world.repo.originGit("log", "--format=%an|%s", "-4", "main");
+    const lines = log.split("\n");
+    expect(lines[0]).toMatch(/^gitclaw\[bot\]\|gitclaw: issue #\d+ — Fan out on Actions$/);
+    expect(lines.slice(1).sort()).toEqual(["one", "three", "two"].map((n) => `gitclaw[bot]|Add ${n}.txt`));
+    const one = await world.repo.originGit("log", "-1", "--format=%B", "main", "--", "one.txt");
+    expect(one).toContain("On Actions.");
+    expect(one).toContain("Co-authored-by: alice");
+    for (const name of ["one", "two", "three"]) expect(await world.onOrigin(`${name}.txt`)).toBe(`${name}.txt\n`);
+    expect(await world.onOrigin("PARENT.md")).toBe("parent\n");
+  });
+
+  it("commits each child's session, linked to the parent's, with its record naming the run", async () => {
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issueNumber}.json`)) as { sessionPath: string };
+    const folder = mapping.sessionPath.replace(/[^/]*_([^/_]+)\.jsonl$/, "$1");
+    for (const id of ids) {
+      const record = JSON.parse(await world.onOrigin(`${folder}/tasks/${id}/task.json`)) as Record<string, unknown>;
+      expect(record).toMatchObject({
+        taskId: id,
+        runner: "actions",
+        status: "reported",
+        run: { id: expect.any(Number) },
+      });
+      expect(record.gitFormatPatch).toMatchObject({ status: "ready", commitCount: 1, appliedAt: expect.any(String) });
+      const lines = sessionLines(await world.onOrigin(record.sessionPath as string));
+      expect(lines[0]).toMatchObject({ type: "session", version: 3, parentSession: mapping.sessionPath });
+    }
+  });
+});
+
+describe("cancelling the parent", () => {
+  it("cancels its task runs", async () => {
+    let childAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (childAsked = resolve));
+    world.model.scriptFor("Think forever", [
+      () => {
+        childAsked();
+        return { hang: true, text: "thinking" };
+      },
+    ]);
+    world.model.script([
+      {
+        toolCalls: [
+          call("task", { title: "forever", prompt: "Think forever.", run_in_background: true, runner: "actions" }),
+        ],
+      },
+      // Cancelled while it waits: no further turn.
+      { toolCalls: [call("task_await", {})] },
+    ]);
+    const before = runner.runs.length;
+    const { running } = startIssue("Cancel me");
+    await asked;
+    running.cancel();
+    await running.result;
+    await runner.idle();
+    const [child] = runner.runs.slice(before);
+    expect(child).toBeDefined();
+    const run = await child!.result;
+    expect(run.status).toBe("cancelled");
+    expect(world.gh.violations).toEqual([]);
+  });
+});
+
+describe("task_terminate on a task running on Actions", () => {
+  it("cancels its run and reports the task terminated, with what it uploaded", async () => {
+    let childAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (childAsked = resolve));
+    world.model.scriptFor("Ponder at length", [
+      {
+        toolCalls: [
+          call("write", { path: "ponder.txt", content: "p\n" }),
+          call("commit", { message: "Add ponder.txt" }),
+        ],
+      },
+      () => {
+        childAsked();
+        return { hang: true, text: "pondering" };
+      },
+    ]);
+    world.model.script([
+      {
+        toolCalls: [
+          call("task", { title: "ponder", prompt: "Ponder at length.", run_in_background: true, runner: "actions" }),
+        ],
+      },
+      async (request) => {
+        await asked;
+        return { toolCalls: [call("task_terminate", { task_ids: taskIds(request) })] };
+      },
+      { toolCalls: [call("task_await", {})] },
+      { text: "Stopped it." },
+    ]);
+    const before = runner.runs.length;
+    const { issue, running } = startIssue("Terminate on Actions");
+    const run = await running.result;
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    await runner.idle();
+    expect((await runner.runs[before]!.result).status).toBe("cancelled");
+    const awaited = toolResultTexts(world.model.requests.at(-1)!.body).at(-1)!;
+    const [result] = JSON.parse(awaited).results as { status: string; artifacts: { gitFormatPatch: unknown } }[];
+    expect(result).toMatchObject({ status: "terminated" });
+    expect(result!.artifacts.gitFormatPatch).toMatchObject({ status: "ready", commitCount: 1 });
+    expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(/⚠ `t[0-9a-f]{8}` ponder: 1 commit not applied/);
+  });
+});
+
+describe("a task run that outlives its parent's run", () => {
+  it("goes on, and the next run of the issue takes up its work", async () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let childWaits: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => (childWaits = resolve));
+    world.model.scriptFor("Create late.txt", [
+      async () => {
+        childWaits();
+        await released;
+        return child("late.txt", "Add late.txt")[0]!;
+      },
+      child("late.txt", "Add late.txt")[1]!,
+    ]);
+    world.model.script([
+      {
+        toolCalls: [
+          call("task", {
+            title: "late",
+            prompt: "Create late.txt and commit it.",
+            run_in_background: true,
+            runner: "actions",
+          }),
+        ],
+      },
+      async () => {
+        await waiting;
+        return { text: "Started a task." };
+      },
+      { text: "It still runs." },
+      { text: "Leaving it running." },
+    ]);
+    const before = runner.runs.length;
+    const { issue, running } = startIssue("Outlive me");
+    const first = await running.result;
+    expect(first.stages.agent!.exitCode, first.logs).toBe(0);
+    const reply = world.gh.comments(issue.number).at(-1)!.body;
+    expect(reply).toMatch(/⏳ `t[0-9a-f]{8}` late: still running on Actions/);
+    expect(await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/gitclaw/")).toMatch(/tasks\/t/);
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`)) as Record<string, unknown>;
+    expect(mapping.outstandingTasks).toEqual([{ taskId: expect.stringMatching(/^t/), runUrl: expect.any(String) }]);
+
+    release();
+    await runner.idle();
+    expect(await runner.runs[before]!.result).toMatchObject({ status: "success" });
+    world.model.script([
+      { toolCalls: [call("task_await", {})] },
+      eachTask("task_apply_git_patch", (id) => ({ task_id: id })),
+      { text: "Applied the late task." },
+    ]);
+    const comment = world.gh.addComment(issue.number, { body: "Is it done?", user: "alice" });
+    const payload = issueCommentCreatedPayload({
+      owner: OWNER,
+      repo: REPO,
+      issue: world.gh.issue(issue.number),
+      comment,
+    });
+    const second = await world.run("issue_comment", payload, { origin: http.url, workflowFile });
+    expect(second.stages.agent!.exitCode, second.logs).toBe(0);
+    expect(await world.onOrigin("late.txt")).toBe("late.txt\n");
+    expect(world.gh.comments(issue.number).at(-1)!.body).toMatch(/✓ `t[0-9a-f]{8}` late: applied/);
+    expect(await world.repo.originGit("for-each-ref", "refs/gitclaw/")).toBe("");
+    const after = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`)) as Record<string, unknown>;
+    expect(after.outstandingTasks).toBeUndefined();
+  });
+});

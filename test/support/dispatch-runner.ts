@@ -1,0 +1,84 @@
+// GitHub Actions' side of workflow_dispatch, for the emulator: each dispatched run is picked up as a
+// hosted runner picks up a job. The job the dispatch's `if:` selects (the workflow's task job) runs
+// with its own workspace, no git identity and the token given here (in the tests, one that cannot
+// push); actions/upload-artifact zips the folder into the run's artifacts; the run's status follows
+// the job; a cancel request cancels the job as the runner does. The emulator's run id is the run's.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DispatchedRun } from "./github-emulator/seed.ts";
+import type { RunConclusion } from "./github-emulator/state-actions.ts";
+import type { GitHubEmulator } from "./github-emulator.ts";
+import { startWorkflow, type RunContext, type WorkflowRun } from "./workflow.ts";
+import { zipFolder } from "./zip.ts";
+
+export interface DispatchRunner {
+  /** Every dispatched run, as it went (or goes). */
+  runs: { dispatch: DispatchedRun; result: Promise<WorkflowRun> }[];
+  /** Resolves once every run dispatched so far has ended. */
+  idle(): Promise<void>;
+}
+
+export interface DispatchRunnerOptions {
+  gh: GitHubEmulator;
+  /** The workflow (file), the job that serves dispatches, and what every job gets: origin, model, secrets. */
+  context: Omit<RunContext, "workspace" | "token" | "runId">;
+  job: string;
+  /** The dispatched job's GITHUB_TOKEN. */
+  token: string;
+}
+
+export function playDispatchedRuns(options: DispatchRunnerOptions): DispatchRunner {
+  const { gh } = options;
+  const runs: DispatchRunner["runs"] = [];
+  const cancels = new Map<number, () => void>();
+  gh.onCancel((runId) => cancels.get(runId)?.());
+  gh.onDispatch((dispatch) => {
+    gh.setRunStatus(dispatch.id, "in_progress");
+    const workspace = mkdtempSync(join(tmpdir(), `gitclaw-dispatched-${dispatch.id}-`));
+    const payload = {
+      inputs: dispatch.inputs,
+      ref: dispatch.ref,
+      workflow: `.github/workflows/${dispatch.workflow}`,
+      repository: { full_name: options.context.repository },
+      sender: { login: "github-actions[bot]", type: "Bot" },
+    };
+    const started = startWorkflow(
+      {
+        ...options.context,
+        workspace,
+        token: options.token,
+        runId: String(dispatch.id),
+        job: options.job,
+        uploadArtifact: async ({ name, path, retentionDays }) => {
+          gh.addArtifact(dispatch.id, name, zipFolder(path), retentionDays);
+        },
+      },
+      "workflow_dispatch",
+      payload,
+    );
+    cancels.set(dispatch.id, started.cancel);
+    const result = started.result.then((run) => {
+      const conclusion: RunConclusion = run.skipped
+        ? "skipped"
+        : run.status === "cancelled"
+          ? "cancelled"
+          : run.status === "success"
+            ? "success"
+            : "failure";
+      gh.setRunStatus(dispatch.id, "completed", conclusion);
+      cancels.delete(dispatch.id);
+      return run;
+    });
+    runs.push({ dispatch, result });
+  });
+  return {
+    runs,
+    async idle() {
+      for (let seen = -1; seen !== runs.length; ) {
+        seen = runs.length;
+        await Promise.all(runs.map((run) => run.result));
+      }
+    },
+  };
+}
