@@ -6,7 +6,7 @@ import type { AgentMessage, SessionEntry, Usage } from "../session/entries.ts";
 import { pathToRoot } from "../session/context.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { PromptCaching } from "./caching.ts";
-import { toModelMessages } from "./messages.ts";
+import { type PromptMessage, toPromptMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { toPiUsage } from "./usage.ts";
 
@@ -101,11 +101,14 @@ export async function summarize(
   caching: PromptCaching,
   signal: AbortSignal,
 ): Promise<{ summary: string; usage: Usage }> {
-  const transcript = toModelMessages(plan.summarize, model);
+  const transcript = toPromptMessages(plan.summarize, model);
   const previous = plan.previousSummary
     ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n`
     : "";
-  const ask = { role: "user" as const, content: `${previous}Summarise the conversation above.` };
+  const ask: PromptMessage = {
+    role: "user",
+    content: [{ type: "text", text: `${previous}Summarise the conversation above.` }],
+  };
   const request = () =>
     generateText({
       model: model.model,
