@@ -66514,16 +66514,20 @@ function toPiUsage(usage, price) {
 function estimateTokens(value) {
   return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
 }
-var messageChars = new WeakMap;
-function estimateMessagesTokens(messages) {
-  let chars = messages.length === 0 ? 2 : 1;
-  for (const message of messages) {
-    let size = messageChars.get(message);
-    if (size === undefined)
-      messageChars.set(message, size = JSON.stringify(message).length);
-    chars += size + 1;
-  }
-  return Math.ceil(chars / 4);
+function messagesTokensFor() {
+  let source;
+  let counted = 0;
+  let chars = 0;
+  return (messages) => {
+    if (messages !== source || counted > messages.length) {
+      source = messages;
+      counted = 0;
+      chars = 0;
+    }
+    for (;counted < messages.length; counted++)
+      chars += JSON.stringify(messages[counted]).length + 1;
+    return Math.ceil((messages.length === 0 ? 2 : chars + 1) / 4);
+  };
 }
 var isMessage2 = (e) => e.type === "message";
 function activePath(session) {
@@ -66691,6 +66695,8 @@ async function runAgentLoop(options) {
     return { outcome, errorMessage, usage, turns, toolCalls, text, ...budget ? { budget } : {} };
   };
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
+  const messagesTokens = messagesTokensFor();
+  const requestTokens = (messages) => fixedTokens + messagesTokens(messages);
   for (;; ) {
     const stop = stopBeforeTurn(options, state, now());
     if (stop)
@@ -66699,7 +66705,7 @@ async function runAgentLoop(options) {
     spent.turns++;
     options.onEvent?.({ type: "turn_start", turn: state.turns });
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    const context = await contextForTurn(options, state, caching, fixedTokens, turnSignal);
+    const context = await contextForTurn(options, state, caching, requestTokens, turnSignal);
     if ("outcome" in context)
       return finish(context.outcome, context.errorMessage);
     const message = await streamTurn(options, promptMessages(context.messages), tools, caching, turnSignal);
@@ -66735,11 +66741,11 @@ function stopBeforeTurn(options, state, at) {
   }
   return;
 }
-async function contextForTurn(options, state, caching, fixedTokens, signal) {
+async function contextForTurn(options, state, caching, tokensOf, signal) {
   const { session, model } = options;
   const messages = session.context().messages;
   try {
-    const requestTokens = fixedTokens + estimateMessagesTokens(messages);
+    const requestTokens = tokensOf(messages);
     const settings = options.compaction;
     const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal });
     if (!compacted)

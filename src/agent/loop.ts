@@ -5,13 +5,13 @@ import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from "@ai
 import { secureJsonParse } from "@ai-sdk/provider-utils";
 import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
+import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { addUsage, emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { redactDeep } from "../redact.ts";
 import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
-import { compactIfNeeded, estimateMessagesTokens, estimateTokens, type CompactionSettings } from "./compaction.ts";
+import { compactIfNeeded, estimateTokens, messagesTokensFor, type CompactionSettings } from "./compaction.ts";
 import { type PromptMessage, promptMessagesFor } from "./messages.ts";
 import { streamModel } from "./model-call.ts";
 import type { ResolvedModel } from "./model.ts";
@@ -125,6 +125,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   };
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
+  const messagesTokens = messagesTokensFor();
+  const requestTokens = (messages: readonly AgentMessage[]) => fixedTokens + messagesTokens(messages);
 
   for (;;) {
     const stop = stopBeforeTurn(options, state, now());
@@ -134,7 +136,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     options.onEvent?.({ type: "turn_start", turn: state.turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    const context = await contextForTurn(options, state, caching, fixedTokens, turnSignal);
+    const context = await contextForTurn(options, state, caching, requestTokens, turnSignal);
     if ("outcome" in context) return finish(context.outcome, context.errorMessage);
     const message = await streamTurn(options, promptMessages(context.messages), tools, caching, turnSignal);
     const stored = recordAssistant(options, state, message);
@@ -174,7 +176,7 @@ async function contextForTurn(
   options: LoopOptions,
   state: RunState,
   caching: PromptCaching,
-  fixedTokens: number,
+  tokensOf: (messages: readonly AgentMessage[]) => number,
   signal: AbortSignal,
 ): Promise<
   { messages: ReturnType<SessionFile["context"]>["messages"] } | { outcome: LoopOutcome; errorMessage?: string }
@@ -182,7 +184,7 @@ async function contextForTurn(
   const { session, model } = options;
   const messages = session.context().messages;
   try {
-    const requestTokens = fixedTokens + estimateMessagesTokens(messages);
+    const requestTokens = tokensOf(messages);
     const settings = options.compaction;
     const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal });
     if (!compacted) return { messages };
