@@ -56786,10 +56786,16 @@ class PromptCaching {
     return this.#on ? { role: "system", content: text, providerOptions: EPHEMERAL } : { role: "system", content: text };
   }
   messages(messages) {
-    const last = messages.at(-1);
-    if (!this.#on || !last)
-      return [...messages];
-    return [...messages.slice(0, -1), { ...last, providerOptions: { ...last.providerOptions, ...EPHEMERAL } }];
+    const marked = [...messages];
+    if (this.#on && marked.length > 0)
+      marked[marked.length - 1] = withBreakpoint(marked.at(-1));
+    return marked;
+  }
+  prompt(instructions, messages) {
+    const prompt = [this.instructions(instructions), ...messages];
+    if (this.#on && messages.length > 0)
+      prompt[prompt.length - 1] = withBreakpoint(prompt.at(-1));
+    return prompt;
   }
   refused(error) {
     if (!this.#on || !mentionsCacheControl(error))
@@ -56799,6 +56805,10 @@ class PromptCaching {
     return true;
   }
 }
+var withBreakpoint = (message) => ({
+  ...message,
+  providerOptions: { ...message.providerOptions, ...EPHEMERAL }
+});
 function mentionsCacheControl(error) {
   const e = error;
   const inner = e?.lastError ?? e;
@@ -66456,7 +66466,7 @@ class Conversion {
     }
   }
   messages() {
-    return this.pending.length === 0 ? [...this.out] : withResults(this.out, noResults(this.pending));
+    return this.pending.length === 0 ? this.out : withResults(this.out, noResults(this.pending));
   }
 }
 var noResults = (calls) => calls.map((call) => ({
@@ -66908,7 +66918,7 @@ async function streamOnce(options, context, tools, caching, abortSignal) {
   const draft = new AssistantDraft(options.model);
   try {
     const stream = await streamModel(options.model.model, {
-      prompt: [caching.instructions(options.instructions), ...caching.messages(context)],
+      prompt: caching.prompt(options.instructions, context),
       tools: tools.length > 0 ? caching.tools(tools) : undefined,
       toolChoice: { type: "auto" },
       maxOutputTokens: options.budgets.maxOutputTokensPerCall,

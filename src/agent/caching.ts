@@ -8,6 +8,7 @@
 // The marks go where the Anthropic provider reads them in its own prompt format: a tool's, the system
 // message's and a message's providerOptions (a message's lands on its last block).
 import type { LanguageModelV4FunctionTool, SharedV4ProviderOptions } from "@ai-sdk/provider";
+import type { PromptMessage } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 
 const EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } };
@@ -38,9 +39,16 @@ export class PromptCaching {
 
   /** The messages with a breakpoint on the last one (the provider puts it on that message's last block). */
   messages<M extends { providerOptions?: SharedV4ProviderOptions }>(messages: readonly M[]): M[] {
-    const last = messages.at(-1);
-    if (!this.#on || !last) return [...messages];
-    return [...messages.slice(0, -1), { ...last, providerOptions: { ...last.providerOptions, ...EPHEMERAL } }];
+    const marked = [...messages];
+    if (this.#on && marked.length > 0) marked[marked.length - 1] = withBreakpoint(marked.at(-1)!);
+    return marked;
+  }
+
+  /** A request's whole prompt, the system message first, made in one copy of the conversation. */
+  prompt(instructions: string, messages: readonly PromptMessage[]): PromptMessage[] {
+    const prompt = [this.instructions(instructions), ...messages];
+    if (this.#on && messages.length > 0) prompt[prompt.length - 1] = withBreakpoint(prompt.at(-1)!);
+    return prompt;
   }
 
   /**
@@ -58,6 +66,11 @@ export class PromptCaching {
     return true;
   }
 }
+
+const withBreakpoint = <M extends { providerOptions?: SharedV4ProviderOptions }>(message: M): M => ({
+  ...message,
+  providerOptions: { ...message.providerOptions, ...EPHEMERAL },
+});
 
 /** A 400 from the provider whose message or body names cache_control. */
 function mentionsCacheControl(error: unknown): boolean {

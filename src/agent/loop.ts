@@ -258,7 +258,7 @@ async function runToolCalls(
  */
 async function streamTurn(
   options: LoopOptions,
-  context: PromptMessage[],
+  context: readonly PromptMessage[],
   tools: LanguageModelV4FunctionTool[],
   caching: PromptCaching,
   abortSignal: AbortSignal,
@@ -369,7 +369,7 @@ const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
 
 async function streamOnce(
   options: LoopOptions,
-  context: PromptMessage[],
+  context: readonly PromptMessage[],
   tools: LanguageModelV4FunctionTool[],
   caching: PromptCaching,
   abortSignal: AbortSignal,
@@ -380,7 +380,7 @@ async function streamOnce(
     const stream = await streamModel(
       options.model.model,
       {
-        prompt: [caching.instructions(options.instructions), ...caching.messages(context)],
+        prompt: caching.prompt(options.instructions, context),
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
         tools: tools.length > 0 ? caching.tools(tools) : undefined,
         toolChoice: { type: "auto" },

@@ -74,7 +74,7 @@ function assistantContent(
 export function toPromptMessages(
   messages: readonly AgentMessage[],
   target: { provider: string; modelId: string },
-): PromptMessage[] {
+): readonly PromptMessage[] {
   const converted = new Conversion(target);
   for (const message of messages) converted.add(message);
   return converted.messages();
@@ -88,7 +88,7 @@ export function toPromptMessages(
 export function promptMessagesFor(target: {
   provider: string;
   modelId: string;
-}): (messages: readonly AgentMessage[]) => PromptMessage[] {
+}): (messages: readonly AgentMessage[]) => readonly PromptMessage[] {
   let source: readonly AgentMessage[] | undefined;
   let converted = new Conversion(target);
   return (messages) => {
@@ -156,9 +156,13 @@ class Conversion {
     }
   }
 
-  /** The converted messages; calls still waiting for a result are answered in this copy only, as one may yet come. */
-  messages(): PromptMessage[] {
-    return this.pending.length === 0 ? [...this.out] : withResults(this.out, noResults(this.pending));
+  /**
+   * The converted messages: the conversion's own array until the next add, not a copy (a turn copies
+   * nothing it does not need to). Calls still waiting for a result are answered in a copy only, as
+   * one may yet come.
+   */
+  messages(): readonly PromptMessage[] {
+    return this.pending.length === 0 ? this.out : withResults(this.out, noResults(this.pending));
   }
 }
 
