@@ -14,7 +14,7 @@ import { TaskStore } from "../../../src/tasks/records.ts";
 import type { TaskScope } from "../../../src/tasks/scope.ts";
 import { addTaskWorktree, type TaskWorktree } from "../../../src/tasks/worktree.ts";
 import { callTool } from "../../../src/tools/call.ts";
-import { createTaskTools } from "../../../src/tools/task/index.ts";
+import { createTaskTools } from "../../../src/tasks/tools/index.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 
