@@ -42,7 +42,7 @@ export async function commitFiles(git: Git, files: Record<string, string>, messa
 }
 
 export async function createTaskWorld(
-  options: { maxParallel?: number; maxDepth?: number; files?: Record<string, string> } = {},
+  options: { maxParallel?: number; maxDepth?: number; files?: Record<string, string>; protectedPaths?: string[] } = {},
 ): Promise<TaskWorld> {
   const repo = await createTempRepo({ "README.md": "# demo\n", "a.txt": "one\ntwo\nthree\n", ...options.files });
   const git = createGit(repo.dir);
@@ -78,7 +78,7 @@ export async function createTaskWorld(
       main: git,
       gitAt: (path) => createGit(path),
       writeOptions: {},
-      protectedPaths: protectedPathsFrom([".github/workflows/"]),
+      protectedPaths: protectedPathsFrom(options.protectedPaths ?? [".github/workflows/"]),
     },
     runners: ["local"],
     pendingWaitMs: 120_000,
