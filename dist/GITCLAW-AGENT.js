@@ -73259,7 +73259,7 @@ function createTools(options = {}) {
   };
 }
 
-// src/tools/task/agent-report.ts
+// src/tasks/tools/agent-report.ts
 init_zod();
 var Args = strictObject({
   reportMarkdown: string2().trim().min(1),
@@ -73283,7 +73283,7 @@ function createAgentReportTool(orchestrator, taskId) {
   };
 }
 
-// src/tools/task/commit.ts
+// src/tasks/tools/commit.ts
 init_zod();
 var Args2 = strictObject({ message: string2().trim().min(1) });
 function createCommitTool(options) {
@@ -73308,11 +73308,11 @@ function createCommitTool(options) {
   };
 }
 
-// src/tools/task/task-apply-git-patch.ts
+// src/tasks/tools/task-apply-git-patch.ts
 init_zod();
 import { existsSync as existsSync14 } from "fs";
 
-// src/tools/task/result.ts
+// src/tasks/tools/result.ts
 function patchView(record) {
   const patch = record.gitFormatPatch;
   if (!patch)
@@ -73338,7 +73338,7 @@ function taskView(store, record, now) {
 }
 var json3 = (value) => JSON.stringify(value, null, 1);
 
-// src/tools/task/task-apply-git-patch.ts
+// src/tasks/tools/task-apply-git-patch.ts
 var Args3 = strictObject({
   task_id: string2().min(1),
   dry_run: boolean2().default(false),
@@ -73446,7 +73446,7 @@ function answer2(args, outcome) {
   return fail(json3({ success: false, ...base, ...failure, note }), base);
 }
 
-// src/tools/task/task-await.ts
+// src/tasks/tools/task-await.ts
 init_zod();
 var Args4 = strictObject({
   task_ids: array(string2()).optional(),
@@ -73482,7 +73482,7 @@ function createTaskAwaitTool(scope) {
   };
 }
 
-// src/tools/task/task-list.ts
+// src/tasks/tools/task-list.ts
 init_zod();
 var Args5 = strictObject({});
 function createTaskListTool(scope) {
@@ -73505,7 +73505,7 @@ function createTaskListTool(scope) {
   };
 }
 
-// src/tools/task/task-terminate.ts
+// src/tasks/tools/task-terminate.ts
 init_zod();
 var Args6 = strictObject({ task_ids: array(string2()).min(1) });
 function createTaskTerminateTool(scope) {
@@ -73526,7 +73526,7 @@ function createTaskTerminateTool(scope) {
   };
 }
 
-// src/tools/task/task.ts
+// src/tasks/tools/task.ts
 init_zod();
 var Args7 = strictObject({
   title: string2().trim().min(1).max(200),
@@ -73564,7 +73564,7 @@ function createTaskTool(scope) {
   };
 }
 
-// src/tools/task/index.ts
+// src/tasks/tools/index.ts
 function createTaskTools(scope) {
   return [
     createTaskTool(scope),

@@ -5,14 +5,7 @@
 // and a schema library would be most of what it loads.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-
-/** Where 👀 goes: the issue (or pull request), or the comment that started the run. */
-export interface ReactionTarget {
-  issueNumber: number;
-  commentId?: number;
-  /** The comment is an inline review comment of pull request `issueNumber`. */
-  inline?: boolean;
-}
+import type { ReactionTarget } from "../github/operations.ts";
 
 /** The progress comment, and for a reply in a review thread, that it is one. */
 export interface ProgressState {

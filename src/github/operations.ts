@@ -3,7 +3,6 @@
 // gitclaw's marker.
 import { z } from "zod";
 import { withReplyMarker } from "./marker.ts";
-import type { ReactionTarget } from "../actions/run-state.ts";
 import type { ApiResponse, GitHubApi, RequestOptions } from "./api.ts";
 
 /** Repository permissions as the collaborator-permission API names them, weakest first. */
@@ -136,6 +135,14 @@ export async function updateComment(api: GitHubApi, repo: Repo, commentId: numbe
     [200],
     "issue-comments",
   );
+}
+
+/** Where 👀 goes: the issue (or pull request), or the comment that started the run. */
+export interface ReactionTarget {
+  issueNumber: number;
+  commentId?: number;
+  /** The comment is an inline review comment of pull request `issueNumber`. */
+  inline?: boolean;
 }
 
 const reactionsPath = (repo: Repo, target: ReactionTarget) =>

@@ -4,23 +4,9 @@
 //   bun test/support/fake-model.ts --echo               # every request: a text turn echoing the last user text
 // Both flags together: the scripted turns first, then echo. Prints FAKE_MODEL_URL=… on stdout.
 import { readFileSync } from "node:fs";
-import { startFakeModel, type RecordedModelRequest, type Turn } from "./fake-model/index.ts";
+import { startFakeModel, userText, type Turn } from "./fake-model/index.ts";
 
 export * from "./fake-model/index.ts";
-
-/** The text of the last user message, in either API's message shape. */
-function lastUserText(request: RecordedModelRequest): string {
-  const messages = Array.isArray(request.body.messages)
-    ? (request.body.messages as { role?: unknown; content?: unknown }[])
-    : [];
-  const content = messages.findLast((m) => m.role === "user")?.content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content
-    .filter((part): part is { type: "text"; text: string } => part?.type === "text" && typeof part.text === "string")
-    .map((part) => part.text)
-    .join("\n");
-}
 
 function usage(): never {
   console.error("usage: bun test/support/fake-model.ts [--turns turns.json] [--echo]");
@@ -42,7 +28,7 @@ if (import.meta.main) {
   if (!echo && turns.length === 0) usage();
   const model = await startFakeModel({
     turns,
-    respond: echo ? (request) => ({ text: `echo: ${lastUserText(request)}` }) : undefined,
+    respond: echo ? (request) => ({ text: `echo: ${userText(request.body, "last")}` }) : undefined,
   });
   console.log(`FAKE_MODEL_URL=${model.url}`);
 }

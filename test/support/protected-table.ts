@@ -1,5 +1,6 @@
 // One table of protected paths, driven through every route a change can take (the file tools, shell
-// commands, pr_push; sub-agent patches when they exist), so the routes cannot disagree.
+// commands: test/security/protected.test.ts; pr_push: test/tools/github/pr.test.ts; sub-agent patches:
+// test/unit/tasks/apply.test.ts), so the routes cannot disagree.
 
 /** The default protected paths plus the workflows folder and a glob, as a repository might configure them. */
 export const PROTECTED_CONFIG = [".github/workflows/", ".github/gitclaw.json", "lifecycle/", "bunfig.toml", "**/*.pem"];

@@ -265,9 +265,11 @@ export function toolResultTexts(body: Record<string, unknown>): string[] {
 }
 
 /** The text of the first user message of a request, in either API's message shape: what names a conversation. */
-export function firstUserText(body: Record<string, unknown>): string {
+/** The text of the first or the last user message of a request body, in either API's message shape. */
+export function userText(body: Record<string, unknown>, which: "first" | "last"): string {
   const messages = Array.isArray(body.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
-  const content = messages.find((m) => m.role === "user")?.content;
+  const isUser = (m: { role?: unknown }) => m.role === "user";
+  const content = (which === "first" ? messages.find(isUser) : messages.findLast(isUser))?.content;
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
@@ -321,7 +323,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const refused = cacheControlProblem(route.api, recorded.body);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
 
-    const conversation = conversations.find((c) => firstUserText(recorded.body).includes(c.match));
+    const conversation = conversations.find((c) => userText(recorded.body, "first").includes(c.match));
     if (conversation && conversation.turns.length === 0) {
       const message = `fake model: no scripted turn left for the conversation matching ${JSON.stringify(conversation.match)}`;
       return errorResponse(route.wire, { status: 500, message });

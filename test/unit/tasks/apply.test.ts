@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { amInProgress, abortLeftoverAm } from "../../../src/tasks/apply.ts";
+import { PROTECTED_CONFIG, PROTECTED_FIXTURES, PROTECTED_TABLE } from "../../support/protected-table.ts";
 import { commitFiles, createTaskWorld, finishedTask, parsed, type TaskWorld } from "./support.ts";
 
 let world: TaskWorld;
@@ -150,6 +151,22 @@ describe("refusals", () => {
     const result = await world.call("task_apply_git_patch", { task_id: renamed });
     expect(result.text).toContain(".github/workflows/ci.yml (protected by .github/workflows/)");
     expect(await world.repo.git("log", "-1", "--format=%s")).toBe("initial");
+  });
+});
+
+describe("the protected-path table (test/support/protected-table.ts), as sub-agent patches", () => {
+  it("refuses every path of it before git am: the checkout keeps its commit", async () => {
+    world = await createTaskWorld({ files: PROTECTED_FIXTURES, protectedPaths: PROTECTED_CONFIG });
+    const head = await world.repo.git("rev-parse", "HEAD");
+    for (const { path, existing } of PROTECTED_TABLE) {
+      const id = await finishedTask(world, path, async ({ git }) => {
+        await commitFiles(git, { [path]: existing ? "changed by a sub-agent\n" : "planted\n" }, `Touch ${path}`);
+        return undefined;
+      });
+      const result = await world.call("task_apply_git_patch", { task_id: id });
+      expect(result.text, path).toMatch(/touches protected paths.*It was not applied\./);
+      expect(await world.repo.git("rev-parse", "HEAD"), path).toBe(head);
+    }
   });
 });
 

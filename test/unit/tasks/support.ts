@@ -14,7 +14,7 @@ import { TaskStore } from "../../../src/tasks/records.ts";
 import type { TaskScope } from "../../../src/tasks/scope.ts";
 import { addTaskWorktree, type TaskWorktree } from "../../../src/tasks/worktree.ts";
 import { callTool } from "../../../src/tools/call.ts";
-import { createTaskTools } from "../../../src/tools/task/index.ts";
+import { createTaskTools } from "../../../src/tasks/tools/index.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 
@@ -42,7 +42,7 @@ export async function commitFiles(git: Git, files: Record<string, string>, messa
 }
 
 export async function createTaskWorld(
-  options: { maxParallel?: number; maxDepth?: number; files?: Record<string, string> } = {},
+  options: { maxParallel?: number; maxDepth?: number; files?: Record<string, string>; protectedPaths?: string[] } = {},
 ): Promise<TaskWorld> {
   const repo = await createTempRepo({ "README.md": "# demo\n", "a.txt": "one\ntwo\nthree\n", ...options.files });
   const git = createGit(repo.dir);
@@ -78,7 +78,7 @@ export async function createTaskWorld(
       main: git,
       gitAt: (path) => createGit(path),
       writeOptions: {},
-      protectedPaths: protectedPathsFrom([".github/workflows/"]),
+      protectedPaths: protectedPathsFrom(options.protectedPaths ?? [".github/workflows/"]),
     },
     runners: ["local"],
     pendingWaitMs: 120_000,

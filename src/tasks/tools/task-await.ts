@@ -1,8 +1,8 @@
 // `task_await`: waits for tasks like Promise.allSettled, up to a timeout (0: their status now).
 import { z } from "zod";
-import { isFinal, taskIdProblem } from "../../tasks/records.ts";
-import type { TaskScope } from "../../tasks/scope.ts";
-import { ok, type Tool } from "../types.ts";
+import { isFinal, taskIdProblem } from "../records.ts";
+import type { TaskScope } from "../scope.ts";
+import { ok, type Tool } from "../../tools/types.ts";
 import { json, taskView } from "./result.ts";
 
 const Args = z.strictObject({

@@ -1,9 +1,9 @@
 // `task_terminate`: stops tasks and every task they started, deepest first. Their report says so, and
 // commits they made are still exported, so nothing is lost that the parent might want.
 import { z } from "zod";
-import { taskIdProblem } from "../../tasks/records.ts";
-import type { TaskScope } from "../../tasks/scope.ts";
-import { fail, ok, type Tool } from "../types.ts";
+import { taskIdProblem } from "../records.ts";
+import type { TaskScope } from "../scope.ts";
+import { fail, ok, type Tool } from "../../tools/types.ts";
 import { json } from "./result.ts";
 
 const Args = z.strictObject({ task_ids: z.array(z.string()).min(1) });

@@ -1,7 +1,7 @@
 // The task tools an agent gets to start, await, integrate, list and stop sub-agents (src/tasks/); a
 // sub-agent also gets `commit` and `agent_report` (./commit.ts, ./agent-report.ts).
-import type { TaskScope } from "../../tasks/scope.ts";
-import type { Tool } from "../types.ts";
+import type { TaskScope } from "../scope.ts";
+import type { Tool } from "../../tools/types.ts";
 import { createTaskApplyGitPatchTool } from "./task-apply-git-patch.ts";
 import { createTaskAwaitTool } from "./task-await.ts";
 import { createTaskListTool } from "./task-list.ts";

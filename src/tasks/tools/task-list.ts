@@ -1,7 +1,7 @@
 // `task_list`: the caller's tasks (and theirs), one line of JSON each.
 import { z } from "zod";
-import type { TaskScope } from "../../tasks/scope.ts";
-import { ok, type Tool } from "../types.ts";
+import type { TaskScope } from "../scope.ts";
+import { ok, type Tool } from "../../tools/types.ts";
 import { json } from "./result.ts";
 
 const Args = z.strictObject({});

@@ -7,7 +7,7 @@ import type { Git } from "../../git/git.ts";
 import { commitAll } from "../../git/land.ts";
 import { isProtected } from "../../git/protected.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
-import { fail, ok, type Tool } from "../types.ts";
+import { fail, ok, type Tool } from "../../tools/types.ts";
 
 const Args = z.strictObject({ message: z.string().trim().min(1) });
 

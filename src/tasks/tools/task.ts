@@ -1,10 +1,10 @@
 // `task`: starts a sub-agent on one independent part of the work (src/tasks/). In the background it
 // returns at once with the task's id; in the foreground it waits for the report.
 import { z } from "zod";
-import { TaskError } from "../../tasks/orchestrator.ts";
-import { isFinal, RUNNERS } from "../../tasks/records.ts";
-import type { TaskScope } from "../../tasks/scope.ts";
-import { fail, ok, type Tool } from "../types.ts";
+import { TaskError } from "../orchestrator.ts";
+import { isFinal, RUNNERS } from "../records.ts";
+import type { TaskScope } from "../scope.ts";
+import { fail, ok, type Tool } from "../../tools/types.ts";
 import { json, taskView } from "./result.ts";
 
 const Args = z.strictObject({

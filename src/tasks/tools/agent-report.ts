@@ -1,8 +1,8 @@
 // `agent_report`: a sub-agent's last word. It ends the task (no further turn starts); its commits are
 // then exported for the parent. Refused while the sub-agent's own tasks still run.
 import { z } from "zod";
-import { TaskError, type TaskOrchestrator } from "../../tasks/orchestrator.ts";
-import { fail, ok, type Tool } from "../types.ts";
+import { TaskError, type TaskOrchestrator } from "../orchestrator.ts";
+import { fail, ok, type Tool } from "../../tools/types.ts";
 
 const Args = z.strictObject({
   reportMarkdown: z.string().trim().min(1),

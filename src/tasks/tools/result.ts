@@ -1,7 +1,7 @@
 // How a task looks to the model in task, task_await and task_list results: JSON, one object per
 // task. A finished task carries its report (read from its folder, so it can be fetched again after
 // the conversation was compacted, or in a later run) and its patch artifact.
-import { isFinal, type TaskRecord, type TaskStore } from "../../tasks/records.ts";
+import { isFinal, type TaskRecord, type TaskStore } from "../records.ts";
 
 /** The patch as the model needs it: where it stands, its range and size, and whether it was applied. */
 function patchView(record: TaskRecord) {

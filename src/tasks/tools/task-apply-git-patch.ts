@@ -12,10 +12,10 @@ import {
   dryRunSeries,
   readSeries,
   type ApplyOutcome,
-} from "../../tasks/apply.ts";
-import { isFinal, taskIdProblem, type TaskRecord } from "../../tasks/records.ts";
-import type { TaskScope } from "../../tasks/scope.ts";
-import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
+} from "../apply.ts";
+import { isFinal, taskIdProblem, type TaskRecord } from "../records.ts";
+import type { TaskScope } from "../scope.ts";
+import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../../tools/types.ts";
 import { json } from "./result.ts";
 
 const Args = z.strictObject({
