@@ -1,5 +1,5 @@
 // Resume, cold: what a run does once when it continues a conversation. Each load is the first call
-// in a fresh process: gitclaw's SessionFile.load(path).context() + toModelMessages under Bun, as the
+// in a fresh process: gitclaw's SessionFile.load(path).context() + toPromptMessages under Bun, as the
 // agent stage runs it, against pi's SessionManager.open(path).buildSessionContext() + convertToLlm
 // under Node, as pi's own launcher (`#!/usr/bin/env node`) runs it. Imports are done before the
 // clock starts on both sides; the files are the same generated sessions of 1k, 10k and 100k entries.
@@ -82,9 +82,9 @@ type Load = { ms: number; messages: number };
 
 const GITCLAW_LOAD = [
   `const { SessionFile } = await import(${JSON.stringify(join(PROJECT_ROOT, "src/session/session-file.ts"))});`,
-  `const { toModelMessages } = await import(${JSON.stringify(join(PROJECT_ROOT, "src/agent/messages.ts"))});`,
+  `const { toPromptMessages } = await import(${JSON.stringify(join(PROJECT_ROOT, "src/agent/messages.ts"))});`,
   "const start = performance.now();",
-  `const messages = toModelMessages(SessionFile.load(process.argv.at(-1)).context().messages, ${JSON.stringify(TARGET)}).length;`,
+  `const messages = toPromptMessages(SessionFile.load(process.argv.at(-1)).context().messages, ${JSON.stringify(TARGET)}).length;`,
   "console.log(JSON.stringify({ ms: performance.now() - start, messages }));",
 ].join("\n");
 

@@ -5,10 +5,15 @@
 // servers cache byte-identical prefixes on their own; they get no marks.
 // Some Anthropic-compatible proxies refuse `cache_control`: the call is repeated once without it,
 // and the run goes on uncached with one warning naming the provider.
-import type { Instructions, ModelMessage, ToolSet } from "ai";
+// The marks go where the Anthropic provider reads them in its own prompt format: a tool's, the system
+// message's and a message's providerOptions (a message's lands on its last block).
+import type { LanguageModelV4FunctionTool, SharedV4ProviderOptions } from "@ai-sdk/provider";
+import type { PromptMessage } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 
 const EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } };
+
+type SystemMessage = { role: "system"; content: string; providerOptions?: SharedV4ProviderOptions };
 
 export class PromptCaching {
   #on: boolean;
@@ -20,24 +25,30 @@ export class PromptCaching {
     this.#on = model.api === "anthropic-messages";
   }
 
-  /** The tool set with a breakpoint on its last tool: a shallow copy, the definitions are built once per run. */
-  tools(tools: ToolSet): ToolSet {
-    const names = Object.keys(tools);
-    const last = names.at(-1);
-    if (!this.#on || last === undefined) return tools;
-    return { ...tools, [last]: { ...tools[last]!, providerOptions: EPHEMERAL } };
+  /** The tools with a breakpoint on the last one: a shallow copy, the definitions are built once per run. */
+  tools(tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4FunctionTool[] {
+    const last = tools.at(-1);
+    if (!this.#on || last === undefined) return [...tools];
+    return [...tools.slice(0, -1), { ...last, providerOptions: EPHEMERAL }];
   }
 
-  instructions(text: string): Instructions {
-    return this.#on ? { role: "system", content: text, providerOptions: EPHEMERAL } : text;
+  /** The system message: the provider's own and the SDK's shape alike. */
+  instructions(text: string): SystemMessage {
+    return this.#on ? { role: "system", content: text, providerOptions: EPHEMERAL } : { role: "system", content: text };
   }
 
-  /** The messages with a breakpoint on the last one (the SDK puts it on that message's last block). */
-  messages(messages: ModelMessage[]): ModelMessage[] {
-    const last = messages.at(-1);
-    if (!this.#on || !last) return messages;
-    const marked = { ...last, providerOptions: { ...last.providerOptions, ...EPHEMERAL } } as ModelMessage;
-    return [...messages.slice(0, -1), marked];
+  /** The messages with a breakpoint on the last one (the provider puts it on that message's last block). */
+  messages<M extends { providerOptions?: SharedV4ProviderOptions }>(messages: readonly M[]): M[] {
+    const marked = [...messages];
+    if (this.#on && marked.length > 0) marked[marked.length - 1] = withBreakpoint(marked.at(-1)!);
+    return marked;
+  }
+
+  /** A request's whole prompt, the system message first, made in one copy of the conversation. */
+  prompt(instructions: string, messages: readonly PromptMessage[]): PromptMessage[] {
+    const prompt = [this.instructions(instructions), ...messages];
+    if (this.#on && messages.length > 0) prompt[prompt.length - 1] = withBreakpoint(prompt.at(-1)!);
+    return prompt;
   }
 
   /**
@@ -55,6 +66,11 @@ export class PromptCaching {
     return true;
   }
 }
+
+const withBreakpoint = <M extends { providerOptions?: SharedV4ProviderOptions }>(message: M): M => ({
+  ...message,
+  providerOptions: { ...message.providerOptions, ...EPHEMERAL },
+});
 
 /** A 400 from the provider whose message or body names cache_control. */
 function mentionsCacheControl(error: unknown): boolean {

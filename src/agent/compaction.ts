@@ -6,7 +6,7 @@ import type { AgentMessage, SessionEntry, Usage } from "../session/entries.ts";
 import { pathToRoot } from "../session/context.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { PromptCaching } from "./caching.ts";
-import { toModelMessages } from "./messages.ts";
+import { type PromptMessage, toPromptMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { toPiUsage } from "./usage.ts";
 
@@ -22,21 +22,26 @@ export function estimateTokens(value: unknown): number {
   return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
 }
 
-const messageChars = new WeakMap<AgentMessage, number>();
-
 /**
- * estimateTokens(messages), serialising only the messages no earlier call saw: the conversation
- * grows by a few messages a turn, and its older ones do not change.
+ * estimateTokens(messages) for a conversation that only grows, as the loop's does from turn to turn:
+ * each call serialises only the messages added since the last one (the same array, longer), and
+ * starts over when handed another array (a compaction rebuilt the context). No turn walks them all.
  */
-export function estimateMessagesTokens(messages: readonly AgentMessage[]): number {
-  // JSON of an array: its brackets, each element, and a comma between two.
-  let chars = messages.length === 0 ? 2 : 1;
-  for (const message of messages) {
-    let size = messageChars.get(message);
-    if (size === undefined) messageChars.set(message, (size = JSON.stringify(message).length));
-    chars += size + 1;
-  }
-  return Math.ceil(chars / 4);
+export function messagesTokensFor(): (messages: readonly AgentMessage[]) => number {
+  let source: readonly AgentMessage[] | undefined;
+  let counted = 0;
+  /** Each counted message's JSON and the comma after it. */
+  let chars = 0;
+  return (messages) => {
+    if (messages !== source || counted > messages.length) {
+      source = messages;
+      counted = 0;
+      chars = 0;
+    }
+    for (; counted < messages.length; counted++) chars += JSON.stringify(messages[counted]).length + 1;
+    // JSON of an array: its brackets, each element, and a comma between two.
+    return Math.ceil((messages.length === 0 ? 2 : chars + 1) / 4);
+  };
 }
 
 const isMessage = (e: SessionEntry): e is SessionEntry & { type: "message"; message: AgentMessage } =>
@@ -101,11 +106,14 @@ export async function summarize(
   caching: PromptCaching,
   signal: AbortSignal,
 ): Promise<{ summary: string; usage: Usage }> {
-  const transcript = toModelMessages(plan.summarize, model);
+  const transcript = toPromptMessages(plan.summarize, model);
   const previous = plan.previousSummary
     ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n`
     : "";
-  const ask = { role: "user" as const, content: `${previous}Summarise the conversation above.` };
+  const ask: PromptMessage = {
+    role: "user",
+    content: [{ type: "text", text: `${previous}Summarise the conversation above.` }],
+  };
   const request = () =>
     generateText({
       model: model.model,

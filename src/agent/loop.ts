@@ -1,19 +1,21 @@
 // The agent loop: call the model, run the tools it asks for, repeat until it answers in text or a
 // budget ends the run. Each message is appended to the session as soon as it is complete, so a
 // killed run leaves everything up to its last finished step.
-import { streamText, type ModelMessage, type ToolSet } from "ai";
+import type { LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { secureJsonParse } from "@ai-sdk/provider-utils";
 import { warning } from "../actions/log.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import type { AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
+import type { AgentMessage, AssistantMessage, ThinkingBlock, ToolCallBlock, Usage } from "../session/entries.ts";
 import { addUsage, emptyUsage, RAW_ARGUMENTS, toolArguments } from "../session/entries.ts";
 import { redactDeep } from "../redact.ts";
 import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
-import { compactIfNeeded, estimateMessagesTokens, estimateTokens, type CompactionSettings } from "./compaction.ts";
-import { modelMessagesFor } from "./messages.ts";
+import { compactIfNeeded, estimateTokens, messagesTokensFor, type CompactionSettings } from "./compaction.ts";
+import { type PromptMessage, promptMessagesFor } from "./messages.ts";
+import { streamModel } from "./model-call.ts";
 import type { ResolvedModel } from "./model.ts";
-import { sdkTools, toolDefinitions } from "./tool-definitions.ts";
+import { functionTools, toolDefinitions } from "./tool-definitions.ts";
 import { toPiUsage } from "./usage.ts";
 
 export type AgentEvent =
@@ -112,8 +114,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const { model, signal } = options;
   const now = options.now ?? Date.now;
   const definitions = toolDefinitions(options.tools);
-  const sdk = sdkTools(definitions);
-  const modelMessages = modelMessagesFor(model);
+  const tools = functionTools(definitions);
+  const promptMessages = promptMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const state: RunState = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
@@ -123,6 +125,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   };
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
+  const messagesTokens = messagesTokensFor();
+  const requestTokens = (messages: readonly AgentMessage[]) => fixedTokens + messagesTokens(messages);
 
   for (;;) {
     const stop = stopBeforeTurn(options, state, now());
@@ -132,9 +136,9 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     options.onEvent?.({ type: "turn_start", turn: state.turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    const context = await contextForTurn(options, state, caching, fixedTokens, turnSignal);
+    const context = await contextForTurn(options, state, caching, requestTokens, turnSignal);
     if ("outcome" in context) return finish(context.outcome, context.errorMessage);
-    const message = await streamTurn(options, modelMessages(context.messages), sdk, caching, turnSignal);
+    const message = await streamTurn(options, promptMessages(context.messages), tools, caching, turnSignal);
     const stored = recordAssistant(options, state, message);
 
     if (stored.stopReason === "error") return finish("error", stored.errorMessage);
@@ -172,7 +176,7 @@ async function contextForTurn(
   options: LoopOptions,
   state: RunState,
   caching: PromptCaching,
-  fixedTokens: number,
+  tokensOf: (messages: readonly AgentMessage[]) => number,
   signal: AbortSignal,
 ): Promise<
   { messages: ReturnType<SessionFile["context"]>["messages"] } | { outcome: LoopOutcome; errorMessage?: string }
@@ -180,7 +184,7 @@ async function contextForTurn(
   const { session, model } = options;
   const messages = session.context().messages;
   try {
-    const requestTokens = fixedTokens + estimateMessagesTokens(messages);
+    const requestTokens = tokensOf(messages);
     const settings = options.compaction;
     const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal });
     if (!compacted) return { messages };
@@ -254,8 +258,8 @@ async function runToolCalls(
  */
 async function streamTurn(
   options: LoopOptions,
-  context: ModelMessage[],
-  tools: ToolSet,
+  context: readonly PromptMessage[],
+  tools: LanguageModelV4FunctionTool[],
   caching: PromptCaching,
   abortSignal: AbortSignal,
 ): Promise<AssistantMessage> {
@@ -265,7 +269,18 @@ async function streamTurn(
   }
 }
 
-type StreamPart = ReturnType<typeof streamText>["fullStream"] extends AsyncIterable<infer P> ? P : never;
+/**
+ * A tool call's input as the provider streams it, a JSON string: parsed (none is no arguments), or kept
+ * as its raw text when it does not parse, as the ai SDK's streamText hands it on.
+ */
+function parsedInput(input: string): unknown {
+  if (input.trim() === "") return {};
+  try {
+    return secureJsonParse(input) ?? {};
+  } catch {
+    return input;
+  }
+}
 
 /** An assistant message as its stream parts arrive: text and thinking deltas join, tool calls and usage land. */
 class AssistantDraft {
@@ -277,13 +292,13 @@ class AssistantDraft {
 
   constructor(private readonly model: ResolvedModel) {}
 
-  apply(part: StreamPart): void {
+  apply(part: LanguageModelV4StreamPart): void {
     switch (part.type) {
       case "text-delta":
-        this.appendText("text", part.text);
+        this.appendText("text", part.delta);
         return;
       case "reasoning-delta":
-        this.appendReasoning(part.text, part.providerMetadata);
+        this.appendReasoning(part.delta, part.providerMetadata);
         return;
       case "tool-call":
         // Arguments that did not parse arrive as their raw text: kept, in a form every reader loads.
@@ -291,15 +306,13 @@ class AssistantDraft {
           type: "toolCall",
           id: part.toolCallId,
           name: part.toolName,
-          arguments: toolArguments(part.input ?? {}),
+          arguments: toolArguments(parsedInput(part.input)),
         });
         return;
-      case "finish-step":
+      case "finish":
         this.usage = toPiUsage(part.usage, this.model.info.price);
-        this.stopReason = STOP_REASONS[part.finishReason] ?? "stop";
-        return;
-      case "abort":
-        this.stopReason = "aborted";
+        // A stream that failed part-way may still report usage; its error stands.
+        if (this.stopReason !== "error") this.stopReason = STOP_REASONS[part.finishReason.unified] ?? "stop";
         return;
       case "error":
         this.failed(part.error, false);
@@ -356,26 +369,27 @@ const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
 
 async function streamOnce(
   options: LoopOptions,
-  context: ModelMessage[],
-  tools: ToolSet,
+  context: readonly PromptMessage[],
+  tools: LanguageModelV4FunctionTool[],
   caching: PromptCaching,
   abortSignal: AbortSignal,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
   const now = options.now ?? Date.now;
   const draft = new AssistantDraft(options.model);
   try {
-    const result = streamText({
-      model: options.model.model,
-      instructions: caching.instructions(options.instructions),
-      messages: caching.messages(context),
-      tools: caching.tools(tools),
-      maxOutputTokens: options.budgets.maxOutputTokensPerCall,
-      maxRetries: options.maxRetries ?? 3,
-      abortSignal,
-      // Errors arrive as `error` parts; without this the SDK also prints them to the console.
-      onError: () => {},
-    });
-    for await (const part of result.fullStream) draft.apply(part);
+    const stream = await streamModel(
+      options.model.model,
+      {
+        prompt: caching.prompt(options.instructions, context),
+        // As streamText sends them: no tools is none at all; the model chooses whether to call one.
+        tools: tools.length > 0 ? caching.tools(tools) : undefined,
+        toolChoice: { type: "auto" },
+        maxOutputTokens: options.budgets.maxOutputTokensPerCall,
+        abortSignal,
+      },
+      options.maxRetries ?? 3,
+    );
+    for await (const part of stream) draft.apply(part);
   } catch (thrown) {
     draft.failed(thrown, abortSignal.aborted);
   }

@@ -1,8 +1,15 @@
-// Converts the session's pi messages into the `ai` SDK's model messages, applying pi's replay rules:
-// failed or aborted assistant turns are skipped, orphaned tool calls get a synthetic error result,
-// thinking is replayed only to the model that produced it, and tool-call ids are normalised.
-import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from "ai";
+// Converts the session's pi messages into the provider's prompt (the `ai` SDK's LanguageModelV4 spec,
+// which the loop hands to the model as is), applying pi's replay rules: failed or aborted assistant
+// turns are skipped, orphaned tool calls get a synthetic error result, thinking is replayed only to
+// the model that produced it, and tool-call ids are normalised.
+import type { LanguageModelV4Message } from "@ai-sdk/provider";
 import type { AgentMessage, AssistantMessage, ImageBlock, TextBlock, ToolCallBlock } from "../session/entries.ts";
+
+/** One message of the provider's prompt; also a valid `ai` SDK model message (compaction's generateText). */
+export type PromptMessage = LanguageModelV4Message;
+type UserMessage = Extract<PromptMessage, { role: "user" }>;
+type AssistantPromptMessage = Extract<PromptMessage, { role: "assistant" }>;
+type ToolMessage = Extract<PromptMessage, { role: "tool" }>;
 
 const NO_RESULT = "No result provided";
 
@@ -15,13 +22,16 @@ export function normalizeToolCallId(id: string): string {
   return clean || "call";
 }
 
-function userContent(content: string | (TextBlock | ImageBlock)[]): UserModelMessage["content"] {
-  if (typeof content === "string") return content;
-  return content.map((block) =>
-    block.type === "text"
-      ? { type: "text" as const, text: block.text }
-      : { type: "image" as const, image: block.data, mediaType: block.mimeType },
-  );
+/** Empty text blocks are left out, as the SDK's own conversion does (Anthropic refuses them). */
+function userContent(content: string | (TextBlock | ImageBlock)[]): UserMessage["content"] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  return content
+    .filter((block) => block.type !== "text" || block.text !== "")
+    .map((block) =>
+      block.type === "text"
+        ? { type: "text" as const, text: block.text }
+        : { type: "file" as const, data: { type: "data" as const, data: block.data }, mediaType: block.mimeType },
+    );
 }
 
 function resultText(content: (TextBlock | ImageBlock)[]): string {
@@ -31,9 +41,9 @@ function resultText(content: (TextBlock | ImageBlock)[]): string {
 function assistantContent(
   message: AssistantMessage,
   target: { provider: string; modelId: string },
-): AssistantModelMessage["content"] {
+): AssistantPromptMessage["content"] {
   const sameModel = message.provider === target.provider && message.model === target.modelId;
-  const parts: Exclude<AssistantModelMessage["content"], string> = [];
+  const parts: AssistantPromptMessage["content"] = [];
   for (const block of message.content) {
     if (block.type === "text") {
       const text = (block as TextBlock).text;
@@ -61,24 +71,24 @@ function assistantContent(
   return parts;
 }
 
-export function toModelMessages(
+export function toPromptMessages(
   messages: readonly AgentMessage[],
   target: { provider: string; modelId: string },
-): ModelMessage[] {
+): readonly PromptMessage[] {
   const converted = new Conversion(target);
   for (const message of messages) converted.add(message);
   return converted.messages();
 }
 
 /**
- * toModelMessages for a conversation that only grows, as the loop's does from turn to turn: each
+ * toPromptMessages for a conversation that only grows, as the loop's does from turn to turn: each
  * call converts only what was added since the last one (the same array, longer), and starts over
  * when handed another array (a compaction rebuilt the context).
  */
-export function modelMessagesFor(target: {
+export function promptMessagesFor(target: {
   provider: string;
   modelId: string;
-}): (messages: readonly AgentMessage[]) => ModelMessage[] {
+}): (messages: readonly AgentMessage[]) => readonly PromptMessage[] {
   let source: readonly AgentMessage[] | undefined;
   let converted = new Conversion(target);
   return (messages) => {
@@ -95,7 +105,7 @@ export function modelMessagesFor(target: {
 class Conversion {
   /** Source messages added so far. */
   count = 0;
-  private readonly out: ModelMessage[] = [];
+  private readonly out: PromptMessage[] = [];
   /** Tool calls of the last assistant turn still waiting for a result, in call order. */
   private pending: { id: string; name: string }[] = [];
 
@@ -117,7 +127,7 @@ class Conversion {
         output: message.isError ? { type: "error-text" as const, value: text } : { type: "text" as const, value: text },
       };
       const last = out.at(-1);
-      if (last?.role === "tool") (last as ToolModelMessage).content.push(part);
+      if (last?.role === "tool") (last as ToolMessage).content.push(part);
       else out.push({ role: "tool", content: [part] });
       return;
     }
@@ -125,7 +135,7 @@ class Conversion {
     if (this.pending.length > 0) {
       const parts = noResults(this.pending);
       const last = out.at(-1);
-      if (last?.role === "tool") (last as ToolModelMessage).content.push(...parts);
+      if (last?.role === "tool") (last as ToolMessage).content.push(...parts);
       else out.push({ role: "tool", content: parts });
       this.pending = [];
     }
@@ -146,9 +156,13 @@ class Conversion {
     }
   }
 
-  /** The converted messages; calls still waiting for a result are answered in this copy only, as one may yet come. */
-  messages(): ModelMessage[] {
-    return this.pending.length === 0 ? [...this.out] : withResults(this.out, noResults(this.pending));
+  /**
+   * The converted messages: the conversion's own array until the next add, not a copy (a turn copies
+   * nothing it does not need to). Calls still waiting for a result are answered in a copy only, as
+   * one may yet come.
+   */
+  messages(): readonly PromptMessage[] {
+    return this.pending.length === 0 ? this.out : withResults(this.out, noResults(this.pending));
   }
 }
 
@@ -161,7 +175,7 @@ const noResults = (calls: { id: string; name: string }[]) =>
   }));
 
 /** `messages` with `parts` added to a final tool message, or in one of their own: a new array, nothing changed in place. */
-function withResults(messages: ModelMessage[], parts: ToolModelMessage["content"]): ModelMessage[] {
+function withResults(messages: PromptMessage[], parts: ToolMessage["content"]): PromptMessage[] {
   const last = messages.at(-1);
   if (last?.role === "tool") return [...messages.slice(0, -1), { ...last, content: [...last.content, ...parts] }];
   return [...messages, { role: "tool", content: parts }];

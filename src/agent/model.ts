@@ -1,7 +1,7 @@
 // Turns `provider/model` into an `ai` SDK language model. Anthropic and any OpenAI-compatible
 // server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported.
 // A provider's SDK is loaded when a model needs it: a run only ever uses one (bench/memory).
-import type { LanguageModel } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Config } from "../config/config.ts";
 import { modelInfo, type ModelInfo } from "./catalog.ts";
 
@@ -10,7 +10,8 @@ export interface ResolvedModel {
   modelId: string;
   /** pi's `api` field for assistant messages. */
   api: "anthropic-messages" | "openai-completions";
-  model: LanguageModel;
+  /** The provider's own model interface: the loop calls its doStream directly. */
+  model: LanguageModelV4;
   /** Context window and prices. */
   info: ModelInfo;
   /** Names of environment variables holding keys: their values are secrets to redact. */

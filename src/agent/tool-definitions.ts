@@ -3,7 +3,7 @@
 // safe-integer bounds, `propertyNames` of records, `additionalProperties: false`) is dropped, since
 // the tool's zod schema still validates every call. A tool may show a schema of its own
 // (`modelSchema`) when its description already documents the arguments.
-import { jsonSchema, tool as defineTool, type JSONSchema7, type ToolSet } from "ai";
+import type { JSONSchema7, LanguageModelV4FunctionTool } from "@ai-sdk/provider";
 import { z } from "zod";
 import type { Tool } from "../tools/types.ts";
 
@@ -44,11 +44,14 @@ export function toolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
 }
 
 /**
- * The SDK's tool set. No `execute` and no validation by the SDK: it returns the calls and the loop
+ * The tools in the provider's format, converted once per run. The model only names calls: the loop
  * validates and runs them, so every step is persisted.
  */
-export function sdkTools(definitions: readonly ToolDefinition[]): ToolSet {
-  const tool = ({ description, inputSchema }: ToolDefinition) =>
-    defineTool({ description, inputSchema: jsonSchema(inputSchema) });
-  return Object.fromEntries(definitions.map((d) => [d.name, tool(d)]));
+export function functionTools(definitions: readonly ToolDefinition[]): LanguageModelV4FunctionTool[] {
+  return definitions.map(({ name, description, inputSchema }) => ({
+    type: "function",
+    name,
+    description,
+    inputSchema,
+  }));
 }

@@ -1,17 +1,45 @@
-// Token usage in pi's shape and its cost in USD. The ai SDK reports no cost, and its `inputTokens`
-// includes cache reads and writes; pi's `input` does not.
+// Token usage in pi's shape and its cost in USD. Neither the provider nor the ai SDK reports a cost,
+// and both count cache reads and writes in the total input; pi's `input` does not.
+import type { LanguageModelV4Usage } from "@ai-sdk/provider";
 import type { LanguageModelUsage } from "ai";
 import { emptyUsage, type Usage } from "../session/entries.ts";
 import type { ModelPrice } from "./catalog.ts";
 
-export function toPiUsage(usage: LanguageModelUsage | undefined, price: ModelPrice | undefined): Usage {
+interface TokenCounts {
+  total?: number;
+  noCache?: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+  output?: number;
+}
+
+/** The provider's counts (a streamed turn's) or the SDK's (generateText's, for a compaction summary). */
+function countsOf(usage: LanguageModelV4Usage | LanguageModelUsage): TokenCounts {
+  if (typeof usage.inputTokens === "object") {
+    const { inputTokens: input, outputTokens: output } = usage as LanguageModelV4Usage;
+    return { ...input, output: output.total };
+  }
+  const { inputTokens, inputTokenDetails: details, outputTokens } = usage as LanguageModelUsage;
+  return {
+    total: inputTokens,
+    noCache: details?.noCacheTokens,
+    cacheRead: details?.cacheReadTokens,
+    cacheWrite: details?.cacheWriteTokens,
+    output: outputTokens,
+  };
+}
+
+export function toPiUsage(
+  usage: LanguageModelV4Usage | LanguageModelUsage | undefined,
+  price: ModelPrice | undefined,
+): Usage {
   const result = emptyUsage();
   if (!usage) return result;
-  const cacheRead = usage.inputTokenDetails?.cacheReadTokens ?? 0;
-  const cacheWrite = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-  result.input =
-    usage.inputTokenDetails?.noCacheTokens ?? Math.max(0, (usage.inputTokens ?? 0) - cacheRead - cacheWrite);
-  result.output = usage.outputTokens ?? 0;
+  const counts = countsOf(usage);
+  const cacheRead = counts.cacheRead ?? 0;
+  const cacheWrite = counts.cacheWrite ?? 0;
+  result.input = counts.noCache ?? Math.max(0, (counts.total ?? 0) - cacheRead - cacheWrite);
+  result.output = counts.output ?? 0;
   result.cacheRead = cacheRead;
   result.cacheWrite = cacheWrite;
   result.totalTokens = result.input + result.output + cacheRead + cacheWrite;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { runAgentLoop, type LoopOptions } from "../../../src/agent/loop.ts";
 import { PromptCaching } from "../../../src/agent/caching.ts";
-import { estimateMessagesTokens, estimateTokens, planCompaction, summarize } from "../../../src/agent/compaction.ts";
+import { estimateTokens, messagesTokensFor, planCompaction, summarize } from "../../../src/agent/compaction.ts";
 import { resolveModel } from "../../../src/agent/model.ts";
 import { createRedactor } from "../../../src/redact.ts";
 import { createArtifactStore } from "../../../src/session/artifacts.ts";
@@ -151,15 +151,19 @@ describe("long conversations", () => {
 
   it("estimates a growing conversation as estimateTokens does the whole of it", () => {
     const session = SessionFile.create(mkdtempSync(join(tmpdir(), "gitclaw-compaction-")), { cwd: "/" });
-    expect(estimateMessagesTokens(session.context().messages)).toBe(estimateTokens([]));
+    const estimate = messagesTokensFor();
+    expect(estimate(session.context().messages)).toBe(estimateTokens([]));
     for (let i = 0; i < 30; i++) {
       session.append({
         type: "message",
         message: { role: "user", content: [{ type: "text", text: "é".repeat(i * 7) }], timestamp: i },
       });
       const messages = session.context().messages;
-      expect(estimateMessagesTokens(messages)).toBe(estimateTokens(messages));
+      expect(estimate(messages)).toBe(estimateTokens(messages));
     }
+    // Another array (a compaction rebuilt the context): counted afresh.
+    const rebuilt = session.context().messages.slice(-3);
+    expect(estimate(rebuilt)).toBe(estimateTokens(rebuilt));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelMessagesFor, normalizeToolCallId, toModelMessages } from "../../../src/agent/messages.ts";
+import { promptMessagesFor, normalizeToolCallId, toPromptMessages } from "../../../src/agent/messages.ts";
 import { emptyUsage, type AgentMessage, type AssistantMessage } from "../../../src/session/entries.ts";
 
 const target = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
@@ -15,7 +15,7 @@ const assistant = (content: AssistantMessage["content"], extra: Partial<Assistan
   ...extra,
 });
 
-describe("toModelMessages", () => {
+describe("toPromptMessages", () => {
   it("maps users, tool calls and results, merging consecutive results", () => {
     const messages: AgentMessage[] = [
       { role: "user", content: "fix it", timestamp: 1 },
@@ -42,7 +42,7 @@ describe("toModelMessages", () => {
       },
       assistant([{ type: "text", text: "Done" }], { stopReason: "stop" }),
     ];
-    const out = toModelMessages(messages, target);
+    const out = toPromptMessages(messages, target);
     expect(out.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(out[2]).toEqual({
       role: "tool",
@@ -54,7 +54,7 @@ describe("toModelMessages", () => {
   });
 
   it("skips failed turns and answers orphaned tool calls", () => {
-    const out = toModelMessages(
+    const out = toPromptMessages(
       [
         { role: "user", content: "go", timestamp: 1 },
         assistant([], { stopReason: "error", errorMessage: "529" }),
@@ -77,10 +77,10 @@ describe("toModelMessages", () => {
       ],
       { stopReason: "stop" },
     );
-    expect(toModelMessages([thinking], target)[0]).toMatchObject({
+    expect(toPromptMessages([thinking], target)[0]).toMatchObject({
       content: [{ type: "reasoning", text: "hmm" }, { type: "text" }],
     });
-    expect(toModelMessages([thinking], { provider: "ollama", modelId: "q" })[0]).toEqual({
+    expect(toPromptMessages([thinking], { provider: "ollama", modelId: "q" })[0]).toEqual({
       role: "assistant",
       content: [{ type: "text", text: "ok" }],
     });
@@ -92,10 +92,10 @@ describe("toModelMessages", () => {
   });
 });
 
-describe("modelMessagesFor", () => {
-  it("converts a growing conversation a message at a time, always as toModelMessages converts the whole", () => {
+describe("promptMessagesFor", () => {
+  it("converts a growing conversation a message at a time, always as toPromptMessages converts the whole", () => {
     const conversation: AgentMessage[] = [];
-    const convert = modelMessagesFor(target);
+    const convert = promptMessagesFor(target);
     const result = (id: string, text: string): AgentMessage => ({
       role: "toolResult",
       toolCallId: id,
@@ -120,10 +120,10 @@ describe("modelMessagesFor", () => {
     ];
     for (const message of steps) {
       conversation.push(message);
-      expect(convert(conversation)).toEqual(toModelMessages(conversation, target));
+      expect(convert(conversation)).toEqual(toPromptMessages(conversation, target));
     }
     // Another array (a compaction rebuilt the context): converted afresh.
     const rebuilt: AgentMessage[] = [{ role: "user", content: "summary", timestamp: 1 }, steps.at(-1)!];
-    expect(convert(rebuilt)).toEqual(toModelMessages(rebuilt, target));
+    expect(convert(rebuilt)).toEqual(toPromptMessages(rebuilt, target));
   });
 });

@@ -1,0 +1,34 @@
+// One streamed model call through the provider's own interface (LanguageModelV4.doStream), with the
+// prompt already in the provider's format: the loop keeps that prompt from turn to turn, so a call
+// costs the same at turn 1,000 as at turn 10 on gitclaw's side. Failed requests are retried as the
+// ai SDK's streamText retries them: retryable errors only (429, 5xx, overloaded), exponential backoff
+// from 2 s, the provider's retry-after headers respected when under a minute, the wait cut short by
+// the abort signal. Only opening the stream is retried; an error mid-stream arrives as a part.
+import { APICallError, type LanguageModelV4, type LanguageModelV4CallOptions } from "@ai-sdk/provider";
+import { retryWithExponentialBackoff } from "@ai-sdk/provider-utils";
+import { RetryError } from "ai";
+
+/** The wait the provider asks for (retry-after-ms, retry-after in seconds or as a date), if under a minute. */
+export function retryDelayMs(error: unknown, backoffMs: number): number {
+  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
+  if (!headers) return backoffMs;
+  let ms = headers["retry-after-ms"] ? Number.parseFloat(headers["retry-after-ms"]) : Number.NaN;
+  const after = headers["retry-after"];
+  if (Number.isNaN(ms) && after) {
+    const seconds = Number.parseFloat(after);
+    ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+  }
+  return !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < backoffMs) ? ms : backoffMs;
+}
+
+export async function streamModel(model: LanguageModelV4, options: LanguageModelV4CallOptions, maxRetries: number) {
+  const retry = retryWithExponentialBackoff({
+    maxRetries,
+    abortSignal: options.abortSignal,
+    shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable,
+    getDelayInMs: ({ error, exponentialBackoffDelay }) => retryDelayMs(error, exponentialBackoffDelay),
+    createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
+  });
+  const { stream } = await retry(() => model.doStream(options));
+  return stream;
+}
