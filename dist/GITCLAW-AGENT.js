@@ -21289,6 +21289,94 @@ var init_dist5 = __esm(() => {
   anthropic = createAnthropic();
 });
 
+// src/agent/anthropic-model.ts
+function createAnthropicModel(settings) {
+  const send = settings.fetch ?? fetch;
+  const converted = new WeakMap;
+  const plans = new Map;
+  let calls = 0;
+  const spliceFetch = Object.assign(async (input, init) => {
+    const headers = { ...init?.headers };
+    const plan = plans.get(headers[CALL_HEADER] ?? "");
+    if (!plan || typeof init?.body !== "string")
+      return send(input, init);
+    delete headers[CALL_HEADER];
+    return send(input, { ...init, headers, body: splice(init.body, plan) });
+  }, { preconnect: fetch.preconnect });
+  function splice(body, plan) {
+    const parsed = JSON.parse(body);
+    const made = parsed.messages;
+    if (!Array.isArray(made) || made.length !== plan.fresh.length)
+      throw new RunMismatch;
+    const fragments = made.map((message) => JSON.stringify(message));
+    for (let i = 0;i < plan.fresh.length - 1; i++) {
+      const run = plan.fresh[i];
+      converted.set(run[0], { run, json: fragments[i] });
+    }
+    const messages = `[${[...plan.sent, ...fragments].join(",")}]`;
+    return JSON.stringify({ ...parsed, messages: PLACEHOLDER }).replace(PLACEHOLDER_JSON, () => messages);
+  }
+  function planOf(prompt) {
+    let i = 0;
+    const system = [];
+    while (i < prompt.length && prompt[i].role === "system")
+      system.push(prompt[i++]);
+    const runs = [];
+    for (;i < prompt.length; i++) {
+      const message = prompt[i];
+      if (message.role === "system")
+        return;
+      const last = runs.at(-1);
+      if (last && last[0].role === "assistant" === (message.role === "assistant"))
+        last.push(message);
+      else
+        runs.push([message]);
+    }
+    const sent = [];
+    while (sent.length < runs.length - 1) {
+      const run = runs[sent.length];
+      const known = converted.get(run[0]);
+      if (!known || known.run.length !== run.length || known.run.some((m, k) => m !== run[k]))
+        break;
+      sent.push(known.json);
+    }
+    return { system, sent, fresh: runs.slice(sent.length) };
+  }
+  const sdk = createAnthropic({ baseURL: settings.baseURL, apiKey: settings.apiKey, fetch: spliceFetch })(settings.modelId);
+  return {
+    specificationVersion: sdk.specificationVersion,
+    provider: sdk.provider,
+    modelId: sdk.modelId,
+    supportedUrls: sdk.supportedUrls,
+    doGenerate: (options) => sdk.doGenerate(options),
+    async doStream(options) {
+      const plan = planOf(options.prompt);
+      if (!plan)
+        return sdk.doStream(options);
+      const id = String(calls++);
+      plans.set(id, plan);
+      try {
+        const prompt = [...plan.system, ...plan.fresh.flat()];
+        return await sdk.doStream({ ...options, prompt, headers: { ...options.headers, [CALL_HEADER]: id } });
+      } catch (error) {
+        if (error instanceof RunMismatch)
+          return sdk.doStream(options);
+        throw error;
+      } finally {
+        plans.delete(id);
+      }
+    }
+  };
+}
+var CALL_HEADER = "x-gitclaw-call", PLACEHOLDER, PLACEHOLDER_JSON, RunMismatch;
+var init_anthropic_model = __esm(() => {
+  init_dist5();
+  PLACEHOLDER = `\x00messages-${crypto.randomUUID()}\x00`;
+  PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
+  RunMismatch = class RunMismatch extends Error {
+  };
+});
+
 // node_modules/@ai-sdk/openai-compatible/dist/index.js
 function getOpenAICompatibleModelEntry(_modelId) {
   return {
@@ -43005,14 +43093,13 @@ async function resolveModel(spec, config, env) {
   }
   const info = modelInfo(provider, modelId, config.models);
   if (p.api === "anthropic") {
-    await Promise.resolve().then(() => init_dist5());
-    const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
+    await Promise.resolve().then(() => init_anthropic_model());
     const endpoint = { url: anthropicBaseUrl(baseURL), source };
     return {
       provider,
       modelId,
       api: "anthropic-messages",
-      model: anthropic(modelId),
+      model: createAnthropicModel({ baseURL: endpoint.url, apiKey, modelId }),
       info,
       keyEnv: p.apiKeyEnv,
       endpoint

@@ -120,14 +120,13 @@ export async function resolveModel(
   }
   const info = modelInfo(provider, modelId, config.models);
   if (p.api === "anthropic") {
-    const { createAnthropic } = await import("@ai-sdk/anthropic");
-    const anthropic = createAnthropic({ baseURL: anthropicBaseUrl(baseURL), apiKey });
+    const { createAnthropicModel } = await import("./anthropic-model.ts");
     const endpoint = { url: anthropicBaseUrl(baseURL), source };
     return {
       provider,
       modelId,
       api: "anthropic-messages",
-      model: anthropic(modelId),
+      model: createAnthropicModel({ baseURL: endpoint.url, apiKey, modelId }),
       info,
       keyEnv: p.apiKeyEnv,
       endpoint,
