@@ -67,8 +67,11 @@ function taskSpans(workspace: string, issueNumber: number): Span[] {
   const tasks = join(workspace, String(mapping.sessionPath).replace(/[^/]*_([^/_]+)\.jsonl$/, "$1"), "tasks");
   return readdirSync(tasks)
     .map((id) => JSON.parse(readFileSync(join(tasks, id, "task.json"), "utf8")))
-    .map((record: { status: string; startedAt: string; finishedAt: string; taskId: string }) => {
-      if (record.status !== "reported") throw new Error(`subagents: task ${record.taskId} ended ${record.status}`);
+    .map((record: { status: string; startedAt: string; finishedAt: string; taskId: string; error?: string }) => {
+      if (record.status !== "reported")
+        throw new Error(
+          `subagents: task ${record.taskId} ended ${record.status}: ${record.error ?? "no error recorded"}`,
+        );
       return { startedAt: Date.parse(record.startedAt), finishedAt: Date.parse(record.finishedAt) };
     });
 }

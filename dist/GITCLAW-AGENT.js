@@ -51842,6 +51842,13 @@ var identityEnv = (who, role) => ({
   [`GIT_${role}_NAME`]: who.name,
   [`GIT_${role}_EMAIL`]: who.email
 });
+var worktreeChanges = Promise.resolve();
+var changesWorktrees = (args) => args[0] === "worktree" && args[1] !== "list";
+function oneWorktreeChangeAtATime(action) {
+  const done = worktreeChanges.then(action, action);
+  worktreeChanges = done.catch(() => {});
+  return done;
+}
 function createGit(cwd, options = {}) {
   const base = {
     ...options.env ?? toolEnvironment(process.env),
@@ -51850,7 +51857,8 @@ function createGit(cwd, options = {}) {
     ...identityEnv(BOT_IDENTITY, "COMMITTER")
   };
   const redact = options.redact ?? ((text) => text);
-  const run = async (args, runOptions = {}) => {
+  const run = (args, runOptions = {}) => changesWorktrees(args) ? oneWorktreeChangeAtATime(() => spawnGit(args, runOptions)) : spawnGit(args, runOptions);
+  const spawnGit = async (args, runOptions = {}) => {
     const argv = [...SAFE_CONFIG, ...args];
     const [file, fileArgs] = runOptions.groupWritable ? ["/bin/sh", ["-c", 'umask 002 && exec git "$@"', "git", ...argv]] : ["git", argv];
     const result = await execa(file, fileArgs, {

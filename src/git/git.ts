@@ -76,6 +76,21 @@ export const identityEnv = (who: Identity, role: "AUTHOR" | "COMMITTER"): Record
   [`GIT_${role}_EMAIL`]: who.email,
 });
 
+/**
+ * git's worktree bookkeeping is not safe to run in parallel: `worktree add` reads every registration
+ * under .git/worktrees/ and fails on one another add has half written ("failed to read …/commondir"),
+ * and `prune` may drop it. Sub-agents start several at once, so within this process the commands that
+ * change worktrees run one at a time (they take milliseconds); listing them does not wait.
+ */
+let worktreeChanges: Promise<unknown> = Promise.resolve();
+const changesWorktrees = (args: readonly string[]) => args[0] === "worktree" && args[1] !== "list";
+
+function oneWorktreeChangeAtATime<T>(action: () => Promise<T>): Promise<T> {
+  const done = worktreeChanges.then(action, action);
+  worktreeChanges = done.catch(() => {});
+  return done;
+}
+
 export function createGit(cwd: string, options: GitOptions = {}): Git {
   const base = {
     ...(options.env ?? toolEnvironment(process.env)),
@@ -84,7 +99,9 @@ export function createGit(cwd: string, options: GitOptions = {}): Git {
     ...identityEnv(BOT_IDENTITY, "COMMITTER"),
   };
   const redact = options.redact ?? ((text: string) => text);
-  const run: Git["run"] = async (args, runOptions = {}) => {
+  const run: Git["run"] = (args, runOptions = {}) =>
+    changesWorktrees(args) ? oneWorktreeChangeAtATime(() => spawnGit(args, runOptions)) : spawnGit(args, runOptions);
+  const spawnGit: Git["run"] = async (args, runOptions = {}) => {
     const argv = [...SAFE_CONFIG, ...args];
     const [file, fileArgs] = runOptions.groupWritable
       ? ["/bin/sh", ["-c", 'umask 002 && exec git "$@"', "git", ...argv]]

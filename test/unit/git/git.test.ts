@@ -45,6 +45,22 @@ async function pushFrom(repo: TempRepo, name: string, path: string, content: str
   return sha;
 }
 
+describe("worktrees", () => {
+  it("adds many at once, as parallel sub-agents do: git's bookkeeping changes one at a time", async () => {
+    // Without the queue, 48 adds at once failed in each of three runs here ("failed to read .git/worktrees/…/commondir").
+    const repo = await fresh();
+    const git = runnerGit(repo.dir);
+    const dir = mkdtempSync(join(tmpdir(), "gitclaw-worktrees-"));
+    const paths = Array.from({ length: 48 }, (_, i) => join(dir, `w${i}`));
+    const added = await Promise.all(paths.map((path) => git.run(["worktree", "add", "-q", "--detach", path, "HEAD"])));
+    expect(added.map((r) => r.stderr.trim()).filter(Boolean)).toEqual([]);
+    const listed = await git.must(["worktree", "list", "--porcelain"]);
+    expect(listed.match(/^worktree /gm)).toHaveLength(paths.length + 1);
+    const removed = await Promise.all(paths.map((path) => git.run(["worktree", "remove", "--force", path])));
+    expect(removed.map((r) => r.exitCode)).toEqual(paths.map(() => 0));
+  });
+});
+
 describe("commitAll", () => {
   it("commits as the bot where git has no identity at all, and reports nothing to commit", async () => {
     const repo = await fresh();
