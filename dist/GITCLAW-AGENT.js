@@ -23042,12 +23042,6 @@ var init_dist6 = __esm(() => {
   })));
 });
 
-// node_modules/zod/index.js
-var init_zod = __esm(() => {
-  init_external();
-  init_external();
-});
-
 // src/github/marker.ts
 function markedIssue(body) {
   const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
@@ -23067,27 +23061,27 @@ function permissionFromApi(data) {
   }
   return "none";
 }
-function expect(response, expected, api) {
+function expectStatus(response, expected, api) {
   if (expected.includes(response.status))
     return response.data;
   const message = response.data?.message;
   throw new GitHubApiError(`the ${api} API answered ${response.status}${typeof message === "string" ? ` ${message}` : ""}`, response.status, { data: response.data });
 }
 async function getDefaultBranch(api, repo) {
-  const data = expect(await api.send("GET", repoPath(repo)), [200], "repository");
+  const data = expectStatus(await api.send("GET", repoPath(repo)), [200], "repository");
   return data.default_branch;
 }
 async function getPermission(api, repo, login) {
   const response = await api.send("GET", `${repoPath(repo)}/collaborators/${encodeURIComponent(login)}/permission`);
   if (response.status === 404)
     return "none";
-  return permissionFromApi(expect(response, [200], "collaborator-permission"));
+  return permissionFromApi(expectStatus(response, [200], "collaborator-permission"));
 }
 async function listComments(api, repo, issueNumber) {
   const comments = [];
   for (let page = 1;; page++) {
     const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
-    const batch = expect(await api.send("GET", path), [200], "issue-comments");
+    const batch = expectStatus(await api.send("GET", path), [200], "issue-comments");
     for (const c of batch) {
       const {
         id,
@@ -23113,181 +23107,32 @@ async function listComments(api, repo, issueNumber) {
 }
 async function createComment(api, repo, issueNumber, body) {
   const path = `${repoPath(repo)}/issues/${issueNumber}/comments`;
-  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "issue-comments");
+  const data = expectStatus(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "issue-comments");
   return { id: data.id, htmlUrl: data.html_url };
 }
 async function updateComment(api, repo, commentId, body) {
-  expect(await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }), [200], "issue-comments");
+  expectStatus(await api.send("PATCH", `${repoPath(repo)}/issues/comments/${commentId}`, { body: withReplyMarker(body) }), [200], "issue-comments");
 }
 async function addReaction(api, repo, target, content) {
-  const data = expect(await api.send("POST", reactionsPath(repo, target), { content }), [200, 201], "reactions");
+  const data = expectStatus(await api.send("POST", reactionsPath(repo, target), { content }), [200, 201], "reactions");
   if (typeof data.id !== "number")
     throw new GitHubApiError(`the reactions API answered without a reaction id for ${content}`);
   return data.id;
 }
 async function removeReaction(api, repo, target, reactionId) {
-  expect(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
-}
-async function getPullRequest(api, repo, number, options) {
-  const path = `${repoPath(repo)}/pulls/${number}`;
-  const raw = expect(await api.send("GET", path, undefined, options), [200], "pull-request");
-  const parsed = PullRequestData.safeParse(raw);
-  if (!parsed.success)
-    throw new GitHubApiError(`the pull-request API answered an unexpected shape for #${number}`);
-  const pr = parsed.data;
-  return {
-    number: pr.number,
-    nodeId: pr.node_id,
-    title: pr.title,
-    body: pr.body ?? "",
-    url: pr.html_url,
-    draft: pr.draft ?? false,
-    open: pr.state === "open",
-    author: pr.user?.login ?? "ghost",
-    labels: pr.labels.map((label) => label.name),
-    commits: pr.commits,
-    head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
-    base: { ref: pr.base.ref, repo: pr.base.repo.full_name }
-  };
-}
-async function findPullRequest(api, repo, branch) {
-  const head = encodeURIComponent(`${repo.owner}:${branch}`);
-  const path = `${repoPath(repo)}/pulls?head=${head}&state=open&per_page=1`;
-  const found = expect(await api.send("GET", path), [200], "pull-requests");
-  return found[0]?.number;
-}
-async function createPullRequest(api, repo, pull) {
-  const data = expect(await api.send("POST", `${repoPath(repo)}/pulls`, pull), [201], "pull-requests");
-  return { number: data.number, url: data.html_url, nodeId: data.node_id };
-}
-async function requestReviewers(api, repo, number, reviewers) {
-  const path = `${repoPath(repo)}/pulls/${number}/requested_reviewers`;
-  expect(await api.send("POST", path, { reviewers }), [201], "requested-reviewers");
-}
-async function markReadyForReview(api, pullNodeId) {
-  const mutation = `mutation gitclawReady($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }`;
-  await api.graphql(mutation, { id: pullNodeId });
+  expectStatus(await api.send("DELETE", `${reactionsPath(repo, target)}/${reactionId}`), [204, 404], "reactions");
 }
 async function createReviewReply(api, repo, pull, commentId, body) {
   const path = `${repoPath(repo)}/pulls/${pull}/comments/${commentId}/replies`;
-  const data = expect(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "review-comments");
+  const data = expectStatus(await api.send("POST", path, { body: withReplyMarker(body) }), [201], "review-comments");
   return { id: data.id, htmlUrl: data.html_url };
 }
 async function updateReviewComment(api, repo, commentId, body) {
   const path = `${repoPath(repo)}/pulls/comments/${commentId}`;
-  expect(await api.send("PATCH", path, { body: withReplyMarker(body) }), [200], "review-comments");
+  expectStatus(await api.send("PATCH", path, { body: withReplyMarker(body) }), [200], "review-comments");
 }
-async function listReviewComments(api, repo, pull, reviewId) {
-  const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
-  const raw = expect(await api.send("GET", path), [200], "review-comments");
-  return raw.map((c) => ({
-    id: c.id,
-    body: c.body ?? "",
-    login: c.user?.login ?? "ghost",
-    path: c.path,
-    line: c.line ?? c.original_line ?? undefined,
-    diffHunk: c.diff_hunk
-  }));
-}
-async function resolveReviewThread(api, repo, pull, rootId) {
-  let after = null;
-  for (let page = 0;page < 10; page++) {
-    const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
-    const threads = data.repository.pullRequest.reviewThreads;
-    const thread = threads.nodes.find((node) => node.comments.nodes[0]?.databaseId === rootId);
-    if (thread) {
-      if (thread.isResolved)
-        return false;
-      await api.graphql(RESOLVE_MUTATION, { id: thread.id });
-      return true;
-    }
-    if (!threads.pageInfo.hasNextPage)
-      return false;
-    after = threads.pageInfo.endCursor;
-  }
-  return false;
-}
-async function listFailedJobs(api, repo, runId) {
-  const path = `${repoPath(repo)}/actions/runs/${runId}/jobs?per_page=100`;
-  const data = expect(await api.send("GET", path), [200], "workflow-jobs");
-  return data.jobs.filter((job) => JOB_FAILURES.has(job.conclusion ?? "")).map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion ?? "" }));
-}
-function normaliseLog(text) {
-  return text.replace(/\r\n?/g, `
-`).replace(/\t/g, "    ");
-}
-function tailLines(text, count) {
-  return text.replace(/\n+$/, "").split(`
-`).slice(-count).join(`
-`);
-}
-async function jobLog(api, repo, jobId) {
-  const response = await api.send("GET", `${repoPath(repo)}/actions/jobs/${jobId}/logs`);
-  if (response.status !== 200)
-    return;
-  const data = response.data;
-  const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "";
-  return normaliseLog(text);
-}
-async function listPullRequestFiles(api, repo, pullNumber, options) {
-  const files = [];
-  for (let page = 1;page <= 30; page++) {
-    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
-    const batch = expect(await api.send("GET", path, undefined, options), [200], "pull-request-files");
-    for (const { filename, status, patch, previous_filename } of batch)
-      files.push({ filename, status, patch, ...previous_filename ? { previousFilename: previous_filename } : {} });
-    if (batch.length < 100)
-      break;
-  }
-  return files;
-}
-async function createReview(api, repo, pullNumber, review, options) {
-  const body = {
-    commit_id: review.commitId,
-    event: review.event,
-    body: withReplyMarker(review.body),
-    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) }))
-  };
-  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
-  const data = expect(await api.send("POST", path, body, options), [200], "pull-request-reviews");
-  return { id: data.id, htmlUrl: data.html_url, state: data.state };
-}
-async function dispatchWorkflow(api, repo, dispatch) {
-  const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
-  const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
-  const data = expect(await api.send("POST", path, body), [200, 204], "workflow-dispatch");
-  if (typeof data?.workflow_run_id !== "number")
-    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
-  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
-}
-async function getWorkflowRun(api, repo, runId) {
-  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/runs/${runId}`), [200], "workflow-runs");
-  return { status: data.status, conclusion: data.conclusion, htmlUrl: data.html_url };
-}
-async function cancelWorkflowRun(api, repo, runId) {
-  const path = `${repoPath(repo)}/actions/runs/${runId}/cancel`;
-  expect(await api.send("POST", path, undefined, { retries: 0 }), [202, 409], "workflow-run-cancel");
-}
-async function findRunArtifact(api, repo, runId, name) {
-  const path = `${repoPath(repo)}/actions/runs/${runId}/artifacts?name=${encodeURIComponent(name)}&per_page=100`;
-  const data = expect(await api.send("GET", path), [200], "workflow-run-artifacts");
-  return data.artifacts.find((artifact) => artifact.name === name);
-}
-async function downloadArtifact(api, repo, artifactId) {
-  const data = expect(await api.send("GET", `${repoPath(repo)}/actions/artifacts/${artifactId}/zip`), [200], "artifact-download");
-  if (data instanceof ArrayBuffer)
-    return new Uint8Array(data);
-  if (data instanceof Uint8Array)
-    return data;
-  throw new GitHubApiError("the artifact-download API did not answer with the archive's bytes");
-}
-var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`, PullRequestData, THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
-  repository(owner: $owner, name: $name) { pullRequest(number: $number) {
-    reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
-      pageInfo { hasNextPage endCursor } } } } }`, RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`, Threads, JOB_FAILURES;
+var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
-  init_zod();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
   GitHubApiError = class GitHubApiError extends Error {
     status;
@@ -23299,39 +23144,6 @@ var init_operations = __esm(() => {
       this.response = response;
     }
   };
-  PullRequestData = looseObject({
-    number: number2(),
-    node_id: string2(),
-    title: string2(),
-    body: string2().nullable(),
-    html_url: string2(),
-    draft: boolean2().optional(),
-    state: string2(),
-    user: looseObject({ login: string2() }).nullable(),
-    labels: array(looseObject({ name: string2() })),
-    commits: number2(),
-    head: looseObject({
-      ref: string2(),
-      sha: string2(),
-      repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
-    }),
-    base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
-  });
-  Threads = object({
-    repository: object({
-      pullRequest: object({
-        reviewThreads: object({
-          nodes: array(object({
-            id: string2(),
-            isResolved: boolean2(),
-            comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
-          })),
-          pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
-        })
-      })
-    })
-  });
-  JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
 });
 
 // src/github/api.ts
@@ -43120,10 +42932,15 @@ async function resolveModel(spec, config, env) {
 }
 
 // src/config/config.ts
-init_zod();
-init_operations();
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join3 } from "path";
+
+// node_modules/zod/index.js
+init_external();
+init_external();
+
+// src/config/config.ts
+init_operations();
 
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
@@ -43141,9 +42958,6 @@ function describeZodError(error, where, input) {
 // src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
-
-// src/tools/github/policy.ts
-init_zod();
 
 // src/tools/github/failure.ts
 class ToolFailure extends Error {
@@ -43622,7 +43436,6 @@ function secretValues(source, options = {}) {
 }
 
 // src/actions/event.ts
-init_zod();
 import { readFileSync as readFileSync3 } from "fs";
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
 var Repository = looseObject({
@@ -56212,7 +56025,6 @@ ${footer}` : ""}`);
 init_env();
 
 // src/session/mapping.ts
-init_zod();
 import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync7 } from "fs";
 import { dirname as dirname2, join as join6, relative, resolve as resolve2 } from "path";
 
@@ -56338,9 +56150,6 @@ var CUSTOM = {
   amAborted: "gitclaw.am_aborted",
   damagedLines: "gitclaw.damaged_lines"
 };
-
-// src/session/entries.ts
-init_zod();
 
 // src/session/message-entry.ts
 var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -66745,7 +66554,6 @@ async function streamModel(model, options, maxRetries) {
 }
 
 // src/agent/tool-definitions.ts
-init_zod();
 var isNoise = (key, value) => key === "$schema" || key === "propertyNames" || key === "additionalProperties" && value === false || (key === "maximum" || key === "minimum") && Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER;
 var mapValues = (object, f) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, f(value)]));
 function compactSchema(value) {
@@ -67173,8 +66981,141 @@ async function userPrompt(trigger, comments, options) {
 `);
 }
 
-// src/run/request.ts
+// src/github/pulls.ts
 init_operations();
+var PullRequestData = looseObject({
+  number: number2(),
+  node_id: string2(),
+  title: string2(),
+  body: string2().nullable(),
+  html_url: string2(),
+  draft: boolean2().optional(),
+  state: string2(),
+  user: looseObject({ login: string2() }).nullable(),
+  labels: array(looseObject({ name: string2() })),
+  commits: number2(),
+  head: looseObject({
+    ref: string2(),
+    sha: string2(),
+    repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
+  }),
+  base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
+});
+async function getPullRequest(api, repo, number, options) {
+  const path = `${repoPath(repo)}/pulls/${number}`;
+  const raw = expectStatus(await api.send("GET", path, undefined, options), [200], "pull-request");
+  const parsed = PullRequestData.safeParse(raw);
+  if (!parsed.success)
+    throw new GitHubApiError(`the pull-request API answered an unexpected shape for #${number}`);
+  const pr = parsed.data;
+  return {
+    number: pr.number,
+    nodeId: pr.node_id,
+    title: pr.title,
+    body: pr.body ?? "",
+    url: pr.html_url,
+    draft: pr.draft ?? false,
+    open: pr.state === "open",
+    author: pr.user?.login ?? "ghost",
+    labels: pr.labels.map((label) => label.name),
+    commits: pr.commits,
+    head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
+    base: { ref: pr.base.ref, repo: pr.base.repo.full_name }
+  };
+}
+async function findPullRequest(api, repo, branch) {
+  const head = encodeURIComponent(`${repo.owner}:${branch}`);
+  const path = `${repoPath(repo)}/pulls?head=${head}&state=open&per_page=1`;
+  const found = expectStatus(await api.send("GET", path), [200], "pull-requests");
+  return found[0]?.number;
+}
+async function createPullRequest(api, repo, pull) {
+  const data = expectStatus(await api.send("POST", `${repoPath(repo)}/pulls`, pull), [201], "pull-requests");
+  return { number: data.number, url: data.html_url, nodeId: data.node_id };
+}
+async function requestReviewers(api, repo, number, reviewers) {
+  const path = `${repoPath(repo)}/pulls/${number}/requested_reviewers`;
+  expectStatus(await api.send("POST", path, { reviewers }), [201], "requested-reviewers");
+}
+async function markReadyForReview(api, pullNodeId) {
+  const mutation = `mutation gitclawReady($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }`;
+  await api.graphql(mutation, { id: pullNodeId });
+}
+async function listReviewComments(api, repo, pull, reviewId) {
+  const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
+  const raw = expectStatus(await api.send("GET", path), [200], "review-comments");
+  return raw.map((c) => ({
+    id: c.id,
+    body: c.body ?? "",
+    login: c.user?.login ?? "ghost",
+    path: c.path,
+    line: c.line ?? c.original_line ?? undefined,
+    diffHunk: c.diff_hunk
+  }));
+}
+var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) { pullRequest(number: $number) {
+    reviewThreads(first: 100, after: $after) {
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      pageInfo { hasNextPage endCursor } } } } }`;
+var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
+var Threads = object({
+  repository: object({
+    pullRequest: object({
+      reviewThreads: object({
+        nodes: array(object({
+          id: string2(),
+          isResolved: boolean2(),
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+        })),
+        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+      })
+    })
+  })
+});
+async function resolveReviewThread(api, repo, pull, rootId) {
+  let after = null;
+  for (let page = 0;page < 10; page++) {
+    const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
+    const threads = data.repository.pullRequest.reviewThreads;
+    const thread = threads.nodes.find((node) => node.comments.nodes[0]?.databaseId === rootId);
+    if (thread) {
+      if (thread.isResolved)
+        return false;
+      await api.graphql(RESOLVE_MUTATION, { id: thread.id });
+      return true;
+    }
+    if (!threads.pageInfo.hasNextPage)
+      return false;
+    after = threads.pageInfo.endCursor;
+  }
+  return false;
+}
+async function listPullRequestFiles(api, repo, pullNumber, options) {
+  const files = [];
+  for (let page = 1;page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expectStatus(await api.send("GET", path, undefined, options), [200], "pull-request-files");
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...previous_filename ? { previousFilename: previous_filename } : {} });
+    if (batch.length < 100)
+      break;
+  }
+  return files;
+}
+async function createReview(api, repo, pullNumber, review, options) {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) }))
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expectStatus(await api.send("POST", path, body, options), [200], "pull-request-reviews");
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
+}
+
+// src/run/request.ts
 var HUNK_LINES = 30;
 var HUNK_CHARS = 3000;
 function capTail(text, lines, chars) {
@@ -67366,7 +67307,63 @@ function opening(run) {
 
 // src/run/ci.ts
 import { createHash } from "crypto";
+
+// src/github/runs.ts
 init_operations();
+var JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
+async function listFailedJobs(api, repo, runId) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/jobs?per_page=100`;
+  const data = expectStatus(await api.send("GET", path), [200], "workflow-jobs");
+  return data.jobs.filter((job) => JOB_FAILURES.has(job.conclusion ?? "")).map((job) => ({ id: job.id, name: job.name, conclusion: job.conclusion ?? "" }));
+}
+function normaliseLog(text) {
+  return text.replace(/\r\n?/g, `
+`).replace(/\t/g, "    ");
+}
+function tailLines(text, count) {
+  return text.replace(/\n+$/, "").split(`
+`).slice(-count).join(`
+`);
+}
+async function jobLog(api, repo, jobId) {
+  const response = await api.send("GET", `${repoPath(repo)}/actions/jobs/${jobId}/logs`);
+  if (response.status !== 200)
+    return;
+  const data = response.data;
+  const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "";
+  return normaliseLog(text);
+}
+async function dispatchWorkflow(api, repo, dispatch) {
+  const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
+  const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
+  const data = expectStatus(await api.send("POST", path, body), [200, 204], "workflow-dispatch");
+  if (typeof data?.workflow_run_id !== "number")
+    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
+  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+}
+async function getWorkflowRun(api, repo, runId) {
+  const data = expectStatus(await api.send("GET", `${repoPath(repo)}/actions/runs/${runId}`), [200], "workflow-runs");
+  return { status: data.status, conclusion: data.conclusion, htmlUrl: data.html_url };
+}
+async function cancelWorkflowRun(api, repo, runId) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/cancel`;
+  expectStatus(await api.send("POST", path, undefined, { retries: 0 }), [202, 409], "workflow-run-cancel");
+}
+async function findRunArtifact(api, repo, runId, name) {
+  const path = `${repoPath(repo)}/actions/runs/${runId}/artifacts?name=${encodeURIComponent(name)}&per_page=100`;
+  const data = expectStatus(await api.send("GET", path), [200], "workflow-run-artifacts");
+  return data.artifacts.find((artifact) => artifact.name === name);
+}
+async function downloadArtifact(api, repo, artifactId) {
+  const data = expectStatus(await api.send("GET", `${repoPath(repo)}/actions/artifacts/${artifactId}/zip`), [200], "artifact-download");
+  if (data instanceof ArrayBuffer)
+    return new Uint8Array(data);
+  if (data instanceof Uint8Array)
+    return data;
+  throw new GitHubApiError("the artifact-download API did not answer with the archive's bytes");
+}
+
+// src/run/ci.ts
 var CI_TRAILER = "Gitclaw-CI-Fix";
 var MAX_JOBS = 3;
 var LOG_LINES = 60;
@@ -68735,8 +68732,6 @@ ${note.replace(/^/gm, "> ")}`),
 }
 
 // src/run/pull-request.ts
-init_operations();
-
 class PullRequestError extends Error {
   name = "PullRequestError";
 }
@@ -69014,13 +69009,10 @@ async function abortLeftoverAm(target) {
 var readSeries = (file) => readFileSync10(file, "utf8");
 
 // src/tasks/actions.ts
-init_zod();
-init_operations();
 import { existsSync as existsSync10, mkdirSync as mkdirSync6, writeFileSync as writeFileSync7 } from "fs";
 import { dirname as dirname5, join as join16 } from "path";
 
 // src/tasks/records.ts
-init_zod();
 import { randomBytes as randomBytes2 } from "crypto";
 import { existsSync as existsSync9, lstatSync as lstatSync4, mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync11, writeFileSync as writeFileSync6 } from "fs";
 import { join as join15 } from "path";
@@ -69730,7 +69722,6 @@ class TaskOrchestrator {
 }
 
 // src/tools/bash/bash.ts
-init_zod();
 import { stat as stat2 } from "fs/promises";
 import { resolve as resolve6 } from "path";
 
@@ -71044,9 +71035,6 @@ function createBashTool(options) {
   };
 }
 
-// src/tools/files/edit.ts
-init_zod();
-
 // src/tools/files/confined-file.ts
 import { constants as constants6, fstatSync, readlinkSync as readlinkSync2, statSync as statSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
@@ -71290,7 +71278,6 @@ async function editOpenFile(handle, target, oldText, newText) {
 }
 
 // src/tools/github/args.ts
-init_zod();
 var id = union([number2(), string2()]);
 var side = _enum(["LEFT", "RIGHT"]);
 var InlineComment = strictObject({
@@ -72019,7 +72006,6 @@ function reportPush(out, plan, pushed) {
 
 // src/tools/github/review.ts
 init_api2();
-init_operations();
 
 // src/tools/github/diff-lines.ts
 var HUNK_HEADER = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
@@ -72064,7 +72050,6 @@ function describeCommentable(lines) {
 }
 
 // src/tools/github/minimized.ts
-init_zod();
 var PAGE = 100;
 var MAX_PAGES = 10;
 var COMMENTS = `comments(first: ${PAGE}, after: $after) { nodes { id isMinimized minimizedReason } pageInfo { hasNextPage endCursor } }`;
@@ -72585,7 +72570,6 @@ function outsideHunks(comment, lines) {
 
 // src/tools/github/run-watch.ts
 import { writeFileSync as writeFileSync8 } from "fs";
-init_operations();
 var RUN_WATCH_INTERVAL_MS = 3000;
 var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
 var RUN_WATCH_SLOW_AFTER_MS = 60000;
@@ -73057,7 +73041,6 @@ async function runPlan(plan, call) {
 }
 
 // src/tools/bash/job.ts
-init_zod();
 var DEFAULT_WAIT_SECONDS = 30;
 var MAX_WAIT_SECONDS = 300;
 var jobParameters = object({
@@ -73126,7 +73109,6 @@ ${body}`, {
 }
 
 // src/tools/files/read.ts
-init_zod();
 import { realpathSync as realpathSync4 } from "fs";
 import { basename as basename3, dirname as dirname8, join as join20 } from "path";
 var MAX_READ_LINES = 2000;
@@ -73295,7 +73277,6 @@ function createReadTool() {
 }
 
 // src/tools/files/write.ts
-init_zod();
 var writeParameters = object({
   path: string2().describe("File path."),
   content: string2().describe("The whole new content.")
@@ -73355,7 +73336,6 @@ function createTools(options = {}) {
 }
 
 // src/tasks/tools/agent-report.ts
-init_zod();
 var Args = strictObject({
   reportMarkdown: string2().trim().min(1),
   title: string2().trim().min(1).max(200).optional()
@@ -73379,7 +73359,6 @@ function createAgentReportTool(orchestrator, taskId) {
 }
 
 // src/tasks/tools/commit.ts
-init_zod();
 var Args2 = strictObject({ message: string2().trim().min(1) });
 function createCommitTool(options) {
   return {
@@ -73404,7 +73383,6 @@ function createCommitTool(options) {
 }
 
 // src/tasks/tools/task-apply-git-patch.ts
-init_zod();
 import { existsSync as existsSync14 } from "fs";
 
 // src/tasks/tools/result.ts
@@ -73542,7 +73520,6 @@ function answer2(args, outcome) {
 }
 
 // src/tasks/tools/task-await.ts
-init_zod();
 var Args4 = strictObject({
   task_ids: array(string2()).optional(),
   timeout_secs: number2().min(0).max(3600).default(600)
@@ -73578,7 +73555,6 @@ function createTaskAwaitTool(scope) {
 }
 
 // src/tasks/tools/task-list.ts
-init_zod();
 var Args5 = strictObject({});
 function createTaskListTool(scope) {
   return {
@@ -73601,7 +73577,6 @@ function createTaskListTool(scope) {
 }
 
 // src/tasks/tools/task-terminate.ts
-init_zod();
 var Args6 = strictObject({ task_ids: array(string2()).min(1) });
 function createTaskTerminateTool(scope) {
   return {
@@ -73622,7 +73597,6 @@ function createTaskTerminateTool(scope) {
 }
 
 // src/tasks/tools/task.ts
-init_zod();
 var Args7 = strictObject({
   title: string2().trim().min(1).max(200),
   prompt: string2().trim().min(1),

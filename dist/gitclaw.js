@@ -37154,39 +37154,6 @@ init_external();
 
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-var PullRequestData = looseObject({
-  number: number2(),
-  node_id: string2(),
-  title: string2(),
-  body: string2().nullable(),
-  html_url: string2(),
-  draft: boolean2().optional(),
-  state: string2(),
-  user: looseObject({ login: string2() }).nullable(),
-  labels: array(looseObject({ name: string2() })),
-  commits: number2(),
-  head: looseObject({
-    ref: string2(),
-    sha: string2(),
-    repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
-  }),
-  base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
-});
-var Threads = object({
-  repository: object({
-    pullRequest: object({
-      reviewThreads: object({
-        nodes: array(object({
-          id: string2(),
-          isResolved: boolean2(),
-          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
-        })),
-        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
-      })
-    })
-  })
-});
-var JOB_FAILURES = new Set(["failure", "timed_out", "cancelled", "action_required"]);
 
 // src/zod-errors.ts
 function describeZodError(error, where, input) {

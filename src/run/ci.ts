@@ -9,7 +9,7 @@
 // data) and a commit trailer for its attempt.
 import { createHash } from "node:crypto";
 import { quoteAsData } from "../quote.ts";
-import { jobLog, listFailedJobs } from "../github/operations.ts";
+import { jobLog, listFailedJobs } from "../github/runs.ts";
 import type { PromptComment } from "./prompt.ts";
 import { capTail } from "./request.ts";
 import type { TargetedRun } from "./target.ts";

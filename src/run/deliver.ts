@@ -8,15 +8,15 @@
 import type { LoopResult } from "../agent/loop.ts";
 import { commitAll, land } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
+import { getDefaultBranch } from "../github/operations.ts";
 import {
   createPullRequest,
   findPullRequest,
-  getDefaultBranch,
   getPullRequest,
   markReadyForReview,
   requestReviewers,
   resolveReviewThread,
-} from "../github/operations.ts";
+} from "../github/pulls.ts";
 import { readMapping, writeMapping } from "../session/mapping.ts";
 import { coAuthorOf } from "./context.ts";
 import type { Landing } from "./land.ts";

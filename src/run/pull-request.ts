@@ -5,7 +5,8 @@
 // with write access, and gitclaw, create branches in the repository.
 import type { Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
-import { getPullRequest, type PullRequestInfo, type Repo } from "../github/operations.ts";
+import type { Repo } from "../github/operations.ts";
+import { getPullRequest, type PullRequestInfo } from "../github/pulls.ts";
 
 export interface PullRequestWork extends PullRequestInfo {
   /** The commit the run works from: the head the event saw, or the head now when the event does not say. */

@@ -5,7 +5,8 @@
 // written: they are quoted (or JSON-escaped), never part of a line gitclaw writes.
 import { quoteAsData } from "../quote.ts";
 import type { Trigger } from "../actions/event.ts";
-import { listReviewComments, type Repo } from "../github/operations.ts";
+import type { Repo } from "../github/operations.ts";
+import { listReviewComments } from "../github/pulls.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { PromptComment } from "./prompt.ts";
 import type { WorkTarget } from "./target.ts";

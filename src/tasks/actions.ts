@@ -14,14 +14,14 @@ import { z } from "zod";
 import type { Spending } from "../agent/loop.ts";
 import type { Git } from "../git/git.ts";
 import type { GitHubApi } from "../github/api.ts";
+import type { Repo } from "../github/operations.ts";
 import {
   cancelWorkflowRun,
   dispatchWorkflow,
   downloadArtifact,
   findRunArtifact,
   getWorkflowRun,
-  type Repo,
-} from "../github/operations.ts";
+} from "../github/runs.ts";
 import { addUsage, Usage } from "../session/entries.ts";
 import type { LiveTask, TaskLauncher, TaskOrchestrator } from "./orchestrator.ts";
 import { stoppedReport } from "./prompt.ts";

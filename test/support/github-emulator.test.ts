@@ -15,7 +15,7 @@ import {
   downloadArtifact,
   findRunArtifact,
   getWorkflowRun,
-} from "../../src/github/operations.ts";
+} from "../../src/github/runs.ts";
 import { readZip } from "../../src/tasks/zip.ts";
 import { writeZip } from "./zip.ts";
 

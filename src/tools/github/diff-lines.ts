@@ -1,7 +1,7 @@
 // Which lines of a pull request's diff can take a review comment, read from the files endpoint's
 // patches the way GitHub reads them: every line a hunk shows, counted in the base's version of the
 // file (LEFT: removed and context lines) or the head's (RIGHT: added and context lines).
-import type { DiffSide } from "../../github/operations.ts";
+import type { DiffSide } from "../../github/pulls.ts";
 
 /** One file's commentable lines per side, each mapped to the hunk (0, 1, …) it is in. */
 export type CommentableLines = Record<DiffSide, Map<number, number>>;

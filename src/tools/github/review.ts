@@ -11,7 +11,7 @@ import {
   type DiffFile,
   type DiffSide,
   type ReviewComment,
-} from "../../github/operations.ts";
+} from "../../github/pulls.ts";
 import { fence } from "../../quote.ts";
 import type { InlineComment, GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";

@@ -19,7 +19,7 @@ import {
   type RepoRef,
 } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
-import { normaliseLog, tailLines } from "../../github/operations.ts";
+import { normaliseLog, tailLines } from "../../github/runs.ts";
 
 const RUN_WATCH_INTERVAL_MS = 3_000;
 /** After the first minute, polls slow down: long runs need no 3-second resolution. */
