@@ -67759,8 +67759,8 @@ function protectedBy(path, patterns) {
 }
 var isProtected = (path, patterns) => protectedBy(path, patterns) !== undefined;
 var isOwn = (path, own) => own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
-async function changedPathsUnder(git, patterns, ownFiles = []) {
-  return [...new Set(touchedPaths(await changedPaths(git)))].filter((path) => !isOwn(path, ownFiles) && isProtected(path, patterns));
+async function changedPathsUnder(git, patterns, ownFiles = [], changes) {
+  return [...new Set(touchedPaths(changes ?? await changedPaths(git)))].filter((path) => !isOwn(path, ownFiles) && isProtected(path, patterns));
 }
 async function revertChanges(git, paths) {
   if (paths.length === 0)
@@ -67775,8 +67775,8 @@ async function revertChanges(git, paths) {
   if (remove.length)
     await git.must(["clean", "-ffdq", "--", ...remove], literal);
 }
-async function revertProtectedChanges(git, patterns, ownFiles) {
-  const refused = await changedPathsUnder(git, patterns, ownFiles);
+async function revertProtectedChanges(git, patterns, ownFiles, changes) {
+  const refused = await changedPathsUnder(git, patterns, ownFiles, changes);
   await revertChanges(git, refused);
   return refused;
 }
@@ -68440,7 +68440,7 @@ var INLINE_PATCH_CHARS = 20000;
 function heldBackFolders(protectedPaths, withWorkflowsToken) {
   return withWorkflowsToken ? [] : WORKFLOW_PATHS.filter((path) => !isProtected(path, protectedPaths));
 }
-var changedWorkflowFiles = (git, own) => changedPathsUnder(git, WORKFLOW_PATHS, own);
+var changedWorkflowFiles = (git, own, changes) => changedPathsUnder(git, WORKFLOW_PATHS, own, changes);
 async function holdBack(run, git, paths, failure) {
   const text = run.redact(await workingTreePatch(git, paths));
   await revertChanges(git, paths);
@@ -68528,7 +68528,8 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
   const { trigger, config, target } = run;
   const { git, root } = workspace;
   const own = ownPaths(run, root, conversation, taskFiles);
-  const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own);
+  const changes = await changedPaths(git);
+  const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
   for (const path of reverted)
     warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const message = run.redact(commitMessage({
@@ -68539,15 +68540,15 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
     coAuthor: coAuthorOf(trigger),
     trailers
   }));
-  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, own, message);
+  const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, workflowFiles, message });
   if (pushed.pushError)
     error(`gitclaw: ${pushed.pushError}`);
   return { ...pushed, reverted, ...workflows ? { workflows } : {} };
 }
 var onPullRequest = (target) => target.pull !== undefined && target.conversation === target.pull.number;
-async function landWithWorkflowFiles(run, workspace, own, message) {
+async function landWithWorkflowFiles(run, workspace, { own, workflowFiles: paths, message }) {
   const { git, workflowsGit } = workspace;
-  const paths = await changedWorkflowFiles(git, own);
   if (paths.length === 0)
     return { pushed: await commitAndPush(run, workspace, own, message) };
   let failure;

@@ -1,7 +1,7 @@
 // Protected paths: what the agent may never change, whatever route the change takes (the file
 // tools, a shell command, pr_push, a sub-agent's patch). One matcher decides for all of them, and
 // for the workflow files the job's token cannot push (held back and delivered as a patch instead).
-import { changedPaths, touchedPaths } from "./status.ts";
+import { changedPaths, touchedPaths, type Change } from "./status.ts";
 import type { Git } from "./git.ts";
 
 /**
@@ -63,13 +63,17 @@ export const isProtected = (path: string, patterns: readonly string[]): boolean 
 const isOwn = (path: string, own: readonly string[]) =>
   own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
 
-/** The changed paths (working tree and index) under `patterns`, except `ownFiles`, the orchestrator's own. */
+/**
+ * The changed paths (working tree and index) under `patterns`, except `ownFiles`, the orchestrator's own.
+ * `changes`: the status already read, since on a large checkout each `git status` costs tens of ms.
+ */
 export async function changedPathsUnder(
   git: Git,
   patterns: readonly string[],
   ownFiles: readonly string[] = [],
+  changes?: readonly Change[],
 ): Promise<string[]> {
-  return [...new Set(touchedPaths(await changedPaths(git)))].filter(
+  return [...new Set(touchedPaths(changes ?? (await changedPaths(git))))].filter(
     (path) => !isOwn(path, ownFiles) && isProtected(path, patterns),
   );
 }
@@ -97,8 +101,9 @@ export async function revertProtectedChanges(
   git: Git,
   patterns: readonly string[],
   ownFiles: readonly string[],
+  changes?: readonly Change[],
 ): Promise<string[]> {
-  const refused = await changedPathsUnder(git, patterns, ownFiles);
+  const refused = await changedPathsUnder(git, patterns, ownFiles, changes);
   await revertChanges(git, refused);
   return refused;
 }

@@ -10,6 +10,7 @@ import * as workflow from "../actions/log.ts";
 import type { Git } from "../git/git.ts";
 import { workingTreePatch } from "../git/patch.ts";
 import { changedPathsUnder, isProtected, revertChanges, WORKFLOW_PATHS } from "../git/protected.ts";
+import type { Change } from "../git/status.ts";
 import { fence } from "../quote.ts";
 import { PATCHES_DIR } from "../session/mapping.ts";
 import { formatSize } from "../tools/github/output.ts";
@@ -34,9 +35,12 @@ export function heldBackFolders(protectedPaths: readonly string[], withWorkflows
   return withWorkflowsToken ? [] : WORKFLOW_PATHS.filter((path) => !isProtected(path, protectedPaths));
 }
 
-/** The workflow files the working tree changed, except the orchestrator's `own` files. */
-export const changedWorkflowFiles = (git: Git, own: readonly string[]): Promise<string[]> =>
-  changedPathsUnder(git, WORKFLOW_PATHS, own);
+/** The workflow files the working tree changed (or `changes` say it did), except the orchestrator's `own` files. */
+export const changedWorkflowFiles = (
+  git: Git,
+  own: readonly string[],
+  changes?: readonly Change[],
+): Promise<string[]> => changedPathsUnder(git, WORKFLOW_PATHS, own, changes);
 
 /**
  * Takes the changes to `paths` out of the working tree and writes them, redacted, as a patch to

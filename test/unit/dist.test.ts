@@ -24,7 +24,7 @@ describe("dist/", () => {
 describe("the indicator's bundle", () => {
   it("holds gitclaw's own code only: it runs on the clock to 👀 (bench indicator), so no library loads", () => {
     const bundle = readFileSync(join(PROJECT_ROOT, "dist/GITCLAW-INDICATOR.js"), "utf8");
-    const modules = [...bundle.matchAll(/^\/\/ (\S+\.[jt]s)$/gm)].map((m) => m[1]);
+    const modules = [...bundle.matchAll(/^\/\/ (\S+\.[jt]s)$/gm)].map((m) => m[1] ?? "");
     expect(modules).toContain("src/stages/indicator.ts");
     expect(modules.filter((path) => !path.startsWith("src/") && !path.startsWith("lifecycle/"))).toEqual([]);
   });
