@@ -27623,9 +27623,97 @@ var init_dist5 = __esm(() => {
 });
 
 // src/agent/anthropic-model.ts
+class ConversationBody {
+  messages = [];
+  #bytes = new Uint8Array(256 * 1024);
+  #start = 32 * 1024;
+  #end = this.#start;
+  #lent = false;
+  coveredIn(prompt, from) {
+    const settled = this.messages;
+    const next = prompt[from + settled.length];
+    const last = settled.at(-1);
+    if (!next || last && isAssistant(next) === isAssistant(last))
+      return -1;
+    for (let k = 0;k < settled.length; k++)
+      if (prompt[from + k] !== settled[k])
+        return -1;
+    return settled.length;
+  }
+  settle(run, json) {
+    this.messages.push(...run);
+    this.#room(0, 1 + json.length * 3);
+    if (this.#end > this.#start)
+      this.#bytes[this.#end++] = 44;
+    this.#end += encoder.encodeInto(json, this.#bytes.subarray(this.#end)).written;
+  }
+  lend(head, rest) {
+    const front = encoder.encode(head);
+    this.#room(front.length, rest.length * 3);
+    const from = this.#start - front.length;
+    this.#bytes.set(front, from);
+    const to = this.#end + encoder.encodeInto(rest, this.#bytes.subarray(this.#end)).written;
+    const body = this.#lent ? this.#bytes.slice(from, to) : this.#bytes.subarray(from, to);
+    this.#lent = true;
+    return body;
+  }
+  release() {
+    this.#lent = false;
+  }
+  #room(front, back) {
+    if (front <= this.#start && this.#end + back <= this.#bytes.length)
+      return;
+    const start = Math.max(this.#start, 2 * front);
+    const settled = this.#bytes.subarray(this.#start, this.#end);
+    const grown = new Uint8Array(Math.max(2 * this.#bytes.length, start + settled.length + back));
+    grown.set(settled, start);
+    [this.#bytes, this.#start, this.#end] = [grown, start, start + settled.length];
+  }
+}
+function requestBody(body, plan) {
+  const parsed = JSON.parse(body);
+  const made = parsed.messages;
+  const { conversation, fresh } = plan;
+  if (!Array.isArray(made) || made.length !== fresh.length || conversation.messages.length !== plan.settledCount)
+    throw new RunMismatch;
+  const fragments = made.map((message) => JSON.stringify(message));
+  for (let i = 0;i < fresh.length - 1; i++)
+    conversation.settle(fresh[i], fragments[i]);
+  const outer = JSON.stringify({ ...parsed, messages: PLACEHOLDER });
+  const at = outer.indexOf(PLACEHOLDER_JSON);
+  const last = fragments.at(-1);
+  const separator = conversation.messages.length > 0 && last !== undefined ? "," : "";
+  return conversation.lend(`${outer.slice(0, at)}[`, `${separator}${last ?? ""}]${outer.slice(at + PLACEHOLDER_JSON.length)}`);
+}
+function planOf(prompt, conversations) {
+  let from = 0;
+  while (from < prompt.length && prompt[from].role === "system")
+    from++;
+  const first = prompt[from];
+  let conversation = first && conversations.get(first);
+  let covered = conversation ? conversation.coveredIn(prompt, from) : -1;
+  if (!conversation || covered < 0) {
+    conversation = new ConversationBody;
+    covered = 0;
+    if (first)
+      conversations.set(first, conversation);
+  }
+  const fresh = [];
+  for (let i = from + covered;i < prompt.length; i++) {
+    const message = prompt[i];
+    if (message.role === "system")
+      return;
+    const run = fresh.at(-1);
+    if (run && isAssistant(run[0]) === isAssistant(message))
+      run.push(message);
+    else
+      fresh.push([message]);
+  }
+  return { system: prompt.slice(0, from), conversation, settledCount: covered, fresh };
+}
 function createAnthropicModel(settings) {
   const send = settings.fetch ?? fetch;
-  const converted = new WeakMap;
+  const conversations = new WeakMap;
   const plans = new Map;
   let calls = 0;
   const spliceFetch = Object.assign(async (input, init) => {
@@ -27634,47 +27722,13 @@ function createAnthropicModel(settings) {
     if (!plan || typeof init?.body !== "string")
       return send(input, init);
     delete headers[CALL_HEADER];
-    return send(input, { ...init, headers, body: splice(init.body, plan) });
+    const body = requestBody(init.body, plan);
+    try {
+      return await send(input, { ...init, headers, body });
+    } finally {
+      plan.conversation.release();
+    }
   }, { preconnect: fetch.preconnect });
-  function splice(body, plan) {
-    const parsed = JSON.parse(body);
-    const made = parsed.messages;
-    if (!Array.isArray(made) || made.length !== plan.fresh.length)
-      throw new RunMismatch;
-    const fragments = made.map((message) => JSON.stringify(message));
-    for (let i = 0;i < plan.fresh.length - 1; i++) {
-      const run = plan.fresh[i];
-      converted.set(run[0], { run, json: fragments[i] });
-    }
-    const messages = `[${[...plan.sent, ...fragments].join(",")}]`;
-    return JSON.stringify({ ...parsed, messages: PLACEHOLDER }).replace(PLACEHOLDER_JSON, () => messages);
-  }
-  function planOf(prompt) {
-    let i = 0;
-    const system = [];
-    while (i < prompt.length && prompt[i].role === "system")
-      system.push(prompt[i++]);
-    const runs = [];
-    for (;i < prompt.length; i++) {
-      const message = prompt[i];
-      if (message.role === "system")
-        return;
-      const last = runs.at(-1);
-      if (last && last[0].role === "assistant" === (message.role === "assistant"))
-        last.push(message);
-      else
-        runs.push([message]);
-    }
-    const sent = [];
-    while (sent.length < runs.length - 1) {
-      const run = runs[sent.length];
-      const known = converted.get(run[0]);
-      if (!known || known.run.length !== run.length || known.run.some((m, k) => m !== run[k]))
-        break;
-      sent.push(known.json);
-    }
-    return { system, sent, fresh: runs.slice(sent.length) };
-  }
   const sdk = createAnthropic({ baseURL: settings.baseURL, apiKey: settings.apiKey, fetch: spliceFetch })(settings.modelId);
   return {
     specificationVersion: sdk.specificationVersion,
@@ -27683,7 +27737,7 @@ function createAnthropicModel(settings) {
     supportedUrls: sdk.supportedUrls,
     doGenerate: (options) => sdk.doGenerate(options),
     async doStream(options) {
-      const plan = planOf(options.prompt);
+      const plan = planOf(options.prompt, conversations);
       if (!plan)
         return sdk.doStream(options);
       const id = String(calls++);
@@ -27701,11 +27755,12 @@ function createAnthropicModel(settings) {
     }
   };
 }
-var CALL_HEADER = "x-gitclaw-call", PLACEHOLDER, PLACEHOLDER_JSON, RunMismatch;
+var CALL_HEADER = "x-gitclaw-call", PLACEHOLDER, PLACEHOLDER_JSON, isAssistant = (message) => message.role === "assistant", encoder, RunMismatch;
 var init_anthropic_model = __esm(() => {
   init_dist5();
   PLACEHOLDER = `\x00messages-${crypto.randomUUID()}\x00`;
   PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
+  encoder = new TextEncoder;
   RunMismatch = class RunMismatch extends Error {
   };
 });

@@ -22,7 +22,9 @@ const MODEL_ID = "claude-sonnet-4-5";
 function recording(forward?: typeof fetch) {
   const sent: { body: string; headers: Record<string, string> }[] = [];
   const record = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    sent.push({ body: String(init?.body), headers: { ...(init?.headers as Record<string, string>) } });
+    // Ours sends a Blob, the SDK a string: compared as the bytes that leave.
+    const body = await new Response(init?.body).text();
+    sent.push({ body, headers: { ...(init?.headers as Record<string, string>) } });
     if (forward) return forward(input, init);
     return new Response("", { headers: { "content-type": "text/event-stream" } });
   };
@@ -126,19 +128,25 @@ describe("the Anthropic model's requests", () => {
   });
   const call = (id: string) => ({ type: "tool-call" as const, toolCallId: id, toolName: "echo", input: "{}" });
 
-  /** Sends a growing conversation turn by turn, the last message marked afresh each time, through both models. */
-  async function converse(turns: LanguageModelV4Message[][]) {
-    const { ours, theirs, sdk, own } = bothModels("http://127.0.0.1:9/v1");
+  /** The prompts of a conversation growing turn by turn, the last message marked afresh each time. */
+  function prompts(turns: LanguageModelV4Message[][]): LanguageModelV4Message[][] {
     const conversation: LanguageModelV4Message[] = [];
-    const converted: number[] = [];
-    for (const added of turns) {
+    return turns.map((added) => {
       conversation.push(...added);
       const last = conversation.at(-1)!;
-      const prompt = [
+      return [
         { role: "system", content: "be brief", providerOptions: mark } as LanguageModelV4Message,
         ...conversation.slice(0, -1),
         { ...last, providerOptions: mark },
       ];
+    });
+  }
+
+  /** Sends each prompt through both models; how many messages the SDK converted for ours each time. */
+  async function sendAll(all: LanguageModelV4Message[][]) {
+    const { ours, theirs, sdk, own } = bothModels("http://127.0.0.1:9/v1");
+    const converted: number[] = [];
+    for (const prompt of all) {
       await sdk.doStream(options(prompt));
       // The SDK's own record of its request: the messages it converted this time.
       const { request } = await own.doStream(options(prompt));
@@ -147,6 +155,8 @@ describe("the Anthropic model's requests", () => {
     expectSameRequests(ours, theirs);
     return converted;
   }
+
+  const converse = (turns: LanguageModelV4Message[][]) => sendAll(prompts(turns));
 
   it("merges tool results with a following user message, and consecutive assistant messages", async () => {
     const converted = await converse([
@@ -168,5 +178,44 @@ describe("the Anthropic model's requests", () => {
       [assistant({ type: "text", text: "hi" })],
       [user("x")],
     ]);
+  });
+
+  it("keeps the conversations of one model apart, as sub-agents sharing it have them", async () => {
+    const one = prompts([
+      [user("one")],
+      [assistant(call("a")), result("a", "1")],
+      [assistant(call("b")), result("b", "2")],
+    ]);
+    const two = prompts([
+      [user("two")],
+      [assistant(call("c")), result("c", "3")],
+      [assistant(call("d")), result("d", "4")],
+    ]);
+    const converted = await sendAll(one.flatMap((prompt, i) => [prompt, two[i]!]));
+    // Each conversation converts only what it added, whatever the other sent in between.
+    expect(converted).toEqual([1, 1, 3, 3, 3, 3]);
+  });
+
+  it("converts a prompt that does not continue the conversation whole (a compaction), then extends it again", async () => {
+    const before = prompts([[user("start")], [assistant(call("a")), result("a", "one")]]);
+    const after = prompts([[user("summary of it all")], [assistant(call("b")), result("b", "two")], [user("next")]]);
+    expect(await sendAll([...before, ...after])).toEqual([1, 3, 1, 3, 1]);
+  });
+
+  it("sends text beyond ASCII (accents, CJK, emoji, lone surrogates) as the SDK does", async () => {
+    await converse([
+      [user("café — 東京 🦞")],
+      [assistant({ type: "text", text: "ünïcödé 🦀" }, call("a")), result("a", "😀\ud800 end")],
+      [assistant(call("b")), result("b", "ok")],
+      [user("🦞".repeat(5000))],
+      [assistant(call("c")), result("c", "done")],
+    ]);
+  });
+
+  it("sends a long conversation as the SDK does, converting only the newest runs each turn", async () => {
+    const turns: LanguageModelV4Message[][] = [[user("go")]];
+    for (let t = 0; t < 300; t++) turns.push([assistant(call(`t${t}`)), result(`t${t}`, `output ${t} `.repeat(t % 7))]);
+    const converted = await converse(turns);
+    expect(Math.max(...converted.slice(2))).toBe(3);
   });
 });
