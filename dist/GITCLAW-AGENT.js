@@ -67503,13 +67503,47 @@ ${tails.join(`
 import { mkdtempSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import { join as join7 } from "path";
-async function commitAll(git, message) {
-  await git.must(["add", "-A"]);
-  const staged = await git.run(["diff", "--cached", "--quiet"]);
-  if (staged.exitCode === 0)
+async function commitAll(git, message, paths) {
+  await stage(git, paths);
+  const { tree, parent } = await stagedTree(git);
+  if (tree === undefined)
     return;
-  await git.must(["commit", "--no-verify", "-q", "-F", "-"], { input: message });
-  return git.must(["rev-parse", "HEAD"]);
+  const text = cleanMessage(message);
+  const commit = await git.must(["commit-tree", tree, ...parent ? ["-p", parent] : [], "-F", "-"], { input: text });
+  await git.must(["update-ref", "-m", `commit: ${text.split(`
+`, 1)[0]}`, "HEAD", commit, parent]);
+  return commit;
+}
+async function stagedTree(git) {
+  const [tree, head] = await Promise.all([git.must(["write-tree"]), git.run(["rev-parse", "HEAD", "HEAD^{tree}"])]);
+  const [parent = "", parentTree] = head.exitCode === 0 ? head.stdout.trim().split(`
+`) : [];
+  const unchanged = parent ? tree === parentTree : (await git.run(["diff", "--cached", "--quiet"])).exitCode === 0;
+  return unchanged ? { parent } : { tree, parent };
+}
+async function stage(git, paths) {
+  if (paths === undefined) {
+    await git.must(["add", "-A"]);
+    return;
+  }
+  if (paths.length === 0)
+    return;
+  const list = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))];
+  await git.must(["update-index", "--add", "--remove", "-z", "--stdin"], { input: `${list.join("\x00")}\x00` });
+}
+function cleanMessage(message) {
+  const lines = [];
+  for (const line of message.split(`
+`).map((l) => l.replace(/[ \t\r]+$/, ""))) {
+    if (line === "" && (lines.length === 0 || lines.at(-1) === ""))
+      continue;
+    lines.push(line);
+  }
+  while (lines.at(-1) === "")
+    lines.pop();
+  return lines.length === 0 ? "" : `${lines.join(`
+`)}
+`;
 }
 function backoffDelay(attempt, baseMs, random) {
   const cap = Math.min(baseMs * 2 ** attempt, 30000);
@@ -67768,6 +67802,11 @@ function parseStatus(output) {
     changes.push(change);
   }
   return changes;
+}
+async function refreshIndex(git) {
+  await git.run(["update-index", "-q", "--refresh"]).catch(() => {
+    return;
+  });
 }
 async function changedPaths(git) {
   const status = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no"]);
@@ -68596,34 +68635,37 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
     trailers
   }));
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
-  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, workflowFiles, message });
+  const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError)
     error(`gitclaw: ${pushed.pushError}`);
   return { ...pushed, reverted, ...workflows ? { workflows } : {} };
 }
 var onPullRequest = (target) => target.pull !== undefined && target.conversation === target.pull.number;
-async function landWithWorkflowFiles(run, workspace, { own, workflowFiles: paths, message }) {
+async function landWithWorkflowFiles(run, workspace, commit) {
   const { git, workflowsGit } = workspace;
-  if (paths.length === 0)
-    return { pushed: await commitAndPush(run, workspace, own, message) };
+  const { workflowFiles, own, paths } = commit;
+  if (workflowFiles.length === 0)
+    return { pushed: await commitAndPush(run, workspace, commit) };
   let failure;
   if (workflowsGit) {
     const before = await git.must(["rev-parse", "HEAD"]);
-    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, own, message);
+    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, commit);
     if (pushed.pushError === undefined)
-      return { pushed, workflows: { paths, pushed: true } };
+      return { pushed, workflows: { paths: workflowFiles, pushed: true } };
     failure = pushed.pushError;
     warning(`gitclaw: workflows_token could not push the workflow changes, so they are held back: ${failure}`);
     await git.must(["reset", "-q", before]);
   }
-  const workflows = await holdBack(run, git, paths, failure);
-  const pushed = await commitAndPush(run, workspace, [...own, workflows.patch.file], message);
+  const workflows = await holdBack(run, git, workflowFiles, failure);
+  const patch = workflows.patch.file;
+  const pushed = await commitAndPush(run, workspace, { ...commit, own: [...own, patch], paths: [...paths, patch] });
   return { pushed, workflows };
 }
-async function commitAndPush(run, workspace, own, message) {
+async function commitAndPush(run, workspace, { own, paths, message }) {
   const { git } = workspace;
   try {
-    const head = await commitAll(git, message);
+    const head = await commitAll(git, message, paths);
     faultPoint("after-commit", run.processEnv);
     if (!head)
       return { changed: [] };
@@ -74365,6 +74407,7 @@ async function setUpTools(run, workspace, session, where = {}) {
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext: context });
   if (tasks)
     toolset.tools.push(...tasks.tools);
+  await workspace.indexRefreshed;
   return { toolset, sandbox, context, tasks };
 }
 async function tearDownTools(run, tools, workspace, session) {
@@ -74419,9 +74462,20 @@ async function prepareWorkspace(run) {
     run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
   const branch = await checkOutTarget(run, git, remote);
   const base = await plain.must(["rev-parse", "HEAD"]);
+  const indexRefreshed = refreshIndex(plain);
   const { workflowsToken } = run.env;
   const workflowsGit = workflowsToken ? createGit(root, { env: toolEnv, authEnv: tokenAuthEnv(remote, workflowsToken), redact: run.redact }) : undefined;
-  return { root, git, remote, base, branch, authEnv, toolEnv, ...workflowsGit ? { workflowsGit } : {} };
+  return {
+    root,
+    git,
+    remote,
+    base,
+    branch,
+    authEnv,
+    toolEnv,
+    indexRefreshed,
+    ...workflowsGit ? { workflowsGit } : {}
+  };
 }
 async function checkOutTarget(run, git, remote) {
   const wanted = run.target.branch;
@@ -74815,7 +74869,8 @@ async function runTask(options, redact, log) {
     link: brief.parentRun
   };
   log(`gitclaw: task ${taskId} (${brief.title}) of ${brief.parentRun}, at ${baseSha.slice(0, 12)}`);
-  const workspace = { root, git, remote, base: baseSha, branch: "", authEnv, toolEnv };
+  const indexRefreshed = refreshIndex(git);
+  const workspace = { root, git, remote, base: baseSha, branch: "", authEnv, toolEnv, indexRefreshed };
   return runInSandbox(run, workspace, brief, output);
 }
 async function runInSandbox(run, workspace, brief, output) {
@@ -74827,6 +74882,7 @@ async function runInSandbox(run, workspace, brief, output) {
     secretDirs: [run.env.runnerTemp, run.processEnv.HOME],
     path: toolEnv.PATH ?? ""
   });
+  await workspace.indexRefreshed;
   const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
   const toolsOptions = { interceptor: run.config.tools.interceptor, protectedPaths, enabled: run.config.tools.enabled };
   const toolContext = {

@@ -4,7 +4,7 @@
 // the clock to 👀. Pull requests and reviews are in ./pulls.ts, Actions runs in ./runs.ts. Every comment
 // written carries gitclaw's marker.
 import { withReplyMarker } from "./marker.ts";
-import type { ApiResponse, GitHubApi, RequestOptions } from "./api.ts";
+import type { ApiResponse, GitHubApi } from "./api.ts";
 
 /** Repository permissions as the collaborator-permission API names them, weakest first. */
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;

@@ -10,7 +10,7 @@ import { faultPoint } from "./fault.ts";
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
-import { changedPaths } from "../git/status.ts";
+import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
@@ -116,7 +116,10 @@ export async function landWork(
     }),
   );
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
-  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, workflowFiles, message });
+  // What the commit stages: the paths the status listed and gitclaw's own files (reverted paths stage
+  // as they now are, unchanged), not a walk of the whole checkout.
+  const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
 }
@@ -133,29 +136,35 @@ type Pushed = Omit<Landing, "reverted" | "workflows">;
 async function landWithWorkflowFiles(
   run: TargetedRun,
   workspace: Workspace,
-  { own, workflowFiles: paths, message }: { own: string[]; workflowFiles: string[]; message: string },
+  commit: { own: string[]; paths: string[]; workflowFiles: string[]; message: string },
 ): Promise<{ pushed: Pushed; workflows?: WorkflowChanges }> {
   const { git, workflowsGit } = workspace;
-  if (paths.length === 0) return { pushed: await commitAndPush(run, workspace, own, message) };
+  const { workflowFiles, own, paths } = commit;
+  if (workflowFiles.length === 0) return { pushed: await commitAndPush(run, workspace, commit) };
   let failure: string | undefined;
   if (workflowsGit) {
     const before = await git.must(["rev-parse", "HEAD"]);
-    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, own, message);
-    if (pushed.pushError === undefined) return { pushed, workflows: { paths, pushed: true } };
+    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, commit);
+    if (pushed.pushError === undefined) return { pushed, workflows: { paths: workflowFiles, pushed: true } };
     failure = pushed.pushError;
     workflow.warning(`gitclaw: workflows_token could not push the workflow changes, so they are held back: ${failure}`);
     await git.must(["reset", "-q", before]);
   }
-  const workflows = await holdBack(run, git, paths, failure);
-  const pushed = await commitAndPush(run, workspace, [...own, workflows.patch!.file], message);
+  const workflows = await holdBack(run, git, workflowFiles, failure);
+  const patch = workflows.patch!.file;
+  const pushed = await commitAndPush(run, workspace, { ...commit, own: [...own, patch], paths: [...paths, patch] });
   return { pushed, workflows };
 }
 
-/** One commit of everything, pushed; on a conflict the session lands alone on the branch. */
-async function commitAndPush(run: TargetedRun, workspace: Workspace, own: string[], message: string): Promise<Pushed> {
+/** One commit of the changes, pushed; on a conflict the session lands alone on the branch. */
+async function commitAndPush(
+  run: TargetedRun,
+  workspace: Workspace,
+  { own, paths, message }: { own: string[]; paths: string[]; message: string },
+): Promise<Pushed> {
   const { git } = workspace;
   try {
-    const head = await commitAll(git, message);
+    const head = await commitAll(git, message, paths);
     faultPoint("after-commit", run.processEnv);
     if (!head) return { changed: [] };
     const changed = await changedBesides(workspace, head, own);

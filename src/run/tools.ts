@@ -78,6 +78,8 @@ export async function setUpTools(
   };
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext: context });
   if (tasks) toolset.tools.push(...tasks.tools);
+  // No tool may write the index while the refresh holds its lock.
+  await workspace.indexRefreshed;
   return { toolset, sandbox, context, tasks };
 }
 

@@ -1,10 +1,12 @@
 // The checkout, read before any tool runs: where to push and what this run starts from (later,
 // .git/config may hold whatever a tool wrote there without the sandbox, so the push never asks it
 // again), the push credential from memory, credentials actions/checkout persisted removed, the branch
-// (the run's target: src/run/target.ts), checked out at the commit the run starts from.
+// (the run's target: src/run/target.ts), checked out at the commit the run starts from, and its index
+// refreshed while the run sets up.
 import { toolEnvironment } from "../tool-env.ts";
 import { checkoutCommit, remoteTip } from "../git/branch.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
+import { refreshIndex } from "../git/status.ts";
 import { assertBranchName, createGit, tokenAuthEnv, type Git } from "../git/git.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import type { RunContext } from "./context.ts";
@@ -23,6 +25,8 @@ export interface Workspace {
   workflowsGit?: Git;
   /** The secret-free environment of tool processes and of git. */
   toolEnv: Record<string, string>;
+  /** The index refreshed after the checkout (refreshIndex), in the background until the tools are set up. */
+  indexRefreshed: Promise<void>;
 }
 
 export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
@@ -36,11 +40,22 @@ export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
     run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
   const branch = await checkOutTarget(run, git, remote);
   const base = await plain.must(["rev-parse", "HEAD"]);
+  const indexRefreshed = refreshIndex(plain);
   const { workflowsToken } = run.env;
   const workflowsGit = workflowsToken
     ? createGit(root, { env: toolEnv, authEnv: tokenAuthEnv(remote, workflowsToken), redact: run.redact })
     : undefined;
-  return { root, git, remote, base, branch, authEnv, toolEnv, ...(workflowsGit ? { workflowsGit } : {}) };
+  return {
+    root,
+    git,
+    remote,
+    base,
+    branch,
+    authEnv,
+    toolEnv,
+    indexRefreshed,
+    ...(workflowsGit ? { workflowsGit } : {}),
+  };
 }
 
 /** The run's branch, checked out at the commit it starts from; the checkout's own when the target names none. */

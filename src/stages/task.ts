@@ -13,6 +13,7 @@ import { settingsFromInputs } from "../config/inputs.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
 import { createGit, tokenAuthEnv } from "../git/git.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
+import { refreshIndex } from "../git/status.ts";
 import { octokitApi } from "../github/api.ts";
 import { createGitHubClient } from "../github/client.ts";
 import { createRedactor, type Redactor } from "../redact.ts";
@@ -110,7 +111,8 @@ async function runTask(options: PipelineOptions, redact: Redactor, log: (line: s
   };
   log(`gitclaw: task ${taskId} (${brief.title}) of ${brief.parentRun}, at ${baseSha.slice(0, 12)}`);
   // No branch: the task's commits leave as a patch series, never as a push.
-  const workspace: Workspace = { root, git, remote, base: baseSha, branch: "", authEnv, toolEnv };
+  const indexRefreshed = refreshIndex(git);
+  const workspace: Workspace = { root, git, remote, base: baseSha, branch: "", authEnv, toolEnv, indexRefreshed };
   return runInSandbox(run, workspace, brief, output);
 }
 
@@ -123,6 +125,8 @@ async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief
     secretDirs: [run.env.runnerTemp, run.processEnv.HOME],
     path: toolEnv.PATH ?? "",
   });
+  // No tool may write the index while the refresh holds its lock.
+  await workspace.indexRefreshed;
   const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
   const toolsOptions = { interceptor: run.config.tools.interceptor, protectedPaths, enabled: run.config.tools.enabled };
   const toolContext = {

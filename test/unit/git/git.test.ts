@@ -1,13 +1,14 @@
 // The orchestrator's git, as a GitHub-hosted runner has it: no identity anywhere (empty HOME, no
 // global or system config), concurrent pushes, conflicts, branches that refuse pushes, shallow clones.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { removePersistedCredentials } from "../../../src/git/credentials.ts";
 import { assertBranchName, BOT_IDENTITY, createGit, tokenAuthEnv } from "../../../src/git/git.ts";
-import { backoffDelay, commitAll, land, landPaths, replay } from "../../../src/git/land.ts";
+import { backoffDelay, cleanMessage, commitAll, land, landPaths, replay } from "../../../src/git/land.ts";
+import { parseStatus, touchedPaths } from "../../../src/git/status.ts";
 import { commitFile, createTempRepo, git as gitIn, type TempRepo } from "../../support/git-repo.ts";
 
 const repos: TempRepo[] = [];
@@ -85,6 +86,79 @@ describe("commitAll", () => {
     writeFileSync(join(repo.dir, "a.txt"), "a\n");
     await commitAll(runnerGit(repo.dir), "a");
     expect(() => readFileSync(marker)).toThrow();
+  });
+});
+
+describe("commitAll with the paths a status listed", () => {
+  it("stages those paths as git add -A would: changed, new, deleted, a nested repository, odd names", async () => {
+    const repo = await fresh();
+    const git = runnerGit(repo.dir);
+    const odd = ["with space.txt", "star*.txt", ":(top)magic.txt", "line\nbreak.txt", "ünï.txt"];
+    for (const name of odd) writeFileSync(join(repo.dir, name), `${name}\n`);
+    writeFileSync(join(repo.dir, "README.md"), "# changed\n");
+    rmSync(join(repo.dir, "shared.txt"));
+    mkdirSync(join(repo.dir, "nested"));
+    await gitIn(join(repo.dir, "nested"), "init", "-q");
+    await gitIn(
+      join(repo.dir, "nested"),
+      "-c",
+      "user.name=n",
+      "-c",
+      "user.email=n@e",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "n",
+    );
+    const status = await execa("git", ["status", "--porcelain=v1", "-z", "--untracked-files=all"], { cwd: repo.dir });
+    const listed = parseStatus(status.stdout);
+    expect(listed.map((c) => c.path)).toContain("nested/");
+    const sha = (await commitAll(git, "listed", [...touchedPaths(listed), "gone-before-staging.txt"]))!;
+    const fields = (await execa("git", ["show", "--name-status", "-z", "--format=", sha], { cwd: repo.dir })).stdout;
+    const pairs = fields.split("\0").filter(Boolean);
+    const committed = Object.fromEntries(pairs.flatMap((_, i) => (i % 2 ? [] : [[pairs[i + 1], pairs[i]]])));
+    expect(committed).toEqual({
+      "README.md": "M",
+      "shared.txt": "D",
+      nested: "A",
+      ...Object.fromEntries(odd.map((name) => [name, "A"])),
+    });
+    expect(await gitIn(repo.dir, "ls-tree", "HEAD", "nested")).toMatch(/^160000 commit /);
+    expect(await gitIn(repo.dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("leaves what the paths do not name out of the commit, and commits nothing when they name nothing changed", async () => {
+    const repo = await fresh();
+    const git = runnerGit(repo.dir);
+    writeFileSync(join(repo.dir, "named.txt"), "n\n");
+    writeFileSync(join(repo.dir, "unnamed.txt"), "u\n");
+    expect(await commitAll(git, "none", ["README.md"])).toBeUndefined();
+    const sha = (await commitAll(git, "named", ["named.txt"]))!;
+    expect(await gitIn(repo.dir, "show", "--name-only", "--format=", sha)).toBe("named.txt");
+    expect(await gitIn(repo.dir, "status", "--porcelain")).toBe("?? unnamed.txt");
+  });
+
+  it("moves HEAD only from the parent it committed on, and commits a repository's first commit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gitclaw-unborn-"));
+    await gitIn(dir, "init", "-q", "-b", "main");
+    writeFileSync(join(dir, "first.txt"), "1\n");
+    const first = (await commitAll(runnerGit(dir), "first"))!;
+    expect(await gitIn(dir, "rev-list", "--parents", "-n", "1", "main")).toBe(first);
+    writeFileSync(join(dir, "second.txt"), "2\n");
+    const second = (await commitAll(runnerGit(dir), "second", ["second.txt"]))!;
+    expect(await gitIn(dir, "rev-list", "--parents", "-n", "1", "main")).toBe(`${second} ${first}`);
+  });
+
+  it("cleans the message as git commit -F does (git stripspace)", async () => {
+    const message = "\n\n  subject  \t\r\n\n\n\nbody line   \n\t\n# kept, as -F keeps it\nlast\u00a0\n\n\n";
+    const { stdout } = await execa("git", ["stripspace"], { input: message, stripFinalNewline: false });
+    expect(cleanMessage(message)).toBe(stdout);
+    expect(cleanMessage(" \n\t\n")).toBe("");
+    const repo = await fresh();
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    const sha = (await commitAll(runnerGit(repo.dir), message))!;
+    expect(await gitIn(repo.dir, "cat-file", "commit", sha)).toContain(`\n\n${stdout.trimEnd()}`);
   });
 });
 
