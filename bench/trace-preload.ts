@@ -4,7 +4,7 @@
 //   - every fetch (GitHub API or model, told apart by GITHUB_API_URL / ANTHROPIC_BASE_URL), from the
 //     call until the response body has been read to its end;
 //   - every child process (git, bash), from spawn until exit;
-//   - every line the process writes to stdout (the Actions log).
+//   - every line the process writes to stdout (the Actions log), by console.log or process.stdout.
 // and writes them as JSON to $GITCLAW_BENCH_TRACE when the process exits. Only the benchmark's
 // instrumented runs use it; the headline timings run without it.
 import { writeFileSync } from "node:fs";
@@ -117,14 +117,22 @@ if (out) {
     return child;
   }) as typeof realBunSpawn;
 
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  const lines = (text: string) => {
     const t = clock();
-    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
     for (const line of text.split("\n"))
       if (line.trim()) events.push({ kind: "line", start: t, what: line.slice(0, 200) });
+  };
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    lines(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
     return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
   }) as typeof process.stdout.write;
+  // The stages log with console.log (src/actions/log.ts), one string a call.
+  const log = console.log.bind(console);
+  console.log = (...args: unknown[]) => {
+    lines(args.map(String).join(" "));
+    log(...args);
+  };
 
   process.on("exit", () => writeFileSync(out, JSON.stringify(events)));
 }

@@ -112,7 +112,8 @@ export function pushPhase(
   events: TraceEvent[],
 ): { pushMs: number; gitMs: number; commitToPushedMs: number; attempts: number } | undefined {
   const pushes = events.filter((e) => e.kind === "spawn" && e.what.startsWith("git push"));
-  const add = events.find((e) => e.kind === "spawn" && e.what.startsWith("git add"));
+  // The commit starts with its staging: `git update-index --add` of the changed paths (`git add` before).
+  const add = events.find((e) => e.kind === "spawn" && /^git (add|update-index --add)/.test(e.what));
   const pushed = events.find((e) => e.kind === "line" && e.what.startsWith("gitclaw: pushed"));
   if (!pushes[0] || !pushed || !add) return undefined;
   // Time inside git commands during the phase; the rest is the backoff between attempts.

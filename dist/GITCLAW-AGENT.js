@@ -42824,10 +42824,8 @@ var init_sanitize = __esm(() => {
 });
 
 // src/actions/log.ts
-import { randomUUID } from "crypto";
 import { appendFileSync } from "fs";
-var write = (line) => void process.stdout.write(`${line}
-`);
+var write = (line) => console.log(line);
 var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
 `, "%0A");
 var escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
@@ -42841,7 +42839,7 @@ function info(message) {
     write(message);
     return;
   }
-  const token = randomUUID();
+  const token = crypto.randomUUID();
   write(`::stop-commands::${token}`);
   write(message);
   write(`::${token}::`);
@@ -56092,7 +56090,7 @@ function writeFileAtomic(path, text) {
 }
 
 // src/session/session-file.ts
-import { randomUUID as randomUUID2 } from "crypto";
+import { randomUUID } from "crypto";
 import { appendFileSync as appendFileSync4, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync4 } from "fs";
 import { basename, dirname, join as join5 } from "path";
 
@@ -56440,11 +56438,11 @@ class SessionError extends Error {
 }
 function newEntryId(taken) {
   for (let i = 0;i < 100; i++) {
-    const id = randomUUID2().slice(0, 8);
+    const id = randomUUID().slice(0, 8);
     if (!taken.has(id))
       return id;
   }
-  return randomUUID2();
+  return randomUUID();
 }
 function sessionFileName(header) {
   return `${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`;
@@ -56485,7 +56483,7 @@ class SessionFile {
     const header = {
       type: "session",
       version: SESSION_VERSION,
-      id: init.id ?? randomUUID2(),
+      id: init.id ?? randomUUID(),
       timestamp: now().toISOString(),
       cwd: init.cwd,
       ...init.parentSession ? { parentSession: init.parentSession } : {}

@@ -369,10 +369,8 @@ var init_cleanup = __esm(() => {
 });
 
 // src/actions/log.ts
-import { randomUUID } from "crypto";
 import { appendFileSync } from "fs";
-var write = (line) => void process.stdout.write(`${line}
-`);
+var write = (line) => console.log(line);
 var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
 `, "%0A");
 var escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
@@ -386,7 +384,7 @@ function info(message) {
     write(message);
     return;
   }
-  const token = randomUUID();
+  const token = crypto.randomUUID();
   write(`::stop-commands::${token}`);
   write(message);
   write(`::${token}::`);
