@@ -113,7 +113,7 @@ export const push: Benchmark = {
               95,
             ),
           )} at p95; ` +
-          `the rest is the backoff between rejected attempts (pushWithRetry in src/git.ts), ${ms(
+          `the rest is the backoff between rejected attempts (backoffDelay in src/git/land.ts), ${ms(
             percentile(
               phases.map((p) => p.pushMs - p.gitMs),
               50,

@@ -50,7 +50,7 @@ const NEW_TURNS = 20;
 /**
  * How long the fake model takes to answer in the per-turn figure, on both sides alike. A real model
  * takes far longer; answering at once, the fake model answers the 1,000-turn side later than the
- * 10-turn side (it parses a body 40 times larger), and the agent's work after a longer idle runs on a
+ * 10-turn side (it parses a body of a thousand turns), and the agent's work after a longer idle runs on a
  * colder machine: the instant row shows that effect, measured in the same run.
  */
 const MODEL_LATENCY_MS = 50;
