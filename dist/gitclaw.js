@@ -27622,28 +27622,34 @@ var init_dist5 = __esm(() => {
   anthropic = createAnthropic();
 });
 
-// src/agent/anthropic-model.ts
+// src/agent/incremental-body.ts
 class ConversationBody {
   messages = [];
+  last;
   #bytes = new Uint8Array(256 * 1024);
   #start = 32 * 1024;
   #end = this.#start;
   #lent = false;
-  coveredIn(prompt, from) {
+  get empty() {
+    return this.#end === this.#start;
+  }
+  coveredIn(prompt, from, grouping) {
     const settled = this.messages;
     const next = prompt[from + settled.length];
-    const last = settled.at(-1);
-    if (!next || last && isAssistant(next) === isAssistant(last))
+    if (!next || this.last && grouping.joins(this.last, next))
       return -1;
     for (let k = 0;k < settled.length; k++)
       if (prompt[from + k] !== settled[k])
         return -1;
     return settled.length;
   }
-  settle(run, json) {
-    this.messages.push(...run);
+  settle(unit, json) {
+    this.messages.push(...unit);
+    this.last = unit;
+    if (json === "")
+      return;
     this.#room(0, 1 + json.length * 3);
-    if (this.#end > this.#start)
+    if (!this.empty)
       this.#bytes[this.#end++] = 44;
     this.#end += encoder.encodeInto(json, this.#bytes.subarray(this.#end)).written;
   }
@@ -27670,28 +27676,13 @@ class ConversationBody {
     [this.#bytes, this.#start, this.#end] = [grown, start, start + settled.length];
   }
 }
-function requestBody(body, plan) {
-  const parsed = JSON.parse(body);
-  const made = parsed.messages;
-  const { conversation, fresh } = plan;
-  if (!Array.isArray(made) || made.length !== fresh.length || conversation.messages.length !== plan.settledCount)
-    throw new RunMismatch;
-  const fragments = made.map((message) => JSON.stringify(message));
-  for (let i = 0;i < fresh.length - 1; i++)
-    conversation.settle(fresh[i], fragments[i]);
-  const outer = JSON.stringify({ ...parsed, messages: PLACEHOLDER });
-  const at = outer.indexOf(PLACEHOLDER_JSON);
-  const last = fragments.at(-1);
-  const separator = conversation.messages.length > 0 && last !== undefined ? "," : "";
-  return conversation.lend(`${outer.slice(0, at)}[`, `${separator}${last ?? ""}]${outer.slice(at + PLACEHOLDER_JSON.length)}`);
-}
-function planOf(prompt, conversations) {
+function planOf(prompt, conversations, grouping) {
   let from = 0;
   while (from < prompt.length && prompt[from].role === "system")
     from++;
   const first = prompt[from];
   let conversation = first && conversations.get(first);
-  let covered = conversation ? conversation.coveredIn(prompt, from) : -1;
+  let covered = conversation ? conversation.coveredIn(prompt, from, grouping) : -1;
   if (!conversation || covered < 0) {
     conversation = new ConversationBody;
     covered = 0;
@@ -27703,33 +27694,66 @@ function planOf(prompt, conversations) {
     const message = prompt[i];
     if (message.role === "system")
       return;
-    const run = fresh.at(-1);
-    if (run && isAssistant(run[0]) === isAssistant(message))
-      run.push(message);
+    const unit = fresh.at(-1);
+    if (unit && grouping.joins(unit, message))
+      unit.push(message);
     else
       fresh.push([message]);
   }
   return { system: prompt.slice(0, from), conversation, settledCount: covered, fresh };
 }
-function createAnthropicModel(settings) {
-  const send = settings.fetch ?? fetch;
+function fragmentsOf(made, plan, grouping) {
+  const systemCount = grouping.systemInMessages ? plan.system.length : 0;
+  const sizes = plan.fresh.map((unit) => grouping.size(unit));
+  const expected = systemCount + sizes.reduce((a, b) => a + b, 0);
+  if (!Array.isArray(made) || made.length !== expected || plan.conversation.messages.length !== plan.settledCount)
+    throw new UnitMismatch;
+  const json = made.map((message) => JSON.stringify(message));
+  let at = systemCount;
+  const units = sizes.map((size) => json.slice(at, at += size).join(","));
+  return { system: json.slice(0, systemCount).join(","), units };
+}
+function requestBody(body, plan, grouping) {
+  const parsed = JSON.parse(body);
+  const { system, units } = fragmentsOf(parsed.messages, plan, grouping);
+  const { conversation, fresh } = plan;
+  for (let i = 0;i < fresh.length - 1; i++)
+    conversation.settle(fresh[i], units[i]);
+  const last = units.at(-1) ?? "";
+  const outer = JSON.stringify({ ...parsed, messages: PLACEHOLDER });
+  const at = outer.indexOf(PLACEHOLDER_JSON);
+  const settled = !conversation.empty;
+  const head = `${outer.slice(0, at)}[${system}${system && (settled || last) ? "," : ""}`;
+  return conversation.lend(head, `${settled && last ? "," : ""}${last}]${outer.slice(at + PLACEHOLDER_JSON.length)}`);
+}
+function withoutCallHeader(given) {
+  if (given instanceof Headers || Array.isArray(given)) {
+    const headers = new Headers(given);
+    headers.delete(CALL_HEADER);
+    return headers;
+  }
+  return Object.fromEntries(Object.entries(given ?? {}).filter(([name]) => name.toLowerCase() !== CALL_HEADER));
+}
+function incrementalModel(create, grouping, send = fetch) {
   const conversations = new WeakMap;
   const plans = new Map;
   let calls = 0;
   const spliceFetch = Object.assign(async (input, init) => {
-    const headers = { ...init?.headers };
-    const plan = plans.get(headers[CALL_HEADER] ?? "");
-    if (!plan || typeof init?.body !== "string")
+    const id = new Headers(init?.headers).get(CALL_HEADER);
+    if (id === null)
       return send(input, init);
-    delete headers[CALL_HEADER];
-    const body = requestBody(init.body, plan);
+    const plan = plans.get(id);
+    if (!plan || typeof init?.body !== "string")
+      throw new UnitMismatch;
+    const headers = withoutCallHeader(init.headers);
+    const body = requestBody(init.body, plan, grouping);
     try {
       return await send(input, { ...init, headers, body });
     } finally {
       plan.conversation.release();
     }
   }, { preconnect: fetch.preconnect });
-  const sdk = createAnthropic({ baseURL: settings.baseURL, apiKey: settings.apiKey, fetch: spliceFetch })(settings.modelId);
+  const sdk = create(spliceFetch);
   return {
     specificationVersion: sdk.specificationVersion,
     provider: sdk.provider,
@@ -27737,7 +27761,7 @@ function createAnthropicModel(settings) {
     supportedUrls: sdk.supportedUrls,
     doGenerate: (options) => sdk.doGenerate(options),
     async doStream(options) {
-      const plan = planOf(options.prompt, conversations);
+      const plan = planOf(options.prompt, conversations, grouping);
       if (!plan)
         return sdk.doStream(options);
       const id = String(calls++);
@@ -27746,7 +27770,7 @@ function createAnthropicModel(settings) {
         const prompt = [...plan.system, ...plan.fresh.flat()];
         return await sdk.doStream({ ...options, prompt, headers: { ...options.headers, [CALL_HEADER]: id } });
       } catch (error) {
-        if (error instanceof RunMismatch)
+        if (error instanceof UnitMismatch)
           return sdk.doStream(options);
         throw error;
       } finally {
@@ -27755,13 +27779,28 @@ function createAnthropicModel(settings) {
     }
   };
 }
-var CALL_HEADER = "x-gitclaw-call", PLACEHOLDER, PLACEHOLDER_JSON, isAssistant = (message) => message.role === "assistant", encoder, RunMismatch;
-var init_anthropic_model = __esm(() => {
-  init_dist5();
+var CALL_HEADER = "x-gitclaw-call", PLACEHOLDER, PLACEHOLDER_JSON, encoder, UnitMismatch;
+var init_incremental_body = __esm(() => {
   PLACEHOLDER = `\x00messages-${crypto.randomUUID()}\x00`;
   PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
   encoder = new TextEncoder;
-  RunMismatch = class RunMismatch extends Error {
+  UnitMismatch = class UnitMismatch extends Error {
+  };
+});
+
+// src/agent/anthropic-model.ts
+function createAnthropicModel(settings) {
+  const { baseURL, apiKey, modelId } = settings;
+  return incrementalModel((fetch2) => createAnthropic({ baseURL, apiKey, fetch: fetch2 })(modelId), ANTHROPIC_GROUPING, settings.fetch);
+}
+var isAssistant = (message) => message.role === "assistant", ANTHROPIC_GROUPING;
+var init_anthropic_model = __esm(() => {
+  init_dist5();
+  init_incremental_body();
+  ANTHROPIC_GROUPING = {
+    joins: (unit, message) => isAssistant(unit[0]) === isAssistant(message),
+    size: () => 1,
+    systemInMessages: false
   };
 });
 
@@ -29428,6 +29467,22 @@ var init_dist6 = __esm(() => {
       total_tokens: number2().nullish()
     }).nullish()
   })));
+});
+
+// src/agent/openai-compatible-model.ts
+function createOpenAICompatibleModel(settings) {
+  const { name, baseURL, apiKey, modelId } = settings;
+  return incrementalModel((fetch2) => createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, fetch: fetch2 }).chatModel(modelId), OPENAI_COMPATIBLE_GROUPING, settings.fetch);
+}
+var OPENAI_COMPATIBLE_GROUPING;
+var init_openai_compatible_model = __esm(() => {
+  init_dist6();
+  init_incremental_body();
+  OPENAI_COMPATIBLE_GROUPING = {
+    joins: () => false,
+    size: ([message]) => message.role === "tool" ? message.content.filter((part) => part.type !== "tool-approval-response").length : 1,
+    systemInMessages: true
+  };
 });
 
 // src/cli/main.ts
@@ -37668,14 +37723,13 @@ async function resolveModel(spec, config, env) {
       endpoint
     };
   }
-  await Promise.resolve().then(() => init_dist6());
-  const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
+  await Promise.resolve().then(() => init_openai_compatible_model());
   const endpoint = { url: baseURL, source };
   return {
     provider,
     modelId,
     api: "openai-completions",
-    model: compatible.chatModel(modelId),
+    model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId }),
     info,
     keyEnv: p.apiKeyEnv,
     endpoint

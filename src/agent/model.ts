@@ -132,14 +132,13 @@ export async function resolveModel(
       endpoint,
     };
   }
-  const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-  const compatible = createOpenAICompatible({ name: provider, baseURL, apiKey, includeUsage: true });
+  const { createOpenAICompatibleModel } = await import("./openai-compatible-model.ts");
   const endpoint = { url: baseURL, source };
   return {
     provider,
     modelId,
     api: "openai-completions",
-    model: compatible.chatModel(modelId),
+    model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId }),
     info,
     keyEnv: p.apiKeyEnv,
     endpoint,

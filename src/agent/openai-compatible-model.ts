@@ -1,0 +1,30 @@
+// The model the loop calls on every OpenAI-compatible server (OpenAI, OpenRouter, Ollama, vLLM…):
+// @ai-sdk/openai-compatible's chat model, its requests built from the new messages only
+// (src/agent/incremental-body.ts). Chat completions keep one message per prompt message, the system
+// prompt first among them, except that a tool message becomes one message per result.
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { type Grouping, incrementalModel } from "./incremental-body.ts";
+
+export const OPENAI_COMPATIBLE_GROUPING: Grouping = {
+  joins: () => false,
+  size: ([message]) =>
+    message!.role === "tool" ? message!.content.filter((part) => part.type !== "tool-approval-response").length : 1,
+  systemInMessages: true,
+};
+
+export function createOpenAICompatibleModel(settings: {
+  /** The provider's name, as the SDK reports it and reads its options by. */
+  name: string;
+  baseURL: string;
+  apiKey?: string;
+  modelId: string;
+  fetch?: typeof fetch;
+}): LanguageModelV4 {
+  const { name, baseURL, apiKey, modelId } = settings;
+  return incrementalModel(
+    (fetch) => createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, fetch }).chatModel(modelId),
+    OPENAI_COMPATIBLE_GROUPING,
+    settings.fetch,
+  );
+}
