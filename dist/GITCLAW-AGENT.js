@@ -67856,9 +67856,7 @@ function parseStatus(output) {
   return changes;
 }
 async function refreshIndex(git) {
-  await git.run(["update-index", "-q", "--refresh"]).catch(() => {
-    return;
-  });
+  await git.run(["update-index", "-q", "--refresh"]);
 }
 async function changedPaths(git) {
   const status = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no"]);

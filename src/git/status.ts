@@ -37,7 +37,8 @@ export function parseStatus(output: string): Change[] {
  * cannot refresh is read by the status as before.
  */
 export async function refreshIndex(git: Pick<Git, "run">): Promise<void> {
-  await git.run(["update-index", "-q", "--refresh"]).catch(() => undefined);
+  // `run` never throws, and the exit code (1: some file needs an update) says nothing the status will not.
+  await git.run(["update-index", "-q", "--refresh"]);
 }
 
 /** Every changed path of the working tree and the index, untracked files one by one. */
