@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Trigger } from "../actions/event.ts";
 import { quoteAsData } from "../quote.ts";
 import { PARENT_TASKS_LINE } from "../tasks/prompt.ts";
+import { withoutInvisible } from "./invisible.ts";
 
 export interface PromptComment {
   id: number;
@@ -16,7 +17,8 @@ export interface PromptComment {
   action?: string;
   /**
    * Lines gitclaw writes before the body: where an inline comment sits and its diff hunk, a CI log's
-   * tail. Anything in it that came from elsewhere is already quoted (quoteAsData).
+   * tail. Anything in it that came from elsewhere is already quoted (quoteAsData); its invisible
+   * characters are removed here, as from the bodies.
    */
   context?: string;
 }
@@ -157,7 +159,8 @@ export async function userPrompt(trigger: Trigger, comments: PromptComment[], op
       login: comment.login,
       trusted: comment.trusted,
       action: comment.action ?? "commented",
-      text: [comment.context, clean[i]].filter(Boolean).join("\n\n"),
+      // Context is plain text (logs, diff hunks, paths), not Markdown: only its invisible characters go.
+      text: [comment.context && withoutInvisible(comment.context), clean[i]].filter(Boolean).join("\n\n"),
     }),
   );
   const token = options.token ?? frameToken(parts.map((part) => part.text));
