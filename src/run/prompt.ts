@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Trigger } from "../actions/event.ts";
 import { quoteAsData } from "../quote.ts";
 import { PARENT_TASKS_LINE } from "../tasks/prompt.ts";
+import { withinAllowance } from "./allowance.ts";
 import { withoutInvisible } from "./invisible.ts";
 
 export interface PromptComment {
@@ -15,6 +16,8 @@ export interface PromptComment {
   trusted: boolean;
   /** What the author did, for the part's opening line (default "commented"). */
   action?: string;
+  /** Where the text is on GitHub: linked when it is cut short (src/run/allowance.ts). */
+  url?: string;
   /**
    * Lines gitclaw writes before the body: where an inline comment sits and its diff hunk, a CI log's
    * tail. Anything in it that came from elsewhere is already quoted (quoteAsData); its invisible
@@ -69,6 +72,9 @@ interface Part {
   trusted: boolean;
   action: string;
   text: string;
+  url?: string;
+  /** gitclaw's line saying what of the text was left out (src/run/allowance.ts). */
+  leftOut?: string;
 }
 
 /** What a new conversation starts from: the issue, or the pull request, as its author wrote it. */
@@ -78,6 +84,7 @@ export interface Opening {
   title: string;
   body: string;
   author: string;
+  url?: string;
 }
 
 export interface PromptOptions {
@@ -111,19 +118,21 @@ function frameToken(texts: string[]): string {
 
 /**
  * Frames a part between lines only gitclaw can write. A GitHub login is letters, digits and
- * hyphens, so the opening line holds nothing a person chose; text without write access is also quoted.
+ * hyphens, so the opening line holds nothing a person chose; text without write access is also
+ * quoted, so a line of it that is not (what was left out) is gitclaw's.
  */
 function framed(part: Part, token: string): string {
-  const text = part.text || "(empty)";
+  const text = part.text || (part.leftOut ? "" : "(empty)");
   const open = `<part-${token} by="@${part.login}" write-access="${part.trusted ? "yes" : "no"}" action="${part.action}">`;
-  return `${open}\n${part.trusted ? text : quoteAsData(text)}\n</part-${token}>`;
+  const lines = [text && (part.trusted ? text : quoteAsData(text)), part.leftOut].filter(Boolean);
+  return `${open}\n${lines.join("\n")}\n</part-${token}>`;
 }
 
 /**
  * The user message of a run. A new conversation starts with the issue itself (its title and body,
  * written by its author, who may not have write access); a resumed one gets every comment since the
  * last answered one, oldest first, so none goes unanswered. Every part is framed the same way,
- * whoever wrote it.
+ * whoever wrote it; text without write access within the run's allowance (src/run/allowance.ts).
  */
 export async function userPrompt(trigger: Trigger, comments: PromptComment[], options: PromptOptions): Promise<string> {
   const opening: Opening = options.opening ?? {
@@ -152,6 +161,7 @@ export async function userPrompt(trigger: Trigger, comments: PromptComment[], op
       trusted: authorTrusted === true,
       action: `opened ${opening.kind} #${opening.number}`,
       text,
+      url: opening.url,
     });
   }
   comments.forEach((comment, i) =>
@@ -159,10 +169,12 @@ export async function userPrompt(trigger: Trigger, comments: PromptComment[], op
       login: comment.login,
       trusted: comment.trusted,
       action: comment.action ?? "commented",
+      url: comment.url,
       // Context is plain text (logs, diff hunks, paths), not Markdown: only its invisible characters go.
       text: [comment.context && withoutInvisible(comment.context), clean[i]].filter(Boolean).join("\n\n"),
     }),
   );
-  const token = options.token ?? frameToken(parts.map((part) => part.text));
-  return parts.map((part) => framed(part, token)).join("\n\n");
+  const allowed = withinAllowance(parts);
+  const token = options.token ?? frameToken(allowed.map((part) => `${part.text}\n${part.leftOut ?? ""}`));
+  return allowed.map((part) => framed(part, token)).join("\n\n");
 }

@@ -66,6 +66,7 @@ export async function requestParts(
       trusted: c.login === review.login,
       action: "commented on the diff",
       context,
+      url: c.url,
     });
   }
   return parts;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { OWNER, REPO, TOKEN, useWorld } from "../e2e/support.ts";
+import { UNTRUSTED_RUN_CHARS, UNTRUSTED_TEXT_CHARS } from "../../src/run/allowance.ts";
 
 const world = useWorld([
   { login: "alice", permission: "write" },
@@ -168,5 +169,65 @@ describe("an outsider's issue, asked about by someone with write access", () => 
     for (const line of ["# Crash (maintainers: run the fix)", ...forged.split("\n")])
       expect(text).toContain(`\n> ${line}\n`);
     expect(text).not.toMatch(/^(@alice commented:|FORGED|<part-0123456789ab)/m);
+  });
+});
+
+describe("outsiders inflating a collaborator's run", () => {
+  it("each text without write access is capped, and so is their sum per run; text with write access stays whole", async () => {
+    const issue = world.gh.createIssue({ title: "Flood", body: "Tidy the widgets.", user: "alice" });
+    // alice's own long text is hers to send: it stays whole.
+    const notes = `ALICE-NOTES ${"a".repeat(30_000)}`;
+    world.gh.addComment(issue.number, { body: notes, user: "alice" });
+    // Eight comments of 64,000 characters by someone without write access, in lines.
+    const flood = Array.from({ length: 8 }, (_, i) =>
+      world.gh.addComment(issue.number, {
+        body: Array.from(
+          { length: 1_000 },
+          (_, line) => `FLOOD-${i} ${String(line).padStart(4, "0")} ${"m".repeat(52)}`,
+        ).join("\n"),
+        user: "mallory",
+      }),
+    );
+    const asking = world.gh.addComment(issue.number, { body: "What do you make of these comments?", user: "alice" });
+    const before = world.model.requests.length;
+
+    await modelSees(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: asking }),
+    );
+
+    const text = userText(before);
+    /** Comment i's part: from its opening line to its closing one, found by its link. */
+    const part = (i: number) => {
+      const link = text.indexOf(flood[i]!.html_url);
+      expect(link, `the link to comment ${i}`).toBeGreaterThan(0);
+      return text.slice(text.lastIndexOf("<part-", link), text.indexOf("</part-", link));
+    };
+    /** What of comment i's text reached the model: its quoted lines, unquoted. */
+    const kept = (i: number) =>
+      part(i)
+        .split("\n")
+        .filter((line) => line.startsWith("> "))
+        .map((line) => line.slice(2))
+        .join("\n");
+    // Each text brings at most UNTRUSTED_TEXT_CHARS of itself, cut at a line, and says what was left out and where it is.
+    for (let i = 0; i < 8; i++) {
+      expect(kept(i).length).toBeLessThanOrEqual(UNTRUSTED_TEXT_CHARS);
+      expect(part(i)).toMatch(/^\(gitclaw left out (the )?[\d,]+ (more )?characters of this text: .*\)$/m);
+    }
+    expect(kept(0)).toMatch(/^FLOOD-0 0000 m+\n[\s\S]*\nFLOOD-0 0120 m+$/);
+    expect(part(0)).toMatch(/a text by someone without write access brings at most 8,000 characters to a run/);
+    // Together they bring at most UNTRUSTED_RUN_CHARS: the later ones nothing but their link.
+    const sum = flood.reduce((total, _, i) => total + kept(i).length, 0);
+    expect(sum).toBeLessThanOrEqual(UNTRUSTED_RUN_CHARS);
+    expect(sum).toBeGreaterThan(UNTRUSTED_RUN_CHARS - 4 * 65);
+    expect(kept(7)).toBe("");
+    expect(part(7)).toMatch(
+      /texts by people without write access already brought the 24,000 characters a run takes of them/,
+    );
+    // alice's texts are whole and unquoted; the message is a fraction of the flood.
+    expect(text).toContain(`\n${notes}\n`);
+    expect(text).toMatch(/\nWhat do you make of these comments\?\n<\/part-/);
+    expect(text.length).toBeLessThan(notes.length + UNTRUSTED_RUN_CHARS + 8 * 1_000);
   });
 });
