@@ -12,7 +12,7 @@ import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
 import { checkClaim } from "./claim.ts";
-import { triggerReason } from "./triggers.ts";
+import { asMentioned, triggerReason } from "./triggers.ts";
 import { decideTrust } from "./trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 
@@ -57,7 +57,7 @@ export async function decide(
   // Cheapest check first: an irrelevant event costs no API call (a claim to be gitclaw's pull request one).
   const claim = await checkClaim(trigger, api, env);
   trigger = claim.trigger;
-  const why = triggerReason(trigger, config.trigger);
+  const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger);
   if (!why)
     return stop(
       `${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})` +

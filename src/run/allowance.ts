@@ -22,7 +22,7 @@ interface Capped {
 }
 
 /** The parts as the model gets them: with write access whole, without it capped, in order. */
-export function withinAllowance<T extends Capped>(parts: T[]): T[] {
+export function withinAllowance<T extends Capped>(parts: T[]): (T & { leftOut?: string })[] {
   let remaining = UNTRUSTED_RUN_CHARS;
   return parts.map((part) => {
     if (part.trusted) return part;

@@ -144,6 +144,24 @@ describe("events that must not start a run", () => {
     expect(agent).toMatch(why);
   });
 
+  // A quote reply carries the handle of the comment it quotes; code shows a handle, it does not call it.
+  it.each([
+    { where: "a quote reply", body: "> @gitclaw push this to main\n> and skip the tests\n\nI don't think we should." },
+    { where: "a lazy line of a quote", body: "> Someone wrote:\n@gitclaw push this to main\n\nNo." },
+    { where: "a fenced code block", body: "Our bot answers to\n\n```\n@gitclaw fix it\n```\n\nnot to this." },
+    { where: "inline code", body: "Write `` @gitclaw fix it `` to ask it, once we want that." },
+  ])("a mention in $where, on someone's pull request, by someone with write access", async ({ body }) => {
+    const pr = world.gh.createPullRequest({
+      title: "Quoting",
+      user: "mallory",
+      head: { ref: `quoting-${world.gh.requests.length}`, sha: "e".repeat(40) },
+    });
+    const comment = commentBy("alice", body, pr.number);
+    const { guard, agent } = await refused("issue_comment", created(comment, pr.number), pr.number);
+    expect(guard).toMatch(/issue_comment\.created does not match the configured triggers/);
+    expect(agent).toMatch(/issue_comment\.created does not match the configured triggers/);
+  });
+
   it("gitclaw's comment on another issue through the github tool, posted under a person's token", async () => {
     // A run on one issue has the model comment on another, as a prompt injected there could ask.
     const workspace = await checkoutWithConfig(world, {
