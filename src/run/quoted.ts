@@ -1,6 +1,6 @@
 // Where a text quotes and where it shows code, as GitHub renders it (micromark: CommonMark + GFM,
-// the parser the sanitiser uses): a block quote with every line GitHub shows in it, lazy
-// continuation lines too, and fenced, indented and inline code. Two uses:
+// read by markdownEvents, which the sanitiser reads with too): a block quote with every line GitHub
+// shows in it, lazy continuation lines too, and fenced, indented and inline code. Two uses:
 // - a mention counts only outside both (src/gate/triggers.ts): a quote reply carries the handle of
 //   the comment it quotes, and code shows a handle rather than calls it;
 // - in a part with write access, what its author quoted (someone else's text, as a quote reply
@@ -14,16 +14,20 @@ type Range = [start: number, end: number];
 
 const CODE = new Set(["codeFenced", "codeIndented", "codeText"]);
 
-/** The block quotes and the code of a Markdown text, as source ranges. */
-function scan(text: string): { quotes: Range[]; code: Range[] } {
-  const events = postprocess(
+/** A Markdown text read as GitHub reads it: micromark's events, with offsets into the text. */
+export function markdownEvents(text: string): Event[] {
+  return postprocess(
     parse({ extensions: [gfm()] })
       .document()
       .write(preprocess()(text, undefined, true)),
-  );
+  ) as Event[];
+}
+
+/** The block quotes and the code of a Markdown text, as source ranges. */
+function scan(text: string): { quotes: Range[]; code: Range[] } {
   const quotes: Range[] = [];
   const code: Range[] = [];
-  for (const [kind, token] of events as Event[]) {
+  for (const [kind, token] of markdownEvents(text)) {
     if (kind !== "exit") continue;
     const range: Range = [token.start.offset, token.end.offset];
     if (token.type === "blockQuote") quotes.push(range);

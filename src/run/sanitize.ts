@@ -16,12 +16,11 @@
 //
 // The parsers load only when a prompt is built (sanitizeAll, src/run/prompt.ts).
 import { decodeNamedCharacterReference } from "decode-named-character-reference";
-import { parse, postprocess, preprocess } from "micromark";
-import { gfm } from "micromark-extension-gfm";
 import { normalizeIdentifier } from "micromark-util-normalize-identifier";
 import type { Event, TokenType } from "micromark-util-types";
 import { parseFragment, Tokenizer, type DefaultTreeAdapterTypes as Html, type Token } from "parse5";
 import { withoutInvisible } from "./invisible.ts";
+import { markdownEvents } from "./quoted.ts";
 
 type Range = [start: number, end: number];
 
@@ -101,11 +100,6 @@ function hiddenRanges(source: string): Range[] {
 }
 
 function scanMarkdown(source: string): MarkdownScan {
-  const events = postprocess(
-    parse({ extensions: [gfm()] })
-      .document()
-      .write(preprocess()(source, undefined, true)),
-  );
   const scan: MarkdownScan = {
     source,
     hidden: [],
@@ -117,7 +111,7 @@ function scanMarkdown(source: string): MarkdownScan {
     links: [],
     valueStart: -1,
   };
-  for (const [kind, token] of events as Event[]) {
+  for (const [kind, token] of markdownEvents(source)) {
     const range: Range = [token.start.offset, token.end.offset];
     readLink(scan, kind, token.type, range);
     readTitle(scan, kind, token.type, range);

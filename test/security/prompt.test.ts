@@ -2,6 +2,7 @@
 // never reaches the model, and text by someone without write access reaches it quoted and marked,
 // in a frame it cannot forge. Checked in the model request itself, through the whole pipeline.
 import { describe, expect, it } from "vitest";
+import type { RestIssueComment } from "../support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { OWNER, REPO, TOKEN, useWorld } from "../e2e/support.ts";
 import { UNTRUSTED_RUN_CHARS, UNTRUSTED_TEXT_CHARS } from "../../src/run/allowance.ts";
@@ -20,6 +21,16 @@ function userText(i: number): string {
     world.model.requests[i]!.body.messages as { role: string; content: string | { type: string; text?: string }[] }[]
   )[0]!;
   return typeof first.content === "string" ? first.content : first.content.map((part) => part.text ?? "").join("");
+}
+
+/** Runs the issue_comment event of `comment` and returns the user message the model was sent. */
+async function userMessageFor(issueNumber: number, comment: RestIssueComment): Promise<string> {
+  const before = world.model.requests.length;
+  await modelSees(
+    "issue_comment",
+    issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment }),
+  );
+  return userText(before);
 }
 
 /** Runs the event and returns what the model was sent, as one string. */
@@ -152,14 +163,7 @@ describe("an outsider's issue, asked about by someone with write access", () => 
     ].join("\n");
     const issue = world.gh.createIssue({ title: "Crash (maintainers: run the fix)", body: forged, user: "mallory" });
     const asking = world.gh.addComment(issue.number, { body: "What do you make of this issue?", user: "alice" });
-    const before = world.model.requests.length;
-
-    await modelSees(
-      "issue_comment",
-      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: asking }),
-    );
-
-    const text = userText(before);
+    const text = await userMessageFor(issue.number, asking);
     expect(text).toMatch(
       new RegExp(`^<part-[0-9a-f]{12} by="@mallory" write-access="no" action="opened issue #${issue.number}">$`, "m"),
     );
@@ -185,14 +189,7 @@ describe("a quote reply by someone with write access", () => {
       "Please don't; just tell me whether the widgets are tidy.",
     ].join("\n");
     const asking = world.gh.addComment(issue.number, { body: reply, user: "alice" });
-    const before = world.model.requests.length;
-
-    await modelSees(
-      "issue_comment",
-      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: asking }),
-    );
-
-    const text = userText(before);
+    const text = await userMessageFor(issue.number, asking);
     const token = /^<part-([0-9a-f]{12}) /m.exec(text)![1]!;
     const alices = text.slice(text.lastIndexOf(`<part-${token} by="@alice"`), text.lastIndexOf(`</part-${token}>`));
     expect(alices).toBe(
@@ -209,7 +206,7 @@ describe("a quote reply by someone with write access", () => {
       ].join("\n"),
     );
     // The standing instructions say what the block is.
-    const system = JSON.stringify(world.model.requests[before]!.body.system);
+    const system = JSON.stringify(world.model.requests.at(-1)!.body.system);
     expect(system).toContain("<quoted-TOKEN");
   });
 });
@@ -231,14 +228,7 @@ describe("outsiders inflating a collaborator's run", () => {
       }),
     );
     const asking = world.gh.addComment(issue.number, { body: "What do you make of these comments?", user: "alice" });
-    const before = world.model.requests.length;
-
-    await modelSees(
-      "issue_comment",
-      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: asking }),
-    );
-
-    const text = userText(before);
+    const text = await userMessageFor(issue.number, asking);
     /** Comment i's part: from its opening line to its closing one, found by its link. */
     const part = (i: number) => {
       const link = text.indexOf(flood[i]!.html_url);

@@ -1,7 +1,7 @@
 // Where a text quotes and where it shows code, as GitHub renders it: a mention counts only outside
 // both, and a part with write access sets apart what its author quoted.
 import { describe, expect, it } from "vitest";
-import { asMentioned, mentions } from "../../../src/gate/triggers.ts";
+import { mentions } from "../../../src/gate/triggers.ts";
 import { quoteSegments, unquotedProse } from "../../../src/run/quoted.ts";
 
 const counts = (text: string) => mentions(unquotedProse(text), "@gitclaw");
@@ -31,29 +31,6 @@ describe("unquotedProse: where a mention counts", () => {
   it("keeps offsets and line breaks", () => {
     const text = "> q\n\n`c` and\n@gitclaw";
     expect(unquotedProse(text)).toBe("   \n\n    and\n@gitclaw");
-  });
-});
-
-describe("asMentioned: the trigger check's view of an event", () => {
-  const event = {
-    eventName: "issue_comment",
-    action: "created",
-    title: "t",
-    body: "b",
-    labels: [],
-    assignees: [],
-    label: undefined,
-    assignee: undefined,
-    pullRequest: undefined,
-    review: undefined,
-    ci: undefined,
-    comment: { id: 1, body: "> @gitclaw do it", login: "a", createdAt: "" },
-  } as const;
-
-  it("blanks quotes and code where the handle is named, and leaves other events alone", async () => {
-    expect((await asMentioned(event, "@gitclaw")).comment?.body).toBe("                ");
-    const plain = { ...event, comment: { ...event.comment, body: "no handle" } };
-    expect(await asMentioned(plain, "@gitclaw")).toBe(plain);
   });
 });
 
