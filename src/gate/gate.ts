@@ -11,7 +11,8 @@ import { IrrelevantEvent, readTrigger, type Trigger } from "../actions/event.ts"
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
-import { triggerReason } from "./triggers.ts";
+import { checkClaim } from "./claim.ts";
+import { asMentioned, triggerReason } from "./triggers.ts";
 import { decideTrust } from "./trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 
@@ -53,11 +54,14 @@ export async function decide(
     broken = error as Error;
     config = parseConfig({});
   }
-  // Cheapest check first: an irrelevant event costs no API call.
-  const why = triggerReason(trigger, config.trigger);
+  // Cheapest check first: an irrelevant event costs no API call (a claim to be gitclaw's pull request one).
+  const claim = await checkClaim(trigger, api, env);
+  trigger = claim.trigger;
+  const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger);
   if (!why)
     return stop(
-      `${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`,
+      `${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})` +
+        (claim.disbelieved ? `: ${claim.disbelieved}` : ""),
     );
   // A CI run has no person behind it: gitclaw's own branch, which only people with write access
   // (and gitclaw) can push to, is what vouches for it (src/gate/triggers.ts).

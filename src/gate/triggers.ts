@@ -39,6 +39,26 @@ export function mentions(text: string, handle: string): boolean {
   return new RegExp(`(^|\\s)${escapeRegExp(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
 }
 
+/**
+ * The event's texts as a mention counts in them: without block quotes and code (src/run/quoted.ts),
+ * where a handle is quoted or shown, not called; a quote reply carries the handle of the comment
+ * it quotes. For the trigger check only: the run gets the texts as written. The Markdown parser
+ * loads only when a text names the handle at all.
+ */
+export async function asMentioned<T extends TriggerEvent>(event: T, handle: string): Promise<T> {
+  const { title, body, comment, review } = event;
+  if (![title, body, comment?.body, review?.body].some((text) => text !== undefined && mentions(text, handle)))
+    return event;
+  const { unquotedProse: prose } = await import("../run/quoted.ts");
+  return {
+    ...event,
+    title: prose(title),
+    body: prose(body),
+    comment: comment && { ...comment, body: prose(comment.body) },
+    review: review && { ...review, body: prose(review.body) },
+  };
+}
+
 /** Why this event starts a run, or undefined when it does not. */
 export function triggerReason(event: TriggerEvent, policy: TriggerPolicy): string | undefined {
   if (event.pullRequest) return pullRequestReason(event, policy);

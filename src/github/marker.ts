@@ -9,8 +9,9 @@ export const withReplyMarker = (body: string): string =>
 /**
  * The marker in the body of a pull request gitclaw opened for an issue (delivery "pull-request"):
  * the guard reads it from the payload to treat the pull request as that issue's conversation. A
- * claim only: anyone who can edit the body can write it, so the agent stage believes it only for
- * the repository's own branch `gitclaw/issue-<n>` (src/run/pull-request.ts).
+ * claim only: anyone who can edit the body, or open a pull request from a fork, can write it, so the
+ * guard and the agent stage believe it only when the API says the head is the repository's own
+ * branch `gitclaw/issue-<n>` (src/gate/claim.ts, src/run/pull-request.ts).
  */
 export const pullRequestMarker = (issueNumber: number): string => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 

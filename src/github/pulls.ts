@@ -107,6 +107,7 @@ export interface PostedReviewComment {
   path: string;
   line?: number;
   diffHunk: string;
+  url: string;
 }
 
 /** The inline comments a review submitted, oldest first. */
@@ -125,6 +126,7 @@ export async function listReviewComments(
     line?: number | null;
     original_line?: number | null;
     diff_hunk: string;
+    html_url: string;
   }[];
   return raw.map((c) => ({
     id: c.id,
@@ -133,6 +135,7 @@ export async function listReviewComments(
     path: c.path,
     line: c.line ?? c.original_line ?? undefined,
     diffHunk: c.diff_hunk,
+    url: c.html_url,
   }));
 }
 

@@ -126,7 +126,8 @@ export async function pendingComments(
     if (c.id <= since || c.body.includes(REPLY_MARKER) || isBot({ login: c.login, type: c.userType })) continue;
     if (trigger.comment && c.id === trigger.comment.id) continue; // added from the payload below
     if (Date.parse(c.createdAt) > triggeredAt || Date.parse(c.updatedAt) > triggeredAt) continue;
-    picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted: await isTrusted(c.login) });
+    const trusted = await isTrusted(c.login);
+    picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted, url: c.htmlUrl });
   }
   if (trigger.comment && !trigger.inline) {
     picked.push({
@@ -182,9 +183,13 @@ export async function beginConversation(
 }
 
 /** What a new conversation starts from: the issue, or the pull request the run is on (the payload's text where it has it). */
-function opening(run: TargetedRun): Opening | undefined {
-  const { trigger, target } = run;
-  if (!target.pull) return undefined;
+function opening(run: TargetedRun): Opening {
+  const { trigger, target, env } = run;
+  if (!target.pull) {
+    const url = `${env.serverUrl}/${env.owner}/${env.repo}/issues/${trigger.issueNumber}`;
+    const { issueNumber: number, title, body, issueAuthor: author } = trigger;
+    return { kind: "issue", number, title, body, author, url };
+  }
   const fromPayload = trigger.title !== "";
   return {
     kind: "pull request",
@@ -192,5 +197,6 @@ function opening(run: TargetedRun): Opening | undefined {
     title: fromPayload ? trigger.title : target.pull.title,
     body: fromPayload ? trigger.body : target.pull.body,
     author: fromPayload ? trigger.issueAuthor : target.pull.author,
+    url: target.pull.url,
   };
 }

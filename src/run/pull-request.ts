@@ -27,6 +27,13 @@ export class PullRequestError extends Error {
 /** gitclaw's branch for an issue's work (delivery "pull-request"). */
 export const issueBranch = (issueNumber: number) => `gitclaw/issue-${issueNumber}`;
 
+/** The issue whose branch a pull request's head is: this repository's (`owner/name`) gitclaw/issue-<n>, or undefined. */
+export function issueOfHead(head: { repo: string | undefined; ref: string }, repository: string): number | undefined {
+  if (head.repo?.toLowerCase() !== repository.toLowerCase()) return undefined;
+  const issue = /^gitclaw\/issue-([1-9]\d*)$/.exec(head.ref)?.[1];
+  return issue === undefined ? undefined : Number(issue);
+}
+
 export async function resolvePullRequest(api: GitHubApi, repo: Repo, trigger: Trigger): Promise<PullRequestWork> {
   const number = trigger.pullRequest!.number;
   const pr = await getPullRequest(api, repo, number);
@@ -37,13 +44,13 @@ export async function resolvePullRequest(api: GitHubApi, repo: Repo, trigger: Tr
   if (pr.head.repo === undefined)
     throw new PullRequestError(`the repository #${number} comes from was deleted, so its head cannot be fetched.`);
   const startSha = trigger.ci?.headSha ?? trigger.pullRequest!.head?.sha ?? pr.head.sha;
-  const fork = pr.head.repo.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase();
-  const own = fork ? undefined : /^gitclaw\/issue-([1-9]\d*)$/.exec(pr.head.ref)?.[1];
+  const repository = `${repo.owner}/${repo.repo}`;
+  const own = issueOfHead(pr.head, repository);
   return {
     ...pr,
     startSha,
     ...(pr.head.sha !== startSha ? { movedTo: pr.head.sha } : {}),
-    fork,
-    ...(own ? { forIssue: Number(own) } : {}),
+    fork: pr.head.repo.toLowerCase() !== repository.toLowerCase(),
+    ...(own !== undefined ? { forIssue: own } : {}),
   };
 }

@@ -4,6 +4,7 @@
 // the pull request it works on. Paths and hunks come from the pull request, which anyone may have
 // written: they are quoted (or JSON-escaped), never part of a line gitclaw writes.
 import { quoteAsData } from "../quote.ts";
+import { withoutInvisible } from "./invisible.ts";
 import type { Trigger } from "../actions/event.ts";
 import type { Repo } from "../github/operations.ts";
 import { listReviewComments } from "../github/pulls.ts";
@@ -66,6 +67,7 @@ export async function requestParts(
       trusted: c.login === review.login,
       action: "commented on the diff",
       context,
+      url: c.url,
     });
   }
   return parts;
@@ -89,7 +91,8 @@ export function pullRequestFacts(target: WorkTarget, branch: string): string[] {
     facts.push(
       `Your work goes to a draft pull request for issue #${target.conversation}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`,
     );
-  return facts;
+  // Branch names are chosen by whoever opened the pull request, a fork's author too: git allows invisible characters in them.
+  return facts.map(withoutInvisible);
 }
 
 /** The line that marks the draft pull request ready for review (src/run/deliver.ts). */

@@ -12,29 +12,19 @@
 // Code gets no full exemption: GitHub shows it verbatim, but the model reads it as raw text, where
 // a comment or an alt attribute reads like one outside code, and parsers disagree at the edges
 // about where code ends. There (and in text that merely looks like HTML), comments and the
-// attributes that exist to hide text go too. Invisible characters go everywhere.
+// attributes that exist to hide text go too. Invisible characters go everywhere (src/run/invisible.ts).
 //
 // The parsers load only when a prompt is built (sanitizeAll, src/run/prompt.ts).
 import { decodeNamedCharacterReference } from "decode-named-character-reference";
-import { parse, postprocess, preprocess } from "micromark";
-import { gfm } from "micromark-extension-gfm";
 import { normalizeIdentifier } from "micromark-util-normalize-identifier";
 import type { Event, TokenType } from "micromark-util-types";
 import { parseFragment, Tokenizer, type DefaultTreeAdapterTypes as Html, type Token } from "parse5";
+import { withoutInvisible } from "./invisible.ts";
+import { markdownEvents } from "./quoted.ts";
 
 type Range = [start: number, end: number];
 
-// Characters that render as nothing or change what is shown: Unicode's default-ignorable code
-// points (zero-width characters and joiners, bidi controls, variation selectors, tag characters,
-// invisible operators, Hangul fillers…), controls but \t and \n, interlinear annotation marks.
-// Tag characters and variation selectors can carry whole strings ("ASCII smuggling"). An emoji's
-// own presentation selector and the joiners inside an emoji sequence stay: they carry nothing.
-const INVISIBLE = new RegExp(
-  String.raw`(?<=\p{Emoji})[\uFE0E\uFE0F](?![\uFE00-\uFE0F])` +
-    String.raw`|(?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])\u200D(?=\p{Extended_Pictographic})` +
-    String.raw`|([\p{Default_Ignorable_Code_Point}\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFFF9-\uFFFB])`,
-  "gu",
-);
+/** What a character reference must not decode to: anything invisible or a control. */
 const HIDES = /[\p{Default_Ignorable_Code_Point}\p{Cc}\uFFF9-\uFFFB]/u;
 
 // Character references, which Markdown and HTML decode: numeric ones stay when they decode to
@@ -51,10 +41,8 @@ const SHOWN_ATTRIBUTES: Record<string, string> = { a: "href", img: "src" };
 const HIDING_ATTRIBUTE = /^(?:alt|title|aria-label|placeholder|data-.*)$/i;
 
 export function sanitizeUserText(text: string): string {
-  const source = text
-    .replace(/\r\n/g, "\n")
-    // Invisible characters go first, so that they cannot break up the constructs below.
-    .replace(INVISIBLE, (match, hidden: string | undefined) => (hidden === undefined ? match : ""))
+  // Invisible characters go first, so that they cannot break up the constructs below.
+  const source = withoutInvisible(text.replace(/\r\n/g, "\n"))
     .replace(NUMERIC_REFERENCE, (reference, decimal: string | undefined, hex: string | undefined) => {
       const codePoint = decimal === undefined ? parseInt(hex ?? "", 16) : parseInt(decimal, 10);
       return codePoint >= 0x20 && codePoint <= 0x7e ? reference : "";
@@ -112,11 +100,6 @@ function hiddenRanges(source: string): Range[] {
 }
 
 function scanMarkdown(source: string): MarkdownScan {
-  const events = postprocess(
-    parse({ extensions: [gfm()] })
-      .document()
-      .write(preprocess()(source, undefined, true)),
-  );
   const scan: MarkdownScan = {
     source,
     hidden: [],
@@ -128,7 +111,7 @@ function scanMarkdown(source: string): MarkdownScan {
     links: [],
     valueStart: -1,
   };
-  for (const [kind, token] of events as Event[]) {
+  for (const [kind, token] of markdownEvents(source)) {
     const range: Range = [token.start.offset, token.end.offset];
     readLink(scan, kind, token.type, range);
     readTitle(scan, kind, token.type, range);

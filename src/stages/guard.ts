@@ -1,5 +1,6 @@
 // The guard step: decides whether this event may start the agent (src/gate/gate.ts), with one short
-// request or none. Fail closed: any doubt → no.
+// request or none (two for a comment on a pull request claiming to be gitclaw's, src/gate/claim.ts).
+// Fail closed: any doubt → no.
 import type { ActionsEnv } from "../actions/env.ts";
 import { writeTarget } from "../actions/run-state.ts";
 import { fetchApi, type GitHubApi } from "../github/api.ts";

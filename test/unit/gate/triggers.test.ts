@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/config/config.ts";
-import { mentions, triggerReason, type TriggerEvent } from "../../../src/gate/triggers.ts";
+import { asMentioned, mentions, triggerReason, type TriggerEvent } from "../../../src/gate/triggers.ts";
 
 // The defaults, as the one configuration schema gives them to the guard and the agent stage alike.
 const DEFAULT_TRIGGER = parseConfig({}).trigger;
@@ -24,6 +24,17 @@ const comment = (body: string, extra: Partial<TriggerEvent> = {}): TriggerEvent 
   action: "created",
   comment: { id: 1, body, login: "a", createdAt: "2026-01-01T00:00:00Z" },
   ...extra,
+});
+
+describe("asMentioned: the trigger check's view of an event", () => {
+  it("blanks quotes and code where the handle is named, and leaves other events alone", async () => {
+    const quoting = comment("> @gitclaw do it\n\n`@gitclaw` is our bot");
+    const seen = await asMentioned(quoting, "@gitclaw");
+    expect(seen.comment?.body).toBe(`${" ".repeat(16)}\n\n${" ".repeat(10)} is our bot`);
+    expect(triggerReason(seen, { ...DEFAULT_TRIGGER, modes: ["mention"] })).toBeUndefined();
+    const plain = comment("no handle");
+    expect(await asMentioned(plain, "@gitclaw")).toBe(plain);
+  });
 });
 
 describe("triggers", () => {

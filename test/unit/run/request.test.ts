@@ -41,6 +41,14 @@ describe("pullRequestFacts", () => {
     fork: false,
   } as unknown as NonNullable<WorkTarget["pull"]>;
 
+  it("leaves out the invisible characters a fork's branch name may carry", () => {
+    const hidden = [..."HIDDEN"].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
+    const fork = { ...pull, fork: true, head: { ...pull.head, ref: `fix\u200B\u202E${hidden}`, repo: "eve/widgets" } };
+    const facts = pullRequestFacts({ ...base, pull: fork, delivers: false }, "main").join("\n");
+    expect(facts).toContain("(fix into main)");
+    expect(facts).not.toMatch(/[\u200B\u202E\u{E0000}-\u{E007F}]/u);
+  });
+
   it("says where the work goes: the head branch, or a patch for a fork", () => {
     expect(pullRequestFacts({ ...base, pull, delivers: false }, "feature").join("\n")).toMatch(
       /pull request #5 \(feature into main\)[\s\S]*committed and pushed there/,
