@@ -74,7 +74,7 @@ function llamaProps(server: LocalServer): unknown {
   };
 }
 
-/** llama.cpp's GET /v1/models: one model, its meta carrying the context size. No key needed. */
+/** llama.cpp's GET /v1/models: one model, its meta carrying the context size (when it reports one). No key needed. */
 function llamaModels(server: LocalServer): unknown {
   const meta = {
     vocab_type: 2,
@@ -108,5 +108,11 @@ export async function localServerRoute(req: Request, server: LocalServer | undef
   if (server.kind === "llama.cpp" && req.method === "GET" && path === "/v1/models")
     return Response.json(llamaModels(server));
   if (server.kind === "ollama" && req.method === "POST" && path === "/api/show") return ollamaShow(server, req);
+  // Ollama lists its models without a key, and says nothing of their windows there.
+  if (server.kind === "ollama" && req.method === "GET" && path === "/v1/models")
+    return Response.json({
+      object: "list",
+      data: [{ id: server.model ?? "smollm2", object: "model", owned_by: "library" }],
+    });
   return undefined;
 }
