@@ -176,6 +176,12 @@ describe.each(FLAVOURS)("a $flavour context overflow", ({ api, flavour, server }
     // One retry, not more: refused, summarised, refused again.
     const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
     expect(sequence).toEqual(["refused", "summary", "refused"]);
+
+    // The next comment goes on: what did not fit is summarised, cut to fit the summary request.
+    session.append({ type: "message", message: { role: "user", content: "go on", timestamp: 2 } });
+    const next = await runAgentLoop(loopOptions(model, session, dir, []));
+    expect(next).toMatchObject({ outcome: "done", text: "all done" });
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("<summary>");
   });
 });
 
