@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAgentLoop } from "../../src/agent/loop.ts";
 import { resolveModel, type ResolvedModel } from "../../src/agent/model.ts";
 import { serverChecks } from "../../src/cli/doctor-model.ts";
-import { createRedactor } from "../../src/redact.ts";
-import { createArtifactStore } from "../../src/session/artifacts.ts";
 import { SessionFile } from "../../src/session/session-file.ts";
+import { plainToolContext } from "../support/tool-context.ts";
 
 const SERVER = process.env.LLAMA_SERVER;
 const GGUF = process.env.LLAMA_GGUF;
@@ -85,13 +84,7 @@ describe.skipIf(skipped !== "")(`a real llama-server${skipped ? ` (skipped: ${sk
       model,
       instructions: "You are a helpful assistant.",
       tools: [],
-      toolContext: {
-        workspace: dir,
-        signal: new AbortController().signal,
-        env: {},
-        artifacts: createArtifactStore(join(dir, "a")),
-        redact: createRedactor(),
-      },
+      toolContext: plainToolContext(dir),
       budgets: { maxTurns: 3, maxOutputTokens: 10_000, maxOutputTokensPerCall: 256, maxCostUsd: 1 },
       compaction: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
       deadline: Date.now() + 300_000,

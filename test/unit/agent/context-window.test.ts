@@ -10,8 +10,6 @@ import { PromptCaching } from "../../../src/agent/caching.ts";
 import { estimateTokens, fitCompaction, summarize } from "../../../src/agent/compaction.ts";
 import { runAgentLoop, type LoopOptions } from "../../../src/agent/loop.ts";
 import { resolveModel, type ResolvedModel } from "../../../src/agent/model.ts";
-import { createRedactor } from "../../../src/redact.ts";
-import { createArtifactStore } from "../../../src/session/artifacts.ts";
 import type { AgentMessage } from "../../../src/session/entries.ts";
 import { SessionFile } from "../../../src/session/session-file.ts";
 import { ok, type Tool } from "../../../src/tools/types.ts";
@@ -22,6 +20,7 @@ import {
   type RecordedModelRequest,
 } from "../../support/fake-model.ts";
 import type { OverflowFlavour } from "../../support/fake-model/local-server.ts";
+import { plainToolContext } from "../../support/tool-context.ts";
 
 const SUMMARY_MARKER = "Summarise the conversation above.";
 const isSummary = (r: RecordedModelRequest) => JSON.stringify(r.body).includes(SUMMARY_MARKER);
@@ -73,13 +72,7 @@ function loopOptions(model: ResolvedModel, session: SessionFile, dir: string, wa
     model,
     instructions: "work",
     tools: [noisy],
-    toolContext: {
-      workspace: dir,
-      signal: new AbortController().signal,
-      env: {},
-      artifacts: createArtifactStore(join(dir, "a")),
-      redact: createRedactor(),
-    },
+    toolContext: plainToolContext(dir),
     budgets: { maxTurns: 100, maxOutputTokens: 1_000_000, maxOutputTokensPerCall: 16_384, maxCostUsd: 1000 },
     // The defaults: larger than a small window can hold, so they must be fitted to it.
     compaction: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
