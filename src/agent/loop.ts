@@ -220,11 +220,9 @@ async function answerWithinWindow(
     if ("outcome" in context) return context;
     // Nothing left to compact: the same request would be refused the same way.
     if (refused && !context.compacted) return { message: overflowExplained(refused, state) };
-    const requestTokens = turn.requestTokens(context.messages);
-    const { budgets } = options;
-    const maxOutputTokens = answerRoom(
-      ...[budgets.maxOutputTokensPerCall, state.window.tokens, requestTokens, context.reserveTokens],
-    );
+    const perCall = options.budgets.maxOutputTokensPerCall;
+    const used = turn.requestTokens(context.messages);
+    const maxOutputTokens = answerRoom(perCall, state.window.tokens, used, context.reserveTokens);
     const request = { context: turn.prompt(context.messages), maxOutputTokens, signal };
     const { message, error } = await streamTurn(options, turn, request);
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
@@ -271,9 +269,8 @@ async function contextForTurn(
   const settings = fitCompaction(options.compaction, contextWindow, turn.fixedTokens);
   try {
     const requestTokens = turn.requestTokens(messages);
-    const compacted = await compactIfNeeded({
-      ...{ session, model, caching, requestTokens, contextWindow, settings, signal, force },
-    });
+    const request = { requestTokens, contextWindow, settings, force };
+    const compacted = await compactIfNeeded({ session, model, caching, signal, ...request });
     if (!compacted) return { messages, compacted: false, reserveTokens: settings.reserveTokens };
     // The summary request is paid for like a turn: it counts toward the budgets and the footer.
     state.usage = addUsage(state.usage, compacted.usage);

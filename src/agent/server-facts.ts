@@ -59,11 +59,11 @@ const OllamaShow = z.looseObject({
 const serverRoot = (baseURL: string) => baseURL.replace(/\/+$/, "").replace(/\/v1$/, "");
 
 /** The parsed JSON of a request, or undefined when the server is not there, refuses, or answers something else. */
-async function probe<T>(probe: ServerProbe, url: string, schema: z.ZodType<T>, init: RequestInit = {}) {
-  const headers: Record<string, string> = { ...(probe.apiKey ? { authorization: `Bearer ${probe.apiKey}` } : {}) };
+async function probe<T>(server: ServerProbe, url: string, schema: z.ZodType<T>, init: RequestInit = {}) {
+  const headers: Record<string, string> = { ...(server.apiKey ? { authorization: `Bearer ${server.apiKey}` } : {}) };
   if (init.body) headers["content-type"] = "application/json";
   try {
-    const response = await (probe.fetch ?? fetch)(url, {
+    const response = await (server.fetch ?? fetch)(url, {
       ...init,
       headers,
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
