@@ -9,7 +9,8 @@ import { startGitHubEmulator } from "../../test/support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../../test/support/payloads.ts";
 import { runWorkflow } from "../../test/support/workflow.ts";
 import { loadConfig } from "../../src/config/config.ts";
-import { ModelConfigError, resolveModel } from "../../src/agent/model.ts";
+import { ModelConfigError, resolveModel, type ResolvedModel } from "../../src/agent/model.ts";
+import { keyOf, serverChecks } from "../../src/cli/doctor-model.ts";
 import { settingsFromInputs } from "../../src/config/inputs.ts";
 
 export class LocalError extends Error {
@@ -43,12 +44,20 @@ function parseArgs(args: string[]): { issue?: number; prompt: string } {
   return { issue, prompt };
 }
 
-/** Says exactly which variable to set when no model is usable, before anything starts. */
-async function checkModel(cwd: string, env: Record<string, string | undefined>): Promise<string> {
+/**
+ * Says exactly which variable to set when no model is usable, before anything starts; and warns, as
+ * `doctor` does, when a local server drops the tools or hides its context window.
+ */
+async function checkModel(
+  cwd: string,
+  env: Record<string, string | undefined>,
+  out: (line: string) => void,
+): Promise<string> {
   const config = loadConfig(cwd, settingsFromInputs(env).settings);
   const spec = config.model;
+  let model: ResolvedModel;
   try {
-    await resolveModel(spec, config, env);
+    model = await resolveModel(spec, config, env);
   } catch (error) {
     if (error instanceof ModelConfigError) {
       throw new LocalError(
@@ -57,6 +66,8 @@ async function checkModel(cwd: string, env: Record<string, string | undefined>):
     }
     throw error;
   }
+  for (const check of await serverChecks(model, keyOf(model, env).key, fetch))
+    if (check.status !== "PASS") out(`gitclaw local: warning: ${check.detail}\n  fix: ${check.fix}`);
   return spec;
 }
 
@@ -65,7 +76,7 @@ export async function runLocal(
   io: { cwd: string; env: Record<string, string | undefined>; out: (line: string) => void },
 ): Promise<number> {
   const { issue: issueNumber, prompt } = parseArgs(args);
-  const spec = await checkModel(io.cwd, io.env);
+  const spec = await checkModel(io.cwd, io.env, io.out);
   const home = join(io.cwd, ".gitclaw-local");
   const origin = join(home, "origin.git");
   const ledgerFile = join(home, "issues.json");

@@ -10,6 +10,8 @@ export interface ModelPrice {
 
 export interface ModelInfo {
   contextWindow: number;
+  /** Where the window comes from, for messages a person can act on (the config key, the server, …). */
+  contextWindowSource: string;
   price?: ModelPrice;
 }
 
@@ -19,7 +21,7 @@ export interface ModelOverride {
 }
 
 // Published list prices and windows as of 2026-11. Matched against the model id, first match wins.
-const FAMILIES: [RegExp, ModelInfo][] = [
+const FAMILIES: [RegExp, { contextWindow: number; price: ModelPrice }][] = [
   [
     /claude-opus-4-[5-9]/,
     { contextWindow: 200_000, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } },
@@ -37,11 +39,25 @@ const FAMILIES: [RegExp, ModelInfo][] = [
   [/gpt-5/, { contextWindow: 400_000, price: { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 0 } }],
 ];
 
-/** Unknown models (local servers, new releases): a conservative window and no price (cost shows as unknown). */
-const UNKNOWN: ModelInfo = { contextWindow: 128_000 };
+/** Unknown models (local servers, new releases): a window assumed until the server or the config says, and no price. */
+export const ASSUMED_CONTEXT_WINDOW = 128_000;
+
+/** The source of a window nobody stated: a server may still report it (src/agent/server-facts.ts). */
+export const assumedWindowSource = (spec: string) =>
+  `assumed for an unknown model; set models["${spec}"].contextWindow in .github/gitclaw.json`;
 
 export function modelInfo(provider: string, modelId: string, overrides: Record<string, ModelOverride> = {}): ModelInfo {
-  const base = FAMILIES.find(([pattern]) => pattern.test(modelId))?.[1] ?? UNKNOWN;
-  const override = overrides[`${provider}/${modelId}`] ?? overrides[modelId];
-  return { contextWindow: override?.contextWindow ?? base.contextWindow, price: override?.cost ?? base.price };
+  const spec = `${provider}/${modelId}`;
+  const base = FAMILIES.find(([pattern]) => pattern.test(modelId))?.[1];
+  const key = overrides[spec] ? spec : modelId;
+  const override = overrides[key];
+  const price = override?.cost ?? base?.price;
+  if (override?.contextWindow)
+    return {
+      contextWindow: override.contextWindow,
+      contextWindowSource: `models["${key}"] in .github/gitclaw.json`,
+      price,
+    };
+  if (base) return { contextWindow: base.contextWindow, contextWindowSource: "gitclaw's model catalogue", price };
+  return { contextWindow: ASSUMED_CONTEXT_WINDOW, contextWindowSource: assumedWindowSource(spec), price };
 }

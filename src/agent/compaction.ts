@@ -2,7 +2,15 @@
 // summarised into a `compaction` entry (summary, firstKeptEntryId, tokensBefore) and the recent
 // tail is kept verbatim. Nothing is removed from the file; only what the model sees changes.
 import { generateText } from "ai";
-import type { AgentMessage, SessionEntry, Usage } from "../session/entries.ts";
+import type {
+  AgentMessage,
+  ImageBlock,
+  SessionEntry,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallBlock,
+  Usage,
+} from "../session/entries.ts";
 import { pathToRoot } from "../session/context.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { PromptCaching } from "./caching.ts";
@@ -99,14 +107,77 @@ const SUMMARY_INSTRUCTIONS = [
   "Keep exact file paths, identifiers and error messages. Do not invent anything.",
 ].join("\n");
 
+/** Shares of the window the settings may take at most: a small window (a local model's 8k) still leaves room to work. */
+const MAX_RESERVE_SHARE = 0.25;
+const MAX_KEEP_SHARE = 0.5;
+
+/**
+ * The settings as they fit `contextWindow`: the reserve at most a quarter of it, and the kept tail at
+ * most half of what the instructions and tool definitions (`fixedTokens`) leave. Large windows keep
+ * the configured values; an 8k one gets a 2k reserve, so compaction is planned at all.
+ */
+export function fitCompaction(settings: CompactionSettings, contextWindow: number, fixedTokens: number) {
+  const reserveTokens = Math.min(settings.reserveTokens, Math.floor(contextWindow * MAX_RESERVE_SHARE));
+  const room = Math.max(0, contextWindow - reserveTokens - fixedTokens);
+  return { reserveTokens, keepRecentTokens: Math.min(settings.keepRecentTokens, Math.floor(room * MAX_KEEP_SHARE)) };
+}
+
+/** The answer's limit: the budget's, unless the window leaves less room after the request (never below the reserve). */
+export function answerRoom(perCall: number, contextWindow: number, requestTokens: number, reserveTokens: number) {
+  return Math.min(perCall, Math.max(reserveTokens, contextWindow - requestTokens));
+}
+
+/** `text` cut to about `maxTokens`, its head and tail kept around a marker saying how much went. */
+function cutText(text: string, maxTokens: number): string {
+  const keep = Math.max(0, maxTokens * 4);
+  if (text.length <= keep) return text;
+  const half = Math.floor(keep / 2);
+  return `${text.slice(0, half)}\n[… ${text.length - 2 * half} characters left out of this summary request …]\n${text.slice(text.length - half)}`;
+}
+
+type Block = TextBlock | ThinkingBlock | ToolCallBlock | ImageBlock;
+
+/** A block with its text, thinking or call arguments cut to about `maxTokens`. */
+function cutBlock(block: Block, maxTokens: number): Block {
+  if (block.type === "text") return { ...block, text: cutText(block.text, maxTokens) };
+  if (block.type === "thinking") return { ...block, thinking: cutText(block.thinking, maxTokens) };
+  if (block.type !== "toolCall") return block;
+  const args = JSON.stringify(block.arguments);
+  return args.length <= maxTokens * 4 ? block : { ...block, arguments: { cut: cutText(args, maxTokens) } };
+}
+
+/** A message with every text, result and call argument cut to about `maxTokens`: for the summary request only. */
+function cutMessage(message: AgentMessage, maxTokens: number): AgentMessage {
+  if (estimateTokens(message.content) <= maxTokens) return message;
+  if (typeof message.content === "string")
+    return { ...message, content: cutText(message.content, maxTokens) } as AgentMessage;
+  const content = (message.content as Block[]).map((block) => cutBlock(block, maxTokens));
+  return { ...message, content } as AgentMessage;
+}
+
+/**
+ * What of `messages` the summary request can carry in `budget` tokens: no message over a quarter of
+ * it (cut in the middle), and the oldest left out, said so, if they still do not fit.
+ */
+export function fitTranscript(messages: readonly AgentMessage[], budget: number): AgentMessage[] {
+  const cut = messages.map((message) => cutMessage(message, Math.floor(budget / 4)));
+  let total = cut.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  let dropped = 0;
+  while (total > budget && dropped < cut.length - 1) total -= estimateTokens(cut[dropped++]!.content);
+  if (dropped === 0) return cut;
+  const note = `[${dropped} earlier messages are left out: they did not fit the model's context window.]`;
+  return [{ role: "user", content: note, timestamp: 0 }, ...cut.slice(dropped)];
+}
+
 /** The summary and what its request cost: cached like a turn, repeated once uncached if the provider refuses that. */
 export async function summarize(
   model: ResolvedModel,
   plan: CompactionPlan,
   caching: PromptCaching,
   signal: AbortSignal,
+  /** The window the request must fit, and the room kept for the summary itself. */
+  fit: { contextWindow: number; reserveTokens: number } = { contextWindow: model.info.contextWindow, reserveTokens: 0 },
 ): Promise<{ summary: string; usage: Usage }> {
-  const transcript = toPromptMessages(plan.summarize, model);
   const previous = plan.previousSummary
     ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n`
     : "";
@@ -114,11 +185,14 @@ export async function summarize(
     role: "user",
     content: [{ type: "text", text: `${previous}Summarise the conversation above.` }],
   };
+  const budget = fit.contextWindow - fit.reserveTokens - estimateTokens(SUMMARY_INSTRUCTIONS) - estimateTokens(ask);
+  const transcript = toPromptMessages(fitTranscript(plan.summarize, Math.max(0, budget)), model);
   const request = () =>
     generateText({
       model: model.model,
       instructions: caching.instructions(SUMMARY_INSTRUCTIONS),
       messages: caching.messages([...transcript, ask]),
+      ...(fit.reserveTokens > 0 ? { maxOutputTokens: fit.reserveTokens } : {}),
       abortSignal: signal,
       maxRetries: 3,
     });
@@ -129,20 +203,26 @@ export async function summarize(
   return { summary: result.text.trim(), usage: toPiUsage(result.usage, model.info.price) };
 }
 
-/** Compacts when the next request would not fit; returns the summary request's usage when it did. */
+/**
+ * Compacts when the next request would not fit `contextWindow` (or, `force`d, because the server said
+ * it did not); returns the summary request's usage when it did, undefined when there was nothing to do.
+ */
 export async function compactIfNeeded(options: {
   session: SessionFile;
   model: ResolvedModel;
   caching: PromptCaching;
   requestTokens: number;
+  contextWindow: number;
   settings: CompactionSettings;
   signal: AbortSignal;
+  force?: boolean;
 }): Promise<{ usage: Usage } | undefined> {
-  const { session, model, settings } = options;
-  if (options.requestTokens <= model.info.contextWindow - settings.reserveTokens) return undefined;
+  const { session, model, settings, contextWindow } = options;
+  if (!options.force && options.requestTokens <= contextWindow - settings.reserveTokens) return undefined;
   const plan = planCompaction(session, settings.keepRecentTokens);
   if (!plan) return undefined;
-  const { summary, usage } = await summarize(model, plan, options.caching, options.signal);
+  const fit = { contextWindow, reserveTokens: settings.reserveTokens };
+  const { summary, usage } = await summarize(model, plan, options.caching, options.signal, fit);
   session.append({
     type: "compaction",
     summary,

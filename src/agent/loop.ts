@@ -11,7 +11,15 @@ import { redactDeep } from "../redact.ts";
 import { callTool } from "../tools/call.ts";
 import { fail, type Tool, type ToolContext, type ToolResult } from "../tools/types.ts";
 import { PromptCaching } from "./caching.ts";
-import { compactIfNeeded, estimateTokens, messagesTokensFor, type CompactionSettings } from "./compaction.ts";
+import {
+  answerRoom,
+  compactIfNeeded,
+  estimateTokens,
+  fitCompaction,
+  messagesTokensFor,
+  type CompactionSettings,
+} from "./compaction.ts";
+import { contextOverflow, type ContextOverflow } from "./context-overflow.ts";
 import { type PromptMessage, promptMessagesFor } from "./messages.ts";
 import { streamModel } from "./model-call.ts";
 import type { ResolvedModel } from "./model.ts";
@@ -101,6 +109,8 @@ async function runTool(tools: readonly Tool[], call: ToolCallBlock, context: Too
 
 /** What the run has done so far: the loop's only state, read by the budget checks and the result. */
 interface RunState {
+  /** The model's context window, and who said so: the server may name a smaller one in an overflow error. */
+  window: { tokens: number; source: string };
   usage: Usage;
   turns: number;
   toolCalls: number;
@@ -118,7 +128,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const promptMessages = promptMessagesFor(model);
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
-  const state: RunState = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
+  const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
+  const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
   const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => {
     const { usage, turns, toolCalls, text, budget } = state;
     return { outcome, errorMessage, usage, turns, toolCalls, text, ...(budget ? { budget } : {}) };
@@ -126,7 +137,13 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
   const messagesTokens = messagesTokensFor();
-  const requestTokens = (messages: readonly AgentMessage[]) => fixedTokens + messagesTokens(messages);
+  const turn: TurnSetup = {
+    caching,
+    tools,
+    fixedTokens,
+    requestTokens: (messages) => fixedTokens + messagesTokens(messages),
+    prompt: promptMessages,
+  };
 
   for (;;) {
     const stop = stopBeforeTurn(options, state, now());
@@ -136,10 +153,9 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     options.onEvent?.({ type: "turn_start", turn: state.turns });
 
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
-    const context = await contextForTurn(options, state, caching, requestTokens, turnSignal);
-    if ("outcome" in context) return finish(context.outcome, context.errorMessage);
-    const message = await streamTurn(options, promptMessages(context.messages), tools, caching, turnSignal);
-    const stored = recordAssistant(options, state, message);
+    const answer = await answerWithinWindow(options, state, turn, turnSignal);
+    if ("outcome" in answer) return finish(answer.outcome, answer.errorMessage);
+    const stored = recordAssistant(options, state, answer.message);
 
     if (stored.stopReason === "error") return finish("error", stored.errorMessage);
     if (stored.stopReason === "aborted") return finish(signal.aborted ? "aborted" : "deadline");
@@ -168,6 +184,72 @@ function stopBeforeTurn(options: LoopOptions, state: RunState, at: number): Loop
   return undefined;
 }
 
+/** What every turn of a loop is built with. */
+interface TurnSetup {
+  caching: PromptCaching;
+  tools: LanguageModelV4FunctionTool[];
+  /** The instructions' and tool definitions' tokens, which every request carries. */
+  fixedTokens: number;
+  requestTokens: (messages: readonly AgentMessage[]) => number;
+  prompt: (messages: readonly AgentMessage[]) => readonly PromptMessage[];
+}
+
+/** The conversation a turn sends, whether it was just compacted, and the room kept for the answer. */
+interface TurnContext {
+  messages: ReturnType<SessionFile["context"]>["messages"];
+  compacted: boolean;
+  reserveTokens: number;
+}
+
+type TurnAnswer = { message: AssistantMessage } | { outcome: LoopOutcome; errorMessage?: string };
+
+/**
+ * The turn's answer, its request fitted into the context window: compacted first when the estimate
+ * says it would not fit, and when the server refuses it as too long all the same (its tokenizer
+ * counts otherwise, or its window is smaller than we were told), compacted and retried once.
+ */
+async function answerWithinWindow(
+  options: LoopOptions,
+  state: RunState,
+  turn: TurnSetup,
+  signal: AbortSignal,
+): Promise<TurnAnswer> {
+  let refused: AssistantMessage | undefined;
+  for (;;) {
+    const context = await contextForTurn(options, state, turn, signal, refused !== undefined);
+    if ("outcome" in context) return context;
+    // Nothing left to compact: the same request would be refused the same way.
+    if (refused && !context.compacted) return { message: overflowExplained(refused, state) };
+    const perCall = options.budgets.maxOutputTokensPerCall;
+    const used = turn.requestTokens(context.messages);
+    const maxOutputTokens = answerRoom(perCall, state.window.tokens, used, context.reserveTokens);
+    const request = { context: turn.prompt(context.messages), maxOutputTokens, signal };
+    const { message, error } = await streamTurn(options, turn, request);
+    const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
+    if (!overflow) return { message };
+    if (refused) return { message: overflowExplained(message, state) };
+    refused = message;
+    learnWindow(options, state, overflow);
+  }
+}
+
+/** The window the server names in its refusal, when smaller than the one assumed: the rest of the run fits it. */
+function learnWindow(options: LoopOptions, state: RunState, overflow: ContextOverflow): void {
+  const { endpoint } = options.model;
+  if (overflow.window && overflow.window < state.window.tokens)
+    state.window = { tokens: overflow.window, source: `named by ${endpoint.url} when it refused a request` };
+  (options.warn ?? ((message) => warning(message)))(
+    `the model at ${endpoint.url} refused the request as longer than its context window (${state.window.tokens} tokens, ${state.window.source}): compacting the conversation and trying once more`,
+  );
+}
+
+/** A request refused as too long even compacted: what to change, after what the server said. */
+function overflowExplained(message: AssistantMessage, state: RunState): AssistantMessage {
+  const { tokens, source } = state.window;
+  const errorMessage = `${message.errorMessage}. The conversation does not fit the model's context window of ${tokens} tokens (${source}) even compacted: give the server a larger context (llama-server -c, Ollama's num_ctx) or use a model with a larger window, then comment again`;
+  return { ...message, errorMessage };
+}
+
 /**
  * The conversation the next request carries, compacted first when it would not fit. Built once, then
  * extended by each append (rebuilt after a compaction): no turn walks the session.
@@ -175,24 +257,26 @@ function stopBeforeTurn(options: LoopOptions, state: RunState, at: number): Loop
 async function contextForTurn(
   options: LoopOptions,
   state: RunState,
-  caching: PromptCaching,
-  tokensOf: (messages: readonly AgentMessage[]) => number,
+  turn: TurnSetup,
   signal: AbortSignal,
-): Promise<
-  { messages: ReturnType<SessionFile["context"]>["messages"] } | { outcome: LoopOutcome; errorMessage?: string }
-> {
+  /** The server refused the last request as too long: compact whatever the estimate says. */
+  force = false,
+): Promise<TurnContext | { outcome: LoopOutcome; errorMessage?: string }> {
   const { session, model } = options;
+  const { caching } = turn;
   const messages = session.context().messages;
+  const contextWindow = state.window.tokens;
+  const settings = fitCompaction(options.compaction, contextWindow, turn.fixedTokens);
   try {
-    const requestTokens = tokensOf(messages);
-    const settings = options.compaction;
-    const compacted = await compactIfNeeded({ session, model, caching, requestTokens, settings, signal });
-    if (!compacted) return { messages };
+    const requestTokens = turn.requestTokens(messages);
+    const request = { requestTokens, contextWindow, settings, force };
+    const compacted = await compactIfNeeded({ session, model, caching, signal, ...request });
+    if (!compacted) return { messages, compacted: false, reserveTokens: settings.reserveTokens };
     // The summary request is paid for like a turn: it counts toward the budgets and the footer.
     state.usage = addUsage(state.usage, compacted.usage);
     state.spent.usage = addUsage(state.spent.usage, compacted.usage);
     options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
-    return { messages: session.context().messages };
+    return { messages: session.context().messages, compacted: true, reserveTokens: settings.reserveTokens };
   } catch (error) {
     if (signal.aborted) return { outcome: options.signal.aborted ? "aborted" : "deadline" };
     return {
@@ -258,15 +342,21 @@ async function runToolCalls(
  */
 async function streamTurn(
   options: LoopOptions,
-  context: readonly PromptMessage[],
-  tools: LanguageModelV4FunctionTool[],
-  caching: PromptCaching,
-  abortSignal: AbortSignal,
-): Promise<AssistantMessage> {
+  turn: TurnSetup,
+  request: TurnRequest,
+): Promise<{ message: AssistantMessage; error?: unknown }> {
   for (;;) {
-    const { message, error } = await streamOnce(options, context, tools, caching, abortSignal);
-    if (error === undefined || message.content.length > 0 || !caching.refused(error)) return message;
+    const answer = await streamOnce(options, turn, request);
+    const { message, error } = answer;
+    if (error === undefined || message.content.length > 0 || !turn.caching.refused(error)) return answer;
   }
+}
+
+/** One request of a turn: the conversation in the provider's format, the answer's limit, the turn's signal. */
+interface TurnRequest {
+  context: readonly PromptMessage[];
+  maxOutputTokens: number;
+  signal: AbortSignal;
 }
 
 /**
@@ -369,10 +459,8 @@ const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
 
 async function streamOnce(
   options: LoopOptions,
-  context: readonly PromptMessage[],
-  tools: LanguageModelV4FunctionTool[],
-  caching: PromptCaching,
-  abortSignal: AbortSignal,
+  { caching, tools }: TurnSetup,
+  { context, maxOutputTokens, signal: abortSignal }: TurnRequest,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
   const now = options.now ?? Date.now;
   const draft = new AssistantDraft(options.model);
@@ -384,7 +472,7 @@ async function streamOnce(
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
         tools: tools.length > 0 ? caching.tools(tools) : undefined,
         toolChoice: { type: "auto" },
-        maxOutputTokens: options.budgets.maxOutputTokensPerCall,
+        maxOutputTokens,
         abortSignal,
       },
       options.maxRetries ?? 3,

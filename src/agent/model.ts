@@ -3,7 +3,8 @@
 // A provider's SDK is loaded when a model needs it: a run only ever uses one (bench/memory).
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Config } from "../config/config.ts";
-import { modelInfo, type ModelInfo } from "./catalog.ts";
+import { assumedWindowSource, modelInfo, type ModelInfo } from "./catalog.ts";
+import { learnContextWindow } from "./server-facts.ts";
 
 export interface ResolvedModel {
   provider: string;
@@ -96,10 +97,30 @@ function anthropicBaseUrl(url: string): string {
 /** The generic inputs (api_key, base_url, api): any provider, or the chosen one's address and key. */
 const GENERIC = { baseUrl: "GITCLAW_BASE_URL", apiKey: "GITCLAW_API_KEY", api: "GITCLAW_API" } as const;
 
+/**
+ * The catalogue's or the config's facts, else the window an OpenAI-compatible server reports (a local
+ * server's is often far smaller than the 128k assumed for an unknown model).
+ */
+async function infoFor(
+  spec: { provider: string; modelId: string; api: ProviderSpec["api"] },
+  config: Partial<Pick<Config, "models">>,
+  probe: { baseURL: string; apiKey?: string; fetch?: typeof fetch },
+): Promise<ModelInfo> {
+  const info = modelInfo(spec.provider, spec.modelId, config.models);
+  const assumed = info.contextWindowSource === assumedWindowSource(`${spec.provider}/${spec.modelId}`);
+  if (!assumed || spec.api !== "openai-compatible") return info;
+  const learned = await learnContextWindow({ ...probe, modelId: spec.modelId });
+  return learned
+    ? { ...info, contextWindow: learned.tokens, contextWindowSource: `reported by ${learned.source}` }
+    : info;
+}
+
 export async function resolveModel(
   spec: string,
   config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>,
   env: Record<string, string | undefined>,
+  /** How to ask the server about the model (its context window); default: the global fetch. */
+  options: { fetch?: typeof fetch } = {},
 ): Promise<ResolvedModel> {
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
@@ -118,7 +139,7 @@ export async function resolveModel(
       `${p.apiKeyEnv} is not set: the model ${spec} needs it. Add it as a repository secret and pass it to the action as ${input} (or api_key).`,
     );
   }
-  const info = modelInfo(provider, modelId, config.models);
+  const info = await infoFor({ provider, modelId, api: p.api }, config, { baseURL, apiKey, fetch: options.fetch });
   if (p.api === "anthropic") {
     const { createAnthropicModel } = await import("./anthropic-model.ts");
     const endpoint = { url: anthropicBaseUrl(baseURL), source };

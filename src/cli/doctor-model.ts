@@ -1,12 +1,15 @@
 // The doctor's model checks: the configured model resolves and has its key here, its API answers
-// (GET <base URL>/models, a cheap request with a short timeout), and the workflow's gitclaw step
-// passes the key input the model needs.
+// (GET <base URL>/models, a cheap request with a short timeout), a local server's context window and
+// tool support where it reports them (llama.cpp's /props, Ollama's /api/show), and the workflow's
+// gitclaw step passes the key input the model needs.
 import type { Document } from "yaml";
+import { assumedWindowSource } from "../agent/catalog.ts";
 import { resolveModel, type ResolvedModel } from "../agent/model.ts";
+import { toolSupport } from "../agent/server-facts.ts";
 import type { Config } from "../config/config.ts";
 import { INPUT_ENV } from "../config/inputs.ts";
 import { WORKFLOW_FILE } from "../config/paths.ts";
-import { failed, pass, withoutCredentials, type CheckResult } from "./checks.ts";
+import { failed, pass, warn, withoutCredentials, type CheckResult } from "./checks.ts";
 import { ACTION, keyEnvFor, keyInputs, passedNames, type GitclawStep } from "./workflow.ts";
 
 /** How long the model's API may take to list its models: it answers in well under a second when it is up. */
@@ -17,18 +20,62 @@ type Env = Record<string, string | undefined>;
 export async function modelChecks(config: Config, env: Env, fetcher: typeof fetch): Promise<CheckResult[]> {
   let model: ResolvedModel;
   try {
-    model = await resolveModel(config.model, config, env);
+    model = await resolveModel(config.model, config, env, { fetch: fetcher });
   } catch (error) {
     const fix =
       'provide the key as the message says, or choose another model (the action input model, or "model" in .github/gitclaw.json)';
     return [failed("Model", (error as Error).message, fix)];
   }
   const key = model.keyEnv ? `key in ${model.keyEnv}` : "no key needed";
-  return [pass("Model", `${config.model}, ${key}`), await providerCheck(model, env, fetcher)];
+  const provider = await providerCheck(model, env, fetcher);
+  const server = provider.status === "PASS" ? await serverChecks(model, keyOf(model, env).key, fetcher) : [];
+  return [pass("Model", `${config.model}, ${key}`), provider, ...server];
+}
+
+/**
+ * What an OpenAI-compatible server says about the model, where it says it: the context window gitclaw
+ * will fit the conversation into, and whether the model gets the tools at all (a llama.cpp chat
+ * template or an Ollama model without tool support drops them without a word). Nothing for a model
+ * the catalogue knows, nor for a server that reports neither.
+ */
+export async function serverChecks(model: ResolvedModel, apiKey: string | undefined, fetcher: typeof fetch) {
+  if (model.api !== "openai-completions") return [];
+  const results: CheckResult[] = [];
+  const spec = `${model.provider}/${model.modelId}`;
+  const { contextWindow, contextWindowSource } = model.info;
+  if (contextWindowSource === assumedWindowSource(spec))
+    results.push(
+      warn(
+        "Context window",
+        `${withoutCredentials(model.endpoint.url)} does not say how many tokens ${spec} takes: ${contextWindow} are assumed`,
+        `set models["${spec}"].contextWindow in .github/gitclaw.json to the server's context size (llama-server -c, Ollama's num_ctx, vLLM's --max-model-len)`,
+      ),
+    );
+  else if (!contextWindowSource.startsWith("gitclaw's"))
+    results.push(pass("Context window", `${contextWindow} tokens (${withoutCredentials(contextWindowSource)})`));
+  const tools = await toolSupport({ baseURL: model.endpoint.url, modelId: model.modelId, apiKey, fetch: fetcher });
+  if (tools) results.push(toolsCheck(model, tools));
+  return results;
+}
+
+function toolsCheck(model: ResolvedModel, tools: NonNullable<Awaited<ReturnType<typeof toolSupport>>>): CheckResult {
+  const where = withoutCredentials(tools.source);
+  if (tools.supported) return pass("Tools", `${tools.server} gives ${model.modelId} the tools (${where})`);
+  if (tools.server === "llama.cpp")
+    return warn(
+      "Tools",
+      `llama.cpp's chat template cannot describe tools (${where}: supports_tool_calls false): the server drops them without a word, and the agent can only talk`,
+      "start llama-server with --jinja and a model whose chat template takes tools, or give it one with --chat-template-file",
+    );
+  return warn(
+    "Tools",
+    `Ollama's model ${model.modelId} has no "tools" capability (${where}): the agent can only talk`,
+    'choose a model with the "tools" capability (`ollama show <model>` lists its capabilities)',
+  );
 }
 
 /** The key that goes with requests, and the name it is known by here. */
-function keyOf(model: ResolvedModel, env: Env): { key?: string; name: string } {
+export function keyOf(model: ResolvedModel, env: Env): { key?: string; name: string } {
   const own = model.keyEnv ? env[model.keyEnv]?.trim() : undefined;
   if (own) return { key: own, name: model.keyEnv! };
   return { key: env[INPUT_ENV.api_key!]?.trim() || undefined, name: `${INPUT_ENV.api_key} (the action input api_key)` };

@@ -101,4 +101,23 @@ describe("bun run local", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/there is no local issue #9 \(there are 3\)/);
   });
+
+  it("warns at start-up when the local llama.cpp server cannot give the model tools", async () => {
+    const llama = await startFakeModel({
+      server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: false },
+      turns: [{ text: "I can only talk." }],
+    });
+    try {
+      const result = await local(["Hello"], { GITCLAW_MODEL: "ollama/smollm2", OLLAMA_BASE_URL: llama.openaiBaseUrl });
+      expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+      const warning = `gitclaw local: warning: llama.cpp's chat template cannot describe tools (${llama.url}/props (chat_template_caps): supports_tool_calls false)`;
+      expect(result.stdout.indexOf(warning), result.stdout).toBeGreaterThanOrEqual(0);
+      expect(result.stdout).toMatch(/\n {2}fix: start llama-server with --jinja/);
+      // Said before the run starts, and the run goes on with the window the server reported.
+      expect(result.stdout.indexOf(warning)).toBeLessThan(result.stdout.indexOf("issue #4 with ollama/smollm2"));
+      expect(result.stdout).toContain("I can only talk.");
+    } finally {
+      await llama.stop();
+    }
+  });
 });

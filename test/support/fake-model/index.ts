@@ -3,6 +3,7 @@
 // handling) instead of a mock model object. The agent under test runs in a child process while the
 // test drives this server in-process, so nothing here may block the event loop.
 import * as anthropic from "./anthropic.ts";
+import { type ContextWindowLimit, type LocalServer, localServerRoute, refuseOverflow } from "./local-server.ts";
 import * as openai from "./openai.ts";
 import { cacheControlProblem, createPromptCache, type PromptUsage } from "./prompt-cache.ts";
 
@@ -74,6 +75,10 @@ export interface FakeModelOptions {
   rejectCacheControl?: boolean;
   /** The one key GET /v1/models accepts (default: any key). */
   acceptKey?: string;
+  /** Acts as a llama.cpp or Ollama server: /props, /v1/models meta, /api/show (local-server.ts). */
+  server?: LocalServer;
+  /** Refuses prompts longer than this window with the provider's overflow error (local-server.ts). */
+  contextWindow?: ContextWindowLimit;
 }
 
 export interface FakeModel {
@@ -289,6 +294,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
 
   async function handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname;
+    const local = await localServerRoute(req, options.server);
+    if (local) return local;
     if (req.method === "GET" && path === "/v1/models") {
       const { api, response } = listModels(req, options.acceptKey);
       listRequests.push({ api, headers: Object.fromEntries(req.headers) });
@@ -322,6 +329,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     }
     const refused = cacheControlProblem(route.api, recorded.body);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
+    const overflow = refuseOverflow(route.api, rawBody, options.contextWindow, options.server);
+    if (overflow) return overflow;
 
     const conversation = conversations.find((c) => userText(recorded.body, "first").includes(c.match));
     if (conversation && conversation.turns.length === 0) {

@@ -7,13 +7,12 @@ import { runAgentLoop, type LoopOptions } from "../../../src/agent/loop.ts";
 import { PromptCaching } from "../../../src/agent/caching.ts";
 import { estimateTokens, messagesTokensFor, planCompaction, summarize } from "../../../src/agent/compaction.ts";
 import { resolveModel } from "../../../src/agent/model.ts";
-import { createRedactor } from "../../../src/redact.ts";
-import { createArtifactStore } from "../../../src/session/artifacts.ts";
 import { emptyUsage } from "../../../src/session/entries.ts";
 import { SessionFile } from "../../../src/session/session-file.ts";
 import { ok, type Tool } from "../../../src/tools/types.ts";
 import { startFakeModel, type FakeModel, type RecordedModelRequest } from "../../support/fake-model.ts";
 import { dollars } from "../../support/fake-model/prompt-cache.ts";
+import { plainToolContext } from "../../support/tool-context.ts";
 
 const CONTEXT_WINDOW = 12_000;
 const SUMMARY_MARKER = "Summarise the conversation above.";
@@ -57,13 +56,7 @@ async function options(session: SessionFile, dir: string, fake = model): Promise
     model: resolved,
     instructions: "work",
     tools: [noisy],
-    toolContext: {
-      workspace: dir,
-      signal: new AbortController().signal,
-      env: {},
-      artifacts: createArtifactStore(join(dir, "a")),
-      redact: createRedactor(),
-    },
+    toolContext: plainToolContext(dir),
     budgets: { maxTurns: 1000, maxOutputTokens: 10_000_000, maxOutputTokensPerCall: 1000, maxCostUsd: 1000 },
     compaction: { reserveTokens: 2000, keepRecentTokens: 3000 },
     deadline: Date.now() + 600_000,

@@ -295,6 +295,75 @@ describe("the model's API", () => {
   });
 });
 
+describe("a local model server", () => {
+  /** The doctor for ollama/smollm2 served by `server`, no Anthropic key in sight. */
+  async function localDoctor(options: Parameters<typeof startFakeModel>[0]) {
+    const local = await startFakeModel(options);
+    try {
+      const env = {
+        ANTHROPIC_API_KEY: undefined,
+        GITCLAW_MODEL: "ollama/smollm2",
+        OLLAMA_BASE_URL: local.openaiBaseUrl,
+      };
+      const results = await runDoctor(deps({}, env));
+      return { url: local.url, checks: byName(results), exitCode: doctorExitCode(results) };
+    } finally {
+      await local.stop();
+    }
+  }
+
+  it("warns when llama.cpp's chat template cannot take tools, and reports the window it serves", async () => {
+    const { url, checks, exitCode } = await localDoctor({
+      server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: false },
+    });
+    expect(checks.Provider).toMatchObject({ status: "PASS", detail: `${url}/v1/models (OLLAMA_BASE_URL) answers` });
+    expect(checks["Context window"]).toEqual({
+      name: "Context window",
+      status: "PASS",
+      detail: `8192 tokens (reported by ${url}/v1/models)`,
+    });
+    expect(checks.Tools).toMatchObject({
+      status: "WARN",
+      detail: `llama.cpp's chat template cannot describe tools (${url}/props (chat_template_caps): supports_tool_calls false): the server drops them without a word, and the agent can only talk`,
+      fix: expect.stringContaining("--jinja"),
+    });
+    // A warning, not a failure: the agent runs, it just cannot act.
+    expect(exitCode).toBe(0);
+    const capable = await localDoctor({ server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: true } });
+    expect(capable.checks.Tools).toMatchObject({
+      status: "PASS",
+      detail: expect.stringMatching(/^llama\.cpp gives smollm2 the tools/),
+    });
+  });
+
+  it("warns when an Ollama model lacks the tools capability, with the window from /api/show", async () => {
+    const { url, checks } = await localDoctor({
+      server: { kind: "ollama", contextWindow: 4_096, toolCalls: false, model: "smollm2" },
+    });
+    expect(checks["Context window"]).toMatchObject({
+      status: "PASS",
+      detail: `4096 tokens (reported by ${url}/api/show)`,
+    });
+    expect(checks.Tools).toMatchObject({
+      status: "WARN",
+      detail: `Ollama's model smollm2 has no "tools" capability (${url}/api/show (capabilities)): the agent can only talk`,
+      fix: expect.stringContaining('"tools" capability'),
+    });
+  });
+
+  it("says the window is assumed, and how to set it, when the server reports none", async () => {
+    const { checks } = await localDoctor({ acceptKey: undefined });
+    expect(checks.Provider?.status).toBe("FAIL");
+    expect(checks["Context window"]).toBeUndefined();
+    const silent = await localDoctor({ server: { kind: "llama.cpp", toolCalls: true } });
+    expect(silent.checks["Context window"]).toMatchObject({
+      status: "WARN",
+      detail: expect.stringMatching(/does not say how many tokens ollama\/smollm2 takes: 128000 are assumed$/),
+      fix: expect.stringContaining('models["ollama/smollm2"].contextWindow in .github/gitclaw.json'),
+    });
+  });
+});
+
 describe("the workflow's gitclaw step", () => {
   it("fails when it does not pass the key the configured model needs", async () => {
     writeConfig({ model: "openai/gpt-4.1" });
