@@ -14,6 +14,8 @@ export interface ResolvedModel {
   model: LanguageModelV4;
   /** Context window and prices. */
   info: ModelInfo;
+  /** Takes images: the catalogue's or the configuration's word, else yes for Anthropic's API and no for others. */
+  vision?: boolean;
   /** Names of environment variables holding keys: their values are secrets to redact. */
   keyEnv?: string;
   /** Where requests go and who said so, for error messages a person can act on. */
@@ -119,6 +121,7 @@ export async function resolveModel(
     );
   }
   const info = modelInfo(provider, modelId, config.models);
+  const vision = info.vision ?? p.api === "anthropic";
   if (p.api === "anthropic") {
     const { createAnthropicModel } = await import("./anthropic-model.ts");
     const endpoint = { url: anthropicBaseUrl(baseURL), source };
@@ -128,6 +131,7 @@ export async function resolveModel(
       api: "anthropic-messages",
       model: createAnthropicModel({ baseURL: endpoint.url, apiKey, modelId }),
       info,
+      vision,
       keyEnv: p.apiKeyEnv,
       endpoint,
     };
@@ -140,6 +144,7 @@ export async function resolveModel(
     api: "openai-completions",
     model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId }),
     info,
+    vision,
     keyEnv: p.apiKeyEnv,
     endpoint,
   };

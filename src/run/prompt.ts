@@ -19,6 +19,8 @@ export interface PromptComment {
    * tail. Anything in it that came from elsewhere is already quoted (quoteAsData).
    */
   context?: string;
+  /** Where it was written, for its rendered HTML (signed image URLs, src/run/images.ts); absent for gitclaw's own parts. */
+  source?: "issue-comment" | "review-comment" | "review";
 }
 
 export interface InstructionsInput {
