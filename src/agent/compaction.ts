@@ -24,21 +24,17 @@ export interface CompactionSettings {
  */
 const IMAGE_CHARS = 1600 * 4;
 
-const hasImage = (value: unknown): boolean =>
-  Array.isArray(value)
-    ? value.some((block) => (block as { type?: unknown } | null)?.type === "image")
-    : typeof value === "object" && value !== null && hasImage((value as { content?: unknown }).content);
-
 /** The length of `value`'s JSON, each image's data counted as IMAGE_CHARS. */
 function jsonChars(value: unknown): number {
-  if (!hasImage(value)) return JSON.stringify(value).length;
+  const json = JSON.stringify(value);
+  if (!json.includes('"type":"image"')) return json.length;
   let images = 0;
-  const json = JSON.stringify(value, function (this: unknown, key, item) {
+  const withoutData = JSON.stringify(value, function (this: unknown, key, item) {
     if (key !== "data" || (this as { type?: unknown }).type !== "image") return item;
     images++;
     return "";
   });
-  return json.length + images * IMAGE_CHARS;
+  return withoutData.length + images * IMAGE_CHARS;
 }
 
 /** pi's estimate: about four characters per token. Cheap, and consistent from call to call. */

@@ -77,14 +77,16 @@ function pixelSize(type: ImageMimeType, b: Uint8Array): { width: number; height:
 
 export type ImageCheck = { ok: true; image: ImageFacts } | { ok: false; reason: string };
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "12 KB", "3.8 MB". */
+export const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** The bytes as an image a model may be sent, or why not: not one of the four types, unreadable, or over a limit. */
 export function checkImage(bytes: Uint8Array, maxBytes = MAX_IMAGE_BYTES): ImageCheck {
   const mimeType = imageType(bytes);
   if (!mimeType) return { ok: false, reason: "not a PNG, JPEG, GIF or WebP image" };
   if (bytes.length > maxBytes)
-    return { ok: false, reason: `${megabytes(bytes.length)}, over the ${megabytes(maxBytes)} limit` };
+    return { ok: false, reason: `${formatSize(bytes.length)}, over the ${formatSize(maxBytes)} limit` };
   const size = pixelSize(mimeType, bytes);
   if (!size || size.width === 0 || size.height === 0)
     return { ok: false, reason: `a damaged ${mimeType} (no size in its header)` };
@@ -95,6 +97,5 @@ export function checkImage(bytes: Uint8Array, maxBytes = MAX_IMAGE_BYTES): Image
 
 /** "image/png, 800×600, 12 KB": how an image is named in a note or a tool result. */
 export function describeImage(image: ImageFacts): string {
-  const size = image.bytes < 1024 * 1024 ? `${Math.ceil(image.bytes / 1024)} KB` : megabytes(image.bytes);
-  return `${image.mimeType}, ${image.width}×${image.height}, ${size}`;
+  return `${image.mimeType}, ${image.width}×${image.height}, ${formatSize(image.bytes)}`;
 }

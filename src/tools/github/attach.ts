@@ -5,7 +5,7 @@
 // it stays in the repository's history.
 import { writeFileSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { checkImage, describeImage, type ImageMimeType } from "../../images/sniff.ts";
+import { checkImage, describeImage, formatSize, type ImageMimeType } from "../../images/sniff.ts";
 import { openConfined } from "../files/confined-file.ts";
 import { describeFileError, resolveToolPath } from "../files/workspace.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
@@ -85,7 +85,7 @@ async function readCapped(file: ReturnType<typeof resolveToolPath>, given: strin
     const { size } = await handle.stat();
     if (size > MAX_ATTACH_BYTES)
       throw new ToolFailure(
-        `attach refused ${file.display}: ${(size / (1024 * 1024)).toFixed(1)} MB, over the ${MAX_ATTACH_BYTES / (1024 * 1024)} MB limit.`,
+        `attach refused ${file.display}: ${formatSize(size)}, over the ${formatSize(MAX_ATTACH_BYTES)} limit.`,
       );
     const bytes = Buffer.alloc(size);
     await handle.read(bytes, 0, size, 0);
