@@ -112,7 +112,7 @@ describe("downloadImage", () => {
     const asked: { url: string; authorization?: string }[] = [];
     const fake = (async (input: URL | RequestInfo, init?: RequestInit) => {
       const url = String(input);
-      asked.push({ url, authorization: (init?.headers as Record<string, string>).authorization });
+      asked.push({ url, authorization: (init?.headers as Record<string, string> | undefined)?.authorization });
       if (url.startsWith("https://github.com/"))
         return new Response(null, {
           status: 302,
