@@ -21,6 +21,18 @@ beforeAll(async () => {
 afterAll(() => world.stop());
 const target = { owner: OWNER, repo: REPO };
 
+/** `pi --export` of a session: the page and the session data it embeds (base64) for its viewer. */
+async function piExport(sessionFile: string): Promise<string> {
+  const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
+  const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
+  expect(result.exitCode, result.stderr).toBe(0);
+  const page = readFileSync(html, "utf8");
+  const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
+    .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
+    .join("");
+  return page + embedded;
+}
+
 describe("pi reads gitclaw's sessions", () => {
   let sessionFile: string;
 
@@ -38,15 +50,7 @@ describe("pi reads gitclaw's sessions", () => {
   });
 
   it("pi --export renders it", async () => {
-    const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
-    const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
-    expect(result.exitCode, result.stderr).toBe(0);
-    const page = readFileSync(html, "utf8");
-    // The export embeds the session data (base64) for its viewer.
-    const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
-      .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
-      .join("");
-    expect(page + embedded).toContain("The repository has a README.");
+    expect(await piExport(sessionFile)).toContain("The repository has a README.");
   });
 
   it("pi --session resumes it, with gitclaw's turns in the model's context, and gitclaw loads the result", async () => {
@@ -136,14 +140,7 @@ describe("sessions with images", () => {
     const stored = await Bun.file(sessionFile).text();
     for (const picture of [screenshot, logo]) expect(stored).toContain(picture.toString("base64"));
 
-    const html = join(tmpdir(), `gitclaw-export-images-${Date.now()}.html`);
-    const exported = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
-    expect(exported.exitCode, exported.stderr).toBe(0);
-    const page = readFileSync(html, "utf8");
-    const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
-      .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
-      .join("");
-    expect(page + embedded).toContain("A green screenshot and a blue logo.");
+    expect(await piExport(sessionFile)).toContain("A green screenshot and a blue logo.");
 
     // pi sends images to a model declared to take them (its models.json `input`).
     const visionDir = piAgentDir(world.model.url);

@@ -115,6 +115,18 @@ async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: n
   return { lines, totalLines, stoppedBy };
 }
 
+/** `file` opened to read it, or why it cannot be (a directory, a missing file…), said for the model. */
+export async function openToRead(file: Pick<ToolPath, "real" | "display">): Promise<FileHandle | string> {
+  try {
+    const { handle, stats } = await openConfined(file, "read");
+    if (!stats.isDirectory()) return handle;
+    await handle.close();
+    return `Is a directory: ${file.display} (list it with bash, e.g. ls).`;
+  } catch (error) {
+    return describeFileError(error, file.display);
+  }
+}
+
 /**
  * An image file: the image itself for a model that takes images (as pi's read does), its type and
  * size for one that does not, or why it cannot be shown. Bytes holding a known secret are not shown.
@@ -163,18 +175,8 @@ export function createReadTool(): Tool<typeof readParameters> {
         return fail(describeFileError(error, path));
       }
       const display = file.display;
-
-      let handle: FileHandle;
-      try {
-        const opened = await openConfined(file, "read");
-        handle = opened.handle;
-        if (opened.stats.isDirectory()) {
-          await handle.close();
-          return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
-        }
-      } catch (error) {
-        return fail(describeFileError(error, display));
-      }
+      const handle = await openToRead(file);
+      if (typeof handle === "string") return fail(handle);
       try {
         const stats = await handle.stat();
         const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));

@@ -4,9 +4,8 @@
 // repository, private ones included. Checked by its bytes (PNG, JPEG, GIF, WebP) and capped in size:
 // it stays in the repository's history.
 import { writeFileSync } from "node:fs";
-import type { FileHandle } from "node:fs/promises";
 import { checkImage, describeImage, formatSize, type ImageMimeType } from "../../images/sniff.ts";
-import { openConfined } from "../files/confined-file.ts";
+import { openToRead } from "../files/read.ts";
 import { describeFileError, resolveToolPath } from "../files/workspace.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
@@ -48,7 +47,7 @@ export function planAttach(args: GitHubArgs, context: OpContext): PlannedCall {
     target: context.thisRepo,
     narrow: "the confirmation is unusually long",
     async run(out) {
-      const bytes = await readCapped(file, given);
+      const bytes = await readCapped(file);
       const checked = checkImage(bytes, MAX_ATTACH_BYTES);
       if (!checked.ok) throw new ToolFailure(`attach refused ${file.display}: ${checked.reason}.`);
       const raw = Buffer.from(bytes).toString("latin1");
@@ -68,19 +67,9 @@ export function planAttach(args: GitHubArgs, context: OpContext): PlannedCall {
 }
 
 /** The file's bytes, refused past MAX_ATTACH_BYTES without reading more. */
-async function readCapped(file: ReturnType<typeof resolveToolPath>, given: string): Promise<Uint8Array> {
-  let handle: FileHandle;
-  try {
-    const opened = await openConfined(file, "read");
-    handle = opened.handle;
-    if (opened.stats.isDirectory()) {
-      await handle.close();
-      throw new ToolFailure(`attach needs a file: ${file.display} is a directory.`);
-    }
-  } catch (error) {
-    if (error instanceof ToolFailure) throw error;
-    throw new ToolFailure(describeFileError(error, given));
-  }
+async function readCapped(file: ReturnType<typeof resolveToolPath>): Promise<Uint8Array> {
+  const handle = await openToRead(file);
+  if (typeof handle === "string") throw new ToolFailure(handle);
   try {
     const { size } = await handle.stat();
     if (size > MAX_ATTACH_BYTES)

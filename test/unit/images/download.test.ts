@@ -110,7 +110,7 @@ describe("downloadImage", () => {
 
   it("sends the token only to the server's own origin, never along a redirect to user content", async () => {
     const asked: { url: string; authorization?: string }[] = [];
-    const fake = (async (input: URL | RequestInfo, init?: RequestInit) => {
+    const fake = (async (input: string | URL | Request, init?: RequestInit) => {
       const url = String(input);
       asked.push({ url, authorization: (init?.headers as Record<string, string> | undefined)?.authorization });
       if (url.startsWith("https://github.com/"))
