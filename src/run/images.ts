@@ -13,6 +13,8 @@ import { sanitizeAll, type PromptComment } from "./prompt.ts";
 
 /** Images shown per user message; more are named in a note. */
 export const MAX_IMAGES_PER_MESSAGE = 8;
+/** Image references named one by one; past them, one line counts the rest. */
+const MAX_NAMED = 24;
 
 /** A text the run answers, as far as its images go. */
 export interface ImageSource {
@@ -54,8 +56,10 @@ interface Candidate {
 
 /** The blocks that follow the user message's text: each image after its line, or the line saying why not. */
 export async function promptImages(sources: ImageSource[], options: ImageOptions): Promise<MessageBlock[]> {
-  const candidates = await findCandidates(sources, options);
-  if (candidates.length === 0) return [];
+  const found = await findCandidates(sources, options);
+  if (found.length === 0) return [];
+  const candidates = found.slice(0, MAX_NAMED);
+  const unnamed = found.length - candidates.length;
   const html = new Map<ImageSource, Promise<Map<string, string>>>();
   const signed = (source: ImageSource) => {
     let urls = html.get(source);
@@ -75,7 +79,9 @@ export async function promptImages(sources: ImageSource[], options: ImageOptions
     };
     return [text(`${candidate.label} (${describeImage(downloaded.image)}):`), image];
   });
-  return mergeText((await Promise.all(outcomes)).flat());
+  const more =
+    unnamed > 0 ? [text(`${unnamed} more image${unnamed === 1 ? "" : "s"} not shown: too many in one message.`)] : [];
+  return mergeText([...(await Promise.all(outcomes)).flat(), ...more]);
 }
 
 /** Every image reference of the sources, in order, each named by its number and its part. */

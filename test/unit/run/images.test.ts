@@ -155,3 +155,13 @@ describe("promptImages", () => {
     );
   });
 });
+
+describe("promptImages, many references", () => {
+  it("names at most 24 one by one and counts the rest in one line", async () => {
+    const body = Array.from({ length: 30 }, (_, i) => `![](https://evil.example/${i}.png)`).join("\n");
+    const blocks = await promptImages([source(body)], options());
+    const lines = texts(blocks).split("\n");
+    expect(lines).toHaveLength(25);
+    expect(lines.at(-1)).toBe("6 more images not shown: too many in one message.");
+  });
+});
