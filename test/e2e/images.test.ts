@@ -146,15 +146,21 @@ describe("images out", () => {
 });
 
 describe("an OpenAI-compatible model that takes images", () => {
-  it("gets the attachment as an image_url part", async () => {
+  it("gets the attachment as an image_url part, and a read PNG in a user message after the tool results", async () => {
     const workspace = await checkoutWithConfig(world, {
       providers: { local: { api: "openai-compatible", baseURL: world.model.openaiBaseUrl } },
       models: { "local/qwen-vl": { vision: true } },
     });
     const screenshot = png(12, 9);
+    const picture = png(7, 7, { rgb: [0, 0, 255] });
     const url = world.gh.addAttachment(screenshot);
     const issue = world.gh.createIssue({ title: "Broken layout", body: `![shot](${url})`, user: "alice" });
-    world.model.script([{ text: "I see it." }]);
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: `echo ${picture.toString("base64")} | base64 -d > p.png` } }] },
+      { toolCalls: [{ name: "read", input: { path: "p.png" } }] },
+      { text: "I see it." },
+      { text: "Still there." },
+    ]);
     const before = world.model.requests.length;
 
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), {
@@ -170,5 +176,27 @@ describe("an OpenAI-compatible model that takes images", () => {
       type: "image_url",
       image_url: { url: `data:image/png;base64,${screenshot.toString("base64")}` },
     });
+    const afterRead = world.model.requests[before + 2]!.body.messages as { role: string; content: unknown }[];
+    expect(afterRead.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant", "tool", "user"]);
+    expect(afterRead.at(-1)!.content).toEqual([
+      { type: "text", text: "Attached image(s) from tool result:" },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${picture.toString("base64")}` } },
+    ]);
+
+    // Resumed, the conversation sends both images again, in place.
+    const comment = world.gh.addComment(issue.number, { body: "and now?", user: "alice" });
+    const resumedAt = world.model.requests.length;
+    const again = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment }),
+      { env: { GITCLAW_MODEL: "local/qwen-vl" } },
+    );
+    expect(again.stages.agent!.exitCode, again.logs).toBe(0);
+    const resumed = world.model.requests[resumedAt]!.body.messages as { role: string; content: unknown }[];
+    expect(resumed.map((m) => m.role)).toEqual([
+      ...["system", "user", "assistant", "tool", "assistant", "tool", "user", "assistant", "user"],
+    ]);
+    expect(JSON.stringify(resumed)).toContain(picture.toString("base64"));
+    expect(JSON.stringify(resumed)).toContain(screenshot.toString("base64"));
   });
 });
