@@ -38,7 +38,7 @@ const imagePart = (block: ImageBlock) => ({
 });
 
 /** What a model without images reads in an image's place. */
-const imageOmitted = (block: ImageBlock) => `[image ${block.mimeType} not shown: this model takes no images]`;
+const imageOmitted = (block: ImageBlock) => `[image ${block.mimeType}: not sent to this model]`;
 
 /** Empty text blocks are left out, as the SDK's own conversion does (Anthropic refuses them). */
 function userContent(content: string | (TextBlock | ImageBlock)[], vision: boolean): UserMessage["content"] {

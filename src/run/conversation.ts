@@ -177,9 +177,9 @@ export async function beginConversation(
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
   const images = await promptImages(await imageSources(run, includeIssue, parts, isTrusted), imageOptions(run));
   if (conversation.mode === "new") session.appendStart(run.resolved);
-  const lines = (block: (typeof images)[number]) =>
+  const redacted = (block: (typeof images)[number]) =>
     block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
-  const content = [{ type: "text" as const, text: run.redact(prompt) }, ...images.map(lines)];
+  const content = [{ type: "text" as const, text: run.redact(prompt) }, ...images.map(redacted)];
   const asking = session.append({ type: "message", message: { role: "user", content, timestamp: run.now() } });
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }

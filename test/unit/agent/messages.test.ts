@@ -192,7 +192,7 @@ describe("images", () => {
       role: "user",
       content: [
         { type: "text", text: "look" },
-        { type: "text", text: "[image image/png not shown: this model takes no images]" },
+        { type: "text", text: "[image image/png: not sent to this model]" },
       ],
     });
     expect(JSON.stringify(out)).not.toContain(image.data);
