@@ -3,7 +3,7 @@
 // does the same, and an image the agent attaches is embedded in its reply by a URL that resolves.
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { png } from "../support/images.ts";
+import { makeAndReadTurns, png, writeImageTurn } from "../support/images.ts";
 import type { RecordedModelRequest } from "../support/fake-model.ts";
 import { OWNER, REPO, TOKEN, checkoutWithConfig, sessionLines, useWorld } from "./support.ts";
 
@@ -125,7 +125,7 @@ describe("images out", () => {
     const refOf = (request: RecordedModelRequest) =>
       /as (artifact:\/\/\d+)/.exec(JSON.stringify(request.body.messages))?.[1];
     world.model.script([
-      { toolCalls: [{ name: "bash", input: { command: `echo ${chart.toString("base64")} | base64 -d > chart.png` } }] },
+      writeImageTurn("chart.png", chart),
       { toolCalls: [{ name: "github", input: { op: "attach", path: "chart.png" } }] },
       (request) => ({ text: `Here is the chart:\n\n![chart](${refOf(request)})` }),
     ]);
@@ -155,12 +155,7 @@ describe("an OpenAI-compatible model that takes images", () => {
     const picture = png(7, 7, { rgb: [0, 0, 255] });
     const url = world.gh.addAttachment(screenshot);
     const issue = world.gh.createIssue({ title: "Broken layout", body: `![shot](${url})`, user: "alice" });
-    world.model.script([
-      { toolCalls: [{ name: "bash", input: { command: `echo ${picture.toString("base64")} | base64 -d > p.png` } }] },
-      { toolCalls: [{ name: "read", input: { path: "p.png" } }] },
-      { text: "I see it." },
-      { text: "Still there." },
-    ]);
+    world.model.script([...makeAndReadTurns("p.png", picture), { text: "I see it." }, { text: "Still there." }]);
     const before = world.model.requests.length;
 
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), {

@@ -8,7 +8,7 @@ import { SessionFile } from "../../src/session/session-file.ts";
 import { git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, piPrintArgs, runPi } from "../support/pi.ts";
-import { png } from "../support/images.ts";
+import { makeAndReadTurns, png } from "../support/images.ts";
 import { OWNER, REPO, createWorld, sessionLines, type World } from "./support.ts";
 
 let world: World;
@@ -127,11 +127,7 @@ describe("sessions with images", () => {
     const logo = png(9, 9, { rgb: [0, 0, 250] });
     const url = world.gh.addAttachment(screenshot);
     const issue = world.gh.createIssue({ title: "Pictures", body: `![shot](${url})`, user: "alice" });
-    world.model.script([
-      { toolCalls: [{ name: "bash", input: { command: `echo ${logo.toString("base64")} | base64 -d > logo.png` } }] },
-      { toolCalls: [{ name: "read", input: { path: "logo.png" } }] },
-      { text: "A green screenshot and a blue logo." },
-    ]);
+    world.model.script([...makeAndReadTurns("logo.png", logo), { text: "A green screenshot and a blue logo." }]);
     const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));

@@ -65,3 +65,16 @@ export function webpHeader(width: number, height: number): Buffer {
   vp8l.writeUInt32LE(bits >>> 0, 5);
   return Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8L"), vp8l]);
 }
+
+/** A scripted model turn that writes `bytes` to `path` with bash, as a model makes a file it cannot type. */
+export const writeImageTurn = (path: string, bytes: Uint8Array) => ({
+  toolCalls: [
+    { name: "bash", input: { command: `echo ${Buffer.from(bytes).toString("base64")} | base64 -d > ${path}` } },
+  ],
+});
+
+/** The turns of a model that makes an image file and reads it back. */
+export const makeAndReadTurns = (path: string, bytes: Uint8Array) => [
+  writeImageTurn(path, bytes),
+  { toolCalls: [{ name: "read", input: { path } }] },
+];
