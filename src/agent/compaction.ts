@@ -25,9 +25,29 @@ export interface CompactionSettings {
   keepRecentTokens: number;
 }
 
+/**
+ * What an image costs in the estimate, in characters: Anthropic bills an image by its pixels and
+ * scales a large one down to about 1,600 tokens, so its base64 (a megabyte is 350,000 "tokens" at
+ * four characters each) must not count as text, or one screenshot would force a compaction.
+ */
+const IMAGE_CHARS = 1600 * 4;
+
+/** The length of `value`'s JSON, each image's data counted as IMAGE_CHARS. */
+function jsonChars(value: unknown): number {
+  const json = JSON.stringify(value);
+  if (!json.includes('"type":"image"')) return json.length;
+  let images = 0;
+  const withoutData = JSON.stringify(value, function (this: unknown, key, item) {
+    if (key !== "data" || (this as { type?: unknown }).type !== "image") return item;
+    images++;
+    return "";
+  });
+  return withoutData.length + images * IMAGE_CHARS;
+}
+
 /** pi's estimate: about four characters per token. Cheap, and consistent from call to call. */
 export function estimateTokens(value: unknown): number {
-  return Math.ceil((typeof value === "string" ? value.length : JSON.stringify(value).length) / 4);
+  return Math.ceil((typeof value === "string" ? value.length : jsonChars(value)) / 4);
 }
 
 /**
@@ -46,7 +66,7 @@ export function messagesTokensFor(): (messages: readonly AgentMessage[]) => numb
       counted = 0;
       chars = 0;
     }
-    for (; counted < messages.length; counted++) chars += JSON.stringify(messages[counted]).length + 1;
+    for (; counted < messages.length; counted++) chars += jsonChars(messages[counted]) + 1;
     // JSON of an array: its brackets, each element, and a comma between two.
     return Math.ceil((messages.length === 0 ? 2 : chars + 1) / 4);
   };
@@ -186,7 +206,8 @@ export async function summarize(
     content: [{ type: "text", text: `${previous}Summarise the conversation above.` }],
   };
   const budget = fit.contextWindow - fit.reserveTokens - estimateTokens(SUMMARY_INSTRUCTIONS) - estimateTokens(ask);
-  const transcript = toPromptMessages(fitTranscript(plan.summarize, Math.max(0, budget)), model);
+  // The summary is text: images are named in it, never sent again (compaction drops them, as pi's does).
+  const transcript = toPromptMessages(fitTranscript(plan.summarize, Math.max(0, budget)), { ...model, vision: false });
   const request = () =>
     generateText({
       model: model.model,

@@ -326,7 +326,10 @@ async function runToolCalls(
         role: "toolResult",
         toolCallId: call.id,
         toolName: call.name,
-        content: [{ type: "text", text: safe.text }],
+        content: [
+          { type: "text", text: safe.text },
+          ...(result.images ?? []).map((image) => ({ type: "image" as const, ...image })),
+        ],
         ...(safe.details ? { details: safe.details } : {}),
         isError: safe.isError,
         timestamp: now(),

@@ -2,7 +2,7 @@
 // which the loop hands to the model as is), applying pi's replay rules: failed or aborted assistant
 // turns are skipped, orphaned tool calls get a synthetic error result, thinking is replayed only to
 // the model that produced it, and tool-call ids are normalised.
-import type { LanguageModelV4Message } from "@ai-sdk/provider";
+import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import type { AgentMessage, AssistantMessage, ImageBlock, TextBlock, ToolCallBlock } from "../session/entries.ts";
 
 /** One message of the provider's prompt; also a valid `ai` SDK model message (compaction's generateText). */
@@ -22,15 +22,35 @@ export function normalizeToolCallId(id: string): string {
   return clean || "call";
 }
 
+/** The model a conversation is converted for: images go only to one that takes them (`vision`). */
+export interface ConversionTarget {
+  provider: string;
+  modelId: string;
+  /** pi's api name; OpenAI's chat completions take no images in tool results. */
+  api?: string;
+  vision?: boolean;
+}
+
+const imagePart = (block: ImageBlock) => ({
+  type: "file" as const,
+  data: { type: "data" as const, data: block.data },
+  mediaType: block.mimeType,
+});
+
+/** What a model without images reads in an image's place. */
+const imageOmitted = (block: ImageBlock) => `[image ${block.mimeType}: not sent to this model]`;
+
 /** Empty text blocks are left out, as the SDK's own conversion does (Anthropic refuses them). */
-function userContent(content: string | (TextBlock | ImageBlock)[]): UserMessage["content"] {
+function userContent(content: string | (TextBlock | ImageBlock)[], vision: boolean): UserMessage["content"] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   return content
     .filter((block) => block.type !== "text" || block.text !== "")
     .map((block) =>
       block.type === "text"
         ? { type: "text" as const, text: block.text }
-        : { type: "file" as const, data: { type: "data" as const, data: block.data }, mediaType: block.mimeType },
+        : vision
+          ? imagePart(block)
+          : { type: "text" as const, text: imageOmitted(block) },
     );
 }
 
@@ -38,10 +58,26 @@ function resultText(content: (TextBlock | ImageBlock)[]): string {
   return content.map((block) => (block.type === "text" ? block.text : `[image ${block.mimeType}]`)).join("\n");
 }
 
-function assistantContent(
-  message: AssistantMessage,
-  target: { provider: string; modelId: string },
-): AssistantPromptMessage["content"] {
+/** A tool result's output: its text, with its images where the provider takes them (Anthropic's tool_result does). */
+function resultOutput(
+  message: Extract<AgentMessage, { role: "toolResult" }>,
+  images: ImageBlock[],
+  inResult: boolean,
+): LanguageModelV4ToolResultOutput {
+  const text = resultText(message.content);
+  if (message.isError) return { type: "error-text", value: text };
+  if (!inResult || images.length === 0) return { type: "text", value: text };
+  const texts = message.content.filter((block): block is TextBlock => block.type === "text" && block.text !== "");
+  return {
+    type: "content",
+    value: [...texts.map((block) => ({ type: "text" as const, text: block.text })), ...images.map(imagePart)],
+  };
+}
+
+/** Where chat completions put a tool result's images: a user message after the tool messages, as pi does. */
+const TOOL_IMAGES_TEXT = "Attached image(s) from tool result:";
+
+function assistantContent(message: AssistantMessage, target: ConversionTarget): AssistantPromptMessage["content"] {
   const sameModel = message.provider === target.provider && message.model === target.modelId;
   const parts: AssistantPromptMessage["content"] = [];
   for (const block of message.content) {
@@ -73,7 +109,7 @@ function assistantContent(
 
 export function toPromptMessages(
   messages: readonly AgentMessage[],
-  target: { provider: string; modelId: string },
+  target: ConversionTarget,
 ): readonly PromptMessage[] {
   const converted = new Conversion(target);
   for (const message of messages) converted.add(message);
@@ -85,10 +121,9 @@ export function toPromptMessages(
  * call converts only what was added since the last one (the same array, longer), and starts over
  * when handed another array (a compaction rebuilt the context).
  */
-export function promptMessagesFor(target: {
-  provider: string;
-  modelId: string;
-}): (messages: readonly AgentMessage[]) => readonly PromptMessage[] {
+export function promptMessagesFor(
+  target: ConversionTarget,
+): (messages: readonly AgentMessage[]) => readonly PromptMessage[] {
   let source: readonly AgentMessage[] | undefined;
   let converted = new Conversion(target);
   return (messages) => {
@@ -108,8 +143,14 @@ class Conversion {
   private readonly out: PromptMessage[] = [];
   /** Tool calls of the last assistant turn still waiting for a result, in call order. */
   private pending: { id: string; name: string }[] = [];
+  /** Images of tool results for a user message after them (chat completions take none in a tool message). */
+  private toolImages: ImageBlock[] = [];
 
-  constructor(private readonly target: { provider: string; modelId: string }) {}
+  constructor(private readonly target: ConversionTarget) {}
+
+  private get vision(): boolean {
+    return this.target.vision === true;
+  }
 
   add(message: AgentMessage): void {
     this.count++;
@@ -119,12 +160,14 @@ class Conversion {
       const index = this.pending.findIndex((call) => call.id === id);
       if (index < 0) return; // a result without its call (e.g. the call's turn failed): nothing to attach it to
       this.pending.splice(index, 1);
-      const text = resultText(message.content);
+      const images = this.vision ? message.content.filter((block): block is ImageBlock => block.type === "image") : [];
+      const inResult = this.target.api !== "openai-completions";
+      if (!inResult && !message.isError) this.toolImages.push(...images);
       const part = {
         type: "tool-result" as const,
         toolCallId: id,
         toolName: message.toolName,
-        output: message.isError ? { type: "error-text" as const, value: text } : { type: "text" as const, value: text },
+        output: resultOutput(message, images, inResult),
       };
       const last = out.at(-1);
       if (last?.role === "tool") (last as ToolMessage).content.push(part);
@@ -139,8 +182,12 @@ class Conversion {
       else out.push({ role: "tool", content: parts });
       this.pending = [];
     }
+    if (this.toolImages.length > 0) {
+      out.push(toolImagesMessage(this.toolImages));
+      this.toolImages = [];
+    }
     if (message.role === "user") {
-      out.push({ role: "user", content: userContent(message.content) });
+      out.push({ role: "user", content: userContent(message.content, this.vision) });
     } else if (message.role === "assistant") {
       if (message.stopReason === "error" || message.stopReason === "aborted") return;
       const content = assistantContent(message, this.target);
@@ -162,9 +209,15 @@ class Conversion {
    * one may yet come.
    */
   messages(): readonly PromptMessage[] {
-    return this.pending.length === 0 ? this.out : withResults(this.out, noResults(this.pending));
+    const answered = this.pending.length === 0 ? this.out : withResults(this.out, noResults(this.pending));
+    return this.toolImages.length === 0 ? answered : [...answered, toolImagesMessage(this.toolImages)];
   }
 }
+
+const toolImagesMessage = (images: ImageBlock[]): UserMessage => ({
+  role: "user",
+  content: [{ type: "text", text: TOOL_IMAGES_TEXT }, ...images.map(imagePart)],
+});
 
 const noResults = (calls: { id: string; name: string }[]) =>
   calls.map((call) => ({

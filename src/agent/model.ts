@@ -15,6 +15,8 @@ export interface ResolvedModel {
   model: LanguageModelV4;
   /** Context window and prices. */
   info: ModelInfo;
+  /** Takes images: the catalogue's or the configuration's word, else yes for Anthropic's API and no for others. */
+  vision?: boolean;
   /** Names of environment variables holding keys: their values are secrets to redact. */
   keyEnv?: string;
   /** Where requests go and who said so, for error messages a person can act on. */
@@ -140,6 +142,7 @@ export async function resolveModel(
     );
   }
   const info = await infoFor({ provider, modelId, api: p.api }, config, { baseURL, apiKey, fetch: options.fetch });
+  const vision = info.vision ?? p.api === "anthropic";
   if (p.api === "anthropic") {
     const { createAnthropicModel } = await import("./anthropic-model.ts");
     const endpoint = { url: anthropicBaseUrl(baseURL), source };
@@ -149,6 +152,7 @@ export async function resolveModel(
       api: "anthropic-messages",
       model: createAnthropicModel({ baseURL: endpoint.url, apiKey, modelId }),
       info,
+      vision,
       keyEnv: p.apiKeyEnv,
       endpoint,
     };
@@ -161,6 +165,7 @@ export async function resolveModel(
     api: "openai-completions",
     model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId }),
     info,
+    vision,
     keyEnv: p.apiKeyEnv,
     endpoint,
   };

@@ -89,6 +89,8 @@ export const Config = z.strictObject({
             cacheWrite: z.number().min(0),
           })
           .optional(),
+        /** Takes images (issue screenshots, `read` of image files); default: yes for Anthropic's API, per family for others. */
+        vision: z.boolean().optional(),
       }),
     )
     .default({}),

@@ -14,6 +14,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How often to retry a failure (the client's default when absent): 0 where an answer like 409 is final. */
   retries?: number;
+  /** The Accept header, for one of GitHub's media types (e.g. `application/vnd.github.full+json`: `body_html` too). */
+  accept?: string;
 }
 
 export interface GitHubApi {
@@ -58,7 +60,7 @@ export function fetchApi(options: { apiUrl: string; token: string; timeoutMs?: n
         method,
         headers: {
           authorization: `Bearer ${options.token}`,
-          accept: "application/vnd.github+json",
+          accept: request?.accept ?? "application/vnd.github+json",
           "x-github-api-version": "2022-11-28",
           "user-agent": "gitclaw",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
@@ -96,6 +98,7 @@ export function octokitApi(github: GitHubClient): GitHubApi {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...(body === undefined ? {} : { data: body }),
+          ...(request?.accept ? { headers: { accept: request.accept } } : {}),
           request: {
             ...(request?.signal ? { signal: request.signal } : {}),
             ...(request?.retries === undefined ? {} : { retries: request.retries }),

@@ -6,7 +6,7 @@ import { lstatSync } from "node:fs";
 import { relative } from "node:path";
 import * as workflow from "../actions/log.ts";
 import type { Trigger } from "../actions/event.ts";
-import { getPermission, listComments } from "../github/operations.ts";
+import { getPermission, listComments, repoPath } from "../github/operations.ts";
 import {
   checkStateFolders,
   otherIssuesUsing,
@@ -21,6 +21,7 @@ import { SessionFile, type SessionOptions } from "../session/session-file.ts";
 import type { IssueComment } from "../github/operations.ts";
 import { userPrompt, type Opening, type PromptComment } from "./prompt.ts";
 import { requestParts } from "./request.ts";
+import { htmlPath, promptImages, type ImageOptions, type ImageSource } from "./images.ts";
 import type { TargetedRun } from "./target.ts";
 import { isBot, trustChecker } from "../gate/trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
@@ -127,7 +128,15 @@ export async function pendingComments(
     if (trigger.comment && c.id === trigger.comment.id) continue; // added from the payload below
     if (Date.parse(c.createdAt) > triggeredAt || Date.parse(c.updatedAt) > triggeredAt) continue;
     const trusted = await isTrusted(c.login);
-    picked.push({ id: c.id, login: c.login, body: c.body, createdAt: c.createdAt, trusted, url: c.htmlUrl });
+    picked.push({
+      id: c.id,
+      login: c.login,
+      body: c.body,
+      createdAt: c.createdAt,
+      trusted,
+      url: c.htmlUrl,
+      source: "issue-comment",
+    });
   }
   if (trigger.comment && !trigger.inline) {
     picked.push({
@@ -136,6 +145,7 @@ export async function pendingComments(
       body: trigger.comment.body,
       createdAt: trigger.comment.createdAt,
       trusted: true,
+      source: "issue-comment",
     });
   }
   picked.sort((a, b) => a.id - b.id);
@@ -146,6 +156,8 @@ export async function pendingComments(
 export interface OpenConversation extends Conversation {
   /** The newest comment answered once this run replies, for the mapping. */
   answered?: { id: number; createdAt: string };
+  /** The entry of this run's user message: what comes after it is this run's (src/run/attachments.ts). */
+  promptId?: string;
 }
 
 /**
@@ -169,17 +181,60 @@ export async function beginConversation(
   const pending = answering ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
   const asked = [...(await requestParts(api, repo, trigger, target)), ...extra];
   const includeIssue = conversation.mode === "new";
-  const prompt = await userPrompt(trigger, [...pending.comments, ...asked], {
-    includeIssue,
-    isTrusted,
-    opening: opening(run),
-  });
+  const parts = [...pending.comments, ...asked];
+  const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
+  const images = await promptImages(await imageSources(run, includeIssue, parts, isTrusted), imageOptions(run));
   if (conversation.mode === "new") session.appendStart(run.resolved);
-  session.appendUserText(run.redact(prompt), run.now());
+  const redacted = (block: (typeof images)[number]) =>
+    block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
+  const content = [{ type: "text" as const, text: run.redact(prompt) }, ...images.map(redacted)];
+  const asking = session.append({ type: "message", message: { role: "user", content, timestamp: run.now() } });
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
-  return { ...conversation, answered: pending.last ?? earlier };
+  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id };
+}
+
+/** The texts of the user message as far as their images go: the opening (when included) and every part. */
+async function imageSources(
+  run: TargetedRun,
+  includeIssue: boolean,
+  parts: PromptComment[],
+  isTrusted: (login: string) => Promise<boolean>,
+): Promise<ImageSource[]> {
+  const { trigger, repo, target } = run;
+  const sources: ImageSource[] = parts.map((part) => ({
+    login: part.login,
+    trusted: part.trusted,
+    action: part.action ?? "commented",
+    body: part.body,
+    htmlPath: htmlPath(repo, target.threadNumber, part),
+  }));
+  if (!includeIssue) return sources;
+  const open = opening(run);
+  const [kind, number] = open ? [open.kind, open.number] : (["issue", trigger.issueNumber] as const);
+  const author = open?.author ?? trigger.issueAuthor;
+  const issue: ImageSource = {
+    login: author,
+    trusted: await isTrusted(author),
+    action: `opened ${kind} #${number}`,
+    body: open?.body ?? trigger.body,
+    htmlPath: `${repoPath(repo)}/issues/${number}`,
+  };
+  return [issue, ...sources];
+}
+
+function imageOptions(run: TargetedRun): ImageOptions {
+  const { resolved, env } = run;
+  return {
+    vision: resolved.vision === true,
+    model: `${resolved.provider}/${resolved.modelId}`,
+    api: run.api,
+    server: env.serverUrl,
+    token: env.token,
+    redact: run.redact,
+    signal: run.signal,
+  };
 }
 
 /** What a new conversation starts from: the issue, or the pull request the run is on (the payload's text where it has it). */

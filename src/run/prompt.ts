@@ -25,6 +25,8 @@ export interface PromptComment {
    * characters are removed here, as from the bodies.
    */
   context?: string;
+  /** Where it was written, for its rendered HTML (signed image URLs, src/run/images.ts); absent for gitclaw's own parts. */
+  source?: "issue-comment" | "review-comment" | "review";
 }
 
 export interface InstructionsInput {

@@ -12,6 +12,7 @@ import { replyBodies } from "../github/comment-bodies.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { readySignal } from "./deliver.ts";
+import { placeAttachments, runAttachments } from "./attachments.ts";
 import type { Landing } from "./land.ts";
 import type { TargetedRun } from "./target.ts";
 import { describeWorkflowChanges } from "./workflow-files.ts";
@@ -125,9 +126,12 @@ export async function reply(run: TargetedRun, workspace: Workspace, facts: Reply
 function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts): { text: string; footerText: string } {
   const { env, config } = run;
   const { landing, conversation, unpushed } = facts;
-  const result = { ...facts.result, text: readySignal(facts.result.text).text };
-  const durationMs = run.now() - run.started;
   const web = `${env.serverUrl}/${env.owner}/${env.repo}`;
+  const attachments = runAttachments(conversation.session.entries, conversation.promptId);
+  const where = { root: workspace.root, web, sha: landing.sessionSha };
+  const text = placeAttachments(readySignal(facts.result.text).text, attachments, where);
+  const result = { ...facts.result, text };
+  const durationMs = run.now() - run.started;
   const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
   const notes = [
     ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),

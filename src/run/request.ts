@@ -49,13 +49,14 @@ export async function requestParts(
   if (inline && comment) {
     const { id, login, body, createdAt } = comment;
     const context = inlineContext(inline);
-    return [{ id, login, body, createdAt, trusted: true, action: `commented on the diff of #${pull}`, context }];
+    const action = `commented on the diff of #${pull}`;
+    return [{ id, login, body, createdAt, trusted: true, action, context, source: "review-comment" }];
   }
   if (!review) return [];
   const createdAt = trigger.triggeredAt;
   const action = `${REVIEW_STATES[review.state] ?? "reviewed"} pull request #${pull}`;
   const parts: PromptComment[] = [
-    { id: review.id, login: review.login, body: review.body, createdAt, trusted: true, action },
+    { id: review.id, login: review.login, body: review.body, createdAt, trusted: true, action, source: "review" },
   ];
   for (const c of await listReviewComments(api, repo, pull, review.id)) {
     const context = inlineContext(c);
@@ -68,6 +69,7 @@ export async function requestParts(
       action: "commented on the diff",
       context,
       url: c.url,
+      source: "review-comment",
     });
   }
   return parts;

@@ -75,6 +75,7 @@ export async function setUpTools(
     redact: run.redact,
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees,
+    images: run.resolved.vision === true,
   };
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext: context });
   if (tasks) toolset.tools.push(...tasks.tools);

@@ -10,6 +10,8 @@ export interface ToolResult {
   isError: boolean;
   /** Structured facts for the session and the progress UI; never sent to the model. */
   details?: Record<string, unknown>;
+  /** Images the model sees after the text (`read` of an image file, for a model that takes images). */
+  images?: { data: string; mimeType: string }[];
 }
 
 /** Large outputs are spilled to files beside the session and referenced as `artifact://<id>`. */
@@ -49,6 +51,8 @@ export interface ToolContext {
    * permissions (a sub-agent's, src/tasks/): what the file tools create there gets group write.
    */
   sharedWorkspace?: boolean;
+  /** The model takes images: `read` of an image file answers with the image itself. */
+  images?: boolean;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {

@@ -1,6 +1,6 @@
 // Sessions are pi's format so people can open them with pi: pi renders and resumes what gitclaw
 // wrote, and gitclaw resumes what pi wrote.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { SessionFile } from "../../src/session/session-file.ts";
 import { git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, piPrintArgs, runPi } from "../support/pi.ts";
+import { makeAndReadTurns, png } from "../support/images.ts";
 import { OWNER, REPO, createWorld, sessionLines, type World } from "./support.ts";
 
 let world: World;
@@ -19,6 +20,18 @@ beforeAll(async () => {
 });
 afterAll(() => world.stop());
 const target = { owner: OWNER, repo: REPO };
+
+/** `pi --export` of a session: the page and the session data it embeds (base64) for its viewer. */
+async function piExport(sessionFile: string): Promise<string> {
+  const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
+  const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
+  expect(result.exitCode, result.stderr).toBe(0);
+  const page = readFileSync(html, "utf8");
+  const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
+    .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
+    .join("");
+  return page + embedded;
+}
 
 describe("pi reads gitclaw's sessions", () => {
   let sessionFile: string;
@@ -37,15 +50,7 @@ describe("pi reads gitclaw's sessions", () => {
   });
 
   it("pi --export renders it", async () => {
-    const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
-    const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
-    expect(result.exitCode, result.stderr).toBe(0);
-    const page = readFileSync(html, "utf8");
-    // The export embeds the session data (base64) for its viewer.
-    const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
-      .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
-      .join("");
-    expect(page + embedded).toContain("The repository has a README.");
+    expect(await piExport(sessionFile)).toContain("The repository has a README.");
   });
 
   it("pi --session resumes it, with gitclaw's turns in the model's context, and gitclaw loads the result", async () => {
@@ -113,5 +118,40 @@ describe("gitclaw resumes pi's sessions", () => {
     const lines = sessionLines(await world.onOrigin(`state/sessions/${file}`));
     expect(lines[0]).toMatchObject({ type: "session" });
     expect(JSON.stringify(lines.at(-2))).toContain("gitclaw here: tests pass too.");
+  });
+});
+
+describe("sessions with images", () => {
+  it("pi renders and resumes a session holding an issue's screenshot and a read PNG, and re-sends both", async () => {
+    const screenshot = png(24, 18, { rgb: [10, 200, 10] });
+    const logo = png(9, 9, { rgb: [0, 0, 250] });
+    const url = world.gh.addAttachment(screenshot);
+    const issue = world.gh.createIssue({ title: "Pictures", body: `![shot](${url})`, user: "alice" });
+    world.model.script([...makeAndReadTurns("logo.png", logo), { text: "A green screenshot and a blue logo." }]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
+    const sessionFile = join(mkdtempSync(join(tmpdir(), "gitclaw-interop-images-")), basename(mapping.sessionPath));
+    await Bun.write(sessionFile, await world.onOrigin(mapping.sessionPath));
+    const stored = await Bun.file(sessionFile).text();
+    for (const picture of [screenshot, logo]) expect(stored).toContain(picture.toString("base64"));
+
+    expect(await piExport(sessionFile)).toContain("A green screenshot and a blue logo.");
+
+    // pi sends images to a model declared to take them (its models.json `input`).
+    const visionDir = piAgentDir(world.model.url);
+    const models = JSON.parse(readFileSync(join(visionDir, "models.json"), "utf8"));
+    models.providers.fake.models[0].input = ["text", "image"];
+    writeFileSync(join(visionDir, "models.json"), JSON.stringify(models));
+    world.model.script([{ text: "Still green and blue." }]);
+    const before = world.model.requests.length;
+    const resumed = await runPi(piPrintArgs("what colours again?", ["--session", sessionFile]), {
+      agentDir: visionDir,
+      cwd: tmpdir(),
+    });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    const request = JSON.stringify(world.model.requests[before]!.body);
+    expect(request).toContain(screenshot.toString("base64"));
+    expect(request).toContain(logo.toString("base64"));
   });
 });

@@ -533,3 +533,35 @@ describe("OpenAPI validation", () => {
     }
   });
 });
+
+describe("attachments of a private repository", () => {
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+
+  it("serves an attachment link only with the token, by a redirect to its signed URL", async () => {
+    const url = gh.addAttachment(bytes);
+    expect(url).toMatch(new RegExp(`^${gh.serverUrl}/user-attachments/assets/[0-9a-f-]{36}$`));
+    expect((await fetch(url, { redirect: "manual" })).status).toBe(404);
+    const redirect = await fetch(url, { redirect: "manual", headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(redirect.status).toBe(302);
+    const signed = redirect.headers.get("location")!;
+    expect(signed).toMatch(/\/_user-content\/[0-9a-f-]{36}\?jwt=[0-9a-f]+$/);
+    expect(new Uint8Array(await (await fetch(signed)).arrayBuffer())).toEqual(bytes);
+    expect((await fetch(signed.replace(/jwt=.*/, "jwt=forged"))).status).toBe(404);
+  });
+
+  it("renders body_html with the signed URLs for the full+json media type, as the OpenAPI description allows", async () => {
+    const url = gh.addAttachment(bytes);
+    const issue = gh.createIssue({ title: "shot", body: `see ![x](${url})`, user: "alice" });
+    const comment = gh.addComment(issue.number, { body: `and ${url}`, user: "alice" });
+    const plain = await octokit.rest.issues.get({ ...repo, issue_number: issue.number });
+    expect(plain.data.body_html).toBeUndefined();
+    const full = { headers: { accept: "application/vnd.github.full+json" } };
+    const rendered = await octokit.rest.issues.get({ ...repo, issue_number: issue.number, ...full });
+    expect(rendered.data.body_text).toBe(`see ![x](${url})`);
+    const src = /<img src="([^"]+)"/.exec(rendered.data.body_html!)?.[1];
+    expect(src).toMatch(/\/_user-content\/.+\?jwt=/);
+    expect(new Uint8Array(await (await fetch(src!)).arrayBuffer())).toEqual(bytes);
+    const onComment = await octokit.rest.issues.getComment({ ...repo, comment_id: comment.id, ...full });
+    expect(onComment.data.body_html).toContain(`<img src="${src}"`);
+  });
+});

@@ -17,6 +17,7 @@ import {
 } from "./github-emulator/render.ts";
 import { actionsRoutes, ARTIFACT_ZIP_PATH, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
 import { answerGraphql } from "./github-emulator/graphql.ts";
+import { Attachments } from "./github-emulator/attachments.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
 import { pullRoutes } from "./github-emulator/routes-pulls.ts";
@@ -119,6 +120,11 @@ export interface GitHubEmulator extends SeedHelpers {
   issue(issueNumber: number): RestIssue;
   comments(issueNumber: number): RestIssueComment[];
   reactions(subject: ReactionSubject): RestReaction[];
+  /**
+   * Stores an attached file as a private repository's: its URL (for a body's Markdown) answers only
+   * the token; `body_html` (media type full+json) carries a signed URL anyone holding it may fetch.
+   */
+  addAttachment(bytes: Uint8Array): string;
   /** Makes the next matching request(s) fail, before authentication and routing. */
   failNext(fault: Fault): void;
   stop(): Promise<void>;
@@ -194,6 +200,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
   const url = `http://127.0.0.1:${server.port}`;
   const serverUrl = `${url}/_web`;
   const render = new Renderer(state, url, serverUrl);
+  const attachments = new Attachments(url, serverUrl);
 
   function takeFault(method: string, path: string, body: string): Fault | undefined {
     const index = faults.findIndex(
@@ -243,6 +250,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         url: requestUrl,
         state,
         render,
+        attachments,
       });
     } catch (error) {
       if (error instanceof ApiError)
@@ -275,6 +283,14 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         body: fault.body ?? errorBody(fault.status, STATUS_CODES[fault.status] ?? "Error"),
         headers: fault.headers,
       });
+
+    // Attachments, their signed URLs and committed files' raw bytes: web pages, outside the REST API.
+    const web =
+      method === "GET" &&
+      attachments.serve(requestUrl, authorized(request.headers.get("authorization")), (sha, path) =>
+        state.code.blob(sha, path),
+      );
+    if (web) return web;
 
     // Job logs: where the logs endpoint redirects, a plain-text download outside the REST API.
     const logs = JOB_LOGS_PATH.exec(requestUrl.pathname);
@@ -352,6 +368,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         .map((comment) => render.comment(comment));
     },
     reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
+    addAttachment: (bytes) => attachments.add(bytes),
     ...createSeedHelpers(state, render),
     failNext: (fault) => {
       faults.push({ ...fault, times: fault.times ?? 1 });

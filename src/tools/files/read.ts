@@ -6,8 +6,9 @@ import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import { openConfined } from "./confined-file.ts";
 import { formatBytes } from "../bash/output.ts";
-import { fail, ok, type Tool } from "../types.ts";
+import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 import { describeFileError, resolveToolPath, type ToolPath } from "./workspace.ts";
+import { checkImage, describeImage, imageType, MAX_IMAGE_BYTES, type ImageCheck } from "../../images/sniff.ts";
 
 const MAX_READ_LINES = 2000;
 const MAX_READ_BYTES = 50 * 1024;
@@ -114,6 +115,45 @@ async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: n
   return { lines, totalLines, stoppedBy };
 }
 
+/** `file` opened to read it, or why it cannot be (a directory, a missing file…), said for the model. */
+export async function openToRead(file: Pick<ToolPath, "real" | "display">): Promise<FileHandle | string> {
+  try {
+    const { handle, stats } = await openConfined(file, "read");
+    if (!stats.isDirectory()) return handle;
+    await handle.close();
+    return `Is a directory: ${file.display} (list it with bash, e.g. ls).`;
+  } catch (error) {
+    return describeFileError(error, file.display);
+  }
+}
+
+/**
+ * An image file: the image itself for a model that takes images (as pi's read does), its type and
+ * size for one that does not, or why it cannot be shown. Bytes holding a known secret are not shown.
+ */
+async function readImage(handle: FileHandle, size: number, display: string, context: ToolContext): Promise<ToolResult> {
+  // A larger file is refused by its size without reading more than the limit.
+  const bytes = Buffer.alloc(Math.min(size, MAX_IMAGE_BYTES + 1));
+  await handle.read(bytes, 0, bytes.length, 0);
+  const kind = imageType(bytes)!;
+  const checked: ImageCheck =
+    size > MAX_IMAGE_BYTES
+      ? { ok: false, reason: `over the ${formatBytes(MAX_IMAGE_BYTES)} limit` }
+      : checkImage(bytes);
+  if (!checked.ok)
+    return ok(`Image file ${display} (${kind}, ${formatBytes(size)}) cannot be shown: ${checked.reason}.`, {
+      path: display,
+      image: kind,
+      size,
+    });
+  const described = `Image file ${display} (${describeImage(checked.image)})`;
+  const details = { path: display, image: kind, size, width: checked.image.width, height: checked.image.height };
+  if (!context.images) return ok(`${described}; this model takes no images, so it is not shown.`, details);
+  const raw = bytes.toString("latin1");
+  if (context.redact(raw) !== raw) return fail(`${described} is not shown: its bytes contain a secret.`, details);
+  return { ...ok(`${described}:`, details), images: [{ data: bytes.toString("base64"), mimeType: kind }] };
+}
+
 export function createReadTool(): Tool<typeof readParameters> {
   return {
     name: "read",
@@ -135,22 +175,13 @@ export function createReadTool(): Tool<typeof readParameters> {
         return fail(describeFileError(error, path));
       }
       const display = file.display;
-
-      let handle: FileHandle;
-      try {
-        const opened = await openConfined(file, "read");
-        handle = opened.handle;
-        if (opened.stats.isDirectory()) {
-          await handle.close();
-          return fail(`Is a directory: ${display} (list it with bash, e.g. ls).`);
-        }
-      } catch (error) {
-        return fail(describeFileError(error, display));
-      }
+      const handle = await openToRead(file);
+      if (typeof handle === "string") return fail(handle);
       try {
         const stats = await handle.stat();
         const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
         await handle.read(head, 0, head.length, 0);
+        if (imageType(head)) return await readImage(handle, stats.size, display, context);
         const binaryKind = describeBinary(head);
         if (binaryKind !== undefined) {
           const description = `Binary file ${display} (${binaryKind}, ${formatBytes(stats.size)}); its content is not shown.`;

@@ -35,6 +35,7 @@ const PERMISSION: Record<Op, string> = {
   pr_push: "contents: write",
   comment: "issues: write",
   pr_review: "pull-requests: write",
+  attach: "contents: write",
 };
 
 const headerOf = (error: HttpErrorLike, name: string): string | undefined => {

@@ -104,6 +104,12 @@ export const OP_DOCS: Record<Op, OpDoc> = {
         "in one hunk; suggestion is replacement text for those lines, posted as a suggested change.",
     },
   },
+  attach: {
+    does:
+      "Shows an image file (PNG, JPEG, GIF, WebP, up to 2 MB) in your reply: committed with the conversation, " +
+      "placed where your final message writes ![what it shows](artifact://<n>), else at its end.",
+    args: { path: "The image file in the workspace." },
+  },
 };
 
 const REPO = "repo: owner/name (default: this repository).";
@@ -117,7 +123,8 @@ export const GITHUB_DESCRIPTION = [
     "query [since until dateField limit] · run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
   "Writes: pr_create title|fill [body base head draft reviewer assignee label] · pr_checkout [pr force]: " +
     "PR in its own worktree · pr_push [branch message forceWithLease]: commit and push a PR worktree · " +
-    "comment issue|pr body · pr_review pr [event body inline]: one review, inline comments on diff lines",
+    "comment issue|pr body · pr_review pr [event body inline]: one review, inline comments on diff lines · " +
+    "attach path: show an image file in your reply",
   "help [about: op]: an op's arguments in detail. A policy may deny an op and says which rule did.",
 ].join("\n");
 

@@ -5,6 +5,7 @@
 import type { GitHubClient } from "../../github/client.ts";
 import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 import { githubParameters, type GitHubArgs } from "./args.ts";
+import { planAttach } from "./attach.ts";
 import { planComment } from "./comment.ts";
 import { GITHUB_DESCRIPTION, GITHUB_MODEL_SCHEMA, opHelp, unexpectedArgs } from "./help.ts";
 import type { CommitTrailers, OpContext, PlannedCall } from "./context.ts";
@@ -77,6 +78,7 @@ const PLANNERS: Record<Op, Planner> = {
   pr_push: planPrPush,
   comment: planComment,
   pr_review: planPrReview,
+  attach: planAttach,
 };
 
 type AuditFacts = Omit<GitHubAudit, "time" | "durationMs" | "bytes" | "repo"> & { repo: RepoRef | undefined | null };

@@ -21,6 +21,7 @@ export const OPS = [
   "pr_push",
   "comment",
   "pr_review",
+  "attach",
 ] as const;
 export type Op = (typeof OPS)[number];
 
@@ -45,6 +46,8 @@ const BASE_CLASS: Record<Op, Exclude<OpClass, "destructive">> = {
   pr_push: "write",
   comment: "write",
   pr_review: "write",
+  // It writes nothing on GitHub itself, but what it attaches is committed and shown in the reply.
+  attach: "write",
 };
 
 /** A forced push can discard commits on the remote branch: the one destructive form. */

@@ -1,5 +1,6 @@
 // Plumbing shared by the route modules: the handler contract, GitHub-shaped errors, pagination.
 import type { Operation } from "../openapi/operations.ts";
+import type { Attachments } from "./attachments.ts";
 import type { Renderer } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
 
@@ -15,6 +16,8 @@ export interface RouteContext {
   url: URL;
   state: EmulatorState;
   render: Renderer;
+  /** Attached files: `body_html` for the full+json and html+json media types (Attachments.withBodies). */
+  attachments: Attachments;
 }
 
 export interface RouteResult {

@@ -76,7 +76,7 @@ export const issueRoutes = {
 
   "GET /repos/{owner}/{repo}/issues/{issue_number}": (context) => ({
     status: 200,
-    body: context.render.issue(issueParam(context)),
+    body: context.attachments.withBodies(context, context.render.issue(issueParam(context))),
   }),
 
   "GET /repos/{owner}/{repo}/issues/{issue_number}/comments": (context) => {
@@ -103,7 +103,7 @@ export const issueRoutes = {
 
   "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": (context) => ({
     status: 200,
-    body: context.render.comment(commentParam(context)),
+    body: context.attachments.withBodies(context, context.render.comment(commentParam(context))),
   }),
 
   "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": (context) => {

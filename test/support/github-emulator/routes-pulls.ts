@@ -187,7 +187,8 @@ export const pullRoutes = {
 
   "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}": (context) => {
     const { issue, comment } = reviewCommentParam(context);
-    return { status: 200, body: renderReviewComment(context.render, context.state, issue, comment) };
+    const rendered = renderReviewComment(context.render, context.state, issue, comment);
+    return { status: 200, body: context.attachments.withBodies(context, rendered) };
   },
 
   "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}": (context) => {

@@ -61,6 +61,16 @@ export class CodeState {
       throw new Error(`github-emulator: ${cloneUrl} has ${ref} at ${fetched ?? "nothing"}, not the head ${sha}`);
   }
 
+  /** A committed file's bytes in `origin` (the web's blob?raw=true), undefined when absent. */
+  blob(sha: string, path: string): Uint8Array | undefined {
+    if (!this.origin) return undefined;
+    const result = Bun.spawnSync(["git", "--git-dir", this.origin, "cat-file", "blob", `${sha}:${path}`], {
+      stdout: "pipe",
+      stderr: "ignore",
+    });
+    return result.exitCode === 0 ? new Uint8Array(result.stdout) : undefined;
+  }
+
   private git(args: string[]): string | undefined {
     if (!this.origin) return undefined;
     const result = Bun.spawnSync(["git", "--git-dir", this.origin, ...args], { stdout: "pipe", stderr: "ignore" });

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTools } from "../../../src/tools/index.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
 import { createFixture, type Fixture, findTool, REDACTED, SECRET } from "../support.ts";
+import { MAX_IMAGE_BYTES } from "../../../src/images/sniff.ts";
+import { gifHeader, png } from "../../support/images.ts";
 
 let fixture: Fixture;
 beforeEach(() => {
@@ -90,12 +92,59 @@ describe("read", () => {
   });
 
   it("describes binary files instead of showing their bytes", async () => {
-    put("logo.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    put("doc.pdf", Buffer.from("%PDF-1.7\n\0"));
     put("blob.bin", Buffer.from([1, 2, 0, 4]));
-    expect((await read({ path: "logo.png" })).text).toBe(
-      "Binary file logo.png (PNG image, 12 B); its content is not shown. Inspect it with bash (e.g. file, xxd | head) if needed.",
+    expect((await read({ path: "doc.pdf" })).text).toBe(
+      "Binary file doc.pdf (PDF document, 10 B); its content is not shown. Inspect it with bash (e.g. file, xxd | head) if needed.",
     );
     expect((await read({ path: "blob.bin" })).text).toMatch(/^Binary file blob\.bin \(binary data, 4 B\)/);
+  });
+
+  describe("image files", () => {
+    const readImage = (path: string, images: boolean) =>
+      findTool(createTools().tools, "read").execute({ path }, fixture.context({ images }));
+
+    it("returns the image itself to a model that takes images, as pi's read does", async () => {
+      const picture = png(30, 20);
+      put("shot.png", picture);
+      const result = await readImage("shot.png", true);
+      expect(result).toMatchObject({ isError: false, text: "Image file shot.png (image/png, 30×20, 1 KB):" });
+      expect(result.images).toEqual([{ data: picture.toString("base64"), mimeType: "image/png" }]);
+    });
+
+    it("gives a model without images the type and size only", async () => {
+      put("shot.png", png(30, 20));
+      const result = await readImage("shot.png", false);
+      expect(result.text).toBe(
+        "Image file shot.png (image/png, 30×20, 1 KB); this model takes no images, so it is not shown.",
+      );
+      expect(result.images).toBeUndefined();
+    });
+
+    it("refuses an image over the limits or damaged, saying why", async () => {
+      put("huge.png", Buffer.concat([png(10, 10), Buffer.alloc(MAX_IMAGE_BYTES)]));
+      put("wide.gif", gifHeader(9000, 10));
+      put("cut.png", png(10, 10).subarray(0, 12));
+      expect((await readImage("huge.png", true)).text).toMatch(
+        /^Image file huge\.png \(image\/png, 3\.8 MB\) cannot be shown: over the 3\.8 MB limit\.$/,
+      );
+      expect((await readImage("wide.gif", true)).text).toBe(
+        "Image file wide.gif (image/gif, 13 B) cannot be shown: 9000×10 pixels, over the 8000 pixel limit.",
+      );
+      expect((await readImage("cut.png", true)).text).toContain("cannot be shown: a damaged image/png");
+      for (const path of ["huge.png", "wide.gif", "cut.png"])
+        expect((await readImage(path, true)).images).toBeUndefined();
+    });
+
+    it("does not show an image whose bytes hold a secret", async () => {
+      put("leak.png", png(4, 4, { text: SECRET }));
+      const result = await readImage("leak.png", true);
+      expect(result).toMatchObject({
+        isError: true,
+        text: "Image file leak.png (image/png, 4×4, 1 KB) is not shown: its bytes contain a secret.",
+      });
+      expect(result.images).toBeUndefined();
+    });
   });
 
   it("redacts secrets", async () => {

@@ -29,6 +29,7 @@ describe("classification and decisions", () => {
       "pr_push",
       "comment",
       "pr_review",
+      "attach",
     ]);
     expect(classify("pr_push", { forceWithLease: true })).toBe("destructive");
     expect(classify("pr_checkout", { forceWithLease: true })).toBe("write");

@@ -219,3 +219,62 @@ describe("the summary request", () => {
     }
   });
 });
+
+describe("images in the estimate", () => {
+  it("count as about 1,600 tokens each, not as their base64", () => {
+    const data = "A".repeat(400_000);
+    const message = {
+      role: "user" as const,
+      content: [
+        { type: "text" as const, text: "see" },
+        { type: "image" as const, data, mimeType: "image/png" },
+      ],
+      timestamp: 1,
+    };
+    const textOnly = estimateTokens({ ...message, content: [message.content[0]!] });
+    expect(estimateTokens(message) - textOnly).toBeGreaterThanOrEqual(1600);
+    expect(estimateTokens(message) - textOnly).toBeLessThan(1620);
+    expect(messagesTokensFor()([message])).toBe(estimateTokens([message]));
+  });
+});
+
+describe("images through compaction", () => {
+  it("re-sends an image only while it is in the context window; the summary request carries none", async () => {
+    const data = Buffer.from(`png-bytes-${"x".repeat(3000)}`).toString("base64");
+    let turns = 0;
+    const fake = await startFakeModel({
+      respond: (request) => {
+        if (isSummaryRequest(request)) return { text: "Summary: pictures were taken." };
+        turns++;
+        return turns <= 12 ? { toolCalls: [{ name: "camera", input: { n: turns } }] } : { text: "done" };
+      },
+    });
+    try {
+      const camera: Tool = {
+        name: "camera",
+        description: "Takes a picture.",
+        parameters: z.object({ n: z.number() }),
+        execute: async () => ({ ...ok("a picture:"), images: [{ data, mimeType: "image/png" }] }),
+      };
+      const dir = mkdtempSync(join(tmpdir(), "gitclaw-compaction-images-"));
+      const session = SessionFile.create(dir, { cwd: dir });
+      session.append({ type: "message", message: { role: "user", content: "take pictures", timestamp: 1 } });
+      const base = await options(session, dir, fake);
+      const result = await runAgentLoop({ ...base, tools: [camera] });
+      expect(result.outcome).toBe("done");
+      const imagesIn = (r: RecordedModelRequest) => JSON.stringify(r.body).split(data).length - 1;
+      const summaries = fake.requests.filter(isSummaryRequest);
+      expect(summaries.length).toBeGreaterThan(0);
+      for (const request of summaries) expect(imagesIn(request)).toBe(0);
+      const turnsSent = fake.requests.filter((r) => !isSummaryRequest(r)).map(imagesIn);
+      // Every picture went out while recent; none was carried to the end.
+      expect(Math.max(...turnsSent)).toBeGreaterThan(1);
+      expect(turnsSent.at(-1)!).toBeLessThan(12);
+      // The session keeps every picture, as pi stores them.
+      const stored = session.entries.filter((e) => e.type === "message" && JSON.stringify(e).includes(data));
+      expect(stored).toHaveLength(12);
+    } finally {
+      await fake.stop();
+    }
+  });
+});

@@ -127,3 +127,74 @@ describe("promptMessagesFor", () => {
     expect(convert(rebuilt)).toEqual(toPromptMessages(rebuilt, target));
   });
 });
+
+describe("images", () => {
+  const image = { type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" };
+  const file = { type: "file", data: { type: "data", data: image.data }, mediaType: "image/png" };
+  const conversation: AgentMessage[] = [
+    { role: "user", content: [{ type: "text", text: "look" }, image], timestamp: 1 },
+    assistant([{ type: "toolCall", id: "r", name: "read", arguments: { path: "a.png" } }]),
+    {
+      role: "toolResult",
+      toolCallId: "r",
+      toolName: "read",
+      content: [{ type: "text", text: "Image file a.png:" }, image],
+      isError: false,
+      timestamp: 1,
+    },
+  ];
+
+  it("go to Anthropic in the user message and in the tool result", () => {
+    const out = toPromptMessages(conversation, { ...target, api: "anthropic-messages", vision: true });
+    expect(out[0]).toEqual({ role: "user", content: [{ type: "text", text: "look" }, file] });
+    expect(out[2]).toEqual({
+      role: "tool",
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: "r",
+          toolName: "read",
+          output: { type: "content", value: [{ type: "text", text: "Image file a.png:" }, file] },
+        },
+      ],
+    });
+  });
+
+  it("go to chat completions in a user message after the tool results, as pi sends them", () => {
+    const openai = { provider: "local", modelId: "qwen-vl", api: "openai-completions", vision: true };
+    const out = toPromptMessages(conversation, openai);
+    expect(out.slice(2)).toEqual([
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "r",
+            toolName: "read",
+            output: { type: "text", value: "Image file a.png:\n[image image/png]" },
+          },
+        ],
+      },
+      { role: "user", content: [{ type: "text", text: "Attached image(s) from tool result:" }, file] },
+    ]);
+    // Converted turn by turn, the same: the images message is settled once the next message comes.
+    const convert = promptMessagesFor(openai);
+    const grown = [...conversation];
+    expect(convert(grown)).toEqual(out);
+    grown.push(assistant([{ type: "text", text: "It is red." }], { stopReason: "stop" }));
+    expect(convert(grown)).toEqual(toPromptMessages(grown, openai));
+    expect(convert(grown).map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant"]);
+  });
+
+  it("are named in text for a model that takes none", () => {
+    const out = toPromptMessages(conversation, { ...target, vision: false });
+    expect(out[0]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "look" },
+        { type: "text", text: "[image image/png: not sent to this model]" },
+      ],
+    });
+    expect(JSON.stringify(out)).not.toContain(image.data);
+  });
+});
