@@ -124,14 +124,11 @@ async function runIssue(
   io: { cwd: string; out: Out; spec: string; env: Record<string, string> },
 ): Promise<{ origin: string; number: number; run: WorkflowRun }> {
   const origin = await throwawayRemote(home, io);
-  const gh = await startGitHubEmulator({
-    owner: OWNER,
-    repo: REPO,
-    token: TOKEN,
-    defaultBranch: (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim(),
-  });
+  // The checkout's branch, whatever its name: the one the run checks out, works on and pushes to.
+  const defaultBranch = (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim();
+  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch });
   try {
-    const { number, eventName, payload } = openIssue(gh, join(home, "issues.json"), request);
+    const { number, eventName, payload } = openIssue(gh, join(home, "issues.json"), { ...request, defaultBranch });
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${io.spec}, working in ${workspace}`);
@@ -162,9 +159,14 @@ async function throwawayRemote(home: string, io: { cwd: string; out: Out }): Pro
 }
 
 /** Replays the ledger's issues into the emulator, then adds the new issue or comment (and records it). */
-function openIssue(gh: GitHubEmulator, ledgerFile: string, request: { issue?: number; prompt: string }) {
+function openIssue(
+  gh: GitHubEmulator,
+  ledgerFile: string,
+  request: { issue?: number; prompt: string; defaultBranch: string },
+) {
   const ledger: LocalIssue[] = existsSync(ledgerFile) ? JSON.parse(readFileSync(ledgerFile, "utf8")) : [];
-  const { issue: issueNumber, prompt } = request;
+  const { issue: issueNumber, prompt, defaultBranch } = request;
+  const target = { owner: OWNER, repo: REPO, defaultBranch };
   if (issueNumber !== undefined && !ledger[issueNumber - 1])
     throw new LocalError(`there is no local issue #${issueNumber} (there are ${ledger.length}).`);
   gh.addUser({ login: USER, permission: "admin" });
@@ -181,12 +183,12 @@ function openIssue(gh: GitHubEmulator, ledgerFile: string, request: { issue?: nu
     opened = {
       number: issue.number,
       eventName: "issues",
-      payload: issueOpenedPayload({ owner: OWNER, repo: REPO, issue }),
+      payload: issueOpenedPayload({ ...target, issue }),
     };
   } else {
     const comment = gh.addComment(issueNumber, { body: prompt, user: USER });
     ledger[issueNumber - 1]!.comments.push(prompt);
-    const payload = issueCommentCreatedPayload({ owner: OWNER, repo: REPO, issue: gh.issue(issueNumber), comment });
+    const payload = issueCommentCreatedPayload({ ...target, issue: gh.issue(issueNumber), comment });
     opened = { number: issueNumber, eventName: "issue_comment", payload };
   }
   writeFileSync(ledgerFile, `${JSON.stringify(ledger, null, 2)}\n`);
