@@ -46,6 +46,18 @@ async function upgradedWorkflow(): Promise<string> {
   return copy;
 }
 
+/** A collaborator's issue, and how to comment on it: the event of the comment's run. */
+function queueIssue() {
+  const issue = world.gh.createIssue({ title: "Queue", body: "a question", user: "alice" });
+  const comment = (body: string, user: string) =>
+    issueCommentCreatedPayload({
+      ...target,
+      issue: world.gh.issue(issue.number),
+      comment: world.gh.addComment(issue.number, { body, user }),
+    });
+  return { issue, comment };
+}
+
 const WORKFLOWS: [string, () => string | Promise<string>][] = [
   ["the project's workflow", () => WORKFLOW_FILE],
   ["the workflow init writes", generatedWorkflow],
@@ -56,13 +68,7 @@ describe.each(WORKFLOWS)("%s", (_, workflow) => {
   it("lets a collaborator's queued run go although an outsider commented while it waited", async () => {
     const workflowFile = await workflow();
     const concurrency = new ConcurrencyGroups();
-    const issue = world.gh.createIssue({ title: "Queue", body: "a question", user: "alice" });
-    const comment = (body: string, user: string) =>
-      issueCommentCreatedPayload({
-        ...target,
-        issue: world.gh.issue(issue.number),
-        comment: world.gh.addComment(issue.number, { body, user }),
-      });
+    const { issue, comment } = queueIssue();
     // The first run holds the issue's group until the test lets its model answer.
     let answering!: () => void;
     const answer = new Promise<void>((resolve) => {
@@ -108,13 +114,7 @@ describe("the stand-in's concurrency groups (the check can fail)", () => {
     const workflowFile = join(world.repo.root, "workflow-level-gitclaw.yml");
     writeFileSync(workflowFile, withWorkflowLevelConcurrency(readFileSync(WORKFLOW_FILE, "utf8")));
     const concurrency = new ConcurrencyGroups();
-    const issue = world.gh.createIssue({ title: "Queue", body: "a question", user: "alice" });
-    const comment = (body: string, user: string) =>
-      issueCommentCreatedPayload({
-        ...target,
-        issue: world.gh.issue(issue.number),
-        comment: world.gh.addComment(issue.number, { body, user }),
-      });
+    const { issue, comment } = queueIssue();
     // A run holding the group stands in for the collaborator's first run.
     const holder = await concurrency.join(`gitclaw-issue-${issue.number}`);
     const extra = { workflowFile, concurrency };
