@@ -2,6 +2,7 @@
 // from GitHub. The issue lives in the embedded GitHub emulator, the agent works in a clone, pushes go
 // to a throwaway bare remote under .gitclaw-local/, and the model is whatever the environment names.
 // `bun run local --issue 1 "…"` continues that issue's conversation.
+// `bun run local --demo` needs no key: the same lifecycle with a scripted model (./lib/demo.ts).
 import { runLocal, LocalError } from "./lib/local.ts";
 
 try {

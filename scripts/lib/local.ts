@@ -2,16 +2,18 @@
 // scripts run as processes against the GitHub emulator (test/support), with real git and the model
 // from the environment. Issues and comments are recorded in .gitclaw-local/issues.json and replayed
 // into a fresh emulator on every invocation, so follow-ups find their issue under the same number.
+// `--demo` runs the same lifecycle without a key: only the model is scripted (./demo.ts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
-import { startGitHubEmulator } from "../../test/support/github-emulator.ts";
+import { startGitHubEmulator, type GitHubEmulator } from "../../test/support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../../test/support/payloads.ts";
-import { runWorkflow } from "../../test/support/workflow.ts";
+import { runWorkflow, type WorkflowRun } from "../../test/support/workflow.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { ModelConfigError, resolveModel, type ResolvedModel } from "../../src/agent/model.ts";
 import { keyOf, serverChecks } from "../../src/cli/doctor-model.ts";
 import { settingsFromInputs } from "../../src/config/inputs.ts";
+import { DEMO_MODEL, DEMO_PROMPT, demoEnding, startDemoModel } from "./demo.ts";
 
 export class LocalError extends Error {
   override name = "LocalError";
@@ -28,31 +30,40 @@ interface LocalIssue {
   comments: string[];
 }
 
-const USAGE = 'usage: bun run local "what to do"  |  bun run local --issue <n> "follow-up"';
+type Out = (line: string) => void;
+type Env = Record<string, string | undefined>;
 
-function parseArgs(args: string[]): { issue?: number; prompt: string } {
+const USAGE =
+  'usage: bun run local "what to do"  |  bun run local --issue <n> "follow-up"  |  bun run local --demo (no key needed)';
+
+interface LocalArgs {
+  issue?: number;
+  prompt: string;
+  demo: boolean;
+}
+
+function parseArgs(args: string[]): LocalArgs {
   let issue: number | undefined;
+  let demo = false;
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--issue") {
+    if (args[i] === "--demo") demo = true;
+    else if (args[i] === "--issue") {
       issue = Number(args[++i]);
       if (!Number.isInteger(issue) || issue < 1) throw new LocalError(`--issue needs an issue number. ${USAGE}`);
     } else words.push(args[i]!);
   }
-  const prompt = words.join(" ").trim();
+  if (demo && issue !== undefined) throw new LocalError(`--demo starts a new issue each time. ${USAGE}`);
+  const prompt = words.join(" ").trim() || (demo ? DEMO_PROMPT : "");
   if (!prompt) throw new LocalError(USAGE);
-  return { issue, prompt };
+  return { issue, prompt, demo };
 }
 
 /**
  * Says exactly which variable to set when no model is usable, before anything starts; and warns, as
  * `doctor` does, when a local server drops the tools or hides its context window.
  */
-async function checkModel(
-  cwd: string,
-  env: Record<string, string | undefined>,
-  out: (line: string) => void,
-): Promise<string> {
+async function checkModel(cwd: string, env: Env, out: Out): Promise<string> {
   const config = loadConfig(cwd, settingsFromInputs(env).settings);
   const spec = config.model;
   let model: ResolvedModel;
@@ -61,7 +72,8 @@ async function checkModel(
   } catch (error) {
     if (error instanceof ModelConfigError) {
       throw new LocalError(
-        `${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).`,
+        `${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).` +
+          "\nTo see the whole lifecycle first, without a key (a scripted model): bun run local --demo",
       );
     }
     throw error;
@@ -71,79 +83,127 @@ async function checkModel(
   return spec;
 }
 
-export async function runLocal(
-  args: string[],
-  io: { cwd: string; env: Record<string, string | undefined>; out: (line: string) => void },
-): Promise<number> {
-  const { issue: issueNumber, prompt } = parseArgs(args);
+/** The model's variables from the environment, as the workflow would hand its inputs to the stages. */
+const modelEnv = (env: Env) =>
+  Object.fromEntries(
+    Object.entries(env).filter(
+      ([k, v]) => v !== undefined && /^(GITCLAW_|ANTHROPIC_|OPENAI_|OPENROUTER_|OLLAMA_)/.test(k),
+    ),
+  ) as Record<string, string>;
+
+export async function runLocal(args: string[], io: { cwd: string; env: Env; out: Out }): Promise<number> {
+  const parsed = parseArgs(args);
+  if (parsed.demo) return runDemo(parsed.prompt, io);
   const spec = await checkModel(io.cwd, io.env, io.out);
   const home = join(io.cwd, ".gitclaw-local");
-  const origin = join(home, "origin.git");
-  const ledgerFile = join(home, "issues.json");
-  mkdirSync(home, { recursive: true });
-  if (!existsSync(origin)) {
-    await execa("git", ["clone", "-q", "--bare", io.cwd, origin]);
-    io.out(`gitclaw local: created the throwaway remote ${origin} from this checkout's HEAD`);
-  }
-  const ledger: LocalIssue[] = existsSync(ledgerFile) ? JSON.parse(readFileSync(ledgerFile, "utf8")) : [];
-  if (issueNumber !== undefined && !ledger[issueNumber - 1])
-    throw new LocalError(`there is no local issue #${issueNumber} (there are ${ledger.length}).`);
-
-  const gh = await startGitHubEmulator({
-    owner: OWNER,
-    repo: REPO,
-    token: TOKEN,
-    defaultBranch: (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim(),
+  const { origin, number, run } = await runIssue(home, parsed, {
+    cwd: io.cwd,
+    out: io.out,
+    spec,
+    env: modelEnv(io.env),
   });
-  try {
-    gh.addUser({ login: USER, permission: "admin" });
-    // Replay earlier issues so numbers and conversations line up with the committed sessions.
-    for (const past of ledger) {
-      const issue = gh.createIssue({ title: past.title, body: past.body, user: USER });
-      for (const body of past.comments) gh.addComment(issue.number, { body, user: USER });
-    }
-    let payload: unknown;
-    let eventName: string;
-    let number: number;
-    if (issueNumber === undefined) {
-      const title = prompt.split("\n")[0]!.slice(0, 80);
-      const issue = gh.createIssue({ title, body: prompt, user: USER });
-      ledger.push({ title, body: prompt, comments: [] });
-      ({ number } = issue);
-      eventName = "issues";
-      payload = issueOpenedPayload({ owner: OWNER, repo: REPO, issue });
-    } else {
-      number = issueNumber;
-      const comment = gh.addComment(number, { body: prompt, user: USER });
-      ledger[number - 1]!.comments.push(prompt);
-      eventName = "issue_comment";
-      payload = issueCommentCreatedPayload({ owner: OWNER, repo: REPO, issue: gh.issue(number), comment });
-    }
-    writeFileSync(ledgerFile, `${JSON.stringify(ledger, null, 2)}\n`);
+  await report(origin, io.out);
+  io.out(`\nContinue with: bun run local --issue ${number} "…"`);
+  return run.stages.agent?.exitCode ?? 1;
+}
 
+/** The whole lifecycle with a scripted model, in a sandbox of its own (.gitclaw-local/demo). */
+async function runDemo(prompt: string, io: { cwd: string; out: Out }): Promise<number> {
+  const model = await startDemoModel();
+  io.out(`gitclaw local --demo: the model is SCRIPTED (a fake model server replaying ${model.turns} fixed turns).`);
+  io.out("Everything else is real: the emulated issue, the guard, 👀, the tools on a real clone, commit, push, reply.");
+  try {
+    const home = join(io.cwd, ".gitclaw-local", "demo");
+    const env = { ...model.env, GITCLAW_MODEL: DEMO_MODEL };
+    const { origin, run } = await runIssue(home, { prompt }, { ...io, spec: `${DEMO_MODEL} (scripted)`, env });
+    await report(origin, io.out);
+    io.out(demoEnding());
+    return run.stages.agent?.exitCode ?? 1;
+  } finally {
+    await model.stop();
+  }
+}
+
+/** The issue (new, or `issue`'s follow-up) run through the workflow against a fresh emulator. */
+async function runIssue(
+  home: string,
+  request: { issue?: number; prompt: string },
+  io: { cwd: string; out: Out; spec: string; env: Record<string, string> },
+): Promise<{ origin: string; number: number; run: WorkflowRun }> {
+  const origin = await throwawayRemote(home, io);
+  // The checkout's branch, whatever its name: the one the run checks out, works on and pushes to.
+  const defaultBranch = (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim();
+  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch });
+  try {
+    const { number, eventName, payload } = openIssue(gh, join(home, "issues.json"), { ...request, defaultBranch });
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
-    io.out(`gitclaw local: issue #${number} with ${spec}, working in ${workspace}`);
-    const modelEnv = Object.fromEntries(
-      Object.entries(io.env).filter(
-        ([k, v]) => v !== undefined && /^(GITCLAW_|ANTHROPIC_|OPENAI_|OPENROUTER_|OLLAMA_)/.test(k),
-      ),
-    ) as Record<string, string>;
+    io.out(`gitclaw local: issue #${number} with ${io.spec}, working in ${workspace}`);
     const run = await runWorkflow(
-      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env: modelEnv },
+      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env: io.env },
       eventName,
       payload,
     );
     for (const line of run.logs.split("\n")) if (/^(gitclaw|✓|✗)/.test(line)) io.out(`  ${line}`);
     if (!run.proceed) throw new LocalError(`the guard stopped the run: ${run.stages.guard?.stdout.trim()}`);
-
     const reply = gh.comments(number).at(-1)?.body ?? "(no reply)";
     io.out(`\n--- reply on issue #${number} ---\n${reply.replace(/\n<!-- gitclaw:reply -->$/, "")}\n`);
-    const commit = await execa("git", ["log", "-1", "--stat", "--format=%h %s%n%an <%ae>"], { cwd: origin });
-    io.out(`--- ${origin} ---\n${commit.stdout}`);
-    io.out(`\nContinue with: bun run local --issue ${number} "…"`);
-    return run.stages.agent?.exitCode ?? 1;
+    return { origin, number, run };
   } finally {
     await gh.stop();
   }
+}
+
+/** The bare remote pushes go to, made from this checkout's HEAD the first time. */
+async function throwawayRemote(home: string, io: { cwd: string; out: Out }): Promise<string> {
+  const origin = join(home, "origin.git");
+  mkdirSync(home, { recursive: true });
+  if (!existsSync(origin)) {
+    await execa("git", ["clone", "-q", "--bare", io.cwd, origin]);
+    io.out(`gitclaw local: created the throwaway remote ${origin} from this checkout's HEAD`);
+  }
+  return origin;
+}
+
+/** Replays the ledger's issues into the emulator, then adds the new issue or comment (and records it). */
+function openIssue(
+  gh: GitHubEmulator,
+  ledgerFile: string,
+  request: { issue?: number; prompt: string; defaultBranch: string },
+) {
+  const ledger: LocalIssue[] = existsSync(ledgerFile) ? JSON.parse(readFileSync(ledgerFile, "utf8")) : [];
+  const { issue: issueNumber, prompt, defaultBranch } = request;
+  const target = { owner: OWNER, repo: REPO, defaultBranch };
+  if (issueNumber !== undefined && !ledger[issueNumber - 1])
+    throw new LocalError(`there is no local issue #${issueNumber} (there are ${ledger.length}).`);
+  gh.addUser({ login: USER, permission: "admin" });
+  // Replay earlier issues so numbers and conversations line up with the committed sessions.
+  for (const past of ledger) {
+    const issue = gh.createIssue({ title: past.title, body: past.body, user: USER });
+    for (const body of past.comments) gh.addComment(issue.number, { body, user: USER });
+  }
+  let opened: { number: number; eventName: string; payload: unknown };
+  if (issueNumber === undefined) {
+    const title = prompt.split("\n")[0]!.slice(0, 80);
+    const issue = gh.createIssue({ title, body: prompt, user: USER });
+    ledger.push({ title, body: prompt, comments: [] });
+    opened = {
+      number: issue.number,
+      eventName: "issues",
+      payload: issueOpenedPayload({ ...target, issue }),
+    };
+  } else {
+    const comment = gh.addComment(issueNumber, { body: prompt, user: USER });
+    ledger[issueNumber - 1]!.comments.push(prompt);
+    const payload = issueCommentCreatedPayload({ ...target, issue: gh.issue(issueNumber), comment });
+    opened = { number: issueNumber, eventName: "issue_comment", payload };
+  }
+  writeFileSync(ledgerFile, `${JSON.stringify(ledger, null, 2)}\n`);
+  return opened;
+}
+
+/** The commit the run left on the throwaway remote. */
+async function report(origin: string, out: Out): Promise<void> {
+  const commit = await execa("git", ["log", "-1", "--stat", "--format=%h %s%n%an <%ae>"], { cwd: origin });
+  out(`--- ${origin} ---\n${commit.stdout}`);
 }

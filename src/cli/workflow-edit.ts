@@ -2,7 +2,8 @@
 // the inputs it needs, the `on:` events and permissions it needs, and the job's `if:` while it is
 // still the one init wrote), each change with its reason. The file is parsed with yaml's Document
 // API to find the nodes, and changed by splicing the text at their offsets: every other byte, the
-// user's comments, formatting, env and secrets included, stays as it is. Nothing is ever removed.
+// user's comments, formatting, env and secrets included, stays as it is. Nothing is ever removed but
+// a workflow-level `concurrency`, which moves to gitclaw's job (see moveConcurrency).
 import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
 import { WORKFLOW_FILE } from "../config/paths.ts";
 import {
@@ -155,6 +156,7 @@ export function updateWorkflow(text: string, want: { choices: Choices; previous:
   updateEvents(edit, doc.contents as YAMLMap, want.choices, update);
   updatePermissions(edit, doc.contents as YAMLMap, found.job, update);
   updatePrefilter(edit, found.job, want, update);
+  moveConcurrency(edit, doc.contents as YAMLMap, found.job, update);
   return { ...update, text: edit.apply() };
 }
 
@@ -332,4 +334,32 @@ function updatePrefilter(
   const block = `>-\n${wanted.replace(/^/gm, indent)}`;
   edit.replace(node!.range!, edit.text[node!.range![1] - 1] === "\n" ? `${block}\n` : block);
   update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}`);
+}
+
+/**
+ * A workflow-level `concurrency` moves to gitclaw's job, as written, its comment lines with it: GitHub
+ * puts every run in the workflow's group before the job's `if:` is evaluated, so an outsider's run the
+ * prefilter skips would still cancel a collaborator's run pending in the group. A job never joins.
+ */
+function moveConcurrency(edit: Splice, root: YAMLMap, job: YAMLMap, update: WorkflowUpdate): void {
+  const pair = pairOf(root, "concurrency");
+  if (!pair) return;
+  if (pairOf(job, "concurrency")) {
+    update.notes.push(
+      "kept the workflow's concurrency: (gitclaw's job has its own); an outsider's skipped run joins the workflow's group and can cancel a collaborator's pending run",
+    );
+    return;
+  }
+  const from = lineStartAbove(edit, start(pair.key));
+  const valueEnd = (pair.value as Node | null)?.range?.[1] ?? (pair.key as Node).range![1];
+  let to = edit.text[valueEnd - 1] === "\n" ? valueEnd : Math.min(edit.lineEnd(valueEnd) + 1, edit.text.length);
+  const block = edit.text.slice(from, to).trimEnd();
+  while (edit.text[to] === "\n") to++;
+  edit.replace([from, to], "");
+  const before = pairOf(job, "runs-on") ?? job.items[0]!;
+  const indent = " ".repeat(edit.column(start(before.key)));
+  edit.insert(lineStartAbove(edit, start(before.key)), `${block.replace(/^(?=.)/gm, indent)}\n`);
+  update.changes.push(
+    "concurrency: moved from the workflow to the job (a run the job's if: skips, such as an outsider's comment, then never joins the group, so it cannot cancel a collaborator's pending run)",
+  );
 }

@@ -117,6 +117,18 @@ export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
 export const CONCURRENCY_NUMBER =
   "github.event.issue.number || github.event.pull_request.number || github.event.workflow_run.pull_requests[0].number";
 
+/**
+ * The agent job's `concurrency`. On the job, never the workflow: GitHub puts a run in the workflow's
+ * group before any job's `if:` is evaluated, so an outsider's comment run, skipped by the prefilter,
+ * would still cancel the collaborator's run pending in the group. A skipped job never joins.
+ */
+export const JOB_CONCURRENCY = `# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.
+# On the job, not the workflow: a run the if: above skips never joins the group, so an outsider's
+# comment cannot cancel a collaborator's pending run.
+concurrency:
+  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER} }}
+  cancel-in-progress: false`;
+
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const trusted = (who: "issue" | "comment" | "review") =>
   `contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), github.event.${who}.author_association)`;
@@ -345,17 +357,13 @@ permissions:
   pull-requests: write
   actions: ${actions ? "write" : "read"}
 
-# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.${actions ? "\n# Each task's run is a group of its own." : ""}
-concurrency:
-  group: gitclaw-issue-\${{ ${CONCURRENCY_NUMBER}${actions ? " || format('task-{0}', github.run_id)" : ""} }}
-  cancel-in-progress: false
-
 jobs:
   agent:
     # A cheap prefilter so that irrelevant events never start a runner; gitclaw's guard makes the real
     # decision (the collaborator-permission API). \`gitclaw init --trigger …\` rewrites it.
     if: >-
 ${indent(prefilter(choices.trigger), 6)}
+${indent(JOB_CONCURRENCY, 4)}
     runs-on: ubuntu-latest
     # Keep above budgets.maxMinutes (default 45) so that the agent can commit and reply.
     timeout-minutes: 60

@@ -190,7 +190,7 @@ export function parseConfig(input: unknown, where = CONFIG_FILE): Config {
 }
 
 /**
- * The configuration of a run: `settings` (the action's inputs, src/actions/inputs.ts) over
+ * The configuration of a run: `settings` (the action's inputs, src/config/inputs.ts) over
  * .github/gitclaw.json over the defaults. A bad value is reported where it came from.
  */
 export function loadConfig(workspace: string, settings: Record<string, unknown> = {}): Config {

@@ -7,6 +7,12 @@ export const withReplyMarker = (body: string): string =>
   body.includes(REPLY_MARKER) ? body : `${body}\n${REPLY_MARKER}`;
 
 /**
+ * The marker of a run's progress comment, naming the run by its link: should the run die between
+ * creating the comment and recording its id, the cleanup step finds the comment by it.
+ */
+export const progressMarker = (runUrl: string): string => `<!-- gitclaw:progress ${runUrl} -->`;
+
+/**
  * The marker in the body of a pull request gitclaw opened for an issue (delivery "pull-request"):
  * the guard reads it from the payload to treat the pull request as that issue's conversation. A
  * claim only: anyone who can edit the body, or open a pull request from a fork, can write it, so the

@@ -87,33 +87,46 @@ interface RawComment {
   html_url: string;
 }
 
-/** Every comment of an issue, oldest first, a hundred a page. */
+/** Every item of a list the API pages, a hundred a page, in its order. */
+async function* pages<T>(api: GitHubApi, path: string, name: string): AsyncGenerator<T> {
+  for (let page = 1; ; page++) {
+    const batch = expectStatus(await api.send("GET", `${path}?per_page=100&page=${page}`), [200], name) as T[];
+    yield* batch;
+    if (batch.length < 100) return;
+  }
+}
+
+/** Every comment of an issue, oldest first. */
 export async function listComments(api: GitHubApi, repo: Repo, issueNumber: number): Promise<IssueComment[]> {
   const comments: IssueComment[] = [];
-  for (let page = 1; ; page++) {
-    const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
-    const batch = expectStatus(await api.send("GET", path), [200], "issue-comments") as RawComment[];
-    for (const c of batch) {
-      const {
-        id,
-        author_association: authorAssociation,
-        created_at: createdAt,
-        updated_at: updatedAt,
-        html_url: htmlUrl,
-      } = c;
-      comments.push({
-        id,
-        body: c.body ?? "",
-        login: c.user?.login ?? "ghost",
-        userType: c.user?.type ?? "User",
-        authorAssociation,
-        createdAt,
-        updatedAt,
-        htmlUrl,
-      });
-    }
-    if (batch.length < 100) return comments;
+  for await (const c of pages<RawComment>(api, `${repoPath(repo)}/issues/${issueNumber}/comments`, "issue-comments")) {
+    const {
+      id,
+      author_association: authorAssociation,
+      created_at: createdAt,
+      updated_at: updatedAt,
+      html_url: htmlUrl,
+    } = c;
+    comments.push({
+      id,
+      body: c.body ?? "",
+      login: c.user?.login ?? "ghost",
+      userType: c.user?.type ?? "User",
+      authorAssociation,
+      createdAt,
+      updatedAt,
+      htmlUrl,
+    });
   }
+  return comments;
+}
+
+/** The id of the newest review comment (inline, in any thread) of pull request `pull` whose body contains `text`. */
+export async function findReviewComment(api: GitHubApi, repo: Repo, pull: number, text: string) {
+  let found: number | undefined;
+  for await (const c of pages<RawComment>(api, `${repoPath(repo)}/pulls/${pull}/comments`, "review-comments"))
+    if (c.body?.includes(text)) found = c.id;
+  return found;
 }
 
 export async function createComment(

@@ -7,7 +7,8 @@ import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
 import { issueThread, type ReplyThread } from "../github/thread.ts";
 import { formatDuration } from "./format.ts";
-import { withReplyMarker } from "../github/marker.ts";
+import { progressMarker, withReplyMarker } from "../github/marker.ts";
+import { faultPoint } from "./fault.ts";
 
 export interface Step {
   label: string;
@@ -27,7 +28,10 @@ export interface ProgressOptions {
   delayMs?: number;
   now?: () => number;
   redact: (text: string) => string;
-  /** Called with the comment id once it exists, so the backstop can finish it if the run dies. */
+  /**
+   * Called with the comment id once it exists, so the backstop can finish it if the run dies; should
+   * it die before, the backstop finds the comment by its marker (progressMarker).
+   */
   onCreated?: (commentId: number) => void;
   log?: (line: string) => void;
 }
@@ -97,6 +101,7 @@ export class ProgressComment {
     try {
       this.lastWrite = this.now();
       const id = await this.thread.post(this.body());
+      faultPoint("after-progress-comment", process.env);
       this.commentId = id;
       this.options.onCreated?.(id);
     } catch (error) {
@@ -147,7 +152,7 @@ export class ProgressComment {
   private body(): string {
     const header = `⏳ **gitclaw is working…**${this.turn ? ` (turn ${this.turn})` : ""} · [run](${this.options.runUrl})`;
     const steps = this.steps.length ? `\n\n${renderSteps(this.steps)}` : "";
-    return this.options.redact(withReplyMarker(`${header}${steps}`));
+    return this.options.redact(withReplyMarker(`${header}${steps}\n${progressMarker(this.options.runUrl)}`));
   }
 
   /** The checklist folded under the reply, so the final comment keeps the record of what was done. */

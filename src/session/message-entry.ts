@@ -3,7 +3,7 @@
 // thousands of parses run before its compiled checks are warm: a 10,000-entry session took twice
 // as long as pi's loader (bench scale). Whatever this does not recognise goes to the zod schemas in
 // entries.ts, which stay the definition: this accepts only what they accept, and returns what they
-// would return (test/unit/session.test.ts compares the two).
+// would return (test/unit/session/session.test.ts compares the two).
 type Loose = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Loose =>

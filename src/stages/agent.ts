@@ -113,7 +113,7 @@ async function reportFailure(
   workflow.error(`gitclaw: ${message}`);
   if (issueNumber === undefined) return;
   const body = `gitclaw could not run:\n\n\`\`\`\n${actionable ? message : message.split("\n")[0]}\n\`\`\`\n\nSee the [run](${link}) for details.`;
-  await postNotice(env, api, issueNumber, replyBodies(body)[0]!, "agent").catch((e: Error) =>
+  await postNotice(env, api, { issueNumber }, replyBodies(body)[0]!, "agent").catch((e: Error) =>
     workflow.error(`gitclaw: could not post the failure comment either: ${redact(e.message)}`),
   );
 }

@@ -24,6 +24,6 @@ export async function runCleanup(
     throw new Error("the guard recorded no issue for this run, so there is nowhere to post the failure notice");
   const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
   const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.`;
-  await postNotice(env, api, target.issueNumber, body, "cleanup");
+  await postNotice(env, api, target, body, "cleanup");
   return { postedFailure: true, removedReaction };
 }

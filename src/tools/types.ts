@@ -28,7 +28,7 @@ export interface RunAs {
   gid: number;
   /** HOME of the tool processes: the tool user's own, never the agent's. */
   home: string;
-  /** A process whose mount namespace tool processes enter: the sandbox's view of the workspace (src/sandbox-view.ts). */
+  /** A process whose mount namespace tool processes enter: the sandbox's view of the workspace (src/tools/sandbox/sandbox-view.ts). */
   mountNamespacePid?: number;
 }
 

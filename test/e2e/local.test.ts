@@ -1,10 +1,10 @@
 // The README's main command: `bun run local "…"` runs the whole lifecycle against the embedded
-// emulator, here with the fake model standing in for the provider.
-import { readFileSync } from "node:fs";
+// emulator, here with the fake model standing in for the provider; `--demo` does it with no key.
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
-import { createTempRepo, type TempRepo } from "../support/git-repo.ts";
+import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
 let model: FakeModel;
@@ -18,9 +18,9 @@ afterAll(async () => {
   repo.cleanup();
 });
 
-async function local(args: string[], env: Record<string, string>) {
+async function local(args: string[], env: Record<string, string>, cwd = repo.dir) {
   const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/local.ts"), ...args], {
-    cwd: repo.dir,
+    cwd,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? "/root", ...env },
     stdout: "pipe",
     stderr: "pipe",
@@ -39,6 +39,7 @@ describe("bun run local", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/ANTHROPIC_API_KEY is not set/);
     expect(result.stderr).toMatch(/GITCLAW_MODEL=ollama\/<model>/);
+    expect(result.stderr).toContain("without a key (a scripted model): bun run local --demo");
   });
 
   it("runs an issue end to end and continues it with --issue", async () => {
@@ -91,6 +92,43 @@ describe("bun run local", () => {
     expect(result.stdout).toMatch(
       /model API error 401: invalid x-api-key \(the key in ANTHROPIC_API_KEY was refused at http:\/\/127\.0\.0\.1:\d+\/v1 \(ANTHROPIC_BASE_URL\)\)/,
     );
+  });
+
+  it("--demo: runs the whole lifecycle without a key, the model scripted and said to be, and says how to run it for real", async () => {
+    // A fresh clone on a branch of its own, as a newcomer's may be: the run works on that branch.
+    const checkout = await createTempRepo({ "README.md": "# Fresh\n", "GITCLAW-ENABLED.md": "on\n" });
+    await git(checkout.dir, "checkout", "-q", "-b", "try-gitclaw");
+    const result = await local(["--demo"], {}, checkout.dir);
+    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    const out = result.stdout;
+    expect(out).toMatch(/^gitclaw local --demo: the model is SCRIPTED/);
+    expect(out).toMatch(/issue #1 with anthropic\/claude-sonnet-4-5 \(scripted\)/);
+    // The steps: the guard, 👀, the real tools, the push, the reply.
+    for (const step of [
+      /gitclaw guard: proceed/,
+      /👀 added/,
+      /✓ bash/,
+      /✓ write/,
+      /gitclaw: pushed [0-9a-f]+ to try-gitclaw/,
+      /replied on #1/,
+    ])
+      expect(out).toMatch(step);
+    expect(out).toContain("--- reply on issue #1 ---\n(Scripted demo model.)");
+    // The commit on the demo's own throwaway remote: the file the tool wrote, the mapping and the session.
+    const origin = join(checkout.dir, ".gitclaw-local/demo/origin.git");
+    expect(out).toMatch(/gitclaw: issue #1 — Say hello/);
+    expect(out).toMatch(/hello-gitclaw\.md\s+\|\s+3 \+\+\+/);
+    const show = (path: string) =>
+      Bun.spawnSync(["git", "show", `try-gitclaw:${path}`], { cwd: origin }).stdout.toString();
+    expect(show("hello-gitclaw.md")).toMatch(/^# Hello from gitclaw\n/);
+    const mapping = JSON.parse(show("state/issues/1.json"));
+    expect(show(mapping.sessionPath)).toContain("Say hello");
+    expect(out.trimEnd().split("\n").slice(-4).join("\n")).toMatch(
+      /With a real model:\n {2}ANTHROPIC_API_KEY=sk-ant-… bun run local "Fix the typo in the README"/,
+    );
+    // The demo keeps to a sandbox of its own.
+    expect(existsSync(join(checkout.dir, ".gitclaw-local/issues.json"))).toBe(false);
+    checkout.cleanup();
   });
 
   it("refuses a follow-up to an issue that does not exist", async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { NoOperationTraceWriter } from "@actions/workflow-parser";
 import { parseAction } from "@actions/workflow-parser/actions/index";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
 const file = join(PROJECT_ROOT, ".github/workflows/gitclaw.yml");
@@ -54,6 +55,10 @@ describe(".github/workflows/gitclaw.yml", () => {
     expect(text).toMatch(
       /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\n/,
     );
+    // On the job, not the workflow: a run the job's if: skips never joins the group (test/e2e/concurrency.test.ts).
+    const workflow = parse(text) as { concurrency?: unknown; jobs: { agent: { concurrency?: unknown } } };
+    expect(workflow.concurrency).toBeUndefined();
+    expect(workflow.jobs.agent.concurrency).toMatchObject({ "cancel-in-progress": false });
     expect(text).toMatch(
       /group: gitclaw-issue-\$\{\{ github\.event\.issue\.number \|\| github\.event\.pull_request\.number \|\| github\.event\.workflow_run\.pull_requests\[0\]\.number \}\}\n\s+cancel-in-progress: false/,
     );

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GitHubEmulator } from "./github-emulator.ts";
 import type { FakeModel } from "./fake-model.ts";
+import type { ConcurrencyGroups } from "./runner/concurrency.ts";
 import { runJob, type JobRun, type JobSpec, type RunningJob } from "./runner/job.ts";
 import type { RunningStep, StepResult } from "./runner/step.ts";
 
@@ -43,12 +44,16 @@ export interface RunContext {
   /** The job to run (default: the workflow's first, the agent's). */
   job?: string;
   uploadArtifact?: JobSpec["uploadArtifact"];
+  /** The repository's concurrency groups, shared by the runs that should queue in them. */
+  concurrency?: ConcurrencyGroups;
 }
 
 export interface WorkflowRun {
   runnerTemp: string;
   /** The job's `if:` stopped it before any step. */
   skipped: boolean;
+  /** A newer run of its concurrency group cancelled it while it waited. */
+  cancelledWaiting: boolean;
   status: JobRun["status"];
   stages: Partial<Record<Stage, StageResult>>;
   proceed: boolean;
@@ -89,11 +94,13 @@ export function startWorkflow(
     runnerTemp: ctx.runnerTemp,
     ...(ctx.job ? { job: ctx.job } : {}),
     ...(ctx.uploadArtifact ? { uploadArtifact: ctx.uploadArtifact } : {}),
+    ...(ctx.concurrency ? { concurrency: ctx.concurrency } : {}),
   });
   const result = job.result.then(
     (run): WorkflowRun => ({
       runnerTemp: run.runnerTemp,
       skipped: run.skipped,
+      cancelledWaiting: run.cancelledWaiting === true,
       status: run.status,
       stages: run.steps as WorkflowRun["stages"],
       proceed: run.steps.guard?.outputs.proceed === "true",
@@ -107,3 +114,20 @@ export function startWorkflow(
 /** The workflow's job, start to end: prefilter → checkout → guard → (indicator → agent) → cleanup. */
 export const runWorkflow = (ctx: RunContext, eventName: string, payload: unknown): Promise<WorkflowRun> =>
   startWorkflow(ctx, eventName, payload).result;
+
+/**
+ * A workflow as `gitclaw init` wrote it before the concurrency group moved to the job: the same
+ * workflow with its group on the workflow, where every run joins it before the job's `if:`.
+ */
+export function withWorkflowLevelConcurrency(text: string): string {
+  const block = /\n( +# One run per issue[^\n]*\n(?: +#[^\n]*\n)* +concurrency:\n(?: {6}[^\n]*\n)+)/.exec(text)?.[1];
+  if (!block) throw new Error("withWorkflowLevelConcurrency: the workflow has no job-level concurrency");
+  const group = /group: ([^\n]+)/.exec(block)![1]!;
+  const older = [
+    "# One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.",
+    "concurrency:",
+    `  group: ${group}`,
+    "  cancel-in-progress: false",
+  ].join("\n");
+  return text.replace(block, "").replace("\njobs:\n", `\n${older}\n\njobs:\n`);
+}

@@ -12,7 +12,7 @@
 // - A root process holds the namespace (the holder below): `unshare --mount` runs it, it builds the
 //   mounts with the kernel's mount API (open_tree, mount_setattr, move_mount: util-linux's mount
 //   gained idmapping only in 2.39) and stays until the agent closes its stdin. Tool commands enter
-//   the namespace with nsenter (src/tools/process.ts).
+//   the namespace with nsenter (src/tools/bash/process.ts).
 // Where the kernel, the file system or the container refuses (a container job without
 // CAP_SYS_ADMIN), openWorkspaceView says why and the sandbox shares the workspace by permissions.
 import { realpathSync } from "node:fs";

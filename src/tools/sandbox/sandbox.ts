@@ -11,7 +11,7 @@
 //   with it as their real group, which they cannot change, so at the end it picks out exactly this
 //   run's processes, also ones that left their process group, even when runs share the machine.
 // - The workspace is shared through an idmapped mount in a mount namespace of the run's own
-//   (src/sandbox-view.ts): there the agent's files are the tool user's, and what it creates is the
+//   (src/tools/sandbox/sandbox-view.ts): there the agent's files are the tool user's, and what it creates is the
 //   agent's on disk. No file is touched to share it or to take it back. `.git/` and `state/` are
 //   shown as the agent's originals, mount points that cannot be renamed or replaced: only the
 //   orchestrator writes there, and it commits; a replaced `.git/config` would run the tools'

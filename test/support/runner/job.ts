@@ -5,12 +5,14 @@
 // (inputs, defaults, composite steps), `run:` steps started and cancelled as the runner does it
 // (./step.ts), actions/checkout as configured (./checkout.ts). setup-bun and cache are no-ops: bun
 // is already here. Git has no identity: HOME is empty and there is no global or system config.
+// Concurrency groups (./concurrency.ts) apply when the test shares a ConcurrencyGroups between runs.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { checkout } from "./checkout.ts";
+import { Concurrency, type Admission, type ConcurrencyGroups } from "./concurrency.ts";
 import { condition, interpolate, type Contexts, type JobStatus } from "./expressions.ts";
 import { startStep, type RunningStep, type StepResult } from "./step.ts";
 
@@ -32,9 +34,15 @@ const Workflow = z.object({
   name: z.string().optional(),
   on: Triggers,
   env: Env,
+  concurrency: Concurrency,
   jobs: z.record(
     z.string(),
-    z.object({ if: z.union([z.string(), z.boolean()]).optional(), env: Env, steps: z.array(Step) }),
+    z.object({
+      if: z.union([z.string(), z.boolean()]).optional(),
+      env: Env,
+      concurrency: Concurrency,
+      steps: z.array(Step),
+    }),
   ),
 });
 const Action = z.object({
@@ -70,12 +78,16 @@ export interface JobSpec {
   /** Called as each run step starts, so a test can kill or cancel it at the moment it chooses. */
   onStep?: (id: string, step: RunningStep) => void;
   runnerTemp?: string;
+  /** The repository's concurrency groups, shared with the other runs of the test (none: no groups). */
+  concurrency?: ConcurrencyGroups;
   /** actions/upload-artifact: what the step packs (a folder's files) goes where the run's artifacts are kept. */
   uploadArtifact?: (artifact: { name: string; path: string; retentionDays?: number }) => Promise<void>;
 }
 
 export interface JobRun {
   skipped: boolean;
+  /** Cancelled while it waited for its concurrency group: nothing of it ran. */
+  cancelledWaiting?: boolean;
   status: JobStatus;
   runnerTemp: string;
   /** Results of run steps by id (composite steps by their own id). */
@@ -267,22 +279,38 @@ export function runJob(spec: JobSpec): RunningJob {
     return result.exitCode !== 0;
   }
 
+  /** Joins a concurrency group, when the test models them; false: cancelled while waiting. */
+  const joined: Admission[] = [];
+  async function joinGroup(concurrency: { group: string } | undefined): Promise<boolean> {
+    if (!concurrency || !spec.concurrency) return true;
+    const admission = await spec.concurrency.join(interpolate(concurrency.group, contexts({})));
+    joined.push(admission);
+    return admission.admitted;
+  }
+
   const result = (async () => {
     const jobEnv = Object.fromEntries(
       Object.entries({ ...workflow.env, ...job.env }).map(([k, v]) => [k, interpolate(v, contexts({}))]),
     );
-    if ((spec.prefilter ?? true) && !triggers(workflow.on, spec.eventName, spec.payload)) {
-      run.skipped = true;
+    const skip = (why: "skipped" | "cancelledWaiting") => {
+      if (why === "skipped") run.skipped = true;
+      else Object.assign(run, { cancelledWaiting: true, status: "cancelled" });
       return run;
-    }
-    if ((spec.prefilter ?? true) && job.if !== undefined && !condition(job.if, contexts({ env: jobEnv }), "success")) {
-      run.skipped = true;
+    };
+    if ((spec.prefilter ?? true) && !triggers(workflow.on, spec.eventName, spec.payload)) return skip("skipped");
+    try {
+      // The run is queued: the workflow's group is joined before any job's `if:` is looked at.
+      if (!(await joinGroup(workflow.concurrency))) return skip("cancelledWaiting");
+      if ((spec.prefilter ?? true) && job.if !== undefined && !condition(job.if, contexts({ env: jobEnv }), "success"))
+        return skip("skipped");
+      if (!(await joinGroup(job.concurrency))) return skip("cancelledWaiting");
+      await runSteps(job.steps, { env: jobEnv });
+      if (cancelled) run.status = "cancelled";
+      run.summary = readFileSync(summaryFile, "utf8");
       return run;
+    } finally {
+      for (const admission of joined.reverse()) admission.leave();
     }
-    await runSteps(job.steps, { env: jobEnv });
-    if (cancelled) run.status = "cancelled";
-    run.summary = readFileSync(summaryFile, "utf8");
-    return run;
   })();
   return {
     result,

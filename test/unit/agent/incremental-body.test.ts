@@ -158,7 +158,7 @@ describe.each(LOOP_CASES)(
  * one side, the OpenAI-compatible API one of each message (a tool message one per result) and counts
  * the system message among them.
  */
-const CONVERTED: Record<Provider["name"], Record<string, number[]>> = {
+const CONVERTED: Record<Provider["name"], Record<"merges" | "apart" | "compaction" | "long", number[]>> = {
   anthropic: { merges: [1, 3, 2, 2, 2, 2, 3], apart: [1, 1, 3, 3, 3, 3], compaction: [1, 3, 1, 3, 1], long: [3] },
   openai: { merges: [2, 4, 5, 5, 3, 3, 5], apart: [2, 2, 4, 4, 4, 4], compaction: [2, 4, 2, 4, 3], long: [4] },
 };
@@ -174,14 +174,14 @@ describe.each(PROVIDERS)("the $name model's requests", (provider) => {
   const user = (text: string): LanguageModelV4Message => ({ role: "user", content: [{ type: "text", text }] });
   const assistant = (...content: Extract<LanguageModelV4Message, { role: "assistant" }>["content"]) =>
     ({ role: "assistant", content }) as LanguageModelV4Message;
-  const result = (id: string, value: string): LanguageModelV4Message => ({
+  const result = (id: string, value: string): Extract<LanguageModelV4Message, { role: "tool" }> => ({
     role: "tool",
     content: [{ type: "tool-result", toolCallId: id, toolName: "echo", output: { type: "text", value } }],
   });
   const call = (id: string) => ({ type: "tool-call" as const, toolCallId: id, toolName: "echo", input: "{}" });
   const results = (...ids: string[]): LanguageModelV4Message => ({
     role: "tool",
-    content: ids.flatMap((id) => (result(id, `${id} done`) as { content: [] }).content),
+    content: ids.flatMap((id) => result(id, `${id} done`).content),
   });
 
   /** The prompts of a conversation growing turn by turn, the last message marked afresh each time. */

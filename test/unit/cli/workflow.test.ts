@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
   ACTION,
+  CONCURRENCY_NUMBER,
   prefilter,
   renderWorkflow,
   TASK_DISPATCH_INPUTS,
@@ -367,6 +368,17 @@ describe("the workflow with sub-agents on Actions (tasks.actions)", () => {
     const fanned = workflow(true);
     expect(fanned.permissions.actions).toBe("write");
     expect(Object.keys(fanned.on.workflow_dispatch!.inputs!)).toEqual([...TASK_DISPATCH_INPUTS]);
+  });
+
+  it("queues the agent job per issue, on the job: a run its if: skips never joins the group", () => {
+    for (const actionsRunner of [false, true]) {
+      const rendered = workflow(actionsRunner) as ReturnType<typeof workflow> & { concurrency?: unknown };
+      expect(rendered.concurrency).toBeUndefined();
+      expect((rendered.jobs.agent as { concurrency?: unknown }).concurrency).toEqual({
+        group: `gitclaw-issue-\${{ ${CONCURRENCY_NUMBER} }}`,
+        "cancel-in-progress": false,
+      });
+    }
   });
 
   it("gives the task job a read-only token, its base checked out, gitclaw in child mode and the upload", () => {

@@ -1,5 +1,5 @@
 // `git status --porcelain=v1 -z` read right for every status code, including the first entry, whose
-// leading space a trimmed read would lose (turning ` M lifecycle/x` into `ifecycle/x`).
+// leading space a trimmed read would lose (turning ` M lifecycle/GITCLAW-AGENT.ts` into `ifecycle/GITCLAW-AGENT.ts`).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
