@@ -10,6 +10,8 @@ import { faultPoint } from "./fault.ts";
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
+import { scrubChangedFiles } from "../git/scrub.ts";
+import { passedSecrets } from "../tool-env.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
@@ -105,6 +107,11 @@ export async function landWork(
   const changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
+  await scrubPassedSecrets(
+    run,
+    workspace,
+    touchedPaths(changes).filter((path) => !own.includes(path)),
+  );
   const message = run.redact(
     commitMessage({
       issueNumber: target.conversation,
@@ -122,6 +129,15 @@ export async function landWork(
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
+}
+
+/** tools.env values a command wrote into a file never reach a commit (src/git/scrub.ts). */
+async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths: string[]): Promise<void> {
+  const values = passedSecrets(run.processEnv, run.config.tools.env);
+  const { redacted, reverted } = await scrubChangedFiles(workspace.git, paths, values);
+  for (const path of redacted) workflow.warning(`gitclaw: redacted a tools.env value from ${path} before the commit`);
+  for (const path of reverted)
+    workflow.warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
 }
 
 /** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */
