@@ -24,6 +24,7 @@ export async function scrubChangedFiles(
   git: Git,
   paths: readonly string[],
   values: readonly string[],
+  maxBytes = MAX_SCRUBBED_BYTES,
 ): Promise<Scrubbed> {
   const scrubbed: Scrubbed = { redacted: [], reverted: [] };
   if (values.length === 0) return scrubbed;
@@ -32,7 +33,7 @@ export async function scrubChangedFiles(
     const file = join(git.cwd, path);
     const stat = lstatSync(file, { throwIfNoEntry: false });
     if (!stat?.isFile()) continue;
-    if (stat.size > MAX_SCRUBBED_BYTES) {
+    if (stat.size > maxBytes) {
       scrubbed.reverted.push(path);
       continue;
     }

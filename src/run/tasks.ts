@@ -163,7 +163,8 @@ function localEnv(
   const { run, workspace, session, sandbox, toolContext } = setup;
   const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
   // No pull request worktrees for sub-agents (no github tool); their own worktree is shared like one.
-  const shared = { env: toolContext.env, redact: toolContext.redact, runAs: toolContext.runAs, sharedWorkspace: true };
+  const { env, redact, runAs, passedSecrets } = toolContext;
+  const shared = { env, redact, runAs, passedSecrets, sharedWorkspace: true };
   return {
     main: workspace.git,
     worktreesDir: sandbox.worktrees,

@@ -8,7 +8,7 @@ import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { closeWorktrees } from "../tools/github/worktrees.ts";
-import { passedVariables } from "../tool-env.ts";
+import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
@@ -73,6 +73,7 @@ export async function setUpTools(
     signal: run.signal,
     // tools.env: for tool commands only; gitclaw's own git commands keep the secret-free environment.
     env: { ...workspace.toolEnv, ...passedVariables(run.processEnv, config.tools.env) },
+    passedSecrets: passedSecrets(run.processEnv, config.tools.env),
     artifacts: createArtifactStore(session.artifactsDir),
     redact: run.redact,
     runAs: sandbox.isolated ? sandbox : undefined,
