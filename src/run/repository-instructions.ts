@@ -61,9 +61,7 @@ export function instructionsSection(loaded: RepositoryInstructions | undefined):
     const cut = file.cut ? [`[gitclaw: ${file.path} ends here, ${file.note}.]`] : [];
     return [heading, file.text.trimEnd(), ...cut].join("\n");
   });
-  const intro =
-    `Instructions of the repository, as committed on its default branch ${loaded.branch} by the people who ` +
-    "maintain it; follow them unless they conflict with what is said above.";
+  const intro = `The repository's instructions, from its default branch ${loaded.branch}, by its maintainers: follow them unless they conflict with the above.`;
   return [intro, ...parts].join("\n\n");
 }
 

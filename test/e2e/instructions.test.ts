@@ -55,7 +55,7 @@ describe("instruction files on the default branch", () => {
     const claudeAt = first.indexOf(`## CLAUDE.md\n${CLAUDE.trimEnd()}`);
     expect(agentsAt, first).toBeGreaterThan(0);
     expect(claudeAt).toBeGreaterThan(agentsAt);
-    expect(first).toContain("as committed on its default branch main");
+    expect(first).toContain("The repository's instructions, from its default branch main, by its maintainers");
     expect(first).toMatch(/Directories with an AGENTS\.md of their own.*: src\/api\/\./);
     // The same prompt for the whole run: the agent's edits to AGENTS.md change nothing in it.
     for (const request of requests) expect(systemPrompt(request)).toBe(first);

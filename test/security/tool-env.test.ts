@@ -9,7 +9,7 @@ import { settingsFromInputs } from "../../src/config/inputs.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { OWNER, REPO, createWorld, type World } from "../e2e/support.ts";
 import { findLeaks, isMaskCommand, type Scene } from "./leaks.ts";
-import { SECRETS, hostedRunner, toolResults, type HostedRunner } from "./support.ts";
+import { SECRETS, hostedRunner, sceneOf, toolResults, type HostedRunner } from "./support.ts";
 
 const NPM_TOKEN = `npm_${"RegistryToken0".repeat(3)}`;
 const DATABASE_URL = "postgres://app:s3cret-Passw0rd-xyz@db.internal:5432/widgets";
@@ -57,14 +57,7 @@ describe("variables named in tools.env", () => {
       env,
     });
     expect(run.stages.agent?.exitCode, run.logs).toBe(0);
-    scene = {
-      world,
-      workspace: runner.workspace,
-      runnerTemp: runner.runnerTemp,
-      logs: run.logs,
-      since,
-      issueNumber: issue.number,
-    };
+    scene = { ...sceneOf(world, runner, run.logs, since), issueNumber: issue.number };
     results = toolResults(world);
   });
 
