@@ -107,11 +107,8 @@ export async function landWork(
   const changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
-  await scrubPassedSecrets(
-    run,
-    workspace,
-    touchedPaths(changes).filter((path) => !own.includes(path)),
-  );
+  const mine = ownedBy(own);
+  await scrubPassedSecrets(run, workspace, touchedPaths(changes).filter((path) => !mine(path)));
   const message = run.redact(
     commitMessage({
       issueNumber: target.conversation,
@@ -204,10 +201,14 @@ async function commitAndPush(
   }
 }
 
+/** Whether a path is one of gitclaw's own files of the run (an entry ending in / is a folder of them). */
+const ownedBy = (own: readonly string[]) => (path: string) =>
+  own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+
 /** What the commit `head` changed, but for gitclaw's own files. */
 async function changedBesides(workspace: Workspace, head: string, own: string[]): Promise<string[]> {
   const listed = await workspace.git.must(["diff", "--name-only", "-z", "--no-renames", `${head}^`, head]);
-  const mine = (path: string) => own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+  const mine = ownedBy(own);
   return listed.split("\0").filter((path) => path && !mine(path));
 }
 
