@@ -67,7 +67,8 @@ interface Prepared {
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
   const { workspace, conversation, progress, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
-  const tools = await setUpTools(run, workspace, conversation.session, { toolRoot: fork?.root, untrusted });
+  const where = { toolRoot: fork?.root, untrusted, instructions: prepared.instructions };
+  const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let unpushed: string[];

@@ -12,6 +12,7 @@ import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
+import type { RepositoryInstructions } from "./instructions.ts";
 import { setUpTasks, type RunTasks } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -32,7 +33,7 @@ export async function setUpTools(
   run: RunContext,
   workspace: Workspace,
   session: SessionFile,
-  where: { toolRoot?: string; untrusted?: string } = {},
+  where: { toolRoot?: string; untrusted?: string; instructions?: RepositoryInstructions } = {},
 ): Promise<RunTools> {
   const { env, config } = run;
   const toolRoot = where.toolRoot ?? workspace.root;
@@ -79,7 +80,15 @@ export async function setUpTools(
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees,
   };
-  const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext: context });
+  const tasks = setUpTasks({
+    run,
+    workspace,
+    session,
+    sandbox,
+    toolsOptions,
+    toolContext: context,
+    instructions: where.instructions,
+  });
   if (tasks) toolset.tools.push(...tasks.tools);
   // No tool may write the index while the refresh holds its lock.
   await workspace.indexRefreshed;
