@@ -108,7 +108,8 @@ export async function landWork(
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const mine = ownedBy(own);
-  await scrubPassedSecrets(run, workspace, touchedPaths(changes).filter((path) => !mine(path)));
+  const theirs = touchedPaths(changes).filter((path) => !mine(path));
+  await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(
     commitMessage({
       issueNumber: target.conversation,
