@@ -2,8 +2,9 @@
 // and by pi (its CLI under Node, as its own launcher runs it) against the fake model server, every
 // request body recorded there and billed with the prompt-caching model of
 // test/support/fake-model/prompt-cache.ts at Claude Sonnet 4.5 list prices, each conversation with
-// an empty cache. The scripts: 20 turns of `bash true`; 30 turns each reading an ~8 KB file; a resume
-// of that conversation adding 10 more reads, billed cold and, with the cache the first run left, warm.
+// an empty cache, in a repository with a 4 KB AGENTS.md (both sides send it). The scripts: 20 turns
+// of `bash true`; 30 turns each reading an ~8 KB file; a resume of that conversation adding 10 more
+// reads, billed cold and, with the cache the first run left, warm.
 // Both sides must really complete them: their tool calls are counted.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -47,6 +48,19 @@ function moduleSource(n: number): string {
       `export function handler${n}x${i}(input: Request): Promise<Response> {`,
       `  return respond(input, { status: ${200 + (i % 5)}, id: ${n * 1000 + i} });`,
       "}",
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** About 4 KB of a repository's AGENTS.md: both sides put it into every request's system prompt. */
+function agentsMd(): string {
+  const lines = ["# Working on widgets", "", "Conventions every change follows:", ""];
+  const topics = ["handlers", "tests", "errors", "logging", "naming", "imports", "types", "docs"];
+  for (let i = 0; Buffer.byteLength(lines.join("\n")) < 4096 - 120; i++) {
+    const topic = topics[i % topics.length]!;
+    lines.push(
+      `- Rule ${i + 1} (${topic}): keep ${topic} small and local; run \`bun run test\` after changing ${topic}.`,
     );
   }
   return `${lines.join("\n")}\n`;
@@ -169,9 +183,12 @@ class Sides {
 
   static async create(): Promise<Sides> {
     let sides: Sides | undefined;
-    const files = Object.fromEntries(
-      Array.from({ length: READS + MORE_READS }, (_, i) => [filePath(i + 1), moduleSource(i + 1)]),
-    );
+    const files = {
+      ...Object.fromEntries(
+        Array.from({ length: READS + MORE_READS }, (_, i) => [filePath(i + 1), moduleSource(i + 1)]),
+      ),
+      "AGENTS.md": agentsMd(),
+    };
     const world = await createWorld((request) => SCRIPTS[sides!.script].turn(toolResultsIn(request.body)), files);
     sides = new Sides(world, piAgentDir(world.model.url));
     return sides;
@@ -233,7 +250,9 @@ class Sides {
     const requests = await this.conversation(script, async () => {
       // PI_BIN is pi's own launcher (`#!/usr/bin/env node`): pi as its users run it.
       const cwd = await this.world.checkout();
-      const run = await exec([PI_BIN, ...piPrintArgs(PROMPTS[script], session)], { cwd, env });
+      // With its context files, as pi runs by default: it sends the repository's AGENTS.md too.
+      const args = piPrintArgs(PROMPTS[script], session).filter((arg) => arg !== "--no-context-files");
+      const run = await exec([PI_BIN, ...args], { cwd, env });
       const made = run.stdout.match(/"type":"tool_execution_end"/g)?.length ?? 0;
       const { calls } = SCRIPTS[script];
       if (made !== calls) {
@@ -253,7 +272,8 @@ export const cost: Benchmark = {
   name: "cost",
   title: "What a task costs on Anthropic's API: gitclaw vs pi",
   method:
-    "Three scripted conversations on the fake model (Anthropic wire format), each from an empty prompt cache: " +
+    "Three scripted conversations on the fake model (Anthropic wire format), each from an empty prompt cache, in a " +
+    "repository with a 4 KB AGENTS.md, which both sides put into their system prompt (pi with its context files on): " +
     "20 turns of one `bash true`; 30 turns each reading a different ~8 KB file; a resume of the latter (gitclaw: a " +
     "comment on the issue, a fresh checkout; pi: `--session <file>`) adding 10 more reads, billed cold and again " +
     "with the cache the 30-read run left (warm). gitclaw is `bun dist/GITCLAW-AGENT.js`; pi is its CLI under " +

@@ -96,3 +96,55 @@ export function secretValues(
   }
   return [...values];
 }
+
+// tools.env: variables of the step's environment that the workflow hands to tool commands on purpose
+// (a registry token, a service URL). They pass whatever their names look like, and their values are
+// secrets from then on (src/stages/agent.ts registers them with the redactor and ::add-mask::). Only
+// gitclaw's own secrets never pass: the tool user must not get what would let it act as gitclaw.
+const MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"];
+const OWN_SECRETS: readonly { test: (name: string) => boolean; what: string }[] = [
+  { test: (name) => name === "GITHUB_TOKEN" || name === "GH_TOKEN", what: "the job's GitHub token" },
+  { test: (name) => MODEL_KEY_NAMES.includes(name), what: "a model key" },
+  { test: (name) => name.startsWith("ACTIONS_"), what: "the Actions runtime's own tokens and URLs (ACTIONS_*)" },
+  { test: (name) => name.startsWith("INPUT_"), what: "the action's inputs, model keys among them (INPUT_*)" },
+  { test: (name) => name.startsWith("GITCLAW_"), what: "gitclaw's own settings and tokens (GITCLAW_*)" },
+  { test: (name) => name === "RUNNER_TEMP", what: "the runner's folder of job state and credentials" },
+];
+
+/**
+ * Why `name` may not be listed in tools.env, or undefined when it may. `modelKeyNames`: the key
+ * variables of providers the configuration declares (providers.*.apiKeyEnv).
+ */
+export function refusedToolEnvName(name: string, modelKeyNames: readonly string[] = []): string | undefined {
+  const upper = name.toUpperCase();
+  if (modelKeyNames.includes(name)) return `${name} is a model key gitclaw itself holds; tool commands never get it`;
+  const own = OWN_SECRETS.find((secret) => secret.test(upper));
+  if (own) return `${name} is ${own.what}, which gitclaw itself holds; tool commands never get it`;
+  if (ALLOWED.has(name) || upper.startsWith("LC_"))
+    return `${name} already reaches tool commands; list only variables they would not get otherwise`;
+  return undefined;
+}
+
+/** The tools.env variables that are set in `source`, by name (refused names are never copied). */
+export function passedVariables(source: Record<string, string | undefined>, names: readonly string[]) {
+  const passed: Record<string, string> = {};
+  for (const name of names) {
+    const value = source[name];
+    if (value !== undefined && refusedToolEnvName(name) === undefined) passed[name] = value;
+  }
+  return passed;
+}
+
+/**
+ * What to mask of a passed value: the whole value and each of its lines, as the runner masks a
+ * multi-line value line by line. Parts shorter than MIN_SECRET_LENGTH are left out (see secretValues).
+ */
+function maskableParts(value: string): string[] {
+  const parts = [value, ...value.split(/\r?\n/)].map((part) => part.trim());
+  return [...new Set(parts.filter((part) => part.length >= MIN_SECRET_LENGTH))];
+}
+
+/** Every part of the tools.env values set in `source` to redact and mask. */
+export const passedSecrets = (source: Record<string, string | undefined>, names: readonly string[]): string[] => [
+  ...new Set(Object.values(passedVariables(source, names)).flatMap(maskableParts)),
+];

@@ -8,6 +8,7 @@ import { describeZodError } from "../zod-errors.ts";
 import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "../tools/github/policy.ts";
 import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
+import { refusedToolEnvName } from "../tool-env.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
 export const TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"] as const;
@@ -29,154 +30,195 @@ const ProviderConfig = z.strictObject({
     .optional(),
 });
 
-export const Config = z.strictObject({
-  /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
-  model: z
-    .string()
-    .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5")
-    .default("anthropic/claude-sonnet-4-5"),
-  providers: z.record(z.string(), ProviderConfig).default({}),
-  /** Which events start the agent (see src/gate/triggers.ts). */
-  trigger: z
-    .strictObject({
-      modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
-      mention: z
-        .string()
-        .regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw")
-        .default("@gitclaw"),
-      label: z.string().min(1).default("gitclaw"),
-      assignee: z.string().min(1).default("gitclaw"),
-      /** A review requesting changes on gitclaw's own pull request starts a run without a mention. */
-      changesRequested: z.boolean().default(true),
-    })
-    .prefault({}),
-  /** push: commits go to git.branch (the default branch); pull-request: to gitclaw/issue-<n>, with a draft PR. */
-  delivery: z.enum(DELIVERY_MODES).default("push"),
-  pullRequests: z
-    .strictObject({
-      /** Resolve the review thread of an inline comment once a run answering it pushed a change. */
-      resolveThreads: z.boolean().default(true),
-    })
-    .prefault({}),
-  /** Fixing failed CI runs of gitclaw's pull requests (trigger mode "ci"). */
-  ci: z
-    .strictObject({
-      /** Fix attempts per pull request, counted from the Gitclaw-CI-Fix trailers of its commits. */
-      maxAttempts: z.int().min(1).max(10).default(3),
-      /** A pull request with this label gets no fix attempts. */
-      optOutLabel: z.string().min(1).default("gitclaw-no-ci-fix"),
-    })
-    .prefault({}),
-  /** Who may drive the agent (see src/gate/trust.ts). */
-  trust: z
-    .strictObject({
-      minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
-      /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */
-      trustedBots: z.array(z.string().min(1)).default([]),
-    })
-    .prefault({}),
-  /** Per-model facts that override the built-in catalogue, keyed "provider/model". */
-  models: z
-    .record(
-      z.string(),
-      z.strictObject({
-        contextWindow: z.int().min(1024).optional(),
-        cost: z
-          .strictObject({
-            input: z.number().min(0),
-            output: z.number().min(0),
-            cacheRead: z.number().min(0),
-            cacheWrite: z.number().min(0),
-          })
+/** A file of the repository, named from its root. */
+const InstructionPath = z
+  .string()
+  .max(200)
+  .regex(
+    /^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/,
+    "expected a file's path from the repository root, e.g. docs/agents.md",
+  );
+
+export const Config = z
+  .strictObject({
+    /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
+    model: z
+      .string()
+      .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5")
+      .default("anthropic/claude-sonnet-4-5"),
+    providers: z.record(z.string(), ProviderConfig).default({}),
+    /** Which events start the agent (see src/gate/triggers.ts). */
+    trigger: z
+      .strictObject({
+        modes: z.array(z.enum(TRIGGER_MODES)).min(1).default(["issue"]),
+        mention: z
+          .string()
+          .regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw")
+          .default("@gitclaw"),
+        label: z.string().min(1).default("gitclaw"),
+        assignee: z.string().min(1).default("gitclaw"),
+        /** A review requesting changes on gitclaw's own pull request starts a run without a mention. */
+        changesRequested: z.boolean().default(true),
+      })
+      .prefault({}),
+    /** push: commits go to git.branch (the default branch); pull-request: to gitclaw/issue-<n>, with a draft PR. */
+    delivery: z.enum(DELIVERY_MODES).default("push"),
+    pullRequests: z
+      .strictObject({
+        /** Resolve the review thread of an inline comment once a run answering it pushed a change. */
+        resolveThreads: z.boolean().default(true),
+      })
+      .prefault({}),
+    /** Fixing failed CI runs of gitclaw's pull requests (trigger mode "ci"). */
+    ci: z
+      .strictObject({
+        /** Fix attempts per pull request, counted from the Gitclaw-CI-Fix trailers of its commits. */
+        maxAttempts: z.int().min(1).max(10).default(3),
+        /** A pull request with this label gets no fix attempts. */
+        optOutLabel: z.string().min(1).default("gitclaw-no-ci-fix"),
+      })
+      .prefault({}),
+    /** Who may drive the agent (see src/gate/trust.ts). */
+    trust: z
+      .strictObject({
+        minPermission: z.enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
+        /** Exact bot logins allowed to drive the agent. A login merely ending in `[bot]` is not trusted. */
+        trustedBots: z.array(z.string().min(1)).default([]),
+      })
+      .prefault({}),
+    /** Per-model facts that override the built-in catalogue, keyed "provider/model". */
+    models: z
+      .record(
+        z.string(),
+        z.strictObject({
+          contextWindow: z.int().min(1024).optional(),
+          cost: z
+            .strictObject({
+              input: z.number().min(0),
+              output: z.number().min(0),
+              cacheRead: z.number().min(0),
+              cacheWrite: z.number().min(0),
+            })
+            .optional(),
+          /** Takes images (issue screenshots, `read` of image files); default: yes for Anthropic's API, per family for others. */
+          vision: z.boolean().optional(),
+        }),
+      )
+      .default({}),
+    budgets: z
+      .strictObject({
+        maxTurns: z.int().min(1).max(1000).default(60),
+        /** Wall clock for the agent loop; keep it well below the job's timeout-minutes to leave time to commit and reply. */
+        maxMinutes: z.number().positive().max(360).default(45),
+        /** Output tokens for the whole run. */
+        maxOutputTokens: z.int().min(256).default(200_000),
+        /** Output tokens of one model call. */
+        maxOutputTokensPerCall: z.int().min(256).default(16_384),
+        /** USD for the whole run, from the catalogue's or the config's prices. */
+        maxCostUsd: z.number().positive().default(10),
+      })
+      .prefault({}),
+    compaction: z
+      .strictObject({
+        reserveTokens: z.int().min(0).default(16_384),
+        keepRecentTokens: z.int().min(256).default(20_000),
+      })
+      .prefault({}),
+    git: z
+      .strictObject({
+        /** Branch the agent commits to; default: the repository's default branch. */
+        branch: z
+          .string()
+          .regex(
+            /^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/,
+            "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)",
+          )
           .optional(),
-        /** Takes images (issue screenshots, `read` of image files); default: yes for Anthropic's API, per family for others. */
-        vision: z.boolean().optional(),
-      }),
-    )
-    .default({}),
-  budgets: z
-    .strictObject({
-      maxTurns: z.int().min(1).max(1000).default(60),
-      /** Wall clock for the agent loop; keep it well below the job's timeout-minutes to leave time to commit and reply. */
-      maxMinutes: z.number().positive().max(360).default(45),
-      /** Output tokens for the whole run. */
-      maxOutputTokens: z.int().min(256).default(200_000),
-      /** Output tokens of one model call. */
-      maxOutputTokensPerCall: z.int().min(256).default(16_384),
-      /** USD for the whole run, from the catalogue's or the config's prices. */
-      maxCostUsd: z.number().positive().default(10),
-    })
-    .prefault({}),
-  compaction: z
-    .strictObject({
-      reserveTokens: z.int().min(0).default(16_384),
-      keepRecentTokens: z.int().min(256).default(20_000),
-    })
-    .prefault({}),
-  git: z
-    .strictObject({
-      /** Branch the agent commits to; default: the repository's default branch. */
-      branch: z
-        .string()
-        .regex(
-          /^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/,
-          "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)",
-        )
-        .optional(),
-      pushAttempts: z.int().min(8).max(20).default(8),
-    })
-    .prefault({}),
-  /**
-   * Paths the agent may not change (prefixes relative to the repository root): this config, and what
-   * later runs execute with the token before anything else (lifecycle/, a bunfig.toml preload).
-   * Workflow files are not pushed either way (the job's token cannot): they are delivered as a patch
-   * unless workflows_token is set (src/run/workflow-files.ts); listed here, they are refused outright.
-   */
-  protectedPaths: z.array(z.string().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
-  /** Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off"). */
-  sandbox: SandboxMode,
-  progress: z
-    .strictObject({
-      /** Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts). */
-      throttleSeconds: z.number().min(0).max(60).default(3),
-      /** Seconds the run goes before the progress comment appears (a quicker run just replies); 0: at once. */
-      delaySeconds: z.number().min(0).max(60).default(3),
-    })
-    .prefault({}),
-  tools: z
-    .strictObject({
-      enabled: z.array(z.enum(TOOL_NAMES)).default([...TOOL_NAMES]),
-      interceptor: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
-      /** What the github tool may do: per class (read/write/destructive) and per op. */
-      github: GitHubPolicyConfig.prefault({}),
-    })
-    .prefault({}),
-  /** Sub-agents (the task tools, src/tasks/): whether the agent may start them, how many run at once, how deep. */
-  tasks: z
-    .strictObject({
-      /** Off by default: the task tools' definitions add about 2 KB to every model request. */
-      enabled: z.boolean().default(false),
-      /** Tasks running at once across the run (queued ones wait for a slot, with no worktree yet). */
-      maxParallel: z.int().min(1).max(16).default(3),
-      /** How deep sub-agents nest: tasks at this depth get no task tools. */
-      maxDepth: z.int().min(1).max(5).default(2),
-      /**
-       * runner "actions": a task as its own workflow_dispatch run of `workflow` (a file under
-       * .github/workflows/ with the task job, whose token needs `actions: write`), followed every `pollSeconds`.
-       */
-      actions: z
-        .strictObject({
-          enabled: z.boolean().default(false),
-          workflow: z
-            .string()
-            .regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml")
-            .default("gitclaw.yml"),
-          pollSeconds: z.number().positive().max(600).default(15),
-        })
-        .prefault({}),
-    })
-    .prefault({}),
-});
+        pushAttempts: z.int().min(8).max(20).default(8),
+      })
+      .prefault({}),
+    /**
+     * Paths the agent may not change (prefixes relative to the repository root): this config, and what
+     * later runs execute with the token before anything else (lifecycle/, a bunfig.toml preload).
+     * Workflow files are not pushed either way (the job's token cannot): they are delivered as a patch
+     * unless workflows_token is set (src/run/workflow-files.ts); listed here, they are refused outright.
+     */
+    protectedPaths: z.array(z.string().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
+    /** Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off"). */
+    sandbox: SandboxMode,
+    progress: z
+      .strictObject({
+        /** Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts). */
+        throttleSeconds: z.number().min(0).max(60).default(3),
+        /** Seconds the run goes before the progress comment appears (a quicker run just replies); 0: at once. */
+        delaySeconds: z.number().min(0).max(60).default(3),
+      })
+      .prefault({}),
+    tools: z
+      .strictObject({
+        enabled: z.array(z.enum(TOOL_NAMES)).default([...TOOL_NAMES]),
+        interceptor: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
+        /** What the github tool may do: per class (read/write/destructive) and per op. */
+        github: GitHubPolicyConfig.prefault({}),
+        /** Variables of the step's environment tool commands get too (their values are then secrets, redacted). */
+        env: z
+          .array(
+            z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable's name, e.g. NPM_TOKEN"),
+          )
+          .max(50)
+          .default([]),
+      })
+      .prefault({}),
+    /**
+     * The repository's instruction files (src/run/instructions.ts): true (AGENTS.md, CLAUDE.md,
+     * .github/copilot-instructions.md, GEMINI.md and nested AGENTS.md), false (none), a list of files
+     * read after the defaults, or all three choices spelled out.
+     */
+    instructions: z
+      .union([
+        z.boolean(),
+        z.array(InstructionPath).max(20),
+        z.strictObject({
+          defaults: z.boolean().default(true),
+          files: z.array(InstructionPath).max(20).default([]),
+          nested: z.boolean().default(true),
+        }),
+      ])
+      .default(true),
+    /** Sub-agents (the task tools, src/tasks/): whether the agent may start them, how many run at once, how deep. */
+    tasks: z
+      .strictObject({
+        /** Off by default: the task tools' definitions add about 2 KB to every model request. */
+        enabled: z.boolean().default(false),
+        /** Tasks running at once across the run (queued ones wait for a slot, with no worktree yet). */
+        maxParallel: z.int().min(1).max(16).default(3),
+        /** How deep sub-agents nest: tasks at this depth get no task tools. */
+        maxDepth: z.int().min(1).max(5).default(2),
+        /**
+         * runner "actions": a task as its own workflow_dispatch run of `workflow` (a file under
+         * .github/workflows/ with the task job, whose token needs `actions: write`), followed every `pollSeconds`.
+         */
+        actions: z
+          .strictObject({
+            enabled: z.boolean().default(false),
+            workflow: z
+              .string()
+              .regex(/^[\w.-]+\.ya?ml$/, "expected the workflow's file name, e.g. gitclaw.yml")
+              .default("gitclaw.yml"),
+            pollSeconds: z.number().positive().max(600).default(15),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+  })
+  .superRefine((config, ctx) => {
+    // gitclaw's own secrets never reach tool commands, whatever tools.env lists.
+    const modelKeys = Object.values(config.providers).flatMap((provider) => provider.apiKeyEnv ?? []);
+    config.tools.env.forEach((name, i) => {
+      const refused = refusedToolEnvName(name, modelKeys);
+      if (refused) ctx.addIssue({ code: "custom", path: ["tools", "env", i], message: refused });
+    });
+  });
 export type Config = z.infer<typeof Config>;
 
 export class ConfigError extends Error {

@@ -26,6 +26,7 @@ const INPUTS: { input: string; env: string; to: (value: string) => object }[] = 
   },
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
   { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) },
+  { input: "tools_env", env: "GITCLAW_TOOLS_ENV", to: (names) => ({ tools: { env: list(names) } }) },
 ];
 
 /**

@@ -10,6 +10,8 @@ import { faultPoint } from "./fault.ts";
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
+import { scrubChangedFiles } from "../git/scrub.ts";
+import { passedSecrets } from "../tool-env.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
@@ -105,6 +107,9 @@ export async function landWork(
   const changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
+  const mine = ownedBy(own);
+  const theirs = touchedPaths(changes).filter((path) => !mine(path));
+  await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(
     commitMessage({
       issueNumber: target.conversation,
@@ -122,6 +127,15 @@ export async function landWork(
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
+}
+
+/** tools.env values a command wrote into a file never reach a commit (src/git/scrub.ts). */
+async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths: string[]): Promise<void> {
+  const values = passedSecrets(run.processEnv, run.config.tools.env);
+  const { redacted, reverted } = await scrubChangedFiles(workspace.git, paths, values);
+  for (const path of redacted) workflow.warning(`gitclaw: redacted a tools.env value from ${path} before the commit`);
+  for (const path of reverted)
+    workflow.warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
 }
 
 /** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */
@@ -188,10 +202,14 @@ async function commitAndPush(
   }
 }
 
+/** Whether a path is one of gitclaw's own files of the run (an entry ending in / is a folder of them). */
+const ownedBy = (own: readonly string[]) => (path: string) =>
+  own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+
 /** What the commit `head` changed, but for gitclaw's own files. */
 async function changedBesides(workspace: Workspace, head: string, own: string[]): Promise<string[]> {
   const listed = await workspace.git.must(["diff", "--name-only", "-z", "--no-renames", `${head}^`, head]);
-  const mine = (path: string) => own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+  const mine = ownedBy(own);
   return listed.split("\0").filter((path) => path && !mine(path));
 }
 

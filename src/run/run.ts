@@ -26,6 +26,9 @@ import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
 import { RunTimeline } from "./summary.ts";
+import { instructionsSection, instructionsSummary, loadInstructions } from "./repository-instructions.ts";
+import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
+import type { RepositoryInstructions } from "./instructions.ts";
 
 export type { RunContext } from "./context.ts";
 
@@ -37,13 +40,16 @@ export interface ConversationOutcome {
 export async function runConversation(context: RunContext): Promise<ConversationOutcome> {
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
+  // Before any tool runs, from the default branch's commit: nothing the run does can change them.
+  const instructions = await loadInstructions(run, workspace);
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed) return stopBeforeModel(run, ci);
   const progress = await startProgress(run);
   const conversation = await beginConversation(run, workspace.root, ci?.parts);
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
-    return await converse(run, { workspace, conversation, progress, fork, trailers: ci ? [ci.trailer] : [] });
+    const trailers = ci ? [ci.trailer] : [];
+    return await converse(run, { workspace, conversation, progress, fork, trailers, instructions });
   } finally {
     await fork?.dispose();
   }
@@ -55,18 +61,20 @@ interface Prepared {
   progress: ProgressComment;
   fork?: ForkCheckout;
   trailers: string[];
+  instructions?: RepositoryInstructions;
 }
 
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
   const { workspace, conversation, progress, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
-  const tools = await setUpTools(run, workspace, conversation.session, { toolRoot: fork?.root, untrusted });
+  const where = { toolRoot: fork?.root, untrusted, instructions: prepared.instructions };
+  const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let unpushed: string[];
   let taskNotes: string[] = [];
   try {
-    result = await runLoop(run, workspace, conversation, tools, { progress, timeline });
+    result = await runLoop(run, workspace, conversation, tools, { progress, timeline }, prepared.instructions);
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
@@ -80,7 +88,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const steps = progress.stepsDetails();
   const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
-  writeSummary(run, timeline, result);
+  writeSummary(run, timeline, result, prepared.instructions);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
 }
@@ -130,10 +138,12 @@ async function runLoop(
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
+  repository?: RepositoryInstructions,
 ): Promise<LoopResult> {
   const { env, config, target } = run;
   const { session } = conversation;
   const observer = observeRun({ ...watchers, session, log: run.log });
+  const directories = new DirectoryInstructions(repository?.nested ?? [], workspace.git);
   const instructions = systemInstructions({
     repository: `${env.owner}/${env.repo}`,
     branch: workspace.branch,
@@ -142,6 +152,8 @@ async function runLoop(
     protectedPaths: config.protectedPaths,
     heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
     pullRequest: pullRequestFacts(target, workspace.branch),
+    repositoryInstructions: instructionsSection(repository),
+    directoryInstructions: directories.promptLines(),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
@@ -149,7 +161,7 @@ async function runLoop(
         session,
         model: run.resolved,
         instructions,
-        tools: tools.toolset.tools,
+        tools: withDirectoryInstructions(tools.toolset.tools, directories),
         toolContext: tools.context,
         budgets: config.budgets,
         compaction: config.compaction,
@@ -182,10 +194,17 @@ function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, ses
 }
 
 /** The job summary: every turn and tool call with status, duration, tokens and cost. */
-function writeSummary(run: TargetedRun, timeline: RunTimeline, result: LoopResult): void {
+function writeSummary(
+  run: TargetedRun,
+  timeline: RunTimeline,
+  result: LoopResult,
+  instructions?: RepositoryInstructions,
+): void {
   const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
-  const markdown = timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link });
+  const markdown =
+    timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
+    instructionsSummary(instructions);
   try {
     workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
   } catch (error) {

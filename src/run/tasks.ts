@@ -15,6 +15,7 @@ import type { SessionFile } from "../session/session-file.ts";
 import { abortLeftoverAm, type ApplyTarget } from "../tasks/apply.ts";
 import { actionsLauncher } from "../tasks/actions.ts";
 import { localLauncher, type LocalTaskEnv } from "../tasks/local.ts";
+import type { TaskWorktree } from "../tasks/worktree.ts";
 import { TaskOrchestrator } from "../tasks/orchestrator.ts";
 import { childInstructions } from "../tasks/prompt.ts";
 import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
@@ -27,6 +28,9 @@ import { createTaskTools } from "../tasks/tools/index.ts";
 import type { Tool, ToolContext } from "../tools/types.ts";
 import { coAuthorOf, runDeadline, type RunContext } from "./context.ts";
 import type { Workspace } from "./workspace.ts";
+import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
+import type { RepositoryInstructions } from "./instructions.ts";
+import { instructionsSection } from "./repository-instructions.ts";
 
 /** How long task_apply_git_patch waits for a task still exporting its patch. */
 const PENDING_WAIT_MS = 120_000;
@@ -64,6 +68,8 @@ export interface TaskSetup {
   /** The tools' options of the run's own agent; sub-agents get the same tools, but the github tool. */
   toolsOptions: ToolsOptions;
   toolContext: ToolContext;
+  /** The default branch's instruction files: every sub-agent gets them as the run's own agent does. */
+  instructions?: RepositoryInstructions;
 }
 
 export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
@@ -161,9 +167,14 @@ function localEnv(
   orchestrator: () => TaskOrchestrator,
 ): LocalTaskEnv {
   const { run, workspace, session, sandbox, toolContext } = setup;
-  const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
   // No pull request worktrees for sub-agents (no github tool); their own worktree is shared like one.
-  const shared = { env: toolContext.env, redact: toolContext.redact, runAs: toolContext.runAs, sharedWorkspace: true };
+  const { env, redact, runAs, passedSecrets } = toolContext;
+  const shared = { env, redact, runAs, passedSecrets, sharedWorkspace: true };
+  // Each child is given the directories' AGENTS.md once, framed with a token of its own that its prompt names.
+  const perTask = new Map<string, DirectoryInstructions>();
+  const directories = (taskId: string) =>
+    perTask.get(taskId) ??
+    perTask.set(taskId, new DirectoryInstructions(setup.instructions?.nested ?? [], workspace.git)).get(taskId)!;
   return {
     main: workspace.git,
     worktreesDir: sandbox.worktrees,
@@ -179,35 +190,64 @@ function localEnv(
     signal: run.signal,
     spending,
     toolContext: shared,
-    tools: (task, worktree) => {
-      const { taskId, depth } = task.record;
-      const base = createTools({ ...setup.toolsOptions, github: undefined });
-      const scope: TaskScope = {
-        orchestrator: orchestrator(),
-        caller: { taskId, depth, head: () => worktree.git.must(["rev-parse", "HEAD"]) },
-        target: applyTarget(setup, worktree.git, { groupWritable: true }),
-        runners: ["local"],
-        pendingWaitMs: PENDING_WAIT_MS,
-      };
-      const trailers = { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) };
-      const own = [
-        createCommitTool({ git: worktree.git, protectedPaths, trailers }),
-        createAgentReportTool(orchestrator(), taskId),
-        ...(depth < orchestrator().maxDepth ? createTaskTools(scope) : []),
-      ] as Tool[];
-      return { tools: [...base.tools, ...own], dispose: base.dispose };
-    },
-    instructions: (record) =>
-      childInstructions({
-        repository: `${run.env.owner}/${run.env.repo}`,
-        taskId: record.taskId,
-        baseSha: record.baseSha,
-        canDelegate: record.depth < orchestrator().maxDepth,
-        protectedPaths: run.config.protectedPaths,
-      }),
+    tools: (task, worktree) => childTools(setup, { task, worktree, orchestrator: orchestrator(), directories }),
+    instructions: (record) => childPrompt(setup, record, orchestrator(), directories(record.taskId)),
     log: run.log,
     now: run.now,
   };
+}
+
+/** A sub-agent's tools: the run's (but the github tool), commit, agent_report and, above the depth limit, tasks. */
+function childTools(
+  setup: TaskSetup,
+  child: {
+    task: Parameters<LocalTaskEnv["tools"]>[0];
+    worktree: TaskWorktree;
+    orchestrator: TaskOrchestrator;
+    directories: (taskId: string) => DirectoryInstructions;
+  },
+): ReturnType<LocalTaskEnv["tools"]> {
+  const { run } = setup;
+  const { task, worktree, orchestrator } = child;
+  const { taskId, depth } = task.record;
+  const base = createTools({ ...setup.toolsOptions, github: undefined });
+  const scope: TaskScope = {
+    orchestrator,
+    caller: { taskId, depth, head: () => worktree.git.must(["rev-parse", "HEAD"]) },
+    target: applyTarget(setup, worktree.git, { groupWritable: true }),
+    runners: ["local"],
+    pendingWaitMs: PENDING_WAIT_MS,
+  };
+  const trailers = { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) };
+  const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
+  const own = [
+    createCommitTool({ git: worktree.git, protectedPaths, trailers }),
+    createAgentReportTool(orchestrator, taskId),
+    ...(depth < orchestrator.maxDepth ? createTaskTools(scope) : []),
+  ] as Tool[];
+  return {
+    tools: withDirectoryInstructions([...base.tools, ...own], child.directories(taskId)),
+    dispose: base.dispose,
+  };
+}
+
+/** A sub-agent's standing instructions, with the repository's instruction files as the run's own agent has them. */
+function childPrompt(
+  setup: TaskSetup,
+  record: TaskRecord,
+  orchestrator: TaskOrchestrator,
+  directories: DirectoryInstructions,
+): string {
+  const { run } = setup;
+  return childInstructions({
+    repository: `${run.env.owner}/${run.env.repo}`,
+    taskId: record.taskId,
+    baseSha: record.baseSha,
+    canDelegate: record.depth < orchestrator.maxDepth,
+    protectedPaths: run.config.protectedPaths,
+    repositoryInstructions: instructionsSection(setup.instructions),
+    directoryInstructions: directories.promptLines(),
+  });
 }
 
 /**

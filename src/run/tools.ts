@@ -8,9 +8,11 @@ import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { closeWorktrees } from "../tools/github/worktrees.ts";
+import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
+import type { RepositoryInstructions } from "./instructions.ts";
 import { setUpTasks, type RunTasks } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -31,7 +33,7 @@ export async function setUpTools(
   run: RunContext,
   workspace: Workspace,
   session: SessionFile,
-  where: { toolRoot?: string; untrusted?: string } = {},
+  where: { toolRoot?: string; untrusted?: string; instructions?: RepositoryInstructions } = {},
 ): Promise<RunTools> {
   const { env, config } = run;
   const toolRoot = where.toolRoot ?? workspace.root;
@@ -70,14 +72,24 @@ export async function setUpTools(
   const context: ToolContext = {
     workspace: toolRoot,
     signal: run.signal,
-    env: workspace.toolEnv,
+    // tools.env: for tool commands only; gitclaw's own git commands keep the secret-free environment.
+    env: { ...workspace.toolEnv, ...passedVariables(run.processEnv, config.tools.env) },
+    passedSecrets: passedSecrets(run.processEnv, config.tools.env),
     artifacts: createArtifactStore(session.artifactsDir),
     redact: run.redact,
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees,
     images: run.resolved.vision === true,
   };
-  const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext: context });
+  const tasks = setUpTasks({
+    run,
+    workspace,
+    session,
+    sandbox,
+    toolsOptions,
+    toolContext: context,
+    instructions: where.instructions,
+  });
   if (tasks) toolset.tools.push(...tasks.tools);
   // No tool may write the index while the refresh holds its lock.
   await workspace.indexRefreshed;

@@ -7,7 +7,7 @@ import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { markReplied } from "../actions/run-state.ts";
 import { ModelConfigError, resolveModel } from "../agent/model.ts";
 import { ConfigError } from "../config/config.ts";
-import { secretValues } from "../tool-env.ts";
+import { passedSecrets, secretValues } from "../tool-env.ts";
 import { EventError } from "../actions/event.ts";
 import { decide } from "../gate/gate.ts";
 import { GitError } from "../git/git.ts";
@@ -16,7 +16,7 @@ import { createGitHubClient } from "../github/client.ts";
 import { GitHubApiError } from "../github/operations.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
-import { createRedactor } from "../redact.ts";
+import { createRedactor, type Redactor } from "../redact.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 import { SessionError } from "../session/session-file.ts";
@@ -68,6 +68,7 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     }
     if (gate.configError) throw gate.configError;
     const { trigger, config } = gate;
+    registerPassedSecrets(redact, passedSecrets(processEnv, config.tools.env));
     const resolved = await resolveModel(config.model, config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const context = {
@@ -96,6 +97,14 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     await removeIndicator(env, api).catch((error: Error) =>
       log(`gitclaw: could not remove 👀: ${redact(error.message)}`),
     );
+  }
+}
+
+/** The values of tools.env are secrets from here on: redacted from every outlet and masked in the log. */
+function registerPassedSecrets(redact: Redactor, secrets: readonly string[]): void {
+  for (const part of secrets) {
+    redact.add(part);
+    workflow.setSecret(part);
   }
 }
 

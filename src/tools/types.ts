@@ -46,6 +46,8 @@ export interface ToolContext {
   runAs?: RunAs;
   /** The run's directory for pull request worktrees, outside the workspace (see src/tools/sandbox/sandbox.ts). */
   worktreesDir?: string;
+  /** The values of tools.env (src/tool-env.ts): tools that commit redact them from the files first (src/git/scrub.ts). */
+  passedSecrets?: readonly string[];
   /**
    * The workspace is a worktree in the run's worktree directory, shared with the sandbox's user by
    * permissions (a sub-agent's, src/tasks/): what the file tools create there gets group write.

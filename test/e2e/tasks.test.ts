@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts, type RecordedModelRequest, type ScriptedTurn } from "../support/fake-model.ts";
+import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, runPi } from "../support/pi.ts";
 import { createWorld, OWNER, REPO, sessionLines, type World } from "./support.ts";
@@ -239,5 +240,39 @@ describe("a child that fails, and one that is terminated", () => {
     expect(await world.onOrigin("PARENT.md")).toBe("mine\n");
     expect(result.reply).toContain("One task failed, one I stopped.");
     expect(result.reply).toMatch(/✗ `t[0-9a-f]{8}` failing: failed/);
+  });
+});
+
+describe("a sub-agent in a repository with instruction files", () => {
+  it("gets the default branch's files in its system prompt and a directory's AGENTS.md with its first read there", async () => {
+    const maintainer = await world.repo.clone("maintainer-rules");
+    await commitFile(maintainer, "AGENTS.md", "Rules for everyone: tabs, not spaces.\n");
+    await commitFile(maintainer, "lib/AGENTS.md", "Rules for lib/: no globals.\n");
+    await commitFile(maintainer, "lib/util.ts", "export const util = 1;\n");
+    await git(maintainer, "push", "-q", "origin", "HEAD:main");
+    world.model.scriptFor("Look at lib/util.ts", [
+      { toolCalls: [call("read", { path: "lib/util.ts" })] },
+      { toolCalls: [call("agent_report", { reportMarkdown: "Looked.", title: "Look at util" })] },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "util", prompt: "Look at lib/util.ts and report." })] },
+      { text: "The sub-agent looked." },
+    ]);
+    const before = world.model.requests.length;
+
+    const { run } = await runIssue("Look at util", "Have a sub-agent look at lib/util.ts.");
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const childRequests = world.model.requests
+      .slice(before)
+      .map((request) => JSON.stringify(request.body))
+      .filter((body) => body.includes("gitclaw sub-agent"));
+    expect(childRequests).toHaveLength(2);
+    for (const body of childRequests) expect(body).toContain("## AGENTS.md\\nRules for everyone: tabs, not spaces.");
+    const token = /<directory-instructions-([0-9a-f]{12}) path/.exec(childRequests[0]!)?.[1];
+    expect(token).toBeDefined();
+    expect(childRequests[1]).toContain(
+      `<directory-instructions-${token} path=\\"lib/AGENTS.md\\">\\nRules for lib/: no globals.\\n</directory-instructions-${token}>`,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { OWNER, REPO, TOKEN, createWorld, type World } from "../e2e/support.ts";
 import { findLeaks, isMaskCommand, type Scene } from "./leaks.ts";
-import { API_KEY, EXTRAHEADER, SECRETS, hostedRunner, toolResults, type HostedRunner } from "./support.ts";
+import { API_KEY, EXTRAHEADER, SECRETS, hostedRunner, sceneOf, toolResults, type HostedRunner } from "./support.ts";
 
 let world: World;
 let runner: HostedRunner;
@@ -34,14 +34,7 @@ async function converse(
   world.model.script(turns);
   const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), runner.context);
   expect(run.stages.agent?.exitCode, run.logs).toBe(0);
-  return {
-    world,
-    workspace: runner.workspace,
-    runnerTemp: runner.runnerTemp,
-    logs: run.logs,
-    since,
-    issueNumber: issue.number,
-  };
+  return { ...sceneOf(world, runner, run.logs, since), issueNumber: issue.number };
 }
 
 const bash = (command: string) => ({ name: "bash", input: { command } });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import type { RunContext } from "../support/workflow.ts";
 import { TOKEN, type World } from "../e2e/support.ts";
-import type { Secret } from "./leaks.ts";
+import type { Scene, Secret } from "./leaks.ts";
 
 /** What actionsEnv gives the agent stage when a model is configured. */
 export const API_KEY = "sk-ant-test-key-not-real-0123456789";
@@ -61,6 +61,11 @@ export async function hostedRunner(world: World): Promise<HostedRunner> {
     context: { workspace, runnerTemp, env: { HOME: home } },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
+}
+
+/** What to scan for leaks after a run on `runner` (see leaks.ts); `since` skips what earlier runs produced. */
+export function sceneOf(world: World, runner: HostedRunner, logs: string, since: Scene["since"]): Scene {
+  return { world, workspace: runner.workspace, runnerTemp: runner.runnerTemp, logs, since };
 }
 
 /** The text of every tool result the model was sent in the last request, in order. */

@@ -188,3 +188,12 @@ describe("efficiency", () => {
     expect(redacted.length).toBe(text.length - TOKEN.length + REDACTED.length);
   });
 });
+
+describe("known values only (shapes: false), for the repository's own files", () => {
+  it("redacts the values and leaves token-shaped content as it is", () => {
+    const files = createRedactor([TOKEN], { shapes: false });
+    const fixture = "Authorization: Bearer abcdefghijklmnop; sk-ant-fixture0123456789abcdef";
+    expect(files(`//registry/:_authToken=${TOKEN}\n${fixture}`)).toBe(`//registry/:_authToken=${REDACTED}\n${fixture}`);
+    expect(createRedactor([], { shapes: false })(fixture)).toBe(fixture);
+  });
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { secretValues, toolEnvironment } from "../../src/tool-env.ts";
+import {
+  passedSecrets,
+  passedVariables,
+  refusedToolEnvName,
+  secretValues,
+  toolEnvironment,
+} from "../../src/tool-env.ts";
 
 // Values assembled at runtime so no credential-looking literal is committed.
 const fake = (label: string) => `${label}-${"f".repeat(24)}`;
@@ -108,5 +114,35 @@ describe("secretValues", () => {
       GITHUB_REPOSITORY: "octo/repository",
     };
     expect(secretValues(ordinary)).toEqual([]);
+  });
+});
+
+describe("tools.env", () => {
+  it("passes the named variables that are set, secret-looking names too, never gitclaw's own", () => {
+    const names = ["NPM_PASSWORD", "DATABASE_URL", "UNSET", "GITHUB_TOKEN", "ACTIONS_RUNTIME_TOKEN", "INPUT_API_KEY"];
+    expect(passedVariables(source, names)).toEqual({
+      NPM_PASSWORD: SECRETS.NPM_PASSWORD,
+      DATABASE_URL: source.DATABASE_URL,
+    });
+    // Nothing else changes the allowlist.
+    expect(toolEnvironment(source)).not.toHaveProperty("DATABASE_URL");
+  });
+
+  it("refuses names that already pass, and says why", () => {
+    expect(refusedToolEnvName("PATH")).toBe(
+      "PATH already reaches tool commands; list only variables they would not get otherwise",
+    );
+    expect(refusedToolEnvName("gh_token")).toMatch(/^gh_token is the job's GitHub token/);
+    expect(refusedToolEnvName("NPM_TOKEN")).toBeUndefined();
+  });
+
+  it("masks a multi-line value whole and line by line, leaving out short lines", () => {
+    const key = "-----BEGIN KEY-----\nabcdefghijklmnop\nxy\n-----END KEY-----";
+    expect(passedSecrets({ DEPLOY_KEY: key, SHORT: "abc" }, ["DEPLOY_KEY", "SHORT"])).toEqual([
+      key,
+      "-----BEGIN KEY-----",
+      "abcdefghijklmnop",
+      "-----END KEY-----",
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { withTrailers, type CommitPlan } from "../../git/commit-message.ts";
 import type { Git } from "../../git/git.ts";
 import { commitAll } from "../../git/land.ts";
 import { isProtected } from "../../git/protected.ts";
+import { scrubChangedFiles } from "../../git/scrub.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
 import { fail, ok, type Tool } from "../../tools/types.ts";
 
@@ -23,7 +24,7 @@ export function createCommitTool(options: CommitToolOptions): Tool<typeof Args> 
     description:
       "Commit every change in your worktree as one commit with this message (a subject line, a blank line, then a body if needed).",
     parameters: Args,
-    async execute(args) {
+    async execute(args, context) {
       const changes = touchedPaths(await changedPaths(options.git));
       if (changes.length === 0) return fail("Nothing to commit: the worktree has no changes.");
       const refused = changes.filter((path) => isProtected(path, options.protectedPaths));
@@ -31,6 +32,7 @@ export function createCommitTool(options: CommitToolOptions): Tool<typeof Args> 
         return fail(
           `Not committed: ${refused.join(", ")} ${refused.length === 1 ? "is a protected path" : "are protected paths"}. Undo those changes and commit again.`,
         );
+      await scrubChangedFiles(options.git, changes, context.passedSecrets ?? []);
       const sha = await commitAll(options.git, withTrailers(args.message, options.trailers));
       if (!sha) return fail("Nothing to commit: the worktree has no changes.");
       const subject = args.message.split("\n")[0]!;

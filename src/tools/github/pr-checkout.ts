@@ -281,7 +281,12 @@ async function commitPending(
   const number = /^pr-(\d+)$/.exec(branch)?.[1];
   const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
   const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
-  const commit = await commitWorktree(wt, withTrailers(subject, context.commit), context.protectedPaths);
+  const commit = await commitWorktree(
+    wt,
+    withTrailers(subject, context.commit),
+    context.protectedPaths,
+    tool.passedSecrets,
+  );
   return commit && { ...commit, worktree: worktree.path, subject: subject.split("\n")[0]! };
 }
 

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { commitAll } from "../../git/land.ts";
+import { scrubChangedFiles } from "../../git/scrub.ts";
 import { isProtected } from "../../git/protected.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
 import { isInside } from "../files/workspace.ts";
@@ -102,6 +103,7 @@ export async function commitWorktree(
   wt: LocalGit,
   message: string,
   protectedPaths: readonly string[],
+  passedSecrets: readonly string[] = [],
 ): Promise<WorktreeCommit | undefined> {
   const changed = await changedPaths(wt);
   if (changed.length === 0) return undefined;
@@ -111,6 +113,7 @@ export async function commitWorktree(
       `refusing to commit in ${wt.cwd}: ${refused.join(", ")} ${refused.length === 1 ? "is a protected path" : "are protected paths"}. Undo ${refused.length === 1 ? "that change" : "those changes"} (e.g. git show HEAD:<path> > <path>, or rm a new file) and run pr_push again.`,
     );
   }
+  await scrubChangedFiles(wt, touchedPaths(changed), passedSecrets);
   const sha = await commitAll(wt, message).catch((error: unknown) => {
     throw new ToolFailure(`committing in ${wt.cwd} failed: ${(error as Error).message}`);
   });

@@ -105,6 +105,7 @@ describe("runDoctor", () => {
       "PASS Workflow",
       "PASS Actionlint",
       "PASS Branch",
+      "PASS Instructions",
     ]);
     const checks = byName(results);
     expect(checks.API?.detail).toBe(`${gh.url} reachable, 4999/5000 requests left this hour`);
@@ -121,6 +122,9 @@ describe("runDoctor", () => {
       "gitclaw/gitclaw@v1 gets the key anthropic/claude-sonnet-4-5 needs (with: anthropic_api_key)",
     );
     expect(checks.Branch?.detail).toMatch(/^gitclaw commits to main \(origin\/main at [0-9a-f]{12}\)$/);
+    expect(checks.Instructions?.detail).toBe(
+      "none on main (a run reads AGENTS.md, CLAUDE.md, .github/copilot-instructions.md, GEMINI.md)",
+    );
     expect(doctorExitCode(results)).toBe(0);
     // The model's API was asked once, with the key as Anthropic's SDK sends it.
     expect(model.listRequests).toEqual([
@@ -219,6 +223,44 @@ describe("runDoctor", () => {
     const broken = byName(await runDoctor(deps()));
     expect(broken.Configuration).toMatchObject({ status: "FAIL", detail: expect.stringContaining("not valid JSON") });
     expect(broken.Model).toBeUndefined();
+  });
+
+  it("shows the instruction files of origin's default branch, and names tools.env variables nothing sets", async () => {
+    writeFileSync(join(repo.dir, "AGENTS.md"), "Use bun.\n");
+    writeFileSync(join(repo.dir, "CLAUDE.md"), "@AGENTS.md\n");
+    mkdirSync(join(repo.dir, "src/api"), { recursive: true });
+    writeFileSync(join(repo.dir, "src/api/AGENTS.md"), "Pure handlers.\n");
+    await repo.git("add", "-A");
+    await repo.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "instructions");
+    await repo.git("push", "-q", "origin", "main");
+    // What the working tree has now is not what a run reads.
+    writeFileSync(join(repo.dir, "AGENTS.md"), "x".repeat(40_000));
+    writeConfig({ tools: { env: ["NPM_TOKEN", "DATABASE_URL", "REGISTRY_URL"] } });
+    writeWorkflow(
+      WORKFLOW.replace(
+        "        uses: gitclaw/gitclaw@v1\n",
+        "        uses: gitclaw/gitclaw@v1\n        env:\n          NPM_TOKEN: ${{ secrets.NPM_TOKEN }}\n",
+      ),
+    );
+    const checks = byName(await runDoctor(deps({}, { REGISTRY_URL: "https://npm.example" })));
+    expect(checks.Instructions).toEqual({
+      name: "Instructions",
+      status: "PASS",
+      detail: "from main: AGENTS.md (9 B); CLAUDE.md (11 B, points to AGENTS.md); directories: src/api/",
+    });
+    expect(checks["Tool environment"]).toMatchObject({
+      status: "WARN",
+      detail: "tools.env lists DATABASE_URL, which neither this environment nor the workflow sets",
+      fix: "pass it on the gitclaw step: env: DATABASE_URL: ${{ secrets.DATABASE_URL }}",
+    });
+
+    await repo.git("push", "-q", "origin", "--delete", "main").catch(() => {});
+    await repo.git("update-ref", "-d", "refs/remotes/origin/main");
+    expect(byName(await runDoctor(deps())).Instructions).toMatchObject({
+      status: "WARN",
+      detail: "origin/main is not fetched here, so the instruction files were not read",
+      fix: "git fetch origin main",
+    });
   });
 
   it("reports actionlint's findings, and says when actionlint is missing", async () => {

@@ -1,0 +1,57 @@
+// The doctor's checks of what the repository hands the agent: the instruction files a run would read
+// (from origin's default branch, as the run does: src/run/instructions.ts), and the tools.env
+// variables, each of which the gitclaw step must set for tool commands to get it.
+import { isMap, type Document, type YAMLMap } from "yaml";
+import type { Config } from "../config/config.ts";
+import { DEFAULT_INSTRUCTION_FILES, kb, readInstructions, type GitReader } from "../run/instructions.ts";
+import { instructionWarnings } from "../run/repository-instructions.ts";
+import { pass, warn, type CheckResult } from "./checks.ts";
+import { passedNames, type GitclawStep } from "./workflow.ts";
+
+export async function instructionsCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult> {
+  if (config.instructions === false) return pass("Instructions", "switched off (instructions: false)");
+  const fix = (what: string) =>
+    warn(
+      "Instructions",
+      `${what}, so the instruction files were not read`,
+      `git fetch origin ${branch ?? "<default branch>"}`,
+    );
+  if (!branch) return fix("the default branch is unknown (the API was not reached)");
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode !== 0) return fix(`origin/${branch} is not fetched here`);
+  const loaded = await readInstructions(git, { branch, commit: tracked.stdout.trim() }, config.instructions);
+  const files = loaded.files.map((file) => `${file.path} (${kb(file.bytes)}${file.note ? `, ${file.note}` : ""})`);
+  const dirs = loaded.nested.length ? [`directories: ${loaded.nested.map((file) => `${file.dir}/`).join(", ")}`] : [];
+  const found = [...files, ...dirs].join("; ");
+  const warnings = instructionWarnings(loaded);
+  if (warnings.length)
+    return warn(
+      "Instructions",
+      `from ${branch}: ${found}; ${warnings.join("; ")}`,
+      "shorten the file or name fewer (instructions in .github/gitclaw.json): a run shows 16 KB of each, 32 KB in all",
+    );
+  if (!found) return pass("Instructions", `none on ${branch} (a run reads ${DEFAULT_INSTRUCTION_FILES.join(", ")})`);
+  return pass("Instructions", `from ${branch}: ${found}`);
+}
+
+/** tools.env's names that neither this environment nor the workflow (step, job or top-level env:) sets. */
+export function toolEnvCheck(
+  config: Config,
+  env: Record<string, string | undefined>,
+  workflow: { doc?: Document; step?: GitclawStep },
+): CheckResult | undefined {
+  const names = config.tools.env;
+  if (names.length === 0) return undefined;
+  const inWorkflow = new Set(
+    [workflow.step?.step, workflow.step?.job, workflow.doc?.contents].flatMap((node) =>
+      isMap(node) ? passedNames(node as YAMLMap, "env") : [],
+    ),
+  );
+  const absent = names.filter((name) => !env[name]?.trim() && !inWorkflow.has(name));
+  if (absent.length === 0) return pass("Tool environment", `${names.join(", ")} reach tool commands, redacted`);
+  return warn(
+    "Tool environment",
+    `tools.env lists ${absent.join(", ")}, which neither this environment nor the workflow sets`,
+    `pass ${absent.length === 1 ? "it" : "them"} on the gitclaw step: env: ${absent.map((name) => `${name}: \${{ secrets.${name} }}`).join(", ")}`,
+  );
+}

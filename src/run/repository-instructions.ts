@@ -1,0 +1,91 @@
+// The run's phase for the repository's instruction files (src/run/instructions.ts): the default
+// branch's commit as the workflow's checkout fetched it (refs/remotes/origin/<branch>; fetched when
+// absent), read before any tool runs, then what the system prompt says of them and the job summary's
+// table. A run goes on without them, saying why, when they cannot be read.
+import * as workflow from "../actions/log.ts";
+import { assertBranchName } from "../git/git.ts";
+import { getDefaultBranch } from "../github/operations.ts";
+import { kb, readInstructions, type RepositoryInstructions } from "./instructions.ts";
+import type { TargetedRun } from "./target.ts";
+import type { Workspace } from "./workspace.ts";
+
+export async function loadInstructions(
+  run: TargetedRun,
+  workspace: Workspace,
+): Promise<RepositoryInstructions | undefined> {
+  if (run.config.instructions === false) return undefined;
+  try {
+    const named = run.trigger.defaultBranch || (await getDefaultBranch(run.api, run.repo));
+    const branch = await assertBranchName(workspace.git, named, "the repository's default branch");
+    const commit = await defaultBranchCommit(workspace, branch);
+    const loaded = await readInstructions(workspace.git, { branch, commit }, run.config.instructions);
+    for (const warning of instructionWarnings(loaded)) workflow.warning(`gitclaw: ${warning}`);
+    const listed = loaded.files.map((file) => `${file.path} (${kb(file.bytes)})`);
+    if (listed.length) run.log(`gitclaw: instruction files of ${branch}: ${listed.join(", ")}`);
+    return loaded;
+  } catch (error) {
+    workflow.warning(`gitclaw: the instruction files could not be read: ${run.redact((error as Error).message)}`);
+    return undefined;
+  }
+}
+
+/** The default branch's commit: the checkout's remote-tracking ref, else fetched (objects only). */
+async function defaultBranchCommit(workspace: Workspace, branch: string): Promise<string> {
+  const { git, remote } = workspace;
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode === 0) return tracked.stdout.trim();
+  const shallow = (await git.must(["rev-parse", "--is-shallow-repository"])) === "true";
+  const depth = shallow ? ["--depth=1"] : [];
+  await git.must(["fetch", "-q", "--no-tags", ...depth, remote, `refs/heads/${branch}`], { remote: true });
+  return git.must(["rev-parse", "FETCH_HEAD^{commit}"]);
+}
+
+/** What a person should know: files cut or left out, configured files the branch does not have. */
+export function instructionWarnings(loaded: RepositoryInstructions): string[] {
+  return [
+    ...loaded.files
+      .filter((file) => file.cut || file.note?.startsWith("left out") || file.note?.startsWith("too large"))
+      .map((file) => `the instruction file ${file.path} is ${file.note!.replace(/^left out:/, "left out, as")}`),
+    ...loaded.missing.map(
+      (path) => `the instruction file ${path} (instructions in .github/gitclaw.json) is not on ${loaded.branch}`,
+    ),
+  ];
+}
+
+/** The system prompt's part for the files: the same from run to run while the default branch is. */
+export function instructionsSection(loaded: RepositoryInstructions | undefined): string | undefined {
+  if (!loaded || loaded.files.length === 0) return undefined;
+  const parts = loaded.files.map((file) => {
+    const heading = `## ${file.path}`;
+    if (!file.text) return `${heading}\n(Not repeated here: ${file.note}.)`;
+    const cut = file.cut ? [`[gitclaw: ${file.path} ends here, ${file.note}.]`] : [];
+    return [heading, file.text.trimEnd(), ...cut].join("\n");
+  });
+  const intro = `The repository's instructions, from its default branch ${loaded.branch}, by its maintainers: follow them unless they conflict with the above.`;
+  return [intro, ...parts].join("\n\n");
+}
+
+/** The job summary's table of the instruction files, with a warning when one was cut or left out. */
+export function instructionsSummary(loaded: RepositoryInstructions | undefined): string {
+  if (!loaded || (loaded.files.length === 0 && loaded.nested.length === 0 && loaded.missing.length === 0)) return "";
+  const cell = (text: string) => text.replace(/\|/g, "\\|");
+  const rows = [
+    ...loaded.files.map((file) => `| \`${cell(file.path)}\` | ${kb(file.bytes)} | ${cell(file.note ?? "whole")} |`),
+    ...loaded.nested.map(
+      (file) =>
+        `| \`${cell(file.path)}\` | ${kb(file.bytes)} | with the first file opened under \`${cell(file.dir)}/\` |`,
+    ),
+    ...loaded.missing.map((path) => `| \`${cell(path)}\` | — | not on ${loaded.branch} |`),
+  ];
+  const warnings = instructionWarnings(loaded);
+  return [
+    "",
+    `### Instruction files (${loaded.branch} at ${loaded.commit.slice(0, 12)})`,
+    "",
+    "| file | size | in the prompt |",
+    "|---|---|---|",
+    ...rows,
+    ...(warnings.length ? ["", "> [!WARNING]", ...warnings.map((warning) => `> ${warning}.`)] : []),
+    "",
+  ].join("\n");
+}

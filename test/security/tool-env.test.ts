@@ -1,0 +1,107 @@
+// tools.env: variables the workflow hands to tool commands on purpose (a registry token, a database
+// URL). They reach bash, and their values are secrets from then on: no form of them may be found in
+// any outlet, whatever commands print or write into files and whatever the model repeats; gitclaw's
+// own secrets cannot be handed over that way.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/config/config.ts";
+import { settingsFromInputs } from "../../src/config/inputs.ts";
+import { issueOpenedPayload } from "../support/payloads.ts";
+import { OWNER, REPO, createWorld, type World } from "../e2e/support.ts";
+import { findLeaks, isMaskCommand, type Scene } from "./leaks.ts";
+import { SECRETS, hostedRunner, sceneOf, toolResults, type HostedRunner } from "./support.ts";
+
+const NPM_TOKEN = `npm_${"RegistryToken0".repeat(3)}`;
+const DATABASE_URL = "postgres://app:s3cret-Passw0rd-xyz@db.internal:5432/widgets";
+const PASSED = [
+  { name: "NPM_TOKEN", value: NPM_TOKEN },
+  { name: "DATABASE_URL", value: DATABASE_URL },
+];
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const bash = (command: string) => ({ name: "bash", input: { command } });
+
+let world: World;
+let runner: HostedRunner;
+beforeAll(async () => {
+  const config = { tools: { env: ["NPM_TOKEN", "DATABASE_URL"] } };
+  world = await createWorld({ ".github/gitclaw.json": JSON.stringify(config) });
+  world.gh.addUser({ login: "alice", permission: "write" });
+  runner = await hostedRunner(world);
+});
+afterAll(async () => {
+  runner?.cleanup();
+  await world.stop();
+});
+
+describe("variables named in tools.env", () => {
+  let scene: Scene & { issueNumber: number };
+  let results: string[];
+  beforeAll(async () => {
+    const since = { modelRequests: world.model.requests.length, githubRequests: world.gh.requests.length };
+    const issue = world.gh.createIssue({ title: "Publish the package", body: "Use the registry.", user: "alice" });
+    world.model.script([
+      {
+        toolCalls: [
+          bash('printf %s "$NPM_TOKEN" | sha256sum; printf %s "$DATABASE_URL" | sha256sum'),
+          bash('echo "token=$NPM_TOKEN url=$DATABASE_URL"; env | grep -E "NPM|DATABASE"'),
+          bash('printf %s "$NPM_TOKEN" | base64; echo "$DATABASE_URL" | base64 -w0'),
+          bash('printf "//registry.npmjs.org/:_authToken=%s\\n" "$NPM_TOKEN" > .npmrc; echo "$DATABASE_URL" > db.txt'),
+          bash("git add -A && git commit -qm 'add registry config' && echo committed"),
+        ],
+      },
+      { text: `Published with ${NPM_TOKEN} against ${DATABASE_URL}.` },
+    ]);
+    const env = { ...runner.context.env, NPM_TOKEN, DATABASE_URL };
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+      ...runner.context,
+      env,
+    });
+    expect(run.stages.agent?.exitCode, run.logs).toBe(0);
+    scene = { ...sceneOf(world, runner, run.logs, since), issueNumber: issue.number };
+    results = toolResults(world);
+  });
+
+  it("reach bash as they are", () => {
+    expect(results[0]).toContain(sha256(NPM_TOKEN));
+    expect(results[0]).toContain(sha256(DATABASE_URL));
+  });
+
+  it("are redacted from what commands print, from files they write, and from the model's reply", async () => {
+    expect(results[1]).toContain("token=[REDACTED] url=[REDACTED]");
+    expect(results[1]).toContain("NPM_TOKEN=[REDACTED]");
+    expect(await world.onOrigin(".npmrc")).toBe("//registry.npmjs.org/:_authToken=[REDACTED]\n");
+    expect(await world.onOrigin("db.txt")).toBe("[REDACTED]\n");
+    expect(world.gh.comments(scene.issueNumber).at(-1)?.body).toContain(
+      "Published with [REDACTED] against [REDACTED].",
+    );
+    expect(scene.logs).toContain("gitclaw: redacted a tools.env value from .npmrc before the commit");
+  });
+
+  it("leave no form of them, nor of the token or the key, in any outlet; the runner is told to mask them", async () => {
+    expect(await findLeaks(scene, [...SECRETS, ...PASSED])).toEqual([]);
+    const masks = scene.logs.split("\n").filter(isMaskCommand);
+    expect(masks).toEqual(expect.arrayContaining([`::add-mask::${NPM_TOKEN}`, `::add-mask::${DATABASE_URL}`]));
+  });
+});
+
+describe("gitclaw's own secrets", () => {
+  it.each([
+    ["GITHUB_TOKEN", "the job's GitHub token"],
+    ["ANTHROPIC_API_KEY", "a model key"],
+    ["ACTIONS_RUNTIME_TOKEN", "the Actions runtime's own tokens"],
+    ["GITCLAW_WORKFLOWS_TOKEN", "gitclaw's own settings and tokens"],
+    ["INPUT_API_KEY", "the action's inputs"],
+  ])("cannot be listed: %s", (name, what) => {
+    expect(() => parseConfig({ tools: { env: ["NPM_TOKEN", name] } })).toThrow(
+      new RegExp(`"tools\\.env\\.1" \\(found "${name}"\\): ${name} is ${what}`),
+    );
+  });
+
+  it("cannot be listed through the action's input either, nor a provider's key variable", () => {
+    const { settings } = settingsFromInputs({ GITCLAW_TOOLS_ENV: "NPM_TOKEN,\nGH_TOKEN" });
+    expect(settings).toEqual({ tools: { env: ["NPM_TOKEN", "GH_TOKEN"] } });
+    expect(() => parseConfig(settings)).toThrow(/GH_TOKEN is the job's GitHub token, which gitclaw itself holds/);
+    const providers = { corp: { api: "openai-compatible", baseURL: "https://llm.example/v1", apiKeyEnv: "CORP_KEY" } };
+    expect(() => parseConfig({ providers, tools: { env: ["CORP_KEY"] } })).toThrow(/CORP_KEY is a model key/);
+  });
+});
