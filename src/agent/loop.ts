@@ -14,9 +14,11 @@ import { PromptCaching } from "./caching.ts";
 import { compactIfNeeded, estimateTokens, messagesTokensFor, type CompactionSettings } from "./compaction.ts";
 import { type PromptMessage, promptMessagesFor } from "./messages.ts";
 import { streamModel } from "./model-call.ts";
+import { ModelIdleError } from "./model-idle.ts";
 import type { ResolvedModel } from "./model.ts";
 import { functionTools, toolDefinitions } from "./tool-definitions.ts";
-import { toPiUsage } from "./usage.ts";
+import { describeStreamFailure } from "./stream-failures.ts";
+import { estimatedUsage, toPiUsage, usageReported } from "./usage.ts";
 
 export type AgentEvent =
   | { type: "turn_start"; turn: number }
@@ -25,7 +27,8 @@ export type AgentEvent =
   | { type: "tool_end"; call: ToolCallBlock; result: ToolResult; durationMs: number }
   | { type: "compaction"; tokensBefore: number };
 
-export type LoopOutcome = "done" | "max_turns" | "deadline" | "budget" | "aborted" | "error";
+/** `cut_off`: the last answer stopped at the output limit, mid-sentence perhaps (LoopResult.cutOff). */
+export type LoopOutcome = "done" | "cut_off" | "max_turns" | "deadline" | "budget" | "aborted" | "error";
 
 /**
  * What a run's loops have spent together: a parent and its sub-agents (src/tasks/) share one, so the
@@ -42,6 +45,8 @@ export interface Budgets {
   maxOutputTokens: number;
   maxOutputTokensPerCall: number;
   maxCostUsd: number;
+  /** Seconds a model call may send nothing, before its headers or between two events (none: no limit). */
+  modelIdleSeconds?: number;
 }
 
 export interface LoopOptions {
@@ -73,6 +78,8 @@ export interface LoopResult {
   errorMessage?: string;
   /** The budget that ended the run (outcome "budget"). */
   budget?: { name: "maxOutputTokens" | "maxCostUsd"; limit: number; used: number };
+  /** The last answer's output tokens and the per-call limit it was asked for (outcome "cut_off"). */
+  cutOff?: { output: number; limit: number };
   turns: number;
   toolCalls: number;
   usage: Usage;
@@ -106,6 +113,7 @@ interface RunState {
   toolCalls: number;
   text: string;
   budget?: LoopResult["budget"];
+  cutOff?: LoopResult["cutOff"];
   /** The run's spending, this loop's included (the same object as `options.spending` when given). */
   spent: Spending;
 }
@@ -120,8 +128,17 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const state: RunState = { usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
   const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => {
-    const { usage, turns, toolCalls, text, budget } = state;
-    return { outcome, errorMessage, usage, turns, toolCalls, text, ...(budget ? { budget } : {}) };
+    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+    return {
+      outcome,
+      errorMessage,
+      usage,
+      turns,
+      toolCalls,
+      text,
+      ...(budget ? { budget } : {}),
+      ...(cutOff ? { cutOff } : {}),
+    };
   };
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
@@ -138,15 +155,26 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     const turnSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, options.deadline - now()))]);
     const context = await contextForTurn(options, state, caching, requestTokens, turnSignal);
     if ("outcome" in context) return finish(context.outcome, context.errorMessage);
-    const message = await streamTurn(options, promptMessages(context.messages), tools, caching, turnSignal);
+    const request = { context: promptMessages(context.messages), tokens: requestTokens(context.messages) };
+    const message = await streamTurn(options, request, tools, caching, turnSignal);
     const stored = recordAssistant(options, state, message);
 
     if (stored.stopReason === "error") return finish("error", stored.errorMessage);
     if (stored.stopReason === "aborted") return finish(signal.aborted ? "aborted" : "deadline");
     const calls = stored.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
-    if (calls.length === 0) return finish("done");
+    if (calls.length === 0) return finish(answerEnding(options, state, stored));
     await runToolCalls(options, state, calls, turnSignal);
   }
+}
+
+/**
+ * How a turn without tool calls ends the run: done, or cut off at the output limit (the reply says so
+ * and how to go on, rather than posting a half answer as complete).
+ */
+function answerEnding(options: LoopOptions, state: RunState, message: AssistantMessage): LoopOutcome {
+  if (message.stopReason !== "length") return "done";
+  state.cutOff = { output: message.usage.output, limit: options.budgets.maxOutputTokensPerCall };
+  return "cut_off";
 }
 
 /** Why no further turn may start (cancelled, out of time, turns or budget), or undefined to go on. */
@@ -252,19 +280,25 @@ async function runToolCalls(
   }
 }
 
+/** What one turn asks the model: the conversation, and its estimated size (for a usage never reported). */
+interface TurnRequest {
+  context: readonly PromptMessage[];
+  tokens: number;
+}
+
 /**
  * One model call, streamed into a pi assistant message (never throws: failures become stopReason
  * error). Repeated once without cache breakpoints if the provider refuses them.
  */
 async function streamTurn(
   options: LoopOptions,
-  context: readonly PromptMessage[],
+  request: TurnRequest,
   tools: LanguageModelV4FunctionTool[],
   caching: PromptCaching,
   abortSignal: AbortSignal,
 ): Promise<AssistantMessage> {
   for (;;) {
-    const { message, error } = await streamOnce(options, context, tools, caching, abortSignal);
+    const { message, error } = await streamOnce(options, request, tools, caching, abortSignal);
     if (error === undefined || message.content.length > 0 || !caching.refused(error)) return message;
   }
 }
@@ -286,11 +320,19 @@ function parsedInput(input: string): unknown {
 class AssistantDraft {
   readonly content: AssistantMessage["content"] = [];
   usage = emptyUsage();
+  /** The provider counted the turn's tokens (else they are estimated, see finish). */
+  reported = false;
+  /** The response had started (headers came): the server was at work on the request. */
+  opened = false;
   stopReason: AssistantMessage["stopReason"] = "stop";
   errorMessage?: string;
   error: unknown;
 
-  constructor(private readonly model: ResolvedModel) {}
+  /** `requestTokens`: the request's estimated size. */
+  constructor(
+    private readonly model: ResolvedModel,
+    private readonly requestTokens: number,
+  ) {}
 
   apply(part: LanguageModelV4StreamPart): void {
     switch (part.type) {
@@ -311,6 +353,7 @@ class AssistantDraft {
         return;
       case "finish":
         this.usage = toPiUsage(part.usage, this.model.info.price);
+        this.reported = usageReported(part.usage);
         // A stream that failed part-way may still report usage; its error stands.
         if (this.stopReason !== "error") this.stopReason = STOP_REASONS[part.finishReason.unified] ?? "stop";
         return;
@@ -331,6 +374,7 @@ class AssistantDraft {
     // A message with tool calls asks for them, whatever finish reason the provider gave.
     const settled = this.stopReason === "toolUse" || this.stopReason === "error" || this.stopReason === "aborted";
     if (!settled && this.content.some((b) => b.type === "toolCall")) this.stopReason = "toolUse";
+    if (!this.reported && this.billed()) this.usage = this.estimate();
     const { model } = this;
     return {
       role: "assistant",
@@ -343,6 +387,23 @@ class AssistantDraft {
       ...(this.errorMessage ? { errorMessage: this.errorMessage } : {}),
       timestamp,
     };
+  }
+
+  /**
+   * Whether the provider worked on the request, so bills it, though it reported nothing: its answer
+   * had started, or the call was given up while waiting for one. Refused and unreachable calls cost nothing.
+   */
+  private billed(): boolean {
+    return this.opened || this.stopReason === "aborted" || this.error instanceof ModelIdleError;
+  }
+
+  /** The request's size, and what was streamed of the answer, at about four characters a token. */
+  private estimate(): Usage {
+    const streamed = this.content
+      .map((b) => (b.type === "text" ? b.text : b.type === "thinking" ? b.thinking : JSON.stringify(b.arguments)))
+      .join("");
+    const output = streamed ? estimateTokens(streamed) : 0;
+    return estimatedUsage({ input: this.requestTokens, output }, this.model.info.price);
   }
 
   private appendText(kind: "text" | "thinking", delta: string): void {
@@ -369,18 +430,19 @@ const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
 
 async function streamOnce(
   options: LoopOptions,
-  context: readonly PromptMessage[],
+  request: TurnRequest,
   tools: LanguageModelV4FunctionTool[],
   caching: PromptCaching,
   abortSignal: AbortSignal,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
   const now = options.now ?? Date.now;
-  const draft = new AssistantDraft(options.model);
+  const draft = new AssistantDraft(options.model, request.tokens);
+  const idleSeconds = options.budgets.modelIdleSeconds ?? Number.POSITIVE_INFINITY;
   try {
     const stream = await streamModel(
       options.model.model,
       {
-        prompt: caching.prompt(options.instructions, context),
+        prompt: caching.prompt(options.instructions, request.context),
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
         tools: tools.length > 0 ? caching.tools(tools) : undefined,
         toolChoice: { type: "auto" },
@@ -388,7 +450,9 @@ async function streamOnce(
         abortSignal,
       },
       options.maxRetries ?? 3,
+      idleSeconds * 1000,
     );
+    draft.opened = true;
     for await (const part of stream) draft.apply(part);
   } catch (thrown) {
     draft.failed(thrown, abortSignal.aborted);
@@ -408,6 +472,8 @@ export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "
     lastError?: unknown;
     errors?: unknown[];
   };
+  const streamFailure = describeStreamFailure(error, model);
+  if (streamFailure) return streamFailure;
   const inner = (e?.lastError ?? e) as typeof e;
   let detail = inner?.message ?? String(error);
   if (inner?.responseBody) {

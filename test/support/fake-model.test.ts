@@ -374,7 +374,9 @@ describe("fake model, the OpenAI-compatible stream as llama-server sends it", ()
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     expect(response.headers.get("server")).toBe("llama.cpp");
     const events = sseData(await response.text()).filter((e) => e !== "[DONE]") as {
-      choices: { delta: { tool_calls?: { id?: string; function: { name?: string; arguments: string } }[] } }[];
+      choices: {
+        delta: { tool_calls?: { index: number; id?: string; function: { name?: string; arguments: string } }[] };
+      }[];
       usage?: unknown;
     }[];
 
@@ -403,7 +405,7 @@ describe("fake model, the OpenAI-compatible stream as llama-server sends it", ()
     expect(fragments.every((f) => f.function.arguments.length <= 8)).toBe(true);
     const joined = (index: number) =>
       fragments
-        .filter((f) => (f as { index: number }).index === index)
+        .filter((f) => f.index === index)
         .map((f) => f.function.arguments)
         .join("");
     expect(JSON.parse(joined(0))).toEqual(input);
