@@ -23,10 +23,14 @@ export function describeIdle(ms: number): string {
   return rest === 0 ? unit(minutes, "minute") : `${unit(minutes, "minute")} ${unit(rest, "second")}`;
 }
 
-/** One model call's idle clock: armed on every sign of life, its signal aborts the request when it runs out. */
+/**
+ * One model call's idle clock: armed on every sign of life, its signal aborts the request when it runs
+ * out. Arming only notes the time; one timer per quiet spell checks it, not one per streamed token.
+ */
 export class IdleWatch {
   readonly #controller = new AbortController();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #lastSign = 0;
 
   constructor(readonly idleMs: number) {}
 
@@ -40,14 +44,23 @@ export class IdleWatch {
 
   /** Starts the clock again from now (the request went out, headers or an event came). */
   arm(): void {
-    this.stop();
-    if (!Number.isFinite(this.idleMs) || this.fired) return;
-    this.#timer = setTimeout(() => this.#controller.abort(new ModelIdleError(this.idleMs)), this.idleMs);
+    this.#lastSign = performance.now();
+    if (this.#timer === undefined && Number.isFinite(this.idleMs) && !this.fired) this.#check(this.idleMs);
   }
 
   stop(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+  }
+
+  /** In `ms`: the timeout when nothing came since the last sign, else a check when the clock would run out. */
+  #check(ms: number): void {
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      const quiet = performance.now() - this.#lastSign;
+      if (quiet >= this.idleMs) this.#controller.abort(new ModelIdleError(this.idleMs));
+      else this.#check(this.idleMs - quiet);
+    }, ms);
   }
 
   /** The error to report: the idle timeout when it fired, else what was thrown. */
