@@ -46,7 +46,7 @@ export interface Turn {
   hang?: boolean;
   /**
    * Send this many stream events, then drop the connection (the socket is reset), as a server killed
-   * mid-answer does: no finish, no usage, no `[DONE]`.
+   * mid-answer does: no finish, no usage, no `[DONE]`. Streams only.
    */
   breakAfter?: number;
   /**
