@@ -84,6 +84,8 @@ export class IdleWatch {
               return controller.close();
             }
             this.arm();
+            // A provider may report the aborted read as an error part rather than throw it.
+            if (value.type === "error") return controller.enqueue({ ...value, error: this.explain(value.error) });
             if (value.type !== "raw") return controller.enqueue(value);
           }
         } catch (error) {

@@ -54,6 +54,22 @@ describe("IdleWatch", () => {
     expect(watch.fired).toBe(true);
   });
 
+  it("names the timeout too when the provider reports the aborted read as an error part", async () => {
+    const watch = new IdleWatch(50);
+    watch.arm();
+    const source = new ReadableStream<LanguageModelV4StreamPart>({
+      async pull(controller) {
+        await new Promise((resolve) => watch.signal.addEventListener("abort", resolve, { once: true }));
+        controller.enqueue({ type: "error", error: new DOMException("aborted", "AbortError") });
+        controller.close();
+      },
+    });
+    const parts: LanguageModelV4StreamPart[] = [];
+    for await (const part of watch.watch(source)) parts.push(part);
+    expect(parts).toHaveLength(1);
+    expect(parts[0]).toMatchObject({ type: "error", error: expect.any(ModelIdleError) });
+  });
+
   it("never fires once stopped, nor without a limit", async () => {
     const stopped = new IdleWatch(20);
     stopped.arm();
