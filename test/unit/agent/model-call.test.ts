@@ -63,11 +63,11 @@ describe("streamModel's idle time", () => {
     const silent = await streamModel(await anthropic(), { prompt }, 0, 300).catch((error: unknown) => error);
     expect(silent).toBeInstanceOf(ModelIdleError);
 
-    // The wait the server asks for (1 s) is longer than the idle time (0.3 s): only a clock that
-    // stops while the retry waits lets the second attempt through.
-    fake.script([{ error: { status: 529, message: "Overloaded", retryAfter: 1 } }, { text: "after the wait" }]);
+    // The wait the server asks for (2 s) is longer than the idle time (1 s): only a clock that stops
+    // while the retry waits lets the second attempt through.
+    fake.script([{ error: { status: 529, message: "Overloaded", retryAfter: 2 } }, { text: "after the wait" }]);
     const before = fake.requests.length;
-    expect(await text(await streamModel(await anthropic(), { prompt }, 1, 300))).toBe("after the wait");
+    expect(await text(await streamModel(await anthropic(), { prompt }, 1, 1000))).toBe("after the wait");
     expect(fake.requests.length - before).toBe(2);
   });
 });
