@@ -22,9 +22,11 @@ import {
 import { contextOverflow, type ContextOverflow } from "./context-overflow.ts";
 import { type PromptMessage, promptMessagesFor } from "./messages.ts";
 import { streamModel } from "./model-call.ts";
+import { ModelIdleError } from "./model-idle.ts";
 import type { ResolvedModel } from "./model.ts";
 import { functionTools, toolDefinitions } from "./tool-definitions.ts";
-import { toPiUsage } from "./usage.ts";
+import { describeStreamFailure } from "./stream-failures.ts";
+import { estimatedUsage, toPiUsage, usageReported } from "./usage.ts";
 
 export type AgentEvent =
   | { type: "turn_start"; turn: number }
@@ -33,7 +35,8 @@ export type AgentEvent =
   | { type: "tool_end"; call: ToolCallBlock; result: ToolResult; durationMs: number }
   | { type: "compaction"; tokensBefore: number };
 
-export type LoopOutcome = "done" | "max_turns" | "deadline" | "budget" | "aborted" | "error";
+/** `cut_off`: the last answer stopped at the output limit, mid-sentence perhaps (LoopResult.cutOff). */
+export type LoopOutcome = "done" | "cut_off" | "max_turns" | "deadline" | "budget" | "aborted" | "error";
 
 /**
  * What a run's loops have spent together: a parent and its sub-agents (src/tasks/) share one, so the
@@ -50,6 +53,8 @@ export interface Budgets {
   maxOutputTokens: number;
   maxOutputTokensPerCall: number;
   maxCostUsd: number;
+  /** Seconds a model call may send nothing, before its headers or between two events (none: no limit). */
+  modelIdleSeconds?: number;
 }
 
 export interface LoopOptions {
@@ -81,6 +86,8 @@ export interface LoopResult {
   errorMessage?: string;
   /** The budget that ended the run (outcome "budget"). */
   budget?: { name: "maxOutputTokens" | "maxCostUsd"; limit: number; used: number };
+  /** The last answer's output tokens and the per-call limit it was asked for (outcome "cut_off"). */
+  cutOff?: { output: number; limit: number };
   turns: number;
   toolCalls: number;
   usage: Usage;
@@ -116,6 +123,7 @@ interface RunState {
   toolCalls: number;
   text: string;
   budget?: LoopResult["budget"];
+  cutOff?: LoopResult["cutOff"];
   /** The run's spending, this loop's included (the same object as `options.spending` when given). */
   spent: Spending;
 }
@@ -131,8 +139,17 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
   const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
   const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => {
-    const { usage, turns, toolCalls, text, budget } = state;
-    return { outcome, errorMessage, usage, turns, toolCalls, text, ...(budget ? { budget } : {}) };
+    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+    return {
+      outcome,
+      errorMessage,
+      usage,
+      turns,
+      toolCalls,
+      text,
+      ...(budget ? { budget } : {}),
+      ...(cutOff ? { cutOff } : {}),
+    };
   };
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
@@ -160,9 +177,19 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     if (stored.stopReason === "error") return finish("error", stored.errorMessage);
     if (stored.stopReason === "aborted") return finish(signal.aborted ? "aborted" : "deadline");
     const calls = stored.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
-    if (calls.length === 0) return finish("done");
+    if (calls.length === 0) return finish(answerEnding(state, stored, answer.maxOutputTokens));
     await runToolCalls(options, state, calls, turnSignal);
   }
+}
+
+/**
+ * How a turn without tool calls ends the run: done, or cut off at the output limit (the reply says so
+ * and how to go on, rather than posting a half answer as complete).
+ */
+function answerEnding(state: RunState, message: AssistantMessage, limit: number | undefined): LoopOutcome {
+  if (message.stopReason !== "length" || limit === undefined) return "done";
+  state.cutOff = { output: message.usage.output, limit };
+  return "cut_off";
 }
 
 /** Why no further turn may start (cancelled, out of time, turns or budget), or undefined to go on. */
@@ -201,7 +228,10 @@ interface TurnContext {
   reserveTokens: number;
 }
 
-type TurnAnswer = { message: AssistantMessage } | { outcome: LoopOutcome; errorMessage?: string };
+/** The answer, and the output limit it was asked for (an explained refusal was asked for none). */
+type TurnAnswer =
+  | { message: AssistantMessage; maxOutputTokens?: number }
+  | { outcome: LoopOutcome; errorMessage?: string };
 
 /**
  * The turn's answer, its request fitted into the context window: compacted first when the estimate
@@ -223,10 +253,10 @@ async function answerWithinWindow(
     const perCall = options.budgets.maxOutputTokensPerCall;
     const used = turn.requestTokens(context.messages);
     const maxOutputTokens = answerRoom(perCall, state.window.tokens, used, context.reserveTokens);
-    const request = { context: turn.prompt(context.messages), maxOutputTokens, signal };
+    const request = { context: turn.prompt(context.messages), tokens: used, maxOutputTokens, signal };
     const { message, error } = await streamTurn(options, turn, request);
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
-    if (!overflow) return { message };
+    if (!overflow) return { message, maxOutputTokens };
     if (refused) return { message: overflowExplained(message, state) };
     refused = message;
     learnWindow(options, state, overflow);
@@ -355,9 +385,13 @@ async function streamTurn(
   }
 }
 
-/** One request of a turn: the conversation in the provider's format, the answer's limit, the turn's signal. */
+/**
+ * One request of a turn: the conversation in the provider's format, its estimated size (for a usage
+ * never reported), the answer's limit, the turn's signal.
+ */
 interface TurnRequest {
   context: readonly PromptMessage[];
+  tokens: number;
   maxOutputTokens: number;
   signal: AbortSignal;
 }
@@ -379,11 +413,19 @@ function parsedInput(input: string): unknown {
 class AssistantDraft {
   readonly content: AssistantMessage["content"] = [];
   usage = emptyUsage();
+  /** The provider counted the turn's tokens (else they are estimated, see finish). */
+  reported = false;
+  /** The response had started (headers came): the server was at work on the request. */
+  opened = false;
   stopReason: AssistantMessage["stopReason"] = "stop";
   errorMessage?: string;
   error: unknown;
 
-  constructor(private readonly model: ResolvedModel) {}
+  /** `requestTokens`: the request's estimated size. */
+  constructor(
+    private readonly model: ResolvedModel,
+    private readonly requestTokens: number,
+  ) {}
 
   apply(part: LanguageModelV4StreamPart): void {
     switch (part.type) {
@@ -404,6 +446,7 @@ class AssistantDraft {
         return;
       case "finish":
         this.usage = toPiUsage(part.usage, this.model.info.price);
+        this.reported = usageReported(part.usage);
         // A stream that failed part-way may still report usage; its error stands.
         if (this.stopReason !== "error") this.stopReason = STOP_REASONS[part.finishReason.unified] ?? "stop";
         return;
@@ -424,6 +467,7 @@ class AssistantDraft {
     // A message with tool calls asks for them, whatever finish reason the provider gave.
     const settled = this.stopReason === "toolUse" || this.stopReason === "error" || this.stopReason === "aborted";
     if (!settled && this.content.some((b) => b.type === "toolCall")) this.stopReason = "toolUse";
+    if (!this.reported && this.billed()) this.usage = this.estimate();
     const { model } = this;
     return {
       role: "assistant",
@@ -436,6 +480,23 @@ class AssistantDraft {
       ...(this.errorMessage ? { errorMessage: this.errorMessage } : {}),
       timestamp,
     };
+  }
+
+  /**
+   * Whether the provider worked on the request, so bills it, though it reported nothing: its answer
+   * had started, or the call was given up while waiting for one. Refused and unreachable calls cost nothing.
+   */
+  private billed(): boolean {
+    return this.opened || this.stopReason === "aborted" || this.error instanceof ModelIdleError;
+  }
+
+  /** The request's size, and what was streamed of the answer, at about four characters a token. */
+  private estimate(): Usage {
+    const streamed = this.content
+      .map((b) => (b.type === "text" ? b.text : b.type === "thinking" ? b.thinking : JSON.stringify(b.arguments)))
+      .join("");
+    const output = streamed ? estimateTokens(streamed) : 0;
+    return estimatedUsage({ input: this.requestTokens, output }, this.model.info.price);
   }
 
   private appendText(kind: "text" | "thinking", delta: string): void {
@@ -463,10 +524,11 @@ const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
 async function streamOnce(
   options: LoopOptions,
   { caching, tools }: TurnSetup,
-  { context, maxOutputTokens, signal: abortSignal }: TurnRequest,
+  { context, tokens, maxOutputTokens, signal: abortSignal }: TurnRequest,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
   const now = options.now ?? Date.now;
-  const draft = new AssistantDraft(options.model);
+  const draft = new AssistantDraft(options.model, tokens);
+  const idleSeconds = options.budgets.modelIdleSeconds ?? Number.POSITIVE_INFINITY;
   try {
     const stream = await streamModel(
       options.model.model,
@@ -479,7 +541,9 @@ async function streamOnce(
         abortSignal,
       },
       options.maxRetries ?? 3,
+      idleSeconds * 1000,
     );
+    draft.opened = true;
     for await (const part of stream) draft.apply(part);
   } catch (thrown) {
     draft.failed(thrown, abortSignal.aborted);
@@ -499,6 +563,8 @@ export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "
     lastError?: unknown;
     errors?: unknown[];
   };
+  const streamFailure = describeStreamFailure(error, model);
+  if (streamFailure) return streamFailure;
   const inner = (e?.lastError ?? e) as typeof e;
   let detail = inner?.message ?? String(error);
   if (inner?.responseBody) {

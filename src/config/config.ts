@@ -116,6 +116,11 @@ export const Config = z
         maxOutputTokensPerCall: z.int().min(256).default(16_384),
         /** USD for the whole run, from the catalogue's or the config's prices. */
         maxCostUsd: z.number().positive().default(10),
+        /**
+         * Seconds a model call may send nothing (before its response starts, or between two stream
+         * events) before the turn ends with the model named as silent, rather than the run waiting out its time.
+         */
+        modelIdleSeconds: z.number().positive().max(3600).default(300),
       })
       .prefault({}),
     compaction: z

@@ -1,4 +1,5 @@
 // Small formatting helpers shared by the reply footer, the progress comment and the job summary.
+import type { Usage } from "../session/entries.ts";
 
 /** `2m 5s`, `42s`; with `precise`, sub-minute durations keep one decimal (`1.3s`). */
 export function formatDuration(ms: number, precise = false): string {
@@ -8,5 +9,8 @@ export function formatDuration(ms: number, precise = false): string {
 }
 
 export const formatTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+
+/** `~` before token counts that are (partly) estimated: the provider reported none for a turn (src/agent/usage.ts). */
+export const approx = (usage: Pick<Usage, "estimated">) => (usage.estimated ? "~" : "");
 
 export const formatCost = (usd: number) => (usd > 0 ? `$${usd.toFixed(4)}` : "cost unknown");

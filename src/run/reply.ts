@@ -6,7 +6,7 @@ import type { LoopResult } from "../agent/loop.ts";
 import type { PushOutcome } from "../git/land.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { createComment, type Repo } from "../github/operations.ts";
-import { formatCost, formatDuration, formatTokens } from "./format.ts";
+import { approx, formatCost, formatDuration, formatTokens } from "./format.ts";
 import type { ProgressComment } from "./progress.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { repoRelative } from "../session/mapping.ts";
@@ -34,7 +34,7 @@ export function footer(stats: RunStats): string {
     formatDuration(stats.durationMs),
     `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
     `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
-    `${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${formatTokens(u.output)} out`,
+    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     `\`${stats.model}\``,
     `[run](${stats.runUrl})`,
@@ -53,6 +53,8 @@ export function replyText(
   switch (result.outcome) {
     case "done":
       return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+    case "cut_off":
+      return `${said ? `${said}\n\n` : ""}${cutOffNote(result)}`;
     case "max_turns":
       return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
     case "budget": {
@@ -70,6 +72,13 @@ export function replyText(
     case "error":
       return `${said ? `${said}\n\n` : ""}> [!CAUTION]\n> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
   }
+}
+
+/** An answer that stopped at the output limit: said plainly, with the limit and how to go on. */
+function cutOffNote(result: LoopResult): string {
+  const { output, limit } = result.cutOff ?? { output: 0, limit: 0 };
+  const tokens = `${approx(result.usage)}${output} token${output === 1 ? "" : "s"}`;
+  return `> [!WARNING]\n> This answer is incomplete: the model stopped at its output limit after ${tokens} (the call was allowed ${limit}: \`budgets.maxOutputTokensPerCall\`, or less where the context window left less room; a model's own limit can be lower). Comment \`continue\` to have it go on from where it stopped; for longer answers, raise \`budgets.maxOutputTokensPerCall\` in .github/gitclaw.json.`;
 }
 
 export function describePush(

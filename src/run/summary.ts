@@ -1,14 +1,14 @@
 // The run as a table for $GITHUB_STEP_SUMMARY: each turn with its usage, each tool call with its
 // status and duration, then the totals. Built from the agent loop's events.
 import type { AgentEvent, LoopResult } from "../agent/loop.ts";
-import { formatCost, formatDuration, formatTokens } from "./format.ts";
+import { approx, formatCost, formatDuration, formatTokens } from "./format.ts";
 import { describeCall } from "./progress.ts";
 
 interface TurnRow {
   turn: number;
   startedAt: number;
   durationMs?: number;
-  tokens?: { input: number; output: number; cached: number; cost: number };
+  tokens?: { input: number; output: number; cached: number; cost: number; estimated?: true };
   stopReason?: string;
   tools: { label: string; ok: boolean; durationMs: number }[];
 }
@@ -30,6 +30,7 @@ export class RunTimeline {
         output: u.output,
         cached: u.cacheRead,
         cost: u.cost.total,
+        ...(u.estimated ? { estimated: true as const } : {}),
       };
       current.stopReason = event.message.stopReason;
     } else if (event.type === "tool_end" && current) {
@@ -62,7 +63,10 @@ export class RunTimeline {
   toMarkdown(meta: { title: string; result: LoopResult; model: string; durationMs: number; runUrl: string }): string {
     const rows: string[] = [];
     for (const t of this.turns) {
-      const tokens = t.tokens ? `${formatTokens(t.tokens.input)} in · ${formatTokens(t.tokens.output)} out` : "";
+      const mark = t.tokens ? approx(t.tokens) : "";
+      const tokens = t.tokens
+        ? `${mark}${formatTokens(t.tokens.input)} in · ${mark}${formatTokens(t.tokens.output)} out`
+        : "";
       rows.push(
         `| ${t.turn} | model (${t.stopReason ?? "…"}) | ${t.stopReason === "error" ? "✗" : "✓"} | ${t.durationMs === undefined ? "" : formatDuration(t.durationMs, true)} | ${tokens} |`,
       );
@@ -83,7 +87,7 @@ export class RunTimeline {
       "",
       "| model | input | cached | output | cost |",
       "|---|---|---|---|---|",
-      `| \`${meta.model}\` | ${formatTokens(u.input + u.cacheRead + u.cacheWrite)} | ${formatTokens(u.cacheRead)} | ${formatTokens(u.output)} | ${formatCost(u.cost.total)} |`,
+      `| \`${meta.model}\` | ${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} | ${formatTokens(u.cacheRead)} | ${approx(u)}${formatTokens(u.output)} | ${formatCost(u.cost.total)} |`,
       ...this.auditTable(),
       "",
     ].join("\n");

@@ -53,6 +53,12 @@ export const Usage = z.looseObject({
     cacheWrite: z.number(),
     total: z.number(),
   }),
+  /**
+   * gitclaw's mark on a count it estimated (about four characters a token), for a turn the provider
+   * reported none for: a stream that broke off, was aborted or timed out, or a server that reports no
+   * usage. pi ignores it; a sum with an estimate in it is an estimate.
+   */
+  estimated: z.literal(true).optional(),
 });
 export type Usage = z.infer<typeof Usage>;
 
@@ -242,5 +248,6 @@ export function addUsage(total: Usage, usage: Usage): Usage {
     sum[key] = total[key] + usage[key];
   for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"] as const)
     sum.cost[key] = total.cost[key] + usage.cost[key];
+  if (total.estimated || usage.estimated) sum.estimated = true;
   return sum;
 }

@@ -99,6 +99,7 @@ function usageLine(usage: Usage, total = false): string {
   if (usage.cacheWrite > 0) parts.push(`${count(usage.cacheWrite)} cache write`);
   if (usage.cost.total > 0) parts.push(`$${usage.cost.total.toFixed(4)}`);
   else if (total) parts.push("cost unknown");
+  if (usage.estimated) parts.push("estimated: the provider reported none for a turn");
   return parts.join(" · ");
 }
 

@@ -175,6 +175,7 @@ function ending(task: LiveTask, outcome: ChildOutcome): TaskEnding {
 const loopEnding = (result: LoopResult) =>
   ({
     done: "it ended without a report",
+    cut_off: "its last answer was cut off at the output limit (budgets.maxOutputTokensPerCall)",
     max_turns: "the run's turn budget ran out",
     budget: `the run's budget ${result.budget?.name ?? ""} ran out`,
     deadline: "the run's time budget ran out",

@@ -240,9 +240,9 @@ describe("fake model, serving", () => {
       { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } },
     ]);
     const missing = await list({});
-    expect([missing.status, ((await missing.json()) as { error: { code: string } }).error.code]).toEqual([
+    expect([missing.status, await missing.json()]).toEqual([
       401,
-      "invalid_api_key",
+      { error: { code: 401, message: "missing API key", type: "authentication_error" } },
     ]);
     expect(fake.listRequests.map((request) => request.api)).toEqual(["anthropic", "openai", "anthropic", "openai"]);
     expect(fake.requests).toEqual([]);
@@ -268,10 +268,12 @@ describe("fake model, serving", () => {
     const seen: number[] = [];
     for await (const part of result.fullStream) if (part.type === "text-delta") seen.push(performance.now());
 
-    // 32 characters are 4 deltas; timers may fire a little early, hence the slack.
+    // 32 characters are 4 deltas; timers may fire a little early, hence the slack. Measured from the
+    // start, not between deltas: a client slowed by load may read the first one late, never the last
+    // one before the server sent it.
     expect(seen).toHaveLength(4);
     expect(seen[0]! - started).toBeGreaterThanOrEqual(95);
-    expect(seen[3]! - seen[0]!).toBeGreaterThanOrEqual(3 * 20 - 5);
+    expect(seen[3]! - started).toBeGreaterThanOrEqual(100 + 3 * 20 - 5);
   });
 
   it("holds a hanging stream open until the client aborts, then ends it cleanly", async () => {
@@ -332,6 +334,181 @@ describe("fake model, serving", () => {
       child.kill();
       await child.exited;
     }
+  });
+});
+
+/** The `data:` payloads of an SSE body, parsed; `[DONE]` as is. */
+function sseData(body: string): unknown[] {
+  return body
+    .split("\n\n")
+    .filter((event) => event.startsWith("data: "))
+    .map((event) => event.slice("data: ".length))
+    .map((payload) => (payload === "[DONE]" ? payload : JSON.parse(payload)));
+}
+
+const chatRequest = (fake: FakeModel, extra: Record<string, unknown> = {}, signal?: AbortSignal) =>
+  fetch(`${fake.openaiBaseUrl}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer sk-oai-test" },
+    body: JSON.stringify({
+      model: "smollm2",
+      messages: [{ role: "user", content: "Hi" }],
+      stream: true,
+      stream_options: { include_usage: true },
+      ...extra,
+    }),
+    signal,
+  });
+
+describe("fake model, the OpenAI-compatible stream as llama-server sends it", () => {
+  it("opens with a role delta, sends each call's id once and its arguments token by token, finish and usage apart", async () => {
+    const input = { list: true, cancel: "true" };
+    fake.script([
+      {
+        toolCalls: [
+          { name: "job", input },
+          { name: "job", input },
+        ],
+        usage: { input: 1502, output: 93 },
+      },
+    ]);
+    const response = await chatRequest(fake);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    expect(response.headers.get("server")).toBe("llama.cpp");
+    const events = sseData(await response.text()).filter((e) => e !== "[DONE]") as {
+      choices: {
+        delta: { tool_calls?: { index: number; id?: string; function: { name?: string; arguments: string } }[] };
+      }[];
+      usage?: unknown;
+    }[];
+
+    expect(events[0]).toMatchObject({
+      choices: [{ index: 0, finish_reason: null, delta: { role: "assistant", content: null } }],
+    });
+    const fragments = events.flatMap((e) => e.choices[0]?.delta.tool_calls ?? []);
+    const opening = fragments.filter((f) => f.id !== undefined);
+    expect(opening).toMatchObject([
+      {
+        index: 0,
+        id: "call_fake0_0",
+        type: "function",
+        function: { name: "job", arguments: expect.stringMatching(/^\{/) },
+      },
+      {
+        index: 1,
+        id: "call_fake0_1",
+        type: "function",
+        function: { name: "job", arguments: expect.stringMatching(/^\{/) },
+      },
+    ]);
+    // The id and name once per call; every other fragment a token or so of the arguments.
+    expect(fragments.filter((f) => f.function.name !== undefined)).toHaveLength(2);
+    expect(fragments.length).toBeGreaterThan(8);
+    expect(fragments.every((f) => f.function.arguments.length <= 8)).toBe(true);
+    const joined = (index: number) =>
+      fragments
+        .filter((f) => f.index === index)
+        .map((f) => f.function.arguments)
+        .join("");
+    expect(JSON.parse(joined(0))).toEqual(input);
+    expect(JSON.parse(joined(1))).toEqual(input);
+
+    const [finish, usage] = events.slice(-2);
+    expect(finish).toMatchObject({ choices: [{ finish_reason: "tool_calls", delta: {} }] });
+    expect(finish).not.toHaveProperty("usage");
+    expect(usage).toMatchObject({
+      choices: [],
+      usage: {
+        prompt_tokens: 1502,
+        completion_tokens: 93,
+        total_tokens: 1595,
+        prompt_tokens_details: { cached_tokens: 0 },
+      },
+      timings: expect.any(Object),
+    });
+  });
+
+  it("answers an error with llama-server's body", async () => {
+    fake.script([{ error: { status: 400, message: "bad request" } }]);
+    const response = await chatRequest(fake);
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { error: { code: 400, message: "bad request", type: "invalid_request_error" } },
+    ]);
+  });
+
+  it("with omitUsage, sends no usage event", async () => {
+    fake.script([{ text: "no usage here", omitUsage: true }]);
+    const events = sseData(await (await chatRequest(fake)).text());
+    expect(events.at(-2)).toMatchObject({ choices: [{ finish_reason: "stop" }] });
+    expect(JSON.stringify(events)).not.toContain('"usage"');
+  });
+});
+
+describe.each(providers)("fake model, faults, $api", (provider) => {
+  it("breaks a stream after N events: the client gets them, then a reset connection, no finish", async () => {
+    fake.script([{ text: "This answer is cut short by a dying server.", breakAfter: 4 }, { text: "next" }]);
+    const result = streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0, onError: quiet });
+    const parts: { type: string; text?: string }[] = [];
+    // The reset reaches the client as the stream's own error, thrown where the next part is read.
+    const thrown = await (async () => {
+      for await (const part of result.fullStream) parts.push(part);
+    })().catch((error: unknown) => error);
+
+    const text = parts.filter((part) => part.type === "text-delta").map((part) => part.text);
+    expect(text.length).toBeGreaterThan(0);
+    expect("This answer is cut short by a dying server.".startsWith(text.join(""))).toBe(true);
+    expect(text.join("")).not.toBe("This answer is cut short by a dying server.");
+    expect(parts.map((part) => part.type)).not.toContain("finish");
+    if (!APICallError.isInstance(thrown)) throw new Error(`expected an APICallError, got ${String(thrown)}`);
+    expect([thrown.statusCode, thrown.message]).toEqual([200, "Failed to process successful response"]);
+    expect((thrown.cause as { code?: string }).code).toBe("ECONNRESET");
+    await until(() => fake.inFlight === 0, "the broken stream is over");
+    expect(await streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0 }).text).toBe("next");
+  });
+
+  it("ends an answer at the output limit when told", async () => {
+    fake.script([{ text: "The answer stops in the mid", stopReason: "length" }]);
+    const result = streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0 });
+    expect(await result.text).toBe("The answer stops in the mid");
+    expect(await result.finishReason).toBe("length");
+  });
+
+  it.each(["connection", "headers"] as const)("goes silent after the %s until the client gives up", async (silent) => {
+    fake.script([{ text: "never sent", silent }, { text: "still serving" }]);
+    const controller = new AbortController();
+    const path = provider.api === "openai" ? "/chat/completions" : "/messages";
+    const body = { model: "m", max_tokens: 10, messages: [{ role: "user", content: "Hi" }], stream: true };
+    const response = fetch(`${fake.url}/v1${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "k", "anthropic-version": "2023-06-01" },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    // Headers come whenever the client gets to them; their absence is waited for a while.
+    const headers =
+      silent === "headers"
+        ? await response.then(() => "headers" as const)
+        : await Promise.race([response.then(() => "headers" as const), Bun.sleep(200).then(() => "none" as const)]);
+    expect(headers).toBe(silent === "headers" ? "headers" : "none");
+    if (silent === "headers") {
+      const reader = (await response).body!.getReader();
+      const read = async () => {
+        let text = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return text;
+          text += new TextDecoder().decode(value);
+          if (text.trim()) return text;
+        }
+      };
+      const first = await Promise.race([read(), Bun.sleep(200).then(() => "nothing")]);
+      expect(first).toBe("nothing");
+    }
+    expect(fake.inFlight).toBe(1);
+    controller.abort();
+    await until(() => fake.inFlight === 0, "the server notices the disconnect");
+    expect(await streamText({ model: provider.model(fake), prompt: "Hi", maxRetries: 0 }).text).toBe("still serving");
   });
 });
 

@@ -45,6 +45,21 @@ export interface Turn {
   chunkDelayMs?: number;
   /** Send the headers and the first half of the events, then stall until the client disconnects. */
   hang?: boolean;
+  /**
+   * Send this many stream events, then drop the connection (the socket is reset), as a server killed
+   * mid-answer does: no finish, no usage, no `[DONE]`. Streams only.
+   */
+  breakAfter?: number;
+  /**
+   * Report no usage: the OpenAI-compatible stream sends no usage event, as servers that ignore
+   * `include_usage` do. Anthropic always reports usage; there it changes nothing.
+   */
+  omitUsage?: boolean;
+  /**
+   * Go silent until the client gives up: "connection" accepts the request and never answers (a
+   * stopped server process); "headers" sends the response headers, then nothing.
+   */
+  silent?: "connection" | "headers";
 }
 
 /**
@@ -116,11 +131,15 @@ export interface WireTurn {
   toolCalls: { id: string | undefined; name: string; input: unknown; args: string[] }[];
   usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
   stopReason: "stop" | "toolUse" | "length";
+  /** The stream reports no usage (Turn.omitUsage). */
+  omitUsage: boolean;
 }
 
 /** How one API renders a turn; `body` is the parsed request. */
 interface WireFormat {
   frames(turn: WireTurn, body: Record<string, unknown>): string[];
+  /** Response headers of a stream besides its content type, as that API's server sends them. */
+  streamHeaders?: Record<string, string>;
   message(turn: WireTurn, body: Record<string, unknown>): unknown;
   error(error: TurnError): unknown;
   models(ids: string[]): unknown;
@@ -165,6 +184,15 @@ function split(text: string): string[] {
   return pieces;
 }
 
+// Tool-call arguments arrive as the model makes them, a token at a time (llama-server sends `{`,
+// `\n    "`, `list`, …): a word or a run of punctuation with the white space before it, at most
+// DELTA_CHARS long.
+const TOKEN = /\s*(?:[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]+)|\s+/gu;
+
+function splitTokens(text: string): string[] {
+  return (text.match(TOKEN) ?? []).flatMap(split);
+}
+
 // About four characters per token, like the prompt-caching model's estimate of the input.
 const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
 
@@ -179,7 +207,7 @@ function toWire(turn: Turn, seq: number, body: Record<string, unknown>, prompt: 
     id: call.id,
     name: call.name,
     input: call.input,
-    args: split(call.rawArguments ?? JSON.stringify(call.input ?? {})),
+    args: splitTokens(call.rawArguments ?? JSON.stringify(call.input ?? {})),
   }));
   const outputChars = [turn.text ?? "", turn.thinking ?? "", ...toolCalls.map((c) => c.args.join(""))].join("").length;
   return {
@@ -193,6 +221,7 @@ function toWire(turn: Turn, seq: number, body: Record<string, unknown>, prompt: 
       ...(turn.usage ? scripted(turn.usage, prompt) : prompt),
     },
     stopReason: turn.stopReason ?? (toolCalls.length > 0 ? "toolUse" : "stop"),
+    omitUsage: turn.omitUsage === true,
   };
 }
 
@@ -216,17 +245,60 @@ function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }
 
+/** A `silent: "connection"` turn: no byte is sent until the client gives up. */
+async function silentUntilAbort(signal: AbortSignal): Promise<Response> {
+  await aborted(signal);
+  return new Response(null, { status: 499 });
+}
+
 function errorResponse(wire: WireFormat, error: TurnError): Response {
   const headers: Record<string, string> = {};
   if (error.retryAfter !== undefined) headers["retry-after"] = String(error.retryAfter);
   return Response.json(wire.error(error), { status: error.status, headers });
 }
 
-/** Streams `frames`, honouring chunkDelayMs and hang; calls `finished` once, however it ends. */
-function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: () => void): Response {
+/** What a stream sends before it stops sending, and how it stops: closed, stalled or broken off. */
+interface StreamPlan {
+  sent: string[];
+  ending: "close" | "stall" | "break";
+}
+
+// Bun's server writes the response headers with the first body bytes: a lone line break gets them
+// out, and no SSE parser makes an event of it.
+const HEADERS_ONLY = "\n";
+
+/** The faults a turn may script into its stream (hang, breakAfter, silent), or the whole stream. */
+function streamPlan(frames: string[], turn: Turn): StreamPlan {
+  if (turn.silent === "headers") return { sent: [HEADERS_ONLY], ending: "stall" };
+  if (turn.breakAfter !== undefined) return { sent: frames.slice(0, turn.breakAfter), ending: "break" };
+  if (turn.hang) return { sent: frames.slice(0, Math.ceil(frames.length / 2)), ending: "stall" };
+  return { sent: frames, ending: "close" };
+}
+
+// A reset discards what the client has not read yet, so the events go out, the client gets a moment
+// to read them (as from a real server, which dies long after its last event), and then the reset.
+const BREAK_GRACE_MS = 1000;
+
+/**
+ * Drops the connection as a killed server does: erroring the stream makes Bun reset it (the client
+ * sees ECONNRESET); with no argument it logs nothing.
+ */
+async function breakConnection(controller: ReadableStreamDefaultController, gone: AbortSignal): Promise<void> {
+  await sleep(BREAK_GRACE_MS, gone);
+  if (!gone.aborted) controller.error();
+}
+
+/** Streams `frames` as the turn's plan says, honouring chunkDelayMs; calls `finished` once, however it ends. */
+function sse(
+  frames: string[],
+  turn: Turn,
+  headers: Record<string, string>,
+  disconnected: AbortSignal,
+  finished: () => void,
+): Response {
   const gone = new AbortController();
   disconnected.addEventListener("abort", () => gone.abort(), { once: true });
-  const sent = turn.hang ? frames.slice(0, Math.ceil(frames.length / 2)) : frames;
+  const { sent, ending } = streamPlan(frames, turn);
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -236,7 +308,8 @@ function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: 
           if (gone.signal.aborted) return;
           controller.enqueue(encoder.encode(frame));
         }
-        if (turn.hang) await aborted(gone.signal);
+        if (ending === "break") return await breakConnection(controller, gone.signal);
+        if (ending === "stall") await aborted(gone.signal);
         if (!gone.signal.aborted) controller.close();
       } finally {
         finished();
@@ -247,7 +320,7 @@ function sse(frames: string[], turn: Turn, disconnected: AbortSignal, finished: 
     },
   });
   return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...headers },
   });
 }
 
@@ -360,17 +433,19 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     }
 
     if (turn.delayMs) await sleep(turn.delayMs, req.signal);
+    if (turn.silent === "connection") return silentUntilAbort(req.signal);
     if (turn.error) return errorResponse(route.wire, turn.error);
     const wire = toWire(turn, index, recorded.body, cache.usage(route.api, recorded.body));
     recorded.usage = wire.usage;
 
     if (recorded.body.stream !== true) {
-      if (turn.hang) await aborted(req.signal);
+      if (turn.hang || turn.silent) await aborted(req.signal);
       return Response.json(route.wire.message(wire, recorded.body));
     }
     // The stream outlives this handler, so it counts as in flight until it ends or is abandoned.
     inFlight++;
-    return sse(route.wire.frames(wire, recorded.body), turn, req.signal, () => inFlight--);
+    const frames = route.wire.frames(wire, recorded.body);
+    return sse(frames, turn, route.wire.streamHeaders ?? {}, req.signal, () => inFlight--);
   }
 
   const server = Bun.serve({

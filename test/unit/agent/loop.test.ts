@@ -91,6 +91,99 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
   });
 });
 
+describe.each(["anthropic", "openai"] as const)("agent loop over %s, when the model's answer goes wrong", (api) => {
+  const lastAssistant = (session: SessionFile) =>
+    (
+      session.entries.at(-1) as {
+        message: {
+          stopReason: string;
+          errorMessage?: string;
+          usage: Record<string, unknown>;
+          content: { text?: string }[];
+        };
+      }
+    ).message;
+
+  it("ends an answer cut off at the output limit as cut_off, with its tokens and the limit", async () => {
+    model.script([{ text: "The plan has three steps: first, we", stopReason: "length", usage: { output: 1000 } }]);
+    const { options } = await setup(api);
+    const result = await runAgentLoop(options);
+    expect(result).toMatchObject({
+      outcome: "cut_off",
+      text: "The plan has three steps: first, we",
+      cutOff: { output: 1000, limit: 1000 },
+    });
+  });
+
+  it("names an answer that broke off after it had started, keeps its text and estimates its usage", async () => {
+    model.script([{ text: "Half of an answer that the server never finishes", breakAfter: 4 }]);
+    const { session, options } = await setup(api);
+    const result = await runAgentLoop(options);
+    expect(result.outcome).toBe("error");
+    expect(result.errorMessage).toMatch(
+      new RegExp(`^the answer from ${model.url}/v1 \\(.+\\) broke off after it had started: ECONNRESET`),
+    );
+    expect(result.errorMessage).not.toMatch(/model API error 200|Failed to process/);
+    const message = lastAssistant(session);
+    expect(message.stopReason).toBe("error");
+    expect(message.content[0]?.text).toMatch(/^Half of /);
+    expect(message.usage).toMatchObject({ estimated: true });
+    expect(message.usage.input).toBeGreaterThan(0);
+    expect(message.usage.output).toBeGreaterThan(0);
+    expect(result.usage).toMatchObject({ estimated: true });
+  });
+
+  it.each([
+    ["before the response starts", { silent: "connection" as const }],
+    ["after the headers", { silent: "headers" as const }],
+    ["between two events", { hang: true }],
+  ])("ends a turn the model sends nothing for %s, naming the model and the idle time", async (_, fault) => {
+    model.script([{ text: "an answer that stalls", ...fault }, { text: "served after" }]);
+    const { session, options } = await setup(api);
+    options.budgets.modelIdleSeconds = 1;
+    const result = await runAgentLoop(options);
+    expect(result.outcome).toBe("error");
+    expect(result.errorMessage).toMatch(
+      new RegExp(`^the model at ${model.url}/v1 \\(.+\\) sent nothing for 1 second$`),
+    );
+    expect(lastAssistant(session).usage).toMatchObject({ estimated: true });
+    // The server saw the request given up, and serves the next one.
+    const next = await setup(api);
+    expect(await runAgentLoop(next.options)).toMatchObject({ outcome: "done", text: "served after" });
+  });
+
+  it("estimates an aborted turn's usage rather than counting it as zero", async () => {
+    model.script([{ text: "a long answer that never ends", hang: true }]);
+    const controller = new AbortController();
+    const { session, options } = await setup(api, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    const result = await runAgentLoop(options);
+    expect(result.outcome).toBe("aborted");
+    expect(lastAssistant(session).usage).toMatchObject({ estimated: true });
+    expect(result.usage.input).toBeGreaterThan(0);
+  });
+
+  it("counts a refused call as nothing spent, not as an estimate", async () => {
+    model.script([{ error: { status: 400, message: "bad request" } }]);
+    const { session, options } = await setup(api);
+    await runAgentLoop(options);
+    expect(lastAssistant(session).usage).not.toHaveProperty("estimated");
+    expect(lastAssistant(session).usage.input).toBe(0);
+  });
+});
+
+it("estimates the usage of a server that reports none (OpenAI-compatible, no usage event)", async () => {
+  model.script([{ text: "An answer without any usage.", omitUsage: true }]);
+  const { session, options } = await setup("openai");
+  const result = await runAgentLoop(options);
+  expect(result.outcome).toBe("done");
+  const usage = (session.entries.at(-1) as { message: { usage: { input: number; output: number; estimated?: true } } })
+    .message.usage;
+  expect(usage).toMatchObject({ estimated: true });
+  expect(usage.input).toBeGreaterThan(0);
+  expect(usage.output).toBe(Math.ceil("An answer without any usage.".length / 4));
+});
+
 describe("agent loop budgets and safety", () => {
   it("stops at max turns", async () => {
     model.script([

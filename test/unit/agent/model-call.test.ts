@@ -3,6 +3,7 @@
 import { APICallError, type LanguageModelV4Prompt, type LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryDelayMs, streamModel } from "../../../src/agent/model-call.ts";
+import { ModelIdleError } from "../../../src/agent/model-idle.ts";
 import { resolveModel } from "../../../src/agent/model.ts";
 import { startFakeModel, type FakeModel } from "../../support/fake-model.ts";
 
@@ -53,6 +54,21 @@ describe("streamModel", () => {
     await expect(call).rejects.toThrow(/abort/i);
     expect(fake.requests.length - before).toBe(1);
     expect(await text(await streamModel(await anthropic(), { prompt }, 0))).toBe("too late");
+  });
+});
+
+describe("streamModel's idle time", () => {
+  it("ends a call whose server sends nothing with the idle timeout, and never runs the clock while a retry waits", async () => {
+    fake.script([{ text: "never sent", silent: "connection" }]);
+    const silent = await streamModel(await anthropic(), { prompt }, 0, 300).catch((error: unknown) => error);
+    expect(silent).toBeInstanceOf(ModelIdleError);
+
+    // The wait the server asks for (2 s) is longer than the idle time (1 s): only a clock that stops
+    // while the retry waits lets the second attempt through.
+    fake.script([{ error: { status: 529, message: "Overloaded", retryAfter: 2 } }, { text: "after the wait" }]);
+    const before = fake.requests.length;
+    expect(await text(await streamModel(await anthropic(), { prompt }, 1, 1000))).toBe("after the wait");
+    expect(fake.requests.length - before).toBe(2);
   });
 });
 

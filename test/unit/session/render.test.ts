@@ -173,6 +173,21 @@ describe("renderSession on a session written by gitclaw", () => {
     expect(markdown).not.toContain("from a newer pi");
   });
 
+  it("says which counts are estimated: a turn the provider reported no usage for, and a total with it", () => {
+    const session = SessionFile.create(tmp(), { cwd: "/w" });
+    session.append({ type: "message", message: user("explain") });
+    const broken = { ...usage(900, 12, 0, 0), estimated: true as const };
+    session.append({
+      type: "message",
+      message: { ...assistant([{ type: "text", text: "The parser first reads" }], broken, "error"), errorMessage: "x" },
+    });
+    const text = renderSession(SessionFile.load(session.path));
+    expect(text).toContain("<sub>900 in · 12 out · 0 cached · estimated: the provider reported none for a turn</sub>");
+    expect(text).toContain(
+      "900 in · 12 out · 0 cached · cost unknown · estimated: the provider reported none for a turn",
+    );
+  });
+
   it("marks a tool call that has no result, a failed model call and a line cut by a crash", () => {
     const dir = tmp();
     const cut = SessionFile.create(dir, { cwd: "/w" });
