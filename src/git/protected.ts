@@ -78,6 +78,26 @@ export async function changedPathsUnder(
   );
 }
 
+/**
+ * Every path the commits `from..to` changed, commit by commit (a change made and undone again
+ * counts; `--no-renames`: both sides of a rename), under `patterns`, except `ownFiles`. What a
+ * series of commits did, judged after the fact by the one matcher, whatever its patch text claimed.
+ */
+export async function committedPathsUnder(
+  git: Git,
+  from: string,
+  to: string,
+  patterns: readonly string[],
+  ownFiles: readonly string[] = [],
+): Promise<string[]> {
+  const log = await git.must(["log", "-m", "--no-renames", "--name-only", "-z", "--format=", `${from}..${to}`]);
+  return [...new Set(log.split("\0"))].filter((path) => path && !isOwn(path, ownFiles) && isProtected(path, patterns));
+}
+
+/** `path (protected by pattern)` for each path, as refusals name them. */
+export const withPatterns = (paths: readonly string[], patterns: readonly string[]): string[] =>
+  paths.map((path) => `${path} (protected by ${protectedBy(path, patterns)})`);
+
 /** Undoes the changes to `paths`: restores what HEAD has, removes what it does not (nested repositories too). */
 export async function revertChanges(git: Git, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
