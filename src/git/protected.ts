@@ -60,7 +60,8 @@ export function protectedBy(path: string, patterns: readonly string[]): string |
 export const isProtected = (path: string, patterns: readonly string[]): boolean =>
   protectedBy(path, patterns) !== undefined;
 
-const isOwn = (path: string, own: readonly string[]) =>
+/** Whether `path` is one of `own` (a file, or under a folder ending in `/`): gitclaw's own files. */
+export const isOwnFile = (path: string, own: readonly string[]) =>
   own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
 
 /**
@@ -74,7 +75,7 @@ export async function changedPathsUnder(
   changes?: readonly Change[],
 ): Promise<string[]> {
   return [...new Set(touchedPaths(changes ?? (await changedPaths(git))))].filter(
-    (path) => !isOwn(path, ownFiles) && isProtected(path, patterns),
+    (path) => !isOwnFile(path, ownFiles) && isProtected(path, patterns),
   );
 }
 
@@ -91,7 +92,9 @@ export async function committedPathsUnder(
   ownFiles: readonly string[] = [],
 ): Promise<string[]> {
   const log = await git.must(["log", "-m", "--no-renames", "--name-only", "-z", "--format=", `${from}..${to}`]);
-  return [...new Set(log.split("\0"))].filter((path) => path && !isOwn(path, ownFiles) && isProtected(path, patterns));
+  return [...new Set(log.split("\0"))].filter(
+    (path) => path && !isOwnFile(path, ownFiles) && isProtected(path, patterns),
+  );
 }
 
 /** `path (protected by pattern)` for each path, as refusals name them. */

@@ -6,10 +6,19 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import type { LoopResult } from "../agent/loop.ts";
-import { faultPoint } from "./fault.ts";
+import { failurePoint, faultPoint } from "./fault.ts";
 import { commitMessage } from "../git/commit-message.ts";
-import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
-import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
+import { commitChanges, land, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
+import {
+  committedPathsUnder,
+  isOwnFile,
+  isProtected,
+  protectedPathsFrom,
+  revertChanges,
+  revertProtectedChanges,
+  WORKFLOW_PATHS,
+} from "../git/protected.ts";
+import { leaveOutOfCommits } from "../git/rewrite.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
@@ -25,6 +34,12 @@ export interface Landing {
   pushError?: string;
   /** Protected paths whose changes were undone. */
   reverted: string[];
+  /** Protected paths that commits taken in during the run (a task's series…) changed: left out of the push. */
+  leftOutOfCommits: string[];
+  /** Changed paths the commit could not take, and why: not saved. */
+  notStaged?: NotStaged[];
+  /** Why the run's changes could not be committed at all: only the conversation was. */
+  notCommitted?: string;
   /** A commit on the remote holding this run's session, for the reply's link. */
   sessionSha?: string;
   /** Paths the run's commit changed besides gitclaw's own state (its session and mapping). */
@@ -101,6 +116,7 @@ export async function landWork(
   const { trigger, config, target } = run;
   const { git, root } = workspace;
   const own = ownPaths(run, root, conversation, taskFiles);
+  const leftOutOfCommits = await leaveOutCommitted(run, workspace, own);
   // One status read for both checks: on a checkout of 10,000 files each costs about 50 ms (bench scale).
   const changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
@@ -121,13 +137,32 @@ export async function landWork(
   const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
-  return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
+  return { ...pushed, reverted, leftOutOfCommits, ...(workflows ? { workflows } : {}) };
+}
+
+/**
+ * What commits taken in during the run changed (a task's series applied with `git am`, whoever made
+ * them), checked like the working tree: base..HEAD rebuilt without their changes to protected paths,
+ * which are undone (gitclaw's own files keep what gitclaw wrote), and without their workflow changes,
+ * which stay in the working tree, to be pushed or held back by the rule for the working tree.
+ */
+async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: readonly string[]): Promise<string[]> {
+  const { git, base } = workspace;
+  const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
+  const hits = await committedPathsUnder(git, base, "HEAD", [...protectedPaths, ...WORKFLOW_PATHS]);
+  if (hits.length === 0) return [];
+  await leaveOutOfCommits(git, base, hits);
+  const refused = hits.filter((path) => isProtected(path, protectedPaths) && !isOwnFile(path, own));
+  await revertChanges(git, refused);
+  for (const path of refused)
+    workflow.warning(`gitclaw: left a commit's change to protected path ${path} out of the push`);
+  return refused;
 }
 
 /** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */
 const onPullRequest = (target: WorkTarget) => target.pull !== undefined && target.conversation === target.pull.number;
 
-type Pushed = Omit<Landing, "reverted" | "workflows">;
+type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
 
 /**
  * The commit and its push, with the workflow files the job's token cannot push: pushed with
@@ -156,20 +191,29 @@ async function landWithWorkflowFiles(
   return { pushed, workflows };
 }
 
-/** One commit of the changes, pushed; on a conflict the session lands alone on the branch. */
+/**
+ * One commit of the changes, pushed; on a conflict the session lands alone on the branch, and when the
+ * push fails for good (the remote refused it, even on a side branch) the session lands alone as well.
+ */
 async function commitAndPush(
   run: TargetedRun,
   workspace: Workspace,
   { own, paths, message }: { own: string[]; paths: string[]; message: string },
 ): Promise<Pushed> {
   const { git } = workspace;
+  let committed: Committed;
   try {
-    const head = await commitAll(git, message, paths);
-    faultPoint("after-commit", run.processEnv);
-    if (!head) return { changed: [] };
-    const changed = await changedBesides(workspace, head, own);
-    const { target } = run;
-    const fallbackBranch = `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+    committed = await commitWork(run, workspace, { own, paths, message });
+  } catch (error) {
+    return { pushError: (error as Error).message, changed: [] };
+  }
+  const { head, ...saved } = committed;
+  faultPoint("after-commit", run.processEnv);
+  if (!head) return { changed: [], ...saved };
+  const changed = await changedBesides(workspace, head, own);
+  const { target } = run;
+  const fallbackBranch = `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+  try {
     const push = await land(git, {
       remote: workspace.remote,
       branch: workspace.branch,
@@ -180,11 +224,39 @@ async function commitAndPush(
       log: run.log,
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, push, own);
+    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
     faultPoint("after-push", run.processEnv);
-    return { push, sessionSha, changed };
+    return { push, sessionSha, changed, ...saved };
   } catch (error) {
-    return { pushError: (error as Error).message, changed: [] };
+    const sessionSha = await landSession(run, workspace, head, own);
+    return { pushError: (error as Error).message, changed, ...saved, ...(sessionSha ? { sessionSha } : {}) };
+  }
+}
+
+type Committed = { head?: string } & Pick<Landing, "notStaged" | "notCommitted">;
+
+/**
+ * The commit of the run's changes; when it cannot be made, one of gitclaw's own files alone (the
+ * conversation), saying why the rest was not saved. Throws only when even that fails.
+ */
+async function commitWork(
+  run: TargetedRun,
+  workspace: Workspace,
+  { own, paths, message }: { own: string[]; paths: string[]; message: string },
+): Promise<Committed> {
+  const { git } = workspace;
+  try {
+    failurePoint("commit", run.processEnv);
+    const { sha, notStaged } = await commitChanges(git, message, paths);
+    for (const { path, reason } of notStaged) workflow.error(`gitclaw: could not commit ${path}: ${reason}`);
+    return { ...(sha ? { head: sha } : {}), ...(notStaged.length ? { notStaged } : {}) };
+  } catch (error) {
+    const notCommitted = (error as Error).message;
+    workflow.error(`gitclaw: the run's changes could not be committed: ${notCommitted}`);
+    await git.run(["reset", "-q"]);
+    const ownFiles = own.filter((path) => existsSync(join(workspace.root, path)));
+    const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversation}`, ownFiles);
+    return { ...(sha ? { head: sha } : {}), notCommitted };
   }
 }
 
@@ -195,15 +267,25 @@ async function changedBesides(workspace: Workspace, head: string, own: string[])
   return listed.split("\0").filter((path) => path && !mine(path));
 }
 
-/** After a conflict: the session alone onto the branch. If that fails too, it is still on the side branch. */
-async function landSession(run: TargetedRun, workspace: Workspace, push: PushOutcome, own: string[]): Promise<string> {
+/**
+ * After a conflict, or a push that failed for good: the session alone onto the branch. If that fails
+ * too, it is still on the side branch (`keptOn`), when there is one.
+ */
+async function landSession(
+  run: TargetedRun,
+  workspace: Workspace,
+  sha: string,
+  own: string[],
+  keptOn?: string,
+): Promise<string | undefined> {
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
-  const message = `gitclaw: session of #${run.target.conversation} (changes kept on ${push.branch})`;
+  const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
+  const message = `gitclaw: session of #${run.target.conversation} (${where})`;
   const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
-  const state = await landPaths(workspace.git, { ...target, sha: push.sha, paths, message }).catch((error: Error) => {
-    workflow.warning(`gitclaw: the session stays on ${push.branch} only: ${error.message}`);
+  const state = await landPaths(workspace.git, { ...target, sha, paths, message }).catch((error: Error) => {
+    workflow.warning(`gitclaw: the session ${keptOn ? `stays on ${keptOn} only` : "was not pushed"}: ${error.message}`);
     return undefined;
   });
   if (state) run.log(`gitclaw: the session landed on ${state.branch} as ${state.sha.slice(0, 12)}`);
-  return state?.landed ? state.sha : push.sha;
+  return state?.landed ? state.sha : keptOn ? sha : undefined;
 }
