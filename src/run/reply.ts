@@ -176,7 +176,7 @@ function unsavedNotes(landing: Landing): string[] {
   const notes: string[] = [];
   if (landing.leftOutOfCommits.length)
     notes.push(
-      `> [!WARNING]\n> Commits taken in during the run (a task's patch) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`,
+      `> [!WARNING]\n> Commits made during the run (a task's patch, a command) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`,
     );
   if (landing.notCommitted)
     notes.push(

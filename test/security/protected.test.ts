@@ -75,3 +75,51 @@ describe("every route to a protected path", () => {
     expect(await world.onOrigin("docs/allowed.md")).toBe("allowed\n");
   });
 });
+
+describe("a protected change committed during the run (not through the working tree)", () => {
+  let reply: string;
+  let configCommit: string;
+
+  beforeAll(async () => {
+    // Without the sandbox a command can commit, as a model would: past every check of the working tree.
+    const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
+    configCommit = await world.repo.originGit("rev-parse", "main");
+    const issue = world.gh.createIssue({ title: "Tidy up", body: "Commit as you go.", user: "alice" });
+    const command = [
+      `printf '{"sandbox":"off","trust":{"minPermission":"read"}}' > .github/gitclaw.json`,
+      "echo 'hostile()' >> lifecycle/GITCLAW-AGENT.ts",
+      "mkdir -p docs && echo fine > docs/fine.md",
+      "git add -A",
+      "git -c user.name=Model -c user.email=model@example.com commit -qm 'Routine tidy-up'",
+      "echo committed",
+    ].join(" && ");
+    world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: "Tidied and committed." }]);
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    reply = world.gh.comments(issue.number).at(-1)!.body!;
+  });
+
+  it("is left out of the pushed commits, the rest of them kept, and the reply says so", async () => {
+    expect(toolResults(world).at(-1)).toContain("committed");
+    const touched = await world.repo.originGit(
+      "log",
+      "--format=%H",
+      `${configCommit}..main`,
+      "--",
+      ".github",
+      "lifecycle",
+    );
+    expect(touched).toBe("");
+    expect(JSON.parse(await world.onOrigin(".github/gitclaw.json"))).toEqual({
+      protectedPaths: PROTECTED_CONFIG,
+      sandbox: "off",
+    });
+    expect(await world.onOrigin("lifecycle/GITCLAW-AGENT.ts")).toBe("original lifecycle/GITCLAW-AGENT.ts\n");
+    expect(await world.onOrigin("docs/fine.md")).toBe("fine\n");
+    const subjects = await world.repo.originGit("log", "--format=%an|%s", `${configCommit}..main`);
+    expect(subjects).toContain("Model|Routine tidy-up");
+    expect(reply).toContain(
+      "Commits made during the run (a task's patch, a command) changed protected paths: `.github/gitclaw.json`, `lifecycle/GITCLAW-AGENT.ts`. Those changes were left out of the pushed commits.",
+    );
+  });
+});
