@@ -79,6 +79,14 @@ function startIssue(title: string) {
   return { issue, running: world.start("issues", payload, { origin: http.url, workflowFile }) };
 }
 
+/** A parent run on a new issue, to its end and its task runs' end. */
+async function runToTheEnd(title: string) {
+  const { issue, running } = startIssue(title);
+  const run = await running.result;
+  await runner.idle();
+  return { issueNumber: issue.number, exitCode: run.stages.agent?.exitCode, logs: run.logs };
+}
+
 describe('three background tasks with runner "actions"', () => {
   let issueNumber = 0;
   let ids: string[] = [];
@@ -105,12 +113,7 @@ describe('three background tasks with runner "actions"', () => {
       { toolCalls: [call("write", { path: "PARENT.md", content: "parent\n" })] },
       { text: "Three tasks ran on Actions and are applied." },
     ]);
-    const { issue, running } = startIssue("Fan out on Actions");
-    issueNumber = issue.number;
-    const run = await running.result;
-    exitCode = run.stages.agent?.exitCode;
-    logs = run.logs;
-    await runner.idle();
+    ({ issueNumber, exitCode, logs } = await runToTheEnd("Fan out on Actions"));
   });
 
   it("dispatches one run per task, each runs the task job read-only and uploads its work", async () => {
@@ -329,12 +332,7 @@ describe("a task on Actions that smuggles a configuration change, with a forged 
       { toolCalls: [call("write", { path: "MINE.md", content: "the parent's own\n" })] },
       { text: "The task's patch was refused." },
     ]);
-    const { issue, running } = startIssue("Tidy up on Actions");
-    issueNumber = issue.number;
-    const run = await running.result;
-    exitCode = run.stages.agent?.exitCode;
-    logs = run.logs;
-    await runner.idle();
+    ({ issueNumber, exitCode, logs } = await runToTheEnd("Tidy up on Actions"));
     runner.beforeUpload = undefined;
   });
 
