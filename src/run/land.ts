@@ -1,7 +1,9 @@
 // The run's work, recorded and landed: the session's closing record and the issue's mapping, then
-// protected changes undone, workflow files the job's token cannot push held back (workflow-files.ts),
-// one commit, and the push. On a conflict the commit goes to a side branch and the session alone
-// lands on the branch, so the conversation goes on.
+// the commits taken in during the run checked by what they changed (base..HEAD, rebuilt without
+// protected and workflow changes), protected changes undone, workflow files the job's token cannot
+// push held back (workflow-files.ts), one commit, and the push. On a conflict the commit goes to a
+// side branch and the session alone lands on the branch, so the conversation goes on; so it does
+// when the commit of the work, or its push, fails, and the reply says what was not saved.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
@@ -179,7 +181,8 @@ async function landWithWorkflowFiles(
   let failure: string | undefined;
   if (workflowsGit) {
     const before = await git.must(["rev-parse", "HEAD"]);
-    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, commit);
+    // Not the session alone when this push fails: the job's token pushes everything again next.
+    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, { ...commit, willRetry: true });
     if (pushed.pushError === undefined) return { pushed, workflows: { paths: workflowFiles, pushed: true } };
     failure = pushed.pushError;
     workflow.warning(`gitclaw: workflows_token could not push the workflow changes, so they are held back: ${failure}`);
@@ -198,7 +201,7 @@ async function landWithWorkflowFiles(
 async function commitAndPush(
   run: TargetedRun,
   workspace: Workspace,
-  { own, paths, message }: { own: string[]; paths: string[]; message: string },
+  { own, paths, message, willRetry }: { own: string[]; paths: string[]; message: string; willRetry?: boolean },
 ): Promise<Pushed> {
   const { git } = workspace;
   let committed: Committed;
@@ -228,7 +231,7 @@ async function commitAndPush(
     faultPoint("after-push", run.processEnv);
     return { push, sessionSha, changed, ...saved };
   } catch (error) {
-    const sessionSha = await landSession(run, workspace, head, own);
+    const sessionSha = willRetry ? undefined : await landSession(run, workspace, head, own);
     return { pushError: (error as Error).message, changed, ...saved, ...(sessionSha ? { sessionSha } : {}) };
   }
 }

@@ -1,7 +1,9 @@
 // Applying a task's series to the caller's checkout with `git am` (the run's own workspace, or a
 // sub-agent's worktree for its own children): checked first (protected paths, staged changes, the
 // caller's own changes on the same paths, a moved HEAD, an `am` already in progress), tried in a
-// temporary detached worktree for a dry run that is always aborted, removed and pruned. A conflict
+// temporary detached worktree for a dry run that is always aborted, removed and pruned. What decides
+// is what the series changed once applied (`git am` may read its text otherwise than the headers say:
+// a commit message's `---` line starts a patch): a protected path changed undoes it, whole. A conflict
 // leaves `git am` in progress for the model to resolve, continue or abort; the run's end aborts one
 // still left (abortLeftoverAm), so no run ever commits half a series.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
