@@ -7,7 +7,7 @@
 // Replays use `git merge-tree --write-tree` and `git commit-tree`: no rebase, so no state a failed
 // step can leave half done in the working tree, no dependence on the checkout's history (a shallow
 // clone replays as well as a full one), and the working tree stays exactly as the agent left it.
-import { existsSync, lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, rmSync, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GitError, type Git } from "./git.ts";
@@ -65,11 +65,11 @@ async function stage(git: Git, paths?: readonly string[]): Promise<NotStaged[]> 
     return [];
   }
   // `git status` names a nested repository `dir/`; the index names it `dir`.
-  const list = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))].filter(
-    (path) => path && !plainFolder(join(git.cwd, path)),
-  );
-  if (list.length === 0 || (await updateIndex(git, list)).exitCode === 0) return [];
-  const notStaged: NotStaged[] = [];
+  const named = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))];
+  const unnameable = (path: string) => path.includes("\uFFFD") && lstatOf(join(git.cwd, path)) === undefined;
+  const notStaged: NotStaged[] = named.filter(unnameable).map((path) => ({ path, reason: NOT_UTF8 }));
+  const list = named.filter((path) => path && !plainFolder(join(git.cwd, path)) && !unnameable(path));
+  if (list.length === 0 || (await updateIndex(git, list)).exitCode === 0) return notStaged;
   for (const path of list) {
     const alone = await updateIndex(git, [path]);
     if (alone.exitCode !== 0) notStaged.push({ path, reason: gitSaid(alone.stderr || alone.stdout) });
@@ -86,12 +86,23 @@ const updateIndex = (git: Git, paths: readonly string[]) =>
  * back in place of a file or link by the protected-path revert.
  */
 function plainFolder(path: string): boolean {
+  return lstatOf(path)?.isDirectory() === true && !existsSync(join(path, ".git"));
+}
+
+/** The path's own status; undefined when it is gone, or under what is now a file (ENOTDIR). */
+function lstatOf(path: string): Stats | undefined {
   try {
-    return lstatSync(path).isDirectory() && !existsSync(join(path, ".git"));
+    return lstatSync(path);
   } catch {
-    return false; // gone, or under what is now a file (ENOTDIR): git stages its removal
+    return undefined;
   }
 }
+
+/**
+ * A name git gave in bytes that are not UTF-8 was read with the replacement character standing for
+ * them: a path by that name is nowhere (one really named with U+FFFD exists, and is staged).
+ */
+const NOT_UTF8 = "its name is not valid UTF-8, so it cannot be named back to git";
 
 /** Git's reason, without its `fatal: Unable to process path` closing line. */
 const gitSaid = (output: string) =>

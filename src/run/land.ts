@@ -139,7 +139,10 @@ export async function landWork(
   const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
-  return { ...pushed, reverted, leftOutOfCommits, ...(workflows ? { workflows } : {}) };
+  // A protected path the commit could not take was not to be committed anyway.
+  const notStaged = pushed.notStaged?.filter(({ path }) => !reverted.includes(path));
+  const landing = { ...pushed, reverted, leftOutOfCommits, ...(workflows ? { workflows } : {}) };
+  return { ...landing, notStaged: notStaged?.length ? notStaged : undefined };
 }
 
 /**
@@ -151,9 +154,13 @@ export async function landWork(
 async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: readonly string[]): Promise<string[]> {
   const { git, base } = workspace;
   const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
-  const hits = await committedPathsUnder(git, base, "HEAD", [...protectedPaths, ...WORKFLOW_PATHS]);
+  const patterns = [...protectedPaths, ...WORKFLOW_PATHS];
+  const hits = await committedPathsUnder(git, base, "HEAD", patterns);
   if (hits.length === 0) return [];
   await leaveOutOfCommits(git, base, hits);
+  // A name that is not UTF-8 cannot be named back to git: then the commits go, all of their changes
+  // staying in the working tree, to be judged with the rest of it.
+  if ((await committedPathsUnder(git, base, "HEAD", patterns)).length) await git.must(["reset", "-q", base]);
   const refused = hits.filter((path) => isProtected(path, protectedPaths) && !isOwnFile(path, own));
   await revertChanges(git, refused);
   for (const path of refused)

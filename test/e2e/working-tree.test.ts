@@ -3,6 +3,7 @@
 // links (a protected one too, which the revert puts back), files turned into folders and back, names
 // with line breaks, a repository inside the checkout that git cannot take, and a commit that fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolResultTexts } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { createWorld, OWNER, REPO, type World } from "./support.ts";
 
@@ -56,16 +57,20 @@ describe("a protected folder swapped for a symbolic link, among other type chang
   });
 });
 
-describe("a repository inside the checkout without a commit, which git cannot take", () => {
-  it("is named as not saved; the run's other work and its conversation land, and the run fails", async () => {
-    const command = "git init -q vendor/lib && echo x > vendor/lib/a.txt; echo kept > kept-too.md";
+describe("a repository inside the checkout without a commit, and a name that is not UTF-8, which git cannot take", () => {
+  it("are named as not saved; the run's other work and its conversation land, and the run fails", async () => {
+    const command =
+      "git init -q vendor/lib && echo x > vendor/lib/a.txt; printf x > \"$(printf 'bad\\377.txt')\"; echo kept > kept-too.md";
     const { run, session, reply } = await runCommand("Vendor a library", command);
+    expect(toolResultTexts(world.model.requests.at(-1)!.body).at(-1)).not.toMatch(/No such file|rror/);
 
     expect(run.stages.agent!.exitCode).toBe(1);
     expect(session).toContain("Done: Vendor a library.");
     expect(await world.onOrigin("kept-too.md")).toBe("kept\n");
     expect((await tree()).some((entry) => entry.includes("vendor/lib"))).toBe(false);
-    expect(reply).toContain("> These changes could not be committed and are not saved:\n> - `vendor/lib`: ");
+    expect(reply).toContain("> These changes could not be committed and are not saved:\n> - ");
+    expect(reply).toContain("> - `vendor/lib`: ");
+    expect(reply).toContain("> - `bad\uFFFD.txt`: its name is not valid UTF-8");
   });
 });
 

@@ -123,3 +123,27 @@ describe("a protected change committed during the run (not through the working t
     );
   });
 });
+
+describe("a protected file whose name is not UTF-8, committed during the run", () => {
+  it("is not pushed: the commits that cannot be rebuilt without it go, and their other changes land in the run's", async () => {
+    const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
+    const configCommit = await world.repo.originGit("rev-parse", "main");
+    const issue = world.gh.createIssue({ title: "Add a helper", body: "Commit as you go.", user: "alice" });
+    const command = [
+      `printf 'hostile()' > "lifecycle/$(printf 'x\\377').ts"`,
+      "echo helper > docs/helper.md",
+      "git add -A",
+      "git -c user.name=Model -c user.email=model@example.com commit -qm 'Add a helper'",
+      "echo committed",
+    ].join(" && ");
+    world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: "Added." }]);
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(toolResults(world).at(-1)).toContain("committed");
+    const touched = await world.repo.originGit("log", "--format=%H", `${configCommit}..main`, "--", "lifecycle");
+    expect(touched).toBe("");
+    expect(await world.onOrigin("docs/helper.md")).toBe("helper\n");
+    const reply = world.gh.comments(issue.number).at(-1)!.body!;
+    expect(reply).toContain("changed protected paths: `lifecycle/x\uFFFD.ts`");
+  });
+});

@@ -166,6 +166,16 @@ describe("commitAll with the paths a status listed", () => {
     expect(await gitIn(repo.dir, "status", "--porcelain")).toBe("?? vendor/");
   });
 
+  it("names a file whose name is not UTF-8 as not staged, and stages the rest", async () => {
+    const repo = await fresh();
+    writeFileSync(Buffer.concat([Buffer.from(`${repo.dir}/`), Buffer.from([0x62, 0xff, 0x2e, 0x74])]), "bytes\n");
+    writeFileSync(join(repo.dir, "fine.txt"), "fine\n");
+    const status = await execa("git", ["status", "--porcelain=v1", "-z", "--untracked-files=all"], { cwd: repo.dir });
+    const { sha, notStaged } = await commitChanges(runnerGit(repo.dir), "m", touchedPaths(parseStatus(status.stdout)));
+    expect(notStaged).toEqual([{ path: "b\uFFFD.t", reason: expect.stringContaining("not valid UTF-8") }]);
+    expect(await gitIn(repo.dir, "show", "--name-only", "--format=", sha!)).toBe("fine.txt");
+  });
+
   it("leaves what the paths do not name out of the commit, and commits nothing when they name nothing changed", async () => {
     const repo = await fresh();
     const git = runnerGit(repo.dir);
