@@ -248,6 +248,34 @@ describe("workflow changes committed during the run, and a push the remote refus
     expect(reply).toContain(`git apply ${patch}`);
   });
 
+  it("with workflows_token, a task's committed workflow change is pushed with that token", async () => {
+    const refusalsBefore = http.refusals().length;
+    world.model.scriptFor("Retune the workflow for CI", [
+      {
+        toolCalls: [
+          call("bash", { command: "echo '# tuned again' >> .github/workflows/ci.yml" }),
+          call("commit", { message: "Tune CI again" }),
+        ],
+      },
+      { toolCalls: [call("agent_report", { reportMarkdown: "Tuned.", title: "Tune CI again" })] },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "ci", prompt: "Retune the workflow for CI." })] },
+      (request) => {
+        const id = /"taskId": "(t[0-9a-f]{8})"/.exec(toolResultTexts(request.body).join("\n"))?.[1];
+        return { toolCalls: [call("task_apply_git_patch", { task_id: id })] };
+      },
+      { text: "Applied it." },
+    ]);
+    const { reply } = await runIssue("Tune CI again with a task", {
+      workflowFile: withWorkflowsToken,
+      secrets: { WORKFLOWS_TOKEN: WORKFLOWS_TOKEN },
+    });
+    expect(http.refusals()).toHaveLength(refusalsBefore);
+    expect(await world.onOrigin(".github/workflows/ci.yml"), reply).toMatch(/# tuned again\n$/);
+    expect(reply).toContain("The changes to `.github/workflows/ci.yml` were pushed with `workflows_token`.");
+  });
+
   it("a push the remote refuses for good still lands the conversation, and the reply says what was not pushed", async () => {
     // GitHub refuses a file over 100 MB whole; a hook stands in for that rule here.
     const hooks = join(world.repo.origin, "hooks");
