@@ -196,8 +196,12 @@ async function landWithWorkflowFiles(
     await git.must(["reset", "-q", before]);
   }
   const workflows = await holdBack(run, git, workflowFiles, failure);
-  const patch = workflows.patch!.file;
-  const pushed = await commitAndPush(run, workspace, { ...commit, own: [...own, patch], paths: [...paths, patch] });
+  const patch = workflows.patch ? [workflows.patch.file] : [];
+  const pushed = await commitAndPush(run, workspace, {
+    ...commit,
+    own: [...own, ...patch],
+    paths: [...paths, ...patch],
+  });
   return { pushed, workflows };
 }
 

@@ -82,7 +82,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
   writeSummary(run, timeline, result);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
-  const saved = landing.pushError === undefined && !landing.notCommitted && !landing.notStaged;
+  const saved =
+    landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
   return { succeeded: result.outcome !== "error" && saved };
 }
 

@@ -74,6 +74,22 @@ describe("a repository inside the checkout without a commit, and a name that is 
   });
 });
 
+describe("a workflow change git cannot make a patch of (a repository without a commit under .github/workflows/)", () => {
+  it("says it is lost; the run's other work and its conversation land, and the run fails", async () => {
+    const command =
+      "git init -q .github/workflows/vendored && echo 'on: push' > .github/workflows/vendored/x.yml; echo ok > ok.md";
+    const { run, session, reply } = await runCommand("Vendor a workflow", command);
+
+    expect(run.stages.agent!.exitCode).toBe(1);
+    expect(session).toContain("Done: Vendor a workflow.");
+    expect(await world.onOrigin("ok.md")).toBe("ok\n");
+    expect((await tree()).some((entry) => entry.includes(".github/workflows"))).toBe(false);
+    expect(reply).toContain(
+      "> The changes to `.github/workflows/vendored/` were not pushed, and could not be saved as a patch either (",
+    );
+  });
+});
+
 describe("a commit of the work that fails", () => {
   it("lands the conversation alone, says the changes are not saved, and the run fails", async () => {
     const { run, session, reply } = await runCommand("Write a note", "echo lost > lost.md", {
