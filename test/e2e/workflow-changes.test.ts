@@ -10,7 +10,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLeaks } from "../security/leaks.ts";
 import { SECRETS } from "../security/support.ts";
-import { toolResultTexts } from "../support/fake-model.ts";
+import { toolResultTexts, type ScriptedTurn } from "../support/fake-model.ts";
 import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
@@ -205,29 +205,30 @@ describe("workflow-file changes", () => {
 describe("workflow changes committed during the run, and a push the remote refuses", () => {
   const call = (name: string, input: unknown) => ({ name, input });
 
+  /** A task briefed `brief` that runs `command` and commits; its parent applies it, then goes on with `then`. */
+  function scriptTaskThatCommits(brief: string, command: string, message: string, then: ScriptedTurn[]) {
+    world.model.scriptFor(brief, [
+      { toolCalls: [call("bash", { command }), call("commit", { message })] },
+      { toolCalls: [call("agent_report", { reportMarkdown: "Done.", title: message.split("\n")[0] })] },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "ci", prompt: `${brief}.` })] },
+      (request) => {
+        const id = /"taskId": "(t[0-9a-f]{8})"/.exec(toolResultTexts(request.body).join("\n"))?.[1];
+        return { toolCalls: [call("task_apply_git_patch", { task_id: id })] };
+      },
+      ...then,
+    ]);
+  }
+
   it("a task's workflow change applied with git am is held back as a patch; the rest and the conversation land", async () => {
     const workspace = await checkoutWithConfig(world, { tasks: { enabled: true } });
     const ciBefore = await world.onOrigin(".github/workflows/ci.yml");
     const patchesBefore = await patchFiles();
     const refusalsBefore = http.refusals().length;
-    world.model.scriptFor("Tune the CI workflow", [
-      {
-        toolCalls: [
-          call("bash", {
-            command:
-              "echo '# tuned by a task' >> .github/workflows/ci.yml && mkdir -p docs && echo 'CI is tuned.' > docs/ci.md",
-          }),
-          call("commit", { message: "Tune CI\n\nAnd say so in the docs." }),
-        ],
-      },
-      { toolCalls: [call("agent_report", { reportMarkdown: "Tuned.", title: "Tune CI" })] },
-    ]);
-    world.model.script([
-      { toolCalls: [call("task", { title: "ci", prompt: "Tune the CI workflow." })] },
-      (request) => {
-        const id = /"taskId": "(t[0-9a-f]{8})"/.exec(toolResultTexts(request.body).join("\n"))?.[1];
-        return { toolCalls: [call("task_apply_git_patch", { task_id: id })] };
-      },
+    const command =
+      "echo '# tuned by a task' >> .github/workflows/ci.yml && mkdir -p docs && echo 'CI is tuned.' > docs/ci.md";
+    scriptTaskThatCommits("Tune the CI workflow", command, "Tune CI\n\nAnd say so in the docs.", [
       { toolCalls: [call("write", { path: "src/app.ts", content: "export const version = 6;\n" })] },
       { text: "Applied the task's CI change." },
     ]);
@@ -250,23 +251,8 @@ describe("workflow changes committed during the run, and a push the remote refus
 
   it("with workflows_token, a task's committed workflow change is pushed with that token", async () => {
     const refusalsBefore = http.refusals().length;
-    world.model.scriptFor("Retune the workflow for CI", [
-      {
-        toolCalls: [
-          call("bash", { command: "echo '# tuned again' >> .github/workflows/ci.yml" }),
-          call("commit", { message: "Tune CI again" }),
-        ],
-      },
-      { toolCalls: [call("agent_report", { reportMarkdown: "Tuned.", title: "Tune CI again" })] },
-    ]);
-    world.model.script([
-      { toolCalls: [call("task", { title: "ci", prompt: "Retune the workflow for CI." })] },
-      (request) => {
-        const id = /"taskId": "(t[0-9a-f]{8})"/.exec(toolResultTexts(request.body).join("\n"))?.[1];
-        return { toolCalls: [call("task_apply_git_patch", { task_id: id })] };
-      },
-      { text: "Applied it." },
-    ]);
+    const command = "echo '# tuned again' >> .github/workflows/ci.yml";
+    scriptTaskThatCommits("Retune the workflow for CI", command, "Tune CI again", [{ text: "Applied it." }]);
     const { reply } = await runIssue("Tune CI again with a task", {
       workflowFile: withWorkflowsToken,
       secrets: { WORKFLOWS_TOKEN: WORKFLOWS_TOKEN },

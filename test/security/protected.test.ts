@@ -76,31 +76,36 @@ describe("every route to a protected path", () => {
   });
 });
 
+/**
+ * A run whose command makes `changes` and commits them itself, as a model would where the sandbox is
+ * off (past every check of the working tree); the commit the configuration was set up by, and the reply.
+ */
+async function commitDuringRun(subject: string, changes: string[]) {
+  const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
+  const configCommit = await world.repo.originGit("rev-parse", "main");
+  const issue = world.gh.createIssue({ title: subject, body: "Commit as you go.", user: "alice" });
+  const commit = `git -c user.name=Model -c user.email=model@example.com commit -qm '${subject}'`;
+  const command = [...changes, "git add -A", commit, "echo committed"].join(" && ");
+  world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: "Committed." }]);
+  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
+  expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+  expect(toolResults(world).at(-1)).toContain("committed");
+  return { configCommit, reply: world.gh.comments(issue.number).at(-1)!.body! };
+}
+
 describe("a protected change committed during the run (not through the working tree)", () => {
   let reply: string;
   let configCommit: string;
 
   beforeAll(async () => {
-    // Without the sandbox a command can commit, as a model would: past every check of the working tree.
-    const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
-    configCommit = await world.repo.originGit("rev-parse", "main");
-    const issue = world.gh.createIssue({ title: "Tidy up", body: "Commit as you go.", user: "alice" });
-    const command = [
+    ({ configCommit, reply } = await commitDuringRun("Routine tidy-up", [
       `printf '{"sandbox":"off","trust":{"minPermission":"read"}}' > .github/gitclaw.json`,
       "echo 'hostile()' >> lifecycle/GITCLAW-AGENT.ts",
       "mkdir -p docs && echo fine > docs/fine.md",
-      "git add -A",
-      "git -c user.name=Model -c user.email=model@example.com commit -qm 'Routine tidy-up'",
-      "echo committed",
-    ].join(" && ");
-    world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: "Tidied and committed." }]);
-    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
-    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    reply = world.gh.comments(issue.number).at(-1)!.body!;
+    ]));
   });
 
   it("is left out of the pushed commits, the rest of them kept, and the reply says so", async () => {
-    expect(toolResults(world).at(-1)).toContain("committed");
     const touched = await world.repo.originGit(
       "log",
       "--format=%H",
@@ -126,24 +131,13 @@ describe("a protected change committed during the run (not through the working t
 
 describe("a protected file whose name is not UTF-8, committed during the run", () => {
   it("is not pushed: the commits that cannot be rebuilt without it go, and their other changes land in the run's", async () => {
-    const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
-    const configCommit = await world.repo.originGit("rev-parse", "main");
-    const issue = world.gh.createIssue({ title: "Add a helper", body: "Commit as you go.", user: "alice" });
-    const command = [
+    const { configCommit, reply } = await commitDuringRun("Add a helper", [
       `printf 'hostile()' > "lifecycle/$(printf 'x\\377').ts"`,
       "echo helper > docs/helper.md",
-      "git add -A",
-      "git -c user.name=Model -c user.email=model@example.com commit -qm 'Add a helper'",
-      "echo committed",
-    ].join(" && ");
-    world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: "Added." }]);
-    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
-    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    expect(toolResults(world).at(-1)).toContain("committed");
+    ]);
     const touched = await world.repo.originGit("log", "--format=%H", `${configCommit}..main`, "--", "lifecycle");
     expect(touched).toBe("");
     expect(await world.onOrigin("docs/helper.md")).toBe("helper\n");
-    const reply = world.gh.comments(issue.number).at(-1)!.body!;
     expect(reply).toContain("changed protected paths: `lifecycle/x\uFFFD.ts`");
   });
 });
