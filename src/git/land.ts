@@ -7,10 +7,16 @@
 // Replays use `git merge-tree --write-tree` and `git commit-tree`: no rebase, so no state a failed
 // step can leave half done in the working tree, no dependence on the checkout's history (a shallow
 // clone replays as well as a full one), and the working tree stays exactly as the agent left it.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, rmSync, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GitError, type Git } from "./git.ts";
+
+/** A path the commit could not take, and git's word for why. */
+export interface NotStaged {
+  path: string;
+  reason: string;
+}
 
 /**
  * Stages what changed and commits it as the bot; returns the new commit, or undefined when nothing
@@ -20,14 +26,23 @@ import { GitError, type Git } from "./git.ts";
  * commit-tree, which read no file of the tree, with the message cleaned up as `git commit -F` does.
  */
 export async function commitAll(git: Git, message: string, paths?: readonly string[]): Promise<string | undefined> {
-  await stage(git, paths);
+  return (await commitChanges(git, message, paths)).sha;
+}
+
+/** commitAll, saying which of `paths` the commit could not take (a nested repository without a commit…). */
+export async function commitChanges(
+  git: Git,
+  message: string,
+  paths?: readonly string[],
+): Promise<{ sha?: string; notStaged: NotStaged[] }> {
+  const notStaged = await stage(git, paths);
   const { tree, parent } = await stagedTree(git);
-  if (tree === undefined) return undefined;
+  if (tree === undefined) return { notStaged };
   const text = cleanMessage(message);
   const commit = await git.must(["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-F", "-"], { input: text });
   // The old value makes the move conditional: HEAD is where the commit's parent says, or nothing moves.
   await git.must(["update-ref", "-m", `commit: ${text.split("\n", 1)[0]}`, "HEAD", commit, parent]);
-  return commit;
+  return { sha: commit, notStaged };
 }
 
 /** The index as a tree, and HEAD ("" when unborn); no tree when the index holds what HEAD holds. */
@@ -40,18 +55,62 @@ async function stagedTree(git: Git): Promise<{ tree?: string; parent: string }> 
 
 /**
  * `git add -A` of `paths` (all of the working tree without them): new and changed files added,
- * deleted ones removed, a nested repository as a gitlink, a path that is nowhere skipped.
+ * deleted ones removed, a nested repository as a gitlink, a path that is nowhere skipped, a file
+ * that became a folder or the other way round replaced (--replace). Whatever the working tree holds
+ * there, staging goes on: a path git refuses is staged alone to find which, and left out, named.
  */
-async function stage(git: Git, paths?: readonly string[]): Promise<void> {
+async function stage(git: Git, paths?: readonly string[]): Promise<NotStaged[]> {
   if (paths === undefined) {
     await git.must(["add", "-A"]);
-    return;
+    return [];
   }
-  if (paths.length === 0) return;
   // `git status` names a nested repository `dir/`; the index names it `dir`.
-  const list = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))];
-  await git.must(["update-index", "--add", "--remove", "-z", "--stdin"], { input: `${list.join("\0")}\0` });
+  const named = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))];
+  const unnameable = (path: string) => path.includes("\uFFFD") && lstatOf(join(git.cwd, path)) === undefined;
+  const notStaged: NotStaged[] = named.filter(unnameable).map((path) => ({ path, reason: NOT_UTF8 }));
+  const list = named.filter((path) => path && !plainFolder(join(git.cwd, path)) && !unnameable(path));
+  if (list.length === 0 || (await updateIndex(git, list)).exitCode === 0) return notStaged;
+  for (const path of list) {
+    const alone = await updateIndex(git, [path]);
+    if (alone.exitCode !== 0) notStaged.push({ path, reason: gitSaid(alone.stderr || alone.stdout) });
+  }
+  return notStaged;
 }
+
+const updateIndex = (git: Git, paths: readonly string[]) =>
+  git.run(["update-index", "--add", "--remove", "--replace", "-z", "--stdin"], { input: `${paths.join("\0")}\0` });
+
+/**
+ * A folder that is not a repository of its own: what it holds is staged file by file (the status
+ * lists each), never the folder itself, which git refuses. Such a path in the list is a folder put
+ * back in place of a file or link by the protected-path revert.
+ */
+function plainFolder(path: string): boolean {
+  return lstatOf(path)?.isDirectory() === true && !existsSync(join(path, ".git"));
+}
+
+/** The path's own status; undefined when it is gone, or under what is now a file (ENOTDIR). */
+function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A name git gave in bytes that are not UTF-8 was read with the replacement character standing for
+ * them: a path by that name is nowhere (one really named with U+FFFD exists, and is staged).
+ */
+const NOT_UTF8 = "its name is not valid UTF-8, so it cannot be named back to git";
+
+/** Git's reason, without its `fatal: Unable to process path` closing line. */
+const gitSaid = (output: string) =>
+  output
+    .split("\n")
+    .map((line) => line.replace(/^(error|fatal): /, "").trim())
+    .filter((line) => line && !line.startsWith("Unable to process path"))
+    .join("; ") || output.trim();
 
 /**
  * A commit message as `git commit -F` leaves it (cleanup "whitespace"): spaces, tabs and carriage
@@ -204,7 +263,7 @@ export async function replay(git: Git, base: string, head: string, onto: string)
       return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
     const tree = await pickTree(git, parent, commit, tip);
     if ("conflict" in tree) return { conflict: `${tree.conflict} (replaying "${subject}")` };
-    tip = await recommit(git, commit, tree.sha, tip);
+    tip = await recommit(git, commit, tree.sha, [tip]);
   }
   return { sha: tip };
 }
@@ -229,13 +288,14 @@ async function pickTree(
   return { conflict: `both changed ${paths.map((p) => `\`${p}\``).join(", ") || "the same lines"}` };
 }
 
-/** A copy of `commit` with `tree` on top of `parent`: same message, author and author date. */
-async function recommit(git: Git, commit: string, tree: string, parent: string): Promise<string> {
+/** A copy of `commit` with `tree` on top of `parents`: same message, author and author date. */
+export async function recommit(git: Git, commit: string, tree: string, parents: readonly string[]): Promise<string> {
   const [name, email, date, message] = (
     await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])
   ).split("\0");
   const env = { GIT_AUTHOR_NAME: name!, GIT_AUTHOR_EMAIL: email!, GIT_AUTHOR_DATE: date! };
-  return git.must(["commit-tree", tree, "-p", parent, "-F", "-"], { env, input: message ?? "" });
+  const parentArgs = parents.flatMap((parent) => ["-p", parent]);
+  return git.must(["commit-tree", tree, ...parentArgs, "-F", "-"], { env, input: message ?? "" });
 }
 
 /**

@@ -60,7 +60,8 @@ export function protectedBy(path: string, patterns: readonly string[]): string |
 export const isProtected = (path: string, patterns: readonly string[]): boolean =>
   protectedBy(path, patterns) !== undefined;
 
-const isOwn = (path: string, own: readonly string[]) =>
+/** Whether `path` is one of `own` (a file, or under a folder ending in `/`): gitclaw's own files. */
+export const isOwnFile = (path: string, own: readonly string[]) =>
   own.some((file) => path === file || path.startsWith(file.endsWith("/") ? file : `${file}/`));
 
 /**
@@ -74,9 +75,31 @@ export async function changedPathsUnder(
   changes?: readonly Change[],
 ): Promise<string[]> {
   return [...new Set(touchedPaths(changes ?? (await changedPaths(git))))].filter(
-    (path) => !isOwn(path, ownFiles) && isProtected(path, patterns),
+    (path) => !isOwnFile(path, ownFiles) && isProtected(path, patterns),
   );
 }
+
+/**
+ * Every path the commits `from..to` changed, commit by commit (a change made and undone again
+ * counts; `--no-renames`: both sides of a rename), under `patterns`, except `ownFiles`. What a
+ * series of commits did, judged after the fact by the one matcher, whatever its patch text claimed.
+ */
+export async function committedPathsUnder(
+  git: Git,
+  from: string,
+  to: string,
+  patterns: readonly string[],
+  ownFiles: readonly string[] = [],
+): Promise<string[]> {
+  const log = await git.must(["log", "-m", "--no-renames", "--name-only", "-z", "--format=", `${from}..${to}`]);
+  return [...new Set(log.split("\0"))].filter(
+    (path) => path && !isOwnFile(path, ownFiles) && isProtected(path, patterns),
+  );
+}
+
+/** `path (protected by pattern)` for each path, as refusals name them. */
+export const withPatterns = (paths: readonly string[], patterns: readonly string[]): string[] =>
+  paths.map((path) => `${path} (protected by ${protectedBy(path, patterns)})`);
 
 /** Undoes the changes to `paths`: restores what HEAD has, removes what it does not (nested repositories too). */
 export async function revertChanges(git: Git, paths: readonly string[]): Promise<void> {

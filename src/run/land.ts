@@ -1,15 +1,26 @@
 // The run's work, recorded and landed: the session's closing record and the issue's mapping, then
-// protected changes undone, workflow files the job's token cannot push held back (workflow-files.ts),
-// one commit, and the push. On a conflict the commit goes to a side branch and the session alone
-// lands on the branch, so the conversation goes on.
+// the commits taken in during the run checked by what they changed (base..HEAD, rebuilt without
+// protected and workflow changes), protected changes undone, workflow files the job's token cannot
+// push held back (workflow-files.ts), one commit, and the push. On a conflict the commit goes to a
+// side branch and the session alone lands on the branch, so the conversation goes on; so it does
+// when the commit of the work, or its push, fails, and the reply says what was not saved.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import type { LoopResult } from "../agent/loop.ts";
-import { faultPoint } from "./fault.ts";
+import { failurePoint, faultPoint } from "./fault.ts";
 import { commitMessage } from "../git/commit-message.ts";
-import { commitAll, land, landPaths, type PushOutcome } from "../git/land.ts";
-import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
+import { commitChanges, land, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
+import {
+  committedPathsUnder,
+  isOwnFile,
+  isProtected,
+  protectedPathsFrom,
+  revertChanges,
+  revertProtectedChanges,
+  WORKFLOW_PATHS,
+} from "../git/protected.ts";
+import { leaveOutOfCommits } from "../git/rewrite.ts";
 import { scrubChangedFiles } from "../git/scrub.ts";
 import { passedSecrets } from "../tool-env.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
@@ -27,6 +38,12 @@ export interface Landing {
   pushError?: string;
   /** Protected paths whose changes were undone. */
   reverted: string[];
+  /** Protected paths that commits taken in during the run (a task's series…) changed: left out of the push. */
+  leftOutOfCommits: string[];
+  /** Changed paths the commit could not take, and why: not saved. */
+  notStaged?: NotStaged[];
+  /** Why the run's changes could not be committed at all: only the conversation was. */
+  notCommitted?: string;
   /** A commit on the remote holding this run's session, for the reply's link. */
   sessionSha?: string;
   /** Paths the run's commit changed besides gitclaw's own state (its session and mapping). */
@@ -103,6 +120,7 @@ export async function landWork(
   const { trigger, config, target } = run;
   const { git, root } = workspace;
   const own = ownPaths(run, root, conversation, taskFiles);
+  const leftOutOfCommits = await leaveOutCommitted(run, workspace, own);
   // One status read for both checks: on a checkout of 10,000 files each costs about 50 ms (bench scale).
   const changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
@@ -126,7 +144,33 @@ export async function landWork(
   const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
-  return { ...pushed, reverted, ...(workflows ? { workflows } : {}) };
+  // A protected path the commit could not take was not to be committed anyway.
+  const notStaged = pushed.notStaged?.filter(({ path }) => !reverted.includes(path));
+  const landing = { ...pushed, reverted, leftOutOfCommits, ...(workflows ? { workflows } : {}) };
+  return { ...landing, notStaged: notStaged?.length ? notStaged : undefined };
+}
+
+/**
+ * What commits taken in during the run changed (a task's series applied with `git am`, whoever made
+ * them), checked like the working tree: base..HEAD rebuilt without their changes to protected paths,
+ * which are undone (gitclaw's own files keep what gitclaw wrote), and without their workflow changes,
+ * which stay in the working tree, to be pushed or held back by the rule for the working tree.
+ */
+async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: readonly string[]): Promise<string[]> {
+  const { git, base } = workspace;
+  const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
+  const patterns = [...protectedPaths, ...WORKFLOW_PATHS];
+  const hits = await committedPathsUnder(git, base, "HEAD", patterns);
+  if (hits.length === 0) return [];
+  await leaveOutOfCommits(git, base, hits);
+  // A name that is not UTF-8 cannot be named back to git: then the commits go, all of their changes
+  // staying in the working tree, to be judged with the rest of it.
+  if ((await committedPathsUnder(git, base, "HEAD", patterns)).length) await git.must(["reset", "-q", base]);
+  const refused = hits.filter((path) => isProtected(path, protectedPaths) && !isOwnFile(path, own));
+  await revertChanges(git, refused);
+  for (const path of refused)
+    workflow.warning(`gitclaw: left a commit's change to protected path ${path} out of the push`);
+  return refused;
 }
 
 /** tools.env values a command wrote into a file never reach a commit (src/git/scrub.ts). */
@@ -141,7 +185,7 @@ async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths:
 /** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */
 const onPullRequest = (target: WorkTarget) => target.pull !== undefined && target.conversation === target.pull.number;
 
-type Pushed = Omit<Landing, "reverted" | "workflows">;
+type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
 
 /**
  * The commit and its push, with the workflow files the job's token cannot push: pushed with
@@ -158,32 +202,46 @@ async function landWithWorkflowFiles(
   let failure: string | undefined;
   if (workflowsGit) {
     const before = await git.must(["rev-parse", "HEAD"]);
-    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, commit);
+    // Not the session alone when this push fails: the job's token pushes everything again next.
+    const pushed = await commitAndPush(run, { ...workspace, git: workflowsGit }, { ...commit, willRetry: true });
     if (pushed.pushError === undefined) return { pushed, workflows: { paths: workflowFiles, pushed: true } };
     failure = pushed.pushError;
     workflow.warning(`gitclaw: workflows_token could not push the workflow changes, so they are held back: ${failure}`);
     await git.must(["reset", "-q", before]);
   }
   const workflows = await holdBack(run, git, workflowFiles, failure);
-  const patch = workflows.patch!.file;
-  const pushed = await commitAndPush(run, workspace, { ...commit, own: [...own, patch], paths: [...paths, patch] });
+  const patch = workflows.patch ? [workflows.patch.file] : [];
+  const pushed = await commitAndPush(run, workspace, {
+    ...commit,
+    own: [...own, ...patch],
+    paths: [...paths, ...patch],
+  });
   return { pushed, workflows };
 }
 
-/** One commit of the changes, pushed; on a conflict the session lands alone on the branch. */
+/**
+ * One commit of the changes, pushed; on a conflict the session lands alone on the branch, and when the
+ * push fails for good (the remote refused it, even on a side branch) the session lands alone as well.
+ */
 async function commitAndPush(
   run: TargetedRun,
   workspace: Workspace,
-  { own, paths, message }: { own: string[]; paths: string[]; message: string },
+  { own, paths, message, willRetry }: { own: string[]; paths: string[]; message: string; willRetry?: boolean },
 ): Promise<Pushed> {
   const { git } = workspace;
+  let committed: Committed;
   try {
-    const head = await commitAll(git, message, paths);
-    faultPoint("after-commit", run.processEnv);
-    if (!head) return { changed: [] };
-    const changed = await changedBesides(workspace, head, own);
-    const { target } = run;
-    const fallbackBranch = `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+    committed = await commitWork(run, workspace, { own, paths, message });
+  } catch (error) {
+    return { pushError: (error as Error).message, changed: [] };
+  }
+  const { head, ...saved } = committed;
+  faultPoint("after-commit", run.processEnv);
+  if (!head) return { changed: [], ...saved };
+  const changed = await changedBesides(workspace, head, own);
+  const { target } = run;
+  const fallbackBranch = `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+  try {
     const push = await land(git, {
       remote: workspace.remote,
       branch: workspace.branch,
@@ -194,11 +252,39 @@ async function commitAndPush(
       log: run.log,
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, push, own);
+    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
     faultPoint("after-push", run.processEnv);
-    return { push, sessionSha, changed };
+    return { push, sessionSha, changed, ...saved };
   } catch (error) {
-    return { pushError: (error as Error).message, changed: [] };
+    const sessionSha = willRetry ? undefined : await landSession(run, workspace, head, own);
+    return { pushError: (error as Error).message, changed, ...saved, ...(sessionSha ? { sessionSha } : {}) };
+  }
+}
+
+type Committed = { head?: string } & Pick<Landing, "notStaged" | "notCommitted">;
+
+/**
+ * The commit of the run's changes; when it cannot be made, one of gitclaw's own files alone (the
+ * conversation), saying why the rest was not saved. Throws only when even that fails.
+ */
+async function commitWork(
+  run: TargetedRun,
+  workspace: Workspace,
+  { own, paths, message }: { own: string[]; paths: string[]; message: string },
+): Promise<Committed> {
+  const { git } = workspace;
+  try {
+    failurePoint("commit", run.processEnv);
+    const { sha, notStaged } = await commitChanges(git, message, paths);
+    for (const { path, reason } of notStaged) workflow.error(`gitclaw: could not commit ${path}: ${reason}`);
+    return { ...(sha ? { head: sha } : {}), ...(notStaged.length ? { notStaged } : {}) };
+  } catch (error) {
+    const notCommitted = (error as Error).message;
+    workflow.error(`gitclaw: the run's changes could not be committed: ${notCommitted}`);
+    await git.run(["reset", "-q"]);
+    const ownFiles = own.filter((path) => existsSync(join(workspace.root, path)));
+    const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversation}`, ownFiles);
+    return { ...(sha ? { head: sha } : {}), notCommitted };
   }
 }
 
@@ -213,15 +299,25 @@ async function changedBesides(workspace: Workspace, head: string, own: string[])
   return listed.split("\0").filter((path) => path && !mine(path));
 }
 
-/** After a conflict: the session alone onto the branch. If that fails too, it is still on the side branch. */
-async function landSession(run: TargetedRun, workspace: Workspace, push: PushOutcome, own: string[]): Promise<string> {
+/**
+ * After a conflict, or a push that failed for good: the session alone onto the branch. If that fails
+ * too, it is still on the side branch (`keptOn`), when there is one.
+ */
+async function landSession(
+  run: TargetedRun,
+  workspace: Workspace,
+  sha: string,
+  own: string[],
+  keptOn?: string,
+): Promise<string | undefined> {
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
-  const message = `gitclaw: session of #${run.target.conversation} (changes kept on ${push.branch})`;
+  const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
+  const message = `gitclaw: session of #${run.target.conversation} (${where})`;
   const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
-  const state = await landPaths(workspace.git, { ...target, sha: push.sha, paths, message }).catch((error: Error) => {
-    workflow.warning(`gitclaw: the session stays on ${push.branch} only: ${error.message}`);
+  const state = await landPaths(workspace.git, { ...target, sha, paths, message }).catch((error: Error) => {
+    workflow.warning(`gitclaw: the session ${keptOn ? `stays on ${keptOn} only` : "was not pushed"}: ${error.message}`);
     return undefined;
   });
   if (state) run.log(`gitclaw: the session landed on ${state.branch} as ${state.sha.slice(0, 12)}`);
-  return state?.landed ? state.sha : push.sha;
+  return state?.landed ? state.sha : keptOn ? sha : undefined;
 }

@@ -84,8 +84,10 @@ function cutOffNote(result: LoopResult): string {
 export function describePush(
   push: PushOutcome | undefined,
   error: string | undefined,
-  links: { compare: (branch: string) => string },
+  links: { compare: (branch: string) => string; sessionSaved?: boolean },
 ): string {
+  if (error && links.sessionSaved)
+    return `> [!WARNING]\n> The changes could not be pushed: ${error}\n> The conversation was saved on its own; the changes are not on any branch.`;
   if (error) return `> [!WARNING]\n> The changes and the session could not be pushed: ${error}`;
   if (push && !push.landed) {
     return `> [!WARNING]\n> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
@@ -145,6 +147,7 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
   const notes = [
     ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
     ...(refused ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${refused}.`] : []),
+    ...unsavedNotes(landing),
     describeWorkflowChanges(landing.workflows, {
       branch: workspace.branch,
       ...(landing.sessionSha ? { blob: (path: string) => `${web}/blob/${landing.sessionSha}/${path}` } : {}),
@@ -157,6 +160,7 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     ...(facts.taskNotes ?? []).map((note) => `> [!NOTE]\n${note.replace(/^/gm, "> ")}`),
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
+      sessionSaved: landing.sessionSha !== undefined,
     }),
     ...facts.notes,
     facts.progress.stepsDetails(),
@@ -177,4 +181,23 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
   });
   return { text: [replyText(result, limits), ...notes].join("\n\n"), footerText };
+}
+
+/** What of the run's work is not in the push, and why: left out of commits, or not committed at all. */
+function unsavedNotes(landing: Landing): string[] {
+  const names = (paths: string[]) => paths.map((path) => `\`${path}\``).join(", ");
+  const notes: string[] = [];
+  if (landing.leftOutOfCommits.length)
+    notes.push(
+      `> [!WARNING]\n> Commits made during the run (a task's patch, a command) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`,
+    );
+  if (landing.notCommitted)
+    notes.push(
+      `> [!CAUTION]\n> The run's changes could not be committed (${landing.notCommitted}), so they are not saved: only the conversation was.`,
+    );
+  if (landing.notStaged?.length) {
+    const lines = landing.notStaged.map(({ path, reason }) => `> - \`${path}\`: ${reason}`);
+    notes.push(`> [!CAUTION]\n> These changes could not be committed and are not saved:\n${lines.join("\n")}`);
+  }
+  return notes;
 }

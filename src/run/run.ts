@@ -90,7 +90,9 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
   writeSummary(run, timeline, result, prepared.instructions);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
-  return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
+  const saved =
+    landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
+  return { succeeded: result.outcome !== "error" && saved };
 }
 
 function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {

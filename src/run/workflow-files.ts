@@ -26,6 +26,8 @@ export interface WorkflowChanges {
   pushed: boolean;
   /** When held back: the patch, and its file in the repository. */
   patch?: { file: string; text: string };
+  /** When held back but no patch could be made of them (git refused what the working tree holds): why. */
+  notSaved?: string;
   /** Why workflows_token could not push them, when it was tried. */
   failure?: string;
 }
@@ -47,8 +49,19 @@ export const changedWorkflowFiles = (
  * state/patches/<issue>-<HEAD>.patch, which the caller commits with the rest.
  */
 export async function holdBack(run: RunContext, git: Git, paths: string[], failure?: string): Promise<WorkflowChanges> {
-  const text = run.redact(await workingTreePatch(git, paths));
+  const made = await workingTreePatch(git, paths).then(
+    (patch) => ({ text: run.redact(patch) }),
+    (error: Error) => ({ notSaved: run.redact(error.message) }),
+  );
+  // Out of the working tree either way: the rest of the run's work is committed without them.
   await revertChanges(git, paths);
+  if ("notSaved" in made) {
+    workflow.error(
+      `gitclaw: the changes to ${paths.join(", ")} are not pushed, nor saved as a patch: ${made.notSaved}`,
+    );
+    return { paths, pushed: false, notSaved: made.notSaved, ...(failure ? { failure: pushFailure(failure) } : {}) };
+  }
+  const { text } = made;
   const head = await git.must(["rev-parse", "--short=12", "HEAD"]);
   const file = `${PATCHES_DIR}/${run.trigger.issueNumber}-${head}.patch`;
   mkdirSync(join(git.cwd, PATCHES_DIR), { recursive: true });
@@ -88,7 +101,9 @@ export function describeWorkflowChanges(
   if (!changes) return "";
   const files = changes.paths.map((path) => `\`${path}\``).join(", ");
   if (changes.pushed) return `> [!NOTE]\n> The changes to ${files} were pushed with \`workflows_token\`.`;
-  const { file, text } = changes.patch!;
+  if (!changes.patch)
+    return `> [!CAUTION]\n> The changes to ${files} were not pushed, and could not be saved as a patch either (${changes.notSaved}): they are lost.`;
+  const { file, text } = changes.patch;
   const why = changes.failure
     ? `\`workflows_token\` could not push them (${changes.failure})`
     : "the workflow's token cannot push workflow files (GitHub wants the `workflows` permission for them; " +

@@ -22,7 +22,7 @@ import {
   findRunArtifact,
   getWorkflowRun,
 } from "../github/runs.ts";
-import { addUsage, Usage } from "../session/entries.ts";
+import { addUsage, isSessionId, Usage } from "../session/entries.ts";
 import type { LiveTask, TaskLauncher, TaskOrchestrator } from "./orchestrator.ts";
 import { stoppedReport } from "./prompt.ts";
 import { TaskRecord } from "./records.ts";
@@ -195,7 +195,7 @@ async function collect(
     env.spending.turns += spent.data.turns;
     env.spending.usage = addUsage(env.spending.usage, spent.data.usage);
   }
-  env.onSessionFiles(takeSessions(env.root, files));
+  env.onSessionFiles(takeSessions(env.root, files, namedSessions(files, child)));
   store.writeReport(taskId, text("report.md"));
   const series = files.get(`${own}series.mbox`);
   const patch = child.gitFormatPatch;
@@ -231,21 +231,61 @@ function parseJson(text: string): unknown {
 
 /** A path of the artifact under state/sessions/, each segment a plain name; undefined for anything else. */
 const SESSION_PATH = /^state\/sessions\/(?:[\w][\w.-]*\/)*[\w][\w.-]*$/;
+/** A session file as a record names it: directly in state/sessions/. */
+const SESSION_FILE = /^state\/sessions\/[\w][\w.-]*\.jsonl$/;
 
 /**
- * Writes the artifact's session files into the workspace (never over an existing file) and returns
- * what the run commits: each session file and each session's artifacts folder, repository-relative.
+ * The sessions the task's own record names, and those of the tasks it started in its run (their
+ * records travel in the artifact, each naming its parent), as `state/sessions/` prefixes to take: each
+ * session file and its artifacts folder (named after the id in the session's header). Whatever else
+ * the artifact holds under state/sessions/ is not the task's, and is left out.
  */
-function takeSessions(root: string, files: Map<string, Uint8Array>): string[] {
+function namedSessions(files: Map<string, Uint8Array>, child: TaskRecord): string[] {
+  const records = [...files.keys()].flatMap((name) => {
+    if (!/^tasks\/[^/]+\/task\.json$/.test(name)) return [];
+    const parsed = TaskRecord.safeParse(parseJson(new TextDecoder().decode(files.get(name))));
+    return parsed.success && name === `tasks/${parsed.data.taskId}/task.json` ? [parsed.data] : [];
+  });
+  const ours = new Set([child.taskId]);
+  // Descendants, depth by depth: a record counts only when its parent already does.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const record of records)
+      if (record.parentTaskId && ours.has(record.parentTaskId) && !ours.has(record.taskId)) {
+        ours.add(record.taskId);
+        grew = true;
+      }
+  }
+  const named = [child, ...records.filter((record) => record.taskId !== child.taskId && ours.has(record.taskId))];
+  return named.flatMap((record) => sessionPrefixes(files, record.sessionPath));
+}
+
+/** A session file the artifact holds, and its artifacts folder: the id of its header, when the file's name ends with it. */
+function sessionPrefixes(files: Map<string, Uint8Array>, sessionPath: string | undefined): string[] {
+  const bytes = sessionPath && SESSION_FILE.test(sessionPath) ? files.get(sessionPath) : undefined;
+  if (!sessionPath || !bytes) return [];
+  const header = parseJson(new TextDecoder().decode(bytes).split("\n", 1)[0] ?? "") as { id?: unknown } | undefined;
+  const id = header?.id;
+  const folder = typeof id === "string" && isSessionId(id) && sessionPath.endsWith(`_${id}.jsonl`);
+  return folder ? [sessionPath, `state/sessions/${id}/`] : [sessionPath];
+}
+
+/**
+ * Writes the artifact's files of the `named` sessions (files, or folders ending in `/`) into the
+ * workspace, never over an existing file, and returns what the run commits: each session file and
+ * each session's artifacts folder, repository-relative.
+ */
+function takeSessions(root: string, files: Map<string, Uint8Array>, named: readonly string[]): string[] {
   const committed = new Set<string>();
   for (const [name, bytes] of files) {
     if (!SESSION_PATH.test(name) || name.split("/").includes("..")) continue;
+    const owner = named.find((prefix) => (prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix));
+    if (!owner) continue;
     const path = join(root, name);
     if (existsSync(path)) continue;
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
-    const [, , top, ...rest] = name.split("/");
-    committed.add(rest.length ? `state/sessions/${top}/` : name);
+    committed.add(owner);
   }
   return [...committed];
 }

@@ -1,14 +1,16 @@
 // Applying a task's series to the caller's checkout with `git am` (the run's own workspace, or a
 // sub-agent's worktree for its own children): checked first (protected paths, staged changes, the
 // caller's own changes on the same paths, a moved HEAD, an `am` already in progress), tried in a
-// temporary detached worktree for a dry run that is always aborted, removed and pruned. A conflict
+// temporary detached worktree for a dry run that is always aborted, removed and pruned. What decides
+// is what the series changed once applied (`git am` may read its text otherwise than the headers say:
+// a commit message's `---` line starts a patch): a protected path changed undoes it, whole. A conflict
 // leaves `git am` in progress for the model to resolve, continue or abort; the run's end aborts one
 // still left (abortLeftoverAm), so no run ever commits half a series.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { Git, GitRunOptions } from "../git/git.ts";
-import { protectedBy } from "../git/protected.ts";
+import { committedPathsUnder, isProtected, withPatterns } from "../git/protected.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
 import { patchPaths, seriesSubjects } from "./patch.ts";
 
@@ -39,6 +41,8 @@ export type ApplyOutcome =
       failedPatchSubject?: string;
       /** `git am` stopped and waits: resolve and continue, or abort. */
       amInProgress?: boolean;
+      /** Protected paths the series changed once applied: nothing of it was kept. */
+      protectedPaths?: string[];
     };
 
 type ApplyFailure = Extract<ApplyOutcome, { ok: false }>;
@@ -51,19 +55,22 @@ export async function amInProgress(git: Git): Promise<boolean> {
   return existsSync(join(isAbsolute(dir) ? dir : resolve(git.cwd, dir), "applying"));
 }
 
-/** What stops this series from being applied here, or undefined. Protected paths stop a dry run too. */
+const protectedRefusal = (paths: readonly string[], patterns: readonly string[]) =>
+  `The patch touches protected paths, which no task may change: ${withPatterns(paths, patterns).join(", ")}. It was not applied.`;
+
+/**
+ * What stops this series from being applied here, or undefined. Protected paths stop a dry run too.
+ * The paths read from the patch's text are only an early hint: what decides is what the series
+ * changed once applied (refuseProtected), since `git am` may read the text otherwise.
+ */
 export async function applyProblem(
   target: ApplyTarget,
   series: string,
   options: { dryRun: boolean; expectedHeadSha?: string },
 ): Promise<string | undefined> {
   const paths = patchPaths(series);
-  const refused = paths.flatMap((path) => {
-    const pattern = protectedBy(path, target.protectedPaths);
-    return pattern ? [`${path} (protected by ${pattern})`] : [];
-  });
-  if (refused.length)
-    return `The patch touches protected paths, which no task may change: ${refused.join(", ")}. It was not applied.`;
+  const refused = paths.filter((path) => isProtected(path, target.protectedPaths));
+  if (refused.length) return protectedRefusal(refused, target.protectedPaths);
   if (options.dryRun) return undefined;
   const { git } = target;
   if (await amInProgress(git))
@@ -106,11 +113,28 @@ async function stoppedAt(git: Git, said: string): Promise<ApplyFailure> {
   };
 }
 
+/**
+ * What the commits `before..HEAD` changed, judged by the protected-path matcher: on a hit the `git am`
+ * (in progress or done) is undone, back to `before` with the caller's other changes kept, and the
+ * refusal names the paths. Undefined when nothing protected changed.
+ */
+async function refuseProtected(target: ApplyTarget, git: Git, before: string): Promise<ApplyFailure | undefined> {
+  const hits = await committedPathsUnder(git, before, "HEAD", target.protectedPaths);
+  if (hits.length === 0) return undefined;
+  if (await amInProgress(git)) await git.must(["am", "--abort"], target.writeOptions);
+  // --keep: the paths the series changed go back; the caller's uncommitted changes elsewhere stay.
+  if ((await git.must(["rev-parse", "HEAD"])) !== before)
+    await git.must(["reset", "-q", "--keep", before], target.writeOptions);
+  return { ...failure(protectedRefusal(hits, target.protectedPaths)), protectedPaths: hits };
+}
+
 /** `git am` of the series file in the target; on failure the state it left is described, and left. */
 export async function applySeries(target: ApplyTarget, file: string, threeWay: boolean): Promise<ApplyOutcome> {
   const { git } = target;
   const before = await git.must(["rev-parse", "HEAD"]);
   const am = await git.run(["am", ...(threeWay ? ["--3way"] : []), "--", file], target.writeOptions);
+  const refused = await refuseProtected(target, git, before);
+  if (refused) return refused;
   if (am.exitCode !== 0) return stoppedAt(git, am.stderr || am.stdout);
   const headSha = await git.must(["rev-parse", "HEAD"]);
   return { ok: true, appliedCommits: await commitsBetween(git, before, headSha, true), headSha };
@@ -125,6 +149,8 @@ export async function dryRunSeries(target: ApplyTarget, file: string, threeWay: 
     await target.main.must(["worktree", "add", "-q", "--detach", path, head]);
     const wt = target.gitAt(path);
     const am = await wt.run(["am", ...(threeWay ? ["--3way"] : []), "--", file]);
+    const refused = await refuseProtected(target, wt, head);
+    if (refused) return refused;
     if (am.exitCode !== 0) {
       const stopped = await stoppedAt(wt, am.stderr || am.stdout);
       return { ...stopped, amInProgress: false };
@@ -151,6 +177,8 @@ export async function continueAm(target: ApplyTarget, since: string): Promise<Ap
     };
   if (unmerged.length) await git.must(["add", "--", ...unmerged], { env: { GIT_LITERAL_PATHSPECS: "1" } });
   const am = await git.run(["am", "--continue"], target.writeOptions);
+  const refused = await refuseProtected(target, git, since);
+  if (refused) return refused;
   if (am.exitCode !== 0) return stoppedAt(git, am.stderr || am.stdout);
   const headSha = await git.must(["rev-parse", "HEAD"]);
   return { ok: true, appliedCommits: await commitsBetween(git, since, headSha, true), headSha };

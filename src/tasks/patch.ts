@@ -1,6 +1,7 @@
 // A task's commits as a patch series: exported with `git format-patch --stdout --binary base..HEAD`
 // straight into a file (any size, bounded memory), and read back for the paths it touches, which the
-// apply checks against protected paths and the parent's own changes before `git am` runs.
+// apply checks against protected paths (an early hint only: what the series changed once applied
+// decides, src/tasks/apply.ts) and the parent's own changes before `git am` runs.
 import { readFileSync, rmSync } from "node:fs";
 import type { Git } from "../git/git.ts";
 import type { GitFormatPatch } from "./records.ts";

@@ -4,7 +4,7 @@
 // runs the task job for each dispatch (checkout of the base sha without credentials, the agent stage
 // in child mode, upload-artifact into the emulator). The parent polls the runs, downloads the
 // artifacts, applies the commits; cancelling the parent cancels the task runs.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderWorkflow, TASK_DISPATCH_INPUTS } from "../../src/cli/workflow.ts";
@@ -13,6 +13,7 @@ import { playDispatchedRuns, type DispatchRunner } from "../support/dispatch-run
 import { toolResultTexts, type RecordedModelRequest } from "../support/fake-model.ts";
 import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
+import { smugglingMessage } from "../support/smuggle.ts";
 import { createWorld, OWNER, REPO, sessionLines, TOKEN, type World } from "./support.ts";
 
 const CONFIG = {
@@ -78,6 +79,14 @@ function startIssue(title: string) {
   return { issue, running: world.start("issues", payload, { origin: http.url, workflowFile }) };
 }
 
+/** A parent run on a new issue, to its end and its task runs' end. */
+async function runToTheEnd(title: string) {
+  const { issue, running } = startIssue(title);
+  const run = await running.result;
+  await runner.idle();
+  return { issueNumber: issue.number, exitCode: run.stages.agent?.exitCode, logs: run.logs };
+}
+
 describe('three background tasks with runner "actions"', () => {
   let issueNumber = 0;
   let ids: string[] = [];
@@ -104,12 +113,7 @@ describe('three background tasks with runner "actions"', () => {
       { toolCalls: [call("write", { path: "PARENT.md", content: "parent\n" })] },
       { text: "Three tasks ran on Actions and are applied." },
     ]);
-    const { issue, running } = startIssue("Fan out on Actions");
-    issueNumber = issue.number;
-    const run = await running.result;
-    exitCode = run.stages.agent?.exitCode;
-    logs = run.logs;
-    await runner.idle();
+    ({ issueNumber, exitCode, logs } = await runToTheEnd("Fan out on Actions"));
   });
 
   it("dispatches one run per task, each runs the task job read-only and uploads its work", async () => {
@@ -300,5 +304,58 @@ describe("a task run that outlives its parent's run", () => {
     expect(await world.repo.originGit("for-each-ref", "refs/gitclaw/")).toBe("");
     const after = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`)) as Record<string, unknown>;
     expect(after.outstandingTasks).toBeUndefined();
+  });
+});
+
+describe("a task on Actions that smuggles a configuration change, with a forged artifact", () => {
+  let issueNumber = 0;
+  let exitCode: number | undefined;
+  let logs = "";
+  const file = ".github/gitclaw.json";
+  const message = smugglingMessage("Tidy the notes", file, CONFIG[file], JSON.stringify({ sandbox: "off" }));
+
+  beforeAll(async () => {
+    world.model.scriptFor("Tidy the notes file", [
+      { toolCalls: [call("write", { path: "notes.txt", content: "tidy\n" }), call("commit", { message })] },
+      { toolCalls: [call("agent_report", { reportMarkdown: "Tidied.", title: "Tidy the notes" })] },
+    ]);
+    // What the artifact holds besides the task's own: files under state/sessions/ no record names.
+    runner.beforeUpload = (path) => {
+      mkdirSync(join(path, "state/sessions/planted"), { recursive: true });
+      writeFileSync(join(path, "state/sessions/2026-01-01T00-00-00-000Z_planted.jsonl"), '{"type":"session"}\n');
+      writeFileSync(join(path, "state/sessions/planted/notes.md"), "planted\n");
+    };
+    world.model.script([
+      { toolCalls: [call("task", { title: "notes", prompt: "Tidy the notes file.", runner: "actions" })] },
+      eachTask("task_apply_git_patch", (id) => ({ task_id: id, dry_run: true })),
+      eachTask("task_apply_git_patch", (id) => ({ task_id: id })),
+      { toolCalls: [call("write", { path: "MINE.md", content: "the parent's own\n" })] },
+      { text: "The task's patch was refused." },
+    ]);
+    ({ issueNumber, exitCode, logs } = await runToTheEnd("Tidy up on Actions"));
+    runner.beforeUpload = undefined;
+  });
+
+  it("refuses the series by what it changed once applied, in the dry run and the apply; nothing of it is pushed", async () => {
+    expect(exitCode, logs).toBe(0);
+    const refusals = toolResultTexts(world.model.requests.at(-1)!.body).filter((t) => t.includes('"protectedPaths"'));
+    expect(refusals).toHaveLength(2);
+    for (const text of refusals) expect(JSON.parse(text)).toMatchObject({ success: false, protectedPaths: [file] });
+    expect(await world.onOrigin(file)).toBe(CONFIG[file]);
+    await expect(world.onOrigin("notes.txt")).rejects.toThrow();
+    expect(await world.onOrigin("MINE.md")).toBe("the parent's own\n");
+  });
+
+  it("takes only the sessions the task's record names from its artifact", async () => {
+    const sessions = (await world.repo.originGit("ls-tree", "-r", "--name-only", "main", "state/sessions")).split("\n");
+    expect(sessions.filter((path) => path.includes("planted"))).toEqual([]);
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issueNumber}.json`)) as { sessionPath: string };
+    const folder = mapping.sessionPath.replace(/[^/]*_([^/_]+)\.jsonl$/, "$1");
+    const [taskFolder] = sessions.filter((path) => path.startsWith(`${folder}/tasks/`) && path.endsWith("task.json"));
+    const record = JSON.parse(await world.onOrigin(taskFolder!)) as { sessionPath: string };
+    expect(sessionLines(await world.onOrigin(record.sessionPath))[0]).toMatchObject({
+      type: "session",
+      parentSession: mapping.sessionPath,
+    });
   });
 });

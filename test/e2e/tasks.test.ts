@@ -10,6 +10,7 @@ import { toolResultTexts, type RecordedModelRequest, type ScriptedTurn } from ".
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, runPi } from "../support/pi.ts";
+import { smugglingMessage } from "../support/smuggle.ts";
 import { createWorld, OWNER, REPO, sessionLines, type World } from "./support.ts";
 
 // Sub-agents are switched on in the repository's configuration, as users do it.
@@ -274,5 +275,50 @@ describe("a sub-agent in a repository with instruction files", () => {
     expect(childRequests[1]).toContain(
       `<directory-instructions-${token} path=\\"lib/AGENTS.md\\">\\nRules for lib/: no globals.\\n</directory-instructions-${token}>`,
     );
+  });
+});
+
+describe("a child that smuggles a configuration change through its commit message", () => {
+  let result: Awaited<ReturnType<typeof runIssue>>;
+  const OFF = JSON.stringify({ tasks: { enabled: true }, sandbox: "off", trust: { minPermission: "read" } });
+  const message = smugglingMessage("Tidy the notes", ".github/gitclaw.json", CONFIG[".github/gitclaw.json"], OFF);
+
+  beforeAll(async () => {
+    world.model.scriptFor("Tidy the notes file", [
+      { toolCalls: [call("write", { path: "notes.txt", content: "tidy\n" }), call("commit", { message })] },
+      { toolCalls: [call("agent_report", { reportMarkdown: "Tidied.", title: "Tidy the notes" })] },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "notes", prompt: "Tidy the notes file." })] },
+      eachTask("task_apply_git_patch", (id) => ({ task_id: id, dry_run: true })),
+      eachTask("task_apply_git_patch", (id) => ({ task_id: id })),
+      { toolCalls: [call("write", { path: "MINE.md", content: "the parent's own\n" })] },
+      { text: "The task's patch was refused." },
+    ]);
+    result = await runIssue("Tidy up", "Let a sub-agent tidy the notes.");
+  });
+
+  it("is refused by what the series changed once applied, in the dry run and the apply", () => {
+    expect(result.run.stages.agent!.exitCode, result.run.logs).toBe(0);
+    const texts = toolResultTexts(world.model.requests.at(-1)!.body);
+    const refusals = texts.filter((text) => text.includes('"protectedPaths"'));
+    expect(refusals).toHaveLength(2);
+    for (const text of refusals)
+      expect(JSON.parse(text)).toMatchObject({
+        success: false,
+        protectedPaths: [".github/gitclaw.json"],
+        error: expect.stringContaining(".github/gitclaw.json (protected by .github/gitclaw.json)"),
+      });
+  });
+
+  it("pushes none of it: the configuration is as it was, and the run's own work and conversation land", async () => {
+    expect(await world.onOrigin(".github/gitclaw.json")).toBe(CONFIG[".github/gitclaw.json"]);
+    await expect(world.onOrigin("notes.txt")).rejects.toThrow();
+    // Only the commit that set the repository up ever touched it.
+    const touching = await world.repo.originGit("log", "--all", "--format=%H", "--", ".github");
+    expect(touching.split("\n")).toHaveLength(1);
+    expect(await world.onOrigin("MINE.md")).toBe("the parent's own\n");
+    expect(result.reply).toContain("The task's patch was refused.");
+    expect(result.reply).toMatch(/⚠ `t[0-9a-f]{8}` notes: 1 commit not applied/);
   });
 });

@@ -4,12 +4,13 @@
 // rest is pushed and the workflow changes arrive as a committed patch that applies on a fresh clone;
 // with it they are pushed; with a token lacking the permission they fall back to the patch; and where
 // .github/workflows/ is protected they are refused, not delivered.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLeaks } from "../security/leaks.ts";
 import { SECRETS } from "../security/support.ts";
+import { toolResultTexts, type ScriptedTurn } from "../support/fake-model.ts";
 import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
@@ -200,3 +201,108 @@ describe("workflow-file changes", () => {
     expect(String(log.stdout)).not.toContain("state/patches/");
   });
 });
+
+describe("workflow changes committed during the run, and a push the remote refuses", () => {
+  const call = (name: string, input: unknown) => ({ name, input });
+
+  /** A task briefed `brief` that runs `command` and commits; its parent applies it, then goes on with `then`. */
+  function scriptTaskThatCommits(brief: string, command: string, message: string, then: ScriptedTurn[]) {
+    world.model.scriptFor(brief, [
+      { toolCalls: [call("bash", { command }), call("commit", { message })] },
+      { toolCalls: [call("agent_report", { reportMarkdown: "Done.", title: message.split("\n")[0] })] },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "ci", prompt: `${brief}.` })] },
+      (request) => {
+        const id = /"taskId": "(t[0-9a-f]{8})"/.exec(toolResultTexts(request.body).join("\n"))?.[1];
+        return { toolCalls: [call("task_apply_git_patch", { task_id: id })] };
+      },
+      ...then,
+    ]);
+  }
+
+  it("a task's workflow change applied with git am is held back as a patch; the rest and the conversation land", async () => {
+    const workspace = await checkoutWithConfig(world, { tasks: { enabled: true } });
+    const ciBefore = await world.onOrigin(".github/workflows/ci.yml");
+    const patchesBefore = await patchFiles();
+    const refusalsBefore = http.refusals().length;
+    const command =
+      "echo '# tuned by a task' >> .github/workflows/ci.yml && mkdir -p docs && echo 'CI is tuned.' > docs/ci.md";
+    scriptTaskThatCommits("Tune the CI workflow", command, "Tune CI\n\nAnd say so in the docs.", [
+      { toolCalls: [call("write", { path: "src/app.ts", content: "export const version = 6;\n" })] },
+      { text: "Applied the task's CI change." },
+    ]);
+    const { issue, reply } = await runIssue("Tune CI with a task", { workspace });
+
+    expect(http.refusals()).toHaveLength(refusalsBefore);
+    expect(await world.onOrigin(".github/workflows/ci.yml")).toBe(ciBefore);
+    expect(await world.onOrigin("src/app.ts")).toBe("export const version = 6;\n");
+    expect(await world.onOrigin("docs/ci.md")).toBe("CI is tuned.\n");
+    const tuned = await world.repo.originGit("log", "-1", "--format=%s", "main", "--", "docs/ci.md");
+    expect(tuned).toBe("Tune CI");
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`)) as { sessionPath: string };
+    expect(await world.onOrigin(mapping.sessionPath)).toContain("Applied the task's CI change.");
+    const [patch, ...others] = (await patchFiles()).filter((file) => !patchesBefore.includes(file));
+    expect(others).toEqual([]);
+    expect(await world.onOrigin(patch!)).toContain("+# tuned by a task");
+    expect(reply).toContain("The changes to `.github/workflows/ci.yml` were not pushed");
+    expect(reply).toContain(`git apply ${patch}`);
+  });
+
+  it("with workflows_token, a task's committed workflow change is pushed with that token", async () => {
+    const refusalsBefore = http.refusals().length;
+    const command = "echo '# tuned again' >> .github/workflows/ci.yml";
+    scriptTaskThatCommits("Retune the workflow for CI", command, "Tune CI again", [{ text: "Applied it." }]);
+    const { reply } = await runIssue("Tune CI again with a task", {
+      workflowFile: withWorkflowsToken,
+      secrets: { WORKFLOWS_TOKEN: WORKFLOWS_TOKEN },
+    });
+    expect(http.refusals()).toHaveLength(refusalsBefore);
+    expect(await world.onOrigin(".github/workflows/ci.yml"), reply).toMatch(/# tuned again\n$/);
+    expect(reply).toContain("The changes to `.github/workflows/ci.yml` were pushed with `workflows_token`.");
+  });
+
+  it("a push the remote refuses for good still lands the conversation, and the reply says what was not pushed", async () => {
+    // GitHub refuses a file over 100 MB whole; a hook stands in for that rule here.
+    const hooks = join(world.repo.origin, "hooks");
+    renameSync(join(hooks, "pre-receive"), join(hooks, "pre-receive.workflows"));
+    writeFileSync(join(hooks, "pre-receive"), LARGE_FILES_HOOK, { mode: 0o755 });
+    try {
+      world.model.script([
+        { toolCalls: [call("bash", { command: "echo 'pretend this is 200 MB' > huge.bin" })] },
+        { text: "Added the data file." },
+      ]);
+      const issue = world.gh.createIssue({ title: "Add the data file", body: "Please.", user: "alice" });
+      const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+        origin: http.url,
+      });
+      expect(run.stages.agent!.exitCode).toBe(1);
+      await expect(world.onOrigin("huge.bin")).rejects.toThrow();
+      const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`)) as { sessionPath: string };
+      expect(await world.onOrigin(mapping.sessionPath)).toContain("Added the data file.");
+      const reply = world.gh.comments(issue.number).at(-1)!.body;
+      expect(reply).toContain("> The changes could not be pushed: ");
+      expect(reply).toContain("GH001: Large files detected");
+      expect(reply).toContain("The conversation was saved on its own; the changes are not on any branch.");
+    } finally {
+      renameSync(join(hooks, "pre-receive.workflows"), join(hooks, "pre-receive"));
+    }
+  });
+});
+
+/** GitHub's refusal of large files, for any commit holding huge.bin; then the workflow rule as before. */
+const LARGE_FILES_HOOK = `#!/bin/sh
+input=$(cat)
+zero=0000000000000000000000000000000000000000
+echo "$input" | while read old new ref; do
+  [ "$new" = $zero ] && continue
+  if [ "$old" = $zero ]; then range="$new --not --all"; else range="$old..$new"; fi
+  for commit in $(git rev-list $range); do
+    if git diff-tree --no-commit-id --name-only -r --root "$commit" | grep -qx huge.bin; then
+      echo "GH001: Large files detected. You may want to try Git Large File Storage." >&2
+      exit 1
+    fi
+  done
+done || exit 1
+echo "$input" | "$(dirname "$0")/pre-receive.workflows"
+`;

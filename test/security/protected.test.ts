@@ -75,3 +75,69 @@ describe("every route to a protected path", () => {
     expect(await world.onOrigin("docs/allowed.md")).toBe("allowed\n");
   });
 });
+
+/**
+ * A run whose command makes `changes` and commits them itself, as a model would where the sandbox is
+ * off (past every check of the working tree); the commit the configuration was set up by, and the reply.
+ */
+async function commitDuringRun(subject: string, changes: string[]) {
+  const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
+  const configCommit = await world.repo.originGit("rev-parse", "main");
+  const issue = world.gh.createIssue({ title: subject, body: "Commit as you go.", user: "alice" });
+  const commit = `git -c user.name=Model -c user.email=model@example.com commit -qm '${subject}'`;
+  const command = [...changes, "git add -A", commit, "echo committed"].join(" && ");
+  world.model.script([{ toolCalls: [{ name: "bash", input: { command } }] }, { text: "Committed." }]);
+  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), { workspace });
+  expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+  expect(toolResults(world).at(-1)).toContain("committed");
+  return { configCommit, reply: world.gh.comments(issue.number).at(-1)!.body! };
+}
+
+describe("a protected change committed during the run (not through the working tree)", () => {
+  let reply: string;
+  let configCommit: string;
+
+  beforeAll(async () => {
+    ({ configCommit, reply } = await commitDuringRun("Routine tidy-up", [
+      `printf '{"sandbox":"off","trust":{"minPermission":"read"}}' > .github/gitclaw.json`,
+      "echo 'hostile()' >> lifecycle/GITCLAW-AGENT.ts",
+      "mkdir -p docs && echo fine > docs/fine.md",
+    ]));
+  });
+
+  it("is left out of the pushed commits, the rest of them kept, and the reply says so", async () => {
+    const touched = await world.repo.originGit(
+      "log",
+      "--format=%H",
+      `${configCommit}..main`,
+      "--",
+      ".github",
+      "lifecycle",
+    );
+    expect(touched).toBe("");
+    expect(JSON.parse(await world.onOrigin(".github/gitclaw.json"))).toEqual({
+      protectedPaths: PROTECTED_CONFIG,
+      sandbox: "off",
+    });
+    expect(await world.onOrigin("lifecycle/GITCLAW-AGENT.ts")).toBe("original lifecycle/GITCLAW-AGENT.ts\n");
+    expect(await world.onOrigin("docs/fine.md")).toBe("fine\n");
+    const subjects = await world.repo.originGit("log", "--format=%an|%s", `${configCommit}..main`);
+    expect(subjects).toContain("Model|Routine tidy-up");
+    expect(reply).toContain(
+      "Commits made during the run (a task's patch, a command) changed protected paths: `.github/gitclaw.json`, `lifecycle/GITCLAW-AGENT.ts`. Those changes were left out of the pushed commits.",
+    );
+  });
+});
+
+describe("a protected file whose name is not UTF-8, committed during the run", () => {
+  it("is not pushed: the commits that cannot be rebuilt without it go, and their other changes land in the run's", async () => {
+    const { configCommit, reply } = await commitDuringRun("Add a helper", [
+      `printf 'hostile()' > "lifecycle/$(printf 'x\\377').ts"`,
+      "echo helper > docs/helper.md",
+    ]);
+    const touched = await world.repo.originGit("log", "--format=%H", `${configCommit}..main`, "--", "lifecycle");
+    expect(touched).toBe("");
+    expect(await world.onOrigin("docs/helper.md")).toBe("helper\n");
+    expect(reply).toContain("changed protected paths: `lifecycle/x\uFFFD.ts`");
+  });
+});

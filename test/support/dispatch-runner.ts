@@ -17,6 +17,8 @@ export interface DispatchRunner {
   runs: { dispatch: DispatchedRun; result: Promise<WorkflowRun> }[];
   /** Resolves once every run dispatched so far has ended. */
   idle(): Promise<void>;
+  /** Called with the folder a run is about to upload: a test forging what the artifact holds. */
+  beforeUpload?: (path: string) => void;
 }
 
 export interface DispatchRunnerOptions {
@@ -31,6 +33,7 @@ export interface DispatchRunnerOptions {
 export function playDispatchedRuns(options: DispatchRunnerOptions): DispatchRunner {
   const { gh } = options;
   const runs: DispatchRunner["runs"] = [];
+  const runner = { runs } as DispatchRunner;
   const cancels = new Map<number, () => void>();
   gh.onCancel((runId) => cancels.get(runId)?.());
   gh.onDispatch((dispatch) => {
@@ -51,6 +54,7 @@ export function playDispatchedRuns(options: DispatchRunnerOptions): DispatchRunn
         runId: String(dispatch.id),
         job: options.job,
         uploadArtifact: async ({ name, path, retentionDays }) => {
+          runner.beforeUpload?.(path);
           gh.addArtifact(dispatch.id, name, zipFolder(path), retentionDays);
         },
       },
@@ -72,13 +76,11 @@ export function playDispatchedRuns(options: DispatchRunnerOptions): DispatchRunn
     });
     runs.push({ dispatch, result });
   });
-  return {
-    runs,
-    async idle() {
-      for (let seen = -1; seen !== runs.length; ) {
-        seen = runs.length;
-        await Promise.all(runs.map((run) => run.result));
-      }
-    },
+  runner.idle = async () => {
+    for (let seen = -1; seen !== runs.length; ) {
+      seen = runs.length;
+      await Promise.all(runs.map((run) => run.result));
+    }
   };
+  return runner;
 }

@@ -127,11 +127,13 @@ function answer(args: Pick<Args, "task_id" | "dry_run">, outcome: ApplyOutcome):
   const base = { taskId: args.task_id, dryRun: args.dry_run };
   if (outcome.ok)
     return ok(json({ success: true, ...base, appliedCommits: outcome.appliedCommits, headSha: outcome.headSha }), base);
-  const note = outcome.amInProgress
-    ? CONFLICT_NOTE
-    : args.dry_run
-      ? "Dry run failed: the patch does not apply cleanly here; nothing was changed."
-      : "git am failed before it could stop for a resolution; nothing was changed.";
+  const note = outcome.protectedPaths
+    ? "Refused by what the commits changed once applied: nothing of the patch was kept, HEAD and the files are as before."
+    : outcome.amInProgress
+      ? CONFLICT_NOTE
+      : args.dry_run
+        ? "Dry run failed: the patch does not apply cleanly here; nothing was changed."
+        : "git am failed before it could stop for a resolution; nothing was changed.";
   const { ok: _, ...failure } = outcome;
   return fail(json({ success: false, ...base, ...failure, note }), base);
 }

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BOT_IDENTITY } from "../../git/git.ts";
+import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
 import { withTrailers } from "../../git/commit-message.ts";
 import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
@@ -352,6 +353,7 @@ async function pushBranch(context: OpContext, git: LocalGit, plan: PushPlan, com
     tracking.exitCode === 0
       ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}`
       : "--force-with-lease";
+  if (tracking.exitCode === 0) await refuseCommittedProtected(context, git, tracking.stdout.trim(), plan);
   const pushed = await git.run(
     ["push", "--porcelain", ...(forceWithLease ? [lease] : []), remote, `refs/heads/${branch}:refs/heads/${headRef}`],
     { remote: true },
@@ -364,6 +366,18 @@ async function pushBranch(context: OpContext, git: LocalGit, plan: PushPlan, com
       : "";
   const kept = committed ? `Committed ${describeCommit(committed)} on ${branch}, but ` : "";
   throw new ToolFailure(`${kept}git push to ${remote} ${headRef} failed: ${why}${hint}`);
+}
+
+/**
+ * What the branch's own commits (since the head pr_checkout fetched) changed, whoever made them, judged
+ * by the protected-path matcher as the worktree's changes are: a hit refuses the push, naming the paths.
+ */
+async function refuseCommittedProtected(context: OpContext, git: LocalGit, head: string, plan: PushPlan) {
+  const hits = await committedPathsUnder(git, head, `refs/heads/${plan.branch}`, context.protectedPaths);
+  if (hits.length === 0) return;
+  throw new ToolFailure(
+    `refusing to push ${plan.branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those commits (pr_checkout with force=true starts again from the pull request's head) and push again.`,
+  );
 }
 
 function reportPush(

@@ -324,6 +324,26 @@ describe("pr_checkout and pr_push", () => {
     expect(await repo.originGit("rev-parse", "feature")).toBe(head);
   });
 
+  it("pr_push refuses commits that change a protected path, whoever made them", async () => {
+    const head = await pushBranch(repo.origin, "feature");
+    world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });
+    await world.call({ op: "pr_checkout", pr: 1 }, inRepo());
+    const worktree = worktreeOf(1);
+    const options = { ...inRepo(), protectedPaths: protectedPathsFrom(PROTECTED_CONFIG) };
+    // A command that can write .git (no sandbox) commits past pr_push's check of the worktree.
+    mkdirSync(join(worktree, "lifecycle"), { recursive: true });
+    writeFileSync(join(worktree, "lifecycle", "GITCLAW-AGENT.ts"), "hostile()\n");
+    writeFileSync(join(worktree, "feature.txt"), "fine\n");
+    await git(worktree, "add", "-A");
+    await git(worktree, "-c", "user.name=m", "-c", "user.email=m@e", "commit", "-qm", "Routine");
+    const refused = await world.call({ op: "pr_push", branch: "pr-1" }, options);
+    expect(refused.isError).toBe(true);
+    expect(body(refused)).toContain(
+      "refusing to push pr-1: its commits change protected paths: lifecycle/GITCLAW-AGENT.ts (protected by lifecycle/).",
+    );
+    expect(await repo.originGit("rev-parse", "feature")).toBe(head);
+  });
+
   it("checks out afresh where a worktree vanished or was left outside the run's directory", async () => {
     const head = await pushBranch(repo.origin, "feature");
     world.gh.createPullRequest({ title: "Feature", user: "alice", head: { ref: "feature", sha: head } });

@@ -1,13 +1,21 @@
 // The orchestrator's git, as a GitHub-hosted runner has it: no identity anywhere (empty HOME, no
 // global or system config), concurrent pushes, conflicts, branches that refuse pushes, shallow clones.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { removePersistedCredentials } from "../../../src/git/credentials.ts";
 import { assertBranchName, BOT_IDENTITY, createGit, tokenAuthEnv } from "../../../src/git/git.ts";
-import { backoffDelay, cleanMessage, commitAll, land, landPaths, replay } from "../../../src/git/land.ts";
+import {
+  backoffDelay,
+  cleanMessage,
+  commitAll,
+  commitChanges,
+  land,
+  landPaths,
+  replay,
+} from "../../../src/git/land.ts";
 import { parseStatus, touchedPaths } from "../../../src/git/status.ts";
 import { commitFile, createTempRepo, git as gitIn, type TempRepo } from "../../support/git-repo.ts";
 
@@ -126,6 +134,46 @@ describe("commitAll with the paths a status listed", () => {
     });
     expect(await gitIn(repo.dir, "ls-tree", "HEAD", "nested")).toMatch(/^160000 commit /);
     expect(await gitIn(repo.dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("survives whatever the working tree holds there: type changes, a folder in the list, an unborn nested repository", async () => {
+    const repo = await createTempRepo({ "notes.txt": "file\n", "data/one.txt": "one\n", "kept/k.txt": "k\n" });
+    repos.push(repo);
+    const at = (path: string) => join(repo.dir, path);
+    symlinkSync("kept", at("link"));
+    await gitIn(repo.dir, "add", "link");
+    await gitIn(repo.dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "link");
+    rmSync(at("notes.txt"));
+    mkdirSync(at("notes.txt"));
+    writeFileSync(at("notes.txt/inner.md"), "inner\n");
+    rmSync(at("data"), { recursive: true });
+    writeFileSync(at("data"), "a file now\n");
+    rmSync(at("link"));
+    mkdirSync(at("link"));
+    writeFileSync(at("link/y.txt"), "y\n");
+    mkdirSync(at("vendor/lib"), { recursive: true });
+    await gitIn(at("vendor/lib"), "init", "-q");
+    writeFileSync(at("vendor/lib/a.txt"), "x\n");
+    const status = await execa("git", ["status", "--porcelain=v1", "-z", "--untracked-files=all"], { cwd: repo.dir });
+    // "kept": a folder whose files are tracked and unchanged, as the protected-path revert leaves one.
+    const listed = [...touchedPaths(parseStatus(status.stdout)), "kept"];
+    const { sha, notStaged } = await commitChanges(runnerGit(repo.dir), "types", listed);
+    expect(notStaged).toEqual([{ path: "vendor/lib", reason: expect.stringContaining("vendor/lib") }]);
+    const names = await gitIn(repo.dir, "show", "--name-status", "--format=", sha!);
+    expect(names.split("\n").sort()).toEqual(
+      ["A\tdata", "D\tdata/one.txt", "D\tlink", "A\tlink/y.txt", "D\tnotes.txt", "A\tnotes.txt/inner.md"].sort(),
+    );
+    expect(await gitIn(repo.dir, "status", "--porcelain")).toBe("?? vendor/");
+  });
+
+  it("names a file whose name is not UTF-8 as not staged, and stages the rest", async () => {
+    const repo = await fresh();
+    writeFileSync(Buffer.concat([Buffer.from(`${repo.dir}/`), Buffer.from([0x62, 0xff, 0x2e, 0x74])]), "bytes\n");
+    writeFileSync(join(repo.dir, "fine.txt"), "fine\n");
+    const status = await execa("git", ["status", "--porcelain=v1", "-z", "--untracked-files=all"], { cwd: repo.dir });
+    const { sha, notStaged } = await commitChanges(runnerGit(repo.dir), "m", touchedPaths(parseStatus(status.stdout)));
+    expect(notStaged).toEqual([{ path: "b\uFFFD.t", reason: expect.stringContaining("not valid UTF-8") }]);
+    expect(await gitIn(repo.dir, "show", "--name-only", "--format=", sha!)).toBe("fine.txt");
   });
 
   it("leaves what the paths do not name out of the commit, and commits nothing when they name nothing changed", async () => {

@@ -233,3 +233,66 @@ describe("a conflict", () => {
     expect(await abortLeftoverAm(world.scope.target)).toBeUndefined();
   });
 });
+
+describe("a protected change smuggled through a commit message (git am reads what follows `---` as the patch)", () => {
+  const CONFIG_FILE = ".github/gitclaw.json";
+  /** A plain (non-git) diff of the configuration, after the `---` line that ends the message for git am. */
+  const SMUGGLED = [
+    "---",
+    `--- a/${CONFIG_FILE}`,
+    `+++ b/${CONFIG_FILE}`,
+    "@@ -1 +1 @@",
+    "-{}",
+    '+{"sandbox": "off"}',
+  ].join("\n");
+  const smuggling =
+    (files: Record<string, string>) =>
+    async ({ git }: { git: TaskWorld["git"] }) => {
+      await commitFiles(git, files, `Tidy the notes\n\nNothing else.\n${SMUGGLED}\n`);
+      return undefined;
+    };
+
+  it("is refused by what the series changed once applied, in the dry run and the apply, and nothing of it is kept", async () => {
+    world = await createTaskWorld({ files: { [CONFIG_FILE]: "{}\n" }, protectedPaths: [CONFIG_FILE] });
+    const id = await finishedTask(world, "smuggle", smuggling({ "notes.txt": "notes\n" }));
+    writeFileSync(join(world.repo.dir, "README.md"), "# mine, uncommitted\n");
+    const head = await world.repo.git("rev-parse", "HEAD");
+    for (const dry_run of [true, false]) {
+      const result = await world.call("task_apply_git_patch", { task_id: id, dry_run });
+      expect(result.isError, result.text).toBe(true);
+      expect(parsed(result)).toMatchObject({
+        success: false,
+        protectedPaths: [CONFIG_FILE],
+        error: expect.stringContaining(`${CONFIG_FILE} (protected by ${CONFIG_FILE})`),
+      });
+      expect(await world.repo.git("rev-parse", "HEAD")).toBe(head);
+    }
+    expect(readFileSync(join(world.repo.dir, CONFIG_FILE), "utf8")).toBe("{}\n");
+    expect(existsSync(join(world.repo.dir, "notes.txt"))).toBe(false);
+    expect(readFileSync(join(world.repo.dir, "README.md"), "utf8")).toBe("# mine, uncommitted\n");
+    expect(await amInProgress(world.git)).toBe(false);
+    expect((await world.repo.git("worktree", "list", "--porcelain")).match(/^worktree /gm)).toHaveLength(1);
+  });
+
+  it("is refused when git am stops at a later patch's conflict with the smuggling one already committed", async () => {
+    world = await createTaskWorld({ files: { [CONFIG_FILE]: "{}\n" }, protectedPaths: [CONFIG_FILE] });
+    const first = await finishedTask(world, "first", async ({ git }) => {
+      await commitFiles(git, { "a.txt": "one\nfirst\nthree\n" }, "a.txt: first");
+      return undefined;
+    });
+    const second = await finishedTask(world, "second", async (worktree) => {
+      await smuggling({ "notes.txt": "notes\n" })(worktree);
+      await commitFiles(worktree.git, { "a.txt": "one\nsecond\nthree\n" }, "a.txt: second");
+      return undefined;
+    });
+    expect((await world.call("task_apply_git_patch", { task_id: first })).isError).toBe(false);
+    const head = await world.repo.git("rev-parse", "HEAD");
+    const result = parsed(await world.call("task_apply_git_patch", { task_id: second }));
+    expect(result).toMatchObject({ success: false, protectedPaths: [CONFIG_FILE] });
+    expect(result.amInProgress).toBeUndefined();
+    expect(await world.repo.git("rev-parse", "HEAD")).toBe(head);
+    expect(readFileSync(join(world.repo.dir, CONFIG_FILE), "utf8")).toBe("{}\n");
+    expect(existsSync(join(world.repo.dir, "notes.txt"))).toBe(false);
+    expect(await amInProgress(world.git)).toBe(false);
+  });
+});
