@@ -143,7 +143,7 @@ export async function openWorkspaceView(options: ViewOptions): Promise<Workspace
 }
 
 /** The first line a stream prints, or undefined when it ends or `timeoutMs` passes first. */
-async function firstLine(stream: ReadableStream<Uint8Array>, timeoutMs: number): Promise<string | undefined> {
+export async function firstLine(stream: ReadableStream<Uint8Array>, timeoutMs: number): Promise<string | undefined> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";

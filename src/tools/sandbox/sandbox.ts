@@ -44,6 +44,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
+import { openNetworkNamespace } from "./network.ts";
 import { openWorkspaceView } from "./sandbox-view.ts";
 import { launchAs } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
@@ -64,6 +65,8 @@ export type Sandbox =
         isolated: true;
         user: string /** Why the workspace is shared by permissions, not through the view. */;
         fallback?: string;
+        /** Where the tool commands' network is confined (SandboxOptions.egressSocket): the proxy's port on their 127.0.0.1. */
+        proxyPort?: number;
       })
   | (Common & { isolated: false; reason: string });
 
@@ -78,6 +81,13 @@ export interface SandboxOptions {
   path: string;
   /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
   shareBy?: "view" | "permissions";
+  /**
+   * Confines the tool commands' network to gitclaw's egress proxy, listening on this Unix socket
+   * (src/egress/): where that cannot be done, there is no isolated sandbox, and the reason says why.
+   */
+  egressSocket?: string;
+  /** Opens the network namespace; tests stand in a machine that cannot. */
+  openNetwork?: typeof openNetworkNamespace;
 }
 
 export class SandboxError extends Error {
@@ -216,6 +226,10 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
+  const network = options.egressSocket
+    ? await (options.openNetwork ?? openNetworkNamespace)({ root, socketPath: options.egressSocket })
+    : undefined;
+  if (typeof network === "string") return network;
 
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).
   const workspace = realpathSync(options.workspace);
@@ -237,13 +251,15 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     released = true;
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
+    await network?.close();
     await giveBack();
     await giveBackWorktrees();
     await reopen();
     if (umask !== undefined) process.umask(umask);
   };
   const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
-  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, worktrees, release };
+  const confined = network ? { netNamespacePid: network.pid, proxyPort: network.port } : {};
+  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, ...confined, worktrees, release };
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */

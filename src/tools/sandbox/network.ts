@@ -1,0 +1,98 @@
+// The tool commands' network: a network namespace of the run's own, whose only interface is its
+// own loopback. Nothing outside is routed: no other host, no IPv6, no UDP, no DNS server (the
+// host's 127.0.0.53 is not this loopback), none of the machine's local services, nor the cloud
+// metadata address. The one way out is gitclaw's egress proxy (src/egress/proxy.ts): a root
+// process (the holder below) lives in the namespace, listens on 127.0.0.1 there and carries each
+// connection to the proxy's Unix socket, which path-named sockets reach across network namespaces.
+// Tool commands enter the namespace with nsenter (launchAs, src/tools/bash/process.ts) as the tool
+// user, who cannot leave it or change it: that takes CAP_SYS_ADMIN / CAP_NET_ADMIN, which no
+// process of the tool user has. Unsetting HTTP_PROXY only loses the way out.
+import { firstLine } from "./sandbox-view.ts";
+
+export interface NetworkNamespace {
+  /** The holder's pid: tool commands enter the network namespace of this process. */
+  pid: number;
+  /** The forwarder's port on the namespace's 127.0.0.1: HTTP_PROXY of the tool commands. */
+  port: number;
+  /** Ends the holder, and with it the namespace once no tool process is left in it. */
+  close(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 15_000;
+
+// Plain JavaScript for `bun -e`, run as root in the new namespace. Argument: the proxy's socket.
+// Brings the loopback up (SIOCSIFFLAGS, no `ip` needed), then forwards 127.0.0.1:<port> to the
+// socket. Prints "ready <pid> <port>", or fails with one line on stderr.
+const HOLDER = String.raw`
+const { dlopen, ptr } = require("bun:ffi");
+const net = require("node:net");
+const [socketPath] = process.argv.slice(1);
+try {
+  const libc = dlopen("libc.so.6", {
+    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+    ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
+    close: { args: ["i32"], returns: "i32" },
+  });
+  const SIOCGIFFLAGS = 0x8913, SIOCSIFFLAGS = 0x8914, IFF_UP = 0x1, AF_INET = 2, SOCK_DGRAM = 2;
+  const fd = libc.symbols.socket(AF_INET, SOCK_DGRAM, 0);
+  const ifreq = Buffer.alloc(40);
+  ifreq.write("lo");
+  if (fd < 0 || libc.symbols.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
+  ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | IFF_UP, 16);
+  if (libc.symbols.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
+  libc.symbols.close(fd);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const server = net.createServer({ allowHalfOpen: true }, (client) => {
+  const proxy = net.createConnection({ path: socketPath, allowHalfOpen: true });
+  const closeBoth = () => { client.destroy(); proxy.destroy(); };
+  client.on("error", closeBoth);
+  proxy.on("error", closeBoth);
+  client.pipe(proxy);
+  proxy.pipe(client);
+});
+server.on("error", (error) => { console.error(error.message); process.exit(1); });
+server.listen(0, "127.0.0.1", async () => {
+  console.log("ready " + process.pid + " " + server.address().port);
+  for await (const _ of Bun.stdin.stream());
+  process.exit(0);
+});
+`;
+
+/** Opens the namespace with its forwarder to `socketPath`, or says why it cannot be had here. */
+export async function openNetworkNamespace(options: {
+  root: boolean;
+  socketPath: string;
+}): Promise<NetworkNamespace | string> {
+  const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", options.socketPath];
+  const holder = Bun.spawn(options.root ? command : ["sudo", "-n", ...command], {
+    cwd: "/",
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const ready = await firstLine(holder.stdout, READY_TIMEOUT_MS);
+  const [, pid, port] = /^ready (\d+) (\d+)$/.exec(ready ?? "") ?? [];
+  if (!pid || !port) {
+    holder.kill();
+    await holder.exited;
+    const said = (await new Response(holder.stderr).text()).trim().split("\n").at(-1);
+    return `a network namespace cannot be made here (${said || (ready === undefined ? "no answer" : ready)})`;
+  }
+  // As the view's holder: it never keeps the agent alive, and ends when the agent's end closes its stdin.
+  holder.unref();
+  let closed: Promise<void> | undefined;
+  return {
+    pid: Number(pid),
+    port: Number(port),
+    close: () =>
+      (closed ??= (async () => {
+        holder.ref();
+        holder.stdin.end();
+        await holder.exited;
+      })()),
+  };
+}
