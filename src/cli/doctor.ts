@@ -11,6 +11,8 @@ import { classify, decide } from "../tools/github/policy.ts";
 import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
+import { networkCheck } from "./doctor-network.ts";
+import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
 import {
   findGitclawStep,
   literalInputs,
@@ -36,6 +38,8 @@ export interface DoctorDeps {
   actionBunVersion?: string;
   /** The actions gitclaw's action.yml uses itself (oven-sh/setup-bun@…): the repository must allow them too. */
   actionUses?: string[];
+  /** Why tool commands' network cannot be confined here (undefined: it can); by default it tries unshare --net. */
+  egressProbe?: () => Promise<string | undefined>;
 }
 
 /** owner/repo of an origin URL: https://host/o/r(.git), git@host:o/r(.git), ssh://git@host/o/r. */
@@ -131,6 +135,10 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   results.push(workflowCheck(workflow.doc, workflow.step, config));
   if (workflow.text !== undefined) results.push(await actionlintCheck(deps));
   if (config) results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
+  if (config) {
+    const probe = deps.egressProbe ?? networkNamespaceProbe;
+    results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));
+  }
   return results;
 }
 

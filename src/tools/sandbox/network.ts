@@ -96,3 +96,18 @@ export async function openNetworkNamespace(options: {
       })()),
   };
 }
+
+/** Why no network namespace can be made here, or undefined when one can (the doctor's probe). */
+export async function networkNamespaceProbe(): Promise<string | undefined> {
+  if (process.platform !== "linux") return `network namespaces need Linux, not ${process.platform}`;
+  const root = process.getuid?.() === 0;
+  const command = ["unshare", "--net", "--", "true"];
+  const probe = Bun.spawn(root ? command : ["sudo", "-n", ...command], {
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  if ((await probe.exited) === 0) return undefined;
+  const said = (await new Response(probe.stderr).text()).trim().split("\n").at(-1);
+  return root ? `unshare --net failed (${said})` : `neither root nor passwordless sudo with unshare --net (${said})`;
+}

@@ -105,6 +105,7 @@ describe("runDoctor", () => {
       "PASS Workflow",
       "PASS Actionlint",
       "PASS Branch",
+      "PASS Network",
     ]);
     const checks = byName(results);
     expect(checks.API?.detail).toBe(`${gh.url} reachable, 4999/5000 requests left this hour`);
