@@ -4,7 +4,7 @@
 import * as workflow from "../actions/log.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
 import { type Egress, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
-import { SandboxError, type Sandbox } from "../tools/sandbox/sandbox.ts";
+import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
@@ -45,16 +45,10 @@ export async function setUpTools(
       agentOnly: [".git", "state"],
       secretDirs: [env.runnerTemp, run.processEnv.HOME],
       path: workspace.toolEnv.PATH ?? "",
+      ...(where.untrusted ? { requiredBy: where.untrusted } : {}),
     },
     { config: config.network, resolve: resolverFrom(run.processEnv) },
   );
-  if (!sandbox.isolated && where.untrusted) {
-    await sandbox.release();
-    await egress.close();
-    throw new SandboxError(
-      `${where.untrusted} runs only in the sandbox, and there is none here: ${sandbox.reason}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`,
-    );
-  }
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
   const toolsOptions: ToolsOptions = {

@@ -86,6 +86,8 @@ export interface SandboxOptions {
    * (src/egress/): where that cannot be done, there is no isolated sandbox, and the reason says why.
    */
   egressSocket?: string;
+  /** Who cannot run without isolation (a fork's code): where there is none, prepareSandbox throws, naming it. */
+  requiredBy?: string;
   /** Opens the network namespace; tests stand in a machine that cannot. */
   openNetwork?: typeof openNetworkNamespace;
 }
@@ -207,9 +209,14 @@ export async function prepareSandbox(options: SandboxOptions): Promise<Sandbox> 
     rmSync(worktrees, { recursive: true, force: true });
     throw error;
   });
-  return typeof sandbox === "string"
-    ? { isolated: false, reason: sandbox, worktrees, release: async () => {} }
-    : sandbox;
+  if (typeof sandbox !== "string") return sandbox;
+  if (options.requiredBy) {
+    rmSync(worktrees, { recursive: true, force: true });
+    throw new SandboxError(
+      `${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`,
+    );
+  }
+  return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
 }
 
 /** The isolated sandbox, or why there can be none. */
