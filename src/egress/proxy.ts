@@ -7,10 +7,12 @@
 // to that host alone: whatever the client sends next travels to the same address.
 import { promises as dns } from "node:dns";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createConnection, createServer, isIP, type Socket } from "node:net";
+import { isIP } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Socket } from "bun";
 import { allowLine, allows, type EgressPolicy, forbiddenTarget } from "./policy.ts";
+import { type RelayEnd, relayEnd, relayHandlers } from "./relay.ts";
 
 /** Names to addresses; tests map names to 127.0.0.x. */
 export type Resolver = (host: string) => Promise<string[]>;
@@ -50,50 +52,45 @@ export async function startEgressProxy(policy: EgressPolicy, resolve: Resolver =
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-egress-"));
   const socketPath = join(dir, "proxy.sock");
   const counts: EgressCounts = { blocked: new Map(), allowed: new Map() };
-  const sockets = new Set<Socket>();
-  const server = createServer({ allowHalfOpen: true }, (client) => {
-    sockets.add(client);
-    client.once("close", () => sockets.delete(client));
-    client.on("error", () => client.destroy());
-    readHead(client, (head, rest) => void serve({ policy, resolve, counts, sockets }, client, head, rest));
-  });
-  await new Promise<void>((done, fail) => {
-    server.once("error", fail);
-    server.listen(socketPath, done);
+  const serving: Serving = { policy, resolve, counts, sockets: new Set() };
+  const relay = relayHandlers();
+  const server = Bun.listen<ClientEnd>({
+    unix: socketPath,
+    socket: {
+      ...relay,
+      open: (client) => {
+        client.data = { ...relayEnd(), head: Buffer.alloc(0) };
+        serving.sockets.add(client);
+      },
+      data: (client, chunk) =>
+        client.data.head === null ? relay.data(client, chunk) : readHead(serving, client, chunk),
+      close: (client) => {
+        serving.sockets.delete(client);
+        relay.close(client);
+      },
+    },
   });
   return {
     socketPath,
     counts,
     close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((done) => server.close(() => done()));
+      server.stop(true);
+      for (const socket of serving.sockets) socket.terminate();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** Collects the request head (up to the blank line), then hands it and whatever followed it over. */
-function readHead(client: Socket, onHead: (head: string, rest: Buffer) => void): void {
-  let buffered = Buffer.alloc(0);
-  const onData = (chunk: Buffer) => {
-    buffered = Buffer.concat([buffered, chunk]);
-    const end = buffered.indexOf(HEAD_END);
-    if (end < 0) {
-      if (buffered.length > MAX_HEAD_BYTES) answer(client, 431, "request head too large");
-      return;
-    }
-    client.off("data", onData);
-    client.pause();
-    onHead(buffered.subarray(0, end).toString("latin1"), buffered.subarray(end + HEAD_END.length));
-  };
-  client.on("data", onData);
-}
+/** A client's socket: relayed once its request head (collected in `head`; null once read) is allowed. */
+type ClientEnd = RelayEnd & { head: Buffer | null };
+type Client = Socket<ClientEnd>;
 
 interface Serving {
   policy: EgressPolicy;
   resolve: Resolver;
   counts: EgressCounts;
-  sockets: Set<Socket>;
+  /** Every open socket, closed with the proxy. */
+  sockets: Set<Socket<ClientEnd> | Socket<RelayEnd>>;
 }
 
 interface Target {
@@ -103,7 +100,21 @@ interface Target {
   head?: string;
 }
 
-async function serve(serving: Serving, client: Socket, head: string, rest: Buffer): Promise<void> {
+/** Collects the request head up to its blank line, then serves it; what followed waits for the upstream. */
+function readHead(serving: Serving, client: Client, chunk: Uint8Array): void {
+  const head = Buffer.concat([client.data.head ?? Buffer.alloc(0), chunk]);
+  const end = head.indexOf(HEAD_END);
+  if (end < 0) {
+    client.data.head = head;
+    if (head.length > MAX_HEAD_BYTES) answer(client, 431, "request head too large");
+    return;
+  }
+  client.data.head = null;
+  client.data.early.push(head.subarray(end + HEAD_END.length));
+  void serve(serving, client, head.subarray(0, end).toString("latin1"));
+}
+
+async function serve(serving: Serving, client: Client, head: string): Promise<void> {
   const target = parseTarget(head);
   if (typeof target === "string") return answer(client, 400, target);
   const { policy, counts } = serving;
@@ -120,11 +131,9 @@ async function serve(serving: Serving, client: Socket, head: string, rest: Buffe
   if (typeof upstream === "string") return answer(client, 502, `gitclaw: ${host}: ${upstream}`);
   counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
   serving.sockets.add(upstream);
-  upstream.once("close", () => serving.sockets.delete(upstream));
   if (target.head === undefined) client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
   else upstream.write(target.head);
-  if (rest.length > 0) upstream.write(rest);
-  splice(client, upstream);
+  relayHandlers().link(client, upstream);
 }
 
 /** CONNECT host:port, or an absolute http:// request rewritten to origin form; a string says what is wrong. */
@@ -154,7 +163,7 @@ function parseTarget(head: string): Target | string {
 }
 
 /** A connected socket to the first of the host's addresses that answers, or why none did. */
-async function connectTo(serving: Serving, host: string, port: number): Promise<Socket | string> {
+async function connectTo(serving: Serving, host: string, port: number): Promise<Socket<RelayEnd> | string> {
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await serving.resolve(host);
@@ -163,35 +172,23 @@ async function connectTo(serving: Serving, host: string, port: number): Promise<
   }
   const usable = addresses.filter((address) => !forbiddenTarget(serving.policy, address));
   if (usable.length === 0) return addresses.length ? "resolves to a link-local address only" : "has no address";
+  const relay = relayHandlers();
+  const close = (socket: Socket<RelayEnd>) => {
+    serving.sockets.delete(socket);
+    relay.close(socket);
+  };
   let last = "";
   for (const address of usable) {
-    const socket = await new Promise<Socket | string>((done) => {
-      const attempt = createConnection({ host: address, port, allowHalfOpen: true });
-      attempt.once("connect", () => done(attempt));
-      attempt.once("error", (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
-    });
-    if (typeof socket !== "string") return socket;
-    last = `${address}:${port}: ${socket}`;
+    try {
+      return await Bun.connect<RelayEnd>({ hostname: address, port, data: relayEnd(), socket: { ...relay, close } });
+    } catch (error) {
+      last = `${address}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+    }
   }
   return last;
 }
 
-/** Copies both ways with back-pressure; one side's end ends the other's writing, an error closes both. */
-function splice(a: Socket, b: Socket): void {
-  a.pipe(b);
-  b.pipe(a);
-  const closeBoth = () => {
-    a.destroy();
-    b.destroy();
-  };
-  a.on("error", closeBoth);
-  b.on("error", closeBoth);
-  a.once("close", () => b.destroySoon?.() ?? b.end());
-  b.once("close", () => a.destroySoon?.() ?? a.end());
-  a.resume();
-}
-
-function answer(client: Socket, status: number, message: string): void {
+function answer(client: Client, status: number, message: string): void {
   const reason = { 400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large", 502: "Bad Gateway" }[
     status
   ];

@@ -7,6 +7,7 @@
 // Tool commands enter the namespace with nsenter (launchAs, src/tools/bash/process.ts) as the tool
 // user, who cannot leave it or change it: that takes CAP_SYS_ADMIN / CAP_NET_ADMIN, which no
 // process of the tool user has. Unsetting HTTP_PROXY only loses the way out.
+import { relayHandlers } from "../../egress/relay.ts";
 import { firstLine } from "./sandbox-view.ts";
 
 export interface NetworkNamespace {
@@ -25,7 +26,6 @@ const READY_TIMEOUT_MS = 15_000;
 // socket. Prints "ready <pid> <port>", or fails with one line on stderr.
 const HOLDER = String.raw`
 const { dlopen, ptr } = require("bun:ffi");
-const net = require("node:net");
 const [socketPath] = process.argv.slice(1);
 try {
   const libc = dlopen("libc.so.6", {
@@ -45,20 +45,26 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const server = net.createServer({ allowHalfOpen: true }, (client) => {
-  const proxy = net.createConnection({ path: socketPath, allowHalfOpen: true });
-  const closeBoth = () => { client.destroy(); proxy.destroy(); };
-  client.on("error", closeBoth);
-  proxy.on("error", closeBoth);
-  client.pipe(proxy);
-  proxy.pipe(client);
+// The relay of src/egress/relay.ts, from its source: each connection to the proxy's socket, both ways.
+const relay = (${relayHandlers})();
+const fresh = () => ({ pending: null, early: [] });
+const server = Bun.listen({
+  hostname: "127.0.0.1",
+  port: 0,
+  socket: {
+    ...relay,
+    open(client) {
+      client.data = fresh();
+      Bun.connect({ unix: socketPath, data: fresh(), socket: relay }).then(
+        (proxy) => relay.link(client, proxy),
+        () => client.end(),
+      );
+    },
+  },
 });
-server.on("error", (error) => { console.error(error.message); process.exit(1); });
-server.listen(0, "127.0.0.1", async () => {
-  console.log("ready " + process.pid + " " + server.address().port);
-  for await (const _ of Bun.stdin.stream());
-  process.exit(0);
-});
+console.log("ready " + process.pid + " " + server.port);
+for await (const _ of Bun.stdin.stream());
+process.exit(0);
 `;
 
 /** Opens the namespace with its forwarder to `socketPath`, or says why it cannot be had here. */
