@@ -96,6 +96,7 @@ const DNS_QUERY =
 describe('a restrictive policy ("allow": ["allowed.test"])', () => {
   let results: string[];
   let reply: string;
+  let summary: string;
   beforeAll(async () => {
     const p = { ok: allowed.port, evil: evil.port, v6: ipv6.port, udp: udp.port };
     const tries = [
@@ -119,6 +120,7 @@ describe('a restrictive policy ("allow": ["allowed.test"])', () => {
     expect(conversation.run.stages.agent?.exitCode, conversation.run.logs).toBe(0);
     results = conversation.results();
     reply = conversation.reply;
+    summary = conversation.run.summary;
   });
 
   it("lets an allowed host answer a tool command, through the proxy", () => {
@@ -158,6 +160,14 @@ describe('a restrictive policy ("allow": ["allowed.test"])', () => {
       '- `evil.test`: 2 attempts; to allow it: `"network": {"allow":["allowed.test","evil.test"]}`',
     );
     expect(reply).toContain("- `127.0.0.3`: 1 attempt");
+  });
+
+  it("shows the policy, the blocked hosts and the allowed hosts used in the job summary", () => {
+    expect(summary).toContain("### Network\n\nPolicy: allow `allowed.test`.");
+    expect(summary).toContain(
+      "| blocked host | attempts |\n|---|---|\n| `evil.test` | 2 |\n| `127.0.0.3` | 1 |\n| `::1` | 1 |",
+    );
+    expect(summary).toContain("| allowed host used | connections |\n|---|---|\n| `allowed.test` | 1 |");
   });
 });
 
