@@ -31,10 +31,13 @@
 //   tools' to rewrite, and must not lie where the orchestrator's git looks. The run's group may
 //   enter it and write inside the worktrees, but not the directory itself, so no tool can rename a
 //   worktree or plant one. Without isolation it is a plain private temp directory.
+// - Where the run limits the network (src/egress/), tool commands also enter a network namespace of
+//   the run's own whose only way out is gitclaw's proxy (network.ts); where it cannot be made,
+//   there is no isolated sandbox, and the reason says why (the run then refuses, fail closed).
 //
-// release() kills the run's processes, ends the view (or gives the workspace back), gives the
-// worktree directory back to the agent and undoes every mode change, before the orchestrator checks
-// protected paths and commits. Where isolation is impossible (not Linux, neither root nor
+// release() kills the run's processes, ends the network namespace and the view (or gives the
+// workspace back), gives the worktree directory back to the agent and undoes every mode change,
+// before the orchestrator checks protected paths and commits. Where isolation is impossible (not Linux, neither root nor
 // passwordless sudo, or the mode is "off"), prepareSandbox says why and the run goes on as the
 // agent's own user.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
