@@ -8,7 +8,7 @@
 // user, who cannot leave it or change it: that takes CAP_SYS_ADMIN / CAP_NET_ADMIN, which no
 // process of the tool user has. Unsetting HTTP_PROXY only loses the way out.
 import { relayHandlers } from "../../egress/relay.ts";
-import { firstLine } from "./sandbox-view.ts";
+import { startHolder } from "./holder.ts";
 
 export interface NetworkNamespace {
   /** The holder's pid: tool commands enter the network namespace of this process. */
@@ -18,8 +18,6 @@ export interface NetworkNamespace {
   /** Ends the holder, and with it the namespace once no tool process is left in it. */
   close(): Promise<void>;
 }
-
-const READY_TIMEOUT_MS = 15_000;
 
 // Plain JavaScript for `bun -e`, run as root in the new namespace. Argument: the proxy's socket.
 // Brings the loopback up (SIOCSIFFLAGS, no `ip` needed), then forwards 127.0.0.1:<port> to the
@@ -73,34 +71,10 @@ export async function openNetworkNamespace(options: {
   socketPath: string;
 }): Promise<NetworkNamespace | string> {
   const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", options.socketPath];
-  const holder = Bun.spawn(options.root ? command : ["sudo", "-n", ...command], {
-    cwd: "/",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const ready = await firstLine(holder.stdout, READY_TIMEOUT_MS);
-  const [, pid, port] = /^ready (\d+) (\d+)$/.exec(ready ?? "") ?? [];
-  if (!pid || !port) {
-    holder.kill();
-    await holder.exited;
-    const said = (await new Response(holder.stderr).text()).trim().split("\n").at(-1);
-    return `a network namespace cannot be made here (${said || (ready === undefined ? "no answer" : ready)})`;
-  }
-  // As the view's holder: it never keeps the agent alive, and ends when the agent's end closes its stdin.
-  holder.unref();
-  let closed: Promise<void> | undefined;
-  return {
-    pid: Number(pid),
-    port: Number(port),
-    close: () =>
-      (closed ??= (async () => {
-        holder.ref();
-        holder.stdin.end();
-        await holder.exited;
-      })()),
-  };
+  const holder = await startHolder(command, options.root);
+  if (typeof holder === "string") return `a network namespace cannot be made here (${holder})`;
+  const [pid, port] = holder.fields.map(Number);
+  return { pid: pid!, port: port!, close: holder.close };
 }
 
 /** Why no network namespace can be made here, or undefined when one can (the doctor's probe). */
