@@ -41,7 +41,8 @@ export async function prepareConfinedSandbox(
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
   const proxy = await startEgressProxy(policy, network.resolve ?? systemResolver);
-  const sandbox = await prepareSandbox({ ...options, egressSocket: proxy.socketPath }).catch(async (error) => {
+  const egress = { socketPath: proxy.socketPath, onRefused: proxy.refusedAround };
+  const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
     await proxy.close();
     throw error;
   });

@@ -18,8 +18,10 @@ import { type RelayEnd, relayEnd, relayHandlers } from "./relay.ts";
 export type Resolver = (host: string) => Promise<string[]>;
 
 export interface EgressCounts {
-  /** Refused requests per host (or address), in the order first seen. */
+  /** Refused attempts per host (or address), in the order first seen. */
   blocked: Map<string, number>;
+  /** For hosts the kernel refused around the proxy: how they were tried (tcp/443, udp/123, dns). */
+  around: Map<string, Set<string>>;
   /** Allowed connections per host. */
   allowed: Map<string, number>;
 }
@@ -28,6 +30,8 @@ export interface EgressProxy {
   /** The Unix socket it listens on. */
   socketPath: string;
   counts: EgressCounts;
+  /** Counts an attempt the kernel refused around the proxy (src/tools/sandbox/network.ts). */
+  refusedAround(host: string, kind: string): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +55,7 @@ export function hostsFileResolver(path: string, fallback: Resolver = systemResol
 export async function startEgressProxy(policy: EgressPolicy, resolve: Resolver = systemResolver): Promise<EgressProxy> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-egress-"));
   const socketPath = join(dir, "proxy.sock");
-  const counts: EgressCounts = { blocked: new Map(), allowed: new Map() };
+  const counts: EgressCounts = { blocked: new Map(), allowed: new Map(), around: new Map() };
   const serving: Serving = { policy, resolve, counts, sockets: new Set() };
   const relay = relayHandlers();
   const server = Bun.listen<ClientEnd>({
@@ -73,6 +77,10 @@ export async function startEgressProxy(policy: EgressPolicy, resolve: Resolver =
   return {
     socketPath,
     counts,
+    refusedAround: (host, kind) => {
+      counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
+      counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
+    },
     close: async () => {
       server.stop(true);
       for (const socket of serving.sockets) socket.terminate();

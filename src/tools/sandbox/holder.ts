@@ -12,8 +12,15 @@ export interface Holder {
 
 const READY_TIMEOUT_MS = 15_000;
 
-/** Starts `command` as root; returns the holder once ready, or the last thing it said when it failed. */
-export async function startHolder(command: string[], root: boolean): Promise<Holder | string> {
+/**
+ * Starts `command` as root; returns the holder once ready, or the last thing it said when it failed.
+ * The lines it prints after "ready" go to `onLine`, all of them before close() returns.
+ */
+export async function startHolder(
+  command: string[],
+  root: boolean,
+  onLine?: (line: string) => void,
+): Promise<Holder | string> {
   const holder = Bun.spawn(root ? command : ["sudo", "-n", ...command], {
     cwd: "/",
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
@@ -21,7 +28,8 @@ export async function startHolder(command: string[], root: boolean): Promise<Hol
     stdout: "pipe",
     stderr: "pipe",
   });
-  const ready = await firstLine(holder.stdout, READY_TIMEOUT_MS);
+  const output = lines(holder.stdout);
+  const ready = await firstLine(output, READY_TIMEOUT_MS);
   const fields = /^ready( \d+)+$/.test(ready ?? "") ? ready!.split(" ").slice(1) : undefined;
   if (!fields) {
     holder.kill();
@@ -29,6 +37,11 @@ export async function startHolder(command: string[], root: boolean): Promise<Hol
     const said = (await new Response(holder.stderr).text()).trim().split("\n").at(-1);
     return said || (ready === undefined ? "no answer" : ready);
   }
+  const rest = onLine
+    ? (async () => {
+        for await (const line of output) onLine(line);
+      })()
+    : output.return(undefined);
   // The holder never keeps the agent alive: should the agent end without release(), its stdin closes and it ends too.
   holder.unref();
   let closed: Promise<void> | undefined;
@@ -39,26 +52,32 @@ export async function startHolder(command: string[], root: boolean): Promise<Hol
         holder.ref();
         holder.stdin.end();
         await holder.exited;
+        await rest;
       })()),
   };
 }
 
-/** The first line a stream prints, or undefined when it ends or `timeoutMs` passes first. */
-async function firstLine(stream: ReadableStream<Uint8Array>, timeoutMs: number): Promise<string | undefined> {
-  const reader = stream.getReader();
+/** The lines a stream prints. */
+async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string, void> {
   const decoder = new TextDecoder();
   let text = "";
+  for await (const chunk of stream) {
+    text += decoder.decode(chunk, { stream: true });
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n")) {
+      yield text.slice(0, end);
+      text = text.slice(end + 1);
+    }
+  }
+}
+
+/** The first line, or undefined when the output ends or `timeoutMs` passes first. */
+async function firstLine(output: AsyncGenerator<string, void>, timeoutMs: number): Promise<string | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
   try {
-    while (!text.includes("\n")) {
-      const chunk = await Promise.race([reader.read(), timeout]);
-      if (!chunk || chunk.done) return undefined;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-    return text.slice(0, text.indexOf("\n"));
+    const first = await Promise.race([output.next(), timeout]);
+    return first && !first.done ? first.value : undefined;
   } finally {
     clearTimeout(timer);
-    reader.releaseLock();
   }
 }

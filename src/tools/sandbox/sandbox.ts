@@ -68,7 +68,7 @@ export type Sandbox =
         isolated: true;
         user: string /** Why the workspace is shared by permissions, not through the view. */;
         fallback?: string;
-        /** Where the tool commands' network is confined (SandboxOptions.egressSocket): the proxy's port on their 127.0.0.1. */
+        /** Where the tool commands' network is confined (SandboxOptions.egress): the proxy's port on their 127.0.0.1. */
         proxyPort?: number;
       })
   | (Common & { isolated: false; reason: string });
@@ -88,7 +88,11 @@ export interface SandboxOptions {
    * Confines the tool commands' network to gitclaw's egress proxy, listening on this Unix socket
    * (src/egress/): where that cannot be done, there is no isolated sandbox, and the reason says why.
    */
-  egressSocket?: string;
+  egress?: {
+    socketPath: string;
+    /** Each attempt around the proxy the kernel refused (network.ts). */
+    onRefused(host: string, kind: string): void;
+  };
   /** Who cannot run without isolation (a fork's code): where there is none, prepareSandbox throws, naming it. */
   requiredBy?: string;
   /** Opens the network namespace; tests stand in a machine that cannot. */
@@ -236,8 +240,8 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
-  const network = options.egressSocket
-    ? await (options.openNetwork ?? openNetworkNamespace)({ root, socketPath: options.egressSocket })
+  const network = options.egress
+    ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress })
     : undefined;
   if (typeof network === "string") return network;
 
