@@ -30,17 +30,22 @@ async function asTool(sandbox: Sandbox, env: Record<string, string>, command: st
   return output;
 }
 
+/** Runs `script` in a Bun process of its own; it prints the port it listens on. */
+async function listening(script: string): Promise<{ port: number; stop(): void }> {
+  const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
+  const reader = child.stdout.getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  return { port: Number(new TextDecoder().decode(value).trim()), stop: () => child.kill() };
+}
+
 /** The loopback server, in a process of its own as a real server would be: not in the proxy's event loop. */
 async function startServer(): Promise<{ port: number; stop(): void }> {
   const script = `const big = Buffer.alloc(${BIG}, 7);
     const server = Bun.serve({ hostname: "127.0.0.2", port: 0,
       fetch: (request) => new Response(new URL(request.url).pathname === "/big" ? big : "ok\\n") });
     console.log(server.port);`;
-  const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
-  const reader = child.stdout.getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return { port: Number(new TextDecoder().decode(value).trim()), stop: () => child.kill() };
+  return listening(script);
 }
 
 /** A bare relay (src/egress/relay.ts) in a process of its own, from 127.0.0.1:<port> to the server: no namespace, no policy. */
@@ -52,11 +57,7 @@ async function startRelay(target: number): Promise<{ port: number; stop(): void 
       Bun.connect({ hostname: "127.0.0.2", port: ${target}, data: fresh(), socket: relay }).then((up) => relay.link(client, up));
     } } });
     console.log(server.port);`;
-  const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
-  const reader = child.stdout.getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return { port: Number(new TextDecoder().decode(value).trim()), stop: () => child.kill() };
+  return listening(script);
 }
 
 /** curl's download speed in MB/s, run by the benchmark itself. */
@@ -77,7 +78,11 @@ async function relayBreakdown(ctx: BenchContext, serverPort: number): Promise<st
       },
     );
     const [d, r] = [median(rounds.direct), median(rounds.relay)];
-    return `egress: a bare relay process (src/egress/relay.ts, Bun sockets, no namespace, no policy) between curl and the server gives ${r.toFixed(0)} MB/s against ${d.toFixed(0)} MB/s direct (${ratio(r, d)}, medians of ${ctx.reps} alternating rounds, curl run by the benchmark): copying every byte through one user-space process dominates. The confined path has two (the namespace's forwarder and the proxy). Reaching 0.8× would take a zero-copy relay (splice(2)), which Bun's sockets do not offer.`;
+    return (
+      `egress: a bare relay process (src/egress/relay.ts, Bun sockets, no namespace, no policy) between curl and the server gives ${r.toFixed(0)} MB/s against ${d.toFixed(0)} MB/s direct (${ratio(r, d)}, medians of ${ctx.reps} alternating rounds, curl run by the benchmark). ` +
+      "Each user-space relay copies every byte, and the confined path has two: the namespace's forwarder and the proxy. " +
+      "Reaching 0.8× would take one relay (the proxy listening in the namespace itself, which needs a root process to create its socket there) or a zero-copy one (splice(2), which Bun's sockets do not offer)."
+    );
   } finally {
     relay.stop();
   }
