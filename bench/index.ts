@@ -8,6 +8,7 @@ import { availableParallelism as cores } from "node:os";
 import { join } from "node:path";
 import { bashOverhead } from "./bash-overhead.ts";
 import { cost } from "./cost.ts";
+import { egress } from "./egress.ts";
 import { footprint } from "./footprint.ts";
 import { harness } from "./harness.ts";
 import { indicator } from "./indicator.ts";
@@ -39,6 +40,7 @@ const BENCHMARKS: Benchmark[] = [
   footprint,
   cost,
   subagents,
+  egress,
 ];
 
 function usage(error?: string): never {

@@ -13,6 +13,7 @@ import { loadConfig } from "../../src/config/config.ts";
 import { ModelConfigError, resolveModel, type ResolvedModel } from "../../src/agent/model.ts";
 import { keyOf, serverChecks } from "../../src/cli/doctor-model.ts";
 import { settingsFromInputs } from "../../src/config/inputs.ts";
+import { networkNamespaceProbe } from "../../src/tools/sandbox/network.ts";
 import { DEMO_MODEL, DEMO_PROMPT, demoEnding, startDemoModel } from "./demo.ts";
 
 export class LocalError extends Error {
@@ -139,8 +140,9 @@ async function runIssue(
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${io.spec}, working in ${workspace}`);
+    const env = { ...io.env, ...(await localNetwork(io.env, io.out)) };
     const run = await runWorkflow(
-      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env: io.env },
+      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env },
       eventName,
       payload,
     );
@@ -152,6 +154,19 @@ async function runIssue(
   } finally {
     await gh.stop();
   }
+}
+
+/**
+ * On a developer's machine that cannot confine tool commands' network (no root or passwordless sudo),
+ * a local run goes on with the network open, saying so, rather than refusing as a job on a runner does:
+ * the machine, the repository and the key are the developer's own. GITCLAW_NETWORK set decides.
+ */
+async function localNetwork(env: Record<string, string>, out: Out): Promise<Record<string, string>> {
+  if (env.GITCLAW_NETWORK) return {};
+  const why = await networkNamespaceProbe();
+  if (why === undefined) return {};
+  out(`gitclaw local: tool commands' network is open here: ${why} (a job on a runner refuses instead)`);
+  return { GITCLAW_NETWORK: "open" };
 }
 
 /** The bare remote pushes go to, made from this checkout's HEAD the first time. */

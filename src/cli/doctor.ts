@@ -12,6 +12,8 @@ import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckSta
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
 import { instructionsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import { networkCheck } from "./doctor-network.ts";
+import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
 import {
   findGitclawStep,
   literalInputs,
@@ -37,6 +39,8 @@ export interface DoctorDeps {
   actionBunVersion?: string;
   /** The actions gitclaw's action.yml uses itself (oven-sh/setup-bun@…): the repository must allow them too. */
   actionUses?: string[];
+  /** Why tool commands' network cannot be confined here (undefined: it can); by default it tries unshare --net. */
+  egressProbe?: () => Promise<string | undefined>;
 }
 
 /** owner/repo of an origin URL: https://host/o/r(.git), git@host:o/r(.git), ssh://git@host/o/r. */
@@ -135,6 +139,10 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);
   if (toolEnv) results.push(toolEnv);
+  if (config) {
+    const probe = deps.egressProbe ?? networkNamespaceProbe;
+    results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));
+  }
   return results;
 }
 

@@ -9,6 +9,7 @@ import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "../tools/github/policy.ts";
 import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
 import { refusedToolEnvName } from "../tool-env.ts";
+import { NetworkConfig } from "../egress/policy.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
 export const TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"] as const;
@@ -151,6 +152,11 @@ export const Config = z
     protectedPaths: z.array(z.string().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
     /** Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off"). */
     sandbox: SandboxMode,
+    /**
+     * What tool commands may reach (src/egress/): "open", "off", or { allow: hosts, *.wildcards, IPs,
+     * CIDRs, presets }. Absent: the presets of the repository's ecosystems, and github.
+     */
+    network: NetworkConfig.optional(),
     progress: z
       .strictObject({
         /** Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts). */

@@ -25,6 +25,7 @@ const INPUTS: { input: string; env: string; to: (value: string) => object }[] = 
     to: (n) => ({ budgets: { maxCostUsd: number("max_cost_usd", n) } }),
   },
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
+  { input: "network", env: "GITCLAW_NETWORK", to: (network) => ({ network: networkSetting(network) }) },
   { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) },
   { input: "tools_env", env: "GITCLAW_TOOLS_ENV", to: (names) => ({ tools: { env: list(names) } }) },
 ];
@@ -62,6 +63,9 @@ export const INPUT_ENV: Readonly<Record<string, string>> = {
 };
 
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
+/** The input network: "open", "off", or the allow list, separated by commas or spaces. */
+const networkSetting = (value: string) => (value === "open" || value === "off" ? value : { allow: list(value) });
 
 function number(input: string, value: string): number {
   const parsed = Number(value);

@@ -22,6 +22,8 @@ import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
+import type { Egress } from "../egress/egress.ts";
+import { blockedNote, egressSummary } from "../egress/report.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
@@ -86,9 +88,14 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     taskFiles: tools.tasks?.ownFiles,
   });
   const steps = progress.stepsDetails();
-  const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
+  const blocked = blockedNote(tools.egress);
+  const notes = [
+    ...forkNotes(run, patch, landing),
+    ...(await deliver(run, workspace, { result, landing, steps })),
+    ...(blocked ? [blocked] : []),
+  ];
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
-  writeSummary(run, timeline, result, prepared.instructions);
+  writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress });
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   const saved =
     landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
@@ -195,18 +202,19 @@ function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, ses
   for (const [name, value] of Object.entries(outputs)) setOutput(run.env, name, value);
 }
 
-/** The job summary: every turn and tool call with status, duration, tokens and cost. */
+/** The job summary: every turn and tool call with status, duration, tokens and cost; the instructions read; what the network policy did. */
 function writeSummary(
   run: TargetedRun,
   timeline: RunTimeline,
   result: LoopResult,
-  instructions?: RepositoryInstructions,
+  { instructions, egress }: { instructions?: RepositoryInstructions; egress: Egress },
 ): void {
   const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
-    instructionsSummary(instructions);
+    instructionsSummary(instructions) +
+    egressSummary(egress);
   try {
     workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
   } catch (error) {

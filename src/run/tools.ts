@@ -3,7 +3,8 @@
 // the workspace given back, pull request worktrees checked for unpushed work and removed.
 import * as workflow from "../actions/log.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
-import { prepareSandbox, SandboxError, type Sandbox } from "../tools/sandbox/sandbox.ts";
+import { type Egress, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
+import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
@@ -19,6 +20,8 @@ import type { Workspace } from "./workspace.ts";
 export interface RunTools {
   toolset: ToolSet;
   sandbox: Sandbox;
+  /** The tool commands' network policy, and what its proxy refused and let through. */
+  egress: Egress;
   context: ToolContext;
   /** Sub-agents, unless the configuration switched them off. */
   tasks?: RunTasks;
@@ -37,19 +40,17 @@ export async function setUpTools(
 ): Promise<RunTools> {
   const { env, config } = run;
   const toolRoot = where.toolRoot ?? workspace.root;
-  const sandbox = await prepareSandbox({
-    mode: config.sandbox,
-    workspace: toolRoot,
-    agentOnly: [".git", "state"],
-    secretDirs: [env.runnerTemp, run.processEnv.HOME],
-    path: workspace.toolEnv.PATH ?? "",
-  });
-  if (!sandbox.isolated && where.untrusted) {
-    await sandbox.release();
-    throw new SandboxError(
-      `${where.untrusted} runs only in the sandbox, and there is none here: ${sandbox.reason}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`,
-    );
-  }
+  const { sandbox, egress } = await prepareConfinedSandbox(
+    {
+      mode: config.sandbox,
+      workspace: toolRoot,
+      agentOnly: [".git", "state"],
+      secretDirs: [env.runnerTemp, run.processEnv.HOME],
+      path: workspace.toolEnv.PATH ?? "",
+      ...(where.untrusted ? { requiredBy: where.untrusted } : {}),
+    },
+    { config: config.network, resolve: resolverFrom(run.processEnv) },
+  );
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
   const toolsOptions: ToolsOptions = {
@@ -72,8 +73,9 @@ export async function setUpTools(
   const context: ToolContext = {
     workspace: toolRoot,
     signal: run.signal,
-    // tools.env: for tool commands only; gitclaw's own git commands keep the secret-free environment.
-    env: { ...workspace.toolEnv, ...passedVariables(run.processEnv, config.tools.env) },
+    // tools.env and the proxy's variables: for tool commands only; gitclaw's own git and API calls keep
+    // the secret-free environment and go direct.
+    env: { ...workspace.toolEnv, ...passedVariables(run.processEnv, config.tools.env), ...egress.env },
     passedSecrets: passedSecrets(run.processEnv, config.tools.env),
     artifacts: createArtifactStore(session.artifactsDir),
     redact: run.redact,
@@ -93,7 +95,7 @@ export async function setUpTools(
   if (tasks) toolset.tools.push(...tasks.tools);
   // No tool may write the index while the refresh holds its lock.
   await workspace.indexRefreshed;
-  return { toolset, sandbox, context, tasks };
+  return { toolset, sandbox, egress, context, tasks };
 }
 
 /**
@@ -109,6 +111,7 @@ export async function tearDownTools(
   const killed = await tools.toolset.dispose();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await tools.sandbox.release();
+  await tools.egress.close();
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(
     (error: Error) => [`the PR worktrees could not be checked: ${error.message}`],
   );

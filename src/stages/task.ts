@@ -23,7 +23,7 @@ import { createArtifactStore } from "../session/artifacts.ts";
 import { BRIEF_FILE, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
 import { secretValues, toolEnvironment } from "../tool-env.ts";
-import { prepareSandbox } from "../tools/sandbox/sandbox.ts";
+import { prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
 import type { PipelineOptions } from "./agent.ts";
 
 /** Where the child leaves what the workflow uploads, under $RUNNER_TEMP. */
@@ -118,13 +118,17 @@ async function runTask(options: PipelineOptions, redact: Redactor, log: (line: s
 
 async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief, output: string): Promise<boolean> {
   const { root, toolEnv } = workspace;
-  const sandbox = await prepareSandbox({
-    mode: run.config.sandbox,
-    workspace: root,
-    agentOnly: [".git", "state"],
-    secretDirs: [run.env.runnerTemp, run.processEnv.HOME],
-    path: toolEnv.PATH ?? "",
-  });
+  // The parent's network policy holds here too: the same configuration, read from the same commit.
+  const { sandbox, egress } = await prepareConfinedSandbox(
+    {
+      mode: run.config.sandbox,
+      workspace: root,
+      agentOnly: [".git", "state"],
+      secretDirs: [run.env.runnerTemp, run.processEnv.HOME],
+      path: toolEnv.PATH ?? "",
+    },
+    { config: run.config.network, resolve: resolverFrom(run.processEnv) },
+  );
   // No tool may write the index while the refresh holds its lock.
   await workspace.indexRefreshed;
   const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
@@ -132,7 +136,7 @@ async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief
   const toolContext = {
     workspace: root,
     signal: run.signal,
-    env: toolEnv,
+    env: { ...toolEnv, ...egress.env },
     artifacts: createArtifactStore(join(run.env.runnerTemp, "gitclaw-task-tools")),
     redact: run.redact,
     runAs: sandbox.isolated ? sandbox : undefined,
@@ -165,6 +169,7 @@ async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief
   } finally {
     await tasks.orchestrator.shutdown("the task's run ended");
     await sandbox.release();
+    await egress.close();
     rmSync(sandbox.worktrees, { recursive: true, force: true });
   }
 }

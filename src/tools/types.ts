@@ -30,6 +30,8 @@ export interface RunAs {
   home: string;
   /** A process whose mount namespace tool processes enter: the sandbox's view of the workspace (src/tools/sandbox/sandbox-view.ts). */
   mountNamespacePid?: number;
+  /** A process whose network namespace tool processes enter: only gitclaw's egress proxy is reachable there (src/tools/sandbox/network.ts). */
+  netNamespacePid?: number;
 }
 
 export interface ToolContext {

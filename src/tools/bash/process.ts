@@ -69,8 +69,8 @@ interface Launch {
  * spawn itself (which also drops root's supplementary groups); anyone else can only do it through
  * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
  * the environment, so `env -i` passes it on; it holds no secrets (see src/tool-env.ts). Entering the
- * sandbox's mount namespace (nsenter) takes root too, and resets the working directory: `env -C`
- * sets it again, inside the namespace.
+ * sandbox's mount and network namespaces (nsenter) takes root too, and resets the working
+ * directory: `env -C` sets it again, inside the namespace.
  */
 export function launchAs(
   runAs: RunAs | undefined,
@@ -81,11 +81,14 @@ export function launchAs(
   const [file = "", ...args] = argv;
   if (runAs === undefined) return { file, args, env };
   const userEnv = { ...env, HOME: runAs.home };
-  const view = runAs.mountNamespacePid;
-  if (isRoot() && view === undefined) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
+  const namespaces = [
+    ...(runAs.mountNamespacePid === undefined ? [] : [`--target=${runAs.mountNamespacePid}`, "--mount"]),
+    ...(runAs.netNamespacePid === undefined ? [] : [`--net=/proc/${runAs.netNamespacePid}/ns/net`]),
+  ];
+  if (isRoot() && namespaces.length === 0) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
   const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
-  const enter = view === undefined ? [] : ["nsenter", `--target=${view}`, "--mount", "--"];
-  const chdir = view === undefined ? [] : ["-C", cwd];
+  const enter = namespaces.length === 0 ? [] : ["nsenter", ...namespaces, "--"];
+  const chdir = namespaces.length === 0 ? [] : ["-C", cwd];
   const command = [
     ...enter,
     "setpriv",

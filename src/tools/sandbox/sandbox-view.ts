@@ -16,6 +16,7 @@
 // Where the kernel, the file system or the container refuses (a container job without
 // CAP_SYS_ADMIN), openWorkspaceView says why and the sandbox shares the workspace by permissions.
 import { realpathSync } from "node:fs";
+import { startHolder } from "./holder.ts";
 
 export interface WorkspaceView {
   /** The holder's pid: tool commands enter the mount namespace of this process. */
@@ -33,8 +34,6 @@ export interface ViewOptions {
   /** Top-level entries shown as they are, the agent's (`.git`, `state`); they must exist. */
   agentOnly: readonly string[];
 }
-
-const READY_TIMEOUT_MS = 15_000;
 
 // Plain JavaScript for `bun -e`, run as root. Arguments: the workspace, "agentUid:agentGid:toolUid:toolGid",
 // then the agent-only entries. Prints "ready <pid>" once the view is mounted, or fails with one line on stderr.
@@ -113,51 +112,7 @@ export async function openWorkspaceView(options: ViewOptions): Promise<Workspace
     ids,
     ...options.agentOnly,
   ];
-  const holder = Bun.spawn(options.root ? command : ["sudo", "-n", ...command], {
-    cwd: "/",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const ready = await firstLine(holder.stdout, READY_TIMEOUT_MS);
-  const pid = Number(/^ready (\d+)$/.exec(ready ?? "")?.[1]);
-  if (!pid) {
-    holder.kill();
-    await holder.exited;
-    const said = (await new Response(holder.stderr).text()).trim().split("\n").at(-1);
-    return `an idmapped view of the workspace cannot be mounted here (${said || (ready === undefined ? "no answer" : ready)})`;
-  }
-  // The holder never keeps the agent alive: should the agent end without release(), its stdin closes and it ends too.
-  holder.unref();
-  let closed: Promise<void> | undefined;
-  return {
-    pid,
-    close: () =>
-      (closed ??= (async () => {
-        holder.ref();
-        holder.stdin.end();
-        await holder.exited;
-      })()),
-  };
-}
-
-/** The first line a stream prints, or undefined when it ends or `timeoutMs` passes first. */
-async function firstLine(stream: ReadableStream<Uint8Array>, timeoutMs: number): Promise<string | undefined> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
-  try {
-    while (!text.includes("\n")) {
-      const chunk = await Promise.race([reader.read(), timeout]);
-      if (!chunk || chunk.done) return undefined;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-    return text.slice(0, text.indexOf("\n"));
-  } finally {
-    clearTimeout(timer);
-    reader.releaseLock();
-  }
+  const holder = await startHolder(command, options.root);
+  if (typeof holder === "string") return `an idmapped view of the workspace cannot be mounted here (${holder})`;
+  return { pid: Number(holder.fields[0]), close: holder.close };
 }

@@ -31,10 +31,13 @@
 //   tools' to rewrite, and must not lie where the orchestrator's git looks. The run's group may
 //   enter it and write inside the worktrees, but not the directory itself, so no tool can rename a
 //   worktree or plant one. Without isolation it is a plain private temp directory.
+// - Where the run limits the network (src/egress/), tool commands also enter a network namespace of
+//   the run's own whose only way out is gitclaw's proxy (network.ts); where it cannot be made,
+//   there is no isolated sandbox, and the reason says why (the run then refuses, fail closed).
 //
-// release() kills the run's processes, ends the view (or gives the workspace back), gives the
-// worktree directory back to the agent and undoes every mode change, before the orchestrator checks
-// protected paths and commits. Where isolation is impossible (not Linux, neither root nor
+// release() kills the run's processes, ends the network namespace and the view (or gives the
+// workspace back), gives the worktree directory back to the agent and undoes every mode change,
+// before the orchestrator checks protected paths and commits. Where isolation is impossible (not Linux, neither root nor
 // passwordless sudo, or the mode is "off"), prepareSandbox says why and the run goes on as the
 // agent's own user.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
@@ -44,6 +47,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
+import { openNetworkNamespace } from "./network.ts";
 import { openWorkspaceView } from "./sandbox-view.ts";
 import { launchAs } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
@@ -64,6 +68,8 @@ export type Sandbox =
         isolated: true;
         user: string /** Why the workspace is shared by permissions, not through the view. */;
         fallback?: string;
+        /** Where the tool commands' network is confined (SandboxOptions.egress): the proxy's port on their 127.0.0.1. */
+        proxyPort?: number;
       })
   | (Common & { isolated: false; reason: string });
 
@@ -78,6 +84,19 @@ export interface SandboxOptions {
   path: string;
   /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
   shareBy?: "view" | "permissions";
+  /**
+   * Confines the tool commands' network to gitclaw's egress proxy, listening on this Unix socket
+   * (src/egress/): where that cannot be done, there is no isolated sandbox, and the reason says why.
+   */
+  egress?: {
+    socketPath: string;
+    /** Each attempt around the proxy the kernel refused (network.ts). */
+    onRefused(host: string, kind: string): void;
+  };
+  /** Who cannot run without isolation (a fork's code): where there is none, prepareSandbox throws, naming it. */
+  requiredBy?: string;
+  /** Opens the network namespace; tests stand in a machine that cannot. */
+  openNetwork?: typeof openNetworkNamespace;
 }
 
 export class SandboxError extends Error {
@@ -197,9 +216,14 @@ export async function prepareSandbox(options: SandboxOptions): Promise<Sandbox> 
     rmSync(worktrees, { recursive: true, force: true });
     throw error;
   });
-  return typeof sandbox === "string"
-    ? { isolated: false, reason: sandbox, worktrees, release: async () => {} }
-    : sandbox;
+  if (typeof sandbox !== "string") return sandbox;
+  if (options.requiredBy) {
+    rmSync(worktrees, { recursive: true, force: true });
+    throw new SandboxError(
+      `${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`,
+    );
+  }
+  return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
 }
 
 /** The isolated sandbox, or why there can be none. */
@@ -216,6 +240,10 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
+  const network = options.egress
+    ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress })
+    : undefined;
+  if (typeof network === "string") return network;
 
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).
   const workspace = realpathSync(options.workspace);
@@ -237,13 +265,15 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     released = true;
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
+    await network?.close();
     await giveBack();
     await giveBackWorktrees();
     await reopen();
     if (umask !== undefined) process.umask(umask);
   };
   const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
-  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, worktrees, release };
+  const confined = network ? { netNamespacePid: network.pid, proxyPort: network.port } : {};
+  return { isolated: true, user: TOOL_USER, ...runAs, ...shared, ...confined, worktrees, release };
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */

@@ -106,6 +106,7 @@ describe("runDoctor", () => {
       "PASS Actionlint",
       "PASS Branch",
       "PASS Instructions",
+      "PASS Network",
     ]);
     const checks = byName(results);
     expect(checks.API?.detail).toBe(`${gh.url} reachable, 4999/5000 requests left this hour`);

@@ -1,0 +1,172 @@
+// What egress control costs a tool command (#30): the same curl, run as the sandbox's tool user
+// through the real launch path (startProcess), once confined to the allowlist (its network
+// namespace, the forwarder, gitclaw's proxy) and once with "network": "open" straight to the
+// server. Both on loopback: a server on 127.0.0.2, named bench.test for the proxy's resolver.
+// Figures: the wall time of a command's first (small) request, and the throughput of a 100 MB
+// download. Needs root or passwordless sudo, and curl.
+import { prepareConfinedSandbox } from "../src/egress/egress.ts";
+import { startProcess } from "../src/tools/bash/process.ts";
+import type { Sandbox } from "../src/tools/sandbox/sandbox.ts";
+import { relayHandlers } from "../src/egress/relay.ts";
+import { alternate, median, ms, ratio, summary, tempDir, type BenchContext, type Benchmark } from "./lib.ts";
+
+const BIG = 100 * 1024 * 1024;
+const PATH = process.env.PATH ?? "/usr/bin:/bin";
+
+/** Runs `command` as the tool user of `sandbox` with `env`; returns its output, failing on a non-zero exit. */
+async function asTool(sandbox: Sandbox, env: Record<string, string>, command: string): Promise<string> {
+  let output = "";
+  const running = startProcess({
+    command,
+    cwd: "/",
+    env: { PATH, ...env },
+    timeoutMs: 120_000,
+    signal: new AbortController().signal,
+    onOutput: (bytes) => (output += Buffer.from(bytes).toString()),
+    runAs: sandbox.isolated ? sandbox : undefined,
+  });
+  const outcome = await running.finished;
+  if (outcome.exitCode !== 0) throw new Error(`${command} failed (${outcome.exitCode}): ${output}`);
+  return output;
+}
+
+/** Runs `script` in a Bun process of its own; it prints the port it listens on. */
+async function listening(script: string): Promise<{ port: number; stop(): void }> {
+  const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
+  const reader = child.stdout.getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  return { port: Number(new TextDecoder().decode(value).trim()), stop: () => child.kill() };
+}
+
+/** The loopback server, in a process of its own as a real server would be: not in the proxy's event loop. */
+async function startServer(): Promise<{ port: number; stop(): void }> {
+  const script = `const big = Buffer.alloc(${BIG}, 7);
+    const server = Bun.serve({ hostname: "127.0.0.2", port: 0,
+      fetch: (request) => new Response(new URL(request.url).pathname === "/big" ? big : "ok\\n") });
+    console.log(server.port);`;
+  return listening(script);
+}
+
+/** A bare relay (src/egress/relay.ts) in a process of its own, from 127.0.0.1:<port> to the server: no namespace, no policy. */
+async function startRelay(target: number): Promise<{ port: number; stop(): void }> {
+  const script = `const relay = (${relayHandlers})();
+    const fresh = () => ({ pending: null, early: [] });
+    const server = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { ...relay, open(client) {
+      client.data = fresh();
+      Bun.connect({ hostname: "127.0.0.2", port: ${target}, data: fresh(), socket: relay }).then((up) => relay.link(client, up));
+    } } });
+    console.log(server.port);`;
+  return listening(script);
+}
+
+/** curl's download speed in MB/s, run by the benchmark itself. */
+async function curlSpeed(url: string): Promise<number> {
+  const child = Bun.spawn(["curl", "-sS", "-o", "/dev/null", "-w", "%{speed_download}", url], { stdout: "pipe" });
+  return Number(await new Response(child.stdout).text()) / 1e6;
+}
+
+/** Where a missed throughput target goes: one bare relay process against none, in the same rounds. */
+async function relayBreakdown(ctx: BenchContext, serverPort: number): Promise<string> {
+  const relay = await startRelay(serverPort);
+  try {
+    const rounds = await alternate(
+      { ...ctx, log: () => {} },
+      {
+        direct: () => curlSpeed(`http://127.0.0.2:${serverPort}/big`),
+        relay: () => curlSpeed(`http://127.0.0.1:${relay.port}/big`),
+      },
+    );
+    const [d, r] = [median(rounds.direct), median(rounds.relay)];
+    return (
+      `egress: a bare relay process (src/egress/relay.ts, Bun sockets, no namespace, no policy) between curl and the server gives ${r.toFixed(0)} MB/s against ${d.toFixed(0)} MB/s direct (${ratio(r, d)}, medians of ${ctx.reps} alternating rounds, curl run by the benchmark). ` +
+      "Each user-space relay copies every byte, and the confined path has two: the namespace's forwarder and the proxy. " +
+      "Reaching 0.8× would take one relay (the proxy listening in the namespace itself, which needs a root process to create its socket there) or a zero-copy one (splice(2), which Bun's sockets do not offer)."
+    );
+  } finally {
+    relay.stop();
+  }
+}
+
+async function sandboxes(workspace: string) {
+  const options = { mode: "auto", workspace, agentOnly: [".git", "state"], secretDirs: [], path: PATH } as const;
+  const resolve = async (host: string) => (host === "bench.test" ? ["127.0.0.2"] : []);
+  const confined = await prepareConfinedSandbox(options, { config: { allow: ["bench.test"] }, resolve });
+  const open = await prepareConfinedSandbox(options, { config: "open" });
+  if (!open.sandbox.isolated) throw new Error(`egress: no sandbox here: ${open.sandbox.reason}`);
+  return { confined, open };
+}
+
+export const egress = {
+  name: "egress",
+  title: "egress control: a tool command's request through the proxy",
+  method:
+    'As the sandbox\'s tool user through startProcess, `curl` against a loopback server (127.0.0.2): confined to an allowlist (network namespace, forwarder, proxy; the name resolved by the proxy) against `"network": "open"` straight to the address. A small request: the whole command\'s wall time; a 100 MB download: curl\'s own throughput. Alternating, 1 warm-up round.',
+  defaultReps: 7,
+  async run(ctx: BenchContext) {
+    const server = await startServer();
+    const workspace = tempDir("egress");
+    const { confined, open } = await sandboxes(workspace);
+    const url = (host: string, path: string) => `http://${host}:${server.port}${path}`;
+    const timed = async (sandbox: Sandbox, env: Record<string, string>, command: string) => {
+      const started = performance.now();
+      await asTool(sandbox, env, command);
+      return performance.now() - started;
+    };
+    const speed = async (sandbox: Sandbox, env: Record<string, string>, target: string) =>
+      Number(await asTool(sandbox, env, `curl -sS -o /dev/null -w '%{speed_download}' ${target}`)) / 1e6;
+    try {
+      ctx.log(" first request (whole command, ms):");
+      const first = await alternate(
+        ctx,
+        {
+          proxied: () =>
+            timed(confined.sandbox, confined.egress.env, `curl -sS -o /dev/null ${url("bench.test", "/")}`),
+          direct: () => timed(open.sandbox, {}, `curl -sS -o /dev/null ${url("127.0.0.2", "/")}`),
+        },
+        { warmup: 1 },
+      );
+      ctx.log(" 100 MB download (MB/s):");
+      const mbps = (x: number) => `${x.toFixed(0)} MB/s`;
+      const download = await alternate(
+        ctx,
+        {
+          proxied: () => speed(confined.sandbox, confined.egress.env, url("bench.test", "/big")),
+          direct: () => speed(open.sandbox, {}, url("127.0.0.2", "/big")),
+        },
+        { warmup: 1, fmt: mbps },
+      );
+      const [p, d] = [median(first.proxied), median(first.direct)];
+      const [tp, td] = [median(download.proxied), median(download.direct)];
+      ctx.log(`  ${summary("proxied", first.proxied)}\n  ${summary("direct", first.direct)}`);
+      ctx.log(`  ${summary("proxied", download.proxied, mbps)}\n  ${summary("direct", download.direct, mbps)}`);
+      return {
+        rows: [
+          {
+            figure: "a tool command's first allowed request (curl, small response): added time",
+            gitclaw: `${ms(p)} (+${ms(p - d)})`,
+            reference: `${ms(d)} (open network)`,
+            ratio: ratio(p, d),
+            target: "≤ +50 ms",
+            met: p - d <= 50,
+          },
+          {
+            figure: "100 MB download through the proxy: throughput",
+            gitclaw: mbps(tp),
+            reference: `${mbps(td)} (open network)`,
+            ratio: ratio(tp, td, 0.8),
+            target: "≥ 0.8×",
+            met: tp / td >= 0.8,
+          },
+        ],
+        notes: tp / td >= 0.8 ? [] : [await relayBreakdown(ctx, server.port)],
+      };
+    } finally {
+      for (const side of [confined, open]) {
+        await side.sandbox.release();
+        await side.egress.close();
+      }
+      server.stop();
+    }
+  },
+} satisfies Benchmark;

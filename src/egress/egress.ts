@@ -1,0 +1,84 @@
+// The sandbox with the run's network policy: where the policy limits anything, the egress proxy
+// starts first and the sandbox confines tool commands to it (src/tools/sandbox/network.ts); where
+// it cannot, the run stops here, before the model is called, and says why and how to accept the
+// risk. Fail closed: there is no run with a restrictive policy and an open network.
+import { prepareSandbox, type Sandbox, SandboxError, type SandboxOptions } from "../tools/sandbox/sandbox.ts";
+import { CONFIG_FILE } from "../config/paths.ts";
+import { egressPolicy, type EgressPolicy, type NetworkConfig } from "./policy.ts";
+import { type EgressCounts, hostsFileResolver, type Resolver, startEgressProxy, systemResolver } from "./proxy.ts";
+
+export interface Egress {
+  policy: EgressPolicy;
+  /** HTTP_PROXY and friends for the tool commands; empty when the network is open. */
+  env: Record<string, string>;
+  /** What the proxy refused and let through; undefined when the network is open. */
+  counts?: EgressCounts;
+  /** Stops the proxy; after the sandbox's release. */
+  close(): Promise<void>;
+}
+
+/** A SandboxError: the agent stage reports its message as is. */
+export class EgressError extends SandboxError {
+  override name = "EgressError";
+}
+
+export interface NetworkOptions {
+  config: NetworkConfig | undefined;
+  /** The proxy's resolver; by default the system's, or the hosts file GITCLAW_EGRESS_HOSTS names. */
+  resolve?: Resolver;
+}
+
+/** The resolver the environment asks for: GITCLAW_EGRESS_HOSTS names a hosts file read before DNS. */
+export const resolverFrom = (env: Record<string, string | undefined>): Resolver =>
+  env.GITCLAW_EGRESS_HOSTS ? hostsFileResolver(env.GITCLAW_EGRESS_HOSTS) : systemResolver;
+
+/** The sandbox, confined to the policy's hosts; throws EgressError where the policy cannot be enforced. */
+export async function prepareConfinedSandbox(
+  options: SandboxOptions,
+  network: NetworkOptions,
+): Promise<{ sandbox: Sandbox; egress: Egress }> {
+  const policy = egressPolicy(network.config, options.workspace);
+  if (policy.open)
+    return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
+  const proxy = await startEgressProxy(policy, network.resolve ?? systemResolver);
+  const egress = { socketPath: proxy.socketPath, onRefused: proxy.refusedAround };
+  const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
+    await proxy.close();
+    throw error;
+  });
+  if (!sandbox.isolated || sandbox.proxyPort === undefined) {
+    await sandbox.release();
+    await proxy.close();
+    throw new EgressError(
+      unenforceable(policy, sandbox.isolated ? "the sandbox has no network namespace" : sandbox.reason),
+    );
+  }
+  return { sandbox, egress: { policy, env: proxyEnv(sandbox.proxyPort), counts: proxy.counts, close: proxy.close } };
+}
+
+function unenforceable(policy: EgressPolicy, reason: string): string {
+  const what = policy.open ? "" : policy.source === "detected" ? "the default network policy" : "the network policy";
+  return (
+    `gitclaw cannot limit tool commands to the allowed hosts here (${what} of ${CONFIG_FILE}): ${reason}. ` +
+    `Run gitclaw as root or with passwordless sudo on Linux with network namespaces (GitHub-hosted runners qualify), ` +
+    `or accept unrestricted network access for tool commands with "network": "open" in ${CONFIG_FILE} (or the input network: open).`
+  );
+}
+
+/** The proxy variables common tools read, upper and lower case; the loopback stays direct. */
+function proxyEnv(port: number): Record<string, string> {
+  const proxy = `http://127.0.0.1:${port}`;
+  const direct = "localhost,127.0.0.1,::1";
+  return {
+    HTTP_PROXY: proxy,
+    HTTPS_PROXY: proxy,
+    ALL_PROXY: proxy,
+    http_proxy: proxy,
+    https_proxy: proxy,
+    all_proxy: proxy,
+    NO_PROXY: direct,
+    no_proxy: direct,
+    // Node's own fetch reads the variables only when asked to.
+    NODE_USE_ENV_PROXY: "1",
+  };
+}

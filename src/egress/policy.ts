@@ -1,0 +1,156 @@
+// Which hosts tool commands may reach (the config key `network`, the input `network`): "open" (no
+// limit), "off" (nothing), or `{ "allow": [...] }` of host names, `*.` wildcards, IP addresses,
+// CIDRs and ecosystem presets. Absent, it allows the presets of the ecosystems whose manifests the
+// repository holds, plus github. The proxy (proxy.ts) decides by these rules; the kernel keeps tool
+// commands from going around it (src/tools/sandbox/network.ts).
+import { readdirSync } from "node:fs";
+import { BlockList, isIP } from "node:net";
+import { join } from "node:path";
+import { z } from "zod";
+
+/** Hosts of each preset; `*.x` matches every subdomain of x. */
+export const PRESETS = {
+  npm: ["registry.npmjs.org", "registry.yarnpkg.com", "repo.yarnpkg.com", "registry.npmmirror.com"],
+  pypi: ["pypi.org", "files.pythonhosted.org", "pypi.python.org"],
+  crates: ["crates.io", "index.crates.io", "static.crates.io", "static.rust-lang.org", "sh.rustup.rs"],
+  go: ["proxy.golang.org", "sum.golang.org", "index.golang.org", "golang.org", "go.dev", "dl.google.com"],
+  maven: ["repo.maven.apache.org", "repo1.maven.org", "*.gradle.org", "jcenter.bintray.com"],
+  rubygems: ["rubygems.org", "*.rubygems.org"],
+  nuget: ["api.nuget.org", "*.nuget.org", "dotnetcli.azureedge.net", "builds.dotnet.microsoft.com"],
+  debian: ["deb.debian.org", "security.debian.org", "*.debian.org"],
+  ubuntu: ["archive.ubuntu.com", "security.ubuntu.com", "*.archive.ubuntu.com", "ports.ubuntu.com"],
+  github: [
+    "github.com",
+    "*.github.com",
+    "*.githubusercontent.com",
+    "ghcr.io",
+    "*.ghcr.io",
+    "*.pkg.github.com",
+    "*.actions.githubusercontent.com",
+  ],
+} as const;
+export type Preset = keyof typeof PRESETS;
+const PRESET_NAMES = Object.keys(PRESETS) as Preset[];
+
+/** Manifests that say which ecosystems a repository uses, at its root or one folder down. */
+const MANIFESTS: { preset: Preset; matches: (name: string) => boolean }[] = [
+  { preset: "npm", matches: (name) => name === "package.json" },
+  { preset: "pypi", matches: (name) => ["requirements.txt", "pyproject.toml", "setup.py", "Pipfile"].includes(name) },
+  { preset: "crates", matches: (name) => name === "Cargo.toml" },
+  { preset: "go", matches: (name) => name === "go.mod" },
+  { preset: "maven", matches: (name) => ["pom.xml", "build.gradle", "build.gradle.kts"].includes(name) },
+  { preset: "rubygems", matches: (name) => name === "Gemfile" || name.endsWith(".gemspec") },
+  { preset: "nuget", matches: (name) => /\.(cs|fs|vb)proj$/.test(name) || name.endsWith(".sln") },
+];
+const SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
+
+const HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/** Whether `entry` is a preset, a host name (optionally `*.`), an IP address or a CIDR. */
+function isAllowEntry(entry: string): boolean {
+  if ((PRESET_NAMES as string[]).includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (bits !== undefined) {
+    const family = isIP(address ?? "");
+    const max = family === 4 ? 32 : 128;
+    return rest.length === 0 && family !== 0 && /^\d+$/.test(bits) && Number(bits) <= max;
+  }
+  return isIP(entry) !== 0 || HOST.test(entry.toLowerCase());
+}
+
+export const NETWORK_MODES = ["open", "off"] as const;
+
+/** The config key `network`. */
+export const NetworkConfig = z.union([
+  z.enum(NETWORK_MODES),
+  z.strictObject({
+    allow: z.array(
+      z
+        .string()
+        .refine(
+          isAllowEntry,
+          `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`,
+        ),
+    ),
+  }),
+]);
+export type NetworkConfig = z.infer<typeof NetworkConfig>;
+
+/** What a run enforces: no limit, or these rules (an empty list: nothing at all). */
+export type EgressPolicy =
+  | { open: true }
+  | {
+      open: false;
+      /** The entries as written, presets expanded in `hosts`; for messages. */
+      entries: readonly string[];
+      /** Where the entries came from: the configuration, or detected from the repository's manifests. */
+      source: "config" | "detected";
+      hosts: readonly string[];
+      addresses: BlockList;
+    };
+
+/** The policy of a run: the configuration's, or the detected presets of `workspace` plus github. */
+export function egressPolicy(network: NetworkConfig | undefined, workspace: string): EgressPolicy {
+  if (network === "open") return { open: true };
+  const source = network === undefined ? "detected" : "config";
+  const entries =
+    network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
+  const hosts: string[] = [];
+  const addresses = new BlockList();
+  for (const entry of entries) {
+    if (entry in PRESETS) hosts.push(...PRESETS[entry as Preset]);
+    else if (entry.includes("/")) {
+      const [address = "", bits = ""] = entry.split("/");
+      addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
+    } else if (isIP(entry)) addresses.addAddress(entry, isIP(entry) === 6 ? "ipv6" : "ipv4");
+    else hosts.push(entry.toLowerCase());
+  }
+  return { open: false, entries, source, hosts, addresses };
+}
+
+/** The presets whose manifests lie at the root of `workspace` or one folder down, in PRESETS order. */
+export function detectPresets(workspace: string): Preset[] {
+  const names = new Set<string>();
+  const list = (dir: string) => {
+    try {
+      return readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  };
+  for (const entry of list(workspace)) {
+    names.add(entry.name);
+    if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith("."))
+      for (const inner of list(join(workspace, entry.name))) names.add(inner.name);
+  }
+  const found = new Set(MANIFESTS.filter(({ matches }) => [...names].some(matches)).map(({ preset }) => preset));
+  return PRESET_NAMES.filter((preset) => found.has(preset));
+}
+
+/** Whether a host name, or an IP address, may be reached under `policy`. */
+export function allows(policy: EgressPolicy, host: string): boolean {
+  if (policy.open) return true;
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
+  const family = isIP(name);
+  if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
+  return policy.hosts.some((rule) => (rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule));
+}
+
+/** Whether `address`, where an allowed name resolved to, is one an allowed name may not lead to: link-local (the cloud metadata service) unless listed. */
+export function forbiddenTarget(policy: EgressPolicy, address: string): boolean {
+  if (policy.open || policy.addresses.check(address, isIP(address) === 6 ? "ipv6" : "ipv4")) return false;
+  return LINK_LOCAL.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+}
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet("169.254.0.0", 16, "ipv4");
+LINK_LOCAL.addSubnet("fe80::", 10, "ipv6");
+LINK_LOCAL.addAddress("fd00:ec2::254", "ipv6");
+
+/** The line of `.github/gitclaw.json` that would allow `host`, given the entries in force. */
+export function allowLine(policy: EgressPolicy, host: string): string {
+  const entries = policy.open ? [] : policy.entries;
+  return `"network": ${JSON.stringify({ allow: [...entries, host] })}`;
+}
