@@ -89,8 +89,9 @@ export async function decide(
  * (it reads the diff as data, with no tools: src/review/); bots stay out.
  */
 function outsidersReviewed(decision: TrustDecision, trigger: Trigger, config: Config): TrustDecision {
-  if (decision.allowed || !config.review.outsiders || !isAutomaticReview(trigger) || isBot(trigger.actor))
-    return decision;
+  if (decision.allowed || !isAutomaticReview(trigger) || isBot(trigger.actor)) return decision;
+  if (!config.review.outsiders)
+    return { ...decision, reason: `${decision.reason} (review.outsiders: true reviews outsiders' pull requests)` };
   return { ...decision, allowed: true, reason: `${decision.reason.split(";")[0]}, an outsider (review.outsiders)` };
 }
 
