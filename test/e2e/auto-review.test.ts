@@ -274,7 +274,9 @@ describe("a fork's pull request", () => {
     const before = world.model.requests.length;
     const opened = await runReview(pr.number, "opened");
     expect(opened.proceed).toBe(false);
-    expect(opened.stages.guard!.stdout).toContain("eve has read permission; write or higher is required (review.outsiders: true");
+    expect(opened.stages.guard!.stdout).toContain(
+      "eve has read permission; write or higher is required (review.outsiders: true",
+    );
     expect(world.model.requests.length).toBe(before);
     expect(checksOf(head)).toEqual([]);
 
