@@ -17,6 +17,9 @@ export const ACTION = `${ACTION_REPOSITORY}@${ACTION_REF}`;
 export const REQUIRED_PERMISSIONS: Readonly<Record<string, string>> = { contents: "write", issues: "write" };
 /** What the github tool needs beyond that: pr_create, run_watch. */
 export const TOOL_PERMISSIONS: Readonly<Record<string, string>> = { "pull-requests": "write", actions: "read" };
+/** What a trigger mode needs beyond those: the review's check run. */
+export const modePermissions = (modes: readonly TriggerMode[]): Record<string, string> =>
+  modes.includes("review") ? { checks: "write" } : {};
 export const PERMISSION_LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
 
 /** `<owner>/gitclaw@<ref>` (forks and mirrors too), or `./` in gitclaw's own repository. */
@@ -363,7 +366,9 @@ permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: ${actions ? "write" : "read"}${choices.trigger.modes.includes("review") ? "\n  checks: write          # the review's check run" : ""}
+  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes))
+    .map(([scope, level]) => `\n  ${scope}: ${level}`)
+    .join("")}
 
 jobs:
   agent:
