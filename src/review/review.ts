@@ -40,7 +40,8 @@ const TURNS_PER_ANSWER = 3;
 interface ReviewJob {
   pull: PullRequestWork;
   diff: ReviewDiff;
-  checkId: number;
+  /** Completes the check run (nothing when it could not be created). */
+  complete: (result: { conclusion: CheckConclusion; output: CheckOutput }) => Promise<void>;
 }
 
 export async function reviewPullRequest(context: RunContext): Promise<{ succeeded: boolean }> {
@@ -56,21 +57,34 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   const diff = await diffToReview(run, workspace, pull, head);
   if (!diff) return nothingToReview(run, `#${pull.number} has no change since the review of ${head.slice(0, 12)}`);
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
-  const checkId = await createCheckRun(run.api, run.repo, {
-    name: CHECK_NAME,
-    headSha: head,
-    detailsUrl: run.link,
-    title,
-  });
+  const complete = await openCheck(run, head, title);
   try {
-    return await review(run, workspace, { pull, diff, checkId });
+    return await review(run, workspace, { pull, diff, complete });
   } catch (error) {
     const summary = `${run.redact((error as Error).message)}\n\n[The run](${run.link})`;
-    const output = { title: "The review failed", summary, annotations: [] };
-    await completeCheckRun(run.api, run.repo, checkId, { conclusion: "neutral", output }).catch((e: Error) =>
-      run.log(`gitclaw: could not complete the check run: ${run.redact(e.message)}`),
+    await complete({ conclusion: "neutral", output: { title: "The review failed", summary, annotations: [] } }).catch(
+      (e: Error) => run.log(`gitclaw: could not complete the check run: ${run.redact(e.message)}`),
     );
     throw error;
+  }
+}
+
+/** The check run in progress on the head; without `checks: write` the review goes on without one, saying so. */
+async function openCheck(run: TargetedRun, head: string, title: string): Promise<ReviewJob["complete"]> {
+  try {
+    const id = await createCheckRun(run.api, run.repo, {
+      name: CHECK_NAME,
+      headSha: head,
+      detailsUrl: run.link,
+      title,
+    });
+    return (result) => completeCheckRun(run.api, run.repo, id, result);
+  } catch (error) {
+    workflow.warning(
+      `gitclaw: could not create the check run (${run.redact((error as Error).message)}); the workflow needs ` +
+        "permissions: checks: write (bunx gitclaw init adds it). The review goes on without a check.",
+    );
+    return async () => {};
   }
 }
 
@@ -108,7 +122,7 @@ async function review(run: TargetedRun, workspace: Workspace, job: ReviewJob): P
   const asked = await askForReview(run, workspace, session, request);
   const published = asked.parsed.ok
     ? await publish(run, job, request, asked.parsed.answer)
-    : await unparsed(run, job.checkId, asked.parsed.error);
+    : await unparsed(run, job, asked.parsed.error);
   await recordReview(run, workspace, session, { job, asked, conclusion: published.conclusion });
   writeOutputs(run, asked.result, published.output);
   run.onReplied();
@@ -220,17 +234,17 @@ async function publish(
   if (resolved) run.log(`gitclaw: resolved ${resolved} of its review thread(s) the new commits fixed`);
   const conclusion = conclusionOf(answer.findings, run.config.review.failOn);
   const output = redactOutput(checkOutput(answer, conclusion, url), redact);
-  await completeCheckRun(api, repo, job.checkId, { conclusion, output });
+  await job.complete({ conclusion, output });
   run.log(`gitclaw: reviewed #${pull.number}: ${output.title} (${conclusion})`);
   return { conclusion, output };
 }
 
 /** An answer that would not parse, twice: no review, a neutral check saying so. */
-async function unparsed(run: TargetedRun, checkId: number, error: string): Promise<Published> {
+async function unparsed(run: TargetedRun, job: ReviewJob, error: string): Promise<Published> {
   workflow.warning(`gitclaw: the review could not be parsed: ${run.redact(error)}`);
   const summary = `The model's answer could not be read as a review, asked twice: ${error}\n\n[The run](${run.link})`;
   const output = redactOutput({ title: "The review could not be parsed", summary, annotations: [] }, run.redact);
-  await completeCheckRun(run.api, run.repo, checkId, { conclusion: "neutral", output });
+  await job.complete({ conclusion: "neutral", output });
   return { conclusion: "neutral", output };
 }
 

@@ -244,6 +244,23 @@ describe("what is not reviewed, or not yet", () => {
   });
 });
 
+describe("a workflow without checks: write", () => {
+  it("still gets its one review, and the log says what permission to add", async () => {
+    const { pr, head } = await collaboratorPull("unchecked", { "b.txt": "beta\n" });
+    const forbidden = {
+      message: "Resource not accessible by integration",
+      documentation_url: "https://docs.github.com",
+    };
+    world.gh.failNext({ method: "POST", path: /\/check-runs$/, status: 403, body: forbidden });
+    world.model.script([answer({ summary: "Adds b.txt.", findings: [] })]);
+    const run = await runReview(pr.number, "opened");
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(run.stages.agent!.stdout).toContain("the workflow needs permissions: checks: write");
+    expect(await reviewsOf(pr.number)).toHaveLength(1);
+    expect(checksOf(head)).toEqual([]);
+  });
+});
+
 describe("a fork's pull request", () => {
   /** eve's fork with a branch adding `files`, and her pull request from it. */
   async function forkPull(ref: string, files: Record<string, string>) {
