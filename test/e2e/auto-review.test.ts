@@ -99,7 +99,7 @@ describe("automatic review of a collaborator's pull request", () => {
             line: 2,
             severity: "ERROR",
             title: "add subtracts",
-            body: "Use +.",
+            body: `Use +. (Never paste ${TOKEN}.)`,
             suggestion: "  return a + b;",
           },
           { path: "src/other.ts", line: 9, severity: "suggestion", title: "Test it", body: "Add a test for add()." },
@@ -127,7 +127,7 @@ describe("automatic review of a collaborator's pull request", () => {
     expect(threads).toHaveLength(1);
     expect(threads[0]!.comments[0]).toMatchObject({ path: "src/math.ts", line: 2 });
     expect(threads[0]!.comments[0]!.body).toContain(
-      "**error**: add subtracts\n\nUse +.\n\n```suggestion\n  return a + b;\n```",
+      "**error**: add subtracts\n\nUse +. (Never paste [REDACTED].)\n\n```suggestion\n  return a + b;\n```",
     );
 
     const [check] = checksOf(firstHead);
@@ -135,6 +135,9 @@ describe("automatic review of a collaborator's pull request", () => {
     expect(check).toMatchObject({ name: "gitclaw review", status: "completed", conclusion: "failure" });
     expect(check!.output.title).toBe("Findings to fix: 2 findings");
     expect(check!.output.summary).toContain("- `src/math.ts:2` **error**: add subtracts");
+    // What goes public is redacted: the review's comments above, the check's output here.
+    expect(JSON.stringify(check)).not.toContain(TOKEN);
+    expect(check!.annotations[0]!.message).toBe("Use +. (Never paste [REDACTED].)");
     expect(check!.annotations.map((a) => [a.path, a.startLine, a.level])).toEqual([
       ["src/math.ts", 2, "failure"],
       ["src/other.ts", 9, "notice"],
