@@ -299,6 +299,17 @@ describe("a fork's pull request", () => {
     );
     expect(world.model.requests.length).toBe(before);
     expect(checksOf(head)).toEqual([]);
+    // On pull_request (not _target), GitHub gives a fork's run no secrets: refused, saying what to use.
+    const plain = pullRequestPayload({
+      ...target,
+      issue: world.gh.issue(pr.number),
+      pull: world.gh.pullRequest(pr.number),
+      action: "opened",
+      sender: world.gh.addUser({ login: "alice" }),
+    });
+    const guard = await world.run("pull_request", plain, { prefilter: false, only: ["guard"] });
+    expect(guard.proceed).toBe(false);
+    expect(guard.stages.guard!.stdout).toContain("whose pull_request events run without the workflow's secrets");
 
     world.model.script([
       answer({
