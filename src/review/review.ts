@@ -55,7 +55,7 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   checkStateFolders(workspace.root);
   const head = await fetchPullHead(workspace.git, workspace.remote, pull);
   const diff = await diffToReview(run, workspace, pull, head);
-  if (!diff) return nothingToReview(run, `#${pull.number} has no change since the review of ${head.slice(0, 12)}`);
+  if (!diff) return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
   const complete = await openCheck(run, head, title);
   try {
