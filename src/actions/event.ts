@@ -113,6 +113,8 @@ const SCHEMAS = {
   issue_comment: IssueCommentEvent,
   pull_request_review_comment: ReviewCommentEvent,
   pull_request_review: ReviewEvent,
+  /** Trigger mode "review": a pull request opened, pushed to, or marked ready (pull_request_target for forks). */
+  pull_request: PullEvent,
   pull_request_target: PullEvent,
   workflow_run: WorkflowRunEvent,
 } as const;
@@ -145,6 +147,8 @@ export interface PullRequestRef {
   /** The head branch and the commit the event saw; absent for issue_comment, whose payload does not carry them. */
   head?: { ref: string; sha: string; repo?: string };
   base?: { ref: string };
+  /** A draft, as the event saw it (events carrying the pull request only). */
+  draft?: boolean;
   /** The issue its body claims it was opened for (gitclaw's marker); verified by the agent stage. */
   claimsIssue?: number;
 }
@@ -270,6 +274,7 @@ function fromPullRequest(eventName: EventName, event: Payload): Trigger {
       number: pr.number,
       head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name },
       base: { ref: pr.base.ref },
+      draft: pr.draft ?? false,
       claimsIssue: markedIssue(pr.body ?? ""),
     },
     inline: inline && {

@@ -14,6 +14,7 @@ import {
   prefilter,
   prefilterBeforePullRequests,
   workflowEvents,
+  modePermissions,
   REQUIRED_PERMISSIONS,
   TOOL_PERMISSIONS,
   describeTrigger,
@@ -51,6 +52,7 @@ const PERMISSION_REASONS: Record<string, string> = {
   issues: "gitclaw reacts and replies on issues",
   "pull-requests": "gitclaw replies in review threads and opens pull requests",
   actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
+  checks: "trigger mode review reports each review as a check run",
 };
 
 /** Text edits at offsets of the original, applied together so that earlier ones do not move later ones. */
@@ -154,7 +156,7 @@ export function updateWorkflow(text: string, want: { choices: Choices; previous:
   updateUses(edit, found.step, update);
   updateInputs(edit, found.step, want.inputs, update);
   updateEvents(edit, doc.contents as YAMLMap, want.choices, update);
-  updatePermissions(edit, doc.contents as YAMLMap, found.job, update);
+  updatePermissions(edit, doc.contents as YAMLMap, found.job, update, want.choices);
   updatePrefilter(edit, found.job, want, update);
   moveConcurrency(edit, doc.contents as YAMLMap, found.job, update);
   return { ...update, text: edit.apply() };
@@ -257,11 +259,11 @@ function updateEvents(edit: Splice, root: YAMLMap, choices: Choices, update: Wor
 }
 
 /** The job's own permissions decide where it has them; else the workflow's. Adds what is missing, raises what is too low. */
-function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: WorkflowUpdate): void {
+function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: WorkflowUpdate, choices: Choices): void {
   const own = job.get("permissions", true) as Node | undefined;
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? (root.get("permissions", true) as Node | undefined);
-  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS };
+  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...modePermissions(choices.trigger.modes) };
   if (!node) {
     const jobs = pairOf(root, "jobs")!;
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);

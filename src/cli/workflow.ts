@@ -5,7 +5,7 @@ import { BUILT_IN } from "../agent/model.ts";
 import { parseConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV } from "../config/inputs.ts";
 import { SENTINEL_FILE } from "../config/paths.ts";
-import type { TriggerMode } from "../gate/triggers.ts";
+import { REVIEW_ACTIONS, type TriggerMode } from "../gate/triggers.ts";
 
 /** Where the action is published. The one place that names it; README.md and CHANGELOG.md show it too. */
 export const ACTION_REPOSITORY = "gitclaw/gitclaw";
@@ -17,6 +17,9 @@ export const ACTION = `${ACTION_REPOSITORY}@${ACTION_REF}`;
 export const REQUIRED_PERMISSIONS: Readonly<Record<string, string>> = { contents: "write", issues: "write" };
 /** What the github tool needs beyond that: pr_create, run_watch. */
 export const TOOL_PERMISSIONS: Readonly<Record<string, string>> = { "pull-requests": "write", actions: "read" };
+/** What a trigger mode needs beyond those: the review's check run. */
+export const modePermissions = (modes: readonly TriggerMode[]): Record<string, string> =>
+  modes.includes("review") ? { checks: "write" } : {};
 export const PERMISSION_LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
 
 /** `<owner>/gitclaw@<ref>` (forks and mirrors too), or `./` in gitclaw's own repository. */
@@ -99,6 +102,9 @@ export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
   const pullTypes = [
     ...(modes.includes("label") ? ["labeled"] : []),
     ...(modes.includes("assign") ? ["assigned"] : []),
+    // _target also for forks: it runs the default branch's workflow with its secrets; a review fetches
+    // the head as git objects and never checks out or runs it (src/review/).
+    ...(modes.includes("review") ? REVIEW_ACTIONS : []),
   ];
   const why = `trigger modes ${modes.join(", ")}`;
   return [
@@ -165,6 +171,10 @@ export function prefilter(trigger: Trigger): string {
     `(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onComment})`,
   );
   clauses.push(...pullRequestClauses(trigger));
+  if (has("review"))
+    clauses.push(
+      `(github.event_name == 'pull_request_target' && contains(fromJSON('${JSON.stringify(REVIEW_ACTIONS)}'), github.event.action))`,
+    );
   const people = `github.event.sender.type != 'Bot' && (\n${clauses.join(" ||\n").replace(/^/gm, "  ")}\n)`;
   if (!has("ci")) return people;
   // gitclaw's own failed runs are no CI to fix (src/gate/gate.ts).
@@ -180,7 +190,7 @@ function pullRequestClauses(trigger: Trigger): string[] {
   const has = (mode: TriggerMode) => trigger.modes.includes(mode);
   const own = `contains(github.event.issue.body || github.event.pull_request.body, ${OWN_PULL_REQUEST})`;
   const onPull = (text: string) => [
-    ...(has("issue") || has("mention") ? [`contains(${text}, ${quote(trigger.mention)})`] : []),
+    ...(has("issue") || has("mention") || has("review") ? [`contains(${text}, ${quote(trigger.mention)})`] : []),
     ...(has("issue") ? [own] : []),
     ...(has("label")
       ? [
@@ -267,6 +277,7 @@ export function describeTrigger(trigger: Trigger): string {
     label: `the label "${trigger.label}"`,
     assign: `assignment to ${trigger.assignee}`,
     ci: "failed CI runs of gitclaw's pull requests",
+    review: `a review of every pull request (opened, pushed to, ready for review) and on ${trigger.mention} review`,
   };
   return trigger.modes.map((mode) => what[mode]).join(", ");
 }
@@ -355,7 +366,9 @@ permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: ${actions ? "write" : "read"}
+  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes))
+    .map(([scope, level]) => `\n  ${scope}: ${level}`)
+    .join("")}
 
 jobs:
   agent:

@@ -12,7 +12,10 @@ import { refusedToolEnvName } from "../tool-env.ts";
 import { NetworkConfig } from "../egress/policy.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
-export const TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"] as const;
+export const TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"] as const;
+
+/** How much a review finding matters, least first (src/review/findings.ts). */
+export const FINDING_SEVERITIES = ["suggestion", "warning", "error"] as const;
 
 /** Where an issue's work goes: pushed to the branch (git.branch, the default branch), or onto gitclaw/issue-<n> with a draft PR. */
 export const DELIVERY_MODES = ["push", "pull-request"] as const;
@@ -68,6 +71,19 @@ export const Config = z
       .strictObject({
         /** Resolve the review thread of an inline comment once a run answering it pushed a change. */
         resolveThreads: z.boolean().default(true),
+      })
+      .prefault({}),
+    /** Automatic pull-request review (trigger mode "review", src/review/). */
+    review: z
+      .strictObject({
+        /** Review draft pull requests too; by default a draft waits until it is marked ready for review. */
+        drafts: z.boolean().default(false),
+        /** Review pull requests whose author (the event's sender) has no write access. */
+        outsiders: z.boolean().default(false),
+        /** The least severity whose finding fails the check; "never": the check never fails. */
+        failOn: z.enum([...FINDING_SEVERITIES, "never"]).default("error"),
+        /** Characters of diff the review request carries; past it, files are summarised (path and counts). */
+        maxDiffChars: z.int().min(2000).max(500_000).default(60_000),
       })
       .prefault({}),
     /** Fixing failed CI runs of gitclaw's pull requests (trigger mode "ci"). */

@@ -12,8 +12,8 @@ import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
 import { checkClaim } from "./claim.ts";
-import { asMentioned, triggerReason } from "./triggers.ts";
-import { decideTrust } from "./trust.ts";
+import { asMentioned, isAutomaticReview, triggerReason } from "./triggers.ts";
+import { decideTrust, isBot, type TrustDecision } from "./trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 
 export type Gate =
@@ -57,7 +57,7 @@ export async function decide(
   // Cheapest check first: an irrelevant event costs no API call (a claim to be gitclaw's pull request one).
   const claim = await checkClaim(trigger, api, env);
   trigger = claim.trigger;
-  const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger);
+  const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger, config.review);
   if (!why)
     return stop(
       `${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})` +
@@ -67,7 +67,11 @@ export async function decide(
   // (and gitclaw) can push to, is what vouches for it (src/gate/triggers.ts).
   const decision = trigger.ci
     ? { allowed: true, reason: `gitclaw's branch ${trigger.ci.headBranch}` }
-    : await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
+    : outsidersReviewed(
+        await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login)),
+        trigger,
+        config,
+      );
   if (!decision.allowed) return stop(decision.reason);
   if (broken)
     return {
@@ -78,6 +82,17 @@ export async function decide(
       configError: broken,
     };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
+}
+
+/**
+ * review.outsiders: an automatic review of a pull request by someone without write access goes ahead
+ * (it reads the diff as data, with no tools: src/review/); bots stay out.
+ */
+function outsidersReviewed(decision: TrustDecision, trigger: Trigger, config: Config): TrustDecision {
+  if (decision.allowed || !isAutomaticReview(trigger) || isBot(trigger.actor)) return decision;
+  if (!config.review.outsiders)
+    return { ...decision, reason: `${decision.reason} (review.outsiders: true reviews outsiders' pull requests)` };
+  return { ...decision, allowed: true, reason: `${decision.reason.split(";")[0]}, an outsider (review.outsiders)` };
 }
 
 /**
@@ -94,5 +109,7 @@ function refusal(trigger: Trigger, env: Pick<ActionsEnv, "workflow">): string | 
   // GitHub gives these workflows a read-only token and no secrets: there is no model key to run with.
   if ((trigger.inline || trigger.review) && head !== undefined && head !== trigger.repository)
     return `#${trigger.issueNumber} comes from the fork ${head}, whose review events run without the workflow's secrets; ask in a comment on the pull request instead`;
+  if (trigger.eventName === "pull_request" && head !== undefined && head !== trigger.repository)
+    return `#${trigger.issueNumber} comes from the fork ${head}, whose pull_request events run without the workflow's secrets; review forks on pull_request_target (gitclaw init --trigger review writes it)`;
   return undefined;
 }

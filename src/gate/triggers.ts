@@ -4,13 +4,17 @@
 // that `issue` mode answers every comment only on the pull requests gitclaw opened for an issue (they
 // continue its conversation) and, on others, what mentions trigger.mention; a review requesting
 // changes on gitclaw's pull request starts a run without a mention (trigger.changesRequested); and
-// `ci` answers a failed CI run of gitclaw's own branch.
+// `ci` answers a failed CI run of gitclaw's own branch. `review` reviews a pull request when it is
+// opened, pushed to or marked ready (drafts wait unless review.drafts), and on `@gitclaw review`.
 import type { Config, TRIGGER_MODES } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
 
 export type TriggerMode = (typeof TRIGGER_MODES)[number];
 
 export type TriggerPolicy = Config["trigger"];
+
+/** The pull-request events an automatic review answers, on `pull_request` and `pull_request_target` alike. */
+export const REVIEW_ACTIONS = ["opened", "synchronize", "ready_for_review"] as const;
 
 /** What of an event the trigger modes look at. */
 export type TriggerEvent = Pick<
@@ -59,8 +63,34 @@ export async function asMentioned<T extends TriggerEvent>(event: T, handle: stri
   };
 }
 
-/** Why this event starts a run, or undefined when it does not. */
-export function triggerReason(event: TriggerEvent, policy: TriggerPolicy): string | undefined {
+/** A pull request opened, pushed to or marked ready: what trigger mode "review" answers without being asked. */
+export function isAutomaticReview(event: Pick<TriggerEvent, "eventName" | "action">): boolean {
+  const pullEvent = event.eventName === "pull_request" || event.eventName === "pull_request_target";
+  return pullEvent && (REVIEW_ACTIONS as readonly string[]).includes(event.action);
+}
+
+/**
+ * A line `@gitclaw review` (nothing else on it) in a comment on a pull request: a review asked for.
+ * "@gitclaw review the error handling" is a request to the agent, answered as any comment.
+ */
+export function isReviewRequest(event: TriggerEvent, handle: string): boolean {
+  if (event.eventName !== "issue_comment" || !event.pullRequest || !event.comment) return false;
+  return new RegExp(`^[ \\t]*${escapeRegExp(handle)}[ \\t]+review[ \\t]*[.!]?[ \\t]*$`, "im").test(event.comment.body);
+}
+
+/** Whether the run is a review (src/review/): an automatic one or one asked for, with trigger mode "review" on. */
+export function isReviewRun(event: TriggerEvent, policy: TriggerPolicy): boolean {
+  if (!policy.modes.includes("review")) return false;
+  return isAutomaticReview(event) || isReviewRequest(event, policy.mention);
+}
+
+/** Why this event starts a run, or undefined when it does not; `review`: the configuration's review section. */
+export function triggerReason(
+  event: TriggerEvent,
+  policy: TriggerPolicy,
+  review?: Pick<Config["review"], "drafts">,
+): string | undefined {
+  if (isReviewRun(event, policy)) return reviewReason(event, review?.drafts ?? false);
   if (event.pullRequest) return pullRequestReason(event, policy);
   const has = (mode: TriggerMode) => policy.modes.includes(mode);
   if (event.eventName === "issues") {
@@ -120,6 +150,13 @@ function pullRequestReason(event: TriggerEvent, policy: TriggerPolicy): string |
       return ciReason(event, has("ci"));
   }
   return undefined;
+}
+
+function reviewReason(event: TriggerEvent, drafts: boolean): string | undefined {
+  if (!isAutomaticReview(event)) return "a review request";
+  if (event.pullRequest?.draft && !drafts) return undefined;
+  const what = { opened: "opened", synchronize: "pushed to", ready_for_review: "marked ready for review" };
+  return `a pull request ${what[event.action as keyof typeof what]}, to review`;
 }
 
 function ciReason(event: TriggerEvent, enabled: boolean): string | undefined {

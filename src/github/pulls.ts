@@ -118,26 +118,30 @@ export async function listReviewComments(
   reviewId: number,
 ): Promise<PostedReviewComment[]> {
   const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
-  const raw = expectStatus(await api.send("GET", path), [200], "review-comments") as {
-    id: number;
-    body?: string | null;
-    user?: { login?: string } | null;
-    path: string;
-    line?: number | null;
-    original_line?: number | null;
-    diff_hunk: string;
-    html_url: string;
-  }[];
-  return raw.map((c) => ({
-    id: c.id,
-    body: c.body ?? "",
-    login: c.user?.login ?? "ghost",
-    path: c.path,
-    line: c.line ?? c.original_line ?? undefined,
-    diffHunk: c.diff_hunk,
-    url: c.html_url,
-  }));
+  const raw = expectStatus(await api.send("GET", path), [200], "review-comments") as RawReviewComment[];
+  return raw.map(postedComment);
 }
+
+interface RawReviewComment {
+  id: number;
+  body?: string | null;
+  user?: { login?: string } | null;
+  path: string;
+  line?: number | null;
+  original_line?: number | null;
+  diff_hunk: string;
+  html_url: string;
+}
+
+const postedComment = (c: RawReviewComment): PostedReviewComment => ({
+  id: c.id,
+  body: c.body ?? "",
+  login: c.user?.login ?? "ghost",
+  path: c.path,
+  line: c.line ?? c.original_line ?? undefined,
+  diffHunk: c.diff_hunk,
+  url: c.html_url,
+});
 
 const THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
@@ -163,24 +167,49 @@ const Threads = z.object({
   }),
 });
 
-/** Resolves the review thread that starts with comment `rootId`; false when there is none, or it was resolved already. */
-export async function resolveReviewThread(api: GitHubApi, repo: Repo, pull: number, rootId: number): Promise<boolean> {
+/** Every review thread of a pull request, by the id of its first comment: its node id and whether it is resolved. */
+export async function reviewThreadStates(
+  api: GitHubApi,
+  repo: Repo,
+  pull: number,
+): Promise<Map<number, { id: string; isResolved: boolean }>> {
+  const states = new Map<number, { id: string; isResolved: boolean }>();
   let after: string | null = null;
   for (let page = 0; page < 10; page++) {
     const data = Threads.parse(
       await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }),
     );
     const threads = data.repository.pullRequest.reviewThreads;
-    const thread = threads.nodes.find((node) => node.comments.nodes[0]?.databaseId === rootId);
-    if (thread) {
-      if (thread.isResolved) return false;
-      await api.graphql(RESOLVE_MUTATION, { id: thread.id });
-      return true;
+    for (const node of threads.nodes) {
+      const root = node.comments.nodes[0]?.databaseId;
+      if (typeof root === "number") states.set(root, { id: node.id, isResolved: node.isResolved });
     }
-    if (!threads.pageInfo.hasNextPage) return false;
+    if (!threads.pageInfo.hasNextPage) break;
     after = threads.pageInfo.endCursor;
   }
-  return false;
+  return states;
+}
+
+/** Resolves the review thread that starts with comment `rootId`; false when there is none, or it was resolved already. */
+export async function resolveReviewThread(api: GitHubApi, repo: Repo, pull: number, rootId: number): Promise<boolean> {
+  const thread = (await reviewThreadStates(api, repo, pull)).get(rootId);
+  if (!thread || thread.isResolved) return false;
+  await api.graphql(RESOLVE_MUTATION, { id: thread.id });
+  return true;
+}
+
+/** The first comments of a pull request's review threads (replies left out), oldest first. */
+export async function listThreadStarts(api: GitHubApi, repo: Repo, pull: number): Promise<PostedReviewComment[]> {
+  const starts: PostedReviewComment[] = [];
+  for (let page = 1; page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pull}/comments?per_page=100&page=${page}`;
+    const batch = expectStatus(await api.send("GET", path), [200], "review-comments") as (RawReviewComment & {
+      in_reply_to_id?: number;
+    })[];
+    for (const comment of batch) if (comment.in_reply_to_id === undefined) starts.push(postedComment(comment));
+    if (batch.length < 100) break;
+  }
+  return starts;
 }
 
 /** One file a pull request changes; `patch` is absent for binary files and very large diffs. */

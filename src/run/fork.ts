@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fetchCommit } from "../git/branch.ts";
+import { fetchPullHead } from "../review/diff.ts";
 import { commitAll } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
 import { commitMessage } from "../git/commit-message.ts";
@@ -35,16 +35,7 @@ export interface ForkCheckout {
 export async function checkoutFork(run: TargetedRun, workspace: Workspace): Promise<ForkCheckout> {
   const pull = run.target.pull!;
   const { git, remote } = workspace;
-  const depth = pull.commits + 1;
-  const byId = await fetchCommit(git, remote, pull.startSha, depth).then(
-    () => true,
-    () => false,
-  );
-  if (!byId)
-    await git.must(["fetch", "-q", "--no-tags", `--depth=${depth}`, remote, `refs/pull/${pull.number}/head`], {
-      remote: true,
-    });
-  const base = byId ? pull.startSha : await git.must(["rev-parse", "FETCH_HEAD^{commit}"]);
+  const base = await fetchPullHead(git, remote, pull);
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-fork-"));
   const root = join(dir, `pr-${pull.number}`);
   await git.must(["worktree", "add", "--quiet", "--detach", root, base], { groupWritable: true });

@@ -30,7 +30,7 @@ export async function loadInstructions(
 }
 
 /** The default branch's commit: the checkout's remote-tracking ref, else fetched (objects only). */
-async function defaultBranchCommit(workspace: Workspace, branch: string): Promise<string> {
+export async function defaultBranchCommit(workspace: Workspace, branch: string): Promise<string> {
   const { git, remote } = workspace;
   const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
   if (tracked.exitCode === 0) return tracked.stdout.trim();

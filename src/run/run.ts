@@ -31,6 +31,8 @@ import { RunTimeline } from "./summary.ts";
 import { instructionsSection, instructionsSummary, loadInstructions } from "./repository-instructions.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
+import { isReviewRun } from "../gate/triggers.ts";
+import { reviewPullRequest } from "../review/review.ts";
 
 export type { RunContext } from "./context.ts";
 
@@ -40,6 +42,8 @@ export interface ConversationOutcome {
 }
 
 export async function runConversation(context: RunContext): Promise<ConversationOutcome> {
+  // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
+  if (isReviewRun(context.trigger, context.config.trigger)) return reviewPullRequest(context);
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.

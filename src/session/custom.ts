@@ -15,6 +15,8 @@ export const CUSTOM = {
   task: "gitclaw.task",
   /** A `git am` of a task's patch left in progress, aborted at the run's end before the commit. */
   amAborted: "gitclaw.am_aborted",
+  /** An automatic review: the commits it read (from, head), whether incrementally, its conclusion and findings. */
+  review: "gitclaw.review",
   /** Damaged lines already reported, so each is reported once. */
   damagedLines: "gitclaw.damaged_lines",
 } as const;

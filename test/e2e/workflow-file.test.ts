@@ -45,15 +45,19 @@ describe(".github/workflows/gitclaw.yml", () => {
     expect(result.output).toMatch(/openned/);
   });
 
-  it("triggers on issues, comments, review comments, reviews, pull request labels and CI runs; least privilege; queued per issue", () => {
+  it("triggers on issues, comments, review comments, reviews, pull request labels, pull requests to review and CI runs; least privilege; queued per issue", () => {
     expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
     expect(text).toMatch(
       /pull_request_review_comment:\n\s+types: \[created\]\n\s+pull_request_review:\n\s+types: \[submitted\]/,
     );
-    expect(text).toMatch(/pull_request_target:\n\s+types: \[labeled, assigned\]/);
+    expect(text).toMatch(
+      /pull_request_target:\n\s+types: \[labeled, assigned, opened, synchronize, ready_for_review\]/,
+    );
+    // A review reads a pull request's head as git objects: no pull_request event, whose fork runs lack the secrets.
+    expect(text).not.toMatch(/^\s+pull_request:/m);
     expect(text).toMatch(/workflow_run:\n\s+workflows: \["\*"\]\n\s+types: \[completed\]/);
     expect(text).toMatch(
-      /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\n/,
+      /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\s+checks: write\n\n/,
     );
     // On the job, not the workflow: a run the job's if: skips never joins the group (test/e2e/concurrency.test.ts).
     const workflow = parse(text) as { concurrency?: unknown; jobs: { agent: { concurrency?: unknown } } };

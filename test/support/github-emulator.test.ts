@@ -17,6 +17,7 @@ import {
   getWorkflowRun,
 } from "../../src/github/runs.ts";
 import { readZip } from "../../src/tasks/zip.ts";
+import { completeCheckRun, createCheckRun } from "../../src/github/checks.ts";
 import { writeZip } from "./zip.ts";
 
 const TOKEN = "ghs_emulatortoken";
@@ -563,5 +564,67 @@ describe("attachments of a private repository", () => {
     expect(new Uint8Array(await (await fetch(src!)).arrayBuffer())).toEqual(bytes);
     const onComment = await octokit.rest.issues.getComment({ ...repo, comment_id: comment.id, ...full });
     expect(onComment.data.body_html).toContain(`<img src="${src}"`);
+  });
+});
+
+describe("check runs (the checks API)", () => {
+  const api = () => octokitApi(createGitHubClient({ token: TOKEN, baseUrl: gh.url }));
+
+  it("creates a check run in progress on a commit, completes it with annotations past 50, and lists both", async () => {
+    const { sha } = gh.addCommit({ message: "Change things" });
+    const id = await createCheckRun(api(), repo, {
+      name: "gitclaw review",
+      headSha: sha,
+      detailsUrl: "https://example.com/run",
+      title: "Reviewing",
+    });
+    let { data: listed } = await octokit.rest.checks.listForRef({ ...repo, ref: sha });
+    expect(listed.check_runs).toMatchObject([{ id, name: "gitclaw review", status: "in_progress", conclusion: null }]);
+
+    const annotations = Array.from({ length: 52 }, (_, i) => ({
+      path: "src/a.ts",
+      startLine: i + 1,
+      endLine: i + 1,
+      level: "warning" as const,
+      title: `finding ${i}`,
+      message: "look",
+    }));
+    const output = { title: "Findings to fix", summary: "- a finding", annotations };
+    await completeCheckRun(api(), repo, id, { conclusion: "failure", output });
+
+    ({ data: listed } = await octokit.rest.checks.listForRef({ ...repo, ref: sha, check_name: "gitclaw review" }));
+    expect(listed.check_runs).toMatchObject([
+      { id, status: "completed", conclusion: "failure", output: { title: "Findings to fix", annotations_count: 52 } },
+    ]);
+    const all = await octokit.paginate(octokit.rest.checks.listAnnotations, { ...repo, check_run_id: id });
+    expect(all.map((a) => a.start_line).sort((a, b) => a - b)).toEqual(annotations.map((a) => a.startLine));
+    expect(all[0]).toMatchObject({ path: "src/a.ts", annotation_level: "warning", blob_href: expect.any(String) });
+    expect((await octokit.rest.checks.listForRef({ ...repo, ref: sha, check_name: "other" })).data.total_count).toBe(0);
+  });
+
+  it("refuses what GitHub refuses: an unknown commit, a bad conclusion, more than 50 annotations, an output without title", async () => {
+    const { sha } = gh.addCommit({ message: "Change" });
+    const create = (body: object) =>
+      octokit.request("POST /repos/{owner}/{repo}/check-runs", { ...repo, ...body } as never);
+    expect((await failure(create({ name: "x", head_sha: "f".repeat(40) }))).status).toBe(422);
+    const { data } = await create({ name: "x", head_sha: sha });
+    const update = (body: object) =>
+      octokit.request("PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}", {
+        ...repo,
+        check_run_id: (data as { id: number }).id,
+        ...body,
+      } as never);
+    expect((await failure(update({ conclusion: "approved" }))).status).toBe(422);
+    expect((await failure(update({ status: "completed" }))).status).toBe(422);
+    expect((await failure(update({ output: { summary: "no title" } }))).status).toBe(422);
+    const many = Array.from({ length: 51 }, () => ({
+      path: "a",
+      start_line: 1,
+      end_line: 1,
+      annotation_level: "notice",
+      message: "m",
+    }));
+    expect((await failure(update({ output: { title: "t", summary: "s", annotations: many } }))).status).toBe(422);
+    expect((await failure(octokit.rest.checks.listAnnotations({ ...repo, check_run_id: 999_999 }))).status).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { actionsRoutes, ARTIFACT_ZIP_PATH, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
 import { answerGraphql } from "./github-emulator/graphql.ts";
 import { Attachments } from "./github-emulator/attachments.ts";
+import { checkRoutes } from "./github-emulator/routes-checks.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
 import { pullRoutes } from "./github-emulator/routes-pulls.ts";
@@ -33,6 +34,7 @@ import {
   type Permission,
   type ReactionSubject,
 } from "./github-emulator/state.ts";
+import type { CheckRunRecord } from "./github-emulator/state-checks.ts";
 import type { Operation } from "./openapi/operations.ts";
 import { validateResponse } from "./openapi/validate.ts";
 
@@ -53,6 +55,7 @@ export type {
   RestReviewComment,
 } from "./github-emulator/render-pulls.ts";
 export type { RestWorkflowRun } from "./github-emulator/render-actions.ts";
+export type { CheckRunRecord } from "./github-emulator/state-checks.ts";
 export type {
   CommitRecord,
   DiffFileRecord,
@@ -125,6 +128,8 @@ export interface GitHubEmulator extends SeedHelpers {
    * the token; `body_html` (media type full+json) carries a signed URL anyone holding it may fetch.
    */
   addAttachment(bytes: Uint8Array): string;
+  /** The check runs made through the checks API (gitclaw's review), oldest first. */
+  checkRuns(): readonly CheckRunRecord[];
   /** Makes the next matching request(s) fail, before authentication and routing. */
   failNext(fault: Fault): void;
   stop(): Promise<void>;
@@ -140,6 +145,7 @@ const ROUTES: Record<Operation, Handler> = {
   ...reviewRoutes,
   ...searchRoutes,
   ...actionsRoutes,
+  ...checkRoutes,
 };
 
 interface Route {
@@ -370,6 +376,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
     addAttachment: (bytes) => attachments.add(bytes),
     ...createSeedHelpers(state, render),
+    checkRuns: () => state.checks.runs,
     failNext: (fault) => {
       faults.push({ ...fault, times: fault.times ?? 1 });
     },

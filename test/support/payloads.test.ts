@@ -20,6 +20,7 @@ import {
   issueLabeledPayload,
   issueOpenedPayload,
   pullRequestLabeledPayload,
+  pullRequestPayload,
   reviewCommentCreatedPayload,
   reviewSubmittedPayload,
   webhookExamples,
@@ -211,6 +212,19 @@ describe("pull request payloads", () => {
       expect(validateWebhookPayload("pull_request.labeled", payload), `example ${example}`).toEqual([]);
       expect(payload.label?.name).toBe("gitclaw");
     });
+  });
+
+  it("pull requests opened, pushed to and marked ready validate, with the head and who did it", () => {
+    const t = pullTarget();
+    const pull = gh.pullRequest(t.pull.number);
+    for (const action of ["opened", "synchronize", "ready_for_review"] as const)
+      webhookExamples("pull_request", action).forEach((_, example) => {
+        const payload = pullRequestPayload({ ...t, pull, action, sender: alice, before: "c".repeat(40), example });
+        expect(validateWebhookPayload(`pull_request.${action}`, payload), `${action} ${example}`).toEqual([]);
+        expect(payload.pull_request).toMatchObject({ number: pull.number, head: { sha: pull.head.sha } });
+        expect(payload.sender.login).toBe("alice");
+        if (payload.action === "synchronize") expect(payload.before).toBe("c".repeat(40));
+      });
   });
 
   it("completed workflow runs validate, listing the run's pull request", () => {

@@ -257,6 +257,31 @@ export function pullRequestLabeledPayload(
   } as PullRequestLabeledEvent;
 }
 
+type ReviewedAction = "opened" | "synchronize" | "ready_for_review";
+
+/**
+ * A pull request opened, pushed to (`before`: the head before the push) or marked ready for review,
+ * as `pull_request` and `pull_request_target` carry it (trigger mode "review").
+ */
+export function pullRequestPayload<A extends ReviewedAction>(
+  target: PullTarget & { action: A; sender: RestUser; before?: string },
+): Extract<WebhookEventMap["pull_request"], { action: A }> {
+  const base = example("pull_request", target.action, target.example ?? 0) as WebhookEventMap["pull_request"] & {
+    pull_request: RestPullRequest;
+    repository: { full_name: string; owner: { login: string } };
+  };
+  const pushed =
+    target.action === "synchronize" ? { before: target.before ?? "0".repeat(40), after: target.pull.head.sha } : {};
+  return {
+    ...base,
+    ...pushed,
+    number: target.pull.number,
+    pull_request: pullRequest(base.pull_request, target.pull),
+    repository: repository(base.repository, target),
+    sender: webhookUser(target.sender),
+  } as Extract<WebhookEventMap["pull_request"], { action: A }>;
+}
+
 /** A workflow run that finished (`workflow_run.completed`). */
 export function workflowRunCompletedPayload(
   target: Target & { run: RestWorkflowRun; sender: RestUser },

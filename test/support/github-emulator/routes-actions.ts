@@ -35,7 +35,7 @@ function dispatchInput(context: RouteContext) {
 }
 
 /** GitHub's list envelope: `{ total_count, <key>: page }`. */
-function page(items: unknown[], key: string, url: URL): RouteResult {
+export function page(items: unknown[], key: string, url: URL): RouteResult {
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("per_page")) || 30));
   const pageNumber = Math.max(1, Number(url.searchParams.get("page")) || 1);
   return {

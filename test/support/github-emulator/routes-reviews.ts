@@ -2,7 +2,7 @@
 // A comment on a line the diff does not show, or on a file the pull request does not change, fails
 // the whole review with GitHub's own 422 sentences, which do not say which comment it was.
 import { field, idParam, notFound, paginate, unprocessable, type RouteContext, type RouteTable } from "./http.ts";
-import { isPull, renderReview, type PullIssue } from "./render-pulls.ts";
+import { headSha, isPull, renderReview, type PullIssue } from "./render-pulls.ts";
 import { timestamp } from "./state.ts";
 import { patchHunks, type DiffSide, type ReviewCommentRecord, type ReviewRecord } from "./state-pulls.ts";
 
@@ -73,8 +73,10 @@ function createReview(context: RouteContext): { issue: PullIssue; review: Review
   const event = field(body, "event");
   if (event !== undefined && !(typeof event === "string" && event in STATES))
     throw unprocessable(`Invalid request.\n\n${JSON.stringify(event)} is not a member of the event enum.`);
-  const commitId = field(body, "commit_id") ?? issue.pull.head.sha;
-  if (commitId !== issue.pull.head.sha) throw unprocessable("Commit is not part of the pull request");
+  // The head now: a same-repository head follows its branch after a push.
+  const head = headSha(state, issue.pull);
+  const commitId = field(body, "commit_id") ?? head;
+  if (commitId !== head) throw unprocessable("Commit is not part of the pull request");
   const text = field(body, "body");
   const list = field(body, "comments") ?? [];
   if (!Array.isArray(list)) throw unprocessable('Invalid request.\n\n"comments" must be an array.');
@@ -93,7 +95,7 @@ function createReview(context: RouteContext): { issue: PullIssue; review: Review
     author,
     body: typeof text === "string" ? text : "",
     state: event === undefined ? "PENDING" : STATES[event as keyof typeof STATES],
-    commitId: issue.pull.head.sha,
+    commitId: head,
     ...(event === undefined ? {} : { submittedAt: now }),
   };
   issue.pull.reviews.push(review);

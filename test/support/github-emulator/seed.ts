@@ -77,6 +77,14 @@ export interface SeedHelpers {
   }): CommitRecord;
   createPullRequest(input: PullRequestInput): RestPullRequest;
   /**
+   * What a push or a click changes: the files endpoint's diff, draft or ready, the commit count, and
+   * a fork's head (fetched again into refs/pull/<n>/head; a same-repository head follows its branch).
+   */
+  updatePullRequest(
+    pullNumber: number,
+    update: { files?: DiffFileRecord[]; draft?: boolean; commits?: number; forkHead?: string },
+  ): RestPullRequest;
+  /**
    * An inline comment, in a review of its own as GitHub makes it (`reviewId` puts it in an existing
    * one); `inReplyTo` answers a comment's thread. `minimized`: hidden as a moderator would, with
    * GitHub's reason; only GraphQL tells.
@@ -194,6 +202,18 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
       });
       if (fork) state.code.fetchPullHead(issue.number, fork.cloneUrl, input.head.ref, input.head.sha);
       return renderPull(render, state, pull(issue.number));
+    },
+    updatePullRequest: (pullNumber, update) => {
+      const record = pull(pullNumber).pull;
+      if (update.files) record.files = update.files;
+      if (update.draft !== undefined) record.draft = update.draft;
+      if (update.commits !== undefined) record.commits = update.commits;
+      const fork = record.head.fork;
+      if (update.forkHead && fork) {
+        record.head.sha = update.forkHead;
+        state.code.fetchPullHead(pullNumber, fork.cloneUrl, record.head.ref, update.forkHead);
+      }
+      return renderPull(render, state, pull(pullNumber));
     },
     addReviewComment: (pullNumber, input) => {
       const issue = pull(pullNumber);

@@ -42,6 +42,11 @@ export class CodeState {
     return this.git(["rev-parse", "--verify", "-q", `refs/heads/${name}^{commit}`]) ?? this.branches.get(name);
   }
 
+  /** Whether the repository has the commit: in `origin` (pull request heads included), or seeded. */
+  hasCommit(sha: string): boolean {
+    return this.git(["cat-file", "-e", `${sha}^{commit}`]) !== undefined || this.commit(sha) !== undefined;
+  }
+
   /** Commits on `head` that `base` lacks, counted in `origin`; undefined without one. */
   commitsBetween(base: string, head: string): number | undefined {
     const count = this.git(["rev-list", "--count", `${base}..${head}`]);

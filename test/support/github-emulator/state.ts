@@ -1,5 +1,6 @@
 // The emulator's in-memory repository: plain records, no REST shapes (render.ts builds those on
 // demand, so derived fields such as comment counts and reaction rollups are always consistent).
+import { ChecksState } from "./state-checks.ts";
 import type { components } from "@octokit/openapi-types";
 import { ActionsState } from "./state-actions.ts";
 import { CodeState } from "./state-code.ts";
@@ -102,6 +103,7 @@ export class EmulatorState {
   readonly createdAt = timestamp();
   readonly code: CodeState;
   readonly actions: ActionsState;
+  readonly checks = new ChecksState();
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
   // code that mixes them up gets a 404 instead of silently hitting another object.
   private lastId = 1000;

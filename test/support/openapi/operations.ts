@@ -41,6 +41,11 @@ export const OPERATIONS = [
   "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
   "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}",
   "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
+  // Automatic review (src/review/): its check run on the head commit, with annotations.
+  "POST /repos/{owner}/{repo}/check-runs",
+  "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations",
   "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
   "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
   "GET /search/issues",

@@ -274,6 +274,26 @@ describe("init over an existing workflow", () => {
     expect(read(dir, WORKFLOW)).toBe(text);
   });
 
+  it("writes and upgrades to trigger mode review: pull_request_target's types, checks: write", async () => {
+    const fresh = await repoWith();
+    init(fresh, { trigger: ["issue", "review"] });
+    const written = read(fresh, WORKFLOW);
+    expect(written).toContain("  pull_request_target:\n    types: [opened, synchronize, ready_for_review]\n");
+    expect(written).toContain("  checks: write\n");
+    expect(written).toContain(`contains(fromJSON('["opened","synchronize","ready_for_review"]'), github.event.action)`);
+
+    const dir = await repoWith();
+    init(dir);
+    const report = init(dir, { trigger: ["issue", "review"] });
+    expect(report.files[0]!.changes).toEqual(
+      expect.arrayContaining([
+        "on.pull_request_target: added types opened, synchronize, ready_for_review (trigger modes issue, review)",
+        "permissions: added checks: write (trigger mode review reports each review as a check run)",
+      ]),
+    );
+    expect(read(dir, WORKFLOW)).toContain("  checks: write");
+  });
+
   it("moves a workflow-level concurrency group to the job, where a run the if: skips never joins it", async () => {
     const dir = await repoWith();
     init(dir);
@@ -516,6 +536,7 @@ describe("generated workflows", () => {
       { provider: "openrouter", trigger: ["label", "assign"], label: "it's urgent", assignee: "claw-bot" },
       { provider: "vllm", model: "qwen3", baseUrl: "http://gpu:8000/v1", api: "openai-compatible" },
       { trigger: ["mention"], mention: "@claw" },
+      { trigger: ["issue", "review", "ci"] },
     ];
     const files: string[] = [];
     for (const [i, options] of variants.entries()) {

@@ -23,6 +23,7 @@ import {
   issueLabeledPayload,
   issueOpenedPayload,
   pullRequestLabeledPayload,
+  pullRequestPayload,
   reviewCommentCreatedPayload,
   reviewSubmittedPayload,
   workflowRunCompletedPayload,
@@ -194,6 +195,17 @@ function pullRequestEvents(alice: ReturnType<GitHubEmulator["addUser"]>) {
       payload: ci("gitclaw/issue-1", "success", own),
     },
     { name: "CI failed on their branch", eventName: "workflow_run", payload: ci("theirs", "failure", theirs) },
+    {
+      name: "PR opened",
+      eventName: "pull_request_target",
+      payload: pullRequestPayload({ ...on(theirs), action: "opened", sender: alice }),
+    },
+    {
+      name: "PR pushed to",
+      eventName: "pull_request_target",
+      payload: pullRequestPayload({ ...on(theirs), action: "synchronize", sender: alice }),
+    },
+    { name: "review asked", eventName: "issue_comment", payload: prComment(theirs, "@gitclaw review") },
   ];
 }
 
@@ -215,6 +227,7 @@ describe("the prefilter init writes", () => {
     },
     { modes: ["issue", "ci"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
     { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: false },
+    { modes: ["review"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: false },
   ];
 
   it("passes every event the guard accepts, and stops what no mode accepts", () => {
@@ -246,6 +259,7 @@ describe("the prefilter init writes", () => {
           "inline comment mentioning @gitclaw",
           "inline comment on gitclaw's PR",
           "changes requested on gitclaw's PR",
+          "review asked",
         ],
       },
       {
@@ -313,6 +327,7 @@ describe("the prefilter init writes", () => {
           "inline comment on gitclaw's PR",
           "changes requested on gitclaw's PR",
           "CI failed on gitclaw's branch",
+          "review asked",
         ],
       },
       {
@@ -323,6 +338,20 @@ describe("the prefilter init writes", () => {
           "PR comment mentioning",
           "inline comment mentioning",
           "review mentioning",
+        ],
+      },
+      {
+        modes: "review",
+        passed: [
+          "comment",
+          "comment mentioning",
+          "comment on the labelled issue",
+          "comment on the assigned issue",
+          "PR comment mentioning @gitclaw",
+          "inline comment mentioning @gitclaw",
+          "PR opened",
+          "PR pushed to",
+          "review asked",
         ],
       },
     ]);
@@ -395,5 +424,32 @@ describe("the workflow with sub-agents on Actions (tasks.actions)", () => {
       name: "task-${{ inputs.task_id }}",
       path: "${{ runner.temp }}/gitclaw-task/",
     });
+  });
+});
+
+describe("the workflow with trigger mode review", () => {
+  const inputs: Inputs = [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]];
+  const render = (modes: Trigger["modes"]) =>
+    parse(
+      renderWorkflow(
+        { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({ trigger: { modes } }).trigger },
+        inputs,
+      ),
+    ) as { on: Record<string, { types: string[] }>; permissions: Record<string, string> };
+
+  it("follows pull requests opened, pushed to and marked ready on pull_request_target, with checks: write", () => {
+    const review = render(["issue", "review"]);
+    expect(review.on.pull_request_target!.types).toEqual(["opened", "synchronize", "ready_for_review"]);
+    expect(review.on.pull_request).toBeUndefined();
+    expect(review.permissions.checks).toBe("write");
+    const plain = render(["issue"]);
+    expect(plain.on.pull_request_target).toBeUndefined();
+    expect(plain.permissions.checks).toBeUndefined();
+    expect(render(["label", "review"]).on.pull_request_target!.types).toEqual([
+      "labeled",
+      "opened",
+      "synchronize",
+      "ready_for_review",
+    ]);
   });
 });

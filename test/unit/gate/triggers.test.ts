@@ -184,3 +184,42 @@ describe("triggers", () => {
     );
   });
 });
+
+describe("trigger mode review", () => {
+  const review = { ...DEFAULT_TRIGGER, modes: ["issue" as const, "review" as const] };
+  const pull = (
+    action: string,
+    draft = false,
+    eventName: TriggerEvent["eventName"] = "pull_request_target",
+  ): TriggerEvent => ({
+    ...base,
+    eventName,
+    action,
+    pullRequest: { number: 7, head: { ref: "x", sha: "a".repeat(40) }, draft },
+  });
+  const onPull = (body: string) => comment(body, { pullRequest: { number: 7 } });
+
+  it("reviews a pull request opened, pushed to or marked ready, on pull_request and pull_request_target", () => {
+    expect(triggerReason(pull("opened"), review)).toBe("a pull request opened, to review");
+    expect(triggerReason(pull("synchronize", false, "pull_request"), review)).toBe(
+      "a pull request pushed to, to review",
+    );
+    expect(triggerReason(pull("ready_for_review"), review)).toBe("a pull request marked ready for review, to review");
+    expect(triggerReason(pull("closed"), review)).toBeUndefined();
+    expect(triggerReason(pull("opened"), DEFAULT_TRIGGER)).toBeUndefined();
+  });
+
+  it("lets a draft wait until it is ready, unless review.drafts", () => {
+    expect(triggerReason(pull("opened", true), review, { drafts: false })).toBeUndefined();
+    expect(triggerReason(pull("synchronize", true), review)).toBeUndefined();
+    expect(triggerReason(pull("opened", true), review, { drafts: true })).toBe("a pull request opened, to review");
+  });
+
+  it("takes a line '@gitclaw review' on a pull request as a review request; other text is a comment to answer", () => {
+    expect(triggerReason(onPull("Thanks!\n@gitclaw review\n"), review)).toBe("a review request");
+    expect(triggerReason(onPull("@GitClaw Review."), review)).toBe("a review request");
+    expect(triggerReason(onPull("@gitclaw review the error handling"), review)).toBe("a comment mentioning @gitclaw");
+    expect(triggerReason(comment("@gitclaw review"), review)).toBe("a comment");
+    expect(triggerReason(onPull("@gitclaw review"), DEFAULT_TRIGGER)).toBe("a comment mentioning @gitclaw");
+  });
+});
