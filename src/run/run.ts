@@ -22,6 +22,7 @@ import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
+import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
@@ -86,9 +87,10 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     taskFiles: tools.tasks?.ownFiles,
   });
   const steps = progress.stepsDetails();
-  const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
+  const delivered = await deliver(run, workspace, { result, landing, steps });
+  const notes = [...forkNotes(run, patch, landing), ...delivered, ...mcpNotes(run, tools.mcp)];
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
-  writeSummary(run, timeline, result, prepared.instructions);
+  writeSummary(run, timeline, result, prepared.instructions, tools.mcp.summary());
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
 }
@@ -199,12 +201,14 @@ function writeSummary(
   timeline: RunTimeline,
   result: LoopResult,
   instructions?: RepositoryInstructions,
+  mcp = "",
 ): void {
   const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
-    instructionsSummary(instructions);
+    instructionsSummary(instructions) +
+    mcp;
   try {
     workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
   } catch (error) {
