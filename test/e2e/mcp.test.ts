@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolResultTexts, type RecordedModelRequest } from "../support/fake-model.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, piExport } from "../support/pi.ts";
@@ -27,7 +28,11 @@ const MCP_JSON = {
     broken: { command: "node", args: [SERVER, "broken"] },
   },
 };
-const CONFIG = { tools: { env: ["NPM_TOKEN"] }, mcp: { servers: { probe: { tools: { dangerous: "deny" } } } } };
+const CONFIG = {
+  tools: { env: ["NPM_TOKEN"] },
+  mcp: { servers: { probe: { tools: { dangerous: "deny" } } } },
+  tasks: { enabled: true },
+};
 
 let world: World;
 let runner: HostedRunner;
@@ -138,6 +143,33 @@ describe("a repository's MCP server", () => {
     const page = await piExport(sessionFile, piAgentDir(world.model.url));
     expect(page).toContain("mcp__probe__echo");
     expect(page).toContain("echo: hello");
+  });
+});
+
+describe("a sub-agent", () => {
+  it("calls the same servers as the run's own agent", async () => {
+    const brief = "Ask the echo server to say child.";
+    world.model.scriptFor(brief, [
+      { toolCalls: [{ name: "mcp__probe__echo", input: { text: "from the child" } }] },
+      { toolCalls: [{ name: "agent_report", input: { reportMarkdown: "The server said it.", title: "Echo" } }] },
+    ]);
+    world.model.script([
+      { toolCalls: [{ name: "task", input: { title: "Echo", prompt: brief } }] },
+      { text: "The child asked the server." },
+    ]);
+    const before = world.model.requests.length;
+    const issue = world.gh.createIssue({ title: "Delegate", body: "Let a sub-agent ask.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), withToken());
+    expect(run.stages.agent?.exitCode, run.logs).toBe(0);
+    // A child's conversation opens with its brief; the parent's with the issue.
+    const opensWith = (request: RecordedModelRequest) => JSON.stringify((request.body.messages as unknown[])[0]);
+    const childRequests = world.model.requests.slice(before).filter((request) => opensWith(request).includes(brief));
+    expect(childRequests.length).toBe(2);
+    const childFirst = childRequests[0]!;
+    expect(offered(childFirst)).toContain("mcp__probe__echo");
+    const childResults = childRequests.flatMap((request) => toolResultTexts(request.body));
+    expect(childResults).toContain("echo: from the child");
+    expect(run.summary).toMatch(/\| `probe` \| stdio \| running \| 3 tools of 4 \| `echo` × 1 \|/);
   });
 });
 
