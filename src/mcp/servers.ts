@@ -16,6 +16,8 @@ export interface McpStart {
   baseEnv: Record<string, string>;
   cwd: string;
   runAs?: RunAs;
+  /** What to undo once the servers are stopped (the worktree they ran in). */
+  release?: () => Promise<unknown>;
 }
 
 export class McpServers {
@@ -109,6 +111,7 @@ export class McpServers {
   /** Ends every server (before the sandbox is released, which would kill what is left anyway). */
   async close(): Promise<void> {
     await Promise.all(this.connections.map((connection) => connection.close()));
+    await this.start.release?.();
   }
 }
 

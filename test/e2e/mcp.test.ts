@@ -174,7 +174,7 @@ describe("a sub-agent", () => {
 });
 
 describe("a pull request's head declaring a server", () => {
-  it("starts nothing: only the default branch's servers run", async () => {
+  it("starts nothing: only the default branch's servers run, in the default branch's files", async () => {
     const author = await world.repo.clone("mcp-author");
     await git(author, "checkout", "-q", "-b", "add-tools");
     const intruder = { command: "sh", args: ["-c", `echo started > ${MARKER}; exec node ${SERVER} probe`] };
@@ -188,7 +188,7 @@ describe("a pull request's head declaring a server", () => {
       head: { ref: "add-tools", sha: head },
     });
     const comment = world.gh.addComment(pr.number, { body: "@gitclaw look", user: "alice" });
-    world.model.script([{ text: "Looked." }]);
+    world.model.script([{ toolCalls: [{ name: "mcp__probe__probe", input: {} }] }, { text: "Looked." }]);
     const before = world.model.requests.length;
     const run = await world.run(
       "issue_comment",
@@ -200,5 +200,9 @@ describe("a pull request's head declaring a server", () => {
     expect(names).toContain("mcp__probe__echo");
     expect(names.filter((name) => name.includes("intruder"))).toEqual([]);
     expect(existsSync(MARKER)).toBe(false);
+    // main's server runs in main's files, not in the workspace, which holds the pull request's head.
+    const probed = JSON.parse(toolResults(world)[0]!) as { cwd: string; mcpJsonHere: string };
+    expect(probed.cwd).not.toBe(run.workspace);
+    expect(probed.mcpJsonHere).toBe(JSON.stringify(MCP_JSON));
   });
 });

@@ -1,11 +1,11 @@
 // A small MCP server for the tests, speaking real MCP over stdio with the official SDK. Plain
 // JavaScript, so any Node the tool user can run starts it (`node mcp-server.mjs <kind>`):
 // - probe: echo; probe (who it runs as, its environment, whether it can read its ancestors'
-//   /proc/<pid>/environ and finds a secret there); crash (the process exits mid-call); dangerous
+//   /proc/<pid>/environ and finds a secret there, the .mcp.json of its working directory); crash (the process exits mid-call); dangerous
 //   (for the deny policy);
 // - many: 50 tools `tool_00` … `tool_49`, each answering with its own name and the argument;
 // - broken: says something on stderr and exits before speaking MCP.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
@@ -66,6 +66,7 @@ if (kind === "many") {
       cwd: process.cwd(),
       env: process.env,
       ancestors: ancestors(),
+      mcpJsonHere: existsSync(".mcp.json") ? readFileSync(".mcp.json", "utf8") : null,
     }),
   );
   server.registerTool("crash", { description: "Exits the server." }, async () => process.exit(7));
