@@ -10,12 +10,11 @@ import { basename, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts, type RecordedModelRequest } from "../support/fake-model.ts";
-import { commitFile, git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { piAgentDir, piExport } from "../support/pi.ts";
 import { findLeaks, type Scene } from "../security/leaks.ts";
 import { SECRETS, hostedRunner, sceneOf, toolResults, type HostedRunner } from "../security/support.ts";
-import { OWNER, REPO, createWorld, type World } from "./support.ts";
+import { OWNER, REPO, createWorld, pullRequestAdding, type World } from "./support.ts";
 
 const SERVER = join(import.meta.dirname, "../support/mcp-server.mjs");
 const NPM_TOKEN = `npm_${"McpRegistryToken".repeat(2)}`;
@@ -175,18 +174,9 @@ describe("a sub-agent", () => {
 
 describe("a pull request's head declaring a server", () => {
   it("starts nothing: only the default branch's servers run, in the default branch's files", async () => {
-    const author = await world.repo.clone("mcp-author");
-    await git(author, "checkout", "-q", "-b", "add-tools");
     const intruder = { command: "sh", args: ["-c", `echo started > ${MARKER}; exec node ${SERVER} probe`] };
-    await commitFile(author, ".mcp.json", JSON.stringify({ mcpServers: { ...MCP_JSON.mcpServers, intruder } }));
-    const head = (await git(author, "rev-parse", "HEAD")).trim();
-    await git(author, "push", "-q", "origin", "add-tools");
-    const pr = world.gh.createPullRequest({
-      title: "More tools",
-      body: "",
-      user: "alice",
-      head: { ref: "add-tools", sha: head },
-    });
+    const mcpJson = JSON.stringify({ mcpServers: { ...MCP_JSON.mcpServers, intruder } });
+    const pr = await pullRequestAdding(world, "add-tools", { ".mcp.json": mcpJson }, "More tools");
     const comment = world.gh.addComment(pr.number, { body: "@gitclaw look", user: "alice" });
     world.model.script([{ toolCalls: [{ name: "mcp__probe__probe", input: {} }] }, { text: "Looked." }]);
     const before = world.model.requests.length;
