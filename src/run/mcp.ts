@@ -20,10 +20,17 @@ const NONE: Declarations = { servers: [], refused: [] };
 /** Starts the servers; `ready` on the result settles once each runs or failed (never throws). */
 export async function startMcpServers(run: TargetedRun, workspace: Workspace, sandbox: Sandbox): Promise<McpServers> {
   const { config } = run;
-  const declared = await declaredServers(run, workspace);
+  let declared = await declaredServers(run, workspace);
   const names = declared.servers.map((server) => server.name);
   if (names.length) run.log(`gitclaw: starting MCP servers: ${names.join(", ")}`);
-  const root = names.length && declared.commit ? await serverRoot(workspace, sandbox, declared.commit) : undefined;
+  let root: Awaited<ReturnType<typeof serverRoot>> | undefined;
+  try {
+    root = names.length && declared.commit ? await serverRoot(workspace, sandbox, declared.commit) : undefined;
+  } catch (error) {
+    const reason = `the default branch's files could not be checked out for it: ${(error as Error).message}`;
+    const refused = declared.servers.map(({ name, from }) => ({ name, from, reason }));
+    declared = { servers: [], refused: [...declared.refused, ...refused] };
+  }
   return new McpServers({
     declarations: declared,
     settings: config.mcp,
