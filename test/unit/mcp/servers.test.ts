@@ -5,6 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { McpSettings, type ServerSpec } from "../../../src/mcp/config.ts";
 import { mergeDeclarations, parseMcpJson, type DeclaredServer } from "../../../src/mcp/declared.ts";
@@ -169,5 +171,69 @@ describe("declarations", () => {
       ["extra", ".github/gitclaw.json (mcp.servers)", {}],
     ]);
     expect(parseMcpJson("{ nope").refused[0]!.reason).toMatch(/^not valid JSON/);
+  });
+});
+
+describe("a server over http", () => {
+  it("on a listed host is reached by gitclaw's process, with its headers, whose tools.env values are redacted", async () => {
+    const seen: string[] = [];
+    const http = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      async fetch(request) {
+        seen.push(request.headers.get("authorization") ?? "");
+        // Stateless, as the SDK's examples do it: a server and a transport per request.
+        const server = new McpServer({ name: "remote", version: "1.0.0" });
+        server.registerTool("whoami", { description: "Says what the request carried." }, async (extra) => ({
+          content: [{ type: "text", text: `authorization: ${extra.requestInfo?.headers.authorization}` }],
+        }));
+        const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+        await server.connect(transport);
+        return transport.handleRequest(request);
+      },
+    });
+    try {
+      const spec: ServerSpec = {
+        type: "http",
+        url: `http://127.0.0.1:${http.port}/mcp`,
+        headers: { Authorization: "Bearer ${NPM_TOKEN}" },
+      };
+      const servers = await startServers([{ name: "remote", spec }], { allowHosts: ["127.0.0.1"] });
+      expect(servers.problems()).toEqual([]);
+      const result = await callTool(find(servers.tools(), "mcp__remote__whoami"), {}, context());
+      expect(result).toMatchObject({ text: "authorization: Bearer [REDACTED]", isError: false });
+      expect(new Set(seen)).toEqual(new Set([`Bearer ${SECRET}`]));
+    } finally {
+      await http.stop(true);
+    }
+  });
+
+  it("follows no redirect that leaves the URL's origin, so its headers go nowhere else", async () => {
+    const elsewhere: string[] = [];
+    const other = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: (request) => {
+        elsewhere.push(request.headers.get("authorization") ?? "");
+        return new Response("no", { status: 404 });
+      },
+    });
+    const redirecting = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => Response.redirect(`http://127.0.0.1:${other.port}/mcp`, 307),
+    });
+    try {
+      const spec: ServerSpec = {
+        type: "http",
+        url: `http://127.0.0.1:${redirecting.port}/mcp`,
+        headers: { Authorization: "Bearer ${NPM_TOKEN}" },
+      };
+      const servers = await startServers([{ name: "moved", spec }], { allowHosts: ["127.0.0.1"] });
+      expect(servers.problems()).toEqual([expect.stringMatching(/^`moved` failed: .*its tools were withdrawn$/)]);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await Promise.all([other.stop(true), redirecting.stop(true)]);
+    }
   });
 });
