@@ -174,6 +174,14 @@ describe("declarations", () => {
   });
 });
 
+/** An http server on loopback, its bearer token a tools.env variable; and the setting that allows the host. */
+const onLoopback = (port: number | undefined): ServerSpec => ({
+  type: "http",
+  url: `http://127.0.0.1:${port}/mcp`,
+  headers: { Authorization: "Bearer ${NPM_TOKEN}" },
+});
+const LOOPBACK = { allowHosts: ["127.0.0.1"] };
+
 describe("a server over http", () => {
   it("on a listed host is reached by gitclaw's process, with its headers, whose tools.env values are redacted", async () => {
     const seen: string[] = [];
@@ -193,12 +201,7 @@ describe("a server over http", () => {
       },
     });
     try {
-      const spec: ServerSpec = {
-        type: "http",
-        url: `http://127.0.0.1:${http.port}/mcp`,
-        headers: { Authorization: "Bearer ${NPM_TOKEN}" },
-      };
-      const servers = await startServers([{ name: "remote", spec }], { allowHosts: ["127.0.0.1"] });
+      const servers = await startServers([{ name: "remote", spec: onLoopback(http.port) }], LOOPBACK);
       expect(servers.problems()).toEqual([]);
       const result = await callTool(find(servers.tools(), "mcp__remote__whoami"), {}, context());
       expect(result).toMatchObject({ text: "authorization: Bearer [REDACTED]", isError: false });
@@ -224,12 +227,7 @@ describe("a server over http", () => {
       fetch: () => Response.redirect(`http://127.0.0.1:${other.port}/mcp`, 307),
     });
     try {
-      const spec: ServerSpec = {
-        type: "http",
-        url: `http://127.0.0.1:${redirecting.port}/mcp`,
-        headers: { Authorization: "Bearer ${NPM_TOKEN}" },
-      };
-      const servers = await startServers([{ name: "moved", spec }], { allowHosts: ["127.0.0.1"] });
+      const servers = await startServers([{ name: "moved", spec: onLoopback(redirecting.port) }], LOOPBACK);
       expect(servers.problems()).toEqual([expect.stringMatching(/^`moved` failed: .*its tools were withdrawn$/)]);
       expect(elsewhere).toEqual([]);
     } finally {
