@@ -17,8 +17,17 @@ import type { Workspace } from "./workspace.ts";
 
 const NONE: Declarations = { servers: [], refused: [] };
 
-/** Starts the servers; `ready` on the result settles once each runs or failed (never throws). */
-export async function startMcpServers(run: TargetedRun, workspace: Workspace, sandbox: Sandbox): Promise<McpServers> {
+/**
+ * Starts the servers; `ready` on the result settles once each runs or failed (never throws).
+ * `toolEnv` is the tool commands' environment: the servers get it without tools.env's variables,
+ * which reach a server only where its declaration names them.
+ */
+export async function startMcpServers(
+  run: TargetedRun,
+  workspace: Workspace,
+  sandbox: Sandbox,
+  toolEnv: Readonly<Record<string, string>>,
+): Promise<McpServers> {
   const { config } = run;
   let declared = await declaredServers(run, workspace);
   const names = declared.servers.map((server) => server.name);
@@ -35,7 +44,7 @@ export async function startMcpServers(run: TargetedRun, workspace: Workspace, sa
     declarations: declared,
     settings: config.mcp,
     passed: passedVariables(run.processEnv, config.tools.env),
-    baseEnv: workspace.toolEnv,
+    baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),
     cwd: root?.cwd ?? workspace.root,
     runAs: sandbox.isolated ? sandbox : undefined,
     release: root?.release,

@@ -87,7 +87,7 @@ export async function setUpTools(
     images: run.resolved.vision === true,
   };
   // Started now, ready by the time the rest of the tool set is: sub-agents share them.
-  const mcp = await startMcpServers(run, workspace, sandbox);
+  const mcp = await startMcpServers(run, workspace, sandbox, context.env);
   const tasks = setUpTasks({
     run,
     workspace,
