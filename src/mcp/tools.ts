@@ -36,8 +36,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: fals
 
 /** The arguments' zod schema: an object, checked by the server's JSON schema. */
 function argumentsSchema(schema: Record<string, unknown>): z.ZodType<Record<string, unknown>> {
-  const { $schema: _, ...rest } = schema;
-  const validate = ajv.compile(rest);
+  const validate = ajv.compile(schema);
   return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
     if (validate(value)) return;
     for (const error of validate.errors ?? [])
@@ -80,17 +79,24 @@ function entryOf(connection: McpServerConnection, tool: McpTool, name: string): 
   const server = connection.launch.name;
   const description =
     `[MCP server ${server}] ${(tool.description ?? tool.title ?? "").slice(0, MAX_DESCRIPTION)}`.trim();
-  const inputSchema = { ...(tool.inputSchema as Record<string, unknown>) };
-  delete inputSchema.$schema;
-  const entry: McpEntry = { name, server, tool: tool.name, description, inputSchema, calls: 0, agentTool: undefined! };
-  entry.agentTool = {
+  // Without its dialect: Ajv 2020 checks it as 2020-12 (MCP's default), and the model needs none.
+  const { $schema: _, ...inputSchema } = tool.inputSchema as Record<string, unknown>;
+  const entry: McpEntry = {
     name,
+    server,
+    tool: tool.name,
     description,
-    parameters: argumentsSchema(inputSchema),
-    modelSchema: inputSchema,
-    execute: async (args, context) => {
-      entry.calls++;
-      return callServer(connection, tool.name, args as Record<string, unknown>, context);
+    inputSchema,
+    calls: 0,
+    agentTool: {
+      name,
+      description,
+      parameters: argumentsSchema(inputSchema),
+      modelSchema: inputSchema,
+      execute: async (args, context) => {
+        entry.calls++;
+        return callServer(connection, tool.name, args as Record<string, unknown>, context);
+      },
     },
   };
   return entry;
