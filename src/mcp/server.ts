@@ -42,10 +42,6 @@ export class McpServerConnection {
 
   constructor(readonly launch: ServerLaunch) {}
 
-  get pid(): number | undefined {
-    return this.#transport instanceof SandboxedStdioTransport ? this.#transport.pid : undefined;
-  }
-
   /** Connects and lists the tools within startMs; resolves either way, with the state saying how it went. */
   async start(): Promise<void> {
     const { startMs } = this.launch;
@@ -55,7 +51,8 @@ export class McpServerConnection {
     });
     try {
       await Promise.race([this.#connect(), timeout]);
-      this.state = { status: "running" };
+      // Unless it stopped in the meantime.
+      if (this.state.status === "starting") this.state = { status: "running" };
     } catch (error) {
       this.#fail(this.#exitReason((error as Error).message));
       await this.close();

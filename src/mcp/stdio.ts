@@ -33,10 +33,6 @@ export class SandboxedStdioTransport implements Transport {
 
   constructor(private readonly launch: StdioLaunch) {}
 
-  get pid(): number | undefined {
-    return this.#process?.pid;
-  }
-
   /** The last lines the server wrote to stderr (not redacted: the caller redacts). */
   get stderrTail(): string {
     return this.#stderr.trim();
