@@ -12,6 +12,7 @@ import { modelInfo } from "../src/agent/catalog.ts";
 import { createPromptCache, dollars, type PromptUsage } from "../test/support/fake-model/prompt-cache.ts";
 import type { RecordedModelRequest, Turn } from "../test/support/fake-model.ts";
 import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
+import { mcpCostRows } from "./cost-mcp.ts";
 import {
   createWorld,
   exec,
@@ -282,7 +283,9 @@ export const cost: Benchmark = {
     "lookback, 1,024-token minimum, reads 0.1×, writes 1.25×, tokens = bytes/4) at Claude Sonnet 4.5 prices ($3 / " +
     "$15 / $0.30 / $3.75 per million input / output / cache read / cache write). Tool calls are counted on both " +
     "sides. The footer check compares the cost in gitclaw's reply footer (the usage the server reported, as the " +
-    "SDK parsed it, priced by src/agent/catalog.ts) with the billed figure.",
+    "SDK parsed it, priced by src/agent/catalog.ts) with the billed figure. MCP: a repository whose .mcp.json " +
+    "declares a 50-tool server, 2 of its tools used among 10 `bash true` turns, billed with all 50 offered " +
+    "(`mcp.directTools` 64) and as gitclaw offers them by default (mcp_search + mcp_call, one turn more).",
   defaultReps: 1,
   // The bill of a recorded conversation does not vary from run to run: one run per side.
   async run(ctx) {
@@ -346,6 +349,7 @@ export const cost: Benchmark = {
         target: `within ${FOOTER_TOLERANCE * 100}%`,
         met: off <= FOOTER_TOLERANCE,
       });
+      rows.push(...(await mcpCostRows((requests) => bill(requests))));
       return { rows, notes };
     } finally {
       await sides.stop();

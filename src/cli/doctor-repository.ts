@@ -1,10 +1,13 @@
-// The doctor's checks of what the repository hands the agent: the instruction files a run would read
-// (from origin's default branch, as the run does: src/run/instructions.ts), and the tools.env
-// variables, each of which the gitclaw step must set for tool commands to get it.
+// The doctor's checks of what the repository hands the agent: the instruction files and the MCP
+// servers a run would read (from origin's default branch, as the run does: src/run/instructions.ts,
+// src/mcp/declared.ts), and the tools.env variables, each of which the gitclaw step must set for
+// tool commands to get it.
 import { isMap, type Document, type YAMLMap } from "yaml";
 import type { Config } from "../config/config.ts";
 import { DEFAULT_INSTRUCTION_FILES, kb, readInstructions, type GitReader } from "../run/instructions.ts";
 import { instructionWarnings } from "../run/repository-instructions.ts";
+import { expandSpec, readDeclarations } from "../mcp/declared.ts";
+import { refusedHost } from "../mcp/server.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
 
@@ -54,4 +57,29 @@ export function toolEnvCheck(
     `tools.env lists ${absent.join(", ")}, which neither this environment nor the workflow sets`,
     `pass ${absent.length === 1 ? "it" : "them"} on the gitclaw step: env: ${absent.map((name) => `${name}: \${{ secrets.${name} }}`).join(", ")}`,
   );
+}
+
+/** The MCP servers a run would start, and why one would not; nothing when none is declared. */
+export async function mcpCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult | undefined> {
+  if (!branch) return undefined;
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode !== 0) return undefined;
+  const declared = await readDeclarations(git, tracked.stdout.trim(), config.mcp);
+  if (declared.servers.length === 0 && declared.refused.length === 0) return undefined;
+  // Only the names matter here: whether tools.env lists each ${NAME}; the run checks the values.
+  const listed = Object.fromEntries(config.tools.env.map((name) => [name, "set"]));
+  const problems = declared.refused.map((server) => `${server.name}: ${server.reason}`);
+  for (const server of declared.servers) {
+    try {
+      const spec = expandSpec(server.spec, listed);
+      const host = spec.type === "http" ? refusedHost(spec.url, config.mcp.allowHosts) : undefined;
+      if (host) problems.push(`${server.name}: ${host}`);
+    } catch (error) {
+      problems.push(`${server.name}: ${(error as Error).message}`);
+    }
+  }
+  const servers = declared.servers.map((server) => `${server.name} (${server.spec.type ?? "stdio"}, ${server.from})`);
+  const found = `from ${branch}: ${servers.join(", ") || "none to start"}`;
+  if (problems.length === 0) return pass("MCP servers", found);
+  return warn("MCP servers", `${found}; not started: ${problems.join("; ")}`, "see MCP servers in gitclaw's README");
 }

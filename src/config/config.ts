@@ -9,6 +9,7 @@ import { CONFIG_FILE } from "./paths.ts";
 import { GitHubPolicyConfig } from "../tools/github/policy.ts";
 import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
 import { refusedToolEnvName } from "../tool-env.ts";
+import { McpSettings } from "../mcp/config.ts";
 import { NetworkConfig } from "../egress/policy.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
@@ -212,6 +213,8 @@ export const Config = z
         }),
       ])
       .default(true),
+    /** MCP servers the repository brings (src/mcp/): policy per tool, hosts, limits; servers beside .mcp.json's. */
+    mcp: McpSettings,
     /** Sub-agents (the task tools, src/tasks/): whether the agent may start them, how many run at once, how deep. */
     tasks: z
       .strictObject({

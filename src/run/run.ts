@@ -24,6 +24,7 @@ import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
+import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
@@ -93,13 +94,16 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   });
   const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);
+  const delivered = await deliver(run, workspace, { result, landing, steps });
   const notes = [
     ...forkNotes(run, patch, landing),
-    ...(await deliver(run, workspace, { result, landing, steps })),
+    ...delivered,
+    ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
   ];
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
-  writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress });
+  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
+  writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
   const saved =
     landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
@@ -211,14 +215,15 @@ function writeSummary(
   run: TargetedRun,
   timeline: RunTimeline,
   result: LoopResult,
-  { instructions, egress }: { instructions?: RepositoryInstructions; egress: Egress },
+  { instructions, egress, mcp }: { instructions?: RepositoryInstructions; egress: Egress; mcp: string },
 ): void {
   const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
     instructionsSummary(instructions) +
-    egressSummary(egress);
+    egressSummary(egress) +
+    mcp;
   try {
     workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
   } catch (error) {

@@ -68,6 +68,8 @@ export interface TaskSetup {
   /** The tools' options of the run's own agent; sub-agents get the same tools, but the github tool. */
   toolsOptions: ToolsOptions;
   toolContext: ToolContext;
+  /** The run's MCP tools, shared: sub-agents call the same servers (src/mcp/). */
+  mcpTools?: () => Tool[];
   /** The default branch's instruction files: every sub-agent gets them as the run's own agent does. */
   instructions?: RepositoryInstructions;
 }
@@ -226,7 +228,7 @@ function childTools(
     ...(depth < orchestrator.maxDepth ? createTaskTools(scope) : []),
   ] as Tool[];
   return {
-    tools: withDirectoryInstructions([...base.tools, ...own], child.directories(taskId)),
+    tools: withDirectoryInstructions([...base.tools, ...(setup.mcpTools?.() ?? []), ...own], child.directories(taskId)),
     dispose: base.dispose,
   };
 }

@@ -13,6 +13,9 @@ import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
+import type { McpServers } from "../mcp/servers.ts";
+import { startMcpServers } from "./mcp.ts";
+import type { TargetedRun } from "./target.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import { setUpTasks, type RunTasks } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
@@ -25,6 +28,8 @@ export interface RunTools {
   context: ToolContext;
   /** Sub-agents, unless the configuration switched them off. */
   tasks?: RunTasks;
+  /** The repository's MCP servers (src/mcp/), their tools in `toolset`. */
+  mcp: McpServers;
 }
 
 /**
@@ -33,7 +38,7 @@ export interface RunTools {
  * and `untrusted` says its code is not the repository's own: then there is no run without isolation.
  */
 export async function setUpTools(
-  run: RunContext,
+  run: TargetedRun,
   workspace: Workspace,
   session: SessionFile,
   where: { toolRoot?: string; untrusted?: string; instructions?: RepositoryInstructions } = {},
@@ -83,6 +88,8 @@ export async function setUpTools(
     worktreesDir: sandbox.worktrees,
     images: run.resolved.vision === true,
   };
+  // Started now, ready by the time the rest of the tool set is: sub-agents share them.
+  const mcp = await startMcpServers(run, workspace, sandbox, context.env);
   const tasks = setUpTasks({
     run,
     workspace,
@@ -91,11 +98,13 @@ export async function setUpTools(
     toolsOptions,
     toolContext: context,
     instructions: where.instructions,
+    mcpTools: () => mcp.tools(),
   });
-  if (tasks) toolset.tools.push(...tasks.tools);
   // No tool may write the index while the refresh holds its lock.
-  await workspace.indexRefreshed;
-  return { toolset, sandbox, egress, context, tasks };
+  await Promise.all([workspace.indexRefreshed, mcp.ready]);
+  toolset.tools.push(...mcp.tools());
+  if (tasks) toolset.tools.push(...tasks.tools);
+  return { toolset, sandbox, egress, context, tasks, mcp };
 }
 
 /**
@@ -109,6 +118,7 @@ export async function tearDownTools(
   session: SessionFile,
 ): Promise<string[]> {
   const killed = await tools.toolset.dispose();
+  await tools.mcp.close();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await tools.sandbox.release();
   await tools.egress.close();

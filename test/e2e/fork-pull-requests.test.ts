@@ -5,6 +5,8 @@
 // reply with the command that applies it, and nothing of it reaches the base repository: the only
 // push is the conversation's own commit (state/ only) on the default branch, where every
 // conversation of the push delivery is kept. The fork's review events the guard refuses outright.
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
@@ -147,6 +149,23 @@ describe("a fork's pull request", () => {
     expect(second).toMatch(
       /<directory-instructions-[0-9a-f]+ path=\\"src\/AGENTS.md\\">\\nMain's source rules: no default exports./,
     );
+  });
+
+  it("that adds a .mcp.json starts no MCP server", async () => {
+    const marker = join(tmpdir(), `gitclaw-fork-mcp-${process.pid}`);
+    const mcp = { mcpServers: { fork: { command: "sh", args: ["-c", `echo started > ${marker}; sleep 60`] } } };
+    const { pr } = await forkPullRequest("eve-mcp", { ".mcp.json": JSON.stringify(mcp) });
+    const comment = world.gh.addComment(pr.number, { body: "@gitclaw use the fork's tools", user: "alice" });
+    world.model.script([{ text: "No such tools here." }]);
+    const before = world.model.requests.length;
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(pr.number), comment }),
+    );
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const offered = (world.model.requests[before]!.body.tools as { name: string }[]).map((tool) => tool.name);
+    expect(offered.filter((name) => name.startsWith("mcp"))).toEqual([]);
+    expect(existsSync(marker)).toBe(false);
   });
 
   it("refuses its review events: they run without the workflow's secrets", async () => {

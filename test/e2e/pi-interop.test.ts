@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionFile } from "../../src/session/session-file.ts";
 import { git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { piAgentDir, piPrintArgs, runPi } from "../support/pi.ts";
+import { piAgentDir, piExport, piPrintArgs, runPi } from "../support/pi.ts";
 import { makeAndReadTurns, png } from "../support/images.ts";
 import { OWNER, REPO, createWorld, sessionLines, type World } from "./support.ts";
 
@@ -20,18 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => world.stop());
 const target = { owner: OWNER, repo: REPO };
-
-/** `pi --export` of a session: the page and the session data it embeds (base64) for its viewer. */
-async function piExport(sessionFile: string): Promise<string> {
-  const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
-  const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
-  expect(result.exitCode, result.stderr).toBe(0);
-  const page = readFileSync(html, "utf8");
-  const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
-    .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
-    .join("");
-  return page + embedded;
-}
 
 describe("pi reads gitclaw's sessions", () => {
   let sessionFile: string;
@@ -50,7 +38,7 @@ describe("pi reads gitclaw's sessions", () => {
   });
 
   it("pi --export renders it", async () => {
-    expect(await piExport(sessionFile)).toContain("The repository has a README.");
+    expect(await piExport(sessionFile, agentDir)).toContain("The repository has a README.");
   });
 
   it("pi --session resumes it, with gitclaw's turns in the model's context, and gitclaw loads the result", async () => {
@@ -136,7 +124,7 @@ describe("sessions with images", () => {
     const stored = await Bun.file(sessionFile).text();
     for (const picture of [screenshot, logo]) expect(stored).toContain(picture.toString("base64"));
 
-    expect(await piExport(sessionFile)).toContain("A green screenshot and a blue logo.");
+    expect(await piExport(sessionFile, agentDir)).toContain("A green screenshot and a blue logo.");
 
     // pi sends images to a model declared to take them (its models.json `input`).
     const visionDir = piAgentDir(world.model.url);

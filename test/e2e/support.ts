@@ -6,7 +6,7 @@ import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
 import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
-import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
+import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { checkout } from "../support/runner/checkout.ts";
 import { checkoutSettings } from "../support/runner/job.ts";
 import { startWorkflow, WORKFLOW_FILE, type RunContext, type WorkflowRun } from "../support/workflow.ts";
@@ -113,4 +113,14 @@ export function useWorld(
       return current[key as keyof World];
     },
   });
+}
+
+/** alice's pull request from branch `ref` of the repository itself, whose commits add `files` (in order). */
+export async function pullRequestAdding(world: World, ref: string, files: Record<string, string>, title = ref) {
+  const author = await world.repo.clone(`author-${ref}`);
+  await git(author, "checkout", "-q", "-b", ref);
+  let head = "";
+  for (const [path, content] of Object.entries(files)) head = await commitFile(author, path, content);
+  await git(author, "push", "-q", "origin", ref);
+  return world.gh.createPullRequest({ title, body: "", user: "alice", head: { ref, sha: head } });
 }

@@ -1,6 +1,6 @@
 // Runs the real pi CLI (a devDependency) against the fake model, for interoperability tests and
 // benchmarks: pi must read what gitclaw writes and the other way round.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "./workflow.ts";
@@ -66,3 +66,15 @@ export const piPrintArgs = (prompt: string, extra: string[] = []) => [
   "-p",
   prompt,
 ];
+
+/** `pi --export` of a session: the page and the session data it embeds (base64) for its viewer. */
+export async function piExport(sessionFile: string, agentDir: string): Promise<string> {
+  const html = join(tmpdir(), `gitclaw-export-${Date.now()}.html`);
+  const result = await runPi(["--export", sessionFile, html], { agentDir, cwd: tmpdir() });
+  if (result.exitCode !== 0) throw new Error(`pi --export failed: ${result.stderr}`);
+  const page = readFileSync(html, "utf8");
+  const embedded = [...page.matchAll(/[A-Za-z0-9+/=]{200,}/g)]
+    .map((m) => Buffer.from(m[0], "base64").toString("utf8"))
+    .join("");
+  return page + embedded;
+}

@@ -131,7 +131,7 @@ const groupIsAlive = (pgid: number): boolean => {
   return false;
 };
 
-const signalGroup = (pgid: number, signal: NodeJS.Signals, runAs: RunAs | undefined): void => {
+export const signalGroup = (pgid: number, signal: NodeJS.Signals, runAs: RunAs | undefined): void => {
   if (runAs !== undefined && !isRoot()) {
     // The tool user's processes accept signals only from themselves and root.
     void execa("sudo", ["-n", "kill", "-s", signal, "--", `-${pgid}`], { reject: false, stdin: "ignore" });

@@ -264,6 +264,39 @@ describe("runDoctor", () => {
     });
   });
 
+  it("names the MCP servers of origin's default branch, and each a run would not start with why", async () => {
+    const servers = {
+      db: { command: "node", args: ["db.js"], env: { URL: "${DATABASE_URL}" } },
+      search: { command: "node", args: ["search.js"], env: { KEY: "${SEARCH_KEY}" } },
+      tracker: { type: "http", url: "https://mcp.tracker.example/mcp" },
+      typo: { comand: "x" },
+    };
+    writeFileSync(join(repo.dir, ".mcp.json"), JSON.stringify({ mcpServers: servers }));
+    await repo.git("add", "-A");
+    await repo.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "mcp");
+    await repo.git("push", "-q", "origin", "main");
+    // What the working tree has now is not what a run reads.
+    writeFileSync(join(repo.dir, ".mcp.json"), JSON.stringify({ mcpServers: { local: { command: "x" } } }));
+    writeConfig({ tools: { env: ["DATABASE_URL"] } });
+    const checks = byName(await runDoctor(deps({}, { DATABASE_URL: "postgres://db" })));
+    expect(checks["MCP servers"]?.status).toBe("WARN");
+    expect(checks["MCP servers"]?.detail).toMatch(
+      /^from main: db \(stdio, \.mcp\.json\), search \(stdio, \.mcp\.json\), tracker \(http, \.mcp\.json\); not started: typo: .*mcpServers\.typo.*; search: \$\{SEARCH_KEY\} is not a variable tools\.env passes .*; tracker: mcp\.tracker\.example is not in mcp\.allowHosts/,
+    );
+    writeConfig({ tools: { env: ["DATABASE_URL", "SEARCH_KEY"] }, mcp: { allowHosts: ["mcp.tracker.example"] } });
+    await repo.git("rm", "-q", "--cached", ".mcp.json");
+    const fixed = { ...servers, typo: undefined };
+    writeFileSync(join(repo.dir, ".mcp.json"), JSON.stringify({ mcpServers: fixed }));
+    await repo.git("add", ".mcp.json");
+    await repo.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "mcp fixed");
+    await repo.git("push", "-q", "origin", "main");
+    expect(byName(await runDoctor(deps({}, { DATABASE_URL: "u", SEARCH_KEY: "k" })))["MCP servers"]).toEqual({
+      name: "MCP servers",
+      status: "PASS",
+      detail: "from main: db (stdio, .mcp.json), search (stdio, .mcp.json), tracker (http, .mcp.json)",
+    });
+  });
+
   it("reports actionlint's findings, and says when actionlint is missing", async () => {
     const lint = byName(
       await runDoctor(

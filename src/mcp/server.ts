@@ -1,0 +1,118 @@
+// One MCP server of the run: connected (stdio in the sandbox, or http from the trusted process),
+// its tools listed once, bounded in time; then calls, until it dies or the run ends. A server that
+// fails is never an error of the run: it is named, with why, and its tools are withdrawn.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import type { RunAs } from "../tools/types.ts";
+import type { ServerSpec } from "./config.ts";
+import { SandboxedStdioTransport } from "./stdio.ts";
+
+/** More tools than this of one server are not listed. */
+const MAX_TOOLS_PER_SERVER = 200;
+
+export interface ServerLaunch {
+  name: string;
+  spec: ServerSpec;
+  /** The tool environment (secret-free, src/tool-env.ts) the server's own `env` is added to. */
+  baseEnv: Record<string, string>;
+  cwd: string;
+  runAs?: RunAs;
+  /** Hosts an http server may be on. */
+  allowHosts: readonly string[];
+  startMs: number;
+  callMs: number;
+}
+
+export type ServerState = { status: "starting" } | { status: "running" } | { status: "failed"; reason: string };
+
+/** The host of an http server, checked against the configuration's allowHosts. */
+export function refusedHost(url: string, allowHosts: readonly string[]): string | undefined {
+  const { host, hostname } = new URL(url);
+  if (allowHosts.includes(host) || allowHosts.includes(hostname)) return undefined;
+  return `${host} is not in mcp.allowHosts of .github/gitclaw.json (the hosts http servers may be on)`;
+}
+
+export class McpServerConnection {
+  state: ServerState = { status: "starting" };
+  tools: McpTool[] = [];
+  readonly #client = new Client({ name: "gitclaw", version: "1" });
+  #transport?: Transport;
+
+  constructor(readonly launch: ServerLaunch) {}
+
+  /** Connects and lists the tools within startMs; resolves either way, with the state saying how it went. */
+  async start(): Promise<void> {
+    const { startMs } = this.launch;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`did not start within ${startMs / 1000} s`)), startMs);
+    });
+    try {
+      await Promise.race([this.#connect(), timeout]);
+      // Unless it stopped in the meantime.
+      if (this.state.status === "starting") this.state = { status: "running" };
+    } catch (error) {
+      this.#fail(this.#exitReason((error as Error).message));
+      await this.close();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #connect(): Promise<void> {
+    this.#transport = this.#transportFor(this.launch.spec);
+    this.#client.onclose = () => this.#fail(this.#exitReason("it stopped"));
+    await this.#client.connect(this.#transport, { timeout: this.launch.startMs });
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.#client.listTools(cursor ? { cursor } : {}, { timeout: this.launch.startMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor && tools.length < MAX_TOOLS_PER_SERVER);
+    this.tools = tools.slice(0, MAX_TOOLS_PER_SERVER);
+  }
+
+  #transportFor(spec: ServerSpec): Transport {
+    const { baseEnv, cwd, runAs, allowHosts } = this.launch;
+    if (spec.type !== "http")
+      return new SandboxedStdioTransport({
+        command: spec.command,
+        args: spec.args,
+        env: { ...baseEnv, ...spec.env },
+        cwd,
+        runAs,
+      });
+    const refused = refusedHost(spec.url, allowHosts);
+    if (refused) throw new Error(refused);
+    // The SDK follows a redirect only within the URL's origin (its default redirectPolicy).
+    return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
+  }
+
+  #exitReason(what: string): string {
+    const tail = this.#transport instanceof SandboxedStdioTransport ? this.#transport.stderrTail : "";
+    return tail ? `${what}; its last words: ${tail.split("\n").slice(-3).join(" / ")}` : what;
+  }
+
+  #fail(reason: string): void {
+    if (this.state.status === "failed") return;
+    this.state = { status: "failed", reason };
+  }
+
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    const result = await this.#client.callTool({ name: tool, arguments: args }, undefined, {
+      signal,
+      timeout: this.launch.callMs,
+      maxTotalTimeout: this.launch.callMs,
+    });
+    return result as CallToolResult;
+  }
+
+  async close(): Promise<void> {
+    const transport = this.#transport;
+    this.#client.onclose = undefined;
+    await transport?.close().catch(() => {});
+  }
+}
