@@ -8,6 +8,7 @@ import { DEFAULT_INSTRUCTION_FILES, kb, readInstructions, type GitReader } from 
 import { instructionWarnings } from "../run/repository-instructions.ts";
 import { expandSpec, readDeclarations } from "../mcp/declared.ts";
 import { refusedHost } from "../mcp/server.ts";
+import { egressPolicy } from "../egress/policy.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
 
@@ -60,7 +61,13 @@ export function toolEnvCheck(
 }
 
 /** The MCP servers a run would start, and why one would not; nothing when none is declared. */
-export async function mcpCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult | undefined> {
+export async function mcpCheck(
+  git: GitReader,
+  config: Config,
+  branch: string | undefined,
+  /** The checkout, whose manifests give the network policy's default presets. */
+  cwd: string,
+): Promise<CheckResult | undefined> {
   if (!branch) return undefined;
   const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
   if (tracked.exitCode !== 0) return undefined;
@@ -72,7 +79,7 @@ export async function mcpCheck(git: GitReader, config: Config, branch?: string):
   for (const server of declared.servers) {
     try {
       const spec = expandSpec(server.spec, listed);
-      const host = spec.type === "http" ? refusedHost(spec.url, config.mcp.allowHosts) : undefined;
+      const host = spec.type === "http" ? refusedHost(spec.url, egressPolicy(config.network, cwd)) : undefined;
       if (host) problems.push(`${server.name}: ${host}`);
     } catch (error) {
       problems.push(`${server.name}: ${(error as Error).message}`);

@@ -137,7 +137,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (workflow.text !== undefined) results.push(await actionlintCheck(deps));
   if (config) results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
-  const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch));
+  const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);
   if (toolEnv) results.push(toolEnv);

@@ -44,10 +44,6 @@ export const McpSettings = z
     /** Read `.mcp.json` of the default branch too (else only the servers declared here). */
     mcpJson: z.boolean().default(true),
     servers: z.record(ServerName, ConfiguredServer).default({}),
-    /** Hosts http servers may be on (exactly, e.g. "mcp.example.com"): the trusted process reaches only these. */
-    allowHosts: z
-      .array(z.string().regex(/^[a-z0-9.-]+(?::\d+)?$/i, "expected a host, e.g. mcp.example.com"))
-      .default([]),
     /** Seconds each server has to start and list its tools. */
     startSeconds: z.number().positive().max(300).default(30),
     /** Seconds one tool call may take. */

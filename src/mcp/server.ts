@@ -1,6 +1,7 @@
 // One MCP server of the run: connected (stdio in the sandbox, or http from the trusted process),
 // its tools listed once, bounded in time; then calls, until it dies or the run ends. A server that
 // fails is never an error of the run: it is named, with why, and its tools are withdrawn.
+import { allowLine, allows, type EgressPolicy } from "../egress/policy.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -19,19 +20,19 @@ export interface ServerLaunch {
   baseEnv: Record<string, string>;
   cwd: string;
   runAs?: RunAs;
-  /** Hosts an http server may be on. */
-  allowHosts: readonly string[];
+  /** The run's network policy (src/egress/): the hosts an http server may be on. */
+  network: EgressPolicy;
   startMs: number;
   callMs: number;
 }
 
 export type ServerState = { status: "starting" } | { status: "running" } | { status: "failed"; reason: string };
 
-/** The host of an http server, checked against the configuration's allowHosts. */
-export function refusedHost(url: string, allowHosts: readonly string[]): string | undefined {
+/** Why gitclaw's process may not reach an http server's host: the one network policy decides, as for tool commands. */
+export function refusedHost(url: string, network: EgressPolicy): string | undefined {
   const { host, hostname } = new URL(url);
-  if (allowHosts.includes(host) || allowHosts.includes(hostname)) return undefined;
-  return `${host} is not in mcp.allowHosts of .github/gitclaw.json (the hosts http servers may be on)`;
+  if (allows(network, hostname)) return undefined;
+  return `${host} is not allowed by the network policy (${allowLine(network, hostname)} in .github/gitclaw.json allows it)`;
 }
 
 export class McpServerConnection {
@@ -76,7 +77,7 @@ export class McpServerConnection {
   }
 
   #transportFor(spec: ServerSpec): Transport {
-    const { baseEnv, cwd, runAs, allowHosts } = this.launch;
+    const { baseEnv, cwd, runAs, network } = this.launch;
     if (spec.type !== "http")
       return new SandboxedStdioTransport({
         command: spec.command,
@@ -85,7 +86,7 @@ export class McpServerConnection {
         cwd,
         runAs,
       });
-    const refused = refusedHost(spec.url, allowHosts);
+    const refused = refusedHost(spec.url, network);
     if (refused) throw new Error(refused);
     // The SDK follows a redirect only within the URL's origin (its default redirectPolicy).
     return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });

@@ -1,6 +1,7 @@
 // The run's MCP servers together: all started at once, each bounded by startSeconds; the tools of
 // those that run, by policy; what the reply and the job summary say of them; and their end. One set
 // per run, shared with its sub-agents (their calls go to the same processes).
+import type { EgressPolicy } from "../egress/policy.ts";
 import { countOf } from "../tools/bash/output.ts";
 import type { RunAs, Tool } from "../tools/types.ts";
 import type { McpSettings } from "./config.ts";
@@ -11,6 +12,8 @@ import { offeredTools, serverEntries, type McpEntry } from "./tools.ts";
 export interface McpStart {
   declarations: Declarations;
   settings: McpSettings;
+  /** The run's network policy: the hosts http servers may be on. */
+  network: EgressPolicy;
   /** tools.env's variables, by name: what `${NAME}` may refer to. */
   passed: Readonly<Record<string, string>>;
   baseEnv: Record<string, string>;
@@ -40,7 +43,7 @@ export class McpServers {
           runAs,
           name: server.name,
           spec,
-          allowHosts: settings.allowHosts,
+          network: start.network,
           startMs: settings.startSeconds * 1000,
           callMs: settings.callSeconds * 1000,
         };

@@ -10,6 +10,7 @@ import { readDeclarations, type Declarations } from "../mcp/declared.ts";
 import { removeTaskWorktree } from "../tasks/worktree.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { McpServers } from "../mcp/servers.ts";
+import { egressPolicy } from "../egress/policy.ts";
 import { passedVariables } from "../tool-env.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import type { TargetedRun } from "./target.ts";
@@ -43,6 +44,7 @@ export async function startMcpServers(
   return new McpServers({
     declarations: declared,
     settings: config.mcp,
+    network: egressPolicy(config.network, workspace.root),
     passed: passedVariables(run.processEnv, config.tools.env),
     baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),
     cwd: root?.cwd ?? workspace.root,

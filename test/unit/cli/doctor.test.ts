@@ -281,9 +281,12 @@ describe("runDoctor", () => {
     const checks = byName(await runDoctor(deps({}, { DATABASE_URL: "postgres://db" })));
     expect(checks["MCP servers"]?.status).toBe("WARN");
     expect(checks["MCP servers"]?.detail).toMatch(
-      /^from main: db \(stdio, \.mcp\.json\), search \(stdio, \.mcp\.json\), tracker \(http, \.mcp\.json\); not started: typo: .*mcpServers\.typo.*; search: \$\{SEARCH_KEY\} is not a variable tools\.env passes .*; tracker: mcp\.tracker\.example is not in mcp\.allowHosts/,
+      /^from main: db \(stdio, \.mcp\.json\), search \(stdio, \.mcp\.json\), tracker \(http, \.mcp\.json\); not started: typo: .*mcpServers\.typo.*; search: \$\{SEARCH_KEY\} is not a variable tools\.env passes .*; tracker: mcp\.tracker\.example is not allowed by the network policy/,
     );
-    writeConfig({ tools: { env: ["DATABASE_URL", "SEARCH_KEY"] }, mcp: { allowHosts: ["mcp.tracker.example"] } });
+    writeConfig({
+      tools: { env: ["DATABASE_URL", "SEARCH_KEY"] },
+      network: { allow: ["github", "mcp.tracker.example"] },
+    });
     await repo.git("rm", "-q", "--cached", ".mcp.json");
     const fixed = { ...servers, typo: undefined };
     writeFileSync(join(repo.dir, ".mcp.json"), JSON.stringify({ mcpServers: fixed }));

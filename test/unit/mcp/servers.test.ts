@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { egressPolicy, type NetworkConfig } from "../../../src/egress/policy.ts";
 import { McpSettings, type ServerSpec } from "../../../src/mcp/config.ts";
 import { mergeDeclarations, parseMcpJson, type DeclaredServer } from "../../../src/mcp/declared.ts";
 import { McpServers } from "../../../src/mcp/servers.ts";
@@ -34,7 +35,7 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startServers(servers: Partial<DeclaredServer>[], settings: object = {}, refused = []) {
+async function startServers(servers: Partial<DeclaredServer>[], network: NetworkConfig = "open", refused = []) {
   const declared = servers.map((server) => ({
     from: ".mcp.json",
     policy: {},
@@ -44,7 +45,8 @@ async function startServers(servers: Partial<DeclaredServer>[], settings: object
   }));
   const running = new McpServers({
     declarations: { servers: declared, refused },
-    settings: McpSettings.parse(settings),
+    settings: McpSettings.parse({}),
+    network: egressPolicy(network, dir),
     passed: { NPM_TOKEN: SECRET },
     baseEnv: { PATH: process.env.PATH ?? "" },
     cwd: dir,
@@ -119,9 +121,9 @@ describe("a server that fails", () => {
 
   it("over http on a host the configuration does not list is never reached", async () => {
     const spec: ServerSpec = { type: "http", url: "http://127.0.0.1:9/mcp", headers: {} };
-    const servers = await startServers([{ name: "remote", spec }], { allowHosts: ["mcp.example.com"] });
+    const servers = await startServers([{ name: "remote", spec }], { allow: ["mcp.example.com"] });
     expect(servers.problems()).toEqual([
-      "`remote` failed: 127.0.0.1:9 is not in mcp.allowHosts of .github/gitclaw.json (the hosts http servers may be on); its tools were withdrawn",
+      `\`remote\` failed: 127.0.0.1:9 is not allowed by the network policy ("network": {"allow":["mcp.example.com","127.0.0.1"]} in .github/gitclaw.json allows it); its tools were withdrawn`,
     ]);
   });
 });
@@ -180,7 +182,7 @@ const onLoopback = (port: number | undefined): ServerSpec => ({
   url: `http://127.0.0.1:${port}/mcp`,
   headers: { Authorization: "Bearer ${NPM_TOKEN}" },
 });
-const LOOPBACK = { allowHosts: ["127.0.0.1"] };
+const LOOPBACK: NetworkConfig = { allow: ["127.0.0.1"] };
 
 describe("a server over http", () => {
   it("on a listed host is reached by gitclaw's process, with its headers, whose tools.env values are redacted", async () => {
