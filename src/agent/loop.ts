@@ -80,7 +80,12 @@ export interface LoopResult {
   text: string;
   errorMessage?: string;
   /** The budget that ended the run (outcome "budget"). */
-  budget?: { name: "maxOutputTokens" | "maxCostUsd"; limit: number; used: number };
+  budget?: {
+    /** maxCostUsdPerIssue and maxCostUsdPerDay: the run's maxCostUsd was lowered to what was left of them (src/run/cost-caps.ts). */
+    name: "maxOutputTokens" | "maxCostUsd" | "maxCostUsdPerIssue" | "maxCostUsdPerDay";
+    limit: number;
+    used: number;
+  };
   turns: number;
   toolCalls: number;
   usage: Usage;

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import type { ActionsEnv } from "../actions/env.ts";
 import { loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
-import { IrrelevantEvent, readTrigger, type Trigger } from "../actions/event.ts";
+import { IrrelevantEvent, readTrigger, type PromptRequest, type Trigger } from "../actions/event.ts";
+import { promptTrigger, readPromptRequest } from "./prompt.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
@@ -34,6 +35,13 @@ export async function decide(
       reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`,
     };
   }
+  let prompt: PromptRequest | undefined;
+  try {
+    prompt = readPromptRequest(inputs, env);
+  } catch (error) {
+    return { proceed: false, reason: (error as Error).message, error: error as Error };
+  }
+  if (prompt) return decidePrompt(env, inputs, prompt);
   let trigger: Trigger;
   try {
     trigger = readTrigger(env.eventName, env.eventPath);
@@ -78,6 +86,17 @@ export async function decide(
       configError: broken,
     };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
+}
+
+/** A prompt-driven run: its author wrote the prompt into the workflow, which vouches for it (src/gate/prompt.ts). */
+function decidePrompt(env: ActionsEnv, inputs: Record<string, string | undefined>, prompt: PromptRequest): Gate {
+  const trigger = promptTrigger(env, prompt);
+  const reason = `the prompt of the workflow "${prompt.workflow}", written by its author`;
+  try {
+    return { proceed: true, reason, trigger, config: loadConfig(env.workspace, settingsFromInputs(inputs).settings) };
+  } catch (error) {
+    return { proceed: true, reason, trigger, config: parseConfig({}), configError: error as Error };
+  }
 }
 
 /**

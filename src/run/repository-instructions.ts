@@ -15,9 +15,7 @@ export async function loadInstructions(
 ): Promise<RepositoryInstructions | undefined> {
   if (run.config.instructions === false) return undefined;
   try {
-    const named = run.trigger.defaultBranch || (await getDefaultBranch(run.api, run.repo));
-    const branch = await assertBranchName(workspace.git, named, "the repository's default branch");
-    const commit = await defaultBranchCommit(workspace, branch);
+    const { branch, commit } = await defaultBranchAt(run, workspace);
     const loaded = await readInstructions(workspace.git, { branch, commit }, run.config.instructions);
     for (const warning of instructionWarnings(loaded)) workflow.warning(`gitclaw: ${warning}`);
     const listed = loaded.files.map((file) => `${file.path} (${kb(file.bytes)})`);
@@ -27,6 +25,16 @@ export async function loadInstructions(
     workflow.warning(`gitclaw: the instruction files could not be read: ${run.redact((error as Error).message)}`);
     return undefined;
   }
+}
+
+/** The default branch and its commit, as the workflow's checkout fetched it (else fetched now). */
+export async function defaultBranchAt(
+  run: Pick<TargetedRun, "trigger" | "api" | "repo">,
+  workspace: Workspace,
+): Promise<{ branch: string; commit: string }> {
+  const named = run.trigger.defaultBranch || (await getDefaultBranch(run.api, run.repo));
+  const branch = await assertBranchName(workspace.git, named, "the repository's default branch");
+  return { branch, commit: await defaultBranchCommit(workspace, branch) };
 }
 
 /** The default branch's commit: the checkout's remote-tracking ref, else fetched (objects only). */

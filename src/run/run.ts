@@ -3,11 +3,22 @@
 // attempt budget, open the conversation, set up the tools, run the agent loop (live progress), tear
 // the tools down, turn a fork's change into a patch, land the work, deliver it on the pull request,
 // reply, and write the job summary.
-import { setOutput } from "../actions/env.ts";
+import { setOutput, setTextOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
 import { repoRelative } from "../session/mapping.ts";
 import { writeProgress } from "../actions/run-state.ts";
-import { runAgentLoop, type LoopResult } from "../agent/loop.ts";
+import { runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
+import { emptyUsage } from "../session/entries.ts";
+import { asCapBudget, cappedBudgets, capRefusal, costHistory, issueTotal, type CostHistory } from "./cost-caps.ts";
+import { answerSection, promptPart } from "./prompt-run.ts";
+import {
+  answerAgainstSchema,
+  loadOutputSchema,
+  schemaNote,
+  type Answer,
+  type OutputSchema,
+} from "./structured-output.ts";
+import { readySignal } from "./deliver.ts";
 import { beginConversation, type OpenConversation } from "./conversation.ts";
 import { planCiFix } from "./ci.ts";
 import { deliver } from "./deliver.ts";
@@ -42,14 +53,21 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const workspace = await prepareWorkspace(run);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
+  // From the sessions the checkout holds, before the model is called: no state elsewhere.
+  const costs = costHistory(workspace.root, run.target.conversation, run.now());
+  const overCap = capRefusal(run.config.budgets, costs, run.target.conversation);
+  if (overCap) return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed) return stopBeforeModel(run, ci);
+  const schema = await loadOutputSchema(run, workspace);
+  const asked = run.trigger.prompt ? [await promptPart(run, workspace, schema && schemaNote(schema))] : ci?.parts;
   const progress = await startProgress(run);
-  const conversation = await beginConversation(run, workspace.root, ci?.parts);
+  const conversation = await beginConversation(run, workspace.root, asked);
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    return await converse(run, { workspace, conversation, progress, fork, trailers, instructions });
+    const extras = { trailers, instructions, costs, schema };
+    return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
   }
@@ -62,6 +80,10 @@ interface Prepared {
   fork?: ForkCheckout;
   trailers: string[];
   instructions?: RepositoryInstructions;
+  /** The conversation's and the day's earlier costs (src/run/cost-caps.ts). */
+  costs: CostHistory;
+  /** The input output_schema (src/run/structured-output.ts). */
+  schema?: OutputSchema;
 }
 
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
@@ -71,10 +93,32 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
+  let answer: Answer | undefined;
   let unpushed: string[];
   let taskNotes: string[] = [];
+  const capped = cappedBudgets(run.config.budgets, prepared.costs, run.target.conversation);
+  // One spending for the run's loops (the schema's retry too): the budgets bound the run.
+  const limits = { budgets: capped.budgets, spending: tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() } };
   try {
-    result = await runLoop(run, workspace, conversation, tools, { progress, timeline }, prepared.instructions);
+    const loop = () =>
+      runLoop(
+        run,
+        workspace,
+        conversation,
+        tools,
+        { progress, timeline },
+        { ...limits, repository: prepared.instructions },
+      );
+    result = await loop();
+    if (prepared.schema)
+      ({ result, answer } = await answerAgainstSchema(prepared.schema, result, (request) => {
+        conversation.session.append({
+          type: "message",
+          message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
+        });
+        return loop();
+      }));
+    result = asCapBudget(result, capped, run.config.budgets, prepared.costs);
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
@@ -87,11 +131,19 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   });
   const steps = progress.stepsDetails();
   const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
-  await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
+  const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
+  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
+  await reply(run, workspace, { ...facts, ...(run.target.conversation > 0 ? { total } : {}) });
   writeSummary(run, timeline, result, prepared.instructions);
-  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
-  return { succeeded: result.outcome !== "error" && landing.pushError === undefined };
+  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
+  if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
+  return {
+    succeeded: result.outcome !== "error" && landing.pushError === undefined && answer?.valid !== false,
+  };
 }
+
+const onPull = (run: TargetedRun) =>
+  run.target.pull !== undefined && run.target.conversation === run.target.pull.number;
 
 function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {
   if (!run.target.pull?.fork) return [];
@@ -102,10 +154,14 @@ function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Land
 /** A CI failure gitclaw will not try to fix: said on the pull request when people must know, else only logged. */
 async function stopBeforeModel(
   run: TargetedRun,
-  plan: { reason: string; notice?: string },
+  plan: { reason: string; notice?: string; outcome?: string },
 ): Promise<ConversationOutcome> {
-  run.log(`gitclaw: no fix attempt: ${plan.reason}.`);
+  run.log(`gitclaw: ${plan.outcome ? "not running" : "no fix attempt"}: ${plan.reason}`);
   if (plan.notice) await run.target.thread.post(run.redact(plan.notice));
+  if (plan.outcome) {
+    setOutput(run.env, "outcome", plan.outcome);
+    appendSummary(run, `## gitclaw\n\n${run.redact(plan.notice ?? plan.reason)}\n`);
+  }
   // Silence is this run's whole answer too: the cleanup must not report it as a run that died.
   run.onReplied();
   return { succeeded: true };
@@ -138,8 +194,9 @@ async function runLoop(
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
-  repository?: RepositoryInstructions,
+  limits: { budgets: Budgets; spending: Spending; repository?: RepositoryInstructions },
 ): Promise<LoopResult> {
+  const { repository } = limits;
   const { env, config, target } = run;
   const { session } = conversation;
   const observer = observeRun({ ...watchers, session, log: run.log });
@@ -163,13 +220,13 @@ async function runLoop(
         instructions,
         tools: withDirectoryInstructions(tools.toolset.tools, directories),
         toolContext: tools.context,
-        budgets: config.budgets,
+        budgets: limits.budgets,
         compaction: config.compaction,
         deadline: runDeadline(run),
         signal: run.signal,
         now: run.now,
         onEvent: observer.onEvent,
-        spending: tools.tasks?.spending,
+        spending: limits.spending,
       }),
     );
     if (result.outcome === "error")
@@ -182,7 +239,13 @@ async function runLoop(
 }
 
 /** The action's outputs, for the steps after it. */
-function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, sessionPath: string): void {
+function writeOutputs(
+  run: TargetedRun,
+  result: LoopResult,
+  landing: Landing,
+  sessionPath: string,
+  answer?: Answer,
+): void {
   const outputs = {
     outcome: result.outcome,
     session_path: sessionPath,
@@ -191,6 +254,8 @@ function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, ses
     cost: result.usage.cost.total.toFixed(4),
   };
   for (const [name, value] of Object.entries(outputs)) setOutput(run.env, name, value);
+  setTextOutput(run.env, "reply", run.redact(readySignal(result.text).text));
+  if (answer?.valid) setTextOutput(run.env, "structured_output", run.redact(JSON.stringify(answer.value)));
 }
 
 /** The job summary: every turn and tool call with status, duration, tokens and cost. */
@@ -200,11 +265,18 @@ function writeSummary(
   result: LoopResult,
   instructions?: RepositoryInstructions,
 ): void {
-  const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
+  const title = run.target.runKey
+    ? `gitclaw · ${run.trigger.prompt?.workflow} (${run.target.runKey})`
+    : `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
+    answerSection(run.target.thread) +
     instructionsSummary(instructions);
+  appendSummary(run, markdown);
+}
+
+function appendSummary(run: TargetedRun, markdown: string): void {
   try {
     workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
   } catch (error) {

@@ -117,6 +117,7 @@ function machineEnv(
   home: string,
   eventPath: string,
   workflowName: string,
+  jobId: string,
 ): Record<string, string> {
   const [owner] = spec.github.repository.split("/");
   return {
@@ -130,6 +131,7 @@ function machineEnv(
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: spec.workspace,
     GITHUB_WORKFLOW: workflowName,
+    GITHUB_JOB: jobId,
     GITHUB_EVENT_NAME: spec.eventName,
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: spec.github.repository,
@@ -150,13 +152,14 @@ export function runJob(spec: JobSpec): RunningJob {
   const workflow = loadWorkflow(spec.workflowFile);
   // As GitHub names a workflow without a name: by its file's path.
   const workflowName = workflow.name ?? `.github/workflows/${basename(spec.workflowFile)}`;
-  const job = spec.job ? workflow.jobs[spec.job] : Object.values(workflow.jobs)[0];
+  const jobId = spec.job ?? Object.keys(workflow.jobs)[0] ?? "";
+  const job = workflow.jobs[jobId];
   if (!job) throw new Error(`runner: the workflow has no job ${spec.job}`);
   const run: JobRun = { skipped: false, status: "success", runnerTemp, steps: {}, logs: "", summary: "" };
   let current: RunningStep | undefined;
   let cancelled = false;
 
-  const baseEnv = machineEnv(spec, runnerTemp, home, eventPath, workflowName);
+  const baseEnv = machineEnv(spec, runnerTemp, home, eventPath, workflowName, jobId);
   const github = {
     token: spec.github.token,
     repository: spec.github.repository,
