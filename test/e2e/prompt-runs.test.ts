@@ -185,4 +185,22 @@ describe("budgets.maxCostUsdPerIssue", () => {
     expect(third.stages.agent!.outputs.outcome).toBe("cost_cap");
     expect(world.gh.comments(issue.number)).toHaveLength(3);
   });
+
+  it("stops a run that reaches the cap mid-way as other budgets do: the work committed, the reply says why", async () => {
+    const issue = world.gh.createIssue({ title: "Big job", body: "Do it all.", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "part-one.txt", content: "one\n" } }], usage: costly },
+      { toolCalls: [{ name: "write", input: { path: "part-two.txt", content: "two\n" } }], usage: costly },
+      { text: "never asked" },
+    ]);
+    const run = await dispatch({ prompt: "Do the big job.", issue: String(issue.number) });
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(run.stages.agent!.outputs.outcome).toBe("budget");
+    expect(await world.onOrigin("part-one.txt")).toBe("one\n");
+    expect(await world.onOrigin("part-two.txt")).toBe("two\n");
+    const reply = world.gh.comments(issue.number)[0]!.body;
+    expect(reply).toContain("Stopped at the budget `budgets.maxCostUsdPerIssue` ($0.90 of $0.50)");
+    expect(reply).toContain("issue total $0.90 over 1 run");
+  });
 });
