@@ -162,3 +162,35 @@ describe("a workflow gitclaw init wrote", () => {
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Hello through base_url.");
   });
 });
+
+describe("the prompt workflow gitclaw init --prompt-workflow wrote", () => {
+  it("nightly: a dispatch runs its prompt with no issue and delivers the work on gitclaw/run-<id>", async () => {
+    const { world, dir, output } = await installed(() => ["--prompt-workflow", "nightly"]);
+    expect(output).toContain(".github/workflows/gitclaw-nightly.yml");
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "deps.lock", content: "left-pad 2.0\n" } }] },
+      { text: "Bumped left-pad to 2.0; the tests pass." },
+    ]);
+    const payload = {
+      inputs: {},
+      ref: "refs/heads/main",
+      workflow: ".github/workflows/gitclaw-nightly.yml",
+      repository: { name: REPO, full_name: `${OWNER}/${REPO}`, owner: { login: OWNER }, default_branch: "main" },
+      sender: { login: "alice", id: 1, type: "User" },
+    };
+    const run = await world.run("workflow_dispatch", payload, {
+      workflowFile: join(dir, ".github/workflows/gitclaw-nightly.yml"),
+      secrets: { ANTHROPIC_API_KEY: MODEL_KEY },
+      runId: "4242",
+    });
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(JSON.stringify(world.model.requests[0]!.body)).toContain("Update the dependencies");
+    expect(run.stages.agent!.outputs.branch).toBe("gitclaw/run-4242");
+    expect(await world.repo.originGit("show", "gitclaw/run-4242:deps.lock")).toBe("left-pad 2.0");
+    expect(await world.repo.originGit("show", "gitclaw/run-4242:state/runs/gitclaw-nightly-bump.json")).toContain(
+      '"runKey": "gitclaw-nightly-bump"',
+    );
+    expect(run.summary).toContain("Bumped left-pad to 2.0; the tests pass.");
+  });
+});

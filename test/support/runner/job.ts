@@ -29,7 +29,11 @@ const Step = z.object({
   "working-directory": z.string().optional(),
 });
 type Step = z.infer<typeof Step>;
-const Triggers = z.record(z.string(), z.object({ types: z.array(z.string()).optional() }).nullable());
+/** Each event's filter; `schedule` is a list of crons. */
+const Triggers = z.record(
+  z.string(),
+  z.union([z.object({ types: z.array(z.string()).optional() }), z.array(z.unknown())]).nullable(),
+);
 const Workflow = z.object({
   name: z.string().optional(),
   on: Triggers,
@@ -106,7 +110,8 @@ export interface RunningJob {
 /** Whether the workflow's `on:` starts a run for this event (its name and activity type). */
 function triggers(on: z.infer<typeof Triggers>, eventName: string, payload: unknown): boolean {
   if (!(eventName in on)) return false;
-  const types = on[eventName]?.types;
+  const filter = on[eventName];
+  const types = Array.isArray(filter) ? undefined : filter?.types;
   return !types || types.includes(String((payload as { action?: unknown }).action));
 }
 
