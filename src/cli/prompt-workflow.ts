@@ -91,10 +91,9 @@ ${CHECKOUT}
         with:
 ${inputs}
           # The issue's number is no text anyone wrote; the agent reads the issue itself, as data.
-          issue: \${{ github.event.issue.number }}
           prompt: >-
-            Triage this issue: read it with the github tool, and answer which of the repository's
-            labels fit it (bug, enhancement, question, documentation) and one sentence why.
+            Triage issue #\${{ github.event.issue.number }}: read it with the github tool, and answer
+            which labels fit it (bug, enhancement, question, documentation) and one sentence why.
           output_schema: >-
             {"type": "object", "required": ["labels", "why"], "additionalProperties": false,
             "properties": {"labels": {"type": "array", "items": {"enum": ["bug", "enhancement", "question", "documentation"]}},

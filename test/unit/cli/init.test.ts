@@ -560,6 +560,14 @@ describe("init --prompt-workflow", () => {
       expect(text).toContain("anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}");
       // No event text in the prompt (script injection into the model's instructions).
       const prompt = text.slice(text.indexOf("prompt: >-"));
+      // Numbers only: an issue's number is no text anyone wrote.
+      for (const [expression] of prompt.matchAll(/\$\{\{[^}]*\}\}/g))
+        expect([
+          "${{ github.event.issue.number }}",
+          "${{ steps.gitclaw.outputs.structured_output }}",
+          "${{ steps.gitclaw.outputs.reply }}",
+          "${{ github.token }}",
+        ]).toContain(expression);
       expect(prompt).not.toMatch(
         /\$\{\{\s*github\.event\.(issue|comment|pull_request|head_commit)\.(title|body|message)/,
       );
