@@ -29,6 +29,28 @@ export function renderPromptWorkflow(
   return RECIPES[recipe](inputs.map((line) => `          ${line}`).join("\n"));
 }
 
+const NIGHTLY_GROUP = `    concurrency:
+      group: gitclaw-nightly
+      cancel-in-progress: false
+`;
+
+/** What every recipe's job is: the permissions, the job, its checkout, and the gitclaw step up to its own inputs. */
+const jobWith = (job: string, minutes: number, inputs: string, concurrency = "") => `permissions:
+  contents: write
+  issues: write
+
+jobs:
+  ${job}:
+    runs-on: ubuntu-latest
+    timeout-minutes: ${minutes}
+${concurrency}    steps:
+${CHECKOUT}
+      - name: gitclaw
+        id: gitclaw
+        uses: ${ACTION}
+        with:
+${inputs}`;
+
 const HEADER = (what: string) => `# gitclaw with a prompt: ${what}
 # The prompt is this file's: whatever the event, its author wrote it. Never put event text (titles,
 # bodies, branch names) into it with \${{ }}: pass it through env and refer to the variable, or let the
@@ -43,24 +65,7 @@ on:
     - cron: "17 3 * * *"
   workflow_dispatch:
 
-permissions:
-  contents: write
-  issues: write
-
-jobs:
-  bump:
-    runs-on: ubuntu-latest
-    timeout-minutes: 60
-    concurrency:
-      group: gitclaw-nightly
-      cancel-in-progress: false
-    steps:
-${CHECKOUT}
-      - name: gitclaw
-        id: gitclaw
-        uses: ${ACTION}
-        with:
-${inputs}
+${jobWith("bump", 60, inputs, NIGHTLY_GROUP)}
           # The work goes to gitclaw/run-<run id>, for review; "push" would commit to the default branch.
           delivery: pull-request
           continue: true
@@ -75,21 +80,7 @@ on:
   issues:
     types: [opened]
 
-permissions:
-  contents: write
-  issues: write
-
-jobs:
-  triage:
-    runs-on: ubuntu-latest
-    timeout-minutes: 15
-    steps:
-${CHECKOUT}
-      - name: gitclaw
-        id: gitclaw
-        uses: ${ACTION}
-        with:
-${inputs}
+${jobWith("triage", 15, inputs)}
           # The issue's number is no text anyone wrote; the agent reads the issue itself, as data.
           prompt: >-
             Triage issue #\${{ github.event.issue.number }}: read it with the github tool, and answer
@@ -116,21 +107,7 @@ on:
   push:
     tags: ["v*"]
 
-permissions:
-  contents: write
-  issues: write
-
-jobs:
-  notes:
-    runs-on: ubuntu-latest
-    timeout-minutes: 30
-    steps:
-${CHECKOUT}
-      - name: gitclaw
-        id: gitclaw
-        uses: ${ACTION}
-        with:
-${inputs}
+${jobWith("notes", 30, inputs)}
           prompt: >-
             Write the release notes of the newest version tag (git describe --tags --abbrev=0, after
             git fetch --tags): what changed since the tag before it, grouped as features, fixes and
