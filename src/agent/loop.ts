@@ -91,6 +91,17 @@ export interface LoopResult {
   usage: Usage;
 }
 
+/** Two loops of one conversation as one result: what both spent, how the second ended. */
+export function joinLoopResults(first: LoopResult, second: LoopResult): LoopResult {
+  return {
+    ...second,
+    turns: first.turns + second.turns,
+    toolCalls: first.toolCalls + second.toolCalls,
+    usage: addUsage(first.usage, second.usage),
+    text: second.text || first.text,
+  };
+}
+
 const textOf = (message: AssistantMessage) =>
   message.content
     .filter((b) => b.type === "text")

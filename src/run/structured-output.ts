@@ -3,9 +3,8 @@
 // are both wrong answers: the model is asked once more with what was wrong, and a second wrong answer
 // fails the step with the errors. The schema is inline JSON or a file read at the default branch.
 import Ajv, { type ValidateFunction } from "ajv";
-import type { LoopResult } from "../agent/loop.ts";
+import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import { ConfigError } from "../config/config.ts";
-import { addUsage } from "../session/entries.ts";
 import { readAtDefaultBranch } from "./prompt-run.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
@@ -83,12 +82,7 @@ export async function answerAgainstSchema(
   const answer = checkAnswer(first.text, schema);
   if (answer.valid) return { result: first, answer };
   const second = await again(retryRequest(answer.errors));
-  const result: LoopResult = {
-    ...second,
-    turns: first.turns + second.turns,
-    toolCalls: first.toolCalls + second.toolCalls,
-    usage: addUsage(first.usage, second.usage),
-  };
+  const result = joinLoopResults(first, second);
   if (second.outcome !== "done") return { result, answer: stoppedEarly(second) };
   const retried = checkAnswer(second.text, schema);
   return { result, answer: retried.valid ? retried : { valid: false, errors: `asked again: ${retried.errors}` } };

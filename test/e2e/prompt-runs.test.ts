@@ -171,6 +171,17 @@ describe("prompt_file and an output_schema file", () => {
   });
 });
 
+describe("a bad prompt input", () => {
+  it("fails the step with what is wrong, before any model call", async () => {
+    const before = world.model.requests.length;
+    const run = await dispatch({ prompt: "Triage it.", issue: "#12" });
+    expect(run.proceed).toBe(true);
+    expect(run.stages.agent!.exitCode).toBe(1);
+    expect(run.logs).toContain('the action input issue is "#12": expected an issue number, e.g. 42');
+    expect(world.model.requests.length).toBe(before);
+  });
+});
+
 describe("output_schema", () => {
   const schema = JSON.stringify({
     type: "object",
