@@ -96,29 +96,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   let answer: Answer | undefined;
   let unpushed: string[];
   let taskNotes: string[] = [];
-  const capped = cappedBudgets(run.config.budgets, prepared.costs, run.target.conversation);
-  // One spending for the run's loops (the schema's retry too): the budgets bound the run.
-  const limits = { budgets: capped.budgets, spending: tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() } };
   try {
-    const loop = () =>
-      runLoop(
-        run,
-        workspace,
-        conversation,
-        tools,
-        { progress, timeline },
-        { ...limits, repository: prepared.instructions },
-      );
-    result = await loop();
-    if (prepared.schema)
-      ({ result, answer } = await answerAgainstSchema(prepared.schema, result, (request) => {
-        conversation.session.append({
-          type: "message",
-          message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
-        });
-        return loop();
-      }));
-    result = asCapBudget(result, capped, run.config.budgets, prepared.costs);
+    ({ result, answer } = await runLoops(run, prepared, tools, timeline));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
@@ -130,7 +109,11 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     taskFiles: tools.tasks?.ownFiles,
   });
   const steps = progress.stepsDetails();
-  const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
+  const notes = [
+    ...forkNotes(run, patch, landing),
+    ...(await deliver(run, workspace, { result, landing, steps })),
+    ...(answer?.valid === false ? [`> [!CAUTION]\n> No structured output: ${answer.errors}.`] : []),
+  ];
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversation > 0 ? { total } : {}) });
@@ -140,6 +123,34 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   return {
     succeeded: result.outcome !== "error" && landing.pushError === undefined && answer?.valid !== false,
   };
+}
+
+/**
+ * The agent loop within what is left of the cost caps and, with output_schema, once more when the
+ * answer is wrong: one spending for both, so the budgets bound the run.
+ */
+async function runLoops(
+  run: TargetedRun,
+  prepared: Prepared,
+  tools: RunTools,
+  timeline: RunTimeline,
+): Promise<{ result: LoopResult; answer?: Answer }> {
+  const { workspace, conversation, progress, costs, schema } = prepared;
+  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversation);
+  const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
+  const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
+  const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
+  const first = await loop();
+  const checked = schema
+    ? await answerAgainstSchema(schema, first, (request) => {
+        conversation.session.append({
+          type: "message",
+          message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
+        });
+        return loop();
+      })
+    : { result: first };
+  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, costs) };
 }
 
 const onPull = (run: TargetedRun) =>

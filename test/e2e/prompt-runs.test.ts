@@ -210,6 +210,7 @@ describe("output_schema", () => {
       /no structured output: asked again: the JSON does not match the schema: .*must NOT have additional properties/,
     );
     expect(run.stages.agent!.outputs.structured_output).toBeUndefined();
+    expect(run.summary).toContain("> No structured output: asked again: the JSON does not match the schema");
   });
 });
 
