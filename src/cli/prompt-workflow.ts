@@ -66,7 +66,8 @@ on:
   workflow_dispatch:
 
 ${jobWith("bump", 60, inputs, NIGHTLY_GROUP)}
-          # The work goes to gitclaw/run-<run id>, for review; "push" would commit to the default branch.
+          # The work goes to the job's branch gitclaw/run-gitclaw-nightly-bump, for review, and the next
+          # run continues there; "push" would commit to the default branch.
           delivery: pull-request
           continue: true
           prompt: >-

@@ -48,6 +48,7 @@ export function runKey(workflow: string, job: string): string {
     text
       .replace(/^\.github\/workflows\//, "")
       .replace(/[^\w.-]+/g, "-")
+      .replace(/\.{2,}/g, ".")
       .replace(/^[.-]+|-+$/g, "")
       .slice(0, 80) || "x";
   return `${slug(workflow)}-${slug(job)}`;

@@ -1,5 +1,6 @@
 // The phases of a prompt-driven run (src/gate/prompt.ts) that differ from an issue's: without the
-// input issue it works on state/runs/<key>.json's conversation (continued with the input continue),
+// input issue it works on state/runs/<key>.json's conversation (continued with the input continue;
+// in PR mode on the job's branch gitclaw/run-<key>),
 // answers in the job summary and the step's outputs (a thread that keeps what it is given), and
 // commits as "a run of <workflow>"; its prompt is the input prompt or a file read at the default
 // branch's commit, never the working tree, which the event's ref may have changed.
@@ -21,7 +22,9 @@ import type { Workspace } from "./workspace.ts";
 export function promptTarget(run: RunContext, request: PromptRequest): WorkTarget {
   const base = { conversation: 0, threadNumber: 0, thread: summaryThread(), delivers: false, runKey: request.key };
   if (run.config.delivery === "push") return base;
-  const name = `gitclaw/run-${run.env.runId}`;
+  // The job's own branch, as an issue has gitclaw/issue-<n>: its conversation (state/runs/) lives
+  // there, so the job's next run continues both.
+  const name = `gitclaw/run-${request.key}`;
   return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request" for a run without an issue' } };
 }
 

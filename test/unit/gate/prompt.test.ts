@@ -47,5 +47,7 @@ describe("runKey", () => {
     expect(runKey("../../etc/passwd", "j")).toBe("etc-passwd-j");
     expect(runKey("Release notes 🚀", "notes")).toBe("Release-notes-notes");
     expect(runKey("...", "")).toBe("x-x");
+    // A branch name too (gitclaw/run-<key>, delivery "pull-request"): no "..".
+    expect(runKey("a..b", "j")).toBe("a.b-j");
   });
 });
