@@ -99,10 +99,13 @@ export async function readAtDefaultBranch(
   return shown.stdout;
 }
 
-/** The job summary's part for the answer of a run without an issue: the reply as it would have been posted. */
-export function answerSection(thread: ReplyThread): string {
-  const bodies = (thread as Partial<SummaryThread>).bodies;
-  if (!bodies?.length) return "";
+/**
+ * The job summary's part for a prompt-driven run's answer: without an issue, the reply as it would
+ * have been posted; with one, the agent's final message (the reply is on the issue).
+ */
+export function answerSection(run: Pick<TargetedRun, "trigger" | "target">, finalMessage: string): string {
+  if (!run.trigger.prompt) return "";
+  const bodies = (run.target.thread as Partial<SummaryThread>).bodies ?? [finalMessage];
   return ["", "### Answer", "", ...bodies, ""].join("\n");
 }
 

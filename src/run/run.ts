@@ -282,7 +282,7 @@ function writeSummary(
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
-    answerSection(run.target.thread) +
+    answerSection(run, readySignal(result.text).text) +
     instructionsSummary(instructions);
   appendSummary(run, markdown);
 }

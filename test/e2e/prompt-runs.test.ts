@@ -122,6 +122,8 @@ describe("a prompt-driven run (workflow_dispatch)", () => {
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toContain("Report: all green.");
     expect(comments[0]!.body).toMatch(/issue total \$\d+\.\d\d over 1 run/);
+    expect(run.summary).toContain("### Answer\n\nReport: all green.");
+    expect(run.stages.agent!.outputs.reply).toBe("Report: all green.");
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
 
     world.model.script([{ text: "Report: still green." }]);
