@@ -18,10 +18,9 @@ import {
   type Answer,
   type OutputSchema,
 } from "./structured-output.ts";
-import { readySignal } from "./deliver.ts";
 import { beginConversation, type OpenConversation } from "./conversation.ts";
 import { planCiFix } from "./ci.ts";
-import { deliver } from "./deliver.ts";
+import { deliver, readySignal } from "./deliver.ts";
 import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
