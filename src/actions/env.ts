@@ -1,4 +1,5 @@
 // The GitHub Actions environment, read in one place by every stage.
+import { randomBytes } from "node:crypto";
 import { appendFileSync } from "node:fs";
 
 export interface ActionsEnv {
@@ -14,6 +15,8 @@ export interface ActionsEnv {
   runId: string;
   /** The running workflow's name (GITHUB_WORKFLOW): a failed run of it is gitclaw's own, no CI failure to fix. */
   workflow?: string;
+  /** The running job's id (GITHUB_JOB): with the workflow, names a prompt-driven run's conversation. */
+  job?: string;
   runnerTemp: string;
   workspace: string;
   outputFile?: string;
@@ -52,6 +55,7 @@ export function readActionsEnv(env: Env = process.env, cwd = process.cwd()): Act
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
     workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
+    job: env.GITHUB_JOB?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,
@@ -67,4 +71,11 @@ export function runUrl(env: Pick<ActionsEnv, "serverUrl" | "owner" | "repo" | "r
 export function setOutput(env: Pick<ActionsEnv, "outputFile">, name: string, value: string): void {
   if (!env.outputFile) return;
   appendFileSync(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}\n`);
+}
+
+/** A step output of any text (the reply, structured output): a heredoc whose delimiter the text cannot contain. */
+export function setTextOutput(env: Pick<ActionsEnv, "outputFile">, name: string, value: string): void {
+  if (!env.outputFile) return;
+  const delimiter = `gitclaw_${randomBytes(12).toString("hex")}`;
+  appendFileSync(env.outputFile, `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
 }

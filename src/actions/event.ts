@@ -173,6 +173,26 @@ export interface ReviewRef {
   login: string;
 }
 
+/**
+ * A prompt-driven run (the inputs prompt or prompt_file, src/gate/prompt.ts): the workflow's author
+ * wrote the prompt, whatever event started the workflow.
+ */
+export interface PromptRequest {
+  /** The input prompt, or undefined when the prompt is the file `file`, read at the default branch. */
+  text?: string;
+  file?: string;
+  /** The input issue: the conversation it continues and where it replies too; none: the job summary only. */
+  issue?: number;
+  /** Continue this workflow job's previous conversation (state/runs/<key>.json). */
+  continues: boolean;
+  /** The workflow and job, as a file name: state/runs/<key>.json. */
+  key: string;
+  /** The workflow's name, for the prompt's framing and the commit message. */
+  workflow: string;
+  /** The input output_schema: inline JSON or a file of the repository (src/run/structured-output.ts). */
+  outputSchema?: string;
+}
+
 /** A finished CI run (workflow_run) of a pull request's head. */
 export interface CiRun {
   runId: number;
@@ -330,7 +350,7 @@ function fromWorkflowRun(event: z.infer<typeof WorkflowRunEvent> & Payload): Tri
 }
 
 /** What started the run, as every stage reads it. */
-export type Trigger = ReturnType<typeof fromIssue>;
+export type Trigger = ReturnType<typeof fromIssue> & { prompt?: PromptRequest };
 
 export function readTrigger(eventName: string, eventPath: string): Trigger {
   let payload: unknown;

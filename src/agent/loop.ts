@@ -85,12 +85,28 @@ export interface LoopResult {
   text: string;
   errorMessage?: string;
   /** The budget that ended the run (outcome "budget"). */
-  budget?: { name: "maxOutputTokens" | "maxCostUsd"; limit: number; used: number };
+  budget?: {
+    /** maxCostUsdPerIssue and maxCostUsdPerDay: the run's maxCostUsd was lowered to what was left of them (src/run/cost-caps.ts). */
+    name: "maxOutputTokens" | "maxCostUsd" | "maxCostUsdPerIssue" | "maxCostUsdPerDay";
+    limit: number;
+    used: number;
+  };
   /** The last answer's output tokens and the per-call limit it was asked for (outcome "cut_off"). */
   cutOff?: { output: number; limit: number };
   turns: number;
   toolCalls: number;
   usage: Usage;
+}
+
+/** Two loops of one conversation as one result: what both spent, how the second ended. */
+export function joinLoopResults(first: LoopResult, second: LoopResult): LoopResult {
+  return {
+    ...second,
+    turns: first.turns + second.turns,
+    toolCalls: first.toolCalls + second.toolCalls,
+    usage: addUsage(first.usage, second.usage),
+    text: second.text || first.text,
+  };
 }
 
 const textOf = (message: AssistantMessage) =>

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, parseConfig, type Config } from "../config/con
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
 import { oldInstallation } from "./old-install.ts";
+import { PROMPT_RECIPES, promptWorkflowFile, renderPromptWorkflow, type PromptRecipe } from "./prompt-workflow.ts";
 import { updateWorkflow, WorkflowError, type InputWant } from "./workflow-edit.ts";
 import {
   ACTION,
@@ -42,6 +43,8 @@ export interface InitOptions {
   config?: boolean;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
+  /** Also write an example workflow that runs gitclaw with a prompt (./prompt-workflow.ts): nightly, triage, release-notes. */
+  promptWorkflow?: string;
 }
 
 export type FileStatus = "added" | "updated" | "unchanged" | "kept";
@@ -244,6 +247,8 @@ export function init(targetDir: string, options: InitOptions = {}): InitReport {
   report.secret = keyInputFor(choices.model, base)?.secret;
 
   report.files.push(writeWorkflow(existing, choices, previous, wants, write, report));
+  if (options.promptWorkflow !== undefined)
+    report.files.push(writePromptWorkflow(target, options.promptWorkflow, { choices, base }, write));
   // A sentinel missing where gitclaw is installed was deleted to switch gitclaw off: it stays off.
   if (existsSync(join(target, SENTINEL_FILE))) report.files.push({ path: SENTINEL_FILE, status: "unchanged" });
   else if (existing && !existing.old)
@@ -290,6 +295,22 @@ function writeWorkflow(
     if (error instanceof WorkflowError) throw new InitError(`${error.message}; fix it and run init again.`);
     throw error;
   }
+}
+
+/** The example prompt workflow: written when absent, else the user's and kept. */
+function writePromptWorkflow(
+  target: string,
+  recipe: string,
+  { choices, base }: { choices: Choices; base: Config },
+  write: (path: string, content: string) => void,
+): FileReport {
+  if (!(PROMPT_RECIPES as readonly string[]).includes(recipe))
+    throw new InitError(`--prompt-workflow ${recipe}: expected one of ${PROMPT_RECIPES.join(", ")}.`);
+  const path = promptWorkflowFile(recipe as PromptRecipe);
+  if (existsSync(join(target, path))) return { path, status: "kept", detail: "yours" };
+  const model = choices.model !== base.model ? choices.model : undefined;
+  write(path, renderPromptWorkflow(recipe as PromptRecipe, keyInputFor(choices.model, base), model));
+  return { path, status: "added", detail: "an example prompt-driven workflow; edit its prompt" };
 }
 
 function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {

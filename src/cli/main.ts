@@ -19,6 +19,8 @@ else; run again, it upgrades the workflow in place and keeps your changes. Optio
   --trigger <modes>   what starts a run: issue (default), mention, label, assign (comma-separated)
   --mention <@handle> --label <name> --assignee <login>   for those modes (default @gitclaw, gitclaw)
   --config            keep model and trigger in .github/gitclaw.json instead of the workflow
+  --prompt-workflow <recipe>   also write an example workflow that runs gitclaw with a prompt:
+                      nightly (dependency bump), triage (labels for new issues), release-notes
   --dry-run           print what would change, write nothing
 `;
 
@@ -32,6 +34,7 @@ const INIT_OPTIONS = {
   label: { type: "string" },
   assignee: { type: "string" },
   config: { type: "boolean" },
+  "prompt-workflow": { type: "string" },
   "dry-run": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -53,6 +56,7 @@ function runInit(args: string[]): number {
     assignee: values.assignee,
     config: values.config,
     dryRun: values["dry-run"],
+    promptWorkflow: values["prompt-workflow"],
   });
   process.stdout.write(formatReport(report));
   return 0;

@@ -134,6 +134,10 @@ export const Config = z
         maxOutputTokensPerCall: z.int().min(256).default(16_384),
         /** USD for the whole run, from the catalogue's or the config's prices. */
         maxCostUsd: z.number().positive().default(10),
+        /** USD across every run of one issue or pull request, summed from its committed session (src/run/cost-caps.ts); none by default. */
+        maxCostUsdPerIssue: z.number().positive().optional(),
+        /** USD across every run of the repository in one UTC day, summed from the committed sessions; none by default. */
+        maxCostUsdPerDay: z.number().positive().optional(),
         /**
          * Seconds a model call may send nothing (before its response starts, or between two stream
          * events) before the turn ends with the model named as silent, rather than the run waiting out its time.

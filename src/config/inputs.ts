@@ -54,12 +54,22 @@ const TASK_INPUTS: Record<string, string> = {
   task_base_sha: "GITCLAW_TASK_BASE_SHA",
 };
 
+/** A prompt-driven run (src/run/prompt-run.ts): its prompt, where it answers, and the shape of its answer. */
+export const PROMPT_INPUTS = {
+  prompt: "GITCLAW_PROMPT",
+  prompt_file: "GITCLAW_PROMPT_FILE",
+  issue: "GITCLAW_ISSUE",
+  continue: "GITCLAW_CONTINUE",
+  output_schema: "GITCLAW_OUTPUT_SCHEMA",
+} as const;
+
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */
 export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
+  ...PROMPT_INPUTS,
 };
 
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import type { ActionsEnv } from "../actions/env.ts";
 import { loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
-import { IrrelevantEvent, readTrigger, type Trigger } from "../actions/event.ts";
+import { IrrelevantEvent, readTrigger, type PromptRequest, type Trigger } from "../actions/event.ts";
+import { promptTrigger, readPromptRequest, runKey } from "./prompt.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
@@ -34,6 +35,8 @@ export async function decide(
       reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`,
     };
   }
+  const prompted = decidePrompt(env, inputs);
+  if (prompted) return prompted;
   let trigger: Trigger;
   try {
     trigger = readTrigger(env.eventName, env.eventPath);
@@ -93,6 +96,31 @@ function outsidersReviewed(decision: TrustDecision, trigger: Trigger, config: Co
   if (!config.review.outsiders)
     return { ...decision, reason: `${decision.reason} (review.outsiders: true reviews outsiders' pull requests)` };
   return { ...decision, allowed: true, reason: `${decision.reason.split(";")[0]}, an outsider (review.outsiders)` };
+}
+
+/**
+ * A prompt-driven run: its author wrote the prompt into the workflow, which vouches for it
+ * (src/gate/prompt.ts). Undefined when the inputs set no prompt: the event decides.
+ */
+function decidePrompt(env: ActionsEnv, inputs: Record<string, string | undefined>): Gate | undefined {
+  let prompt: PromptRequest | undefined;
+  let badInput: Error | undefined;
+  try {
+    prompt = readPromptRequest(inputs, env);
+  } catch (error) {
+    // The agent stage says what is wrong and fails the step: a bad input is no quiet skip.
+    badInput = error as Error;
+  }
+  if (!prompt && !badInput) return undefined;
+  const workflow = env.workflow ?? "workflow";
+  const trigger = promptTrigger(env, prompt ?? { continues: false, key: runKey(workflow, env.job ?? "job"), workflow });
+  const reason = `the prompt of the workflow "${workflow}", written by its author`;
+  if (badInput) return { proceed: true, reason, trigger, config: parseConfig({}), configError: badInput };
+  try {
+    return { proceed: true, reason, trigger, config: loadConfig(env.workspace, settingsFromInputs(inputs).settings) };
+  } catch (error) {
+    return { proceed: true, reason, trigger, config: parseConfig({}), configError: error as Error };
+  }
 }
 
 /**

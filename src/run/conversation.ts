@@ -23,6 +23,7 @@ import { userPrompt, type Opening, type PromptComment } from "./prompt.ts";
 import { requestParts } from "./request.ts";
 import { htmlPath, promptImages, type ImageOptions, type ImageSource } from "./images.ts";
 import type { TargetedRun } from "./target.ts";
+import { openRunConversation } from "./prompt-run.ts";
 import { isBot, trustChecker } from "../gate/trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 
@@ -171,7 +172,9 @@ export async function beginConversation(
   extra: PromptComment[] = [],
 ): Promise<OpenConversation> {
   const { trigger, api, repo, target } = run;
-  const conversation = openConversation(root, target.conversation, { cwd: root });
+  const conversation = target.runKey
+    ? openRunConversation(root, trigger.prompt!, { cwd: root })
+    : openConversation(root, target.conversation, { cwd: root });
   const { session, mapping } = conversation;
   for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
   run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);
@@ -180,7 +183,8 @@ export async function beginConversation(
   const comments = answering ? await listComments(api, repo, target.threadNumber) : [];
   const pending = answering ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
   const asked = [...(await requestParts(api, repo, trigger, target)), ...extra];
-  const includeIssue = conversation.mode === "new";
+  // A prompt-driven run starts from its prompt (in `extra`), not from the issue.
+  const includeIssue = conversation.mode === "new" && !trigger.prompt;
   const parts = [...pending.comments, ...asked];
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
   const images = await promptImages(await imageSources(run, includeIssue, parts, isTrusted), imageOptions(run));

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { failurePoint, faultPoint } from "./fault.ts";
-import { commitMessage } from "../git/commit-message.ts";
+import { commitMessage, withTrailers } from "../git/commit-message.ts";
 import { commitChanges, land, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
 import {
   committedPathsUnder,
@@ -31,6 +31,9 @@ import { coAuthorOf } from "./context.ts";
 import type { TargetedRun, WorkTarget } from "./target.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
+import { conversationName } from "./prompt-run.ts";
+import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
+import type { PromptRequest } from "../actions/event.ts";
 
 export interface Landing {
   push?: PushOutcome;
@@ -76,6 +79,11 @@ export function recordRun(
     usage,
     durationMs,
   });
+  if (target.runKey) {
+    const sessionPath = repoRelative(root, session.path);
+    writeRunMapping(root, { runKey: target.runKey, sessionPath, updatedAt: new Date(run.now()).toISOString() });
+    return;
+  }
   writeMapping(root, {
     issueNumber: target.conversation,
     sessionPath: repoRelative(root, session.path),
@@ -98,7 +106,9 @@ export function ownPaths(
 ): string[] {
   const { session } = conversation;
   return [
-    repoRelative(root, mappingPath(root, run.target.conversation)),
+    run.target.runKey
+      ? runMappingFile(run.target.runKey)
+      : repoRelative(root, mappingPath(root, run.target.conversation)),
     repoRelative(root, session.path),
     `${repoRelative(root, session.artifactsDir)}/`,
     ...taskFiles,
@@ -129,14 +139,16 @@ export async function landWork(
   const theirs = touchedPaths(changes).filter((path) => !mine(path));
   await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(
-    commitMessage({
-      issueNumber: target.conversation,
-      kind: onPullRequest(target) ? "pull request" : "issue",
-      title: trigger.title || (target.pull?.title ?? ""),
-      runUrl: run.link,
-      coAuthor: coAuthorOf(trigger),
-      trailers,
-    }),
+    trigger.prompt && target.runKey
+      ? promptRunMessage(run, trigger.prompt)
+      : commitMessage({
+          issueNumber: target.conversation,
+          kind: onPullRequest(target) ? "pull request" : "issue",
+          title: trigger.title || (target.pull?.title ?? ""),
+          runUrl: run.link,
+          coAuthor: coAuthorOf(trigger),
+          trailers,
+        }),
   );
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
   // What the commit stages: the paths the status listed and gitclaw's own files (reverted paths stage
@@ -171,6 +183,12 @@ async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: re
   for (const path of refused)
     workflow.warning(`gitclaw: left a commit's change to protected path ${path} out of the push`);
   return refused;
+}
+
+/** A prompt-driven run's commit: the workflow it ran in, and its prompt's first line. */
+function promptRunMessage(run: TargetedRun, prompt: PromptRequest): string {
+  const line = (prompt.text ?? prompt.file ?? "").split("\n")[0]!.replace(/\s+/g, " ").trim().slice(0, 60);
+  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${line}` : ""}`, { runUrl: run.link });
 }
 
 /** tools.env values a command wrote into a file never reach a commit (src/git/scrub.ts). */
@@ -240,7 +258,9 @@ async function commitAndPush(
   if (!head) return { changed: [], ...saved };
   const changed = await changedBesides(workspace, head, own);
   const { target } = run;
-  const fallbackBranch = `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+  const fallbackBranch = target.runKey
+    ? `gitclaw/run-${run.env.runId}-side`
+    : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
   try {
     const push = await land(git, {
       remote: workspace.remote,
@@ -312,7 +332,7 @@ async function landSession(
 ): Promise<string | undefined> {
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
   const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
-  const message = `gitclaw: session of #${run.target.conversation} (${where})`;
+  const message = `gitclaw: session of ${conversationName(run.target)} (${where})`;
   const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
   const state = await landPaths(workspace.git, { ...target, sha, paths, message }).catch((error: Error) => {
     workflow.warning(`gitclaw: the session ${keptOn ? `stays on ${keptOn} only` : "was not pushed"}: ${error.message}`);

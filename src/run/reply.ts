@@ -25,6 +25,8 @@ export interface RunStats {
   runUrl: string;
   sessionUrl?: string;
   commitUrl?: string;
+  /** The issue's or pull request's cost across its runs, this one included (src/run/cost-caps.ts). */
+  total?: string;
 }
 
 export function footer(stats: RunStats): string {
@@ -36,6 +38,7 @@ export function footer(stats: RunStats): string {
     `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
+    ...(stats.total ? [stats.total] : []),
     `\`${stats.model}\``,
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
@@ -60,7 +63,7 @@ export function replyText(
     case "budget": {
       const b = result.budget!;
       const amount =
-        b.name === "maxCostUsd"
+        b.name !== "maxOutputTokens"
           ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}`
           : `${b.used} of ${b.limit} output tokens`;
       return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
@@ -119,6 +122,8 @@ export interface ReplyFacts {
   progress: ProgressComment;
   /** What happened on the pull request (src/run/deliver.ts), or to a fork's patch (src/run/fork.ts): Markdown paragraphs. */
   notes: string[];
+  /** The footer's total across the conversation's runs. */
+  total?: string;
 }
 
 /** Posts the reply: the progress comment becomes its first part, or it is posted as new comments. */
@@ -179,6 +184,7 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     runUrl: run.link,
     sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
+    total: facts.total,
   });
   return { text: [replyText(result, limits), ...notes].join("\n\n"), footerText };
 }

@@ -27,9 +27,9 @@ export async function loadInstructions(
   }
 }
 
-/** The default branch and its commit, whose git objects hold what the repository's maintainers said. */
+/** The default branch and its commit, whose git objects hold what the repository's maintainers said (as the workflow's checkout fetched it, else fetched now). */
 export async function defaultBranchAt(
-  run: TargetedRun,
+  run: Pick<TargetedRun, "trigger" | "api" | "repo">,
   workspace: Workspace,
 ): Promise<{ branch: string; commit: string }> {
   const named = run.trigger.defaultBranch || (await getDefaultBranch(run.api, run.repo));

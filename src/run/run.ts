@@ -3,14 +3,24 @@
 // attempt budget, open the conversation, set up the tools, run the agent loop (live progress), tear
 // the tools down, turn a fork's change into a patch, land the work, deliver it on the pull request,
 // reply, and write the job summary.
-import { setOutput } from "../actions/env.ts";
+import { setOutput, setTextOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
 import { repoRelative } from "../session/mapping.ts";
 import { writeProgress } from "../actions/run-state.ts";
-import { runAgentLoop, type LoopResult } from "../agent/loop.ts";
+import { runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
+import { emptyUsage } from "../session/entries.ts";
+import { asCapBudget, cappedBudgets, capRefusal, costHistory, issueTotal, type CostHistory } from "./cost-caps.ts";
+import { answerSection, promptPart } from "./prompt-run.ts";
+import {
+  answerAgainstSchema,
+  loadOutputSchema,
+  schemaNote,
+  type Answer,
+  type OutputSchema,
+} from "./structured-output.ts";
 import { beginConversation, type OpenConversation } from "./conversation.ts";
 import { planCiFix } from "./ci.ts";
-import { deliver } from "./deliver.ts";
+import { deliver, readySignal } from "./deliver.ts";
 import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
@@ -49,14 +59,21 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const workspace = await prepareWorkspace(run);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
+  // From the sessions the checkout holds, before the model is called: no state elsewhere.
+  const costs = costHistory(workspace.root, run.target.conversation, run.now());
+  const overCap = capRefusal(run.config.budgets, costs, run.target.conversation);
+  if (overCap) return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed) return stopBeforeModel(run, ci);
+  const schema = await loadOutputSchema(run, workspace);
+  const asked = run.trigger.prompt ? [await promptPart(run, workspace, schema && schemaNote(schema))] : ci?.parts;
   const progress = await startProgress(run);
-  const conversation = await beginConversation(run, workspace.root, ci?.parts);
+  const conversation = await beginConversation(run, workspace.root, asked);
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    return await converse(run, { workspace, conversation, progress, fork, trailers, instructions });
+    const extras = { trailers, instructions, costs, schema };
+    return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
   }
@@ -69,6 +86,10 @@ interface Prepared {
   fork?: ForkCheckout;
   trailers: string[];
   instructions?: RepositoryInstructions;
+  /** The conversation's and the day's earlier costs (src/run/cost-caps.ts). */
+  costs: CostHistory;
+  /** The input output_schema (src/run/structured-output.ts). */
+  schema?: OutputSchema;
 }
 
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
@@ -78,10 +99,11 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
+  let answer: Answer | undefined;
   let unpushed: string[];
   let taskNotes: string[] = [];
   try {
-    result = await runLoop(run, workspace, conversation, tools, { progress, timeline }, prepared.instructions);
+    ({ result, answer } = await runLoops(run, prepared, tools, timeline));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     unpushed = await tearDownTools(run, tools, workspace, conversation.session);
@@ -100,15 +122,50 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
+    ...(answer?.valid === false ? [`> [!CAUTION]\n> No structured output: ${answer.errors}.`] : []),
   ];
-  await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
+  const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
+  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
+  await reply(run, workspace, { ...facts, ...(run.target.conversation > 0 ? { total } : {}) });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
   writeSummary(run, timeline, result, summaryParts);
-  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
+  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
+  if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
   const saved =
     landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
-  return { succeeded: result.outcome !== "error" && saved };
+  return { succeeded: result.outcome !== "error" && saved && answer?.valid !== false };
 }
+
+/**
+ * The agent loop within what is left of the cost caps and, with output_schema, once more when the
+ * answer is wrong: one spending for both, so the budgets bound the run.
+ */
+async function runLoops(
+  run: TargetedRun,
+  prepared: Prepared,
+  tools: RunTools,
+  timeline: RunTimeline,
+): Promise<{ result: LoopResult; answer?: Answer }> {
+  const { workspace, conversation, progress, costs, schema } = prepared;
+  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversation);
+  const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
+  const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
+  const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
+  const first = await loop();
+  const checked = schema
+    ? await answerAgainstSchema(schema, first, (request) => {
+        conversation.session.append({
+          type: "message",
+          message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
+        });
+        return loop();
+      })
+    : { result: first };
+  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, costs) };
+}
+
+const onPull = (run: TargetedRun) =>
+  run.target.pull !== undefined && run.target.conversation === run.target.pull.number;
 
 function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {
   if (!run.target.pull?.fork) return [];
@@ -119,10 +176,14 @@ function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Land
 /** A CI failure gitclaw will not try to fix: said on the pull request when people must know, else only logged. */
 async function stopBeforeModel(
   run: TargetedRun,
-  plan: { reason: string; notice?: string },
+  plan: { reason: string; notice?: string; outcome?: string },
 ): Promise<ConversationOutcome> {
-  run.log(`gitclaw: no fix attempt: ${plan.reason}.`);
+  run.log(`gitclaw: ${plan.outcome ? "not running" : "no fix attempt"}: ${plan.reason}`);
   if (plan.notice) await run.target.thread.post(run.redact(plan.notice));
+  if (plan.outcome) {
+    setOutput(run.env, "outcome", plan.outcome);
+    appendSummary(run, `## gitclaw\n\n${run.redact(plan.notice ?? plan.reason)}\n`);
+  }
   // Silence is this run's whole answer too: the cleanup must not report it as a run that died.
   run.onReplied();
   return { succeeded: true };
@@ -155,8 +216,9 @@ async function runLoop(
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
-  repository?: RepositoryInstructions,
+  limits: { budgets: Budgets; spending: Spending; repository?: RepositoryInstructions },
 ): Promise<LoopResult> {
+  const { repository } = limits;
   const { env, config, target } = run;
   const { session } = conversation;
   const observer = observeRun({ ...watchers, session, log: run.log });
@@ -180,13 +242,13 @@ async function runLoop(
         instructions,
         tools: withDirectoryInstructions(tools.toolset.tools, directories),
         toolContext: tools.context,
-        budgets: config.budgets,
+        budgets: limits.budgets,
         compaction: config.compaction,
         deadline: runDeadline(run),
         signal: run.signal,
         now: run.now,
         onEvent: observer.onEvent,
-        spending: tools.tasks?.spending,
+        spending: limits.spending,
       }),
     );
     if (result.outcome === "error")
@@ -199,7 +261,13 @@ async function runLoop(
 }
 
 /** The action's outputs, for the steps after it. */
-function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, sessionPath: string): void {
+function writeOutputs(
+  run: TargetedRun,
+  result: LoopResult,
+  landing: Landing,
+  sessionPath: string,
+  answer?: Answer,
+): void {
   const outputs = {
     outcome: result.outcome,
     session_path: sessionPath,
@@ -208,6 +276,8 @@ function writeOutputs(run: RunContext, result: LoopResult, landing: Landing, ses
     cost: result.usage.cost.total.toFixed(4),
   };
   for (const [name, value] of Object.entries(outputs)) setOutput(run.env, name, value);
+  setTextOutput(run.env, "reply", run.redact(readySignal(result.text).text));
+  if (answer?.valid) setTextOutput(run.env, "structured_output", run.redact(JSON.stringify(answer.value)));
 }
 
 /** The job summary: every turn and tool call with status, duration, tokens and cost; the instructions read; what the network policy did. */
@@ -217,13 +287,20 @@ function writeSummary(
   result: LoopResult,
   { instructions, egress, mcp }: { instructions?: RepositoryInstructions; egress: Egress; mcp: string },
 ): void {
-  const title = `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
+  const title = run.target.runKey
+    ? `gitclaw · ${run.trigger.prompt?.workflow} (${run.target.runKey})`
+    : `gitclaw · ${run.target.pull ? "pull request" : "issue"} #${run.target.threadNumber}`;
   const model = `${run.resolved.provider}/${run.resolved.modelId}`;
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
+    answerSection(run, readySignal(result.text).text) +
     instructionsSummary(instructions) +
     egressSummary(egress) +
     mcp;
+  appendSummary(run, markdown);
+}
+
+function appendSummary(run: TargetedRun, markdown: string): void {
   try {
     workflow.appendSummary(run.env.stepSummaryFile, run.redact(markdown));
   } catch (error) {

@@ -8,6 +8,7 @@
 // - a fork's pull request: nothing of it is pushed; the checkout stays, the conversation goes there
 //   (src/run/fork.ts).
 import type { RunContext } from "./context.ts";
+import { promptTarget } from "./prompt-run.ts";
 import { issueBranch, resolvePullRequest, type PullRequestWork } from "./pull-request.ts";
 import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
 
@@ -30,6 +31,8 @@ export interface WorkTarget {
   pull?: PullRequestWork;
   /** The work goes to gitclaw's branch for issue `conversation`: a draft PR is opened or marked ready. */
   delivers: boolean;
+  /** A prompt-driven run without an issue: its conversation is state/runs/<runKey>.json; conversation and threadNumber are 0. */
+  runKey?: string;
 }
 
 /** The run's context once its target is known: what every phase after this one gets. */
@@ -37,6 +40,7 @@ export type TargetedRun = RunContext & { target: WorkTarget };
 
 export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   const { trigger, api, repo } = run;
+  if (trigger.prompt && !trigger.prompt.issue) return promptTarget(run, trigger.prompt);
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
     const base = { conversation: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };

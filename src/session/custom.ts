@@ -3,6 +3,8 @@
 export const CUSTOM = {
   /** The issue a session belongs to: a session serves one issue only. */
   issue: "gitclaw.issue",
+  /** The workflow job a prompt-driven run's session belongs to (state/runs/<key>.json), instead of an issue. */
+  promptRun: "gitclaw.prompt_run",
   /** One run's outcome, turns, tool calls, usage and duration. */
   run: "gitclaw.run",
   /** A github tool call's audit line: op, class, decision, status, size; never bodies. */

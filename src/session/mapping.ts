@@ -30,6 +30,8 @@ export const repoRelative = (root: string, path: string) => relative(root, path)
 export const mappingPath = (repoRoot: string, issueNumber: number) =>
   join(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
 export const sessionsDir = (repoRoot: string) => join(repoRoot, STATE_DIR, "sessions");
+/** Where prompt-driven runs map their workflow and job to a session (src/session/run-mapping.ts). */
+export const RUNS_DIR = `${STATE_DIR}/runs`;
 /** Where patches of changes a run could not push are kept (src/run/workflow-files.ts). */
 export const PATCHES_DIR = `${STATE_DIR}/patches`;
 
@@ -45,7 +47,7 @@ const lexists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !==
  * symbolic link there would take every session's writes elsewhere, so the run stops instead.
  */
 export function checkStateFolders(repoRoot: string): void {
-  for (const folder of [STATE_DIR, join(STATE_DIR, "sessions"), join(STATE_DIR, "issues"), PATCHES_DIR]) {
+  for (const folder of [STATE_DIR, join(STATE_DIR, "sessions"), join(STATE_DIR, "issues"), RUNS_DIR, PATCHES_DIR]) {
     const stat = lstatSync(join(repoRoot, folder), { throwIfNoEntry: false });
     if (stat && !stat.isDirectory()) {
       throw new SessionError(
@@ -99,8 +101,13 @@ export function writeMapping(repoRoot: string, mapping: IssueMapping): void {
  * is read from or written to it.
  */
 export function resolveSessionPath(repoRoot: string, mapping: IssueMapping): string {
-  const path = resolve(repoRoot, mapping.sessionPath);
-  const names = `state/issues/${mapping.issueNumber}.json names the session ${JSON.stringify(mapping.sessionPath)}`;
+  return confineSessionPath(repoRoot, mapping.sessionPath, `state/issues/${mapping.issueNumber}.json`);
+}
+
+/** resolveSessionPath for any mapping file (`from`, as the repository names it) that names a session. */
+export function confineSessionPath(repoRoot: string, sessionPath: string, from: string): string {
+  const path = resolve(repoRoot, sessionPath);
+  const names = `${from} names the session ${JSON.stringify(sessionPath)}`;
   if (dirname(path) !== resolve(sessionsDir(repoRoot)) || !path.endsWith(".jsonl")) {
     throw new MappingError(`${names}, which is not a .jsonl file directly in state/sessions/`);
   }

@@ -59,7 +59,8 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
   let issueNumber: number | undefined;
   try {
     const gate = await decide(env, api, processEnv);
-    issueNumber = gate.trigger?.issueNumber;
+    // 0: a prompt-driven run without an issue, which answers in the job summary only.
+    issueNumber = gate.trigger?.issueNumber || undefined;
     if (!gate.proceed) {
       // A payload that cannot be read is a failure to report; anything else just means no run.
       if (gate.error) throw gate.error;

@@ -4,11 +4,10 @@
 // own under state/sessions/ whose header names the parent's. Budgets are the run's: its turns, tokens
 // and cost count against the parent's. When it ends, its commits base..HEAD are exported (the record
 // says pending first), and only then is its worktree removed.
-import { runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
+import { joinLoopResults, runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
 import type { CompactionSettings } from "../agent/compaction.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import type { Git } from "../git/git.ts";
-import { addUsage } from "../session/entries.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { SessionFile } from "../session/session-file.ts";
@@ -129,7 +128,7 @@ async function runChild(
     // One reminder for a child that stopped talking without its report.
     if (result.outcome === "done" && !task.report && !signal.aborted) {
       session.appendUserText(REPORT_REMINDER, env.now());
-      result = combine(result, await loop());
+      result = joinLoopResults(result, await loop());
     }
     const { outcome, turns, toolCalls, usage } = result;
     session.appendCustom(CUSTOM.run, { taskId: task.record.taskId, outcome, turns, toolCalls, usage });
@@ -141,17 +140,6 @@ async function runChild(
     const below = orchestrator.active({ taskId: task.record.taskId }).map((record) => record.taskId);
     if (below.length) await orchestrator.terminate(below, `its parent task ${task.record.taskId} ended`);
   }
-}
-
-/** Two runs of one conversation as one: what both spent, how the second ended. */
-function combine(first: LoopResult, second: LoopResult): LoopResult {
-  return {
-    ...second,
-    turns: first.turns + second.turns,
-    toolCalls: first.toolCalls + second.toolCalls,
-    usage: addUsage(first.usage, second.usage),
-    text: second.text || first.text,
-  };
 }
 
 /** How a task ended, and the report that says so. */

@@ -162,3 +162,43 @@ describe("a workflow gitclaw init wrote", () => {
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Hello through base_url.");
   });
 });
+
+describe("the prompt workflow gitclaw init --prompt-workflow wrote", () => {
+  it("nightly: a dispatch runs its prompt with no issue on the job's branch; the scheduled run continues there", async () => {
+    const { world, dir, output } = await installed(() => ["--prompt-workflow", "nightly"]);
+    expect(output).toContain(".github/workflows/gitclaw-nightly.yml");
+    const workflowFile = join(dir, ".github/workflows/gitclaw-nightly.yml");
+    const secrets = { ANTHROPIC_API_KEY: MODEL_KEY };
+    const repository = { name: REPO, full_name: `${OWNER}/${REPO}`, owner: { login: OWNER }, default_branch: "main" };
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "deps.lock", content: "left-pad 2.0\n" } }] },
+      { text: "Bumped left-pad to 2.0; the tests pass." },
+    ]);
+    const dispatched = {
+      inputs: {},
+      ref: "refs/heads/main",
+      repository,
+      sender: { login: "alice", id: 1, type: "User" },
+    };
+    const run = await world.run("workflow_dispatch", dispatched, { workflowFile, secrets });
+
+    const branch = "gitclaw/run-gitclaw-nightly-bump";
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(JSON.stringify(world.model.requests[0]!.body)).toContain("Update the dependencies");
+    expect(run.stages.agent!.outputs.branch).toBe(branch);
+    expect(await world.repo.originGit("show", `${branch}:deps.lock`)).toBe("left-pad 2.0");
+    expect(await world.repo.originGit("show", `${branch}:state/runs/gitclaw-nightly-bump.json`)).toContain(
+      '"runKey": "gitclaw-nightly-bump"',
+    );
+    expect(run.summary).toContain("Bumped left-pad to 2.0; the tests pass.");
+
+    // The schedule's payload names no sender: nobody is credited, the conversation goes on.
+    world.model.script([{ text: "Nothing newer than left-pad 2.0 tonight." }]);
+    const scheduled = await world.run("schedule", { schedule: "17 3 * * *", repository }, { workflowFile, secrets });
+    expect(scheduled.stages.agent!.exitCode, scheduled.logs).toBe(0);
+    const continued = JSON.stringify(world.model.requests.at(-1)!.body);
+    expect(continued).toContain("Bumped left-pad to 2.0; the tests pass.");
+    expect(await world.repo.originGit("show", `${branch}:deps.lock`)).toBe("left-pad 2.0");
+    expect(scheduled.summary).toContain("Nothing newer than left-pad 2.0 tonight.");
+  });
+});

