@@ -81,7 +81,12 @@ describe("every route to a protected path", () => {
  * off (past every check of the working tree); the commit the configuration was set up by, and the reply.
  */
 async function commitDuringRun(subject: string, changes: string[]) {
-  const workspace = await checkoutWithConfig(world, { protectedPaths: PROTECTED_CONFIG, sandbox: "off" });
+  // The sandbox off (and so an open network, which needs it to be confined): commands commit as models do.
+  const workspace = await checkoutWithConfig(world, {
+    protectedPaths: PROTECTED_CONFIG,
+    sandbox: "off",
+    network: "open",
+  });
   const configCommit = await world.repo.originGit("rev-parse", "main");
   const issue = world.gh.createIssue({ title: subject, body: "Commit as you go.", user: "alice" });
   const commit = `git -c user.name=Model -c user.email=model@example.com commit -qm '${subject}'`;
@@ -118,6 +123,7 @@ describe("a protected change committed during the run (not through the working t
     expect(JSON.parse(await world.onOrigin(".github/gitclaw.json"))).toEqual({
       protectedPaths: PROTECTED_CONFIG,
       sandbox: "off",
+      network: "open",
     });
     expect(await world.onOrigin("lifecycle/GITCLAW-AGENT.ts")).toBe("original lifecycle/GITCLAW-AGENT.ts\n");
     expect(await world.onOrigin("docs/fine.md")).toBe("fine\n");
