@@ -59,6 +59,7 @@ var __esm = (fn, res, err) => () => {
 var __require = import.meta.require;
 
 // src/actions/env.ts
+import { randomBytes } from "crypto";
 import { appendFileSync as appendFileSync2 } from "fs";
 function required(env, name, hint) {
   const value = env[name]?.trim();
@@ -82,6 +83,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
     workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
+    job: env.GITHUB_JOB?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,
@@ -95,6 +97,15 @@ function setOutput(env, name, value) {
   if (!env.outputFile)
     return;
   appendFileSync2(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}
+`);
+}
+function setTextOutput(env, name, value) {
+  if (!env.outputFile)
+    return;
+  const delimiter = `gitclaw_${randomBytes(12).toString("hex")}`;
+  appendFileSync2(env.outputFile, `${name}<<${delimiter}
+${value}
+${delimiter}
 `);
 }
 var ActionsEnvError;
@@ -145,7 +156,7 @@ function fetchApi(options) {
         method,
         headers: {
           authorization: `Bearer ${options.token}`,
-          accept: "application/vnd.github+json",
+          accept: request?.accept ?? "application/vnd.github+json",
           "x-github-api-version": "2022-11-28",
           "user-agent": "gitclaw",
           ...body === undefined ? {} : { "content-type": "application/json" }
@@ -181,6 +192,7 @@ function octokitApi(github) {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...body === undefined ? {} : { data: body },
+          ...request?.accept ? { headers: { accept: request.accept } } : {},
           request: {
             ...request?.signal ? { signal: request.signal } : {},
             ...request?.retries === undefined ? {} : { retries: request.retries }
@@ -2124,7 +2136,7 @@ function handleRefineResult(result, payload, input, inst) {
     payload.issues.push(issue(_iss));
   }
 }
-var $ZodType, toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value }, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT = 1, URL_UNPARSEABLE = 2, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, $ZodJWT, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, arraySize = (input) => Array.isArray(input) ? input.length : -1, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodCatch, $ZodPipe, $ZodReadonly, $ZodLazy, $ZodCustom;
+var $ZodType, toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value }, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT = 1, URL_UNPARSEABLE = 2, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, $ZodJWT, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, arraySize = (input) => Array.isArray(input) ? input.length : -1, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodCatch, $ZodPipe, $ZodPreprocess, $ZodReadonly, $ZodLazy, $ZodCustom;
 var init_schemas = __esm(() => {
   init_checks();
   init_core();
@@ -3386,6 +3398,9 @@ var init_schemas = __esm(() => {
       return handlePipeResult(left, def.out, ctx);
     };
   });
+  $ZodPreprocess = /* @__PURE__ */ $constructor("$ZodPreprocess", (inst, def) => {
+    $ZodPipe.init(inst, def);
+  });
   $ZodReadonly = /* @__PURE__ */ $constructor("$ZodReadonly", (inst, def) => {
     $ZodType.init(inst, def);
     defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
@@ -4175,6 +4190,9 @@ function _isoDuration(Class, params) {
 }
 function _number(Class, params) {
   return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
+}
+function _coercedNumber(Class, params) {
+  return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...normalizeParams(params) }));
 }
 function _int(Class, params) {
   return new Class({
@@ -5990,7 +6008,14 @@ function json(params) {
   });
   return jsonSchema;
 }
-var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodJWT, ZodNumber, ZodNumberFormat, ZodBoolean, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodArray, ZodObject, ZodUnion, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodEnum, ZodLiteral, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodCatch, ZodPipe, ZodReadonly, ZodLazy, ZodCustom, ZodInstanceOf;
+function preprocess(fn, schema) {
+  return new ZodPreprocess({
+    type: "pipe",
+    in: transform(fn),
+    out: schema
+  });
+}
+var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodJWT, ZodNumber, ZodNumberFormat, ZodBoolean, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodArray, ZodObject, ZodUnion, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodEnum, ZodLiteral, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodCatch, ZodPipe, ZodPreprocess, ZodReadonly, ZodLazy, ZodCustom, ZodInstanceOf;
 var init_schemas2 = __esm(() => {
   init_core2();
   init_core2();
@@ -6754,6 +6779,10 @@ var init_schemas2 = __esm(() => {
     inst.in = def.in;
     inst.out = def.out;
   });
+  ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) => {
+    ZodPipe.init(inst, def);
+    $ZodPreprocess.init(inst, def);
+  });
   ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
     $ZodReadonly.init(inst, def);
     ZodType.init(inst, def);
@@ -6781,19 +6810,45 @@ var init_schemas2 = __esm(() => {
 });
 
 // node_modules/zod/v4/classic/compat.js
-var ZodFirstPartyTypeKind;
+var ZodIssueCode, ZodFirstPartyTypeKind;
 var init_compat = __esm(() => {
+  ZodIssueCode = {
+    invalid_type: "invalid_type",
+    too_big: "too_big",
+    too_small: "too_small",
+    invalid_format: "invalid_format",
+    not_multiple_of: "not_multiple_of",
+    unrecognized_keys: "unrecognized_keys",
+    invalid_union: "invalid_union",
+    invalid_key: "invalid_key",
+    invalid_element: "invalid_element",
+    invalid_value: "invalid_value",
+    custom: "custom"
+  };
   (function(ZodFirstPartyTypeKind) {})(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
 });
 
 // node_modules/zod/v4/classic/iso.js
-var init_iso = () => {};
+function datetime2(params) {
+  return _isoDateTime(ZodISODateTime, params);
+}
+var init_iso = __esm(() => {
+  init_core2();
+  init_schemas2();
+});
 
 // node_modules/zod/v4/classic/coerce.js
-var init_coerce = () => {};
+function number3(params) {
+  return _coercedNumber(ZodNumber, params);
+}
+var init_coerce = __esm(() => {
+  init_core2();
+  init_schemas2();
+});
 
 // node_modules/zod/v4/classic/external.js
 var init_external = __esm(() => {
+  init_core2();
   init_core2();
   init_json_schema_processors();
   init_locales();
@@ -6812,7 +6867,7 @@ function markedIssue(body) {
   return found ? Number(found) : undefined;
 }
 var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
+${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
 // src/github/operations.ts
 function permissionFromApi(data) {
@@ -6841,33 +6896,43 @@ async function getPermission(api, repo, login) {
     return "none";
   return permissionFromApi(expectStatus(response, [200], "collaborator-permission"));
 }
+async function* pages(api, path, name) {
+  for (let page = 1;; page++) {
+    const batch = expectStatus(await api.send("GET", `${path}?per_page=100&page=${page}`), [200], name);
+    yield* batch;
+    if (batch.length < 100)
+      return;
+  }
+}
 async function listComments(api, repo, issueNumber) {
   const comments = [];
-  for (let page = 1;; page++) {
-    const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
-    const batch = expectStatus(await api.send("GET", path), [200], "issue-comments");
-    for (const c of batch) {
-      const {
-        id,
-        author_association: authorAssociation,
-        created_at: createdAt,
-        updated_at: updatedAt,
-        html_url: htmlUrl
-      } = c;
-      comments.push({
-        id,
-        body: c.body ?? "",
-        login: c.user?.login ?? "ghost",
-        userType: c.user?.type ?? "User",
-        authorAssociation,
-        createdAt,
-        updatedAt,
-        htmlUrl
-      });
-    }
-    if (batch.length < 100)
-      return comments;
+  for await (const c of pages(api, `${repoPath(repo)}/issues/${issueNumber}/comments`, "issue-comments")) {
+    const {
+      id,
+      author_association: authorAssociation,
+      created_at: createdAt,
+      updated_at: updatedAt,
+      html_url: htmlUrl
+    } = c;
+    comments.push({
+      id,
+      body: c.body ?? "",
+      login: c.user?.login ?? "ghost",
+      userType: c.user?.type ?? "User",
+      authorAssociation,
+      createdAt,
+      updatedAt,
+      htmlUrl
+    });
   }
+  return comments;
+}
+async function findReviewComment(api, repo, pull, text) {
+  let found;
+  for await (const c of pages(api, `${repoPath(repo)}/pulls/${pull}/comments`, "review-comments"))
+    if (c.body?.includes(text))
+      found = c.id;
+  return found;
 }
 async function createComment(api, repo, issueNumber, body) {
   const path = `${repoPath(repo)}/issues/${issueNumber}/comments`;
@@ -6908,6 +6973,8876 @@ var init_operations = __esm(() => {
       this.response = response;
     }
   };
+});
+
+// node_modules/character-entities/index.js
+var characterEntities;
+var init_character_entities = __esm(() => {
+  characterEntities = {
+    AElig: "\xC6",
+    AMP: "&",
+    Aacute: "\xC1",
+    Abreve: "\u0102",
+    Acirc: "\xC2",
+    Acy: "\u0410",
+    Afr: "\uD835\uDD04",
+    Agrave: "\xC0",
+    Alpha: "\u0391",
+    Amacr: "\u0100",
+    And: "\u2A53",
+    Aogon: "\u0104",
+    Aopf: "\uD835\uDD38",
+    ApplyFunction: "\u2061",
+    Aring: "\xC5",
+    Ascr: "\uD835\uDC9C",
+    Assign: "\u2254",
+    Atilde: "\xC3",
+    Auml: "\xC4",
+    Backslash: "\u2216",
+    Barv: "\u2AE7",
+    Barwed: "\u2306",
+    Bcy: "\u0411",
+    Because: "\u2235",
+    Bernoullis: "\u212C",
+    Beta: "\u0392",
+    Bfr: "\uD835\uDD05",
+    Bopf: "\uD835\uDD39",
+    Breve: "\u02D8",
+    Bscr: "\u212C",
+    Bumpeq: "\u224E",
+    CHcy: "\u0427",
+    COPY: "\xA9",
+    Cacute: "\u0106",
+    Cap: "\u22D2",
+    CapitalDifferentialD: "\u2145",
+    Cayleys: "\u212D",
+    Ccaron: "\u010C",
+    Ccedil: "\xC7",
+    Ccirc: "\u0108",
+    Cconint: "\u2230",
+    Cdot: "\u010A",
+    Cedilla: "\xB8",
+    CenterDot: "\xB7",
+    Cfr: "\u212D",
+    Chi: "\u03A7",
+    CircleDot: "\u2299",
+    CircleMinus: "\u2296",
+    CirclePlus: "\u2295",
+    CircleTimes: "\u2297",
+    ClockwiseContourIntegral: "\u2232",
+    CloseCurlyDoubleQuote: "\u201D",
+    CloseCurlyQuote: "\u2019",
+    Colon: "\u2237",
+    Colone: "\u2A74",
+    Congruent: "\u2261",
+    Conint: "\u222F",
+    ContourIntegral: "\u222E",
+    Copf: "\u2102",
+    Coproduct: "\u2210",
+    CounterClockwiseContourIntegral: "\u2233",
+    Cross: "\u2A2F",
+    Cscr: "\uD835\uDC9E",
+    Cup: "\u22D3",
+    CupCap: "\u224D",
+    DD: "\u2145",
+    DDotrahd: "\u2911",
+    DJcy: "\u0402",
+    DScy: "\u0405",
+    DZcy: "\u040F",
+    Dagger: "\u2021",
+    Darr: "\u21A1",
+    Dashv: "\u2AE4",
+    Dcaron: "\u010E",
+    Dcy: "\u0414",
+    Del: "\u2207",
+    Delta: "\u0394",
+    Dfr: "\uD835\uDD07",
+    DiacriticalAcute: "\xB4",
+    DiacriticalDot: "\u02D9",
+    DiacriticalDoubleAcute: "\u02DD",
+    DiacriticalGrave: "`",
+    DiacriticalTilde: "\u02DC",
+    Diamond: "\u22C4",
+    DifferentialD: "\u2146",
+    Dopf: "\uD835\uDD3B",
+    Dot: "\xA8",
+    DotDot: "\u20DC",
+    DotEqual: "\u2250",
+    DoubleContourIntegral: "\u222F",
+    DoubleDot: "\xA8",
+    DoubleDownArrow: "\u21D3",
+    DoubleLeftArrow: "\u21D0",
+    DoubleLeftRightArrow: "\u21D4",
+    DoubleLeftTee: "\u2AE4",
+    DoubleLongLeftArrow: "\u27F8",
+    DoubleLongLeftRightArrow: "\u27FA",
+    DoubleLongRightArrow: "\u27F9",
+    DoubleRightArrow: "\u21D2",
+    DoubleRightTee: "\u22A8",
+    DoubleUpArrow: "\u21D1",
+    DoubleUpDownArrow: "\u21D5",
+    DoubleVerticalBar: "\u2225",
+    DownArrow: "\u2193",
+    DownArrowBar: "\u2913",
+    DownArrowUpArrow: "\u21F5",
+    DownBreve: "\u0311",
+    DownLeftRightVector: "\u2950",
+    DownLeftTeeVector: "\u295E",
+    DownLeftVector: "\u21BD",
+    DownLeftVectorBar: "\u2956",
+    DownRightTeeVector: "\u295F",
+    DownRightVector: "\u21C1",
+    DownRightVectorBar: "\u2957",
+    DownTee: "\u22A4",
+    DownTeeArrow: "\u21A7",
+    Downarrow: "\u21D3",
+    Dscr: "\uD835\uDC9F",
+    Dstrok: "\u0110",
+    ENG: "\u014A",
+    ETH: "\xD0",
+    Eacute: "\xC9",
+    Ecaron: "\u011A",
+    Ecirc: "\xCA",
+    Ecy: "\u042D",
+    Edot: "\u0116",
+    Efr: "\uD835\uDD08",
+    Egrave: "\xC8",
+    Element: "\u2208",
+    Emacr: "\u0112",
+    EmptySmallSquare: "\u25FB",
+    EmptyVerySmallSquare: "\u25AB",
+    Eogon: "\u0118",
+    Eopf: "\uD835\uDD3C",
+    Epsilon: "\u0395",
+    Equal: "\u2A75",
+    EqualTilde: "\u2242",
+    Equilibrium: "\u21CC",
+    Escr: "\u2130",
+    Esim: "\u2A73",
+    Eta: "\u0397",
+    Euml: "\xCB",
+    Exists: "\u2203",
+    ExponentialE: "\u2147",
+    Fcy: "\u0424",
+    Ffr: "\uD835\uDD09",
+    FilledSmallSquare: "\u25FC",
+    FilledVerySmallSquare: "\u25AA",
+    Fopf: "\uD835\uDD3D",
+    ForAll: "\u2200",
+    Fouriertrf: "\u2131",
+    Fscr: "\u2131",
+    GJcy: "\u0403",
+    GT: ">",
+    Gamma: "\u0393",
+    Gammad: "\u03DC",
+    Gbreve: "\u011E",
+    Gcedil: "\u0122",
+    Gcirc: "\u011C",
+    Gcy: "\u0413",
+    Gdot: "\u0120",
+    Gfr: "\uD835\uDD0A",
+    Gg: "\u22D9",
+    Gopf: "\uD835\uDD3E",
+    GreaterEqual: "\u2265",
+    GreaterEqualLess: "\u22DB",
+    GreaterFullEqual: "\u2267",
+    GreaterGreater: "\u2AA2",
+    GreaterLess: "\u2277",
+    GreaterSlantEqual: "\u2A7E",
+    GreaterTilde: "\u2273",
+    Gscr: "\uD835\uDCA2",
+    Gt: "\u226B",
+    HARDcy: "\u042A",
+    Hacek: "\u02C7",
+    Hat: "^",
+    Hcirc: "\u0124",
+    Hfr: "\u210C",
+    HilbertSpace: "\u210B",
+    Hopf: "\u210D",
+    HorizontalLine: "\u2500",
+    Hscr: "\u210B",
+    Hstrok: "\u0126",
+    HumpDownHump: "\u224E",
+    HumpEqual: "\u224F",
+    IEcy: "\u0415",
+    IJlig: "\u0132",
+    IOcy: "\u0401",
+    Iacute: "\xCD",
+    Icirc: "\xCE",
+    Icy: "\u0418",
+    Idot: "\u0130",
+    Ifr: "\u2111",
+    Igrave: "\xCC",
+    Im: "\u2111",
+    Imacr: "\u012A",
+    ImaginaryI: "\u2148",
+    Implies: "\u21D2",
+    Int: "\u222C",
+    Integral: "\u222B",
+    Intersection: "\u22C2",
+    InvisibleComma: "\u2063",
+    InvisibleTimes: "\u2062",
+    Iogon: "\u012E",
+    Iopf: "\uD835\uDD40",
+    Iota: "\u0399",
+    Iscr: "\u2110",
+    Itilde: "\u0128",
+    Iukcy: "\u0406",
+    Iuml: "\xCF",
+    Jcirc: "\u0134",
+    Jcy: "\u0419",
+    Jfr: "\uD835\uDD0D",
+    Jopf: "\uD835\uDD41",
+    Jscr: "\uD835\uDCA5",
+    Jsercy: "\u0408",
+    Jukcy: "\u0404",
+    KHcy: "\u0425",
+    KJcy: "\u040C",
+    Kappa: "\u039A",
+    Kcedil: "\u0136",
+    Kcy: "\u041A",
+    Kfr: "\uD835\uDD0E",
+    Kopf: "\uD835\uDD42",
+    Kscr: "\uD835\uDCA6",
+    LJcy: "\u0409",
+    LT: "<",
+    Lacute: "\u0139",
+    Lambda: "\u039B",
+    Lang: "\u27EA",
+    Laplacetrf: "\u2112",
+    Larr: "\u219E",
+    Lcaron: "\u013D",
+    Lcedil: "\u013B",
+    Lcy: "\u041B",
+    LeftAngleBracket: "\u27E8",
+    LeftArrow: "\u2190",
+    LeftArrowBar: "\u21E4",
+    LeftArrowRightArrow: "\u21C6",
+    LeftCeiling: "\u2308",
+    LeftDoubleBracket: "\u27E6",
+    LeftDownTeeVector: "\u2961",
+    LeftDownVector: "\u21C3",
+    LeftDownVectorBar: "\u2959",
+    LeftFloor: "\u230A",
+    LeftRightArrow: "\u2194",
+    LeftRightVector: "\u294E",
+    LeftTee: "\u22A3",
+    LeftTeeArrow: "\u21A4",
+    LeftTeeVector: "\u295A",
+    LeftTriangle: "\u22B2",
+    LeftTriangleBar: "\u29CF",
+    LeftTriangleEqual: "\u22B4",
+    LeftUpDownVector: "\u2951",
+    LeftUpTeeVector: "\u2960",
+    LeftUpVector: "\u21BF",
+    LeftUpVectorBar: "\u2958",
+    LeftVector: "\u21BC",
+    LeftVectorBar: "\u2952",
+    Leftarrow: "\u21D0",
+    Leftrightarrow: "\u21D4",
+    LessEqualGreater: "\u22DA",
+    LessFullEqual: "\u2266",
+    LessGreater: "\u2276",
+    LessLess: "\u2AA1",
+    LessSlantEqual: "\u2A7D",
+    LessTilde: "\u2272",
+    Lfr: "\uD835\uDD0F",
+    Ll: "\u22D8",
+    Lleftarrow: "\u21DA",
+    Lmidot: "\u013F",
+    LongLeftArrow: "\u27F5",
+    LongLeftRightArrow: "\u27F7",
+    LongRightArrow: "\u27F6",
+    Longleftarrow: "\u27F8",
+    Longleftrightarrow: "\u27FA",
+    Longrightarrow: "\u27F9",
+    Lopf: "\uD835\uDD43",
+    LowerLeftArrow: "\u2199",
+    LowerRightArrow: "\u2198",
+    Lscr: "\u2112",
+    Lsh: "\u21B0",
+    Lstrok: "\u0141",
+    Lt: "\u226A",
+    Map: "\u2905",
+    Mcy: "\u041C",
+    MediumSpace: "\u205F",
+    Mellintrf: "\u2133",
+    Mfr: "\uD835\uDD10",
+    MinusPlus: "\u2213",
+    Mopf: "\uD835\uDD44",
+    Mscr: "\u2133",
+    Mu: "\u039C",
+    NJcy: "\u040A",
+    Nacute: "\u0143",
+    Ncaron: "\u0147",
+    Ncedil: "\u0145",
+    Ncy: "\u041D",
+    NegativeMediumSpace: "\u200B",
+    NegativeThickSpace: "\u200B",
+    NegativeThinSpace: "\u200B",
+    NegativeVeryThinSpace: "\u200B",
+    NestedGreaterGreater: "\u226B",
+    NestedLessLess: "\u226A",
+    NewLine: `
+`,
+    Nfr: "\uD835\uDD11",
+    NoBreak: "\u2060",
+    NonBreakingSpace: "\xA0",
+    Nopf: "\u2115",
+    Not: "\u2AEC",
+    NotCongruent: "\u2262",
+    NotCupCap: "\u226D",
+    NotDoubleVerticalBar: "\u2226",
+    NotElement: "\u2209",
+    NotEqual: "\u2260",
+    NotEqualTilde: "\u2242\u0338",
+    NotExists: "\u2204",
+    NotGreater: "\u226F",
+    NotGreaterEqual: "\u2271",
+    NotGreaterFullEqual: "\u2267\u0338",
+    NotGreaterGreater: "\u226B\u0338",
+    NotGreaterLess: "\u2279",
+    NotGreaterSlantEqual: "\u2A7E\u0338",
+    NotGreaterTilde: "\u2275",
+    NotHumpDownHump: "\u224E\u0338",
+    NotHumpEqual: "\u224F\u0338",
+    NotLeftTriangle: "\u22EA",
+    NotLeftTriangleBar: "\u29CF\u0338",
+    NotLeftTriangleEqual: "\u22EC",
+    NotLess: "\u226E",
+    NotLessEqual: "\u2270",
+    NotLessGreater: "\u2278",
+    NotLessLess: "\u226A\u0338",
+    NotLessSlantEqual: "\u2A7D\u0338",
+    NotLessTilde: "\u2274",
+    NotNestedGreaterGreater: "\u2AA2\u0338",
+    NotNestedLessLess: "\u2AA1\u0338",
+    NotPrecedes: "\u2280",
+    NotPrecedesEqual: "\u2AAF\u0338",
+    NotPrecedesSlantEqual: "\u22E0",
+    NotReverseElement: "\u220C",
+    NotRightTriangle: "\u22EB",
+    NotRightTriangleBar: "\u29D0\u0338",
+    NotRightTriangleEqual: "\u22ED",
+    NotSquareSubset: "\u228F\u0338",
+    NotSquareSubsetEqual: "\u22E2",
+    NotSquareSuperset: "\u2290\u0338",
+    NotSquareSupersetEqual: "\u22E3",
+    NotSubset: "\u2282\u20D2",
+    NotSubsetEqual: "\u2288",
+    NotSucceeds: "\u2281",
+    NotSucceedsEqual: "\u2AB0\u0338",
+    NotSucceedsSlantEqual: "\u22E1",
+    NotSucceedsTilde: "\u227F\u0338",
+    NotSuperset: "\u2283\u20D2",
+    NotSupersetEqual: "\u2289",
+    NotTilde: "\u2241",
+    NotTildeEqual: "\u2244",
+    NotTildeFullEqual: "\u2247",
+    NotTildeTilde: "\u2249",
+    NotVerticalBar: "\u2224",
+    Nscr: "\uD835\uDCA9",
+    Ntilde: "\xD1",
+    Nu: "\u039D",
+    OElig: "\u0152",
+    Oacute: "\xD3",
+    Ocirc: "\xD4",
+    Ocy: "\u041E",
+    Odblac: "\u0150",
+    Ofr: "\uD835\uDD12",
+    Ograve: "\xD2",
+    Omacr: "\u014C",
+    Omega: "\u03A9",
+    Omicron: "\u039F",
+    Oopf: "\uD835\uDD46",
+    OpenCurlyDoubleQuote: "\u201C",
+    OpenCurlyQuote: "\u2018",
+    Or: "\u2A54",
+    Oscr: "\uD835\uDCAA",
+    Oslash: "\xD8",
+    Otilde: "\xD5",
+    Otimes: "\u2A37",
+    Ouml: "\xD6",
+    OverBar: "\u203E",
+    OverBrace: "\u23DE",
+    OverBracket: "\u23B4",
+    OverParenthesis: "\u23DC",
+    PartialD: "\u2202",
+    Pcy: "\u041F",
+    Pfr: "\uD835\uDD13",
+    Phi: "\u03A6",
+    Pi: "\u03A0",
+    PlusMinus: "\xB1",
+    Poincareplane: "\u210C",
+    Popf: "\u2119",
+    Pr: "\u2ABB",
+    Precedes: "\u227A",
+    PrecedesEqual: "\u2AAF",
+    PrecedesSlantEqual: "\u227C",
+    PrecedesTilde: "\u227E",
+    Prime: "\u2033",
+    Product: "\u220F",
+    Proportion: "\u2237",
+    Proportional: "\u221D",
+    Pscr: "\uD835\uDCAB",
+    Psi: "\u03A8",
+    QUOT: '"',
+    Qfr: "\uD835\uDD14",
+    Qopf: "\u211A",
+    Qscr: "\uD835\uDCAC",
+    RBarr: "\u2910",
+    REG: "\xAE",
+    Racute: "\u0154",
+    Rang: "\u27EB",
+    Rarr: "\u21A0",
+    Rarrtl: "\u2916",
+    Rcaron: "\u0158",
+    Rcedil: "\u0156",
+    Rcy: "\u0420",
+    Re: "\u211C",
+    ReverseElement: "\u220B",
+    ReverseEquilibrium: "\u21CB",
+    ReverseUpEquilibrium: "\u296F",
+    Rfr: "\u211C",
+    Rho: "\u03A1",
+    RightAngleBracket: "\u27E9",
+    RightArrow: "\u2192",
+    RightArrowBar: "\u21E5",
+    RightArrowLeftArrow: "\u21C4",
+    RightCeiling: "\u2309",
+    RightDoubleBracket: "\u27E7",
+    RightDownTeeVector: "\u295D",
+    RightDownVector: "\u21C2",
+    RightDownVectorBar: "\u2955",
+    RightFloor: "\u230B",
+    RightTee: "\u22A2",
+    RightTeeArrow: "\u21A6",
+    RightTeeVector: "\u295B",
+    RightTriangle: "\u22B3",
+    RightTriangleBar: "\u29D0",
+    RightTriangleEqual: "\u22B5",
+    RightUpDownVector: "\u294F",
+    RightUpTeeVector: "\u295C",
+    RightUpVector: "\u21BE",
+    RightUpVectorBar: "\u2954",
+    RightVector: "\u21C0",
+    RightVectorBar: "\u2953",
+    Rightarrow: "\u21D2",
+    Ropf: "\u211D",
+    RoundImplies: "\u2970",
+    Rrightarrow: "\u21DB",
+    Rscr: "\u211B",
+    Rsh: "\u21B1",
+    RuleDelayed: "\u29F4",
+    SHCHcy: "\u0429",
+    SHcy: "\u0428",
+    SOFTcy: "\u042C",
+    Sacute: "\u015A",
+    Sc: "\u2ABC",
+    Scaron: "\u0160",
+    Scedil: "\u015E",
+    Scirc: "\u015C",
+    Scy: "\u0421",
+    Sfr: "\uD835\uDD16",
+    ShortDownArrow: "\u2193",
+    ShortLeftArrow: "\u2190",
+    ShortRightArrow: "\u2192",
+    ShortUpArrow: "\u2191",
+    Sigma: "\u03A3",
+    SmallCircle: "\u2218",
+    Sopf: "\uD835\uDD4A",
+    Sqrt: "\u221A",
+    Square: "\u25A1",
+    SquareIntersection: "\u2293",
+    SquareSubset: "\u228F",
+    SquareSubsetEqual: "\u2291",
+    SquareSuperset: "\u2290",
+    SquareSupersetEqual: "\u2292",
+    SquareUnion: "\u2294",
+    Sscr: "\uD835\uDCAE",
+    Star: "\u22C6",
+    Sub: "\u22D0",
+    Subset: "\u22D0",
+    SubsetEqual: "\u2286",
+    Succeeds: "\u227B",
+    SucceedsEqual: "\u2AB0",
+    SucceedsSlantEqual: "\u227D",
+    SucceedsTilde: "\u227F",
+    SuchThat: "\u220B",
+    Sum: "\u2211",
+    Sup: "\u22D1",
+    Superset: "\u2283",
+    SupersetEqual: "\u2287",
+    Supset: "\u22D1",
+    THORN: "\xDE",
+    TRADE: "\u2122",
+    TSHcy: "\u040B",
+    TScy: "\u0426",
+    Tab: "\t",
+    Tau: "\u03A4",
+    Tcaron: "\u0164",
+    Tcedil: "\u0162",
+    Tcy: "\u0422",
+    Tfr: "\uD835\uDD17",
+    Therefore: "\u2234",
+    Theta: "\u0398",
+    ThickSpace: "\u205F\u200A",
+    ThinSpace: "\u2009",
+    Tilde: "\u223C",
+    TildeEqual: "\u2243",
+    TildeFullEqual: "\u2245",
+    TildeTilde: "\u2248",
+    Topf: "\uD835\uDD4B",
+    TripleDot: "\u20DB",
+    Tscr: "\uD835\uDCAF",
+    Tstrok: "\u0166",
+    Uacute: "\xDA",
+    Uarr: "\u219F",
+    Uarrocir: "\u2949",
+    Ubrcy: "\u040E",
+    Ubreve: "\u016C",
+    Ucirc: "\xDB",
+    Ucy: "\u0423",
+    Udblac: "\u0170",
+    Ufr: "\uD835\uDD18",
+    Ugrave: "\xD9",
+    Umacr: "\u016A",
+    UnderBar: "_",
+    UnderBrace: "\u23DF",
+    UnderBracket: "\u23B5",
+    UnderParenthesis: "\u23DD",
+    Union: "\u22C3",
+    UnionPlus: "\u228E",
+    Uogon: "\u0172",
+    Uopf: "\uD835\uDD4C",
+    UpArrow: "\u2191",
+    UpArrowBar: "\u2912",
+    UpArrowDownArrow: "\u21C5",
+    UpDownArrow: "\u2195",
+    UpEquilibrium: "\u296E",
+    UpTee: "\u22A5",
+    UpTeeArrow: "\u21A5",
+    Uparrow: "\u21D1",
+    Updownarrow: "\u21D5",
+    UpperLeftArrow: "\u2196",
+    UpperRightArrow: "\u2197",
+    Upsi: "\u03D2",
+    Upsilon: "\u03A5",
+    Uring: "\u016E",
+    Uscr: "\uD835\uDCB0",
+    Utilde: "\u0168",
+    Uuml: "\xDC",
+    VDash: "\u22AB",
+    Vbar: "\u2AEB",
+    Vcy: "\u0412",
+    Vdash: "\u22A9",
+    Vdashl: "\u2AE6",
+    Vee: "\u22C1",
+    Verbar: "\u2016",
+    Vert: "\u2016",
+    VerticalBar: "\u2223",
+    VerticalLine: "|",
+    VerticalSeparator: "\u2758",
+    VerticalTilde: "\u2240",
+    VeryThinSpace: "\u200A",
+    Vfr: "\uD835\uDD19",
+    Vopf: "\uD835\uDD4D",
+    Vscr: "\uD835\uDCB1",
+    Vvdash: "\u22AA",
+    Wcirc: "\u0174",
+    Wedge: "\u22C0",
+    Wfr: "\uD835\uDD1A",
+    Wopf: "\uD835\uDD4E",
+    Wscr: "\uD835\uDCB2",
+    Xfr: "\uD835\uDD1B",
+    Xi: "\u039E",
+    Xopf: "\uD835\uDD4F",
+    Xscr: "\uD835\uDCB3",
+    YAcy: "\u042F",
+    YIcy: "\u0407",
+    YUcy: "\u042E",
+    Yacute: "\xDD",
+    Ycirc: "\u0176",
+    Ycy: "\u042B",
+    Yfr: "\uD835\uDD1C",
+    Yopf: "\uD835\uDD50",
+    Yscr: "\uD835\uDCB4",
+    Yuml: "\u0178",
+    ZHcy: "\u0416",
+    Zacute: "\u0179",
+    Zcaron: "\u017D",
+    Zcy: "\u0417",
+    Zdot: "\u017B",
+    ZeroWidthSpace: "\u200B",
+    Zeta: "\u0396",
+    Zfr: "\u2128",
+    Zopf: "\u2124",
+    Zscr: "\uD835\uDCB5",
+    aacute: "\xE1",
+    abreve: "\u0103",
+    ac: "\u223E",
+    acE: "\u223E\u0333",
+    acd: "\u223F",
+    acirc: "\xE2",
+    acute: "\xB4",
+    acy: "\u0430",
+    aelig: "\xE6",
+    af: "\u2061",
+    afr: "\uD835\uDD1E",
+    agrave: "\xE0",
+    alefsym: "\u2135",
+    aleph: "\u2135",
+    alpha: "\u03B1",
+    amacr: "\u0101",
+    amalg: "\u2A3F",
+    amp: "&",
+    and: "\u2227",
+    andand: "\u2A55",
+    andd: "\u2A5C",
+    andslope: "\u2A58",
+    andv: "\u2A5A",
+    ang: "\u2220",
+    ange: "\u29A4",
+    angle: "\u2220",
+    angmsd: "\u2221",
+    angmsdaa: "\u29A8",
+    angmsdab: "\u29A9",
+    angmsdac: "\u29AA",
+    angmsdad: "\u29AB",
+    angmsdae: "\u29AC",
+    angmsdaf: "\u29AD",
+    angmsdag: "\u29AE",
+    angmsdah: "\u29AF",
+    angrt: "\u221F",
+    angrtvb: "\u22BE",
+    angrtvbd: "\u299D",
+    angsph: "\u2222",
+    angst: "\xC5",
+    angzarr: "\u237C",
+    aogon: "\u0105",
+    aopf: "\uD835\uDD52",
+    ap: "\u2248",
+    apE: "\u2A70",
+    apacir: "\u2A6F",
+    ape: "\u224A",
+    apid: "\u224B",
+    apos: "'",
+    approx: "\u2248",
+    approxeq: "\u224A",
+    aring: "\xE5",
+    ascr: "\uD835\uDCB6",
+    ast: "*",
+    asymp: "\u2248",
+    asympeq: "\u224D",
+    atilde: "\xE3",
+    auml: "\xE4",
+    awconint: "\u2233",
+    awint: "\u2A11",
+    bNot: "\u2AED",
+    backcong: "\u224C",
+    backepsilon: "\u03F6",
+    backprime: "\u2035",
+    backsim: "\u223D",
+    backsimeq: "\u22CD",
+    barvee: "\u22BD",
+    barwed: "\u2305",
+    barwedge: "\u2305",
+    bbrk: "\u23B5",
+    bbrktbrk: "\u23B6",
+    bcong: "\u224C",
+    bcy: "\u0431",
+    bdquo: "\u201E",
+    becaus: "\u2235",
+    because: "\u2235",
+    bemptyv: "\u29B0",
+    bepsi: "\u03F6",
+    bernou: "\u212C",
+    beta: "\u03B2",
+    beth: "\u2136",
+    between: "\u226C",
+    bfr: "\uD835\uDD1F",
+    bigcap: "\u22C2",
+    bigcirc: "\u25EF",
+    bigcup: "\u22C3",
+    bigodot: "\u2A00",
+    bigoplus: "\u2A01",
+    bigotimes: "\u2A02",
+    bigsqcup: "\u2A06",
+    bigstar: "\u2605",
+    bigtriangledown: "\u25BD",
+    bigtriangleup: "\u25B3",
+    biguplus: "\u2A04",
+    bigvee: "\u22C1",
+    bigwedge: "\u22C0",
+    bkarow: "\u290D",
+    blacklozenge: "\u29EB",
+    blacksquare: "\u25AA",
+    blacktriangle: "\u25B4",
+    blacktriangledown: "\u25BE",
+    blacktriangleleft: "\u25C2",
+    blacktriangleright: "\u25B8",
+    blank: "\u2423",
+    blk12: "\u2592",
+    blk14: "\u2591",
+    blk34: "\u2593",
+    block: "\u2588",
+    bne: "=\u20E5",
+    bnequiv: "\u2261\u20E5",
+    bnot: "\u2310",
+    bopf: "\uD835\uDD53",
+    bot: "\u22A5",
+    bottom: "\u22A5",
+    bowtie: "\u22C8",
+    boxDL: "\u2557",
+    boxDR: "\u2554",
+    boxDl: "\u2556",
+    boxDr: "\u2553",
+    boxH: "\u2550",
+    boxHD: "\u2566",
+    boxHU: "\u2569",
+    boxHd: "\u2564",
+    boxHu: "\u2567",
+    boxUL: "\u255D",
+    boxUR: "\u255A",
+    boxUl: "\u255C",
+    boxUr: "\u2559",
+    boxV: "\u2551",
+    boxVH: "\u256C",
+    boxVL: "\u2563",
+    boxVR: "\u2560",
+    boxVh: "\u256B",
+    boxVl: "\u2562",
+    boxVr: "\u255F",
+    boxbox: "\u29C9",
+    boxdL: "\u2555",
+    boxdR: "\u2552",
+    boxdl: "\u2510",
+    boxdr: "\u250C",
+    boxh: "\u2500",
+    boxhD: "\u2565",
+    boxhU: "\u2568",
+    boxhd: "\u252C",
+    boxhu: "\u2534",
+    boxminus: "\u229F",
+    boxplus: "\u229E",
+    boxtimes: "\u22A0",
+    boxuL: "\u255B",
+    boxuR: "\u2558",
+    boxul: "\u2518",
+    boxur: "\u2514",
+    boxv: "\u2502",
+    boxvH: "\u256A",
+    boxvL: "\u2561",
+    boxvR: "\u255E",
+    boxvh: "\u253C",
+    boxvl: "\u2524",
+    boxvr: "\u251C",
+    bprime: "\u2035",
+    breve: "\u02D8",
+    brvbar: "\xA6",
+    bscr: "\uD835\uDCB7",
+    bsemi: "\u204F",
+    bsim: "\u223D",
+    bsime: "\u22CD",
+    bsol: "\\",
+    bsolb: "\u29C5",
+    bsolhsub: "\u27C8",
+    bull: "\u2022",
+    bullet: "\u2022",
+    bump: "\u224E",
+    bumpE: "\u2AAE",
+    bumpe: "\u224F",
+    bumpeq: "\u224F",
+    cacute: "\u0107",
+    cap: "\u2229",
+    capand: "\u2A44",
+    capbrcup: "\u2A49",
+    capcap: "\u2A4B",
+    capcup: "\u2A47",
+    capdot: "\u2A40",
+    caps: "\u2229\uFE00",
+    caret: "\u2041",
+    caron: "\u02C7",
+    ccaps: "\u2A4D",
+    ccaron: "\u010D",
+    ccedil: "\xE7",
+    ccirc: "\u0109",
+    ccups: "\u2A4C",
+    ccupssm: "\u2A50",
+    cdot: "\u010B",
+    cedil: "\xB8",
+    cemptyv: "\u29B2",
+    cent: "\xA2",
+    centerdot: "\xB7",
+    cfr: "\uD835\uDD20",
+    chcy: "\u0447",
+    check: "\u2713",
+    checkmark: "\u2713",
+    chi: "\u03C7",
+    cir: "\u25CB",
+    cirE: "\u29C3",
+    circ: "\u02C6",
+    circeq: "\u2257",
+    circlearrowleft: "\u21BA",
+    circlearrowright: "\u21BB",
+    circledR: "\xAE",
+    circledS: "\u24C8",
+    circledast: "\u229B",
+    circledcirc: "\u229A",
+    circleddash: "\u229D",
+    cire: "\u2257",
+    cirfnint: "\u2A10",
+    cirmid: "\u2AEF",
+    cirscir: "\u29C2",
+    clubs: "\u2663",
+    clubsuit: "\u2663",
+    colon: ":",
+    colone: "\u2254",
+    coloneq: "\u2254",
+    comma: ",",
+    commat: "@",
+    comp: "\u2201",
+    compfn: "\u2218",
+    complement: "\u2201",
+    complexes: "\u2102",
+    cong: "\u2245",
+    congdot: "\u2A6D",
+    conint: "\u222E",
+    copf: "\uD835\uDD54",
+    coprod: "\u2210",
+    copy: "\xA9",
+    copysr: "\u2117",
+    crarr: "\u21B5",
+    cross: "\u2717",
+    cscr: "\uD835\uDCB8",
+    csub: "\u2ACF",
+    csube: "\u2AD1",
+    csup: "\u2AD0",
+    csupe: "\u2AD2",
+    ctdot: "\u22EF",
+    cudarrl: "\u2938",
+    cudarrr: "\u2935",
+    cuepr: "\u22DE",
+    cuesc: "\u22DF",
+    cularr: "\u21B6",
+    cularrp: "\u293D",
+    cup: "\u222A",
+    cupbrcap: "\u2A48",
+    cupcap: "\u2A46",
+    cupcup: "\u2A4A",
+    cupdot: "\u228D",
+    cupor: "\u2A45",
+    cups: "\u222A\uFE00",
+    curarr: "\u21B7",
+    curarrm: "\u293C",
+    curlyeqprec: "\u22DE",
+    curlyeqsucc: "\u22DF",
+    curlyvee: "\u22CE",
+    curlywedge: "\u22CF",
+    curren: "\xA4",
+    curvearrowleft: "\u21B6",
+    curvearrowright: "\u21B7",
+    cuvee: "\u22CE",
+    cuwed: "\u22CF",
+    cwconint: "\u2232",
+    cwint: "\u2231",
+    cylcty: "\u232D",
+    dArr: "\u21D3",
+    dHar: "\u2965",
+    dagger: "\u2020",
+    daleth: "\u2138",
+    darr: "\u2193",
+    dash: "\u2010",
+    dashv: "\u22A3",
+    dbkarow: "\u290F",
+    dblac: "\u02DD",
+    dcaron: "\u010F",
+    dcy: "\u0434",
+    dd: "\u2146",
+    ddagger: "\u2021",
+    ddarr: "\u21CA",
+    ddotseq: "\u2A77",
+    deg: "\xB0",
+    delta: "\u03B4",
+    demptyv: "\u29B1",
+    dfisht: "\u297F",
+    dfr: "\uD835\uDD21",
+    dharl: "\u21C3",
+    dharr: "\u21C2",
+    diam: "\u22C4",
+    diamond: "\u22C4",
+    diamondsuit: "\u2666",
+    diams: "\u2666",
+    die: "\xA8",
+    digamma: "\u03DD",
+    disin: "\u22F2",
+    div: "\xF7",
+    divide: "\xF7",
+    divideontimes: "\u22C7",
+    divonx: "\u22C7",
+    djcy: "\u0452",
+    dlcorn: "\u231E",
+    dlcrop: "\u230D",
+    dollar: "$",
+    dopf: "\uD835\uDD55",
+    dot: "\u02D9",
+    doteq: "\u2250",
+    doteqdot: "\u2251",
+    dotminus: "\u2238",
+    dotplus: "\u2214",
+    dotsquare: "\u22A1",
+    doublebarwedge: "\u2306",
+    downarrow: "\u2193",
+    downdownarrows: "\u21CA",
+    downharpoonleft: "\u21C3",
+    downharpoonright: "\u21C2",
+    drbkarow: "\u2910",
+    drcorn: "\u231F",
+    drcrop: "\u230C",
+    dscr: "\uD835\uDCB9",
+    dscy: "\u0455",
+    dsol: "\u29F6",
+    dstrok: "\u0111",
+    dtdot: "\u22F1",
+    dtri: "\u25BF",
+    dtrif: "\u25BE",
+    duarr: "\u21F5",
+    duhar: "\u296F",
+    dwangle: "\u29A6",
+    dzcy: "\u045F",
+    dzigrarr: "\u27FF",
+    eDDot: "\u2A77",
+    eDot: "\u2251",
+    eacute: "\xE9",
+    easter: "\u2A6E",
+    ecaron: "\u011B",
+    ecir: "\u2256",
+    ecirc: "\xEA",
+    ecolon: "\u2255",
+    ecy: "\u044D",
+    edot: "\u0117",
+    ee: "\u2147",
+    efDot: "\u2252",
+    efr: "\uD835\uDD22",
+    eg: "\u2A9A",
+    egrave: "\xE8",
+    egs: "\u2A96",
+    egsdot: "\u2A98",
+    el: "\u2A99",
+    elinters: "\u23E7",
+    ell: "\u2113",
+    els: "\u2A95",
+    elsdot: "\u2A97",
+    emacr: "\u0113",
+    empty: "\u2205",
+    emptyset: "\u2205",
+    emptyv: "\u2205",
+    emsp13: "\u2004",
+    emsp14: "\u2005",
+    emsp: "\u2003",
+    eng: "\u014B",
+    ensp: "\u2002",
+    eogon: "\u0119",
+    eopf: "\uD835\uDD56",
+    epar: "\u22D5",
+    eparsl: "\u29E3",
+    eplus: "\u2A71",
+    epsi: "\u03B5",
+    epsilon: "\u03B5",
+    epsiv: "\u03F5",
+    eqcirc: "\u2256",
+    eqcolon: "\u2255",
+    eqsim: "\u2242",
+    eqslantgtr: "\u2A96",
+    eqslantless: "\u2A95",
+    equals: "=",
+    equest: "\u225F",
+    equiv: "\u2261",
+    equivDD: "\u2A78",
+    eqvparsl: "\u29E5",
+    erDot: "\u2253",
+    erarr: "\u2971",
+    escr: "\u212F",
+    esdot: "\u2250",
+    esim: "\u2242",
+    eta: "\u03B7",
+    eth: "\xF0",
+    euml: "\xEB",
+    euro: "\u20AC",
+    excl: "!",
+    exist: "\u2203",
+    expectation: "\u2130",
+    exponentiale: "\u2147",
+    fallingdotseq: "\u2252",
+    fcy: "\u0444",
+    female: "\u2640",
+    ffilig: "\uFB03",
+    fflig: "\uFB00",
+    ffllig: "\uFB04",
+    ffr: "\uD835\uDD23",
+    filig: "\uFB01",
+    fjlig: "fj",
+    flat: "\u266D",
+    fllig: "\uFB02",
+    fltns: "\u25B1",
+    fnof: "\u0192",
+    fopf: "\uD835\uDD57",
+    forall: "\u2200",
+    fork: "\u22D4",
+    forkv: "\u2AD9",
+    fpartint: "\u2A0D",
+    frac12: "\xBD",
+    frac13: "\u2153",
+    frac14: "\xBC",
+    frac15: "\u2155",
+    frac16: "\u2159",
+    frac18: "\u215B",
+    frac23: "\u2154",
+    frac25: "\u2156",
+    frac34: "\xBE",
+    frac35: "\u2157",
+    frac38: "\u215C",
+    frac45: "\u2158",
+    frac56: "\u215A",
+    frac58: "\u215D",
+    frac78: "\u215E",
+    frasl: "\u2044",
+    frown: "\u2322",
+    fscr: "\uD835\uDCBB",
+    gE: "\u2267",
+    gEl: "\u2A8C",
+    gacute: "\u01F5",
+    gamma: "\u03B3",
+    gammad: "\u03DD",
+    gap: "\u2A86",
+    gbreve: "\u011F",
+    gcirc: "\u011D",
+    gcy: "\u0433",
+    gdot: "\u0121",
+    ge: "\u2265",
+    gel: "\u22DB",
+    geq: "\u2265",
+    geqq: "\u2267",
+    geqslant: "\u2A7E",
+    ges: "\u2A7E",
+    gescc: "\u2AA9",
+    gesdot: "\u2A80",
+    gesdoto: "\u2A82",
+    gesdotol: "\u2A84",
+    gesl: "\u22DB\uFE00",
+    gesles: "\u2A94",
+    gfr: "\uD835\uDD24",
+    gg: "\u226B",
+    ggg: "\u22D9",
+    gimel: "\u2137",
+    gjcy: "\u0453",
+    gl: "\u2277",
+    glE: "\u2A92",
+    gla: "\u2AA5",
+    glj: "\u2AA4",
+    gnE: "\u2269",
+    gnap: "\u2A8A",
+    gnapprox: "\u2A8A",
+    gne: "\u2A88",
+    gneq: "\u2A88",
+    gneqq: "\u2269",
+    gnsim: "\u22E7",
+    gopf: "\uD835\uDD58",
+    grave: "`",
+    gscr: "\u210A",
+    gsim: "\u2273",
+    gsime: "\u2A8E",
+    gsiml: "\u2A90",
+    gt: ">",
+    gtcc: "\u2AA7",
+    gtcir: "\u2A7A",
+    gtdot: "\u22D7",
+    gtlPar: "\u2995",
+    gtquest: "\u2A7C",
+    gtrapprox: "\u2A86",
+    gtrarr: "\u2978",
+    gtrdot: "\u22D7",
+    gtreqless: "\u22DB",
+    gtreqqless: "\u2A8C",
+    gtrless: "\u2277",
+    gtrsim: "\u2273",
+    gvertneqq: "\u2269\uFE00",
+    gvnE: "\u2269\uFE00",
+    hArr: "\u21D4",
+    hairsp: "\u200A",
+    half: "\xBD",
+    hamilt: "\u210B",
+    hardcy: "\u044A",
+    harr: "\u2194",
+    harrcir: "\u2948",
+    harrw: "\u21AD",
+    hbar: "\u210F",
+    hcirc: "\u0125",
+    hearts: "\u2665",
+    heartsuit: "\u2665",
+    hellip: "\u2026",
+    hercon: "\u22B9",
+    hfr: "\uD835\uDD25",
+    hksearow: "\u2925",
+    hkswarow: "\u2926",
+    hoarr: "\u21FF",
+    homtht: "\u223B",
+    hookleftarrow: "\u21A9",
+    hookrightarrow: "\u21AA",
+    hopf: "\uD835\uDD59",
+    horbar: "\u2015",
+    hscr: "\uD835\uDCBD",
+    hslash: "\u210F",
+    hstrok: "\u0127",
+    hybull: "\u2043",
+    hyphen: "\u2010",
+    iacute: "\xED",
+    ic: "\u2063",
+    icirc: "\xEE",
+    icy: "\u0438",
+    iecy: "\u0435",
+    iexcl: "\xA1",
+    iff: "\u21D4",
+    ifr: "\uD835\uDD26",
+    igrave: "\xEC",
+    ii: "\u2148",
+    iiiint: "\u2A0C",
+    iiint: "\u222D",
+    iinfin: "\u29DC",
+    iiota: "\u2129",
+    ijlig: "\u0133",
+    imacr: "\u012B",
+    image: "\u2111",
+    imagline: "\u2110",
+    imagpart: "\u2111",
+    imath: "\u0131",
+    imof: "\u22B7",
+    imped: "\u01B5",
+    in: "\u2208",
+    incare: "\u2105",
+    infin: "\u221E",
+    infintie: "\u29DD",
+    inodot: "\u0131",
+    int: "\u222B",
+    intcal: "\u22BA",
+    integers: "\u2124",
+    intercal: "\u22BA",
+    intlarhk: "\u2A17",
+    intprod: "\u2A3C",
+    iocy: "\u0451",
+    iogon: "\u012F",
+    iopf: "\uD835\uDD5A",
+    iota: "\u03B9",
+    iprod: "\u2A3C",
+    iquest: "\xBF",
+    iscr: "\uD835\uDCBE",
+    isin: "\u2208",
+    isinE: "\u22F9",
+    isindot: "\u22F5",
+    isins: "\u22F4",
+    isinsv: "\u22F3",
+    isinv: "\u2208",
+    it: "\u2062",
+    itilde: "\u0129",
+    iukcy: "\u0456",
+    iuml: "\xEF",
+    jcirc: "\u0135",
+    jcy: "\u0439",
+    jfr: "\uD835\uDD27",
+    jmath: "\u0237",
+    jopf: "\uD835\uDD5B",
+    jscr: "\uD835\uDCBF",
+    jsercy: "\u0458",
+    jukcy: "\u0454",
+    kappa: "\u03BA",
+    kappav: "\u03F0",
+    kcedil: "\u0137",
+    kcy: "\u043A",
+    kfr: "\uD835\uDD28",
+    kgreen: "\u0138",
+    khcy: "\u0445",
+    kjcy: "\u045C",
+    kopf: "\uD835\uDD5C",
+    kscr: "\uD835\uDCC0",
+    lAarr: "\u21DA",
+    lArr: "\u21D0",
+    lAtail: "\u291B",
+    lBarr: "\u290E",
+    lE: "\u2266",
+    lEg: "\u2A8B",
+    lHar: "\u2962",
+    lacute: "\u013A",
+    laemptyv: "\u29B4",
+    lagran: "\u2112",
+    lambda: "\u03BB",
+    lang: "\u27E8",
+    langd: "\u2991",
+    langle: "\u27E8",
+    lap: "\u2A85",
+    laquo: "\xAB",
+    larr: "\u2190",
+    larrb: "\u21E4",
+    larrbfs: "\u291F",
+    larrfs: "\u291D",
+    larrhk: "\u21A9",
+    larrlp: "\u21AB",
+    larrpl: "\u2939",
+    larrsim: "\u2973",
+    larrtl: "\u21A2",
+    lat: "\u2AAB",
+    latail: "\u2919",
+    late: "\u2AAD",
+    lates: "\u2AAD\uFE00",
+    lbarr: "\u290C",
+    lbbrk: "\u2772",
+    lbrace: "{",
+    lbrack: "[",
+    lbrke: "\u298B",
+    lbrksld: "\u298F",
+    lbrkslu: "\u298D",
+    lcaron: "\u013E",
+    lcedil: "\u013C",
+    lceil: "\u2308",
+    lcub: "{",
+    lcy: "\u043B",
+    ldca: "\u2936",
+    ldquo: "\u201C",
+    ldquor: "\u201E",
+    ldrdhar: "\u2967",
+    ldrushar: "\u294B",
+    ldsh: "\u21B2",
+    le: "\u2264",
+    leftarrow: "\u2190",
+    leftarrowtail: "\u21A2",
+    leftharpoondown: "\u21BD",
+    leftharpoonup: "\u21BC",
+    leftleftarrows: "\u21C7",
+    leftrightarrow: "\u2194",
+    leftrightarrows: "\u21C6",
+    leftrightharpoons: "\u21CB",
+    leftrightsquigarrow: "\u21AD",
+    leftthreetimes: "\u22CB",
+    leg: "\u22DA",
+    leq: "\u2264",
+    leqq: "\u2266",
+    leqslant: "\u2A7D",
+    les: "\u2A7D",
+    lescc: "\u2AA8",
+    lesdot: "\u2A7F",
+    lesdoto: "\u2A81",
+    lesdotor: "\u2A83",
+    lesg: "\u22DA\uFE00",
+    lesges: "\u2A93",
+    lessapprox: "\u2A85",
+    lessdot: "\u22D6",
+    lesseqgtr: "\u22DA",
+    lesseqqgtr: "\u2A8B",
+    lessgtr: "\u2276",
+    lesssim: "\u2272",
+    lfisht: "\u297C",
+    lfloor: "\u230A",
+    lfr: "\uD835\uDD29",
+    lg: "\u2276",
+    lgE: "\u2A91",
+    lhard: "\u21BD",
+    lharu: "\u21BC",
+    lharul: "\u296A",
+    lhblk: "\u2584",
+    ljcy: "\u0459",
+    ll: "\u226A",
+    llarr: "\u21C7",
+    llcorner: "\u231E",
+    llhard: "\u296B",
+    lltri: "\u25FA",
+    lmidot: "\u0140",
+    lmoust: "\u23B0",
+    lmoustache: "\u23B0",
+    lnE: "\u2268",
+    lnap: "\u2A89",
+    lnapprox: "\u2A89",
+    lne: "\u2A87",
+    lneq: "\u2A87",
+    lneqq: "\u2268",
+    lnsim: "\u22E6",
+    loang: "\u27EC",
+    loarr: "\u21FD",
+    lobrk: "\u27E6",
+    longleftarrow: "\u27F5",
+    longleftrightarrow: "\u27F7",
+    longmapsto: "\u27FC",
+    longrightarrow: "\u27F6",
+    looparrowleft: "\u21AB",
+    looparrowright: "\u21AC",
+    lopar: "\u2985",
+    lopf: "\uD835\uDD5D",
+    loplus: "\u2A2D",
+    lotimes: "\u2A34",
+    lowast: "\u2217",
+    lowbar: "_",
+    loz: "\u25CA",
+    lozenge: "\u25CA",
+    lozf: "\u29EB",
+    lpar: "(",
+    lparlt: "\u2993",
+    lrarr: "\u21C6",
+    lrcorner: "\u231F",
+    lrhar: "\u21CB",
+    lrhard: "\u296D",
+    lrm: "\u200E",
+    lrtri: "\u22BF",
+    lsaquo: "\u2039",
+    lscr: "\uD835\uDCC1",
+    lsh: "\u21B0",
+    lsim: "\u2272",
+    lsime: "\u2A8D",
+    lsimg: "\u2A8F",
+    lsqb: "[",
+    lsquo: "\u2018",
+    lsquor: "\u201A",
+    lstrok: "\u0142",
+    lt: "<",
+    ltcc: "\u2AA6",
+    ltcir: "\u2A79",
+    ltdot: "\u22D6",
+    lthree: "\u22CB",
+    ltimes: "\u22C9",
+    ltlarr: "\u2976",
+    ltquest: "\u2A7B",
+    ltrPar: "\u2996",
+    ltri: "\u25C3",
+    ltrie: "\u22B4",
+    ltrif: "\u25C2",
+    lurdshar: "\u294A",
+    luruhar: "\u2966",
+    lvertneqq: "\u2268\uFE00",
+    lvnE: "\u2268\uFE00",
+    mDDot: "\u223A",
+    macr: "\xAF",
+    male: "\u2642",
+    malt: "\u2720",
+    maltese: "\u2720",
+    map: "\u21A6",
+    mapsto: "\u21A6",
+    mapstodown: "\u21A7",
+    mapstoleft: "\u21A4",
+    mapstoup: "\u21A5",
+    marker: "\u25AE",
+    mcomma: "\u2A29",
+    mcy: "\u043C",
+    mdash: "\u2014",
+    measuredangle: "\u2221",
+    mfr: "\uD835\uDD2A",
+    mho: "\u2127",
+    micro: "\xB5",
+    mid: "\u2223",
+    midast: "*",
+    midcir: "\u2AF0",
+    middot: "\xB7",
+    minus: "\u2212",
+    minusb: "\u229F",
+    minusd: "\u2238",
+    minusdu: "\u2A2A",
+    mlcp: "\u2ADB",
+    mldr: "\u2026",
+    mnplus: "\u2213",
+    models: "\u22A7",
+    mopf: "\uD835\uDD5E",
+    mp: "\u2213",
+    mscr: "\uD835\uDCC2",
+    mstpos: "\u223E",
+    mu: "\u03BC",
+    multimap: "\u22B8",
+    mumap: "\u22B8",
+    nGg: "\u22D9\u0338",
+    nGt: "\u226B\u20D2",
+    nGtv: "\u226B\u0338",
+    nLeftarrow: "\u21CD",
+    nLeftrightarrow: "\u21CE",
+    nLl: "\u22D8\u0338",
+    nLt: "\u226A\u20D2",
+    nLtv: "\u226A\u0338",
+    nRightarrow: "\u21CF",
+    nVDash: "\u22AF",
+    nVdash: "\u22AE",
+    nabla: "\u2207",
+    nacute: "\u0144",
+    nang: "\u2220\u20D2",
+    nap: "\u2249",
+    napE: "\u2A70\u0338",
+    napid: "\u224B\u0338",
+    napos: "\u0149",
+    napprox: "\u2249",
+    natur: "\u266E",
+    natural: "\u266E",
+    naturals: "\u2115",
+    nbsp: "\xA0",
+    nbump: "\u224E\u0338",
+    nbumpe: "\u224F\u0338",
+    ncap: "\u2A43",
+    ncaron: "\u0148",
+    ncedil: "\u0146",
+    ncong: "\u2247",
+    ncongdot: "\u2A6D\u0338",
+    ncup: "\u2A42",
+    ncy: "\u043D",
+    ndash: "\u2013",
+    ne: "\u2260",
+    neArr: "\u21D7",
+    nearhk: "\u2924",
+    nearr: "\u2197",
+    nearrow: "\u2197",
+    nedot: "\u2250\u0338",
+    nequiv: "\u2262",
+    nesear: "\u2928",
+    nesim: "\u2242\u0338",
+    nexist: "\u2204",
+    nexists: "\u2204",
+    nfr: "\uD835\uDD2B",
+    ngE: "\u2267\u0338",
+    nge: "\u2271",
+    ngeq: "\u2271",
+    ngeqq: "\u2267\u0338",
+    ngeqslant: "\u2A7E\u0338",
+    nges: "\u2A7E\u0338",
+    ngsim: "\u2275",
+    ngt: "\u226F",
+    ngtr: "\u226F",
+    nhArr: "\u21CE",
+    nharr: "\u21AE",
+    nhpar: "\u2AF2",
+    ni: "\u220B",
+    nis: "\u22FC",
+    nisd: "\u22FA",
+    niv: "\u220B",
+    njcy: "\u045A",
+    nlArr: "\u21CD",
+    nlE: "\u2266\u0338",
+    nlarr: "\u219A",
+    nldr: "\u2025",
+    nle: "\u2270",
+    nleftarrow: "\u219A",
+    nleftrightarrow: "\u21AE",
+    nleq: "\u2270",
+    nleqq: "\u2266\u0338",
+    nleqslant: "\u2A7D\u0338",
+    nles: "\u2A7D\u0338",
+    nless: "\u226E",
+    nlsim: "\u2274",
+    nlt: "\u226E",
+    nltri: "\u22EA",
+    nltrie: "\u22EC",
+    nmid: "\u2224",
+    nopf: "\uD835\uDD5F",
+    not: "\xAC",
+    notin: "\u2209",
+    notinE: "\u22F9\u0338",
+    notindot: "\u22F5\u0338",
+    notinva: "\u2209",
+    notinvb: "\u22F7",
+    notinvc: "\u22F6",
+    notni: "\u220C",
+    notniva: "\u220C",
+    notnivb: "\u22FE",
+    notnivc: "\u22FD",
+    npar: "\u2226",
+    nparallel: "\u2226",
+    nparsl: "\u2AFD\u20E5",
+    npart: "\u2202\u0338",
+    npolint: "\u2A14",
+    npr: "\u2280",
+    nprcue: "\u22E0",
+    npre: "\u2AAF\u0338",
+    nprec: "\u2280",
+    npreceq: "\u2AAF\u0338",
+    nrArr: "\u21CF",
+    nrarr: "\u219B",
+    nrarrc: "\u2933\u0338",
+    nrarrw: "\u219D\u0338",
+    nrightarrow: "\u219B",
+    nrtri: "\u22EB",
+    nrtrie: "\u22ED",
+    nsc: "\u2281",
+    nsccue: "\u22E1",
+    nsce: "\u2AB0\u0338",
+    nscr: "\uD835\uDCC3",
+    nshortmid: "\u2224",
+    nshortparallel: "\u2226",
+    nsim: "\u2241",
+    nsime: "\u2244",
+    nsimeq: "\u2244",
+    nsmid: "\u2224",
+    nspar: "\u2226",
+    nsqsube: "\u22E2",
+    nsqsupe: "\u22E3",
+    nsub: "\u2284",
+    nsubE: "\u2AC5\u0338",
+    nsube: "\u2288",
+    nsubset: "\u2282\u20D2",
+    nsubseteq: "\u2288",
+    nsubseteqq: "\u2AC5\u0338",
+    nsucc: "\u2281",
+    nsucceq: "\u2AB0\u0338",
+    nsup: "\u2285",
+    nsupE: "\u2AC6\u0338",
+    nsupe: "\u2289",
+    nsupset: "\u2283\u20D2",
+    nsupseteq: "\u2289",
+    nsupseteqq: "\u2AC6\u0338",
+    ntgl: "\u2279",
+    ntilde: "\xF1",
+    ntlg: "\u2278",
+    ntriangleleft: "\u22EA",
+    ntrianglelefteq: "\u22EC",
+    ntriangleright: "\u22EB",
+    ntrianglerighteq: "\u22ED",
+    nu: "\u03BD",
+    num: "#",
+    numero: "\u2116",
+    numsp: "\u2007",
+    nvDash: "\u22AD",
+    nvHarr: "\u2904",
+    nvap: "\u224D\u20D2",
+    nvdash: "\u22AC",
+    nvge: "\u2265\u20D2",
+    nvgt: ">\u20D2",
+    nvinfin: "\u29DE",
+    nvlArr: "\u2902",
+    nvle: "\u2264\u20D2",
+    nvlt: "<\u20D2",
+    nvltrie: "\u22B4\u20D2",
+    nvrArr: "\u2903",
+    nvrtrie: "\u22B5\u20D2",
+    nvsim: "\u223C\u20D2",
+    nwArr: "\u21D6",
+    nwarhk: "\u2923",
+    nwarr: "\u2196",
+    nwarrow: "\u2196",
+    nwnear: "\u2927",
+    oS: "\u24C8",
+    oacute: "\xF3",
+    oast: "\u229B",
+    ocir: "\u229A",
+    ocirc: "\xF4",
+    ocy: "\u043E",
+    odash: "\u229D",
+    odblac: "\u0151",
+    odiv: "\u2A38",
+    odot: "\u2299",
+    odsold: "\u29BC",
+    oelig: "\u0153",
+    ofcir: "\u29BF",
+    ofr: "\uD835\uDD2C",
+    ogon: "\u02DB",
+    ograve: "\xF2",
+    ogt: "\u29C1",
+    ohbar: "\u29B5",
+    ohm: "\u03A9",
+    oint: "\u222E",
+    olarr: "\u21BA",
+    olcir: "\u29BE",
+    olcross: "\u29BB",
+    oline: "\u203E",
+    olt: "\u29C0",
+    omacr: "\u014D",
+    omega: "\u03C9",
+    omicron: "\u03BF",
+    omid: "\u29B6",
+    ominus: "\u2296",
+    oopf: "\uD835\uDD60",
+    opar: "\u29B7",
+    operp: "\u29B9",
+    oplus: "\u2295",
+    or: "\u2228",
+    orarr: "\u21BB",
+    ord: "\u2A5D",
+    order: "\u2134",
+    orderof: "\u2134",
+    ordf: "\xAA",
+    ordm: "\xBA",
+    origof: "\u22B6",
+    oror: "\u2A56",
+    orslope: "\u2A57",
+    orv: "\u2A5B",
+    oscr: "\u2134",
+    oslash: "\xF8",
+    osol: "\u2298",
+    otilde: "\xF5",
+    otimes: "\u2297",
+    otimesas: "\u2A36",
+    ouml: "\xF6",
+    ovbar: "\u233D",
+    par: "\u2225",
+    para: "\xB6",
+    parallel: "\u2225",
+    parsim: "\u2AF3",
+    parsl: "\u2AFD",
+    part: "\u2202",
+    pcy: "\u043F",
+    percnt: "%",
+    period: ".",
+    permil: "\u2030",
+    perp: "\u22A5",
+    pertenk: "\u2031",
+    pfr: "\uD835\uDD2D",
+    phi: "\u03C6",
+    phiv: "\u03D5",
+    phmmat: "\u2133",
+    phone: "\u260E",
+    pi: "\u03C0",
+    pitchfork: "\u22D4",
+    piv: "\u03D6",
+    planck: "\u210F",
+    planckh: "\u210E",
+    plankv: "\u210F",
+    plus: "+",
+    plusacir: "\u2A23",
+    plusb: "\u229E",
+    pluscir: "\u2A22",
+    plusdo: "\u2214",
+    plusdu: "\u2A25",
+    pluse: "\u2A72",
+    plusmn: "\xB1",
+    plussim: "\u2A26",
+    plustwo: "\u2A27",
+    pm: "\xB1",
+    pointint: "\u2A15",
+    popf: "\uD835\uDD61",
+    pound: "\xA3",
+    pr: "\u227A",
+    prE: "\u2AB3",
+    prap: "\u2AB7",
+    prcue: "\u227C",
+    pre: "\u2AAF",
+    prec: "\u227A",
+    precapprox: "\u2AB7",
+    preccurlyeq: "\u227C",
+    preceq: "\u2AAF",
+    precnapprox: "\u2AB9",
+    precneqq: "\u2AB5",
+    precnsim: "\u22E8",
+    precsim: "\u227E",
+    prime: "\u2032",
+    primes: "\u2119",
+    prnE: "\u2AB5",
+    prnap: "\u2AB9",
+    prnsim: "\u22E8",
+    prod: "\u220F",
+    profalar: "\u232E",
+    profline: "\u2312",
+    profsurf: "\u2313",
+    prop: "\u221D",
+    propto: "\u221D",
+    prsim: "\u227E",
+    prurel: "\u22B0",
+    pscr: "\uD835\uDCC5",
+    psi: "\u03C8",
+    puncsp: "\u2008",
+    qfr: "\uD835\uDD2E",
+    qint: "\u2A0C",
+    qopf: "\uD835\uDD62",
+    qprime: "\u2057",
+    qscr: "\uD835\uDCC6",
+    quaternions: "\u210D",
+    quatint: "\u2A16",
+    quest: "?",
+    questeq: "\u225F",
+    quot: '"',
+    rAarr: "\u21DB",
+    rArr: "\u21D2",
+    rAtail: "\u291C",
+    rBarr: "\u290F",
+    rHar: "\u2964",
+    race: "\u223D\u0331",
+    racute: "\u0155",
+    radic: "\u221A",
+    raemptyv: "\u29B3",
+    rang: "\u27E9",
+    rangd: "\u2992",
+    range: "\u29A5",
+    rangle: "\u27E9",
+    raquo: "\xBB",
+    rarr: "\u2192",
+    rarrap: "\u2975",
+    rarrb: "\u21E5",
+    rarrbfs: "\u2920",
+    rarrc: "\u2933",
+    rarrfs: "\u291E",
+    rarrhk: "\u21AA",
+    rarrlp: "\u21AC",
+    rarrpl: "\u2945",
+    rarrsim: "\u2974",
+    rarrtl: "\u21A3",
+    rarrw: "\u219D",
+    ratail: "\u291A",
+    ratio: "\u2236",
+    rationals: "\u211A",
+    rbarr: "\u290D",
+    rbbrk: "\u2773",
+    rbrace: "}",
+    rbrack: "]",
+    rbrke: "\u298C",
+    rbrksld: "\u298E",
+    rbrkslu: "\u2990",
+    rcaron: "\u0159",
+    rcedil: "\u0157",
+    rceil: "\u2309",
+    rcub: "}",
+    rcy: "\u0440",
+    rdca: "\u2937",
+    rdldhar: "\u2969",
+    rdquo: "\u201D",
+    rdquor: "\u201D",
+    rdsh: "\u21B3",
+    real: "\u211C",
+    realine: "\u211B",
+    realpart: "\u211C",
+    reals: "\u211D",
+    rect: "\u25AD",
+    reg: "\xAE",
+    rfisht: "\u297D",
+    rfloor: "\u230B",
+    rfr: "\uD835\uDD2F",
+    rhard: "\u21C1",
+    rharu: "\u21C0",
+    rharul: "\u296C",
+    rho: "\u03C1",
+    rhov: "\u03F1",
+    rightarrow: "\u2192",
+    rightarrowtail: "\u21A3",
+    rightharpoondown: "\u21C1",
+    rightharpoonup: "\u21C0",
+    rightleftarrows: "\u21C4",
+    rightleftharpoons: "\u21CC",
+    rightrightarrows: "\u21C9",
+    rightsquigarrow: "\u219D",
+    rightthreetimes: "\u22CC",
+    ring: "\u02DA",
+    risingdotseq: "\u2253",
+    rlarr: "\u21C4",
+    rlhar: "\u21CC",
+    rlm: "\u200F",
+    rmoust: "\u23B1",
+    rmoustache: "\u23B1",
+    rnmid: "\u2AEE",
+    roang: "\u27ED",
+    roarr: "\u21FE",
+    robrk: "\u27E7",
+    ropar: "\u2986",
+    ropf: "\uD835\uDD63",
+    roplus: "\u2A2E",
+    rotimes: "\u2A35",
+    rpar: ")",
+    rpargt: "\u2994",
+    rppolint: "\u2A12",
+    rrarr: "\u21C9",
+    rsaquo: "\u203A",
+    rscr: "\uD835\uDCC7",
+    rsh: "\u21B1",
+    rsqb: "]",
+    rsquo: "\u2019",
+    rsquor: "\u2019",
+    rthree: "\u22CC",
+    rtimes: "\u22CA",
+    rtri: "\u25B9",
+    rtrie: "\u22B5",
+    rtrif: "\u25B8",
+    rtriltri: "\u29CE",
+    ruluhar: "\u2968",
+    rx: "\u211E",
+    sacute: "\u015B",
+    sbquo: "\u201A",
+    sc: "\u227B",
+    scE: "\u2AB4",
+    scap: "\u2AB8",
+    scaron: "\u0161",
+    sccue: "\u227D",
+    sce: "\u2AB0",
+    scedil: "\u015F",
+    scirc: "\u015D",
+    scnE: "\u2AB6",
+    scnap: "\u2ABA",
+    scnsim: "\u22E9",
+    scpolint: "\u2A13",
+    scsim: "\u227F",
+    scy: "\u0441",
+    sdot: "\u22C5",
+    sdotb: "\u22A1",
+    sdote: "\u2A66",
+    seArr: "\u21D8",
+    searhk: "\u2925",
+    searr: "\u2198",
+    searrow: "\u2198",
+    sect: "\xA7",
+    semi: ";",
+    seswar: "\u2929",
+    setminus: "\u2216",
+    setmn: "\u2216",
+    sext: "\u2736",
+    sfr: "\uD835\uDD30",
+    sfrown: "\u2322",
+    sharp: "\u266F",
+    shchcy: "\u0449",
+    shcy: "\u0448",
+    shortmid: "\u2223",
+    shortparallel: "\u2225",
+    shy: "\xAD",
+    sigma: "\u03C3",
+    sigmaf: "\u03C2",
+    sigmav: "\u03C2",
+    sim: "\u223C",
+    simdot: "\u2A6A",
+    sime: "\u2243",
+    simeq: "\u2243",
+    simg: "\u2A9E",
+    simgE: "\u2AA0",
+    siml: "\u2A9D",
+    simlE: "\u2A9F",
+    simne: "\u2246",
+    simplus: "\u2A24",
+    simrarr: "\u2972",
+    slarr: "\u2190",
+    smallsetminus: "\u2216",
+    smashp: "\u2A33",
+    smeparsl: "\u29E4",
+    smid: "\u2223",
+    smile: "\u2323",
+    smt: "\u2AAA",
+    smte: "\u2AAC",
+    smtes: "\u2AAC\uFE00",
+    softcy: "\u044C",
+    sol: "/",
+    solb: "\u29C4",
+    solbar: "\u233F",
+    sopf: "\uD835\uDD64",
+    spades: "\u2660",
+    spadesuit: "\u2660",
+    spar: "\u2225",
+    sqcap: "\u2293",
+    sqcaps: "\u2293\uFE00",
+    sqcup: "\u2294",
+    sqcups: "\u2294\uFE00",
+    sqsub: "\u228F",
+    sqsube: "\u2291",
+    sqsubset: "\u228F",
+    sqsubseteq: "\u2291",
+    sqsup: "\u2290",
+    sqsupe: "\u2292",
+    sqsupset: "\u2290",
+    sqsupseteq: "\u2292",
+    squ: "\u25A1",
+    square: "\u25A1",
+    squarf: "\u25AA",
+    squf: "\u25AA",
+    srarr: "\u2192",
+    sscr: "\uD835\uDCC8",
+    ssetmn: "\u2216",
+    ssmile: "\u2323",
+    sstarf: "\u22C6",
+    star: "\u2606",
+    starf: "\u2605",
+    straightepsilon: "\u03F5",
+    straightphi: "\u03D5",
+    strns: "\xAF",
+    sub: "\u2282",
+    subE: "\u2AC5",
+    subdot: "\u2ABD",
+    sube: "\u2286",
+    subedot: "\u2AC3",
+    submult: "\u2AC1",
+    subnE: "\u2ACB",
+    subne: "\u228A",
+    subplus: "\u2ABF",
+    subrarr: "\u2979",
+    subset: "\u2282",
+    subseteq: "\u2286",
+    subseteqq: "\u2AC5",
+    subsetneq: "\u228A",
+    subsetneqq: "\u2ACB",
+    subsim: "\u2AC7",
+    subsub: "\u2AD5",
+    subsup: "\u2AD3",
+    succ: "\u227B",
+    succapprox: "\u2AB8",
+    succcurlyeq: "\u227D",
+    succeq: "\u2AB0",
+    succnapprox: "\u2ABA",
+    succneqq: "\u2AB6",
+    succnsim: "\u22E9",
+    succsim: "\u227F",
+    sum: "\u2211",
+    sung: "\u266A",
+    sup1: "\xB9",
+    sup2: "\xB2",
+    sup3: "\xB3",
+    sup: "\u2283",
+    supE: "\u2AC6",
+    supdot: "\u2ABE",
+    supdsub: "\u2AD8",
+    supe: "\u2287",
+    supedot: "\u2AC4",
+    suphsol: "\u27C9",
+    suphsub: "\u2AD7",
+    suplarr: "\u297B",
+    supmult: "\u2AC2",
+    supnE: "\u2ACC",
+    supne: "\u228B",
+    supplus: "\u2AC0",
+    supset: "\u2283",
+    supseteq: "\u2287",
+    supseteqq: "\u2AC6",
+    supsetneq: "\u228B",
+    supsetneqq: "\u2ACC",
+    supsim: "\u2AC8",
+    supsub: "\u2AD4",
+    supsup: "\u2AD6",
+    swArr: "\u21D9",
+    swarhk: "\u2926",
+    swarr: "\u2199",
+    swarrow: "\u2199",
+    swnwar: "\u292A",
+    szlig: "\xDF",
+    target: "\u2316",
+    tau: "\u03C4",
+    tbrk: "\u23B4",
+    tcaron: "\u0165",
+    tcedil: "\u0163",
+    tcy: "\u0442",
+    tdot: "\u20DB",
+    telrec: "\u2315",
+    tfr: "\uD835\uDD31",
+    there4: "\u2234",
+    therefore: "\u2234",
+    theta: "\u03B8",
+    thetasym: "\u03D1",
+    thetav: "\u03D1",
+    thickapprox: "\u2248",
+    thicksim: "\u223C",
+    thinsp: "\u2009",
+    thkap: "\u2248",
+    thksim: "\u223C",
+    thorn: "\xFE",
+    tilde: "\u02DC",
+    times: "\xD7",
+    timesb: "\u22A0",
+    timesbar: "\u2A31",
+    timesd: "\u2A30",
+    tint: "\u222D",
+    toea: "\u2928",
+    top: "\u22A4",
+    topbot: "\u2336",
+    topcir: "\u2AF1",
+    topf: "\uD835\uDD65",
+    topfork: "\u2ADA",
+    tosa: "\u2929",
+    tprime: "\u2034",
+    trade: "\u2122",
+    triangle: "\u25B5",
+    triangledown: "\u25BF",
+    triangleleft: "\u25C3",
+    trianglelefteq: "\u22B4",
+    triangleq: "\u225C",
+    triangleright: "\u25B9",
+    trianglerighteq: "\u22B5",
+    tridot: "\u25EC",
+    trie: "\u225C",
+    triminus: "\u2A3A",
+    triplus: "\u2A39",
+    trisb: "\u29CD",
+    tritime: "\u2A3B",
+    trpezium: "\u23E2",
+    tscr: "\uD835\uDCC9",
+    tscy: "\u0446",
+    tshcy: "\u045B",
+    tstrok: "\u0167",
+    twixt: "\u226C",
+    twoheadleftarrow: "\u219E",
+    twoheadrightarrow: "\u21A0",
+    uArr: "\u21D1",
+    uHar: "\u2963",
+    uacute: "\xFA",
+    uarr: "\u2191",
+    ubrcy: "\u045E",
+    ubreve: "\u016D",
+    ucirc: "\xFB",
+    ucy: "\u0443",
+    udarr: "\u21C5",
+    udblac: "\u0171",
+    udhar: "\u296E",
+    ufisht: "\u297E",
+    ufr: "\uD835\uDD32",
+    ugrave: "\xF9",
+    uharl: "\u21BF",
+    uharr: "\u21BE",
+    uhblk: "\u2580",
+    ulcorn: "\u231C",
+    ulcorner: "\u231C",
+    ulcrop: "\u230F",
+    ultri: "\u25F8",
+    umacr: "\u016B",
+    uml: "\xA8",
+    uogon: "\u0173",
+    uopf: "\uD835\uDD66",
+    uparrow: "\u2191",
+    updownarrow: "\u2195",
+    upharpoonleft: "\u21BF",
+    upharpoonright: "\u21BE",
+    uplus: "\u228E",
+    upsi: "\u03C5",
+    upsih: "\u03D2",
+    upsilon: "\u03C5",
+    upuparrows: "\u21C8",
+    urcorn: "\u231D",
+    urcorner: "\u231D",
+    urcrop: "\u230E",
+    uring: "\u016F",
+    urtri: "\u25F9",
+    uscr: "\uD835\uDCCA",
+    utdot: "\u22F0",
+    utilde: "\u0169",
+    utri: "\u25B5",
+    utrif: "\u25B4",
+    uuarr: "\u21C8",
+    uuml: "\xFC",
+    uwangle: "\u29A7",
+    vArr: "\u21D5",
+    vBar: "\u2AE8",
+    vBarv: "\u2AE9",
+    vDash: "\u22A8",
+    vangrt: "\u299C",
+    varepsilon: "\u03F5",
+    varkappa: "\u03F0",
+    varnothing: "\u2205",
+    varphi: "\u03D5",
+    varpi: "\u03D6",
+    varpropto: "\u221D",
+    varr: "\u2195",
+    varrho: "\u03F1",
+    varsigma: "\u03C2",
+    varsubsetneq: "\u228A\uFE00",
+    varsubsetneqq: "\u2ACB\uFE00",
+    varsupsetneq: "\u228B\uFE00",
+    varsupsetneqq: "\u2ACC\uFE00",
+    vartheta: "\u03D1",
+    vartriangleleft: "\u22B2",
+    vartriangleright: "\u22B3",
+    vcy: "\u0432",
+    vdash: "\u22A2",
+    vee: "\u2228",
+    veebar: "\u22BB",
+    veeeq: "\u225A",
+    vellip: "\u22EE",
+    verbar: "|",
+    vert: "|",
+    vfr: "\uD835\uDD33",
+    vltri: "\u22B2",
+    vnsub: "\u2282\u20D2",
+    vnsup: "\u2283\u20D2",
+    vopf: "\uD835\uDD67",
+    vprop: "\u221D",
+    vrtri: "\u22B3",
+    vscr: "\uD835\uDCCB",
+    vsubnE: "\u2ACB\uFE00",
+    vsubne: "\u228A\uFE00",
+    vsupnE: "\u2ACC\uFE00",
+    vsupne: "\u228B\uFE00",
+    vzigzag: "\u299A",
+    wcirc: "\u0175",
+    wedbar: "\u2A5F",
+    wedge: "\u2227",
+    wedgeq: "\u2259",
+    weierp: "\u2118",
+    wfr: "\uD835\uDD34",
+    wopf: "\uD835\uDD68",
+    wp: "\u2118",
+    wr: "\u2240",
+    wreath: "\u2240",
+    wscr: "\uD835\uDCCC",
+    xcap: "\u22C2",
+    xcirc: "\u25EF",
+    xcup: "\u22C3",
+    xdtri: "\u25BD",
+    xfr: "\uD835\uDD35",
+    xhArr: "\u27FA",
+    xharr: "\u27F7",
+    xi: "\u03BE",
+    xlArr: "\u27F8",
+    xlarr: "\u27F5",
+    xmap: "\u27FC",
+    xnis: "\u22FB",
+    xodot: "\u2A00",
+    xopf: "\uD835\uDD69",
+    xoplus: "\u2A01",
+    xotime: "\u2A02",
+    xrArr: "\u27F9",
+    xrarr: "\u27F6",
+    xscr: "\uD835\uDCCD",
+    xsqcup: "\u2A06",
+    xuplus: "\u2A04",
+    xutri: "\u25B3",
+    xvee: "\u22C1",
+    xwedge: "\u22C0",
+    yacute: "\xFD",
+    yacy: "\u044F",
+    ycirc: "\u0177",
+    ycy: "\u044B",
+    yen: "\xA5",
+    yfr: "\uD835\uDD36",
+    yicy: "\u0457",
+    yopf: "\uD835\uDD6A",
+    yscr: "\uD835\uDCCE",
+    yucy: "\u044E",
+    yuml: "\xFF",
+    zacute: "\u017A",
+    zcaron: "\u017E",
+    zcy: "\u0437",
+    zdot: "\u017C",
+    zeetrf: "\u2128",
+    zeta: "\u03B6",
+    zfr: "\uD835\uDD37",
+    zhcy: "\u0436",
+    zigrarr: "\u21DD",
+    zopf: "\uD835\uDD6B",
+    zscr: "\uD835\uDCCF",
+    zwj: "\u200D",
+    zwnj: "\u200C"
+  };
+});
+
+// node_modules/decode-named-character-reference/index.js
+function decodeNamedCharacterReference(value) {
+  return own2.call(characterEntities, value) ? characterEntities[value] : false;
+}
+var own2;
+var init_decode_named_character_reference = __esm(() => {
+  init_character_entities();
+  own2 = {}.hasOwnProperty;
+});
+
+// node_modules/dequal/dist/index.mjs
+var init_dist = () => {};
+
+// node_modules/devlop/lib/development.js
+function ok(value, message) {
+  assert(Boolean(value), false, true, "ok", "Expected value to be truthy", message);
+}
+function assert(bool, actual, expected, operator, defaultMessage, userMessage) {
+  if (!bool) {
+    throw userMessage instanceof Error ? userMessage : new AssertionError(userMessage || defaultMessage, actual, expected, operator, !userMessage);
+  }
+}
+var codesWarned, AssertionError;
+var init_development = __esm(() => {
+  init_dist();
+  codesWarned = new Set;
+  AssertionError = class AssertionError extends Error {
+    name = "Assertion";
+    code = "ERR_ASSERTION";
+    constructor(message, actual, expected, operator, generated) {
+      super(message);
+      if (Error.captureStackTrace) {
+        Error.captureStackTrace(this, this.constructor);
+      }
+      this.actual = actual;
+      this.expected = expected;
+      this.generated = generated;
+      this.operator = operator;
+    }
+  };
+});
+
+// node_modules/micromark-util-symbol/lib/codes.js
+var codes;
+var init_codes = __esm(() => {
+  codes = {
+    carriageReturn: -5,
+    lineFeed: -4,
+    carriageReturnLineFeed: -3,
+    horizontalTab: -2,
+    virtualSpace: -1,
+    eof: null,
+    nul: 0,
+    soh: 1,
+    stx: 2,
+    etx: 3,
+    eot: 4,
+    enq: 5,
+    ack: 6,
+    bel: 7,
+    bs: 8,
+    ht: 9,
+    lf: 10,
+    vt: 11,
+    ff: 12,
+    cr: 13,
+    so: 14,
+    si: 15,
+    dle: 16,
+    dc1: 17,
+    dc2: 18,
+    dc3: 19,
+    dc4: 20,
+    nak: 21,
+    syn: 22,
+    etb: 23,
+    can: 24,
+    em: 25,
+    sub: 26,
+    esc: 27,
+    fs: 28,
+    gs: 29,
+    rs: 30,
+    us: 31,
+    space: 32,
+    exclamationMark: 33,
+    quotationMark: 34,
+    numberSign: 35,
+    dollarSign: 36,
+    percentSign: 37,
+    ampersand: 38,
+    apostrophe: 39,
+    leftParenthesis: 40,
+    rightParenthesis: 41,
+    asterisk: 42,
+    plusSign: 43,
+    comma: 44,
+    dash: 45,
+    dot: 46,
+    slash: 47,
+    digit0: 48,
+    digit1: 49,
+    digit2: 50,
+    digit3: 51,
+    digit4: 52,
+    digit5: 53,
+    digit6: 54,
+    digit7: 55,
+    digit8: 56,
+    digit9: 57,
+    colon: 58,
+    semicolon: 59,
+    lessThan: 60,
+    equalsTo: 61,
+    greaterThan: 62,
+    questionMark: 63,
+    atSign: 64,
+    uppercaseA: 65,
+    uppercaseB: 66,
+    uppercaseC: 67,
+    uppercaseD: 68,
+    uppercaseE: 69,
+    uppercaseF: 70,
+    uppercaseG: 71,
+    uppercaseH: 72,
+    uppercaseI: 73,
+    uppercaseJ: 74,
+    uppercaseK: 75,
+    uppercaseL: 76,
+    uppercaseM: 77,
+    uppercaseN: 78,
+    uppercaseO: 79,
+    uppercaseP: 80,
+    uppercaseQ: 81,
+    uppercaseR: 82,
+    uppercaseS: 83,
+    uppercaseT: 84,
+    uppercaseU: 85,
+    uppercaseV: 86,
+    uppercaseW: 87,
+    uppercaseX: 88,
+    uppercaseY: 89,
+    uppercaseZ: 90,
+    leftSquareBracket: 91,
+    backslash: 92,
+    rightSquareBracket: 93,
+    caret: 94,
+    underscore: 95,
+    graveAccent: 96,
+    lowercaseA: 97,
+    lowercaseB: 98,
+    lowercaseC: 99,
+    lowercaseD: 100,
+    lowercaseE: 101,
+    lowercaseF: 102,
+    lowercaseG: 103,
+    lowercaseH: 104,
+    lowercaseI: 105,
+    lowercaseJ: 106,
+    lowercaseK: 107,
+    lowercaseL: 108,
+    lowercaseM: 109,
+    lowercaseN: 110,
+    lowercaseO: 111,
+    lowercaseP: 112,
+    lowercaseQ: 113,
+    lowercaseR: 114,
+    lowercaseS: 115,
+    lowercaseT: 116,
+    lowercaseU: 117,
+    lowercaseV: 118,
+    lowercaseW: 119,
+    lowercaseX: 120,
+    lowercaseY: 121,
+    lowercaseZ: 122,
+    leftCurlyBrace: 123,
+    verticalBar: 124,
+    rightCurlyBrace: 125,
+    tilde: 126,
+    del: 127,
+    byteOrderMarker: 65279,
+    replacementCharacter: 65533
+  };
+});
+
+// node_modules/micromark-util-symbol/lib/constants.js
+var constants;
+var init_constants = __esm(() => {
+  constants = {
+    attentionSideAfter: 2,
+    attentionSideBefore: 1,
+    atxHeadingOpeningFenceSizeMax: 6,
+    autolinkDomainSizeMax: 63,
+    autolinkSchemeSizeMax: 32,
+    cdataOpeningString: "CDATA[",
+    characterGroupPunctuation: 2,
+    characterGroupWhitespace: 1,
+    characterReferenceDecimalSizeMax: 7,
+    characterReferenceHexadecimalSizeMax: 6,
+    characterReferenceNamedSizeMax: 31,
+    codeFencedSequenceSizeMin: 3,
+    contentTypeContent: "content",
+    contentTypeDocument: "document",
+    contentTypeFlow: "flow",
+    contentTypeString: "string",
+    contentTypeText: "text",
+    hardBreakPrefixSizeMin: 2,
+    htmlBasic: 6,
+    htmlCdata: 5,
+    htmlComment: 2,
+    htmlComplete: 7,
+    htmlDeclaration: 4,
+    htmlInstruction: 3,
+    htmlRawSizeMax: 8,
+    htmlRaw: 1,
+    linkResourceDestinationBalanceMax: 32,
+    linkReferenceSizeMax: 999,
+    listItemValueSizeMax: 10,
+    numericBaseDecimal: 10,
+    numericBaseHexadecimal: 16,
+    tabSize: 4,
+    thematicBreakMarkerCountMin: 3,
+    v8MaxSafeChunkSize: 1e4
+  };
+});
+
+// node_modules/micromark-util-symbol/lib/types.js
+var types;
+var init_types = __esm(() => {
+  types = {
+    data: "data",
+    whitespace: "whitespace",
+    lineEnding: "lineEnding",
+    lineEndingBlank: "lineEndingBlank",
+    linePrefix: "linePrefix",
+    lineSuffix: "lineSuffix",
+    atxHeading: "atxHeading",
+    atxHeadingSequence: "atxHeadingSequence",
+    atxHeadingText: "atxHeadingText",
+    autolink: "autolink",
+    autolinkEmail: "autolinkEmail",
+    autolinkMarker: "autolinkMarker",
+    autolinkProtocol: "autolinkProtocol",
+    characterEscape: "characterEscape",
+    characterEscapeValue: "characterEscapeValue",
+    characterReference: "characterReference",
+    characterReferenceMarker: "characterReferenceMarker",
+    characterReferenceMarkerNumeric: "characterReferenceMarkerNumeric",
+    characterReferenceMarkerHexadecimal: "characterReferenceMarkerHexadecimal",
+    characterReferenceValue: "characterReferenceValue",
+    codeFenced: "codeFenced",
+    codeFencedFence: "codeFencedFence",
+    codeFencedFenceSequence: "codeFencedFenceSequence",
+    codeFencedFenceInfo: "codeFencedFenceInfo",
+    codeFencedFenceMeta: "codeFencedFenceMeta",
+    codeFlowValue: "codeFlowValue",
+    codeIndented: "codeIndented",
+    codeText: "codeText",
+    codeTextData: "codeTextData",
+    codeTextPadding: "codeTextPadding",
+    codeTextSequence: "codeTextSequence",
+    content: "content",
+    definition: "definition",
+    definitionDestination: "definitionDestination",
+    definitionDestinationLiteral: "definitionDestinationLiteral",
+    definitionDestinationLiteralMarker: "definitionDestinationLiteralMarker",
+    definitionDestinationRaw: "definitionDestinationRaw",
+    definitionDestinationString: "definitionDestinationString",
+    definitionLabel: "definitionLabel",
+    definitionLabelMarker: "definitionLabelMarker",
+    definitionLabelString: "definitionLabelString",
+    definitionMarker: "definitionMarker",
+    definitionTitle: "definitionTitle",
+    definitionTitleMarker: "definitionTitleMarker",
+    definitionTitleString: "definitionTitleString",
+    emphasis: "emphasis",
+    emphasisSequence: "emphasisSequence",
+    emphasisText: "emphasisText",
+    escapeMarker: "escapeMarker",
+    hardBreakEscape: "hardBreakEscape",
+    hardBreakTrailing: "hardBreakTrailing",
+    htmlFlow: "htmlFlow",
+    htmlFlowData: "htmlFlowData",
+    htmlText: "htmlText",
+    htmlTextData: "htmlTextData",
+    image: "image",
+    label: "label",
+    labelText: "labelText",
+    labelLink: "labelLink",
+    labelImage: "labelImage",
+    labelMarker: "labelMarker",
+    labelImageMarker: "labelImageMarker",
+    labelEnd: "labelEnd",
+    link: "link",
+    paragraph: "paragraph",
+    reference: "reference",
+    referenceMarker: "referenceMarker",
+    referenceString: "referenceString",
+    resource: "resource",
+    resourceDestination: "resourceDestination",
+    resourceDestinationLiteral: "resourceDestinationLiteral",
+    resourceDestinationLiteralMarker: "resourceDestinationLiteralMarker",
+    resourceDestinationRaw: "resourceDestinationRaw",
+    resourceDestinationString: "resourceDestinationString",
+    resourceMarker: "resourceMarker",
+    resourceTitle: "resourceTitle",
+    resourceTitleMarker: "resourceTitleMarker",
+    resourceTitleString: "resourceTitleString",
+    setextHeading: "setextHeading",
+    setextHeadingText: "setextHeadingText",
+    setextHeadingLine: "setextHeadingLine",
+    setextHeadingLineSequence: "setextHeadingLineSequence",
+    strong: "strong",
+    strongSequence: "strongSequence",
+    strongText: "strongText",
+    thematicBreak: "thematicBreak",
+    thematicBreakSequence: "thematicBreakSequence",
+    blockQuote: "blockQuote",
+    blockQuotePrefix: "blockQuotePrefix",
+    blockQuoteMarker: "blockQuoteMarker",
+    blockQuotePrefixWhitespace: "blockQuotePrefixWhitespace",
+    listOrdered: "listOrdered",
+    listUnordered: "listUnordered",
+    listItemIndent: "listItemIndent",
+    listItemMarker: "listItemMarker",
+    listItemPrefix: "listItemPrefix",
+    listItemPrefixWhitespace: "listItemPrefixWhitespace",
+    listItemValue: "listItemValue",
+    chunkDocument: "chunkDocument",
+    chunkContent: "chunkContent",
+    chunkFlow: "chunkFlow",
+    chunkText: "chunkText",
+    chunkString: "chunkString"
+  };
+});
+
+// node_modules/micromark-util-symbol/lib/values.js
+var values;
+var init_values = __esm(() => {
+  values = {
+    ht: "\t",
+    lf: `
+`,
+    cr: "\r",
+    space: " ",
+    exclamationMark: "!",
+    quotationMark: '"',
+    numberSign: "#",
+    dollarSign: "$",
+    percentSign: "%",
+    ampersand: "&",
+    apostrophe: "'",
+    leftParenthesis: "(",
+    rightParenthesis: ")",
+    asterisk: "*",
+    plusSign: "+",
+    comma: ",",
+    dash: "-",
+    dot: ".",
+    slash: "/",
+    digit0: "0",
+    digit1: "1",
+    digit2: "2",
+    digit3: "3",
+    digit4: "4",
+    digit5: "5",
+    digit6: "6",
+    digit7: "7",
+    digit8: "8",
+    digit9: "9",
+    colon: ":",
+    semicolon: ";",
+    lessThan: "<",
+    equalsTo: "=",
+    greaterThan: ">",
+    questionMark: "?",
+    atSign: "@",
+    uppercaseA: "A",
+    uppercaseB: "B",
+    uppercaseC: "C",
+    uppercaseD: "D",
+    uppercaseE: "E",
+    uppercaseF: "F",
+    uppercaseG: "G",
+    uppercaseH: "H",
+    uppercaseI: "I",
+    uppercaseJ: "J",
+    uppercaseK: "K",
+    uppercaseL: "L",
+    uppercaseM: "M",
+    uppercaseN: "N",
+    uppercaseO: "O",
+    uppercaseP: "P",
+    uppercaseQ: "Q",
+    uppercaseR: "R",
+    uppercaseS: "S",
+    uppercaseT: "T",
+    uppercaseU: "U",
+    uppercaseV: "V",
+    uppercaseW: "W",
+    uppercaseX: "X",
+    uppercaseY: "Y",
+    uppercaseZ: "Z",
+    leftSquareBracket: "[",
+    backslash: "\\",
+    rightSquareBracket: "]",
+    caret: "^",
+    underscore: "_",
+    graveAccent: "`",
+    lowercaseA: "a",
+    lowercaseB: "b",
+    lowercaseC: "c",
+    lowercaseD: "d",
+    lowercaseE: "e",
+    lowercaseF: "f",
+    lowercaseG: "g",
+    lowercaseH: "h",
+    lowercaseI: "i",
+    lowercaseJ: "j",
+    lowercaseK: "k",
+    lowercaseL: "l",
+    lowercaseM: "m",
+    lowercaseN: "n",
+    lowercaseO: "o",
+    lowercaseP: "p",
+    lowercaseQ: "q",
+    lowercaseR: "r",
+    lowercaseS: "s",
+    lowercaseT: "t",
+    lowercaseU: "u",
+    lowercaseV: "v",
+    lowercaseW: "w",
+    lowercaseX: "x",
+    lowercaseY: "y",
+    lowercaseZ: "z",
+    leftCurlyBrace: "{",
+    verticalBar: "|",
+    rightCurlyBrace: "}",
+    tilde: "~",
+    replacementCharacter: "\uFFFD"
+  };
+});
+
+// node_modules/micromark-util-symbol/lib/default.js
+var init_default = __esm(() => {
+  init_codes();
+  init_constants();
+  init_types();
+  init_values();
+});
+
+// node_modules/micromark-util-chunked/dev/index.js
+function splice(list, start, remove, items) {
+  const end = list.length;
+  let chunkStart = 0;
+  let parameters;
+  if (start < 0) {
+    start = -start > end ? 0 : end + start;
+  } else {
+    start = start > end ? end : start;
+  }
+  remove = remove > 0 ? remove : 0;
+  if (items.length < constants.v8MaxSafeChunkSize) {
+    parameters = Array.from(items);
+    parameters.unshift(start, remove);
+    list.splice(...parameters);
+  } else {
+    if (remove)
+      list.splice(start, remove);
+    while (chunkStart < items.length) {
+      parameters = items.slice(chunkStart, chunkStart + constants.v8MaxSafeChunkSize);
+      parameters.unshift(start, 0);
+      list.splice(...parameters);
+      chunkStart += constants.v8MaxSafeChunkSize;
+      start += constants.v8MaxSafeChunkSize;
+    }
+  }
+}
+function push(list, items) {
+  if (list.length > 0) {
+    splice(list, list.length, 0, items);
+    return list;
+  }
+  return items;
+}
+var init_dev = __esm(() => {
+  init_default();
+});
+
+// node_modules/micromark-util-combine-extensions/index.js
+function combineExtensions(extensions) {
+  const all = {};
+  let index = -1;
+  while (++index < extensions.length) {
+    syntaxExtension(all, extensions[index]);
+  }
+  return all;
+}
+function syntaxExtension(all, extension) {
+  let hook;
+  for (hook in extension) {
+    const maybe = hasOwnProperty.call(all, hook) ? all[hook] : undefined;
+    const left = maybe || (all[hook] = {});
+    const right = extension[hook];
+    let code;
+    if (right) {
+      for (code in right) {
+        if (!hasOwnProperty.call(left, code))
+          left[code] = [];
+        const value = right[code];
+        constructs(left[code], Array.isArray(value) ? value : value ? [value] : []);
+      }
+    }
+  }
+}
+function constructs(existing, list) {
+  let index = -1;
+  const before = [];
+  while (++index < list.length) {
+    (list[index].add === "after" ? existing : before).push(list[index]);
+  }
+  splice(existing, 0, 0, before);
+}
+var hasOwnProperty;
+var init_micromark_util_combine_extensions = __esm(() => {
+  init_dev();
+  hasOwnProperty = {}.hasOwnProperty;
+});
+
+// node_modules/micromark-util-normalize-identifier/dev/index.js
+function normalizeIdentifier(value) {
+  return value.replace(/[\t\n\r ]+/g, values.space).replace(/^ | $/g, "").toLowerCase().toUpperCase();
+}
+var init_dev2 = __esm(() => {
+  init_default();
+});
+
+// node_modules/micromark-util-character/dev/index.js
+function asciiControl(code) {
+  return code !== null && (code < codes.space || code === codes.del);
+}
+function markdownLineEnding(code) {
+  return code !== null && code < codes.horizontalTab;
+}
+function markdownLineEndingOrSpace(code) {
+  return code !== null && (code < codes.nul || code === codes.space);
+}
+function markdownSpace(code) {
+  return code === codes.horizontalTab || code === codes.virtualSpace || code === codes.space;
+}
+function regexCheck(regex) {
+  return check;
+  function check(code) {
+    return code !== null && code > -1 && regex.test(String.fromCharCode(code));
+  }
+}
+var asciiAlpha, asciiAlphanumeric, asciiAtext, asciiDigit, asciiHexDigit, asciiPunctuation, unicodePunctuation, unicodeWhitespace;
+var init_dev3 = __esm(() => {
+  init_default();
+  asciiAlpha = regexCheck(/[A-Za-z]/);
+  asciiAlphanumeric = regexCheck(/[\dA-Za-z]/);
+  asciiAtext = regexCheck(/[#-'*+\--9=?A-Z^-~]/);
+  asciiDigit = regexCheck(/\d/);
+  asciiHexDigit = regexCheck(/[\dA-Fa-f]/);
+  asciiPunctuation = regexCheck(/[!-/:-@[-`{-~]/);
+  unicodePunctuation = regexCheck(/\p{P}|\p{S}/u);
+  unicodeWhitespace = regexCheck(/\s/);
+});
+
+// node_modules/micromark-factory-space/dev/index.js
+function factorySpace(effects, ok, type, max) {
+  const limit = max ? max - 1 : Infinity;
+  let size = 0;
+  return start;
+  function start(code) {
+    if (markdownSpace(code)) {
+      effects.enter(type);
+      return prefix(code);
+    }
+    return ok(code);
+  }
+  function prefix(code) {
+    if (markdownSpace(code) && size++ < limit) {
+      effects.consume(code);
+      return prefix;
+    }
+    effects.exit(type);
+    return ok(code);
+  }
+}
+function factorySpaceMinMax(effects, ok, nok, type, min, max) {
+  let size = 0;
+  return start;
+  function start(code) {
+    if (max > 0 && markdownSpace(code)) {
+      effects.enter(type);
+      return prefix(code);
+    }
+    return after(code);
+  }
+  function prefix(code) {
+    if (markdownSpace(code) && size < max) {
+      effects.consume(code);
+      size++;
+      return prefix;
+    }
+    effects.exit(type);
+    return after(code);
+  }
+  function after(code) {
+    return size >= min ? ok(code) : nok(code);
+  }
+}
+var init_dev4 = __esm(() => {
+  init_dev3();
+});
+
+// node_modules/micromark/dev/lib/initialize/content.js
+function initializeContent(effects) {
+  const contentStart = effects.attempt(this.parser.constructs.contentInitial, afterContentStartConstruct, paragraphInitial);
+  let previous;
+  return contentStart;
+  function afterContentStartConstruct(code) {
+    ok(code === codes.eof || markdownLineEnding(code), "expected eol or eof");
+    if (code === codes.eof) {
+      effects.consume(code);
+      return;
+    }
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return factorySpace(effects, contentStart, types.linePrefix);
+  }
+  function paragraphInitial(code) {
+    ok(code !== codes.eof && !markdownLineEnding(code), "expected anything other than a line ending or EOF");
+    effects.enter(types.paragraph);
+    return lineStart(code);
+  }
+  function lineStart(code) {
+    const token = effects.enter(types.chunkText, {
+      contentType: constants.contentTypeText,
+      previous
+    });
+    if (previous) {
+      previous.next = token;
+    }
+    previous = token;
+    return data(code);
+  }
+  function data(code) {
+    if (code === codes.eof) {
+      effects.exit(types.chunkText);
+      effects.exit(types.paragraph);
+      effects.consume(code);
+      return;
+    }
+    if (markdownLineEnding(code)) {
+      effects.consume(code);
+      effects.exit(types.chunkText);
+      return lineStart;
+    }
+    effects.consume(code);
+    return data;
+  }
+}
+var content;
+var init_content = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  content = { tokenize: initializeContent };
+});
+
+// node_modules/micromark-util-edit-map/dev/index.js
+class EditMap {
+  constructor() {
+    this.index = new Map;
+    this.map = [];
+  }
+  add(index, remove, add) {
+    addImplementation(this, index, remove, add, false);
+  }
+  addBefore(index, remove, add) {
+    addImplementation(this, index, remove, add, true);
+  }
+  consume(events) {
+    this.map.sort(function(a, b) {
+      return a[0] - b[0];
+    });
+    if (this.map.length === 0) {
+      return;
+    }
+    let index = this.map.length;
+    const vecs = [];
+    while (index > 0) {
+      index -= 1;
+      vecs.push(events.slice(this.map[index][0] + this.map[index][1]), this.map[index][2]);
+      events.length = this.map[index][0];
+    }
+    vecs.push(events.slice());
+    events.length = 0;
+    let slice = vecs.pop();
+    while (slice) {
+      for (const element of slice) {
+        events.push(element);
+      }
+      slice = vecs.pop();
+    }
+    this.map.length = 0;
+    this.index.clear();
+  }
+}
+function addImplementation(editMap, at, remove, add, before) {
+  if (remove === 0 && add.length === 0) {
+    return;
+  }
+  const existing = editMap.index.get(at);
+  if (existing) {
+    existing[1] += remove;
+    if (before) {
+      add.push(...existing[2]);
+      existing[2] = add;
+    } else {
+      existing[2].push(...add);
+    }
+    return;
+  }
+  const change = [at, remove, add];
+  editMap.map.push(change);
+  editMap.index.set(at, change);
+}
+
+// node_modules/micromark/dev/lib/initialize/document.js
+function initializeDocument(effects) {
+  const self = this;
+  const stack = [];
+  let continued = 0;
+  let childFlow;
+  let childToken;
+  let lineStartOffset;
+  return start;
+  function start(code) {
+    if (continued < stack.length) {
+      const item = stack[continued];
+      self.containerState = item[1];
+      ok(item[0].continuation, "expected `continuation` to be defined on container construct");
+      return effects.attempt(item[0].continuation, documentContinue, checkNewContainers)(code);
+    }
+    return checkNewContainers(code);
+  }
+  function documentContinue(code) {
+    ok(self.containerState, "expected `containerState` to be defined after continuation");
+    continued++;
+    if (self.containerState._closeFlow) {
+      self.containerState._closeFlow = undefined;
+      if (childFlow) {
+        closeFlow();
+      }
+      const indexBeforeExits = self.events.length;
+      let indexBeforeFlow = indexBeforeExits;
+      let point;
+      while (indexBeforeFlow--) {
+        if (self.events[indexBeforeFlow][0] === "exit" && self.events[indexBeforeFlow][1].type === types.chunkFlow) {
+          point = self.events[indexBeforeFlow][1].end;
+          break;
+        }
+      }
+      ok(point, "could not find previous flow chunk");
+      exitContainers(continued);
+      let index = indexBeforeExits;
+      while (index < self.events.length) {
+        self.events[index][1].end = { ...point };
+        index++;
+      }
+      const editMap = new EditMap;
+      editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
+      editMap.add(indexBeforeExits, index - indexBeforeExits, []);
+      editMap.consume(self.events);
+      return checkNewContainers(code);
+    }
+    return start(code);
+  }
+  function checkNewContainers(code) {
+    if (continued === stack.length) {
+      if (!childFlow) {
+        return documentContinued(code);
+      }
+      if (childFlow.currentConstruct && childFlow.currentConstruct.concrete) {
+        return flowStart(code);
+      }
+      self.interrupt = Boolean(childFlow.currentConstruct && !childFlow._gfmTableDynamicInterruptHack);
+    }
+    self.containerState = {};
+    return effects.check(containerConstruct, thereIsANewContainer, thereIsNoNewContainer)(code);
+  }
+  function thereIsANewContainer(code) {
+    if (childFlow) {
+      closeFlow();
+    }
+    exitContainers(continued);
+    return documentContinued(code);
+  }
+  function thereIsNoNewContainer(code) {
+    self.parser.lazy[self.now().line] = continued !== stack.length;
+    lineStartOffset = self.now().offset;
+    return flowStart(code);
+  }
+  function documentContinued(code) {
+    self.containerState = {};
+    return effects.attempt(containerConstruct, containerContinue, flowStart)(code);
+  }
+  function containerContinue(code) {
+    ok(self.currentConstruct, "expected `currentConstruct` to be defined on tokenizer");
+    ok(self.containerState, "expected `containerState` to be defined on tokenizer");
+    continued++;
+    stack.push([self.currentConstruct, self.containerState]);
+    return documentContinued(code);
+  }
+  function flowStart(code) {
+    if (code === codes.eof) {
+      if (childFlow) {
+        closeFlow();
+      }
+      exitContainers(0);
+      effects.consume(code);
+      return;
+    }
+    childFlow = childFlow || self.parser.flow(self.now());
+    effects.enter(types.chunkFlow, {
+      _tokenizer: childFlow,
+      contentType: constants.contentTypeFlow,
+      previous: childToken
+    });
+    return flowContinue(code);
+  }
+  function flowContinue(code) {
+    if (code === codes.eof) {
+      writeToChild(effects.exit(types.chunkFlow), true);
+      exitContainers(0);
+      effects.consume(code);
+      return;
+    }
+    if (markdownLineEnding(code)) {
+      effects.consume(code);
+      writeToChild(effects.exit(types.chunkFlow));
+      continued = 0;
+      self.interrupt = undefined;
+      return start;
+    }
+    effects.consume(code);
+    return flowContinue;
+  }
+  function writeToChild(token, endOfFile) {
+    ok(childFlow, "expected `childFlow` to be defined when continuing");
+    const stream = self.sliceStream(token);
+    if (endOfFile) {
+      stream.push(null);
+    }
+    token.previous = childToken;
+    if (childToken) {
+      childToken.next = token;
+    }
+    childToken = token;
+    childFlow.defineSkip(token.start);
+    childFlow.write(stream);
+    if (self.parser.lazy[token.start.line]) {
+      let index = childFlow.events.length;
+      while (index--) {
+        if (childFlow.events[index][1].start.offset < lineStartOffset && (!childFlow.events[index][1].end || childFlow.events[index][1].end.offset > lineStartOffset)) {
+          return;
+        }
+      }
+      const indexBeforeExits = self.events.length;
+      let indexBeforeFlow = indexBeforeExits;
+      let seen;
+      let point;
+      while (indexBeforeFlow--) {
+        if (self.events[indexBeforeFlow][0] === "exit" && self.events[indexBeforeFlow][1].type === types.chunkFlow) {
+          if (seen) {
+            point = self.events[indexBeforeFlow][1].end;
+            break;
+          }
+          seen = true;
+        }
+      }
+      ok(point, "could not find previous flow chunk");
+      exitContainers(continued);
+      index = indexBeforeExits;
+      while (index < self.events.length) {
+        self.events[index][1].end = { ...point };
+        index++;
+      }
+      const editMap = new EditMap;
+      editMap.add(indexBeforeFlow + 1, 0, self.events.slice(indexBeforeExits));
+      editMap.add(indexBeforeExits, index - indexBeforeExits, []);
+      editMap.consume(self.events);
+    }
+  }
+  function exitContainers(size) {
+    let index = stack.length;
+    while (index-- > size) {
+      const entry = stack[index];
+      self.containerState = entry[1];
+      ok(entry[0].exit, "expected `exit` to be defined on container construct");
+      entry[0].exit.call(self, effects);
+    }
+    stack.length = size;
+  }
+  function closeFlow() {
+    ok(self.containerState, "expected `containerState` to be defined when closing flow");
+    ok(childFlow, "expected `childFlow` to be defined when closing it");
+    childFlow.write([codes.eof]);
+    childToken = undefined;
+    childFlow = undefined;
+    self.containerState._closeFlow = undefined;
+  }
+}
+function tokenizeContainer(effects, ok2, nok) {
+  ok(this.parser.constructs.disable.null, "expected `disable.null` to be populated");
+  return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok2, nok), types.linePrefix, this.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize);
+}
+var document2, containerConstruct;
+var init_document = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  document2 = { tokenize: initializeDocument };
+  containerConstruct = { tokenize: tokenizeContainer };
+});
+
+// node_modules/micromark-util-classify-character/dev/index.js
+function classifyCharacter(code) {
+  if (code === codes.eof || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
+    return constants.characterGroupWhitespace;
+  }
+  if (unicodePunctuation(code)) {
+    return constants.characterGroupPunctuation;
+  }
+}
+var init_dev5 = __esm(() => {
+  init_dev3();
+  init_default();
+});
+
+// node_modules/micromark-util-resolve-all/index.js
+function resolveAll(constructs, events, context) {
+  const called = [];
+  let index = -1;
+  while (++index < constructs.length) {
+    const resolve = constructs[index].resolveAll;
+    if (resolve && !called.includes(resolve)) {
+      events = resolve(events, context);
+      called.push(resolve);
+    }
+  }
+  return events;
+}
+
+// node_modules/micromark-core-commonmark/dev/lib/attention.js
+function resolveAllAttention(events, context) {
+  let index = -1;
+  let nextEvents;
+  while (++index < events.length) {
+    if (events[index][0] === "enter" && events[index][1].type === "attentionSequence" && events[index][1]._close) {
+      let open = index;
+      while (open--) {
+        if (events[open][0] === "exit" && events[open][1].type === "attentionSequence" && events[open][1]._open && context.sliceSerialize(events[open][1]).charCodeAt(0) === context.sliceSerialize(events[index][1]).charCodeAt(0)) {
+          if ((events[open][1]._close || events[index][1]._open) && (events[index][1].end.offset - events[index][1].start.offset) % 3 && !((events[open][1].end.offset - events[open][1].start.offset + events[index][1].end.offset - events[index][1].start.offset) % 3)) {
+            continue;
+          }
+          const use = events[open][1].end.offset - events[open][1].start.offset > 1 && events[index][1].end.offset - events[index][1].start.offset > 1 ? 2 : 1;
+          const start = { ...events[open][1].end };
+          const end = { ...events[index][1].start };
+          movePoint(start, -use);
+          movePoint(end, use);
+          const openingSequence = {
+            type: use > 1 ? types.strongSequence : types.emphasisSequence,
+            start,
+            end: { ...events[open][1].end }
+          };
+          const closingSequence = {
+            type: use > 1 ? types.strongSequence : types.emphasisSequence,
+            start: { ...events[index][1].start },
+            end
+          };
+          const text = {
+            type: use > 1 ? types.strongText : types.emphasisText,
+            start: { ...events[open][1].end },
+            end: { ...events[index][1].start }
+          };
+          const group = {
+            type: use > 1 ? types.strong : types.emphasis,
+            start: { ...openingSequence.start },
+            end: { ...closingSequence.end }
+          };
+          events[open][1].end = { ...openingSequence.start };
+          events[index][1].start = { ...closingSequence.end };
+          nextEvents = [];
+          if (events[open][1].end.offset - events[open][1].start.offset) {
+            nextEvents = push(nextEvents, [
+              ["enter", events[open][1], context],
+              ["exit", events[open][1], context]
+            ]);
+          }
+          nextEvents = push(nextEvents, [
+            ["enter", group, context],
+            ["enter", openingSequence, context],
+            ["exit", openingSequence, context],
+            ["enter", text, context]
+          ]);
+          ok(context.parser.constructs.insideSpan.null, "expected `insideSpan` to be populated");
+          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + 1, index), context));
+          nextEvents = push(nextEvents, [
+            ["exit", text, context],
+            ["enter", closingSequence, context],
+            ["exit", closingSequence, context],
+            ["exit", group, context]
+          ]);
+          let offset = 0;
+          if (events[index][1].end.offset - events[index][1].start.offset) {
+            offset = 2;
+            nextEvents = push(nextEvents, [
+              ["enter", events[index][1], context],
+              ["exit", events[index][1], context]
+            ]);
+          }
+          splice(events, open - 1, index - open + 3, nextEvents);
+          index = open + nextEvents.length - offset - 2;
+          break;
+        }
+      }
+    }
+  }
+  index = -1;
+  while (++index < events.length) {
+    if (events[index][1].type === "attentionSequence") {
+      events[index][1].type = "data";
+    }
+  }
+  return events;
+}
+function tokenizeAttention(effects, ok2) {
+  const attentionMarkers = this.parser.constructs.attentionMarkers.null;
+  const previous = this.previous;
+  const before = classifyCharacter(previous);
+  let marker;
+  return start;
+  function start(code) {
+    ok(code === codes.asterisk || code === codes.underscore, "expected asterisk or underscore");
+    marker = code;
+    effects.enter("attentionSequence");
+    return inside(code);
+  }
+  function inside(code) {
+    if (code === marker) {
+      effects.consume(code);
+      return inside;
+    }
+    const token = effects.exit("attentionSequence");
+    const after = classifyCharacter(code);
+    ok(attentionMarkers, "expected `attentionMarkers` to be populated");
+    const open = !after || after === constants.characterGroupPunctuation && before || attentionMarkers.includes(code) && code !== codes.asterisk && code !== codes.underscore;
+    const close = !before || before === constants.characterGroupPunctuation && after || attentionMarkers.includes(previous) && previous !== codes.asterisk && previous !== codes.underscore;
+    token._open = Boolean(marker === codes.asterisk ? open : open && (before || !close));
+    token._close = Boolean(marker === codes.asterisk ? close : close && (after || !open));
+    return ok2(code);
+  }
+}
+function movePoint(point, offset) {
+  point.column += offset;
+  point.offset += offset;
+  point._bufferIndex += offset;
+}
+var attention;
+var init_attention = __esm(() => {
+  init_development();
+  init_dev();
+  init_dev5();
+  init_default();
+  attention = {
+    name: "attention",
+    resolveAll: resolveAllAttention,
+    tokenize: tokenizeAttention
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/autolink.js
+function tokenizeAutolink(effects, ok2, nok) {
+  let size = 0;
+  return start;
+  function start(code) {
+    ok(code === codes.lessThan, "expected `<`");
+    effects.enter(types.autolink);
+    effects.enter(types.autolinkMarker);
+    effects.consume(code);
+    effects.exit(types.autolinkMarker);
+    effects.enter(types.autolinkProtocol);
+    return open;
+  }
+  function open(code) {
+    if (asciiAlpha(code)) {
+      effects.consume(code);
+      return schemeOrEmailAtext;
+    }
+    if (code === codes.atSign) {
+      return nok(code);
+    }
+    return emailAtext(code);
+  }
+  function schemeOrEmailAtext(code) {
+    if (code === codes.plusSign || code === codes.dash || code === codes.dot || asciiAlphanumeric(code)) {
+      size = 1;
+      return schemeInsideOrEmailAtext(code);
+    }
+    return emailAtext(code);
+  }
+  function schemeInsideOrEmailAtext(code) {
+    if (code === codes.colon) {
+      effects.consume(code);
+      size = 0;
+      return urlInside;
+    }
+    if ((code === codes.plusSign || code === codes.dash || code === codes.dot || asciiAlphanumeric(code)) && size++ < constants.autolinkSchemeSizeMax) {
+      effects.consume(code);
+      return schemeInsideOrEmailAtext;
+    }
+    size = 0;
+    return emailAtext(code);
+  }
+  function urlInside(code) {
+    if (code === codes.greaterThan) {
+      effects.exit(types.autolinkProtocol);
+      effects.enter(types.autolinkMarker);
+      effects.consume(code);
+      effects.exit(types.autolinkMarker);
+      effects.exit(types.autolink);
+      return ok2;
+    }
+    if (code === codes.eof || code === codes.space || code === codes.lessThan || asciiControl(code)) {
+      return nok(code);
+    }
+    effects.consume(code);
+    return urlInside;
+  }
+  function emailAtext(code) {
+    if (code === codes.atSign) {
+      effects.consume(code);
+      return emailAtSignOrDot;
+    }
+    if (asciiAtext(code)) {
+      effects.consume(code);
+      return emailAtext;
+    }
+    return nok(code);
+  }
+  function emailAtSignOrDot(code) {
+    return asciiAlphanumeric(code) ? emailLabel(code) : nok(code);
+  }
+  function emailLabel(code) {
+    if (code === codes.dot) {
+      effects.consume(code);
+      size = 0;
+      return emailAtSignOrDot;
+    }
+    if (code === codes.greaterThan) {
+      effects.exit(types.autolinkProtocol).type = types.autolinkEmail;
+      effects.enter(types.autolinkMarker);
+      effects.consume(code);
+      effects.exit(types.autolinkMarker);
+      effects.exit(types.autolink);
+      return ok2;
+    }
+    return emailValue(code);
+  }
+  function emailValue(code) {
+    if ((code === codes.dash || asciiAlphanumeric(code)) && size++ < constants.autolinkDomainSizeMax) {
+      const next = code === codes.dash ? emailValue : emailLabel;
+      effects.consume(code);
+      return next;
+    }
+    return nok(code);
+  }
+}
+var autolink;
+var init_autolink = __esm(() => {
+  init_development();
+  init_dev3();
+  init_default();
+  autolink = { name: "autolink", tokenize: tokenizeAutolink };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/blank-line.js
+function tokenizeBlankLine(effects, ok, nok) {
+  return start;
+  function start(code) {
+    return markdownSpace(code) ? factorySpace(effects, after, types.linePrefix)(code) : after(code);
+  }
+  function after(code) {
+    return code === codes.eof || markdownLineEnding(code) ? ok(code) : nok(code);
+  }
+}
+var blankLine;
+var init_blank_line = __esm(() => {
+  init_dev4();
+  init_dev3();
+  init_default();
+  blankLine = { partial: true, tokenize: tokenizeBlankLine };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/block-quote.js
+function tokenizeBlockQuoteStart(effects, ok2, nok) {
+  const self = this;
+  return start;
+  function start(code) {
+    if (code === codes.greaterThan) {
+      const state = self.containerState;
+      ok(state, "expected `containerState` to be defined in container");
+      if (!state.open) {
+        effects.enter(types.blockQuote, { _container: true });
+        state.open = true;
+      }
+      effects.enter(types.blockQuotePrefix);
+      effects.enter(types.blockQuoteMarker);
+      effects.consume(code);
+      effects.exit(types.blockQuoteMarker);
+      return after;
+    }
+    return nok(code);
+  }
+  function after(code) {
+    if (markdownSpace(code)) {
+      effects.enter(types.blockQuotePrefixWhitespace);
+      effects.consume(code);
+      effects.exit(types.blockQuotePrefixWhitespace);
+      effects.exit(types.blockQuotePrefix);
+      return ok2;
+    }
+    effects.exit(types.blockQuotePrefix);
+    return ok2(code);
+  }
+}
+function tokenizeBlockQuoteContinuation(effects, ok2, nok) {
+  const self = this;
+  return contStart;
+  function contStart(code) {
+    if (markdownSpace(code)) {
+      ok(self.parser.constructs.disable.null, "expected `disable.null` to be populated");
+      return factorySpace(effects, contBefore, types.linePrefix, self.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize)(code);
+    }
+    return contBefore(code);
+  }
+  function contBefore(code) {
+    return effects.attempt(blockQuote, ok2, nok)(code);
+  }
+}
+function exit(effects) {
+  effects.exit(types.blockQuote);
+}
+var blockQuote;
+var init_block_quote = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  blockQuote = {
+    continuation: { tokenize: tokenizeBlockQuoteContinuation },
+    exit,
+    name: "blockQuote",
+    tokenize: tokenizeBlockQuoteStart
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/character-escape.js
+function tokenizeCharacterEscape(effects, ok2, nok) {
+  return start;
+  function start(code) {
+    ok(code === codes.backslash, "expected `\\`");
+    effects.enter(types.characterEscape);
+    effects.enter(types.escapeMarker);
+    effects.consume(code);
+    effects.exit(types.escapeMarker);
+    return inside;
+  }
+  function inside(code) {
+    if (asciiPunctuation(code)) {
+      effects.enter(types.characterEscapeValue);
+      effects.consume(code);
+      effects.exit(types.characterEscapeValue);
+      effects.exit(types.characterEscape);
+      return ok2;
+    }
+    return nok(code);
+  }
+}
+var characterEscape;
+var init_character_escape = __esm(() => {
+  init_development();
+  init_dev3();
+  init_default();
+  characterEscape = {
+    name: "characterEscape",
+    tokenize: tokenizeCharacterEscape
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/character-reference.js
+function tokenizeCharacterReference(effects, ok2, nok) {
+  const self = this;
+  let size = 0;
+  let max;
+  let test;
+  return start;
+  function start(code) {
+    ok(code === codes.ampersand, "expected `&`");
+    effects.enter(types.characterReference);
+    effects.enter(types.characterReferenceMarker);
+    effects.consume(code);
+    effects.exit(types.characterReferenceMarker);
+    return open;
+  }
+  function open(code) {
+    if (code === codes.numberSign) {
+      effects.enter(types.characterReferenceMarkerNumeric);
+      effects.consume(code);
+      effects.exit(types.characterReferenceMarkerNumeric);
+      return numeric;
+    }
+    effects.enter(types.characterReferenceValue);
+    max = constants.characterReferenceNamedSizeMax;
+    test = asciiAlphanumeric;
+    return value(code);
+  }
+  function numeric(code) {
+    if (code === codes.uppercaseX || code === codes.lowercaseX) {
+      effects.enter(types.characterReferenceMarkerHexadecimal);
+      effects.consume(code);
+      effects.exit(types.characterReferenceMarkerHexadecimal);
+      effects.enter(types.characterReferenceValue);
+      max = constants.characterReferenceHexadecimalSizeMax;
+      test = asciiHexDigit;
+      return value;
+    }
+    effects.enter(types.characterReferenceValue);
+    max = constants.characterReferenceDecimalSizeMax;
+    test = asciiDigit;
+    return value(code);
+  }
+  function value(code) {
+    if (code === codes.semicolon && size) {
+      const token = effects.exit(types.characterReferenceValue);
+      if (test === asciiAlphanumeric && !decodeNamedCharacterReference(self.sliceSerialize(token))) {
+        return nok(code);
+      }
+      effects.enter(types.characterReferenceMarker);
+      effects.consume(code);
+      effects.exit(types.characterReferenceMarker);
+      effects.exit(types.characterReference);
+      return ok2;
+    }
+    if (test(code) && size++ < max) {
+      effects.consume(code);
+      return value;
+    }
+    return nok(code);
+  }
+}
+var characterReference;
+var init_character_reference = __esm(() => {
+  init_development();
+  init_decode_named_character_reference();
+  init_dev3();
+  init_default();
+  characterReference = {
+    name: "characterReference",
+    tokenize: tokenizeCharacterReference
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/partial-non-lazy-continuation.js
+function tokenizeNonLazyContinuation(effects, ok2, nok) {
+  const self = this;
+  return start;
+  function start(code) {
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    ok(markdownLineEnding(code), "expected eol");
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return after;
+  }
+  function after(code) {
+    return self.parser.lazy[self.now().line] ? nok(code) : ok2(code);
+  }
+}
+var nonLazyContinuation;
+var init_partial_non_lazy_continuation = __esm(() => {
+  init_development();
+  init_dev3();
+  init_default();
+  nonLazyContinuation = {
+    partial: true,
+    tokenize: tokenizeNonLazyContinuation
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/code-fenced.js
+function tokenizeCodeFenced(effects, ok2, nok) {
+  const self = this;
+  const closeStart = { partial: true, tokenize: tokenizeCloseStart };
+  let initialPrefix = 0;
+  let sizeOpen = 0;
+  let marker;
+  return start;
+  function start(code) {
+    return beforeSequenceOpen(code);
+  }
+  function beforeSequenceOpen(code) {
+    ok(code === codes.graveAccent || code === codes.tilde, "expected `` ` `` or `~`");
+    const tail = self.events[self.events.length - 1];
+    initialPrefix = tail && tail[1].type === types.linePrefix ? tail[2].sliceSerialize(tail[1], true).length : 0;
+    marker = code;
+    effects.enter(types.codeFenced);
+    effects.enter(types.codeFencedFence);
+    effects.enter(types.codeFencedFenceSequence);
+    return sequenceOpen(code);
+  }
+  function sequenceOpen(code) {
+    if (code === marker) {
+      sizeOpen++;
+      effects.consume(code);
+      return sequenceOpen;
+    }
+    if (sizeOpen < constants.codeFencedSequenceSizeMin) {
+      return nok(code);
+    }
+    effects.exit(types.codeFencedFenceSequence);
+    return markdownSpace(code) ? factorySpace(effects, infoBefore, types.whitespace)(code) : infoBefore(code);
+  }
+  function infoBefore(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.codeFencedFence);
+      return self.interrupt ? ok2(code) : effects.check(nonLazyContinuation, atNonLazyBreak, after)(code);
+    }
+    effects.enter(types.codeFencedFenceInfo);
+    effects.enter(types.chunkString, { contentType: constants.contentTypeString });
+    return info(code);
+  }
+  function info(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.chunkString);
+      effects.exit(types.codeFencedFenceInfo);
+      return infoBefore(code);
+    }
+    if (markdownSpace(code)) {
+      effects.exit(types.chunkString);
+      effects.exit(types.codeFencedFenceInfo);
+      return factorySpace(effects, metaBefore, types.whitespace)(code);
+    }
+    if (code === codes.graveAccent && code === marker) {
+      return nok(code);
+    }
+    effects.consume(code);
+    return info;
+  }
+  function metaBefore(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return infoBefore(code);
+    }
+    effects.enter(types.codeFencedFenceMeta);
+    effects.enter(types.chunkString, { contentType: constants.contentTypeString });
+    return meta(code);
+  }
+  function meta(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.chunkString);
+      effects.exit(types.codeFencedFenceMeta);
+      return infoBefore(code);
+    }
+    if (code === codes.graveAccent && code === marker) {
+      return nok(code);
+    }
+    effects.consume(code);
+    return meta;
+  }
+  function atNonLazyBreak(code) {
+    ok(markdownLineEnding(code), "expected eol");
+    return effects.attempt(closeStart, after, contentBefore)(code);
+  }
+  function contentBefore(code) {
+    ok(markdownLineEnding(code), "expected eol");
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return contentStart;
+  }
+  function contentStart(code) {
+    return initialPrefix > 0 && markdownSpace(code) ? factorySpace(effects, beforeContentChunk, types.linePrefix, initialPrefix + 1)(code) : beforeContentChunk(code);
+  }
+  function beforeContentChunk(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return effects.check(nonLazyContinuation, atNonLazyBreak, after)(code);
+    }
+    effects.enter(types.codeFlowValue);
+    return contentChunk(code);
+  }
+  function contentChunk(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.codeFlowValue);
+      return beforeContentChunk(code);
+    }
+    effects.consume(code);
+    return contentChunk;
+  }
+  function after(code) {
+    effects.exit(types.codeFenced);
+    return ok2(code);
+  }
+  function tokenizeCloseStart(effects, ok2, nok) {
+    let size = 0;
+    return startBefore;
+    function startBefore(code) {
+      ok(markdownLineEnding(code), "expected eol");
+      effects.enter(types.lineEnding);
+      effects.consume(code);
+      effects.exit(types.lineEnding);
+      return start;
+    }
+    function start(code) {
+      ok(self.parser.constructs.disable.null, "expected `disable.null` to be populated");
+      effects.enter(types.codeFencedFence);
+      return markdownSpace(code) ? factorySpace(effects, beforeSequenceClose, types.linePrefix, self.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize)(code) : beforeSequenceClose(code);
+    }
+    function beforeSequenceClose(code) {
+      if (code === marker) {
+        effects.enter(types.codeFencedFenceSequence);
+        return sequenceClose(code);
+      }
+      return nok(code);
+    }
+    function sequenceClose(code) {
+      if (code === marker) {
+        size++;
+        effects.consume(code);
+        return sequenceClose;
+      }
+      if (size >= sizeOpen) {
+        effects.exit(types.codeFencedFenceSequence);
+        return markdownSpace(code) ? factorySpace(effects, sequenceCloseAfter, types.whitespace)(code) : sequenceCloseAfter(code);
+      }
+      return nok(code);
+    }
+    function sequenceCloseAfter(code) {
+      if (code === codes.eof || markdownLineEnding(code)) {
+        effects.exit(types.codeFencedFence);
+        return ok2(code);
+      }
+      return nok(code);
+    }
+  }
+}
+var codeFenced;
+var init_code_fenced = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  init_partial_non_lazy_continuation();
+  codeFenced = {
+    concrete: true,
+    name: "codeFenced",
+    tokenize: tokenizeCodeFenced
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/code-indented.js
+function tokenizeCodeIndented(effects, ok2, nok) {
+  return start;
+  function start(code) {
+    ok(markdownSpace(code));
+    effects.enter(types.codeIndented);
+    return factorySpaceMinMax(effects, atBreak, nok, types.linePrefix, constants.tabSize, constants.tabSize)(code);
+  }
+  function atBreak(code) {
+    if (code === codes.eof) {
+      return after(code);
+    }
+    if (markdownLineEnding(code)) {
+      return effects.attempt(furtherStart, atBreak, after)(code);
+    }
+    effects.enter(types.codeFlowValue);
+    return inside(code);
+  }
+  function inside(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.codeFlowValue);
+      return atBreak(code);
+    }
+    effects.consume(code);
+    return inside;
+  }
+  function after(code) {
+    effects.exit(types.codeIndented);
+    return ok2(code);
+  }
+}
+function tokenizeFurtherStart(effects, ok, nok) {
+  const self = this;
+  return furtherStart;
+  function furtherStart(code) {
+    if (self.parser.lazy[self.now().line]) {
+      return nok(code);
+    }
+    if (markdownLineEnding(code)) {
+      effects.enter(types.lineEnding);
+      effects.consume(code);
+      effects.exit(types.lineEnding);
+      return furtherStart;
+    }
+    return factorySpaceMinMax(effects, ok, onNotEnoughPrefix, types.linePrefix, constants.tabSize, constants.tabSize)(code);
+  }
+  function onNotEnoughPrefix(code) {
+    return markdownLineEnding(code) ? furtherStart(code) : nok(code);
+  }
+}
+var codeIndented, furtherStart;
+var init_code_indented = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  codeIndented = {
+    name: "codeIndented",
+    tokenize: tokenizeCodeIndented
+  };
+  furtherStart = { partial: true, tokenize: tokenizeFurtherStart };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/code-text.js
+function resolveCodeText(events) {
+  let tailExitIndex = events.length - 4;
+  let headEnterIndex = 3;
+  let index;
+  let enter;
+  if ((events[headEnterIndex][1].type === types.lineEnding || events[headEnterIndex][1].type === "space") && (events[tailExitIndex][1].type === types.lineEnding || events[tailExitIndex][1].type === "space")) {
+    index = headEnterIndex;
+    while (++index < tailExitIndex) {
+      if (events[index][1].type === types.codeTextData) {
+        events[headEnterIndex][1].type = types.codeTextPadding;
+        events[tailExitIndex][1].type = types.codeTextPadding;
+        headEnterIndex += 2;
+        tailExitIndex -= 2;
+        break;
+      }
+    }
+  }
+  index = headEnterIndex - 1;
+  tailExitIndex++;
+  while (++index <= tailExitIndex) {
+    if (enter === undefined) {
+      if (index !== tailExitIndex && events[index][1].type !== types.lineEnding) {
+        enter = index;
+      }
+    } else if (index === tailExitIndex || events[index][1].type === types.lineEnding) {
+      events[enter][1].type = types.codeTextData;
+      if (index !== enter + 2) {
+        events[enter][1].end = events[index - 1][1].end;
+        events.splice(enter + 2, index - enter - 2);
+        tailExitIndex -= index - enter - 2;
+        index = enter + 2;
+      }
+      enter = undefined;
+    }
+  }
+  return events;
+}
+function previous(code) {
+  return code !== codes.graveAccent || this.events[this.events.length - 1][1].type === types.characterEscape;
+}
+function tokenizeCodeText(effects, ok2, nok) {
+  const self = this;
+  let sizeOpen = 0;
+  let size;
+  let token;
+  return start;
+  function start(code) {
+    ok(code === codes.graveAccent, "expected `` ` ``");
+    ok(previous.call(self, self.previous), "expected correct previous");
+    effects.enter(types.codeText);
+    effects.enter(types.codeTextSequence);
+    return sequenceOpen(code);
+  }
+  function sequenceOpen(code) {
+    if (code === codes.graveAccent) {
+      effects.consume(code);
+      sizeOpen++;
+      return sequenceOpen;
+    }
+    effects.exit(types.codeTextSequence);
+    return between(code);
+  }
+  function between(code) {
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (code === codes.space) {
+      effects.enter("space");
+      effects.consume(code);
+      effects.exit("space");
+      return between;
+    }
+    if (code === codes.graveAccent) {
+      token = effects.enter(types.codeTextSequence);
+      size = 0;
+      return sequenceClose(code);
+    }
+    if (markdownLineEnding(code)) {
+      effects.enter(types.lineEnding);
+      effects.consume(code);
+      effects.exit(types.lineEnding);
+      return between;
+    }
+    effects.enter(types.codeTextData);
+    return data(code);
+  }
+  function data(code) {
+    if (code === codes.eof || code === codes.space || code === codes.graveAccent || markdownLineEnding(code)) {
+      effects.exit(types.codeTextData);
+      return between(code);
+    }
+    effects.consume(code);
+    return data;
+  }
+  function sequenceClose(code) {
+    if (code === codes.graveAccent) {
+      effects.consume(code);
+      size++;
+      return sequenceClose;
+    }
+    if (size === sizeOpen) {
+      effects.exit(types.codeTextSequence);
+      effects.exit(types.codeText);
+      return ok2(code);
+    }
+    token.type = types.codeTextData;
+    return data(code);
+  }
+}
+var codeText;
+var init_code_text = __esm(() => {
+  init_development();
+  init_dev3();
+  init_default();
+  codeText = {
+    name: "codeText",
+    previous,
+    resolve: resolveCodeText,
+    tokenize: tokenizeCodeText
+  };
+});
+
+// node_modules/micromark-util-subtokenize/dev/lib/splice-buffer.js
+class SpliceBuffer {
+  constructor(initial) {
+    this.left = initial ? [...initial] : [];
+    this.right = [];
+  }
+  get(index) {
+    if (index < 0 || index >= this.left.length + this.right.length) {
+      throw new RangeError("Cannot access index `" + index + "` in a splice buffer of size `" + (this.left.length + this.right.length) + "`");
+    }
+    if (index < this.left.length)
+      return this.left[index];
+    return this.right[this.right.length - index + this.left.length - 1];
+  }
+  get length() {
+    return this.left.length + this.right.length;
+  }
+  shift() {
+    this.setCursor(0);
+    return this.right.pop();
+  }
+  slice(start, end) {
+    const stop = end === null || end === undefined ? Number.POSITIVE_INFINITY : end;
+    if (stop < this.left.length) {
+      return this.left.slice(start, stop);
+    }
+    if (start > this.left.length) {
+      return this.right.slice(this.right.length - stop + this.left.length, this.right.length - start + this.left.length).reverse();
+    }
+    return this.left.slice(start).concat(this.right.slice(this.right.length - stop + this.left.length).reverse());
+  }
+  splice(start, deleteCount, items) {
+    const count = deleteCount || 0;
+    this.setCursor(Math.trunc(start));
+    const removed = this.right.splice(this.right.length - count, Number.POSITIVE_INFINITY);
+    if (items)
+      chunkedPush(this.left, items);
+    return removed.reverse();
+  }
+  pop() {
+    this.setCursor(Number.POSITIVE_INFINITY);
+    return this.left.pop();
+  }
+  push(item) {
+    this.setCursor(Number.POSITIVE_INFINITY);
+    this.left.push(item);
+  }
+  pushMany(items) {
+    this.setCursor(Number.POSITIVE_INFINITY);
+    chunkedPush(this.left, items);
+  }
+  unshift(item) {
+    this.setCursor(0);
+    this.right.push(item);
+  }
+  unshiftMany(items) {
+    this.setCursor(0);
+    chunkedPush(this.right, items.reverse());
+  }
+  setCursor(n) {
+    if (n === this.left.length || n > this.left.length && this.right.length === 0 || n < 0 && this.left.length === 0)
+      return;
+    if (n < this.left.length) {
+      const removed = this.left.splice(n, Number.POSITIVE_INFINITY);
+      chunkedPush(this.right, removed.reverse());
+    } else {
+      const removed = this.right.splice(this.left.length + this.right.length - n, Number.POSITIVE_INFINITY);
+      chunkedPush(this.left, removed.reverse());
+    }
+  }
+}
+function chunkedPush(list, right) {
+  let chunkStart = 0;
+  if (right.length < constants.v8MaxSafeChunkSize) {
+    list.push(...right);
+  } else {
+    while (chunkStart < right.length) {
+      list.push(...right.slice(chunkStart, chunkStart + constants.v8MaxSafeChunkSize));
+      chunkStart += constants.v8MaxSafeChunkSize;
+    }
+  }
+}
+var init_splice_buffer = __esm(() => {
+  init_default();
+});
+
+// node_modules/micromark-util-subtokenize/dev/index.js
+function subtokenize(eventsArray) {
+  const jumps = {};
+  let index = -1;
+  let event;
+  let lineIndex;
+  let otherIndex;
+  let otherEvent;
+  let parameters;
+  let subevents;
+  let more;
+  const events = new SpliceBuffer(eventsArray);
+  while (++index < events.length) {
+    while (index in jumps) {
+      index = jumps[index];
+    }
+    event = events.get(index);
+    if (index && event[1].type === types.chunkFlow && events.get(index - 1)[1].type === types.listItemPrefix) {
+      ok(event[1]._tokenizer, "expected `_tokenizer` on subtokens");
+      subevents = event[1]._tokenizer.events;
+      otherIndex = 0;
+      if (otherIndex < subevents.length && subevents[otherIndex][1].type === types.lineEndingBlank) {
+        otherIndex += 2;
+      }
+      if (otherIndex < subevents.length && subevents[otherIndex][1].type === types.content) {
+        while (++otherIndex < subevents.length) {
+          if (subevents[otherIndex][1].type === types.content) {
+            break;
+          }
+          if (subevents[otherIndex][1].type === types.chunkText) {
+            subevents[otherIndex][1]._isInFirstContentOfListItem = true;
+            otherIndex++;
+          }
+        }
+      }
+    }
+    if (event[0] === "enter") {
+      if (event[1].contentType) {
+        Object.assign(jumps, subcontent(events, index));
+        index = jumps[index];
+        more = true;
+      }
+    } else if (event[1]._container) {
+      otherIndex = index;
+      lineIndex = undefined;
+      while (otherIndex--) {
+        otherEvent = events.get(otherIndex);
+        if (otherEvent[1].type === types.lineEnding || otherEvent[1].type === types.lineEndingBlank) {
+          if (otherEvent[0] === "enter") {
+            if (lineIndex) {
+              events.get(lineIndex)[1].type = types.lineEndingBlank;
+            }
+            otherEvent[1].type = types.lineEnding;
+            lineIndex = otherIndex;
+          }
+        } else if (otherEvent[1].type === types.linePrefix || otherEvent[1].type === types.listItemIndent) {} else {
+          break;
+        }
+      }
+      if (lineIndex) {
+        event[1].end = { ...events.get(lineIndex)[1].start };
+        parameters = events.slice(lineIndex, index);
+        parameters.unshift(event);
+        events.splice(lineIndex, index - lineIndex + 1, parameters);
+      }
+    }
+  }
+  splice(eventsArray, 0, Number.POSITIVE_INFINITY, events.slice(0));
+  return !more;
+}
+function subcontent(events, eventIndex) {
+  const token = events.get(eventIndex)[1];
+  const context = events.get(eventIndex)[2];
+  let startPosition = eventIndex - 1;
+  const startPositions = [];
+  ok(token.contentType, "expected `contentType` on subtokens");
+  let tokenizer = token._tokenizer;
+  if (!tokenizer) {
+    tokenizer = context.parser[token.contentType](token.start);
+    if (token._contentTypeTextTrailing) {
+      tokenizer._contentTypeTextTrailing = true;
+    }
+  }
+  const childEvents = tokenizer.events;
+  const jumps = [];
+  const gaps = {};
+  let stream;
+  let previous;
+  let index = -1;
+  let current = token;
+  let adjust = 0;
+  let start = 0;
+  const breaks = [start];
+  while (current) {
+    while (events.get(++startPosition)[1] !== current) {}
+    ok(!previous || current.previous === previous, "expected previous to match");
+    ok(!previous || previous.next === current, "expected next to match");
+    startPositions.push(startPosition);
+    if (!current._tokenizer) {
+      stream = context.sliceStream(current);
+      if (!current.next) {
+        stream.push(codes.eof);
+      }
+      if (previous) {
+        tokenizer.defineSkip(current.start);
+      }
+      if (current._isInFirstContentOfListItem) {
+        tokenizer._gfmTasklistFirstContentOfListItem = true;
+      }
+      tokenizer.write(stream);
+      if (current._isInFirstContentOfListItem) {
+        tokenizer._gfmTasklistFirstContentOfListItem = undefined;
+      }
+    }
+    previous = current;
+    current = current.next;
+  }
+  current = token;
+  while (++index < childEvents.length) {
+    if (childEvents[index][0] === "exit" && childEvents[index - 1][0] === "enter" && childEvents[index][1].type === childEvents[index - 1][1].type && childEvents[index][1].start.line !== childEvents[index][1].end.line) {
+      ok(current, "expected a current token");
+      start = index + 1;
+      breaks.push(start);
+      current._tokenizer = undefined;
+      current.previous = undefined;
+      current = current.next;
+    }
+  }
+  tokenizer.events = [];
+  if (current) {
+    current._tokenizer = undefined;
+    current.previous = undefined;
+    ok(!current.next, "expected no next token");
+  } else {
+    breaks.pop();
+  }
+  index = breaks.length;
+  while (index--) {
+    const slice = childEvents.slice(breaks[index], breaks[index + 1]);
+    const start = startPositions.pop();
+    ok(start !== undefined, "expected a start position when splicing");
+    jumps.push([start, start + slice.length - 1]);
+    events.splice(start, 2, slice);
+  }
+  jumps.reverse();
+  index = -1;
+  while (++index < jumps.length) {
+    gaps[adjust + jumps[index][0]] = adjust + jumps[index][1];
+    adjust += jumps[index][1] - jumps[index][0] - 1;
+  }
+  return gaps;
+}
+var init_dev6 = __esm(() => {
+  init_development();
+  init_dev();
+  init_default();
+  init_splice_buffer();
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/content.js
+function resolveContent(events) {
+  subtokenize(events);
+  return events;
+}
+function tokenizeContent(effects, ok2) {
+  let previous;
+  return chunkStart;
+  function chunkStart(code) {
+    ok(code !== codes.eof && !markdownLineEnding(code), "expected no eof or eol");
+    effects.enter(types.content);
+    previous = effects.enter(types.chunkContent, {
+      contentType: constants.contentTypeContent
+    });
+    return chunkInside(code);
+  }
+  function chunkInside(code) {
+    if (code === codes.eof) {
+      return contentEnd(code);
+    }
+    if (markdownLineEnding(code)) {
+      return effects.check(continuationConstruct, contentContinue, contentEnd)(code);
+    }
+    effects.consume(code);
+    return chunkInside;
+  }
+  function contentEnd(code) {
+    effects.exit(types.chunkContent);
+    effects.exit(types.content);
+    return ok2(code);
+  }
+  function contentContinue(code) {
+    ok(markdownLineEnding(code), "expected eol");
+    effects.consume(code);
+    effects.exit(types.chunkContent);
+    ok(previous, "expected previous token");
+    previous.next = effects.enter(types.chunkContent, {
+      contentType: constants.contentTypeContent,
+      previous
+    });
+    previous = previous.next;
+    return chunkInside;
+  }
+}
+function tokenizeContinuation(effects, ok2, nok) {
+  const self = this;
+  return startLookahead;
+  function startLookahead(code) {
+    ok(markdownLineEnding(code), "expected a line ending");
+    effects.exit(types.chunkContent);
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return factorySpace(effects, prefixed, types.linePrefix);
+  }
+  function prefixed(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return nok(code);
+    }
+    ok(self.parser.constructs.disable.null, "expected `disable.null` to be populated");
+    const tail = self.events[self.events.length - 1];
+    if (!self.parser.constructs.disable.null.includes("codeIndented") && tail && tail[1].type === types.linePrefix && tail[2].sliceSerialize(tail[1], true).length >= constants.tabSize) {
+      return ok2(code);
+    }
+    return effects.interrupt(self.parser.constructs.flow, nok, ok2)(code);
+  }
+}
+var content2, continuationConstruct;
+var init_content2 = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_dev6();
+  init_default();
+  content2 = { resolve: resolveContent, tokenize: tokenizeContent };
+  continuationConstruct = { partial: true, tokenize: tokenizeContinuation };
+});
+
+// node_modules/micromark-factory-destination/dev/index.js
+function factoryDestination(effects, ok, nok, type, literalType, literalMarkerType, rawType, stringType, max) {
+  const limit = max || Number.POSITIVE_INFINITY;
+  let balance = 0;
+  return start;
+  function start(code) {
+    if (code === codes.lessThan) {
+      effects.enter(type);
+      effects.enter(literalType);
+      effects.enter(literalMarkerType);
+      effects.consume(code);
+      effects.exit(literalMarkerType);
+      return enclosedBefore;
+    }
+    if (code === codes.eof || code === codes.space || code === codes.rightParenthesis || asciiControl(code)) {
+      return nok(code);
+    }
+    effects.enter(type);
+    effects.enter(rawType);
+    effects.enter(stringType);
+    effects.enter(types.chunkString, { contentType: constants.contentTypeString });
+    return raw(code);
+  }
+  function enclosedBefore(code) {
+    if (code === codes.greaterThan) {
+      effects.enter(literalMarkerType);
+      effects.consume(code);
+      effects.exit(literalMarkerType);
+      effects.exit(literalType);
+      effects.exit(type);
+      return ok;
+    }
+    effects.enter(stringType);
+    effects.enter(types.chunkString, { contentType: constants.contentTypeString });
+    return enclosed(code);
+  }
+  function enclosed(code) {
+    if (code === codes.greaterThan) {
+      effects.exit(types.chunkString);
+      effects.exit(stringType);
+      return enclosedBefore(code);
+    }
+    if (code === codes.eof || code === codes.lessThan || markdownLineEnding(code)) {
+      return nok(code);
+    }
+    effects.consume(code);
+    return code === codes.backslash ? enclosedEscape : enclosed;
+  }
+  function enclosedEscape(code) {
+    if (code === codes.lessThan || code === codes.greaterThan || code === codes.backslash) {
+      effects.consume(code);
+      return enclosed;
+    }
+    return enclosed(code);
+  }
+  function raw(code) {
+    if (!balance && (code === codes.eof || code === codes.rightParenthesis || markdownLineEndingOrSpace(code))) {
+      effects.exit(types.chunkString);
+      effects.exit(stringType);
+      effects.exit(rawType);
+      effects.exit(type);
+      return ok(code);
+    }
+    if (balance < limit && code === codes.leftParenthesis) {
+      effects.consume(code);
+      balance++;
+      return raw;
+    }
+    if (code === codes.rightParenthesis) {
+      effects.consume(code);
+      balance--;
+      return raw;
+    }
+    if (code === codes.eof || code === codes.space || code === codes.leftParenthesis || asciiControl(code)) {
+      return nok(code);
+    }
+    effects.consume(code);
+    return code === codes.backslash ? rawEscape : raw;
+  }
+  function rawEscape(code) {
+    if (code === codes.leftParenthesis || code === codes.rightParenthesis || code === codes.backslash) {
+      effects.consume(code);
+      return raw;
+    }
+    return raw(code);
+  }
+}
+var init_dev7 = __esm(() => {
+  init_dev3();
+  init_default();
+});
+
+// node_modules/micromark-factory-label/dev/index.js
+function factoryLabel(effects, ok2, nok, type, markerType, stringType) {
+  const self = this;
+  let size = 0;
+  let seen;
+  return start;
+  function start(code) {
+    ok(code === codes.leftSquareBracket, "expected `[`");
+    effects.enter(type);
+    effects.enter(markerType);
+    effects.consume(code);
+    effects.exit(markerType);
+    effects.enter(stringType);
+    return atBreak;
+  }
+  function atBreak(code) {
+    if (size > constants.linkReferenceSizeMax || code === codes.eof || code === codes.leftSquareBracket || code === codes.rightSquareBracket && !seen || code === codes.caret && !size && "_hiddenFootnoteSupport" in self.parser.constructs) {
+      return nok(code);
+    }
+    if (code === codes.rightSquareBracket) {
+      effects.exit(stringType);
+      effects.enter(markerType);
+      effects.consume(code);
+      effects.exit(markerType);
+      effects.exit(type);
+      return ok2;
+    }
+    if (markdownLineEnding(code)) {
+      effects.enter(types.lineEnding);
+      effects.consume(code);
+      effects.exit(types.lineEnding);
+      return atBreak;
+    }
+    effects.enter(types.chunkString, { contentType: constants.contentTypeString });
+    return labelInside(code);
+  }
+  function labelInside(code) {
+    if (code === codes.eof || code === codes.leftSquareBracket || code === codes.rightSquareBracket || markdownLineEnding(code) || size++ > constants.linkReferenceSizeMax) {
+      effects.exit(types.chunkString);
+      return atBreak(code);
+    }
+    effects.consume(code);
+    if (!seen)
+      seen = !markdownSpace(code);
+    return code === codes.backslash ? labelEscape : labelInside;
+  }
+  function labelEscape(code) {
+    if (code === codes.leftSquareBracket || code === codes.backslash || code === codes.rightSquareBracket) {
+      effects.consume(code);
+      size++;
+      return labelInside;
+    }
+    return labelInside(code);
+  }
+}
+var init_dev8 = __esm(() => {
+  init_development();
+  init_dev3();
+  init_default();
+});
+
+// node_modules/micromark-factory-title/dev/index.js
+function factoryTitle(effects, ok, nok, type, markerType, stringType) {
+  let marker;
+  return start;
+  function start(code) {
+    if (code === codes.quotationMark || code === codes.apostrophe || code === codes.leftParenthesis) {
+      effects.enter(type);
+      effects.enter(markerType);
+      effects.consume(code);
+      effects.exit(markerType);
+      marker = code === codes.leftParenthesis ? codes.rightParenthesis : code;
+      return begin;
+    }
+    return nok(code);
+  }
+  function begin(code) {
+    if (code === marker) {
+      effects.enter(markerType);
+      effects.consume(code);
+      effects.exit(markerType);
+      effects.exit(type);
+      return ok;
+    }
+    effects.enter(stringType);
+    return atBreak(code);
+  }
+  function atBreak(code) {
+    if (code === marker) {
+      effects.exit(stringType);
+      return begin(marker);
+    }
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (markdownLineEnding(code)) {
+      effects.enter(types.lineEnding);
+      effects.consume(code);
+      effects.exit(types.lineEnding);
+      return factorySpace(effects, atBreak, types.linePrefix);
+    }
+    effects.enter(types.chunkString, { contentType: constants.contentTypeString });
+    return inside(code);
+  }
+  function inside(code) {
+    if (code === marker || code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.chunkString);
+      return atBreak(code);
+    }
+    effects.consume(code);
+    return code === codes.backslash ? escape : inside;
+  }
+  function escape(code) {
+    if (code === marker || code === codes.backslash) {
+      effects.consume(code);
+      return inside;
+    }
+    return inside(code);
+  }
+}
+var init_dev9 = __esm(() => {
+  init_dev4();
+  init_dev3();
+  init_default();
+});
+
+// node_modules/micromark-factory-whitespace/dev/index.js
+function factoryWhitespace(effects, ok) {
+  let seen;
+  return start;
+  function start(code) {
+    if (markdownLineEnding(code)) {
+      effects.enter(types.lineEnding);
+      effects.consume(code);
+      effects.exit(types.lineEnding);
+      seen = true;
+      return start;
+    }
+    if (markdownSpace(code)) {
+      return factorySpace(effects, start, seen ? types.linePrefix : types.lineSuffix)(code);
+    }
+    return ok(code);
+  }
+}
+var init_dev10 = __esm(() => {
+  init_dev4();
+  init_dev3();
+  init_default();
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/definition.js
+function tokenizeDefinition(effects, ok2, nok) {
+  const self = this;
+  let identifier;
+  return start;
+  function start(code) {
+    effects.enter(types.definition);
+    return before(code);
+  }
+  function before(code) {
+    ok(code === codes.leftSquareBracket, "expected `[`");
+    return factoryLabel.call(self, effects, labelAfter, nok, types.definitionLabel, types.definitionLabelMarker, types.definitionLabelString)(code);
+  }
+  function labelAfter(code) {
+    identifier = normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1));
+    if (code === codes.colon) {
+      effects.enter(types.definitionMarker);
+      effects.consume(code);
+      effects.exit(types.definitionMarker);
+      return markerAfter;
+    }
+    return nok(code);
+  }
+  function markerAfter(code) {
+    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, destinationBefore)(code) : destinationBefore(code);
+  }
+  function destinationBefore(code) {
+    return factoryDestination(effects, destinationAfter, nok, types.definitionDestination, types.definitionDestinationLiteral, types.definitionDestinationLiteralMarker, types.definitionDestinationRaw, types.definitionDestinationString)(code);
+  }
+  function destinationAfter(code) {
+    return effects.attempt(titleBefore, after, after)(code);
+  }
+  function after(code) {
+    return markdownSpace(code) ? factorySpace(effects, afterWhitespace, types.whitespace)(code) : afterWhitespace(code);
+  }
+  function afterWhitespace(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.definition);
+      self.parser.defined.push(identifier);
+      return ok2(code);
+    }
+    return nok(code);
+  }
+}
+function tokenizeTitleBefore(effects, ok, nok) {
+  return titleBefore;
+  function titleBefore(code) {
+    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, beforeMarker)(code) : nok(code);
+  }
+  function beforeMarker(code) {
+    return factoryTitle(effects, titleAfter, nok, types.definitionTitle, types.definitionTitleMarker, types.definitionTitleString)(code);
+  }
+  function titleAfter(code) {
+    return markdownSpace(code) ? factorySpace(effects, titleAfterOptionalWhitespace, types.whitespace)(code) : titleAfterOptionalWhitespace(code);
+  }
+  function titleAfterOptionalWhitespace(code) {
+    return code === codes.eof || markdownLineEnding(code) ? ok(code) : nok(code);
+  }
+}
+var definition, titleBefore;
+var init_definition = __esm(() => {
+  init_development();
+  init_dev7();
+  init_dev8();
+  init_dev4();
+  init_dev9();
+  init_dev10();
+  init_dev3();
+  init_dev2();
+  init_default();
+  definition = { name: "definition", tokenize: tokenizeDefinition };
+  titleBefore = { partial: true, tokenize: tokenizeTitleBefore };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/hard-break-escape.js
+function tokenizeHardBreakEscape(effects, ok2, nok) {
+  return start;
+  function start(code) {
+    ok(code === codes.backslash, "expected `\\`");
+    effects.enter(types.hardBreakEscape);
+    effects.consume(code);
+    return after;
+  }
+  function after(code) {
+    if (markdownLineEnding(code)) {
+      effects.exit(types.hardBreakEscape);
+      return ok2(code);
+    }
+    return nok(code);
+  }
+}
+var hardBreakEscape;
+var init_hard_break_escape = __esm(() => {
+  init_development();
+  init_dev3();
+  init_default();
+  hardBreakEscape = {
+    name: "hardBreakEscape",
+    tokenize: tokenizeHardBreakEscape
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/heading-atx.js
+function resolveHeadingAtx(events, context) {
+  let contentEnd = events.length - 2;
+  let contentStart = 3;
+  if (events[contentStart][1].type === types.whitespace) {
+    contentStart += 2;
+  }
+  if (contentEnd - 2 > contentStart && events[contentEnd][1].type === types.whitespace) {
+    contentEnd -= 2;
+  }
+  if (events[contentEnd][1].type === types.atxHeadingSequence && (contentStart === contentEnd - 1 || contentEnd - 4 > contentStart && events[contentEnd - 2][1].type === types.whitespace)) {
+    contentEnd -= contentStart + 1 === contentEnd ? 2 : 4;
+  }
+  if (contentEnd > contentStart) {
+    const content = {
+      type: types.atxHeadingText,
+      start: events[contentStart][1].start,
+      end: events[contentEnd][1].end
+    };
+    const text = {
+      type: types.chunkText,
+      start: events[contentStart][1].start,
+      end: events[contentEnd][1].end,
+      contentType: constants.contentTypeText
+    };
+    splice(events, contentStart, contentEnd - contentStart + 1, [
+      ["enter", content, context],
+      ["enter", text, context],
+      ["exit", text, context],
+      ["exit", content, context]
+    ]);
+  }
+  return events;
+}
+function tokenizeHeadingAtx(effects, ok2, nok) {
+  let size = 0;
+  return start;
+  function start(code) {
+    effects.enter(types.atxHeading);
+    return before(code);
+  }
+  function before(code) {
+    ok(code === codes.numberSign, "expected `#`");
+    effects.enter(types.atxHeadingSequence);
+    return sequenceOpen(code);
+  }
+  function sequenceOpen(code) {
+    if (code === codes.numberSign && size++ < constants.atxHeadingOpeningFenceSizeMax) {
+      effects.consume(code);
+      return sequenceOpen;
+    }
+    if (code === codes.eof || markdownLineEndingOrSpace(code)) {
+      effects.exit(types.atxHeadingSequence);
+      return atBreak(code);
+    }
+    return nok(code);
+  }
+  function atBreak(code) {
+    if (code === codes.numberSign) {
+      effects.enter(types.atxHeadingSequence);
+      return sequenceFurther(code);
+    }
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.atxHeading);
+      return ok2(code);
+    }
+    if (markdownSpace(code)) {
+      return factorySpace(effects, atBreak, types.whitespace)(code);
+    }
+    effects.enter(types.atxHeadingText);
+    return data(code);
+  }
+  function sequenceFurther(code) {
+    if (code === codes.numberSign) {
+      effects.consume(code);
+      return sequenceFurther;
+    }
+    effects.exit(types.atxHeadingSequence);
+    return atBreak(code);
+  }
+  function data(code) {
+    if (code === codes.eof || code === codes.numberSign || markdownLineEndingOrSpace(code)) {
+      effects.exit(types.atxHeadingText);
+      return atBreak(code);
+    }
+    effects.consume(code);
+    return data;
+  }
+}
+var headingAtx;
+var init_heading_atx = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_dev();
+  init_default();
+  headingAtx = {
+    name: "headingAtx",
+    resolve: resolveHeadingAtx,
+    tokenize: tokenizeHeadingAtx
+  };
+});
+
+// node_modules/micromark-util-html-tag-name/index.js
+var htmlBlockNames, htmlRawNames;
+var init_micromark_util_html_tag_name = __esm(() => {
+  htmlBlockNames = [
+    "address",
+    "article",
+    "aside",
+    "base",
+    "basefont",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "col",
+    "colgroup",
+    "dd",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "frame",
+    "frameset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hr",
+    "html",
+    "iframe",
+    "legend",
+    "li",
+    "link",
+    "main",
+    "menu",
+    "menuitem",
+    "nav",
+    "noframes",
+    "ol",
+    "optgroup",
+    "option",
+    "p",
+    "param",
+    "search",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "track",
+    "ul"
+  ];
+  htmlRawNames = ["pre", "script", "style", "textarea"];
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/html-flow.js
+function resolveToHtmlFlow(events) {
+  let index = events.length;
+  while (index--) {
+    if (events[index][0] === "enter" && events[index][1].type === types.htmlFlow) {
+      break;
+    }
+  }
+  if (index > 1 && events[index - 2][1].type === types.linePrefix) {
+    events[index][1].start = events[index - 2][1].start;
+    events[index + 1][1].start = events[index - 2][1].start;
+    events.splice(index - 2, 2);
+  }
+  return events;
+}
+function tokenizeHtmlFlow(effects, ok2, nok) {
+  const self = this;
+  let marker;
+  let closingTag;
+  let buffer;
+  let index;
+  let markerB;
+  return start;
+  function start(code) {
+    return before(code);
+  }
+  function before(code) {
+    ok(code === codes.lessThan, "expected `<`");
+    effects.enter(types.htmlFlow);
+    effects.enter(types.htmlFlowData);
+    effects.consume(code);
+    return open;
+  }
+  function open(code) {
+    if (code === codes.exclamationMark) {
+      effects.consume(code);
+      return declarationOpen;
+    }
+    if (code === codes.slash) {
+      effects.consume(code);
+      closingTag = true;
+      return tagCloseStart;
+    }
+    if (code === codes.questionMark) {
+      effects.consume(code);
+      marker = constants.htmlInstruction;
+      return self.interrupt ? ok2 : continuationDeclarationInside;
+    }
+    if (asciiAlpha(code)) {
+      ok(code !== null);
+      effects.consume(code);
+      buffer = String.fromCharCode(code);
+      return tagName;
+    }
+    return nok(code);
+  }
+  function declarationOpen(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      marker = constants.htmlComment;
+      return commentOpenInside;
+    }
+    if (code === codes.leftSquareBracket) {
+      effects.consume(code);
+      marker = constants.htmlCdata;
+      index = 0;
+      return cdataOpenInside;
+    }
+    if (asciiAlpha(code)) {
+      effects.consume(code);
+      marker = constants.htmlDeclaration;
+      return self.interrupt ? ok2 : continuationDeclarationInside;
+    }
+    return nok(code);
+  }
+  function commentOpenInside(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      return self.interrupt ? ok2 : continuationDeclarationInside;
+    }
+    return nok(code);
+  }
+  function cdataOpenInside(code) {
+    const value = constants.cdataOpeningString;
+    if (code === value.charCodeAt(index++)) {
+      effects.consume(code);
+      if (index === value.length) {
+        return self.interrupt ? ok2 : continuation;
+      }
+      return cdataOpenInside;
+    }
+    return nok(code);
+  }
+  function tagCloseStart(code) {
+    if (asciiAlpha(code)) {
+      ok(code !== null);
+      effects.consume(code);
+      buffer = String.fromCharCode(code);
+      return tagName;
+    }
+    return nok(code);
+  }
+  function tagName(code) {
+    if (code === codes.eof || code === codes.slash || code === codes.greaterThan || markdownLineEndingOrSpace(code)) {
+      const slash = code === codes.slash;
+      const name = buffer.toLowerCase();
+      if (!slash && !closingTag && htmlRawNames.includes(name)) {
+        marker = constants.htmlRaw;
+        return self.interrupt ? ok2(code) : continuation(code);
+      }
+      if (htmlBlockNames.includes(buffer.toLowerCase())) {
+        marker = constants.htmlBasic;
+        if (slash) {
+          effects.consume(code);
+          return basicSelfClosing;
+        }
+        return self.interrupt ? ok2(code) : continuation(code);
+      }
+      marker = constants.htmlComplete;
+      return self.interrupt && !self.parser.lazy[self.now().line] ? nok(code) : closingTag ? completeClosingTagAfter(code) : completeAttributeNameBefore(code);
+    }
+    if (code === codes.dash || asciiAlphanumeric(code)) {
+      effects.consume(code);
+      buffer += String.fromCharCode(code);
+      return tagName;
+    }
+    return nok(code);
+  }
+  function basicSelfClosing(code) {
+    if (code === codes.greaterThan) {
+      effects.consume(code);
+      return self.interrupt ? ok2 : continuation;
+    }
+    return nok(code);
+  }
+  function completeClosingTagAfter(code) {
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return completeClosingTagAfter;
+    }
+    return completeEnd(code);
+  }
+  function completeAttributeNameBefore(code) {
+    if (code === codes.slash) {
+      effects.consume(code);
+      return completeEnd;
+    }
+    if (code === codes.colon || code === codes.underscore || asciiAlpha(code)) {
+      effects.consume(code);
+      return completeAttributeName;
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return completeAttributeNameBefore;
+    }
+    return completeEnd(code);
+  }
+  function completeAttributeName(code) {
+    if (code === codes.dash || code === codes.dot || code === codes.colon || code === codes.underscore || asciiAlphanumeric(code)) {
+      effects.consume(code);
+      return completeAttributeName;
+    }
+    return completeAttributeNameAfter(code);
+  }
+  function completeAttributeNameAfter(code) {
+    if (code === codes.equalsTo) {
+      effects.consume(code);
+      return completeAttributeValueBefore;
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return completeAttributeNameAfter;
+    }
+    return completeAttributeNameBefore(code);
+  }
+  function completeAttributeValueBefore(code) {
+    if (code === codes.eof || code === codes.lessThan || code === codes.equalsTo || code === codes.greaterThan || code === codes.graveAccent) {
+      return nok(code);
+    }
+    if (code === codes.quotationMark || code === codes.apostrophe) {
+      effects.consume(code);
+      markerB = code;
+      return completeAttributeValueQuoted;
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return completeAttributeValueBefore;
+    }
+    return completeAttributeValueUnquoted(code);
+  }
+  function completeAttributeValueQuoted(code) {
+    if (code === markerB) {
+      effects.consume(code);
+      markerB = null;
+      return completeAttributeValueQuotedAfter;
+    }
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return nok(code);
+    }
+    effects.consume(code);
+    return completeAttributeValueQuoted;
+  }
+  function completeAttributeValueUnquoted(code) {
+    if (code === codes.eof || code === codes.quotationMark || code === codes.apostrophe || code === codes.slash || code === codes.lessThan || code === codes.equalsTo || code === codes.greaterThan || code === codes.graveAccent || markdownLineEndingOrSpace(code)) {
+      return completeAttributeNameAfter(code);
+    }
+    effects.consume(code);
+    return completeAttributeValueUnquoted;
+  }
+  function completeAttributeValueQuotedAfter(code) {
+    if (code === codes.slash || code === codes.greaterThan || markdownSpace(code)) {
+      return completeAttributeNameBefore(code);
+    }
+    return nok(code);
+  }
+  function completeEnd(code) {
+    if (code === codes.greaterThan) {
+      effects.consume(code);
+      return completeAfter;
+    }
+    return nok(code);
+  }
+  function completeAfter(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return continuation(code);
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return completeAfter;
+    }
+    return nok(code);
+  }
+  function continuation(code) {
+    if (code === codes.dash && marker === constants.htmlComment) {
+      effects.consume(code);
+      return continuationCommentInside;
+    }
+    if (code === codes.lessThan && marker === constants.htmlRaw) {
+      effects.consume(code);
+      return continuationRawTagOpen;
+    }
+    if (code === codes.greaterThan && marker === constants.htmlDeclaration) {
+      effects.consume(code);
+      return continuationClose;
+    }
+    if (code === codes.questionMark && marker === constants.htmlInstruction) {
+      effects.consume(code);
+      return continuationDeclarationInside;
+    }
+    if (code === codes.rightSquareBracket && marker === constants.htmlCdata) {
+      effects.consume(code);
+      return continuationCdataInside;
+    }
+    if (markdownLineEnding(code) && (marker === constants.htmlBasic || marker === constants.htmlComplete)) {
+      effects.exit(types.htmlFlowData);
+      return effects.check(blankLineBefore, continuationAfter, continuationStart)(code);
+    }
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.htmlFlowData);
+      return continuationStart(code);
+    }
+    effects.consume(code);
+    return continuation;
+  }
+  function continuationStart(code) {
+    return effects.check(nonLazyContinuation, continuationStartNonLazy, continuationAfter)(code);
+  }
+  function continuationStartNonLazy(code) {
+    ok(markdownLineEnding(code));
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return continuationBefore;
+  }
+  function continuationBefore(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return continuationStart(code);
+    }
+    effects.enter(types.htmlFlowData);
+    return continuation(code);
+  }
+  function continuationCommentInside(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      return continuationDeclarationInside;
+    }
+    return continuation(code);
+  }
+  function continuationRawTagOpen(code) {
+    if (code === codes.slash) {
+      effects.consume(code);
+      buffer = "";
+      return continuationRawEndTag;
+    }
+    return continuation(code);
+  }
+  function continuationRawEndTag(code) {
+    if (code === codes.greaterThan) {
+      const name = buffer.toLowerCase();
+      if (htmlRawNames.includes(name)) {
+        effects.consume(code);
+        return continuationClose;
+      }
+      return continuation(code);
+    }
+    if (asciiAlpha(code) && buffer.length < constants.htmlRawSizeMax) {
+      ok(code !== null);
+      effects.consume(code);
+      buffer += String.fromCharCode(code);
+      return continuationRawEndTag;
+    }
+    return continuation(code);
+  }
+  function continuationCdataInside(code) {
+    if (code === codes.rightSquareBracket) {
+      effects.consume(code);
+      return continuationDeclarationInside;
+    }
+    return continuation(code);
+  }
+  function continuationDeclarationInside(code) {
+    if (code === codes.greaterThan) {
+      effects.consume(code);
+      return continuationClose;
+    }
+    if (code === codes.dash && marker === constants.htmlComment) {
+      effects.consume(code);
+      return continuationDeclarationInside;
+    }
+    return continuation(code);
+  }
+  function continuationClose(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.htmlFlowData);
+      return continuationAfter(code);
+    }
+    effects.consume(code);
+    return continuationClose;
+  }
+  function continuationAfter(code) {
+    effects.exit(types.htmlFlow);
+    return ok2(code);
+  }
+}
+function tokenizeBlankLineBefore(effects, ok2, nok) {
+  return start;
+  function start(code) {
+    ok(markdownLineEnding(code), "expected a line ending");
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return effects.attempt(blankLine, ok2, nok);
+  }
+}
+var htmlFlow, blankLineBefore;
+var init_html_flow = __esm(() => {
+  init_development();
+  init_dev3();
+  init_micromark_util_html_tag_name();
+  init_default();
+  init_blank_line();
+  init_partial_non_lazy_continuation();
+  htmlFlow = {
+    concrete: true,
+    name: "htmlFlow",
+    resolveTo: resolveToHtmlFlow,
+    tokenize: tokenizeHtmlFlow
+  };
+  blankLineBefore = { partial: true, tokenize: tokenizeBlankLineBefore };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/html-text.js
+function tokenizeHtmlText(effects, ok2, nok) {
+  const self = this;
+  let marker;
+  let index;
+  let returnState;
+  return start;
+  function start(code) {
+    ok(code === codes.lessThan, "expected `<`");
+    effects.enter(types.htmlText);
+    effects.enter(types.htmlTextData);
+    effects.consume(code);
+    return open;
+  }
+  function open(code) {
+    if (code === codes.exclamationMark) {
+      effects.consume(code);
+      return declarationOpen;
+    }
+    if (code === codes.slash) {
+      effects.consume(code);
+      return tagCloseStart;
+    }
+    if (code === codes.questionMark) {
+      effects.consume(code);
+      return instruction;
+    }
+    if (asciiAlpha(code)) {
+      effects.consume(code);
+      return tagOpen;
+    }
+    return nok(code);
+  }
+  function declarationOpen(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      return commentOpenInside;
+    }
+    if (code === codes.leftSquareBracket) {
+      effects.consume(code);
+      index = 0;
+      return cdataOpenInside;
+    }
+    if (asciiAlpha(code)) {
+      effects.consume(code);
+      return declaration;
+    }
+    return nok(code);
+  }
+  function commentOpenInside(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      return commentEnd;
+    }
+    return nok(code);
+  }
+  function comment(code) {
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (code === codes.dash) {
+      effects.consume(code);
+      return commentClose;
+    }
+    if (markdownLineEnding(code)) {
+      returnState = comment;
+      return lineEndingBefore(code);
+    }
+    effects.consume(code);
+    return comment;
+  }
+  function commentClose(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      return commentEnd;
+    }
+    return comment(code);
+  }
+  function commentEnd(code) {
+    return code === codes.greaterThan ? end(code) : code === codes.dash ? commentClose(code) : comment(code);
+  }
+  function cdataOpenInside(code) {
+    const value = constants.cdataOpeningString;
+    if (code === value.charCodeAt(index++)) {
+      effects.consume(code);
+      return index === value.length ? cdata : cdataOpenInside;
+    }
+    return nok(code);
+  }
+  function cdata(code) {
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (code === codes.rightSquareBracket) {
+      effects.consume(code);
+      return cdataClose;
+    }
+    if (markdownLineEnding(code)) {
+      returnState = cdata;
+      return lineEndingBefore(code);
+    }
+    effects.consume(code);
+    return cdata;
+  }
+  function cdataClose(code) {
+    if (code === codes.rightSquareBracket) {
+      effects.consume(code);
+      return cdataEnd;
+    }
+    return cdata(code);
+  }
+  function cdataEnd(code) {
+    if (code === codes.greaterThan) {
+      return end(code);
+    }
+    if (code === codes.rightSquareBracket) {
+      effects.consume(code);
+      return cdataEnd;
+    }
+    return cdata(code);
+  }
+  function declaration(code) {
+    if (code === codes.eof || code === codes.greaterThan) {
+      return end(code);
+    }
+    if (markdownLineEnding(code)) {
+      returnState = declaration;
+      return lineEndingBefore(code);
+    }
+    effects.consume(code);
+    return declaration;
+  }
+  function instruction(code) {
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (code === codes.questionMark) {
+      effects.consume(code);
+      return instructionClose;
+    }
+    if (markdownLineEnding(code)) {
+      returnState = instruction;
+      return lineEndingBefore(code);
+    }
+    effects.consume(code);
+    return instruction;
+  }
+  function instructionClose(code) {
+    return code === codes.greaterThan ? end(code) : instruction(code);
+  }
+  function tagCloseStart(code) {
+    if (asciiAlpha(code)) {
+      effects.consume(code);
+      return tagClose;
+    }
+    return nok(code);
+  }
+  function tagClose(code) {
+    if (code === codes.dash || asciiAlphanumeric(code)) {
+      effects.consume(code);
+      return tagClose;
+    }
+    return tagCloseBetween(code);
+  }
+  function tagCloseBetween(code) {
+    if (markdownLineEnding(code)) {
+      returnState = tagCloseBetween;
+      return lineEndingBefore(code);
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return tagCloseBetween;
+    }
+    return end(code);
+  }
+  function tagOpen(code) {
+    if (code === codes.dash || asciiAlphanumeric(code)) {
+      effects.consume(code);
+      return tagOpen;
+    }
+    if (code === codes.slash || code === codes.greaterThan || markdownLineEndingOrSpace(code)) {
+      return tagOpenBetween(code);
+    }
+    return nok(code);
+  }
+  function tagOpenBetween(code) {
+    if (code === codes.slash) {
+      effects.consume(code);
+      return end;
+    }
+    if (code === codes.colon || code === codes.underscore || asciiAlpha(code)) {
+      effects.consume(code);
+      return tagOpenAttributeName;
+    }
+    if (markdownLineEnding(code)) {
+      returnState = tagOpenBetween;
+      return lineEndingBefore(code);
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return tagOpenBetween;
+    }
+    return end(code);
+  }
+  function tagOpenAttributeName(code) {
+    if (code === codes.dash || code === codes.dot || code === codes.colon || code === codes.underscore || asciiAlphanumeric(code)) {
+      effects.consume(code);
+      return tagOpenAttributeName;
+    }
+    return tagOpenAttributeNameAfter(code);
+  }
+  function tagOpenAttributeNameAfter(code) {
+    if (code === codes.equalsTo) {
+      effects.consume(code);
+      return tagOpenAttributeValueBefore;
+    }
+    if (markdownLineEnding(code)) {
+      returnState = tagOpenAttributeNameAfter;
+      return lineEndingBefore(code);
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return tagOpenAttributeNameAfter;
+    }
+    return tagOpenBetween(code);
+  }
+  function tagOpenAttributeValueBefore(code) {
+    if (code === codes.eof || code === codes.lessThan || code === codes.equalsTo || code === codes.greaterThan || code === codes.graveAccent) {
+      return nok(code);
+    }
+    if (code === codes.quotationMark || code === codes.apostrophe) {
+      effects.consume(code);
+      marker = code;
+      return tagOpenAttributeValueQuoted;
+    }
+    if (markdownLineEnding(code)) {
+      returnState = tagOpenAttributeValueBefore;
+      return lineEndingBefore(code);
+    }
+    if (markdownSpace(code)) {
+      effects.consume(code);
+      return tagOpenAttributeValueBefore;
+    }
+    effects.consume(code);
+    return tagOpenAttributeValueUnquoted;
+  }
+  function tagOpenAttributeValueQuoted(code) {
+    if (code === marker) {
+      effects.consume(code);
+      marker = undefined;
+      return tagOpenAttributeValueQuotedAfter;
+    }
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (markdownLineEnding(code)) {
+      returnState = tagOpenAttributeValueQuoted;
+      return lineEndingBefore(code);
+    }
+    effects.consume(code);
+    return tagOpenAttributeValueQuoted;
+  }
+  function tagOpenAttributeValueUnquoted(code) {
+    if (code === codes.eof || code === codes.quotationMark || code === codes.apostrophe || code === codes.lessThan || code === codes.equalsTo || code === codes.graveAccent) {
+      return nok(code);
+    }
+    if (code === codes.slash || code === codes.greaterThan || markdownLineEndingOrSpace(code)) {
+      return tagOpenBetween(code);
+    }
+    effects.consume(code);
+    return tagOpenAttributeValueUnquoted;
+  }
+  function tagOpenAttributeValueQuotedAfter(code) {
+    if (code === codes.slash || code === codes.greaterThan || markdownLineEndingOrSpace(code)) {
+      return tagOpenBetween(code);
+    }
+    return nok(code);
+  }
+  function end(code) {
+    if (code === codes.greaterThan) {
+      effects.consume(code);
+      effects.exit(types.htmlTextData);
+      effects.exit(types.htmlText);
+      return ok2;
+    }
+    return nok(code);
+  }
+  function lineEndingBefore(code) {
+    ok(returnState, "expected return state");
+    ok(markdownLineEnding(code), "expected eol");
+    effects.exit(types.htmlTextData);
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return lineEndingAfter;
+  }
+  function lineEndingAfter(code) {
+    ok(self.parser.constructs.disable.null, "expected `disable.null` to be populated");
+    return markdownSpace(code) ? factorySpace(effects, lineEndingAfterPrefix, types.linePrefix, self.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize)(code) : lineEndingAfterPrefix(code);
+  }
+  function lineEndingAfterPrefix(code) {
+    effects.enter(types.htmlTextData);
+    return returnState(code);
+  }
+}
+var htmlText;
+var init_html_text = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  htmlText = { name: "htmlText", tokenize: tokenizeHtmlText };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/label-end.js
+function resolveAllLabelEnd(events) {
+  let index = -1;
+  const newEvents = [];
+  while (++index < events.length) {
+    const token = events[index][1];
+    newEvents.push(events[index]);
+    if (token.type === types.labelImage || token.type === types.labelLink || token.type === types.labelEnd) {
+      const offset = token.type === types.labelImage ? 4 : 2;
+      token.type = types.data;
+      index += offset;
+    }
+  }
+  if (events.length !== newEvents.length) {
+    splice(events, 0, events.length, newEvents);
+  }
+  return events;
+}
+function resolveToLabelEnd(events, context) {
+  let index = events.length;
+  let offset = 0;
+  let open;
+  let close;
+  let media;
+  while (index--) {
+    const token = events[index][1];
+    if (open) {
+      if (token.type === types.link || token.type === types.labelLink && token._inactive) {
+        break;
+      }
+      if (events[index][0] === "enter" && token.type === types.labelLink) {
+        token._inactive = true;
+      }
+    } else if (close) {
+      if (events[index][0] === "enter" && (token.type === types.labelImage || token.type === types.labelLink) && !token._balanced) {
+        open = index;
+        if (token.type !== types.labelLink) {
+          offset = 2;
+          break;
+        }
+      }
+    } else if (token.type === types.labelEnd) {
+      close = index;
+    }
+  }
+  ok(open !== undefined, "`open` is supposed to be found");
+  ok(close !== undefined, "`close` is supposed to be found");
+  const group = {
+    type: events[open][1].type === types.labelLink ? types.link : types.image,
+    start: { ...events[open][1].start },
+    end: { ...events[events.length - 1][1].end }
+  };
+  const label = {
+    type: types.label,
+    start: { ...events[open][1].start },
+    end: { ...events[close][1].end }
+  };
+  const text = {
+    type: types.labelText,
+    start: { ...events[open + offset + 2][1].end },
+    end: { ...events[close - 2][1].start }
+  };
+  media = [
+    ["enter", group, context],
+    ["enter", label, context]
+  ];
+  media = push(media, events.slice(open + 1, open + offset + 3));
+  media = push(media, [["enter", text, context]]);
+  ok(context.parser.constructs.insideSpan.null, "expected `insideSpan.null` to be populated");
+  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
+  media = push(media, [
+    ["exit", text, context],
+    events[close - 2],
+    events[close - 1],
+    ["exit", label, context]
+  ]);
+  media = push(media, events.slice(close + 1));
+  media = push(media, [["exit", group, context]]);
+  splice(events, open, events.length, media);
+  return events;
+}
+function tokenizeLabelEnd(effects, ok2, nok) {
+  const self = this;
+  const labelStarts = self._labelStarts;
+  let labelStart;
+  let defined;
+  if (labelStarts) {
+    while (labelStarts.length > 0 && labelStarts[labelStarts.length - 1]._balanced) {
+      labelStarts.pop();
+    }
+    labelStart = labelStarts[labelStarts.length - 1];
+  }
+  return start;
+  function start(code) {
+    ok(code === codes.rightSquareBracket, "expected `]`");
+    if (!labelStart) {
+      return nok(code);
+    }
+    if (labelStart._inactive) {
+      return labelEndNok(code);
+    }
+    defined = self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({ start: labelStart.end, end: self.now() })));
+    effects.enter(types.labelEnd);
+    effects.enter(types.labelMarker);
+    effects.consume(code);
+    effects.exit(types.labelMarker);
+    effects.exit(types.labelEnd);
+    return after;
+  }
+  function after(code) {
+    if (code === codes.leftParenthesis) {
+      return effects.attempt(resourceConstruct, labelEndOk, defined ? labelEndOk : labelEndNok)(code);
+    }
+    if (code === codes.leftSquareBracket) {
+      return effects.attempt(referenceFullConstruct, labelEndOk, defined ? referenceNotFull : labelEndNok)(code);
+    }
+    return defined ? labelEndOk(code) : labelEndNok(code);
+  }
+  function referenceNotFull(code) {
+    return effects.attempt(referenceCollapsedConstruct, labelEndOk, labelEndNok)(code);
+  }
+  function labelEndOk(code) {
+    ok(labelStarts, "expected `labelStarts` to be populated");
+    labelStarts.pop();
+    return ok2(code);
+  }
+  function labelEndNok(code) {
+    labelStart._balanced = true;
+    return nok(code);
+  }
+}
+function tokenizeResource(effects, ok2, nok) {
+  return resourceStart;
+  function resourceStart(code) {
+    ok(code === codes.leftParenthesis, "expected left paren");
+    effects.enter(types.resource);
+    effects.enter(types.resourceMarker);
+    effects.consume(code);
+    effects.exit(types.resourceMarker);
+    return resourceBefore;
+  }
+  function resourceBefore(code) {
+    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceOpen)(code) : resourceOpen(code);
+  }
+  function resourceOpen(code) {
+    if (code === codes.rightParenthesis) {
+      return resourceEnd(code);
+    }
+    return factoryDestination(effects, resourceDestinationAfter, resourceDestinationMissing, types.resourceDestination, types.resourceDestinationLiteral, types.resourceDestinationLiteralMarker, types.resourceDestinationRaw, types.resourceDestinationString, constants.linkResourceDestinationBalanceMax)(code);
+  }
+  function resourceDestinationAfter(code) {
+    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceBetween)(code) : resourceEnd(code);
+  }
+  function resourceDestinationMissing(code) {
+    return nok(code);
+  }
+  function resourceBetween(code) {
+    if (code === codes.quotationMark || code === codes.apostrophe || code === codes.leftParenthesis) {
+      return factoryTitle(effects, resourceTitleAfter, nok, types.resourceTitle, types.resourceTitleMarker, types.resourceTitleString)(code);
+    }
+    return resourceEnd(code);
+  }
+  function resourceTitleAfter(code) {
+    return markdownLineEndingOrSpace(code) ? factoryWhitespace(effects, resourceEnd)(code) : resourceEnd(code);
+  }
+  function resourceEnd(code) {
+    if (code === codes.rightParenthesis) {
+      effects.enter(types.resourceMarker);
+      effects.consume(code);
+      effects.exit(types.resourceMarker);
+      effects.exit(types.resource);
+      return ok2;
+    }
+    return nok(code);
+  }
+}
+function tokenizeReferenceFull(effects, ok2, nok) {
+  const self = this;
+  return referenceFull;
+  function referenceFull(code) {
+    ok(code === codes.leftSquareBracket, "expected left bracket");
+    return factoryLabel.call(self, effects, referenceFullAfter, referenceFullMissing, types.reference, types.referenceMarker, types.referenceString)(code);
+  }
+  function referenceFullAfter(code) {
+    return self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1))) ? ok2(code) : nok(code);
+  }
+  function referenceFullMissing(code) {
+    return nok(code);
+  }
+}
+function tokenizeReferenceCollapsed(effects, ok2, nok) {
+  return referenceCollapsedStart;
+  function referenceCollapsedStart(code) {
+    ok(code === codes.leftSquareBracket, "expected left bracket");
+    effects.enter(types.reference);
+    effects.enter(types.referenceMarker);
+    effects.consume(code);
+    effects.exit(types.referenceMarker);
+    return referenceCollapsedOpen;
+  }
+  function referenceCollapsedOpen(code) {
+    if (code === codes.rightSquareBracket) {
+      effects.enter(types.referenceMarker);
+      effects.consume(code);
+      effects.exit(types.referenceMarker);
+      effects.exit(types.reference);
+      return ok2;
+    }
+    return nok(code);
+  }
+}
+var labelEnd, resourceConstruct, referenceFullConstruct, referenceCollapsedConstruct;
+var init_label_end = __esm(() => {
+  init_development();
+  init_dev7();
+  init_dev8();
+  init_dev9();
+  init_dev10();
+  init_dev3();
+  init_dev();
+  init_dev2();
+  init_default();
+  labelEnd = {
+    name: "labelEnd",
+    resolveAll: resolveAllLabelEnd,
+    resolveTo: resolveToLabelEnd,
+    tokenize: tokenizeLabelEnd
+  };
+  resourceConstruct = { tokenize: tokenizeResource };
+  referenceFullConstruct = { tokenize: tokenizeReferenceFull };
+  referenceCollapsedConstruct = { tokenize: tokenizeReferenceCollapsed };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/label-start-image.js
+function tokenizeLabelStartImage(effects, ok2, nok) {
+  const self = this;
+  let labelImage;
+  return start;
+  function start(code) {
+    ok(code === codes.exclamationMark, "expected `!`");
+    effects.enter(types.labelImage);
+    effects.enter(types.labelImageMarker);
+    effects.consume(code);
+    effects.exit(types.labelImageMarker);
+    return open;
+  }
+  function open(code) {
+    if (code === codes.leftSquareBracket) {
+      effects.enter(types.labelMarker);
+      effects.consume(code);
+      effects.exit(types.labelMarker);
+      labelImage = effects.exit(types.labelImage);
+      return after;
+    }
+    return nok(code);
+  }
+  function after(code) {
+    if (code === codes.caret && "_hiddenFootnoteSupport" in self.parser.constructs) {
+      return nok(code);
+    }
+    self._labelStarts = self._labelStarts || [];
+    self._labelStarts.push(labelImage);
+    return ok2(code);
+  }
+}
+var labelStartImage;
+var init_label_start_image = __esm(() => {
+  init_development();
+  init_default();
+  init_label_end();
+  labelStartImage = {
+    name: "labelStartImage",
+    resolveAll: labelEnd.resolveAll,
+    tokenize: tokenizeLabelStartImage
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/label-start-link.js
+function tokenizeLabelStartLink(effects, ok2, nok) {
+  const self = this;
+  let labelLink;
+  return start;
+  function start(code) {
+    ok(code === codes.leftSquareBracket, "expected `[`");
+    effects.enter(types.labelLink);
+    effects.enter(types.labelMarker);
+    effects.consume(code);
+    effects.exit(types.labelMarker);
+    labelLink = effects.exit(types.labelLink);
+    return after;
+  }
+  function after(code) {
+    if (code === codes.caret && "_hiddenFootnoteSupport" in self.parser.constructs) {
+      return nok(code);
+    }
+    self._labelStarts = self._labelStarts || [];
+    self._labelStarts.push(labelLink);
+    return ok2(code);
+  }
+}
+var labelStartLink;
+var init_label_start_link = __esm(() => {
+  init_development();
+  init_default();
+  init_label_end();
+  labelStartLink = {
+    name: "labelStartLink",
+    resolveAll: labelEnd.resolveAll,
+    tokenize: tokenizeLabelStartLink
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/line-ending.js
+function tokenizeLineEnding(effects, ok2) {
+  return start;
+  function start(code) {
+    ok(markdownLineEnding(code), "expected eol");
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    return factorySpace(effects, ok2, types.linePrefix);
+  }
+}
+var lineEnding;
+var init_line_ending = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  lineEnding = { name: "lineEnding", tokenize: tokenizeLineEnding };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/thematic-break.js
+function tokenizeThematicBreak(effects, ok2, nok) {
+  let size = 0;
+  let marker;
+  return start;
+  function start(code) {
+    effects.enter(types.thematicBreak);
+    return before(code);
+  }
+  function before(code) {
+    ok(code === codes.asterisk || code === codes.dash || code === codes.underscore, "expected `*`, `-`, or `_`");
+    marker = code;
+    return atBreak(code);
+  }
+  function atBreak(code) {
+    if (code === marker) {
+      effects.enter(types.thematicBreakSequence);
+      return sequence(code);
+    }
+    if (size >= constants.thematicBreakMarkerCountMin && (code === codes.eof || markdownLineEnding(code))) {
+      effects.exit(types.thematicBreak);
+      return ok2(code);
+    }
+    return nok(code);
+  }
+  function sequence(code) {
+    if (code === marker) {
+      effects.consume(code);
+      size++;
+      return sequence;
+    }
+    effects.exit(types.thematicBreakSequence);
+    return markdownSpace(code) ? factorySpace(effects, atBreak, types.whitespace)(code) : atBreak(code);
+  }
+}
+var thematicBreak;
+var init_thematic_break = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  thematicBreak = {
+    name: "thematicBreak",
+    tokenize: tokenizeThematicBreak
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/list.js
+function tokenizeListStart(effects, ok2, nok) {
+  const self = this;
+  const tail = self.events[self.events.length - 1];
+  let initialSize = tail && tail[1].type === types.linePrefix ? tail[2].sliceSerialize(tail[1], true).length : 0;
+  let size = 0;
+  return start;
+  function start(code) {
+    ok(self.containerState, "expected state");
+    const kind = self.containerState.type || (code === codes.asterisk || code === codes.plusSign || code === codes.dash ? types.listUnordered : types.listOrdered);
+    if (kind === types.listUnordered ? !self.containerState.marker || code === self.containerState.marker : asciiDigit(code)) {
+      if (!self.containerState.type) {
+        self.containerState.type = kind;
+        effects.enter(kind, { _container: true });
+      }
+      if (kind === types.listUnordered) {
+        effects.enter(types.listItemPrefix);
+        return code === codes.asterisk || code === codes.dash ? effects.check(thematicBreak, nok, atMarker)(code) : atMarker(code);
+      }
+      if (!self.interrupt || code === codes.digit1) {
+        effects.enter(types.listItemPrefix);
+        effects.enter(types.listItemValue);
+        return inside(code);
+      }
+    }
+    return nok(code);
+  }
+  function inside(code) {
+    ok(self.containerState, "expected state");
+    if (asciiDigit(code) && ++size < constants.listItemValueSizeMax) {
+      effects.consume(code);
+      return inside;
+    }
+    if ((!self.interrupt || size < 2) && (self.containerState.marker ? code === self.containerState.marker : code === codes.rightParenthesis || code === codes.dot)) {
+      effects.exit(types.listItemValue);
+      return atMarker(code);
+    }
+    return nok(code);
+  }
+  function atMarker(code) {
+    ok(self.containerState, "expected state");
+    ok(code !== codes.eof, "eof (`null`) is not a marker");
+    effects.enter(types.listItemMarker);
+    effects.consume(code);
+    effects.exit(types.listItemMarker);
+    self.containerState.marker = self.containerState.marker || code;
+    return effects.check(blankLine, self.interrupt ? nok : onBlank, effects.attempt(listItemPrefixWhitespaceConstruct, endOfPrefix, otherPrefix));
+  }
+  function onBlank(code) {
+    ok(self.containerState, "expected state");
+    self.containerState.initialBlankLine = true;
+    initialSize++;
+    return endOfPrefix(code);
+  }
+  function otherPrefix(code) {
+    if (markdownSpace(code)) {
+      effects.enter(types.listItemPrefixWhitespace);
+      effects.consume(code);
+      effects.exit(types.listItemPrefixWhitespace);
+      return endOfPrefix;
+    }
+    return nok(code);
+  }
+  function endOfPrefix(code) {
+    ok(self.containerState, "expected state");
+    self.containerState.size = initialSize + self.sliceSerialize(effects.exit(types.listItemPrefix), true).length;
+    return ok2(code);
+  }
+}
+function tokenizeListContinuation(effects, ok2, nok) {
+  const self = this;
+  ok(self.containerState, "expected state");
+  self.containerState._closeFlow = undefined;
+  return effects.check(blankLine, onBlank, notBlank);
+  function onBlank(code) {
+    ok(self.containerState, "expected state");
+    ok(typeof self.containerState.size === "number", "expected size");
+    self.containerState.furtherBlankLines = self.containerState.furtherBlankLines || self.containerState.initialBlankLine;
+    return factorySpace(effects, ok2, types.listItemIndent, self.containerState.size + 1)(code);
+  }
+  function notBlank(code) {
+    ok(self.containerState, "expected state");
+    if (self.containerState.furtherBlankLines || !markdownSpace(code)) {
+      self.containerState.furtherBlankLines = undefined;
+      self.containerState.initialBlankLine = undefined;
+      return notInCurrentItem(code);
+    }
+    self.containerState.furtherBlankLines = undefined;
+    self.containerState.initialBlankLine = undefined;
+    return effects.attempt(indentConstruct, ok2, notInCurrentItem)(code);
+  }
+  function notInCurrentItem(code) {
+    ok(self.containerState, "expected state");
+    self.containerState._closeFlow = true;
+    self.interrupt = undefined;
+    ok(self.parser.constructs.disable.null, "expected `disable.null` to be populated");
+    return factorySpace(effects, effects.attempt(list2, ok2, nok), types.linePrefix, self.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize)(code);
+  }
+}
+function tokenizeIndent(effects, ok2, nok) {
+  const self = this;
+  ok(self.containerState, "expected state");
+  ok(typeof self.containerState.size === "number", "expected size");
+  return factorySpace(effects, afterPrefix, types.listItemIndent, self.containerState.size + 1);
+  function afterPrefix(code) {
+    ok(self.containerState, "expected state");
+    const tail = self.events[self.events.length - 1];
+    return tail && tail[1].type === types.listItemIndent && tail[2].sliceSerialize(tail[1], true).length === self.containerState.size ? ok2(code) : nok(code);
+  }
+}
+function tokenizeListEnd(effects) {
+  ok(this.containerState, "expected state");
+  ok(typeof this.containerState.type === "string", "expected type");
+  effects.exit(this.containerState.type);
+}
+function tokenizeListItemPrefixWhitespace(effects, ok2, nok) {
+  const self = this;
+  ok(self.parser.constructs.disable.null, "expected `disable.null` to be populated");
+  return factorySpace(effects, afterPrefix, types.listItemPrefixWhitespace, self.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize + 1);
+  function afterPrefix(code) {
+    const tail = self.events[self.events.length - 1];
+    return !markdownSpace(code) && tail && tail[1].type === types.listItemPrefixWhitespace ? ok2(code) : nok(code);
+  }
+}
+var list2, listItemPrefixWhitespaceConstruct, indentConstruct;
+var init_list = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  init_blank_line();
+  init_thematic_break();
+  list2 = {
+    continuation: { tokenize: tokenizeListContinuation },
+    exit: tokenizeListEnd,
+    name: "list",
+    tokenize: tokenizeListStart
+  };
+  listItemPrefixWhitespaceConstruct = {
+    partial: true,
+    tokenize: tokenizeListItemPrefixWhitespace
+  };
+  indentConstruct = { partial: true, tokenize: tokenizeIndent };
+});
+
+// node_modules/micromark-core-commonmark/dev/lib/setext-underline.js
+function resolveToSetextUnderline(events, context) {
+  const editMap = new EditMap;
+  let index = events.length;
+  let content;
+  let text;
+  let definition;
+  while (index--) {
+    if (events[index][0] === "enter") {
+      if (events[index][1].type === types.content) {
+        content = index;
+        break;
+      }
+      if (events[index][1].type === types.paragraph) {
+        text = index;
+      }
+    } else {
+      if (events[index][1].type === types.content) {
+        editMap.add(index, 1, []);
+      }
+      if (!definition && events[index][1].type === types.definition) {
+        definition = index;
+      }
+    }
+  }
+  ok(text !== undefined, "expected a `text` index to be found");
+  ok(content !== undefined, "expected a `text` index to be found");
+  ok(events[content][2] === context, "enter context should be same");
+  ok(events[events.length - 1][2] === context, "enter context should be same");
+  const heading = {
+    type: types.setextHeading,
+    start: { ...events[content][1].start },
+    end: { ...events[events.length - 1][1].end }
+  };
+  events[text][1].type = types.setextHeadingText;
+  if (definition) {
+    editMap.add(text, 0, [["enter", heading, context]]);
+    editMap.add(definition + 1, 0, [["exit", events[content][1], context]]);
+    events[content][1].end = { ...events[definition][1].end };
+  } else {
+    events[content][1] = heading;
+  }
+  editMap.add(events.length, 0, [["exit", heading, context]]);
+  editMap.consume(events);
+  return events;
+}
+function tokenizeSetextUnderline(effects, ok2, nok) {
+  const self = this;
+  let marker;
+  return start;
+  function start(code) {
+    let index = self.events.length;
+    let paragraph;
+    ok(code === codes.dash || code === codes.equalsTo, "expected `=` or `-`");
+    while (index--) {
+      if (self.events[index][1].type !== types.lineEnding && self.events[index][1].type !== types.linePrefix && self.events[index][1].type !== types.content) {
+        paragraph = self.events[index][1].type === types.paragraph;
+        break;
+      }
+    }
+    if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph)) {
+      effects.enter(types.setextHeadingLine);
+      marker = code;
+      return before(code);
+    }
+    return nok(code);
+  }
+  function before(code) {
+    effects.enter(types.setextHeadingLineSequence);
+    return inside(code);
+  }
+  function inside(code) {
+    if (code === marker) {
+      effects.consume(code);
+      return inside;
+    }
+    effects.exit(types.setextHeadingLineSequence);
+    return markdownSpace(code) ? factorySpace(effects, after, types.lineSuffix)(code) : after(code);
+  }
+  function after(code) {
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit(types.setextHeadingLine);
+      return ok2(code);
+    }
+    return nok(code);
+  }
+}
+var setextUnderline;
+var init_setext_underline = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  setextUnderline = {
+    name: "setextUnderline",
+    resolveTo: resolveToSetextUnderline,
+    tokenize: tokenizeSetextUnderline
+  };
+});
+
+// node_modules/micromark-core-commonmark/dev/index.js
+var init_dev11 = __esm(() => {
+  init_attention();
+  init_autolink();
+  init_blank_line();
+  init_block_quote();
+  init_character_escape();
+  init_character_reference();
+  init_code_fenced();
+  init_code_indented();
+  init_code_text();
+  init_content2();
+  init_definition();
+  init_hard_break_escape();
+  init_heading_atx();
+  init_html_flow();
+  init_html_text();
+  init_label_end();
+  init_label_start_image();
+  init_label_start_link();
+  init_line_ending();
+  init_list();
+  init_setext_underline();
+  init_thematic_break();
+});
+
+// node_modules/micromark/dev/lib/initialize/flow.js
+function initializeFlow(effects) {
+  const self = this;
+  const initial = effects.attempt(blankLine, atBlankEnding, effects.attempt(this.parser.constructs.flowInitial, afterConstruct, factorySpace(effects, effects.attempt(this.parser.constructs.flow, afterConstruct, effects.attempt(content2, afterConstruct)), types.linePrefix)));
+  return initial;
+  function atBlankEnding(code) {
+    ok(code === codes.eof || markdownLineEnding(code), "expected eol or eof");
+    if (code === codes.eof) {
+      effects.consume(code);
+      return;
+    }
+    effects.enter(types.lineEndingBlank);
+    effects.consume(code);
+    effects.exit(types.lineEndingBlank);
+    self.currentConstruct = undefined;
+    return initial;
+  }
+  function afterConstruct(code) {
+    ok(code === codes.eof || markdownLineEnding(code), "expected eol or eof");
+    if (code === codes.eof) {
+      effects.consume(code);
+      return;
+    }
+    effects.enter(types.lineEnding);
+    effects.consume(code);
+    effects.exit(types.lineEnding);
+    self.currentConstruct = undefined;
+    return initial;
+  }
+}
+var flow;
+var init_flow = __esm(() => {
+  init_development();
+  init_dev11();
+  init_dev4();
+  init_dev3();
+  init_default();
+  flow = { tokenize: initializeFlow };
+});
+
+// node_modules/micromark/dev/lib/initialize/text.js
+function initializeFactory(field) {
+  return {
+    resolveAll: createResolver(field === "text" ? resolveAllLineSuffixes : undefined),
+    tokenize: initializeText
+  };
+  function initializeText(effects) {
+    const self = this;
+    const constructs = this.parser.constructs[field];
+    const text = effects.attempt(constructs, start, notText);
+    return start;
+    function start(code) {
+      return atBreak(code) ? text(code) : notText(code);
+    }
+    function notText(code) {
+      if (code === codes.eof) {
+        effects.consume(code);
+        return;
+      }
+      effects.enter(types.data);
+      effects.consume(code);
+      return data;
+    }
+    function data(code) {
+      if (atBreak(code)) {
+        effects.exit(types.data);
+        return text(code);
+      }
+      effects.consume(code);
+      return data;
+    }
+    function atBreak(code) {
+      if (code === codes.eof) {
+        return true;
+      }
+      const list = constructs[code];
+      let index = -1;
+      if (list) {
+        ok(Array.isArray(list), "expected `disable.null` to be populated");
+        while (++index < list.length) {
+          const item = list[index];
+          if (!item.previous || item.previous.call(self, self.previous)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+  }
+}
+function createResolver(extraResolver) {
+  return resolveAllText;
+  function resolveAllText(events, context) {
+    let index = -1;
+    let enter;
+    while (++index <= events.length) {
+      if (enter === undefined) {
+        if (events[index] && events[index][1].type === types.data) {
+          enter = index;
+          index++;
+        }
+      } else if (!events[index] || events[index][1].type !== types.data) {
+        if (index !== enter + 2) {
+          events[enter][1].end = events[index - 1][1].end;
+          events.splice(enter + 2, index - enter - 2);
+          index = enter + 2;
+        }
+        enter = undefined;
+      }
+    }
+    return extraResolver ? extraResolver(events, context) : events;
+  }
+}
+function resolveAllLineSuffixes(events, context) {
+  const editMap = new EditMap;
+  let eventIndex = 0;
+  while (++eventIndex <= events.length) {
+    if ((eventIndex === events.length || events[eventIndex][1].type === types.lineEnding) && events[eventIndex - 1][1].type === types.data) {
+      const data = events[eventIndex - 1][1];
+      const chunks = context.sliceStream(data);
+      let index = chunks.length;
+      let bufferIndex = -1;
+      let size = 0;
+      let tabs;
+      while (index--) {
+        const chunk = chunks[index];
+        if (typeof chunk === "string") {
+          bufferIndex = chunk.length;
+          while (chunk.charCodeAt(bufferIndex - 1) === codes.space) {
+            size++;
+            bufferIndex--;
+          }
+          if (bufferIndex) {
+            break;
+          }
+          bufferIndex = -1;
+        } else if (chunk === codes.horizontalTab) {
+          tabs = true;
+          size++;
+        } else if (chunk === codes.virtualSpace) {} else {
+          index++;
+          break;
+        }
+      }
+      if (context._contentTypeTextTrailing && eventIndex === events.length) {
+        size = 0;
+      }
+      if (size) {
+        const token = {
+          type: eventIndex === events.length || tabs || size < constants.hardBreakPrefixSizeMin ? types.lineSuffix : types.hardBreakTrailing,
+          start: {
+            _bufferIndex: index ? bufferIndex : data.start._bufferIndex + bufferIndex,
+            _index: data.start._index + index,
+            line: data.end.line,
+            column: data.end.column - size,
+            offset: data.end.offset - size
+          },
+          end: { ...data.end }
+        };
+        data.end = { ...token.start };
+        if (data.start.offset === data.end.offset) {
+          Object.assign(data, token);
+        } else {
+          editMap.add(eventIndex, 0, [
+            ["enter", token, context],
+            ["exit", token, context]
+          ]);
+        }
+      }
+      eventIndex++;
+    }
+  }
+  editMap.consume(events);
+  return events;
+}
+var resolver, string3, text;
+var init_text = __esm(() => {
+  init_development();
+  init_default();
+  resolver = { resolveAll: createResolver() };
+  string3 = initializeFactory("string");
+  text = initializeFactory("text");
+});
+
+// node_modules/micromark/dev/lib/constructs.js
+var exports_constructs = {};
+__export(exports_constructs, {
+  attentionMarkers: () => attentionMarkers,
+  contentInitial: () => contentInitial,
+  disable: () => disable,
+  document: () => document3,
+  flow: () => flow2,
+  flowInitial: () => flowInitial,
+  insideSpan: () => insideSpan,
+  string: () => string4,
+  text: () => text2
+});
+var document3, contentInitial, flowInitial, flow2, string4, text2, insideSpan, attentionMarkers, disable;
+var init_constructs = __esm(() => {
+  init_dev11();
+  init_default();
+  init_text();
+  document3 = {
+    [codes.asterisk]: list2,
+    [codes.plusSign]: list2,
+    [codes.dash]: list2,
+    [codes.digit0]: list2,
+    [codes.digit1]: list2,
+    [codes.digit2]: list2,
+    [codes.digit3]: list2,
+    [codes.digit4]: list2,
+    [codes.digit5]: list2,
+    [codes.digit6]: list2,
+    [codes.digit7]: list2,
+    [codes.digit8]: list2,
+    [codes.digit9]: list2,
+    [codes.greaterThan]: blockQuote
+  };
+  contentInitial = {
+    [codes.leftSquareBracket]: definition
+  };
+  flowInitial = {
+    [codes.horizontalTab]: codeIndented,
+    [codes.virtualSpace]: codeIndented,
+    [codes.space]: codeIndented
+  };
+  flow2 = {
+    [codes.numberSign]: headingAtx,
+    [codes.asterisk]: thematicBreak,
+    [codes.dash]: [setextUnderline, thematicBreak],
+    [codes.lessThan]: htmlFlow,
+    [codes.equalsTo]: setextUnderline,
+    [codes.underscore]: thematicBreak,
+    [codes.graveAccent]: codeFenced,
+    [codes.tilde]: codeFenced
+  };
+  string4 = {
+    [codes.ampersand]: characterReference,
+    [codes.backslash]: characterEscape
+  };
+  text2 = {
+    [codes.carriageReturn]: lineEnding,
+    [codes.lineFeed]: lineEnding,
+    [codes.carriageReturnLineFeed]: lineEnding,
+    [codes.exclamationMark]: labelStartImage,
+    [codes.ampersand]: characterReference,
+    [codes.asterisk]: attention,
+    [codes.lessThan]: [autolink, htmlText],
+    [codes.leftSquareBracket]: labelStartLink,
+    [codes.backslash]: [hardBreakEscape, characterEscape],
+    [codes.rightSquareBracket]: labelEnd,
+    [codes.underscore]: attention,
+    [codes.graveAccent]: codeText
+  };
+  insideSpan = { null: [attention, resolver] };
+  attentionMarkers = { null: [codes.asterisk, codes.underscore] };
+  disable = { null: [] };
+});
+
+// node_modules/ms/index.js
+var require_ms = __commonJS(function(exports, module) {
+  var s = 1000;
+  var m = s * 60;
+  var h = m * 60;
+  var d = h * 24;
+  var w = d * 7;
+  var y = d * 365.25;
+  module.exports = function(val, options) {
+    options = options || {};
+    var type = typeof val;
+    if (type === "string" && val.length > 0) {
+      return parse(val);
+    } else if (type === "number" && isFinite(val)) {
+      return options.long ? fmtLong(val) : fmtShort(val);
+    }
+    throw new Error("val is not a non-empty string or a valid number. val=" + JSON.stringify(val));
+  };
+  function parse(str) {
+    str = String(str);
+    if (str.length > 100) {
+      return;
+    }
+    var match = /^(-?(?:\d+)?\.?\d+) *(milliseconds?|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)?$/i.exec(str);
+    if (!match) {
+      return;
+    }
+    var n = parseFloat(match[1]);
+    var type = (match[2] || "ms").toLowerCase();
+    switch (type) {
+      case "years":
+      case "year":
+      case "yrs":
+      case "yr":
+      case "y":
+        return n * y;
+      case "weeks":
+      case "week":
+      case "w":
+        return n * w;
+      case "days":
+      case "day":
+      case "d":
+        return n * d;
+      case "hours":
+      case "hour":
+      case "hrs":
+      case "hr":
+      case "h":
+        return n * h;
+      case "minutes":
+      case "minute":
+      case "mins":
+      case "min":
+      case "m":
+        return n * m;
+      case "seconds":
+      case "second":
+      case "secs":
+      case "sec":
+      case "s":
+        return n * s;
+      case "milliseconds":
+      case "millisecond":
+      case "msecs":
+      case "msec":
+      case "ms":
+        return n;
+      default:
+        return;
+    }
+  }
+  function fmtShort(ms) {
+    var msAbs = Math.abs(ms);
+    if (msAbs >= d) {
+      return Math.round(ms / d) + "d";
+    }
+    if (msAbs >= h) {
+      return Math.round(ms / h) + "h";
+    }
+    if (msAbs >= m) {
+      return Math.round(ms / m) + "m";
+    }
+    if (msAbs >= s) {
+      return Math.round(ms / s) + "s";
+    }
+    return ms + "ms";
+  }
+  function fmtLong(ms) {
+    var msAbs = Math.abs(ms);
+    if (msAbs >= d) {
+      return plural(ms, msAbs, d, "day");
+    }
+    if (msAbs >= h) {
+      return plural(ms, msAbs, h, "hour");
+    }
+    if (msAbs >= m) {
+      return plural(ms, msAbs, m, "minute");
+    }
+    if (msAbs >= s) {
+      return plural(ms, msAbs, s, "second");
+    }
+    return ms + " ms";
+  }
+  function plural(ms, msAbs, n, name) {
+    var isPlural = msAbs >= n * 1.5;
+    return Math.round(ms / n) + " " + name + (isPlural ? "s" : "");
+  }
+});
+
+// node_modules/debug/src/common.js
+var require_common = __commonJS(function(exports, module) {
+  function setup(env) {
+    createDebug.debug = createDebug;
+    createDebug.default = createDebug;
+    createDebug.coerce = coerce;
+    createDebug.disable = disable;
+    createDebug.enable = enable;
+    createDebug.enabled = enabled;
+    createDebug.humanize = require_ms();
+    createDebug.destroy = destroy;
+    Object.keys(env).forEach((key) => {
+      createDebug[key] = env[key];
+    });
+    createDebug.names = [];
+    createDebug.skips = [];
+    createDebug.formatters = {};
+    function selectColor(namespace) {
+      let hash = 0;
+      for (let i = 0;i < namespace.length; i++) {
+        hash = (hash << 5) - hash + namespace.charCodeAt(i);
+        hash |= 0;
+      }
+      return createDebug.colors[Math.abs(hash) % createDebug.colors.length];
+    }
+    createDebug.selectColor = selectColor;
+    function createDebug(namespace) {
+      let prevTime;
+      let enableOverride = null;
+      let namespacesCache;
+      let enabledCache;
+      function debug(...args) {
+        if (!debug.enabled) {
+          return;
+        }
+        const self = debug;
+        const curr = Number(new Date);
+        const ms = curr - (prevTime || curr);
+        self.diff = ms;
+        self.prev = prevTime;
+        self.curr = curr;
+        prevTime = curr;
+        args[0] = createDebug.coerce(args[0]);
+        if (typeof args[0] !== "string") {
+          args.unshift("%O");
+        }
+        let index = 0;
+        args[0] = args[0].replace(/%([a-zA-Z%])/g, (match, format) => {
+          if (match === "%%") {
+            return "%";
+          }
+          index++;
+          const formatter = createDebug.formatters[format];
+          if (typeof formatter === "function") {
+            const val = args[index];
+            match = formatter.call(self, val);
+            args.splice(index, 1);
+            index--;
+          }
+          return match;
+        });
+        createDebug.formatArgs.call(self, args);
+        const logFn = self.log || createDebug.log;
+        logFn.apply(self, args);
+      }
+      debug.namespace = namespace;
+      debug.useColors = createDebug.useColors();
+      debug.color = createDebug.selectColor(namespace);
+      debug.extend = extend;
+      debug.destroy = createDebug.destroy;
+      Object.defineProperty(debug, "enabled", {
+        enumerable: true,
+        configurable: false,
+        get: () => {
+          if (enableOverride !== null) {
+            return enableOverride;
+          }
+          if (namespacesCache !== createDebug.namespaces) {
+            namespacesCache = createDebug.namespaces;
+            enabledCache = createDebug.enabled(namespace);
+          }
+          return enabledCache;
+        },
+        set: (v) => {
+          enableOverride = v;
+        }
+      });
+      if (typeof createDebug.init === "function") {
+        createDebug.init(debug);
+      }
+      return debug;
+    }
+    function extend(namespace, delimiter) {
+      const newDebug = createDebug(this.namespace + (typeof delimiter === "undefined" ? ":" : delimiter) + namespace);
+      newDebug.log = this.log;
+      return newDebug;
+    }
+    function enable(namespaces) {
+      createDebug.save(namespaces);
+      createDebug.namespaces = namespaces;
+      createDebug.names = [];
+      createDebug.skips = [];
+      const split = (typeof namespaces === "string" ? namespaces : "").trim().replace(/\s+/g, ",").split(",").filter(Boolean);
+      for (const ns of split) {
+        if (ns[0] === "-") {
+          createDebug.skips.push(ns.slice(1));
+        } else {
+          createDebug.names.push(ns);
+        }
+      }
+    }
+    function matchesTemplate(search, template) {
+      let searchIndex = 0;
+      let templateIndex = 0;
+      let starIndex = -1;
+      let matchIndex = 0;
+      while (searchIndex < search.length) {
+        if (templateIndex < template.length && (template[templateIndex] === search[searchIndex] || template[templateIndex] === "*")) {
+          if (template[templateIndex] === "*") {
+            starIndex = templateIndex;
+            matchIndex = searchIndex;
+            templateIndex++;
+          } else {
+            searchIndex++;
+            templateIndex++;
+          }
+        } else if (starIndex !== -1) {
+          templateIndex = starIndex + 1;
+          matchIndex++;
+          searchIndex = matchIndex;
+        } else {
+          return false;
+        }
+      }
+      while (templateIndex < template.length && template[templateIndex] === "*") {
+        templateIndex++;
+      }
+      return templateIndex === template.length;
+    }
+    function disable() {
+      const namespaces = [
+        ...createDebug.names,
+        ...createDebug.skips.map((namespace) => "-" + namespace)
+      ].join(",");
+      createDebug.enable("");
+      return namespaces;
+    }
+    function enabled(name) {
+      for (const skip of createDebug.skips) {
+        if (matchesTemplate(name, skip)) {
+          return false;
+        }
+      }
+      for (const ns of createDebug.names) {
+        if (matchesTemplate(name, ns)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    function coerce(val) {
+      if (val instanceof Error) {
+        return val.stack || val.message;
+      }
+      return val;
+    }
+    function destroy() {
+      console.warn("Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`.");
+    }
+    createDebug.enable(createDebug.load());
+    return createDebug;
+  }
+  module.exports = setup;
+});
+
+// node_modules/debug/src/browser.js
+var require_browser = __commonJS(function(exports, module) {
+  exports.formatArgs = formatArgs;
+  exports.save = save;
+  exports.load = load;
+  exports.useColors = useColors;
+  exports.storage = localstorage();
+  exports.destroy = (() => {
+    let warned = false;
+    return () => {
+      if (!warned) {
+        warned = true;
+        console.warn("Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`.");
+      }
+    };
+  })();
+  exports.colors = [
+    "#0000CC",
+    "#0000FF",
+    "#0033CC",
+    "#0033FF",
+    "#0066CC",
+    "#0066FF",
+    "#0099CC",
+    "#0099FF",
+    "#00CC00",
+    "#00CC33",
+    "#00CC66",
+    "#00CC99",
+    "#00CCCC",
+    "#00CCFF",
+    "#3300CC",
+    "#3300FF",
+    "#3333CC",
+    "#3333FF",
+    "#3366CC",
+    "#3366FF",
+    "#3399CC",
+    "#3399FF",
+    "#33CC00",
+    "#33CC33",
+    "#33CC66",
+    "#33CC99",
+    "#33CCCC",
+    "#33CCFF",
+    "#6600CC",
+    "#6600FF",
+    "#6633CC",
+    "#6633FF",
+    "#66CC00",
+    "#66CC33",
+    "#9900CC",
+    "#9900FF",
+    "#9933CC",
+    "#9933FF",
+    "#99CC00",
+    "#99CC33",
+    "#CC0000",
+    "#CC0033",
+    "#CC0066",
+    "#CC0099",
+    "#CC00CC",
+    "#CC00FF",
+    "#CC3300",
+    "#CC3333",
+    "#CC3366",
+    "#CC3399",
+    "#CC33CC",
+    "#CC33FF",
+    "#CC6600",
+    "#CC6633",
+    "#CC9900",
+    "#CC9933",
+    "#CCCC00",
+    "#CCCC33",
+    "#FF0000",
+    "#FF0033",
+    "#FF0066",
+    "#FF0099",
+    "#FF00CC",
+    "#FF00FF",
+    "#FF3300",
+    "#FF3333",
+    "#FF3366",
+    "#FF3399",
+    "#FF33CC",
+    "#FF33FF",
+    "#FF6600",
+    "#FF6633",
+    "#FF9900",
+    "#FF9933",
+    "#FFCC00",
+    "#FFCC33"
+  ];
+  function useColors() {
+    if (typeof window !== "undefined" && window.process && (window.process.type === "renderer" || window.process.__nwjs)) {
+      return true;
+    }
+    if (typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/(edge|trident)\/(\d+)/)) {
+      return false;
+    }
+    let m;
+    return typeof document !== "undefined" && document.documentElement && document.documentElement.style && document.documentElement.style.WebkitAppearance || typeof window !== "undefined" && window.console && (window.console.firebug || window.console.exception && window.console.table) || typeof navigator !== "undefined" && navigator.userAgent && (m = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m[1], 10) >= 31 || typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/applewebkit\/(\d+)/);
+  }
+  function formatArgs(args) {
+    args[0] = (this.useColors ? "%c" : "") + this.namespace + (this.useColors ? " %c" : " ") + args[0] + (this.useColors ? "%c " : " ") + "+" + module.exports.humanize(this.diff);
+    if (!this.useColors) {
+      return;
+    }
+    const c = "color: " + this.color;
+    args.splice(1, 0, c, "color: inherit");
+    let index = 0;
+    let lastC = 0;
+    args[0].replace(/%[a-zA-Z%]/g, (match) => {
+      if (match === "%%") {
+        return;
+      }
+      index++;
+      if (match === "%c") {
+        lastC = index;
+      }
+    });
+    args.splice(lastC, 0, c);
+  }
+  exports.log = console.debug || console.log || (() => {});
+  function save(namespaces) {
+    try {
+      if (namespaces) {
+        exports.storage.setItem("debug", namespaces);
+      } else {
+        exports.storage.removeItem("debug");
+      }
+    } catch (error) {}
+  }
+  function load() {
+    let r;
+    try {
+      r = exports.storage.getItem("debug") || exports.storage.getItem("DEBUG");
+    } catch (error) {}
+    if (!r && typeof process !== "undefined" && "env" in process) {
+      r = process.env.DEBUG;
+    }
+    return r;
+  }
+  function localstorage() {
+    try {
+      return localStorage;
+    } catch (error) {}
+  }
+  module.exports = require_common()(exports);
+  var { formatters } = module.exports;
+  formatters.j = function(v) {
+    try {
+      return JSON.stringify(v);
+    } catch (error) {
+      return "[UnexpectedJSONParseError]: " + error.message;
+    }
+  };
+});
+
+// node_modules/has-flag/index.js
+var require_has_flag = __commonJS(function(exports, module) {
+  module.exports = (flag, argv = process.argv) => {
+    const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
+    const position = argv.indexOf(prefix + flag);
+    const terminatorPosition = argv.indexOf("--");
+    return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
+  };
+});
+
+// node_modules/supports-color/index.js
+var require_supports_color = __commonJS(function(exports, module) {
+  var os = __require("os");
+  var tty = __require("tty");
+  var hasFlag = require_has_flag();
+  var { env } = process;
+  var forceColor;
+  if (hasFlag("no-color") || hasFlag("no-colors") || hasFlag("color=false") || hasFlag("color=never")) {
+    forceColor = 0;
+  } else if (hasFlag("color") || hasFlag("colors") || hasFlag("color=true") || hasFlag("color=always")) {
+    forceColor = 1;
+  }
+  if ("FORCE_COLOR" in env) {
+    if (env.FORCE_COLOR === "true") {
+      forceColor = 1;
+    } else if (env.FORCE_COLOR === "false") {
+      forceColor = 0;
+    } else {
+      forceColor = env.FORCE_COLOR.length === 0 ? 1 : Math.min(parseInt(env.FORCE_COLOR, 10), 3);
+    }
+  }
+  function translateLevel(level) {
+    if (level === 0) {
+      return false;
+    }
+    return {
+      level,
+      hasBasic: true,
+      has256: level >= 2,
+      has16m: level >= 3
+    };
+  }
+  function supportsColor(haveStream, streamIsTTY) {
+    if (forceColor === 0) {
+      return 0;
+    }
+    if (hasFlag("color=16m") || hasFlag("color=full") || hasFlag("color=truecolor")) {
+      return 3;
+    }
+    if (hasFlag("color=256")) {
+      return 2;
+    }
+    if (haveStream && !streamIsTTY && forceColor === undefined) {
+      return 0;
+    }
+    const min = forceColor || 0;
+    if (env.TERM === "dumb") {
+      return min;
+    }
+    if (process.platform === "win32") {
+      const osRelease = os.release().split(".");
+      if (Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
+        return Number(osRelease[2]) >= 14931 ? 3 : 2;
+      }
+      return 1;
+    }
+    if ("CI" in env) {
+      if (["TRAVIS", "CIRCLECI", "APPVEYOR", "GITLAB_CI", "GITHUB_ACTIONS", "BUILDKITE"].some((sign) => (sign in env)) || env.CI_NAME === "codeship") {
+        return 1;
+      }
+      return min;
+    }
+    if ("TEAMCITY_VERSION" in env) {
+      return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env.TEAMCITY_VERSION) ? 1 : 0;
+    }
+    if (env.COLORTERM === "truecolor") {
+      return 3;
+    }
+    if ("TERM_PROGRAM" in env) {
+      const version = parseInt((env.TERM_PROGRAM_VERSION || "").split(".")[0], 10);
+      switch (env.TERM_PROGRAM) {
+        case "iTerm.app":
+          return version >= 3 ? 3 : 2;
+        case "Apple_Terminal":
+          return 2;
+      }
+    }
+    if (/-256(color)?$/i.test(env.TERM)) {
+      return 2;
+    }
+    if (/^screen|^xterm|^vt100|^vt220|^rxvt|color|ansi|cygwin|linux/i.test(env.TERM)) {
+      return 1;
+    }
+    if ("COLORTERM" in env) {
+      return 1;
+    }
+    return min;
+  }
+  function getSupportLevel(stream) {
+    const level = supportsColor(stream, stream && stream.isTTY);
+    return translateLevel(level);
+  }
+  module.exports = {
+    supportsColor: getSupportLevel,
+    stdout: translateLevel(supportsColor(true, tty.isatty(1))),
+    stderr: translateLevel(supportsColor(true, tty.isatty(2)))
+  };
+});
+
+// node_modules/debug/src/node.js
+var require_node = __commonJS(function(exports, module) {
+  var tty = __require("tty");
+  var util = __require("util");
+  exports.init = init;
+  exports.log = log;
+  exports.formatArgs = formatArgs;
+  exports.save = save;
+  exports.load = load;
+  exports.useColors = useColors;
+  exports.destroy = util.deprecate(() => {}, "Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`.");
+  exports.colors = [6, 2, 3, 4, 5, 1];
+  try {
+    const supportsColor = require_supports_color();
+    if (supportsColor && (supportsColor.stderr || supportsColor).level >= 2) {
+      exports.colors = [
+        20,
+        21,
+        26,
+        27,
+        32,
+        33,
+        38,
+        39,
+        40,
+        41,
+        42,
+        43,
+        44,
+        45,
+        56,
+        57,
+        62,
+        63,
+        68,
+        69,
+        74,
+        75,
+        76,
+        77,
+        78,
+        79,
+        80,
+        81,
+        92,
+        93,
+        98,
+        99,
+        112,
+        113,
+        128,
+        129,
+        134,
+        135,
+        148,
+        149,
+        160,
+        161,
+        162,
+        163,
+        164,
+        165,
+        166,
+        167,
+        168,
+        169,
+        170,
+        171,
+        172,
+        173,
+        178,
+        179,
+        184,
+        185,
+        196,
+        197,
+        198,
+        199,
+        200,
+        201,
+        202,
+        203,
+        204,
+        205,
+        206,
+        207,
+        208,
+        209,
+        214,
+        215,
+        220,
+        221
+      ];
+    }
+  } catch (error) {}
+  exports.inspectOpts = Object.keys(process.env).filter((key) => {
+    return /^debug_/i.test(key);
+  }).reduce((obj, key) => {
+    const prop = key.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
+      return k.toUpperCase();
+    });
+    let val = process.env[key];
+    if (/^(yes|on|true|enabled)$/i.test(val)) {
+      val = true;
+    } else if (/^(no|off|false|disabled)$/i.test(val)) {
+      val = false;
+    } else if (val === "null") {
+      val = null;
+    } else {
+      val = Number(val);
+    }
+    obj[prop] = val;
+    return obj;
+  }, {});
+  function useColors() {
+    return "colors" in exports.inspectOpts ? Boolean(exports.inspectOpts.colors) : tty.isatty(process.stderr.fd);
+  }
+  function formatArgs(args) {
+    const { namespace: name, useColors } = this;
+    if (useColors) {
+      const c = this.color;
+      const colorCode = "\x1B[3" + (c < 8 ? c : "8;5;" + c);
+      const prefix = `  ${colorCode};1m${name} \x1B[0m`;
+      args[0] = prefix + args[0].split(`
+`).join(`
+` + prefix);
+      args.push(colorCode + "m+" + module.exports.humanize(this.diff) + "\x1B[0m");
+    } else {
+      args[0] = getDate() + name + " " + args[0];
+    }
+  }
+  function getDate() {
+    if (exports.inspectOpts.hideDate) {
+      return "";
+    }
+    return new Date().toISOString() + " ";
+  }
+  function log(...args) {
+    return process.stderr.write(util.formatWithOptions(exports.inspectOpts, ...args) + `
+`);
+  }
+  function save(namespaces) {
+    if (namespaces) {
+      process.env.DEBUG = namespaces;
+    } else {
+      delete process.env.DEBUG;
+    }
+  }
+  function load() {
+    return process.env.DEBUG;
+  }
+  function init(debug) {
+    debug.inspectOpts = {};
+    const keys = Object.keys(exports.inspectOpts);
+    for (let i = 0;i < keys.length; i++) {
+      debug.inspectOpts[keys[i]] = exports.inspectOpts[keys[i]];
+    }
+  }
+  module.exports = require_common()(exports);
+  var { formatters } = module.exports;
+  formatters.o = function(v) {
+    this.inspectOpts.colors = this.useColors;
+    return util.inspect(v, this.inspectOpts).split(`
+`).map((str) => str.trim()).join(" ");
+  };
+  formatters.O = function(v) {
+    this.inspectOpts.colors = this.useColors;
+    return util.inspect(v, this.inspectOpts);
+  };
+});
+
+// node_modules/debug/src/index.js
+var require_src = __commonJS(function(exports, module) {
+  if (typeof process === "undefined" || process.type === "renderer" || false || process.__nwjs) {
+    module.exports = require_browser();
+  } else {
+    module.exports = require_node();
+  }
+});
+
+// node_modules/micromark/dev/lib/create-tokenizer.js
+function createTokenizer(parser, initialize, from) {
+  let point = {
+    _bufferIndex: -1,
+    _index: 0,
+    line: from && from.line || 1,
+    column: from && from.column || 1,
+    offset: from && from.offset || 0
+  };
+  const columnStart = {};
+  const resolveAllConstructs = [];
+  let chunks = [];
+  let stack = [];
+  let consumed = true;
+  const effects = {
+    attempt: constructFactory(onsuccessfulconstruct),
+    check: constructFactory(onsuccessfulcheck),
+    consume,
+    enter,
+    exit,
+    interrupt: constructFactory(onsuccessfulcheck, { interrupt: true })
+  };
+  const context = {
+    code: codes.eof,
+    containerState: {},
+    defineSkip,
+    events: [],
+    now,
+    parser,
+    previous: codes.eof,
+    sliceSerialize,
+    sliceStream,
+    write
+  };
+  let state = initialize.tokenize.call(context, effects);
+  let expectedCode;
+  if (initialize.resolveAll) {
+    resolveAllConstructs.push(initialize);
+  }
+  return context;
+  function write(slice) {
+    chunks = push(chunks, slice);
+    main();
+    if (chunks[chunks.length - 1] !== codes.eof) {
+      return [];
+    }
+    addResult(initialize, 0);
+    context.events = resolveAll(resolveAllConstructs, context.events, context);
+    return context.events;
+  }
+  function sliceSerialize(token, expandTabs) {
+    return serializeChunks(sliceStream(token), expandTabs);
+  }
+  function sliceStream(token) {
+    return sliceChunks(chunks, token);
+  }
+  function now() {
+    const { _bufferIndex, _index, line, column, offset } = point;
+    return { _bufferIndex, _index, line, column, offset };
+  }
+  function defineSkip(value) {
+    columnStart[value.line] = value.column;
+    accountForPotentialSkip();
+    debug("position: define skip: `%j`", point);
+  }
+  function main() {
+    while (point._index < chunks.length) {
+      const chunk = chunks[point._index];
+      if (typeof chunk === "string") {
+        const chunkIndex = point._index;
+        if (point._bufferIndex < 0) {
+          point._bufferIndex = 0;
+        }
+        while (point._index === chunkIndex && point._bufferIndex < chunk.length) {
+          go(chunk.charCodeAt(point._bufferIndex));
+        }
+      } else {
+        go(chunk);
+      }
+    }
+  }
+  function go(code) {
+    ok(consumed === true, "expected character to be consumed");
+    consumed = undefined;
+    debug("main: passing `%s` to %s", code, state && state.name);
+    expectedCode = code;
+    ok(typeof state === "function", "expected state");
+    state = state(code);
+  }
+  function consume(code) {
+    ok(code === expectedCode, "expected given code to equal expected code");
+    debug("consume: `%s`", code);
+    ok(consumed === undefined, "expected code to not have been consumed: this might be because `return x(code)` instead of `return x` was used");
+    ok(code === null ? context.events.length === 0 || context.events[context.events.length - 1][0] === "exit" : context.events[context.events.length - 1][0] === "enter", "expected last token to be open");
+    if (markdownLineEnding(code)) {
+      point.line++;
+      point.column = 1;
+      point.offset += code === codes.carriageReturnLineFeed ? 2 : 1;
+      accountForPotentialSkip();
+      debug("position: after eol: `%j`", point);
+    } else if (code !== codes.virtualSpace) {
+      point.column++;
+      point.offset++;
+    }
+    if (point._bufferIndex < 0) {
+      point._index++;
+    } else {
+      point._bufferIndex++;
+      if (point._bufferIndex === chunks[point._index].length) {
+        point._bufferIndex = -1;
+        point._index++;
+      }
+    }
+    context.previous = code;
+    consumed = true;
+  }
+  function enter(type, fields) {
+    const token = fields || {};
+    token.type = type;
+    token.start = now();
+    ok(typeof type === "string", "expected string type");
+    ok(type.length > 0, "expected non-empty string");
+    debug("enter: `%s`", type);
+    context.events.push(["enter", token, context]);
+    stack.push(token);
+    return token;
+  }
+  function exit(type) {
+    ok(typeof type === "string", "expected string type");
+    ok(type.length > 0, "expected non-empty string");
+    const token = stack.pop();
+    ok(token, "cannot close w/o open tokens");
+    token.end = now();
+    ok(type === token.type, "expected exit token to match current token");
+    ok(!(token.start._index === token.end._index && token.start._bufferIndex === token.end._bufferIndex), "expected non-empty token (`" + type + "`)");
+    debug("exit: `%s`", token.type);
+    context.events.push(["exit", token, context]);
+    return token;
+  }
+  function onsuccessfulconstruct(construct, info) {
+    addResult(construct, info.from);
+  }
+  function onsuccessfulcheck(_, info) {
+    info.restore();
+  }
+  function constructFactory(onreturn, fields) {
+    return hook;
+    function hook(constructs, returnState, bogusState) {
+      let listOfConstructs;
+      let constructIndex;
+      let currentConstruct;
+      let info;
+      return Array.isArray(constructs) ? handleListOfConstructs(constructs) : ("tokenize" in constructs) ? handleListOfConstructs([constructs]) : handleMapOfConstructs(constructs);
+      function handleMapOfConstructs(map) {
+        return start;
+        function start(code) {
+          const left = code !== null && map[code];
+          const all = code !== null && map.null;
+          const list = [
+            ...Array.isArray(left) ? left : left ? [left] : [],
+            ...Array.isArray(all) ? all : all ? [all] : []
+          ];
+          return handleListOfConstructs(list)(code);
+        }
+      }
+      function handleListOfConstructs(list) {
+        listOfConstructs = list;
+        constructIndex = 0;
+        if (list.length === 0) {
+          ok(bogusState, "expected `bogusState` to be given");
+          return bogusState;
+        }
+        return handleConstruct(list[constructIndex]);
+      }
+      function handleConstruct(construct) {
+        return start;
+        function start(code) {
+          info = store();
+          currentConstruct = construct;
+          if (!construct.partial) {
+            context.currentConstruct = construct;
+          }
+          ok(context.parser.constructs.disable.null, "expected `disable.null` to be populated");
+          if (construct.name && context.parser.constructs.disable.null.includes(construct.name)) {
+            return nok(code);
+          }
+          return construct.tokenize.call(fields ? Object.assign(Object.create(context), fields) : context, effects, ok2, nok)(code);
+        }
+      }
+      function ok2(code) {
+        ok(code === expectedCode, "expected code");
+        consumed = true;
+        onreturn(currentConstruct, info);
+        return returnState;
+      }
+      function nok(code) {
+        ok(code === expectedCode, "expected code");
+        consumed = true;
+        info.restore();
+        if (++constructIndex < listOfConstructs.length) {
+          return handleConstruct(listOfConstructs[constructIndex]);
+        }
+        return bogusState;
+      }
+    }
+  }
+  function addResult(construct, from) {
+    if (construct.resolveAll && !resolveAllConstructs.includes(construct)) {
+      resolveAllConstructs.push(construct);
+    }
+    if (construct.resolve) {
+      splice(context.events, from, context.events.length - from, construct.resolve(context.events.slice(from), context));
+    }
+    if (construct.resolveTo) {
+      context.events = construct.resolveTo(context.events, context);
+    }
+    ok(construct.partial || context.events.length === 0 || context.events[context.events.length - 1][0] === "exit", "expected last token to end");
+  }
+  function store() {
+    const startPoint = now();
+    const startPrevious = context.previous;
+    const startCurrentConstruct = context.currentConstruct;
+    const startEventsIndex = context.events.length;
+    const startStack = Array.from(stack);
+    return { from: startEventsIndex, restore };
+    function restore() {
+      point = startPoint;
+      context.previous = startPrevious;
+      context.currentConstruct = startCurrentConstruct;
+      context.events.length = startEventsIndex;
+      stack = startStack;
+      accountForPotentialSkip();
+      debug("position: restore: `%j`", point);
+    }
+  }
+  function accountForPotentialSkip() {
+    if (point.line in columnStart && point.column < 2) {
+      point.column = columnStart[point.line];
+      point.offset += columnStart[point.line] - 1;
+    }
+  }
+}
+function sliceChunks(chunks, token) {
+  const startIndex = token.start._index;
+  const startBufferIndex = token.start._bufferIndex;
+  const endIndex = token.end._index;
+  const endBufferIndex = token.end._bufferIndex;
+  let view;
+  if (startIndex === endIndex) {
+    ok(endBufferIndex > -1, "expected non-negative end buffer index");
+    ok(startBufferIndex > -1, "expected non-negative start buffer index");
+    view = [chunks[startIndex].slice(startBufferIndex, endBufferIndex)];
+  } else {
+    view = chunks.slice(startIndex, endIndex);
+    if (startBufferIndex > -1) {
+      const head = view[0];
+      if (typeof head === "string") {
+        view[0] = head.slice(startBufferIndex);
+      } else {
+        ok(startBufferIndex === 0, "expected `startBufferIndex` to be `0`");
+        view.shift();
+      }
+    }
+    if (endBufferIndex > 0) {
+      view.push(chunks[endIndex].slice(0, endBufferIndex));
+    }
+  }
+  return view;
+}
+function serializeChunks(chunks, expandTabs) {
+  let index = -1;
+  const result = [];
+  let atTab;
+  while (++index < chunks.length) {
+    const chunk = chunks[index];
+    let value;
+    if (typeof chunk === "string") {
+      value = chunk;
+    } else {
+      switch (chunk) {
+        case codes.carriageReturn: {
+          value = values.cr;
+          break;
+        }
+        case codes.lineFeed: {
+          value = values.lf;
+          break;
+        }
+        case codes.carriageReturnLineFeed: {
+          value = values.cr + values.lf;
+          break;
+        }
+        case codes.horizontalTab: {
+          value = expandTabs ? values.space : values.ht;
+          break;
+        }
+        case codes.virtualSpace: {
+          if (!expandTabs && atTab) {
+            continue;
+          }
+          value = values.space;
+          break;
+        }
+        default: {
+          ok(typeof chunk === "number", "expected number");
+          value = String.fromCharCode(chunk);
+        }
+      }
+    }
+    atTab = chunk === codes.horizontalTab;
+    result.push(value);
+  }
+  return result.join("");
+}
+var import_debug, debug;
+var init_create_tokenizer = __esm(() => {
+  init_development();
+  init_dev3();
+  init_dev();
+  init_default();
+  import_debug = __toESM(require_src(), 1);
+  debug = import_debug.default("micromark");
+});
+
+// node_modules/micromark/dev/lib/parse.js
+function parse5(options) {
+  const settings = options || {};
+  const constructs = combineExtensions([exports_constructs, ...settings.extensions || []]);
+  const parser = {
+    constructs,
+    content: create(content),
+    defined: [],
+    document: create(document2),
+    flow: create(flow),
+    lazy: {},
+    string: create(string3),
+    text: create(text)
+  };
+  return parser;
+  function create(initial) {
+    return creator;
+    function creator(from) {
+      return createTokenizer(parser, initial, from);
+    }
+  }
+}
+var init_parse3 = __esm(() => {
+  init_micromark_util_combine_extensions();
+  init_content();
+  init_document();
+  init_flow();
+  init_text();
+  init_constructs();
+  init_create_tokenizer();
+});
+
+// node_modules/micromark/dev/lib/postprocess.js
+function postprocess(events) {
+  while (!subtokenize(events)) {}
+  return events;
+}
+var init_postprocess = __esm(() => {
+  init_dev6();
+});
+
+// node_modules/micromark/dev/lib/preprocess.js
+function preprocess2() {
+  let column = 1;
+  let buffer = "";
+  let start = true;
+  let atCarriageReturn;
+  return preprocessor;
+  function preprocessor(value, encoding, end) {
+    value = buffer + (typeof value === "string" ? value.toString() : new TextDecoder(encoding || undefined).decode(value));
+    const chunks = [];
+    let startPosition = 0;
+    buffer = "";
+    if (start) {
+      if (value.charCodeAt(0) === codes.byteOrderMarker) {
+        startPosition++;
+      }
+      start = undefined;
+    }
+    while (startPosition < value.length) {
+      search.lastIndex = startPosition;
+      const match = search.exec(value);
+      const endPosition = match && match.index !== undefined ? match.index : value.length;
+      const code = value.charCodeAt(endPosition);
+      if (!match) {
+        buffer = value.slice(startPosition);
+        break;
+      }
+      if (code === codes.lf && startPosition === endPosition && atCarriageReturn) {
+        chunks.push(codes.carriageReturnLineFeed);
+        atCarriageReturn = undefined;
+      } else {
+        if (atCarriageReturn) {
+          chunks.push(codes.carriageReturn);
+          atCarriageReturn = undefined;
+        }
+        if (startPosition < endPosition) {
+          chunks.push(value.slice(startPosition, endPosition));
+          column += endPosition - startPosition;
+        }
+        switch (code) {
+          case codes.nul: {
+            chunks.push(codes.replacementCharacter);
+            column++;
+            break;
+          }
+          case codes.ht: {
+            const next = Math.ceil(column / constants.tabSize) * constants.tabSize;
+            chunks.push(codes.horizontalTab);
+            while (column++ < next) {
+              chunks.push(codes.virtualSpace);
+            }
+            break;
+          }
+          case codes.lf: {
+            chunks.push(codes.lineFeed);
+            column = 1;
+            break;
+          }
+          default: {
+            atCarriageReturn = true;
+            column = 1;
+          }
+        }
+      }
+      startPosition = endPosition + 1;
+    }
+    if (end) {
+      if (atCarriageReturn) {
+        chunks.push(codes.carriageReturn);
+      }
+      if (buffer) {
+        chunks.push(buffer);
+      }
+      chunks.push(codes.eof);
+    }
+    return chunks;
+  }
+}
+var search;
+var init_preprocess = __esm(() => {
+  init_default();
+  search = /[\0\t\n\r]/g;
+});
+
+// node_modules/micromark/dev/index.js
+var init_dev12 = __esm(() => {
+  init_parse3();
+  init_postprocess();
+  init_preprocess();
+});
+
+// node_modules/micromark-extension-gfm-autolink-literal/dev/lib/syntax.js
+function gfmAutolinkLiteral() {
+  return { text: text3 };
+}
+function tokenizeEmailAutolink(effects, ok, nok) {
+  const self = this;
+  let dot;
+  let data;
+  return start;
+  function start(code) {
+    if (!gfmAtext(code) || !previousEmail.call(self, self.previous) || previousUnbalanced(self.events)) {
+      return nok(code);
+    }
+    effects.enter("literalAutolink");
+    effects.enter("literalAutolinkEmail");
+    return atext(code);
+  }
+  function atext(code) {
+    if (gfmAtext(code)) {
+      effects.consume(code);
+      return atext;
+    }
+    if (code === codes.atSign) {
+      effects.consume(code);
+      return emailDomain;
+    }
+    return nok(code);
+  }
+  function emailDomain(code) {
+    if (code === codes.dot) {
+      return effects.check(emailDomainDotTrail, emailDomainAfter, emailDomainDot)(code);
+    }
+    if (code === codes.dash || code === codes.underscore || asciiAlphanumeric(code)) {
+      data = true;
+      effects.consume(code);
+      return emailDomain;
+    }
+    return emailDomainAfter(code);
+  }
+  function emailDomainDot(code) {
+    effects.consume(code);
+    dot = true;
+    return emailDomain;
+  }
+  function emailDomainAfter(code) {
+    if (data && dot && asciiAlpha(self.previous)) {
+      effects.exit("literalAutolinkEmail");
+      effects.exit("literalAutolink");
+      return ok(code);
+    }
+    return nok(code);
+  }
+}
+function tokenizeWwwAutolink(effects, ok, nok) {
+  const self = this;
+  return wwwStart;
+  function wwwStart(code) {
+    if (code !== codes.uppercaseW && code !== codes.lowercaseW || !previousWww.call(self, self.previous) || previousUnbalanced(self.events)) {
+      return nok(code);
+    }
+    effects.enter("literalAutolink");
+    effects.enter("literalAutolinkWww");
+    return effects.check(wwwPrefix, effects.attempt(domain, effects.attempt(path, wwwAfter), nok), nok)(code);
+  }
+  function wwwAfter(code) {
+    effects.exit("literalAutolinkWww");
+    effects.exit("literalAutolink");
+    return ok(code);
+  }
+}
+function tokenizeProtocolAutolink(effects, ok, nok) {
+  const self = this;
+  let buffer = "";
+  let seen = false;
+  return protocolStart;
+  function protocolStart(code) {
+    if ((code === codes.uppercaseH || code === codes.lowercaseH) && previousProtocol.call(self, self.previous) && !previousUnbalanced(self.events)) {
+      effects.enter("literalAutolink");
+      effects.enter("literalAutolinkHttp");
+      buffer += String.fromCodePoint(code);
+      effects.consume(code);
+      return protocolPrefixInside;
+    }
+    return nok(code);
+  }
+  function protocolPrefixInside(code) {
+    if (asciiAlpha(code) && buffer.length < 5) {
+      buffer += String.fromCodePoint(code);
+      effects.consume(code);
+      return protocolPrefixInside;
+    }
+    if (code === codes.colon) {
+      const protocol = buffer.toLowerCase();
+      if (protocol === "http" || protocol === "https") {
+        effects.consume(code);
+        return protocolSlashesInside;
+      }
+    }
+    return nok(code);
+  }
+  function protocolSlashesInside(code) {
+    if (code === codes.slash) {
+      effects.consume(code);
+      if (seen) {
+        return afterProtocol;
+      }
+      seen = true;
+      return protocolSlashesInside;
+    }
+    return nok(code);
+  }
+  function afterProtocol(code) {
+    return code === codes.eof || asciiControl(code) || markdownLineEndingOrSpace(code) || unicodeWhitespace(code) || unicodePunctuation(code) ? nok(code) : effects.attempt(domain, effects.attempt(path, protocolAfter), nok)(code);
+  }
+  function protocolAfter(code) {
+    effects.exit("literalAutolinkHttp");
+    effects.exit("literalAutolink");
+    return ok(code);
+  }
+}
+function tokenizeWwwPrefix(effects, ok, nok) {
+  let size = 0;
+  return wwwPrefixInside;
+  function wwwPrefixInside(code) {
+    if ((code === codes.uppercaseW || code === codes.lowercaseW) && size < 3) {
+      size++;
+      effects.consume(code);
+      return wwwPrefixInside;
+    }
+    if (code === codes.dot && size === 3) {
+      effects.consume(code);
+      return wwwPrefixAfter;
+    }
+    return nok(code);
+  }
+  function wwwPrefixAfter(code) {
+    return code === codes.eof ? nok(code) : ok(code);
+  }
+}
+function tokenizeDomain(effects, ok, nok) {
+  let underscoreInLastSegment;
+  let underscoreInLastLastSegment;
+  let seen;
+  return domainInside;
+  function domainInside(code) {
+    if (code === codes.dot || code === codes.underscore) {
+      return effects.check(trail, domainAfter, domainAtPunctuation)(code);
+    }
+    if (code === codes.eof || markdownLineEndingOrSpace(code) || unicodeWhitespace(code) || code !== codes.dash && unicodePunctuation(code)) {
+      return domainAfter(code);
+    }
+    seen = true;
+    effects.consume(code);
+    return domainInside;
+  }
+  function domainAtPunctuation(code) {
+    if (code === codes.underscore) {
+      underscoreInLastSegment = true;
+    } else {
+      underscoreInLastLastSegment = underscoreInLastSegment;
+      underscoreInLastSegment = undefined;
+    }
+    effects.consume(code);
+    return domainInside;
+  }
+  function domainAfter(code) {
+    if (underscoreInLastLastSegment || underscoreInLastSegment || !seen) {
+      return nok(code);
+    }
+    return ok(code);
+  }
+}
+function tokenizePath(effects, ok) {
+  let sizeOpen = 0;
+  let sizeClose = 0;
+  return pathInside;
+  function pathInside(code) {
+    if (code === codes.leftParenthesis) {
+      sizeOpen++;
+      effects.consume(code);
+      return pathInside;
+    }
+    if (code === codes.rightParenthesis && sizeClose < sizeOpen) {
+      return pathAtPunctuation(code);
+    }
+    if (code === codes.exclamationMark || code === codes.quotationMark || code === codes.ampersand || code === codes.apostrophe || code === codes.rightParenthesis || code === codes.asterisk || code === codes.comma || code === codes.dot || code === codes.colon || code === codes.semicolon || code === codes.lessThan || code === codes.questionMark || code === codes.rightSquareBracket || code === codes.underscore || code === codes.tilde) {
+      return effects.check(trail, ok, pathAtPunctuation)(code);
+    }
+    if (code === codes.eof || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
+      return ok(code);
+    }
+    effects.consume(code);
+    return pathInside;
+  }
+  function pathAtPunctuation(code) {
+    if (code === codes.rightParenthesis) {
+      sizeClose++;
+    }
+    effects.consume(code);
+    return pathInside;
+  }
+}
+function tokenizeTrail(effects, ok, nok) {
+  return trail;
+  function trail(code) {
+    if (code === codes.exclamationMark || code === codes.quotationMark || code === codes.apostrophe || code === codes.rightParenthesis || code === codes.asterisk || code === codes.comma || code === codes.dot || code === codes.colon || code === codes.semicolon || code === codes.questionMark || code === codes.underscore || code === codes.tilde) {
+      effects.consume(code);
+      return trail;
+    }
+    if (code === codes.ampersand) {
+      effects.consume(code);
+      return trailCharacterReferenceStart;
+    }
+    if (code === codes.rightSquareBracket) {
+      effects.consume(code);
+      return trailBracketAfter;
+    }
+    if (code === codes.lessThan || code === codes.eof || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
+      return ok(code);
+    }
+    return nok(code);
+  }
+  function trailBracketAfter(code) {
+    if (code === codes.eof || code === codes.leftParenthesis || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code) || unicodeWhitespace(code)) {
+      return ok(code);
+    }
+    return trail(code);
+  }
+  function trailCharacterReferenceStart(code) {
+    return asciiAlpha(code) ? trailCharacterReferenceInside(code) : nok(code);
+  }
+  function trailCharacterReferenceInside(code) {
+    if (code === codes.semicolon) {
+      effects.consume(code);
+      return trail;
+    }
+    if (asciiAlpha(code)) {
+      effects.consume(code);
+      return trailCharacterReferenceInside;
+    }
+    return nok(code);
+  }
+}
+function tokenizeEmailDomainDotTrail(effects, ok, nok) {
+  return start;
+  function start(code) {
+    effects.consume(code);
+    return after;
+  }
+  function after(code) {
+    return asciiAlphanumeric(code) ? nok(code) : ok(code);
+  }
+}
+function previousWww(code) {
+  return code === codes.eof || code === codes.leftParenthesis || code === codes.asterisk || code === codes.underscore || code === codes.leftSquareBracket || code === codes.rightSquareBracket || code === codes.tilde || markdownLineEndingOrSpace(code);
+}
+function previousProtocol(code) {
+  return !asciiAlpha(code);
+}
+function previousEmail(code) {
+  return !(code === codes.slash || gfmAtext(code));
+}
+function gfmAtext(code) {
+  return code === codes.plusSign || code === codes.dash || code === codes.dot || code === codes.underscore || asciiAlphanumeric(code);
+}
+function previousUnbalanced(events) {
+  let index = events.length;
+  let result = false;
+  while (index--) {
+    const token = events[index][1];
+    if ((token.type === "labelLink" || token.type === "labelImage") && !token._balanced) {
+      result = true;
+      break;
+    }
+    if (token._gfmAutolinkLiteralWalkedInto) {
+      result = false;
+      break;
+    }
+  }
+  if (events.length > 0 && !result) {
+    events[events.length - 1][1]._gfmAutolinkLiteralWalkedInto = true;
+  }
+  return result;
+}
+var wwwPrefix, domain, path, trail, emailDomainDotTrail, wwwAutolink, protocolAutolink, emailAutolink, text3, code;
+var init_syntax = __esm(() => {
+  init_dev3();
+  init_default();
+  wwwPrefix = { tokenize: tokenizeWwwPrefix, partial: true };
+  domain = { tokenize: tokenizeDomain, partial: true };
+  path = { tokenize: tokenizePath, partial: true };
+  trail = { tokenize: tokenizeTrail, partial: true };
+  emailDomainDotTrail = {
+    tokenize: tokenizeEmailDomainDotTrail,
+    partial: true
+  };
+  wwwAutolink = {
+    name: "wwwAutolink",
+    tokenize: tokenizeWwwAutolink,
+    previous: previousWww
+  };
+  protocolAutolink = {
+    name: "protocolAutolink",
+    tokenize: tokenizeProtocolAutolink,
+    previous: previousProtocol
+  };
+  emailAutolink = {
+    name: "emailAutolink",
+    tokenize: tokenizeEmailAutolink,
+    previous: previousEmail
+  };
+  text3 = {};
+  code = codes.digit0;
+  while (code < codes.leftCurlyBrace) {
+    text3[code] = emailAutolink;
+    code++;
+    if (code === codes.colon)
+      code = codes.uppercaseA;
+    else if (code === codes.leftSquareBracket)
+      code = codes.lowercaseA;
+  }
+  text3[codes.plusSign] = emailAutolink;
+  text3[codes.dash] = emailAutolink;
+  text3[codes.dot] = emailAutolink;
+  text3[codes.underscore] = emailAutolink;
+  text3[codes.uppercaseH] = [emailAutolink, protocolAutolink];
+  text3[codes.lowercaseH] = [emailAutolink, protocolAutolink];
+  text3[codes.uppercaseW] = [emailAutolink, wwwAutolink];
+  text3[codes.lowercaseW] = [emailAutolink, wwwAutolink];
+});
+
+// node_modules/micromark-extension-gfm-autolink-literal/dev/index.js
+var init_dev13 = __esm(() => {
+  init_syntax();
+});
+
+// node_modules/micromark-extension-gfm-footnote/dev/lib/syntax.js
+function gfmFootnote() {
+  return {
+    document: {
+      [codes.leftSquareBracket]: {
+        name: "gfmFootnoteDefinition",
+        tokenize: tokenizeDefinitionStart,
+        continuation: { tokenize: tokenizeDefinitionContinuation },
+        exit: gfmFootnoteDefinitionEnd
+      }
+    },
+    text: {
+      [codes.leftSquareBracket]: {
+        name: "gfmFootnoteCall",
+        tokenize: tokenizeGfmFootnoteCall
+      },
+      [codes.rightSquareBracket]: {
+        name: "gfmPotentialFootnoteCall",
+        add: "after",
+        tokenize: tokenizePotentialGfmFootnoteCall,
+        resolveTo: resolveToPotentialGfmFootnoteCall
+      }
+    }
+  };
+}
+function tokenizePotentialGfmFootnoteCall(effects, ok2, nok) {
+  const self = this;
+  let index = self.events.length;
+  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
+  let labelStart;
+  while (index--) {
+    const token = self.events[index][1];
+    if (token.type === types.labelImage) {
+      labelStart = token;
+      break;
+    }
+    if (token.type === "gfmFootnoteCall" || token.type === types.labelLink || token.type === types.label || token.type === types.image || token.type === types.link) {
+      break;
+    }
+  }
+  return start;
+  function start(code) {
+    ok(code === codes.rightSquareBracket, "expected `]`");
+    if (!labelStart || !labelStart._balanced) {
+      return nok(code);
+    }
+    const id = normalizeIdentifier(self.sliceSerialize({ start: labelStart.end, end: self.now() }));
+    if (id.codePointAt(0) !== codes.caret || !defined.includes(id.slice(1))) {
+      return nok(code);
+    }
+    effects.enter("gfmFootnoteCallLabelMarker");
+    effects.consume(code);
+    effects.exit("gfmFootnoteCallLabelMarker");
+    return ok2(code);
+  }
+}
+function resolveToPotentialGfmFootnoteCall(events, context) {
+  let index = events.length;
+  let labelStart;
+  while (index--) {
+    if (events[index][1].type === types.labelImage && events[index][0] === "enter") {
+      labelStart = events[index][1];
+      break;
+    }
+  }
+  ok(labelStart, "expected `labelStart` to resolve");
+  events[index + 1][1].type = types.data;
+  events[index + 3][1].type = "gfmFootnoteCallLabelMarker";
+  const call = {
+    type: "gfmFootnoteCall",
+    start: Object.assign({}, events[index + 3][1].start),
+    end: Object.assign({}, events[events.length - 1][1].end)
+  };
+  const marker = {
+    type: "gfmFootnoteCallMarker",
+    start: Object.assign({}, events[index + 3][1].end),
+    end: Object.assign({}, events[index + 3][1].end)
+  };
+  marker.end.column++;
+  marker.end.offset++;
+  marker.end._bufferIndex++;
+  const string = {
+    type: "gfmFootnoteCallString",
+    start: Object.assign({}, marker.end),
+    end: Object.assign({}, events[events.length - 1][1].start)
+  };
+  const chunk = {
+    type: types.chunkString,
+    contentType: "string",
+    start: Object.assign({}, string.start),
+    end: Object.assign({}, string.end)
+  };
+  const replacement = [
+    events[index + 1],
+    events[index + 2],
+    ["enter", call, context],
+    events[index + 3],
+    events[index + 4],
+    ["enter", marker, context],
+    ["exit", marker, context],
+    ["enter", string, context],
+    ["enter", chunk, context],
+    ["exit", chunk, context],
+    ["exit", string, context],
+    events[events.length - 2],
+    events[events.length - 1],
+    ["exit", call, context]
+  ];
+  events.splice(index, events.length - index + 1, ...replacement);
+  return events;
+}
+function tokenizeGfmFootnoteCall(effects, ok2, nok) {
+  const self = this;
+  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
+  let size = 0;
+  let data;
+  return start;
+  function start(code) {
+    ok(code === codes.leftSquareBracket, "expected `[`");
+    effects.enter("gfmFootnoteCall");
+    effects.enter("gfmFootnoteCallLabelMarker");
+    effects.consume(code);
+    effects.exit("gfmFootnoteCallLabelMarker");
+    return callStart;
+  }
+  function callStart(code) {
+    if (code !== codes.caret)
+      return nok(code);
+    effects.enter("gfmFootnoteCallMarker");
+    effects.consume(code);
+    effects.exit("gfmFootnoteCallMarker");
+    effects.enter("gfmFootnoteCallString");
+    effects.enter("chunkString").contentType = "string";
+    return callData;
+  }
+  function callData(code) {
+    if (size > constants.linkReferenceSizeMax || code === codes.rightSquareBracket && !data || code === codes.eof || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code)) {
+      return nok(code);
+    }
+    if (code === codes.rightSquareBracket) {
+      effects.exit("chunkString");
+      const token = effects.exit("gfmFootnoteCallString");
+      if (!defined.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
+        return nok(code);
+      }
+      effects.enter("gfmFootnoteCallLabelMarker");
+      effects.consume(code);
+      effects.exit("gfmFootnoteCallLabelMarker");
+      effects.exit("gfmFootnoteCall");
+      return ok2;
+    }
+    if (!markdownLineEndingOrSpace(code)) {
+      data = true;
+    }
+    size++;
+    effects.consume(code);
+    return code === codes.backslash ? callEscape : callData;
+  }
+  function callEscape(code) {
+    if (code === codes.leftSquareBracket || code === codes.backslash || code === codes.rightSquareBracket) {
+      effects.consume(code);
+      size++;
+      return callData;
+    }
+    return callData(code);
+  }
+}
+function tokenizeDefinitionStart(effects, ok2, nok) {
+  const self = this;
+  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
+  let identifier;
+  let size = 0;
+  let data;
+  return start;
+  function start(code) {
+    ok(code === codes.leftSquareBracket, "expected `[`");
+    effects.enter("gfmFootnoteDefinition")._container = true;
+    effects.enter("gfmFootnoteDefinitionLabel");
+    effects.enter("gfmFootnoteDefinitionLabelMarker");
+    effects.consume(code);
+    effects.exit("gfmFootnoteDefinitionLabelMarker");
+    return labelAtMarker;
+  }
+  function labelAtMarker(code) {
+    if (code === codes.caret) {
+      effects.enter("gfmFootnoteDefinitionMarker");
+      effects.consume(code);
+      effects.exit("gfmFootnoteDefinitionMarker");
+      effects.enter("gfmFootnoteDefinitionLabelString");
+      effects.enter("chunkString").contentType = "string";
+      return labelInside;
+    }
+    return nok(code);
+  }
+  function labelInside(code) {
+    if (size > constants.linkReferenceSizeMax || code === codes.rightSquareBracket && !data || code === codes.eof || code === codes.leftSquareBracket || markdownLineEndingOrSpace(code)) {
+      return nok(code);
+    }
+    if (code === codes.rightSquareBracket) {
+      effects.exit("chunkString");
+      const token = effects.exit("gfmFootnoteDefinitionLabelString");
+      identifier = normalizeIdentifier(self.sliceSerialize(token));
+      effects.enter("gfmFootnoteDefinitionLabelMarker");
+      effects.consume(code);
+      effects.exit("gfmFootnoteDefinitionLabelMarker");
+      effects.exit("gfmFootnoteDefinitionLabel");
+      return labelAfter;
+    }
+    if (!markdownLineEndingOrSpace(code)) {
+      data = true;
+    }
+    size++;
+    effects.consume(code);
+    return code === codes.backslash ? labelEscape : labelInside;
+  }
+  function labelEscape(code) {
+    if (code === codes.leftSquareBracket || code === codes.backslash || code === codes.rightSquareBracket) {
+      effects.consume(code);
+      size++;
+      return labelInside;
+    }
+    return labelInside(code);
+  }
+  function labelAfter(code) {
+    if (code === codes.colon) {
+      effects.enter("definitionMarker");
+      effects.consume(code);
+      effects.exit("definitionMarker");
+      if (!defined.includes(identifier)) {
+        defined.push(identifier);
+      }
+      return factorySpace(effects, whitespaceAfter, "gfmFootnoteDefinitionWhitespace");
+    }
+    return nok(code);
+  }
+  function whitespaceAfter(code) {
+    return ok2(code);
+  }
+}
+function tokenizeDefinitionContinuation(effects, ok, nok) {
+  return effects.check(blankLine, ok, effects.attempt(indent, ok, nok));
+}
+function gfmFootnoteDefinitionEnd(effects) {
+  effects.exit("gfmFootnoteDefinition");
+}
+function tokenizeIndent2(effects, ok, nok) {
+  const self = this;
+  return factorySpace(effects, afterPrefix, "gfmFootnoteDefinitionIndent", constants.tabSize + 1);
+  function afterPrefix(code) {
+    const tail = self.events[self.events.length - 1];
+    return tail && tail[1].type === "gfmFootnoteDefinitionIndent" && tail[2].sliceSerialize(tail[1], true).length === constants.tabSize ? ok(code) : nok(code);
+  }
+}
+var indent;
+var init_syntax2 = __esm(() => {
+  init_development();
+  init_dev11();
+  init_dev4();
+  init_dev3();
+  init_dev2();
+  init_default();
+  indent = { tokenize: tokenizeIndent2, partial: true };
+});
+
+// node_modules/micromark-extension-gfm-footnote/dev/index.js
+var init_dev14 = __esm(() => {
+  init_syntax2();
+});
+
+// node_modules/micromark-extension-gfm-strikethrough/dev/lib/syntax.js
+function gfmStrikethrough(options) {
+  const options_ = options || {};
+  let single = options_.singleTilde;
+  const tokenizer = {
+    name: "strikethrough",
+    tokenize: tokenizeStrikethrough,
+    resolveAll: resolveAllStrikethrough
+  };
+  if (single === null || single === undefined) {
+    single = true;
+  }
+  return {
+    text: { [codes.tilde]: tokenizer },
+    insideSpan: { null: [tokenizer] },
+    attentionMarkers: { null: [codes.tilde] }
+  };
+  function resolveAllStrikethrough(events, context) {
+    let index = -1;
+    while (++index < events.length) {
+      if (events[index][0] === "enter" && events[index][1].type === "strikethroughSequenceTemporary" && events[index][1]._close) {
+        let open = index;
+        while (open--) {
+          if (events[open][0] === "exit" && events[open][1].type === "strikethroughSequenceTemporary" && events[open][1]._open && events[index][1].end.offset - events[index][1].start.offset === events[open][1].end.offset - events[open][1].start.offset) {
+            events[index][1].type = "strikethroughSequence";
+            events[open][1].type = "strikethroughSequence";
+            const strikethrough = {
+              type: "strikethrough",
+              start: Object.assign({}, events[open][1].start),
+              end: Object.assign({}, events[index][1].end)
+            };
+            const text = {
+              type: "strikethroughText",
+              start: Object.assign({}, events[open][1].end),
+              end: Object.assign({}, events[index][1].start)
+            };
+            const nextEvents = [
+              ["enter", strikethrough, context],
+              ["enter", events[open][1], context],
+              ["exit", events[open][1], context],
+              ["enter", text, context]
+            ];
+            const insideSpan = context.parser.constructs.insideSpan.null;
+            if (insideSpan) {
+              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan, events.slice(open + 1, index), context));
+            }
+            splice(nextEvents, nextEvents.length, 0, [
+              ["exit", text, context],
+              ["enter", events[index][1], context],
+              ["exit", events[index][1], context],
+              ["exit", strikethrough, context]
+            ]);
+            splice(events, open - 1, index - open + 3, nextEvents);
+            index = open + nextEvents.length - 2;
+            break;
+          }
+        }
+      }
+    }
+    index = -1;
+    while (++index < events.length) {
+      if (events[index][1].type === "strikethroughSequenceTemporary") {
+        events[index][1].type = types.data;
+      }
+    }
+    return events;
+  }
+  function tokenizeStrikethrough(effects, ok2, nok) {
+    const previous = this.previous;
+    const events = this.events;
+    let size = 0;
+    return start;
+    function start(code) {
+      ok(code === codes.tilde, "expected `~`");
+      if (previous === codes.tilde && events[events.length - 1][1].type !== types.characterEscape) {
+        return nok(code);
+      }
+      effects.enter("strikethroughSequenceTemporary");
+      return more(code);
+    }
+    function more(code) {
+      const before = classifyCharacter(previous);
+      if (code === codes.tilde) {
+        if (size > 1)
+          return nok(code);
+        effects.consume(code);
+        size++;
+        return more;
+      }
+      if (size < 2 && !single)
+        return nok(code);
+      const token = effects.exit("strikethroughSequenceTemporary");
+      const after = classifyCharacter(code);
+      token._open = !after || after === constants.attentionSideAfter && Boolean(before);
+      token._close = !before || before === constants.attentionSideAfter && Boolean(after);
+      return ok2(code);
+    }
+  }
+}
+var init_syntax3 = __esm(() => {
+  init_development();
+  init_dev();
+  init_dev5();
+  init_default();
+});
+
+// node_modules/micromark-extension-gfm-strikethrough/dev/index.js
+var init_dev15 = __esm(() => {
+  init_syntax3();
+});
+
+// node_modules/micromark-extension-gfm-table/dev/lib/edit-map.js
+class EditMap2 {
+  constructor() {
+    this.map = [];
+    this.index = new Map;
+  }
+  add(index, remove, add) {
+    addImplementation2(this, index, remove, add);
+  }
+  consume(events) {
+    this.map.sort(function(a, b) {
+      return a[0] - b[0];
+    });
+    if (this.map.length === 0) {
+      return;
+    }
+    let index = this.map.length;
+    const vecs = [];
+    while (index > 0) {
+      index -= 1;
+      vecs.push(events.slice(this.map[index][0] + this.map[index][1]), this.map[index][2]);
+      events.length = this.map[index][0];
+    }
+    vecs.push(events.slice());
+    events.length = 0;
+    let slice = vecs.pop();
+    while (slice) {
+      for (const element of slice) {
+        events.push(element);
+      }
+      slice = vecs.pop();
+    }
+    this.map.length = 0;
+    this.index.clear();
+  }
+}
+function addImplementation2(editMap, at, remove, add) {
+  if (remove === 0 && add.length === 0) {
+    return;
+  }
+  const existing = editMap.index.get(at);
+  if (existing) {
+    existing[1] += remove;
+    existing[2].push(...add);
+    return;
+  }
+  const change = [at, remove, add];
+  editMap.map.push(change);
+  editMap.index.set(at, change);
+}
+
+// node_modules/micromark-extension-gfm-table/dev/lib/infer.js
+function gfmTableAlign(events, index) {
+  ok(events[index][1].type === "table", "expected table");
+  let inDelimiterRow = false;
+  const align = [];
+  while (index < events.length) {
+    const event = events[index];
+    if (inDelimiterRow) {
+      if (event[0] === "enter") {
+        if (event[1].type === "tableContent") {
+          align.push(events[index + 1][1].type === "tableDelimiterMarker" ? "left" : "none");
+        }
+      } else if (event[1].type === "tableContent") {
+        if (events[index - 1][1].type === "tableDelimiterMarker") {
+          const alignIndex = align.length - 1;
+          align[alignIndex] = align[alignIndex] === "left" ? "center" : "right";
+        }
+      } else if (event[1].type === "tableDelimiterRow") {
+        break;
+      }
+    } else if (event[0] === "enter" && event[1].type === "tableDelimiterRow") {
+      inDelimiterRow = true;
+    }
+    index += 1;
+  }
+  return align;
+}
+var init_infer = __esm(() => {
+  init_development();
+});
+
+// node_modules/micromark-extension-gfm-table/dev/lib/syntax.js
+function gfmTable() {
+  return {
+    flow: {
+      null: { name: "table", tokenize: tokenizeTable, resolveAll: resolveTable }
+    }
+  };
+}
+function tokenizeTable(effects, ok2, nok) {
+  const self = this;
+  let size = 0;
+  let sizeB = 0;
+  let seen;
+  return start;
+  function start(code) {
+    let index = self.events.length - 1;
+    while (index > -1) {
+      const { type } = self.events[index][1];
+      if (type === types.lineEnding || type === types.linePrefix) {
+        index--;
+      } else {
+        break;
+      }
+    }
+    const tail = index > -1 ? self.events[index][1].type : null;
+    const next = tail === "tableHead" || tail === "tableRow" ? bodyRowStart : headRowBefore;
+    if (next === bodyRowStart && self.parser.lazy[self.now().line]) {
+      return nok(code);
+    }
+    return next(code);
+  }
+  function headRowBefore(code) {
+    effects.enter("tableHead");
+    effects.enter("tableRow");
+    return headRowStart(code);
+  }
+  function headRowStart(code) {
+    if (code === codes.verticalBar) {
+      return headRowBreak(code);
+    }
+    seen = true;
+    sizeB += 1;
+    return headRowBreak(code);
+  }
+  function headRowBreak(code) {
+    if (code === codes.eof) {
+      return nok(code);
+    }
+    if (markdownLineEnding(code)) {
+      if (sizeB > 1) {
+        sizeB = 0;
+        self.interrupt = true;
+        effects.exit("tableRow");
+        effects.enter(types.lineEnding);
+        effects.consume(code);
+        effects.exit(types.lineEnding);
+        return headDelimiterStart;
+      }
+      return nok(code);
+    }
+    if (markdownSpace(code)) {
+      return factorySpace(effects, headRowBreak, types.whitespace)(code);
+    }
+    sizeB += 1;
+    if (seen) {
+      seen = false;
+      size += 1;
+    }
+    if (code === codes.verticalBar) {
+      effects.enter("tableCellDivider");
+      effects.consume(code);
+      effects.exit("tableCellDivider");
+      seen = true;
+      return headRowBreak;
+    }
+    effects.enter(types.data);
+    return headRowData(code);
+  }
+  function headRowData(code) {
+    if (code === codes.eof || code === codes.verticalBar || markdownLineEndingOrSpace(code)) {
+      effects.exit(types.data);
+      return headRowBreak(code);
+    }
+    effects.consume(code);
+    return code === codes.backslash ? headRowEscape : headRowData;
+  }
+  function headRowEscape(code) {
+    if (code === codes.backslash || code === codes.verticalBar) {
+      effects.consume(code);
+      return headRowData;
+    }
+    return headRowData(code);
+  }
+  function headDelimiterStart(code) {
+    self.interrupt = false;
+    if (self.parser.lazy[self.now().line]) {
+      return nok(code);
+    }
+    effects.enter("tableDelimiterRow");
+    seen = false;
+    if (markdownSpace(code)) {
+      ok(self.parser.constructs.disable.null, "expected `disabled.null`");
+      return factorySpace(effects, headDelimiterBefore, types.linePrefix, self.parser.constructs.disable.null.includes("codeIndented") ? undefined : constants.tabSize)(code);
+    }
+    return headDelimiterBefore(code);
+  }
+  function headDelimiterBefore(code) {
+    if (code === codes.dash || code === codes.colon) {
+      return headDelimiterValueBefore(code);
+    }
+    if (code === codes.verticalBar) {
+      seen = true;
+      effects.enter("tableCellDivider");
+      effects.consume(code);
+      effects.exit("tableCellDivider");
+      return headDelimiterCellBefore;
+    }
+    return headDelimiterNok(code);
+  }
+  function headDelimiterCellBefore(code) {
+    if (markdownSpace(code)) {
+      return factorySpace(effects, headDelimiterValueBefore, types.whitespace)(code);
+    }
+    return headDelimiterValueBefore(code);
+  }
+  function headDelimiterValueBefore(code) {
+    if (code === codes.colon) {
+      sizeB += 1;
+      seen = true;
+      effects.enter("tableDelimiterMarker");
+      effects.consume(code);
+      effects.exit("tableDelimiterMarker");
+      return headDelimiterLeftAlignmentAfter;
+    }
+    if (code === codes.dash) {
+      sizeB += 1;
+      return headDelimiterLeftAlignmentAfter(code);
+    }
+    if (code === codes.eof || markdownLineEnding(code)) {
+      return headDelimiterCellAfter(code);
+    }
+    return headDelimiterNok(code);
+  }
+  function headDelimiterLeftAlignmentAfter(code) {
+    if (code === codes.dash) {
+      effects.enter("tableDelimiterFiller");
+      return headDelimiterFiller(code);
+    }
+    return headDelimiterNok(code);
+  }
+  function headDelimiterFiller(code) {
+    if (code === codes.dash) {
+      effects.consume(code);
+      return headDelimiterFiller;
+    }
+    if (code === codes.colon) {
+      seen = true;
+      effects.exit("tableDelimiterFiller");
+      effects.enter("tableDelimiterMarker");
+      effects.consume(code);
+      effects.exit("tableDelimiterMarker");
+      return headDelimiterRightAlignmentAfter;
+    }
+    effects.exit("tableDelimiterFiller");
+    return headDelimiterRightAlignmentAfter(code);
+  }
+  function headDelimiterRightAlignmentAfter(code) {
+    if (markdownSpace(code)) {
+      return factorySpace(effects, headDelimiterCellAfter, types.whitespace)(code);
+    }
+    return headDelimiterCellAfter(code);
+  }
+  function headDelimiterCellAfter(code) {
+    if (code === codes.verticalBar) {
+      return headDelimiterBefore(code);
+    }
+    if (code === codes.eof || markdownLineEnding(code)) {
+      if (!seen || size !== sizeB) {
+        return headDelimiterNok(code);
+      }
+      effects.exit("tableDelimiterRow");
+      effects.exit("tableHead");
+      return ok2(code);
+    }
+    return headDelimiterNok(code);
+  }
+  function headDelimiterNok(code) {
+    return nok(code);
+  }
+  function bodyRowStart(code) {
+    effects.enter("tableRow");
+    return bodyRowBreak(code);
+  }
+  function bodyRowBreak(code) {
+    if (code === codes.verticalBar) {
+      effects.enter("tableCellDivider");
+      effects.consume(code);
+      effects.exit("tableCellDivider");
+      return bodyRowBreak;
+    }
+    if (code === codes.eof || markdownLineEnding(code)) {
+      effects.exit("tableRow");
+      return ok2(code);
+    }
+    if (markdownSpace(code)) {
+      return factorySpace(effects, bodyRowBreak, types.whitespace)(code);
+    }
+    effects.enter(types.data);
+    return bodyRowData(code);
+  }
+  function bodyRowData(code) {
+    if (code === codes.eof || code === codes.verticalBar || markdownLineEndingOrSpace(code)) {
+      effects.exit(types.data);
+      return bodyRowBreak(code);
+    }
+    effects.consume(code);
+    return code === codes.backslash ? bodyRowEscape : bodyRowData;
+  }
+  function bodyRowEscape(code) {
+    if (code === codes.backslash || code === codes.verticalBar) {
+      effects.consume(code);
+      return bodyRowData;
+    }
+    return bodyRowData(code);
+  }
+}
+function resolveTable(events, context) {
+  let index = -1;
+  let inFirstCellAwaitingPipe = true;
+  let rowKind = 0;
+  let lastCell = [0, 0, 0, 0];
+  let cell = [0, 0, 0, 0];
+  let afterHeadAwaitingFirstBodyRow = false;
+  let lastTableEnd = 0;
+  let currentTable;
+  let currentBody;
+  let currentCell;
+  const map = new EditMap2;
+  while (++index < events.length) {
+    const event = events[index];
+    const token = event[1];
+    if (event[0] === "enter") {
+      if (token.type === "tableHead") {
+        afterHeadAwaitingFirstBodyRow = false;
+        if (lastTableEnd !== 0) {
+          ok(currentTable, "there should be a table opening");
+          flushTableEnd(map, context, lastTableEnd, currentTable, currentBody);
+          currentBody = undefined;
+          lastTableEnd = 0;
+        }
+        currentTable = {
+          type: "table",
+          start: Object.assign({}, token.start),
+          end: Object.assign({}, token.end)
+        };
+        map.add(index, 0, [["enter", currentTable, context]]);
+      } else if (token.type === "tableRow" || token.type === "tableDelimiterRow") {
+        inFirstCellAwaitingPipe = true;
+        currentCell = undefined;
+        lastCell = [0, 0, 0, 0];
+        cell = [0, index + 1, 0, 0];
+        if (afterHeadAwaitingFirstBodyRow) {
+          afterHeadAwaitingFirstBodyRow = false;
+          currentBody = {
+            type: "tableBody",
+            start: Object.assign({}, token.start),
+            end: Object.assign({}, token.end)
+          };
+          map.add(index, 0, [["enter", currentBody, context]]);
+        }
+        rowKind = token.type === "tableDelimiterRow" ? 2 : currentBody ? 3 : 1;
+      } else if (rowKind && (token.type === types.data || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
+        inFirstCellAwaitingPipe = false;
+        if (cell[2] === 0) {
+          if (lastCell[1] !== 0) {
+            cell[0] = cell[1];
+            currentCell = flushCell(map, context, lastCell, rowKind, undefined, currentCell);
+            lastCell = [0, 0, 0, 0];
+          }
+          cell[2] = index;
+        }
+      } else if (token.type === "tableCellDivider") {
+        if (inFirstCellAwaitingPipe) {
+          inFirstCellAwaitingPipe = false;
+        } else {
+          if (lastCell[1] !== 0) {
+            cell[0] = cell[1];
+            currentCell = flushCell(map, context, lastCell, rowKind, undefined, currentCell);
+          }
+          lastCell = cell;
+          cell = [lastCell[1], index, 0, 0];
+        }
+      }
+    } else if (token.type === "tableHead") {
+      afterHeadAwaitingFirstBodyRow = true;
+      lastTableEnd = index;
+    } else if (token.type === "tableRow" || token.type === "tableDelimiterRow") {
+      lastTableEnd = index;
+      if (lastCell[1] !== 0) {
+        cell[0] = cell[1];
+        currentCell = flushCell(map, context, lastCell, rowKind, index, currentCell);
+      } else if (cell[1] !== 0) {
+        currentCell = flushCell(map, context, cell, rowKind, index, currentCell);
+      }
+      rowKind = 0;
+    } else if (rowKind && (token.type === types.data || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
+      cell[3] = index;
+    }
+  }
+  if (lastTableEnd !== 0) {
+    ok(currentTable, "expected table opening");
+    flushTableEnd(map, context, lastTableEnd, currentTable, currentBody);
+  }
+  map.consume(context.events);
+  index = -1;
+  while (++index < context.events.length) {
+    const event = context.events[index];
+    if (event[0] === "enter" && event[1].type === "table") {
+      event[1]._align = gfmTableAlign(context.events, index);
+    }
+  }
+  return events;
+}
+function flushCell(map, context, range, rowKind, rowEnd, previousCell) {
+  const groupName = rowKind === 1 ? "tableHeader" : rowKind === 2 ? "tableDelimiter" : "tableData";
+  const valueName = "tableContent";
+  if (range[0] !== 0) {
+    ok(previousCell, "expected previous cell enter");
+    previousCell.end = Object.assign({}, getPoint(context.events, range[0]));
+    map.add(range[0], 0, [["exit", previousCell, context]]);
+  }
+  const now = getPoint(context.events, range[1]);
+  previousCell = {
+    type: groupName,
+    start: Object.assign({}, now),
+    end: Object.assign({}, now)
+  };
+  map.add(range[1], 0, [["enter", previousCell, context]]);
+  if (range[2] !== 0) {
+    const relatedStart = getPoint(context.events, range[2]);
+    const relatedEnd = getPoint(context.events, range[3]);
+    const valueToken = {
+      type: valueName,
+      start: Object.assign({}, relatedStart),
+      end: Object.assign({}, relatedEnd)
+    };
+    map.add(range[2], 0, [["enter", valueToken, context]]);
+    ok(range[3] !== 0);
+    if (rowKind !== 2) {
+      const start = context.events[range[2]];
+      const end = context.events[range[3]];
+      start[1].end = Object.assign({}, end[1].end);
+      start[1].type = types.chunkText;
+      start[1].contentType = constants.contentTypeText;
+      if (range[3] > range[2] + 1) {
+        const a = range[2] + 1;
+        const b = range[3] - range[2] - 1;
+        map.add(a, b, []);
+      }
+    }
+    map.add(range[3] + 1, 0, [["exit", valueToken, context]]);
+  }
+  if (rowEnd !== undefined) {
+    previousCell.end = Object.assign({}, getPoint(context.events, rowEnd));
+    map.add(rowEnd, 0, [["exit", previousCell, context]]);
+    previousCell = undefined;
+  }
+  return previousCell;
+}
+function flushTableEnd(map, context, index, table, tableBody) {
+  const exits = [];
+  const related = getPoint(context.events, index);
+  if (tableBody) {
+    tableBody.end = Object.assign({}, related);
+    exits.push(["exit", tableBody, context]);
+  }
+  table.end = Object.assign({}, related);
+  exits.push(["exit", table, context]);
+  map.add(index + 1, 0, exits);
+}
+function getPoint(events, index) {
+  const event = events[index];
+  const side = event[0] === "enter" ? "start" : "end";
+  return event[1][side];
+}
+var init_syntax4 = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  init_infer();
+});
+
+// node_modules/micromark-extension-gfm-table/dev/index.js
+var init_dev16 = __esm(() => {
+  init_syntax4();
+});
+
+// node_modules/micromark-extension-gfm-task-list-item/dev/lib/syntax.js
+function gfmTaskListItem() {
+  return {
+    text: { [codes.leftSquareBracket]: tasklistCheck }
+  };
+}
+function tokenizeTasklistCheck(effects, ok2, nok) {
+  const self = this;
+  return open;
+  function open(code) {
+    ok(code === codes.leftSquareBracket, "expected `[`");
+    if (self.previous !== codes.eof || !self._gfmTasklistFirstContentOfListItem) {
+      return nok(code);
+    }
+    effects.enter("taskListCheck");
+    effects.enter("taskListCheckMarker");
+    effects.consume(code);
+    effects.exit("taskListCheckMarker");
+    return inside;
+  }
+  function inside(code) {
+    if (markdownLineEndingOrSpace(code)) {
+      effects.enter("taskListCheckValueUnchecked");
+      effects.consume(code);
+      effects.exit("taskListCheckValueUnchecked");
+      return close;
+    }
+    if (code === codes.uppercaseX || code === codes.lowercaseX) {
+      effects.enter("taskListCheckValueChecked");
+      effects.consume(code);
+      effects.exit("taskListCheckValueChecked");
+      return close;
+    }
+    return nok(code);
+  }
+  function close(code) {
+    if (code === codes.rightSquareBracket) {
+      effects.enter("taskListCheckMarker");
+      effects.consume(code);
+      effects.exit("taskListCheckMarker");
+      effects.exit("taskListCheck");
+      return after;
+    }
+    return nok(code);
+  }
+  function after(code) {
+    if (markdownLineEnding(code)) {
+      return ok2(code);
+    }
+    if (markdownSpace(code)) {
+      return effects.check({ tokenize: spaceThenNonSpace }, ok2, nok)(code);
+    }
+    return nok(code);
+  }
+}
+function spaceThenNonSpace(effects, ok, nok) {
+  return factorySpace(effects, after, types.whitespace);
+  function after(code) {
+    return code === codes.eof ? nok(code) : ok(code);
+  }
+}
+var tasklistCheck;
+var init_syntax5 = __esm(() => {
+  init_development();
+  init_dev4();
+  init_dev3();
+  init_default();
+  tasklistCheck = { name: "tasklistCheck", tokenize: tokenizeTasklistCheck };
+});
+
+// node_modules/micromark-extension-gfm-task-list-item/dev/index.js
+var init_dev17 = __esm(() => {
+  init_syntax5();
+});
+
+// node_modules/micromark-extension-gfm/index.js
+function gfm(options) {
+  return combineExtensions([
+    gfmAutolinkLiteral(),
+    gfmFootnote(),
+    gfmStrikethrough(options),
+    gfmTable(),
+    gfmTaskListItem()
+  ]);
+}
+var init_micromark_extension_gfm = __esm(() => {
+  init_micromark_util_combine_extensions();
+  init_dev13();
+  init_dev14();
+  init_dev15();
+  init_dev16();
+  init_dev17();
+});
+
+// src/run/quoted.ts
+function markdownEvents(text) {
+  return postprocess(parse5({ extensions: [gfm()] }).document().write(preprocess2()(text, undefined, true)));
+}
+function scan(text) {
+  const quotes = [];
+  const code = [];
+  for (const [kind, token] of markdownEvents(text)) {
+    if (kind !== "exit")
+      continue;
+    const range = [token.start.offset, token.end.offset];
+    if (token.type === "blockQuote")
+      quotes.push(range);
+    else if (CODE.has(token.type))
+      code.push(range);
+  }
+  return { quotes, code };
+}
+function unquotedProse(text) {
+  const { quotes, code } = scan(text);
+  const blank = new Uint8Array(text.length);
+  for (const [start, end] of [...quotes, ...code])
+    blank.fill(1, start, end);
+  let prose = "";
+  for (let i = 0;i < text.length; i++)
+    prose += blank[i] && text[i] !== `
+` ? " " : text[i];
+  return prose;
+}
+function quoteSegments(text) {
+  const segments = [];
+  let at = 0;
+  const own = (end) => {
+    const lines = text.slice(at, end).replace(/^\n/, "").replace(/\n$/, "");
+    if (lines)
+      segments.push({ quoted: false, text: lines });
+  };
+  for (const [start, end] of scan(text).quotes.sort((a, b) => a[0] - b[0])) {
+    if (start < at)
+      continue;
+    const lineStart = text.lastIndexOf(`
+`, start - 1) + 1;
+    const lineEnd = text.indexOf(`
+`, end) === -1 ? text.length : text.indexOf(`
+`, end);
+    own(lineStart);
+    segments.push({ quoted: true, text: text.slice(lineStart, lineEnd) });
+    at = lineEnd;
+  }
+  own(text.length);
+  return segments;
+}
+var CODE;
+var init_quoted = __esm(() => {
+  init_dev12();
+  init_micromark_extension_gfm();
+  CODE = new Set(["codeFenced", "codeIndented", "codeText"]);
 });
 
 // src/actions/log.ts
@@ -6952,11 +15887,11 @@ init_api();
 
 // src/gate/gate.ts
 import { existsSync as existsSync3 } from "fs";
-import { join as join3 } from "path";
+import { join as join4 } from "path";
 
 // src/config/config.ts
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
-import { join as join2 } from "path";
+import { join as join3 } from "path";
 
 // node_modules/zod/index.js
 init_external();
@@ -7123,7 +16058,8 @@ var OPS = [
   "pr_checkout",
   "pr_push",
   "comment",
-  "pr_review"
+  "pr_review",
+  "attach"
 ];
 var BASE_CLASS = {
   repo_view: "read",
@@ -7141,7 +16077,8 @@ var BASE_CLASS = {
   pr_checkout: "write",
   pr_push: "write",
   comment: "write",
-  pr_review: "write"
+  pr_review: "write",
+  attach: "write"
 };
 function classify(op, args) {
   return op === "pr_push" && args.forceWithLease === true ? "destructive" : BASE_CLASS[op];
@@ -7181,8 +16118,353 @@ function decide(policy, query) {
 var TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"];
 var SANDBOX_MODES = ["auto", "off"];
 
+// src/redact.ts
+import { Buffer } from "buffer";
+var REDACTED = "[REDACTED]";
+var MIN_SECRET_LENGTH = 8;
+var TOKEN_SHAPES = [
+  String.raw`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?` + String.raw`(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)`,
+  String.raw`(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{36,}`,
+  String.raw`(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}`,
+  String.raw`(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{20,}`,
+  String.raw`(?<![A-Za-z0-9])A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
+  String.raw`(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}`,
+  String.raw`(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`,
+  String.raw`(${caseless("authorization")}["']?\s*[:=]\s*["']?` + String.raw`(?:${caseless("basic")}|${caseless("bearer")}|${caseless("token")})\s+)` + String.raw`[A-Za-z0-9._~+/=-]+`
+];
+function caseless(word) {
+  return word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+}
+function escapeRegExp2(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function base642(bytes) {
+  return bytes.toString("base64");
+}
+function toUrlSafe(b64) {
+  return b64.replace(/\+/g, "-").replace(/\//g, "_");
+}
+function alignedBase64Fragments(value) {
+  const fragments = [];
+  for (let offset = 0;offset < 3; offset++) {
+    const padded = Buffer.concat([Buffer.alloc(offset), value]);
+    const unpadded = base642(padded).replace(/=+$/, "");
+    const start = offset === 0 ? 0 : offset + 1;
+    const end = padded.length % 3 === 0 ? unpadded.length : unpadded.length - 1;
+    fragments.push(unpadded.slice(start, end));
+  }
+  return fragments;
+}
+function encodedForms(secret) {
+  const forms = new Set([
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret)
+  ]);
+  for (const plain of [secret, `x-access-token:${secret}`]) {
+    const standard = base642(Buffer.from(plain));
+    const urlSafe = toUrlSafe(standard);
+    for (const form of [standard, urlSafe]) {
+      forms.add(form);
+      forms.add(form.replace(/=+$/, ""));
+    }
+  }
+  for (const fragment of alignedBase64Fragments(Buffer.from(secret))) {
+    forms.add(fragment);
+    forms.add(toUrlSafe(fragment));
+  }
+  return [...forms];
+}
+function createRedactor(secrets = [], { shapes = true } = {}) {
+  const known = new Set;
+  let pattern;
+  const add = (secret) => {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || known.has(value))
+      return;
+    known.add(value);
+    pattern = undefined;
+  };
+  for (const secret of secrets)
+    if (secret !== undefined)
+      add(secret);
+  const build = () => {
+    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp2);
+    const alternatives = [...literals, ...shapes ? TOKEN_SHAPES : []];
+    return new RegExp(alternatives.join("|") || "(?!)", "g");
+  };
+  const redact = (text) => {
+    pattern ??= build();
+    return text.replace(pattern, (_match, headerPrefix) => typeof headerPrefix === "string" ? headerPrefix + REDACTED : REDACTED);
+  };
+  return Object.assign(redact, { add });
+}
+function redactDeep(value, redact) {
+  if (typeof value === "string")
+    return redact(value);
+  if (Array.isArray(value))
+    return value.map((item) => redactDeep(item, redact));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)]));
+  }
+  return value;
+}
+
+// src/tool-env.ts
+var ALLOWED = new Set([
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "HOSTNAME",
+  "PWD",
+  "CI",
+  "GITHUB_ACTIONS",
+  "GITHUB_REPOSITORY",
+  "GITHUB_REPOSITORY_OWNER",
+  "GITHUB_SERVER_URL",
+  "GITHUB_API_URL",
+  "GITHUB_GRAPHQL_URL",
+  "GITHUB_RUN_ID",
+  "GITHUB_RUN_NUMBER",
+  "GITHUB_RUN_ATTEMPT",
+  "GITHUB_WORKFLOW",
+  "GITHUB_JOB",
+  "GITHUB_SHA",
+  "GITHUB_REF",
+  "GITHUB_REF_NAME",
+  "GITHUB_EVENT_NAME",
+  "GITHUB_ACTOR",
+  "GITHUB_WORKSPACE",
+  "RUNNER_OS",
+  "RUNNER_ARCH",
+  "JAVA_HOME",
+  "GOROOT",
+  "GOPATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "BUN_INSTALL",
+  "NVM_DIR"
+]);
+var SECRET_NAME = /TOKEN|SECRET|PASSWORD|API_KEY|_KEY$|_PAT$|^ACTIONS_|^INPUT_|^GITHUB_TOKEN$|^GH_TOKEN$/;
+function isSecretName(name, secretNames) {
+  return SECRET_NAME.test(name.toUpperCase()) || secretNames.includes(name);
+}
+function toolEnvironment(source, options = {}) {
+  const allowed = new Set([...ALLOWED, ...options.allow ?? []]);
+  const secretNames = options.secretNames ?? [];
+  const env = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined)
+      continue;
+    if (!allowed.has(name) && !name.startsWith("LC_"))
+      continue;
+    if (isSecretName(name, secretNames))
+      continue;
+    env[name] = value;
+  }
+  return env;
+}
+function secretValues(source, options = {}) {
+  const secretNames = options.secretNames ?? [];
+  const values = new Set;
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined || value.trim().length < MIN_SECRET_LENGTH)
+      continue;
+    if (isSecretName(name, secretNames))
+      values.add(value);
+  }
+  return [...values];
+}
+var MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"];
+var OWN_SECRETS = [
+  { test: (name) => name === "GITHUB_TOKEN" || name === "GH_TOKEN", what: "the job's GitHub token" },
+  { test: (name) => MODEL_KEY_NAMES.includes(name), what: "a model key" },
+  { test: (name) => name.startsWith("ACTIONS_"), what: "the Actions runtime's own tokens and URLs (ACTIONS_*)" },
+  { test: (name) => name.startsWith("INPUT_"), what: "the action's inputs, model keys among them (INPUT_*)" },
+  { test: (name) => name.startsWith("GITCLAW_"), what: "gitclaw's own settings and tokens (GITCLAW_*)" },
+  { test: (name) => name === "RUNNER_TEMP", what: "the runner's folder of job state and credentials" }
+];
+function refusedToolEnvName(name, modelKeyNames = []) {
+  const upper = name.toUpperCase();
+  if (modelKeyNames.includes(name))
+    return `${name} is a model key gitclaw itself holds; tool commands never get it`;
+  const own = OWN_SECRETS.find((secret) => secret.test(upper));
+  if (own)
+    return `${name} is ${own.what}, which gitclaw itself holds; tool commands never get it`;
+  if (ALLOWED.has(name) || upper.startsWith("LC_"))
+    return `${name} already reaches tool commands; list only variables they would not get otherwise`;
+  return;
+}
+function passedVariables(source, names) {
+  const passed = {};
+  for (const name of names) {
+    const value = source[name];
+    if (value !== undefined && refusedToolEnvName(name) === undefined)
+      passed[name] = value;
+  }
+  return passed;
+}
+function maskableParts(value) {
+  const parts = [value, ...value.split(/\r?\n/)].map((part) => part.trim());
+  return [...new Set(parts.filter((part) => part.length >= MIN_SECRET_LENGTH))];
+}
+var passedSecrets = (source, names) => [
+  ...new Set(Object.values(passedVariables(source, names)).flatMap(maskableParts))
+];
+
+// src/mcp/config.ts
+var ServerName = string2().regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, "expected a server name of letters, digits, - and single _").max(24);
+var Values = record(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a variable's name"), string2());
+var StdioServer = strictObject({
+  type: literal("stdio").optional(),
+  command: string2().min(1),
+  args: array(string2()).max(64).default([]),
+  env: Values.default({})
+});
+var HttpServer = strictObject({
+  type: literal("http"),
+  url: url({ protocol: /^https?$/ }),
+  headers: record(string2().min(1), string2()).default({})
+});
+var ServerSpec = union([StdioServer, HttpServer]);
+var ToolPolicy = record(string2().min(1), _enum(["allow", "deny"])).default({});
+var Policy = { tools: ToolPolicy };
+var ConfiguredServer = union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]);
+var McpSettings = strictObject({
+  enabled: boolean2().default(true),
+  mcpJson: boolean2().default(true),
+  servers: record(ServerName, ConfiguredServer).default({}),
+  startSeconds: number2().positive().max(300).default(30),
+  callSeconds: number2().positive().max(3600).default(120),
+  directTools: int().min(0).max(128).default(12)
+}).prefault({});
+var McpJson = looseObject({ mcpServers: record(string2(), unknown()).default({}) });
+
+// src/egress/policy.ts
+import { readdirSync } from "fs";
+import { BlockList, isIP } from "net";
+import { join as join2 } from "path";
+var PRESETS = {
+  npm: ["registry.npmjs.org", "registry.yarnpkg.com", "repo.yarnpkg.com", "registry.npmmirror.com"],
+  pypi: ["pypi.org", "files.pythonhosted.org", "pypi.python.org"],
+  crates: ["crates.io", "index.crates.io", "static.crates.io", "static.rust-lang.org", "sh.rustup.rs"],
+  go: ["proxy.golang.org", "sum.golang.org", "index.golang.org", "golang.org", "go.dev", "dl.google.com"],
+  maven: ["repo.maven.apache.org", "repo1.maven.org", "*.gradle.org", "jcenter.bintray.com"],
+  rubygems: ["rubygems.org", "*.rubygems.org"],
+  nuget: ["api.nuget.org", "*.nuget.org", "dotnetcli.azureedge.net", "builds.dotnet.microsoft.com"],
+  debian: ["deb.debian.org", "security.debian.org", "*.debian.org"],
+  ubuntu: ["archive.ubuntu.com", "security.ubuntu.com", "*.archive.ubuntu.com", "ports.ubuntu.com"],
+  github: [
+    "github.com",
+    "*.github.com",
+    "*.githubusercontent.com",
+    "ghcr.io",
+    "*.ghcr.io",
+    "*.pkg.github.com",
+    "*.actions.githubusercontent.com"
+  ]
+};
+var PRESET_NAMES = Object.keys(PRESETS);
+var MANIFESTS = [
+  { preset: "npm", matches: (name) => name === "package.json" },
+  { preset: "pypi", matches: (name) => ["requirements.txt", "pyproject.toml", "setup.py", "Pipfile"].includes(name) },
+  { preset: "crates", matches: (name) => name === "Cargo.toml" },
+  { preset: "go", matches: (name) => name === "go.mod" },
+  { preset: "maven", matches: (name) => ["pom.xml", "build.gradle", "build.gradle.kts"].includes(name) },
+  { preset: "rubygems", matches: (name) => name === "Gemfile" || name.endsWith(".gemspec") },
+  { preset: "nuget", matches: (name) => /\.(cs|fs|vb)proj$/.test(name) || name.endsWith(".sln") }
+];
+var SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
+var HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+function isAllowEntry(entry) {
+  if (PRESET_NAMES.includes(entry))
+    return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (bits !== undefined) {
+    const family = isIP(address ?? "");
+    const max = family === 4 ? 32 : 128;
+    return rest.length === 0 && family !== 0 && /^\d+$/.test(bits) && Number(bits) <= max;
+  }
+  return isIP(entry) !== 0 || HOST.test(entry.toLowerCase());
+}
+var NETWORK_MODES = ["open", "off"];
+var NetworkConfig = union([
+  _enum(NETWORK_MODES),
+  strictObject({
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`))
+  })
+]);
+function egressPolicy(network, workspace) {
+  if (network === "open")
+    return { open: true };
+  const source = network === undefined ? "detected" : "config";
+  const entries = network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
+  const hosts = [];
+  const addresses = new BlockList;
+  for (const entry of entries) {
+    if (entry in PRESETS)
+      hosts.push(...PRESETS[entry]);
+    else if (entry.includes("/")) {
+      const [address = "", bits = ""] = entry.split("/");
+      addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
+    } else if (isIP(entry))
+      addresses.addAddress(entry, isIP(entry) === 6 ? "ipv6" : "ipv4");
+    else
+      hosts.push(entry.toLowerCase());
+  }
+  return { open: false, entries, source, hosts, addresses };
+}
+function detectPresets(workspace) {
+  const names = new Set;
+  const list = (dir) => {
+    try {
+      return readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+  };
+  for (const entry of list(workspace)) {
+    names.add(entry.name);
+    if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith("."))
+      for (const inner of list(join2(workspace, entry.name)))
+        names.add(inner.name);
+  }
+  const found = new Set(MANIFESTS.filter(({ matches }) => [...names].some(matches)).map(({ preset }) => preset));
+  return PRESET_NAMES.filter((preset) => found.has(preset));
+}
+function allows(policy, host) {
+  if (policy.open)
+    return true;
+  const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const family = isIP(name);
+  if (family !== 0)
+    return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
+  return policy.hosts.some((rule) => rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule);
+}
+function forbiddenTarget(policy, address) {
+  if (policy.open || policy.addresses.check(address, isIP(address) === 6 ? "ipv6" : "ipv4"))
+    return false;
+  return LINK_LOCAL.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+}
+var LINK_LOCAL = new BlockList;
+LINK_LOCAL.addSubnet("169.254.0.0", 16, "ipv4");
+LINK_LOCAL.addSubnet("fe80::", 10, "ipv6");
+LINK_LOCAL.addAddress("fd00:ec2::254", "ipv6");
+function allowLine(policy, host) {
+  const entries = policy.open ? [] : policy.entries;
+  return `"network": ${JSON.stringify({ allow: [...entries, host] })}`;
+}
+
 // src/config/config.ts
-var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci"];
+var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
+var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var ProviderConfig = strictObject({
@@ -7190,6 +16472,7 @@ var ProviderConfig = strictObject({
   baseURL: url(),
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
+var InstructionPath = string2().max(200).regex(/^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/, "expected a file's path from the repository root, e.g. docs/agents.md");
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
   providers: record(string2(), ProviderConfig).default({}),
@@ -7203,6 +16486,12 @@ var Config = strictObject({
   delivery: _enum(DELIVERY_MODES).default("push"),
   pullRequests: strictObject({
     resolveThreads: boolean2().default(true)
+  }).prefault({}),
+  review: strictObject({
+    drafts: boolean2().default(false),
+    outsiders: boolean2().default(false),
+    failOn: _enum([...FINDING_SEVERITIES, "never"]).default("error"),
+    maxDiffChars: int().min(2000).max(500000).default(60000)
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
@@ -7219,14 +16508,18 @@ var Config = strictObject({
       output: number2().min(0),
       cacheRead: number2().min(0),
       cacheWrite: number2().min(0)
-    }).optional()
+    }).optional(),
+    vision: boolean2().optional()
   })).default({}),
   budgets: strictObject({
     maxTurns: int().min(1).max(1000).default(60),
     maxMinutes: number2().positive().max(360).default(45),
     maxOutputTokens: int().min(256).default(200000),
     maxOutputTokensPerCall: int().min(256).default(16384),
-    maxCostUsd: number2().positive().default(10)
+    maxCostUsd: number2().positive().default(10),
+    maxCostUsdPerIssue: number2().positive().optional(),
+    maxCostUsdPerDay: number2().positive().optional(),
+    modelIdleSeconds: number2().positive().max(3600).default(300)
   }).prefault({}),
   compaction: strictObject({
     reserveTokens: int().min(0).default(16384),
@@ -7238,6 +16531,7 @@ var Config = strictObject({
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
+  network: NetworkConfig.optional(),
   progress: strictObject({
     throttleSeconds: number2().min(0).max(60).default(3),
     delaySeconds: number2().min(0).max(60).default(3)
@@ -7245,8 +16539,19 @@ var Config = strictObject({
   tools: strictObject({
     enabled: array(_enum(TOOL_NAMES)).default([...TOOL_NAMES]),
     interceptor: strictObject({ enabled: boolean2().default(false) }).prefault({}),
-    github: GitHubPolicyConfig.prefault({})
+    github: GitHubPolicyConfig.prefault({}),
+    env: array(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable's name, e.g. NPM_TOKEN")).max(50).default([])
   }).prefault({}),
+  instructions: union([
+    boolean2(),
+    array(InstructionPath).max(20),
+    strictObject({
+      defaults: boolean2().default(true),
+      files: array(InstructionPath).max(20).default([]),
+      nested: boolean2().default(true)
+    })
+  ]).default(true),
+  mcp: McpSettings,
   tasks: strictObject({
     enabled: boolean2().default(false),
     maxParallel: int().min(1).max(16).default(3),
@@ -7257,6 +16562,13 @@ var Config = strictObject({
       pollSeconds: number2().positive().max(600).default(15)
     }).prefault({})
   }).prefault({})
+}).superRefine((config, ctx) => {
+  const modelKeys = Object.values(config.providers).flatMap((provider) => provider.apiKeyEnv ?? []);
+  config.tools.env.forEach((name, i) => {
+    const refused = refusedToolEnvName(name, modelKeys);
+    if (refused)
+      ctx.addIssue({ code: "custom", path: ["tools", "env", i], message: refused });
+  });
 });
 
 class ConfigError extends Error {
@@ -7276,7 +16588,7 @@ function loadConfig(workspace, settings = {}) {
   return parseConfig(mergeInto(structuredClone(file ?? {}), settings), `the action's inputs over ${CONFIG_FILE}`);
 }
 function readConfigFile(workspace) {
-  const path = join2(workspace, CONFIG_FILE);
+  const path = join3(workspace, CONFIG_FILE);
   if (!existsSync2(path))
     return;
   try {
@@ -7301,19 +16613,21 @@ var INPUTS = [
   { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
   { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
   { input: "assignee", env: "GITCLAW_ASSIGNEE", to: (assignee) => ({ trigger: { assignee } }) },
-  { input: "max_turns", env: "GITCLAW_MAX_TURNS", to: (n) => ({ budgets: { maxTurns: number3("max_turns", n) } }) },
+  { input: "max_turns", env: "GITCLAW_MAX_TURNS", to: (n) => ({ budgets: { maxTurns: number4("max_turns", n) } }) },
   {
     input: "max_minutes",
     env: "GITCLAW_MAX_MINUTES",
-    to: (n) => ({ budgets: { maxMinutes: number3("max_minutes", n) } })
+    to: (n) => ({ budgets: { maxMinutes: number4("max_minutes", n) } })
   },
   {
     input: "max_cost_usd",
     env: "GITCLAW_MAX_COST_USD",
-    to: (n) => ({ budgets: { maxCostUsd: number3("max_cost_usd", n) } })
+    to: (n) => ({ budgets: { maxCostUsd: number4("max_cost_usd", n) } })
   },
   { input: "sandbox", env: "GITCLAW_SANDBOX", to: (sandbox) => ({ sandbox }) },
-  { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) }
+  { input: "network", env: "GITCLAW_NETWORK", to: (network) => ({ network: networkSetting(network) }) },
+  { input: "delivery", env: "GITCLAW_DELIVERY", to: (delivery) => ({ delivery }) },
+  { input: "tools_env", env: "GITCLAW_TOOLS_ENV", to: (names) => ({ tools: { env: list(names) } }) }
 ];
 var MODEL_INPUTS = {
   anthropic_api_key: "ANTHROPIC_API_KEY",
@@ -7330,14 +16644,23 @@ var TASK_INPUTS = {
   task_id: "GITCLAW_TASK_ID",
   task_base_sha: "GITCLAW_TASK_BASE_SHA"
 };
+var PROMPT_INPUTS = {
+  prompt: "GITCLAW_PROMPT",
+  prompt_file: "GITCLAW_PROMPT_FILE",
+  issue: "GITCLAW_ISSUE",
+  continue: "GITCLAW_CONTINUE",
+  output_schema: "GITCLAW_OUTPUT_SCHEMA"
+};
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
   ...TOKEN_INPUTS,
-  ...TASK_INPUTS
+  ...TASK_INPUTS,
+  ...PROMPT_INPUTS
 };
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
-function number3(input, value) {
+var networkSetting = (value) => value === "open" || value === "off" ? value : { allow: list(value) };
+function number4(input, value) {
   const parsed = Number(value);
   if (!Number.isFinite(parsed))
     throw new ConfigError(`the action input ${input} is ${JSON.stringify(value)}: expected a number`);
@@ -7456,6 +16779,7 @@ var SCHEMAS = {
   issue_comment: IssueCommentEvent,
   pull_request_review_comment: ReviewCommentEvent,
   pull_request_review: ReviewEvent,
+  pull_request: PullEvent,
   pull_request_target: PullEvent,
   workflow_run: WorkflowRunEvent
 };
@@ -7543,6 +16867,7 @@ function fromPullRequest(eventName, event) {
       number: pr.number,
       head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name },
       base: { ref: pr.base.ref },
+      draft: pr.draft ?? false,
       claimsIssue: markedIssue(pr.body ?? "")
     },
     inline: inline && {
@@ -7603,16 +16928,325 @@ function readTrigger(eventName, eventPath) {
   return parseTrigger(eventName, payload);
 }
 
+// src/gate/prompt.ts
+import { readFileSync as readFileSync4 } from "fs";
+function readPromptRequest(inputs, env) {
+  const value = (name) => inputs[PROMPT_INPUTS[name]]?.trim() || undefined;
+  const text = value("prompt");
+  const file = value("prompt_file");
+  const outputSchema = value("output_schema");
+  if (!text && !file) {
+    if (outputSchema)
+      throw new ConfigError("the action input output_schema needs a prompt or prompt_file input too");
+    return;
+  }
+  if (text && file)
+    throw new ConfigError("set one of the action inputs prompt and prompt_file, not both");
+  const issue = value("issue");
+  if (issue !== undefined && !/^[1-9]\d{0,9}$/.test(issue))
+    throw new ConfigError(`the action input issue is ${JSON.stringify(issue)}: expected an issue number, e.g. 42`);
+  const continued = value("continue");
+  if (continued !== undefined && continued !== "true" && continued !== "false")
+    throw new ConfigError(`the action input continue is ${JSON.stringify(continued)}: expected true or false`);
+  const workflow = env.workflow ?? "workflow";
+  return {
+    ...text ? { text } : { file },
+    ...issue ? { issue: Number(issue) } : {},
+    continues: continued === "true",
+    key: runKey(workflow, env.job ?? "job"),
+    workflow,
+    ...outputSchema ? { outputSchema } : {}
+  };
+}
+function runKey(workflow, job) {
+  const slug = (text) => text.replace(/^\.github\/workflows\//, "").replace(/[^\w.-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[.-]+|-+$/g, "").slice(0, 80) || "x";
+  return `${slug(workflow)}-${slug(job)}`;
+}
+var Payload = looseObject({
+  action: string2().optional(),
+  sender: looseObject({ login: string2(), id: number2(), type: string2() }).optional(),
+  repository: looseObject({ full_name: string2(), default_branch: string2().optional() }).optional()
+});
+function promptTrigger(env, request, now = Date.now()) {
+  let payload = {};
+  try {
+    payload = Payload.parse(JSON.parse(readFileSync4(env.eventPath, "utf8")));
+  } catch {}
+  const actor = payload.sender ?? { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+  return {
+    eventName: env.eventName,
+    action: payload.action ?? "run",
+    actor,
+    repository: payload.repository?.full_name ?? `${env.owner}/${env.repo}`,
+    defaultBranch: payload.repository?.default_branch,
+    label: undefined,
+    assignee: undefined,
+    issueNumber: request.issue ?? 0,
+    title: "",
+    body: "",
+    issueAuthor: actor.login,
+    comment: undefined,
+    triggeredAt: new Date(now).toISOString(),
+    isPullRequest: false,
+    pullRequest: undefined,
+    labels: [],
+    assignees: [],
+    inline: undefined,
+    review: undefined,
+    ci: undefined,
+    prompt: request
+  };
+}
+
 // src/gate/gate.ts
 init_operations();
 
-// src/gate/triggers.ts
-var GITCLAW_BRANCH_PREFIX = "gitclaw/";
-var escapeRegExp2 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function mentions(text, handle) {
-  return new RegExp(`(^|\\s)${escapeRegExp2(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+// src/github/pulls.ts
+init_operations();
+var PullRequestData = looseObject({
+  number: number2(),
+  node_id: string2(),
+  title: string2(),
+  body: string2().nullable(),
+  html_url: string2(),
+  draft: boolean2().optional(),
+  state: string2(),
+  user: looseObject({ login: string2() }).nullable(),
+  labels: array(looseObject({ name: string2() })),
+  commits: number2(),
+  head: looseObject({
+    ref: string2(),
+    sha: string2(),
+    repo: looseObject({ full_name: string2(), clone_url: string2() }).nullable()
+  }),
+  base: looseObject({ ref: string2(), repo: looseObject({ full_name: string2() }) })
+});
+async function getPullRequest(api, repo, number, options) {
+  const path = `${repoPath(repo)}/pulls/${number}`;
+  const raw = expectStatus(await api.send("GET", path, undefined, options), [200], "pull-request");
+  const parsed = PullRequestData.safeParse(raw);
+  if (!parsed.success)
+    throw new GitHubApiError(`the pull-request API answered an unexpected shape for #${number}`);
+  const pr = parsed.data;
+  return {
+    number: pr.number,
+    nodeId: pr.node_id,
+    title: pr.title,
+    body: pr.body ?? "",
+    url: pr.html_url,
+    draft: pr.draft ?? false,
+    open: pr.state === "open",
+    author: pr.user?.login ?? "ghost",
+    labels: pr.labels.map((label) => label.name),
+    commits: pr.commits,
+    head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
+    base: { ref: pr.base.ref, repo: pr.base.repo.full_name }
+  };
 }
-function triggerReason(event, policy) {
+async function findPullRequest(api, repo, branch) {
+  const head = encodeURIComponent(`${repo.owner}:${branch}`);
+  const path = `${repoPath(repo)}/pulls?head=${head}&state=open&per_page=1`;
+  const found = expectStatus(await api.send("GET", path), [200], "pull-requests");
+  return found[0]?.number;
+}
+async function createPullRequest(api, repo, pull) {
+  const data = expectStatus(await api.send("POST", `${repoPath(repo)}/pulls`, pull), [201], "pull-requests");
+  return { number: data.number, url: data.html_url, nodeId: data.node_id };
+}
+async function requestReviewers(api, repo, number, reviewers) {
+  const path = `${repoPath(repo)}/pulls/${number}/requested_reviewers`;
+  expectStatus(await api.send("POST", path, { reviewers }), [201], "requested-reviewers");
+}
+async function markReadyForReview(api, pullNodeId) {
+  const mutation = `mutation gitclawReady($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }`;
+  await api.graphql(mutation, { id: pullNodeId });
+}
+async function listReviewComments(api, repo, pull, reviewId) {
+  const path = `${repoPath(repo)}/pulls/${pull}/reviews/${reviewId}/comments?per_page=100`;
+  const raw = expectStatus(await api.send("GET", path), [200], "review-comments");
+  return raw.map(postedComment);
+}
+var postedComment = (c) => ({
+  id: c.id,
+  body: c.body ?? "",
+  login: c.user?.login ?? "ghost",
+  path: c.path,
+  line: c.line ?? c.original_line ?? undefined,
+  diffHunk: c.diff_hunk,
+  url: c.html_url
+});
+var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) { pullRequest(number: $number) {
+    reviewThreads(first: 100, after: $after) {
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      pageInfo { hasNextPage endCursor } } } } }`;
+var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
+var Threads = object({
+  repository: object({
+    pullRequest: object({
+      reviewThreads: object({
+        nodes: array(object({
+          id: string2(),
+          isResolved: boolean2(),
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+        })),
+        pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
+      })
+    })
+  })
+});
+async function reviewThreadStates(api, repo, pull) {
+  const states = new Map;
+  let after = null;
+  for (let page = 0;page < 10; page++) {
+    const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
+    const threads = data.repository.pullRequest.reviewThreads;
+    for (const node of threads.nodes) {
+      const root = node.comments.nodes[0]?.databaseId;
+      if (typeof root === "number")
+        states.set(root, { id: node.id, isResolved: node.isResolved });
+    }
+    if (!threads.pageInfo.hasNextPage)
+      break;
+    after = threads.pageInfo.endCursor;
+  }
+  return states;
+}
+async function resolveReviewThread(api, repo, pull, rootId) {
+  const thread = (await reviewThreadStates(api, repo, pull)).get(rootId);
+  if (!thread || thread.isResolved)
+    return false;
+  await api.graphql(RESOLVE_MUTATION, { id: thread.id });
+  return true;
+}
+async function listThreadStarts(api, repo, pull) {
+  const starts = [];
+  for (let page = 1;page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pull}/comments?per_page=100&page=${page}`;
+    const batch = expectStatus(await api.send("GET", path), [200], "review-comments");
+    for (const comment of batch)
+      if (comment.in_reply_to_id === undefined)
+        starts.push(postedComment(comment));
+    if (batch.length < 100)
+      break;
+  }
+  return starts;
+}
+async function listPullRequestFiles(api, repo, pullNumber, options) {
+  const files = [];
+  for (let page = 1;page <= 30; page++) {
+    const path = `${repoPath(repo)}/pulls/${pullNumber}/files?per_page=100&page=${page}`;
+    const batch = expectStatus(await api.send("GET", path, undefined, options), [200], "pull-request-files");
+    for (const { filename, status, patch, previous_filename } of batch)
+      files.push({ filename, status, patch, ...previous_filename ? { previousFilename: previous_filename } : {} });
+    if (batch.length < 100)
+      break;
+  }
+  return files;
+}
+async function createReview(api, repo, pullNumber, review, options) {
+  const body = {
+    commit_id: review.commitId,
+    event: review.event,
+    body: withReplyMarker(review.body),
+    comments: review.comments.map((comment) => ({ ...comment, body: withReplyMarker(comment.body) }))
+  };
+  const path = `${repoPath(repo)}/pulls/${pullNumber}/reviews`;
+  const data = expectStatus(await api.send("POST", path, body, options), [200], "pull-request-reviews");
+  return { id: data.id, htmlUrl: data.html_url, state: data.state };
+}
+
+// src/run/pull-request.ts
+class PullRequestError extends Error {
+  name = "PullRequestError";
+}
+var issueBranch = (issueNumber) => `gitclaw/issue-${issueNumber}`;
+function issueOfHead(head, repository) {
+  if (head.repo?.toLowerCase() !== repository.toLowerCase())
+    return;
+  const issue = /^gitclaw\/issue-([1-9]\d*)$/.exec(head.ref)?.[1];
+  return issue === undefined ? undefined : Number(issue);
+}
+async function resolvePullRequest(api, repo, trigger) {
+  const number = trigger.pullRequest.number;
+  const pr = await getPullRequest(api, repo, number);
+  if (!pr.open)
+    throw new PullRequestError(`#${number} is closed; gitclaw works on open pull requests. Open an issue for follow-up work.`);
+  if (pr.head.repo === undefined)
+    throw new PullRequestError(`the repository #${number} comes from was deleted, so its head cannot be fetched.`);
+  const startSha = trigger.ci?.headSha ?? trigger.pullRequest.head?.sha ?? pr.head.sha;
+  const repository = `${repo.owner}/${repo.repo}`;
+  const own = issueOfHead(pr.head, repository);
+  return {
+    ...pr,
+    startSha,
+    ...pr.head.sha !== startSha ? { movedTo: pr.head.sha } : {},
+    fork: pr.head.repo.toLowerCase() !== repository.toLowerCase(),
+    ...own !== undefined ? { forIssue: own } : {}
+  };
+}
+
+// src/gate/claim.ts
+async function checkClaim(trigger, api, repo) {
+  const pull = trigger.pullRequest;
+  const claimed = pull?.claimsIssue;
+  if (pull === undefined || claimed === undefined)
+    return { trigger };
+  const claim = `#${pull.number} claims to be gitclaw's pull request for #${claimed}`;
+  let head;
+  try {
+    head = pull.head ? { repo: pull.head.repo, ref: pull.head.ref } : (await getPullRequest(api, repo, pull.number)).head;
+  } catch (error) {
+    return disbelieve(trigger, `${claim}, and its head could not be checked (${error.message})`);
+  }
+  if (issueOfHead(head, `${repo.owner}/${repo.repo}`) === claimed)
+    return { trigger };
+  return disbelieve(trigger, `${claim}, but its head is ${head.repo ?? "a deleted repository"}:${head.ref}`);
+}
+function disbelieve(trigger, why) {
+  return {
+    trigger: { ...trigger, pullRequest: { ...trigger.pullRequest, claimsIssue: undefined } },
+    disbelieved: why
+  };
+}
+
+// src/gate/triggers.ts
+var REVIEW_ACTIONS = ["opened", "synchronize", "ready_for_review"];
+var GITCLAW_BRANCH_PREFIX = "gitclaw/";
+var escapeRegExp3 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function mentions(text, handle) {
+  return new RegExp(`(^|\\s)${escapeRegExp3(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
+}
+async function asMentioned(event, handle) {
+  const { title, body, comment, review } = event;
+  if (![title, body, comment?.body, review?.body].some((text) => text !== undefined && mentions(text, handle)))
+    return event;
+  await Promise.resolve().then(() => init_quoted());
+  return {
+    ...event,
+    title: unquotedProse(title),
+    body: unquotedProse(body),
+    comment: comment && { ...comment, body: unquotedProse(comment.body) },
+    review: review && { ...review, body: unquotedProse(review.body) }
+  };
+}
+function isAutomaticReview(event) {
+  const pullEvent = event.eventName === "pull_request" || event.eventName === "pull_request_target";
+  return pullEvent && REVIEW_ACTIONS.includes(event.action);
+}
+function isReviewRequest(event, handle) {
+  if (event.eventName !== "issue_comment" || !event.pullRequest || !event.comment)
+    return false;
+  return new RegExp(`^[ \\t]*${escapeRegExp3(handle)}[ \\t]+review[ \\t]*[.!]?[ \\t]*$`, "im").test(event.comment.body);
+}
+function isReviewRun(event, policy) {
+  if (!policy.modes.includes("review"))
+    return false;
+  return isAutomaticReview(event) || isReviewRequest(event, policy.mention);
+}
+function triggerReason(event, policy, review) {
+  if (isReviewRun(event, policy))
+    return reviewReason(event, review?.drafts ?? false);
   if (event.pullRequest)
     return pullRequestReason(event, policy);
   const has = (mode) => policy.modes.includes(mode);
@@ -7674,6 +17308,14 @@ function pullRequestReason(event, policy) {
   }
   return;
 }
+function reviewReason(event, drafts) {
+  if (!isAutomaticReview(event))
+    return "a review request";
+  if (event.pullRequest?.draft && !drafts)
+    return;
+  const what = { opened: "opened", synchronize: "pushed to", ready_for_review: "marked ready for review" };
+  return `a pull request ${what[event.action]}, to review`;
+}
 function ciReason(event, enabled) {
   const ci = event.ci;
   if (!enabled || ci.fromFork || !ci.headBranch.startsWith(GITCLAW_BRANCH_PREFIX))
@@ -7726,12 +17368,15 @@ function trustChecker(policy, lookup) {
 
 // src/gate/gate.ts
 async function decide2(env, api, inputs = {}) {
-  if (!existsSync3(join3(env.workspace, SENTINEL_FILE))) {
+  if (!existsSync3(join4(env.workspace, SENTINEL_FILE))) {
     return {
       proceed: false,
       reason: `${SENTINEL_FILE} is missing from the repository, so gitclaw is disabled; add the file to enable it`
     };
   }
+  const prompted = decidePrompt(env, inputs);
+  if (prompted)
+    return prompted;
   let trigger;
   try {
     trigger = readTrigger(env.eventName, env.eventPath);
@@ -7752,10 +17397,12 @@ async function decide2(env, api, inputs = {}) {
     broken = error;
     config = parseConfig({});
   }
-  const why = triggerReason(trigger, config.trigger);
+  const claim = await checkClaim(trigger, api, env);
+  trigger = claim.trigger;
+  const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger, config.review);
   if (!why)
-    return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})`);
-  const decision = trigger.ci ? { allowed: true, reason: `gitclaw's branch ${trigger.ci.headBranch}` } : await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login));
+    return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})` + (claim.disbelieved ? `: ${claim.disbelieved}` : ""));
+  const decision = trigger.ci ? { allowed: true, reason: `gitclaw's branch ${trigger.ci.headBranch}` } : outsidersReviewed(await decideTrust(trigger.actor, config.trust, (login) => getPermission(api, env, login)), trigger, config);
   if (!decision.allowed)
     return stop(decision.reason);
   if (broken)
@@ -7768,6 +17415,34 @@ async function decide2(env, api, inputs = {}) {
     };
   return { proceed: true, reason: `${why} by ${decision.reason}`, trigger, config };
 }
+function outsidersReviewed(decision, trigger, config) {
+  if (decision.allowed || !isAutomaticReview(trigger) || isBot(trigger.actor))
+    return decision;
+  if (!config.review.outsiders)
+    return { ...decision, reason: `${decision.reason} (review.outsiders: true reviews outsiders' pull requests)` };
+  return { ...decision, allowed: true, reason: `${decision.reason.split(";")[0]}, an outsider (review.outsiders)` };
+}
+function decidePrompt(env, inputs) {
+  let prompt;
+  let badInput;
+  try {
+    prompt = readPromptRequest(inputs, env);
+  } catch (error) {
+    badInput = error;
+  }
+  if (!prompt && !badInput)
+    return;
+  const workflow = env.workflow ?? "workflow";
+  const trigger = promptTrigger(env, prompt ?? { continues: false, key: runKey(workflow, env.job ?? "job"), workflow });
+  const reason = `the prompt of the workflow "${workflow}", written by its author`;
+  if (badInput)
+    return { proceed: true, reason, trigger, config: parseConfig({}), configError: badInput };
+  try {
+    return { proceed: true, reason, trigger, config: loadConfig(env.workspace, settingsFromInputs(inputs).settings) };
+  } catch (error) {
+    return { proceed: true, reason, trigger, config: parseConfig({}), configError: error };
+  }
+}
 function refusal(trigger, env) {
   if (trigger.comment?.body.includes(REPLY_MARKER))
     return `comment ${trigger.comment.id} was written by gitclaw itself`;
@@ -7778,13 +17453,15 @@ function refusal(trigger, env) {
   const head = trigger.pullRequest?.head?.repo;
   if ((trigger.inline || trigger.review) && head !== undefined && head !== trigger.repository)
     return `#${trigger.issueNumber} comes from the fork ${head}, whose review events run without the workflow's secrets; ask in a comment on the pull request instead`;
+  if (trigger.eventName === "pull_request" && head !== undefined && head !== trigger.repository)
+    return `#${trigger.issueNumber} comes from the fork ${head}, whose pull_request events run without the workflow's secrets; review forks on pull_request_target (gitclaw init --trigger review writes it)`;
   return;
 }
 
 // src/stages/guard.ts
 async function runGuard(env, inputs, api = fetchApi(env)) {
   const gate = await decide2(env, api, inputs);
-  if (gate.proceed) {
+  if (gate.proceed && gate.trigger.issueNumber > 0) {
     const { issueNumber, comment, inline } = gate.trigger;
     const onComment = comment ? { commentId: comment.id, ...inline ? { inline: true } : {} } : {};
     writeTarget(env.runnerTemp, { issueNumber, ...onComment });

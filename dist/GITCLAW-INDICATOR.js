@@ -59,6 +59,7 @@ var __esm = (fn, res, err) => () => {
 var __require = import.meta.require;
 
 // src/actions/env.ts
+import { randomBytes } from "crypto";
 import { appendFileSync as appendFileSync2 } from "fs";
 function required(env, name, hint) {
   const value = env[name]?.trim();
@@ -82,6 +83,7 @@ function readActionsEnv(env = process.env, cwd = process.cwd()) {
     serverUrl: (env.GITHUB_SERVER_URL?.trim() || "https://github.com").replace(/\/+$/, ""),
     runId: env.GITHUB_RUN_ID?.trim() || "local",
     workflow: env.GITHUB_WORKFLOW?.trim() || undefined,
+    job: env.GITHUB_JOB?.trim() || undefined,
     runnerTemp: env.RUNNER_TEMP?.trim() || "/tmp",
     workspace: env.GITHUB_WORKSPACE?.trim() || cwd,
     outputFile: env.GITHUB_OUTPUT?.trim() || undefined,
@@ -95,6 +97,15 @@ function setOutput(env, name, value) {
   if (!env.outputFile)
     return;
   appendFileSync2(env.outputFile, `${name}=${value.replace(/[\r\n]+/g, " ")}
+`);
+}
+function setTextOutput(env, name, value) {
+  if (!env.outputFile)
+    return;
+  const delimiter = `gitclaw_${randomBytes(12).toString("hex")}`;
+  appendFileSync2(env.outputFile, `${name}<<${delimiter}
+${value}
+${delimiter}
 `);
 }
 var ActionsEnvError;
@@ -145,7 +156,7 @@ function fetchApi(options) {
         method,
         headers: {
           authorization: `Bearer ${options.token}`,
-          accept: "application/vnd.github+json",
+          accept: request?.accept ?? "application/vnd.github+json",
           "x-github-api-version": "2022-11-28",
           "user-agent": "gitclaw",
           ...body === undefined ? {} : { "content-type": "application/json" }
@@ -181,6 +192,7 @@ function octokitApi(github) {
       try {
         const response = await github.request(`${method} ${path}`, {
           ...body === undefined ? {} : { data: body },
+          ...request?.accept ? { headers: { accept: request.accept } } : {},
           request: {
             ...request?.signal ? { signal: request.signal } : {},
             ...request?.retries === undefined ? {} : { retries: request.retries }
@@ -209,7 +221,7 @@ function markedIssue(body) {
   return found ? Number(found) : undefined;
 }
 var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
+${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
 // src/github/operations.ts
 function permissionFromApi(data) {
@@ -238,33 +250,43 @@ async function getPermission(api, repo, login) {
     return "none";
   return permissionFromApi(expectStatus(response, [200], "collaborator-permission"));
 }
+async function* pages(api, path, name) {
+  for (let page = 1;; page++) {
+    const batch = expectStatus(await api.send("GET", `${path}?per_page=100&page=${page}`), [200], name);
+    yield* batch;
+    if (batch.length < 100)
+      return;
+  }
+}
 async function listComments(api, repo, issueNumber) {
   const comments = [];
-  for (let page = 1;; page++) {
-    const path = `${repoPath(repo)}/issues/${issueNumber}/comments?per_page=100&page=${page}`;
-    const batch = expectStatus(await api.send("GET", path), [200], "issue-comments");
-    for (const c of batch) {
-      const {
-        id,
-        author_association: authorAssociation,
-        created_at: createdAt,
-        updated_at: updatedAt,
-        html_url: htmlUrl
-      } = c;
-      comments.push({
-        id,
-        body: c.body ?? "",
-        login: c.user?.login ?? "ghost",
-        userType: c.user?.type ?? "User",
-        authorAssociation,
-        createdAt,
-        updatedAt,
-        htmlUrl
-      });
-    }
-    if (batch.length < 100)
-      return comments;
+  for await (const c of pages(api, `${repoPath(repo)}/issues/${issueNumber}/comments`, "issue-comments")) {
+    const {
+      id,
+      author_association: authorAssociation,
+      created_at: createdAt,
+      updated_at: updatedAt,
+      html_url: htmlUrl
+    } = c;
+    comments.push({
+      id,
+      body: c.body ?? "",
+      login: c.user?.login ?? "ghost",
+      userType: c.user?.type ?? "User",
+      authorAssociation,
+      createdAt,
+      updatedAt,
+      htmlUrl
+    });
   }
+  return comments;
+}
+async function findReviewComment(api, repo, pull, text) {
+  let found;
+  for await (const c of pages(api, `${repoPath(repo)}/pulls/${pull}/comments`, "review-comments"))
+    if (c.body?.includes(text))
+      found = c.id;
+  return found;
 }
 async function createComment(api, repo, issueNumber, body) {
   const path = `${repoPath(repo)}/issues/${issueNumber}/comments`;
@@ -332,17 +354,27 @@ var init_indicator = __esm(() => {
 });
 
 // src/stages/notice.ts
-async function postNotice(env, api, issueNumber, body, by) {
-  const progress = readProgress(env.runnerTemp);
+async function postNotice(env, api, target, body, by) {
+  const progress = readProgress(env.runnerTemp) ?? await findProgress(env, api, target);
   if (progress?.inline)
     await updateReviewComment(api, env, progress.commentId, body);
   else if (progress)
     await updateComment(api, env, progress.commentId, body);
   else
-    await createComment(api, env, issueNumber, body);
+    await createComment(api, env, target.issueNumber, body);
   markReplied(env.runnerTemp, by);
 }
+async function findProgress(env, api, target) {
+  const marker = progressMarker(runUrl(env));
+  if (target.inline) {
+    const commentId = await findReviewComment(api, env, target.issueNumber, marker);
+    return commentId === undefined ? undefined : { commentId, inline: true };
+  }
+  const comment = (await listComments(api, env, target.issueNumber)).findLast((c) => c.body.includes(marker));
+  return comment && { commentId: comment.id };
+}
 var init_notice = __esm(() => {
+  init_env();
   init_run_state();
   init_operations();
 });
@@ -357,7 +389,7 @@ async function runCleanup(env, jobStatus, api = fetchApi(env)) {
     throw new Error("the guard recorded no issue for this run, so there is nowhere to post the failure notice");
   const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
   const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.`;
-  await postNotice(env, api, target.issueNumber, body, "cleanup");
+  await postNotice(env, api, target, body, "cleanup");
   return { postedFailure: true, removedReaction };
 }
 var init_cleanup = __esm(() => {
