@@ -21,7 +21,7 @@ import { reply } from "./reply.ts";
 import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
-import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
+import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
@@ -71,13 +71,13 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
-  let unpushed: string[];
+  let tornDown: ToolsTornDown;
   let taskNotes: string[] = [];
   try {
     result = await runLoop(run, workspace, conversation, tools, { progress, timeline }, prepared.instructions);
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
-    unpushed = await tearDownTools(run, tools, workspace, conversation.session);
+    tornDown = await tearDownTools(run, tools, workspace, conversation.session);
   }
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
@@ -86,7 +86,12 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     taskFiles: tools.tasks?.ownFiles,
   });
   const steps = progress.stepsDetails();
-  const notes = [...forkNotes(run, patch, landing), ...(await deliver(run, workspace, { result, landing, steps }))];
+  const notes = [
+    ...forkNotes(run, patch, landing),
+    ...tornDown.gitNotes.map((note) => `> [!NOTE]\n> ${note[0]!.toUpperCase()}${note.slice(1)}.`),
+    ...(await deliver(run, workspace, { result, landing, steps })),
+  ];
+  const { unpushed } = tornDown;
   await reply(run, workspace, { result, conversation, landing, unpushed, taskNotes, progress, notes });
   writeSummary(run, timeline, result, prepared.instructions);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path));
