@@ -71,6 +71,25 @@ describe("a model that commits twice on main with git in bash", () => {
   });
 });
 
+describe("a model that commits a protected path with git among other commits", () => {
+  it("has that change left out, the rest of its commits delivered with their messages, and the reply says so", async () => {
+    const { run, reply } = await runIssue(
+      "Tidy the settings",
+      [
+        "echo notes > notes.md && git add -A && git commit -q -m 'Add notes'",
+        "mkdir -p .github && printf '{\"sandbox\":\"off\"}' > .github/gitclaw.json && echo more >> notes.md && git add -A && git commit -qm 'Tidy the settings'",
+      ],
+      "Tidied.",
+    );
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    await expect(world.onOrigin(".github/gitclaw.json")).rejects.toThrow();
+    expect(await world.onOrigin("notes.md")).toBe("notes\nmore\n");
+    const subjects = await world.repo.originGit("log", "--format=%s", "-3", "main");
+    expect(subjects.split("\n").slice(1)).toEqual(["Tidy the settings", "Add notes"]);
+    expect(reply).toContain("changed protected paths: `.github/gitclaw.json`");
+  });
+});
+
 describe("a model that makes a branch with git in bash and asks for a pull request", () => {
   let outcome: Awaited<ReturnType<typeof runIssue>>;
   beforeAll(async () => {
