@@ -49,6 +49,8 @@ export interface AgentRepo {
   secrets: readonly string[];
   /** The branches gitclaw published for the agent during the run, and the tip it pushed. */
   published: Map<string, string>;
+  /** The trusted repository's object directory, which the quarantine borrows from. */
+  objects: string;
 }
 
 export interface AgentRepoSetUp {
@@ -64,17 +66,23 @@ export interface AgentRepoSetUp {
   secrets: readonly string[];
 }
 
-/** Makes the agent's repository; the caller shares the directory with the tool user. */
+/**
+ * Makes the agent's repository for `workspace` (the run's checkout, or a task's worktree: `git` is
+ * gitclaw's git of it); the caller shares the directory with the tool user.
+ */
 export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
   const { git, dir } = setUp;
   const workspace = realpathSync(setUp.workspace);
   const gitDir = join(realpathSync(dir), ".agent-git");
   const binDir = join(realpathSync(dir), ".agent-bin");
   mkdirSync(binDir, { mode: 0o755 });
-  await git.must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
+  // A git of its own: a worktree's git names its administrative directory in GIT_DIR, which init would take.
+  await createGit(realpathSync(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
   const start = await git.must(["rev-parse", "HEAD"]);
   const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
-  writeAgentRepo(gitDir, workspace, realpathSync(join(workspace, ".git")), {
+  const trustedGitDir = realpathSync(await git.must(["rev-parse", "--absolute-git-dir"]));
+  const objects = realpathSync(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  writeAgentRepo(gitDir, workspace, trustedGitDir, {
     head: branch ? `ref: refs/heads/${branch}\n` : `${start}\n`,
     refs: await git.must([
       "for-each-ref",
@@ -83,11 +91,12 @@ export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
       "refs/remotes",
       "refs/tags",
     ]),
+    objects,
     trailer: setUp.coAuthorTrailer,
   });
-  writeFileSync(join(binDir, "git"), gitShim(workspace, gitDir, realGit(setUp.path)), { mode: 0o755 });
+  writeFileSync(join(binDir, "git"), gitShim(trustedGitDir, gitDir, realGit(setUp.path)), { mode: 0o755 });
   shareTree(gitDir);
-  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map() };
+  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map(), objects };
 }
 
 /** The files of the agent's repository, written as data by gitclaw before the tool user may touch it. */
@@ -95,7 +104,7 @@ function writeAgentRepo(
   gitDir: string,
   workspace: string,
   trustedGitDir: string,
-  contents: { head: string; refs: string; trailer?: string },
+  contents: { head: string; refs: string; objects: string; trailer?: string },
 ): void {
   const config = [
     "[core]",
@@ -115,7 +124,7 @@ function writeAgentRepo(
   writeFileSync(join(gitDir, "HEAD"), contents.head);
   writeFileSync(join(gitDir, "packed-refs"), contents.refs ? `${contents.refs}\n` : "");
   mkdirSync(join(gitDir, "objects", "info"), { recursive: true });
-  writeFileSync(join(gitDir, "objects", "info", "alternates"), `${join(trustedGitDir, "objects")}\n`);
+  writeFileSync(join(gitDir, "objects", "info", "alternates"), `${contents.objects}\n`);
   mkdirSync(join(gitDir, "info"), { recursive: true });
   // gitclaw's own files: the conversation, written while the agent works, is gitclaw's to commit.
   writeFileSync(join(gitDir, "info", "exclude"), "/state/\n");
@@ -156,11 +165,11 @@ export const PUSH_ANSWER =
   "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends.";
 
 /**
- * The tools' `git`: a command whose repository is the workspace's (as git itself finds it, `-C`
+ * The tools' `git`: a command whose git directory is the workspace's (as git itself finds it, `-C`
  * followed) works in the agent's repository instead; `init` and `clone` make repositories of their
  * own as ever, `worktree` lists the workspace's (pr_checkout's among them); `push` is answered in one line.
  */
-function gitShim(workspace: string, gitDir: string, git: string): string {
+function gitShim(trustedGitDir: string, gitDir: string, git: string): string {
   return `#!/bin/sh
 # gitclaw: in the workspace, git works in the agent's own repository (the workspace's .git/ is gitclaw's).
 real=${quoted(git)}
@@ -174,7 +183,8 @@ case "$cmd" in
   push) echo ${quoted(PUSH_ANSWER)} >&2; exit 1 ;;
   init|clone|worktree) exec "$real" "$@" ;;
 esac
-if [ -z "$GIT_DIR" ] && [ "$(cd "$dir" 2>/dev/null && "$real" rev-parse --absolute-git-dir 2>/dev/null)" = ${quoted(`${workspace}/.git`)} ]; then
+found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
+if [ -z "$GIT_DIR" ] && [ "$found" = ${quoted(trustedGitDir)} ]; then
   GIT_DIR=${quoted(gitDir)}; export GIT_DIR
 fi
 exec "$real" "$@"
@@ -272,22 +282,33 @@ function copyObjectFiles(from: string, to: string): void {
  * tool process is left (after the sandbox's release). Never fails: what it cannot take, it says.
  */
 export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
-  if (!repo.branch) return { notes: [] };
   const taken = await takeRunBranch(git, repo);
+  if (!repo.branch) return taken;
   return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo))] };
 }
 
+/** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
 async function takeRunBranch(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   try {
-    const tip = await takeAgentBranch(git, repo, repo.branch);
+    const tip = repo.branch ? await takeAgentBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
     if (!tip || tip === repo.start) return { notes: [] };
     const head = await onTopOfHead(git, repo, tip);
     return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
   } catch (error) {
-    return { notes: [`the commits made with git on ${repo.branch} were not taken: ${(error as Error).message}`] };
+    return {
+      notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${(error as Error).message}`],
+    };
   } finally {
-    await git.run(["update-ref", "-d", agentRef(repo.branch)]);
+    await git.run(["update-ref", "-d", agentRef(repo.branch || "HEAD")]);
   }
+}
+
+/** The commit the agent's HEAD names, directly or through the branch checked out. */
+async function takeAgentHead(git: Git, repo: AgentRepo): Promise<string | undefined> {
+  const branch = checkedOut(repo);
+  if (branch) return takeAgentBranch(git, repo, branch);
+  const tip = readRef(repo.gitDir, "HEAD");
+  return tip && takeAgentCommit(git, repo, tip, agentRef("HEAD"));
 }
 
 /** Where the trusted repository keeps a branch taken from the agent's. */
@@ -302,12 +323,16 @@ export async function takeAgentBranch(git: Git, repo: AgentRepo, branch: string)
   if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
     throw new Error(`${JSON.stringify(branch)} is not a branch name`);
   const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  if (!tip) return undefined;
+  return tip && takeAgentCommit(git, repo, tip, agentRef(branch));
+}
+
+/** `tip`, with the objects it needs, read as data into `ref` of the trusted repository; returns it scrubbed. */
+async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, ref: string): Promise<string> {
   const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
   try {
-    await fetchThroughQuarantine(git, repo, tip, quarantine, agentRef(branch));
+    await fetchThroughQuarantine(git, repo, tip, quarantine, ref);
     const scrubbed = await scrubCommits(git, repo.start, tip, repo.secrets);
-    if (scrubbed.tip !== tip) await git.must(["update-ref", agentRef(branch), scrubbed.tip, tip]);
+    if (scrubbed.tip !== tip) await git.must(["update-ref", ref, scrubbed.tip, tip]);
     return scrubbed.tip;
   } finally {
     rmSync(quarantine, { recursive: true, force: true });
@@ -360,8 +385,7 @@ async function fetchThroughQuarantine(
 ): Promise<void> {
   const q = createGit(quarantine);
   await q.must(["init", "-q", "--bare", "--template=", "."]);
-  const trustedObjects = realpathSync(join(git.cwd, ".git", "objects"));
-  writeFileSync(join(quarantine, "objects", "info", "alternates"), `${trustedObjects}\n`);
+  writeFileSync(join(quarantine, "objects", "info", "alternates"), `${repo.objects}\n`);
   copyObjectFiles(join(repo.gitDir, "objects"), join(quarantine, "objects"));
   await q.must(["update-ref", "refs/heads/agent", tip]);
   await git.must([
@@ -380,10 +404,12 @@ async function fetchThroughQuarantine(
 async function onTopOfHead(git: Git, repo: AgentRepo, tip: string): Promise<{ sha: string } | { conflict: string }> {
   const head = await git.must(["rev-parse", "HEAD"]);
   if ((await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode !== 0)
-    return { conflict: `the commits on ${repo.branch} were rewritten past where the run started: not taken` };
+    return { conflict: `the commits on ${repo.branch || "HEAD"} were rewritten past where the run started: not taken` };
   const moved = head === repo.start ? { sha: tip } : await replay(git, repo.start, tip, head);
   if ("conflict" in moved)
-    return { conflict: `the commits made with git on ${repo.branch} conflict with gitclaw's own: ${moved.conflict}` };
+    return {
+      conflict: `the commits made with git on ${repo.branch || "HEAD"} conflict with gitclaw's own: ${moved.conflict}`,
+    };
   await git.must(["update-ref", "-m", "gitclaw: the agent's commits", "HEAD", moved.sha, head]);
   return moved;
 }
