@@ -28,12 +28,11 @@ export function withTrailers(
   const lines = [message.trim()];
   if (plan.runUrl) lines.push("", `Run: ${plan.runUrl}`);
   const { coAuthor } = plan;
-  const trailers = [
-    ...(plan.trailers ?? []),
-    ...(coAuthor
-      ? [`Co-authored-by: ${coAuthor.login} <${coAuthor.id}+${coAuthor.login}@users.noreply.github.com>`]
-      : []),
-  ];
+  const trailers = [...(plan.trailers ?? []), ...(coAuthor ? [coAuthorTrailer(coAuthor)] : [])];
   if (trailers.length) lines.push("", ...trailers);
   return lines.join("\n");
 }
+
+/** The trailer crediting the person who asked. */
+export const coAuthorTrailer = (coAuthor: NonNullable<CommitPlan["coAuthor"]>): string =>
+  `Co-authored-by: ${coAuthor.login} <${coAuthor.id}+${coAuthor.login}@users.noreply.github.com>`;

@@ -50,7 +50,7 @@ export async function scrubChangedFiles(
   return scrubbed;
 }
 
-function isUtf8(bytes: Buffer): boolean {
+export function isUtf8(bytes: Buffer): boolean {
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return true;

@@ -56,7 +56,9 @@ export function systemInstructions(input: InstructionsInput): string {
   return [
     "You are gitclaw, a coding agent working in a checkout of a GitHub repository for the people discussing an issue.",
     "Use read, write and edit for files, not shell redirection. What you change is committed and pushed with this " +
-      "conversation when you finish: do not commit or push yourself.",
+      "conversation when you finish. git works in bash (switch, add, commit, amend, stash, reset, rebase, log, diff, " +
+      "blame): your commits on the branch the run started on are pushed in order with their messages, then the " +
+      "conversation; other branches are not published, and `git push` is not yours to run (gitclaw pushes).",
     // Only with the github tool: PR worktrees lie outside the working tree and are not committed for the model.
     ...(input.tools.includes("github") ? [prWorktrees] : []),
     ...(input.tools.includes("task") ? [PARENT_TASKS_LINE] : []),

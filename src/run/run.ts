@@ -31,7 +31,7 @@ import { reply } from "./reply.ts";
 import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
-import { setUpTools, tearDownTools, type RunTools } from "./tools.ts";
+import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
 import { mcpNotes } from "./mcp.ts";
@@ -100,13 +100,13 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let answer: Answer | undefined;
-  let unpushed: string[];
+  let tornDown: ToolsTornDown;
   let taskNotes: string[] = [];
   try {
     ({ result, answer } = await runLoops(run, prepared, tools, timeline));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
-    unpushed = await tearDownTools(run, tools, workspace, conversation.session);
+    tornDown = await tearDownTools(run, tools, workspace, conversation.session);
   }
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
@@ -119,11 +119,13 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const delivered = await deliver(run, workspace, { result, landing, steps });
   const notes = [
     ...forkNotes(run, patch, landing),
+    ...tornDown.gitNotes.map((note) => `> [!NOTE]\n> ${note[0]!.toUpperCase()}${note.slice(1)}.`),
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [`> [!CAUTION]\n> No structured output: ${answer.errors}.`] : []),
   ];
+  const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversation > 0 ? { total } : {}) });

@@ -1,7 +1,11 @@
 // The agent's tools for this run, and taking them down again: the sandbox user's isolation, the
 // tool set with the github tool's rules, the per-call context; at the end, background jobs killed,
 // the workspace given back, pull request worktrees checked for unpushed work and removed.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
+import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../git/agent-repo.ts";
+import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
 import { type Egress, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
@@ -30,6 +34,8 @@ export interface RunTools {
   tasks?: RunTasks;
   /** The repository's MCP servers (src/mcp/), their tools in `toolset`. */
   mcp: McpServers;
+  /** The tool user's own git repository for the workspace, when the sandbox isolates tool commands. */
+  agentRepo?: AgentRepo;
 }
 
 /**
@@ -57,6 +63,7 @@ export async function setUpTools(
     { config: config.network, resolve: resolverFrom(run.processEnv) },
   );
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
+  const agentRepo = await openAgentRepoFor(run, workspace, sandbox, toolRoot);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
   const toolsOptions: ToolsOptions = {
     interceptor: config.tools.interceptor,
@@ -81,6 +88,8 @@ export async function setUpTools(
     // tools.env and the proxy's variables: for tool commands only; gitclaw's own git and API calls keep
     // the secret-free environment and go direct.
     env: { ...workspace.toolEnv, ...passedVariables(run.processEnv, config.tools.env), ...egress.env },
+    commandEnv: agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? ""),
+    ...(agentRepo ? { agentRepo } : {}),
     passedSecrets: passedSecrets(run.processEnv, config.tools.env),
     artifacts: createArtifactStore(session.artifactsDir),
     redact: run.redact,
@@ -104,29 +113,65 @@ export async function setUpTools(
   await Promise.all([workspace.indexRefreshed, mcp.ready]);
   toolset.tools.push(...mcp.tools());
   if (tasks) toolset.tools.push(...tasks.tools);
-  return { toolset, sandbox, egress, context, tasks, mcp };
+  return { toolset, sandbox, egress, context, tasks, mcp, agentRepo };
+}
+
+/** Git for tool commands in the workspace: a repository of the tool user's own (src/git/agent-repo.ts). */
+async function openAgentRepoFor(
+  run: RunContext,
+  workspace: Workspace,
+  sandbox: Sandbox,
+  toolRoot: string,
+): Promise<AgentRepo | undefined> {
+  // Without isolation the tools are the agent's own user and use .git/ as it is; a fork's worktree has none.
+  if (!sandbox.isolated || toolRoot !== workspace.root) return undefined;
+  if (!existsSync(join(workspace.root, ".git", "index"))) return undefined;
+  const coAuthor = coAuthorOf(run.trigger);
+  return openAgentRepo({
+    git: workspace.git,
+    workspace: workspace.root,
+    dir: sandbox.worktrees,
+    path: workspace.toolEnv.PATH ?? "",
+    secrets: passedSecrets(run.processEnv, run.config.tools.env),
+    ...(coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}),
+  }).catch(async (error: unknown) => {
+    await sandbox.release();
+    throw error;
+  });
+}
+
+/** What taking the tools down leaves for the reply. */
+export interface ToolsTornDown {
+  /** One note per pull request worktree discarded with work never pushed. */
+  unpushed: string[];
+  /** What became of the commits the agent made with git, when not all of them were taken. */
+  gitNotes: string[];
 }
 
 /**
- * Before the protected-path check and the commit: after this no tool process can change a file.
- * Returns one note per pull request worktree discarded with work never pushed.
+ * Before the protected-path check and the commit: after this no tool process can change a file, and
+ * the commits the agent made with git on the run's branch are the workspace's (src/git/agent-repo.ts).
  */
 export async function tearDownTools(
   run: RunContext,
   tools: RunTools,
   workspace: Workspace,
   session: SessionFile,
-): Promise<string[]> {
+): Promise<ToolsTornDown> {
   const killed = await tools.toolset.dispose();
   await tools.mcp.close();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await tools.sandbox.release();
   await tools.egress.close();
+  const gitNotes = tools.agentRepo
+    ? (await takeAgentCommits(workspace.git, tools.agentRepo)).notes.map(run.redact)
+    : [];
+  for (const note of gitNotes) workflow.warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(
     (error: Error) => [`the PR worktrees could not be checked: ${error.message}`],
   );
   const notes = unpushed.map(run.redact);
   for (const note of notes) workflow.warning(`gitclaw: PR worktree discarded: ${note}`);
   if (notes.length) session.appendCustom(CUSTOM.worktreesDiscarded, { notes });
-  return notes;
+  return { unpushed: notes, gitNotes };
 }

@@ -20,7 +20,7 @@ import { createRedactor, type Redactor } from "../redact.ts";
 import { setUpTasks, type TaskRun } from "../run/tasks.ts";
 import type { Workspace } from "../run/workspace.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
-import { BRIEF_FILE, briefRef, TaskBrief } from "../tasks/actions.ts";
+import { briefFile, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
 import { secretValues, toolEnvironment } from "../tool-env.ts";
 import { prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
@@ -75,7 +75,7 @@ async function runTask(options: PipelineOptions, redact: Redactor, log: (line: s
   const head = await git.must(["rev-parse", "HEAD"]);
   if (head !== baseSha) throw new TaskStageError(`the checkout is at ${head}, not at the task's base ${baseSha}`);
   await git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
-  const brief = TaskBrief.parse(JSON.parse(await git.must(["show", `FETCH_HEAD:${BRIEF_FILE}`])));
+  const brief = TaskBrief.parse(JSON.parse(await git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));
   if (brief.taskId !== taskId || brief.baseSha !== baseSha)
     throw new TaskStageError(`${briefRef(taskId)} holds the brief of another task (${brief.taskId})`);
 

@@ -1,6 +1,8 @@
 // runner "actions": a task as a workflow run of its own, on a runner GitHub schedules. The parent
-// stores the brief on a ref (refs/gitclaw/tasks/<id>: a commit holding brief.json whose parent is the
-// task's base, so the base reaches origin too), dispatches the workflow's task job with the task id
+// stores the brief on a ref (refs/gitclaw/tasks/<id>: a commit whose parent is the task's base, so the
+// base reaches origin too, and whose tree is the base's plus the brief file: it changes nothing but
+// what it adds, as GitHub wants of the job's token, which may not create, change or delete a workflow
+// file in any commit it pushes; the child reads the brief from the commit, never checks it out), dispatches the workflow's task job with the task id
 // and base sha (workflow_dispatch with return_run_details: the run's id comes back), then polls the
 // run. The child job checks out the base with a read-only token, runs the agent stage in child mode
 // and uploads its folder as the artifact task-<id>: tasks/<id>/ (task.json, report.md, series.mbox)
@@ -32,7 +34,8 @@ import { readZip } from "./zip.ts";
 export const briefRef = (taskId: string) => `refs/gitclaw/tasks/${taskId}`;
 /** The artifact a child run uploads. */
 export const artifactName = (taskId: string) => `task-${taskId}`;
-export const BRIEF_FILE = "brief.json";
+/** The brief's file in its commit, at the top, named so no repository's own file is in its way. */
+export const briefFile = (taskId: string) => `.gitclaw-task-${taskId}.json`;
 
 /** What a child run needs beyond its id and base: its brief, where it sits in the tree, who asked. */
 export const TaskBrief = z.looseObject({
@@ -120,7 +123,7 @@ async function deleteBrief(env: ActionsTaskEnv, taskId: string): Promise<void> {
   await env.git.run(["push", "-q", env.remote, `:${briefRef(taskId)}`], { remote: true });
 }
 
-/** The brief as a commit on top of the base, pushed to the task's ref. */
+/** The brief as a commit on top of the base, adding only the brief, pushed to the task's ref. */
 async function pushBrief(env: ActionsTaskEnv, record: TaskRecord): Promise<void> {
   const { taskId, baseSha, title, prompt, depth, parentTaskId } = record;
   const brief: TaskBrief = {
@@ -134,9 +137,17 @@ async function pushBrief(env: ActionsTaskEnv, record: TaskRecord): Promise<void>
   };
   const git = env.git;
   const blob = await git.must(["hash-object", "-w", "--stdin"], { input: `${JSON.stringify(brief, null, 2)}\n` });
-  const tree = await git.must(["mktree"], { input: `100644 blob ${blob}\t${BRIEF_FILE}\n` });
+  const tree = await treeWith(git, baseSha, `100644 blob ${blob}\t${briefFile(taskId)}`);
   const commit = await git.must(["commit-tree", tree, "-p", baseSha, "-m", `gitclaw: brief of task ${taskId}`]);
   await git.must(["push", "-q", "--force", env.remote, `${commit}:${briefRef(taskId)}`], { remote: true });
+}
+
+/** The tree of `commit` with one more top-level `entry` (in ls-tree's format), replacing one of its name. */
+async function treeWith(git: Git, commit: string, entry: string): Promise<string> {
+  const name = entry.slice(entry.indexOf("\t") + 1);
+  const entries = (await git.must(["ls-tree", "-z", "--full-tree", commit])).split("\0");
+  const kept = entries.filter((line) => line && line.slice(line.indexOf("\t") + 1) !== name);
+  return git.must(["mktree", "-z"], { input: [...kept, entry].map((line) => `${line}\0`).join("") });
 }
 
 type Ending = { conclusion: string | null; url: string } | "detached";

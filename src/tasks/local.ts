@@ -7,6 +7,9 @@
 import { joinLoopResults, runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
 import type { CompactionSettings } from "../agent/compaction.ts";
 import type { ResolvedModel } from "../agent/model.ts";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../git/agent-repo.ts";
 import type { Git } from "../git/git.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
@@ -62,13 +65,44 @@ export function localLauncher(env: LocalTaskEnv, orchestrator: () => TaskOrchest
     });
     let outcome: ChildOutcome = { result: undefined, error: undefined };
     try {
+      worktree.agentRepo = await openTaskAgentRepo(env, record.taskId, worktree);
       outcome = await runChild(env, orchestrator(), task, worktree);
     } catch (error) {
       outcome = { result: undefined, error: (error as Error).message };
     } finally {
+      await takeTaskCommits(env, task, worktree);
       await concludeTask(env, orchestrator(), task, worktree, ending(task, outcome));
     }
   };
+}
+
+/**
+ * Under the sandbox, git for the child's commands: a repository of the tool user's own for the
+ * worktree (src/git/agent-repo.ts), whose commits are taken as data before the series is exported.
+ */
+async function openTaskAgentRepo(
+  env: LocalTaskEnv,
+  taskId: string,
+  worktree: TaskWorktree,
+): Promise<AgentRepo | undefined> {
+  if (!env.toolContext.runAs) return undefined;
+  const dir = join(env.worktreesDir, `.agent-task-${taskId}`);
+  mkdirSync(dir);
+  const secrets = env.toolContext.passedSecrets ?? [];
+  return openAgentRepo({
+    git: worktree.git,
+    workspace: worktree.path,
+    dir,
+    path: env.toolContext.env.PATH ?? "",
+    secrets,
+  });
+}
+
+/** The commits the child made with git, onto its worktree's HEAD; what could not be taken is logged. */
+async function takeTaskCommits(env: LocalTaskEnv, task: LiveTask, worktree: TaskWorktree): Promise<void> {
+  if (!worktree.agentRepo) return;
+  const { notes } = await takeAgentCommits(worktree.git, worktree.agentRepo);
+  for (const note of notes) env.log(`gitclaw: task ${task.record.taskId}: ${env.toolContext.redact(note)}`);
 }
 
 interface ChildOutcome {
@@ -105,6 +139,7 @@ async function runChild(
       tools: tools.tools,
       toolContext: {
         ...env.toolContext,
+        commandEnv: agentRepoEnv(worktree.agentRepo, env.toolContext.env.PATH ?? ""),
         workspace: worktree.path,
         signal,
         artifacts: createArtifactStore(session.artifactsDir),

@@ -20,7 +20,7 @@ export function childInstructions(input: ChildInstructionsInput): string {
       "your text replies; the agent that started you reads only your report.",
     `You work in your own git worktree of ${input.repository}, starting at commit ${input.baseSha.slice(0, 12)}. ` +
       "Use read, write and edit for files, bash for commands. Only committed work reaches your parent: commit " +
-      "with the commit tool (one or more commits, each a coherent step with a clear message).",
+      "with git in bash or the commit tool (one or more commits, each a coherent step with a clear message).",
     "Then call agent_report once with your report in Markdown: what you changed (the commits), how you checked " +
       "it, what is left or uncertain. If the brief is unclear, report your questions and make no commits.",
     ...(input.canDelegate

@@ -5,6 +5,7 @@
 // (worktreeGit), never through that file.
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
+import type { AgentRepo } from "../git/agent-repo.ts";
 import type { Git } from "../git/git.ts";
 import { worktreeGit } from "../tools/github/worktrees.ts";
 
@@ -12,6 +13,8 @@ export interface TaskWorktree {
   path: string;
   /** gitclaw's git for the worktree. */
   git: Git;
+  /** Under the sandbox, the tool user's own repository for it, where the child's git commands commit. */
+  agentRepo?: AgentRepo;
 }
 
 export async function addTaskWorktree(

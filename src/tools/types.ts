@@ -3,6 +3,7 @@
 // (src/tools/call.ts), and an `execute` that never throws for expected failures — it returns an
 // error result the model can read and act on.
 import type { z } from "zod";
+import type { AgentRepo } from "../git/agent-repo.ts";
 
 export interface ToolResult {
   /** What the model sees. Already bounded in size by the tool. */
@@ -41,6 +42,13 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The base environment for child processes, secrets already removed (see src/tool-env.ts). */
   env: Readonly<Record<string, string>>;
+  /**
+   * Added for command processes only (bash, jobs), never for gitclaw's own git: the tools' `git`
+   * and the identity of the agent's commits (src/git/agent-repo.ts).
+   */
+  commandEnv?: Readonly<Record<string, string>>;
+  /** The tool user's own git repository for the workspace, read only as data (src/git/agent-repo.ts). */
+  agentRepo?: AgentRepo;
   artifacts: ArtifactStore;
   /** Removes known secret values and token shapes; applied to everything a tool writes out. */
   redact(text: string): string;

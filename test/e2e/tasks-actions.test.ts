@@ -3,7 +3,9 @@
 // task job's token cannot), and the emulator's workflow_dispatch played by a runner stand-in that
 // runs the task job for each dispatch (checkout of the base sha without credentials, the agent stage
 // in child mode, upload-artifact into the emulator). The parent polls the runs, downloads the
-// artifacts, applies the commits; cancelling the parent cancels the task runs.
+// artifacts, applies the commits; cancelling the parent cancels the task runs. The repository holds
+// its workflow, and origin refuses as GitHub does any push by a token without `workflows` whose
+// commits create, change or delete a workflow file, on every ref: the briefs' refs included.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,9 @@ import { createWorld, OWNER, REPO, sessionLines, TOKEN, type World } from "./sup
 const CONFIG = {
   ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true, actions: { enabled: true, pollSeconds: 0.05 } } }),
 };
+const CHOICES = { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({}).trigger, actionsRunner: true };
+/** The workflow `gitclaw init` writes, committed in the repository as a user's would be. */
+const WORKFLOW = renderWorkflow(CHOICES, [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]]);
 /** The task job's token: GitHub gives it contents: read, so origin refuses its pushes. */
 const TASK_TOKEN = "task-token-read-only-0123456789abcdef";
 
@@ -28,12 +33,11 @@ let workflowFile: string;
 let runner: DispatchRunner;
 
 beforeAll(async () => {
-  world = await createWorld(CONFIG);
+  world = await createWorld({ ...CONFIG, ".github/workflows/gitclaw.yml": WORKFLOW });
   world.gh.addUser({ login: "alice", permission: "write" });
   http = serveGitOverHttp(world.repo.origin, { [TOKEN]: { workflows: false } });
   workflowFile = join(world.repo.root, "gitclaw-actions-runner.yml");
-  const choices = { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({}).trigger, actionsRunner: true };
-  writeFileSync(workflowFile, renderWorkflow(choices, [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]]));
+  writeFileSync(workflowFile, WORKFLOW);
   const repository = `${OWNER}/${REPO}`;
   runner = playDispatchedRuns({
     gh: world.gh,
@@ -129,6 +133,8 @@ describe('three background tasks with runner "actions"', () => {
       expect(run.status, run.logs).toBe("success");
       expect(run.logs).not.toContain(TASK_TOKEN);
     }
+    // No push was refused for a workflow file: each brief's commit only adds the brief.
+    expect(http.refusals()).toEqual([]);
     // The briefs' refs are gone once their tasks are taken over.
     expect(await world.repo.originGit("for-each-ref", "refs/gitclaw/")).toBe("");
     expect(world.gh.violations).toEqual([]);
@@ -144,6 +150,7 @@ describe('three background tasks with runner "actions"', () => {
     expect(one).toContain("Co-authored-by: alice");
     for (const name of ["one", "two", "three"]) expect(await world.onOrigin(`${name}.txt`)).toBe(`${name}.txt\n`);
     expect(await world.onOrigin("PARENT.md")).toBe("parent\n");
+    expect(await world.onOrigin(".github/workflows/gitclaw.yml")).toBe(WORKFLOW);
   });
 
   it("commits each child's session, linked to the parent's, with its record naming the run", async () => {

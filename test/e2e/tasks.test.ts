@@ -322,3 +322,57 @@ describe("a child that smuggles a configuration change through its commit messag
     expect(result.reply).toMatch(/⚠ `t[0-9a-f]{8}` notes: 1 commit not applied/);
   });
 });
+
+// #27 item 5: the child's git commands commit in a repository of the tool user's own for its
+// worktree; its commits are taken as data into its series (messages kept, gitclaw's identity where
+// it set none), and the parent applies them as any task's.
+describe("a sub-agent that commits with git in bash", () => {
+  let childResults: string[] = [];
+  let exitCode: number | undefined;
+  let logs = "";
+
+  beforeAll(async () => {
+    world.model.scriptFor("Create two files", [
+      {
+        toolCalls: [
+          call("bash", {
+            command:
+              "echo one > one.txt && git add -A && git commit -q -m 'Add one.txt' -m 'By a sub-agent.' && " +
+              "echo two > two.txt && git add two.txt && git commit -q -m 'Add two.txt' && git log --format=%s -2",
+          }),
+        ],
+      },
+      (request) => {
+        childResults = toolResultTexts(request.body);
+        return { toolCalls: [call("agent_report", { reportMarkdown: "Two commits.", title: "Two files" })] };
+      },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "two files", prompt: "Create two files and commit each." })] },
+      (request) => ({ toolCalls: taskIds(request).map((id) => call("task_apply_git_patch", { task_id: id })) }),
+      { text: "Applied the task's commits." },
+    ]);
+    const issue = world.gh.createIssue({ title: "Two files by a task", body: "Please.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    exitCode = run.stages.agent?.exitCode;
+    logs = run.logs;
+  });
+
+  it("commits in the task's worktree without a raw git error", () => {
+    expect(exitCode, logs).toBe(0);
+    expect(childResults.at(-1)).toContain("Add two.txt\nAdd one.txt");
+    expect(childResults.join("\n")).not.toMatch(/index\.lock|Permission denied|fatal:/);
+  });
+
+  it("lands both commits, in order, with their messages, then the parent's", async () => {
+    const log = await world.repo.originGit("log", "--format=%an|%s", "-3", "main");
+    expect(log.split("\n")).toEqual([
+      expect.stringMatching(/^gitclaw\[bot\]\|gitclaw: issue #\d+ — Two files by a task$/),
+      "gitclaw[bot]|Add two.txt",
+      "gitclaw[bot]|Add one.txt",
+    ]);
+    expect(await world.repo.originGit("log", "-1", "--format=%B", "main~2")).toContain("By a sub-agent.");
+    expect(await world.onOrigin("one.txt")).toBe("one\n");
+    expect(await world.onOrigin("two.txt")).toBe("two\n");
+  });
+});

@@ -1,8 +1,8 @@
 // A bare repository served over git's smart HTTP as github.com serves one, on 127.0.0.1: anyone may
 // fetch (a public repository); a push needs a known token, sent as git sends it with gitclaw's
-// credential (basic auth, `x-access-token:<token>`), and a push whose commits create or change a
-// file under .github/workflows/ is refused whole unless its token has the `workflows` permission,
-// with GitHub's own message. `git http-backend` does the protocol; a pre-receive hook the refusal.
+// credential (basic auth, `x-access-token:<token>`), and a push whose new commits create, change or
+// delete a file under .github/workflows/, on any ref (branches, refs/gitclaw/…, tags), is refused
+// whole unless its token has the `workflows` permission, with GitHub's own message. `git http-backend` does the protocol; a pre-receive hook the refusal.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
@@ -26,6 +26,7 @@ while read old new ref; do
   [ "$new" = ${ZERO} ] && continue
   if [ "$old" = ${ZERO} ]; then range="$new --not --all"; else range="$old..$new"; fi
   for commit in $(git rev-list $range); do
+    # Names created, changed and deleted files alike.
     file=$(git diff-tree --no-commit-id --name-only -r --root "$commit" -- .github/workflows | head -n 1)
     if [ -n "$file" ]; then
       message="refusing to allow a GitHub App to create or update workflow \\\`$file\\\` without \\\`workflows\\\` permission"

@@ -87,7 +87,7 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
 
       if (context.signal.aborted) return fail("Command not run: the run is being cancelled");
       const timeout = resolveTimeout(args.timeout);
-      const env = buildCommandEnv(context.env, callerEnv);
+      const env = buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv);
 
       if (args.async) {
         if (!options.enabledTools.has("job")) {

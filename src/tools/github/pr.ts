@@ -3,6 +3,7 @@
 import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
+import { publishAgentBranch } from "./publish.ts";
 import { describeGitHubError } from "./errors.ts";
 import { currentBranch, localGit, type LocalGit } from "./local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
@@ -83,6 +84,7 @@ export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall 
     async run(out) {
       const git = localGit(tool.workspace, tool.env, context.gitAuthEnv, tool.redact);
       const { head, base } = await resolveBranches(context, git, plan);
+      const published = head.includes(":") ? undefined : await publishAgentBranch(context, git, head, base);
       const text = plan.text ?? (await fillFromCommits(git, base, headBranchName(head)));
       // Titles and bodies go public: known secrets are removed first.
       const { data: created } = await github.rest.pulls.create({
@@ -94,7 +96,7 @@ export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall 
         draft: plan.draft,
         ...request,
       });
-      const notes = await addFollowUps(context, plan, created.number);
+      const notes = [...(published ? [published] : []), ...(await addFollowUps(context, plan, created.number))];
       const { data: pr } = await github.rest.pulls
         .get({ ...plan.repo, pull_number: created.number, ...request })
         .catch(() => ({ data: created }));

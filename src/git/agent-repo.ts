@@ -1,0 +1,415 @@
+// The agent's own git repository. The workspace's .git/ is gitclaw's: a trusted git (holding the
+// token when it pushes) reads its config and hooks, so tool commands may not write it. Instead they
+// get a git directory of their own, beside the run's worktrees (never inside the workspace), that
+// the tool user owns: its objects borrow the trusted repository's through alternates (read-only,
+// never the other way), its branch, refs and index start as the workspace's, and a `git` on the
+// tools' PATH points git at it when a command works in the workspace. There the agent runs git as
+// on a laptop: switch, add, commit, amend, stash, reset, rebase, log, blame.
+//
+// Whatever the tool user writes there (hooks, core.hooksPath, core.fsmonitor, filters, textconv,
+// include.path, alternates, symbolic links, lying objects) is read by no trusted git: at the end,
+// once no tool process is left, gitclaw reads its ref files and copies its object files as data
+// (regular files with object-shaped names, bounded), into a quarantine repository of its own
+// making, and fetches the branch's tip from there with every object checked (fsck). The trusted
+// branch then moves to that tip, or the agent's commits are replayed onto commits gitclaw made in
+// the meantime; land.ts judges and delivers base..HEAD as for any commit of the run.
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  openSync,
+  readlinkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { BOT_IDENTITY, createGit, type Git } from "./git.ts";
+import { replay } from "./land.ts";
+import { revertChanges } from "./protected.ts";
+import { scrubCommits } from "./scrub-commits.ts";
+
+export interface AgentRepo {
+  /** The tool user's git directory. */
+  gitDir: string;
+  /** Where the tools' `git` lies: first on their PATH. */
+  binDir: string;
+  /** The branch (or detached commit) the run started on, and its commit. */
+  branch: string;
+  start: string;
+  /** The values handed to tool commands (tools.env): redacted from the agent's commits when they are taken. */
+  secrets: readonly string[];
+  /** The branches gitclaw published for the agent during the run, and the tip it pushed. */
+  published: Map<string, string>;
+  /** The trusted repository's object directory, which the quarantine borrows from. */
+  objects: string;
+}
+
+export interface AgentRepoSetUp {
+  /** The workspace's trusted git. */
+  git: Git;
+  workspace: string;
+  /** The run's worktree directory (the tool user's group may write inside what is made there). */
+  dir: string;
+  /** The Co-authored-by trailer the agent's commits carry, as the run's own. */
+  coAuthorTrailer?: string;
+  /** The tools' PATH, to find the real git. */
+  path: string;
+  secrets: readonly string[];
+}
+
+/**
+ * Makes the agent's repository for `workspace` (the run's checkout, or a task's worktree: `git` is
+ * gitclaw's git of it); the caller shares the directory with the tool user.
+ */
+export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
+  const { git, dir } = setUp;
+  const workspace = realpathSync(setUp.workspace);
+  const gitDir = join(realpathSync(dir), ".agent-git");
+  const binDir = join(realpathSync(dir), ".agent-bin");
+  mkdirSync(binDir, { mode: 0o755 });
+  // A git of its own: a worktree's git names its administrative directory in GIT_DIR, which init would take.
+  await createGit(realpathSync(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
+  const start = await git.must(["rev-parse", "HEAD"]);
+  const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
+  const trustedGitDir = realpathSync(await git.must(["rev-parse", "--absolute-git-dir"]));
+  const objects = realpathSync(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  writeAgentRepo(gitDir, workspace, trustedGitDir, {
+    head: branch ? `ref: refs/heads/${branch}\n` : `${start}\n`,
+    refs: await git.must([
+      "for-each-ref",
+      "--format=%(objectname) %(refname)",
+      "refs/heads",
+      "refs/remotes",
+      "refs/tags",
+    ]),
+    objects,
+    trailer: setUp.coAuthorTrailer,
+  });
+  writeFileSync(join(binDir, "git"), gitShim(trustedGitDir, gitDir, realGit(setUp.path)), { mode: 0o755 });
+  shareTree(gitDir);
+  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map(), objects };
+}
+
+/** The files of the agent's repository, written as data by gitclaw before the tool user may touch it. */
+function writeAgentRepo(
+  gitDir: string,
+  workspace: string,
+  trustedGitDir: string,
+  contents: { head: string; refs: string; objects: string; trailer?: string },
+): void {
+  const config = [
+    "[core]",
+    "\trepositoryformatversion = 0",
+    "\tbare = false",
+    `\tworktree = ${workspace}`,
+    "\tsharedRepository = group",
+    "\tlogAllRefUpdates = true",
+    "\tcheckStat = minimal",
+    // A runner has no git identity: gitclaw's, which the agent may change like any setting.
+    "[user]",
+    `\tname = ${BOT_IDENTITY.name}`,
+    `\temail = ${BOT_IDENTITY.email}`,
+    "",
+  ].join("\n");
+  writeFileSync(join(gitDir, "config"), config);
+  writeFileSync(join(gitDir, "HEAD"), contents.head);
+  writeFileSync(join(gitDir, "packed-refs"), contents.refs ? `${contents.refs}\n` : "");
+  mkdirSync(join(gitDir, "objects", "info"), { recursive: true });
+  writeFileSync(join(gitDir, "objects", "info", "alternates"), `${contents.objects}\n`);
+  mkdirSync(join(gitDir, "info"), { recursive: true });
+  // gitclaw's own files: the conversation, written while the agent works, is gitclaw's to commit.
+  writeFileSync(join(gitDir, "info", "exclude"), "/state/\n");
+  copyFileSync(join(trustedGitDir, "index"), join(gitDir, "index"));
+  if (contents.trailer) {
+    mkdirSync(join(gitDir, "hooks"), { recursive: true });
+    const hook = `#!/bin/sh\nexec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"\n`;
+    writeFileSync(join(gitDir, "hooks", "commit-msg"), hook, { mode: 0o775 });
+  }
+}
+
+/** Group-writable and setgid throughout, so the tool user (the run's group) may write it all. */
+function shareTree(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if (stat.isDirectory()) {
+    chmodSync(path, (stat.mode & 0o777) | 0o2070);
+    for (const name of readdirSync(path)) shareTree(join(path, name));
+  } else chmodSync(path, (stat.mode & 0o777) | 0o060);
+}
+
+function realGit(path: string): string {
+  for (const dir of path.split(":")) {
+    const candidate = join(dir, "git");
+    try {
+      if (lstatSync(candidate).isFile() || lstatSync(realpathSync(candidate)).isFile()) return candidate;
+    } catch {
+      // not there
+    }
+  }
+  return "/usr/bin/git";
+}
+
+const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** One line for `git push`: tool commands hold no credential, gitclaw delivers. */
+export const PUSH_ANSWER =
+  "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends.";
+
+/**
+ * The tools' `git`: a command whose git directory is the workspace's (as git itself finds it, `-C`
+ * followed) works in the agent's repository instead; `init` and `clone` make repositories of their
+ * own as ever, `worktree` lists the workspace's (pr_checkout's among them); `push` is answered in one line.
+ */
+function gitShim(trustedGitDir: string, gitDir: string, git: string): string {
+  return `#!/bin/sh
+# gitclaw: in the workspace, git works in the agent's own repository (the workspace's .git/ is gitclaw's).
+real=${quoted(git)}
+dir=. skip= cmd=
+for arg in "$@"; do
+  if [ "$skip" = C ]; then case "$arg" in /*) dir=$arg ;; *) dir=$dir/$arg ;; esac; skip=; continue; fi
+  if [ "$skip" = c ]; then skip=; continue; fi
+  case "$arg" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac
+done
+case "$cmd" in
+  push) echo ${quoted(PUSH_ANSWER)} >&2; exit 1 ;;
+  init|clone|worktree) exec "$real" "$@" ;;
+esac
+found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
+if [ -z "$GIT_DIR" ] && [ "$found" = ${quoted(trustedGitDir)} ]; then
+  GIT_DIR=${quoted(gitDir)}; export GIT_DIR
+fi
+exec "$real" "$@"
+`;
+}
+
+/**
+ * What tool commands get besides their environment: the `git` above first on PATH, and gitclaw's
+ * identity where no agent repository's configuration gives it (as command-line configuration, which
+ * `git -c user.name=…` overrides). Never given to gitclaw's own git, which would find that `git` on
+ * its PATH and read the agent's repository.
+ */
+export function agentRepoEnv(repo: AgentRepo | undefined, path: string): Record<string, string> {
+  if (repo) return { PATH: `${repo.binDir}:${path}` };
+  return {
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: "user.name",
+    GIT_CONFIG_VALUE_0: BOT_IDENTITY.name,
+    GIT_CONFIG_KEY_1: "user.email",
+    GIT_CONFIG_VALUE_1: BOT_IDENTITY.email,
+  };
+}
+
+export interface AgentCommits {
+  /** The trusted branch's new tip, when the agent's commits were taken. */
+  head?: string;
+  /** Why they were not, or what else the reply should say; one line each. */
+  notes: string[];
+}
+
+/** What the ref files of the agent's repository say `ref` is: a full sha, or undefined. */
+function readRef(gitDir: string, ref: string): string | undefined {
+  const loose = readSmallFile(join(gitDir, ref));
+  if (loose !== undefined) return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
+  const packed = readSmallFile(join(gitDir, "packed-refs")) ?? "";
+  for (const line of packed.split("\n")) {
+    const [sha, name] = line.split(" ");
+    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha)) return sha;
+  }
+  return undefined;
+}
+
+/** A regular file's text (never through a link), at most 1 MiB; undefined otherwise. */
+function readSmallFile(path: string): string | undefined {
+  return readConfined(path, 1 << 20)?.toString("utf8");
+}
+
+/**
+ * A regular file's bytes, opened without following a final link and read only when the kernel's
+ * path of the open file is `path` (a real path: no folder on the way was swapped for a link), at most
+ * `max` bytes; undefined otherwise. The tool user may still be writing its repository.
+ */
+function readConfined(path: string, max: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > max || readlinkSync(`/proc/self/fd/${fd}`) !== path) return undefined;
+    return readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(?:pack|idx))$/;
+/** More than this in the agent's own objects is not taken: a run's commits are far smaller. */
+export const MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
+
+/** Copies the object files of `from` into `to` as data: regular files with object-shaped names only. */
+function copyObjectFiles(from: string, to: string): void {
+  let bytes = 0;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const stat = lstatSync(path);
+      const rel = relative(from, path);
+      if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack")) walk(path);
+      if (!stat.isFile() || !OBJECT_FILE.test(rel)) continue;
+      bytes += stat.size;
+      if (bytes > MAX_AGENT_OBJECT_BYTES)
+        throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
+      const data = readConfined(path, stat.size);
+      if (!data) throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
+      mkdirSync(join(to, rel, ".."), { recursive: true });
+      writeFileSync(join(to, rel), data);
+    }
+  };
+  walk(from);
+}
+
+/**
+ * Takes the commits the agent made on the run's branch into the trusted repository. Call once no
+ * tool process is left (after the sandbox's release). Never fails: what it cannot take, it says.
+ */
+export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
+  const taken = await takeRunBranch(git, repo);
+  if (!repo.branch) return taken;
+  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo))] };
+}
+
+/** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
+async function takeRunBranch(git: Git, repo: AgentRepo): Promise<AgentCommits> {
+  try {
+    const tip = repo.branch ? await takeAgentBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
+    if (!tip || tip === repo.start) return { notes: [] };
+    const head = await onTopOfHead(git, repo, tip);
+    return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
+  } catch (error) {
+    return {
+      notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${(error as Error).message}`],
+    };
+  } finally {
+    await git.run(["update-ref", "-d", agentRef(repo.branch || "HEAD")]);
+  }
+}
+
+/** The commit the agent's HEAD names, directly or through the branch checked out. */
+async function takeAgentHead(git: Git, repo: AgentRepo): Promise<string | undefined> {
+  const branch = checkedOut(repo);
+  if (branch) return takeAgentBranch(git, repo, branch);
+  const tip = readRef(repo.gitDir, "HEAD");
+  return tip && takeAgentCommit(git, repo, tip, agentRef("HEAD"));
+}
+
+/** Where the trusted repository keeps a branch taken from the agent's. */
+export const agentRef = (branch: string) => `refs/gitclaw/agent/${branch}`;
+
+/**
+ * Takes `branch` of the agent's repository, read as data, into agentRef(branch) of the trusted
+ * one, every object checked and the values tool commands were given redacted; returns its tip, or
+ * undefined when the agent has no such branch.
+ */
+export async function takeAgentBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
+  if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
+    throw new Error(`${JSON.stringify(branch)} is not a branch name`);
+  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
+  return tip && takeAgentCommit(git, repo, tip, agentRef(branch));
+}
+
+/** `tip`, with the objects it needs, read as data into `ref` of the trusted repository; returns it scrubbed. */
+async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, ref: string): Promise<string> {
+  const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
+  try {
+    await fetchThroughQuarantine(git, repo, tip, quarantine, ref);
+    const scrubbed = await scrubCommits(git, repo.start, tip, repo.secrets);
+    if (scrubbed.tip !== tip) await git.must(["update-ref", ref, scrubbed.tip, tip]);
+    return scrubbed.tip;
+  } finally {
+    rmSync(quarantine, { recursive: true, force: true });
+  }
+}
+
+/** The branch checked out in the agent's repository, as its HEAD file says. */
+function checkedOut(repo: AgentRepo): string | undefined {
+  const head = readSmallFile(join(repo.gitDir, "HEAD"))?.trim() ?? "";
+  return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+}
+
+/**
+ * When the run ends with another branch checked out, the working tree holds that branch's files:
+ * those it changed from the run's branch are put back, so they land only where the agent asked.
+ */
+async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
+  const other = checkedOut(repo);
+  if (!other || other === repo.branch) return [];
+  try {
+    const tip = await takeAgentBranch(git, repo, other);
+    if (tip) {
+      const changed = await git.must(["diff", "--no-renames", "--name-only", "-z", "HEAD", tip]);
+      await revertChanges(
+        git,
+        changed.split("\0").filter((path) => path && !path.startsWith("state/")),
+      );
+    }
+    const published =
+      tip && repo.published.get(other) === tip
+        ? "it is published as it is"
+        : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
+    return [
+      `the run ended with the branch ${other} checked out: its committed files were put back to ${repo.branch}'s for the conversation's commit; ${published}`,
+    ];
+  } catch (error) {
+    return [`the run ended with the branch ${other} checked out, which could not be read: ${(error as Error).message}`];
+  } finally {
+    await git.run(["update-ref", "-d", agentRef(other)]);
+  }
+}
+
+/** A repository of gitclaw's own holding the agent's object files; the trusted git fetches `tip` from it, checked. */
+async function fetchThroughQuarantine(
+  git: Git,
+  repo: AgentRepo,
+  tip: string,
+  quarantine: string,
+  ref: string,
+): Promise<void> {
+  const q = createGit(quarantine);
+  await q.must(["init", "-q", "--bare", "--template=", "."]);
+  writeFileSync(join(quarantine, "objects", "info", "alternates"), `${repo.objects}\n`);
+  copyObjectFiles(join(repo.gitDir, "objects"), join(quarantine, "objects"));
+  await q.must(["update-ref", "refs/heads/agent", tip]);
+  await git.must([
+    "-c",
+    "transfer.fsckObjects=true",
+    "fetch",
+    "-q",
+    "--no-tags",
+    "--no-write-fetch-head",
+    quarantine,
+    `+refs/heads/agent:${ref}`,
+  ]);
+}
+
+/** `tip` as the trusted branch's new head: itself when HEAD has not moved, else replayed onto HEAD. */
+async function onTopOfHead(git: Git, repo: AgentRepo, tip: string): Promise<{ sha: string } | { conflict: string }> {
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if ((await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode !== 0)
+    return { conflict: `the commits on ${repo.branch || "HEAD"} were rewritten past where the run started: not taken` };
+  const moved = head === repo.start ? { sha: tip } : await replay(git, repo.start, tip, head);
+  if ("conflict" in moved)
+    return {
+      conflict: `the commits made with git on ${repo.branch || "HEAD"} conflict with gitclaw's own: ${moved.conflict}`,
+    };
+  await git.must(["update-ref", "-m", "gitclaw: the agent's commits", "HEAD", moved.sha, head]);
+  return moved;
+}

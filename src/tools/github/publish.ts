@@ -1,0 +1,47 @@
+// pr_create from a branch the agent made with git in bash: it exists only in the agent's own
+// repository (src/git/agent-repo.ts), so gitclaw publishes it first, through the trusted path: the
+// branch read as data and every object checked, its own commits judged by the one protected-path
+// matcher (workflow files included: the job's token cannot push them), then a push that never forces.
+// The branches the run's own work lands on are not published this way.
+import { agentRef, takeAgentBranch } from "../../git/agent-repo.ts";
+import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
+import type { OpContext } from "./context.ts";
+import { ToolFailure } from "./failure.ts";
+import type { LocalGit } from "./local-git.ts";
+
+/** Publishes `branch` when the agent's repository has it; a note for the result, or undefined when there was nothing to do. */
+export async function publishAgentBranch(
+  context: OpContext,
+  git: LocalGit,
+  branch: string,
+  base: string,
+): Promise<string | undefined> {
+  const repo = context.tool.agentRepo;
+  if (!repo) return undefined;
+  const tip = await takeAgentBranch(git, repo, branch).catch((error: Error) => {
+    throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
+  });
+  if (!tip) return undefined;
+  try {
+    if (branch === base || branch === repo.branch)
+      throw new ToolFailure(
+        `${branch} is where the run's own work lands: open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).`,
+      );
+    const baseRef = `refs/remotes/origin/${base}`;
+    const from = (await git.run(["rev-parse", "--verify", "--quiet", baseRef])).exitCode === 0 ? baseRef : repo.start;
+    const hits = await committedPathsUnder(git, from, tip, context.protectedPaths);
+    if (hits.length)
+      throw new ToolFailure(
+        `refusing to publish ${branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those changes from the branch's commits and call pr_create again.`,
+      );
+    const pushed = await git.run(["push", "-q", "origin", `${tip}:refs/heads/${branch}`], { remote: true });
+    if (pushed.exitCode !== 0)
+      throw new ToolFailure(
+        `publishing ${branch} failed (gitclaw never forces a push): ${context.tool.redact(pushed.stderr.trim())}`,
+      );
+    repo.published.set(branch, tip);
+    return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
+  } finally {
+    await git.run(["update-ref", "-d", agentRef(branch)]);
+  }
+}
