@@ -15,7 +15,7 @@ import type { SessionFile } from "../session/session-file.ts";
 import { abortLeftoverAm, type ApplyTarget } from "../tasks/apply.ts";
 import { actionsLauncher } from "../tasks/actions.ts";
 import { localLauncher, type LocalTaskEnv } from "../tasks/local.ts";
-import type { TaskWorktree } from "../tasks/worktree.ts";
+import type { TaskWorktree } from "../git/worktree.ts";
 import { TaskOrchestrator } from "../tasks/orchestrator.ts";
 import { childInstructions } from "../tasks/prompt.ts";
 import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";

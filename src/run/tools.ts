@@ -8,7 +8,7 @@ import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import { closeWorktrees } from "../tools/github/worktrees.ts";
+import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";

@@ -17,7 +17,7 @@ import type { LiveTask, TaskLauncher, TaskOrchestrator } from "./orchestrator.ts
 import { exportPatch } from "./patch.ts";
 import { childBrief, fallbackReport, REPORT_REMINDER, stoppedReport } from "./prompt.ts";
 import type { TaskRecord, TaskStatus } from "./records.ts";
-import { addTaskWorktree, removeTaskWorktree, type TaskWorktree } from "./worktree.ts";
+import { addTaskWorktree, removeTaskWorktree, type TaskWorktree } from "../git/worktree.ts";
 
 /** The tools of one sub-agent, and what ends them (its background jobs killed). */
 export interface ChildTools {

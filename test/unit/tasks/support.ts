@@ -12,7 +12,7 @@ import { concludeTask, type TaskEnding } from "../../../src/tasks/local.ts";
 import { TaskOrchestrator, type LiveTask } from "../../../src/tasks/orchestrator.ts";
 import { TaskStore } from "../../../src/tasks/records.ts";
 import type { TaskScope } from "../../../src/tasks/scope.ts";
-import { addTaskWorktree, type TaskWorktree } from "../../../src/tasks/worktree.ts";
+import { addTaskWorktree, type TaskWorktree } from "../../../src/git/worktree.ts";
 import { callTool } from "../../../src/tools/call.ts";
 import { createTaskTools } from "../../../src/tasks/tools/index.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
