@@ -99,7 +99,7 @@ export function secretValues(
 
 // tools.env: variables of the step's environment that the workflow hands to tool commands on purpose
 // (a registry token, a service URL). They pass whatever their names look like, and their values are
-// secrets from then on (src/stages/agent.ts registers them with the redactor and ::add-mask::). Only
+// secrets from then on (src/stages/start.ts registers them with the redactor and ::add-mask::). Only
 // gitclaw's own secrets never pass: the tool user must not get what would let it act as gitclaw.
 const MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"];
 const OWN_SECRETS: readonly { test: (name: string) => boolean; what: string }[] = [

@@ -17,7 +17,7 @@ import type { Git } from "../git/git.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { fence } from "../quote.ts";
-import { worktreeGit } from "../tools/github/worktrees.ts";
+import { worktreeGit } from "../git/worktree.ts";
 import { coAuthorOf } from "./context.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";

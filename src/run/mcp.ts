@@ -7,7 +7,7 @@ import * as workflow from "../actions/log.ts";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { readDeclarations, type Declarations } from "../mcp/declared.ts";
-import { removeTaskWorktree } from "../tasks/worktree.ts";
+import { removeTaskWorktree } from "../git/worktree.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { McpServers } from "../mcp/servers.ts";
 import { egressPolicy } from "../egress/policy.ts";

@@ -15,7 +15,7 @@ import type { SessionFile } from "../session/session-file.ts";
 import { abortLeftoverAm, type ApplyTarget } from "../tasks/apply.ts";
 import { actionsLauncher } from "../tasks/actions.ts";
 import { localLauncher, type LocalTaskEnv } from "../tasks/local.ts";
-import type { TaskWorktree } from "../tasks/worktree.ts";
+import type { TaskWorktree } from "../git/worktree.ts";
 import { TaskOrchestrator } from "../tasks/orchestrator.ts";
 import { childInstructions } from "../tasks/prompt.ts";
 import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
@@ -60,10 +60,11 @@ export type TaskRun = Omit<RunContext, "trigger" | "github" | "onReplied"> & {
 export interface TaskSetup {
   run: TaskRun;
   workspace: Workspace;
-  /** The session the tasks belong to: its artifacts hold their records, its path is every child's parent. */
-  session: Pick<SessionFile, "artifactsDir" | "path"> & {
-    appendCustom(...args: Parameters<SessionFile["appendCustom"]>): unknown;
-  };
+  /**
+   * The session the tasks belong to: its artifacts hold their records, its path is every child's parent
+   * (a task job's is in memory: SessionFile.inMemory).
+   */
+  session: SessionFile;
   sandbox: Sandbox;
   /** The tools' options of the run's own agent; sub-agents get the same tools, but the github tool. */
   toolsOptions: ToolsOptions;
@@ -81,17 +82,15 @@ export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
   const spending: Spending = { turns: 0, usage: emptyUsage() };
   const ownFiles: string[] = [];
   const started = new Set<string>();
-  let orchestrator: TaskOrchestrator | undefined;
-  const env = localEnv(setup, spending, ownFiles, () => orchestrator!);
   const runners: Runner[] = run.config.tasks.actions.enabled ? ["local", "actions"] : ["local"];
   const onActions = run.config.tasks.actions.enabled
-    ? { actions: actionsLauncher(actionsEnv(setup, spending, ownFiles), () => orchestrator!) }
+    ? { actions: actionsLauncher(actionsEnv(setup, spending, ownFiles)) }
     : {};
-  orchestrator = new TaskOrchestrator({
+  const orchestrator = new TaskOrchestrator({
     store,
     maxParallel: run.config.tasks.maxParallel,
     maxDepth: run.config.tasks.maxDepth,
-    launchers: { local: localLauncher(env, () => orchestrator!), ...onActions },
+    launchers: { local: localLauncher(localEnv(setup, spending, ownFiles)), ...onActions },
     now: run.now,
     onChange: (record) => {
       started.add(record.taskId);
@@ -162,12 +161,7 @@ function applyTarget(
   };
 }
 
-function localEnv(
-  setup: TaskSetup,
-  spending: Spending,
-  ownFiles: string[],
-  orchestrator: () => TaskOrchestrator,
-): LocalTaskEnv {
+function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): LocalTaskEnv {
   const { run, workspace, session, sandbox, toolContext } = setup;
   // No pull request worktrees for sub-agents (no github tool); their own worktree is shared like one.
   const { env, redact, runAs, passedSecrets } = toolContext;
@@ -192,8 +186,8 @@ function localEnv(
     signal: run.signal,
     spending,
     toolContext: shared,
-    tools: (task, worktree) => childTools(setup, { task, worktree, orchestrator: orchestrator(), directories }),
-    instructions: (record) => childPrompt(setup, record, orchestrator(), directories(record.taskId)),
+    tools: (task, worktree, orchestrator) => childTools(setup, { task, worktree, orchestrator, directories }),
+    instructions: (record, orchestrator) => childPrompt(setup, record, orchestrator, directories(record.taskId)),
     log: run.log,
     now: run.now,
   };

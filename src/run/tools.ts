@@ -12,7 +12,7 @@ import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import { closeWorktrees } from "../tools/github/worktrees.ts";
+import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
@@ -21,7 +21,7 @@ import type { McpServers } from "../mcp/servers.ts";
 import { startMcpServers } from "./mcp.ts";
 import type { TargetedRun } from "./target.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
-import { setUpTasks, type RunTasks } from "./tasks.ts";
+import { setUpTasks, type RunTasks, type TaskRun } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
 
 export interface RunTools {
@@ -38,17 +38,27 @@ export interface RunTools {
   agentRepo?: AgentRepo;
 }
 
+/** The sandbox and the tools' rules and per-call context, as the agent stage and a task job both set them up. */
+export interface ToolWiring {
+  sandbox: Sandbox;
+  /** The tool commands' network policy, and what its proxy refused and let through. */
+  egress: Egress;
+  /** The tools' options, but the github tool's (the agent stage's own). */
+  toolsOptions: ToolsOptions & { protectedPaths: string[] };
+  context: ToolContext;
+}
+
 /**
  * After the conversation is open, which makes state/: the sandbox shares the workspace except .git/
  * and state/. `toolRoot` is where the tools work when that is not the workspace (a fork's worktree),
  * and `untrusted` says its code is not the repository's own: then there is no run without isolation.
  */
-export async function setUpTools(
-  run: TargetedRun,
+export async function wireTools(
+  run: TaskRun,
   workspace: Workspace,
-  session: SessionFile,
-  where: { toolRoot?: string; untrusted?: string; instructions?: RepositoryInstructions } = {},
-): Promise<RunTools> {
+  artifactsDir: string,
+  where: { toolRoot?: string; untrusted?: string } = {},
+): Promise<ToolWiring> {
   const { env, config } = run;
   const toolRoot = where.toolRoot ?? workspace.root;
   const { sandbox, egress } = await prepareConfinedSandbox(
@@ -63,40 +73,38 @@ export async function setUpTools(
     { config: config.network, resolve: resolverFrom(run.processEnv) },
   );
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
-  const agentRepo = await openAgentRepoFor(run, workspace, sandbox, toolRoot);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
-  const toolsOptions: ToolsOptions = {
-    interceptor: config.tools.interceptor,
-    protectedPaths,
-    enabled: config.tools.enabled,
-    github: {
-      github: run.github,
-      repo: run.repo,
-      host: new URL(env.serverUrl).host,
-      policy: config.tools.github,
-      gitAuthEnv: workspace.authEnv,
-      // pr_push commits in PR worktrees by the workspace's rules, with the same trailers, and pushes
-      // with the job's token, which GitHub does not let push workflow files: it refuses them too.
-      protectedPaths: [...protectedPaths, ...WORKFLOW_PATHS],
-      commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
-    },
-  };
-  const toolset = createTools(toolsOptions);
+  const toolsOptions = { interceptor: config.tools.interceptor, protectedPaths, enabled: config.tools.enabled };
   const context: ToolContext = {
     workspace: toolRoot,
     signal: run.signal,
     // tools.env and the proxy's variables: for tool commands only; gitclaw's own git and API calls keep
     // the secret-free environment and go direct.
     env: { ...workspace.toolEnv, ...passedVariables(run.processEnv, config.tools.env), ...egress.env },
-    commandEnv: agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? ""),
-    ...(agentRepo ? { agentRepo } : {}),
     passedSecrets: passedSecrets(run.processEnv, config.tools.env),
-    artifacts: createArtifactStore(session.artifactsDir),
+    artifacts: createArtifactStore(artifactsDir),
     redact: run.redact,
     runAs: sandbox.isolated ? sandbox : undefined,
     worktreesDir: sandbox.worktrees,
     images: run.resolved.vision === true,
   };
+  return { sandbox, egress, toolsOptions, context };
+}
+
+/** The agent stage's tools: the shared wiring, the github tool, the repository's MCP servers and sub-agents. */
+export async function setUpTools(
+  run: TargetedRun,
+  workspace: Workspace,
+  session: SessionFile,
+  where: { toolRoot?: string; untrusted?: string; instructions?: RepositoryInstructions } = {},
+): Promise<RunTools> {
+  const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
+  // The run's own git for tool commands (a task job's commits leave as its patch series instead).
+  const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
+  const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
+  const context: ToolContext = { ...wiring.context, commandEnv, ...(agentRepo ? { agentRepo } : {}) };
+  const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, github: githubOptions(run, workspace, wiring) };
+  const toolset = createTools(toolsOptions);
   // Started now, ready by the time the rest of the tool set is: sub-agents share them.
   const mcp = await startMcpServers(run, workspace, sandbox, context.env);
   const tasks = setUpTasks({
@@ -148,6 +156,30 @@ export interface ToolsTornDown {
   gitNotes: string[];
 }
 
+function githubOptions(
+  run: TargetedRun,
+  workspace: Workspace,
+  wiring: Pick<ToolWiring, "toolsOptions">,
+): ToolsOptions["github"] {
+  return {
+    github: run.github,
+    repo: run.repo,
+    host: new URL(run.env.serverUrl).host,
+    policy: run.config.tools.github,
+    gitAuthEnv: workspace.authEnv,
+    // pr_push commits in PR worktrees by the workspace's rules, with the same trailers, and pushes
+    // with the job's token, which GitHub does not let push workflow files: it refuses them too.
+    protectedPaths: [...wiring.toolsOptions.protectedPaths, ...WORKFLOW_PATHS],
+    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
+  };
+}
+
+/** The sandbox given back and the network policy's proxy closed: after this no tool process runs. */
+export async function releaseSandbox(wiring: Pick<ToolWiring, "sandbox" | "egress">): Promise<void> {
+  await wiring.sandbox.release();
+  await wiring.egress.close();
+}
+
 /**
  * Before the protected-path check and the commit: after this no tool process can change a file, and
  * the commits the agent made with git on the run's branch are the workspace's (src/git/agent-repo.ts).
@@ -161,8 +193,7 @@ export async function tearDownTools(
   const killed = await tools.toolset.dispose();
   await tools.mcp.close();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
-  await tools.sandbox.release();
-  await tools.egress.close();
+  await releaseSandbox(tools);
   const gitNotes = tools.agentRepo
     ? (await takeAgentCommits(workspace.git, tools.agentRepo)).notes.map(run.redact)
     : [];

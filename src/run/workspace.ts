@@ -7,7 +7,7 @@ import { toolEnvironment } from "../tool-env.ts";
 import { checkoutCommit, remoteTip } from "../git/branch.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
 import { refreshIndex } from "../git/status.ts";
-import { assertBranchName, createGit, tokenAuthEnv, type Git } from "../git/git.ts";
+import { assertBranchName, createGit, GitError, tokenAuthEnv, type Git } from "../git/git.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import type { RunContext } from "./context.ts";
 import type { TargetedRun } from "./target.ts";
@@ -30,14 +30,8 @@ export interface Workspace {
 }
 
 export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
-  const root = run.env.workspace;
-  const toolEnv = toolEnvironment(run.processEnv);
-  const plain = createGit(root, { env: toolEnv, redact: run.redact });
-  const remote = await plain.must(["remote", "get-url", "origin"]);
-  const authEnv = tokenAuthEnv(remote, run.env.token);
-  const git = createGit(root, { env: toolEnv, authEnv, redact: run.redact });
-  for (const removed of await removePersistedCredentials(git))
-    run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
+  const checkout = await openCheckout(run);
+  const { root, toolEnv, remote, git, plain } = checkout;
   const branch = await checkOutTarget(run, git, remote);
   const base = await plain.must(["rev-parse", "HEAD"]);
   const indexRefreshed = refreshIndex(plain);
@@ -51,11 +45,38 @@ export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
     remote,
     base,
     branch,
-    authEnv,
+    authEnv: checkout.authEnv,
     toolEnv,
     indexRefreshed,
     ...(workflowsGit ? { workflowsGit } : {}),
   };
+}
+
+/**
+ * The checkout as it is, on no branch, at `base`: a task job's (src/stages/task.ts), whose commits
+ * leave as a patch series, never as a push.
+ */
+export async function prepareWorkspaceAt(run: CheckoutRun, base: string): Promise<Workspace> {
+  const { root, toolEnv, remote, git, plain, authEnv } = await openCheckout(run);
+  const head = await plain.must(["rev-parse", "HEAD"]);
+  if (head !== base) throw new GitError(`the checkout is at ${head}, not at the base ${base}`);
+  const indexRefreshed = refreshIndex(plain);
+  return { root, git, remote, base, branch: "", authEnv, toolEnv, indexRefreshed };
+}
+
+type CheckoutRun = Pick<RunContext, "env" | "processEnv" | "redact" | "log">;
+
+/** Where to push, the push credential from memory, and credentials actions/checkout persisted removed. */
+async function openCheckout(run: CheckoutRun) {
+  const root = run.env.workspace;
+  const toolEnv = toolEnvironment(run.processEnv);
+  const plain = createGit(root, { env: toolEnv, redact: run.redact });
+  const remote = await plain.must(["remote", "get-url", "origin"]);
+  const authEnv = tokenAuthEnv(remote, run.env.token);
+  const git = createGit(root, { env: toolEnv, authEnv, redact: run.redact });
+  for (const removed of await removePersistedCredentials(git))
+    run.log(`gitclaw: removed a persisted credential (${removed}) so tools cannot read it.`);
+  return { root, toolEnv, plain, remote, authEnv, git };
 }
 
 /** The run's branch, checked out at the commit it starts from; the checkout's own when the target names none. */

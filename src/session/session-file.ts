@@ -1,5 +1,7 @@
 // Owns one session file: creates it, loads it (tolerating damage), and appends entries one complete
-// line at a time, so a job killed at any moment leaves a file that pi and gitclaw can still load.
+// line at a time, so a job killed at any moment leaves a file that pi and gitclaw can still load. A
+// session in memory (SessionFile.inMemory, as pi's SessionManager.inMemory) keeps its entries and
+// writes no file.
 import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -51,6 +53,8 @@ export class SessionFile {
   private built: SessionContext | undefined;
   private readonly now: () => Date;
   private readonly readOnly: boolean;
+  /** Set for a session kept in memory: no file is written, and its artifacts live here. */
+  private memory: { artifactsDir: string } | undefined;
 
   private constructor(
     readonly path: string,
@@ -76,7 +80,7 @@ export class SessionFile {
 
   /** Where tool artifacts of this session live: a folder named after the session id, beside the file. */
   get artifactsDir(): string {
-    return join(dirname(this.path), this.header.id);
+    return this.memory?.artifactsDir ?? join(dirname(this.path), this.header.id);
   }
 
   /** `parentSession`: the session that started this one (a sub-agent's parent), as pi records a fork's origin. */
@@ -97,6 +101,25 @@ export class SessionFile {
     if (existsSync(path)) throw new SessionError(`Session file already exists: ${path}`);
     writeFileSync(path, `${JSON.stringify(header)}\n`);
     return new SessionFile(path, header, [], [], init);
+  }
+
+  /**
+   * A session whose entries stay in memory: `path` is the file it stands for (records name it; a task
+   * job's stands for the parent's session, which it never writes), `artifactsDir` where its tool
+   * artifacts and task records go.
+   */
+  static inMemory(path: string, init: { cwd: string; artifactsDir: string } & SessionOptions): SessionFile {
+    const now = init.now ?? (() => new Date());
+    const header: SessionHeader = {
+      type: "session",
+      version: SESSION_VERSION,
+      id: randomUUID(),
+      timestamp: now().toISOString(),
+      cwd: init.cwd,
+    };
+    const session = new SessionFile(path, header, [], [], init);
+    session.memory = { artifactsDir: init.artifactsDir };
+    return session;
   }
 
   static load(path: string, options: SessionOptions = {}): SessionFile {
@@ -172,7 +195,7 @@ export class SessionFile {
     } as SessionEntry;
     // Stored key order matches pi's writer: type, id, parentId, timestamp, then the payload.
     const { type, id, parentId, timestamp, ...payload } = full;
-    appendFileSync(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}\n`);
+    if (!this.memory) appendFileSync(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}\n`);
     this.entries.push(full);
     this.ids.add(full.id);
     if (this.built && !extendContext(this.built, full)) this.built = undefined;

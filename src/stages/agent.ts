@@ -7,29 +7,21 @@ import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { markReplied } from "../actions/run-state.ts";
 import { ModelConfigError, resolveModel } from "../agent/model.ts";
 import { ConfigError } from "../config/config.ts";
-import { passedSecrets, secretValues } from "../tool-env.ts";
 import { EventError } from "../actions/event.ts";
 import { decide } from "../gate/gate.ts";
 import { GitError } from "../git/git.ts";
-import { octokitApi, type GitHubApi } from "../github/api.ts";
-import { createGitHubClient } from "../github/client.ts";
+import type { GitHubApi } from "../github/api.ts";
 import { GitHubApiError } from "../github/operations.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
-import { createRedactor, type Redactor } from "../redact.ts";
+import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 import { SessionError } from "../session/session-file.ts";
 import { PullRequestError } from "../run/pull-request.ts";
 import { SandboxError } from "../tools/sandbox/sandbox.ts";
 
-export interface PipelineOptions {
-  env: ActionsEnv;
-  processEnv: Record<string, string | undefined>;
-  /** Aborted on SIGTERM/SIGINT: the loop stops, and the run still commits and replies. */
-  signal: AbortSignal;
-  now?: () => number;
-}
+export type { StageOptions as PipelineOptions } from "./start.ts";
 
 /** Errors a person can act on: their message is the whole story, posted as is. */
 const ACTIONABLE = [
@@ -43,18 +35,10 @@ const ACTIONABLE = [
   SandboxError,
 ];
 
-export async function runPipeline(options: PipelineOptions): Promise<number> {
+export async function runPipeline(options: StageOptions): Promise<number> {
   const { env, processEnv } = options;
-  const now = options.now ?? Date.now;
-  const started = now();
-  const tokens = [env.token, ...(env.workflowsToken ? [env.workflowsToken] : [])];
-  const secrets = [...new Set([...secretValues(processEnv), ...tokens])];
-  const redact = createRedactor(secrets);
-  for (const secret of secrets) workflow.setSecret(secret);
-  const log = (line: string) => workflow.info(redact(line));
-  const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => workflow.warning(redact(l)) });
-  const api = octokitApi(github);
-  const repo = { owner: env.owner, repo: env.repo };
+  const stage = startStage(options);
+  const { redact, log, api } = stage;
   const link = runUrl(env);
   let issueNumber: number | undefined;
   try {
@@ -69,25 +53,10 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     }
     if (gate.configError) throw gate.configError;
     const { trigger, config } = gate;
-    registerPassedSecrets(redact, passedSecrets(processEnv, config.tools.env));
+    maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const context = {
-      ...options,
-      trigger,
-      config,
-      resolved,
-      github,
-      api,
-      repo,
-      redact,
-      log,
-      started,
-      now,
-      link,
-      onReplied,
-    };
-    const outcome = await runConversation(context);
+    const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     // A payload that failed validation may still say which issue it is about.
@@ -98,14 +67,6 @@ export async function runPipeline(options: PipelineOptions): Promise<number> {
     await removeIndicator(env, api).catch((error: Error) =>
       log(`gitclaw: could not remove 👀: ${redact(error.message)}`),
     );
-  }
-}
-
-/** The values of tools.env are secrets from here on: redacted from every outlet and masked in the log. */
-function registerPassedSecrets(redact: Redactor, secrets: readonly string[]): void {
-  for (const part of secrets) {
-    redact.add(part);
-    workflow.setSecret(part);
   }
 }
 

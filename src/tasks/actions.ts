@@ -91,8 +91,8 @@ const abortableSleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", done, { once: true });
   });
 
-export function actionsLauncher(env: ActionsTaskEnv, orchestrator: () => TaskOrchestrator): TaskLauncher {
-  return async (task) => {
+export function actionsLauncher(env: ActionsTaskEnv): TaskLauncher {
+  return async (task, orchestrator) => {
     let record = task.record;
     if (!record.run) {
       await pushBrief(env, record);
@@ -104,13 +104,13 @@ export function actionsLauncher(env: ActionsTaskEnv, orchestrator: () => TaskOrc
         },
       );
       record = { ...record, run: { id: run.id, url: run.htmlUrl } };
-      orchestrator().update(record);
+      orchestrator.update(record);
       env.log(`gitclaw: task ${record.taskId} runs on Actions: ${run.htmlUrl}`);
     }
     const ended = await follow(env, task, record.run!.id);
     if (ended === "detached") return;
     try {
-      await collect(env, orchestrator(), task, ended);
+      await collect(env, orchestrator, task, ended);
     } finally {
       // The brief is read once the child has started; a child still queued keeps it (detached above).
       await deleteBrief(env, record.taskId);

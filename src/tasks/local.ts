@@ -19,7 +19,7 @@ import type { LiveTask, TaskLauncher, TaskOrchestrator } from "./orchestrator.ts
 import { exportPatch } from "./patch.ts";
 import { childBrief, fallbackReport, REPORT_REMINDER, stoppedReport } from "./prompt.ts";
 import type { TaskRecord, TaskStatus } from "./records.ts";
-import { addTaskWorktree, removeTaskWorktree, type TaskWorktree } from "./worktree.ts";
+import { addTaskWorktree, removeTaskWorktree, type TaskWorktree } from "../git/worktree.ts";
 
 /** The tools of one sub-agent, and what ends them (its background jobs killed). */
 export interface ChildTools {
@@ -47,14 +47,14 @@ export interface LocalTaskEnv {
   /** The run's tool context, but for the workspace, the signal and the artifacts, which are the child's. */
   toolContext: Omit<ToolContext, "workspace" | "signal" | "artifacts">;
   /** The child's tools for its worktree. */
-  tools(task: LiveTask, worktree: TaskWorktree): ChildTools;
-  instructions(record: TaskRecord, worktree: TaskWorktree): string;
+  tools(task: LiveTask, worktree: TaskWorktree, orchestrator: TaskOrchestrator): ChildTools;
+  instructions(record: TaskRecord, orchestrator: TaskOrchestrator): string;
   log(line: string): void;
   now(): number;
 }
 
-export function localLauncher(env: LocalTaskEnv, orchestrator: () => TaskOrchestrator): TaskLauncher {
-  return async (task) => {
+export function localLauncher(env: LocalTaskEnv): TaskLauncher {
+  return async (task, orchestrator) => {
     const { record } = task;
     const worktree = await addTaskWorktree(env.main, {
       dir: env.worktreesDir,
@@ -66,12 +66,12 @@ export function localLauncher(env: LocalTaskEnv, orchestrator: () => TaskOrchest
     let outcome: ChildOutcome = { result: undefined, error: undefined };
     try {
       worktree.agentRepo = await openTaskAgentRepo(env, record.taskId, worktree);
-      outcome = await runChild(env, orchestrator(), task, worktree);
+      outcome = await runChild(env, orchestrator, task, worktree);
     } catch (error) {
       outcome = { result: undefined, error: (error as Error).message };
     } finally {
       await takeTaskCommits(env, task, worktree);
-      await concludeTask(env, orchestrator(), task, worktree, ending(task, outcome));
+      await concludeTask(env, orchestrator, task, worktree, ending(task, outcome));
     }
   };
 }
@@ -129,13 +129,13 @@ async function runChild(
 ): Promise<ChildOutcome> {
   const session = openChildSession(env, task.record, worktree);
   orchestrator.update({ ...task.record, sessionPath: env.relative(session.path) });
-  const tools = env.tools(task, worktree);
+  const tools = env.tools(task, worktree, orchestrator);
   const signal = AbortSignal.any([env.signal, task.signal]);
   const loop = () =>
     runAgentLoop({
       session,
       model: env.model,
-      instructions: env.instructions(task.record, worktree),
+      instructions: env.instructions(task.record, orchestrator),
       tools: tools.tools,
       toolContext: {
         ...env.toolContext,

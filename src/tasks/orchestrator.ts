@@ -26,8 +26,11 @@ export interface LiveTask {
   detached?: boolean;
 }
 
-/** Runs a task to its end: resolves once its record is final (reported, failed or terminated) and saved. */
-export type TaskLauncher = (task: LiveTask) => Promise<void>;
+/**
+ * Runs a task to its end: resolves once its record is final (reported, failed or terminated) and
+ * saved. The orchestrator passes itself, so launchers are made before it, without a reference to it.
+ */
+export type TaskLauncher = (task: LiveTask, orchestrator: TaskOrchestrator) => Promise<void>;
 
 export class TaskError extends Error {
   override name = "TaskError";
@@ -177,7 +180,7 @@ export class TaskOrchestrator {
     this.update(record);
     this.options.onChange?.(record);
     const launch = this.options.launchers[record.runner]!;
-    launch(live)
+    launch(live, this)
       .catch((error: unknown) => this.fail(live, `the task could not run: ${(error as Error).message}`))
       .finally(() => {
         this.running--;

@@ -6,6 +6,8 @@
 // artifacts, applies the commits; cancelling the parent cancels the task runs. The repository holds
 // its workflow, and origin refuses as GitHub does any push by a token without `workflows` whose
 // commits create, change or delete a workflow file, on every ref: the briefs' refs included.
+// The task job starts as the agent stage does: every secret it holds is a log mask before it logs anything.
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,16 +18,22 @@ import { toolResultTexts, type RecordedModelRequest } from "../support/fake-mode
 import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { smugglingMessage } from "../support/smuggle.ts";
+import { MODEL_KEY } from "../support/workflow.ts";
 import { createWorld, OWNER, REPO, sessionLines, TOKEN, type World } from "./support.ts";
 
 const CONFIG = {
-  ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true, actions: { enabled: true, pollSeconds: 0.05 } } }),
+  ".github/gitclaw.json": JSON.stringify({
+    tasks: { enabled: true, actions: { enabled: true, pollSeconds: 0.05 } },
+    tools: { env: ["NPM_TOKEN"] },
+  }),
 };
 const CHOICES = { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({}).trigger, actionsRunner: true };
 /** The workflow `gitclaw init` writes, committed in the repository as a user's would be. */
 const WORKFLOW = renderWorkflow(CHOICES, [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]]);
 /** The task job's token: GitHub gives it contents: read, so origin refuses its pushes. */
 const TASK_TOKEN = "task-token-read-only-0123456789abcdef";
+/** A tools.env secret the workflow hands to the task job's tool commands. */
+const NPM_TOKEN = `npm_${"TaskRegistryToken".repeat(2)}`;
 
 let world: World;
 let http: GitHttpServer;
@@ -41,7 +49,7 @@ beforeAll(async () => {
   const repository = `${OWNER}/${REPO}`;
   runner = playDispatchedRuns({
     gh: world.gh,
-    context: { gh: world.gh, model: world.model, repository, origin: http.url, workflowFile },
+    context: { gh: world.gh, model: world.model, repository, origin: http.url, workflowFile, env: { NPM_TOKEN } },
     job: "task",
     token: TASK_TOKEN,
   });
@@ -82,6 +90,13 @@ function startIssue(title: string) {
   const payload = issueOpenedPayload({ owner: OWNER, repo: REPO, issue });
   return { issue, running: world.start("issues", payload, { origin: http.url, workflowFile }) };
 }
+
+/** A step log without the ::add-mask:: lines, which hand the runner the raw values to mask. */
+const unmasked = (logs: string) =>
+  logs
+    .split("\n")
+    .filter((line) => !line.startsWith("::add-mask::"))
+    .join("\n");
 
 /** A parent run on a new issue, to its end and its task runs' end. */
 async function runToTheEnd(title: string) {
@@ -131,7 +146,7 @@ describe('three background tasks with runner "actions"', () => {
       expect(dispatch.inputs.task_base_sha).toMatch(/^[0-9a-f]{40}$/);
       const run = await result;
       expect(run.status, run.logs).toBe("success");
-      expect(run.logs).not.toContain(TASK_TOKEN);
+      expect(unmasked(run.logs)).not.toContain(TASK_TOKEN);
     }
     // No push was refused for a workflow file: each brief's commit only adds the brief.
     expect(http.refusals()).toEqual([]);
@@ -168,6 +183,41 @@ describe('three background tasks with runner "actions"', () => {
       const lines = sessionLines(await world.onOrigin(record.sessionPath as string));
       expect(lines[0]).toMatchObject({ type: "session", version: 3, parentSession: mapping.sessionPath });
     }
+  });
+});
+
+describe("a secret a task's tool prints on a runner of its own", () => {
+  it("is a log mask before any line of the task job could carry it, and reaches the model redacted", async () => {
+    let printed: string[] = [];
+    world.model.scriptFor("Print the registry token", [
+      { toolCalls: [call("bash", { command: 'printf %s "$NPM_TOKEN" | sha256sum; echo "token=$NPM_TOKEN"' })] },
+      (request) => {
+        printed = toolResultTexts(request.body);
+        return { toolCalls: [call("agent_report", { reportMarkdown: "Printed it.", title: "print" })] };
+      },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "print", prompt: "Print the registry token.", runner: "actions" })] },
+      { text: "The task printed it." },
+    ]);
+    const before = runner.runs.length;
+    const { exitCode, logs } = await runToTheEnd("Print a secret on Actions");
+    expect(exitCode, logs).toBe(0);
+    const task = await runner.runs[before]!.result;
+    expect(task.status, task.logs).toBe("success");
+    // The raw values reach the log only in the ::add-mask:: lines, before the task's first line.
+    const lines = task.logs.split("\n");
+    const taskStarts = lines.findIndex((line) => line.startsWith("gitclaw: task "));
+    expect(taskStarts, task.logs).toBeGreaterThanOrEqual(0);
+    for (const secret of [NPM_TOKEN, TASK_TOKEN, MODEL_KEY]) {
+      const mask = lines.indexOf(`::add-mask::${secret}`);
+      expect(mask, `::add-mask:: for ${secret.slice(0, 8)}…`).toBeGreaterThanOrEqual(0);
+      expect(mask).toBeLessThan(taskStarts);
+      expect(unmasked(task.logs)).not.toContain(secret);
+    }
+    // The tool had the value (tools.env reaches a task's commands on its own runner too), the model its redaction.
+    expect(printed.join("\n")).toContain(createHash("sha256").update(NPM_TOKEN).digest("hex"));
+    expect(printed.join("\n")).toContain("token=[REDACTED]");
   });
 });
 

@@ -1,5 +1,5 @@
 // pr_checkout and pr_push. A pull request is checked out as local branch pr-<n> in its own git
-// worktree in the run's worktree directory, outside the workspace (worktrees.ts), fetched from
+// worktree in the run's worktree directory, outside the workspace (src/git/worktree.ts), fetched from
 // origin or from a fork-<owner> remote. Where to push back is kept in the branch's git config, so
 // pr_push needs no API call: the keys are those of pi's github tool, so both can share a checkout.
 // pr_push first commits what tool commands changed in the worktree, as the bot.
@@ -41,7 +41,7 @@ import {
   worktreeBase,
   worktreeGit,
   type WorktreeCommit,
-} from "./worktrees.ts";
+} from "../../git/worktree.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
 const MAX_CHECKOUTS = 10;

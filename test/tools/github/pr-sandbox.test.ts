@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prepareSandbox, TOOL_USER, type Sandbox } from "../../../src/tools/sandbox/sandbox.ts";
-import { closeWorktrees } from "../../../src/tools/github/worktrees.ts";
+import { closeWorktrees } from "../../../src/git/worktree.ts";
 import { createTools, type ToolSet } from "../../../src/tools/index.ts";
 import type { ToolContext } from "../../../src/tools/types.ts";
 import { commitFile, createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";

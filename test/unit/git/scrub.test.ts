@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGit, type Git } from "../../../src/git/git.ts";
 import { scrubChangedFiles } from "../../../src/git/scrub.ts";
 import { createCommitTool } from "../../../src/tasks/tools/commit.ts";
-import { commitWorktree } from "../../../src/tools/github/worktrees.ts";
+import { commitWorktree } from "../../../src/git/worktree.ts";
 import type { ToolContext } from "../../../src/tools/types.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 

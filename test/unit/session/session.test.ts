@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -170,6 +170,23 @@ describe("SessionFile", () => {
     expect(compacted).not.toBe(built);
     expect(compacted).toEqual(SessionFile.load(session.path).context());
     expect(compacted.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+  });
+});
+
+describe("SessionFile.inMemory", () => {
+  it("keeps its entries in memory, writes no file, and keeps its artifacts where it is told", () => {
+    const dir = tmp();
+    const path = join(dir, "state/sessions/parent.jsonl");
+    const artifactsDir = join(dir, "out");
+    const session = SessionFile.inMemory(path, { cwd: dir, artifactsDir });
+    session.appendStart({ provider: "anthropic", modelId: "m" });
+    session.appendCustom("gitclaw.task", { taskId: "t1" });
+    expect(session.entries.map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change", "custom"]);
+    expect(session.entries[2]!.parentId).toBe(session.entries[1]!.id);
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(session.path).toBe(path);
+    expect(session.artifactsDir).toBe(artifactsDir);
   });
 });
 

@@ -12,7 +12,7 @@ import { concludeTask, type TaskEnding } from "../../../src/tasks/local.ts";
 import { TaskOrchestrator, type LiveTask } from "../../../src/tasks/orchestrator.ts";
 import { TaskStore } from "../../../src/tasks/records.ts";
 import type { TaskScope } from "../../../src/tasks/scope.ts";
-import { addTaskWorktree, type TaskWorktree } from "../../../src/tasks/worktree.ts";
+import { addTaskWorktree, type TaskWorktree } from "../../../src/git/worktree.ts";
 import { callTool } from "../../../src/tools/call.ts";
 import { createTaskTools } from "../../../src/tasks/tools/index.ts";
 import type { ToolResult } from "../../../src/tools/types.ts";
@@ -50,8 +50,7 @@ export async function createTaskWorld(
   const work = new Map<string, Work>();
   const worktrees = mkdtempSync(join(tmpdir(), "gitclaw-task-worktrees-"));
   const env = { main: git, relative: (path: string) => path.slice(repo.dir.length + 1), now: Date.now, log: () => {} };
-  let orchestrator: TaskOrchestrator;
-  const launch = async (task: LiveTask) => {
+  const launch = async (task: LiveTask, orchestrator: TaskOrchestrator) => {
     const { taskId, baseSha, title } = task.record;
     const worktree = await addTaskWorktree(git, { dir: worktrees, taskId, baseSha, env: {}, redact: (t) => t });
     const ending = (await work.get(title)?.(worktree, task)) ?? {};
@@ -63,7 +62,7 @@ export async function createTaskWorld(
       ...stopped,
     });
   };
-  orchestrator = new TaskOrchestrator({
+  const orchestrator = new TaskOrchestrator({
     store,
     maxParallel: options.maxParallel ?? 3,
     maxDepth: options.maxDepth ?? 2,

@@ -1,18 +1,24 @@
-// Pull request worktrees live in the run's worktree directory (ToolContext.worktreesDir, outside
-// the workspace; see src/tools/sandbox/sandbox.ts). Tool commands may rewrite anything inside a worktree, its
-// `.git` file too, so the agent's git never follows that file: it names the worktree's
-// administrative directory under the main repository's .git/ itself. Tool commands cannot write
-// .git/ and so cannot commit: pr_push commits for them (commitWorktree), and what is still
-// unpushed when the run ends is reported before the directory goes (closeWorktrees).
+// The run's git worktrees, for the three features that use them: pull request worktrees of the github
+// tool (pr_checkout, pr_push), local tasks' worktrees (src/tasks/), and the default branch's worktree
+// MCP servers and fork runs work in. They live in the run's worktree directory
+// (ToolContext.worktreesDir, outside the workspace; see src/tools/sandbox/sandbox.ts). Tool commands
+// may rewrite anything inside a worktree, its `.git` file too, so the agent's git never follows that
+// file: it names the worktree's administrative directory under the main repository's .git/ itself.
+// Tool commands cannot write .git/ and so cannot commit: pr_push commits for them (commitWorktree),
+// and what is still unpushed when the run ends is reported before the directory goes (closeWorktrees).
+// A local task's worktree is checked out detached at the task's base commit, and removed once its
+// commits are exported.
+import type { AgentRepo } from "./agent-repo.ts";
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { commitAll } from "../../git/land.ts";
-import { scrubChangedFiles } from "../../git/scrub.ts";
-import { isProtected } from "../../git/protected.ts";
-import { changedPaths, touchedPaths } from "../../git/status.ts";
-import { isInside } from "../files/workspace.ts";
-import { ToolFailure } from "./failure.ts";
-import { gitCommonDir, localGit, type LocalGit } from "./local-git.ts";
+import type { Git } from "./git.ts";
+import { commitAll } from "./land.ts";
+import { scrubChangedFiles } from "./scrub.ts";
+import { isProtected } from "./protected.ts";
+import { changedPaths, touchedPaths } from "./status.ts";
+import { isInside } from "../tools/files/workspace.ts";
+import { ToolFailure } from "../tools/github/failure.ts";
+import { gitCommonDir, localGit, type LocalGit } from "../tools/github/local-git.ts";
 
 export interface Worktree {
   path: string;
@@ -154,4 +160,35 @@ export async function closeWorktrees(
   rmSync(dir, { recursive: true, force: true });
   await main.run(["worktree", "prune"]);
   return notes;
+}
+
+export interface TaskWorktree {
+  path: string;
+  /** gitclaw's git for the worktree. */
+  git: Git;
+  /** Under the sandbox, the tool user's own repository for it, where the child's git commands commit. */
+  agentRepo?: AgentRepo;
+}
+
+export async function addTaskWorktree(
+  main: Git,
+  options: {
+    dir: string;
+    taskId: string;
+    baseSha: string;
+    env: Readonly<Record<string, string>>;
+    redact: (text: string) => string;
+  },
+): Promise<TaskWorktree> {
+  const path = join(realpathSync(options.dir), `task-${options.taskId}`);
+  // Group-writable files, so the tool user may edit what the agent's git checked out.
+  await main.must(["worktree", "add", "-q", "--detach", path, options.baseSha], { groupWritable: true });
+  return { path, git: await worktreeGit(main, path, options.env, options.redact) };
+}
+
+/** Removes the worktree and its registration; a failure is reported, not thrown (the run's end removes the directory). */
+export async function removeTaskWorktree(main: Git, path: string): Promise<string | undefined> {
+  const removed = await main.run(["worktree", "remove", "--force", path]);
+  await main.run(["worktree", "prune"]);
+  return removed.exitCode === 0 ? undefined : (removed.stderr || removed.stdout).trim();
 }
