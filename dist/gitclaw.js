@@ -47788,6 +47788,7 @@ class SessionFile {
   built;
   now;
   readOnly;
+  memory;
   constructor(path, header, entries, notes, options) {
     this.path = path;
     this.header = header;
@@ -47805,7 +47806,7 @@ class SessionFile {
     return this.entries.at(-1)?.id ?? null;
   }
   get artifactsDir() {
-    return join6(dirname(this.path), this.header.id);
+    return this.memory?.artifactsDir ?? join6(dirname(this.path), this.header.id);
   }
   static create(dir, init) {
     if (init.id !== undefined && !isSessionId(init.id))
@@ -47826,6 +47827,19 @@ class SessionFile {
     writeFileSync2(path, `${JSON.stringify(header)}
 `);
     return new SessionFile(path, header, [], [], init);
+  }
+  static inMemory(path, init) {
+    const now = init.now ?? (() => new Date);
+    const header = {
+      type: "session",
+      version: SESSION_VERSION,
+      id: randomUUID(),
+      timestamp: now().toISOString(),
+      cwd: init.cwd
+    };
+    const session = new SessionFile(path, header, [], [], init);
+    session.memory = { artifactsDir: init.artifactsDir };
+    return session;
   }
   static load(path, options = {}) {
     if (!existsSync3(path))
@@ -47888,7 +47902,8 @@ class SessionFile {
       timestamp: this.now().toISOString()
     };
     const { type, id, parentId, timestamp, ...payload } = full;
-    appendFileSync2(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
+    if (!this.memory)
+      appendFileSync2(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
 `);
     this.entries.push(full);
     this.ids.add(full.id);
