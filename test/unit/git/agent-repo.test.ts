@@ -87,7 +87,10 @@ describe("what the agent plants in its repository", () => {
     const tip = readFileSync(join(agent.gitDir, "refs/heads/main"), "utf8").trim();
     const path = join(agent.gitDir, "objects", tip.slice(0, 2), tip.slice(2));
     const other = (await tool("echo other | git hash-object -w --stdin")).stdout.trim();
-    writeFileSync(path, readFileSync(join(agent.gitDir, "objects", other.slice(0, 2), other.slice(2))));
+    // git writes objects read-only: the agent, who owns its repository, replaces the file instead.
+    const lie = readFileSync(join(agent.gitDir, "objects", other.slice(0, 2), other.slice(2)));
+    unlinkSync(path);
+    writeFileSync(path, lie);
     const before = await git.must(["rev-parse", "HEAD"]);
     const taken = await takeAgentCommits(git, agent);
     expect(taken.head).toBeUndefined();
