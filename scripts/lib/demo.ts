@@ -34,7 +34,7 @@ export async function startDemoModel() {
   return {
     turns: DEMO_TURNS.length,
     /** What the stages read the model's key and address from; the key is no real one. */
-    env: { ANTHROPIC_API_KEY: "sk-ant-demo-scripted-model-no-real-key", ANTHROPIC_BASE_URL: model.url },
+    env: { ANTHROPIC_API_KEY: "demo-scripted-model-no-real-key", ANTHROPIC_BASE_URL: model.url },
     stop: () => model.stop(),
   };
 }
