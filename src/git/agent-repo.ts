@@ -47,10 +47,19 @@ export interface AgentRepo {
   start: string;
   /** The values handed to tool commands (tools.env): redacted from the agent's commits when they are taken. */
   secrets: readonly string[];
-  /** The branches gitclaw published for the agent during the run, and the tip it pushed. */
-  published: Map<string, string>;
+  /** The branches gitclaw published for the agent during the run (pr_create), in the order published. */
+  published: Map<string, PublishedBranch>;
+  /** The branches the workspace had when the run started, and their commits: not the agent's to report. */
+  startBranches: ReadonlyMap<string, string>;
   /** The trusted repository's object directory, which the quarantine borrows from. */
   objects: string;
+}
+
+export interface PublishedBranch {
+  /** The tip gitclaw pushed. */
+  tip: string;
+  /** Its commits that were not on the pull request's base, oldest first: "<short sha> <subject>". */
+  commits: string[];
 }
 
 export interface AgentRepoSetUp {
@@ -82,21 +91,23 @@ export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
   const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
   const trustedGitDir = realpathSync(await git.must(["rev-parse", "--absolute-git-dir"]));
   const objects = realpathSync(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  const refs = await git.must([
+    "for-each-ref",
+    "--format=%(objectname) %(refname)",
+    "refs/heads",
+    "refs/remotes",
+    "refs/tags",
+  ]);
   writeAgentRepo(gitDir, workspace, trustedGitDir, {
     head: branch ? `ref: refs/heads/${branch}\n` : `${start}\n`,
-    refs: await git.must([
-      "for-each-ref",
-      "--format=%(objectname) %(refname)",
-      "refs/heads",
-      "refs/remotes",
-      "refs/tags",
-    ]),
+    refs,
     objects,
     trailer: setUp.coAuthorTrailer,
   });
   writeFileSync(join(binDir, "git"), gitShim(trustedGitDir, gitDir, realGit(setUp.path)), { mode: 0o755 });
   shareTree(gitDir);
-  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map(), objects };
+  const startBranches = branchesOf(refs);
+  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map(), startBranches, objects };
 }
 
 /** The files of the agent's repository, written as data by gitclaw before the tool user may touch it. */
@@ -215,6 +226,62 @@ export interface AgentCommits {
   notes: string[];
 }
 
+/** "<sha> refs/heads/<name>" lines (packed-refs, for-each-ref) as branch name → commit. */
+function branchesOf(lines: string): Map<string, string> {
+  const branches = new Map<string, string>();
+  for (const line of lines.split("\n")) {
+    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
+    if (match) branches.set(match[2]!, match[1]!);
+  }
+  return branches;
+}
+
+/** More ref files than this are not read: a run makes a handful of branches. */
+const MAX_AGENT_BRANCHES = 1000;
+
+/** The agent's branches, read as data: its ref files (never through a link) over its packed-refs. */
+function agentBranches(gitDir: string): Map<string, string> {
+  const branches = branchesOf(readSmallFile(join(gitDir, "packed-refs")) ?? "");
+  let seen = 0;
+  const walk = (prefix: string) => {
+    let names: string[] = [];
+    try {
+      if (lstatSync(join(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync(join(gitDir, "refs/heads", prefix));
+    } catch {
+      // gone, or not readable: nothing of it is listed
+    }
+    for (const name of names) {
+      if (++seen > MAX_AGENT_BRANCHES) return;
+      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
+      if (sha) branches.set(`${prefix}${name}`, sha);
+      else walk(`${prefix}${name}/`);
+    }
+  };
+  walk("");
+  return branches;
+}
+
+/**
+ * The branches the agent made or moved with git that gitclaw did not publish as they are: they end
+ * with the run. The run's branch lands; the one left checked out has a note of its own.
+ */
+function unpublishedNotes(repo: AgentRepo): string[] {
+  const other = checkedOut(repo);
+  const left = [...agentBranches(repo.gitDir)]
+    .filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip)
+    .filter(([name, tip]) => repo.published.get(name)?.tip !== tip)
+    .map(([name]) => name);
+  if (left.length === 0) return [];
+  // Ref names may hold backquotes and such: those are counted, not shown.
+  const shown = left.filter((name) => /^[\w./-]+$/.test(name)).map((name) => `\`${name}\``);
+  const odd = left.length - shown.length;
+  const names = [...shown, ...(odd ? [`${odd} more with ${odd === 1 ? "an unusual name" : "unusual names"}`] : [])].join(", ");
+  return [
+    `branches made with git in this run were left unpublished and end with it: ${names} (pr_create with head=<branch> publishes one)`,
+  ];
+}
+
 /** What the ref files of the agent's repository say `ref` is: a full sha, or undefined. */
 function readRef(gitDir: string, ref: string): string | undefined {
   const loose = readSmallFile(join(gitDir, ref));
@@ -284,7 +351,8 @@ function copyObjectFiles(from: string, to: string): void {
 export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   const taken = await takeRunBranch(git, repo);
   if (!repo.branch) return taken;
-  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo))] };
+  const unpublished = unpublishedNotes(repo);
+  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo)), ...unpublished] };
 }
 
 /** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
@@ -362,7 +430,7 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
       );
     }
     const published =
-      tip && repo.published.get(other) === tip
+      tip && repo.published.get(other)?.tip === tip
         ? "it is published as it is"
         : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
     return [

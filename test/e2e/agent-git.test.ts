@@ -69,6 +69,37 @@ describe("a model that commits twice on main with git in bash", () => {
     const agentFiles = await world.repo.originGit("show", "--format=", "--name-only", "main~1");
     expect(agentFiles).toBe("src/app.ts");
   });
+
+  it("the reply lists the branch and every commit published", async () => {
+    const tip = (await world.repo.originGit("rev-parse", "main")).slice(0, 12);
+    expect(outcome.reply).toContain(
+      `> [!NOTE]\n> Published by this run:\n> - \`main\` at \`${tip}\` (the run's work, 3 commits): \`Add one.txt\`, \`Bump the version\`, \`gitclaw: issue #${outcome.issueNumber} — Two commits\``,
+    );
+    expect(outcome.reply).not.toContain("unpublished");
+  });
+});
+
+describe("a model that makes branches with git and publishes none, ending back on main", () => {
+  it("lands its work on main; the reply names the branches left unpublished", async () => {
+    const { run, reply } = await runIssue(
+      "Try things",
+      [
+        "git switch -q -c try/one && echo one > try1.txt && git add -A && git commit -qm 'Try one' && git switch -q main",
+        "git branch try/two && git switch -q -c 'odd`name' && git commit -q --allow-empty -m odd && git switch -q main && echo main > main.txt && git add -A && git commit -qm 'Add main.txt'",
+      ],
+      "Tried.",
+    );
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(await world.onOrigin("main.txt")).toBe("main\n");
+    await expect(world.onOrigin("try1.txt")).rejects.toThrow();
+    expect(await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/heads/try")).toBe("");
+    expect(reply).toContain(
+      "> [!NOTE]\n> Branches made with git in this run were left unpublished and end with it: `try/one`, `try/two`, 1 more with an unusual name (pr_create with head=<branch> publishes one).",
+    );
+    expect(reply).toMatch(
+      /Published by this run:\n> - `main` at `[0-9a-f]{12}` \(the run's work, 2 commits\): `Add main.txt`, `gitclaw: issue #\d+ — Try things`/,
+    );
+  });
 });
 
 describe("a model that commits a protected path with git among other commits", () => {
@@ -136,6 +167,10 @@ describe("a model that makes a branch with git in bash and asks for a pull reque
     await expect(world.onOrigin("hello.txt")).rejects.toThrow();
     expect(outcome.reply).toContain(
       "The run ended with the branch feature/hello checked out: its committed files were put back to main's for the conversation's commit; it is published as it is.",
+    );
+    const tip = (await world.repo.originGit("rev-parse", "feature/hello")).slice(0, 12);
+    expect(outcome.reply).toContain(
+      `> - \`feature/hello\` at \`${tip}\` (published for pr_create, 1 commit): \`Add hello.txt\``,
     );
   });
 });

@@ -34,12 +34,14 @@ export async function publishAgentBranch(
       throw new ToolFailure(
         `refusing to publish ${branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those changes from the branch's commits and call pr_create again.`,
       );
+    const commits = await git.must(["log", "--reverse", "--format=%h %s", `${from}..${tip}`]);
     const pushed = await git.run(["push", "-q", "origin", `${tip}:refs/heads/${branch}`], { remote: true });
     if (pushed.exitCode !== 0)
       throw new ToolFailure(
         `publishing ${branch} failed (gitclaw never forces a push): ${context.tool.redact(pushed.stderr.trim())}`,
       );
-    repo.published.set(branch, tip);
+    repo.published.delete(branch);
+    repo.published.set(branch, { tip, commits: commits.split("\n").filter(Boolean) });
     return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
   } finally {
     await git.run(["update-ref", "-d", agentRef(branch)]);
