@@ -173,7 +173,13 @@ const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** One line for `git push`: tool commands hold no credential, gitclaw delivers. */
 export const PUSH_ANSWER =
-  "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends.";
+  "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.";
+/** One line for `git push --force` (and `+` refspecs): nothing forces. */
+export const FORCE_PUSH_ANSWER =
+  "gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.";
+/** One line for `git push --delete` (and `:branch` refspecs): nothing deletes. */
+export const DELETE_PUSH_ANSWER =
+  "gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.";
 
 /**
  * The tools' `git`: a command whose git directory is the workspace's (as git itself finds it, `-C`
@@ -191,7 +197,15 @@ for arg in "$@"; do
   case "$arg" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac
 done
 case "$cmd" in
-  push) echo ${quoted(PUSH_ANSWER)} >&2; exit 1 ;;
+  push)
+    answer=${quoted(PUSH_ANSWER)}
+    for arg in "$@"; do
+      case "$arg" in
+        -f|--force|--force-*|+*) answer=${quoted(FORCE_PUSH_ANSWER)} ;;
+        -d|--delete|:*) answer=${quoted(DELETE_PUSH_ANSWER)} ;;
+      esac
+    done
+    echo "$answer" >&2; exit 1 ;;
   init|clone|worktree) exec "$real" "$@" ;;
 esac
 found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
@@ -276,7 +290,10 @@ function unpublishedNotes(repo: AgentRepo): string[] {
   // Ref names may hold backquotes and such: those are counted, not shown.
   const shown = left.filter((name) => /^[\w./-]+$/.test(name)).map((name) => `\`${name}\``);
   const odd = left.length - shown.length;
-  const names = [...shown, ...(odd ? [`${odd} more with ${odd === 1 ? "an unusual name" : "unusual names"}`] : [])].join(", ");
+  const names = [
+    ...shown,
+    ...(odd ? [`${odd} more with ${odd === 1 ? "an unusual name" : "unusual names"}`] : []),
+  ].join(", ");
   return [
     `branches made with git in this run were left unpublished and end with it: ${names} (pr_create with head=<branch> publishes one)`,
   ];

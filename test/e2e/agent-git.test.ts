@@ -7,7 +7,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE_PUSH_ANSWER, FORCE_PUSH_ANSWER, PUSH_ANSWER } from "../../src/git/agent-repo.ts";
 import { toolResultTexts } from "../support/fake-model.ts";
+import { commitFile, git as gitIn } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { createWorld, OWNER, REPO, type World } from "./support.ts";
 
@@ -222,5 +224,65 @@ describe("hooks and configuration the agent plants in its git directory", () => 
     expect(log.split("\n")[1]).toBe("Plant hooks");
     expect(await world.onOrigin("planted.txt")).toBe("planted\n");
     expect(readFileSync(join(world.repo.origin, "HEAD"), "utf8")).toContain("refs/heads/main");
+  });
+});
+
+describe("pushes gitclaw refuses, from bash and through pr_create", () => {
+  let outcome: Awaited<ReturnType<typeof runIssue>>;
+  let theirs: string;
+  beforeAll(async () => {
+    // Someone else's branch on origin, with a commit the agent's branch of that name does not hold.
+    const other = await world.repo.clone("someone");
+    await gitIn(other, "switch", "-q", "-c", "feature/shared");
+    theirs = await commitFile(other, "theirs.txt", "theirs\n", "Their commit");
+    await gitIn(other, "push", "-q", "origin", "feature/shared");
+    const pr = (head: string) => ({ name: "github", input: { op: "pr_create", title: "Mine", body: "Mine.", head } });
+    world.model.script([
+      ...[
+        "git switch -q -c feature/shared && echo mine > mine.txt && git add -A && git commit -qm 'My commit' && git switch -q main",
+        "git branch gitclaw/issue-999 feature/shared",
+        "git push -f origin feature/shared",
+        "git push origin +feature/shared",
+        "git push --delete origin main",
+        "git push origin :main",
+        "git push origin feature/shared",
+      ].map((command) => ({ toolCalls: [bash(command)] })),
+      { toolCalls: [pr("feature/shared")] },
+      { toolCalls: [pr("main")] },
+      { toolCalls: [pr("gitclaw/issue-999")] },
+      { text: "Tried to push." },
+    ]);
+    const issue = world.gh.createIssue({ title: "Push hard", body: "Please.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const results = toolResultTexts(world.model.requests.at(-1)!.body);
+    outcome = { run, results, reply: world.gh.comments(issue.number).at(-1)!.body, issueNumber: issue.number };
+  });
+
+  it("git push answers in one line what to do instead: never a force, never a deletion", () => {
+    const [, , force, plus, del, colon, plain] = outcome.results;
+    for (const answer of [force, plus]) expect(answer).toContain(FORCE_PUSH_ANSWER);
+    for (const answer of [del, colon]) expect(answer).toContain(DELETE_PUSH_ANSWER);
+    expect(plain).toContain(PUSH_ANSWER);
+    for (const answer of [force, plus, del, colon, plain]) expect(answer!.trim().split("\n")[0]).toMatch(/^gitclaw: /);
+  });
+
+  it("pr_create refuses, in one line each, a push that would force, the branch the work lands on, and gitclaw's branches", async () => {
+    const [shared, main, own] = outcome.results.slice(7);
+    expect(shared).toContain(
+      `refusing to publish feature/shared: origin's feature/shared (at ${theirs.slice(0, 12)}) has commits your branch does not, and gitclaw never forces a push.`,
+    );
+    expect(main).toContain("refusing to publish main: it is where the run's own work lands.");
+    expect(own).toContain("refusing to publish gitclaw/issue-999: gitclaw/ branches hold gitclaw's own conversations.");
+    for (const refused of [shared, main, own])
+      expect(refused!.trim().split("\n").at(-1)).toMatch(/^refusing to publish /);
+    expect(await world.repo.originGit("rev-parse", "feature/shared")).toBe(theirs);
+    expect(await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/heads/gitclaw")).toBe("");
+  });
+
+  it("the conversation lands on main all the same, and the reply names what was left unpublished", async () => {
+    expect(outcome.run.stages.agent!.exitCode, outcome.run.logs).toBe(0);
+    expect(await world.repo.originGit("log", "-1", "--format=%s", "main")).toMatch(/Push hard$/);
+    await expect(world.onOrigin("mine.txt")).rejects.toThrow();
+    expect(outcome.reply).toContain("left unpublished and end with it: `feature/shared`, `gitclaw/issue-999`");
   });
 });
