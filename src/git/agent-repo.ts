@@ -53,6 +53,10 @@ export interface AgentRepo {
   startBranches: ReadonlyMap<string, string>;
   /** The trusted repository's object directory, which the quarantine borrows from. */
   objects: string;
+  /** The trailer its commit-msg hook adds, for the repositories of pull request worktrees. */
+  coAuthorTrailer?: string;
+  /** The pull request worktrees' repositories (pr_checkout), by the worktree's real path. */
+  worktrees: Map<string, AgentRepo>;
 }
 
 export interface PublishedBranch {
@@ -80,11 +84,43 @@ export interface AgentRepoSetUp {
  * gitclaw's git of it); the caller shares the directory with the tool user.
  */
 export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
+  const binDir = join(realpathSync(setUp.dir), ".agent-bin");
+  mkdirSync(binDir, { mode: 0o755 });
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
+  writeFileSync(join(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 0o755 });
+  writeFileSync(join(binDir, REPOS_FILE), `${trustedGitDir}\t${repo.gitDir}\n`, { mode: 0o644 });
+  return repo;
+}
+
+/**
+ * Makes the agent's repository for a pull request worktree at `workspace` (`git`: gitclaw's git of
+ * it), in `dir`, reached by the same tools' `git` as `main`'s; it replaces any the worktree had.
+ */
+export async function addAgentWorktree(
+  main: AgentRepo,
+  setUp: Pick<AgentRepoSetUp, "git" | "workspace" | "dir">,
+): Promise<AgentRepo> {
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(
+    { ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer },
+    main.binDir,
+  );
+  const map = join(main.binDir, REPOS_FILE);
+  const others = readFileSync(map, "utf8")
+    .split("\n")
+    .filter((line) => line && !line.startsWith(`${trustedGitDir}\t`));
+  writeFileSync(map, [...others, `${trustedGitDir}\t${repo.gitDir}`, ""].join("\n"));
+  main.worktrees.set(realpathSync(setUp.workspace), repo);
+  return repo;
+}
+
+/** Which agent repository serves which trusted git directory, for the tools' `git`: "<trusted>\t<agent>" lines. */
+const REPOS_FILE = "repos";
+
+/** The agent's git directory for `setUp.workspace`, written as data and shared with the tool user. */
+async function makeAgentGitDir(setUp: AgentRepoSetUp, binDir: string): Promise<AgentRepo & { trustedGitDir: string }> {
   const { git, dir } = setUp;
   const workspace = realpathSync(setUp.workspace);
   const gitDir = join(realpathSync(dir), ".agent-git");
-  const binDir = join(realpathSync(dir), ".agent-bin");
-  mkdirSync(binDir, { mode: 0o755 });
   // A git of its own: a worktree's git names its administrative directory in GIT_DIR, which init would take.
   await createGit(realpathSync(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
   const start = await git.must(["rev-parse", "HEAD"]);
@@ -104,10 +140,20 @@ export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
     objects,
     trailer: setUp.coAuthorTrailer,
   });
-  writeFileSync(join(binDir, "git"), gitShim(trustedGitDir, gitDir, realGit(setUp.path)), { mode: 0o755 });
   shareTree(gitDir);
-  const startBranches = branchesOf(refs);
-  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map(), startBranches, objects };
+  return {
+    gitDir,
+    binDir,
+    branch,
+    start,
+    secrets: setUp.secrets,
+    published: new Map(),
+    startBranches: branchesOf(refs),
+    objects,
+    worktrees: new Map(),
+    trustedGitDir,
+    ...(setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}),
+  };
 }
 
 /** The files of the agent's repository, written as data by gitclaw before the tool user may touch it. */
@@ -182,13 +228,14 @@ export const DELETE_PUSH_ANSWER =
   "gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.";
 
 /**
- * The tools' `git`: a command whose git directory is the workspace's (as git itself finds it, `-C`
- * followed) works in the agent's repository instead; `init` and `clone` make repositories of their
- * own as ever, `worktree` lists the workspace's (pr_checkout's among them); `push` is answered in one line.
+ * The tools' `git`: a command whose git directory (as git itself finds it, `-C` followed) is one
+ * gitclaw keeps (the workspace's, a pull request worktree's) works in the agent's repository for it,
+ * as the `repos` file beside it says; `init` and `clone` make repositories of their own as ever,
+ * `worktree` lists the workspace's (pr_checkout's among them); `push` is answered in one line.
  */
-function gitShim(trustedGitDir: string, gitDir: string, git: string): string {
+function gitShim(git: string): string {
   return `#!/bin/sh
-# gitclaw: in the workspace, git works in the agent's own repository (the workspace's .git/ is gitclaw's).
+# gitclaw: where gitclaw keeps the git directory, git works in the agent's own repository for it.
 real=${quoted(git)}
 dir=. skip= cmd=
 for arg in "$@"; do
@@ -208,9 +255,12 @@ case "$cmd" in
     echo "$answer" >&2; exit 1 ;;
   init|clone|worktree) exec "$real" "$@" ;;
 esac
-found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
-if [ -z "$GIT_DIR" ] && [ "$found" = ${quoted(trustedGitDir)} ]; then
-  GIT_DIR=${quoted(gitDir)}; export GIT_DIR
+if [ -z "$GIT_DIR" ]; then
+  found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
+  tab=$(printf '\\t')
+  while IFS=$tab read -r trusted agent; do
+    if [ -n "$found" ] && [ "$trusted" = "$found" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi
+  done < "$(dirname "$0")/${REPOS_FILE}"
 fi
 exec "$real" "$@"
 `;
@@ -370,6 +420,19 @@ export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<Agent
   if (!repo.branch) return taken;
   const unpublished = unpublishedNotes(repo);
   return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo)), ...unpublished] };
+}
+
+/**
+ * Takes the commits the agent made on a pull request worktree's branch onto gitclaw's, whose index
+ * then matches them (what stays uncommitted is the working tree's); later commits build on these.
+ */
+export async function takeWorktreeCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
+  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
+  const taken = await takeRunBranch(git, repo);
+  if (!taken.head) return taken;
+  await git.must(["reset", "-q"], { groupWritable: true });
+  if (agentTip) repo.start = agentTip;
+  return taken;
 }
 
 /** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */

@@ -286,3 +286,60 @@ describe("pushes gitclaw refuses, from bash and through pr_create", () => {
     expect(outcome.reply).toContain("left unpublished and end with it: `feature/shared`, `gitclaw/issue-999`");
   });
 });
+
+describe("a model that commits with git in a pull request's worktree", () => {
+  let outcome: Awaited<ReturnType<typeof runIssue>>;
+  beforeAll(async () => {
+    const author = await world.repo.clone("author-pr-work");
+    await gitIn(author, "switch", "-q", "-c", "pr-work");
+    const head = await commitFile(author, "work.txt", "work\n", "Start pr-work");
+    await gitIn(author, "push", "-q", "origin", "pr-work");
+    const pr = world.gh.createPullRequest({ title: "Work", user: "alice", head: { ref: "pr-work", sha: head } });
+    const cd = `cd "$(git worktree list --porcelain | sed -n 's|^worktree \\(.*/pr-${pr.number}\\)$|\\1|p')"`;
+    world.model.script([
+      { toolCalls: [{ name: "github", input: { op: "pr_checkout", pr: pr.number } }] },
+      ...[
+        `${cd} && echo fixed >> work.txt && git add -A && git commit -qm 'Fix work.txt' && echo more > more.txt && git add more.txt && git commit -qm 'Add more.txt' && git log --format=%an:%s -2`,
+        `${cd} && echo loose > loose.txt && git status --short`,
+      ].map((command) => ({ toolCalls: [bash(command)] })),
+      {
+        toolCalls: [{ name: "github", input: { op: "pr_push", branch: `pr-${pr.number}`, message: "Add loose.txt" } }],
+      },
+      {
+        toolCalls: [
+          bash(`${cd} && echo later > later.txt && git add -A && git commit -qm 'Later' && git log -1 --format=%s`),
+        ],
+      },
+      { text: "Pushed to the pull request." },
+    ]);
+    const issue = world.gh.createIssue({ title: `Finish PR #${pr.number}`, body: "Please.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const results = toolResultTexts(world.model.requests.at(-1)!.body);
+    outcome = { run, results, reply: world.gh.comments(issue.number).at(-1)!.body, issueNumber: issue.number };
+  });
+
+  it("git commit works there: no index.lock, no Permission denied", () => {
+    expect(outcome.run.stages.agent!.exitCode, outcome.run.logs).toBe(0);
+    expect(outcome.results[1]).toBe("gitclaw[bot]:Add more.txt\ngitclaw[bot]:Fix work.txt");
+    expect(outcome.results[2]).toBe("?? loose.txt");
+    expect(outcome.results[4]).toBe("Later");
+  });
+
+  it("pr_push delivers its commits, in order with their messages, then what was left uncommitted", async () => {
+    const log = await world.repo.originGit("log", "--format=%an|%s", "-4", "pr-work");
+    expect(log.split("\n")).toEqual([
+      "gitclaw[bot]|Add loose.txt",
+      "gitclaw[bot]|Add more.txt",
+      "gitclaw[bot]|Fix work.txt",
+      "Test|Start pr-work",
+    ]);
+    expect(await world.repo.originGit("log", "-1", "--format=%B", "pr-work~2")).toContain("Co-authored-by: alice");
+    expect(await world.repo.originGit("show", "pr-work:work.txt")).toBe("work\nfixed");
+  });
+
+  it("a commit made after the last pr_push is named in the reply as never pushed", () => {
+    expect(outcome.reply).toMatch(
+      /Pull request worktrees were discarded with work never pushed \(pr_push\): pr-\d+ \(\S+\): 1 commit never pushed/,
+    );
+  });
+});

@@ -42,6 +42,7 @@ import {
   worktreeGit,
   type WorktreeCommit,
 } from "../../git/worktree.ts";
+import { openWorktreeRepo, takeWorktreeRepo } from "./worktree-git.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
 const MAX_CHECKOUTS = 10;
@@ -171,6 +172,8 @@ async function checkoutOne(
     }
     await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
   }
+  const path = registered ?? target;
+  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, existingSha !== headSha);
   return {
     number: pr.number,
     title: pr.title,
@@ -282,6 +285,7 @@ async function commitPending(
   const number = /^pr-(\d+)$/.exec(branch)?.[1];
   const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
   const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
+  await takeWorktreeRepo(context, wt, worktree.path);
   const commit = await commitWorktree(
     wt,
     withTrailers(subject, context.commit),
