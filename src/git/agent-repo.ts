@@ -438,7 +438,8 @@ export async function takeWorktreeCommits(git: Git, repo: AgentRepo): Promise<Ag
 /** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
 async function takeRunBranch(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   try {
-    const tip = repo.branch ? await takeAgentBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
+    // The run's branch is gitclaw's own name for it (from the trusted repository): no need to check it.
+    const tip = repo.branch ? await takeBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
     if (!tip || tip === repo.start) return { notes: [] };
     const head = await onTopOfHead(git, repo, tip);
     return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
@@ -446,8 +447,6 @@ async function takeRunBranch(git: Git, repo: AgentRepo): Promise<AgentCommits> {
     return {
       notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${(error as Error).message}`],
     };
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(repo.branch || "HEAD")]);
   }
 }
 
@@ -456,32 +455,31 @@ async function takeAgentHead(git: Git, repo: AgentRepo): Promise<string | undefi
   const branch = checkedOut(repo);
   if (branch) return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip, agentRef("HEAD"));
+  return tip && takeAgentCommit(git, repo, tip);
 }
 
-/** Where the trusted repository keeps a branch taken from the agent's. */
-export const agentRef = (branch: string) => `refs/gitclaw/agent/${branch}`;
-
 /**
- * Takes `branch` of the agent's repository, read as data, into agentRef(branch) of the trusted
- * one, every object checked and the values tool commands were given redacted; returns its tip, or
- * undefined when the agent has no such branch.
+ * Takes `branch` of the agent's repository, read as data, into the trusted one's object database,
+ * every object checked and the values tool commands were given redacted; returns its tip (no ref
+ * names it), or undefined when the agent has no such branch.
  */
 export async function takeAgentBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
   if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
     throw new Error(`${JSON.stringify(branch)} is not a branch name`);
-  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip, agentRef(branch));
+  return takeBranch(git, repo, branch);
 }
 
-/** `tip`, with the objects it needs, read as data into `ref` of the trusted repository; returns it scrubbed. */
-async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, ref: string): Promise<string> {
+async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
+  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
+  return tip && takeAgentCommit(git, repo, tip);
+}
+
+/** `tip`, with the objects it needs, read as data into the trusted repository; returns it scrubbed. */
+async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string): Promise<string> {
   const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
   try {
-    await fetchThroughQuarantine(git, repo, tip, quarantine, ref);
-    const scrubbed = await scrubCommits(git, repo.start, tip, repo.secrets);
-    if (scrubbed.tip !== tip) await git.must(["update-ref", ref, scrubbed.tip, tip]);
-    return scrubbed.tip;
+    await fetchThroughQuarantine(git, repo, tip, quarantine);
+    return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
   } finally {
     rmSync(quarantine, { recursive: true, force: true });
   }
@@ -518,24 +516,22 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
     ];
   } catch (error) {
     return [`the run ended with the branch ${other} checked out, which could not be read: ${(error as Error).message}`];
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(other)]);
   }
 }
 
-/** A repository of gitclaw's own holding the agent's object files; the trusted git fetches `tip` from it, checked. */
-async function fetchThroughQuarantine(
-  git: Git,
-  repo: AgentRepo,
-  tip: string,
-  quarantine: string,
-  ref: string,
-): Promise<void> {
-  const q = createGit(quarantine);
-  await q.must(["init", "-q", "--bare", "--template=", "."]);
+/**
+ * A bare repository of gitclaw's own making (its files written here, no git run in it) holding the
+ * agent's object files; the trusted git fetches `tip` from it, every object checked. Objects only,
+ * no ref: what the run pushes names them.
+ */
+async function fetchThroughQuarantine(git: Git, repo: AgentRepo, tip: string, quarantine: string): Promise<void> {
+  mkdirSync(join(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync(join(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync(join(quarantine, "config"), "[core]\n\trepositoryformatversion = 0\n\tbare = true\n");
+  writeFileSync(join(quarantine, "HEAD"), "ref: refs/heads/agent\n");
+  writeFileSync(join(quarantine, "refs", "heads", "agent"), `${tip}\n`);
   writeFileSync(join(quarantine, "objects", "info", "alternates"), `${repo.objects}\n`);
   copyObjectFiles(join(repo.gitDir, "objects"), join(quarantine, "objects"));
-  await q.must(["update-ref", "refs/heads/agent", tip]);
   await git.must([
     "-c",
     "transfer.fsckObjects=true",
@@ -543,8 +539,9 @@ async function fetchThroughQuarantine(
     "-q",
     "--no-tags",
     "--no-write-fetch-head",
+    "--no-auto-maintenance",
     quarantine,
-    `+refs/heads/agent:${ref}`,
+    "refs/heads/agent",
   ]);
 }
 

@@ -3,7 +3,7 @@
 // branch read as data and every object checked, its own commits judged by the one protected-path
 // matcher (workflow files included: the job's token cannot push them), then a push that never forces.
 // The branches the run's own work lands on are not published this way.
-import { agentRef, takeAgentBranch } from "../../git/agent-repo.ts";
+import { takeAgentBranch } from "../../git/agent-repo.ts";
 import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
 import type { OpContext } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
@@ -22,28 +22,24 @@ export async function publishAgentBranch(
     throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
   });
   if (!tip) return undefined;
-  try {
-    const refused = await refusal(git, branch, tip, [base, repo.branch]);
-    if (refused) throw new ToolFailure(`refusing to publish ${branch}: ${refused}`);
-    const baseRef = `refs/remotes/origin/${base}`;
-    const from = (await git.run(["rev-parse", "--verify", "--quiet", baseRef])).exitCode === 0 ? baseRef : repo.start;
-    const hits = await committedPathsUnder(git, from, tip, context.protectedPaths);
-    if (hits.length)
-      throw new ToolFailure(
-        `refusing to publish ${branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those changes from the branch's commits and call pr_create again.`,
-      );
-    const commits = await git.must(["log", "--reverse", "--format=%h %s", `${from}..${tip}`]);
-    const pushed = await git.run(["push", "-q", "origin", `${tip}:refs/heads/${branch}`], { remote: true });
-    if (pushed.exitCode !== 0)
-      throw new ToolFailure(
-        `publishing ${branch} failed (gitclaw never forces a push): ${context.tool.redact(pushed.stderr.trim().replace(/\s*\n\s*/g, " "))}`,
-      );
-    repo.published.delete(branch);
-    repo.published.set(branch, { tip, commits: commits.split("\n").filter(Boolean) });
-    return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(branch)]);
-  }
+  const refused = await refusal(git, branch, tip, [base, repo.branch]);
+  if (refused) throw new ToolFailure(`refusing to publish ${branch}: ${refused}`);
+  const baseRef = `refs/remotes/origin/${base}`;
+  const from = (await git.run(["rev-parse", "--verify", "--quiet", baseRef])).exitCode === 0 ? baseRef : repo.start;
+  const hits = await committedPathsUnder(git, from, tip, context.protectedPaths);
+  if (hits.length)
+    throw new ToolFailure(
+      `refusing to publish ${branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those changes from the branch's commits and call pr_create again.`,
+    );
+  const commits = await git.must(["log", "--reverse", "--format=%h %s", `${from}..${tip}`]);
+  const pushed = await git.run(["push", "-q", "origin", `${tip}:refs/heads/${branch}`], { remote: true });
+  if (pushed.exitCode !== 0)
+    throw new ToolFailure(
+      `publishing ${branch} failed (gitclaw never forces a push): ${context.tool.redact(pushed.stderr.trim().replace(/\s*\n\s*/g, " "))}`,
+    );
+  repo.published.delete(branch);
+  repo.published.set(branch, { tip, commits: commits.split("\n").filter(Boolean) });
+  return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
 }
 
 /**
