@@ -2,8 +2,9 @@
 // gets a repository of the tool user's own (src/git/agent-repo.ts), so `git commit` in bash works
 // there as in the workspace; pr_push, and the run's end, take those commits as data onto the
 // worktree's branch before anything else reads it.
-import { chmodSync, mkdtempSync, realpathSync } from "node:fs";
-import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, realpathSync } from "node:fs";
+import { basename, join } from "node:path";
 import { addAgentWorktree, type AgentRepo, takeWorktreeCommits } from "../../git/agent-repo.ts";
 import type { Git } from "../../git/git.ts";
 import { worktreeGit } from "../../git/worktree.ts";
@@ -16,8 +17,10 @@ export async function openWorktreeRepo(context: OpContext, wt: Git, path: string
   const main = context.tool.agentRepo;
   const dir = context.tool.worktreesDir;
   if (!main || !dir || (!reset && main.worktrees.has(realpathSync(path)))) return;
-  const own = mkdtempSync(join(realpathSync(dir), ".agent-pr-"));
-  chmodSync(own, 0o2750);
+  // mkdir, not mkdtemp and chmod: the directory keeps the run's group and setgid bit from its parent,
+  // which a chmod by a user outside that group (a non-root runner) would clear.
+  const own = join(realpathSync(dir), `.agent-${basename(path)}-${randomUUID().slice(0, 8)}`);
+  mkdirSync(own, { mode: 0o750 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
 
