@@ -476,6 +476,8 @@ async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<st
 
 /** `tip`, with the objects it needs, read as data into the trusted repository; returns it scrubbed. */
 async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string): Promise<string> {
+  // Where the run started: the trusted repository has it, nothing to take.
+  if (tip === repo.start) return tip;
   const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, tip, quarantine);

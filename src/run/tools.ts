@@ -101,6 +101,9 @@ export async function setUpTools(
 ): Promise<RunTools> {
   const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
   // The run's own git for tool commands (a task job's commits leave as its patch series instead).
+  // Its index is copied from the workspace's once refreshed: a racily clean one would have the tools'
+  // first `git add` hash every file again, writing a copy of each into the agent's objects.
+  await workspace.indexRefreshed;
   const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
   const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
   const context: ToolContext = { ...wiring.context, commandEnv, ...(agentRepo ? { agentRepo } : {}) };
