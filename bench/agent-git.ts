@@ -111,7 +111,7 @@ export const agentGit: Benchmark = {
         },
       ],
       notes: [
-        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied"; on the agent side it includes taking the commits (src/git/agent-repo.ts: one trusted \`git fetch\` with fsck from the quarantine, the check that they start where the run did, the branch moved), which replaces staging the change. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
+        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent-repo.ts): one trusted \`git fetch\` with fsck from the quarantine (fetch, upload-pack, pack-objects and unpack-objects: about 25–40 ms here) and three git calls checking where the commits start and moving the branch (about 10 ms); that is what stands above the target. Its slow repetitions (the max, ${ms(Math.max(...times.agent))}) are runs whose tools' git wrote copies of objects the trusted pack already holds (git writes a loose copy of an object it cannot freshen in a read-only alternate; seen as 69 KB of agent objects against 10 KB), which the take copies and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
       ],
     };
   },
