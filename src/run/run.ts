@@ -44,6 +44,7 @@ import { DirectoryInstructions, withDirectoryInstructions } from "./directory-in
 import type { RepositoryInstructions } from "./instructions.ts";
 import { isReviewRun } from "../gate/triggers.ts";
 import { reviewPullRequest } from "../review/review.ts";
+import { callout } from "../github/markdown.ts";
 
 export type { RunContext } from "./context.ts";
 
@@ -171,7 +172,7 @@ const onPull = (run: TargetedRun) =>
 
 function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {
   if (!run.target.pull?.fork) return [];
-  if (!patch) return ["> [!NOTE]\n> Nothing changed in the pull request's code, so there is no patch."];
+  if (!patch) return [callout("NOTE", "Nothing changed in the pull request's code, so there is no patch.")];
   return [patchNote(run, patch, landing.sessionSha)];
 }
 

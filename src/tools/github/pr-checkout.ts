@@ -42,6 +42,7 @@ import {
   worktreeGit,
   type WorktreeCommit,
 } from "../../git/worktree.ts";
+import { plural } from "../../github/markdown.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
 const MAX_CHECKOUTS = 10;
@@ -263,7 +264,7 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
 type PendingCommit = WorktreeCommit & { worktree: string; subject: string };
 
 const describeCommit = (commit: PendingCommit) =>
-  `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
+  `${plural(commit.files, "changed file")} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
 
 /**
  * Commits what is uncommitted in the worktree of `branch`, if it has one besides the workspace:
