@@ -15,6 +15,7 @@ import {
   type NewEntry,
   type SessionEntry,
 } from "./entries.ts";
+import { ActionableError } from "../errors.ts";
 
 export interface LoadNote {
   line: number;
@@ -23,7 +24,7 @@ export interface LoadNote {
   reported?: boolean;
 }
 
-export class SessionError extends Error {
+export class SessionError extends ActionableError {
   override name = "SessionError";
 }
 
