@@ -68,8 +68,8 @@ async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFact
   if (number === undefined) {
     if (facts.landing.changed.length === 0) return;
     const created = await createPullRequest(api, repo, {
-      title: run.trigger.title || `Work on #${target.conversation}`,
-      body: run.redact(pullRequestBody(target.conversation, text, facts.steps)),
+      title: run.trigger.title || `Work on #${target.conversationIssue}`,
+      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
       base: run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
       draft: true,
@@ -101,14 +101,14 @@ async function markReady(run: TargetedRun, number: number, notes: string[]): Pro
 
 /** The issue's mapping learns its pull request: one more commit on the branch, replayed if the branch moved. */
 async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: number): Promise<void> {
-  const mapping = readMapping(workspace.root, run.target.conversation);
+  const mapping = readMapping(workspace.root, run.target.conversationIssue);
   if (!mapping) return;
   writeMapping(workspace.root, { ...mapping, pullRequest });
   const base = await workspace.git.must(["rev-parse", "HEAD"]);
-  const message = `gitclaw: issue #${run.target.conversation} continues in pull request #${pullRequest}`;
+  const message = `gitclaw: issue #${run.target.conversationIssue} continues in pull request #${pullRequest}`;
   const head = await commitAll(workspace.git, message);
   if (!head) return;
   const { remote, branch } = workspace;
-  const fallbackBranch = `gitclaw/issue-${run.target.conversation}-${run.env.runId}-link`;
+  const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
   await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
 }

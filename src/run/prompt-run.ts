@@ -111,4 +111,4 @@ export function answerSection(run: Pick<TargetedRun, "trigger" | "target">, fina
 
 /** What the commit and the log call the run's conversation. */
 export const conversationName = (target: WorkTarget) =>
-  target.runKey ? `the run ${target.runKey}` : `#${target.conversation}`;
+  target.runKey ? `the run ${target.runKey}` : `#${target.conversationIssue}`;

@@ -92,7 +92,7 @@ export function pullRequestFacts(target: WorkTarget, branch: string): string[] {
   }
   if (target.delivers)
     facts.push(
-      `Your work goes to a draft pull request for issue #${target.conversation}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`,
+      `Your work goes to a draft pull request for issue #${target.conversationIssue}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`,
     );
   // Branch names are chosen by whoever opened the pull request, a fork's author too: git allows invisible characters in them.
   return facts.map(withoutInvisible);

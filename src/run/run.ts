@@ -61,8 +61,8 @@ export async function runConversation(context: RunContext): Promise<Conversation
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   // From the sessions the checkout holds, before the model is called: no state elsewhere.
-  const costs = costHistory(workspace.root, run.target.conversation, run.now());
-  const overCap = capRefusal(run.config.budgets, costs, run.target.conversation);
+  const costs = costHistory(workspace.root, run.target.conversationIssue, run.now());
+  const overCap = capRefusal(run.config.budgets, costs, run.target.conversationIssue);
   if (overCap) return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed) return stopBeforeModel(run, ci);
@@ -129,7 +129,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
-  await reply(run, workspace, { ...facts, ...(run.target.conversation > 0 ? { total } : {}) });
+  await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 ? { total } : {}) });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
@@ -150,7 +150,7 @@ async function runLoops(
   timeline: RunTimeline,
 ): Promise<{ result: LoopResult; answer?: Answer }> {
   const { workspace, conversation, progress, costs, schema } = prepared;
-  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversation);
+  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversationIssue);
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
@@ -168,7 +168,7 @@ async function runLoops(
 }
 
 const onPull = (run: TargetedRun) =>
-  run.target.pull !== undefined && run.target.conversation === run.target.pull.number;
+  run.target.pull !== undefined && run.target.conversationIssue === run.target.pull.number;
 
 function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {
   if (!run.target.pull?.fork) return [];
@@ -229,7 +229,7 @@ async function runLoop(
   const instructions = systemInstructions({
     repository: `${env.owner}/${env.repo}`,
     branch: workspace.branch,
-    issueNumber: target.conversation,
+    issueNumber: target.conversationIssue,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
     heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
