@@ -112,7 +112,7 @@ export function describePush(
   if (error && links.sessionSaved)
     return callout(
       "WARNING",
-      `The changes could not be pushed: ${error}\n> The conversation was saved on its own; the changes are not on any branch.`,
+      `The changes could not be pushed: ${error}\nThe conversation was saved on its own; the changes are not on any branch.`,
     );
   if (error) return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
   if (push && !push.landed) {
