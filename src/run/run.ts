@@ -120,11 +120,11 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const delivered = await deliver(run, workspace, { result, landing, steps });
   const notes = [
     ...forkNotes(run, patch, landing),
-    ...tornDown.gitNotes.map((note) => `> [!NOTE]\n> ${note[0]!.toUpperCase()}${note.slice(1)}.`),
+    ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
-    ...(answer?.valid === false ? [`> [!CAUTION]\n> No structured output: ${answer.errors}.`] : []),
+    ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");

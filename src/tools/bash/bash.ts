@@ -70,7 +70,11 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
       const where = await commandAndCwd(args, context.workspace);
       if (typeof where === "string") return fail(where);
       if (context.signal.aborted) return fail("Command not run: the run is being cancelled");
-      const run = { ...where, timeout: resolveTimeout(args.timeout), env: buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv) };
+      const run = {
+        ...where,
+        timeout: resolveTimeout(args.timeout),
+        env: buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv),
+      };
       return args.async ? startBackground(options, run, context) : runToEnd(run, context);
     },
   };
