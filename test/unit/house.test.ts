@@ -38,12 +38,6 @@ function longFunctions(path: string, max: number): string[] {
   });
 }
 
-/** Known to be over, to be cut into named phases (#29): listed so that none grows and no new one joins. */
-const STILL_LONG = [
-  "src/tools/github/pr-checkout.ts:117 async function checkoutOne( (71 lines)",
-  "src/tools/github/pr-checkout.ts:198 export function planPrCheckout(args: GitHubArgs, c (65 lines)",
-];
-
 describe("the house", () => {
   it("is formatted and lint-clean by Biome (biome ci)", async () => {
     const child = Bun.spawn([join(PROJECT_ROOT, "node_modules/.bin/biome"), "ci", "--colors=off", "."], {
@@ -63,7 +57,7 @@ describe("the house", () => {
     const long = [...shipped, "scripts"]
       .flatMap((dir) => files(join(PROJECT_ROOT, dir)))
       .flatMap((path) => longFunctions(path, 60));
-    expect(long).toEqual(STILL_LONG);
+    expect(long).toEqual([]);
   });
 
   it("measures a function from its first line to its last", () => {
