@@ -6780,6 +6780,22 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// src/github/marker.ts
+function markedIssue(body) {
+  const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
+  return found ? Number(found) : undefined;
+}
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
+
+// src/errors.ts
+var ActionableError;
+var init_errors3 = __esm(() => {
+  ActionableError = class ActionableError extends Error {
+    name = "ActionableError";
+  };
+});
+
 // node_modules/@ai-sdk/provider/dist/index.js
 function getErrorMessage(error) {
   if (error == null)
@@ -23206,14 +23222,6 @@ var init_openai_compatible_model = __esm(() => {
   };
 });
 
-// src/github/marker.ts
-function markedIssue(body) {
-  const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
-  return found ? Number(found) : undefined;
-}
-var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
-
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -23307,8 +23315,9 @@ async function updateReviewComment(api, repo, commentId, body) {
 }
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
+  init_errors3();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-  GitHubApiError = class GitHubApiError extends Error {
+  GitHubApiError = class GitHubApiError extends ActionableError {
     status;
     response;
     name = "GitHubApiError";
@@ -50760,6 +50769,274 @@ init_env();
 init_env();
 init_run_state();
 
+// src/actions/event.ts
+import { readFileSync as readFileSync2 } from "fs";
+
+// node_modules/zod/index.js
+init_external();
+init_external();
+// src/zod-errors.ts
+function describeZodError(error, where, input) {
+  return error.issues.map((issue) => {
+    const key = issue.path.join(".") || "(top level)";
+    let value = input;
+    for (const part of issue.path)
+      value = value?.[part];
+    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${key}"${found}: ${issue.message}`;
+  }).join(`
+`);
+}
+
+// src/actions/event.ts
+init_errors3();
+var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Repository = looseObject({
+  name: string2(),
+  full_name: string2(),
+  owner: looseObject({ login: string2() }),
+  default_branch: string2().optional()
+});
+var Named = looseObject({ name: string2() });
+var Login = looseObject({ login: string2() });
+var authored = {
+  body: string2().nullable().optional(),
+  user: User,
+  html_url: string2(),
+  created_at: string2(),
+  updated_at: string2().optional(),
+  author_association: string2().optional()
+};
+var Issue = looseObject({
+  number: number2().int().positive(),
+  title: string2(),
+  ...authored,
+  pull_request: unknown().optional(),
+  labels: array(Named).optional(),
+  assignees: array(Login).optional()
+});
+var Comment = looseObject({ id: number2(), ...authored });
+var Branch = looseObject({
+  ref: string2(),
+  sha: string2(),
+  repo: looseObject({ full_name: string2() }).nullable().optional()
+});
+var PullRequest = Issue.omit({ pull_request: true }).extend({
+  head: Branch,
+  base: Branch,
+  draft: boolean2().optional()
+});
+var ReviewComment = Comment.extend({
+  node_id: string2().optional(),
+  path: string2(),
+  line: number2().nullable().optional(),
+  original_line: number2().nullable().optional(),
+  side: string2().nullable().optional(),
+  diff_hunk: string2(),
+  commit_id: string2(),
+  in_reply_to_id: number2().optional()
+});
+var Review = looseObject({
+  id: number2(),
+  body: string2().nullable().optional(),
+  state: string2(),
+  user: User,
+  submitted_at: string2().nullable().optional(),
+  commit_id: string2().nullable().optional()
+});
+var RunPull = looseObject({ number: number2().int().positive(), head: looseObject({ ref: string2() }) });
+var WorkflowRun = looseObject({
+  id: number2(),
+  name: string2().nullable().optional(),
+  path: string2().optional(),
+  conclusion: string2().nullable(),
+  head_branch: string2().nullable(),
+  head_sha: string2(),
+  html_url: string2(),
+  run_attempt: number2().optional(),
+  updated_at: string2(),
+  pull_requests: array(RunPull),
+  head_repository: looseObject({ full_name: string2() }).nullable().optional()
+});
+var IssuesEvent = looseObject({
+  action: string2(),
+  issue: Issue,
+  repository: Repository,
+  sender: User,
+  label: Named.optional(),
+  assignee: Login.nullable().optional()
+});
+var IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
+var PullEvent = looseObject({
+  action: string2(),
+  pull_request: PullRequest,
+  repository: Repository,
+  sender: User,
+  label: Named.optional(),
+  assignee: Login.nullable().optional()
+});
+var ReviewCommentEvent = PullEvent.extend({ comment: ReviewComment });
+var ReviewEvent = PullEvent.extend({ review: Review });
+var WorkflowRunEvent = looseObject({
+  action: string2(),
+  workflow_run: WorkflowRun,
+  repository: Repository,
+  sender: User
+});
+var SCHEMAS = {
+  issues: IssuesEvent,
+  issue_comment: IssueCommentEvent,
+  pull_request_review_comment: ReviewCommentEvent,
+  pull_request_review: ReviewEvent,
+  pull_request: PullEvent,
+  pull_request_target: PullEvent,
+  workflow_run: WorkflowRunEvent
+};
+var EVENT_NAMES = Object.keys(SCHEMAS);
+
+class EventError extends ActionableError {
+  issueNumber;
+  name = "EventError";
+  constructor(message, issueNumber) {
+    super(message);
+    this.issueNumber = issueNumber;
+  }
+}
+
+class IrrelevantEvent extends Error {
+  name = "IrrelevantEvent";
+}
+var NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
+var NamesPull = object({ pull_request: object({ number: number2().int().positive() }) });
+function parseTrigger(eventName, payload) {
+  if (!(eventName in SCHEMAS)) {
+    throw new EventError(`gitclaw runs on ${EVENT_NAMES.map((name) => `"${name}"`).join(", ")} events, not "${eventName}": check the workflow's "on:" section`);
+  }
+  const parsed = SCHEMAS[eventName].safeParse(payload);
+  if (!parsed.success) {
+    const named = NamesIssue.safeParse(payload).data?.issue ?? NamesPull.safeParse(payload).data?.pull_request;
+    throw new EventError(`unexpected ${eventName} payload:
+${describeZodError(parsed.error, "event", payload)}`, named?.number);
+  }
+  const event = parsed.data;
+  if (eventName === "workflow_run")
+    return fromWorkflowRun(event);
+  return event.pull_request ? fromPullRequest(eventName, event) : fromIssue(eventName, event);
+}
+function common(eventName, event) {
+  return {
+    eventName,
+    action: event.action,
+    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
+    repository: event.repository.full_name,
+    defaultBranch: event.repository.default_branch,
+    label: event.label?.name,
+    assignee: event.assignee?.login
+  };
+}
+function fromIssue(eventName, event) {
+  const comment = event.comment;
+  const isPullRequest = event.issue.pull_request !== undefined && event.issue.pull_request !== null;
+  const body = event.issue.body ?? "";
+  return {
+    ...common(eventName, event),
+    issueNumber: event.issue.number,
+    title: event.issue.title,
+    body,
+    issueAuthor: event.issue.user.login,
+    comment: comment && {
+      id: comment.id,
+      body: comment.body ?? "",
+      login: comment.user.login,
+      createdAt: comment.created_at
+    },
+    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
+    isPullRequest,
+    pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
+    labels: (event.issue.labels ?? []).map((label) => label.name),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    inline: undefined,
+    review: undefined,
+    ci: undefined
+  };
+}
+function fromPullRequest(eventName, event) {
+  const pr = event.pull_request;
+  const inline = eventName === "pull_request_review_comment" ? event.comment : undefined;
+  const review = eventName === "pull_request_review" ? event.review : undefined;
+  const trigger = fromIssue(eventName, {
+    ...event,
+    issue: { ...pr, pull_request: { url: pr.html_url } },
+    comment: inline
+  });
+  return {
+    ...trigger,
+    triggeredAt: inline?.created_at ?? review?.submitted_at ?? pr.updated_at ?? pr.created_at,
+    pullRequest: {
+      number: pr.number,
+      head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name },
+      base: { ref: pr.base.ref },
+      draft: pr.draft ?? false,
+      claimsIssue: markedIssue(pr.body ?? "")
+    },
+    inline: inline && {
+      path: inline.path,
+      line: inline.line ?? inline.original_line ?? undefined,
+      side: inline.side ?? undefined,
+      diffHunk: inline.diff_hunk,
+      commitId: inline.commit_id,
+      inReplyTo: inline.in_reply_to_id,
+      nodeId: inline.node_id
+    },
+    review: review && {
+      id: review.id,
+      state: review.state.toLowerCase(),
+      body: review.body ?? "",
+      login: review.user.login
+    }
+  };
+}
+function fromWorkflowRun(event) {
+  const run = event.workflow_run;
+  const pull = run.pull_requests[0];
+  if (!pull)
+    throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
+  return {
+    ...common("workflow_run", event),
+    issueNumber: pull.number,
+    title: "",
+    body: "",
+    issueAuthor: event.sender.login,
+    comment: undefined,
+    triggeredAt: run.updated_at,
+    isPullRequest: true,
+    pullRequest: { number: pull.number, head: { ref: pull.head.ref, sha: run.head_sha } },
+    labels: [],
+    assignees: [],
+    inline: undefined,
+    review: undefined,
+    ci: {
+      runId: run.id,
+      name: run.name ?? run.path ?? `run ${run.id}`,
+      conclusion: run.conclusion ?? "",
+      headSha: run.head_sha,
+      headBranch: run.head_branch ?? pull.head.ref,
+      url: run.html_url,
+      attempt: run.run_attempt ?? 1,
+      fromFork: run.head_repository?.full_name !== undefined && run.head_repository.full_name !== event.repository.full_name
+    }
+  };
+}
+function readTrigger(eventName, eventPath) {
+  let payload;
+  try {
+    payload = JSON.parse(readFileSync2(eventPath, "utf8"));
+  } catch (error) {
+    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
+  }
+  return parseTrigger(eventName, payload);
+}
+
 // src/agent/catalog.ts
 var FAMILIES = [
   [
@@ -50810,10 +51087,6 @@ function modelInfo(provider, modelId, overrides = {}) {
     return { contextWindow: base.contextWindow, contextWindowSource: "gitclaw's model catalogue", ...facts };
   return { contextWindow: ASSUMED_CONTEXT_WINDOW, contextWindowSource: assumedWindowSource(spec), ...facts };
 }
-
-// node_modules/zod/index.js
-init_external();
-init_external();
 
 // src/agent/server-facts.ts
 var PROBE_TIMEOUT_MS = 2000;
@@ -50890,7 +51163,9 @@ async function learnContextWindow(p) {
 }
 
 // src/agent/model.ts
-class ModelConfigError extends Error {
+init_errors3();
+
+class ModelConfigError extends ActionableError {
   name = "ModelConfigError";
 }
 var BUILT_IN = {
@@ -50995,23 +51270,17 @@ async function resolveModel(spec, config, env, options = {}) {
   };
 }
 
+// src/stages/agent.ts
+init_errors3();
+
+// src/gate/gate.ts
+import { existsSync as existsSync3 } from "fs";
+import { join as join5 } from "path";
+
 // src/config/config.ts
-import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
+import { existsSync as existsSync2, readFileSync as readFileSync3 } from "fs";
 import { join as join4 } from "path";
 init_operations();
-
-// src/zod-errors.ts
-function describeZodError(error, where, input) {
-  return error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
-    let value = input;
-    for (const part of issue.path)
-      value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
-  }).join(`
-`);
-}
 
 // src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
@@ -51563,6 +51832,7 @@ function allowLine(policy, host) {
 }
 
 // src/config/config.ts
+init_errors3();
 var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
 var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
@@ -51671,7 +51941,7 @@ var Config = strictObject({
   });
 });
 
-class ConfigError extends Error {
+class ConfigError extends ActionableError {
   name = "ConfigError";
 }
 function parseConfig(input, where = CONFIG_FILE) {
@@ -51692,7 +51962,7 @@ function readConfigFile(workspace) {
   if (!existsSync2(path))
     return;
   try {
-    return JSON.parse(readFileSync2(path, "utf8"));
+    return JSON.parse(readFileSync3(path, "utf8"));
   } catch (error) {
     throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${error.message}`);
   }
@@ -51705,259 +51975,6 @@ function mergeInto(base, over) {
   }
   return base;
 }
-
-// src/actions/event.ts
-import { readFileSync as readFileSync3 } from "fs";
-var User = looseObject({ login: string2(), id: number2(), type: string2() });
-var Repository = looseObject({
-  name: string2(),
-  full_name: string2(),
-  owner: looseObject({ login: string2() }),
-  default_branch: string2().optional()
-});
-var Named = looseObject({ name: string2() });
-var Login = looseObject({ login: string2() });
-var authored = {
-  body: string2().nullable().optional(),
-  user: User,
-  html_url: string2(),
-  created_at: string2(),
-  updated_at: string2().optional(),
-  author_association: string2().optional()
-};
-var Issue = looseObject({
-  number: number2().int().positive(),
-  title: string2(),
-  ...authored,
-  pull_request: unknown().optional(),
-  labels: array(Named).optional(),
-  assignees: array(Login).optional()
-});
-var Comment = looseObject({ id: number2(), ...authored });
-var Branch = looseObject({
-  ref: string2(),
-  sha: string2(),
-  repo: looseObject({ full_name: string2() }).nullable().optional()
-});
-var PullRequest = Issue.omit({ pull_request: true }).extend({
-  head: Branch,
-  base: Branch,
-  draft: boolean2().optional()
-});
-var ReviewComment = Comment.extend({
-  node_id: string2().optional(),
-  path: string2(),
-  line: number2().nullable().optional(),
-  original_line: number2().nullable().optional(),
-  side: string2().nullable().optional(),
-  diff_hunk: string2(),
-  commit_id: string2(),
-  in_reply_to_id: number2().optional()
-});
-var Review = looseObject({
-  id: number2(),
-  body: string2().nullable().optional(),
-  state: string2(),
-  user: User,
-  submitted_at: string2().nullable().optional(),
-  commit_id: string2().nullable().optional()
-});
-var RunPull = looseObject({ number: number2().int().positive(), head: looseObject({ ref: string2() }) });
-var WorkflowRun = looseObject({
-  id: number2(),
-  name: string2().nullable().optional(),
-  path: string2().optional(),
-  conclusion: string2().nullable(),
-  head_branch: string2().nullable(),
-  head_sha: string2(),
-  html_url: string2(),
-  run_attempt: number2().optional(),
-  updated_at: string2(),
-  pull_requests: array(RunPull),
-  head_repository: looseObject({ full_name: string2() }).nullable().optional()
-});
-var IssuesEvent = looseObject({
-  action: string2(),
-  issue: Issue,
-  repository: Repository,
-  sender: User,
-  label: Named.optional(),
-  assignee: Login.nullable().optional()
-});
-var IssueCommentEvent = IssuesEvent.extend({ comment: Comment });
-var PullEvent = looseObject({
-  action: string2(),
-  pull_request: PullRequest,
-  repository: Repository,
-  sender: User,
-  label: Named.optional(),
-  assignee: Login.nullable().optional()
-});
-var ReviewCommentEvent = PullEvent.extend({ comment: ReviewComment });
-var ReviewEvent = PullEvent.extend({ review: Review });
-var WorkflowRunEvent = looseObject({
-  action: string2(),
-  workflow_run: WorkflowRun,
-  repository: Repository,
-  sender: User
-});
-var SCHEMAS = {
-  issues: IssuesEvent,
-  issue_comment: IssueCommentEvent,
-  pull_request_review_comment: ReviewCommentEvent,
-  pull_request_review: ReviewEvent,
-  pull_request: PullEvent,
-  pull_request_target: PullEvent,
-  workflow_run: WorkflowRunEvent
-};
-var EVENT_NAMES = Object.keys(SCHEMAS);
-
-class EventError extends Error {
-  issueNumber;
-  name = "EventError";
-  constructor(message, issueNumber) {
-    super(message);
-    this.issueNumber = issueNumber;
-  }
-}
-
-class IrrelevantEvent extends Error {
-  name = "IrrelevantEvent";
-}
-var NamesIssue = object({ issue: object({ number: number2().int().positive() }) });
-var NamesPull = object({ pull_request: object({ number: number2().int().positive() }) });
-function parseTrigger(eventName, payload) {
-  if (!(eventName in SCHEMAS)) {
-    throw new EventError(`gitclaw runs on ${EVENT_NAMES.map((name) => `"${name}"`).join(", ")} events, not "${eventName}": check the workflow's "on:" section`);
-  }
-  const parsed = SCHEMAS[eventName].safeParse(payload);
-  if (!parsed.success) {
-    const named = NamesIssue.safeParse(payload).data?.issue ?? NamesPull.safeParse(payload).data?.pull_request;
-    throw new EventError(`unexpected ${eventName} payload:
-${describeZodError(parsed.error, "event", payload)}`, named?.number);
-  }
-  const event = parsed.data;
-  if (eventName === "workflow_run")
-    return fromWorkflowRun(event);
-  return event.pull_request ? fromPullRequest(eventName, event) : fromIssue(eventName, event);
-}
-function common(eventName, event) {
-  return {
-    eventName,
-    action: event.action,
-    actor: { login: event.sender.login, id: event.sender.id, type: event.sender.type },
-    repository: event.repository.full_name,
-    defaultBranch: event.repository.default_branch,
-    label: event.label?.name,
-    assignee: event.assignee?.login
-  };
-}
-function fromIssue(eventName, event) {
-  const comment = event.comment;
-  const isPullRequest = event.issue.pull_request !== undefined && event.issue.pull_request !== null;
-  const body = event.issue.body ?? "";
-  return {
-    ...common(eventName, event),
-    issueNumber: event.issue.number,
-    title: event.issue.title,
-    body,
-    issueAuthor: event.issue.user.login,
-    comment: comment && {
-      id: comment.id,
-      body: comment.body ?? "",
-      login: comment.user.login,
-      createdAt: comment.created_at
-    },
-    triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
-    isPullRequest,
-    pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
-    labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
-    inline: undefined,
-    review: undefined,
-    ci: undefined
-  };
-}
-function fromPullRequest(eventName, event) {
-  const pr = event.pull_request;
-  const inline = eventName === "pull_request_review_comment" ? event.comment : undefined;
-  const review = eventName === "pull_request_review" ? event.review : undefined;
-  const trigger = fromIssue(eventName, {
-    ...event,
-    issue: { ...pr, pull_request: { url: pr.html_url } },
-    comment: inline
-  });
-  return {
-    ...trigger,
-    triggeredAt: inline?.created_at ?? review?.submitted_at ?? pr.updated_at ?? pr.created_at,
-    pullRequest: {
-      number: pr.number,
-      head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name },
-      base: { ref: pr.base.ref },
-      draft: pr.draft ?? false,
-      claimsIssue: markedIssue(pr.body ?? "")
-    },
-    inline: inline && {
-      path: inline.path,
-      line: inline.line ?? inline.original_line ?? undefined,
-      side: inline.side ?? undefined,
-      diffHunk: inline.diff_hunk,
-      commitId: inline.commit_id,
-      inReplyTo: inline.in_reply_to_id,
-      nodeId: inline.node_id
-    },
-    review: review && {
-      id: review.id,
-      state: review.state.toLowerCase(),
-      body: review.body ?? "",
-      login: review.user.login
-    }
-  };
-}
-function fromWorkflowRun(event) {
-  const run = event.workflow_run;
-  const pull = run.pull_requests[0];
-  if (!pull)
-    throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
-  return {
-    ...common("workflow_run", event),
-    issueNumber: pull.number,
-    title: "",
-    body: "",
-    issueAuthor: event.sender.login,
-    comment: undefined,
-    triggeredAt: run.updated_at,
-    isPullRequest: true,
-    pullRequest: { number: pull.number, head: { ref: pull.head.ref, sha: run.head_sha } },
-    labels: [],
-    assignees: [],
-    inline: undefined,
-    review: undefined,
-    ci: {
-      runId: run.id,
-      name: run.name ?? run.path ?? `run ${run.id}`,
-      conclusion: run.conclusion ?? "",
-      headSha: run.head_sha,
-      headBranch: run.head_branch ?? pull.head.ref,
-      url: run.html_url,
-      attempt: run.run_attempt ?? 1,
-      fromFork: run.head_repository?.full_name !== undefined && run.head_repository.full_name !== event.repository.full_name
-    }
-  };
-}
-function readTrigger(eventName, eventPath) {
-  let payload;
-  try {
-    payload = JSON.parse(readFileSync3(eventPath, "utf8"));
-  } catch (error) {
-    throw new EventError(`cannot read the event payload at ${eventPath}: ${error.message}`);
-  }
-  return parseTrigger(eventName, payload);
-}
-
-// src/gate/gate.ts
-import { existsSync as existsSync3 } from "fs";
-import { join as join5 } from "path";
 
 // src/config/inputs.ts
 var INPUTS = [
@@ -52261,7 +52278,9 @@ async function createReview(api, repo, pullNumber, review, options) {
 }
 
 // src/run/pull-request.ts
-class PullRequestError extends Error {
+init_errors3();
+
+class PullRequestError extends ActionableError {
   name = "PullRequestError";
 }
 var issueBranch = (issueNumber) => `gitclaw/issue-${issueNumber}`;
@@ -52481,28 +52500,36 @@ async function decide2(env, api, inputs = {}) {
   const prompted = decidePrompt(env, inputs);
   if (prompted)
     return prompted;
-  let trigger;
+  const event = readEvent(env);
+  if ("stopped" in event)
+    return event.stopped;
+  const refused = refusal(event.trigger, env);
+  if (refused)
+    return { proceed: false, reason: refused, trigger: event.trigger };
+  const { config, broken } = gateConfig(env, inputs);
+  return decideTrigger(event.trigger, config, broken, env, api);
+}
+function readEvent(env) {
   try {
-    trigger = readTrigger(env.eventName, env.eventPath);
+    return { trigger: readTrigger(env.eventName, env.eventPath) };
   } catch (error) {
     if (error instanceof IrrelevantEvent)
-      return { proceed: false, reason: error.message };
-    return { proceed: false, reason: `${error.message}; failing closed`, error };
+      return { stopped: { proceed: false, reason: error.message } };
+    const reason = `${error.message}; failing closed`;
+    return { stopped: { proceed: false, reason, error } };
   }
-  const stop = (reason) => ({ proceed: false, reason, trigger });
-  const refused = refusal(trigger, env);
-  if (refused)
-    return stop(refused);
-  let config;
-  let broken;
+}
+function gateConfig(env, inputs) {
   try {
-    config = loadConfig(env.workspace, settingsFromInputs(inputs).settings);
+    return { config: loadConfig(env.workspace, settingsFromInputs(inputs).settings) };
   } catch (error) {
-    broken = error;
-    config = parseConfig({});
+    return { config: parseConfig({}), broken: error };
   }
-  const claim = await checkClaim(trigger, api, env);
-  trigger = claim.trigger;
+}
+async function decideTrigger(read, config, broken, env, api) {
+  const claim = await checkClaim(read, api, env);
+  const trigger = claim.trigger;
+  const stop = (reason) => ({ proceed: false, reason, trigger });
   const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger, config.review);
   if (!why)
     return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})` + (claim.disbelieved ? `: ${claim.disbelieved}` : ""));
@@ -52562,7798 +52589,7 @@ function refusal(trigger, env) {
   return;
 }
 
-// node_modules/is-plain-obj/index.js
-function isPlainObject2(value) {
-  if (typeof value !== "object" || value === null) {
-    return false;
-  }
-  const prototype = Object.getPrototypeOf(value);
-  return (prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null) && !(Symbol.toStringTag in value) && !(Symbol.iterator in value);
-}
-
-// node_modules/execa/lib/arguments/file-url.js
-import { fileURLToPath } from "url";
-var safeNormalizeFileUrl = (file, name) => {
-  const fileString = normalizeFileUrl(normalizeDenoExecPath(file));
-  if (typeof fileString !== "string") {
-    throw new TypeError(`${name} must be a string or a file URL: ${fileString}.`);
-  }
-  return fileString;
-};
-var normalizeDenoExecPath = (file) => isDenoExecPath(file) ? file.toString() : file;
-var isDenoExecPath = (file) => typeof file !== "string" && file && Object.getPrototypeOf(file) === String.prototype;
-var normalizeFileUrl = (file) => file instanceof URL ? fileURLToPath(file) : file;
-
-// node_modules/execa/lib/methods/parameters.js
-var normalizeParameters = (rawFile, rawArguments = [], rawOptions, ...rawExtraArguments) => {
-  if (rawExtraArguments.length > 0) {
-    throw new TypeError("Execa accepts at most three arguments: file, arguments, options.");
-  }
-  if (rawOptions !== undefined && isPlainObject2(rawArguments)) {
-    throw new TypeError("Execa accepts at most one options object. Please merge the second and third arguments.");
-  }
-  const filePath = safeNormalizeFileUrl(rawFile, "First argument");
-  const [commandArguments, options = {}] = isPlainObject2(rawArguments) ? [[], rawArguments] : [rawArguments, rawOptions];
-  if (!Array.isArray(commandArguments)) {
-    throw new TypeError(`Second argument must be either an array of arguments or an options object: ${commandArguments}`);
-  }
-  if (commandArguments.some((commandArgument) => typeof commandArgument === "object" && commandArgument !== null)) {
-    throw new TypeError(`Second argument must be an array of strings: ${commandArguments}`);
-  }
-  const normalizedArguments = commandArguments.map(String);
-  const nullByteArgument = normalizedArguments.find((normalizedArgument) => normalizedArgument.includes("\x00"));
-  if (nullByteArgument !== undefined) {
-    throw new TypeError(`Arguments cannot contain null bytes ("\\0"): ${nullByteArgument}`);
-  }
-  if (!isPlainObject2(options)) {
-    throw new TypeError(`Last argument must be an options object: ${options}`);
-  }
-  return [filePath, normalizedArguments, { __proto__: null, ...options }];
-};
-
-// node_modules/execa/lib/methods/template.js
-import { ChildProcess } from "child_process";
-
-// node_modules/execa/lib/arguments/escape.js
-import { platform } from "process";
-import { stripVTControlCharacters } from "util";
-var joinCommand = (filePath, rawArguments, shell) => {
-  const fileAndArguments = [filePath, ...rawArguments];
-  const command = fileAndArguments.join(" ");
-  const escapedCommand = shell ? escapeControlCharacters(command) : fileAndArguments.map((fileAndArgument) => quoteString(escapeControlCharacters(fileAndArgument))).join(" ");
-  return { command, escapedCommand };
-};
-var escapeLines = (lines) => stripVTControlCharacters(lines).split(`
-`).map((line) => escapeControlCharacters(line)).join(`
-`);
-var escapeControlCharacters = (line) => line.replaceAll(SPECIAL_CHAR_REGEXP, (character) => escapeControlCharacter(character));
-var escapeControlCharacter = (character) => {
-  const commonEscape = COMMON_ESCAPES[character];
-  if (commonEscape !== undefined) {
-    return commonEscape;
-  }
-  const codepoint = character.codePointAt(0);
-  const codepointHex = codepoint.toString(16);
-  return codepoint <= ASTRAL_START ? `\\u${codepointHex.padStart(4, "0")}` : `\\U${codepointHex}`;
-};
-var getSpecialCharRegExp = () => {
-  try {
-    return new RegExp("\\p{Separator}|\\p{Other}", "gu");
-  } catch {
-    return /[\s\u0000-\u001F\u007F-\u009F\u00AD]/g;
-  }
-};
-var SPECIAL_CHAR_REGEXP = getSpecialCharRegExp();
-var COMMON_ESCAPES = {
-  " ": " ",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t"
-};
-var ASTRAL_START = 65535;
-var quoteString = (escapedArgument) => {
-  if (NO_ESCAPE_REGEXP.test(escapedArgument)) {
-    return escapedArgument;
-  }
-  return platform === "win32" ? `"${escapedArgument.replaceAll('"', '""')}"` : `'${escapedArgument.replaceAll("'", "'\\''")}'`;
-};
-var NO_ESCAPE_REGEXP = /^[\w\-./]+$/;
-
-// node_modules/execa/lib/utils/uint-array.js
-import { StringDecoder } from "string_decoder";
-var { toString: objectToString } = Object.prototype;
-var isArrayBuffer2 = (value) => objectToString.call(value) === "[object ArrayBuffer]";
-var isUint8Array2 = (value) => objectToString.call(value) === "[object Uint8Array]";
-var bufferToUint8Array = (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-var textEncoder = new TextEncoder;
-var stringToUint8Array = (string) => textEncoder.encode(string);
-var textDecoder2 = new TextDecoder;
-var uint8ArrayToString = (uint8Array) => textDecoder2.decode(uint8Array);
-var joinToString = (uint8ArraysOrStrings, encoding) => {
-  const strings = uint8ArraysToStrings(uint8ArraysOrStrings, encoding);
-  return strings.join("");
-};
-var uint8ArraysToStrings = (uint8ArraysOrStrings, encoding) => {
-  if (encoding === "utf8" && uint8ArraysOrStrings.every((uint8ArrayOrString) => typeof uint8ArrayOrString === "string")) {
-    return uint8ArraysOrStrings;
-  }
-  const decoder = new StringDecoder(encoding);
-  const strings = uint8ArraysOrStrings.map((uint8ArrayOrString) => typeof uint8ArrayOrString === "string" ? stringToUint8Array(uint8ArrayOrString) : uint8ArrayOrString).map((uint8Array) => decoder.write(uint8Array));
-  const finalString = decoder.end();
-  return finalString === "" ? strings : [...strings, finalString];
-};
-var joinToUint8Array = (uint8ArraysOrStrings) => uint8ArraysOrStrings.length === 1 && isUint8Array2(uint8ArraysOrStrings[0]) ? uint8ArraysOrStrings[0] : concatUint8Arrays(stringsToUint8Arrays(uint8ArraysOrStrings));
-var stringsToUint8Arrays = (uint8ArraysOrStrings) => uint8ArraysOrStrings.map((uint8ArrayOrString) => typeof uint8ArrayOrString === "string" ? stringToUint8Array(uint8ArrayOrString) : uint8ArrayOrString);
-var concatUint8Arrays = (uint8Arrays) => {
-  const result = new Uint8Array(getJoinLength(uint8Arrays));
-  let index = 0;
-  for (const uint8Array of uint8Arrays) {
-    result.set(uint8Array, index);
-    index += uint8Array.length;
-  }
-  return result;
-};
-var getJoinLength = (uint8Arrays) => {
-  let joinLength = 0;
-  for (const uint8Array of uint8Arrays) {
-    joinLength += uint8Array.length;
-  }
-  return joinLength;
-};
-
-// node_modules/execa/lib/return/final-error.js
-var getFinalError = (originalError, message, isSync) => {
-  const ErrorClass = isSync ? ExecaSyncError : ExecaError;
-  const options = originalError instanceof DiscardedError ? {} : { cause: originalError };
-  return new ErrorClass(message, options);
-};
-
-class DiscardedError extends Error {
-}
-var setErrorName = (ErrorClass, value) => {
-  Object.defineProperties(ErrorClass.prototype, {
-    name: {
-      value,
-      writable: true,
-      enumerable: false,
-      configurable: true
-    },
-    [execaErrorSymbol]: {
-      value: true,
-      writable: false,
-      enumerable: false,
-      configurable: false
-    }
-  });
-};
-var isExecaError = (error) => isErrorInstance(error) && (execaErrorSymbol in error);
-var execaErrorSymbol = Symbol("isExecaError");
-var isErrorInstance = (value) => value instanceof Error || Object.prototype.toString.call(value) === "[object Error]";
-
-class ExecaError extends Error {
-}
-setErrorName(ExecaError, ExecaError.name);
-
-class ExecaSyncError extends Error {
-}
-setErrorName(ExecaSyncError, ExecaSyncError.name);
-
-// node_modules/execa/lib/utils/type-name.js
-var getTypeName = (value) => value === null ? "null" : typeof value;
-
-// node_modules/execa/lib/methods/template.js
-var isTemplateString = (templates) => Array.isArray(templates) && Array.isArray(templates.raw);
-var parseTemplates = (templates, expressions) => {
-  let tokens = [];
-  let isSeparated = false;
-  for (const [index, template] of templates.entries()) {
-    ({ tokens, isSeparated } = parseTemplate({
-      templates,
-      expressions,
-      tokens,
-      isSeparated,
-      index,
-      template
-    }));
-  }
-  if (tokens.length === 0) {
-    throw new TypeError("Template script must not be empty");
-  }
-  const [file, ...commandArguments] = tokens;
-  return [file, commandArguments, {}];
-};
-var parseTemplate = ({ templates, expressions, tokens, isSeparated, index, template }) => {
-  if (template === undefined) {
-    throw new TypeError(`Invalid backslash sequence: ${templates.raw[index]}`);
-  }
-  const { nextTokens, leadingWhitespaces, trailingWhitespaces } = splitByWhitespaces(template, templates.raw[index]);
-  const newTokens = concatTokens(tokens, nextTokens, isSeparated || leadingWhitespaces);
-  const isTemplateSeparated = trailingWhitespaces || nextTokens.length === 0 && isSeparated;
-  if (index === expressions.length) {
-    return { tokens: newTokens, isSeparated: isTemplateSeparated };
-  }
-  const expression = expressions[index];
-  const expressionTokens = Array.isArray(expression) ? expression.map((expression) => parseExpression(expression)) : [parseExpression(expression)];
-  return {
-    tokens: concatTokens(newTokens, expressionTokens, isTemplateSeparated),
-    isSeparated: expressionTokens.length === 0 && isTemplateSeparated
-  };
-};
-var splitByWhitespaces = (template, rawTemplate) => {
-  if (template.length === 0) {
-    return { nextTokens: [], leadingWhitespaces: false, trailingWhitespaces: false };
-  }
-  const nextTokens = [];
-  let templateStart = 0;
-  let isLeadingWhitespaces = false;
-  for (let templateIndex = 0, rawIndex = 0;templateIndex < template.length; templateIndex += 1, rawIndex += 1) {
-    const rawCharacter = rawTemplate[rawIndex];
-    if (DELIMITERS.has(rawCharacter)) {
-      if (templateIndex === 0) {
-        isLeadingWhitespaces = true;
-      }
-      if (templateStart !== templateIndex) {
-        nextTokens.push(template.slice(templateStart, templateIndex));
-      }
-      templateStart = templateIndex + 1;
-    } else if (rawCharacter === "\\") {
-      const nextRawCharacter = rawTemplate[rawIndex + 1];
-      if (nextRawCharacter === `
-`) {
-        templateIndex -= 1;
-        rawIndex += 1;
-      } else if (nextRawCharacter === "u" && rawTemplate[rawIndex + 2] === "{") {
-        const closingBraceIndex = rawTemplate.indexOf("}", rawIndex + 3);
-        if (isAstralEscape(rawTemplate.slice(rawIndex + 3, closingBraceIndex))) {
-          templateIndex += 1;
-        }
-        rawIndex = closingBraceIndex;
-      } else {
-        rawIndex += ESCAPE_LENGTH[nextRawCharacter] ?? 1;
-      }
-    }
-  }
-  const isTrailingWhitespaces = templateStart === template.length;
-  if (!isTrailingWhitespaces) {
-    nextTokens.push(template.slice(templateStart));
-  }
-  return { nextTokens, leadingWhitespaces: isLeadingWhitespaces, trailingWhitespaces: isTrailingWhitespaces };
-};
-var isAstralEscape = (codePointHex) => Number.parseInt(codePointHex, 16) > ASTRAL_START;
-var DELIMITERS = new Set([" ", "\t", "\r", `
-`]);
-var ESCAPE_LENGTH = { x: 3, u: 5 };
-var concatTokens = (tokens, nextTokens, isSeparated) => isSeparated || tokens.length === 0 || nextTokens.length === 0 ? [...tokens, ...nextTokens] : [
-  ...tokens.slice(0, -1),
-  `${tokens.at(-1)}${nextTokens[0]}`,
-  ...nextTokens.slice(1)
-];
-var parseExpression = (expression) => {
-  const typeOfExpression = getTypeName(expression);
-  if (typeOfExpression === "string") {
-    return expression;
-  }
-  if (typeOfExpression === "number") {
-    return String(expression);
-  }
-  if ((isPlainObject2(expression) || isExecaError(expression)) && (Object.hasOwn(expression, "stdout") || Object.hasOwn(expression, "isMaxBuffer"))) {
-    return getSubprocessResult(expression);
-  }
-  if (expression instanceof ChildProcess || Object.prototype.toString.call(expression) === "[object Promise]") {
-    throw new TypeError("Unexpected subprocess in template expression. Please use ${await subprocess} instead of ${subprocess}.");
-  }
-  throw new TypeError(`Unexpected "${typeOfExpression}" in template expression`);
-};
-var getSubprocessResult = (result) => {
-  const stdout = Object.hasOwn(result, "stdout") ? result.stdout : undefined;
-  if (typeof stdout === "string") {
-    return stdout;
-  }
-  if (isUint8Array2(stdout)) {
-    return uint8ArrayToString(stdout);
-  }
-  if (stdout === undefined) {
-    throw new TypeError(`Missing result.stdout in template expression. This is probably due to the previous subprocess' "stdout" option.`);
-  }
-  throw new TypeError(`Unexpected "${getTypeName(stdout)}" stdout in template expression`);
-};
-
-// node_modules/execa/lib/methods/main-sync.js
-import { spawnSync } from "child_process";
-
-// node_modules/execa/lib/arguments/specific.js
-import { debuglog } from "util";
-
-// node_modules/execa/lib/utils/standard-stream.js
-import process2 from "process";
-var isStandardStream = (stream) => STANDARD_STREAMS.includes(stream);
-var STANDARD_STREAMS = [process2.stdin, process2.stdout, process2.stderr];
-var STANDARD_STREAMS_ALIASES = ["stdin", "stdout", "stderr"];
-var getStreamName = (fdNumber) => STANDARD_STREAMS_ALIASES[fdNumber] ?? `stdio[${fdNumber}]`;
-var allStreamSymbol = Symbol("execa.allStream");
-var setAllStream = (stream) => Object.assign(stream, { [allStreamSymbol]: true });
-var isAllStream = (stream) => stream?.[allStreamSymbol] === true;
-
-// node_modules/execa/lib/utils/options.js
-var copyOptions = (options = {}) => {
-  if (options === null) {
-    throw new TypeError("The options must be an object, not `null`.");
-  }
-  return { __proto__: null, ...options };
-};
-var checkBooleanOption = (value, optionName) => {
-  if (value !== undefined && typeof value !== "boolean") {
-    throw new TypeError(`The \`${optionName}\` option must use a boolean.`);
-  }
-};
-
-// node_modules/execa/lib/arguments/specific.js
-var normalizeFdSpecificOptions = (options) => {
-  const optionsCopy = { __proto__: null, ...options };
-  for (const optionName of FD_SPECIFIC_OPTIONS) {
-    optionsCopy[optionName] = normalizeFdSpecificOption(options, optionName);
-  }
-  return optionsCopy;
-};
-var normalizeFdSpecificOption = (options, optionName) => {
-  const stdioLength = getStdioLength(options);
-  const optionBaseArray = Array.from({ length: stdioLength + 1 });
-  const optionArray = normalizeFdSpecificValue(options[optionName], optionBaseArray, optionName, stdioLength);
-  return addDefaultValue(optionArray, optionName);
-};
-var getStdioLength = ({ stdio }) => Array.isArray(stdio) ? Math.max(stdio.length, STANDARD_STREAMS_ALIASES.length) : STANDARD_STREAMS_ALIASES.length;
-var normalizeFdSpecificValue = (optionValue, optionArray, optionName, stdioLength) => {
-  if (isPlainObject2(optionValue)) {
-    return normalizeOptionObject(optionValue, optionArray, optionName, stdioLength);
-  }
-  validateFdSpecificValue(optionValue, optionName);
-  return optionArray.fill(optionValue);
-};
-var normalizeOptionObject = (optionValue, optionArray, optionName, stdioLength) => {
-  for (const fdName of Object.keys(optionValue).sort(compareFdName)) {
-    validateFdSpecificValue(optionValue[fdName], optionName, `${optionName}.${fdName}`);
-    for (const fdNumber of parseFdName(fdName, optionName, stdioLength)) {
-      optionArray[fdNumber] = optionValue[fdName];
-    }
-  }
-  return optionArray;
-};
-var compareFdName = (fdNameA, fdNameB) => getFdNameOrder(fdNameA) < getFdNameOrder(fdNameB) ? 1 : -1;
-var getFdNameOrder = (fdName) => {
-  if (fdName === "stdout" || fdName === "stderr") {
-    return 0;
-  }
-  return fdName === "all" ? 2 : 1;
-};
-var parseFdName = (fdName, optionName, stdioLength) => {
-  if (fdName === "ipc") {
-    return [stdioLength];
-  }
-  const fdNumber = parseFd(fdName);
-  if (fdNumber === undefined || fdNumber === 0) {
-    throw new TypeError(`"${optionName}.${fdName}" is invalid.
-It must be "${optionName}.stdout", "${optionName}.stderr", "${optionName}.all", "${optionName}.ipc", or "${optionName}.fd3", "${optionName}.fd4" (and so on).`);
-  }
-  if (fdNumber !== "all" && fdNumber >= stdioLength) {
-    throw new TypeError(`"${optionName}.${fdName}" is invalid: that file descriptor does not exist.
-Please set the "stdio" option to ensure that file descriptor exists.`);
-  }
-  return fdNumber === "all" ? [1, 2] : [fdNumber];
-};
-var parseFd = (fdName) => {
-  if (fdName === "all") {
-    return fdName;
-  }
-  if (STANDARD_STREAMS_ALIASES.includes(fdName)) {
-    return STANDARD_STREAMS_ALIASES.indexOf(fdName);
-  }
-  const regexpResult = FD_REGEXP.exec(fdName);
-  if (regexpResult !== null) {
-    return Number(regexpResult.groups.fdNumber);
-  }
-};
-var FD_REGEXP = /^fd(?<fdNumber>\d+)$/;
-var addDefaultValue = (optionArray, optionName) => optionArray.map((optionValue) => optionValue === undefined ? DEFAULT_OPTIONS[optionName] : optionValue);
-var BOOLEAN_FD_SPECIFIC_OPTIONS = new Set(["lines", "buffer", "stripFinalNewline"]);
-var validateFdSpecificValue = (optionValue, optionName, fullOptionName = optionName) => {
-  if (BOOLEAN_FD_SPECIFIC_OPTIONS.has(optionName)) {
-    checkBooleanOption(optionValue, fullOptionName);
-  } else if (optionName === "maxBuffer" && optionValue !== undefined && (typeof optionValue !== "number" || Number.isNaN(optionValue))) {
-    throw new TypeError(`The \`${fullOptionName}\` option must use a number.`);
-  }
-};
-var verboseDefault = debuglog("execa").enabled ? "full" : "none";
-var DEFAULT_OPTIONS = {
-  lines: false,
-  buffer: true,
-  maxBuffer: 1000 * 1000 * 100,
-  verbose: verboseDefault,
-  stripFinalNewline: true
-};
-var FD_SPECIFIC_OPTIONS = ["lines", "buffer", "maxBuffer", "verbose", "stripFinalNewline"];
-var getFdSpecificValue = (optionArray, fdNumber) => fdNumber === "ipc" ? optionArray.at(-1) : optionArray[fdNumber];
-
-// node_modules/execa/lib/verbose/values.js
-var isVerbose = ({ verbose }, fdNumber) => getFdVerbose(verbose, fdNumber) !== "none";
-var isFullVerbose = ({ verbose }, fdNumber) => !["none", "short"].includes(getFdVerbose(verbose, fdNumber));
-var getVerboseFunction = ({ verbose }, fdNumber) => {
-  const fdVerbose = getFdVerbose(verbose, fdNumber);
-  return isVerboseFunction(fdVerbose) ? fdVerbose : undefined;
-};
-var getFdVerbose = (verbose, fdNumber) => fdNumber === undefined ? getFdGenericVerbose(verbose) : getFdSpecificValue(verbose, fdNumber);
-var getFdGenericVerbose = (verbose) => verbose.find((fdVerbose) => isVerboseFunction(fdVerbose)) ?? VERBOSE_VALUES.findLast((fdVerbose) => verbose.includes(fdVerbose));
-var isVerboseFunction = (fdVerbose) => typeof fdVerbose === "function";
-var VERBOSE_VALUES = ["none", "short", "full"];
-
-// node_modules/execa/lib/verbose/log.js
-import { inspect } from "util";
-
-// node_modules/execa/lib/verbose/default.js
-import process4 from "process";
-
-// node_modules/is-unicode-supported/index.js
-import process3 from "process";
-function isUnicodeSupported() {
-  const { env } = process3;
-  const { TERM, TERM_PROGRAM } = env;
-  if (process3.platform !== "win32") {
-    return TERM !== "linux";
-  }
-  return Boolean(env.WT_SESSION) || Boolean(env.TERMINUS_SUBLIME) || env.ConEmuTask === "{cmd::Cmder}" || TERM_PROGRAM === "Terminus-Sublime" || TERM_PROGRAM === "vscode" || TERM === "xterm-256color" || TERM === "alacritty" || TERM === "rxvt-unicode" || TERM === "rxvt-unicode-256color" || env.TERMINAL_EMULATOR === "JetBrains-JediTerm";
-}
-
-// node_modules/figures/index.js
-var common2 = {
-  circleQuestionMark: "(?)",
-  questionMarkPrefix: "(?)",
-  square: "\u2588",
-  squareDarkShade: "\u2593",
-  squareMediumShade: "\u2592",
-  squareLightShade: "\u2591",
-  squareTop: "\u2580",
-  squareBottom: "\u2584",
-  squareLeft: "\u258C",
-  squareRight: "\u2590",
-  squareCenter: "\u25A0",
-  bullet: "\u25CF",
-  dot: "\u2024",
-  ellipsis: "\u2026",
-  pointerSmall: "\u203A",
-  triangleUp: "\u25B2",
-  triangleUpSmall: "\u25B4",
-  triangleDown: "\u25BC",
-  triangleDownSmall: "\u25BE",
-  triangleLeftSmall: "\u25C2",
-  triangleRightSmall: "\u25B8",
-  home: "\u2302",
-  heart: "\u2665",
-  musicNote: "\u266A",
-  musicNoteBeamed: "\u266B",
-  arrowUp: "\u2191",
-  arrowDown: "\u2193",
-  arrowLeft: "\u2190",
-  arrowRight: "\u2192",
-  arrowLeftRight: "\u2194",
-  arrowUpDown: "\u2195",
-  almostEqual: "\u2248",
-  notEqual: "\u2260",
-  lessOrEqual: "\u2264",
-  greaterOrEqual: "\u2265",
-  identical: "\u2261",
-  infinity: "\u221E",
-  subscriptZero: "\u2080",
-  subscriptOne: "\u2081",
-  subscriptTwo: "\u2082",
-  subscriptThree: "\u2083",
-  subscriptFour: "\u2084",
-  subscriptFive: "\u2085",
-  subscriptSix: "\u2086",
-  subscriptSeven: "\u2087",
-  subscriptEight: "\u2088",
-  subscriptNine: "\u2089",
-  oneHalf: "\xBD",
-  oneThird: "\u2153",
-  oneQuarter: "\xBC",
-  oneFifth: "\u2155",
-  oneSixth: "\u2159",
-  oneEighth: "\u215B",
-  twoThirds: "\u2154",
-  twoFifths: "\u2156",
-  threeQuarters: "\xBE",
-  threeFifths: "\u2157",
-  threeEighths: "\u215C",
-  fourFifths: "\u2158",
-  fiveSixths: "\u215A",
-  fiveEighths: "\u215D",
-  sevenEighths: "\u215E",
-  line: "\u2500",
-  lineBold: "\u2501",
-  lineDouble: "\u2550",
-  lineDashed0: "\u2504",
-  lineDashed1: "\u2505",
-  lineDashed2: "\u2508",
-  lineDashed3: "\u2509",
-  lineDashed4: "\u254C",
-  lineDashed5: "\u254D",
-  lineDashed6: "\u2574",
-  lineDashed7: "\u2576",
-  lineDashed8: "\u2578",
-  lineDashed9: "\u257A",
-  lineDashed10: "\u257C",
-  lineDashed11: "\u257E",
-  lineDashed12: "\u2212",
-  lineDashed13: "\u2013",
-  lineDashed14: "\u2010",
-  lineDashed15: "\u2043",
-  lineVertical: "\u2502",
-  lineVerticalBold: "\u2503",
-  lineVerticalDouble: "\u2551",
-  lineVerticalDashed0: "\u2506",
-  lineVerticalDashed1: "\u2507",
-  lineVerticalDashed2: "\u250A",
-  lineVerticalDashed3: "\u250B",
-  lineVerticalDashed4: "\u254E",
-  lineVerticalDashed5: "\u254F",
-  lineVerticalDashed6: "\u2575",
-  lineVerticalDashed7: "\u2577",
-  lineVerticalDashed8: "\u2579",
-  lineVerticalDashed9: "\u257B",
-  lineVerticalDashed10: "\u257D",
-  lineVerticalDashed11: "\u257F",
-  lineDownLeft: "\u2510",
-  lineDownLeftArc: "\u256E",
-  lineDownBoldLeftBold: "\u2513",
-  lineDownBoldLeft: "\u2512",
-  lineDownLeftBold: "\u2511",
-  lineDownDoubleLeftDouble: "\u2557",
-  lineDownDoubleLeft: "\u2556",
-  lineDownLeftDouble: "\u2555",
-  lineDownRight: "\u250C",
-  lineDownRightArc: "\u256D",
-  lineDownBoldRightBold: "\u250F",
-  lineDownBoldRight: "\u250E",
-  lineDownRightBold: "\u250D",
-  lineDownDoubleRightDouble: "\u2554",
-  lineDownDoubleRight: "\u2553",
-  lineDownRightDouble: "\u2552",
-  lineUpLeft: "\u2518",
-  lineUpLeftArc: "\u256F",
-  lineUpBoldLeftBold: "\u251B",
-  lineUpBoldLeft: "\u251A",
-  lineUpLeftBold: "\u2519",
-  lineUpDoubleLeftDouble: "\u255D",
-  lineUpDoubleLeft: "\u255C",
-  lineUpLeftDouble: "\u255B",
-  lineUpRight: "\u2514",
-  lineUpRightArc: "\u2570",
-  lineUpBoldRightBold: "\u2517",
-  lineUpBoldRight: "\u2516",
-  lineUpRightBold: "\u2515",
-  lineUpDoubleRightDouble: "\u255A",
-  lineUpDoubleRight: "\u2559",
-  lineUpRightDouble: "\u2558",
-  lineUpDownLeft: "\u2524",
-  lineUpBoldDownBoldLeftBold: "\u252B",
-  lineUpBoldDownBoldLeft: "\u2528",
-  lineUpDownLeftBold: "\u2525",
-  lineUpBoldDownLeftBold: "\u2529",
-  lineUpDownBoldLeftBold: "\u252A",
-  lineUpDownBoldLeft: "\u2527",
-  lineUpBoldDownLeft: "\u2526",
-  lineUpDoubleDownDoubleLeftDouble: "\u2563",
-  lineUpDoubleDownDoubleLeft: "\u2562",
-  lineUpDownLeftDouble: "\u2561",
-  lineUpDownRight: "\u251C",
-  lineUpBoldDownBoldRightBold: "\u2523",
-  lineUpBoldDownBoldRight: "\u2520",
-  lineUpDownRightBold: "\u251D",
-  lineUpBoldDownRightBold: "\u2521",
-  lineUpDownBoldRightBold: "\u2522",
-  lineUpDownBoldRight: "\u251F",
-  lineUpBoldDownRight: "\u251E",
-  lineUpDoubleDownDoubleRightDouble: "\u2560",
-  lineUpDoubleDownDoubleRight: "\u255F",
-  lineUpDownRightDouble: "\u255E",
-  lineDownLeftRight: "\u252C",
-  lineDownBoldLeftBoldRightBold: "\u2533",
-  lineDownLeftBoldRightBold: "\u252F",
-  lineDownBoldLeftRight: "\u2530",
-  lineDownBoldLeftBoldRight: "\u2531",
-  lineDownBoldLeftRightBold: "\u2532",
-  lineDownLeftRightBold: "\u252E",
-  lineDownLeftBoldRight: "\u252D",
-  lineDownDoubleLeftDoubleRightDouble: "\u2566",
-  lineDownDoubleLeftRight: "\u2565",
-  lineDownLeftDoubleRightDouble: "\u2564",
-  lineUpLeftRight: "\u2534",
-  lineUpBoldLeftBoldRightBold: "\u253B",
-  lineUpLeftBoldRightBold: "\u2537",
-  lineUpBoldLeftRight: "\u2538",
-  lineUpBoldLeftBoldRight: "\u2539",
-  lineUpBoldLeftRightBold: "\u253A",
-  lineUpLeftRightBold: "\u2536",
-  lineUpLeftBoldRight: "\u2535",
-  lineUpDoubleLeftDoubleRightDouble: "\u2569",
-  lineUpDoubleLeftRight: "\u2568",
-  lineUpLeftDoubleRightDouble: "\u2567",
-  lineUpDownLeftRight: "\u253C",
-  lineUpBoldDownBoldLeftBoldRightBold: "\u254B",
-  lineUpDownBoldLeftBoldRightBold: "\u2548",
-  lineUpBoldDownLeftBoldRightBold: "\u2547",
-  lineUpBoldDownBoldLeftRightBold: "\u254A",
-  lineUpBoldDownBoldLeftBoldRight: "\u2549",
-  lineUpBoldDownLeftRight: "\u2540",
-  lineUpDownBoldLeftRight: "\u2541",
-  lineUpDownLeftBoldRight: "\u253D",
-  lineUpDownLeftRightBold: "\u253E",
-  lineUpBoldDownBoldLeftRight: "\u2542",
-  lineUpDownLeftBoldRightBold: "\u253F",
-  lineUpBoldDownLeftBoldRight: "\u2543",
-  lineUpBoldDownLeftRightBold: "\u2544",
-  lineUpDownBoldLeftBoldRight: "\u2545",
-  lineUpDownBoldLeftRightBold: "\u2546",
-  lineUpDoubleDownDoubleLeftDoubleRightDouble: "\u256C",
-  lineUpDoubleDownDoubleLeftRight: "\u256B",
-  lineUpDownLeftDoubleRightDouble: "\u256A",
-  lineCross: "\u2573",
-  lineBackslash: "\u2572",
-  lineSlash: "\u2571"
-};
-var specialMainSymbols = {
-  tick: "\u2714",
-  info: "\u2139",
-  warning: "\u26A0",
-  cross: "\u2718",
-  squareSmall: "\u25FB",
-  squareSmallFilled: "\u25FC",
-  circle: "\u25EF",
-  circleFilled: "\u25C9",
-  circleDotted: "\u25CC",
-  circleDouble: "\u25CE",
-  circleCircle: "\u24DE",
-  circleCross: "\u24E7",
-  circlePipe: "\u24BE",
-  radioOn: "\u25C9",
-  radioOff: "\u25EF",
-  checkboxOn: "\u2612",
-  checkboxOff: "\u2610",
-  checkboxCircleOn: "\u24E7",
-  checkboxCircleOff: "\u24BE",
-  pointer: "\u276F",
-  triangleUpOutline: "\u25B3",
-  triangleLeft: "\u25C0",
-  triangleRight: "\u25B6",
-  lozenge: "\u25C6",
-  lozengeOutline: "\u25C7",
-  hamburger: "\u2630",
-  smiley: "\u32E1",
-  mustache: "\u0DF4",
-  star: "\u2605",
-  play: "\u25B6",
-  nodejs: "\u2B22",
-  oneSeventh: "\u2150",
-  oneNinth: "\u2151",
-  oneTenth: "\u2152"
-};
-var specialFallbackSymbols = {
-  tick: "\u221A",
-  info: "i",
-  warning: "\u203C",
-  cross: "\xD7",
-  squareSmall: "\u25A1",
-  squareSmallFilled: "\u25A0",
-  circle: "( )",
-  circleFilled: "(*)",
-  circleDotted: "( )",
-  circleDouble: "( )",
-  circleCircle: "(\u25CB)",
-  circleCross: "(\xD7)",
-  circlePipe: "(\u2502)",
-  radioOn: "(*)",
-  radioOff: "( )",
-  checkboxOn: "[\xD7]",
-  checkboxOff: "[ ]",
-  checkboxCircleOn: "(\xD7)",
-  checkboxCircleOff: "( )",
-  pointer: ">",
-  triangleUpOutline: "\u2206",
-  triangleLeft: "\u25C4",
-  triangleRight: "\u25BA",
-  lozenge: "\u2666",
-  lozengeOutline: "\u25CA",
-  hamburger: "\u2261",
-  smiley: "\u263A",
-  mustache: "\u250C\u2500\u2510",
-  star: "\u2736",
-  play: "\u25BA",
-  nodejs: "\u2666",
-  oneSeventh: "1/7",
-  oneNinth: "1/9",
-  oneTenth: "1/10"
-};
-var mainSymbols = { ...common2, ...specialMainSymbols };
-var fallbackSymbols = { ...common2, ...specialFallbackSymbols };
-var shouldUseMain = isUnicodeSupported();
-var figures = shouldUseMain ? mainSymbols : fallbackSymbols;
-var figures_default = figures;
-var replacements = Object.entries(specialMainSymbols);
-
-// node_modules/yoctocolors/base.js
-import tty from "tty";
-var hasColors = tty?.WriteStream?.prototype?.hasColors?.() ?? false;
-var format = (open, close) => {
-  if (!hasColors) {
-    return (input) => input;
-  }
-  const openCode = `\x1B[${open}m`;
-  const closeCode = `\x1B[${close}m`;
-  return (input) => {
-    const string = input + "";
-    let index = string.indexOf(closeCode);
-    if (index === -1) {
-      return openCode + string + closeCode;
-    }
-    let result = openCode;
-    let lastIndex = 0;
-    const reopenOnNestedClose = close === 22;
-    const replaceCode = (reopenOnNestedClose ? closeCode : "") + openCode;
-    while (index !== -1) {
-      result += string.slice(lastIndex, index) + replaceCode;
-      lastIndex = index + closeCode.length;
-      index = string.indexOf(closeCode, lastIndex);
-    }
-    result += string.slice(lastIndex) + closeCode;
-    return result;
-  };
-};
-var reset = format(0, 0);
-var bold = format(1, 22);
-var dim = format(2, 22);
-var italic = format(3, 23);
-var underline = format(4, 24);
-var underlineDouble = format("4:2", 24);
-var underlineCurly = format("4:3", 24);
-var underlineDotted = format("4:4", 24);
-var underlineDashed = format("4:5", 24);
-var overline = format(53, 55);
-var inverse = format(7, 27);
-var hidden = format(8, 28);
-var strikethrough = format(9, 29);
-var black = format(30, 39);
-var red = format(31, 39);
-var green = format(32, 39);
-var yellow = format(33, 39);
-var blue = format(34, 39);
-var magenta = format(35, 39);
-var cyan = format(36, 39);
-var white = format(37, 39);
-var gray = format(90, 39);
-var bgBlack = format(40, 49);
-var bgRed = format(41, 49);
-var bgGreen = format(42, 49);
-var bgYellow = format(43, 49);
-var bgBlue = format(44, 49);
-var bgMagenta = format(45, 49);
-var bgCyan = format(46, 49);
-var bgWhite = format(47, 49);
-var bgGray = format(100, 49);
-var redBright = format(91, 39);
-var greenBright = format(92, 39);
-var yellowBright = format(93, 39);
-var blueBright = format(94, 39);
-var magentaBright = format(95, 39);
-var cyanBright = format(96, 39);
-var whiteBright = format(97, 39);
-var bgRedBright = format(101, 49);
-var bgGreenBright = format(102, 49);
-var bgYellowBright = format(103, 49);
-var bgBlueBright = format(104, 49);
-var bgMagentaBright = format(105, 49);
-var bgCyanBright = format(106, 49);
-var bgWhiteBright = format(107, 49);
-var underlineBlack = format("58;5;0", 59);
-var underlineRed = format("58;5;1", 59);
-var underlineGreen = format("58;5;2", 59);
-var underlineYellow = format("58;5;3", 59);
-var underlineBlue = format("58;5;4", 59);
-var underlineMagenta = format("58;5;5", 59);
-var underlineCyan = format("58;5;6", 59);
-var underlineWhite = format("58;5;7", 59);
-var underlineGray = format("58;5;8", 59);
-var underlineRedBright = format("58;5;9", 59);
-var underlineGreenBright = format("58;5;10", 59);
-var underlineYellowBright = format("58;5;11", 59);
-var underlineBlueBright = format("58;5;12", 59);
-var underlineMagentaBright = format("58;5;13", 59);
-var underlineCyanBright = format("58;5;14", 59);
-var underlineWhiteBright = format("58;5;15", 59);
-
-// node_modules/execa/lib/verbose/default.js
-var hasColors2 = process4.env.FORCE_COLOR !== undefined || process4.stderr.isTTY === true;
-var identity = (string) => string;
-var getColor = (color) => hasColors2 ? color : identity;
-var gray2 = getColor(gray);
-var bold2 = getColor(bold);
-var redBright2 = getColor(redBright);
-var yellowBright2 = getColor(yellowBright);
-var defaultVerboseFunction = ({
-  type,
-  message,
-  timestamp,
-  piped,
-  commandId,
-  result: { failed = false } = {},
-  options: { reject = true }
-}) => {
-  const timestampString = serializeTimestamp(timestamp);
-  const icon = ICONS[type]({ failed, reject, piped });
-  const color = COLORS[type]({ reject });
-  return `${gray2(`[${timestampString}]`)} ${gray2(`[${commandId}]`)} ${color(icon)} ${color(message)}`;
-};
-var serializeTimestamp = (timestamp) => `${padField(timestamp.getHours(), 2)}:${padField(timestamp.getMinutes(), 2)}:${padField(timestamp.getSeconds(), 2)}.${padField(timestamp.getMilliseconds(), 3)}`;
-var padField = (field, padding) => String(field).padStart(padding, "0");
-var getFinalIcon = ({ failed, reject }) => {
-  if (!failed) {
-    return figures_default.tick;
-  }
-  return reject ? figures_default.cross : figures_default.warning;
-};
-var ICONS = {
-  command: ({ piped }) => piped ? "|" : "$",
-  output: () => " ",
-  ipc: () => "*",
-  error: getFinalIcon,
-  duration: getFinalIcon
-};
-var COLORS = {
-  command: () => bold2,
-  output: () => identity,
-  ipc: () => identity,
-  error: ({ reject }) => reject ? redBright2 : yellowBright2,
-  duration: () => gray2
-};
-
-// node_modules/execa/lib/verbose/custom.js
-var applyVerboseOnLines = (printedLines, verboseInfo, fdNumber) => {
-  const verboseFunction = getVerboseFunction(verboseInfo, fdNumber);
-  return printedLines.map(({ verboseLine, verboseObject }) => applyVerboseFunction(verboseLine, verboseObject, verboseFunction)).filter((printedLine) => printedLine !== undefined).map((printedLine) => appendNewline(printedLine)).join("");
-};
-var applyVerboseFunction = (verboseLine, verboseObject, verboseFunction) => {
-  if (verboseFunction === undefined) {
-    return verboseLine;
-  }
-  const printedLine = verboseFunction(verboseLine, verboseObject);
-  if (typeof printedLine === "string") {
-    return printedLine;
-  }
-};
-var appendNewline = (printedLine) => printedLine.endsWith(`
-`) ? printedLine : `${printedLine}
-`;
-
-// node_modules/execa/lib/verbose/log.js
-var verboseLog = ({ type, verboseMessage, fdNumber, verboseInfo, result }) => {
-  const verboseObject = getVerboseObject({ type, result, verboseInfo });
-  const printedLines = getPrintedLines(verboseMessage, verboseObject);
-  const finalLines = applyVerboseOnLines(printedLines, verboseInfo, fdNumber);
-  if (finalLines !== "") {
-    console.warn(finalLines.slice(0, -1));
-  }
-};
-var getVerboseObject = ({ type, result, verboseInfo }) => {
-  const { escapedCommand, commandId, rawOptions } = verboseInfo;
-  const { piped = false, ...options } = rawOptions;
-  return {
-    type,
-    escapedCommand,
-    commandId: `${commandId}`,
-    timestamp: new Date,
-    piped,
-    result,
-    options
-  };
-};
-var getPrintedLines = (verboseMessage, verboseObject) => verboseMessage.split(`
-`).map((message) => getPrintedLine({ ...verboseObject, message }));
-var getPrintedLine = (verboseObject) => {
-  const verboseLine = defaultVerboseFunction(verboseObject);
-  return { verboseLine, verboseObject };
-};
-var serializeVerboseMessage = (message) => {
-  const messageString = typeof message === "string" ? message : inspect(message);
-  return escapeLines(messageString);
-};
-
-// node_modules/execa/lib/verbose/start.js
-var logCommand = (escapedCommand, verboseInfo) => {
-  if (!isVerbose(verboseInfo)) {
-    return;
-  }
-  verboseLog({
-    type: "command",
-    verboseMessage: escapedCommand,
-    verboseInfo
-  });
-};
-
-// node_modules/execa/lib/verbose/info.js
-var getVerboseInfo = (verbose, escapedCommand, rawOptions) => {
-  validateVerbose(verbose);
-  const commandId = getCommandId(verbose);
-  return {
-    verbose,
-    escapedCommand,
-    commandId,
-    rawOptions
-  };
-};
-var getCommandId = (verbose) => isVerbose({ verbose }) ? COMMAND_ID++ : undefined;
-var COMMAND_ID = 0n;
-var validateVerbose = (verbose) => {
-  for (const fdVerbose of verbose) {
-    if (fdVerbose === false) {
-      throw new TypeError(`The "verbose: false" option was renamed to "verbose: 'none'".`);
-    }
-    if (fdVerbose === true) {
-      throw new TypeError(`The "verbose: true" option was renamed to "verbose: 'short'".`);
-    }
-    if (!VERBOSE_VALUES.includes(fdVerbose) && !isVerboseFunction(fdVerbose)) {
-      const allowedValues = VERBOSE_VALUES.map((allowedValue) => `'${allowedValue}'`).join(", ");
-      throw new TypeError(`The "verbose" option must not be ${fdVerbose}. Allowed values are: ${allowedValues} or a function.`);
-    }
-  }
-};
-
-// node_modules/execa/lib/return/duration.js
-import { hrtime } from "process";
-var getStartTime = () => hrtime.bigint();
-var getDurationMs = (startTime) => Number(hrtime.bigint() - startTime) / 1e6;
-
-// node_modules/execa/lib/arguments/command.js
-var handleCommand = (filePath, rawArguments, rawOptions) => {
-  const startTime = getStartTime();
-  const { command, escapedCommand } = joinCommand(filePath, rawArguments, rawOptions.shell && !rawOptions.node);
-  const verbose = normalizeFdSpecificOption(rawOptions, "verbose");
-  const verboseInfo = getVerboseInfo(verbose, escapedCommand, { __proto__: null, ...rawOptions });
-  logCommand(escapedCommand, verboseInfo);
-  return {
-    command,
-    escapedCommand,
-    startTime,
-    verboseInfo
-  };
-};
-
-// node_modules/execa/lib/arguments/options.js
-import path8 from "path";
-import process9 from "process";
-
-// node_modules/npm-run-path/index.js
-import process5 from "process";
-import path3 from "path";
-
-// node_modules/npm-run-path/node_modules/path-key/index.js
-function pathKey(options = {}) {
-  const {
-    env = process.env,
-    platform = process.platform
-  } = options;
-  if (platform !== "win32") {
-    return "PATH";
-  }
-  return Object.keys(env).reverse().find((key) => key.toUpperCase() === "PATH") || "Path";
-}
-
-// node_modules/unicorn-magic/node.js
-import { promisify } from "util";
-import { execFile as execFileCallback, execFileSync as execFileSyncOriginal } from "child_process";
-import path2 from "path";
-import { fileURLToPath as fileURLToPath2 } from "url";
-var execFileOriginal = promisify(execFileCallback);
-function toPath(urlOrPath) {
-  return urlOrPath instanceof URL ? fileURLToPath2(urlOrPath) : urlOrPath;
-}
-function traversePathUp(startPath) {
-  return {
-    *[Symbol.iterator]() {
-      let currentPath = path2.resolve(toPath(startPath));
-      let previousPath;
-      while (previousPath !== currentPath) {
-        yield currentPath;
-        previousPath = currentPath;
-        currentPath = path2.resolve(currentPath, "..");
-      }
-    }
-  };
-}
-var TEN_MEGABYTES_IN_BYTES = 10 * 1024 * 1024;
-
-// node_modules/npm-run-path/index.js
-var npmRunPath = ({
-  cwd = process5.cwd(),
-  path: pathOption = process5.env[pathKey()],
-  preferLocal = true,
-  execPath = process5.execPath,
-  addExecPath = true
-} = {}) => {
-  const cwdPath = path3.resolve(toPath(cwd));
-  const result = [];
-  const pathParts = pathOption.split(path3.delimiter);
-  if (preferLocal) {
-    applyPreferLocal(result, pathParts, cwdPath);
-  }
-  if (addExecPath) {
-    applyExecPath(result, pathParts, execPath, cwdPath);
-  }
-  return pathOption === "" || pathOption === path3.delimiter ? `${result.join(path3.delimiter)}${pathOption}` : [...result, pathOption].join(path3.delimiter);
-};
-var applyPreferLocal = (result, pathParts, cwdPath) => {
-  for (const directory of traversePathUp(cwdPath)) {
-    const pathPart = path3.join(directory, "node_modules/.bin");
-    if (!pathParts.includes(pathPart)) {
-      result.push(pathPart);
-    }
-  }
-};
-var applyExecPath = (result, pathParts, execPath, cwdPath) => {
-  const pathPart = path3.resolve(cwdPath, toPath(execPath), "..");
-  if (!pathParts.includes(pathPart)) {
-    result.push(pathPart);
-  }
-};
-var npmRunPathEnv = ({ env = process5.env, ...options } = {}) => {
-  env = { ...env };
-  const pathName = pathKey({ env });
-  options.path = env[pathName];
-  env[pathName] = npmRunPath(options);
-  return env;
-};
-
-// node_modules/execa/lib/terminate/kill.js
-import { setTimeout as setTimeout3 } from "timers/promises";
-
-// node_modules/execa/lib/terminate/signal.js
-import { constants as constants4 } from "os";
-
-// node_modules/human-signals/build/src/main.js
-import { constants as constants3 } from "os";
-
-// node_modules/human-signals/build/src/realtime.js
-var getRealtimeSignals = () => {
-  const length = SIGRTMAX - SIGRTMIN + 1;
-  return Array.from({ length }, getRealtimeSignal);
-};
-var getRealtimeSignal = (value, index) => ({
-  name: `SIGRT${index + 1}`,
-  number: SIGRTMIN + index,
-  action: "terminate",
-  description: "Application-specific signal (realtime)",
-  standard: "posix"
-});
-var SIGRTMIN = 34;
-var SIGRTMAX = 64;
-
-// node_modules/human-signals/build/src/signals.js
-import { constants as constants2 } from "os";
-
-// node_modules/human-signals/build/src/core.js
-var SIGNALS = [
-  {
-    name: "SIGHUP",
-    number: 1,
-    action: "terminate",
-    description: "Terminal closed",
-    standard: "posix"
-  },
-  {
-    name: "SIGINT",
-    number: 2,
-    action: "terminate",
-    description: "User interruption with CTRL-C",
-    standard: "ansi"
-  },
-  {
-    name: "SIGQUIT",
-    number: 3,
-    action: "core",
-    description: "User interruption with CTRL-\\",
-    standard: "posix"
-  },
-  {
-    name: "SIGILL",
-    number: 4,
-    action: "core",
-    description: "Invalid machine instruction",
-    standard: "ansi"
-  },
-  {
-    name: "SIGTRAP",
-    number: 5,
-    action: "core",
-    description: "Debugger breakpoint",
-    standard: "posix"
-  },
-  {
-    name: "SIGABRT",
-    number: 6,
-    action: "core",
-    description: "Aborted",
-    standard: "ansi"
-  },
-  {
-    name: "SIGIOT",
-    number: 6,
-    action: "core",
-    description: "Aborted",
-    standard: "bsd"
-  },
-  {
-    name: "SIGBUS",
-    number: 7,
-    action: "core",
-    description: "Bus error due to misaligned, non-existing address or paging error",
-    standard: "bsd"
-  },
-  {
-    name: "SIGEMT",
-    number: 7,
-    action: "terminate",
-    description: "Command should be emulated but is not implemented",
-    standard: "other"
-  },
-  {
-    name: "SIGFPE",
-    number: 8,
-    action: "core",
-    description: "Floating point arithmetic error",
-    standard: "ansi"
-  },
-  {
-    name: "SIGKILL",
-    number: 9,
-    action: "terminate",
-    description: "Forced termination",
-    standard: "posix",
-    forced: true
-  },
-  {
-    name: "SIGUSR1",
-    number: 10,
-    action: "terminate",
-    description: "Application-specific signal",
-    standard: "posix"
-  },
-  {
-    name: "SIGSEGV",
-    number: 11,
-    action: "core",
-    description: "Segmentation fault",
-    standard: "ansi"
-  },
-  {
-    name: "SIGUSR2",
-    number: 12,
-    action: "terminate",
-    description: "Application-specific signal",
-    standard: "posix"
-  },
-  {
-    name: "SIGPIPE",
-    number: 13,
-    action: "terminate",
-    description: "Broken pipe or socket",
-    standard: "posix"
-  },
-  {
-    name: "SIGALRM",
-    number: 14,
-    action: "terminate",
-    description: "Timeout or timer",
-    standard: "posix"
-  },
-  {
-    name: "SIGTERM",
-    number: 15,
-    action: "terminate",
-    description: "Termination",
-    standard: "ansi"
-  },
-  {
-    name: "SIGSTKFLT",
-    number: 16,
-    action: "terminate",
-    description: "Stack is empty or overflowed",
-    standard: "other"
-  },
-  {
-    name: "SIGCHLD",
-    number: 17,
-    action: "ignore",
-    description: "Child process terminated, paused or unpaused",
-    standard: "posix"
-  },
-  {
-    name: "SIGCLD",
-    number: 17,
-    action: "ignore",
-    description: "Child process terminated, paused or unpaused",
-    standard: "other"
-  },
-  {
-    name: "SIGCONT",
-    number: 18,
-    action: "unpause",
-    description: "Unpaused",
-    standard: "posix",
-    forced: true
-  },
-  {
-    name: "SIGSTOP",
-    number: 19,
-    action: "pause",
-    description: "Paused",
-    standard: "posix",
-    forced: true
-  },
-  {
-    name: "SIGTSTP",
-    number: 20,
-    action: "pause",
-    description: 'Paused using CTRL-Z or "suspend"',
-    standard: "posix"
-  },
-  {
-    name: "SIGTTIN",
-    number: 21,
-    action: "pause",
-    description: "Background process cannot read terminal input",
-    standard: "posix"
-  },
-  {
-    name: "SIGBREAK",
-    number: 21,
-    action: "terminate",
-    description: "User interruption with CTRL-BREAK",
-    standard: "other"
-  },
-  {
-    name: "SIGTTOU",
-    number: 22,
-    action: "pause",
-    description: "Background process cannot write to terminal output",
-    standard: "posix"
-  },
-  {
-    name: "SIGURG",
-    number: 23,
-    action: "ignore",
-    description: "Socket received out-of-band data",
-    standard: "bsd"
-  },
-  {
-    name: "SIGXCPU",
-    number: 24,
-    action: "core",
-    description: "Process timed out",
-    standard: "bsd"
-  },
-  {
-    name: "SIGXFSZ",
-    number: 25,
-    action: "core",
-    description: "File too big",
-    standard: "bsd"
-  },
-  {
-    name: "SIGVTALRM",
-    number: 26,
-    action: "terminate",
-    description: "Timeout or timer",
-    standard: "bsd"
-  },
-  {
-    name: "SIGPROF",
-    number: 27,
-    action: "terminate",
-    description: "Timeout or timer",
-    standard: "bsd"
-  },
-  {
-    name: "SIGWINCH",
-    number: 28,
-    action: "ignore",
-    description: "Terminal window size changed",
-    standard: "bsd"
-  },
-  {
-    name: "SIGIO",
-    number: 29,
-    action: "terminate",
-    description: "I/O is available",
-    standard: "other"
-  },
-  {
-    name: "SIGPOLL",
-    number: 29,
-    action: "terminate",
-    description: "Watched event",
-    standard: "other"
-  },
-  {
-    name: "SIGINFO",
-    number: 29,
-    action: "ignore",
-    description: "Request for process information",
-    standard: "other"
-  },
-  {
-    name: "SIGPWR",
-    number: 30,
-    action: "terminate",
-    description: "Device running out of power",
-    standard: "systemv"
-  },
-  {
-    name: "SIGSYS",
-    number: 31,
-    action: "core",
-    description: "Invalid system call",
-    standard: "other"
-  },
-  {
-    name: "SIGUNUSED",
-    number: 31,
-    action: "terminate",
-    description: "Invalid system call",
-    standard: "other"
-  }
-];
-
-// node_modules/human-signals/build/src/signals.js
-var getSignals = () => {
-  const realtimeSignals = getRealtimeSignals();
-  const signals = [...SIGNALS, ...realtimeSignals].map(normalizeSignal);
-  return signals;
-};
-var normalizeSignal = ({
-  name,
-  number: defaultNumber,
-  description,
-  action,
-  forced = false,
-  standard
-}) => {
-  const {
-    signals: { [name]: constantSignal }
-  } = constants2;
-  const supported = constantSignal !== undefined;
-  const number = supported ? constantSignal : defaultNumber;
-  return { name, number, description, supported, action, forced, standard };
-};
-
-// node_modules/human-signals/build/src/main.js
-var getSignalsByName = () => {
-  const signals = getSignals();
-  return Object.fromEntries(signals.map(getSignalByName));
-};
-var getSignalByName = ({
-  name,
-  number,
-  description,
-  supported,
-  action,
-  forced,
-  standard
-}) => [name, { name, number, description, supported, action, forced, standard }];
-var signalsByName = getSignalsByName();
-var getSignalsByNumber = () => {
-  const signals = getSignals();
-  const length = SIGRTMAX + 1;
-  const signalsA = Array.from({ length }, (value, number) => getSignalByNumber(number, signals));
-  return Object.assign({}, ...signalsA);
-};
-var getSignalByNumber = (number, signals) => {
-  const signal = findSignalByNumber(number, signals);
-  if (signal === undefined) {
-    return {};
-  }
-  const { name, description, supported, action, forced, standard } = signal;
-  return {
-    [number]: {
-      name,
-      number,
-      description,
-      supported,
-      action,
-      forced,
-      standard
-    }
-  };
-};
-var findSignalByNumber = (number, signals) => {
-  const signal = signals.find(({ name }) => constants3.signals[name] === number);
-  if (signal !== undefined) {
-    return signal;
-  }
-  return signals.find((signalA) => signalA.number === number);
-};
-var signalsByNumber = getSignalsByNumber();
-
-// node_modules/execa/lib/terminate/signal.js
-var normalizeKillSignal = (killSignal) => {
-  const optionName = "option `killSignal`";
-  if (killSignal === 0) {
-    throw new TypeError(`Invalid ${optionName}: 0 cannot be used.`);
-  }
-  return normalizeSignal2(killSignal, optionName);
-};
-var normalizeSignalArgument = (signal) => signal === 0 ? signal : normalizeSignal2(signal, "`subprocess.kill()`'s argument");
-var normalizeSignal2 = (signalNameOrInteger, optionName) => {
-  if (Number.isInteger(signalNameOrInteger)) {
-    return normalizeSignalInteger(signalNameOrInteger, optionName);
-  }
-  if (typeof signalNameOrInteger === "string") {
-    return normalizeSignalName(signalNameOrInteger, optionName);
-  }
-  throw new TypeError(`Invalid ${optionName} ${String(signalNameOrInteger)}: it must be a string or an integer.
-${getAvailableSignals()}`);
-};
-var normalizeSignalInteger = (signalInteger, optionName) => {
-  if (signalsIntegerToName.has(signalInteger)) {
-    return signalsIntegerToName.get(signalInteger);
-  }
-  throw new TypeError(`Invalid ${optionName} ${signalInteger}: this signal integer does not exist.
-${getAvailableSignals()}`);
-};
-var getSignalsIntegerToName = () => new Map(Object.entries(constants4.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
-var signalsIntegerToName = getSignalsIntegerToName();
-var normalizeSignalName = (signalName, optionName) => {
-  if (signalName in constants4.signals) {
-    return signalName;
-  }
-  if (signalName.toUpperCase() in constants4.signals) {
-    throw new TypeError(`Invalid ${optionName} '${signalName}': please rename it to '${signalName.toUpperCase()}'.`);
-  }
-  throw new TypeError(`Invalid ${optionName} '${signalName}': this signal name does not exist.
-${getAvailableSignals()}`);
-};
-var getAvailableSignals = () => `Available signal names: ${getAvailableSignalNames()}.
-Available signal numbers: ${getAvailableSignalIntegers()}.`;
-var getAvailableSignalNames = () => Object.keys(constants4.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
-var getAvailableSignalIntegers = () => [...new Set(Object.values(constants4.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
-var getSignalDescription = (signal) => signalsByName[signal].description;
-
-// node_modules/execa/lib/terminate/timeout.js
-import { setTimeout as setTimeout2 } from "timers/promises";
-var validateTimeout = ({ timeout }) => {
-  if (timeout !== undefined) {
-    validateDelay(timeout, "timeout");
-  }
-};
-var validateDelay = (delay, optionName) => {
-  if (!Number.isInteger(delay) || delay < 0 || delay > MAX_DELAY) {
-    throw new TypeError(`Expected the \`${optionName}\` option to be a non-negative integer up to ${MAX_DELAY}, got \`${delay}\` (${getTypeName(delay)})`);
-  }
-};
-var MAX_DELAY = 2 ** 31 - 1;
-var throwOnTimeout = (kill, timeout, context, controller) => timeout === 0 || timeout === undefined ? [] : [killAfterTimeout(kill, timeout, context, controller)];
-var killAfterTimeout = async (kill, timeout, context, { signal }) => {
-  await setTimeout2(timeout, undefined, { signal });
-  context.terminationReason ??= "timeout";
-  kill();
-  throw new DiscardedError;
-};
-
-// node_modules/execa/lib/terminate/kill.js
-var normalizeForceKillAfterDelay = (forceKillAfterDelay) => {
-  if (forceKillAfterDelay === false) {
-    return forceKillAfterDelay;
-  }
-  if (forceKillAfterDelay === true) {
-    return DEFAULT_FORCE_KILL_TIMEOUT;
-  }
-  validateDelay(forceKillAfterDelay, "forceKillAfterDelay");
-  return forceKillAfterDelay;
-};
-var DEFAULT_FORCE_KILL_TIMEOUT = 1000 * 5;
-var subprocessKill = ({ kill, options: { forceKillAfterDelay, killSignal }, onInternalError, context, controller }, signalOrError, errorArgument) => {
-  const { signal, error } = parseKillArguments(signalOrError, errorArgument, killSignal);
-  emitKillError(error, onInternalError);
-  const killResult = kill(signal);
-  setKillTimeout({
-    kill,
-    signal,
-    forceKillAfterDelay,
-    killSignal,
-    killResult,
-    context,
-    controller
-  });
-  return killResult;
-};
-var parseKillArguments = (signalOrError, errorArgument, killSignal) => {
-  const [signal = killSignal, error] = isErrorInstance(signalOrError) ? [undefined, signalOrError] : [signalOrError, errorArgument];
-  if (typeof signal !== "string" && !Number.isInteger(signal)) {
-    throw new TypeError(`The first argument must be an error instance or a signal name string/integer: ${String(signal)}`);
-  }
-  if (error !== undefined && !isErrorInstance(error)) {
-    throw new TypeError(`The second argument is optional. If specified, it must be an error instance: ${error}`);
-  }
-  return { signal: normalizeSignalArgument(signal), error };
-};
-var emitKillError = (error, onInternalError) => {
-  if (error !== undefined) {
-    onInternalError.reject(error);
-  }
-};
-var setKillTimeout = async ({ kill, signal, forceKillAfterDelay, killSignal, killResult, context, controller }) => {
-  if (signal === killSignal && killResult) {
-    killOnTimeout({
-      kill,
-      forceKillAfterDelay,
-      context,
-      controllerSignal: controller.signal
-    });
-  }
-};
-var killOnTimeout = async ({ kill, forceKillAfterDelay, context, controllerSignal }) => {
-  if (forceKillAfterDelay === false) {
-    return;
-  }
-  try {
-    await setTimeout3(forceKillAfterDelay, undefined, { signal: controllerSignal });
-    if (kill("SIGKILL")) {
-      context.isForcefullyTerminated ??= true;
-    }
-  } catch {}
-};
-
-// node_modules/execa/lib/utils/abort-signal.js
-import { once } from "events";
-var onAbortedSignal = async (mainSignal, stopSignal) => {
-  if (!mainSignal.aborted) {
-    await once(mainSignal, "abort", { signal: stopSignal });
-  }
-};
-var validateAbortSignal = (signal, optionName) => {
-  if (signal !== undefined && Object.prototype.toString.call(signal) !== "[object AbortSignal]") {
-    throw new TypeError(`The \`${optionName}\` option must be an AbortSignal: ${String(signal)}.`);
-  }
-};
-
-// node_modules/execa/lib/terminate/cancel.js
-var validateCancelSignal = ({ cancelSignal }) => {
-  validateAbortSignal(cancelSignal, "cancelSignal");
-};
-var validateRenamedSignalOption = ({ signal }) => {
-  if (signal !== undefined) {
-    throw new TypeError('The "signal" option has been renamed to "cancelSignal" instead.');
-  }
-};
-var throwOnCancel = ({ kill, cancelSignal, gracefulCancel, context, controller }) => cancelSignal === undefined || gracefulCancel ? [] : [terminateOnCancel(kill, cancelSignal, context, controller)];
-var terminateOnCancel = async (kill, cancelSignal, context, { signal }) => {
-  await onAbortedSignal(cancelSignal, signal);
-  context.terminationReason ??= "cancel";
-  kill();
-  throw cancelSignal.reason;
-};
-
-// node_modules/execa/lib/ipc/graceful.js
-import { scheduler as scheduler2 } from "timers/promises";
-
-// node_modules/execa/lib/ipc/send.js
-import { promisify as promisify2 } from "util";
-
-// node_modules/execa/lib/ipc/validation.js
-import { inspect as inspect2 } from "util";
-var validateIpcMethod = ({ methodName, isSubprocess, ipc, isConnected }) => {
-  validateIpcOption(methodName, isSubprocess, ipc);
-  validateConnection(methodName, isSubprocess, isConnected);
-};
-var validateIpcOption = (methodName, isSubprocess, ipc) => {
-  if (!ipc) {
-    throw new Error(`${getMethodName(methodName, isSubprocess)} can only be used if the \`ipc\` option is \`true\`.`);
-  }
-};
-var validateConnection = (methodName, isSubprocess, isConnected) => {
-  if (!isConnected) {
-    throw new Error(`${getMethodName(methodName, isSubprocess)} cannot be used: the ${getOtherProcessName(isSubprocess)} has already exited or disconnected.`);
-  }
-};
-var throwOnEarlyDisconnect = (isSubprocess) => {
-  throw new Error(`${getMethodName("getOneMessage", isSubprocess)} could not complete: the ${getOtherProcessName(isSubprocess)} exited or disconnected.`);
-};
-var throwOnStrictDeadlockError = (isSubprocess) => {
-  throw new Error(`${getMethodName("sendMessage", isSubprocess)} failed: the ${getOtherProcessName(isSubprocess)} is sending a message too, instead of listening to incoming messages.
-This can be fixed by both sending a message and listening to incoming messages at the same time:
-
-const [receivedMessage] = await Promise.all([
-	${getMethodName("getOneMessage", isSubprocess)},
-	${getMethodName("sendMessage", isSubprocess, "message, {strict: true}")},
-]);`);
-};
-var getStrictResponseError = (error, isSubprocess) => new Error(`${getMethodName("sendMessage", isSubprocess)} failed when sending an acknowledgment response to the ${getOtherProcessName(isSubprocess)}.`, { cause: error });
-var throwOnMissingStrict = (isSubprocess) => {
-  throw new Error(`${getMethodName("sendMessage", isSubprocess)} failed: the ${getOtherProcessName(isSubprocess)} is not listening to incoming messages.`);
-};
-var throwOnStrictDisconnect = (isSubprocess) => {
-  throw new Error(`${getMethodName("sendMessage", isSubprocess)} failed: the ${getOtherProcessName(isSubprocess)} exited without listening to incoming messages.`);
-};
-var getAbortDisconnectError = () => new Error(`\`cancelSignal\` aborted: the ${getOtherProcessName(true)} disconnected.`);
-var throwOnMissingParent = () => {
-  throw new Error("`getCancelSignal()` cannot be used without setting the `gracefulCancel` option to `true`.");
-};
-var handleEpipeError = ({ error, methodName, isSubprocess }) => {
-  if (error.code === "EPIPE") {
-    throw new Error(`${getMethodName(methodName, isSubprocess)} cannot be used: the ${getOtherProcessName(isSubprocess)} is disconnecting.`, { cause: error });
-  }
-};
-var handleSerializationError = ({ error, methodName, isSubprocess, message }) => {
-  if (isSerializationError(error)) {
-    throw new Error(`${getMethodName(methodName, isSubprocess)}'s argument type is invalid: the message cannot be serialized: ${serializeInvalidMessage(message)}.`, { cause: error });
-  }
-};
-var serializeInvalidMessage = (message) => {
-  try {
-    return String(message);
-  } catch {
-    return inspect2(message);
-  }
-};
-var isSerializationError = ({ code, message }) => SERIALIZATION_ERROR_CODES.has(code) || SERIALIZATION_ERROR_MESSAGES.some((serializationErrorMessage) => message.includes(serializationErrorMessage));
-var SERIALIZATION_ERROR_CODES = new Set([
-  "ERR_MISSING_ARGS",
-  "ERR_INVALID_ARG_TYPE"
-]);
-var SERIALIZATION_ERROR_MESSAGES = [
-  "could not be cloned",
-  "circular structure",
-  "call stack size exceeded"
-];
-var getMethodName = (methodName, isSubprocess, parameters = "") => methodName === "cancelSignal" ? "`cancelSignal`'s `controller.abort()`" : `${getNamespaceName(isSubprocess)}${methodName}(${parameters})`;
-var getNamespaceName = (isSubprocess) => isSubprocess ? "" : "subprocess.";
-var getOtherProcessName = (isSubprocess) => isSubprocess ? "parent process" : "subprocess";
-var disconnect = (anyProcess) => {
-  if (anyProcess.connected) {
-    anyProcess.disconnect();
-  }
-};
-
-// node_modules/execa/lib/utils/deferred.js
-var createDeferred = () => {
-  const methods = {};
-  const promise = new Promise((resolve, reject) => {
-    Object.assign(methods, { resolve, reject });
-  });
-  return Object.assign(promise, methods);
-};
-
-// node_modules/execa/lib/ipc/strict.js
-import { once as once3 } from "events";
-
-// node_modules/execa/lib/utils/max-listeners.js
-import { addAbortListener } from "events";
-var incrementMaxListeners = (eventEmitter, maxListenersIncrement, signal) => {
-  const maxListeners = eventEmitter.getMaxListeners();
-  if (maxListeners === 0 || maxListeners === Infinity) {
-    return;
-  }
-  eventEmitter.setMaxListeners(maxListeners + maxListenersIncrement);
-  addAbortListener(signal, () => {
-    eventEmitter.setMaxListeners(eventEmitter.getMaxListeners() - maxListenersIncrement);
-  });
-};
-
-// node_modules/execa/lib/ipc/forward.js
-import { EventEmitter } from "events";
-
-// node_modules/execa/lib/ipc/incoming.js
-import { once as once2 } from "events";
-import { scheduler } from "timers/promises";
-
-// node_modules/execa/lib/ipc/reference.js
-var addReference = (channel, reference) => {
-  if (reference) {
-    addReferenceCount(channel);
-  }
-};
-var addReferenceCount = (channel) => {
-  channel.refCounted();
-};
-var removeReference = (channel, reference) => {
-  if (reference) {
-    removeReferenceCount(channel);
-  }
-};
-var removeReferenceCount = (channel) => {
-  channel.unrefCounted();
-};
-var undoAddedReferences = (channel, isSubprocess) => {
-  if (!isSubprocess) {
-    return;
-  }
-  removeReferenceCount(channel);
-  removeReferenceCount(channel);
-};
-var redoAddedReferences = (channel, isSubprocess) => {
-  if (!isSubprocess) {
-    return;
-  }
-  addReferenceCount(channel);
-  addReferenceCount(channel);
-};
-
-// node_modules/execa/lib/ipc/incoming.js
-var onMessage = async ({ anyProcess, channel, isSubprocess, ipcEmitter }, wrappedMessage) => {
-  if (handleStrictResponse(wrappedMessage, anyProcess) || isSubprocess && handleAbort(wrappedMessage)) {
-    return;
-  }
-  if (!INCOMING_MESSAGES.has(anyProcess)) {
-    INCOMING_MESSAGES.set(anyProcess, []);
-  }
-  const incomingMessages = INCOMING_MESSAGES.get(anyProcess);
-  incomingMessages.push(wrappedMessage);
-  if (incomingMessages.length > 1) {
-    return;
-  }
-  while (incomingMessages.length > 0) {
-    await waitForOutgoingMessages(anyProcess, ipcEmitter, incomingMessages[0]);
-    await scheduler.yield();
-    const message = await handleStrictRequest({
-      wrappedMessage: incomingMessages[0],
-      anyProcess,
-      channel,
-      isSubprocess,
-      ipcEmitter
-    });
-    incomingMessages.shift();
-    ipcEmitter.emit("message", message);
-    ipcEmitter.emit("message:done");
-  }
-};
-var onDisconnect = async ({ anyProcess, channel, isSubprocess, ipcEmitter, boundOnMessage }) => {
-  if (isSubprocess) {
-    abortOnDisconnect();
-  }
-  const incomingMessages = INCOMING_MESSAGES.get(anyProcess);
-  while (incomingMessages?.length > 0) {
-    await once2(ipcEmitter, "message:done");
-  }
-  anyProcess.removeListener("message", boundOnMessage);
-  redoAddedReferences(channel, isSubprocess);
-  ipcEmitter.connected = false;
-  ipcEmitter.emit("disconnect");
-};
-var INCOMING_MESSAGES = new WeakMap;
-
-// node_modules/execa/lib/ipc/forward.js
-var getIpcEmitter = (anyProcess, channel, isSubprocess) => {
-  if (IPC_EMITTERS.has(anyProcess)) {
-    return IPC_EMITTERS.get(anyProcess);
-  }
-  const ipcEmitter = new EventEmitter;
-  ipcEmitter.setMaxListeners(0);
-  ipcEmitter.connected = true;
-  IPC_EMITTERS.set(anyProcess, ipcEmitter);
-  forwardEvents({
-    ipcEmitter,
-    anyProcess,
-    channel,
-    isSubprocess
-  });
-  return ipcEmitter;
-};
-var IPC_EMITTERS = new WeakMap;
-var forwardEvents = ({ ipcEmitter, anyProcess, channel, isSubprocess }) => {
-  const boundOnMessage = onMessage.bind(undefined, {
-    anyProcess,
-    channel,
-    isSubprocess,
-    ipcEmitter
-  });
-  anyProcess.on("message", boundOnMessage);
-  anyProcess.once("disconnect", onDisconnect.bind(undefined, {
-    anyProcess,
-    channel,
-    isSubprocess,
-    ipcEmitter,
-    boundOnMessage
-  }));
-  undoAddedReferences(channel, isSubprocess);
-};
-var isConnected = (anyProcess) => {
-  const ipcEmitter = IPC_EMITTERS.get(anyProcess);
-  return ipcEmitter === undefined ? anyProcess.channel !== undefined && anyProcess.channel !== null : ipcEmitter.connected;
-};
-
-// node_modules/execa/lib/ipc/strict.js
-var handleSendStrict = ({ anyProcess, channel, isSubprocess, message, strict }) => {
-  if (!strict) {
-    return message;
-  }
-  const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
-  const hasListeners = hasMessageListeners(anyProcess, ipcEmitter);
-  return {
-    id: count++,
-    type: REQUEST_TYPE,
-    message,
-    hasListeners
-  };
-};
-var count = 0;
-var validateStrictDeadlock = (outgoingMessages, wrappedMessage) => {
-  if (!isStrictRequest(wrappedMessage) || wrappedMessage.hasListeners) {
-    return;
-  }
-  for (const { id } of outgoingMessages) {
-    if (id !== undefined) {
-      STRICT_RESPONSES[id].deferred.resolve({ isDeadlock: true, hasListeners: false });
-    }
-  }
-};
-var handleStrictRequest = async ({ wrappedMessage, anyProcess, channel, isSubprocess, ipcEmitter }) => {
-  if (!isStrictRequest(wrappedMessage)) {
-    return wrappedMessage;
-  }
-  const { id, message } = wrappedMessage;
-  if (!anyProcess.connected) {
-    return message;
-  }
-  const response = { id, type: RESPONSE_TYPE, message: hasMessageListeners(anyProcess, ipcEmitter) };
-  try {
-    await sendMessage({
-      anyProcess,
-      channel,
-      isSubprocess,
-      ipc: true
-    }, response);
-  } catch (error) {
-    if (error.cause?.code !== "EPIPE") {
-      ipcEmitter.emit("strict:error", error);
-    }
-  }
-  return message;
-};
-var handleStrictResponse = (wrappedMessage, anyProcess) => {
-  if (wrappedMessage?.type !== RESPONSE_TYPE) {
-    return false;
-  }
-  const { id, message: hasListeners } = wrappedMessage;
-  const strictResponse = STRICT_RESPONSES[id];
-  if (strictResponse?.anyProcess === anyProcess) {
-    strictResponse.deferred.resolve({ isDeadlock: false, hasListeners });
-  }
-  return true;
-};
-var waitForStrictResponse = async (wrappedMessage, anyProcess, isSubprocess) => {
-  const deferred = createDeferred();
-  STRICT_RESPONSES[wrappedMessage.id] = { deferred, anyProcess };
-  const controller = new AbortController;
-  try {
-    const { isDeadlock, hasListeners } = await Promise.race([
-      deferred,
-      throwOnDisconnect(anyProcess, isSubprocess, controller)
-    ]);
-    if (isDeadlock) {
-      throwOnStrictDeadlockError(isSubprocess);
-    }
-    if (!hasListeners) {
-      throwOnMissingStrict(isSubprocess);
-    }
-  } finally {
-    controller.abort();
-    delete STRICT_RESPONSES[wrappedMessage.id];
-  }
-};
-var STRICT_RESPONSES = { __proto__: null };
-var throwOnDisconnect = async (anyProcess, isSubprocess, { signal }) => {
-  incrementMaxListeners(anyProcess, 1, signal);
-  await once3(anyProcess, "disconnect", { signal });
-  throwOnStrictDisconnect(isSubprocess);
-};
-var REQUEST_TYPE = "execa:ipc:request";
-var RESPONSE_TYPE = "execa:ipc:response";
-var isStrictRequest = (wrappedMessage) => wrappedMessage?.type === REQUEST_TYPE && Number.isInteger(wrappedMessage.id) && typeof wrappedMessage.hasListeners === "boolean";
-
-// node_modules/execa/lib/ipc/outgoing.js
-var startSendMessage = (anyProcess, wrappedMessage, strict) => {
-  if (!OUTGOING_MESSAGES.has(anyProcess)) {
-    OUTGOING_MESSAGES.set(anyProcess, new Set);
-  }
-  const outgoingMessages = OUTGOING_MESSAGES.get(anyProcess);
-  const onMessageSent = createDeferred();
-  const id = strict ? wrappedMessage.id : undefined;
-  const outgoingMessage = { onMessageSent, id };
-  outgoingMessages.add(outgoingMessage);
-  return { outgoingMessages, outgoingMessage };
-};
-var endSendMessage = ({ outgoingMessages, outgoingMessage }) => {
-  outgoingMessages.delete(outgoingMessage);
-  outgoingMessage.onMessageSent.resolve();
-};
-var waitForOutgoingMessages = async (anyProcess, ipcEmitter, wrappedMessage) => {
-  while (!hasMessageListeners(anyProcess, ipcEmitter) && OUTGOING_MESSAGES.get(anyProcess)?.size > 0) {
-    const outgoingMessages = [...OUTGOING_MESSAGES.get(anyProcess)];
-    validateStrictDeadlock(outgoingMessages, wrappedMessage);
-    await Promise.all(outgoingMessages.map(({ onMessageSent }) => onMessageSent));
-  }
-};
-var OUTGOING_MESSAGES = new WeakMap;
-var IPC_SUBPROCESS_OPTIONS = new WeakMap;
-var setIpcSubprocessOptions = (subprocess, options) => {
-  IPC_SUBPROCESS_OPTIONS.set(subprocess, options);
-};
-var hasMessageListeners = (anyProcess, ipcEmitter) => ipcEmitter.listenerCount("message") > getMinListenerCount(anyProcess);
-var getMinListenerCount = (anyProcess) => getOptions(anyProcess) !== undefined && !getFdSpecificValue(getOptions(anyProcess).buffer, "ipc") ? 1 : 0;
-var getOptions = (anyProcess) => IPC_SUBPROCESS_OPTIONS.get(anyProcess);
-
-// node_modules/execa/lib/ipc/send.js
-var sendMessage = ({ anyProcess, channel, isSubprocess, ipc }, message, options) => {
-  const { strict = false } = copyOptions(options);
-  checkBooleanOption(strict, "strict");
-  const methodName = "sendMessage";
-  validateIpcMethod({
-    methodName,
-    isSubprocess,
-    ipc,
-    isConnected: anyProcess.connected
-  });
-  return sendMessageAsync({
-    anyProcess,
-    channel,
-    methodName,
-    isSubprocess,
-    message,
-    strict
-  });
-};
-var sendMessageAsync = async ({ anyProcess, channel, methodName, isSubprocess, message, strict }) => {
-  const wrappedMessage = handleSendStrict({
-    anyProcess,
-    channel,
-    isSubprocess,
-    message,
-    strict
-  });
-  const outgoingMessagesState = startSendMessage(anyProcess, wrappedMessage, strict);
-  try {
-    await sendOneMessage({
-      anyProcess,
-      methodName,
-      isSubprocess,
-      wrappedMessage,
-      message,
-      strict
-    });
-  } catch (error) {
-    disconnect(anyProcess);
-    throw error;
-  } finally {
-    endSendMessage(outgoingMessagesState);
-  }
-};
-var sendOneMessage = async ({ anyProcess, methodName, isSubprocess, wrappedMessage, message, strict = false }) => {
-  const sendMethod = getSendMethod(anyProcess);
-  try {
-    await Promise.all([
-      strict ? waitForStrictResponse(wrappedMessage, anyProcess, isSubprocess) : undefined,
-      sendMethod(wrappedMessage)
-    ]);
-  } catch (error) {
-    handleEpipeError({ error, methodName, isSubprocess });
-    handleSerializationError({
-      error,
-      methodName,
-      isSubprocess,
-      message
-    });
-    throw error;
-  }
-};
-var getSendMethod = (anyProcess) => {
-  if (PROCESS_SEND_METHODS.has(anyProcess)) {
-    return PROCESS_SEND_METHODS.get(anyProcess);
-  }
-  const sendMethod = promisify2(anyProcess.send.bind(anyProcess));
-  PROCESS_SEND_METHODS.set(anyProcess, sendMethod);
-  return sendMethod;
-};
-var PROCESS_SEND_METHODS = new WeakMap;
-
-// node_modules/execa/lib/ipc/graceful.js
-var sendAbort = (subprocess, message) => {
-  const methodName = "cancelSignal";
-  validateConnection(methodName, false, subprocess.connected);
-  return sendOneMessage({
-    anyProcess: subprocess,
-    methodName,
-    isSubprocess: false,
-    wrappedMessage: { type: GRACEFUL_CANCEL_TYPE, message },
-    message
-  });
-};
-var getCancelSignal = async ({ anyProcess, channel, isSubprocess, ipc }) => {
-  await startIpc({
-    anyProcess,
-    channel,
-    isSubprocess,
-    ipc
-  });
-  return cancelController.signal;
-};
-var startIpc = async ({ anyProcess, channel, isSubprocess, ipc }) => {
-  if (isCancelListening) {
-    return;
-  }
-  if (!ipc) {
-    throwOnMissingParent();
-    return;
-  }
-  isCancelListening = true;
-  if (!anyProcess.connected) {
-    abortOnDisconnect();
-    return;
-  }
-  getIpcEmitter(anyProcess, channel, isSubprocess);
-  await scheduler2.yield();
-};
-var isCancelListening = false;
-var handleAbort = (wrappedMessage) => {
-  if (wrappedMessage?.type !== GRACEFUL_CANCEL_TYPE) {
-    return false;
-  }
-  cancelController.abort(wrappedMessage.message);
-  return true;
-};
-var GRACEFUL_CANCEL_TYPE = "execa:ipc:cancel";
-var abortOnDisconnect = () => {
-  cancelController.abort(getAbortDisconnectError());
-};
-var cancelController = new AbortController;
-
-// node_modules/execa/lib/terminate/graceful.js
-var validateGracefulCancel = ({ gracefulCancel, cancelSignal, ipc, serialization }) => {
-  if (!gracefulCancel) {
-    return;
-  }
-  if (cancelSignal === undefined) {
-    throw new Error("The `cancelSignal` option must be defined when setting the `gracefulCancel` option.");
-  }
-  if (!ipc) {
-    throw new Error("The `ipc` option cannot be false when setting the `gracefulCancel` option.");
-  }
-  if (serialization === "json") {
-    throw new Error("The `serialization` option cannot be 'json' when setting the `gracefulCancel` option.");
-  }
-};
-var throwOnGracefulCancel = ({
-  subprocess,
-  kill,
-  cancelSignal,
-  gracefulCancel,
-  forceKillAfterDelay,
-  context,
-  controller
-}) => gracefulCancel ? [sendOnAbort({
-  subprocess,
-  kill,
-  cancelSignal,
-  forceKillAfterDelay,
-  context,
-  controller
-})] : [];
-var sendOnAbort = async ({ subprocess, kill, cancelSignal, forceKillAfterDelay, context, controller: { signal } }) => {
-  await onAbortedSignal(cancelSignal, signal);
-  const reason = getReason(cancelSignal);
-  await sendAbort(subprocess, reason);
-  killOnTimeout({
-    kill,
-    forceKillAfterDelay,
-    context,
-    controllerSignal: signal
-  });
-  context.terminationReason ??= "gracefulCancel";
-  throw cancelSignal.reason;
-};
-var getReason = ({ reason }) => {
-  if (!(reason instanceof DOMException)) {
-    return reason;
-  }
-  const error = new Error(reason.message);
-  Object.defineProperty(error, "stack", {
-    value: reason.stack,
-    enumerable: false,
-    configurable: true,
-    writable: true
-  });
-  return error;
-};
-
-// node_modules/execa/lib/methods/node.js
-import { execPath, execArgv } from "process";
-import path4 from "path";
-var mapNode = ({ options }) => {
-  if (options.node === false) {
-    throw new TypeError('The "node" option cannot be false with `execaNode()`.');
-  }
-  return { options: { __proto__: null, ...options, node: true } };
-};
-var getDefaultNodeOptions = () => {
-  const nodeOptions = [];
-  for (let index = 0;index < execArgv.length; index += 1) {
-    const nodeOption = execArgv[index];
-    if (REMOVED_OPTIONS_WITH_VALUE.has(nodeOption)) {
-      if (!execArgv[index + 1]?.startsWith("-")) {
-        index += 1;
-      }
-    } else if (!IGNORED_OPTIONS_REGEXP.test(nodeOption)) {
-      nodeOptions.push(nodeOption);
-    }
-  }
-  return nodeOptions;
-};
-var REMOVED_OPTIONS_WITH_VALUE = new Set(["-e", "--eval", "-p", "--print", "-pe", "--input-type", "--inspect-port"]);
-var IGNORED_OPTIONS_REGEXP = /^--(?:inspect|eval=|print=|input-type=)/;
-var handleNodeOption = (file, commandArguments, {
-  node: shouldHandleNode = false,
-  nodePath = execPath,
-  nodeOptions = getDefaultNodeOptions(),
-  cwd,
-  execPath: formerNodePath,
-  ...options
-}) => {
-  if (formerNodePath !== undefined) {
-    throw new TypeError('The "execPath" option has been removed. Please use the "nodePath" option instead.');
-  }
-  if (!Array.isArray(nodeOptions) || nodeOptions.some((nodeOption) => typeof nodeOption !== "string")) {
-    throw new TypeError('The "nodeOptions" option must be an array of strings.');
-  }
-  const normalizedNodePath = safeNormalizeFileUrl(nodePath, 'The "nodePath" option');
-  const resolvedNodePath = path4.resolve(cwd, normalizedNodePath);
-  const newOptions = {
-    __proto__: null,
-    shell: false,
-    ...options,
-    nodePath: resolvedNodePath,
-    node: shouldHandleNode,
-    cwd
-  };
-  if (!shouldHandleNode) {
-    return [file, commandArguments, newOptions];
-  }
-  if (path4.basename(file, ".exe") === "node") {
-    throw new TypeError('When the "node" option is true, the first argument does not need to be "node".');
-  }
-  return [
-    resolvedNodePath,
-    [
-      ...nodeOptions,
-      file,
-      ...commandArguments
-    ],
-    {
-      __proto__: null,
-      ...newOptions,
-      ipc: newOptions.ipc === undefined ? true : newOptions.ipc,
-      shell: false
-    }
-  ];
-};
-
-// node_modules/execa/lib/ipc/ipc-input.js
-import { serialize } from "v8";
-var validateIpcInputOption = ({ ipcInput, ipc, serialization }) => {
-  if (ipcInput === undefined) {
-    return;
-  }
-  if (!ipc) {
-    throw new Error("The `ipcInput` option cannot be set unless the `ipc` option is `true`.");
-  }
-  validateIpcInput[serialization]?.(ipcInput);
-};
-var validateAdvancedInput = (ipcInput) => {
-  try {
-    serialize(ipcInput);
-  } catch (error) {
-    throw new Error("The `ipcInput` option is not serializable with a structured clone.", { cause: error });
-  }
-};
-var validateJsonInput = (ipcInput) => {
-  try {
-    if (JSON.stringify(ipcInput) === undefined) {
-      throw new TypeError("The value cannot be represented as JSON.");
-    }
-  } catch (error) {
-    throw new Error("The `ipcInput` option is not serializable with JSON.", { cause: error });
-  }
-};
-var validateIpcInput = {
-  __proto__: null,
-  advanced: validateAdvancedInput,
-  json: validateJsonInput
-};
-var sendIpcInput = async (subprocess, ipcInput, ipc) => {
-  if (ipcInput === undefined) {
-    return;
-  }
-  await sendMessage({
-    anyProcess: subprocess,
-    channel: subprocess.channel,
-    isSubprocess: false,
-    ipc
-  }, ipcInput);
-};
-
-// node_modules/execa/lib/arguments/encoding-option.js
-var validateEncoding = ({ encoding }) => {
-  if (ENCODINGS.has(encoding)) {
-    return;
-  }
-  const correctEncoding = getCorrectEncoding(encoding);
-  if (correctEncoding !== undefined) {
-    throw new TypeError(`Invalid option \`encoding: ${serializeEncoding(encoding)}\`.
-Please rename it to ${serializeEncoding(correctEncoding)}.`);
-  }
-  const correctEncodings = [...ENCODINGS].map((correctEncoding) => serializeEncoding(correctEncoding)).join(", ");
-  throw new TypeError(`Invalid option \`encoding: ${serializeEncoding(encoding)}\`.
-Please rename it to one of: ${correctEncodings}.`);
-};
-var TEXT_ENCODINGS = new Set(["utf8", "utf16le"]);
-var BINARY_ENCODINGS = new Set(["buffer", "hex", "base64", "base64url", "latin1", "ascii"]);
-var ENCODINGS = TEXT_ENCODINGS.union(BINARY_ENCODINGS);
-var getStringEncoding = (binary, encoding) => binary || !TEXT_ENCODINGS.has(encoding) ? "utf8" : encoding;
-var getInputEncoding = (encoding) => TEXT_ENCODINGS.has(encoding) ? "utf8" : encoding;
-var getCorrectEncoding = (encoding) => {
-  if (encoding === null) {
-    return "buffer";
-  }
-  if (typeof encoding !== "string") {
-    return;
-  }
-  const lowerEncoding = encoding.toLowerCase();
-  if (lowerEncoding in ENCODING_ALIASES) {
-    return ENCODING_ALIASES[lowerEncoding];
-  }
-  if (ENCODINGS.has(lowerEncoding)) {
-    return lowerEncoding;
-  }
-};
-var ENCODING_ALIASES = {
-  __proto__: null,
-  "utf-8": "utf8",
-  "utf-16le": "utf16le",
-  "ucs-2": "utf16le",
-  ucs2: "utf16le",
-  binary: "latin1"
-};
-var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encoding}"` : String(encoding);
-
-// node_modules/execa/lib/arguments/command-file.js
-import { openSync, readSync, closeSync } from "fs";
-import { Buffer as Buffer3 } from "buffer";
-import path6 from "path";
-import process7 from "process";
-
-// node_modules/which-command/index.js
-import fs from "fs";
-import path5 from "path";
-import process6 from "process";
-var isWindows = process6.platform === "win32";
-var separatorPattern = isWindows ? /[\/\\]/v : /\//v;
-var defaultPathExt = ".COM;.EXE;.BAT;.CMD;.VBS;.VBE;.JS;.JSE;.WSF;.WSH;.MSC";
-function resolveOptions(command, options) {
-  if (typeof command !== "string" || command.length === 0) {
-    throw new TypeError("Expected a non-empty string.");
-  }
-  const {
-    cwd = process6.cwd(),
-    path: searchPath = process6.env.PATH ?? (isWindows ? process6.env.Path : undefined) ?? "",
-    pathExt = process6.env.PATHEXT || defaultPathExt
-  } = options;
-  return { cwd, searchPath, pathExt };
-}
-function windowsExtensions(command, pathExt) {
-  const extensions = pathExt.split(path5.delimiter).filter(Boolean);
-  const commandExtension = path5.extname(command).toLowerCase();
-  if (commandExtension !== "" && extensions.some((extension) => extension.toLowerCase() === commandExtension)) {
-    return ["", ...extensions];
-  }
-  return extensions;
-}
-function* candidatePaths(command, { cwd, searchPath, pathExt }) {
-  const extensions = isWindows ? windowsExtensions(command, pathExt) : [""];
-  if (separatorPattern.test(command)) {
-    const base = path5.resolve(cwd, command);
-    for (const extension of extensions) {
-      yield base + extension;
-    }
-    return;
-  }
-  const directories = [
-    ...isWindows ? [cwd] : [],
-    ...searchPath.split(path5.delimiter)
-  ];
-  for (const directory of directories) {
-    const unquoted = isWindows && directory.length > 1 && directory.startsWith('"') && directory.endsWith('"') ? directory.slice(1, -1) : directory;
-    if (unquoted === "") {
-      continue;
-    }
-    const base = path5.resolve(cwd, unquoted, command);
-    for (const extension of extensions) {
-      yield base + extension;
-    }
-  }
-}
-function isExecutableSync(filePath) {
-  let stats;
-  try {
-    stats = fs.statSync(filePath);
-  } catch (error) {
-    return isWindows && error.code === "EACCES";
-  }
-  if (!stats.isFile()) {
-    return false;
-  }
-  if (isWindows) {
-    return true;
-  }
-  try {
-    fs.accessSync(filePath, fs.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function whichCommandSync(command, options = {}) {
-  const resolved = resolveOptions(command, options);
-  for (const candidate of candidatePaths(command, resolved)) {
-    if (isExecutableSync(candidate)) {
-      return candidate;
-    }
-  }
-  return;
-}
-
-// node_modules/execa/lib/arguments/command-file.js
-var parseCommandFile = (file, commandArguments, options) => {
-  const parsed = { file, commandArguments: [...commandArguments], options };
-  return options.shell || process7.platform !== "win32" ? parsed : escapeWindowsCommand(parsed);
-};
-var directlyExecutableRegExp = /\.(?:com|exe)$/i;
-var escapeWindowsCommand = (parsed) => {
-  const resolvedFile = resolveWithShebang(parsed);
-  if (resolvedFile !== undefined && directlyExecutableRegExp.test(resolvedFile)) {
-    if (parsed.options.argv0 === undefined) {
-      parsed.options.argv0 = parsed.file;
-    }
-    parsed.file = resolvedFile;
-    return parsed;
-  }
-  for (const value of [parsed.file, ...parsed.commandArguments]) {
-    assertNoLineBreak(value);
-  }
-  const escapedFile = escapeMetaChars(path6.normalize(resolvedFile ?? parsed.file));
-  const escapedArguments = parsed.commandArguments.map((argument) => escapeArgument(argument));
-  const commandLine = `"${[escapedFile, ...escapedArguments].join(" ")}"`;
-  parsed.options.windowsVerbatimArguments = true;
-  return {
-    file: process7.env.comspec || "cmd.exe",
-    commandArguments: ["/d", "/e:on", "/v:off", "/s", "/c", commandLine],
-    options: parsed.options
-  };
-};
-var resolveWithShebang = (parsed) => {
-  const resolvedFile = resolvePath(parsed);
-  const interpreter = resolvedFile !== undefined && readShebang(resolvedFile);
-  if (!interpreter) {
-    return resolvedFile;
-  }
-  parsed.commandArguments.unshift(resolvedFile);
-  parsed.file = interpreter;
-  return resolvePath(parsed);
-};
-var resolvePath = (parsed) => {
-  const environment = parsed.options.env || process7.env;
-  const cwd = parsed.options.cwd ?? process7.cwd();
-  const environmentPathExt = getWindowsEnvironmentValue(environment, "PATHEXT");
-  const commandExtension = path6.extname(parsed.file);
-  const pathExt = commandExtension === "" ? environmentPathExt : `${commandExtension}${path6.delimiter}${environmentPathExt ?? ""}`;
-  if (hasWindowsPathSeparator(parsed.file)) {
-    return whichCommandSync(path6.resolve(cwd, parsed.file), { cwd, pathExt });
-  }
-  const searchPath = getWindowsEnvironmentValue(environment, "PATH") ?? getWindowsEnvironmentValue(process7.env, "PATH") ?? "";
-  const resolveOptions = {
-    cwd,
-    path: searchPath,
-    pathExt
-  };
-  return shouldSearchCurrentDirectory(environment) ? whichCommandSync(parsed.file, resolveOptions) : resolvePathDirectories(parsed.file, resolveOptions);
-};
-var hasWindowsPathSeparator = (file) => file.includes("/") || file.includes("\\") || file.includes(":");
-var shouldSearchCurrentDirectory = (environment) => getWindowsEnvironmentValue(process7.env, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === undefined && getWindowsEnvironmentValue(environment, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === undefined;
-var resolvePathDirectories = (file, { cwd, path: searchPath, pathExt }) => {
-  for (const directory of searchPath.split(path6.delimiter)) {
-    const unquotedDirectory = directory.length > 1 && directory.startsWith('"') && directory.endsWith('"') ? directory.slice(1, -1) : directory;
-    if (unquotedDirectory === "") {
-      continue;
-    }
-    const resolvedFile = whichCommandSync(path6.resolve(cwd, unquotedDirectory, file), { cwd, pathExt });
-    if (resolvedFile !== undefined) {
-      return resolvedFile;
-    }
-  }
-};
-var getWindowsEnvironmentValue = (environment, name) => {
-  const environmentKey = Object.keys(environment).sort().find((key) => key.toUpperCase() === name);
-  return environmentKey === undefined ? undefined : environment[environmentKey];
-};
-var SHEBANG_BYTE_LENGTH = 150;
-var readShebang = (file) => {
-  const buffer = Buffer3.alloc(SHEBANG_BYTE_LENGTH);
-  let bytesRead = 0;
-  try {
-    const fileDescriptor = openSync(file, "r");
-    try {
-      bytesRead = readSync(fileDescriptor, buffer, 0, SHEBANG_BYTE_LENGTH, 0);
-    } finally {
-      closeSync(fileDescriptor);
-    }
-  } catch {
-    return;
-  }
-  return parseShebang(buffer.toString("utf8", 0, bytesRead));
-};
-var shebangRegExp = /^#!(?<line>.*)/;
-var parseShebang = (contents) => {
-  const shebangLine = contents.match(shebangRegExp)?.groups.line.trim();
-  if (!shebangLine) {
-    return;
-  }
-  const [interpreterPath, argument] = shebangLine.split(" ", 2);
-  const interpreter = interpreterPath.split("/").at(-1);
-  if (interpreter === "env") {
-    return argument;
-  }
-  return argument ? `${interpreter} ${argument}` : interpreter;
-};
-var lineBreakRegExp = /[\n\r]/;
-var assertNoLineBreak = (value) => {
-  if (lineBreakRegExp.test(value)) {
-    throw new TypeError(`The command and its arguments cannot contain a line break on Windows without a shell.
-This would allow a command injection with \`cmd.exe\`.
-Invalid value: ${JSON.stringify(`${value}`)}`);
-  }
-};
-var metaCharsRegExp = /[()\][%!^"`<>&|;, *?]/g;
-var escapeMetaChars = (value) => value.replaceAll(metaCharsRegExp, "^$&");
-var backslashRunRegExp = /\\+/g;
-var quotedCharacterRegExp = /[^\w#$*+\-./:?@\\\u{80}-\u{10FFFF}]|\p{Control}/u;
-var escapeArgument = (rawArgument) => {
-  const argument = `${rawArgument}`;
-  if (!shouldQuoteArgument(argument)) {
-    return argument;
-  }
-  const escapedArgument = argument.replaceAll(backslashRunRegExp, (backslashes, offset, string) => {
-    const nextCharacter = string[offset + backslashes.length];
-    const isPrecedesDoubleQuote = nextCharacter === '"' || nextCharacter === undefined;
-    return isPrecedesDoubleQuote ? backslashes.repeat(2) : backslashes;
-  }).replaceAll('"', '""').replaceAll("%", "%%cd:~,%");
-  return `"${escapedArgument}"`;
-};
-var shouldQuoteArgument = (argument) => argument === "" || argument.endsWith("\\") || quotedCharacterRegExp.test(argument);
-
-// node_modules/execa/lib/arguments/cwd.js
-import { statSync } from "fs";
-import path7 from "path";
-import process8 from "process";
-var normalizeCwd = (cwd = getDefaultCwd()) => {
-  const cwdString = safeNormalizeFileUrl(cwd, 'The "cwd" option');
-  return path7.resolve(cwdString);
-};
-var getDefaultCwd = () => {
-  try {
-    return process8.cwd();
-  } catch (error) {
-    error.message = `The current directory does not exist.
-${error.message}`;
-    throw error;
-  }
-};
-var getCurrentCwd = () => {
-  try {
-    return process8.cwd();
-  } catch {}
-};
-var fixCwdError = (originalMessage, cwd) => {
-  if (cwd === getCurrentCwd()) {
-    return originalMessage;
-  }
-  let cwdStat;
-  try {
-    cwdStat = statSync(cwd);
-  } catch (error) {
-    return `The "cwd" option is invalid: ${cwd}.
-${error.message}
-${originalMessage}`;
-  }
-  return cwdStat.isDirectory() ? originalMessage : `The "cwd" option is not a directory: ${cwd}.
-${originalMessage}`;
-};
-
-// node_modules/execa/lib/arguments/options.js
-var cmdExeRegExp = /^cmd(?:\.exe)?$/i;
-var normalizeOptions = (filePath, rawArguments, rawOptions) => {
-  const sanitizedOptions = { __proto__: null, ...rawOptions };
-  sanitizedOptions.cwd = normalizeCwd(sanitizedOptions.cwd);
-  const [processedFile, processedArguments, processedOptions] = handleNodeOption(filePath, rawArguments, sanitizedOptions);
-  const fdOptions = normalizeFdSpecificOptions(processedOptions);
-  const options = addDefaultOptions(fdOptions);
-  validateBooleanOptions(options);
-  validateEnv(options);
-  options.env = getEnv(options);
-  const { file, commandArguments } = parseCommandFile(processedFile, processedArguments, options);
-  validateTimeout(options);
-  validateEncoding(options);
-  validateIpcInputOption(options);
-  validateCancelSignal(options);
-  validateRenamedSignalOption(options);
-  validateGracefulCancel(options);
-  options.shell = normalizeFileUrl(options.shell);
-  options.killSignal = normalizeKillSignal(options.killSignal);
-  options.forceKillAfterDelay = normalizeForceKillAfterDelay(options.forceKillAfterDelay);
-  options.lines = options.lines.map((lines, fdNumber) => lines && !BINARY_ENCODINGS.has(options.encoding) && options.buffer[fdNumber]);
-  if (process9.platform === "win32" && cmdExeRegExp.test(path8.basename(file))) {
-    commandArguments.unshift("/q");
-  }
-  return { file, commandArguments, options };
-};
-var BOOLEAN_OPTIONS = [
-  "extendEnv",
-  "preferLocal",
-  "reject",
-  "cleanup",
-  "killDescendants",
-  "all",
-  "gracefulCancel",
-  "ipc",
-  "node"
-];
-var validateBooleanOptions = (options) => {
-  for (const optionName of BOOLEAN_OPTIONS) {
-    checkBooleanOption(options[optionName], optionName);
-  }
-};
-var validateEnv = ({ env }) => {
-  if (env !== undefined && (typeof env !== "object" || env === null || Array.isArray(env))) {
-    throw new TypeError(`The \`env\` option must be an object: ${String(env)}.`);
-  }
-};
-var addDefaultOptions = ({
-  extendEnv = true,
-  preferLocal = false,
-  cwd,
-  localDir: localDirectory = cwd,
-  encoding = "utf8",
-  reject = true,
-  cleanup = true,
-  killDescendants = false,
-  all = false,
-  windowsHide = true,
-  killSignal = "SIGTERM",
-  forceKillAfterDelay = true,
-  gracefulCancel = false,
-  ipcInput,
-  ipc = ipcInput !== undefined || gracefulCancel,
-  serialization = "advanced",
-  ...options
-}) => ({
-  __proto__: null,
-  ...options,
-  extendEnv,
-  preferLocal,
-  cwd,
-  localDirectory,
-  encoding,
-  reject,
-  cleanup,
-  killDescendants,
-  all,
-  windowsHide,
-  killSignal,
-  forceKillAfterDelay,
-  gracefulCancel,
-  ipcInput,
-  ipc,
-  serialization
-});
-var getEnv = (options) => ({ __proto__: null, ...computeEnv(options) });
-var computeEnv = ({ env: envOption, extendEnv, preferLocal, node, localDirectory, nodePath }) => {
-  const env = { __proto__: null, ...extendEnv && process9.env, ...envOption };
-  if (preferLocal || node) {
-    return npmRunPathEnv({
-      env,
-      cwd: localDirectory,
-      execPath: nodePath,
-      preferLocal,
-      addExecPath: node
-    });
-  }
-  return env;
-};
-
-// node_modules/execa/lib/arguments/shell.js
-var concatenateShell = (file, commandArguments, options) => options.shell && commandArguments.length > 0 ? [[file, ...commandArguments].join(" "), [], options] : [file, commandArguments, options];
-
-// node_modules/execa/lib/resolve/all-sync.js
-import { Buffer as Buffer4 } from "buffer";
-
-// node_modules/execa/lib/transform/split.js
-var getSplitLinesGenerator = (binary, preserveNewlines, skipped, state) => binary || skipped ? undefined : initializeSplitLines(preserveNewlines, state);
-var splitLinesSync = (chunk, preserveNewlines, objectMode) => objectMode ? chunk.flatMap((item) => splitLinesItemSync(item, preserveNewlines)) : splitLinesItemSync(chunk, preserveNewlines);
-var splitLinesItemSync = (chunk, preserveNewlines) => {
-  const { transform, final } = initializeSplitLines(preserveNewlines, {});
-  return [...transform(chunk), ...final()];
-};
-var initializeSplitLines = (preserveNewlines, state) => {
-  state.previousChunks = "";
-  return {
-    transform: splitGenerator.bind(undefined, state, preserveNewlines),
-    final: linesFinal.bind(undefined, state)
-  };
-};
-var splitGenerator = function* (state, preserveNewlines, chunk) {
-  if (typeof chunk !== "string") {
-    yield chunk;
-    return;
-  }
-  let { previousChunks } = state;
-  let start = -1;
-  for (let end = 0;end < chunk.length; end += 1) {
-    if (chunk[end] !== `
-`) {
-      continue;
-    }
-    let line = chunk.slice(start + 1, preserveNewlines ? end + 1 : end);
-    if (previousChunks.length > 0) {
-      line = concatString(previousChunks, line);
-      previousChunks = "";
-    }
-    yield preserveNewlines ? line : stripCarriageReturn(line, state);
-    start = end;
-  }
-  if (start !== chunk.length - 1) {
-    previousChunks = concatString(previousChunks, chunk.slice(start + 1));
-  }
-  state.previousChunks = previousChunks;
-};
-var stripCarriageReturn = (line, state) => {
-  state.isWindowsNewline = line.endsWith("\r");
-  return state.isWindowsNewline ? line.slice(0, -1) : line;
-};
-var linesFinal = function* ({ previousChunks }) {
-  if (previousChunks.length > 0) {
-    yield previousChunks;
-  }
-};
-var getAppendNewlineGenerator = ({ binary, preserveNewlines, readableObjectMode, state, encoding }) => binary || preserveNewlines || readableObjectMode ? undefined : { transform: appendNewlineGenerator.bind(undefined, state, getStringEncoding(binary, encoding)) };
-var appendNewlineGenerator = function* ({ isWindowsNewline = false }, stringEncoding, chunk) {
-  const { unixNewline, windowsNewline, concat } = typeof chunk === "string" ? linesStringInfo : LINES_BYTES_INFO[stringEncoding];
-  if (endsWithNewline(chunk, unixNewline)) {
-    yield chunk;
-    return;
-  }
-  const newline = isWindowsNewline ? windowsNewline : unixNewline;
-  yield concat(chunk, newline);
-};
-var endsWithNewline = (chunk, unixNewline) => typeof chunk === "string" ? chunk.endsWith(unixNewline) : chunk.length >= unixNewline.length && chunk.subarray(-unixNewline.length).every((byte, index) => byte === unixNewline[index]);
-var concatString = (firstChunk, secondChunk) => `${firstChunk}${secondChunk}`;
-var linesStringInfo = {
-  windowsNewline: `\r
-`,
-  unixNewline: `
-`,
-  concat: concatString
-};
-var concatUint8Array = (firstChunk, secondChunk) => {
-  const chunk = new Uint8Array(firstChunk.length + secondChunk.length);
-  chunk.set(firstChunk, 0);
-  chunk.set(secondChunk, firstChunk.length);
-  return chunk;
-};
-var LINES_BYTES_INFO = {
-  __proto__: null,
-  utf8: {
-    windowsNewline: new Uint8Array([13, 10]),
-    unixNewline: new Uint8Array([10]),
-    concat: concatUint8Array
-  },
-  utf16le: {
-    windowsNewline: new Uint8Array([13, 0, 10, 0]),
-    unixNewline: new Uint8Array([10, 0]),
-    concat: concatUint8Array
-  }
-};
-
-// node_modules/strip-final-newline/index.js
-function stripFinalNewline(input) {
-  if (typeof input === "string") {
-    return stripFinalNewlineString(input);
-  }
-  if (!(ArrayBuffer.isView(input) && input.BYTES_PER_ELEMENT === 1)) {
-    throw new Error("Input must be a string or a Uint8Array");
-  }
-  return stripFinalNewlineBinary(input);
-}
-var stripFinalNewlineString = (input) => input.at(-1) === LF2 ? input.slice(0, input.at(-2) === CR2 ? -2 : -1) : input;
-var stripFinalNewlineBinary = (input) => input.at(-1) === LF_BINARY ? input.subarray(0, input.at(-2) === CR_BINARY ? -2 : -1) : input;
-var LF2 = `
-`;
-var LF_BINARY = LF2.codePointAt(0);
-var CR2 = "\r";
-var CR_BINARY = CR2.codePointAt(0);
-
-// node_modules/execa/lib/io/strip-newline.js
-var stripNewline = (value, { stripFinalNewline: stripFinalNewline2 }, fdNumber, allFds) => value !== undefined && !Array.isArray(value) && getStripFinalNewline(stripFinalNewline2, fdNumber, allFds) ? stripFinalNewline(value) : value;
-var getStripFinalNewline = (stripFinalNewline, fdNumber, allFds) => fdNumber === "all" ? allFds.some((allFd) => stripFinalNewline[allFd]) : stripFinalNewline[fdNumber];
-
-// node_modules/execa/lib/resolve/all-sync.js
-var getAllSyncFds = ([, stdout, stderr]) => [
-  ...stdout === undefined ? [] : [1],
-  ...stderr === undefined ? [] : [2]
-];
-var getAllSync = ([, stdout, stderr], allFds, options) => {
-  if (!options.all) {
-    return;
-  }
-  if (stdout === undefined) {
-    return splitAllLines(stderr, allFds, options);
-  }
-  if (stderr === undefined) {
-    return splitAllLines(stdout, allFds, options);
-  }
-  if (hasLines(options)) {
-    return [splitAllLines(stdout, allFds, options), splitAllLines(stderr, allFds, options)].flat();
-  }
-  if (Array.isArray(stdout) || Array.isArray(stderr)) {
-    return [stdout, stderr].filter((value) => value.length > 0).flat();
-  }
-  if (isUint8Array2(stdout) && isUint8Array2(stderr)) {
-    return concatUint8Arrays([stdout, stderr]);
-  }
-  return BASE64_ENCODINGS.has(options.encoding) ? concatBase64(stdout, stderr, options.encoding) : `${stdout}${stderr}`;
-};
-var concatBase64 = (stdout, stderr, encoding) => Buffer4.concat([Buffer4.from(stdout, encoding), Buffer4.from(stderr, encoding)]).toString(encoding);
-var BASE64_ENCODINGS = new Set(["base64", "base64url"]);
-var hasLines = ({ lines }) => Boolean(lines[1] || lines[2]);
-var splitAllLines = (value, allFds, options) => value === undefined || Array.isArray(value) || !hasLines(options) ? value : splitLinesSync(value, !getStripFinalNewline(options.stripFinalNewline, "all", allFds), false);
-
-// node_modules/execa/lib/return/message.js
-import { inspect as inspect3 } from "util";
-
-// node_modules/get-stream/source/index.js
-import { on } from "events";
-import { finished } from "stream/promises";
-
-// node_modules/is-stream/index.js
-function isStream(stream, { checkOpen = true } = {}) {
-  return stream !== null && typeof stream === "object" && (stream.writable || stream.readable || !checkOpen || stream.writable === undefined && stream.readable === undefined) && typeof stream.pipe === "function";
-}
-function isWritableStream(stream, { checkOpen = true } = {}) {
-  return isStream(stream, { checkOpen }) && (stream.writable || !checkOpen) && typeof stream.write === "function" && typeof stream.end === "function" && typeof stream.writable === "boolean" && typeof stream.writableObjectMode === "boolean" && typeof stream.destroy === "function" && typeof stream.destroyed === "boolean";
-}
-function isReadableStream(stream, { checkOpen = true } = {}) {
-  return isStream(stream, { checkOpen }) && (stream.readable || !checkOpen) && typeof stream.read === "function" && typeof stream.readable === "boolean" && typeof stream.readableObjectMode === "boolean" && typeof stream.destroy === "function" && typeof stream.destroyed === "boolean";
-}
-function isDuplexStream(stream, options) {
-  return isWritableStream(stream, options) && isReadableStream(stream, options);
-}
-
-// node_modules/@sec-ant/readable-stream/dist/ponyfill/asyncIterator.js
-var a = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
-
-class c {
-  #t;
-  #n;
-  #r = false;
-  #e = undefined;
-  constructor(e, t) {
-    this.#t = e, this.#n = t;
-  }
-  next() {
-    const e = () => this.#s();
-    return this.#e = this.#e ? this.#e.then(e, e) : e(), this.#e;
-  }
-  return(e) {
-    const t = () => this.#i(e);
-    return this.#e ? this.#e.then(t, t) : t();
-  }
-  async#s() {
-    if (this.#r)
-      return {
-        done: true,
-        value: undefined
-      };
-    let e;
-    try {
-      e = await this.#t.read();
-    } catch (t) {
-      throw this.#e = undefined, this.#r = true, this.#t.releaseLock(), t;
-    }
-    return e.done && (this.#e = undefined, this.#r = true, this.#t.releaseLock()), e;
-  }
-  async#i(e) {
-    if (this.#r)
-      return {
-        done: true,
-        value: e
-      };
-    if (this.#r = true, !this.#n) {
-      const t = this.#t.cancel(e);
-      return this.#t.releaseLock(), await t, {
-        done: true,
-        value: e
-      };
-    }
-    return this.#t.releaseLock(), {
-      done: true,
-      value: e
-    };
-  }
-}
-var n = Symbol();
-function i() {
-  return this[n].next();
-}
-Object.defineProperty(i, "name", { value: "next" });
-function o(r) {
-  return this[n].return(r);
-}
-Object.defineProperty(o, "name", { value: "return" });
-var u = Object.create(a, {
-  next: {
-    enumerable: true,
-    configurable: true,
-    writable: true,
-    value: i
-  },
-  return: {
-    enumerable: true,
-    configurable: true,
-    writable: true,
-    value: o
-  }
-});
-function h({ preventCancel: r = false } = {}) {
-  const e = this.getReader(), t = new c(e, r), s = Object.create(u);
-  return s[n] = t, s;
-}
-
-// node_modules/get-stream/source/stream.js
-var getAsyncIterable = (stream) => {
-  if (isReadableStream(stream, { checkOpen: false }) && nodeImports.on !== undefined) {
-    return getStreamIterable(stream);
-  }
-  if (typeof stream?.[Symbol.asyncIterator] === "function") {
-    return stream;
-  }
-  if (toString.call(stream) === "[object ReadableStream]") {
-    return h.call(stream);
-  }
-  throw new TypeError("The first argument must be a Readable, a ReadableStream, or an async iterable.");
-};
-var { toString } = Object.prototype;
-var getStreamIterable = async function* (stream) {
-  const controller = new AbortController;
-  const state = {};
-  handleStreamEnd(stream, controller, state);
-  try {
-    for await (const [chunk] of nodeImports.on(stream, "data", { signal: controller.signal })) {
-      yield chunk;
-    }
-  } catch (error) {
-    if (state.error !== undefined) {
-      throw state.error;
-    } else if (!controller.signal.aborted) {
-      throw error;
-    }
-  } finally {
-    stream.destroy();
-  }
-};
-var handleStreamEnd = async (stream, controller, state) => {
-  try {
-    await nodeImports.finished(stream, {
-      cleanup: true,
-      readable: true,
-      writable: false,
-      error: false
-    });
-  } catch (error) {
-    state.error = error;
-  } finally {
-    controller.abort();
-  }
-};
-var nodeImports = {};
-
-// node_modules/get-stream/source/contents.js
-var getStreamContents = async (stream, { init, convertChunk, getSize, truncateChunk, addChunk, getFinalChunk, finalize }, { maxBuffer = Number.POSITIVE_INFINITY } = {}) => {
-  const asyncIterable = getAsyncIterable(stream);
-  const state = init();
-  state.length = 0;
-  try {
-    for await (const chunk of asyncIterable) {
-      const chunkType = getChunkType(chunk);
-      const convertedChunk = convertChunk[chunkType](chunk, state);
-      appendChunk({
-        convertedChunk,
-        state,
-        getSize,
-        truncateChunk,
-        addChunk,
-        maxBuffer
-      });
-    }
-    appendFinalChunk({
-      state,
-      convertChunk,
-      getSize,
-      truncateChunk,
-      addChunk,
-      getFinalChunk,
-      maxBuffer
-    });
-    return finalize(state);
-  } catch (error) {
-    const normalizedError = typeof error === "object" && error !== null ? error : new Error(error);
-    normalizedError.bufferedData = finalize(state);
-    throw normalizedError;
-  }
-};
-var appendFinalChunk = ({ state, getSize, truncateChunk, addChunk, getFinalChunk, maxBuffer }) => {
-  const convertedChunk = getFinalChunk(state);
-  if (convertedChunk !== undefined) {
-    appendChunk({
-      convertedChunk,
-      state,
-      getSize,
-      truncateChunk,
-      addChunk,
-      maxBuffer
-    });
-  }
-};
-var appendChunk = ({ convertedChunk, state, getSize, truncateChunk, addChunk, maxBuffer }) => {
-  const chunkSize = getSize(convertedChunk);
-  const newLength = state.length + chunkSize;
-  if (newLength <= maxBuffer) {
-    addNewChunk(convertedChunk, state, addChunk, newLength);
-    return;
-  }
-  const truncatedChunk = truncateChunk(convertedChunk, maxBuffer - state.length);
-  if (truncatedChunk !== undefined) {
-    addNewChunk(truncatedChunk, state, addChunk, maxBuffer);
-  }
-  throw new MaxBufferError;
-};
-var addNewChunk = (convertedChunk, state, addChunk, newLength) => {
-  state.contents = addChunk(convertedChunk, state, newLength);
-  state.length = newLength;
-};
-var getChunkType = (chunk) => {
-  const typeOfChunk = typeof chunk;
-  if (typeOfChunk === "string") {
-    return "string";
-  }
-  if (typeOfChunk !== "object" || chunk === null) {
-    return "others";
-  }
-  if (globalThis.Buffer?.isBuffer(chunk)) {
-    return "buffer";
-  }
-  const prototypeName = objectToString2.call(chunk);
-  if (prototypeName === "[object ArrayBuffer]") {
-    return "arrayBuffer";
-  }
-  if (prototypeName === "[object DataView]") {
-    return "dataView";
-  }
-  if (Number.isInteger(chunk.byteLength) && Number.isInteger(chunk.byteOffset) && objectToString2.call(chunk.buffer) === "[object ArrayBuffer]") {
-    return "typedArray";
-  }
-  return "others";
-};
-var { toString: objectToString2 } = Object.prototype;
-
-class MaxBufferError extends Error {
-  name = "MaxBufferError";
-  constructor() {
-    super("maxBuffer exceeded");
-  }
-}
-
-// node_modules/get-stream/source/utils.js
-var identity2 = (value) => value;
-var noop2 = () => {
-  return;
-};
-var getContentsProperty = ({ contents }) => contents;
-var throwObjectStream = (chunk) => {
-  throw new Error(`Streams in object mode are not supported: ${String(chunk)}`);
-};
-var getLengthProperty = (convertedChunk) => convertedChunk.length;
-
-// node_modules/get-stream/source/array.js
-async function getStreamAsArray(stream, options) {
-  return getStreamContents(stream, arrayMethods, options);
-}
-var initArray = () => ({ contents: [] });
-var increment = () => 1;
-var addArrayChunk = (convertedChunk, { contents }) => {
-  contents.push(convertedChunk);
-  return contents;
-};
-var arrayMethods = {
-  init: initArray,
-  convertChunk: {
-    string: identity2,
-    buffer: identity2,
-    arrayBuffer: identity2,
-    dataView: identity2,
-    typedArray: identity2,
-    others: identity2
-  },
-  getSize: increment,
-  truncateChunk: noop2,
-  addChunk: addArrayChunk,
-  getFinalChunk: noop2,
-  finalize: getContentsProperty
-};
-// node_modules/get-stream/source/array-buffer.js
-async function getStreamAsArrayBuffer(stream, options) {
-  return getStreamContents(stream, arrayBufferMethods, options);
-}
-var initArrayBuffer = () => ({ contents: new ArrayBuffer(0) });
-var useTextEncoder = (chunk) => textEncoder2.encode(chunk);
-var textEncoder2 = new TextEncoder;
-var useUint8Array = (chunk) => new Uint8Array(chunk);
-var useUint8ArrayWithOffset = (chunk) => new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-var truncateArrayBufferChunk = (convertedChunk, chunkSize) => convertedChunk.slice(0, chunkSize);
-var addArrayBufferChunk = (convertedChunk, { contents, length: previousLength }, length) => {
-  const newContents = hasArrayBufferResize() ? resizeArrayBuffer(contents, length) : resizeArrayBufferSlow(contents, length);
-  new Uint8Array(newContents).set(convertedChunk, previousLength);
-  return newContents;
-};
-var resizeArrayBufferSlow = (contents, length) => {
-  if (length <= contents.byteLength) {
-    return contents;
-  }
-  const arrayBuffer = new ArrayBuffer(getNewContentsLength(length));
-  new Uint8Array(arrayBuffer).set(new Uint8Array(contents), 0);
-  return arrayBuffer;
-};
-var resizeArrayBuffer = (contents, length) => {
-  if (length <= contents.maxByteLength) {
-    contents.resize(length);
-    return contents;
-  }
-  const arrayBuffer = new ArrayBuffer(length, { maxByteLength: getNewContentsLength(length) });
-  new Uint8Array(arrayBuffer).set(new Uint8Array(contents), 0);
-  return arrayBuffer;
-};
-var getNewContentsLength = (length) => SCALE_FACTOR ** Math.ceil(Math.log(length) / Math.log(SCALE_FACTOR));
-var SCALE_FACTOR = 2;
-var finalizeArrayBuffer = ({ contents, length }) => hasArrayBufferResize() ? contents : contents.slice(0, length);
-var hasArrayBufferResize = () => ("resize" in ArrayBuffer.prototype);
-var arrayBufferMethods = {
-  init: initArrayBuffer,
-  convertChunk: {
-    string: useTextEncoder,
-    buffer: useUint8Array,
-    arrayBuffer: useUint8Array,
-    dataView: useUint8ArrayWithOffset,
-    typedArray: useUint8ArrayWithOffset,
-    others: throwObjectStream
-  },
-  getSize: getLengthProperty,
-  truncateChunk: truncateArrayBufferChunk,
-  addChunk: addArrayBufferChunk,
-  getFinalChunk: noop2,
-  finalize: finalizeArrayBuffer
-};
-// node_modules/get-stream/source/string.js
-async function getStreamAsString(stream, options) {
-  return getStreamContents(stream, stringMethods, options);
-}
-var initString = () => ({ contents: "", textDecoder: new TextDecoder });
-var useTextDecoder = (chunk, { textDecoder }) => textDecoder.decode(chunk, { stream: true });
-var addStringChunk = (convertedChunk, { contents }) => contents + convertedChunk;
-var truncateStringChunk = (convertedChunk, chunkSize) => convertedChunk.slice(0, chunkSize);
-var getFinalStringChunk = ({ textDecoder }) => {
-  const finalChunk = textDecoder.decode();
-  return finalChunk === "" ? undefined : finalChunk;
-};
-var stringMethods = {
-  init: initString,
-  convertChunk: {
-    string: identity2,
-    buffer: useTextDecoder,
-    arrayBuffer: useTextDecoder,
-    dataView: useTextDecoder,
-    typedArray: useTextDecoder,
-    others: throwObjectStream
-  },
-  getSize: getLengthProperty,
-  truncateChunk: truncateStringChunk,
-  addChunk: addStringChunk,
-  getFinalChunk: getFinalStringChunk,
-  finalize: getContentsProperty
-};
-// node_modules/get-stream/source/index.js
-Object.assign(nodeImports, { on, finished });
-
-// node_modules/execa/lib/io/max-buffer.js
-var handleMaxBuffer = ({ error, stream, readableObjectMode, lines, encoding, fdNumber }) => {
-  if (!(error instanceof MaxBufferError)) {
-    throw error;
-  }
-  if (fdNumber === "all") {
-    return error;
-  }
-  const unit = getMaxBufferUnit(readableObjectMode, lines, encoding);
-  error.maxBufferInfo = { fdNumber, unit };
-  stream.destroy();
-  throw error;
-};
-var getMaxBufferUnit = (readableObjectMode, lines, encoding) => {
-  if (readableObjectMode) {
-    return "objects";
-  }
-  if (lines) {
-    return "lines";
-  }
-  return encoding === "buffer" ? "bytes" : "characters";
-};
-var checkIpcMaxBuffer = (ipcOutput, maxBuffer) => {
-  if (ipcOutput.length + 1 <= maxBuffer) {
-    return;
-  }
-  const error = new MaxBufferError;
-  error.maxBufferInfo = { fdNumber: "ipc" };
-  throw error;
-};
-var getMaxBufferMessage = (error, maxBuffer) => {
-  const { streamName, threshold, unit } = getMaxBufferInfo(error, maxBuffer);
-  return `Command's ${streamName} was larger than ${threshold} ${unit}`;
-};
-var getMaxBufferInfo = (error, maxBuffer) => {
-  if (error?.maxBufferInfo === undefined) {
-    return { streamName: "output", threshold: maxBuffer[1], unit: "bytes" };
-  }
-  const { maxBufferInfo: { fdNumber, unit, threshold = getFdSpecificValue(maxBuffer, fdNumber) } } = error;
-  delete error.maxBufferInfo;
-  return fdNumber === "ipc" ? { streamName: "IPC output", threshold, unit: "messages" } : { streamName: getStreamName(fdNumber), threshold, unit };
-};
-var getMaxBufferSync = ([, stdoutMaxBuffer]) => stdoutMaxBuffer === 0 ? Number.MIN_VALUE : stdoutMaxBuffer;
-var handleMaxBufferSync = ({ resultError, output, maxBuffer, buffer }) => {
-  const fdNumber = findMaxBufferSync(output, maxBuffer, buffer);
-  if (fdNumber === undefined) {
-    return { resultError, isMaxBuffer: resultError?.code === "ENOBUFS" };
-  }
-  const threshold = getMaxBufferValueSync(maxBuffer, fdNumber);
-  const error = resultError ?? Object.assign(new MaxBufferError, { code: "ENOBUFS" });
-  error.maxBufferInfo = { fdNumber, unit: "bytes", threshold };
-  return { resultError: error, isMaxBuffer: true };
-};
-var findMaxBufferSync = (output, maxBuffer, buffer) => {
-  if (output === null) {
-    return;
-  }
-  const fdNumber = output.findIndex((result, index) => result !== null && buffer[index] && result.length > getMaxBufferValueSync(maxBuffer, index));
-  return fdNumber === -1 ? undefined : fdNumber;
-};
-var getMaxBufferValueSync = (maxBuffer, fdNumber) => Math.min(maxBuffer[1], maxBuffer[fdNumber]);
-var truncateMaxBufferSync = (result, fdNumber, { maxBuffer, buffer }) => {
-  const maxBufferValue = getMaxBufferValueSync(maxBuffer, fdNumber);
-  return buffer[fdNumber] && result.length > maxBufferValue ? result.slice(0, maxBufferValue) : result;
-};
-
-// node_modules/execa/lib/return/message.js
-var createMessages = ({
-  stdio,
-  all,
-  ipcOutput,
-  originalError,
-  signal,
-  signalDescription,
-  exitCode,
-  escapedCommand,
-  timedOut,
-  isCanceled,
-  isGracefullyCanceled,
-  isMaxBuffer,
-  isForcefullyTerminated,
-  forceKillAfterDelay,
-  killSignal,
-  maxBuffer,
-  timeout,
-  cwd
-}) => {
-  const errorCode = getErrorCode(originalError);
-  const prefix = getErrorPrefix({
-    originalError,
-    timedOut,
-    timeout,
-    isMaxBuffer,
-    maxBuffer,
-    errorCode,
-    signal,
-    signalDescription,
-    exitCode,
-    isCanceled,
-    isGracefullyCanceled,
-    isForcefullyTerminated,
-    forceKillAfterDelay,
-    killSignal
-  });
-  const originalMessage = getOriginalMessage(originalError, cwd);
-  const suffix = originalMessage === undefined ? "" : `
-${originalMessage}`;
-  const shortMessage = `${prefix}: ${escapedCommand}${suffix}`;
-  const messageStdio = all === undefined ? [stdio[2], stdio[1]] : [all];
-  const message = [
-    shortMessage,
-    ...messageStdio,
-    ...stdio.slice(3),
-    ipcOutput.map((ipcMessage) => serializeIpcMessage(ipcMessage)).join(`
-`)
-  ].map((messagePart) => escapeLines(stripFinalNewline(serializeMessagePart(messagePart)))).filter(Boolean).join(`
-
-`);
-  return { originalMessage, shortMessage, message };
-};
-var getErrorCode = (error) => typeof error?.code === "string" ? error.code : undefined;
-var getErrorPrefix = ({
-  originalError,
-  timedOut,
-  timeout,
-  isMaxBuffer,
-  maxBuffer,
-  errorCode,
-  signal,
-  signalDescription,
-  exitCode,
-  isCanceled,
-  isGracefullyCanceled,
-  isForcefullyTerminated,
-  forceKillAfterDelay,
-  killSignal
-}) => {
-  const forcefulSuffix = getForcefulSuffix(isForcefullyTerminated, forceKillAfterDelay);
-  if (timedOut) {
-    return `Command timed out after ${timeout} milliseconds${forcefulSuffix}`;
-  }
-  if (isGracefullyCanceled) {
-    if (signal === undefined) {
-      return `Command was gracefully canceled with exit code ${exitCode}`;
-    }
-    return isForcefullyTerminated ? `Command was gracefully canceled${forcefulSuffix}` : `Command was gracefully canceled with ${signal} (${signalDescription})`;
-  }
-  if (isCanceled) {
-    return `Command was canceled${forcefulSuffix}`;
-  }
-  if (isMaxBuffer) {
-    return `${getMaxBufferMessage(originalError, maxBuffer)}${forcefulSuffix}`;
-  }
-  if (errorCode !== undefined) {
-    return `Command failed with ${errorCode}${forcefulSuffix}`;
-  }
-  if (isForcefullyTerminated) {
-    return `Command was killed with ${killSignal} (${getSignalDescription(killSignal)})${forcefulSuffix}`;
-  }
-  if (signal !== undefined) {
-    return `Command was killed with ${signal} (${signalDescription})`;
-  }
-  return exitCode === undefined ? "Command failed" : `Command failed with exit code ${exitCode}`;
-};
-var getForcefulSuffix = (isForcefullyTerminated, forceKillAfterDelay) => isForcefullyTerminated ? ` and was forcefully terminated after ${forceKillAfterDelay} milliseconds` : "";
-var getOriginalMessage = (originalError, cwd) => {
-  if (originalError instanceof DiscardedError) {
-    return;
-  }
-  const originalMessage = isExecaError(originalError) ? originalError.originalMessage ?? "" : String(originalError?.message ?? originalError);
-  const escapedOriginalMessage = escapeLines(fixCwdError(originalMessage, cwd));
-  return escapedOriginalMessage === "" ? undefined : escapedOriginalMessage;
-};
-var serializeIpcMessage = (ipcMessage) => typeof ipcMessage === "string" ? ipcMessage : inspect3(ipcMessage);
-var serializeMessagePart = (messagePart) => Array.isArray(messagePart) ? messagePart.filter((messageItem) => isTextItem(messageItem)).map((messageItem) => stripFinalNewline(serializeMessageItem(messageItem))).join(`
-`) : serializeMessageItem(messagePart);
-var isTextItem = (messageItem) => typeof messageItem === "string" || isUint8Array2(messageItem);
-var serializeMessageItem = (messageItem) => {
-  if (typeof messageItem === "string") {
-    return messageItem;
-  }
-  return isUint8Array2(messageItem) ? uint8ArrayToString(messageItem) : "";
-};
-
-// node_modules/execa/lib/return/result.js
-var makeSuccessResult = ({
-  command,
-  escapedCommand,
-  stdio,
-  all,
-  ipcOutput,
-  options: { cwd },
-  startTime
-}) => omitUndefinedProperties({
-  command,
-  escapedCommand,
-  cwd,
-  durationMs: getDurationMs(startTime),
-  failed: false,
-  timedOut: false,
-  isCanceled: false,
-  isGracefullyCanceled: false,
-  isTerminated: false,
-  isMaxBuffer: false,
-  isForcefullyTerminated: false,
-  exitCode: 0,
-  stdout: stdio[1],
-  stderr: stdio[2],
-  all,
-  stdio,
-  ipcOutput,
-  pipedFrom: []
-});
-var makeEarlyError = ({
-  error,
-  command,
-  escapedCommand,
-  fileDescriptors,
-  options,
-  startTime,
-  isSync,
-  stdio = Array.from({ length: fileDescriptors.length }),
-  all
-}) => makeError({
-  error,
-  command,
-  escapedCommand,
-  startTime,
-  timedOut: false,
-  isCanceled: false,
-  isGracefullyCanceled: false,
-  isMaxBuffer: false,
-  isForcefullyTerminated: false,
-  stdio,
-  all,
-  ipcOutput: [],
-  options,
-  isSync
-});
-var getEarlyErrorOutput = (fileDescriptors, options) => {
-  const stdio = fileDescriptors.map((fileDescriptor, fdNumber) => getEmptyOutput(fileDescriptor, fdNumber, options));
-  return { stdio, all: getAllSync(stdio, getAllSyncFds(stdio), options) };
-};
-var getEmptyOutput = ({ direction, objectMode }, fdNumber, { stdio, buffer, lines, encoding }) => {
-  if (direction === "input" || !PIPED_STDIO.has(stdio[fdNumber]) || !buffer[fdNumber]) {
-    return;
-  }
-  if (objectMode || lines[fdNumber]) {
-    return [];
-  }
-  return encoding === "buffer" ? new Uint8Array : "";
-};
-var PIPED_STDIO = new Set(["pipe", "overlapped"]);
-var makeError = ({
-  error: originalError,
-  command,
-  escapedCommand,
-  startTime,
-  timedOut,
-  isCanceled,
-  isGracefullyCanceled,
-  isMaxBuffer,
-  isForcefullyTerminated,
-  exitCode: rawExitCode,
-  signal: rawSignal,
-  stdio,
-  all,
-  ipcOutput,
-  options: {
-    timeoutDuration,
-    timeout = timeoutDuration,
-    forceKillAfterDelay,
-    killSignal,
-    cwd,
-    maxBuffer
-  },
-  isSync
-}) => {
-  const { exitCode, signal, signalDescription } = normalizeExitPayload(rawExitCode, rawSignal);
-  const { originalMessage, shortMessage, message } = createMessages({
-    stdio,
-    all,
-    ipcOutput,
-    originalError,
-    signal,
-    signalDescription,
-    exitCode,
-    escapedCommand,
-    timedOut,
-    isCanceled,
-    isGracefullyCanceled,
-    isMaxBuffer,
-    isForcefullyTerminated,
-    forceKillAfterDelay,
-    killSignal,
-    maxBuffer,
-    timeout,
-    cwd
-  });
-  const error = getFinalError(originalError, message, isSync);
-  Object.assign(error, getErrorProperties({
-    error,
-    command,
-    escapedCommand,
-    startTime,
-    timedOut,
-    isCanceled,
-    isGracefullyCanceled,
-    isMaxBuffer,
-    isForcefullyTerminated,
-    exitCode,
-    signal,
-    signalDescription,
-    stdio,
-    all,
-    ipcOutput,
-    cwd,
-    originalMessage,
-    shortMessage
-  }));
-  return error;
-};
-var getErrorProperties = ({
-  error,
-  command,
-  escapedCommand,
-  startTime,
-  timedOut,
-  isCanceled,
-  isGracefullyCanceled,
-  isMaxBuffer,
-  isForcefullyTerminated,
-  exitCode,
-  signal,
-  signalDescription,
-  stdio,
-  all,
-  ipcOutput,
-  cwd,
-  originalMessage,
-  shortMessage
-}) => omitUndefinedProperties({
-  shortMessage,
-  originalMessage,
-  command,
-  escapedCommand,
-  cwd,
-  durationMs: getDurationMs(startTime),
-  failed: true,
-  timedOut,
-  isCanceled,
-  isGracefullyCanceled,
-  isTerminated: signal !== undefined,
-  isMaxBuffer,
-  isForcefullyTerminated,
-  exitCode,
-  signal,
-  signalDescription,
-  code: getErrorCode(error.cause),
-  stdout: stdio[1],
-  stderr: stdio[2],
-  all,
-  stdio,
-  ipcOutput,
-  pipedFrom: []
-});
-var omitUndefinedProperties = (result) => Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
-var normalizeExitPayload = (rawExitCode, rawSignal) => {
-  const exitCode = rawExitCode === null ? undefined : rawExitCode;
-  const signal = rawSignal === null ? undefined : rawSignal;
-  const signalDescription = signal === undefined ? undefined : getSignalDescription(rawSignal);
-  return { exitCode, signal, signalDescription };
-};
-
-// node_modules/parse-ms/index.js
-var toZeroIfInfinity = (value) => Number.isFinite(value) ? value : 0;
-function parseNumber(milliseconds) {
-  return {
-    days: Math.trunc(milliseconds / 86400000),
-    hours: Math.trunc(milliseconds / 3600000 % 24),
-    minutes: Math.trunc(milliseconds / 60000 % 60),
-    seconds: Math.trunc(milliseconds / 1000 % 60),
-    milliseconds: Math.trunc(milliseconds % 1000),
-    microseconds: Math.trunc(toZeroIfInfinity(milliseconds * 1000) % 1000),
-    nanoseconds: Math.trunc(toZeroIfInfinity(milliseconds * 1e6) % 1000)
-  };
-}
-function parseBigint(milliseconds) {
-  return {
-    days: milliseconds / 86400000n,
-    hours: milliseconds / 3600000n % 24n,
-    minutes: milliseconds / 60000n % 60n,
-    seconds: milliseconds / 1000n % 60n,
-    milliseconds: milliseconds % 1000n,
-    microseconds: 0n,
-    nanoseconds: 0n
-  };
-}
-function parseMilliseconds(milliseconds) {
-  switch (typeof milliseconds) {
-    case "number": {
-      if (Number.isFinite(milliseconds)) {
-        return parseNumber(milliseconds);
-      }
-      break;
-    }
-    case "bigint": {
-      return parseBigint(milliseconds);
-    }
-  }
-  throw new TypeError("Expected a finite number or bigint");
-}
-
-// node_modules/pretty-ms/index.js
-var isZero = (value) => value === 0 || value === 0n;
-var pluralize = (word, count) => count === 1 || count === 1n ? word : `${word}s`;
-var SECOND_ROUNDING_EPSILON = 0.0000001;
-var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
-function prettyMilliseconds(milliseconds, options) {
-  const isBigInt = typeof milliseconds === "bigint";
-  if (!isBigInt && !Number.isFinite(milliseconds)) {
-    throw new TypeError("Expected a finite number or bigint");
-  }
-  options = { ...options };
-  const sign = milliseconds < 0 ? "-" : "";
-  milliseconds = milliseconds < 0 ? -milliseconds : milliseconds;
-  if (options.colonNotation) {
-    options.compact = false;
-    options.formatSubMilliseconds = false;
-    options.separateMilliseconds = false;
-    options.verbose = false;
-  }
-  if (options.compact) {
-    options.unitCount = 1;
-    options.secondsDecimalDigits = 0;
-    options.millisecondsDecimalDigits = 0;
-  }
-  let result = [];
-  const floorDecimals = (value, decimalDigits) => {
-    const flooredInterimValue = Math.floor(value * 10 ** decimalDigits + SECOND_ROUNDING_EPSILON);
-    const flooredValue = Math.round(flooredInterimValue) / 10 ** decimalDigits;
-    return flooredValue.toFixed(decimalDigits);
-  };
-  const add = (value, long, short, valueString) => {
-    if ((result.length === 0 || !options.colonNotation) && isZero(value) && !(options.colonNotation && short === "m")) {
-      return;
-    }
-    valueString ??= String(value);
-    if (options.colonNotation) {
-      const wholeDigits = valueString.includes(".") ? valueString.split(".")[0].length : valueString.length;
-      const minLength = result.length > 0 ? 2 : 1;
-      valueString = "0".repeat(Math.max(0, minLength - wholeDigits)) + valueString;
-    } else {
-      valueString += options.verbose ? " " + pluralize(long, value) : short;
-    }
-    result.push(valueString);
-  };
-  const parsed = parseMilliseconds(milliseconds);
-  const days = BigInt(parsed.days);
-  if (options.hideYearAndDays) {
-    add(BigInt(days) * 24n + BigInt(parsed.hours), "hour", "h");
-  } else {
-    if (options.hideYear) {
-      add(days, "day", "d");
-    } else {
-      add(days / 365n, "year", "y");
-      add(days % 365n, "day", "d");
-    }
-    add(Number(parsed.hours), "hour", "h");
-  }
-  add(Number(parsed.minutes), "minute", "m");
-  if (!options.hideSeconds) {
-    if (options.separateMilliseconds || options.formatSubMilliseconds || !options.colonNotation && milliseconds < 1000 && !options.subSecondsAsDecimals) {
-      const seconds = Number(parsed.seconds);
-      const milliseconds = Number(parsed.milliseconds);
-      const microseconds = Number(parsed.microseconds);
-      const nanoseconds = Number(parsed.nanoseconds);
-      add(seconds, "second", "s");
-      if (options.formatSubMilliseconds) {
-        add(milliseconds, "millisecond", "ms");
-        add(microseconds, "microsecond", "\xB5s");
-        add(nanoseconds, "nanosecond", "ns");
-      } else {
-        const millisecondsAndBelow = milliseconds + microseconds / 1000 + nanoseconds / 1e6;
-        const millisecondsDecimalDigits = typeof options.millisecondsDecimalDigits === "number" ? options.millisecondsDecimalDigits : 0;
-        const roundedMilliseconds = millisecondsAndBelow >= 1 ? Math.round(millisecondsAndBelow) : Math.ceil(millisecondsAndBelow);
-        const maximumMilliseconds = 1000 - 10 ** -millisecondsDecimalDigits;
-        const millisecondsString = millisecondsDecimalDigits ? Math.min(millisecondsAndBelow, maximumMilliseconds).toFixed(millisecondsDecimalDigits) : Math.min(roundedMilliseconds, maximumMilliseconds);
-        add(Number.parseFloat(millisecondsString), "millisecond", "ms", millisecondsString);
-      }
-    } else {
-      const seconds = (isBigInt ? Number(milliseconds % ONE_DAY_IN_MILLISECONDS) : milliseconds) / 1000 % 60;
-      const secondsDecimalDigits = typeof options.secondsDecimalDigits === "number" ? options.secondsDecimalDigits : 1;
-      const secondsFixed = floorDecimals(seconds, secondsDecimalDigits);
-      const secondsString = options.keepDecimalsOnWholeSeconds ? secondsFixed : secondsFixed.replace(/\.0+$/, "");
-      add(Number.parseFloat(secondsString), "second", "s", secondsString);
-    }
-  }
-  if (result.length === 0) {
-    return sign + "0" + (options.verbose ? " milliseconds" : "ms");
-  }
-  const separator = options.colonNotation ? ":" : " ";
-  if (typeof options.unitCount === "number") {
-    result = result.slice(0, Math.max(options.unitCount, 1));
-  }
-  return sign + result.join(separator);
-}
-
-// node_modules/execa/lib/verbose/error.js
-var logError = (result, verboseInfo) => {
-  if (result.failed) {
-    verboseLog({
-      type: "error",
-      verboseMessage: result.shortMessage,
-      verboseInfo,
-      result
-    });
-  }
-};
-
-// node_modules/execa/lib/verbose/complete.js
-var logResult = (result, verboseInfo) => {
-  if (!isVerbose(verboseInfo)) {
-    return;
-  }
-  logError(result, verboseInfo);
-  logDuration(result, verboseInfo);
-};
-var logDuration = (result, verboseInfo) => {
-  const verboseMessage = `(done in ${prettyMilliseconds(result.durationMs)})`;
-  verboseLog({
-    type: "duration",
-    verboseMessage,
-    verboseInfo,
-    result
-  });
-};
-
-// node_modules/execa/lib/return/reject.js
-var handleResult = (result, verboseInfo, { reject }) => {
-  logResult(result, verboseInfo);
-  if (reject && result.failed) {
-    throw result;
-  }
-  return result;
-};
-
-// node_modules/execa/lib/stdio/handle-sync.js
-import { readFileSync as readFileSync6 } from "fs";
-
-// node_modules/execa/lib/stdio/type.js
-var getStdioItemType = (value, optionName) => {
-  if (isAsyncGenerator(value)) {
-    return "asyncGenerator";
-  }
-  if (isSyncGenerator(value)) {
-    return "generator";
-  }
-  if (isUrl(value)) {
-    return "fileUrl";
-  }
-  if (isFilePathObject(value)) {
-    return "filePath";
-  }
-  if (isWebStream(value)) {
-    return "webStream";
-  }
-  if (isStream(value, { checkOpen: false })) {
-    return "native";
-  }
-  if (isUint8Array2(value)) {
-    return "uint8Array";
-  }
-  if (isAsyncIterableObject(value)) {
-    return "asyncIterable";
-  }
-  if (isIterableObject(value)) {
-    return "iterable";
-  }
-  if (isTransformStream(value)) {
-    return getTransformStreamType({ transform: value }, optionName);
-  }
-  return isTransformOptions(value) ? getTransformObjectType(value, optionName) : "native";
-};
-var getTransformObjectType = (value, optionName) => {
-  if (isDuplexStream(value.transform, { checkOpen: false })) {
-    return getDuplexType(value, optionName);
-  }
-  return isTransformStream(value.transform) ? getTransformStreamType(value, optionName) : getGeneratorObjectType(value, optionName);
-};
-var getDuplexType = (value, optionName) => {
-  validateNonGeneratorType(value, optionName, "Duplex stream");
-  return "duplex";
-};
-var getTransformStreamType = (value, optionName) => {
-  validateNonGeneratorType(value, optionName, "web TransformStream");
-  return "webTransform";
-};
-var validateNonGeneratorType = ({ final, binary, objectMode }, optionName, typeName) => {
-  checkUndefinedOption(final, `${optionName}.final`, typeName);
-  checkUndefinedOption(binary, `${optionName}.binary`, typeName);
-  checkBooleanOption(objectMode, `${optionName}.objectMode`);
-};
-var checkUndefinedOption = (value, optionName, typeName) => {
-  if (value !== undefined) {
-    throw new TypeError(`The \`${optionName}\` option can only be defined when using a generator, not a ${typeName}.`);
-  }
-};
-var getGeneratorObjectType = ({ transform, final, binary, objectMode }, optionName) => {
-  if (transform !== undefined && !isGenerator(transform)) {
-    throw new TypeError(`The \`${optionName}.transform\` option must be a generator, a Duplex stream or a web TransformStream.`);
-  }
-  if (isDuplexStream(final, { checkOpen: false })) {
-    throw new TypeError(`The \`${optionName}.final\` option must not be a Duplex stream.`);
-  }
-  if (isTransformStream(final)) {
-    throw new TypeError(`The \`${optionName}.final\` option must not be a web TransformStream.`);
-  }
-  if (final !== undefined && !isGenerator(final)) {
-    throw new TypeError(`The \`${optionName}.final\` option must be a generator.`);
-  }
-  checkBooleanOption(binary, `${optionName}.binary`);
-  checkBooleanOption(objectMode, `${optionName}.objectMode`);
-  return isAsyncGenerator(transform) || isAsyncGenerator(final) ? "asyncGenerator" : "generator";
-};
-var isGenerator = (value) => isAsyncGenerator(value) || isSyncGenerator(value);
-var isAsyncGenerator = (value) => Object.prototype.toString.call(value) === "[object AsyncGeneratorFunction]";
-var isSyncGenerator = (value) => Object.prototype.toString.call(value) === "[object GeneratorFunction]";
-var isTransformOptions = (value) => isPlainObject2(value) && (value.transform !== undefined || value.final !== undefined);
-var isUrl = (value) => Object.prototype.toString.call(value) === "[object URL]";
-var isRegularUrl = (value) => isUrl(value) && value.protocol !== "file:";
-var isFilePathObject = (value) => isPlainObject2(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => FILE_PATH_KEYS.has(key)) && isFilePathString(value.file);
-var FILE_PATH_KEYS = new Set(["file", "append"]);
-var isFilePathString = (file) => typeof file === "string";
-var isStdioValueObject = (value) => isPlainObject2(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => STDIO_VALUE_KEYS.has(key)) && ("value" in value);
-var STDIO_VALUE_KEYS = new Set(["value", "input"]);
-var isUnknownStdioString = (type, value) => type === "native" && typeof value === "string" && !KNOWN_STDIO_STRINGS.has(value);
-var KNOWN_STDIO_STRINGS = new Set(["ipc", "ignore", "inherit", "overlapped", "pipe"]);
-var isReadableStream2 = (value) => Object.prototype.toString.call(value) === "[object ReadableStream]";
-var isWritableStream2 = (value) => Object.prototype.toString.call(value) === "[object WritableStream]";
-var isWebStream = (value) => isReadableStream2(value) || isWritableStream2(value);
-var isTransformStream = (value) => isReadableStream2(value?.readable) && isWritableStream2(value?.writable);
-var isAsyncIterableObject = (value) => isObject2(value) && typeof value[Symbol.asyncIterator] === "function";
-var isIterableObject = (value) => isObject2(value) && typeof value[Symbol.iterator] === "function";
-var isObject2 = (value) => typeof value === "object" && value !== null;
-var TRANSFORM_TYPES = new Set(["generator", "asyncGenerator", "duplex", "webTransform"]);
-var FILE_TYPES = new Set(["fileUrl", "filePath", "fileNumber"]);
-var SPECIAL_DUPLICATE_TYPES_SYNC = new Set(["fileUrl", "filePath"]);
-var SPECIAL_DUPLICATE_TYPES = new Set([...SPECIAL_DUPLICATE_TYPES_SYNC, "webStream", "nodeStream"]);
-var FORBID_DUPLICATE_TYPES = new Set(["webTransform", "duplex"]);
-var TYPE_TO_MESSAGE = {
-  generator: "a generator",
-  asyncGenerator: "an async generator",
-  fileUrl: "a file URL",
-  filePath: "a file path string",
-  fileNumber: "a file descriptor number",
-  webStream: "a web stream",
-  nodeStream: "a Node.js stream",
-  webTransform: "a web TransformStream",
-  duplex: "a Duplex stream",
-  native: "any value",
-  iterable: "an iterable",
-  asyncIterable: "an async iterable",
-  string: "a string",
-  uint8Array: "a Uint8Array"
-};
-
-// node_modules/execa/lib/transform/object-mode.js
-var getTransformObjectModes = (objectMode, index, newTransforms, direction) => direction === "output" ? getOutputObjectModes(objectMode, index, newTransforms) : getInputObjectModes(objectMode, index, newTransforms);
-var getOutputObjectModes = (objectMode, index, newTransforms) => {
-  const writableObjectMode = index !== 0 && newTransforms[index - 1].value.readableObjectMode;
-  const readableObjectMode = objectMode ?? writableObjectMode;
-  return { writableObjectMode, readableObjectMode };
-};
-var getInputObjectModes = (objectMode, index, newTransforms) => {
-  const writableObjectMode = index === 0 ? objectMode === true : newTransforms[index - 1].value.readableObjectMode;
-  const readableObjectMode = index !== newTransforms.length - 1 && (objectMode ?? writableObjectMode);
-  return { writableObjectMode, readableObjectMode };
-};
-var getFdObjectMode = (stdioItems, direction) => {
-  const lastTransform = stdioItems.findLast(({ type }) => TRANSFORM_TYPES.has(type));
-  if (lastTransform === undefined) {
-    return false;
-  }
-  return direction === "input" ? lastTransform.value.writableObjectMode : lastTransform.value.readableObjectMode;
-};
-
-// node_modules/execa/lib/transform/normalize.js
-var normalizeTransforms = (stdioItems, optionName, direction, options) => [
-  ...stdioItems.filter(({ type }) => !TRANSFORM_TYPES.has(type)),
-  ...getTransforms(stdioItems, optionName, direction, options)
-];
-var getTransforms = (stdioItems, optionName, direction, { encoding }) => {
-  const transforms = stdioItems.filter(({ type }) => TRANSFORM_TYPES.has(type));
-  const newTransforms = Array.from({ length: transforms.length });
-  for (const [index, stdioItem] of Object.entries(transforms)) {
-    newTransforms[index] = normalizeTransform({
-      stdioItem,
-      index: Number(index),
-      newTransforms,
-      optionName,
-      direction,
-      encoding
-    });
-  }
-  return sortTransforms(newTransforms, direction);
-};
-var normalizeTransform = ({ stdioItem, stdioItem: { type }, index, newTransforms, optionName, direction, encoding }) => {
-  if (type === "duplex") {
-    return normalizeDuplex({ stdioItem, optionName });
-  }
-  if (type === "webTransform") {
-    return normalizeTransformStream({
-      stdioItem,
-      index,
-      newTransforms,
-      direction
-    });
-  }
-  return normalizeGenerator({
-    stdioItem,
-    index,
-    newTransforms,
-    direction,
-    encoding
-  });
-};
-var normalizeDuplex = ({ stdioItem, optionName }) => {
-  const { value } = stdioItem;
-  const { transform } = value;
-  const { writableObjectMode, readableObjectMode } = transform;
-  const { objectMode = readableObjectMode } = value;
-  if (objectMode && !readableObjectMode) {
-    throw new TypeError(`The \`${optionName}.objectMode\` option can only be \`true\` if \`new Duplex({objectMode: true})\` is used.`);
-  }
-  if (!objectMode && readableObjectMode) {
-    throw new TypeError(`The \`${optionName}.objectMode\` option cannot be \`false\` if \`new Duplex({objectMode: true})\` is used.`);
-  }
-  return {
-    ...stdioItem,
-    value: { transform, writableObjectMode, readableObjectMode }
-  };
-};
-var normalizeTransformStream = ({ stdioItem, stdioItem: { value }, index, newTransforms, direction }) => {
-  const { transform, objectMode } = isPlainObject2(value) ? value : { transform: value };
-  const { writableObjectMode, readableObjectMode } = getTransformObjectModes(objectMode, index, newTransforms, direction);
-  return {
-    ...stdioItem,
-    value: { transform, writableObjectMode, readableObjectMode }
-  };
-};
-var normalizeGenerator = ({ stdioItem, stdioItem: { value }, index, newTransforms, direction, encoding }) => {
-  const {
-    transform,
-    final,
-    binary: binaryOption = false,
-    preserveNewlines = false,
-    objectMode
-  } = isPlainObject2(value) ? value : { transform: value };
-  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
-  const { writableObjectMode, readableObjectMode } = getTransformObjectModes(objectMode, index, newTransforms, direction);
-  return {
-    ...stdioItem,
-    value: {
-      transform,
-      final,
-      binary,
-      preserveNewlines,
-      writableObjectMode,
-      readableObjectMode
-    }
-  };
-};
-var sortTransforms = (newTransforms, direction) => direction === "input" ? newTransforms.reverse() : newTransforms;
-
-// node_modules/execa/lib/stdio/direction.js
-import process10 from "process";
-var getStreamDirection = ({ stdioItems, isStdioArray, fdNumber, optionName }) => {
-  const directions = stdioItems.map((stdioItem) => getStdioItemDirection(stdioItem, fdNumber, isStdioArray));
-  if (directions.includes("input") && directions.includes("output")) {
-    throw new TypeError(`The \`${optionName}\` option must not be an array of both readable and writable values.`);
-  }
-  return directions.find(Boolean) ?? DEFAULT_DIRECTION;
-};
-var getStdioItemDirection = (stdioItem, fdNumber, isStdioArray) => {
-  const knownDirection = KNOWN_DIRECTIONS[fdNumber];
-  const direction = getRequestedDirection(stdioItem);
-  if (knownDirection === undefined) {
-    return direction;
-  }
-  validateKnownDirection(stdioItem, knownDirection, isStdioArray);
-  return knownDirection;
-};
-var getRequestedDirection = ({ type, value, direction, optionName }) => {
-  const guessedDirection = guessStreamDirection[type](value);
-  if (direction === "input" && guessedDirection === "output") {
-    throw new TypeError(`The \`${optionName}\` option is invalid: \`input: true\` cannot be used with a writable value, which is always an output.`);
-  }
-  return direction ?? guessedDirection;
-};
-var validateKnownDirection = ({ type, value, optionName }, knownDirection, isStdioArray) => {
-  if (!STREAM_TYPES.has(type) || !isStdioArray && getStandardStreamDirection(value) !== undefined) {
-    return;
-  }
-  const guessedDirection = guessStreamDirection[type](value);
-  if (guessedDirection === undefined || guessedDirection === knownDirection) {
-    return;
-  }
-  const valueName = guessedDirection === "input" ? "readable" : "writable";
-  throw new TypeError(`The \`${optionName}\` option is invalid: a ${valueName} value is always an ${guessedDirection}, but \`${optionName}\` is an ${knownDirection}.`);
-};
-var STREAM_TYPES = new Set(["native", "nodeStream", "webStream"]);
-var KNOWN_DIRECTIONS = ["input", "output", "output"];
-var anyDirection = () => {
-  return;
-};
-var alwaysInput = () => "input";
-var guessStreamDirection = {
-  generator: anyDirection,
-  asyncGenerator: anyDirection,
-  fileUrl: anyDirection,
-  filePath: anyDirection,
-  iterable: alwaysInput,
-  asyncIterable: alwaysInput,
-  uint8Array: alwaysInput,
-  string: alwaysInput,
-  webStream: (value) => isWritableStream2(value) ? "output" : "input",
-  nodeStream(value) {
-    if (!isReadableStream(value, { checkOpen: false })) {
-      return "output";
-    }
-    return isWritableStream(value, { checkOpen: false }) ? undefined : "input";
-  },
-  webTransform: anyDirection,
-  duplex: anyDirection,
-  native(value) {
-    const standardStreamDirection = getStandardStreamDirection(value);
-    if (standardStreamDirection !== undefined) {
-      return standardStreamDirection;
-    }
-    if (isStream(value, { checkOpen: false })) {
-      return guessStreamDirection.nodeStream(value);
-    }
-  }
-};
-var getStandardStreamDirection = (value) => {
-  if ([0, process10.stdin].includes(value)) {
-    return "input";
-  }
-  if ([1, 2, process10.stdout, process10.stderr].includes(value)) {
-    return "output";
-  }
-};
-var DEFAULT_DIRECTION = "output";
-
-// node_modules/execa/lib/ipc/array.js
-var normalizeIpcStdioArray = (stdioArray, ipc) => ipc ? [...stdioArray, "ipc"] : stdioArray;
-
-// node_modules/execa/lib/stdio/stdio-option.js
-var normalizeStdioOption = (options, verboseInfo, isSync) => {
-  const { stdio, ipc, buffer } = options;
-  const stdioArray = getStdioArray(stdio, options).map((stdioOption, fdNumber) => addDefaultValue2(stdioOption, fdNumber));
-  validateIpcStdioOption(stdioArray);
-  return isSync ? normalizeStdioSync(stdioArray, buffer, verboseInfo) : normalizeIpcStdioArray(stdioArray, ipc);
-};
-var validateIpcStdioOption = (stdioArray) => {
-  if (stdioArray.some((stdioOption) => hasIpcStdioOption(stdioOption))) {
-    throw new Error("The `ipc: true` option must be used instead of `stdio: 'ipc'`.");
-  }
-};
-var hasIpcStdioOption = (stdioOption) => Array.isArray(stdioOption) ? stdioOption.some((item) => hasIpcStdioItem(item)) : hasIpcStdioItem(stdioOption);
-var hasIpcStdioItem = (stdioOption) => isStdioValueObject(stdioOption) ? stdioOption.value === "ipc" : stdioOption === "ipc";
-var getStdioArray = (stdio, options) => {
-  if (stdio === undefined) {
-    return STANDARD_STREAMS_ALIASES.map((alias) => options[alias]);
-  }
-  if (hasAlias(options)) {
-    throw new Error(`It's not possible to provide \`stdio\` in combination with one of ${STANDARD_STREAMS_ALIASES.map((alias) => `\`${alias}\``).join(", ")}`);
-  }
-  if (typeof stdio === "string") {
-    return [stdio, stdio, stdio];
-  }
-  if (!Array.isArray(stdio)) {
-    throw new TypeError(`Expected \`stdio\` to be of type \`string\` or \`Array\`, got \`${getTypeName(stdio)}\``);
-  }
-  const length = Math.max(stdio.length, STANDARD_STREAMS_ALIASES.length);
-  return Array.from({ length }, (_, fdNumber) => stdio[fdNumber]);
-};
-var hasAlias = (options) => STANDARD_STREAMS_ALIASES.some((alias) => options[alias] !== undefined);
-var addDefaultValue2 = (stdioOption, fdNumber) => {
-  if (Array.isArray(stdioOption)) {
-    return stdioOption.map((item) => addDefaultValue2(item, fdNumber));
-  }
-  if (stdioOption === null || stdioOption === undefined) {
-    return fdNumber >= STANDARD_STREAMS_ALIASES.length ? "ignore" : "pipe";
-  }
-  return stdioOption;
-};
-var normalizeStdioSync = (stdioArray, buffer, verboseInfo) => stdioArray.map((stdioOption, fdNumber) => !buffer[fdNumber] && isStandardOutputFd(fdNumber) && !isFullVerbose(verboseInfo, fdNumber) && isOutputPipeOnly(stdioOption, fdNumber) ? "ignore" : stdioOption);
-var isOutputPipeOnly = (stdioOption, fdNumber) => isOutputPipe(stdioOption, fdNumber) || Array.isArray(stdioOption) && stdioOption.length > 0 && stdioOption.every((item) => isOutputPipe(item, fdNumber));
-var isOutputPipe = (stdioOption, fdNumber) => stdioOption === "pipe" || isOutputPipeObject(stdioOption, fdNumber);
-var isOutputPipeObject = (stdioOption, fdNumber) => isStdioValueObject(stdioOption) && stdioOption.value === "pipe" && (stdioOption.input === undefined || stdioOption.input === false || isFixedOutputPipe(fdNumber, stdioOption.input));
-var isFixedOutputPipe = (fdNumber, input) => input === true && isStandardOutputFd(fdNumber);
-var isStandardOutputFd = (fdNumber) => fdNumber === 1 || fdNumber === 2;
-
-// node_modules/execa/lib/stdio/native.js
-import { readFileSync as readFileSync5 } from "fs";
-import tty2 from "tty";
-
-// node_modules/execa/lib/arguments/fd-options.js
-var getToStream = (destination, to = "stdin") => {
-  const isWritable = true;
-  const { options, fileDescriptors } = SUBPROCESS_OPTIONS.get(destination);
-  const fdNumber = getFdNumber(fileDescriptors, to, isWritable);
-  const destinationStream = destination.stdio[fdNumber];
-  if (destinationStream === null) {
-    throw new TypeError(getInvalidStdioOptionMessage(fdNumber, to, options, isWritable));
-  }
-  return destinationStream;
-};
-var getFromStream = (source, from = "stdout") => {
-  const isWritable = false;
-  const { options, fileDescriptors } = SUBPROCESS_OPTIONS.get(source);
-  const fdNumber = getFdNumber(fileDescriptors, from, isWritable);
-  const sourceStream = fdNumber === "all" ? source.all : source.stdio[fdNumber];
-  if (sourceStream === null || sourceStream === undefined) {
-    throw new TypeError(getInvalidStdioOptionMessage(fdNumber, from, options, isWritable));
-  }
-  return sourceStream;
-};
-var SUBPROCESS_OPTIONS = new WeakMap;
-var getFdNumber = (fileDescriptors, fdName, isWritable) => {
-  const fdNumber = parseFdNumber(fdName, isWritable);
-  validateFdNumber(fdNumber, fdName, isWritable, fileDescriptors);
-  return fdNumber;
-};
-var parseFdNumber = (fdName, isWritable) => {
-  const fdNumber = parseFd(fdName);
-  if (fdNumber !== undefined) {
-    return fdNumber;
-  }
-  const { validOptions, defaultValue } = isWritable ? { validOptions: '"stdin"', defaultValue: "stdin" } : { validOptions: '"stdout", "stderr", "all"', defaultValue: "stdout" };
-  throw new TypeError(`"${getOptionName(isWritable)}" must not be "${fdName}".
-It must be ${validOptions} or "fd3", "fd4" (and so on).
-It is optional and defaults to "${defaultValue}".`);
-};
-var validateFdNumber = (fdNumber, fdName, isWritable, fileDescriptors) => {
-  const fileDescriptor = fileDescriptors[getUsedDescriptor(fdNumber)];
-  if (fileDescriptor === undefined) {
-    throw new TypeError(`"${getOptionName(isWritable)}" must not be ${fdName}. That file descriptor does not exist.
-Please set the "stdio" option to ensure that file descriptor exists.`);
-  }
-  if (!isWritable && fileDescriptor.direction === "input") {
-    throw new TypeError(`"${getOptionName(isWritable)}" must not be ${fdName}. It must be a readable stream, not writable.`);
-  }
-  if (isWritable && fileDescriptor.direction !== "input") {
-    throw new TypeError(`"${getOptionName(isWritable)}" must not be ${fdName}. It must be a writable stream, not readable.
-If you meant to use it as input, please set its "stdio" option to \`{value: 'pipe', input: true}\`.`);
-  }
-};
-var getInvalidStdioOptionMessage = (fdNumber, fdName, options, isWritable) => {
-  if (fdNumber === "all" && !options.all) {
-    return `The "all" option must be true to use "from: 'all'".`;
-  }
-  const { optionName, optionValue } = getInvalidStdioOption(fdNumber, options);
-  return `The "${optionName}: ${serializeOptionValue(optionValue)}" option is incompatible with using "${getOptionName(isWritable)}: ${serializeOptionValue(fdName)}".
-Please set this option with "pipe" instead.`;
-};
-var getInvalidStdioOption = (fdNumber, { stdin, stdout, stderr, stdio }) => {
-  const usedDescriptor = getUsedDescriptor(fdNumber);
-  if (usedDescriptor === 0 && stdin !== undefined) {
-    return { optionName: "stdin", optionValue: stdin };
-  }
-  if (usedDescriptor === 1 && stdout !== undefined) {
-    return { optionName: "stdout", optionValue: stdout };
-  }
-  return usedDescriptor === 2 && stderr !== undefined ? { optionName: "stderr", optionValue: stderr } : { optionName: `stdio[${usedDescriptor}]`, optionValue: stdio[usedDescriptor] };
-};
-var getUsedDescriptor = (fdNumber) => fdNumber === "all" ? 1 : fdNumber;
-var getOptionName = (isWritable) => isWritable ? "to" : "from";
-var serializeOptionValue = (value) => {
-  if (typeof value === "string") {
-    return `'${value}'`;
-  }
-  return typeof value === "number" ? `${value}` : "Stream";
-};
-
-// node_modules/execa/lib/stdio/native.js
-var handleNativeStream = ({ stdioItem, stdioItem: { type }, isStdioArray, fdNumber, direction, isSync }) => {
-  if (!isStdioArray || type !== "native") {
-    return stdioItem;
-  }
-  return isSync ? handleNativeStreamSync({ stdioItem, fdNumber, direction }) : handleNativeStreamAsync({ stdioItem, fdNumber });
-};
-var handleNativeStreamSync = ({ stdioItem, stdioItem: { value, optionName }, fdNumber, direction }) => {
-  const targetFd = getTargetFd({
-    value,
-    optionName,
-    fdNumber,
-    direction
-  });
-  if (targetFd !== undefined) {
-    return targetFd;
-  }
-  if (isStream(value, { checkOpen: false })) {
-    throw new TypeError(`The \`${optionName}: Stream\` option cannot both be an array and include a stream with synchronous methods.`);
-  }
-  return stdioItem;
-};
-var getTargetFd = ({ value, optionName, fdNumber, direction }) => {
-  const targetFdNumber = getTargetFdNumber(value, fdNumber);
-  if (targetFdNumber === undefined) {
-    return;
-  }
-  if (direction === "output") {
-    return { type: "fileNumber", value: targetFdNumber, optionName };
-  }
-  if (tty2.isatty(targetFdNumber)) {
-    throw new TypeError(`The \`${optionName}: ${serializeOptionValue(value)}\` option is invalid: it cannot be a TTY with synchronous methods.`);
-  }
-  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync5(targetFdNumber))], optionName };
-};
-var getTargetFdNumber = (value, fdNumber) => {
-  if (value === "inherit") {
-    return fdNumber;
-  }
-  if (typeof value === "number") {
-    return value;
-  }
-  const standardStreamIndex = STANDARD_STREAMS.indexOf(value);
-  if (standardStreamIndex !== -1) {
-    return standardStreamIndex;
-  }
-};
-var handleNativeStreamAsync = ({ stdioItem, stdioItem: { value, optionName }, fdNumber }) => {
-  if (value === "inherit") {
-    return { type: "nodeStream", value: getStandardStream(fdNumber, value, optionName), optionName };
-  }
-  if (typeof value === "number") {
-    return { type: "nodeStream", value: getStandardStream(value, value, optionName), optionName };
-  }
-  return isStream(value, { checkOpen: false }) ? { type: "nodeStream", value, optionName } : stdioItem;
-};
-var getStandardStream = (fdNumber, value, optionName) => {
-  const standardStream = STANDARD_STREAMS[fdNumber];
-  if (standardStream === undefined) {
-    throw new TypeError(`The \`${optionName}: ${value}\` option is invalid: no such standard stream.`);
-  }
-  return standardStream;
-};
-
-// node_modules/execa/lib/stdio/input-option.js
-var handleInputOptions = ({ input, inputFile }, fdNumber) => fdNumber === 0 ? [
-  ...handleInputOption(input),
-  ...handleInputFileOption(inputFile)
-] : [];
-var handleInputOption = (input) => input === undefined ? [] : [{
-  type: getInputType(input),
-  value: input,
-  optionName: "input"
-}];
-var getInputType = (input) => {
-  if (isReadableStream(input, { checkOpen: false })) {
-    return "nodeStream";
-  }
-  if (typeof input === "string") {
-    return "string";
-  }
-  if (isUint8Array2(input)) {
-    return "uint8Array";
-  }
-  throw new Error("The `input` option must be a string, a Uint8Array or a Node.js Readable stream.");
-};
-var handleInputFileOption = (inputFile) => inputFile === undefined ? [] : [{
-  ...getInputFileType(inputFile),
-  optionName: "inputFile"
-}];
-var getInputFileType = (inputFile) => {
-  if (isUrl(inputFile)) {
-    return { type: "fileUrl", value: inputFile };
-  }
-  if (isFilePathString(inputFile)) {
-    return { type: "filePath", value: { file: inputFile } };
-  }
-  throw new Error("The `inputFile` option must be a file path string or a file URL.");
-};
-
-// node_modules/execa/lib/stdio/duplicate.js
-import path9 from "path";
-import { fileURLToPath as fileURLToPath3 } from "url";
-var isFileType = (type) => SPECIAL_DUPLICATE_TYPES_SYNC.has(type);
-var getFileTarget = ({ type, value }) => type === "filePath" ? path9.resolve(value.file) : fileURLToPath3(value);
-var filterDuplicates = (stdioItems) => stdioItems.filter((stdioItemOne, indexOne) => stdioItems.every((stdioItemTwo, indexTwo) => !hasSameValueAndDirection(stdioItemOne, stdioItemTwo) || indexOne >= indexTwo || stdioItemOne.type === "generator" || stdioItemOne.type === "asyncGenerator"));
-var hasSameValueAndDirection = (stdioItemOne, stdioItemTwo) => stdioItemOne.value === stdioItemTwo.value && stdioItemOne.direction === stdioItemTwo.direction;
-var getDuplicateStream = ({ stdioItem: { type, value, optionName }, direction, fileDescriptors, isSync }) => {
-  const otherStdioItems = getOtherStdioItems(fileDescriptors, type);
-  if (otherStdioItems.length === 0) {
-    return;
-  }
-  if (isSync) {
-    validateDuplicateStreamSync({
-      otherStdioItems,
-      type,
-      value,
-      optionName,
-      direction
-    });
-    return;
-  }
-  if (SPECIAL_DUPLICATE_TYPES.has(type)) {
-    return getDuplicateStreamInstance({
-      otherStdioItems,
-      type,
-      value,
-      optionName,
-      direction
-    });
-  }
-  if (FORBID_DUPLICATE_TYPES.has(type)) {
-    validateDuplicateTransform({
-      otherStdioItems,
-      type,
-      value,
-      optionName
-    });
-  }
-};
-var getOtherStdioItems = (fileDescriptors, type) => fileDescriptors.flatMap(({ direction, stdioItems }) => stdioItems.map((stdioItem) => ({ ...stdioItem, direction }))).filter((stdioItem) => isSameDuplicateType(stdioItem.type, type));
-var isSameDuplicateType = (otherType, type) => otherType === type || isFileType(otherType) && isFileType(type);
-var validateDuplicateStreamSync = ({ otherStdioItems, type, value, optionName, direction }) => {
-  if (SPECIAL_DUPLICATE_TYPES_SYNC.has(type)) {
-    getDuplicateStreamInstance({
-      otherStdioItems,
-      type,
-      value,
-      optionName,
-      direction
-    });
-  }
-};
-var getDuplicateStreamInstance = ({ otherStdioItems, type, value, optionName, direction }) => {
-  const duplicateStdioItems = otherStdioItems.filter((stdioItem) => hasSameValue(stdioItem, type, value));
-  if (duplicateStdioItems.length === 0) {
-    return;
-  }
-  const differentStdioItem = duplicateStdioItems.find((stdioItem) => stdioItem.direction !== direction);
-  throwOnDuplicateStream(differentStdioItem, optionName, type);
-  return direction === "output" || type === "webStream" ? duplicateStdioItems[0].stream : undefined;
-};
-var hasSameValue = (otherStdioItem, type, value) => isFileType(otherStdioItem.type) ? getFileTarget(otherStdioItem) === getFileTarget({ type, value }) : otherStdioItem.value === value;
-var validateDuplicateTransform = ({ otherStdioItems, type, value, optionName }) => {
-  const duplicateStdioItem = otherStdioItems.find(({ value: { transform } }) => transform === value.transform);
-  throwOnDuplicateStream(duplicateStdioItem, optionName, type);
-};
-var throwOnDuplicateStream = (stdioItem, optionName, type) => {
-  if (stdioItem !== undefined) {
-    throw new TypeError(`The \`${stdioItem.optionName}\` and \`${optionName}\` options must not target ${TYPE_TO_MESSAGE[type]} that is the same.`);
-  }
-};
-
-// node_modules/execa/lib/stdio/handle.js
-var handleStdio = (addProperties, options, verboseInfo, isSync) => {
-  const stdio = normalizeStdioOption(options, verboseInfo, isSync);
-  const initialFileDescriptors = stdio.map((stdioOption, fdNumber) => getFileDescriptor({
-    stdioOption,
-    fdNumber,
-    options,
-    isSync
-  }));
-  const fileDescriptors = getFinalFileDescriptors({
-    initialFileDescriptors,
-    addProperties,
-    options,
-    isSync
-  });
-  options.stdio = fileDescriptors.map(({ stdioItems }) => forwardStdio(stdioItems));
-  return fileDescriptors;
-};
-var getFileDescriptor = ({ stdioOption, fdNumber, options, isSync }) => {
-  const optionName = getStreamName(fdNumber);
-  const { stdioItems: initialStdioItems, isStdioArray } = initializeStdioItems({
-    stdioOption,
-    fdNumber,
-    options,
-    optionName
-  });
-  const direction = getStreamDirection({
-    stdioItems: initialStdioItems,
-    isStdioArray,
-    fdNumber,
-    optionName
-  });
-  const stdioItems = initialStdioItems.map((stdioItem) => handleNativeStream({
-    stdioItem,
-    isStdioArray,
-    fdNumber,
-    direction,
-    isSync
-  }));
-  const normalizedStdioItems = normalizeTransforms(stdioItems, optionName, direction, options);
-  const objectMode = getFdObjectMode(normalizedStdioItems, direction);
-  validateFileObjectMode(normalizedStdioItems, objectMode);
-  return { direction, objectMode, stdioItems: normalizedStdioItems };
-};
-var initializeStdioItems = ({ stdioOption, fdNumber, options, optionName }) => {
-  const values = Array.isArray(stdioOption) ? stdioOption : [stdioOption];
-  const inputStdioItems = handleInputOptions(options, fdNumber);
-  const initialStdioItems = [
-    ...omitInheritedStdin(values.map((value) => initializeStdioItem(value, optionName)), inputStdioItems),
-    ...inputStdioItems
-  ];
-  const stdioItems = filterDuplicates(initialStdioItems);
-  const isStdioArray = stdioItems.length > 1;
-  validateStdioArray(stdioItems, isStdioArray, optionName);
-  validateStreams(stdioItems, isStdioArray);
-  return { stdioItems, isStdioArray };
-};
-var omitInheritedStdin = (stdioItems, inputStdioItems) => inputStdioItems.length > 0 && isInheritedStdinOnly(stdioItems) ? [] : stdioItems;
-var isInheritedStdinOnly = (stdioItems) => stdioItems.length === 1 && stdioItems[0].type === "native" && stdioItems[0].value === "inherit";
-var initializeStdioItem = (value, optionName) => {
-  if (isStdioValueObject(value)) {
-    return initializeStdioValueObject(value, optionName);
-  }
-  return {
-    type: getStdioItemType(value, optionName),
-    value,
-    optionName
-  };
-};
-var initializeStdioValueObject = ({ value, input }, optionName) => {
-  checkBooleanOption(input, `${optionName}.input`);
-  return {
-    type: getStdioItemType(value, optionName),
-    value,
-    direction: input ? "input" : undefined,
-    optionName
-  };
-};
-var validateStdioArray = (stdioItems, isStdioArray, optionName) => {
-  if (stdioItems.length === 0) {
-    throw new TypeError(`The \`${optionName}\` option must not be an empty array.`);
-  }
-  if (!isStdioArray) {
-    return;
-  }
-  for (const { value, optionName } of stdioItems) {
-    if (INVALID_STDIO_ARRAY_OPTIONS.has(value)) {
-      throw new Error(`The \`${optionName}\` option must not include \`${value}\`.`);
-    }
-  }
-};
-var INVALID_STDIO_ARRAY_OPTIONS = new Set(["ignore"]);
-var validateStreams = (stdioItems, isStdioArray) => {
-  for (const stdioItem of stdioItems) {
-    validateFileStdio(stdioItem);
-    validateFileDescriptorStdio(stdioItem);
-    validateNativeStdio(stdioItem, isStdioArray);
-  }
-};
-var validateFileDescriptorStdio = ({ type, value, optionName }) => {
-  if (type !== "native") {
-    return;
-  }
-  const fileDescriptor = typeof value === "number" ? value : value?.fd;
-  if (typeof fileDescriptor === "number" && (!Number.isInteger(fileDescriptor) || fileDescriptor < 0 || fileDescriptor > MAX_FILE_DESCRIPTOR)) {
-    throw new TypeError(`The \`${optionName}\` option must be a non-negative 32-bit integer: got ${fileDescriptor}.`);
-  }
-};
-var MAX_FILE_DESCRIPTOR = 2 ** 31 - 1;
-var validateNativeStdio = ({ type, value, optionName }, isStdioArray) => {
-  if (type !== "native") {
-    return;
-  }
-  if (isFileHandle(value)) {
-    if (isStdioArray) {
-      throw new TypeError(`The \`${optionName}\` option cannot combine file handles with other values.`);
-    }
-    return;
-  }
-  if (typeof value !== "string" && typeof value !== "number" && !isStream(value, { checkOpen: false })) {
-    throw new TypeError(`The \`${optionName}\` option is invalid: ${String(value)} (${typeof value}).`);
-  }
-};
-var isFileHandle = (value) => typeof value?.fd === "number" && !isStream(value, { checkOpen: false });
-var validateFileStdio = ({ type, value, optionName }) => {
-  if (isRegularUrl(value)) {
-    throw new TypeError(`The \`${optionName}: URL\` option must use the \`file:\` scheme.
-For example, you can use the \`pathToFileURL()\` method of the \`url\` core module.`);
-  }
-  if (isUnknownStdioString(type, value)) {
-    throw new TypeError(`The \`${optionName}: { file: '...' }\` option must be used instead of \`${optionName}: '...'\`.`);
-  }
-};
-var validateFileObjectMode = (stdioItems, objectMode) => {
-  if (!objectMode) {
-    return;
-  }
-  const fileStdioItem = stdioItems.find(({ type }) => FILE_TYPES.has(type));
-  if (fileStdioItem !== undefined) {
-    throw new TypeError(`The \`${fileStdioItem.optionName}\` option cannot use both files and transforms in objectMode.`);
-  }
-};
-var getFinalFileDescriptors = ({ initialFileDescriptors, addProperties, options, isSync }) => {
-  const fileDescriptors = [];
-  try {
-    for (const fileDescriptor of initialFileDescriptors) {
-      addFinalFileDescriptor({
-        fileDescriptor,
-        fileDescriptors,
-        addProperties,
-        options,
-        isSync
-      });
-    }
-    return fileDescriptors;
-  } catch (error) {
-    cleanupCustomStreams(fileDescriptors);
-    throw error;
-  }
-};
-var addFinalFileDescriptor = ({ fileDescriptor, fileDescriptors, addProperties, options, isSync }) => {
-  const { direction, objectMode, stdioItems } = fileDescriptor;
-  const finalFileDescriptor = { direction, objectMode, stdioItems: [] };
-  fileDescriptors.push(finalFileDescriptor);
-  for (const stdioItem of stdioItems) {
-    finalFileDescriptor.stdioItems.push(addStreamProperties({
-      stdioItem,
-      addProperties,
-      direction,
-      objectMode,
-      options,
-      fileDescriptors,
-      isSync
-    }));
-  }
-};
-var addStreamProperties = ({ stdioItem, addProperties, direction, objectMode, options, fileDescriptors, isSync }) => {
-  const duplicateStream = getDuplicateStream({
-    stdioItem,
-    direction,
-    fileDescriptors,
-    isSync
-  });
-  if (duplicateStream !== undefined) {
-    return { ...stdioItem, stream: duplicateStream };
-  }
-  return {
-    ...stdioItem,
-    ...addProperties[direction][stdioItem.type](stdioItem, options, objectMode)
-  };
-};
-var cleanupCustomStreams = (fileDescriptors) => {
-  for (const { stream } of fileDescriptors.flatMap(({ stdioItems }) => stdioItems)) {
-    if (stream === undefined || isStandardStream(stream)) {
-      continue;
-    }
-    stream.on("error", () => {});
-    stream.destroy();
-  }
-};
-var forwardStdio = (stdioItems) => {
-  if (stdioItems.length > 1) {
-    return stdioItems.some(({ value }) => value === "overlapped") ? "overlapped" : "pipe";
-  }
-  const [{ type, value }] = stdioItems;
-  return type === "native" ? value : "pipe";
-};
-
-// node_modules/execa/lib/stdio/handle-sync.js
-var handleStdioSync = (options, verboseInfo) => handleStdio(addPropertiesSync, options, verboseInfo, true);
-var forbiddenIfSync = ({ type, optionName }) => {
-  throwInvalidSyncValue(optionName, TYPE_TO_MESSAGE[type]);
-};
-var forbiddenNativeIfSync = ({ optionName, value }) => {
-  if (value === "overlapped") {
-    throwInvalidSyncValue(optionName, `"${value}"`);
-  }
-  return {};
-};
-var forbiddenNativeInputIfSync = (stdioItem) => {
-  const { optionName, value } = stdioItem;
-  if (value === "pipe" && optionName !== "stdin") {
-    throw new TypeError(`Only the \`stdin\` option, not \`${optionName}\`, can be an input pipe with synchronous methods.`);
-  }
-  return forbiddenNativeIfSync(stdioItem);
-};
-var forbiddenInputTransformIfSync = ({ optionName }) => {
-  if (optionName !== "stdin") {
-    throw new TypeError(`Only the \`stdin\` option, not \`${optionName}\`, can be an input transform with synchronous methods.`);
-  }
-};
-var throwInvalidSyncValue = (optionName, value) => {
-  throw new TypeError(`The \`${optionName}\` option cannot be ${value} with synchronous methods.`);
-};
-var addProperties = {
-  generator() {},
-  asyncGenerator: forbiddenIfSync,
-  webStream: forbiddenIfSync,
-  nodeStream: forbiddenIfSync,
-  webTransform: forbiddenIfSync,
-  duplex: forbiddenIfSync,
-  asyncIterable: forbiddenIfSync,
-  native: forbiddenNativeIfSync
-};
-var addPropertiesSync = {
-  input: {
-    ...addProperties,
-    generator: forbiddenInputTransformIfSync,
-    native: forbiddenNativeInputIfSync,
-    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync6(value))] }),
-    filePath: ({ value: { file } }) => ({ contents: () => [bufferToUint8Array(readFileSync6(file))] }),
-    fileNumber: forbiddenIfSync,
-    iterable: ({ value }) => ({ contents: () => [...value] }),
-    string: ({ value }) => ({ contents: [value] }),
-    uint8Array: ({ value, contents = [value] }) => ({ contents })
-  },
-  output: {
-    ...addProperties,
-    fileUrl: ({ value }) => ({ path: value }),
-    filePath: ({ value: { file, append } }) => ({ path: file, append }),
-    fileNumber: ({ value }) => ({ path: value }),
-    iterable: forbiddenIfSync,
-    string: forbiddenIfSync,
-    uint8Array: forbiddenIfSync
-  }
-};
-
-// node_modules/execa/lib/transform/generator.js
-import { Transform, getDefaultHighWaterMark } from "stream";
-import { Buffer as Buffer7 } from "buffer";
-
-// node_modules/execa/lib/transform/validate.js
-import { Buffer as Buffer5 } from "buffer";
-var getValidateTransformInput = (writableObjectMode, optionName) => writableObjectMode ? undefined : validateStringTransformInput.bind(undefined, optionName);
-var validateStringTransformInput = function* (optionName, chunk) {
-  if (typeof chunk !== "string" && !isUint8Array2(chunk) && !Buffer5.isBuffer(chunk)) {
-    throw new TypeError(`The \`${optionName}\` option's transform must use "objectMode: true" to receive as input: ${typeof chunk}.`);
-  }
-  yield chunk;
-};
-var getValidateTransformReturn = (readableObjectMode, optionName) => readableObjectMode ? validateObjectTransformReturn.bind(undefined, optionName) : validateStringTransformReturn.bind(undefined, optionName);
-var validateObjectTransformReturn = function* (optionName, chunk) {
-  validateEmptyReturn(optionName, chunk);
-  yield chunk;
-};
-var validateStringTransformReturn = function* (optionName, chunk) {
-  validateEmptyReturn(optionName, chunk);
-  if (typeof chunk !== "string" && !isUint8Array2(chunk)) {
-    throw new TypeError(`The \`${optionName}\` option's function must yield a string or an Uint8Array, not ${typeof chunk}.`);
-  }
-  yield chunk;
-};
-var validateEmptyReturn = (optionName, chunk) => {
-  if (chunk === null || chunk === undefined) {
-    throw new TypeError(`The \`${optionName}\` option's function must not call \`yield ${chunk}\`.
-Instead, \`yield\` should either be called with a value, or not be called at all. For example:
-  if (condition) { yield value; }`);
-  }
-};
-
-// node_modules/execa/lib/transform/encoding-transform.js
-import { Buffer as Buffer6 } from "buffer";
-import { StringDecoder as StringDecoder2 } from "string_decoder";
-var getEncodingTransformGenerator = (binary, encoding, skipped) => {
-  if (skipped) {
-    return;
-  }
-  if (binary) {
-    return { transform: encodingUint8ArrayGenerator.bind(undefined, new TextEncoder) };
-  }
-  const stringDecoder = new StringDecoder2(encoding);
-  return {
-    transform: encodingStringGenerator.bind(undefined, stringDecoder),
-    final: encodingStringFinal.bind(undefined, stringDecoder)
-  };
-};
-var encodingUint8ArrayGenerator = function* (textEncoder, chunk) {
-  if (Buffer6.isBuffer(chunk)) {
-    yield bufferToUint8Array(chunk);
-  } else if (typeof chunk === "string") {
-    yield textEncoder.encode(chunk);
-  } else {
-    yield chunk;
-  }
-};
-var encodingStringGenerator = function* (stringDecoder, chunk) {
-  yield isUint8Array2(chunk) ? stringDecoder.write(chunk) : chunk;
-};
-var encodingStringFinal = function* (stringDecoder) {
-  const lastChunk = stringDecoder.end();
-  if (lastChunk !== "") {
-    yield lastChunk;
-  }
-};
-var getStringToBytesGenerator = (binary, encoding, skipped) => skipped || encoding === "utf8" ? undefined : { transform: stringToBytesGenerator.bind(undefined, getStringEncoding(binary, encoding)) };
-var stringToBytesGenerator = function* (stringEncoding, chunk) {
-  yield typeof chunk === "string" ? bufferToUint8Array(Buffer6.from(chunk, stringEncoding)) : chunk;
-};
-
-// node_modules/execa/lib/transform/run-async.js
-import { callbackify } from "util";
-var pushChunks = callbackify(async (getChunks, state, getChunksArguments, transformStream) => {
-  state.currentIterable = getChunks(...getChunksArguments);
-  try {
-    for await (const chunk of state.currentIterable) {
-      transformStream.push(chunk);
-    }
-  } finally {
-    delete state.currentIterable;
-  }
-});
-var transformChunk = async function* (chunk, generators, index) {
-  if (index === generators.length) {
-    yield chunk;
-    return;
-  }
-  const { transform = identityGenerator } = generators[index];
-  for await (const transformedChunk of transform(chunk)) {
-    yield* transformChunk(transformedChunk, generators, index + 1);
-  }
-};
-var finalChunks = async function* (generators) {
-  for (const [index, { final }] of Object.entries(generators)) {
-    yield* generatorFinalChunks(final, Number(index), generators);
-  }
-};
-var generatorFinalChunks = async function* (final, index, generators) {
-  if (final === undefined) {
-    return;
-  }
-  for await (const finalChunk of final()) {
-    yield* transformChunk(finalChunk, generators, index + 1);
-  }
-};
-var destroyTransform = callbackify(async ({ currentIterable }, error) => {
-  if (currentIterable !== undefined) {
-    await (error ? currentIterable.throw(error) : currentIterable.return());
-    return;
-  }
-  if (error) {
-    throw error;
-  }
-});
-var identityGenerator = function* (chunk) {
-  yield chunk;
-};
-
-// node_modules/execa/lib/transform/run-sync.js
-var pushChunksSync = (getChunksSync, getChunksArguments, transformStream, done) => {
-  try {
-    for (const chunk of getChunksSync(...getChunksArguments)) {
-      transformStream.push(chunk);
-    }
-    done();
-  } catch (error) {
-    done(normalizeTransformError(error));
-  }
-};
-var normalizeTransformError = (error) => error || Object.assign(new Error("Promise was rejected with falsy value"), {
-  code: "ERR_FALSY_VALUE_REJECTION",
-  reason: error
-});
-var runTransformSync = (generators, chunks) => {
-  try {
-    return [
-      ...chunks.flatMap((chunk) => [...transformChunkSync(chunk, generators, 0)]),
-      ...finalChunksSync(generators)
-    ];
-  } catch (error) {
-    throw normalizeTransformError(error);
-  }
-};
-var transformChunkSync = function* (chunk, generators, index) {
-  if (index === generators.length) {
-    yield chunk;
-    return;
-  }
-  const { transform = identityGenerator2 } = generators[index];
-  for (const transformedChunk of transform(chunk)) {
-    yield* transformChunkSync(transformedChunk, generators, index + 1);
-  }
-};
-var finalChunksSync = function* (generators) {
-  for (const [index, { final }] of Object.entries(generators)) {
-    yield* generatorFinalChunksSync(final, Number(index), generators);
-  }
-};
-var generatorFinalChunksSync = function* (final, index, generators) {
-  if (final === undefined) {
-    return;
-  }
-  for (const finalChunk of final()) {
-    yield* transformChunkSync(finalChunk, generators, index + 1);
-  }
-};
-var identityGenerator2 = function* (chunk) {
-  yield chunk;
-};
-
-// node_modules/execa/lib/transform/generator.js
-var generatorToStream = ({
-  value,
-  value: {
-    transform,
-    final,
-    binary,
-    writableObjectMode,
-    readableObjectMode
-  },
-  optionName
-}, { encoding }) => {
-  const state = {};
-  const generators = addInternalGenerators(value, encoding, optionName);
-  const transformAsync = isAsyncGenerator(transform);
-  const finalAsync = isAsyncGenerator(final);
-  const transformMethod = transformAsync ? pushChunks.bind(undefined, transformChunk, state) : pushChunksSync.bind(undefined, transformChunkSync);
-  const finalMethod = transformAsync || finalAsync ? pushChunks.bind(undefined, finalChunks, state) : pushChunksSync.bind(undefined, finalChunksSync);
-  const destroyMethod = transformAsync || finalAsync ? destroyTransform.bind(undefined, state) : undefined;
-  const stream = new Transform({
-    writableObjectMode,
-    writableHighWaterMark: getDefaultHighWaterMark(writableObjectMode),
-    readableObjectMode,
-    readableHighWaterMark: getDefaultHighWaterMark(readableObjectMode),
-    defaultEncoding: getStringEncoding(binary, encoding),
-    transform(chunk, encoding, done) {
-      transformMethod([chunk, generators, 0], this, done);
-    },
-    flush(done) {
-      finalMethod([generators], this, done);
-    },
-    destroy: destroyMethod
-  });
-  return { stream };
-};
-var runGeneratorsSync = (chunks, stdioItems, encoding, isInput) => {
-  const generators = stdioItems.filter(({ type }) => type === "generator");
-  const reversedGenerators = isInput ? generators.reverse() : generators;
-  for (const { value, optionName } of reversedGenerators) {
-    if (!value.writableObjectMode) {
-      const stringEncoding = getStringEncoding(value.binary, encoding);
-      chunks = chunks.map((chunk) => typeof chunk === "string" ? Buffer7.from(chunk, stringEncoding) : chunk);
-    }
-    const generators = addInternalGenerators(value, encoding, optionName);
-    chunks = runTransformSync(generators, chunks);
-  }
-  return chunks;
-};
-var addInternalGenerators = ({ transform, final, binary, writableObjectMode, readableObjectMode, preserveNewlines }, encoding, optionName) => {
-  const state = {};
-  return [
-    { transform: getValidateTransformInput(writableObjectMode, optionName) },
-    getEncodingTransformGenerator(binary, encoding, writableObjectMode),
-    getSplitLinesGenerator(binary, preserveNewlines, writableObjectMode, state),
-    { transform, final },
-    { transform: getValidateTransformReturn(readableObjectMode, optionName) },
-    getAppendNewlineGenerator({
-      binary,
-      preserveNewlines,
-      readableObjectMode,
-      state,
-      encoding
-    }),
-    getStringToBytesGenerator(binary, encoding, readableObjectMode)
-  ].filter(Boolean);
-};
-
-// node_modules/execa/lib/io/input-sync.js
-var addInputOptionsSync = (fileDescriptors, options) => {
-  for (const fdNumber of getInputFdNumbers(fileDescriptors)) {
-    addInputOptionSync(fileDescriptors, fdNumber, options);
-  }
-};
-var getInputFdNumbers = (fileDescriptors) => new Set(Object.entries(fileDescriptors).filter(([, { direction }]) => direction === "input").map(([fdNumber]) => Number(fdNumber)));
-var addInputOptionSync = (fileDescriptors, fdNumber, options) => {
-  const { stdioItems } = fileDescriptors[fdNumber];
-  const allStdioItems = stdioItems.filter(({ contents }) => contents !== undefined);
-  if (allStdioItems.length === 0 && stdioItems.every(({ type }) => type !== "generator")) {
-    return;
-  }
-  if (fdNumber !== 0) {
-    const [{ type, optionName }] = allStdioItems;
-    throw new TypeError(`Only the \`stdin\` option, not \`${optionName}\`, can be ${TYPE_TO_MESSAGE[type]} with synchronous methods.`);
-  }
-  const chunks = allStdioItems.flatMap(({ type, contents }) => getChunks(type, typeof contents === "function" ? contents() : contents));
-  options.input = applyInputGeneratorsSync(chunks, stdioItems, options.encoding);
-};
-var getChunks = (type, chunks) => type === "iterable" ? chunks : chunks.filter((chunk) => chunk.length > 0);
-var applyInputGeneratorsSync = (chunks, stdioItems, encoding) => {
-  const newContents = runGeneratorsSync(chunks, stdioItems, getInputEncoding(encoding), true);
-  validateSerializable(newContents);
-  return joinToUint8Array(newContents);
-};
-var validateSerializable = (newContents) => {
-  const invalidItem = newContents.find((item) => !isSerializableInput(item));
-  if (invalidItem !== undefined) {
-    throwOnSerializableInput("stdin", invalidItem);
-  }
-};
-var isSerializableInput = (item) => typeof item === "string" || isUint8Array2(item);
-var throwOnSerializableInput = (optionName, invalidItem) => {
-  throw new TypeError(`The \`${optionName}\` option is invalid: when passing objects as input, a transform must be used to serialize them to strings or Uint8Arrays: ${invalidItem}.`);
-};
-
-// node_modules/execa/lib/io/output-sync.js
-import { writeFileSync as writeFileSync2, appendFileSync as appendFileSync3 } from "fs";
-
-// node_modules/execa/lib/verbose/output.js
-var shouldLogOutput = ({ stdioItems, encoding, verboseInfo, fdNumber }) => fdNumber !== "all" && isFullVerbose(verboseInfo, fdNumber) && !BINARY_ENCODINGS.has(encoding) && isFdVerbose(fdNumber) && (stdioItems.some(({ type, value }) => type === "native" && PIPED_STDIO_VALUES.has(value)) || stdioItems.every(({ type }) => TRANSFORM_TYPES.has(type)));
-var isFdVerbose = (fdNumber) => fdNumber === 1 || fdNumber === 2;
-var PIPED_STDIO_VALUES = new Set(["pipe", "overlapped"]);
-var logLines = async (linesIterable, stream, fdNumber, verboseInfo) => {
-  for await (const line of linesIterable) {
-    if (!isPipingStream(stream)) {
-      logLine(line, fdNumber, verboseInfo);
-    }
-  }
-};
-var logLinesSync = (linesArray, fdNumber, verboseInfo) => {
-  for (const line of linesArray) {
-    logLine(line, fdNumber, verboseInfo);
-  }
-};
-var isPipingStream = (stream) => stream._readableState.pipes.some((pipe) => !isAllStream(pipe) || isPipingStream(pipe));
-var logLine = (line, fdNumber, verboseInfo) => {
-  const verboseMessage = serializeVerboseMessage(line);
-  verboseLog({
-    type: "output",
-    verboseMessage,
-    fdNumber,
-    verboseInfo
-  });
-};
-
-// node_modules/execa/lib/io/output-sync.js
-var transformOutputSync = ({ fileDescriptors, syncResult, options, verboseInfo }) => {
-  const output = syncResult.output ?? getSpawnFailureOutput(options);
-  const outputFiles = new Set;
-  const errors = [];
-  const transformedOutput = output.map((result, fdNumber) => transformOutputResultSync({
-    result,
-    fileDescriptors,
-    fdNumber,
-    errors,
-    outputFiles,
-    verboseInfo
-  }, options));
-  return { output: transformedOutput, error: errors.find((error) => error !== undefined) };
-};
-var getSpawnFailureOutput = ({ stdio }) => stdio.map((stdioOption, fdNumber) => fdNumber !== 0 && stdioOption === "pipe" ? new Uint8Array : null);
-var transformOutputResultSync = ({ result, fileDescriptors, fdNumber, errors, outputFiles, verboseInfo }, { buffer, encoding, lines, stripFinalNewline, maxBuffer }) => {
-  if (result === null) {
-    return;
-  }
-  const truncatedResult = truncateMaxBufferSync(result, fdNumber, { maxBuffer, buffer });
-  const uint8ArrayResult = bufferToUint8Array(truncatedResult);
-  const { stdioItems, objectMode } = fileDescriptors[fdNumber];
-  const { chunks, error: transformError } = runOutputGeneratorsSync(uint8ArrayResult.length === 0 ? [] : [uint8ArrayResult], stdioItems, encoding);
-  const { serializedResult, finalResult } = serializeChunks2({
-    chunks,
-    objectMode,
-    encoding,
-    lines,
-    stripFinalNewline,
-    fdNumber
-  });
-  const logError = logOutputSync({
-    serializedResult,
-    fdNumber,
-    verboseInfo,
-    encoding,
-    stdioItems,
-    objectMode
-  });
-  const error = transformError ?? logError;
-  errors.push(error);
-  const returnedResult = buffer[fdNumber] ? finalResult : undefined;
-  try {
-    if (error === undefined) {
-      writeToFiles(chunks, stdioItems, outputFiles);
-    }
-    return returnedResult;
-  } catch (writeError) {
-    errors.push(writeError);
-    return returnedResult;
-  }
-};
-var runOutputGeneratorsSync = (chunks, stdioItems, encoding) => {
-  try {
-    return { chunks: runGeneratorsSync(chunks, stdioItems, encoding, false), error: undefined };
-  } catch (error) {
-    return { chunks: [], error };
-  }
-};
-var serializeChunks2 = ({ chunks, objectMode, encoding, lines, stripFinalNewline, fdNumber }) => {
-  if (objectMode) {
-    return { serializedResult: chunks, finalResult: chunks };
-  }
-  if (encoding === "buffer") {
-    const serializedResult = joinToUint8Array(chunks);
-    return { serializedResult, finalResult: serializedResult };
-  }
-  const serializedResult = joinToString(chunks, encoding);
-  const finalResult = lines[fdNumber] ? splitLinesSync(serializedResult, !stripFinalNewline[fdNumber], objectMode) : serializedResult;
-  return { serializedResult, finalResult };
-};
-var logOutputSync = ({ serializedResult, fdNumber, verboseInfo, encoding, stdioItems, objectMode }) => {
-  if (!shouldLogOutput({
-    stdioItems,
-    encoding,
-    verboseInfo,
-    fdNumber
-  })) {
-    return;
-  }
-  const linesArray = splitLinesSync(serializedResult, false, objectMode);
-  try {
-    logLinesSync(linesArray, fdNumber, verboseInfo);
-  } catch (error) {
-    return error;
-  }
-};
-var writeToFiles = (chunks, stdioItems, outputFiles) => {
-  const fileItems = stdioItems.filter(({ type }) => FILE_TYPES.has(type));
-  if (fileItems.length === 0) {
-    return;
-  }
-  const contents = joinToUint8Array(chunks);
-  const writtenPaths = new Set;
-  for (const stdioItem of fileItems) {
-    const { type, append } = stdioItem;
-    const path = type === "fileNumber" ? stdioItem.path : getFileTarget(stdioItem);
-    if (writtenPaths.has(path)) {
-      continue;
-    }
-    writtenPaths.add(path);
-    if (append || outputFiles.has(path)) {
-      appendFileSync3(path, contents);
-    } else {
-      writeFileSync2(path, contents);
-    }
-    outputFiles.add(path);
-  }
-};
-
-// node_modules/execa/lib/resolve/exit-async.js
-import { once as once4 } from "events";
-var waitForExit = async (subprocess, context) => {
-  const [exitCode, signal] = await waitForExitOrError(subprocess);
-  context.isForcefullyTerminated ??= false;
-  return [exitCode, signal];
-};
-var waitForExitOrError = async (subprocess) => {
-  const [spawnPayload, exitPayload] = await Promise.allSettled([
-    once4(subprocess, "spawn"),
-    once4(subprocess, "exit")
-  ]);
-  if (spawnPayload.status === "rejected") {
-    return [];
-  }
-  return exitPayload.status === "rejected" ? waitForSubprocessExit(subprocess) : exitPayload.value;
-};
-var waitForSubprocessExit = async (subprocess) => {
-  try {
-    return await once4(subprocess, "exit");
-  } catch {
-    return waitForSubprocessExit(subprocess);
-  }
-};
-var waitForSuccessfulExit = async (exitPromise) => {
-  const [exitCode, signal] = await exitPromise;
-  if (!isSubprocessErrorExit(exitCode, signal) && isFailedExit(exitCode, signal)) {
-    throw new DiscardedError;
-  }
-  return [exitCode, signal];
-};
-var isSubprocessErrorExit = (exitCode, signal) => exitCode === undefined && signal === undefined;
-var isFailedExit = (exitCode, signal) => exitCode !== 0 || signal !== null;
-
-// node_modules/execa/lib/resolve/exit-sync.js
-var getExitResultSync = ({ error, status: exitCode, signal, output }, { maxBuffer, buffer }) => {
-  const initialError = getResultError(error, exitCode, signal);
-  const isTimedOut = initialError?.code === "ETIMEDOUT";
-  const { resultError, isMaxBuffer } = isTimedOut ? { resultError: initialError, isMaxBuffer: false } : handleMaxBufferSync({
-    resultError: initialError,
-    output,
-    maxBuffer,
-    buffer
-  });
-  return {
-    resultError,
-    exitCode,
-    signal,
-    timedOut: isTimedOut,
-    isMaxBuffer
-  };
-};
-var getResultError = (error, exitCode, signal) => {
-  if (error !== undefined) {
-    return error;
-  }
-  return isFailedExit(exitCode, signal) ? new DiscardedError : undefined;
-};
-
-// node_modules/execa/lib/methods/main-sync.js
-var execaCoreSync = (rawFile, rawArguments, rawOptions) => {
-  const { file, commandArguments, command, escapedCommand, startTime, verboseInfo, options, fileDescriptors } = handleSyncArguments(rawFile, rawArguments, rawOptions);
-  const result = spawnSubprocessSync({
-    file,
-    commandArguments,
-    options,
-    command,
-    escapedCommand,
-    verboseInfo,
-    fileDescriptors,
-    startTime
-  });
-  return handleResult(result, verboseInfo, options);
-};
-var handleSyncArguments = (rawFile, rawArguments, rawOptions) => {
-  const { command, escapedCommand, startTime, verboseInfo } = handleCommand(rawFile, rawArguments, rawOptions);
-  const syncOptions = normalizeSyncOptions(rawOptions);
-  const { file, commandArguments, options } = normalizeOptions(rawFile, rawArguments, syncOptions);
-  validateSyncOptions(options);
-  const fileDescriptors = handleStdioSync(options, verboseInfo);
-  return {
-    file,
-    commandArguments,
-    command,
-    escapedCommand,
-    startTime,
-    verboseInfo,
-    options,
-    fileDescriptors
-  };
-};
-var normalizeSyncOptions = (options) => options.node && !options.ipc ? { ...options, ipc: false } : options;
-var validateSyncOptions = ({ ipc, ipcInput, detached, cancelSignal, killDescendants }) => {
-  if (ipcInput !== undefined) {
-    throwInvalidSyncOption("ipcInput");
-  }
-  if (ipc) {
-    throwInvalidSyncOption("ipc: true");
-  }
-  if (detached) {
-    throwInvalidSyncOption("detached: true");
-  }
-  if (killDescendants) {
-    throwInvalidSyncOption("killDescendants: true");
-  }
-  if (cancelSignal) {
-    throwInvalidSyncOption("cancelSignal");
-  }
-};
-var throwInvalidSyncOption = (value) => {
-  throw new TypeError(`The "${value}" option cannot be used with synchronous methods.`);
-};
-var spawnSubprocessSync = ({ file, commandArguments, options, command, escapedCommand, verboseInfo, fileDescriptors, startTime }) => {
-  const syncResult = runSubprocessSync({
-    file,
-    commandArguments,
-    options,
-    command,
-    escapedCommand,
-    fileDescriptors,
-    startTime
-  });
-  if (syncResult.failed) {
-    return syncResult;
-  }
-  const { resultError, exitCode, signal, timedOut, isMaxBuffer } = getExitResultSync(syncResult, options);
-  const { output, error = resultError } = transformOutputSync({
-    fileDescriptors,
-    syncResult,
-    options,
-    verboseInfo
-  });
-  const stdio = output.map((stdioOutput, fdNumber) => stripNewline(stdioOutput, options, fdNumber));
-  const allFds = getAllSyncFds(output);
-  const all = stripNewline(getAllSync(output, allFds, options), options, "all", allFds);
-  return getSyncResult({
-    error,
-    exitCode,
-    signal,
-    timedOut,
-    isMaxBuffer,
-    stdio,
-    all,
-    options,
-    command,
-    escapedCommand,
-    startTime
-  });
-};
-var runSubprocessSync = ({ file, commandArguments, options, command, escapedCommand, fileDescriptors, startTime }) => {
-  try {
-    addInputOptionsSync(fileDescriptors, options);
-    const normalizedOptions = normalizeSpawnSyncOptions(options);
-    return { __proto__: null, ...spawnSync(...concatenateShell(file, commandArguments, normalizedOptions)) };
-  } catch (error) {
-    return makeEarlyError({
-      error,
-      command,
-      escapedCommand,
-      fileDescriptors,
-      options,
-      startTime,
-      isSync: true,
-      ...getEarlyErrorOutput(fileDescriptors, options)
-    });
-  }
-};
-var normalizeSpawnSyncOptions = ({ encoding, maxBuffer, ...options }) => ({ ...options, encoding: "buffer", maxBuffer: getMaxBufferSync(maxBuffer) });
-var getSyncResult = ({ error, exitCode, signal, timedOut, isMaxBuffer, stdio, all, options, command, escapedCommand, startTime }) => error === undefined ? makeSuccessResult({
-  command,
-  escapedCommand,
-  stdio,
-  all,
-  ipcOutput: [],
-  options,
-  startTime
-}) : makeError({
-  error,
-  command,
-  escapedCommand,
-  timedOut,
-  isCanceled: false,
-  isGracefullyCanceled: false,
-  isMaxBuffer,
-  isForcefullyTerminated: false,
-  exitCode,
-  signal,
-  stdio,
-  all,
-  ipcOutput: [],
-  options,
-  startTime,
-  isSync: true
-});
-
-// node_modules/execa/lib/methods/main-async.js
-import { setMaxListeners, once as once9 } from "events";
-import { spawn } from "child_process";
-
-// node_modules/execa/lib/ipc/methods.js
-import process11 from "process";
-
-// node_modules/execa/lib/ipc/get-one.js
-import { once as once5, on as on2 } from "events";
-var internalGetOneMessageOptions = Symbol("internalGetOneMessageOptions");
-var getOneMessage = ({ anyProcess, channel, isSubprocess, ipc }, rawOptions) => {
-  const options = copyOptions(rawOptions);
-  const { reference = true, filter } = options;
-  const { signal } = options[internalGetOneMessageOptions] ?? {};
-  validateIpcMethod({
-    methodName: "getOneMessage",
-    isSubprocess,
-    ipc,
-    isConnected: isConnected(anyProcess)
-  });
-  return getOneMessageAsync({
-    anyProcess,
-    channel,
-    isSubprocess,
-    filter,
-    reference,
-    signal
-  });
-};
-var getOneMessageAsync = async ({ anyProcess, channel, isSubprocess, filter, reference, signal }) => {
-  addReference(channel, reference);
-  const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
-  const controller = new AbortController;
-  stopOnAbort(signal, controller);
-  try {
-    return await Promise.race([
-      getMessage(ipcEmitter, filter, controller),
-      throwOnDisconnect2(ipcEmitter, isSubprocess, controller),
-      throwOnStrictError(ipcEmitter, isSubprocess, controller)
-    ]);
-  } catch (error) {
-    if (!signal?.aborted) {
-      disconnect(anyProcess);
-    }
-    throw error;
-  } finally {
-    controller.abort();
-    removeReference(channel, reference);
-  }
-};
-var stopOnAbort = (signal, controller) => {
-  if (signal === undefined) {
-    return;
-  }
-  if (signal.aborted) {
-    controller.abort();
-    return;
-  }
-  signal.addEventListener("abort", () => {
-    controller.abort();
-  }, { once: true, signal: controller.signal });
-};
-var getMessage = async (ipcEmitter, filter, { signal }) => {
-  if (filter === undefined) {
-    const [message] = await once5(ipcEmitter, "message", { signal });
-    return message;
-  }
-  for await (const [message] of on2(ipcEmitter, "message", { signal })) {
-    if (filter(message)) {
-      return message;
-    }
-  }
-};
-var throwOnDisconnect2 = async (ipcEmitter, isSubprocess, { signal }) => {
-  await once5(ipcEmitter, "disconnect", { signal });
-  throwOnEarlyDisconnect(isSubprocess);
-};
-var throwOnStrictError = async (ipcEmitter, isSubprocess, { signal }) => {
-  const [error] = await once5(ipcEmitter, "strict:error", { signal });
-  throw getStrictResponseError(error, isSubprocess);
-};
-
-// node_modules/execa/lib/ipc/get-each.js
-import { once as once6, on as on3 } from "events";
-var internalGetEachMessageOptions = Symbol("internalGetEachMessageOptions");
-var getEachMessage = (subprocessInfo, rawOptions) => {
-  const options = copyOptions(rawOptions);
-  const { reference = true } = options;
-  const { signal, shouldAwait = !subprocessInfo.isSubprocess } = options[internalGetEachMessageOptions] ?? {};
-  return loopOnMessages({
-    ...subprocessInfo,
-    shouldAwait,
-    reference,
-    signal
-  });
-};
-var loopOnMessages = ({ anyProcess, waitProcess = anyProcess, channel, isSubprocess, ipc, shouldAwait, reference, signal }) => {
-  validateIpcMethod({
-    methodName: "getEachMessage",
-    isSubprocess,
-    ipc,
-    isConnected: isConnected(anyProcess)
-  });
-  addReference(channel, reference);
-  const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
-  const controller = new AbortController;
-  const state = {};
-  stopOnAbort2(signal, controller);
-  stopOnDisconnect(anyProcess, ipcEmitter, controller);
-  abortOnStrictError({
-    ipcEmitter,
-    isSubprocess,
-    controller,
-    state
-  });
-  return iterateOnMessages({
-    anyProcess,
-    waitProcess,
-    channel,
-    ipcEmitter,
-    isSubprocess,
-    shouldAwait,
-    controller,
-    state,
-    reference,
-    signal
-  });
-};
-var stopOnAbort2 = (signal, controller) => {
-  if (signal === undefined) {
-    return;
-  }
-  if (signal.aborted) {
-    controller.abort();
-    return;
-  }
-  signal.addEventListener("abort", () => {
-    controller.abort();
-  }, { once: true, signal: controller.signal });
-};
-var stopOnDisconnect = async (anyProcess, ipcEmitter, controller) => {
-  try {
-    await once6(ipcEmitter, "disconnect", { signal: controller.signal });
-    controller.abort();
-  } catch {}
-};
-var abortOnStrictError = async ({ ipcEmitter, isSubprocess, controller, state }) => {
-  try {
-    const [error] = await once6(ipcEmitter, "strict:error", { signal: controller.signal });
-    state.error = getStrictResponseError(error, isSubprocess);
-    controller.abort();
-  } catch {}
-};
-var iterateOnMessages = async function* ({ anyProcess, waitProcess, channel, ipcEmitter, isSubprocess, shouldAwait, controller, state, reference, signal }) {
-  try {
-    for await (const [message] of on3(ipcEmitter, "message", { signal: controller.signal })) {
-      throwIfStrictError(state);
-      yield message;
-    }
-  } catch {
-    throwIfStrictError(state);
-  } finally {
-    controller.abort();
-    removeReference(channel, reference);
-    if (!isSubprocess && !signal?.aborted) {
-      disconnect(anyProcess);
-    }
-    if (shouldAwait) {
-      await waitProcess;
-    }
-  }
-};
-var throwIfStrictError = ({ error }) => {
-  if (error) {
-    throw error;
-  }
-};
-
-// node_modules/execa/lib/ipc/methods.js
-var addIpcMethods = (target, subprocess, { ipc }) => {
-  Object.assign(target, getIpcMethods(subprocess, false, ipc, target));
-};
-var getIpcExport = () => {
-  const anyProcess = process11;
-  const isSubprocess = true;
-  const isIpc = process11.channel !== undefined;
-  return {
-    ...getIpcMethods(anyProcess, isSubprocess, isIpc),
-    getCancelSignal: getCancelSignal.bind(undefined, {
-      anyProcess,
-      channel: anyProcess.channel,
-      isSubprocess,
-      ipc: isIpc
-    })
-  };
-};
-var getIpcMethods = (anyProcess, isSubprocess, ipc, waitProcess = anyProcess) => ({
-  sendMessage: sendMessage.bind(undefined, {
-    anyProcess,
-    channel: anyProcess.channel,
-    isSubprocess,
-    ipc
-  }),
-  getOneMessage: getOneMessage.bind(undefined, {
-    anyProcess,
-    channel: anyProcess.channel,
-    isSubprocess,
-    ipc
-  }),
-  getEachMessage: getEachMessage.bind(undefined, {
-    anyProcess,
-    channel: anyProcess.channel,
-    isSubprocess,
-    ipc,
-    waitProcess
-  })
-});
-
-// node_modules/execa/lib/return/early-error.js
-import { ChildProcess as ChildProcess2 } from "child_process";
-import { callbackify as callbackify2 } from "util";
-import {
-  PassThrough,
-  Readable,
-  Writable,
-  Duplex
-} from "stream";
-var handleEarlyError = ({ error, command, escapedCommand, fileDescriptors, options, startTime, verboseInfo }) => {
-  cleanupCustomStreams(fileDescriptors);
-  const subprocess = new ChildProcess2;
-  subprocess.kill = () => false;
-  const all = createDummyStreams(subprocess, fileDescriptors);
-  const promise = handleDummyPromise({
-    error,
-    command,
-    escapedCommand,
-    fileDescriptors,
-    options,
-    startTime,
-    verboseInfo
-  });
-  return {
-    subprocess,
-    promise,
-    all: options.all ? all : undefined,
-    convertedStreams: getConvertedStreams(promise)
-  };
-};
-var createDummyStreams = (subprocess, fileDescriptors) => {
-  const stdin = createDummyStream();
-  const stdout = createDummyStream();
-  const stderr = createDummyStream();
-  const extraStdio = Array.from({ length: fileDescriptors.length - 3 }, createDummyStream);
-  const all = createDummyStream();
-  const stdio = [stdin, stdout, stderr, ...extraStdio];
-  Object.assign(subprocess, {
-    stdin,
-    stdout,
-    stderr,
-    stdio
-  });
-  return all;
-};
-var createDummyStream = () => {
-  const stream = new PassThrough;
-  stream.on("error", () => {});
-  stream.end();
-  return stream;
-};
-var getConvertedStreams = (promise) => {
-  const waitForPromise = async () => {
-    await promise;
-  };
-  const endReadable = function() {
-    callbackify2(waitForPromise)((error) => {
-      if (error) {
-        this.destroy(error);
-      } else {
-        this.push(null);
-      }
-    });
-  };
-  const endWritable = callbackify2(waitForPromise);
-  const writeWritable = (chunk, encoding, done) => {
-    endWritable(done);
-  };
-  const readable = () => new Readable({ read: endReadable });
-  const writable = () => new Writable({ write: writeWritable, final: endWritable });
-  const duplex = () => new Duplex({ read: endReadable, write: writeWritable, final: endWritable });
-  const iterable = () => readable()[Symbol.asyncIterator]();
-  return {
-    readable,
-    writable,
-    duplex,
-    readableStream: () => Readable.toWeb(readable()),
-    writableStream: () => Writable.toWeb(writable()),
-    transformStream: () => Duplex.toWeb(duplex()),
-    iterable,
-    [Symbol.asyncIterator]: iterable
-  };
-};
-var handleDummyPromise = async ({ error, command, escapedCommand, fileDescriptors, options, startTime, verboseInfo }) => {
-  const earlyError = makeEarlyError({
-    error: await error,
-    command,
-    escapedCommand,
-    fileDescriptors,
-    options,
-    startTime,
-    isSync: false,
-    ...getEarlyErrorOutput(fileDescriptors, options)
-  });
-  return handleResult(earlyError, verboseInfo, options);
-};
-
-// node_modules/execa/lib/stdio/handle-async.js
-import { createReadStream, createWriteStream } from "fs";
-import { Buffer as Buffer8 } from "buffer";
-import { Readable as Readable2, Writable as Writable2, Duplex as Duplex2 } from "stream";
-var handleStdioAsync = (options, verboseInfo) => handleStdio(addPropertiesAsync, options, verboseInfo, false);
-var forbiddenIfAsync = ({ type, optionName }) => {
-  throw new TypeError(`The \`${optionName}\` option cannot be ${TYPE_TO_MESSAGE[type]}.`);
-};
-var addProperties2 = {
-  fileNumber: forbiddenIfAsync,
-  generator: generatorToStream,
-  asyncGenerator: generatorToStream,
-  nodeStream: ({ value }) => ({ stream: value }),
-  webTransform: ({ value: { transform, writableObjectMode, readableObjectMode } }) => ({
-    stream: Duplex2.from({
-      writable: Writable2.fromWeb(transform.writable, { objectMode: writableObjectMode }),
-      readable: Readable2.fromWeb(transform.readable, { objectMode: readableObjectMode })
-    })
-  }),
-  duplex: ({ value: { transform } }) => ({ stream: transform }),
-  native() {}
-};
-var validateIterable = function* (iterable, optionName) {
-  for (const value of iterable) {
-    validateIterableValue(value, optionName);
-    yield value;
-  }
-};
-var validateAsyncIterable = async function* (iterable, optionName) {
-  for await (const value of iterable) {
-    validateIterableValue(value, optionName);
-    yield value;
-  }
-};
-var validateIterableValue = (value, optionName) => {
-  if (!isSerializableInput(value)) {
-    throwOnSerializableInput(optionName, value);
-  }
-};
-var readableFromChunk = (chunk) => Readable2.from(chunk.length === 0 ? [] : [chunk]);
-var generatorToInputStream = (stdioItem, { encoding }) => generatorToStream(stdioItem, { encoding: getInputEncoding(encoding) });
-var addPropertiesAsync = {
-  input: {
-    ...addProperties2,
-    generator: generatorToInputStream,
-    asyncGenerator: generatorToInputStream,
-    fileUrl: ({ value }) => ({ stream: createReadStream(value) }),
-    filePath: ({ value: { file } }) => ({ stream: createReadStream(file) }),
-    webStream: ({ value }, options, objectMode) => ({ stream: Readable2.fromWeb(value, { objectMode }) }),
-    iterable: ({ value, optionName }, options, objectMode) => ({ stream: Readable2.from(objectMode ? value : validateIterable(value, optionName)) }),
-    asyncIterable: ({ value, optionName }, options, objectMode) => ({ stream: Readable2.from(objectMode ? value : validateAsyncIterable(value, optionName)) }),
-    string: ({ value }) => ({ stream: readableFromChunk(value) }),
-    uint8Array: ({ value }) => ({ stream: readableFromChunk(Buffer8.from(value)) })
-  },
-  output: {
-    ...addProperties2,
-    fileUrl: ({ value }) => ({ stream: createWriteStream(value) }),
-    filePath: ({ value: { file, append } }) => ({ stream: createWriteStream(file, append ? { flags: "a" } : {}) }),
-    webStream: ({ value }) => ({ stream: Writable2.fromWeb(value, { objectMode: true }) }),
-    iterable: forbiddenIfAsync,
-    asyncIterable: forbiddenIfAsync,
-    string: forbiddenIfAsync,
-    uint8Array: forbiddenIfAsync
-  }
-};
-
-// node_modules/@sindresorhus/merge-streams/index.js
-import { on as on4, once as once7 } from "events";
-import { PassThrough as PassThroughStream, getDefaultHighWaterMark as getDefaultHighWaterMark2 } from "stream";
-import { finished as finished2 } from "stream/promises";
-function mergeStreams(streams) {
-  if (!Array.isArray(streams)) {
-    throw new TypeError(`Expected an array, got \`${typeof streams}\`.`);
-  }
-  for (const stream of streams) {
-    validateStream(stream);
-  }
-  const objectMode = streams.some(({ readableObjectMode }) => readableObjectMode);
-  const highWaterMark = getHighWaterMark(streams, objectMode);
-  const passThroughStream = new MergedStream({
-    objectMode,
-    writableHighWaterMark: highWaterMark,
-    readableHighWaterMark: highWaterMark
-  });
-  for (const stream of streams) {
-    passThroughStream.add(stream);
-  }
-  return passThroughStream;
-}
-var getHighWaterMark = (streams, objectMode) => {
-  if (streams.length === 0) {
-    return getDefaultHighWaterMark2(objectMode);
-  }
-  const highWaterMarks = streams.filter(({ readableObjectMode }) => readableObjectMode === objectMode).map(({ readableHighWaterMark }) => readableHighWaterMark);
-  return Math.max(...highWaterMarks);
-};
-
-class MergedStream extends PassThroughStream {
-  #streams = new Set([]);
-  #ended = new Set([]);
-  #aborted = new Set([]);
-  #onFinished;
-  #unpipeEvent = Symbol("unpipe");
-  #streamPromises = new WeakMap;
-  add(stream) {
-    validateStream(stream);
-    if (this.#streams.has(stream)) {
-      return;
-    }
-    this.#streams.add(stream);
-    this.#onFinished ??= onMergedStreamFinished(this, this.#streams, this.#unpipeEvent);
-    const streamPromise = endWhenStreamsDone({
-      passThroughStream: this,
-      stream,
-      streams: this.#streams,
-      ended: this.#ended,
-      aborted: this.#aborted,
-      onFinished: this.#onFinished,
-      unpipeEvent: this.#unpipeEvent
-    });
-    this.#streamPromises.set(stream, streamPromise);
-    stream.pipe(this, { end: false });
-  }
-  async remove(stream) {
-    validateStream(stream);
-    if (!this.#streams.has(stream)) {
-      return false;
-    }
-    const streamPromise = this.#streamPromises.get(stream);
-    if (streamPromise === undefined) {
-      return false;
-    }
-    this.#streamPromises.delete(stream);
-    stream.unpipe(this);
-    await streamPromise;
-    return true;
-  }
-}
-var onMergedStreamFinished = async (passThroughStream, streams, unpipeEvent) => {
-  updateMaxListeners(passThroughStream, PASSTHROUGH_LISTENERS_COUNT);
-  const controller = new AbortController;
-  try {
-    await Promise.race([
-      onMergedStreamEnd(passThroughStream, controller),
-      onInputStreamsUnpipe(passThroughStream, streams, unpipeEvent, controller)
-    ]);
-  } finally {
-    controller.abort();
-    updateMaxListeners(passThroughStream, -PASSTHROUGH_LISTENERS_COUNT);
-  }
-};
-var onMergedStreamEnd = async (passThroughStream, { signal }) => {
-  try {
-    await finished2(passThroughStream, { signal, cleanup: true });
-  } catch (error) {
-    errorOrAbortStream(passThroughStream, error);
-    throw error;
-  }
-};
-var onInputStreamsUnpipe = async (passThroughStream, streams, unpipeEvent, { signal }) => {
-  for await (const [unpipedStream] of on4(passThroughStream, "unpipe", { signal })) {
-    if (streams.has(unpipedStream)) {
-      unpipedStream.emit(unpipeEvent);
-    }
-  }
-};
-var validateStream = (stream) => {
-  if (typeof stream?.pipe !== "function") {
-    throw new TypeError(`Expected a readable stream, got: \`${typeof stream}\`.`);
-  }
-};
-var endWhenStreamsDone = async ({ passThroughStream, stream, streams, ended, aborted, onFinished, unpipeEvent }) => {
-  updateMaxListeners(passThroughStream, PASSTHROUGH_LISTENERS_PER_STREAM);
-  const controller = new AbortController;
-  try {
-    await Promise.race([
-      afterMergedStreamFinished(onFinished, stream, controller),
-      onInputStreamEnd({
-        passThroughStream,
-        stream,
-        streams,
-        ended,
-        aborted,
-        controller
-      }),
-      onInputStreamUnpipe({
-        stream,
-        streams,
-        ended,
-        aborted,
-        unpipeEvent,
-        controller
-      })
-    ]);
-  } finally {
-    controller.abort();
-    updateMaxListeners(passThroughStream, -PASSTHROUGH_LISTENERS_PER_STREAM);
-  }
-  if (streams.size > 0 && streams.size === ended.size + aborted.size) {
-    if (ended.size === 0 && aborted.size > 0) {
-      abortStream(passThroughStream);
-    } else {
-      endStream(passThroughStream);
-    }
-  }
-};
-var afterMergedStreamFinished = async (onFinished, stream, { signal }) => {
-  try {
-    await onFinished;
-    if (!signal.aborted) {
-      abortStream(stream);
-    }
-  } catch (error) {
-    if (!signal.aborted) {
-      errorOrAbortStream(stream, error);
-    }
-  }
-};
-var onInputStreamEnd = async ({ passThroughStream, stream, streams, ended, aborted, controller: { signal } }) => {
-  try {
-    await finished2(stream, {
-      signal,
-      cleanup: true,
-      readable: true,
-      writable: false
-    });
-    if (streams.has(stream)) {
-      ended.add(stream);
-    }
-  } catch (error) {
-    if (signal.aborted || !streams.has(stream)) {
-      return;
-    }
-    if (isAbortError2(error)) {
-      aborted.add(stream);
-    } else {
-      errorStream(passThroughStream, error);
-    }
-  }
-};
-var onInputStreamUnpipe = async ({ stream, streams, ended, aborted, unpipeEvent, controller: { signal } }) => {
-  await once7(stream, unpipeEvent, { signal });
-  if (!stream.readable) {
-    return once7(signal, "abort", { signal });
-  }
-  streams.delete(stream);
-  ended.delete(stream);
-  aborted.delete(stream);
-};
-var endStream = (stream) => {
-  if (stream.writable) {
-    stream.end();
-  }
-};
-var errorOrAbortStream = (stream, error) => {
-  if (isAbortError2(error)) {
-    abortStream(stream);
-  } else {
-    errorStream(stream, error);
-  }
-};
-var isAbortError2 = (error) => error?.code === "ERR_STREAM_PREMATURE_CLOSE";
-var abortStream = (stream) => {
-  if (stream.readable || stream.writable) {
-    stream.destroy();
-  }
-};
-var errorStream = (stream, error) => {
-  if (!stream.destroyed) {
-    stream.once("error", noop3);
-    stream.destroy(error);
-  }
-};
-var noop3 = () => {};
-var updateMaxListeners = (passThroughStream, increment) => {
-  const maxListeners = passThroughStream.getMaxListeners();
-  if (maxListeners !== 0 && maxListeners !== Number.POSITIVE_INFINITY) {
-    passThroughStream.setMaxListeners(maxListeners + increment);
-  }
-};
-var PASSTHROUGH_LISTENERS_COUNT = 2;
-var PASSTHROUGH_LISTENERS_PER_STREAM = 1;
-
-// node_modules/execa/lib/io/pipeline.js
-import { finished as finished3 } from "stream/promises";
-var pipeStreams = (source, destination, onDestinationEnd) => {
-  source.pipe(destination);
-  onSourceFinish(source, destination);
-  onDestinationFinish(source, destination, onDestinationEnd);
-};
-var onSourceFinish = async (source, destination) => {
-  if (isStandardStream(source) || isStandardStream(destination)) {
-    return;
-  }
-  try {
-    await finished3(source, { cleanup: true, readable: true, writable: false });
-  } catch {}
-  endDestinationStream(destination);
-};
-var endDestinationStream = (destination) => {
-  if (destination.writable) {
-    destination.end();
-  }
-};
-var onDestinationFinish = async (source, destination, onDestinationEnd) => {
-  if (isStandardStream(source) || isStandardStream(destination)) {
-    return;
-  }
-  try {
-    await finished3(destination, { cleanup: true, readable: false, writable: true });
-  } catch {}
-  if (onDestinationEnd !== undefined) {
-    await onDestinationEnd();
-  }
-  abortSourceStream(source);
-};
-var abortSourceStream = (source) => {
-  if (source.readable) {
-    source.destroy();
-  }
-};
-
-// node_modules/execa/lib/io/output-async.js
-var pipeOutputAsync = (subprocess, fileDescriptors, controller) => {
-  const pipeGroups = new Map;
-  for (const [fdNumber, { stdioItems, direction }] of Object.entries(fileDescriptors)) {
-    const transformItems = stdioItems.filter(({ type }) => TRANSFORM_TYPES.has(type));
-    for (const { stream } of transformItems) {
-      pipeTransform(subprocess, stream, direction, fdNumber);
-    }
-    const nonTransformItems = stdioItems.filter(({ type }) => !TRANSFORM_TYPES.has(type));
-    for (const { stream } of nonTransformItems) {
-      pipeStdioItem({
-        subprocess,
-        stream,
-        direction,
-        fdNumber,
-        pipeGroups,
-        controller
-      });
-    }
-  }
-  for (const [outputStream, inputStreams] of pipeGroups) {
-    const inputStream = inputStreams.length === 1 ? inputStreams[0] : mergeStreams(inputStreams);
-    pipeStreams(inputStream, outputStream);
-  }
-};
-var pipeTransform = (subprocess, stream, direction, fdNumber) => {
-  if (direction === "output") {
-    pipeStreams(subprocess.stdio[fdNumber], stream);
-  } else {
-    pipeStreams(stream, subprocess.stdio[fdNumber]);
-  }
-  const streamProperty = SUBPROCESS_STREAM_PROPERTIES[fdNumber];
-  if (streamProperty !== undefined) {
-    subprocess[streamProperty] = stream;
-  }
-  subprocess.stdio[fdNumber] = stream;
-};
-var SUBPROCESS_STREAM_PROPERTIES = ["stdin", "stdout", "stderr"];
-var pipeStdioItem = ({ subprocess, stream, direction, fdNumber, pipeGroups, controller }) => {
-  if (stream === undefined) {
-    return;
-  }
-  setStandardStreamMaxListeners(stream, controller);
-  const [inputStream, outputStream] = direction === "output" ? [stream, subprocess.stdio[fdNumber]] : [subprocess.stdio[fdNumber], stream];
-  const outputStreams = pipeGroups.get(inputStream) ?? [];
-  pipeGroups.set(inputStream, [...outputStreams, outputStream]);
-};
-var setStandardStreamMaxListeners = (stream, { signal }) => {
-  if (isStandardStream(stream)) {
-    incrementMaxListeners(stream, MAX_LISTENERS_INCREMENT, signal);
-  }
-};
-var MAX_LISTENERS_INCREMENT = 2;
-
-// node_modules/execa/lib/terminate/kill-descendants.js
-import process12 from "process";
-import { execFile } from "child_process";
-import path10 from "path/win32";
-var isWindows2 = process12.platform === "win32";
-var getSpawnOptions = (options) => !isWindows2 && options.killDescendants ? { ...options, detached: true } : options;
-var getKillFunction = (subprocess, { killDescendants }) => {
-  if (!killDescendants) {
-    const killSubprocess = subprocess.kill.bind(subprocess);
-    return (...arguments_) => subprocess.pid === undefined ? false : killSubprocess(...arguments_);
-  }
-  const killDescendantsFunction = isWindows2 ? killDescendantsWindows : killDescendantsUnix;
-  return killDescendantsFunction.bind(undefined, subprocess);
-};
-var isAbandoned = (subprocess) => subprocess.pid === undefined || isWindows2 && hasExited(subprocess);
-var hasExited = ({ exitCode, signalCode }) => exitCode !== null || signalCode !== null;
-var killDescendantsUnix = (subprocess, signal) => {
-  if (isAbandoned(subprocess)) {
-    return false;
-  }
-  try {
-    return process12.kill(-subprocess.pid, signal);
-  } catch {
-    return subprocess.kill(signal);
-  }
-};
-var killDescendantsWindows = (subprocess, signal) => {
-  if (isAbandoned(subprocess)) {
-    return false;
-  }
-  const taskkillFile = getTaskkillFile();
-  if (taskkillFile === undefined) {
-    return subprocess.kill(signal);
-  }
-  execFile(taskkillFile, ["/pid", `${subprocess.pid}`, "/T", "/F"], (error) => {
-    if (error) {
-      subprocess.kill(signal);
-    }
-  });
-  return true;
-};
-var getTaskkillFile = () => {
-  const windowsDirectory = [process12.env.SystemRoot, process12.env.windir].find((directory) => directory && isWindowsDriveAbsolutePath(directory));
-  return windowsDirectory === undefined ? undefined : path10.join(windowsDirectory, "System32", "taskkill.exe");
-};
-var isWindowsDriveAbsolutePath = (directory) => {
-  const { root } = path10.parse(directory);
-  return /^[a-z]:[/\\]/i.test(root);
-};
-
-// node_modules/execa/lib/terminate/cleanup.js
-import { addAbortListener as addAbortListener2 } from "events";
-
-// node_modules/signal-exit/dist/mjs/signals.js
-var signals = [];
-signals.push("SIGHUP", "SIGINT", "SIGTERM");
-if (process.platform !== "win32") {
-  signals.push("SIGALRM", "SIGABRT", "SIGVTALRM", "SIGXCPU", "SIGXFSZ", "SIGUSR2", "SIGTRAP", "SIGSYS", "SIGQUIT", "SIGIOT");
-}
-if (process.platform === "linux") {
-  signals.push("SIGIO", "SIGPOLL", "SIGPWR", "SIGSTKFLT");
-}
-
-// node_modules/signal-exit/dist/mjs/index.js
-var processOk = (process2) => !!process2 && typeof process2 === "object" && typeof process2.removeListener === "function" && typeof process2.emit === "function" && typeof process2.reallyExit === "function" && typeof process2.listeners === "function" && typeof process2.kill === "function" && typeof process2.pid === "number" && typeof process2.on === "function";
-var kExitEmitter = Symbol.for("signal-exit emitter");
-var global2 = globalThis;
-var ObjectDefineProperty = Object.defineProperty.bind(Object);
-
-class Emitter {
-  emitted = {
-    afterExit: false,
-    exit: false
-  };
-  listeners = {
-    afterExit: [],
-    exit: []
-  };
-  count = 0;
-  id = Math.random();
-  constructor() {
-    if (global2[kExitEmitter]) {
-      return global2[kExitEmitter];
-    }
-    ObjectDefineProperty(global2, kExitEmitter, {
-      value: this,
-      writable: false,
-      enumerable: false,
-      configurable: false
-    });
-  }
-  on(ev, fn) {
-    this.listeners[ev].push(fn);
-  }
-  removeListener(ev, fn) {
-    const list = this.listeners[ev];
-    const i = list.indexOf(fn);
-    if (i === -1) {
-      return;
-    }
-    if (i === 0 && list.length === 1) {
-      list.length = 0;
-    } else {
-      list.splice(i, 1);
-    }
-  }
-  emit(ev, code, signal) {
-    if (this.emitted[ev]) {
-      return false;
-    }
-    this.emitted[ev] = true;
-    let ret = false;
-    for (const fn of this.listeners[ev]) {
-      ret = fn(code, signal) === true || ret;
-    }
-    if (ev === "exit") {
-      ret = this.emit("afterExit", code, signal) || ret;
-    }
-    return ret;
-  }
-}
-
-class SignalExitBase {
-}
-var signalExitWrap = (handler) => {
-  return {
-    onExit(cb, opts) {
-      return handler.onExit(cb, opts);
-    },
-    load() {
-      return handler.load();
-    },
-    unload() {
-      return handler.unload();
-    }
-  };
-};
-
-class SignalExitFallback extends SignalExitBase {
-  onExit() {
-    return () => {};
-  }
-  load() {}
-  unload() {}
-}
-
-class SignalExit extends SignalExitBase {
-  #hupSig = process13.platform === "win32" ? "SIGINT" : "SIGHUP";
-  #emitter = new Emitter;
-  #process;
-  #originalProcessEmit;
-  #originalProcessReallyExit;
-  #sigListeners = {};
-  #loaded = false;
-  constructor(process2) {
-    super();
-    this.#process = process2;
-    this.#sigListeners = {};
-    for (const sig of signals) {
-      this.#sigListeners[sig] = () => {
-        const listeners = this.#process.listeners(sig);
-        let { count } = this.#emitter;
-        const p = process2;
-        if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-          count += p.__signal_exit_emitter__.count;
-        }
-        if (listeners.length === count) {
-          this.unload();
-          const ret = this.#emitter.emit("exit", null, sig);
-          const s = sig === "SIGHUP" ? this.#hupSig : sig;
-          if (!ret)
-            process2.kill(process2.pid, s);
-        }
-      };
-    }
-    this.#originalProcessReallyExit = process2.reallyExit;
-    this.#originalProcessEmit = process2.emit;
-  }
-  onExit(cb, opts) {
-    if (!processOk(this.#process)) {
-      return () => {};
-    }
-    if (this.#loaded === false) {
-      this.load();
-    }
-    const ev = opts?.alwaysLast ? "afterExit" : "exit";
-    this.#emitter.on(ev, cb);
-    return () => {
-      this.#emitter.removeListener(ev, cb);
-      if (this.#emitter.listeners["exit"].length === 0 && this.#emitter.listeners["afterExit"].length === 0) {
-        this.unload();
-      }
-    };
-  }
-  load() {
-    if (this.#loaded) {
-      return;
-    }
-    this.#loaded = true;
-    this.#emitter.count += 1;
-    for (const sig of signals) {
-      try {
-        const fn = this.#sigListeners[sig];
-        if (fn)
-          this.#process.on(sig, fn);
-      } catch (_) {}
-    }
-    this.#process.emit = (ev, ...a) => {
-      return this.#processEmit(ev, ...a);
-    };
-    this.#process.reallyExit = (code) => {
-      return this.#processReallyExit(code);
-    };
-  }
-  unload() {
-    if (!this.#loaded) {
-      return;
-    }
-    this.#loaded = false;
-    signals.forEach((sig) => {
-      const listener = this.#sigListeners[sig];
-      if (!listener) {
-        throw new Error("Listener not defined for signal: " + sig);
-      }
-      try {
-        this.#process.removeListener(sig, listener);
-      } catch (_) {}
-    });
-    this.#process.emit = this.#originalProcessEmit;
-    this.#process.reallyExit = this.#originalProcessReallyExit;
-    this.#emitter.count -= 1;
-  }
-  #processReallyExit(code) {
-    if (!processOk(this.#process)) {
-      return 0;
-    }
-    this.#process.exitCode = code || 0;
-    this.#emitter.emit("exit", this.#process.exitCode, null);
-    return this.#originalProcessReallyExit.call(this.#process, this.#process.exitCode);
-  }
-  #processEmit(ev, ...args) {
-    const og = this.#originalProcessEmit;
-    if (ev === "exit" && processOk(this.#process)) {
-      if (typeof args[0] === "number") {
-        this.#process.exitCode = args[0];
-      }
-      const ret = og.call(this.#process, ev, ...args);
-      this.#emitter.emit("exit", this.#process.exitCode, null);
-      return ret;
-    } else {
-      return og.call(this.#process, ev, ...args);
-    }
-  }
-}
-var process13 = globalThis.process;
-var {
-  onExit,
-  load,
-  unload
-} = signalExitWrap(processOk(process13) ? new SignalExit(process13) : new SignalExitFallback);
-
-// node_modules/execa/lib/terminate/cleanup.js
-var cleanupOnExit = (kill, { cleanup, detached }, { signal }) => {
-  if (!cleanup || detached) {
-    return;
-  }
-  const removeExitHandler = onExit(() => {
-    kill();
-  });
-  addAbortListener2(signal, () => {
-    removeExitHandler();
-  });
-};
-
-// node_modules/execa/lib/convert/concurrent.js
-var initializeConcurrentStreams = () => ({
-  readableDestroy: new WeakMap,
-  writableFinal: new WeakMap,
-  writableDestroy: new WeakMap
-});
-var addConcurrentStream = (concurrentStreams, stream, waitName) => {
-  const weakMap = concurrentStreams[waitName];
-  if (!weakMap.has(stream)) {
-    weakMap.set(stream, []);
-  }
-  const promises = weakMap.get(stream);
-  const promise = createDeferred();
-  promises.push(promise);
-  const resolve = promise.resolve.bind(promise);
-  return { resolve, promises };
-};
-var waitForConcurrentStreams = async ({ resolve, promises }, subprocess) => {
-  resolve();
-  const [isSubprocessExit] = await Promise.race([
-    Promise.allSettled([true, subprocess]),
-    Promise.all([false, ...promises])
-  ]);
-  return !isSubprocessExit;
-};
-
-// node_modules/execa/lib/io/iterate.js
-import { on as on5 } from "events";
-import { getDefaultHighWaterMark as getDefaultHighWaterMark3 } from "stream";
-var iterateOnSubprocessStream = ({ subprocessStdout, subprocess, binary, shouldEncode, encoding, preserveNewlines }) => {
-  const controller = new AbortController;
-  stopReadingOnExit(subprocess, controller);
-  return iterateOnStream({
-    stream: subprocessStdout,
-    controller,
-    binary,
-    shouldEncode: !subprocessStdout.readableObjectMode && shouldEncode,
-    encoding,
-    shouldSplit: !subprocessStdout.readableObjectMode,
-    preserveNewlines
-  });
-};
-var stopReadingOnExit = async (subprocess, controller) => {
-  try {
-    await subprocess;
-  } catch {} finally {
-    controller.abort();
-  }
-};
-var iterateForResult = ({ stream, onStreamEnd, lines, encoding, stripFinalNewline, allMixed }) => {
-  const controller = new AbortController;
-  stopReadingOnStreamEnd(onStreamEnd, controller, stream);
-  const objectMode = stream.readableObjectMode && !allMixed;
-  return iterateOnStream({
-    stream,
-    controller,
-    binary: encoding === "buffer",
-    shouldEncode: !objectMode,
-    encoding,
-    shouldSplit: !objectMode && lines,
-    preserveNewlines: !stripFinalNewline
-  });
-};
-var stopReadingOnStreamEnd = async (onStreamEnd, controller, stream) => {
-  try {
-    await onStreamEnd;
-  } catch {
-    stream.destroy();
-  } finally {
-    controller.abort();
-  }
-};
-var iterateOnStream = ({ stream, controller, binary, shouldEncode, encoding, shouldSplit, preserveNewlines }) => {
-  const onStdoutChunk = on5(stream, "data", {
-    signal: controller.signal,
-    highWaterMark: HIGH_WATER_MARK,
-    highWatermark: HIGH_WATER_MARK
-  });
-  return iterateOnData({
-    onStdoutChunk,
-    controller,
-    binary,
-    shouldEncode,
-    encoding,
-    shouldSplit,
-    preserveNewlines
-  });
-};
-var DEFAULT_OBJECT_HIGH_WATER_MARK = getDefaultHighWaterMark3(true);
-var HIGH_WATER_MARK = DEFAULT_OBJECT_HIGH_WATER_MARK;
-var iterateOnData = async function* ({ onStdoutChunk, controller, binary, shouldEncode, encoding, shouldSplit, preserveNewlines }) {
-  const generators = getGenerators({
-    binary,
-    shouldEncode,
-    encoding,
-    shouldSplit,
-    preserveNewlines
-  });
-  try {
-    for await (const [chunk] of onStdoutChunk) {
-      yield* transformChunkSync(chunk, generators, 0);
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) {
-      throw error;
-    }
-  } finally {
-    yield* finalChunksSync(generators);
-  }
-};
-var getGenerators = ({ binary, shouldEncode, encoding, shouldSplit, preserveNewlines }) => [
-  getEncodingTransformGenerator(binary, encoding, !shouldEncode),
-  getSplitLinesGenerator(binary, preserveNewlines, !shouldSplit, {})
-].filter(Boolean);
-
-// node_modules/execa/lib/convert/iterable.js
-var createIterable = (subprocess, encoding, options) => {
-  const { from, binary: binaryOption = false, preserveNewlines = false } = copyOptions(options);
-  checkBooleanOption(binaryOption, "binary");
-  checkBooleanOption(preserveNewlines, "preserveNewlines");
-  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
-  const subprocessStdout = getFromStream(subprocess, from);
-  const onStdoutData = iterateOnSubprocessStream({
-    subprocessStdout,
-    subprocess,
-    binary,
-    shouldEncode: true,
-    encoding,
-    preserveNewlines
-  });
-  return iterateOnStdoutData(onStdoutData, subprocessStdout, subprocess);
-};
-var iterateOnStdoutData = async function* (onStdoutData, subprocessStdout, subprocess) {
-  try {
-    yield* onStdoutData;
-  } finally {
-    if (subprocessStdout.readable) {
-      subprocessStdout.destroy();
-    }
-    await subprocess;
-  }
-};
-
-// node_modules/execa/lib/convert/readable.js
-import { Readable as Readable3 } from "stream";
-import { callbackify as callbackify3 } from "util";
-
-// node_modules/execa/lib/convert/shared.js
-import { finished as finished5 } from "stream/promises";
-
-// node_modules/execa/lib/resolve/wait-stream.js
-import { finished as finished4 } from "stream/promises";
-var waitForStream = async (stream, fdNumber, streamInfo, {
-  isSameDirection,
-  stopOnExit = false,
-  readable = true,
-  writable = true
-} = {}) => {
-  const state = handleStdinDestroy(stream, streamInfo);
-  const abortController = new AbortController;
-  try {
-    await Promise.race([
-      ...stopOnExit ? [streamInfo.exitPromise] : [],
-      finished4(stream, {
-        cleanup: true,
-        signal: abortController.signal,
-        readable,
-        writable
-      })
-    ]);
-  } catch (error) {
-    if (!state.stdinCleanedUp && !isInputTransformAbort(stream, fdNumber, streamInfo, error)) {
-      handleStreamError(error, fdNumber, streamInfo, isSameDirection);
-    }
-  } finally {
-    abortController.abort();
-  }
-};
-var handleStdinDestroy = (stream, { originalStreams, subprocess }) => {
-  const [originalStdin] = originalStreams;
-  const state = { stdinCleanedUp: false };
-  if (stream === originalStdin || stream === subprocess.stdin) {
-    spyOnStdinDestroy(stream, subprocess, state);
-  }
-  return state;
-};
-var spyOnStdinDestroy = (subprocessStdin, subprocess, state) => {
-  const { _destroy } = subprocessStdin;
-  subprocessStdin._destroy = (...destroyArguments) => {
-    setStdinCleanedUp(subprocess, state);
-    _destroy.call(subprocessStdin, ...destroyArguments);
-  };
-};
-var setStdinCleanedUp = ({ exitCode, signalCode }, state) => {
-  if (exitCode !== null || signalCode !== null) {
-    state.stdinCleanedUp = true;
-  }
-};
-var isInputTransformAbort = (stream, fdNumber, streamInfo, error) => {
-  const originalStream = streamInfo.originalStreams[fdNumber];
-  return stream !== originalStream && isInputFileDescriptor(streamInfo, fdNumber) && originalStream?.destroyed === true && (isStreamAbort(error) || error?.code === "ABORT_ERR");
-};
-var handleStreamError = (error, fdNumber, streamInfo, isSameDirection) => {
-  if (!shouldIgnoreStreamError(error, fdNumber, streamInfo, isSameDirection)) {
-    throw error;
-  }
-};
-var shouldIgnoreStreamError = (error, fdNumber, streamInfo, isSameDirection = true) => {
-  if (streamInfo.propagating) {
-    return isStreamEpipe(error) || isStreamAbort(error);
-  }
-  streamInfo.propagating = true;
-  return isInputFileDescriptor(streamInfo, fdNumber) === isSameDirection ? isStreamEpipe(error) : isStreamAbort(error);
-};
-var isInputFileDescriptor = ({ fileDescriptors }, fdNumber) => fdNumber !== "all" && fileDescriptors[fdNumber].direction === "input";
-var isStreamAbort = (error) => error?.code === "ERR_STREAM_PREMATURE_CLOSE";
-var isStreamEpipe = (error) => error?.code === "EPIPE";
-
-// node_modules/execa/lib/convert/shared.js
-var safeWaitForSubprocessStdin = async (subprocessStdin) => {
-  if (subprocessStdin === undefined) {
-    return;
-  }
-  try {
-    await waitForSubprocessStdin(subprocessStdin);
-  } catch {}
-};
-var safeWaitForSubprocessStdout = async (subprocessStdout) => {
-  if (subprocessStdout === undefined) {
-    return;
-  }
-  try {
-    await waitForSubprocessStdout(subprocessStdout);
-  } catch {}
-};
-var waitForSubprocessStdin = async (subprocessStdin) => {
-  await finished5(subprocessStdin, { cleanup: true, readable: false, writable: true });
-};
-var waitForSubprocessStdout = async (subprocessStdout) => {
-  await finished5(subprocessStdout, { cleanup: true, readable: true, writable: false });
-};
-var throwDestroyError = (error) => {
-  if (error) {
-    throw error;
-  }
-};
-var destroyOtherStream = (stream, isOpen, error) => {
-  if (error && !isStreamAbort(error)) {
-    stream.destroy(error);
-  } else if (isOpen) {
-    stream.destroy();
-  }
-};
-
-// node_modules/execa/lib/convert/readable.js
-var createReadable = ({ subprocess, concurrentStreams, encoding }, options) => {
-  const { from, binary: binaryOption = true, preserveNewlines = true } = copyOptions(options);
-  checkBooleanOption(binaryOption, "binary");
-  checkBooleanOption(preserveNewlines, "preserveNewlines");
-  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
-  const subprocessStdout = getFromStream(subprocess, from);
-  const waitReadableDestroy = addConcurrentStream(concurrentStreams, subprocessStdout, "readableDestroy");
-  const { readableEncoding, readableObjectMode, readableHighWaterMark } = getReadableOptions(subprocessStdout, binary);
-  const { read, onStdoutDataDone } = getReadableMethods({
-    subprocessStdout,
-    subprocess,
-    binary,
-    encoding,
-    preserveNewlines
-  });
-  const readable = new Readable3({
-    read,
-    destroy: callbackify3(onReadableDestroy.bind(undefined, { subprocessStdout, subprocess, waitReadableDestroy })),
-    highWaterMark: readableHighWaterMark,
-    objectMode: readableObjectMode,
-    encoding: readableEncoding
-  });
-  onStdoutFinished({
-    subprocessStdout,
-    onStdoutDataDone,
-    readable,
-    subprocess
-  });
-  return readable;
-};
-var getReadableOptions = ({ readableEncoding, readableObjectMode, readableHighWaterMark }, binary) => binary ? { readableEncoding, readableObjectMode, readableHighWaterMark } : { readableEncoding, readableObjectMode: true, readableHighWaterMark: DEFAULT_OBJECT_HIGH_WATER_MARK };
-var getReadableMethods = ({ subprocessStdout, subprocess, binary, encoding, preserveNewlines }) => {
-  const onStdoutDataDone = createDeferred();
-  const onStdoutData = iterateOnSubprocessStream({
-    subprocessStdout,
-    subprocess,
-    binary,
-    shouldEncode: !binary,
-    encoding,
-    preserveNewlines
-  });
-  return {
-    read() {
-      onRead(this, onStdoutData, onStdoutDataDone);
-    },
-    onStdoutDataDone
-  };
-};
-var onRead = async (readable, onStdoutData, onStdoutDataDone) => {
-  try {
-    const { value, done } = await onStdoutData.next();
-    if (done) {
-      onStdoutDataDone.resolve();
-    } else {
-      readable.push(value);
-    }
-  } catch {}
-};
-var onStdoutFinished = async ({ subprocessStdout, onStdoutDataDone, readable, subprocess, subprocessStdin }) => {
-  try {
-    await waitForSubprocessStdout(subprocessStdout);
-    await subprocess;
-    await safeWaitForSubprocessStdin(subprocessStdin);
-    await onStdoutDataDone;
-    if (readable.readable) {
-      readable.push(null);
-    }
-  } catch (error) {
-    await safeWaitForSubprocessStdin(subprocessStdin);
-    destroyOtherReadable(readable, await getPrematureCloseError(subprocess, error));
-  }
-};
-var getPrematureCloseError = async (subprocess, error) => {
-  if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") {
-    return error;
-  }
-  try {
-    await subprocess;
-  } catch (subprocessError) {
-    return subprocessError;
-  }
-  return error;
-};
-var onReadableDestroy = async ({ subprocessStdout, subprocess, waitReadableDestroy }, error) => {
-  if (await waitForConcurrentStreams(waitReadableDestroy, subprocess)) {
-    destroyOtherReadable(subprocessStdout, error?.code === "ABORT_ERR" ? undefined : error);
-    await subprocess;
-  }
-  throwDestroyError(error);
-};
-var destroyOtherReadable = (stream, error) => {
-  destroyOtherStream(stream, stream.readable, error);
-};
-
-// node_modules/execa/lib/convert/web.js
-import { Readable as Readable4, Writable as Writable3, Duplex as Duplex3 } from "stream";
-var createReadableStream = (subprocess, readableOptions) => Readable4.toWeb(subprocess.readable(readableOptions));
-var createWritableStream = (subprocess, writableOptions) => Writable3.toWeb(subprocess.writable(writableOptions));
-var createTransformStream = (subprocess, duplexOptions) => Duplex3.toWeb(subprocess.duplex(duplexOptions));
-
-// node_modules/execa/lib/pipe/pipe-arguments.js
-var normalizePipeArguments = ({ source, sourcePromise, boundOptions, createNested }, ...pipeArguments) => {
-  const startTime = getStartTime();
-  const {
-    destination,
-    destinationStream,
-    destinationError,
-    from,
-    unpipeSignal
-  } = getDestinationStream(boundOptions, createNested, pipeArguments);
-  const { sourceStream, sourceError } = getSourceStream(source, from);
-  const { options: sourceOptions, fileDescriptors } = SUBPROCESS_OPTIONS.get(source);
-  return {
-    source,
-    sourcePromise,
-    sourceStream,
-    sourceOptions,
-    sourceError,
-    destination,
-    destinationStream,
-    destinationError,
-    unpipeSignal,
-    fileDescriptors,
-    startTime
-  };
-};
-var getDestinationStream = (boundOptions, createNested, pipeArguments) => {
-  let destinationInfo;
-  try {
-    destinationInfo = getDestination(boundOptions, createNested, ...pipeArguments);
-  } catch (error) {
-    return { destinationError: error };
-  }
-  const { destination, pipeOptions } = destinationInfo;
-  try {
-    const { from, to, unpipeSignal } = copyOptions(pipeOptions);
-    validateAbortSignal(unpipeSignal, "unpipeSignal");
-    const destinationStream = getToStream(destination, to);
-    return {
-      destination,
-      destinationStream,
-      from,
-      unpipeSignal
-    };
-  } catch (error) {
-    abortDestination(destination, pipeArguments[0]);
-    return { destinationError: error };
-  }
-};
-var abortDestination = (destination, firstArgument) => {
-  if (destination !== firstArgument) {
-    destination.kill();
-  }
-  destination.catch(() => {});
-};
-var getDestination = (boundOptions, createNested, firstArgument, ...pipeArguments) => {
-  if (Array.isArray(firstArgument)) {
-    const destination = createNested(mapDestinationArguments, boundOptions)(firstArgument, ...pipeArguments);
-    return { destination, pipeOptions: boundOptions };
-  }
-  if (typeof firstArgument === "string" || firstArgument instanceof URL || isDenoExecPath(firstArgument)) {
-    if (Object.keys(boundOptions).length > 0) {
-      throw new TypeError('Please use .pipe("file", ..., options) or .pipe(execa("file", ..., options)) instead of .pipe(options)("file", ...).');
-    }
-    const [rawFile, rawArguments, rawOptions] = normalizeParameters(firstArgument, ...pipeArguments);
-    const destination = createNested(mapDestinationArguments)(rawFile, rawArguments, rawOptions);
-    return { destination, pipeOptions: rawOptions };
-  }
-  if (SUBPROCESS_OPTIONS.has(firstArgument)) {
-    if (Object.keys(boundOptions).length > 0) {
-      throw new TypeError("Please use .pipe(options)`command` or .pipe($(options)`command`) instead of .pipe(options)($`command`).");
-    }
-    return { destination: firstArgument, pipeOptions: pipeArguments[0] };
-  }
-  throw new TypeError(`The first argument must be a template string, an options object, or an Execa subprocess: ${firstArgument}`);
-};
-var mapDestinationArguments = ({ options }) => ({
-  options: {
-    __proto__: null,
-    ...options,
-    ...options.stdio === undefined && { stdin: "pipe" },
-    piped: true
-  }
-});
-var getSourceStream = (source, from) => {
-  try {
-    const sourceStream = getFromStream(source, from);
-    return { sourceStream };
-  } catch (error) {
-    return { sourceError: error };
-  }
-};
-
-// node_modules/execa/lib/pipe/throw.js
-var handlePipeArgumentsError = ({
-  sourceStream,
-  sourceError,
-  destinationStream,
-  destinationError,
-  fileDescriptors,
-  sourceOptions,
-  startTime
-}) => {
-  const error = getPipeArgumentsError({
-    sourceStream,
-    sourceError,
-    destinationStream,
-    destinationError
-  });
-  if (error !== undefined) {
-    throw createNonCommandError({
-      error,
-      fileDescriptors,
-      sourceOptions,
-      startTime
-    });
-  }
-};
-var getPipeArgumentsError = ({ sourceStream, sourceError, destinationStream, destinationError }) => {
-  if (sourceError !== undefined && destinationError !== undefined) {
-    return destinationError;
-  }
-  if (destinationError !== undefined) {
-    abortSourceStream(sourceStream);
-    return destinationError;
-  }
-  if (sourceError === undefined) {
-    return;
-  }
-  endDestinationStream(destinationStream);
-  return sourceError;
-};
-var createNonCommandError = ({ error, fileDescriptors, sourceOptions, startTime }) => makeEarlyError({
-  error,
-  command: PIPE_COMMAND_MESSAGE,
-  escapedCommand: PIPE_COMMAND_MESSAGE,
-  fileDescriptors,
-  options: sourceOptions,
-  startTime,
-  isSync: false
-});
-var PIPE_COMMAND_MESSAGE = "source.pipe(destination)";
-
-// node_modules/execa/lib/pipe/sequence.js
-var waitForBothSubprocesses = async (subprocessPromises) => {
-  const [
-    { status: sourceStatus, reason: sourceReason, value: sourceResult = sourceReason },
-    { status: destinationStatus, reason: destinationReason, value: destinationResult = destinationReason },
-    { reason: pipedFromReason, value: pipedFromResult = pipedFromReason }
-  ] = await subprocessPromises;
-  if (!destinationResult.pipedFrom.includes(pipedFromResult)) {
-    destinationResult.pipedFrom.push(pipedFromResult);
-  }
-  if (destinationStatus === "rejected") {
-    throw destinationResult;
-  }
-  if (sourceStatus === "rejected") {
-    throw sourceResult;
-  }
-  return destinationResult;
-};
-
-// node_modules/execa/lib/pipe/streaming.js
-import { finished as finished6 } from "stream/promises";
-var pipeSubprocessStream = (sourceStream, destinationStream, maxListenersController) => {
-  const mergedStream = MERGED_STREAMS.has(destinationStream) ? pipeMoreSubprocessStream(sourceStream, destinationStream) : pipeFirstSubprocessStream(sourceStream, destinationStream);
-  incrementMaxListeners(sourceStream, SOURCE_LISTENERS_PER_PIPE, maxListenersController.signal);
-  incrementMaxListeners(destinationStream, DESTINATION_LISTENERS_PER_PIPE, maxListenersController.signal);
-  cleanupMergedStreamsMap(destinationStream);
-  return mergedStream;
-};
-var pipeFirstSubprocessStream = (sourceStream, destinationStream) => {
-  const mergedStream = mergeStreams([sourceStream]);
-  addMergeSource(mergedStream, sourceStream);
-  pipeStreams(mergedStream, destinationStream, () => unpipeSourcesOnDestinationEnd(mergedStream));
-  MERGED_STREAMS.set(destinationStream, mergedStream);
-  return mergedStream;
-};
-var pipeMoreSubprocessStream = (sourceStream, destinationStream) => {
-  const mergedStream = MERGED_STREAMS.get(destinationStream);
-  mergedStream.add(sourceStream);
-  addMergeSource(mergedStream, sourceStream);
-  return mergedStream;
-};
-var MERGE_SOURCES = new WeakMap;
-var SOURCE_MERGES = new WeakMap;
-var addMergeSource = (mergedStream, sourceStream) => {
-  addToSetMap(MERGE_SOURCES, mergedStream, sourceStream);
-  addToSetMap(SOURCE_MERGES, sourceStream, mergedStream);
-};
-var addToSetMap = (map, key, value) => {
-  if (!map.has(key)) {
-    map.set(key, new Set);
-  }
-  map.get(key).add(value);
-};
-var unpipeSubprocessStream = async (mergedStream, sourceStream) => {
-  MERGE_SOURCES.get(mergedStream)?.delete(sourceStream);
-  SOURCE_MERGES.get(sourceStream)?.delete(mergedStream);
-  await mergedStream.remove(sourceStream);
-};
-var unpipeSourcesOnDestinationEnd = async (mergedStream) => {
-  for (const sourceStream of MERGE_SOURCES.get(mergedStream)) {
-    const mergedStreams = SOURCE_MERGES.get(sourceStream);
-    mergedStreams.delete(mergedStream);
-    if (mergedStreams.size > 0) {
-      await mergedStream.remove(sourceStream);
-    }
-  }
-};
-var cleanupMergedStreamsMap = async (destinationStream) => {
-  try {
-    await finished6(destinationStream, { cleanup: true, readable: false, writable: true });
-  } catch {}
-  MERGED_STREAMS.delete(destinationStream);
-};
-var MERGED_STREAMS = new WeakMap;
-var SOURCE_LISTENERS_PER_PIPE = 2;
-var DESTINATION_LISTENERS_PER_PIPE = 1;
-
-// node_modules/execa/lib/pipe/abort.js
-import { aborted as aborted2 } from "util";
-var unpipeOnAbort = (unpipeSignal, unpipeContext) => unpipeSignal === undefined ? [] : [unpipeOnSignalAbort(unpipeSignal, unpipeContext)];
-var unpipeOnSignalAbort = async (unpipeSignal, { sourceStream, mergedStream, fileDescriptors, sourceOptions, startTime }) => {
-  await aborted2(unpipeSignal, sourceStream);
-  await unpipeSubprocessStream(mergedStream, sourceStream);
-  const error = new Error("Pipe canceled by `unpipeSignal` option.");
-  throw createNonCommandError({
-    error,
-    fileDescriptors,
-    sourceOptions,
-    startTime
-  });
-};
-
-// node_modules/execa/lib/pipe/setup.js
-var pipeToSubprocess = (sourceInfo, ...pipeArguments) => {
-  if (isPlainObject2(pipeArguments[0])) {
-    return pipeToSubprocess.bind(undefined, {
-      ...sourceInfo,
-      boundOptions: { ...sourceInfo.boundOptions, ...pipeArguments[0] }
-    });
-  }
-  if (sourceInfo.source === undefined) {
-    return sourceInfo.sourcePromise;
-  }
-  const { destination, ...normalizedInfo } = normalizePipeArguments(sourceInfo, ...pipeArguments);
-  const pipeFailureController = new AbortController;
-  const promise = handlePipePromise({ ...normalizedInfo, destination, pipeFailureController });
-  promise.pipe = pipeToSubprocess.bind(undefined, {
-    ...sourceInfo,
-    source: destination,
-    sourcePromise: promise,
-    boundOptions: {}
-  });
-  forwardDestinationMethods(promise, destination, pipeFailureController.signal);
-  return promise;
-};
-var forwardDestinationMethods = (promise, destination, pipeFailureSignal) => {
-  if (destination === undefined) {
-    return;
-  }
-  forwardReadableMethods(promise, destination);
-  forwardIpcMethods(promise, destination, pipeFailureSignal);
-};
-var forwardReadableMethods = (promise, destination) => {
-  const subprocessOptions = SUBPROCESS_OPTIONS.get(destination);
-  SUBPROCESS_OPTIONS.set(promise, subprocessOptions);
-  promise.stdio = destination.stdio;
-  promise.all = destination.all;
-  const { options: { encoding } } = subprocessOptions;
-  const concurrentStreams = initializeConcurrentStreams();
-  promise[Symbol.asyncIterator] = createIterable.bind(undefined, promise, encoding, {});
-  promise.iterable = createIterable.bind(undefined, promise, encoding);
-  promise.readable = createPipeReadable.bind(undefined, promise, {
-    subprocess: promise,
-    concurrentStreams,
-    encoding
-  });
-  promise.readableStream = createReadableStream.bind(undefined, promise);
-  forwardAll(promise, destination);
-};
-var forwardAll = (promise, destination) => {
-  if (destination.all === undefined) {
-    promise.all = undefined;
-    return;
-  }
-  Object.defineProperty(promise, "all", {
-    get() {
-      setAllProperty(promise, destination.all);
-      const all = promise.readable({ from: "all" });
-      all.on("error", () => {});
-      setAllProperty(promise, all);
-      return all;
-    },
-    enumerable: true,
-    configurable: true
-  });
-};
-var setAllProperty = (promise, value) => {
-  Object.defineProperty(promise, "all", {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true
-  });
-};
-var createPipeReadable = (promise, readableOptions, ...arguments_) => {
-  const readable = createReadable(readableOptions, ...arguments_);
-  destroyOnPipeFailure(promise, readable);
-  return readable;
-};
-var destroyOnPipeFailure = async (promise, readable) => {
-  try {
-    await promise;
-  } catch (error) {
-    readable.destroy(error);
-  }
-};
-var forwardIpcMethods = (promise, destination, pipeFailureSignal) => {
-  promise.sendMessage = destination.sendMessage;
-  promise.getOneMessage = getOnePipeMessage.bind(undefined, destination, pipeFailureSignal);
-  promise.getEachMessage = getEachPipeMessage.bind(undefined, promise, destination, pipeFailureSignal);
-};
-var getOnePipeMessage = (destination, pipeFailureSignal, ...arguments_) => {
-  const controller = new AbortController;
-  const messagePromise = destination.getOneMessage(...addPipeOptions(arguments_, controller.signal, internalGetOneMessageOptions));
-  return waitForOnePipeMessage(pipeFailureSignal, messagePromise, controller);
-};
-var waitForOnePipeMessage = async (pipeFailureSignal, messagePromise, controller) => {
-  try {
-    return await Promise.race([messagePromise, getSignalRejection(pipeFailureSignal, controller.signal)]);
-  } finally {
-    controller.abort();
-  }
-};
-var getSignalRejection = (signal, listenerSignal) => new Promise((_, reject) => {
-  if (signal.aborted) {
-    reject(signal.reason);
-    return;
-  }
-  signal.addEventListener("abort", () => {
-    reject(signal.reason);
-  }, { once: true, signal: listenerSignal });
-});
-var getEachPipeMessage = (promise, destination, pipeFailureSignal, ...arguments_) => {
-  const controller = new AbortController;
-  const iterator = destination.getEachMessage(...addPipeOptions(arguments_, controller.signal, internalGetEachMessageOptions));
-  abortOnSignal(pipeFailureSignal, controller);
-  return iterateOnPipeMessages(promise, iterator, controller);
-};
-var iterateOnPipeMessages = async function* (promise, iterator, controller) {
-  try {
-    yield* iterator;
-  } finally {
-    controller.abort();
-    await promise;
-  }
-};
-var addPipeOptions = (arguments_, signal, internalOptionsSymbol) => {
-  if (arguments_[0] === null) {
-    return arguments_;
-  }
-  const [options] = arguments_;
-  return [{ ...options, [internalOptionsSymbol]: { signal, shouldAwait: false } }];
-};
-var abortOnSignal = (signal, controller) => {
-  if (signal.aborted) {
-    controller.abort();
-    return;
-  }
-  signal.addEventListener("abort", () => {
-    controller.abort();
-  }, { once: true, signal: controller.signal });
-};
-var handlePipePromise = async ({
-  source,
-  sourcePromise,
-  sourceStream,
-  sourceOptions,
-  sourceError,
-  destination,
-  destinationStream,
-  destinationError,
-  unpipeSignal,
-  fileDescriptors,
-  startTime,
-  pipeFailureController
-}) => {
-  const maxListenersController = new AbortController;
-  try {
-    const subprocessPromises = getSubprocessPromises(sourcePromise, destination, source);
-    handlePipeArgumentsError({
-      sourceStream,
-      sourceError,
-      destinationStream,
-      destinationError,
-      fileDescriptors,
-      sourceOptions,
-      startTime
-    });
-    const mergedStream = pipeSubprocessStream(sourceStream, destinationStream, maxListenersController);
-    return await Promise.race([
-      waitForBothSubprocesses(subprocessPromises),
-      ...unpipeOnAbort(unpipeSignal, {
-        sourceStream,
-        mergedStream,
-        sourceOptions,
-        fileDescriptors,
-        startTime
-      })
-    ]);
-  } catch (error) {
-    pipeFailureController.abort(error);
-    throw error;
-  } finally {
-    maxListenersController.abort();
-  }
-};
-var getSubprocessPromises = (sourcePromise, destination, source) => Promise.allSettled([sourcePromise, destination, source]);
-
-// node_modules/execa/lib/io/contents.js
-import { setImmediate } from "timers/promises";
-var getStreamOutput = async ({ stream, onStreamEnd, fdNumber, encoding, buffer, maxBuffer, lines, allMixed, stripFinalNewline, allFds, verboseInfo, streamInfo }) => {
-  const logPromise = logOutputAsync({
-    stream,
-    onStreamEnd,
-    fdNumber,
-    encoding,
-    allMixed,
-    verboseInfo,
-    streamInfo
-  });
-  if (!buffer) {
-    await Promise.all([resumeStream(stream), logPromise]);
-    return;
-  }
-  const stripFinalNewlineValue = getStripFinalNewline(stripFinalNewline, fdNumber, allFds);
-  const iterable = iterateForResult({
-    stream,
-    onStreamEnd,
-    lines,
-    encoding,
-    stripFinalNewline: stripFinalNewlineValue,
-    allMixed
-  });
-  const [output] = await Promise.all([
-    getStreamContents2({
-      stream,
-      iterable,
-      fdNumber,
-      encoding,
-      maxBuffer,
-      lines
-    }),
-    logPromise
-  ]);
-  return output;
-};
-var logOutputAsync = async ({ stream, onStreamEnd, fdNumber, encoding, allMixed, verboseInfo, streamInfo: { fileDescriptors } }) => {
-  if (!shouldLogOutput({
-    stdioItems: fileDescriptors[fdNumber]?.stdioItems,
-    encoding,
-    verboseInfo,
-    fdNumber
-  })) {
-    return;
-  }
-  const linesIterable = iterateForResult({
-    stream,
-    onStreamEnd,
-    lines: true,
-    encoding,
-    stripFinalNewline: true,
-    allMixed
-  });
-  await logLines(linesIterable, stream, fdNumber, verboseInfo);
-};
-var resumeStream = async (stream) => {
-  await setImmediate();
-  if (stream.readableFlowing === null) {
-    stream.resume();
-  }
-};
-var getStreamContents2 = async ({ stream, stream: { readableObjectMode }, iterable, fdNumber, encoding, maxBuffer, lines }) => {
-  try {
-    if (readableObjectMode || lines) {
-      return await getStreamAsArray(iterable, { maxBuffer });
-    }
-    return encoding === "buffer" ? new Uint8Array(await getStreamAsArrayBuffer(iterable, { maxBuffer })) : await getStreamAsString(iterable, { maxBuffer });
-  } catch (error) {
-    return handleBufferedData(handleMaxBuffer({
-      error,
-      stream,
-      readableObjectMode,
-      lines,
-      encoding,
-      fdNumber
-    }));
-  }
-};
-var getBufferedData = async (streamPromise) => {
-  try {
-    return await streamPromise;
-  } catch (error) {
-    return handleBufferedData(error);
-  }
-};
-var handleBufferedData = (error) => isArrayBuffer2(error?.bufferedData) ? new Uint8Array(error.bufferedData) : error?.bufferedData;
-
-// node_modules/execa/lib/resolve/stdio.js
-var waitForStdioStreams = ({ subprocess, encoding, buffer, maxBuffer, lines, stripFinalNewline, verboseInfo, streamInfo }) => subprocess.stdio.map((stream, fdNumber) => waitForSubprocessStream({
-  stream,
-  fdNumber,
-  encoding,
-  buffer: buffer[fdNumber],
-  maxBuffer: maxBuffer[fdNumber],
-  lines: lines[fdNumber],
-  allMixed: false,
-  stripFinalNewline,
-  verboseInfo,
-  streamInfo
-}));
-var waitForSubprocessStream = async ({ stream, fdNumber, encoding, buffer, maxBuffer, lines, allMixed, stripFinalNewline, allFds, verboseInfo, streamInfo }) => {
-  if (!stream) {
-    return;
-  }
-  const onStreamEnd = waitForStream(stream, fdNumber, streamInfo);
-  if (isInputFileDescriptor(streamInfo, fdNumber)) {
-    await onStreamEnd;
-    return;
-  }
-  const [output] = await Promise.all([
-    getStreamOutput({
-      stream,
-      onStreamEnd,
-      fdNumber,
-      encoding,
-      buffer,
-      maxBuffer,
-      lines,
-      allMixed,
-      stripFinalNewline,
-      allFds,
-      verboseInfo,
-      streamInfo
-    }),
-    onStreamEnd
-  ]);
-  return output;
-};
-
-// node_modules/execa/lib/resolve/all-async.js
-var makeAllStream = ({ stdout, stderr }, { all }) => {
-  if (!all) {
-    return;
-  }
-  const fileDescriptors = [[stdout, 1], [stderr, 2]].filter(([stream]) => stream);
-  return fileDescriptors.length === 0 ? undefined : setAllStream(mergeStreams(fileDescriptors.map(([stream]) => stream)));
-};
-var getAllFds = ({ stdout, stderr }, [, bufferStdout, bufferStderr]) => [
-  ...stdout !== null && bufferStdout ? [1] : [],
-  ...stderr !== null && bufferStderr ? [2] : []
-];
-var waitForAllStream = ({ subprocess, all, encoding, buffer, maxBuffer, lines, stripFinalNewline, verboseInfo, streamInfo }) => {
-  const { stream, buffer: bufferAll, drainedStream } = getAllStream(subprocess, all, buffer);
-  return Promise.all([
-    waitForSubprocessStream({
-      stream,
-      buffer: bufferAll,
-      fdNumber: "all",
-      encoding,
-      maxBuffer: maxBuffer[1] + maxBuffer[2],
-      lines: lines[1] || lines[2],
-      allFds: getAllFds(subprocess, buffer),
-      allMixed: stream === all && getAllMixed(subprocess, all),
-      stripFinalNewline,
-      verboseInfo,
-      streamInfo
-    }),
-    drainedStream === undefined ? undefined : resumeStream(drainedStream)
-  ]).then(([output]) => output);
-};
-var getAllStream = ({ stdout, stderr }, all, [, bufferStdout, bufferStderr]) => {
-  const buffer = bufferStdout || bufferStderr;
-  if (!buffer) {
-    return { stream: all, buffer };
-  }
-  if (!all) {
-    return { stream: undefined, buffer };
-  }
-  if (!bufferStdout) {
-    return { stream: stderr, buffer, drainedStream: all };
-  }
-  return bufferStderr ? { stream: all, buffer } : { stream: stdout, buffer, drainedStream: all };
-};
-var getAllMixed = ({ stdout, stderr }, all) => all && stdout && stderr && stdout.readableObjectMode !== stderr.readableObjectMode;
-
-// node_modules/execa/lib/resolve/wait-subprocess.js
-import { once as once8 } from "events";
-
-// node_modules/execa/lib/verbose/ipc.js
-var shouldLogIpc = (verboseInfo) => isFullVerbose(verboseInfo, "ipc");
-var logIpcOutput = (message, verboseInfo) => {
-  const verboseMessage = serializeVerboseMessage(message);
-  verboseLog({
-    type: "ipc",
-    verboseMessage,
-    fdNumber: "ipc",
-    verboseInfo
-  });
-};
-
-// node_modules/execa/lib/ipc/buffer-messages.js
-var waitForIpcOutput = async ({
-  subprocess,
-  buffer: bufferArray,
-  maxBuffer: maxBufferArray,
-  ipc,
-  ipcOutput,
-  verboseInfo
-}) => {
-  if (!ipc) {
-    return ipcOutput;
-  }
-  const isVerbose = shouldLogIpc(verboseInfo);
-  const buffer = getFdSpecificValue(bufferArray, "ipc");
-  const maxBuffer = getFdSpecificValue(maxBufferArray, "ipc");
-  const logErrors = [];
-  for await (const message of loopOnMessages({
-    anyProcess: subprocess,
-    channel: subprocess.channel,
-    isSubprocess: false,
-    ipc,
-    shouldAwait: false,
-    reference: true
-  })) {
-    if (buffer) {
-      checkIpcMaxBuffer(ipcOutput, maxBuffer);
-      ipcOutput.push(message);
-    }
-    if (isVerbose) {
-      try {
-        logIpcOutput(message, verboseInfo);
-      } catch (error) {
-        logErrors.push(error);
-      }
-    }
-  }
-  if (logErrors.length > 0) {
-    throw logErrors[0];
-  }
-  return ipcOutput;
-};
-var getBufferedIpcOutput = async (ipcOutputPromise, ipcOutput) => {
-  await Promise.allSettled([ipcOutputPromise]);
-  return ipcOutput;
-};
-
-// node_modules/execa/lib/resolve/wait-subprocess.js
-var waitForSubprocessResult = async ({
-  subprocess,
-  kill,
-  all,
-  options: {
-    encoding,
-    buffer,
-    maxBuffer,
-    lines,
-    timeoutDuration: timeout,
-    cancelSignal,
-    gracefulCancel,
-    forceKillAfterDelay,
-    stripFinalNewline,
-    ipc,
-    ipcInput
-  },
-  context,
-  verboseInfo,
-  fileDescriptors,
-  originalStreams,
-  onInternalError,
-  controller
-}) => {
-  const exitPromise = waitForExit(subprocess, context);
-  const streamInfo = {
-    originalStreams,
-    fileDescriptors,
-    subprocess,
-    exitPromise,
-    propagating: false
-  };
-  const stdioPromises = waitForStdioStreams({
-    subprocess,
-    encoding,
-    buffer,
-    maxBuffer,
-    lines,
-    stripFinalNewline,
-    verboseInfo,
-    streamInfo
-  });
-  const allPromise = waitForAllStream({
-    subprocess,
-    all,
-    encoding,
-    buffer,
-    maxBuffer,
-    lines,
-    stripFinalNewline,
-    verboseInfo,
-    streamInfo
-  });
-  const ipcOutput = [];
-  const ipcOutputPromise = waitForIpcOutput({
-    subprocess,
-    buffer,
-    maxBuffer,
-    ipc,
-    ipcOutput,
-    verboseInfo
-  });
-  const originalPromises = waitForOriginalStreams(originalStreams, subprocess, streamInfo);
-  const customStreamsEndPromises = waitForCustomStreamsEnd(fileDescriptors, streamInfo);
-  try {
-    return await Promise.race([
-      Promise.all([
-        {},
-        waitForSuccessfulExit(exitPromise),
-        Promise.all(stdioPromises),
-        allPromise,
-        ipcOutputPromise,
-        sendIpcInput(subprocess, ipcInput, ipc),
-        ...originalPromises,
-        ...customStreamsEndPromises
-      ]),
-      onInternalError,
-      throwOnSubprocessError(subprocess, controller),
-      ...throwOnTimeout(kill, timeout, context, controller),
-      ...throwOnCancel({
-        kill,
-        cancelSignal,
-        gracefulCancel,
-        context,
-        controller
-      }),
-      ...throwOnGracefulCancel({
-        subprocess,
-        kill,
-        cancelSignal,
-        gracefulCancel,
-        forceKillAfterDelay,
-        context,
-        controller
-      })
-    ]);
-  } catch (error) {
-    context.terminationReason ??= "other";
-    if (error instanceof MaxBufferError) {
-      kill();
-    }
-    return Promise.all([
-      { error },
-      exitPromise,
-      Promise.all(stdioPromises.map((stdioPromise) => getBufferedData(stdioPromise))),
-      getBufferedData(allPromise),
-      getBufferedIpcOutput(ipcOutputPromise, ipcOutput),
-      Promise.allSettled(originalPromises),
-      Promise.allSettled(customStreamsEndPromises)
-    ]);
-  }
-};
-var waitForOriginalStreams = (originalStreams, subprocess, streamInfo) => originalStreams.map((stream, fdNumber) => stream === subprocess.stdio[fdNumber] ? undefined : waitForStream(stream, fdNumber, streamInfo));
-var waitForCustomStreamsEnd = (fileDescriptors, streamInfo) => fileDescriptors.flatMap(({ stdioItems, direction }, fdNumber) => stdioItems.filter(({ value, stream = value }) => isStream(stream, { checkOpen: false }) && !isStandardStream(stream)).map(({ type, value, stream = value }) => waitForStream(stream, fdNumber, streamInfo, {
-  isSameDirection: TRANSFORM_TYPES.has(type),
-  stopOnExit: type === "native",
-  readable: direction !== "output" || TRANSFORM_TYPES.has(type)
-})));
-var throwOnSubprocessError = async (subprocess, { signal }) => {
-  const [error] = await once8(subprocess, "error", { signal });
-  throw error;
-};
-
-// node_modules/execa/lib/convert/writable.js
-import { Writable as Writable4 } from "stream";
-import { callbackify as callbackify4 } from "util";
-var createWritable = ({ subprocess, concurrentStreams }, options) => {
-  const { to } = copyOptions(options);
-  const subprocessStdin = getToStream(subprocess, to);
-  const { waitWritableFinal, waitWritableDestroy } = addWritableConcurrentStreams(concurrentStreams, subprocessStdin);
-  const writable = new Writable4({
-    ...getWritableMethods(subprocessStdin, subprocess, waitWritableFinal),
-    destroy: callbackify4(onWritableDestroy.bind(undefined, {
-      subprocessStdin,
-      subprocess,
-      waitWritableFinal,
-      waitWritableDestroy
-    })),
-    highWaterMark: subprocessStdin.writableHighWaterMark,
-    objectMode: subprocessStdin.writableObjectMode
-  });
-  onStdinFinished(subprocessStdin, writable, undefined, subprocess);
-  return writable;
-};
-var addWritableConcurrentStreams = (concurrentStreams, subprocessStdin) => {
-  const waitWritableFinal = addConcurrentStream(concurrentStreams, subprocessStdin, "writableFinal");
-  const waitWritableDestroy = addConcurrentStream(concurrentStreams, subprocessStdin, "writableDestroy");
-  return { waitWritableFinal, waitWritableDestroy };
-};
-var getWritableMethods = (subprocessStdin, subprocess, waitWritableFinal) => ({
-  write: onWrite.bind(undefined, subprocessStdin),
-  final: callbackify4(onWritableFinal.bind(undefined, subprocessStdin, subprocess, waitWritableFinal))
-});
-var onWrite = (subprocessStdin, chunk, encoding, done) => {
-  if (subprocessStdin.write(chunk, encoding)) {
-    done();
-  } else {
-    subprocessStdin.once("drain", done);
-  }
-};
-var onWritableFinal = async (subprocessStdin, subprocess, waitWritableFinal) => {
-  if (!await waitForConcurrentStreams(waitWritableFinal, subprocess)) {
-    return;
-  }
-  if (subprocessStdin.writable) {
-    subprocessStdin.end();
-  }
-  await subprocess;
-};
-var onStdinFinished = async (subprocessStdin, writable, subprocessStdout, subprocess) => {
-  try {
-    await waitForSubprocessStdin(subprocessStdin);
-    await subprocess;
-    if (writable.writable) {
-      writable.end();
-    }
-  } catch (error) {
-    await safeWaitForSubprocessStdout(subprocessStdout);
-    destroyOtherStream(writable, !writable.writableFinished, await getSubprocessError(subprocess, error));
-  }
-};
-var getSubprocessError = async (subprocess, error) => {
-  if (!shouldUseSubprocessError(error)) {
-    return error;
-  }
-  try {
-    await subprocess;
-  } catch (subprocessError) {
-    return subprocessError;
-  }
-  return error;
-};
-var shouldUseSubprocessError = (error) => error === undefined || isStreamAbort(error) || error.code === "EPIPE";
-var onWritableDestroy = async ({ subprocessStdin, subprocess, waitWritableFinal, waitWritableDestroy }, error) => {
-  await waitForConcurrentStreams(waitWritableFinal, subprocess);
-  if (await waitForConcurrentStreams(waitWritableDestroy, subprocess)) {
-    destroyOtherWritable(subprocessStdin, error);
-    await subprocess;
-  }
-  throwDestroyError(error);
-};
-var destroyOtherWritable = (stream, error) => {
-  destroyOtherStream(stream, stream.writable, error);
-};
-
-// node_modules/execa/lib/convert/duplex.js
-import { Duplex as Duplex4 } from "stream";
-import { callbackify as callbackify5 } from "util";
-var createDuplex = ({ subprocess, concurrentStreams, encoding }, options) => {
-  const { from, to, binary: binaryOption = true, preserveNewlines = true } = copyOptions(options);
-  checkBooleanOption(binaryOption, "binary");
-  checkBooleanOption(preserveNewlines, "preserveNewlines");
-  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
-  const subprocessStdout = getFromStream(subprocess, from);
-  const subprocessStdin = getToStream(subprocess, to);
-  const waitReadableDestroy = addConcurrentStream(concurrentStreams, subprocessStdout, "readableDestroy");
-  const { waitWritableFinal, waitWritableDestroy } = addWritableConcurrentStreams(concurrentStreams, subprocessStdin);
-  const { readableEncoding, readableObjectMode, readableHighWaterMark } = getReadableOptions(subprocessStdout, binary);
-  const { read, onStdoutDataDone } = getReadableMethods({
-    subprocessStdout,
-    subprocess,
-    binary,
-    encoding,
-    preserveNewlines
-  });
-  const duplex = new Duplex4({
-    read,
-    ...getWritableMethods(subprocessStdin, subprocess, waitWritableFinal),
-    destroy: callbackify5(onDuplexDestroy.bind(undefined, {
-      subprocessStdout,
-      subprocessStdin,
-      subprocess,
-      waitReadableDestroy,
-      waitWritableFinal,
-      waitWritableDestroy
-    })),
-    readableHighWaterMark,
-    writableHighWaterMark: subprocessStdin.writableHighWaterMark,
-    readableObjectMode,
-    writableObjectMode: subprocessStdin.writableObjectMode,
-    encoding: readableEncoding
-  });
-  onStdoutFinished({
-    subprocessStdout,
-    onStdoutDataDone,
-    readable: duplex,
-    subprocess,
-    subprocessStdin
-  });
-  onStdinFinished(subprocessStdin, duplex, subprocessStdout, subprocess);
-  return duplex;
-};
-var onDuplexDestroy = async ({ subprocessStdout, subprocessStdin, subprocess, waitReadableDestroy, waitWritableFinal, waitWritableDestroy }, error) => {
-  await Promise.all([
-    onReadableDestroy({ subprocessStdout, subprocess, waitReadableDestroy }, error),
-    onWritableDestroy({
-      subprocessStdin,
-      subprocess,
-      waitWritableFinal,
-      waitWritableDestroy
-    }, error)
-  ]);
-};
-
-// node_modules/execa/lib/convert/add.js
-var addConvertedStreams = (subprocess, { encoding }) => {
-  const concurrentStreams = initializeConcurrentStreams();
-  subprocess.readable = createReadable.bind(undefined, { subprocess, concurrentStreams, encoding });
-  subprocess.writable = createWritable.bind(undefined, { subprocess, concurrentStreams });
-  subprocess.duplex = createDuplex.bind(undefined, { subprocess, concurrentStreams, encoding });
-  subprocess.readableStream = createReadableStream.bind(undefined, subprocess);
-  subprocess.writableStream = createWritableStream.bind(undefined, subprocess);
-  subprocess.transformStream = createTransformStream.bind(undefined, subprocess);
-  subprocess.iterable = createIterable.bind(undefined, subprocess, encoding);
-  subprocess[Symbol.asyncIterator] = createIterable.bind(undefined, subprocess, encoding, {});
-};
-
-// node_modules/execa/lib/methods/promise.js
-var mergePromise = (promise, properties) => Object.assign(promise, properties);
-
-// node_modules/execa/lib/methods/main-async.js
-var execaCoreAsync = (rawFile, rawArguments, rawOptions, createNested) => {
-  const { file, commandArguments, command, escapedCommand, startTime, verboseInfo, options, fileDescriptors } = handleAsyncArguments(rawFile, rawArguments, rawOptions);
-  const { subprocess: nodeChildProcess, promise, kill, all, convertedStreams } = spawnSubprocessAsync({
-    file,
-    commandArguments,
-    options,
-    startTime,
-    verboseInfo,
-    command,
-    escapedCommand,
-    fileDescriptors
-  });
-  const subprocess = getSubprocessPromise({
-    promise,
-    nodeChildProcess,
-    kill,
-    all,
-    convertedStreams,
-    options
-  });
-  subprocess.pipe = pipeToSubprocess.bind(undefined, {
-    source: subprocess,
-    sourcePromise: promise,
-    boundOptions: {},
-    createNested
-  });
-  SUBPROCESS_OPTIONS.set(subprocess, { options, fileDescriptors });
-  return subprocess;
-};
-var handleAsyncArguments = (rawFile, rawArguments, rawOptions) => {
-  const { command, escapedCommand, startTime, verboseInfo } = handleCommand(rawFile, rawArguments, rawOptions);
-  const { file, commandArguments, options: normalizedOptions } = normalizeOptions(rawFile, rawArguments, rawOptions);
-  const options = handleAsyncOptions(normalizedOptions);
-  const fileDescriptors = handleStdioAsync(options, verboseInfo);
-  return {
-    file,
-    commandArguments,
-    command,
-    escapedCommand,
-    startTime,
-    verboseInfo,
-    options,
-    fileDescriptors
-  };
-};
-var handleAsyncOptions = ({ timeout, signal, ...options }) => ({ __proto__: null, ...options, timeoutDuration: timeout });
-var spawnSubprocessAsync = ({ file, commandArguments, options, startTime, verboseInfo, command, escapedCommand, fileDescriptors }) => {
-  let subprocess;
-  try {
-    subprocess = spawn(...concatenateShell(file, commandArguments, getSpawnOptions(options)));
-  } catch (error) {
-    return handleEarlyError({
-      error,
-      command,
-      escapedCommand,
-      fileDescriptors,
-      options,
-      startTime,
-      verboseInfo
-    });
-  }
-  if (subprocess.stdio === undefined) {
-    return handleEarlyError({
-      error: once9(subprocess, "error").then(([error]) => error),
-      command,
-      escapedCommand,
-      fileDescriptors,
-      options,
-      startTime,
-      verboseInfo
-    });
-  }
-  const controller = new AbortController;
-  setMaxListeners(Infinity, controller.signal);
-  const originalStreams = [...subprocess.stdio];
-  pipeOutputAsync(subprocess, fileDescriptors, controller);
-  setIpcSubprocessOptions(subprocess, options);
-  const context = {};
-  const onInternalError = createDeferred();
-  const kill = subprocessKill.bind(undefined, {
-    kill: getKillFunction(subprocess, options),
-    options,
-    onInternalError,
-    context,
-    controller
-  });
-  cleanupOnExit(kill, options, controller);
-  const all = makeAllStream(subprocess, options);
-  const promise = handlePromise({
-    subprocess,
-    kill,
-    all,
-    options,
-    startTime,
-    verboseInfo,
-    fileDescriptors,
-    originalStreams,
-    command,
-    escapedCommand,
-    context,
-    onInternalError,
-    controller
-  });
-  return {
-    subprocess,
-    promise,
-    kill,
-    all
-  };
-};
-var getSubprocessPromise = ({ promise, nodeChildProcess, kill, all, convertedStreams, options }) => {
-  const subprocess = mergePromise(promise, getSubprocessProperties(nodeChildProcess, all));
-  subprocess.kill = kill ?? subprocess.kill;
-  if (convertedStreams === undefined) {
-    addConvertedStreams(subprocess, options);
-  } else {
-    Object.assign(subprocess, convertedStreams);
-  }
-  addIpcMethods(subprocess, nodeChildProcess, options);
-  return subprocess;
-};
-var getSubprocessProperties = (nodeChildProcess, all) => ({
-  nodeChildProcess,
-  pid: nodeChildProcess.pid,
-  stdin: nodeChildProcess.stdin,
-  stdout: nodeChildProcess.stdout,
-  stderr: nodeChildProcess.stderr,
-  stdio: nodeChildProcess.stdio,
-  all,
-  kill: nodeChildProcess.kill.bind(nodeChildProcess)
-});
-var handlePromise = async ({ subprocess, kill, all: allStream, options, startTime, verboseInfo, fileDescriptors, originalStreams, command, escapedCommand, context, onInternalError, controller }) => {
-  const [
-    errorInfo,
-    [exitCode, signal],
-    stdioResults,
-    allResult,
-    ipcOutput
-  ] = await waitForSubprocessResult({
-    subprocess,
-    kill,
-    all: allStream,
-    options,
-    context,
-    verboseInfo,
-    fileDescriptors,
-    originalStreams,
-    onInternalError,
-    controller
-  });
-  controller.abort();
-  onInternalError.resolve();
-  const stdio = stdioResults.map((stdioResult, fdNumber) => stripNewline(stdioResult, options, fdNumber));
-  const all = stripNewline(allResult, options, "all", getAllFds(subprocess, options.buffer));
-  const result = getAsyncResult({
-    errorInfo,
-    exitCode,
-    signal,
-    stdio,
-    all,
-    ipcOutput,
-    context,
-    options,
-    command,
-    escapedCommand,
-    startTime
-  });
-  return handleResult(result, verboseInfo, options);
-};
-var getAsyncResult = ({ errorInfo, exitCode, signal, stdio, all, ipcOutput, context, options, command, escapedCommand, startTime }) => Object.hasOwn(errorInfo, "error") ? makeError({
-  error: errorInfo.error,
-  command,
-  escapedCommand,
-  timedOut: context.terminationReason === "timeout",
-  isCanceled: context.terminationReason === "cancel" || context.terminationReason === "gracefulCancel",
-  isGracefullyCanceled: context.terminationReason === "gracefulCancel",
-  isMaxBuffer: errorInfo.error instanceof MaxBufferError,
-  isForcefullyTerminated: context.isForcefullyTerminated,
-  exitCode,
-  signal,
-  stdio,
-  all,
-  ipcOutput,
-  options,
-  startTime,
-  isSync: false
-}) : makeSuccessResult({
-  command,
-  escapedCommand,
-  stdio,
-  all,
-  ipcOutput,
-  options,
-  startTime
-});
-
-// node_modules/execa/lib/methods/bind.js
-var mergeOptions = (boundOptions, options) => {
-  const safeBoundOptions = { __proto__: null, ...boundOptions };
-  const mergedOptions = Object.fromEntries(Object.entries(options).map(([optionName, optionValue]) => [
-    optionName,
-    mergeOption(optionName, safeBoundOptions[optionName], optionValue)
-  ]));
-  return { __proto__: null, ...safeBoundOptions, ...mergedOptions };
-};
-var mergeOption = (optionName, boundOptionValue, optionValue) => DEEP_OPTIONS.has(optionName) && isPlainObject2(boundOptionValue) && isPlainObject2(optionValue) ? { ...boundOptionValue, ...optionValue } : optionValue;
-var DEEP_OPTIONS = new Set(["env", ...FD_SPECIFIC_OPTIONS]);
-
-// node_modules/execa/lib/methods/create.js
-var createExeca = (mapArguments, boundOptions, deepOptions, setBoundExeca) => {
-  const createNested = (mapArguments, boundOptions, setBoundExeca) => createExeca(mapArguments, boundOptions, deepOptions, setBoundExeca);
-  const boundExeca = (...execaArguments) => callBoundExeca({
-    mapArguments,
-    deepOptions,
-    boundOptions,
-    setBoundExeca,
-    createNested
-  }, ...execaArguments);
-  if (setBoundExeca !== undefined) {
-    setBoundExeca(boundExeca, createNested, boundOptions);
-  }
-  return boundExeca;
-};
-var callBoundExeca = ({ mapArguments, deepOptions = {}, boundOptions = {}, setBoundExeca, createNested }, firstArgument, ...nextArguments) => {
-  if (isPlainObject2(firstArgument)) {
-    return createNested(mapArguments, mergeOptions(boundOptions, firstArgument), setBoundExeca);
-  }
-  const { file, commandArguments, options, isSync } = parseArguments({
-    mapArguments,
-    firstArgument,
-    nextArguments,
-    deepOptions,
-    boundOptions
-  });
-  return isSync ? execaCoreSync(file, commandArguments, options) : execaCoreAsync(file, commandArguments, options, createNested);
-};
-var parseArguments = ({ mapArguments, firstArgument, nextArguments, deepOptions, boundOptions }) => {
-  const callArguments = isTemplateString(firstArgument) ? parseTemplates(firstArgument, nextArguments) : [firstArgument, ...nextArguments];
-  const [initialFile, initialArguments, initialOptions] = normalizeParameters(...callArguments);
-  const mergedOptions = mergeOptions(mergeOptions(deepOptions, boundOptions), initialOptions);
-  for (const [optionName, optionValue] of Object.entries(deepOptions)) {
-    if (mergedOptions[optionName] === undefined) {
-      mergedOptions[optionName] = optionValue;
-    }
-  }
-  const {
-    options = mergedOptions,
-    isSync = false
-  } = { __proto__: null, ...mapArguments({ options: mergedOptions }) };
-  return {
-    file: initialFile,
-    commandArguments: initialArguments,
-    options,
-    isSync
-  };
-};
-
-// node_modules/execa/lib/methods/script.js
-var setScriptSync = (boundExeca, createNested, boundOptions) => {
-  boundExeca.sync = createNested(mapScriptSync, boundOptions);
-  boundExeca.s = boundExeca.sync;
-};
-var mapScriptAsync = ({ options }) => getScriptOptions(options);
-var mapScriptSync = ({ options }) => ({ ...getScriptOptions(options), isSync: true });
-var getScriptOptions = (options) => ({ options: { __proto__: null, ...options, ...getScriptStdinOption(options) } });
-var getScriptStdinOption = ({ stdin = "inherit", input, inputFile, stdio }) => input === undefined && inputFile === undefined && stdio === undefined ? { stdin } : {};
-var deepScriptOptions = { preferLocal: true };
-
-// node_modules/execa/index.js
-var execa = createExeca(() => ({}));
-var execaSync = createExeca(() => ({ isSync: true }));
-var execaNode = createExeca(mapNode);
-var $ = createExeca(mapScriptAsync, {}, deepScriptOptions, setScriptSync);
-var {
-  sendMessage: sendMessage2,
-  getOneMessage: getOneMessage2,
-  getEachMessage: getEachMessage2,
-  getCancelSignal: getCancelSignal2
-} = getIpcExport();
-
-// src/git/git.ts
-var BOT_IDENTITY = { name: "gitclaw[bot]", email: "gitclaw[bot]@users.noreply.github.com" };
-
-class GitError extends Error {
-  name = "GitError";
-}
-var SAFE_CONFIG = [
-  ["core.hooksPath", "/dev/null"],
-  ["core.fsmonitor", "false"],
-  ["credential.helper", ""],
-  ["protocol.ext.allow", "never"],
-  ["http.followRedirects", "false"]
-].flatMap(([key, value]) => ["-c", `${key}=${value}`]);
-var identityEnv = (who, role) => ({
-  [`GIT_${role}_NAME`]: who.name,
-  [`GIT_${role}_EMAIL`]: who.email
-});
-var worktreeChanges = Promise.resolve();
-var changesWorktrees = (args) => args[0] === "worktree" && args[1] !== "list";
-function oneWorktreeChangeAtATime(action) {
-  const done = worktreeChanges.then(action, action);
-  worktreeChanges = done.catch(() => {});
-  return done;
-}
-function createGit(cwd, options = {}) {
-  const base = {
-    ...options.env ?? toolEnvironment(process.env),
-    GIT_TERMINAL_PROMPT: "0",
-    ...identityEnv(BOT_IDENTITY, "AUTHOR"),
-    ...identityEnv(BOT_IDENTITY, "COMMITTER")
-  };
-  const redact = options.redact ?? ((text) => text);
-  const run = (args, runOptions = {}) => changesWorktrees(args) ? oneWorktreeChangeAtATime(() => spawnGit(args, runOptions)) : spawnGit(args, runOptions);
-  const spawnGit = async (args, runOptions = {}) => {
-    const argv = [...SAFE_CONFIG, ...args];
-    const [file, fileArgs] = runOptions.groupWritable ? ["/bin/sh", ["-c", 'umask 002 && exec git "$@"', "git", ...argv]] : ["git", argv];
-    const result = await execa(file, fileArgs, {
-      cwd,
-      reject: false,
-      extendEnv: false,
-      env: { ...base, ...runOptions.remote ? options.authEnv : {}, ...runOptions.env },
-      ...runOptions.input === undefined ? { stdin: "ignore" } : { input: runOptions.input },
-      ...runOptions.stdoutFile ? { stdout: { file: runOptions.stdoutFile } } : {},
-      stripFinalNewline: false
-    });
-    return { stdout: String(result.stdout ?? ""), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
-  };
-  return {
-    cwd,
-    run,
-    async must(args, runOptions) {
-      const result = await run(args, runOptions);
-      if (result.exitCode !== 0) {
-        const said = (result.stderr || result.stdout).trim() || `exit code ${result.exitCode}`;
-        throw new GitError(redact(`git ${args.join(" ")} failed: ${said}`));
-      }
-      return result.stdout.replace(/\r?\n$/, "");
-    }
-  };
-}
-function tokenAuthEnv(remoteUrl, token) {
-  if (!/^https?:\/\//.test(remoteUrl))
-    return {};
-  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
-  return {
-    GIT_CONFIG_COUNT: "1",
-    GIT_CONFIG_KEY_0: "http.extraheader",
-    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
-  };
-}
-async function assertBranchName(git, branch, source) {
-  const checked = branch.startsWith("-") ? undefined : await git.run(["check-ref-format", "--branch", branch]);
-  if (checked?.exitCode !== 0) {
-    throw new GitError(`${JSON.stringify(branch)} (${source}) is not a valid branch name: set git.branch in .github/gitclaw.json to the branch to push to`);
-  }
-  return branch;
-}
-
 // src/stages/agent.ts
-init_operations();
 init_indicator();
 init_notice();
 
@@ -60458,7 +52694,7 @@ retry.VERSION = VERSION4;
 // node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 var import_light2 = __toESM(require_light(), 1);
 var VERSION5 = "0.0.0-development";
-var noop4 = () => Promise.resolve();
+var noop2 = () => Promise.resolve();
 function wrapRequest2(state, request, options) {
   return state.retryLimiter.schedule(doRequest, state, request, options);
 }
@@ -60474,13 +52710,13 @@ async function doRequest(state, request, options) {
     jobOptions.expiration = 1000 * 60;
   }
   if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop4);
+    await state.write.key(state.id).schedule(jobOptions, noop2);
   }
   if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop4);
+    await state.notifications.key(state.id).schedule(jobOptions, noop2);
   }
   if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop4);
+    await state.search.key(state.id).schedule(jobOptions, noop2);
   }
   const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request, options);
   if (isGraphQL) {
@@ -60788,7 +53024,7 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject3(value) {
+function isPlainObject2(value) {
   if (typeof value !== "object" || value === null)
     return false;
   if (Object.prototype.toString.call(value) !== "[object Object]")
@@ -60802,7 +53038,7 @@ function isPlainObject3(value) {
 function mergeDeep(defaults, options) {
   const result = Object.assign({}, defaults);
   Object.keys(options).forEach((key) => {
-    if (isPlainObject3(options[key])) {
+    if (isPlainObject2(options[key])) {
       if (!(key in defaults))
         Object.assign(result, { [key]: options[key] });
       else
@@ -61607,7 +53843,7 @@ var defaults_default = {
     "user-agent": `octokit-request.js/${VERSION7} ${getUserAgent()}`
   }
 };
-function isPlainObject4(value) {
+function isPlainObject3(value) {
   if (typeof value !== "object" || value === null)
     return false;
   if (Object.prototype.toString.call(value) !== "[object Object]")
@@ -61618,7 +53854,7 @@ function isPlainObject4(value) {
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
   return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
 }
-var noop5 = () => "";
+var noop3 = () => "";
 async function fetchWrapper(requestOptions) {
   const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
   if (!fetch2) {
@@ -61626,7 +53862,7 @@ async function fetchWrapper(requestOptions) {
   }
   const log = requestOptions.request?.log || console;
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = isPlainObject4(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const body = isPlainObject3(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(Object.entries(requestOptions.headers).map(([name, value]) => [
     name,
     String(value)
@@ -61712,7 +53948,7 @@ async function fetchWrapper(requestOptions) {
 async function getResponseData(response) {
   const contentType = response.headers.get("content-type");
   if (!contentType) {
-    return response.text().catch(noop5);
+    return response.text().catch(noop3);
   }
   const mimetype = parse7(contentType);
   if (isJSONResponse(mimetype)) {
@@ -61724,7 +53960,7 @@ async function getResponseData(response) {
       return text;
     }
   } else if (mimetype.type.startsWith("text/") || mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop5);
+    return response.text().catch(noop3);
   } else {
     return response.arrayBuffer().catch(() => new ArrayBuffer(0));
   }
@@ -61913,15 +54149,15 @@ var createTokenAuth = function createTokenAuth2(token) {
 var VERSION9 = "7.0.8";
 
 // node_modules/@octokit/core/dist-src/index.js
-var noop6 = () => {};
+var noop4 = () => {};
 var consoleWarn = console.warn.bind(console);
 var consoleError = console.error.bind(console);
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
-    logger.debug = noop6;
+    logger.debug = noop4;
   }
   if (typeof logger.info !== "function") {
-    logger.info = noop6;
+    logger.info = noop4;
   }
   if (typeof logger.warn !== "function") {
     logger.warn = consoleWarn;
@@ -64639,8 +56875,48 @@ function maskSecrets(redact, secrets) {
   }
 }
 
-// src/github/comment-bodies.ts
+// src/quote.ts
+function fence(text, lang = "") {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const marks = "`".repeat(Math.max(3, longest + 1));
+  return `${marks}${lang}
+${text}
+${marks}`;
+}
+function quoteAsData(text) {
+  return text.split(/\r\n|[\n\r\u0085\u2028\u2029]/).map((line) => `> ${line}`).join(`
+`);
+}
+
+// src/github/markdown.ts
 var COMMENT_LIMIT = 65536;
+var SHOWN_PATCH_CHARS = 40000;
+function callout(kind, text) {
+  const lines = text.split(`
+`).map((line) => line ? `> ${line}` : ">");
+  return [`> [!${kind}]`, ...lines].join(`
+`);
+}
+function patchBlock(patch, summary, tooLong) {
+  if (patch.length > SHOWN_PATCH_CHARS)
+    return tooLong;
+  return `<details><summary>${summary}</summary>
+
+${fence(patch.replace(/\n$/, ""), "diff")}
+
+</details>`;
+}
+var noun = (count, word) => `${word}${count === 1 ? "" : "s"}`;
+var plural = (count, word) => `${count} ${noun(count, word)}`;
+function formatBytes(bytes) {
+  if (bytes < 1024)
+    return `${bytes} B`;
+  if (bytes < 1024 * 1024)
+    return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// src/github/comment-bodies.ts
 var OVERHEAD = 200;
 function splitText(text, limit) {
   const parts = [];
@@ -64684,20 +56960,20 @@ ${footer}` : ""}`);
 init_env();
 
 // src/session/mapping.ts
-import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync8 } from "fs";
+import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync6 } from "fs";
 import { dirname as dirname2, join as join7, relative, resolve as resolve2 } from "path";
 
 // src/session/atomic.ts
-import { renameSync, writeFileSync as writeFileSync3 } from "fs";
+import { renameSync, writeFileSync as writeFileSync2 } from "fs";
 function writeFileAtomic(path, text) {
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync3(temp, text);
+  writeFileSync2(temp, text);
   renameSync(temp, path);
 }
 
 // src/session/session-file.ts
 import { randomUUID } from "crypto";
-import { appendFileSync as appendFileSync4, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync7, writeFileSync as writeFileSync4 } from "fs";
+import { appendFileSync as appendFileSync3, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync5, writeFileSync as writeFileSync3 } from "fs";
 import { basename, dirname, join as join6 } from "path";
 
 // src/session/context.ts
@@ -64813,16 +57089,16 @@ var CUSTOM = {
 };
 
 // src/session/message-entry.ts
-var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 var isString2 = (value) => typeof value === "string";
 var isNumber3 = (value) => typeof value === "number" && Number.isFinite(value);
 var optional2 = (value, check) => value === undefined || check(value);
 var STOP_REASONS = new Set(["stop", "length", "toolUse", "error", "aborted"]);
 var USAGE_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "totalTokens"];
 var COST_FIELDS = ["input", "output", "cacheRead", "cacheWrite", "total"];
-var isMediaBlock = (block) => isObject3(block) && (block.type === "text" && isString2(block.text) || block.type === "image" && isString2(block.data) && isString2(block.mimeType));
+var isMediaBlock = (block) => isObject2(block) && (block.type === "text" && isString2(block.text) || block.type === "image" && isString2(block.data) && isString2(block.mimeType));
 function isAssistantBlock(block) {
-  if (!isObject3(block) || !isString2(block.type))
+  if (!isObject2(block) || !isString2(block.type))
     return false;
   switch (block.type) {
     case "text":
@@ -64830,13 +57106,13 @@ function isAssistantBlock(block) {
     case "thinking":
       return isString2(block.thinking) && optional2(block.thinkingSignature, isString2) && optional2(block.redacted, (v) => typeof v === "boolean");
     case "toolCall":
-      return isString2(block.id) && isString2(block.name) && isObject3(block.arguments);
+      return isString2(block.id) && isString2(block.name) && isObject2(block.arguments);
     default:
       return true;
   }
 }
 function isUsage2(usage) {
-  return isObject3(usage) && USAGE_FIELDS.every((key) => isNumber3(usage[key])) && isObject3(usage.cost) && COST_FIELDS.every((key) => isNumber3(usage.cost[key]));
+  return isObject2(usage) && USAGE_FIELDS.every((key) => isNumber3(usage[key])) && isObject2(usage.cost) && COST_FIELDS.every((key) => isNumber3(usage.cost[key]));
 }
 function isMessage(message) {
   switch (message.role) {
@@ -64851,9 +57127,9 @@ function isMessage(message) {
   }
 }
 function isKnownMessageEntry(value) {
-  if (!isObject3(value) || value.type !== "message" || !isString2(value.id) || !isString2(value.timestamp))
+  if (!isObject2(value) || value.type !== "message" || !isString2(value.id) || !isString2(value.timestamp))
     return false;
-  if (!(value.parentId === null || isString2(value.parentId)) || !isObject3(value.message))
+  if (!(value.parentId === null || isString2(value.parentId)) || !isObject2(value.message))
     return false;
   return isMessage(value.message);
 }
@@ -65044,7 +57320,9 @@ function addUsage(total, usage) {
 }
 
 // src/session/session-file.ts
-class SessionError extends Error {
+init_errors3();
+
+class SessionError extends ActionableError {
   name = "SessionError";
 }
 function newEntryId(taken) {
@@ -65104,7 +57382,7 @@ class SessionFile {
     const path = join6(dir, sessionFileName(header));
     if (existsSync4(path))
       throw new SessionError(`Session file already exists: ${path}`);
-    writeFileSync4(path, `${JSON.stringify(header)}
+    writeFileSync3(path, `${JSON.stringify(header)}
 `);
     return new SessionFile(path, header, [], [], init);
   }
@@ -65124,51 +57402,18 @@ class SessionFile {
   static load(path, options = {}) {
     if (!existsSync4(path))
       throw new SessionError(`Session file not found: ${path}`);
-    const text = readFileSync7(path, "utf8");
+    const text = readFileSync5(path, "utf8");
     const lines = text.split(`
 `);
     const complete = text.endsWith(`
 `);
     if (complete)
       lines.pop();
-    const headerLine = lines[0];
-    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
-    if (!header?.success) {
-      throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
-    }
-    if (!isSessionId(header.data.id)) {
-      throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
-    }
-    if ((header.data.version ?? 1) < 2) {
-      throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
-    }
-    const entries = [];
-    const notes = [];
-    for (let i = 1;i < lines.length; i++) {
-      const line = lines[i];
-      if (line.trim() === "")
-        continue;
-      const isLast = i === lines.length - 1;
-      const json = safeJson(line);
-      const entry = parseEntry(json);
-      if (entry) {
-        entries.push(entry);
-        continue;
-      }
-      const standIn = standInFor(json);
-      if (standIn)
-        entries.push(standIn);
-      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
-      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
-      notes.push({ line: i + 1, reason: `${reason}${kept}` });
-    }
-    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
-    for (const note of notes)
-      if (reported.has(note.line))
-        note.reported = true;
-    const session = new SessionFile(path, header.data, entries, notes, options);
+    const header = checkedHeader(path, lines[0]);
+    const { entries, notes } = readEntries(lines, complete);
+    const session = new SessionFile(path, header, entries, notes, options);
     if (!complete && !options.readOnly)
-      appendFileSync4(path, `
+      appendFileSync3(path, `
 `);
     return session;
   }
@@ -65183,7 +57428,7 @@ class SessionFile {
     };
     const { type, id, parentId, timestamp, ...payload } = full;
     if (!this.memory)
-      appendFileSync4(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
+      appendFileSync3(this.path, `${JSON.stringify({ type, id, parentId, timestamp, ...payload })}
 `);
     this.entries.push(full);
     this.ids.add(full.id);
@@ -65240,6 +57485,46 @@ function safeJson(line) {
     return;
   }
 }
+function checkedHeader(path, headerLine) {
+  const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
+  if (!header?.success) {
+    throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
+  }
+  if (!isSessionId(header.data.id)) {
+    throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
+  }
+  if ((header.data.version ?? 1) < 2) {
+    throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
+  }
+  return header.data;
+}
+function readEntries(lines, complete) {
+  const entries = [];
+  const notes = [];
+  for (let i = 1;i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "")
+      continue;
+    const isLast = i === lines.length - 1;
+    const json = safeJson(line);
+    const entry = parseEntry(json);
+    if (entry) {
+      entries.push(entry);
+      continue;
+    }
+    const standIn = standInFor(json);
+    if (standIn)
+      entries.push(standIn);
+    const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+    const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+    notes.push({ line: i + 1, reason: `${reason}${kept}` });
+  }
+  const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
+  for (const note of notes)
+    if (reported.has(note.line))
+      note.reported = true;
+  return { entries, notes };
+}
 
 // src/session/mapping.ts
 var IssueMapping = looseObject({
@@ -65278,7 +57563,7 @@ function readMapping(repoRoot, issueNumber) {
     throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
   let json;
   try {
-    json = JSON.parse(readFileSync8(path, "utf8"));
+    json = JSON.parse(readFileSync6(path, "utf8"));
   } catch (error) {
     throw new MappingError(`${relative(repoRoot, path)} is not valid JSON (${error.message}); fix or delete it to start a new session.`);
   }
@@ -65328,9 +57613,6 @@ function otherIssuesUsing(repoRoot, path, issueNumber) {
 
 // src/run/run.ts
 init_run_state();
-
-// src/agent/loop.ts
-init_dist4();
 
 // src/tools/types.ts
 var ok2 = (text, details) => ({ text, isError: false, details });
@@ -74624,7 +66906,7 @@ var originalGenerateCallId$5 = createIdGenerator({
   prefix: "call",
   size: 24
 });
-var textEncoder3 = new TextEncoder;
+var textEncoder = new TextEncoder;
 var originalGenerateCallId$4 = createIdGenerator({
   prefix: "call",
   size: 24
@@ -75377,12 +67659,11 @@ class ModelIdleError extends Error {
 }
 function describeIdle(ms) {
   const seconds = Math.round(ms / 100) / 10;
-  const unit = (n, name) => `${n} ${name}${n === 1 ? "" : "s"}`;
   if (seconds < 120 && seconds % 60 !== 0)
-    return unit(seconds, "second");
+    return plural(seconds, "second");
   const minutes = Math.floor(seconds / 60);
   const rest = Math.round((seconds - minutes * 60) * 10) / 10;
-  return rest === 0 ? unit(minutes, "minute") : `${unit(minutes, "minute")} ${unit(rest, "second")}`;
+  return rest === 0 ? plural(minutes, "minute") : `${plural(minutes, "minute")} ${plural(rest, "second")}`;
 }
 
 class IdleWatch {
@@ -75516,6 +67797,9 @@ function functionTools(definitions) {
   }));
 }
 
+// src/agent/assistant-draft.ts
+init_dist4();
+
 // src/agent/stream-failures.ts
 init_dist();
 function describeStreamFailure(error, model) {
@@ -75539,6 +67823,137 @@ function causeOf(error) {
   const sentence = cause.message.split(". ")[0].replace(/\.$/, "");
   const code = typeof cause.code === "string" && !sentence.includes(cause.code) ? `${cause.code}: ` : "";
   return `${code}${sentence}`;
+}
+
+// src/agent/assistant-draft.ts
+function parsedInput(input) {
+  if (input.trim() === "")
+    return {};
+  try {
+    return secureJsonParse(input) ?? {};
+  } catch {
+    return input;
+  }
+}
+
+class AssistantDraft {
+  model;
+  requestTokens;
+  content = [];
+  usage = emptyUsage();
+  reported = false;
+  opened = false;
+  stopReason = "stop";
+  errorMessage;
+  error;
+  constructor(model, requestTokens) {
+    this.model = model;
+    this.requestTokens = requestTokens;
+  }
+  apply(part) {
+    switch (part.type) {
+      case "text-delta":
+        this.appendText("text", part.delta);
+        return;
+      case "reasoning-delta":
+        this.appendReasoning(part.delta, part.providerMetadata);
+        return;
+      case "tool-call":
+        this.content.push({
+          type: "toolCall",
+          id: part.toolCallId,
+          name: part.toolName,
+          arguments: toolArguments(parsedInput(part.input))
+        });
+        return;
+      case "finish":
+        this.usage = toPiUsage(part.usage, this.model.info.price);
+        this.reported = usageReported(part.usage);
+        if (this.stopReason !== "error")
+          this.stopReason = STOP_REASONS2[part.finishReason.unified] ?? "stop";
+        return;
+      case "error":
+        this.failed(part.error, false);
+        return;
+    }
+  }
+  failed(error, aborted) {
+    this.error = error;
+    this.stopReason = aborted ? "aborted" : "error";
+    this.errorMessage = aborted ? "aborted" : describeModelError(error, this.model);
+  }
+  finish(aborted, timestamp) {
+    if (aborted && this.stopReason !== "error")
+      this.stopReason = "aborted";
+    const settled = this.stopReason === "toolUse" || this.stopReason === "error" || this.stopReason === "aborted";
+    if (!settled && this.content.some((b) => b.type === "toolCall"))
+      this.stopReason = "toolUse";
+    if (!this.reported && this.billed())
+      this.usage = this.estimate();
+    const { model } = this;
+    return {
+      role: "assistant",
+      content: this.content,
+      api: model.api,
+      provider: model.provider,
+      model: model.modelId,
+      usage: this.usage,
+      stopReason: this.stopReason,
+      ...this.errorMessage ? { errorMessage: this.errorMessage } : {},
+      timestamp
+    };
+  }
+  billed() {
+    return this.opened || this.stopReason === "aborted" || this.error instanceof ModelIdleError;
+  }
+  estimate() {
+    const streamed = this.content.map((b) => b.type === "text" ? b.text : b.type === "thinking" ? b.thinking : JSON.stringify(b.arguments)).join("");
+    const output = streamed ? estimateTokens(streamed) : 0;
+    return estimatedUsage({ input: this.requestTokens, output }, this.model.info.price);
+  }
+  appendText(kind, delta) {
+    const last = this.content.at(-1);
+    if (kind === "text" && last?.type === "text")
+      last.text += delta;
+    else if (kind === "thinking" && last?.type === "thinking")
+      last.thinking += delta;
+    else
+      this.content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
+  }
+  appendReasoning(text, metadata) {
+    if (text)
+      this.appendText("thinking", text);
+    const signature = metadata?.anthropic?.signature;
+    const last = this.content.at(-1);
+    if (signature && last?.type === "thinking")
+      last.thinkingSignature = signature;
+  }
+}
+var STOP_REASONS2 = {
+  "tool-calls": "toolUse",
+  length: "length",
+  error: "error"
+};
+function describeModelError(error, model) {
+  const e = error;
+  const streamFailure = describeStreamFailure(error, model);
+  if (streamFailure)
+    return streamFailure;
+  const inner = e?.lastError ?? e;
+  let detail = inner?.message ?? String(error);
+  if (inner?.responseBody) {
+    try {
+      const body = JSON.parse(inner.responseBody);
+      const message = typeof body.error === "string" ? body.error : body.error?.message ?? body.message;
+      if (message)
+        detail = message;
+    } catch {}
+  }
+  const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
+  if (!inner?.statusCode)
+    return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
+  const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;
+  return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
 }
 
 // src/agent/loop.ts
@@ -75754,114 +68169,6 @@ async function streamTurn(options, turn, request) {
       return answer;
   }
 }
-function parsedInput(input) {
-  if (input.trim() === "")
-    return {};
-  try {
-    return secureJsonParse(input) ?? {};
-  } catch {
-    return input;
-  }
-}
-
-class AssistantDraft {
-  model;
-  requestTokens;
-  content = [];
-  usage = emptyUsage();
-  reported = false;
-  opened = false;
-  stopReason = "stop";
-  errorMessage;
-  error;
-  constructor(model, requestTokens) {
-    this.model = model;
-    this.requestTokens = requestTokens;
-  }
-  apply(part) {
-    switch (part.type) {
-      case "text-delta":
-        this.appendText("text", part.delta);
-        return;
-      case "reasoning-delta":
-        this.appendReasoning(part.delta, part.providerMetadata);
-        return;
-      case "tool-call":
-        this.content.push({
-          type: "toolCall",
-          id: part.toolCallId,
-          name: part.toolName,
-          arguments: toolArguments(parsedInput(part.input))
-        });
-        return;
-      case "finish":
-        this.usage = toPiUsage(part.usage, this.model.info.price);
-        this.reported = usageReported(part.usage);
-        if (this.stopReason !== "error")
-          this.stopReason = STOP_REASONS2[part.finishReason.unified] ?? "stop";
-        return;
-      case "error":
-        this.failed(part.error, false);
-        return;
-    }
-  }
-  failed(error, aborted) {
-    this.error = error;
-    this.stopReason = aborted ? "aborted" : "error";
-    this.errorMessage = aborted ? "aborted" : describeModelError(error, this.model);
-  }
-  finish(aborted, timestamp) {
-    if (aborted && this.stopReason !== "error")
-      this.stopReason = "aborted";
-    const settled = this.stopReason === "toolUse" || this.stopReason === "error" || this.stopReason === "aborted";
-    if (!settled && this.content.some((b) => b.type === "toolCall"))
-      this.stopReason = "toolUse";
-    if (!this.reported && this.billed())
-      this.usage = this.estimate();
-    const { model } = this;
-    return {
-      role: "assistant",
-      content: this.content,
-      api: model.api,
-      provider: model.provider,
-      model: model.modelId,
-      usage: this.usage,
-      stopReason: this.stopReason,
-      ...this.errorMessage ? { errorMessage: this.errorMessage } : {},
-      timestamp
-    };
-  }
-  billed() {
-    return this.opened || this.stopReason === "aborted" || this.error instanceof ModelIdleError;
-  }
-  estimate() {
-    const streamed = this.content.map((b) => b.type === "text" ? b.text : b.type === "thinking" ? b.thinking : JSON.stringify(b.arguments)).join("");
-    const output = streamed ? estimateTokens(streamed) : 0;
-    return estimatedUsage({ input: this.requestTokens, output }, this.model.info.price);
-  }
-  appendText(kind, delta) {
-    const last = this.content.at(-1);
-    if (kind === "text" && last?.type === "text")
-      last.text += delta;
-    else if (kind === "thinking" && last?.type === "thinking")
-      last.thinking += delta;
-    else
-      this.content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
-  }
-  appendReasoning(text, metadata) {
-    if (text)
-      this.appendText("thinking", text);
-    const signature = metadata?.anthropic?.signature;
-    const last = this.content.at(-1);
-    if (signature && last?.type === "thinking")
-      last.thinkingSignature = signature;
-  }
-}
-var STOP_REASONS2 = {
-  "tool-calls": "toolUse",
-  length: "length",
-  error: "error"
-};
 async function streamOnce(options, { caching, tools }, { context, tokens, maxOutputTokens, signal: abortSignal }) {
   const now = options.now ?? Date.now;
   const draft = new AssistantDraft(options.model, tokens);
@@ -75882,35 +68189,14 @@ async function streamOnce(options, { caching, tools }, { context, tokens, maxOut
   }
   return { message: draft.finish(abortSignal.aborted, now()), error: draft.error };
 }
-function describeModelError(error, model) {
-  const e = error;
-  const streamFailure = describeStreamFailure(error, model);
-  if (streamFailure)
-    return streamFailure;
-  const inner = e?.lastError ?? e;
-  let detail = inner?.message ?? String(error);
-  if (inner?.responseBody) {
-    try {
-      const body = JSON.parse(inner.responseBody);
-      const message = typeof body.error === "string" ? body.error : body.error?.message ?? body.message;
-      if (message)
-        detail = message;
-    } catch {}
-  }
-  const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
-  if (!inner?.statusCode)
-    return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
-  const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;
-  return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
-}
 
 // src/run/cost-caps.ts
-import { existsSync as existsSync6, readdirSync as readdirSync3, readFileSync as readFileSync9 } from "fs";
+import { existsSync as existsSync6, readdirSync as readdirSync3, readFileSync as readFileSync7 } from "fs";
 import { join as join8 } from "path";
 function readSession(path) {
   const runs = [];
   let issue;
-  for (const line of readFileSync9(path, "utf8").split(`
+  for (const line of readFileSync7(path, "utf8").split(`
 `)) {
     if (!line.includes(CUSTOM.run) && !line.includes(CUSTOM.issue))
       continue;
@@ -75953,14 +68239,13 @@ function costHistory(root, conversation, now) {
   return history;
 }
 var usd = (amount) => `$${amount.toFixed(2)}`;
-var runs = (n) => `${n} run${n === 1 ? "" : "s"}`;
 function capRefusal(caps, history, conversation) {
   const raise = (key) => `Raise \`budgets.${key}\` in .github/gitclaw.json (or remove it) to let gitclaw go on, then ask again.`;
   const { issue, day } = history;
   if (caps.maxCostUsdPerIssue !== undefined && conversation > 0 && issue.cost >= caps.maxCostUsdPerIssue)
-    return `gitclaw did not start: #${conversation} has cost ${usd(issue.cost)} over ${runs(issue.runs)}, at or over the cap \`budgets.maxCostUsdPerIssue\` (${usd(caps.maxCostUsdPerIssue)}). ${raise("maxCostUsdPerIssue")}`;
+    return `gitclaw did not start: #${conversation} has cost ${usd(issue.cost)} over ${plural(issue.runs, "run")}, at or over the cap \`budgets.maxCostUsdPerIssue\` (${usd(caps.maxCostUsdPerIssue)}). ${raise("maxCostUsdPerIssue")}`;
   if (caps.maxCostUsdPerDay !== undefined && day.cost >= caps.maxCostUsdPerDay)
-    return `gitclaw did not start: the runs of this repository cost ${usd(day.cost)} today (${day.date} UTC) over ${runs(day.runs)}, at or over the cap \`budgets.maxCostUsdPerDay\` (${usd(caps.maxCostUsdPerDay)}). ${raise("maxCostUsdPerDay")}`;
+    return `gitclaw did not start: the runs of this repository cost ${usd(day.cost)} today (${day.date} UTC) over ${plural(day.runs, "run")}, at or over the cap \`budgets.maxCostUsdPerDay\` (${usd(caps.maxCostUsdPerDay)}). ${raise("maxCostUsdPerDay")}`;
   return;
 }
 function cappedBudgets(budgets, history, conversation) {
@@ -75982,11 +68267,11 @@ function asCapBudget(result, capped, caps, history) {
   return { ...result, budget: { name: capped.cap, limit: caps[capped.cap], used: before + budget.used } };
 }
 function issueTotal(history, thisRun, kind) {
-  return `${kind} total ${usd(history.issue.cost + thisRun)} over ${runs(history.issue.runs + 1)}`;
+  return `${kind} total ${usd(history.issue.cost + thisRun)} over ${plural(history.issue.runs + 1, "run")}`;
 }
 
 // src/session/run-mapping.ts
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync10 } from "fs";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "fs";
 import { dirname as dirname3, join as join9 } from "path";
 var RunMapping = looseObject({
   runKey: string2().min(1),
@@ -76003,7 +68288,7 @@ function readRunMapping(repoRoot, key) {
     throw new MappingError(`${file} is a symbolic link or not a file; delete it to start anew.`);
   let parsed;
   try {
-    parsed = RunMapping.safeParse(JSON.parse(readFileSync10(join9(repoRoot, file), "utf8")));
+    parsed = RunMapping.safeParse(JSON.parse(readFileSync8(join9(repoRoot, file), "utf8")));
   } catch (error) {
     throw new MappingError(`${file} is not valid JSON (${error.message}); fix or delete it.`);
   }
@@ -76017,6 +68302,7797 @@ function writeRunMapping(repoRoot, mapping) {
   mkdirSync3(dirname3(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(RunMapping.parse(mapping), null, 2)}
 `);
+}
+
+// node_modules/is-plain-obj/index.js
+function isPlainObject4(value) {
+  if (typeof value !== "object" || value === null) {
+    return false;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  return (prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null) && !(Symbol.toStringTag in value) && !(Symbol.iterator in value);
+}
+
+// node_modules/execa/lib/arguments/file-url.js
+import { fileURLToPath } from "url";
+var safeNormalizeFileUrl = (file, name) => {
+  const fileString = normalizeFileUrl(normalizeDenoExecPath(file));
+  if (typeof fileString !== "string") {
+    throw new TypeError(`${name} must be a string or a file URL: ${fileString}.`);
+  }
+  return fileString;
+};
+var normalizeDenoExecPath = (file) => isDenoExecPath(file) ? file.toString() : file;
+var isDenoExecPath = (file) => typeof file !== "string" && file && Object.getPrototypeOf(file) === String.prototype;
+var normalizeFileUrl = (file) => file instanceof URL ? fileURLToPath(file) : file;
+
+// node_modules/execa/lib/methods/parameters.js
+var normalizeParameters = (rawFile, rawArguments = [], rawOptions, ...rawExtraArguments) => {
+  if (rawExtraArguments.length > 0) {
+    throw new TypeError("Execa accepts at most three arguments: file, arguments, options.");
+  }
+  if (rawOptions !== undefined && isPlainObject4(rawArguments)) {
+    throw new TypeError("Execa accepts at most one options object. Please merge the second and third arguments.");
+  }
+  const filePath = safeNormalizeFileUrl(rawFile, "First argument");
+  const [commandArguments, options = {}] = isPlainObject4(rawArguments) ? [[], rawArguments] : [rawArguments, rawOptions];
+  if (!Array.isArray(commandArguments)) {
+    throw new TypeError(`Second argument must be either an array of arguments or an options object: ${commandArguments}`);
+  }
+  if (commandArguments.some((commandArgument) => typeof commandArgument === "object" && commandArgument !== null)) {
+    throw new TypeError(`Second argument must be an array of strings: ${commandArguments}`);
+  }
+  const normalizedArguments = commandArguments.map(String);
+  const nullByteArgument = normalizedArguments.find((normalizedArgument) => normalizedArgument.includes("\x00"));
+  if (nullByteArgument !== undefined) {
+    throw new TypeError(`Arguments cannot contain null bytes ("\\0"): ${nullByteArgument}`);
+  }
+  if (!isPlainObject4(options)) {
+    throw new TypeError(`Last argument must be an options object: ${options}`);
+  }
+  return [filePath, normalizedArguments, { __proto__: null, ...options }];
+};
+
+// node_modules/execa/lib/methods/template.js
+import { ChildProcess } from "child_process";
+
+// node_modules/execa/lib/arguments/escape.js
+import { platform } from "process";
+import { stripVTControlCharacters } from "util";
+var joinCommand = (filePath, rawArguments, shell) => {
+  const fileAndArguments = [filePath, ...rawArguments];
+  const command = fileAndArguments.join(" ");
+  const escapedCommand = shell ? escapeControlCharacters(command) : fileAndArguments.map((fileAndArgument) => quoteString(escapeControlCharacters(fileAndArgument))).join(" ");
+  return { command, escapedCommand };
+};
+var escapeLines = (lines) => stripVTControlCharacters(lines).split(`
+`).map((line) => escapeControlCharacters(line)).join(`
+`);
+var escapeControlCharacters = (line) => line.replaceAll(SPECIAL_CHAR_REGEXP, (character) => escapeControlCharacter(character));
+var escapeControlCharacter = (character) => {
+  const commonEscape = COMMON_ESCAPES[character];
+  if (commonEscape !== undefined) {
+    return commonEscape;
+  }
+  const codepoint = character.codePointAt(0);
+  const codepointHex = codepoint.toString(16);
+  return codepoint <= ASTRAL_START ? `\\u${codepointHex.padStart(4, "0")}` : `\\U${codepointHex}`;
+};
+var getSpecialCharRegExp = () => {
+  try {
+    return new RegExp("\\p{Separator}|\\p{Other}", "gu");
+  } catch {
+    return /[\s\u0000-\u001F\u007F-\u009F\u00AD]/g;
+  }
+};
+var SPECIAL_CHAR_REGEXP = getSpecialCharRegExp();
+var COMMON_ESCAPES = {
+  " ": " ",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t"
+};
+var ASTRAL_START = 65535;
+var quoteString = (escapedArgument) => {
+  if (NO_ESCAPE_REGEXP.test(escapedArgument)) {
+    return escapedArgument;
+  }
+  return platform === "win32" ? `"${escapedArgument.replaceAll('"', '""')}"` : `'${escapedArgument.replaceAll("'", "'\\''")}'`;
+};
+var NO_ESCAPE_REGEXP = /^[\w\-./]+$/;
+
+// node_modules/execa/lib/utils/uint-array.js
+import { StringDecoder } from "string_decoder";
+var { toString: objectToString } = Object.prototype;
+var isArrayBuffer2 = (value) => objectToString.call(value) === "[object ArrayBuffer]";
+var isUint8Array2 = (value) => objectToString.call(value) === "[object Uint8Array]";
+var bufferToUint8Array = (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+var textEncoder2 = new TextEncoder;
+var stringToUint8Array = (string) => textEncoder2.encode(string);
+var textDecoder2 = new TextDecoder;
+var uint8ArrayToString = (uint8Array) => textDecoder2.decode(uint8Array);
+var joinToString = (uint8ArraysOrStrings, encoding) => {
+  const strings = uint8ArraysToStrings(uint8ArraysOrStrings, encoding);
+  return strings.join("");
+};
+var uint8ArraysToStrings = (uint8ArraysOrStrings, encoding) => {
+  if (encoding === "utf8" && uint8ArraysOrStrings.every((uint8ArrayOrString) => typeof uint8ArrayOrString === "string")) {
+    return uint8ArraysOrStrings;
+  }
+  const decoder = new StringDecoder(encoding);
+  const strings = uint8ArraysOrStrings.map((uint8ArrayOrString) => typeof uint8ArrayOrString === "string" ? stringToUint8Array(uint8ArrayOrString) : uint8ArrayOrString).map((uint8Array) => decoder.write(uint8Array));
+  const finalString = decoder.end();
+  return finalString === "" ? strings : [...strings, finalString];
+};
+var joinToUint8Array = (uint8ArraysOrStrings) => uint8ArraysOrStrings.length === 1 && isUint8Array2(uint8ArraysOrStrings[0]) ? uint8ArraysOrStrings[0] : concatUint8Arrays(stringsToUint8Arrays(uint8ArraysOrStrings));
+var stringsToUint8Arrays = (uint8ArraysOrStrings) => uint8ArraysOrStrings.map((uint8ArrayOrString) => typeof uint8ArrayOrString === "string" ? stringToUint8Array(uint8ArrayOrString) : uint8ArrayOrString);
+var concatUint8Arrays = (uint8Arrays) => {
+  const result = new Uint8Array(getJoinLength(uint8Arrays));
+  let index = 0;
+  for (const uint8Array of uint8Arrays) {
+    result.set(uint8Array, index);
+    index += uint8Array.length;
+  }
+  return result;
+};
+var getJoinLength = (uint8Arrays) => {
+  let joinLength = 0;
+  for (const uint8Array of uint8Arrays) {
+    joinLength += uint8Array.length;
+  }
+  return joinLength;
+};
+
+// node_modules/execa/lib/return/final-error.js
+var getFinalError = (originalError, message, isSync) => {
+  const ErrorClass = isSync ? ExecaSyncError : ExecaError;
+  const options = originalError instanceof DiscardedError ? {} : { cause: originalError };
+  return new ErrorClass(message, options);
+};
+
+class DiscardedError extends Error {
+}
+var setErrorName = (ErrorClass, value) => {
+  Object.defineProperties(ErrorClass.prototype, {
+    name: {
+      value,
+      writable: true,
+      enumerable: false,
+      configurable: true
+    },
+    [execaErrorSymbol]: {
+      value: true,
+      writable: false,
+      enumerable: false,
+      configurable: false
+    }
+  });
+};
+var isExecaError = (error) => isErrorInstance(error) && (execaErrorSymbol in error);
+var execaErrorSymbol = Symbol("isExecaError");
+var isErrorInstance = (value) => value instanceof Error || Object.prototype.toString.call(value) === "[object Error]";
+
+class ExecaError extends Error {
+}
+setErrorName(ExecaError, ExecaError.name);
+
+class ExecaSyncError extends Error {
+}
+setErrorName(ExecaSyncError, ExecaSyncError.name);
+
+// node_modules/execa/lib/utils/type-name.js
+var getTypeName = (value) => value === null ? "null" : typeof value;
+
+// node_modules/execa/lib/methods/template.js
+var isTemplateString = (templates) => Array.isArray(templates) && Array.isArray(templates.raw);
+var parseTemplates = (templates, expressions) => {
+  let tokens = [];
+  let isSeparated = false;
+  for (const [index, template] of templates.entries()) {
+    ({ tokens, isSeparated } = parseTemplate({
+      templates,
+      expressions,
+      tokens,
+      isSeparated,
+      index,
+      template
+    }));
+  }
+  if (tokens.length === 0) {
+    throw new TypeError("Template script must not be empty");
+  }
+  const [file, ...commandArguments] = tokens;
+  return [file, commandArguments, {}];
+};
+var parseTemplate = ({ templates, expressions, tokens, isSeparated, index, template }) => {
+  if (template === undefined) {
+    throw new TypeError(`Invalid backslash sequence: ${templates.raw[index]}`);
+  }
+  const { nextTokens, leadingWhitespaces, trailingWhitespaces } = splitByWhitespaces(template, templates.raw[index]);
+  const newTokens = concatTokens(tokens, nextTokens, isSeparated || leadingWhitespaces);
+  const isTemplateSeparated = trailingWhitespaces || nextTokens.length === 0 && isSeparated;
+  if (index === expressions.length) {
+    return { tokens: newTokens, isSeparated: isTemplateSeparated };
+  }
+  const expression = expressions[index];
+  const expressionTokens = Array.isArray(expression) ? expression.map((expression) => parseExpression(expression)) : [parseExpression(expression)];
+  return {
+    tokens: concatTokens(newTokens, expressionTokens, isTemplateSeparated),
+    isSeparated: expressionTokens.length === 0 && isTemplateSeparated
+  };
+};
+var splitByWhitespaces = (template, rawTemplate) => {
+  if (template.length === 0) {
+    return { nextTokens: [], leadingWhitespaces: false, trailingWhitespaces: false };
+  }
+  const nextTokens = [];
+  let templateStart = 0;
+  let isLeadingWhitespaces = false;
+  for (let templateIndex = 0, rawIndex = 0;templateIndex < template.length; templateIndex += 1, rawIndex += 1) {
+    const rawCharacter = rawTemplate[rawIndex];
+    if (DELIMITERS.has(rawCharacter)) {
+      if (templateIndex === 0) {
+        isLeadingWhitespaces = true;
+      }
+      if (templateStart !== templateIndex) {
+        nextTokens.push(template.slice(templateStart, templateIndex));
+      }
+      templateStart = templateIndex + 1;
+    } else if (rawCharacter === "\\") {
+      const nextRawCharacter = rawTemplate[rawIndex + 1];
+      if (nextRawCharacter === `
+`) {
+        templateIndex -= 1;
+        rawIndex += 1;
+      } else if (nextRawCharacter === "u" && rawTemplate[rawIndex + 2] === "{") {
+        const closingBraceIndex = rawTemplate.indexOf("}", rawIndex + 3);
+        if (isAstralEscape(rawTemplate.slice(rawIndex + 3, closingBraceIndex))) {
+          templateIndex += 1;
+        }
+        rawIndex = closingBraceIndex;
+      } else {
+        rawIndex += ESCAPE_LENGTH[nextRawCharacter] ?? 1;
+      }
+    }
+  }
+  const isTrailingWhitespaces = templateStart === template.length;
+  if (!isTrailingWhitespaces) {
+    nextTokens.push(template.slice(templateStart));
+  }
+  return { nextTokens, leadingWhitespaces: isLeadingWhitespaces, trailingWhitespaces: isTrailingWhitespaces };
+};
+var isAstralEscape = (codePointHex) => Number.parseInt(codePointHex, 16) > ASTRAL_START;
+var DELIMITERS = new Set([" ", "\t", "\r", `
+`]);
+var ESCAPE_LENGTH = { x: 3, u: 5 };
+var concatTokens = (tokens, nextTokens, isSeparated) => isSeparated || tokens.length === 0 || nextTokens.length === 0 ? [...tokens, ...nextTokens] : [
+  ...tokens.slice(0, -1),
+  `${tokens.at(-1)}${nextTokens[0]}`,
+  ...nextTokens.slice(1)
+];
+var parseExpression = (expression) => {
+  const typeOfExpression = getTypeName(expression);
+  if (typeOfExpression === "string") {
+    return expression;
+  }
+  if (typeOfExpression === "number") {
+    return String(expression);
+  }
+  if ((isPlainObject4(expression) || isExecaError(expression)) && (Object.hasOwn(expression, "stdout") || Object.hasOwn(expression, "isMaxBuffer"))) {
+    return getSubprocessResult(expression);
+  }
+  if (expression instanceof ChildProcess || Object.prototype.toString.call(expression) === "[object Promise]") {
+    throw new TypeError("Unexpected subprocess in template expression. Please use ${await subprocess} instead of ${subprocess}.");
+  }
+  throw new TypeError(`Unexpected "${typeOfExpression}" in template expression`);
+};
+var getSubprocessResult = (result) => {
+  const stdout = Object.hasOwn(result, "stdout") ? result.stdout : undefined;
+  if (typeof stdout === "string") {
+    return stdout;
+  }
+  if (isUint8Array2(stdout)) {
+    return uint8ArrayToString(stdout);
+  }
+  if (stdout === undefined) {
+    throw new TypeError(`Missing result.stdout in template expression. This is probably due to the previous subprocess' "stdout" option.`);
+  }
+  throw new TypeError(`Unexpected "${getTypeName(stdout)}" stdout in template expression`);
+};
+
+// node_modules/execa/lib/methods/main-sync.js
+import { spawnSync } from "child_process";
+
+// node_modules/execa/lib/arguments/specific.js
+import { debuglog } from "util";
+
+// node_modules/execa/lib/utils/standard-stream.js
+import process2 from "process";
+var isStandardStream = (stream) => STANDARD_STREAMS.includes(stream);
+var STANDARD_STREAMS = [process2.stdin, process2.stdout, process2.stderr];
+var STANDARD_STREAMS_ALIASES = ["stdin", "stdout", "stderr"];
+var getStreamName = (fdNumber) => STANDARD_STREAMS_ALIASES[fdNumber] ?? `stdio[${fdNumber}]`;
+var allStreamSymbol = Symbol("execa.allStream");
+var setAllStream = (stream) => Object.assign(stream, { [allStreamSymbol]: true });
+var isAllStream = (stream) => stream?.[allStreamSymbol] === true;
+
+// node_modules/execa/lib/utils/options.js
+var copyOptions = (options = {}) => {
+  if (options === null) {
+    throw new TypeError("The options must be an object, not `null`.");
+  }
+  return { __proto__: null, ...options };
+};
+var checkBooleanOption = (value, optionName) => {
+  if (value !== undefined && typeof value !== "boolean") {
+    throw new TypeError(`The \`${optionName}\` option must use a boolean.`);
+  }
+};
+
+// node_modules/execa/lib/arguments/specific.js
+var normalizeFdSpecificOptions = (options) => {
+  const optionsCopy = { __proto__: null, ...options };
+  for (const optionName of FD_SPECIFIC_OPTIONS) {
+    optionsCopy[optionName] = normalizeFdSpecificOption(options, optionName);
+  }
+  return optionsCopy;
+};
+var normalizeFdSpecificOption = (options, optionName) => {
+  const stdioLength = getStdioLength(options);
+  const optionBaseArray = Array.from({ length: stdioLength + 1 });
+  const optionArray = normalizeFdSpecificValue(options[optionName], optionBaseArray, optionName, stdioLength);
+  return addDefaultValue(optionArray, optionName);
+};
+var getStdioLength = ({ stdio }) => Array.isArray(stdio) ? Math.max(stdio.length, STANDARD_STREAMS_ALIASES.length) : STANDARD_STREAMS_ALIASES.length;
+var normalizeFdSpecificValue = (optionValue, optionArray, optionName, stdioLength) => {
+  if (isPlainObject4(optionValue)) {
+    return normalizeOptionObject(optionValue, optionArray, optionName, stdioLength);
+  }
+  validateFdSpecificValue(optionValue, optionName);
+  return optionArray.fill(optionValue);
+};
+var normalizeOptionObject = (optionValue, optionArray, optionName, stdioLength) => {
+  for (const fdName of Object.keys(optionValue).sort(compareFdName)) {
+    validateFdSpecificValue(optionValue[fdName], optionName, `${optionName}.${fdName}`);
+    for (const fdNumber of parseFdName(fdName, optionName, stdioLength)) {
+      optionArray[fdNumber] = optionValue[fdName];
+    }
+  }
+  return optionArray;
+};
+var compareFdName = (fdNameA, fdNameB) => getFdNameOrder(fdNameA) < getFdNameOrder(fdNameB) ? 1 : -1;
+var getFdNameOrder = (fdName) => {
+  if (fdName === "stdout" || fdName === "stderr") {
+    return 0;
+  }
+  return fdName === "all" ? 2 : 1;
+};
+var parseFdName = (fdName, optionName, stdioLength) => {
+  if (fdName === "ipc") {
+    return [stdioLength];
+  }
+  const fdNumber = parseFd(fdName);
+  if (fdNumber === undefined || fdNumber === 0) {
+    throw new TypeError(`"${optionName}.${fdName}" is invalid.
+It must be "${optionName}.stdout", "${optionName}.stderr", "${optionName}.all", "${optionName}.ipc", or "${optionName}.fd3", "${optionName}.fd4" (and so on).`);
+  }
+  if (fdNumber !== "all" && fdNumber >= stdioLength) {
+    throw new TypeError(`"${optionName}.${fdName}" is invalid: that file descriptor does not exist.
+Please set the "stdio" option to ensure that file descriptor exists.`);
+  }
+  return fdNumber === "all" ? [1, 2] : [fdNumber];
+};
+var parseFd = (fdName) => {
+  if (fdName === "all") {
+    return fdName;
+  }
+  if (STANDARD_STREAMS_ALIASES.includes(fdName)) {
+    return STANDARD_STREAMS_ALIASES.indexOf(fdName);
+  }
+  const regexpResult = FD_REGEXP.exec(fdName);
+  if (regexpResult !== null) {
+    return Number(regexpResult.groups.fdNumber);
+  }
+};
+var FD_REGEXP = /^fd(?<fdNumber>\d+)$/;
+var addDefaultValue = (optionArray, optionName) => optionArray.map((optionValue) => optionValue === undefined ? DEFAULT_OPTIONS[optionName] : optionValue);
+var BOOLEAN_FD_SPECIFIC_OPTIONS = new Set(["lines", "buffer", "stripFinalNewline"]);
+var validateFdSpecificValue = (optionValue, optionName, fullOptionName = optionName) => {
+  if (BOOLEAN_FD_SPECIFIC_OPTIONS.has(optionName)) {
+    checkBooleanOption(optionValue, fullOptionName);
+  } else if (optionName === "maxBuffer" && optionValue !== undefined && (typeof optionValue !== "number" || Number.isNaN(optionValue))) {
+    throw new TypeError(`The \`${fullOptionName}\` option must use a number.`);
+  }
+};
+var verboseDefault = debuglog("execa").enabled ? "full" : "none";
+var DEFAULT_OPTIONS = {
+  lines: false,
+  buffer: true,
+  maxBuffer: 1000 * 1000 * 100,
+  verbose: verboseDefault,
+  stripFinalNewline: true
+};
+var FD_SPECIFIC_OPTIONS = ["lines", "buffer", "maxBuffer", "verbose", "stripFinalNewline"];
+var getFdSpecificValue = (optionArray, fdNumber) => fdNumber === "ipc" ? optionArray.at(-1) : optionArray[fdNumber];
+
+// node_modules/execa/lib/verbose/values.js
+var isVerbose = ({ verbose }, fdNumber) => getFdVerbose(verbose, fdNumber) !== "none";
+var isFullVerbose = ({ verbose }, fdNumber) => !["none", "short"].includes(getFdVerbose(verbose, fdNumber));
+var getVerboseFunction = ({ verbose }, fdNumber) => {
+  const fdVerbose = getFdVerbose(verbose, fdNumber);
+  return isVerboseFunction(fdVerbose) ? fdVerbose : undefined;
+};
+var getFdVerbose = (verbose, fdNumber) => fdNumber === undefined ? getFdGenericVerbose(verbose) : getFdSpecificValue(verbose, fdNumber);
+var getFdGenericVerbose = (verbose) => verbose.find((fdVerbose) => isVerboseFunction(fdVerbose)) ?? VERBOSE_VALUES.findLast((fdVerbose) => verbose.includes(fdVerbose));
+var isVerboseFunction = (fdVerbose) => typeof fdVerbose === "function";
+var VERBOSE_VALUES = ["none", "short", "full"];
+
+// node_modules/execa/lib/verbose/log.js
+import { inspect } from "util";
+
+// node_modules/execa/lib/verbose/default.js
+import process4 from "process";
+
+// node_modules/is-unicode-supported/index.js
+import process3 from "process";
+function isUnicodeSupported() {
+  const { env } = process3;
+  const { TERM, TERM_PROGRAM } = env;
+  if (process3.platform !== "win32") {
+    return TERM !== "linux";
+  }
+  return Boolean(env.WT_SESSION) || Boolean(env.TERMINUS_SUBLIME) || env.ConEmuTask === "{cmd::Cmder}" || TERM_PROGRAM === "Terminus-Sublime" || TERM_PROGRAM === "vscode" || TERM === "xterm-256color" || TERM === "alacritty" || TERM === "rxvt-unicode" || TERM === "rxvt-unicode-256color" || env.TERMINAL_EMULATOR === "JetBrains-JediTerm";
+}
+
+// node_modules/figures/index.js
+var common2 = {
+  circleQuestionMark: "(?)",
+  questionMarkPrefix: "(?)",
+  square: "\u2588",
+  squareDarkShade: "\u2593",
+  squareMediumShade: "\u2592",
+  squareLightShade: "\u2591",
+  squareTop: "\u2580",
+  squareBottom: "\u2584",
+  squareLeft: "\u258C",
+  squareRight: "\u2590",
+  squareCenter: "\u25A0",
+  bullet: "\u25CF",
+  dot: "\u2024",
+  ellipsis: "\u2026",
+  pointerSmall: "\u203A",
+  triangleUp: "\u25B2",
+  triangleUpSmall: "\u25B4",
+  triangleDown: "\u25BC",
+  triangleDownSmall: "\u25BE",
+  triangleLeftSmall: "\u25C2",
+  triangleRightSmall: "\u25B8",
+  home: "\u2302",
+  heart: "\u2665",
+  musicNote: "\u266A",
+  musicNoteBeamed: "\u266B",
+  arrowUp: "\u2191",
+  arrowDown: "\u2193",
+  arrowLeft: "\u2190",
+  arrowRight: "\u2192",
+  arrowLeftRight: "\u2194",
+  arrowUpDown: "\u2195",
+  almostEqual: "\u2248",
+  notEqual: "\u2260",
+  lessOrEqual: "\u2264",
+  greaterOrEqual: "\u2265",
+  identical: "\u2261",
+  infinity: "\u221E",
+  subscriptZero: "\u2080",
+  subscriptOne: "\u2081",
+  subscriptTwo: "\u2082",
+  subscriptThree: "\u2083",
+  subscriptFour: "\u2084",
+  subscriptFive: "\u2085",
+  subscriptSix: "\u2086",
+  subscriptSeven: "\u2087",
+  subscriptEight: "\u2088",
+  subscriptNine: "\u2089",
+  oneHalf: "\xBD",
+  oneThird: "\u2153",
+  oneQuarter: "\xBC",
+  oneFifth: "\u2155",
+  oneSixth: "\u2159",
+  oneEighth: "\u215B",
+  twoThirds: "\u2154",
+  twoFifths: "\u2156",
+  threeQuarters: "\xBE",
+  threeFifths: "\u2157",
+  threeEighths: "\u215C",
+  fourFifths: "\u2158",
+  fiveSixths: "\u215A",
+  fiveEighths: "\u215D",
+  sevenEighths: "\u215E",
+  line: "\u2500",
+  lineBold: "\u2501",
+  lineDouble: "\u2550",
+  lineDashed0: "\u2504",
+  lineDashed1: "\u2505",
+  lineDashed2: "\u2508",
+  lineDashed3: "\u2509",
+  lineDashed4: "\u254C",
+  lineDashed5: "\u254D",
+  lineDashed6: "\u2574",
+  lineDashed7: "\u2576",
+  lineDashed8: "\u2578",
+  lineDashed9: "\u257A",
+  lineDashed10: "\u257C",
+  lineDashed11: "\u257E",
+  lineDashed12: "\u2212",
+  lineDashed13: "\u2013",
+  lineDashed14: "\u2010",
+  lineDashed15: "\u2043",
+  lineVertical: "\u2502",
+  lineVerticalBold: "\u2503",
+  lineVerticalDouble: "\u2551",
+  lineVerticalDashed0: "\u2506",
+  lineVerticalDashed1: "\u2507",
+  lineVerticalDashed2: "\u250A",
+  lineVerticalDashed3: "\u250B",
+  lineVerticalDashed4: "\u254E",
+  lineVerticalDashed5: "\u254F",
+  lineVerticalDashed6: "\u2575",
+  lineVerticalDashed7: "\u2577",
+  lineVerticalDashed8: "\u2579",
+  lineVerticalDashed9: "\u257B",
+  lineVerticalDashed10: "\u257D",
+  lineVerticalDashed11: "\u257F",
+  lineDownLeft: "\u2510",
+  lineDownLeftArc: "\u256E",
+  lineDownBoldLeftBold: "\u2513",
+  lineDownBoldLeft: "\u2512",
+  lineDownLeftBold: "\u2511",
+  lineDownDoubleLeftDouble: "\u2557",
+  lineDownDoubleLeft: "\u2556",
+  lineDownLeftDouble: "\u2555",
+  lineDownRight: "\u250C",
+  lineDownRightArc: "\u256D",
+  lineDownBoldRightBold: "\u250F",
+  lineDownBoldRight: "\u250E",
+  lineDownRightBold: "\u250D",
+  lineDownDoubleRightDouble: "\u2554",
+  lineDownDoubleRight: "\u2553",
+  lineDownRightDouble: "\u2552",
+  lineUpLeft: "\u2518",
+  lineUpLeftArc: "\u256F",
+  lineUpBoldLeftBold: "\u251B",
+  lineUpBoldLeft: "\u251A",
+  lineUpLeftBold: "\u2519",
+  lineUpDoubleLeftDouble: "\u255D",
+  lineUpDoubleLeft: "\u255C",
+  lineUpLeftDouble: "\u255B",
+  lineUpRight: "\u2514",
+  lineUpRightArc: "\u2570",
+  lineUpBoldRightBold: "\u2517",
+  lineUpBoldRight: "\u2516",
+  lineUpRightBold: "\u2515",
+  lineUpDoubleRightDouble: "\u255A",
+  lineUpDoubleRight: "\u2559",
+  lineUpRightDouble: "\u2558",
+  lineUpDownLeft: "\u2524",
+  lineUpBoldDownBoldLeftBold: "\u252B",
+  lineUpBoldDownBoldLeft: "\u2528",
+  lineUpDownLeftBold: "\u2525",
+  lineUpBoldDownLeftBold: "\u2529",
+  lineUpDownBoldLeftBold: "\u252A",
+  lineUpDownBoldLeft: "\u2527",
+  lineUpBoldDownLeft: "\u2526",
+  lineUpDoubleDownDoubleLeftDouble: "\u2563",
+  lineUpDoubleDownDoubleLeft: "\u2562",
+  lineUpDownLeftDouble: "\u2561",
+  lineUpDownRight: "\u251C",
+  lineUpBoldDownBoldRightBold: "\u2523",
+  lineUpBoldDownBoldRight: "\u2520",
+  lineUpDownRightBold: "\u251D",
+  lineUpBoldDownRightBold: "\u2521",
+  lineUpDownBoldRightBold: "\u2522",
+  lineUpDownBoldRight: "\u251F",
+  lineUpBoldDownRight: "\u251E",
+  lineUpDoubleDownDoubleRightDouble: "\u2560",
+  lineUpDoubleDownDoubleRight: "\u255F",
+  lineUpDownRightDouble: "\u255E",
+  lineDownLeftRight: "\u252C",
+  lineDownBoldLeftBoldRightBold: "\u2533",
+  lineDownLeftBoldRightBold: "\u252F",
+  lineDownBoldLeftRight: "\u2530",
+  lineDownBoldLeftBoldRight: "\u2531",
+  lineDownBoldLeftRightBold: "\u2532",
+  lineDownLeftRightBold: "\u252E",
+  lineDownLeftBoldRight: "\u252D",
+  lineDownDoubleLeftDoubleRightDouble: "\u2566",
+  lineDownDoubleLeftRight: "\u2565",
+  lineDownLeftDoubleRightDouble: "\u2564",
+  lineUpLeftRight: "\u2534",
+  lineUpBoldLeftBoldRightBold: "\u253B",
+  lineUpLeftBoldRightBold: "\u2537",
+  lineUpBoldLeftRight: "\u2538",
+  lineUpBoldLeftBoldRight: "\u2539",
+  lineUpBoldLeftRightBold: "\u253A",
+  lineUpLeftRightBold: "\u2536",
+  lineUpLeftBoldRight: "\u2535",
+  lineUpDoubleLeftDoubleRightDouble: "\u2569",
+  lineUpDoubleLeftRight: "\u2568",
+  lineUpLeftDoubleRightDouble: "\u2567",
+  lineUpDownLeftRight: "\u253C",
+  lineUpBoldDownBoldLeftBoldRightBold: "\u254B",
+  lineUpDownBoldLeftBoldRightBold: "\u2548",
+  lineUpBoldDownLeftBoldRightBold: "\u2547",
+  lineUpBoldDownBoldLeftRightBold: "\u254A",
+  lineUpBoldDownBoldLeftBoldRight: "\u2549",
+  lineUpBoldDownLeftRight: "\u2540",
+  lineUpDownBoldLeftRight: "\u2541",
+  lineUpDownLeftBoldRight: "\u253D",
+  lineUpDownLeftRightBold: "\u253E",
+  lineUpBoldDownBoldLeftRight: "\u2542",
+  lineUpDownLeftBoldRightBold: "\u253F",
+  lineUpBoldDownLeftBoldRight: "\u2543",
+  lineUpBoldDownLeftRightBold: "\u2544",
+  lineUpDownBoldLeftBoldRight: "\u2545",
+  lineUpDownBoldLeftRightBold: "\u2546",
+  lineUpDoubleDownDoubleLeftDoubleRightDouble: "\u256C",
+  lineUpDoubleDownDoubleLeftRight: "\u256B",
+  lineUpDownLeftDoubleRightDouble: "\u256A",
+  lineCross: "\u2573",
+  lineBackslash: "\u2572",
+  lineSlash: "\u2571"
+};
+var specialMainSymbols = {
+  tick: "\u2714",
+  info: "\u2139",
+  warning: "\u26A0",
+  cross: "\u2718",
+  squareSmall: "\u25FB",
+  squareSmallFilled: "\u25FC",
+  circle: "\u25EF",
+  circleFilled: "\u25C9",
+  circleDotted: "\u25CC",
+  circleDouble: "\u25CE",
+  circleCircle: "\u24DE",
+  circleCross: "\u24E7",
+  circlePipe: "\u24BE",
+  radioOn: "\u25C9",
+  radioOff: "\u25EF",
+  checkboxOn: "\u2612",
+  checkboxOff: "\u2610",
+  checkboxCircleOn: "\u24E7",
+  checkboxCircleOff: "\u24BE",
+  pointer: "\u276F",
+  triangleUpOutline: "\u25B3",
+  triangleLeft: "\u25C0",
+  triangleRight: "\u25B6",
+  lozenge: "\u25C6",
+  lozengeOutline: "\u25C7",
+  hamburger: "\u2630",
+  smiley: "\u32E1",
+  mustache: "\u0DF4",
+  star: "\u2605",
+  play: "\u25B6",
+  nodejs: "\u2B22",
+  oneSeventh: "\u2150",
+  oneNinth: "\u2151",
+  oneTenth: "\u2152"
+};
+var specialFallbackSymbols = {
+  tick: "\u221A",
+  info: "i",
+  warning: "\u203C",
+  cross: "\xD7",
+  squareSmall: "\u25A1",
+  squareSmallFilled: "\u25A0",
+  circle: "( )",
+  circleFilled: "(*)",
+  circleDotted: "( )",
+  circleDouble: "( )",
+  circleCircle: "(\u25CB)",
+  circleCross: "(\xD7)",
+  circlePipe: "(\u2502)",
+  radioOn: "(*)",
+  radioOff: "( )",
+  checkboxOn: "[\xD7]",
+  checkboxOff: "[ ]",
+  checkboxCircleOn: "(\xD7)",
+  checkboxCircleOff: "( )",
+  pointer: ">",
+  triangleUpOutline: "\u2206",
+  triangleLeft: "\u25C4",
+  triangleRight: "\u25BA",
+  lozenge: "\u2666",
+  lozengeOutline: "\u25CA",
+  hamburger: "\u2261",
+  smiley: "\u263A",
+  mustache: "\u250C\u2500\u2510",
+  star: "\u2736",
+  play: "\u25BA",
+  nodejs: "\u2666",
+  oneSeventh: "1/7",
+  oneNinth: "1/9",
+  oneTenth: "1/10"
+};
+var mainSymbols = { ...common2, ...specialMainSymbols };
+var fallbackSymbols = { ...common2, ...specialFallbackSymbols };
+var shouldUseMain = isUnicodeSupported();
+var figures = shouldUseMain ? mainSymbols : fallbackSymbols;
+var figures_default = figures;
+var replacements = Object.entries(specialMainSymbols);
+
+// node_modules/yoctocolors/base.js
+import tty from "tty";
+var hasColors = tty?.WriteStream?.prototype?.hasColors?.() ?? false;
+var format = (open, close) => {
+  if (!hasColors) {
+    return (input) => input;
+  }
+  const openCode = `\x1B[${open}m`;
+  const closeCode = `\x1B[${close}m`;
+  return (input) => {
+    const string = input + "";
+    let index = string.indexOf(closeCode);
+    if (index === -1) {
+      return openCode + string + closeCode;
+    }
+    let result = openCode;
+    let lastIndex = 0;
+    const reopenOnNestedClose = close === 22;
+    const replaceCode = (reopenOnNestedClose ? closeCode : "") + openCode;
+    while (index !== -1) {
+      result += string.slice(lastIndex, index) + replaceCode;
+      lastIndex = index + closeCode.length;
+      index = string.indexOf(closeCode, lastIndex);
+    }
+    result += string.slice(lastIndex) + closeCode;
+    return result;
+  };
+};
+var reset = format(0, 0);
+var bold = format(1, 22);
+var dim = format(2, 22);
+var italic = format(3, 23);
+var underline = format(4, 24);
+var underlineDouble = format("4:2", 24);
+var underlineCurly = format("4:3", 24);
+var underlineDotted = format("4:4", 24);
+var underlineDashed = format("4:5", 24);
+var overline = format(53, 55);
+var inverse = format(7, 27);
+var hidden = format(8, 28);
+var strikethrough = format(9, 29);
+var black = format(30, 39);
+var red = format(31, 39);
+var green = format(32, 39);
+var yellow = format(33, 39);
+var blue = format(34, 39);
+var magenta = format(35, 39);
+var cyan = format(36, 39);
+var white = format(37, 39);
+var gray = format(90, 39);
+var bgBlack = format(40, 49);
+var bgRed = format(41, 49);
+var bgGreen = format(42, 49);
+var bgYellow = format(43, 49);
+var bgBlue = format(44, 49);
+var bgMagenta = format(45, 49);
+var bgCyan = format(46, 49);
+var bgWhite = format(47, 49);
+var bgGray = format(100, 49);
+var redBright = format(91, 39);
+var greenBright = format(92, 39);
+var yellowBright = format(93, 39);
+var blueBright = format(94, 39);
+var magentaBright = format(95, 39);
+var cyanBright = format(96, 39);
+var whiteBright = format(97, 39);
+var bgRedBright = format(101, 49);
+var bgGreenBright = format(102, 49);
+var bgYellowBright = format(103, 49);
+var bgBlueBright = format(104, 49);
+var bgMagentaBright = format(105, 49);
+var bgCyanBright = format(106, 49);
+var bgWhiteBright = format(107, 49);
+var underlineBlack = format("58;5;0", 59);
+var underlineRed = format("58;5;1", 59);
+var underlineGreen = format("58;5;2", 59);
+var underlineYellow = format("58;5;3", 59);
+var underlineBlue = format("58;5;4", 59);
+var underlineMagenta = format("58;5;5", 59);
+var underlineCyan = format("58;5;6", 59);
+var underlineWhite = format("58;5;7", 59);
+var underlineGray = format("58;5;8", 59);
+var underlineRedBright = format("58;5;9", 59);
+var underlineGreenBright = format("58;5;10", 59);
+var underlineYellowBright = format("58;5;11", 59);
+var underlineBlueBright = format("58;5;12", 59);
+var underlineMagentaBright = format("58;5;13", 59);
+var underlineCyanBright = format("58;5;14", 59);
+var underlineWhiteBright = format("58;5;15", 59);
+
+// node_modules/execa/lib/verbose/default.js
+var hasColors2 = process4.env.FORCE_COLOR !== undefined || process4.stderr.isTTY === true;
+var identity = (string) => string;
+var getColor = (color) => hasColors2 ? color : identity;
+var gray2 = getColor(gray);
+var bold2 = getColor(bold);
+var redBright2 = getColor(redBright);
+var yellowBright2 = getColor(yellowBright);
+var defaultVerboseFunction = ({
+  type,
+  message,
+  timestamp,
+  piped,
+  commandId,
+  result: { failed = false } = {},
+  options: { reject = true }
+}) => {
+  const timestampString = serializeTimestamp(timestamp);
+  const icon = ICONS[type]({ failed, reject, piped });
+  const color = COLORS[type]({ reject });
+  return `${gray2(`[${timestampString}]`)} ${gray2(`[${commandId}]`)} ${color(icon)} ${color(message)}`;
+};
+var serializeTimestamp = (timestamp) => `${padField(timestamp.getHours(), 2)}:${padField(timestamp.getMinutes(), 2)}:${padField(timestamp.getSeconds(), 2)}.${padField(timestamp.getMilliseconds(), 3)}`;
+var padField = (field, padding) => String(field).padStart(padding, "0");
+var getFinalIcon = ({ failed, reject }) => {
+  if (!failed) {
+    return figures_default.tick;
+  }
+  return reject ? figures_default.cross : figures_default.warning;
+};
+var ICONS = {
+  command: ({ piped }) => piped ? "|" : "$",
+  output: () => " ",
+  ipc: () => "*",
+  error: getFinalIcon,
+  duration: getFinalIcon
+};
+var COLORS = {
+  command: () => bold2,
+  output: () => identity,
+  ipc: () => identity,
+  error: ({ reject }) => reject ? redBright2 : yellowBright2,
+  duration: () => gray2
+};
+
+// node_modules/execa/lib/verbose/custom.js
+var applyVerboseOnLines = (printedLines, verboseInfo, fdNumber) => {
+  const verboseFunction = getVerboseFunction(verboseInfo, fdNumber);
+  return printedLines.map(({ verboseLine, verboseObject }) => applyVerboseFunction(verboseLine, verboseObject, verboseFunction)).filter((printedLine) => printedLine !== undefined).map((printedLine) => appendNewline(printedLine)).join("");
+};
+var applyVerboseFunction = (verboseLine, verboseObject, verboseFunction) => {
+  if (verboseFunction === undefined) {
+    return verboseLine;
+  }
+  const printedLine = verboseFunction(verboseLine, verboseObject);
+  if (typeof printedLine === "string") {
+    return printedLine;
+  }
+};
+var appendNewline = (printedLine) => printedLine.endsWith(`
+`) ? printedLine : `${printedLine}
+`;
+
+// node_modules/execa/lib/verbose/log.js
+var verboseLog = ({ type, verboseMessage, fdNumber, verboseInfo, result }) => {
+  const verboseObject = getVerboseObject({ type, result, verboseInfo });
+  const printedLines = getPrintedLines(verboseMessage, verboseObject);
+  const finalLines = applyVerboseOnLines(printedLines, verboseInfo, fdNumber);
+  if (finalLines !== "") {
+    console.warn(finalLines.slice(0, -1));
+  }
+};
+var getVerboseObject = ({ type, result, verboseInfo }) => {
+  const { escapedCommand, commandId, rawOptions } = verboseInfo;
+  const { piped = false, ...options } = rawOptions;
+  return {
+    type,
+    escapedCommand,
+    commandId: `${commandId}`,
+    timestamp: new Date,
+    piped,
+    result,
+    options
+  };
+};
+var getPrintedLines = (verboseMessage, verboseObject) => verboseMessage.split(`
+`).map((message) => getPrintedLine({ ...verboseObject, message }));
+var getPrintedLine = (verboseObject) => {
+  const verboseLine = defaultVerboseFunction(verboseObject);
+  return { verboseLine, verboseObject };
+};
+var serializeVerboseMessage = (message) => {
+  const messageString = typeof message === "string" ? message : inspect(message);
+  return escapeLines(messageString);
+};
+
+// node_modules/execa/lib/verbose/start.js
+var logCommand = (escapedCommand, verboseInfo) => {
+  if (!isVerbose(verboseInfo)) {
+    return;
+  }
+  verboseLog({
+    type: "command",
+    verboseMessage: escapedCommand,
+    verboseInfo
+  });
+};
+
+// node_modules/execa/lib/verbose/info.js
+var getVerboseInfo = (verbose, escapedCommand, rawOptions) => {
+  validateVerbose(verbose);
+  const commandId = getCommandId(verbose);
+  return {
+    verbose,
+    escapedCommand,
+    commandId,
+    rawOptions
+  };
+};
+var getCommandId = (verbose) => isVerbose({ verbose }) ? COMMAND_ID++ : undefined;
+var COMMAND_ID = 0n;
+var validateVerbose = (verbose) => {
+  for (const fdVerbose of verbose) {
+    if (fdVerbose === false) {
+      throw new TypeError(`The "verbose: false" option was renamed to "verbose: 'none'".`);
+    }
+    if (fdVerbose === true) {
+      throw new TypeError(`The "verbose: true" option was renamed to "verbose: 'short'".`);
+    }
+    if (!VERBOSE_VALUES.includes(fdVerbose) && !isVerboseFunction(fdVerbose)) {
+      const allowedValues = VERBOSE_VALUES.map((allowedValue) => `'${allowedValue}'`).join(", ");
+      throw new TypeError(`The "verbose" option must not be ${fdVerbose}. Allowed values are: ${allowedValues} or a function.`);
+    }
+  }
+};
+
+// node_modules/execa/lib/return/duration.js
+import { hrtime } from "process";
+var getStartTime = () => hrtime.bigint();
+var getDurationMs = (startTime) => Number(hrtime.bigint() - startTime) / 1e6;
+
+// node_modules/execa/lib/arguments/command.js
+var handleCommand = (filePath, rawArguments, rawOptions) => {
+  const startTime = getStartTime();
+  const { command, escapedCommand } = joinCommand(filePath, rawArguments, rawOptions.shell && !rawOptions.node);
+  const verbose = normalizeFdSpecificOption(rawOptions, "verbose");
+  const verboseInfo = getVerboseInfo(verbose, escapedCommand, { __proto__: null, ...rawOptions });
+  logCommand(escapedCommand, verboseInfo);
+  return {
+    command,
+    escapedCommand,
+    startTime,
+    verboseInfo
+  };
+};
+
+// node_modules/execa/lib/arguments/options.js
+import path8 from "path";
+import process9 from "process";
+
+// node_modules/npm-run-path/index.js
+import process5 from "process";
+import path3 from "path";
+
+// node_modules/npm-run-path/node_modules/path-key/index.js
+function pathKey(options = {}) {
+  const {
+    env = process.env,
+    platform = process.platform
+  } = options;
+  if (platform !== "win32") {
+    return "PATH";
+  }
+  return Object.keys(env).reverse().find((key) => key.toUpperCase() === "PATH") || "Path";
+}
+
+// node_modules/unicorn-magic/node.js
+import { promisify } from "util";
+import { execFile as execFileCallback, execFileSync as execFileSyncOriginal } from "child_process";
+import path2 from "path";
+import { fileURLToPath as fileURLToPath2 } from "url";
+var execFileOriginal = promisify(execFileCallback);
+function toPath(urlOrPath) {
+  return urlOrPath instanceof URL ? fileURLToPath2(urlOrPath) : urlOrPath;
+}
+function traversePathUp(startPath) {
+  return {
+    *[Symbol.iterator]() {
+      let currentPath = path2.resolve(toPath(startPath));
+      let previousPath;
+      while (previousPath !== currentPath) {
+        yield currentPath;
+        previousPath = currentPath;
+        currentPath = path2.resolve(currentPath, "..");
+      }
+    }
+  };
+}
+var TEN_MEGABYTES_IN_BYTES = 10 * 1024 * 1024;
+
+// node_modules/npm-run-path/index.js
+var npmRunPath = ({
+  cwd = process5.cwd(),
+  path: pathOption = process5.env[pathKey()],
+  preferLocal = true,
+  execPath = process5.execPath,
+  addExecPath = true
+} = {}) => {
+  const cwdPath = path3.resolve(toPath(cwd));
+  const result = [];
+  const pathParts = pathOption.split(path3.delimiter);
+  if (preferLocal) {
+    applyPreferLocal(result, pathParts, cwdPath);
+  }
+  if (addExecPath) {
+    applyExecPath(result, pathParts, execPath, cwdPath);
+  }
+  return pathOption === "" || pathOption === path3.delimiter ? `${result.join(path3.delimiter)}${pathOption}` : [...result, pathOption].join(path3.delimiter);
+};
+var applyPreferLocal = (result, pathParts, cwdPath) => {
+  for (const directory of traversePathUp(cwdPath)) {
+    const pathPart = path3.join(directory, "node_modules/.bin");
+    if (!pathParts.includes(pathPart)) {
+      result.push(pathPart);
+    }
+  }
+};
+var applyExecPath = (result, pathParts, execPath, cwdPath) => {
+  const pathPart = path3.resolve(cwdPath, toPath(execPath), "..");
+  if (!pathParts.includes(pathPart)) {
+    result.push(pathPart);
+  }
+};
+var npmRunPathEnv = ({ env = process5.env, ...options } = {}) => {
+  env = { ...env };
+  const pathName = pathKey({ env });
+  options.path = env[pathName];
+  env[pathName] = npmRunPath(options);
+  return env;
+};
+
+// node_modules/execa/lib/terminate/kill.js
+import { setTimeout as setTimeout3 } from "timers/promises";
+
+// node_modules/execa/lib/terminate/signal.js
+import { constants as constants4 } from "os";
+
+// node_modules/human-signals/build/src/main.js
+import { constants as constants3 } from "os";
+
+// node_modules/human-signals/build/src/realtime.js
+var getRealtimeSignals = () => {
+  const length = SIGRTMAX - SIGRTMIN + 1;
+  return Array.from({ length }, getRealtimeSignal);
+};
+var getRealtimeSignal = (value, index) => ({
+  name: `SIGRT${index + 1}`,
+  number: SIGRTMIN + index,
+  action: "terminate",
+  description: "Application-specific signal (realtime)",
+  standard: "posix"
+});
+var SIGRTMIN = 34;
+var SIGRTMAX = 64;
+
+// node_modules/human-signals/build/src/signals.js
+import { constants as constants2 } from "os";
+
+// node_modules/human-signals/build/src/core.js
+var SIGNALS = [
+  {
+    name: "SIGHUP",
+    number: 1,
+    action: "terminate",
+    description: "Terminal closed",
+    standard: "posix"
+  },
+  {
+    name: "SIGINT",
+    number: 2,
+    action: "terminate",
+    description: "User interruption with CTRL-C",
+    standard: "ansi"
+  },
+  {
+    name: "SIGQUIT",
+    number: 3,
+    action: "core",
+    description: "User interruption with CTRL-\\",
+    standard: "posix"
+  },
+  {
+    name: "SIGILL",
+    number: 4,
+    action: "core",
+    description: "Invalid machine instruction",
+    standard: "ansi"
+  },
+  {
+    name: "SIGTRAP",
+    number: 5,
+    action: "core",
+    description: "Debugger breakpoint",
+    standard: "posix"
+  },
+  {
+    name: "SIGABRT",
+    number: 6,
+    action: "core",
+    description: "Aborted",
+    standard: "ansi"
+  },
+  {
+    name: "SIGIOT",
+    number: 6,
+    action: "core",
+    description: "Aborted",
+    standard: "bsd"
+  },
+  {
+    name: "SIGBUS",
+    number: 7,
+    action: "core",
+    description: "Bus error due to misaligned, non-existing address or paging error",
+    standard: "bsd"
+  },
+  {
+    name: "SIGEMT",
+    number: 7,
+    action: "terminate",
+    description: "Command should be emulated but is not implemented",
+    standard: "other"
+  },
+  {
+    name: "SIGFPE",
+    number: 8,
+    action: "core",
+    description: "Floating point arithmetic error",
+    standard: "ansi"
+  },
+  {
+    name: "SIGKILL",
+    number: 9,
+    action: "terminate",
+    description: "Forced termination",
+    standard: "posix",
+    forced: true
+  },
+  {
+    name: "SIGUSR1",
+    number: 10,
+    action: "terminate",
+    description: "Application-specific signal",
+    standard: "posix"
+  },
+  {
+    name: "SIGSEGV",
+    number: 11,
+    action: "core",
+    description: "Segmentation fault",
+    standard: "ansi"
+  },
+  {
+    name: "SIGUSR2",
+    number: 12,
+    action: "terminate",
+    description: "Application-specific signal",
+    standard: "posix"
+  },
+  {
+    name: "SIGPIPE",
+    number: 13,
+    action: "terminate",
+    description: "Broken pipe or socket",
+    standard: "posix"
+  },
+  {
+    name: "SIGALRM",
+    number: 14,
+    action: "terminate",
+    description: "Timeout or timer",
+    standard: "posix"
+  },
+  {
+    name: "SIGTERM",
+    number: 15,
+    action: "terminate",
+    description: "Termination",
+    standard: "ansi"
+  },
+  {
+    name: "SIGSTKFLT",
+    number: 16,
+    action: "terminate",
+    description: "Stack is empty or overflowed",
+    standard: "other"
+  },
+  {
+    name: "SIGCHLD",
+    number: 17,
+    action: "ignore",
+    description: "Child process terminated, paused or unpaused",
+    standard: "posix"
+  },
+  {
+    name: "SIGCLD",
+    number: 17,
+    action: "ignore",
+    description: "Child process terminated, paused or unpaused",
+    standard: "other"
+  },
+  {
+    name: "SIGCONT",
+    number: 18,
+    action: "unpause",
+    description: "Unpaused",
+    standard: "posix",
+    forced: true
+  },
+  {
+    name: "SIGSTOP",
+    number: 19,
+    action: "pause",
+    description: "Paused",
+    standard: "posix",
+    forced: true
+  },
+  {
+    name: "SIGTSTP",
+    number: 20,
+    action: "pause",
+    description: 'Paused using CTRL-Z or "suspend"',
+    standard: "posix"
+  },
+  {
+    name: "SIGTTIN",
+    number: 21,
+    action: "pause",
+    description: "Background process cannot read terminal input",
+    standard: "posix"
+  },
+  {
+    name: "SIGBREAK",
+    number: 21,
+    action: "terminate",
+    description: "User interruption with CTRL-BREAK",
+    standard: "other"
+  },
+  {
+    name: "SIGTTOU",
+    number: 22,
+    action: "pause",
+    description: "Background process cannot write to terminal output",
+    standard: "posix"
+  },
+  {
+    name: "SIGURG",
+    number: 23,
+    action: "ignore",
+    description: "Socket received out-of-band data",
+    standard: "bsd"
+  },
+  {
+    name: "SIGXCPU",
+    number: 24,
+    action: "core",
+    description: "Process timed out",
+    standard: "bsd"
+  },
+  {
+    name: "SIGXFSZ",
+    number: 25,
+    action: "core",
+    description: "File too big",
+    standard: "bsd"
+  },
+  {
+    name: "SIGVTALRM",
+    number: 26,
+    action: "terminate",
+    description: "Timeout or timer",
+    standard: "bsd"
+  },
+  {
+    name: "SIGPROF",
+    number: 27,
+    action: "terminate",
+    description: "Timeout or timer",
+    standard: "bsd"
+  },
+  {
+    name: "SIGWINCH",
+    number: 28,
+    action: "ignore",
+    description: "Terminal window size changed",
+    standard: "bsd"
+  },
+  {
+    name: "SIGIO",
+    number: 29,
+    action: "terminate",
+    description: "I/O is available",
+    standard: "other"
+  },
+  {
+    name: "SIGPOLL",
+    number: 29,
+    action: "terminate",
+    description: "Watched event",
+    standard: "other"
+  },
+  {
+    name: "SIGINFO",
+    number: 29,
+    action: "ignore",
+    description: "Request for process information",
+    standard: "other"
+  },
+  {
+    name: "SIGPWR",
+    number: 30,
+    action: "terminate",
+    description: "Device running out of power",
+    standard: "systemv"
+  },
+  {
+    name: "SIGSYS",
+    number: 31,
+    action: "core",
+    description: "Invalid system call",
+    standard: "other"
+  },
+  {
+    name: "SIGUNUSED",
+    number: 31,
+    action: "terminate",
+    description: "Invalid system call",
+    standard: "other"
+  }
+];
+
+// node_modules/human-signals/build/src/signals.js
+var getSignals = () => {
+  const realtimeSignals = getRealtimeSignals();
+  const signals = [...SIGNALS, ...realtimeSignals].map(normalizeSignal);
+  return signals;
+};
+var normalizeSignal = ({
+  name,
+  number: defaultNumber,
+  description,
+  action,
+  forced = false,
+  standard
+}) => {
+  const {
+    signals: { [name]: constantSignal }
+  } = constants2;
+  const supported = constantSignal !== undefined;
+  const number = supported ? constantSignal : defaultNumber;
+  return { name, number, description, supported, action, forced, standard };
+};
+
+// node_modules/human-signals/build/src/main.js
+var getSignalsByName = () => {
+  const signals = getSignals();
+  return Object.fromEntries(signals.map(getSignalByName));
+};
+var getSignalByName = ({
+  name,
+  number,
+  description,
+  supported,
+  action,
+  forced,
+  standard
+}) => [name, { name, number, description, supported, action, forced, standard }];
+var signalsByName = getSignalsByName();
+var getSignalsByNumber = () => {
+  const signals = getSignals();
+  const length = SIGRTMAX + 1;
+  const signalsA = Array.from({ length }, (value, number) => getSignalByNumber(number, signals));
+  return Object.assign({}, ...signalsA);
+};
+var getSignalByNumber = (number, signals) => {
+  const signal = findSignalByNumber(number, signals);
+  if (signal === undefined) {
+    return {};
+  }
+  const { name, description, supported, action, forced, standard } = signal;
+  return {
+    [number]: {
+      name,
+      number,
+      description,
+      supported,
+      action,
+      forced,
+      standard
+    }
+  };
+};
+var findSignalByNumber = (number, signals) => {
+  const signal = signals.find(({ name }) => constants3.signals[name] === number);
+  if (signal !== undefined) {
+    return signal;
+  }
+  return signals.find((signalA) => signalA.number === number);
+};
+var signalsByNumber = getSignalsByNumber();
+
+// node_modules/execa/lib/terminate/signal.js
+var normalizeKillSignal = (killSignal) => {
+  const optionName = "option `killSignal`";
+  if (killSignal === 0) {
+    throw new TypeError(`Invalid ${optionName}: 0 cannot be used.`);
+  }
+  return normalizeSignal2(killSignal, optionName);
+};
+var normalizeSignalArgument = (signal) => signal === 0 ? signal : normalizeSignal2(signal, "`subprocess.kill()`'s argument");
+var normalizeSignal2 = (signalNameOrInteger, optionName) => {
+  if (Number.isInteger(signalNameOrInteger)) {
+    return normalizeSignalInteger(signalNameOrInteger, optionName);
+  }
+  if (typeof signalNameOrInteger === "string") {
+    return normalizeSignalName(signalNameOrInteger, optionName);
+  }
+  throw new TypeError(`Invalid ${optionName} ${String(signalNameOrInteger)}: it must be a string or an integer.
+${getAvailableSignals()}`);
+};
+var normalizeSignalInteger = (signalInteger, optionName) => {
+  if (signalsIntegerToName.has(signalInteger)) {
+    return signalsIntegerToName.get(signalInteger);
+  }
+  throw new TypeError(`Invalid ${optionName} ${signalInteger}: this signal integer does not exist.
+${getAvailableSignals()}`);
+};
+var getSignalsIntegerToName = () => new Map(Object.entries(constants4.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
+var signalsIntegerToName = getSignalsIntegerToName();
+var normalizeSignalName = (signalName, optionName) => {
+  if (signalName in constants4.signals) {
+    return signalName;
+  }
+  if (signalName.toUpperCase() in constants4.signals) {
+    throw new TypeError(`Invalid ${optionName} '${signalName}': please rename it to '${signalName.toUpperCase()}'.`);
+  }
+  throw new TypeError(`Invalid ${optionName} '${signalName}': this signal name does not exist.
+${getAvailableSignals()}`);
+};
+var getAvailableSignals = () => `Available signal names: ${getAvailableSignalNames()}.
+Available signal numbers: ${getAvailableSignalIntegers()}.`;
+var getAvailableSignalNames = () => Object.keys(constants4.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
+var getAvailableSignalIntegers = () => [...new Set(Object.values(constants4.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
+var getSignalDescription = (signal) => signalsByName[signal].description;
+
+// node_modules/execa/lib/terminate/timeout.js
+import { setTimeout as setTimeout2 } from "timers/promises";
+var validateTimeout = ({ timeout }) => {
+  if (timeout !== undefined) {
+    validateDelay(timeout, "timeout");
+  }
+};
+var validateDelay = (delay, optionName) => {
+  if (!Number.isInteger(delay) || delay < 0 || delay > MAX_DELAY) {
+    throw new TypeError(`Expected the \`${optionName}\` option to be a non-negative integer up to ${MAX_DELAY}, got \`${delay}\` (${getTypeName(delay)})`);
+  }
+};
+var MAX_DELAY = 2 ** 31 - 1;
+var throwOnTimeout = (kill, timeout, context, controller) => timeout === 0 || timeout === undefined ? [] : [killAfterTimeout(kill, timeout, context, controller)];
+var killAfterTimeout = async (kill, timeout, context, { signal }) => {
+  await setTimeout2(timeout, undefined, { signal });
+  context.terminationReason ??= "timeout";
+  kill();
+  throw new DiscardedError;
+};
+
+// node_modules/execa/lib/terminate/kill.js
+var normalizeForceKillAfterDelay = (forceKillAfterDelay) => {
+  if (forceKillAfterDelay === false) {
+    return forceKillAfterDelay;
+  }
+  if (forceKillAfterDelay === true) {
+    return DEFAULT_FORCE_KILL_TIMEOUT;
+  }
+  validateDelay(forceKillAfterDelay, "forceKillAfterDelay");
+  return forceKillAfterDelay;
+};
+var DEFAULT_FORCE_KILL_TIMEOUT = 1000 * 5;
+var subprocessKill = ({ kill, options: { forceKillAfterDelay, killSignal }, onInternalError, context, controller }, signalOrError, errorArgument) => {
+  const { signal, error } = parseKillArguments(signalOrError, errorArgument, killSignal);
+  emitKillError(error, onInternalError);
+  const killResult = kill(signal);
+  setKillTimeout({
+    kill,
+    signal,
+    forceKillAfterDelay,
+    killSignal,
+    killResult,
+    context,
+    controller
+  });
+  return killResult;
+};
+var parseKillArguments = (signalOrError, errorArgument, killSignal) => {
+  const [signal = killSignal, error] = isErrorInstance(signalOrError) ? [undefined, signalOrError] : [signalOrError, errorArgument];
+  if (typeof signal !== "string" && !Number.isInteger(signal)) {
+    throw new TypeError(`The first argument must be an error instance or a signal name string/integer: ${String(signal)}`);
+  }
+  if (error !== undefined && !isErrorInstance(error)) {
+    throw new TypeError(`The second argument is optional. If specified, it must be an error instance: ${error}`);
+  }
+  return { signal: normalizeSignalArgument(signal), error };
+};
+var emitKillError = (error, onInternalError) => {
+  if (error !== undefined) {
+    onInternalError.reject(error);
+  }
+};
+var setKillTimeout = async ({ kill, signal, forceKillAfterDelay, killSignal, killResult, context, controller }) => {
+  if (signal === killSignal && killResult) {
+    killOnTimeout({
+      kill,
+      forceKillAfterDelay,
+      context,
+      controllerSignal: controller.signal
+    });
+  }
+};
+var killOnTimeout = async ({ kill, forceKillAfterDelay, context, controllerSignal }) => {
+  if (forceKillAfterDelay === false) {
+    return;
+  }
+  try {
+    await setTimeout3(forceKillAfterDelay, undefined, { signal: controllerSignal });
+    if (kill("SIGKILL")) {
+      context.isForcefullyTerminated ??= true;
+    }
+  } catch {}
+};
+
+// node_modules/execa/lib/utils/abort-signal.js
+import { once } from "events";
+var onAbortedSignal = async (mainSignal, stopSignal) => {
+  if (!mainSignal.aborted) {
+    await once(mainSignal, "abort", { signal: stopSignal });
+  }
+};
+var validateAbortSignal = (signal, optionName) => {
+  if (signal !== undefined && Object.prototype.toString.call(signal) !== "[object AbortSignal]") {
+    throw new TypeError(`The \`${optionName}\` option must be an AbortSignal: ${String(signal)}.`);
+  }
+};
+
+// node_modules/execa/lib/terminate/cancel.js
+var validateCancelSignal = ({ cancelSignal }) => {
+  validateAbortSignal(cancelSignal, "cancelSignal");
+};
+var validateRenamedSignalOption = ({ signal }) => {
+  if (signal !== undefined) {
+    throw new TypeError('The "signal" option has been renamed to "cancelSignal" instead.');
+  }
+};
+var throwOnCancel = ({ kill, cancelSignal, gracefulCancel, context, controller }) => cancelSignal === undefined || gracefulCancel ? [] : [terminateOnCancel(kill, cancelSignal, context, controller)];
+var terminateOnCancel = async (kill, cancelSignal, context, { signal }) => {
+  await onAbortedSignal(cancelSignal, signal);
+  context.terminationReason ??= "cancel";
+  kill();
+  throw cancelSignal.reason;
+};
+
+// node_modules/execa/lib/ipc/graceful.js
+import { scheduler as scheduler2 } from "timers/promises";
+
+// node_modules/execa/lib/ipc/send.js
+import { promisify as promisify2 } from "util";
+
+// node_modules/execa/lib/ipc/validation.js
+import { inspect as inspect2 } from "util";
+var validateIpcMethod = ({ methodName, isSubprocess, ipc, isConnected }) => {
+  validateIpcOption(methodName, isSubprocess, ipc);
+  validateConnection(methodName, isSubprocess, isConnected);
+};
+var validateIpcOption = (methodName, isSubprocess, ipc) => {
+  if (!ipc) {
+    throw new Error(`${getMethodName(methodName, isSubprocess)} can only be used if the \`ipc\` option is \`true\`.`);
+  }
+};
+var validateConnection = (methodName, isSubprocess, isConnected) => {
+  if (!isConnected) {
+    throw new Error(`${getMethodName(methodName, isSubprocess)} cannot be used: the ${getOtherProcessName(isSubprocess)} has already exited or disconnected.`);
+  }
+};
+var throwOnEarlyDisconnect = (isSubprocess) => {
+  throw new Error(`${getMethodName("getOneMessage", isSubprocess)} could not complete: the ${getOtherProcessName(isSubprocess)} exited or disconnected.`);
+};
+var throwOnStrictDeadlockError = (isSubprocess) => {
+  throw new Error(`${getMethodName("sendMessage", isSubprocess)} failed: the ${getOtherProcessName(isSubprocess)} is sending a message too, instead of listening to incoming messages.
+This can be fixed by both sending a message and listening to incoming messages at the same time:
+
+const [receivedMessage] = await Promise.all([
+	${getMethodName("getOneMessage", isSubprocess)},
+	${getMethodName("sendMessage", isSubprocess, "message, {strict: true}")},
+]);`);
+};
+var getStrictResponseError = (error, isSubprocess) => new Error(`${getMethodName("sendMessage", isSubprocess)} failed when sending an acknowledgment response to the ${getOtherProcessName(isSubprocess)}.`, { cause: error });
+var throwOnMissingStrict = (isSubprocess) => {
+  throw new Error(`${getMethodName("sendMessage", isSubprocess)} failed: the ${getOtherProcessName(isSubprocess)} is not listening to incoming messages.`);
+};
+var throwOnStrictDisconnect = (isSubprocess) => {
+  throw new Error(`${getMethodName("sendMessage", isSubprocess)} failed: the ${getOtherProcessName(isSubprocess)} exited without listening to incoming messages.`);
+};
+var getAbortDisconnectError = () => new Error(`\`cancelSignal\` aborted: the ${getOtherProcessName(true)} disconnected.`);
+var throwOnMissingParent = () => {
+  throw new Error("`getCancelSignal()` cannot be used without setting the `gracefulCancel` option to `true`.");
+};
+var handleEpipeError = ({ error, methodName, isSubprocess }) => {
+  if (error.code === "EPIPE") {
+    throw new Error(`${getMethodName(methodName, isSubprocess)} cannot be used: the ${getOtherProcessName(isSubprocess)} is disconnecting.`, { cause: error });
+  }
+};
+var handleSerializationError = ({ error, methodName, isSubprocess, message }) => {
+  if (isSerializationError(error)) {
+    throw new Error(`${getMethodName(methodName, isSubprocess)}'s argument type is invalid: the message cannot be serialized: ${serializeInvalidMessage(message)}.`, { cause: error });
+  }
+};
+var serializeInvalidMessage = (message) => {
+  try {
+    return String(message);
+  } catch {
+    return inspect2(message);
+  }
+};
+var isSerializationError = ({ code, message }) => SERIALIZATION_ERROR_CODES.has(code) || SERIALIZATION_ERROR_MESSAGES.some((serializationErrorMessage) => message.includes(serializationErrorMessage));
+var SERIALIZATION_ERROR_CODES = new Set([
+  "ERR_MISSING_ARGS",
+  "ERR_INVALID_ARG_TYPE"
+]);
+var SERIALIZATION_ERROR_MESSAGES = [
+  "could not be cloned",
+  "circular structure",
+  "call stack size exceeded"
+];
+var getMethodName = (methodName, isSubprocess, parameters = "") => methodName === "cancelSignal" ? "`cancelSignal`'s `controller.abort()`" : `${getNamespaceName(isSubprocess)}${methodName}(${parameters})`;
+var getNamespaceName = (isSubprocess) => isSubprocess ? "" : "subprocess.";
+var getOtherProcessName = (isSubprocess) => isSubprocess ? "parent process" : "subprocess";
+var disconnect = (anyProcess) => {
+  if (anyProcess.connected) {
+    anyProcess.disconnect();
+  }
+};
+
+// node_modules/execa/lib/utils/deferred.js
+var createDeferred = () => {
+  const methods = {};
+  const promise = new Promise((resolve, reject) => {
+    Object.assign(methods, { resolve, reject });
+  });
+  return Object.assign(promise, methods);
+};
+
+// node_modules/execa/lib/ipc/strict.js
+import { once as once3 } from "events";
+
+// node_modules/execa/lib/utils/max-listeners.js
+import { addAbortListener } from "events";
+var incrementMaxListeners = (eventEmitter, maxListenersIncrement, signal) => {
+  const maxListeners = eventEmitter.getMaxListeners();
+  if (maxListeners === 0 || maxListeners === Infinity) {
+    return;
+  }
+  eventEmitter.setMaxListeners(maxListeners + maxListenersIncrement);
+  addAbortListener(signal, () => {
+    eventEmitter.setMaxListeners(eventEmitter.getMaxListeners() - maxListenersIncrement);
+  });
+};
+
+// node_modules/execa/lib/ipc/forward.js
+import { EventEmitter } from "events";
+
+// node_modules/execa/lib/ipc/incoming.js
+import { once as once2 } from "events";
+import { scheduler } from "timers/promises";
+
+// node_modules/execa/lib/ipc/reference.js
+var addReference = (channel, reference) => {
+  if (reference) {
+    addReferenceCount(channel);
+  }
+};
+var addReferenceCount = (channel) => {
+  channel.refCounted();
+};
+var removeReference = (channel, reference) => {
+  if (reference) {
+    removeReferenceCount(channel);
+  }
+};
+var removeReferenceCount = (channel) => {
+  channel.unrefCounted();
+};
+var undoAddedReferences = (channel, isSubprocess) => {
+  if (!isSubprocess) {
+    return;
+  }
+  removeReferenceCount(channel);
+  removeReferenceCount(channel);
+};
+var redoAddedReferences = (channel, isSubprocess) => {
+  if (!isSubprocess) {
+    return;
+  }
+  addReferenceCount(channel);
+  addReferenceCount(channel);
+};
+
+// node_modules/execa/lib/ipc/incoming.js
+var onMessage = async ({ anyProcess, channel, isSubprocess, ipcEmitter }, wrappedMessage) => {
+  if (handleStrictResponse(wrappedMessage, anyProcess) || isSubprocess && handleAbort(wrappedMessage)) {
+    return;
+  }
+  if (!INCOMING_MESSAGES.has(anyProcess)) {
+    INCOMING_MESSAGES.set(anyProcess, []);
+  }
+  const incomingMessages = INCOMING_MESSAGES.get(anyProcess);
+  incomingMessages.push(wrappedMessage);
+  if (incomingMessages.length > 1) {
+    return;
+  }
+  while (incomingMessages.length > 0) {
+    await waitForOutgoingMessages(anyProcess, ipcEmitter, incomingMessages[0]);
+    await scheduler.yield();
+    const message = await handleStrictRequest({
+      wrappedMessage: incomingMessages[0],
+      anyProcess,
+      channel,
+      isSubprocess,
+      ipcEmitter
+    });
+    incomingMessages.shift();
+    ipcEmitter.emit("message", message);
+    ipcEmitter.emit("message:done");
+  }
+};
+var onDisconnect = async ({ anyProcess, channel, isSubprocess, ipcEmitter, boundOnMessage }) => {
+  if (isSubprocess) {
+    abortOnDisconnect();
+  }
+  const incomingMessages = INCOMING_MESSAGES.get(anyProcess);
+  while (incomingMessages?.length > 0) {
+    await once2(ipcEmitter, "message:done");
+  }
+  anyProcess.removeListener("message", boundOnMessage);
+  redoAddedReferences(channel, isSubprocess);
+  ipcEmitter.connected = false;
+  ipcEmitter.emit("disconnect");
+};
+var INCOMING_MESSAGES = new WeakMap;
+
+// node_modules/execa/lib/ipc/forward.js
+var getIpcEmitter = (anyProcess, channel, isSubprocess) => {
+  if (IPC_EMITTERS.has(anyProcess)) {
+    return IPC_EMITTERS.get(anyProcess);
+  }
+  const ipcEmitter = new EventEmitter;
+  ipcEmitter.setMaxListeners(0);
+  ipcEmitter.connected = true;
+  IPC_EMITTERS.set(anyProcess, ipcEmitter);
+  forwardEvents({
+    ipcEmitter,
+    anyProcess,
+    channel,
+    isSubprocess
+  });
+  return ipcEmitter;
+};
+var IPC_EMITTERS = new WeakMap;
+var forwardEvents = ({ ipcEmitter, anyProcess, channel, isSubprocess }) => {
+  const boundOnMessage = onMessage.bind(undefined, {
+    anyProcess,
+    channel,
+    isSubprocess,
+    ipcEmitter
+  });
+  anyProcess.on("message", boundOnMessage);
+  anyProcess.once("disconnect", onDisconnect.bind(undefined, {
+    anyProcess,
+    channel,
+    isSubprocess,
+    ipcEmitter,
+    boundOnMessage
+  }));
+  undoAddedReferences(channel, isSubprocess);
+};
+var isConnected = (anyProcess) => {
+  const ipcEmitter = IPC_EMITTERS.get(anyProcess);
+  return ipcEmitter === undefined ? anyProcess.channel !== undefined && anyProcess.channel !== null : ipcEmitter.connected;
+};
+
+// node_modules/execa/lib/ipc/strict.js
+var handleSendStrict = ({ anyProcess, channel, isSubprocess, message, strict }) => {
+  if (!strict) {
+    return message;
+  }
+  const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
+  const hasListeners = hasMessageListeners(anyProcess, ipcEmitter);
+  return {
+    id: count++,
+    type: REQUEST_TYPE,
+    message,
+    hasListeners
+  };
+};
+var count = 0;
+var validateStrictDeadlock = (outgoingMessages, wrappedMessage) => {
+  if (!isStrictRequest(wrappedMessage) || wrappedMessage.hasListeners) {
+    return;
+  }
+  for (const { id } of outgoingMessages) {
+    if (id !== undefined) {
+      STRICT_RESPONSES[id].deferred.resolve({ isDeadlock: true, hasListeners: false });
+    }
+  }
+};
+var handleStrictRequest = async ({ wrappedMessage, anyProcess, channel, isSubprocess, ipcEmitter }) => {
+  if (!isStrictRequest(wrappedMessage)) {
+    return wrappedMessage;
+  }
+  const { id, message } = wrappedMessage;
+  if (!anyProcess.connected) {
+    return message;
+  }
+  const response = { id, type: RESPONSE_TYPE, message: hasMessageListeners(anyProcess, ipcEmitter) };
+  try {
+    await sendMessage({
+      anyProcess,
+      channel,
+      isSubprocess,
+      ipc: true
+    }, response);
+  } catch (error) {
+    if (error.cause?.code !== "EPIPE") {
+      ipcEmitter.emit("strict:error", error);
+    }
+  }
+  return message;
+};
+var handleStrictResponse = (wrappedMessage, anyProcess) => {
+  if (wrappedMessage?.type !== RESPONSE_TYPE) {
+    return false;
+  }
+  const { id, message: hasListeners } = wrappedMessage;
+  const strictResponse = STRICT_RESPONSES[id];
+  if (strictResponse?.anyProcess === anyProcess) {
+    strictResponse.deferred.resolve({ isDeadlock: false, hasListeners });
+  }
+  return true;
+};
+var waitForStrictResponse = async (wrappedMessage, anyProcess, isSubprocess) => {
+  const deferred = createDeferred();
+  STRICT_RESPONSES[wrappedMessage.id] = { deferred, anyProcess };
+  const controller = new AbortController;
+  try {
+    const { isDeadlock, hasListeners } = await Promise.race([
+      deferred,
+      throwOnDisconnect(anyProcess, isSubprocess, controller)
+    ]);
+    if (isDeadlock) {
+      throwOnStrictDeadlockError(isSubprocess);
+    }
+    if (!hasListeners) {
+      throwOnMissingStrict(isSubprocess);
+    }
+  } finally {
+    controller.abort();
+    delete STRICT_RESPONSES[wrappedMessage.id];
+  }
+};
+var STRICT_RESPONSES = { __proto__: null };
+var throwOnDisconnect = async (anyProcess, isSubprocess, { signal }) => {
+  incrementMaxListeners(anyProcess, 1, signal);
+  await once3(anyProcess, "disconnect", { signal });
+  throwOnStrictDisconnect(isSubprocess);
+};
+var REQUEST_TYPE = "execa:ipc:request";
+var RESPONSE_TYPE = "execa:ipc:response";
+var isStrictRequest = (wrappedMessage) => wrappedMessage?.type === REQUEST_TYPE && Number.isInteger(wrappedMessage.id) && typeof wrappedMessage.hasListeners === "boolean";
+
+// node_modules/execa/lib/ipc/outgoing.js
+var startSendMessage = (anyProcess, wrappedMessage, strict) => {
+  if (!OUTGOING_MESSAGES.has(anyProcess)) {
+    OUTGOING_MESSAGES.set(anyProcess, new Set);
+  }
+  const outgoingMessages = OUTGOING_MESSAGES.get(anyProcess);
+  const onMessageSent = createDeferred();
+  const id = strict ? wrappedMessage.id : undefined;
+  const outgoingMessage = { onMessageSent, id };
+  outgoingMessages.add(outgoingMessage);
+  return { outgoingMessages, outgoingMessage };
+};
+var endSendMessage = ({ outgoingMessages, outgoingMessage }) => {
+  outgoingMessages.delete(outgoingMessage);
+  outgoingMessage.onMessageSent.resolve();
+};
+var waitForOutgoingMessages = async (anyProcess, ipcEmitter, wrappedMessage) => {
+  while (!hasMessageListeners(anyProcess, ipcEmitter) && OUTGOING_MESSAGES.get(anyProcess)?.size > 0) {
+    const outgoingMessages = [...OUTGOING_MESSAGES.get(anyProcess)];
+    validateStrictDeadlock(outgoingMessages, wrappedMessage);
+    await Promise.all(outgoingMessages.map(({ onMessageSent }) => onMessageSent));
+  }
+};
+var OUTGOING_MESSAGES = new WeakMap;
+var IPC_SUBPROCESS_OPTIONS = new WeakMap;
+var setIpcSubprocessOptions = (subprocess, options) => {
+  IPC_SUBPROCESS_OPTIONS.set(subprocess, options);
+};
+var hasMessageListeners = (anyProcess, ipcEmitter) => ipcEmitter.listenerCount("message") > getMinListenerCount(anyProcess);
+var getMinListenerCount = (anyProcess) => getOptions(anyProcess) !== undefined && !getFdSpecificValue(getOptions(anyProcess).buffer, "ipc") ? 1 : 0;
+var getOptions = (anyProcess) => IPC_SUBPROCESS_OPTIONS.get(anyProcess);
+
+// node_modules/execa/lib/ipc/send.js
+var sendMessage = ({ anyProcess, channel, isSubprocess, ipc }, message, options) => {
+  const { strict = false } = copyOptions(options);
+  checkBooleanOption(strict, "strict");
+  const methodName = "sendMessage";
+  validateIpcMethod({
+    methodName,
+    isSubprocess,
+    ipc,
+    isConnected: anyProcess.connected
+  });
+  return sendMessageAsync({
+    anyProcess,
+    channel,
+    methodName,
+    isSubprocess,
+    message,
+    strict
+  });
+};
+var sendMessageAsync = async ({ anyProcess, channel, methodName, isSubprocess, message, strict }) => {
+  const wrappedMessage = handleSendStrict({
+    anyProcess,
+    channel,
+    isSubprocess,
+    message,
+    strict
+  });
+  const outgoingMessagesState = startSendMessage(anyProcess, wrappedMessage, strict);
+  try {
+    await sendOneMessage({
+      anyProcess,
+      methodName,
+      isSubprocess,
+      wrappedMessage,
+      message,
+      strict
+    });
+  } catch (error) {
+    disconnect(anyProcess);
+    throw error;
+  } finally {
+    endSendMessage(outgoingMessagesState);
+  }
+};
+var sendOneMessage = async ({ anyProcess, methodName, isSubprocess, wrappedMessage, message, strict = false }) => {
+  const sendMethod = getSendMethod(anyProcess);
+  try {
+    await Promise.all([
+      strict ? waitForStrictResponse(wrappedMessage, anyProcess, isSubprocess) : undefined,
+      sendMethod(wrappedMessage)
+    ]);
+  } catch (error) {
+    handleEpipeError({ error, methodName, isSubprocess });
+    handleSerializationError({
+      error,
+      methodName,
+      isSubprocess,
+      message
+    });
+    throw error;
+  }
+};
+var getSendMethod = (anyProcess) => {
+  if (PROCESS_SEND_METHODS.has(anyProcess)) {
+    return PROCESS_SEND_METHODS.get(anyProcess);
+  }
+  const sendMethod = promisify2(anyProcess.send.bind(anyProcess));
+  PROCESS_SEND_METHODS.set(anyProcess, sendMethod);
+  return sendMethod;
+};
+var PROCESS_SEND_METHODS = new WeakMap;
+
+// node_modules/execa/lib/ipc/graceful.js
+var sendAbort = (subprocess, message) => {
+  const methodName = "cancelSignal";
+  validateConnection(methodName, false, subprocess.connected);
+  return sendOneMessage({
+    anyProcess: subprocess,
+    methodName,
+    isSubprocess: false,
+    wrappedMessage: { type: GRACEFUL_CANCEL_TYPE, message },
+    message
+  });
+};
+var getCancelSignal = async ({ anyProcess, channel, isSubprocess, ipc }) => {
+  await startIpc({
+    anyProcess,
+    channel,
+    isSubprocess,
+    ipc
+  });
+  return cancelController.signal;
+};
+var startIpc = async ({ anyProcess, channel, isSubprocess, ipc }) => {
+  if (isCancelListening) {
+    return;
+  }
+  if (!ipc) {
+    throwOnMissingParent();
+    return;
+  }
+  isCancelListening = true;
+  if (!anyProcess.connected) {
+    abortOnDisconnect();
+    return;
+  }
+  getIpcEmitter(anyProcess, channel, isSubprocess);
+  await scheduler2.yield();
+};
+var isCancelListening = false;
+var handleAbort = (wrappedMessage) => {
+  if (wrappedMessage?.type !== GRACEFUL_CANCEL_TYPE) {
+    return false;
+  }
+  cancelController.abort(wrappedMessage.message);
+  return true;
+};
+var GRACEFUL_CANCEL_TYPE = "execa:ipc:cancel";
+var abortOnDisconnect = () => {
+  cancelController.abort(getAbortDisconnectError());
+};
+var cancelController = new AbortController;
+
+// node_modules/execa/lib/terminate/graceful.js
+var validateGracefulCancel = ({ gracefulCancel, cancelSignal, ipc, serialization }) => {
+  if (!gracefulCancel) {
+    return;
+  }
+  if (cancelSignal === undefined) {
+    throw new Error("The `cancelSignal` option must be defined when setting the `gracefulCancel` option.");
+  }
+  if (!ipc) {
+    throw new Error("The `ipc` option cannot be false when setting the `gracefulCancel` option.");
+  }
+  if (serialization === "json") {
+    throw new Error("The `serialization` option cannot be 'json' when setting the `gracefulCancel` option.");
+  }
+};
+var throwOnGracefulCancel = ({
+  subprocess,
+  kill,
+  cancelSignal,
+  gracefulCancel,
+  forceKillAfterDelay,
+  context,
+  controller
+}) => gracefulCancel ? [sendOnAbort({
+  subprocess,
+  kill,
+  cancelSignal,
+  forceKillAfterDelay,
+  context,
+  controller
+})] : [];
+var sendOnAbort = async ({ subprocess, kill, cancelSignal, forceKillAfterDelay, context, controller: { signal } }) => {
+  await onAbortedSignal(cancelSignal, signal);
+  const reason = getReason(cancelSignal);
+  await sendAbort(subprocess, reason);
+  killOnTimeout({
+    kill,
+    forceKillAfterDelay,
+    context,
+    controllerSignal: signal
+  });
+  context.terminationReason ??= "gracefulCancel";
+  throw cancelSignal.reason;
+};
+var getReason = ({ reason }) => {
+  if (!(reason instanceof DOMException)) {
+    return reason;
+  }
+  const error = new Error(reason.message);
+  Object.defineProperty(error, "stack", {
+    value: reason.stack,
+    enumerable: false,
+    configurable: true,
+    writable: true
+  });
+  return error;
+};
+
+// node_modules/execa/lib/methods/node.js
+import { execPath, execArgv } from "process";
+import path4 from "path";
+var mapNode = ({ options }) => {
+  if (options.node === false) {
+    throw new TypeError('The "node" option cannot be false with `execaNode()`.');
+  }
+  return { options: { __proto__: null, ...options, node: true } };
+};
+var getDefaultNodeOptions = () => {
+  const nodeOptions = [];
+  for (let index = 0;index < execArgv.length; index += 1) {
+    const nodeOption = execArgv[index];
+    if (REMOVED_OPTIONS_WITH_VALUE.has(nodeOption)) {
+      if (!execArgv[index + 1]?.startsWith("-")) {
+        index += 1;
+      }
+    } else if (!IGNORED_OPTIONS_REGEXP.test(nodeOption)) {
+      nodeOptions.push(nodeOption);
+    }
+  }
+  return nodeOptions;
+};
+var REMOVED_OPTIONS_WITH_VALUE = new Set(["-e", "--eval", "-p", "--print", "-pe", "--input-type", "--inspect-port"]);
+var IGNORED_OPTIONS_REGEXP = /^--(?:inspect|eval=|print=|input-type=)/;
+var handleNodeOption = (file, commandArguments, {
+  node: shouldHandleNode = false,
+  nodePath = execPath,
+  nodeOptions = getDefaultNodeOptions(),
+  cwd,
+  execPath: formerNodePath,
+  ...options
+}) => {
+  if (formerNodePath !== undefined) {
+    throw new TypeError('The "execPath" option has been removed. Please use the "nodePath" option instead.');
+  }
+  if (!Array.isArray(nodeOptions) || nodeOptions.some((nodeOption) => typeof nodeOption !== "string")) {
+    throw new TypeError('The "nodeOptions" option must be an array of strings.');
+  }
+  const normalizedNodePath = safeNormalizeFileUrl(nodePath, 'The "nodePath" option');
+  const resolvedNodePath = path4.resolve(cwd, normalizedNodePath);
+  const newOptions = {
+    __proto__: null,
+    shell: false,
+    ...options,
+    nodePath: resolvedNodePath,
+    node: shouldHandleNode,
+    cwd
+  };
+  if (!shouldHandleNode) {
+    return [file, commandArguments, newOptions];
+  }
+  if (path4.basename(file, ".exe") === "node") {
+    throw new TypeError('When the "node" option is true, the first argument does not need to be "node".');
+  }
+  return [
+    resolvedNodePath,
+    [
+      ...nodeOptions,
+      file,
+      ...commandArguments
+    ],
+    {
+      __proto__: null,
+      ...newOptions,
+      ipc: newOptions.ipc === undefined ? true : newOptions.ipc,
+      shell: false
+    }
+  ];
+};
+
+// node_modules/execa/lib/ipc/ipc-input.js
+import { serialize } from "v8";
+var validateIpcInputOption = ({ ipcInput, ipc, serialization }) => {
+  if (ipcInput === undefined) {
+    return;
+  }
+  if (!ipc) {
+    throw new Error("The `ipcInput` option cannot be set unless the `ipc` option is `true`.");
+  }
+  validateIpcInput[serialization]?.(ipcInput);
+};
+var validateAdvancedInput = (ipcInput) => {
+  try {
+    serialize(ipcInput);
+  } catch (error) {
+    throw new Error("The `ipcInput` option is not serializable with a structured clone.", { cause: error });
+  }
+};
+var validateJsonInput = (ipcInput) => {
+  try {
+    if (JSON.stringify(ipcInput) === undefined) {
+      throw new TypeError("The value cannot be represented as JSON.");
+    }
+  } catch (error) {
+    throw new Error("The `ipcInput` option is not serializable with JSON.", { cause: error });
+  }
+};
+var validateIpcInput = {
+  __proto__: null,
+  advanced: validateAdvancedInput,
+  json: validateJsonInput
+};
+var sendIpcInput = async (subprocess, ipcInput, ipc) => {
+  if (ipcInput === undefined) {
+    return;
+  }
+  await sendMessage({
+    anyProcess: subprocess,
+    channel: subprocess.channel,
+    isSubprocess: false,
+    ipc
+  }, ipcInput);
+};
+
+// node_modules/execa/lib/arguments/encoding-option.js
+var validateEncoding = ({ encoding }) => {
+  if (ENCODINGS.has(encoding)) {
+    return;
+  }
+  const correctEncoding = getCorrectEncoding(encoding);
+  if (correctEncoding !== undefined) {
+    throw new TypeError(`Invalid option \`encoding: ${serializeEncoding(encoding)}\`.
+Please rename it to ${serializeEncoding(correctEncoding)}.`);
+  }
+  const correctEncodings = [...ENCODINGS].map((correctEncoding) => serializeEncoding(correctEncoding)).join(", ");
+  throw new TypeError(`Invalid option \`encoding: ${serializeEncoding(encoding)}\`.
+Please rename it to one of: ${correctEncodings}.`);
+};
+var TEXT_ENCODINGS = new Set(["utf8", "utf16le"]);
+var BINARY_ENCODINGS = new Set(["buffer", "hex", "base64", "base64url", "latin1", "ascii"]);
+var ENCODINGS = TEXT_ENCODINGS.union(BINARY_ENCODINGS);
+var getStringEncoding = (binary, encoding) => binary || !TEXT_ENCODINGS.has(encoding) ? "utf8" : encoding;
+var getInputEncoding = (encoding) => TEXT_ENCODINGS.has(encoding) ? "utf8" : encoding;
+var getCorrectEncoding = (encoding) => {
+  if (encoding === null) {
+    return "buffer";
+  }
+  if (typeof encoding !== "string") {
+    return;
+  }
+  const lowerEncoding = encoding.toLowerCase();
+  if (lowerEncoding in ENCODING_ALIASES) {
+    return ENCODING_ALIASES[lowerEncoding];
+  }
+  if (ENCODINGS.has(lowerEncoding)) {
+    return lowerEncoding;
+  }
+};
+var ENCODING_ALIASES = {
+  __proto__: null,
+  "utf-8": "utf8",
+  "utf-16le": "utf16le",
+  "ucs-2": "utf16le",
+  ucs2: "utf16le",
+  binary: "latin1"
+};
+var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encoding}"` : String(encoding);
+
+// node_modules/execa/lib/arguments/command-file.js
+import { openSync, readSync, closeSync } from "fs";
+import { Buffer as Buffer3 } from "buffer";
+import path6 from "path";
+import process7 from "process";
+
+// node_modules/which-command/index.js
+import fs from "fs";
+import path5 from "path";
+import process6 from "process";
+var isWindows = process6.platform === "win32";
+var separatorPattern = isWindows ? /[\/\\]/v : /\//v;
+var defaultPathExt = ".COM;.EXE;.BAT;.CMD;.VBS;.VBE;.JS;.JSE;.WSF;.WSH;.MSC";
+function resolveOptions(command, options) {
+  if (typeof command !== "string" || command.length === 0) {
+    throw new TypeError("Expected a non-empty string.");
+  }
+  const {
+    cwd = process6.cwd(),
+    path: searchPath = process6.env.PATH ?? (isWindows ? process6.env.Path : undefined) ?? "",
+    pathExt = process6.env.PATHEXT || defaultPathExt
+  } = options;
+  return { cwd, searchPath, pathExt };
+}
+function windowsExtensions(command, pathExt) {
+  const extensions = pathExt.split(path5.delimiter).filter(Boolean);
+  const commandExtension = path5.extname(command).toLowerCase();
+  if (commandExtension !== "" && extensions.some((extension) => extension.toLowerCase() === commandExtension)) {
+    return ["", ...extensions];
+  }
+  return extensions;
+}
+function* candidatePaths(command, { cwd, searchPath, pathExt }) {
+  const extensions = isWindows ? windowsExtensions(command, pathExt) : [""];
+  if (separatorPattern.test(command)) {
+    const base = path5.resolve(cwd, command);
+    for (const extension of extensions) {
+      yield base + extension;
+    }
+    return;
+  }
+  const directories = [
+    ...isWindows ? [cwd] : [],
+    ...searchPath.split(path5.delimiter)
+  ];
+  for (const directory of directories) {
+    const unquoted = isWindows && directory.length > 1 && directory.startsWith('"') && directory.endsWith('"') ? directory.slice(1, -1) : directory;
+    if (unquoted === "") {
+      continue;
+    }
+    const base = path5.resolve(cwd, unquoted, command);
+    for (const extension of extensions) {
+      yield base + extension;
+    }
+  }
+}
+function isExecutableSync(filePath) {
+  let stats;
+  try {
+    stats = fs.statSync(filePath);
+  } catch (error) {
+    return isWindows && error.code === "EACCES";
+  }
+  if (!stats.isFile()) {
+    return false;
+  }
+  if (isWindows) {
+    return true;
+  }
+  try {
+    fs.accessSync(filePath, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function whichCommandSync(command, options = {}) {
+  const resolved = resolveOptions(command, options);
+  for (const candidate of candidatePaths(command, resolved)) {
+    if (isExecutableSync(candidate)) {
+      return candidate;
+    }
+  }
+  return;
+}
+
+// node_modules/execa/lib/arguments/command-file.js
+var parseCommandFile = (file, commandArguments, options) => {
+  const parsed = { file, commandArguments: [...commandArguments], options };
+  return options.shell || process7.platform !== "win32" ? parsed : escapeWindowsCommand(parsed);
+};
+var directlyExecutableRegExp = /\.(?:com|exe)$/i;
+var escapeWindowsCommand = (parsed) => {
+  const resolvedFile = resolveWithShebang(parsed);
+  if (resolvedFile !== undefined && directlyExecutableRegExp.test(resolvedFile)) {
+    if (parsed.options.argv0 === undefined) {
+      parsed.options.argv0 = parsed.file;
+    }
+    parsed.file = resolvedFile;
+    return parsed;
+  }
+  for (const value of [parsed.file, ...parsed.commandArguments]) {
+    assertNoLineBreak(value);
+  }
+  const escapedFile = escapeMetaChars(path6.normalize(resolvedFile ?? parsed.file));
+  const escapedArguments = parsed.commandArguments.map((argument) => escapeArgument(argument));
+  const commandLine = `"${[escapedFile, ...escapedArguments].join(" ")}"`;
+  parsed.options.windowsVerbatimArguments = true;
+  return {
+    file: process7.env.comspec || "cmd.exe",
+    commandArguments: ["/d", "/e:on", "/v:off", "/s", "/c", commandLine],
+    options: parsed.options
+  };
+};
+var resolveWithShebang = (parsed) => {
+  const resolvedFile = resolvePath(parsed);
+  const interpreter = resolvedFile !== undefined && readShebang(resolvedFile);
+  if (!interpreter) {
+    return resolvedFile;
+  }
+  parsed.commandArguments.unshift(resolvedFile);
+  parsed.file = interpreter;
+  return resolvePath(parsed);
+};
+var resolvePath = (parsed) => {
+  const environment = parsed.options.env || process7.env;
+  const cwd = parsed.options.cwd ?? process7.cwd();
+  const environmentPathExt = getWindowsEnvironmentValue(environment, "PATHEXT");
+  const commandExtension = path6.extname(parsed.file);
+  const pathExt = commandExtension === "" ? environmentPathExt : `${commandExtension}${path6.delimiter}${environmentPathExt ?? ""}`;
+  if (hasWindowsPathSeparator(parsed.file)) {
+    return whichCommandSync(path6.resolve(cwd, parsed.file), { cwd, pathExt });
+  }
+  const searchPath = getWindowsEnvironmentValue(environment, "PATH") ?? getWindowsEnvironmentValue(process7.env, "PATH") ?? "";
+  const resolveOptions = {
+    cwd,
+    path: searchPath,
+    pathExt
+  };
+  return shouldSearchCurrentDirectory(environment) ? whichCommandSync(parsed.file, resolveOptions) : resolvePathDirectories(parsed.file, resolveOptions);
+};
+var hasWindowsPathSeparator = (file) => file.includes("/") || file.includes("\\") || file.includes(":");
+var shouldSearchCurrentDirectory = (environment) => getWindowsEnvironmentValue(process7.env, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === undefined && getWindowsEnvironmentValue(environment, "NODEFAULTCURRENTDIRECTORYINEXEPATH") === undefined;
+var resolvePathDirectories = (file, { cwd, path: searchPath, pathExt }) => {
+  for (const directory of searchPath.split(path6.delimiter)) {
+    const unquotedDirectory = directory.length > 1 && directory.startsWith('"') && directory.endsWith('"') ? directory.slice(1, -1) : directory;
+    if (unquotedDirectory === "") {
+      continue;
+    }
+    const resolvedFile = whichCommandSync(path6.resolve(cwd, unquotedDirectory, file), { cwd, pathExt });
+    if (resolvedFile !== undefined) {
+      return resolvedFile;
+    }
+  }
+};
+var getWindowsEnvironmentValue = (environment, name) => {
+  const environmentKey = Object.keys(environment).sort().find((key) => key.toUpperCase() === name);
+  return environmentKey === undefined ? undefined : environment[environmentKey];
+};
+var SHEBANG_BYTE_LENGTH = 150;
+var readShebang = (file) => {
+  const buffer = Buffer3.alloc(SHEBANG_BYTE_LENGTH);
+  let bytesRead = 0;
+  try {
+    const fileDescriptor = openSync(file, "r");
+    try {
+      bytesRead = readSync(fileDescriptor, buffer, 0, SHEBANG_BYTE_LENGTH, 0);
+    } finally {
+      closeSync(fileDescriptor);
+    }
+  } catch {
+    return;
+  }
+  return parseShebang(buffer.toString("utf8", 0, bytesRead));
+};
+var shebangRegExp = /^#!(?<line>.*)/;
+var parseShebang = (contents) => {
+  const shebangLine = contents.match(shebangRegExp)?.groups.line.trim();
+  if (!shebangLine) {
+    return;
+  }
+  const [interpreterPath, argument] = shebangLine.split(" ", 2);
+  const interpreter = interpreterPath.split("/").at(-1);
+  if (interpreter === "env") {
+    return argument;
+  }
+  return argument ? `${interpreter} ${argument}` : interpreter;
+};
+var lineBreakRegExp = /[\n\r]/;
+var assertNoLineBreak = (value) => {
+  if (lineBreakRegExp.test(value)) {
+    throw new TypeError(`The command and its arguments cannot contain a line break on Windows without a shell.
+This would allow a command injection with \`cmd.exe\`.
+Invalid value: ${JSON.stringify(`${value}`)}`);
+  }
+};
+var metaCharsRegExp = /[()\][%!^"`<>&|;, *?]/g;
+var escapeMetaChars = (value) => value.replaceAll(metaCharsRegExp, "^$&");
+var backslashRunRegExp = /\\+/g;
+var quotedCharacterRegExp = /[^\w#$*+\-./:?@\\\u{80}-\u{10FFFF}]|\p{Control}/u;
+var escapeArgument = (rawArgument) => {
+  const argument = `${rawArgument}`;
+  if (!shouldQuoteArgument(argument)) {
+    return argument;
+  }
+  const escapedArgument = argument.replaceAll(backslashRunRegExp, (backslashes, offset, string) => {
+    const nextCharacter = string[offset + backslashes.length];
+    const isPrecedesDoubleQuote = nextCharacter === '"' || nextCharacter === undefined;
+    return isPrecedesDoubleQuote ? backslashes.repeat(2) : backslashes;
+  }).replaceAll('"', '""').replaceAll("%", "%%cd:~,%");
+  return `"${escapedArgument}"`;
+};
+var shouldQuoteArgument = (argument) => argument === "" || argument.endsWith("\\") || quotedCharacterRegExp.test(argument);
+
+// node_modules/execa/lib/arguments/cwd.js
+import { statSync } from "fs";
+import path7 from "path";
+import process8 from "process";
+var normalizeCwd = (cwd = getDefaultCwd()) => {
+  const cwdString = safeNormalizeFileUrl(cwd, 'The "cwd" option');
+  return path7.resolve(cwdString);
+};
+var getDefaultCwd = () => {
+  try {
+    return process8.cwd();
+  } catch (error) {
+    error.message = `The current directory does not exist.
+${error.message}`;
+    throw error;
+  }
+};
+var getCurrentCwd = () => {
+  try {
+    return process8.cwd();
+  } catch {}
+};
+var fixCwdError = (originalMessage, cwd) => {
+  if (cwd === getCurrentCwd()) {
+    return originalMessage;
+  }
+  let cwdStat;
+  try {
+    cwdStat = statSync(cwd);
+  } catch (error) {
+    return `The "cwd" option is invalid: ${cwd}.
+${error.message}
+${originalMessage}`;
+  }
+  return cwdStat.isDirectory() ? originalMessage : `The "cwd" option is not a directory: ${cwd}.
+${originalMessage}`;
+};
+
+// node_modules/execa/lib/arguments/options.js
+var cmdExeRegExp = /^cmd(?:\.exe)?$/i;
+var normalizeOptions = (filePath, rawArguments, rawOptions) => {
+  const sanitizedOptions = { __proto__: null, ...rawOptions };
+  sanitizedOptions.cwd = normalizeCwd(sanitizedOptions.cwd);
+  const [processedFile, processedArguments, processedOptions] = handleNodeOption(filePath, rawArguments, sanitizedOptions);
+  const fdOptions = normalizeFdSpecificOptions(processedOptions);
+  const options = addDefaultOptions(fdOptions);
+  validateBooleanOptions(options);
+  validateEnv(options);
+  options.env = getEnv(options);
+  const { file, commandArguments } = parseCommandFile(processedFile, processedArguments, options);
+  validateTimeout(options);
+  validateEncoding(options);
+  validateIpcInputOption(options);
+  validateCancelSignal(options);
+  validateRenamedSignalOption(options);
+  validateGracefulCancel(options);
+  options.shell = normalizeFileUrl(options.shell);
+  options.killSignal = normalizeKillSignal(options.killSignal);
+  options.forceKillAfterDelay = normalizeForceKillAfterDelay(options.forceKillAfterDelay);
+  options.lines = options.lines.map((lines, fdNumber) => lines && !BINARY_ENCODINGS.has(options.encoding) && options.buffer[fdNumber]);
+  if (process9.platform === "win32" && cmdExeRegExp.test(path8.basename(file))) {
+    commandArguments.unshift("/q");
+  }
+  return { file, commandArguments, options };
+};
+var BOOLEAN_OPTIONS = [
+  "extendEnv",
+  "preferLocal",
+  "reject",
+  "cleanup",
+  "killDescendants",
+  "all",
+  "gracefulCancel",
+  "ipc",
+  "node"
+];
+var validateBooleanOptions = (options) => {
+  for (const optionName of BOOLEAN_OPTIONS) {
+    checkBooleanOption(options[optionName], optionName);
+  }
+};
+var validateEnv = ({ env }) => {
+  if (env !== undefined && (typeof env !== "object" || env === null || Array.isArray(env))) {
+    throw new TypeError(`The \`env\` option must be an object: ${String(env)}.`);
+  }
+};
+var addDefaultOptions = ({
+  extendEnv = true,
+  preferLocal = false,
+  cwd,
+  localDir: localDirectory = cwd,
+  encoding = "utf8",
+  reject = true,
+  cleanup = true,
+  killDescendants = false,
+  all = false,
+  windowsHide = true,
+  killSignal = "SIGTERM",
+  forceKillAfterDelay = true,
+  gracefulCancel = false,
+  ipcInput,
+  ipc = ipcInput !== undefined || gracefulCancel,
+  serialization = "advanced",
+  ...options
+}) => ({
+  __proto__: null,
+  ...options,
+  extendEnv,
+  preferLocal,
+  cwd,
+  localDirectory,
+  encoding,
+  reject,
+  cleanup,
+  killDescendants,
+  all,
+  windowsHide,
+  killSignal,
+  forceKillAfterDelay,
+  gracefulCancel,
+  ipcInput,
+  ipc,
+  serialization
+});
+var getEnv = (options) => ({ __proto__: null, ...computeEnv(options) });
+var computeEnv = ({ env: envOption, extendEnv, preferLocal, node, localDirectory, nodePath }) => {
+  const env = { __proto__: null, ...extendEnv && process9.env, ...envOption };
+  if (preferLocal || node) {
+    return npmRunPathEnv({
+      env,
+      cwd: localDirectory,
+      execPath: nodePath,
+      preferLocal,
+      addExecPath: node
+    });
+  }
+  return env;
+};
+
+// node_modules/execa/lib/arguments/shell.js
+var concatenateShell = (file, commandArguments, options) => options.shell && commandArguments.length > 0 ? [[file, ...commandArguments].join(" "), [], options] : [file, commandArguments, options];
+
+// node_modules/execa/lib/resolve/all-sync.js
+import { Buffer as Buffer4 } from "buffer";
+
+// node_modules/execa/lib/transform/split.js
+var getSplitLinesGenerator = (binary, preserveNewlines, skipped, state) => binary || skipped ? undefined : initializeSplitLines(preserveNewlines, state);
+var splitLinesSync = (chunk, preserveNewlines, objectMode) => objectMode ? chunk.flatMap((item) => splitLinesItemSync(item, preserveNewlines)) : splitLinesItemSync(chunk, preserveNewlines);
+var splitLinesItemSync = (chunk, preserveNewlines) => {
+  const { transform, final } = initializeSplitLines(preserveNewlines, {});
+  return [...transform(chunk), ...final()];
+};
+var initializeSplitLines = (preserveNewlines, state) => {
+  state.previousChunks = "";
+  return {
+    transform: splitGenerator.bind(undefined, state, preserveNewlines),
+    final: linesFinal.bind(undefined, state)
+  };
+};
+var splitGenerator = function* (state, preserveNewlines, chunk) {
+  if (typeof chunk !== "string") {
+    yield chunk;
+    return;
+  }
+  let { previousChunks } = state;
+  let start = -1;
+  for (let end = 0;end < chunk.length; end += 1) {
+    if (chunk[end] !== `
+`) {
+      continue;
+    }
+    let line = chunk.slice(start + 1, preserveNewlines ? end + 1 : end);
+    if (previousChunks.length > 0) {
+      line = concatString(previousChunks, line);
+      previousChunks = "";
+    }
+    yield preserveNewlines ? line : stripCarriageReturn(line, state);
+    start = end;
+  }
+  if (start !== chunk.length - 1) {
+    previousChunks = concatString(previousChunks, chunk.slice(start + 1));
+  }
+  state.previousChunks = previousChunks;
+};
+var stripCarriageReturn = (line, state) => {
+  state.isWindowsNewline = line.endsWith("\r");
+  return state.isWindowsNewline ? line.slice(0, -1) : line;
+};
+var linesFinal = function* ({ previousChunks }) {
+  if (previousChunks.length > 0) {
+    yield previousChunks;
+  }
+};
+var getAppendNewlineGenerator = ({ binary, preserveNewlines, readableObjectMode, state, encoding }) => binary || preserveNewlines || readableObjectMode ? undefined : { transform: appendNewlineGenerator.bind(undefined, state, getStringEncoding(binary, encoding)) };
+var appendNewlineGenerator = function* ({ isWindowsNewline = false }, stringEncoding, chunk) {
+  const { unixNewline, windowsNewline, concat } = typeof chunk === "string" ? linesStringInfo : LINES_BYTES_INFO[stringEncoding];
+  if (endsWithNewline(chunk, unixNewline)) {
+    yield chunk;
+    return;
+  }
+  const newline = isWindowsNewline ? windowsNewline : unixNewline;
+  yield concat(chunk, newline);
+};
+var endsWithNewline = (chunk, unixNewline) => typeof chunk === "string" ? chunk.endsWith(unixNewline) : chunk.length >= unixNewline.length && chunk.subarray(-unixNewline.length).every((byte, index) => byte === unixNewline[index]);
+var concatString = (firstChunk, secondChunk) => `${firstChunk}${secondChunk}`;
+var linesStringInfo = {
+  windowsNewline: `\r
+`,
+  unixNewline: `
+`,
+  concat: concatString
+};
+var concatUint8Array = (firstChunk, secondChunk) => {
+  const chunk = new Uint8Array(firstChunk.length + secondChunk.length);
+  chunk.set(firstChunk, 0);
+  chunk.set(secondChunk, firstChunk.length);
+  return chunk;
+};
+var LINES_BYTES_INFO = {
+  __proto__: null,
+  utf8: {
+    windowsNewline: new Uint8Array([13, 10]),
+    unixNewline: new Uint8Array([10]),
+    concat: concatUint8Array
+  },
+  utf16le: {
+    windowsNewline: new Uint8Array([13, 0, 10, 0]),
+    unixNewline: new Uint8Array([10, 0]),
+    concat: concatUint8Array
+  }
+};
+
+// node_modules/strip-final-newline/index.js
+function stripFinalNewline(input) {
+  if (typeof input === "string") {
+    return stripFinalNewlineString(input);
+  }
+  if (!(ArrayBuffer.isView(input) && input.BYTES_PER_ELEMENT === 1)) {
+    throw new Error("Input must be a string or a Uint8Array");
+  }
+  return stripFinalNewlineBinary(input);
+}
+var stripFinalNewlineString = (input) => input.at(-1) === LF2 ? input.slice(0, input.at(-2) === CR2 ? -2 : -1) : input;
+var stripFinalNewlineBinary = (input) => input.at(-1) === LF_BINARY ? input.subarray(0, input.at(-2) === CR_BINARY ? -2 : -1) : input;
+var LF2 = `
+`;
+var LF_BINARY = LF2.codePointAt(0);
+var CR2 = "\r";
+var CR_BINARY = CR2.codePointAt(0);
+
+// node_modules/execa/lib/io/strip-newline.js
+var stripNewline = (value, { stripFinalNewline: stripFinalNewline2 }, fdNumber, allFds) => value !== undefined && !Array.isArray(value) && getStripFinalNewline(stripFinalNewline2, fdNumber, allFds) ? stripFinalNewline(value) : value;
+var getStripFinalNewline = (stripFinalNewline, fdNumber, allFds) => fdNumber === "all" ? allFds.some((allFd) => stripFinalNewline[allFd]) : stripFinalNewline[fdNumber];
+
+// node_modules/execa/lib/resolve/all-sync.js
+var getAllSyncFds = ([, stdout, stderr]) => [
+  ...stdout === undefined ? [] : [1],
+  ...stderr === undefined ? [] : [2]
+];
+var getAllSync = ([, stdout, stderr], allFds, options) => {
+  if (!options.all) {
+    return;
+  }
+  if (stdout === undefined) {
+    return splitAllLines(stderr, allFds, options);
+  }
+  if (stderr === undefined) {
+    return splitAllLines(stdout, allFds, options);
+  }
+  if (hasLines(options)) {
+    return [splitAllLines(stdout, allFds, options), splitAllLines(stderr, allFds, options)].flat();
+  }
+  if (Array.isArray(stdout) || Array.isArray(stderr)) {
+    return [stdout, stderr].filter((value) => value.length > 0).flat();
+  }
+  if (isUint8Array2(stdout) && isUint8Array2(stderr)) {
+    return concatUint8Arrays([stdout, stderr]);
+  }
+  return BASE64_ENCODINGS.has(options.encoding) ? concatBase64(stdout, stderr, options.encoding) : `${stdout}${stderr}`;
+};
+var concatBase64 = (stdout, stderr, encoding) => Buffer4.concat([Buffer4.from(stdout, encoding), Buffer4.from(stderr, encoding)]).toString(encoding);
+var BASE64_ENCODINGS = new Set(["base64", "base64url"]);
+var hasLines = ({ lines }) => Boolean(lines[1] || lines[2]);
+var splitAllLines = (value, allFds, options) => value === undefined || Array.isArray(value) || !hasLines(options) ? value : splitLinesSync(value, !getStripFinalNewline(options.stripFinalNewline, "all", allFds), false);
+
+// node_modules/execa/lib/return/message.js
+import { inspect as inspect3 } from "util";
+
+// node_modules/get-stream/source/index.js
+import { on } from "events";
+import { finished } from "stream/promises";
+
+// node_modules/is-stream/index.js
+function isStream(stream, { checkOpen = true } = {}) {
+  return stream !== null && typeof stream === "object" && (stream.writable || stream.readable || !checkOpen || stream.writable === undefined && stream.readable === undefined) && typeof stream.pipe === "function";
+}
+function isWritableStream(stream, { checkOpen = true } = {}) {
+  return isStream(stream, { checkOpen }) && (stream.writable || !checkOpen) && typeof stream.write === "function" && typeof stream.end === "function" && typeof stream.writable === "boolean" && typeof stream.writableObjectMode === "boolean" && typeof stream.destroy === "function" && typeof stream.destroyed === "boolean";
+}
+function isReadableStream(stream, { checkOpen = true } = {}) {
+  return isStream(stream, { checkOpen }) && (stream.readable || !checkOpen) && typeof stream.read === "function" && typeof stream.readable === "boolean" && typeof stream.readableObjectMode === "boolean" && typeof stream.destroy === "function" && typeof stream.destroyed === "boolean";
+}
+function isDuplexStream(stream, options) {
+  return isWritableStream(stream, options) && isReadableStream(stream, options);
+}
+
+// node_modules/@sec-ant/readable-stream/dist/ponyfill/asyncIterator.js
+var a = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
+
+class c {
+  #t;
+  #n;
+  #r = false;
+  #e = undefined;
+  constructor(e, t) {
+    this.#t = e, this.#n = t;
+  }
+  next() {
+    const e = () => this.#s();
+    return this.#e = this.#e ? this.#e.then(e, e) : e(), this.#e;
+  }
+  return(e) {
+    const t = () => this.#i(e);
+    return this.#e ? this.#e.then(t, t) : t();
+  }
+  async#s() {
+    if (this.#r)
+      return {
+        done: true,
+        value: undefined
+      };
+    let e;
+    try {
+      e = await this.#t.read();
+    } catch (t) {
+      throw this.#e = undefined, this.#r = true, this.#t.releaseLock(), t;
+    }
+    return e.done && (this.#e = undefined, this.#r = true, this.#t.releaseLock()), e;
+  }
+  async#i(e) {
+    if (this.#r)
+      return {
+        done: true,
+        value: e
+      };
+    if (this.#r = true, !this.#n) {
+      const t = this.#t.cancel(e);
+      return this.#t.releaseLock(), await t, {
+        done: true,
+        value: e
+      };
+    }
+    return this.#t.releaseLock(), {
+      done: true,
+      value: e
+    };
+  }
+}
+var n = Symbol();
+function i() {
+  return this[n].next();
+}
+Object.defineProperty(i, "name", { value: "next" });
+function o(r) {
+  return this[n].return(r);
+}
+Object.defineProperty(o, "name", { value: "return" });
+var u = Object.create(a, {
+  next: {
+    enumerable: true,
+    configurable: true,
+    writable: true,
+    value: i
+  },
+  return: {
+    enumerable: true,
+    configurable: true,
+    writable: true,
+    value: o
+  }
+});
+function h({ preventCancel: r = false } = {}) {
+  const e = this.getReader(), t = new c(e, r), s = Object.create(u);
+  return s[n] = t, s;
+}
+
+// node_modules/get-stream/source/stream.js
+var getAsyncIterable = (stream) => {
+  if (isReadableStream(stream, { checkOpen: false }) && nodeImports.on !== undefined) {
+    return getStreamIterable(stream);
+  }
+  if (typeof stream?.[Symbol.asyncIterator] === "function") {
+    return stream;
+  }
+  if (toString.call(stream) === "[object ReadableStream]") {
+    return h.call(stream);
+  }
+  throw new TypeError("The first argument must be a Readable, a ReadableStream, or an async iterable.");
+};
+var { toString } = Object.prototype;
+var getStreamIterable = async function* (stream) {
+  const controller = new AbortController;
+  const state = {};
+  handleStreamEnd(stream, controller, state);
+  try {
+    for await (const [chunk] of nodeImports.on(stream, "data", { signal: controller.signal })) {
+      yield chunk;
+    }
+  } catch (error) {
+    if (state.error !== undefined) {
+      throw state.error;
+    } else if (!controller.signal.aborted) {
+      throw error;
+    }
+  } finally {
+    stream.destroy();
+  }
+};
+var handleStreamEnd = async (stream, controller, state) => {
+  try {
+    await nodeImports.finished(stream, {
+      cleanup: true,
+      readable: true,
+      writable: false,
+      error: false
+    });
+  } catch (error) {
+    state.error = error;
+  } finally {
+    controller.abort();
+  }
+};
+var nodeImports = {};
+
+// node_modules/get-stream/source/contents.js
+var getStreamContents = async (stream, { init, convertChunk, getSize, truncateChunk, addChunk, getFinalChunk, finalize }, { maxBuffer = Number.POSITIVE_INFINITY } = {}) => {
+  const asyncIterable = getAsyncIterable(stream);
+  const state = init();
+  state.length = 0;
+  try {
+    for await (const chunk of asyncIterable) {
+      const chunkType = getChunkType(chunk);
+      const convertedChunk = convertChunk[chunkType](chunk, state);
+      appendChunk({
+        convertedChunk,
+        state,
+        getSize,
+        truncateChunk,
+        addChunk,
+        maxBuffer
+      });
+    }
+    appendFinalChunk({
+      state,
+      convertChunk,
+      getSize,
+      truncateChunk,
+      addChunk,
+      getFinalChunk,
+      maxBuffer
+    });
+    return finalize(state);
+  } catch (error) {
+    const normalizedError = typeof error === "object" && error !== null ? error : new Error(error);
+    normalizedError.bufferedData = finalize(state);
+    throw normalizedError;
+  }
+};
+var appendFinalChunk = ({ state, getSize, truncateChunk, addChunk, getFinalChunk, maxBuffer }) => {
+  const convertedChunk = getFinalChunk(state);
+  if (convertedChunk !== undefined) {
+    appendChunk({
+      convertedChunk,
+      state,
+      getSize,
+      truncateChunk,
+      addChunk,
+      maxBuffer
+    });
+  }
+};
+var appendChunk = ({ convertedChunk, state, getSize, truncateChunk, addChunk, maxBuffer }) => {
+  const chunkSize = getSize(convertedChunk);
+  const newLength = state.length + chunkSize;
+  if (newLength <= maxBuffer) {
+    addNewChunk(convertedChunk, state, addChunk, newLength);
+    return;
+  }
+  const truncatedChunk = truncateChunk(convertedChunk, maxBuffer - state.length);
+  if (truncatedChunk !== undefined) {
+    addNewChunk(truncatedChunk, state, addChunk, maxBuffer);
+  }
+  throw new MaxBufferError;
+};
+var addNewChunk = (convertedChunk, state, addChunk, newLength) => {
+  state.contents = addChunk(convertedChunk, state, newLength);
+  state.length = newLength;
+};
+var getChunkType = (chunk) => {
+  const typeOfChunk = typeof chunk;
+  if (typeOfChunk === "string") {
+    return "string";
+  }
+  if (typeOfChunk !== "object" || chunk === null) {
+    return "others";
+  }
+  if (globalThis.Buffer?.isBuffer(chunk)) {
+    return "buffer";
+  }
+  const prototypeName = objectToString2.call(chunk);
+  if (prototypeName === "[object ArrayBuffer]") {
+    return "arrayBuffer";
+  }
+  if (prototypeName === "[object DataView]") {
+    return "dataView";
+  }
+  if (Number.isInteger(chunk.byteLength) && Number.isInteger(chunk.byteOffset) && objectToString2.call(chunk.buffer) === "[object ArrayBuffer]") {
+    return "typedArray";
+  }
+  return "others";
+};
+var { toString: objectToString2 } = Object.prototype;
+
+class MaxBufferError extends Error {
+  name = "MaxBufferError";
+  constructor() {
+    super("maxBuffer exceeded");
+  }
+}
+
+// node_modules/get-stream/source/utils.js
+var identity2 = (value) => value;
+var noop5 = () => {
+  return;
+};
+var getContentsProperty = ({ contents }) => contents;
+var throwObjectStream = (chunk) => {
+  throw new Error(`Streams in object mode are not supported: ${String(chunk)}`);
+};
+var getLengthProperty = (convertedChunk) => convertedChunk.length;
+
+// node_modules/get-stream/source/array.js
+async function getStreamAsArray(stream, options) {
+  return getStreamContents(stream, arrayMethods, options);
+}
+var initArray = () => ({ contents: [] });
+var increment = () => 1;
+var addArrayChunk = (convertedChunk, { contents }) => {
+  contents.push(convertedChunk);
+  return contents;
+};
+var arrayMethods = {
+  init: initArray,
+  convertChunk: {
+    string: identity2,
+    buffer: identity2,
+    arrayBuffer: identity2,
+    dataView: identity2,
+    typedArray: identity2,
+    others: identity2
+  },
+  getSize: increment,
+  truncateChunk: noop5,
+  addChunk: addArrayChunk,
+  getFinalChunk: noop5,
+  finalize: getContentsProperty
+};
+// node_modules/get-stream/source/array-buffer.js
+async function getStreamAsArrayBuffer(stream, options) {
+  return getStreamContents(stream, arrayBufferMethods, options);
+}
+var initArrayBuffer = () => ({ contents: new ArrayBuffer(0) });
+var useTextEncoder = (chunk) => textEncoder3.encode(chunk);
+var textEncoder3 = new TextEncoder;
+var useUint8Array = (chunk) => new Uint8Array(chunk);
+var useUint8ArrayWithOffset = (chunk) => new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+var truncateArrayBufferChunk = (convertedChunk, chunkSize) => convertedChunk.slice(0, chunkSize);
+var addArrayBufferChunk = (convertedChunk, { contents, length: previousLength }, length) => {
+  const newContents = hasArrayBufferResize() ? resizeArrayBuffer(contents, length) : resizeArrayBufferSlow(contents, length);
+  new Uint8Array(newContents).set(convertedChunk, previousLength);
+  return newContents;
+};
+var resizeArrayBufferSlow = (contents, length) => {
+  if (length <= contents.byteLength) {
+    return contents;
+  }
+  const arrayBuffer = new ArrayBuffer(getNewContentsLength(length));
+  new Uint8Array(arrayBuffer).set(new Uint8Array(contents), 0);
+  return arrayBuffer;
+};
+var resizeArrayBuffer = (contents, length) => {
+  if (length <= contents.maxByteLength) {
+    contents.resize(length);
+    return contents;
+  }
+  const arrayBuffer = new ArrayBuffer(length, { maxByteLength: getNewContentsLength(length) });
+  new Uint8Array(arrayBuffer).set(new Uint8Array(contents), 0);
+  return arrayBuffer;
+};
+var getNewContentsLength = (length) => SCALE_FACTOR ** Math.ceil(Math.log(length) / Math.log(SCALE_FACTOR));
+var SCALE_FACTOR = 2;
+var finalizeArrayBuffer = ({ contents, length }) => hasArrayBufferResize() ? contents : contents.slice(0, length);
+var hasArrayBufferResize = () => ("resize" in ArrayBuffer.prototype);
+var arrayBufferMethods = {
+  init: initArrayBuffer,
+  convertChunk: {
+    string: useTextEncoder,
+    buffer: useUint8Array,
+    arrayBuffer: useUint8Array,
+    dataView: useUint8ArrayWithOffset,
+    typedArray: useUint8ArrayWithOffset,
+    others: throwObjectStream
+  },
+  getSize: getLengthProperty,
+  truncateChunk: truncateArrayBufferChunk,
+  addChunk: addArrayBufferChunk,
+  getFinalChunk: noop5,
+  finalize: finalizeArrayBuffer
+};
+// node_modules/get-stream/source/string.js
+async function getStreamAsString(stream, options) {
+  return getStreamContents(stream, stringMethods, options);
+}
+var initString = () => ({ contents: "", textDecoder: new TextDecoder });
+var useTextDecoder = (chunk, { textDecoder }) => textDecoder.decode(chunk, { stream: true });
+var addStringChunk = (convertedChunk, { contents }) => contents + convertedChunk;
+var truncateStringChunk = (convertedChunk, chunkSize) => convertedChunk.slice(0, chunkSize);
+var getFinalStringChunk = ({ textDecoder }) => {
+  const finalChunk = textDecoder.decode();
+  return finalChunk === "" ? undefined : finalChunk;
+};
+var stringMethods = {
+  init: initString,
+  convertChunk: {
+    string: identity2,
+    buffer: useTextDecoder,
+    arrayBuffer: useTextDecoder,
+    dataView: useTextDecoder,
+    typedArray: useTextDecoder,
+    others: throwObjectStream
+  },
+  getSize: getLengthProperty,
+  truncateChunk: truncateStringChunk,
+  addChunk: addStringChunk,
+  getFinalChunk: getFinalStringChunk,
+  finalize: getContentsProperty
+};
+// node_modules/get-stream/source/index.js
+Object.assign(nodeImports, { on, finished });
+
+// node_modules/execa/lib/io/max-buffer.js
+var handleMaxBuffer = ({ error, stream, readableObjectMode, lines, encoding, fdNumber }) => {
+  if (!(error instanceof MaxBufferError)) {
+    throw error;
+  }
+  if (fdNumber === "all") {
+    return error;
+  }
+  const unit = getMaxBufferUnit(readableObjectMode, lines, encoding);
+  error.maxBufferInfo = { fdNumber, unit };
+  stream.destroy();
+  throw error;
+};
+var getMaxBufferUnit = (readableObjectMode, lines, encoding) => {
+  if (readableObjectMode) {
+    return "objects";
+  }
+  if (lines) {
+    return "lines";
+  }
+  return encoding === "buffer" ? "bytes" : "characters";
+};
+var checkIpcMaxBuffer = (ipcOutput, maxBuffer) => {
+  if (ipcOutput.length + 1 <= maxBuffer) {
+    return;
+  }
+  const error = new MaxBufferError;
+  error.maxBufferInfo = { fdNumber: "ipc" };
+  throw error;
+};
+var getMaxBufferMessage = (error, maxBuffer) => {
+  const { streamName, threshold, unit } = getMaxBufferInfo(error, maxBuffer);
+  return `Command's ${streamName} was larger than ${threshold} ${unit}`;
+};
+var getMaxBufferInfo = (error, maxBuffer) => {
+  if (error?.maxBufferInfo === undefined) {
+    return { streamName: "output", threshold: maxBuffer[1], unit: "bytes" };
+  }
+  const { maxBufferInfo: { fdNumber, unit, threshold = getFdSpecificValue(maxBuffer, fdNumber) } } = error;
+  delete error.maxBufferInfo;
+  return fdNumber === "ipc" ? { streamName: "IPC output", threshold, unit: "messages" } : { streamName: getStreamName(fdNumber), threshold, unit };
+};
+var getMaxBufferSync = ([, stdoutMaxBuffer]) => stdoutMaxBuffer === 0 ? Number.MIN_VALUE : stdoutMaxBuffer;
+var handleMaxBufferSync = ({ resultError, output, maxBuffer, buffer }) => {
+  const fdNumber = findMaxBufferSync(output, maxBuffer, buffer);
+  if (fdNumber === undefined) {
+    return { resultError, isMaxBuffer: resultError?.code === "ENOBUFS" };
+  }
+  const threshold = getMaxBufferValueSync(maxBuffer, fdNumber);
+  const error = resultError ?? Object.assign(new MaxBufferError, { code: "ENOBUFS" });
+  error.maxBufferInfo = { fdNumber, unit: "bytes", threshold };
+  return { resultError: error, isMaxBuffer: true };
+};
+var findMaxBufferSync = (output, maxBuffer, buffer) => {
+  if (output === null) {
+    return;
+  }
+  const fdNumber = output.findIndex((result, index) => result !== null && buffer[index] && result.length > getMaxBufferValueSync(maxBuffer, index));
+  return fdNumber === -1 ? undefined : fdNumber;
+};
+var getMaxBufferValueSync = (maxBuffer, fdNumber) => Math.min(maxBuffer[1], maxBuffer[fdNumber]);
+var truncateMaxBufferSync = (result, fdNumber, { maxBuffer, buffer }) => {
+  const maxBufferValue = getMaxBufferValueSync(maxBuffer, fdNumber);
+  return buffer[fdNumber] && result.length > maxBufferValue ? result.slice(0, maxBufferValue) : result;
+};
+
+// node_modules/execa/lib/return/message.js
+var createMessages = ({
+  stdio,
+  all,
+  ipcOutput,
+  originalError,
+  signal,
+  signalDescription,
+  exitCode,
+  escapedCommand,
+  timedOut,
+  isCanceled,
+  isGracefullyCanceled,
+  isMaxBuffer,
+  isForcefullyTerminated,
+  forceKillAfterDelay,
+  killSignal,
+  maxBuffer,
+  timeout,
+  cwd
+}) => {
+  const errorCode = getErrorCode(originalError);
+  const prefix = getErrorPrefix({
+    originalError,
+    timedOut,
+    timeout,
+    isMaxBuffer,
+    maxBuffer,
+    errorCode,
+    signal,
+    signalDescription,
+    exitCode,
+    isCanceled,
+    isGracefullyCanceled,
+    isForcefullyTerminated,
+    forceKillAfterDelay,
+    killSignal
+  });
+  const originalMessage = getOriginalMessage(originalError, cwd);
+  const suffix = originalMessage === undefined ? "" : `
+${originalMessage}`;
+  const shortMessage = `${prefix}: ${escapedCommand}${suffix}`;
+  const messageStdio = all === undefined ? [stdio[2], stdio[1]] : [all];
+  const message = [
+    shortMessage,
+    ...messageStdio,
+    ...stdio.slice(3),
+    ipcOutput.map((ipcMessage) => serializeIpcMessage(ipcMessage)).join(`
+`)
+  ].map((messagePart) => escapeLines(stripFinalNewline(serializeMessagePart(messagePart)))).filter(Boolean).join(`
+
+`);
+  return { originalMessage, shortMessage, message };
+};
+var getErrorCode = (error) => typeof error?.code === "string" ? error.code : undefined;
+var getErrorPrefix = ({
+  originalError,
+  timedOut,
+  timeout,
+  isMaxBuffer,
+  maxBuffer,
+  errorCode,
+  signal,
+  signalDescription,
+  exitCode,
+  isCanceled,
+  isGracefullyCanceled,
+  isForcefullyTerminated,
+  forceKillAfterDelay,
+  killSignal
+}) => {
+  const forcefulSuffix = getForcefulSuffix(isForcefullyTerminated, forceKillAfterDelay);
+  if (timedOut) {
+    return `Command timed out after ${timeout} milliseconds${forcefulSuffix}`;
+  }
+  if (isGracefullyCanceled) {
+    if (signal === undefined) {
+      return `Command was gracefully canceled with exit code ${exitCode}`;
+    }
+    return isForcefullyTerminated ? `Command was gracefully canceled${forcefulSuffix}` : `Command was gracefully canceled with ${signal} (${signalDescription})`;
+  }
+  if (isCanceled) {
+    return `Command was canceled${forcefulSuffix}`;
+  }
+  if (isMaxBuffer) {
+    return `${getMaxBufferMessage(originalError, maxBuffer)}${forcefulSuffix}`;
+  }
+  if (errorCode !== undefined) {
+    return `Command failed with ${errorCode}${forcefulSuffix}`;
+  }
+  if (isForcefullyTerminated) {
+    return `Command was killed with ${killSignal} (${getSignalDescription(killSignal)})${forcefulSuffix}`;
+  }
+  if (signal !== undefined) {
+    return `Command was killed with ${signal} (${signalDescription})`;
+  }
+  return exitCode === undefined ? "Command failed" : `Command failed with exit code ${exitCode}`;
+};
+var getForcefulSuffix = (isForcefullyTerminated, forceKillAfterDelay) => isForcefullyTerminated ? ` and was forcefully terminated after ${forceKillAfterDelay} milliseconds` : "";
+var getOriginalMessage = (originalError, cwd) => {
+  if (originalError instanceof DiscardedError) {
+    return;
+  }
+  const originalMessage = isExecaError(originalError) ? originalError.originalMessage ?? "" : String(originalError?.message ?? originalError);
+  const escapedOriginalMessage = escapeLines(fixCwdError(originalMessage, cwd));
+  return escapedOriginalMessage === "" ? undefined : escapedOriginalMessage;
+};
+var serializeIpcMessage = (ipcMessage) => typeof ipcMessage === "string" ? ipcMessage : inspect3(ipcMessage);
+var serializeMessagePart = (messagePart) => Array.isArray(messagePart) ? messagePart.filter((messageItem) => isTextItem(messageItem)).map((messageItem) => stripFinalNewline(serializeMessageItem(messageItem))).join(`
+`) : serializeMessageItem(messagePart);
+var isTextItem = (messageItem) => typeof messageItem === "string" || isUint8Array2(messageItem);
+var serializeMessageItem = (messageItem) => {
+  if (typeof messageItem === "string") {
+    return messageItem;
+  }
+  return isUint8Array2(messageItem) ? uint8ArrayToString(messageItem) : "";
+};
+
+// node_modules/execa/lib/return/result.js
+var makeSuccessResult = ({
+  command,
+  escapedCommand,
+  stdio,
+  all,
+  ipcOutput,
+  options: { cwd },
+  startTime
+}) => omitUndefinedProperties({
+  command,
+  escapedCommand,
+  cwd,
+  durationMs: getDurationMs(startTime),
+  failed: false,
+  timedOut: false,
+  isCanceled: false,
+  isGracefullyCanceled: false,
+  isTerminated: false,
+  isMaxBuffer: false,
+  isForcefullyTerminated: false,
+  exitCode: 0,
+  stdout: stdio[1],
+  stderr: stdio[2],
+  all,
+  stdio,
+  ipcOutput,
+  pipedFrom: []
+});
+var makeEarlyError = ({
+  error,
+  command,
+  escapedCommand,
+  fileDescriptors,
+  options,
+  startTime,
+  isSync,
+  stdio = Array.from({ length: fileDescriptors.length }),
+  all
+}) => makeError({
+  error,
+  command,
+  escapedCommand,
+  startTime,
+  timedOut: false,
+  isCanceled: false,
+  isGracefullyCanceled: false,
+  isMaxBuffer: false,
+  isForcefullyTerminated: false,
+  stdio,
+  all,
+  ipcOutput: [],
+  options,
+  isSync
+});
+var getEarlyErrorOutput = (fileDescriptors, options) => {
+  const stdio = fileDescriptors.map((fileDescriptor, fdNumber) => getEmptyOutput(fileDescriptor, fdNumber, options));
+  return { stdio, all: getAllSync(stdio, getAllSyncFds(stdio), options) };
+};
+var getEmptyOutput = ({ direction, objectMode }, fdNumber, { stdio, buffer, lines, encoding }) => {
+  if (direction === "input" || !PIPED_STDIO.has(stdio[fdNumber]) || !buffer[fdNumber]) {
+    return;
+  }
+  if (objectMode || lines[fdNumber]) {
+    return [];
+  }
+  return encoding === "buffer" ? new Uint8Array : "";
+};
+var PIPED_STDIO = new Set(["pipe", "overlapped"]);
+var makeError = ({
+  error: originalError,
+  command,
+  escapedCommand,
+  startTime,
+  timedOut,
+  isCanceled,
+  isGracefullyCanceled,
+  isMaxBuffer,
+  isForcefullyTerminated,
+  exitCode: rawExitCode,
+  signal: rawSignal,
+  stdio,
+  all,
+  ipcOutput,
+  options: {
+    timeoutDuration,
+    timeout = timeoutDuration,
+    forceKillAfterDelay,
+    killSignal,
+    cwd,
+    maxBuffer
+  },
+  isSync
+}) => {
+  const { exitCode, signal, signalDescription } = normalizeExitPayload(rawExitCode, rawSignal);
+  const { originalMessage, shortMessage, message } = createMessages({
+    stdio,
+    all,
+    ipcOutput,
+    originalError,
+    signal,
+    signalDescription,
+    exitCode,
+    escapedCommand,
+    timedOut,
+    isCanceled,
+    isGracefullyCanceled,
+    isMaxBuffer,
+    isForcefullyTerminated,
+    forceKillAfterDelay,
+    killSignal,
+    maxBuffer,
+    timeout,
+    cwd
+  });
+  const error = getFinalError(originalError, message, isSync);
+  Object.assign(error, getErrorProperties({
+    error,
+    command,
+    escapedCommand,
+    startTime,
+    timedOut,
+    isCanceled,
+    isGracefullyCanceled,
+    isMaxBuffer,
+    isForcefullyTerminated,
+    exitCode,
+    signal,
+    signalDescription,
+    stdio,
+    all,
+    ipcOutput,
+    cwd,
+    originalMessage,
+    shortMessage
+  }));
+  return error;
+};
+var getErrorProperties = ({
+  error,
+  command,
+  escapedCommand,
+  startTime,
+  timedOut,
+  isCanceled,
+  isGracefullyCanceled,
+  isMaxBuffer,
+  isForcefullyTerminated,
+  exitCode,
+  signal,
+  signalDescription,
+  stdio,
+  all,
+  ipcOutput,
+  cwd,
+  originalMessage,
+  shortMessage
+}) => omitUndefinedProperties({
+  shortMessage,
+  originalMessage,
+  command,
+  escapedCommand,
+  cwd,
+  durationMs: getDurationMs(startTime),
+  failed: true,
+  timedOut,
+  isCanceled,
+  isGracefullyCanceled,
+  isTerminated: signal !== undefined,
+  isMaxBuffer,
+  isForcefullyTerminated,
+  exitCode,
+  signal,
+  signalDescription,
+  code: getErrorCode(error.cause),
+  stdout: stdio[1],
+  stderr: stdio[2],
+  all,
+  stdio,
+  ipcOutput,
+  pipedFrom: []
+});
+var omitUndefinedProperties = (result) => Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined));
+var normalizeExitPayload = (rawExitCode, rawSignal) => {
+  const exitCode = rawExitCode === null ? undefined : rawExitCode;
+  const signal = rawSignal === null ? undefined : rawSignal;
+  const signalDescription = signal === undefined ? undefined : getSignalDescription(rawSignal);
+  return { exitCode, signal, signalDescription };
+};
+
+// node_modules/parse-ms/index.js
+var toZeroIfInfinity = (value) => Number.isFinite(value) ? value : 0;
+function parseNumber(milliseconds) {
+  return {
+    days: Math.trunc(milliseconds / 86400000),
+    hours: Math.trunc(milliseconds / 3600000 % 24),
+    minutes: Math.trunc(milliseconds / 60000 % 60),
+    seconds: Math.trunc(milliseconds / 1000 % 60),
+    milliseconds: Math.trunc(milliseconds % 1000),
+    microseconds: Math.trunc(toZeroIfInfinity(milliseconds * 1000) % 1000),
+    nanoseconds: Math.trunc(toZeroIfInfinity(milliseconds * 1e6) % 1000)
+  };
+}
+function parseBigint(milliseconds) {
+  return {
+    days: milliseconds / 86400000n,
+    hours: milliseconds / 3600000n % 24n,
+    minutes: milliseconds / 60000n % 60n,
+    seconds: milliseconds / 1000n % 60n,
+    milliseconds: milliseconds % 1000n,
+    microseconds: 0n,
+    nanoseconds: 0n
+  };
+}
+function parseMilliseconds(milliseconds) {
+  switch (typeof milliseconds) {
+    case "number": {
+      if (Number.isFinite(milliseconds)) {
+        return parseNumber(milliseconds);
+      }
+      break;
+    }
+    case "bigint": {
+      return parseBigint(milliseconds);
+    }
+  }
+  throw new TypeError("Expected a finite number or bigint");
+}
+
+// node_modules/pretty-ms/index.js
+var isZero = (value) => value === 0 || value === 0n;
+var pluralize = (word, count) => count === 1 || count === 1n ? word : `${word}s`;
+var SECOND_ROUNDING_EPSILON = 0.0000001;
+var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
+function prettyMilliseconds(milliseconds, options) {
+  const isBigInt = typeof milliseconds === "bigint";
+  if (!isBigInt && !Number.isFinite(milliseconds)) {
+    throw new TypeError("Expected a finite number or bigint");
+  }
+  options = { ...options };
+  const sign = milliseconds < 0 ? "-" : "";
+  milliseconds = milliseconds < 0 ? -milliseconds : milliseconds;
+  if (options.colonNotation) {
+    options.compact = false;
+    options.formatSubMilliseconds = false;
+    options.separateMilliseconds = false;
+    options.verbose = false;
+  }
+  if (options.compact) {
+    options.unitCount = 1;
+    options.secondsDecimalDigits = 0;
+    options.millisecondsDecimalDigits = 0;
+  }
+  let result = [];
+  const floorDecimals = (value, decimalDigits) => {
+    const flooredInterimValue = Math.floor(value * 10 ** decimalDigits + SECOND_ROUNDING_EPSILON);
+    const flooredValue = Math.round(flooredInterimValue) / 10 ** decimalDigits;
+    return flooredValue.toFixed(decimalDigits);
+  };
+  const add = (value, long, short, valueString) => {
+    if ((result.length === 0 || !options.colonNotation) && isZero(value) && !(options.colonNotation && short === "m")) {
+      return;
+    }
+    valueString ??= String(value);
+    if (options.colonNotation) {
+      const wholeDigits = valueString.includes(".") ? valueString.split(".")[0].length : valueString.length;
+      const minLength = result.length > 0 ? 2 : 1;
+      valueString = "0".repeat(Math.max(0, minLength - wholeDigits)) + valueString;
+    } else {
+      valueString += options.verbose ? " " + pluralize(long, value) : short;
+    }
+    result.push(valueString);
+  };
+  const parsed = parseMilliseconds(milliseconds);
+  const days = BigInt(parsed.days);
+  if (options.hideYearAndDays) {
+    add(BigInt(days) * 24n + BigInt(parsed.hours), "hour", "h");
+  } else {
+    if (options.hideYear) {
+      add(days, "day", "d");
+    } else {
+      add(days / 365n, "year", "y");
+      add(days % 365n, "day", "d");
+    }
+    add(Number(parsed.hours), "hour", "h");
+  }
+  add(Number(parsed.minutes), "minute", "m");
+  if (!options.hideSeconds) {
+    if (options.separateMilliseconds || options.formatSubMilliseconds || !options.colonNotation && milliseconds < 1000 && !options.subSecondsAsDecimals) {
+      const seconds = Number(parsed.seconds);
+      const milliseconds = Number(parsed.milliseconds);
+      const microseconds = Number(parsed.microseconds);
+      const nanoseconds = Number(parsed.nanoseconds);
+      add(seconds, "second", "s");
+      if (options.formatSubMilliseconds) {
+        add(milliseconds, "millisecond", "ms");
+        add(microseconds, "microsecond", "\xB5s");
+        add(nanoseconds, "nanosecond", "ns");
+      } else {
+        const millisecondsAndBelow = milliseconds + microseconds / 1000 + nanoseconds / 1e6;
+        const millisecondsDecimalDigits = typeof options.millisecondsDecimalDigits === "number" ? options.millisecondsDecimalDigits : 0;
+        const roundedMilliseconds = millisecondsAndBelow >= 1 ? Math.round(millisecondsAndBelow) : Math.ceil(millisecondsAndBelow);
+        const maximumMilliseconds = 1000 - 10 ** -millisecondsDecimalDigits;
+        const millisecondsString = millisecondsDecimalDigits ? Math.min(millisecondsAndBelow, maximumMilliseconds).toFixed(millisecondsDecimalDigits) : Math.min(roundedMilliseconds, maximumMilliseconds);
+        add(Number.parseFloat(millisecondsString), "millisecond", "ms", millisecondsString);
+      }
+    } else {
+      const seconds = (isBigInt ? Number(milliseconds % ONE_DAY_IN_MILLISECONDS) : milliseconds) / 1000 % 60;
+      const secondsDecimalDigits = typeof options.secondsDecimalDigits === "number" ? options.secondsDecimalDigits : 1;
+      const secondsFixed = floorDecimals(seconds, secondsDecimalDigits);
+      const secondsString = options.keepDecimalsOnWholeSeconds ? secondsFixed : secondsFixed.replace(/\.0+$/, "");
+      add(Number.parseFloat(secondsString), "second", "s", secondsString);
+    }
+  }
+  if (result.length === 0) {
+    return sign + "0" + (options.verbose ? " milliseconds" : "ms");
+  }
+  const separator = options.colonNotation ? ":" : " ";
+  if (typeof options.unitCount === "number") {
+    result = result.slice(0, Math.max(options.unitCount, 1));
+  }
+  return sign + result.join(separator);
+}
+
+// node_modules/execa/lib/verbose/error.js
+var logError = (result, verboseInfo) => {
+  if (result.failed) {
+    verboseLog({
+      type: "error",
+      verboseMessage: result.shortMessage,
+      verboseInfo,
+      result
+    });
+  }
+};
+
+// node_modules/execa/lib/verbose/complete.js
+var logResult = (result, verboseInfo) => {
+  if (!isVerbose(verboseInfo)) {
+    return;
+  }
+  logError(result, verboseInfo);
+  logDuration(result, verboseInfo);
+};
+var logDuration = (result, verboseInfo) => {
+  const verboseMessage = `(done in ${prettyMilliseconds(result.durationMs)})`;
+  verboseLog({
+    type: "duration",
+    verboseMessage,
+    verboseInfo,
+    result
+  });
+};
+
+// node_modules/execa/lib/return/reject.js
+var handleResult = (result, verboseInfo, { reject }) => {
+  logResult(result, verboseInfo);
+  if (reject && result.failed) {
+    throw result;
+  }
+  return result;
+};
+
+// node_modules/execa/lib/stdio/handle-sync.js
+import { readFileSync as readFileSync10 } from "fs";
+
+// node_modules/execa/lib/stdio/type.js
+var getStdioItemType = (value, optionName) => {
+  if (isAsyncGenerator(value)) {
+    return "asyncGenerator";
+  }
+  if (isSyncGenerator(value)) {
+    return "generator";
+  }
+  if (isUrl(value)) {
+    return "fileUrl";
+  }
+  if (isFilePathObject(value)) {
+    return "filePath";
+  }
+  if (isWebStream(value)) {
+    return "webStream";
+  }
+  if (isStream(value, { checkOpen: false })) {
+    return "native";
+  }
+  if (isUint8Array2(value)) {
+    return "uint8Array";
+  }
+  if (isAsyncIterableObject(value)) {
+    return "asyncIterable";
+  }
+  if (isIterableObject(value)) {
+    return "iterable";
+  }
+  if (isTransformStream(value)) {
+    return getTransformStreamType({ transform: value }, optionName);
+  }
+  return isTransformOptions(value) ? getTransformObjectType(value, optionName) : "native";
+};
+var getTransformObjectType = (value, optionName) => {
+  if (isDuplexStream(value.transform, { checkOpen: false })) {
+    return getDuplexType(value, optionName);
+  }
+  return isTransformStream(value.transform) ? getTransformStreamType(value, optionName) : getGeneratorObjectType(value, optionName);
+};
+var getDuplexType = (value, optionName) => {
+  validateNonGeneratorType(value, optionName, "Duplex stream");
+  return "duplex";
+};
+var getTransformStreamType = (value, optionName) => {
+  validateNonGeneratorType(value, optionName, "web TransformStream");
+  return "webTransform";
+};
+var validateNonGeneratorType = ({ final, binary, objectMode }, optionName, typeName) => {
+  checkUndefinedOption(final, `${optionName}.final`, typeName);
+  checkUndefinedOption(binary, `${optionName}.binary`, typeName);
+  checkBooleanOption(objectMode, `${optionName}.objectMode`);
+};
+var checkUndefinedOption = (value, optionName, typeName) => {
+  if (value !== undefined) {
+    throw new TypeError(`The \`${optionName}\` option can only be defined when using a generator, not a ${typeName}.`);
+  }
+};
+var getGeneratorObjectType = ({ transform, final, binary, objectMode }, optionName) => {
+  if (transform !== undefined && !isGenerator(transform)) {
+    throw new TypeError(`The \`${optionName}.transform\` option must be a generator, a Duplex stream or a web TransformStream.`);
+  }
+  if (isDuplexStream(final, { checkOpen: false })) {
+    throw new TypeError(`The \`${optionName}.final\` option must not be a Duplex stream.`);
+  }
+  if (isTransformStream(final)) {
+    throw new TypeError(`The \`${optionName}.final\` option must not be a web TransformStream.`);
+  }
+  if (final !== undefined && !isGenerator(final)) {
+    throw new TypeError(`The \`${optionName}.final\` option must be a generator.`);
+  }
+  checkBooleanOption(binary, `${optionName}.binary`);
+  checkBooleanOption(objectMode, `${optionName}.objectMode`);
+  return isAsyncGenerator(transform) || isAsyncGenerator(final) ? "asyncGenerator" : "generator";
+};
+var isGenerator = (value) => isAsyncGenerator(value) || isSyncGenerator(value);
+var isAsyncGenerator = (value) => Object.prototype.toString.call(value) === "[object AsyncGeneratorFunction]";
+var isSyncGenerator = (value) => Object.prototype.toString.call(value) === "[object GeneratorFunction]";
+var isTransformOptions = (value) => isPlainObject4(value) && (value.transform !== undefined || value.final !== undefined);
+var isUrl = (value) => Object.prototype.toString.call(value) === "[object URL]";
+var isRegularUrl = (value) => isUrl(value) && value.protocol !== "file:";
+var isFilePathObject = (value) => isPlainObject4(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => FILE_PATH_KEYS.has(key)) && isFilePathString(value.file);
+var FILE_PATH_KEYS = new Set(["file", "append"]);
+var isFilePathString = (file) => typeof file === "string";
+var isStdioValueObject = (value) => isPlainObject4(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => STDIO_VALUE_KEYS.has(key)) && ("value" in value);
+var STDIO_VALUE_KEYS = new Set(["value", "input"]);
+var isUnknownStdioString = (type, value) => type === "native" && typeof value === "string" && !KNOWN_STDIO_STRINGS.has(value);
+var KNOWN_STDIO_STRINGS = new Set(["ipc", "ignore", "inherit", "overlapped", "pipe"]);
+var isReadableStream2 = (value) => Object.prototype.toString.call(value) === "[object ReadableStream]";
+var isWritableStream2 = (value) => Object.prototype.toString.call(value) === "[object WritableStream]";
+var isWebStream = (value) => isReadableStream2(value) || isWritableStream2(value);
+var isTransformStream = (value) => isReadableStream2(value?.readable) && isWritableStream2(value?.writable);
+var isAsyncIterableObject = (value) => isObject3(value) && typeof value[Symbol.asyncIterator] === "function";
+var isIterableObject = (value) => isObject3(value) && typeof value[Symbol.iterator] === "function";
+var isObject3 = (value) => typeof value === "object" && value !== null;
+var TRANSFORM_TYPES = new Set(["generator", "asyncGenerator", "duplex", "webTransform"]);
+var FILE_TYPES = new Set(["fileUrl", "filePath", "fileNumber"]);
+var SPECIAL_DUPLICATE_TYPES_SYNC = new Set(["fileUrl", "filePath"]);
+var SPECIAL_DUPLICATE_TYPES = new Set([...SPECIAL_DUPLICATE_TYPES_SYNC, "webStream", "nodeStream"]);
+var FORBID_DUPLICATE_TYPES = new Set(["webTransform", "duplex"]);
+var TYPE_TO_MESSAGE = {
+  generator: "a generator",
+  asyncGenerator: "an async generator",
+  fileUrl: "a file URL",
+  filePath: "a file path string",
+  fileNumber: "a file descriptor number",
+  webStream: "a web stream",
+  nodeStream: "a Node.js stream",
+  webTransform: "a web TransformStream",
+  duplex: "a Duplex stream",
+  native: "any value",
+  iterable: "an iterable",
+  asyncIterable: "an async iterable",
+  string: "a string",
+  uint8Array: "a Uint8Array"
+};
+
+// node_modules/execa/lib/transform/object-mode.js
+var getTransformObjectModes = (objectMode, index, newTransforms, direction) => direction === "output" ? getOutputObjectModes(objectMode, index, newTransforms) : getInputObjectModes(objectMode, index, newTransforms);
+var getOutputObjectModes = (objectMode, index, newTransforms) => {
+  const writableObjectMode = index !== 0 && newTransforms[index - 1].value.readableObjectMode;
+  const readableObjectMode = objectMode ?? writableObjectMode;
+  return { writableObjectMode, readableObjectMode };
+};
+var getInputObjectModes = (objectMode, index, newTransforms) => {
+  const writableObjectMode = index === 0 ? objectMode === true : newTransforms[index - 1].value.readableObjectMode;
+  const readableObjectMode = index !== newTransforms.length - 1 && (objectMode ?? writableObjectMode);
+  return { writableObjectMode, readableObjectMode };
+};
+var getFdObjectMode = (stdioItems, direction) => {
+  const lastTransform = stdioItems.findLast(({ type }) => TRANSFORM_TYPES.has(type));
+  if (lastTransform === undefined) {
+    return false;
+  }
+  return direction === "input" ? lastTransform.value.writableObjectMode : lastTransform.value.readableObjectMode;
+};
+
+// node_modules/execa/lib/transform/normalize.js
+var normalizeTransforms = (stdioItems, optionName, direction, options) => [
+  ...stdioItems.filter(({ type }) => !TRANSFORM_TYPES.has(type)),
+  ...getTransforms(stdioItems, optionName, direction, options)
+];
+var getTransforms = (stdioItems, optionName, direction, { encoding }) => {
+  const transforms = stdioItems.filter(({ type }) => TRANSFORM_TYPES.has(type));
+  const newTransforms = Array.from({ length: transforms.length });
+  for (const [index, stdioItem] of Object.entries(transforms)) {
+    newTransforms[index] = normalizeTransform({
+      stdioItem,
+      index: Number(index),
+      newTransforms,
+      optionName,
+      direction,
+      encoding
+    });
+  }
+  return sortTransforms(newTransforms, direction);
+};
+var normalizeTransform = ({ stdioItem, stdioItem: { type }, index, newTransforms, optionName, direction, encoding }) => {
+  if (type === "duplex") {
+    return normalizeDuplex({ stdioItem, optionName });
+  }
+  if (type === "webTransform") {
+    return normalizeTransformStream({
+      stdioItem,
+      index,
+      newTransforms,
+      direction
+    });
+  }
+  return normalizeGenerator({
+    stdioItem,
+    index,
+    newTransforms,
+    direction,
+    encoding
+  });
+};
+var normalizeDuplex = ({ stdioItem, optionName }) => {
+  const { value } = stdioItem;
+  const { transform } = value;
+  const { writableObjectMode, readableObjectMode } = transform;
+  const { objectMode = readableObjectMode } = value;
+  if (objectMode && !readableObjectMode) {
+    throw new TypeError(`The \`${optionName}.objectMode\` option can only be \`true\` if \`new Duplex({objectMode: true})\` is used.`);
+  }
+  if (!objectMode && readableObjectMode) {
+    throw new TypeError(`The \`${optionName}.objectMode\` option cannot be \`false\` if \`new Duplex({objectMode: true})\` is used.`);
+  }
+  return {
+    ...stdioItem,
+    value: { transform, writableObjectMode, readableObjectMode }
+  };
+};
+var normalizeTransformStream = ({ stdioItem, stdioItem: { value }, index, newTransforms, direction }) => {
+  const { transform, objectMode } = isPlainObject4(value) ? value : { transform: value };
+  const { writableObjectMode, readableObjectMode } = getTransformObjectModes(objectMode, index, newTransforms, direction);
+  return {
+    ...stdioItem,
+    value: { transform, writableObjectMode, readableObjectMode }
+  };
+};
+var normalizeGenerator = ({ stdioItem, stdioItem: { value }, index, newTransforms, direction, encoding }) => {
+  const {
+    transform,
+    final,
+    binary: binaryOption = false,
+    preserveNewlines = false,
+    objectMode
+  } = isPlainObject4(value) ? value : { transform: value };
+  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
+  const { writableObjectMode, readableObjectMode } = getTransformObjectModes(objectMode, index, newTransforms, direction);
+  return {
+    ...stdioItem,
+    value: {
+      transform,
+      final,
+      binary,
+      preserveNewlines,
+      writableObjectMode,
+      readableObjectMode
+    }
+  };
+};
+var sortTransforms = (newTransforms, direction) => direction === "input" ? newTransforms.reverse() : newTransforms;
+
+// node_modules/execa/lib/stdio/direction.js
+import process10 from "process";
+var getStreamDirection = ({ stdioItems, isStdioArray, fdNumber, optionName }) => {
+  const directions = stdioItems.map((stdioItem) => getStdioItemDirection(stdioItem, fdNumber, isStdioArray));
+  if (directions.includes("input") && directions.includes("output")) {
+    throw new TypeError(`The \`${optionName}\` option must not be an array of both readable and writable values.`);
+  }
+  return directions.find(Boolean) ?? DEFAULT_DIRECTION;
+};
+var getStdioItemDirection = (stdioItem, fdNumber, isStdioArray) => {
+  const knownDirection = KNOWN_DIRECTIONS[fdNumber];
+  const direction = getRequestedDirection(stdioItem);
+  if (knownDirection === undefined) {
+    return direction;
+  }
+  validateKnownDirection(stdioItem, knownDirection, isStdioArray);
+  return knownDirection;
+};
+var getRequestedDirection = ({ type, value, direction, optionName }) => {
+  const guessedDirection = guessStreamDirection[type](value);
+  if (direction === "input" && guessedDirection === "output") {
+    throw new TypeError(`The \`${optionName}\` option is invalid: \`input: true\` cannot be used with a writable value, which is always an output.`);
+  }
+  return direction ?? guessedDirection;
+};
+var validateKnownDirection = ({ type, value, optionName }, knownDirection, isStdioArray) => {
+  if (!STREAM_TYPES.has(type) || !isStdioArray && getStandardStreamDirection(value) !== undefined) {
+    return;
+  }
+  const guessedDirection = guessStreamDirection[type](value);
+  if (guessedDirection === undefined || guessedDirection === knownDirection) {
+    return;
+  }
+  const valueName = guessedDirection === "input" ? "readable" : "writable";
+  throw new TypeError(`The \`${optionName}\` option is invalid: a ${valueName} value is always an ${guessedDirection}, but \`${optionName}\` is an ${knownDirection}.`);
+};
+var STREAM_TYPES = new Set(["native", "nodeStream", "webStream"]);
+var KNOWN_DIRECTIONS = ["input", "output", "output"];
+var anyDirection = () => {
+  return;
+};
+var alwaysInput = () => "input";
+var guessStreamDirection = {
+  generator: anyDirection,
+  asyncGenerator: anyDirection,
+  fileUrl: anyDirection,
+  filePath: anyDirection,
+  iterable: alwaysInput,
+  asyncIterable: alwaysInput,
+  uint8Array: alwaysInput,
+  string: alwaysInput,
+  webStream: (value) => isWritableStream2(value) ? "output" : "input",
+  nodeStream(value) {
+    if (!isReadableStream(value, { checkOpen: false })) {
+      return "output";
+    }
+    return isWritableStream(value, { checkOpen: false }) ? undefined : "input";
+  },
+  webTransform: anyDirection,
+  duplex: anyDirection,
+  native(value) {
+    const standardStreamDirection = getStandardStreamDirection(value);
+    if (standardStreamDirection !== undefined) {
+      return standardStreamDirection;
+    }
+    if (isStream(value, { checkOpen: false })) {
+      return guessStreamDirection.nodeStream(value);
+    }
+  }
+};
+var getStandardStreamDirection = (value) => {
+  if ([0, process10.stdin].includes(value)) {
+    return "input";
+  }
+  if ([1, 2, process10.stdout, process10.stderr].includes(value)) {
+    return "output";
+  }
+};
+var DEFAULT_DIRECTION = "output";
+
+// node_modules/execa/lib/ipc/array.js
+var normalizeIpcStdioArray = (stdioArray, ipc) => ipc ? [...stdioArray, "ipc"] : stdioArray;
+
+// node_modules/execa/lib/stdio/stdio-option.js
+var normalizeStdioOption = (options, verboseInfo, isSync) => {
+  const { stdio, ipc, buffer } = options;
+  const stdioArray = getStdioArray(stdio, options).map((stdioOption, fdNumber) => addDefaultValue2(stdioOption, fdNumber));
+  validateIpcStdioOption(stdioArray);
+  return isSync ? normalizeStdioSync(stdioArray, buffer, verboseInfo) : normalizeIpcStdioArray(stdioArray, ipc);
+};
+var validateIpcStdioOption = (stdioArray) => {
+  if (stdioArray.some((stdioOption) => hasIpcStdioOption(stdioOption))) {
+    throw new Error("The `ipc: true` option must be used instead of `stdio: 'ipc'`.");
+  }
+};
+var hasIpcStdioOption = (stdioOption) => Array.isArray(stdioOption) ? stdioOption.some((item) => hasIpcStdioItem(item)) : hasIpcStdioItem(stdioOption);
+var hasIpcStdioItem = (stdioOption) => isStdioValueObject(stdioOption) ? stdioOption.value === "ipc" : stdioOption === "ipc";
+var getStdioArray = (stdio, options) => {
+  if (stdio === undefined) {
+    return STANDARD_STREAMS_ALIASES.map((alias) => options[alias]);
+  }
+  if (hasAlias(options)) {
+    throw new Error(`It's not possible to provide \`stdio\` in combination with one of ${STANDARD_STREAMS_ALIASES.map((alias) => `\`${alias}\``).join(", ")}`);
+  }
+  if (typeof stdio === "string") {
+    return [stdio, stdio, stdio];
+  }
+  if (!Array.isArray(stdio)) {
+    throw new TypeError(`Expected \`stdio\` to be of type \`string\` or \`Array\`, got \`${getTypeName(stdio)}\``);
+  }
+  const length = Math.max(stdio.length, STANDARD_STREAMS_ALIASES.length);
+  return Array.from({ length }, (_, fdNumber) => stdio[fdNumber]);
+};
+var hasAlias = (options) => STANDARD_STREAMS_ALIASES.some((alias) => options[alias] !== undefined);
+var addDefaultValue2 = (stdioOption, fdNumber) => {
+  if (Array.isArray(stdioOption)) {
+    return stdioOption.map((item) => addDefaultValue2(item, fdNumber));
+  }
+  if (stdioOption === null || stdioOption === undefined) {
+    return fdNumber >= STANDARD_STREAMS_ALIASES.length ? "ignore" : "pipe";
+  }
+  return stdioOption;
+};
+var normalizeStdioSync = (stdioArray, buffer, verboseInfo) => stdioArray.map((stdioOption, fdNumber) => !buffer[fdNumber] && isStandardOutputFd(fdNumber) && !isFullVerbose(verboseInfo, fdNumber) && isOutputPipeOnly(stdioOption, fdNumber) ? "ignore" : stdioOption);
+var isOutputPipeOnly = (stdioOption, fdNumber) => isOutputPipe(stdioOption, fdNumber) || Array.isArray(stdioOption) && stdioOption.length > 0 && stdioOption.every((item) => isOutputPipe(item, fdNumber));
+var isOutputPipe = (stdioOption, fdNumber) => stdioOption === "pipe" || isOutputPipeObject(stdioOption, fdNumber);
+var isOutputPipeObject = (stdioOption, fdNumber) => isStdioValueObject(stdioOption) && stdioOption.value === "pipe" && (stdioOption.input === undefined || stdioOption.input === false || isFixedOutputPipe(fdNumber, stdioOption.input));
+var isFixedOutputPipe = (fdNumber, input) => input === true && isStandardOutputFd(fdNumber);
+var isStandardOutputFd = (fdNumber) => fdNumber === 1 || fdNumber === 2;
+
+// node_modules/execa/lib/stdio/native.js
+import { readFileSync as readFileSync9 } from "fs";
+import tty2 from "tty";
+
+// node_modules/execa/lib/arguments/fd-options.js
+var getToStream = (destination, to = "stdin") => {
+  const isWritable = true;
+  const { options, fileDescriptors } = SUBPROCESS_OPTIONS.get(destination);
+  const fdNumber = getFdNumber(fileDescriptors, to, isWritable);
+  const destinationStream = destination.stdio[fdNumber];
+  if (destinationStream === null) {
+    throw new TypeError(getInvalidStdioOptionMessage(fdNumber, to, options, isWritable));
+  }
+  return destinationStream;
+};
+var getFromStream = (source, from = "stdout") => {
+  const isWritable = false;
+  const { options, fileDescriptors } = SUBPROCESS_OPTIONS.get(source);
+  const fdNumber = getFdNumber(fileDescriptors, from, isWritable);
+  const sourceStream = fdNumber === "all" ? source.all : source.stdio[fdNumber];
+  if (sourceStream === null || sourceStream === undefined) {
+    throw new TypeError(getInvalidStdioOptionMessage(fdNumber, from, options, isWritable));
+  }
+  return sourceStream;
+};
+var SUBPROCESS_OPTIONS = new WeakMap;
+var getFdNumber = (fileDescriptors, fdName, isWritable) => {
+  const fdNumber = parseFdNumber(fdName, isWritable);
+  validateFdNumber(fdNumber, fdName, isWritable, fileDescriptors);
+  return fdNumber;
+};
+var parseFdNumber = (fdName, isWritable) => {
+  const fdNumber = parseFd(fdName);
+  if (fdNumber !== undefined) {
+    return fdNumber;
+  }
+  const { validOptions, defaultValue } = isWritable ? { validOptions: '"stdin"', defaultValue: "stdin" } : { validOptions: '"stdout", "stderr", "all"', defaultValue: "stdout" };
+  throw new TypeError(`"${getOptionName(isWritable)}" must not be "${fdName}".
+It must be ${validOptions} or "fd3", "fd4" (and so on).
+It is optional and defaults to "${defaultValue}".`);
+};
+var validateFdNumber = (fdNumber, fdName, isWritable, fileDescriptors) => {
+  const fileDescriptor = fileDescriptors[getUsedDescriptor(fdNumber)];
+  if (fileDescriptor === undefined) {
+    throw new TypeError(`"${getOptionName(isWritable)}" must not be ${fdName}. That file descriptor does not exist.
+Please set the "stdio" option to ensure that file descriptor exists.`);
+  }
+  if (!isWritable && fileDescriptor.direction === "input") {
+    throw new TypeError(`"${getOptionName(isWritable)}" must not be ${fdName}. It must be a readable stream, not writable.`);
+  }
+  if (isWritable && fileDescriptor.direction !== "input") {
+    throw new TypeError(`"${getOptionName(isWritable)}" must not be ${fdName}. It must be a writable stream, not readable.
+If you meant to use it as input, please set its "stdio" option to \`{value: 'pipe', input: true}\`.`);
+  }
+};
+var getInvalidStdioOptionMessage = (fdNumber, fdName, options, isWritable) => {
+  if (fdNumber === "all" && !options.all) {
+    return `The "all" option must be true to use "from: 'all'".`;
+  }
+  const { optionName, optionValue } = getInvalidStdioOption(fdNumber, options);
+  return `The "${optionName}: ${serializeOptionValue(optionValue)}" option is incompatible with using "${getOptionName(isWritable)}: ${serializeOptionValue(fdName)}".
+Please set this option with "pipe" instead.`;
+};
+var getInvalidStdioOption = (fdNumber, { stdin, stdout, stderr, stdio }) => {
+  const usedDescriptor = getUsedDescriptor(fdNumber);
+  if (usedDescriptor === 0 && stdin !== undefined) {
+    return { optionName: "stdin", optionValue: stdin };
+  }
+  if (usedDescriptor === 1 && stdout !== undefined) {
+    return { optionName: "stdout", optionValue: stdout };
+  }
+  return usedDescriptor === 2 && stderr !== undefined ? { optionName: "stderr", optionValue: stderr } : { optionName: `stdio[${usedDescriptor}]`, optionValue: stdio[usedDescriptor] };
+};
+var getUsedDescriptor = (fdNumber) => fdNumber === "all" ? 1 : fdNumber;
+var getOptionName = (isWritable) => isWritable ? "to" : "from";
+var serializeOptionValue = (value) => {
+  if (typeof value === "string") {
+    return `'${value}'`;
+  }
+  return typeof value === "number" ? `${value}` : "Stream";
+};
+
+// node_modules/execa/lib/stdio/native.js
+var handleNativeStream = ({ stdioItem, stdioItem: { type }, isStdioArray, fdNumber, direction, isSync }) => {
+  if (!isStdioArray || type !== "native") {
+    return stdioItem;
+  }
+  return isSync ? handleNativeStreamSync({ stdioItem, fdNumber, direction }) : handleNativeStreamAsync({ stdioItem, fdNumber });
+};
+var handleNativeStreamSync = ({ stdioItem, stdioItem: { value, optionName }, fdNumber, direction }) => {
+  const targetFd = getTargetFd({
+    value,
+    optionName,
+    fdNumber,
+    direction
+  });
+  if (targetFd !== undefined) {
+    return targetFd;
+  }
+  if (isStream(value, { checkOpen: false })) {
+    throw new TypeError(`The \`${optionName}: Stream\` option cannot both be an array and include a stream with synchronous methods.`);
+  }
+  return stdioItem;
+};
+var getTargetFd = ({ value, optionName, fdNumber, direction }) => {
+  const targetFdNumber = getTargetFdNumber(value, fdNumber);
+  if (targetFdNumber === undefined) {
+    return;
+  }
+  if (direction === "output") {
+    return { type: "fileNumber", value: targetFdNumber, optionName };
+  }
+  if (tty2.isatty(targetFdNumber)) {
+    throw new TypeError(`The \`${optionName}: ${serializeOptionValue(value)}\` option is invalid: it cannot be a TTY with synchronous methods.`);
+  }
+  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync9(targetFdNumber))], optionName };
+};
+var getTargetFdNumber = (value, fdNumber) => {
+  if (value === "inherit") {
+    return fdNumber;
+  }
+  if (typeof value === "number") {
+    return value;
+  }
+  const standardStreamIndex = STANDARD_STREAMS.indexOf(value);
+  if (standardStreamIndex !== -1) {
+    return standardStreamIndex;
+  }
+};
+var handleNativeStreamAsync = ({ stdioItem, stdioItem: { value, optionName }, fdNumber }) => {
+  if (value === "inherit") {
+    return { type: "nodeStream", value: getStandardStream(fdNumber, value, optionName), optionName };
+  }
+  if (typeof value === "number") {
+    return { type: "nodeStream", value: getStandardStream(value, value, optionName), optionName };
+  }
+  return isStream(value, { checkOpen: false }) ? { type: "nodeStream", value, optionName } : stdioItem;
+};
+var getStandardStream = (fdNumber, value, optionName) => {
+  const standardStream = STANDARD_STREAMS[fdNumber];
+  if (standardStream === undefined) {
+    throw new TypeError(`The \`${optionName}: ${value}\` option is invalid: no such standard stream.`);
+  }
+  return standardStream;
+};
+
+// node_modules/execa/lib/stdio/input-option.js
+var handleInputOptions = ({ input, inputFile }, fdNumber) => fdNumber === 0 ? [
+  ...handleInputOption(input),
+  ...handleInputFileOption(inputFile)
+] : [];
+var handleInputOption = (input) => input === undefined ? [] : [{
+  type: getInputType(input),
+  value: input,
+  optionName: "input"
+}];
+var getInputType = (input) => {
+  if (isReadableStream(input, { checkOpen: false })) {
+    return "nodeStream";
+  }
+  if (typeof input === "string") {
+    return "string";
+  }
+  if (isUint8Array2(input)) {
+    return "uint8Array";
+  }
+  throw new Error("The `input` option must be a string, a Uint8Array or a Node.js Readable stream.");
+};
+var handleInputFileOption = (inputFile) => inputFile === undefined ? [] : [{
+  ...getInputFileType(inputFile),
+  optionName: "inputFile"
+}];
+var getInputFileType = (inputFile) => {
+  if (isUrl(inputFile)) {
+    return { type: "fileUrl", value: inputFile };
+  }
+  if (isFilePathString(inputFile)) {
+    return { type: "filePath", value: { file: inputFile } };
+  }
+  throw new Error("The `inputFile` option must be a file path string or a file URL.");
+};
+
+// node_modules/execa/lib/stdio/duplicate.js
+import path9 from "path";
+import { fileURLToPath as fileURLToPath3 } from "url";
+var isFileType = (type) => SPECIAL_DUPLICATE_TYPES_SYNC.has(type);
+var getFileTarget = ({ type, value }) => type === "filePath" ? path9.resolve(value.file) : fileURLToPath3(value);
+var filterDuplicates = (stdioItems) => stdioItems.filter((stdioItemOne, indexOne) => stdioItems.every((stdioItemTwo, indexTwo) => !hasSameValueAndDirection(stdioItemOne, stdioItemTwo) || indexOne >= indexTwo || stdioItemOne.type === "generator" || stdioItemOne.type === "asyncGenerator"));
+var hasSameValueAndDirection = (stdioItemOne, stdioItemTwo) => stdioItemOne.value === stdioItemTwo.value && stdioItemOne.direction === stdioItemTwo.direction;
+var getDuplicateStream = ({ stdioItem: { type, value, optionName }, direction, fileDescriptors, isSync }) => {
+  const otherStdioItems = getOtherStdioItems(fileDescriptors, type);
+  if (otherStdioItems.length === 0) {
+    return;
+  }
+  if (isSync) {
+    validateDuplicateStreamSync({
+      otherStdioItems,
+      type,
+      value,
+      optionName,
+      direction
+    });
+    return;
+  }
+  if (SPECIAL_DUPLICATE_TYPES.has(type)) {
+    return getDuplicateStreamInstance({
+      otherStdioItems,
+      type,
+      value,
+      optionName,
+      direction
+    });
+  }
+  if (FORBID_DUPLICATE_TYPES.has(type)) {
+    validateDuplicateTransform({
+      otherStdioItems,
+      type,
+      value,
+      optionName
+    });
+  }
+};
+var getOtherStdioItems = (fileDescriptors, type) => fileDescriptors.flatMap(({ direction, stdioItems }) => stdioItems.map((stdioItem) => ({ ...stdioItem, direction }))).filter((stdioItem) => isSameDuplicateType(stdioItem.type, type));
+var isSameDuplicateType = (otherType, type) => otherType === type || isFileType(otherType) && isFileType(type);
+var validateDuplicateStreamSync = ({ otherStdioItems, type, value, optionName, direction }) => {
+  if (SPECIAL_DUPLICATE_TYPES_SYNC.has(type)) {
+    getDuplicateStreamInstance({
+      otherStdioItems,
+      type,
+      value,
+      optionName,
+      direction
+    });
+  }
+};
+var getDuplicateStreamInstance = ({ otherStdioItems, type, value, optionName, direction }) => {
+  const duplicateStdioItems = otherStdioItems.filter((stdioItem) => hasSameValue(stdioItem, type, value));
+  if (duplicateStdioItems.length === 0) {
+    return;
+  }
+  const differentStdioItem = duplicateStdioItems.find((stdioItem) => stdioItem.direction !== direction);
+  throwOnDuplicateStream(differentStdioItem, optionName, type);
+  return direction === "output" || type === "webStream" ? duplicateStdioItems[0].stream : undefined;
+};
+var hasSameValue = (otherStdioItem, type, value) => isFileType(otherStdioItem.type) ? getFileTarget(otherStdioItem) === getFileTarget({ type, value }) : otherStdioItem.value === value;
+var validateDuplicateTransform = ({ otherStdioItems, type, value, optionName }) => {
+  const duplicateStdioItem = otherStdioItems.find(({ value: { transform } }) => transform === value.transform);
+  throwOnDuplicateStream(duplicateStdioItem, optionName, type);
+};
+var throwOnDuplicateStream = (stdioItem, optionName, type) => {
+  if (stdioItem !== undefined) {
+    throw new TypeError(`The \`${stdioItem.optionName}\` and \`${optionName}\` options must not target ${TYPE_TO_MESSAGE[type]} that is the same.`);
+  }
+};
+
+// node_modules/execa/lib/stdio/handle.js
+var handleStdio = (addProperties, options, verboseInfo, isSync) => {
+  const stdio = normalizeStdioOption(options, verboseInfo, isSync);
+  const initialFileDescriptors = stdio.map((stdioOption, fdNumber) => getFileDescriptor({
+    stdioOption,
+    fdNumber,
+    options,
+    isSync
+  }));
+  const fileDescriptors = getFinalFileDescriptors({
+    initialFileDescriptors,
+    addProperties,
+    options,
+    isSync
+  });
+  options.stdio = fileDescriptors.map(({ stdioItems }) => forwardStdio(stdioItems));
+  return fileDescriptors;
+};
+var getFileDescriptor = ({ stdioOption, fdNumber, options, isSync }) => {
+  const optionName = getStreamName(fdNumber);
+  const { stdioItems: initialStdioItems, isStdioArray } = initializeStdioItems({
+    stdioOption,
+    fdNumber,
+    options,
+    optionName
+  });
+  const direction = getStreamDirection({
+    stdioItems: initialStdioItems,
+    isStdioArray,
+    fdNumber,
+    optionName
+  });
+  const stdioItems = initialStdioItems.map((stdioItem) => handleNativeStream({
+    stdioItem,
+    isStdioArray,
+    fdNumber,
+    direction,
+    isSync
+  }));
+  const normalizedStdioItems = normalizeTransforms(stdioItems, optionName, direction, options);
+  const objectMode = getFdObjectMode(normalizedStdioItems, direction);
+  validateFileObjectMode(normalizedStdioItems, objectMode);
+  return { direction, objectMode, stdioItems: normalizedStdioItems };
+};
+var initializeStdioItems = ({ stdioOption, fdNumber, options, optionName }) => {
+  const values = Array.isArray(stdioOption) ? stdioOption : [stdioOption];
+  const inputStdioItems = handleInputOptions(options, fdNumber);
+  const initialStdioItems = [
+    ...omitInheritedStdin(values.map((value) => initializeStdioItem(value, optionName)), inputStdioItems),
+    ...inputStdioItems
+  ];
+  const stdioItems = filterDuplicates(initialStdioItems);
+  const isStdioArray = stdioItems.length > 1;
+  validateStdioArray(stdioItems, isStdioArray, optionName);
+  validateStreams(stdioItems, isStdioArray);
+  return { stdioItems, isStdioArray };
+};
+var omitInheritedStdin = (stdioItems, inputStdioItems) => inputStdioItems.length > 0 && isInheritedStdinOnly(stdioItems) ? [] : stdioItems;
+var isInheritedStdinOnly = (stdioItems) => stdioItems.length === 1 && stdioItems[0].type === "native" && stdioItems[0].value === "inherit";
+var initializeStdioItem = (value, optionName) => {
+  if (isStdioValueObject(value)) {
+    return initializeStdioValueObject(value, optionName);
+  }
+  return {
+    type: getStdioItemType(value, optionName),
+    value,
+    optionName
+  };
+};
+var initializeStdioValueObject = ({ value, input }, optionName) => {
+  checkBooleanOption(input, `${optionName}.input`);
+  return {
+    type: getStdioItemType(value, optionName),
+    value,
+    direction: input ? "input" : undefined,
+    optionName
+  };
+};
+var validateStdioArray = (stdioItems, isStdioArray, optionName) => {
+  if (stdioItems.length === 0) {
+    throw new TypeError(`The \`${optionName}\` option must not be an empty array.`);
+  }
+  if (!isStdioArray) {
+    return;
+  }
+  for (const { value, optionName } of stdioItems) {
+    if (INVALID_STDIO_ARRAY_OPTIONS.has(value)) {
+      throw new Error(`The \`${optionName}\` option must not include \`${value}\`.`);
+    }
+  }
+};
+var INVALID_STDIO_ARRAY_OPTIONS = new Set(["ignore"]);
+var validateStreams = (stdioItems, isStdioArray) => {
+  for (const stdioItem of stdioItems) {
+    validateFileStdio(stdioItem);
+    validateFileDescriptorStdio(stdioItem);
+    validateNativeStdio(stdioItem, isStdioArray);
+  }
+};
+var validateFileDescriptorStdio = ({ type, value, optionName }) => {
+  if (type !== "native") {
+    return;
+  }
+  const fileDescriptor = typeof value === "number" ? value : value?.fd;
+  if (typeof fileDescriptor === "number" && (!Number.isInteger(fileDescriptor) || fileDescriptor < 0 || fileDescriptor > MAX_FILE_DESCRIPTOR)) {
+    throw new TypeError(`The \`${optionName}\` option must be a non-negative 32-bit integer: got ${fileDescriptor}.`);
+  }
+};
+var MAX_FILE_DESCRIPTOR = 2 ** 31 - 1;
+var validateNativeStdio = ({ type, value, optionName }, isStdioArray) => {
+  if (type !== "native") {
+    return;
+  }
+  if (isFileHandle(value)) {
+    if (isStdioArray) {
+      throw new TypeError(`The \`${optionName}\` option cannot combine file handles with other values.`);
+    }
+    return;
+  }
+  if (typeof value !== "string" && typeof value !== "number" && !isStream(value, { checkOpen: false })) {
+    throw new TypeError(`The \`${optionName}\` option is invalid: ${String(value)} (${typeof value}).`);
+  }
+};
+var isFileHandle = (value) => typeof value?.fd === "number" && !isStream(value, { checkOpen: false });
+var validateFileStdio = ({ type, value, optionName }) => {
+  if (isRegularUrl(value)) {
+    throw new TypeError(`The \`${optionName}: URL\` option must use the \`file:\` scheme.
+For example, you can use the \`pathToFileURL()\` method of the \`url\` core module.`);
+  }
+  if (isUnknownStdioString(type, value)) {
+    throw new TypeError(`The \`${optionName}: { file: '...' }\` option must be used instead of \`${optionName}: '...'\`.`);
+  }
+};
+var validateFileObjectMode = (stdioItems, objectMode) => {
+  if (!objectMode) {
+    return;
+  }
+  const fileStdioItem = stdioItems.find(({ type }) => FILE_TYPES.has(type));
+  if (fileStdioItem !== undefined) {
+    throw new TypeError(`The \`${fileStdioItem.optionName}\` option cannot use both files and transforms in objectMode.`);
+  }
+};
+var getFinalFileDescriptors = ({ initialFileDescriptors, addProperties, options, isSync }) => {
+  const fileDescriptors = [];
+  try {
+    for (const fileDescriptor of initialFileDescriptors) {
+      addFinalFileDescriptor({
+        fileDescriptor,
+        fileDescriptors,
+        addProperties,
+        options,
+        isSync
+      });
+    }
+    return fileDescriptors;
+  } catch (error) {
+    cleanupCustomStreams(fileDescriptors);
+    throw error;
+  }
+};
+var addFinalFileDescriptor = ({ fileDescriptor, fileDescriptors, addProperties, options, isSync }) => {
+  const { direction, objectMode, stdioItems } = fileDescriptor;
+  const finalFileDescriptor = { direction, objectMode, stdioItems: [] };
+  fileDescriptors.push(finalFileDescriptor);
+  for (const stdioItem of stdioItems) {
+    finalFileDescriptor.stdioItems.push(addStreamProperties({
+      stdioItem,
+      addProperties,
+      direction,
+      objectMode,
+      options,
+      fileDescriptors,
+      isSync
+    }));
+  }
+};
+var addStreamProperties = ({ stdioItem, addProperties, direction, objectMode, options, fileDescriptors, isSync }) => {
+  const duplicateStream = getDuplicateStream({
+    stdioItem,
+    direction,
+    fileDescriptors,
+    isSync
+  });
+  if (duplicateStream !== undefined) {
+    return { ...stdioItem, stream: duplicateStream };
+  }
+  return {
+    ...stdioItem,
+    ...addProperties[direction][stdioItem.type](stdioItem, options, objectMode)
+  };
+};
+var cleanupCustomStreams = (fileDescriptors) => {
+  for (const { stream } of fileDescriptors.flatMap(({ stdioItems }) => stdioItems)) {
+    if (stream === undefined || isStandardStream(stream)) {
+      continue;
+    }
+    stream.on("error", () => {});
+    stream.destroy();
+  }
+};
+var forwardStdio = (stdioItems) => {
+  if (stdioItems.length > 1) {
+    return stdioItems.some(({ value }) => value === "overlapped") ? "overlapped" : "pipe";
+  }
+  const [{ type, value }] = stdioItems;
+  return type === "native" ? value : "pipe";
+};
+
+// node_modules/execa/lib/stdio/handle-sync.js
+var handleStdioSync = (options, verboseInfo) => handleStdio(addPropertiesSync, options, verboseInfo, true);
+var forbiddenIfSync = ({ type, optionName }) => {
+  throwInvalidSyncValue(optionName, TYPE_TO_MESSAGE[type]);
+};
+var forbiddenNativeIfSync = ({ optionName, value }) => {
+  if (value === "overlapped") {
+    throwInvalidSyncValue(optionName, `"${value}"`);
+  }
+  return {};
+};
+var forbiddenNativeInputIfSync = (stdioItem) => {
+  const { optionName, value } = stdioItem;
+  if (value === "pipe" && optionName !== "stdin") {
+    throw new TypeError(`Only the \`stdin\` option, not \`${optionName}\`, can be an input pipe with synchronous methods.`);
+  }
+  return forbiddenNativeIfSync(stdioItem);
+};
+var forbiddenInputTransformIfSync = ({ optionName }) => {
+  if (optionName !== "stdin") {
+    throw new TypeError(`Only the \`stdin\` option, not \`${optionName}\`, can be an input transform with synchronous methods.`);
+  }
+};
+var throwInvalidSyncValue = (optionName, value) => {
+  throw new TypeError(`The \`${optionName}\` option cannot be ${value} with synchronous methods.`);
+};
+var addProperties = {
+  generator() {},
+  asyncGenerator: forbiddenIfSync,
+  webStream: forbiddenIfSync,
+  nodeStream: forbiddenIfSync,
+  webTransform: forbiddenIfSync,
+  duplex: forbiddenIfSync,
+  asyncIterable: forbiddenIfSync,
+  native: forbiddenNativeIfSync
+};
+var addPropertiesSync = {
+  input: {
+    ...addProperties,
+    generator: forbiddenInputTransformIfSync,
+    native: forbiddenNativeInputIfSync,
+    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync10(value))] }),
+    filePath: ({ value: { file } }) => ({ contents: () => [bufferToUint8Array(readFileSync10(file))] }),
+    fileNumber: forbiddenIfSync,
+    iterable: ({ value }) => ({ contents: () => [...value] }),
+    string: ({ value }) => ({ contents: [value] }),
+    uint8Array: ({ value, contents = [value] }) => ({ contents })
+  },
+  output: {
+    ...addProperties,
+    fileUrl: ({ value }) => ({ path: value }),
+    filePath: ({ value: { file, append } }) => ({ path: file, append }),
+    fileNumber: ({ value }) => ({ path: value }),
+    iterable: forbiddenIfSync,
+    string: forbiddenIfSync,
+    uint8Array: forbiddenIfSync
+  }
+};
+
+// node_modules/execa/lib/transform/generator.js
+import { Transform, getDefaultHighWaterMark } from "stream";
+import { Buffer as Buffer7 } from "buffer";
+
+// node_modules/execa/lib/transform/validate.js
+import { Buffer as Buffer5 } from "buffer";
+var getValidateTransformInput = (writableObjectMode, optionName) => writableObjectMode ? undefined : validateStringTransformInput.bind(undefined, optionName);
+var validateStringTransformInput = function* (optionName, chunk) {
+  if (typeof chunk !== "string" && !isUint8Array2(chunk) && !Buffer5.isBuffer(chunk)) {
+    throw new TypeError(`The \`${optionName}\` option's transform must use "objectMode: true" to receive as input: ${typeof chunk}.`);
+  }
+  yield chunk;
+};
+var getValidateTransformReturn = (readableObjectMode, optionName) => readableObjectMode ? validateObjectTransformReturn.bind(undefined, optionName) : validateStringTransformReturn.bind(undefined, optionName);
+var validateObjectTransformReturn = function* (optionName, chunk) {
+  validateEmptyReturn(optionName, chunk);
+  yield chunk;
+};
+var validateStringTransformReturn = function* (optionName, chunk) {
+  validateEmptyReturn(optionName, chunk);
+  if (typeof chunk !== "string" && !isUint8Array2(chunk)) {
+    throw new TypeError(`The \`${optionName}\` option's function must yield a string or an Uint8Array, not ${typeof chunk}.`);
+  }
+  yield chunk;
+};
+var validateEmptyReturn = (optionName, chunk) => {
+  if (chunk === null || chunk === undefined) {
+    throw new TypeError(`The \`${optionName}\` option's function must not call \`yield ${chunk}\`.
+Instead, \`yield\` should either be called with a value, or not be called at all. For example:
+  if (condition) { yield value; }`);
+  }
+};
+
+// node_modules/execa/lib/transform/encoding-transform.js
+import { Buffer as Buffer6 } from "buffer";
+import { StringDecoder as StringDecoder2 } from "string_decoder";
+var getEncodingTransformGenerator = (binary, encoding, skipped) => {
+  if (skipped) {
+    return;
+  }
+  if (binary) {
+    return { transform: encodingUint8ArrayGenerator.bind(undefined, new TextEncoder) };
+  }
+  const stringDecoder = new StringDecoder2(encoding);
+  return {
+    transform: encodingStringGenerator.bind(undefined, stringDecoder),
+    final: encodingStringFinal.bind(undefined, stringDecoder)
+  };
+};
+var encodingUint8ArrayGenerator = function* (textEncoder, chunk) {
+  if (Buffer6.isBuffer(chunk)) {
+    yield bufferToUint8Array(chunk);
+  } else if (typeof chunk === "string") {
+    yield textEncoder.encode(chunk);
+  } else {
+    yield chunk;
+  }
+};
+var encodingStringGenerator = function* (stringDecoder, chunk) {
+  yield isUint8Array2(chunk) ? stringDecoder.write(chunk) : chunk;
+};
+var encodingStringFinal = function* (stringDecoder) {
+  const lastChunk = stringDecoder.end();
+  if (lastChunk !== "") {
+    yield lastChunk;
+  }
+};
+var getStringToBytesGenerator = (binary, encoding, skipped) => skipped || encoding === "utf8" ? undefined : { transform: stringToBytesGenerator.bind(undefined, getStringEncoding(binary, encoding)) };
+var stringToBytesGenerator = function* (stringEncoding, chunk) {
+  yield typeof chunk === "string" ? bufferToUint8Array(Buffer6.from(chunk, stringEncoding)) : chunk;
+};
+
+// node_modules/execa/lib/transform/run-async.js
+import { callbackify } from "util";
+var pushChunks = callbackify(async (getChunks, state, getChunksArguments, transformStream) => {
+  state.currentIterable = getChunks(...getChunksArguments);
+  try {
+    for await (const chunk of state.currentIterable) {
+      transformStream.push(chunk);
+    }
+  } finally {
+    delete state.currentIterable;
+  }
+});
+var transformChunk = async function* (chunk, generators, index) {
+  if (index === generators.length) {
+    yield chunk;
+    return;
+  }
+  const { transform = identityGenerator } = generators[index];
+  for await (const transformedChunk of transform(chunk)) {
+    yield* transformChunk(transformedChunk, generators, index + 1);
+  }
+};
+var finalChunks = async function* (generators) {
+  for (const [index, { final }] of Object.entries(generators)) {
+    yield* generatorFinalChunks(final, Number(index), generators);
+  }
+};
+var generatorFinalChunks = async function* (final, index, generators) {
+  if (final === undefined) {
+    return;
+  }
+  for await (const finalChunk of final()) {
+    yield* transformChunk(finalChunk, generators, index + 1);
+  }
+};
+var destroyTransform = callbackify(async ({ currentIterable }, error) => {
+  if (currentIterable !== undefined) {
+    await (error ? currentIterable.throw(error) : currentIterable.return());
+    return;
+  }
+  if (error) {
+    throw error;
+  }
+});
+var identityGenerator = function* (chunk) {
+  yield chunk;
+};
+
+// node_modules/execa/lib/transform/run-sync.js
+var pushChunksSync = (getChunksSync, getChunksArguments, transformStream, done) => {
+  try {
+    for (const chunk of getChunksSync(...getChunksArguments)) {
+      transformStream.push(chunk);
+    }
+    done();
+  } catch (error) {
+    done(normalizeTransformError(error));
+  }
+};
+var normalizeTransformError = (error) => error || Object.assign(new Error("Promise was rejected with falsy value"), {
+  code: "ERR_FALSY_VALUE_REJECTION",
+  reason: error
+});
+var runTransformSync = (generators, chunks) => {
+  try {
+    return [
+      ...chunks.flatMap((chunk) => [...transformChunkSync(chunk, generators, 0)]),
+      ...finalChunksSync(generators)
+    ];
+  } catch (error) {
+    throw normalizeTransformError(error);
+  }
+};
+var transformChunkSync = function* (chunk, generators, index) {
+  if (index === generators.length) {
+    yield chunk;
+    return;
+  }
+  const { transform = identityGenerator2 } = generators[index];
+  for (const transformedChunk of transform(chunk)) {
+    yield* transformChunkSync(transformedChunk, generators, index + 1);
+  }
+};
+var finalChunksSync = function* (generators) {
+  for (const [index, { final }] of Object.entries(generators)) {
+    yield* generatorFinalChunksSync(final, Number(index), generators);
+  }
+};
+var generatorFinalChunksSync = function* (final, index, generators) {
+  if (final === undefined) {
+    return;
+  }
+  for (const finalChunk of final()) {
+    yield* transformChunkSync(finalChunk, generators, index + 1);
+  }
+};
+var identityGenerator2 = function* (chunk) {
+  yield chunk;
+};
+
+// node_modules/execa/lib/transform/generator.js
+var generatorToStream = ({
+  value,
+  value: {
+    transform,
+    final,
+    binary,
+    writableObjectMode,
+    readableObjectMode
+  },
+  optionName
+}, { encoding }) => {
+  const state = {};
+  const generators = addInternalGenerators(value, encoding, optionName);
+  const transformAsync = isAsyncGenerator(transform);
+  const finalAsync = isAsyncGenerator(final);
+  const transformMethod = transformAsync ? pushChunks.bind(undefined, transformChunk, state) : pushChunksSync.bind(undefined, transformChunkSync);
+  const finalMethod = transformAsync || finalAsync ? pushChunks.bind(undefined, finalChunks, state) : pushChunksSync.bind(undefined, finalChunksSync);
+  const destroyMethod = transformAsync || finalAsync ? destroyTransform.bind(undefined, state) : undefined;
+  const stream = new Transform({
+    writableObjectMode,
+    writableHighWaterMark: getDefaultHighWaterMark(writableObjectMode),
+    readableObjectMode,
+    readableHighWaterMark: getDefaultHighWaterMark(readableObjectMode),
+    defaultEncoding: getStringEncoding(binary, encoding),
+    transform(chunk, encoding, done) {
+      transformMethod([chunk, generators, 0], this, done);
+    },
+    flush(done) {
+      finalMethod([generators], this, done);
+    },
+    destroy: destroyMethod
+  });
+  return { stream };
+};
+var runGeneratorsSync = (chunks, stdioItems, encoding, isInput) => {
+  const generators = stdioItems.filter(({ type }) => type === "generator");
+  const reversedGenerators = isInput ? generators.reverse() : generators;
+  for (const { value, optionName } of reversedGenerators) {
+    if (!value.writableObjectMode) {
+      const stringEncoding = getStringEncoding(value.binary, encoding);
+      chunks = chunks.map((chunk) => typeof chunk === "string" ? Buffer7.from(chunk, stringEncoding) : chunk);
+    }
+    const generators = addInternalGenerators(value, encoding, optionName);
+    chunks = runTransformSync(generators, chunks);
+  }
+  return chunks;
+};
+var addInternalGenerators = ({ transform, final, binary, writableObjectMode, readableObjectMode, preserveNewlines }, encoding, optionName) => {
+  const state = {};
+  return [
+    { transform: getValidateTransformInput(writableObjectMode, optionName) },
+    getEncodingTransformGenerator(binary, encoding, writableObjectMode),
+    getSplitLinesGenerator(binary, preserveNewlines, writableObjectMode, state),
+    { transform, final },
+    { transform: getValidateTransformReturn(readableObjectMode, optionName) },
+    getAppendNewlineGenerator({
+      binary,
+      preserveNewlines,
+      readableObjectMode,
+      state,
+      encoding
+    }),
+    getStringToBytesGenerator(binary, encoding, readableObjectMode)
+  ].filter(Boolean);
+};
+
+// node_modules/execa/lib/io/input-sync.js
+var addInputOptionsSync = (fileDescriptors, options) => {
+  for (const fdNumber of getInputFdNumbers(fileDescriptors)) {
+    addInputOptionSync(fileDescriptors, fdNumber, options);
+  }
+};
+var getInputFdNumbers = (fileDescriptors) => new Set(Object.entries(fileDescriptors).filter(([, { direction }]) => direction === "input").map(([fdNumber]) => Number(fdNumber)));
+var addInputOptionSync = (fileDescriptors, fdNumber, options) => {
+  const { stdioItems } = fileDescriptors[fdNumber];
+  const allStdioItems = stdioItems.filter(({ contents }) => contents !== undefined);
+  if (allStdioItems.length === 0 && stdioItems.every(({ type }) => type !== "generator")) {
+    return;
+  }
+  if (fdNumber !== 0) {
+    const [{ type, optionName }] = allStdioItems;
+    throw new TypeError(`Only the \`stdin\` option, not \`${optionName}\`, can be ${TYPE_TO_MESSAGE[type]} with synchronous methods.`);
+  }
+  const chunks = allStdioItems.flatMap(({ type, contents }) => getChunks(type, typeof contents === "function" ? contents() : contents));
+  options.input = applyInputGeneratorsSync(chunks, stdioItems, options.encoding);
+};
+var getChunks = (type, chunks) => type === "iterable" ? chunks : chunks.filter((chunk) => chunk.length > 0);
+var applyInputGeneratorsSync = (chunks, stdioItems, encoding) => {
+  const newContents = runGeneratorsSync(chunks, stdioItems, getInputEncoding(encoding), true);
+  validateSerializable(newContents);
+  return joinToUint8Array(newContents);
+};
+var validateSerializable = (newContents) => {
+  const invalidItem = newContents.find((item) => !isSerializableInput(item));
+  if (invalidItem !== undefined) {
+    throwOnSerializableInput("stdin", invalidItem);
+  }
+};
+var isSerializableInput = (item) => typeof item === "string" || isUint8Array2(item);
+var throwOnSerializableInput = (optionName, invalidItem) => {
+  throw new TypeError(`The \`${optionName}\` option is invalid: when passing objects as input, a transform must be used to serialize them to strings or Uint8Arrays: ${invalidItem}.`);
+};
+
+// node_modules/execa/lib/io/output-sync.js
+import { writeFileSync as writeFileSync4, appendFileSync as appendFileSync4 } from "fs";
+
+// node_modules/execa/lib/verbose/output.js
+var shouldLogOutput = ({ stdioItems, encoding, verboseInfo, fdNumber }) => fdNumber !== "all" && isFullVerbose(verboseInfo, fdNumber) && !BINARY_ENCODINGS.has(encoding) && isFdVerbose(fdNumber) && (stdioItems.some(({ type, value }) => type === "native" && PIPED_STDIO_VALUES.has(value)) || stdioItems.every(({ type }) => TRANSFORM_TYPES.has(type)));
+var isFdVerbose = (fdNumber) => fdNumber === 1 || fdNumber === 2;
+var PIPED_STDIO_VALUES = new Set(["pipe", "overlapped"]);
+var logLines = async (linesIterable, stream, fdNumber, verboseInfo) => {
+  for await (const line of linesIterable) {
+    if (!isPipingStream(stream)) {
+      logLine(line, fdNumber, verboseInfo);
+    }
+  }
+};
+var logLinesSync = (linesArray, fdNumber, verboseInfo) => {
+  for (const line of linesArray) {
+    logLine(line, fdNumber, verboseInfo);
+  }
+};
+var isPipingStream = (stream) => stream._readableState.pipes.some((pipe) => !isAllStream(pipe) || isPipingStream(pipe));
+var logLine = (line, fdNumber, verboseInfo) => {
+  const verboseMessage = serializeVerboseMessage(line);
+  verboseLog({
+    type: "output",
+    verboseMessage,
+    fdNumber,
+    verboseInfo
+  });
+};
+
+// node_modules/execa/lib/io/output-sync.js
+var transformOutputSync = ({ fileDescriptors, syncResult, options, verboseInfo }) => {
+  const output = syncResult.output ?? getSpawnFailureOutput(options);
+  const outputFiles = new Set;
+  const errors = [];
+  const transformedOutput = output.map((result, fdNumber) => transformOutputResultSync({
+    result,
+    fileDescriptors,
+    fdNumber,
+    errors,
+    outputFiles,
+    verboseInfo
+  }, options));
+  return { output: transformedOutput, error: errors.find((error) => error !== undefined) };
+};
+var getSpawnFailureOutput = ({ stdio }) => stdio.map((stdioOption, fdNumber) => fdNumber !== 0 && stdioOption === "pipe" ? new Uint8Array : null);
+var transformOutputResultSync = ({ result, fileDescriptors, fdNumber, errors, outputFiles, verboseInfo }, { buffer, encoding, lines, stripFinalNewline, maxBuffer }) => {
+  if (result === null) {
+    return;
+  }
+  const truncatedResult = truncateMaxBufferSync(result, fdNumber, { maxBuffer, buffer });
+  const uint8ArrayResult = bufferToUint8Array(truncatedResult);
+  const { stdioItems, objectMode } = fileDescriptors[fdNumber];
+  const { chunks, error: transformError } = runOutputGeneratorsSync(uint8ArrayResult.length === 0 ? [] : [uint8ArrayResult], stdioItems, encoding);
+  const { serializedResult, finalResult } = serializeChunks2({
+    chunks,
+    objectMode,
+    encoding,
+    lines,
+    stripFinalNewline,
+    fdNumber
+  });
+  const logError = logOutputSync({
+    serializedResult,
+    fdNumber,
+    verboseInfo,
+    encoding,
+    stdioItems,
+    objectMode
+  });
+  const error = transformError ?? logError;
+  errors.push(error);
+  const returnedResult = buffer[fdNumber] ? finalResult : undefined;
+  try {
+    if (error === undefined) {
+      writeToFiles(chunks, stdioItems, outputFiles);
+    }
+    return returnedResult;
+  } catch (writeError) {
+    errors.push(writeError);
+    return returnedResult;
+  }
+};
+var runOutputGeneratorsSync = (chunks, stdioItems, encoding) => {
+  try {
+    return { chunks: runGeneratorsSync(chunks, stdioItems, encoding, false), error: undefined };
+  } catch (error) {
+    return { chunks: [], error };
+  }
+};
+var serializeChunks2 = ({ chunks, objectMode, encoding, lines, stripFinalNewline, fdNumber }) => {
+  if (objectMode) {
+    return { serializedResult: chunks, finalResult: chunks };
+  }
+  if (encoding === "buffer") {
+    const serializedResult = joinToUint8Array(chunks);
+    return { serializedResult, finalResult: serializedResult };
+  }
+  const serializedResult = joinToString(chunks, encoding);
+  const finalResult = lines[fdNumber] ? splitLinesSync(serializedResult, !stripFinalNewline[fdNumber], objectMode) : serializedResult;
+  return { serializedResult, finalResult };
+};
+var logOutputSync = ({ serializedResult, fdNumber, verboseInfo, encoding, stdioItems, objectMode }) => {
+  if (!shouldLogOutput({
+    stdioItems,
+    encoding,
+    verboseInfo,
+    fdNumber
+  })) {
+    return;
+  }
+  const linesArray = splitLinesSync(serializedResult, false, objectMode);
+  try {
+    logLinesSync(linesArray, fdNumber, verboseInfo);
+  } catch (error) {
+    return error;
+  }
+};
+var writeToFiles = (chunks, stdioItems, outputFiles) => {
+  const fileItems = stdioItems.filter(({ type }) => FILE_TYPES.has(type));
+  if (fileItems.length === 0) {
+    return;
+  }
+  const contents = joinToUint8Array(chunks);
+  const writtenPaths = new Set;
+  for (const stdioItem of fileItems) {
+    const { type, append } = stdioItem;
+    const path = type === "fileNumber" ? stdioItem.path : getFileTarget(stdioItem);
+    if (writtenPaths.has(path)) {
+      continue;
+    }
+    writtenPaths.add(path);
+    if (append || outputFiles.has(path)) {
+      appendFileSync4(path, contents);
+    } else {
+      writeFileSync4(path, contents);
+    }
+    outputFiles.add(path);
+  }
+};
+
+// node_modules/execa/lib/resolve/exit-async.js
+import { once as once4 } from "events";
+var waitForExit = async (subprocess, context) => {
+  const [exitCode, signal] = await waitForExitOrError(subprocess);
+  context.isForcefullyTerminated ??= false;
+  return [exitCode, signal];
+};
+var waitForExitOrError = async (subprocess) => {
+  const [spawnPayload, exitPayload] = await Promise.allSettled([
+    once4(subprocess, "spawn"),
+    once4(subprocess, "exit")
+  ]);
+  if (spawnPayload.status === "rejected") {
+    return [];
+  }
+  return exitPayload.status === "rejected" ? waitForSubprocessExit(subprocess) : exitPayload.value;
+};
+var waitForSubprocessExit = async (subprocess) => {
+  try {
+    return await once4(subprocess, "exit");
+  } catch {
+    return waitForSubprocessExit(subprocess);
+  }
+};
+var waitForSuccessfulExit = async (exitPromise) => {
+  const [exitCode, signal] = await exitPromise;
+  if (!isSubprocessErrorExit(exitCode, signal) && isFailedExit(exitCode, signal)) {
+    throw new DiscardedError;
+  }
+  return [exitCode, signal];
+};
+var isSubprocessErrorExit = (exitCode, signal) => exitCode === undefined && signal === undefined;
+var isFailedExit = (exitCode, signal) => exitCode !== 0 || signal !== null;
+
+// node_modules/execa/lib/resolve/exit-sync.js
+var getExitResultSync = ({ error, status: exitCode, signal, output }, { maxBuffer, buffer }) => {
+  const initialError = getResultError(error, exitCode, signal);
+  const isTimedOut = initialError?.code === "ETIMEDOUT";
+  const { resultError, isMaxBuffer } = isTimedOut ? { resultError: initialError, isMaxBuffer: false } : handleMaxBufferSync({
+    resultError: initialError,
+    output,
+    maxBuffer,
+    buffer
+  });
+  return {
+    resultError,
+    exitCode,
+    signal,
+    timedOut: isTimedOut,
+    isMaxBuffer
+  };
+};
+var getResultError = (error, exitCode, signal) => {
+  if (error !== undefined) {
+    return error;
+  }
+  return isFailedExit(exitCode, signal) ? new DiscardedError : undefined;
+};
+
+// node_modules/execa/lib/methods/main-sync.js
+var execaCoreSync = (rawFile, rawArguments, rawOptions) => {
+  const { file, commandArguments, command, escapedCommand, startTime, verboseInfo, options, fileDescriptors } = handleSyncArguments(rawFile, rawArguments, rawOptions);
+  const result = spawnSubprocessSync({
+    file,
+    commandArguments,
+    options,
+    command,
+    escapedCommand,
+    verboseInfo,
+    fileDescriptors,
+    startTime
+  });
+  return handleResult(result, verboseInfo, options);
+};
+var handleSyncArguments = (rawFile, rawArguments, rawOptions) => {
+  const { command, escapedCommand, startTime, verboseInfo } = handleCommand(rawFile, rawArguments, rawOptions);
+  const syncOptions = normalizeSyncOptions(rawOptions);
+  const { file, commandArguments, options } = normalizeOptions(rawFile, rawArguments, syncOptions);
+  validateSyncOptions(options);
+  const fileDescriptors = handleStdioSync(options, verboseInfo);
+  return {
+    file,
+    commandArguments,
+    command,
+    escapedCommand,
+    startTime,
+    verboseInfo,
+    options,
+    fileDescriptors
+  };
+};
+var normalizeSyncOptions = (options) => options.node && !options.ipc ? { ...options, ipc: false } : options;
+var validateSyncOptions = ({ ipc, ipcInput, detached, cancelSignal, killDescendants }) => {
+  if (ipcInput !== undefined) {
+    throwInvalidSyncOption("ipcInput");
+  }
+  if (ipc) {
+    throwInvalidSyncOption("ipc: true");
+  }
+  if (detached) {
+    throwInvalidSyncOption("detached: true");
+  }
+  if (killDescendants) {
+    throwInvalidSyncOption("killDescendants: true");
+  }
+  if (cancelSignal) {
+    throwInvalidSyncOption("cancelSignal");
+  }
+};
+var throwInvalidSyncOption = (value) => {
+  throw new TypeError(`The "${value}" option cannot be used with synchronous methods.`);
+};
+var spawnSubprocessSync = ({ file, commandArguments, options, command, escapedCommand, verboseInfo, fileDescriptors, startTime }) => {
+  const syncResult = runSubprocessSync({
+    file,
+    commandArguments,
+    options,
+    command,
+    escapedCommand,
+    fileDescriptors,
+    startTime
+  });
+  if (syncResult.failed) {
+    return syncResult;
+  }
+  const { resultError, exitCode, signal, timedOut, isMaxBuffer } = getExitResultSync(syncResult, options);
+  const { output, error = resultError } = transformOutputSync({
+    fileDescriptors,
+    syncResult,
+    options,
+    verboseInfo
+  });
+  const stdio = output.map((stdioOutput, fdNumber) => stripNewline(stdioOutput, options, fdNumber));
+  const allFds = getAllSyncFds(output);
+  const all = stripNewline(getAllSync(output, allFds, options), options, "all", allFds);
+  return getSyncResult({
+    error,
+    exitCode,
+    signal,
+    timedOut,
+    isMaxBuffer,
+    stdio,
+    all,
+    options,
+    command,
+    escapedCommand,
+    startTime
+  });
+};
+var runSubprocessSync = ({ file, commandArguments, options, command, escapedCommand, fileDescriptors, startTime }) => {
+  try {
+    addInputOptionsSync(fileDescriptors, options);
+    const normalizedOptions = normalizeSpawnSyncOptions(options);
+    return { __proto__: null, ...spawnSync(...concatenateShell(file, commandArguments, normalizedOptions)) };
+  } catch (error) {
+    return makeEarlyError({
+      error,
+      command,
+      escapedCommand,
+      fileDescriptors,
+      options,
+      startTime,
+      isSync: true,
+      ...getEarlyErrorOutput(fileDescriptors, options)
+    });
+  }
+};
+var normalizeSpawnSyncOptions = ({ encoding, maxBuffer, ...options }) => ({ ...options, encoding: "buffer", maxBuffer: getMaxBufferSync(maxBuffer) });
+var getSyncResult = ({ error, exitCode, signal, timedOut, isMaxBuffer, stdio, all, options, command, escapedCommand, startTime }) => error === undefined ? makeSuccessResult({
+  command,
+  escapedCommand,
+  stdio,
+  all,
+  ipcOutput: [],
+  options,
+  startTime
+}) : makeError({
+  error,
+  command,
+  escapedCommand,
+  timedOut,
+  isCanceled: false,
+  isGracefullyCanceled: false,
+  isMaxBuffer,
+  isForcefullyTerminated: false,
+  exitCode,
+  signal,
+  stdio,
+  all,
+  ipcOutput: [],
+  options,
+  startTime,
+  isSync: true
+});
+
+// node_modules/execa/lib/methods/main-async.js
+import { setMaxListeners, once as once9 } from "events";
+import { spawn } from "child_process";
+
+// node_modules/execa/lib/ipc/methods.js
+import process11 from "process";
+
+// node_modules/execa/lib/ipc/get-one.js
+import { once as once5, on as on2 } from "events";
+var internalGetOneMessageOptions = Symbol("internalGetOneMessageOptions");
+var getOneMessage = ({ anyProcess, channel, isSubprocess, ipc }, rawOptions) => {
+  const options = copyOptions(rawOptions);
+  const { reference = true, filter } = options;
+  const { signal } = options[internalGetOneMessageOptions] ?? {};
+  validateIpcMethod({
+    methodName: "getOneMessage",
+    isSubprocess,
+    ipc,
+    isConnected: isConnected(anyProcess)
+  });
+  return getOneMessageAsync({
+    anyProcess,
+    channel,
+    isSubprocess,
+    filter,
+    reference,
+    signal
+  });
+};
+var getOneMessageAsync = async ({ anyProcess, channel, isSubprocess, filter, reference, signal }) => {
+  addReference(channel, reference);
+  const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
+  const controller = new AbortController;
+  stopOnAbort(signal, controller);
+  try {
+    return await Promise.race([
+      getMessage(ipcEmitter, filter, controller),
+      throwOnDisconnect2(ipcEmitter, isSubprocess, controller),
+      throwOnStrictError(ipcEmitter, isSubprocess, controller)
+    ]);
+  } catch (error) {
+    if (!signal?.aborted) {
+      disconnect(anyProcess);
+    }
+    throw error;
+  } finally {
+    controller.abort();
+    removeReference(channel, reference);
+  }
+};
+var stopOnAbort = (signal, controller) => {
+  if (signal === undefined) {
+    return;
+  }
+  if (signal.aborted) {
+    controller.abort();
+    return;
+  }
+  signal.addEventListener("abort", () => {
+    controller.abort();
+  }, { once: true, signal: controller.signal });
+};
+var getMessage = async (ipcEmitter, filter, { signal }) => {
+  if (filter === undefined) {
+    const [message] = await once5(ipcEmitter, "message", { signal });
+    return message;
+  }
+  for await (const [message] of on2(ipcEmitter, "message", { signal })) {
+    if (filter(message)) {
+      return message;
+    }
+  }
+};
+var throwOnDisconnect2 = async (ipcEmitter, isSubprocess, { signal }) => {
+  await once5(ipcEmitter, "disconnect", { signal });
+  throwOnEarlyDisconnect(isSubprocess);
+};
+var throwOnStrictError = async (ipcEmitter, isSubprocess, { signal }) => {
+  const [error] = await once5(ipcEmitter, "strict:error", { signal });
+  throw getStrictResponseError(error, isSubprocess);
+};
+
+// node_modules/execa/lib/ipc/get-each.js
+import { once as once6, on as on3 } from "events";
+var internalGetEachMessageOptions = Symbol("internalGetEachMessageOptions");
+var getEachMessage = (subprocessInfo, rawOptions) => {
+  const options = copyOptions(rawOptions);
+  const { reference = true } = options;
+  const { signal, shouldAwait = !subprocessInfo.isSubprocess } = options[internalGetEachMessageOptions] ?? {};
+  return loopOnMessages({
+    ...subprocessInfo,
+    shouldAwait,
+    reference,
+    signal
+  });
+};
+var loopOnMessages = ({ anyProcess, waitProcess = anyProcess, channel, isSubprocess, ipc, shouldAwait, reference, signal }) => {
+  validateIpcMethod({
+    methodName: "getEachMessage",
+    isSubprocess,
+    ipc,
+    isConnected: isConnected(anyProcess)
+  });
+  addReference(channel, reference);
+  const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
+  const controller = new AbortController;
+  const state = {};
+  stopOnAbort2(signal, controller);
+  stopOnDisconnect(anyProcess, ipcEmitter, controller);
+  abortOnStrictError({
+    ipcEmitter,
+    isSubprocess,
+    controller,
+    state
+  });
+  return iterateOnMessages({
+    anyProcess,
+    waitProcess,
+    channel,
+    ipcEmitter,
+    isSubprocess,
+    shouldAwait,
+    controller,
+    state,
+    reference,
+    signal
+  });
+};
+var stopOnAbort2 = (signal, controller) => {
+  if (signal === undefined) {
+    return;
+  }
+  if (signal.aborted) {
+    controller.abort();
+    return;
+  }
+  signal.addEventListener("abort", () => {
+    controller.abort();
+  }, { once: true, signal: controller.signal });
+};
+var stopOnDisconnect = async (anyProcess, ipcEmitter, controller) => {
+  try {
+    await once6(ipcEmitter, "disconnect", { signal: controller.signal });
+    controller.abort();
+  } catch {}
+};
+var abortOnStrictError = async ({ ipcEmitter, isSubprocess, controller, state }) => {
+  try {
+    const [error] = await once6(ipcEmitter, "strict:error", { signal: controller.signal });
+    state.error = getStrictResponseError(error, isSubprocess);
+    controller.abort();
+  } catch {}
+};
+var iterateOnMessages = async function* ({ anyProcess, waitProcess, channel, ipcEmitter, isSubprocess, shouldAwait, controller, state, reference, signal }) {
+  try {
+    for await (const [message] of on3(ipcEmitter, "message", { signal: controller.signal })) {
+      throwIfStrictError(state);
+      yield message;
+    }
+  } catch {
+    throwIfStrictError(state);
+  } finally {
+    controller.abort();
+    removeReference(channel, reference);
+    if (!isSubprocess && !signal?.aborted) {
+      disconnect(anyProcess);
+    }
+    if (shouldAwait) {
+      await waitProcess;
+    }
+  }
+};
+var throwIfStrictError = ({ error }) => {
+  if (error) {
+    throw error;
+  }
+};
+
+// node_modules/execa/lib/ipc/methods.js
+var addIpcMethods = (target, subprocess, { ipc }) => {
+  Object.assign(target, getIpcMethods(subprocess, false, ipc, target));
+};
+var getIpcExport = () => {
+  const anyProcess = process11;
+  const isSubprocess = true;
+  const isIpc = process11.channel !== undefined;
+  return {
+    ...getIpcMethods(anyProcess, isSubprocess, isIpc),
+    getCancelSignal: getCancelSignal.bind(undefined, {
+      anyProcess,
+      channel: anyProcess.channel,
+      isSubprocess,
+      ipc: isIpc
+    })
+  };
+};
+var getIpcMethods = (anyProcess, isSubprocess, ipc, waitProcess = anyProcess) => ({
+  sendMessage: sendMessage.bind(undefined, {
+    anyProcess,
+    channel: anyProcess.channel,
+    isSubprocess,
+    ipc
+  }),
+  getOneMessage: getOneMessage.bind(undefined, {
+    anyProcess,
+    channel: anyProcess.channel,
+    isSubprocess,
+    ipc
+  }),
+  getEachMessage: getEachMessage.bind(undefined, {
+    anyProcess,
+    channel: anyProcess.channel,
+    isSubprocess,
+    ipc,
+    waitProcess
+  })
+});
+
+// node_modules/execa/lib/return/early-error.js
+import { ChildProcess as ChildProcess2 } from "child_process";
+import { callbackify as callbackify2 } from "util";
+import {
+  PassThrough,
+  Readable,
+  Writable,
+  Duplex
+} from "stream";
+var handleEarlyError = ({ error, command, escapedCommand, fileDescriptors, options, startTime, verboseInfo }) => {
+  cleanupCustomStreams(fileDescriptors);
+  const subprocess = new ChildProcess2;
+  subprocess.kill = () => false;
+  const all = createDummyStreams(subprocess, fileDescriptors);
+  const promise = handleDummyPromise({
+    error,
+    command,
+    escapedCommand,
+    fileDescriptors,
+    options,
+    startTime,
+    verboseInfo
+  });
+  return {
+    subprocess,
+    promise,
+    all: options.all ? all : undefined,
+    convertedStreams: getConvertedStreams(promise)
+  };
+};
+var createDummyStreams = (subprocess, fileDescriptors) => {
+  const stdin = createDummyStream();
+  const stdout = createDummyStream();
+  const stderr = createDummyStream();
+  const extraStdio = Array.from({ length: fileDescriptors.length - 3 }, createDummyStream);
+  const all = createDummyStream();
+  const stdio = [stdin, stdout, stderr, ...extraStdio];
+  Object.assign(subprocess, {
+    stdin,
+    stdout,
+    stderr,
+    stdio
+  });
+  return all;
+};
+var createDummyStream = () => {
+  const stream = new PassThrough;
+  stream.on("error", () => {});
+  stream.end();
+  return stream;
+};
+var getConvertedStreams = (promise) => {
+  const waitForPromise = async () => {
+    await promise;
+  };
+  const endReadable = function() {
+    callbackify2(waitForPromise)((error) => {
+      if (error) {
+        this.destroy(error);
+      } else {
+        this.push(null);
+      }
+    });
+  };
+  const endWritable = callbackify2(waitForPromise);
+  const writeWritable = (chunk, encoding, done) => {
+    endWritable(done);
+  };
+  const readable = () => new Readable({ read: endReadable });
+  const writable = () => new Writable({ write: writeWritable, final: endWritable });
+  const duplex = () => new Duplex({ read: endReadable, write: writeWritable, final: endWritable });
+  const iterable = () => readable()[Symbol.asyncIterator]();
+  return {
+    readable,
+    writable,
+    duplex,
+    readableStream: () => Readable.toWeb(readable()),
+    writableStream: () => Writable.toWeb(writable()),
+    transformStream: () => Duplex.toWeb(duplex()),
+    iterable,
+    [Symbol.asyncIterator]: iterable
+  };
+};
+var handleDummyPromise = async ({ error, command, escapedCommand, fileDescriptors, options, startTime, verboseInfo }) => {
+  const earlyError = makeEarlyError({
+    error: await error,
+    command,
+    escapedCommand,
+    fileDescriptors,
+    options,
+    startTime,
+    isSync: false,
+    ...getEarlyErrorOutput(fileDescriptors, options)
+  });
+  return handleResult(earlyError, verboseInfo, options);
+};
+
+// node_modules/execa/lib/stdio/handle-async.js
+import { createReadStream, createWriteStream } from "fs";
+import { Buffer as Buffer8 } from "buffer";
+import { Readable as Readable2, Writable as Writable2, Duplex as Duplex2 } from "stream";
+var handleStdioAsync = (options, verboseInfo) => handleStdio(addPropertiesAsync, options, verboseInfo, false);
+var forbiddenIfAsync = ({ type, optionName }) => {
+  throw new TypeError(`The \`${optionName}\` option cannot be ${TYPE_TO_MESSAGE[type]}.`);
+};
+var addProperties2 = {
+  fileNumber: forbiddenIfAsync,
+  generator: generatorToStream,
+  asyncGenerator: generatorToStream,
+  nodeStream: ({ value }) => ({ stream: value }),
+  webTransform: ({ value: { transform, writableObjectMode, readableObjectMode } }) => ({
+    stream: Duplex2.from({
+      writable: Writable2.fromWeb(transform.writable, { objectMode: writableObjectMode }),
+      readable: Readable2.fromWeb(transform.readable, { objectMode: readableObjectMode })
+    })
+  }),
+  duplex: ({ value: { transform } }) => ({ stream: transform }),
+  native() {}
+};
+var validateIterable = function* (iterable, optionName) {
+  for (const value of iterable) {
+    validateIterableValue(value, optionName);
+    yield value;
+  }
+};
+var validateAsyncIterable = async function* (iterable, optionName) {
+  for await (const value of iterable) {
+    validateIterableValue(value, optionName);
+    yield value;
+  }
+};
+var validateIterableValue = (value, optionName) => {
+  if (!isSerializableInput(value)) {
+    throwOnSerializableInput(optionName, value);
+  }
+};
+var readableFromChunk = (chunk) => Readable2.from(chunk.length === 0 ? [] : [chunk]);
+var generatorToInputStream = (stdioItem, { encoding }) => generatorToStream(stdioItem, { encoding: getInputEncoding(encoding) });
+var addPropertiesAsync = {
+  input: {
+    ...addProperties2,
+    generator: generatorToInputStream,
+    asyncGenerator: generatorToInputStream,
+    fileUrl: ({ value }) => ({ stream: createReadStream(value) }),
+    filePath: ({ value: { file } }) => ({ stream: createReadStream(file) }),
+    webStream: ({ value }, options, objectMode) => ({ stream: Readable2.fromWeb(value, { objectMode }) }),
+    iterable: ({ value, optionName }, options, objectMode) => ({ stream: Readable2.from(objectMode ? value : validateIterable(value, optionName)) }),
+    asyncIterable: ({ value, optionName }, options, objectMode) => ({ stream: Readable2.from(objectMode ? value : validateAsyncIterable(value, optionName)) }),
+    string: ({ value }) => ({ stream: readableFromChunk(value) }),
+    uint8Array: ({ value }) => ({ stream: readableFromChunk(Buffer8.from(value)) })
+  },
+  output: {
+    ...addProperties2,
+    fileUrl: ({ value }) => ({ stream: createWriteStream(value) }),
+    filePath: ({ value: { file, append } }) => ({ stream: createWriteStream(file, append ? { flags: "a" } : {}) }),
+    webStream: ({ value }) => ({ stream: Writable2.fromWeb(value, { objectMode: true }) }),
+    iterable: forbiddenIfAsync,
+    asyncIterable: forbiddenIfAsync,
+    string: forbiddenIfAsync,
+    uint8Array: forbiddenIfAsync
+  }
+};
+
+// node_modules/@sindresorhus/merge-streams/index.js
+import { on as on4, once as once7 } from "events";
+import { PassThrough as PassThroughStream, getDefaultHighWaterMark as getDefaultHighWaterMark2 } from "stream";
+import { finished as finished2 } from "stream/promises";
+function mergeStreams(streams) {
+  if (!Array.isArray(streams)) {
+    throw new TypeError(`Expected an array, got \`${typeof streams}\`.`);
+  }
+  for (const stream of streams) {
+    validateStream(stream);
+  }
+  const objectMode = streams.some(({ readableObjectMode }) => readableObjectMode);
+  const highWaterMark = getHighWaterMark(streams, objectMode);
+  const passThroughStream = new MergedStream({
+    objectMode,
+    writableHighWaterMark: highWaterMark,
+    readableHighWaterMark: highWaterMark
+  });
+  for (const stream of streams) {
+    passThroughStream.add(stream);
+  }
+  return passThroughStream;
+}
+var getHighWaterMark = (streams, objectMode) => {
+  if (streams.length === 0) {
+    return getDefaultHighWaterMark2(objectMode);
+  }
+  const highWaterMarks = streams.filter(({ readableObjectMode }) => readableObjectMode === objectMode).map(({ readableHighWaterMark }) => readableHighWaterMark);
+  return Math.max(...highWaterMarks);
+};
+
+class MergedStream extends PassThroughStream {
+  #streams = new Set([]);
+  #ended = new Set([]);
+  #aborted = new Set([]);
+  #onFinished;
+  #unpipeEvent = Symbol("unpipe");
+  #streamPromises = new WeakMap;
+  add(stream) {
+    validateStream(stream);
+    if (this.#streams.has(stream)) {
+      return;
+    }
+    this.#streams.add(stream);
+    this.#onFinished ??= onMergedStreamFinished(this, this.#streams, this.#unpipeEvent);
+    const streamPromise = endWhenStreamsDone({
+      passThroughStream: this,
+      stream,
+      streams: this.#streams,
+      ended: this.#ended,
+      aborted: this.#aborted,
+      onFinished: this.#onFinished,
+      unpipeEvent: this.#unpipeEvent
+    });
+    this.#streamPromises.set(stream, streamPromise);
+    stream.pipe(this, { end: false });
+  }
+  async remove(stream) {
+    validateStream(stream);
+    if (!this.#streams.has(stream)) {
+      return false;
+    }
+    const streamPromise = this.#streamPromises.get(stream);
+    if (streamPromise === undefined) {
+      return false;
+    }
+    this.#streamPromises.delete(stream);
+    stream.unpipe(this);
+    await streamPromise;
+    return true;
+  }
+}
+var onMergedStreamFinished = async (passThroughStream, streams, unpipeEvent) => {
+  updateMaxListeners(passThroughStream, PASSTHROUGH_LISTENERS_COUNT);
+  const controller = new AbortController;
+  try {
+    await Promise.race([
+      onMergedStreamEnd(passThroughStream, controller),
+      onInputStreamsUnpipe(passThroughStream, streams, unpipeEvent, controller)
+    ]);
+  } finally {
+    controller.abort();
+    updateMaxListeners(passThroughStream, -PASSTHROUGH_LISTENERS_COUNT);
+  }
+};
+var onMergedStreamEnd = async (passThroughStream, { signal }) => {
+  try {
+    await finished2(passThroughStream, { signal, cleanup: true });
+  } catch (error) {
+    errorOrAbortStream(passThroughStream, error);
+    throw error;
+  }
+};
+var onInputStreamsUnpipe = async (passThroughStream, streams, unpipeEvent, { signal }) => {
+  for await (const [unpipedStream] of on4(passThroughStream, "unpipe", { signal })) {
+    if (streams.has(unpipedStream)) {
+      unpipedStream.emit(unpipeEvent);
+    }
+  }
+};
+var validateStream = (stream) => {
+  if (typeof stream?.pipe !== "function") {
+    throw new TypeError(`Expected a readable stream, got: \`${typeof stream}\`.`);
+  }
+};
+var endWhenStreamsDone = async ({ passThroughStream, stream, streams, ended, aborted, onFinished, unpipeEvent }) => {
+  updateMaxListeners(passThroughStream, PASSTHROUGH_LISTENERS_PER_STREAM);
+  const controller = new AbortController;
+  try {
+    await Promise.race([
+      afterMergedStreamFinished(onFinished, stream, controller),
+      onInputStreamEnd({
+        passThroughStream,
+        stream,
+        streams,
+        ended,
+        aborted,
+        controller
+      }),
+      onInputStreamUnpipe({
+        stream,
+        streams,
+        ended,
+        aborted,
+        unpipeEvent,
+        controller
+      })
+    ]);
+  } finally {
+    controller.abort();
+    updateMaxListeners(passThroughStream, -PASSTHROUGH_LISTENERS_PER_STREAM);
+  }
+  if (streams.size > 0 && streams.size === ended.size + aborted.size) {
+    if (ended.size === 0 && aborted.size > 0) {
+      abortStream(passThroughStream);
+    } else {
+      endStream(passThroughStream);
+    }
+  }
+};
+var afterMergedStreamFinished = async (onFinished, stream, { signal }) => {
+  try {
+    await onFinished;
+    if (!signal.aborted) {
+      abortStream(stream);
+    }
+  } catch (error) {
+    if (!signal.aborted) {
+      errorOrAbortStream(stream, error);
+    }
+  }
+};
+var onInputStreamEnd = async ({ passThroughStream, stream, streams, ended, aborted, controller: { signal } }) => {
+  try {
+    await finished2(stream, {
+      signal,
+      cleanup: true,
+      readable: true,
+      writable: false
+    });
+    if (streams.has(stream)) {
+      ended.add(stream);
+    }
+  } catch (error) {
+    if (signal.aborted || !streams.has(stream)) {
+      return;
+    }
+    if (isAbortError2(error)) {
+      aborted.add(stream);
+    } else {
+      errorStream(passThroughStream, error);
+    }
+  }
+};
+var onInputStreamUnpipe = async ({ stream, streams, ended, aborted, unpipeEvent, controller: { signal } }) => {
+  await once7(stream, unpipeEvent, { signal });
+  if (!stream.readable) {
+    return once7(signal, "abort", { signal });
+  }
+  streams.delete(stream);
+  ended.delete(stream);
+  aborted.delete(stream);
+};
+var endStream = (stream) => {
+  if (stream.writable) {
+    stream.end();
+  }
+};
+var errorOrAbortStream = (stream, error) => {
+  if (isAbortError2(error)) {
+    abortStream(stream);
+  } else {
+    errorStream(stream, error);
+  }
+};
+var isAbortError2 = (error) => error?.code === "ERR_STREAM_PREMATURE_CLOSE";
+var abortStream = (stream) => {
+  if (stream.readable || stream.writable) {
+    stream.destroy();
+  }
+};
+var errorStream = (stream, error) => {
+  if (!stream.destroyed) {
+    stream.once("error", noop6);
+    stream.destroy(error);
+  }
+};
+var noop6 = () => {};
+var updateMaxListeners = (passThroughStream, increment) => {
+  const maxListeners = passThroughStream.getMaxListeners();
+  if (maxListeners !== 0 && maxListeners !== Number.POSITIVE_INFINITY) {
+    passThroughStream.setMaxListeners(maxListeners + increment);
+  }
+};
+var PASSTHROUGH_LISTENERS_COUNT = 2;
+var PASSTHROUGH_LISTENERS_PER_STREAM = 1;
+
+// node_modules/execa/lib/io/pipeline.js
+import { finished as finished3 } from "stream/promises";
+var pipeStreams = (source, destination, onDestinationEnd) => {
+  source.pipe(destination);
+  onSourceFinish(source, destination);
+  onDestinationFinish(source, destination, onDestinationEnd);
+};
+var onSourceFinish = async (source, destination) => {
+  if (isStandardStream(source) || isStandardStream(destination)) {
+    return;
+  }
+  try {
+    await finished3(source, { cleanup: true, readable: true, writable: false });
+  } catch {}
+  endDestinationStream(destination);
+};
+var endDestinationStream = (destination) => {
+  if (destination.writable) {
+    destination.end();
+  }
+};
+var onDestinationFinish = async (source, destination, onDestinationEnd) => {
+  if (isStandardStream(source) || isStandardStream(destination)) {
+    return;
+  }
+  try {
+    await finished3(destination, { cleanup: true, readable: false, writable: true });
+  } catch {}
+  if (onDestinationEnd !== undefined) {
+    await onDestinationEnd();
+  }
+  abortSourceStream(source);
+};
+var abortSourceStream = (source) => {
+  if (source.readable) {
+    source.destroy();
+  }
+};
+
+// node_modules/execa/lib/io/output-async.js
+var pipeOutputAsync = (subprocess, fileDescriptors, controller) => {
+  const pipeGroups = new Map;
+  for (const [fdNumber, { stdioItems, direction }] of Object.entries(fileDescriptors)) {
+    const transformItems = stdioItems.filter(({ type }) => TRANSFORM_TYPES.has(type));
+    for (const { stream } of transformItems) {
+      pipeTransform(subprocess, stream, direction, fdNumber);
+    }
+    const nonTransformItems = stdioItems.filter(({ type }) => !TRANSFORM_TYPES.has(type));
+    for (const { stream } of nonTransformItems) {
+      pipeStdioItem({
+        subprocess,
+        stream,
+        direction,
+        fdNumber,
+        pipeGroups,
+        controller
+      });
+    }
+  }
+  for (const [outputStream, inputStreams] of pipeGroups) {
+    const inputStream = inputStreams.length === 1 ? inputStreams[0] : mergeStreams(inputStreams);
+    pipeStreams(inputStream, outputStream);
+  }
+};
+var pipeTransform = (subprocess, stream, direction, fdNumber) => {
+  if (direction === "output") {
+    pipeStreams(subprocess.stdio[fdNumber], stream);
+  } else {
+    pipeStreams(stream, subprocess.stdio[fdNumber]);
+  }
+  const streamProperty = SUBPROCESS_STREAM_PROPERTIES[fdNumber];
+  if (streamProperty !== undefined) {
+    subprocess[streamProperty] = stream;
+  }
+  subprocess.stdio[fdNumber] = stream;
+};
+var SUBPROCESS_STREAM_PROPERTIES = ["stdin", "stdout", "stderr"];
+var pipeStdioItem = ({ subprocess, stream, direction, fdNumber, pipeGroups, controller }) => {
+  if (stream === undefined) {
+    return;
+  }
+  setStandardStreamMaxListeners(stream, controller);
+  const [inputStream, outputStream] = direction === "output" ? [stream, subprocess.stdio[fdNumber]] : [subprocess.stdio[fdNumber], stream];
+  const outputStreams = pipeGroups.get(inputStream) ?? [];
+  pipeGroups.set(inputStream, [...outputStreams, outputStream]);
+};
+var setStandardStreamMaxListeners = (stream, { signal }) => {
+  if (isStandardStream(stream)) {
+    incrementMaxListeners(stream, MAX_LISTENERS_INCREMENT, signal);
+  }
+};
+var MAX_LISTENERS_INCREMENT = 2;
+
+// node_modules/execa/lib/terminate/kill-descendants.js
+import process12 from "process";
+import { execFile } from "child_process";
+import path10 from "path/win32";
+var isWindows2 = process12.platform === "win32";
+var getSpawnOptions = (options) => !isWindows2 && options.killDescendants ? { ...options, detached: true } : options;
+var getKillFunction = (subprocess, { killDescendants }) => {
+  if (!killDescendants) {
+    const killSubprocess = subprocess.kill.bind(subprocess);
+    return (...arguments_) => subprocess.pid === undefined ? false : killSubprocess(...arguments_);
+  }
+  const killDescendantsFunction = isWindows2 ? killDescendantsWindows : killDescendantsUnix;
+  return killDescendantsFunction.bind(undefined, subprocess);
+};
+var isAbandoned = (subprocess) => subprocess.pid === undefined || isWindows2 && hasExited(subprocess);
+var hasExited = ({ exitCode, signalCode }) => exitCode !== null || signalCode !== null;
+var killDescendantsUnix = (subprocess, signal) => {
+  if (isAbandoned(subprocess)) {
+    return false;
+  }
+  try {
+    return process12.kill(-subprocess.pid, signal);
+  } catch {
+    return subprocess.kill(signal);
+  }
+};
+var killDescendantsWindows = (subprocess, signal) => {
+  if (isAbandoned(subprocess)) {
+    return false;
+  }
+  const taskkillFile = getTaskkillFile();
+  if (taskkillFile === undefined) {
+    return subprocess.kill(signal);
+  }
+  execFile(taskkillFile, ["/pid", `${subprocess.pid}`, "/T", "/F"], (error) => {
+    if (error) {
+      subprocess.kill(signal);
+    }
+  });
+  return true;
+};
+var getTaskkillFile = () => {
+  const windowsDirectory = [process12.env.SystemRoot, process12.env.windir].find((directory) => directory && isWindowsDriveAbsolutePath(directory));
+  return windowsDirectory === undefined ? undefined : path10.join(windowsDirectory, "System32", "taskkill.exe");
+};
+var isWindowsDriveAbsolutePath = (directory) => {
+  const { root } = path10.parse(directory);
+  return /^[a-z]:[/\\]/i.test(root);
+};
+
+// node_modules/execa/lib/terminate/cleanup.js
+import { addAbortListener as addAbortListener2 } from "events";
+
+// node_modules/signal-exit/dist/mjs/signals.js
+var signals = [];
+signals.push("SIGHUP", "SIGINT", "SIGTERM");
+if (process.platform !== "win32") {
+  signals.push("SIGALRM", "SIGABRT", "SIGVTALRM", "SIGXCPU", "SIGXFSZ", "SIGUSR2", "SIGTRAP", "SIGSYS", "SIGQUIT", "SIGIOT");
+}
+if (process.platform === "linux") {
+  signals.push("SIGIO", "SIGPOLL", "SIGPWR", "SIGSTKFLT");
+}
+
+// node_modules/signal-exit/dist/mjs/index.js
+var processOk = (process2) => !!process2 && typeof process2 === "object" && typeof process2.removeListener === "function" && typeof process2.emit === "function" && typeof process2.reallyExit === "function" && typeof process2.listeners === "function" && typeof process2.kill === "function" && typeof process2.pid === "number" && typeof process2.on === "function";
+var kExitEmitter = Symbol.for("signal-exit emitter");
+var global2 = globalThis;
+var ObjectDefineProperty = Object.defineProperty.bind(Object);
+
+class Emitter {
+  emitted = {
+    afterExit: false,
+    exit: false
+  };
+  listeners = {
+    afterExit: [],
+    exit: []
+  };
+  count = 0;
+  id = Math.random();
+  constructor() {
+    if (global2[kExitEmitter]) {
+      return global2[kExitEmitter];
+    }
+    ObjectDefineProperty(global2, kExitEmitter, {
+      value: this,
+      writable: false,
+      enumerable: false,
+      configurable: false
+    });
+  }
+  on(ev, fn) {
+    this.listeners[ev].push(fn);
+  }
+  removeListener(ev, fn) {
+    const list = this.listeners[ev];
+    const i = list.indexOf(fn);
+    if (i === -1) {
+      return;
+    }
+    if (i === 0 && list.length === 1) {
+      list.length = 0;
+    } else {
+      list.splice(i, 1);
+    }
+  }
+  emit(ev, code, signal) {
+    if (this.emitted[ev]) {
+      return false;
+    }
+    this.emitted[ev] = true;
+    let ret = false;
+    for (const fn of this.listeners[ev]) {
+      ret = fn(code, signal) === true || ret;
+    }
+    if (ev === "exit") {
+      ret = this.emit("afterExit", code, signal) || ret;
+    }
+    return ret;
+  }
+}
+
+class SignalExitBase {
+}
+var signalExitWrap = (handler) => {
+  return {
+    onExit(cb, opts) {
+      return handler.onExit(cb, opts);
+    },
+    load() {
+      return handler.load();
+    },
+    unload() {
+      return handler.unload();
+    }
+  };
+};
+
+class SignalExitFallback extends SignalExitBase {
+  onExit() {
+    return () => {};
+  }
+  load() {}
+  unload() {}
+}
+
+class SignalExit extends SignalExitBase {
+  #hupSig = process13.platform === "win32" ? "SIGINT" : "SIGHUP";
+  #emitter = new Emitter;
+  #process;
+  #originalProcessEmit;
+  #originalProcessReallyExit;
+  #sigListeners = {};
+  #loaded = false;
+  constructor(process2) {
+    super();
+    this.#process = process2;
+    this.#sigListeners = {};
+    for (const sig of signals) {
+      this.#sigListeners[sig] = () => {
+        const listeners = this.#process.listeners(sig);
+        let { count } = this.#emitter;
+        const p = process2;
+        if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
+          count += p.__signal_exit_emitter__.count;
+        }
+        if (listeners.length === count) {
+          this.unload();
+          const ret = this.#emitter.emit("exit", null, sig);
+          const s = sig === "SIGHUP" ? this.#hupSig : sig;
+          if (!ret)
+            process2.kill(process2.pid, s);
+        }
+      };
+    }
+    this.#originalProcessReallyExit = process2.reallyExit;
+    this.#originalProcessEmit = process2.emit;
+  }
+  onExit(cb, opts) {
+    if (!processOk(this.#process)) {
+      return () => {};
+    }
+    if (this.#loaded === false) {
+      this.load();
+    }
+    const ev = opts?.alwaysLast ? "afterExit" : "exit";
+    this.#emitter.on(ev, cb);
+    return () => {
+      this.#emitter.removeListener(ev, cb);
+      if (this.#emitter.listeners["exit"].length === 0 && this.#emitter.listeners["afterExit"].length === 0) {
+        this.unload();
+      }
+    };
+  }
+  load() {
+    if (this.#loaded) {
+      return;
+    }
+    this.#loaded = true;
+    this.#emitter.count += 1;
+    for (const sig of signals) {
+      try {
+        const fn = this.#sigListeners[sig];
+        if (fn)
+          this.#process.on(sig, fn);
+      } catch (_) {}
+    }
+    this.#process.emit = (ev, ...a) => {
+      return this.#processEmit(ev, ...a);
+    };
+    this.#process.reallyExit = (code) => {
+      return this.#processReallyExit(code);
+    };
+  }
+  unload() {
+    if (!this.#loaded) {
+      return;
+    }
+    this.#loaded = false;
+    signals.forEach((sig) => {
+      const listener = this.#sigListeners[sig];
+      if (!listener) {
+        throw new Error("Listener not defined for signal: " + sig);
+      }
+      try {
+        this.#process.removeListener(sig, listener);
+      } catch (_) {}
+    });
+    this.#process.emit = this.#originalProcessEmit;
+    this.#process.reallyExit = this.#originalProcessReallyExit;
+    this.#emitter.count -= 1;
+  }
+  #processReallyExit(code) {
+    if (!processOk(this.#process)) {
+      return 0;
+    }
+    this.#process.exitCode = code || 0;
+    this.#emitter.emit("exit", this.#process.exitCode, null);
+    return this.#originalProcessReallyExit.call(this.#process, this.#process.exitCode);
+  }
+  #processEmit(ev, ...args) {
+    const og = this.#originalProcessEmit;
+    if (ev === "exit" && processOk(this.#process)) {
+      if (typeof args[0] === "number") {
+        this.#process.exitCode = args[0];
+      }
+      const ret = og.call(this.#process, ev, ...args);
+      this.#emitter.emit("exit", this.#process.exitCode, null);
+      return ret;
+    } else {
+      return og.call(this.#process, ev, ...args);
+    }
+  }
+}
+var process13 = globalThis.process;
+var {
+  onExit,
+  load,
+  unload
+} = signalExitWrap(processOk(process13) ? new SignalExit(process13) : new SignalExitFallback);
+
+// node_modules/execa/lib/terminate/cleanup.js
+var cleanupOnExit = (kill, { cleanup, detached }, { signal }) => {
+  if (!cleanup || detached) {
+    return;
+  }
+  const removeExitHandler = onExit(() => {
+    kill();
+  });
+  addAbortListener2(signal, () => {
+    removeExitHandler();
+  });
+};
+
+// node_modules/execa/lib/convert/concurrent.js
+var initializeConcurrentStreams = () => ({
+  readableDestroy: new WeakMap,
+  writableFinal: new WeakMap,
+  writableDestroy: new WeakMap
+});
+var addConcurrentStream = (concurrentStreams, stream, waitName) => {
+  const weakMap = concurrentStreams[waitName];
+  if (!weakMap.has(stream)) {
+    weakMap.set(stream, []);
+  }
+  const promises = weakMap.get(stream);
+  const promise = createDeferred();
+  promises.push(promise);
+  const resolve = promise.resolve.bind(promise);
+  return { resolve, promises };
+};
+var waitForConcurrentStreams = async ({ resolve, promises }, subprocess) => {
+  resolve();
+  const [isSubprocessExit] = await Promise.race([
+    Promise.allSettled([true, subprocess]),
+    Promise.all([false, ...promises])
+  ]);
+  return !isSubprocessExit;
+};
+
+// node_modules/execa/lib/io/iterate.js
+import { on as on5 } from "events";
+import { getDefaultHighWaterMark as getDefaultHighWaterMark3 } from "stream";
+var iterateOnSubprocessStream = ({ subprocessStdout, subprocess, binary, shouldEncode, encoding, preserveNewlines }) => {
+  const controller = new AbortController;
+  stopReadingOnExit(subprocess, controller);
+  return iterateOnStream({
+    stream: subprocessStdout,
+    controller,
+    binary,
+    shouldEncode: !subprocessStdout.readableObjectMode && shouldEncode,
+    encoding,
+    shouldSplit: !subprocessStdout.readableObjectMode,
+    preserveNewlines
+  });
+};
+var stopReadingOnExit = async (subprocess, controller) => {
+  try {
+    await subprocess;
+  } catch {} finally {
+    controller.abort();
+  }
+};
+var iterateForResult = ({ stream, onStreamEnd, lines, encoding, stripFinalNewline, allMixed }) => {
+  const controller = new AbortController;
+  stopReadingOnStreamEnd(onStreamEnd, controller, stream);
+  const objectMode = stream.readableObjectMode && !allMixed;
+  return iterateOnStream({
+    stream,
+    controller,
+    binary: encoding === "buffer",
+    shouldEncode: !objectMode,
+    encoding,
+    shouldSplit: !objectMode && lines,
+    preserveNewlines: !stripFinalNewline
+  });
+};
+var stopReadingOnStreamEnd = async (onStreamEnd, controller, stream) => {
+  try {
+    await onStreamEnd;
+  } catch {
+    stream.destroy();
+  } finally {
+    controller.abort();
+  }
+};
+var iterateOnStream = ({ stream, controller, binary, shouldEncode, encoding, shouldSplit, preserveNewlines }) => {
+  const onStdoutChunk = on5(stream, "data", {
+    signal: controller.signal,
+    highWaterMark: HIGH_WATER_MARK,
+    highWatermark: HIGH_WATER_MARK
+  });
+  return iterateOnData({
+    onStdoutChunk,
+    controller,
+    binary,
+    shouldEncode,
+    encoding,
+    shouldSplit,
+    preserveNewlines
+  });
+};
+var DEFAULT_OBJECT_HIGH_WATER_MARK = getDefaultHighWaterMark3(true);
+var HIGH_WATER_MARK = DEFAULT_OBJECT_HIGH_WATER_MARK;
+var iterateOnData = async function* ({ onStdoutChunk, controller, binary, shouldEncode, encoding, shouldSplit, preserveNewlines }) {
+  const generators = getGenerators({
+    binary,
+    shouldEncode,
+    encoding,
+    shouldSplit,
+    preserveNewlines
+  });
+  try {
+    for await (const [chunk] of onStdoutChunk) {
+      yield* transformChunkSync(chunk, generators, 0);
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) {
+      throw error;
+    }
+  } finally {
+    yield* finalChunksSync(generators);
+  }
+};
+var getGenerators = ({ binary, shouldEncode, encoding, shouldSplit, preserveNewlines }) => [
+  getEncodingTransformGenerator(binary, encoding, !shouldEncode),
+  getSplitLinesGenerator(binary, preserveNewlines, !shouldSplit, {})
+].filter(Boolean);
+
+// node_modules/execa/lib/convert/iterable.js
+var createIterable = (subprocess, encoding, options) => {
+  const { from, binary: binaryOption = false, preserveNewlines = false } = copyOptions(options);
+  checkBooleanOption(binaryOption, "binary");
+  checkBooleanOption(preserveNewlines, "preserveNewlines");
+  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
+  const subprocessStdout = getFromStream(subprocess, from);
+  const onStdoutData = iterateOnSubprocessStream({
+    subprocessStdout,
+    subprocess,
+    binary,
+    shouldEncode: true,
+    encoding,
+    preserveNewlines
+  });
+  return iterateOnStdoutData(onStdoutData, subprocessStdout, subprocess);
+};
+var iterateOnStdoutData = async function* (onStdoutData, subprocessStdout, subprocess) {
+  try {
+    yield* onStdoutData;
+  } finally {
+    if (subprocessStdout.readable) {
+      subprocessStdout.destroy();
+    }
+    await subprocess;
+  }
+};
+
+// node_modules/execa/lib/convert/readable.js
+import { Readable as Readable3 } from "stream";
+import { callbackify as callbackify3 } from "util";
+
+// node_modules/execa/lib/convert/shared.js
+import { finished as finished5 } from "stream/promises";
+
+// node_modules/execa/lib/resolve/wait-stream.js
+import { finished as finished4 } from "stream/promises";
+var waitForStream = async (stream, fdNumber, streamInfo, {
+  isSameDirection,
+  stopOnExit = false,
+  readable = true,
+  writable = true
+} = {}) => {
+  const state = handleStdinDestroy(stream, streamInfo);
+  const abortController = new AbortController;
+  try {
+    await Promise.race([
+      ...stopOnExit ? [streamInfo.exitPromise] : [],
+      finished4(stream, {
+        cleanup: true,
+        signal: abortController.signal,
+        readable,
+        writable
+      })
+    ]);
+  } catch (error) {
+    if (!state.stdinCleanedUp && !isInputTransformAbort(stream, fdNumber, streamInfo, error)) {
+      handleStreamError(error, fdNumber, streamInfo, isSameDirection);
+    }
+  } finally {
+    abortController.abort();
+  }
+};
+var handleStdinDestroy = (stream, { originalStreams, subprocess }) => {
+  const [originalStdin] = originalStreams;
+  const state = { stdinCleanedUp: false };
+  if (stream === originalStdin || stream === subprocess.stdin) {
+    spyOnStdinDestroy(stream, subprocess, state);
+  }
+  return state;
+};
+var spyOnStdinDestroy = (subprocessStdin, subprocess, state) => {
+  const { _destroy } = subprocessStdin;
+  subprocessStdin._destroy = (...destroyArguments) => {
+    setStdinCleanedUp(subprocess, state);
+    _destroy.call(subprocessStdin, ...destroyArguments);
+  };
+};
+var setStdinCleanedUp = ({ exitCode, signalCode }, state) => {
+  if (exitCode !== null || signalCode !== null) {
+    state.stdinCleanedUp = true;
+  }
+};
+var isInputTransformAbort = (stream, fdNumber, streamInfo, error) => {
+  const originalStream = streamInfo.originalStreams[fdNumber];
+  return stream !== originalStream && isInputFileDescriptor(streamInfo, fdNumber) && originalStream?.destroyed === true && (isStreamAbort(error) || error?.code === "ABORT_ERR");
+};
+var handleStreamError = (error, fdNumber, streamInfo, isSameDirection) => {
+  if (!shouldIgnoreStreamError(error, fdNumber, streamInfo, isSameDirection)) {
+    throw error;
+  }
+};
+var shouldIgnoreStreamError = (error, fdNumber, streamInfo, isSameDirection = true) => {
+  if (streamInfo.propagating) {
+    return isStreamEpipe(error) || isStreamAbort(error);
+  }
+  streamInfo.propagating = true;
+  return isInputFileDescriptor(streamInfo, fdNumber) === isSameDirection ? isStreamEpipe(error) : isStreamAbort(error);
+};
+var isInputFileDescriptor = ({ fileDescriptors }, fdNumber) => fdNumber !== "all" && fileDescriptors[fdNumber].direction === "input";
+var isStreamAbort = (error) => error?.code === "ERR_STREAM_PREMATURE_CLOSE";
+var isStreamEpipe = (error) => error?.code === "EPIPE";
+
+// node_modules/execa/lib/convert/shared.js
+var safeWaitForSubprocessStdin = async (subprocessStdin) => {
+  if (subprocessStdin === undefined) {
+    return;
+  }
+  try {
+    await waitForSubprocessStdin(subprocessStdin);
+  } catch {}
+};
+var safeWaitForSubprocessStdout = async (subprocessStdout) => {
+  if (subprocessStdout === undefined) {
+    return;
+  }
+  try {
+    await waitForSubprocessStdout(subprocessStdout);
+  } catch {}
+};
+var waitForSubprocessStdin = async (subprocessStdin) => {
+  await finished5(subprocessStdin, { cleanup: true, readable: false, writable: true });
+};
+var waitForSubprocessStdout = async (subprocessStdout) => {
+  await finished5(subprocessStdout, { cleanup: true, readable: true, writable: false });
+};
+var throwDestroyError = (error) => {
+  if (error) {
+    throw error;
+  }
+};
+var destroyOtherStream = (stream, isOpen, error) => {
+  if (error && !isStreamAbort(error)) {
+    stream.destroy(error);
+  } else if (isOpen) {
+    stream.destroy();
+  }
+};
+
+// node_modules/execa/lib/convert/readable.js
+var createReadable = ({ subprocess, concurrentStreams, encoding }, options) => {
+  const { from, binary: binaryOption = true, preserveNewlines = true } = copyOptions(options);
+  checkBooleanOption(binaryOption, "binary");
+  checkBooleanOption(preserveNewlines, "preserveNewlines");
+  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
+  const subprocessStdout = getFromStream(subprocess, from);
+  const waitReadableDestroy = addConcurrentStream(concurrentStreams, subprocessStdout, "readableDestroy");
+  const { readableEncoding, readableObjectMode, readableHighWaterMark } = getReadableOptions(subprocessStdout, binary);
+  const { read, onStdoutDataDone } = getReadableMethods({
+    subprocessStdout,
+    subprocess,
+    binary,
+    encoding,
+    preserveNewlines
+  });
+  const readable = new Readable3({
+    read,
+    destroy: callbackify3(onReadableDestroy.bind(undefined, { subprocessStdout, subprocess, waitReadableDestroy })),
+    highWaterMark: readableHighWaterMark,
+    objectMode: readableObjectMode,
+    encoding: readableEncoding
+  });
+  onStdoutFinished({
+    subprocessStdout,
+    onStdoutDataDone,
+    readable,
+    subprocess
+  });
+  return readable;
+};
+var getReadableOptions = ({ readableEncoding, readableObjectMode, readableHighWaterMark }, binary) => binary ? { readableEncoding, readableObjectMode, readableHighWaterMark } : { readableEncoding, readableObjectMode: true, readableHighWaterMark: DEFAULT_OBJECT_HIGH_WATER_MARK };
+var getReadableMethods = ({ subprocessStdout, subprocess, binary, encoding, preserveNewlines }) => {
+  const onStdoutDataDone = createDeferred();
+  const onStdoutData = iterateOnSubprocessStream({
+    subprocessStdout,
+    subprocess,
+    binary,
+    shouldEncode: !binary,
+    encoding,
+    preserveNewlines
+  });
+  return {
+    read() {
+      onRead(this, onStdoutData, onStdoutDataDone);
+    },
+    onStdoutDataDone
+  };
+};
+var onRead = async (readable, onStdoutData, onStdoutDataDone) => {
+  try {
+    const { value, done } = await onStdoutData.next();
+    if (done) {
+      onStdoutDataDone.resolve();
+    } else {
+      readable.push(value);
+    }
+  } catch {}
+};
+var onStdoutFinished = async ({ subprocessStdout, onStdoutDataDone, readable, subprocess, subprocessStdin }) => {
+  try {
+    await waitForSubprocessStdout(subprocessStdout);
+    await subprocess;
+    await safeWaitForSubprocessStdin(subprocessStdin);
+    await onStdoutDataDone;
+    if (readable.readable) {
+      readable.push(null);
+    }
+  } catch (error) {
+    await safeWaitForSubprocessStdin(subprocessStdin);
+    destroyOtherReadable(readable, await getPrematureCloseError(subprocess, error));
+  }
+};
+var getPrematureCloseError = async (subprocess, error) => {
+  if (error.code !== "ERR_STREAM_PREMATURE_CLOSE") {
+    return error;
+  }
+  try {
+    await subprocess;
+  } catch (subprocessError) {
+    return subprocessError;
+  }
+  return error;
+};
+var onReadableDestroy = async ({ subprocessStdout, subprocess, waitReadableDestroy }, error) => {
+  if (await waitForConcurrentStreams(waitReadableDestroy, subprocess)) {
+    destroyOtherReadable(subprocessStdout, error?.code === "ABORT_ERR" ? undefined : error);
+    await subprocess;
+  }
+  throwDestroyError(error);
+};
+var destroyOtherReadable = (stream, error) => {
+  destroyOtherStream(stream, stream.readable, error);
+};
+
+// node_modules/execa/lib/convert/web.js
+import { Readable as Readable4, Writable as Writable3, Duplex as Duplex3 } from "stream";
+var createReadableStream = (subprocess, readableOptions) => Readable4.toWeb(subprocess.readable(readableOptions));
+var createWritableStream = (subprocess, writableOptions) => Writable3.toWeb(subprocess.writable(writableOptions));
+var createTransformStream = (subprocess, duplexOptions) => Duplex3.toWeb(subprocess.duplex(duplexOptions));
+
+// node_modules/execa/lib/pipe/pipe-arguments.js
+var normalizePipeArguments = ({ source, sourcePromise, boundOptions, createNested }, ...pipeArguments) => {
+  const startTime = getStartTime();
+  const {
+    destination,
+    destinationStream,
+    destinationError,
+    from,
+    unpipeSignal
+  } = getDestinationStream(boundOptions, createNested, pipeArguments);
+  const { sourceStream, sourceError } = getSourceStream(source, from);
+  const { options: sourceOptions, fileDescriptors } = SUBPROCESS_OPTIONS.get(source);
+  return {
+    source,
+    sourcePromise,
+    sourceStream,
+    sourceOptions,
+    sourceError,
+    destination,
+    destinationStream,
+    destinationError,
+    unpipeSignal,
+    fileDescriptors,
+    startTime
+  };
+};
+var getDestinationStream = (boundOptions, createNested, pipeArguments) => {
+  let destinationInfo;
+  try {
+    destinationInfo = getDestination(boundOptions, createNested, ...pipeArguments);
+  } catch (error) {
+    return { destinationError: error };
+  }
+  const { destination, pipeOptions } = destinationInfo;
+  try {
+    const { from, to, unpipeSignal } = copyOptions(pipeOptions);
+    validateAbortSignal(unpipeSignal, "unpipeSignal");
+    const destinationStream = getToStream(destination, to);
+    return {
+      destination,
+      destinationStream,
+      from,
+      unpipeSignal
+    };
+  } catch (error) {
+    abortDestination(destination, pipeArguments[0]);
+    return { destinationError: error };
+  }
+};
+var abortDestination = (destination, firstArgument) => {
+  if (destination !== firstArgument) {
+    destination.kill();
+  }
+  destination.catch(() => {});
+};
+var getDestination = (boundOptions, createNested, firstArgument, ...pipeArguments) => {
+  if (Array.isArray(firstArgument)) {
+    const destination = createNested(mapDestinationArguments, boundOptions)(firstArgument, ...pipeArguments);
+    return { destination, pipeOptions: boundOptions };
+  }
+  if (typeof firstArgument === "string" || firstArgument instanceof URL || isDenoExecPath(firstArgument)) {
+    if (Object.keys(boundOptions).length > 0) {
+      throw new TypeError('Please use .pipe("file", ..., options) or .pipe(execa("file", ..., options)) instead of .pipe(options)("file", ...).');
+    }
+    const [rawFile, rawArguments, rawOptions] = normalizeParameters(firstArgument, ...pipeArguments);
+    const destination = createNested(mapDestinationArguments)(rawFile, rawArguments, rawOptions);
+    return { destination, pipeOptions: rawOptions };
+  }
+  if (SUBPROCESS_OPTIONS.has(firstArgument)) {
+    if (Object.keys(boundOptions).length > 0) {
+      throw new TypeError("Please use .pipe(options)`command` or .pipe($(options)`command`) instead of .pipe(options)($`command`).");
+    }
+    return { destination: firstArgument, pipeOptions: pipeArguments[0] };
+  }
+  throw new TypeError(`The first argument must be a template string, an options object, or an Execa subprocess: ${firstArgument}`);
+};
+var mapDestinationArguments = ({ options }) => ({
+  options: {
+    __proto__: null,
+    ...options,
+    ...options.stdio === undefined && { stdin: "pipe" },
+    piped: true
+  }
+});
+var getSourceStream = (source, from) => {
+  try {
+    const sourceStream = getFromStream(source, from);
+    return { sourceStream };
+  } catch (error) {
+    return { sourceError: error };
+  }
+};
+
+// node_modules/execa/lib/pipe/throw.js
+var handlePipeArgumentsError = ({
+  sourceStream,
+  sourceError,
+  destinationStream,
+  destinationError,
+  fileDescriptors,
+  sourceOptions,
+  startTime
+}) => {
+  const error = getPipeArgumentsError({
+    sourceStream,
+    sourceError,
+    destinationStream,
+    destinationError
+  });
+  if (error !== undefined) {
+    throw createNonCommandError({
+      error,
+      fileDescriptors,
+      sourceOptions,
+      startTime
+    });
+  }
+};
+var getPipeArgumentsError = ({ sourceStream, sourceError, destinationStream, destinationError }) => {
+  if (sourceError !== undefined && destinationError !== undefined) {
+    return destinationError;
+  }
+  if (destinationError !== undefined) {
+    abortSourceStream(sourceStream);
+    return destinationError;
+  }
+  if (sourceError === undefined) {
+    return;
+  }
+  endDestinationStream(destinationStream);
+  return sourceError;
+};
+var createNonCommandError = ({ error, fileDescriptors, sourceOptions, startTime }) => makeEarlyError({
+  error,
+  command: PIPE_COMMAND_MESSAGE,
+  escapedCommand: PIPE_COMMAND_MESSAGE,
+  fileDescriptors,
+  options: sourceOptions,
+  startTime,
+  isSync: false
+});
+var PIPE_COMMAND_MESSAGE = "source.pipe(destination)";
+
+// node_modules/execa/lib/pipe/sequence.js
+var waitForBothSubprocesses = async (subprocessPromises) => {
+  const [
+    { status: sourceStatus, reason: sourceReason, value: sourceResult = sourceReason },
+    { status: destinationStatus, reason: destinationReason, value: destinationResult = destinationReason },
+    { reason: pipedFromReason, value: pipedFromResult = pipedFromReason }
+  ] = await subprocessPromises;
+  if (!destinationResult.pipedFrom.includes(pipedFromResult)) {
+    destinationResult.pipedFrom.push(pipedFromResult);
+  }
+  if (destinationStatus === "rejected") {
+    throw destinationResult;
+  }
+  if (sourceStatus === "rejected") {
+    throw sourceResult;
+  }
+  return destinationResult;
+};
+
+// node_modules/execa/lib/pipe/streaming.js
+import { finished as finished6 } from "stream/promises";
+var pipeSubprocessStream = (sourceStream, destinationStream, maxListenersController) => {
+  const mergedStream = MERGED_STREAMS.has(destinationStream) ? pipeMoreSubprocessStream(sourceStream, destinationStream) : pipeFirstSubprocessStream(sourceStream, destinationStream);
+  incrementMaxListeners(sourceStream, SOURCE_LISTENERS_PER_PIPE, maxListenersController.signal);
+  incrementMaxListeners(destinationStream, DESTINATION_LISTENERS_PER_PIPE, maxListenersController.signal);
+  cleanupMergedStreamsMap(destinationStream);
+  return mergedStream;
+};
+var pipeFirstSubprocessStream = (sourceStream, destinationStream) => {
+  const mergedStream = mergeStreams([sourceStream]);
+  addMergeSource(mergedStream, sourceStream);
+  pipeStreams(mergedStream, destinationStream, () => unpipeSourcesOnDestinationEnd(mergedStream));
+  MERGED_STREAMS.set(destinationStream, mergedStream);
+  return mergedStream;
+};
+var pipeMoreSubprocessStream = (sourceStream, destinationStream) => {
+  const mergedStream = MERGED_STREAMS.get(destinationStream);
+  mergedStream.add(sourceStream);
+  addMergeSource(mergedStream, sourceStream);
+  return mergedStream;
+};
+var MERGE_SOURCES = new WeakMap;
+var SOURCE_MERGES = new WeakMap;
+var addMergeSource = (mergedStream, sourceStream) => {
+  addToSetMap(MERGE_SOURCES, mergedStream, sourceStream);
+  addToSetMap(SOURCE_MERGES, sourceStream, mergedStream);
+};
+var addToSetMap = (map, key, value) => {
+  if (!map.has(key)) {
+    map.set(key, new Set);
+  }
+  map.get(key).add(value);
+};
+var unpipeSubprocessStream = async (mergedStream, sourceStream) => {
+  MERGE_SOURCES.get(mergedStream)?.delete(sourceStream);
+  SOURCE_MERGES.get(sourceStream)?.delete(mergedStream);
+  await mergedStream.remove(sourceStream);
+};
+var unpipeSourcesOnDestinationEnd = async (mergedStream) => {
+  for (const sourceStream of MERGE_SOURCES.get(mergedStream)) {
+    const mergedStreams = SOURCE_MERGES.get(sourceStream);
+    mergedStreams.delete(mergedStream);
+    if (mergedStreams.size > 0) {
+      await mergedStream.remove(sourceStream);
+    }
+  }
+};
+var cleanupMergedStreamsMap = async (destinationStream) => {
+  try {
+    await finished6(destinationStream, { cleanup: true, readable: false, writable: true });
+  } catch {}
+  MERGED_STREAMS.delete(destinationStream);
+};
+var MERGED_STREAMS = new WeakMap;
+var SOURCE_LISTENERS_PER_PIPE = 2;
+var DESTINATION_LISTENERS_PER_PIPE = 1;
+
+// node_modules/execa/lib/pipe/abort.js
+import { aborted as aborted2 } from "util";
+var unpipeOnAbort = (unpipeSignal, unpipeContext) => unpipeSignal === undefined ? [] : [unpipeOnSignalAbort(unpipeSignal, unpipeContext)];
+var unpipeOnSignalAbort = async (unpipeSignal, { sourceStream, mergedStream, fileDescriptors, sourceOptions, startTime }) => {
+  await aborted2(unpipeSignal, sourceStream);
+  await unpipeSubprocessStream(mergedStream, sourceStream);
+  const error = new Error("Pipe canceled by `unpipeSignal` option.");
+  throw createNonCommandError({
+    error,
+    fileDescriptors,
+    sourceOptions,
+    startTime
+  });
+};
+
+// node_modules/execa/lib/pipe/setup.js
+var pipeToSubprocess = (sourceInfo, ...pipeArguments) => {
+  if (isPlainObject4(pipeArguments[0])) {
+    return pipeToSubprocess.bind(undefined, {
+      ...sourceInfo,
+      boundOptions: { ...sourceInfo.boundOptions, ...pipeArguments[0] }
+    });
+  }
+  if (sourceInfo.source === undefined) {
+    return sourceInfo.sourcePromise;
+  }
+  const { destination, ...normalizedInfo } = normalizePipeArguments(sourceInfo, ...pipeArguments);
+  const pipeFailureController = new AbortController;
+  const promise = handlePipePromise({ ...normalizedInfo, destination, pipeFailureController });
+  promise.pipe = pipeToSubprocess.bind(undefined, {
+    ...sourceInfo,
+    source: destination,
+    sourcePromise: promise,
+    boundOptions: {}
+  });
+  forwardDestinationMethods(promise, destination, pipeFailureController.signal);
+  return promise;
+};
+var forwardDestinationMethods = (promise, destination, pipeFailureSignal) => {
+  if (destination === undefined) {
+    return;
+  }
+  forwardReadableMethods(promise, destination);
+  forwardIpcMethods(promise, destination, pipeFailureSignal);
+};
+var forwardReadableMethods = (promise, destination) => {
+  const subprocessOptions = SUBPROCESS_OPTIONS.get(destination);
+  SUBPROCESS_OPTIONS.set(promise, subprocessOptions);
+  promise.stdio = destination.stdio;
+  promise.all = destination.all;
+  const { options: { encoding } } = subprocessOptions;
+  const concurrentStreams = initializeConcurrentStreams();
+  promise[Symbol.asyncIterator] = createIterable.bind(undefined, promise, encoding, {});
+  promise.iterable = createIterable.bind(undefined, promise, encoding);
+  promise.readable = createPipeReadable.bind(undefined, promise, {
+    subprocess: promise,
+    concurrentStreams,
+    encoding
+  });
+  promise.readableStream = createReadableStream.bind(undefined, promise);
+  forwardAll(promise, destination);
+};
+var forwardAll = (promise, destination) => {
+  if (destination.all === undefined) {
+    promise.all = undefined;
+    return;
+  }
+  Object.defineProperty(promise, "all", {
+    get() {
+      setAllProperty(promise, destination.all);
+      const all = promise.readable({ from: "all" });
+      all.on("error", () => {});
+      setAllProperty(promise, all);
+      return all;
+    },
+    enumerable: true,
+    configurable: true
+  });
+};
+var setAllProperty = (promise, value) => {
+  Object.defineProperty(promise, "all", {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true
+  });
+};
+var createPipeReadable = (promise, readableOptions, ...arguments_) => {
+  const readable = createReadable(readableOptions, ...arguments_);
+  destroyOnPipeFailure(promise, readable);
+  return readable;
+};
+var destroyOnPipeFailure = async (promise, readable) => {
+  try {
+    await promise;
+  } catch (error) {
+    readable.destroy(error);
+  }
+};
+var forwardIpcMethods = (promise, destination, pipeFailureSignal) => {
+  promise.sendMessage = destination.sendMessage;
+  promise.getOneMessage = getOnePipeMessage.bind(undefined, destination, pipeFailureSignal);
+  promise.getEachMessage = getEachPipeMessage.bind(undefined, promise, destination, pipeFailureSignal);
+};
+var getOnePipeMessage = (destination, pipeFailureSignal, ...arguments_) => {
+  const controller = new AbortController;
+  const messagePromise = destination.getOneMessage(...addPipeOptions(arguments_, controller.signal, internalGetOneMessageOptions));
+  return waitForOnePipeMessage(pipeFailureSignal, messagePromise, controller);
+};
+var waitForOnePipeMessage = async (pipeFailureSignal, messagePromise, controller) => {
+  try {
+    return await Promise.race([messagePromise, getSignalRejection(pipeFailureSignal, controller.signal)]);
+  } finally {
+    controller.abort();
+  }
+};
+var getSignalRejection = (signal, listenerSignal) => new Promise((_, reject) => {
+  if (signal.aborted) {
+    reject(signal.reason);
+    return;
+  }
+  signal.addEventListener("abort", () => {
+    reject(signal.reason);
+  }, { once: true, signal: listenerSignal });
+});
+var getEachPipeMessage = (promise, destination, pipeFailureSignal, ...arguments_) => {
+  const controller = new AbortController;
+  const iterator = destination.getEachMessage(...addPipeOptions(arguments_, controller.signal, internalGetEachMessageOptions));
+  abortOnSignal(pipeFailureSignal, controller);
+  return iterateOnPipeMessages(promise, iterator, controller);
+};
+var iterateOnPipeMessages = async function* (promise, iterator, controller) {
+  try {
+    yield* iterator;
+  } finally {
+    controller.abort();
+    await promise;
+  }
+};
+var addPipeOptions = (arguments_, signal, internalOptionsSymbol) => {
+  if (arguments_[0] === null) {
+    return arguments_;
+  }
+  const [options] = arguments_;
+  return [{ ...options, [internalOptionsSymbol]: { signal, shouldAwait: false } }];
+};
+var abortOnSignal = (signal, controller) => {
+  if (signal.aborted) {
+    controller.abort();
+    return;
+  }
+  signal.addEventListener("abort", () => {
+    controller.abort();
+  }, { once: true, signal: controller.signal });
+};
+var handlePipePromise = async ({
+  source,
+  sourcePromise,
+  sourceStream,
+  sourceOptions,
+  sourceError,
+  destination,
+  destinationStream,
+  destinationError,
+  unpipeSignal,
+  fileDescriptors,
+  startTime,
+  pipeFailureController
+}) => {
+  const maxListenersController = new AbortController;
+  try {
+    const subprocessPromises = getSubprocessPromises(sourcePromise, destination, source);
+    handlePipeArgumentsError({
+      sourceStream,
+      sourceError,
+      destinationStream,
+      destinationError,
+      fileDescriptors,
+      sourceOptions,
+      startTime
+    });
+    const mergedStream = pipeSubprocessStream(sourceStream, destinationStream, maxListenersController);
+    return await Promise.race([
+      waitForBothSubprocesses(subprocessPromises),
+      ...unpipeOnAbort(unpipeSignal, {
+        sourceStream,
+        mergedStream,
+        sourceOptions,
+        fileDescriptors,
+        startTime
+      })
+    ]);
+  } catch (error) {
+    pipeFailureController.abort(error);
+    throw error;
+  } finally {
+    maxListenersController.abort();
+  }
+};
+var getSubprocessPromises = (sourcePromise, destination, source) => Promise.allSettled([sourcePromise, destination, source]);
+
+// node_modules/execa/lib/io/contents.js
+import { setImmediate } from "timers/promises";
+var getStreamOutput = async ({ stream, onStreamEnd, fdNumber, encoding, buffer, maxBuffer, lines, allMixed, stripFinalNewline, allFds, verboseInfo, streamInfo }) => {
+  const logPromise = logOutputAsync({
+    stream,
+    onStreamEnd,
+    fdNumber,
+    encoding,
+    allMixed,
+    verboseInfo,
+    streamInfo
+  });
+  if (!buffer) {
+    await Promise.all([resumeStream(stream), logPromise]);
+    return;
+  }
+  const stripFinalNewlineValue = getStripFinalNewline(stripFinalNewline, fdNumber, allFds);
+  const iterable = iterateForResult({
+    stream,
+    onStreamEnd,
+    lines,
+    encoding,
+    stripFinalNewline: stripFinalNewlineValue,
+    allMixed
+  });
+  const [output] = await Promise.all([
+    getStreamContents2({
+      stream,
+      iterable,
+      fdNumber,
+      encoding,
+      maxBuffer,
+      lines
+    }),
+    logPromise
+  ]);
+  return output;
+};
+var logOutputAsync = async ({ stream, onStreamEnd, fdNumber, encoding, allMixed, verboseInfo, streamInfo: { fileDescriptors } }) => {
+  if (!shouldLogOutput({
+    stdioItems: fileDescriptors[fdNumber]?.stdioItems,
+    encoding,
+    verboseInfo,
+    fdNumber
+  })) {
+    return;
+  }
+  const linesIterable = iterateForResult({
+    stream,
+    onStreamEnd,
+    lines: true,
+    encoding,
+    stripFinalNewline: true,
+    allMixed
+  });
+  await logLines(linesIterable, stream, fdNumber, verboseInfo);
+};
+var resumeStream = async (stream) => {
+  await setImmediate();
+  if (stream.readableFlowing === null) {
+    stream.resume();
+  }
+};
+var getStreamContents2 = async ({ stream, stream: { readableObjectMode }, iterable, fdNumber, encoding, maxBuffer, lines }) => {
+  try {
+    if (readableObjectMode || lines) {
+      return await getStreamAsArray(iterable, { maxBuffer });
+    }
+    return encoding === "buffer" ? new Uint8Array(await getStreamAsArrayBuffer(iterable, { maxBuffer })) : await getStreamAsString(iterable, { maxBuffer });
+  } catch (error) {
+    return handleBufferedData(handleMaxBuffer({
+      error,
+      stream,
+      readableObjectMode,
+      lines,
+      encoding,
+      fdNumber
+    }));
+  }
+};
+var getBufferedData = async (streamPromise) => {
+  try {
+    return await streamPromise;
+  } catch (error) {
+    return handleBufferedData(error);
+  }
+};
+var handleBufferedData = (error) => isArrayBuffer2(error?.bufferedData) ? new Uint8Array(error.bufferedData) : error?.bufferedData;
+
+// node_modules/execa/lib/resolve/stdio.js
+var waitForStdioStreams = ({ subprocess, encoding, buffer, maxBuffer, lines, stripFinalNewline, verboseInfo, streamInfo }) => subprocess.stdio.map((stream, fdNumber) => waitForSubprocessStream({
+  stream,
+  fdNumber,
+  encoding,
+  buffer: buffer[fdNumber],
+  maxBuffer: maxBuffer[fdNumber],
+  lines: lines[fdNumber],
+  allMixed: false,
+  stripFinalNewline,
+  verboseInfo,
+  streamInfo
+}));
+var waitForSubprocessStream = async ({ stream, fdNumber, encoding, buffer, maxBuffer, lines, allMixed, stripFinalNewline, allFds, verboseInfo, streamInfo }) => {
+  if (!stream) {
+    return;
+  }
+  const onStreamEnd = waitForStream(stream, fdNumber, streamInfo);
+  if (isInputFileDescriptor(streamInfo, fdNumber)) {
+    await onStreamEnd;
+    return;
+  }
+  const [output] = await Promise.all([
+    getStreamOutput({
+      stream,
+      onStreamEnd,
+      fdNumber,
+      encoding,
+      buffer,
+      maxBuffer,
+      lines,
+      allMixed,
+      stripFinalNewline,
+      allFds,
+      verboseInfo,
+      streamInfo
+    }),
+    onStreamEnd
+  ]);
+  return output;
+};
+
+// node_modules/execa/lib/resolve/all-async.js
+var makeAllStream = ({ stdout, stderr }, { all }) => {
+  if (!all) {
+    return;
+  }
+  const fileDescriptors = [[stdout, 1], [stderr, 2]].filter(([stream]) => stream);
+  return fileDescriptors.length === 0 ? undefined : setAllStream(mergeStreams(fileDescriptors.map(([stream]) => stream)));
+};
+var getAllFds = ({ stdout, stderr }, [, bufferStdout, bufferStderr]) => [
+  ...stdout !== null && bufferStdout ? [1] : [],
+  ...stderr !== null && bufferStderr ? [2] : []
+];
+var waitForAllStream = ({ subprocess, all, encoding, buffer, maxBuffer, lines, stripFinalNewline, verboseInfo, streamInfo }) => {
+  const { stream, buffer: bufferAll, drainedStream } = getAllStream(subprocess, all, buffer);
+  return Promise.all([
+    waitForSubprocessStream({
+      stream,
+      buffer: bufferAll,
+      fdNumber: "all",
+      encoding,
+      maxBuffer: maxBuffer[1] + maxBuffer[2],
+      lines: lines[1] || lines[2],
+      allFds: getAllFds(subprocess, buffer),
+      allMixed: stream === all && getAllMixed(subprocess, all),
+      stripFinalNewline,
+      verboseInfo,
+      streamInfo
+    }),
+    drainedStream === undefined ? undefined : resumeStream(drainedStream)
+  ]).then(([output]) => output);
+};
+var getAllStream = ({ stdout, stderr }, all, [, bufferStdout, bufferStderr]) => {
+  const buffer = bufferStdout || bufferStderr;
+  if (!buffer) {
+    return { stream: all, buffer };
+  }
+  if (!all) {
+    return { stream: undefined, buffer };
+  }
+  if (!bufferStdout) {
+    return { stream: stderr, buffer, drainedStream: all };
+  }
+  return bufferStderr ? { stream: all, buffer } : { stream: stdout, buffer, drainedStream: all };
+};
+var getAllMixed = ({ stdout, stderr }, all) => all && stdout && stderr && stdout.readableObjectMode !== stderr.readableObjectMode;
+
+// node_modules/execa/lib/resolve/wait-subprocess.js
+import { once as once8 } from "events";
+
+// node_modules/execa/lib/verbose/ipc.js
+var shouldLogIpc = (verboseInfo) => isFullVerbose(verboseInfo, "ipc");
+var logIpcOutput = (message, verboseInfo) => {
+  const verboseMessage = serializeVerboseMessage(message);
+  verboseLog({
+    type: "ipc",
+    verboseMessage,
+    fdNumber: "ipc",
+    verboseInfo
+  });
+};
+
+// node_modules/execa/lib/ipc/buffer-messages.js
+var waitForIpcOutput = async ({
+  subprocess,
+  buffer: bufferArray,
+  maxBuffer: maxBufferArray,
+  ipc,
+  ipcOutput,
+  verboseInfo
+}) => {
+  if (!ipc) {
+    return ipcOutput;
+  }
+  const isVerbose = shouldLogIpc(verboseInfo);
+  const buffer = getFdSpecificValue(bufferArray, "ipc");
+  const maxBuffer = getFdSpecificValue(maxBufferArray, "ipc");
+  const logErrors = [];
+  for await (const message of loopOnMessages({
+    anyProcess: subprocess,
+    channel: subprocess.channel,
+    isSubprocess: false,
+    ipc,
+    shouldAwait: false,
+    reference: true
+  })) {
+    if (buffer) {
+      checkIpcMaxBuffer(ipcOutput, maxBuffer);
+      ipcOutput.push(message);
+    }
+    if (isVerbose) {
+      try {
+        logIpcOutput(message, verboseInfo);
+      } catch (error) {
+        logErrors.push(error);
+      }
+    }
+  }
+  if (logErrors.length > 0) {
+    throw logErrors[0];
+  }
+  return ipcOutput;
+};
+var getBufferedIpcOutput = async (ipcOutputPromise, ipcOutput) => {
+  await Promise.allSettled([ipcOutputPromise]);
+  return ipcOutput;
+};
+
+// node_modules/execa/lib/resolve/wait-subprocess.js
+var waitForSubprocessResult = async ({
+  subprocess,
+  kill,
+  all,
+  options: {
+    encoding,
+    buffer,
+    maxBuffer,
+    lines,
+    timeoutDuration: timeout,
+    cancelSignal,
+    gracefulCancel,
+    forceKillAfterDelay,
+    stripFinalNewline,
+    ipc,
+    ipcInput
+  },
+  context,
+  verboseInfo,
+  fileDescriptors,
+  originalStreams,
+  onInternalError,
+  controller
+}) => {
+  const exitPromise = waitForExit(subprocess, context);
+  const streamInfo = {
+    originalStreams,
+    fileDescriptors,
+    subprocess,
+    exitPromise,
+    propagating: false
+  };
+  const stdioPromises = waitForStdioStreams({
+    subprocess,
+    encoding,
+    buffer,
+    maxBuffer,
+    lines,
+    stripFinalNewline,
+    verboseInfo,
+    streamInfo
+  });
+  const allPromise = waitForAllStream({
+    subprocess,
+    all,
+    encoding,
+    buffer,
+    maxBuffer,
+    lines,
+    stripFinalNewline,
+    verboseInfo,
+    streamInfo
+  });
+  const ipcOutput = [];
+  const ipcOutputPromise = waitForIpcOutput({
+    subprocess,
+    buffer,
+    maxBuffer,
+    ipc,
+    ipcOutput,
+    verboseInfo
+  });
+  const originalPromises = waitForOriginalStreams(originalStreams, subprocess, streamInfo);
+  const customStreamsEndPromises = waitForCustomStreamsEnd(fileDescriptors, streamInfo);
+  try {
+    return await Promise.race([
+      Promise.all([
+        {},
+        waitForSuccessfulExit(exitPromise),
+        Promise.all(stdioPromises),
+        allPromise,
+        ipcOutputPromise,
+        sendIpcInput(subprocess, ipcInput, ipc),
+        ...originalPromises,
+        ...customStreamsEndPromises
+      ]),
+      onInternalError,
+      throwOnSubprocessError(subprocess, controller),
+      ...throwOnTimeout(kill, timeout, context, controller),
+      ...throwOnCancel({
+        kill,
+        cancelSignal,
+        gracefulCancel,
+        context,
+        controller
+      }),
+      ...throwOnGracefulCancel({
+        subprocess,
+        kill,
+        cancelSignal,
+        gracefulCancel,
+        forceKillAfterDelay,
+        context,
+        controller
+      })
+    ]);
+  } catch (error) {
+    context.terminationReason ??= "other";
+    if (error instanceof MaxBufferError) {
+      kill();
+    }
+    return Promise.all([
+      { error },
+      exitPromise,
+      Promise.all(stdioPromises.map((stdioPromise) => getBufferedData(stdioPromise))),
+      getBufferedData(allPromise),
+      getBufferedIpcOutput(ipcOutputPromise, ipcOutput),
+      Promise.allSettled(originalPromises),
+      Promise.allSettled(customStreamsEndPromises)
+    ]);
+  }
+};
+var waitForOriginalStreams = (originalStreams, subprocess, streamInfo) => originalStreams.map((stream, fdNumber) => stream === subprocess.stdio[fdNumber] ? undefined : waitForStream(stream, fdNumber, streamInfo));
+var waitForCustomStreamsEnd = (fileDescriptors, streamInfo) => fileDescriptors.flatMap(({ stdioItems, direction }, fdNumber) => stdioItems.filter(({ value, stream = value }) => isStream(stream, { checkOpen: false }) && !isStandardStream(stream)).map(({ type, value, stream = value }) => waitForStream(stream, fdNumber, streamInfo, {
+  isSameDirection: TRANSFORM_TYPES.has(type),
+  stopOnExit: type === "native",
+  readable: direction !== "output" || TRANSFORM_TYPES.has(type)
+})));
+var throwOnSubprocessError = async (subprocess, { signal }) => {
+  const [error] = await once8(subprocess, "error", { signal });
+  throw error;
+};
+
+// node_modules/execa/lib/convert/writable.js
+import { Writable as Writable4 } from "stream";
+import { callbackify as callbackify4 } from "util";
+var createWritable = ({ subprocess, concurrentStreams }, options) => {
+  const { to } = copyOptions(options);
+  const subprocessStdin = getToStream(subprocess, to);
+  const { waitWritableFinal, waitWritableDestroy } = addWritableConcurrentStreams(concurrentStreams, subprocessStdin);
+  const writable = new Writable4({
+    ...getWritableMethods(subprocessStdin, subprocess, waitWritableFinal),
+    destroy: callbackify4(onWritableDestroy.bind(undefined, {
+      subprocessStdin,
+      subprocess,
+      waitWritableFinal,
+      waitWritableDestroy
+    })),
+    highWaterMark: subprocessStdin.writableHighWaterMark,
+    objectMode: subprocessStdin.writableObjectMode
+  });
+  onStdinFinished(subprocessStdin, writable, undefined, subprocess);
+  return writable;
+};
+var addWritableConcurrentStreams = (concurrentStreams, subprocessStdin) => {
+  const waitWritableFinal = addConcurrentStream(concurrentStreams, subprocessStdin, "writableFinal");
+  const waitWritableDestroy = addConcurrentStream(concurrentStreams, subprocessStdin, "writableDestroy");
+  return { waitWritableFinal, waitWritableDestroy };
+};
+var getWritableMethods = (subprocessStdin, subprocess, waitWritableFinal) => ({
+  write: onWrite.bind(undefined, subprocessStdin),
+  final: callbackify4(onWritableFinal.bind(undefined, subprocessStdin, subprocess, waitWritableFinal))
+});
+var onWrite = (subprocessStdin, chunk, encoding, done) => {
+  if (subprocessStdin.write(chunk, encoding)) {
+    done();
+  } else {
+    subprocessStdin.once("drain", done);
+  }
+};
+var onWritableFinal = async (subprocessStdin, subprocess, waitWritableFinal) => {
+  if (!await waitForConcurrentStreams(waitWritableFinal, subprocess)) {
+    return;
+  }
+  if (subprocessStdin.writable) {
+    subprocessStdin.end();
+  }
+  await subprocess;
+};
+var onStdinFinished = async (subprocessStdin, writable, subprocessStdout, subprocess) => {
+  try {
+    await waitForSubprocessStdin(subprocessStdin);
+    await subprocess;
+    if (writable.writable) {
+      writable.end();
+    }
+  } catch (error) {
+    await safeWaitForSubprocessStdout(subprocessStdout);
+    destroyOtherStream(writable, !writable.writableFinished, await getSubprocessError(subprocess, error));
+  }
+};
+var getSubprocessError = async (subprocess, error) => {
+  if (!shouldUseSubprocessError(error)) {
+    return error;
+  }
+  try {
+    await subprocess;
+  } catch (subprocessError) {
+    return subprocessError;
+  }
+  return error;
+};
+var shouldUseSubprocessError = (error) => error === undefined || isStreamAbort(error) || error.code === "EPIPE";
+var onWritableDestroy = async ({ subprocessStdin, subprocess, waitWritableFinal, waitWritableDestroy }, error) => {
+  await waitForConcurrentStreams(waitWritableFinal, subprocess);
+  if (await waitForConcurrentStreams(waitWritableDestroy, subprocess)) {
+    destroyOtherWritable(subprocessStdin, error);
+    await subprocess;
+  }
+  throwDestroyError(error);
+};
+var destroyOtherWritable = (stream, error) => {
+  destroyOtherStream(stream, stream.writable, error);
+};
+
+// node_modules/execa/lib/convert/duplex.js
+import { Duplex as Duplex4 } from "stream";
+import { callbackify as callbackify5 } from "util";
+var createDuplex = ({ subprocess, concurrentStreams, encoding }, options) => {
+  const { from, to, binary: binaryOption = true, preserveNewlines = true } = copyOptions(options);
+  checkBooleanOption(binaryOption, "binary");
+  checkBooleanOption(preserveNewlines, "preserveNewlines");
+  const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
+  const subprocessStdout = getFromStream(subprocess, from);
+  const subprocessStdin = getToStream(subprocess, to);
+  const waitReadableDestroy = addConcurrentStream(concurrentStreams, subprocessStdout, "readableDestroy");
+  const { waitWritableFinal, waitWritableDestroy } = addWritableConcurrentStreams(concurrentStreams, subprocessStdin);
+  const { readableEncoding, readableObjectMode, readableHighWaterMark } = getReadableOptions(subprocessStdout, binary);
+  const { read, onStdoutDataDone } = getReadableMethods({
+    subprocessStdout,
+    subprocess,
+    binary,
+    encoding,
+    preserveNewlines
+  });
+  const duplex = new Duplex4({
+    read,
+    ...getWritableMethods(subprocessStdin, subprocess, waitWritableFinal),
+    destroy: callbackify5(onDuplexDestroy.bind(undefined, {
+      subprocessStdout,
+      subprocessStdin,
+      subprocess,
+      waitReadableDestroy,
+      waitWritableFinal,
+      waitWritableDestroy
+    })),
+    readableHighWaterMark,
+    writableHighWaterMark: subprocessStdin.writableHighWaterMark,
+    readableObjectMode,
+    writableObjectMode: subprocessStdin.writableObjectMode,
+    encoding: readableEncoding
+  });
+  onStdoutFinished({
+    subprocessStdout,
+    onStdoutDataDone,
+    readable: duplex,
+    subprocess,
+    subprocessStdin
+  });
+  onStdinFinished(subprocessStdin, duplex, subprocessStdout, subprocess);
+  return duplex;
+};
+var onDuplexDestroy = async ({ subprocessStdout, subprocessStdin, subprocess, waitReadableDestroy, waitWritableFinal, waitWritableDestroy }, error) => {
+  await Promise.all([
+    onReadableDestroy({ subprocessStdout, subprocess, waitReadableDestroy }, error),
+    onWritableDestroy({
+      subprocessStdin,
+      subprocess,
+      waitWritableFinal,
+      waitWritableDestroy
+    }, error)
+  ]);
+};
+
+// node_modules/execa/lib/convert/add.js
+var addConvertedStreams = (subprocess, { encoding }) => {
+  const concurrentStreams = initializeConcurrentStreams();
+  subprocess.readable = createReadable.bind(undefined, { subprocess, concurrentStreams, encoding });
+  subprocess.writable = createWritable.bind(undefined, { subprocess, concurrentStreams });
+  subprocess.duplex = createDuplex.bind(undefined, { subprocess, concurrentStreams, encoding });
+  subprocess.readableStream = createReadableStream.bind(undefined, subprocess);
+  subprocess.writableStream = createWritableStream.bind(undefined, subprocess);
+  subprocess.transformStream = createTransformStream.bind(undefined, subprocess);
+  subprocess.iterable = createIterable.bind(undefined, subprocess, encoding);
+  subprocess[Symbol.asyncIterator] = createIterable.bind(undefined, subprocess, encoding, {});
+};
+
+// node_modules/execa/lib/methods/promise.js
+var mergePromise = (promise, properties) => Object.assign(promise, properties);
+
+// node_modules/execa/lib/methods/main-async.js
+var execaCoreAsync = (rawFile, rawArguments, rawOptions, createNested) => {
+  const { file, commandArguments, command, escapedCommand, startTime, verboseInfo, options, fileDescriptors } = handleAsyncArguments(rawFile, rawArguments, rawOptions);
+  const { subprocess: nodeChildProcess, promise, kill, all, convertedStreams } = spawnSubprocessAsync({
+    file,
+    commandArguments,
+    options,
+    startTime,
+    verboseInfo,
+    command,
+    escapedCommand,
+    fileDescriptors
+  });
+  const subprocess = getSubprocessPromise({
+    promise,
+    nodeChildProcess,
+    kill,
+    all,
+    convertedStreams,
+    options
+  });
+  subprocess.pipe = pipeToSubprocess.bind(undefined, {
+    source: subprocess,
+    sourcePromise: promise,
+    boundOptions: {},
+    createNested
+  });
+  SUBPROCESS_OPTIONS.set(subprocess, { options, fileDescriptors });
+  return subprocess;
+};
+var handleAsyncArguments = (rawFile, rawArguments, rawOptions) => {
+  const { command, escapedCommand, startTime, verboseInfo } = handleCommand(rawFile, rawArguments, rawOptions);
+  const { file, commandArguments, options: normalizedOptions } = normalizeOptions(rawFile, rawArguments, rawOptions);
+  const options = handleAsyncOptions(normalizedOptions);
+  const fileDescriptors = handleStdioAsync(options, verboseInfo);
+  return {
+    file,
+    commandArguments,
+    command,
+    escapedCommand,
+    startTime,
+    verboseInfo,
+    options,
+    fileDescriptors
+  };
+};
+var handleAsyncOptions = ({ timeout, signal, ...options }) => ({ __proto__: null, ...options, timeoutDuration: timeout });
+var spawnSubprocessAsync = ({ file, commandArguments, options, startTime, verboseInfo, command, escapedCommand, fileDescriptors }) => {
+  let subprocess;
+  try {
+    subprocess = spawn(...concatenateShell(file, commandArguments, getSpawnOptions(options)));
+  } catch (error) {
+    return handleEarlyError({
+      error,
+      command,
+      escapedCommand,
+      fileDescriptors,
+      options,
+      startTime,
+      verboseInfo
+    });
+  }
+  if (subprocess.stdio === undefined) {
+    return handleEarlyError({
+      error: once9(subprocess, "error").then(([error]) => error),
+      command,
+      escapedCommand,
+      fileDescriptors,
+      options,
+      startTime,
+      verboseInfo
+    });
+  }
+  const controller = new AbortController;
+  setMaxListeners(Infinity, controller.signal);
+  const originalStreams = [...subprocess.stdio];
+  pipeOutputAsync(subprocess, fileDescriptors, controller);
+  setIpcSubprocessOptions(subprocess, options);
+  const context = {};
+  const onInternalError = createDeferred();
+  const kill = subprocessKill.bind(undefined, {
+    kill: getKillFunction(subprocess, options),
+    options,
+    onInternalError,
+    context,
+    controller
+  });
+  cleanupOnExit(kill, options, controller);
+  const all = makeAllStream(subprocess, options);
+  const promise = handlePromise({
+    subprocess,
+    kill,
+    all,
+    options,
+    startTime,
+    verboseInfo,
+    fileDescriptors,
+    originalStreams,
+    command,
+    escapedCommand,
+    context,
+    onInternalError,
+    controller
+  });
+  return {
+    subprocess,
+    promise,
+    kill,
+    all
+  };
+};
+var getSubprocessPromise = ({ promise, nodeChildProcess, kill, all, convertedStreams, options }) => {
+  const subprocess = mergePromise(promise, getSubprocessProperties(nodeChildProcess, all));
+  subprocess.kill = kill ?? subprocess.kill;
+  if (convertedStreams === undefined) {
+    addConvertedStreams(subprocess, options);
+  } else {
+    Object.assign(subprocess, convertedStreams);
+  }
+  addIpcMethods(subprocess, nodeChildProcess, options);
+  return subprocess;
+};
+var getSubprocessProperties = (nodeChildProcess, all) => ({
+  nodeChildProcess,
+  pid: nodeChildProcess.pid,
+  stdin: nodeChildProcess.stdin,
+  stdout: nodeChildProcess.stdout,
+  stderr: nodeChildProcess.stderr,
+  stdio: nodeChildProcess.stdio,
+  all,
+  kill: nodeChildProcess.kill.bind(nodeChildProcess)
+});
+var handlePromise = async ({ subprocess, kill, all: allStream, options, startTime, verboseInfo, fileDescriptors, originalStreams, command, escapedCommand, context, onInternalError, controller }) => {
+  const [
+    errorInfo,
+    [exitCode, signal],
+    stdioResults,
+    allResult,
+    ipcOutput
+  ] = await waitForSubprocessResult({
+    subprocess,
+    kill,
+    all: allStream,
+    options,
+    context,
+    verboseInfo,
+    fileDescriptors,
+    originalStreams,
+    onInternalError,
+    controller
+  });
+  controller.abort();
+  onInternalError.resolve();
+  const stdio = stdioResults.map((stdioResult, fdNumber) => stripNewline(stdioResult, options, fdNumber));
+  const all = stripNewline(allResult, options, "all", getAllFds(subprocess, options.buffer));
+  const result = getAsyncResult({
+    errorInfo,
+    exitCode,
+    signal,
+    stdio,
+    all,
+    ipcOutput,
+    context,
+    options,
+    command,
+    escapedCommand,
+    startTime
+  });
+  return handleResult(result, verboseInfo, options);
+};
+var getAsyncResult = ({ errorInfo, exitCode, signal, stdio, all, ipcOutput, context, options, command, escapedCommand, startTime }) => Object.hasOwn(errorInfo, "error") ? makeError({
+  error: errorInfo.error,
+  command,
+  escapedCommand,
+  timedOut: context.terminationReason === "timeout",
+  isCanceled: context.terminationReason === "cancel" || context.terminationReason === "gracefulCancel",
+  isGracefullyCanceled: context.terminationReason === "gracefulCancel",
+  isMaxBuffer: errorInfo.error instanceof MaxBufferError,
+  isForcefullyTerminated: context.isForcefullyTerminated,
+  exitCode,
+  signal,
+  stdio,
+  all,
+  ipcOutput,
+  options,
+  startTime,
+  isSync: false
+}) : makeSuccessResult({
+  command,
+  escapedCommand,
+  stdio,
+  all,
+  ipcOutput,
+  options,
+  startTime
+});
+
+// node_modules/execa/lib/methods/bind.js
+var mergeOptions = (boundOptions, options) => {
+  const safeBoundOptions = { __proto__: null, ...boundOptions };
+  const mergedOptions = Object.fromEntries(Object.entries(options).map(([optionName, optionValue]) => [
+    optionName,
+    mergeOption(optionName, safeBoundOptions[optionName], optionValue)
+  ]));
+  return { __proto__: null, ...safeBoundOptions, ...mergedOptions };
+};
+var mergeOption = (optionName, boundOptionValue, optionValue) => DEEP_OPTIONS.has(optionName) && isPlainObject4(boundOptionValue) && isPlainObject4(optionValue) ? { ...boundOptionValue, ...optionValue } : optionValue;
+var DEEP_OPTIONS = new Set(["env", ...FD_SPECIFIC_OPTIONS]);
+
+// node_modules/execa/lib/methods/create.js
+var createExeca = (mapArguments, boundOptions, deepOptions, setBoundExeca) => {
+  const createNested = (mapArguments, boundOptions, setBoundExeca) => createExeca(mapArguments, boundOptions, deepOptions, setBoundExeca);
+  const boundExeca = (...execaArguments) => callBoundExeca({
+    mapArguments,
+    deepOptions,
+    boundOptions,
+    setBoundExeca,
+    createNested
+  }, ...execaArguments);
+  if (setBoundExeca !== undefined) {
+    setBoundExeca(boundExeca, createNested, boundOptions);
+  }
+  return boundExeca;
+};
+var callBoundExeca = ({ mapArguments, deepOptions = {}, boundOptions = {}, setBoundExeca, createNested }, firstArgument, ...nextArguments) => {
+  if (isPlainObject4(firstArgument)) {
+    return createNested(mapArguments, mergeOptions(boundOptions, firstArgument), setBoundExeca);
+  }
+  const { file, commandArguments, options, isSync } = parseArguments({
+    mapArguments,
+    firstArgument,
+    nextArguments,
+    deepOptions,
+    boundOptions
+  });
+  return isSync ? execaCoreSync(file, commandArguments, options) : execaCoreAsync(file, commandArguments, options, createNested);
+};
+var parseArguments = ({ mapArguments, firstArgument, nextArguments, deepOptions, boundOptions }) => {
+  const callArguments = isTemplateString(firstArgument) ? parseTemplates(firstArgument, nextArguments) : [firstArgument, ...nextArguments];
+  const [initialFile, initialArguments, initialOptions] = normalizeParameters(...callArguments);
+  const mergedOptions = mergeOptions(mergeOptions(deepOptions, boundOptions), initialOptions);
+  for (const [optionName, optionValue] of Object.entries(deepOptions)) {
+    if (mergedOptions[optionName] === undefined) {
+      mergedOptions[optionName] = optionValue;
+    }
+  }
+  const {
+    options = mergedOptions,
+    isSync = false
+  } = { __proto__: null, ...mapArguments({ options: mergedOptions }) };
+  return {
+    file: initialFile,
+    commandArguments: initialArguments,
+    options,
+    isSync
+  };
+};
+
+// node_modules/execa/lib/methods/script.js
+var setScriptSync = (boundExeca, createNested, boundOptions) => {
+  boundExeca.sync = createNested(mapScriptSync, boundOptions);
+  boundExeca.s = boundExeca.sync;
+};
+var mapScriptAsync = ({ options }) => getScriptOptions(options);
+var mapScriptSync = ({ options }) => ({ ...getScriptOptions(options), isSync: true });
+var getScriptOptions = (options) => ({ options: { __proto__: null, ...options, ...getScriptStdinOption(options) } });
+var getScriptStdinOption = ({ stdin = "inherit", input, inputFile, stdio }) => input === undefined && inputFile === undefined && stdio === undefined ? { stdin } : {};
+var deepScriptOptions = { preferLocal: true };
+
+// node_modules/execa/index.js
+var execa = createExeca(() => ({}));
+var execaSync = createExeca(() => ({ isSync: true }));
+var execaNode = createExeca(mapNode);
+var $ = createExeca(mapScriptAsync, {}, deepScriptOptions, setScriptSync);
+var {
+  sendMessage: sendMessage2,
+  getOneMessage: getOneMessage2,
+  getEachMessage: getEachMessage2,
+  getCancelSignal: getCancelSignal2
+} = getIpcExport();
+
+// src/git/git.ts
+init_errors3();
+var BOT_IDENTITY = { name: "gitclaw[bot]", email: "gitclaw[bot]@users.noreply.github.com" };
+
+class GitError extends ActionableError {
+  name = "GitError";
+}
+var SAFE_CONFIG = [
+  ["core.hooksPath", "/dev/null"],
+  ["core.fsmonitor", "false"],
+  ["credential.helper", ""],
+  ["protocol.ext.allow", "never"],
+  ["http.followRedirects", "false"]
+].flatMap(([key, value]) => ["-c", `${key}=${value}`]);
+var identityEnv = (who, role) => ({
+  [`GIT_${role}_NAME`]: who.name,
+  [`GIT_${role}_EMAIL`]: who.email
+});
+var worktreeChanges = Promise.resolve();
+var changesWorktrees = (args) => args[0] === "worktree" && args[1] !== "list";
+function oneWorktreeChangeAtATime(action) {
+  const done = worktreeChanges.then(action, action);
+  worktreeChanges = done.catch(() => {});
+  return done;
+}
+function createGit(cwd, options = {}) {
+  const base = {
+    ...options.env ?? toolEnvironment(process.env),
+    GIT_TERMINAL_PROMPT: "0",
+    ...identityEnv(BOT_IDENTITY, "AUTHOR"),
+    ...identityEnv(BOT_IDENTITY, "COMMITTER")
+  };
+  const redact = options.redact ?? ((text) => text);
+  const run = (args, runOptions = {}) => changesWorktrees(args) ? oneWorktreeChangeAtATime(() => spawnGit(args, runOptions)) : spawnGit(args, runOptions);
+  const spawnGit = async (args, runOptions = {}) => {
+    const argv = [...SAFE_CONFIG, ...args];
+    const [file, fileArgs] = runOptions.groupWritable ? ["/bin/sh", ["-c", 'umask 002 && exec git "$@"', "git", ...argv]] : ["git", argv];
+    const result = await execa(file, fileArgs, {
+      cwd,
+      reject: false,
+      extendEnv: false,
+      env: { ...base, ...runOptions.remote ? options.authEnv : {}, ...runOptions.env },
+      ...runOptions.input === undefined ? { stdin: "ignore" } : { input: runOptions.input },
+      ...runOptions.stdoutFile ? { stdout: { file: runOptions.stdoutFile } } : {},
+      stripFinalNewline: false
+    });
+    return { stdout: String(result.stdout ?? ""), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
+  };
+  return {
+    cwd,
+    run,
+    async must(args, runOptions) {
+      const result = await run(args, runOptions);
+      if (result.exitCode !== 0) {
+        const said = (result.stderr || result.stdout).trim() || `exit code ${result.exitCode}`;
+        throw new GitError(redact(`git ${args.join(" ")} failed: ${said}`));
+      }
+      return result.stdout.replace(/\r?\n$/, "");
+    }
+  };
+}
+function tokenAuthEnv(remoteUrl, token) {
+  if (!/^https?:\/\//.test(remoteUrl))
+    return {};
+  const basic = Buffer.from(`x-access-token:${token}`).toString("base64");
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: "http.extraheader",
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
+  };
+}
+async function assertBranchName(git, branch, source) {
+  const checked = branch.startsWith("-") ? undefined : await git.run(["check-ref-format", "--branch", branch]);
+  if (checked?.exitCode !== 0) {
+    throw new GitError(`${JSON.stringify(branch)} (${source}) is not a valid branch name: set git.branch in .github/gitclaw.json to the branch to push to`);
+  }
+  return branch;
 }
 
 // src/run/repository-instructions.ts
@@ -76115,15 +76191,15 @@ function boundInstructions(found, limits = INSTRUCTION_LIMITS) {
     if (target && !pointers.get(target))
       return skip(`points to ${target}`);
     if (file.text === undefined)
-      return skip(`too large to read (over ${kb(limits.read)})`);
+      return skip(`too large to read (over ${formatBytes(limits.read)})`);
     const room = Math.min(limits.perFile, limits.total - used);
     if (room <= 0)
-      return skip(`left out: the ${kb(limits.total)} for instruction files is spent`);
+      return skip(`left out: the ${formatBytes(limits.total)} for instruction files is spent`);
     const text = cutAt(file.text, room);
     const shown = Buffer.byteLength(text);
     used += shown;
     const cut = text.length < file.text.length;
-    const note = cut ? `cut to its first ${kb(shown)} of ${kb(file.bytes)}` : undefined;
+    const note = cut ? `cut to its first ${formatBytes(shown)} of ${formatBytes(file.bytes)}` : undefined;
     return { path: file.path, bytes: file.bytes, text, shown, cut, ...note ? { note } : {} };
   });
 }
@@ -76154,7 +76230,6 @@ function pointerTarget(file, found) {
   const words = rest.split(/[^a-z0-9]+/).filter(Boolean);
   return words.every((word) => POINTER_WORDS.has(word)) ? target.path : undefined;
 }
-var kb = (bytes) => bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 
 // src/run/repository-instructions.ts
 async function loadInstructions(run, workspace) {
@@ -76165,7 +76240,7 @@ async function loadInstructions(run, workspace) {
     const loaded = await readInstructions(workspace.git, { branch, commit }, run.config.instructions);
     for (const warning2 of instructionWarnings(loaded))
       warning(`gitclaw: ${warning2}`);
-    const listed = loaded.files.map((file) => `${file.path} (${kb(file.bytes)})`);
+    const listed = loaded.files.map((file) => `${file.path} (${formatBytes(file.bytes)})`);
     if (listed.length)
       run.log(`gitclaw: instruction files of ${branch}: ${listed.join(", ")}`);
     return loaded;
@@ -76217,8 +76292,8 @@ function instructionsSummary(loaded) {
     return "";
   const cell = (text) => text.replace(/\|/g, "\\|");
   const rows = [
-    ...loaded.files.map((file) => `| \`${cell(file.path)}\` | ${kb(file.bytes)} | ${cell(file.note ?? "whole")} |`),
-    ...loaded.nested.map((file) => `| \`${cell(file.path)}\` | ${kb(file.bytes)} | with the first file opened under \`${cell(file.dir)}/\` |`),
+    ...loaded.files.map((file) => `| \`${cell(file.path)}\` | ${formatBytes(file.bytes)} | ${cell(file.note ?? "whole")} |`),
+    ...loaded.nested.map((file) => `| \`${cell(file.path)}\` | ${formatBytes(file.bytes)} | with the first file opened under \`${cell(file.dir)}/\` |`),
     ...loaded.missing.map((path) => `| \`${cell(path)}\` | \u2014 | not on ${loaded.branch} |`)
   ];
   const warnings = instructionWarnings(loaded);
@@ -76229,7 +76304,8 @@ function instructionsSummary(loaded) {
     "| file | size | in the prompt |",
     "|---|---|---|",
     ...rows,
-    ...warnings.length ? ["", "> [!WARNING]", ...warnings.map((warning) => `> ${warning}.`)] : [],
+    ...warnings.length ? ["", callout("WARNING", warnings.map((warning) => `${warning}.`).join(`
+`))] : [],
     ""
   ].join(`
 `);
@@ -76237,7 +76313,7 @@ function instructionsSummary(loaded) {
 
 // src/run/prompt-run.ts
 function promptTarget(run, request) {
-  const base = { conversation: 0, threadNumber: 0, thread: summaryThread(), delivers: false, runKey: request.key };
+  const base = { conversationIssue: 0, threadNumber: 0, thread: summaryThread(), delivers: false, runKey: request.key };
   if (run.config.delivery === "push")
     return base;
   const name = `gitclaw/run-${request.key}`;
@@ -76301,7 +76377,7 @@ function answerSection(run, finalMessage) {
   return ["", "### Answer", "", ...bodies, ""].join(`
 `);
 }
-var conversationName = (target) => target.runKey ? `the run ${target.runKey}` : `#${target.conversation}`;
+var conversationName = (target) => target.runKey ? `the run ${target.runKey}` : `#${target.conversationIssue}`;
 
 // src/run/structured-output.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -76372,19 +76448,6 @@ init_operations();
 
 // src/run/prompt.ts
 import { randomBytes as randomBytes2 } from "crypto";
-
-// src/quote.ts
-function fence(text, lang = "") {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const marks = "`".repeat(Math.max(3, longest + 1));
-  return `${marks}${lang}
-${text}
-${marks}`;
-}
-function quoteAsData(text) {
-  return text.split(/\r\n|[\n\r\u0085\u2028\u2029]/).map((line) => `> ${line}`).join(`
-`);
-}
 
 // src/tasks/prompt.ts
 function childInstructions(input) {
@@ -76561,7 +76624,7 @@ function capTail(text, lines, chars) {
     kept = kept.slice(-chars).replace(/^[^\n]*\n/, "");
   const dropped = all.length - kept.split(`
 `).length;
-  return dropped > 0 ? `(${dropped} earlier line${dropped === 1 ? "" : "s"} left out)
+  return dropped > 0 ? `(${plural(dropped, "earlier line")} left out)
 ${kept}` : kept;
 }
 function inlineContext(where) {
@@ -76619,7 +76682,7 @@ function pullRequestFacts(target, branch) {
       facts.push(`Its head moved on to ${pull.movedTo.slice(0, 12)} after the request: your work is replayed onto it.`);
   }
   if (target.delivers)
-    facts.push(`Your work goes to a draft pull request for issue #${target.conversation}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`);
+    facts.push(`Your work goes to a draft pull request for issue #${target.conversationIssue}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`);
   return facts.map(withoutInvisible);
 }
 var READY_LINE = "READY FOR REVIEW";
@@ -76687,13 +76750,12 @@ function pixelSize(type, b) {
       return webpSize(b);
   }
 }
-var formatSize = (bytes) => bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 function checkImage(bytes, maxBytes = MAX_IMAGE_BYTES) {
   const mimeType = imageType(bytes);
   if (!mimeType)
     return { ok: false, reason: "not a PNG, JPEG, GIF or WebP image" };
   if (bytes.length > maxBytes)
-    return { ok: false, reason: `${formatSize(bytes.length)}, over the ${formatSize(maxBytes)} limit` };
+    return { ok: false, reason: `${formatBytes(bytes.length)}, over the ${formatBytes(maxBytes)} limit` };
   const size = pixelSize(mimeType, bytes);
   if (!size || size.width === 0 || size.height === 0)
     return { ok: false, reason: `a damaged ${mimeType} (no size in its header)` };
@@ -76702,7 +76764,7 @@ function checkImage(bytes, maxBytes = MAX_IMAGE_BYTES) {
   return { ok: true, image: { mimeType, ...size, bytes: bytes.length } };
 }
 function describeImage(image) {
-  return `${image.mimeType}, ${image.width}\xD7${image.height}, ${formatSize(image.bytes)}`;
+  return `${image.mimeType}, ${image.width}\xD7${image.height}, ${formatBytes(image.bytes)}`;
 }
 
 // src/images/download.ts
@@ -76775,7 +76837,7 @@ function parseUrl2(text, base) {
   }
 }
 async function readCapped(response, maxBytes) {
-  const tooLarge = () => new Refused(`larger than the ${formatSize(maxBytes)} limit`);
+  const tooLarge = () => new Refused(`larger than the ${formatBytes(maxBytes)} limit`);
   const declared = Number(response.headers.get("content-length"));
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -76871,7 +76933,7 @@ async function promptImages(sources, options) {
     };
     return [text5(`${candidate.label} (${describeImage(downloaded.image)}):`), image];
   });
-  const more = unnamed > 0 ? [text5(`${unnamed} more image${unnamed === 1 ? "" : "s"} not shown: too many in one message.`)] : [];
+  const more = unnamed > 0 ? [text5(`${plural(unnamed, "more image")} not shown: too many in one message.`)] : [];
   return mergeText([...(await Promise.all(outcomes)).flat(), ...more]);
 }
 async function findCandidates(sources, options) {
@@ -77055,7 +77117,7 @@ async function pendingComments(trigger, all, mapping, isTrusted) {
 }
 async function beginConversation(run, root, extra = []) {
   const { trigger, api, repo, target } = run;
-  const conversation = target.runKey ? openRunConversation(root, trigger.prompt, { cwd: root }) : openConversation(root, target.conversation, { cwd: root });
+  const conversation = target.runKey ? openRunConversation(root, trigger.prompt, { cwd: root }) : openConversation(root, target.conversationIssue, { cwd: root });
   const { session, mapping } = conversation;
   for (const notice of conversation.notices)
     warning(`gitclaw: ${notice}`);
@@ -77241,7 +77303,7 @@ async function planCiFix(run, workspace) {
   if (earlier.includes(signature))
     return stop(`It failed the same way (${signature}) after gitclaw's fix attempt ${earlier.indexOf(signature) + 1}`);
   if (earlier.length >= max)
-    return stop(`The budget of ${max} fix attempt${max === 1 ? "" : "s"} (ci.maxAttempts) is spent`);
+    return stop(`The budget of ${plural(max, "fix attempt")} (ci.maxAttempts) is spent`);
   const attempt = earlier.length + 1;
   return {
     proceed: true,
@@ -77486,8 +77548,7 @@ async function deliver(run, workspace, facts) {
   const notes = [];
   const attempt = async (what, step) => step().catch((error) => {
     run.log(`gitclaw: could not ${what}: ${run.redact(error.message)}`);
-    notes.push(`> [!WARNING]
-> Could not ${what}: ${run.redact(error.message)}`);
+    notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
   });
   const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
   if (run.target.delivers && landed)
@@ -77497,8 +77558,7 @@ async function deliver(run, workspace, facts) {
   if (inline && comment && answered && run.config.pullRequests.resolveThreads)
     await attempt("resolve the review thread", async () => {
       if (await resolveReviewThread(run.api, run.repo, run.target.threadNumber, inline.inReplyTo ?? comment.id))
-        notes.push(`> [!NOTE]
-> Resolved this review thread with the change.`);
+        notes.push(callout("NOTE", "Resolved this review thread with the change."));
     });
   return notes;
 }
@@ -77511,19 +77571,17 @@ async function draft(run, workspace, facts, notes) {
     if (facts.landing.changed.length === 0)
       return;
     const created = await createPullRequest(api, repo, {
-      title: run.trigger.title || `Work on #${target.conversation}`,
-      body: run.redact(pullRequestBody(target.conversation, text, facts.steps)),
+      title: run.trigger.title || `Work on #${target.conversationIssue}`,
+      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
       base: run.trigger.defaultBranch ?? await getDefaultBranch(api, repo),
       draft: true
     });
     number = created.number;
-    notes.push(`> [!NOTE]
-> Opened the draft pull request #${number}: ${created.url}`);
+    notes.push(callout("NOTE", `Opened the draft pull request #${number}: ${created.url}`));
     await linkMapping(run, workspace, number);
   } else if (target.threadNumber !== number) {
-    notes.push(`> [!NOTE]
-> Pushed to #${number}.`);
+    notes.push(callout("NOTE", `Pushed to #${number}.`));
   }
   if (ready)
     await markReady(run, number, notes);
@@ -77543,21 +77601,20 @@ async function markReady(run, number, notes) {
   if (reviewers.length)
     await requestReviewers(run.api, run.repo, number, reviewers);
   const asked = reviewers.length ? `; review requested from @${reviewers[0]}` : "";
-  notes.push(`> [!NOTE]
-> #${number} is ready for review${asked}.`);
+  notes.push(callout("NOTE", `#${number} is ready for review${asked}.`));
 }
 async function linkMapping(run, workspace, pullRequest) {
-  const mapping = readMapping(workspace.root, run.target.conversation);
+  const mapping = readMapping(workspace.root, run.target.conversationIssue);
   if (!mapping)
     return;
   writeMapping(workspace.root, { ...mapping, pullRequest });
   const base = await workspace.git.must(["rev-parse", "HEAD"]);
-  const message = `gitclaw: issue #${run.target.conversation} continues in pull request #${pullRequest}`;
+  const message = `gitclaw: issue #${run.target.conversationIssue} continues in pull request #${pullRequest}`;
   const head = await commitAll(workspace.git, message);
   if (!head)
     return;
   const { remote, branch } = workspace;
-  const fallbackBranch = `gitclaw/issue-${run.target.conversation}-${run.env.runId}-link`;
+  const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
   await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
 }
 
@@ -78067,10 +78124,7 @@ async function closeWorktrees(workspace, dir, env) {
       const wt = await worktreeGit(main, worktree.path, env, keep);
       const uncommitted = (await changedPaths(wt)).length;
       const ahead = Number((await wt.run(["rev-list", "--count", "@{upstream}..HEAD"])).stdout) || 0;
-      const what = [
-        uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`,
-        ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`
-      ].filter(Boolean).join(" and ");
+      const what = [uncommitted && plural(uncommitted, "changed file"), ahead && plural(ahead, "commit")].filter(Boolean).join(" and ");
       if (what)
         notes.push(`${name} (${worktree.path}): ${what} never pushed with pr_push`);
     } catch (error) {
@@ -78134,27 +78188,21 @@ async function forkPatch(run, workspace, fork, session) {
   return { path: repoRelative(workspace.root, file), patch: `${patch}
 `, files, reverted };
 }
-var SHOWN_PATCH_CHARS = 40000;
 function patchNote(run, patch, sessionSha) {
   const pull = run.target.pull;
   const lines = [];
-  if (patch.reverted.length)
-    lines.push(`> [!WARNING]
-> Changes to protected paths were left out of the patch: ${patch.reverted.map((p) => `\`${p}\``).join(", ")}.`);
+  const reverted = patch.reverted.map((path) => `\`${path}\``).join(", ");
+  if (reverted)
+    lines.push(callout("WARNING", `Changes to protected paths were left out of the patch: ${reverted}.`));
   if (!patch.patch)
     return lines.join(`
 
 `);
   const why = `#${pull.number} comes from the fork ${pull.head.repo}, which gitclaw cannot push to`;
-  lines.push(`> [!NOTE]
-> ${why}: the change is a patch (${patch.files} file${patch.files === 1 ? "" : "s"}) for its author or a maintainer to apply.`);
-  const shown = patch.patch.length <= SHOWN_PATCH_CHARS ? patch.patch : `(too long to show here: apply the file)
-`;
-  lines.push(`<details><summary>The patch</summary>
-
-${fence(shown.replace(/\n$/, ""), "diff")}
-
-</details>`);
+  const files = plural(patch.files, "file");
+  lines.push(callout("NOTE", `${why}: the change is a patch (${files}) for its author or a maintainer to apply.`));
+  const size = formatBytes(Buffer.byteLength(patch.patch));
+  lines.push(patchBlock(patch.patch, "The patch", `The patch is ${size}, too long to show here: apply the file.`));
   if (sessionSha) {
     const url = `${run.env.serverUrl}/${run.env.owner}/${run.env.repo}.git`;
     const command = `git fetch ${url} ${sessionSha} && git show FETCH_HEAD:${patch.path} | git am`;
@@ -78313,7 +78361,7 @@ ${progressMarker(this.options.runUrl)}`));
   stepsDetails() {
     if (this.steps.length === 0)
       return "";
-    return `<details><summary>${this.steps.length} step${this.steps.length === 1 ? "" : "s"}</summary>
+    return `<details><summary>${plural(this.steps.length, "step")}</summary>
 
 ${renderSteps(this.steps)}
 
@@ -78448,64 +78496,7 @@ async function workingTreePatch(git, paths) {
   }
 }
 
-// src/tools/github/output.ts
-var MAX_OUTPUT_BYTES = 64 * 1024;
-function formatSize2(bytes) {
-  if (bytes < 1024)
-    return `${bytes}B`;
-  if (bytes < 1024 * 1024)
-    return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-}
-function header(fields) {
-  const size = fields.outcome === "ok" && fields.bytes !== undefined ? ` ${formatSize2(fields.bytes)}` : "";
-  return `[github ${fields.host}/${fields.repo} ${fields.op} ${fields.opClass} ${fields.outcome}${size}]`;
-}
-
-class BoundedText {
-  maxBytes;
-  #parts = [];
-  #bytes = 0;
-  #truncated = false;
-  constructor(maxBytes = MAX_OUTPUT_BYTES) {
-    this.maxBytes = maxBytes;
-  }
-  get full() {
-    return this.#truncated;
-  }
-  get bytes() {
-    return this.#bytes;
-  }
-  push(text) {
-    if (this.#truncated)
-      return false;
-    const size = Buffer.byteLength(text);
-    if (this.#bytes + size <= this.maxBytes) {
-      this.#parts.push(text);
-      this.#bytes += size;
-      return true;
-    }
-    const room = this.maxBytes - this.#bytes;
-    const prefix = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD$/, "");
-    this.#parts.push(prefix);
-    this.#bytes += Buffer.byteLength(prefix);
-    this.#truncated = true;
-    return false;
-  }
-  line(text = "") {
-    return this.push(`${text}
-`);
-  }
-  text(narrow) {
-    const body = this.#parts.join("").replace(/\n+$/, "");
-    const cap = this.maxBytes % 1024 === 0 ? `${this.maxBytes / 1024}KB` : formatSize2(this.maxBytes);
-    return this.#truncated ? `${body}
-[truncated at ${cap}; ${narrow}]` : body;
-  }
-}
-
 // src/run/workflow-files.ts
-var INLINE_PATCH_CHARS = 20000;
 function heldBackFolders(protectedPaths, withWorkflowsToken) {
   return withWorkflowsToken ? [] : WORKFLOW_PATHS.filter((path) => !isProtected(path, protectedPaths));
 }
@@ -78544,25 +78535,19 @@ function describeWorkflowChanges(changes, where) {
     return "";
   const files = changes.paths.map((path) => `\`${path}\``).join(", ");
   if (changes.pushed)
-    return `> [!NOTE]
-> The changes to ${files} were pushed with \`workflows_token\`.`;
+    return callout("NOTE", `The changes to ${files} were pushed with \`workflows_token\`.`);
   if (!changes.patch)
-    return `> [!CAUTION]
-> The changes to ${files} were not pushed, and could not be saved as a patch either (${changes.notSaved}): they are lost.`;
+    return callout("CAUTION", `The changes to ${files} were not pushed, and could not be saved as a patch either (${changes.notSaved}): they are lost.`);
   const { file, text } = changes.patch;
   const why = changes.failure ? `\`workflows_token\` could not push them (${changes.failure})` : "the workflow's token cannot push workflow files (GitHub wants the `workflows` permission for them; " + "the input `workflows_token` can carry it)";
   const how = where.blob ? `They are committed as [a patch](${where.blob(file)}); to apply it, in a checkout of \`${where.branch}\` ` + "that has this run's commit:" : `The patch could not be committed; save it from below as \`${file}\` and apply it:`;
-  const command = fence(`git apply ${file}`, "sh").split(`
-`).map((line) => `> ${line}`);
-  const note = ["> [!NOTE]", `> The changes to ${files} were not pushed: ${why}.`, `> ${how}`, ">", ...command];
-  const size = formatSize2(Buffer.byteLength(text));
-  const shown = text.length <= INLINE_PATCH_CHARS ? `<details><summary>The patch (${file}, ${size})</summary>
-
-${fence(text.replace(/\n$/, ""), "diff")}
-
-</details>` : `The patch is ${size}, too long to show here${where.blob ? `: [${file}](${where.blob(file)})` : ""}.`;
-  return `${note.join(`
-`)}
+  const command = fence(`git apply ${file}`, "sh");
+  const note = callout("NOTE", [`The changes to ${files} were not pushed: ${why}.`, how, "", command].join(`
+`));
+  const size = formatBytes(Buffer.byteLength(text));
+  const link = where.blob ? `: [${file}](${where.blob(file)})` : "";
+  const shown = patchBlock(text, `The patch (${file}, ${size})`, `The patch is ${size}, too long to show here${link}.`);
+  return `${note}
 
 ${shown}`;
 }
@@ -78571,7 +78556,7 @@ ${shown}`;
 function recordRun(run, conversation, result, root, outstandingTasks = []) {
   const { env, trigger, target } = run;
   const { session, answered } = conversation;
-  const pullRequest = conversation.mapping?.pullRequest ?? (target.pull?.number !== target.conversation ? target.pull?.number : undefined);
+  const pullRequest = conversation.mapping?.pullRequest ?? (target.pull?.number !== target.conversationIssue ? target.pull?.number : undefined);
   const durationMs = run.now() - run.started;
   const { outcome, turns, toolCalls, usage } = result;
   session.appendCustom(CUSTOM.run, {
@@ -78589,7 +78574,7 @@ function recordRun(run, conversation, result, root, outstandingTasks = []) {
     return;
   }
   writeMapping(root, {
-    issueNumber: target.conversation,
+    issueNumber: target.conversationIssue,
     sessionPath: repoRelative(root, session.path),
     updatedAt: new Date(run.now()).toISOString(),
     ...answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {},
@@ -78600,7 +78585,7 @@ function recordRun(run, conversation, result, root, outstandingTasks = []) {
 function ownPaths(run, root, conversation, taskFiles = []) {
   const { session } = conversation;
   return [
-    run.target.runKey ? runMappingFile(run.target.runKey) : repoRelative(root, mappingPath(root, run.target.conversation)),
+    run.target.runKey ? runMappingFile(run.target.runKey) : repoRelative(root, mappingPath(root, run.target.conversationIssue)),
     repoRelative(root, session.path),
     `${repoRelative(root, session.artifactsDir)}/`,
     ...taskFiles
@@ -78619,7 +78604,7 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
   const theirs = touchedPaths(changes).filter((path) => !mine(path));
   await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(trigger.prompt && target.runKey ? promptRunMessage(run, trigger.prompt) : commitMessage({
-    issueNumber: target.conversation,
+    issueNumber: target.conversationIssue,
     kind: onPullRequest(target) ? "pull request" : "issue",
     title: trigger.title || (target.pull?.title ?? ""),
     runUrl: run.link,
@@ -78664,7 +78649,7 @@ async function scrubPassedSecrets(run, workspace, paths) {
   for (const path of reverted)
     warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
 }
-var onPullRequest = (target) => target.pull !== undefined && target.conversation === target.pull.number;
+var onPullRequest = (target) => target.pull !== undefined && target.conversationIssue === target.pull.number;
 async function landWithWorkflowFiles(run, workspace, commit) {
   const { git, workflowsGit } = workspace;
   const { workflowFiles, own, paths } = commit;
@@ -78703,7 +78688,7 @@ async function commitAndPush(run, workspace, { own, paths, message, willRetry })
     return { changed: [], ...saved };
   const changed = await changedBesides(workspace, head, own);
   const { target } = run;
-  const fallbackBranch = target.runKey ? `gitclaw/run-${run.env.runId}-side` : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+  const fallbackBranch = target.runKey ? `gitclaw/run-${run.env.runId}-side` : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
   try {
     const push = await land(git, {
       remote: workspace.remote,
@@ -78736,7 +78721,7 @@ async function commitWork(run, workspace, { own, paths, message }) {
     error(`gitclaw: the run's changes could not be committed: ${notCommitted}`);
     await git.run(["reset", "-q"]);
     const ownFiles = own.filter((path) => existsSync9(join18(workspace.root, path)));
-    const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversation}`, ownFiles);
+    const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversationIssue}`, ownFiles);
     return { ...sha ? { head: sha } : {}, notCommitted };
   }
 }
@@ -78760,9 +78745,6 @@ async function landSession(run, workspace, sha, own, keptOn) {
   return state?.landed ? state.sha : keptOn ? sha : undefined;
 }
 
-// src/run/reply.ts
-init_operations();
-
 // src/run/attachments.ts
 function runAttachments(entries, promptId) {
   const start = promptId === undefined ? -1 : entries.findIndex((entry) => entry.id === promptId);
@@ -78785,10 +78767,10 @@ function placeAttachments(text, attachments, where) {
     return text;
   if (where.sha === undefined) {
     const refs = attachments.map((a) => a.ref).join(", ");
+    const images = noun(attachments.length, "image");
     return `${text}
 
-> [!WARNING]
-> The attached image${attachments.length === 1 ? "" : "s"} (${refs}) cannot be shown: the session was not pushed.`;
+${callout("WARNING", `The attached ${images} (${refs}) cannot be shown: the session was not pushed.`)}`;
   }
   let placed = text;
   const unplaced = [];
@@ -78812,8 +78794,8 @@ function footer(stats) {
   const u = result.usage;
   const parts = [
     formatDuration(stats.durationMs),
-    `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
-    `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
+    plural(result.turns, "turn"),
+    plural(result.toolCalls, "tool call"),
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...stats.total ? [stats.total] : [],
@@ -78826,60 +78808,51 @@ function footer(stats) {
 }
 function replyText(result, stats) {
   const said = result.text.trim();
+  if (result.outcome === "done")
+    return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+  return [said, stopNote(result, stats)].filter(Boolean).join(`
+
+`);
+}
+function stopNote(result, stats) {
   switch (result.outcome) {
     case "done":
-      return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+      return "";
     case "cut_off":
-      return `${said ? `${said}
-
-` : ""}${cutOffNote(result)}`;
+      return cutOffNote(result);
     case "max_turns":
-      return `${said ? `${said}
-
-` : ""}> [!NOTE]
-> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
+      return callout("NOTE", `Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`);
     case "budget": {
       const b = result.budget;
       const amount = b.name !== "maxOutputTokens" ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}` : `${b.used} of ${b.limit} output tokens`;
-      return `${said ? `${said}
-
-` : ""}> [!NOTE]
-> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
+      const raise = "Comment to continue, or raise it in .github/gitclaw.json.";
+      return callout("NOTE", `Stopped at the budget \`budgets.${b.name}\` (${amount}). ${raise}`);
     }
     case "deadline":
-      return `${said ? `${said}
-
-` : ""}> [!NOTE]
-> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
-    case "aborted":
-      return `${said ? `${said}
-
-` : ""}> [!WARNING]
-> Cancelled after ${formatDuration(stats.durationMs)}, ${result.turns} turn${result.turns === 1 ? "" : "s"}. Everything done so far is saved; comment to continue.`;
-    case "error":
-      return `${said ? `${said}
-
-` : ""}> [!CAUTION]
-> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
+      return callout("NOTE", `Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`);
+    case "aborted": {
+      const after = `${formatDuration(stats.durationMs)}, ${plural(result.turns, "turn")}`;
+      return callout("WARNING", `Cancelled after ${after}. Everything done so far is saved; comment to continue.`);
+    }
+    case "error": {
+      const why = result.errorMessage ?? "unknown error";
+      return callout("CAUTION", `The run failed: ${why}. Everything done so far is saved; comment to try again.`);
+    }
   }
 }
 function cutOffNote(result) {
   const { output, limit } = result.cutOff ?? { output: 0, limit: 0 };
-  const tokens = `${approx(result.usage)}${output} token${output === 1 ? "" : "s"}`;
-  return `> [!WARNING]
-> This answer is incomplete: the model stopped at its output limit after ${tokens} (the call was allowed ${limit}: \`budgets.maxOutputTokensPerCall\`, or less where the context window left less room; a model's own limit can be lower). Comment \`continue\` to have it go on from where it stopped; for longer answers, raise \`budgets.maxOutputTokensPerCall\` in .github/gitclaw.json.`;
+  const tokens = `${approx(result.usage)}${plural(output, "token")}`;
+  return callout("WARNING", `This answer is incomplete: the model stopped at its output limit after ${tokens} (the call was allowed ${limit}: \`budgets.maxOutputTokensPerCall\`, or less where the context window left less room; a model's own limit can be lower). Comment \`continue\` to have it go on from where it stopped; for longer answers, raise \`budgets.maxOutputTokensPerCall\` in .github/gitclaw.json.`);
 }
 function describePush(push, error, links) {
   if (error && links.sessionSaved)
-    return `> [!WARNING]
-> The changes could not be pushed: ${error}
-> The conversation was saved on its own; the changes are not on any branch.`;
+    return callout("WARNING", `The changes could not be pushed: ${error}
+The conversation was saved on its own; the changes are not on any branch.`);
   if (error)
-    return `> [!WARNING]
-> The changes and the session could not be pushed: ${error}`;
+    return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
   if (push && !push.landed) {
-    return `> [!WARNING]
-> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
+    return callout("WARNING", `${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`);
   }
   return "";
 }
@@ -78905,21 +78878,17 @@ function composeReply(run, workspace, facts) {
   const durationMs = run.now() - run.started;
   const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
   const notes = [
-    ...conversation.notices.map((n) => `> [!NOTE]
-> ${n}`),
-    ...refused ? [`> [!WARNING]
-> Changes to protected paths were not committed: ${refused}.`] : [],
+    ...conversation.notices.map((n) => callout("NOTE", `${n}`)),
+    ...refused ? [callout("WARNING", `Changes to protected paths were not committed: ${refused}.`)] : [],
     ...unsavedNotes(landing),
     describeWorkflowChanges(landing.workflows, {
       branch: workspace.branch,
       ...landing.sessionSha ? { blob: (path) => `${web}/blob/${landing.sessionSha}/${path}` } : {}
     }),
     ...unpushed.length ? [
-      `> [!WARNING]
-> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`
+      callout("WARNING", `Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`)
     ] : [],
-    ...(facts.taskNotes ?? []).map((note) => `> [!NOTE]
-${note.replace(/^/gm, "> ")}`),
+    ...(facts.taskNotes ?? []).map((note) => callout("NOTE", note)),
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
       sessionSaved: landing.sessionSha !== undefined
@@ -78951,17 +78920,14 @@ function unsavedNotes(landing) {
   const names = (paths) => paths.map((path) => `\`${path}\``).join(", ");
   const notes = [];
   if (landing.leftOutOfCommits.length)
-    notes.push(`> [!WARNING]
-> Commits made during the run (a task's patch, a command) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`);
+    notes.push(callout("WARNING", `Commits made during the run (a task's patch, a command) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`));
   if (landing.notCommitted)
-    notes.push(`> [!CAUTION]
-> The run's changes could not be committed (${landing.notCommitted}), so they are not saved: only the conversation was.`);
+    notes.push(callout("CAUTION", `The run's changes could not be committed (${landing.notCommitted}), so they are not saved: only the conversation was.`));
   if (landing.notStaged?.length) {
-    const lines = landing.notStaged.map(({ path, reason }) => `> - \`${path}\`: ${reason}`);
-    notes.push(`> [!CAUTION]
-> These changes could not be committed and are not saved:
+    const lines = landing.notStaged.map(({ path, reason }) => `- \`${path}\`: ${reason}`);
+    notes.push(callout("CAUTION", `These changes could not be committed and are not saved:
 ${lines.join(`
-`)}`);
+`)}`));
   }
   return notes;
 }
@@ -78973,7 +78939,7 @@ async function chooseTarget(run) {
     return promptTarget(run, trigger.prompt);
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
-    const base = { conversation: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
+    const base = { conversationIssue: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
     if (run.config.delivery === "push")
       return { ...base, delivers: false };
     const name = issueBranch(trigger.issueNumber);
@@ -78983,10 +78949,10 @@ async function chooseTarget(run) {
   const thread = answerThread(run, pull.number);
   const common = { threadNumber: pull.number, thread, pull };
   if (pull.fork)
-    return { ...common, conversation: pull.number, delivers: false };
+    return { ...common, conversationIssue: pull.number, delivers: false };
   return {
     ...common,
-    conversation: pull.forIssue ?? pull.number,
+    conversationIssue: pull.forIssue ?? pull.number,
     branch: {
       name: pull.head.ref,
       startAt: pull.startSha,
@@ -79007,12 +78973,12 @@ function answerThread(run, pull) {
 import { join as join28 } from "path";
 
 // src/tasks/apply.ts
-import { existsSync as existsSync10, mkdtempSync as mkdtempSync5, readFileSync as readFileSync14, rmSync as rmSync7 } from "fs";
+import { existsSync as existsSync10, mkdtempSync as mkdtempSync5, readFileSync as readFileSync13, rmSync as rmSync7 } from "fs";
 import { tmpdir as tmpdir5 } from "os";
 import { isAbsolute as isAbsolute3, join as join19, resolve as resolve5 } from "path";
 
 // src/tasks/patch.ts
-import { readFileSync as readFileSync13, rmSync as rmSync6 } from "fs";
+import { rmSync as rmSync6 } from "fs";
 async function exportPatch(git, baseSha, file) {
   try {
     const headSha = await git.must(["rev-parse", "HEAD"]);
@@ -79218,7 +79184,7 @@ async function continueAm(target, since) {
 }
 function readFileSafe(path) {
   try {
-    return readFileSync14(path, "utf8");
+    return readFileSync13(path, "utf8");
   } catch {
     return "";
   }
@@ -79236,7 +79202,7 @@ async function abortLeftoverAm(target) {
   await target.git.must(["am", "--abort"], target.writeOptions);
   return { subject: seriesSubjects(current.stdout)[0] };
 }
-var readSeries = (file) => readFileSync14(file, "utf8");
+var readSeries = (file) => readFileSync13(file, "utf8");
 
 // src/tasks/actions.ts
 import { existsSync as existsSync12, mkdirSync as mkdirSync7, writeFileSync as writeFileSync8 } from "fs";
@@ -79244,7 +79210,7 @@ import { dirname as dirname6, join as join21 } from "path";
 
 // src/tasks/records.ts
 import { randomBytes as randomBytes3 } from "crypto";
-import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync15, writeFileSync as writeFileSync7 } from "fs";
+import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync14, writeFileSync as writeFileSync7 } from "fs";
 import { join as join20 } from "path";
 var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 var RUNNERS = ["local", "actions"];
@@ -79332,7 +79298,7 @@ class TaskStore {
     const path = join20(this.folder(taskId), "task.json");
     if (!existsSync11(path))
       return;
-    const parsed = TaskRecord.safeParse(JSON.parse(readFileSync15(path, "utf8")));
+    const parsed = TaskRecord.safeParse(JSON.parse(readFileSync14(path, "utf8")));
     return parsed.success && parsed.data.taskId === taskId ? parsed.data : undefined;
   }
   all() {
@@ -79353,7 +79319,7 @@ class TaskStore {
   }
   readReport(taskId) {
     const path = this.reportPath(taskId);
-    return existsSync11(path) ? readFileSync15(path, "utf8").trimEnd() : undefined;
+    return existsSync11(path) ? readFileSync14(path, "utf8").trimEnd() : undefined;
   }
 }
 
@@ -79631,7 +79597,7 @@ import {
   mkdirSync as mkdirSync8,
   mkdtempSync as mkdtempSync7,
   readdirSync as readdirSync6,
-  readFileSync as readFileSync17,
+  readFileSync as readFileSync16,
   realpathSync as realpathSync3,
   rmSync as rmSync9,
   writeFileSync as writeFileSync10
@@ -79640,7 +79606,7 @@ import { tmpdir as tmpdir7 } from "os";
 import { join as join23, relative as relative4 } from "path";
 
 // src/git/scrub-commits.ts
-import { mkdtempSync as mkdtempSync6, readFileSync as readFileSync16, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "fs";
+import { mkdtempSync as mkdtempSync6, readFileSync as readFileSync15, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "fs";
 import { tmpdir as tmpdir6 } from "os";
 import { join as join22 } from "path";
 async function scrubCommits(git, base, tip, values) {
@@ -79699,7 +79665,7 @@ async function scrubbedTree(git, base, commit, scratch) {
 async function redactBlob(git, blob, scratch) {
   const file = join22(scratch.dir, "blob");
   await git.must(["cat-file", "blob", blob], { stdoutFile: file });
-  const bytes = readFileSync16(file);
+  const bytes = readFileSync15(file);
   const encoding = isUtf8(bytes) ? "utf8" : "latin1";
   const text = bytes.toString(encoding);
   const clean = scratch.redact(text);
@@ -79851,7 +79817,7 @@ function readConfined(path, max) {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > max || readlinkSync2(`/proc/self/fd/${fd}`) !== path)
       return;
-    return readFileSync17(fd);
+    return readFileSync16(fd);
   } catch {
     return;
   } finally {
@@ -80419,14 +80385,6 @@ var buildCommandEnv = (base, callerEnv = {}) => ({ ...base, ...NON_INTERACTIVE_E
 // src/tools/bash/output.ts
 var DEFAULT_WINDOW_LIMITS = { maxBytes: 50 * 1024, headBytes: 20 * 1024, maxLineChars: 768 };
 var ELLIPSIS = "\u2026";
-var formatBytes = (bytes) => {
-  if (bytes < 1024)
-    return `${bytes} B`;
-  if (bytes < 1024 * 1024)
-    return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-};
-var countOf = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 var countNewlines = (text) => {
   let count = 0;
   for (let i = text.indexOf(`
@@ -80551,7 +80509,7 @@ class OutputWindow {
     const elidedLines = this.#lines - since.lines - headPartLines - tailPartLines;
     const elidedBytes = this.#bytes - since.bytes - headPartBytes - Buffer.byteLength(tailPart);
     if (elidedLines > 0)
-      parts.push(`[${ELLIPSIS} ${countOf(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]
+      parts.push(`[${ELLIPSIS} ${plural(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]
 `);
     if (tailPartLines > 0) {
       parts.push(tailPart);
@@ -81063,10 +81021,10 @@ var formatRanges = (ranges) => ranges.map(([first, last]) => first === last ? `$
 function describeTruncation(view, capture) {
   const parts = [];
   if (view.elidedLines > 0) {
-    parts.push(`Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${countOf(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`);
+    parts.push(`Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${plural(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`);
   }
   if (view.cutLines > 0)
-    parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
+    parts.push(`${plural(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
   const { spill, spillError } = capture;
   if (spill !== undefined) {
     const capped = spill.droppedBytes > 0 ? ` (${formatBytes(spill.totalBytes)} capped: ${formatBytes(spill.droppedBytes)} of the middle left out)` : "";
@@ -81281,13 +81239,13 @@ Original command: ${command}`;
 import { existsSync as existsSync14 } from "fs";
 
 // src/tools/sandbox/procfs.ts
-import { readdirSync as readdirSync8, readFileSync as readFileSync18 } from "fs";
+import { readdirSync as readdirSync8, readFileSync as readFileSync17 } from "fs";
 function* procFiles(file) {
   for (const entry of readdirSync8("/proc")) {
     if (!/^\d+$/.test(entry))
       continue;
     try {
-      yield { pid: Number(entry), content: readFileSync18(`/proc/${entry}/${file}`, "utf8") };
+      yield { pid: Number(entry), content: readFileSync17(`/proc/${entry}/${file}`, "utf8") };
     } catch {}
   }
 }
@@ -81401,59 +81359,82 @@ function startProcess(options) {
   } catch (error) {
     return notStarted(spawnErrorOf(launch.file, options.cwd, error), startedAt);
   }
-  const pid = subprocess.pid;
-  let stopReason;
-  let leaderGone = false;
-  let killDeadline;
-  let killTimer;
-  const terminateGroup = (graceMs = KILL_GRACE_MS) => {
-    if (pid === undefined || killDeadline !== undefined)
-      return;
-    signalGroup(pid, "SIGTERM", options.runAs);
-    killDeadline = Date.now() + graceMs;
-    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), graceMs);
-  };
-  const stop = (reason) => {
-    if (stopReason !== undefined || leaderGone)
-      return;
-    stopReason = reason;
-    terminateGroup(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
-  };
+  const group = new GroupStop(subprocess.pid, options.runAs);
   const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
-  const streamsEnded = Promise.all(pipes.map((pipe) => pipe.ended));
   const leaderExited = subprocess.exited.then((code) => {
-    leaderGone = true;
+    group.leaderGone = true;
     const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);
     return { code: signal === null ? code : null, signal };
   });
-  const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
-  const onAbort = () => stop("abort");
+  const timeoutTimer = setTimeout(() => group.stop("timeout"), options.timeoutMs);
+  const onAbort = () => group.stop("abort");
   options.signal.addEventListener("abort", onAbort, { once: true });
   if (options.signal.aborted)
     onAbort();
   const supervise = async () => {
     const exit = await leaderExited;
     clearTimeout(timeoutTimer);
-    if (groupIsAlive(pid))
-      terminateGroup(options.signal.aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
-    while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
-      await sleep(GROUP_POLL_MS);
-    }
-    let graceTimer;
-    const grace = new Promise((resolve) => graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS));
-    const drained = await Promise.race([streamsEnded.then(() => true), grace]);
-    clearTimeout(graceTimer);
-    if (!drained)
-      for (const pipe of pipes)
-        pipe.cancel();
-    return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
+    await group.windUp(options.signal.aborted);
+    await settlePipes(pipes);
+    return {
+      exitCode: exit.code,
+      signal: exit.signal,
+      stopReason: group.reason,
+      wallTimeMs: performance.now() - startedAt
+    };
   };
   const finished = supervise().finally(() => {
     clearTimeout(timeoutTimer);
-    clearTimeout(killTimer);
+    group.dispose();
     options.signal.removeEventListener("abort", onAbort);
   });
-  return { pid, finished, cancel: () => stop("cancel") };
+  return { pid: subprocess.pid, finished, cancel: () => group.stop("cancel") };
+}
+
+class GroupStop {
+  pid;
+  runAs;
+  reason;
+  leaderGone = false;
+  killDeadline;
+  killTimer;
+  constructor(pid, runAs) {
+    this.pid = pid;
+    this.runAs = runAs;
+  }
+  stop(reason) {
+    if (this.reason !== undefined || this.leaderGone)
+      return;
+    this.reason = reason;
+    this.terminate(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
+  }
+  async windUp(aborted) {
+    if (groupIsAlive(this.pid))
+      this.terminate(aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
+    const confirmed = () => this.killDeadline === undefined || Date.now() >= this.killDeadline + KILL_CONFIRM_MS;
+    while (groupIsAlive(this.pid) && !confirmed())
+      await sleep(GROUP_POLL_MS);
+  }
+  dispose() {
+    clearTimeout(this.killTimer);
+  }
+  terminate(graceMs) {
+    const pid = this.pid;
+    if (this.killDeadline !== undefined)
+      return;
+    signalGroup(pid, "SIGTERM", this.runAs);
+    this.killDeadline = Date.now() + graceMs;
+    this.killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", this.runAs), graceMs);
+  }
+}
+async function settlePipes(pipes) {
+  let graceTimer;
+  const grace = new Promise((resolve) => graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS));
+  const drained = await Promise.race([Promise.all(pipes.map((pipe) => pipe.ended)).then(() => true), grace]);
+  clearTimeout(graceTimer);
+  if (!drained)
+    for (const pipe of pipes)
+      pipe.cancel();
 }
 
 // src/tools/bash/job-manager.ts
@@ -81614,13 +81595,7 @@ var describeBackground = (id, command) => [
 function createBashTool(options) {
   return {
     name: "bash",
-    description: [
-      "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
-      "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
-      "Processes left in the background are stopped when it returns: use async for servers and long builds.",
-      ...options.interceptor.enabled ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."] : []
-    ].join(`
-`),
+    description: describeBash(options),
     parameters: bashParameters,
     async execute(args, context) {
       const callerEnv = args.env ?? {};
@@ -81632,51 +81607,73 @@ function createBashTool(options) {
         if (rule)
           return fail(formatInterception(rule, args.command), { blockedBy: rule.tool });
       }
-      const lifted = args.cwd === undefined ? liftLeadingCd(args.command) : undefined;
-      const command = lifted?.command ?? args.command;
-      const requestedCwd = lifted?.cwd ?? args.cwd;
-      const cwd = requestedCwd === undefined ? context.workspace : resolve6(context.workspace, requestedCwd);
-      const cwdStat = await stat2(cwd).catch(() => {
-        return;
-      });
-      if (cwdStat === undefined)
-        return fail(`Working directory does not exist: ${requestedCwd ?? cwd}`);
-      if (!cwdStat.isDirectory())
-        return fail(`Working directory is not a directory: ${requestedCwd ?? cwd}`);
+      const where = await commandAndCwd(args, context.workspace);
+      if (typeof where === "string")
+        return fail(where);
       if (context.signal.aborted)
         return fail("Command not run: the run is being cancelled");
-      const timeout = resolveTimeout(args.timeout);
-      const env = buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv);
-      if (args.async) {
-        if (!options.enabledTools.has("job")) {
-          return fail("Background jobs are not available in this run (the job tool is disabled): run the command without async.");
-        }
-        const job = options.jobs.start({ command, cwd, env, timeout, context });
-        const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join(`
-`);
-        return ok2(text, {
-          async: { state: "running", jobId: job.id },
-          cwd,
-          timeoutSeconds: timeout.seconds,
-          requestedTimeoutSeconds: timeout.requestedSeconds
-        });
-      }
-      const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
-      const running = startProcess({
-        command,
-        cwd,
-        env,
-        timeoutMs: timeout.seconds * 1000,
-        signal: context.signal,
-        onOutput: (bytes) => capture.write(bytes),
-        runAs: context.runAs
-      });
-      const outcome = await running.finished;
-      const captured = capture.finish();
-      const result = formatCommandResult({ view: captured.view, capture: captured, outcome, timeout });
-      return { ...result, details: { ...result.details, cwd } };
+      const run = {
+        ...where,
+        timeout: resolveTimeout(args.timeout),
+        env: buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv)
+      };
+      return args.async ? startBackground(options, run, context) : runToEnd(run, context);
     }
   };
+}
+function describeBash(options) {
+  return [
+    "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
+    "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
+    "Processes left in the background are stopped when it returns: use async for servers and long builds.",
+    ...options.interceptor.enabled ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."] : []
+  ].join(`
+`);
+}
+async function commandAndCwd(args, workspace) {
+  const lifted = args.cwd === undefined ? liftLeadingCd(args.command) : undefined;
+  const command = lifted?.command ?? args.command;
+  const requestedCwd = lifted?.cwd ?? args.cwd;
+  const cwd = requestedCwd === undefined ? workspace : resolve6(workspace, requestedCwd);
+  const cwdStat = await stat2(cwd).catch(() => {
+    return;
+  });
+  if (cwdStat === undefined)
+    return `Working directory does not exist: ${requestedCwd ?? cwd}`;
+  if (!cwdStat.isDirectory())
+    return `Working directory is not a directory: ${requestedCwd ?? cwd}`;
+  return { command, cwd };
+}
+function startBackground(options, run, context) {
+  if (!options.enabledTools.has("job"))
+    return fail("Background jobs are not available in this run (the job tool is disabled): run the command without async.");
+  const { command, cwd, timeout } = run;
+  const job = options.jobs.start({ ...run, context });
+  const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join(`
+`);
+  return ok2(text, {
+    async: { state: "running", jobId: job.id },
+    cwd,
+    timeoutSeconds: timeout.seconds,
+    requestedTimeoutSeconds: timeout.requestedSeconds
+  });
+}
+async function runToEnd(run, context) {
+  const { command, cwd, env, timeout } = run;
+  const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
+  const running = startProcess({
+    command,
+    cwd,
+    env,
+    timeoutMs: timeout.seconds * 1000,
+    signal: context.signal,
+    onOutput: (bytes) => capture.write(bytes),
+    runAs: context.runAs
+  });
+  const outcome = await running.finished;
+  const captured = capture.finish();
+  const result = formatCommandResult({ view: captured.view, capture: captured, outcome, timeout });
+  return { ...result, details: { ...result.details, cwd } };
 }
 
 // src/tools/files/confined-file.ts
@@ -82005,43 +82002,75 @@ function describeBinary(head) {
     return known[1];
   return head.includes(0) ? "binary data" : undefined;
 }
+
+class WindowLines {
+  firstLine;
+  maxLines;
+  lines = [];
+  stoppedBy;
+  #bytes = 0;
+  #lineNumber = 1;
+  #line = "";
+  #lineLength = 0;
+  constructor(firstLine, maxLines) {
+    this.firstLine = firstLine;
+    this.maxLines = maxLines;
+  }
+  take(text) {
+    let start = 0;
+    while (this.stoppedBy === undefined) {
+      const newline = text.indexOf(`
+`, start);
+      this.extend(text.slice(start, newline === -1 ? undefined : newline));
+      if (newline === -1)
+        break;
+      this.end();
+      start = newline + 1;
+    }
+  }
+  finish(rest) {
+    this.extend(rest);
+    if (this.#lineLength > 0)
+      this.end();
+  }
+  extend(piece) {
+    if (this.#lineNumber < this.firstLine || piece.length === 0)
+      return;
+    this.#lineLength += piece.length;
+    if (this.#line.length <= MAX_READ_LINE_CHARS)
+      this.#line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - this.#line.length);
+  }
+  end() {
+    if (this.#lineNumber >= this.firstLine)
+      this.keep(this.shownLine());
+    this.#lineNumber++;
+    this.#line = "";
+    this.#lineLength = 0;
+  }
+  shownLine() {
+    const long = this.#lineLength > MAX_READ_LINE_CHARS;
+    const text = this.#line.endsWith("\r") && !long ? this.#line.slice(0, -1) : this.#line;
+    return long ? `${text.slice(0, MAX_READ_LINE_CHARS)}\u2026 [line cut: ${this.#lineLength} characters]` : text;
+  }
+  keep(shown) {
+    const size = Buffer.byteLength(shown) + 1;
+    if (this.lines.length >= this.maxLines)
+      this.stoppedBy = "lines";
+    else if (this.#bytes + size > MAX_READ_BYTES && this.lines.length > 0)
+      this.stoppedBy = "bytes";
+    else {
+      this.lines.push(shown);
+      this.#bytes += size;
+    }
+  }
+}
 async function readLineWindow(handle, firstLine, maxLines) {
   const buffer = Buffer.alloc(CHUNK_BYTES);
   const decoder = new TextDecoder;
-  const lines = [];
-  let bytes = 0;
+  const window2 = new WindowLines(firstLine, maxLines);
   let newlines = 0;
   let position = 0;
   let lastByte;
-  let lineNumber = 1;
-  let line = "";
-  let lineLength = 0;
-  let stoppedBy;
-  const extendLine = (piece) => {
-    if (lineNumber < firstLine || piece.length === 0)
-      return;
-    lineLength += piece.length;
-    if (line.length <= MAX_READ_LINE_CHARS)
-      line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - line.length);
-  };
-  const endLine = () => {
-    if (lineNumber >= firstLine) {
-      const text = line.endsWith("\r") && lineLength <= MAX_READ_LINE_CHARS ? line.slice(0, -1) : line;
-      const shown = lineLength > MAX_READ_LINE_CHARS ? `${text.slice(0, MAX_READ_LINE_CHARS)}\u2026 [line cut: ${lineLength} characters]` : text;
-      const size = Buffer.byteLength(shown) + 1;
-      if (lines.length >= maxLines)
-        stoppedBy = "lines";
-      else if (bytes + size > MAX_READ_BYTES && lines.length > 0)
-        stoppedBy = "bytes";
-      else {
-        lines.push(shown);
-        bytes += size;
-      }
-    }
-    lineNumber++;
-    line = "";
-    lineLength = 0;
-  };
   for (;; ) {
     const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
     if (bytesRead === 0)
@@ -82051,27 +82080,13 @@ async function readLineWindow(handle, firstLine, maxLines) {
     for (let index = chunk.indexOf(10);index !== -1; index = chunk.indexOf(10, index + 1))
       newlines++;
     lastByte = chunk[bytesRead - 1];
-    if (stoppedBy !== undefined)
-      continue;
-    const text = decoder.decode(chunk, { stream: true });
-    let start = 0;
-    while (stoppedBy === undefined) {
-      const newline = text.indexOf(`
-`, start);
-      extendLine(text.slice(start, newline === -1 ? undefined : newline));
-      if (newline === -1)
-        break;
-      endLine();
-      start = newline + 1;
-    }
+    if (window2.stoppedBy === undefined)
+      window2.take(decoder.decode(chunk, { stream: true }));
   }
-  if (stoppedBy === undefined) {
-    extendLine(decoder.decode());
-    if (lineLength > 0)
-      endLine();
-  }
+  if (window2.stoppedBy === undefined)
+    window2.finish(decoder.decode());
   const totalLines = newlines + (lastByte !== undefined && lastByte !== 10 ? 1 : 0);
-  return { lines, totalLines, stoppedBy };
+  return { lines: window2.lines, totalLines, stoppedBy: window2.stoppedBy };
 }
 async function openToRead(file) {
   try {
@@ -82215,7 +82230,7 @@ async function readCapped2(file) {
   try {
     const { size } = await handle.stat();
     if (size > MAX_ATTACH_BYTES)
-      throw new ToolFailure(`attach refused ${file.display}: ${formatSize(size)}, over the ${formatSize(MAX_ATTACH_BYTES)} limit.`);
+      throw new ToolFailure(`attach refused ${file.display}: ${formatBytes(size)}, over the ${formatBytes(MAX_ATTACH_BYTES)} limit.`);
     const bytes = Buffer.alloc(size);
     await handle.read(bytes, 0, size, 0);
     return bytes;
@@ -82228,7 +82243,6 @@ async function readCapped2(file) {
 var requestOptions = (context) => ({ request: { signal: context.tool.signal } });
 
 // src/tools/github/comment.ts
-var MAX_COMMENT_CHARS = 65536;
 function planComment(args, context) {
   const subject = args.issue ?? (Array.isArray(args.pr) ? undefined : args.pr);
   if (subject === undefined)
@@ -82238,8 +82252,8 @@ function planComment(args, context) {
   const body = args.body?.trim();
   if (!body)
     throw new ValidationError("comment needs a non-empty body");
-  if ([...body].length > MAX_COMMENT_CHARS)
-    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
+  if ([...body].length > COMMENT_LIMIT)
+    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${COMMENT_LIMIT}`);
   const explicit = explicitRepo(args);
   const id = parseIssueIdentifier(subject, context.host, explicit);
   const repo = id.repo ?? explicit ?? context.thisRepo;
@@ -82476,6 +82490,56 @@ function describeGitHubError(error, op, repo, now) {
       return describeValidation(error);
     default:
       return `GitHub API error ${error.status} for ${op} on ${repo}: ${apiMessage(error)}`;
+  }
+}
+
+// src/tools/github/output.ts
+var MAX_OUTPUT_BYTES = 64 * 1024;
+var formatSize = (bytes) => formatBytes(bytes).replace(" ", "");
+function header(fields) {
+  const size = fields.outcome === "ok" && fields.bytes !== undefined ? ` ${formatSize(fields.bytes)}` : "";
+  return `[github ${fields.host}/${fields.repo} ${fields.op} ${fields.opClass} ${fields.outcome}${size}]`;
+}
+
+class BoundedText {
+  maxBytes;
+  #parts = [];
+  #bytes = 0;
+  #truncated = false;
+  constructor(maxBytes = MAX_OUTPUT_BYTES) {
+    this.maxBytes = maxBytes;
+  }
+  get full() {
+    return this.#truncated;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+  push(text) {
+    if (this.#truncated)
+      return false;
+    const size = Buffer.byteLength(text);
+    if (this.#bytes + size <= this.maxBytes) {
+      this.#parts.push(text);
+      this.#bytes += size;
+      return true;
+    }
+    const room = this.maxBytes - this.#bytes;
+    const prefix = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD$/, "");
+    this.#parts.push(prefix);
+    this.#bytes += Buffer.byteLength(prefix);
+    this.#truncated = true;
+    return false;
+  }
+  line(text = "") {
+    return this.push(`${text}
+`);
+  }
+  text(narrow) {
+    const body = this.#parts.join("").replace(/\n+$/, "");
+    const cap = this.maxBytes % 1024 === 0 ? `${this.maxBytes / 1024}KB` : formatSize(this.maxBytes);
+    return this.#truncated ? `${body}
+[truncated at ${cap}; ${narrow}]` : body;
   }
 }
 
@@ -82721,52 +82785,16 @@ async function remoteFor(git, pr, thisRepo) {
   return name;
 }
 async function checkoutOne(context, git, pr, place, force) {
-  const { tool } = context;
   const branch = `pr-${pr.number}`;
   const target = join27(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
-  const headRef = pr.head.ref;
-  const tracking = `refs/remotes/${remote}/${headRef}`;
-  const depth = await isShallow(git) ? [`--depth=${pr.commits + 1}`] : [];
-  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
-  const headSha = await git.must(["rev-parse", tracking]);
-  const registered = await existingWorktree(git, branch, place.base, force, tool);
-  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
-  const existingSha = existing.stdout.trim();
-  if (existing.exitCode !== 0)
-    await git.must(["branch", "--no-track", branch, headSha]);
-  else if (existingSha !== headSha) {
-    if (!force)
-      throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
-    if (registered)
-      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], {
-        groupWritable: true
-      });
-    else
-      await git.must(["branch", "--force", "--no-track", branch, headSha]);
-  }
+  const headSha = await fetchHead(git, pr, remote);
+  const registered = await existingWorktree(git, branch, place.base, force, context.tool);
+  await pointBranch(git, { branch, headSha, registered, force }, context.tool);
   const crossRepository = remote !== "origin";
-  const config = [
-    ["remote", remote],
-    ["merge", `refs/heads/${headRef}`],
-    ["pushRemote", remote],
-    [KEY2.headRef, headRef],
-    [KEY2.url, pr.html_url],
-    [KEY2.cross, String(crossRepository)],
-    [KEY2.maintainerCanModify, String(pr.maintainer_can_modify)],
-    [KEY2.headRepo, pr.head.repo.full_name]
-  ];
-  for (const [key, value] of config)
-    await git.must(["config", `branch.${branch}.${key}`, value]);
-  if (!registered) {
-    mkdirSync11(dirname9(target), { recursive: true, mode: 488 });
-    if (existsSync15(target)) {
-      if (!force)
-        throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
-      rmSync10(target, { recursive: true, force: true });
-    }
-    await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
-  }
+  await recordBranchConfig(git, branch, pr, remote);
+  if (!registered)
+    await addWorktree(git, branch, target, force);
   return {
     number: pr.number,
     title: pr.title,
@@ -82774,11 +82802,59 @@ async function checkoutOne(context, git, pr, place, force) {
     branch,
     worktreePath: registered ?? target,
     remote,
-    remoteBranch: headRef,
+    remoteBranch: pr.head.ref,
     headSha,
     crossRepository,
     reused: registered !== undefined
   };
+}
+async function fetchHead(git, pr, remote) {
+  const tracking = `refs/remotes/${remote}/${pr.head.ref}`;
+  const depth = await isShallow(git) ? [`--depth=${pr.commits + 1}`] : [];
+  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${pr.head.ref}:${tracking}`], { remote: true });
+  return git.must(["rev-parse", tracking]);
+}
+async function pointBranch(git, at, tool) {
+  const { branch, headSha, registered } = at;
+  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
+  const existingSha = existing.stdout.trim();
+  if (existing.exitCode !== 0) {
+    await git.must(["branch", "--no-track", branch, headSha]);
+    return;
+  }
+  if (existingSha === headSha)
+    return;
+  if (!at.force)
+    throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
+  if (registered)
+    await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], {
+      groupWritable: true
+    });
+  else
+    await git.must(["branch", "--force", "--no-track", branch, headSha]);
+}
+async function recordBranchConfig(git, branch, pr, remote) {
+  const config = [
+    ["remote", remote],
+    ["merge", `refs/heads/${pr.head.ref}`],
+    ["pushRemote", remote],
+    [KEY2.headRef, pr.head.ref],
+    [KEY2.url, pr.html_url],
+    [KEY2.cross, String(remote !== "origin")],
+    [KEY2.maintainerCanModify, String(pr.maintainer_can_modify)],
+    [KEY2.headRepo, pr.head.repo.full_name]
+  ];
+  for (const [key, value] of config)
+    await git.must(["config", `branch.${branch}.${key}`, value]);
+}
+async function addWorktree(git, branch, target, force) {
+  mkdirSync11(dirname9(target), { recursive: true, mode: 488 });
+  if (existsSync15(target)) {
+    if (!force)
+      throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
+    rmSync10(target, { recursive: true, force: true });
+  }
+  await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
 }
 function writeCheckout(out, checkout) {
   out.line(`# PR #${checkout.number}: ${checkout.title}`);
@@ -82787,17 +82863,7 @@ function writeCheckout(out, checkout) {
   out.line(`- ${checkout.url}`);
 }
 function planPrCheckout(args, context) {
-  const explicit = explicitRepo(args);
-  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
-  if (raw.length === 0)
-    throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
-  if (raw.length > MAX_CHECKOUTS)
-    throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
-  const ids = raw.map((value) => value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit));
-  const urlRepos = ids.flatMap((id) => id?.kind === "number" && id.repo ? [id.repo] : []);
-  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
-  if (urlRepos.some((other) => !sameRepo(other, repo)))
-    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  const { raw, ids, repo } = requestedPulls(args, context);
   const force = args.force ?? false;
   const base = worktreeBase(context.tool.worktreesDir);
   return {
@@ -82818,37 +82884,45 @@ function planPrCheckout(args, context) {
       if (checkouts.length === 0)
         throw new ToolFailure(ids.length === 1 ? reasons[0].message : failures.join(`
 `));
-      if (ids.length > 1)
-        out.line(`# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`);
-      for (const [index, checkout] of checkouts.entries()) {
-        if (index > 0 || ids.length > 1)
-          out.line(index > 0 ? `
----
-` : "");
-        writeCheckout(out, checkout);
-      }
-      for (const failure of failures)
-        out.line(`
----
-
-\u26A0 ${failure}`);
-      out.line();
-      out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
-      const first = checkouts[0];
-      return {
-        repo: repoName(repo),
-        branch: first.branch,
-        worktreePath: first.worktreePath,
-        remote: first.remote,
-        remoteBranch: first.remoteBranch,
-        headSha: first.headSha,
-        checkouts,
-        failures
-      };
+      writeCheckouts(out, ids.length, checkouts, failures);
+      const { branch, worktreePath, remote, remoteBranch, headSha } = checkouts[0];
+      return { repo: repoName(repo), branch, worktreePath, remote, remoteBranch, headSha, checkouts, failures };
     }
   };
 }
-var describeCommit = (commit) => `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
+function requestedPulls(args, context) {
+  const explicit = explicitRepo(args);
+  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
+  if (raw.length === 0)
+    throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
+  if (raw.length > MAX_CHECKOUTS)
+    throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
+  const ids = raw.map((value) => value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit));
+  const urlRepos = ids.flatMap((id) => id?.kind === "number" && id.repo ? [id.repo] : []);
+  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
+  if (urlRepos.some((other) => !sameRepo(other, repo)))
+    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  return { raw, ids, repo };
+}
+function writeCheckouts(out, asked, checkouts, failures) {
+  if (asked > 1)
+    out.line(`# ${asked} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`);
+  for (const [index, checkout] of checkouts.entries()) {
+    if (index > 0 || asked > 1)
+      out.line(index > 0 ? `
+---
+` : "");
+    writeCheckout(out, checkout);
+  }
+  for (const failure of failures)
+    out.line(`
+---
+
+\u26A0 ${failure}`);
+  out.line();
+  out.line("Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.");
+}
+var describeCommit = (commit) => `${plural(commit.files, "changed file")} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
 async function commitPending(context, git, branch, message) {
   await git.must(["worktree", "prune"]);
   const worktree = (await listWorktrees(git)).find((found) => !found.main && found.branch === `refs/heads/${branch}`);
@@ -83078,7 +83152,7 @@ function minimizedNote(minimized, kind = "comment") {
   if (count === 0)
     return;
   const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
-  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
+  return `(${plural(count, `minimized ${kind}`)} hidden: ${reasons})`;
 }
 
 // src/tools/github/views.ts
@@ -83371,7 +83445,6 @@ function planFileRead(args, context) {
 }
 
 // src/tools/github/review.ts
-var MAX_BODY_CHARS = 65536;
 var MAX_INLINE = 100;
 var FILES_SHOWN = 20;
 var suggestionBlock = (suggestion) => fence(suggestion.replace(/\r?\n$/, ""), "suggestion");
@@ -83395,19 +83468,19 @@ function readInline(comment, index) {
 `).trim();
   if (!body)
     throw new ValidationError(`${name} needs body (or suggestion): what to say about the line`);
-  if ([...body].length > MAX_BODY_CHARS)
-    throw new ValidationError(`${name}: the body is ${[...body].length} characters; GitHub allows ${MAX_BODY_CHARS}`);
+  if ([...body].length > COMMENT_LIMIT)
+    throw new ValidationError(`${name}: the body is ${[...body].length} characters; GitHub allows ${COMMENT_LIMIT}`);
   const range = comment.start_line === undefined ? {} : { start_line: comment.start_line, start_side: startSide };
   return { path, line: comment.line, side, ...range, body };
 }
-function readEvent(event) {
+function readEvent2(event) {
   if (event === "APPROVE")
     throw new ValidationError("pr_review never approves: approving a pull request is left to a person. Use event COMMENT or REQUEST_CHANGES.");
   return event ?? "COMMENT";
 }
 function planPrReview(args, context) {
   const { repo, number } = prNumber(args, context, "pr_review");
-  const event = readEvent(args.event);
+  const event = readEvent2(args.event);
   const body = args.body?.trim() ?? "";
   const inline = args.inline ?? [];
   if (inline.length > MAX_INLINE)
@@ -83417,8 +83490,8 @@ function planPrReview(args, context) {
     throw new ValidationError("pr_review with event REQUEST_CHANGES needs body: what must change, in a sentence");
   if (!body && comments.length === 0)
     throw new ValidationError("pr_review needs body, inline comments, or both");
-  if ([...body].length > MAX_BODY_CHARS)
-    throw new ValidationError(`the review body is ${[...body].length} characters; GitHub allows ${MAX_BODY_CHARS}`);
+  if ([...body].length > COMMENT_LIMIT)
+    throw new ValidationError(`the review body is ${[...body].length} characters; GitHub allows ${COMMENT_LIMIT}`);
   const { tool } = context;
   return {
     target: repo,
@@ -83437,7 +83510,7 @@ function planPrReview(args, context) {
         body: tool.redact(body),
         comments: comments.map((comment) => ({ ...comment, body: tool.redact(comment.body) }))
       }, request);
-      const count = `${comments.length} inline comment${comments.length === 1 ? "" : "s"}`;
+      const count = plural(comments.length, "inline comment");
       out.line(`# Reviewed PR #${number} (${event}) with ${count}`);
       out.line(`- ${review.htmlUrl}`);
       out.line(`- at ${pr.head.sha.slice(0, 12)}`);
@@ -83926,18 +83999,7 @@ function createGitHubTool(options) {
     description: GITHUB_DESCRIPTION,
     parameters: githubParameters,
     modelSchema: GITHUB_MODEL_SCHEMA,
-    invalid(rawArgs, message, tool) {
-      const op = typeof rawArgs?.op === "string" ? String(rawArgs.op) : "unknown";
-      const audit = {
-        op,
-        class: "unknown",
-        decision: "denied",
-        rule: "arguments",
-        repo: null,
-        status: "invalid"
-      };
-      return answer(options, tool, now(), { text: message, isError: true }, audit);
-    },
+    invalid: (rawArgs, message, tool) => answer(options, tool, now(), { text: message, isError: true }, invalidArgsAudit(rawArgs)),
     async execute(args, tool) {
       const started = now();
       const finish = (result, audit) => answer(options, tool, started, result, audit);
@@ -83949,15 +84011,9 @@ function createGitHubTool(options) {
       const opClass = classify(op, args);
       if (unexpected)
         return finish({ text: refusal, isError: true }, { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid", repo: null });
-      let plan;
-      try {
-        plan = await PLANNERS[op](args, opContext(tool));
-      } catch (error) {
-        const invalid = error instanceof ValidationError;
-        const text = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${error.message}`;
-        const rule = invalid ? "arguments" : "precondition";
-        return finish({ text, isError: true }, { op, class: opClass, decision: "denied", rule, repo: null, status: invalid ? "invalid" : "error" });
-      }
+      const plan = await planCall(op, args, opContext(tool));
+      if ("refused" in plan)
+        return finish({ text: plan.refused, isError: true }, { op, class: opClass, decision: "denied", rule: plan.rule, repo: null, status: plan.status });
       const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
       if (!decision.allowed) {
         return finish({ text: decision.reason, isError: true }, { op, class: opClass, decision: "denied", rule: decision.rule, repo: plan.target, status: "denied" });
@@ -83965,6 +84021,26 @@ function createGitHubTool(options) {
       return runPlan(plan, { op, opClass, rule: decision.rule, tool, finish, now });
     }
   };
+}
+function invalidArgsAudit(rawArgs) {
+  const op = rawArgs?.op;
+  return {
+    op: typeof op === "string" ? op : "unknown",
+    class: "unknown",
+    decision: "denied",
+    rule: "arguments",
+    repo: null,
+    status: "invalid"
+  };
+}
+async function planCall(op, args, context) {
+  try {
+    return await PLANNERS[op](args, context);
+  } catch (error) {
+    const invalid = error instanceof ValidationError;
+    const refused = error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${error.message}`;
+    return { refused, rule: invalid ? "arguments" : "precondition", status: invalid ? "invalid" : "error" };
+  }
 }
 async function runPlan(plan, call) {
   const { op, tool, finish } = call;
@@ -84150,7 +84226,7 @@ function createCommitTool(options) {
         return fail("Nothing to commit: the worktree has no changes.");
       const subject = args.message.split(`
 `)[0];
-      return ok2(`Committed ${sha.slice(0, 12)} (${changes.length} file${changes.length === 1 ? "" : "s"}): ${subject}`, { sha });
+      return ok2(`Committed ${sha.slice(0, 12)} (${plural(changes.length, "file")}): ${subject}`, { sha });
     }
   };
 }
@@ -84468,15 +84544,15 @@ ${body}
   async content(file) {
     const room = Math.min(this.limits.perFile, this.limits.total - this.spent);
     if (room <= 0)
-      return `(${kb(file.bytes)}, not shown: this run's ${kb(this.limits.total)} for them is spent)`;
+      return `(${formatBytes(file.bytes)}, not shown: this run's ${formatBytes(this.limits.total)} for them is spent)`;
     if (file.bytes > this.limits.read)
-      return `(${kb(file.bytes)}, not shown: over ${kb(this.limits.read)})`;
+      return `(${formatBytes(file.bytes)}, not shown: over ${formatBytes(this.limits.read)})`;
     const text = await readBlob(this.git, file.oid);
     const shown = cutAt(text, room);
     this.spent += Buffer.byteLength(shown);
     if (shown.length === text.length)
       return text.trimEnd();
-    const size = `${kb(Buffer.byteLength(shown))} of ${kb(file.bytes)}`;
+    const size = `${formatBytes(Buffer.byteLength(shown))} of ${formatBytes(file.bytes)}`;
     return `${shown.trimEnd()}
 [gitclaw: ${file.path} ends here, cut to its first ${size}.]`;
   }
@@ -84686,7 +84762,7 @@ function remaining(tasks) {
     if (patch?.appliedAt)
       return `- \u2713 ${name}: applied (${patch.commitCount ?? 0} commits)`;
     if (patch?.status === "ready")
-      return `- \u26A0 ${name}: ${patch.commitCount} commit${patch.commitCount === 1 ? "" : "s"} not applied (\`${patch.path}\`)`;
+      return `- \u26A0 ${name}: ${plural(patch.commitCount ?? 0, "commit")} not applied (\`${patch.path}\`)`;
     if (record.status === "reported")
       return `- ${name}: reported, no commits`;
     if (record.status === "running" && record.run)
@@ -85026,9 +85102,10 @@ async function openWorkspaceView(options) {
 }
 
 // src/tools/sandbox/sandbox.ts
+init_errors3();
 var TOOL_USER = "gitclaw-tool";
 
-class SandboxError extends Error {
+class SandboxError extends ActionableError {
   name = "SandboxError";
 }
 var RUN_GID_BASE = 1500000000;
@@ -85337,7 +85414,7 @@ function toClose(dir, leaves) {
 
 // src/egress/proxy.ts
 import { promises as dns } from "dns";
-import { mkdtempSync as mkdtempSync9, readFileSync as readFileSync19, rmSync as rmSync12 } from "fs";
+import { mkdtempSync as mkdtempSync9, readFileSync as readFileSync18, rmSync as rmSync12 } from "fs";
 import { isIP as isIP2 } from "net";
 import { tmpdir as tmpdir9 } from "os";
 import { join as join30 } from "path";
@@ -85348,7 +85425,7 @@ var HEAD_END = Buffer.from(`\r
 var systemResolver = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 function hostsFileResolver(path, fallback = systemResolver) {
   const table = new Map;
-  for (const line of readFileSync19(path, "utf8").split(`
+  for (const line of readFileSync18(path, "utf8").split(`
 `)) {
     const [address, ...names] = line.replace(/#.*/, "").trim().split(/\s+/);
     if (!address || isIP2(address) === 0)
@@ -89921,7 +89998,7 @@ class McpServers {
       const mine = this.entries.filter((entry) => entry.server === name);
       const called = mine.filter((entry) => entry.calls > 0).map((entry) => `\`${entry.tool}\` \xD7 ${entry.calls}`);
       const state = connection.state.status === "failed" ? `failed: ${connection.state.reason}` : connection.state.status;
-      const offered = `${countOf(mine.length, "tool")} of ${connection.tools.length}`;
+      const offered = `${plural(mine.length, "tool")} of ${connection.tools.length}`;
       return `| \`${name}\` | ${connection.launch.spec.type ?? "stdio"} | ${cell(state)} | ${offered} | ${called.join(", ") || "\u2014"} |`;
     });
     const refused = this.refused.map((server) => `| \`${server.name}\` | \u2014 | ${cell(`not started: ${server.reason}`)} | \u2014 | \u2014 |`);
@@ -90002,8 +90079,8 @@ function mcpNotes(run, servers) {
     warning(`gitclaw: MCP server ${run.redact(problem)}`);
   if (problems.length === 0)
     return [];
-  return [["> [!WARNING]", "> MCP servers:", ...problems.map((line) => `> - ${run.redact(line)}`)].join(`
-`)];
+  return [callout("WARNING", ["MCP servers:", ...problems.map((line) => `- ${run.redact(line)}`)].join(`
+`))];
 }
 
 // src/run/tools.ts
@@ -90112,7 +90189,6 @@ async function tearDownTools(run, tools, workspace, session) {
 
 // src/egress/report.ts
 var code2 = (text) => `\`${text.replace(/`/g, "'")}\``;
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var total = (counts) => [...counts.values()].reduce((sum, n) => sum + n, 0);
 function blockedNote(egress) {
   const blocked = egress.counts?.blocked;
@@ -90592,7 +90668,7 @@ ${listed.join(`
     message: f.body
   }));
   const count = answer.findings.length;
-  const title = count ? `${TITLES[conclusion]}: ${count} finding${count === 1 ? "" : "s"}` : TITLES[conclusion];
+  const title = count ? `${TITLES[conclusion]}: ${plural(count, "finding")}` : TITLES[conclusion];
   return { title, summary, annotations };
 }
 async function resolveFixed(api, repo, pull, threads, resolved) {
@@ -90604,7 +90680,7 @@ async function resolveFixed(api, repo, pull, threads, resolved) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync13, readFileSync as readFileSync20 } from "fs";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync13, readFileSync as readFileSync19 } from "fs";
 import { dirname as dirname11, join as join33 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
@@ -90624,7 +90700,7 @@ function readReviewRecord(root, pull) {
     return { problem: `${name} is a symbolic link or not a file` };
   let json;
   try {
-    json = JSON.parse(readFileSync20(path, "utf8"));
+    json = JSON.parse(readFileSync19(path, "utf8"));
   } catch (error) {
     return { problem: `${name} is not valid JSON (${error.message})` };
   }
@@ -90652,7 +90728,7 @@ async function reviewPullRequest(context) {
   const thread = issueThread(context.api, context.repo, pull.number);
   const run = {
     ...context,
-    target: { conversation: pull.number, threadNumber: pull.number, thread, pull, delivers: false }
+    target: { conversationIssue: pull.number, threadNumber: pull.number, thread, pull, delivers: false }
   };
   const workspace = await prepareWorkspace(run);
   checkStateFolders(workspace.root);
@@ -90884,8 +90960,8 @@ async function runConversation(context) {
   const run = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
   const instructions = await loadInstructions(run, workspace);
-  const costs = costHistory(workspace.root, run.target.conversation, run.now());
-  const overCap = capRefusal(run.config.budgets, costs, run.target.conversation);
+  const costs = costHistory(workspace.root, run.target.conversationIssue, run.now());
+  const overCap = capRefusal(run.config.budgets, costs, run.target.conversationIssue);
   if (overCap)
     return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
@@ -90931,18 +91007,16 @@ async function converse(run, prepared) {
   const delivered = await deliver(run, workspace, { result, landing, steps });
   const notes = [
     ...forkNotes(run, patch, landing),
-    ...tornDown.gitNotes.map((note) => `> [!NOTE]
-> ${note[0].toUpperCase()}${note.slice(1)}.`),
+    ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0].toUpperCase()}${note.slice(1)}.`)),
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...blocked ? [blocked] : [],
-    ...answer?.valid === false ? [`> [!CAUTION]
-> No structured output: ${answer.errors}.`] : []
+    ...answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
-  await reply(run, workspace, { ...facts, ...run.target.conversation > 0 ? { total } : {} });
+  await reply(run, workspace, { ...facts, ...run.target.conversationIssue > 0 ? { total } : {} });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs2(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
@@ -90953,7 +91027,7 @@ async function converse(run, prepared) {
 }
 async function runLoops(run, prepared, tools, timeline) {
   const { workspace, conversation, progress, costs, schema } = prepared;
-  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversation);
+  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversationIssue);
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
@@ -90967,13 +91041,12 @@ async function runLoops(run, prepared, tools, timeline) {
   }) : { result: first };
   return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, costs) };
 }
-var onPull = (run) => run.target.pull !== undefined && run.target.conversation === run.target.pull.number;
+var onPull = (run) => run.target.pull !== undefined && run.target.conversationIssue === run.target.pull.number;
 function forkNotes(run, patch, landing) {
   if (!run.target.pull?.fork)
     return [];
   if (!patch)
-    return [`> [!NOTE]
-> Nothing changed in the pull request's code, so there is no patch.`];
+    return [callout("NOTE", "Nothing changed in the pull request's code, so there is no patch.")];
   return [patchNote(run, patch, landing.sessionSha)];
 }
 async function stopBeforeModel(run, plan) {
@@ -91018,7 +91091,7 @@ async function runLoop(run, workspace, conversation, tools, watchers, limits) {
   const instructions = systemInstructions({
     repository: `${env.owner}/${env.repo}`,
     branch: workspace.branch,
-    issueNumber: target.conversation,
+    issueNumber: target.conversationIssue,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
     heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),
@@ -91079,17 +91152,7 @@ function appendSummary2(run, markdown) {
 }
 
 // src/stages/agent.ts
-var ACTIONABLE = [
-  EventError,
-  ConfigError,
-  ModelConfigError,
-  SessionError,
-  GitError,
-  GitHubApiError,
-  PullRequestError,
-  SandboxError
-];
-async function runPipeline(options) {
+async function runAgentStage(options) {
   const { env, processEnv } = options;
   const stage = startStage(options);
   const { redact, log, api } = stage;
@@ -91122,7 +91185,7 @@ async function runPipeline(options) {
 }
 async function reportFailure(env, api, failure) {
   const { error: error2, issueNumber, redact, link } = failure;
-  const actionable = ACTIONABLE.some((type) => error2 instanceof type);
+  const actionable = error2 instanceof ActionableError;
   const message = redact(actionable ? error2.message : `unexpected error: ${error2.stack ?? error2}`);
   error(`gitclaw: ${message}`);
   if (issueNumber === undefined)
@@ -91239,7 +91302,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 }
 try {
   const options = { env: readActionsEnv(), processEnv: process.env, signal: controller.signal };
-  process.exitCode = process.env.GITCLAW_TASK_ID?.trim() ? await runTaskStage(options) : await runPipeline(options);
+  process.exitCode = process.env.GITCLAW_TASK_ID?.trim() ? await runTaskStage(options) : await runAgentStage(options);
 } catch (error2) {
   const message = error2 instanceof ActionsEnvError ? error2.message : `unexpected error: ${error2.message}`;
   error(message, "gitclaw agent");

@@ -6869,6 +6869,14 @@ function markedIssue(body) {
 var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
 ${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
+// src/errors.ts
+var ActionableError;
+var init_errors3 = __esm(() => {
+  ActionableError = class ActionableError extends Error {
+    name = "ActionableError";
+  };
+});
+
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -6962,8 +6970,9 @@ async function updateReviewComment(api, repo, commentId, body) {
 }
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
+  init_errors3();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-  GitHubApiError = class GitHubApiError extends Error {
+  GitHubApiError = class GitHubApiError extends ActionableError {
     status;
     response;
     name = "GitHubApiError";
@@ -16463,6 +16472,7 @@ function allowLine(policy, host) {
 }
 
 // src/config/config.ts
+init_errors3();
 var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
 var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
@@ -16571,7 +16581,7 @@ var Config = strictObject({
   });
 });
 
-class ConfigError extends Error {
+class ConfigError extends ActionableError {
   name = "ConfigError";
 }
 function parseConfig(input, where = CONFIG_FILE) {
@@ -16681,6 +16691,7 @@ function settingsFromInputs(env) {
 
 // src/actions/event.ts
 import { readFileSync as readFileSync3 } from "fs";
+init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
 var Repository = looseObject({
   name: string2(),
@@ -16785,7 +16796,7 @@ var SCHEMAS = {
 };
 var EVENT_NAMES = Object.keys(SCHEMAS);
 
-class EventError extends Error {
+class EventError extends ActionableError {
   issueNumber;
   name = "EventError";
   constructor(message, issueNumber) {
@@ -17157,7 +17168,9 @@ async function createReview(api, repo, pullNumber, review, options) {
 }
 
 // src/run/pull-request.ts
-class PullRequestError extends Error {
+init_errors3();
+
+class PullRequestError extends ActionableError {
   name = "PullRequestError";
 }
 var issueBranch = (issueNumber) => `gitclaw/issue-${issueNumber}`;
@@ -17377,28 +17390,36 @@ async function decide2(env, api, inputs = {}) {
   const prompted = decidePrompt(env, inputs);
   if (prompted)
     return prompted;
-  let trigger;
+  const event = readEvent(env);
+  if ("stopped" in event)
+    return event.stopped;
+  const refused = refusal(event.trigger, env);
+  if (refused)
+    return { proceed: false, reason: refused, trigger: event.trigger };
+  const { config, broken } = gateConfig(env, inputs);
+  return decideTrigger(event.trigger, config, broken, env, api);
+}
+function readEvent(env) {
   try {
-    trigger = readTrigger(env.eventName, env.eventPath);
+    return { trigger: readTrigger(env.eventName, env.eventPath) };
   } catch (error) {
     if (error instanceof IrrelevantEvent)
-      return { proceed: false, reason: error.message };
-    return { proceed: false, reason: `${error.message}; failing closed`, error };
+      return { stopped: { proceed: false, reason: error.message } };
+    const reason = `${error.message}; failing closed`;
+    return { stopped: { proceed: false, reason, error } };
   }
-  const stop = (reason) => ({ proceed: false, reason, trigger });
-  const refused = refusal(trigger, env);
-  if (refused)
-    return stop(refused);
-  let config;
-  let broken;
+}
+function gateConfig(env, inputs) {
   try {
-    config = loadConfig(env.workspace, settingsFromInputs(inputs).settings);
+    return { config: loadConfig(env.workspace, settingsFromInputs(inputs).settings) };
   } catch (error) {
-    broken = error;
-    config = parseConfig({});
+    return { config: parseConfig({}), broken: error };
   }
-  const claim = await checkClaim(trigger, api, env);
-  trigger = claim.trigger;
+}
+async function decideTrigger(read, config, broken, env, api) {
+  const claim = await checkClaim(read, api, env);
+  const trigger = claim.trigger;
+  const stop = (reason) => ({ proceed: false, reason, trigger });
   const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger, config.review);
   if (!why)
     return stop(`${env.eventName}.${trigger.action} does not match the configured triggers (${config.trigger.modes.join(", ")})` + (claim.disbelieved ? `: ${claim.disbelieved}` : ""));

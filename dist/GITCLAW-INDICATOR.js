@@ -223,6 +223,14 @@ function markedIssue(body) {
 var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
 ${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
+// src/errors.ts
+var ActionableError;
+var init_errors = __esm(() => {
+  ActionableError = class ActionableError extends Error {
+    name = "ActionableError";
+  };
+});
+
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -316,8 +324,9 @@ async function updateReviewComment(api, repo, commentId, body) {
 }
 var PERMISSION_LEVELS, GitHubApiError, repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`, reactionsPath = (repo, target) => target.commentId === undefined ? `${repoPath(repo)}/issues/${target.issueNumber}/reactions` : `${repoPath(repo)}/${target.inline ? "pulls" : "issues"}/comments/${target.commentId}/reactions`;
 var init_operations = __esm(() => {
+  init_errors();
   PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
-  GitHubApiError = class GitHubApiError extends Error {
+  GitHubApiError = class GitHubApiError extends ActionableError {
     status;
     response;
     name = "GitHubApiError";

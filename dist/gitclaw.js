@@ -44295,6 +44295,11 @@ import { join as join2 } from "path";
 init_external();
 init_external();
 
+// src/errors.ts
+class ActionableError extends Error {
+  name = "ActionableError";
+}
+
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
 
@@ -44722,7 +44727,7 @@ var Config = strictObject({
   });
 });
 
-class ConfigError extends Error {
+class ConfigError extends ActionableError {
   name = "ConfigError";
 }
 function parseConfig(input, where = CONFIG_FILE) {
@@ -45047,7 +45052,7 @@ async function toolSupport(p) {
 }
 
 // src/agent/model.ts
-class ModelConfigError extends Error {
+class ModelConfigError extends ActionableError {
   name = "ModelConfigError";
 }
 var BUILT_IN = {
@@ -45222,27 +45227,8 @@ var trusted = (who) => `contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), 
 var OWN_PULL_REQUEST = quote("<!-- gitclaw:pull-request ");
 function prefilter(trigger) {
   const has = (mode) => trigger.modes.includes(mode);
-  const mention = quote(trigger.mention);
-  const label = quote(trigger.label);
-  const assignee = quote(trigger.assignee);
-  const clauses = [];
-  if (has("issue"))
-    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
-  else if (has("mention"))
-    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")} &&
-` + `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`);
-  if (has("label"))
-    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${label})`);
-  if (has("assign"))
-    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${assignee})`);
-  const continues = has("issue") ? [] : [
-    ...has("mention") ? [`contains(github.event.comment.body, ${mention})`] : [],
-    ...has("label") ? [`contains(github.event.issue.labels.*.name, ${label})`] : [],
-    ...has("assign") ? [`contains(github.event.issue.assignees.*.login, ${assignee})`] : []
-  ];
-  const onComment = continues.length ? ` &&
-  (${continues.join(" || ")})` : "";
-  clauses.push(`(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onComment})`);
+  const clauses = issueClauses(trigger);
+  clauses.push(`(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onIssueComment(trigger)})`);
   clauses.push(...pullRequestClauses(trigger));
   if (has("review"))
     clauses.push(`(github.event_name == 'pull_request_target' && contains(fromJSON('${JSON.stringify(REVIEW_ACTIONS)}'), github.event.action))`);
@@ -45257,6 +45243,31 @@ ${clauses.join(` ||
 ` + "  github.event.workflow_run.name != github.workflow)";
   return `${ci} ||
 (${people})`;
+}
+function issueClauses(trigger) {
+  const has = (mode) => trigger.modes.includes(mode);
+  const mention = quote(trigger.mention);
+  const clauses = [];
+  if (has("issue"))
+    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
+  else if (has("mention"))
+    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")} &&
+` + `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`);
+  if (has("label"))
+    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${quote(trigger.label)})`);
+  if (has("assign"))
+    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${quote(trigger.assignee)})`);
+  return clauses;
+}
+function onIssueComment(trigger) {
+  const has = (mode) => trigger.modes.includes(mode);
+  const continues = has("issue") ? [] : [
+    ...has("mention") ? [`contains(github.event.comment.body, ${quote(trigger.mention)})`] : [],
+    ...has("label") ? [`contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`] : [],
+    ...has("assign") ? [`contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`] : []
+  ];
+  return continues.length ? ` &&
+  (${continues.join(" || ")})` : "";
 }
 function pullRequestClauses(trigger) {
   const has = (mode) => trigger.modes.includes(mode);
@@ -45291,26 +45302,8 @@ function pullRequestClauses(trigger) {
   return clauses;
 }
 function prefilterBeforePullRequests(trigger) {
-  const has = (mode) => trigger.modes.includes(mode);
-  const mention = quote(trigger.mention);
-  const clauses = [];
-  if (has("issue"))
-    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
-  else if (has("mention"))
-    clauses.push(`(github.event.action == 'opened' && ${trusted("issue")} &&
-` + `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`);
-  if (has("label"))
-    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${quote(trigger.label)})`);
-  if (has("assign"))
-    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${quote(trigger.assignee)})`);
-  const continues = has("issue") ? [] : [
-    ...has("mention") ? [`contains(github.event.comment.body, ${mention})`] : [],
-    ...has("label") ? [`contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`] : [],
-    ...has("assign") ? [`contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`] : []
-  ];
-  const onComment = continues.length ? ` &&
-  (${continues.join(" || ")})` : "";
-  clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onComment})`);
+  const clauses = issueClauses(trigger);
+  clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onIssueComment(trigger)})`);
   return `github.event.sender.type != 'Bot' && !github.event.issue.pull_request && (
 ${clauses.join(` ||
 `).replace(/^/gm, "  ")}
@@ -45562,6 +45555,28 @@ function workflowCheck(doc, step, config) {
 
 // src/run/instructions.ts
 import { posix } from "path";
+
+// src/quote.ts
+function fence(text, lang = "") {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const marks = "`".repeat(Math.max(3, longest + 1));
+  return `${marks}${lang}
+${text}
+${marks}`;
+}
+
+// src/github/markdown.ts
+var noun = (count, word) => `${word}${count === 1 ? "" : "s"}`;
+var plural = (count, word) => `${count} ${noun(count, word)}`;
+function formatBytes(bytes) {
+  if (bytes < 1024)
+    return `${bytes} B`;
+  if (bytes < 1024 * 1024)
+    return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// src/run/instructions.ts
 var DEFAULT_INSTRUCTION_FILES = ["AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md", "GEMINI.md"];
 var INSTRUCTION_LIMITS = { perFile: 16 * 1024, total: 32 * 1024, read: 1024 * 1024 };
 var NESTED_NAME = "AGENTS.md";
@@ -45653,15 +45668,15 @@ function boundInstructions(found, limits = INSTRUCTION_LIMITS) {
     if (target && !pointers.get(target))
       return skip(`points to ${target}`);
     if (file.text === undefined)
-      return skip(`too large to read (over ${kb(limits.read)})`);
+      return skip(`too large to read (over ${formatBytes(limits.read)})`);
     const room = Math.min(limits.perFile, limits.total - used);
     if (room <= 0)
-      return skip(`left out: the ${kb(limits.total)} for instruction files is spent`);
+      return skip(`left out: the ${formatBytes(limits.total)} for instruction files is spent`);
     const text = cutAt(file.text, room);
     const shown = Buffer.byteLength(text);
     used += shown;
     const cut = text.length < file.text.length;
-    const note = cut ? `cut to its first ${kb(shown)} of ${kb(file.bytes)}` : undefined;
+    const note = cut ? `cut to its first ${formatBytes(shown)} of ${formatBytes(file.bytes)}` : undefined;
     return { path: file.path, bytes: file.bytes, text, shown, cut, ...note ? { note } : {} };
   });
 }
@@ -45692,7 +45707,6 @@ function pointerTarget(file, found) {
   const words = rest.split(/[^a-z0-9]+/).filter(Boolean);
   return words.every((word) => POINTER_WORDS.has(word)) ? target.path : undefined;
 }
-var kb = (bytes) => bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 
 // src/git/git.ts
 var SAFE_CONFIG = [
@@ -46911,7 +46925,7 @@ async function instructionsCheck(git, config, branch) {
   if (tracked.exitCode !== 0)
     return fix(`origin/${branch} is not fetched here`);
   const loaded = await readInstructions(git, { branch, commit: tracked.stdout.trim() }, config.instructions);
-  const files = loaded.files.map((file) => `${file.path} (${kb(file.bytes)}${file.note ? `, ${file.note}` : ""})`);
+  const files = loaded.files.map((file) => `${file.path} (${formatBytes(file.bytes)}${file.note ? `, ${file.note}` : ""})`);
   const dirs = loaded.nested.length ? [`directories: ${loaded.nested.map((file) => `${file.dir}/`).join(", ")}`] : [];
   const found = [...files, ...dirs].join("; ");
   const warnings = instructionWarnings(loaded);
@@ -47353,11 +47367,7 @@ function formatReport(results) {
   ]);
   const count = (status) => results.filter((result) => result.status === status).length;
   const warnings = count("WARN");
-  return [
-    ...lines,
-    "",
-    `${count("FAIL")} failed, ${warnings} warning${warnings === 1 ? "" : "s"}, ${count("PASS")} passed`
-  ].join(`
+  return [...lines, "", `${count("FAIL")} failed, ${plural(warnings, "warning")}, ${count("PASS")} passed`].join(`
 `);
 }
 var doctorExitCode = (results) => results.some((result) => result.status === "FAIL") ? 1 : 0;
@@ -47398,18 +47408,130 @@ async function doctor() {
   return doctorExitCode(results);
 }
 
-// src/session/render.ts
-import { existsSync as existsSync5 } from "fs";
+// src/cli/session.ts
+import { existsSync as existsSync6 } from "fs";
 import { relative as relative2, resolve as resolve3 } from "path";
 
-// src/quote.ts
-function fence(text, lang = "") {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const marks = "`".repeat(Math.max(3, longest + 1));
-  return `${marks}${lang}
-${text}
-${marks}`;
+// src/session/mapping.ts
+import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync6 } from "fs";
+import { dirname as dirname2, join as join7, relative, resolve as resolve2 } from "path";
+
+// src/session/session-file.ts
+import { randomUUID } from "crypto";
+import { appendFileSync as appendFileSync2, existsSync as existsSync3, mkdirSync, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "fs";
+import { basename, dirname, join as join6 } from "path";
+
+// src/session/context.ts
+var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
+
+<summary>
+`;
+var COMPACTION_SUFFIX = `
+</summary>`;
+function compactionSummaryMessage(summary, timestamp) {
+  return {
+    role: "user",
+    content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }],
+    timestamp
+  };
 }
+function pathToRoot(entries, leafId) {
+  const byId = new Map;
+  for (const entry of entries)
+    byId.set(entry.id, entry);
+  const path = [];
+  const seen = new Set;
+  for (let id = leafId;id !== null; ) {
+    const entry = byId.get(id);
+    if (!entry || seen.has(id))
+      break;
+    seen.add(id);
+    path.push(entry);
+    id = entry.parentId;
+  }
+  return path.reverse();
+}
+function toMessage(entry) {
+  switch (entry.type) {
+    case "message": {
+      const message = entry.message;
+      return ["user", "assistant", "toolResult"].includes(message.role) ? message : undefined;
+    }
+    case "custom_message":
+    case "branch_summary": {
+      const e = entry;
+      const content = typeof e.summary === "string" ? e.summary : e.content;
+      const timestamp = Date.parse(entry.timestamp) || 0;
+      if (typeof content === "string")
+        return { role: "user", content: [{ type: "text", text: content }], timestamp };
+      if (Array.isArray(content))
+        return { role: "user", content, timestamp };
+      return;
+    }
+    default:
+      return;
+  }
+}
+function buildContext(entries, leafId) {
+  const path = pathToRoot(entries, leafId);
+  const context = { messages: [], thinkingLevel: "off" };
+  let compactionIndex = -1;
+  path.forEach((entry, index) => {
+    if (entry.type === "compaction")
+      compactionIndex = index;
+    else
+      noteSettings(context, entry);
+  });
+  let start = 0;
+  if (compactionIndex >= 0) {
+    const compaction = path[compactionIndex];
+    context.messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
+    const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
+    start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
+  }
+  for (let i = start;i < path.length; i++) {
+    if (i === compactionIndex)
+      continue;
+    const message = toMessage(path[i]);
+    if (message)
+      context.messages.push(message);
+  }
+  return context;
+}
+function extendContext(context, entry) {
+  if (entry.type === "compaction")
+    return false;
+  noteSettings(context, entry);
+  const message = toMessage(entry);
+  if (message)
+    context.messages.push(message);
+  return true;
+}
+function noteSettings(context, entry) {
+  if (entry.type === "model_change") {
+    const e = entry;
+    context.model = { provider: e.provider, modelId: e.modelId };
+  } else if (entry.type === "thinking_level_change") {
+    context.thinkingLevel = entry.thinkingLevel;
+  } else if (entry.type === "message" && entry.message.role === "assistant") {
+    const m = entry.message;
+    context.model = { provider: m.provider, modelId: m.model };
+  }
+}
+
+// src/session/custom.ts
+var CUSTOM = {
+  issue: "gitclaw.issue",
+  promptRun: "gitclaw.prompt_run",
+  run: "gitclaw.run",
+  githubAudit: "gitclaw.github_audit",
+  jobsKilled: "gitclaw.jobs_killed",
+  worktreesDiscarded: "gitclaw.worktrees_discarded",
+  task: "gitclaw.task",
+  amAborted: "gitclaw.am_aborted",
+  review: "gitclaw.review",
+  damagedLines: "gitclaw.damaged_lines"
+};
 
 // src/session/message-entry.ts
 var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -47642,129 +47764,8 @@ function addUsage(total, usage) {
   return sum;
 }
 
-// src/session/mapping.ts
-import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync6 } from "fs";
-import { dirname as dirname2, join as join7, relative, resolve as resolve2 } from "path";
-
 // src/session/session-file.ts
-import { randomUUID } from "crypto";
-import { appendFileSync as appendFileSync2, existsSync as existsSync3, mkdirSync, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "fs";
-import { basename, dirname, join as join6 } from "path";
-
-// src/session/context.ts
-var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
-
-<summary>
-`;
-var COMPACTION_SUFFIX = `
-</summary>`;
-function compactionSummaryMessage(summary, timestamp) {
-  return {
-    role: "user",
-    content: [{ type: "text", text: `${COMPACTION_PREFIX}${summary}${COMPACTION_SUFFIX}` }],
-    timestamp
-  };
-}
-function pathToRoot(entries, leafId) {
-  const byId = new Map;
-  for (const entry of entries)
-    byId.set(entry.id, entry);
-  const path = [];
-  const seen = new Set;
-  for (let id = leafId;id !== null; ) {
-    const entry = byId.get(id);
-    if (!entry || seen.has(id))
-      break;
-    seen.add(id);
-    path.push(entry);
-    id = entry.parentId;
-  }
-  return path.reverse();
-}
-function toMessage(entry) {
-  switch (entry.type) {
-    case "message": {
-      const message = entry.message;
-      return ["user", "assistant", "toolResult"].includes(message.role) ? message : undefined;
-    }
-    case "custom_message":
-    case "branch_summary": {
-      const e = entry;
-      const content = typeof e.summary === "string" ? e.summary : e.content;
-      const timestamp = Date.parse(entry.timestamp) || 0;
-      if (typeof content === "string")
-        return { role: "user", content: [{ type: "text", text: content }], timestamp };
-      if (Array.isArray(content))
-        return { role: "user", content, timestamp };
-      return;
-    }
-    default:
-      return;
-  }
-}
-function buildContext(entries, leafId) {
-  const path = pathToRoot(entries, leafId);
-  const context = { messages: [], thinkingLevel: "off" };
-  let compactionIndex = -1;
-  path.forEach((entry, index) => {
-    if (entry.type === "compaction")
-      compactionIndex = index;
-    else
-      noteSettings(context, entry);
-  });
-  let start = 0;
-  if (compactionIndex >= 0) {
-    const compaction = path[compactionIndex];
-    context.messages.push(compactionSummaryMessage(compaction.summary, Date.parse(compaction.timestamp) || 0));
-    const kept = path.findIndex((e) => e.id === compaction.firstKeptEntryId);
-    start = kept >= 0 && kept < compactionIndex ? kept : compactionIndex + 1;
-  }
-  for (let i = start;i < path.length; i++) {
-    if (i === compactionIndex)
-      continue;
-    const message = toMessage(path[i]);
-    if (message)
-      context.messages.push(message);
-  }
-  return context;
-}
-function extendContext(context, entry) {
-  if (entry.type === "compaction")
-    return false;
-  noteSettings(context, entry);
-  const message = toMessage(entry);
-  if (message)
-    context.messages.push(message);
-  return true;
-}
-function noteSettings(context, entry) {
-  if (entry.type === "model_change") {
-    const e = entry;
-    context.model = { provider: e.provider, modelId: e.modelId };
-  } else if (entry.type === "thinking_level_change") {
-    context.thinkingLevel = entry.thinkingLevel;
-  } else if (entry.type === "message" && entry.message.role === "assistant") {
-    const m = entry.message;
-    context.model = { provider: m.provider, modelId: m.model };
-  }
-}
-
-// src/session/custom.ts
-var CUSTOM = {
-  issue: "gitclaw.issue",
-  promptRun: "gitclaw.prompt_run",
-  run: "gitclaw.run",
-  githubAudit: "gitclaw.github_audit",
-  jobsKilled: "gitclaw.jobs_killed",
-  worktreesDiscarded: "gitclaw.worktrees_discarded",
-  task: "gitclaw.task",
-  amAborted: "gitclaw.am_aborted",
-  review: "gitclaw.review",
-  damagedLines: "gitclaw.damaged_lines"
-};
-
-// src/session/session-file.ts
-class SessionError extends Error {
+class SessionError extends ActionableError {
   name = "SessionError";
 }
 function newEntryId(taken) {
@@ -47851,42 +47852,9 @@ class SessionFile {
 `);
     if (complete)
       lines.pop();
-    const headerLine = lines[0];
-    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
-    if (!header?.success) {
-      throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
-    }
-    if (!isSessionId(header.data.id)) {
-      throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
-    }
-    if ((header.data.version ?? 1) < 2) {
-      throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
-    }
-    const entries = [];
-    const notes = [];
-    for (let i = 1;i < lines.length; i++) {
-      const line = lines[i];
-      if (line.trim() === "")
-        continue;
-      const isLast = i === lines.length - 1;
-      const json = safeJson(line);
-      const entry = parseEntry(json);
-      if (entry) {
-        entries.push(entry);
-        continue;
-      }
-      const standIn = standInFor(json);
-      if (standIn)
-        entries.push(standIn);
-      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
-      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
-      notes.push({ line: i + 1, reason: `${reason}${kept}` });
-    }
-    const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
-    for (const note of notes)
-      if (reported.has(note.line))
-        note.reported = true;
-    const session = new SessionFile(path, header.data, entries, notes, options);
+    const header = checkedHeader(path, lines[0]);
+    const { entries, notes } = readEntries(lines, complete);
+    const session = new SessionFile(path, header, entries, notes, options);
     if (!complete && !options.readOnly)
       appendFileSync2(path, `
 `);
@@ -47960,6 +47928,46 @@ function safeJson(line) {
     return;
   }
 }
+function checkedHeader(path, headerLine) {
+  const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
+  if (!header?.success) {
+    throw new SessionError(`${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":\u2026}. ` + `Remove the file or fix the mapping in state/issues/ to start a new session.`);
+  }
+  if (!isSessionId(header.data.id)) {
+    throw new SessionError(`${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` + `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`);
+  }
+  if ((header.data.version ?? 1) < 2) {
+    throw new SessionError(`${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`);
+  }
+  return header.data;
+}
+function readEntries(lines, complete) {
+  const entries = [];
+  const notes = [];
+  for (let i = 1;i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "")
+      continue;
+    const isLast = i === lines.length - 1;
+    const json = safeJson(line);
+    const entry = parseEntry(json);
+    if (entry) {
+      entries.push(entry);
+      continue;
+    }
+    const standIn = standInFor(json);
+    if (standIn)
+      entries.push(standIn);
+    const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+    const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+    notes.push({ line: i + 1, reason: `${reason}${kept}` });
+  }
+  const reported = new Set(entries.flatMap((e) => e.type === "custom" && e.customType === CUSTOM.damagedLines ? e.data?.lines ?? [] : []));
+  for (const note of notes)
+    if (reported.has(note.line))
+      note.reported = true;
+  return { entries, notes };
+}
 
 // src/session/mapping.ts
 var IssueMapping = looseObject({
@@ -48018,6 +48026,7 @@ function confineSessionPath(repoRoot, sessionPath, from) {
 }
 
 // src/session/render.ts
+import { existsSync as existsSync5 } from "fs";
 var RESULT_LINES = 20;
 var RESULT_CHARS = 2000;
 var INLINE_JSON_CHARS = 100;
@@ -48067,10 +48076,10 @@ function trimText(text, maxLines = RESULT_LINES, maxChars = RESULT_CHARS) {
   const moreLines = lines.length - shown.split(`
 `).length;
   return `${shown}
-\u2026 ${moreLines > 0 ? plural(moreLines, "more line") : plural(body.length - shown.length, "more character")}`;
+\u2026 ${moreLines > 0 ? plural2(moreLines, "more line") : plural2(body.length - shown.length, "more character")}`;
 }
 var count2 = (n) => n.toLocaleString("en-US");
-var plural = (n, word, words = `${word}s`) => `${count2(n)} ${n === 1 ? word : words}`;
+var plural2 = (n, word, words = `${word}s`) => `${count2(n)} ${n === 1 ? word : words}`;
 var str = (value) => typeof value === "string" ? value : undefined;
 var quote2 = (text) => text.split(`
 `).map((line) => line ? `> ${line}` : ">").join(`
@@ -48120,7 +48129,7 @@ ${fence(trimText(command), "sh")}`;
   if (call.name === "write" && path !== undefined && content !== undefined) {
     const lines = content === "" ? 0 : content.replace(/\n$/, "").split(`
 `).length;
-    return `**write** \`${path}\` (${plural(lines, "line")})${extraArgs(args, ["path", "content"])}
+    return `**write** \`${path}\` (${plural2(lines, "line")})${extraArgs(args, ["path", "content"])}
 
 ${fence(trimText(content))}`;
   }
@@ -48147,7 +48156,7 @@ function renderThinking(block) {
   const thinking = str(block.thinking)?.trim();
   if (!thinking)
     return;
-  return `<details><summary>Thinking (${plural(thinking.split(`
+  return `<details><summary>Thinking (${plural2(thinking.split(`
 `).length, "line")})</summary>
 
 ${fence(trimText(thinking))}
@@ -48159,7 +48168,7 @@ function customNote(customType, data) {
     return `_${customType}: \`${JSON.stringify(data) ?? "undefined"}\`_`;
   const fields = Object.entries(data).map(([key, value]) => {
     const json = JSON.stringify(value) ?? "undefined";
-    return `${key}: ${json.length <= NOTE_VALUE_CHARS ? json : Array.isArray(value) ? `[${plural(value.length, "item")}]` : "{\u2026}"}`;
+    return `${key}: ${json.length <= NOTE_VALUE_CHARS ? json : Array.isArray(value) ? `[${plural2(value.length, "item")}]` : "{\u2026}"}`;
   });
   return `_${customType}: ${fields.join(" \xB7 ")}_`;
 }
@@ -48239,7 +48248,7 @@ function renderEntry(entry, state) {
       return changed ? `_Thinking level: ${state.thinkingLevel}._` : undefined;
     }
     case "compaction": {
-      const replaced = plural(replacedMessages(state.path, entry), "message");
+      const replaced = plural2(replacedMessages(state.path, entry), "message");
       return `**Compaction** (${count2(Number(e.tokensBefore))} tokens before): from here on the model saw this summary in place of the first ${replaced} above.
 
 ${quote2(String(e.summary))}`;
@@ -48291,7 +48300,7 @@ function renderSession(session, options = {}) {
   if (tree.length)
     heading.push(`- **Sub-agents:**`, ...tree.map((line) => `  ${line}`));
   if (otherBranches > 0)
-    heading.push(`- **Other branches:** ${plural(otherBranches, "entry", "entries")} not on this path (not shown)`);
+    heading.push(`- **Other branches:** ${plural2(otherBranches, "entry", "entries")} not on this path (not shown)`);
   if (session.notes.length > 0)
     heading.push(`- **Damaged lines skipped:** ${session.notes.map((n) => `line ${n.line}: ${n.reason}`).join("; ")}`);
   const sections = [heading.join(`
@@ -48305,7 +48314,7 @@ function renderSession(session, options = {}) {
   sections.push([
     `## Total${otherBranches > 0 ? " (this path)" : ""}`,
     "",
-    `${plural(state.modelCalls, "model call")} \xB7 ${plural(state.toolCalls, "tool call")}${failed}`,
+    `${plural2(state.modelCalls, "model call")} \xB7 ${plural2(state.toolCalls, "tool call")}${failed}`,
     "",
     usageLine(state.usage, true)
   ].join(`
@@ -48316,6 +48325,7 @@ function renderSession(session, options = {}) {
 `;
 }
 
+// src/cli/session.ts
 class ViewerError extends Error {
   name = "ViewerError";
 }
@@ -48332,7 +48342,7 @@ function resolveSessionArgument(arg, repo) {
   if (!mapping)
     throw new ViewerError(`no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>)`);
   const path = resolveSessionPath(repo, mapping);
-  if (!existsSync5(path))
+  if (!existsSync6(path))
     throw new ViewerError(`issue ${issue} maps to ${mapping.sessionPath}, which does not exist`);
   return path;
 }
@@ -48362,15 +48372,13 @@ function runSessionCommand(args) {
     process.exitCode = 1;
   }
 }
-if (false)
-  ;
 
 // src/cli/init.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "fs";
 import { dirname as dirname4, join as join9, resolve as resolve4 } from "path";
 
 // src/cli/old-install.ts
-import { existsSync as existsSync6, readFileSync as readFileSync7 } from "fs";
+import { existsSync as existsSync7, readFileSync as readFileSync7 } from "fs";
 import { dirname as dirname3, join as join8, relative as relative3 } from "path";
 var OLD_SCRIPTS = ["gitclaw:doctor", "gitclaw:session"];
 var OLD_DEPENDENCIES = [
@@ -48399,7 +48407,7 @@ function readPackageJson(target) {
 }
 function importedFiles(target, roots) {
   const seen = new Set;
-  const queue = roots.filter((root) => existsSync6(join8(target, root)));
+  const queue = roots.filter((root) => existsSync7(join8(target, root)));
   while (queue.length > 0) {
     const path = queue.shift();
     if (seen.has(path))
@@ -48408,14 +48416,14 @@ function importedFiles(target, roots) {
     const text = readFileSync7(join8(target, path), "utf8");
     for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
       const imported = relative3(target, join8(target, dirname3(path), match[1]));
-      if (!seen.has(imported) && existsSync6(join8(target, imported)))
+      if (!seen.has(imported) && existsSync7(join8(target, imported)))
         queue.push(imported);
     }
   }
   return [...seen].filter((path) => path.startsWith("src/")).sort();
 }
 function oldInstallation(target, oldWorkflow) {
-  const stages = OLD_STAGES.filter((path) => existsSync6(join8(target, path)));
+  const stages = OLD_STAGES.filter((path) => existsSync7(join8(target, path)));
   const pkg = readPackageJson(target);
   const scripts = OLD_SCRIPTS.filter((name) => pkg.scripts?.[name] !== undefined);
   if (stages.length === 0 && scripts.length === 0 && !oldWorkflow)
@@ -48434,8 +48442,8 @@ function oldInstallation(target, oldWorkflow) {
   const dependencies = OLD_DEPENDENCIES.filter((name) => pkg.dependencies?.[name] !== undefined);
   if (dependencies.length > 0)
     items.push(`package.json: the dependencies ${dependencies.join(", ")}, unless your own code uses them`);
-  const other = OTHER_LOCKFILES.find((name) => existsSync6(join8(target, name)));
-  if (other && existsSync6(join8(target, "bun.lock")))
+  const other = OTHER_LOCKFILES.find((name) => existsSync7(join8(target, name)));
+  if (other && existsSync7(join8(target, "bun.lock")))
     items.push(`bun.lock beside your ${other}, unless you use Bun yourself: git rm bun.lock`);
   return items;
 }
@@ -48858,12 +48866,12 @@ open an issue (or comment on one) and gitclaw will work on it and answer.
 Delete this file to switch gitclaw off: every stage checks for it first and stops quietly when it is
 missing (fail closed).
 `;
-var read = (path) => existsSync7(path) ? readFileSync8(path, "utf8") : undefined;
+var read = (path) => existsSync8(path) ? readFileSync8(path, "utf8") : undefined;
 function checkTarget(targetDir) {
   const target = resolve4(targetDir);
-  if (!existsSync7(target) || !statSync2(target).isDirectory())
+  if (!existsSync8(target) || !statSync2(target).isDirectory())
     throw new InitError(`${target} is not a directory.`);
-  if (!existsSync7(join9(target, ".git")))
+  if (!existsSync8(join9(target, ".git")))
     throw new InitError(`${target} is not the root of a git repository (no .git): the workflow must be at the root.`);
   if (/^name: gitclaw$/m.test(read(join9(target, "action.yml")) ?? ""))
     throw new InitError(`${target} is gitclaw itself; pass the repository to put gitclaw into.`);
@@ -48994,7 +49002,7 @@ function init(targetDir, options = {}) {
     mkdirSync3(dirname4(join9(target, path)), { recursive: true });
     writeFileSync3(join9(target, path), content);
   };
-  const configPresent = existsSync7(join9(target, CONFIG_FILE));
+  const configPresent = existsSync8(join9(target, CONFIG_FILE));
   const intoConfig = options.config === true && !configPresent;
   if (intoConfig) {
     write(CONFIG_FILE, configFileFor(choices));
@@ -49007,7 +49015,7 @@ function init(targetDir, options = {}) {
   report.files.push(writeWorkflow(existing, choices, previous, wants, write, report));
   if (options.promptWorkflow !== undefined)
     report.files.push(writePromptWorkflow(target, options.promptWorkflow, { choices, base }, write));
-  if (existsSync7(join9(target, SENTINEL_FILE)))
+  if (existsSync8(join9(target, SENTINEL_FILE)))
     report.files.push({ path: SENTINEL_FILE, status: "unchanged" });
   else if (existing && !existing.old)
     report.files.push({ path: SENTINEL_FILE, status: "kept", detail: "absent: gitclaw stays switched off" });
@@ -49016,7 +49024,7 @@ function init(targetDir, options = {}) {
     report.files.push({ path: SENTINEL_FILE, status: "added" });
   }
   for (const path of STATE_KEEP) {
-    const present = existsSync7(join9(target, path)) || existsSync7(join9(target, dirname4(path)));
+    const present = existsSync8(join9(target, path)) || existsSync8(join9(target, dirname4(path)));
     if (!present)
       write(path, "");
     report.files.push({ path, status: present ? "unchanged" : "added" });
@@ -49048,7 +49056,7 @@ function writePromptWorkflow(target, recipe, { choices, base }, write) {
   if (!PROMPT_RECIPES.includes(recipe))
     throw new InitError(`--prompt-workflow ${recipe}: expected one of ${PROMPT_RECIPES.join(", ")}.`);
   const path = promptWorkflowFile(recipe);
-  if (existsSync7(join9(target, path)))
+  if (existsSync8(join9(target, path)))
     return { path, status: "kept", detail: "yours" };
   const model = choices.model !== base.model ? choices.model : undefined;
   write(path, renderPromptWorkflow(recipe, keyInputFor(choices.model, base), model));

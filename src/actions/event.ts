@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { markedIssue } from "../github/marker.ts";
 import { describeZodError } from "../zod-errors.ts";
+import { ActionableError } from "../errors.ts";
 
 const User = z.looseObject({ login: z.string(), id: z.number(), type: z.string() });
 const Repository = z.looseObject({
@@ -121,7 +122,7 @@ const SCHEMAS = {
 export type EventName = keyof typeof SCHEMAS;
 export const EVENT_NAMES = Object.keys(SCHEMAS) as EventName[];
 
-export class EventError extends Error {
+export class EventError extends ActionableError {
   override name = "EventError";
 
   /** The issue the payload names, when it names one, so the error can be reported there. */

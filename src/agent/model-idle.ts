@@ -4,6 +4,7 @@
 // until its response's headers, and from each stream event to the next (the provider's raw chunks,
 // one per SSE event); it stops while a retry waits, and when the stream ends.
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { plural } from "../github/markdown.ts";
 
 /** The model sent nothing for the idle time: before the response's headers, or between two stream events. */
 export class ModelIdleError extends Error {
@@ -16,11 +17,10 @@ export class ModelIdleError extends Error {
 /** "90 seconds", "5 minutes", "1 minute 30 seconds": as the setting reads, never rounded to a wrong figure. */
 export function describeIdle(ms: number): string {
   const seconds = Math.round(ms / 100) / 10;
-  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? "" : "s"}`;
-  if (seconds < 120 && seconds % 60 !== 0) return unit(seconds, "second");
+  if (seconds < 120 && seconds % 60 !== 0) return plural(seconds, "second");
   const minutes = Math.floor(seconds / 60);
   const rest = Math.round((seconds - minutes * 60) * 10) / 10;
-  return rest === 0 ? unit(minutes, "minute") : `${unit(minutes, "minute")} ${unit(rest, "second")}`;
+  return rest === 0 ? plural(minutes, "minute") : `${plural(minutes, "minute")} ${plural(rest, "second")}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Config } from "../config/config.ts";
 import { assumedWindowSource, modelInfo, type ModelInfo } from "./catalog.ts";
 import { learnContextWindow } from "./server-facts.ts";
+import { ActionableError } from "../errors.ts";
 
 export interface ResolvedModel {
   provider: string;
@@ -23,7 +24,7 @@ export interface ResolvedModel {
   endpoint: { url: string; source: string };
 }
 
-export class ModelConfigError extends Error {
+export class ModelConfigError extends ActionableError {
   override name = "ModelConfigError";
 }
 

@@ -4,13 +4,14 @@
 // tool commands to get it.
 import { isMap, type Document, type YAMLMap } from "yaml";
 import type { Config } from "../config/config.ts";
-import { DEFAULT_INSTRUCTION_FILES, kb, readInstructions, type GitReader } from "../run/instructions.ts";
+import { DEFAULT_INSTRUCTION_FILES, readInstructions, type GitReader } from "../run/instructions.ts";
 import { instructionWarnings } from "../run/repository-instructions.ts";
 import { expandSpec, readDeclarations } from "../mcp/declared.ts";
 import { refusedHost } from "../mcp/server.ts";
 import { egressPolicy } from "../egress/policy.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
+import { formatBytes } from "../github/markdown.ts";
 
 export async function instructionsCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult> {
   if (config.instructions === false) return pass("Instructions", "switched off (instructions: false)");
@@ -24,7 +25,9 @@ export async function instructionsCheck(git: GitReader, config: Config, branch?:
   const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
   if (tracked.exitCode !== 0) return fix(`origin/${branch} is not fetched here`);
   const loaded = await readInstructions(git, { branch, commit: tracked.stdout.trim() }, config.instructions);
-  const files = loaded.files.map((file) => `${file.path} (${kb(file.bytes)}${file.note ? `, ${file.note}` : ""})`);
+  const files = loaded.files.map(
+    (file) => `${file.path} (${formatBytes(file.bytes)}${file.note ? `, ${file.note}` : ""})`,
+  );
   const dirs = loaded.nested.length ? [`directories: ${loaded.nested.map((file) => `${file.dir}/`).join(", ")}`] : [];
   const found = [...files, ...dirs].join("; ");
   const warnings = instructionWarnings(loaded);

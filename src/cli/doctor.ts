@@ -22,6 +22,7 @@ import {
   TOOL_PERMISSIONS,
   type GitclawStep,
 } from "./workflow.ts";
+import { plural } from "../github/markdown.ts";
 
 export type { CheckResult, CheckStatus } from "./checks.ts";
 
@@ -343,11 +344,7 @@ export function formatReport(results: CheckResult[]): string {
   ]);
   const count = (status: CheckStatus) => results.filter((result) => result.status === status).length;
   const warnings = count("WARN");
-  return [
-    ...lines,
-    "",
-    `${count("FAIL")} failed, ${warnings} warning${warnings === 1 ? "" : "s"}, ${count("PASS")} passed`,
-  ].join("\n");
+  return [...lines, "", `${count("FAIL")} failed, ${plural(warnings, "warning")}, ${count("PASS")} passed`].join("\n");
 }
 
 export const doctorExitCode = (results: CheckResult[]): number =>

@@ -3,7 +3,7 @@
 // `bun run init` / `bun run doctor` in a gitclaw checkout.
 import { parseArgs } from "node:util";
 import { doctor } from "./doctor-cli.ts";
-import { runSessionCommand } from "../session/render.ts";
+import { runSessionCommand } from "./session.ts";
 import { formatReport, init, InitError } from "./init.ts";
 
 export const USAGE = `usage: gitclaw init [path] [options]   put gitclaw into the git repository at path (default: .)

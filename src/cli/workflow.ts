@@ -147,28 +147,9 @@ const OWN_PULL_REQUEST = quote("<!-- gitclaw:pull-request ");
  */
 export function prefilter(trigger: Trigger): string {
   const has = (mode: TriggerMode) => trigger.modes.includes(mode);
-  const mention = quote(trigger.mention);
-  const label = quote(trigger.label);
-  const assignee = quote(trigger.assignee);
-  const clauses: string[] = [];
-  if (has("issue")) clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
-  else if (has("mention"))
-    clauses.push(
-      `(github.event.action == 'opened' && ${trusted("issue")} &&\n` +
-        `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`,
-    );
-  if (has("label")) clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${label})`);
-  if (has("assign")) clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${assignee})`);
-  const continues = has("issue")
-    ? []
-    : [
-        ...(has("mention") ? [`contains(github.event.comment.body, ${mention})`] : []),
-        ...(has("label") ? [`contains(github.event.issue.labels.*.name, ${label})`] : []),
-        ...(has("assign") ? [`contains(github.event.issue.assignees.*.login, ${assignee})`] : []),
-      ];
-  const onComment = continues.length ? ` &&\n  (${continues.join(" || ")})` : "";
+  const clauses = issueClauses(trigger);
   clauses.push(
-    `(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onComment})`,
+    `(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onIssueComment(trigger)})`,
   );
   clauses.push(...pullRequestClauses(trigger));
   if (has("review"))
@@ -183,6 +164,37 @@ export function prefilter(trigger: Trigger): string {
     "  startsWith(github.event.workflow_run.head_branch, 'gitclaw/') &&\n" +
     "  github.event.workflow_run.name != github.workflow)";
   return `${ci} ||\n(${people})`;
+}
+
+/** An issue opened (by someone trusted, naming the handle unless every issue counts), labeled or assigned. */
+function issueClauses(trigger: Trigger): string[] {
+  const has = (mode: TriggerMode) => trigger.modes.includes(mode);
+  const mention = quote(trigger.mention);
+  const clauses: string[] = [];
+  if (has("issue")) clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
+  else if (has("mention"))
+    clauses.push(
+      `(github.event.action == 'opened' && ${trusted("issue")} &&\n` +
+        `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`,
+    );
+  if (has("label"))
+    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${quote(trigger.label)})`);
+  if (has("assign"))
+    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${quote(trigger.assignee)})`);
+  return clauses;
+}
+
+/** What an issue comment must show to continue (the handle, the label, the assignee), unless every issue counts. */
+function onIssueComment(trigger: Trigger): string {
+  const has = (mode: TriggerMode) => trigger.modes.includes(mode);
+  const continues = has("issue")
+    ? []
+    : [
+        ...(has("mention") ? [`contains(github.event.comment.body, ${quote(trigger.mention)})`] : []),
+        ...(has("label") ? [`contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`] : []),
+        ...(has("assign") ? [`contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`] : []),
+      ];
+  return continues.length ? ` &&\n  (${continues.join(" || ")})` : "";
 }
 
 /** Comments, inline comments and reviews on pull requests: the handle, the label or assignee, gitclaw's own pull request. */
@@ -226,28 +238,8 @@ function pullRequestClauses(trigger: Trigger): string[] {
  * an upgrade replaces it rather than keeping it as the user's.
  */
 export function prefilterBeforePullRequests(trigger: Trigger): string {
-  const has = (mode: TriggerMode) => trigger.modes.includes(mode);
-  const mention = quote(trigger.mention);
-  const clauses: string[] = [];
-  if (has("issue")) clauses.push(`(github.event.action == 'opened' && ${trusted("issue")})`);
-  else if (has("mention"))
-    clauses.push(
-      `(github.event.action == 'opened' && ${trusted("issue")} &&\n` +
-        `  (contains(github.event.issue.title, ${mention}) || contains(github.event.issue.body, ${mention})))`,
-    );
-  if (has("label"))
-    clauses.push(`(github.event.action == 'labeled' && github.event.label.name == ${quote(trigger.label)})`);
-  if (has("assign"))
-    clauses.push(`(github.event.action == 'assigned' && github.event.assignee.login == ${quote(trigger.assignee)})`);
-  const continues = has("issue")
-    ? []
-    : [
-        ...(has("mention") ? [`contains(github.event.comment.body, ${mention})`] : []),
-        ...(has("label") ? [`contains(github.event.issue.labels.*.name, ${quote(trigger.label)})`] : []),
-        ...(has("assign") ? [`contains(github.event.issue.assignees.*.login, ${quote(trigger.assignee)})`] : []),
-      ];
-  const onComment = continues.length ? ` &&\n  (${continues.join(" || ")})` : "";
-  clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onComment})`);
+  const clauses = issueClauses(trigger);
+  clauses.push(`(github.event_name == 'issue_comment' && ${trusted("comment")}${onIssueComment(trigger)})`);
   return `github.event.sender.type != 'Bot' && !github.event.issue.pull_request && (\n${clauses
     .join(" ||\n")
     .replace(/^/gm, "  ")}\n)`;

@@ -11,6 +11,7 @@ import { SANDBOX_MODES, TOOL_NAMES } from "../tools/names.ts";
 import { refusedToolEnvName } from "../tool-env.ts";
 import { McpSettings } from "../mcp/config.ts";
 import { NetworkConfig } from "../egress/policy.ts";
+import { ActionableError } from "../errors.ts";
 
 /** What starts a run (src/gate/triggers.ts). */
 export const TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"] as const;
@@ -255,7 +256,7 @@ export const Config = z
   });
 export type Config = z.infer<typeof Config>;
 
-export class ConfigError extends Error {
+export class ConfigError extends ActionableError {
   override name = "ConfigError";
 }
 

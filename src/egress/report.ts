@@ -4,9 +4,9 @@
 import { CONFIG_FILE } from "../config/paths.ts";
 import type { Egress } from "./egress.ts";
 import { allowLine, type EgressPolicy } from "./policy.ts";
+import { plural } from "../github/markdown.ts";
 
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
 
 /** The reply's note on blocked network access; undefined when nothing was blocked. */

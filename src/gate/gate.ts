@@ -37,29 +37,46 @@ export async function decide(
   }
   const prompted = decidePrompt(env, inputs);
   if (prompted) return prompted;
-  let trigger: Trigger;
-  try {
-    trigger = readTrigger(env.eventName, env.eventPath);
-  } catch (error) {
-    if (error instanceof IrrelevantEvent) return { proceed: false, reason: error.message };
-    return { proceed: false, reason: `${(error as Error).message}; failing closed`, error: error as Error };
-  }
-  const stop = (reason: string): Gate => ({ proceed: false, reason, trigger });
-  const refused = refusal(trigger, env);
-  if (refused) return stop(refused);
+  const event = readEvent(env);
+  if ("stopped" in event) return event.stopped;
+  const refused = refusal(event.trigger, env);
+  if (refused) return { proceed: false, reason: refused, trigger: event.trigger };
+  const { config, broken } = gateConfig(env, inputs);
+  return decideTrigger(event.trigger, config, broken, env, api);
+}
 
-  let config: Config;
-  let broken: Error | undefined;
+/** The event's trigger, or the gate that stops at it (irrelevant, or unreadable: failing closed). */
+function readEvent(env: ActionsEnv): { trigger: Trigger } | { stopped: Gate } {
   try {
-    config = loadConfig(env.workspace, settingsFromInputs(inputs).settings);
+    return { trigger: readTrigger(env.eventName, env.eventPath) };
   } catch (error) {
-    // Judged by the defaults, so only someone who could have run gitclaw hears about it.
-    broken = error as Error;
-    config = parseConfig({});
+    if (error instanceof IrrelevantEvent) return { stopped: { proceed: false, reason: error.message } };
+    const reason = `${(error as Error).message}; failing closed`;
+    return { stopped: { proceed: false, reason, error: error as Error } };
   }
+}
+
+/** The configuration; when it is invalid, the defaults, so only someone who could have run gitclaw hears about it. */
+function gateConfig(env: ActionsEnv, inputs: Record<string, string | undefined>): { config: Config; broken?: Error } {
+  try {
+    return { config: loadConfig(env.workspace, settingsFromInputs(inputs).settings) };
+  } catch (error) {
+    return { config: parseConfig({}), broken: error as Error };
+  }
+}
+
+/** Whether this trigger, by this actor, under this configuration, runs. */
+async function decideTrigger(
+  read: Trigger,
+  config: Config,
+  broken: Error | undefined,
+  env: ActionsEnv,
+  api: GitHubApi,
+): Promise<Gate> {
   // Cheapest check first: an irrelevant event costs no API call (a claim to be gitclaw's pull request one).
-  const claim = await checkClaim(trigger, api, env);
-  trigger = claim.trigger;
+  const claim = await checkClaim(read, api, env);
+  const trigger = claim.trigger;
+  const stop = (reason: string): Gate => ({ proceed: false, reason, trigger });
   const why = triggerReason(await asMentioned(trigger, config.trigger.mention), config.trigger, config.review);
   if (!why)
     return stop(

@@ -10,6 +10,7 @@
 //   the bot: a GitHub-hosted runner has no git identity, and a missing one must never stop a commit.
 import { execa } from "execa";
 import { toolEnvironment } from "../tool-env.ts";
+import { ActionableError } from "../errors.ts";
 
 export interface GitResult {
   /** Exactly what git printed: porcelain formats give meaning to leading spaces. */
@@ -58,7 +59,7 @@ export interface GitOptions {
   redact?: (text: string) => string;
 }
 
-export class GitError extends Error {
+export class GitError extends ActionableError {
   override name = "GitError";
 }
 

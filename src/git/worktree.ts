@@ -19,6 +19,7 @@ import { changedPaths, touchedPaths } from "./status.ts";
 import { isInside } from "../tools/files/workspace.ts";
 import { ToolFailure } from "../tools/github/failure.ts";
 import { gitCommonDir, localGit, type LocalGit } from "../tools/github/local-git.ts";
+import { plural } from "../github/markdown.ts";
 
 export interface Worktree {
   path: string;
@@ -146,10 +147,7 @@ export async function closeWorktrees(
       const wt = await worktreeGit(main, worktree.path, env, keep);
       const uncommitted = (await changedPaths(wt)).length;
       const ahead = Number((await wt.run(["rev-list", "--count", "@{upstream}..HEAD"])).stdout) || 0;
-      const what = [
-        uncommitted && `${uncommitted} changed file${uncommitted === 1 ? "" : "s"}`,
-        ahead && `${ahead} commit${ahead === 1 ? "" : "s"}`,
-      ]
+      const what = [uncommitted && plural(uncommitted, "changed file"), ahead && plural(ahead, "commit")]
         .filter(Boolean)
         .join(" and ");
       if (what) notes.push(`${name} (${worktree.path}): ${what} never pushed with pr_push`);

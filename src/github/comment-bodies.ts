@@ -1,8 +1,7 @@
 // Replies as GitHub comments. GitHub rejects bodies over 65,536 characters, so long replies are split
 // into several comments, in order, at paragraph or line boundaries — never cut, never lost.
+import { COMMENT_LIMIT } from "./markdown.ts";
 import { withReplyMarker } from "./marker.ts";
-
-export const COMMENT_LIMIT = 65_536;
 
 /** Room for the "(part i of n)" line and the hidden marker on every part. */
 const OVERHEAD = 200;

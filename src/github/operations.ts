@@ -5,6 +5,7 @@
 // written carries gitclaw's marker.
 import { withReplyMarker } from "./marker.ts";
 import type { ApiResponse, GitHubApi } from "./api.ts";
+import { ActionableError } from "../errors.ts";
 
 /** Repository permissions as the collaborator-permission API names them, weakest first. */
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
@@ -30,7 +31,7 @@ export interface Repo {
 }
 
 /** A call GitHub answered otherwise than expected; `status` and `response` are its answer, when it gave one. */
-export class GitHubApiError extends Error {
+export class GitHubApiError extends ActionableError {
   override name = "GitHubApiError";
   constructor(
     message: string,

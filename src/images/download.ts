@@ -2,7 +2,8 @@
 // (the server gitclaw runs against and its user-content hosts), redirects followed by hand and
 // each one checked the same way, a byte cap enforced while reading, one time limit for all of it.
 // The token goes only to the server's own origin, never along a redirect that leaves it.
-import { checkImage, formatSize, MAX_IMAGE_BYTES, type ImageFacts } from "./sniff.ts";
+import { checkImage, MAX_IMAGE_BYTES, type ImageFacts } from "./sniff.ts";
+import { formatBytes } from "../github/markdown.ts";
 
 export interface DownloadLimits {
   maxBytes: number;
@@ -100,7 +101,7 @@ function parseUrl(text: string, base?: URL): URL {
 
 /** The body, read until `maxBytes` is passed: a larger one is refused without reading the rest. */
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new Refused(`larger than the ${formatSize(maxBytes)} limit`);
+  const tooLarge = () => new Refused(`larger than the ${formatBytes(maxBytes)} limit`);
   const declared = Number(response.headers.get("content-length"));
   if (declared > maxBytes) {
     await response.body?.cancel();

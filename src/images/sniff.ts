@@ -2,6 +2,7 @@
 // WebP), told by their magic bytes, never by a name or a Content-Type header, and their size in
 // pixels from the header. An image over the limits Anthropic's API sets is refused here with the
 // reason, rather than sent and refused by the provider, which would fail the turn.
+import { formatBytes } from "../github/markdown.ts";
 
 /** Anthropic refuses an image whose base64 form is over 5 MB: this many bytes encode to exactly that. */
 export const MAX_IMAGE_BYTES = (5 * 1024 * 1024 * 3) / 4;
@@ -77,16 +78,12 @@ function pixelSize(type: ImageMimeType, b: Uint8Array): { width: number; height:
 
 export type ImageCheck = { ok: true; image: ImageFacts } | { ok: false; reason: string };
 
-/** "12 KB", "3.8 MB". */
-export const formatSize = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-
 /** The bytes as an image a model may be sent, or why not: not one of the four types, unreadable, or over a limit. */
 export function checkImage(bytes: Uint8Array, maxBytes = MAX_IMAGE_BYTES): ImageCheck {
   const mimeType = imageType(bytes);
   if (!mimeType) return { ok: false, reason: "not a PNG, JPEG, GIF or WebP image" };
   if (bytes.length > maxBytes)
-    return { ok: false, reason: `${formatSize(bytes.length)}, over the ${formatSize(maxBytes)} limit` };
+    return { ok: false, reason: `${formatBytes(bytes.length)}, over the ${formatBytes(maxBytes)} limit` };
   const size = pixelSize(mimeType, bytes);
   if (!size || size.width === 0 || size.height === 0)
     return { ok: false, reason: `a damaged ${mimeType} (no size in its header)` };
@@ -97,5 +94,5 @@ export function checkImage(bytes: Uint8Array, maxBytes = MAX_IMAGE_BYTES): Image
 
 /** "image/png, 800×600, 12 KB": how an image is named in a note or a tool result. */
 export function describeImage(image: ImageFacts): string {
-  return `${image.mimeType}, ${image.width}×${image.height}, ${formatSize(image.bytes)}`;
+  return `${image.mimeType}, ${image.width}×${image.height}, ${formatBytes(image.bytes)}`;
 }

@@ -2,8 +2,9 @@
 // structured content as JSON), redacted, then bounded like a command's output (src/tools/bash/output.ts).
 // Images, audio and binary resources are named, not passed on: their bytes are beyond the redactor.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { DEFAULT_WINDOW_LIMITS, formatBytes, OutputWindow } from "../tools/bash/output.ts";
+import { DEFAULT_WINDOW_LIMITS, OutputWindow } from "../tools/bash/output.ts";
 import type { ToolContext, ToolResult } from "../tools/types.ts";
+import { formatBytes } from "../github/markdown.ts";
 
 /** One-line JSON is common in MCP results: lines are cut later than a command's. */
 const LIMITS = { ...DEFAULT_WINDOW_LIMITS, maxLineChars: 16 * 1024 };

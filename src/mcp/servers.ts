@@ -2,12 +2,12 @@
 // those that run, by policy; what the reply and the job summary say of them; and their end. One set
 // per run, shared with its sub-agents (their calls go to the same processes).
 import type { EgressPolicy } from "../egress/policy.ts";
-import { countOf } from "../tools/bash/output.ts";
 import type { RunAs, Tool } from "../tools/types.ts";
 import type { McpSettings } from "./config.ts";
 import { expandSpec, type Declarations, type RefusedServer } from "./declared.ts";
 import { McpServerConnection } from "./server.ts";
 import { offeredTools, serverEntries, type McpEntry } from "./tools.ts";
+import { plural } from "../github/markdown.ts";
 
 export interface McpStart {
   declarations: Declarations;
@@ -91,7 +91,7 @@ export class McpServers {
       const called = mine.filter((entry) => entry.calls > 0).map((entry) => `\`${entry.tool}\` × ${entry.calls}`);
       const state =
         connection.state.status === "failed" ? `failed: ${connection.state.reason}` : connection.state.status;
-      const offered = `${countOf(mine.length, "tool")} of ${connection.tools.length}`;
+      const offered = `${plural(mine.length, "tool")} of ${connection.tools.length}`;
       return `| \`${name}\` | ${connection.launch.spec.type ?? "stdio"} | ${cell(state)} | ${offered} | ${called.join(", ") || "—"} |`;
     });
     const refused = this.refused.map(

@@ -11,6 +11,7 @@ import { commentableLines } from "../tools/github/diff-lines.ts";
 import type { ReviewDiff } from "./diff.ts";
 import type { Finding, ReviewAnswer } from "./findings.ts";
 import type { ReviewRequest } from "./prompt.ts";
+import { plural } from "../github/markdown.ts";
 
 const LEVEL: Record<Finding["severity"], CheckAnnotation["level"]> = {
   error: "failure",
@@ -100,7 +101,7 @@ export function checkOutput(answer: ReviewAnswer, conclusion: CheckConclusion, r
     message: f.body,
   }));
   const count = answer.findings.length;
-  const title = count ? `${TITLES[conclusion]}: ${count} finding${count === 1 ? "" : "s"}` : TITLES[conclusion];
+  const title = count ? `${TITLES[conclusion]}: ${plural(count, "finding")}` : TITLES[conclusion];
   return { title, summary, annotations };
 }
 

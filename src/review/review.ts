@@ -49,7 +49,7 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   const thread = issueThread(context.api, context.repo, pull.number);
   const run: TargetedRun = {
     ...context,
-    target: { conversation: pull.number, threadNumber: pull.number, thread, pull, delivers: false },
+    target: { conversationIssue: pull.number, threadNumber: pull.number, thread, pull, delivers: false },
   };
   const workspace = await prepareWorkspace(run);
   checkStateFolders(workspace.root);

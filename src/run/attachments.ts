@@ -6,6 +6,7 @@
 import type { SessionEntry } from "../session/entries.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { Attachment } from "../tools/github/attach.ts";
+import { callout, noun } from "../github/markdown.ts";
 
 /** This run's attachments: those of github attach results after the run's prompt entry. */
 export function runAttachments(entries: readonly SessionEntry[], promptId: string | undefined): Attachment[] {
@@ -33,7 +34,8 @@ export function placeAttachments(
   if (attachments.length === 0) return text;
   if (where.sha === undefined) {
     const refs = attachments.map((a) => a.ref).join(", ");
-    return `${text}\n\n> [!WARNING]\n> The attached image${attachments.length === 1 ? "" : "s"} (${refs}) cannot be shown: the session was not pushed.`;
+    const images = noun(attachments.length, "image");
+    return `${text}\n\n${callout("WARNING", `The attached ${images} (${refs}) cannot be shown: the session was not pushed.`)}`;
   }
   let placed = text;
   const unplaced: string[] = [];

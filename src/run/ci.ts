@@ -14,6 +14,7 @@ import type { PromptComment } from "./prompt.ts";
 import { capTail } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
+import { plural } from "../github/markdown.ts";
 
 export const CI_TRAILER = "Gitclaw-CI-Fix";
 const MAX_JOBS = 3;
@@ -89,8 +90,7 @@ export async function planCiFix(run: TargetedRun, workspace: Workspace): Promise
   });
   if (earlier.includes(signature))
     return stop(`It failed the same way (${signature}) after gitclaw's fix attempt ${earlier.indexOf(signature) + 1}`);
-  if (earlier.length >= max)
-    return stop(`The budget of ${max} fix attempt${max === 1 ? "" : "s"} (ci.maxAttempts) is spent`);
+  if (earlier.length >= max) return stop(`The budget of ${plural(max, "fix attempt")} (ci.maxAttempts) is spent`);
   const attempt = earlier.length + 1;
   return {
     proceed: true,

@@ -174,7 +174,7 @@ export async function beginConversation(
   const { trigger, api, repo, target } = run;
   const conversation = target.runKey
     ? openRunConversation(root, trigger.prompt!, { cwd: root })
-    : openConversation(root, target.conversation, { cwd: root });
+    : openConversation(root, target.conversationIssue, { cwd: root });
   const { session, mapping } = conversation;
   for (const notice of conversation.notices) workflow.warning(`gitclaw: ${notice}`);
   run.log(`gitclaw: ${conversation.mode === "new" ? "new session" : "resuming"} ${repoRelative(root, session.path)}`);

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Budgets, LoopResult } from "../agent/loop.ts";
 import type { Config } from "../config/config.ts";
+import { plural } from "../github/markdown.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { sessionsDir } from "../session/mapping.ts";
 
@@ -69,7 +70,6 @@ export function costHistory(root: string, conversation: number, now: number): Co
 
 type Caps = Pick<Config["budgets"], "maxCostUsdPerIssue" | "maxCostUsdPerDay">;
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
-const runs = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
 
 /** Why the run must not start, with the figures and how to raise the cap; undefined when it may. */
 export function capRefusal(caps: Caps, history: CostHistory, conversation: number): string | undefined {
@@ -77,9 +77,9 @@ export function capRefusal(caps: Caps, history: CostHistory, conversation: numbe
     `Raise \`budgets.${key}\` in .github/gitclaw.json (or remove it) to let gitclaw go on, then ask again.`;
   const { issue, day } = history;
   if (caps.maxCostUsdPerIssue !== undefined && conversation > 0 && issue.cost >= caps.maxCostUsdPerIssue)
-    return `gitclaw did not start: #${conversation} has cost ${usd(issue.cost)} over ${runs(issue.runs)}, at or over the cap \`budgets.maxCostUsdPerIssue\` (${usd(caps.maxCostUsdPerIssue)}). ${raise("maxCostUsdPerIssue")}`;
+    return `gitclaw did not start: #${conversation} has cost ${usd(issue.cost)} over ${plural(issue.runs, "run")}, at or over the cap \`budgets.maxCostUsdPerIssue\` (${usd(caps.maxCostUsdPerIssue)}). ${raise("maxCostUsdPerIssue")}`;
   if (caps.maxCostUsdPerDay !== undefined && day.cost >= caps.maxCostUsdPerDay)
-    return `gitclaw did not start: the runs of this repository cost ${usd(day.cost)} today (${day.date} UTC) over ${runs(day.runs)}, at or over the cap \`budgets.maxCostUsdPerDay\` (${usd(caps.maxCostUsdPerDay)}). ${raise("maxCostUsdPerDay")}`;
+    return `gitclaw did not start: the runs of this repository cost ${usd(day.cost)} today (${day.date} UTC) over ${plural(day.runs, "run")}, at or over the cap \`budgets.maxCostUsdPerDay\` (${usd(caps.maxCostUsdPerDay)}). ${raise("maxCostUsdPerDay")}`;
   return undefined;
 }
 
@@ -116,5 +116,5 @@ export function asCapBudget(
 
 /** The footer's part: the conversation's total across its runs, this one included. */
 export function issueTotal(history: CostHistory, thisRun: number, kind: "issue" | "pull request"): string {
-  return `${kind} total ${usd(history.issue.cost + thisRun)} over ${runs(history.issue.runs + 1)}`;
+  return `${kind} total ${usd(history.issue.cost + thisRun)} over ${plural(history.issue.runs + 1, "run")}`;
 }

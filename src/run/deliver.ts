@@ -23,6 +23,7 @@ import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
+import { callout } from "../github/markdown.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -44,7 +45,7 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
   const attempt = async (what: string, step: () => Promise<void>) =>
     step().catch((error: Error) => {
       run.log(`gitclaw: could not ${what}: ${run.redact(error.message)}`);
-      notes.push(`> [!WARNING]\n> Could not ${what}: ${run.redact(error.message)}`);
+      notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
     });
   const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
   if (run.target.delivers && landed)
@@ -54,7 +55,7 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
   if (inline && comment && answered && run.config.pullRequests.resolveThreads)
     await attempt("resolve the review thread", async () => {
       if (await resolveReviewThread(run.api, run.repo, run.target.threadNumber, inline.inReplyTo ?? comment.id))
-        notes.push("> [!NOTE]\n> Resolved this review thread with the change.");
+        notes.push(callout("NOTE", "Resolved this review thread with the change."));
     });
   return notes;
 }
@@ -67,17 +68,17 @@ async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFact
   if (number === undefined) {
     if (facts.landing.changed.length === 0) return;
     const created = await createPullRequest(api, repo, {
-      title: run.trigger.title || `Work on #${target.conversation}`,
-      body: run.redact(pullRequestBody(target.conversation, text, facts.steps)),
+      title: run.trigger.title || `Work on #${target.conversationIssue}`,
+      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
       base: run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
       draft: true,
     });
     number = created.number;
-    notes.push(`> [!NOTE]\n> Opened the draft pull request #${number}: ${created.url}`);
+    notes.push(callout("NOTE", `Opened the draft pull request #${number}: ${created.url}`));
     await linkMapping(run, workspace, number);
   } else if (target.threadNumber !== number) {
-    notes.push(`> [!NOTE]\n> Pushed to #${number}.`);
+    notes.push(callout("NOTE", `Pushed to #${number}.`));
   }
   if (ready) await markReady(run, number, notes);
 }
@@ -95,19 +96,19 @@ async function markReady(run: TargetedRun, number: number, notes: string[]): Pro
   const reviewers = asker && asker !== pull.author ? [asker] : [];
   if (reviewers.length) await requestReviewers(run.api, run.repo, number, reviewers);
   const asked = reviewers.length ? `; review requested from @${reviewers[0]}` : "";
-  notes.push(`> [!NOTE]\n> #${number} is ready for review${asked}.`);
+  notes.push(callout("NOTE", `#${number} is ready for review${asked}.`));
 }
 
 /** The issue's mapping learns its pull request: one more commit on the branch, replayed if the branch moved. */
 async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: number): Promise<void> {
-  const mapping = readMapping(workspace.root, run.target.conversation);
+  const mapping = readMapping(workspace.root, run.target.conversationIssue);
   if (!mapping) return;
   writeMapping(workspace.root, { ...mapping, pullRequest });
   const base = await workspace.git.must(["rev-parse", "HEAD"]);
-  const message = `gitclaw: issue #${run.target.conversation} continues in pull request #${pullRequest}`;
+  const message = `gitclaw: issue #${run.target.conversationIssue} continues in pull request #${pullRequest}`;
   const head = await commitAll(workspace.git, message);
   if (!head) return;
   const { remote, branch } = workspace;
-  const fallbackBranch = `gitclaw/issue-${run.target.conversation}-${run.env.runId}-link`;
+  const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
   await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
 }

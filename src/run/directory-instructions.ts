@@ -8,7 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Tool, ToolContext } from "../tools/types.ts";
-import { cutAt, INSTRUCTION_LIMITS, kb, readBlob, type GitReader, type NestedFile } from "./instructions.ts";
+import { cutAt, INSTRUCTION_LIMITS, readBlob, type GitReader, type NestedFile } from "./instructions.ts";
+import { formatBytes } from "../github/markdown.ts";
 
 /** Directories the system prompt names at most (the rest still apply). */
 export const LISTED_DIRECTORIES = 50;
@@ -62,13 +63,15 @@ export class DirectoryInstructions {
   /** The file's text within the bounds, or a line saying why it is not shown (whole). */
   private async content(file: NestedFile): Promise<string> {
     const room = Math.min(this.limits.perFile, this.limits.total - this.spent);
-    if (room <= 0) return `(${kb(file.bytes)}, not shown: this run's ${kb(this.limits.total)} for them is spent)`;
-    if (file.bytes > this.limits.read) return `(${kb(file.bytes)}, not shown: over ${kb(this.limits.read)})`;
+    if (room <= 0)
+      return `(${formatBytes(file.bytes)}, not shown: this run's ${formatBytes(this.limits.total)} for them is spent)`;
+    if (file.bytes > this.limits.read)
+      return `(${formatBytes(file.bytes)}, not shown: over ${formatBytes(this.limits.read)})`;
     const text = await readBlob(this.git, file.oid);
     const shown = cutAt(text, room);
     this.spent += Buffer.byteLength(shown);
     if (shown.length === text.length) return text.trimEnd();
-    const size = `${kb(Buffer.byteLength(shown))} of ${kb(file.bytes)}`;
+    const size = `${formatBytes(Buffer.byteLength(shown))} of ${formatBytes(file.bytes)}`;
     return `${shown.trimEnd()}\n[gitclaw: ${file.path} ends here, cut to its first ${size}.]`;
   }
 }

@@ -16,11 +16,11 @@ import { commitMessage } from "../git/commit-message.ts";
 import type { Git } from "../git/git.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
-import { fence } from "../quote.ts";
 import { worktreeGit } from "../git/worktree.ts";
 import { coAuthorOf } from "./context.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
+import { callout, formatBytes, patchBlock, plural } from "../github/markdown.ts";
 
 export interface ForkCheckout {
   /** The worktree the tools work in. */
@@ -87,24 +87,18 @@ export async function forkPatch(
   return { path: repoRelative(workspace.root, file), patch: `${patch}\n`, files, reverted };
 }
 
-/** Patches longer than this are not shown inline; the file and the command still deliver them. */
-const SHOWN_PATCH_CHARS = 40_000;
-
 /** The reply's note: the patch collapsed, and how to apply it from the commit that holds the session. */
 export function patchNote(run: TargetedRun, patch: ForkPatch, sessionSha: string | undefined): string {
   const pull = run.target.pull!;
   const lines: string[] = [];
-  if (patch.reverted.length)
-    lines.push(
-      `> [!WARNING]\n> Changes to protected paths were left out of the patch: ${patch.reverted.map((p) => `\`${p}\``).join(", ")}.`,
-    );
+  const reverted = patch.reverted.map((path) => `\`${path}\``).join(", ");
+  if (reverted) lines.push(callout("WARNING", `Changes to protected paths were left out of the patch: ${reverted}.`));
   if (!patch.patch) return lines.join("\n\n");
   const why = `#${pull.number} comes from the fork ${pull.head.repo}, which gitclaw cannot push to`;
-  lines.push(
-    `> [!NOTE]\n> ${why}: the change is a patch (${patch.files} file${patch.files === 1 ? "" : "s"}) for its author or a maintainer to apply.`,
-  );
-  const shown = patch.patch.length <= SHOWN_PATCH_CHARS ? patch.patch : "(too long to show here: apply the file)\n";
-  lines.push(`<details><summary>The patch</summary>\n\n${fence(shown.replace(/\n$/, ""), "diff")}\n\n</details>`);
+  const files = plural(patch.files, "file");
+  lines.push(callout("NOTE", `${why}: the change is a patch (${files}) for its author or a maintainer to apply.`));
+  const size = formatBytes(Buffer.byteLength(patch.patch));
+  lines.push(patchBlock(patch.patch, "The patch", `The patch is ${size}, too long to show here: apply the file.`));
   if (sessionSha) {
     const url = `${run.env.serverUrl}/${run.env.owner}/${run.env.repo}.git`;
     const command = `git fetch ${url} ${sessionSha} && git show FETCH_HEAD:${patch.path} | git am`;

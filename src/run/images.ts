@@ -10,6 +10,7 @@ import { attachmentId, imageReferences, signedUrls } from "../images/references.
 import { describeImage } from "../images/sniff.ts";
 import type { ImageBlock, TextBlock } from "../session/entries.ts";
 import { sanitizeAll, type PromptComment } from "./prompt.ts";
+import { plural } from "../github/markdown.ts";
 
 /** Images shown per user message; more are named in a note. */
 export const MAX_IMAGES_PER_MESSAGE = 8;
@@ -79,8 +80,7 @@ export async function promptImages(sources: ImageSource[], options: ImageOptions
     };
     return [text(`${candidate.label} (${describeImage(downloaded.image)}):`), image];
   });
-  const more =
-    unnamed > 0 ? [text(`${unnamed} more image${unnamed === 1 ? "" : "s"} not shown: too many in one message.`)] : [];
+  const more = unnamed > 0 ? [text(`${plural(unnamed, "more image")} not shown: too many in one message.`)] : [];
   return mergeText([...(await Promise.all(outcomes)).flat(), ...more]);
 }
 

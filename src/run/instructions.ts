@@ -6,6 +6,7 @@
 // files and the list of directories with their own (src/run/directory-instructions.ts gives those).
 import { posix } from "node:path";
 import type { Config } from "../config/config.ts";
+import { formatBytes } from "../github/markdown.ts";
 
 /** Read in this order, when present on the default branch (instructions: true). */
 export const DEFAULT_INSTRUCTION_FILES = ["AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md", "GEMINI.md"];
@@ -161,14 +162,14 @@ export function boundInstructions(found: readonly FoundFile[], limits = INSTRUCT
     });
     if (same) return skip(`the same as ${same.path}`);
     if (target && !pointers.get(target)) return skip(`points to ${target}`);
-    if (file.text === undefined) return skip(`too large to read (over ${kb(limits.read)})`);
+    if (file.text === undefined) return skip(`too large to read (over ${formatBytes(limits.read)})`);
     const room = Math.min(limits.perFile, limits.total - used);
-    if (room <= 0) return skip(`left out: the ${kb(limits.total)} for instruction files is spent`);
+    if (room <= 0) return skip(`left out: the ${formatBytes(limits.total)} for instruction files is spent`);
     const text = cutAt(file.text, room);
     const shown = Buffer.byteLength(text);
     used += shown;
     const cut = text.length < file.text.length;
-    const note = cut ? `cut to its first ${kb(shown)} of ${kb(file.bytes)}` : undefined;
+    const note = cut ? `cut to its first ${formatBytes(shown)} of ${formatBytes(file.bytes)}` : undefined;
     return { path: file.path, bytes: file.bytes, text, shown, cut, ...(note ? { note } : {}) };
   });
 }
@@ -204,5 +205,3 @@ export function pointerTarget(file: FoundFile, found: readonly FoundFile[]): str
   const words = rest.split(/[^a-z0-9]+/).filter(Boolean);
   return words.every((word) => POINTER_WORDS.has(word)) ? target.path : undefined;
 }
-
-export const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);

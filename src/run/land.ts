@@ -67,7 +67,7 @@ export function recordRun(
   const { session, answered } = conversation;
   const pullRequest =
     conversation.mapping?.pullRequest ??
-    (target.pull?.number !== target.conversation ? target.pull?.number : undefined);
+    (target.pull?.number !== target.conversationIssue ? target.pull?.number : undefined);
   const durationMs = run.now() - run.started;
   const { outcome, turns, toolCalls, usage } = result;
   session.appendCustom(CUSTOM.run, {
@@ -85,7 +85,7 @@ export function recordRun(
     return;
   }
   writeMapping(root, {
-    issueNumber: target.conversation,
+    issueNumber: target.conversationIssue,
     sessionPath: repoRelative(root, session.path),
     updatedAt: new Date(run.now()).toISOString(),
     ...(answered ? { lastCommentId: answered.id, lastCommentAt: answered.createdAt } : {}),
@@ -108,7 +108,7 @@ export function ownPaths(
   return [
     run.target.runKey
       ? runMappingFile(run.target.runKey)
-      : repoRelative(root, mappingPath(root, run.target.conversation)),
+      : repoRelative(root, mappingPath(root, run.target.conversationIssue)),
     repoRelative(root, session.path),
     `${repoRelative(root, session.artifactsDir)}/`,
     ...taskFiles,
@@ -142,7 +142,7 @@ export async function landWork(
     trigger.prompt && target.runKey
       ? promptRunMessage(run, trigger.prompt)
       : commitMessage({
-          issueNumber: target.conversation,
+          issueNumber: target.conversationIssue,
           kind: onPullRequest(target) ? "pull request" : "issue",
           title: trigger.title || (target.pull?.title ?? ""),
           runUrl: run.link,
@@ -201,7 +201,8 @@ async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths:
 }
 
 /** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */
-const onPullRequest = (target: WorkTarget) => target.pull !== undefined && target.conversation === target.pull.number;
+const onPullRequest = (target: WorkTarget) =>
+  target.pull !== undefined && target.conversationIssue === target.pull.number;
 
 type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
 
@@ -260,7 +261,7 @@ async function commitAndPush(
   const { target } = run;
   const fallbackBranch = target.runKey
     ? `gitclaw/run-${run.env.runId}-side`
-    : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversation}-${run.env.runId}`;
+    : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
   try {
     const push = await land(git, {
       remote: workspace.remote,
@@ -303,7 +304,7 @@ async function commitWork(
     workflow.error(`gitclaw: the run's changes could not be committed: ${notCommitted}`);
     await git.run(["reset", "-q"]);
     const ownFiles = own.filter((path) => existsSync(join(workspace.root, path)));
-    const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversation}`, ownFiles);
+    const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversationIssue}`, ownFiles);
     return { ...(sha ? { head: sha } : {}), notCommitted };
   }
 }

@@ -15,6 +15,7 @@ import { passedVariables } from "../tool-env.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
+import { callout } from "../github/markdown.ts";
 
 const NONE: Declarations = { servers: [], refused: [] };
 
@@ -90,5 +91,5 @@ export function mcpNotes(run: TargetedRun, servers: McpServers | undefined): str
   const problems = servers?.problems() ?? [];
   for (const problem of problems) workflow.warning(`gitclaw: MCP server ${run.redact(problem)}`);
   if (problems.length === 0) return [];
-  return [["> [!WARNING]", "> MCP servers:", ...problems.map((line) => `> - ${run.redact(line)}`)].join("\n")];
+  return [callout("WARNING", ["MCP servers:", ...problems.map((line) => `- ${run.redact(line)}`)].join("\n"))];
 }

@@ -9,6 +9,7 @@ import { issueThread, type ReplyThread } from "../github/thread.ts";
 import { formatDuration } from "./format.ts";
 import { progressMarker, withReplyMarker } from "../github/marker.ts";
 import { faultPoint } from "./fault.ts";
+import { plural } from "../github/markdown.ts";
 
 export interface Step {
   label: string;
@@ -158,7 +159,7 @@ export class ProgressComment {
   /** The checklist folded under the reply, so the final comment keeps the record of what was done. */
   stepsDetails(): string {
     if (this.steps.length === 0) return "";
-    return `<details><summary>${this.steps.length} step${this.steps.length === 1 ? "" : "s"}</summary>\n\n${renderSteps(this.steps)}\n\n</details>`;
+    return `<details><summary>${plural(this.steps.length, "step")}</summary>\n\n${renderSteps(this.steps)}\n\n</details>`;
   }
 
   /**

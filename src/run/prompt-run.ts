@@ -20,7 +20,7 @@ import type { Workspace } from "./workspace.ts";
 
 /** Where a prompt-driven run without an issue works: its own conversation, the job summary, and delivery's branch. */
 export function promptTarget(run: RunContext, request: PromptRequest): WorkTarget {
-  const base = { conversation: 0, threadNumber: 0, thread: summaryThread(), delivers: false, runKey: request.key };
+  const base = { conversationIssue: 0, threadNumber: 0, thread: summaryThread(), delivers: false, runKey: request.key };
   if (run.config.delivery === "push") return base;
   // The job's own branch, as an issue has gitclaw/issue-<n>: its conversation (state/runs/) lives
   // there, so the job's next run continues both.
@@ -111,4 +111,4 @@ export function answerSection(run: Pick<TargetedRun, "trigger" | "target">, fina
 
 /** What the commit and the log call the run's conversation. */
 export const conversationName = (target: WorkTarget) =>
-  target.runKey ? `the run ${target.runKey}` : `#${target.conversation}`;
+  target.runKey ? `the run ${target.runKey}` : `#${target.conversationIssue}`;

@@ -4,6 +4,7 @@
 // own conversation's says nothing here: its footer links that commit.
 import type { AgentRepo } from "../git/agent-repo.ts";
 import type { Git } from "../git/git.ts";
+import { callout, plural } from "../github/markdown.ts";
 import type { Landing } from "./land.ts";
 
 /** More commits than this on one branch are counted, not listed. */
@@ -23,7 +24,7 @@ export async function publishedNote(
   const landed = push ? await landedCommits(git, base) : [];
   if (branches.length === 0 && landed.length <= 1) return "";
   const lines = [...(push ? [branchLine(push.branch, push.sha, landed, "the run's work")] : []), ...branches];
-  return `> [!NOTE]\n> Published by this run:\n${lines.map((line) => `> - ${line}`).join("\n")}`;
+  return callout("NOTE", `Published by this run:\n${lines.map((line) => `- ${line}`).join("\n")}`);
 }
 
 /** The run's own commits, oldest first (their replayed copies, if any, carry the same subjects). */
@@ -35,8 +36,7 @@ async function landedCommits(git: Git, base: string): Promise<string[]> {
 function branchLine(branch: string, tip: string, commits: readonly string[], what: string): string {
   const shown = commits.slice(0, LISTED_COMMITS).map((commit) => code(commit.slice(commit.indexOf(" ") + 1)));
   const more = commits.length - shown.length;
-  const count = `${commits.length} commit${commits.length === 1 ? "" : "s"}`;
-  return `${code(branch)} at ${code(tip.slice(0, 12))} (${what}, ${count}): ${shown.join(", ")}${more ? `, and ${more} more` : ""}`;
+  return `${code(branch)} at ${code(tip.slice(0, 12))} (${what}, ${plural(commits.length, "commit")}): ${shown.join(", ")}${more ? `, and ${more} more` : ""}`;
 }
 
 /** Inline code that no text can close early. */

@@ -7,6 +7,7 @@ import type { Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
 import { getPullRequest, type PullRequestInfo } from "../github/pulls.ts";
+import { ActionableError } from "../errors.ts";
 
 export interface PullRequestWork extends PullRequestInfo {
   /** The commit the run works from: the head the event saw, or the head now when the event does not say. */
@@ -20,7 +21,7 @@ export interface PullRequestWork extends PullRequestInfo {
 }
 
 /** A pull request the run cannot work on, said as what to do instead. */
-export class PullRequestError extends Error {
+export class PullRequestError extends ActionableError {
   override name = "PullRequestError";
 }
 

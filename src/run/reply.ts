@@ -4,8 +4,6 @@
 // progress comment when there is one.
 import type { LoopResult } from "../agent/loop.ts";
 import type { PushOutcome } from "../git/land.ts";
-import type { GitHubApi } from "../github/api.ts";
-import { createComment, type Repo } from "../github/operations.ts";
 import { approx, formatCost, formatDuration, formatTokens } from "./format.ts";
 import type { ProgressComment } from "./progress.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
@@ -17,6 +15,7 @@ import type { Landing } from "./land.ts";
 import type { TargetedRun } from "./target.ts";
 import { describeWorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
+import { callout, plural } from "../github/markdown.ts";
 
 export interface RunStats {
   durationMs: number;
@@ -34,8 +33,8 @@ export function footer(stats: RunStats): string {
   const u = result.usage;
   const parts = [
     formatDuration(stats.durationMs),
-    `${result.turns} turn${result.turns === 1 ? "" : "s"}`,
-    `${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}`,
+    plural(result.turns, "turn"),
+    plural(result.toolCalls, "tool call"),
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
@@ -53,35 +52,56 @@ export function replyText(
   stats: { durationMs: number; runUrl: string; maxTurns: number; maxMinutes: number },
 ): string {
   const said = result.text.trim();
+  if (result.outcome === "done")
+    return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+  return [said, stopNote(result, stats)].filter(Boolean).join("\n\n");
+}
+
+/** Why the run stopped before it was done, and how to go on. */
+function stopNote(result: LoopResult, stats: { durationMs: number; maxTurns: number; maxMinutes: number }): string {
   switch (result.outcome) {
     case "done":
-      return said || `gitclaw finished without a text reply. See the [run](${stats.runUrl}) for what it did.`;
+      return "";
     case "cut_off":
-      return `${said ? `${said}\n\n` : ""}${cutOffNote(result)}`;
+      return cutOffNote(result);
     case "max_turns":
-      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`;
+      return callout(
+        "NOTE",
+        `Stopped at the turn budget (${stats.maxTurns} turns). Comment to continue where it left off.`,
+      );
     case "budget": {
       const b = result.budget!;
       const amount =
         b.name !== "maxOutputTokens"
           ? `$${b.used.toFixed(2)} of $${b.limit.toFixed(2)}`
           : `${b.used} of ${b.limit} output tokens`;
-      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the budget \`budgets.${b.name}\` (${amount}). Comment to continue, or raise it in .github/gitclaw.json.`;
+      const raise = "Comment to continue, or raise it in .github/gitclaw.json.";
+      return callout("NOTE", `Stopped at the budget \`budgets.${b.name}\` (${amount}). ${raise}`);
     }
     case "deadline":
-      return `${said ? `${said}\n\n` : ""}> [!NOTE]\n> Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`;
-    case "aborted":
-      return `${said ? `${said}\n\n` : ""}> [!WARNING]\n> Cancelled after ${formatDuration(stats.durationMs)}, ${result.turns} turn${result.turns === 1 ? "" : "s"}. Everything done so far is saved; comment to continue.`;
-    case "error":
-      return `${said ? `${said}\n\n` : ""}> [!CAUTION]\n> The run failed: ${result.errorMessage ?? "unknown error"}. Everything done so far is saved; comment to try again.`;
+      return callout(
+        "NOTE",
+        `Stopped at the time budget (${stats.maxMinutes} minutes). Comment to continue where it left off.`,
+      );
+    case "aborted": {
+      const after = `${formatDuration(stats.durationMs)}, ${plural(result.turns, "turn")}`;
+      return callout("WARNING", `Cancelled after ${after}. Everything done so far is saved; comment to continue.`);
+    }
+    case "error": {
+      const why = result.errorMessage ?? "unknown error";
+      return callout("CAUTION", `The run failed: ${why}. Everything done so far is saved; comment to try again.`);
+    }
   }
 }
 
 /** An answer that stopped at the output limit: said plainly, with the limit and how to go on. */
 function cutOffNote(result: LoopResult): string {
   const { output, limit } = result.cutOff ?? { output: 0, limit: 0 };
-  const tokens = `${approx(result.usage)}${output} token${output === 1 ? "" : "s"}`;
-  return `> [!WARNING]\n> This answer is incomplete: the model stopped at its output limit after ${tokens} (the call was allowed ${limit}: \`budgets.maxOutputTokensPerCall\`, or less where the context window left less room; a model's own limit can be lower). Comment \`continue\` to have it go on from where it stopped; for longer answers, raise \`budgets.maxOutputTokensPerCall\` in .github/gitclaw.json.`;
+  const tokens = `${approx(result.usage)}${plural(output, "token")}`;
+  return callout(
+    "WARNING",
+    `This answer is incomplete: the model stopped at its output limit after ${tokens} (the call was allowed ${limit}: \`budgets.maxOutputTokensPerCall\`, or less where the context window left less room; a model's own limit can be lower). Comment \`continue\` to have it go on from where it stopped; for longer answers, raise \`budgets.maxOutputTokensPerCall\` in .github/gitclaw.json.`,
+  );
 }
 
 export function describePush(
@@ -90,24 +110,18 @@ export function describePush(
   links: { compare: (branch: string) => string; sessionSaved?: boolean },
 ): string {
   if (error && links.sessionSaved)
-    return `> [!WARNING]\n> The changes could not be pushed: ${error}\n> The conversation was saved on its own; the changes are not on any branch.`;
-  if (error) return `> [!WARNING]\n> The changes and the session could not be pushed: ${error}`;
+    return callout(
+      "WARNING",
+      `The changes could not be pushed: ${error}\nThe conversation was saved on its own; the changes are not on any branch.`,
+    );
+  if (error) return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
   if (push && !push.landed) {
-    return `> [!WARNING]\n> ${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`;
+    return callout(
+      "WARNING",
+      `${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`,
+    );
   }
   return "";
-}
-
-export async function postReply(
-  api: GitHubApi,
-  repo: Repo,
-  issueNumber: number,
-  text: string,
-  footerText: string,
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const body of replyBodies(text, footerText)) ids.push((await createComment(api, repo, issueNumber, body)).id);
-  return ids;
 }
 
 /** What the reply is made of, besides the run's own outcome. */
@@ -150,8 +164,8 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
   const durationMs = run.now() - run.started;
   const refused = landing.reverted.map((p) => `\`${p}\``).join(", ");
   const notes = [
-    ...conversation.notices.map((n) => `> [!NOTE]\n> ${n}`),
-    ...(refused ? [`> [!WARNING]\n> Changes to protected paths were not committed: ${refused}.`] : []),
+    ...conversation.notices.map((n) => callout("NOTE", `${n}`)),
+    ...(refused ? [callout("WARNING", `Changes to protected paths were not committed: ${refused}.`)] : []),
     ...unsavedNotes(landing),
     describeWorkflowChanges(landing.workflows, {
       branch: workspace.branch,
@@ -159,10 +173,13 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     }),
     ...(unpushed.length
       ? [
-          `> [!WARNING]\n> Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`,
+          callout(
+            "WARNING",
+            `Pull request worktrees were discarded with work never pushed (pr_push): ${unpushed.join("; ")}.`,
+          ),
         ]
       : []),
-    ...(facts.taskNotes ?? []).map((note) => `> [!NOTE]\n${note.replace(/^/gm, "> ")}`),
+    ...(facts.taskNotes ?? []).map((note) => callout("NOTE", note)),
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
       sessionSaved: landing.sessionSha !== undefined,
@@ -195,15 +212,21 @@ function unsavedNotes(landing: Landing): string[] {
   const notes: string[] = [];
   if (landing.leftOutOfCommits.length)
     notes.push(
-      `> [!WARNING]\n> Commits made during the run (a task's patch, a command) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`,
+      callout(
+        "WARNING",
+        `Commits made during the run (a task's patch, a command) changed protected paths: ${names(landing.leftOutOfCommits)}. Those changes were left out of the pushed commits.`,
+      ),
     );
   if (landing.notCommitted)
     notes.push(
-      `> [!CAUTION]\n> The run's changes could not be committed (${landing.notCommitted}), so they are not saved: only the conversation was.`,
+      callout(
+        "CAUTION",
+        `The run's changes could not be committed (${landing.notCommitted}), so they are not saved: only the conversation was.`,
+      ),
     );
   if (landing.notStaged?.length) {
-    const lines = landing.notStaged.map(({ path, reason }) => `> - \`${path}\`: ${reason}`);
-    notes.push(`> [!CAUTION]\n> These changes could not be committed and are not saved:\n${lines.join("\n")}`);
+    const lines = landing.notStaged.map(({ path, reason }) => `- \`${path}\`: ${reason}`);
+    notes.push(callout("CAUTION", `These changes could not be committed and are not saved:\n${lines.join("\n")}`));
   }
   return notes;
 }

@@ -5,9 +5,10 @@
 import * as workflow from "../actions/log.ts";
 import { assertBranchName } from "../git/git.ts";
 import { getDefaultBranch } from "../github/operations.ts";
-import { kb, readInstructions, type RepositoryInstructions } from "./instructions.ts";
+import { readInstructions, type RepositoryInstructions } from "./instructions.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
+import { callout, formatBytes } from "../github/markdown.ts";
 
 export async function loadInstructions(
   run: TargetedRun,
@@ -18,7 +19,7 @@ export async function loadInstructions(
     const { branch, commit } = await defaultBranchAt(run, workspace);
     const loaded = await readInstructions(workspace.git, { branch, commit }, run.config.instructions);
     for (const warning of instructionWarnings(loaded)) workflow.warning(`gitclaw: ${warning}`);
-    const listed = loaded.files.map((file) => `${file.path} (${kb(file.bytes)})`);
+    const listed = loaded.files.map((file) => `${file.path} (${formatBytes(file.bytes)})`);
     if (listed.length) run.log(`gitclaw: instruction files of ${branch}: ${listed.join(", ")}`);
     return loaded;
   } catch (error) {
@@ -78,10 +79,12 @@ export function instructionsSummary(loaded: RepositoryInstructions | undefined):
   if (!loaded || (loaded.files.length === 0 && loaded.nested.length === 0 && loaded.missing.length === 0)) return "";
   const cell = (text: string) => text.replace(/\|/g, "\\|");
   const rows = [
-    ...loaded.files.map((file) => `| \`${cell(file.path)}\` | ${kb(file.bytes)} | ${cell(file.note ?? "whole")} |`),
+    ...loaded.files.map(
+      (file) => `| \`${cell(file.path)}\` | ${formatBytes(file.bytes)} | ${cell(file.note ?? "whole")} |`,
+    ),
     ...loaded.nested.map(
       (file) =>
-        `| \`${cell(file.path)}\` | ${kb(file.bytes)} | with the first file opened under \`${cell(file.dir)}/\` |`,
+        `| \`${cell(file.path)}\` | ${formatBytes(file.bytes)} | with the first file opened under \`${cell(file.dir)}/\` |`,
     ),
     ...loaded.missing.map((path) => `| \`${cell(path)}\` | — | not on ${loaded.branch} |`),
   ];
@@ -93,7 +96,7 @@ export function instructionsSummary(loaded: RepositoryInstructions | undefined):
     "| file | size | in the prompt |",
     "|---|---|---|",
     ...rows,
-    ...(warnings.length ? ["", "> [!WARNING]", ...warnings.map((warning) => `> ${warning}.`)] : []),
+    ...(warnings.length ? ["", callout("WARNING", warnings.map((warning) => `${warning}.`).join("\n"))] : []),
     "",
   ].join("\n");
 }

@@ -11,6 +11,7 @@ import { listReviewComments } from "../github/pulls.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { PromptComment } from "./prompt.ts";
 import type { WorkTarget } from "./target.ts";
+import { plural } from "../github/markdown.ts";
 
 /** The last lines of a diff hunk shown (GitHub's hunk ends at the commented line). */
 export const HUNK_LINES = 30;
@@ -22,7 +23,7 @@ export function capTail(text: string, lines: number, chars: number): string {
   let kept = all.slice(-lines).join("\n");
   if (kept.length > chars) kept = kept.slice(-chars).replace(/^[^\n]*\n/, "");
   const dropped = all.length - kept.split("\n").length;
-  return dropped > 0 ? `(${dropped} earlier line${dropped === 1 ? "" : "s"} left out)\n${kept}` : kept;
+  return dropped > 0 ? `(${plural(dropped, "earlier line")} left out)\n${kept}` : kept;
 }
 
 /** Where an inline comment sits: the file (JSON-escaped), the line, and the hunk's end, quoted. */
@@ -91,7 +92,7 @@ export function pullRequestFacts(target: WorkTarget, branch: string): string[] {
   }
   if (target.delivers)
     facts.push(
-      `Your work goes to a draft pull request for issue #${target.conversation}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`,
+      `Your work goes to a draft pull request for issue #${target.conversationIssue}. When it is complete and ready for review, end your final message with the line ${READY_LINE}.`,
     );
   // Branch names are chosen by whoever opened the pull request, a fork's author too: git allows invisible characters in them.
   return facts.map(withoutInvisible);

@@ -45,6 +45,7 @@ import { DirectoryInstructions, withDirectoryInstructions } from "./directory-in
 import type { RepositoryInstructions } from "./instructions.ts";
 import { isReviewRun } from "../gate/triggers.ts";
 import { reviewPullRequest } from "../review/review.ts";
+import { callout } from "../github/markdown.ts";
 
 export type { RunContext } from "./context.ts";
 
@@ -61,8 +62,8 @@ export async function runConversation(context: RunContext): Promise<Conversation
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   // From the sessions the checkout holds, before the model is called: no state elsewhere.
-  const costs = costHistory(workspace.root, run.target.conversation, run.now());
-  const overCap = capRefusal(run.config.budgets, costs, run.target.conversation);
+  const costs = costHistory(workspace.root, run.target.conversationIssue, run.now());
+  const overCap = capRefusal(run.config.budgets, costs, run.target.conversationIssue);
   if (overCap) return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed) return stopBeforeModel(run, ci);
@@ -120,17 +121,17 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const delivered = await deliver(run, workspace, { result, landing, steps });
   const notes = [
     ...forkNotes(run, patch, landing),
-    ...tornDown.gitNotes.map((note) => `> [!NOTE]\n> ${note[0]!.toUpperCase()}${note.slice(1)}.`),
+    ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
     await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
-    ...(answer?.valid === false ? [`> [!CAUTION]\n> No structured output: ${answer.errors}.`] : []),
+    ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
-  await reply(run, workspace, { ...facts, ...(run.target.conversation > 0 ? { total } : {}) });
+  await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 ? { total } : {}) });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
@@ -151,7 +152,7 @@ async function runLoops(
   timeline: RunTimeline,
 ): Promise<{ result: LoopResult; answer?: Answer }> {
   const { workspace, conversation, progress, costs, schema } = prepared;
-  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversation);
+  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversationIssue);
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
@@ -169,11 +170,11 @@ async function runLoops(
 }
 
 const onPull = (run: TargetedRun) =>
-  run.target.pull !== undefined && run.target.conversation === run.target.pull.number;
+  run.target.pull !== undefined && run.target.conversationIssue === run.target.pull.number;
 
 function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Landing): string[] {
   if (!run.target.pull?.fork) return [];
-  if (!patch) return ["> [!NOTE]\n> Nothing changed in the pull request's code, so there is no patch."];
+  if (!patch) return [callout("NOTE", "Nothing changed in the pull request's code, so there is no patch.")];
   return [patchNote(run, patch, landing.sessionSha)];
 }
 
@@ -230,7 +231,7 @@ async function runLoop(
   const instructions = systemInstructions({
     repository: `${env.owner}/${env.repo}`,
     branch: workspace.branch,
-    issueNumber: target.conversation,
+    issueNumber: target.conversationIssue,
     tools: tools.toolset.tools.map((t) => t.name),
     protectedPaths: config.protectedPaths,
     heldBack: heldBackFolders(protectedPathsFrom(config.protectedPaths), workspace.workflowsGit !== undefined),

@@ -13,8 +13,8 @@ import { issueBranch, resolvePullRequest, type PullRequestWork } from "./pull-re
 import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
 
 export interface WorkTarget {
-  /** The conversation the run continues: state/issues/<conversation>.json. */
-  conversation: number;
+  /** The issue whose conversation the run continues (its session is named in state/issues/<number>.json). */
+  conversationIssue: number;
   /** The issue or pull request the run answers on: the event's. */
   threadNumber: number;
   thread: ReplyThread;
@@ -43,7 +43,7 @@ export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   if (trigger.prompt && !trigger.prompt.issue) return promptTarget(run, trigger.prompt);
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
-    const base = { conversation: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
+    const base = { conversationIssue: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
     if (run.config.delivery === "push") return { ...base, delivers: false };
     const name = issueBranch(trigger.issueNumber);
     return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request"' }, delivers: true };
@@ -51,10 +51,10 @@ export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   const pull = await resolvePullRequest(api, repo, trigger);
   const thread = answerThread(run, pull.number);
   const common = { threadNumber: pull.number, thread, pull };
-  if (pull.fork) return { ...common, conversation: pull.number, delivers: false };
+  if (pull.fork) return { ...common, conversationIssue: pull.number, delivers: false };
   return {
     ...common,
-    conversation: pull.forIssue ?? pull.number,
+    conversationIssue: pull.forIssue ?? pull.number,
     branch: {
       name: pull.head.ref,
       startAt: pull.startSha,

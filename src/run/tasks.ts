@@ -31,6 +31,7 @@ import type { Workspace } from "./workspace.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import { instructionsSection } from "./repository-instructions.ts";
+import { plural } from "../github/markdown.ts";
 
 /** How long task_apply_git_patch waits for a task still exporting its patch. */
 const PENDING_WAIT_MS = 120_000;
@@ -324,7 +325,7 @@ function remaining(tasks: RunTasks): string[] {
       const name = `\`${record.taskId}\` ${record.title}`;
       if (patch?.appliedAt) return `- ✓ ${name}: applied (${patch.commitCount ?? 0} commits)`;
       if (patch?.status === "ready")
-        return `- ⚠ ${name}: ${patch.commitCount} commit${patch.commitCount === 1 ? "" : "s"} not applied (\`${patch.path}\`)`;
+        return `- ⚠ ${name}: ${plural(patch.commitCount ?? 0, "commit")} not applied (\`${patch.path}\`)`;
       if (record.status === "reported") return `- ${name}: reported, no commits`;
       if (record.status === "running" && record.run)
         return `- ⏳ ${name}: still running on Actions (${record.run.url})`;

@@ -13,11 +13,8 @@ import { changedPathsUnder, isProtected, revertChanges, WORKFLOW_PATHS } from ".
 import type { Change } from "../git/status.ts";
 import { fence } from "../quote.ts";
 import { PATCHES_DIR } from "../session/mapping.ts";
-import { formatSize } from "../tools/github/output.ts";
 import type { RunContext } from "./context.ts";
-
-/** A patch longer than this is linked, not shown: the reply must stay readable and within GitHub's limits. */
-const INLINE_PATCH_CHARS = 20_000;
+import { callout, formatBytes, patchBlock } from "../github/markdown.ts";
 
 export interface WorkflowChanges {
   /** The workflow files the run changed. */
@@ -100,9 +97,12 @@ export function describeWorkflowChanges(
 ): string {
   if (!changes) return "";
   const files = changes.paths.map((path) => `\`${path}\``).join(", ");
-  if (changes.pushed) return `> [!NOTE]\n> The changes to ${files} were pushed with \`workflows_token\`.`;
+  if (changes.pushed) return callout("NOTE", `The changes to ${files} were pushed with \`workflows_token\`.`);
   if (!changes.patch)
-    return `> [!CAUTION]\n> The changes to ${files} were not pushed, and could not be saved as a patch either (${changes.notSaved}): they are lost.`;
+    return callout(
+      "CAUTION",
+      `The changes to ${files} were not pushed, and could not be saved as a patch either (${changes.notSaved}): they are lost.`,
+    );
   const { file, text } = changes.patch;
   const why = changes.failure
     ? `\`workflows_token\` could not push them (${changes.failure})`
@@ -112,14 +112,10 @@ export function describeWorkflowChanges(
     ? `They are committed as [a patch](${where.blob(file)}); to apply it, in a checkout of \`${where.branch}\` ` +
       "that has this run's commit:"
     : `The patch could not be committed; save it from below as \`${file}\` and apply it:`;
-  const command = fence(`git apply ${file}`, "sh")
-    .split("\n")
-    .map((line) => `> ${line}`);
-  const note = ["> [!NOTE]", `> The changes to ${files} were not pushed: ${why}.`, `> ${how}`, ">", ...command];
-  const size = formatSize(Buffer.byteLength(text));
-  const shown =
-    text.length <= INLINE_PATCH_CHARS
-      ? `<details><summary>The patch (${file}, ${size})</summary>\n\n${fence(text.replace(/\n$/, ""), "diff")}\n\n</details>`
-      : `The patch is ${size}, too long to show here${where.blob ? `: [${file}](${where.blob(file)})` : ""}.`;
-  return `${note.join("\n")}\n\n${shown}`;
+  const command = fence(`git apply ${file}`, "sh");
+  const note = callout("NOTE", [`The changes to ${files} were not pushed: ${why}.`, how, "", command].join("\n"));
+  const size = formatBytes(Buffer.byteLength(text));
+  const link = where.blob ? `: [${file}](${where.blob(file)})` : "";
+  const shown = patchBlock(text, `The patch (${file}, ${size})`, `The patch is ${size}, too long to show here${link}.`);
+  return `${note}\n\n${shown}`;
 }

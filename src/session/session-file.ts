@@ -15,6 +15,7 @@ import {
   type NewEntry,
   type SessionEntry,
 } from "./entries.ts";
+import { ActionableError } from "../errors.ts";
 
 export interface LoadNote {
   line: number;
@@ -23,7 +24,7 @@ export interface LoadNote {
   reported?: boolean;
 }
 
-export class SessionError extends Error {
+export class SessionError extends ActionableError {
   override name = "SessionError";
 }
 
@@ -129,55 +130,9 @@ export class SessionFile {
     // A file that does not end in a newline was cut mid-write: its last line is incomplete.
     const complete = text.endsWith("\n");
     if (complete) lines.pop();
-
-    const headerLine = lines[0];
-    const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
-    if (!header?.success) {
-      throw new SessionError(
-        `${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":…}. ` +
-          `Remove the file or fix the mapping in state/issues/ to start a new session.`,
-      );
-    }
-    if (!isSessionId(header.data.id)) {
-      throw new SessionError(
-        `${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` +
-          `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`,
-      );
-    }
-    if ((header.data.version ?? 1) < 2) {
-      throw new SessionError(
-        `${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`,
-      );
-    }
-
-    const entries: SessionEntry[] = [];
-    const notes: LoadNote[] = [];
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (line.trim() === "") continue;
-      const isLast = i === lines.length - 1;
-      const json = safeJson(line);
-      const entry = parseEntry(json);
-      if (entry) {
-        entries.push(entry);
-        continue;
-      }
-      // The line stays in the file; in memory it keeps its place in the tree.
-      const standIn = standInFor(json);
-      if (standIn) entries.push(standIn);
-      const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
-      const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
-      notes.push({ line: i + 1, reason: `${reason}${kept}` });
-    }
-    const reported = new Set(
-      entries.flatMap((e) =>
-        e.type === "custom" && e.customType === CUSTOM.damagedLines
-          ? ((e.data as { lines?: number[] })?.lines ?? [])
-          : [],
-      ),
-    );
-    for (const note of notes) if (reported.has(note.line)) note.reported = true;
-    const session = new SessionFile(path, header.data, entries, notes, options);
+    const header = checkedHeader(path, lines[0]);
+    const { entries, notes } = readEntries(lines, complete);
+    const session = new SessionFile(path, header, entries, notes, options);
     // Terminate a cut line so the next append starts on a line of its own; the damaged bytes stay
     // in the file (nothing is ever removed) and readers skip them.
     if (!complete && !options.readOnly) appendFileSync(path, "\n");
@@ -279,4 +234,59 @@ function safeJson(line: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Line 1: a pi session header, of a version with entry ids, naming a session whose id is a plain name. */
+function checkedHeader(path: string, headerLine: string | undefined): SessionHeader {
+  const header = headerLine ? SessionHeader.safeParse(safeJson(headerLine)) : undefined;
+  if (!header?.success) {
+    throw new SessionError(
+      `${path} is not a pi session: line 1 must be a header like {"type":"session","version":3,"id":…}. ` +
+        `Remove the file or fix the mapping in state/issues/ to start a new session.`,
+    );
+  }
+  if (!isSessionId(header.data.id)) {
+    throw new SessionError(
+      `${path}: the session id ${JSON.stringify(header.data.id)} is not a plain name (letters, digits, ".", "_", "-"), ` +
+        `and its artifacts folder is named after it. Fix the header, or the mapping in state/issues/, to start a new session.`,
+    );
+  }
+  if ((header.data.version ?? 1) < 2) {
+    throw new SessionError(
+      `${path} is a version 1 pi session (entries without ids). Open it once with pi (pi --session ${path}) to migrate it.`,
+    );
+  }
+  return header.data;
+}
+
+/** The entries after the header; a damaged line keeps its place as a stand-in, with a note saying why. */
+function readEntries(lines: string[], complete: boolean): { entries: SessionEntry[]; notes: LoadNote[] } {
+  const entries: SessionEntry[] = [];
+  const notes: LoadNote[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    const isLast = i === lines.length - 1;
+    const json = safeJson(line);
+    const entry = parseEntry(json);
+    if (entry) {
+      entries.push(entry);
+      continue;
+    }
+    // The line stays in the file; in memory it keeps its place in the tree.
+    const standIn = standInFor(json);
+    if (standIn) entries.push(standIn);
+    const reason = !complete && isLast ? "truncated last line (interrupted write)" : "not a valid entry";
+    const kept = standIn?.type === "message" ? "; its text is kept in the conversation" : "";
+    notes.push({ line: i + 1, reason: `${reason}${kept}` });
+  }
+  const reported = new Set(
+    entries.flatMap((e) =>
+      e.type === "custom" && e.customType === CUSTOM.damagedLines
+        ? ((e.data as { lines?: number[] })?.lines ?? [])
+        : [],
+    ),
+  );
+  for (const note of notes) if (reported.has(note.line)) note.reported = true;
+  return { entries, notes };
 }

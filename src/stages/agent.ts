@@ -5,37 +5,19 @@
 import * as workflow from "../actions/log.ts";
 import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { markReplied } from "../actions/run-state.ts";
-import { ModelConfigError, resolveModel } from "../agent/model.ts";
-import { ConfigError } from "../config/config.ts";
 import { EventError } from "../actions/event.ts";
+import { resolveModel } from "../agent/model.ts";
+import { ActionableError } from "../errors.ts";
 import { decide } from "../gate/gate.ts";
-import { GitError } from "../git/git.ts";
 import type { GitHubApi } from "../github/api.ts";
-import { GitHubApiError } from "../github/operations.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
 import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
-import { SessionError } from "../session/session-file.ts";
-import { PullRequestError } from "../run/pull-request.ts";
-import { SandboxError } from "../tools/sandbox/sandbox.ts";
 
-export type { StageOptions as PipelineOptions } from "./start.ts";
-
-/** Errors a person can act on: their message is the whole story, posted as is. */
-const ACTIONABLE = [
-  EventError,
-  ConfigError,
-  ModelConfigError,
-  SessionError,
-  GitError,
-  GitHubApiError,
-  PullRequestError,
-  SandboxError,
-];
-
-export async function runPipeline(options: StageOptions): Promise<number> {
+/** The agent stage: gate, model, conversation, and a failure said where the person will see it. */
+export async function runAgentStage(options: StageOptions): Promise<number> {
   const { env, processEnv } = options;
   const stage = startStage(options);
   const { redact, log, api } = stage;
@@ -77,7 +59,7 @@ async function reportFailure(
   failure: { error: unknown; issueNumber?: number; redact: (text: string) => string; link: string },
 ): Promise<void> {
   const { error, issueNumber, redact, link } = failure;
-  const actionable = ACTIONABLE.some((type) => error instanceof type);
+  const actionable = error instanceof ActionableError;
   const message = redact(
     actionable ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? error}`,
   );

@@ -2,7 +2,7 @@
 // straight into a file (any size, bounded memory), and read back for the paths it touches, which the
 // apply checks against protected paths (an early hint only: what the series changed once applied
 // decides, src/tasks/apply.ts) and the parent's own changes before `git am` runs.
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { Git } from "../git/git.ts";
 import type { GitFormatPatch } from "./records.ts";
 
@@ -95,8 +95,6 @@ export function patchPaths(series: string): string[] {
   }
   return [...paths];
 }
-
-export const seriesPaths = (file: string) => patchPaths(readFileSync(file, "utf8"));
 
 /** The subjects of the series' commits, in order (format-patch's `[PATCH n/m]` prefix removed). */
 export function seriesSubjects(series: string): string[] {

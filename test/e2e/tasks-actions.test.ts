@@ -73,14 +73,18 @@ const eachTask = (name: string, input: (id: string) => object) => (request: Reco
   toolCalls: taskIds(request).map((id) => call(name, input(id))),
 });
 
-function child(file: string, subject: string) {
+/** A child that writes `file` and commits it: with the commit tool, or with git in bash as models do. */
+function child(file: string, subject: string, how: "commit tool" | "git" = "commit tool") {
+  const committing =
+    how === "git"
+      ? [
+          call("bash", {
+            command: `printf '%s\\n' ${file} > ${file} && git add -A && git commit -q -m '${subject}' -m 'On Actions.'`,
+          }),
+        ]
+      : [call("write", { path: file, content: `${file}\n` }), call("commit", { message: `${subject}\n\nOn Actions.` })];
   return [
-    {
-      toolCalls: [
-        call("write", { path: file, content: `${file}\n` }),
-        call("commit", { message: `${subject}\n\nOn Actions.` }),
-      ],
-    },
+    { toolCalls: committing },
     { toolCalls: [call("agent_report", { reportMarkdown: `Committed ${file}.`, title: subject })] },
   ];
 }
@@ -113,8 +117,12 @@ describe('three background tasks with runner "actions"', () => {
   let logs = "";
 
   beforeAll(async () => {
+    // "two" commits with git in bash on its runner, as models do; the others with the commit tool.
     for (const name of ["one", "two", "three"])
-      world.model.scriptFor(`Create ${name}.txt`, child(`${name}.txt`, `Add ${name}.txt`));
+      world.model.scriptFor(
+        `Create ${name}.txt`,
+        child(`${name}.txt`, `Add ${name}.txt`, name === "two" ? "git" : "commit tool"),
+      );
     const brief = (name: string) => ({
       title: `${name} file`,
       prompt: `Create ${name}.txt and commit it.`,
@@ -163,6 +171,8 @@ describe('three background tasks with runner "actions"', () => {
     const one = await world.repo.originGit("log", "-1", "--format=%B", "main", "--", "one.txt");
     expect(one).toContain("On Actions.");
     expect(one).toContain("Co-authored-by: alice");
+    const two = await world.repo.originGit("log", "-1", "--format=%B", "main", "--", "two.txt");
+    expect(two).toMatch(/^Add two\.txt\n\nOn Actions\./);
     for (const name of ["one", "two", "three"]) expect(await world.onOrigin(`${name}.txt`)).toBe(`${name}.txt\n`);
     expect(await world.onOrigin("PARENT.md")).toBe("parent\n");
     expect(await world.onOrigin(".github/workflows/gitclaw.yml")).toBe(WORKFLOW);

@@ -1,6 +1,7 @@
 // The house rules the code keeps, checked like any other test: Biome's format and lint (120
-// columns; functions in src/ under 60 lines), and no product code reaching into the tests.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// columns), every function within 60 lines as written, and no product code reaching into the tests.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../support/workflow.ts";
@@ -11,6 +12,29 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? files(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Where a function, method or block-bodied arrow starts (Biome's formatting puts each on its own line). */
+const FUNCTION_START =
+  /^(\s*)(?:export\s+)?(?:default\s+)?(?:(?:async\s+)?function\*?\s*[\w$]*\s*[<(]|(?:(?:public|private|protected|static|override|async|get|set)\s+)*#?[\w$]+\s*(?:<[^>]*>)?\((?!.*\)\s*;\s*$)|(?:const|let)\s+[\w$]+(?:\s*:[^=]+)?\s*=\s*(?:async\s+)?(?:\([^)]*\)?|[\w$]+)\s*(?:=>|$)|[\w$]+\s*:\s*(?:async\s+)?\([^)]*\)?(?:\s*:[^=]*)?\s*(?:=>|$))/;
+const NOT_A_FUNCTION = /^\s*(if|for|while|switch|catch|return|await|throw|else|do|try|new|super|this)\b/;
+
+/**
+ * The functions in `path` longer than `max` lines, counted from the first line to the last as written:
+ * a function ends at the first `}` line at its own indentation (Biome formats every file that way).
+ */
+function longFunctions(path: string, max: number): string[] {
+  const lines = readFileSync(path, "utf8").split("\n");
+  return lines.flatMap((line, start) => {
+    const indent = FUNCTION_START.exec(line)?.[1];
+    if (indent === undefined || NOT_A_FUNCTION.test(line)) return [];
+    const end = lines.findIndex((next, i) => i > start && next.startsWith(`${indent}}`));
+    const between = lines.slice(start + 1, end);
+    // A line at the same indentation that is not the header's close means this was a statement, not a body.
+    const statement = between.some((l) => l.trim() && l.startsWith(indent) && !/^[\s)}]/.test(l.slice(indent.length)));
+    if (end === -1 || statement || end - start + 1 <= max) return [];
+    return [`${relative(PROJECT_ROOT, path)}:${start + 1} ${line.trim().slice(0, 50)} (${end - start + 1} lines)`];
   });
 }
 
@@ -29,10 +53,40 @@ describe("the house", () => {
     expect(exitCode, `${out}${err}`.slice(-6000)).toBe(0);
   });
 
+  it("keeps every function in src/, lifecycle/ and scripts/ within 60 lines", () => {
+    const long = [...shipped, "scripts"]
+      .flatMap((dir) => files(join(PROJECT_ROOT, dir)))
+      .flatMap((path) => longFunctions(path, 60));
+    expect(long).toEqual([]);
+  });
+
+  it("measures a function from its first line to its last", () => {
+    const dir = mkdtempSync(join(tmpdir(), "house-"));
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join("\n");
+    writeFileSync(
+      join(dir, "f.ts"),
+      `export function ok() {\n${body(58)}\n}\n\nconst long = async (a: number) => {\n${body(59)}\n};\n`,
+    );
+    expect(longFunctions(join(dir, "f.ts"), 60)).toEqual([
+      expect.stringMatching(/f\.ts:62 const long = async .* \(61 lines\)$/),
+    ]);
+    rmSync(dir, { recursive: true });
+  });
+
   it("ships no code that imports the tests (src/ and lifecycle/ never reach into test/)", () => {
     const offenders = shipped
       .flatMap((dir) => files(join(PROJECT_ROOT, dir)))
       .filter((path) => /from\s+["'][^"']*\btest\/|import\(\s*["'][^"']*\btest\//.test(readFileSync(path, "utf8")))
+      .map((path) => relative(PROJECT_ROOT, path));
+    expect(offenders).toEqual([]);
+  });
+
+  it("writes the reply's callouts and counted nouns through src/github/markdown.ts, nowhere by hand", () => {
+    const handWritten = /`> \[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|=== 1 \? "" : "s"/;
+    const offenders = shipped
+      .flatMap((dir) => files(join(PROJECT_ROOT, dir)))
+      .filter((path) => !path.endsWith(join("src", "github", "markdown.ts")))
+      .filter((path) => handWritten.test(readFileSync(path, "utf8")))
       .map((path) => relative(PROJECT_ROOT, path));
     expect(offenders).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { commitAll } from "../../git/land.ts";
 import { isProtected } from "../../git/protected.ts";
 import { scrubChangedFiles } from "../../git/scrub.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
+import { plural } from "../../github/markdown.ts";
 import { fail, ok, type Tool } from "../../tools/types.ts";
 
 const Args = z.strictObject({ message: z.string().trim().min(1) });
@@ -36,10 +37,7 @@ export function createCommitTool(options: CommitToolOptions): Tool<typeof Args> 
       const sha = await commitAll(options.git, withTrailers(args.message, options.trailers));
       if (!sha) return fail("Nothing to commit: the worktree has no changes.");
       const subject = args.message.split("\n")[0]!;
-      return ok(
-        `Committed ${sha.slice(0, 12)} (${changes.length} file${changes.length === 1 ? "" : "s"}): ${subject}`,
-        { sha },
-      );
+      return ok(`Committed ${sha.slice(0, 12)} (${plural(changes.length, "file")}): ${subject}`, { sha });
     },
   };
 }

@@ -8,8 +8,6 @@ import { createTaskListTool } from "./task-list.ts";
 import { createTaskTerminateTool } from "./task-terminate.ts";
 import { createTaskTool } from "./task.ts";
 
-export const TASK_TOOL_NAMES = ["task", "task_await", "task_apply_git_patch", "task_list", "task_terminate"] as const;
-
 export function createTaskTools(scope: TaskScope): Tool[] {
   return [
     createTaskTool(scope),

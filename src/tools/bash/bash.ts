@@ -15,7 +15,7 @@ import {
 import { findInterception, formatInterception } from "./interceptor.ts";
 import { commandLabel, type JobManager } from "./job-manager.ts";
 import { startProcess } from "./process.ts";
-import { fail, ok, type Tool } from "../types.ts";
+import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 
 const bashParameters = z.object({
   command: z.string().describe("Bash command(s)."),
@@ -57,70 +57,95 @@ const describeBackground = (id: string, command: string): string =>
 export function createBashTool(options: BashToolOptions): Tool<typeof bashParameters> {
   return {
     name: "bash",
-    // Every request carries this: it says what the model cannot guess, briefly.
-    description: [
-      "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
-      "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
-      "Processes left in the background are stopped when it returns: use async for servers and long builds.",
-      ...(options.interceptor.enabled
-        ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."]
-        : []),
-    ].join("\n"),
+    description: describeBash(options),
     parameters: bashParameters,
     async execute(args, context) {
       const callerEnv = args.env ?? {};
       const badName = Object.keys(callerEnv).find((name) => !ENV_NAME_PATTERN.test(name));
       if (badName !== undefined) return fail(`Invalid bash env name: ${badName}`);
-
       if (options.interceptor.enabled) {
         const rule = findInterception(args.command, options.enabledTools);
         if (rule) return fail(formatInterception(rule, args.command), { blockedBy: rule.tool });
       }
-
-      const lifted = args.cwd === undefined ? liftLeadingCd(args.command) : undefined;
-      const command = lifted?.command ?? args.command;
-      const requestedCwd = lifted?.cwd ?? args.cwd;
-      const cwd = requestedCwd === undefined ? context.workspace : resolve(context.workspace, requestedCwd);
-      const cwdStat = await stat(cwd).catch(() => undefined);
-      if (cwdStat === undefined) return fail(`Working directory does not exist: ${requestedCwd ?? cwd}`);
-      if (!cwdStat.isDirectory()) return fail(`Working directory is not a directory: ${requestedCwd ?? cwd}`);
-
+      const where = await commandAndCwd(args, context.workspace);
+      if (typeof where === "string") return fail(where);
       if (context.signal.aborted) return fail("Command not run: the run is being cancelled");
-      const timeout = resolveTimeout(args.timeout);
-      const env = buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv);
-
-      if (args.async) {
-        if (!options.enabledTools.has("job")) {
-          return fail(
-            "Background jobs are not available in this run (the job tool is disabled): run the command without async.",
-          );
-        }
-        const job = options.jobs.start({ command, cwd, env, timeout, context });
-        const text = [describeBackground(job.id, command), timeout.notice]
-          .filter((line) => line !== undefined)
-          .join("\n");
-        return ok(text, {
-          async: { state: "running", jobId: job.id },
-          cwd,
-          timeoutSeconds: timeout.seconds,
-          requestedTimeoutSeconds: timeout.requestedSeconds,
-        });
-      }
-
-      const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
-      const running = startProcess({
-        command,
-        cwd,
-        env,
-        timeoutMs: timeout.seconds * 1000,
-        signal: context.signal,
-        onOutput: (bytes) => capture.write(bytes),
-        runAs: context.runAs,
-      });
-      const outcome = await running.finished;
-      const captured = capture.finish();
-      const result = formatCommandResult({ view: captured.view, capture: captured, outcome, timeout });
-      return { ...result, details: { ...result.details, cwd } };
+      const run = {
+        ...where,
+        timeout: resolveTimeout(args.timeout),
+        env: buildCommandEnv({ ...context.env, ...context.commandEnv }, callerEnv),
+      };
+      return args.async ? startBackground(options, run, context) : runToEnd(run, context);
     },
   };
+}
+
+// Every request carries this: it says what the model cannot guess, briefly.
+function describeBash(options: BashToolOptions): string {
+  return [
+    "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
+    "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
+    "Processes left in the background are stopped when it returns: use async for servers and long builds.",
+    ...(options.interceptor.enabled
+      ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."]
+      : []),
+  ].join("\n");
+}
+
+/** The command and the directory it runs in (a leading `cd` lifted into it), or why it cannot run there. */
+async function commandAndCwd(
+  args: { command: string; cwd?: string },
+  workspace: string,
+): Promise<{ command: string; cwd: string } | string> {
+  const lifted = args.cwd === undefined ? liftLeadingCd(args.command) : undefined;
+  const command = lifted?.command ?? args.command;
+  const requestedCwd = lifted?.cwd ?? args.cwd;
+  const cwd = requestedCwd === undefined ? workspace : resolve(workspace, requestedCwd);
+  const cwdStat = await stat(cwd).catch(() => undefined);
+  if (cwdStat === undefined) return `Working directory does not exist: ${requestedCwd ?? cwd}`;
+  if (!cwdStat.isDirectory()) return `Working directory is not a directory: ${requestedCwd ?? cwd}`;
+  return { command, cwd };
+}
+
+interface CommandRun {
+  command: string;
+  cwd: string;
+  timeout: ReturnType<typeof resolveTimeout>;
+  env: ReturnType<typeof buildCommandEnv>;
+}
+
+/** `async`: the command as a job the job tool follows. */
+function startBackground(options: BashToolOptions, run: CommandRun, context: ToolContext): ToolResult {
+  if (!options.enabledTools.has("job"))
+    return fail(
+      "Background jobs are not available in this run (the job tool is disabled): run the command without async.",
+    );
+  const { command, cwd, timeout } = run;
+  const job = options.jobs.start({ ...run, context });
+  const text = [describeBackground(job.id, command), timeout.notice].filter((line) => line !== undefined).join("\n");
+  return ok(text, {
+    async: { state: "running", jobId: job.id },
+    cwd,
+    timeoutSeconds: timeout.seconds,
+    requestedTimeoutSeconds: timeout.requestedSeconds,
+  });
+}
+
+/** The command run to its end (or its timeout), its output captured, windowed and saved. */
+async function runToEnd(run: CommandRun, context: ToolContext): Promise<ToolResult> {
+  const { command, cwd, env, timeout } = run;
+  const capture = new OutputCapture({ redact: context.redact, artifacts: context.artifacts, kind: "bash.log" });
+  const running = startProcess({
+    command,
+    cwd,
+    env,
+    timeoutMs: timeout.seconds * 1000,
+    signal: context.signal,
+    onOutput: (bytes) => capture.write(bytes),
+    runAs: context.runAs,
+  });
+  const outcome = await running.finished;
+  const captured = capture.finish();
+  const result = formatCommandResult({ view: captured.view, capture: captured, outcome, timeout });
+  return { ...result, details: { ...result.details, cwd } };
 }

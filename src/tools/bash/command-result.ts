@@ -1,9 +1,10 @@
 // The text the model reads after a command (foreground, or a finished background job): output
 // window, notices, and a last line saying how the command ended when it did not succeed.
 import type { CaptureResult } from "./capture.ts";
-import { countOf, DEFAULT_WINDOW_LIMITS, formatBytes, type WindowView } from "./output.ts";
+import { DEFAULT_WINDOW_LIMITS, type WindowView } from "./output.ts";
 import type { ProcessOutcome } from "./process.ts";
 import { fail, ok, type ToolResult } from "../types.ts";
+import { formatBytes, plural } from "../../github/markdown.ts";
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 export const MIN_TIMEOUT_SECONDS = 1;
@@ -58,11 +59,11 @@ function describeTruncation(
   const parts: string[] = [];
   if (view.elidedLines > 0) {
     parts.push(
-      `Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${countOf(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`,
+      `Showing lines ${formatRanges(view.shownRanges)} of ${view.totalLines}; ${plural(view.elidedLines, "middle line")} (${formatBytes(view.elidedBytes)}) elided.`,
     );
   }
   if (view.cutLines > 0)
-    parts.push(`${countOf(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
+    parts.push(`${plural(view.cutLines, "long line")} cut at ${DEFAULT_WINDOW_LIMITS.maxLineChars} characters.`);
   const { spill, spillError } = capture;
   if (spill !== undefined) {
     const capped =

@@ -1,3 +1,4 @@
+import { formatBytes, plural } from "../../github/markdown.ts";
 // The bounded view of command output the model sees. A command may print gigabytes; the window
 // keeps about 50 KB (a fixed head plus a rolling tail) and its memory is bounded by its limits,
 // never by the size of the output. The full text goes to a capped spill file (spill.ts).
@@ -35,15 +36,6 @@ export interface WindowView {
 }
 
 const ELLIPSIS = "…";
-
-export const formatBytes = (bytes: number): string => {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-};
-
-/** "1 line", "2 lines". */
-export const countOf = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 const countNewlines = (text: string): number => {
   let count = 0;
@@ -186,7 +178,7 @@ export class OutputWindow {
     const elidedLines = this.#lines - since.lines - headPartLines - tailPartLines;
     const elidedBytes = this.#bytes - since.bytes - headPartBytes - Buffer.byteLength(tailPart);
     if (elidedLines > 0)
-      parts.push(`[${ELLIPSIS} ${countOf(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]\n`);
+      parts.push(`[${ELLIPSIS} ${plural(elidedLines, "line")} (${formatBytes(elidedBytes)}) elided ${ELLIPSIS}]\n`);
     if (tailPartLines > 0) {
       parts.push(tailPart);
       shownRanges.push([this.#lines - tailPartLines + 1, this.#lines]);

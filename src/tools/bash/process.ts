@@ -217,60 +217,83 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   } catch (error) {
     return notStarted(spawnErrorOf(launch.file, options.cwd, error), startedAt);
   }
-  const pid = subprocess.pid;
-
-  let stopReason: StopReason | undefined;
-  let leaderGone = false;
-  let killDeadline: number | undefined;
-  let killTimer: ReturnType<typeof setTimeout> | undefined;
-  const terminateGroup = (graceMs = KILL_GRACE_MS) => {
-    if (pid === undefined || killDeadline !== undefined) return;
-    signalGroup(pid, "SIGTERM", options.runAs);
-    killDeadline = Date.now() + graceMs;
-    killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", options.runAs), graceMs);
-  };
-  const stop = (reason: StopReason) => {
-    // Once the shell has exited, its group is being wound up anyway (and its id may be reused).
-    if (stopReason !== undefined || leaderGone) return;
-    stopReason = reason;
-    terminateGroup(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
-  };
-
+  const group = new GroupStop(subprocess.pid, options.runAs);
   const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
-  const streamsEnded = Promise.all(pipes.map((pipe) => pipe.ended));
-
   const leaderExited = subprocess.exited.then((code) => {
-    leaderGone = true;
+    group.leaderGone = true;
     const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);
     return { code: signal === null ? code : null, signal };
   });
-  const timeoutTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
-  const onAbort = () => stop("abort");
+  const timeoutTimer = setTimeout(() => group.stop("timeout"), options.timeoutMs);
+  const onAbort = () => group.stop("abort");
   options.signal.addEventListener("abort", onAbort, { once: true });
   if (options.signal.aborted) onAbort();
 
   const supervise = async (): Promise<ProcessOutcome> => {
     const exit = await leaderExited;
     clearTimeout(timeoutTimer);
-    // Leftovers still in the group (background jobs of the command) are not allowed to outlive it.
-    if (groupIsAlive(pid)) terminateGroup(options.signal.aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
-    while (killDeadline !== undefined && groupIsAlive(pid) && Date.now() < killDeadline + KILL_CONFIRM_MS) {
-      await sleep(GROUP_POLL_MS);
-    }
-    // A process that left the group (setsid) may still hold the pipes open: stop waiting for it.
-    let graceTimer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS)));
-    const drained = await Promise.race([streamsEnded.then(() => true as const), grace]);
-    // Cleared, or the pending grace would hold the process open after its last command.
-    clearTimeout(graceTimer);
-    if (!drained) for (const pipe of pipes) pipe.cancel();
-    return { exitCode: exit.code, signal: exit.signal, stopReason, wallTimeMs: performance.now() - startedAt };
+    await group.windUp(options.signal.aborted);
+    await settlePipes(pipes);
+    return {
+      exitCode: exit.code,
+      signal: exit.signal,
+      stopReason: group.reason,
+      wallTimeMs: performance.now() - startedAt,
+    };
   };
   const finished = supervise().finally(() => {
     clearTimeout(timeoutTimer);
-    clearTimeout(killTimer);
+    group.dispose();
     options.signal.removeEventListener("abort", onAbort);
   });
+  return { pid: subprocess.pid, finished, cancel: () => group.stop("cancel") };
+}
 
-  return { pid, finished, cancel: () => stop("cancel") };
+/** Stopping a command's process group: SIGTERM, then SIGKILL once its grace is over. */
+class GroupStop {
+  reason: StopReason | undefined;
+  leaderGone = false;
+  private killDeadline: number | undefined;
+  private killTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly pid: number,
+    private readonly runAs: RunAs | undefined,
+  ) {}
+
+  /** Stops the group, once: not after the shell exited (its group is being wound up anyway, and its id may be reused). */
+  stop(reason: StopReason): void {
+    if (this.reason !== undefined || this.leaderGone) return;
+    this.reason = reason;
+    this.terminate(reason === "abort" ? ABORT_GRACE_MS : KILL_GRACE_MS);
+  }
+
+  /** Leftovers still in the group (background jobs of the command) are not allowed to outlive it. */
+  async windUp(aborted: boolean): Promise<void> {
+    if (groupIsAlive(this.pid)) this.terminate(aborted ? ABORT_GRACE_MS : KILL_GRACE_MS);
+    const confirmed = () => this.killDeadline === undefined || Date.now() >= this.killDeadline + KILL_CONFIRM_MS;
+    while (groupIsAlive(this.pid) && !confirmed()) await sleep(GROUP_POLL_MS);
+  }
+
+  dispose(): void {
+    clearTimeout(this.killTimer);
+  }
+
+  private terminate(graceMs: number): void {
+    const pid = this.pid;
+    if (this.killDeadline !== undefined) return;
+    signalGroup(pid, "SIGTERM", this.runAs);
+    this.killDeadline = Date.now() + graceMs;
+    this.killTimer = setTimeout(() => signalGroup(pid, "SIGKILL", this.runAs), graceMs);
+  }
+}
+
+/** Waits for the pipes to end; a process that left the group (setsid) may still hold them open, so not for long. */
+async function settlePipes(pipes: ReturnType<typeof drain>[]): Promise<void> {
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), DRAIN_GRACE_MS)));
+  const drained = await Promise.race([Promise.all(pipes.map((pipe) => pipe.ended)).then(() => true as const), grace]);
+  // Cleared, or the pending grace would hold the process open after its last command.
+  clearTimeout(graceTimer);
+  if (!drained) for (const pipe of pipes) pipe.cancel();
 }

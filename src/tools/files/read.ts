@@ -5,10 +5,10 @@ import type { FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import { openConfined } from "./confined-file.ts";
-import { formatBytes } from "../bash/output.ts";
 import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 import { describeFileError, resolveToolPath, type ToolPath } from "./workspace.ts";
 import { checkImage, describeImage, imageType, MAX_IMAGE_BYTES, type ImageCheck } from "../../images/sniff.ts";
+import { formatBytes } from "../../github/markdown.ts";
 
 const MAX_READ_LINES = 2000;
 const MAX_READ_BYTES = 50 * 1024;
@@ -50,44 +50,76 @@ interface LineWindow {
   stoppedBy?: "lines" | "bytes";
 }
 
+/** The window's lines as the text arrives: kept from `firstLine`, each cut at its limit, until a limit stops them. */
+class WindowLines {
+  readonly lines: string[] = [];
+  stoppedBy: LineWindow["stoppedBy"];
+  #bytes = 0;
+  #lineNumber = 1;
+  #line = "";
+  #lineLength = 0;
+
+  constructor(
+    private readonly firstLine: number,
+    private readonly maxLines: number,
+  ) {}
+
+  /** A decoded piece of the file: every line it completes is ended, the rest carried on. */
+  take(text: string): void {
+    let start = 0;
+    while (this.stoppedBy === undefined) {
+      const newline = text.indexOf("\n", start);
+      this.extend(text.slice(start, newline === -1 ? undefined : newline));
+      if (newline === -1) break;
+      this.end();
+      start = newline + 1;
+    }
+  }
+
+  /** The file's end: a last line without a newline still counts. */
+  finish(rest: string): void {
+    this.extend(rest);
+    if (this.#lineLength > 0) this.end();
+  }
+
+  private extend(piece: string): void {
+    if (this.#lineNumber < this.firstLine || piece.length === 0) return;
+    this.#lineLength += piece.length;
+    if (this.#line.length <= MAX_READ_LINE_CHARS)
+      this.#line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - this.#line.length);
+  }
+
+  private end(): void {
+    if (this.#lineNumber >= this.firstLine) this.keep(this.shownLine());
+    this.#lineNumber++;
+    this.#line = "";
+    this.#lineLength = 0;
+  }
+
+  private shownLine(): string {
+    const long = this.#lineLength > MAX_READ_LINE_CHARS;
+    const text = this.#line.endsWith("\r") && !long ? this.#line.slice(0, -1) : this.#line;
+    return long ? `${text.slice(0, MAX_READ_LINE_CHARS)}… [line cut: ${this.#lineLength} characters]` : text;
+  }
+
+  private keep(shown: string): void {
+    const size = Buffer.byteLength(shown) + 1;
+    if (this.lines.length >= this.maxLines) this.stoppedBy = "lines";
+    else if (this.#bytes + size > MAX_READ_BYTES && this.lines.length > 0) this.stoppedBy = "bytes";
+    else {
+      this.lines.push(shown);
+      this.#bytes += size;
+    }
+  }
+}
+
 async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: number): Promise<LineWindow> {
   const buffer = Buffer.alloc(CHUNK_BYTES);
   const decoder = new TextDecoder();
-  const lines: string[] = [];
-  let bytes = 0;
+  const window = new WindowLines(firstLine, maxLines);
   let newlines = 0;
   let position = 0;
   let lastByte: number | undefined;
-  let lineNumber = 1;
-  let line = "";
-  let lineLength = 0;
-  let stoppedBy: LineWindow["stoppedBy"];
-
-  const extendLine = (piece: string) => {
-    if (lineNumber < firstLine || piece.length === 0) return;
-    lineLength += piece.length;
-    if (line.length <= MAX_READ_LINE_CHARS) line += piece.slice(0, MAX_READ_LINE_CHARS + 1 - line.length);
-  };
-  const endLine = () => {
-    if (lineNumber >= firstLine) {
-      const text = line.endsWith("\r") && lineLength <= MAX_READ_LINE_CHARS ? line.slice(0, -1) : line;
-      const shown =
-        lineLength > MAX_READ_LINE_CHARS
-          ? `${text.slice(0, MAX_READ_LINE_CHARS)}… [line cut: ${lineLength} characters]`
-          : text;
-      const size = Buffer.byteLength(shown) + 1;
-      if (lines.length >= maxLines) stoppedBy = "lines";
-      else if (bytes + size > MAX_READ_BYTES && lines.length > 0) stoppedBy = "bytes";
-      else {
-        lines.push(shown);
-        bytes += size;
-      }
-    }
-    lineNumber++;
-    line = "";
-    lineLength = 0;
-  };
-
   for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
     if (bytesRead === 0) break;
@@ -96,23 +128,11 @@ async function readLineWindow(handle: FileHandle, firstLine: number, maxLines: n
     // A newline byte never occurs inside a multi-byte UTF-8 character, so raw bytes can be counted.
     for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) newlines++;
     lastByte = chunk[bytesRead - 1];
-    if (stoppedBy !== undefined) continue;
-    const text = decoder.decode(chunk, { stream: true });
-    let start = 0;
-    while (stoppedBy === undefined) {
-      const newline = text.indexOf("\n", start);
-      extendLine(text.slice(start, newline === -1 ? undefined : newline));
-      if (newline === -1) break;
-      endLine();
-      start = newline + 1;
-    }
+    if (window.stoppedBy === undefined) window.take(decoder.decode(chunk, { stream: true }));
   }
-  if (stoppedBy === undefined) {
-    extendLine(decoder.decode());
-    if (lineLength > 0) endLine();
-  }
+  if (window.stoppedBy === undefined) window.finish(decoder.decode());
   const totalLines = newlines + (lastByte !== undefined && lastByte !== 10 ? 1 : 0);
-  return { lines, totalLines, stoppedBy };
+  return { lines: window.lines, totalLines, stoppedBy: window.stoppedBy };
 }
 
 /** `file` opened to read it, or why it cannot be (a directory, a missing file…), said for the model. */

@@ -4,13 +4,14 @@
 // repository, private ones included. Checked by its bytes (PNG, JPEG, GIF, WebP) and capped in size:
 // it stays in the repository's history.
 import { writeFileSync } from "node:fs";
-import { checkImage, describeImage, formatSize, type ImageMimeType } from "../../images/sniff.ts";
+import { checkImage, describeImage, type ImageMimeType } from "../../images/sniff.ts";
 import { openToRead } from "../files/read.ts";
 import { describeFileError, resolveToolPath } from "../files/workspace.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { ToolFailure, ValidationError } from "./failure.ts";
 import { sameRepo } from "./validate.ts";
+import { formatBytes } from "../../github/markdown.ts";
 
 /** The largest image attached: a screenshot fits, and every byte stays in the repository's history. */
 export const MAX_ATTACH_BYTES = 2 * 1024 * 1024;
@@ -74,7 +75,7 @@ async function readCapped(file: ReturnType<typeof resolveToolPath>): Promise<Uin
     const { size } = await handle.stat();
     if (size > MAX_ATTACH_BYTES)
       throw new ToolFailure(
-        `attach refused ${file.display}: ${formatSize(size)}, over the ${formatSize(MAX_ATTACH_BYTES)} limit.`,
+        `attach refused ${file.display}: ${formatBytes(size)}, over the ${formatBytes(MAX_ATTACH_BYTES)} limit.`,
       );
     const bytes = Buffer.alloc(size);
     await handle.read(bytes, 0, size, 0);

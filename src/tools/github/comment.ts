@@ -5,9 +5,7 @@ import { requestOptions } from "./context.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { parseIssueIdentifier, repoName } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
-
-/** GitHub's limit for a comment body, in characters. */
-const MAX_COMMENT_CHARS = 65_536;
+import { COMMENT_LIMIT } from "../../github/markdown.ts";
 
 export function planComment(args: GitHubArgs, context: OpContext): PlannedCall {
   const subject = args.issue ?? (Array.isArray(args.pr) ? undefined : args.pr);
@@ -17,8 +15,8 @@ export function planComment(args: GitHubArgs, context: OpContext): PlannedCall {
     throw new ValidationError("comment takes issue or pr, not both");
   const body = args.body?.trim();
   if (!body) throw new ValidationError("comment needs a non-empty body");
-  if ([...body].length > MAX_COMMENT_CHARS)
-    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${MAX_COMMENT_CHARS}`);
+  if ([...body].length > COMMENT_LIMIT)
+    throw new ValidationError(`comment body is ${[...body].length} characters; GitHub allows ${COMMENT_LIMIT}`);
   const explicit = explicitRepo(args);
   const id = parseIssueIdentifier(subject, context.host, explicit);
   const repo = id.repo ?? explicit ?? context.thisRepo;

@@ -131,21 +131,8 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
     parameters: githubParameters,
     modelSchema: GITHUB_MODEL_SCHEMA,
     // Arguments no schema accepts are audited too: every call the model makes is on record.
-    invalid(rawArgs, message, tool) {
-      const op =
-        typeof (rawArgs as { op?: unknown } | undefined)?.op === "string"
-          ? String((rawArgs as { op: string }).op)
-          : "unknown";
-      const audit = {
-        op,
-        class: "unknown",
-        decision: "denied",
-        rule: "arguments",
-        repo: null,
-        status: "invalid",
-      } as const;
-      return answer(options, tool, now(), { text: message, isError: true }, audit);
-    },
+    invalid: (rawArgs, message, tool) =>
+      answer(options, tool, now(), { text: message, isError: true }, invalidArgsAudit(rawArgs)),
     async execute(args, tool): Promise<ToolResult> {
       const started = now();
       const finish = (result: Parameters<typeof answer>[3], audit: AuditFacts) =>
@@ -161,20 +148,12 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
           { op, class: opClass, decision: "denied", rule: "arguments", status: "invalid", repo: null },
         );
 
-      let plan: PlannedCall;
-      try {
-        plan = await PLANNERS[op](args, opContext(tool));
-      } catch (error) {
-        // Refused before the policy was asked: bad arguments, or a local precondition (git state).
-        const invalid = error instanceof ValidationError;
-        const text =
-          error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${(error as Error).message}`;
-        const rule = invalid ? "arguments" : "precondition";
+      const plan = await planCall(op, args, opContext(tool));
+      if ("refused" in plan)
         return finish(
-          { text, isError: true },
-          { op, class: opClass, decision: "denied", rule, repo: null, status: invalid ? "invalid" : "error" },
+          { text: plan.refused, isError: true },
+          { op, class: opClass, decision: "denied", rule: plan.rule, repo: null, status: plan.status },
         );
-      }
 
       const decision = decide(policy, { op, opClass, target: plan.target, thisRepo: options.repo });
       if (!decision.allowed) {
@@ -186,6 +165,35 @@ export function createGitHubTool(options: GitHubToolOptions): Tool<typeof github
       return runPlan(plan, { op, opClass, rule: decision.rule, tool, finish, now });
     },
   };
+}
+
+/** The audit of a call whose arguments no schema accepts. */
+function invalidArgsAudit(rawArgs: unknown): AuditFacts {
+  const op = (rawArgs as { op?: unknown } | undefined)?.op;
+  return {
+    op: typeof op === "string" ? op : "unknown",
+    class: "unknown",
+    decision: "denied",
+    rule: "arguments",
+    repo: null,
+    status: "invalid",
+  };
+}
+
+/** The op's planned call, or why it was refused before the policy was asked: bad arguments, or a local precondition (git state). */
+async function planCall(
+  op: Op,
+  args: GitHubArgs,
+  context: OpContext,
+): Promise<PlannedCall | { refused: string; rule: string; status: "invalid" | "error" }> {
+  try {
+    return await PLANNERS[op](args, context);
+  } catch (error) {
+    const invalid = error instanceof ValidationError;
+    const refused =
+      error instanceof ToolFailure ? error.message : `${op} failed unexpectedly: ${(error as Error).message}`;
+    return { refused, rule: invalid ? "arguments" : "precondition", status: invalid ? "invalid" : "error" };
+  }
 }
 
 /** The planned call, allowed: its body bounded, its failure described for the model. */

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { requestOptions, type OpContext } from "./context.ts";
 import { isHttpError } from "./errors.ts";
 import type { RepoRef } from "./validate.ts";
+import { plural } from "../../github/markdown.ts";
 
 const PAGE = 100;
 /** Past this many comments the rest count as not minimized: each page is one more request. */
@@ -113,5 +114,5 @@ export function minimizedNote(minimized: Minimized, kind = "comment"): string | 
   const count = minimized.hidden.size;
   if (count === 0) return undefined;
   const reasons = [...new Set(minimized.hidden.values())].sort().join(", ");
-  return `(${count} minimized ${kind}${count === 1 ? "" : "s"} hidden: ${reasons})`;
+  return `(${plural(count, `minimized ${kind}`)} hidden: ${reasons})`;
 }

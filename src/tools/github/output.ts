@@ -2,14 +2,12 @@
 // class of every call visible in the conversation, and a body capped at 64 KB while it is built,
 // so a huge diff or log never sits in memory twice or reaches the model whole.
 
+import { formatBytes } from "../../github/markdown.ts";
+
 export const MAX_OUTPUT_BYTES = 64 * 1024;
 
 /** "512B", "4.3KB", "1.2MB": the compact size of the header. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-}
+export const formatSize = (bytes: number): string => formatBytes(bytes).replace(" ", "");
 
 export interface HeaderFields {
   host: string;

@@ -42,6 +42,7 @@ import {
   worktreeGit,
   type WorktreeCommit,
 } from "../../git/worktree.ts";
+import { plural } from "../../github/markdown.ts";
 import { openWorktreeRepo, takeWorktreeRepo } from "./worktree-git.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
@@ -121,59 +122,18 @@ async function checkoutOne(
   place: { base: string; repo: RepoRef },
   force: boolean,
 ): Promise<Checkout> {
-  const { tool } = context;
   const branch = `pr-${pr.number}`;
   const target = join(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
-  const headRef = pr.head.ref;
-  const tracking = `refs/remotes/${remote}/${headRef}`;
-  // In a shallow checkout (the workflow's), a plain fetch would bring the branch's history down to
-  // its first commit: the PR's own commits and the one they start from are what working on it,
-  // pushing it and reading its log need.
-  const depth = (await isShallow(git)) ? [`--depth=${pr.commits + 1}`] : [];
-  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${headRef}:${tracking}`], { remote: true });
-  const headSha = await git.must(["rev-parse", tracking]);
-  const registered = await existingWorktree(git, branch, place.base, force, tool);
-  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
-  const existingSha = existing.stdout.trim();
-  if (existing.exitCode !== 0) await git.must(["branch", "--no-track", branch, headSha]);
-  else if (existingSha !== headSha) {
-    if (!force)
-      throw new ToolFailure(
-        `local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`,
-      );
-    // A branch checked out in a worktree cannot be moved with `git branch --force`.
-    if (registered)
-      await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], {
-        groupWritable: true,
-      });
-    else await git.must(["branch", "--force", "--no-track", branch, headSha]);
-  }
+  const headSha = await fetchHead(git, pr, remote);
+  const registered = await existingWorktree(git, branch, place.base, force, context.tool);
+  const moved = await pointBranch(git, { branch, headSha, registered, force }, context.tool);
   const crossRepository = remote !== "origin";
-  const config: Array<[string, string]> = [
-    ["remote", remote],
-    ["merge", `refs/heads/${headRef}`],
-    ["pushRemote", remote],
-    [KEY.headRef, headRef],
-    [KEY.url, pr.html_url],
-    [KEY.cross, String(crossRepository)],
-    [KEY.maintainerCanModify, String(pr.maintainer_can_modify)],
-    [KEY.headRepo, pr.head.repo!.full_name],
-  ];
-  for (const [key, value] of config) await git.must(["config", `branch.${branch}.${key}`, value]);
-
-  if (!registered) {
-    // Only the agent writes the repository's directory: no tool command can rename a worktree or plant one there.
-    mkdirSync(dirname(target), { recursive: true, mode: 0o750 });
-    if (existsSync(target)) {
-      if (!force)
-        throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
-      rmSync(target, { recursive: true, force: true });
-    }
-    await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
-  }
+  await recordBranchConfig(git, branch, pr, remote);
+  if (!registered) await addWorktree(git, branch, target, force);
   const path = registered ?? target;
-  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, existingSha !== headSha);
+  const tool = context.tool;
+  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, moved);
   return {
     number: pr.number,
     title: pr.title,
@@ -181,11 +141,75 @@ async function checkoutOne(
     branch,
     worktreePath: registered ?? target,
     remote,
-    remoteBranch: headRef,
+    remoteBranch: pr.head.ref,
     headSha,
     crossRepository,
     reused: registered !== undefined,
   };
+}
+
+/** Fetches the pull request's head into its remote-tracking ref; its sha. */
+async function fetchHead(git: LocalGit, pr: PullRequest, remote: string): Promise<string> {
+  const tracking = `refs/remotes/${remote}/${pr.head.ref}`;
+  // In a shallow checkout (the workflow's), a plain fetch would bring the branch's history down to
+  // its first commit: the PR's own commits and the one they start from are what working on it,
+  // pushing it and reading its log need.
+  const depth = (await isShallow(git)) ? [`--depth=${pr.commits + 1}`] : [];
+  await git.must(["fetch", "--no-tags", ...depth, remote, `+refs/heads/${pr.head.ref}:${tracking}`], { remote: true });
+  return git.must(["rev-parse", tracking]);
+}
+
+/** Makes the local branch point at the head: created, left, or (with force) reset; whether it was made or moved. */
+async function pointBranch(
+  git: LocalGit,
+  at: { branch: string; headSha: string; registered: string | undefined; force: boolean },
+  tool: OpContext["tool"],
+): Promise<boolean> {
+  const { branch, headSha, registered } = at;
+  const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
+  const existingSha = existing.stdout.trim();
+  if (existing.exitCode !== 0) {
+    await git.must(["branch", "--no-track", branch, headSha]);
+    return true;
+  }
+  if (existingSha === headSha) return false;
+  if (!at.force)
+    throw new ToolFailure(
+      `local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`,
+    );
+  // A branch checked out in a worktree cannot be moved with `git branch --force`.
+  if (registered)
+    await (await worktreeGit(git, registered, tool.env, tool.redact)).must(["reset", "--hard", "--quiet", headSha], {
+      groupWritable: true,
+    });
+  else await git.must(["branch", "--force", "--no-track", branch, headSha]);
+  return true;
+}
+
+/** Where the branch pushes, and the pull request's facts pr_push reads back. */
+async function recordBranchConfig(git: LocalGit, branch: string, pr: PullRequest, remote: string): Promise<void> {
+  const config: Array<[string, string]> = [
+    ["remote", remote],
+    ["merge", `refs/heads/${pr.head.ref}`],
+    ["pushRemote", remote],
+    [KEY.headRef, pr.head.ref],
+    [KEY.url, pr.html_url],
+    [KEY.cross, String(remote !== "origin")],
+    [KEY.maintainerCanModify, String(pr.maintainer_can_modify)],
+    [KEY.headRepo, pr.head.repo!.full_name],
+  ];
+  for (const [key, value] of config) await git.must(["config", `branch.${branch}.${key}`, value]);
+}
+
+async function addWorktree(git: LocalGit, branch: string, target: string, force: boolean): Promise<void> {
+  // Only the agent writes the repository's directory: no tool command can rename a worktree or plant one there.
+  mkdirSync(dirname(target), { recursive: true, mode: 0o750 });
+  if (existsSync(target)) {
+    if (!force)
+      throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
+    rmSync(target, { recursive: true, force: true });
+  }
+  await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
 }
 
 function writeCheckout(out: { line(text?: string): boolean }, checkout: Checkout): void {
@@ -198,18 +222,9 @@ function writeCheckout(out: { line(text?: string): boolean }, checkout: Checkout
 }
 
 export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCall {
-  const explicit = explicitRepo(args);
-  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
-  if (raw.length === 0) throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
-  if (raw.length > MAX_CHECKOUTS) throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
-  const ids = raw.map((value) => (value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit)));
-  const urlRepos = ids.flatMap((id) => (id?.kind === "number" && id.repo ? [id.repo] : []));
-  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
-  if (urlRepos.some((other) => !sameRepo(other, repo)))
-    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  const { raw, ids, repo } = requestedPulls(args, context);
   const force = args.force ?? false;
   const base = worktreeBase(context.tool.worktreesDir);
-
   return {
     target: repo,
     narrow: "check out fewer PRs at once",
@@ -235,38 +250,52 @@ export function planPrCheckout(args: GitHubArgs, context: OpContext): PlannedCal
       );
       const failures = reasons.map(({ pr, message }) => `${pr}: ${message}`);
       if (checkouts.length === 0) throw new ToolFailure(ids.length === 1 ? reasons[0]!.message : failures.join("\n"));
-      if (ids.length > 1)
-        out.line(
-          `# ${ids.length} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`,
-        );
-      for (const [index, checkout] of checkouts.entries()) {
-        if (index > 0 || ids.length > 1) out.line(index > 0 ? "\n---\n" : "");
-        writeCheckout(out, checkout);
-      }
-      for (const failure of failures) out.line(`\n---\n\n⚠ ${failure}`);
-      out.line();
-      out.line(
-        "Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.",
-      );
-      const first = checkouts[0]!;
-      return {
-        repo: repoName(repo),
-        branch: first.branch,
-        worktreePath: first.worktreePath,
-        remote: first.remote,
-        remoteBranch: first.remoteBranch,
-        headSha: first.headSha,
-        checkouts,
-        failures,
-      };
+      writeCheckouts(out, ids.length, checkouts, failures);
+      const { branch, worktreePath, remote, remoteBranch, headSha } = checkouts[0]!;
+      return { repo: repoName(repo), branch, worktreePath, remote, remoteBranch, headSha, checkouts, failures };
     },
   };
+}
+
+/** The pull requests asked for (none: the current branch's), all in one repository. */
+function requestedPulls(args: GitHubArgs, context: OpContext) {
+  const explicit = explicitRepo(args);
+  const raw = args.pr === undefined ? [undefined] : Array.isArray(args.pr) ? args.pr : [args.pr];
+  if (raw.length === 0) throw new ValidationError("pr is an empty list: pass PR numbers, URLs or branch names");
+  if (raw.length > MAX_CHECKOUTS) throw new ValidationError(`pr_checkout takes at most ${MAX_CHECKOUTS} PRs at once`);
+  const ids = raw.map((value) => (value === undefined ? undefined : parsePrIdentifier(value, context.host, explicit)));
+  const urlRepos = ids.flatMap((id) => (id?.kind === "number" && id.repo ? [id.repo] : []));
+  const repo = explicit ?? urlRepos[0] ?? context.thisRepo;
+  if (urlRepos.some((other) => !sameRepo(other, repo)))
+    throw new ValidationError("all PRs of one pr_checkout must be in the same repository");
+  return { raw, ids, repo };
+}
+
+function writeCheckouts(
+  out: { line(text?: string): boolean },
+  asked: number,
+  checkouts: Checkout[],
+  failures: string[],
+): void {
+  if (asked > 1)
+    out.line(
+      `# ${asked} Pull Request Worktrees (${checkouts.length} checked out${failures.length ? `, ${failures.length} failed` : ""})`,
+    );
+  for (const [index, checkout] of checkouts.entries()) {
+    if (index > 0 || asked > 1) out.line(index > 0 ? "\n---\n" : "");
+    writeCheckout(out, checkout);
+  }
+  for (const failure of failures) out.line(`\n---\n\n⚠ ${failure}`);
+  out.line();
+  out.line(
+    "Work in the worktree by its absolute path: read, write and edit take paths under it, bash takes it as cwd. pr_push commits your changes there as gitclaw[bot] and pushes the pr-<n> branch back to the pull request.",
+  );
 }
 
 type PendingCommit = WorktreeCommit & { worktree: string; subject: string };
 
 const describeCommit = (commit: PendingCommit) =>
-  `${commit.files} changed file${commit.files === 1 ? "" : "s"} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
+  `${plural(commit.files, "changed file")} as ${BOT_IDENTITY.name} (${commit.sha.slice(0, 12)} "${commit.subject}")`;
 
 /**
  * Commits what is uncommitted in the worktree of `branch`, if it has one besides the workspace:

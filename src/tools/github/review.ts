@@ -19,9 +19,8 @@ import { commentableLines, describeCommentable, lineRanges, type CommentableLine
 import { ToolFailure, ValidationError } from "./failure.ts";
 import { repoName } from "./validate.ts";
 import { prNumber } from "./views.ts";
+import { COMMENT_LIMIT, plural } from "../../github/markdown.ts";
 
-/** GitHub's limit for a comment or review body, in characters. */
-const MAX_BODY_CHARS = 65_536;
 /** Inline comments in one review: more is a sign of a runaway loop, and GitHub's limits are undocumented. */
 const MAX_INLINE = 100;
 /** Changed files named when a comment's path is not among them. */
@@ -52,8 +51,8 @@ function readInline(comment: InlineComment, index: number): ReviewComment {
   const body =
     comment.suggestion === undefined ? text : [text, suggestionBlock(comment.suggestion)].join("\n\n").trim();
   if (!body) throw new ValidationError(`${name} needs body (or suggestion): what to say about the line`);
-  if ([...body].length > MAX_BODY_CHARS)
-    throw new ValidationError(`${name}: the body is ${[...body].length} characters; GitHub allows ${MAX_BODY_CHARS}`);
+  if ([...body].length > COMMENT_LIMIT)
+    throw new ValidationError(`${name}: the body is ${[...body].length} characters; GitHub allows ${COMMENT_LIMIT}`);
   const range = comment.start_line === undefined ? {} : { start_line: comment.start_line, start_side: startSide };
   return { path, line: comment.line, side, ...range, body };
 }
@@ -77,8 +76,8 @@ export function planPrReview(args: GitHubArgs, context: OpContext): PlannedCall 
   if (event === "REQUEST_CHANGES" && !body)
     throw new ValidationError("pr_review with event REQUEST_CHANGES needs body: what must change, in a sentence");
   if (!body && comments.length === 0) throw new ValidationError("pr_review needs body, inline comments, or both");
-  if ([...body].length > MAX_BODY_CHARS)
-    throw new ValidationError(`the review body is ${[...body].length} characters; GitHub allows ${MAX_BODY_CHARS}`);
+  if ([...body].length > COMMENT_LIMIT)
+    throw new ValidationError(`the review body is ${[...body].length} characters; GitHub allows ${COMMENT_LIMIT}`);
   const { tool } = context;
   return {
     target: repo,
@@ -103,7 +102,7 @@ export function planPrReview(args: GitHubArgs, context: OpContext): PlannedCall 
         },
         request,
       );
-      const count = `${comments.length} inline comment${comments.length === 1 ? "" : "s"}`;
+      const count = plural(comments.length, "inline comment");
       out.line(`# Reviewed PR #${number} (${event}) with ${count}`);
       out.line(`- ${review.htmlUrl}`);
       out.line(`- at ${pr.head.sha.slice(0, 12)}`);

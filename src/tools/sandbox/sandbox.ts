@@ -53,6 +53,7 @@ import { launchAs } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
 
 import type { SandboxMode } from "../names.ts";
+import { ActionableError } from "../../errors.ts";
 
 export const TOOL_USER = "gitclaw-tool";
 
@@ -99,7 +100,7 @@ export interface SandboxOptions {
   openNetwork?: typeof openNetworkNamespace;
 }
 
-export class SandboxError extends Error {
+export class SandboxError extends ActionableError {
   override name = "SandboxError";
 }
 

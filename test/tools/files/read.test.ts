@@ -108,7 +108,7 @@ describe("read", () => {
       const picture = png(30, 20);
       put("shot.png", picture);
       const result = await readImage("shot.png", true);
-      expect(result).toMatchObject({ isError: false, text: "Image file shot.png (image/png, 30×20, 1 KB):" });
+      expect(result).toMatchObject({ isError: false, text: "Image file shot.png (image/png, 30×20, 92 B):" });
       expect(result.images).toEqual([{ data: picture.toString("base64"), mimeType: "image/png" }]);
     });
 
@@ -116,7 +116,7 @@ describe("read", () => {
       put("shot.png", png(30, 20));
       const result = await readImage("shot.png", false);
       expect(result.text).toBe(
-        "Image file shot.png (image/png, 30×20, 1 KB); this model takes no images, so it is not shown.",
+        "Image file shot.png (image/png, 30×20, 92 B); this model takes no images, so it is not shown.",
       );
       expect(result.images).toBeUndefined();
     });
@@ -141,7 +141,7 @@ describe("read", () => {
       const result = await readImage("leak.png", true);
       expect(result).toMatchObject({
         isError: true,
-        text: "Image file leak.png (image/png, 4×4, 1 KB) is not shown: its bytes contain a secret.",
+        text: "Image file leak.png (image/png, 4×4, 127 B) is not shown: its bytes contain a secret.",
       });
       expect(result.images).toBeUndefined();
     });

@@ -23,7 +23,7 @@ describe("attach", () => {
     put("chart.png", chart);
     const result = await world.call({ op: "attach", path: "chart.png" });
     expect(result.isError, result.text).toBe(false);
-    expect(result.text).toContain("# Attached chart.png as artifact://1 (image/png, 64×48, 1 KB)");
+    expect(result.text).toContain("# Attached chart.png as artifact://1 (image/png, 64×48, 164 B)");
     expect(result.text).toContain("write ![what it shows](artifact://1) where it belongs");
     const attachment = result.details!.attachment as Attachment;
     expect(attachment).toMatchObject({ ref: "artifact://1", mimeType: "image/png" });

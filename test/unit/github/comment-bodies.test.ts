@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_LIMIT, replyBodies, splitText } from "../../../src/github/comment-bodies.ts";
+import { replyBodies, splitText } from "../../../src/github/comment-bodies.ts";
+import { COMMENT_LIMIT } from "../../../src/github/markdown.ts";
 import { REPLY_MARKER } from "../../../src/github/marker.ts";
 
 const unwrap = (body: string) => body.replace(/^\*\(part \d+ of \d+\)\*\n\n/, "").replace(`\n${REPLY_MARKER}`, "");

@@ -71,8 +71,8 @@ describe("downloadImage", () => {
   });
 
   it("refuses a body over the byte cap, declared or streamed without end", async () => {
-    expect(await download("/large")).toEqual({ ok: false, reason: "larger than the 4 KB limit" });
-    expect(await download("/streamed")).toEqual({ ok: false, reason: "larger than the 4 KB limit" });
+    expect(await download("/large")).toEqual({ ok: false, reason: "larger than the 4.0 KB limit" });
+    expect(await download("/streamed")).toEqual({ ok: false, reason: "larger than the 4.0 KB limit" });
   });
 
   it("follows a redirect on the server's origin, with the token there", async () => {

@@ -58,7 +58,7 @@ describe("promptImages", () => {
       options(),
     );
     expect(blocks).toEqual([
-      { type: "text", text: "Image 1, in the part by @alice (opened issue #1) (image/png, 6×6, 1 KB):" },
+      { type: "text", text: "Image 1, in the part by @alice (opened issue #1) (image/png, 6×6, 74 B):" },
       { type: "image", data: picture.toString("base64"), mimeType: "image/png" },
     ]);
     const asked = gh.requests.slice(before).map((r) => [r.path, r.headers.authorization ?? null]);

@@ -30,7 +30,7 @@ describe("inlineContext", () => {
 
 describe("pullRequestFacts", () => {
   const base = {
-    conversation: 5,
+    conversationIssue: 5,
     threadNumber: 5,
     thread: { inline: false, post: async () => 1, edit: async () => {} },
   };

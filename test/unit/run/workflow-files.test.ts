@@ -9,10 +9,10 @@ const held = (text: string) => ({ paths: [".github/workflows/ci.yml"], pushed: f
 
 describe("describeWorkflowChanges", () => {
   it("links a patch too long to show instead of showing it", () => {
-    const text = `diff --git a/x b/x\n${"+".repeat(30_000)}\n`;
+    const text = `diff --git a/x b/x\n${"+".repeat(50_000)}\n`;
     const note = describeWorkflowChanges(held(text), { branch: "main", blob });
     expect(note).not.toContain("<details>");
-    expect(note).toContain(`The patch is 29.3KB, too long to show here: [${file}](${blob(file)}).`);
+    expect(note).toContain(`The patch is 48.8 KB, too long to show here: [${file}](${blob(file)}).`);
     expect(note).toContain(`They are committed as [a patch](${blob(file)})`);
   });
 
