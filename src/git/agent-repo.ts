@@ -33,6 +33,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { BOT_IDENTITY, createGit, type Git } from "./git.ts";
+import { packOfLooseObjects } from "./loose-pack.ts";
 import { replay } from "./land.ts";
 import { revertChanges } from "./protected.ts";
 import { scrubCommits } from "./scrub-commits.ts";
@@ -390,7 +391,9 @@ const OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(
 export const MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
 
 /** Copies the object files of `from` into `to` as data: regular files with object-shaped names only. */
-function copyObjectFiles(from: string, to: string): void {
+/** The object files of the agent's repository (loose objects and packs), read as bounded plain data. */
+function readObjectFiles(from: string): { rel: string; data: Buffer }[] {
+  const files: { rel: string; data: Buffer }[] = [];
   let bytes = 0;
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -404,11 +407,11 @@ function copyObjectFiles(from: string, to: string): void {
         throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
       const data = readConfined(path, stat.size);
       if (!data) throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
-      mkdirSync(join(to, rel, ".."), { recursive: true });
-      writeFileSync(join(to, rel), data);
+      files.push({ rel, data });
     }
   };
   walk(from);
+  return files;
 }
 
 /**
@@ -478,13 +481,8 @@ async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<st
 async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string): Promise<string> {
   // Where the run started: the trusted repository has it, nothing to take.
   if (tip === repo.start) return tip;
-  const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
-  try {
-    await fetchThroughQuarantine(git, repo, tip, quarantine);
-    return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
-  } finally {
-    rmSync(quarantine, { recursive: true, force: true });
-  }
+  await takeObjects(git, repo, tip);
+  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
 }
 
 /** The branch checked out in the agent's repository, as its HEAD file says. */
@@ -522,18 +520,43 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
 }
 
 /**
+ * The agent's objects into the trusted repository, each checked by the trusted git: loose ones (what
+ * `git commit` writes) as one pack through `unpack-objects --strict`; when the agent packed any, or
+ * that fails, fetched with fsck from a quarantine.
+ */
+async function takeObjects(git: Git, repo: AgentRepo, tip: string): Promise<void> {
+  const files = readObjectFiles(join(repo.gitDir, "objects"));
+  const pack = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
+  if (pack && (await git.run(["unpack-objects", "-q", "--strict"], { input: pack })).exitCode === 0) return;
+  const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
+  try {
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
+  } finally {
+    rmSync(quarantine, { recursive: true, force: true });
+  }
+}
+
+/**
  * A bare repository of gitclaw's own making (its files written here, no git run in it) holding the
  * agent's object files; the trusted git fetches `tip` from it, every object checked. Objects only,
  * no ref: what the run pushes names them.
  */
-async function fetchThroughQuarantine(git: Git, repo: AgentRepo, tip: string, quarantine: string): Promise<void> {
+async function fetchThroughQuarantine(
+  git: Git,
+  repo: AgentRepo,
+  files: { rel: string; data: Buffer }[],
+  { tip, quarantine }: { tip: string; quarantine: string },
+): Promise<void> {
   mkdirSync(join(quarantine, "objects", "info"), { recursive: true });
   mkdirSync(join(quarantine, "refs", "heads"), { recursive: true });
   writeFileSync(join(quarantine, "config"), "[core]\n\trepositoryformatversion = 0\n\tbare = true\n");
   writeFileSync(join(quarantine, "HEAD"), "ref: refs/heads/agent\n");
   writeFileSync(join(quarantine, "refs", "heads", "agent"), `${tip}\n`);
   writeFileSync(join(quarantine, "objects", "info", "alternates"), `${repo.objects}\n`);
-  copyObjectFiles(join(repo.gitDir, "objects"), join(quarantine, "objects"));
+  for (const { rel, data } of files) {
+    mkdirSync(join(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync(join(quarantine, "objects", rel), data);
+  }
   await git.must([
     "-c",
     "transfer.fsckObjects=true",

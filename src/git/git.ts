@@ -25,7 +25,7 @@ export interface GitRunOptions {
   /** Extra environment for this command (a commit's original author, a temporary index). */
   env?: Record<string, string>;
   /** Sent to git's standard input. */
-  input?: string;
+  input?: string | Uint8Array;
   /**
    * Files it writes are group-writable (umask 002), so the sandbox's tool user can edit a worktree
    * even where the agent's own umask is stricter (a worker thread may not change it).
