@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism as cores } from "node:os";
 import { join } from "node:path";
+import { agentGit } from "./agent-git.ts";
 import { bashOverhead } from "./bash-overhead.ts";
 import { cost } from "./cost.ts";
 import { egress } from "./egress.ts";
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   memory,
   bashOverhead,
   push,
+  agentGit,
   footprint,
   cost,
   subagents,

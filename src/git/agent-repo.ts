@@ -33,6 +33,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { BOT_IDENTITY, createGit, type Git } from "./git.ts";
+import { packOfLooseObjects } from "./loose-pack.ts";
 import { replay } from "./land.ts";
 import { revertChanges } from "./protected.ts";
 import { scrubCommits } from "./scrub-commits.ts";
@@ -47,10 +48,23 @@ export interface AgentRepo {
   start: string;
   /** The values handed to tool commands (tools.env): redacted from the agent's commits when they are taken. */
   secrets: readonly string[];
-  /** The branches gitclaw published for the agent during the run, and the tip it pushed. */
-  published: Map<string, string>;
+  /** The branches gitclaw published for the agent during the run (pr_create), in the order published. */
+  published: Map<string, PublishedBranch>;
+  /** The branches the workspace had when the run started, and their commits: not the agent's to report. */
+  startBranches: ReadonlyMap<string, string>;
   /** The trusted repository's object directory, which the quarantine borrows from. */
   objects: string;
+  /** The trailer its commit-msg hook adds, for the repositories of pull request worktrees. */
+  coAuthorTrailer?: string;
+  /** The pull request worktrees' repositories (pr_checkout), by the worktree's real path. */
+  worktrees: Map<string, AgentRepo>;
+}
+
+export interface PublishedBranch {
+  /** The tip gitclaw pushed. */
+  tip: string;
+  /** Its commits that were not on the pull request's base, oldest first: "<short sha> <subject>". */
+  commits: string[];
 }
 
 export interface AgentRepoSetUp {
@@ -71,32 +85,76 @@ export interface AgentRepoSetUp {
  * gitclaw's git of it); the caller shares the directory with the tool user.
  */
 export async function openAgentRepo(setUp: AgentRepoSetUp): Promise<AgentRepo> {
+  const binDir = join(realpathSync(setUp.dir), ".agent-bin");
+  mkdirSync(binDir, { mode: 0o755 });
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
+  writeFileSync(join(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 0o755 });
+  writeFileSync(join(binDir, REPOS_FILE), `${trustedGitDir}\t${repo.gitDir}\n`, { mode: 0o644 });
+  return repo;
+}
+
+/**
+ * Makes the agent's repository for a pull request worktree at `workspace` (`git`: gitclaw's git of
+ * it), in `dir`, reached by the same tools' `git` as `main`'s; it replaces any the worktree had.
+ */
+export async function addAgentWorktree(
+  main: AgentRepo,
+  setUp: Pick<AgentRepoSetUp, "git" | "workspace" | "dir">,
+): Promise<AgentRepo> {
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(
+    { ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer },
+    main.binDir,
+  );
+  const map = join(main.binDir, REPOS_FILE);
+  const others = readFileSync(map, "utf8")
+    .split("\n")
+    .filter((line) => line && !line.startsWith(`${trustedGitDir}\t`));
+  writeFileSync(map, [...others, `${trustedGitDir}\t${repo.gitDir}`, ""].join("\n"));
+  main.worktrees.set(realpathSync(setUp.workspace), repo);
+  return repo;
+}
+
+/** Which agent repository serves which trusted git directory, for the tools' `git`: "<trusted>\t<agent>" lines. */
+const REPOS_FILE = "repos";
+
+/** The agent's git directory for `setUp.workspace`, written as data and shared with the tool user. */
+async function makeAgentGitDir(setUp: AgentRepoSetUp, binDir: string): Promise<AgentRepo & { trustedGitDir: string }> {
   const { git, dir } = setUp;
   const workspace = realpathSync(setUp.workspace);
   const gitDir = join(realpathSync(dir), ".agent-git");
-  const binDir = join(realpathSync(dir), ".agent-bin");
-  mkdirSync(binDir, { mode: 0o755 });
   // A git of its own: a worktree's git names its administrative directory in GIT_DIR, which init would take.
   await createGit(realpathSync(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
   const start = await git.must(["rev-parse", "HEAD"]);
   const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
   const trustedGitDir = realpathSync(await git.must(["rev-parse", "--absolute-git-dir"]));
   const objects = realpathSync(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  const refs = await git.must([
+    "for-each-ref",
+    "--format=%(objectname) %(refname)",
+    "refs/heads",
+    "refs/remotes",
+    "refs/tags",
+  ]);
   writeAgentRepo(gitDir, workspace, trustedGitDir, {
     head: branch ? `ref: refs/heads/${branch}\n` : `${start}\n`,
-    refs: await git.must([
-      "for-each-ref",
-      "--format=%(objectname) %(refname)",
-      "refs/heads",
-      "refs/remotes",
-      "refs/tags",
-    ]),
+    refs,
     objects,
     trailer: setUp.coAuthorTrailer,
   });
-  writeFileSync(join(binDir, "git"), gitShim(trustedGitDir, gitDir, realGit(setUp.path)), { mode: 0o755 });
   shareTree(gitDir);
-  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map(), objects };
+  return {
+    gitDir,
+    binDir,
+    branch,
+    start,
+    secrets: setUp.secrets,
+    published: new Map(),
+    startBranches: branchesOf(refs),
+    objects,
+    worktrees: new Map(),
+    trustedGitDir,
+    ...(setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}),
+  };
 }
 
 /** The files of the agent's repository, written as data by gitclaw before the tool user may touch it. */
@@ -162,16 +220,23 @@ const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** One line for `git push`: tool commands hold no credential, gitclaw delivers. */
 export const PUSH_ANSWER =
-  "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends.";
+  "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.";
+/** One line for `git push --force` (and `+` refspecs): nothing forces. */
+export const FORCE_PUSH_ANSWER =
+  "gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.";
+/** One line for `git push --delete` (and `:branch` refspecs): nothing deletes. */
+export const DELETE_PUSH_ANSWER =
+  "gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.";
 
 /**
- * The tools' `git`: a command whose git directory is the workspace's (as git itself finds it, `-C`
- * followed) works in the agent's repository instead; `init` and `clone` make repositories of their
- * own as ever, `worktree` lists the workspace's (pr_checkout's among them); `push` is answered in one line.
+ * The tools' `git`: a command whose git directory (as git itself finds it, `-C` followed) is one
+ * gitclaw keeps (the workspace's, a pull request worktree's) works in the agent's repository for it,
+ * as the `repos` file beside it says; `init` and `clone` make repositories of their own as ever,
+ * `worktree` lists the workspace's (pr_checkout's among them); `push` is answered in one line.
  */
-function gitShim(trustedGitDir: string, gitDir: string, git: string): string {
+function gitShim(git: string): string {
   return `#!/bin/sh
-# gitclaw: in the workspace, git works in the agent's own repository (the workspace's .git/ is gitclaw's).
+# gitclaw: where gitclaw keeps the git directory, git works in the agent's own repository for it.
 real=${quoted(git)}
 dir=. skip= cmd=
 for arg in "$@"; do
@@ -180,12 +245,23 @@ for arg in "$@"; do
   case "$arg" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac
 done
 case "$cmd" in
-  push) echo ${quoted(PUSH_ANSWER)} >&2; exit 1 ;;
+  push)
+    answer=${quoted(PUSH_ANSWER)}
+    for arg in "$@"; do
+      case "$arg" in
+        -f|--force|--force-*|+*) answer=${quoted(FORCE_PUSH_ANSWER)} ;;
+        -d|--delete|:*) answer=${quoted(DELETE_PUSH_ANSWER)} ;;
+      esac
+    done
+    echo "$answer" >&2; exit 1 ;;
   init|clone|worktree) exec "$real" "$@" ;;
 esac
-found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
-if [ -z "$GIT_DIR" ] && [ "$found" = ${quoted(trustedGitDir)} ]; then
-  GIT_DIR=${quoted(gitDir)}; export GIT_DIR
+if [ -z "$GIT_DIR" ]; then
+  found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
+  tab=$(printf '\\t')
+  while IFS=$tab read -r trusted agent; do
+    if [ -n "$found" ] && [ "$trusted" = "$found" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi
+  done < "$(dirname "$0")/${REPOS_FILE}"
 fi
 exec "$real" "$@"
 `;
@@ -213,6 +289,65 @@ export interface AgentCommits {
   head?: string;
   /** Why they were not, or what else the reply should say; one line each. */
   notes: string[];
+}
+
+/** "<sha> refs/heads/<name>" lines (packed-refs, for-each-ref) as branch name → commit. */
+function branchesOf(lines: string): Map<string, string> {
+  const branches = new Map<string, string>();
+  for (const line of lines.split("\n")) {
+    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
+    if (match) branches.set(match[2]!, match[1]!);
+  }
+  return branches;
+}
+
+/** More ref files than this are not read: a run makes a handful of branches. */
+const MAX_AGENT_BRANCHES = 1000;
+
+/** The agent's branches, read as data: its ref files (never through a link) over its packed-refs. */
+function agentBranches(gitDir: string): Map<string, string> {
+  const branches = branchesOf(readSmallFile(join(gitDir, "packed-refs")) ?? "");
+  let seen = 0;
+  const walk = (prefix: string) => {
+    let names: string[] = [];
+    try {
+      if (lstatSync(join(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync(join(gitDir, "refs/heads", prefix));
+    } catch {
+      // gone, or not readable: nothing of it is listed
+    }
+    for (const name of names) {
+      if (++seen > MAX_AGENT_BRANCHES) return;
+      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
+      if (sha) branches.set(`${prefix}${name}`, sha);
+      else walk(`${prefix}${name}/`);
+    }
+  };
+  walk("");
+  return branches;
+}
+
+/**
+ * The branches the agent made or moved with git that gitclaw did not publish as they are: they end
+ * with the run. The run's branch lands; the one left checked out has a note of its own.
+ */
+function unpublishedNotes(repo: AgentRepo): string[] {
+  const other = checkedOut(repo);
+  const left = [...agentBranches(repo.gitDir)]
+    .filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip)
+    .filter(([name, tip]) => repo.published.get(name)?.tip !== tip)
+    .map(([name]) => name);
+  if (left.length === 0) return [];
+  // Ref names may hold backquotes and such: those are counted, not shown.
+  const shown = left.filter((name) => /^[\w./-]+$/.test(name)).map((name) => `\`${name}\``);
+  const odd = left.length - shown.length;
+  const names = [
+    ...shown,
+    ...(odd ? [`${odd} more with ${odd === 1 ? "an unusual name" : "unusual names"}`] : []),
+  ].join(", ");
+  return [
+    `branches made with git in this run were left unpublished and end with it: ${names} (pr_create with head=<branch> publishes one)`,
+  ];
 }
 
 /** What the ref files of the agent's repository say `ref` is: a full sha, or undefined. */
@@ -256,7 +391,9 @@ const OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(
 export const MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
 
 /** Copies the object files of `from` into `to` as data: regular files with object-shaped names only. */
-function copyObjectFiles(from: string, to: string): void {
+/** The object files of the agent's repository (loose objects and packs), read as bounded plain data. */
+function readObjectFiles(from: string): { rel: string; data: Buffer }[] {
+  const files: { rel: string; data: Buffer }[] = [];
   let bytes = 0;
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -270,11 +407,11 @@ function copyObjectFiles(from: string, to: string): void {
         throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
       const data = readConfined(path, stat.size);
       if (!data) throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
-      mkdirSync(join(to, rel, ".."), { recursive: true });
-      writeFileSync(join(to, rel), data);
+      files.push({ rel, data });
     }
   };
   walk(from);
+  return files;
 }
 
 /**
@@ -284,13 +421,28 @@ function copyObjectFiles(from: string, to: string): void {
 export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   const taken = await takeRunBranch(git, repo);
   if (!repo.branch) return taken;
-  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo))] };
+  const unpublished = unpublishedNotes(repo);
+  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo)), ...unpublished] };
+}
+
+/**
+ * Takes the commits the agent made on a pull request worktree's branch onto gitclaw's, whose index
+ * then matches them (what stays uncommitted is the working tree's); later commits build on these.
+ */
+export async function takeWorktreeCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
+  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
+  const taken = await takeRunBranch(git, repo);
+  if (!taken.head) return taken;
+  await git.must(["reset", "-q"], { groupWritable: true });
+  if (agentTip) repo.start = agentTip;
+  return taken;
 }
 
 /** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
 async function takeRunBranch(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   try {
-    const tip = repo.branch ? await takeAgentBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
+    // The run's branch is gitclaw's own name for it (from the trusted repository): no need to check it.
+    const tip = repo.branch ? await takeBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
     if (!tip || tip === repo.start) return { notes: [] };
     const head = await onTopOfHead(git, repo, tip);
     return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
@@ -298,8 +450,6 @@ async function takeRunBranch(git: Git, repo: AgentRepo): Promise<AgentCommits> {
     return {
       notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${(error as Error).message}`],
     };
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(repo.branch || "HEAD")]);
   }
 }
 
@@ -308,35 +458,31 @@ async function takeAgentHead(git: Git, repo: AgentRepo): Promise<string | undefi
   const branch = checkedOut(repo);
   if (branch) return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip, agentRef("HEAD"));
+  return tip && takeAgentCommit(git, repo, tip);
 }
 
-/** Where the trusted repository keeps a branch taken from the agent's. */
-export const agentRef = (branch: string) => `refs/gitclaw/agent/${branch}`;
-
 /**
- * Takes `branch` of the agent's repository, read as data, into agentRef(branch) of the trusted
- * one, every object checked and the values tool commands were given redacted; returns its tip, or
- * undefined when the agent has no such branch.
+ * Takes `branch` of the agent's repository, read as data, into the trusted one's object database,
+ * every object checked and the values tool commands were given redacted; returns its tip (no ref
+ * names it), or undefined when the agent has no such branch.
  */
 export async function takeAgentBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
   if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
     throw new Error(`${JSON.stringify(branch)} is not a branch name`);
-  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip, agentRef(branch));
+  return takeBranch(git, repo, branch);
 }
 
-/** `tip`, with the objects it needs, read as data into `ref` of the trusted repository; returns it scrubbed. */
-async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, ref: string): Promise<string> {
-  const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
-  try {
-    await fetchThroughQuarantine(git, repo, tip, quarantine, ref);
-    const scrubbed = await scrubCommits(git, repo.start, tip, repo.secrets);
-    if (scrubbed.tip !== tip) await git.must(["update-ref", ref, scrubbed.tip, tip]);
-    return scrubbed.tip;
-  } finally {
-    rmSync(quarantine, { recursive: true, force: true });
-  }
+async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
+  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
+  return tip && takeAgentCommit(git, repo, tip);
+}
+
+/** `tip`, with the objects it needs, read as data into the trusted repository; returns it scrubbed. */
+async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string): Promise<string> {
+  // Where the run started: the trusted repository has it, nothing to take.
+  if (tip === repo.start) return tip;
+  await takeObjects(git, repo, tip);
+  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
 }
 
 /** The branch checked out in the agent's repository, as its HEAD file says. */
@@ -362,7 +508,7 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
       );
     }
     const published =
-      tip && repo.published.get(other) === tip
+      tip && repo.published.get(other)?.tip === tip
         ? "it is published as it is"
         : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
     return [
@@ -370,24 +516,47 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
     ];
   } catch (error) {
     return [`the run ended with the branch ${other} checked out, which could not be read: ${(error as Error).message}`];
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(other)]);
   }
 }
 
-/** A repository of gitclaw's own holding the agent's object files; the trusted git fetches `tip` from it, checked. */
+/**
+ * The agent's objects into the trusted repository, each checked by the trusted git: loose ones (what
+ * `git commit` writes) as one pack through `unpack-objects --strict`; when the agent packed any, or
+ * that fails, fetched with fsck from a quarantine.
+ */
+async function takeObjects(git: Git, repo: AgentRepo, tip: string): Promise<void> {
+  const files = readObjectFiles(join(repo.gitDir, "objects"));
+  const pack = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
+  if (pack && (await git.run(["unpack-objects", "-q", "--strict"], { input: pack })).exitCode === 0) return;
+  const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
+  try {
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
+  } finally {
+    rmSync(quarantine, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A bare repository of gitclaw's own making (its files written here, no git run in it) holding the
+ * agent's object files; the trusted git fetches `tip` from it, every object checked. Objects only,
+ * no ref: what the run pushes names them.
+ */
 async function fetchThroughQuarantine(
   git: Git,
   repo: AgentRepo,
-  tip: string,
-  quarantine: string,
-  ref: string,
+  files: { rel: string; data: Buffer }[],
+  { tip, quarantine }: { tip: string; quarantine: string },
 ): Promise<void> {
-  const q = createGit(quarantine);
-  await q.must(["init", "-q", "--bare", "--template=", "."]);
+  mkdirSync(join(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync(join(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync(join(quarantine, "config"), "[core]\n\trepositoryformatversion = 0\n\tbare = true\n");
+  writeFileSync(join(quarantine, "HEAD"), "ref: refs/heads/agent\n");
+  writeFileSync(join(quarantine, "refs", "heads", "agent"), `${tip}\n`);
   writeFileSync(join(quarantine, "objects", "info", "alternates"), `${repo.objects}\n`);
-  copyObjectFiles(join(repo.gitDir, "objects"), join(quarantine, "objects"));
-  await q.must(["update-ref", "refs/heads/agent", tip]);
+  for (const { rel, data } of files) {
+    mkdirSync(join(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync(join(quarantine, "objects", rel), data);
+  }
   await git.must([
     "-c",
     "transfer.fsckObjects=true",
@@ -395,8 +564,9 @@ async function fetchThroughQuarantine(
     "-q",
     "--no-tags",
     "--no-write-fetch-head",
+    "--no-auto-maintenance",
     quarantine,
-    `+refs/heads/agent:${ref}`,
+    "refs/heads/agent",
   ]);
 }
 

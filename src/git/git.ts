@@ -2,7 +2,8 @@
 // this one wrapper. Three rules hold for all of them:
 // - The environment is the secret-free tool environment: git may run commands the repository's
 //   config names (filters, helpers), and the workspace's .git/config is the agent's to edit when
-//   the sandbox is off. Hooks, fsmonitor, credential helpers and the ext transport are switched off.
+//   the sandbox is off. Hooks, fsmonitor, credential helpers and the ext transport are switched off,
+//   and no git runs inside a nested repository (whose configuration is a tool command's).
 // - The push credential reaches only commands that talk to the remote, as GIT_CONFIG_* variables:
 //   never in .git/config, never on the command line (/proc/<pid>/cmdline is readable by every user).
 // - Every command that can create a commit (commit, commit-tree, am, cherry-pick, merge) runs as
@@ -24,7 +25,7 @@ export interface GitRunOptions {
   /** Extra environment for this command (a commit's original author, a temporary index). */
   env?: Record<string, string>;
   /** Sent to git's standard input. */
-  input?: string;
+  input?: string | Uint8Array;
   /**
    * Files it writes are group-writable (umask 002), so the sandbox's tool user can edit a worktree
    * even where the agent's own umask is stricter (a worker thread may not change it).
@@ -70,6 +71,11 @@ const SAFE_CONFIG = [
   ["protocol.ext.allow", "never"],
   // A redirect must not carry the credential header to another host.
   ["http.followRedirects", "false"],
+  // A nested repository (a tool command's, committed as a gitlink) is never asked about by a git of
+  // its own, which would read its configuration: filters, fetch, checkout all stay out of it.
+  ["diff.ignoreSubmodules", "dirty"],
+  ["fetch.recurseSubmodules", "false"],
+  ["submodule.recurse", "false"],
 ].flatMap(([key, value]) => ["-c", `${key}=${value}`]);
 
 export const identityEnv = (who: Identity, role: "AUTHOR" | "COMMITTER"): Record<string, string> => ({

@@ -51,14 +51,15 @@ export interface InstructionsInput {
  */
 export function systemInstructions(input: InstructionsInput): string {
   const prWorktrees =
-    "A PR checked out with github pr_checkout is not committed for you: work on it by the absolute path it reports " +
-    "(bash: as cwd) and publish it with pr_push.";
+    "A PR checked out with github pr_checkout: work in the absolute path it reports (bash: as cwd; git commit " +
+    "works) and publish with pr_push (your commits, then the rest). A branch you made with git is published only " +
+    "by github pr_create head=<branch>; unpublished ones end with the run.";
   return [
     "You are gitclaw, a coding agent working in a checkout of a GitHub repository for the people discussing an issue.",
     "Use read, write and edit for files, not shell redirection. What you change is committed and pushed with this " +
       "conversation when you finish. git works in bash (switch, add, commit, amend, stash, reset, rebase, log, diff, " +
       "blame): your commits on the branch the run started on are pushed in order with their messages, then the " +
-      "conversation; other branches are not published, and `git push` is not yours to run (gitclaw pushes).",
+      "conversation. `git push` is not yours to run: gitclaw pushes, never by force.",
     // Only with the github tool: PR worktrees lie outside the working tree and are not committed for the model.
     ...(input.tools.includes("github") ? [prWorktrees] : []),
     ...(input.tools.includes("task") ? [PARENT_TASKS_LINE] : []),

@@ -28,6 +28,7 @@ import { runDeadline, type RunContext } from "./context.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
+import { publishedNote } from "./published.ts";
 import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
@@ -121,6 +122,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
+    await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),

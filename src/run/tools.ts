@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../git/agent-repo.ts";
+import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
 import { type Egress, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
@@ -100,6 +101,9 @@ export async function setUpTools(
 ): Promise<RunTools> {
   const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
   // The run's own git for tool commands (a task job's commits leave as its patch series instead).
+  // Its index is copied from the workspace's once refreshed: a racily clean one would have the tools'
+  // first `git add` hash every file again, writing a copy of each into the agent's objects.
+  await workspace.indexRefreshed;
   const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
   const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
   const context: ToolContext = { ...wiring.context, commandEnv, ...(agentRepo ? { agentRepo } : {}) };
@@ -195,7 +199,10 @@ export async function tearDownTools(
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
   const gitNotes = tools.agentRepo
-    ? (await takeAgentCommits(workspace.git, tools.agentRepo)).notes.map(run.redact)
+    ? [
+        ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+        ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),
+      ].map(run.redact)
     : [];
   for (const note of gitNotes) workflow.warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(

@@ -7,7 +7,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE_PUSH_ANSWER, FORCE_PUSH_ANSWER, PUSH_ANSWER } from "../../src/git/agent-repo.ts";
 import { toolResultTexts } from "../support/fake-model.ts";
+import { commitFile, git as gitIn } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { createWorld, OWNER, REPO, type World } from "./support.ts";
 
@@ -68,6 +70,37 @@ describe("a model that commits twice on main with git in bash", () => {
     // The commit of the agent's own carries no session: the conversation's commit does.
     const agentFiles = await world.repo.originGit("show", "--format=", "--name-only", "main~1");
     expect(agentFiles).toBe("src/app.ts");
+  });
+
+  it("the reply lists the branch and every commit published", async () => {
+    const tip = (await world.repo.originGit("rev-parse", "main")).slice(0, 12);
+    expect(outcome.reply).toContain(
+      `> [!NOTE]\n> Published by this run:\n> - \`main\` at \`${tip}\` (the run's work, 3 commits): \`Add one.txt\`, \`Bump the version\`, \`gitclaw: issue #${outcome.issueNumber} — Two commits\``,
+    );
+    expect(outcome.reply).not.toContain("unpublished");
+  });
+});
+
+describe("a model that makes branches with git and publishes none, ending back on main", () => {
+  it("lands its work on main; the reply names the branches left unpublished", async () => {
+    const { run, reply } = await runIssue(
+      "Try things",
+      [
+        "git switch -q -c try/one && echo one > try1.txt && git add -A && git commit -qm 'Try one' && git switch -q main",
+        "git branch try/two && git switch -q -c 'odd`name' && git commit -q --allow-empty -m odd && git switch -q main && echo main > main.txt && git add -A && git commit -qm 'Add main.txt'",
+      ],
+      "Tried.",
+    );
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(await world.onOrigin("main.txt")).toBe("main\n");
+    await expect(world.onOrigin("try1.txt")).rejects.toThrow();
+    expect(await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/heads/try")).toBe("");
+    expect(reply).toContain(
+      "> [!NOTE]\n> Branches made with git in this run were left unpublished and end with it: `try/one`, `try/two`, 1 more with an unusual name (pr_create with head=<branch> publishes one).",
+    );
+    expect(reply).toMatch(
+      /Published by this run:\n> - `main` at `[0-9a-f]{12}` \(the run's work, 2 commits\): `Add main.txt`, `gitclaw: issue #\d+ — Try things`/,
+    );
   });
 });
 
@@ -137,6 +170,10 @@ describe("a model that makes a branch with git in bash and asks for a pull reque
     expect(outcome.reply).toContain(
       "The run ended with the branch feature/hello checked out: its committed files were put back to main's for the conversation's commit; it is published as it is.",
     );
+    const tip = (await world.repo.originGit("rev-parse", "feature/hello")).slice(0, 12);
+    expect(outcome.reply).toContain(
+      `> - \`feature/hello\` at \`${tip}\` (published for pr_create, 1 commit): \`Add hello.txt\``,
+    );
   });
 });
 
@@ -187,5 +224,122 @@ describe("hooks and configuration the agent plants in its git directory", () => 
     expect(log.split("\n")[1]).toBe("Plant hooks");
     expect(await world.onOrigin("planted.txt")).toBe("planted\n");
     expect(readFileSync(join(world.repo.origin, "HEAD"), "utf8")).toContain("refs/heads/main");
+  });
+});
+
+describe("pushes gitclaw refuses, from bash and through pr_create", () => {
+  let outcome: Awaited<ReturnType<typeof runIssue>>;
+  let theirs: string;
+  beforeAll(async () => {
+    // Someone else's branch on origin, with a commit the agent's branch of that name does not hold.
+    const other = await world.repo.clone("someone");
+    await gitIn(other, "switch", "-q", "-c", "feature/shared");
+    theirs = await commitFile(other, "theirs.txt", "theirs\n", "Their commit");
+    await gitIn(other, "push", "-q", "origin", "feature/shared");
+    const pr = (head: string) => ({ name: "github", input: { op: "pr_create", title: "Mine", body: "Mine.", head } });
+    world.model.script([
+      ...[
+        "git switch -q -c feature/shared && echo mine > mine.txt && git add -A && git commit -qm 'My commit' && git switch -q main",
+        "git branch gitclaw/issue-999 feature/shared",
+        "git push -f origin feature/shared",
+        "git push origin +feature/shared",
+        "git push --delete origin main",
+        "git push origin :main",
+        "git push origin feature/shared",
+      ].map((command) => ({ toolCalls: [bash(command)] })),
+      { toolCalls: [pr("feature/shared")] },
+      { toolCalls: [pr("main")] },
+      { toolCalls: [pr("gitclaw/issue-999")] },
+      { text: "Tried to push." },
+    ]);
+    const issue = world.gh.createIssue({ title: "Push hard", body: "Please.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const results = toolResultTexts(world.model.requests.at(-1)!.body);
+    outcome = { run, results, reply: world.gh.comments(issue.number).at(-1)!.body, issueNumber: issue.number };
+  });
+
+  it("git push answers in one line what to do instead: never a force, never a deletion", () => {
+    const [, , force, plus, del, colon, plain] = outcome.results;
+    for (const answer of [force, plus]) expect(answer).toContain(FORCE_PUSH_ANSWER);
+    for (const answer of [del, colon]) expect(answer).toContain(DELETE_PUSH_ANSWER);
+    expect(plain).toContain(PUSH_ANSWER);
+    for (const answer of [force, plus, del, colon, plain]) expect(answer!.trim().split("\n")[0]).toMatch(/^gitclaw: /);
+  });
+
+  it("pr_create refuses, in one line each, a push that would force, the branch the work lands on, and gitclaw's branches", async () => {
+    const [shared, main, own] = outcome.results.slice(7);
+    expect(shared).toContain(
+      `refusing to publish feature/shared: origin's feature/shared (at ${theirs.slice(0, 12)}) has commits your branch does not, and gitclaw never forces a push.`,
+    );
+    expect(main).toContain("refusing to publish main: it is where the run's own work lands.");
+    expect(own).toContain("refusing to publish gitclaw/issue-999: gitclaw/ branches hold gitclaw's own conversations.");
+    for (const refused of [shared, main, own])
+      expect(refused!.trim().split("\n").at(-1)).toMatch(/^refusing to publish /);
+    expect(await world.repo.originGit("rev-parse", "feature/shared")).toBe(theirs);
+    expect(await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/heads/gitclaw")).toBe("");
+  });
+
+  it("the conversation lands on main all the same, and the reply names what was left unpublished", async () => {
+    expect(outcome.run.stages.agent!.exitCode, outcome.run.logs).toBe(0);
+    expect(await world.repo.originGit("log", "-1", "--format=%s", "main")).toMatch(/Push hard$/);
+    await expect(world.onOrigin("mine.txt")).rejects.toThrow();
+    expect(outcome.reply).toContain("left unpublished and end with it: `feature/shared`, `gitclaw/issue-999`");
+  });
+});
+
+describe("a model that commits with git in a pull request's worktree", () => {
+  let outcome: Awaited<ReturnType<typeof runIssue>>;
+  beforeAll(async () => {
+    const author = await world.repo.clone("author-pr-work");
+    await gitIn(author, "switch", "-q", "-c", "pr-work");
+    const head = await commitFile(author, "work.txt", "work\n", "Start pr-work");
+    await gitIn(author, "push", "-q", "origin", "pr-work");
+    const pr = world.gh.createPullRequest({ title: "Work", user: "alice", head: { ref: "pr-work", sha: head } });
+    const cd = `cd "$(git worktree list --porcelain | sed -n 's|^worktree \\(.*/pr-${pr.number}\\)$|\\1|p')"`;
+    world.model.script([
+      { toolCalls: [{ name: "github", input: { op: "pr_checkout", pr: pr.number } }] },
+      ...[
+        `${cd} && echo fixed >> work.txt && git add -A && git commit -qm 'Fix work.txt' && echo more > more.txt && git add more.txt && git commit -qm 'Add more.txt' && git log --format=%an:%s -2`,
+        `${cd} && echo loose > loose.txt && git status --short`,
+      ].map((command) => ({ toolCalls: [bash(command)] })),
+      {
+        toolCalls: [{ name: "github", input: { op: "pr_push", branch: `pr-${pr.number}`, message: "Add loose.txt" } }],
+      },
+      {
+        toolCalls: [
+          bash(`${cd} && echo later > later.txt && git add -A && git commit -qm 'Later' && git log -1 --format=%s`),
+        ],
+      },
+      { text: "Pushed to the pull request." },
+    ]);
+    const issue = world.gh.createIssue({ title: `Finish PR #${pr.number}`, body: "Please.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const results = toolResultTexts(world.model.requests.at(-1)!.body);
+    outcome = { run, results, reply: world.gh.comments(issue.number).at(-1)!.body, issueNumber: issue.number };
+  });
+
+  it("git commit works there: no index.lock, no Permission denied", () => {
+    expect(outcome.run.stages.agent!.exitCode, outcome.run.logs).toBe(0);
+    expect(outcome.results[1]).toBe("gitclaw[bot]:Add more.txt\ngitclaw[bot]:Fix work.txt");
+    expect(outcome.results[2]).toBe("?? loose.txt");
+    expect(outcome.results[4]).toBe("Later");
+  });
+
+  it("pr_push delivers its commits, in order with their messages, then what was left uncommitted", async () => {
+    const log = await world.repo.originGit("log", "--format=%an|%s", "-4", "pr-work");
+    expect(log.split("\n")).toEqual([
+      "gitclaw[bot]|Add loose.txt",
+      "gitclaw[bot]|Add more.txt",
+      "gitclaw[bot]|Fix work.txt",
+      "Test|Start pr-work",
+    ]);
+    expect(await world.repo.originGit("log", "-1", "--format=%B", "pr-work~2")).toContain("Co-authored-by: alice");
+    expect(await world.repo.originGit("show", "pr-work:work.txt")).toBe("work\nfixed");
+  });
+
+  it("a commit made after the last pr_push is named in the reply as never pushed", () => {
+    expect(outcome.reply).toMatch(
+      /Pull request worktrees were discarded with work never pushed \(pr_push\): pr-\d+ \(\S+\): 1 commit never pushed/,
+    );
   });
 });

@@ -43,6 +43,7 @@ import {
   type WorktreeCommit,
 } from "../../git/worktree.ts";
 import { plural } from "../../github/markdown.ts";
+import { openWorktreeRepo, takeWorktreeRepo } from "./worktree-git.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */
 const MAX_CHECKOUTS = 10;
@@ -126,10 +127,13 @@ async function checkoutOne(
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headSha = await fetchHead(git, pr, remote);
   const registered = await existingWorktree(git, branch, place.base, force, context.tool);
-  await pointBranch(git, { branch, headSha, registered, force }, context.tool);
+  const moved = await pointBranch(git, { branch, headSha, registered, force }, context.tool);
   const crossRepository = remote !== "origin";
   await recordBranchConfig(git, branch, pr, remote);
   if (!registered) await addWorktree(git, branch, target, force);
+  const path = registered ?? target;
+  const tool = context.tool;
+  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, moved);
   return {
     number: pr.number,
     title: pr.title,
@@ -155,20 +159,20 @@ async function fetchHead(git: LocalGit, pr: PullRequest, remote: string): Promis
   return git.must(["rev-parse", tracking]);
 }
 
-/** Makes the local branch point at the head: created, left, or (with force) reset. */
+/** Makes the local branch point at the head: created, left, or (with force) reset; whether it was made or moved. */
 async function pointBranch(
   git: LocalGit,
   at: { branch: string; headSha: string; registered: string | undefined; force: boolean },
   tool: OpContext["tool"],
-): Promise<void> {
+): Promise<boolean> {
   const { branch, headSha, registered } = at;
   const existing = await git.run(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]);
   const existingSha = existing.stdout.trim();
   if (existing.exitCode !== 0) {
     await git.must(["branch", "--no-track", branch, headSha]);
-    return;
+    return true;
   }
-  if (existingSha === headSha) return;
+  if (existingSha === headSha) return false;
   if (!at.force)
     throw new ToolFailure(
       `local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`,
@@ -179,6 +183,7 @@ async function pointBranch(
       groupWritable: true,
     });
   else await git.must(["branch", "--force", "--no-track", branch, headSha]);
+  return true;
 }
 
 /** Where the branch pushes, and the pull request's facts pr_push reads back. */
@@ -309,6 +314,7 @@ async function commitPending(
   const number = /^pr-(\d+)$/.exec(branch)?.[1];
   const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
   const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
+  await takeWorktreeRepo(context, wt, worktree.path);
   const commit = await commitWorktree(
     wt,
     withTrailers(subject, context.commit),

@@ -98,6 +98,19 @@ describe("what the agent plants in its repository", () => {
     expect(await git.must(["rev-parse", "HEAD"])).toBe(before);
   });
 
+  it("a tree with a .git entry (git's own checks refuse it) is not taken, and its objects stay out", async () => {
+    const blob = (await tool("echo '[core] fsmonitor = touch /tmp/owned' | git hash-object -w --stdin")).stdout.trim();
+    const tree = (await tool(`printf '100644 blob ${blob}\\t.git\\n' | git mktree`)).stdout.trim();
+    const commit = (await tool(`git commit-tree ${tree} -p HEAD -m 'Plant .git'`)).stdout.trim();
+    expect((await tool(`git update-ref refs/heads/main ${commit}`)).exitCode).toBe(0);
+    const before = await git.must(["rev-parse", "HEAD"]);
+    const taken = await takeAgentCommits(git, agent);
+    expect(taken.head).toBeUndefined();
+    expect(taken.notes.join("\n")).toMatch(/were not taken/);
+    expect(await git.must(["rev-parse", "HEAD"])).toBe(before);
+    expect((await git.run(["cat-file", "-e", tree])).exitCode).not.toBe(0);
+  });
+
   it("a branch named like an option is not read", async () => {
     writeFileSync(join(agent.gitDir, "HEAD"), "ref: refs/heads/--upload-pack=touch /tmp/x\n");
     const taken = await takeAgentCommits(git, agent);

@@ -1,6 +1,15 @@
 // The orchestrator's git, as a GitHub-hosted runner has it: no identity anywhere (empty HOME, no
 // global or system config), concurrent pushes, conflicts, branches that refuse pushes, shallow clones.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -93,6 +102,27 @@ describe("commitAll", () => {
     chmodSync(join(repo.root, "hooks", "pre-commit"), 0o755);
     writeFileSync(join(repo.dir, "a.txt"), "a\n");
     await commitAll(runnerGit(repo.dir), "a");
+    expect(() => readFileSync(marker)).toThrow();
+  });
+
+  it("asks no git of a nested repository's configuration about it (its filters, its fetch)", async () => {
+    const repo = await fresh();
+    const marker = join(repo.root, "ran");
+    const nested = join(repo.dir, "nested");
+    // A tool command's nested repository, committed as a gitlink, with a filter of its own.
+    await execa("git", ["init", "-q", nested]);
+    await gitIn(nested, "config", "filter.evil.clean", `touch ${marker}; cat`);
+    await commitFile(nested, ".gitattributes", "* filter=evil\n");
+    await commitFile(nested, "inside.txt", "inside\n");
+    await commitAll(runnerGit(repo.dir), "nested");
+    rmSync(marker, { force: true });
+    // Same size, newer time: git must read the file again, through the filter, to know.
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(nested, "inside.txt"), later, later);
+    const git = runnerGit(repo.dir);
+    await git.must(["status", "--porcelain=v1", "-z"]);
+    await git.must(["diff", "HEAD", "--name-only"]);
+    await git.must(["fetch", "-q", "origin"], { remote: true });
     expect(() => readFileSync(marker)).toThrow();
   });
 });
