@@ -4,7 +4,7 @@
 // the same change (two files edited, one added). "today": the change is left in the working tree, as
 // a run without git commits leaves it. "agent commits": the command commits it in two commits with
 // git through the tools' `git` (src/git/agent-repo.ts), so the end of the run first takes them as
-// data (ref files read, object files copied into a quarantine and fetched with fsck). Measured in
+// data (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured in
 // each process by bench/trace-preload.ts: the end of a run, from its last model call to its log line
 // "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply).
 import { join } from "node:path";
@@ -83,7 +83,7 @@ export const agentGit: Benchmark = {
   name: "agent-git",
   title: "the end of a run that committed with git, 10k files",
   method:
-    'Whole agent stages on a repository of 10,000 files, a fresh checkout each, one bash call making the same change (two files edited, one added) then an answer. today: the change left uncommitted. agent commits: the change committed in two commits with git through the tools\' `git` (src/git/agent-repo.ts), taken as data at the end (ref files read, object files copied into a quarantine and fetched with fsck). Measured: the end of the run, from its last model call to its log line "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply), timed inside each process by bench/trace-preload.ts. Alternating, after a warmup.',
+    'Whole agent stages on a repository of 10,000 files, a fresh checkout each, one bash call making the same change (two files edited, one added) then an answer. today: the change left uncommitted. agent commits: the change committed in two commits with git through the tools\' `git` (src/git/agent-repo.ts), taken as data at the end (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured: the end of the run, from its last model call to its log line "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply), timed inside each process by bench/trace-preload.ts. Alternating, after a warmup.',
   defaultReps: 5,
   async run(ctx) {
     const world = await createWorld(respond, manyFiles());
@@ -111,7 +111,7 @@ export const agentGit: Benchmark = {
         },
       ],
       notes: [
-        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent-repo.ts): one trusted \`git fetch\` with fsck from the quarantine (fetch, upload-pack, pack-objects and unpack-objects: about 25–40 ms here) and three git calls checking where the commits start and moving the branch (about 10 ms); that is what stands above the target. Its slow repetitions (the max, ${ms(Math.max(...times.agent))}) are runs whose tools' git wrote copies of objects the trusted pack already holds (git writes a loose copy of an object it cannot freshen in a read-only alternate; seen as 69 KB of agent objects against 10 KB), which the take copies and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
+        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent-repo.ts): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then three git calls checking where the commits start and moving the branch. Slow repetitions of the agent side (the max, ${ms(Math.max(...times.agent))}) were seen where the tools' git wrote loose copies of objects the read-only trusted pack already holds, which the take reads and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
       ],
     };
   },
