@@ -38,20 +38,32 @@ export interface Tunnels {
 }
 
 const MAX_HEAD_BYTES = 64 * 1024;
+const SPARE_THREADS = 4;
+const F_SETFL = 4;
+const O_NONBLOCK = 0o4000;
 
 /** Serves connections to `listener` one thread each; `decide` judges each request head (null: too large). */
 export function serveTunnels(listener: number, decide: (head: string | null) => Promise<Decision>): Tunnels {
   const [wake, waker] = pipe();
+  // Several threads wait on it; those a connection woke in vain must not block in accept(2).
+  libc().fcntl(listener, F_SETFL, O_NONBLOCK);
   const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
   const threads = new Set<Promise<void>>();
+  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES };
+  let waiting = 0;
   let closing = false;
-  const start = () => {
-    if (closing) return;
-    const thread = runThread(source, { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES }, start, decide);
-    threads.add(thread);
-    void thread.then(() => threads.delete(thread));
+  // A few threads wait for connections at any time: a burst is accepted without waiting for threads to start.
+  const topUp = () => {
+    for (; !closing && waiting < SPARE_THREADS; waiting++) {
+      const thread = runThread(source, init, decide, () => {
+        waiting--;
+        topUp();
+      });
+      threads.add(thread);
+      void thread.then(() => threads.delete(thread));
+    }
   };
-  start();
+  topUp();
   return {
     close: async () => {
       closing = true;
@@ -64,12 +76,15 @@ export function serveTunnels(listener: number, decide: (head: string | null) => 
   };
 }
 
-/** One thread: `accepted` once it has its connection (time for the next thread); resolves when it ends. */
+/**
+ * One thread: `accepted` once it has its connection (time for another thread); resolves when it ends.
+ * One that fails before (libc cannot be loaded) is not replaced: connections then wait, never go around.
+ */
 function runThread(
   source: string,
   init: object,
-  accepted: () => void,
   decide: (head: string | null) => Promise<Decision>,
+  accepted: () => void,
 ): Promise<void> {
   const worker = new Worker(source, { smol: true } as WorkerOptions);
   // A thread never keeps gitclaw alive: close() wakes them all and waits for them.
@@ -78,7 +93,8 @@ function runThread(
   const answer = async (asked: Asked) => {
     if (asked.type === "accepted") return accepted();
     if (asked.type === "head") {
-      decision = await decide(asked.head);
+      // Should deciding fail, the client is hung up on: the thread must not wait forever.
+      decision = await decide(asked.head).catch(() => ({ answer: "" }));
       if ("answer" in decision) return worker.postMessage({ answer: decision.answer });
       const { addresses, port, toUpstream, toClient } = decision;
       return worker.postMessage({ addresses, port, toUpstream, toClient });

@@ -124,6 +124,32 @@ describe("a tunnel", () => {
     mirror.close();
   });
 
+  it("ends with the proxy after many tunnels: no thread is left waiting", async () => {
+    const { proxy: own, socket } = await tunnelTo(port);
+    const echoed = (text: string) =>
+      new Promise<void>((done) => {
+        socket.once("data", (data: Buffer) => {
+          expect(data.toString()).toContain(text.toUpperCase());
+          done();
+        });
+        socket.write(text);
+      });
+    await echoed("warm");
+    // Each of these connections wakes every waiting thread; only one of them gets it.
+    const tunnel = () =>
+      new Promise<void>((done) => {
+        const next = createConnection(socket.remotePort!, "127.0.0.1", () =>
+          next.write(`CONNECT 127.0.0.2:${port} HTTP/1.1\r\n\r\nhello`),
+        );
+        next.on("data", (data: Buffer) => data.includes("HELLO") && next.end());
+        next.on("close", () => done());
+      });
+    // Time for the threads that replace those used to start and wait too.
+    for (let i = 0; i < 10; i++) await tunnel().then(() => Bun.sleep(150));
+    socket.end();
+    await own.close();
+  });
+
   it("ends with the proxy: close() hangs up an open tunnel and returns", async () => {
     const { proxy: own, socket } = await tunnelTo(port);
     const hungUp = new Promise<void>((done) => socket.on("close", () => done()));
