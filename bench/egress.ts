@@ -8,6 +8,7 @@ import { prepareConfinedSandbox } from "../src/egress/egress.ts";
 import { startProcess } from "../src/tools/bash/process.ts";
 import type { Sandbox } from "../src/tools/sandbox/sandbox.ts";
 import { ptr } from "bun:ffi";
+import { readFileSync } from "node:fs";
 import { libc, listenOnLoopback } from "../src/egress/libc.ts";
 import { egressPolicy } from "../src/egress/policy.ts";
 import { startEgressProxy } from "../src/egress/proxy.ts";
@@ -34,16 +35,22 @@ async function asTool(sandbox: Sandbox, env: Record<string, string>, command: st
 }
 
 /** Runs `script` in a Bun process of its own; it prints the port it listens on. */
-async function listening(script: string): Promise<{ port: number; stop(): void }> {
+async function listening(script: string): Promise<{ port: number; pid: number; stop(): void }> {
   const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
   const reader = child.stdout.getReader();
   const { value } = await reader.read();
   reader.releaseLock();
-  return { port: Number(new TextDecoder().decode(value).trim()), stop: () => child.kill() };
+  return { port: Number(new TextDecoder().decode(value).trim()), pid: child.pid, stop: () => child.kill() };
+}
+
+/** The CPU time a process has used so far, in ms (the kernel counts it in ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** The loopback server, in a process of its own as a real server would be: not in the proxy's event loop. */
-async function startServer(): Promise<{ port: number; stop(): void }> {
+async function startServer(): Promise<{ port: number; pid: number; stop(): void }> {
   const script = `const big = Buffer.alloc(${BIG}, 7);
     const server = Bun.serve({ hostname: "127.0.0.2", port: 0,
       fetch: (request) => new Response(new URL(request.url).pathname === "/big" ? big : "ok\\n") });
@@ -59,27 +66,47 @@ function startBareTunnel(): { port: number; stop(): Promise<void> } {
   return { port: listener.port, stop: proxy.close };
 }
 
-/** curl's download speed in MB/s, run by the benchmark itself. */
-async function curlSpeed(args: string[]): Promise<number> {
+/** CPU time (ms) summed over rounds: curl's, the server's, and this process's (the bare tunnel's threads). */
+type CpuTotals = { curl: number; server: number; gitclaw: number };
+
+/** curl's download speed in MB/s, run by the benchmark itself; adds the CPU it took to `cpu`. */
+async function curlSpeed(args: string[], cpu?: CpuTotals, serverPid?: number): Promise<number> {
+  const [server, own] = [serverPid ? cpuMsOf(serverPid) : 0, process.cpuUsage()];
   const child = Bun.spawn(["curl", "-sS", "-o", "/dev/null", "-w", "%{speed_download}", ...args], { stdout: "pipe" });
-  return Number(await new Response(child.stdout).text()) / 1e6;
+  const speed = Number(await new Response(child.stdout).text()) / 1e6;
+  await child.exited;
+  if (cpu && serverPid) {
+    const used = process.cpuUsage(own);
+    const curl = child.resourceUsage()?.cpuTime;
+    cpu.curl += curl ? Number(curl.user + curl.system) / 1000 : 0;
+    cpu.server += cpuMsOf(serverPid) - server;
+    cpu.gitclaw += (used.user + used.system) / 1000;
+  }
+  return speed;
 }
 
-/** Where a missed throughput target goes: the bare tunnel against no tunnel, in the same rounds. */
-async function tunnelBreakdown(ctx: BenchContext, serverPort: number): Promise<string> {
+/** CPU per download, in ms. */
+const perDownload = (cpu: CpuTotals, rounds: number) =>
+  `curl ${(cpu.curl / rounds).toFixed(0)}, the server ${(cpu.server / rounds).toFixed(0)}, gitclaw's process ${(cpu.gitclaw / rounds).toFixed(0)}`;
+
+/** Where a missed throughput target goes: the bare tunnel against no tunnel, in the same rounds, with the CPU each took. */
+async function tunnelBreakdown(ctx: BenchContext, server: { port: number; pid: number }): Promise<string> {
   const tunnel = startBareTunnel();
+  const cpu = { direct: { curl: 0, server: 0, gitclaw: 0 }, tunnel: { curl: 0, server: 0, gitclaw: 0 } };
+  const big = `http://127.0.0.2:${server.port}/big`;
   try {
     const rounds = await alternate(
       { ...ctx, log: () => {} },
       {
-        direct: () => curlSpeed([`http://127.0.0.2:${serverPort}/big`]),
-        tunnel: () => curlSpeed(["-x", `http://127.0.0.1:${tunnel.port}`, `http://127.0.0.2:${serverPort}/big`]),
+        direct: () => curlSpeed([big], cpu.direct, server.pid),
+        tunnel: () => curlSpeed(["-x", `http://127.0.0.1:${tunnel.port}`, big], cpu.tunnel, server.pid),
       },
     );
     const [d, t] = [median(rounds.direct), median(rounds.tunnel)];
     return (
       `egress: the proxy's tunnel alone (its splice(2) threads on a listening socket of the host: no namespace, no name to resolve) between curl and the server gives ${t.toFixed(0)} MB/s against ${d.toFixed(0)} MB/s direct (${ratio(t, d)}, medians of ${ctx.reps} alternating rounds, curl run by the benchmark). ` +
-      "No byte is copied in user space, but every byte crosses two TCP connections on the loopback instead of one, and the second one's kernel work competes with curl and the server for the machine's cores."
+      `CPU per download, in ms: direct, ${perDownload(cpu.direct, rounds.direct.length)}; through the tunnel, ${perDownload(cpu.tunnel, rounds.tunnel.length)}. ` +
+      "No byte is copied in user space, but every byte crosses two TCP connections on the loopback instead of one: the second one's kernel work (the tunnel threads', and curl's part of it) is added to what curl and the server do, on a machine whose cores they already keep busy."
     );
   } finally {
     await tunnel.stop();
@@ -157,7 +184,7 @@ export const egress = {
             met: tp / td >= 0.8,
           },
         ],
-        notes: tp / td >= 0.8 ? [] : [await tunnelBreakdown(ctx, server.port)],
+        notes: tp / td >= 0.8 ? [] : [await tunnelBreakdown(ctx, server)],
       };
     } finally {
       for (const side of [confined, open]) {

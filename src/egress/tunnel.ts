@@ -3,8 +3,8 @@
 // head and hands it to the proxy, which decides (src/egress/proxy.ts). Refused: the thread writes
 // the proxy's answer. Allowed: it connects to the addresses the proxy resolved and moves the bytes
 // both ways with splice(2) through a pipe, inside the kernel: no copy in user space (bench egress).
-// Blocking calls stay in these threads, never in gitclaw's event loop. A shared pipe wakes them all
-// when the proxy closes (its write end closes). The threads' code: src/egress/tunnel-thread.ts.
+// Their waits (poll(2)) stay in these threads, never in gitclaw's event loop. A shared pipe wakes
+// them all when the proxy closes (its write end closes). The threads' code: src/egress/tunnel-thread.ts.
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
 import { threadSource } from "./tunnel-thread.ts";
 
