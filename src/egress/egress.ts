@@ -40,8 +40,8 @@ export async function prepareConfinedSandbox(
   const policy = egressPolicy(network.config, options.workspace);
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
-  const proxy = await startEgressProxy(policy, network.resolve ?? systemResolver);
-  const egress = { socketPath: proxy.socketPath, onRefused: proxy.refusedAround };
+  const proxy = startEgressProxy(policy, network.resolve ?? systemResolver);
+  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
   const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
     await proxy.close();
     throw error;

@@ -2,18 +2,31 @@
 // own loopback. Nothing outside is routed: no other host, no IPv6, no UDP, no DNS server (the
 // host's 127.0.0.53 is not this loopback), none of the machine's local services, nor the cloud
 // metadata address. The one way out is gitclaw's egress proxy (src/egress/proxy.ts): a root
-// process (the holder below) lives in the namespace, listens on 127.0.0.1 there and carries each
-// connection to the proxy's Unix socket, which path-named sockets reach across network namespaces.
+// process (the holder below) makes a socket listening on 127.0.0.1 in the namespace and hands it to
+// gitclaw over a Unix socket (SCM_RIGHTS; a path-named socket is reached across network
+// namespaces). The proxy accepts the tool commands' connections on it, and the holder never reads
+// what they send. A socket keeps the namespace it was made in, so the connections stay in there.
 // Tool commands enter the namespace with nsenter (launchAs, src/tools/bash/process.ts) as the tool
 // user, who cannot leave it or change it: that takes CAP_SYS_ADMIN / CAP_NET_ADMIN, which no
 // process of the tool user has. Unsetting HTTP_PROXY only loses the way out.
-import { relayHandlers } from "../../egress/relay.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  LIBC_SYMBOLS,
+  libc,
+  listenOnLoopback,
+  oneByteMessage,
+  sendFd,
+  takeSentFd,
+  unixListener,
+} from "../../egress/libc.ts";
 import { startHolder } from "./holder.ts";
 
 export interface NetworkNamespace {
   /** The holder's pid: tool commands enter the network namespace of this process. */
   pid: number;
-  /** The forwarder's port on the namespace's 127.0.0.1: HTTP_PROXY of the tool commands. */
+  /** The proxy's port on the namespace's 127.0.0.1: HTTP_PROXY of the tool commands. */
   port: number;
   /** Ends the holder, and with it the namespace once no tool process is left in it. */
   close(): Promise<void>;
@@ -24,7 +37,7 @@ export interface NetworkNamespace {
 // an attempt fails at once, answered by the kernel: a TCP reset (RST+ACK, sequence 0) from the
 // address tried, or an ICMP port unreachable that quotes the datagram (a DNS query's name
 // included). A packet socket reads those answers, behind a classic BPF filter that keeps only
-// outgoing packets and none between 127.0.0.1 and itself (the forwarder's bytes, the commands' own
+// outgoing packets and none between 127.0.0.1 and itself (the proxy's connections, the commands' own
 // servers); each refusal is printed as "drop <host or address> <tcp/port | udp/port | dns>". Without
 // `ip`, attempts fail as unroutable and are not seen.
 const OBSERVER = String.raw`
@@ -33,11 +46,7 @@ const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin"
 const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
   .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
 if (routed) {
-  const packets = dlopen("libc.so.6", {
-    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-    setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
-    recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
-  }).symbols;
+  const packets = libc;
   const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
   const fd = packets.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
   // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
@@ -88,70 +97,71 @@ if (routed) {
 }
 `;
 
-// Plain JavaScript for `bun -e`, run as root in the new namespace. Argument: the proxy's socket.
-// Brings the loopback up (SIOCSIFFLAGS, no `ip` needed), then forwards 127.0.0.1:<port> to the
-// socket. Prints "ready <pid> <port>", or fails with one line on stderr.
+// Plain JavaScript for `bun -e`, run as root in the new namespace. Argument: the Unix socket where
+// gitclaw waits for the proxy's listening socket. Brings the loopback up (SIOCSIFFLAGS, no `ip`
+// needed), listens on 127.0.0.1 there and hands that socket to gitclaw (SCM_RIGHTS), whose proxy
+// accepts the tool commands' connections on it (src/egress/tunnel.ts): the holder itself reads
+// nothing a tool command sends. Prints "ready <pid> <port>", or fails with one line on stderr.
 const HOLDER = String.raw`
 const { dlopen, ptr } = require("bun:ffi");
-const [socketPath] = process.argv.slice(1);
+const [handoffPath] = process.argv.slice(1);
+const libc = dlopen("libc.so.6", ${JSON.stringify(LIBC_SYMBOLS)}).symbols;
+${oneByteMessage}
+let port;
 try {
-  const libc = dlopen("libc.so.6", {
-    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-    ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
-    close: { args: ["i32"], returns: "i32" },
-  });
   const SIOCGIFFLAGS = 0x8913, SIOCSIFFLAGS = 0x8914, IFF_UP = 0x1, AF_INET = 2, SOCK_DGRAM = 2;
-  const fd = libc.symbols.socket(AF_INET, SOCK_DGRAM, 0);
+  const fd = libc.socket(AF_INET, SOCK_DGRAM, 0);
   const ifreq = Buffer.alloc(40);
   ifreq.write("lo");
-  if (fd < 0 || libc.symbols.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
+  if (fd < 0 || libc.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
   ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | IFF_UP, 16);
-  if (libc.symbols.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
-  libc.symbols.close(fd);
+  if (libc.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
+  libc.close(fd);
+  const listener = (${listenOnLoopback})(libc, ptr);
+  (${sendFd})(libc, ptr, handoffPath, listener.fd);
+  libc.close(listener.fd);
+  port = listener.port;
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 ${OBSERVER}
-// The relay of src/egress/relay.ts, from its source: each connection to the proxy's socket, both ways.
-const relay = (${relayHandlers})();
-const fresh = () => ({ pending: null, early: [] });
-const server = Bun.listen({
-  hostname: "127.0.0.1",
-  port: 0,
-  socket: {
-    ...relay,
-    open(client) {
-      client.data = fresh();
-      Bun.connect({ unix: socketPath, data: fresh(), socket: relay }).then(
-        (proxy) => relay.link(client, proxy),
-        () => client.end(),
-      );
-    },
-  },
-});
-console.log("ready " + process.pid + " " + server.port);
+console.log("ready " + process.pid + " " + port);
 for await (const _ of Bun.stdin.stream());
 observe?.();
 process.exit(0);
 `;
 
-/** Opens the namespace with its forwarder to `socketPath`, or says why it cannot be had here. */
+/** Opens the namespace and hands the proxy's listening socket there to `serve`, or says why it cannot be had here. */
 export async function openNetworkNamespace(options: {
   root: boolean;
-  socketPath: string;
+  /** Accepts the tool commands' connections on this listening socket (gitclaw's egress proxy), and closes it. */
+  serve(listener: number): void;
   /** Each attempt around the proxy the kernel refused: the host (a DNS query's name) or address, and what it was. */
   onRefused?: (host: string, kind: string) => void;
 }): Promise<NetworkNamespace | string> {
-  const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", options.socketPath];
-  const onLine = (line: string) => {
-    const [word, host, kind] = line.split(" ");
-    if (word === "drop" && host && kind) options.onRefused?.(host, kind);
-  };
-  const holder = await startHolder(command, options.root, onLine);
-  if (typeof holder === "string") return `a network namespace cannot be made here (${holder})`;
-  const [pid, port] = holder.fields.map(Number);
-  return { pid: pid!, port: port!, close: holder.close };
+  const dir = mkdtempSync(join(tmpdir(), "gitclaw-net-"));
+  const handoff = unixListener(join(dir, "handoff.sock"));
+  try {
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join(dir, "handoff.sock")];
+    const onLine = (line: string) => {
+      const [word, host, kind] = line.split(" ");
+      if (word === "drop" && host && kind) options.onRefused?.(host, kind);
+    };
+    const holder = await startHolder(command, options.root, onLine);
+    if (typeof holder === "string") return `a network namespace cannot be made here (${holder})`;
+    const listener = takeSentFd(handoff);
+    if (listener === undefined) {
+      await holder.close();
+      return "a network namespace cannot be made here (its listening socket did not arrive)";
+    }
+    options.serve(listener);
+    const [pid, port] = holder.fields.map(Number);
+    return { pid: pid!, port: port!, close: holder.close };
+  } finally {
+    libc().close(handoff);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Why no network namespace can be made here, or undefined when one can (the doctor's probe). */

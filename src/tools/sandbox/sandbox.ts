@@ -86,11 +86,12 @@ export interface SandboxOptions {
   /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
   shareBy?: "view" | "permissions";
   /**
-   * Confines the tool commands' network to gitclaw's egress proxy, listening on this Unix socket
-   * (src/egress/): where that cannot be done, there is no isolated sandbox, and the reason says why.
+   * Confines the tool commands' network to gitclaw's egress proxy, which serves the connections to
+   * the namespace's listening socket (src/egress/): where that cannot be done, there is no isolated
+   * sandbox, and the reason says why.
    */
   egress?: {
-    socketPath: string;
+    serve(listener: number): void;
     /** Each attempt around the proxy the kernel refused (network.ts). */
     onRefused(host: string, kind: string): void;
   };

@@ -1,16 +1,21 @@
-// The egress proxy (src/egress/proxy.ts) on its Unix socket: CONNECT tunnels and plain requests to
-// allowed hosts, refusals counted per host, names resolved by its own resolver; loopback only.
+// The egress proxy (src/egress/proxy.ts) on a listening socket of its own: CONNECT tunnels and plain
+// requests to allowed hosts, refusals counted per host, names resolved by its own resolver; its
+// zero-copy tunnels (src/egress/tunnel.ts) carry every byte both ways and end with it. Loopback only.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createConnection, createServer, type Server } from "node:net";
+import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ptr } from "bun:ffi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { libc, listenOnLoopback } from "../../../src/egress/libc.ts";
 import { egressPolicy } from "../../../src/egress/policy.ts";
 import { type EgressProxy, hostsFileResolver, startEgressProxy } from "../../../src/egress/proxy.ts";
 
 let echo: Server;
 let port: number;
 let proxy: EgressProxy;
+let proxyPort: number;
 let dir: string;
 
 beforeAll(async () => {
@@ -21,10 +26,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "gitclaw-proxy-test-"));
   writeFileSync(join(dir, "hosts"), "# test names\n127.0.0.2 allowed.test Other.Test\n169.254.169.254 metadata.test\n");
   const policy = egressPolicy({ allow: ["allowed.test", "metadata.test"] }, "/");
-  proxy = await startEgressProxy(
+  proxy = startEgressProxy(
     policy,
     hostsFileResolver(join(dir, "hosts"), async () => []),
   );
+  const listener = listenOnLoopback(libc(), ptr);
+  proxy.serve(listener.fd);
+  proxyPort = listener.port;
 });
 afterAll(async () => {
   await proxy.close();
@@ -35,7 +43,7 @@ afterAll(async () => {
 /** Sends `request` to the proxy, then `after` once the proxy answered; returns everything it said. */
 function exchange(request: string, after = ""): Promise<string> {
   return new Promise((done, fail) => {
-    const socket = createConnection(proxy.socketPath);
+    const socket = createConnection(proxyPort, "127.0.0.1");
     let said = "";
     socket.on("data", (data) => {
       said += data.toString();
@@ -77,5 +85,76 @@ describe("the egress proxy", () => {
 
   it("counts the allowed hosts it connected", () => {
     expect(proxy.counts.allowed.get("allowed.test")).toBe(1);
+  });
+});
+
+/** A proxy of its own that allows 127.0.0.2, and a connection to it that asked for a tunnel to `target`. */
+async function tunnelTo(target: number): Promise<{ proxy: EgressProxy; socket: Socket; said: () => Buffer }> {
+  const own = startEgressProxy(egressPolicy({ allow: ["127.0.0.2"] }, "/"));
+  const listener = listenOnLoopback(libc(), ptr);
+  own.serve(listener.fd);
+  const socket = createConnection(listener.port, "127.0.0.1");
+  const chunks: Buffer[] = [];
+  const answered = new Promise<void>((done) =>
+    socket.on("data", (data: Buffer) => {
+      chunks.push(data);
+      if (Buffer.concat(chunks).includes("\r\n\r\n")) done();
+    }),
+  );
+  socket.write(`CONNECT 127.0.0.2:${target} HTTP/1.1\r\n\r\n`);
+  await answered;
+  return { proxy: own, socket, said: () => Buffer.concat(chunks) };
+}
+
+describe("a tunnel", () => {
+  it("carries every byte both ways, and the client's end of input to the server", async () => {
+    // Echoes exactly, and ends once the client has: the tunnel must pass the half-close on.
+    const mirror = createServer((socket) => socket.pipe(socket));
+    await new Promise<void>((done) => mirror.listen(0, "127.0.0.2", done));
+    const { proxy: own, socket, said } = await tunnelTo((mirror.address() as { port: number }).port);
+    const sent = randomBytes(8 * 1024 * 1024);
+    const ended = new Promise<void>((done) => socket.on("end", done));
+    socket.end(sent);
+    await ended;
+    const head = "HTTP/1.1 200 Connection Established\r\n\r\n";
+    expect(said().subarray(0, head.length).toString()).toBe(head);
+    expect(said().subarray(head.length).equals(sent)).toBe(true);
+    expect(own.counts.allowed.get("127.0.0.2")).toBe(1);
+    await own.close();
+    mirror.close();
+  });
+
+  it("ends with the proxy after many tunnels: no thread is left waiting", async () => {
+    const { proxy: own, socket } = await tunnelTo(port);
+    const echoed = (text: string) =>
+      new Promise<void>((done) => {
+        socket.once("data", (data: Buffer) => {
+          expect(data.toString()).toContain(text.toUpperCase());
+          done();
+        });
+        socket.write(text);
+      });
+    await echoed("warm");
+    // Each of these connections wakes every waiting thread; only one of them gets it.
+    const tunnel = () =>
+      new Promise<void>((done) => {
+        const next = createConnection(socket.remotePort!, "127.0.0.1", () =>
+          next.write(`CONNECT 127.0.0.2:${port} HTTP/1.1\r\n\r\nhello`),
+        );
+        next.on("data", (data: Buffer) => data.includes("HELLO") && next.end());
+        next.on("close", () => done());
+      });
+    // Time for the threads that replace those used to start and wait too.
+    for (let i = 0; i < 10; i++) await tunnel().then(() => Bun.sleep(150));
+    socket.end();
+    await own.close();
+  });
+
+  it("ends with the proxy: close() hangs up an open tunnel and returns", async () => {
+    const { proxy: own, socket } = await tunnelTo(port);
+    const hungUp = new Promise<void>((done) => socket.on("close", () => done()));
+    await own.close();
+    await hungUp;
+    expect(socket.destroyed).toBe(true);
   });
 });

@@ -1,0 +1,267 @@
+// The code of the egress proxy's tunnel threads (src/egress/tunnel.ts), run from its source text:
+// each function below may use nothing but globals, its arguments and the others, by name. One thread
+// accepts one connection, reads its request head, asks the proxy, and then either writes the
+// proxy's refusal or connects and splices both ways. Every socket is non-blocking, every wait a
+// poll(2) that the proxy's wake pipe ends.
+import type { ptr as Ptr } from "bun:ffi";
+
+/** What every part of the thread works with. */
+interface Thread {
+  // biome-ignore lint/suspicious/noExplicitAny: libc symbols, loaded in the thread from their table.
+  c: any;
+  ptr: typeof Ptr;
+  errno(): number;
+  /** Readable (hung up) once the proxy closes. */
+  wake: number;
+  maxHead: number;
+  /** What the thread opened, closed when it ends. */
+  open: number[];
+  post(data: object): void;
+  /** The proxy's next message. */
+  next(): Promise<Reply>;
+  k: typeof CONSTANTS;
+}
+
+/** The proxy's answers (src/egress/tunnel.ts). */
+interface Reply {
+  answer?: string;
+  addresses?: string[];
+  port?: number;
+  toUpstream?: string;
+  toClient?: string;
+}
+
+type Direction = ReturnType<typeof openDirection>;
+type Wanted = [fd: number, events: number];
+
+// Linux x86-64 and arm64 values, written into the thread's source.
+const CONSTANTS = {
+  POLLIN: 1,
+  POLLOUT: 4,
+  EINTR: 4,
+  EAGAIN: 11,
+  EINPROGRESS: 115,
+  NONBLOCK_CLOEXEC: 0o4000 | 0o2000000,
+  MSG_NOSIGNAL: 0x4000,
+  SPLICE_MOVE_NONBLOCK: 1 | 2,
+  F_SETPIPE_SZ: 1031,
+  SHUT_WR: 1,
+  PIPE_BYTES: 1 << 20,
+  ERRORS: {
+    101: "ENETUNREACH",
+    104: "ECONNRESET",
+    110: "ETIMEDOUT",
+    111: "ECONNREFUSED",
+    113: "EHOSTUNREACH",
+  } as Record<number, string>,
+};
+
+/** The thread's whole source text. */
+export function threadSource(): string {
+  const parts = [
+    waitFor,
+    sendAll,
+    readHead,
+    connectUpstream,
+    connectOne,
+    refuse,
+    openDirection,
+    stepDirection,
+    moveBoth,
+    acceptOne,
+    serveConnection,
+  ];
+  return `${parts.join("\n")}\n(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});\n`;
+}
+
+/** Waits for its first message (libc's symbols, the listener, the wake pipe), then serves one connection. */
+function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
+  const scope = globalThis as unknown as { onmessage: (event: MessageEvent) => void; postMessage(data: object): void };
+  scope.onmessage = (event) => {
+    const c: Thread["c"] = ffi.dlopen("libc.so.6", event.data.symbols).symbols;
+    const t: Thread = {
+      c,
+      ptr: ffi.ptr,
+      errno: () => ffi.read.i32(c.__errno_location(), 0),
+      wake: event.data.wake,
+      maxHead: event.data.maxHead,
+      open: [],
+      post: (data) => scope.postMessage(data),
+      next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
+      k,
+    };
+    void serveConnection(t, event.data.listener).finally(() => {
+      for (const fd of t.open) c.close(fd);
+      scope.postMessage({ type: "done" });
+    });
+  };
+}
+
+/** Waits for one of `wanted`; false once the proxy closes. */
+function waitFor(t: Thread, wanted: Wanted[]): boolean {
+  const fds = Buffer.alloc(8 * (wanted.length + 1));
+  [...wanted, [t.wake, t.k.POLLIN]].forEach(([fd, events], i) => {
+    fds.writeInt32LE(fd!, 8 * i);
+    fds.writeInt16LE(events!, 8 * i + 4);
+  });
+  while (t.c.poll(t.ptr(fds), wanted.length + 1, -1) < 0) if (t.errno() !== t.k.EINTR) return false;
+  return fds.readInt16LE(8 * wanted.length + 6) === 0;
+}
+
+/** Writes all of `bytes` to `fd`; false when it cannot. */
+function sendAll(t: Thread, fd: number, bytes: Buffer): boolean {
+  for (let at = 0; at < bytes.length; ) {
+    const n = Number(t.c.send(fd, t.ptr(bytes, at), bytes.length - at, t.k.MSG_NOSIGNAL));
+    if (n > 0) at += n;
+    else if (t.errno() !== t.k.EAGAIN || !waitFor(t, [[fd, t.k.POLLOUT]])) return false;
+  }
+  return true;
+}
+
+/** The request head (latin1, without its blank line; null: too large) and what followed it; undefined if the client left. */
+function readHead(t: Thread, client: number): { head: string | null; rest: Buffer } | undefined {
+  const chunk = Buffer.alloc(64 * 1024);
+  let seen = Buffer.alloc(0);
+  for (;;) {
+    const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
+    if (n === 0 || (n < 0 && t.errno() !== t.k.EAGAIN)) return undefined;
+    if (n < 0) {
+      if (!waitFor(t, [[client, t.k.POLLIN]])) return undefined;
+      continue;
+    }
+    seen = Buffer.concat([seen, chunk.subarray(0, n)]);
+    const end = seen.indexOf("\r\n\r\n");
+    if (end >= 0) return { head: seen.toString("latin1", 0, end), rest: seen.subarray(end + 4) };
+    if (seen.length > t.maxHead) return { head: null, rest: Buffer.alloc(0) };
+  }
+}
+
+/** A connected socket to the first of `addresses` that answers, or why none did. */
+function connectUpstream(t: Thread, addresses: string[], port: number): number | string {
+  let reason = "no address";
+  for (const address of addresses) {
+    const connected = connectOne(t, address, port);
+    if (typeof connected === "number") return connected;
+    reason = `${address}:${port}: ${connected}`;
+  }
+  return reason;
+}
+
+/** A socket connected to `address`, or the error's name. */
+function connectOne(t: Thread, address: string, port: number): number | string {
+  const family = address.includes(":") ? 10 : 2;
+  const sockaddr = Buffer.alloc(28);
+  sockaddr.writeUInt16LE(family, 0);
+  sockaddr.writeUInt16BE(port, 2);
+  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\0`)), t.ptr(sockaddr, family === 10 ? 8 : 4)) !== 1)
+    return "not an address";
+  const fd = t.c.socket(family, 1 | t.k.NONBLOCK_CLOEXEC, 0);
+  if (fd < 0) return `socket: errno ${t.errno()}`;
+  t.open.push(fd);
+  let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
+  if (code === t.k.EINPROGRESS) {
+    if (!waitFor(t, [[fd, t.k.POLLOUT]])) return "the proxy closed";
+    const error = new Int32Array([0, 4]);
+    t.c.getsockopt(fd, 1 /* SOL_SOCKET */, 4 /* SO_ERROR */, t.ptr(error), t.ptr(error, 4));
+    code = error[0]!;
+  }
+  return code === 0 ? fd : (t.k.ERRORS[code] ?? `errno ${code}`);
+}
+
+/** Gives the proxy's refusal, then waits for the client to hang up. */
+function refuse(t: Thread, client: number, answer: string): void {
+  if (!sendAll(t, client, Buffer.from(answer))) return;
+  t.c.shutdown(client, t.k.SHUT_WR);
+  const chunk = Buffer.alloc(16 * 1024);
+  for (;;) {
+    const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
+    if (n === 0 || (n < 0 && t.errno() !== t.k.EAGAIN)) return;
+    if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]])) return;
+  }
+}
+
+/** One direction of a tunnel: `first`, then `from`'s bytes to `to` through a pipe of its own. */
+function openDirection(t: Thread, from: number, to: number, first: Buffer) {
+  const fds = new Int32Array(2);
+  if (t.c.pipe2(t.ptr(fds), t.k.NONBLOCK_CLOEXEC) !== 0) return undefined;
+  t.open.push(fds[0]!, fds[1]!);
+  // A larger pipe moves more per call (the default holds 64 KiB).
+  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.k.PIPE_BYTES);
+  return { from, to, first, out: fds[0]!, in: fds[1]!, piped: 0, ended: false, done: false };
+}
+
+/** Moves what it can; returns what to wait for, null once done, false on an error. */
+function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | false {
+  const { k } = t;
+  for (; d.first.length > 0; ) {
+    const n = Number(t.c.send(d.to, t.ptr(d.first), d.first.length, k.MSG_NOSIGNAL));
+    if (n <= 0) return t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
+    d.first = d.first.subarray(n);
+  }
+  for (;;) {
+    if (d.piped > 0) {
+      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_MOVE_NONBLOCK));
+      if (n <= 0) return n < 0 && t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
+      d.piped -= n;
+    } else if (d.ended) {
+      t.c.shutdown(d.to, k.SHUT_WR);
+      d.done = true;
+      return null;
+    } else {
+      const n = Number(t.c.splice(d.from, null, d.in, null, k.PIPE_BYTES, k.SPLICE_MOVE_NONBLOCK));
+      if (n < 0) return t.errno() === k.EAGAIN ? [d.from, k.POLLIN] : false;
+      if (n === 0) d.ended = true;
+      d.piped += n;
+    }
+  }
+}
+
+/** Both directions until both ended, one failed, or the proxy closes. */
+function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
+  for (;;) {
+    const wanted: Wanted[] = [];
+    for (const d of directions) {
+      const want = d.done ? null : stepDirection(t, d);
+      if (want === false) return;
+      if (want) wanted.push(want);
+    }
+    if (wanted.length === 0 || !waitFor(t, wanted)) return;
+  }
+}
+
+/** Accepts one connection; undefined once the proxy closes. */
+function acceptOne(t: Thread, listener: number): number | undefined {
+  for (;;) {
+    if (!waitFor(t, [[listener, t.k.POLLIN]])) return undefined;
+    const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
+    if (fd >= 0) {
+      t.open.push(fd);
+      return fd;
+    }
+    if (t.errno() !== t.k.EAGAIN && t.errno() !== t.k.EINTR) return undefined;
+  }
+}
+
+/** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it. */
+async function serveConnection(t: Thread, listener: number): Promise<void> {
+  const client = acceptOne(t, listener);
+  t.post({ type: "accepted" });
+  const request = client === undefined ? undefined : readHead(t, client);
+  if (client === undefined || !request) return;
+  t.post({ type: "head", head: request.head });
+  const decision = await t.next();
+  if (decision.answer !== undefined) return refuse(t, client, decision.answer);
+  const upstream = connectUpstream(t, decision.addresses!, decision.port!);
+  if (typeof upstream === "string") {
+    t.post({ type: "unreachable", reason: upstream });
+    return refuse(t, client, (await t.next()).answer!);
+  }
+  t.post({ type: "connected" });
+  await t.next();
+  const toUpstream = Buffer.concat([Buffer.from(decision.toUpstream!, "latin1"), request.rest]);
+  const directions = [
+    openDirection(t, client, upstream, toUpstream),
+    openDirection(t, upstream, client, Buffer.from(decision.toClient!, "latin1")),
+  ];
+  if (directions[0] && directions[1]) moveBoth(t, [directions[0], directions[1]]);
+}
