@@ -76028,7 +76028,10 @@ var SAFE_CONFIG = [
   ["core.fsmonitor", "false"],
   ["credential.helper", ""],
   ["protocol.ext.allow", "never"],
-  ["http.followRedirects", "false"]
+  ["http.followRedirects", "false"],
+  ["diff.ignoreSubmodules", "dirty"],
+  ["fetch.recurseSubmodules", "false"],
+  ["submodule.recurse", "false"]
 ].flatMap(([key, value]) => ["-c", `${key}=${value}`]);
 var identityEnv = (who, role) => ({
   [`GIT_${role}_NAME`]: who.name,
@@ -76514,10 +76517,10 @@ function cut(text, limit) {
 // src/run/prompt.ts
 init_invisible();
 function systemInstructions(input) {
-  const prWorktrees = "A PR checked out with github pr_checkout is not committed for you: work on it by the absolute path it reports " + "(bash: as cwd) and publish it with pr_push.";
+  const prWorktrees = "A PR checked out with github pr_checkout: work in the absolute path it reports (bash: as cwd; git commit " + "works) and publish with pr_push (your commits, then the rest). A branch you made with git is published only " + "by github pr_create head=<branch>; unpublished ones end with the run.";
   return [
     "You are gitclaw, a coding agent working in a checkout of a GitHub repository for the people discussing an issue.",
-    "Use read, write and edit for files, not shell redirection. What you change is committed and pushed with this " + "conversation when you finish. git works in bash (switch, add, commit, amend, stash, reset, rebase, log, diff, " + "blame): your commits on the branch the run started on are pushed in order with their messages, then the " + "conversation; other branches are not published, and `git push` is not yours to run (gitclaw pushes).",
+    "Use read, write and edit for files, not shell redirection. What you change is committed and pushed with this " + "conversation when you finish. git works in bash (switch, add, commit, amend, stash, reset, rebase, log, diff, " + "blame): your commits on the branch the run started on are pushed in order with their messages, then the " + "conversation. `git push` is not yours to run: gitclaw pushes, never by force.",
     ...input.tools.includes("github") ? [prWorktrees] : [],
     ...input.tools.includes("task") ? [PARENT_TASKS_LINE] : [],
     "Your final message is posted on the issue: a short answer in GitHub Markdown (what you did, found, left).",
@@ -78932,6 +78935,31 @@ ${lines.join(`
   return notes;
 }
 
+// src/run/published.ts
+var LISTED_COMMITS = 10;
+async function publishedNote(git, base, landing, agentRepo) {
+  const branches = [...agentRepo?.published ?? []].map(([name, { tip, commits }]) => branchLine(name, tip, commits, "published for pr_create"));
+  const { push } = landing;
+  const landed = push ? await landedCommits(git, base) : [];
+  if (branches.length === 0 && landed.length <= 1)
+    return "";
+  const lines = [...push ? [branchLine(push.branch, push.sha, landed, "the run's work")] : [], ...branches];
+  return callout("NOTE", `Published by this run:
+${lines.map((line) => `- ${line}`).join(`
+`)}`);
+}
+async function landedCommits(git, base) {
+  const log = await git.run(["log", "--reverse", "--format=%h %s", `${base}..HEAD`]);
+  return log.exitCode === 0 ? log.stdout.split(`
+`).filter(Boolean) : [];
+}
+function branchLine(branch, tip, commits, what) {
+  const shown = commits.slice(0, LISTED_COMMITS).map((commit) => code2(commit.slice(commit.indexOf(" ") + 1)));
+  const more = commits.length - shown.length;
+  return `${code2(branch)} at ${code2(tip.slice(0, 12))} (${what}, ${plural(commits.length, "commit")}): ${shown.join(", ")}${more ? `, and ${more} more` : ""}`;
+}
+var code2 = (text) => `\`${text.replaceAll("`", "'")}\``;
+
 // src/run/target.ts
 async function chooseTarget(run) {
   const { trigger, api, repo } = run;
@@ -78970,7 +78998,7 @@ function answerThread(run, pull) {
 }
 
 // src/run/tasks.ts
-import { join as join28 } from "path";
+import { join as join29 } from "path";
 
 // src/tasks/apply.ts
 import { existsSync as existsSync10, mkdtempSync as mkdtempSync5, readFileSync as readFileSync13, rmSync as rmSync7 } from "fs";
@@ -79605,6 +79633,48 @@ import {
 import { tmpdir as tmpdir7 } from "os";
 import { join as join23, relative as relative4 } from "path";
 
+// src/git/loose-pack.ts
+import { createHash as createHash2 } from "crypto";
+import { deflateSync, inflateSync } from "zlib";
+var PACK_TYPES = { commit: 1, tree: 2, blob: 3, tag: 4 };
+function looseObject3(file) {
+  let raw;
+  try {
+    raw = inflateSync(file);
+  } catch {
+    return;
+  }
+  const nul = raw.indexOf(0);
+  const match = /^(commit|tree|blob|tag) (\d+)$/.exec(raw.subarray(0, Math.max(nul, 0)).toString("latin1"));
+  const content = raw.subarray(nul + 1);
+  if (!match || Number(match[2]) !== content.length)
+    return;
+  return { type: PACK_TYPES[match[1]], content };
+}
+function entryHeader(type, size) {
+  const bytes = [type << 4 | size & 15];
+  for (let rest = Math.floor(size / 16);rest > 0; rest = Math.floor(rest / 128)) {
+    bytes[bytes.length - 1] |= 128;
+    bytes.push(rest & 127);
+  }
+  return Buffer.from(bytes);
+}
+function packOfLooseObjects(files) {
+  const header = Buffer.alloc(12);
+  header.write("PACK", 0, "latin1");
+  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(files.length, 8);
+  const parts = [header];
+  for (const file of files) {
+    const object = looseObject3(file);
+    if (!object)
+      return;
+    parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
+  }
+  const body = Buffer.concat(parts);
+  return Buffer.concat([body, createHash2("sha1").update(body).digest()]);
+}
+
 // src/git/scrub-commits.ts
 import { mkdtempSync as mkdtempSync6, readFileSync as readFileSync15, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "fs";
 import { tmpdir as tmpdir6 } from "os";
@@ -79677,33 +79747,63 @@ async function redactBlob(git, blob, scratch) {
 
 // src/git/agent-repo.ts
 async function openAgentRepo(setUp) {
+  const binDir = join23(realpathSync3(setUp.dir), ".agent-bin");
+  mkdirSync8(binDir, { mode: 493 });
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
+  writeFileSync10(join23(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
+  writeFileSync10(join23(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
+`, { mode: 420 });
+  return repo;
+}
+async function addAgentWorktree(main, setUp) {
+  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer }, main.binDir);
+  const map = join23(main.binDir, REPOS_FILE);
+  const others = readFileSync16(map, "utf8").split(`
+`).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
+  writeFileSync10(map, [...others, `${trustedGitDir}	${repo.gitDir}`, ""].join(`
+`));
+  main.worktrees.set(realpathSync3(setUp.workspace), repo);
+  return repo;
+}
+var REPOS_FILE = "repos";
+async function makeAgentGitDir(setUp, binDir) {
   const { git, dir } = setUp;
   const workspace = realpathSync3(setUp.workspace);
   const gitDir = join23(realpathSync3(dir), ".agent-git");
-  const binDir = join23(realpathSync3(dir), ".agent-bin");
-  mkdirSync8(binDir, { mode: 493 });
   await createGit(realpathSync3(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
   const start = await git.must(["rev-parse", "HEAD"]);
   const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
   const trustedGitDir = realpathSync3(await git.must(["rev-parse", "--absolute-git-dir"]));
   const objects = realpathSync3(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  const refs = await git.must([
+    "for-each-ref",
+    "--format=%(objectname) %(refname)",
+    "refs/heads",
+    "refs/remotes",
+    "refs/tags"
+  ]);
   writeAgentRepo(gitDir, workspace, trustedGitDir, {
     head: branch ? `ref: refs/heads/${branch}
 ` : `${start}
 `,
-    refs: await git.must([
-      "for-each-ref",
-      "--format=%(objectname) %(refname)",
-      "refs/heads",
-      "refs/remotes",
-      "refs/tags"
-    ]),
+    refs,
     objects,
     trailer: setUp.coAuthorTrailer
   });
-  writeFileSync10(join23(binDir, "git"), gitShim(trustedGitDir, gitDir, realGit(setUp.path)), { mode: 493 });
   shareTree(gitDir);
-  return { gitDir, binDir, branch, start, secrets: setUp.secrets, published: new Map, objects };
+  return {
+    gitDir,
+    binDir,
+    branch,
+    start,
+    secrets: setUp.secrets,
+    published: new Map,
+    startBranches: branchesOf(refs),
+    objects,
+    worktrees: new Map,
+    trustedGitDir,
+    ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
+  };
 }
 function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
   const config = [
@@ -79761,10 +79861,12 @@ function realGit(path) {
   return "/usr/bin/git";
 }
 var quoted = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
-var PUSH_ANSWER = "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends.";
-function gitShim(trustedGitDir, gitDir, git) {
+var PUSH_ANSWER = "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.";
+var FORCE_PUSH_ANSWER = "gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.";
+var DELETE_PUSH_ANSWER = "gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.";
+function gitShim(git) {
   return `#!/bin/sh
-# gitclaw: in the workspace, git works in the agent's own repository (the workspace's .git/ is gitclaw's).
+# gitclaw: where gitclaw keeps the git directory, git works in the agent's own repository for it.
 real=${quoted(git)}
 dir=. skip= cmd=
 for arg in "$@"; do
@@ -79773,12 +79875,23 @@ for arg in "$@"; do
   case "$arg" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac
 done
 case "$cmd" in
-  push) echo ${quoted(PUSH_ANSWER)} >&2; exit 1 ;;
+  push)
+    answer=${quoted(PUSH_ANSWER)}
+    for arg in "$@"; do
+      case "$arg" in
+        -f|--force|--force-*|+*) answer=${quoted(FORCE_PUSH_ANSWER)} ;;
+        -d|--delete|:*) answer=${quoted(DELETE_PUSH_ANSWER)} ;;
+      esac
+    done
+    echo "$answer" >&2; exit 1 ;;
   init|clone|worktree) exec "$real" "$@" ;;
 esac
-found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
-if [ -z "$GIT_DIR" ] && [ "$found" = ${quoted(trustedGitDir)} ]; then
-  GIT_DIR=${quoted(gitDir)}; export GIT_DIR
+if [ -z "$GIT_DIR" ]; then
+  found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
+  tab=$(printf '\\t')
+  while IFS=$tab read -r trusted agent; do
+    if [ -n "$found" ] && [ "$trusted" = "$found" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi
+  done < "$(dirname "$0")/${REPOS_FILE}"
 fi
 exec "$real" "$@"
 `;
@@ -79793,6 +79906,54 @@ function agentRepoEnv(repo, path) {
     GIT_CONFIG_KEY_1: "user.email",
     GIT_CONFIG_VALUE_1: BOT_IDENTITY.email
   };
+}
+function branchesOf(lines) {
+  const branches = new Map;
+  for (const line of lines.split(`
+`)) {
+    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
+    if (match)
+      branches.set(match[2], match[1]);
+  }
+  return branches;
+}
+var MAX_AGENT_BRANCHES = 1000;
+function agentBranches(gitDir) {
+  const branches = branchesOf(readSmallFile(join23(gitDir, "packed-refs")) ?? "");
+  let seen = 0;
+  const walk = (prefix) => {
+    let names = [];
+    try {
+      if (lstatSync8(join23(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync6(join23(gitDir, "refs/heads", prefix));
+    } catch {}
+    for (const name of names) {
+      if (++seen > MAX_AGENT_BRANCHES)
+        return;
+      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
+      if (sha)
+        branches.set(`${prefix}${name}`, sha);
+      else
+        walk(`${prefix}${name}/`);
+    }
+  };
+  walk("");
+  return branches;
+}
+function unpublishedNotes(repo) {
+  const other = checkedOut(repo);
+  const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== tip).map(([name]) => name);
+  if (left.length === 0)
+    return [];
+  const shown = left.filter((name) => /^[\w./-]+$/.test(name)).map((name) => `\`${name}\``);
+  const odd = left.length - shown.length;
+  const names = [
+    ...shown,
+    ...odd ? [`${odd} more with ${odd === 1 ? "an unusual name" : "unusual names"}`] : []
+  ].join(", ");
+  return [
+    `branches made with git in this run were left unpublished and end with it: ${names} (pr_create with head=<branch> publishes one)`
+  ];
 }
 function readRef(gitDir, ref) {
   const loose = readSmallFile(join23(gitDir, ref));
@@ -79827,7 +79988,8 @@ function readConfined(path, max) {
 }
 var OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(?:pack|idx))$/;
 var MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
-function copyObjectFiles(from, to) {
+function readObjectFiles(from) {
+  const files = [];
   let bytes = 0;
   const walk = (dir) => {
     for (const name of readdirSync6(dir)) {
@@ -79844,21 +80006,32 @@ function copyObjectFiles(from, to) {
       const data = readConfined(path, stat.size);
       if (!data)
         throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
-      mkdirSync8(join23(to, rel, ".."), { recursive: true });
-      writeFileSync10(join23(to, rel), data);
+      files.push({ rel, data });
     }
   };
   walk(from);
+  return files;
 }
 async function takeAgentCommits(git, repo) {
   const taken = await takeRunBranch(git, repo);
   if (!repo.branch)
     return taken;
-  return { ...taken, notes: [...taken.notes, ...await leaveOtherBranch(git, repo)] };
+  const unpublished = unpublishedNotes(repo);
+  return { ...taken, notes: [...taken.notes, ...await leaveOtherBranch(git, repo), ...unpublished] };
+}
+async function takeWorktreeCommits(git, repo) {
+  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
+  const taken = await takeRunBranch(git, repo);
+  if (!taken.head)
+    return taken;
+  await git.must(["reset", "-q"], { groupWritable: true });
+  if (agentTip)
+    repo.start = agentTip;
+  return taken;
 }
 async function takeRunBranch(git, repo) {
   try {
-    const tip = repo.branch ? await takeAgentBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
+    const tip = repo.branch ? await takeBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
     if (!tip || tip === repo.start)
       return { notes: [] };
     const head = await onTopOfHead(git, repo, tip);
@@ -79867,8 +80040,6 @@ async function takeRunBranch(git, repo) {
     return {
       notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${error.message}`]
     };
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(repo.branch || "HEAD")]);
   }
 }
 async function takeAgentHead(git, repo) {
@@ -79876,26 +80047,22 @@ async function takeAgentHead(git, repo) {
   if (branch)
     return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip, agentRef("HEAD"));
+  return tip && takeAgentCommit(git, repo, tip);
 }
-var agentRef = (branch) => `refs/gitclaw/agent/${branch}`;
 async function takeAgentBranch(git, repo, branch) {
   if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
     throw new Error(`${JSON.stringify(branch)} is not a branch name`);
-  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip, agentRef(branch));
+  return takeBranch(git, repo, branch);
 }
-async function takeAgentCommit(git, repo, tip, ref) {
-  const quarantine = mkdtempSync7(join23(tmpdir7(), "gitclaw-agent-objects-"));
-  try {
-    await fetchThroughQuarantine(git, repo, tip, quarantine, ref);
-    const scrubbed = await scrubCommits(git, repo.start, tip, repo.secrets);
-    if (scrubbed.tip !== tip)
-      await git.must(["update-ref", ref, scrubbed.tip, tip]);
-    return scrubbed.tip;
-  } finally {
-    rmSync9(quarantine, { recursive: true, force: true });
-  }
+async function takeBranch(git, repo, branch) {
+  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
+  return tip && takeAgentCommit(git, repo, tip);
+}
+async function takeAgentCommit(git, repo, tip) {
+  if (tip === repo.start)
+    return tip;
+  await takeObjects(git, repo, tip);
+  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
 }
 function checkedOut(repo) {
   const head = readSmallFile(join23(repo.gitDir, "HEAD"))?.trim() ?? "";
@@ -79911,23 +80078,43 @@ async function leaveOtherBranch(git, repo) {
       const changed = await git.must(["diff", "--no-renames", "--name-only", "-z", "HEAD", tip]);
       await revertChanges(git, changed.split("\x00").filter((path) => path && !path.startsWith("state/")));
     }
-    const published = tip && repo.published.get(other) === tip ? "it is published as it is" : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
+    const published = tip && repo.published.get(other)?.tip === tip ? "it is published as it is" : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
     return [
       `the run ended with the branch ${other} checked out: its committed files were put back to ${repo.branch}'s for the conversation's commit; ${published}`
     ];
   } catch (error) {
     return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(other)]);
   }
 }
-async function fetchThroughQuarantine(git, repo, tip, quarantine, ref) {
-  const q = createGit(quarantine);
-  await q.must(["init", "-q", "--bare", "--template=", "."]);
+async function takeObjects(git, repo, tip) {
+  const files = readObjectFiles(join23(repo.gitDir, "objects"));
+  const pack = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
+  if (pack && (await git.run(["unpack-objects", "-q", "--strict"], { input: pack })).exitCode === 0)
+    return;
+  const quarantine = mkdtempSync7(join23(tmpdir7(), "gitclaw-agent-objects-"));
+  try {
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
+  } finally {
+    rmSync9(quarantine, { recursive: true, force: true });
+  }
+}
+async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
+  mkdirSync8(join23(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync8(join23(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync10(join23(quarantine, "config"), `[core]
+	repositoryformatversion = 0
+	bare = true
+`);
+  writeFileSync10(join23(quarantine, "HEAD"), `ref: refs/heads/agent
+`);
+  writeFileSync10(join23(quarantine, "refs", "heads", "agent"), `${tip}
+`);
   writeFileSync10(join23(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
-  copyObjectFiles(join23(repo.gitDir, "objects"), join23(quarantine, "objects"));
-  await q.must(["update-ref", "refs/heads/agent", tip]);
+  for (const { rel, data } of files) {
+    mkdirSync8(join23(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync10(join23(quarantine, "objects", rel), data);
+  }
   await git.must([
     "-c",
     "transfer.fsckObjects=true",
@@ -79935,8 +80122,9 @@ async function fetchThroughQuarantine(git, repo, tip, quarantine, ref) {
     "-q",
     "--no-tags",
     "--no-write-fetch-head",
+    "--no-auto-maintenance",
     quarantine,
-    `+refs/heads/agent:${ref}`
+    "refs/heads/agent"
   ]);
 }
 async function onTopOfHead(git, repo, tip) {
@@ -82553,22 +82741,36 @@ async function publishAgentBranch(context, git, branch, base) {
   });
   if (!tip)
     return;
-  try {
-    if (branch === base || branch === repo.branch)
-      throw new ToolFailure(`${branch} is where the run's own work lands: open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).`);
-    const baseRef = `refs/remotes/origin/${base}`;
-    const from = (await git.run(["rev-parse", "--verify", "--quiet", baseRef])).exitCode === 0 ? baseRef : repo.start;
-    const hits = await committedPathsUnder(git, from, tip, context.protectedPaths);
-    if (hits.length)
-      throw new ToolFailure(`refusing to publish ${branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those changes from the branch's commits and call pr_create again.`);
-    const pushed = await git.run(["push", "-q", "origin", `${tip}:refs/heads/${branch}`], { remote: true });
-    if (pushed.exitCode !== 0)
-      throw new ToolFailure(`publishing ${branch} failed (gitclaw never forces a push): ${context.tool.redact(pushed.stderr.trim())}`);
-    repo.published.set(branch, tip);
-    return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
-  } finally {
-    await git.run(["update-ref", "-d", agentRef(branch)]);
-  }
+  const refused = await refusal2(git, branch, tip, [base, repo.branch]);
+  if (refused)
+    throw new ToolFailure(`refusing to publish ${branch}: ${refused}`);
+  const baseRef = `refs/remotes/origin/${base}`;
+  const from = (await git.run(["rev-parse", "--verify", "--quiet", baseRef])).exitCode === 0 ? baseRef : repo.start;
+  const hits = await committedPathsUnder(git, from, tip, context.protectedPaths);
+  if (hits.length)
+    throw new ToolFailure(`refusing to publish ${branch}: its commits change protected paths: ${withPatterns(hits, context.protectedPaths).join(", ")}. Drop those changes from the branch's commits and call pr_create again.`);
+  const commits = await git.must(["log", "--reverse", "--format=%h %s", `${from}..${tip}`]);
+  const pushed = await git.run(["push", "-q", "origin", `${tip}:refs/heads/${branch}`], { remote: true });
+  if (pushed.exitCode !== 0)
+    throw new ToolFailure(`publishing ${branch} failed (gitclaw never forces a push): ${context.tool.redact(pushed.stderr.trim().replace(/\s*\n\s*/g, " "))}`);
+  repo.published.delete(branch);
+  repo.published.set(branch, { tip, commits: commits.split(`
+`).filter(Boolean) });
+  return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
+}
+async function refusal2(git, branch, tip, landing) {
+  if (landing.includes(branch))
+    return "it is where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).";
+  if (branch.startsWith("gitclaw/"))
+    return "gitclaw/ branches hold gitclaw's own conversations. Rename yours (git branch -m <name>) and call pr_create again.";
+  const remote = await git.run(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { remote: true });
+  const current = /^([0-9a-f]{40})\s/.exec(remote.stdout)?.[1];
+  if (!current || current === tip)
+    return;
+  const known = (await git.run(["cat-file", "-e", `${current}^{commit}`])).exitCode === 0;
+  if (known && (await git.run(["merge-base", "--is-ancestor", current, tip])).exitCode === 0)
+    return;
+  return `origin's ${branch} (at ${current.slice(0, 12)}) has commits your branch does not, and gitclaw never forces a push. Add your commits on top of origin/${branch}, or use a new branch name (git branch -m <name>), and call pr_create again.`;
 }
 
 // src/tools/github/pr.ts
@@ -82727,8 +82929,41 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync11, rmSync as rmSync10 } from "fs";
-import { dirname as dirname9, join as join27 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync12, rmSync as rmSync10 } from "fs";
+import { dirname as dirname9, join as join28 } from "path";
+
+// src/tools/github/worktree-git.ts
+import { randomUUID as randomUUID2 } from "crypto";
+import { mkdirSync as mkdirSync11, realpathSync as realpathSync5 } from "fs";
+import { basename as basename4, join as join27 } from "path";
+async function openWorktreeRepo(context, wt, path, reset) {
+  const main = context.tool.agentRepo;
+  const dir = context.tool.worktreesDir;
+  if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
+    return;
+  const own = join27(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID2().slice(0, 8)}`);
+  mkdirSync11(own, { mode: 488 });
+  await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
+}
+async function takeWorktreeRepo(context, wt, path) {
+  const repo = context.tool.agentRepo?.worktrees.get(realpathSync5(path));
+  if (!repo)
+    return;
+  const { notes } = await takeWorktreeCommits(wt, repo);
+  if (notes.length)
+    throw new ToolFailure(`${context.tool.redact(notes.join("; "))}. Nothing was pushed.`);
+}
+async function takeWorktreeReposAtEnd(main, workspace, env) {
+  const notes = [];
+  const keep = (text) => text;
+  for (const [path, repo] of main?.worktrees ?? []) {
+    const taken = await worktreeGit(localGit(workspace, env, {}, keep), path, env, keep).then((wt) => takeWorktreeCommits(wt, repo)).catch((error) => ({ notes: [error.message] }));
+    notes.push(...taken.notes.map((note) => `in ${path}, ${note}`));
+  }
+  return notes;
+}
+
+// src/tools/github/pr-checkout.ts
 var MAX_CHECKOUTS = 10;
 var KEY2 = {
   headRef: "ompPrHeadRef",
@@ -82786,15 +83021,18 @@ async function remoteFor(git, pr, thisRepo) {
 }
 async function checkoutOne(context, git, pr, place, force) {
   const branch = `pr-${pr.number}`;
-  const target = join27(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const target = join28(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headSha = await fetchHead(git, pr, remote);
   const registered = await existingWorktree(git, branch, place.base, force, context.tool);
-  await pointBranch(git, { branch, headSha, registered, force }, context.tool);
+  const moved = await pointBranch(git, { branch, headSha, registered, force }, context.tool);
   const crossRepository = remote !== "origin";
   await recordBranchConfig(git, branch, pr, remote);
   if (!registered)
     await addWorktree(git, branch, target, force);
+  const path = registered ?? target;
+  const tool = context.tool;
+  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, moved);
   return {
     number: pr.number,
     title: pr.title,
@@ -82820,10 +83058,10 @@ async function pointBranch(git, at, tool) {
   const existingSha = existing.stdout.trim();
   if (existing.exitCode !== 0) {
     await git.must(["branch", "--no-track", branch, headSha]);
-    return;
+    return true;
   }
   if (existingSha === headSha)
-    return;
+    return false;
   if (!at.force)
     throw new ToolFailure(`local branch ${branch} already exists at ${existingSha.slice(0, 12)}; pass force=true to reset it`);
   if (registered)
@@ -82832,6 +83070,7 @@ async function pointBranch(git, at, tool) {
     });
   else
     await git.must(["branch", "--force", "--no-track", branch, headSha]);
+  return true;
 }
 async function recordBranchConfig(git, branch, pr, remote) {
   const config = [
@@ -82848,7 +83087,7 @@ async function recordBranchConfig(git, branch, pr, remote) {
     await git.must(["config", `branch.${branch}.${key}`, value]);
 }
 async function addWorktree(git, branch, target, force) {
-  mkdirSync11(dirname9(target), { recursive: true, mode: 488 });
+  mkdirSync12(dirname9(target), { recursive: true, mode: 488 });
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
@@ -82932,6 +83171,7 @@ async function commitPending(context, git, branch, message) {
   const number = /^pr-(\d+)$/.exec(branch)?.[1];
   const subject = tool.redact(message ?? `gitclaw: update ${number ? `PR #${number}` : branch}`);
   const wt = await worktreeGit(git, worktree.path, tool.env, tool.redact);
+  await takeWorktreeRepo(context, wt, worktree.path);
   const commit = await commitWorktree(wt, withTrailers(subject, context.commit), context.protectedPaths, tool.passedSecrets);
   return commit && { ...commit, worktree: worktree.path, subject: subject.split(`
 `)[0] };
@@ -83503,7 +83743,7 @@ function planPrReview(args, context) {
       const files = comments.length ? await listPullRequestFiles(api, repo, number, request) : [];
       const problems = misplaced(comments, files, number);
       if (problems.length)
-        throw new ToolFailure(refusal2(problems, comments.length, number));
+        throw new ToolFailure(refusal3(problems, comments.length, number));
       const review = await createReview(api, repo, number, {
         commitId: pr.head.sha,
         event,
@@ -83527,7 +83767,7 @@ function planPrReview(args, context) {
     }
   };
 }
-function refusal2(problems, total, number) {
+function refusal3(problems, total, number) {
   const which = problems.length === 1 ? "one inline comment is" : `${problems.length} inline comments are`;
   return [
     `no review was posted: ${which} not on lines of PR #${number}'s diff, and GitHub refuses the whole review ` + `for one (${total} given). Move or drop ${problems.length === 1 ? "it" : "them"}, or say it in body:`,
@@ -84579,7 +84819,7 @@ function setUpTasks(setup) {
   const { run, workspace, session } = setup;
   if (!run.config.tasks.enabled)
     return;
-  const store = new TaskStore(join28(session.artifactsDir, "tasks"), workspace.root);
+  const store = new TaskStore(join29(session.artifactsDir, "tasks"), workspace.root);
   const spending = { turns: 0, usage: emptyUsage() };
   const ownFiles = [];
   const started = new Set;
@@ -84776,70 +85016,141 @@ ${lines.join(`
 
 // src/run/tools.ts
 import { existsSync as existsSync18 } from "fs";
-import { join as join32 } from "path";
+import { join as join33 } from "path";
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync17, lstatSync as lstatSync9, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync8, readdirSync as readdirSync9, realpathSync as realpathSync6, rmSync as rmSync11, statSync as statSync3 } from "fs";
+import { existsSync as existsSync17, lstatSync as lstatSync9, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync9, readdirSync as readdirSync9, realpathSync as realpathSync7, rmSync as rmSync12, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
-import { tmpdir as tmpdir8 } from "os";
-import { dirname as dirname10, isAbsolute as isAbsolute5, join as join29, relative as relative6, resolve as resolve8 } from "path";
+import { tmpdir as tmpdir9 } from "os";
+import { dirname as dirname10, isAbsolute as isAbsolute5, join as join31, relative as relative6, resolve as resolve8 } from "path";
 import { isMainThread } from "worker_threads";
 
-// src/egress/relay.ts
-function relayHandlers() {
-  const endPeer = (socket) => {
-    const peer = socket.data.peer;
-    if (!peer)
-      return;
-    if (peer.data.pending)
-      peer.data.ending = true;
-    else
-      peer.end();
-  };
-  const forward = (socket, chunk) => {
-    const peer = socket.data.peer;
-    if (!peer) {
-      socket.data.early.push(Buffer.from(chunk));
-      return;
-    }
-    if (peer.data.pending) {
-      peer.data.pending = Buffer.concat([peer.data.pending, chunk]);
-      socket.pause();
-      return;
-    }
-    const written = Math.max(peer.write(chunk), 0);
-    if (written < chunk.length) {
-      peer.data.pending = Buffer.from(chunk.subarray(written));
-      socket.pause();
-    }
-  };
-  return {
-    data: forward,
-    drain(socket) {
-      const pending = socket.data.pending;
-      if (pending) {
-        const written = Math.max(socket.write(pending), 0);
-        socket.data.pending = written < pending.length ? Buffer.from(pending.subarray(written)) : null;
-        if (socket.data.pending)
-          return;
-      }
-      if (socket.data.ending)
-        socket.end();
-      else
-        socket.data.peer?.resume();
-    },
-    link(socket, peer) {
-      socket.data.peer = peer;
-      peer.data.peer = socket;
-      for (const chunk of socket.data.early.splice(0))
-        forward(socket, chunk);
-    },
-    close: endPeer,
-    end: endPeer,
-    error: endPeer
-  };
+// src/tools/sandbox/network.ts
+import { mkdtempSync as mkdtempSync8, rmSync as rmSync11 } from "fs";
+import { tmpdir as tmpdir8 } from "os";
+import { join as join30 } from "path";
+
+// src/egress/libc.ts
+import { dlopen, ptr, read as read2 } from "bun:ffi";
+var LIBC_SYMBOLS = {
+  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  listen: { args: ["i32", "i32"], returns: "i32" },
+  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
+  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
+  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
+  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
+  shutdown: { args: ["i32", "i32"], returns: "i32" },
+  close: { args: ["i32"], returns: "i32" },
+  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
+  pipe2: { args: ["ptr", "i32"], returns: "i32" },
+  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
+  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
+  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  __errno_location: { args: [], returns: "ptr" }
+};
+var loaded;
+var libc = () => loaded ??= dlopen("libc.so.6", LIBC_SYMBOLS).symbols;
+var errno = () => read2.i32(libc().__errno_location(), 0);
+var AF_UNIX = 1;
+var SOCK_STREAM = 1;
+var SOCK_NONBLOCK = 2048;
+var SOCK_CLOEXEC = 524288;
+var MSG_DONTWAIT = 64;
+var MSG_CMSG_CLOEXEC = 1073741824;
+var SOL_SOCKET = 1;
+var SCM_RIGHTS = 1;
+var SO_ACCEPTCONN = 30;
+function unixListener(path) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(AF_UNIX, 0);
+  address.write(path, 2);
+  const fd = libc().socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    throw new Error(`socket: errno ${errno()}`);
+  if (libc().bind(fd, ptr(address), address.length) !== 0 || libc().listen(fd, 4) !== 0) {
+    const code = errno();
+    libc().close(fd);
+    throw new Error(`${path}: errno ${code}`);
+  }
+  return fd;
 }
-var relayEnd = () => ({ pending: null, early: [] });
+function takeSentFd(listener) {
+  const connection = libc().accept4(listener, null, null, SOCK_CLOEXEC);
+  if (connection < 0)
+    return;
+  try {
+    const control = Buffer.alloc(24);
+    const message = oneByteMessage(ptr, control);
+    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1)
+      return;
+    const rights = control.readInt32LE(8) === SOL_SOCKET && control.readInt32LE(12) === SCM_RIGHTS;
+    const fd = rights && control.readBigUInt64LE(0) >= 20n ? control.readInt32LE(16) : undefined;
+    return fd === undefined ? undefined : listening(fd);
+  } finally {
+    libc().close(connection);
+  }
+}
+function listening(fd) {
+  const value = new Int32Array([0, 4]);
+  const accepting = libc().getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(value), ptr(value, 4)) === 0 && value[0] === 1;
+  if (!accepting)
+    libc().close(fd);
+  return accepting ? fd : undefined;
+}
+function pipe3() {
+  const fds = new Int32Array(2);
+  if (libc().pipe2(ptr(fds), SOCK_CLOEXEC) !== 0)
+    throw new Error(`pipe2: errno ${errno()}`);
+  return [fds[0], fds[1]];
+}
+function listenOnLoopback(c, ptr) {
+  const address = Buffer.alloc(16);
+  address.writeUInt16LE(2, 0);
+  address.writeUInt32BE(2130706433, 4);
+  const fd = c.socket(2, 1 | 524288, 0);
+  const size = new Uint32Array([16]);
+  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
+  if (!listening)
+    throw new Error("nothing can listen on 127.0.0.1");
+  return { fd, port: address.readUInt16BE(2) };
+}
+function sendFd(c, ptr, path, fd) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(1, 0);
+  address.write(path, 2);
+  const socket = c.socket(1, 1 | 524288, 0);
+  const control = Buffer.alloc(24);
+  control.writeBigUInt64LE(20n, 0);
+  control.writeInt32LE(1, 8);
+  control.writeInt32LE(1, 12);
+  control.writeInt32LE(fd, 16);
+  const message = oneByteMessage(ptr, control);
+  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
+  c.close(socket);
+  if (!sent)
+    throw new Error("gitclaw cannot be reached to hand it the listening socket");
+}
+function oneByteMessage(ptr, control) {
+  const byte = Buffer.alloc(1);
+  const iov = Buffer.alloc(16);
+  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
+  iov.writeBigUInt64LE(1n, 8);
+  const header = Buffer.alloc(56);
+  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
+  header.writeBigUInt64LE(1n, 24);
+  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
+  header.writeBigUInt64LE(BigInt(control.length), 40);
+  return { header, kept: [byte, iov, control] };
+}
 
 // src/tools/sandbox/holder.ts
 var READY_TIMEOUT_MS = 15000;
@@ -84908,11 +85219,7 @@ const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin"
 const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
   .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
 if (routed) {
-  const packets = dlopen("libc.so.6", {
-    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-    setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
-    recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
-  }).symbols;
+  const packets = libc;
   const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
   const fd = packets.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
   // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
@@ -84964,64 +85271,62 @@ if (routed) {
 `;
 var HOLDER = String.raw`
 const { dlopen, ptr } = require("bun:ffi");
-const [socketPath] = process.argv.slice(1);
+const [handoffPath] = process.argv.slice(1);
+const libc = dlopen("libc.so.6", ${JSON.stringify(LIBC_SYMBOLS)}).symbols;
+${oneByteMessage}
+let port;
 try {
-  const libc = dlopen("libc.so.6", {
-    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-    ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
-    close: { args: ["i32"], returns: "i32" },
-  });
   const SIOCGIFFLAGS = 0x8913, SIOCSIFFLAGS = 0x8914, IFF_UP = 0x1, AF_INET = 2, SOCK_DGRAM = 2;
-  const fd = libc.symbols.socket(AF_INET, SOCK_DGRAM, 0);
+  const fd = libc.socket(AF_INET, SOCK_DGRAM, 0);
   const ifreq = Buffer.alloc(40);
   ifreq.write("lo");
-  if (fd < 0 || libc.symbols.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
+  if (fd < 0 || libc.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
   ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | IFF_UP, 16);
-  if (libc.symbols.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
-  libc.symbols.close(fd);
+  if (libc.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
+  libc.close(fd);
+  const listener = (${listenOnLoopback})(libc, ptr);
+  (${sendFd})(libc, ptr, handoffPath, listener.fd);
+  libc.close(listener.fd);
+  port = listener.port;
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 ${OBSERVER}
-// The relay of src/egress/relay.ts, from its source: each connection to the proxy's socket, both ways.
-const relay = (${relayHandlers})();
-const fresh = () => ({ pending: null, early: [] });
-const server = Bun.listen({
-  hostname: "127.0.0.1",
-  port: 0,
-  socket: {
-    ...relay,
-    open(client) {
-      client.data = fresh();
-      Bun.connect({ unix: socketPath, data: fresh(), socket: relay }).then(
-        (proxy) => relay.link(client, proxy),
-        () => client.end(),
-      );
-    },
-  },
-});
-console.log("ready " + process.pid + " " + server.port);
+console.log("ready " + process.pid + " " + port);
 for await (const _ of Bun.stdin.stream());
 observe?.();
 process.exit(0);
 `;
 async function openNetworkNamespace(options) {
-  const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", options.socketPath];
-  const onLine = (line) => {
-    const [word, host, kind] = line.split(" ");
-    if (word === "drop" && host && kind)
-      options.onRefused?.(host, kind);
-  };
-  const holder = await startHolder(command, options.root, onLine);
-  if (typeof holder === "string")
-    return `a network namespace cannot be made here (${holder})`;
-  const [pid, port] = holder.fields.map(Number);
-  return { pid, port, close: holder.close };
+  const dir = mkdtempSync8(join30(tmpdir8(), "gitclaw-net-"));
+  const handoff = unixListener(join30(dir, "handoff.sock"));
+  try {
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join30(dir, "handoff.sock")];
+    const onLine = (line) => {
+      const [word, host, kind] = line.split(" ");
+      if (word === "drop" && host && kind)
+        options.onRefused?.(host, kind);
+    };
+    const holder = await startHolder(command, options.root, onLine);
+    if (typeof holder === "string")
+      return `a network namespace cannot be made here (${holder})`;
+    const listener = takeSentFd(handoff);
+    if (listener === undefined) {
+      await holder.close();
+      return "a network namespace cannot be made here (its listening socket did not arrive)";
+    }
+    options.serve(listener);
+    const [pid, port] = holder.fields.map(Number);
+    return { pid, port, close: holder.close };
+  } finally {
+    libc().close(handoff);
+    rmSync11(dir, { recursive: true, force: true });
+  }
 }
 
 // src/tools/sandbox/sandbox-view.ts
-import { realpathSync as realpathSync5 } from "fs";
+import { realpathSync as realpathSync6 } from "fs";
 var HOLDER2 = String.raw`
 const { dlopen, ptr, read } = require("bun:ffi");
 const { openSync, readlinkSync, writeFileSync } = require("node:fs");
@@ -85079,7 +85384,7 @@ console.log("ready " + process.pid);
 for await (const _ of Bun.stdin.stream());
 `;
 async function openWorkspaceView(options) {
-  const workspace = realpathSync5(options.workspace);
+  const workspace = realpathSync6(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
   const command = [
     "unshare",
@@ -85199,15 +85504,15 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync8(join29(tmpdir8(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync9(join31(tmpdir9(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
-    rmSync11(worktrees, { recursive: true, force: true });
+    rmSync12(worktrees, { recursive: true, force: true });
     throw error;
   });
   if (typeof sandbox !== "string")
     return sandbox;
   if (options.requiredBy) {
-    rmSync11(worktrees, { recursive: true, force: true });
+    rmSync12(worktrees, { recursive: true, force: true });
     throw new SandboxError(`${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`);
   }
   return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
@@ -85230,10 +85535,10 @@ async function isolate(options, worktrees) {
   const network = options.egress ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress }) : undefined;
   if (typeof network === "string")
     return network;
-  const workspace = realpathSync6(options.workspace);
+  const workspace = realpathSync7(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync17(join29(workspace, name)))
-      mkdirSync12(join29(workspace, name));
+    if (!existsSync17(join31(workspace, name)))
+      mkdirSync13(join31(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
@@ -85281,7 +85586,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join29(workspace, name));
+  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join31(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -85349,13 +85654,13 @@ async function closeSurroundings(privileged, options, worktrees) {
       changed.push({ path, others: otherBits(lstatSync9(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve8(dir)), ...ancestors(realpathSync6(dir))]))];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve8(dir)), ...ancestors(realpathSync7(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute5(dir) && existsSync17(dir));
   const leaves = [
-    ...reachable.map((dir) => realpathSync6(dir)),
-    ...pathDirs.flatMap((dir) => [resolve8(dir), realpathSync6(dir)])
+    ...reachable.map((dir) => realpathSync7(dir)),
+    ...pathDirs.flatMap((dir) => [resolve8(dir), realpathSync7(dir)])
   ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
@@ -85397,7 +85702,7 @@ function toClose(dir, leaves) {
   const found = [];
   const walk = (parent) => {
     for (const name of readdirSync9(parent)) {
-      const path = join29(parent, name);
+      const path = join31(parent, name);
       const stat = lstatSync9(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
@@ -85414,14 +85719,321 @@ function toClose(dir, leaves) {
 
 // src/egress/proxy.ts
 import { promises as dns } from "dns";
-import { mkdtempSync as mkdtempSync9, readFileSync as readFileSync18, rmSync as rmSync12 } from "fs";
+import { readFileSync as readFileSync18 } from "fs";
 import { isIP as isIP2 } from "net";
-import { tmpdir as tmpdir9 } from "os";
-import { join as join30 } from "path";
-var MAX_HEAD_BYTES = 64 * 1024;
-var HEAD_END = Buffer.from(`\r
+
+// src/egress/tunnel-thread.ts
+var CONSTANTS = {
+  POLLIN: 1,
+  POLLOUT: 4,
+  EINTR: 4,
+  EAGAIN: 11,
+  EINPROGRESS: 115,
+  NONBLOCK_CLOEXEC: 2048 | 524288,
+  MSG_NOSIGNAL: 16384,
+  SPLICE_MOVE_NONBLOCK: 1 | 2,
+  F_SETPIPE_SZ: 1031,
+  SHUT_WR: 1,
+  PIPE_BYTES: 1 << 20,
+  ERRORS: {
+    101: "ENETUNREACH",
+    104: "ECONNRESET",
+    110: "ETIMEDOUT",
+    111: "ECONNREFUSED",
+    113: "EHOSTUNREACH"
+  }
+};
+function threadSource() {
+  const parts = [
+    waitFor,
+    sendAll,
+    readHead,
+    connectUpstream,
+    connectOne,
+    refuse2,
+    openDirection,
+    stepDirection,
+    moveBoth,
+    acceptOne,
+    serveConnection
+  ];
+  return `${parts.join(`
+`)}
+(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});
+`;
+}
+function threadMain(ffi, k) {
+  const scope = globalThis;
+  scope.onmessage = (event) => {
+    const c = ffi.dlopen("libc.so.6", event.data.symbols).symbols;
+    const t = {
+      c,
+      ptr: ffi.ptr,
+      errno: () => ffi.read.i32(c.__errno_location(), 0),
+      wake: event.data.wake,
+      maxHead: event.data.maxHead,
+      open: [],
+      post: (data) => scope.postMessage(data),
+      next: () => new Promise((resolve) => scope.onmessage = (reply) => resolve(reply.data)),
+      k
+    };
+    serveConnection(t, event.data.listener).finally(() => {
+      for (const fd of t.open)
+        c.close(fd);
+      scope.postMessage({ type: "done" });
+    });
+  };
+}
+function waitFor(t, wanted) {
+  const fds = Buffer.alloc(8 * (wanted.length + 1));
+  [...wanted, [t.wake, t.k.POLLIN]].forEach(([fd, events], i) => {
+    fds.writeInt32LE(fd, 8 * i);
+    fds.writeInt16LE(events, 8 * i + 4);
+  });
+  while (t.c.poll(t.ptr(fds), wanted.length + 1, -1) < 0)
+    if (t.errno() !== t.k.EINTR)
+      return false;
+  return fds.readInt16LE(8 * wanted.length + 6) === 0;
+}
+function sendAll(t, fd, bytes) {
+  for (let at = 0;at < bytes.length; ) {
+    const n = Number(t.c.send(fd, t.ptr(bytes, at), bytes.length - at, t.k.MSG_NOSIGNAL));
+    if (n > 0)
+      at += n;
+    else if (t.errno() !== t.k.EAGAIN || !waitFor(t, [[fd, t.k.POLLOUT]]))
+      return false;
+  }
+  return true;
+}
+function readHead(t, client) {
+  const chunk = Buffer.alloc(64 * 1024);
+  let seen = Buffer.alloc(0);
+  for (;; ) {
+    const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
+    if (n === 0 || n < 0 && t.errno() !== t.k.EAGAIN)
+      return;
+    if (n < 0) {
+      if (!waitFor(t, [[client, t.k.POLLIN]]))
+        return;
+      continue;
+    }
+    seen = Buffer.concat([seen, chunk.subarray(0, n)]);
+    const end = seen.indexOf(`\r
 \r
 `);
+    if (end >= 0)
+      return { head: seen.toString("latin1", 0, end), rest: seen.subarray(end + 4) };
+    if (seen.length > t.maxHead)
+      return { head: null, rest: Buffer.alloc(0) };
+  }
+}
+function connectUpstream(t, addresses, port) {
+  let reason = "no address";
+  for (const address of addresses) {
+    const connected = connectOne(t, address, port);
+    if (typeof connected === "number")
+      return connected;
+    reason = `${address}:${port}: ${connected}`;
+  }
+  return reason;
+}
+function connectOne(t, address, port) {
+  const family = address.includes(":") ? 10 : 2;
+  const sockaddr = Buffer.alloc(28);
+  sockaddr.writeUInt16LE(family, 0);
+  sockaddr.writeUInt16BE(port, 2);
+  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\x00`)), t.ptr(sockaddr, family === 10 ? 8 : 4)) !== 1)
+    return "not an address";
+  const fd = t.c.socket(family, 1 | t.k.NONBLOCK_CLOEXEC, 0);
+  if (fd < 0)
+    return `socket: errno ${t.errno()}`;
+  t.open.push(fd);
+  let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
+  if (code === t.k.EINPROGRESS) {
+    if (!waitFor(t, [[fd, t.k.POLLOUT]]))
+      return "the proxy closed";
+    const error = new Int32Array([0, 4]);
+    t.c.getsockopt(fd, 1, 4, t.ptr(error), t.ptr(error, 4));
+    code = error[0];
+  }
+  return code === 0 ? fd : t.k.ERRORS[code] ?? `errno ${code}`;
+}
+function refuse2(t, client, answer) {
+  if (!sendAll(t, client, Buffer.from(answer)))
+    return;
+  t.c.shutdown(client, t.k.SHUT_WR);
+  const chunk = Buffer.alloc(16 * 1024);
+  for (;; ) {
+    const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
+    if (n === 0 || n < 0 && t.errno() !== t.k.EAGAIN)
+      return;
+    if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]]))
+      return;
+  }
+}
+function openDirection(t, from, to, first) {
+  const fds = new Int32Array(2);
+  if (t.c.pipe2(t.ptr(fds), t.k.NONBLOCK_CLOEXEC) !== 0)
+    return;
+  t.open.push(fds[0], fds[1]);
+  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.k.PIPE_BYTES);
+  return { from, to, first, out: fds[0], in: fds[1], piped: 0, ended: false, done: false };
+}
+function stepDirection(t, d) {
+  const { k } = t;
+  for (;d.first.length > 0; ) {
+    const n = Number(t.c.send(d.to, t.ptr(d.first), d.first.length, k.MSG_NOSIGNAL));
+    if (n <= 0)
+      return t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
+    d.first = d.first.subarray(n);
+  }
+  for (;; ) {
+    if (d.piped > 0) {
+      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_MOVE_NONBLOCK));
+      if (n <= 0)
+        return n < 0 && t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
+      d.piped -= n;
+    } else if (d.ended) {
+      t.c.shutdown(d.to, k.SHUT_WR);
+      d.done = true;
+      return null;
+    } else {
+      const n = Number(t.c.splice(d.from, null, d.in, null, k.PIPE_BYTES, k.SPLICE_MOVE_NONBLOCK));
+      if (n < 0)
+        return t.errno() === k.EAGAIN ? [d.from, k.POLLIN] : false;
+      if (n === 0)
+        d.ended = true;
+      d.piped += n;
+    }
+  }
+}
+function moveBoth(t, directions) {
+  for (;; ) {
+    const wanted = [];
+    for (const d of directions) {
+      const want = d.done ? null : stepDirection(t, d);
+      if (want === false)
+        return;
+      if (want)
+        wanted.push(want);
+    }
+    if (wanted.length === 0 || !waitFor(t, wanted))
+      return;
+  }
+}
+function acceptOne(t, listener) {
+  for (;; ) {
+    if (!waitFor(t, [[listener, t.k.POLLIN]]))
+      return;
+    const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
+    if (fd >= 0) {
+      t.open.push(fd);
+      return fd;
+    }
+    if (t.errno() !== t.k.EAGAIN && t.errno() !== t.k.EINTR)
+      return;
+  }
+}
+async function serveConnection(t, listener) {
+  const client = acceptOne(t, listener);
+  t.post({ type: "accepted" });
+  const request = client === undefined ? undefined : readHead(t, client);
+  if (client === undefined || !request)
+    return;
+  t.post({ type: "head", head: request.head });
+  const decision = await t.next();
+  if (decision.answer !== undefined)
+    return refuse2(t, client, decision.answer);
+  const upstream = connectUpstream(t, decision.addresses, decision.port);
+  if (typeof upstream === "string") {
+    t.post({ type: "unreachable", reason: upstream });
+    return refuse2(t, client, (await t.next()).answer);
+  }
+  t.post({ type: "connected" });
+  await t.next();
+  const toUpstream = Buffer.concat([Buffer.from(decision.toUpstream, "latin1"), request.rest]);
+  const directions = [
+    openDirection(t, client, upstream, toUpstream),
+    openDirection(t, upstream, client, Buffer.from(decision.toClient, "latin1"))
+  ];
+  if (directions[0] && directions[1])
+    moveBoth(t, [directions[0], directions[1]]);
+}
+
+// src/egress/tunnel.ts
+var MAX_HEAD_BYTES = 64 * 1024;
+var SPARE_THREADS = 4;
+var F_SETFL = 4;
+var O_NONBLOCK = 2048;
+function serveTunnels(listener, decide) {
+  const [wake, waker] = pipe3();
+  libc().fcntl(listener, F_SETFL, O_NONBLOCK);
+  const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
+  const threads = new Set;
+  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES };
+  let waiting = 0;
+  let closing = false;
+  const topUp = () => {
+    for (;!closing && waiting < SPARE_THREADS; waiting++) {
+      const thread = runThread(source, init, decide, () => {
+        waiting--;
+        topUp();
+      });
+      threads.add(thread);
+      thread.then(() => threads.delete(thread));
+    }
+  };
+  topUp();
+  return {
+    close: async () => {
+      closing = true;
+      libc().close(waker);
+      await Promise.all(threads);
+      libc().close(wake);
+      libc().close(listener);
+      URL.revokeObjectURL(source);
+    }
+  };
+}
+function runThread(source, init, decide, accepted) {
+  const worker = new Worker(source, { smol: true });
+  worker.unref();
+  let decision;
+  const answer = async (asked) => {
+    if (asked.type === "accepted")
+      return accepted();
+    if (asked.type === "head") {
+      decision = await decide(asked.head).catch(() => ({ answer: "" }));
+      if ("answer" in decision)
+        return worker.postMessage({ answer: decision.answer });
+      const { addresses, port, toUpstream, toClient } = decision;
+      return worker.postMessage({ addresses, port, toUpstream, toClient });
+    }
+    if (decision === undefined || "answer" in decision)
+      return;
+    if (asked.type === "connected") {
+      decision.connected();
+      return worker.postMessage({ go: true });
+    }
+    if (asked.type === "unreachable")
+      worker.postMessage({ answer: decision.unreachable(asked.reason) });
+  };
+  return new Promise((done) => {
+    worker.onmessage = (event) => {
+      if (event.data.type !== "done")
+        return void answer(event.data);
+      worker.terminate();
+      done();
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      done();
+    };
+    worker.postMessage(init);
+  });
+}
+
+// src/egress/proxy.ts
 var systemResolver = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 function hostsFileResolver(path, fallback = systemResolver) {
   const table = new Map;
@@ -85435,77 +86047,47 @@ function hostsFileResolver(path, fallback = systemResolver) {
   }
   return async (host) => table.get(host.toLowerCase()) ?? fallback(host);
 }
-async function startEgressProxy(policy, resolve = systemResolver) {
-  const dir = mkdtempSync9(join30(tmpdir9(), "gitclaw-egress-"));
-  const socketPath = join30(dir, "proxy.sock");
+function startEgressProxy(policy, resolve = systemResolver) {
   const counts = { blocked: new Map, allowed: new Map, around: new Map };
-  const serving = { policy, resolve, counts, sockets: new Set };
-  const relay = relayHandlers();
-  const server = Bun.listen({
-    unix: socketPath,
-    socket: {
-      ...relay,
-      open: (client) => {
-        client.data = { ...relayEnd(), head: Buffer.alloc(0) };
-        serving.sockets.add(client);
-      },
-      data: (client, chunk) => client.data.head === null ? relay.data(client, chunk) : readHead(serving, client, chunk),
-      close: (client) => {
-        serving.sockets.delete(client);
-        relay.close(client);
-      }
-    }
-  });
+  const serving = { policy, resolve, counts };
+  const tunnels = [];
   return {
-    socketPath,
     counts,
+    serve: (listener) => tunnels.push(serveTunnels(listener, (head) => decide3(serving, head))),
     refusedAround: (host, kind) => {
       counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
       counts.around.set(host, (counts.around.get(host) ?? new Set).add(kind));
     },
     close: async () => {
-      server.stop(true);
-      for (const socket of serving.sockets)
-        socket.terminate();
-      rmSync12(dir, { recursive: true, force: true });
+      await Promise.all(tunnels.splice(0).map((served) => served.close()));
     }
   };
 }
-function readHead(serving, client, chunk) {
-  const head = Buffer.concat([client.data.head ?? Buffer.alloc(0), chunk]);
-  const end = head.indexOf(HEAD_END);
-  if (end < 0) {
-    client.data.head = head;
-    if (head.length > MAX_HEAD_BYTES)
-      answer3(client, 431, "request head too large");
-    return;
-  }
-  client.data.head = null;
-  client.data.early.push(head.subarray(end + HEAD_END.length));
-  serve(serving, client, head.subarray(0, end).toString("latin1"));
-}
-async function serve(serving, client, head) {
+async function decide3(serving, head) {
+  if (head === null)
+    return answer3(431, "request head too large");
   const target = parseTarget(head);
   if (typeof target === "string")
-    return answer3(client, 400, target);
+    return answer3(400, target);
   const { policy, counts } = serving;
   const host = target.host.toLowerCase();
   if (!allows(policy, host)) {
     counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
-    return answer3(client, 403, `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host)}`);
+    return answer3(403, `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host)}`);
   }
-  const upstream = await connectTo(serving, host, target.port);
-  if (typeof upstream === "string")
-    return answer3(client, 502, `gitclaw: ${host}: ${upstream}`);
-  counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
-  serving.sockets.add(upstream);
-  if (target.head === undefined)
-    client.write(`HTTP/1.1 200 Connection Established\r
+  const addresses = await addressesOf(serving, host);
+  if (typeof addresses === "string")
+    return answer3(502, `gitclaw: ${host}: ${addresses}`);
+  return {
+    addresses,
+    port: target.port,
+    toUpstream: target.head ?? "",
+    toClient: target.head === undefined ? `HTTP/1.1 200 Connection Established\r
 \r
-`);
-  else
-    upstream.write(target.head);
-  relayHandlers().link(client, upstream);
+` : "",
+    connected: () => counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1),
+    unreachable: (reason) => answer3(502, `gitclaw: ${host}: ${reason}`).answer
+  };
 }
 function parseTarget(head) {
   const [requestLine = "", ...headers] = head.split(`\r
@@ -85538,7 +86120,7 @@ function parseTarget(head) {
 `
   };
 }
-async function connectTo(serving, host, port) {
+async function addressesOf(serving, host) {
   let addresses;
   try {
     addresses = isIP2(host) ? [host] : await serving.resolve(host);
@@ -85548,31 +86130,20 @@ async function connectTo(serving, host, port) {
   const usable = addresses.filter((address) => !forbiddenTarget(serving.policy, address));
   if (usable.length === 0)
     return addresses.length ? "resolves to a link-local address only" : "has no address";
-  const relay = relayHandlers();
-  const close = (socket) => {
-    serving.sockets.delete(socket);
-    relay.close(socket);
-  };
-  let last = "";
-  for (const address of usable) {
-    try {
-      return await Bun.connect({ hostname: address, port, data: relayEnd(), socket: { ...relay, close } });
-    } catch (error) {
-      last = `${address}:${port}: ${error.code ?? error.message}`;
-    }
-  }
-  return last;
+  return usable;
 }
-function answer3(client, status, message) {
+function answer3(status, message) {
   const reason = { 400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large", 502: "Bad Gateway" }[status];
   const body = `${message}
 `;
-  client.end(`HTTP/1.1 ${status} ${reason}\r
+  return {
+    answer: `HTTP/1.1 ${status} ${reason}\r
 Content-Type: text/plain\r
 Content-Length: ${Buffer.byteLength(body)}\r
 Connection: close\r
 \r
-${body}`);
+${body}`
+  };
 }
 
 // src/egress/egress.ts
@@ -85584,8 +86155,8 @@ async function prepareConfinedSandbox(options, network) {
   const policy = egressPolicy(network.config, options.workspace);
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
-  const proxy = await startEgressProxy(policy, network.resolve ?? systemResolver);
-  const egress = { socketPath: proxy.socketPath, onRefused: proxy.refusedAround };
+  const proxy = startEgressProxy(policy, network.resolve ?? systemResolver);
+  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
   const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
     await proxy.close();
     throw error;
@@ -85618,8 +86189,8 @@ function proxyEnv(port) {
 }
 
 // src/run/mcp.ts
-import { realpathSync as realpathSync7 } from "fs";
-import { join as join31 } from "path";
+import { realpathSync as realpathSync8 } from "fs";
+import { join as join32 } from "path";
 
 // src/mcp/declared.ts
 var MCP_JSON = ".mcp.json";
@@ -90069,7 +90640,7 @@ async function serverRoot2(workspace, sandbox, commit) {
   const tree = (rev) => workspace.git.must(["rev-parse", `${rev}^{tree}`]);
   if (await tree("HEAD") === await tree(commit))
     return { cwd: workspace.root };
-  const cwd = join31(realpathSync7(sandbox.worktrees), "mcp-default-branch");
+  const cwd = join32(realpathSync8(sandbox.worktrees), "mcp-default-branch");
   await workspace.git.must(["worktree", "add", "-q", "--detach", cwd, commit], { groupWritable: true });
   return { cwd, release: () => removeTaskWorktree(workspace.git, cwd) };
 }
@@ -90114,6 +90685,7 @@ async function wireTools(run, workspace, artifactsDir, where = {}) {
 }
 async function setUpTools(run, workspace, session, where = {}) {
   const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
+  await workspace.indexRefreshed;
   const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
   const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
   const context = { ...wiring.context, commandEnv, ...agentRepo ? { agentRepo } : {} };
@@ -90139,7 +90711,7 @@ async function setUpTools(run, workspace, session, where = {}) {
 async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
   if (!sandbox.isolated || toolRoot !== workspace.root)
     return;
-  if (!existsSync18(join32(workspace.root, ".git", "index")))
+  if (!existsSync18(join33(workspace.root, ".git", "index")))
     return;
   const coAuthor = coAuthorOf(run.trigger);
   return openAgentRepo({
@@ -90175,7 +90747,10 @@ async function tearDownTools(run, tools, workspace, session) {
   if (killed.length)
     session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
-  const gitNotes = tools.agentRepo ? (await takeAgentCommits(workspace.git, tools.agentRepo)).notes.map(run.redact) : [];
+  const gitNotes = tools.agentRepo ? [
+    ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+    ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
+  ].map(run.redact) : [];
   for (const note of gitNotes)
     warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error) => [`the PR worktrees could not be checked: ${error.message}`]);
@@ -90188,7 +90763,7 @@ async function tearDownTools(run, tools, workspace, session) {
 }
 
 // src/egress/report.ts
-var code2 = (text) => `\`${text.replace(/`/g, "'")}\``;
+var code3 = (text) => `\`${text.replace(/`/g, "'")}\``;
 var total = (counts) => [...counts.values()].reduce((sum, n) => sum + n, 0);
 function blockedNote(egress) {
   const blocked = egress.counts?.blocked;
@@ -90198,7 +90773,7 @@ function blockedNote(egress) {
     const kinds = egress.counts?.around.get(host);
     return kinds ? ` (around the proxy: ${[...kinds].join(", ")})` : "";
   };
-  const lines = [...blocked].map(([host, count]) => `- ${code2(host)}: ${plural(count, "attempt")}${around(host)}; to allow it: ${code2(allowLine(egress.policy, host))}`);
+  const lines = [...blocked].map(([host, count]) => `- ${code3(host)}: ${plural(count, "attempt")}${around(host)}; to allow it: ${code3(allowLine(egress.policy, host))}`);
   return [
     `<details><summary>\uD83D\uDEE1\uFE0F Network: ${plural(total(blocked), "blocked attempt")} to ${plural(blocked.size, "host")} not allowed (${[...blocked.keys()].join(", ")})</summary>`,
     "",
@@ -90212,7 +90787,7 @@ function blockedNote(egress) {
 }
 function egressSummary(egress) {
   const { counts } = egress;
-  const rows = (map) => [...map].map(([host, n]) => `| ${code2(host)} | ${n} |`);
+  const rows = (map) => [...map].map(([host, n]) => `| ${code3(host)} | ${n} |`);
   return [
     "",
     "### Network",
@@ -90229,7 +90804,7 @@ function describePolicy(policy) {
     return '"open": tool commands reach any host';
   if (policy.entries.length === 0)
     return '"off": tool commands reach no host';
-  const entries = policy.entries.map(code2).join(", ");
+  const entries = policy.entries.map(code3).join(", ");
   return policy.source === "detected" ? `the default for this repository: ${entries}` : `allow ${entries}`;
 }
 
@@ -90680,8 +91255,8 @@ async function resolveFixed(api, repo, pull, threads, resolved) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync13, readFileSync as readFileSync19 } from "fs";
-import { dirname as dirname11, join as join33 } from "path";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync14, readFileSync as readFileSync19 } from "fs";
+import { dirname as dirname11, join as join34 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
@@ -90689,7 +91264,7 @@ var ReviewRecord = looseObject({
   conclusion: _enum(["success", "neutral", "failure"]),
   updatedAt: string2()
 });
-var reviewRecordPath = (root, pull) => join33(root, STATE_DIR, "reviews", `${pull}.json`);
+var reviewRecordPath = (root, pull) => join34(root, STATE_DIR, "reviews", `${pull}.json`);
 function readReviewRecord(root, pull) {
   const path = reviewRecordPath(root, pull);
   const stat = lstatSync10(path, { throwIfNoEntry: false });
@@ -90714,7 +91289,7 @@ function writeReviewRecord(root, record) {
   const folder = lstatSync10(dirname11(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
-  mkdirSync13(dirname11(path), { recursive: true });
+  mkdirSync14(dirname11(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(ReviewRecord.parse(record), null, 2)}
 `);
   return path;
@@ -91008,6 +91583,7 @@ async function converse(run, prepared) {
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0].toUpperCase()}${note.slice(1)}.`)),
+    await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
     ...mcpNotes(run, tools.mcp),
     ...blocked ? [blocked] : [],
@@ -91202,8 +91778,8 @@ See the [run](${link}) for details.`;
 }
 
 // src/stages/task.ts
-import { cpSync, existsSync as existsSync19, mkdirSync as mkdirSync14, rmSync as rmSync13 } from "fs";
-import { join as join34 } from "path";
+import { cpSync, existsSync as existsSync19, mkdirSync as mkdirSync15, rmSync as rmSync13 } from "fs";
+import { join as join35 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
 class TaskStageError extends Error {
@@ -91231,9 +91807,9 @@ function taskInputs(processEnv) {
 }
 async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
-  const output = join34(options.env.runnerTemp, TASK_OUTPUT_DIR);
+  const output = join35(options.env.runnerTemp, TASK_OUTPUT_DIR);
   rmSync13(output, { recursive: true, force: true });
-  mkdirSync14(output, { recursive: true });
+  mkdirSync15(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
   const brief = TaskBrief.parse(JSON.parse(await workspace.git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));
@@ -91257,9 +91833,9 @@ async function taskRun(options, stage, brief, root) {
   return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
 }
 async function runInSandbox(run, workspace, brief, output) {
-  const wiring = await wireTools(run, workspace, join34(run.env.runnerTemp, "gitclaw-task-tools"));
+  const wiring = await wireTools(run, workspace, join35(run.env.runnerTemp, "gitclaw-task-tools"));
   await workspace.indexRefreshed;
-  const session = SessionFile.inMemory(join34(workspace.root, brief.parentSession), {
+  const session = SessionFile.inMemory(join35(workspace.root, brief.parentSession), {
     cwd: workspace.root,
     artifactsDir: output
   });
@@ -91286,8 +91862,8 @@ async function runBrief(run, tasks, brief, where) {
     throw new TaskStageError(`task ${taskId} did not end`);
   tasks.orchestrator.store.save({ ...record, spent: { turns: tasks.spending.turns, usage: tasks.spending.usage } });
   for (const path of tasks.ownFiles)
-    if (existsSync19(join34(where.root, path)))
-      cpSync(join34(where.root, path), join34(where.output, path), { recursive: true });
+    if (existsSync19(join35(where.root, path)))
+      cpSync(join35(where.root, path), join35(where.output, path), { recursive: true });
   run.log(`gitclaw: task ${taskId}: ${record.status}`);
   return record.status === "reported";
 }

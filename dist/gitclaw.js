@@ -45714,7 +45714,10 @@ var SAFE_CONFIG = [
   ["core.fsmonitor", "false"],
   ["credential.helper", ""],
   ["protocol.ext.allow", "never"],
-  ["http.followRedirects", "false"]
+  ["http.followRedirects", "false"],
+  ["diff.ignoreSubmodules", "dirty"],
+  ["fetch.recurseSubmodules", "false"],
+  ["submodule.recurse", "false"]
 ].flatMap(([key, value]) => ["-c", `${key}=${value}`]);
 var worktreeChanges = Promise.resolve();
 
@@ -46988,59 +46991,70 @@ async function networkCheck(config, cwd, probe, inActions) {
   return inActions ? failed("Network", detail, fix) : warn("Network", detail, fix);
 }
 
-// src/egress/relay.ts
-function relayHandlers() {
-  const endPeer = (socket) => {
-    const peer = socket.data.peer;
-    if (!peer)
-      return;
-    if (peer.data.pending)
-      peer.data.ending = true;
-    else
-      peer.end();
-  };
-  const forward = (socket, chunk) => {
-    const peer = socket.data.peer;
-    if (!peer) {
-      socket.data.early.push(Buffer.from(chunk));
-      return;
-    }
-    if (peer.data.pending) {
-      peer.data.pending = Buffer.concat([peer.data.pending, chunk]);
-      socket.pause();
-      return;
-    }
-    const written = Math.max(peer.write(chunk), 0);
-    if (written < chunk.length) {
-      peer.data.pending = Buffer.from(chunk.subarray(written));
-      socket.pause();
-    }
-  };
-  return {
-    data: forward,
-    drain(socket) {
-      const pending = socket.data.pending;
-      if (pending) {
-        const written = Math.max(socket.write(pending), 0);
-        socket.data.pending = written < pending.length ? Buffer.from(pending.subarray(written)) : null;
-        if (socket.data.pending)
-          return;
-      }
-      if (socket.data.ending)
-        socket.end();
-      else
-        socket.data.peer?.resume();
-    },
-    link(socket, peer) {
-      socket.data.peer = peer;
-      peer.data.peer = socket;
-      for (const chunk of socket.data.early.splice(0))
-        forward(socket, chunk);
-    },
-    close: endPeer,
-    end: endPeer,
-    error: endPeer
-  };
+// src/egress/libc.ts
+var LIBC_SYMBOLS = {
+  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  listen: { args: ["i32", "i32"], returns: "i32" },
+  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
+  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
+  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
+  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
+  shutdown: { args: ["i32", "i32"], returns: "i32" },
+  close: { args: ["i32"], returns: "i32" },
+  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
+  pipe2: { args: ["ptr", "i32"], returns: "i32" },
+  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
+  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
+  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  __errno_location: { args: [], returns: "ptr" }
+};
+function listenOnLoopback(c, ptr) {
+  const address = Buffer.alloc(16);
+  address.writeUInt16LE(2, 0);
+  address.writeUInt32BE(2130706433, 4);
+  const fd = c.socket(2, 1 | 524288, 0);
+  const size = new Uint32Array([16]);
+  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
+  if (!listening)
+    throw new Error("nothing can listen on 127.0.0.1");
+  return { fd, port: address.readUInt16BE(2) };
+}
+function sendFd(c, ptr, path, fd) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(1, 0);
+  address.write(path, 2);
+  const socket = c.socket(1, 1 | 524288, 0);
+  const control = Buffer.alloc(24);
+  control.writeBigUInt64LE(20n, 0);
+  control.writeInt32LE(1, 8);
+  control.writeInt32LE(1, 12);
+  control.writeInt32LE(fd, 16);
+  const message = oneByteMessage(ptr, control);
+  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
+  c.close(socket);
+  if (!sent)
+    throw new Error("gitclaw cannot be reached to hand it the listening socket");
+}
+function oneByteMessage(ptr, control) {
+  const byte = Buffer.alloc(1);
+  const iov = Buffer.alloc(16);
+  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
+  iov.writeBigUInt64LE(1n, 8);
+  const header = Buffer.alloc(56);
+  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
+  header.writeBigUInt64LE(1n, 24);
+  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
+  header.writeBigUInt64LE(BigInt(control.length), 40);
+  return { header, kept: [byte, iov, control] };
 }
 
 // src/tools/sandbox/network.ts
@@ -47050,11 +47064,7 @@ const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin"
 const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
   .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
 if (routed) {
-  const packets = dlopen("libc.so.6", {
-    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-    setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
-    recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
-  }).symbols;
+  const packets = libc;
   const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
   const fd = packets.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
   // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
@@ -47106,44 +47116,29 @@ if (routed) {
 `;
 var HOLDER = String.raw`
 const { dlopen, ptr } = require("bun:ffi");
-const [socketPath] = process.argv.slice(1);
+const [handoffPath] = process.argv.slice(1);
+const libc = dlopen("libc.so.6", ${JSON.stringify(LIBC_SYMBOLS)}).symbols;
+${oneByteMessage}
+let port;
 try {
-  const libc = dlopen("libc.so.6", {
-    socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-    ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
-    close: { args: ["i32"], returns: "i32" },
-  });
   const SIOCGIFFLAGS = 0x8913, SIOCSIFFLAGS = 0x8914, IFF_UP = 0x1, AF_INET = 2, SOCK_DGRAM = 2;
-  const fd = libc.symbols.socket(AF_INET, SOCK_DGRAM, 0);
+  const fd = libc.socket(AF_INET, SOCK_DGRAM, 0);
   const ifreq = Buffer.alloc(40);
   ifreq.write("lo");
-  if (fd < 0 || libc.symbols.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
+  if (fd < 0 || libc.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
   ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | IFF_UP, 16);
-  if (libc.symbols.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
-  libc.symbols.close(fd);
+  if (libc.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
+  libc.close(fd);
+  const listener = (${listenOnLoopback})(libc, ptr);
+  (${sendFd})(libc, ptr, handoffPath, listener.fd);
+  libc.close(listener.fd);
+  port = listener.port;
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 ${OBSERVER}
-// The relay of src/egress/relay.ts, from its source: each connection to the proxy's socket, both ways.
-const relay = (${relayHandlers})();
-const fresh = () => ({ pending: null, early: [] });
-const server = Bun.listen({
-  hostname: "127.0.0.1",
-  port: 0,
-  socket: {
-    ...relay,
-    open(client) {
-      client.data = fresh();
-      Bun.connect({ unix: socketPath, data: fresh(), socket: relay }).then(
-        (proxy) => relay.link(client, proxy),
-        () => client.end(),
-      );
-    },
-  },
-});
-console.log("ready " + process.pid + " " + server.port);
+console.log("ready " + process.pid + " " + port);
 for await (const _ of Bun.stdin.stream());
 observe?.();
 process.exit(0);
