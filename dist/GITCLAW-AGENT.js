@@ -68267,7 +68267,8 @@ function asCapBudget(result, capped, caps, history) {
   return { ...result, budget: { name: capped.cap, limit: caps[capped.cap], used: before + budget.used } };
 }
 function issueTotal(history, thisRun, kind) {
-  return `${kind} total ${usd(history.issue.cost + thisRun)} over ${plural(history.issue.runs + 1, "run")}`;
+  const total = history.issue.cost + thisRun;
+  return total > 0 ? `${kind} total ${usd(total)} over ${plural(history.issue.runs + 1, "run")}` : undefined;
 }
 
 // src/session/run-mapping.ts
@@ -91592,7 +91593,7 @@ async function converse(run, prepared) {
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
-  await reply(run, workspace, { ...facts, ...run.target.conversationIssue > 0 ? { total } : {} });
+  await reply(run, workspace, { ...facts, ...run.target.conversationIssue > 0 && total ? { total } : {} });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs2(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);

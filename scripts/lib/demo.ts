@@ -3,8 +3,11 @@
 // the tools it calls, the clone, the commit, the push and the reply are the real ones.
 import { startFakeModel, type Turn } from "../../test/support/fake-model.ts";
 
-/** The model the demo names: an Anthropic one, served by the fake server at ANTHROPIC_BASE_URL. */
-export const DEMO_MODEL = "anthropic/claude-sonnet-4-5";
+/**
+ * The model the demo names, served by the fake server at ANTHROPIC_BASE_URL: no model of that name
+ * exists, so the footer names the script and no price is made up for tokens nobody paid for.
+ */
+export const DEMO_MODEL = "anthropic/gitclaw-demo-script";
 export const DEMO_PROMPT = "Say hello: add a short greeting file to the repository.";
 /** The file the scripted model writes: a small, real change that shows in the commit. */
 export const DEMO_FILE = "hello-gitclaw.md";

@@ -114,7 +114,11 @@ export function asCapBudget(
   return { ...result, budget: { name: capped.cap, limit: caps[capped.cap]!, used: before + budget.used } };
 }
 
-/** The footer's part: the conversation's total across its runs, this one included. */
-export function issueTotal(history: CostHistory, thisRun: number, kind: "issue" | "pull request"): string {
-  return `${kind} total ${usd(history.issue.cost + thisRun)} over ${plural(history.issue.runs + 1, "run")}`;
+/**
+ * The footer's part: the conversation's total across its runs, this one included; none when no run
+ * of it was priced (a local model, a scripted one), where a total of $0.00 would be a made-up figure.
+ */
+export function issueTotal(history: CostHistory, thisRun: number, kind: "issue" | "pull request"): string | undefined {
+  const total = history.issue.cost + thisRun;
+  return total > 0 ? `${kind} total ${usd(total)} over ${plural(history.issue.runs + 1, "run")}` : undefined;
 }

@@ -131,7 +131,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
-  await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 ? { total } : {}) });
+  await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);

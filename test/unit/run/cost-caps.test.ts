@@ -60,6 +60,8 @@ describe("costHistory", () => {
     expect(history.day.cost).toBeCloseTo(0.3 + 0.1 + 1 + 0.05 + 0.4);
     expect(costHistory(root, 0, TODAY).issue).toEqual({ cost: 0, runs: 0 });
     expect(issueTotal(history, 0.42, "issue")).toBe("issue total $1.02 over 4 runs");
+    // Nothing priced (a local or scripted model): no total, rather than a made-up $0.00.
+    expect(issueTotal({ ...history, issue: { cost: 0, runs: 3 } }, 0, "issue")).toBeUndefined();
   });
 
   it("is nothing for a repository without sessions", () => {
