@@ -79666,14 +79666,24 @@ function packOfLooseObjects(files) {
   header.writeUInt32BE(2, 4);
   header.writeUInt32BE(files.length, 8);
   const parts = [header];
+  const parents = new Map;
   for (const file of files) {
     const object = looseObject3(file);
     if (!object)
       return;
     parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
+    if (object.type === PACK_TYPES.commit)
+      parents.set(objectName(object.content), commitParents(object.content));
   }
   const body = Buffer.concat(parts);
-  return Buffer.concat([body, createHash2("sha1").update(body).digest()]);
+  return { pack: Buffer.concat([body, createHash2("sha1").update(body).digest()]), parents };
+}
+var objectName = (content) => createHash2("sha1").update(`commit ${content.length}\x00`).update(content).digest("hex");
+function commitParents(content) {
+  const header = content.toString("latin1", 0, Math.max(content.indexOf(`
+
+`), 0));
+  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
 }
 
 // src/git/scrub-commits.ts
@@ -79802,6 +79812,7 @@ async function makeAgentGitDir(setUp, binDir) {
     startBranches: branchesOf(refs),
     objects,
     worktrees: new Map,
+    checkedParents: new Map,
     trustedGitDir,
     ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
   };
@@ -80089,9 +80100,12 @@ async function leaveOtherBranch(git, repo) {
 }
 async function takeObjects(git, repo, tip) {
   const files = readObjectFiles(join23(repo.gitDir, "objects"));
-  const pack = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
-  if (pack && (await git.run(["unpack-objects", "-q", "--strict"], { input: pack })).exitCode === 0)
+  const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
+  if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
+    for (const [commit, parents] of loose.parents)
+      repo.checkedParents.set(commit, parents);
     return;
+  }
   const quarantine = mkdtempSync7(join23(tmpdir7(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
@@ -80129,16 +80143,37 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
   ]);
 }
 async function onTopOfHead(git, repo, tip) {
-  const head = await git.must(["rev-parse", "HEAD"]);
-  if ((await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode !== 0)
+  const descends = descendsFromStart(repo, tip) ?? (await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode === 0;
+  if (!descends)
     return { conflict: `the commits on ${repo.branch || "HEAD"} were rewritten past where the run started: not taken` };
+  if ((await git.run(["update-ref", "-m", AGENT_COMMITS, "HEAD", tip, repo.start])).exitCode === 0)
+    return { sha: tip };
+  const head = await git.must(["rev-parse", "HEAD"]);
   const moved = head === repo.start ? { sha: tip } : await replay(git, repo.start, tip, head);
   if ("conflict" in moved)
     return {
       conflict: `the commits made with git on ${repo.branch || "HEAD"} conflict with gitclaw's own: ${moved.conflict}`
     };
-  await git.must(["update-ref", "-m", "gitclaw: the agent's commits", "HEAD", moved.sha, head]);
+  await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", moved.sha, head]);
   return moved;
+}
+var AGENT_COMMITS = "gitclaw: the agent's commits";
+function descendsFromStart(repo, tip) {
+  const seen = new Set;
+  const todo = [tip];
+  while (todo.length > 0) {
+    const commit = todo.pop();
+    if (commit === repo.start)
+      return true;
+    if (seen.has(commit))
+      continue;
+    seen.add(commit);
+    const parents = repo.checkedParents.get(commit);
+    if (!parents)
+      return;
+    todo.push(...parents);
+  }
+  return false;
 }
 
 // src/session/artifacts.ts

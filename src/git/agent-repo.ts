@@ -58,6 +58,11 @@ export interface AgentRepo {
   coAuthorTrailer?: string;
   /** The pull request worktrees' repositories (pr_checkout), by the worktree's real path. */
   worktrees: Map<string, AgentRepo>;
+  /**
+   * The agent's commits the trusted git has checked and taken in (`unpack-objects --strict`), with
+   * their parents: whether the commits start where the run did is read here before git is asked.
+   */
+  checkedParents: Map<string, string[]>;
 }
 
 export interface PublishedBranch {
@@ -152,6 +157,7 @@ async function makeAgentGitDir(setUp: AgentRepoSetUp, binDir: string): Promise<A
     startBranches: branchesOf(refs),
     objects,
     worktrees: new Map(),
+    checkedParents: new Map(),
     trustedGitDir,
     ...(setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}),
   };
@@ -526,8 +532,11 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
  */
 async function takeObjects(git: Git, repo: AgentRepo, tip: string): Promise<void> {
   const files = readObjectFiles(join(repo.gitDir, "objects"));
-  const pack = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
-  if (pack && (await git.run(["unpack-objects", "-q", "--strict"], { input: pack })).exitCode === 0) return;
+  const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
+  if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
+    for (const [commit, parents] of loose.parents) repo.checkedParents.set(commit, parents);
+    return;
+  }
   const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
@@ -572,14 +581,39 @@ async function fetchThroughQuarantine(
 
 /** `tip` as the trusted branch's new head: itself when HEAD has not moved, else replayed onto HEAD. */
 async function onTopOfHead(git: Git, repo: AgentRepo, tip: string): Promise<{ sha: string } | { conflict: string }> {
-  const head = await git.must(["rev-parse", "HEAD"]);
-  if ((await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode !== 0)
+  const descends =
+    descendsFromStart(repo, tip) ?? (await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode === 0;
+  if (!descends)
     return { conflict: `the commits on ${repo.branch || "HEAD"} were rewritten past where the run started: not taken` };
+  // Most runs: HEAD is still where the run started (git checks that as it moves it).
+  if ((await git.run(["update-ref", "-m", AGENT_COMMITS, "HEAD", tip, repo.start])).exitCode === 0) return { sha: tip };
+  const head = await git.must(["rev-parse", "HEAD"]);
   const moved = head === repo.start ? { sha: tip } : await replay(git, repo.start, tip, head);
   if ("conflict" in moved)
     return {
       conflict: `the commits made with git on ${repo.branch || "HEAD"} conflict with gitclaw's own: ${moved.conflict}`,
     };
-  await git.must(["update-ref", "-m", "gitclaw: the agent's commits", "HEAD", moved.sha, head]);
+  await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", moved.sha, head]);
   return moved;
+}
+
+const AGENT_COMMITS = "gitclaw: the agent's commits";
+
+/**
+ * Whether `tip` descends from where the run started, told by the parents of the commits the trusted
+ * git checked; undefined when they do not tell (a commit it did not take in this way), and git decides.
+ */
+function descendsFromStart(repo: AgentRepo, tip: string): boolean | undefined {
+  const seen = new Set<string>();
+  const todo = [tip];
+  while (todo.length > 0) {
+    const commit = todo.pop()!;
+    if (commit === repo.start) return true;
+    if (seen.has(commit)) continue;
+    seen.add(commit);
+    const parents = repo.checkedParents.get(commit);
+    if (!parents) return undefined;
+    todo.push(...parents);
+  }
+  return false;
 }

@@ -31,18 +31,37 @@ function entryHeader(type: number, size: number): Buffer {
   return Buffer.from(bytes);
 }
 
-/** A version 2 pack (SHA-1) of the loose object files, or undefined when one of them is not a loose object. */
-export function packOfLooseObjects(files: Uint8Array[]): Buffer | undefined {
+export interface LoosePack {
+  /** A version 2 pack (SHA-1) of the objects. */
+  pack: Buffer;
+  /** Each commit among them, by the name its content gives it (never the file's), with its parents. */
+  parents: Map<string, string[]>;
+}
+
+/** The loose object files as one pack, or undefined when one of them is not a loose object. */
+export function packOfLooseObjects(files: Uint8Array[]): LoosePack | undefined {
   const header = Buffer.alloc(12);
   header.write("PACK", 0, "latin1");
   header.writeUInt32BE(2, 4);
   header.writeUInt32BE(files.length, 8);
   const parts: Buffer[] = [header];
+  const parents = new Map<string, string[]>();
   for (const file of files) {
     const object = looseObject(file);
     if (!object) return undefined;
     parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
+    if (object.type === PACK_TYPES.commit) parents.set(objectName(object.content), commitParents(object.content));
   }
   const body = Buffer.concat(parts);
-  return Buffer.concat([body, createHash("sha1").update(body).digest()]);
+  return { pack: Buffer.concat([body, createHash("sha1").update(body).digest()]), parents };
+}
+
+/** A commit's name: the SHA-1 of its header and content, as git computes it. */
+const objectName = (content: Buffer) =>
+  createHash("sha1").update(`commit ${content.length}\0`).update(content).digest("hex");
+
+/** The `parent` lines of a commit's header, which ends at its first blank line. */
+function commitParents(content: Buffer): string[] {
+  const header = content.toString("latin1", 0, Math.max(content.indexOf("\n\n"), 0));
+  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]!);
 }

@@ -59,6 +59,20 @@ describe("git in the workspace, for tool commands", () => {
   });
 });
 
+describe("when gitclaw's own branch moved during the run (a sub-agent's series applied)", () => {
+  it("replays the agent's commits onto it, in order, and loses neither side", async () => {
+    await tool("echo a > a.txt && git add -A && git commit -q -m 'Agent: a'");
+    await tool("echo b > b.txt && git add -A && git commit -q -m 'Agent: b'");
+    writeFileSync(join(repo.dir, "task.txt"), "from a task\n");
+    await git.must(["add", "task.txt"]);
+    await git.must(["commit", "-q", "-m", "Task: applied"]);
+    const taken = await takeAgentCommits(git, agent);
+    expect(taken.notes).toEqual([]);
+    expect(await git.must(["log", "--format=%s", "-4"])).toBe("Agent: b\nAgent: a\nTask: applied\ninitial");
+    expect(await git.must(["ls-tree", "--name-only", "HEAD"])).toContain("task.txt");
+  });
+});
+
 describe("what the agent plants in its repository", () => {
   it("a ref file that is a link is not followed: nothing is taken", async () => {
     await tool("echo a > a.txt && git add -A && git commit -q -m 'Add a'");
