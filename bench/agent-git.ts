@@ -111,7 +111,7 @@ export const agentGit: Benchmark = {
         },
       ],
       notes: [
-        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent-repo.ts): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then three git calls checking where the commits start and moving the branch. Slow repetitions of the agent side (the max, ${ms(Math.max(...times.agent))}) were seen where the tools' git wrote loose copies of objects the read-only trusted pack already holds, which the take reads and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
+        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent-repo.ts): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then one \`git update-ref\` moving the branch if it is still where the run started (where the commits start is read from the parents of the commits git just checked). Slow repetitions of the agent side (the max, ${ms(Math.max(...times.agent))}) were seen where the tools' git wrote loose copies of objects the read-only trusted pack already holds, which the take reads and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
       ],
     };
   },
