@@ -79638,10 +79638,11 @@ import { join as join23, relative as relative4 } from "path";
 import { createHash as createHash2 } from "crypto";
 import { deflateSync, inflateSync } from "zlib";
 var PACK_TYPES = { commit: 1, tree: 2, blob: 3, tag: 4 };
-function looseObject3(file) {
+var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+function looseObject3(file, max) {
   let raw;
   try {
-    raw = inflateSync(file);
+    raw = inflateSync(file, { maxOutputLength: Math.max(max, 1) });
   } catch {
     return;
   }
@@ -79650,7 +79651,7 @@ function looseObject3(file) {
   const content = raw.subarray(nul + 1);
   if (!match || Number(match[2]) !== content.length)
     return;
-  return { type: PACK_TYPES[match[1]], content };
+  return { type: PACK_TYPES[match[1]], content, raw };
 }
 function entryHeader(type, size) {
   const bytes = [type << 4 | size & 15];
@@ -79667,18 +79668,19 @@ function packOfLooseObjects(files) {
   header.writeUInt32BE(files.length, 8);
   const parts = [header];
   const parents = new Map;
+  let budget = MAX_INFLATED_BYTES;
   for (const file of files) {
-    const object = looseObject3(file);
+    const object = looseObject3(file, budget);
     if (!object)
       return;
+    budget -= object.raw.length;
     parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
     if (object.type === PACK_TYPES.commit)
-      parents.set(objectName(object.content), commitParents(object.content));
+      parents.set(createHash2("sha1").update(object.raw).digest("hex"), commitParents(object.content));
   }
   const body = Buffer.concat(parts);
   return { pack: Buffer.concat([body, createHash2("sha1").update(body).digest()]), parents };
 }
-var objectName = (content) => createHash2("sha1").update(`commit ${content.length}\x00`).update(content).digest("hex");
 function commitParents(content) {
   const header = content.toString("latin1", 0, Math.max(content.indexOf(`
 
@@ -83067,14 +83069,13 @@ async function checkoutOne(context, git, pr, place, force) {
   if (!registered)
     await addWorktree(git, branch, target, force);
   const path = registered ?? target;
-  const tool = context.tool;
-  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, moved);
+  await openWorktreeRepo(context, await worktreeGit(git, path, context.tool.env, context.tool.redact), path, moved);
   return {
     number: pr.number,
     title: pr.title,
     url: pr.html_url,
     branch,
-    worktreePath: registered ?? target,
+    worktreePath: path,
     remote,
     remoteBranch: pr.head.ref,
     headSha,
@@ -85255,9 +85256,8 @@ const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin"
 const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
   .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
 if (routed) {
-  const packets = libc;
   const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
-  const fd = packets.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
+  const fd = libc.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
   // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
   const program = [
     [0x20, 0, 0, 0xfffff004], [0x15, 0, 8, 4], [0x30, 0, 0, 0], [0x54, 0, 0, 0xf0], [0x15, 0, 4, 0x40],
@@ -85271,7 +85271,7 @@ if (routed) {
   const fprog = Buffer.alloc(16);
   fprog.writeUInt16LE(program.length, 0);
   fprog.writeBigUInt64LE(BigInt(ptr(code)), 8);
-  if (fd >= 0 && packets.setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, ptr(fprog), 16) === 0) {
+  if (fd >= 0 && libc.setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, ptr(fprog), 16) === 0) {
     const v6 = (b, at) => new URL("http://[" + [...Array(8)].map((_, i) => b.readUInt16BE(at + 2 * i).toString(16)).join(":") + "]").hostname.slice(1, -1);
     const header = (b, at) => b[at] >> 4 === 6
       ? { proto: b[at + 6], l4: at + 40, src: v6(b, at + 8), dst: v6(b, at + 24) }
@@ -85295,7 +85295,7 @@ if (routed) {
     const buffer = Buffer.alloc(1024);
     observe = () => {
       for (;;) {
-        const n = Number(packets.recvfrom(fd, ptr(buffer), buffer.length, MSG_DONTWAIT, null, null));
+        const n = Number(libc.recvfrom(fd, ptr(buffer), buffer.length, MSG_DONTWAIT, null, null));
         if (n <= 0) return;
         const seen = n >= 20 && refused(buffer, n);
         if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1") console.log("drop " + seen.join(" "));

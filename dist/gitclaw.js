@@ -47064,9 +47064,8 @@ const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin"
 const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
   .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
 if (routed) {
-  const packets = libc;
   const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
-  const fd = packets.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
+  const fd = libc.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
   // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
   const program = [
     [0x20, 0, 0, 0xfffff004], [0x15, 0, 8, 4], [0x30, 0, 0, 0], [0x54, 0, 0, 0xf0], [0x15, 0, 4, 0x40],
@@ -47080,7 +47079,7 @@ if (routed) {
   const fprog = Buffer.alloc(16);
   fprog.writeUInt16LE(program.length, 0);
   fprog.writeBigUInt64LE(BigInt(ptr(code)), 8);
-  if (fd >= 0 && packets.setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, ptr(fprog), 16) === 0) {
+  if (fd >= 0 && libc.setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, ptr(fprog), 16) === 0) {
     const v6 = (b, at) => new URL("http://[" + [...Array(8)].map((_, i) => b.readUInt16BE(at + 2 * i).toString(16)).join(":") + "]").hostname.slice(1, -1);
     const header = (b, at) => b[at] >> 4 === 6
       ? { proto: b[at + 6], l4: at + 40, src: v6(b, at + 8), dst: v6(b, at + 24) }
@@ -47104,7 +47103,7 @@ if (routed) {
     const buffer = Buffer.alloc(1024);
     observe = () => {
       for (;;) {
-        const n = Number(packets.recvfrom(fd, ptr(buffer), buffer.length, MSG_DONTWAIT, null, null));
+        const n = Number(libc.recvfrom(fd, ptr(buffer), buffer.length, MSG_DONTWAIT, null, null));
         if (n <= 0) return;
         const seen = n >= 20 && refused(buffer, n);
         if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1") console.log("drop " + seen.join(" "));

@@ -8,9 +8,10 @@
 //
 // Whatever the tool user writes there (hooks, core.hooksPath, core.fsmonitor, filters, textconv,
 // include.path, alternates, symbolic links, lying objects) is read by no trusted git: at the end,
-// once no tool process is left, gitclaw reads its ref files and copies its object files as data
-// (regular files with object-shaped names, bounded), into a quarantine repository of its own
-// making, and fetches the branch's tip from there with every object checked (fsck). The trusted
+// once no tool process is left, gitclaw reads its ref files and its object files as data (regular
+// files with object-shaped names, bounded) and hands the objects to the trusted git, which checks
+// every one as it takes it in: loose ones as one pack (`unpack-objects --strict`, loose-pack.ts),
+// packed ones fetched from a quarantine repository of gitclaw's own making (fsck). The trusted
 // branch then moves to that tip, or the agent's commits are replayed onto commits gitclaw made in
 // the meantime; land.ts judges and delivers base..HEAD as for any commit of the run.
 import {
@@ -396,7 +397,6 @@ const OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(
 /** More than this in the agent's own objects is not taken: a run's commits are far smaller. */
 export const MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
 
-/** Copies the object files of `from` into `to` as data: regular files with object-shaped names only. */
 /** The object files of the agent's repository (loose objects and packs), read as bounded plain data. */
 function readObjectFiles(from: string): { rel: string; data: Buffer }[] {
   const files: { rel: string; data: Buffer }[] = [];

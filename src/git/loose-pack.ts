@@ -1,16 +1,21 @@
 // Loose object files as one pack stream, for `git unpack-objects --strict`: the trusted git then
 // checks every object (its name from its content, fsck's rules, its links) in one process, where a
 // fetch from a quarantine runs four. Built from the files' bytes only; nothing in them is trusted.
+// Held in memory, so bounded: objects larger together than MAX_INFLATED_BYTES (what a file that
+// inflates a thousandfold would reach) go the way of a fetch, where git streams them.
 import { createHash } from "node:crypto";
 import { deflateSync, inflateSync } from "node:zlib";
 
 const PACK_TYPES: Record<string, number> = { commit: 1, tree: 2, blob: 3, tag: 4 };
 
-/** One loose object file's type and content, or undefined when it is not one. */
-function looseObject(file: Uint8Array): { type: number; content: Buffer } | undefined {
+/** The loose objects' size together, inflated, past which no pack is built here. */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** One loose object file inflated (`raw`: its header and content), at most `max` bytes; undefined when it is not one. */
+function looseObject(file: Uint8Array, max: number): { type: number; content: Buffer; raw: Buffer } | undefined {
   let raw: Buffer;
   try {
-    raw = inflateSync(file);
+    raw = inflateSync(file, { maxOutputLength: Math.max(max, 1) });
   } catch {
     return undefined;
   }
@@ -18,7 +23,7 @@ function looseObject(file: Uint8Array): { type: number; content: Buffer } | unde
   const match = /^(commit|tree|blob|tag) (\d+)$/.exec(raw.subarray(0, Math.max(nul, 0)).toString("latin1"));
   const content = raw.subarray(nul + 1);
   if (!match || Number(match[2]) !== content.length) return undefined;
-  return { type: PACK_TYPES[match[1]!]!, content };
+  return { type: PACK_TYPES[match[1]!]!, content, raw };
 }
 
 /** A pack entry's header: the type and the size, seven bits a byte after the first four. */
@@ -46,19 +51,19 @@ export function packOfLooseObjects(files: Uint8Array[]): LoosePack | undefined {
   header.writeUInt32BE(files.length, 8);
   const parts: Buffer[] = [header];
   const parents = new Map<string, string[]>();
+  let budget = MAX_INFLATED_BYTES;
   for (const file of files) {
-    const object = looseObject(file);
+    const object = looseObject(file, budget);
     if (!object) return undefined;
+    budget -= object.raw.length;
     parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
-    if (object.type === PACK_TYPES.commit) parents.set(objectName(object.content), commitParents(object.content));
+    // A commit's name as git computes it, from its header and content: never the file's.
+    if (object.type === PACK_TYPES.commit)
+      parents.set(createHash("sha1").update(object.raw).digest("hex"), commitParents(object.content));
   }
   const body = Buffer.concat(parts);
   return { pack: Buffer.concat([body, createHash("sha1").update(body).digest()]), parents };
 }
-
-/** A commit's name: the SHA-1 of its header and content, as git computes it. */
-const objectName = (content: Buffer) =>
-  createHash("sha1").update(`commit ${content.length}\0`).update(content).digest("hex");
 
 /** The `parent` lines of a commit's header, which ends at its first blank line. */
 function commitParents(content: Buffer): string[] {

@@ -132,14 +132,13 @@ async function checkoutOne(
   await recordBranchConfig(git, branch, pr, remote);
   if (!registered) await addWorktree(git, branch, target, force);
   const path = registered ?? target;
-  const tool = context.tool;
-  await openWorktreeRepo(context, await worktreeGit(git, path, tool.env, tool.redact), path, moved);
+  await openWorktreeRepo(context, await worktreeGit(git, path, context.tool.env, context.tool.redact), path, moved);
   return {
     number: pr.number,
     title: pr.title,
     url: pr.html_url,
     branch,
-    worktreePath: registered ?? target,
+    worktreePath: path,
     remote,
     remoteBranch: pr.head.ref,
     headSha,
