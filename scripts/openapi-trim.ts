@@ -106,8 +106,11 @@ function trim(spec: JsonObject): JsonObject {
     const source = isObject(spec.paths) ? spec.paths[path] : undefined;
     const op = isObject(source) ? source[method.toLowerCase()] : undefined;
     if (!isObject(op)) throw new Error(`${operation} is not in ${PACKAGE}`);
+    // parameters and requestBody too: the emulator checks requests as well as responses.
     (paths[path] ??= {})[method.toLowerCase()] = strip({
       operationId: op.operationId ?? null,
+      parameters: op.parameters ?? [],
+      ...(op.requestBody ? { requestBody: op.requestBody } : {}),
       responses: op.responses ?? {},
     });
   }

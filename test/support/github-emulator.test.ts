@@ -6,7 +6,7 @@ import { retry } from "@octokit/plugin-retry";
 import { Octokit } from "@octokit/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startGitHubEmulator, type GitHubEmulator, type Permission } from "./github-emulator.ts";
-import { validateResponse } from "./openapi/validate.ts";
+import { validateRequest, validateResponse } from "./openapi/validate.ts";
 import { octokitApi } from "../../src/github/api.ts";
 import { createGitHubClient } from "../../src/github/client.ts";
 import {
@@ -37,6 +37,13 @@ afterEach(async () => {
   await gh.stop();
   expect(gh.violations).toEqual([]);
 });
+
+// Requests made wrong on purpose: each is recorded as a violation naming the operation and the field.
+// Cleared once checked, so the check after each test still catches unexpected ones.
+function expectRequestViolations(...expected: string[]): void {
+  expect(gh.violations).toEqual(expected.map((line) => expect.stringContaining(line)));
+  (gh.violations as string[]).length = 0;
+}
 
 // The HttpError Octokit throws, reduced to what GitHub answered.
 async function failure(promise: Promise<unknown>): Promise<{ status: number; data: unknown }> {
@@ -150,6 +157,9 @@ describe("workflow_dispatch runs, cancel and artifacts", () => {
     await expect(dispatchWorkflow(api, repo, { workflow: "../x", ref: "main", inputs: {} })).rejects.toThrow(/404/);
     const inputs = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`in${i}`, "x"]));
     await expect(dispatchWorkflow(api, repo, { workflow: "gitclaw.yml", ref: "main", inputs })).rejects.toThrow(/422/);
+    expectRequestViolations(
+      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches request: body /inputs must NOT have more than 25 properties",
+    );
   });
 });
 
@@ -364,6 +374,9 @@ describe("reactions", () => {
       message: "Validation Failed",
       errors: [{ resource: "Reaction", field: "content" }],
     });
+    expectRequestViolations(
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions request: body /content must be equal to one of the allowed values (+1, -1, laugh",
+    );
   });
 });
 
@@ -393,6 +406,7 @@ describe("errors like GitHub's", () => {
         status: "404",
       });
     }
+    expectRequestViolations("GET /repos/{owner}/{repo}/issues/{issue_number} request: path parameter /issue_number must be integer");
   });
 
   it("answers 400 to a body that is not JSON", async () => {
@@ -518,6 +532,61 @@ describe("OpenAPI validation", () => {
     ]);
   });
 
+  it("checks a request's path and query parameters and its JSON body against the operation", () => {
+    const params = { owner: "acme", repo: "widgets", issue_number: "7" };
+    const query = (text: string) => new URLSearchParams(text);
+    const comments = `${issuePath}/comments`;
+    expect(validateRequest("POST", comments, { params, query: query(""), body: { body: "hi" } })).toEqual([]);
+    expect(validateRequest("POST", comments, { params, query: query(""), body: { body: 5 } })).toEqual([
+      "body /body must be string",
+    ]);
+    expect(validateRequest("POST", comments, { params, query: query(""), body: {} })).toEqual([
+      "body / must have required property 'body'",
+    ]);
+    expect(validateRequest("POST", comments, { params, query: query(""), body: undefined })).toEqual([
+      "body is required",
+    ]);
+    expect(validateRequest("GET", comments, { params, query: query("per_page=100&page=2"), body: undefined })).toEqual(
+      [],
+    );
+    expect(
+      validateRequest("GET", comments, {
+        params: { ...params, issue_number: "x" },
+        query: query("per_page=many&sort=created"),
+        body: undefined,
+      }),
+    ).toEqual([
+      "path parameter /issue_number must be integer",
+      "query parameter / must NOT have additional properties: sort",
+      "query parameter /per_page must be integer",
+    ]);
+    const review = { params: { owner: "acme", repo: "widgets", pull_number: "7" }, query: query("") };
+    expect(
+      validateRequest("POST", "/repos/{owner}/{repo}/pulls/{pull_number}/reviews", {
+        ...review,
+        body: { event: "APPROVED", comments: [{ path: "a.ts", line: "3" }] },
+      }),
+    ).toEqual([
+      "body /event must be equal to one of the allowed values (APPROVE, REQUEST_CHANGES, COMMENT)",
+      "body /comments/0 must have required property 'body'",
+      "body /comments/0/line must be integer",
+    ]);
+  });
+
+  it("records a request GitHub would not accept in gh.violations, naming the operation and the field", async () => {
+    gh.createIssue({ title: "t", body: "b", user: "alice" });
+    const response = await fetch(`${gh.url}/repos/acme/widgets/issues/1/comments?per_page=10`, {
+      method: "POST",
+      headers: { authorization: `token ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ body: ["not", "a", "string"] }),
+    });
+    await response.body?.cancel();
+    expectRequestViolations(
+      `POST ${issuePath}/comments request: query parameter / must NOT have additional properties: per_page`,
+      `POST ${issuePath}/comments request: body /body must be string`,
+    );
+  });
+
   it("records the emulator's own off-spec responses in gh.violations", async () => {
     const other = await startGitHubEmulator({ ...repo, token: TOKEN });
     try {
@@ -626,5 +695,13 @@ describe("check runs (the checks API)", () => {
     }));
     expect((await failure(update({ output: { title: "t", summary: "s", annotations: many } }))).status).toBe(422);
     expect((await failure(octokit.rest.checks.listAnnotations({ ...repo, check_run_id: 999_999 }))).status).toBe(404);
+    const check = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id} request: body";
+    expectRequestViolations(
+      `${check} /conclusion must be equal to one of the allowed values (action_required, cancelled, failure`,
+      `${check} / must have required property 'conclusion'`,
+      `${check} /status must be equal to one of the allowed values (queued, in_progress)`,
+      `${check} / must match a schema in anyOf`,
+      `${check} /output/annotations must NOT have more than 50 items`,
+    );
   });
 });

@@ -2,7 +2,8 @@
 // one GraphQL query, see github-emulator/graphql.ts).
 // The test drives it through helpers (addUser, createIssue ...) and asserts on its state, while the
 // code under test, usually a child process, talks to it over HTTP via GITHUB_API_URL.
-// Every response it sends is checked against GitHub's OpenAPI description (see `violations`).
+// Every request it receives and every response it sends is checked against GitHub's OpenAPI
+// description, every GraphQL document against GitHub's schema (see `violations`).
 // Routes live in github-emulator/routes-*.ts, keyed by the operations in openapi/operations.ts.
 import { STATUS_CODES } from "node:http";
 import { ApiError, errorBody, type Handler, type RouteResult } from "./github-emulator/http.ts";
@@ -36,7 +37,7 @@ import {
 } from "./github-emulator/state.ts";
 import type { CheckRunRecord } from "./github-emulator/state-checks.ts";
 import type { Operation } from "./openapi/operations.ts";
-import { validateResponse } from "./openapi/validate.ts";
+import { validateRequest, validateResponse } from "./openapi/validate.ts";
 
 export type { Association, Permission, ReactionSubject } from "./github-emulator/state.ts";
 export type {
@@ -108,7 +109,10 @@ export interface GitHubEmulator extends SeedHelpers {
   /** Base of html_url links, for GITHUB_SERVER_URL. */
   readonly serverUrl: string;
   readonly requests: readonly RecordedRequest[];
-  /** Responses that broke GitHub's OpenAPI description, and emulator crashes. Should stay empty. */
+  /**
+   * Requests and responses that broke GitHub's OpenAPI description, GraphQL documents GitHub's schema
+   * refuses, and emulator crashes. Should stay empty.
+   */
   readonly violations: readonly string[];
   /** Adds or updates a user; `permission` is on this repository (default "none"). */
   addUser(user: { login: string; type?: "User" | "Bot"; permission?: Permission; association?: Association }): RestUser;
@@ -236,6 +240,16 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     );
   }
 
+  // A request GitHub would not accept is a violation, so the test fails naming the operation and
+  // the field. The route still answers it: its handler refuses it in GitHub's words.
+  function checkRequest(method: string, matched: NonNullable<ReturnType<typeof matchRoute>>, requestUrl: URL, body: unknown): void {
+    if (options.validate === false) return;
+    const { template } = matched.route;
+    const request = { params: Object.fromEntries(matched.params), query: requestUrl.searchParams, body };
+    for (const problem of validateRequest(method, template, request))
+      violations.push(`${method} ${template} request: ${problem}`);
+  }
+
   function route(
     request: Request,
     requestUrl: URL,
@@ -246,6 +260,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
       return { status: 401, body: errorBody(401, "Bad credentials") };
     if (!matched || !isOurRepo(matched.params)) return { status: 404, body: errorBody(404, "Not Found") };
     if (!body.ok) return { status: 400, body: errorBody(400, "Problems parsing JSON") };
+    checkRequest(request.method, matched, requestUrl, body.value);
     const { params } = matched;
     try {
       return matched.route.handler({

@@ -2,7 +2,9 @@
 // comments of an issue or pull request are minimized and which review comments (by node id) are,
 // from the in-memory comments; and what the agent stage sends on pull requests: their review threads,
 // resolving one, and marking a draft ready for review. Any other query gets a GraphQL error and is
-// recorded as a violation, so a new query needs a handler here first.
+// recorded as a violation, so a new query needs a handler here first. Every document is first
+// checked against GitHub's schema: one GitHub would refuse is refused with its messages, and recorded.
+import { validateGraphql } from "../openapi/validate-graphql.ts";
 import { field, type RouteResult } from "./http.ts";
 import { nodeId } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
@@ -42,8 +44,19 @@ const RESOLVE_SHAPE =
 const READY_SHAPE =
   /^mutation \w+\(\$id: ID!\) \{ markPullRequestReadyForReview\(input: \{ ?pullRequestId: \$id ?\}\) \{ pullRequest \{ isDraft \} \} \}$/;
 
+// GitHub answers an invalid document with 200 and only `errors`.
+function refuseInvalid(query: unknown, body: unknown, violations: string[]): RouteResult | undefined {
+  const problems = validateGraphql(query, field(body, "variables"), field(body, "operationName"));
+  if (!problems.length) return undefined;
+  const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(String(query))?.[1] ?? "anonymous operation";
+  for (const problem of problems) violations.push(`POST /graphql ${operation}: ${problem}`);
+  return { status: 200, body: { errors: problems.map((problem) => graphqlError(problem)) } };
+}
+
 export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
   const query = field(body, "query");
+  const refused = refuseInvalid(query, body, violations);
+  if (refused) return refused;
   const variables = (field(body, "variables") ?? {}) as Record<string, unknown>;
   const collapsed = typeof query === "string" ? query.replace(/\s+/g, " ").trim() : "";
   if (NODES_SHAPE.test(collapsed)) return answerNodes(variables.ids, state);

@@ -1,6 +1,7 @@
 // Validates JSON against GitHub's official descriptions, so the emulator and the webhook fixtures
 // cannot drift from what GitHub really sends:
-// - REST responses against github-rest.json (trimmed OpenAPI 3.0.3, see scripts/openapi-trim.ts);
+// - REST requests (path and query parameters, JSON body) and responses against github-rest.json
+//   (trimmed OpenAPI 3.0.3, see scripts/openapi-trim.ts);
 // - webhook payloads against @octokit/openapi-webhooks (OpenAPI 3.1, i.e. JSON Schema 2020-12).
 // Ajv instances and the documents are loaded on first use, validators compiled once per schema.
 import { readFileSync } from "node:fs";
@@ -29,8 +30,18 @@ function addFormats(ajv: Ajv | Ajv2020): void {
   ajv.addFormat("int64", { type: "number", validate: (value: number) => Number.isSafeInteger(value) });
 }
 
+// Ajv's message, with what it does not say by itself: the allowed values of an enum, the name of
+// an unexpected property.
 function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? "is invalid"}`);
+  return (errors ?? []).map((error) => {
+    const { allowedValues, additionalProperty } = error.params as { allowedValues?: unknown[]; additionalProperty?: string };
+    const detail = allowedValues
+      ? ` (${allowedValues.join(", ")})`
+      : additionalProperty
+        ? `: ${additionalProperty}`
+        : "";
+    return `${error.instancePath || "/"} ${error.message ?? "is invalid"}${detail}`;
+  });
 }
 
 // OpenAPI 3.0 marks null with `nullable: true`, which JSON Schema lacks (Ajv throws
@@ -52,17 +63,21 @@ function toJsonSchema(node: Json): Json {
   return out;
 }
 
-type RestValidator = { ajv: Ajv; spec: JsonObject; validators: Map<string, ValidateFunction> };
+// `parameters` coerces query and path strings ("5" is an integer parameter) as GitHub reads them;
+// bodies are JSON, so `ajv` checks them as they are.
+type RestValidator = { ajv: Ajv; parameters: Ajv; spec: JsonObject; validators: Map<string, ValidateFunction> };
 let rest: RestValidator | undefined;
 
 function loadRest(): RestValidator {
   if (rest) return rest;
   const raw = JSON.parse(readFileSync(new URL("./github-rest.json", import.meta.url), "utf8")) as Json;
   const spec = toJsonSchema(raw) as JsonObject;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(spec as AnySchema, REST_ID);
-  rest = { ajv, spec, validators: new Map() };
+  const [ajv, parameters] = [new Ajv({ strict: false, allErrors: true }), new Ajv({ strict: false, allErrors: true, coerceTypes: true })];
+  for (const instance of [ajv, parameters]) {
+    addFormats(instance);
+    instance.addSchema(spec as AnySchema, REST_ID);
+  }
+  rest = { ajv, parameters, spec, validators: new Map() };
   return rest;
 }
 
@@ -107,6 +122,76 @@ export function validateResponse(method: string, pathTemplate: string, status: n
     validators.set(key, validate);
   }
   return validate(body) ? [] : formatErrors(validate.errors);
+}
+
+// A parameter or request body, following a #/components ref (made absolute by toJsonSchema).
+function dereference(spec: JsonObject, node: Json | undefined): Json | undefined {
+  const ref = child(node, "$ref");
+  if (typeof ref !== "string") return node;
+  return child(spec, ...ref.slice(ref.indexOf("#/") + 2).split("/"));
+}
+
+// One object schema for the operation's parameters of one place ("path" or "query"). Query
+// parameters the operation does not document are refused: GitHub ignores them, so the code that
+// sends one believes in a filter or a page size that never applies.
+function parametersSchema(spec: JsonObject, operation: JsonObject, place: "path" | "query"): JsonObject {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  const listed = Array.isArray(operation.parameters) ? operation.parameters : [];
+  for (const parameter of listed.map((node) => dereference(spec, node))) {
+    if (child(parameter, "in") !== place) continue;
+    const name = String(child(parameter, "name"));
+    properties[name] = child(parameter, "schema") ?? {};
+    if (child(parameter, "required") === true) required.push(name);
+  }
+  return { type: "object", properties, required, additionalProperties: false };
+}
+
+function compiledRequest(method: string, pathTemplate: string): { path: ValidateFunction; query: ValidateFunction; body?: ValidateFunction; bodyRequired: boolean } | undefined {
+  const { ajv, parameters, spec } = loadRest();
+  const operation = child(spec, "paths", pathTemplate, method.toLowerCase());
+  if (!isObject(operation)) return undefined;
+  const requestBody = dereference(spec, operation.requestBody);
+  const bodySchema = child(requestBody, "content", "application/json", "schema");
+  return {
+    path: parameters.compile(parametersSchema(spec, operation, "path") as AnySchema),
+    query: parameters.compile(parametersSchema(spec, operation, "query") as AnySchema),
+    body: bodySchema === undefined ? undefined : ajv.compile(bodySchema as AnySchema),
+    bodyRequired: child(requestBody, "required") === true,
+  };
+}
+
+const requestValidators = new Map<string, ReturnType<typeof compiledRequest>>();
+
+export interface RestRequest {
+  /** Path parameters of the matched template, URL-decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Parsed JSON, undefined when the request had no body. */
+  body: unknown;
+}
+
+/**
+ * Checks a REST request against the operation GitHub documents: path and query parameters (types,
+ * enums, required ones; undocumented query parameters) and the JSON body against its requestBody
+ * schema. Returns one line per problem naming the place and the field, e.g.
+ * `body /event must be equal to one of the allowed values (APPROVE, REQUEST_CHANGES, COMMENT)`.
+ */
+export function validateRequest(method: string, pathTemplate: string, request: RestRequest): string[] {
+  const key = `${method} ${pathTemplate}`;
+  if (!requestValidators.has(key)) requestValidators.set(key, compiledRequest(method, pathTemplate));
+  const validators = requestValidators.get(key);
+  if (!validators) return [`${key} is not in github-rest.json`];
+  const problems: string[] = [];
+  const check = (place: string, validate: ValidateFunction, value: unknown) => {
+    if (!validate(value)) problems.push(...formatErrors(validate.errors).map((error) => `${place} ${error}`));
+  };
+  check("path parameter", validators.path, { ...request.params });
+  check("query parameter", validators.query, Object.fromEntries(request.query));
+  if (request.body === undefined) {
+    if (validators.bodyRequired) problems.push("body is required");
+  } else if (validators.body) check("body", validators.body, request.body);
+  return problems;
 }
 
 let webhooks: { ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined;
