@@ -52199,7 +52199,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -52209,7 +52209,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
-          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+          comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
       })
@@ -52223,9 +52223,9 @@ async function reviewThreadStates(api, repo, pull) {
     const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.databaseId;
-      if (typeof root === "number")
-        states.set(root, { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.fullDatabaseId;
+      if (root)
+        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage)
       break;

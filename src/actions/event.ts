@@ -6,11 +6,14 @@
 // `pullRequest` set and what the event adds (`inline`, `review`, `ci`).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { loginOf } from "../github/ghost.ts";
 import { markedIssue } from "../github/marker.ts";
 import { describeZodError } from "../zod-errors.ts";
 import { ActionableError } from "../errors.ts";
 
 const User = z.looseObject({ login: z.string(), id: z.number(), type: z.string() });
+/** Who wrote something: null for a deleted account (src/github/ghost.ts); webhooks may leave out `type`. */
+const Author = z.looseObject({ login: z.string(), id: z.number(), type: z.string().optional() }).nullable();
 const Repository = z.looseObject({
   name: z.string(),
   full_name: z.string(),
@@ -22,7 +25,7 @@ const Login = z.looseObject({ login: z.string() });
 /** What issues and comments share: who wrote what, where, when, and in which role. */
 const authored = {
   body: z.string().nullable().optional(),
-  user: User,
+  user: Author,
   html_url: z.string(),
   created_at: z.string(),
   updated_at: z.string().optional(),
@@ -34,7 +37,7 @@ const Issue = z.looseObject({
   ...authored,
   pull_request: z.unknown().optional(),
   labels: z.array(Named).optional(),
-  assignees: z.array(Login).optional(),
+  assignees: z.array(Login.nullable()).optional(),
 });
 const Comment = z.looseObject({ id: z.number(), ...authored });
 const Branch = z.looseObject({
@@ -62,7 +65,7 @@ const Review = z.looseObject({
   id: z.number(),
   body: z.string().nullable().optional(),
   state: z.string(),
-  user: User,
+  user: Author,
   submitted_at: z.string().nullable().optional(),
   commit_id: z.string().nullable().optional(),
 });
@@ -77,7 +80,7 @@ const WorkflowRun = z.looseObject({
   html_url: z.string(),
   run_attempt: z.number().optional(),
   updated_at: z.string(),
-  pull_requests: z.array(RunPull),
+  pull_requests: z.array(RunPull.nullable()),
   head_repository: z.looseObject({ full_name: z.string() }).nullable().optional(),
 });
 
@@ -253,12 +256,12 @@ function fromIssue(eventName: EventName, event: Payload) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: event.issue.user.login,
+    issueAuthor: loginOf(event.issue.user),
     /** The triggering comment (issue_comment, pull_request_review_comment). */
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: comment.user.login,
+      login: loginOf(comment.user),
       createdAt: comment.created_at,
     },
     // labeled/assigned: the issue's update time is when the label or assignee was added.
@@ -271,7 +274,7 @@ function fromIssue(eventName: EventName, event: Payload) {
       ? ({ number: event.issue.number, claimsIssue: markedIssue(body) } as PullRequestRef)
       : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    assignees: (event.issue.assignees ?? []).flatMap((user) => (user ? [user.login] : [])),
     inline: undefined as InlineLocation | undefined,
     review: undefined as ReviewRef | undefined,
     ci: undefined as CiRun | undefined,
@@ -311,7 +314,7 @@ function fromPullRequest(eventName: EventName, event: Payload): Trigger {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: review.user.login,
+      login: loginOf(review.user),
     },
   };
 }
@@ -319,7 +322,7 @@ function fromPullRequest(eventName: EventName, event: Payload): Trigger {
 /** A CI run that finished: about the first pull request of its head, or about nothing gitclaw works on. */
 function fromWorkflowRun(event: z.infer<typeof WorkflowRunEvent> & Payload): Trigger {
   const run = event.workflow_run;
-  const pull = run.pull_requests[0];
+  const pull = run.pull_requests.find((item) => item !== null);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {

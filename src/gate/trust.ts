@@ -1,6 +1,7 @@
 // Who may drive the agent: the guard decides, and the agent stage again itself (defence in depth).
 // Every uncertainty resolves to "no". The policy is the configuration's `trust` section (src/config/config.ts).
 import type { Config } from "../config/config.ts";
+import { isGhost } from "../github/ghost.ts";
 import { PERMISSION_LEVELS, type PermissionLevel } from "../github/operations.ts";
 
 export type TrustPolicy = Config["trust"];
@@ -23,6 +24,8 @@ export async function decideTrust(
   policy: TrustPolicy,
   lookup: (login: string) => Promise<PermissionLevel>,
 ): Promise<TrustDecision> {
+  if (isGhost(actor.login))
+    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,

@@ -6,6 +6,7 @@
 import { withReplyMarker } from "./marker.ts";
 import type { ApiResponse, GitHubApi } from "./api.ts";
 import { ActionableError } from "../errors.ts";
+import { loginOf } from "./ghost.ts";
 
 /** Repository permissions as the collaborator-permission API names them, weakest first. */
 export const PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"] as const;
@@ -111,7 +112,7 @@ export async function listComments(api: GitHubApi, repo: Repo, issueNumber: numb
     comments.push({
       id,
       body: c.body ?? "",
-      login: c.user?.login ?? "ghost",
+      login: loginOf(c.user),
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { GitHubApi, RequestOptions } from "./api.ts";
 import { withReplyMarker } from "./marker.ts";
 import { expectStatus, repoPath, GitHubApiError, type Repo } from "./operations.ts";
+import { loginOf } from "./ghost.ts";
 
 const PullRequestData = z.looseObject({
   number: z.number(),
@@ -59,7 +60,7 @@ export async function getPullRequest(
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: pr.user?.login ?? "ghost",
+    author: loginOf(pr.user),
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -136,7 +137,7 @@ interface RawReviewComment {
 const postedComment = (c: RawReviewComment): PostedReviewComment => ({
   id: c.id,
   body: c.body ?? "",
-  login: c.user?.login ?? "ghost",
+  login: loginOf(c.user),
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -146,7 +147,7 @@ const postedComment = (c: RawReviewComment): PostedReviewComment => ({
 const THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 const RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 
@@ -158,7 +159,8 @@ const Threads = z.object({
           z.object({
             id: z.string(),
             isResolved: z.boolean(),
-            comments: z.object({ nodes: z.array(z.object({ databaseId: z.number().nullable() })) }),
+            // A BigInt, sent as a string: today's ids no longer fit the deprecated 32-bit `databaseId`.
+            comments: z.object({ nodes: z.array(z.object({ fullDatabaseId: z.string().regex(/^\d+$/).nullable() })) }),
           }),
         ),
         pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
@@ -181,8 +183,8 @@ export async function reviewThreadStates(
     );
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.databaseId;
-      if (typeof root === "number") states.set(root, { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.fullDatabaseId;
+      if (root) states.set(Number(root), { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage) break;
     after = threads.pageInfo.endCursor;

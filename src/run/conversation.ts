@@ -26,6 +26,7 @@ import type { TargetedRun } from "./target.ts";
 import { openRunConversation } from "./prompt-run.ts";
 import { isBot, trustChecker } from "../gate/trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
+import { isGhost } from "../github/ghost.ts";
 
 export interface Conversation {
   session: SessionFile;
@@ -145,7 +146,8 @@ export async function pendingComments(
       login: trigger.comment.login,
       body: trigger.comment.body,
       createdAt: trigger.comment.createdAt,
-      trusted: true,
+      // It passed the gate, unless a deleted account wrote it (the gate judged who sent the event).
+      trusted: !isGhost(trigger.comment.login),
       source: "issue-comment",
     });
   }

@@ -7,6 +7,7 @@ import { quoteAsData } from "../quote.ts";
 import { withoutInvisible } from "./invisible.ts";
 import type { Trigger } from "../actions/event.ts";
 import type { Repo } from "../github/operations.ts";
+import { isGhost } from "../github/ghost.ts";
 import { listReviewComments } from "../github/pulls.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { PromptComment } from "./prompt.ts";
@@ -51,13 +52,15 @@ export async function requestParts(
     const { id, login, body, createdAt } = comment;
     const context = inlineContext(inline);
     const action = `commented on the diff of #${pull}`;
-    return [{ id, login, body, createdAt, trusted: true, action, context, source: "review-comment" }];
+    return [{ id, login, body, createdAt, trusted: !isGhost(login), action, context, source: "review-comment" }];
   }
   if (!review) return [];
   const createdAt = trigger.triggeredAt;
   const action = `${REVIEW_STATES[review.state] ?? "reviewed"} pull request #${pull}`;
+  // Passed the gate with the event, unless a deleted account wrote it; its inline comments only if by its author.
+  const trusted = !isGhost(review.login);
   const parts: PromptComment[] = [
-    { id: review.id, login: review.login, body: review.body, createdAt, trusted: true, action, source: "review" },
+    { id: review.id, login: review.login, body: review.body, createdAt, trusted, action, source: "review" },
   ];
   for (const c of await listReviewComments(api, repo, pull, review.id)) {
     const context = inlineContext(c);
@@ -66,7 +69,7 @@ export async function requestParts(
       login: c.login,
       body: c.body,
       createdAt,
-      trusted: c.login === review.login,
+      trusted: trusted && c.login === review.login,
       action: "commented on the diff",
       context,
       url: c.url,

@@ -7,6 +7,7 @@ import type { BoundedText } from "./output.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { boundedCount, present, repoName, resolveDateBound, type RepoRef } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
+import { loginOf } from "../../github/ghost.ts";
 
 export type SearchOp = Extract<Op, `search_${string}`>;
 
@@ -147,7 +148,7 @@ async function searchIssues(search: Search, op: "search_issues" | "search_prs"):
     const labels = item.labels.map((label) => label.name).filter(Boolean);
     out.line(`- #${item.number} ${item.title}`);
     out.line(
-      `  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" · ")}`,
+      `  ${[repoFromUrl(item.repository_url), state, `@${loginOf(item.user)}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" · ")}`,
     );
     return out.line(`  ${item.html_url}`);
   });

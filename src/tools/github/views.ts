@@ -9,6 +9,7 @@ import { minimizedComments, minimizedNote, minimizedReviewComments } from "./min
 import type { BoundedText } from "./output.ts";
 import { parseIssueIdentifier, parsePrIdentifier, present, repoName, type RepoRef } from "./validate.ts";
 import { ValidationError } from "./failure.ts";
+import { loginOf } from "../../github/ghost.ts";
 
 /** pr_view shows at most this many changed files; pr_diff lists them all. */
 const PR_VIEW_FILES = 50;
@@ -16,7 +17,7 @@ const PR_VIEW_FILES = 50;
 const MAX_PR_FILES = 3000;
 const PAGE = 100;
 
-const login = (user: { login: string } | null | undefined) => (user ? `@${user.login}` : "ghost");
+const login = (user: { login: string } | null | undefined) => `@${loginOf(user)}`;
 const labelNames = (labels: Array<string | { name?: string }>) =>
   labels.map((label) => (typeof label === "string" ? label : label.name)).filter(Boolean);
 const joined = (items: Array<string | undefined>) => items.filter(Boolean).join(" · ");

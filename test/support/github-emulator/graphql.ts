@@ -36,9 +36,10 @@ const graphqlError = (message: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
-// A pull request's review threads, a page of 100, each with its first comment's database id.
+// A pull request's review threads, a page of 100, each with its first comment's database id (a BigInt,
+// so a string).
 const THREADS_SHAPE =
-  /^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ pullRequest\(number: \$number\) \{ reviewThreads\(first: 100, after: \$after\) \{ nodes \{ id isResolved comments\(first: 1\) \{ nodes \{ databaseId \} \} \} pageInfo \{ hasNextPage endCursor \} \} \} \} \}$/;
+  /^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ pullRequest\(number: \$number\) \{ reviewThreads\(first: 100, after: \$after\) \{ nodes \{ id isResolved comments\(first: 1\) \{ nodes \{ fullDatabaseId \} \} \} pageInfo \{ hasNextPage endCursor \} \} \} \} \}$/;
 const RESOLVE_SHAPE =
   /^mutation \w+\(\$id: ID!\) \{ resolveReviewThread\(input: \{ ?threadId: \$id ?\}\) \{ thread \{ isResolved \} \} \}$/;
 const READY_SHAPE =
@@ -161,7 +162,7 @@ function answerThreads(variables: Record<string, unknown>, state: EmulatorState)
   const nodes = page.map((root) => ({
     id: nodeId("PullRequestReviewThread", root),
     isResolved: pull.resolvedThreads.includes(root),
-    comments: { nodes: [{ databaseId: root }] },
+    comments: { nodes: [{ fullDatabaseId: String(root) }] },
   }));
   const end = start + page.length;
   const pageInfo = { hasNextPage: end < roots.length, endCursor: page.length ? cursor(end) : null };

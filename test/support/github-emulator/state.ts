@@ -105,8 +105,9 @@ export class EmulatorState {
   readonly actions: ActionsState;
   readonly checks = new ChecksState();
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
-  // code that mixes them up gets a 404 instead of silently hitting another object.
-  private lastId = 1000;
+  // code that mixes them up gets a 404 instead of silently hitting another object. They start past
+  // 2^31 as GitHub's do today: no 32-bit Int (GraphQL's `databaseId`) can hold them.
+  private lastId = 2 ** 32;
 
   constructor(readonly config: RepoConfig) {
     this.repoId = this.nextId();
