@@ -6780,6 +6780,9 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// src/github/ghost.ts
+var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
+
 // src/github/marker.ts
 function markedIssue(body) {
   const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
@@ -23270,7 +23273,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: c.user?.login ?? "ghost",
+      login: loginOf(c.user),
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -50791,6 +50794,7 @@ function describeZodError(error, where, input) {
 // src/actions/event.ts
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -50801,7 +50805,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: User,
+  user: Author,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -50813,7 +50817,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login).optional()
+  assignees: array(Login.nullable()).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -50840,7 +50844,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: User,
+  user: Author,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -50855,7 +50859,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull),
+  pull_requests: array(RunPull.nullable()),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -50943,18 +50947,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: event.issue.user.login,
+    issueAuthor: loginOf(event.issue.user),
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: comment.user.login,
+      login: loginOf(comment.user),
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -50992,13 +50996,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: review.user.login
+      login: loginOf(review.user)
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests[0];
+  const pull = run.pull_requests.find((item) => item !== null);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -52157,7 +52161,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: pr.user?.login ?? "ghost",
+    author: loginOf(pr.user),
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -52190,7 +52194,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: c.user?.login ?? "ghost",
+  login: loginOf(c.user),
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -52453,6 +52457,8 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
+  if (isGhost(actor.login))
+    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,
@@ -76648,14 +76654,15 @@ async function requestParts(api, repo, trigger, target) {
     const { id, login, body, createdAt } = comment;
     const context = inlineContext(inline);
     const action = `commented on the diff of #${pull}`;
-    return [{ id, login, body, createdAt, trusted: true, action, context, source: "review-comment" }];
+    return [{ id, login, body, createdAt, trusted: !isGhost(login), action, context, source: "review-comment" }];
   }
   if (!review)
     return [];
   const createdAt = trigger.triggeredAt;
   const action = `${REVIEW_STATES[review.state] ?? "reviewed"} pull request #${pull}`;
+  const trusted = !isGhost(review.login);
   const parts = [
-    { id: review.id, login: review.login, body: review.body, createdAt, trusted: true, action, source: "review" }
+    { id: review.id, login: review.login, body: review.body, createdAt, trusted, action, source: "review" }
   ];
   for (const c of await listReviewComments(api, repo, pull, review.id)) {
     const context = inlineContext(c);
@@ -76664,7 +76671,7 @@ async function requestParts(api, repo, trigger, target) {
       login: c.login,
       body: c.body,
       createdAt,
-      trusted: c.login === review.login,
+      trusted: trusted && c.login === review.login,
       action: "commented on the diff",
       context,
       url: c.url,
@@ -77111,7 +77118,7 @@ async function pendingComments(trigger, all, mapping, isTrusted) {
       login: trigger.comment.login,
       body: trigger.comment.body,
       createdAt: trigger.comment.createdAt,
-      trusted: true,
+      trusted: !isGhost(trigger.comment.login),
       source: "issue-comment"
     });
   }
@@ -83436,7 +83443,7 @@ function minimizedNote(minimized, kind = "comment") {
 var PR_VIEW_FILES = 50;
 var MAX_PR_FILES = 3000;
 var PAGE2 = 100;
-var login = (user) => user ? `@${user.login}` : "ghost";
+var login = (user) => `@${loginOf(user)}`;
 var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
 var joined = (items) => items.filter(Boolean).join(" \xB7 ");
 var quoted2 = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
@@ -84171,7 +84178,7 @@ async function searchIssues(search, op) {
     const state = item.pull_request?.merged_at ? "merged" : item.state;
     const labels = item.labels.map((label) => label.name).filter(Boolean);
     out.line(`- #${item.number} ${item.title}`);
-    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
+    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${loginOf(item.user)}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
     return out.line(`  ${item.html_url}`);
   });
 }

@@ -6877,6 +6877,9 @@ var init_errors3 = __esm(() => {
   };
 });
 
+// src/github/ghost.ts
+var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
+
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -6925,7 +6928,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: c.user?.login ?? "ghost",
+      login: loginOf(c.user),
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -16693,6 +16696,7 @@ function settingsFromInputs(env) {
 import { readFileSync as readFileSync3 } from "fs";
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -16703,7 +16707,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: User,
+  user: Author,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -16715,7 +16719,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login).optional()
+  assignees: array(Login.nullable()).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -16742,7 +16746,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: User,
+  user: Author,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -16757,7 +16761,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull),
+  pull_requests: array(RunPull.nullable()),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -16845,18 +16849,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: event.issue.user.login,
+    issueAuthor: loginOf(event.issue.user),
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: comment.user.login,
+      login: loginOf(comment.user),
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -16894,13 +16898,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: review.user.login
+      login: loginOf(review.user)
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests[0];
+  const pull = run.pull_requests.find((item) => item !== null);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -17047,7 +17051,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: pr.user?.login ?? "ghost",
+    author: loginOf(pr.user),
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -17080,7 +17084,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: c.user?.login ?? "ghost",
+  login: loginOf(c.user),
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -17343,6 +17347,8 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
+  if (isGhost(actor.login))
+    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,

@@ -84,7 +84,9 @@ describe("an inline review comment", () => {
       customType: "gitclaw.issue",
       data: { issueNumber: pr.number },
     });
-    // The reply is in the comment's thread, not on the pull request; the thread is resolved.
+    // The reply is in the comment's thread, not on the pull request; the thread is resolved, found by
+    // an id no 32-bit Int holds, as GitHub's are today (GraphQL's fullDatabaseId, a BigInt string).
+    expect(comment.id).toBeGreaterThan(2 ** 31);
     const [thread] = world.gh.reviewThreads(pr.number).filter((t) => t.root === comment.id);
     expect(thread!.comments.map((c) => c.user?.login)).toEqual(["alice", "github-actions[bot]"]);
     expect(thread!.comments[1]!.body).toContain("Changed the answer to 42.");

@@ -130,17 +130,30 @@ function comment<C extends object>(example: C, rest: RestIssueComment): C {
 // A REST user as webhooks carry it. The two type packages spell users differently (e.g. `type` is
 // a string in one and an enum in the other); payloads.test.ts validates the result against the schema.
 function webhookUser(user: RestIssue["user"]): User {
-  if (!user) throw new Error("payloads: the user was deleted (user: null)");
+  if (!user) throw new Error("payloads: the user was deleted (user: null): say who sent the event with `sender`");
   return user as User;
 }
 
-export function issueOpenedPayload(target: Target): IssuesOpenedEvent {
+/**
+ * What a deleted account left: the same object with `user: null`, as GitHub sends it in webhooks
+ * (its schemas allow null wherever a user wrote something). The event then needs a `sender`.
+ */
+export function byGhost<T extends { user: unknown }>(authored: T): T {
+  return { ...authored, user: null };
+}
+
+/** Who sent the event: `sender` when the test names one, else the author of what it is about. */
+interface Sent {
+  sender?: RestUser;
+}
+
+export function issueOpenedPayload(target: Target & Sent): IssuesOpenedEvent {
   const base = example("issues", "opened", target.example ?? 0);
   return {
     ...base,
     issue: issue(base.issue, target.issue),
     repository: repository(base.repository, target),
-    sender: webhookUser(target.issue.user),
+    sender: webhookUser(target.sender ?? target.issue.user),
   };
 }
 
@@ -168,14 +181,16 @@ export function issueAssignedPayload(target: Target & { assignee: RestUser; send
   };
 }
 
-export function issueCommentCreatedPayload(target: Target & { comment: RestIssueComment }): IssueCommentCreatedEvent {
+export function issueCommentCreatedPayload(
+  target: Target & Sent & { comment: RestIssueComment },
+): IssueCommentCreatedEvent {
   const base = example("issue_comment", "created", target.example ?? 0);
   return {
     ...base,
     issue: issue(base.issue, target.issue),
     comment: comment(base.comment, target.comment),
     repository: repository(base.repository, target),
-    sender: webhookUser(target.comment.user),
+    sender: webhookUser(target.sender ?? target.comment.user),
   };
 }
 
@@ -205,7 +220,7 @@ interface PullTarget extends Target {
 
 /** An inline review comment created on the pull request (`pull_request_review_comment.created`). */
 export function reviewCommentCreatedPayload(
-  target: PullTarget & { comment: RestReviewComment },
+  target: PullTarget & Sent & { comment: RestReviewComment },
 ): PullRequestReviewCommentCreatedEvent {
   const base = example("pull_request_review_comment", "created", target.example ?? 0);
   const rest = target.comment;
@@ -222,12 +237,14 @@ export function reviewCommentCreatedPayload(
     comment: { ...base.comment, ...rest, ...lines } as typeof base.comment,
     pull_request: pullRequest(base.pull_request, target.pull),
     repository: repository(base.repository, target),
-    sender: webhookUser(target.comment.user),
+    sender: webhookUser(target.sender ?? target.comment.user),
   };
 }
 
 /** A review submitted on the pull request (`pull_request_review.submitted`). */
-export function reviewSubmittedPayload(target: PullTarget & { review: RestReview }): PullRequestReviewSubmittedEvent {
+export function reviewSubmittedPayload(
+  target: PullTarget & Sent & { review: RestReview },
+): PullRequestReviewSubmittedEvent {
   const base = example("pull_request_review", "submitted", target.example ?? 0);
   const { state, ...review } = target.review;
   return {
@@ -236,7 +253,7 @@ export function reviewSubmittedPayload(target: PullTarget & { review: RestReview
     review: { ...base.review, ...review, state: state.toLowerCase() } as typeof base.review,
     pull_request: pullRequest(base.pull_request, target.pull),
     repository: repository(base.repository, target),
-    sender: webhookUser(target.review.user),
+    sender: webhookUser(target.sender ?? target.review.user),
   };
 }
 

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventError, IrrelevantEvent, parseTrigger } from "../../../src/actions/event.ts";
 import { pullRequestMarker } from "../../../src/github/marker.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
+import { validateWebhookPayload } from "../../support/openapi/validate.ts";
 import {
+  byGhost,
   issueCommentCreatedPayload,
+  issueOpenedPayload,
   pullRequestLabeledPayload,
   reviewCommentCreatedPayload,
   reviewSubmittedPayload,
@@ -119,5 +122,67 @@ describe("parseTrigger on pull requests", () => {
   it("names every event it reads when it gets another", () => {
     expect(() => parseTrigger("push", {})).toThrow(EventError);
     expect(() => parseTrigger("push", {})).toThrow(/"pull_request_review_comment".*"workflow_run"/);
+  });
+});
+
+// A deleted account: GitHub keeps what it wrote and sends `user: null` (its webhook schema allows it);
+// the account itself is the ghost, whom the gate never trusts (test/unit/gate).
+describe("parseTrigger with a deleted account (user: null)", () => {
+  const ghost = () => gh.addUser({ login: "ghost" });
+  const valid = (event: `${string}.${string}`, payload: object) => {
+    expect(validateWebhookPayload(event, payload)).toEqual([]);
+    return payload;
+  };
+
+  it("an issue, a comment, an inline comment and a review by a deleted account read as ghost's", () => {
+    const t = pull();
+    const alice = gh.addUser({ login: "alice" });
+    const issue = byGhost(t.issue);
+    const opened = valid("issues.opened", issueOpenedPayload({ ...t, issue, sender: alice }));
+    expect(parseTrigger("issues", opened)).toMatchObject({ issueAuthor: "ghost", actor: { login: "alice" } });
+
+    const comment = byGhost(gh.addComment(t.pull.number, { body: "@gitclaw go", user: "alice" }));
+    // issue_comment's schema keeps the issue's author (not nullable there), the comment's may be null.
+    const commented = valid("issue_comment.created", issueCommentCreatedPayload({ ...t, comment, sender: ghost() }));
+    expect(parseTrigger("issue_comment", commented)).toMatchObject({
+      comment: { id: comment.id, login: "ghost" },
+      actor: { login: "ghost" },
+    });
+
+    const pr = { ...t, pull: byGhost(gh.pullRequest(t.pull.number)) };
+    const inline = byGhost(gh.addReviewComment(t.pull.number, { body: "rename", user: "alice", path: "a.ts", line: 1 }));
+    const inlinePayload = reviewCommentCreatedPayload({ ...pr, comment: inline, sender: ghost() });
+    valid("pull_request_review_comment.created", inlinePayload);
+    expect(parseTrigger("pull_request_review_comment", inlinePayload)).toMatchObject({
+      issueAuthor: "ghost",
+      comment: { login: "ghost" },
+    });
+
+    const review = byGhost(gh.addReview(t.pull.number, { user: "alice", state: "COMMENTED", body: "hm" }).review);
+    const reviewed = valid("pull_request_review.submitted", reviewSubmittedPayload({ ...pr, review, sender: ghost() }));
+    expect(parseTrigger("pull_request_review", reviewed).review).toEqual({
+      id: review.id,
+      state: "commented",
+      body: "hm",
+      login: "ghost",
+    });
+  });
+
+  it("a CI run started by a deleted account, whose pull request list has a null: its first pull request", () => {
+    const t = pull();
+    const { id } = gh.addWorkflowRun({
+      headSha: "b".repeat(40),
+      headBranch: "faster",
+      pullRequests: [t.pull.number],
+      steps: [{ status: "completed", conclusion: "failure" }],
+    });
+    const payload = workflowRunCompletedPayload({ ...t, run: gh.workflowRun(id), sender: ghost() });
+    const { workflow_run: run } = payload;
+    const deleted = { ...payload, workflow_run: { ...run, actor: null, triggering_actor: null, pull_requests: [null, ...run.pull_requests] } };
+    valid("workflow_run.completed", deleted);
+    expect(parseTrigger("workflow_run", deleted)).toMatchObject({
+      issueNumber: t.pull.number,
+      actor: { login: "ghost" },
+    });
   });
 });

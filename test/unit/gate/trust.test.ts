@@ -35,6 +35,19 @@ describe("trust", () => {
     ).toBe(true);
   });
 
+  it("never trusts a deleted account (ghost), without asking the API", async () => {
+    let asked = 0;
+    const admin = async () => {
+      asked++;
+      return "admin" as const;
+    };
+    for (const login of ["ghost", "Ghost"]) {
+      const decision = await decideTrust({ login, type: "User" }, DEFAULT_TRUST, admin);
+      expect(decision).toEqual({ allowed: false, permission: "none", reason: `${login} is a deleted account, never a writer` });
+    }
+    expect(asked).toBe(0);
+  });
+
   it("fails closed when the permission lookup fails", async () => {
     const decision = await decideTrust({ login: "a", type: "User" }, DEFAULT_TRUST, async () => {
       throw new Error("503");
