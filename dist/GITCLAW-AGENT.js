@@ -6780,9 +6780,6 @@ var init_external = __esm(() => {
   init_compat();
 });
 
-// src/github/ghost.ts
-var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
-
 // src/github/marker.ts
 function markedIssue(body) {
   const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
@@ -23273,7 +23270,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: loginOf(c.user),
+      login: c.user?.login ?? "ghost",
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -50794,7 +50791,6 @@ function describeZodError(error, where, input) {
 // src/actions/event.ts
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
-var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -50805,7 +50801,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: Author,
+  user: User,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -50817,7 +50813,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login.nullable()).optional()
+  assignees: array(Login).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -50844,7 +50840,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: Author,
+  user: User,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -50859,7 +50855,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull.nullable()),
+  pull_requests: array(RunPull),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -50947,18 +50943,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: loginOf(event.issue.user),
+    issueAuthor: event.issue.user.login,
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: loginOf(comment.user),
+      login: comment.user.login,
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -50996,13 +50992,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: loginOf(review.user)
+      login: review.user.login
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests.find((item) => item !== null);
+  const pull = run.pull_requests[0];
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -52161,7 +52157,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: loginOf(pr.user),
+    author: pr.user?.login ?? "ghost",
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -52194,7 +52190,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: loginOf(c.user),
+  login: c.user?.login ?? "ghost",
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -52203,7 +52199,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -52213,7 +52209,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
-          comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
       })
@@ -52227,9 +52223,9 @@ async function reviewThreadStates(api, repo, pull) {
     const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.fullDatabaseId;
-      if (root)
-        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.databaseId;
+      if (typeof root === "number")
+        states.set(root, { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -52457,8 +52453,6 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
-  if (isGhost(actor.login))
-    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,
@@ -76654,15 +76648,14 @@ async function requestParts(api, repo, trigger, target) {
     const { id, login, body, createdAt } = comment;
     const context = inlineContext(inline);
     const action = `commented on the diff of #${pull}`;
-    return [{ id, login, body, createdAt, trusted: !isGhost(login), action, context, source: "review-comment" }];
+    return [{ id, login, body, createdAt, trusted: true, action, context, source: "review-comment" }];
   }
   if (!review)
     return [];
   const createdAt = trigger.triggeredAt;
   const action = `${REVIEW_STATES[review.state] ?? "reviewed"} pull request #${pull}`;
-  const trusted = !isGhost(review.login);
   const parts = [
-    { id: review.id, login: review.login, body: review.body, createdAt, trusted, action, source: "review" }
+    { id: review.id, login: review.login, body: review.body, createdAt, trusted: true, action, source: "review" }
   ];
   for (const c of await listReviewComments(api, repo, pull, review.id)) {
     const context = inlineContext(c);
@@ -76671,7 +76664,7 @@ async function requestParts(api, repo, trigger, target) {
       login: c.login,
       body: c.body,
       createdAt,
-      trusted: trusted && c.login === review.login,
+      trusted: c.login === review.login,
       action: "commented on the diff",
       context,
       url: c.url,
@@ -77118,7 +77111,7 @@ async function pendingComments(trigger, all, mapping, isTrusted) {
       login: trigger.comment.login,
       body: trigger.comment.body,
       createdAt: trigger.comment.createdAt,
-      trusted: !isGhost(trigger.comment.login),
+      trusted: true,
       source: "issue-comment"
     });
   }
@@ -83443,7 +83436,7 @@ function minimizedNote(minimized, kind = "comment") {
 var PR_VIEW_FILES = 50;
 var MAX_PR_FILES = 3000;
 var PAGE2 = 100;
-var login = (user) => `@${loginOf(user)}`;
+var login = (user) => user ? `@${user.login}` : "ghost";
 var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
 var joined = (items) => items.filter(Boolean).join(" \xB7 ");
 var quoted2 = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
@@ -84178,7 +84171,7 @@ async function searchIssues(search, op) {
     const state = item.pull_request?.merged_at ? "merged" : item.state;
     const labels = item.labels.map((label) => label.name).filter(Boolean);
     out.line(`- #${item.number} ${item.title}`);
-    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${loginOf(item.user)}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
+    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
     return out.line(`  ${item.html_url}`);
   });
 }

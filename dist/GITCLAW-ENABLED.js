@@ -6877,9 +6877,6 @@ var init_errors3 = __esm(() => {
   };
 });
 
-// src/github/ghost.ts
-var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
-
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -6928,7 +6925,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: loginOf(c.user),
+      login: c.user?.login ?? "ghost",
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -16696,7 +16693,6 @@ function settingsFromInputs(env) {
 import { readFileSync as readFileSync3 } from "fs";
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
-var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -16707,7 +16703,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: Author,
+  user: User,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -16719,7 +16715,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login.nullable()).optional()
+  assignees: array(Login).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -16746,7 +16742,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: Author,
+  user: User,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -16761,7 +16757,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull.nullable()),
+  pull_requests: array(RunPull),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -16849,18 +16845,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: loginOf(event.issue.user),
+    issueAuthor: event.issue.user.login,
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: loginOf(comment.user),
+      login: comment.user.login,
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -16898,13 +16894,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: loginOf(review.user)
+      login: review.user.login
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests.find((item) => item !== null);
+  const pull = run.pull_requests[0];
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -17051,7 +17047,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: loginOf(pr.user),
+    author: pr.user?.login ?? "ghost",
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -17084,7 +17080,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: loginOf(c.user),
+  login: c.user?.login ?? "ghost",
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -17093,7 +17089,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -17103,7 +17099,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
-          comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
       })
@@ -17117,9 +17113,9 @@ async function reviewThreadStates(api, repo, pull) {
     const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.fullDatabaseId;
-      if (root)
-        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.databaseId;
+      if (typeof root === "number")
+        states.set(root, { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -17347,8 +17343,6 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
-  if (isGhost(actor.login))
-    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,
