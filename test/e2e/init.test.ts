@@ -7,7 +7,7 @@ import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { git } from "../support/git-repo.ts";
-import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
+import { issueCommentCreatedPayload, issueOpenedPayload, workflowDispatchPayload } from "../support/payloads.ts";
 import { MODEL_KEY, PROJECT_ROOT } from "../support/workflow.ts";
 import { createWorld, OWNER, REPO, type World } from "./support.ts";
 
@@ -174,12 +174,15 @@ describe("the prompt workflow gitclaw init --prompt-workflow wrote", () => {
       { toolCalls: [{ name: "write", input: { path: "deps.lock", content: "left-pad 2.0\n" } }] },
       { text: "Bumped left-pad to 2.0; the tests pass." },
     ]);
-    const dispatched = {
+    const dispatched = workflowDispatchPayload({
+      owner: OWNER,
+      repo: REPO,
+      hosts: { apiUrl: world.gh.url, webUrl: world.gh.serverUrl },
       inputs: {},
       ref: "refs/heads/main",
-      repository,
+      workflow: ".github/workflows/gitclaw-nightly.yml",
       sender: { login: "alice", id: 1, type: "User" },
-    };
+    });
     const run = await world.run("workflow_dispatch", dispatched, { workflowFile, secrets });
 
     const branch = "gitclaw/run-gitclaw-nightly-bump";

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { git } from "../support/git-repo.ts";
+import { workflowDispatchPayload } from "../support/payloads.ts";
 import { checkoutWithConfig, OWNER, REPO, sessionLines, useWorld } from "./support.ts";
 
 const world = useWorld([{ login: "alice", permission: "write" }]);
@@ -48,13 +49,15 @@ writeFileSync(workflowFile, WORKFLOW);
 const dispatch = (inputs: Record<string, string>, workspace?: string) =>
   world.run(
     "workflow_dispatch",
-    {
+    workflowDispatchPayload({
+      owner: OWNER,
+      repo: REPO,
+      hosts: { apiUrl: world.gh.url, webUrl: world.gh.serverUrl },
       inputs,
       ref: "refs/heads/main",
       workflow: ".github/workflows/nightly.yml",
-      repository: { name: REPO, full_name: `${OWNER}/${REPO}`, owner: { login: OWNER }, default_branch: "main" },
       sender: { login: "alice", id: 1, type: "User" },
-    },
+    }),
     { workflowFile, ...(workspace ? { workspace } : {}) },
   );
 const requestText = (i: number) => JSON.stringify(world.model.requests[i]!.body);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
 import { execa } from "execa";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { checkout } from "../support/runner/checkout.ts";
 import { checkoutSettings } from "../support/runner/job.ts";
@@ -106,7 +106,13 @@ export function useWorld(
     current = await createWorld();
     for (const user of users) current.gh.addUser(user);
   });
-  afterAll(() => current?.stop());
+  // Whatever else a test checks, nothing gitclaw sent may be a request GitHub would refuse, nor
+  // anything the stand-in answered off GitHub's description (gh.violations names the operation).
+  afterAll(async () => {
+    const violations = [...(current?.gh.violations ?? [])];
+    await current?.stop();
+    expect(violations).toEqual([]);
+  });
   return new Proxy({} as World, {
     get: (_, key) => {
       if (!current) throw new Error("useWorld: the world exists only inside tests and hooks");

@@ -10,6 +10,7 @@ import type { DispatchedRun } from "./github-emulator/seed.ts";
 import type { RunConclusion } from "./github-emulator/state-actions.ts";
 import type { GitHubEmulator } from "./github-emulator.ts";
 import { startWorkflow, type RunContext, type WorkflowRun } from "./workflow.ts";
+import { workflowDispatchPayload } from "./payloads.ts";
 import { zipFolder } from "./zip.ts";
 
 export interface DispatchRunner {
@@ -39,13 +40,16 @@ export function playDispatchedRuns(options: DispatchRunnerOptions): DispatchRunn
   gh.onDispatch((dispatch) => {
     gh.setRunStatus(dispatch.id, "in_progress");
     const workspace = mkdtempSync(join(tmpdir(), `gitclaw-dispatched-${dispatch.id}-`));
-    const payload = {
+    const [owner = "", repo = ""] = options.context.repository.split("/");
+    // Sent by the Actions bot: the dispatch was made with a job's token.
+    const payload = workflowDispatchPayload({
+      owner,
+      repo,
+      hosts: { apiUrl: gh.url, webUrl: gh.serverUrl },
       inputs: dispatch.inputs,
       ref: dispatch.ref,
       workflow: `.github/workflows/${dispatch.workflow}`,
-      repository: { full_name: options.context.repository },
-      sender: { login: "github-actions[bot]", type: "Bot" },
-    };
+    });
     const started = startWorkflow(
       {
         ...options.context,

@@ -24,6 +24,7 @@ import {
   reviewCommentCreatedPayload,
   reviewSubmittedPayload,
   webhookExamples,
+  workflowDispatchPayload,
   workflowRunCompletedPayload,
   writeEventFile,
 } from "./payloads.ts";
@@ -251,6 +252,20 @@ describe("pull request payloads", () => {
         pull_requests: [{ number: t.pull.number }],
       });
     });
+  });
+});
+
+describe("workflow_dispatch", () => {
+  it("validates from every example, in the emulator's repository, sent by the Actions bot unless told", () => {
+    const hosts = { apiUrl: gh.url, webUrl: gh.serverUrl };
+    for (const example of [0, 1]) {
+      const dispatch = { owner: "acme", repo: "widgets", hosts, inputs: { task: "t" }, ref: "refs/heads/main", example };
+      const payload = workflowDispatchPayload({ ...dispatch, workflow: ".github/workflows/nightly.yml" });
+      expect(validateWebhookPayload("workflow_dispatch", payload), `example ${example}`).toEqual([]);
+      expect(payload).toMatchObject({ inputs: { task: "t" }, ref: "refs/heads/main", sender: { type: "Bot" } });
+      expect(payload.repository).toMatchObject({ full_name: "acme/widgets", url: `${gh.url}/repos/acme/widgets` });
+      expect(JSON.stringify(payload)).not.toContain("octo-org");
+    }
   });
 });
 

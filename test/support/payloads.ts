@@ -18,6 +18,7 @@ import type {
   PullRequestReviewSubmittedEvent,
   User,
   WebhookEventMap,
+  WorkflowDispatchEvent,
   WorkflowRunCompletedEvent,
 } from "@octokit/webhooks-types";
 import type {
@@ -71,6 +72,12 @@ interface Target {
   example?: number;
 }
 
+/** Where the emulator serves the repository: its API base (gh.url) and web base (gh.serverUrl). */
+interface Hosts {
+  apiUrl: string;
+  webUrl: string;
+}
+
 // Moves the example's repository (e.g. Codertocat/Hello-World on github.com) onto the emulator's:
 // names, default branch, and every URL of the repository and its owner. Ids stay the example's.
 function repository<R extends { full_name: string; owner: { login: string } }>(example: R, target: Target): R {
@@ -79,8 +86,17 @@ function repository<R extends { full_name: string; owner: { login: string } }>(e
   const fullName = `${target.owner}/${target.repo}`;
   if (!repoApiUrl.endsWith(`/repos/${fullName}`))
     throw new Error(`payloads: issue #${target.issue.number} is not in ${fullName}`);
-  const apiUrl = repoApiUrl.slice(0, -`/repos/${fullName}`.length);
-  const webUrl = repoWebUrl.slice(0, -`/${fullName}`.length);
+  const hosts = { apiUrl: repoApiUrl.slice(0, -`/repos/${fullName}`.length), webUrl: repoWebUrl.slice(0, -`/${fullName}`.length) };
+  return repositoryAt(example, target, hosts);
+}
+
+function repositoryAt<R extends { full_name: string; owner: { login: string } }>(
+  example: R,
+  target: Omit<Target, "issue">,
+  { apiUrl, webUrl }: Hosts,
+): R {
+  const fullName = `${target.owner}/${target.repo}`;
+  const [repoApiUrl, repoWebUrl] = [`${apiUrl}/repos/${fullName}`, `${webUrl}/${fullName}`];
   const host = new URL(webUrl).host;
   const { full_name: exampleFullName, owner: exampleOwner } = example;
   const moves: [string, string][] = [
@@ -319,6 +335,37 @@ export function workflowRunCompletedPayload(
     repository: repo,
     sender: webhookUser(target.sender),
   } as WorkflowRunCompletedEvent;
+}
+
+/**
+ * A workflow started by hand or through the API (`workflow_dispatch`): its inputs, ref and file, in
+ * the repository the emulator serves at `hosts`, sent by `sender` (default: the Actions bot, as a
+ * dispatch made with the job's token is).
+ */
+export function workflowDispatchPayload(
+  target: Omit<Target, "issue"> & {
+    hosts: Hosts;
+    inputs: Record<string, string>;
+    ref: string;
+    workflow: string;
+    sender?: Pick<User, "login" | "id" | "type">;
+  },
+): WorkflowDispatchEvent {
+  // Its examples have no action; they come from an organization, which the emulator's owner is not.
+  const examples = definitions.find((definition) => definition.name === "workflow_dispatch")?.examples ?? [];
+  const found = examples[target.example ?? 0] as WorkflowDispatchEvent | undefined;
+  if (!found) throw new Error(`payloads: no example ${target.example ?? 0} for workflow_dispatch`);
+  const { organization: _, ...base } = structuredClone(found);
+  const sender = target.sender ?? { login: "github-actions[bot]", id: 41898282, type: "Bot" };
+  return {
+    ...base,
+    inputs: target.inputs,
+    ref: target.ref,
+    workflow: target.workflow,
+    // One example's repository lacks `disabled`, which the schema requires.
+    repository: { disabled: false, ...repositoryAt(base.repository, target, target.hosts) },
+    sender: { ...base.sender, ...sender } as User,
+  };
 }
 
 /** Writes the payload as a new JSON file in `dir` (for GITHUB_EVENT_PATH) and returns its path. */

@@ -198,9 +198,10 @@ let webhooks: { ajv: Ajv2020; validators: Map<string, ValidateFunction> } | unde
 
 /**
  * Checks a webhook payload against @octokit/openapi-webhooks, e.g.
- * `validateWebhookPayload("issue_comment.created", payload)`. Returns Ajv's errors, empty when valid.
+ * `validateWebhookPayload("issue_comment.created", payload)` (an event without actions, e.g.
+ * "workflow_dispatch", by its name alone). Returns Ajv's errors, empty when valid.
  */
-export function validateWebhookPayload(event: `${string}.${string}`, payload: unknown): string[] {
+export function validateWebhookPayload(event: string, payload: unknown): string[] {
   if (!webhooks) {
     const spec = createRequire(import.meta.url)("@octokit/openapi-webhooks/generated/api.github.com.json") as AnySchema;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
