@@ -50,7 +50,10 @@ describe("a deleted account (user: null)", () => {
     });
     const pull = { ...target, issue: world.gh.issue(pr.number), pull: byGhost(world.gh.pullRequest(pr.number)) };
     const { review } = world.gh.addReview(pr.number, { user: "alice", state: "COMMENTED", body: "@gitclaw merge it" });
-    await refusedAsOutsider("pull_request_review", reviewSubmittedPayload({ ...pull, review: byGhost(review), sender: ghost() }));
+    await refusedAsOutsider(
+      "pull_request_review",
+      reviewSubmittedPayload({ ...pull, review: byGhost(review), sender: ghost() }),
+    );
     const inline = world.gh.addReviewComment(pr.number, {
       body: "@gitclaw rename",
       user: "alice",

@@ -189,14 +189,19 @@ describe("GraphQL", () => {
   });
 
   it("refuses a document GitHub's schema refuses, with GraphQL's message, and records it as a violation", async () => {
-    const wrongField = "query gitclawWrong($owner: String!) { repository(owner: $owner, name: \"widgets\") { nme } }";
+    const wrongField = 'query gitclawWrong($owner: String!) { repository(owner: $owner, name: "widgets") { nme } }';
     await expect(octokit.graphql(wrongField, { owner: "acme" })).rejects.toThrow(
       'Cannot query field "nme" on type "Repository".',
     );
     const deprecated = `query gitclawOld($id: ID!) { node(id: $id) { ... on PullRequestReviewComment { databaseId } } }`;
-    await expect(octokit.graphql(deprecated, { id: "PRRC_1" })).rejects.toThrow("PullRequestReviewComment.databaseId is deprecated");
-    const variables = "query gitclawVars($number: Int!) { repository(owner: \"acme\", name: \"widgets\") { issue(number: $number) { id } } }";
-    await expect(octokit.graphql(variables, { number: "seven" })).rejects.toThrow('Variable "$number" got invalid value "seven"');
+    await expect(octokit.graphql(deprecated, { id: "PRRC_1" })).rejects.toThrow(
+      "PullRequestReviewComment.databaseId is deprecated",
+    );
+    const variables =
+      'query gitclawVars($number: Int!) { repository(owner: "acme", name: "widgets") { issue(number: $number) { id } } }';
+    await expect(octokit.graphql(variables, { number: "seven" })).rejects.toThrow(
+      'Variable "$number" got invalid value "seven"',
+    );
     expect(gh.violations).toEqual([
       'POST /graphql gitclawWrong: Cannot query field "nme" on type "Repository". Did you mean "name"?',
       expect.stringContaining("POST /graphql gitclawOld: The field PullRequestReviewComment.databaseId is deprecated."),

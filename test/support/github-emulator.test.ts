@@ -406,7 +406,9 @@ describe("errors like GitHub's", () => {
         status: "404",
       });
     }
-    expectRequestViolations("GET /repos/{owner}/{repo}/issues/{issue_number} request: path parameter /issue_number must be integer");
+    expectRequestViolations(
+      "GET /repos/{owner}/{repo}/issues/{issue_number} request: path parameter /issue_number must be integer",
+    );
   });
 
   it("answers 400 to a body that is not JSON", async () => {

@@ -242,7 +242,12 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
 
   // A request GitHub would not accept is a violation, so the test fails naming the operation and
   // the field. The route still answers it: its handler refuses it in GitHub's words.
-  function checkRequest(method: string, matched: NonNullable<ReturnType<typeof matchRoute>>, requestUrl: URL, body: unknown): void {
+  function checkRequest(
+    method: string,
+    matched: NonNullable<ReturnType<typeof matchRoute>>,
+    requestUrl: URL,
+    body: unknown,
+  ): void {
     if (options.validate === false) return;
     const { template } = matched.route;
     const request = { params: Object.fromEntries(matched.params), query: requestUrl.searchParams, body };

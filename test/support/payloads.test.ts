@@ -259,7 +259,14 @@ describe("workflow_dispatch", () => {
   it("validates from every example, in the emulator's repository, sent by the Actions bot unless told", () => {
     const hosts = { apiUrl: gh.url, webUrl: gh.serverUrl };
     for (const example of [0, 1]) {
-      const dispatch = { owner: "acme", repo: "widgets", hosts, inputs: { task: "t" }, ref: "refs/heads/main", example };
+      const dispatch = {
+        owner: "acme",
+        repo: "widgets",
+        hosts,
+        inputs: { task: "t" },
+        ref: "refs/heads/main",
+        example,
+      };
       const payload = workflowDispatchPayload({ ...dispatch, workflow: ".github/workflows/nightly.yml" });
       expect(validateWebhookPayload("workflow_dispatch", payload), `example ${example}`).toEqual([]);
       expect(payload).toMatchObject({ inputs: { task: "t" }, ref: "refs/heads/main", sender: { type: "Bot" } });

@@ -86,7 +86,10 @@ function repository<R extends { full_name: string; owner: { login: string } }>(e
   const fullName = `${target.owner}/${target.repo}`;
   if (!repoApiUrl.endsWith(`/repos/${fullName}`))
     throw new Error(`payloads: issue #${target.issue.number} is not in ${fullName}`);
-  const hosts = { apiUrl: repoApiUrl.slice(0, -`/repos/${fullName}`.length), webUrl: repoWebUrl.slice(0, -`/${fullName}`.length) };
+  const hosts = {
+    apiUrl: repoApiUrl.slice(0, -`/repos/${fullName}`.length),
+    webUrl: repoWebUrl.slice(0, -`/${fullName}`.length),
+  };
   return repositoryAt(example, target, hosts);
 }
 

@@ -34,7 +34,10 @@ function addFormats(ajv: Ajv | Ajv2020): void {
 // an unexpected property.
 function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((error) => {
-    const { allowedValues, additionalProperty } = error.params as { allowedValues?: unknown[]; additionalProperty?: string };
+    const { allowedValues, additionalProperty } = error.params as {
+      allowedValues?: unknown[];
+      additionalProperty?: string;
+    };
     const detail = allowedValues
       ? ` (${allowedValues.join(", ")})`
       : additionalProperty
@@ -72,7 +75,10 @@ function loadRest(): RestValidator {
   if (rest) return rest;
   const raw = JSON.parse(readFileSync(new URL("./github-rest.json", import.meta.url), "utf8")) as Json;
   const spec = toJsonSchema(raw) as JsonObject;
-  const [ajv, parameters] = [new Ajv({ strict: false, allErrors: true }), new Ajv({ strict: false, allErrors: true, coerceTypes: true })];
+  const [ajv, parameters] = [
+    new Ajv({ strict: false, allErrors: true }),
+    new Ajv({ strict: false, allErrors: true, coerceTypes: true }),
+  ];
   for (const instance of [ajv, parameters]) {
     addFormats(instance);
     instance.addSchema(spec as AnySchema, REST_ID);
@@ -88,7 +94,12 @@ function child(node: Json | undefined, ...keys: string[]): Json | undefined {
 }
 
 // The response object GitHub documents for this status, following a #/components/responses ref.
-function documentedResponse(spec: JsonObject, method: string, pathTemplate: string, status: number): JsonObject | undefined {
+function documentedResponse(
+  spec: JsonObject,
+  method: string,
+  pathTemplate: string,
+  status: number,
+): JsonObject | undefined {
   const response = child(spec, "paths", pathTemplate, method.toLowerCase(), "responses", String(status));
   const ref = child(response, "$ref");
   if (typeof ref !== "string") return isObject(response) ? response : undefined;
@@ -104,7 +115,8 @@ function documentedResponse(spec: JsonObject, method: string, pathTemplate: stri
  */
 export function validateResponse(method: string, pathTemplate: string, status: number, body: unknown): string[] {
   const { ajv, spec, validators } = loadRest();
-  if (!isObject(child(spec, "paths", pathTemplate, method.toLowerCase()))) return [`${method} ${pathTemplate} is not in github-rest.json`];
+  if (!isObject(child(spec, "paths", pathTemplate, method.toLowerCase())))
+    return [`${method} ${pathTemplate} is not in github-rest.json`];
   const response = documentedResponse(spec, method, pathTemplate, status);
   let schema: Json | undefined;
   if (response) {
@@ -147,7 +159,10 @@ function parametersSchema(spec: JsonObject, operation: JsonObject, place: "path"
   return { type: "object", properties, required, additionalProperties: false };
 }
 
-function compiledRequest(method: string, pathTemplate: string): { path: ValidateFunction; query: ValidateFunction; body?: ValidateFunction; bodyRequired: boolean } | undefined {
+function compiledRequest(
+  method: string,
+  pathTemplate: string,
+): { path: ValidateFunction; query: ValidateFunction; body?: ValidateFunction; bodyRequired: boolean } | undefined {
   const { ajv, parameters, spec } = loadRest();
   const operation = child(spec, "paths", pathTemplate, method.toLowerCase());
   if (!isObject(operation)) return undefined;

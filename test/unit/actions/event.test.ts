@@ -150,7 +150,9 @@ describe("parseTrigger with a deleted account (user: null)", () => {
     });
 
     const pr = { ...t, pull: byGhost(gh.pullRequest(t.pull.number)) };
-    const inline = byGhost(gh.addReviewComment(t.pull.number, { body: "rename", user: "alice", path: "a.ts", line: 1 }));
+    const inline = byGhost(
+      gh.addReviewComment(t.pull.number, { body: "rename", user: "alice", path: "a.ts", line: 1 }),
+    );
     const inlinePayload = reviewCommentCreatedPayload({ ...pr, comment: inline, sender: ghost() });
     valid("pull_request_review_comment.created", inlinePayload);
     expect(parseTrigger("pull_request_review_comment", inlinePayload)).toMatchObject({
@@ -178,7 +180,10 @@ describe("parseTrigger with a deleted account (user: null)", () => {
     });
     const payload = workflowRunCompletedPayload({ ...t, run: gh.workflowRun(id), sender: ghost() });
     const { workflow_run: run } = payload;
-    const deleted = { ...payload, workflow_run: { ...run, actor: null, triggering_actor: null, pull_requests: [null, ...run.pull_requests] } };
+    const deleted = {
+      ...payload,
+      workflow_run: { ...run, actor: null, triggering_actor: null, pull_requests: [null, ...run.pull_requests] },
+    };
     valid("workflow_run.completed", deleted);
     expect(parseTrigger("workflow_run", deleted)).toMatchObject({
       issueNumber: t.pull.number,

@@ -43,7 +43,11 @@ describe("trust", () => {
     };
     for (const login of ["ghost", "Ghost"]) {
       const decision = await decideTrust({ login, type: "User" }, DEFAULT_TRUST, admin);
-      expect(decision).toEqual({ allowed: false, permission: "none", reason: `${login} is a deleted account, never a writer` });
+      expect(decision).toEqual({
+        allowed: false,
+        permission: "none",
+        reason: `${login} is a deleted account, never a writer`,
+      });
     }
     expect(asked).toBe(0);
   });
