@@ -4,6 +4,7 @@
 import { Octokit } from "@octokit/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startGitHubEmulator, type GitHubEmulator } from "./github-emulator.ts";
+import { validateGraphqlResponse } from "./openapi/validate-graphql.ts";
 
 const TOKEN = "ghs_emulatortoken";
 const repo = { owner: "acme", repo: "widgets" };
@@ -208,5 +209,26 @@ describe("GraphQL", () => {
       expect.stringContaining('POST /graphql gitclawVars: Variable "$number" got invalid value "seven"'),
     ]);
     (gh.violations as string[]).length = 0;
+  });
+
+  it("checks the stand-in's own answers against the schema: an id no Int holds, a null where none may be", () => {
+    const query = `query gitclawThreads($number: Int!) { repository(owner: "acme", name: "widgets") {
+      pullRequest(number: $number) { reviewThreads(first: 1) { nodes { id isResolved comments(first: 1) {
+      nodes { databaseId fullDatabaseId } } } } } } }`;
+    const answer = (thread: object) => ({
+      data: { repository: { pullRequest: { reviewThreads: { nodes: [thread] } } } },
+    });
+    const comments = (id: number) => ({ nodes: [{ databaseId: id, fullDatabaseId: String(id) }] });
+    expect(
+      validateGraphqlResponse(query, { number: 1 }, answer({ id: "T", isResolved: false, comments: comments(7) })),
+    ).toEqual([]);
+    const thread = (resolved: boolean | null, id: number) =>
+      answer({ id: "T", isResolved: resolved, comments: comments(id) });
+    expect(validateGraphqlResponse(query, { number: 1 }, thread(null, 7))).toEqual([
+      "repository.pullRequest.reviewThreads.nodes.0.isResolved: Cannot return null for non-nullable field PullRequestReviewThread.isResolved.",
+    ]);
+    expect(validateGraphqlResponse(query, { number: 1 }, thread(true, 2 ** 32))).toEqual([
+      "repository.pullRequest.reviewThreads.nodes.0.comments.nodes.0.databaseId: Int cannot represent non 32-bit signed integer value: 4294967296",
+    ]);
   });
 });

@@ -3,8 +3,9 @@
 // from the in-memory comments; and what the agent stage sends on pull requests: their review threads,
 // resolving one, and marking a draft ready for review. Any other query gets a GraphQL error and is
 // recorded as a violation, so a new query needs a handler here first. Every document is first
-// checked against GitHub's schema: one GitHub would refuse is refused with its messages, and recorded.
-import { validateGraphql } from "../openapi/validate-graphql.ts";
+// checked against GitHub's schema: one GitHub would refuse is refused with its messages, and recorded;
+// so is an answer of the stand-in's that breaks the schema.
+import { validateGraphql, validateGraphqlResponse } from "../openapi/validate-graphql.ts";
 import { field, type RouteResult } from "./http.ts";
 import { nodeId } from "./render.ts";
 import type { EmulatorState } from "./state.ts";
@@ -45,19 +46,26 @@ const RESOLVE_SHAPE =
 const READY_SHAPE =
   /^mutation \w+\(\$id: ID!\) \{ markPullRequestReadyForReview\(input: \{ ?pullRequestId: \$id ?\}\) \{ pullRequest \{ isDraft \} \} \}$/;
 
-// GitHub answers an invalid document with 200 and only `errors`.
-function refuseInvalid(query: unknown, body: unknown, violations: string[]): RouteResult | undefined {
-  const problems = validateGraphql(query, field(body, "variables"), field(body, "operationName"));
-  if (!problems.length) return undefined;
-  const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(String(query))?.[1] ?? "anonymous operation";
-  for (const problem of problems) violations.push(`POST /graphql ${operation}: ${problem}`);
-  return { status: 200, body: { errors: problems.map((problem) => graphqlError(problem)) } };
+const operationName = (query: unknown) =>
+  /^\s*(?:query|mutation)\s+(\w+)/.exec(String(query))?.[1] ?? "anonymous operation";
+
+/**
+ * Checks the document against GitHub's schema first (GitHub answers an invalid one with 200 and
+ * only `errors`), then the stand-in's own answer; what breaks the schema is a violation.
+ */
+export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
+  const [query, variables] = [field(body, "query"), field(body, "variables")];
+  const problems = validateGraphql(query, variables, field(body, "operationName"));
+  for (const problem of problems) violations.push(`POST /graphql ${operationName(query)}: ${problem}`);
+  if (problems.length) return { status: 200, body: { errors: problems.map((problem) => graphqlError(problem)) } };
+  const answer = answerDocument(body, state, violations);
+  for (const problem of validateGraphqlResponse(String(query), variables, answer.body))
+    violations.push(`POST /graphql ${operationName(query)} answer: ${problem}`);
+  return answer;
 }
 
-export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
+function answerDocument(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
   const query = field(body, "query");
-  const refused = refuseInvalid(query, body, violations);
-  if (refused) return refused;
   const variables = (field(body, "variables") ?? {}) as Record<string, unknown>;
   const collapsed = typeof query === "string" ? query.replace(/\s+/g, " ").trim() : "";
   if (NODES_SHAPE.test(collapsed)) return answerNodes(variables.ids, state);
