@@ -74,7 +74,7 @@ export interface EmulatorOptions {
   defaultBranch?: string;
   /** The token's identity: author of comments, issues and reactions made through the API. */
   botLogin?: string;
-  /** Check every response against GitHub's OpenAPI description (default true). */
+  /** Check every request and response against GitHub's OpenAPI description and GraphQL schema (default true). */
   validate?: boolean;
   /** A bare repository whose branches are the repository's (pull request heads follow pushes to it). */
   origin?: string;
@@ -345,7 +345,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         });
       return toResponse(
         body.ok
-          ? answerGraphql(body.value, state, violations)
+          ? answerGraphql(body.value, state, violations, options.validate !== false)
           : { status: 400, body: { message: "Problems parsing JSON" } },
       );
     }

@@ -53,7 +53,8 @@ const operationName = (query: unknown) =>
  * Checks the document against GitHub's schema first (GitHub answers an invalid one with 200 and
  * only `errors`), then the stand-in's own answer; what breaks the schema is a violation.
  */
-export function answerGraphql(body: unknown, state: EmulatorState, violations: string[]): RouteResult {
+export function answerGraphql(body: unknown, state: EmulatorState, violations: string[], check = true): RouteResult {
+  if (!check) return answerDocument(body, state, violations);
   const [query, variables] = [field(body, "query"), field(body, "variables")];
   const problems = validateGraphql(query, variables, field(body, "operationName"));
   for (const problem of problems) violations.push(`POST /graphql ${operationName(query)}: ${problem}`);
