@@ -263,7 +263,7 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
   const own = job.get("permissions", true) as Node | undefined;
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? (root.get("permissions", true) as Node | undefined);
-  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...modePermissions(choices.trigger.modes) };
+  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...modePermissions(choices.trigger.modes, choices.approvalStatus) };
   if (!node) {
     const jobs = pairOf(root, "jobs")!;
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);
@@ -317,7 +317,7 @@ function updatePrefilter(
   want: { choices: Choices; previous: Choices },
   update: WorkflowUpdate,
 ): void {
-  const wanted = prefilter(want.choices.trigger);
+  const wanted = prefilter(want.choices.trigger, want.choices.approvalStatus);
   const node = job.get("if", true) as Node | undefined;
   const current = isScalar(node) ? String(node.value) : undefined;
   if (current === undefined) {
@@ -325,7 +325,11 @@ function updatePrefilter(
     return;
   }
   if (sameExpression(current, wanted)) return;
-  const ours = [prefilter(want.previous.trigger), prefilterBeforePullRequests(want.previous.trigger)];
+  const ours = [
+    prefilter(want.previous.trigger, true),
+    prefilter(want.previous.trigger),
+    prefilterBeforePullRequests(want.previous.trigger),
+  ];
   if (!ours.some((written) => sameExpression(current, written))) {
     update.notes.push(
       `kept the job's if: (edited by you); for ${describeTrigger(want.choices.trigger)} gitclaw writes:\n${wanted}`,
