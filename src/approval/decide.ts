@@ -3,6 +3,7 @@
 // current head (an APPROVED review whose commit_id is the head, or `/approve <sha>` naming it) by a
 // person with write access who did not ask for the work. Bots, deleted accounts and gitclaw never count.
 import type { Account, PullCommit, SubmittedReview } from "../github/approval-api.ts";
+import { plural } from "../github/markdown.ts";
 import { approvedShas, namesCommit } from "./command.ts";
 
 /** The commit status's context: the name a branch rule requires. */
@@ -92,13 +93,15 @@ export function decideApproval(
   mayApprove: (login: string) => boolean,
 ): ApprovalDecision {
   const approvers = claims.filter(mayApprove);
-  const short = head.slice(0, 7);
-  const names = (logins: string[]) => logins.map((login) => `@${login}`).join(", ");
+  const names = approvers.map((login) => `@${login}`).join(", ");
   if (approvers.length >= required)
-    return { state: "success", description: fit(`Approved by ${names(approvers)}`), approvers };
-  const so = approvers.length ? `${approvers.length} of ${required} approvals of ${short}: ${names(approvers)}` : "";
-  const description = so || `Needs ${required} approval${required === 1 ? "" : "s"} of ${short} by someone with write access who did not ask for it`;
-  return { state: "pending", description: fit(description), approvers };
+    return { state: "success", description: withinLimit(`Approved by ${names}`), approvers };
+  const short = head.slice(0, 7);
+  const description = approvers.length
+    ? `${approvers.length} of ${required} approvals of ${short}: ${names}`
+    : `Needs ${plural(required, "approval")} of ${short} by someone with write access who did not ask for it`;
+  return { state: "pending", description: withinLimit(description), approvers };
 }
 
-const fit = (text: string) => (text.length <= DESCRIPTION_LIMIT ? text : `${text.slice(0, DESCRIPTION_LIMIT - 1)}…`);
+const withinLimit = (text: string) =>
+  text.length <= DESCRIPTION_LIMIT ? text : `${text.slice(0, DESCRIPTION_LIMIT - 1)}…`;

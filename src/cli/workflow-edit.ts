@@ -263,7 +263,11 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
   const own = job.get("permissions", true) as Node | undefined;
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? (root.get("permissions", true) as Node | undefined);
-  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...modePermissions(choices.trigger.modes, choices.approvalStatus) };
+  const wanted = {
+    ...REQUIRED_PERMISSIONS,
+    ...TOOL_PERMISSIONS,
+    ...modePermissions(choices.trigger.modes, choices.approvalStatus),
+  };
   if (!node) {
     const jobs = pairOf(root, "jobs")!;
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);

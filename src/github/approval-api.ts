@@ -30,7 +30,11 @@ export interface SubmittedReview {
 export async function listReviews(api: GitHubApi, repo: Repo, pull: number): Promise<SubmittedReview[]> {
   const reviews: SubmittedReview[] = [];
   const path = `${repoPath(repo)}/pulls/${pull}/reviews`;
-  for await (const r of pages<{ user?: RawUser | null; state: string; commit_id?: string | null }>(api, path, "reviews"))
+  for await (const r of pages<{ user?: RawUser | null; state: string; commit_id?: string | null }>(
+    api,
+    path,
+    "reviews",
+  ))
     reviews.push({ author: account(r.user), state: r.state, ...(r.commit_id ? { commitId: r.commit_id } : {}) });
   return reviews;
 }
@@ -51,7 +55,12 @@ export async function listPullCommits(api: GitHubApi, repo: Repo, pull: number):
   for await (const c of pages<Raw>(api, path, "pull-request-commits")) {
     const author = account(c.author);
     const committer = account(c.committer);
-    commits.push({ sha: c.sha, message: c.commit.message, ...(author ? { author } : {}), ...(committer ? { committer } : {}) });
+    commits.push({
+      sha: c.sha,
+      message: c.commit.message,
+      ...(author ? { author } : {}),
+      ...(committer ? { committer } : {}),
+    });
   }
   return commits;
 }

@@ -21,7 +21,8 @@ export async function runApproval(env: ActionsEnv, api: GitHubApi = fetchApi(env
   if (!existsSync(join(env.workspace, SENTINEL_FILE)))
     return { set: false, reason: `${SENTINEL_FILE} is missing, so gitclaw is disabled` };
   const pull = pullOfEvent(env);
-  if (pull === undefined) return { set: false, reason: `${env.eventName} is no review and no /approve on a pull request` };
+  if (pull === undefined)
+    return { set: false, reason: `${env.eventName} is no review and no /approve on a pull request` };
   // approvals.required is no input: .github/gitclaw.json of the default branch's checkout says it.
   // A broken file throws: the step fails and says why, as the agent stage does on the issue.
   const { required } = loadConfig(env.workspace).approvals;

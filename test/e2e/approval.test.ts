@@ -97,7 +97,7 @@ describe("approvals.required: the gitclaw/approval status", () => {
     const short = head().slice(0, 7);
     world.gh.addComment(pullNumber, { body: `> /approve ${short}\n\nQuoting the instructions.`, user: "bob" });
     world.gh.addComment(pullNumber, { body: `Write \`/approve ${short}\` to approve.`, user: "bob" });
-    world.gh.addComment(pullNumber, { body: "```\n/approve " + short + "\n```", user: "bob" });
+    world.gh.addComment(pullNumber, { body: `\`\`\`\n/approve ${short}\n\`\`\``, user: "bob" });
     world.model.script([]);
 
     const older = await world.repo.originGit("rev-parse", `${head()}~1`);

@@ -1,7 +1,16 @@
 // Commit statuses and a pull request's commits, as the approval status (src/approval/) reads and
 // writes them. GitHub refuses a status on a commit it does not have, a state outside its four, and a
 // description past 140 characters, each with its own words.
-import { field, idParam, notFound, paginate, ApiError, validationFailed, type RouteContext, type RouteTable } from "./http.ts";
+import {
+  field,
+  idParam,
+  notFound,
+  paginate,
+  ApiError,
+  validationFailed,
+  type RouteContext,
+  type RouteTable,
+} from "./http.ts";
 import { headSha, isPull } from "./render-pulls.ts";
 import { renderCombinedStatus, renderPullCommit, renderStatus } from "./render-statuses.ts";
 import { timestamp } from "./state.ts";
@@ -25,7 +34,12 @@ function createStatus(context: RouteContext): StatusRecord {
     throw new ApiError(422, `No commit found for SHA: ${sha}`);
   const wanted = field(body, "state");
   if (!(STATUS_STATES as readonly unknown[]).includes(wanted))
-    throw validationFailed({ resource: "Status", code: "custom", field: "state", message: "state is not included in the list" });
+    throw validationFailed({
+      resource: "Status",
+      code: "custom",
+      field: "state",
+      message: "state is not included in the list",
+    });
   const description = field(body, "description");
   if (typeof description === "string" && description.length > DESCRIPTION_LIMIT)
     throw validationFailed({

@@ -72,8 +72,17 @@ export class CodeState {
       .filter(Boolean)
       .slice(0, 250)
       .map((entry) => {
-        const [sha, parents, authorName, authorEmail, authorDate, committerName, committerEmail, committerDate, message] =
-          entry.split("\x1f") as string[];
+        const [
+          sha,
+          parents,
+          authorName,
+          authorEmail,
+          authorDate,
+          committerName,
+          committerEmail,
+          committerDate,
+          message,
+        ] = entry.split("\x1f") as string[];
         return {
           sha: sha!,
           parents: parents ? parents.split(" ") : [],

@@ -1,7 +1,13 @@
 // The approval decision: which approvals of a pull request's head count, and the status it makes.
 import { describe, expect, it } from "vitest";
 import { approvedShas, onlyApproves } from "../../../src/approval/command.ts";
-import { approvalClaims, coAuthors, decideApproval, requesters, type ApprovalComment } from "../../../src/approval/decide.ts";
+import {
+  approvalClaims,
+  coAuthors,
+  decideApproval,
+  requesters,
+  type ApprovalComment,
+} from "../../../src/approval/decide.ts";
 import type { SubmittedReview } from "../../../src/github/approval-api.ts";
 import { unquotedProse } from "../../../src/run/quoted.ts";
 
@@ -41,12 +47,7 @@ describe("/approve <sha>", () => {
 
 describe("approvalClaims", () => {
   it("counts an APPROVED review of the head and /approve naming it", () => {
-    const claims = approvalClaims(
-      HEAD,
-      [review("bob", "APPROVED")],
-      [comment("carol", "/approve 0123456")],
-      none,
-    );
+    const claims = approvalClaims(HEAD, [review("bob", "APPROVED")], [comment("carol", "/approve 0123456")], none);
     expect(claims).toEqual(["bob", "carol"]);
   });
 
@@ -90,7 +91,10 @@ describe("requesters", () => {
     ];
     const asked = requesters({ issueAuthor: user("Alice"), pullAuthor: "github-actions[bot]", commits });
     expect([...asked].sort()).toEqual(["alice", "carol", "dave", "erin", "gitclaw[bot]", "github-actions[bot]"]);
-    expect(coAuthors("x\n\nCo-authored-by: a <1+a@users.noreply.github.com>\nCo-authored-by: b <b@x>")).toEqual(["a", "b"]);
+    expect(coAuthors("x\n\nCo-authored-by: a <1+a@users.noreply.github.com>\nCo-authored-by: b <b@x>")).toEqual([
+      "a",
+      "b",
+    ]);
   });
 
   it("ignore deleted accounts", () => {

@@ -453,3 +453,35 @@ describe("the workflow with trigger mode review", () => {
     ]);
   });
 });
+
+describe("the workflow with approvals.required", () => {
+  const trigger = parseConfig({}).trigger;
+  const inputs: Inputs = [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]];
+  const permissions = (approvalStatus: boolean) =>
+    (
+      parse(renderWorkflow({ model: "anthropic/claude-sonnet-4-5", trigger, approvalStatus }, inputs)) as {
+        permissions: Record<string, string>;
+      }
+    ).permissions;
+  const passes = (approvalStatus: boolean, eventName: string, payload: unknown) =>
+    condition(prefilter(trigger, approvalStatus), { github: { event_name: eventName, event: payload } }, "success");
+
+  it("grants statuses: write and lets a deciding review and /approve through, only then", () => {
+    expect(permissions(true).statuses).toBe("write");
+    expect(permissions(false).statuses).toBeUndefined();
+    const pr = gh.createPullRequest({ title: "PR", body: "", user: "alice", head: { ref: "x", sha: "c".repeat(40) } });
+    const on = { ...target, issue: gh.issue(pr.number), pull: gh.pullRequest(pr.number) };
+    const reviewed = (state: "APPROVED" | "COMMENTED") =>
+      reviewSubmittedPayload({ ...on, review: gh.addReview(pr.number, { user: "alice", state }).review });
+    const approve = issueCommentCreatedPayload({
+      ...target,
+      issue: gh.issue(pr.number),
+      comment: gh.addComment(pr.number, { body: "/approve ccccccc", user: "alice" }),
+    });
+    expect(passes(true, "pull_request_review", reviewed("APPROVED"))).toBe(true);
+    expect(passes(false, "pull_request_review", reviewed("APPROVED"))).toBe(false);
+    expect(passes(true, "pull_request_review", reviewed("COMMENTED"))).toBe(false);
+    expect(passes(true, "issue_comment", approve)).toBe(true);
+    expect(passes(false, "issue_comment", approve)).toBe(false);
+  });
+});
