@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload, reviewSubmittedPayload } from "../support/payloads.ts";
 import type { RestReview, StatusRecord } from "../support/github-emulator.ts";
-import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
+import { checkoutWithConfig, OWNER, pullRequestAdding, REPO, useWorld } from "./support.ts";
 
 const world = useWorld([
   { login: "alice", permission: "write" },
@@ -147,6 +147,43 @@ describe("approvals.required: the gitclaw/approval status", () => {
     expect(head()).not.toBe(approved);
     expect(approval(approved)).toMatchObject({ state: "success" });
     expect(approval()).toMatchObject({ state: "pending", description: expect.stringMatching(/^Needs 2 approvals/) });
+    expect(world.gh.violations).toEqual([]);
+  });
+});
+
+describe("approvals.required on someone's pull request gitclaw pushed to", () => {
+  it("is pending after gitclaw's push; neither its author nor who asked counts", async () => {
+    const pr = await pullRequestAdding(world, "feature", { "a.txt": "a\n" });
+    expect(world.gh.commitStatuses(pr.head.sha)).toEqual([]);
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "b.txt", content: "b\n" } }] },
+      { text: "Added b.txt." },
+    ]);
+    const asked = world.gh.addComment(pr.number, { body: "@gitclaw add b.txt", user: "bob" });
+
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(pr.number), comment: asked }),
+    );
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const head = world.gh.pullRequest(pr.number).head.sha;
+    expect(head).not.toBe(pr.head.sha);
+    const status = () => world.gh.commitStatuses(head).find((s) => s.context === CONTEXT);
+    expect(status()).toMatchObject({ state: "pending" });
+    // alice wrote the pull request, bob asked for gitclaw's change: carol is the second pair of eyes.
+    world.gh.addReview(pr.number, { user: "alice", state: "APPROVED", commitId: head });
+    world.gh.addReview(pr.number, { user: "bob", state: "APPROVED", commitId: head });
+    const approve = world.gh.addComment(pr.number, { body: `/approve ${head}`, user: "carol" });
+    const approved = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(pr.number), comment: approve }),
+    );
+    expect(approved.stages.approval?.exitCode, approved.logs).toBe(0);
+    expect(status()).toMatchObject({
+      state: "pending",
+      description: `1 of 2 approvals of ${head.slice(0, 7)}: @carol`,
+    });
     expect(world.gh.violations).toEqual([]);
   });
 });
