@@ -3,8 +3,9 @@
 // change, with the summary and the steps, and linked in the mapping; when the agent says the
 // work is ready (READY_LINE), it is marked ready for review and the person who asked is asked to
 // review. After an inline review comment: its thread is resolved once the run pushed a change
-// answering it (pullRequests.resolveThreads). Each step that fails is a note in the reply, never a
-// failed run: the work itself is on the branch.
+// answering it (pullRequests.resolveThreads). After any push to a pull request, with approvals.required:
+// the new head's gitclaw/approval status (src/approval/). Each step that fails is a note in the reply,
+// never a failed run: the work itself is on the branch.
 import type { LoopResult } from "../agent/loop.ts";
 import { commitAll, land } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
@@ -61,12 +62,13 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
       if (await resolveReviewThread(run.api, run.repo, run.target.threadNumber, inline.inReplyTo ?? comment.id))
         notes.push(callout("NOTE", "Resolved this review thread with the change."));
     });
-  // A push made the head new: its approvals start again (src/approval/).
+  // A push made the head new: its approvals start again.
   const { required } = run.config.approvals;
-  if (landed && pull !== undefined && required > 0)
+  const pushedTo = pull;
+  const asker = coAuthorOf(run.trigger)?.login;
+  if (landed && pushedTo !== undefined && required > 0)
     await attempt("set the approval status", async () => {
-      const asker = coAuthorOf(run.trigger)?.login;
-      await updateApproval({ api: run.api, env: run.env, pull: pull!, required, ...(asker ? { asker } : {}) });
+      await updateApproval({ api: run.api, env: run.env, pull: pushedTo, required, ...(asker ? { asker } : {}) });
     });
   return notes;
 }

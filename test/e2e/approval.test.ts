@@ -112,6 +112,16 @@ describe("approvals.required: the gitclaw/approval status", () => {
 
   it("counts an APPROVED review of the head by someone else with write access", async () => {
     const { review } = world.gh.addReview(pullNumber, { user: "bob", state: "APPROVED", commitId: head() });
+    // Without statuses: write, GitHub refuses: the step fails and says why; the next event sets it.
+    const refusal = { message: "Resource not accessible by integration", documentation_url: "https://docs.github.com" };
+    world.gh.failNext({ method: "POST", path: /\/statuses\//, status: 403, body: refusal });
+    const refused = await onReview(review);
+    expect(refused.stages.approval?.exitCode).toBe(1);
+    expect(refused.status).toBe("failure");
+    expect(refused.logs).toContain(
+      "could not update the approval status: the commit-status API answered 403 Resource not accessible by integration",
+    );
+    expect(approval()).toMatchObject({ state: "pending", description: expect.stringMatching(/^Needs 2 approvals/) });
 
     const run = await onReview(review);
 
