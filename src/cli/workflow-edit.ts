@@ -53,6 +53,7 @@ const PERMISSION_REASONS: Record<string, string> = {
   "pull-requests": "gitclaw replies in review threads and opens pull requests",
   actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
   checks: "trigger mode review reports each review as a check run",
+  statuses: "approvals.required sets the gitclaw/approval commit status",
 };
 
 /** Text edits at offsets of the original, applied together so that earlier ones do not move later ones. */
@@ -210,7 +211,7 @@ function updateInputs(edit: Splice, step: YAMLMap, wants: InputWant[], update: W
 
 /** Adds the events and activity types the trigger modes need; the ones there stay, whatever they are. */
 function updateEvents(edit: Splice, root: YAMLMap, choices: Choices, update: WorkflowUpdate): void {
-  const wanted = workflowEvents(choices.trigger.modes);
+  const wanted = workflowEvents(choices.trigger.modes, choices.approvalStatus);
   const on = root.get("on", true) as Node | undefined;
   if (!on || !isMap(on)) {
     const events = isSeq(on) ? on.items.map((item) => String((item as { value?: unknown }).value)) : [];
@@ -343,7 +344,8 @@ function updatePrefilter(
   const indent = " ".repeat(edit.column(start(pairOf(job, "if")!.key)) + 2);
   const block = `>-\n${wanted.replace(/^/gm, indent)}`;
   edit.replace(node!.range!, edit.text[node!.range![1] - 1] === "\n" ? `${block}\n` : block);
-  update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}`);
+  const approvals = want.choices.approvalStatus ? ", reviews and /approve (approvals.required)" : "";
+  update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}${approvals}`);
 }
 
 /**

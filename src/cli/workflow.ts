@@ -102,7 +102,7 @@ export interface WorkflowEvent {
  * The events the trigger modes need. Pull requests are always followed (comments, inline comments,
  * reviews): the prefilter and the guard decide which of them start a run.
  */
-export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
+export function workflowEvents(modes: readonly TriggerMode[], approvals = false): WorkflowEvent[] {
   const pullTypes = [
     ...(modes.includes("label") ? ["labeled"] : []),
     ...(modes.includes("assign") ? ["assigned"] : []),
@@ -115,7 +115,12 @@ export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
     { event: "issues", types: issueTypes(modes), why },
     { event: "issue_comment", types: ["created"], why: "comments continue a conversation" },
     { event: "pull_request_review_comment", types: ["created"], why: "inline review comments on pull requests" },
-    { event: "pull_request_review", types: ["submitted"], why: "reviews of pull requests" },
+    {
+      event: "pull_request_review",
+      // A dismissed approval no longer counts: the approval status is recomputed.
+      types: approvals ? ["submitted", "dismissed"] : ["submitted"],
+      why: approvals ? "reviews of pull requests; approvals.required: dismissed ones" : "reviews of pull requests",
+    },
     ...(pullTypes.length ? [{ event: "pull_request_target", types: pullTypes, why }] : []),
     ...(modes.includes("ci")
       ? [{ event: "workflow_run", types: ["completed"], workflows: ["*"], why: "trigger mode ci: failed CI runs" }]
@@ -349,7 +354,7 @@ ${indent(withLines, 10)}
 }
 
 export function renderWorkflow(choices: Choices, inputs: Inputs): string {
-  const events = eventLines(workflowEvents(choices.trigger.modes));
+  const events = eventLines(workflowEvents(choices.trigger.modes, choices.approvalStatus));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join("\n");
   const actions = choices.actionsRunner === true;
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the

@@ -48,7 +48,7 @@ describe(".github/workflows/gitclaw.yml", () => {
   it("triggers on issues, comments, review comments, reviews, pull request labels, pull requests to review and CI runs; least privilege; queued per issue", () => {
     expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
     expect(text).toMatch(
-      /pull_request_review_comment:\n\s+types: \[created\]\n\s+pull_request_review:\n\s+types: \[submitted\]/,
+      /pull_request_review_comment:\n\s+types: \[created\]\n\s+pull_request_review:\n\s+types: \[submitted, dismissed\]/,
     );
     expect(text).toMatch(
       /pull_request_target:\n\s+types: \[labeled, assigned, opened, synchronize, ready_for_review\]/,

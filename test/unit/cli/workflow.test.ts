@@ -457,18 +457,19 @@ describe("the workflow with trigger mode review", () => {
 describe("the workflow with approvals.required", () => {
   const trigger = parseConfig({}).trigger;
   const inputs: Inputs = [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]];
-  const permissions = (approvalStatus: boolean) =>
-    (
-      parse(renderWorkflow({ model: "anthropic/claude-sonnet-4-5", trigger, approvalStatus }, inputs)) as {
-        permissions: Record<string, string>;
-      }
-    ).permissions;
+  const rendered = (approvalStatus: boolean) =>
+    parse(renderWorkflow({ model: "anthropic/claude-sonnet-4-5", trigger, approvalStatus }, inputs)) as {
+      on: Record<string, { types: string[] }>;
+      permissions: Record<string, string>;
+    };
   const passes = (approvalStatus: boolean, eventName: string, payload: unknown) =>
     condition(prefilter(trigger, approvalStatus), { github: { event_name: eventName, event: payload } }, "success");
 
-  it("grants statuses: write and lets a deciding review and /approve through, only then", () => {
-    expect(permissions(true).statuses).toBe("write");
-    expect(permissions(false).statuses).toBeUndefined();
+  it("grants statuses: write, follows dismissals, and lets a deciding review and /approve through, only then", () => {
+    expect(rendered(true).permissions.statuses).toBe("write");
+    expect(rendered(false).permissions.statuses).toBeUndefined();
+    expect(rendered(true).on.pull_request_review!.types).toEqual(["submitted", "dismissed"]);
+    expect(rendered(false).on.pull_request_review!.types).toEqual(["submitted"]);
     const pr = gh.createPullRequest({ title: "PR", body: "", user: "alice", head: { ref: "x", sha: "c".repeat(40) } });
     const on = { ...target, issue: gh.issue(pr.number), pull: gh.pullRequest(pr.number) };
     const reviewed = (state: "APPROVED" | "COMMENTED") =>
