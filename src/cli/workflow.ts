@@ -176,10 +176,11 @@ export function prefilter(trigger: Trigger, approvals = false): string {
   return `${ci} ||\n(${people})`;
 }
 
-/** What the approval step (approvals.required) answers: a deciding review, `/approve` on a pull request. */
+/** What the approval step (approvals.required) answers: a deciding review, `/approve` on a pull request; only collaborators approve. */
 const APPROVAL_CLAUSE =
-  "(github.event_name == 'pull_request_review' && github.event.review.state != 'commented') ||\n" +
-  "(github.event_name == 'issue_comment' && github.event.issue.pull_request && contains(github.event.comment.body, '/approve'))";
+  `(github.event_name == 'pull_request_review' && github.event.review.state != 'commented' && ${trusted("review")}) ||\n` +
+  `(github.event_name == 'issue_comment' && github.event.issue.pull_request && ${trusted("comment")} &&\n` +
+  "  contains(github.event.comment.body, '/approve'))";
 
 /** An issue opened (by someone trusted, naming the handle unless every issue counts), labeled or assigned. */
 function issueClauses(trigger: Trigger): string[] {

@@ -484,5 +484,13 @@ describe("the workflow with approvals.required", () => {
     expect(passes(true, "pull_request_review", reviewed("COMMENTED"))).toBe(false);
     expect(passes(true, "issue_comment", approve)).toBe(true);
     expect(passes(false, "issue_comment", approve)).toBe(false);
+    // Only people with write access approve: an outsider's /approve starts no runner.
+    gh.addUser({ login: "mallory" });
+    const outsider = issueCommentCreatedPayload({
+      ...target,
+      issue: gh.issue(pr.number),
+      comment: gh.addComment(pr.number, { body: "/approve ccccccc", user: "mallory" }),
+    });
+    expect(passes(true, "issue_comment", outsider)).toBe(false);
   });
 });
