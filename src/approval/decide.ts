@@ -3,6 +3,7 @@
 // current head (an APPROVED review whose commit_id is the head, or `/approve <sha>` naming it) by a
 // person with write access who did not ask for the work. Bots, deleted accounts and gitclaw never count.
 import type { Account, PullCommit, SubmittedReview } from "../github/approval-api.ts";
+import { isBot } from "../gate/trust.ts";
 import { plural } from "../github/markdown.ts";
 import { approvedShas, namesCommit } from "./command.ts";
 
@@ -26,7 +27,8 @@ export interface ApprovalDecision {
   approvers: string[];
 }
 
-const isBot = (account: Account) => account.type === "Bot" || account.login.endsWith("[bot]");
+/** The review states that decide: a later one of these replaces a person's earlier one. */
+const DECIDING = ["APPROVED", "CHANGES_REQUESTED", "DISMISSED"];
 const key = (login: string) => login.toLowerCase();
 
 /** The logins a commit message credits with `Co-authored-by:` (GitHub's noreply address names the login). */
@@ -65,23 +67,19 @@ export function approvalClaims(
   comments: ApprovalComment[],
   excluded: ReadonlySet<string>,
 ): string[] {
-  const byReview = new Map<string, { login: string; approved: boolean }>();
-  for (const review of reviews) {
-    if (!review.author || review.commitId !== head) continue;
-    if (!["APPROVED", "CHANGES_REQUESTED", "DISMISSED"].includes(review.state)) continue;
-    byReview.set(key(review.author.login), { login: review.author.login, approved: review.state === "APPROVED" });
-  }
-  const byComment = comments
-    .filter((comment) => !comment.fromGitclaw && approvedShas(comment.prose).some((sha) => namesCommit(sha, head)))
-    .flatMap((comment) => (comment.author ? [comment.author] : []));
-  const accounts = [...reviews.flatMap((r) => (r.author ? [r.author] : [])), ...byComment];
+  const latest = new Map<string, SubmittedReview>();
+  for (const review of reviews)
+    if (review.author && review.commitId === head && DECIDING.includes(review.state))
+      latest.set(key(review.author.login), review);
+  const approvers = [
+    ...[...latest.values()].flatMap((review) => (review.state === "APPROVED" ? [review.author!] : [])),
+    ...comments
+      .filter((comment) => !comment.fromGitclaw && approvedShas(comment.prose).some((sha) => namesCommit(sha, head)))
+      .flatMap((comment) => (comment.author ? [comment.author] : [])),
+  ];
   const claimed = new Map<string, string>();
-  for (const account of accounts) {
-    const login = key(account.login);
-    if (isBot(account) || excluded.has(login) || claimed.has(login)) continue;
-    const viaComment = byComment.some((author) => key(author.login) === login);
-    if (byReview.get(login)?.approved || viaComment) claimed.set(login, account.login);
-  }
+  for (const account of approvers)
+    if (!isBot(account) && !excluded.has(key(account.login))) claimed.set(key(account.login), account.login);
   return [...claimed.values()];
 }
 
