@@ -6,7 +6,7 @@ import { chmodSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const STAGES = ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT"] as const;
+export const STAGES = ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT", "GITCLAW-APPROVAL"] as const;
 /** The package's bin (package.json), run by `bunx gitclaw …`. */
 export const CLI = "gitclaw.js";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -18,6 +18,7 @@ import {
   findGitclawStep,
   literalInputs,
   PERMISSION_LEVEL,
+  modePermissions,
   REQUIRED_PERMISSIONS,
   TOOL_PERMISSIONS,
   type GitclawStep,
@@ -271,8 +272,10 @@ async function repositoryChecks(
     permissions?: { push?: boolean; maintain?: boolean; admin?: boolean };
   };
   const granted = workflow.text !== undefined ? workflowPermissions(workflow.text) : undefined;
+  // approvals.required: without statuses: write, GitHub refuses the gitclaw/approval status.
+  const required = { ...REQUIRED_PERMISSIONS, ...modePermissions([], (config?.approvals.required ?? 0) > 0) };
   const missing = (wanted: "required" | "tool") =>
-    lacking(granted ?? {}, wanted === "required" ? REQUIRED_PERMISSIONS : TOOL_PERMISSIONS);
+    lacking(granted ?? {}, wanted === "required" ? required : TOOL_PERMISSIONS);
   results.push(tokenPermissions(repository, data.permissions, granted, missing));
   const pullRequests = config !== undefined && mayOpenPullRequests(config, repository);
   const uses = [...usesOf(workflow), ...(deps.actionUses ?? [])];

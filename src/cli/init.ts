@@ -157,7 +157,8 @@ function choose(options: InitOptions, previous: Config, baseUrl: string | undefi
   try {
     const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
     // Sub-agents on Actions need the workflow's task job (only a new workflow gets it written).
-    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled };
+    const approvalStatus = previous.approvals.required > 0;
+    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled, approvalStatus };
   } catch (error) {
     if (error instanceof ConfigError) throw new InitError(error.message);
     throw error;

@@ -53,6 +53,7 @@ const PERMISSION_REASONS: Record<string, string> = {
   "pull-requests": "gitclaw replies in review threads and opens pull requests",
   actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
   checks: "trigger mode review reports each review as a check run",
+  statuses: "approvals.required sets the gitclaw/approval commit status",
 };
 
 /** Text edits at offsets of the original, applied together so that earlier ones do not move later ones. */
@@ -210,7 +211,7 @@ function updateInputs(edit: Splice, step: YAMLMap, wants: InputWant[], update: W
 
 /** Adds the events and activity types the trigger modes need; the ones there stay, whatever they are. */
 function updateEvents(edit: Splice, root: YAMLMap, choices: Choices, update: WorkflowUpdate): void {
-  const wanted = workflowEvents(choices.trigger.modes);
+  const wanted = workflowEvents(choices.trigger.modes, choices.approvalStatus);
   const on = root.get("on", true) as Node | undefined;
   if (!on || !isMap(on)) {
     const events = isSeq(on) ? on.items.map((item) => String((item as { value?: unknown }).value)) : [];
@@ -263,7 +264,11 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
   const own = job.get("permissions", true) as Node | undefined;
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? (root.get("permissions", true) as Node | undefined);
-  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...modePermissions(choices.trigger.modes) };
+  const wanted = {
+    ...REQUIRED_PERMISSIONS,
+    ...TOOL_PERMISSIONS,
+    ...modePermissions(choices.trigger.modes, choices.approvalStatus),
+  };
   if (!node) {
     const jobs = pairOf(root, "jobs")!;
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);
@@ -317,7 +322,7 @@ function updatePrefilter(
   want: { choices: Choices; previous: Choices },
   update: WorkflowUpdate,
 ): void {
-  const wanted = prefilter(want.choices.trigger);
+  const wanted = prefilter(want.choices.trigger, want.choices.approvalStatus);
   const node = job.get("if", true) as Node | undefined;
   const current = isScalar(node) ? String(node.value) : undefined;
   if (current === undefined) {
@@ -325,7 +330,11 @@ function updatePrefilter(
     return;
   }
   if (sameExpression(current, wanted)) return;
-  const ours = [prefilter(want.previous.trigger), prefilterBeforePullRequests(want.previous.trigger)];
+  const ours = [
+    prefilter(want.previous.trigger, true),
+    prefilter(want.previous.trigger),
+    prefilterBeforePullRequests(want.previous.trigger),
+  ];
   if (!ours.some((written) => sameExpression(current, written))) {
     update.notes.push(
       `kept the job's if: (edited by you); for ${describeTrigger(want.choices.trigger)} gitclaw writes:\n${wanted}`,
@@ -335,7 +344,8 @@ function updatePrefilter(
   const indent = " ".repeat(edit.column(start(pairOf(job, "if")!.key)) + 2);
   const block = `>-\n${wanted.replace(/^/gm, indent)}`;
   edit.replace(node!.range!, edit.text[node!.range![1] - 1] === "\n" ? `${block}\n` : block);
-  update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}`);
+  const approvals = want.choices.approvalStatus ? ", reviews and /approve (approvals.required)" : "";
+  update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}${approvals}`);
 }
 
 /**

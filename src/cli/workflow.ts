@@ -17,9 +17,11 @@ export const ACTION = `${ACTION_REPOSITORY}@${ACTION_REF}`;
 export const REQUIRED_PERMISSIONS: Readonly<Record<string, string>> = { contents: "write", issues: "write" };
 /** What the github tool needs beyond that: pr_create, run_watch. */
 export const TOOL_PERMISSIONS: Readonly<Record<string, string>> = { "pull-requests": "write", actions: "read" };
-/** What a trigger mode needs beyond those: the review's check run. */
-export const modePermissions = (modes: readonly TriggerMode[]): Record<string, string> =>
-  modes.includes("review") ? { checks: "write" } : {};
+/** What a trigger mode needs beyond those: the review's check run; approvals.required: the approval status. */
+export const modePermissions = (modes: readonly TriggerMode[], approvals = false): Record<string, string> => ({
+  ...(modes.includes("review") ? { checks: "write" } : {}),
+  ...(approvals ? { statuses: "write" } : {}),
+});
 export const PERMISSION_LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
 
 /** `<owner>/gitclaw@<ref>` (forks and mirrors too), or `./` in gitclaw's own repository. */
@@ -33,6 +35,8 @@ export interface Choices {
   trigger: Trigger;
   /** Sub-agents on their own workflow runs (tasks.actions): the task job, workflow_dispatch, `actions: write`. */
   actionsRunner?: boolean;
+  /** approvals.required is on: reviews and `/approve` comments pass the prefilter; `statuses: write`. */
+  approvalStatus?: boolean;
 }
 
 /** The `with:` of gitclaw's step, in order, each value as written (a secret's expression or a literal). */
@@ -98,7 +102,7 @@ export interface WorkflowEvent {
  * The events the trigger modes need. Pull requests are always followed (comments, inline comments,
  * reviews): the prefilter and the guard decide which of them start a run.
  */
-export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
+export function workflowEvents(modes: readonly TriggerMode[], approvals = false): WorkflowEvent[] {
   const pullTypes = [
     ...(modes.includes("label") ? ["labeled"] : []),
     ...(modes.includes("assign") ? ["assigned"] : []),
@@ -111,7 +115,12 @@ export function workflowEvents(modes: readonly TriggerMode[]): WorkflowEvent[] {
     { event: "issues", types: issueTypes(modes), why },
     { event: "issue_comment", types: ["created"], why: "comments continue a conversation" },
     { event: "pull_request_review_comment", types: ["created"], why: "inline review comments on pull requests" },
-    { event: "pull_request_review", types: ["submitted"], why: "reviews of pull requests" },
+    {
+      event: "pull_request_review",
+      // A dismissed approval no longer counts: the approval status is recomputed.
+      types: approvals ? ["submitted", "dismissed"] : ["submitted"],
+      why: approvals ? "reviews of pull requests; approvals.required: dismissed ones" : "reviews of pull requests",
+    },
     ...(pullTypes.length ? [{ event: "pull_request_target", types: pullTypes, why }] : []),
     ...(modes.includes("ci")
       ? [{ event: "workflow_run", types: ["completed"], workflows: ["*"], why: "trigger mode ci: failed CI runs" }]
@@ -145,13 +154,14 @@ const OWN_PULL_REQUEST = quote("<!-- gitclaw:pull-request ");
  * The job's `if:`: a superset of what the guard accepts (src/gate/triggers.ts), so irrelevant events
  * never start a runner. The handle, label and assignee are written in: no repository variables.
  */
-export function prefilter(trigger: Trigger): string {
+export function prefilter(trigger: Trigger, approvals = false): string {
   const has = (mode: TriggerMode) => trigger.modes.includes(mode);
   const clauses = issueClauses(trigger);
   clauses.push(
     `(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onIssueComment(trigger)})`,
   );
   clauses.push(...pullRequestClauses(trigger));
+  if (approvals) clauses.push(APPROVAL_CLAUSE);
   if (has("review"))
     clauses.push(
       `(github.event_name == 'pull_request_target' && contains(fromJSON('${JSON.stringify(REVIEW_ACTIONS)}'), github.event.action))`,
@@ -165,6 +175,12 @@ export function prefilter(trigger: Trigger): string {
     "  github.event.workflow_run.name != github.workflow)";
   return `${ci} ||\n(${people})`;
 }
+
+/** What the approval step (approvals.required) answers: a deciding review, `/approve` on a pull request; only collaborators approve. */
+const APPROVAL_CLAUSE =
+  `(github.event_name == 'pull_request_review' && github.event.review.state != 'commented' && ${trusted("review")}) ||\n` +
+  `(github.event_name == 'issue_comment' && github.event.issue.pull_request && ${trusted("comment")} &&\n` +
+  "  contains(github.event.comment.body, '/approve'))";
 
 /** An issue opened (by someone trusted, naming the handle unless every issue counts), labeled or assigned. */
 function issueClauses(trigger: Trigger): string[] {
@@ -339,7 +355,7 @@ ${indent(withLines, 10)}
 }
 
 export function renderWorkflow(choices: Choices, inputs: Inputs): string {
-  const events = eventLines(workflowEvents(choices.trigger.modes));
+  const events = eventLines(workflowEvents(choices.trigger.modes, choices.approvalStatus));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join("\n");
   const actions = choices.actionsRunner === true;
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
@@ -358,7 +374,7 @@ permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes))
+  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes, choices.approvalStatus))
     .map(([scope, level]) => `\n  ${scope}: ${level}`)
     .join("")}
 
@@ -367,7 +383,7 @@ jobs:
     # A cheap prefilter so that irrelevant events never start a runner; gitclaw's guard makes the real
     # decision (the collaborator-permission API). \`gitclaw init --trigger …\` rewrites it.
     if: >-
-${indent(prefilter(choices.trigger), 6)}
+${indent(prefilter(choices.trigger, choices.approvalStatus), 6)}
 ${indent(JOB_CONCURRENCY, 4)}
     runs-on: ubuntu-latest
     # Keep above budgets.maxMinutes (default 45) so that the agent can commit and reply.

@@ -88,6 +88,16 @@ export const Config = z
         maxDiffChars: z.int().min(2000).max(500_000).default(60_000),
       })
       .prefault({}),
+    /**
+     * A human in the merge loop (src/approval/): the commit status `gitclaw/approval` on the head of each
+     * pull request gitclaw opened or pushed to stays pending until this many people with write access,
+     * other than whoever asked for the work and other than bots, approve that head. 0: off.
+     */
+    approvals: z
+      .strictObject({
+        required: z.int().min(0).max(10).default(0),
+      })
+      .prefault({}),
     /** Fixing failed CI runs of gitclaw's pull requests (trigger mode "ci"). */
     ci: z
       .strictObject({

@@ -4,10 +4,12 @@
 // that `issue` mode answers every comment only on the pull requests gitclaw opened for an issue (they
 // continue its conversation) and, on others, what mentions trigger.mention; a review requesting
 // changes on gitclaw's pull request starts a run without a mention (trigger.changesRequested); and
-// `ci` answers a failed CI run of gitclaw's own branch. `review` reviews a pull request when it is
+// `ci` answers a failed CI run of gitclaw's own branch; a comment of only `/approve <sha>` starts nothing
+// (it is an approval, src/approval/). `review` reviews a pull request when it is
 // opened, pushed to or marked ready (drafts wait unless review.drafts), and on `@gitclaw review`.
 import type { Config, TRIGGER_MODES } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
+import { onlyApproves } from "../approval/command.ts";
 
 export type TriggerMode = (typeof TRIGGER_MODES)[number];
 
@@ -131,6 +133,8 @@ function pullRequestReason(event: TriggerEvent, policy: TriggerPolicy): string |
   switch (`${event.eventName}.${event.action}`) {
     case "issue_comment.created":
     case "pull_request_review_comment.created": {
+      // `/approve <sha>` alone is an approval (src/approval/), no request to the agent.
+      if (event.eventName === "issue_comment" && onlyApproves(event.comment?.body ?? "")) return undefined;
       const what = event.eventName === "issue_comment" ? "a comment" : "an inline review comment";
       return onOwn(what) ?? continuing(event, policy, what, event.comment?.body ?? "");
     }

@@ -90,7 +90,7 @@ interface RawComment {
 }
 
 /** Every item of a list the API pages, a hundred a page, in its order. */
-async function* pages<T>(api: GitHubApi, path: string, name: string): AsyncGenerator<T> {
+export async function* pages<T>(api: GitHubApi, path: string, name: string): AsyncGenerator<T> {
   for (let page = 1; ; page++) {
     const batch = expectStatus(await api.send("GET", `${path}?per_page=100&page=${page}`), [200], name) as T[];
     yield* batch;

@@ -3,8 +3,9 @@
 // change, with the summary and the steps, and linked in the issue's mapping; when the agent says the
 // work is ready (READY_LINE), it is marked ready for review and the person who asked is asked to
 // review. After an inline review comment: its thread is resolved once the run pushed a change
-// answering it (pullRequests.resolveThreads). Each step that fails is a note in the reply, never a
-// failed run: the work itself is on the branch.
+// answering it (pullRequests.resolveThreads). After any push to a pull request, with approvals.required:
+// the new head's gitclaw/approval status (src/approval/). Each step that fails is a note in the reply,
+// never a failed run: the work itself is on the branch.
 import type { LoopResult } from "../agent/loop.ts";
 import { commitAll, land } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
@@ -24,6 +25,7 @@ import { READY_LINE } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
 import { callout } from "../github/markdown.ts";
+import { updateApproval } from "../approval/approval.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -48,8 +50,11 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
       notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
     });
   const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
+  let pull = run.target.pull?.fork ? undefined : run.target.pull?.number;
   if (run.target.delivers && landed)
-    await attempt("open or update the pull request", () => draft(run, workspace, facts, notes));
+    await attempt("open or update the pull request", async () => {
+      pull = await draft(run, workspace, facts, notes);
+    });
   const { inline, comment } = run.trigger;
   const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
   if (inline && comment && answered && run.config.pullRequests.resolveThreads)
@@ -57,16 +62,30 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
       if (await resolveReviewThread(run.api, run.repo, run.target.threadNumber, inline.inReplyTo ?? comment.id))
         notes.push(callout("NOTE", "Resolved this review thread with the change."));
     });
+  // A push made the head new: its approvals start again.
+  const { required } = run.config.approvals;
+  const pushedTo = pull;
+  const asker = coAuthorOf(run.trigger)?.login;
+  if (landed && pushedTo !== undefined && required > 0)
+    await attempt("set the approval status", async () => {
+      await updateApproval({ api: run.api, env: run.env, pull: pushedTo, required, ...(asker ? { asker } : {}) });
+    });
   return notes;
 }
 
-async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFacts, notes: string[]): Promise<void> {
+/** The pull request the branch's work is in, opened if it was not yet; undefined while the branch holds no change. */
+async function draft(
+  run: TargetedRun,
+  workspace: Workspace,
+  facts: DeliveryFacts,
+  notes: string[],
+): Promise<number | undefined> {
   const { api, repo, target } = run;
   const existing = target.pull?.number ?? (await findPullRequest(api, repo, workspace.branch));
   const { ready, text } = readySignal(facts.result.text);
   let number = existing;
   if (number === undefined) {
-    if (facts.landing.changed.length === 0) return;
+    if (facts.landing.changed.length === 0) return undefined;
     const created = await createPullRequest(api, repo, {
       title: run.trigger.title || `Work on #${target.conversationIssue}`,
       body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
@@ -81,6 +100,7 @@ async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFact
     notes.push(callout("NOTE", `Pushed to #${number}.`));
   }
   if (ready) await markReady(run, number, notes);
+  return number;
 }
 
 /** The draft's body: what it fixes, the summary so far, the steps, and the marker the guard reads. */

@@ -48,7 +48,7 @@ describe(".github/workflows/gitclaw.yml", () => {
   it("triggers on issues, comments, review comments, reviews, pull request labels, pull requests to review and CI runs; least privilege; queued per issue", () => {
     expect(text).toMatch(/issues:\n\s+types: \[opened, labeled, assigned\]\n\s+issue_comment:\n\s+types: \[created\]/);
     expect(text).toMatch(
-      /pull_request_review_comment:\n\s+types: \[created\]\n\s+pull_request_review:\n\s+types: \[submitted\]/,
+      /pull_request_review_comment:\n\s+types: \[created\]\n\s+pull_request_review:\n\s+types: \[submitted, dismissed\]/,
     );
     expect(text).toMatch(
       /pull_request_target:\n\s+types: \[labeled, assigned, opened, synchronize, ready_for_review\]/,
@@ -57,7 +57,7 @@ describe(".github/workflows/gitclaw.yml", () => {
     expect(text).not.toMatch(/^\s+pull_request:/m);
     expect(text).toMatch(/workflow_run:\n\s+workflows: \["\*"\]\n\s+types: \[completed\]/);
     expect(text).toMatch(
-      /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\s+checks: write\n\n/,
+      /permissions:\n\s+contents: write\n\s+issues: write\n\s+pull-requests: write\n\s+actions: read\n\s+checks: write\n\s+statuses: write\n\n/,
     );
     // On the job, not the workflow: a run the job's if: skips never joins the group (test/e2e/concurrency.test.ts).
     const workflow = parse(text) as { concurrency?: unknown; jobs: { agent: { concurrency?: unknown } } };
@@ -99,10 +99,22 @@ describe("action.yml", () => {
 
   it("runs the stages in order from dist/, pinned, with a backstop that always runs", () => {
     const steps = [...action.matchAll(/- name: (.+)/g)].map((m) => m[1]);
-    expect(steps).toEqual(["Setup Bun", "Guard", "Indicator", "Keep a pristine copy for cleanup", "Agent", "Cleanup"]);
+    expect(steps).toEqual([
+      "Setup Bun",
+      "Guard",
+      "Indicator",
+      "Keep a pristine copy for cleanup",
+      "Agent",
+      "Cleanup",
+      "Approval",
+    ]);
     expect(action).toMatch(/bun-version: \d+\.\d+\.\d+/);
     expect(action).toMatch(
       /- name: Cleanup\n\s+id: cleanup\n\s+if: always\(\) && steps\.guard\.outputs\.proceed == 'true'\n\s+shell: bash\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine/,
+    );
+    // The approval status too runs after the agent from the copy it could not change.
+    expect(action).toMatch(
+      /- name: Approval\n\s+id: approval\n\s+if: always\(\) && inputs\.task_id == '' && [^\n]+\n\s+shell: bash\n\s+working-directory: \$\{\{ runner\.temp \}\}\/gitclaw-pristine\n\s+run: exec bun --config=\/dev\/null GITCLAW-APPROVAL\.js/,
     );
     // bun is the step's process (the runner's SIGINT reaches it), and reads no bunfig.toml of the checkout.
     for (const stage of ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT"]) {

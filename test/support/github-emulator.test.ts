@@ -707,3 +707,60 @@ describe("check runs (the checks API)", () => {
     );
   });
 });
+
+describe("commit statuses", () => {
+  const sha = "d".repeat(40);
+
+  it("keeps each status, shows the newest per context in the combined status, and lists them newest first", async () => {
+    gh.addCommit({ message: "work", sha });
+    const create = (state: "pending" | "success", description: string) =>
+      octokit.rest.repos.createCommitStatus({ ...repo, sha, state, context: "gitclaw/approval", description });
+    const { status, data } = await create("pending", "Needs 1 approval");
+    expect(status).toBe(201);
+    expect(data).toMatchObject({
+      state: "pending",
+      context: "gitclaw/approval",
+      creator: { login: "github-actions[bot]" },
+    });
+    await create("success", "Approved by @bob");
+    await octokit.rest.repos.createCommitStatus({ ...repo, sha, state: "failure", context: "ci" });
+    const combined = (await octokit.rest.repos.getCombinedStatusForRef({ ...repo, ref: sha })).data;
+    expect(combined).toMatchObject({ state: "failure", sha, total_count: 2 });
+    expect(combined.statuses.map((s) => [s.context, s.state])).toEqual([
+      ["ci", "failure"],
+      ["gitclaw/approval", "success"],
+    ]);
+    const listed = (await octokit.rest.repos.listCommitStatusesForRef({ ...repo, ref: sha })).data;
+    expect(listed.map((s) => s.state)).toEqual(["failure", "success", "pending"]);
+    expect(gh.commitStatuses(sha)).toHaveLength(3);
+  });
+
+  it("refuses an unknown commit, a state outside the four and a description past 140 characters, in GitHub's words", async () => {
+    gh.addCommit({ message: "work", sha });
+    const create = (body: object) =>
+      octokit.request("POST /repos/{owner}/{repo}/statuses/{sha}", { ...repo, sha, ...body } as never);
+    const unknown = await failure(
+      octokit.rest.repos.createCommitStatus({ ...repo, sha: "e".repeat(40), state: "pending" }),
+    );
+    expect(unknown).toMatchObject({ status: 422, data: { message: `No commit found for SHA: ${"e".repeat(40)}` } });
+    expect((await failure(create({ state: "approved" }))).status).toBe(422);
+    const long = await failure(create({ state: "pending", description: "x".repeat(141) }));
+    expect(long).toMatchObject({
+      status: 422,
+      data: {
+        message: "Validation Failed",
+        errors: [
+          {
+            resource: "Status",
+            code: "custom",
+            field: "description",
+            message: "description is too long (maximum is 140 characters)",
+          },
+        ],
+      },
+    });
+    expect((await create({ state: "pending", description: "x".repeat(140) })) as { status: number }).toMatchObject({
+      status: 201,
+    });
+  });
+});

@@ -27,6 +27,7 @@ import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
 import { reviewRoutes } from "./github-emulator/routes-reviews.ts";
 import { searchRoutes } from "./github-emulator/routes-search.ts";
+import { statusRoutes } from "./github-emulator/routes-statuses.ts";
 import { createSeedHelpers, issueFields, type IssueInput, type SeedHelpers } from "./github-emulator/seed.ts";
 import {
   EmulatorState,
@@ -36,6 +37,7 @@ import {
   type ReactionSubject,
 } from "./github-emulator/state.ts";
 import type { CheckRunRecord } from "./github-emulator/state-checks.ts";
+import type { StatusRecord } from "./github-emulator/state-statuses.ts";
 import type { Operation } from "./openapi/operations.ts";
 import { validateRequest, validateResponse } from "./openapi/validate.ts";
 
@@ -57,6 +59,7 @@ export type {
 } from "./github-emulator/render-pulls.ts";
 export type { RestWorkflowRun } from "./github-emulator/render-actions.ts";
 export type { CheckRunRecord } from "./github-emulator/state-checks.ts";
+export type { StatusRecord } from "./github-emulator/state-statuses.ts";
 export type {
   CommitRecord,
   DiffFileRecord,
@@ -134,6 +137,8 @@ export interface GitHubEmulator extends SeedHelpers {
   addAttachment(bytes: Uint8Array): string;
   /** The check runs made through the checks API (gitclaw's review), oldest first. */
   checkRuns(): readonly CheckRunRecord[];
+  /** The commit statuses of a commit, newest first. */
+  commitStatuses(sha: string): readonly StatusRecord[];
   /** Makes the next matching request(s) fail, before authentication and routing. */
   failNext(fault: Fault): void;
   stop(): Promise<void>;
@@ -150,6 +155,7 @@ const ROUTES: Record<Operation, Handler> = {
   ...searchRoutes,
   ...actionsRoutes,
   ...checkRoutes,
+  ...statusRoutes,
 };
 
 interface Route {
@@ -397,6 +403,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     addAttachment: (bytes) => attachments.add(bytes),
     ...createSeedHelpers(state, render),
     checkRuns: () => state.checks.runs,
+    commitStatuses: (sha) => state.statuses.forCommit(sha),
     failNext: (fault) => {
       faults.push({ ...fault, times: fault.times ?? 1 });
     },

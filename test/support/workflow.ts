@@ -14,7 +14,7 @@ export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const WORKFLOW_FILE = join(PROJECT_ROOT, ".github/workflows/gitclaw.yml");
 
 /** The stages, by their step id in action.yml. */
-export type Stage = "guard" | "indicator" | "agent" | "cleanup";
+export type Stage = "guard" | "indicator" | "agent" | "cleanup" | "approval";
 export type StageResult = StepResult;
 
 export interface RunContext {

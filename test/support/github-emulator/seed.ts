@@ -111,6 +111,8 @@ export interface SeedHelpers {
       state: ReviewRecord["state"];
       body?: string;
       comments?: { body: string; path: string; line: number; diffHunk?: string }[];
+      /** The head the review was submitted on (default: the head now). */
+      commitId?: string;
     },
   ): { review: RestReview; comments: RestReviewComment[] };
   /** The pull request's review threads, by their first comment, with what each holds. */
@@ -146,7 +148,7 @@ export interface DispatchedRun {
 export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedHelpers {
   const addReviewRecord = (
     issue: PullIssue,
-    input: { author: string; state: ReviewRecord["state"]; body: string; createdAt: string },
+    input: { author: string; state: ReviewRecord["state"]; body: string; createdAt: string; commitId?: string },
   ): ReviewRecord & { submittedAt: string } => {
     const review = {
       id: state.nextId(),
@@ -154,7 +156,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
       state: input.state,
       body: input.body,
       submittedAt: input.createdAt,
-      commitId: issue.pull.head.sha,
+      commitId: input.commitId ?? issue.pull.head.sha,
     };
     issue.pull.reviews.push(review);
     return review;
@@ -245,6 +247,7 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
         state: input.state,
         body: input.body ?? "",
         createdAt: timestamp(),
+        ...(input.commitId ? { commitId: input.commitId } : {}),
       });
       const comments = (input.comments ?? []).map((comment) => {
         const record: ReviewCommentRecord = {

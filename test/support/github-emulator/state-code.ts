@@ -15,6 +15,15 @@ export interface CommitRecord {
   date: string;
 }
 
+/** A commit as git has it: for the commits of a pull request. */
+export interface GitCommit {
+  sha: string;
+  parents: string[];
+  author: { name: string; email: string; date: string };
+  committer: { name: string; email: string; date: string };
+  message: string;
+}
+
 /** A git object id for content that has none yet: deterministic, so tests can predict it. */
 export function fakeSha(seed: string): string {
   return createHash("sha1").update(seed).digest("hex");
@@ -51,6 +60,37 @@ export class CodeState {
   commitsBetween(base: string, head: string): number | undefined {
     const count = this.git(["rev-list", "--count", `${base}..${head}`]);
     return count === undefined ? undefined : Number(count);
+  }
+
+  /** The commits on `head` that `base` lacks, oldest first, as `origin` has them (GitHub lists up to 250). */
+  commitsOf(base: string, head: string): GitCommit[] {
+    const format = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%cI", "%B"].join("%x1f");
+    const log = this.git(["log", "--reverse", "-z", `--format=${format}`, `${base}..${head}`]);
+    if (!log) return [];
+    return log
+      .split("\0")
+      .filter(Boolean)
+      .slice(0, 250)
+      .map((entry) => {
+        const [
+          sha,
+          parents,
+          authorName,
+          authorEmail,
+          authorDate,
+          committerName,
+          committerEmail,
+          committerDate,
+          message,
+        ] = entry.split("\x1f") as string[];
+        return {
+          sha: sha!,
+          parents: parents ? parents.split(" ") : [],
+          author: { name: authorName!, email: authorEmail!, date: authorDate! },
+          committer: { name: committerName!, email: committerEmail!, date: committerDate! },
+          message: message!.trimEnd(),
+        };
+      });
   }
 
   /**

@@ -1,6 +1,7 @@
 // The emulator's in-memory repository: plain records, no REST shapes (render.ts builds those on
 // demand, so derived fields such as comment counts and reaction rollups are always consistent).
 import { ChecksState } from "./state-checks.ts";
+import { StatusesState } from "./state-statuses.ts";
 import type { components } from "@octokit/openapi-types";
 import { ActionsState } from "./state-actions.ts";
 import { CodeState } from "./state-code.ts";
@@ -104,6 +105,7 @@ export class EmulatorState {
   readonly code: CodeState;
   readonly actions: ActionsState;
   readonly checks = new ChecksState();
+  readonly statuses = new StatusesState();
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
   // code that mixes them up gets a 404 instead of silently hitting another object. They start past
   // 2^31 as GitHub's do today: no 32-bit Int (GraphQL's `databaseId`) can hold them.

@@ -61,6 +61,11 @@ export const OPERATIONS = [
   "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel",
   "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
   "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}",
+  // The approval status (src/approval/): a pull request's commits, its head's commit statuses.
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
+  "POST /repos/{owner}/{repo}/statuses/{sha}",
+  "GET /repos/{owner}/{repo}/commits/{ref}/status",
+  "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
   // The doctor: the repository's Actions settings.
   "GET /repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/workflow",

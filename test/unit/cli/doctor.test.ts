@@ -201,6 +201,16 @@ describe("runDoctor", () => {
     });
   });
 
+  it("fails when approvals.required is on and the workflow does not grant statuses: write", async () => {
+    writeConfig({ approvals: { required: 1 } });
+    expect(byName(await runDoctor(deps())).Permissions).toMatchObject({
+      status: "FAIL",
+      detail: "the workflow does not grant statuses: write",
+    });
+    writeWorkflow(WORKFLOW.replace("  actions: read\n", "  actions: read\n  statuses: write\n"));
+    expect(byName(await runDoctor(deps())).Permissions).toMatchObject({ status: "PASS" });
+  });
+
   it("fails without the sentinel, the workflow, or the model's key, and on a broken configuration", async () => {
     rmSync(join(repo.dir, "GITCLAW-ENABLED.md"));
     rmSync(join(repo.dir, WORKFLOW_PATH));

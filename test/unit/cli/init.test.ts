@@ -294,6 +294,28 @@ describe("init over an existing workflow", () => {
     expect(read(dir, WORKFLOW)).toContain("  checks: write");
   });
 
+  it("writes and upgrades to approvals.required: statuses: write, dismissed reviews, reviews and /approve in the if:", async () => {
+    const config = { ".github/gitclaw.json": JSON.stringify({ approvals: { required: 1 } }) };
+    const trigger = parseConfig({}).trigger;
+    const fresh = await repoWith(config);
+    init(fresh);
+    const written = read(fresh, WORKFLOW);
+    expect(written).toContain("  statuses: write\n");
+    expect(written).toContain("  pull_request_review:\n    types: [submitted, dismissed]\n");
+    expect(written).toContain(prefilter(trigger, true).split("\n").at(-3)!.trim());
+
+    const dir = await repoWith();
+    init(dir);
+    writeFileSync(join(dir, ".github/gitclaw.json"), config[".github/gitclaw.json"]);
+    const report = init(dir);
+    expect(report.files.find((file) => file.path === WORKFLOW)!.changes).toEqual([
+      "on.pull_request_review.types: added dismissed (reviews of pull requests; approvals.required: dismissed ones)",
+      "permissions: added statuses: write (approvals.required sets the gitclaw/approval commit status)",
+      "the job's if: the prefilter for every new issue and comment, reviews and /approve (approvals.required)",
+    ]);
+    expect(read(dir, WORKFLOW)).toBe(written);
+  });
+
   it("moves a workflow-level concurrency group to the job, where a run the if: skips never joins it", async () => {
     const dir = await repoWith();
     init(dir);

@@ -453,3 +453,44 @@ describe("the workflow with trigger mode review", () => {
     ]);
   });
 });
+
+describe("the workflow with approvals.required", () => {
+  const trigger = parseConfig({}).trigger;
+  const inputs: Inputs = [["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"]];
+  const rendered = (approvalStatus: boolean) =>
+    parse(renderWorkflow({ model: "anthropic/claude-sonnet-4-5", trigger, approvalStatus }, inputs)) as {
+      on: Record<string, { types: string[] }>;
+      permissions: Record<string, string>;
+    };
+  const passes = (approvalStatus: boolean, eventName: string, payload: unknown) =>
+    condition(prefilter(trigger, approvalStatus), { github: { event_name: eventName, event: payload } }, "success");
+
+  it("grants statuses: write, follows dismissals, and lets a deciding review and /approve through, only then", () => {
+    expect(rendered(true).permissions.statuses).toBe("write");
+    expect(rendered(false).permissions.statuses).toBeUndefined();
+    expect(rendered(true).on.pull_request_review!.types).toEqual(["submitted", "dismissed"]);
+    expect(rendered(false).on.pull_request_review!.types).toEqual(["submitted"]);
+    const pr = gh.createPullRequest({ title: "PR", body: "", user: "alice", head: { ref: "x", sha: "c".repeat(40) } });
+    const on = { ...target, issue: gh.issue(pr.number), pull: gh.pullRequest(pr.number) };
+    const reviewed = (state: "APPROVED" | "COMMENTED") =>
+      reviewSubmittedPayload({ ...on, review: gh.addReview(pr.number, { user: "alice", state }).review });
+    const approve = issueCommentCreatedPayload({
+      ...target,
+      issue: gh.issue(pr.number),
+      comment: gh.addComment(pr.number, { body: "/approve ccccccc", user: "alice" }),
+    });
+    expect(passes(true, "pull_request_review", reviewed("APPROVED"))).toBe(true);
+    expect(passes(false, "pull_request_review", reviewed("APPROVED"))).toBe(false);
+    expect(passes(true, "pull_request_review", reviewed("COMMENTED"))).toBe(false);
+    expect(passes(true, "issue_comment", approve)).toBe(true);
+    expect(passes(false, "issue_comment", approve)).toBe(false);
+    // Only people with write access approve: an outsider's /approve starts no runner.
+    gh.addUser({ login: "mallory" });
+    const outsider = issueCommentCreatedPayload({
+      ...target,
+      issue: gh.issue(pr.number),
+      comment: gh.addComment(pr.number, { body: "/approve ccccccc", user: "mallory" }),
+    });
+    expect(passes(true, "issue_comment", outsider)).toBe(false);
+  });
+});
