@@ -180,7 +180,7 @@ describe("the runner's services", () => {
   const dir = `/run/gitclaw-test-${randomBytes(4).toString("hex")}`;
   const socket = `${dir}/service.sock`;
   let userBus: string;
-  let service: Bun.Subprocess<"pipe", "pipe", "inherit">;
+  let service: Bun.Subprocess<"pipe", "pipe", "inherit"> | undefined;
   let said = "";
   beforeAll(async () => {
     // The tool user's own bus, where a lingering user manager would listen.
@@ -209,8 +209,8 @@ describe("the runner's services", () => {
     })();
   });
   afterAll(async () => {
-    service.stdin.end();
-    await service.exited;
+    service?.stdin.end();
+    await service?.exited;
     await removeAsRoot(dir);
   });
 
@@ -262,11 +262,12 @@ describe("a tool command", () => {
     writeFileSync(join(wrappers, "argv.log"), "");
     chmodSync(join(wrappers, "argv.log"), 0o666);
     const sandbox = await prepare();
-    const output = await asTool(sandbox, 'printf %s "$NPM_TOKEN" | sha256sum', {
+    const output = await asTool(sandbox, 'printf %s "$NPM_TOKEN" | sha256sum; env | grep -c "^SUDO_"', {
       PATH: `${wrappers}:${options.path}`,
       NPM_TOKEN,
     });
-    expect(output).toContain(createHash("sha256").update(NPM_TOKEN).digest("hex"));
+    // Exactly the environment it was given: nothing of sudo's.
+    expect(output).toBe(`${createHash("sha256").update(NPM_TOKEN).digest("hex")}  -\n0\n`);
     const argv = readFileSync(join(wrappers, "argv.log"), "utf8");
     expect(argv).toMatch(isRoot() ? /^nsenter / : /^sudo /);
     expect(argv).not.toContain(NPM_TOKEN);

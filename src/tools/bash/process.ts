@@ -68,11 +68,13 @@ interface Launch {
 const SUDO_SETS = ["SUDO_COMMAND", "SUDO_USER", "SUDO_UID", "SUDO_GID", "SUDO_HOME", "MAIL", "USERNAME"];
 const SUDO_RESETS = ["PATH", "HOME", "LOGNAME", "USER", "SHELL", "TERM"];
 
-/** The arguments of `env` that undo what sudo changed, so the command gets exactly `env`. */
-function afterSudo(env: Record<string, string>): string[] {
+/** The arguments of `env` that run `argv` in `cwd` with exactly `env`, undoing what sudo changed. */
+function envArgs(env: Record<string, string>, cwd: string, argv: readonly string[]): string[] {
+  if (isRoot()) return ["-C", cwd, ...argv];
   const unset = [...SUDO_SETS, ...SUDO_RESETS].filter((name) => env[name] === undefined);
   const reset = SUDO_RESETS.filter((name) => env[name] !== undefined).map((name) => `${name}=${env[name]}`);
-  return [...unset.flatMap((name) => ["-u", name]), ...reset];
+  // Options first: env reads everything after its first assignment as assignments or the command.
+  return [...unset.flatMap((name) => ["-u", name]), "-C", cwd, ...reset, ...argv];
 }
 
 /**
@@ -107,7 +109,7 @@ export function launchAs(
     ...enter,
     ...["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--"],
     ...["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--no-new-privs", "--"],
-    ...["env", ...(isRoot() ? [] : afterSudo(userEnv)), "-C", cwd, ...argv],
+    ...["env", ...envArgs(userEnv, cwd, argv)],
   ];
   const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", "--preserve-env", ...command];
   return { file: first, args: rest, env: userEnv };
