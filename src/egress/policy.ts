@@ -138,7 +138,8 @@ export function detectPresets(workspace: string): Preset[] {
   return PRESET_NAMES.filter((preset) => found.has(preset));
 }
 
-const canonical = (host: string): string =>
+/** A host as the rules compare it: lower case, without an IPv6 literal's brackets or a final dot. */
+export const canonicalHost = (host: string): string =>
   host
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
@@ -147,7 +148,7 @@ const canonical = (host: string): string =>
 /** Whether a host name, or an IP address, may be reached under `policy`; `localhost` only on a `localhost:<port>` entry's port. */
 export function allows(policy: EgressPolicy, host: string, port?: number): boolean {
   if (policy.open) return true;
-  const name = canonical(host);
+  const name = canonicalHost(host);
   if (name === "localhost") return port !== undefined && policy.localPorts.includes(port);
   const family = isIP(name);
   if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
@@ -213,7 +214,7 @@ function expand(groups: string[]): string[] {
  * runner's loopback.
  */
 export function targetsOf(policy: EgressPolicy, host: string, resolution: Resolution): string[] | string {
-  if (canonical(host) === "localhost") return ["127.0.0.1", "::1"];
+  if (canonicalHost(host) === "localhost") return ["127.0.0.1", "::1"];
   const { addresses, declared } = resolution;
   const usable = addresses.filter((address) => !forbiddenTarget(policy, address, declared));
   if (usable.length > 0) return usable;
@@ -224,6 +225,6 @@ export function targetsOf(policy: EgressPolicy, host: string, resolution: Resolu
 /** The line of `.github/gitclaw.json` that would allow `host` (on `port`, for localhost), given the entries in force. */
 export function allowLine(policy: EgressPolicy, host: string, port?: number): string {
   const entries = policy.open ? [] : policy.entries;
-  const entry = canonical(host) === "localhost" ? `localhost:${port ?? "<port>"}` : host;
+  const entry = canonicalHost(host) === "localhost" ? `localhost:${port ?? "<port>"}` : host;
   return `"network": ${JSON.stringify({ allow: [...entries, entry] })}`;
 }
