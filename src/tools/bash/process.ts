@@ -68,6 +68,9 @@ interface Launch {
 const SUDO_SETS = ["SUDO_COMMAND", "SUDO_USER", "SUDO_UID", "SUDO_GID", "SUDO_HOME", "MAIL", "USERNAME"];
 const SUDO_RESETS = ["PATH", "HOME", "LOGNAME", "USER", "SHELL", "TERM"];
 
+/** Runs the rest as the first process of a new PID namespace, with a /proc of its own. */
+export const OWN_PID_NAMESPACE = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--"];
+
 /** The arguments of `env` that run `argv` in `cwd` with exactly `env`, undoing what sudo changed. */
 function envArgs(env: Record<string, string>, cwd: string, argv: readonly string[]): string[] {
   if (isRoot()) return ["-C", cwd, ...argv];
@@ -86,7 +89,8 @@ function envArgs(env: Record<string, string>, cwd: string, argv: readonly string
  *
  * - `unshare --pid --fork --kill-child --mount-proc`: the command is the first process of a PID
  *   namespace of its own, so when it ends the kernel kills everything it started, also what
- *   double-forked into the background; its /proc shows only them.
+ *   double-forked into the background; its /proc shows only them. Where the machine cannot
+ *   (RunAs.pidNamespaces), release() still kills what is left at the end of the run.
  * - `setpriv --no-new-privs`: set-user-ID and set-group-ID programs (crontab, at, sudo, su, pkexec)
  *   gain nothing, so the tool user cannot hand a job to a scheduler outside the sandbox.
  * - nsenter resets the working directory: `env -C` sets it again, inside the namespaces.
@@ -107,7 +111,7 @@ export function launchAs(
   const enter = namespaces.length === 0 ? [] : ["nsenter", ...namespaces, "--"];
   const command = [
     ...enter,
-    ...["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--"],
+    ...(runAs.pidNamespaces === false ? [] : OWN_PID_NAMESPACE),
     ...["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--no-new-privs", "--"],
     ...["env", ...envArgs(userEnv, cwd, argv)],
   ];

@@ -34,6 +34,12 @@
 // - Where the run limits the network (src/egress/), tool commands also enter a network namespace of
 //   the run's own whose only way out is gitclaw's proxy (network.ts); where it cannot be made,
 //   there is no isolated sandbox, and the reason says why (the run then refuses, fail closed).
+// - Nothing of the runner's own runs a tool command's work outside the sandbox (services.ts): tool
+//   commands gain no privileges (crontab and at refuse), the run's mount namespace (the view's, or
+//   one of its own when the workspace is shared by permissions) hides the services' sockets under
+//   /run, and each command is the first process of a PID namespace of its own, so nothing it
+//   starts outlives it. Where the runner's services cannot be hidden and the network is limited,
+//   there is no isolated sandbox (fail closed).
 //
 // release() kills the run's processes, ends the network namespace and the view (or gives the
 // workspace back), gives the worktree directory back to the agent and undoes every mode change,
@@ -50,7 +56,7 @@ import { procFiles } from "./procfs.ts";
 import { openNetworkNamespace } from "./network.ts";
 import { openMountNamespace, openWorkspaceView, type WorkspaceView } from "./sandbox-view.ts";
 import { denySchedulers, hideRunnerServices, type Privileged } from "./services.ts";
-import { launchAs } from "../bash/process.ts";
+import { launchAs, OWN_PID_NAMESPACE } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
 
 import type { SandboxMode } from "../names.ts";
@@ -238,7 +244,11 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   if (typeof privileged === "string") return privileged;
 
   const user = await ensureToolUser(privileged);
-  const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
+  const pidNamespaces = await privileged(OWN_PID_NAMESPACE[0]!, [...OWN_PID_NAMESPACE.slice(1), "true"]).then(
+    () => true,
+    () => false,
+  );
+  const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home, pidNamespaces };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
   const network = options.egress
