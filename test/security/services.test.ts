@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/tools/sandbox/sandbox.ts";
@@ -252,6 +252,7 @@ describe("the runner's services", () => {
     service?.stdin.end();
     await service?.exited;
     await removeAsRoot(dir);
+    await runAsRoot(["rmdir", "--ignore-fail-on-non-empty", dirname(userBus)]);
   });
 
   it("a root-owned service on a world-writable Unix socket cannot be reached from a tool command", async () => {
