@@ -204,6 +204,17 @@ describe("schedulers", () => {
     }
   }, 60_000);
 
+  it("a crontab left for the tool user from before is gone once a run ends", async (context) => {
+    if (typeof schedulers === "string") return context.skip(schedulers);
+    const planted = await runAsRoot(["crontab", "-u", TOOL_USER, "-"], "* * * * * curl http://198.51.100.7/\n");
+    expect(planted.exitCode, String(planted.stderr)).toBe(0);
+    const sandbox = await prepare();
+    await sandbox.release();
+    expect(String((await runAsRoot(["crontab", "-l", "-u", TOOL_USER])).stderr)).toContain(
+      `no crontab for ${TOOL_USER}`,
+    );
+  });
+
   it("at refuses a tool command's job", async (context) => {
     if (typeof schedulers === "string") return context.skip(schedulers);
     const sandbox = await prepare();

@@ -55,7 +55,7 @@ import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
 import { openNetworkNamespace } from "./network.ts";
 import { openMountNamespace, openWorkspaceView, type WorkspaceView } from "./sandbox-view.ts";
-import { denySchedulers, hideRunnerServices, type Privileged } from "./services.ts";
+import { denySchedulers, forgetSchedules, hideRunnerServices, type Privileged } from "./services.ts";
 import { launchAs, OWN_PID_NAMESPACE } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
 
@@ -281,6 +281,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     released = true;
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
+    await forgetSchedules(privileged, TOOL_USER);
     await network?.close();
     await giveBack();
     await giveBackWorktrees();

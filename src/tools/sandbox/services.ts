@@ -13,7 +13,7 @@
 // - Every tool command is the first process of a PID namespace of its own, so nothing it starts
 //   outlives it; release() kills whatever is left of the run's processes.
 // - The schedulers' deny lists, where they exist, name the tool user: should a scheduler be reached
-//   some other way, it refuses.
+//   some other way, it refuses; and at the end of each run whatever they hold for it is removed.
 import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 
 /** Runs a command as root (directly, or through passwordless sudo); resolves to its output, throws when it fails. */
@@ -22,6 +22,9 @@ export type Privileged = (command: string, args: string[], input?: string) => Pr
 /** What the tool user sees instead of the runner's /run. */
 const HIDDEN_SOURCE = "gitclaw-no-services";
 const SCHEDULER_DENY_LISTS = ["/etc/cron.deny", "/etc/at.deny"];
+/** Where logind keeps the users whose services run without a session. */
+const LINGER_DIR = "/var/lib/systemd/linger";
+const SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** Covers the directories of the runner's service sockets in the mount namespace that `namespacePid` holds. */
 export async function hideRunnerServices(privileged: Privileged, namespacePid: number): Promise<void> {
@@ -44,6 +47,22 @@ function serviceDirs(): string[] {
   const varRun = lstatSync("/var/run", { throwIfNoEntry: false });
   if (varRun?.isDirectory() && realpathSync("/var/run") !== realpathSync("/run")) dirs.push("/var/run");
   return dirs.filter((dir) => existsSync(dir));
+}
+
+/**
+ * Removes what the schedulers still hold for `user` at the end of a run: its crontab, its at jobs and
+ * its lingering user manager, should any have been left (by a version of gitclaw before these
+ * defences, or by a scheduler reached some way not foreseen): nothing of a run may run after it.
+ */
+export async function forgetSchedules(privileged: Privileged, user: string): Promise<void> {
+  const installed = (program: string) => Bun.which(program, { PATH: SYSTEM_PATH }) !== null;
+  if (installed("crontab")) await privileged("crontab", ["-r", "-u", user]).catch(() => {}); // none: nothing to do
+  if (installed("atq")) {
+    const queue = await privileged("atq", []).catch(() => "");
+    const jobs = queue.split("\n").filter((line) => line.trim().split(/\s+/).at(-1) === user);
+    for (const job of jobs) await privileged("atrm", [job.trim().split(/\s+/)[0]!]).catch(() => {});
+  }
+  await privileged("rm", ["-f", `${LINGER_DIR}/${user}`]);
 }
 
 /**
