@@ -180,6 +180,13 @@ async function unusedGid(): Promise<number> {
   }
 }
 
+/** Whether each tool command can get a PID namespace of its own here (not in a container without CAP_SYS_ADMIN). */
+const canMakePidNamespaces = (privileged: Privileged): Promise<boolean> =>
+  privileged(OWN_PID_NAMESPACE[0]!, [...OWN_PID_NAMESPACE.slice(1), "true"]).then(
+    () => true,
+    () => false,
+  );
+
 /** "/", …, the parent of `path`. */
 function ancestors(path: string): string[] {
   const list: string[] = [];
@@ -244,10 +251,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   if (typeof privileged === "string") return privileged;
 
   const user = await ensureToolUser(privileged);
-  const pidNamespaces = await privileged(OWN_PID_NAMESPACE[0]!, [...OWN_PID_NAMESPACE.slice(1), "true"]).then(
-    () => true,
-    () => false,
-  );
+  const pidNamespaces = await canMakePidNamespaces(privileged);
   const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home, pidNamespaces };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
