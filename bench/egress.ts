@@ -115,7 +115,8 @@ async function tunnelBreakdown(ctx: BenchContext, server: { port: number; pid: n
 
 async function sandboxes(workspace: string) {
   const options = { mode: "auto", workspace, agentOnly: [".git", "state"], secretDirs: [], path: PATH } as const;
-  const resolve = async (host: string) => (host === "bench.test" ? ["127.0.0.2"] : []);
+  // The bench's own server, on this machine's loopback: declared, as a hosts file would.
+  const resolve = async (host: string) => ({ addresses: host === "bench.test" ? ["127.0.0.2"] : [], declared: true });
   const confined = await prepareConfinedSandbox(options, { config: { allow: ["bench.test"] }, resolve });
   const open = await prepareConfinedSandbox(options, { config: "open" });
   if (!open.sandbox.isolated) throw new Error(`egress: no sandbox here: ${open.sandbox.reason}`);

@@ -46,9 +46,16 @@ const SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "tar
 
 const HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
-/** Whether `entry` is a preset, a host name (optionally `*.`), an IP address or a CIDR. */
+/** `localhost:<port>`: a service of the runner itself, on that port only. */
+const LOCAL_SERVICE = /^localhost:([1-9]\d{0,4})$/;
+const localServicePort = (entry: string): number | undefined => {
+  const port = Number(LOCAL_SERVICE.exec(entry)?.[1]);
+  return port > 0 && port < 65536 ? port : undefined;
+};
+
+/** Whether `entry` is a preset, a host name (optionally `*.`), an IP address, a CIDR or `localhost:<port>`. */
 function isAllowEntry(entry: string): boolean {
-  if ((PRESET_NAMES as string[]).includes(entry)) return true;
+  if ((PRESET_NAMES as string[]).includes(entry) || localServicePort(entry) !== undefined) return true;
   const [address, bits, ...rest] = entry.split("/");
   if (bits !== undefined) {
     const family = isIP(address ?? "");
@@ -69,7 +76,7 @@ export const NetworkConfig = z.union([
         .string()
         .refine(
           isAllowEntry,
-          `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`,
+          `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`,
         ),
     ),
   }),
@@ -87,6 +94,8 @@ export type EgressPolicy =
       source: "config" | "detected";
       hosts: readonly string[];
       addresses: BlockList;
+      /** Ports of `localhost:<port>` entries: the runner's own services, reached through the proxy. */
+      localPorts: readonly number[];
     };
 
 /** The policy of a run: the configuration's, or the detected presets of `workspace` plus github. */
@@ -97,15 +106,17 @@ export function egressPolicy(network: NetworkConfig | undefined, workspace: stri
     network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
   const hosts: string[] = [];
   const addresses = new BlockList();
+  const localPorts: number[] = [];
   for (const entry of entries) {
     if (entry in PRESETS) hosts.push(...PRESETS[entry as Preset]);
+    else if (localServicePort(entry) !== undefined) localPorts.push(localServicePort(entry)!);
     else if (entry.includes("/")) {
       const [address = "", bits = ""] = entry.split("/");
       addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
     } else if (isIP(entry)) addresses.addAddress(entry, isIP(entry) === 6 ? "ipv6" : "ipv4");
     else hosts.push(entry.toLowerCase());
   }
-  return { open: false, entries, source, hosts, addresses };
+  return { open: false, entries, source, hosts, addresses, localPorts };
 }
 
 /** The presets whose manifests lie at the root of `workspace` or one folder down, in PRESETS order. */
@@ -127,30 +138,93 @@ export function detectPresets(workspace: string): Preset[] {
   return PRESET_NAMES.filter((preset) => found.has(preset));
 }
 
-/** Whether a host name, or an IP address, may be reached under `policy`. */
-export function allows(policy: EgressPolicy, host: string): boolean {
-  if (policy.open) return true;
-  const name = host
+/** A host as the rules compare it: lower case, without an IPv6 literal's brackets or a final dot. */
+export const canonicalHost = (host: string): string =>
+  host
     .toLowerCase()
     .replace(/^\[|\]$/g, "")
     .replace(/\.$/, "");
+
+/** Whether a host name, or an IP address, may be reached under `policy`; `localhost` only on a `localhost:<port>` entry's port. */
+export function allows(policy: EgressPolicy, host: string, port?: number): boolean {
+  if (policy.open) return true;
+  const name = canonicalHost(host);
+  if (name === "localhost") return port !== undefined && policy.localPorts.includes(port);
   const family = isIP(name);
   if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
   return policy.hosts.some((rule) => (rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule));
 }
 
-/** Whether `address`, where an allowed name resolved to, is one an allowed name may not lead to: link-local (the cloud metadata service) unless listed. */
-export function forbiddenTarget(policy: EgressPolicy, address: string): boolean {
-  if (policy.open || policy.addresses.check(address, isIP(address) === 6 ? "ipv6" : "ipv4")) return false;
-  return LINK_LOCAL.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+/** What a name resolved to, and whether the operator's hosts file said so (GITCLAW_EGRESS_HOSTS) rather than DNS. */
+export interface Resolution {
+  addresses: string[];
+  declared?: boolean;
+}
+
+/**
+ * Whether `address`, where an allowed name resolved to, is one no name may lead to, unless the
+ * policy lists the address itself: link-local (the cloud metadata service), and the runner's own
+ * loopback and the unspecified address (which reaches it too) unless the operator's hosts file
+ * maps the name there; each also in its IPv4-mapped, IPv4-compatible and NAT64 forms. The runner's
+ * services are reached by `localhost:<port>` entries instead.
+ */
+export function forbiddenTarget(policy: EgressPolicy, address: string, declared = false): boolean {
+  if (policy.open) return false;
+  const ipv4 = embeddedIPv4(address);
+  const forms: [string, "ipv4" | "ipv6"][] = [[address, isIP(address) === 6 ? "ipv6" : "ipv4"]];
+  if (ipv4) forms.push([ipv4, "ipv4"]);
+  if (forms.some(([form, family]) => policy.addresses.check(form, family))) return false;
+  return forms.some(([form, family]) => LINK_LOCAL.check(form, family) || (!declared && OWN.check(form, family)));
 }
 const LINK_LOCAL = new BlockList();
 LINK_LOCAL.addSubnet("169.254.0.0", 16, "ipv4");
 LINK_LOCAL.addSubnet("fe80::", 10, "ipv6");
 LINK_LOCAL.addAddress("fd00:ec2::254", "ipv6");
+/** The runner's own: loopback, and the unspecified address, which a connection takes to the loopback. */
+const OWN = new BlockList();
+OWN.addSubnet("127.0.0.0", 8, "ipv4");
+OWN.addSubnet("0.0.0.0", 8, "ipv4");
+OWN.addAddress("::1", "ipv6");
+OWN.addAddress("::", "ipv6");
 
-/** The line of `.github/gitclaw.json` that would allow `host`, given the entries in force. */
-export function allowLine(policy: EgressPolicy, host: string): string {
+/** The IPv4 address an IPv6 one carries (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::a.b.c.d), if any. */
+function embeddedIPv4(address: string): string | undefined {
+  if (isIP(address) !== 6) return undefined;
+  const groups = new URL(`http://[${address}]`).hostname.slice(1, -1).split(":");
+  const words = expand(groups);
+  const prefix = words.slice(0, 6).join(":");
+  if (!["0:0:0:0:0:ffff", "0:0:0:0:0:0", "64:ff9b:0:0:0:0"].includes(prefix)) return undefined;
+  if (prefix === "0:0:0:0:0:0" && (words[6] === "0" || words[6] === undefined)) return undefined; // :: and ::1
+  const [high = 0, low = 0] = words.slice(6).map((word) => Number.parseInt(word, 16));
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/** The eight groups of an IPv6 address as the URL parser writes it (hex, `::` compressed, no dotted tail). */
+function expand(groups: string[]): string[] {
+  const gap = groups.indexOf("");
+  if (gap === -1) return groups;
+  const head = groups.slice(0, gap).filter(Boolean);
+  const tail = groups.slice(gap).filter(Boolean);
+  return [...head, ...Array(8 - head.length - tail.length).fill("0"), ...tail];
+}
+
+/**
+ * Where a connection to the allowed `host` may go, given its resolution: the addresses it may
+ * reach, or why there are none. `localhost` (allowed only by a `localhost:<port>` entry) is the
+ * runner's loopback.
+ */
+export function targetsOf(policy: EgressPolicy, host: string, resolution: Resolution): string[] | string {
+  if (canonicalHost(host) === "localhost") return ["127.0.0.1", "::1"];
+  const { addresses, declared } = resolution;
+  const usable = addresses.filter((address) => !forbiddenTarget(policy, address, declared));
+  if (usable.length > 0) return usable;
+  if (addresses.length === 0) return "has no address";
+  return `resolves only to addresses a name may not lead to (${addresses.join(", ")}: link-local, the runner's loopback or unspecified); a service of the runner is allowed as "localhost:<port>"`;
+}
+
+/** The line of `.github/gitclaw.json` that would allow `host` (on `port`, for localhost), given the entries in force. */
+export function allowLine(policy: EgressPolicy, host: string, port?: number): string {
   const entries = policy.open ? [] : policy.entries;
-  return `"network": ${JSON.stringify({ allow: [...entries, host] })}`;
+  const entry = canonicalHost(host) === "localhost" ? `localhost:${port ?? "<port>"}` : host;
+  return `"network": ${JSON.stringify({ allow: [...entries, entry] })}`;
 }

@@ -9,11 +9,11 @@
 import { promises as dns } from "node:dns";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
-import { allowLine, allows, type EgressPolicy, forbiddenTarget } from "./policy.ts";
+import { allowLine, allows, type EgressPolicy, type Resolution, targetsOf } from "./policy.ts";
 import { type Decision, serveTunnels, type Tunnels } from "./tunnel.ts";
 
 /** Names to addresses; tests map names to 127.0.0.x. */
-export type Resolver = (host: string) => Promise<string[]>;
+export type Resolver = (host: string) => Promise<Resolution>;
 
 export interface EgressCounts {
   /** Refused attempts per host (or address), in the order first seen. */
@@ -33,8 +33,9 @@ export interface EgressProxy {
   close(): Promise<void>;
 }
 
-export const systemResolver: Resolver = async (host) =>
-  (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+export const systemResolver: Resolver = async (host) => ({
+  addresses: (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address),
+});
 
 /** A resolver that reads an /etc/hosts-format file first (GITCLAW_EGRESS_HOSTS), then asks `fallback`. */
 export function hostsFileResolver(path: string, fallback: Resolver = systemResolver): Resolver {
@@ -44,7 +45,10 @@ export function hostsFileResolver(path: string, fallback: Resolver = systemResol
     if (!address || isIP(address) === 0) continue;
     for (const name of names) table.set(name.toLowerCase(), [...(table.get(name.toLowerCase()) ?? []), address]);
   }
-  return async (host) => table.get(host.toLowerCase()) ?? fallback(host);
+  return async (host) => {
+    const declared = table.get(host.toLowerCase());
+    return declared ? { addresses: declared, declared: true } : fallback(host);
+  };
 }
 
 export function startEgressProxy(policy: EgressPolicy, resolve: Resolver = systemResolver): EgressProxy {
@@ -84,11 +88,11 @@ async function decide(serving: Serving, head: string | null): Promise<Decision> 
   if (typeof target === "string") return answer(400, target);
   const { policy, counts } = serving;
   const host = target.host.toLowerCase();
-  if (!allows(policy, host)) {
+  if (!allows(policy, host, target.port)) {
     counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
     return answer(
       403,
-      `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host)}`,
+      `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host, target.port)}`,
     );
   }
   const addresses = await addressesOf(serving, host);
@@ -131,15 +135,13 @@ function parseTarget(head: string): Target | string {
 
 /** The host's addresses the policy lets it reach, resolved here, or why there are none. */
 async function addressesOf(serving: Serving, host: string): Promise<string[] | string> {
-  let addresses: string[];
+  let resolution: Resolution;
   try {
-    addresses = isIP(host) ? [host] : await serving.resolve(host);
+    resolution = isIP(host) ? { addresses: [host] } : await serving.resolve(host);
   } catch (error) {
     return `cannot be resolved (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
-  const usable = addresses.filter((address) => !forbiddenTarget(serving.policy, address));
-  if (usable.length === 0) return addresses.length ? "resolves to a link-local address only" : "has no address";
-  return usable;
+  return targetsOf(serving.policy, host, resolution);
 }
 
 function answer(status: number, message: string): { answer: string } {

@@ -1,7 +1,9 @@
 // One MCP server of the run: connected (stdio in the sandbox, or http from the trusted process),
 // its tools listed once, bounded in time; then calls, until it dies or the run ends. A server that
 // fails is never an error of the run: it is named, with why, and its tools are withdrawn.
-import { allowLine, allows, type EgressPolicy } from "../egress/policy.ts";
+import { allowLine, allows, canonicalHost, type EgressPolicy, forbiddenTarget } from "../egress/policy.ts";
+import { type Resolver, systemResolver } from "../egress/proxy.ts";
+import { isIP } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -22,17 +24,44 @@ export interface ServerLaunch {
   runAs?: RunAs;
   /** The run's network policy (src/egress/): the hosts an http server may be on. */
   network: EgressPolicy;
+  /** How an http server's name is resolved to judge where it leads; the system's by default. */
+  resolve?: Resolver;
   startMs: number;
   callMs: number;
 }
 
 export type ServerState = { status: "starting" } | { status: "running" } | { status: "failed"; reason: string };
 
+const defaultPort = (url: URL): number => Number(url.port || (url.protocol === "https:" ? 443 : 80));
+
 /** Why gitclaw's process may not reach an http server's host: the one network policy decides, as for tool commands. */
 export function refusedHost(url: string, network: EgressPolicy): string | undefined {
+  const parsed = new URL(url);
+  const port = defaultPort(parsed);
+  if (allows(network, parsed.hostname, port)) return undefined;
+  return `${parsed.host} is not allowed by the network policy (${allowLine(network, parsed.hostname, port)} in .github/gitclaw.json allows it)`;
+}
+
+/**
+ * Why gitclaw's process may not connect where an http server's name leads, by the proxy's rule
+ * (src/egress/policy.ts): a name that resolves to the runner's loopback, the unspecified address or
+ * a link-local one (the cloud metadata service) is refused; the runner's services are declared as
+ * `localhost:<port>`. Any such address refuses the server: its connection resolves the name again.
+ */
+export async function refusedTarget(
+  url: string,
+  network: EgressPolicy,
+  resolve: Resolver,
+): Promise<string | undefined> {
+  const refused = refusedHost(url, network);
+  if (refused) return refused;
   const { host, hostname } = new URL(url);
-  if (allows(network, hostname)) return undefined;
-  return `${host} is not allowed by the network policy (${allowLine(network, hostname)} in .github/gitclaw.json allows it)`;
+  const name = canonicalHost(hostname);
+  if (network.open || isIP(name) !== 0 || name === "localhost") return undefined;
+  const resolution = await resolve(name).catch(() => undefined); // its connection then fails by itself
+  const forbidden = resolution?.addresses.filter((address) => forbiddenTarget(network, address, resolution.declared));
+  if (!forbidden?.length) return undefined;
+  return `${host} resolves to ${forbidden.join(", ")}, where no name may lead (the runner's loopback, the unspecified address or link-local); a service of the runner is allowed as "localhost:<port>"`;
 }
 
 export class McpServerConnection {
@@ -63,7 +92,10 @@ export class McpServerConnection {
   }
 
   async #connect(): Promise<void> {
-    this.#transport = this.#transportFor(this.launch.spec);
+    const { spec, network, resolve = systemResolver } = this.launch;
+    const refused = spec.type === "http" ? await refusedTarget(spec.url, network, resolve) : undefined;
+    if (refused) throw new Error(refused);
+    this.#transport = this.#transportFor(spec);
     this.#client.onclose = () => this.#fail(this.#exitReason("it stopped"));
     await this.#client.connect(this.#transport, { timeout: this.launch.startMs });
     const tools: McpTool[] = [];
@@ -77,7 +109,7 @@ export class McpServerConnection {
   }
 
   #transportFor(spec: ServerSpec): Transport {
-    const { baseEnv, cwd, runAs, network } = this.launch;
+    const { baseEnv, cwd, runAs } = this.launch;
     if (spec.type !== "http")
       return new SandboxedStdioTransport({
         command: spec.command,
@@ -86,8 +118,6 @@ export class McpServerConnection {
         cwd,
         runAs,
       });
-    const refused = refusedHost(spec.url, network);
-    if (refused) throw new Error(refused);
     // The SDK follows a redirect only within the URL's origin (its default redirectPolicy).
     return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
   }

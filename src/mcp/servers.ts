@@ -2,6 +2,7 @@
 // those that run, by policy; what the reply and the job summary say of them; and their end. One set
 // per run, shared with its sub-agents (their calls go to the same processes).
 import type { EgressPolicy } from "../egress/policy.ts";
+import type { Resolver } from "../egress/proxy.ts";
 import type { RunAs, Tool } from "../tools/types.ts";
 import type { McpSettings } from "./config.ts";
 import { expandSpec, type Declarations, type RefusedServer } from "./declared.ts";
@@ -14,6 +15,8 @@ export interface McpStart {
   settings: McpSettings;
   /** The run's network policy: the hosts http servers may be on. */
   network: EgressPolicy;
+  /** How http servers' names are resolved to judge where they lead (the proxy's resolver). */
+  resolve?: Resolver;
   /** tools.env's variables, by name: what `${NAME}` may refer to. */
   passed: Readonly<Record<string, string>>;
   baseEnv: Record<string, string>;
@@ -44,6 +47,7 @@ export class McpServers {
           name: server.name,
           spec,
           network: start.network,
+          resolve: start.resolve,
           startMs: settings.startSeconds * 1000,
           callMs: settings.callSeconds * 1000,
         };

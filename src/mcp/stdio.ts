@@ -44,8 +44,6 @@ export class SandboxedStdioTransport implements Transport {
     this.#process = Bun.spawn([launch.file, ...launch.args], {
       cwd,
       env: launch.env,
-      uid: launch.uid,
-      gid: launch.gid,
       detached: true,
       stdin: "pipe",
       stdout: "pipe",

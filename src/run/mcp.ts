@@ -11,6 +11,7 @@ import { removeTaskWorktree } from "../git/worktree.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { McpServers } from "../mcp/servers.ts";
 import { egressPolicy } from "../egress/policy.ts";
+import { resolverFrom } from "../egress/egress.ts";
 import { passedVariables } from "../tool-env.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import type { TargetedRun } from "./target.ts";
@@ -46,6 +47,7 @@ export async function startMcpServers(
     declarations: declared,
     settings: config.mcp,
     network: egressPolicy(config.network, workspace.root),
+    resolve: resolverFrom(run.processEnv),
     passed: passedVariables(run.processEnv, config.tools.env),
     baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),
     cwd: root?.cwd ?? workspace.root,

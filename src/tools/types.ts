@@ -33,6 +33,8 @@ export interface RunAs {
   mountNamespacePid?: number;
   /** A process whose network namespace tool processes enter: only gitclaw's egress proxy is reachable there (src/tools/sandbox/network.ts). */
   netNamespacePid?: number;
+  /** False where the machine cannot give each command a PID namespace of its own (a container without CAP_SYS_ADMIN). */
+  pidNamespaces?: boolean;
 }
 
 export interface ToolContext {

@@ -21,3 +21,9 @@ export function runAsNobody(argv: string[], env: Record<string, string>, cwd = "
     { cwd },
   );
 }
+
+/** Runs `argv` as root: directly, or through passwordless sudo. Never rejects: the caller reads the result. */
+export function runAsRoot(argv: string[], input?: string) {
+  const [file = "", ...args] = isRoot() ? argv : ["sudo", "-n", ...argv];
+  return execa(file, args, { reject: false, ...(input === undefined ? { stdin: "ignore" as const } : { input }) });
+}

@@ -60,17 +60,40 @@ interface Launch {
   file: string;
   args: string[];
   env: Record<string, string>;
-  uid?: number;
-  gid?: number;
+}
+
+// What sudo changes in the environment it passes on (with --preserve-env): its own SUDO_* variables,
+// the target user's names and mail box, and PATH (secure_path). The allowed ones gitclaw sets again;
+// they are never tools.env names (src/tool-env.ts refuses those), so no secret reaches a command line.
+const SUDO_SETS = ["SUDO_COMMAND", "SUDO_USER", "SUDO_UID", "SUDO_GID", "SUDO_HOME", "MAIL", "USERNAME"];
+const SUDO_RESETS = ["PATH", "HOME", "LOGNAME", "USER", "SHELL", "TERM"];
+
+/** Runs the rest as the first process of a new PID namespace, with a /proc of its own. */
+export const OWN_PID_NAMESPACE = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--"];
+
+/** The arguments of `env` that run `argv` in `cwd` with exactly `env`, undoing what sudo changed. */
+function envArgs(env: Record<string, string>, cwd: string, argv: readonly string[]): string[] {
+  if (isRoot()) return ["-C", cwd, ...argv];
+  const unset = [...SUDO_SETS, ...SUDO_RESETS].filter((name) => env[name] === undefined);
+  const reset = SUDO_RESETS.filter((name) => env[name] !== undefined).map((name) => `${name}=${env[name]}`);
+  // Options first: env reads everything after its first assignment as assignments or the command.
+  return [...unset.flatMap((name) => ["-u", name]), "-C", cwd, ...reset, ...argv];
 }
 
 /**
- * How to start `argv` as `runAs` in `cwd`, with HOME set to its home. Root switches user in the
- * spawn itself (which also drops root's supplementary groups); anyone else can only do it through
- * passwordless sudo, as on GitHub-hosted runners (prepareSandbox checks that it works). sudo resets
- * the environment, so `env -i` passes it on; it holds no secrets (see src/tool-env.ts). Entering the
- * sandbox's mount and network namespaces (nsenter) takes root too, and resets the working
- * directory: `env -C` sets it again, inside the namespace.
+ * How to start `argv` as `runAs` in `cwd`, with HOME set to its home. Switching user, entering the
+ * sandbox's mount and network namespaces (nsenter) and making the command's own PID namespace take
+ * root: root runs them directly, anyone else through passwordless sudo, as on GitHub-hosted runners
+ * (prepareSandbox checks that it works). The environment travels as the environment, never as
+ * arguments: a tools.env value on sudo's command line would land in the system's logs.
+ *
+ * - `unshare --pid --fork --kill-child --mount-proc`: the command is the first process of a PID
+ *   namespace of its own, so when it ends the kernel kills everything it started, also what
+ *   double-forked into the background; its /proc shows only them. Where the machine cannot
+ *   (RunAs.pidNamespaces), release() still kills what is left at the end of the run.
+ * - `setpriv --no-new-privs`: set-user-ID and set-group-ID programs (crontab, at, sudo, su, pkexec)
+ *   gain nothing, so the tool user cannot hand a job to a scheduler outside the sandbox.
+ * - nsenter resets the working directory: `env -C` sets it again, inside the namespaces.
  */
 export function launchAs(
   runAs: RunAs | undefined,
@@ -85,24 +108,14 @@ export function launchAs(
     ...(runAs.mountNamespacePid === undefined ? [] : [`--target=${runAs.mountNamespacePid}`, "--mount"]),
     ...(runAs.netNamespacePid === undefined ? [] : [`--net=/proc/${runAs.netNamespacePid}/ns/net`]),
   ];
-  if (isRoot() && namespaces.length === 0) return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
-  const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
   const enter = namespaces.length === 0 ? [] : ["nsenter", ...namespaces, "--"];
-  const chdir = namespaces.length === 0 ? [] : ["-C", cwd];
   const command = [
     ...enter,
-    "setpriv",
-    `--reuid=${runAs.uid}`,
-    `--regid=${runAs.gid}`,
-    "--clear-groups",
-    "--",
-    "env",
-    "-i",
-    ...chdir,
-    ...assignments,
-    ...argv,
+    ...(runAs.pidNamespaces === false ? [] : OWN_PID_NAMESPACE),
+    ...["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--no-new-privs", "--"],
+    ...["env", ...envArgs(userEnv, cwd, argv)],
   ];
-  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", ...command];
+  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", "--preserve-env", ...command];
   return { file: first, args: rest, env: userEnv };
 }
 
@@ -179,8 +192,6 @@ function spawnGroupLeader(launch: ReturnType<typeof launchAs>, cwd: string): Bun
   return Bun.spawn([launch.file, ...launch.args], {
     cwd,
     env: launch.env,
-    uid: launch.uid,
-    gid: launch.gid,
     detached: true,
     stdin: "ignore",
     stdout: "pipe",

@@ -36,7 +36,8 @@ export interface ViewOptions {
 }
 
 // Plain JavaScript for `bun -e`, run as root. Arguments: the workspace, "agentUid:agentGid:toolUid:toolGid",
-// then the agent-only entries. Prints "ready <pid>" once the view is mounted, or fails with one line on stderr.
+// then the agent-only entries; a workspace of "-" mounts no view (the mount namespace alone).
+// Prints "ready <pid>" once the view is mounted, or fails with one line on stderr.
 const HOLDER = String.raw`
 const { dlopen, ptr, read } = require("bun:ffi");
 const { openSync, readlinkSync, writeFileSync } = require("node:fs");
@@ -65,7 +66,7 @@ const setAttributes = (fd, flags, userns = 0) => {
 };
 const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
 
-try {
+if (workspace !== "-") try {
   // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
   const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
   const own = readlinkSync("/proc/self/ns/user");
@@ -98,21 +99,21 @@ for await (const _ of Bun.stdin.stream());
 export async function openWorkspaceView(options: ViewOptions): Promise<WorkspaceView | string> {
   const workspace = realpathSync(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const command = [
-    "unshare",
-    "--mount",
-    "--propagation",
-    "private",
-    "--",
-    process.execPath,
-    "-e",
-    HOLDER,
-    "--",
-    workspace,
-    ids,
-    ...options.agentOnly,
-  ];
-  const holder = await startHolder(command, options.root);
+  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string") return `an idmapped view of the workspace cannot be mounted here (${holder})`;
+  return holder;
+}
+
+/** A mount namespace of the run's own without the view (the workspace shared by permissions), or why there is none. */
+export async function openMountNamespace(root: boolean): Promise<WorkspaceView | string> {
+  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  if (typeof holder === "string") return `a mount namespace cannot be made here (${holder})`;
+  return holder;
+}
+
+async function holdMountNamespace(root: boolean, args: string[]): Promise<WorkspaceView | string> {
+  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--"];
+  const holder = await startHolder([...command, ...args], root);
+  if (typeof holder === "string") return holder;
   return { pid: Number(holder.fields[0]), close: holder.close };
 }

@@ -34,6 +34,12 @@
 // - Where the run limits the network (src/egress/), tool commands also enter a network namespace of
 //   the run's own whose only way out is gitclaw's proxy (network.ts); where it cannot be made,
 //   there is no isolated sandbox, and the reason says why (the run then refuses, fail closed).
+// - Nothing of the runner's own runs a tool command's work outside the sandbox (services.ts): tool
+//   commands gain no privileges (crontab and at refuse), the run's mount namespace (the view's, or
+//   one of its own when the workspace is shared by permissions) hides the services' sockets under
+//   /run, and each command is the first process of a PID namespace of its own, so nothing it
+//   starts outlives it. Where the runner's services cannot be hidden and the network is limited,
+//   there is no isolated sandbox (fail closed).
 //
 // release() kills the run's processes, ends the network namespace and the view (or gives the
 // workspace back), gives the worktree directory back to the agent and undoes every mode change,
@@ -48,8 +54,9 @@ import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
 import { openNetworkNamespace } from "./network.ts";
-import { openWorkspaceView } from "./sandbox-view.ts";
-import { launchAs } from "../bash/process.ts";
+import { openMountNamespace, openWorkspaceView, type WorkspaceView } from "./sandbox-view.ts";
+import { denySchedulers, forgetSchedules, hideRunnerServices, type Privileged } from "./services.ts";
+import { launchAs, OWN_PID_NAMESPACE } from "../bash/process.ts";
 import type { RunAs } from "../types.ts";
 
 import type { SandboxMode } from "../names.ts";
@@ -110,8 +117,6 @@ const RUN_GID_BASE = 1_500_000_000;
 const RUN_GID_SPAN = 500_000_000;
 const KILL_ROUNDS = 50;
 
-type Privileged = (command: string, args: string[]) => Promise<void>;
-
 async function succeeds(file: string, args: string[]): Promise<boolean> {
   return (await execa(file, args, { reject: false, stdin: "ignore" })).exitCode === 0;
 }
@@ -124,13 +129,15 @@ async function privilege(root: boolean): Promise<Privileged | string> {
     if (!(await succeeds("setfacl", ["--version"])))
       return "setfacl is missing (install the acl package): without it the agent could not edit files the tool user creates";
   }
-  return async (command, args) => {
+  return async (command, args, input) => {
     const [file, argv] = root ? [command, args] : ["sudo", ["-n", command, ...args]];
-    const result = await execa(file, argv, { reject: false, stdin: "ignore" });
+    const stdin = input === undefined ? { stdin: "ignore" as const } : { input };
+    const result = await execa(file, argv, { reject: false, ...stdin });
     if (result.exitCode !== 0)
       throw new SandboxError(
         `${command} ${args.join(" ")} failed: ${String(result.stderr || result.stdout).trim() || result.shortMessage}`,
       );
+    return String(result.stdout);
   };
 }
 
@@ -139,8 +146,6 @@ function asToolUser(runAs: RunAs, path: string, script: string) {
   return execa(launch.file, launch.args, {
     env: launch.env,
     extendEnv: false,
-    uid: launch.uid,
-    gid: launch.gid,
     cwd: "/",
     reject: false,
     stdin: "ignore",
@@ -174,6 +179,13 @@ async function unusedGid(): Promise<number> {
     if (!(await succeeds("getent", ["group", String(gid)]))) return gid;
   }
 }
+
+/** Whether each tool command can get a PID namespace of its own here (not in a container without CAP_SYS_ADMIN). */
+const canMakePidNamespaces = (privileged: Privileged): Promise<boolean> =>
+  privileged(OWN_PID_NAMESPACE[0]!, [...OWN_PID_NAMESPACE.slice(1), "true"]).then(
+    () => true,
+    () => false,
+  );
 
 /** "/", …, the parent of `path`. */
 function ancestors(path: string): string[] {
@@ -239,7 +251,8 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   if (typeof privileged === "string") return privileged;
 
   const user = await ensureToolUser(privileged);
-  const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
+  const pidNamespaces = await canMakePidNamespaces(privileged);
+  const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home, pidNamespaces };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
   const network = options.egress
@@ -255,7 +268,12 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     options.shareBy === "permissions"
       ? "the sandbox was asked to share by permissions"
       : await openWorkspaceView({ ...sharing, tool: runAs });
-  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
+  const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
+  if (typeof namespace === "string" && network) {
+    await network.close();
+    return `the runner's services cannot be hidden from tool commands, which would be a way around the network limit: ${namespace}`;
+  }
+  const giveBack = await shareThrough(privileged, sharing, view, namespace);
   const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
   const reopen = await closeSurroundings(privileged, options, worktrees);
   // Without the view, the agent's new files must be group-writable. Worker threads may not change
@@ -267,15 +285,44 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     released = true;
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
+    await forgetSchedules(privileged, TOOL_USER);
     await network?.close();
     await giveBack();
     await giveBackWorktrees();
     await reopen();
     if (umask !== undefined) process.umask(umask);
   };
-  const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
+  const shared = {
+    ...(typeof view === "string" ? { fallback: view } : {}),
+    ...(typeof namespace === "string" ? {} : { mountNamespacePid: namespace.pid }),
+  };
   const confined = network ? { netNamespacePid: network.pid, proxyPort: network.port } : {};
   return { isolated: true, user: TOOL_USER, ...runAs, ...shared, ...confined, worktrees, release };
+}
+
+/**
+ * Shares the workspace (through the view, or by permissions) and hides the runner's services in the
+ * run's mount namespace, where there is one; returns what gives the workspace back and ends the namespace.
+ */
+async function shareThrough(
+  privileged: Privileged,
+  sharing: Sharing,
+  view: WorkspaceView | string,
+  namespace: WorkspaceView | string,
+): Promise<() => Promise<void>> {
+  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : async () => {};
+  const close = typeof namespace === "string" ? async () => {} : namespace.close;
+  try {
+    if (typeof namespace !== "string") await hideRunnerServices(privileged, namespace.pid);
+  } catch (error) {
+    await close();
+    await giveBack();
+    throw error;
+  }
+  return async () => {
+    await close();
+    await giveBack();
+  };
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */
@@ -303,6 +350,7 @@ async function checkToolUser(
   if (ids !== `${runAs.uid}:${runAs.gid}`)
     return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
   if (sudo === "sudo") return `${TOOL_USER} can use sudo; remove its sudo rights`;
+  await denySchedulers(privileged, TOOL_USER);
   // Every repository the tool user works in belongs to the agent: git would refuse them all. And it
   // sees the files under its own ids, not the index's: git would re-read every file on each status.
   // Concurrent runs race for the config's lock file, so whoever loses checks and tries again.

@@ -75,6 +75,17 @@ describe("rules", () => {
     expect(allows(policy, "10.1.0.1.nip.io")).toBe(false);
   });
 
+  it("allow the runner's own services only as localhost:<port>, on that port", () => {
+    const local = egressPolicy({ allow: ["localhost:5432", "localhost"] }, "/");
+    expect(allows(local, "localhost", 5432)).toBe(true);
+    expect(allows(local, "LOCALHOST.", 5432)).toBe(true);
+    expect(allows(local, "localhost", 6379)).toBe(false);
+    expect(allows(local, "localhost")).toBe(false);
+    expect(allowLine(local, "localhost", 6379)).toBe(
+      '"network": {"allow":["localhost:5432","localhost","localhost:6379"]}',
+    );
+  });
+
   it('"off" allows nothing, "open" everything', () => {
     expect(allows(egressPolicy("off", "/"), "github.com")).toBe(false);
     expect(allows(egressPolicy("open", "/"), "evil.example")).toBe(true);
@@ -101,6 +112,9 @@ describe("the config key and the input", () => {
       /"network\.allow\.0" \(found "https:\/\/evil\.example\/"\): expected a host/,
     );
     expect(() => parseConfig({ network: { allow: ["10.0.0.0/33"] } })).toThrow(ConfigError);
+    for (const entry of ["localhost:0", "localhost:65536", "localhost:*", "example.com:443"])
+      expect(() => parseConfig({ network: { allow: [entry] } }), entry).toThrow(ConfigError);
+    expect(parseConfig({ network: { allow: ["localhost:5432"] } }).network).toEqual({ allow: ["localhost:5432"] });
     expect(() => parseConfig({ network: "closed" })).toThrow(ConfigError);
   });
 

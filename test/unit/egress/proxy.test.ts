@@ -28,7 +28,7 @@ beforeAll(async () => {
   const policy = egressPolicy({ allow: ["allowed.test", "metadata.test"] }, "/");
   proxy = startEgressProxy(
     policy,
-    hostsFileResolver(join(dir, "hosts"), async () => []),
+    hostsFileResolver(join(dir, "hosts"), async () => ({ addresses: [] })),
   );
   const listener = listenOnLoopback(libc(), ptr);
   proxy.serve(listener.fd);
@@ -75,7 +75,9 @@ describe("the egress proxy", () => {
 
   it("never connects an allowed name to a link-local address (the metadata service)", async () => {
     const said = await exchange(`CONNECT metadata.test:80 HTTP/1.1\r\n\r\n`);
-    expect(said).toMatch(/^HTTP\/1\.1 502 Bad Gateway\r\n[\s\S]*resolves to a link-local address only/);
+    expect(said).toMatch(
+      /^HTTP\/1\.1 502 Bad Gateway\r\n[\s\S]*resolves only to addresses a name may not lead to \(169\.254\.169\.254:/,
+    );
   });
 
   it("answers what it does not speak with one clear line", async () => {
@@ -156,5 +158,69 @@ describe("a tunnel", () => {
     await own.close();
     await hungUp;
     expect(socket.destroyed).toBe(true);
+  });
+});
+
+describe("a name that leads to the runner itself", () => {
+  // A server of the runner's, on its loopback, and names DNS points there (a rebinding domain, a
+  // wildcard the attacker controls): every form of the runner's own address.
+  const DNS: Record<string, string[]> = {
+    "loopback.test": ["127.0.0.1"],
+    "loopback-range.test": ["127.1.2.3"],
+    "unspecified.test": ["0.0.0.0"],
+    "mapped.test": ["::ffff:127.0.0.1"],
+    "mapped-hex.test": ["::ffff:7f00:1"],
+    "v6-loopback.test": ["::1"],
+    "mapped-metadata.test": ["::ffff:169.254.169.254"],
+  };
+  let service: Server;
+  let servicePort: number;
+  let reached = 0;
+  let own: EgressProxy;
+  let ownPort: number;
+  beforeAll(async () => {
+    service = createServer((socket) => {
+      reached++;
+      socket.end("the runner's own service\n");
+    });
+    await new Promise<void>((done) => service.listen(0, "0.0.0.0", done));
+    servicePort = (service.address() as { port: number }).port;
+    const allow = [...Object.keys(DNS), `localhost:${servicePort}`];
+    own = startEgressProxy(egressPolicy({ allow }, "/"), async (host) => ({ addresses: DNS[host] ?? [] }));
+    const listener = listenOnLoopback(libc(), ptr);
+    own.serve(listener.fd);
+    ownPort = listener.port;
+  });
+  afterAll(async () => {
+    await own.close();
+    service.close();
+  });
+
+  const ask = (request: string): Promise<string> =>
+    new Promise((done, fail) => {
+      const socket = createConnection(ownPort, "127.0.0.1");
+      let said = "";
+      socket.on("data", (data) => (said += data.toString()));
+      socket.on("end", () => done(said));
+      socket.on("error", fail);
+      socket.write(request);
+    });
+
+  it.each(Object.keys(DNS))("is never connected there: %s", async (name) => {
+    const said = await ask(`CONNECT ${name}:${servicePort} HTTP/1.1\r\n\r\n`);
+    expect(said).toMatch(/^HTTP\/1\.1 502 Bad Gateway\r\n/);
+    expect(said).toContain(`resolves only to addresses a name may not lead to (${DNS[name]![0]}:`);
+    expect(said).toContain('a service of the runner is allowed as "localhost:<port>"');
+    expect(reached).toBe(0);
+  });
+
+  it("reaches a service of the runner only on the port a localhost:<port> entry names", async () => {
+    const other = await ask(`CONNECT localhost:${servicePort + 1} HTTP/1.1\r\n\r\n`);
+    expect(other).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n/);
+    expect(other).toContain(`"localhost:${servicePort + 1}"]}`);
+    expect(reached).toBe(0);
+    const said = await ask(`CONNECT localhost:${servicePort} HTTP/1.1\r\n\r\n`);
+    expect(said).toBe("HTTP/1.1 200 Connection Established\r\n\r\nthe runner's own service\n");
+    expect(reached).toBe(1);
   });
 });

@@ -237,3 +237,58 @@ describe("a server over http", () => {
     }
   });
 });
+
+describe("a server over http at a name that leads to the runner itself", () => {
+  /** A stand-in for a service of the runner, on its loopback: counts who reaches it. */
+  function runnerService(): { port: number; reached: () => number; stop(): Promise<void> } {
+    let reached = 0;
+    const http = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => {
+        reached++;
+        return new Response("the runner's own service", { status: 404 });
+      },
+    });
+    return { port: http.port!, reached: () => reached, stop: () => http.stop(true) };
+  }
+
+  it("is refused for localhost unless a localhost:<port> entry names its port", async () => {
+    const service = runnerService();
+    try {
+      const spec: ServerSpec = { type: "http", url: `http://localhost:${service.port}/mcp`, headers: {} };
+      const servers = await startServers([{ name: "local", spec }], { allow: ["localhost"] });
+      expect(servers.problems()).toEqual([
+        `\`local\` failed: localhost:${service.port} is not allowed by the network policy ("network": {"allow":["localhost","localhost:${service.port}"]} in .github/gitclaw.json allows it); its tools were withdrawn`,
+      ]);
+      expect(service.reached()).toBe(0);
+      // Declared as a service of the runner, it is reached (and fails as no MCP server).
+      const declared = await startServers([{ name: "local", spec }], { allow: [`localhost:${service.port}`] });
+      expect(declared.problems()).toEqual([expect.stringMatching(/^`local` failed: (?!.*network policy)/)]);
+      expect(service.reached()).toBeGreaterThan(0);
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it.each(["127.0.0.1", "127.0.1.1", "0.0.0.0", "::1", "::ffff:127.0.0.1", "169.254.169.254", "fe80::1"])(
+    "is refused where its name resolves to %s",
+    async (address) => {
+      const spec: ServerSpec = { type: "http", url: "https://mcp.example.com/mcp", headers: {} };
+      const running = new McpServers({
+        declarations: { servers: [{ name: "remote", from: ".mcp.json", policy: {}, spec }], refused: [] },
+        settings: McpSettings.parse({}),
+        network: egressPolicy({ allow: ["mcp.example.com"] }, dir),
+        resolve: async () => ({ addresses: ["192.0.2.10", address] }),
+        passed: {},
+        baseEnv: { PATH: process.env.PATH ?? "" },
+        cwd: dir,
+      });
+      started.push(running);
+      await running.ready;
+      expect(running.problems()).toEqual([
+        `\`remote\` failed: mcp.example.com resolves to ${address}, where no name may lead (the runner's loopback, the unspecified address or link-local); a service of the runner is allowed as "localhost:<port>"; its tools were withdrawn`,
+      ]);
+    },
+  );
+});
