@@ -20,6 +20,7 @@ import { answerGraphql } from "./github-emulator/graphql.ts";
 import { Attachments } from "./github-emulator/attachments.ts";
 import { checkRoutes } from "./github-emulator/routes-checks.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
+import { gitRoutes } from "./github-emulator/routes-git.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
 import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
@@ -146,6 +147,8 @@ const ROUTES: Record<Operation, Handler> = {
   ...searchRoutes,
   ...actionsRoutes,
   ...checkRoutes,
+  // Last: its routes end in a `{ref}` that spans segments (`heads/main`), and must not shadow `…/{ref}/check-runs`.
+  ...gitRoutes,
 };
 
 interface Route {
@@ -161,8 +164,8 @@ const COMPILED: Route[] = Object.entries(ROUTES).map(([operation, handler]) => {
   const names: string[] = [];
   const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
-    // A file path spans segments when a client sends its slashes unencoded.
-    return name === "path" ? "(.+)" : "([^/]+)";
+    // A file path spans segments when a client sends its slashes unencoded, as does a closing ref (`heads/main`).
+    return name === "path" || (name === "ref" && template.endsWith("{ref}")) ? "(.+)" : "([^/]+)";
   });
   return { method, template, pattern: new RegExp(`^${source}$`), names, handler };
 });
@@ -202,7 +205,13 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
   const violations: string[] = [];
   const faults: (Fault & { times: number })[] = [];
 
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => handle(request) });
+  // A blob of GitHub's 100 MiB limit is 134 MiB of base64, past Bun's default cap on a request body.
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    maxRequestBodySize: 256 * 1024 * 1024,
+    fetch: (request) => handle(request),
+  });
   const url = `http://127.0.0.1:${server.port}`;
   const serverUrl = `${url}/_web`;
   const render = new Renderer(state, url, serverUrl);

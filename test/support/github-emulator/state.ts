@@ -4,6 +4,7 @@ import { ChecksState } from "./state-checks.ts";
 import type { components } from "@octokit/openapi-types";
 import { ActionsState } from "./state-actions.ts";
 import { CodeState } from "./state-code.ts";
+import { GitDatabase } from "./state-git.ts";
 import type { PullRecord } from "./state-pulls.ts";
 
 export type Permission = "admin" | "maintain" | "write" | "triage" | "read" | "none";
@@ -102,6 +103,8 @@ export class EmulatorState {
   readonly repoId: number;
   readonly createdAt = timestamp();
   readonly code: CodeState;
+  /** The Git Database API's objects and refs, in the origin; none without one. */
+  readonly git?: GitDatabase;
   readonly actions: ActionsState;
   readonly checks = new ChecksState();
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
@@ -111,6 +114,7 @@ export class EmulatorState {
   constructor(readonly config: RepoConfig) {
     this.repoId = this.nextId();
     this.code = new CodeState(config.defaultBranch, config.origin);
+    if (config.origin) this.git = new GitDatabase(config.origin, () => this.requesterIdentity());
     this.actions = new ActionsState(
       () => this.nextId(),
       () => timestamp(),
@@ -118,6 +122,12 @@ export class EmulatorState {
     );
     this.upsertUser({ login: config.owner, permission: "admin" });
     this.upsertUser({ login: config.botLogin, type: "Bot" });
+  }
+
+  /** The git identity GitHub gives what the token's user makes: its noreply address. */
+  private requesterIdentity(): { name: string; email: string } {
+    const bot = this.user(this.config.botLogin)!;
+    return { name: bot.login, email: `${bot.id}+${bot.login}@users.noreply.github.com` };
   }
 
   nextId(): number {
