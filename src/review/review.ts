@@ -20,6 +20,7 @@ import { resolvePullRequest, type PullRequestWork } from "../run/pull-request.ts
 import { defaultBranchCommit } from "../run/repository-instructions.ts";
 import type { TargetedRun } from "../run/target.ts";
 import { prepareWorkspace, type Workspace } from "../run/workspace.ts";
+import { followLanded, landingOptions } from "../run/signed-land.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
@@ -303,6 +304,7 @@ async function recordReview(
   if (!commit) return;
   const { remote, branch, base } = workspace;
   const fallbackBranch = `gitclaw/review-${pull.number}-${run.env.runId}`;
+  const signed = landingOptions(run, workspace);
   const pushed = await land(git, {
     remote,
     branch,
@@ -310,7 +312,9 @@ async function recordReview(
     head: commit,
     attempts: run.config.git.pushAttempts,
     fallbackBranch,
+    ...signed,
   });
+  if (signed.publish) await followLanded(git, pushed, run.log);
   if (!pushed.landed) workflow.warning(`gitclaw: the review's record could not be pushed: ${pushed.reason}`);
 }
 

@@ -28,6 +28,7 @@ import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf } from "./context.ts";
+import { followLanded, landingOptions } from "./signed-land.ts";
 import type { TargetedRun, WorkTarget } from "./target.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
@@ -263,6 +264,7 @@ async function commitAndPush(
     ? `gitclaw/run-${run.env.runId}-side`
     : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
   try {
+    const signed = landingOptions(run, workspace);
     const push = await land(git, {
       remote: workspace.remote,
       branch: workspace.branch,
@@ -271,7 +273,9 @@ async function commitAndPush(
       attempts: run.config.git.pushAttempts,
       fallbackBranch,
       log: run.log,
+      ...signed,
     });
+    if (signed.publish) await followLanded(git, push, run.log);
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
     faultPoint("after-push", run.processEnv);
@@ -334,7 +338,12 @@ async function landSession(
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
   const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
   const message = `gitclaw: session of ${conversationName(run.target)} (${where})`;
-  const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
+  const target = {
+    remote: workspace.remote,
+    branch: workspace.branch,
+    attempts: run.config.git.pushAttempts,
+    ...landingOptions(run, workspace),
+  };
   const state = await landPaths(workspace.git, { ...target, sha, paths, message }).catch((error: Error) => {
     workflow.warning(`gitclaw: the session ${keptOn ? `stays on ${keptOn} only` : "was not pushed"}: ${error.message}`);
     return undefined;
