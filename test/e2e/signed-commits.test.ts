@@ -54,7 +54,7 @@ describe("a run with commits.sign that changes every kind of thing", () => {
         "git rm -q old.txt && printf '#!/bin/sh\\necho hi\\n' > run.sh && chmod +x run.sh && ln -s src/app.ts link && printf '\\000\\001\\377\\376' > blob.bin && git add -A && git -c user.name=Bob -c user.email=bob@example.com commit -q -m 'First change' -m 'With a body.'",
       ),
       bash("sed -i 's/1/2/' src/app.ts && git add -A && git commit -qm 'Second change'"),
-      bash("echo loose > loose.md"),
+      bash("echo loose > loose.md && mkdir -p .github/workflows && printf 'on: push\\n' > .github/workflows/ci.yml"),
       { text: "Changed." },
     ]);
   });
@@ -88,6 +88,13 @@ describe("a run with commits.sign that changes every kind of thing", () => {
     );
     expect(await world.onOrigin("src/app.ts")).toBe("export const version = 2;\n");
     expect(await world.onOrigin("loose.md")).toBe("loose\n");
+  });
+
+  it("holds back the workflow file by the rule for pushes: a patch, since the job's token cannot change workflows", async () => {
+    await expect(world.onOrigin(".github/workflows/ci.yml")).rejects.toThrow();
+    expect(outcome.reply).toContain("The changes to `.github/workflows/ci.yml` were not pushed");
+    const patches = await world.repo.originGit("ls-tree", "-r", "--name-only", "main", "state/patches");
+    expect(patches).toMatch(/^state\/patches\/\d+-[0-9a-f]{12}\.patch$/);
   });
 
   it("credits the agent's author and the person who asked in Co-authored-by trailers", async () => {
