@@ -69,3 +69,29 @@ function refUpdate(status: number, data: unknown, ok: number[], behind: RegExp):
   if (status >= 500) throw new Error(`the Git refs API failed: ${detail}`);
   return { ok: false, behind: status === 422 && typeof message === "string" && behind.test(message), detail };
 }
+
+const SECONDARY_LIMIT = /secondary rate limit/i;
+
+/**
+ * `api` that waits out GitHub's secondary rate limit (403 or 429 saying so) and asks again, twice
+ * at most: a landing's client is not paced (a handful of writes in a burst), so it must yield when
+ * GitHub asks it to (GitHub: wait at least a minute, longer each time).
+ */
+export function waitingOutSecondaryLimits(
+  api: GitHubApi,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  waitMs = 60_000,
+): GitHubApi {
+  return {
+    graphql: (query, variables) => api.graphql(query, variables),
+    async send(method, path, body, options) {
+      for (let attempt = 1; ; attempt++) {
+        const response = await api.send(method, path, body, options);
+        const message = (response.data as { message?: unknown } | null)?.message;
+        const limited = (response.status === 403 || response.status === 429) && typeof message === "string";
+        if (!limited || !SECONDARY_LIMIT.test(message) || attempt > 2) return response;
+        await sleep(waitMs * attempt);
+      }
+    },
+  };
+}

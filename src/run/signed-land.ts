@@ -17,7 +17,8 @@ import {
 } from "../git/commit-series.ts";
 import { BOT_IDENTITY, GitError, type Git } from "../git/git.ts";
 import type { LandOptions, PushOutcome, Publish, Published } from "../git/land.ts";
-import { fetchApi, type GitHubApi } from "../github/api.ts";
+import { octokitApi, type GitHubApi } from "../github/api.ts";
+import { createGitHubClient } from "../github/client.ts";
 import {
   branchTip,
   createBlob,
@@ -25,6 +26,7 @@ import {
   createCommit,
   createTree,
   updateBranch,
+  waitingOutSecondaryLimits,
   type TreeEntry,
 } from "../github/git-database.ts";
 import type { Repo } from "../github/operations.ts";
@@ -57,16 +59,27 @@ export interface SignedLanding {
  * A workspace whose git carries workflows_token signs with that token too, as its push would.
  */
 export function landingOptions(
-  run: Pick<RunContext, "config" | "api" | "repo" | "trigger" | "env">,
+  run: Pick<RunContext, "config" | "repo" | "trigger" | "env" | "log" | "redact">,
   workspace: Pick<Workspace, "git" | "workflowsGit">,
 ): Pick<LandOptions, "publish"> {
   if (!signsCommits(run)) return {};
-  const { workflowsToken, apiUrl } = run.env;
+  const { workflowsToken, token } = run.env;
   const withWorkflows = workspace.workflowsGit !== undefined && workspace.git === workspace.workflowsGit;
-  const api = withWorkflows && workflowsToken ? fetchApi({ apiUrl, token: workflowsToken }) : run.api;
+  const api = landingApi(run, withWorkflows && workflowsToken ? workflowsToken : token);
   const coAuthor = coAuthorOf(run.trigger);
   const trailers = coAuthor ? [coAuthorTrailer(coAuthor)] : [];
   return { publish: signedPublish({ git: workspace.git, api, repo: run.repo, trailers }) };
+}
+
+/**
+ * The landing's own client: not paced like the run's (whose writes wait a second each, so a landing
+ * of three requests would take seconds), retried on failures as usual, yielding to secondary limits.
+ */
+function landingApi(run: Pick<RunContext, "env" | "log" | "redact">, token: string): GitHubApi {
+  const log = (line: string) => run.log(run.redact(line));
+  return waitingOutSecondaryLimits(
+    octokitApi(createGitHubClient({ token, baseUrl: run.env.apiUrl, paced: false, log })),
+  );
 }
 
 /** Puts a commit on a branch as signed copies of the commits the branch lacks. */

@@ -125,49 +125,57 @@ export class GitDatabase {
   writeTree(baseTree: string | undefined, entries: TreeEntryInput[]): string {
     if (baseTree !== undefined && this.typeOf(baseTree) !== "tree")
       throw unprocessableTree(`base_tree ${baseTree} is not a valid tree oid`);
+    for (const entry of entries) checkEntry(entry, baseTree !== undefined);
+    const inline = entries.filter((entry) => entry.content !== undefined);
+    const written = this.writeContents(inline.map((entry) => entry.content!));
+    inline.forEach((entry, i) => {
+      entry.sha = written[i];
+    });
+    this.checkObjects(entries);
+    // The tree's files (path → "mode sha"), the entries applied to them in order, then one index.
+    const files = baseTree ? this.flatTree(baseTree, "") : new Map<string, string>();
+    for (const entry of entries) {
+      for (const path of [...files.keys()])
+        if (path === entry.path || path.startsWith(`${entry.path}/`)) files.delete(path);
+      if (!entry.sha) continue;
+      if (entry.mode === "040000")
+        for (const [path, info] of this.flatTree(entry.sha, `${entry.path}/`)) files.set(path, info);
+      else files.set(entry.path, `${entry.mode} ${entry.sha}`);
+    }
     const dir = mkdtempSync(join(tmpdir(), "emulator-index-"));
     const env = { GIT_INDEX_FILE: join(dir, "index") };
     try {
-      this.must(baseTree ? ["read-tree", baseTree] : ["read-tree", "--empty"], { env });
-      const inline = entries.filter((entry) => entry.content !== undefined);
-      const written = this.writeContents(inline.map((entry) => entry.content!));
-      inline.forEach((entry, i) => {
-        entry.sha = written[i];
-      });
-      for (const entry of entries) this.applyEntry(entry, baseTree !== undefined, env);
+      const input = [...files].map(([path, info]) => `${info}\t${path}\n`).join("");
+      if (input) this.must(["update-index", "--add", "--index-info"], { env, input });
+      else this.must(["read-tree", "--empty"], { env });
       return this.must(["write-tree"], { env });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
 
-  private applyEntry(entry: TreeEntryInput, onBase: boolean, env: Record<string, string>): void {
-    const kind = TREE_MODES[entry.mode];
-    if (!kind) throw unprocessableTree(`tree.mode contains a malformed mode: ${entry.mode}`);
-    if (!validPath(entry.path)) throw unprocessableTree(`tree.path contains a malformed path component`);
-    if (entry.type !== undefined && entry.type !== kind)
-      throw unprocessableTree(`tree.type ${entry.type} does not match mode ${entry.mode}`);
-    const below = this.must(["ls-files", "-z", "--", entry.path], { env }).split("\0").filter(Boolean);
-    const removals = below.map((path) => `0 ${ZERO}\t${path}\n`).join("");
-    if (entry.sha === null || entry.sha === undefined) {
-      if (!onBase || entry.sha === undefined)
-        throw unprocessableTree("Must supply a valid tree.sha or tree.content. Request:");
-      if (removals) this.must(["update-index", "--index-info"], { env, input: removals });
-      return;
+  /** Every file of a tree, as path → "mode sha", paths under `prefix`. */
+  private flatTree(tree: string, prefix: string): Map<string, string> {
+    const files = new Map<string, string>();
+    for (const line of this.must(["ls-tree", "-r", "-z", "--full-tree", tree]).split("\0").filter(Boolean)) {
+      const [info = "", path = ""] = line.split("\t");
+      const [mode, , sha] = info.split(" ");
+      files.set(`${prefix}${path}`, `${mode} ${sha}`);
     }
-    if (kind !== "commit" && this.typeOf(entry.sha) !== kind)
-      throw unprocessableTree(`tree.sha ${entry.sha} is not a valid ${kind}`);
-    if (removals) this.must(["update-index", "--index-info"], { env, input: removals });
-    // A subtree goes in as its files under the path (read-tree --prefix wants a work tree).
-    const input =
-      kind === "tree"
-        ? this.must(["ls-tree", "-r", "--full-tree", entry.sha])
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => line.replace("\t", `\t${entry.path}/`))
-            .join("\n")
-        : `${entry.mode} ${entry.sha}\t${entry.path}`;
-    if (input) this.must(["update-index", "--add", "--replace", "--index-info"], { env, input: `${input}\n` });
+    return files;
+  }
+
+  /** Each entry's object exists with the type its mode says (a gitlink's commit is another repository's). */
+  private checkObjects(entries: readonly TreeEntryInput[]): void {
+    const named = entries.filter((entry) => entry.sha && TREE_MODES[entry.mode] !== "commit");
+    if (named.length === 0) return;
+    const types = this.git(["cat-file", "--batch-check=%(objecttype)"], {
+      input: `${named.map((entry) => entry.sha).join("\n")}\n`,
+    }).stdout.split("\n");
+    named.forEach((entry, i) => {
+      const kind = TREE_MODES[entry.mode];
+      if (types[i] !== kind) throw unprocessableTree(`tree.sha ${entry.sha} is not a valid ${kind}`);
+    });
   }
 
   /** A tree's own entries, as the API lists them (GitHub writes a directory's mode as 040000). */
@@ -265,6 +273,18 @@ export class GitDatabase {
 }
 
 const unprocessableTree = (message: string) => new ApiError(422, message);
+
+/** An entry GitHub would refuse on its face: an unknown mode, a bad path, a deletion with nothing to delete from. */
+function checkEntry(entry: TreeEntryInput, onBase: boolean): void {
+  const kind = TREE_MODES[entry.mode];
+  if (!kind) throw unprocessableTree(`tree.mode contains a malformed mode: ${entry.mode}`);
+  if (!validPath(entry.path)) throw unprocessableTree("tree.path contains a malformed path component");
+  if (entry.type !== undefined && entry.type !== kind)
+    throw unprocessableTree(`tree.type ${entry.type} does not match mode ${entry.mode}`);
+  if (entry.sha === undefined && entry.content === undefined)
+    throw unprocessableTree("Must supply a valid tree.sha or tree.content.");
+  if (entry.sha === null && !onBase) throw unprocessableTree("Must supply a valid tree.sha or tree.content.");
+}
 
 function validPath(path: string): boolean {
   return (

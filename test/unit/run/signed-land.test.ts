@@ -9,6 +9,7 @@ import { addTrailers } from "../../../src/git/commit-message.ts";
 import { createGit, type Git } from "../../../src/git/git.ts";
 import { land } from "../../../src/git/land.ts";
 import { fetchApi, type GitHubApi } from "../../../src/github/api.ts";
+import { waitingOutSecondaryLimits } from "../../../src/github/git-database.ts";
 import { signedPublish } from "../../../src/run/signed-land.ts";
 import { commitFile, createTempRepo, git as gitIn, type TempRepo } from "../../support/git-repo.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
@@ -115,6 +116,22 @@ describe("a signed landing", () => {
     expect(outcome.landed).toBe(true);
     expect(await temp.originGit("log", "--format=%s", "main..gitclaw/issue-7")).toBe("Side");
     expect(await signatures("main..gitclaw/issue-7")).toEqual(["G"]);
+  });
+});
+
+describe("a landing's client", () => {
+  it("waits out GitHub's secondary rate limit and asks again", async () => {
+    const base = await gitIn(temp.dir, "rev-parse", "HEAD");
+    await commitFile(temp.dir, "later.txt", "later\n", "Later");
+    const head = await gitIn(temp.dir, "rev-parse", "HEAD");
+    const message = "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.";
+    gh.failNext({ method: "POST", path: /\/git\/trees$/, status: 403, body: { message } });
+    const waits: number[] = [];
+    const patient = waitingOutSecondaryLimits(api, async (ms) => void waits.push(ms), 60_000);
+    const outcome = await land(git, options(base, head, signedPublish({ git, api: patient, repo, trailers: [] })));
+    expect(outcome).toMatchObject({ landed: true, attempts: 1 });
+    expect(waits).toEqual([60_000]);
+    expect(gh.requests.filter((request) => request.path.endsWith("/git/trees"))).toHaveLength(2);
   });
 });
 
