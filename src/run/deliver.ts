@@ -6,7 +6,7 @@
 // answering it (pullRequests.resolveThreads). Each step that fails is a note in the reply, never a
 // failed run: the work itself is on the branch.
 import type { LoopResult } from "../agent/loop.ts";
-import { commitAll, land } from "../git/land.ts";
+import { commitAll } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import {
@@ -23,7 +23,7 @@ import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
-import { followLanded, landingOptions } from "./signed-land.ts";
+import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
@@ -111,8 +111,5 @@ async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: 
   if (!head) return;
   const { remote, branch } = workspace;
   const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
-  const signed = landingOptions(run, workspace);
-  const attempts = run.config.git.pushAttempts;
-  const landed = await land(workspace.git, { remote, branch, base, head, attempts, fallbackBranch, ...signed });
-  if (signed.publish) await followLanded(workspace.git, landed, run.log);
+  await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
 }

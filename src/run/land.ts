@@ -10,7 +10,7 @@ import * as workflow from "../actions/log.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { failurePoint, faultPoint } from "./fault.ts";
 import { commitMessage, withTrailers } from "../git/commit-message.ts";
-import { commitChanges, land, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
+import { commitChanges, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
 import {
   committedPathsUnder,
   isOwnFile,
@@ -28,7 +28,7 @@ import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf } from "./context.ts";
-import { followLanded, landingOptions } from "./signed-land.ts";
+import { landingOptions, landRun } from "./signed-land.ts";
 import type { TargetedRun, WorkTarget } from "./target.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
@@ -248,7 +248,6 @@ async function commitAndPush(
   workspace: Workspace,
   { own, paths, message, willRetry }: { own: string[]; paths: string[]; message: string; willRetry?: boolean },
 ): Promise<Pushed> {
-  const { git } = workspace;
   let committed: Committed;
   try {
     committed = await commitWork(run, workspace, { own, paths, message });
@@ -264,8 +263,7 @@ async function commitAndPush(
     ? `gitclaw/run-${run.env.runId}-side`
     : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
   try {
-    const signed = landingOptions(run, workspace);
-    const push = await land(git, {
+    const push = await landRun(run, workspace, {
       remote: workspace.remote,
       branch: workspace.branch,
       base: workspace.base,
@@ -273,9 +271,7 @@ async function commitAndPush(
       attempts: run.config.git.pushAttempts,
       fallbackBranch,
       log: run.log,
-      ...signed,
     });
-    if (signed.publish) await followLanded(git, push, run.log);
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
     faultPoint("after-push", run.processEnv);

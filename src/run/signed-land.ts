@@ -16,7 +16,7 @@ import {
   type TreeChange,
 } from "../git/commit-series.ts";
 import { BOT_IDENTITY, GitError, type Git } from "../git/git.ts";
-import type { LandOptions, PushOutcome, Publish, Published } from "../git/land.ts";
+import { land, type LandOptions, type PushOutcome, type Publish, type Published } from "../git/land.ts";
 import { octokitApi, type GitHubApi } from "../github/api.ts";
 import { createGitHubClient } from "../github/client.ts";
 import {
@@ -204,6 +204,18 @@ async function uploadBlobs(
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
+}
+
+/** land() as the run lands: signed when it signs, the checkout then following onto the signed commits. */
+export async function landRun(
+  run: Parameters<typeof landingOptions>[0],
+  workspace: Pick<Workspace, "git" | "workflowsGit">,
+  options: Omit<LandOptions, "publish">,
+): Promise<PushOutcome> {
+  const signed = landingOptions(run, workspace);
+  const outcome = await land(workspace.git, { ...options, ...signed });
+  if (signed.publish) await followLanded(workspace.git, outcome, run.log);
+  return outcome;
 }
 
 /**
