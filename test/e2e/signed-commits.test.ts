@@ -11,7 +11,7 @@ import { commitFile, git as gitIn } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { verifyingOptions, webFlowKey } from "../support/web-flow.ts";
 import type { ScriptedTurn } from "../support/fake-model.ts";
-import { createWorld, OWNER, REPO, TOKEN, type World } from "./support.ts";
+import { checkoutWithConfig, createWorld, OWNER, REPO, TOKEN, type World } from "./support.ts";
 
 let world: World;
 beforeAll(async () => {
@@ -160,5 +160,29 @@ describe("what a signed landing cannot carry", () => {
     expect(run.stages.agent!.exitCode).not.toBe(0);
     expect(reply).toMatch(/big\.bin is 101\.0 MiB, past GitHub's 100 MiB limit for a file: it cannot land; [^\n]+\n/);
     await expect(world.repo.originGit("rev-parse", "main:big.bin")).rejects.toThrow();
+  });
+});
+
+describe('a signed landing with delivery "pull-request"', () => {
+  it("creates gitclaw/issue-<n> through the API with signed commits only, and opens the pull request", async () => {
+    await checkoutWithConfig(world, { commits: { sign: true }, delivery: "pull-request" });
+    const { run, issueNumber } = await runIssue("On a branch", [
+      { toolCalls: [{ name: "write", input: { path: "branch.txt", content: "on a branch\n" } }] },
+      { text: "Written." },
+    ]);
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const branch = `gitclaw/issue-${issueNumber}`;
+    expect(await world.repo.originGit("show", `${branch}:branch.txt`)).toBe("on a branch");
+    const created = world.gh.requests.filter(
+      (request) => request.method === "POST" && request.path.endsWith("/git/refs"),
+    );
+    expect(created.map((request) => (request.body as { ref: string }).ref)).toContain(`refs/heads/${branch}`);
+    const signed = await signatures(`main..${branch}`);
+    expect(signed.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(signed)).toEqual(new Set(["G"]));
+    expect(world.gh.requests.some((request) => request.method === "POST" && request.path.endsWith("/pulls"))).toBe(
+      true,
+    );
+    expect(world.gh.violations).toEqual([]);
   });
 });
