@@ -240,11 +240,20 @@ async function keepOnSideBranch(
   attempts: number,
   reason: string,
 ): Promise<PushOutcome> {
-  const publish = options.publish ?? gitPush(git, options.remote);
-  const kept = await publish(options.head, options.fallbackBranch, options.base);
-  if (!kept.ok) throw new GitError(`could not push to ${options.fallbackBranch} either: ${kept.detail}`);
-  await verifyLanded(git, options.remote, options.fallbackBranch, kept.sha);
-  return { landed: false, sha: kept.sha, branch: options.fallbackBranch, attempts, reason };
+  const sha = await publishOrThrow(git, options, options.fallbackBranch);
+  await verifyLanded(git, options.remote, options.fallbackBranch, sha);
+  return { landed: false, sha, branch: options.fallbackBranch, attempts, reason };
+}
+
+/** The head on `branch` (as itself or its signed copy), or an error with all the remote said. */
+async function publishOrThrow(git: Git, options: LandOptions, branch: string): Promise<string> {
+  if (!options.publish) {
+    await git.must(["push", "--porcelain", options.remote, `${options.head}:refs/heads/${branch}`], { remote: true });
+    return options.head;
+  }
+  const kept = await options.publish(options.head, branch, options.base);
+  if (!kept.ok) throw new GitError(`could not land on ${branch} either: ${kept.detail}`);
+  return kept.sha;
 }
 
 /** The branch's tip on the remote, fetched into the local object store. */
