@@ -25,24 +25,22 @@ export interface TreeChange {
 /** The mode of a gitlink: a submodule's commit. */
 export const GITLINK_MODE = "160000";
 
-/** The commits `head` has and `exclude` lacks, oldest first (parents before children). */
+/**
+ * The commits `head` has and `exclude` lacks, oldest first (parents before children), read in one
+ * `git log` (git refuses a NUL in a commit message, so NUL separates the fields).
+ */
 export async function commitSeries(git: Git, exclude: string, head: string): Promise<SeriesCommit[]> {
-  const listed = await git.must(["rev-list", "--reverse", "--topo-order", head, `^${exclude}`]);
+  const format = "--format=%H%x00%T%x00%P%x00%an%x00%ae%x00%B";
+  const out = await git.must(["log", "-z", "--reverse", "--topo-order", format, head, `^${exclude}`, "--"]);
+  const fields = out.split("\0");
   const commits: SeriesCommit[] = [];
-  for (const sha of listed.split("\n").filter(Boolean)) commits.push(await readCommit(git, sha));
+  for (let i = 0; i + 5 < fields.length; i += 6) {
+    const [sha = "", tree = "", parents = "", name = "", email = "", message = ""] = fields.slice(i, i + 6);
+    // The output's last line break is cut off with the last message's: put it back.
+    const whole = message && !message.endsWith("\n") ? `${message}\n` : message;
+    commits.push({ sha, tree, parents: parents.split(" ").filter(Boolean), message: whole, author: { name, email } });
+  }
   return commits;
-}
-
-async function readCommit(git: Git, sha: string): Promise<SeriesCommit> {
-  const out = await git.must(["log", "-1", "--format=%T%x00%P%x00%an%x00%ae%x00%B", sha]);
-  const [tree = "", parents = "", name = "", email = "", ...message] = out.split("\0");
-  return {
-    sha,
-    tree,
-    parents: parents.split(" ").filter(Boolean),
-    message: message.join("\0"),
-    author: { name, email },
-  };
 }
 
 /** What `commit` changed against `parent` (against nothing for a root commit), file by file. */

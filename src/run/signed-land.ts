@@ -151,7 +151,9 @@ async function treeEntries(
   const inline = inlineTexts(files, bytes, sizes);
   const toUpload = wanted.filter((sha) => !inline.has(sha));
   await uploadBlobs(landing, toUpload, bytes, uploaded);
-  return changes.map((change): TreeEntry => {
+  // Deletions first: a file that became a folder (or a folder a file) is gone before its successor comes.
+  const ordered = [...changes.filter((change) => change.sha === null), ...files];
+  return ordered.map((change): TreeEntry => {
     const text = change.sha === null ? undefined : inline.get(change.sha);
     if (text !== undefined) return { path: change.path, mode: change.mode, type: "blob", content: text };
     return { path: change.path, mode: change.mode, type: "blob", sha: change.sha };

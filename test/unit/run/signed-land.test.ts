@@ -2,7 +2,7 @@
 // moves between reading it and updating it answers 422 (GitHub's "Update is not a fast forward"), and
 // the landing replays and tries again without ever forcing; a change of hundreds of files costs a
 // handful of requests; a new branch is created; trailers are added once, where git reads them.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addTrailers } from "../../../src/git/commit-message.ts";
@@ -105,6 +105,31 @@ describe("a signed landing", () => {
       "POST /git/commits",
       "PATCH /git/refs/heads/main",
     ]);
+  });
+
+  it("carries a file that became a folder, a folder that became a file, a rename and a file that became a link", async () => {
+    await commitFile(temp.dir, "tools/run.sh", "echo\n", "Tools");
+    await gitIn(temp.dir, "push", "-q", "origin", "HEAD:main");
+    const base = await gitIn(temp.dir, "rev-parse", "HEAD");
+    await gitIn(temp.dir, "rm", "-q", "README.md", "tools/run.sh");
+    mkdirSync(join(temp.dir, "README.md"));
+    writeFileSync(join(temp.dir, "README.md/index.md"), "# demo\n");
+    writeFileSync(join(temp.dir, "tools"), "now a file\n");
+    await gitIn(temp.dir, "mv", "keep.txt", "kept.txt");
+    await gitIn(temp.dir, "add", "-A");
+    await gitIn(temp.dir, "-c", "user.name=T", "-c", "user.email=t@t", "commit", "-qm", "Shapes");
+    await gitIn(temp.dir, "rm", "-q", "kept.txt");
+    symlinkSync("tools", join(temp.dir, "kept.txt"));
+    await gitIn(temp.dir, "add", "-A");
+    await gitIn(temp.dir, "-c", "user.name=T", "-c", "user.email=t@t", "commit", "-qm", "Link");
+    const head = await gitIn(temp.dir, "rev-parse", "HEAD");
+    const outcome = await land(git, options(base, head, signedPublish({ git, api, repo, trailers: [] })));
+    expect(outcome.landed).toBe(true);
+    expect(await temp.originGit("rev-parse", "main^{tree}")).toBe(await gitIn(temp.dir, "rev-parse", `${head}^{tree}`));
+    expect(await temp.originGit("rev-parse", "main~1^{tree}")).toBe(
+      await gitIn(temp.dir, "rev-parse", `${head}~1^{tree}`),
+    );
+    expect(await temp.originGit("log", "--format=%s", `${base}..main`)).toBe("Link\nShapes");
   });
 
   it("creates a branch that does not exist yet from the run's start", async () => {
