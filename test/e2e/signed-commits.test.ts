@@ -4,33 +4,51 @@
 // commit landed is signed (checked by git against the key, and by GitHub's own verification), authors
 // are credited in Co-authored-by trailers, a branch that moved meanwhile is replayed onto (never
 // forced), and what a signed landing cannot carry (a submodule, a file past 100 MiB) is named in one line.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitFile, git as gitIn } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { verifyingOptions, webFlowKey } from "../support/web-flow.ts";
 import type { ScriptedTurn } from "../support/fake-model.ts";
+import { WORKFLOW_FILE } from "../support/workflow.ts";
 import { checkoutWithConfig, createWorld, OWNER, REPO, TOKEN, type World } from "./support.ts";
 
+/** A token that may change workflow files (the stand-in takes it as the repository's too); not token-shaped. */
+const WORKFLOWS_TOKEN = "wf-token-not-real-0123456789abcdef";
+
 let world: World;
+/** This repository's workflow, passing workflows_token from a secret as a user would add it. */
+let withWorkflowsToken: string;
 beforeAll(async () => {
-  world = await createWorld({
-    ".github/gitclaw.json": JSON.stringify({ commits: { sign: true } }),
-    "old.txt": "to be deleted\n",
-    "src/app.ts": "export const version = 1;\n",
-  });
+  world = await createWorld(
+    {
+      ".github/gitclaw.json": JSON.stringify({ commits: { sign: true } }),
+      "old.txt": "to be deleted\n",
+      "src/app.ts": "export const version = 1;\n",
+    },
+    { otherTokens: [WORKFLOWS_TOKEN] },
+  );
   world.gh.addUser({ login: "alice", permission: "write" });
+  const line = "          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}\n";
+  withWorkflowsToken = join(world.repo.root, "gitclaw-with-workflows-token.yml");
+  writeFileSync(
+    withWorkflowsToken,
+    readFileSync(WORKFLOW_FILE, "utf8").replace(
+      line,
+      `${line}          workflows_token: \${{ secrets.WORKFLOWS_TOKEN }}\n`,
+    ),
+  );
 });
 afterAll(() => world.stop());
 
 const bash = (command: string): ScriptedTurn => ({ toolCalls: [{ name: "bash", input: { command } }] });
 
-async function runIssue(title: string, turns: ScriptedTurn[]) {
+async function runIssue(title: string, turns: ScriptedTurn[], extra: Parameters<World["run"]>[2] = {}) {
   world.model.script(turns);
   const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
   const start = await world.repo.originGit("rev-parse", "main");
-  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), extra);
   return { run, start, reply: world.gh.comments(issue.number).at(-1)!.body, issueNumber: issue.number };
 }
 
@@ -160,6 +178,24 @@ describe("what a signed landing cannot carry", () => {
     expect(run.stages.agent!.exitCode).not.toBe(0);
     expect(reply).toMatch(/big\.bin is 101\.0 MiB, past GitHub's 100 MiB limit for a file: it cannot land; [^\n]+\n/);
     await expect(world.repo.originGit("rev-parse", "main:big.bin")).rejects.toThrow();
+  });
+});
+
+describe("a signed landing with workflows_token", () => {
+  it("lands the workflow change too, signed through the API with that token", async () => {
+    const { run, start } = await runIssue(
+      "CI on pull requests",
+      [
+        bash("mkdir -p .github/workflows && printf 'on: pull_request\\n' > .github/workflows/pr.yml"),
+        { text: "Added." },
+      ],
+      { workflowFile: withWorkflowsToken, secrets: { WORKFLOWS_TOKEN } },
+    );
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(await world.onOrigin(".github/workflows/pr.yml")).toBe("on: pull_request\n");
+    expect(await signatures(`${start}..main`)).toEqual(["G"]);
+    const landingCalls = world.gh.requests.filter((request) => request.path.endsWith("/git/trees")).at(-1);
+    expect(landingCalls?.headers.authorization).toMatch(new RegExp(`${WORKFLOWS_TOKEN}$`));
   });
 });
 

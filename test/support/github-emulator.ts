@@ -69,8 +69,10 @@ export type {
 export interface EmulatorOptions {
   owner: string;
   repo: string;
-  /** The only token accepted, as `token <t>` or `Bearer <t>`. */
+  /** The token accepted, as `token <t>` or `Bearer <t>`. */
   token: string;
+  /** More tokens accepted as the same repository's (a workflows_token, say). */
+  otherTokens?: readonly string[];
   defaultBranch?: string;
   /** The token's identity: author of comments, issues and reactions made through the API. */
   botLogin?: string;
@@ -231,7 +233,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
 
   function authorized(header: string | null): boolean {
     const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? "");
-    return match?.[1] === options.token;
+    return match?.[1] === options.token || (match?.[1] !== undefined && !!options.otherTokens?.includes(match[1]));
   }
 
   // GitHub matches owner and repo case-insensitively.
