@@ -132,6 +132,24 @@ describe("a signed landing", () => {
     expect(await temp.originGit("log", "--format=%s", `${base}..main`)).toBe("Link\nShapes");
   });
 
+  it("sends a large file as a blob of its own, byte for byte", async () => {
+    const base = await gitIn(temp.dir, "rev-parse", "HEAD");
+    const large = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7919) % 251;
+    writeFileSync(join(temp.dir, "large.bin"), large);
+    writeFileSync(join(temp.dir, "large.txt"), "a line of text\n".repeat(150_000));
+    await gitIn(temp.dir, "add", "-A");
+    await gitIn(temp.dir, "-c", "user.name=T", "-c", "user.email=t@t", "commit", "-qm", "Large");
+    const head = await gitIn(temp.dir, "rev-parse", "HEAD");
+    const outcome = await land(git, options(base, head, signedPublish({ git, api, repo, trailers: [] })));
+    expect(outcome.landed).toBe(true);
+    expect(await temp.originGit("rev-parse", "main:large.bin")).toBe(
+      await gitIn(temp.dir, "rev-parse", "HEAD:large.bin"),
+    );
+    expect(await temp.originGit("rev-parse", "main^{tree}")).toBe(await gitIn(temp.dir, "rev-parse", "HEAD^{tree}"));
+    expect(gh.requests.filter((request) => request.path.endsWith("/git/blobs"))).toHaveLength(2);
+  });
+
   it("creates a branch that does not exist yet from the run's start", async () => {
     const base = await gitIn(temp.dir, "rev-parse", "HEAD");
     await commitFile(temp.dir, "side.txt", "side\n", "Side");
