@@ -27,6 +27,7 @@ import {
 import { memory } from "./memory.ts";
 import { push } from "./push.ts";
 import { scale } from "./scale.ts";
+import { signed } from "./signed.ts";
 import { startup } from "./startup.ts";
 import { subagents } from "./subagents.ts";
 
@@ -43,6 +44,7 @@ const BENCHMARKS: Benchmark[] = [
   cost,
   subagents,
   egress,
+  signed,
 ];
 
 function usage(error?: string): never {

@@ -175,6 +175,15 @@ export const Config = z
         pushAttempts: z.int().min(8).max(20).default(8),
       })
       .prefault({}),
+    commits: z
+      .strictObject({
+        /**
+         * Land through GitHub's Git Database API instead of a push, so GitHub signs the commits
+         * (Verified); authors then go into Co-authored-by trailers (src/run/signed-land.ts).
+         */
+        sign: z.boolean().default(false),
+      })
+      .prefault({}),
     /**
      * Paths the agent may not change (prefixes relative to the repository root): this config, and what
      * later runs execute with the token before anything else (lifecycle/, a bunfig.toml preload).

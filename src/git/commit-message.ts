@@ -36,3 +36,20 @@ export function withTrailers(
 /** The trailer crediting the person who asked. */
 export const coAuthorTrailer = (coAuthor: NonNullable<CommitPlan["coAuthor"]>): string =>
   `Co-authored-by: ${coAuthor.login} <${coAuthor.id}+${coAuthor.login}@users.noreply.github.com>`;
+
+/** Whether a paragraph is all trailers (`Key: value` lines), where git reads them. */
+const isTrailerBlock = (paragraph: string) => paragraph.split("\n").every((line) => /^[A-Za-z0-9-]+: \S/.test(line));
+
+/**
+ * `message` with `trailers` added where git reads trailers: to its last paragraph when that holds
+ * trailers already, else as a new one. A trailer the message already has is not repeated.
+ */
+export function addTrailers(message: string, trailers: readonly string[]): string {
+  const body = message.replace(/\s+$/, "");
+  const has = new Set(body.split("\n").map((line) => line.trim().toLowerCase()));
+  const fresh = [...new Set(trailers)].filter((trailer) => !has.has(trailer.toLowerCase()));
+  if (fresh.length === 0) return message;
+  const paragraphs = body.split(/\n{2,}/);
+  const joiner = paragraphs.length > 1 && isTrailerBlock(paragraphs.at(-1)!) ? "\n" : "\n\n";
+  return `${body}${joiner}${fresh.join("\n")}\n`;
+}

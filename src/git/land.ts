@@ -144,7 +144,25 @@ export interface LandOptions {
   random?: () => number;
   baseDelayMs?: number;
   log?: (line: string) => void;
+  /** How a commit reaches the branch: a git push unless given (a signed landing creates copies through the API). */
+  publish?: Publish;
 }
+
+/** A commit put on a branch (as `sha`: itself, or the copy that now stands for it), or why not. */
+export type Published = { ok: true; sha: string } | { ok: false; kind: Rejection; detail: string };
+
+/** Puts `commit` (its commits since `base`, the run's start) on `branch`, never by force. */
+export type Publish = (commit: string, branch: string, base: string) => Promise<Published>;
+
+/** The plain way: `git push` of the commit to the branch. */
+export const gitPush =
+  (git: Git, remote: string): Publish =>
+  async (commit, branch) => {
+    const push = await git.run(["push", "--porcelain", remote, `${commit}:refs/heads/${branch}`], { remote: true });
+    return push.exitCode === 0
+      ? { ok: true, sha: commit }
+      : { ok: false, ...rejection(`${push.stdout}\n${push.stderr}`) };
+  };
 
 /** Exponential backoff with full jitter, capped: concurrent runs spread out instead of colliding again. */
 export function backoffDelay(attempt: number, baseMs: number, random: () => number): number {
@@ -152,7 +170,7 @@ export function backoffDelay(attempt: number, baseMs: number, random: () => numb
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
 
-type Rejection = "behind" | "refused" | "failed";
+export type Rejection = "behind" | "refused" | "failed";
 
 /**
  * Why a push failed, from `git push --porcelain`: the remote refused it for good (a protected
@@ -179,17 +197,15 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => {});
+  const publish = options.publish ?? gitPush(git, options.remote);
   let candidate = options.head;
   let lastError = "";
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
-    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], {
-      remote: true,
-    });
-    if (push.exitCode === 0) {
-      await verifyLanded(git, options.remote, options.branch, candidate);
-      return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
+    const why = await publish(candidate, options.branch, options.base);
+    if (why.ok) {
+      await verifyLanded(git, options.remote, options.branch, why.sha);
+      return { landed: true, sha: why.sha, branch: options.branch, attempts: attempt };
     }
-    const why = rejection(`${push.stdout}\n${push.stderr}`);
     lastError = why.detail;
     log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
     if (why.kind === "refused") {
@@ -224,10 +240,20 @@ async function keepOnSideBranch(
   attempts: number,
   reason: string,
 ): Promise<PushOutcome> {
-  const target = `refs/heads/${options.fallbackBranch}`;
-  await git.must(["push", "--porcelain", options.remote, `${options.head}:${target}`], { remote: true });
-  await verifyLanded(git, options.remote, options.fallbackBranch, options.head);
-  return { landed: false, sha: options.head, branch: options.fallbackBranch, attempts, reason };
+  const sha = await publishOrThrow(git, options, options.fallbackBranch);
+  await verifyLanded(git, options.remote, options.fallbackBranch, sha);
+  return { landed: false, sha, branch: options.fallbackBranch, attempts, reason };
+}
+
+/** The head on `branch` (as itself or its signed copy), or an error with all the remote said. */
+async function publishOrThrow(git: Git, options: LandOptions, branch: string): Promise<string> {
+  if (!options.publish) {
+    await git.must(["push", "--porcelain", options.remote, `${options.head}:refs/heads/${branch}`], { remote: true });
+    return options.head;
+  }
+  const kept = await options.publish(options.head, branch, options.base);
+  if (!kept.ok) throw new GitError(`could not land on ${branch} either: ${kept.detail}`);
+  return kept.sha;
 }
 
 /** The branch's tip on the remote, fetched into the local object store. */

@@ -10,7 +10,7 @@ import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
 import { runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
 import { commitMessage } from "../git/commit-message.ts";
-import { commitAll, land } from "../git/land.ts";
+import { commitAll } from "../git/land.ts";
 import { completeCheckRun, createCheckRun, type CheckConclusion, type CheckOutput } from "../github/checks.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 import { listPullRequestFiles, listThreadStarts, reviewThreadStates } from "../github/pulls.ts";
@@ -20,6 +20,7 @@ import { resolvePullRequest, type PullRequestWork } from "../run/pull-request.ts
 import { defaultBranchCommit } from "../run/repository-instructions.ts";
 import type { TargetedRun } from "../run/target.ts";
 import { prepareWorkspace, type Workspace } from "../run/workspace.ts";
+import { landRun } from "../run/signed-land.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
@@ -303,14 +304,8 @@ async function recordReview(
   if (!commit) return;
   const { remote, branch, base } = workspace;
   const fallbackBranch = `gitclaw/review-${pull.number}-${run.env.runId}`;
-  const pushed = await land(git, {
-    remote,
-    branch,
-    base,
-    head: commit,
-    attempts: run.config.git.pushAttempts,
-    fallbackBranch,
-  });
+  const attempts = run.config.git.pushAttempts;
+  const pushed = await landRun(run, workspace, { remote, branch, base, head: commit, attempts, fallbackBranch });
   if (!pushed.landed) workflow.warning(`gitclaw: the review's record could not be pushed: ${pushed.reason}`);
 }
 

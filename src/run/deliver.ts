@@ -7,7 +7,7 @@
 // the new head's gitclaw/approval status (src/approval/). Each step that fails is a note in the reply,
 // never a failed run: the work itself is on the branch.
 import type { LoopResult } from "../agent/loop.ts";
-import { commitAll, land } from "../git/land.ts";
+import { commitAll } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import {
@@ -24,6 +24,7 @@ import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
+import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 import { updateApproval } from "../approval/approval.ts";
 
@@ -130,5 +131,5 @@ async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: 
   if (!head) return;
   const { remote, branch } = workspace;
   const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
-  await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
+  await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
 }

@@ -10,7 +10,7 @@ import * as workflow from "../actions/log.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { failurePoint, faultPoint } from "./fault.ts";
 import { commitMessage, withTrailers } from "../git/commit-message.ts";
-import { commitChanges, land, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
+import { commitChanges, landPaths, type NotStaged, type PushOutcome } from "../git/land.ts";
 import {
   committedPathsUnder,
   isOwnFile,
@@ -28,6 +28,7 @@ import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { coAuthorOf } from "./context.ts";
+import { landingOptions, landRun } from "./signed-land.ts";
 import type { TargetedRun, WorkTarget } from "./target.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
@@ -247,7 +248,6 @@ async function commitAndPush(
   workspace: Workspace,
   { own, paths, message, willRetry }: { own: string[]; paths: string[]; message: string; willRetry?: boolean },
 ): Promise<Pushed> {
-  const { git } = workspace;
   let committed: Committed;
   try {
     committed = await commitWork(run, workspace, { own, paths, message });
@@ -263,7 +263,7 @@ async function commitAndPush(
     ? `gitclaw/run-${run.env.runId}-side`
     : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
   try {
-    const push = await land(git, {
+    const push = await landRun(run, workspace, {
       remote: workspace.remote,
       branch: workspace.branch,
       base: workspace.base,
@@ -334,7 +334,12 @@ async function landSession(
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
   const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
   const message = `gitclaw: session of ${conversationName(run.target)} (${where})`;
-  const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
+  const target = {
+    remote: workspace.remote,
+    branch: workspace.branch,
+    attempts: run.config.git.pushAttempts,
+    ...landingOptions(run, workspace),
+  };
   const state = await landPaths(workspace.git, { ...target, sha, paths, message }).catch((error: Error) => {
     workflow.warning(`gitclaw: the session ${keptOn ? `stays on ${keptOn} only` : "was not pushed"}: ${error.message}`);
     return undefined;

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
-import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emulator.ts";
+import { startGitHubEmulator, type EmulatorOptions, type GitHubEmulator } from "../support/github-emulator.ts";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect } from "vitest";
 import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
@@ -36,10 +36,13 @@ export interface World {
 
 let checkouts = 0;
 
-export async function createWorld(files: Record<string, string> = {}): Promise<World> {
+export async function createWorld(
+  files: Record<string, string> = {},
+  emulator: Pick<EmulatorOptions, "otherTokens"> = {},
+): Promise<World> {
   const repo = await createTempRepo({ "README.md": "# widgets\n", "GITCLAW-ENABLED.md": "enabled\n", ...files });
   // The emulator's branches are origin's: a push moves a pull request's head, as on GitHub.
-  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, origin: repo.origin });
+  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, origin: repo.origin, ...emulator });
   const model = await startFakeModel();
   const settings = checkoutSettings(WORKFLOW_FILE);
   const serverUrl = gh.serverUrl;

@@ -21,6 +21,7 @@ import { answerGraphql } from "./github-emulator/graphql.ts";
 import { Attachments } from "./github-emulator/attachments.ts";
 import { checkRoutes } from "./github-emulator/routes-checks.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
+import { gitRoutes } from "./github-emulator/routes-git.ts";
 import { issueRoutes } from "./github-emulator/routes-issues.ts";
 import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
@@ -72,8 +73,10 @@ export type {
 export interface EmulatorOptions {
   owner: string;
   repo: string;
-  /** The only token accepted, as `token <t>` or `Bearer <t>`. */
+  /** The token accepted, as `token <t>` or `Bearer <t>`. */
   token: string;
+  /** More tokens accepted as the same repository's (a workflows_token, say). */
+  otherTokens?: readonly string[];
   defaultBranch?: string;
   /** The token's identity: author of comments, issues and reactions made through the API. */
   botLogin?: string;
@@ -156,6 +159,8 @@ const ROUTES: Record<Operation, Handler> = {
   ...actionsRoutes,
   ...checkRoutes,
   ...statusRoutes,
+  // Last: its routes end in a `{ref}` that spans segments (`heads/main`), and must not shadow `…/{ref}/check-runs`.
+  ...gitRoutes,
 };
 
 interface Route {
@@ -171,8 +176,8 @@ const COMPILED: Route[] = Object.entries(ROUTES).map(([operation, handler]) => {
   const names: string[] = [];
   const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
-    // A file path spans segments when a client sends its slashes unencoded.
-    return name === "path" ? "(.+)" : "([^/]+)";
+    // A file path spans segments when a client sends its slashes unencoded, as does a closing ref (`heads/main`).
+    return name === "path" || (name === "ref" && template.endsWith("{ref}")) ? "(.+)" : "([^/]+)";
   });
   return { method, template, pattern: new RegExp(`^${source}$`), names, handler };
 });
@@ -212,7 +217,13 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
   const violations: string[] = [];
   const faults: (Fault & { times: number })[] = [];
 
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => handle(request) });
+  // A blob of GitHub's 100 MiB limit is 134 MiB of base64, past Bun's default cap on a request body.
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    maxRequestBodySize: 256 * 1024 * 1024,
+    fetch: (request) => handle(request),
+  });
   const url = `http://127.0.0.1:${server.port}`;
   const serverUrl = `${url}/_web`;
   const render = new Renderer(state, url, serverUrl);
@@ -232,7 +243,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
 
   function authorized(header: string | null): boolean {
     const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? "");
-    return match?.[1] === options.token;
+    return match?.[1] === options.token || (match?.[1] !== undefined && !!options.otherTokens?.includes(match[1]));
   }
 
   // GitHub matches owner and repo case-insensitively.

@@ -5,6 +5,7 @@ import { StatusesState } from "./state-statuses.ts";
 import type { components } from "@octokit/openapi-types";
 import { ActionsState } from "./state-actions.ts";
 import { CodeState } from "./state-code.ts";
+import { GitDatabase } from "./state-git.ts";
 import type { PullRecord } from "./state-pulls.ts";
 
 export type Permission = "admin" | "maintain" | "write" | "triage" | "read" | "none";
@@ -103,6 +104,8 @@ export class EmulatorState {
   readonly repoId: number;
   readonly createdAt = timestamp();
   readonly code: CodeState;
+  /** The Git Database API's objects and refs, in the origin; none without one. */
+  readonly git?: GitDatabase;
   readonly actions: ActionsState;
   readonly checks = new ChecksState();
   readonly statuses = new StatusesState();
@@ -114,6 +117,7 @@ export class EmulatorState {
   constructor(readonly config: RepoConfig) {
     this.repoId = this.nextId();
     this.code = new CodeState(config.defaultBranch, config.origin);
+    if (config.origin) this.git = new GitDatabase(config.origin, () => this.requesterIdentity());
     this.actions = new ActionsState(
       () => this.nextId(),
       () => timestamp(),
@@ -121,6 +125,12 @@ export class EmulatorState {
     );
     this.upsertUser({ login: config.owner, permission: "admin" });
     this.upsertUser({ login: config.botLogin, type: "Bot" });
+  }
+
+  /** The git identity GitHub gives what the token's user makes: its noreply address. */
+  private requesterIdentity(): { name: string; email: string } {
+    const bot = this.user(this.config.botLogin)!;
+    return { name: bot.login, email: `${bot.id}+${bot.login}@users.noreply.github.com` };
   }
 
   nextId(): number {

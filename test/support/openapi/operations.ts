@@ -69,6 +69,16 @@ export const OPERATIONS = [
   // The doctor: the repository's Actions settings.
   "GET /repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/workflow",
+  // Signed landings (commits.sign, src/github/git-database.ts): the Git Database API, and a commit's
+  // verification. Last: `{ref}` spans path segments, so the routes ending in `{ref}` match after the rest.
+  "POST /repos/{owner}/{repo}/git/blobs",
+  "POST /repos/{owner}/{repo}/git/trees",
+  "POST /repos/{owner}/{repo}/git/commits",
+  "GET /repos/{owner}/{repo}/git/commits/{commit_sha}",
+  "POST /repos/{owner}/{repo}/git/refs",
+  "GET /repos/{owner}/{repo}/git/ref/{ref}",
+  "PATCH /repos/{owner}/{repo}/git/refs/{ref}",
+  "GET /repos/{owner}/{repo}/commits/{ref}",
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];
