@@ -6780,6 +6780,9 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// src/github/ghost.ts
+var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
+
 // src/github/marker.ts
 function markedIssue(body) {
   const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
@@ -23270,7 +23273,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: c.user?.login ?? "ghost",
+      login: loginOf(c.user),
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -50791,6 +50794,7 @@ function describeZodError(error, where, input) {
 // src/actions/event.ts
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -50801,7 +50805,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: User,
+  user: Author,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -50813,7 +50817,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login).optional()
+  assignees: array(Login.nullable()).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -50840,7 +50844,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: User,
+  user: Author,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -50855,7 +50859,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull),
+  pull_requests: array(RunPull.nullable()),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -50943,18 +50947,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: event.issue.user.login,
+    issueAuthor: loginOf(event.issue.user),
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: comment.user.login,
+      login: loginOf(comment.user),
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -50992,13 +50996,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: review.user.login
+      login: loginOf(review.user)
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests[0];
+  const pull = run.pull_requests.find((item) => item !== null);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -51752,8 +51756,13 @@ var MANIFESTS = [
 ];
 var SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
 var HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+var LOCAL_SERVICE = /^localhost:([1-9]\d{0,4})$/;
+var localServicePort = (entry) => {
+  const port = Number(LOCAL_SERVICE.exec(entry)?.[1]);
+  return port > 0 && port < 65536 ? port : undefined;
+};
 function isAllowEntry(entry) {
-  if (PRESET_NAMES.includes(entry))
+  if (PRESET_NAMES.includes(entry) || localServicePort(entry) !== undefined)
     return true;
   const [address, bits, ...rest] = entry.split("/");
   if (bits !== undefined) {
@@ -51767,7 +51776,7 @@ var NETWORK_MODES = ["open", "off"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`))
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`))
   })
 ]);
 function egressPolicy(network, workspace) {
@@ -51777,9 +51786,12 @@ function egressPolicy(network, workspace) {
   const entries = network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
   const hosts = [];
   const addresses = new BlockList;
+  const localPorts = [];
   for (const entry of entries) {
     if (entry in PRESETS)
       hosts.push(...PRESETS[entry]);
+    else if (localServicePort(entry) !== undefined)
+      localPorts.push(localServicePort(entry));
     else if (entry.includes("/")) {
       const [address = "", bits = ""] = entry.split("/");
       addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
@@ -51788,7 +51800,7 @@ function egressPolicy(network, workspace) {
     else
       hosts.push(entry.toLowerCase());
   }
-  return { open: false, entries, source, hosts, addresses };
+  return { open: false, entries, source, hosts, addresses, localPorts };
 }
 function detectPresets(workspace) {
   const names = new Set;
@@ -51808,27 +51820,74 @@ function detectPresets(workspace) {
   const found = new Set(MANIFESTS.filter(({ matches }) => [...names].some(matches)).map(({ preset }) => preset));
   return PRESET_NAMES.filter((preset) => found.has(preset));
 }
-function allows(policy, host) {
+var canonicalHost = (host) => host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+function allows(policy, host, port) {
   if (policy.open)
     return true;
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const name = canonicalHost(host);
+  if (name === "localhost")
+    return port !== undefined && policy.localPorts.includes(port);
   const family = isIP(name);
   if (family !== 0)
     return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
   return policy.hosts.some((rule) => rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule);
 }
-function forbiddenTarget(policy, address) {
-  if (policy.open || policy.addresses.check(address, isIP(address) === 6 ? "ipv6" : "ipv4"))
+function forbiddenTarget(policy, address, declared = false) {
+  if (policy.open)
     return false;
-  return LINK_LOCAL.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+  const ipv4 = embeddedIPv4(address);
+  const forms = [[address, isIP(address) === 6 ? "ipv6" : "ipv4"]];
+  if (ipv4)
+    forms.push([ipv4, "ipv4"]);
+  if (forms.some(([form, family]) => policy.addresses.check(form, family)))
+    return false;
+  return forms.some(([form, family]) => LINK_LOCAL.check(form, family) || !declared && OWN.check(form, family));
 }
 var LINK_LOCAL = new BlockList;
 LINK_LOCAL.addSubnet("169.254.0.0", 16, "ipv4");
 LINK_LOCAL.addSubnet("fe80::", 10, "ipv6");
 LINK_LOCAL.addAddress("fd00:ec2::254", "ipv6");
-function allowLine(policy, host) {
+var OWN = new BlockList;
+OWN.addSubnet("127.0.0.0", 8, "ipv4");
+OWN.addSubnet("0.0.0.0", 8, "ipv4");
+OWN.addAddress("::1", "ipv6");
+OWN.addAddress("::", "ipv6");
+function embeddedIPv4(address) {
+  if (isIP(address) !== 6)
+    return;
+  const groups = new URL(`http://[${address}]`).hostname.slice(1, -1).split(":");
+  const words = expand(groups);
+  const prefix = words.slice(0, 6).join(":");
+  if (!["0:0:0:0:0:ffff", "0:0:0:0:0:0", "64:ff9b:0:0:0:0"].includes(prefix))
+    return;
+  if (prefix === "0:0:0:0:0:0" && (words[6] === "0" || words[6] === undefined))
+    return;
+  const [high = 0, low = 0] = words.slice(6).map((word) => Number.parseInt(word, 16));
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+function expand(groups) {
+  const gap = groups.indexOf("");
+  if (gap === -1)
+    return groups;
+  const head = groups.slice(0, gap).filter(Boolean);
+  const tail = groups.slice(gap).filter(Boolean);
+  return [...head, ...Array(8 - head.length - tail.length).fill("0"), ...tail];
+}
+function targetsOf(policy, host, resolution) {
+  if (canonicalHost(host) === "localhost")
+    return ["127.0.0.1", "::1"];
+  const { addresses, declared } = resolution;
+  const usable = addresses.filter((address) => !forbiddenTarget(policy, address, declared));
+  if (usable.length > 0)
+    return usable;
+  if (addresses.length === 0)
+    return "has no address";
+  return `resolves only to addresses a name may not lead to (${addresses.join(", ")}: link-local, the runner's loopback or unspecified); a service of the runner is allowed as "localhost:<port>"`;
+}
+function allowLine(policy, host, port) {
   const entries = policy.open ? [] : policy.entries;
-  return `"network": ${JSON.stringify({ allow: [...entries, host] })}`;
+  const entry = canonicalHost(host) === "localhost" ? `localhost:${port ?? "<port>"}` : host;
+  return `"network": ${JSON.stringify({ allow: [...entries, entry] })}`;
 }
 
 // src/config/config.ts
@@ -51862,6 +51921,9 @@ var Config = strictObject({
     outsiders: boolean2().default(false),
     failOn: _enum([...FINDING_SEVERITIES, "never"]).default("error"),
     maxDiffChars: int().min(2000).max(500000).default(60000)
+  }).prefault({}),
+  approvals: strictObject({
+    required: int().min(0).max(10).default(0)
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
@@ -51898,6 +51960,9 @@ var Config = strictObject({
   git: strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
+  }).prefault({}),
+  commits: strictObject({
+    sign: boolean2().default(false)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
@@ -52157,7 +52222,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: pr.user?.login ?? "ghost",
+    author: loginOf(pr.user),
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -52190,7 +52255,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: c.user?.login ?? "ghost",
+  login: loginOf(c.user),
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -52199,7 +52264,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -52209,7 +52274,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
-          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+          comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
       })
@@ -52223,9 +52288,9 @@ async function reviewThreadStates(api, repo, pull) {
     const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.databaseId;
-      if (typeof root === "number")
-        states.set(root, { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.fullDatabaseId;
+      if (root)
+        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -52333,6 +52398,19 @@ function disbelieve(trigger, why) {
   };
 }
 
+// src/approval/command.ts
+var COMMAND = /(?:^|\s)\/approve[ \t]+([0-9a-f]{7,40})(?![0-9a-z])/gim;
+var COMMAND_LINE = /^[ \t]*(?:\/approve[ \t]+[0-9a-f]{7,40}[ \t]*)?$/i;
+var mentionsApprove = (text) => /(?:^|\s)\/approve\b/i.test(text);
+function approvedShas(prose) {
+  return [...prose.matchAll(COMMAND)].map((match) => match[1].toLowerCase());
+}
+var namesCommit = (sha, head) => head.toLowerCase().startsWith(sha.toLowerCase());
+function onlyApproves(text) {
+  return approvedShas(text).length > 0 && text.split(`
+`).every((line) => COMMAND_LINE.test(line));
+}
+
 // src/gate/triggers.ts
 var REVIEW_ACTIONS = ["opened", "synchronize", "ready_for_review"];
 var GITCLAW_BRANCH_PREFIX = "gitclaw/";
@@ -52411,6 +52489,8 @@ function pullRequestReason(event, policy) {
   switch (`${event.eventName}.${event.action}`) {
     case "issue_comment.created":
     case "pull_request_review_comment.created": {
+      if (event.eventName === "issue_comment" && onlyApproves(event.comment?.body ?? ""))
+        return;
       const what = event.eventName === "issue_comment" ? "a comment" : "an inline review comment";
       return onOwn(what) ?? continuing(event, policy, what, event.comment?.body ?? "");
     }
@@ -52453,6 +52533,8 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
+  if (isGhost(actor.login))
+    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,
@@ -53194,10 +53276,10 @@ function getValues(context, operator, key, modifier) {
 }
 function parseUrl(template) {
   return {
-    expand: expand.bind(null, template)
+    expand: expand2.bind(null, template)
   };
 }
-function expand(template, context) {
+function expand2(template, context) {
   var operators = ["+", "#", ".", "/", ";", "?", "&"];
   template = template.replace(/\{([^\{\}]+)\}|([^\{\}]+)/g, function(_, expression, literal) {
     if (expression) {
@@ -76648,14 +76730,15 @@ async function requestParts(api, repo, trigger, target) {
     const { id, login, body, createdAt } = comment;
     const context = inlineContext(inline);
     const action = `commented on the diff of #${pull}`;
-    return [{ id, login, body, createdAt, trusted: true, action, context, source: "review-comment" }];
+    return [{ id, login, body, createdAt, trusted: !isGhost(login), action, context, source: "review-comment" }];
   }
   if (!review)
     return [];
   const createdAt = trigger.triggeredAt;
   const action = `${REVIEW_STATES[review.state] ?? "reviewed"} pull request #${pull}`;
+  const trusted = !isGhost(review.login);
   const parts = [
-    { id: review.id, login: review.login, body: review.body, createdAt, trusted: true, action, source: "review" }
+    { id: review.id, login: review.login, body: review.body, createdAt, trusted, action, source: "review" }
   ];
   for (const c of await listReviewComments(api, repo, pull, review.id)) {
     const context = inlineContext(c);
@@ -76664,7 +76747,7 @@ async function requestParts(api, repo, trigger, target) {
       login: c.login,
       body: c.body,
       createdAt,
-      trusted: c.login === review.login,
+      trusted: trusted && c.login === review.login,
       action: "commented on the diff",
       context,
       url: c.url,
@@ -77111,7 +77194,7 @@ async function pendingComments(trigger, all, mapping, isTrusted) {
       login: trigger.comment.login,
       body: trigger.comment.body,
       createdAt: trigger.comment.createdAt,
-      trusted: true,
+      trusted: !isGhost(trigger.comment.login),
       source: "issue-comment"
     });
   }
@@ -77406,6 +77489,11 @@ function cleanMessage(message) {
 `)}
 `;
 }
+var gitPush = (git, remote) => async (commit, branch) => {
+  const push = await git.run(["push", "--porcelain", remote, `${commit}:refs/heads/${branch}`], { remote: true });
+  return push.exitCode === 0 ? { ok: true, sha: commit } : { ok: false, ...rejection(`${push.stdout}
+${push.stderr}`) };
+};
 function backoffDelay(attempt, baseMs, random) {
   const cap = Math.min(baseMs * 2 ** attempt, 30000);
   return Math.round(cap / 2 + random() * cap / 2);
@@ -77426,18 +77514,15 @@ async function land(git, options) {
   const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const log = options.log ?? (() => {});
+  const publish = options.publish ?? gitPush(git, options.remote);
   let candidate = options.head;
   let lastError = "";
   for (let attempt = 1;attempt <= options.attempts; attempt++) {
-    const push = await git.run(["push", "--porcelain", options.remote, `${candidate}:refs/heads/${options.branch}`], {
-      remote: true
-    });
-    if (push.exitCode === 0) {
-      await verifyLanded(git, options.remote, options.branch, candidate);
-      return { landed: true, sha: candidate, branch: options.branch, attempts: attempt };
+    const why = await publish(candidate, options.branch, options.base);
+    if (why.ok) {
+      await verifyLanded(git, options.remote, options.branch, why.sha);
+      return { landed: true, sha: why.sha, branch: options.branch, attempts: attempt };
     }
-    const why = rejection(`${push.stdout}
-${push.stderr}`);
     lastError = why.detail;
     log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
     if (why.kind === "refused") {
@@ -77463,10 +77548,19 @@ ${push.stderr}`);
   throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
 }
 async function keepOnSideBranch(git, options, attempts, reason) {
-  const target = `refs/heads/${options.fallbackBranch}`;
-  await git.must(["push", "--porcelain", options.remote, `${options.head}:${target}`], { remote: true });
-  await verifyLanded(git, options.remote, options.fallbackBranch, options.head);
-  return { landed: false, sha: options.head, branch: options.fallbackBranch, attempts, reason };
+  const sha = await publishOrThrow(git, options, options.fallbackBranch);
+  await verifyLanded(git, options.remote, options.fallbackBranch, sha);
+  return { landed: false, sha, branch: options.fallbackBranch, attempts, reason };
+}
+async function publishOrThrow(git, options, branch) {
+  if (!options.publish) {
+    await git.must(["push", "--porcelain", options.remote, `${options.head}:refs/heads/${branch}`], { remote: true });
+    return options.head;
+  }
+  const kept = await options.publish(options.head, branch, options.base);
+  if (!kept.ok)
+    throw new GitError(`could not land on ${branch} either: ${kept.detail}`);
+  return kept.sha;
 }
 async function fetchTip(git, remote, branch) {
   await git.must(["fetch", "-q", "--no-tags", remote, `refs/heads/${branch}`], { remote: true });
@@ -77539,6 +77633,454 @@ init_operations();
 var coAuthorOf = (trigger) => trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
 var runDeadline = (run) => run.started + run.config.budgets.maxMinutes * 60000;
 
+// src/git/commit-message.ts
+function commitMessage(plan) {
+  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
+  return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` \u2014 ${title}` : ""}`, plan);
+}
+function withTrailers(message, plan) {
+  const lines = [message.trim()];
+  if (plan.runUrl)
+    lines.push("", `Run: ${plan.runUrl}`);
+  const { coAuthor } = plan;
+  const trailers = [...plan.trailers ?? [], ...coAuthor ? [coAuthorTrailer(coAuthor)] : []];
+  if (trailers.length)
+    lines.push("", ...trailers);
+  return lines.join(`
+`);
+}
+var coAuthorTrailer = (coAuthor) => `Co-authored-by: ${coAuthor.login} <${coAuthor.id}+${coAuthor.login}@users.noreply.github.com>`;
+var isTrailerBlock = (paragraph) => paragraph.split(`
+`).every((line) => /^[A-Za-z0-9-]+: \S/.test(line));
+function addTrailers(message, trailers) {
+  const body = message.replace(/\s+$/, "");
+  const has = new Set(body.split(`
+`).map((line) => line.trim().toLowerCase()));
+  const fresh = [...new Set(trailers)].filter((trailer) => !has.has(trailer.toLowerCase()));
+  if (fresh.length === 0)
+    return message;
+  const paragraphs = body.split(/\n{2,}/);
+  const joiner = paragraphs.length > 1 && isTrailerBlock(paragraphs.at(-1)) ? `
+` : `
+
+`;
+  return `${body}${joiner}${fresh.join(`
+`)}
+`;
+}
+
+// src/git/commit-series.ts
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync11, rmSync as rmSync2 } from "fs";
+import { tmpdir as tmpdir2 } from "os";
+import { join as join11 } from "path";
+var GITLINK_MODE = "160000";
+async function commitSeries(git, exclude, head) {
+  const format = "--format=%H%x00%T%x00%P%x00%an%x00%ae%x00%B";
+  const out = await git.must(["log", "-z", "--reverse", "--topo-order", format, head, `^${exclude}`, "--"]);
+  const fields = out.split("\x00");
+  const commits = [];
+  for (let i = 0;i + 5 < fields.length; i += 6) {
+    const [sha = "", tree = "", parents = "", name = "", email = "", message = ""] = fields.slice(i, i + 6);
+    const whole = message && !message.endsWith(`
+`) ? `${message}
+` : message;
+    commits.push({ sha, tree, parents: parents.split(" ").filter(Boolean), message: whole, author: { name, email } });
+  }
+  return commits;
+}
+async function treeChanges(git, parent, commit) {
+  const args = parent ? [parent, commit] : ["--root", commit];
+  const out = await git.must(["diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", "--raw", ...args]);
+  const fields = out.split("\x00");
+  const changes = [];
+  for (let i = 0;i + 1 < fields.length; i += 2) {
+    const [oldMode = "", newMode = "", , newSha = "", status = ""] = fields[i].slice(1).split(" ");
+    const path = fields[i + 1];
+    changes.push(status === "D" ? { path, mode: oldMode, sha: null } : { path, mode: newMode, sha: newSha });
+  }
+  return changes;
+}
+async function blobSizes(git, shas) {
+  if (shas.length === 0)
+    return new Map;
+  const out = await git.must(["cat-file", "--batch-check=%(objectname) %(objectsize)"], {
+    input: `${shas.join(`
+`)}
+`
+  });
+  return new Map(out.split(`
+`).map((line) => {
+    const [sha = "", size = "0"] = line.split(" ");
+    return [sha, Number(size)];
+  }));
+}
+async function readBlobs(git, shas) {
+  const blobs = new Map;
+  if (shas.length === 0)
+    return blobs;
+  const dir = mkdtempSync2(join11(tmpdir2(), "gitclaw-blobs-"));
+  try {
+    const file = join11(dir, "batch");
+    await git.must(["cat-file", "--batch"], { input: `${shas.join(`
+`)}
+`, stdoutFile: file });
+    const out = readFileSync11(file);
+    let at = 0;
+    while (at < out.length) {
+      const lineEnd = out.indexOf(10, at);
+      const [sha = "", , size = "0"] = out.subarray(at, lineEnd).toString().split(" ");
+      const start = lineEnd + 1;
+      blobs.set(sha, out.subarray(start, start + Number(size)));
+      at = start + Number(size) + 1;
+    }
+    return blobs;
+  } finally {
+    rmSync2(dir, { recursive: true, force: true });
+  }
+}
+
+// src/run/signed-land.ts
+init_api2();
+
+// src/github/git-database.ts
+init_operations();
+var Created = object({ sha: string2().regex(/^[0-9a-f]{40}$/) });
+var Commit = Created.extend({ verification: object({ verified: boolean2(), reason: string2() }).optional() });
+var Ref = object({ object: object({ sha: string2() }) });
+var refPath = (branch) => `heads/${branch.split("/").map(encodeURIComponent).join("/")}`;
+async function createBlob(api, repo, bytes) {
+  const body = { content: Buffer.from(bytes).toString("base64"), encoding: "base64" };
+  const response = await api.send("POST", `${repoPath(repo)}/git/blobs`, body);
+  return Created.parse(expectStatus(response, [201], "Git blobs")).sha;
+}
+async function createTree(api, repo, baseTree, tree) {
+  const body = { ...baseTree ? { base_tree: baseTree } : {}, tree };
+  const response = await api.send("POST", `${repoPath(repo)}/git/trees`, body);
+  return Created.parse(expectStatus(response, [201], "Git trees")).sha;
+}
+async function createCommit(api, repo, commit) {
+  const response = await api.send("POST", `${repoPath(repo)}/git/commits`, commit);
+  const created = Commit.parse(expectStatus(response, [201], "Git commits"));
+  return { sha: created.sha, ...created.verification ? { verified: created.verification.verified } : {} };
+}
+async function branchTip(api, repo, branch) {
+  const response = await api.send("GET", `${repoPath(repo)}/git/ref/${refPath(branch)}`);
+  if (response.status === 404)
+    return;
+  return Ref.parse(expectStatus(response, [200], "Git refs")).object.sha;
+}
+async function createBranch(api, repo, branch, sha) {
+  const response = await api.send("POST", `${repoPath(repo)}/git/refs`, { ref: `refs/heads/${branch}`, sha });
+  return refUpdate(response.status, response.data, [201], /already exists/i);
+}
+async function updateBranch(api, repo, branch, sha) {
+  const response = await api.send("PATCH", `${repoPath(repo)}/git/refs/${refPath(branch)}`, { sha, force: false });
+  return refUpdate(response.status, response.data, [200], /fast.forward/i);
+}
+function refUpdate(status, data, ok, behind) {
+  if (ok.includes(status))
+    return { ok: true };
+  const message = data?.message;
+  const detail = `GitHub answered ${status}${typeof message === "string" ? ` ${message.split(`
+`)[0]}` : ""}`;
+  if (status >= 500)
+    throw new Error(`the Git refs API failed: ${detail}`);
+  return { ok: false, behind: status === 422 && typeof message === "string" && behind.test(message), detail };
+}
+var SECONDARY_LIMIT = /secondary rate limit/i;
+function waitingOutSecondaryLimits(api, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), waitMs = 60000) {
+  return {
+    graphql: (query, variables) => api.graphql(query, variables),
+    async send(method, path, body, options) {
+      for (let attempt = 1;; attempt++) {
+        const response = await api.send(method, path, body, options);
+        const message = response.data?.message;
+        const limited = (response.status === 403 || response.status === 429) && typeof message === "string";
+        if (!limited || !SECONDARY_LIMIT.test(message) || attempt > 2)
+          return response;
+        await sleep(waitMs * attempt);
+      }
+    }
+  };
+}
+
+// src/run/signed-land.ts
+var BLOB_LIMIT_BYTES = 100 * 1024 * 1024;
+var INLINE_FILE_BYTES = 1024 * 1024;
+var INLINE_TREE_BYTES = 8 * 1024 * 1024;
+var PARALLEL_UPLOADS = 4;
+var signsCommits = (run) => run.config.commits.sign;
+function landingOptions(run, workspace) {
+  if (!signsCommits(run))
+    return {};
+  const { workflowsToken, token } = run.env;
+  const withWorkflows = workspace.workflowsGit !== undefined && workspace.git === workspace.workflowsGit;
+  const api = landingApi(run, withWorkflows && workflowsToken ? workflowsToken : token);
+  const coAuthor = coAuthorOf(run.trigger);
+  const trailers = coAuthor ? [coAuthorTrailer(coAuthor)] : [];
+  return { publish: signedPublish({ git: workspace.git, api, repo: run.repo, trailers }) };
+}
+function landingApi(run, token) {
+  const log = (line) => run.log(run.redact(line));
+  return waitingOutSecondaryLimits(octokitApi(createGitHubClient({ token, baseUrl: run.env.apiUrl, paced: false, log })));
+}
+function signedPublish(landing) {
+  const uploaded = new Set;
+  return async (commit, branch, base) => {
+    const { git, api, repo } = landing;
+    const tip = await branchTip(api, repo, branch);
+    if (tip && (await git.run(["merge-base", "--is-ancestor", tip, commit])).exitCode !== 0)
+      return { ok: false, kind: "behind", detail: `${branch} moved on to ${tip.slice(0, 12)}` };
+    const copies = new Map;
+    for (const original of await commitSeries(git, tip ?? base, commit))
+      copies.set(original.sha, await signedCopy(landing, original, copies, uploaded));
+    const signed = copies.get(commit) ?? commit;
+    const moved = tip ? await updateBranch(api, repo, branch, signed) : await createBranch(api, repo, branch, signed);
+    if (moved.ok)
+      return { ok: true, sha: signed };
+    return { ok: false, kind: moved.behind ? "behind" : "refused", detail: moved.detail };
+  };
+}
+async function signedCopy(landing, original, copies, uploaded) {
+  const { git, api, repo } = landing;
+  const [parent] = original.parents;
+  const changes = await treeChanges(git, parent, original.sha);
+  refuseSubmodules(changes);
+  const entries = await treeEntries(landing, changes, uploaded);
+  const baseTree = parent ? await git.must(["rev-parse", `${parent}^{tree}`]) : undefined;
+  const tree = entries.length > 0 || !baseTree ? await createTree(api, repo, baseTree, entries) : baseTree;
+  if (tree !== original.tree)
+    throw new GitError(`GitHub built the tree of ${original.sha.slice(0, 12)} as ${tree.slice(0, 12)}, not ${original.tree.slice(0, 12)}: nothing was landed`);
+  const parents = original.parents.map((sha) => copies.get(sha) ?? sha);
+  const message = addTrailers(original.message, [...landing.trailers, ...authorTrailer(original)]);
+  return (await createCommit(api, repo, { message, tree, parents })).sha;
+}
+function authorTrailer({ author }) {
+  if (author.email === BOT_IDENTITY.email || !author.email)
+    return [];
+  return [`Co-authored-by: ${author.name} <${author.email}>`];
+}
+function refuseSubmodules(changes) {
+  const submodule = changes.find((change) => change.mode === GITLINK_MODE);
+  if (submodule)
+    throw new GitError(`cannot land the submodule change at ${submodule.path} signed (commits.sign): a submodule names a commit of another repository, which GitHub's Git Database API cannot check or carry; undo it, or land it with commits.sign off`);
+}
+async function treeEntries(landing, changes, uploaded) {
+  const files = changes.filter((change) => change.sha !== null);
+  const sizes = await blobSizes(landing.git, [...new Set(files.map((file) => file.sha))]);
+  for (const file of files)
+    refuseTooLarge(file.path, sizes.get(file.sha) ?? 0);
+  const wanted = [...new Set(files.filter((file) => !uploaded.has(file.sha)).map((file) => file.sha))];
+  const bytes = await readBlobs(landing.git, wanted);
+  const inline = inlineTexts(files, bytes, sizes);
+  const toUpload = wanted.filter((sha) => !inline.has(sha));
+  await uploadBlobs(landing, toUpload, bytes, uploaded);
+  const ordered = [...changes.filter((change) => change.sha === null), ...files];
+  return ordered.map((change) => {
+    const text = change.sha === null ? undefined : inline.get(change.sha);
+    if (text !== undefined)
+      return { path: change.path, mode: change.mode, type: "blob", content: text };
+    return { path: change.path, mode: change.mode, type: "blob", sha: change.sha };
+  });
+}
+function refuseTooLarge(path, size) {
+  if (size > BLOB_LIMIT_BYTES)
+    throw new GitError(`${path} is ${(size / 1024 / 1024).toFixed(1)} MiB, past GitHub's 100 MiB limit for a file: it cannot land; keep it out of the repository (or in Git LFS)`);
+}
+function inlineTexts(files, bytes, sizes) {
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const inline = new Map;
+  let budget = INLINE_TREE_BYTES;
+  for (const { sha } of files) {
+    const content = bytes.get(sha);
+    const size = sizes.get(sha) ?? 0;
+    if (!content || inline.has(sha) || size > INLINE_FILE_BYTES || size > budget || content.includes(0))
+      continue;
+    try {
+      inline.set(sha, decoder.decode(content));
+      budget -= size;
+    } catch {}
+  }
+  return inline;
+}
+async function uploadBlobs(landing, shas, bytes, uploaded) {
+  const queue = [...shas];
+  const worker = async () => {
+    for (let sha = queue.shift();sha !== undefined; sha = queue.shift()) {
+      const created = await createBlob(landing.api, landing.repo, bytes.get(sha) ?? Buffer.alloc(0));
+      if (created !== sha)
+        throw new GitError(`GitHub stored blob ${sha.slice(0, 12)} as ${created.slice(0, 12)}`);
+      uploaded.add(sha);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
+}
+async function landRun(run, workspace, options) {
+  const signed = landingOptions(run, workspace);
+  const outcome = await land(workspace.git, { ...options, ...signed });
+  if (signed.publish)
+    await followLanded(workspace.git, outcome, run.log);
+  return outcome;
+}
+async function followLanded(git, outcome, log) {
+  const reset = await git.run(["reset", "-q", "--keep", outcome.sha]);
+  if (reset.exitCode !== 0)
+    log(`gitclaw: the checkout stays on its unsigned commits: ${(reset.stderr || reset.stdout).trim()}`);
+}
+
+// src/approval/approval.ts
+init_env();
+
+// src/github/approval-api.ts
+init_operations();
+var account = (user) => user?.login ? { login: user.login, type: user.type ?? "User" } : undefined;
+async function listReviews(api, repo, pull) {
+  const reviews = [];
+  const path = `${repoPath(repo)}/pulls/${pull}/reviews`;
+  for await (const r of pages(api, path, "reviews"))
+    reviews.push({ author: account(r.user), state: r.state, ...r.commit_id ? { commitId: r.commit_id } : {} });
+  return reviews;
+}
+async function listPullCommits(api, repo, pull) {
+  const commits = [];
+  const path = `${repoPath(repo)}/pulls/${pull}/commits`;
+  for await (const c of pages(api, path, "pull-request-commits")) {
+    const author = account(c.author);
+    const committer = account(c.committer);
+    commits.push({
+      sha: c.sha,
+      message: c.commit.message,
+      ...author ? { author } : {},
+      ...committer ? { committer } : {}
+    });
+  }
+  return commits;
+}
+async function issueAuthor(api, repo, issue) {
+  const data = expectStatus(await api.send("GET", `${repoPath(repo)}/issues/${issue}`), [200], "issue");
+  return account(data.user);
+}
+async function currentStatus(api, repo, sha, context) {
+  const path = `${repoPath(repo)}/commits/${sha}/status?per_page=100`;
+  const data = expectStatus(await api.send("GET", path), [200], "combined-status");
+  const found = data.statuses.find((status) => status.context === context);
+  return found && { state: found.state, context, description: found.description ?? "" };
+}
+async function setCommitStatus(api, repo, sha, status) {
+  const body = {
+    state: status.state,
+    context: status.context,
+    description: status.description,
+    ...status.targetUrl ? { target_url: status.targetUrl } : {}
+  };
+  expectStatus(await api.send("POST", `${repoPath(repo)}/statuses/${sha}`, body), [201], "commit-status");
+}
+
+// src/approval/approval.ts
+init_operations();
+
+// src/approval/decide.ts
+var APPROVAL_CONTEXT = "gitclaw/approval";
+var DESCRIPTION_LIMIT = 140;
+var DECIDING = ["APPROVED", "CHANGES_REQUESTED", "DISMISSED"];
+var key = (login) => login.toLowerCase();
+function coAuthors(message) {
+  const found = [];
+  for (const [, name, email] of message.matchAll(/^Co-authored-by:[ \t]*(.*?)[ \t]*<([^>\n]*)>[ \t]*$/gim)) {
+    const login = /^\d+\+([^@]+)@users\.noreply\.github\.com$/i.exec(email)?.[1];
+    found.push(login ?? name);
+  }
+  return found.filter(Boolean);
+}
+function requesters(input) {
+  const logins = [
+    input.issueAuthor?.login,
+    input.pullAuthor,
+    ...input.commits.flatMap((commit) => [commit.author?.login, commit.committer?.login, ...coAuthors(commit.message)])
+  ];
+  return new Set(logins.filter((login) => !!login && login !== "ghost").map(key));
+}
+function approvalClaims(head, reviews, comments, excluded) {
+  const latest = new Map;
+  for (const review of reviews)
+    if (review.author && review.commitId === head && DECIDING.includes(review.state))
+      latest.set(key(review.author.login), review);
+  const approvers = [
+    ...[...latest.values()].flatMap((review) => review.state === "APPROVED" ? [review.author] : []),
+    ...comments.filter((comment) => !comment.fromGitclaw && approvedShas(comment.prose).some((sha) => namesCommit(sha, head))).flatMap((comment) => comment.author ? [comment.author] : [])
+  ];
+  const claimed = new Map;
+  for (const account of approvers)
+    if (!isBot(account) && !excluded.has(key(account.login)))
+      claimed.set(key(account.login), account.login);
+  return [...claimed.values()];
+}
+function decideApproval(head, required, claims, mayApprove) {
+  const approvers = claims.filter(mayApprove);
+  const names = approvers.map((login) => `@${login}`).join(", ");
+  if (approvers.length >= required)
+    return { state: "success", description: withinLimit(`Approved by ${names}`), approvers };
+  const short = head.slice(0, 7);
+  const description = approvers.length ? `${approvers.length} of ${required} approvals of ${short}: ${names}` : `Needs ${plural(required, "approval")} of ${short} by someone with write access who did not ask for it`;
+  return { state: "pending", description: withinLimit(description), approvers };
+}
+var withinLimit = (text) => text.length <= DESCRIPTION_LIMIT ? text : `${text.slice(0, DESCRIPTION_LIMIT - 1)}\u2026`;
+
+// src/approval/approval.ts
+var WRITE = PERMISSION_LEVELS.indexOf("write");
+async function updateApproval(request) {
+  const { api, env } = request;
+  const repo = { owner: env.owner, repo: env.repo };
+  const pull = await getPullRequest(api, repo, request.pull);
+  if (!pull.open)
+    return { set: false, reason: `#${pull.number} is closed` };
+  const commits = await listPullCommits(api, repo, pull.number);
+  const forIssue = issueOfHead(pull.head, `${env.owner}/${env.repo}`);
+  if (forIssue === undefined && !commits.some((commit) => madeByGitclaw(commit, env)))
+    return { set: false, reason: `#${pull.number} is not gitclaw's pull request, nor did gitclaw push to it` };
+  const asked = requesters({
+    issueAuthor: forIssue === undefined ? undefined : await issueAuthor(api, repo, forIssue),
+    pullAuthor: pull.author,
+    commits
+  });
+  if (request.asker)
+    asked.add(request.asker.toLowerCase());
+  const decision = await decide3(request, repo, pull, asked);
+  const status = { context: APPROVAL_CONTEXT, state: decision.state, description: decision.description };
+  const current = await currentStatus(api, repo, pull.head.sha, APPROVAL_CONTEXT);
+  const unchanged = current?.state === status.state && current.description === status.description;
+  if (!unchanged)
+    await setCommitStatus(api, repo, pull.head.sha, { ...status, targetUrl: runUrl(env) });
+  return { set: !unchanged, head: pull.head.sha, decision, excluded: [...asked] };
+}
+async function decide3(request, repo, pull, asked) {
+  const { api } = request;
+  const [reviews, comments] = await Promise.all([
+    listReviews(api, repo, pull.number),
+    approvalComments(api, repo, pull.number)
+  ]);
+  const claims = approvalClaims(pull.head.sha, reviews, comments, asked);
+  const levels = await Promise.all(claims.map((login) => getPermission(api, repo, login)));
+  const writers = new Set(claims.filter((_, i) => PERMISSION_LEVELS.indexOf(levels[i]) >= WRITE));
+  return decideApproval(pull.head.sha, request.required, claims, (login) => writers.has(login));
+}
+async function approvalComments(api, repo, pull) {
+  const named = (await listComments(api, repo, pull)).filter((comment) => mentionsApprove(comment.body));
+  if (!named.length)
+    return [];
+  await Promise.resolve().then(() => init_quoted());
+  return named.map((comment) => ({
+    ...comment.login === "ghost" ? {} : { author: { login: comment.login, type: comment.userType } },
+    prose: unquotedProse(comment.body),
+    fromGitclaw: comment.body.includes(REPLY_MARKER)
+  }));
+}
+function madeByGitclaw(commit, env) {
+  const runs = runUrl({ ...env, runId: "" });
+  return commit.message.split(`
+`).some((line) => line.startsWith(`Run: ${runs}`));
+}
+
 // src/run/deliver.ts
 function readySignal(text) {
   const lines = text.trimEnd().split(`
@@ -77555,14 +78097,24 @@ async function deliver(run, workspace, facts) {
     notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
   });
   const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
+  let pull = run.target.pull?.fork ? undefined : run.target.pull?.number;
   if (run.target.delivers && landed)
-    await attempt("open or update the pull request", () => draft(run, workspace, facts, notes));
+    await attempt("open or update the pull request", async () => {
+      pull = await draft(run, workspace, facts, notes);
+    });
   const { inline, comment } = run.trigger;
   const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
   if (inline && comment && answered && run.config.pullRequests.resolveThreads)
     await attempt("resolve the review thread", async () => {
       if (await resolveReviewThread(run.api, run.repo, run.target.threadNumber, inline.inReplyTo ?? comment.id))
         notes.push(callout("NOTE", "Resolved this review thread with the change."));
+    });
+  const { required } = run.config.approvals;
+  const pushedTo = pull;
+  const asker = coAuthorOf(run.trigger)?.login;
+  if (landed && pushedTo !== undefined && required > 0)
+    await attempt("set the approval status", async () => {
+      await updateApproval({ api: run.api, env: run.env, pull: pushedTo, required, ...asker ? { asker } : {} });
     });
   return notes;
 }
@@ -77589,6 +78141,7 @@ async function draft(run, workspace, facts, notes) {
   }
   if (ready)
     await markReady(run, number, notes);
+  return number;
 }
 function pullRequestBody(issueNumber, summary, steps) {
   const parts = [`Fixes #${issueNumber}`, summary.trim(), steps, pullRequestMarker(issueNumber)];
@@ -77619,13 +78172,13 @@ async function linkMapping(run, workspace, pullRequest) {
     return;
   const { remote, branch } = workspace;
   const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
-  await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
+  await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
 }
 
 // src/run/fork.ts
-import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, rmSync as rmSync3, writeFileSync as writeFileSync6 } from "fs";
-import { tmpdir as tmpdir2 } from "os";
-import { join as join14 } from "path";
+import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync3, rmSync as rmSync4, writeFileSync as writeFileSync6 } from "fs";
+import { tmpdir as tmpdir3 } from "os";
+import { join as join15 } from "path";
 
 // src/git/branch.ts
 async function remoteTip(git, remote, branch) {
@@ -77823,31 +78376,13 @@ async function revertProtectedChanges(git, patterns, ownFiles, changes) {
   return refused;
 }
 
-// src/git/commit-message.ts
-function commitMessage(plan) {
-  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` \u2014 ${title}` : ""}`, plan);
-}
-function withTrailers(message, plan) {
-  const lines = [message.trim()];
-  if (plan.runUrl)
-    lines.push("", `Run: ${plan.runUrl}`);
-  const { coAuthor } = plan;
-  const trailers = [...plan.trailers ?? [], ...coAuthor ? [coAuthorTrailer(coAuthor)] : []];
-  if (trailers.length)
-    lines.push("", ...trailers);
-  return lines.join(`
-`);
-}
-var coAuthorTrailer = (coAuthor) => `Co-authored-by: ${coAuthor.login} <${coAuthor.id}+${coAuthor.login}@users.noreply.github.com>`;
-
 // src/git/worktree.ts
-import { existsSync as existsSync8, readdirSync as readdirSync4, readFileSync as readFileSync12, realpathSync as realpathSync2, rmSync as rmSync2 } from "fs";
-import { dirname as dirname5, join as join13 } from "path";
+import { existsSync as existsSync8, readdirSync as readdirSync4, readFileSync as readFileSync13, realpathSync as realpathSync2, rmSync as rmSync3 } from "fs";
+import { dirname as dirname5, join as join14 } from "path";
 
 // src/git/scrub.ts
-import { lstatSync as lstatSync5, readFileSync as readFileSync11, writeFileSync as writeFileSync5 } from "fs";
-import { join as join11 } from "path";
+import { lstatSync as lstatSync5, readFileSync as readFileSync12, writeFileSync as writeFileSync5 } from "fs";
+import { join as join12 } from "path";
 var MAX_SCRUBBED_BYTES = 64 * 1024 * 1024;
 async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYTES) {
   const scrubbed = { redacted: [], reverted: [] };
@@ -77855,7 +78390,7 @@ async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYT
     return scrubbed;
   const redact = createRedactor(values, { shapes: false });
   for (const path of new Set(paths)) {
-    const file = join11(git.cwd, path);
+    const file = join12(git.cwd, path);
     const stat = lstatSync5(file, { throwIfNoEntry: false });
     if (!stat?.isFile())
       continue;
@@ -77863,7 +78398,7 @@ async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYT
       scrubbed.reverted.push(path);
       continue;
     }
-    const bytes = readFileSync11(file);
+    const bytes = readFileSync12(file);
     const encoding = isUtf8(bytes) ? "utf8" : "latin1";
     const text = bytes.toString(encoding);
     const clean = redact(text);
@@ -77887,7 +78422,7 @@ function isUtf8(bytes) {
 // src/tools/files/workspace.ts
 import { lstatSync as lstatSync6, readlinkSync, realpathSync } from "fs";
 import { chmod, stat } from "fs/promises";
-import { basename as basename2, dirname as dirname4, isAbsolute, join as join12, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
+import { basename as basename2, dirname as dirname4, isAbsolute, join as join13, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
 class PathError extends Error {
 }
 var MAX_SYMLINK_HOPS = 40;
@@ -77918,7 +78453,7 @@ var realPathAllowingMissing = (path, hops = 0) => {
   const parent = dirname4(path);
   if (parent === path)
     return path;
-  return join12(realPathAllowingMissing(parent, hops), basename2(path));
+  return join13(realPathAllowingMissing(parent, hops), basename2(path));
 };
 var realOrAsIs = (dir) => {
   try {
@@ -77934,7 +78469,7 @@ function worktreeOf(worktreesDir, absolute, input) {
   if (base === undefined)
     return;
   const [owner, name, ...rest] = relative3(base, absolute).split(sep2).filter(Boolean);
-  const real = owner && name ? join12(realDir, owner, name) : undefined;
+  const real = owner && name ? join13(realDir, owner, name) : undefined;
   if (real === undefined || !isWorktree(real)) {
     throw new PathError(`Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`);
   }
@@ -77942,7 +78477,7 @@ function worktreeOf(worktreesDir, absolute, input) {
 }
 function isWorktree(path) {
   try {
-    return realpathSync(path) === path && lstatSync6(join12(path, ".git")).isFile();
+    return realpathSync(path) === path && lstatSync6(join13(path, ".git")).isFile();
   } catch {
     return false;
   }
@@ -78074,16 +78609,16 @@ async function listWorktrees(git) {
   }));
 }
 async function worktreeGit(main, path, env, redact) {
-  const admin = join13(await gitCommonDir(main), "worktrees");
+  const admin = join14(await gitCommonDir(main), "worktrees");
   for (const name of existsSync8(admin) ? readdirSync4(admin) : []) {
     let gitdir;
     try {
-      gitdir = readFileSync12(join13(admin, name, "gitdir"), "utf8").trim();
+      gitdir = readFileSync13(join14(admin, name, "gitdir"), "utf8").trim();
     } catch {
       continue;
     }
     if (dirname5(gitdir) === path)
-      return localGit(path, { ...env, GIT_DIR: join13(admin, name), GIT_WORK_TREE: path }, {}, redact);
+      return localGit(path, { ...env, GIT_DIR: join14(admin, name), GIT_WORK_TREE: path }, {}, redact);
   }
   throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
 }
@@ -78135,12 +78670,12 @@ async function closeWorktrees(workspace, dir, env) {
       notes.push(`${name} (${worktree.path}): could not be inspected (${error.message})`);
     }
   }
-  rmSync2(dir, { recursive: true, force: true });
+  rmSync3(dir, { recursive: true, force: true });
   await main.run(["worktree", "prune"]);
   return notes;
 }
 async function addTaskWorktree(main, options) {
-  const path = join13(realpathSync2(options.dir), `task-${options.taskId}`);
+  const path = join14(realpathSync2(options.dir), `task-${options.taskId}`);
   await main.must(["worktree", "add", "-q", "--detach", path, options.baseSha], { groupWritable: true });
   return { path, git: await worktreeGit(main, path, options.env, options.redact) };
 }
@@ -78155,8 +78690,8 @@ async function checkoutFork(run, workspace) {
   const pull = run.target.pull;
   const { git, remote } = workspace;
   const base = await fetchPullHead(git, remote, pull);
-  const dir = mkdtempSync2(join14(tmpdir2(), "gitclaw-fork-"));
-  const root = join14(dir, `pr-${pull.number}`);
+  const dir = mkdtempSync3(join15(tmpdir3(), "gitclaw-fork-"));
+  const root = join15(dir, `pr-${pull.number}`);
   await git.must(["worktree", "add", "--quiet", "--detach", root, base], { groupWritable: true });
   run.log(`gitclaw: the fork's head ${base.slice(0, 12)} is checked out outside the workspace, for the sandbox only`);
   return {
@@ -78164,7 +78699,7 @@ async function checkoutFork(run, workspace) {
     base,
     async dispose() {
       await git.run(["worktree", "remove", "--force", root]);
-      rmSync3(dir, { recursive: true, force: true });
+      rmSync4(dir, { recursive: true, force: true });
       await git.run(["worktree", "prune"]);
     }
   };
@@ -78185,7 +78720,7 @@ async function forkPatch(run, workspace, fork, session) {
     return reverted.length ? { path: "", patch: "", files: 0, reverted } : undefined;
   const patch = run.redact(await wt.must(["format-patch", "--stdout", "--binary", `${fork.base}..${head}`]));
   const files = (await wt.must(["diff", "--name-only", "-z", fork.base, head])).split("\x00").filter(Boolean).length;
-  const file = join14(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
+  const file = join15(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
   mkdirSync4(session.artifactsDir, { recursive: true });
   writeFileSync6(file, `${patch}
 `);
@@ -78420,12 +78955,12 @@ function observeRun(watchers) {
 
 // src/run/land.ts
 import { existsSync as existsSync9 } from "fs";
-import { join as join18 } from "path";
+import { join as join19 } from "path";
 
 // src/git/rewrite.ts
-import { mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "fs";
-import { tmpdir as tmpdir3 } from "os";
-import { join as join15 } from "path";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync5 } from "fs";
+import { tmpdir as tmpdir4 } from "os";
+import { join as join16 } from "path";
 var LITERAL = { GIT_LITERAL_PATHSPECS: "1" };
 async function leaveOutOfCommits(git, base, paths) {
   const head = await git.must(["rev-parse", "HEAD"]);
@@ -78440,9 +78975,9 @@ async function rebuild(git, base, head, paths) {
   const commits = await git.must(["rev-list", "--reverse", "--topo-order", "--parents", `${base}..${head}`]);
   const asInBase = await git.must(["ls-tree", "-r", "-z", "--full-tree", base, "--", ...paths], { env: LITERAL });
   const copies = new Map;
-  const dir = mkdtempSync3(join15(tmpdir3(), "gitclaw-index-"));
+  const dir = mkdtempSync4(join16(tmpdir4(), "gitclaw-index-"));
   try {
-    const env = { ...LITERAL, GIT_INDEX_FILE: join15(dir, "index") };
+    const env = { ...LITERAL, GIT_INDEX_FILE: join16(dir, "index") };
     for (const line of commits.split(`
 `).filter(Boolean)) {
       const [commit, ...parents] = line.split(" ");
@@ -78457,25 +78992,25 @@ async function rebuild(git, base, head, paths) {
       copies.set(commit, empty ? only : await recommit(git, commit, tree, newParents));
     }
   } finally {
-    rmSync4(dir, { recursive: true, force: true });
+    rmSync5(dir, { recursive: true, force: true });
   }
   return copies.get(head) ?? head;
 }
 
 // src/run/workflow-files.ts
 import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync5, openSync as openSync2, writeSync } from "fs";
-import { join as join17 } from "path";
+import { join as join18 } from "path";
 
 // src/git/patch.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync5 } from "fs";
-import { tmpdir as tmpdir4 } from "os";
-import { join as join16 } from "path";
+import { mkdtempSync as mkdtempSync5, rmSync as rmSync6 } from "fs";
+import { tmpdir as tmpdir5 } from "os";
+import { join as join17 } from "path";
 async function workingTreePatch(git, paths) {
   if (paths.length === 0)
     return "";
-  const dir = mkdtempSync4(join16(tmpdir4(), "gitclaw-index-"));
+  const dir = mkdtempSync5(join17(tmpdir5(), "gitclaw-index-"));
   try {
-    const env = { GIT_INDEX_FILE: join16(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    const env = { GIT_INDEX_FILE: join17(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
     await git.must(["read-tree", "HEAD"], { env });
     await git.must(["add", "-A", "--", ...paths], { env });
     const diff = await git.run([
@@ -78496,7 +79031,7 @@ async function workingTreePatch(git, paths) {
       throw new GitError(`git diff failed: ${(diff.stderr || diff.stdout).trim()}`);
     return diff.stdout;
   } finally {
-    rmSync5(dir, { recursive: true, force: true });
+    rmSync6(dir, { recursive: true, force: true });
   }
 }
 
@@ -78515,8 +79050,8 @@ async function holdBack(run, git, paths, failure) {
   const { text } = made;
   const head = await git.must(["rev-parse", "--short=12", "HEAD"]);
   const file = `${PATCHES_DIR}/${run.trigger.issueNumber}-${head}.patch`;
-  mkdirSync5(join17(git.cwd, PATCHES_DIR), { recursive: true });
-  writeNoFollow(join17(git.cwd, file), text);
+  mkdirSync5(join18(git.cwd, PATCHES_DIR), { recursive: true });
+  writeNoFollow(join18(git.cwd, file), text);
   warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
   return { paths, pushed: false, patch: { file, text }, ...failure ? { failure: pushFailure(failure) } : {} };
 }
@@ -78679,7 +79214,6 @@ async function landWithWorkflowFiles(run, workspace, commit) {
   return { pushed, workflows };
 }
 async function commitAndPush(run, workspace, { own, paths, message, willRetry }) {
-  const { git } = workspace;
   let committed;
   try {
     committed = await commitWork(run, workspace, { own, paths, message });
@@ -78694,7 +79228,7 @@ async function commitAndPush(run, workspace, { own, paths, message, willRetry })
   const { target } = run;
   const fallbackBranch = target.runKey ? `gitclaw/run-${run.env.runId}-side` : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
   try {
-    const push = await land(git, {
+    const push = await landRun(run, workspace, {
       remote: workspace.remote,
       branch: workspace.branch,
       base: workspace.base,
@@ -78724,7 +79258,7 @@ async function commitWork(run, workspace, { own, paths, message }) {
     const notCommitted = error2.message;
     error(`gitclaw: the run's changes could not be committed: ${notCommitted}`);
     await git.run(["reset", "-q"]);
-    const ownFiles = own.filter((path) => existsSync9(join18(workspace.root, path)));
+    const ownFiles = own.filter((path) => existsSync9(join19(workspace.root, path)));
     const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversationIssue}`, ownFiles);
     return { ...sha ? { head: sha } : {}, notCommitted };
   }
@@ -78736,10 +79270,15 @@ async function changedBesides(workspace, head, own) {
   return listed.split("\x00").filter((path) => path && !mine(path));
 }
 async function landSession(run, workspace, sha, own, keptOn) {
-  const paths = own.filter((path) => existsSync9(join18(workspace.root, path)));
+  const paths = own.filter((path) => existsSync9(join19(workspace.root, path)));
   const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
   const message = `gitclaw: session of ${conversationName(run.target)} (${where})`;
-  const target = { remote: workspace.remote, branch: workspace.branch, attempts: run.config.git.pushAttempts };
+  const target = {
+    remote: workspace.remote,
+    branch: workspace.branch,
+    attempts: run.config.git.pushAttempts,
+    ...landingOptions(run, workspace)
+  };
   const state = await landPaths(workspace.git, { ...target, sha, paths, message }).catch((error) => {
     warning(`gitclaw: the session ${keptOn ? `stays on ${keptOn} only` : "was not pushed"}: ${error.message}`);
     return;
@@ -78999,15 +79538,15 @@ function answerThread(run, pull) {
 }
 
 // src/run/tasks.ts
-import { join as join29 } from "path";
+import { join as join30 } from "path";
 
 // src/tasks/apply.ts
-import { existsSync as existsSync10, mkdtempSync as mkdtempSync5, readFileSync as readFileSync13, rmSync as rmSync7 } from "fs";
-import { tmpdir as tmpdir5 } from "os";
-import { isAbsolute as isAbsolute3, join as join19, resolve as resolve5 } from "path";
+import { existsSync as existsSync10, mkdtempSync as mkdtempSync6, readFileSync as readFileSync14, rmSync as rmSync8 } from "fs";
+import { tmpdir as tmpdir6 } from "os";
+import { isAbsolute as isAbsolute3, join as join20, resolve as resolve5 } from "path";
 
 // src/tasks/patch.ts
-import { rmSync as rmSync6 } from "fs";
+import { rmSync as rmSync7 } from "fs";
 async function exportPatch(git, baseSha, file) {
   try {
     const headSha = await git.must(["rev-parse", "HEAD"]);
@@ -79017,13 +79556,13 @@ async function exportPatch(git, baseSha, file) {
     const range = `${baseSha}..${headSha}`;
     const made = await git.run(["format-patch", "--stdout", "--binary", "--no-signature", range], { stdoutFile: file });
     if (made.exitCode !== 0) {
-      rmSync6(file, { force: true });
+      rmSync7(file, { force: true });
       const said = made.stderr.trim() || `exit code ${made.exitCode}`;
       return { status: "failed", baseSha, headSha, error: `git format-patch failed: ${said}` };
     }
     return { status: "ready", baseSha, headSha, commitCount };
   } catch (error) {
-    rmSync6(file, { force: true });
+    rmSync7(file, { force: true });
     return { status: "failed", baseSha, error: error.message };
   }
 }
@@ -79097,7 +79636,7 @@ var failure2 = (error) => ({ ok: false, error });
 var isUnder = (path, folder) => path === folder || path.startsWith(`${folder}/`);
 async function amInProgress(git) {
   const dir = await git.must(["rev-parse", "--git-path", "rebase-apply"]);
-  return existsSync10(join19(isAbsolute3(dir) ? dir : resolve5(git.cwd, dir), "applying"));
+  return existsSync10(join20(isAbsolute3(dir) ? dir : resolve5(git.cwd, dir), "applying"));
 }
 var protectedRefusal = (paths, patterns) => `The patch touches protected paths, which no task may change: ${withPatterns(paths, patterns).join(", ")}. It was not applied.`;
 async function applyProblem(target, series, options) {
@@ -79166,8 +79705,8 @@ async function applySeries(target, file, threeWay) {
   return { ok: true, appliedCommits: await commitsBetween(git, before, headSha, true), headSha };
 }
 async function dryRunSeries(target, file, threeWay) {
-  const dir = mkdtempSync5(join19(tmpdir5(), "gitclaw-dry-run-"));
-  const path = join19(dir, "worktree");
+  const dir = mkdtempSync6(join20(tmpdir6(), "gitclaw-dry-run-"));
+  const path = join20(dir, "worktree");
   try {
     const head = await target.git.must(["rev-parse", "HEAD"]);
     await target.main.must(["worktree", "add", "-q", "--detach", path, head]);
@@ -79185,7 +79724,7 @@ async function dryRunSeries(target, file, threeWay) {
     if (existsSync10(path))
       await target.gitAt(path).run(["am", "--abort"]);
     await target.main.run(["worktree", "remove", "--force", path]);
-    rmSync7(dir, { recursive: true, force: true });
+    rmSync8(dir, { recursive: true, force: true });
     await target.main.run(["worktree", "prune"]);
   }
 }
@@ -79194,7 +79733,7 @@ async function continueAm(target, since) {
   if (!await amInProgress(git))
     return failure2("No git am is in progress here.");
   const unmerged = (await git.run(["diff", "--name-only", "--diff-filter=U", "-z"])).stdout.split("\x00").filter(Boolean);
-  const marked = unmerged.filter((path) => /^(<{7}|>{7})( |$)/m.test(readFileSafe(join19(git.cwd, path))));
+  const marked = unmerged.filter((path) => /^(<{7}|>{7})( |$)/m.test(readFileSafe(join20(git.cwd, path))));
   if (marked.length)
     return {
       ...failure2(`Conflict markers are still in ${marked.join(", ")}: resolve them first.`),
@@ -79213,7 +79752,7 @@ async function continueAm(target, since) {
 }
 function readFileSafe(path) {
   try {
-    return readFileSync13(path, "utf8");
+    return readFileSync14(path, "utf8");
   } catch {
     return "";
   }
@@ -79231,16 +79770,16 @@ async function abortLeftoverAm(target) {
   await target.git.must(["am", "--abort"], target.writeOptions);
   return { subject: seriesSubjects(current.stdout)[0] };
 }
-var readSeries = (file) => readFileSync13(file, "utf8");
+var readSeries = (file) => readFileSync14(file, "utf8");
 
 // src/tasks/actions.ts
 import { existsSync as existsSync12, mkdirSync as mkdirSync7, writeFileSync as writeFileSync8 } from "fs";
-import { dirname as dirname6, join as join21 } from "path";
+import { dirname as dirname6, join as join22 } from "path";
 
 // src/tasks/records.ts
 import { randomBytes as randomBytes3 } from "crypto";
-import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync14, writeFileSync as writeFileSync7 } from "fs";
-import { join as join20 } from "path";
+import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync15, writeFileSync as writeFileSync7 } from "fs";
+import { join as join21 } from "path";
 var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 var RUNNERS = ["local", "actions"];
 var PATCH_STATUSES = ["pending", "ready", "failed", "skipped"];
@@ -79307,27 +79846,27 @@ class TaskStore {
     const problem = taskIdProblem(taskId);
     if (problem)
       throw new TaskStoreError(problem);
-    const folder = join20(this.dir, taskId);
+    const folder = join21(this.dir, taskId);
     if (!realFolder(this.dir, "the tasks folder"))
       mkdirSync6(this.dir, { recursive: true });
     if (!realFolder(folder, `the folder of task ${taskId}`))
       mkdirSync6(folder);
     return folder;
   }
-  seriesPath = (taskId) => join20(this.folder(taskId), "series.mbox");
-  reportPath = (taskId) => join20(this.folder(taskId), "report.md");
+  seriesPath = (taskId) => join21(this.folder(taskId), "series.mbox");
+  reportPath = (taskId) => join21(this.folder(taskId), "report.md");
   relative(path) {
     return path.startsWith(`${this.root}/`) ? path.slice(this.root.length + 1) : path;
   }
   save(record) {
-    writeFileAtomic(join20(this.folder(record.taskId), "task.json"), `${JSON.stringify(TaskRecord.parse(record), null, 2)}
+    writeFileAtomic(join21(this.folder(record.taskId), "task.json"), `${JSON.stringify(TaskRecord.parse(record), null, 2)}
 `);
   }
   load(taskId) {
-    const path = join20(this.folder(taskId), "task.json");
+    const path = join21(this.folder(taskId), "task.json");
     if (!existsSync11(path))
       return;
-    const parsed = TaskRecord.safeParse(JSON.parse(readFileSync14(path, "utf8")));
+    const parsed = TaskRecord.safeParse(JSON.parse(readFileSync15(path, "utf8")));
     return parsed.success && parsed.data.taskId === taskId ? parsed.data : undefined;
   }
   all() {
@@ -79348,7 +79887,7 @@ class TaskStore {
   }
   readReport(taskId) {
     const path = this.reportPath(taskId);
-    return existsSync11(path) ? readFileSync14(path, "utf8").trimEnd() : undefined;
+    return existsSync11(path) ? readFileSync15(path, "utf8").trimEnd() : undefined;
   }
 }
 
@@ -79599,7 +80138,7 @@ function takeSessions(root, files, named) {
     const owner = named.find((prefix) => prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix);
     if (!owner)
       continue;
-    const path = join21(root, name);
+    const path = join22(root, name);
     if (existsSync12(path))
       continue;
     mkdirSync7(dirname6(path), { recursive: true });
@@ -79611,7 +80150,7 @@ function takeSessions(root, files, named) {
 
 // src/tasks/local.ts
 import { mkdirSync as mkdirSync10 } from "fs";
-import { join as join25 } from "path";
+import { join as join26 } from "path";
 
 // src/git/agent-repo.ts
 import {
@@ -79624,15 +80163,15 @@ import {
   readlinkSync as readlinkSync2,
   lstatSync as lstatSync8,
   mkdirSync as mkdirSync8,
-  mkdtempSync as mkdtempSync7,
+  mkdtempSync as mkdtempSync8,
   readdirSync as readdirSync6,
-  readFileSync as readFileSync16,
+  readFileSync as readFileSync17,
   realpathSync as realpathSync3,
-  rmSync as rmSync9,
+  rmSync as rmSync10,
   writeFileSync as writeFileSync10
 } from "fs";
-import { tmpdir as tmpdir7 } from "os";
-import { join as join23, relative as relative4 } from "path";
+import { tmpdir as tmpdir8 } from "os";
+import { join as join24, relative as relative4 } from "path";
 
 // src/git/loose-pack.ts
 import { createHash as createHash2 } from "crypto";
@@ -79689,15 +80228,15 @@ function commitParents(content) {
 }
 
 // src/git/scrub-commits.ts
-import { mkdtempSync as mkdtempSync6, readFileSync as readFileSync15, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "fs";
-import { tmpdir as tmpdir6 } from "os";
-import { join as join22 } from "path";
+import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync16, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "fs";
+import { tmpdir as tmpdir7 } from "os";
+import { join as join23 } from "path";
 async function scrubCommits(git, base, tip, values) {
   if (values.length === 0 || base === tip)
     return { tip, redacted: [] };
   const redact = createRedactor(values, { shapes: false });
   const commits = await git.must(["rev-list", "--reverse", "--topo-order", "--parents", `${base}..${tip}`]);
-  const dir = mkdtempSync6(join22(tmpdir6(), "gitclaw-scrub-"));
+  const dir = mkdtempSync7(join23(tmpdir7(), "gitclaw-scrub-"));
   const copies = new Map;
   const blobs = new Map;
   const redacted = new Set;
@@ -79712,7 +80251,7 @@ async function scrubCommits(git, base, tip, values) {
       copies.set(commit, same ? commit : await recommit(git, commit, tree ?? `${commit}^{tree}`, newParents));
     }
   } finally {
-    rmSync8(dir, { recursive: true, force: true });
+    rmSync9(dir, { recursive: true, force: true });
   }
   return { tip: copies.get(tip) ?? tip, redacted: [...redacted] };
 }
@@ -79740,15 +80279,15 @@ async function scrubbedTree(git, base, commit, scratch) {
   }
   if (replaced.length === 0)
     return;
-  const index = { ...env, GIT_INDEX_FILE: join22(scratch.dir, "index") };
+  const index = { ...env, GIT_INDEX_FILE: join23(scratch.dir, "index") };
   await git.must(["read-tree", commit], { env: index });
   await git.must(["update-index", "-z", "--index-info"], { env: index, input: `${replaced.join("\x00")}\x00` });
   return git.must(["write-tree"], { env: index });
 }
 async function redactBlob(git, blob, scratch) {
-  const file = join22(scratch.dir, "blob");
+  const file = join23(scratch.dir, "blob");
   await git.must(["cat-file", "blob", blob], { stdoutFile: file });
-  const bytes = readFileSync15(file);
+  const bytes = readFileSync16(file);
   const encoding = isUtf8(bytes) ? "utf8" : "latin1";
   const text = bytes.toString(encoding);
   const clean = scratch.redact(text);
@@ -79760,18 +80299,18 @@ async function redactBlob(git, blob, scratch) {
 
 // src/git/agent-repo.ts
 async function openAgentRepo(setUp) {
-  const binDir = join23(realpathSync3(setUp.dir), ".agent-bin");
+  const binDir = join24(realpathSync3(setUp.dir), ".agent-bin");
   mkdirSync8(binDir, { mode: 493 });
   const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
-  writeFileSync10(join23(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
-  writeFileSync10(join23(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
+  writeFileSync10(join24(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
+  writeFileSync10(join24(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
 `, { mode: 420 });
   return repo;
 }
 async function addAgentWorktree(main, setUp) {
   const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer }, main.binDir);
-  const map = join23(main.binDir, REPOS_FILE);
-  const others = readFileSync16(map, "utf8").split(`
+  const map = join24(main.binDir, REPOS_FILE);
+  const others = readFileSync17(map, "utf8").split(`
 `).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
   writeFileSync10(map, [...others, `${trustedGitDir}	${repo.gitDir}`, ""].join(`
 `));
@@ -79782,7 +80321,7 @@ var REPOS_FILE = "repos";
 async function makeAgentGitDir(setUp, binDir) {
   const { git, dir } = setUp;
   const workspace = realpathSync3(setUp.workspace);
-  const gitDir = join23(realpathSync3(dir), ".agent-git");
+  const gitDir = join24(realpathSync3(dir), ".agent-git");
   await createGit(realpathSync3(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
   const start = await git.must(["rev-parse", "HEAD"]);
   const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
@@ -79834,23 +80373,23 @@ function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
     ""
   ].join(`
 `);
-  writeFileSync10(join23(gitDir, "config"), config);
-  writeFileSync10(join23(gitDir, "HEAD"), contents.head);
-  writeFileSync10(join23(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
+  writeFileSync10(join24(gitDir, "config"), config);
+  writeFileSync10(join24(gitDir, "HEAD"), contents.head);
+  writeFileSync10(join24(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
 ` : "");
-  mkdirSync8(join23(gitDir, "objects", "info"), { recursive: true });
-  writeFileSync10(join23(gitDir, "objects", "info", "alternates"), `${contents.objects}
+  mkdirSync8(join24(gitDir, "objects", "info"), { recursive: true });
+  writeFileSync10(join24(gitDir, "objects", "info", "alternates"), `${contents.objects}
 `);
-  mkdirSync8(join23(gitDir, "info"), { recursive: true });
-  writeFileSync10(join23(gitDir, "info", "exclude"), `/state/
+  mkdirSync8(join24(gitDir, "info"), { recursive: true });
+  writeFileSync10(join24(gitDir, "info", "exclude"), `/state/
 `);
-  copyFileSync(join23(trustedGitDir, "index"), join23(gitDir, "index"));
+  copyFileSync(join24(trustedGitDir, "index"), join24(gitDir, "index"));
   if (contents.trailer) {
-    mkdirSync8(join23(gitDir, "hooks"), { recursive: true });
+    mkdirSync8(join24(gitDir, "hooks"), { recursive: true });
     const hook = `#!/bin/sh
 exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
 `;
-    writeFileSync10(join23(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
+    writeFileSync10(join24(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
   }
 }
 function shareTree(path) {
@@ -79860,13 +80399,13 @@ function shareTree(path) {
   if (stat.isDirectory()) {
     chmodSync(path, stat.mode & 511 | 1080);
     for (const name of readdirSync6(path))
-      shareTree(join23(path, name));
+      shareTree(join24(path, name));
   } else
     chmodSync(path, stat.mode & 511 | 48);
 }
 function realGit(path) {
   for (const dir of path.split(":")) {
-    const candidate = join23(dir, "git");
+    const candidate = join24(dir, "git");
     try {
       if (lstatSync8(candidate).isFile() || lstatSync8(realpathSync3(candidate)).isFile())
         return candidate;
@@ -79933,13 +80472,13 @@ function branchesOf(lines) {
 }
 var MAX_AGENT_BRANCHES = 1000;
 function agentBranches(gitDir) {
-  const branches = branchesOf(readSmallFile(join23(gitDir, "packed-refs")) ?? "");
+  const branches = branchesOf(readSmallFile(join24(gitDir, "packed-refs")) ?? "");
   let seen = 0;
   const walk = (prefix) => {
     let names = [];
     try {
-      if (lstatSync8(join23(gitDir, "refs/heads", prefix)).isDirectory())
-        names = readdirSync6(join23(gitDir, "refs/heads", prefix));
+      if (lstatSync8(join24(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync6(join24(gitDir, "refs/heads", prefix));
     } catch {}
     for (const name of names) {
       if (++seen > MAX_AGENT_BRANCHES)
@@ -79970,10 +80509,10 @@ function unpublishedNotes(repo) {
   ];
 }
 function readRef(gitDir, ref) {
-  const loose = readSmallFile(join23(gitDir, ref));
+  const loose = readSmallFile(join24(gitDir, ref));
   if (loose !== undefined)
     return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
-  const packed = readSmallFile(join23(gitDir, "packed-refs")) ?? "";
+  const packed = readSmallFile(join24(gitDir, "packed-refs")) ?? "";
   for (const line of packed.split(`
 `)) {
     const [sha, name] = line.split(" ");
@@ -79992,7 +80531,7 @@ function readConfined(path, max) {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > max || readlinkSync2(`/proc/self/fd/${fd}`) !== path)
       return;
-    return readFileSync16(fd);
+    return readFileSync17(fd);
   } catch {
     return;
   } finally {
@@ -80007,7 +80546,7 @@ function readObjectFiles(from) {
   let bytes = 0;
   const walk = (dir) => {
     for (const name of readdirSync6(dir)) {
-      const path = join23(dir, name);
+      const path = join24(dir, name);
       const stat = lstatSync8(path);
       const rel = relative4(from, path);
       if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack"))
@@ -80079,7 +80618,7 @@ async function takeAgentCommit(git, repo, tip) {
   return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
 }
 function checkedOut(repo) {
-  const head = readSmallFile(join23(repo.gitDir, "HEAD"))?.trim() ?? "";
+  const head = readSmallFile(join24(repo.gitDir, "HEAD"))?.trim() ?? "";
   return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
 }
 async function leaveOtherBranch(git, repo) {
@@ -80101,36 +80640,36 @@ async function leaveOtherBranch(git, repo) {
   }
 }
 async function takeObjects(git, repo, tip) {
-  const files = readObjectFiles(join23(repo.gitDir, "objects"));
+  const files = readObjectFiles(join24(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
   if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
     for (const [commit, parents] of loose.parents)
       repo.checkedParents.set(commit, parents);
     return;
   }
-  const quarantine = mkdtempSync7(join23(tmpdir7(), "gitclaw-agent-objects-"));
+  const quarantine = mkdtempSync8(join24(tmpdir8(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
   } finally {
-    rmSync9(quarantine, { recursive: true, force: true });
+    rmSync10(quarantine, { recursive: true, force: true });
   }
 }
 async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
-  mkdirSync8(join23(quarantine, "objects", "info"), { recursive: true });
-  mkdirSync8(join23(quarantine, "refs", "heads"), { recursive: true });
-  writeFileSync10(join23(quarantine, "config"), `[core]
+  mkdirSync8(join24(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync8(join24(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync10(join24(quarantine, "config"), `[core]
 	repositoryformatversion = 0
 	bare = true
 `);
-  writeFileSync10(join23(quarantine, "HEAD"), `ref: refs/heads/agent
+  writeFileSync10(join24(quarantine, "HEAD"), `ref: refs/heads/agent
 `);
-  writeFileSync10(join23(quarantine, "refs", "heads", "agent"), `${tip}
+  writeFileSync10(join24(quarantine, "refs", "heads", "agent"), `${tip}
 `);
-  writeFileSync10(join23(quarantine, "objects", "info", "alternates"), `${repo.objects}
+  writeFileSync10(join24(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
   for (const { rel, data } of files) {
-    mkdirSync8(join23(quarantine, "objects", rel, ".."), { recursive: true });
-    writeFileSync10(join23(quarantine, "objects", rel), data);
+    mkdirSync8(join24(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync10(join24(quarantine, "objects", rel), data);
   }
   await git.must([
     "-c",
@@ -80180,7 +80719,7 @@ function descendsFromStart(repo, tip) {
 
 // src/session/artifacts.ts
 import { existsSync as existsSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "fs";
-import { join as join24 } from "path";
+import { join as join25 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
   let next = existsSync13(dir) ? Math.max(0, ...readdirSync7(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
@@ -80189,7 +80728,7 @@ function createArtifactStore(dir) {
     allocate(kind) {
       mkdirSync9(dir, { recursive: true });
       const id = String(next++);
-      const path = join24(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
+      const path = join25(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
       return { id, ref: `artifact://${id}`, path };
     },
@@ -80203,7 +80742,7 @@ function createArtifactStore(dir) {
       if (!existsSync13(dir))
         return;
       const name = readdirSync7(dir).find((file) => file.split(".")[0] === id);
-      return name ? join24(dir, name) : undefined;
+      return name ? join25(dir, name) : undefined;
     }
   };
 }
@@ -80234,7 +80773,7 @@ function localLauncher(env) {
 async function openTaskAgentRepo(env, taskId, worktree) {
   if (!env.toolContext.runAs)
     return;
-  const dir = join25(env.worktreesDir, `.agent-task-${taskId}`);
+  const dir = join26(env.worktreesDir, `.agent-task-${taskId}`);
   mkdirSync10(dir);
   const secrets = env.toolContext.passedSecrets ?? [];
   return openAgentRepo({
@@ -81465,13 +82004,13 @@ Original command: ${command}`;
 import { existsSync as existsSync14 } from "fs";
 
 // src/tools/sandbox/procfs.ts
-import { readdirSync as readdirSync8, readFileSync as readFileSync17 } from "fs";
+import { readdirSync as readdirSync8, readFileSync as readFileSync18 } from "fs";
 function* procFiles(file) {
   for (const entry of readdirSync8("/proc")) {
     if (!/^\d+$/.test(entry))
       continue;
     try {
-      yield { pid: Number(entry), content: readFileSync17(`/proc/${entry}/${file}`, "utf8") };
+      yield { pid: Number(entry), content: readFileSync18(`/proc/${entry}/${file}`, "utf8") };
     } catch {}
   }
 }
@@ -81484,6 +82023,16 @@ var KILL_CONFIRM_MS = 2000;
 var GROUP_POLL_MS = 50;
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 var isRoot = () => process.getuid?.() === 0;
+var SUDO_SETS = ["SUDO_COMMAND", "SUDO_USER", "SUDO_UID", "SUDO_GID", "SUDO_HOME", "MAIL", "USERNAME"];
+var SUDO_RESETS = ["PATH", "HOME", "LOGNAME", "USER", "SHELL", "TERM"];
+var OWN_PID_NAMESPACE = ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", "--"];
+function envArgs(env, cwd, argv) {
+  if (isRoot())
+    return ["-C", cwd, ...argv];
+  const unset = [...SUDO_SETS, ...SUDO_RESETS].filter((name) => env[name] === undefined);
+  const reset = SUDO_RESETS.filter((name) => env[name] !== undefined).map((name) => `${name}=${env[name]}`);
+  return [...unset.flatMap((name) => ["-u", name]), "-C", cwd, ...reset, ...argv];
+}
 function launchAs(runAs, argv, env, cwd = "/") {
   const [file = "", ...args] = argv;
   if (runAs === undefined)
@@ -81493,25 +82042,14 @@ function launchAs(runAs, argv, env, cwd = "/") {
     ...runAs.mountNamespacePid === undefined ? [] : [`--target=${runAs.mountNamespacePid}`, "--mount"],
     ...runAs.netNamespacePid === undefined ? [] : [`--net=/proc/${runAs.netNamespacePid}/ns/net`]
   ];
-  if (isRoot() && namespaces.length === 0)
-    return { file, args, env: userEnv, uid: runAs.uid, gid: runAs.gid };
-  const assignments = Object.entries(userEnv).map(([name, value]) => `${name}=${value}`);
   const enter = namespaces.length === 0 ? [] : ["nsenter", ...namespaces, "--"];
-  const chdir = namespaces.length === 0 ? [] : ["-C", cwd];
   const command = [
     ...enter,
-    "setpriv",
-    `--reuid=${runAs.uid}`,
-    `--regid=${runAs.gid}`,
-    "--clear-groups",
-    "--",
-    "env",
-    "-i",
-    ...chdir,
-    ...assignments,
-    ...argv
+    ...runAs.pidNamespaces === false ? [] : OWN_PID_NAMESPACE,
+    ...["setpriv", `--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, "--clear-groups", "--no-new-privs", "--"],
+    ...["env", ...envArgs(userEnv, cwd, argv)]
   ];
-  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", ...command];
+  const [first = "", ...rest] = isRoot() ? command : ["sudo", "-n", "--preserve-env", ...command];
   return { file: first, args: rest, env: userEnv };
 }
 var groupIsAlive = (pgid) => {
@@ -81562,8 +82100,6 @@ function spawnGroupLeader(launch, cwd) {
   return Bun.spawn([launch.file, ...launch.args], {
     cwd,
     env: launch.env,
-    uid: launch.uid,
-    gid: launch.gid,
     detached: true,
     stdin: "ignore",
     stdout: "pipe",
@@ -82199,7 +82735,7 @@ import { writeFileSync as writeFileSync11 } from "fs";
 
 // src/tools/files/read.ts
 import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname8, join as join26 } from "path";
+import { basename as basename3, dirname as dirname8, join as join27 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -82357,7 +82893,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join26(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
+          file = { real: join27(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -82967,19 +83503,19 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync12, rmSync as rmSync10 } from "fs";
-import { dirname as dirname9, join as join28 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync12, rmSync as rmSync11 } from "fs";
+import { dirname as dirname9, join as join29 } from "path";
 
 // src/tools/github/worktree-git.ts
 import { randomUUID as randomUUID2 } from "crypto";
 import { mkdirSync as mkdirSync11, realpathSync as realpathSync5 } from "fs";
-import { basename as basename4, join as join27 } from "path";
+import { basename as basename4, join as join28 } from "path";
 async function openWorktreeRepo(context, wt, path, reset) {
   const main = context.tool.agentRepo;
   const dir = context.tool.worktreesDir;
   if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
     return;
-  const own = join27(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID2().slice(0, 8)}`);
+  const own = join28(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID2().slice(0, 8)}`);
   mkdirSync11(own, { mode: 488 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
@@ -83059,7 +83595,7 @@ async function remoteFor(git, pr, thisRepo) {
 }
 async function checkoutOne(context, git, pr, place, force) {
   const branch = `pr-${pr.number}`;
-  const target = join28(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const target = join29(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headSha = await fetchHead(git, pr, remote);
   const registered = await existingWorktree(git, branch, place.base, force, context.tool);
@@ -83128,7 +83664,7 @@ async function addWorktree(git, branch, target, force) {
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
-    rmSync10(target, { recursive: true, force: true });
+    rmSync11(target, { recursive: true, force: true });
   }
   await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
 }
@@ -83436,7 +83972,7 @@ function minimizedNote(minimized, kind = "comment") {
 var PR_VIEW_FILES = 50;
 var MAX_PR_FILES = 3000;
 var PAGE2 = 100;
-var login = (user) => user ? `@${user.login}` : "ghost";
+var login = (user) => `@${loginOf(user)}`;
 var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
 var joined = (items) => items.filter(Boolean).join(" \xB7 ");
 var quoted2 = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
@@ -84171,7 +84707,7 @@ async function searchIssues(search, op) {
     const state = item.pull_request?.merged_at ? "merged" : item.state;
     const labels = item.labels.map((label) => label.name).filter(Boolean);
     out.line(`- #${item.number} ${item.title}`);
-    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${item.user?.login ?? "ghost"}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
+    out.line(`  ${[repoFromUrl(item.repository_url), state, `@${loginOf(item.user)}`, labels.length ? `labels: ${labels.join(", ")}` : "", `created ${item.created_at}`, `updated ${item.updated_at}`].filter(Boolean).join(" \xB7 ")}`);
     return out.line(`  ${item.html_url}`);
   });
 }
@@ -84856,7 +85392,7 @@ function setUpTasks(setup) {
   const { run, workspace, session } = setup;
   if (!run.config.tasks.enabled)
     return;
-  const store = new TaskStore(join29(session.artifactsDir, "tasks"), workspace.root);
+  const store = new TaskStore(join30(session.artifactsDir, "tasks"), workspace.root);
   const spending = { turns: 0, usage: emptyUsage() };
   const ownFiles = [];
   const started = new Set;
@@ -85052,20 +85588,20 @@ ${lines.join(`
 }
 
 // src/run/tools.ts
-import { existsSync as existsSync18 } from "fs";
-import { join as join33 } from "path";
+import { existsSync as existsSync19 } from "fs";
+import { join as join34 } from "path";
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync17, lstatSync as lstatSync9, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync9, readdirSync as readdirSync9, realpathSync as realpathSync7, rmSync as rmSync12, statSync as statSync3 } from "fs";
+import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync13, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
-import { tmpdir as tmpdir9 } from "os";
-import { dirname as dirname10, isAbsolute as isAbsolute5, join as join31, relative as relative6, resolve as resolve8 } from "path";
+import { tmpdir as tmpdir10 } from "os";
+import { dirname as dirname10, isAbsolute as isAbsolute5, join as join32, relative as relative6, resolve as resolve8 } from "path";
 import { isMainThread } from "worker_threads";
 
 // src/tools/sandbox/network.ts
-import { mkdtempSync as mkdtempSync8, rmSync as rmSync11 } from "fs";
-import { tmpdir as tmpdir8 } from "os";
-import { join as join30 } from "path";
+import { mkdtempSync as mkdtempSync9, rmSync as rmSync12 } from "fs";
+import { tmpdir as tmpdir9 } from "os";
+import { join as join31 } from "path";
 
 // src/egress/libc.ts
 import { dlopen, ptr, read as read2 } from "bun:ffi";
@@ -85335,10 +85871,10 @@ observe?.();
 process.exit(0);
 `;
 async function openNetworkNamespace(options) {
-  const dir = mkdtempSync8(join30(tmpdir8(), "gitclaw-net-"));
-  const handoff = unixListener(join30(dir, "handoff.sock"));
+  const dir = mkdtempSync9(join31(tmpdir9(), "gitclaw-net-"));
+  const handoff = unixListener(join31(dir, "handoff.sock"));
   try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join30(dir, "handoff.sock")];
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join31(dir, "handoff.sock")];
     const onLine = (line) => {
       const [word, host, kind] = line.split(" ");
       if (word === "drop" && host && kind)
@@ -85357,7 +85893,7 @@ async function openNetworkNamespace(options) {
     return { pid, port, close: holder.close };
   } finally {
     libc().close(handoff);
-    rmSync11(dir, { recursive: true, force: true });
+    rmSync12(dir, { recursive: true, force: true });
   }
 }
 
@@ -85391,7 +85927,7 @@ const setAttributes = (fd, flags, userns = 0) => {
 };
 const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
 
-try {
+if (workspace !== "-") try {
   // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
   const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
   const own = readlinkSync("/proc/self/ns/user");
@@ -85422,24 +85958,73 @@ for await (const _ of Bun.stdin.stream());
 async function openWorkspaceView(options) {
   const workspace = realpathSync6(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const command = [
-    "unshare",
-    "--mount",
-    "--propagation",
-    "private",
-    "--",
-    process.execPath,
-    "-e",
-    HOLDER2,
-    "--",
-    workspace,
-    ids,
-    ...options.agentOnly
-  ];
-  const holder = await startHolder(command, options.root);
+  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string")
     return `an idmapped view of the workspace cannot be mounted here (${holder})`;
+  return holder;
+}
+async function openMountNamespace(root) {
+  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  if (typeof holder === "string")
+    return `a mount namespace cannot be made here (${holder})`;
+  return holder;
+}
+async function holdMountNamespace(root, args) {
+  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER2, "--"];
+  const holder = await startHolder([...command, ...args], root);
+  if (typeof holder === "string")
+    return holder;
   return { pid: Number(holder.fields[0]), close: holder.close };
+}
+
+// src/tools/sandbox/services.ts
+import { existsSync as existsSync17, lstatSync as lstatSync9, readlinkSync as readlinkSync4, realpathSync as realpathSync7 } from "fs";
+var HIDDEN_SOURCE = "gitclaw-no-services";
+var SCHEDULER_DENY_LISTS = ["/etc/cron.deny", "/etc/at.deny"];
+var LINGER_DIR = "/var/lib/systemd/linger";
+var SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+async function hideRunnerServices(privileged, namespacePid) {
+  const inside = (command, args) => privileged("nsenter", [`--target=${namespacePid}`, "--mount", "--", command, ...args]);
+  const resolvConf = existsSync17("/etc/resolv.conf") ? realpathSync7("/etc/resolv.conf") : undefined;
+  const shm = lstatSync9("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync4("/run/shm") : undefined;
+  for (const dir of serviceDirs())
+    await inside("mount", ["-t", "tmpfs", "-o", "mode=0755,nosuid,nodev,size=16m", HIDDEN_SOURCE, dir]);
+  await inside("install", ["-d", "-m", "1777", "/run/lock"]);
+  if (shm)
+    await inside("ln", ["-s", shm, "/run/shm"]);
+  if (resolvConf?.startsWith("/run/"))
+    await inside("install", ["-D", "-m", "0644", `/proc/${process.pid}/root${resolvConf}`, resolvConf]);
+}
+function serviceDirs() {
+  const dirs = ["/run"];
+  const varRun = lstatSync9("/var/run", { throwIfNoEntry: false });
+  if (varRun?.isDirectory() && realpathSync7("/var/run") !== realpathSync7("/run"))
+    dirs.push("/var/run");
+  return dirs.filter((dir) => existsSync17(dir));
+}
+async function forgetSchedules(privileged, user) {
+  const installed = (program) => Bun.which(program, { PATH: SYSTEM_PATH }) !== null;
+  if (installed("crontab"))
+    await privileged("crontab", ["-r", "-u", user]).catch(() => {});
+  if (installed("atq")) {
+    const queue = await privileged("atq", []).catch(() => "");
+    const jobs = queue.split(`
+`).filter((line) => line.trim().split(/\s+/).at(-1) === user);
+    for (const job of jobs)
+      await privileged("atrm", [job.trim().split(/\s+/)[0]]).catch(() => {});
+  }
+  await privileged("rm", ["-f", `${LINGER_DIR}/${user}`]);
+}
+async function denySchedulers(privileged, user) {
+  for (const list of SCHEDULER_DENY_LISTS) {
+    if (!existsSync17(list))
+      continue;
+    const listed = await privileged("cat", [list]);
+    if (!listed.split(`
+`).includes(user))
+      await privileged("tee", ["-a", list], `${user}
+`);
+  }
 }
 
 // src/tools/sandbox/sandbox.ts
@@ -85462,11 +86047,13 @@ async function privilege(root) {
     if (!await succeeds("setfacl", ["--version"]))
       return "setfacl is missing (install the acl package): without it the agent could not edit files the tool user creates";
   }
-  return async (command, args) => {
+  return async (command, args, input) => {
     const [file, argv] = root ? [command, args] : ["sudo", ["-n", command, ...args]];
-    const result = await execa(file, argv, { reject: false, stdin: "ignore" });
+    const stdin = input === undefined ? { stdin: "ignore" } : { input };
+    const result = await execa(file, argv, { reject: false, ...stdin });
     if (result.exitCode !== 0)
       throw new SandboxError(`${command} ${args.join(" ")} failed: ${String(result.stderr || result.stdout).trim() || result.shortMessage}`);
+    return String(result.stdout);
   };
 }
 function asToolUser(runAs, path, script) {
@@ -85474,8 +86061,6 @@ function asToolUser(runAs, path, script) {
   return execa(launch.file, launch.args, {
     env: launch.env,
     extendEnv: false,
-    uid: launch.uid,
-    gid: launch.gid,
     cwd: "/",
     reject: false,
     stdin: "ignore"
@@ -85508,6 +86093,7 @@ async function unusedGid() {
       return gid;
   }
 }
+var canMakePidNamespaces = (privileged) => privileged(OWN_PID_NAMESPACE[0], [...OWN_PID_NAMESPACE.slice(1), "true"]).then(() => true, () => false);
 function ancestors(path) {
   const list = [];
   for (let dir = dirname10(path);; dir = dirname10(dir)) {
@@ -85522,7 +86108,7 @@ var isWithin = (parent, path) => {
 };
 var othersMay = (path, bit) => (statSync3(path).mode & bit) !== 0;
 var otherBits = (mode) => ["r", "w", "x"].filter((_, i) => mode & 4 >> i).join("");
-var withoutLinks = (paths) => paths.filter((path) => !lstatSync9(path).isSymbolicLink());
+var withoutLinks = (paths) => paths.filter((path) => !lstatSync10(path).isSymbolicLink());
 var killQuietly = (pid) => {
   try {
     process.kill(pid, "SIGKILL");
@@ -85540,15 +86126,15 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync9(join31(tmpdir9(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync10(join32(tmpdir10(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
-    rmSync12(worktrees, { recursive: true, force: true });
+    rmSync13(worktrees, { recursive: true, force: true });
     throw error;
   });
   if (typeof sandbox !== "string")
     return sandbox;
   if (options.requiredBy) {
-    rmSync12(worktrees, { recursive: true, force: true });
+    rmSync13(worktrees, { recursive: true, force: true });
     throw new SandboxError(`${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`);
   }
   return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
@@ -85564,20 +86150,26 @@ async function isolate(options, worktrees) {
   if (typeof privileged === "string")
     return privileged;
   const user = await ensureToolUser(privileged);
-  const runAs = { uid: user.uid, gid: await unusedGid(), home: user.home };
+  const pidNamespaces = await canMakePidNamespaces(privileged);
+  const runAs = { uid: user.uid, gid: await unusedGid(), home: user.home, pidNamespaces };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit)
     return unfit;
   const network = options.egress ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress }) : undefined;
   if (typeof network === "string")
     return network;
-  const workspace = realpathSync7(options.workspace);
+  const workspace = realpathSync8(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync17(join31(workspace, name)))
-      mkdirSync13(join31(workspace, name));
+    if (!existsSync18(join32(workspace, name)))
+      mkdirSync13(join32(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
-  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
+  const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
+  if (typeof namespace === "string" && network) {
+    await network.close();
+    return `the runner's services cannot be hidden from tool commands, which would be a way around the network limit: ${namespace}`;
+  }
+  const giveBack = await shareThrough(privileged, sharing, view, namespace);
   const giveBackWorktrees = await shareWorktrees(privileged, sharing, worktrees);
   const reopen = await closeSurroundings(privileged, options, worktrees);
   const umask = typeof view === "string" && isMainThread ? process.umask(2) : undefined;
@@ -85587,6 +86179,7 @@ async function isolate(options, worktrees) {
       return;
     released = true;
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
+    await forgetSchedules(privileged, TOOL_USER);
     await network?.close();
     await giveBack();
     await giveBackWorktrees();
@@ -85594,9 +86187,28 @@ async function isolate(options, worktrees) {
     if (umask !== undefined)
       process.umask(umask);
   };
-  const shared = typeof view === "string" ? { fallback: view } : { mountNamespacePid: view.pid };
+  const shared = {
+    ...typeof view === "string" ? { fallback: view } : {},
+    ...typeof namespace === "string" ? {} : { mountNamespacePid: namespace.pid }
+  };
   const confined = network ? { netNamespacePid: network.pid, proxyPort: network.port } : {};
   return { isolated: true, user: TOOL_USER, ...runAs, ...shared, ...confined, worktrees, release };
+}
+async function shareThrough(privileged, sharing, view, namespace) {
+  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : async () => {};
+  const close = typeof namespace === "string" ? async () => {} : namespace.close;
+  try {
+    if (typeof namespace !== "string")
+      await hideRunnerServices(privileged, namespace.pid);
+  } catch (error) {
+    await close();
+    await giveBack();
+    throw error;
+  }
+  return async () => {
+    await close();
+    await giveBack();
+  };
 }
 async function checkToolUser(privileged, user, runAs, path) {
   if (user.uid === 0)
@@ -85612,6 +86224,7 @@ async function checkToolUser(privileged, user, runAs, path) {
     return `a process as ${TOOL_USER} could not be started: ${String(probe.stderr || probe.stdout).trim() || probe.shortMessage}`;
   if (sudo === "sudo")
     return `${TOOL_USER} can use sudo; remove its sudo rights`;
+  await denySchedulers(privileged, TOOL_USER);
   const configured = '[ "$(git config --global --get-all safe.directory)" = "*" ] && [ "$(git config --global core.checkStat)" = minimal ]';
   const set = "git config --global --replace-all safe.directory '*' && git config --global core.checkStat minimal";
   const gitconfig = await asToolUser(runAs, path, `for try in 1 2 3 4 5; do ${configured} && exit 0; ${set} && exit 0; sleep 0.2; done; exit 1`);
@@ -85622,7 +86235,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join31(workspace, name));
+  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join32(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -85687,16 +86300,16 @@ async function closeSurroundings(privileged, options, worktrees) {
     if (paths.length === 0)
       return;
     for (const path of paths)
-      changed.push({ path, others: otherBits(lstatSync9(path).mode) });
+      changed.push({ path, others: otherBits(lstatSync10(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve8(dir)), ...ancestors(realpathSync7(dir))]))];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve8(dir)), ...ancestors(realpathSync8(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
-  const pathDirs = options.path.split(":").filter((dir) => isAbsolute5(dir) && existsSync17(dir));
+  const pathDirs = options.path.split(":").filter((dir) => isAbsolute5(dir) && existsSync18(dir));
   const leaves = [
-    ...reachable.map((dir) => realpathSync7(dir)),
-    ...pathDirs.flatMap((dir) => [resolve8(dir), realpathSync7(dir)])
+    ...reachable.map((dir) => realpathSync8(dir)),
+    ...pathDirs.flatMap((dir) => [resolve8(dir), realpathSync8(dir)])
   ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
@@ -85728,7 +86341,7 @@ async function killAll(privileged, root, uid, gids) {
   }
 }
 function toClose(dir, leaves) {
-  if (!existsSync17(dir) || leaves.some((leaf) => isWithin(leaf, dir)))
+  if (!existsSync18(dir) || leaves.some((leaf) => isWithin(leaf, dir)))
     return [];
   if (![...ancestors(dir), dir].every((path) => othersMay(path, 1)))
     return [];
@@ -85738,8 +86351,8 @@ function toClose(dir, leaves) {
   const found = [];
   const walk = (parent) => {
     for (const name of readdirSync9(parent)) {
-      const path = join31(parent, name);
-      const stat = lstatSync9(path);
+      const path = join32(parent, name);
+      const stat = lstatSync10(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
       if (onTheWay(path)) {
@@ -85755,7 +86368,7 @@ function toClose(dir, leaves) {
 
 // src/egress/proxy.ts
 import { promises as dns } from "dns";
-import { readFileSync as readFileSync18 } from "fs";
+import { readFileSync as readFileSync19 } from "fs";
 import { isIP as isIP2 } from "net";
 
 // src/egress/tunnel-thread.ts
@@ -86070,10 +86683,12 @@ function runThread(source, init, decide, accepted) {
 }
 
 // src/egress/proxy.ts
-var systemResolver = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+var systemResolver = async (host) => ({
+  addresses: (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address)
+});
 function hostsFileResolver(path, fallback = systemResolver) {
   const table = new Map;
-  for (const line of readFileSync18(path, "utf8").split(`
+  for (const line of readFileSync19(path, "utf8").split(`
 `)) {
     const [address, ...names] = line.replace(/#.*/, "").trim().split(/\s+/);
     if (!address || isIP2(address) === 0)
@@ -86081,7 +86696,10 @@ function hostsFileResolver(path, fallback = systemResolver) {
     for (const name of names)
       table.set(name.toLowerCase(), [...table.get(name.toLowerCase()) ?? [], address]);
   }
-  return async (host) => table.get(host.toLowerCase()) ?? fallback(host);
+  return async (host) => {
+    const declared = table.get(host.toLowerCase());
+    return declared ? { addresses: declared, declared: true } : fallback(host);
+  };
 }
 function startEgressProxy(policy, resolve = systemResolver) {
   const counts = { blocked: new Map, allowed: new Map, around: new Map };
@@ -86089,7 +86707,7 @@ function startEgressProxy(policy, resolve = systemResolver) {
   const tunnels = [];
   return {
     counts,
-    serve: (listener) => tunnels.push(serveTunnels(listener, (head) => decide3(serving, head))),
+    serve: (listener) => tunnels.push(serveTunnels(listener, (head) => decide4(serving, head))),
     refusedAround: (host, kind) => {
       counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
       counts.around.set(host, (counts.around.get(host) ?? new Set).add(kind));
@@ -86099,7 +86717,7 @@ function startEgressProxy(policy, resolve = systemResolver) {
     }
   };
 }
-async function decide3(serving, head) {
+async function decide4(serving, head) {
   if (head === null)
     return answer3(431, "request head too large");
   const target = parseTarget(head);
@@ -86107,9 +86725,9 @@ async function decide3(serving, head) {
     return answer3(400, target);
   const { policy, counts } = serving;
   const host = target.host.toLowerCase();
-  if (!allows(policy, host)) {
+  if (!allows(policy, host, target.port)) {
     counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
-    return answer3(403, `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host)}`);
+    return answer3(403, `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host, target.port)}`);
   }
   const addresses = await addressesOf(serving, host);
   if (typeof addresses === "string")
@@ -86157,16 +86775,13 @@ function parseTarget(head) {
   };
 }
 async function addressesOf(serving, host) {
-  let addresses;
+  let resolution;
   try {
-    addresses = isIP2(host) ? [host] : await serving.resolve(host);
+    resolution = isIP2(host) ? { addresses: [host] } : await serving.resolve(host);
   } catch (error) {
     return `cannot be resolved (${error.code ?? error.message})`;
   }
-  const usable = addresses.filter((address) => !forbiddenTarget(serving.policy, address));
-  if (usable.length === 0)
-    return addresses.length ? "resolves to a link-local address only" : "has no address";
-  return usable;
+  return targetsOf(serving.policy, host, resolution);
 }
 function answer3(status, message) {
   const reason = { 400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large", 502: "Bad Gateway" }[status];
@@ -86225,8 +86840,8 @@ function proxyEnv(port) {
 }
 
 // src/run/mcp.ts
-import { realpathSync as realpathSync8 } from "fs";
-import { join as join32 } from "path";
+import { realpathSync as realpathSync9 } from "fs";
+import { join as join33 } from "path";
 
 // src/mcp/declared.ts
 var MCP_JSON = ".mcp.json";
@@ -86319,6 +86934,9 @@ function expandSpec(spec, passed) {
     env: expandAll(spec.env, passed)
   };
 }
+
+// src/mcp/server.ts
+import { isIP as isIP3 } from "net";
 
 // node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js
 function isZ4Schema(s) {
@@ -90231,8 +90849,6 @@ class SandboxedStdioTransport {
     this.#process = Bun.spawn([launch.file, ...launch.args], {
       cwd,
       env: launch.env,
-      uid: launch.uid,
-      gid: launch.gid,
       detached: true,
       stdin: "pipe",
       stdout: "pipe",
@@ -90290,11 +90906,29 @@ class SandboxedStdioTransport {
 
 // src/mcp/server.ts
 var MAX_TOOLS_PER_SERVER = 200;
+var defaultPort = (url) => Number(url.port || (url.protocol === "https:" ? 443 : 80));
 function refusedHost(url, network) {
-  const { host, hostname } = new URL(url);
-  if (allows(network, hostname))
+  const parsed = new URL(url);
+  const port = defaultPort(parsed);
+  if (allows(network, parsed.hostname, port))
     return;
-  return `${host} is not allowed by the network policy (${allowLine(network, hostname)} in .github/gitclaw.json allows it)`;
+  return `${parsed.host} is not allowed by the network policy (${allowLine(network, parsed.hostname, port)} in .github/gitclaw.json allows it)`;
+}
+async function refusedTarget(url, network, resolve) {
+  const refused = refusedHost(url, network);
+  if (refused)
+    return refused;
+  const { host, hostname } = new URL(url);
+  const name = canonicalHost(hostname);
+  if (network.open || isIP3(name) !== 0 || name === "localhost")
+    return;
+  const resolution = await resolve(name).catch(() => {
+    return;
+  });
+  const forbidden = resolution?.addresses.filter((address) => forbiddenTarget(network, address, resolution.declared));
+  if (!forbidden?.length)
+    return;
+  return `${host} resolves to ${forbidden.join(", ")}, where no name may lead (the runner's loopback, the unspecified address or link-local); a service of the runner is allowed as "localhost:<port>"`;
 }
 
 class McpServerConnection {
@@ -90324,7 +90958,11 @@ class McpServerConnection {
     }
   }
   async#connect() {
-    this.#transport = this.#transportFor(this.launch.spec);
+    const { spec, network, resolve = systemResolver } = this.launch;
+    const refused = spec.type === "http" ? await refusedTarget(spec.url, network, resolve) : undefined;
+    if (refused)
+      throw new Error(refused);
+    this.#transport = this.#transportFor(spec);
     this.#client.onclose = () => this.#fail(this.#exitReason("it stopped"));
     await this.#client.connect(this.#transport, { timeout: this.launch.startMs });
     const tools = [];
@@ -90337,7 +90975,7 @@ class McpServerConnection {
     this.tools = tools.slice(0, MAX_TOOLS_PER_SERVER);
   }
   #transportFor(spec) {
-    const { baseEnv, cwd, runAs, network } = this.launch;
+    const { baseEnv, cwd, runAs } = this.launch;
     if (spec.type !== "http")
       return new SandboxedStdioTransport({
         command: spec.command,
@@ -90346,9 +90984,6 @@ class McpServerConnection {
         cwd,
         runAs
       });
-    const refused = refusedHost(spec.url, network);
-    if (refused)
-      throw new Error(refused);
     return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
   }
   #exitReason(what) {
@@ -90568,6 +91203,7 @@ class McpServers {
           name: server.name,
           spec,
           network: start.network,
+          resolve: start.resolve,
           startMs: settings.startSeconds * 1000,
           callMs: settings.callSeconds * 1000
         };
@@ -90650,6 +91286,7 @@ async function startMcpServers(run, workspace, sandbox, toolEnv) {
     declarations: declared,
     settings: config.mcp,
     network: egressPolicy(config.network, workspace.root),
+    resolve: resolverFrom(run.processEnv),
     passed: passedVariables(run.processEnv, config.tools.env),
     baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),
     cwd: root?.cwd ?? workspace.root,
@@ -90676,7 +91313,7 @@ async function serverRoot2(workspace, sandbox, commit) {
   const tree = (rev) => workspace.git.must(["rev-parse", `${rev}^{tree}`]);
   if (await tree("HEAD") === await tree(commit))
     return { cwd: workspace.root };
-  const cwd = join32(realpathSync8(sandbox.worktrees), "mcp-default-branch");
+  const cwd = join33(realpathSync9(sandbox.worktrees), "mcp-default-branch");
   await workspace.git.must(["worktree", "add", "-q", "--detach", cwd, commit], { groupWritable: true });
   return { cwd, release: () => removeTaskWorktree(workspace.git, cwd) };
 }
@@ -90747,7 +91384,7 @@ async function setUpTools(run, workspace, session, where = {}) {
 async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
   if (!sandbox.isolated || toolRoot !== workspace.root)
     return;
-  if (!existsSync18(join33(workspace.root, ".git", "index")))
+  if (!existsSync19(join34(workspace.root, ".git", "index")))
     return;
   const coAuthor = coAuthorOf(run.trigger);
   return openAgentRepo({
@@ -91291,8 +91928,8 @@ async function resolveFixed(api, repo, pull, threads, resolved) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync14, readFileSync as readFileSync19 } from "fs";
-import { dirname as dirname11, join as join34 } from "path";
+import { lstatSync as lstatSync11, mkdirSync as mkdirSync14, readFileSync as readFileSync20 } from "fs";
+import { dirname as dirname11, join as join35 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
@@ -91300,10 +91937,10 @@ var ReviewRecord = looseObject({
   conclusion: _enum(["success", "neutral", "failure"]),
   updatedAt: string2()
 });
-var reviewRecordPath = (root, pull) => join34(root, STATE_DIR, "reviews", `${pull}.json`);
+var reviewRecordPath = (root, pull) => join35(root, STATE_DIR, "reviews", `${pull}.json`);
 function readReviewRecord(root, pull) {
   const path = reviewRecordPath(root, pull);
-  const stat = lstatSync10(path, { throwIfNoEntry: false });
+  const stat = lstatSync11(path, { throwIfNoEntry: false });
   if (!stat)
     return {};
   const name = `state/reviews/${pull}.json`;
@@ -91311,7 +91948,7 @@ function readReviewRecord(root, pull) {
     return { problem: `${name} is a symbolic link or not a file` };
   let json;
   try {
-    json = JSON.parse(readFileSync19(path, "utf8"));
+    json = JSON.parse(readFileSync20(path, "utf8"));
   } catch (error) {
     return { problem: `${name} is not valid JSON (${error.message})` };
   }
@@ -91322,7 +91959,7 @@ function readReviewRecord(root, pull) {
 }
 function writeReviewRecord(root, record) {
   const path = reviewRecordPath(root, record.pullRequest);
-  const folder = lstatSync10(dirname11(path), { throwIfNoEntry: false });
+  const folder = lstatSync11(dirname11(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
   mkdirSync14(dirname11(path), { recursive: true });
@@ -91537,14 +92174,8 @@ async function recordReview(run, workspace, session, facts) {
     return;
   const { remote, branch, base } = workspace;
   const fallbackBranch = `gitclaw/review-${pull.number}-${run.env.runId}`;
-  const pushed = await land(git, {
-    remote,
-    branch,
-    base,
-    head: commit,
-    attempts: run.config.git.pushAttempts,
-    fallbackBranch
-  });
+  const attempts = run.config.git.pushAttempts;
+  const pushed = await landRun(run, workspace, { remote, branch, base, head: commit, attempts, fallbackBranch });
   if (!pushed.landed)
     warning(`gitclaw: the review's record could not be pushed: ${pushed.reason}`);
 }
@@ -91814,8 +92445,8 @@ See the [run](${link}) for details.`;
 }
 
 // src/stages/task.ts
-import { cpSync, existsSync as existsSync19, mkdirSync as mkdirSync15, rmSync as rmSync13 } from "fs";
-import { join as join35 } from "path";
+import { cpSync, existsSync as existsSync20, mkdirSync as mkdirSync15, rmSync as rmSync14 } from "fs";
+import { join as join36 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
 class TaskStageError extends Error {
@@ -91843,8 +92474,8 @@ function taskInputs(processEnv) {
 }
 async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
-  const output = join35(options.env.runnerTemp, TASK_OUTPUT_DIR);
-  rmSync13(output, { recursive: true, force: true });
+  const output = join36(options.env.runnerTemp, TASK_OUTPUT_DIR);
+  rmSync14(output, { recursive: true, force: true });
   mkdirSync15(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
@@ -91869,9 +92500,9 @@ async function taskRun(options, stage, brief, root) {
   return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
 }
 async function runInSandbox(run, workspace, brief, output) {
-  const wiring = await wireTools(run, workspace, join35(run.env.runnerTemp, "gitclaw-task-tools"));
+  const wiring = await wireTools(run, workspace, join36(run.env.runnerTemp, "gitclaw-task-tools"));
   await workspace.indexRefreshed;
-  const session = SessionFile.inMemory(join35(workspace.root, brief.parentSession), {
+  const session = SessionFile.inMemory(join36(workspace.root, brief.parentSession), {
     cwd: workspace.root,
     artifactsDir: output
   });
@@ -91882,7 +92513,7 @@ async function runInSandbox(run, workspace, brief, output) {
   } finally {
     await tasks.orchestrator.shutdown("the task's run ended");
     await releaseSandbox(wiring);
-    rmSync13(sandbox.worktrees, { recursive: true, force: true });
+    rmSync14(sandbox.worktrees, { recursive: true, force: true });
   }
 }
 async function runBrief(run, tasks, brief, where) {
@@ -91898,8 +92529,8 @@ async function runBrief(run, tasks, brief, where) {
     throw new TaskStageError(`task ${taskId} did not end`);
   tasks.orchestrator.store.save({ ...record, spent: { turns: tasks.spending.turns, usage: tasks.spending.usage } });
   for (const path of tasks.ownFiles)
-    if (existsSync19(join35(where.root, path)))
-      cpSync(join35(where.root, path), join35(where.output, path), { recursive: true });
+    if (existsSync20(join36(where.root, path)))
+      cpSync(join36(where.root, path), join36(where.output, path), { recursive: true });
   run.log(`gitclaw: task ${taskId}: ${record.status}`);
   return record.status === "reported";
 }

@@ -6877,6 +6877,9 @@ var init_errors3 = __esm(() => {
   };
 });
 
+// src/github/ghost.ts
+var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
+
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -6925,7 +6928,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: c.user?.login ?? "ghost",
+      login: loginOf(c.user),
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -16392,8 +16395,13 @@ var MANIFESTS = [
 ];
 var SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
 var HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+var LOCAL_SERVICE = /^localhost:([1-9]\d{0,4})$/;
+var localServicePort = (entry) => {
+  const port = Number(LOCAL_SERVICE.exec(entry)?.[1]);
+  return port > 0 && port < 65536 ? port : undefined;
+};
 function isAllowEntry(entry) {
-  if (PRESET_NAMES.includes(entry))
+  if (PRESET_NAMES.includes(entry) || localServicePort(entry) !== undefined)
     return true;
   const [address, bits, ...rest] = entry.split("/");
   if (bits !== undefined) {
@@ -16407,7 +16415,7 @@ var NETWORK_MODES = ["open", "off"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`))
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`))
   })
 ]);
 function egressPolicy(network, workspace) {
@@ -16417,9 +16425,12 @@ function egressPolicy(network, workspace) {
   const entries = network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
   const hosts = [];
   const addresses = new BlockList;
+  const localPorts = [];
   for (const entry of entries) {
     if (entry in PRESETS)
       hosts.push(...PRESETS[entry]);
+    else if (localServicePort(entry) !== undefined)
+      localPorts.push(localServicePort(entry));
     else if (entry.includes("/")) {
       const [address = "", bits = ""] = entry.split("/");
       addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
@@ -16428,7 +16439,7 @@ function egressPolicy(network, workspace) {
     else
       hosts.push(entry.toLowerCase());
   }
-  return { open: false, entries, source, hosts, addresses };
+  return { open: false, entries, source, hosts, addresses, localPorts };
 }
 function detectPresets(workspace) {
   const names = new Set;
@@ -16448,27 +16459,74 @@ function detectPresets(workspace) {
   const found = new Set(MANIFESTS.filter(({ matches }) => [...names].some(matches)).map(({ preset }) => preset));
   return PRESET_NAMES.filter((preset) => found.has(preset));
 }
-function allows(policy, host) {
+var canonicalHost = (host) => host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+function allows(policy, host, port) {
   if (policy.open)
     return true;
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const name = canonicalHost(host);
+  if (name === "localhost")
+    return port !== undefined && policy.localPorts.includes(port);
   const family = isIP(name);
   if (family !== 0)
     return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
   return policy.hosts.some((rule) => rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule);
 }
-function forbiddenTarget(policy, address) {
-  if (policy.open || policy.addresses.check(address, isIP(address) === 6 ? "ipv6" : "ipv4"))
+function forbiddenTarget(policy, address, declared = false) {
+  if (policy.open)
     return false;
-  return LINK_LOCAL.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+  const ipv4 = embeddedIPv4(address);
+  const forms = [[address, isIP(address) === 6 ? "ipv6" : "ipv4"]];
+  if (ipv4)
+    forms.push([ipv4, "ipv4"]);
+  if (forms.some(([form, family]) => policy.addresses.check(form, family)))
+    return false;
+  return forms.some(([form, family]) => LINK_LOCAL.check(form, family) || !declared && OWN.check(form, family));
 }
 var LINK_LOCAL = new BlockList;
 LINK_LOCAL.addSubnet("169.254.0.0", 16, "ipv4");
 LINK_LOCAL.addSubnet("fe80::", 10, "ipv6");
 LINK_LOCAL.addAddress("fd00:ec2::254", "ipv6");
-function allowLine(policy, host) {
+var OWN = new BlockList;
+OWN.addSubnet("127.0.0.0", 8, "ipv4");
+OWN.addSubnet("0.0.0.0", 8, "ipv4");
+OWN.addAddress("::1", "ipv6");
+OWN.addAddress("::", "ipv6");
+function embeddedIPv4(address) {
+  if (isIP(address) !== 6)
+    return;
+  const groups = new URL(`http://[${address}]`).hostname.slice(1, -1).split(":");
+  const words = expand(groups);
+  const prefix = words.slice(0, 6).join(":");
+  if (!["0:0:0:0:0:ffff", "0:0:0:0:0:0", "64:ff9b:0:0:0:0"].includes(prefix))
+    return;
+  if (prefix === "0:0:0:0:0:0" && (words[6] === "0" || words[6] === undefined))
+    return;
+  const [high = 0, low = 0] = words.slice(6).map((word) => Number.parseInt(word, 16));
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+function expand(groups) {
+  const gap = groups.indexOf("");
+  if (gap === -1)
+    return groups;
+  const head = groups.slice(0, gap).filter(Boolean);
+  const tail = groups.slice(gap).filter(Boolean);
+  return [...head, ...Array(8 - head.length - tail.length).fill("0"), ...tail];
+}
+function targetsOf(policy, host, resolution) {
+  if (canonicalHost(host) === "localhost")
+    return ["127.0.0.1", "::1"];
+  const { addresses, declared } = resolution;
+  const usable = addresses.filter((address) => !forbiddenTarget(policy, address, declared));
+  if (usable.length > 0)
+    return usable;
+  if (addresses.length === 0)
+    return "has no address";
+  return `resolves only to addresses a name may not lead to (${addresses.join(", ")}: link-local, the runner's loopback or unspecified); a service of the runner is allowed as "localhost:<port>"`;
+}
+function allowLine(policy, host, port) {
   const entries = policy.open ? [] : policy.entries;
-  return `"network": ${JSON.stringify({ allow: [...entries, host] })}`;
+  const entry = canonicalHost(host) === "localhost" ? `localhost:${port ?? "<port>"}` : host;
+  return `"network": ${JSON.stringify({ allow: [...entries, entry] })}`;
 }
 
 // src/config/config.ts
@@ -16502,6 +16560,9 @@ var Config = strictObject({
     outsiders: boolean2().default(false),
     failOn: _enum([...FINDING_SEVERITIES, "never"]).default("error"),
     maxDiffChars: int().min(2000).max(500000).default(60000)
+  }).prefault({}),
+  approvals: strictObject({
+    required: int().min(0).max(10).default(0)
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
@@ -16538,6 +16599,9 @@ var Config = strictObject({
   git: strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
+  }).prefault({}),
+  commits: strictObject({
+    sign: boolean2().default(false)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
@@ -16693,6 +16757,7 @@ function settingsFromInputs(env) {
 import { readFileSync as readFileSync3 } from "fs";
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
+var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -16703,7 +16768,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: User,
+  user: Author,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -16715,7 +16780,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login).optional()
+  assignees: array(Login.nullable()).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -16742,7 +16807,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: User,
+  user: Author,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -16757,7 +16822,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull),
+  pull_requests: array(RunPull.nullable()),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -16845,18 +16910,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: event.issue.user.login,
+    issueAuthor: loginOf(event.issue.user),
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: comment.user.login,
+      login: loginOf(comment.user),
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).map((user) => user.login),
+    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -16894,13 +16959,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: review.user.login
+      login: loginOf(review.user)
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests[0];
+  const pull = run.pull_requests.find((item) => item !== null);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -17047,7 +17112,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: pr.user?.login ?? "ghost",
+    author: loginOf(pr.user),
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -17080,7 +17145,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: c.user?.login ?? "ghost",
+  login: loginOf(c.user),
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -17089,7 +17154,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -17099,7 +17164,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
-          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
+          comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
       })
@@ -17113,9 +17178,9 @@ async function reviewThreadStates(api, repo, pull) {
     const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.databaseId;
-      if (typeof root === "number")
-        states.set(root, { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.fullDatabaseId;
+      if (root)
+        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -17223,6 +17288,19 @@ function disbelieve(trigger, why) {
   };
 }
 
+// src/approval/command.ts
+var COMMAND = /(?:^|\s)\/approve[ \t]+([0-9a-f]{7,40})(?![0-9a-z])/gim;
+var COMMAND_LINE = /^[ \t]*(?:\/approve[ \t]+[0-9a-f]{7,40}[ \t]*)?$/i;
+var mentionsApprove = (text) => /(?:^|\s)\/approve\b/i.test(text);
+function approvedShas(prose) {
+  return [...prose.matchAll(COMMAND)].map((match) => match[1].toLowerCase());
+}
+var namesCommit = (sha, head) => head.toLowerCase().startsWith(sha.toLowerCase());
+function onlyApproves(text) {
+  return approvedShas(text).length > 0 && text.split(`
+`).every((line) => COMMAND_LINE.test(line));
+}
+
 // src/gate/triggers.ts
 var REVIEW_ACTIONS = ["opened", "synchronize", "ready_for_review"];
 var GITCLAW_BRANCH_PREFIX = "gitclaw/";
@@ -17301,6 +17379,8 @@ function pullRequestReason(event, policy) {
   switch (`${event.eventName}.${event.action}`) {
     case "issue_comment.created":
     case "pull_request_review_comment.created": {
+      if (event.eventName === "issue_comment" && onlyApproves(event.comment?.body ?? ""))
+        return;
       const what = event.eventName === "issue_comment" ? "a comment" : "an inline review comment";
       return onOwn(what) ?? continuing(event, policy, what, event.comment?.body ?? "");
     }
@@ -17343,6 +17423,8 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
+  if (isGhost(actor.login))
+    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,

@@ -44544,8 +44544,13 @@ var MANIFESTS = [
 ];
 var SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
 var HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+var LOCAL_SERVICE = /^localhost:([1-9]\d{0,4})$/;
+var localServicePort = (entry) => {
+  const port = Number(LOCAL_SERVICE.exec(entry)?.[1]);
+  return port > 0 && port < 65536 ? port : undefined;
+};
 function isAllowEntry(entry) {
-  if (PRESET_NAMES.includes(entry))
+  if (PRESET_NAMES.includes(entry) || localServicePort(entry) !== undefined)
     return true;
   const [address, bits, ...rest] = entry.split("/");
   if (bits !== undefined) {
@@ -44559,7 +44564,7 @@ var NETWORK_MODES = ["open", "off"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`))
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`))
   })
 ]);
 function egressPolicy(network, workspace) {
@@ -44569,9 +44574,12 @@ function egressPolicy(network, workspace) {
   const entries = network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
   const hosts = [];
   const addresses = new BlockList;
+  const localPorts = [];
   for (const entry of entries) {
     if (entry in PRESETS)
       hosts.push(...PRESETS[entry]);
+    else if (localServicePort(entry) !== undefined)
+      localPorts.push(localServicePort(entry));
     else if (entry.includes("/")) {
       const [address = "", bits = ""] = entry.split("/");
       addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
@@ -44580,7 +44588,7 @@ function egressPolicy(network, workspace) {
     else
       hosts.push(entry.toLowerCase());
   }
-  return { open: false, entries, source, hosts, addresses };
+  return { open: false, entries, source, hosts, addresses, localPorts };
 }
 function detectPresets(workspace) {
   const names = new Set;
@@ -44600,10 +44608,13 @@ function detectPresets(workspace) {
   const found = new Set(MANIFESTS.filter(({ matches }) => [...names].some(matches)).map(({ preset }) => preset));
   return PRESET_NAMES.filter((preset) => found.has(preset));
 }
-function allows(policy, host) {
+var canonicalHost = (host) => host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+function allows(policy, host, port) {
   if (policy.open)
     return true;
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const name = canonicalHost(host);
+  if (name === "localhost")
+    return port !== undefined && policy.localPorts.includes(port);
   const family = isIP(name);
   if (family !== 0)
     return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
@@ -44613,9 +44624,15 @@ var LINK_LOCAL = new BlockList;
 LINK_LOCAL.addSubnet("169.254.0.0", 16, "ipv4");
 LINK_LOCAL.addSubnet("fe80::", 10, "ipv6");
 LINK_LOCAL.addAddress("fd00:ec2::254", "ipv6");
-function allowLine(policy, host) {
+var OWN = new BlockList;
+OWN.addSubnet("127.0.0.0", 8, "ipv4");
+OWN.addSubnet("0.0.0.0", 8, "ipv4");
+OWN.addAddress("::1", "ipv6");
+OWN.addAddress("::", "ipv6");
+function allowLine(policy, host, port) {
   const entries = policy.open ? [] : policy.entries;
-  return `"network": ${JSON.stringify({ allow: [...entries, host] })}`;
+  const entry = canonicalHost(host) === "localhost" ? `localhost:${port ?? "<port>"}` : host;
+  return `"network": ${JSON.stringify({ allow: [...entries, entry] })}`;
 }
 
 // src/config/config.ts
@@ -44648,6 +44665,9 @@ var Config = strictObject({
     outsiders: boolean2().default(false),
     failOn: _enum([...FINDING_SEVERITIES, "never"]).default("error"),
     maxDiffChars: int().min(2000).max(500000).default(60000)
+  }).prefault({}),
+  approvals: strictObject({
+    required: int().min(0).max(10).default(0)
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
@@ -44684,6 +44704,9 @@ var Config = strictObject({
   git: strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
     pushAttempts: int().min(8).max(20).default(8)
+  }).prefault({}),
+  commits: strictObject({
+    sign: boolean2().default(false)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
@@ -45166,7 +45189,10 @@ var ACTION_REF = "v1";
 var ACTION = `${ACTION_REPOSITORY}@${ACTION_REF}`;
 var REQUIRED_PERMISSIONS = { contents: "write", issues: "write" };
 var TOOL_PERMISSIONS = { "pull-requests": "write", actions: "read" };
-var modePermissions = (modes) => modes.includes("review") ? { checks: "write" } : {};
+var modePermissions = (modes, approvals = false) => ({
+  ...modes.includes("review") ? { checks: "write" } : {},
+  ...approvals ? { statuses: "write" } : {}
+});
 var PERMISSION_LEVEL = { none: 0, read: 1, write: 2 };
 var GITCLAW_USES = /^(?:\.\/|[\w.-]+\/gitclaw(?:@\S+)?)$/i;
 var DEFAULTS = parseConfig({});
@@ -45199,7 +45225,7 @@ function issueTypes(modes) {
     ...modes.includes("assign") ? ["assigned"] : []
   ];
 }
-function workflowEvents(modes) {
+function workflowEvents(modes, approvals = false) {
   const pullTypes = [
     ...modes.includes("label") ? ["labeled"] : [],
     ...modes.includes("assign") ? ["assigned"] : [],
@@ -45210,7 +45236,11 @@ function workflowEvents(modes) {
     { event: "issues", types: issueTypes(modes), why },
     { event: "issue_comment", types: ["created"], why: "comments continue a conversation" },
     { event: "pull_request_review_comment", types: ["created"], why: "inline review comments on pull requests" },
-    { event: "pull_request_review", types: ["submitted"], why: "reviews of pull requests" },
+    {
+      event: "pull_request_review",
+      types: approvals ? ["submitted", "dismissed"] : ["submitted"],
+      why: approvals ? "reviews of pull requests; approvals.required: dismissed ones" : "reviews of pull requests"
+    },
     ...pullTypes.length ? [{ event: "pull_request_target", types: pullTypes, why }] : [],
     ...modes.includes("ci") ? [{ event: "workflow_run", types: ["completed"], workflows: ["*"], why: "trigger mode ci: failed CI runs" }] : []
   ];
@@ -45225,11 +45255,13 @@ concurrency:
 var quote = (text) => `'${text.replaceAll("'", "''")}'`;
 var trusted = (who) => `contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), github.event.${who}.author_association)`;
 var OWN_PULL_REQUEST = quote("<!-- gitclaw:pull-request ");
-function prefilter(trigger) {
+function prefilter(trigger, approvals = false) {
   const has = (mode) => trigger.modes.includes(mode);
   const clauses = issueClauses(trigger);
   clauses.push(`(github.event_name == 'issue_comment' && !github.event.issue.pull_request && ${trusted("comment")}${onIssueComment(trigger)})`);
   clauses.push(...pullRequestClauses(trigger));
+  if (approvals)
+    clauses.push(APPROVAL_CLAUSE);
   if (has("review"))
     clauses.push(`(github.event_name == 'pull_request_target' && contains(fromJSON('${JSON.stringify(REVIEW_ACTIONS)}'), github.event.action))`);
   const people = `github.event.sender.type != 'Bot' && (
@@ -45244,6 +45276,9 @@ ${clauses.join(` ||
   return `${ci} ||
 (${people})`;
 }
+var APPROVAL_CLAUSE = `(github.event_name == 'pull_request_review' && github.event.review.state != 'commented' && ${trusted("review")}) ||
+` + `(github.event_name == 'issue_comment' && github.event.issue.pull_request && ${trusted("comment")} &&
+` + "  contains(github.event.comment.body, '/approve'))";
 function issueClauses(trigger) {
   const has = (mode) => trigger.modes.includes(mode);
   const mention = quote(trigger.mention);
@@ -45384,7 +45419,7 @@ ${indent(withLines, 10)}
 `;
 }
 function renderWorkflow(choices, inputs) {
-  const events = eventLines(workflowEvents(choices.trigger.modes));
+  const events = eventLines(workflowEvents(choices.trigger.modes, choices.approvalStatus));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join(`
 `);
   const actions = choices.actionsRunner === true;
@@ -45404,7 +45439,7 @@ permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes)).map(([scope, level]) => `
+  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes, choices.approvalStatus)).map(([scope, level]) => `
   ${scope}: ${level}`).join("")}
 
 jobs:
@@ -45412,7 +45447,7 @@ jobs:
     # A cheap prefilter so that irrelevant events never start a runner; gitclaw's guard makes the real
     # decision (the collaborator-permission API). \`gitclaw init --trigger \u2026\` rewrites it.
     if: >-
-${indent(prefilter(choices.trigger), 6)}
+${indent(prefilter(choices.trigger, choices.approvalStatus), 6)}
 ${indent(JOB_CONCURRENCY, 4)}
     runs-on: ubuntu-latest
     # Keep above budgets.maxMinutes (default 45) so that the agent can commit and reply.
@@ -45820,6 +45855,97 @@ function expandSpec(spec, passed) {
     env: expandAll(spec.env, passed)
   };
 }
+
+// src/egress/libc.ts
+var LIBC_SYMBOLS = {
+  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  listen: { args: ["i32", "i32"], returns: "i32" },
+  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
+  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
+  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
+  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
+  shutdown: { args: ["i32", "i32"], returns: "i32" },
+  close: { args: ["i32"], returns: "i32" },
+  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
+  pipe2: { args: ["ptr", "i32"], returns: "i32" },
+  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
+  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
+  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  __errno_location: { args: [], returns: "ptr" }
+};
+function listenOnLoopback(c, ptr) {
+  const address = Buffer.alloc(16);
+  address.writeUInt16LE(2, 0);
+  address.writeUInt32BE(2130706433, 4);
+  const fd = c.socket(2, 1 | 524288, 0);
+  const size = new Uint32Array([16]);
+  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
+  if (!listening)
+    throw new Error("nothing can listen on 127.0.0.1");
+  return { fd, port: address.readUInt16BE(2) };
+}
+function sendFd(c, ptr, path, fd) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(1, 0);
+  address.write(path, 2);
+  const socket = c.socket(1, 1 | 524288, 0);
+  const control = Buffer.alloc(24);
+  control.writeBigUInt64LE(20n, 0);
+  control.writeInt32LE(1, 8);
+  control.writeInt32LE(1, 12);
+  control.writeInt32LE(fd, 16);
+  const message = oneByteMessage(ptr, control);
+  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
+  c.close(socket);
+  if (!sent)
+    throw new Error("gitclaw cannot be reached to hand it the listening socket");
+}
+function oneByteMessage(ptr, control) {
+  const byte = Buffer.alloc(1);
+  const iov = Buffer.alloc(16);
+  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
+  iov.writeBigUInt64LE(1n, 8);
+  const header = Buffer.alloc(56);
+  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
+  header.writeBigUInt64LE(1n, 24);
+  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
+  header.writeBigUInt64LE(BigInt(control.length), 40);
+  return { header, kept: [byte, iov, control] };
+}
+
+// src/egress/tunnel-thread.ts
+var CONSTANTS = {
+  POLLIN: 1,
+  POLLOUT: 4,
+  EINTR: 4,
+  EAGAIN: 11,
+  EINPROGRESS: 115,
+  NONBLOCK_CLOEXEC: 2048 | 524288,
+  MSG_NOSIGNAL: 16384,
+  SPLICE_MOVE_NONBLOCK: 1 | 2,
+  F_SETPIPE_SZ: 1031,
+  SHUT_WR: 1,
+  PIPE_BYTES: 1 << 20,
+  ERRORS: {
+    101: "ENETUNREACH",
+    104: "ECONNRESET",
+    110: "ETIMEDOUT",
+    111: "ECONNREFUSED",
+    113: "EHOSTUNREACH"
+  }
+};
+
+// src/egress/tunnel.ts
+var MAX_HEAD_BYTES = 64 * 1024;
 
 // node_modules/@modelcontextprotocol/sdk/dist/esm/types.js
 init_v4();
@@ -46910,11 +47036,13 @@ var STDIO_DEFAULT_MAX_BUFFER_SIZE = 10 * 1024 * 1024;
 var MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 // src/mcp/server.ts
+var defaultPort = (url) => Number(url.port || (url.protocol === "https:" ? 443 : 80));
 function refusedHost(url, network) {
-  const { host, hostname } = new URL(url);
-  if (allows(network, hostname))
+  const parsed = new URL(url);
+  const port = defaultPort(parsed);
+  if (allows(network, parsed.hostname, port))
     return;
-  return `${host} is not allowed by the network policy (${allowLine(network, hostname)} in .github/gitclaw.json allows it)`;
+  return `${parsed.host} is not allowed by the network policy (${allowLine(network, parsed.hostname, port)} in .github/gitclaw.json allows it)`;
 }
 
 // src/cli/doctor-repository.ts
@@ -46989,72 +47117,6 @@ async function networkCheck(config, cwd, probe, inActions) {
   const detail = `${what}, but this machine cannot enforce it (${reason}): a run here refuses before calling the model`;
   const fix = `run where gitclaw is root or has passwordless sudo on Linux (GitHub-hosted runners), or set "network": "open" in ${CONFIG_FILE} to accept the risk`;
   return inActions ? failed("Network", detail, fix) : warn("Network", detail, fix);
-}
-
-// src/egress/libc.ts
-var LIBC_SYMBOLS = {
-  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
-  listen: { args: ["i32", "i32"], returns: "i32" },
-  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
-  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
-  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
-  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
-  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
-  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
-  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
-  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
-  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
-  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
-  shutdown: { args: ["i32", "i32"], returns: "i32" },
-  close: { args: ["i32"], returns: "i32" },
-  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
-  pipe2: { args: ["ptr", "i32"], returns: "i32" },
-  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
-  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
-  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
-  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
-  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
-  __errno_location: { args: [], returns: "ptr" }
-};
-function listenOnLoopback(c, ptr) {
-  const address = Buffer.alloc(16);
-  address.writeUInt16LE(2, 0);
-  address.writeUInt32BE(2130706433, 4);
-  const fd = c.socket(2, 1 | 524288, 0);
-  const size = new Uint32Array([16]);
-  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
-  if (!listening)
-    throw new Error("nothing can listen on 127.0.0.1");
-  return { fd, port: address.readUInt16BE(2) };
-}
-function sendFd(c, ptr, path, fd) {
-  const address = Buffer.alloc(110);
-  address.writeUInt16LE(1, 0);
-  address.write(path, 2);
-  const socket = c.socket(1, 1 | 524288, 0);
-  const control = Buffer.alloc(24);
-  control.writeBigUInt64LE(20n, 0);
-  control.writeInt32LE(1, 8);
-  control.writeInt32LE(1, 12);
-  control.writeInt32LE(fd, 16);
-  const message = oneByteMessage(ptr, control);
-  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
-  c.close(socket);
-  if (!sent)
-    throw new Error("gitclaw cannot be reached to hand it the listening socket");
-}
-function oneByteMessage(ptr, control) {
-  const byte = Buffer.alloc(1);
-  const iov = Buffer.alloc(16);
-  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
-  iov.writeBigUInt64LE(1n, 8);
-  const header = Buffer.alloc(56);
-  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
-  header.writeBigUInt64LE(1n, 24);
-  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
-  header.writeBigUInt64LE(BigInt(control.length), 40);
-  return { header, kept: [byte, iov, control] };
 }
 
 // src/tools/sandbox/network.ts
@@ -47313,7 +47375,8 @@ async function repositoryChecks(get, repository, deps, workflow, config, results
   }
   const data = repo.data;
   const granted = workflow.text !== undefined ? workflowPermissions(workflow.text) : undefined;
-  const missing = (wanted) => lacking(granted ?? {}, wanted === "required" ? REQUIRED_PERMISSIONS : TOOL_PERMISSIONS);
+  const required = { ...REQUIRED_PERMISSIONS, ...modePermissions([], (config?.approvals.required ?? 0) > 0) };
+  const missing = (wanted) => lacking(granted ?? {}, wanted === "required" ? required : TOOL_PERMISSIONS);
   results.push(tokenPermissions(repository, data.permissions, granted, missing));
   const pullRequests = config !== undefined && mayOpenPullRequests(config, repository);
   const uses = [...usesOf(workflow), ...deps.actionUses ?? []];
@@ -48555,7 +48618,8 @@ var PERMISSION_REASONS = {
   issues: "gitclaw reacts and replies on issues",
   "pull-requests": "gitclaw replies in review threads and opens pull requests",
   actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
-  checks: "trigger mode review reports each review as a check run"
+  checks: "trigger mode review reports each review as a check run",
+  statuses: "approvals.required sets the gitclaw/approval commit status"
 };
 
 class Splice {
@@ -48706,7 +48770,7 @@ function updateInputs(edit, step, wants, update) {
     update.changes.push(`with.${want.name}: added ${want.value} (${want.why})`);
 }
 function updateEvents(edit, root, choices, update) {
-  const wanted = workflowEvents(choices.trigger.modes);
+  const wanted = workflowEvents(choices.trigger.modes, choices.approvalStatus);
   const on = root.get("on", true);
   if (!on || !$isMap(on)) {
     const events = $isSeq(on) ? on.items.map((item) => String(item.value)) : [];
@@ -48749,7 +48813,11 @@ function updatePermissions(edit, root, job, update, choices) {
   const own = job.get("permissions", true);
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? root.get("permissions", true);
-  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...modePermissions(choices.trigger.modes) };
+  const wanted = {
+    ...REQUIRED_PERMISSIONS,
+    ...TOOL_PERMISSIONS,
+    ...modePermissions(choices.trigger.modes, choices.approvalStatus)
+  };
   if (!node) {
     const jobs = pairOf(root, "jobs");
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);
@@ -48800,7 +48868,7 @@ function lineStartAbove(edit, offset) {
   return at;
 }
 function updatePrefilter(edit, job, want, update) {
-  const wanted = prefilter(want.choices.trigger);
+  const wanted = prefilter(want.choices.trigger, want.choices.approvalStatus);
   const node = job.get("if", true);
   const current = $isScalar(node) ? String(node.value) : undefined;
   if (current === undefined) {
@@ -48809,7 +48877,11 @@ function updatePrefilter(edit, job, want, update) {
   }
   if (sameExpression(current, wanted))
     return;
-  const ours = [prefilter(want.previous.trigger), prefilterBeforePullRequests(want.previous.trigger)];
+  const ours = [
+    prefilter(want.previous.trigger, true),
+    prefilter(want.previous.trigger),
+    prefilterBeforePullRequests(want.previous.trigger)
+  ];
   if (!ours.some((written) => sameExpression(current, written))) {
     update.notes.push(`kept the job's if: (edited by you); for ${describeTrigger(want.choices.trigger)} gitclaw writes:
 ${wanted}`);
@@ -48821,7 +48893,8 @@ ${wanted.replace(/^/gm, indent)}`;
   edit.replace(node.range, edit.text[node.range[1] - 1] === `
 ` ? `${block}
 ` : block);
-  update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}`);
+  const approvals = want.choices.approvalStatus ? ", reviews and /approve (approvals.required)" : "";
+  update.changes.push(`the job's if: the prefilter for ${describeTrigger(want.choices.trigger)}${approvals}`);
 }
 function moveConcurrency(edit, root, job, update) {
   const pair = pairOf(root, "concurrency");
@@ -48924,7 +48997,8 @@ function choose(options, previous, baseUrl) {
   };
   try {
     const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
-    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled };
+    const approvalStatus = previous.approvals.required > 0;
+    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled, approvalStatus };
   } catch (error) {
     if (error instanceof ConfigError)
       throw new InitError(error.message);

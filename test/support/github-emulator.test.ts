@@ -744,6 +744,7 @@ describe("commit statuses", () => {
     );
     expect(unknown).toMatchObject({ status: 422, data: { message: `No commit found for SHA: ${"e".repeat(40)}` } });
     expect((await failure(create({ state: "approved" }))).status).toBe(422);
+    expectRequestViolations("POST /repos/{owner}/{repo}/statuses/{sha} request: body /state must be equal to one of");
     const long = await failure(create({ state: "pending", description: "x".repeat(141) }));
     expect(long).toMatchObject({
       status: 422,
