@@ -69,6 +69,8 @@ export interface JobSpec {
   payload: unknown;
   /** The bare repository actions/checkout fetches from (or an http(s) URL serving it). */
   origin: string;
+  /** The branch the event is for (github.ref_name): what actions/checkout fetches without a `ref:` (default main). */
+  ref?: string;
   workspace: string;
   github: { token: string; repository: string; apiUrl: string; serverUrl: string; runId: string };
   secrets?: Record<string, string>;
@@ -172,6 +174,8 @@ export function runJob(spec: JobSpec): RunningJob {
     event: spec.payload,
     workflow: workflowName,
     run_id: spec.github.runId,
+    ref: `refs/heads/${spec.ref ?? "main"}`,
+    ref_name: spec.ref ?? "main",
     workspace: spec.workspace,
     api_url: spec.github.apiUrl,
     server_url: spec.github.serverUrl,
@@ -235,7 +239,7 @@ export function runJob(spec: JobSpec): RunningJob {
         await checkout({
           origin: spec.origin,
           workspace: spec.workspace,
-          ref: inputs.ref || "main",
+          ref: inputs.ref || spec.ref || "main",
           fetchDepth: Number(inputs["fetch-depth"] ?? 1),
           persistCredentials: (inputs["persist-credentials"] ?? "true") === "true",
           token: spec.github.token,
