@@ -3,6 +3,7 @@
 import { ChecksState } from "./state-checks.ts";
 import type { components } from "@octokit/openapi-types";
 import { ActionsState } from "./state-actions.ts";
+import { AppsState } from "./apps.ts";
 import { CodeState } from "./state-code.ts";
 import type { PullRecord } from "./state-pulls.ts";
 
@@ -104,6 +105,7 @@ export class EmulatorState {
   readonly code: CodeState;
   readonly actions: ActionsState;
   readonly checks = new ChecksState();
+  readonly apps: AppsState;
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
   // code that mixes them up gets a 404 instead of silently hitting another object.
   private lastId = 1000;
@@ -115,6 +117,10 @@ export class EmulatorState {
       () => this.nextId(),
       () => timestamp(),
       config.defaultBranch,
+    );
+    this.apps = new AppsState(
+      () => this.nextId(),
+      () => timestamp(),
     );
     this.upsertUser({ login: config.owner, permission: "admin" });
     this.upsertUser({ login: config.botLogin, type: "Bot" });

@@ -34,9 +34,15 @@ const Triggers = z.record(
   z.string(),
   z.union([z.object({ types: z.array(z.string()).optional() }), z.array(z.unknown())]).nullable(),
 );
+/** `on:` as GitHub reads it: one event, a list of events, or events with their filters. */
+const On = z.union([
+  z.string().transform((event) => ({ [event]: null })),
+  z.array(z.string()).transform((events) => Object.fromEntries(events.map((event) => [event, null]))),
+  Triggers,
+]);
 const Workflow = z.object({
   name: z.string().optional(),
-  on: Triggers,
+  on: On,
   env: Env,
   concurrency: Concurrency,
   jobs: z.record(
@@ -110,7 +116,7 @@ export interface RunningJob {
 }
 
 /** Whether the workflow's `on:` starts a run for this event (its name and activity type). */
-function triggers(on: z.infer<typeof Triggers>, eventName: string, payload: unknown): boolean {
+function triggers(on: z.output<typeof On>, eventName: string, payload: unknown): boolean {
   if (!(eventName in on)) return false;
   const filter = on[eventName];
   const types = Array.isArray(filter) ? undefined : filter?.types;
