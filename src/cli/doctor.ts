@@ -13,6 +13,7 @@ import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } f
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
 import { instructionsCheck, mcpCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
+import { ciDispatchCheck } from "./ci-dispatch.ts";
 import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
 import {
   findGitclawStep,
@@ -142,6 +143,9 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);
   if (toolEnv) results.push(toolEnv);
+  const permissions = workflow.text === undefined ? undefined : workflowPermissions(workflow.text);
+  const ci = config && ciDispatchCheck(deps.readText, deps.cwd, config.ci.dispatch, permissions);
+  if (ci) results.push(ci);
   if (config) {
     const probe = deps.egressProbe ?? networkNamespaceProbe;
     results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));

@@ -10,6 +10,7 @@ import { BUILT_IN } from "../agent/model.ts";
 import { ConfigError, loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
+import { dispatchProblems } from "./ci-dispatch.ts";
 import { oldInstallation } from "./old-install.ts";
 import { PROMPT_RECIPES, promptWorkflowFile, renderPromptWorkflow, type PromptRecipe } from "./prompt-workflow.ts";
 import { updateWorkflow, WorkflowError, type InputWant } from "./workflow-edit.ts";
@@ -43,6 +44,8 @@ export interface InitOptions {
   config?: boolean;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
+  /** CI workflows (files of .github/workflows/) gitclaw dispatches after each push: ci.dispatch, and `actions: write`. */
+  ciDispatch?: string[];
   /** Also write an example workflow that runs gitclaw with a prompt (./prompt-workflow.ts): nightly, triage, release-notes. */
   promptWorkflow?: string;
 }
@@ -157,7 +160,9 @@ function choose(options: InitOptions, previous: Config, baseUrl: string | undefi
   try {
     const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
     // Sub-agents on Actions need the workflow's task job (only a new workflow gets it written).
-    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled };
+    const ciDispatch = parseConfig({ ci: { dispatch: options.ciDispatch ?? previous.ci.dispatch } }, "--ci-dispatch").ci
+      .dispatch;
+    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled, ciDispatch };
   } catch (error) {
     if (error instanceof ConfigError) throw new InitError(error.message);
     throw error;
@@ -208,6 +213,7 @@ function configFileFor(choices: Choices): string {
   const file = {
     model: choices.model,
     ...(Object.keys(trigger).length > 0 ? { trigger } : {}),
+    ...(choices.ciDispatch?.length ? { ci: { dispatch: choices.ciDispatch } } : {}),
     budgets: { maxCostUsd: defaults.budgets.maxCostUsd, maxTurns: defaults.budgets.maxTurns },
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -241,7 +247,9 @@ export function init(targetDir: string, options: InitOptions = {}): InitReport {
   if (intoConfig) {
     write(CONFIG_FILE, configFileFor(choices));
     report.files.push({ path: CONFIG_FILE, status: "added", detail: "your choices; edit it freely" });
-  } else if (configPresent) report.files.push({ path: CONFIG_FILE, status: "kept", detail: "yours" });
+  } else if (options.ciDispatch) report.files.push(writeCiDispatch(target, choices.ciDispatch ?? [], write));
+  else if (configPresent) report.files.push({ path: CONFIG_FILE, status: "kept", detail: "yours" });
+  report.notes.push(...dispatchProblems(read, target, choices.ciDispatch ?? []));
   const base = intoConfig ? parseConfig(JSON.parse(configFileFor(choices))) : fromFile;
   const wants = wantedInputs(choices, base, options, existing?.literal ?? {});
   report.secret = keyInputFor(choices.model, base)?.secret;
@@ -295,6 +303,25 @@ function writeWorkflow(
     if (error instanceof WorkflowError) throw new InitError(`${error.message}; fix it and run init again.`);
     throw error;
   }
+}
+
+/** ci.dispatch set in .github/gitclaw.json (--ci-dispatch): the file's other settings stay as they are. */
+function writeCiDispatch(
+  target: string,
+  dispatch: string[],
+  write: (path: string, content: string) => void,
+): FileReport {
+  const text = read(join(target, CONFIG_FILE));
+  let file: Record<string, unknown> = {};
+  try {
+    file = text === undefined ? {} : (JSON.parse(text) as Record<string, unknown>);
+  } catch (error) {
+    throw new InitError(`${CONFIG_FILE} is not valid JSON (${(error as Error).message}); fix it and run init again.`);
+  }
+  const ci = { ...(file.ci as Record<string, unknown> | undefined), dispatch };
+  write(CONFIG_FILE, `${JSON.stringify({ ...file, ci }, null, 2)}\n`);
+  const detail = `ci.dispatch: ${dispatch.join(", ") || "none"}`;
+  return { path: CONFIG_FILE, status: text === undefined ? "added" : "updated", detail };
 }
 
 /** The example prompt workflow: written when absent, else the user's and kept. */

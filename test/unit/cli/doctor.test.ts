@@ -264,6 +264,31 @@ describe("runDoctor", () => {
     });
   });
 
+  it("checks that each ci.dispatch workflow can be dispatched, and that the job may dispatch it", async () => {
+    const ci =
+      "name: CI\non: [push, workflow_dispatch]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: true\n";
+    writeFileSync(join(repo.dir, ".github/workflows/ci.yml"), ci);
+    writeFileSync(join(repo.dir, ".github/workflows/lint.yml"), ci.replace(", workflow_dispatch", ""));
+    writeConfig({ ci: { dispatch: ["ci.yml", "lint.yml"] } });
+    expect(byName(await runDoctor(deps()))["CI dispatch"]).toEqual({
+      name: "CI dispatch",
+      status: "WARN",
+      detail: "ci.dispatch lists ci.yml, lint.yml, which cannot all be started",
+      fix:
+        ".github/workflows/lint.yml has no workflow_dispatch trigger: add `workflow_dispatch:` under its `on:`; " +
+        "gitclaw's job cannot dispatch workflows: give it `permissions: actions: write`",
+    });
+    writeConfig({ ci: { dispatch: ["ci.yml"] } });
+    writeWorkflow(WORKFLOW.replace("  actions: read\n", "  actions: write\n"));
+    expect(byName(await runDoctor(deps()))["CI dispatch"]).toEqual({
+      name: "CI dispatch",
+      status: "PASS",
+      detail: "after each push gitclaw starts ci.yml (workflow_dispatch)",
+    });
+    writeConfig({});
+    expect(byName(await runDoctor(deps()))["CI dispatch"]).toBeUndefined();
+  });
+
   it("names the MCP servers of origin's default branch, and each a run would not start with why", async () => {
     const servers = {
       db: { command: "node", args: ["db.js"], env: { URL: "${DATABASE_URL}" } },
