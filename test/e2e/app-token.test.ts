@@ -5,26 +5,20 @@
 // the job's token's does not), the reply is the App's bot's, and the token is revoked when the job
 // ends: done, failed, cancelled, or killed outright (then the cleanup step revokes it). A wrong key
 // is refused by the stand-in as GitHub refuses it, and the run says so in one line.
-import { generateKeyPairSync } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
-import { playCi, type CiRunner } from "../support/ci-runner.ts";
+import type { CiRunner } from "../support/ci-runner.ts";
+import { appKeyPair } from "../support/github-emulator/apps.ts";
 import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
-import { createWorld, OWNER, REPO, TOKEN, type World } from "./support.ts";
+import { createWorld, OWNER, playWorldCi, REPO, TOKEN, type World } from "./support.ts";
 
 const APP_ID = 4242;
-const keys = () =>
-  generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: "spki", format: "pem" },
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  });
-const app = keys();
+const app = appKeyPair();
 const CI = [
   "name: CI",
   "on: push",
@@ -52,13 +46,7 @@ beforeAll(async () => {
     publicKey: app.publicKey,
     permissions: { contents: "write", issues: "write", pull_requests: "write", actions: "read", metadata: "read" },
   });
-  ci = playCi({
-    gh: world.gh,
-    origin: world.repo.origin,
-    repository: `${OWNER}/${REPO}`,
-    token: TOKEN,
-    workflows: ["ci.yml"],
-  });
+  ci = playWorldCi(world, ["ci.yml"]);
   // As GitHub: a push made with the job's token starts no workflow, one made with an App's token does.
   http = serveGitOverHttp(
     world.repo.origin,
@@ -143,7 +131,11 @@ describe("a GitHub App's token", () => {
     // The reply is the App's bot's; the token is nowhere to be seen.
     const reply = world.gh.comments(issue.number).filter((c) => c.body?.includes(REPLY_MARKER));
     expect(reply.map((c) => c.user?.login)).toEqual(["claw-app[bot]"]);
-    expect(await visible(run, issue.number)).not.toContain(token!.token);
+    const seen = await visible(run, issue.number);
+    expect(seen).not.toContain(token!.token);
+    // Nor is any line of the App's key.
+    const keyLines = app.privateKey.split("\n").filter((line) => line && !line.startsWith("-----"));
+    expect(keyLines.filter((line) => seen.includes(line))).toEqual([]);
     expect(run.logs).toContain(`::add-mask::${token!.token}`);
     // Revoked means refused.
     const after = await fetch(`${world.gh.url}/repos/${OWNER}/${REPO}`, {
@@ -194,7 +186,7 @@ describe("a GitHub App's token", () => {
 
   it("a wrong key: refused by GitHub's JWT check, said in one line, no token, nothing pushed", async () => {
     const count = { minted: minted().length, pushes: http.pushes().length, model: world.model.requests.length };
-    const { issue, running } = start("Wrong key", keys().privateKey);
+    const { issue, running } = start("Wrong key", appKeyPair().privateKey);
     const run = await running.result;
     expect(run.stages.agent!.exitCode).toBe(1);
     const said = `the GitHub App ${APP_ID} could not get a token for ${OWNER}/${REPO}: GET /repos/{owner}/{repo}/installation answered 401 "A JSON web token could not be decoded"`;

@@ -6,10 +6,10 @@
 // branch and dispatches CI again, which passes. Every request the runs make carries the job's token.
 import { describe, expect, it } from "vitest";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
-import { playCi, type CiRunner } from "../support/ci-runner.ts";
+import type { CiRunner } from "../support/ci-runner.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload, workflowRunCompletedPayload } from "../support/payloads.ts";
-import { checkoutWithConfig, OWNER, REPO, TOKEN, useWorld } from "./support.ts";
+import { checkoutWithConfig, OWNER, playWorldCi, REPO, TOKEN, useWorld } from "./support.ts";
 
 const CI = [
   "name: CI",
@@ -42,13 +42,7 @@ describe("ci.dispatch: CI that gitclaw starts with the job's token", () => {
     });
     await commitFile(workspace, ".github/workflows/ci.yml", CI, "CI on workflow_dispatch");
     await git(workspace, "push", "-q", "origin", "HEAD:main");
-    ci = playCi({
-      gh: world.gh,
-      origin: world.repo.origin,
-      repository: `${OWNER}/${REPO}`,
-      token: TOKEN,
-      workflows: ["ci.yml"],
-    });
+    ci = playWorldCi(world, ["ci.yml"]);
     const issue = world.gh.createIssue({ title: "The answer", body: "Add answer.ts exporting 42.", user: "alice" });
     issueNumber = issue.number;
     world.model.script([

@@ -7,6 +7,7 @@ import { startGitHubEmulator, type GitHubEmulator } from "../support/github-emul
 import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
 import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
+import { playCi, type CiRunner } from "../support/ci-runner.ts";
 import { checkout } from "../support/runner/checkout.ts";
 import { checkoutSettings } from "../support/runner/job.ts";
 import { startWorkflow, WORKFLOW_FILE, type RunContext, type WorkflowRun } from "../support/workflow.ts";
@@ -124,3 +125,7 @@ export async function pullRequestAdding(world: World, ref: string, files: Record
   await git(author, "push", "-q", "origin", ref);
   return world.gh.createPullRequest({ title, body: "", user: "alice", head: { ref, sha: head } });
 }
+
+/** The repository's CI (these workflow files) played for the world's runs, with the job's token. */
+export const playWorldCi = (world: World, workflows: string[]): CiRunner =>
+  playCi({ gh: world.gh, origin: world.repo.origin, repository: `${OWNER}/${REPO}`, token: TOKEN, workflows });

@@ -3,7 +3,7 @@
 // issuer is refused with GitHub's words; a token is for this repository and the permissions asked,
 // never more than the installation has; a request beyond them is refused; a revoked token is
 // "Bad credentials". Every response is checked against GitHub's OpenAPI description.
-import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
+import { createPrivateKey, sign } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   appJwt,
@@ -13,16 +13,11 @@ import {
 } from "../../src/github/app-token.ts";
 import { fetchApi } from "../../src/github/api.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "./github-emulator.ts";
+import { appKeyPair } from "./github-emulator/apps.ts";
 
 const repo = { owner: "acme", repo: "widgets" };
 const APP_ID = 77;
-const pair = () =>
-  generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: "spki", format: "pem" },
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  });
-const app = pair();
+const app = appKeyPair();
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A JWT with the claims given, signed with `key`. */
@@ -55,7 +50,7 @@ describe("the stand-in's GitHub App", () => {
     const good = { iat: now() - 60, exp: now() + 540, iss: APP_ID };
     expect((await installation(jwt(good))).status).toBe(200);
     const cases: [Record<string, unknown>, string, string?][] = [
-      [good, "A JSON web token could not be decoded", pair().privateKey],
+      [good, "A JSON web token could not be decoded", appKeyPair().privateKey],
       [{ ...good, iat: now() + 600 }, "'Issued at' claim ('iat') must be an Integer"],
       [{ ...good, iat: now() - 700, exp: now() - 100 }, "'Expiration time' claim ('exp') must be a numeric value"],
       [{ ...good, exp: now() + 900 }, "'Expiration time' claim ('exp') is too far in the future."],
@@ -126,7 +121,7 @@ describe("the stand-in's GitHub App", () => {
 
   it("a wrong key or a missing installation: one line naming the App and what GitHub said", async () => {
     const options = { apiUrl: gh.url, repo, appId: String(APP_ID) };
-    await expect(mintInstallationToken({ ...options, privateKey: pair().privateKey })).rejects.toThrow(
+    await expect(mintInstallationToken({ ...options, privateKey: appKeyPair().privateKey })).rejects.toThrow(
       'the GitHub App 77 could not get a token for acme/widgets: GET /repos/{owner}/{repo}/installation answered 401 "A JSON web token could not be decoded"',
     );
     await expect(

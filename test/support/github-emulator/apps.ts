@@ -3,7 +3,7 @@
 // tokens are scoped (this repository, the permissions asked for, never more than the installation
 // has), revocable (a revoked or expired token is "Bad credentials"), and each request made with
 // one is held to its permissions ("Resource not accessible by integration").
-import { createPublicKey, randomBytes, verify, type KeyObject } from "node:crypto";
+import { createPublicKey, generateKeyPairSync, randomBytes, verify, type KeyObject } from "node:crypto";
 import { ApiError } from "./http.ts";
 
 export type PermissionLevel = "read" | "write";
@@ -30,6 +30,14 @@ export interface InstallationTokenRecord {
   expiresAt: number;
   revoked: boolean;
 }
+
+/** A fresh RSA key pair as GitHub gives an App one (PEM): the public half for installApp, the private for the workflow. */
+export const appKeyPair = () =>
+  generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: "spki", format: "pem" },
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  });
 
 const MAX_LIFETIME_S = 600;
 /** GitHub tolerates this much clock drift on `iat`. */
