@@ -45,7 +45,9 @@ export function appJwt(appId: string, privateKeyPem: string, nowSeconds = Math.f
     );
   }
   const header = base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
-  const claims = base64url(JSON.stringify({ iat: nowSeconds - 60, exp: nowSeconds + 540, iss: appId }));
+  // The App's id goes as the integer GitHub expects; a client id (Iv23…) as the string it is.
+  const iss = /^\d+$/.test(appId) ? Number(appId) : appId;
+  const claims = base64url(JSON.stringify({ iat: nowSeconds - 60, exp: nowSeconds + 540, iss }));
   const signature = sign("sha256", Buffer.from(`${header}.${claims}`), key);
   return `${header}.${claims}.${base64url(signature)}`;
 }

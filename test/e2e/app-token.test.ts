@@ -38,7 +38,11 @@ let withApp: string;
 const target = { owner: OWNER, repo: REPO };
 
 beforeAll(async () => {
-  world = await createWorld({ ".github/workflows/ci.yml": CI });
+  // ci.dispatch is set, and not needed: the App's push starts CI itself.
+  world = await createWorld({
+    ".github/workflows/ci.yml": CI,
+    ".github/gitclaw.json": '{"ci":{"dispatch":["ci.yml"]}}',
+  });
   world.gh.addUser({ login: "alice", permission: "write" });
   world.gh.installApp({
     id: APP_ID,
@@ -128,6 +132,8 @@ describe("a GitHub App's token", () => {
     await ci.idle();
     expect(ci.runs.map(({ event, branch }) => ({ event, branch }))).toEqual([{ event: "push", branch: "main" }]);
     expect(world.gh.workflowRun(ci.runs[0]!.runId).conclusion).toBe("success");
+    expect(world.gh.requests.filter((r) => r.path.endsWith("/dispatches"))).toEqual([]);
+    expect(run.stages.agent!.stdout).toContain("ci.dispatch is not needed with a GitHub App's token");
     // The reply is the App's bot's; the token is nowhere to be seen.
     const reply = world.gh.comments(issue.number).filter((c) => c.body?.includes(REPLY_MARKER));
     expect(reply.map((c) => c.user?.login)).toEqual(["claw-app[bot]"]);

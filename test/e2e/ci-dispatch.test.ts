@@ -108,4 +108,28 @@ describe("ci.dispatch: CI that gitclaw starts with the job's token", () => {
     ).toBe(true);
     expect(world.gh.violations).toEqual([]);
   });
+
+  it("a listed workflow GitHub will not dispatch: the work is pushed, the reply says what the workflow needs", async () => {
+    const workspace = await checkoutWithConfig(world, {
+      delivery: "pull-request",
+      ci: { dispatch: ["ci.yml", "lint.yml"] },
+    });
+    await commitFile(workspace, ".github/workflows/lint.yml", CI.replace("  workflow_dispatch:", "  push:"), "lint");
+    await git(workspace, "push", "-q", "origin", "HEAD:main");
+    const issue = world.gh.createIssue({ title: "Docs", body: "Add docs.md.", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "docs.md", content: "# docs\n" } }] },
+      { text: "Added docs.md." },
+    ]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(await world.repo.originGit("show", `gitclaw/issue-${issue.number}:docs.md`)).toBe("# docs");
+    const reply = world.gh.comments(issue.number).at(-1)!.body!;
+    expect(reply).toContain("> [!WARNING]\n> Started CI on");
+    expect(reply).toContain(
+      "> Could not start `lint.yml` (ci.dispatch): the workflow-dispatch API answered 422 Workflow does not have 'workflow_dispatch' trigger. It needs `on: workflow_dispatch`, and this job `permissions: actions: write`.",
+    );
+    expect(ci.runs.at(-1)!.workflow).toBe("ci.yml");
+    await ci.idle();
+  });
 });

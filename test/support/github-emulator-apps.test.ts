@@ -55,6 +55,7 @@ describe("the stand-in's GitHub App", () => {
       [{ ...good, iat: now() - 700, exp: now() - 100 }, "'Expiration time' claim ('exp') must be a numeric value"],
       [{ ...good, exp: now() + 900 }, "'Expiration time' claim ('exp') is too far in the future."],
       [{ ...good, iss: 78 }, "'Issuer' claim ('iss') must be an Integer"],
+      [{ ...good, iss: String(APP_ID) }, "'Issuer' claim ('iss') must be an Integer"],
     ];
     for (const [claims, said, key] of cases) {
       const answer = await installation(jwt(claims, key));
@@ -70,7 +71,7 @@ describe("the stand-in's GitHub App", () => {
     expect(JSON.parse(Buffer.from(body!, "base64url").toString())).toEqual({
       iat: 999_940,
       exp: 1_000_540,
-      iss: String(APP_ID),
+      iss: APP_ID,
     });
     expect(() => appJwt("7", "not a key")).toThrow(/app_private_key is not a PEM private key/);
   });

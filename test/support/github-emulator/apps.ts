@@ -122,7 +122,8 @@ export class AppsState {
         "'Expiration time' claim ('exp') must be a numeric value representing the future time at which the assertion expires.",
       );
     if (exp - iat > MAX_LIFETIME_S) throw unauthorized("'Expiration time' claim ('exp') is too far in the future.");
-    if (String(iss) !== String(app.id)) throw unauthorized("'Issuer' claim ('iss') must be an Integer");
+    // The App's id as an integer (a client id would be a string: the stand-in's Apps have none).
+    if (iss !== app.id) throw unauthorized("'Issuer' claim ('iss') must be an Integer");
   }
 
   /** A token for the installation, narrowed as asked; refused past what the installation has. */
