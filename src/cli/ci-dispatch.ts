@@ -1,8 +1,10 @@
-// ci.dispatch as `init` writes it and `doctor` checks it: each listed workflow must be a file of
-// .github/workflows/ with `on: workflow_dispatch` (GitHub refuses to dispatch any other), and
-// gitclaw's job needs `actions: write` to dispatch it (src/run/start-ci.ts).
+// What starts CI on gitclaw's pushes, as `init` writes it and `doctor` checks it: a GitHub App's
+// token, or ci.dispatch, each of whose workflows must be a file of .github/workflows/ with
+// `on: workflow_dispatch` (GitHub refuses to dispatch any other), dispatched by a job with
+// `actions: write` (src/run/start-ci.ts).
 import { join } from "node:path";
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
+import type { Config } from "../config/config.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 
 const WORKFLOWS_DIR = ".github/workflows";
@@ -35,18 +37,35 @@ export function dispatchProblems(
   return problems;
 }
 
-/** The doctor's line on ci.dispatch: nothing when it is empty. */
-export function ciDispatchCheck(
+const CHECK = "CI on gitclaw's pushes";
+
+/**
+ * The doctor's line on what starts CI on gitclaw's pushes: a GitHub App (the step's app_id and
+ * app_private_key), ci.dispatch, or nothing; nothing to say when neither is set and trigger mode ci is off.
+ */
+export function ciCheck(
   readText: (path: string) => string | undefined,
   root: string,
-  files: string[],
-  permissions: Record<string, string> | undefined,
+  config: Pick<Config, "ci" | "trigger">,
+  workflow: { permissions?: Record<string, string>; inputs: string[] },
 ): CheckResult | undefined {
-  if (files.length === 0) return undefined;
+  const files = config.ci.dispatch;
+  const app = ["app_id", "app_private_key"].filter((input) => workflow.inputs.includes(input));
+  if (app.length === 1)
+    return warn(CHECK, `the gitclaw step passes ${app[0]} alone`, "pass both app_id and app_private_key, or neither");
+  if (app.length === 2) return pass(CHECK, "a GitHub App's token pushes (app_id): CI starts as for a person's push");
+  if (files.length === 0)
+    return config.trigger.modes.includes("ci")
+      ? warn(
+          CHECK,
+          "trigger mode ci is on, but nothing starts CI on gitclaw's pushes (the job's token starts no workflow)",
+          "list the CI workflows in ci.dispatch (bunx gitclaw init --ci-dispatch ci.yml), or pass a GitHub App (app_id, app_private_key)",
+        )
+      : undefined;
   const problems = dispatchProblems(readText, root, files);
-  if (permissions && permissions.actions !== "write")
+  if (workflow.permissions && workflow.permissions.actions !== "write")
     problems.push("gitclaw's job cannot dispatch workflows: give it `permissions: actions: write`");
   if (problems.length === 0)
-    return pass("CI dispatch", `after each push gitclaw starts ${files.join(", ")} (workflow_dispatch)`);
-  return warn("CI dispatch", `ci.dispatch lists ${files.join(", ")}, which cannot all be started`, problems.join("; "));
+    return pass(CHECK, `after each push gitclaw starts ${files.join(", ")} (ci.dispatch, workflow_dispatch)`);
+  return warn(CHECK, `ci.dispatch lists ${files.join(", ")}, which cannot all be started`, problems.join("; "));
 }
