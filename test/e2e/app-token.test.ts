@@ -13,6 +13,7 @@ import { REPLY_MARKER } from "../../src/github/marker.ts";
 import type { CiRunner } from "../support/ci-runner.ts";
 import { appKeyPair } from "../support/github-emulator/apps.ts";
 import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
+import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
 import { createWorld, OWNER, playWorldCi, REPO, TOKEN, type World } from "./support.ts";
@@ -56,15 +57,7 @@ beforeAll(async () => {
     world.repo.origin,
     (token) => (world.gh.tokenKind(token) ? { workflows: false } : undefined),
     {
-      onPush: async (updates) => {
-        for (const update of updates)
-          if (
-            world.gh.tokenKind(update.token) === "app" &&
-            update.ref.startsWith("refs/heads/") &&
-            !/^0+$/.test(update.new)
-          )
-            await ci.startForPush(update.ref.slice("refs/heads/".length), update.new);
-      },
+      onPush: (updates) => ci.onPush(updates),
     },
   );
   const line = "          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}\n";
@@ -149,6 +142,18 @@ describe("a GitHub App's token", () => {
     });
     expect(after.status).toBe(401);
     expect(world.gh.violations).toEqual([]);
+  });
+
+  it("a push made with the job's token starts no CI, as on GitHub", async () => {
+    const clone = await world.repo.clone("job-token-push");
+    await commitFile(clone, "job.txt", "pushed with the job's token\n");
+    const runs = ci.runs.length;
+    const url = new URL(http.url);
+    url.username = "x-access-token";
+    url.password = TOKEN;
+    await git(clone, "push", "-q", url.toString(), "HEAD:refs/heads/job-token");
+    expect(http.pushes().at(-1)).toMatchObject({ token: TOKEN, ref: "refs/heads/job-token" });
+    expect(ci.runs).toHaveLength(runs);
   });
 
   it("is revoked when the run fails", async () => {

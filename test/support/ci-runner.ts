@@ -1,13 +1,14 @@
 // GitHub Actions' side of a repository's CI, for the emulator: a workflow file of the repository (read
 // from origin at the commit, as GitHub reads it) runs on a hosted runner stand-in (./runner/) for a
 // workflow_dispatch (`onDispatch`) and, as GitHub does for a push made with an App's or a person's
-// token, for a push (`startForPush`; a push made with the job's token starts nothing, which the
-// caller decides from who pushed). Its job's log becomes the run's job log, its status the run's,
+// token, for a push (`onPush`, fed by the origin served over HTTP, which knows the pushing token; a
+// push made with the job's token starts nothing). Its job's log becomes the run's job log, its status the run's,
 // so gitclaw's trigger mode "ci" reads a failed run as it would on GitHub.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
+import type { Push } from "./git-http.ts";
 import type { GitHubEmulator } from "./github-emulator.ts";
 import type { RunConclusion } from "./github-emulator/state-actions.ts";
 import { loadWorkflow, runJob, type JobRun } from "./runner/job.ts";
@@ -27,6 +28,11 @@ export interface CiRunner {
   idle(): Promise<void>;
   /** A push to `branch` (made with a token that starts workflows): every workflow of the commit with `on: push` runs. */
   startForPush(branch: string, sha: string): Promise<void>;
+  /**
+   * For serveGitOverHttp's onPush: as GitHub, a branch pushed with any token but the job's (an App's,
+   * a person's) starts its push workflows; one pushed with the job's token starts none.
+   */
+  onPush(updates: Push[]): Promise<void>;
 }
 
 export interface CiRunnerOptions {
@@ -106,27 +112,36 @@ export function playCi(options: CiRunnerOptions): CiRunner {
     track(dispatch.id, dispatch.workflow, "workflow_dispatch", branch, gh.workflowRun(dispatch.id).head_sha);
   });
 
+  const startForPush = async (branch: string, sha: string) => {
+    for (const file of options.workflows) {
+      const text = await workflowAt(options.origin, sha, file);
+      if (!text || !("push" in loadWorkflowText(text).on)) continue;
+      const { id } = gh.addWorkflowRun({
+        name: file,
+        path: `.github/workflows/${file}`,
+        headSha: sha,
+        headBranch: branch,
+        event: "push",
+        steps: [{ status: "queued" }],
+      });
+      track(id, file, "push", branch, sha);
+    }
+  };
+
   return {
     runs,
+    startForPush,
+    async onPush(updates) {
+      for (const update of updates) {
+        const branch = /^refs\/heads\/(.+)$/.exec(update.ref)?.[1];
+        if (branch && !/^0+$/.test(update.new) && gh.tokenKind(update.token) !== "job")
+          await startForPush(branch, update.new);
+      }
+    },
     async idle() {
       for (let seen = -1; seen !== runs.length; ) {
         seen = runs.length;
         await Promise.all(runs.map((run) => run.result));
-      }
-    },
-    async startForPush(branch, sha) {
-      for (const file of options.workflows) {
-        const text = await workflowAt(options.origin, sha, file);
-        if (!text || !("push" in loadWorkflowText(text).on)) continue;
-        const { id } = gh.addWorkflowRun({
-          name: file,
-          path: `.github/workflows/${file}`,
-          headSha: sha,
-          headBranch: branch,
-          event: "push",
-          steps: [{ status: "queued" }],
-        });
-        track(id, file, "push", branch, sha);
       }
     },
   };
