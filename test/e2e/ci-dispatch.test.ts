@@ -9,7 +9,7 @@ import { REPLY_MARKER } from "../../src/github/marker.ts";
 import type { CiRunner } from "../support/ci-runner.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload, workflowRunCompletedPayload } from "../support/payloads.ts";
-import { checkoutWithConfig, OWNER, playWorldCi, REPO, TOKEN, useWorld } from "./support.ts";
+import { askForTheAnswer, checkoutWithConfig, OWNER, playWorldCi, REPO, TOKEN, useWorld } from "./support.ts";
 
 const CI = [
   "name: CI",
@@ -43,13 +43,9 @@ describe("ci.dispatch: CI that gitclaw starts with the job's token", () => {
     await commitFile(workspace, ".github/workflows/ci.yml", CI, "CI on workflow_dispatch");
     await git(workspace, "push", "-q", "origin", "HEAD:main");
     ci = playWorldCi(world, ["ci.yml"]);
-    const issue = world.gh.createIssue({ title: "The answer", body: "Add answer.ts exporting 42.", user: "alice" });
-    issueNumber = issue.number;
-    world.model.script([
-      { toolCalls: [{ name: "write", input: { path: "answer.ts", content: "export const answer = 41;\n" } }] },
-      { text: "Added answer.ts." },
-    ]);
-    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    const asked = await askForTheAnswer(world);
+    const { run } = asked;
+    issueNumber = asked.issueNumber;
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     pullNumber = issueNumber + 1;
     expect(world.gh.pullRequest(pullNumber).head.ref).toBe(branch());
