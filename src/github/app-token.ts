@@ -74,15 +74,21 @@ export interface MintOptions {
   repo: Repo;
   appId: string;
   privateKey: string;
-  /** The API as the App (a test's stand-in); fetch against apiUrl with the JWT by default. */
-  api?: GitHubApi;
 }
 
 export async function mintInstallationToken(options: MintOptions): Promise<InstallationToken> {
   const { repo, appId } = options;
   const refused = (why: string) =>
     new AppTokenError(`the GitHub App ${appId} could not get a token for ${repo.owner}/${repo.repo}: ${why}`);
-  const api = options.api ?? fetchApi({ apiUrl: options.apiUrl, token: appJwt(appId, options.privateKey) });
+  const jwtApi = fetchApi({ apiUrl: options.apiUrl, token: appJwt(appId, options.privateKey) });
+  // A network failure is a refusal too, said as one line.
+  const api: GitHubApi = {
+    ...jwtApi,
+    send: (...args) =>
+      jwtApi.send(...args).catch((error: Error) => {
+        throw refused(`${options.apiUrl} could not be reached (${error.message})`);
+      }),
+  };
   const found = await api.send("GET", `${repoPath(repo)}/installation`);
   if (found.status !== 200)
     throw refused(

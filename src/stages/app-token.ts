@@ -37,18 +37,26 @@ export async function startAppToken(
   const repo = { owner: env.owner, repo: env.repo };
   const minted = await mintInstallationToken({ apiUrl: env.apiUrl, repo, appId, privateKey });
   workflow.setSecret(minted.token);
-  writeAppToken(env.runnerTemp, minted.token);
+  try {
+    writeAppToken(env.runnerTemp, minted.token);
+  } catch (error) {
+    workflow.warning(
+      `gitclaw: the cleanup step cannot revoke the App token if this step is killed: ${(error as Error).message}`,
+    );
+  }
   const granted = Object.entries(minted.permissions).map(([name, level]) => `${name}: ${level}`);
   workflow.info(`gitclaw: using the GitHub App ${appId}'s token for ${env.owner}/${env.repo} (${granted.join(", ")})`);
   return {
     env: { ...env, token: minted.token, appToken: true },
-    release: async () => void (await revokeAppToken(env)),
+    release: async () => void (await revokeAppToken(env, minted.token)),
   };
 }
 
-/** Revokes the recorded App token, if there is one: the agent stage's last act, or the cleanup step's backstop. */
-export async function revokeAppToken(env: Pick<ActionsEnv, "apiUrl" | "runnerTemp">): Promise<boolean> {
-  const token = readAppToken(env.runnerTemp);
+/** Revokes the App token (by default the recorded one, if any): the agent stage's last act, or the cleanup step's backstop. */
+export async function revokeAppToken(
+  env: Pick<ActionsEnv, "apiUrl" | "runnerTemp">,
+  token = readAppToken(env.runnerTemp),
+): Promise<boolean> {
   if (!token) return false;
   const revoked = await revokeInstallationToken(env.apiUrl, token).catch(() => false);
   if (revoked) forgetAppToken(env.runnerTemp);

@@ -1,5 +1,6 @@
-// The cleanup step (`if: always()`): revokes a GitHub App token the agent stage could not, takes 👀 away and, when the agent stage died before it could
-// reply (runner lost, killed, cancelled too late), posts the one failure notice with the run link.
+// The cleanup step (`if: always()`): revokes a GitHub App token the agent stage could not, takes 👀
+// away and, when the agent stage died before it could reply (runner lost, killed, cancelled too
+// late), posts the one failure notice with the run link.
 import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { hasReplied, readTarget } from "../actions/run-state.ts";
 import { fetchApi, type GitHubApi } from "../github/api.ts";
@@ -20,7 +21,7 @@ export async function runCleanup(
   api: GitHubApi = fetchApi(env),
 ): Promise<CleanupResult> {
   // Killed before it could revoke its GitHub App token, the agent stage left it for this step.
-  const revokedAppToken = await revokeAppToken(env);
+  const revokedAppToken = await revokeAppToken(env).catch(() => false);
   const removedReaction = await removeIndicator(env, api);
   if (hasReplied(env.runnerTemp)) return { postedFailure: false, removedReaction, revokedAppToken };
   // The issue the guard decided on: the event was read and judged there, once.

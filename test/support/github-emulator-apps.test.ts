@@ -128,5 +128,10 @@ describe("the stand-in's GitHub App", () => {
     await expect(
       mintInstallationToken({ ...options, repo: { owner: "acme", repo: "gadgets" }, privateKey: app.privateKey }),
     ).rejects.toThrow('answered 404 "Not Found" (is the App installed on this repository?)');
+    await expect(
+      mintInstallationToken({ ...options, apiUrl: "http://127.0.0.1:9", privateKey: app.privateKey }),
+    ).rejects.toThrow(
+      /^the GitHub App 77 could not get a token for acme\/widgets: http:\/\/127\.0\.0\.1:9 could not be reached/,
+    );
   });
 });
