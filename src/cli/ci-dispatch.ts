@@ -2,6 +2,7 @@
 // token, or ci.dispatch, each of whose workflows must be a file of .github/workflows/ with
 // `on: workflow_dispatch` (GitHub refuses to dispatch any other), dispatched by a job with
 // `actions: write` (src/run/start-ci.ts).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 import type { Config } from "../config/config.ts";
@@ -18,6 +19,19 @@ export function workflowOn(text: string): string[] | undefined {
   if (isSeq(on)) return on.items.map((item) => String(isScalar(item) ? item.value : item));
   if (isMap(on)) return on.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
   return undefined;
+}
+
+/** The repository's own CI: its workflow files (not gitclaw's) that run on a push or a pull request. */
+export function ciWorkflows(root: string): string[] {
+  const dir = join(root, WORKFLOWS_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => /\.ya?ml$/.test(file) && !file.startsWith("gitclaw"))
+    .filter((file) => {
+      const on = workflowOn(readFileSync(join(dir, file), "utf8")) ?? [];
+      return on.includes("push") || on.includes("pull_request");
+    })
+    .sort();
 }
 
 /** What keeps each listed workflow from being dispatched, one line each with what to add. */

@@ -10,7 +10,7 @@ import { BUILT_IN } from "../agent/model.ts";
 import { ConfigError, loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
-import { dispatchProblems } from "./ci-dispatch.ts";
+import { ciWorkflows, dispatchProblems } from "./ci-dispatch.ts";
 import { oldInstallation } from "./old-install.ts";
 import { PROMPT_RECIPES, promptWorkflowFile, renderPromptWorkflow, type PromptRecipe } from "./prompt-workflow.ts";
 import { updateWorkflow, WorkflowError, type InputWant } from "./workflow-edit.ts";
@@ -366,9 +366,24 @@ function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {
   steps.push(
     "Check the setup: `GITHUB_TOKEN=$(gh auth token) bunx gitclaw doctor` (it asks the model's API and GitHub).",
   );
+  const ci = ciOffer(report);
+  if (ci) steps.push(ci);
   if (report.files.some((file) => file.path === WORKFLOW_FILE && file.status === "added"))
     steps.push(`Open an issue: 👀 appears within seconds (runs start on ${describeTrigger(report.choices.trigger)}).`);
   return steps;
+}
+
+/** The repository has CI that gitclaw's pushes would not start (the job's token starts no workflow): the two ways. */
+function ciOffer(report: InitReport): string | undefined {
+  if (report.choices.ciDispatch?.length || /^\s*app_id:/m.test(read(join(report.target, WORKFLOW_FILE)) ?? ""))
+    return undefined;
+  const workflows = ciWorkflows(report.target);
+  if (workflows.length === 0) return undefined;
+  return (
+    `Your CI (${workflows.join(", ")}) will not run on gitclaw's pushes, which the job's token makes: run init again with ` +
+    `\`--ci-dispatch ${workflows[0]}\` (it needs \`workflow_dispatch:\` under \`on:\`), or give gitclaw a GitHub App ` +
+    "(inputs app_id and app_private_key; see the README, CI on gitclaw's work)."
+  );
 }
 
 /** The report as printed: the choices, each file and the workflow's changes, what was kept, old files, next steps. */

@@ -292,6 +292,12 @@ describe("init over an existing workflow", () => {
       ".github/workflows/gone.yml does not exist: name a workflow file of .github/workflows/",
     ]);
     expect(formatReport(report)).toContain("add `workflow_dispatch:` under its `on:`");
+    expect(report.nextSteps.join("\n")).not.toContain("will not run on gitclaw's pushes");
+    // Without --ci-dispatch, init offers it for the repository's CI.
+    const offered = init(await repoWith({ ".github/workflows/ci.yml": ci }));
+    expect(offered.nextSteps).toContain(
+      "Your CI (ci.yml) will not run on gitclaw's pushes, which the job's token makes: run init again with `--ci-dispatch ci.yml` (it needs `workflow_dispatch:` under `on:`), or give gitclaw a GitHub App (inputs app_id and app_private_key; see the README, CI on gitclaw's work).",
+    );
 
     // Over an existing workflow and configuration: the permission is raised, the file's other keys stay.
     const dir = await repoWith({
