@@ -108,6 +108,7 @@ describe("ci.dispatch: CI that gitclaw starts with the job's token", () => {
   it("a listed workflow GitHub will not dispatch: the work is pushed, the reply says what the workflow needs", async () => {
     const workspace = await checkoutWithConfig(world, {
       delivery: "pull-request",
+      trigger: { modes: ["issue", "ci"] },
       ci: { dispatch: ["ci.yml", "lint.yml"] },
     });
     await commitFile(workspace, ".github/workflows/lint.yml", CI.replace("  workflow_dispatch:", "  push:"), "lint");
@@ -127,5 +128,30 @@ describe("ci.dispatch: CI that gitclaw starts with the job's token", () => {
     );
     expect(ci.runs.at(-1)!.workflow).toBe("ci.yml");
     await ci.idle();
+  });
+
+  it("a failed run whose event lists no pull request: gitclaw finds it by the run's branch", async () => {
+    const { runId, branch: head } = ci.runs.at(-1)!;
+    const run = world.gh.workflowRun(runId);
+    expect(run.conclusion).toBe("failure");
+    const pull = run.pull_requests![0]!.number;
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "answer.ts", content: "export const answer = 42;\n" } }] },
+      { text: "CI wanted answer.ts; added it." },
+    ]);
+    const sender = world.gh.addUser({ login: "github-actions[bot]", type: "Bot" });
+    // As GitHub may send it for a run it did not start for a pull request.
+    const unlisted = { ...run, pull_requests: [] };
+    const payload = workflowRunCompletedPayload({ ...target, issue: world.gh.issue(pull), run: unlisted, sender });
+    const before = world.gh.requests.length;
+    const fixed = await world.run("workflow_run", payload);
+    expect(fixed.proceed, fixed.logs).toBe(true);
+    expect(fixed.stages.agent!.exitCode, fixed.logs).toBe(0);
+    const lookups = world.gh.requests.slice(before).filter((r) => r.path.endsWith("/pulls") && r.query.head);
+    expect(lookups.map((r) => r.query.head)).toContain(`${OWNER}:${head}`);
+    expect(await world.repo.originGit("show", `${head}:answer.ts`)).toBe("export const answer = 42;");
+    expect(world.gh.comments(pull).at(-1)!.body).toContain("CI wanted answer.ts; added it.");
+    await ci.idle();
+    expect(world.gh.violations).toEqual([]);
   });
 });
