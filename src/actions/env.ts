@@ -10,6 +10,8 @@ export interface ActionsEnv {
   token: string;
   /** A token GitHub lets push `.github/workflows/` (the input workflows_token), when one is set. */
   workflowsToken?: string;
+  /** The token is a GitHub App installation token the stage minted (input app_id): its pushes start workflows. */
+  appToken?: boolean;
   apiUrl: string;
   serverUrl: string;
   runId: string;

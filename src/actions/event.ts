@@ -319,10 +319,20 @@ function fromPullRequest(eventName: EventName, event: Payload): Trigger {
   };
 }
 
-/** A CI run that finished: about the first pull request of its head, or about nothing gitclaw works on. */
+/**
+ * A CI run that finished: about the first pull request of its head, or about nothing gitclaw works
+ * on. GitHub may list no pull request for a run it did not start for one (a workflow_dispatch that
+ * ci.dispatch made): a run of this repository's gitclaw/issue-<n> then names its pull request as 0,
+ * for the gate to look up by the branch (src/gate/gate.ts).
+ */
 function fromWorkflowRun(event: z.infer<typeof WorkflowRunEvent> & Payload): Trigger {
   const run = event.workflow_run;
-  const pull = run.pull_requests.find((item) => item !== null);
+  const own =
+    /^gitclaw\/issue-[1-9]\d*$/.test(run.head_branch ?? "") &&
+    (run.head_repository?.full_name ?? event.repository.full_name) === event.repository.full_name;
+  const pull =
+    run.pull_requests.find((item) => item !== null) ??
+    (own ? { number: 0, head: { ref: run.head_branch! } } : undefined);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {

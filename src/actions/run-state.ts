@@ -1,9 +1,10 @@
 // What one step of the job tells the next, through small files under $RUNNER_TEMP: where the guard
 // decided 👀 goes, the 👀 reaction to remove, the progress comment to finish, whether a reply was
-// posted. Owner-only (0600) files, since tool commands may run on the same machine, each checked
+// posted, the GitHub App token the agent stage minted (for the cleanup step to revoke, should the
+// agent be killed before it could). Owner-only (0600) files, since tool commands may run on the same machine, each checked
 // when read back. Checked by hand: the indicator reads them on the clock to 👀 (bench/indicator),
 // and a schema library would be most of what it loads.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ReactionTarget } from "../github/operations.ts";
 
@@ -35,6 +36,9 @@ const isProgress: Check<ProgressState> = (v): v is Record<string, unknown> & Pro
 const isReplied: Check<{ at: string; by: string }> = (v): v is Record<string, unknown> & { at: string; by: string } =>
   typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup");
 
+const isAppToken: Check<{ token: string }> = (v): v is Record<string, unknown> & { token: string } =>
+  typeof v.token === "string";
+
 const file = (runnerTemp: string, name: string) => join(runnerTemp, `gitclaw-${name}.json`);
 
 function read<T>(runnerTemp: string, name: string, check: Check<T>): T | undefined {
@@ -64,3 +68,8 @@ export const writeProgress = (runnerTemp: string, progress: ProgressState) => wr
 export const hasReplied = (runnerTemp: string) => read(runnerTemp, "replied", isReplied) !== undefined;
 export const markReplied = (runnerTemp: string, by: "agent" | "cleanup") =>
   write(runnerTemp, "replied", { at: new Date().toISOString(), by });
+
+/** The minted App token, until it is revoked; never where a tool command can read it (RUNNER_TEMP, 0600). */
+export const readAppToken = (runnerTemp: string) => read(runnerTemp, "app-token", isAppToken)?.token;
+export const writeAppToken = (runnerTemp: string, token: string) => write(runnerTemp, "app-token", { token });
+export const forgetAppToken = (runnerTemp: string) => rmSync(file(runnerTemp, "app-token"), { force: true });

@@ -13,10 +13,12 @@ import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } f
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
 import { instructionsCheck, mcpCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
+import { ciCheck } from "./ci-dispatch.ts";
 import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
 import {
   findGitclawStep,
   literalInputs,
+  passedNames,
   PERMISSION_LEVEL,
   modePermissions,
   REQUIRED_PERMISSIONS,
@@ -94,6 +96,15 @@ function readWorkflow(deps: DoctorDeps): WorkflowView {
   return { text, doc, step: doc.errors.length === 0 ? findGitclawStep(doc) : undefined };
 }
 
+/** What the workflow gives the CI check: the job's permissions and the gitclaw step's inputs. */
+function ciSetUp(workflow: WorkflowView): { permissions?: Record<string, string>; inputs: string[] } {
+  const permissions = workflow.text === undefined ? undefined : workflowPermissions(workflow.text);
+  return {
+    ...(permissions ? { permissions } : {}),
+    inputs: workflow.step ? passedNames(workflow.step.step, "with") : [],
+  };
+}
+
 function apiGetter(deps: DoctorDeps, apiUrl: string, token: string | undefined): Get {
   return async (path) => {
     try {
@@ -143,6 +154,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);
   if (toolEnv) results.push(toolEnv);
+  const ci = config && ciCheck(deps.readText, deps.cwd, config, ciSetUp(workflow));
+  if (ci) results.push(ci);
   if (config) {
     const probe = deps.egressProbe ?? networkNamespaceProbe;
     results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));

@@ -10,6 +10,7 @@ import { BUILT_IN } from "../agent/model.ts";
 import { ConfigError, loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
+import { ciWorkflows, dispatchProblems } from "./ci-dispatch.ts";
 import { oldInstallation } from "./old-install.ts";
 import { PROMPT_RECIPES, promptWorkflowFile, renderPromptWorkflow, type PromptRecipe } from "./prompt-workflow.ts";
 import { updateWorkflow, WorkflowError, type InputWant } from "./workflow-edit.ts";
@@ -43,6 +44,8 @@ export interface InitOptions {
   config?: boolean;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
+  /** CI workflows (files of .github/workflows/) gitclaw dispatches after each push: ci.dispatch, and `actions: write`. */
+  ciDispatch?: string[];
   /** Also write an example workflow that runs gitclaw with a prompt (./prompt-workflow.ts): nightly, triage, release-notes. */
   promptWorkflow?: string;
 }
@@ -157,8 +160,15 @@ function choose(options: InitOptions, previous: Config, baseUrl: string | undefi
   try {
     const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
     // Sub-agents on Actions need the workflow's task job (only a new workflow gets it written).
-    const approvalStatus = previous.approvals.required > 0;
-    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled, approvalStatus };
+    const ciDispatch = parseConfig({ ci: { dispatch: options.ciDispatch ?? previous.ci.dispatch } }, "--ci-dispatch").ci
+      .dispatch;
+    return {
+      model,
+      trigger: checked,
+      actionsRunner: previous.tasks.actions.enabled,
+      ciDispatch,
+      approvalStatus: previous.approvals.required > 0,
+    };
   } catch (error) {
     if (error instanceof ConfigError) throw new InitError(error.message);
     throw error;
@@ -209,6 +219,7 @@ function configFileFor(choices: Choices): string {
   const file = {
     model: choices.model,
     ...(Object.keys(trigger).length > 0 ? { trigger } : {}),
+    ...(choices.ciDispatch?.length ? { ci: { dispatch: choices.ciDispatch } } : {}),
     budgets: { maxCostUsd: defaults.budgets.maxCostUsd, maxTurns: defaults.budgets.maxTurns },
   };
   return `${JSON.stringify(file, null, 2)}\n`;
@@ -242,7 +253,9 @@ export function init(targetDir: string, options: InitOptions = {}): InitReport {
   if (intoConfig) {
     write(CONFIG_FILE, configFileFor(choices));
     report.files.push({ path: CONFIG_FILE, status: "added", detail: "your choices; edit it freely" });
-  } else if (configPresent) report.files.push({ path: CONFIG_FILE, status: "kept", detail: "yours" });
+  } else if (options.ciDispatch) report.files.push(writeCiDispatch(target, choices.ciDispatch ?? [], write));
+  else if (configPresent) report.files.push({ path: CONFIG_FILE, status: "kept", detail: "yours" });
+  report.notes.push(...dispatchProblems(read, target, choices.ciDispatch ?? []));
   const base = intoConfig ? parseConfig(JSON.parse(configFileFor(choices))) : fromFile;
   const wants = wantedInputs(choices, base, options, existing?.literal ?? {});
   report.secret = keyInputFor(choices.model, base)?.secret;
@@ -298,6 +311,25 @@ function writeWorkflow(
   }
 }
 
+/** ci.dispatch set in .github/gitclaw.json (--ci-dispatch): the file's other settings stay as they are. */
+function writeCiDispatch(
+  target: string,
+  dispatch: string[],
+  write: (path: string, content: string) => void,
+): FileReport {
+  const text = read(join(target, CONFIG_FILE));
+  let file: Record<string, unknown> = {};
+  try {
+    file = text === undefined ? {} : (JSON.parse(text) as Record<string, unknown>);
+  } catch (error) {
+    throw new InitError(`${CONFIG_FILE} is not valid JSON (${(error as Error).message}); fix it and run init again.`);
+  }
+  const ci = { ...(file.ci as Record<string, unknown> | undefined), dispatch };
+  write(CONFIG_FILE, `${JSON.stringify({ ...file, ci }, null, 2)}\n`);
+  const detail = `ci.dispatch: ${dispatch.join(", ") || "none"}`;
+  return { path: CONFIG_FILE, status: text === undefined ? "added" : "updated", detail };
+}
+
 /** The example prompt workflow: written when absent, else the user's and kept. */
 function writePromptWorkflow(
   target: string,
@@ -340,9 +372,24 @@ function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {
   steps.push(
     "Check the setup: `GITHUB_TOKEN=$(gh auth token) bunx gitclaw doctor` (it asks the model's API and GitHub).",
   );
+  const ci = ciOffer(report);
+  if (ci) steps.push(ci);
   if (report.files.some((file) => file.path === WORKFLOW_FILE && file.status === "added"))
     steps.push(`Open an issue: 👀 appears within seconds (runs start on ${describeTrigger(report.choices.trigger)}).`);
   return steps;
+}
+
+/** The repository has CI that gitclaw's pushes would not start (the job's token starts no workflow): the two ways. */
+function ciOffer(report: InitReport): string | undefined {
+  if (report.choices.ciDispatch?.length || /^\s*app_id:/m.test(read(join(report.target, WORKFLOW_FILE)) ?? ""))
+    return undefined;
+  const workflows = ciWorkflows(report.target);
+  if (workflows.length === 0) return undefined;
+  return (
+    `Your CI (${workflows.join(", ")}) will not run on gitclaw's pushes, which the job's token makes: run init again with ` +
+    `\`--ci-dispatch ${workflows[0]}\` (it needs \`workflow_dispatch:\` under \`on:\`), or give gitclaw a GitHub App ` +
+    "(inputs app_id and app_private_key; see the README, CI on gitclaw's work)."
+  );
 }
 
 /** The report as printed: the choices, each file and the workflow's changes, what was kept, old files, next steps. */

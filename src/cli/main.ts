@@ -21,6 +21,8 @@ else; run again, it upgrades the workflow in place and keeps your changes. Optio
   --config            keep model and trigger in .github/gitclaw.json instead of the workflow
   --prompt-workflow <recipe>   also write an example workflow that runs gitclaw with a prompt:
                       nightly (dependency bump), triage (labels for new issues), release-notes
+  --ci-dispatch <files>   CI workflows (in .github/workflows/, with workflow_dispatch) gitclaw starts after
+                      each push, since its pushes with the job's token start none (ci.dispatch; actions: write)
   --dry-run           print what would change, write nothing
 `;
 
@@ -36,6 +38,7 @@ const INIT_OPTIONS = {
   config: { type: "boolean" },
   "prompt-workflow": { type: "string" },
   "dry-run": { type: "boolean" },
+  "ci-dispatch": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -57,6 +60,7 @@ function runInit(args: string[]): number {
     config: values.config,
     dryRun: values["dry-run"],
     promptWorkflow: values["prompt-workflow"],
+    ciDispatch: values["ci-dispatch"]?.split(/[\s,]+/).filter(Boolean),
   });
   process.stdout.write(formatReport(report));
   return 0;

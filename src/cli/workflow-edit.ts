@@ -14,7 +14,7 @@ import {
   prefilter,
   prefilterBeforePullRequests,
   workflowEvents,
-  modePermissions,
+  choicePermissions,
   REQUIRED_PERMISSIONS,
   TOOL_PERMISSIONS,
   describeTrigger,
@@ -52,6 +52,7 @@ const PERMISSION_REASONS: Record<string, string> = {
   issues: "gitclaw reacts and replies on issues",
   "pull-requests": "gitclaw replies in review threads and opens pull requests",
   actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
+  "actions: write": "gitclaw starts workflow runs (ci.dispatch, tasks on Actions runners)",
   checks: "trigger mode review reports each review as a check run",
   statuses: "approvals.required sets the gitclaw/approval commit status",
 };
@@ -264,11 +265,7 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
   const own = job.get("permissions", true) as Node | undefined;
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? (root.get("permissions", true) as Node | undefined);
-  const wanted = {
-    ...REQUIRED_PERMISSIONS,
-    ...TOOL_PERMISSIONS,
-    ...modePermissions(choices.trigger.modes, choices.approvalStatus),
-  };
+  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...choicePermissions(choices) };
   if (!node) {
     const jobs = pairOf(root, "jobs")!;
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);
@@ -286,12 +283,13 @@ function updatePermissions(edit: Splice, root: YAMLMap, job: YAMLMap, update: Wo
   for (const [scope, level] of Object.entries(wanted)) {
     const present = node.get(scope, true) as Node | undefined;
     const current = isScalar(present) ? String(present.value) : undefined;
-    const why = PERMISSION_REASONS[scope]!;
+    const why = PERMISSION_REASONS[`${scope}: ${level}`] ?? PERMISSION_REASONS[scope]!;
     if (current === undefined) {
       absent.push([`${scope}: ${level}`]);
       update.changes.push(`${where}: added ${scope}: ${level} (${why})`);
     } else if ((PERMISSION_LEVEL[current] ?? 0) >= PERMISSION_LEVEL[level]!) continue;
-    else if (scope in REQUIRED_PERMISSIONS) {
+    // ci.dispatch is asked for by name (--ci-dispatch): dispatching needs the level, so it is raised.
+    else if (scope in REQUIRED_PERMISSIONS || (scope === "actions" && choices.ciDispatch?.length)) {
       edit.replace(present!.range!, level);
       update.changes.push(`${where}: ${scope}: ${current} → ${level} (${why})`);
     } else update.notes.push(`kept ${where}: ${scope}: ${current} (yours; ${why} with ${level})`);

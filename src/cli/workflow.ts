@@ -22,6 +22,11 @@ export const modePermissions = (modes: readonly TriggerMode[], approvals = false
   ...(modes.includes("review") ? { checks: "write" } : {}),
   ...(approvals ? { statuses: "write" } : {}),
 });
+/** What the choices need beyond the required and tool permissions: the trigger modes', and dispatching runs. */
+export const choicePermissions = (choices: Choices): Record<string, string> => ({
+  ...modePermissions(choices.trigger.modes, choices.approvalStatus),
+  ...(choices.actionsRunner || choices.ciDispatch?.length ? { actions: "write" } : {}),
+});
 export const PERMISSION_LEVEL: Readonly<Record<string, number>> = { none: 0, read: 1, write: 2 };
 
 /** `<owner>/gitclaw@<ref>` (forks and mirrors too), or `./` in gitclaw's own repository. */
@@ -37,6 +42,8 @@ export interface Choices {
   actionsRunner?: boolean;
   /** approvals.required is on: reviews and `/approve` comments pass the prefilter; `statuses: write`. */
   approvalStatus?: boolean;
+  /** CI workflows gitclaw dispatches after each push (ci.dispatch): `actions: write`. */
+  ciDispatch?: string[];
 }
 
 /** The `with:` of gitclaw's step, in order, each value as written (a secret's expression or a literal). */
@@ -358,6 +365,11 @@ export function renderWorkflow(choices: Choices, inputs: Inputs): string {
   const events = eventLines(workflowEvents(choices.trigger.modes, choices.approvalStatus));
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join("\n");
   const actions = choices.actionsRunner === true;
+  const { actions: actionsLevel = "read", ...modes } = choicePermissions(choices);
+  const dispatching = [
+    ...(actions ? ["dispatching, following and cancelling tasks' runs"] : []),
+    ...(choices.ciDispatch?.length ? ["starting CI (ci.dispatch)"] : []),
+  ];
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
 # agent works in this repository, commits, and answers; on pull requests it works on their head branch.
 # Remove ${SENTINEL_FILE} to switch it off.
@@ -369,12 +381,12 @@ ${events}
 ${actions ? DISPATCH_TRIGGER : ""}
 # Least privilege: push commits (the default branch, a pull request's head, gitclaw/issue-<n>);
 # comments and reactions; pull requests (replies in review threads, draft pull requests, pr_create);
-# ${actions ? "dispatching, following and cancelling tasks' runs" : "reading Actions runs and their logs (trigger mode ci, run_watch)"}. Nothing else.
+# ${dispatching.length ? dispatching.join("; ") : "reading Actions runs and their logs (trigger mode ci, run_watch)"}. Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes, choices.approvalStatus))
+  actions: ${actionsLevel}${Object.entries(modes)
     .map(([scope, level]) => `\n  ${scope}: ${level}`)
     .join("")}
 

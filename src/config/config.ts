@@ -22,6 +22,12 @@ export const FINDING_SEVERITIES = ["suggestion", "warning", "error"] as const;
 /** Where an issue's work goes: pushed to the branch (git.branch, the default branch), or onto gitclaw/issue-<n> with a draft PR. */
 export const DELIVERY_MODES = ["push", "pull-request"] as const;
 
+/** A workflow named as its file under .github/workflows/ (`ci.yml`); the folder may be written out. */
+export const WorkflowFileName = z
+  .string()
+  .transform((name) => name.replace(/^\.github\/workflows\//, ""))
+  .pipe(z.string().regex(/^[\w.-]+\.ya?ml$/, "a workflow file name under .github/workflows/, e.g. ci.yml"));
+
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
 const SandboxMode = z.enum(SANDBOX_MODES).default("auto");
 
@@ -105,6 +111,11 @@ export const Config = z
         maxAttempts: z.int().min(1).max(10).default(3),
         /** A pull request with this label gets no fix attempts. */
         optOutLabel: z.string().min(1).default("gitclaw-no-ci-fix"),
+        /**
+         * Workflow files (under .github/workflows/) gitclaw starts with workflow_dispatch after each
+         * push of its work: a push made with the job's token starts no workflow (src/run/start-ci.ts).
+         */
+        dispatch: z.array(WorkflowFileName).max(10).default([]),
       })
       .prefault({}),
     /** Who may drive the agent (see src/gate/trust.ts). */

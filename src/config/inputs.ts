@@ -46,6 +46,9 @@ const MODEL_INPUTS: Record<string, string> = {
 /** Tokens besides github_token, passed to the agent stage alone (src/actions/env.ts reads them). */
 const TOKEN_INPUTS: Record<string, string> = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
+  // A GitHub App whose installation token the agent stage mints (src/stages/app-token.ts).
+  app_id: "GITCLAW_APP_ID",
+  app_private_key: "GITCLAW_APP_PRIVATE_KEY",
 };
 
 /** A sub-agent's run (runner "actions"): which task, at which commit; the agent stage then runs in child mode. */

@@ -11,6 +11,7 @@ import { IrrelevantEvent, readTrigger, type PromptRequest, type Trigger } from "
 import { promptTrigger, readPromptRequest, runKey } from "./prompt.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
+import { findPullRequest } from "../github/pulls.ts";
 import { CONFIG_FILE, SENTINEL_FILE } from "../config/paths.ts";
 import { checkClaim } from "./claim.ts";
 import { asMentioned, isAutomaticReview, triggerReason } from "./triggers.ts";
@@ -39,6 +40,8 @@ export async function decide(
   if (prompted) return prompted;
   const event = readEvent(env);
   if ("stopped" in event) return event.stopped;
+  const unlisted = await ciPullRequest(event.trigger, api, env);
+  if (unlisted) return unlisted;
   const refused = refusal(event.trigger, env);
   if (refused) return { proceed: false, reason: refused, trigger: event.trigger };
   const { config, broken } = gateConfig(env, inputs);
@@ -54,6 +57,24 @@ function readEvent(env: ActionsEnv): { trigger: Trigger } | { stopped: Gate } {
     const reason = `${(error as Error).message}; failing closed`;
     return { stopped: { proceed: false, reason, error: error as Error } };
   }
+}
+
+/**
+ * A CI run whose pull request GitHub did not list (src/actions/event.ts): found as the open pull
+ * request of its gitclaw/ branch, filled into the trigger, or no run when there is none.
+ */
+async function ciPullRequest(trigger: Trigger, api: GitHubApi, env: ActionsEnv): Promise<Gate | undefined> {
+  if (!trigger.ci || trigger.pullRequest?.number !== 0) return undefined;
+  const repo = { owner: env.owner, repo: env.repo };
+  const number = await findPullRequest(api, repo, trigger.ci.headBranch).catch(() => undefined);
+  if (number === undefined)
+    return {
+      proceed: false,
+      reason: `the CI run ${trigger.ci.runId} (${trigger.ci.headBranch}) belongs to no open pull request`,
+    };
+  trigger.issueNumber = number;
+  trigger.pullRequest.number = number;
+  return undefined;
 }
 
 /** The configuration; when it is invalid, the defaults, so only someone who could have run gitclaw hears about it. */

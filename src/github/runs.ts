@@ -49,24 +49,36 @@ export interface WorkflowRunState {
 
 /**
  * Starts a workflow_dispatch run of `workflow` (its file name, e.g. gitclaw.yml) on `ref`; with
- * return_run_details GitHub answers with the new run's id (200) rather than nothing (204).
+ * return_run_details GitHub answers with the new run's id (200) rather than nothing (204, older GHES):
+ * then the run is started but not named.
  */
-export async function dispatchWorkflow(
+export async function startWorkflowRun(
   api: GitHubApi,
   repo: Repo,
   dispatch: { workflow: string; ref: string; inputs: Record<string, string> },
-): Promise<{ id: number; htmlUrl: string }> {
+): Promise<{ id: number; htmlUrl: string } | undefined> {
   const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
   const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
   const data = expectStatus(await api.send("POST", path, body), [200, 204], "workflow-dispatch") as {
     workflow_run_id?: number;
     html_url?: string;
   } | null;
-  if (typeof data?.workflow_run_id !== "number")
+  if (typeof data?.workflow_run_id !== "number") return undefined;
+  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+}
+
+/** A workflow_dispatch run whose id the caller must have to follow it (a sub-agent's task). */
+export async function dispatchWorkflow(
+  api: GitHubApi,
+  repo: Repo,
+  dispatch: { workflow: string; ref: string; inputs: Record<string, string> },
+): Promise<{ id: number; htmlUrl: string }> {
+  const run = await startWorkflowRun(api, repo, dispatch);
+  if (!run)
     throw new GitHubApiError(
       "the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions",
     );
-  return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+  return run;
 }
 
 export async function getWorkflowRun(api: GitHubApi, repo: Repo, runId: number): Promise<WorkflowRunState> {

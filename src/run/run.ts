@@ -21,6 +21,7 @@ import {
 import { beginConversation, type OpenConversation } from "./conversation.ts";
 import { planCiFix } from "./ci.ts";
 import { deliver, readySignal } from "./deliver.ts";
+import { startCi } from "./start-ci.ts";
 import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
@@ -119,11 +120,13 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);
   const delivered = await deliver(run, workspace, { result, landing, steps });
+  const ciStarted = await startCi(run, landing);
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
     await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
+    ...ciStarted,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),

@@ -4,20 +4,44 @@
 // comment saying the same; a failed run exits 1.
 import * as workflow from "../actions/log.ts";
 import { runUrl, type ActionsEnv } from "../actions/env.ts";
-import { markReplied } from "../actions/run-state.ts";
+import { markReplied, readTarget } from "../actions/run-state.ts";
 import { EventError } from "../actions/event.ts";
 import { resolveModel } from "../agent/model.ts";
 import { ActionableError } from "../errors.ts";
 import { decide } from "../gate/gate.ts";
 import type { GitHubApi } from "../github/api.ts";
+import { startAppToken } from "./app-token.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
 import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 
-/** The agent stage: gate, model, conversation, and a failure said where the person will see it. */
+/**
+ * The agent stage, with the token it runs with: a GitHub App's, minted first and revoked last, when
+ * the workflow gives one (./app-token.ts); a refused exchange fails the run, said in one line.
+ */
 export async function runAgentStage(options: StageOptions): Promise<number> {
+  const token = await startAppToken(options.env, options.processEnv).catch((error: Error) => error);
+  if (token instanceof Error) return failBeforeStart(options, token);
+  try {
+    return await runStage({ ...options, env: token.env });
+  } finally {
+    await token.release();
+  }
+}
+
+/** A failure before the stage could start (no App token): said in the log and, with the job's token, on the issue. */
+async function failBeforeStart(options: StageOptions, error: Error): Promise<number> {
+  const { env } = options;
+  const { api, redact } = startStage(options);
+  const issueNumber = readTarget(env.runnerTemp)?.issueNumber;
+  await reportFailure(env, api, { error, issueNumber, redact, link: runUrl(env) });
+  return 1;
+}
+
+/** The agent stage: gate, model, conversation, and a failure said where the person will see it. */
+async function runStage(options: StageOptions): Promise<number> {
   const { env, processEnv } = options;
   const stage = startStage(options);
   const { redact, log, api } = stage;

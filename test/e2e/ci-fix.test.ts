@@ -5,11 +5,11 @@
 // with a reply that says so, as does a new failure once ci.maxAttempts are spent, and the opt-out
 // label stops it before anything is said. Payloads are @octokit/webhooks-examples' workflow_run.
 import { describe, expect, it } from "vitest";
-import { issueOpenedPayload, workflowRunCompletedPayload } from "../support/payloads.ts";
+import { workflowRunCompletedPayload } from "../support/payloads.ts";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
 import { CI_TRAILER } from "../../src/run/ci.ts";
 import type { RunContext } from "../support/workflow.ts";
-import { checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
+import { askForTheAnswer, checkoutWithConfig, OWNER, REPO, useWorld } from "./support.ts";
 
 const world = useWorld([{ login: "alice", permission: "write" }]);
 const target = { owner: OWNER, repo: REPO };
@@ -72,13 +72,9 @@ describe('trigger mode "ci"', () => {
       trigger: { modes: ["issue", "ci"] },
       ci: { maxAttempts: 1 },
     });
-    const issue = world.gh.createIssue({ title: "The answer", body: "Add answer.ts exporting 42.", user: "alice" });
-    issueNumber = issue.number;
-    world.model.script([
-      { toolCalls: [{ name: "write", input: { path: "answer.ts", content: "export const answer = 41;\n" } }] },
-      { text: "Added answer.ts." },
-    ]);
-    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    const asked = await askForTheAnswer(world);
+    const { run } = asked;
+    issueNumber = asked.issueNumber;
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     pullNumber = world.gh.issue(issueNumber + 1).number;
     expect(world.gh.pullRequest(pullNumber).head.ref).toBe(branch());

@@ -7,6 +7,8 @@ import { startGitHubEmulator, type EmulatorOptions, type GitHubEmulator } from "
 import { execa } from "execa";
 import { afterAll, beforeAll, expect } from "vitest";
 import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
+import { playCi, type CiRunner } from "../support/ci-runner.ts";
+import { issueOpenedPayload } from "../support/payloads.ts";
 import { checkout } from "../support/runner/checkout.ts";
 import { checkoutSettings } from "../support/runner/job.ts";
 import { startWorkflow, WORKFLOW_FILE, type RunContext, type WorkflowRun } from "../support/workflow.ts";
@@ -132,4 +134,22 @@ export async function pullRequestAdding(world: World, ref: string, files: Record
   for (const [path, content] of Object.entries(files)) head = await commitFile(author, path, content);
   await git(author, "push", "-q", "origin", ref);
   return world.gh.createPullRequest({ title, body: "", user: "alice", head: { ref, sha: head } });
+}
+
+/** The repository's CI (these workflow files) played for the world's runs, with the job's token. */
+export const playWorldCi = (world: World, workflows: string[]): CiRunner =>
+  playCi({ gh: world.gh, origin: world.repo.origin, repository: `${OWNER}/${REPO}`, token: TOKEN, workflows });
+
+/**
+ * alice's issue asking for answer.ts exporting 42, which the scripted model gets wrong (41), so CI
+ * has something to fail on; with delivery "pull-request" it lands on gitclaw/issue-<n> with a pull request.
+ */
+export async function askForTheAnswer(world: World): Promise<{ issueNumber: number; run: WorkflowRun }> {
+  const issue = world.gh.createIssue({ title: "The answer", body: "Add answer.ts exporting 42.", user: "alice" });
+  world.model.script([
+    { toolCalls: [{ name: "write", input: { path: "answer.ts", content: "export const answer = 41;\n" } }] },
+    { text: "Added answer.ts." },
+  ]);
+  const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+  return { issueNumber: issue.number, run };
 }

@@ -1,6 +1,7 @@
 // A bare repository served over git's smart HTTP as github.com serves one, on 127.0.0.1: anyone may
 // fetch (a public repository); a push needs a known token, sent as git sends it with gitclaw's
-// credential (basic auth, `x-access-token:<token>`), and a push whose new commits create, change or
+// credential (basic auth, `x-access-token:<token>`), and is recorded with the token that made it
+// (GitHub starts workflows for a push by who pushed: ./ci-runner.ts), and a push whose new commits create, change or
 // delete a file under .github/workflows/, on any ref (branches, refs/gitclaw/…, tags), is refused
 // whole unless its token has the `workflows` permission, with GitHub's own message. `git http-backend` does the protocol; a pre-receive hook the refusal.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,11 +12,27 @@ export interface GitHttpServer {
   url: string;
   /** The pushes refused for changing workflow files, with GitHub's message. */
   refusals(): string[];
+  /** Every ref update pushed, in order, with the token that pushed it. */
+  pushes(): readonly Push[];
   stop(): void;
 }
 
 /** What a token may do: every known token may push; `workflows` also lets it change workflow files. */
 export type TokenRights = Record<string, { workflows: boolean }>;
+/** The rights of a token looked up as it comes (an installation token minted during the test). */
+export type RightsOf = (token: string) => { workflows: boolean } | undefined;
+
+export interface Push {
+  token: string;
+  ref: string;
+  old: string;
+  new: string;
+}
+
+export interface GitHttpOptions {
+  /** Called after each accepted push with its ref updates. */
+  onPush?: (updates: Push[]) => void | Promise<void>;
+}
 
 const ZERO = "0".repeat(40);
 
@@ -37,6 +54,11 @@ while read old new ref; do
   done
 done
 exit 0
+`;
+
+// Runs after an accepted push: which refs it moved, under the id the server gave the request.
+const POST_RECEIVE = `#!/bin/sh
+while read old new ref; do echo "$GITCLAW_TEST_PUSH $old $new $ref" >> pushes.log; done
 `;
 
 function tokenOf(header: string | null): string | undefined {
@@ -62,12 +84,34 @@ function cgiResponse(output: Uint8Array): Response {
   return new Response(body, { status, headers });
 }
 
-export function serveGitOverHttp(origin: string, tokens: TokenRights): GitHttpServer {
-  const hook = join(origin, "hooks", "pre-receive");
-  writeFileSync(hook, PRE_RECEIVE);
-  chmodSync(hook, 0o755);
+export function serveGitOverHttp(
+  origin: string,
+  tokens: TokenRights | RightsOf,
+  options: GitHttpOptions = {},
+): GitHttpServer {
+  for (const [name, script] of [
+    ["pre-receive", PRE_RECEIVE],
+    ["post-receive", POST_RECEIVE],
+  ] as const) {
+    writeFileSync(join(origin, "hooks", name), script);
+    chmodSync(join(origin, "hooks", name), 0o755);
+  }
+  const rightsOf: RightsOf = typeof tokens === "function" ? tokens : (token) => tokens[token];
   const log = join(origin, "refusals.log");
+  const pushLog = join(origin, "pushes.log");
+  const pushes: Push[] = [];
+  let requests = 0;
   const name = basename(origin);
+  async function recordPushes(id: string, token: string): Promise<void> {
+    const lines = existsSync(pushLog) ? readFileSync(pushLog, "utf8").split("\n") : [];
+    const updates = lines
+      .map((line) => line.split(" "))
+      .filter(([pushId]) => pushId === id)
+      .map(([, old, updated, ref]) => ({ token, ref: ref!, old: old!, new: updated! }));
+    pushes.push(...updates);
+    if (updates.length) await options.onPush?.(updates);
+  }
+
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -76,7 +120,8 @@ export function serveGitOverHttp(origin: string, tokens: TokenRights): GitHttpSe
       const pushing =
         url.searchParams.get("service") === "git-receive-pack" || url.pathname.endsWith("/git-receive-pack");
       const token = tokenOf(request.headers.get("authorization"));
-      const rights = token === undefined ? undefined : tokens[token];
+      const rights = token === undefined ? undefined : rightsOf(token);
+      const id = String(++requests);
       if (pushing && !rights)
         return new Response("Authentication required\n", {
           status: 401,
@@ -95,6 +140,7 @@ export function serveGitOverHttp(origin: string, tokens: TokenRights): GitHttpSe
           GIT_PROTOCOL: request.headers.get("git-protocol") ?? "",
           REMOTE_USER: pushing ? "x-access-token" : "",
           GITCLAW_TEST_WORKFLOWS: rights?.workflows ? "1" : "0",
+          GITCLAW_TEST_PUSH: id,
         },
         stdin: new Uint8Array(await request.arrayBuffer()),
         stdout: "pipe",
@@ -105,11 +151,13 @@ export function serveGitOverHttp(origin: string, tokens: TokenRights): GitHttpSe
         new Response(child.stderr).text(),
       ]);
       if ((await child.exited) !== 0) console.error(`git http-backend failed: ${errors}`);
+      if (pushing && token !== undefined) await recordPushes(id, token);
       return cgiResponse(new Uint8Array(output));
     },
   });
   return {
     url: `http://127.0.0.1:${server.port}/${name}`,
+    pushes: () => pushes,
     refusals: () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : []),
     stop: () => server.stop(true),
   };

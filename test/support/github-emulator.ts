@@ -18,6 +18,8 @@ import {
 } from "./github-emulator/render.ts";
 import { actionsRoutes, ARTIFACT_ZIP_PATH, JOB_LOGS_PATH } from "./github-emulator/routes-actions.ts";
 import { answerGraphql } from "./github-emulator/graphql.ts";
+import type { AppInput, InstallationTokenRecord } from "./github-emulator/apps.ts";
+import { appRoutes, JWT_OPERATIONS } from "./github-emulator/routes-apps.ts";
 import { Attachments } from "./github-emulator/attachments.ts";
 import { checkRoutes } from "./github-emulator/routes-checks.ts";
 import { codeRoutes } from "./github-emulator/routes-code.ts";
@@ -142,6 +144,12 @@ export interface GitHubEmulator extends SeedHelpers {
   checkRuns(): readonly CheckRunRecord[];
   /** The commit statuses of a commit, newest first. */
   commitStatuses(sha: string): readonly StatusRecord[];
+  /** Installs a GitHub App on the repository: its JWT is checked, its installation tokens work until revoked. */
+  installApp(app: AppInput): { installationId: number; botLogin: string };
+  /** Every installation token minted, revoked ones too. */
+  installationTokens(): readonly InstallationTokenRecord[];
+  /** Who a token is: the job's (options.token), a live installation token of the App, or unknown. */
+  tokenKind(token: string): "job" | "app" | undefined;
   /** Makes the next matching request(s) fail, before authentication and routing. */
   failNext(fault: Fault): void;
   stop(): Promise<void>;
@@ -159,6 +167,7 @@ const ROUTES: Record<Operation, Handler> = {
   ...actionsRoutes,
   ...checkRoutes,
   ...statusRoutes,
+  ...appRoutes,
   // Last: its routes end in a `{ref}` that spans segments (`heads/main`), and must not shadow `…/{ref}/check-runs`.
   ...gitRoutes,
 };
@@ -241,10 +250,16 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     return fault;
   }
 
+  const bearer = (header: string | null) => /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? "")?.[1];
   function authorized(header: string | null): boolean {
-    const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? "");
-    return match?.[1] === options.token || (match?.[1] !== undefined && !!options.otherTokens?.includes(match[1]));
+    const token = bearer(header);
+    return (
+      token === options.token ||
+      (token !== undefined && !!options.otherTokens?.includes(token)) ||
+      state.apps.live(token) !== undefined
+    );
   }
+  const appBot = () => `${state.apps.app?.slug ?? "app"}[bot]`;
 
   // GitHub matches owner and repo case-insensitively.
   function isOurRepo(params: Map<string, string>): boolean {
@@ -278,12 +293,20 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     body: ReturnType<typeof parseJson>,
     matched: ReturnType<typeof matchRoute>,
   ): RouteResult {
-    if (!authorized(request.headers.get("authorization")))
+    const operation = matched && `${matched.route.method} ${matched.route.template}`;
+    const header = request.headers.get("authorization");
+    if (!(operation && JWT_OPERATIONS.has(operation)) && !authorized(header))
       return { status: 401, body: errorBody(401, "Bad credentials") };
     if (!matched || !isOurRepo(matched.params)) return { status: 404, body: errorBody(404, "Not Found") };
     if (!body.ok) return { status: 400, body: errorBody(400, "Problems parsing JSON") };
     checkRequest(request.method, matched, requestUrl, body.value);
     const { params } = matched;
+    // A request made with an installation token: held to its permissions, and done as the App's bot.
+    const installation = state.apps.live(bearer(header));
+    const refused = installation && state.apps.refusal(installation, matched.route.method, matched.route.template);
+    if (refused) return { status: refused.status, body: errorBody(refused.status, refused.message) };
+    const actor = state.config.botLogin;
+    if (installation) state.config.botLogin = appBot();
     try {
       return matched.route.handler({
         param: (name) => params.get(name) ?? "",
@@ -302,6 +325,8 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
         `${request.method} ${requestUrl.pathname}: emulator error: ${error instanceof Error ? error.stack : String(error)}`,
       );
       return { status: 500, body: errorBody(500, "Internal Server Error") };
+    } finally {
+      state.config.botLogin = actor;
     }
   }
 
@@ -415,6 +440,13 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     ...createSeedHelpers(state, render),
     checkRuns: () => state.checks.runs,
     commitStatuses: (sha) => state.statuses.forCommit(sha),
+    installApp: (app) => {
+      const installed = state.apps.install(app);
+      state.upsertUser({ login: appBot(), type: "Bot" });
+      return { installationId: installed.installationId, botLogin: appBot() };
+    },
+    installationTokens: () => [...state.apps.tokens.values()],
+    tokenKind: (token) => (token === options.token ? "job" : state.apps.live(token) ? "app" : undefined),
     failNext: (fault) => {
       faults.push({ ...fault, times: fault.times ?? 1 });
     },

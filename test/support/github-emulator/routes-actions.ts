@@ -34,6 +34,24 @@ function dispatchInput(context: RouteContext) {
   return { ref, inputs: Object.fromEntries(entries) as Record<string, string> };
 }
 
+/**
+ * A workflow file the repository has at the ref but without `on: workflow_dispatch` is refused as
+ * GitHub refuses it. (Where origin lacks the file, the test seeded the run's workflow elsewhere.)
+ */
+function refuseWithoutDispatchTrigger(context: RouteContext, workflow: string, sha: string): void {
+  if (!/^[\w.-]+\.ya?ml$/.test(workflow)) return;
+  const file = context.state.code.blob(sha, `.github/workflows/${workflow}`);
+  if (file && !/^\s*workflow_dispatch\s*:?/m.test(new TextDecoder().decode(file).replace(/[[\],]/g, "\n")))
+    throw new ApiError(422, "Workflow does not have 'workflow_dispatch' trigger");
+}
+
+/** As GitHub lists a run's pull requests: the open ones of this repository whose head is the run's branch. */
+function openPullsOf(context: RouteContext, branch: string): number[] {
+  return [...context.state.issues.values()]
+    .filter((issue) => issue.pull?.state === "open" && !issue.pull.head.fork && issue.pull.head.ref === branch)
+    .map((issue) => issue.number);
+}
+
 /** GitHub's list envelope: `{ total_count, <key>: page }`. */
 export function page(items: unknown[], key: string, url: URL): RouteResult {
   const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("per_page")) || 30));
@@ -114,10 +132,12 @@ export const actionsRoutes = {
     const branch = ref.replace(/^refs\/heads\//, "");
     // The default branch exists whether or not a test gave it a commit.
     const sha =
-      state.code.branches.get(branch) ??
+      state.code.branchHead(branch) ??
       (branch === state.config.defaultBranch ? fakeSha(`branch ${branch}`) : undefined);
     if (!sha) throw new ApiError(422, `No ref found for: ${ref}`);
-    const run = state.actions.dispatch({ workflow: context.param("workflow_id"), ref, inputs }, sha);
+    const workflow = context.param("workflow_id");
+    refuseWithoutDispatchTrigger(context, workflow, sha);
+    const run = state.actions.dispatch({ workflow, ref, inputs }, sha, openPullsOf(context, branch));
     if (!run) throw notFound();
     if (field(context.body, "return_run_details") !== true) return { status: 204 };
     const url = `${render.repoApiUrl}/actions/runs/${run.id}`;

@@ -14,7 +14,7 @@ import { threadRoot, type ReviewCommentRecord, type ReviewRecord } from "./state
 import type { Renderer } from "./render.ts";
 import { renderWorkflowRun, type RestWorkflowRun } from "./render-actions.ts";
 import { timestamp, type EmulatorState } from "./state.ts";
-import type { ActionsSettings, RunConclusion, RunStatus, WorkflowRunInput } from "./state-actions.ts";
+import type { ActionsSettings, JobStep, RunConclusion, RunStatus, WorkflowRunInput } from "./state-actions.ts";
 import { fakeSha, type CommitRecord } from "./state-code.ts";
 import type { DiffFileRecord } from "./state-pulls.ts";
 
@@ -131,7 +131,7 @@ export interface SeedHelpers {
   /** Called with each cancel request of a run still going. */
   onCancel(listener: (runId: number) => void): void;
   /** Where a dispatched run is now, as its runner reports it. */
-  setRunStatus(runId: number, status: RunStatus, conclusion?: RunConclusion): void;
+  setRunStatus(runId: number, status: RunStatus, conclusion?: RunConclusion, jobs?: JobStep[]): void;
   /** An artifact the run uploaded (the zip GitHub serves), kept `retentionDays`. */
   addArtifact(runId: number, name: string, zip: Uint8Array, retentionDays?: number): { id: number };
   /** Makes an artifact expired, as GitHub does after its retention (downloads then answer 410). */
@@ -292,7 +292,8 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
     setActionsSettings: (settings) => Object.assign(state.actions.settings, settings),
     onDispatch: (listener) => state.actions.dispatchListeners.push((run) => listener({ id: run.id, ...run.dispatch! })),
     onCancel: (listener) => state.actions.cancelListeners.push((run) => listener(run.id)),
-    setRunStatus: (runId, status, conclusion) => state.actions.setStatus(workflowRun(runId), status, conclusion),
+    setRunStatus: (runId, status, conclusion, jobs) =>
+      state.actions.setStatus(workflowRun(runId), status, conclusion, jobs),
     addArtifact: (runId, name, zip, retentionDays) => ({
       id: state.actions.addArtifact(workflowRun(runId), name, zip, retentionDays).id,
     }),

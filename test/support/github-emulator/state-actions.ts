@@ -163,7 +163,7 @@ export class ActionsState {
   }
 
   /** A workflow_dispatch run, queued; its listeners (the test's runner) take it from there. */
-  dispatch(input: DispatchInput, headSha: string): WorkflowRunRecord | undefined {
+  dispatch(input: DispatchInput, headSha: string, pullRequests: number[] = []): WorkflowRunRecord | undefined {
     const path = this.workflowPath(input.workflow);
     if (!path) return undefined;
     const run = this.addRun({
@@ -172,6 +172,7 @@ export class ActionsState {
       headSha,
       headBranch: input.ref.replace(/^refs\/heads\//, ""),
       event: "workflow_dispatch",
+      pullRequests,
       steps: [{ status: "queued" }],
     });
     run.dispatch = input;
@@ -180,8 +181,9 @@ export class ActionsState {
   }
 
   /** Where a dispatched run is now (the runner playing it says so). */
-  setStatus(run: WorkflowRunRecord, status: RunStatus, conclusion?: RunConclusion): void {
-    run.steps = [{ status, ...(conclusion ? { conclusion } : {}) }];
+  setStatus(run: WorkflowRunRecord, status: RunStatus, conclusion?: RunConclusion, jobs?: JobStep[]): void {
+    for (const job of jobs ?? []) if (!run.jobIds.has(job.name)) run.jobIds.set(job.name, this.nextId());
+    run.steps = [{ status, ...(conclusion ? { conclusion } : {}), ...(jobs ? { jobs } : {}) }];
     run.step = 0;
   }
 

@@ -4,6 +4,7 @@ import { ChecksState } from "./state-checks.ts";
 import { StatusesState } from "./state-statuses.ts";
 import type { components } from "@octokit/openapi-types";
 import { ActionsState } from "./state-actions.ts";
+import { AppsState } from "./apps.ts";
 import { CodeState } from "./state-code.ts";
 import { GitDatabase } from "./state-git.ts";
 import type { PullRecord } from "./state-pulls.ts";
@@ -109,6 +110,7 @@ export class EmulatorState {
   readonly actions: ActionsState;
   readonly checks = new ChecksState();
   readonly statuses = new StatusesState();
+  readonly apps: AppsState;
   // One counter for every kind of id, so an issue id can never equal a comment or reaction id and
   // code that mixes them up gets a 404 instead of silently hitting another object. They start past
   // 2^31 as GitHub's do today: no 32-bit Int (GraphQL's `databaseId`) can hold them.
@@ -122,6 +124,10 @@ export class EmulatorState {
       () => this.nextId(),
       () => timestamp(),
       config.defaultBranch,
+    );
+    this.apps = new AppsState(
+      () => this.nextId(),
+      () => timestamp(),
     );
     this.upsertUser({ login: config.owner, permission: "admin" });
     this.upsertUser({ login: config.botLogin, type: "Bot" });

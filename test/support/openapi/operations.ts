@@ -69,6 +69,10 @@ export const OPERATIONS = [
   // The doctor: the repository's Actions settings.
   "GET /repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/workflow",
+  // A GitHub App's installation token, minted by the agent stage and revoked at the end (src/github/app-token.ts).
+  "GET /repos/{owner}/{repo}/installation",
+  "POST /app/installations/{installation_id}/access_tokens",
+  "DELETE /installation/token",
   // Signed landings (commits.sign, src/github/git-database.ts): the Git Database API, and a commit's
   // verification. Last: `{ref}` spans path segments, so the routes ending in `{ref}` match after the rest.
   "POST /repos/{owner}/{repo}/git/blobs",

@@ -34,9 +34,15 @@ const Triggers = z.record(
   z.string(),
   z.union([z.object({ types: z.array(z.string()).optional() }), z.array(z.unknown())]).nullable(),
 );
+/** `on:` as GitHub reads it: one event, a list of events, or events with their filters. */
+const On = z.union([
+  z.string().transform((event) => ({ [event]: null })),
+  z.array(z.string()).transform((events) => Object.fromEntries(events.map((event) => [event, null]))),
+  Triggers,
+]);
 const Workflow = z.object({
   name: z.string().optional(),
-  on: Triggers,
+  on: On,
   env: Env,
   concurrency: Concurrency,
   jobs: z.record(
@@ -69,6 +75,8 @@ export interface JobSpec {
   payload: unknown;
   /** The bare repository actions/checkout fetches from (or an http(s) URL serving it). */
   origin: string;
+  /** The branch the event is for (github.ref_name): what actions/checkout fetches without a `ref:` (default main). */
+  ref?: string;
   workspace: string;
   github: { token: string; repository: string; apiUrl: string; serverUrl: string; runId: string };
   secrets?: Record<string, string>;
@@ -108,7 +116,7 @@ export interface RunningJob {
 }
 
 /** Whether the workflow's `on:` starts a run for this event (its name and activity type). */
-function triggers(on: z.infer<typeof Triggers>, eventName: string, payload: unknown): boolean {
+function triggers(on: z.output<typeof On>, eventName: string, payload: unknown): boolean {
   if (!(eventName in on)) return false;
   const filter = on[eventName];
   const types = Array.isArray(filter) ? undefined : filter?.types;
@@ -172,6 +180,8 @@ export function runJob(spec: JobSpec): RunningJob {
     event: spec.payload,
     workflow: workflowName,
     run_id: spec.github.runId,
+    ref: `refs/heads/${spec.ref ?? "main"}`,
+    ref_name: spec.ref ?? "main",
     workspace: spec.workspace,
     api_url: spec.github.apiUrl,
     server_url: spec.github.serverUrl,
@@ -235,7 +245,7 @@ export function runJob(spec: JobSpec): RunningJob {
         await checkout({
           origin: spec.origin,
           workspace: spec.workspace,
-          ref: inputs.ref || "main",
+          ref: inputs.ref || spec.ref || "main",
           fetchDepth: Number(inputs["fetch-depth"] ?? 1),
           persistCredentials: (inputs["persist-credentials"] ?? "true") === "true",
           token: spec.github.token,

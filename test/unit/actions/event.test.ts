@@ -95,11 +95,11 @@ describe("parseTrigger on pull requests", () => {
 
   it("a finished CI run: about its first pull request, or about nothing gitclaw works on", () => {
     const t = pull();
-    const run = (pullRequests: number[]) =>
+    const run = (pullRequests: number[], headBranch = "faster") =>
       gh.workflowRun(
         gh.addWorkflowRun({
           headSha: "b".repeat(40),
-          headBranch: "faster",
+          headBranch,
           pullRequests,
           steps: [{ status: "completed", conclusion: "failure" }],
         }).id,
@@ -117,6 +117,18 @@ describe("parseTrigger on pull requests", () => {
     expect(() => parseTrigger("workflow_run", workflowRunCompletedPayload({ ...t, run: run([]), sender }))).toThrow(
       IrrelevantEvent,
     );
+    // gitclaw's own branch, listed with no pull request (a dispatched run): the gate looks it up (number 0).
+    const unlisted = workflowRunCompletedPayload({ ...t, run: run([], "gitclaw/issue-7"), sender });
+    expect(parseTrigger("workflow_run", unlisted)).toMatchObject({
+      issueNumber: 0,
+      pullRequest: { number: 0, head: { ref: "gitclaw/issue-7" } },
+      ci: { headBranch: "gitclaw/issue-7" },
+    });
+    const fromFork = {
+      ...unlisted.workflow_run,
+      head_repository: { ...unlisted.workflow_run.head_repository, full_name: "mallory/widgets" },
+    };
+    expect(() => parseTrigger("workflow_run", { ...unlisted, workflow_run: fromFork })).toThrow(IrrelevantEvent);
   });
 
   it("names every event it reads when it gets another", () => {

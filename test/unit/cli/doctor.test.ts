@@ -274,6 +274,44 @@ describe("runDoctor", () => {
     });
   });
 
+  it("says what starts CI on gitclaw's pushes: ci.dispatch's workflows checked, a GitHub App, or nothing", async () => {
+    const ci =
+      "name: CI\non: [push, workflow_dispatch]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: true\n";
+    writeFileSync(join(repo.dir, ".github/workflows/ci.yml"), ci);
+    writeFileSync(join(repo.dir, ".github/workflows/lint.yml"), ci.replace(", workflow_dispatch", ""));
+    writeConfig({ ci: { dispatch: ["ci.yml", "lint.yml"] } });
+    const CHECK = "CI on gitclaw's pushes";
+    expect(byName(await runDoctor(deps()))[CHECK]).toEqual({
+      name: CHECK,
+      status: "WARN",
+      detail: "ci.dispatch lists ci.yml, lint.yml, which cannot all be started",
+      fix:
+        ".github/workflows/lint.yml has no workflow_dispatch trigger: add `workflow_dispatch:` under its `on:`; " +
+        "gitclaw's job cannot dispatch workflows: give it `permissions: actions: write`",
+    });
+    writeConfig({ ci: { dispatch: ["ci.yml"] } });
+    writeWorkflow(WORKFLOW.replace("  actions: read\n", "  actions: write\n"));
+    expect(byName(await runDoctor(deps()))[CHECK]).toEqual({
+      name: CHECK,
+      status: "PASS",
+      detail: "after each push gitclaw starts ci.yml (ci.dispatch, workflow_dispatch)",
+    });
+    writeConfig({});
+    expect(byName(await runDoctor(deps()))[CHECK]).toBeUndefined();
+    writeConfig({ trigger: { modes: ["issue", "ci"] } });
+    expect(byName(await runDoctor(deps()))[CHECK]).toMatchObject({
+      status: "WARN",
+      detail: "trigger mode ci is on, but nothing starts CI on gitclaw's pushes (the job's token starts no workflow)",
+    });
+    const appInputs = "          app_id: ${{ vars.APP_ID }}\n          app_private_key: ${{ secrets.APP_KEY }}\n";
+    writeWorkflow(WORKFLOW.replace("\n          anthropic_api_key:", `\n${appInputs}          anthropic_api_key:`));
+    expect(byName(await runDoctor(deps()))[CHECK]).toEqual({
+      name: CHECK,
+      status: "PASS",
+      detail: "a GitHub App's token pushes (app_id): CI starts as for a person's push",
+    });
+  });
+
   it("names the MCP servers of origin's default branch, and each a run would not start with why", async () => {
     const servers = {
       db: { command: "node", args: ["db.js"], env: { URL: "${DATABASE_URL}" } },

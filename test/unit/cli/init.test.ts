@@ -274,6 +274,52 @@ describe("init over an existing workflow", () => {
     expect(read(dir, WORKFLOW)).toBe(text);
   });
 
+  it("--ci-dispatch: ci.dispatch in .github/gitclaw.json, actions: write, and what each workflow lacks", async () => {
+    const ci = "name: CI\non:\n  push:\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: true\n";
+    const fresh = await repoWith({
+      ".github/workflows/ci.yml": ci,
+      ".github/workflows/lint.yml": ci.replace("push:", "workflow_dispatch:"),
+    });
+    const report = init(fresh, { ciDispatch: [".github/workflows/ci.yml", "lint.yml", "gone.yml"] });
+    expect(JSON.parse(read(fresh, ".github/gitclaw.json"))).toEqual({
+      ci: { dispatch: ["ci.yml", "lint.yml", "gone.yml"] },
+    });
+    expect(status(report, ".github/gitclaw.json")).toBe("added");
+    expect(read(fresh, WORKFLOW)).toContain("  actions: write\n");
+    expect(read(fresh, WORKFLOW)).toContain("starting CI (ci.dispatch)");
+    expect(report.notes).toEqual([
+      ".github/workflows/ci.yml has no workflow_dispatch trigger: add `workflow_dispatch:` under its `on:`",
+      ".github/workflows/gone.yml does not exist: name a workflow file of .github/workflows/",
+    ]);
+    expect(formatReport(report)).toContain("add `workflow_dispatch:` under its `on:`");
+    expect(report.nextSteps.join("\n")).not.toContain("will not run on gitclaw's pushes");
+    // Without --ci-dispatch, init offers it for the repository's CI.
+    const offered = init(await repoWith({ ".github/workflows/ci.yml": ci }));
+    expect(offered.nextSteps).toContain(
+      "Your CI (ci.yml) will not run on gitclaw's pushes, which the job's token makes: run init again with `--ci-dispatch ci.yml` (it needs `workflow_dispatch:` under `on:`), or give gitclaw a GitHub App (inputs app_id and app_private_key; see the README, CI on gitclaw's work).",
+    );
+
+    // Over an existing workflow and configuration: the permission is raised, the file's other keys stay.
+    const dir = await repoWith({
+      ".github/workflows/ci.yml": ci.replace("push:", "[push, workflow_dispatch]").replace("on:\n  ", "on: "),
+    });
+    init(dir);
+    writeFileSync(
+      join(dir, ".github/gitclaw.json"),
+      JSON.stringify({ delivery: "pull-request", ci: { maxAttempts: 2 } }),
+    );
+    const again = init(dir, { ciDispatch: ["ci.yml"] });
+    expect(JSON.parse(read(dir, ".github/gitclaw.json"))).toEqual({
+      delivery: "pull-request",
+      ci: { maxAttempts: 2, dispatch: ["ci.yml"] },
+    });
+    expect(again.notes).toEqual([]);
+    expect(again.files.find((file) => file.path === WORKFLOW)!.changes).toContain(
+      "permissions: actions: read → write (gitclaw starts workflow runs (ci.dispatch, tasks on Actions runners))",
+    );
+    expect(() => init(dir, { ciDispatch: ["../ci.yml"] })).toThrow(/--ci-dispatch/);
+  });
+
   it("writes and upgrades to trigger mode review: pull_request_target's types, checks: write", async () => {
     const fresh = await repoWith();
     init(fresh, { trigger: ["issue", "review"] });
