@@ -5,7 +5,7 @@
 import type { PostedReviewComment } from "../github/pulls.ts";
 import { fence, quoteAsData } from "../quote.ts";
 import type { ReviewDiff } from "./diff.ts";
-import { ANSWER_SHAPE } from "./findings.ts";
+import { ANSWER_SHAPE, type Severity } from "./findings.ts";
 import type { ReviewGuidance } from "./guidance.ts";
 
 export function reviewInstructions(repository: string, pull: number): string {
@@ -27,8 +27,18 @@ export interface ReviewRequest {
   author: string;
   guidance?: ReviewGuidance;
   diff: ReviewDiff;
-  /** gitclaw's open threads the new commits touch, numbered for `resolved`. */
-  threads: { number: number; comment: PostedReviewComment }[];
+  /** gitclaw's open threads on files the diff touches, numbered for `resolved`. */
+  threads: OpenFinding[];
+  /** Every earlier finding still open on the pull request, for the check's conclusion (not sent). */
+  earlier: OpenFinding[];
+}
+
+/** One of gitclaw's earlier findings whose review thread is still open. */
+export interface OpenFinding {
+  number: number;
+  comment: PostedReviewComment;
+  severity: Severity;
+  title: string;
 }
 
 export function reviewMessage(request: ReviewRequest): string {
@@ -52,5 +62,5 @@ function openThreads(threads: ReviewRequest["threads"]): string {
     const first = comment.body.split("\n").find((line) => line.trim() && !line.startsWith("<!--")) ?? "";
     return `${number}. ${comment.path}:${comment.line ?? "?"}: ${first.slice(0, 200)}`;
   });
-  return `Your earlier findings still open on files the new commits change. List in "resolved" the numbers of those the new commits fixed:\n\n${lines.join("\n")}`;
+  return `Your earlier findings still open on files this diff changes. List in "resolved" the numbers of those it fixed:\n\n${lines.join("\n")}`;
 }

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../session/atomic.ts";
 import { STATE_DIR } from "../session/mapping.ts";
+import { UNREAD_REASONS } from "./diff.ts";
 
 export const ReviewRecord = z.looseObject({
   pullRequest: z.int().positive(),
@@ -17,6 +18,11 @@ export const ReviewRecord = z.looseObject({
   sessionPath: z.string().min(1),
   conclusion: z.enum(["success", "neutral", "failure"]),
   updatedAt: z.string(),
+  /** Files no review has read (too large, binary): every later check counts them until a full review. */
+  unread: z
+    .array(z.strictObject({ path: z.string().min(1), why: z.enum(UNREAD_REASONS) }))
+    .max(3000)
+    .optional(),
 });
 export type ReviewRecord = z.infer<typeof ReviewRecord>;
 

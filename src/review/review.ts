@@ -25,10 +25,25 @@ import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
-import { changeBase, fetchPullHead, reachableHead, readDiff, type ReviewDiff } from "./diff.ts";
-import { conclusionOf, parseReviewAnswer, ANSWER_SHAPE, type ParsedAnswer, type ReviewAnswer } from "./findings.ts";
+import {
+  changeBase,
+  type DiffFileSummary,
+  fetchPullHead,
+  reachableHead,
+  readDiff,
+  type ReviewDiff,
+  type UnreadFile,
+} from "./diff.ts";
+import {
+  ANSWER_SHAPE,
+  conclusionOf,
+  headedSeverity,
+  parseReviewAnswer,
+  type ParsedAnswer,
+  type ReviewAnswer,
+} from "./findings.ts";
 import { readReviewGuidance } from "./guidance.ts";
-import { reviewInstructions, reviewMessage, type ReviewRequest } from "./prompt.ts";
+import { type OpenFinding, reviewInstructions, reviewMessage, type ReviewRequest } from "./prompt.ts";
 import { checkOutput, placeFindings, postReview, resolveFixed, reviewBody } from "./publish.ts";
 import { readReviewRecord, writeReviewRecord } from "./record.ts";
 
@@ -40,6 +55,8 @@ const TURNS_PER_ANSWER = 3;
 interface ReviewJob {
   pull: PullRequestWork;
   diff: ReviewDiff;
+  /** Files earlier reviews of this pull request did not read (state/reviews/<n>.json). */
+  unreadBefore: UnreadFile[];
   /** Completes the check run (nothing when it could not be created). */
   complete: (result: { conclusion: CheckConclusion; output: CheckOutput }) => Promise<void>;
 }
@@ -54,12 +71,14 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   const workspace = await prepareWorkspace(run);
   checkStateFolders(workspace.root);
   const head = await fetchPullHead(workspace.git, workspace.remote, pull);
-  const diff = await diffToReview(run, workspace, pull, head);
-  if (!diff) return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
+  const toReview = await diffToReview(run, workspace, pull, head);
+  if (!toReview)
+    return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
+  const { diff, unreadBefore } = toReview;
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
   const complete = await openCheck(run, head, title);
   try {
-    return await review(run, workspace, { pull, diff, complete });
+    return await review(run, workspace, { pull, diff, unreadBefore, complete });
   } catch (error) {
     const summary = `${run.redact((error as Error).message)}\n\n[The run](${run.link})`;
     await complete({ conclusion: "neutral", output: { title: "The review failed", summary, annotations: [] } }).catch(
@@ -88,13 +107,16 @@ async function openCheck(run: TargetedRun, head: string, title: string): Promise
   }
 }
 
-/** The whole change the first time; after that what changed since the reviewed head (all of it again after a force push). */
+/**
+ * The whole change the first time; after that what changed since the reviewed head (all of it again
+ * after a force push), with the files earlier reviews left unread: a later diff shows only their changes.
+ */
 async function diffToReview(
   run: TargetedRun,
   workspace: Workspace,
   pull: PullRequestWork,
   head: string,
-): Promise<ReviewDiff | undefined> {
+): Promise<{ diff: ReviewDiff; unreadBefore: UnreadFile[] } | undefined> {
   const { git, remote, root } = workspace;
   const { record, problem } = readReviewRecord(root, pull.number);
   if (problem) workflow.warning(`gitclaw: ${problem}; reviewing the whole change`);
@@ -105,7 +127,7 @@ async function diffToReview(
     : { from: await changeBase(git, remote, head, pull.base.ref), head, incremental: false };
   const diff = await readDiff(git, range, run.config.review.maxDiffChars);
   run.log(`gitclaw: reviewing ${range.from.slice(0, 12)}..${head.slice(0, 12)}: ${diff.files.length} file(s)`);
-  return diff.files.length ? diff : undefined;
+  return diff.files.length ? { diff, unreadBefore: last ? (record.unread ?? []) : [] } : undefined;
 }
 
 function nothingToReview(run: TargetedRun, why: string): { succeeded: boolean } {
@@ -123,7 +145,7 @@ async function review(run: TargetedRun, workspace: Workspace, job: ReviewJob): P
   const published = asked.parsed.ok
     ? await publish(run, job, request, asked.parsed.answer)
     : await unparsed(run, job, asked.parsed.error);
-  await recordReview(run, workspace, session, { job, asked, conclusion: published.conclusion });
+  await recordReview(run, workspace, session, { job, asked, ...published });
   writeOutputs(run, asked.result, published.output);
   run.onReplied();
   return { succeeded: asked.result.outcome !== "error" };
@@ -139,19 +161,24 @@ async function gatherRequest(run: TargetedRun, workspace: Workspace, job: Review
       workflow.warning(`gitclaw: the review guidance could not be read: ${run.redact(error.message)}`);
       return undefined;
     });
-  const threads = diff.incremental ? await openThreads(run, pull.number, diff) : [];
-  return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads };
+  const earlier = await earlierFindings(run, pull.number);
+  const touched = new Set(diff.files.map((file) => file.path));
+  const threads = earlier
+    .filter((finding) => touched.has(finding.comment.path))
+    .map((finding, index) => ({ ...finding, number: index + 1 }));
+  return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads, earlier };
 }
 
-/** gitclaw's own unresolved review threads on files the new commits change, numbered for the answer. */
-async function openThreads(run: TargetedRun, pull: number, diff: ReviewDiff): Promise<ReviewRequest["threads"]> {
+/** gitclaw's earlier findings on the pull request whose review threads are still open, with their severities. */
+async function earlierFindings(run: TargetedRun, pull: number): Promise<OpenFinding[]> {
   const own = (await listThreadStarts(run.api, run.repo, pull)).filter((c) => c.body.includes(REPLY_MARKER));
   if (!own.length) return [];
   const states = await reviewThreadStates(run.api, run.repo, pull);
-  const touched = new Set(diff.files.map((file) => file.path));
-  return own
-    .filter((comment) => states.get(comment.id)?.isResolved === false && touched.has(comment.path))
-    .map((comment, index) => ({ number: index + 1, comment }));
+  return own.flatMap((comment) => {
+    const headed = headedSeverity(comment.body);
+    if (!headed || states.get(comment.id)?.isResolved !== false) return [];
+    return [{ number: 0, comment, ...headed }];
+  });
 }
 
 interface Asked {
@@ -215,6 +242,8 @@ async function askForReview(
 interface Published {
   conclusion: CheckConclusion;
   output: CheckOutput;
+  /** The files no review has read, for the record. */
+  unread: UnreadFile[];
 }
 
 /** One review, the fixed threads resolved, the check completed as the findings say. */
@@ -230,13 +259,26 @@ async function publish(
   const { inline, elsewhere } = placeFindings(answer.findings, files);
   const body = reviewBody(answer, elsewhere, diff);
   const url = await postReview(api, repo, pull.number, { head: diff.head, body, inline, redact });
-  const resolved = await resolveFixed(api, repo, pull.number, request.threads, answer.resolved);
-  if (resolved) run.log(`gitclaw: resolved ${resolved} of its review thread(s) the new commits fixed`);
-  const conclusion = conclusionOf(answer.findings, run.config.review.failOn);
-  const output = redactOutput(checkOutput(answer, conclusion, url), redact);
+  const fixed = await resolveFixed(api, repo, pull.number, request.threads, answer.resolved);
+  if (fixed.size) run.log(`gitclaw: resolved ${fixed.size} of its review thread(s) the new commits fixed`);
+  // The check speaks for the whole pull request: earlier findings still open and files never read count too.
+  const stillOpen = request.earlier.filter((finding) => !fixed.has(finding.comment.id));
+  const unread = unreadFiles(
+    job,
+    diff.files.filter((file) => !file.shown),
+  );
+  const conclusion = conclusionOf([...answer.findings, ...stillOpen], run.config.review.failOn, unread.length);
+  const output = redactOutput(checkOutput(answer, conclusion, { stillOpen, unread }, url), redact);
   await job.complete({ conclusion, output });
   run.log(`gitclaw: reviewed #${pull.number}: ${output.title} (${conclusion})`);
-  return { conclusion, output };
+  return { conclusion, output, unread };
+}
+
+/** The earlier reviews' unread files, and `now` (this review's, or all its files when nothing was read). */
+function unreadFiles(job: ReviewJob, now: readonly DiffFileSummary[], why?: UnreadFile["why"]): UnreadFile[] {
+  const unread = new Map(job.unreadBefore.map((file) => [file.path, file]));
+  for (const file of now) unread.set(file.path, unread.get(file.path) ?? { path: file.path, why: why ?? file.why! });
+  return [...unread.values()];
 }
 
 /** An answer that would not parse, twice: no review, a neutral check saying so. */
@@ -245,7 +287,7 @@ async function unparsed(run: TargetedRun, job: ReviewJob, error: string): Promis
   const summary = `The model's answer could not be read as a review, asked twice: ${error}\n\n[The run](${run.link})`;
   const output = redactOutput({ title: "The review could not be parsed", summary, annotations: [] }, run.redact);
   await job.complete({ conclusion: "neutral", output });
-  return { conclusion: "neutral", output };
+  return { conclusion: "neutral", output, unread: unreadFiles(job, job.diff.files, "not reviewed") };
 }
 
 const redactOutput = (output: CheckOutput, redact: (text: string) => string): CheckOutput => ({
@@ -259,9 +301,9 @@ async function recordReview(
   run: TargetedRun,
   workspace: Workspace,
   session: SessionFile,
-  facts: { job: ReviewJob; asked: Asked; conclusion: CheckConclusion },
+  facts: { job: ReviewJob; asked: Asked; conclusion: CheckConclusion; unread: UnreadFile[] },
 ): Promise<void> {
-  const { job, asked, conclusion } = facts;
+  const { job, asked, conclusion, unread } = facts;
   const { pull, diff } = job;
   const { root, git } = workspace;
   const findings = asked.parsed.ok ? asked.parsed.answer.findings.length : undefined;
@@ -292,6 +334,7 @@ async function recordReview(
     sessionPath,
     conclusion,
     updatedAt,
+    unread,
   });
   const message = commitMessage({
     issueNumber: pull.number,

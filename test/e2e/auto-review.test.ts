@@ -364,3 +364,65 @@ describe("a fork's pull request", () => {
     expect(checksOf(head)[0]).toMatchObject({ status: "completed", conclusion: "success" });
   });
 });
+
+describe("the check's conclusion over the whole pull request (#37)", () => {
+  const CALC = "export function half(n: number) {\n  return n * 2;\n}\n";
+
+  it("stays failing while an earlier error's thread is open, whatever the new commits touch; a fix turns it green", async () => {
+    const { pr, author, head: first } = await collaboratorPull("calc", { "src/calc.ts": CALC });
+    const error = { path: "src/calc.ts", line: 2, severity: "error", title: "half doubles", body: "Use / 2." };
+    world.model.script([answer({ summary: "Adds half(), which doubles.", findings: [error] })]);
+    await runReview(pr.number, "opened");
+    expect(checksOf(first)[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+
+    // The author pushes a commit that touches only the README: the new commits hold no finding.
+    const readme = await commitFile(author, "README.md", "# widgets\n\nNow with half().\n", "Docs");
+    await git(author, "push", "-q", "origin", "calc");
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", readme), commits: 2 });
+    world.model.script([answer({ summary: "Documents half().", findings: [] })]);
+    await runReview(pr.number, "synchronize", first);
+    const [dodged] = checksOf(readme);
+    expect(dodged).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(dodged!.output.title).toBe("Findings to fix: 1 finding still open");
+    expect(dodged!.output.summary).toContain(
+      "Still open from earlier reviews:\n\n- `src/calc.ts:2` **error**: half doubles",
+    );
+
+    // A push that fixes it, and a review that says so: the thread is resolved, the check green.
+    const fixed = await commitFile(author, "src/calc.ts", CALC.replace("n * 2", "n / 2"), "Fix half");
+    await git(author, "push", "-q", "origin", "calc");
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", fixed), commits: 3 });
+    world.model.script([answer({ summary: "Fixes half().", findings: [], resolved: [1] })]);
+    await runReview(pr.number, "synchronize", readme);
+    expect(checksOf(fixed)[0]).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(world.gh.reviewThreads(pr.number).map((t) => t.resolved)).toEqual([true]);
+    expect(world.gh.violations).toEqual([]);
+  });
+
+  it("never concludes success over a file past the diff budget, nor after a push that leaves it unread", async () => {
+    // More than a third of review.maxDiffChars (60,000): summarised, never shown to the model.
+    const big = Array.from({ length: 1200 }, (_, i) => `export const value${i} = ${i};`).join("\n");
+    const {
+      pr,
+      author,
+      head: first,
+    } = await collaboratorPull("big", { "src/big.ts": `${big}\n`, "src/ok.ts": "1;\n" });
+    const before = world.model.requests.length;
+    world.model.script([answer({ summary: "Looks fine.", findings: [] })]);
+    await runReview(pr.number, "opened");
+    expect(sentSince(before)[0]).toContain("src/big.ts: +1200 −0 (not shown: too large)");
+    const [check] = checksOf(first);
+    expect(check).toMatchObject({ status: "completed", conclusion: "neutral" });
+    expect(check!.output.title).toBe("Not all read: 1 file not shown to the model");
+    expect(check!.output.summary).toContain("- `src/big.ts`");
+
+    const readme = await commitFile(author, "README.md", "# widgets\n\nBig.\n", "Docs");
+    await git(author, "push", "-q", "origin", "big");
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", readme), commits: 3 });
+    world.model.script([answer({ summary: "Docs only.", findings: [] })]);
+    await runReview(pr.number, "synchronize", first);
+    expect(checksOf(readme)[0]).toMatchObject({ status: "completed", conclusion: "neutral" });
+    expect(checksOf(readme)[0]!.output.summary).toContain("- `src/big.ts`");
+    expect(world.gh.violations).toEqual([]);
+  });
+});
