@@ -8,7 +8,7 @@
 // the pull request runs, a fork's or not, in this process or any other.
 import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
-import { runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
+import { type Budgets, runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land } from "../git/land.ts";
 import { completeCheckRun, createCheckRun, type CheckConclusion, type CheckOutput } from "../github/checks.ts";
@@ -16,6 +16,7 @@ import { REPLY_MARKER } from "../github/marker.ts";
 import { listPullRequestFiles, listThreadStarts, reviewThreadStates } from "../github/pulls.ts";
 import { issueThread } from "../github/thread.ts";
 import { runDeadline, type RunContext } from "../run/context.ts";
+import { claimBudget, type CostClaim } from "../run/cost-claim.ts";
 import { resolvePullRequest, type PullRequestWork } from "../run/pull-request.ts";
 import { defaultBranchCommit } from "../run/repository-instructions.ts";
 import type { TargetedRun } from "../run/target.ts";
@@ -57,6 +58,8 @@ interface ReviewJob {
   diff: ReviewDiff;
   /** Files earlier reviews of this pull request did not read (state/reviews/<n>.json). */
   unreadBefore: UnreadFile[];
+  /** The review's claim on the cost caps: its budgets, and where its cost is settled. */
+  claim: CostClaim;
   /** Completes the check run (nothing when it could not be created). */
   complete: (result: { conclusion: CheckConclusion; output: CheckOutput }) => Promise<void>;
 }
@@ -75,10 +78,13 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   if (!toReview)
     return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
   const { diff, unreadBefore } = toReview;
+  // A review is a model call like any run's: the caps count it, and refuse it, on the pull request's number too.
+  const claim = await claimBudget({ ...run, ...workspace }, pull.number);
+  if (claim.refusal) return overCap(run, head, claim.refusal);
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
   const complete = await openCheck(run, head, title);
   try {
-    return await review(run, workspace, { pull, diff, unreadBefore, complete });
+    return await review(run, workspace, { pull, diff, unreadBefore, claim, complete });
   } catch (error) {
     const summary = `${run.redact((error as Error).message)}\n\n[The run](${run.link})`;
     await complete({ conclusion: "neutral", output: { title: "The review failed", summary, annotations: [] } }).catch(
@@ -130,6 +136,22 @@ async function diffToReview(
   return diff.files.length ? { diff, unreadBefore: last ? (record.unread ?? []) : [] } : undefined;
 }
 
+/** A cap reached: no model call, a neutral check saying why (never success), and no record, so a later review reads it all. */
+async function overCap(run: TargetedRun, head: string, refusal: string): Promise<{ succeeded: boolean }> {
+  run.log(`gitclaw: no review: ${refusal}`);
+  setOutput(run.env, "outcome", "cost_cap");
+  const complete = await openCheck(run, head, "Not reviewed: a cost cap is reached");
+  const summary = run.redact(
+    `${refusal.replace(/^gitclaw did not start/, "gitclaw did not review this head")}\n\n[The run](${run.link})`,
+  );
+  await complete({
+    conclusion: "neutral",
+    output: { title: "Not reviewed: a cost cap is reached", summary, annotations: [] },
+  });
+  run.onReplied();
+  return { succeeded: true };
+}
+
 function nothingToReview(run: TargetedRun, why: string): { succeeded: boolean } {
   run.log(`gitclaw: no review: ${why}.`);
   // The answer is the silence: the cleanup must not report a run that died.
@@ -141,7 +163,8 @@ async function review(run: TargetedRun, workspace: Workspace, job: ReviewJob): P
   const request = await gatherRequest(run, workspace, job);
   const session = SessionFile.create(sessionsDir(workspace.root), { cwd: workspace.root });
   session.appendCustom(CUSTOM.issue, { issueNumber: job.pull.number });
-  const asked = await askForReview(run, workspace, session, request);
+  const asked = await askForReview(run, workspace, session, request, job.claim.capped.budgets);
+  await job.claim.settle(asked.result.usage.cost.total);
   const published = asked.parsed.ok
     ? await publish(run, job, request, asked.parsed.answer)
     : await unparsed(run, job, asked.parsed.error);
@@ -194,6 +217,7 @@ async function askForReview(
   workspace: Workspace,
   session: SessionFile,
   request: ReviewRequest,
+  budgets: Budgets,
 ): Promise<Asked> {
   const { config } = run;
   const spending: Spending = { turns: 0, usage: emptyUsage() };
@@ -212,7 +236,7 @@ async function askForReview(
       instructions,
       tools: [],
       toolContext,
-      budgets: { ...config.budgets, maxTurns: spending.turns + Math.min(config.budgets.maxTurns, TURNS_PER_ANSWER) },
+      budgets: { ...budgets, maxTurns: spending.turns + Math.min(budgets.maxTurns, TURNS_PER_ANSWER) },
       compaction: config.compaction,
       deadline: runDeadline(run),
       signal: run.signal,
