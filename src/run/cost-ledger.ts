@@ -2,8 +2,10 @@
 // remote, whichever branch holds their sessions. It is one file, costs.jsonl, in the commit that
 // `refs/gitclaw/costs` names (outside refs/heads: no branch, no push event, no workflow). Before its
 // first model call a run reserves what it may spend (its maxCostUsd, lowered to what the caps leave)
-// by pushing a commit that appends the reservation to the ledger it read; the push is refused when
-// another run moved the ref first, and the run reads again and decides again. Runs that start
+// by pushing a commit that appends the reservation to the ledger it read, on condition that the ref
+// is still the commit it read (--force-with-lease: the remote compares and swaps under its lock); the
+// push is refused when another run moved the ref first, and the run reads again and decides again.
+// Each ledger commit has no parent: a read fetches one commit and one file, never a history. Runs that start
 // together are thus ordered: each sees the others' reservations, so together they pass a cap by at
 // most one model call's overshoot of one run's budget. After the run, what it spent replaces its
 // reservation (a run that dies keeps its reservation counted: a cap errs on the side of spending less).
@@ -33,12 +35,17 @@ export interface Ledger {
   text: string;
 }
 
+/** Where the last read of the ledger is kept in the checkout's repository. */
+const READ_REF = "refs/gitclaw/costs-read";
+
 /** The remote's ledger, as it is now. */
 export async function readLedger(git: Git, remote: string): Promise<Ledger> {
-  const listed = await git.must(["ls-remote", remote, LEDGER_REF], { remote: true });
-  const tip = listed.split(/\s/)[0];
-  if (!tip) return { entries: [], text: "" };
-  await git.must(["fetch", "-q", "--no-tags", "--depth=1", remote, LEDGER_REF], { remote: true });
+  const fetched = await git.run(["fetch", "-q", "--no-tags", remote, `+${LEDGER_REF}:${READ_REF}`], { remote: true });
+  if (fetched.exitCode !== 0) {
+    if (/couldn't find remote ref/i.test(fetched.stderr)) return { entries: [], text: "" };
+    throw new Error(`the fetch of ${LEDGER_REF} failed: ${fetched.stderr.trim().split("\n").at(-1)}`);
+  }
+  const tip = await git.must(["rev-parse", READ_REF]);
   const text = await git.must(["cat-file", "blob", `${tip}:${LEDGER_FILE}`]);
   const entries = text.split("\n").flatMap((line) => {
     try {
@@ -72,10 +79,10 @@ export function ledgerHistory(ledger: Ledger, conversation: number, now: number)
 export async function appendLedger(git: Git, remote: string, ledger: Ledger, line: object): Promise<boolean> {
   const blob = await git.must(["hash-object", "-w", "--stdin"], { input: `${ledger.text}${JSON.stringify(line)}\n` });
   const tree = await git.must(["mktree"], { input: `100644 blob ${blob}\t${LEDGER_FILE}\n` });
-  const parent = ledger.tip ? ["-p", ledger.tip] : [];
-  const commit = await git.must(["commit-tree", tree, ...parent, "-m", "gitclaw: cost ledger"]);
-  // Never forced: a push that is not a fast-forward of what was read is refused, and read again.
-  const pushed = await git.run(["push", "--porcelain", remote, `${commit}:${LEDGER_REF}`], { remote: true });
+  const commit = await git.must(["commit-tree", tree, "-m", "gitclaw: cost ledger"]);
+  // Only over the commit that was read (none: only where there is no ledger yet); else refused, and read again.
+  const lease = `--force-with-lease=${LEDGER_REF}:${ledger.tip ?? ""}`;
+  const pushed = await git.run(["push", "--porcelain", lease, remote, `${commit}:${LEDGER_REF}`], { remote: true });
   if (pushed.exitCode === 0) return true;
   const said = `${pushed.stdout}\n${pushed.stderr}`;
   if (/fetch first|non-fast-forward|stale info|cannot lock ref|failed to update ref/i.test(said)) return false;
