@@ -5,12 +5,12 @@
 import type { CheckAnnotation, CheckConclusion, CheckOutput } from "../github/checks.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
-import { createReview, resolveReviewThread, type DiffFile, type ReviewComment } from "../github/pulls.ts";
+import { createReview, type DiffFile, type ReviewComment } from "../github/pulls.ts";
 import { fence } from "../quote.ts";
 import { commentableLines } from "../tools/github/diff-lines.ts";
 import type { ReviewDiff, UnreadFile } from "./diff.ts";
 import type { Finding, ReviewAnswer } from "./findings.ts";
-import type { OpenFinding } from "./prompt.ts";
+import type { OpenFinding } from "./outstanding.ts";
 import { plural } from "../github/markdown.ts";
 
 const LEVEL: Record<Finding["severity"], CheckAnnotation["level"]> = {
@@ -86,7 +86,7 @@ export async function postReview(
 
 /** What the check accounts for besides the new findings. */
 export interface Outstanding {
-  /** gitclaw's earlier findings whose threads are still open. */
+  /** gitclaw's earlier findings still open. */
   stillOpen: readonly OpenFinding[];
   /** Files of the pull request no review has shown the model, with why. */
   unread: readonly UnreadFile[];
@@ -101,7 +101,7 @@ export function checkOutput(
 ): CheckOutput {
   const { stillOpen, unread } = outstanding;
   const listed = answer.findings.map((f) => `- \`${where(f)}\` ${headline(f)}`);
-  const open = stillOpen.map((f) => `- \`${f.comment.path}:${f.comment.line ?? "?"}\` **${f.severity}**: ${f.title}`);
+  const open = stillOpen.map((f) => `- \`${f.path}:${f.line ?? "?"}\` **${f.severity}**: ${f.title}`);
   const summary = [
     answer.summary,
     listed.length ? `### Findings\n\n${listed.join("\n")}` : "No findings.",
@@ -134,18 +134,4 @@ function checkTitle(conclusion: CheckConclusion, count: number, { stillOpen, unr
     ...(open ? [count ? `${open} still open` : `${plural(open, "finding")} still open`] : []),
   ];
   return `${TITLES[conclusion]}: ${counted.join(", ")}`;
-}
-
-/** Resolves the threads the answer says the push fixed, among those the request listed; the ids it resolved. */
-export async function resolveFixed(
-  api: GitHubApi,
-  repo: Repo,
-  pull: number,
-  threads: readonly OpenFinding[],
-  resolved: readonly number[],
-): Promise<Set<number>> {
-  const ids = new Set<number>();
-  for (const { number, comment } of threads)
-    if (resolved.includes(number) && (await resolveReviewThread(api, repo, pull, comment.id))) ids.add(comment.id);
-  return ids;
 }

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../session/atomic.ts";
 import { STATE_DIR } from "../session/mapping.ts";
+import { FINDING_SEVERITIES } from "../config/config.ts";
 import { UNREAD_REASONS } from "./diff.ts";
 
 export const ReviewRecord = z.looseObject({
@@ -22,6 +23,18 @@ export const ReviewRecord = z.looseObject({
   unread: z
     .array(z.strictObject({ path: z.string().min(1), why: z.enum(UNREAD_REASONS) }))
     .max(3000)
+    .optional(),
+  /** Findings a review's body carried (no thread), open until a later review finds them fixed. */
+  elsewhere: z
+    .array(
+      z.strictObject({
+        path: z.string().min(1),
+        line: z.int().positive().optional(),
+        severity: z.enum(FINDING_SEVERITIES),
+        title: z.string().max(300),
+      }),
+    )
+    .max(500)
     .optional(),
 });
 export type ReviewRecord = z.infer<typeof ReviewRecord>;

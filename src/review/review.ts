@@ -12,8 +12,7 @@ import { type Budgets, runAgentLoop, type LoopResult, type Spending } from "../a
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll, land } from "../git/land.ts";
 import { completeCheckRun, createCheckRun, type CheckConclusion, type CheckOutput } from "../github/checks.ts";
-import { REPLY_MARKER } from "../github/marker.ts";
-import { listPullRequestFiles, listThreadStarts, reviewThreadStates } from "../github/pulls.ts";
+import { listPullRequestFiles } from "../github/pulls.ts";
 import { issueThread } from "../github/thread.ts";
 import { runDeadline, type RunContext } from "../run/context.ts";
 import { claimBudget, type CostClaim } from "../run/cost-claim.ts";
@@ -26,26 +25,19 @@ import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
-import {
-  changeBase,
-  type DiffFileSummary,
-  fetchPullHead,
-  reachableHead,
-  readDiff,
-  type ReviewDiff,
-  type UnreadFile,
-} from "./diff.ts";
-import {
-  ANSWER_SHAPE,
-  conclusionOf,
-  headedSeverity,
-  parseReviewAnswer,
-  type ParsedAnswer,
-  type ReviewAnswer,
-} from "./findings.ts";
+import { changeBase, fetchPullHead, reachableHead, readDiff, type ReviewDiff, type UnreadFile } from "./diff.ts";
+import { ANSWER_SHAPE, conclusionOf, parseReviewAnswer, type ParsedAnswer, type ReviewAnswer } from "./findings.ts";
 import { readReviewGuidance } from "./guidance.ts";
-import { type OpenFinding, reviewInstructions, reviewMessage, type ReviewRequest } from "./prompt.ts";
-import { checkOutput, placeFindings, postReview, resolveFixed, reviewBody } from "./publish.ts";
+import { reviewInstructions, reviewMessage, type ReviewRequest } from "./prompt.ts";
+import {
+  type CarriedFinding,
+  carriedOn,
+  earlierFindings,
+  listedFindings,
+  settleEarlier,
+  unreadFiles,
+} from "./outstanding.ts";
+import { checkOutput, placeFindings, postReview, reviewBody } from "./publish.ts";
 import { readReviewRecord, writeReviewRecord } from "./record.ts";
 
 /** The check run's name, as branch protection's required checks name it. */
@@ -53,11 +45,17 @@ export const CHECK_NAME = "gitclaw review";
 /** Turns of one answer: a review needs one; a model calling a tool that does not exist gets two more. */
 const TURNS_PER_ANSWER = 3;
 
+/** What earlier reviews of the pull request left open, as its record keeps it. */
+interface Carried {
+  unread: UnreadFile[];
+  elsewhere: CarriedFinding[];
+}
+
 interface ReviewJob {
   pull: PullRequestWork;
   diff: ReviewDiff;
-  /** Files earlier reviews of this pull request did not read (state/reviews/<n>.json). */
-  unreadBefore: UnreadFile[];
+  /** What earlier reviews left open (state/reviews/<n>.json): files they did not read, body findings. */
+  carried: Carried;
   /** The review's claim on the cost caps: its budgets, and where its cost is settled. */
   claim: CostClaim;
   /** Completes the check run (nothing when it could not be created). */
@@ -77,14 +75,14 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   const toReview = await diffToReview(run, workspace, pull, head);
   if (!toReview)
     return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
-  const { diff, unreadBefore } = toReview;
+  const { diff, carried } = toReview;
   // A review is a model call like any run's: the caps count it, and refuse it, on the pull request's number too.
   const claim = await claimBudget({ ...run, ...workspace }, pull.number);
   if (claim.refusal) return overCap(run, head, claim.refusal);
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
   const complete = await openCheck(run, head, title);
   try {
-    return await review(run, workspace, { pull, diff, unreadBefore, claim, complete });
+    return await review(run, workspace, { pull, diff, carried, claim, complete });
   } catch (error) {
     const summary = `${run.redact((error as Error).message)}\n\n[The run](${run.link})`;
     await complete({ conclusion: "neutral", output: { title: "The review failed", summary, annotations: [] } }).catch(
@@ -122,7 +120,7 @@ async function diffToReview(
   workspace: Workspace,
   pull: PullRequestWork,
   head: string,
-): Promise<{ diff: ReviewDiff; unreadBefore: UnreadFile[] } | undefined> {
+): Promise<{ diff: ReviewDiff; carried: Carried } | undefined> {
   const { git, remote, root } = workspace;
   const { record, problem } = readReviewRecord(root, pull.number);
   if (problem) workflow.warning(`gitclaw: ${problem}; reviewing the whole change`);
@@ -133,7 +131,9 @@ async function diffToReview(
     : { from: await changeBase(git, remote, head, pull.base.ref), head, incremental: false };
   const diff = await readDiff(git, range, run.config.review.maxDiffChars);
   run.log(`gitclaw: reviewing ${range.from.slice(0, 12)}..${head.slice(0, 12)}: ${diff.files.length} file(s)`);
-  return diff.files.length ? { diff, unreadBefore: last ? (record.unread ?? []) : [] } : undefined;
+  // A full review reads every file again; findings stay open until a review finds them fixed.
+  const carried = { unread: last ? (record.unread ?? []) : [], elsewhere: record?.elsewhere ?? [] };
+  return diff.files.length ? { diff, carried } : undefined;
 }
 
 /** A cap reached: no model call, a neutral check saying why (never success), and no record, so a later review reads it all. */
@@ -184,24 +184,9 @@ async function gatherRequest(run: TargetedRun, workspace: Workspace, job: Review
       workflow.warning(`gitclaw: the review guidance could not be read: ${run.redact(error.message)}`);
       return undefined;
     });
-  const earlier = await earlierFindings(run, pull.number);
-  const touched = new Set(diff.files.map((file) => file.path));
-  const threads = earlier
-    .filter((finding) => touched.has(finding.comment.path))
-    .map((finding, index) => ({ ...finding, number: index + 1 }));
+  const earlier = await earlierFindings(run.api, run.repo, pull.number, job.carried.elsewhere);
+  const threads = listedFindings(earlier, diff);
   return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads, earlier };
-}
-
-/** gitclaw's earlier findings on the pull request whose review threads are still open, with their severities. */
-async function earlierFindings(run: TargetedRun, pull: number): Promise<OpenFinding[]> {
-  const own = (await listThreadStarts(run.api, run.repo, pull)).filter((c) => c.body.includes(REPLY_MARKER));
-  if (!own.length) return [];
-  const states = await reviewThreadStates(run.api, run.repo, pull);
-  return own.flatMap((comment) => {
-    const headed = headedSeverity(comment.body);
-    if (!headed || states.get(comment.id)?.isResolved !== false) return [];
-    return [{ number: 0, comment, ...headed }];
-  });
 }
 
 interface Asked {
@@ -266,8 +251,9 @@ async function askForReview(
 interface Published {
   conclusion: CheckConclusion;
   output: CheckOutput;
-  /** The files no review has read, for the record. */
+  /** The files no review has read, and the body findings still open, for the record. */
   unread: UnreadFile[];
+  elsewhere: CarriedFinding[];
 }
 
 /** One review, the fixed threads resolved, the check completed as the findings say. */
@@ -283,26 +269,19 @@ async function publish(
   const { inline, elsewhere } = placeFindings(answer.findings, files);
   const body = reviewBody(answer, elsewhere, diff);
   const url = await postReview(api, repo, pull.number, { head: diff.head, body, inline, redact });
-  const fixed = await resolveFixed(api, repo, pull.number, request.threads, answer.resolved);
-  if (fixed.size) run.log(`gitclaw: resolved ${fixed.size} of its review thread(s) the new commits fixed`);
+  const target = { api, repo, pull: pull.number };
+  const { stillOpen, fixed } = await settleEarlier(target, request.earlier, answer.resolved);
+  if (fixed) run.log(`gitclaw: ${fixed} of its earlier finding(s) fixed (their threads resolved)`);
   // The check speaks for the whole pull request: earlier findings still open and files never read count too.
-  const stillOpen = request.earlier.filter((finding) => !fixed.has(finding.comment.id));
   const unread = unreadFiles(
-    job,
+    job.carried.unread,
     diff.files.filter((file) => !file.shown),
   );
   const conclusion = conclusionOf([...answer.findings, ...stillOpen], run.config.review.failOn, unread.length);
   const output = redactOutput(checkOutput(answer, conclusion, { stillOpen, unread }, url), redact);
   await job.complete({ conclusion, output });
   run.log(`gitclaw: reviewed #${pull.number}: ${output.title} (${conclusion})`);
-  return { conclusion, output, unread };
-}
-
-/** The earlier reviews' unread files, and `now` (this review's, or all its files when nothing was read). */
-function unreadFiles(job: ReviewJob, now: readonly DiffFileSummary[], why?: UnreadFile["why"]): UnreadFile[] {
-  const unread = new Map(job.unreadBefore.map((file) => [file.path, file]));
-  for (const file of now) unread.set(file.path, unread.get(file.path) ?? { path: file.path, why: why ?? file.why! });
-  return [...unread.values()];
+  return { conclusion, output, unread, elsewhere: carriedOn(stillOpen, elsewhere) };
 }
 
 /** An answer that would not parse, twice: no review, a neutral check saying so. */
@@ -311,7 +290,13 @@ async function unparsed(run: TargetedRun, job: ReviewJob, error: string): Promis
   const summary = `The model's answer could not be read as a review, asked twice: ${error}\n\n[The run](${run.link})`;
   const output = redactOutput({ title: "The review could not be parsed", summary, annotations: [] }, run.redact);
   await job.complete({ conclusion: "neutral", output });
-  return { conclusion: "neutral", output, unread: unreadFiles(job, job.diff.files, "not reviewed") };
+  const { carried, diff } = job;
+  return {
+    conclusion: "neutral",
+    output,
+    elsewhere: carried.elsewhere,
+    unread: unreadFiles(carried.unread, diff.files, "not reviewed"),
+  };
 }
 
 const redactOutput = (output: CheckOutput, redact: (text: string) => string): CheckOutput => ({
@@ -325,9 +310,9 @@ async function recordReview(
   run: TargetedRun,
   workspace: Workspace,
   session: SessionFile,
-  facts: { job: ReviewJob; asked: Asked; conclusion: CheckConclusion; unread: UnreadFile[] },
+  facts: { job: ReviewJob; asked: Asked } & Omit<Published, "output">,
 ): Promise<void> {
-  const { job, asked, conclusion, unread } = facts;
+  const { job, asked, conclusion, unread, elsewhere } = facts;
   const { pull, diff } = job;
   const { root, git } = workspace;
   const findings = asked.parsed.ok ? asked.parsed.answer.findings.length : undefined;
@@ -359,6 +344,7 @@ async function recordReview(
     conclusion,
     updatedAt,
     unread,
+    elsewhere,
   });
   const message = commitMessage({
     issueNumber: pull.number,

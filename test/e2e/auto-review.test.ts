@@ -399,6 +399,33 @@ describe("the check's conclusion over the whole pull request (#37)", () => {
     expect(world.gh.violations).toEqual([]);
   });
 
+  it("keeps an error the review's body had to carry (no line of the diff, so no thread) open until a review finds it fixed", async () => {
+    const { pr, author, head: first } = await collaboratorPull("body", { "src/body.ts": "export const b = 1;\n" });
+    const error = { path: "src/elsewhere.ts", line: 9, severity: "error", title: "breaks callers", body: "Fix it." };
+    world.model.script([answer({ summary: "Changes b.", findings: [error] })]);
+    await runReview(pr.number, "opened");
+    expect(checksOf(first)[0]).toMatchObject({ conclusion: "failure" });
+    expect(world.gh.reviewThreads(pr.number)).toEqual([]);
+
+    const readme = await commitFile(author, "README.md", "# widgets\n\nb.\n", "Docs");
+    await git(author, "push", "-q", "origin", "body");
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", readme), commits: 2 });
+    world.model.script([answer({ summary: "Docs only.", findings: [] })]);
+    await runReview(pr.number, "synchronize", first);
+    expect(checksOf(readme)[0]).toMatchObject({ conclusion: "failure" });
+    expect(checksOf(readme)[0]!.output.summary).toContain("- `src/elsewhere.ts:9` **error**: breaks callers");
+
+    const fixed = await commitFile(author, "src/elsewhere.ts", "export const fixed = 1;\n", "Fix callers");
+    await git(author, "push", "-q", "origin", "body");
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", fixed), commits: 3 });
+    const before = world.model.requests.length;
+    world.model.script([answer({ summary: "Fixes the callers.", findings: [], resolved: [1] })]);
+    await runReview(pr.number, "synchronize", readme);
+    expect(sentSince(before)[0]).toContain("1. src/elsewhere.ts:9: **error**: breaks callers");
+    expect(checksOf(fixed)[0]).toMatchObject({ conclusion: "success" });
+    expect(world.gh.violations).toEqual([]);
+  });
+
   it("never concludes success over a file past the diff budget, nor after a push that leaves it unread", async () => {
     // More than a third of review.maxDiffChars (60,000): summarised, never shown to the model.
     const big = Array.from({ length: 1200 }, (_, i) => `export const value${i} = ${i};`).join("\n");
