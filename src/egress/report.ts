@@ -65,8 +65,15 @@ function hostLine(egress: Egress, host: string, count: number): string {
 /** The job summary's section: the policy, blocked hosts, allowed hosts used. */
 export function egressSummary(egress: Egress): string {
   const { counts } = egress;
-  const rows = (map: Map<string, number>) =>
-    [...map].slice(0, SUMMARY_ROWS).map(([host, n]) => `| ${codeSpan(host, 80).replace(/\|/g, "\\|")} | ${n} |`);
+  const rows = (map: Map<string, number>) => {
+    const hosts = [...map];
+    const rest = hosts.slice(SUMMARY_ROWS);
+    const more = rest.length ? [`| …and ${plural(rest.length, "more host")} | ${total(rest.map(([, n]) => n))} |`] : [];
+    return [
+      ...hosts.slice(0, SUMMARY_ROWS).map(([host, n]) => `| ${codeSpan(host, 80).replace(/\|/g, "\\|")} | ${n} |`),
+      ...more,
+    ];
+  };
   return [
     "",
     "### Network",
