@@ -1,6 +1,7 @@
 // What a review's check accounts for besides the new commits' findings, so that it speaks for the
 // whole pull request: gitclaw's earlier findings still open (those in review threads not resolved,
-// and those a review's body had to carry, kept in state/reviews/<n>.json until a review finds them
+// or resolved by the pull request's own author, who may resolve any thread on it but cannot dismiss
+// a finding on their own change; and those a review's body had to carry, kept in state/reviews/<n>.json until a review finds them
 // fixed), by severity; and the files no review has shown the model (past the diff budget, binary).
 import type { GitHubApi } from "../github/api.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
@@ -24,20 +25,21 @@ export interface OpenFinding {
 /** A finding a review's body carried (no inline comment, so no thread), as the record keeps it. */
 export type CarriedFinding = Pick<OpenFinding, "path" | "line" | "severity" | "title">;
 
-/** gitclaw's findings still open on the pull request: its unresolved threads', and those the record carries. */
+/** gitclaw's findings still open on the pull request: its threads' (but those someone other than `author` resolved), and the record's. */
 export async function earlierFindings(
-  api: GitHubApi,
-  repo: Repo,
-  pull: number,
+  target: { api: GitHubApi; repo: Repo; pull: number; author: string },
   carried: readonly CarriedFinding[],
 ): Promise<OpenFinding[]> {
+  const { api, repo, pull, author } = target;
   const fromBodies = carried.map((finding) => ({ ...finding, number: 0 }));
   const own = (await listThreadStarts(api, repo, pull)).filter((c) => c.body.includes(REPLY_MARKER));
   if (!own.length) return fromBodies;
   const states = await reviewThreadStates(api, repo, pull);
   const inThreads = own.flatMap((comment) => {
     const headed = headedSeverity(comment.body);
-    if (!headed || states.get(comment.id)?.isResolved !== false) return [];
+    const state = states.get(comment.id);
+    const dismissed = state?.isResolved === true && state.resolvedBy?.toLowerCase() !== author.toLowerCase();
+    if (!headed || !state || dismissed) return [];
     const line = comment.line === undefined ? {} : { line: comment.line };
     return [{ number: 0, path: comment.path, ...line, ...headed, threadComment: comment.id }];
   });
@@ -61,13 +63,14 @@ export async function settleEarlier(
   const stillOpen: OpenFinding[] = [];
   let fixed = 0;
   for (const finding of earlier) {
-    const named = finding.number > 0 && resolved.includes(finding.number);
-    const done =
-      named &&
-      (finding.threadComment === undefined ||
-        (await resolveReviewThread(target.api, target.repo, target.pull, finding.threadComment)));
-    if (done) fixed++;
-    else stillOpen.push(finding);
+    if (finding.number === 0 || !resolved.includes(finding.number)) {
+      stillOpen.push(finding);
+      continue;
+    }
+    // Fixed, as the review says: its thread resolved (one its author resolved already stays so).
+    if (finding.threadComment !== undefined)
+      await resolveReviewThread(target.api, target.repo, target.pull, finding.threadComment);
+    fixed++;
   }
   return { stillOpen, fixed };
 }

@@ -184,7 +184,8 @@ async function gatherRequest(run: TargetedRun, workspace: Workspace, job: Review
       workflow.warning(`gitclaw: the review guidance could not be read: ${run.redact(error.message)}`);
       return undefined;
     });
-  const earlier = await earlierFindings(run.api, run.repo, pull.number, job.carried.elsewhere);
+  const target = { api: run.api, repo: run.repo, pull: pull.number, author: pull.author };
+  const earlier = await earlierFindings(target, job.carried.elsewhere);
   const threads = listedFindings(earlier, diff);
   return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads, earlier };
 }

@@ -388,12 +388,21 @@ describe("the check's conclusion over the whole pull request (#37)", () => {
       "Still open from earlier reviews:\n\n- `src/calc.ts:2` **error**: half doubles",
     );
 
+    // The author resolves the thread in GitHub's page (any pull request's author may), and pushes again.
+    world.gh.resolveThreadAs(pr.number, world.gh.reviewThreads(pr.number)[0]!.root, "alice");
+    const again = await commitFile(author, "README.md", "# widgets\n\nNow with half(), really.\n", "Docs");
+    await git(author, "push", "-q", "origin", "calc");
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", again), commits: 3 });
+    world.model.script([answer({ summary: "Documents half().", findings: [] })]);
+    await runReview(pr.number, "synchronize", readme);
+    expect(checksOf(again)[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+
     // A push that fixes it, and a review that says so: the thread is resolved, the check green.
     const fixed = await commitFile(author, "src/calc.ts", CALC.replace("n * 2", "n / 2"), "Fix half");
     await git(author, "push", "-q", "origin", "calc");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", fixed), commits: 3 });
+    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", fixed), commits: 4 });
     world.model.script([answer({ summary: "Fixes half().", findings: [], resolved: [1] })]);
-    await runReview(pr.number, "synchronize", readme);
+    await runReview(pr.number, "synchronize", again);
     expect(checksOf(fixed)[0]).toMatchObject({ status: "completed", conclusion: "success" });
     expect(world.gh.reviewThreads(pr.number).map((t) => t.resolved)).toEqual([true]);
     expect(world.gh.violations).toEqual([]);
