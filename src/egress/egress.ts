@@ -6,15 +6,8 @@ import { prepareSandbox, type Sandbox, SandboxError, type SandboxOptions } from 
 import { CONFIG_FILE } from "../config/paths.ts";
 import { egressPolicy, type EgressPolicy, type NetworkConfig } from "./policy.ts";
 import { z } from "zod";
-import {
-  DEFAULT_LIMITS,
-  type EgressCounts,
-  hostsFileResolver,
-  type ProxyLimits,
-  type Resolver,
-  startEgressProxy,
-  systemResolver,
-} from "./proxy.ts";
+import { type EgressCounts, hostsFileResolver, type Resolver, startEgressProxy, systemResolver } from "./proxy.ts";
+import { DEFAULT_LIMITS, type ProxyLimits } from "./tunnel.ts";
 
 export interface Egress {
   policy: EgressPolicy;

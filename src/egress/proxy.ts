@@ -10,7 +10,7 @@ import { promises as dns } from "node:dns";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { allowLine, allows, type EgressPolicy, forbiddenTarget } from "./policy.ts";
-import { type Decision, serveTunnels, type Tunnels } from "./tunnel.ts";
+import { DEFAULT_LIMITS, type Decision, type ProxyLimits, serveTunnels, type Tunnels } from "./tunnel.ts";
 
 /** Names to addresses; tests map names to 127.0.0.x. */
 export type Resolver = (host: string) => Promise<string[]>;
@@ -28,17 +28,6 @@ export interface EgressCounts {
   overloaded: number;
   maxConnections: number;
 }
-
-/** How much the proxy takes: connections at once, and how long one may wait (ms) before it is closed. */
-export interface ProxyLimits {
-  maxConnections: number;
-  /** From accepting a connection to its request head, and for an upstream to answer a connect. */
-  handshakeMs: number;
-  /** A tunnel or a refusal in which no byte moves for this long. */
-  idleMs: number;
-}
-
-export const DEFAULT_LIMITS: ProxyLimits = { maxConnections: 64, handshakeMs: 30_000, idleMs: 600_000 };
 
 /** Hosts counted one by one; past them only the number of attempts is kept, so the counts stay small. */
 const COUNTED_HOSTS = 256;

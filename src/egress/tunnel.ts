@@ -9,7 +9,6 @@
 // them is refused at once by a waiting thread, which then waits for the next; a connection whose
 // head does not come within the handshake time, or in which nothing moves for the idle time, ends.
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
-import type { ProxyLimits } from "./proxy.ts";
 import { threadSource } from "./tunnel-thread.ts";
 
 /** What the proxy says about a request head. */
@@ -27,6 +26,17 @@ interface Allowed {
   /** None of the addresses answered: the answer to give, from the last reason. */
   unreachable(reason: string): string;
 }
+
+/** How much the proxy takes: connections at once, and how long one may wait (ms) before it is closed. */
+export interface ProxyLimits {
+  maxConnections: number;
+  /** From accepting a connection to its request head, and for an upstream to answer a connect. */
+  handshakeMs: number;
+  /** A tunnel or a refusal in which no byte moves for this long. */
+  idleMs: number;
+}
+
+export const DEFAULT_LIMITS: ProxyLimits = { maxConnections: 64, handshakeMs: 30_000, idleMs: 600_000 };
 
 /** What the proxy does with connections. */
 export interface Judge {

@@ -7,7 +7,8 @@ import { ptr } from "bun:ffi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { libc, listenOnLoopback } from "../../../src/egress/libc.ts";
 import { egressPolicy } from "../../../src/egress/policy.ts";
-import { DEFAULT_LIMITS, type EgressProxy, type ProxyLimits, startEgressProxy } from "../../../src/egress/proxy.ts";
+import { type EgressProxy, startEgressProxy } from "../../../src/egress/proxy.ts";
+import { DEFAULT_LIMITS, type ProxyLimits } from "../../../src/egress/tunnel.ts";
 
 let echo: Server;
 let echoPort: number;
