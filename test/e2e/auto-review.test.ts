@@ -365,6 +365,23 @@ describe("a fork's pull request", () => {
   });
 });
 
+/** A commit of `file` ([path, content, message]) pushed to the pull request's branch, and the review of it answering `reviewed`; the new head. */
+async function pushReviewed(
+  number: number,
+  branch: { author: string; ref: string; before: string },
+  file: [path: string, content: string, message: string],
+  reviewed: object,
+): Promise<string> {
+  const { author, ref, before } = branch;
+  const head = await commitFile(author, ...file);
+  await git(author, "push", "-q", "origin", ref);
+  const commits = Number(await git(author, "rev-list", "--count", "origin/main..HEAD"));
+  world.gh.updatePullRequest(number, { files: await diffFiles(author, "origin/main", head), commits });
+  world.model.script([answer(reviewed)]);
+  await runReview(number, "synchronize", before);
+  return head;
+}
+
 describe("the check's conclusion over the whole pull request (#37)", () => {
   const CALC = "export function half(n: number) {\n  return n * 2;\n}\n";
 
@@ -376,11 +393,12 @@ describe("the check's conclusion over the whole pull request (#37)", () => {
     expect(checksOf(first)[0]).toMatchObject({ status: "completed", conclusion: "failure" });
 
     // The author pushes a commit that touches only the README: the new commits hold no finding.
-    const readme = await commitFile(author, "README.md", "# widgets\n\nNow with half().\n", "Docs");
-    await git(author, "push", "-q", "origin", "calc");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", readme), commits: 2 });
-    world.model.script([answer({ summary: "Documents half().", findings: [] })]);
-    await runReview(pr.number, "synchronize", first);
+    const readme = await pushReviewed(
+      pr.number,
+      { author, ref: "calc", before: first },
+      ["README.md", "# widgets\n\nNow with half().\n", "Docs"],
+      { summary: "Documents half().", findings: [] },
+    );
     const [dodged] = checksOf(readme);
     expect(dodged).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(dodged!.output.title).toBe("Findings to fix: 1 finding still open");
@@ -390,19 +408,21 @@ describe("the check's conclusion over the whole pull request (#37)", () => {
 
     // The author resolves the thread in GitHub's page (any pull request's author may), and pushes again.
     world.gh.resolveThreadAs(pr.number, world.gh.reviewThreads(pr.number)[0]!.root, "alice");
-    const again = await commitFile(author, "README.md", "# widgets\n\nNow with half(), really.\n", "Docs");
-    await git(author, "push", "-q", "origin", "calc");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", again), commits: 3 });
-    world.model.script([answer({ summary: "Documents half().", findings: [] })]);
-    await runReview(pr.number, "synchronize", readme);
+    const again = await pushReviewed(
+      pr.number,
+      { author, ref: "calc", before: readme },
+      ["README.md", "# widgets\n\nNow with half(), really.\n", "Docs"],
+      { summary: "Documents half().", findings: [] },
+    );
     expect(checksOf(again)[0]).toMatchObject({ status: "completed", conclusion: "failure" });
 
     // A push that fixes it, and a review that says so: the thread is resolved, the check green.
-    const fixed = await commitFile(author, "src/calc.ts", CALC.replace("n * 2", "n / 2"), "Fix half");
-    await git(author, "push", "-q", "origin", "calc");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", fixed), commits: 4 });
-    world.model.script([answer({ summary: "Fixes half().", findings: [], resolved: [1] })]);
-    await runReview(pr.number, "synchronize", again);
+    const fixed = await pushReviewed(
+      pr.number,
+      { author, ref: "calc", before: again },
+      ["src/calc.ts", CALC.replace("n * 2", "n / 2"), "Fix half"],
+      { summary: "Fixes half().", findings: [], resolved: [1] },
+    );
     expect(checksOf(fixed)[0]).toMatchObject({ status: "completed", conclusion: "success" });
     expect(world.gh.reviewThreads(pr.number).map((t) => t.resolved)).toEqual([true]);
     expect(world.gh.violations).toEqual([]);
@@ -416,20 +436,22 @@ describe("the check's conclusion over the whole pull request (#37)", () => {
     expect(checksOf(first)[0]).toMatchObject({ conclusion: "failure" });
     expect(world.gh.reviewThreads(pr.number)).toEqual([]);
 
-    const readme = await commitFile(author, "README.md", "# widgets\n\nb.\n", "Docs");
-    await git(author, "push", "-q", "origin", "body");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", readme), commits: 2 });
-    world.model.script([answer({ summary: "Docs only.", findings: [] })]);
-    await runReview(pr.number, "synchronize", first);
+    const readme = await pushReviewed(
+      pr.number,
+      { author, ref: "body", before: first },
+      ["README.md", "# widgets\n\nb.\n", "Docs"],
+      { summary: "Docs only.", findings: [] },
+    );
     expect(checksOf(readme)[0]).toMatchObject({ conclusion: "failure" });
     expect(checksOf(readme)[0]!.output.summary).toContain("- `src/elsewhere.ts:9` **error**: breaks callers");
 
-    const fixed = await commitFile(author, "src/elsewhere.ts", "export const fixed = 1;\n", "Fix callers");
-    await git(author, "push", "-q", "origin", "body");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", fixed), commits: 3 });
     const before = world.model.requests.length;
-    world.model.script([answer({ summary: "Fixes the callers.", findings: [], resolved: [1] })]);
-    await runReview(pr.number, "synchronize", readme);
+    const fixed = await pushReviewed(
+      pr.number,
+      { author, ref: "body", before: readme },
+      ["src/elsewhere.ts", "export const fixed = 1;\n", "Fix callers"],
+      { summary: "Fixes the callers.", findings: [], resolved: [1] },
+    );
     expect(sentSince(before)[0]).toContain("1. src/elsewhere.ts:9: **error**: breaks callers");
     expect(checksOf(fixed)[0]).toMatchObject({ conclusion: "success" });
     expect(world.gh.violations).toEqual([]);
@@ -452,11 +474,12 @@ describe("the check's conclusion over the whole pull request (#37)", () => {
     expect(check!.output.title).toBe("Not all read: 1 file not shown to the model");
     expect(check!.output.summary).toContain("- `src/big.ts`");
 
-    const readme = await commitFile(author, "README.md", "# widgets\n\nBig.\n", "Docs");
-    await git(author, "push", "-q", "origin", "big");
-    world.gh.updatePullRequest(pr.number, { files: await diffFiles(author, "origin/main", readme), commits: 3 });
-    world.model.script([answer({ summary: "Docs only.", findings: [] })]);
-    await runReview(pr.number, "synchronize", first);
+    const readme = await pushReviewed(
+      pr.number,
+      { author, ref: "big", before: first },
+      ["README.md", "# widgets\n\nBig.\n", "Docs"],
+      { summary: "Docs only.", findings: [] },
+    );
     expect(checksOf(readme)[0]).toMatchObject({ status: "completed", conclusion: "neutral" });
     expect(checksOf(readme)[0]!.output.summary).toContain("- `src/big.ts`");
     expect(world.gh.violations).toEqual([]);
