@@ -5,7 +5,9 @@
 import { prepareSandbox, type Sandbox, SandboxError, type SandboxOptions } from "../tools/sandbox/sandbox.ts";
 import { CONFIG_FILE } from "../config/paths.ts";
 import { egressPolicy, type EgressPolicy, type NetworkConfig } from "./policy.ts";
+import { z } from "zod";
 import { type EgressCounts, hostsFileResolver, type Resolver, startEgressProxy, systemResolver } from "./proxy.ts";
+import { DEFAULT_LIMITS, type ProxyLimits } from "./tunnel.ts";
 
 export interface Egress {
   policy: EgressPolicy;
@@ -26,11 +28,35 @@ export interface NetworkOptions {
   config: NetworkConfig | undefined;
   /** The proxy's resolver; by default the system's, or the hosts file GITCLAW_EGRESS_HOSTS names. */
   resolve?: Resolver;
+  /** How many connections the proxy takes at once and how long they may wait; DEFAULT_LIMITS by default. */
+  limits?: ProxyLimits;
 }
 
 /** The resolver the environment asks for: GITCLAW_EGRESS_HOSTS names a hosts file read before DNS. */
 export const resolverFrom = (env: Record<string, string | undefined>): Resolver =>
   env.GITCLAW_EGRESS_HOSTS ? hostsFileResolver(env.GITCLAW_EGRESS_HOSTS) : systemResolver;
+
+const Count = z.coerce.number().int().positive();
+
+/**
+ * The proxy's limits, each default replaced by its variable where one is set (a runner with unusual
+ * needs, a test that must not wait minutes): GITCLAW_EGRESS_MAX_CONNECTIONS, GITCLAW_EGRESS_HANDSHAKE_MS,
+ * GITCLAW_EGRESS_IDLE_MS. A value that is not a positive whole number is an error that says which.
+ */
+export function limitsFrom(env: Record<string, string | undefined>): ProxyLimits {
+  const read = (name: string, fallback: number) => {
+    const value = env[name];
+    if (value === undefined || value === "") return fallback;
+    const parsed = Count.safeParse(value);
+    if (!parsed.success) throw new EgressError(`${name} must be a positive whole number, not "${value}"`);
+    return parsed.data;
+  };
+  return {
+    maxConnections: read("GITCLAW_EGRESS_MAX_CONNECTIONS", DEFAULT_LIMITS.maxConnections),
+    handshakeMs: read("GITCLAW_EGRESS_HANDSHAKE_MS", DEFAULT_LIMITS.handshakeMs),
+    idleMs: read("GITCLAW_EGRESS_IDLE_MS", DEFAULT_LIMITS.idleMs),
+  };
+}
 
 /** The sandbox, confined to the policy's hosts; throws EgressError where the policy cannot be enforced. */
 export async function prepareConfinedSandbox(
@@ -40,7 +66,7 @@ export async function prepareConfinedSandbox(
   const policy = egressPolicy(network.config, options.workspace);
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
-  const proxy = startEgressProxy(policy, network.resolve ?? systemResolver);
+  const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
   const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
   const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
     await proxy.close();

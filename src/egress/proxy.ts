@@ -10,7 +10,7 @@ import { promises as dns } from "node:dns";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { allowLine, allows, type EgressPolicy, type Resolution, targetsOf } from "./policy.ts";
-import { type Decision, serveTunnels, type Tunnels } from "./tunnel.ts";
+import { DEFAULT_LIMITS, type Decision, type ProxyLimits, serveTunnels, type Tunnels } from "./tunnel.ts";
 
 /** Names to addresses; tests map names to 127.0.0.x. */
 export type Resolver = (host: string) => Promise<Resolution>;
@@ -22,6 +22,25 @@ export interface EgressCounts {
   around: Map<string, Set<string>>;
   /** Allowed connections per host. */
   allowed: Map<string, number>;
+  /** Refused attempts to hosts past the first COUNTED_HOSTS (a tool can invent any number of names). */
+  unlisted: number;
+  /** Connections refused because the proxy already served `maxConnections` at once. */
+  overloaded: number;
+  maxConnections: number;
+}
+
+/** Hosts counted one by one; past them only the number of attempts is kept, so the counts stay small. */
+const COUNTED_HOSTS = 256;
+
+/** Counts a refused attempt to `host`; false when it was counted only in the total of the rest. */
+function countBlocked(counts: EgressCounts, host: string): boolean {
+  const seen = counts.blocked.get(host);
+  if (seen === undefined && counts.blocked.size >= COUNTED_HOSTS) {
+    counts.unlisted++;
+    return false;
+  }
+  counts.blocked.set(host, (seen ?? 0) + 1);
+  return true;
 }
 
 export interface EgressProxy {
@@ -51,16 +70,34 @@ export function hostsFileResolver(path: string, fallback: Resolver = systemResol
   };
 }
 
-export function startEgressProxy(policy: EgressPolicy, resolve: Resolver = systemResolver): EgressProxy {
-  const counts: EgressCounts = { blocked: new Map(), allowed: new Map(), around: new Map() };
+export function startEgressProxy(
+  policy: EgressPolicy,
+  resolve: Resolver = systemResolver,
+  limits: ProxyLimits = DEFAULT_LIMITS,
+): EgressProxy {
+  const counts: EgressCounts = {
+    blocked: new Map(),
+    allowed: new Map(),
+    around: new Map(),
+    unlisted: 0,
+    overloaded: 0,
+    maxConnections: limits.maxConnections,
+  };
   const serving: Serving = { policy, resolve, counts };
   const tunnels: Tunnels[] = [];
+  const overloaded = () => {
+    counts.overloaded++;
+    return answer(
+      503,
+      `gitclaw: the proxy serves at most ${limits.maxConnections} connections at once; try again later`,
+    ).answer;
+  };
   return {
     counts,
-    serve: (listener) => tunnels.push(serveTunnels(listener, (head) => decide(serving, head))),
+    serve: (listener) =>
+      tunnels.push(serveTunnels(listener, { decide: (head) => decide(serving, head), overloaded, limits })),
     refusedAround: (host, kind) => {
-      counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
-      counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
+      if (countBlocked(counts, host)) counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
     },
     close: async () => {
       await Promise.all(tunnels.splice(0).map((served) => served.close()));
@@ -89,7 +126,7 @@ async function decide(serving: Serving, head: string | null): Promise<Decision> 
   const { policy, counts } = serving;
   const host = target.host.toLowerCase();
   if (!allows(policy, host, target.port)) {
-    counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
+    countBlocked(counts, host);
     return answer(
       403,
       `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host, target.port)}`,
@@ -145,9 +182,13 @@ async function addressesOf(serving: Serving, host: string): Promise<string[] | s
 }
 
 function answer(status: number, message: string): { answer: string } {
-  const reason = { 400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large", 502: "Bad Gateway" }[
-    status
-  ];
+  const reason = {
+    400: "Bad Request",
+    403: "Forbidden",
+    431: "Request Header Fields Too Large",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+  }[status];
   const body = `${message}\n`;
   return {
     answer: `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

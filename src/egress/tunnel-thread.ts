@@ -14,6 +14,10 @@ interface Thread {
   /** Readable (hung up) once the proxy closes. */
   wake: number;
   maxHead: number;
+  /** Ms for a request head to arrive and for an upstream to answer a connect. */
+  handshakeMs: number;
+  /** Ms without a byte moving after which a tunnel (or a refusal's wait) ends. */
+  idleMs: number;
   /** What the thread opened, closed when it ends. */
   open: number[];
   post(data: object): void;
@@ -24,6 +28,9 @@ interface Thread {
 
 /** The proxy's answers (src/egress/tunnel.ts). */
 interface Reply {
+  admitted?: boolean;
+  /** The refusal of a connection past the proxy's bound. */
+  overloaded?: string;
   answer?: string;
   addresses?: string[];
   port?: number;
@@ -69,6 +76,7 @@ export function threadSource(): string {
     stepDirection,
     moveBoth,
     acceptOne,
+    admitOne,
     serveConnection,
   ];
   return `${parts.join("\n")}\n(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});\n`;
@@ -85,6 +93,8 @@ function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
       errno: () => ffi.read.i32(c.__errno_location(), 0),
       wake: event.data.wake,
       maxHead: event.data.maxHead,
+      handshakeMs: event.data.handshakeMs,
+      idleMs: event.data.idleMs,
       open: [],
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
@@ -97,15 +107,16 @@ function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
   };
 }
 
-/** Waits for one of `wanted`; false once the proxy closes. */
-function waitFor(t: Thread, wanted: Wanted[]): boolean {
+/** Waits for one of `wanted`, at most `ms` (-1: no limit); false once the proxy closes or the time is up. */
+function waitFor(t: Thread, wanted: Wanted[], ms: number): boolean {
   const fds = Buffer.alloc(8 * (wanted.length + 1));
   [...wanted, [t.wake, t.k.POLLIN]].forEach(([fd, events], i) => {
     fds.writeInt32LE(fd!, 8 * i);
     fds.writeInt16LE(events!, 8 * i + 4);
   });
-  while (t.c.poll(t.ptr(fds), wanted.length + 1, -1) < 0) if (t.errno() !== t.k.EINTR) return false;
-  return fds.readInt16LE(8 * wanted.length + 6) === 0;
+  let ready: number;
+  while ((ready = t.c.poll(t.ptr(fds), wanted.length + 1, ms)) < 0) if (t.errno() !== t.k.EINTR) return false;
+  return ready > 0 && fds.readInt16LE(8 * wanted.length + 6) === 0;
 }
 
 /** Writes all of `bytes` to `fd`; false when it cannot. */
@@ -113,7 +124,7 @@ function sendAll(t: Thread, fd: number, bytes: Buffer): boolean {
   for (let at = 0; at < bytes.length; ) {
     const n = Number(t.c.send(fd, t.ptr(bytes, at), bytes.length - at, t.k.MSG_NOSIGNAL));
     if (n > 0) at += n;
-    else if (t.errno() !== t.k.EAGAIN || !waitFor(t, [[fd, t.k.POLLOUT]])) return false;
+    else if (t.errno() !== t.k.EAGAIN || !waitFor(t, [[fd, t.k.POLLOUT]], t.idleMs)) return false;
   }
   return true;
 }
@@ -122,11 +133,13 @@ function sendAll(t: Thread, fd: number, bytes: Buffer): boolean {
 function readHead(t: Thread, client: number): { head: string | null; rest: Buffer } | undefined {
   const chunk = Buffer.alloc(64 * 1024);
   let seen = Buffer.alloc(0);
+  const deadline = Date.now() + t.handshakeMs;
   for (;;) {
     const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
     if (n === 0 || (n < 0 && t.errno() !== t.k.EAGAIN)) return undefined;
     if (n < 0) {
-      if (!waitFor(t, [[client, t.k.POLLIN]])) return undefined;
+      const left = deadline - Date.now();
+      if (left <= 0 || !waitFor(t, [[client, t.k.POLLIN]], left)) return undefined;
       continue;
     }
     seen = Buffer.concat([seen, chunk.subarray(0, n)]);
@@ -160,7 +173,7 @@ function connectOne(t: Thread, address: string, port: number): number | string {
   t.open.push(fd);
   let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
   if (code === t.k.EINPROGRESS) {
-    if (!waitFor(t, [[fd, t.k.POLLOUT]])) return "the proxy closed";
+    if (!waitFor(t, [[fd, t.k.POLLOUT]], t.handshakeMs)) return "no answer in time (or the proxy closed)";
     const error = new Int32Array([0, 4]);
     t.c.getsockopt(fd, 1 /* SOL_SOCKET */, 4 /* SO_ERROR */, t.ptr(error), t.ptr(error, 4));
     code = error[0]!;
@@ -176,7 +189,7 @@ function refuse(t: Thread, client: number, answer: string): void {
   for (;;) {
     const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
     if (n === 0 || (n < 0 && t.errno() !== t.k.EAGAIN)) return;
-    if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]])) return;
+    if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]], t.handshakeMs)) return;
   }
 }
 
@@ -225,14 +238,14 @@ function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
       if (want === false) return;
       if (want) wanted.push(want);
     }
-    if (wanted.length === 0 || !waitFor(t, wanted)) return;
+    if (wanted.length === 0 || !waitFor(t, wanted, t.idleMs)) return;
   }
 }
 
 /** Accepts one connection; undefined once the proxy closes. */
 function acceptOne(t: Thread, listener: number): number | undefined {
   for (;;) {
-    if (!waitFor(t, [[listener, t.k.POLLIN]])) return undefined;
+    if (!waitFor(t, [[listener, t.k.POLLIN]], -1)) return undefined;
     const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
     if (fd >= 0) {
       t.open.push(fd);
@@ -242,10 +255,23 @@ function acceptOne(t: Thread, listener: number): number | undefined {
   }
 }
 
+/** A connection the proxy admits; those past its bound get its refusal and are closed. Undefined once it closes. */
+async function admitOne(t: Thread, listener: number): Promise<number | undefined> {
+  for (;;) {
+    const client = acceptOne(t, listener);
+    if (client === undefined) return undefined;
+    t.post({ type: "accepted" });
+    const reply = await t.next();
+    if (reply.admitted) return client;
+    sendAll(t, client, Buffer.from(reply.overloaded ?? ""));
+    t.c.close(client);
+    t.open.splice(t.open.indexOf(client), 1);
+  }
+}
+
 /** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it. */
 async function serveConnection(t: Thread, listener: number): Promise<void> {
-  const client = acceptOne(t, listener);
-  t.post({ type: "accepted" });
+  const client = await admitOne(t, listener);
   const request = client === undefined ? undefined : readHead(t, client);
   if (client === undefined || !request) return;
   t.post({ type: "head", head: request.head });

@@ -5,6 +5,9 @@
 // both ways with splice(2) through a pipe, inside the kernel: no copy in user space (bench egress).
 // Their waits (poll(2)) stay in these threads, never in gitclaw's event loop. A shared pipe wakes
 // them all when the proxy closes (its write end closes). The threads' code: src/egress/tunnel-thread.ts.
+// Bounded: at most `maxConnections` threads serve at once (a thread is a few MB); a connection past
+// them is refused at once by a waiting thread, which then waits for the next; a connection whose
+// head does not come within the handshake time, or in which nothing moves for the idle time, ends.
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
 import { threadSource } from "./tunnel-thread.ts";
 
@@ -22,6 +25,26 @@ interface Allowed {
   connected(): void;
   /** None of the addresses answered: the answer to give, from the last reason. */
   unreachable(reason: string): string;
+}
+
+/** How much the proxy takes: connections at once, and how long one may wait (ms) before it is closed. */
+export interface ProxyLimits {
+  maxConnections: number;
+  /** From accepting a connection to its request head, and for an upstream to answer a connect. */
+  handshakeMs: number;
+  /** A tunnel or a refusal in which no byte moves for this long. */
+  idleMs: number;
+}
+
+export const DEFAULT_LIMITS: ProxyLimits = { maxConnections: 64, handshakeMs: 30_000, idleMs: 600_000 };
+
+/** What the proxy does with connections. */
+export interface Judge {
+  /** Judges a request head (null: too large). */
+  decide(head: string | null): Promise<Decision>;
+  /** Counts a connection past the bound and gives its refusal. */
+  overloaded(): string;
+  limits: ProxyLimits;
 }
 
 /** What a thread asks the proxy. */
@@ -42,31 +65,41 @@ const SPARE_THREADS = 4;
 const F_SETFL = 4;
 const O_NONBLOCK = 0o4000;
 
-/** Serves connections to `listener` one thread each; `decide` judges each request head (null: too large). */
-export function serveTunnels(listener: number, decide: (head: string | null) => Promise<Decision>): Tunnels {
+/** Serves connections to `listener`, one thread each, at most `limits.maxConnections` at once. */
+export function serveTunnels(listener: number, judge: Judge): Tunnels {
   const [wake, waker] = pipe();
   // Several threads wait on it; those a connection woke in vain must not block in accept(2).
   libc().fcntl(listener, F_SETFL, O_NONBLOCK);
   const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
   const threads = new Set<Promise<void>>();
-  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES };
-  let waiting = 0;
-  let closing = false;
+  const { handshakeMs, idleMs, maxConnections } = judge.limits;
+  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const count = { waiting: 0, serving: 0, closing: false };
+  // A connection is taken while fewer than the bound are served; past it the thread refuses it and waits on.
+  const admit = (): string | undefined => {
+    if (count.serving >= maxConnections) return judge.overloaded();
+    count.serving++;
+    count.waiting--;
+    topUp();
+    return undefined;
+  };
   // A few threads wait for connections at any time: a burst is accepted without waiting for threads to start.
   const topUp = () => {
-    for (; !closing && waiting < SPARE_THREADS; waiting++) {
-      const thread = runThread(source, init, decide, () => {
-        waiting--;
-        topUp();
+    for (; !count.closing && count.waiting < SPARE_THREADS; count.waiting++) {
+      const thread = runThread(source, init, judge.decide, admit).then((served) => {
+        // One that ends unserved (the proxy closes, libc cannot be loaded) is not replaced:
+        // connections then wait, never go around.
+        if (served) count.serving--;
+        else count.waiting--;
+        threads.delete(thread);
       });
       threads.add(thread);
-      void thread.then(() => threads.delete(thread));
     }
   };
   topUp();
   return {
     close: async () => {
-      closing = true;
+      count.closing = true;
       libc().close(waker);
       await Promise.all(threads);
       libc().close(wake);
@@ -77,21 +110,26 @@ export function serveTunnels(listener: number, decide: (head: string | null) => 
 }
 
 /**
- * One thread: `accepted` once it has its connection (time for another thread); resolves when it ends.
- * One that fails before (libc cannot be loaded) is not replaced: connections then wait, never go around.
+ * One thread: `admit` on each connection it accepts (undefined: served, time for another thread;
+ * else the refusal to give, and it waits for the next); resolves when it ends, true if it served one.
  */
 function runThread(
   source: string,
   init: object,
   decide: (head: string | null) => Promise<Decision>,
-  accepted: () => void,
-): Promise<void> {
+  admit: () => string | undefined,
+): Promise<boolean> {
   const worker = new Worker(source, { smol: true } as WorkerOptions);
   // A thread never keeps gitclaw alive: close() wakes them all and waits for them.
   worker.unref();
   let decision: Decision | undefined;
+  let served = false;
   const answer = async (asked: Asked) => {
-    if (asked.type === "accepted") return accepted();
+    if (asked.type === "accepted") {
+      const refusal = admit();
+      served = refusal === undefined;
+      return worker.postMessage(served ? { admitted: true } : { overloaded: refusal });
+    }
     if (asked.type === "head") {
       // Should deciding fail, the client is hung up on: the thread must not wait forever.
       decision = await decide(asked.head).catch(() => ({ answer: "" }));
@@ -110,11 +148,11 @@ function runThread(
     worker.onmessage = (event: MessageEvent<Asked>) => {
       if (event.data.type !== "done") return void answer(event.data);
       worker.terminate();
-      done();
+      done(served);
     };
     worker.onerror = () => {
       worker.terminate();
-      done();
+      done(served);
     };
     worker.postMessage(init);
   });

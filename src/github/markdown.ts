@@ -34,3 +34,20 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** Text from outside gitclaw (a host name a tool made up) on one line of at most `max` characters. */
+export function oneLine(text: string, max: number): string {
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Keeps every @ from mentioning anyone: a zero-width space after it. */
+const unmentioned = (text: string) => text.replace(/@/g, "@\u200b");
+
+/** Outside text inside an HTML block (a summary line): one short line, HTML escaped, no mention. */
+export const inertText = (text: string, max = 80): string =>
+  unmentioned(oneLine(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+
+/** Outside text as a code span: one short line, no backtick to end it early, no mention. */
+export const codeSpan = (text: string, max = 400): string =>
+  `\`${unmentioned(oneLine(text, max).replace(/`/g, "'"))}\``;

@@ -147,7 +147,7 @@ const postedComment = (c: RawReviewComment): PostedReviewComment => ({
 const THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
+      nodes { id isResolved resolvedBy { login } comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 const RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 
@@ -159,6 +159,7 @@ const Threads = z.object({
           z.object({
             id: z.string(),
             isResolved: z.boolean(),
+            resolvedBy: z.object({ login: z.string() }).nullable().optional(),
             // A BigInt, sent as a string: today's ids no longer fit the deprecated 32-bit `databaseId`.
             comments: z.object({ nodes: z.array(z.object({ fullDatabaseId: z.string().regex(/^\d+$/).nullable() })) }),
           }),
@@ -169,13 +170,16 @@ const Threads = z.object({
   }),
 });
 
-/** Every review thread of a pull request, by the id of its first comment: its node id and whether it is resolved. */
-export async function reviewThreadStates(
-  api: GitHubApi,
-  repo: Repo,
-  pull: number,
-): Promise<Map<number, { id: string; isResolved: boolean }>> {
-  const states = new Map<number, { id: string; isResolved: boolean }>();
+/** A review thread's node id, whether it is resolved, and by whom. */
+export interface ThreadState {
+  id: string;
+  isResolved: boolean;
+  resolvedBy?: string;
+}
+
+/** Every review thread of a pull request, by the id of its first comment. */
+export async function reviewThreadStates(api: GitHubApi, repo: Repo, pull: number): Promise<Map<number, ThreadState>> {
+  const states = new Map<number, ThreadState>();
   let after: string | null = null;
   for (let page = 0; page < 10; page++) {
     const data = Threads.parse(
@@ -184,7 +188,9 @@ export async function reviewThreadStates(
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
       const root = node.comments.nodes[0]?.fullDatabaseId;
-      if (root) states.set(Number(root), { id: node.id, isResolved: node.isResolved });
+      const resolvedBy = node.resolvedBy?.login;
+      if (root)
+        states.set(Number(root), { id: node.id, isResolved: node.isResolved, ...(resolvedBy ? { resolvedBy } : {}) });
     }
     if (!threads.pageInfo.hasNextPage) break;
     after = threads.pageInfo.endCursor;

@@ -12,8 +12,18 @@ export interface DiffFileSummary {
   path: string;
   additions: number;
   deletions: number;
-  /** The file's diff is in the request (else only its counts are). */
+  /** The file's diff is in the request (else only its counts are, and `why`). */
   shown: boolean;
+  why?: UnreadFile["why"];
+}
+
+/** Why a review did not read a file: past the diff budget, binary, or the review was not made. */
+export const UNREAD_REASONS = ["too large", "binary", "not reviewed"] as const;
+
+/** A file of the pull request no review has shown the model. */
+export interface UnreadFile {
+  path: string;
+  why: (typeof UNREAD_REASONS)[number];
 }
 
 export interface ReviewDiff {
@@ -85,10 +95,17 @@ export async function readDiff(
       shown.push(numbered);
       left -= numbered.length;
     }
-    files.push({ path: chunk.path, additions: chunk.additions, deletions: chunk.deletions, shown: fits });
+    const { path, additions, deletions } = chunk;
+    files.push({
+      path,
+      additions,
+      deletions,
+      shown: fits,
+      ...(fits ? {} : { why: chunk.binary ? "binary" : "too large" }),
+    });
   }
   const summarised = files.filter((file) => !file.shown);
-  const listed = summarised.map((f) => `- ${f.path}: +${f.additions} −${f.deletions} (not shown: too large)`);
+  const listed = summarised.map((f) => `- ${f.path}: +${f.additions} −${f.deletions} (not shown: ${f.why})`);
   const text = [...shown, ...(listed.length ? [`Files summarised within the budget:\n${listed.join("\n")}`] : [])];
   return { ...range, files, text: text.join("\n") };
 }

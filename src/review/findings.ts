@@ -63,9 +63,22 @@ function jsonText(text: string): string | undefined {
 
 const rank = (severity: Severity) => FINDING_SEVERITIES.indexOf(severity);
 
-/** success: nothing found; failure: a finding of review.failOn's severity or worse; neutral: the rest. */
-export function conclusionOf(findings: readonly Finding[], failOn: Config["review"]["failOn"]) {
-  if (findings.length === 0) return "success" as const;
+/** A finding's severity as gitclaw wrote it at the head of its inline comment (`**error**: title`). */
+export function headedSeverity(body: string): { severity: Severity; title: string } | undefined {
+  const match = /^\*\*(error|warning|suggestion)\*\*: (.*)$/m.exec(body);
+  return match ? { severity: match[1] as Severity, title: match[2]!.trim() } : undefined;
+}
+
+/**
+ * success: nothing found, nothing still open, every file read; failure: a finding (new, or an earlier
+ * one still open) of review.failOn's severity or worse; neutral: the rest, and any file left unread.
+ */
+export function conclusionOf(
+  findings: readonly { severity: Severity }[],
+  failOn: Config["review"]["failOn"],
+  unread = 0,
+) {
+  if (findings.length === 0) return unread ? ("neutral" as const) : ("success" as const);
   if (failOn !== "never" && findings.some((finding) => rank(finding.severity) >= rank(failOn)))
     return "failure" as const;
   return "neutral" as const;

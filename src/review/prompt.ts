@@ -2,11 +2,11 @@
 // data) and one message holding everything the model needs: the pull request's title and body quoted
 // as data, the repository's review guidance, gitclaw's own open threads (so a later review neither
 // repeats them nor leaves fixed ones open), and the diff. No tools: the review reads nothing else.
-import type { PostedReviewComment } from "../github/pulls.ts";
 import { fence, quoteAsData } from "../quote.ts";
 import type { ReviewDiff } from "./diff.ts";
 import { ANSWER_SHAPE } from "./findings.ts";
 import type { ReviewGuidance } from "./guidance.ts";
+import type { OpenFinding } from "./outstanding.ts";
 
 export function reviewInstructions(repository: string, pull: number): string {
   return `You are gitclaw, reviewing pull request #${pull} of ${repository}. You have no tools: the message holds the change.
@@ -27,8 +27,10 @@ export interface ReviewRequest {
   author: string;
   guidance?: ReviewGuidance;
   diff: ReviewDiff;
-  /** gitclaw's open threads the new commits touch, numbered for `resolved`. */
-  threads: { number: number; comment: PostedReviewComment }[];
+  /** gitclaw's earlier findings still open on files the diff touches, numbered for `resolved`. */
+  threads: OpenFinding[];
+  /** Every earlier finding still open on the pull request, for the check's conclusion (not sent). */
+  earlier: OpenFinding[];
 }
 
 export function reviewMessage(request: ReviewRequest): string {
@@ -48,9 +50,8 @@ export function reviewMessage(request: ReviewRequest): string {
 }
 
 function openThreads(threads: ReviewRequest["threads"]): string {
-  const lines = threads.map(({ number, comment }) => {
-    const first = comment.body.split("\n").find((line) => line.trim() && !line.startsWith("<!--")) ?? "";
-    return `${number}. ${comment.path}:${comment.line ?? "?"}: ${first.slice(0, 200)}`;
-  });
-  return `Your earlier findings still open on files the new commits change. List in "resolved" the numbers of those the new commits fixed:\n\n${lines.join("\n")}`;
+  const lines = threads.map(
+    (f) => `${f.number}. ${f.path}:${f.line ?? "?"}: **${f.severity}**: ${f.title.slice(0, 200)}`,
+  );
+  return `Your earlier findings still open on files this diff changes. List in "resolved" the numbers of those it fixed:\n\n${lines.join("\n")}`;
 }

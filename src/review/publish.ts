@@ -5,12 +5,12 @@
 import type { CheckAnnotation, CheckConclusion, CheckOutput } from "../github/checks.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
-import { createReview, resolveReviewThread, type DiffFile, type ReviewComment } from "../github/pulls.ts";
+import { createReview, type DiffFile, type ReviewComment } from "../github/pulls.ts";
 import { fence } from "../quote.ts";
 import { commentableLines } from "../tools/github/diff-lines.ts";
-import type { ReviewDiff } from "./diff.ts";
+import type { ReviewDiff, UnreadFile } from "./diff.ts";
 import type { Finding, ReviewAnswer } from "./findings.ts";
-import type { ReviewRequest } from "./prompt.ts";
+import type { OpenFinding } from "./outstanding.ts";
 import { plural } from "../github/markdown.ts";
 
 const LEVEL: Record<Finding["severity"], CheckAnnotation["level"]> = {
@@ -84,12 +84,33 @@ export async function postReview(
   return posted.htmlUrl;
 }
 
-/** The check's output: what it concluded, each finding listed, and an annotation per finding. */
-export function checkOutput(answer: ReviewAnswer, conclusion: CheckConclusion, reviewUrl?: string): CheckOutput {
+/** What the check accounts for besides the new findings. */
+export interface Outstanding {
+  /** gitclaw's earlier findings still open. */
+  stillOpen: readonly OpenFinding[];
+  /** Files of the pull request no review has shown the model, with why. */
+  unread: readonly UnreadFile[];
+}
+
+/** The check's output: what it concluded, each finding listed (new and still open), unread files, an annotation per new finding. */
+export function checkOutput(
+  answer: ReviewAnswer,
+  conclusion: CheckConclusion,
+  outstanding: Outstanding,
+  reviewUrl?: string,
+): CheckOutput {
+  const { stillOpen, unread } = outstanding;
   const listed = answer.findings.map((f) => `- \`${where(f)}\` ${headline(f)}`);
+  const open = stillOpen.map((f) => `- \`${f.path}:${f.line ?? "?"}\` **${f.severity}**: ${f.title}`);
   const summary = [
     answer.summary,
     listed.length ? `### Findings\n\n${listed.join("\n")}` : "No findings.",
+    ...(open.length ? [`Still open from earlier reviews:\n\n${open.join("\n")}`] : []),
+    ...(unread.length
+      ? [
+          `Not read by any review (a person must read them):\n\n${unread.map((f) => `- \`${f.path}\` (${f.why})`).join("\n")}`,
+        ]
+      : []),
     ...(reviewUrl ? [`[The review](${reviewUrl})`] : []),
   ].join("\n\n");
   const annotations = answer.findings.map((f) => ({
@@ -100,21 +121,17 @@ export function checkOutput(answer: ReviewAnswer, conclusion: CheckConclusion, r
     title: f.title,
     message: f.body,
   }));
-  const count = answer.findings.length;
-  const title = count ? `${TITLES[conclusion]}: ${plural(count, "finding")}` : TITLES[conclusion];
-  return { title, summary, annotations };
+  return { title: checkTitle(conclusion, answer.findings.length, outstanding), summary, annotations };
 }
 
-/** Resolves the threads the answer says the push fixed, among those the request listed; how many it resolved. */
-export async function resolveFixed(
-  api: GitHubApi,
-  repo: Repo,
-  pull: number,
-  threads: ReviewRequest["threads"],
-  resolved: readonly number[],
-): Promise<number> {
-  let count = 0;
-  for (const { number, comment } of threads)
-    if (resolved.includes(number) && (await resolveReviewThread(api, repo, pull, comment.id))) count++;
-  return count;
+/** "Findings to fix: 2 findings, 1 still open", "Not all read: 1 file not shown to the model", "No findings". */
+function checkTitle(conclusion: CheckConclusion, count: number, { stillOpen, unread }: Outstanding): string {
+  const open = stillOpen.length;
+  if (count + open === 0)
+    return unread.length ? `Not all read: ${plural(unread.length, "file")} not shown to the model` : TITLES[conclusion];
+  const counted = [
+    ...(count ? [plural(count, "finding")] : []),
+    ...(open ? [count ? `${open} still open` : `${plural(open, "finding")} still open`] : []),
+  ];
+  return `${TITLES[conclusion]}: ${counted.join(", ")}`;
 }

@@ -8,6 +8,8 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../session/atomic.ts";
 import { STATE_DIR } from "../session/mapping.ts";
+import { FINDING_SEVERITIES } from "../config/config.ts";
+import { UNREAD_REASONS } from "./diff.ts";
 
 export const ReviewRecord = z.looseObject({
   pullRequest: z.int().positive(),
@@ -17,6 +19,23 @@ export const ReviewRecord = z.looseObject({
   sessionPath: z.string().min(1),
   conclusion: z.enum(["success", "neutral", "failure"]),
   updatedAt: z.string(),
+  /** Files no review has read (too large, binary): every later check counts them until a full review. */
+  unread: z
+    .array(z.strictObject({ path: z.string().min(1), why: z.enum(UNREAD_REASONS) }))
+    .max(3000)
+    .optional(),
+  /** Findings a review's body carried (no thread), open until a later review finds them fixed. */
+  elsewhere: z
+    .array(
+      z.strictObject({
+        path: z.string().min(1),
+        line: z.int().positive().optional(),
+        severity: z.enum(FINDING_SEVERITIES),
+        title: z.string().max(300),
+      }),
+    )
+    .max(500)
+    .optional(),
 });
 export type ReviewRecord = z.infer<typeof ReviewRecord>;
 

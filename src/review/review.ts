@@ -8,14 +8,14 @@
 // the pull request runs, a fork's or not, in this process or any other.
 import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
-import { runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
+import { type Budgets, runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
 import { commitMessage } from "../git/commit-message.ts";
 import { commitAll } from "../git/land.ts";
 import { completeCheckRun, createCheckRun, type CheckConclusion, type CheckOutput } from "../github/checks.ts";
-import { REPLY_MARKER } from "../github/marker.ts";
-import { listPullRequestFiles, listThreadStarts, reviewThreadStates } from "../github/pulls.ts";
+import { listPullRequestFiles } from "../github/pulls.ts";
 import { issueThread } from "../github/thread.ts";
 import { runDeadline, type RunContext } from "../run/context.ts";
+import { claimBudget, type CostClaim } from "../run/cost-claim.ts";
 import { resolvePullRequest, type PullRequestWork } from "../run/pull-request.ts";
 import { defaultBranchCommit } from "../run/repository-instructions.ts";
 import type { TargetedRun } from "../run/target.ts";
@@ -26,11 +26,19 @@ import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
-import { changeBase, fetchPullHead, reachableHead, readDiff, type ReviewDiff } from "./diff.ts";
-import { conclusionOf, parseReviewAnswer, ANSWER_SHAPE, type ParsedAnswer, type ReviewAnswer } from "./findings.ts";
+import { changeBase, fetchPullHead, reachableHead, readDiff, type ReviewDiff, type UnreadFile } from "./diff.ts";
+import { ANSWER_SHAPE, conclusionOf, parseReviewAnswer, type ParsedAnswer, type ReviewAnswer } from "./findings.ts";
 import { readReviewGuidance } from "./guidance.ts";
 import { reviewInstructions, reviewMessage, type ReviewRequest } from "./prompt.ts";
-import { checkOutput, placeFindings, postReview, resolveFixed, reviewBody } from "./publish.ts";
+import {
+  type CarriedFinding,
+  carriedOn,
+  earlierFindings,
+  listedFindings,
+  settleEarlier,
+  unreadFiles,
+} from "./outstanding.ts";
+import { checkOutput, placeFindings, postReview, reviewBody } from "./publish.ts";
 import { readReviewRecord, writeReviewRecord } from "./record.ts";
 
 /** The check run's name, as branch protection's required checks name it. */
@@ -38,9 +46,19 @@ export const CHECK_NAME = "gitclaw review";
 /** Turns of one answer: a review needs one; a model calling a tool that does not exist gets two more. */
 const TURNS_PER_ANSWER = 3;
 
+/** What earlier reviews of the pull request left open, as its record keeps it. */
+interface Carried {
+  unread: UnreadFile[];
+  elsewhere: CarriedFinding[];
+}
+
 interface ReviewJob {
   pull: PullRequestWork;
   diff: ReviewDiff;
+  /** What earlier reviews left open (state/reviews/<n>.json): files they did not read, body findings. */
+  carried: Carried;
+  /** The review's claim on the cost caps: its budgets, and where its cost is settled. */
+  claim: CostClaim;
   /** Completes the check run (nothing when it could not be created). */
   complete: (result: { conclusion: CheckConclusion; output: CheckOutput }) => Promise<void>;
 }
@@ -55,12 +73,17 @@ export async function reviewPullRequest(context: RunContext): Promise<{ succeede
   const workspace = await prepareWorkspace(run);
   checkStateFolders(workspace.root);
   const head = await fetchPullHead(workspace.git, workspace.remote, pull);
-  const diff = await diffToReview(run, workspace, pull, head);
-  if (!diff) return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
+  const toReview = await diffToReview(run, workspace, pull, head);
+  if (!toReview)
+    return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
+  const { diff, carried } = toReview;
+  // A review is a model call like any run's: the caps count it, and refuse it, on the pull request's number too.
+  const claim = await claimBudget({ ...run, ...workspace }, pull.number);
+  if (claim.refusal) return overCap(run, head, claim.refusal);
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
   const complete = await openCheck(run, head, title);
   try {
-    return await review(run, workspace, { pull, diff, complete });
+    return await review(run, workspace, { pull, diff, carried, claim, complete });
   } catch (error) {
     const summary = `${run.redact((error as Error).message)}\n\n[The run](${run.link})`;
     await complete({ conclusion: "neutral", output: { title: "The review failed", summary, annotations: [] } }).catch(
@@ -89,13 +112,16 @@ async function openCheck(run: TargetedRun, head: string, title: string): Promise
   }
 }
 
-/** The whole change the first time; after that what changed since the reviewed head (all of it again after a force push). */
+/**
+ * The whole change the first time; after that what changed since the reviewed head (all of it again
+ * after a force push), with the files earlier reviews left unread: a later diff shows only their changes.
+ */
 async function diffToReview(
   run: TargetedRun,
   workspace: Workspace,
   pull: PullRequestWork,
   head: string,
-): Promise<ReviewDiff | undefined> {
+): Promise<{ diff: ReviewDiff; carried: Carried } | undefined> {
   const { git, remote, root } = workspace;
   const { record, problem } = readReviewRecord(root, pull.number);
   if (problem) workflow.warning(`gitclaw: ${problem}; reviewing the whole change`);
@@ -106,7 +132,25 @@ async function diffToReview(
     : { from: await changeBase(git, remote, head, pull.base.ref), head, incremental: false };
   const diff = await readDiff(git, range, run.config.review.maxDiffChars);
   run.log(`gitclaw: reviewing ${range.from.slice(0, 12)}..${head.slice(0, 12)}: ${diff.files.length} file(s)`);
-  return diff.files.length ? diff : undefined;
+  // A full review reads every file again; findings stay open until a review finds them fixed.
+  const carried = { unread: last ? (record.unread ?? []) : [], elsewhere: record?.elsewhere ?? [] };
+  return diff.files.length ? { diff, carried } : undefined;
+}
+
+/** A cap reached: no model call, a neutral check saying why (never success), and no record, so a later review reads it all. */
+async function overCap(run: TargetedRun, head: string, refusal: string): Promise<{ succeeded: boolean }> {
+  run.log(`gitclaw: no review: ${refusal}`);
+  setOutput(run.env, "outcome", "cost_cap");
+  const complete = await openCheck(run, head, "Not reviewed: a cost cap is reached");
+  const summary = run.redact(
+    `${refusal.replace(/^gitclaw did not start/, "gitclaw did not review this head")}\n\n[The run](${run.link})`,
+  );
+  await complete({
+    conclusion: "neutral",
+    output: { title: "Not reviewed: a cost cap is reached", summary, annotations: [] },
+  });
+  run.onReplied();
+  return { succeeded: true };
 }
 
 function nothingToReview(run: TargetedRun, why: string): { succeeded: boolean } {
@@ -120,11 +164,12 @@ async function review(run: TargetedRun, workspace: Workspace, job: ReviewJob): P
   const request = await gatherRequest(run, workspace, job);
   const session = SessionFile.create(sessionsDir(workspace.root), { cwd: workspace.root });
   session.appendCustom(CUSTOM.issue, { issueNumber: job.pull.number });
-  const asked = await askForReview(run, workspace, session, request);
+  const asked = await askForReview(run, workspace, session, request, job.claim.capped.budgets);
+  await job.claim.settle(asked.result.usage.cost.total);
   const published = asked.parsed.ok
     ? await publish(run, job, request, asked.parsed.answer)
     : await unparsed(run, job, asked.parsed.error);
-  await recordReview(run, workspace, session, { job, asked, conclusion: published.conclusion });
+  await recordReview(run, workspace, session, { job, asked, ...published });
   writeOutputs(run, asked.result, published.output);
   run.onReplied();
   return { succeeded: asked.result.outcome !== "error" };
@@ -140,19 +185,10 @@ async function gatherRequest(run: TargetedRun, workspace: Workspace, job: Review
       workflow.warning(`gitclaw: the review guidance could not be read: ${run.redact(error.message)}`);
       return undefined;
     });
-  const threads = diff.incremental ? await openThreads(run, pull.number, diff) : [];
-  return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads };
-}
-
-/** gitclaw's own unresolved review threads on files the new commits change, numbered for the answer. */
-async function openThreads(run: TargetedRun, pull: number, diff: ReviewDiff): Promise<ReviewRequest["threads"]> {
-  const own = (await listThreadStarts(run.api, run.repo, pull)).filter((c) => c.body.includes(REPLY_MARKER));
-  if (!own.length) return [];
-  const states = await reviewThreadStates(run.api, run.repo, pull);
-  const touched = new Set(diff.files.map((file) => file.path));
-  return own
-    .filter((comment) => states.get(comment.id)?.isResolved === false && touched.has(comment.path))
-    .map((comment, index) => ({ number: index + 1, comment }));
+  const target = { api: run.api, repo: run.repo, pull: pull.number, author: pull.author };
+  const earlier = await earlierFindings(target, job.carried.elsewhere);
+  const threads = listedFindings(earlier, diff);
+  return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads, earlier };
 }
 
 interface Asked {
@@ -168,6 +204,7 @@ async function askForReview(
   workspace: Workspace,
   session: SessionFile,
   request: ReviewRequest,
+  budgets: Budgets,
 ): Promise<Asked> {
   const { config } = run;
   const spending: Spending = { turns: 0, usage: emptyUsage() };
@@ -186,7 +223,7 @@ async function askForReview(
       instructions,
       tools: [],
       toolContext,
-      budgets: { ...config.budgets, maxTurns: spending.turns + Math.min(config.budgets.maxTurns, TURNS_PER_ANSWER) },
+      budgets: { ...budgets, maxTurns: spending.turns + Math.min(budgets.maxTurns, TURNS_PER_ANSWER) },
       compaction: config.compaction,
       deadline: runDeadline(run),
       signal: run.signal,
@@ -216,6 +253,9 @@ async function askForReview(
 interface Published {
   conclusion: CheckConclusion;
   output: CheckOutput;
+  /** The files no review has read, and the body findings still open, for the record. */
+  unread: UnreadFile[];
+  elsewhere: CarriedFinding[];
 }
 
 /** One review, the fixed threads resolved, the check completed as the findings say. */
@@ -231,13 +271,19 @@ async function publish(
   const { inline, elsewhere } = placeFindings(answer.findings, files);
   const body = reviewBody(answer, elsewhere, diff);
   const url = await postReview(api, repo, pull.number, { head: diff.head, body, inline, redact });
-  const resolved = await resolveFixed(api, repo, pull.number, request.threads, answer.resolved);
-  if (resolved) run.log(`gitclaw: resolved ${resolved} of its review thread(s) the new commits fixed`);
-  const conclusion = conclusionOf(answer.findings, run.config.review.failOn);
-  const output = redactOutput(checkOutput(answer, conclusion, url), redact);
+  const target = { api, repo, pull: pull.number };
+  const { stillOpen, fixed } = await settleEarlier(target, request.earlier, answer.resolved);
+  if (fixed) run.log(`gitclaw: ${fixed} of its earlier finding(s) fixed (their threads resolved)`);
+  // The check speaks for the whole pull request: earlier findings still open and files never read count too.
+  const unread = unreadFiles(
+    job.carried.unread,
+    diff.files.filter((file) => !file.shown),
+  );
+  const conclusion = conclusionOf([...answer.findings, ...stillOpen], run.config.review.failOn, unread.length);
+  const output = redactOutput(checkOutput(answer, conclusion, { stillOpen, unread }, url), redact);
   await job.complete({ conclusion, output });
   run.log(`gitclaw: reviewed #${pull.number}: ${output.title} (${conclusion})`);
-  return { conclusion, output };
+  return { conclusion, output, unread, elsewhere: carriedOn(stillOpen, elsewhere) };
 }
 
 /** An answer that would not parse, twice: no review, a neutral check saying so. */
@@ -246,7 +292,13 @@ async function unparsed(run: TargetedRun, job: ReviewJob, error: string): Promis
   const summary = `The model's answer could not be read as a review, asked twice: ${error}\n\n[The run](${run.link})`;
   const output = redactOutput({ title: "The review could not be parsed", summary, annotations: [] }, run.redact);
   await job.complete({ conclusion: "neutral", output });
-  return { conclusion: "neutral", output };
+  const { carried, diff } = job;
+  return {
+    conclusion: "neutral",
+    output,
+    elsewhere: carried.elsewhere,
+    unread: unreadFiles(carried.unread, diff.files, "not reviewed"),
+  };
 }
 
 const redactOutput = (output: CheckOutput, redact: (text: string) => string): CheckOutput => ({
@@ -260,9 +312,9 @@ async function recordReview(
   run: TargetedRun,
   workspace: Workspace,
   session: SessionFile,
-  facts: { job: ReviewJob; asked: Asked; conclusion: CheckConclusion },
+  facts: { job: ReviewJob; asked: Asked } & Omit<Published, "output">,
 ): Promise<void> {
-  const { job, asked, conclusion } = facts;
+  const { job, asked, conclusion, unread, elsewhere } = facts;
   const { pull, diff } = job;
   const { root, git } = workspace;
   const findings = asked.parsed.ok ? asked.parsed.answer.findings.length : undefined;
@@ -293,6 +345,8 @@ async function recordReview(
     sessionPath,
     conclusion,
     updatedAt,
+    unread,
+    elsewhere,
   });
   const message = commitMessage({
     issueNumber: pull.number,

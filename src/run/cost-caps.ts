@@ -1,7 +1,8 @@
 // What an issue (or pull request) has cost across its runs, and what the repository's runs cost today
-// (UTC), summed from the committed sessions' gitclaw.run entries: there is no state elsewhere. The caps
-// budgets.maxCostUsdPerIssue and budgets.maxCostUsdPerDay refuse a run that would start over one
-// (before any model call), and bound a run's own budget by what is left of them.
+// (UTC), summed from the committed sessions' gitclaw.run entries of a checkout (the runs' shared
+// ledger counts the rest: src/run/cost-claim.ts). The caps budgets.maxCostUsdPerIssue and
+// budgets.maxCostUsdPerDay refuse a run that would start over one (before any model call), and bound
+// a run's own budget by what is left of them.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Budgets, LoopResult } from "../agent/loop.ts";

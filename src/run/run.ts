@@ -9,7 +9,8 @@ import { repoRelative } from "../session/mapping.ts";
 import { writeProgress } from "../actions/run-state.ts";
 import { runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
 import { emptyUsage } from "../session/entries.ts";
-import { asCapBudget, cappedBudgets, capRefusal, costHistory, issueTotal, type CostHistory } from "./cost-caps.ts";
+import { asCapBudget, issueTotal } from "./cost-caps.ts";
+import { claimBudget, type CostClaim } from "./cost-claim.ts";
 import { answerSection, promptPart } from "./prompt-run.ts";
 import {
   answerAgainstSchema,
@@ -62,10 +63,9 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const workspace = await prepareWorkspace(run);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
-  // From the sessions the checkout holds, before the model is called: no state elsewhere.
-  const costs = costHistory(workspace.root, run.target.conversationIssue, run.now());
-  const overCap = capRefusal(run.config.budgets, costs, run.target.conversationIssue);
-  if (overCap) return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
+  // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
+  const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
+  if (claim.refusal) return stopBeforeModel(run, { reason: claim.refusal, notice: claim.refusal, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed) return stopBeforeModel(run, ci);
   const schema = await loadOutputSchema(run, workspace);
@@ -75,7 +75,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, costs, schema };
+    const extras = { trailers, instructions, claim, schema };
     return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
@@ -89,8 +89,8 @@ interface Prepared {
   fork?: ForkCheckout;
   trailers: string[];
   instructions?: RepositoryInstructions;
-  /** The conversation's and the day's earlier costs (src/run/cost-caps.ts). */
-  costs: CostHistory;
+  /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
+  claim: CostClaim;
   /** The input output_schema (src/run/structured-output.ts). */
   schema?: OutputSchema;
 }
@@ -113,6 +113,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   }
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
+  await prepared.claim.settle(result.usage.cost.total);
   const landing = await landWork(run, workspace, conversation, {
     trailers: prepared.trailers,
     taskFiles: tools.tasks?.ownFiles,
@@ -132,7 +133,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
   ];
   const { unpushed } = tornDown;
-  const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
+  const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
@@ -154,8 +155,8 @@ async function runLoops(
   tools: RunTools,
   timeline: RunTimeline,
 ): Promise<{ result: LoopResult; answer?: Answer }> {
-  const { workspace, conversation, progress, costs, schema } = prepared;
-  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversationIssue);
+  const { workspace, conversation, progress, claim, schema } = prepared;
+  const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
@@ -169,7 +170,7 @@ async function runLoops(
         return loop();
       })
     : { result: first };
-  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, costs) };
+  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
 }
 
 const onPull = (run: TargetedRun) =>

@@ -364,3 +364,124 @@ describe("a fork's pull request", () => {
     expect(checksOf(head)[0]).toMatchObject({ status: "completed", conclusion: "success" });
   });
 });
+
+/** A commit of `file` ([path, content, message]) pushed to the pull request's branch, and the review of it answering `reviewed`; the new head. */
+async function pushReviewed(
+  number: number,
+  branch: { author: string; ref: string; before: string },
+  file: [path: string, content: string, message: string],
+  reviewed: object,
+): Promise<string> {
+  const { author, ref, before } = branch;
+  const head = await commitFile(author, ...file);
+  await git(author, "push", "-q", "origin", ref);
+  const commits = Number(await git(author, "rev-list", "--count", "origin/main..HEAD"));
+  world.gh.updatePullRequest(number, { files: await diffFiles(author, "origin/main", head), commits });
+  world.model.script([answer(reviewed)]);
+  await runReview(number, "synchronize", before);
+  return head;
+}
+
+describe("the check's conclusion over the whole pull request (#37)", () => {
+  const CALC = "export function half(n: number) {\n  return n * 2;\n}\n";
+
+  it("stays failing while an earlier error's thread is open, whatever the new commits touch; a fix turns it green", async () => {
+    const { pr, author, head: first } = await collaboratorPull("calc", { "src/calc.ts": CALC });
+    const error = { path: "src/calc.ts", line: 2, severity: "error", title: "half doubles", body: "Use / 2." };
+    world.model.script([answer({ summary: "Adds half(), which doubles.", findings: [error] })]);
+    await runReview(pr.number, "opened");
+    expect(checksOf(first)[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+
+    // The author pushes a commit that touches only the README: the new commits hold no finding.
+    const readme = await pushReviewed(
+      pr.number,
+      { author, ref: "calc", before: first },
+      ["README.md", "# widgets\n\nNow with half().\n", "Docs"],
+      { summary: "Documents half().", findings: [] },
+    );
+    const [dodged] = checksOf(readme);
+    expect(dodged).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(dodged!.output.title).toBe("Findings to fix: 1 finding still open");
+    expect(dodged!.output.summary).toContain(
+      "Still open from earlier reviews:\n\n- `src/calc.ts:2` **error**: half doubles",
+    );
+
+    // The author resolves the thread in GitHub's page (any pull request's author may), and pushes again.
+    world.gh.resolveThreadAs(pr.number, world.gh.reviewThreads(pr.number)[0]!.root, "alice");
+    const again = await pushReviewed(
+      pr.number,
+      { author, ref: "calc", before: readme },
+      ["README.md", "# widgets\n\nNow with half(), really.\n", "Docs"],
+      { summary: "Documents half().", findings: [] },
+    );
+    expect(checksOf(again)[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+
+    // A push that fixes it, and a review that says so: the thread is resolved, the check green.
+    const fixed = await pushReviewed(
+      pr.number,
+      { author, ref: "calc", before: again },
+      ["src/calc.ts", CALC.replace("n * 2", "n / 2"), "Fix half"],
+      { summary: "Fixes half().", findings: [], resolved: [1] },
+    );
+    expect(checksOf(fixed)[0]).toMatchObject({ status: "completed", conclusion: "success" });
+    expect(world.gh.reviewThreads(pr.number).map((t) => t.resolved)).toEqual([true]);
+    expect(world.gh.violations).toEqual([]);
+  });
+
+  it("keeps an error the review's body had to carry (no line of the diff, so no thread) open until a review finds it fixed", async () => {
+    const { pr, author, head: first } = await collaboratorPull("body", { "src/body.ts": "export const b = 1;\n" });
+    const error = { path: "src/elsewhere.ts", line: 9, severity: "error", title: "breaks callers", body: "Fix it." };
+    world.model.script([answer({ summary: "Changes b.", findings: [error] })]);
+    await runReview(pr.number, "opened");
+    expect(checksOf(first)[0]).toMatchObject({ conclusion: "failure" });
+    expect(world.gh.reviewThreads(pr.number)).toEqual([]);
+
+    const readme = await pushReviewed(
+      pr.number,
+      { author, ref: "body", before: first },
+      ["README.md", "# widgets\n\nb.\n", "Docs"],
+      { summary: "Docs only.", findings: [] },
+    );
+    expect(checksOf(readme)[0]).toMatchObject({ conclusion: "failure" });
+    expect(checksOf(readme)[0]!.output.summary).toContain("- `src/elsewhere.ts:9` **error**: breaks callers");
+
+    const before = world.model.requests.length;
+    const fixed = await pushReviewed(
+      pr.number,
+      { author, ref: "body", before: readme },
+      ["src/elsewhere.ts", "export const fixed = 1;\n", "Fix callers"],
+      { summary: "Fixes the callers.", findings: [], resolved: [1] },
+    );
+    expect(sentSince(before)[0]).toContain("1. src/elsewhere.ts:9: **error**: breaks callers");
+    expect(checksOf(fixed)[0]).toMatchObject({ conclusion: "success" });
+    expect(world.gh.violations).toEqual([]);
+  });
+
+  it("never concludes success over a file past the diff budget, nor after a push that leaves it unread", async () => {
+    // More than a third of review.maxDiffChars (60,000): summarised, never shown to the model.
+    const big = Array.from({ length: 1200 }, (_, i) => `export const value${i} = ${i};`).join("\n");
+    const {
+      pr,
+      author,
+      head: first,
+    } = await collaboratorPull("big", { "src/big.ts": `${big}\n`, "src/ok.ts": "1;\n" });
+    const before = world.model.requests.length;
+    world.model.script([answer({ summary: "Looks fine.", findings: [] })]);
+    await runReview(pr.number, "opened");
+    expect(sentSince(before)[0]).toContain("src/big.ts: +1200 −0 (not shown: too large)");
+    const [check] = checksOf(first);
+    expect(check).toMatchObject({ status: "completed", conclusion: "neutral" });
+    expect(check!.output.title).toBe("Not all read: 1 file not shown to the model");
+    expect(check!.output.summary).toContain("- `src/big.ts`");
+
+    const readme = await pushReviewed(
+      pr.number,
+      { author, ref: "big", before: first },
+      ["README.md", "# widgets\n\nBig.\n", "Docs"],
+      { summary: "Docs only.", findings: [] },
+    );
+    expect(checksOf(readme)[0]).toMatchObject({ status: "completed", conclusion: "neutral" });
+    expect(checksOf(readme)[0]!.output.summary).toContain("- `src/big.ts`");
+    expect(world.gh.violations).toEqual([]);
+  });
+});

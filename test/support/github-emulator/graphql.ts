@@ -40,7 +40,7 @@ const graphqlError = (message: string, extra: Record<string, unknown> = {}) => (
 // A pull request's review threads, a page of 100, each with its first comment's database id (a BigInt,
 // so a string).
 const THREADS_SHAPE =
-  /^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ pullRequest\(number: \$number\) \{ reviewThreads\(first: 100, after: \$after\) \{ nodes \{ id isResolved comments\(first: 1\) \{ nodes \{ fullDatabaseId \} \} \} pageInfo \{ hasNextPage endCursor \} \} \} \} \}$/;
+  /^query \w+\(\$owner: String!, \$name: String!, \$number: Int!, \$after: String\) \{ repository\(owner: \$owner, name: \$name\) \{ pullRequest\(number: \$number\) \{ reviewThreads\(first: 100, after: \$after\) \{ nodes \{ id isResolved resolvedBy \{ login \} comments\(first: 1\) \{ nodes \{ fullDatabaseId \} \} \} pageInfo \{ hasNextPage endCursor \} \} \} \} \}$/;
 const RESOLVE_SHAPE =
   /^mutation \w+\(\$id: ID!\) \{ resolveReviewThread\(input: \{ ?threadId: \$id ?\}\) \{ thread \{ isResolved \} \} \}$/;
 const READY_SHAPE =
@@ -171,6 +171,9 @@ function answerThreads(variables: Record<string, unknown>, state: EmulatorState)
   const nodes = page.map((root) => ({
     id: nodeId("PullRequestReviewThread", root),
     isResolved: pull.resolvedThreads.includes(root),
+    resolvedBy: pull.resolvedThreads.includes(root)
+      ? { login: pull.threadResolvers?.[root] ?? state.config.botLogin }
+      : null,
     comments: { nodes: [{ fullDatabaseId: String(root) }] },
   }));
   const end = start + page.length;

@@ -117,6 +117,8 @@ export interface SeedHelpers {
   ): { review: RestReview; comments: RestReviewComment[] };
   /** The pull request's review threads, by their first comment, with what each holds. */
   reviewThreads(pullNumber: number): { root: number; resolved: boolean; comments: RestReviewComment[] }[];
+  /** Resolves the thread that starts with comment `root`, as `login` does in GitHub's page. */
+  resolveThreadAs(pullNumber: number, root: number, login: string): void;
   pullRequest(pullNumber: number): RestPullRequest;
   /** A workflow run with scripted states; job ids are stable across states. */
   addWorkflowRun(input: WorkflowRunInput): { id: number; jobIds: Record<string, number> };
@@ -277,6 +279,11 @@ export function createSeedHelpers(state: EmulatorState, render: Renderer): SeedH
           .filter((comment) => threadRoot(comment) === root)
           .map((comment) => renderReviewComment(render, state, issue, comment)),
       }));
+    },
+    resolveThreadAs: (pullNumber, root, login) => {
+      const { pull: record } = pull(pullNumber);
+      if (!record.resolvedThreads.includes(root)) record.resolvedThreads.push(root);
+      record.threadResolvers = { ...record.threadResolvers, [root]: login };
     },
     pullRequest: (pullNumber) => renderPull(render, state, pull(pullNumber)),
     addWorkflowRun: (input) => {

@@ -63,6 +63,8 @@ export interface PullRecord {
   reviews: ReviewRecord[];
   /** Review threads resolved, by the id of their first comment. */
   resolvedThreads: number[];
+  /** Who resolved each (GraphQL's `resolvedBy`), by the id of its first comment; absent: the app. */
+  threadResolvers?: Record<number, string>;
   commits: number;
 }
 

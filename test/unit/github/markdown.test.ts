@@ -1,10 +1,25 @@
 // The reply's Markdown helpers, and a note built from them: one callout per note, every line quoted
 // once, a patch shown up to the one limit and linked past it.
 import { describe, expect, it } from "vitest";
-import { callout, formatBytes, patchBlock, plural, SHOWN_PATCH_CHARS } from "../../../src/github/markdown.ts";
+import {
+  callout,
+  codeSpan,
+  formatBytes,
+  inertText,
+  patchBlock,
+  plural,
+  SHOWN_PATCH_CHARS,
+} from "../../../src/github/markdown.ts";
 import { describePush } from "../../../src/run/reply.ts";
 
 describe("the reply's Markdown", () => {
+  it("shows outside text inert: one short line, HTML escaped in an HTML block, no mention, no early end of a code span", () => {
+    const name = "</summary><h2>@octocat`x\ny</h2>";
+    expect(inertText(name)).toBe("&lt;/summary&gt;&lt;h2&gt;@\u200boctocat`x?y&lt;/h2&gt;");
+    expect(codeSpan(name)).toBe("`</summary><h2>@\u200boctocat'x?y</h2>`");
+    expect(inertText("a".repeat(500), 10)).toBe(`${"a".repeat(9)}…`);
+  });
+
   it("quotes every line of a callout once, a blank line as a bare >", () => {
     expect(callout("WARNING", "first\n\n- second")).toBe("> [!WARNING]\n> first\n>\n> - second");
   });
