@@ -2,9 +2,12 @@
 // fetch (a public repository); a push needs a known token, sent as git sends it with gitclaw's
 // credential (basic auth, `x-access-token:<token>`), and a push whose new commits create, change or
 // delete a file under .github/workflows/, on any ref (branches, refs/gitclaw/…, tags), is refused
-// whole unless its token has the `workflows` permission, with GitHub's own message. `git http-backend` does the protocol; a pre-receive hook the refusal.
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+// whole unless its token has the `workflows` permission, with GitHub's own message. `git http-backend`
+// does the protocol; the origin's pre-receive hook (test/support/origin/pre-receive.ts) the refusal,
+// as it enforces the repository's rules (test/support/origin-rules.ts).
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { installOriginHook } from "./origin-rules.ts";
 
 export interface GitHttpServer {
   /** The repository's URL, for `git remote` and the checkout. */
@@ -16,28 +19,6 @@ export interface GitHttpServer {
 
 /** What a token may do: every known token may push; `workflows` also lets it change workflow files. */
 export type TokenRights = Record<string, { workflows: boolean }>;
-
-const ZERO = "0".repeat(40);
-
-// Runs inside receive-pack with the CGI environment, so it sees what the server decided of the token.
-const PRE_RECEIVE = `#!/bin/sh
-[ "$GITCLAW_TEST_WORKFLOWS" = 1 ] && exit 0
-while read old new ref; do
-  [ "$new" = ${ZERO} ] && continue
-  if [ "$old" = ${ZERO} ]; then range="$new --not --all"; else range="$old..$new"; fi
-  for commit in $(git rev-list $range); do
-    # Names created, changed and deleted files alike.
-    file=$(git diff-tree --no-commit-id --name-only -r --root "$commit" -- .github/workflows | head -n 1)
-    if [ -n "$file" ]; then
-      message="refusing to allow a GitHub App to create or update workflow \\\`$file\\\` without \\\`workflows\\\` permission"
-      echo "$message" >&2
-      echo "$message" >> refusals.log
-      exit 1
-    fi
-  done
-done
-exit 0
-`;
 
 function tokenOf(header: string | null): string | undefined {
   const basic = /^basic\s+(\S+)$/i.exec(header ?? "")?.[1];
@@ -63,9 +44,7 @@ function cgiResponse(output: Uint8Array): Response {
 }
 
 export function serveGitOverHttp(origin: string, tokens: TokenRights): GitHttpServer {
-  const hook = join(origin, "hooks", "pre-receive");
-  writeFileSync(hook, PRE_RECEIVE);
-  chmodSync(hook, 0o755);
+  installOriginHook(origin);
   const log = join(origin, "refusals.log");
   const name = basename(origin);
   const server = Bun.serve({

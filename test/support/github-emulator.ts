@@ -25,6 +25,8 @@ import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
 import { reviewRoutes } from "./github-emulator/routes-reviews.ts";
+import { rulesRoutes } from "./github-emulator/routes-rules.ts";
+import { createRuleSeeds, type RuleSeeds } from "./github-emulator/seed-rules.ts";
 import { searchRoutes } from "./github-emulator/routes-search.ts";
 import { createSeedHelpers, issueFields, type IssueInput, type SeedHelpers } from "./github-emulator/seed.ts";
 import {
@@ -102,7 +104,7 @@ export interface Fault {
   times?: number;
 }
 
-export interface GitHubEmulator extends SeedHelpers {
+export interface GitHubEmulator extends SeedHelpers, RuleSeeds {
   /** Base URL of the REST API, for GITHUB_API_URL and Octokit's baseUrl. */
   readonly url: string;
   /** Base of html_url links, for GITHUB_SERVER_URL. */
@@ -146,6 +148,7 @@ const ROUTES: Record<Operation, Handler> = {
   ...searchRoutes,
   ...actionsRoutes,
   ...checkRoutes,
+  ...rulesRoutes,
 };
 
 interface Route {
@@ -376,6 +379,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
     addAttachment: (bytes) => attachments.add(bytes),
     ...createSeedHelpers(state, render),
+    ...createRuleSeeds(state, render),
     checkRuns: () => state.checks.runs,
     failNext: (fault) => {
       faults.push({ ...fault, times: fault.times ?? 1 });

@@ -64,6 +64,9 @@ export const OPERATIONS = [
   // The doctor: the repository's Actions settings.
   "GET /repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/workflow",
+  // The rules of a branch (src/github/rules.ts): rulesets, and classic protection where readable.
+  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection",
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];
