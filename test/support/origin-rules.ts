@@ -35,7 +35,7 @@ export interface BranchProtection {
   requireLinearHistory?: boolean;
   /** Classic protection refuses force pushes unless allowed. */
   allowForcePushes?: boolean;
-  requiredChecks?: string[];
+  requiredChecks?: readonly string[];
 }
 
 export interface OriginRules {
