@@ -17,13 +17,14 @@ import {
   requestReviewers,
   resolveReviewThread,
 } from "../github/pulls.ts";
-import { readMapping, writeMapping } from "../session/mapping.ts";
+import { mappingFile, readMapping, writeMapping } from "../session/mapping.ts";
 import { coAuthorOf } from "./context.ts";
 import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
 import { callout } from "../github/markdown.ts";
+import { landOnStateBranch } from "./home.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -47,9 +48,14 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
       run.log(`gitclaw: could not ${what}: ${run.redact(error.message)}`);
       notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
     });
-  const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
-  if (run.target.delivers && landed)
-    await attempt("open or update the pull request", () => draft(run, workspace, facts, notes));
+  const { push } = facts.landing;
+  const landed = push?.landed === true && push.branch === workspace.branch;
+  const refusedTo = push && !push.landed && push.refused ? push.branch : undefined;
+  if (run.target.redirected) notes.push(callout("NOTE", redirectedNote(run.target.redirected, workspace.branch)));
+  if ((run.target.delivers && landed) || refusedTo)
+    await attempt("open or update the pull request", () =>
+      draft(run, { ...workspace, branch: refusedTo ?? workspace.branch }, facts, notes),
+    );
   const { inline, comment } = run.trigger;
   const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
   if (inline && comment && answered && run.config.pullRequests.resolveThreads)
@@ -58,6 +64,11 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
         notes.push(callout("NOTE", "Resolved this review thread with the change."));
     });
   return notes;
+}
+
+/** Why the work is on a pull request although delivery is "push". */
+function redirectedNote(redirected: { from: string; why: string }, branch: string): string {
+  return `${redirected.why} So the work is on \`${branch}\`, with a pull request into \`${redirected.from}\`.`;
 }
 
 async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFacts, notes: string[]): Promise<void> {
@@ -76,7 +87,7 @@ async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFact
     });
     number = created.number;
     notes.push(callout("NOTE", `Opened the draft pull request #${number}: ${created.url}`));
-    await linkMapping(run, workspace, number);
+    await linkMapping(run, workspace, number, facts.landing.stateSha !== undefined);
   } else if (target.threadNumber !== number) {
     notes.push(callout("NOTE", `Pushed to #${number}.`));
   }
@@ -100,7 +111,12 @@ async function markReady(run: TargetedRun, number: number, notes: string[]): Pro
 }
 
 /** The issue's mapping learns its pull request: one more commit on the branch, replayed if the branch moved. */
-async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: number): Promise<void> {
+async function linkMapping(
+  run: TargetedRun,
+  workspace: Workspace,
+  pullRequest: number,
+  onState: boolean,
+): Promise<void> {
   const mapping = readMapping(workspace.root, run.target.conversationIssue);
   if (!mapping) return;
   writeMapping(workspace.root, { ...mapping, pullRequest });
@@ -111,4 +127,7 @@ async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: 
   const { remote, branch } = workspace;
   const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
   await land(workspace.git, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
+  // The conversation's home learns it too.
+  if (onState)
+    await landOnStateBranch(run, workspace, { sha: head, paths: [mappingFile(run.target.conversationIssue)] });
 }

@@ -34,6 +34,8 @@ import type { Workspace } from "./workspace.ts";
 import { conversationName } from "./prompt-run.ts";
 import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
 import type { PromptRequest } from "../actions/event.ts";
+import { landOnStateBranch } from "./home.ts";
+import { issueBranch } from "./pull-request.ts";
 
 export interface Landing {
   push?: PushOutcome;
@@ -49,6 +51,8 @@ export interface Landing {
   notCommitted?: string;
   /** A commit on the remote holding this run's session, for the reply's link. */
   sessionSha?: string;
+  /** The conversation's commit on the state branch, when the push branch does not take gitclaw's pushes (src/run/home.ts). */
+  stateSha?: string;
   /** Paths the run's commit changed besides gitclaw's own state (its session and mapping). */
   changed: string[];
   /** The workflow files the run changed: pushed with workflows_token, or delivered as a patch. */
@@ -262,6 +266,7 @@ async function commitAndPush(
   const fallbackBranch = target.runKey
     ? `gitclaw/run-${run.env.runId}-side`
     : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
+  const refusedBranch = refusedBranchOf(run, workspace);
   try {
     const push = await land(git, {
       remote: workspace.remote,
@@ -270,16 +275,48 @@ async function commitAndPush(
       head,
       attempts: run.config.git.pushAttempts,
       fallbackBranch,
+      ...(refusedBranch ? { refusedBranch } : {}),
       log: run.log,
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
+    const home = await homeOf(run, workspace, { push, head, own });
     faultPoint("after-push", run.processEnv);
-    return { push, sessionSha, changed, ...saved };
+    return { push, ...home, changed, ...saved };
   } catch (error) {
-    const sessionSha = willRetry ? undefined : await landSession(run, workspace, head, own);
-    return { pushError: (error as Error).message, changed, ...saved, ...(sessionSha ? { sessionSha } : {}) };
+    const home = willRetry ? {} : await homeOf(run, workspace, { head, own });
+    return { pushError: (error as Error).message, changed, ...saved, ...home };
   }
+}
+
+/** Where the work goes when the push branch refuses it: gitclaw's branch for the issue, with a pull request. */
+function refusedBranchOf(run: TargetedRun, workspace: Workspace): string | undefined {
+  const { target } = run;
+  if (target.runKey || target.pull || workspace.branch === issueBranch(target.conversationIssue)) return undefined;
+  return issueBranch(target.conversationIssue);
+}
+
+/**
+ * Where the conversation is after the push (`push` undefined: it failed): with the work where it
+ * landed; on the state branch too when the push branch does not take gitclaw's pushes (its rules, or a
+ * refusal); else alone onto the branch (after a conflict or a failed push).
+ */
+async function homeOf(
+  run: TargetedRun,
+  workspace: Workspace,
+  { push, head, own }: { push?: PushOutcome; head: string; own: string[] },
+): Promise<Pick<Landing, "sessionSha" | "stateSha">> {
+  const refused = push && !push.landed ? push.refused : undefined;
+  const paths = own.filter((path) => existsSync(join(workspace.root, path)));
+  const stateSha =
+    run.target.redirected || refused ? await landOnStateBranch(run, workspace, { sha: head, paths }) : undefined;
+  const state = stateSha ? { stateSha } : {};
+  if (push?.landed || refused) return { sessionSha: push!.sha, ...state };
+  if (stateSha) return { sessionSha: stateSha, ...state };
+  const sessionSha = await landSession(run, workspace, head, own, push?.branch);
+  if (sessionSha) return { sessionSha };
+  // The branch took nothing, not even the conversation alone: the state branch may.
+  const saved = push ? undefined : await landOnStateBranch(run, workspace, { sha: head, paths });
+  return saved ? { sessionSha: saved, stateSha: saved } : {};
 }
 
 type Committed = { head?: string } & Pick<Landing, "notStaged" | "notCommitted">;

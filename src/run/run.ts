@@ -37,6 +37,7 @@ import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
 import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { restoreConversation } from "./home.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
 import { RunTimeline } from "./summary.ts";
@@ -59,6 +60,8 @@ export async function runConversation(context: RunContext): Promise<Conversation
   if (isReviewRun(context.trigger, context.config.trigger)) return reviewPullRequest(context);
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
+  // Before anything reads state/: the conversation may live on the state branch (src/run/home.ts).
+  await restoreConversation(run, workspace);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   // From the sessions the checkout holds, before the model is called: no state elsewhere.

@@ -1,0 +1,134 @@
+// gitclaw under a repository's rules, end to end (delivery "push", the default): a default branch
+// whose ruleset requires pull requests gets the work on gitclaw/issue-<n> with a pull request, read
+// from the rules before the push, and the conversation lives on the state branch, resumed comment
+// after comment; a push refused anyway (classic protection the job's token cannot read: GH006; a
+// ruleset the run could not read: GH013) is named in the reply, and the work lands on a pull request.
+import { describe, expect, it } from "vitest";
+import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
+import { OWNER, REPO, useWorld, type World } from "./support.ts";
+
+const target = { owner: OWNER, repo: REPO };
+
+const onBranch = (world: World, ref: string, path: string) => world.repo.originGit("show", `${ref}:${path}`);
+const mappingOn = async (world: World, ref: string, issue: number) =>
+  JSON.parse(await onBranch(world, ref, `state/issues/${issue}.json`)) as { sessionPath: string; pullRequest?: number };
+const pullsCreated = (world: World) =>
+  world.gh.requests.filter((r) => r.method === "POST" && r.path.endsWith("/pulls")).length;
+const lastReply = (world: World, issue: number) => world.gh.comments(issue).at(-1)!.body ?? "";
+
+/** One run answering a new comment on the issue, whose model writes `file` and says `text`. */
+async function comment(world: World, issue: number, body: string, file: string, text: string) {
+  const made = world.gh.addComment(issue, { body, user: "alice" });
+  world.model.script([{ toolCalls: [{ name: "write", input: { path: file, content: `${file}\n` } }] }, { text }]);
+  const requests = world.model.requests.length;
+  const run = await world.run(
+    "issue_comment",
+    issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue), comment: made }),
+  );
+  expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+  return { run, context: JSON.stringify(world.model.requests[requests]!.body) };
+}
+
+describe("a default branch whose ruleset requires pull requests", () => {
+  const world = useWorld();
+  let issue: number;
+  let pull: number;
+  const branch = () => `gitclaw/issue-${issue}`;
+
+  it("gets a pull request from gitclaw/issue-<n>, read from the rules before pushing, and says why", async () => {
+    world.gh.addRuleset({ rules: [{ type: "pull_request" }] });
+    const mainBefore = await world.repo.originGit("rev-parse", "main");
+    const opened = world.gh.createIssue({ title: "Add a greeting", body: "Please add hello.txt.", user: "alice" });
+    issue = opened.number;
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "hello.txt", content: "hello\n" } }] },
+      { text: "Added hello.txt (turn one)." },
+    ]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(await world.repo.originGit("rev-parse", "main")).toBe(mainBefore);
+    expect(await onBranch(world, branch(), "hello.txt")).toBe("hello");
+    expect(pullsCreated(world)).toBe(1);
+    pull = world.gh.issue(issue + 1).number;
+    expect(world.gh.pullRequest(pull)).toMatchObject({ head: { ref: branch() }, base: { ref: "main" } });
+    // No push to main was tried: the rules said so first.
+    expect(run.logs).not.toContain("GH013");
+    const reply = lastReply(world, issue);
+    expect(reply).toContain("`main` does not take direct pushes: changes must be made through a pull request.");
+    expect(reply).toContain(`Opened the draft pull request #${pull}`);
+    expect(reply).toContain("The conversation is kept on [`gitclaw/state`]");
+    // The conversation's home: the state branch, holding only state/.
+    const mapping = await mappingOn(world, "gitclaw/state", issue);
+    expect(mapping.pullRequest).toBe(pull);
+    expect(await world.repo.originGit("ls-tree", "--name-only", "gitclaw/state")).toBe("state");
+    expect(world.gh.violations).toEqual([]);
+  });
+
+  it("resumes the same conversation on the second and third comments, on the same pull request", async () => {
+    const first = await mappingOn(world, "gitclaw/state", issue);
+    const second = await comment(world, issue, "Now a farewell.", "bye.txt", "Added bye.txt (turn two).");
+    expect(second.context).toContain("Added hello.txt (turn one).");
+    const third = await comment(world, issue, "And a README line.", "notes.txt", "Added notes.txt (turn three).");
+    expect(third.context).toContain("Added hello.txt (turn one).");
+    expect(third.context).toContain("Added bye.txt (turn two).");
+    for (const file of ["hello.txt", "bye.txt", "notes.txt"])
+      expect(await onBranch(world, branch(), file)).toBe(file === "hello.txt" ? "hello" : file);
+    expect(pullsCreated(world)).toBe(1);
+    const mapping = await mappingOn(world, "gitclaw/state", issue);
+    expect(mapping).toMatchObject({ sessionPath: first.sessionPath, pullRequest: pull });
+    expect(await onBranch(world, "gitclaw/state", first.sessionPath)).toContain("turn three");
+    expect(lastReply(world, issue)).toContain(`Pushed to #${pull}.`);
+    expect(world.gh.violations).toEqual([]);
+  });
+});
+
+describe("a push refused anyway", () => {
+  const world = useWorld();
+
+  it("GH006 (classic protection the job's token cannot read) is named, and the work lands on a pull request", async () => {
+    world.gh.protectBranch("main", { requirePullRequest: true });
+    const opened = world.gh.createIssue({ title: "Fix it", body: "Please add fix.txt.", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "fix.txt", content: "fixed\n" } }] },
+      { text: "Fixed (turn one)." },
+    ]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const reply = lastReply(world, opened.number);
+    expect(reply).toContain(
+      "The push was refused: GH006: Protected branch update failed for refs/heads/main: Changes must be made through a pull request.",
+    );
+    expect(reply).toMatch(/Opened the draft pull request #\d+/);
+    expect(await onBranch(world, `gitclaw/issue-${opened.number}`, "fix.txt")).toBe("fixed");
+    // The next comment resumes from the state branch, though the checkout of main has no conversation.
+    const next = await comment(world, opened.number, "One more.", "more.txt", "More (turn two).");
+    expect(next.context).toContain("Fixed (turn one).");
+    expect(await onBranch(world, `gitclaw/issue-${opened.number}`, "more.txt")).toBe("more.txt");
+    expect(pullsCreated(world)).toBe(1);
+    expect(world.gh.violations).toEqual([]);
+  });
+});
+
+describe("a push refused by a ruleset the run could not read", () => {
+  const world = useWorld();
+
+  it("GH013 is named, with the rule, and the work lands on a pull request", async () => {
+    world.gh.addRuleset({
+      rules: [{ type: "required_status_checks", parameters: { required_status_checks: [{ context: "ci" }] } }],
+    });
+    world.gh.failNext({ method: "GET", path: /\/rules\/branches\//, status: 403, times: 5 });
+    const opened = world.gh.createIssue({ title: "Another", body: "Please add other.txt.", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "other.txt", content: "other\n" } }] },
+      { text: "Done." },
+    ]);
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const reply = lastReply(world, opened.number);
+    expect(reply).toContain(
+      'The push was refused: GH013: Repository rule violations found for refs/heads/main: Required status check "ci" is expected.',
+    );
+    expect(reply).toMatch(/Opened the draft pull request #\d+/);
+    expect(await onBranch(world, `gitclaw/issue-${opened.number}`, "other.txt")).toBe("other");
+  });
+});
