@@ -152,6 +152,8 @@ export interface LandOptions {
   fallbackBranch: string;
   /** Where they go when `branch` refuses the push for good (replayed onto it when it moved); else the fallback. */
   refusedBranch?: string;
+  /** A refusal throws, naming it, instead of trying another branch. */
+  refusalIsFinal?: boolean;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   baseDelayMs?: number;
@@ -209,6 +211,7 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
         `${push.stdout}\n${push.stderr}`,
         `${options.branch} refused the push (${why.detail})`,
       );
+      if (options.refusalIsFinal) throw new GitError(refused);
       return landRefused(git, options, attempt, refused);
     }
     if (attempt === options.attempts) break;
@@ -234,17 +237,18 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
   throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
 }
 
-/** A push `branch` refused for good: the commits go to `refusedBranch` (as any landing) or the fallback branch. */
+/**
+ * A push `branch` refused for good: the commits go to `refusedBranch` (as any landing: replayed onto
+ * it when it moved, a conflict to the fallback branch), or without one to the fallback branch. When
+ * `refusedBranch` refuses them too, so would a side branch: the error says both.
+ */
 async function landRefused(git: Git, options: LandOptions, attempts: number, refused: string): Promise<PushOutcome> {
   const { refusedBranch, ...rest } = options;
-  const moved = refusedBranch
-    ? await land(git, { ...rest, branch: refusedBranch }).catch((error: Error) => {
-        options.log?.(`could not push to ${refusedBranch} either: ${error.message}`);
-        return undefined;
-      })
-    : undefined;
-  if (moved) return { landed: false, sha: moved.sha, branch: moved.branch, attempts, reason: refused, refused };
-  return { ...(await keepOnSideBranch(git, options, attempts, refused)), refused } as PushOutcome;
+  if (!refusedBranch) return { ...(await keepOnSideBranch(git, options, attempts, refused)), refused } as PushOutcome;
+  const moved = await land(git, { ...rest, branch: refusedBranch, refusalIsFinal: true }).catch((error: Error) => {
+    throw new GitError(error.message === refused ? refused : `${refused} Then ${error.message}`);
+  });
+  return { landed: false, sha: moved.sha, branch: moved.branch, attempts, reason: refused, refused };
 }
 
 async function keepOnSideBranch(

@@ -16,11 +16,17 @@ function remoteLines(output: string): string[] {
     .filter(Boolean);
 }
 
+/** The first thing the remote itself said (a hook's message), if anything. */
+function remoteSaid(output: string): string | undefined {
+  const said = output.split("\n").find((line) => /^remote:\s*\S/.test(line));
+  return said && remoteLines(said)[0];
+}
+
 /** The refusal in one line, e.g. `GH013: Repository rule violations found for refs/heads/main: Changes must be made through a pull request.` */
 export function refusalLine(output: string, fallback: string): string {
   const lines = remoteLines(output);
   const at = lines.findIndex((line) => /^GH0\d\d: /.test(line));
-  if (at < 0) return fallback;
+  if (at < 0) return remoteSaid(output) ?? fallback;
   const head = lines[at]!.replace(/\.$/, "");
   const reasons = head.startsWith("GH013")
     ? lines

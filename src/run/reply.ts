@@ -118,7 +118,7 @@ export function describePush(
   if (push && !push.landed && push.refused)
     return callout(
       "NOTE",
-      `The push was refused: ${push.refused} The work went to \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`,
+      `The push was refused: ${push.refused.replace(/([^.!?])$/, "$1.")} The work went to \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`,
     );
   if (push && !push.landed) {
     return callout(

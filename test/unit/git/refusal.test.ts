@@ -30,9 +30,15 @@ describe("refusalLine", () => {
     );
   });
 
+  it("takes a hook's own word for any other refusal", () => {
+    expect(
+      refusalLine("remote: refusing to allow this\n ! [remote rejected] main -> main (pre-receive hook declined)", "x"),
+    ).toBe("refusing to allow this");
+  });
+
   it("falls back to what git said of any other refusal", () => {
     expect(
-      refusalLine("remote: nope\n ! [remote rejected] main -> main (pre-receive hook declined)", "main refused"),
+      refusalLine("remote: \n ! [remote rejected] main -> main (pre-receive hook declined)", "main refused"),
     ).toBe("main refused");
   });
 });
