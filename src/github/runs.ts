@@ -102,6 +102,20 @@ export async function findRunArtifact(
   return data.artifacts.find((artifact) => artifact.name === name);
 }
 
+/** The repository's newest unexpired artifact named `name`, from any run. */
+export async function findNewestArtifact(
+  api: GitHubApi,
+  repo: Repo,
+  name: string,
+): Promise<{ id: number; runId?: number } | undefined> {
+  const path = `${repoPath(repo)}/actions/artifacts?name=${encodeURIComponent(name)}&per_page=10`;
+  const data = expectStatus(await api.send("GET", path), [200], "artifacts") as {
+    artifacts: { id: number; name: string; expired: boolean; workflow_run?: { id?: number } | null }[];
+  };
+  const found = data.artifacts.find((artifact) => artifact.name === name && !artifact.expired);
+  return found && { id: found.id, ...(found.workflow_run?.id ? { runId: found.workflow_run.id } : {}) };
+}
+
 /** An artifact's zip (GitHub redirects to a short-lived download URL, which the client follows). */
 export async function downloadArtifact(api: GitHubApi, repo: Repo, artifactId: number): Promise<Uint8Array> {
   const data = expectStatus(

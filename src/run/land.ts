@@ -34,7 +34,7 @@ import type { Workspace } from "./workspace.ts";
 import { conversationName } from "./prompt-run.ts";
 import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
 import type { PromptRequest } from "../actions/event.ts";
-import { landOnStateBranch } from "./home.ts";
+import { landOnStateBranch, saveAsArtifact } from "./home.ts";
 import { issueBranch } from "./pull-request.ts";
 
 export interface Landing {
@@ -53,6 +53,8 @@ export interface Landing {
   sessionSha?: string;
   /** The conversation's commit on the state branch, when the push branch does not take gitclaw's pushes (src/run/home.ts). */
   stateSha?: string;
+  /** The artifact the conversation is saved as when no branch took it (src/run/home.ts). */
+  conversationArtifact?: string;
   /** Paths the run's commit changed besides gitclaw's own state (its session and mapping). */
   changed: string[];
   /** The workflow files the run changed: pushed with workflows_token, or delivered as a patch. */
@@ -298,25 +300,29 @@ function refusedBranchOf(run: TargetedRun, workspace: Workspace): string | undef
 /**
  * Where the conversation is after the push (`push` undefined: it failed): with the work where it
  * landed; on the state branch too when the push branch does not take gitclaw's pushes (its rules, or a
- * refusal); else alone onto the branch (after a conflict or a failed push).
+ * refusal); else alone onto the branch (after a conflict or a failed push), else the state branch;
+ * where no branch took anything, an artifact of the run (src/run/home.ts).
  */
 async function homeOf(
   run: TargetedRun,
   workspace: Workspace,
   { push, head, own }: { push?: PushOutcome; head: string; own: string[] },
-): Promise<Pick<Landing, "sessionSha" | "stateSha">> {
+): Promise<Pick<Landing, "sessionSha" | "stateSha" | "conversationArtifact">> {
   const refused = push && !push.landed ? push.refused : undefined;
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
-  const stateSha =
-    run.target.redirected || refused ? await landOnStateBranch(run, workspace, { sha: head, paths }) : undefined;
+  const elsewhere = run.target.redirected !== undefined || refused !== undefined;
+  const stateSha = elsewhere ? await landOnStateBranch(run, workspace, { sha: head, paths }) : undefined;
   const state = stateSha ? { stateSha } : {};
   if (push?.landed || refused) return { sessionSha: push!.sha, ...state };
   if (stateSha) return { sessionSha: stateSha, ...state };
   const sessionSha = await landSession(run, workspace, head, own, push?.branch);
   if (sessionSha) return { sessionSha };
-  // The branch took nothing, not even the conversation alone: the state branch may.
-  const saved = push ? undefined : await landOnStateBranch(run, workspace, { sha: head, paths });
-  return saved ? { sessionSha: saved, stateSha: saved } : {};
+  if (push) return {};
+  // The branch took nothing, not even the conversation alone: the state branch may, or an artifact keeps it.
+  const saved = elsewhere ? undefined : await landOnStateBranch(run, workspace, { sha: head, paths });
+  if (saved) return { sessionSha: saved, stateSha: saved };
+  const conversationArtifact = await saveAsArtifact(run, workspace, { head, paths });
+  return conversationArtifact ? { conversationArtifact } : {};
 }
 
 type Committed = { head?: string } & Pick<Landing, "notStaged" | "notCommitted">;

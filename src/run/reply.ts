@@ -191,6 +191,7 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     }),
     ...facts.notes,
     ...(landing.stateSha ? [stateNote(run, landing.stateSha, web)] : []),
+    ...(landing.conversationArtifact ? [artifactNote(run, landing.conversationArtifact)] : []),
     facts.progress.stepsDetails(),
   ].filter(Boolean);
   const limits = {
@@ -218,6 +219,15 @@ function stateNote(run: TargetedRun, sha: string, web: string): string {
   return callout(
     "NOTE",
     `The conversation is kept on [\`${branch}\`](${web}/tree/${sha}/state) (\`state.branch\`), since gitclaw cannot push to the default branch; the next run of #${run.target.conversationIssue} resumes from there.`,
+  );
+}
+
+/** Where the conversation is when no branch took it, and how the next run finds it. */
+function artifactNote(run: TargetedRun, name: string): string {
+  const issue = run.target.conversationIssue;
+  return callout(
+    "WARNING",
+    `No branch took this run's push, not even \`${run.config.state.branch}\`: the conversation (and the work, as \`gitclaw-work.patch\`) is saved as the artifact \`${name}\` of [this run](${run.link}). The next run of #${issue} downloads the newest artifact of that name and resumes from it; to keep conversations in git, exempt \`${run.config.state.branch}\` from the rules that refuse it.`,
   );
 }
 

@@ -5,6 +5,7 @@
 // ruleset the run could not read: GH013) is named in the reply, and the work lands on a pull request.
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
+import { zipFolder } from "../support/zip.ts";
 import { OWNER, REPO, useWorld, type World } from "./support.ts";
 
 const target = { owner: OWNER, repo: REPO };
@@ -130,5 +131,50 @@ describe("a push refused by a ruleset the run could not read", () => {
     );
     expect(reply).toMatch(/Opened the draft pull request #\d+/);
     expect(await onBranch(world, `gitclaw/issue-${opened.number}`, "other.txt")).toBe("other");
+  });
+});
+
+describe("rules that refuse every branch gitclaw pushes to", () => {
+  const world = useWorld();
+
+  /** A run of the issue in a workflow run the emulator knows, whose artifacts it keeps. */
+  async function runKept(event: string, payload: unknown) {
+    const head = await world.repo.originGit("rev-parse", "main");
+    const { id } = world.gh.addWorkflowRun({
+      name: "gitclaw",
+      headSha: head,
+      event,
+      steps: [{ status: "in_progress" }],
+    });
+    return world.run(event, payload, {
+      runId: String(id),
+      uploadArtifact: async ({ name, path }) => {
+        world.gh.addArtifact(id, name, zipFolder(path));
+      },
+    });
+  }
+
+  it("keeps the conversation as an artifact, says where, and the next run resumes from it", async () => {
+    world.gh.addRuleset({ include: ["~ALL"], rules: [{ type: "creation" }, { type: "update" }] });
+    const opened = world.gh.createIssue({ title: "Locked", body: "Please add a.txt.", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "a.txt", content: "a\n" } }] },
+      { text: "Wrote a.txt (turn one)." },
+    ]);
+    const first = await runKept("issues", issueOpenedPayload({ ...target, issue: opened }));
+    // Nothing could be pushed: the job fails, and the reply says where the conversation is.
+    expect(first.stages.agent!.exitCode, first.logs).not.toBe(0);
+    const reply = lastReply(world, opened.number);
+    expect(reply).toContain(`is saved as the artifact \`gitclaw-conversation-${opened.number}\` of [this run]`);
+    expect(reply).toContain(`The next run of #${opened.number} downloads the newest artifact of that name`);
+    const made = world.gh.addComment(opened.number, { body: "Go on.", user: "alice" });
+    world.model.script([{ text: "Going on (turn two)." }]);
+    const requests = world.model.requests.length;
+    await runKept(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(opened.number), comment: made }),
+    );
+    expect(JSON.stringify(world.model.requests[requests]!.body)).toContain("Wrote a.txt (turn one).");
+    expect(world.gh.violations).toEqual([]);
   });
 });

@@ -67,6 +67,8 @@ export const OPERATIONS = [
   // The rules of a branch (src/github/rules.ts): rulesets, and classic protection where readable.
   "GET /repos/{owner}/{repo}/rules/branches/{branch}",
   "GET /repos/{owner}/{repo}/branches/{branch}/protection",
+  // A conversation no branch took, saved as an artifact (src/run/home.ts): the next run finds it by name.
+  "GET /repos/{owner}/{repo}/actions/artifacts",
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];
