@@ -37,8 +37,8 @@ describe("refusalLine", () => {
   });
 
   it("falls back to what git said of any other refusal", () => {
-    expect(
-      refusalLine("remote: \n ! [remote rejected] main -> main (pre-receive hook declined)", "main refused"),
-    ).toBe("main refused");
+    expect(refusalLine("remote: \n ! [remote rejected] main -> main (pre-receive hook declined)", "main refused")).toBe(
+      "main refused",
+    );
   });
 });
