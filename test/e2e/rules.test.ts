@@ -17,6 +17,15 @@ const pullsCreated = (world: World) =>
   world.gh.requests.filter((r) => r.method === "POST" && r.path.endsWith("/pulls")).length;
 const lastReply = (world: World, issue: number) => world.gh.comments(issue).at(-1)!.body ?? "";
 
+/** A new issue of alice's and the run it starts, whose model writes `file` and says `text`. */
+async function openIssue(world: World, title: string, file: string, content: string, text: string) {
+  const opened = world.gh.createIssue({ title, body: `Please add ${file}.`, user: "alice" });
+  world.model.script([{ toolCalls: [{ name: "write", input: { path: file, content } }] }, { text }]);
+  const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
+  expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+  return { opened, run };
+}
+
 /** One run answering a new comment on the issue, whose model writes `file` and says `text`. */
 async function comment(world: World, issue: number, body: string, file: string, text: string) {
   const made = world.gh.addComment(issue, { body, user: "alice" });
@@ -39,14 +48,14 @@ describe("a default branch whose ruleset requires pull requests", () => {
   it("gets a pull request from gitclaw/issue-<n>, read from the rules before pushing, and says why", async () => {
     world.gh.addRuleset({ rules: [{ type: "pull_request" }] });
     const mainBefore = await world.repo.originGit("rev-parse", "main");
-    const opened = world.gh.createIssue({ title: "Add a greeting", body: "Please add hello.txt.", user: "alice" });
+    const { opened, run } = await openIssue(
+      world,
+      "Add a greeting",
+      "hello.txt",
+      "hello\n",
+      "Added hello.txt (turn one).",
+    );
     issue = opened.number;
-    world.model.script([
-      { toolCalls: [{ name: "write", input: { path: "hello.txt", content: "hello\n" } }] },
-      { text: "Added hello.txt (turn one)." },
-    ]);
-    const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
-    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(await world.repo.originGit("rev-parse", "main")).toBe(mainBefore);
     expect(await onBranch(world, branch(), "hello.txt")).toBe("hello");
     expect(pullsCreated(world)).toBe(1);
@@ -88,13 +97,7 @@ describe("a push refused anyway", () => {
 
   it("GH006 (classic protection the job's token cannot read) is named, and the work lands on a pull request", async () => {
     world.gh.protectBranch("main", { requirePullRequest: true });
-    const opened = world.gh.createIssue({ title: "Fix it", body: "Please add fix.txt.", user: "alice" });
-    world.model.script([
-      { toolCalls: [{ name: "write", input: { path: "fix.txt", content: "fixed\n" } }] },
-      { text: "Fixed (turn one)." },
-    ]);
-    const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
-    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const { opened } = await openIssue(world, "Fix it", "fix.txt", "fixed\n", "Fixed (turn one).");
     const reply = lastReply(world, opened.number);
     expect(reply).toContain(
       "The push was refused: GH006: Protected branch update failed for refs/heads/main: Changes must be made through a pull request.",
@@ -118,13 +121,7 @@ describe("a push refused by a ruleset the run could not read", () => {
       rules: [{ type: "required_status_checks", parameters: { required_status_checks: [{ context: "ci" }] } }],
     });
     world.gh.failNext({ method: "GET", path: /\/rules\/branches\//, status: 403, times: 5 });
-    const opened = world.gh.createIssue({ title: "Another", body: "Please add other.txt.", user: "alice" });
-    world.model.script([
-      { toolCalls: [{ name: "write", input: { path: "other.txt", content: "other\n" } }] },
-      { text: "Done." },
-    ]);
-    const run = await world.run("issues", issueOpenedPayload({ ...target, issue: opened }));
-    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const { opened } = await openIssue(world, "Another", "other.txt", "other\n", "Done.");
     const reply = lastReply(world, opened.number);
     expect(reply).toContain(
       'The push was refused: GH013: Repository rule violations found for refs/heads/main: Required status check "ci" is expected.',

@@ -47,6 +47,9 @@ async function signedCommit(): Promise<string> {
   return sha;
 }
 
+/** git in the clone with an identity, as a person committing there has. */
+const asTester = (...args: string[]) => git(repo.dir, "-c", "user.name=T", "-c", "user.email=t@example.com", ...args);
+
 const api = (path: string) => fetch(`${gh.url}/repos/o/r${path}`, { headers: { authorization: `token ${TOKEN}` } });
 
 describe("rulesets (GH013)", () => {
@@ -82,19 +85,7 @@ describe("rulesets (GH013)", () => {
     await commitFile(repo.dir, "b.txt", "b\n");
     await git(repo.dir, "checkout", "-q", "main");
     const unsigned = await commitFile(repo.dir, "a.txt", "a\n");
-    await git(
-      repo.dir,
-      "-c",
-      "user.name=T",
-      "-c",
-      "user.email=t@example.com",
-      "merge",
-      "-q",
-      "--no-ff",
-      "side",
-      "-m",
-      "merge",
-    );
+    await asTester("merge", "-q", "--no-ff", "side", "-m", "merge");
     const merge = await git(repo.dir, "rev-parse", "HEAD");
     const pushed = await push("HEAD:main");
     expect(pushed.ok).toBe(false);
@@ -163,18 +154,7 @@ describe("classic branch protection (GH006)", () => {
         "origin",
         http.url.replace("http://", `http://x-access-token:${TOKEN}@`),
       );
-      await git(
-        repo.dir,
-        "-c",
-        "user.name=T",
-        "-c",
-        "user.email=t@example.com",
-        "commit",
-        "-q",
-        "--amend",
-        "-m",
-        "rewritten",
-      );
+      await asTester("commit", "-q", "--amend", "-m", "rewritten");
       const forced = await push("HEAD:main", "--force");
       expect(forced.ok).toBe(false);
       expect(forced.stderr).toContain("GH006: Protected branch update failed for refs/heads/main.");
