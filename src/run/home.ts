@@ -26,7 +26,11 @@ const issueConversation = (run: TargetedRun) => !run.target.runKey && !run.targe
  */
 export async function restoreConversation(run: TargetedRun, workspace: Workspace): Promise<void> {
   if (!issueConversation(run)) return;
-  if (await restoreFromStateBranch(run, workspace)) return;
+  const restored = await restoreFromStateBranch(run, workspace).catch((error: Error) => {
+    run.log(`gitclaw: could not read the state branch: ${run.redact(error.message)}`);
+    return false;
+  });
+  if (restored) return;
   // An artifact exists only where no branch took a push: rules in the way, or nothing of the issue here.
   if (!run.target.redirected && ourMapping(run, workspace)) return;
   await restoreFromArtifact(run, workspace).catch((error: Error) =>
