@@ -22,20 +22,22 @@ const issueConversation = (run: TargetedRun) => !run.target.runKey && !run.targe
 /**
  * Brings the issue's conversation into the checkout when it is newer elsewhere: on the state branch
  * (its mapping, session file and the session's artifacts folder), else in the newest artifact a run
- * left when no branch took its push.
+ * left when no branch took its push. Resolves to whether the state branch holds the conversation
+ * (then this run's turns go there too).
  */
-export async function restoreConversation(run: TargetedRun, workspace: Workspace): Promise<void> {
-  if (!issueConversation(run)) return;
-  const restored = await restoreFromStateBranch(run, workspace).catch((error: Error) => {
+export async function restoreConversation(run: TargetedRun, workspace: Workspace): Promise<boolean> {
+  if (!issueConversation(run)) return false;
+  const held = await restoreFromStateBranch(run, workspace).catch((error: Error) => {
     run.log(`gitclaw: could not read the state branch: ${run.redact(error.message)}`);
-    return false;
+    return "none" as const;
   });
-  if (restored) return;
+  if (held !== "none") return true;
   // An artifact exists only where no branch took a push: rules in the way, or nothing of the issue here.
-  if (!run.target.redirected && ourMapping(run, workspace)) return;
+  if (!run.target.redirected && ourMapping(run, workspace)) return false;
   await restoreFromArtifact(run, workspace).catch((error: Error) =>
     run.log(`gitclaw: could not read the conversation's artifact: ${run.redact(error.message)}`),
   );
+  return false;
 }
 
 /** The checkout's mapping of the issue, or undefined (a broken one is reported where it is opened). */
@@ -56,17 +58,19 @@ function newer(run: TargetedRun, workspace: Workspace, theirs: unknown): theirs 
   return !ours || Date.parse(ours.updatedAt) < Date.parse(parsed.data.updatedAt);
 }
 
-async function restoreFromStateBranch(run: TargetedRun, workspace: Workspace): Promise<boolean> {
+/** Whether the state branch holds the issue's conversation, and whether it was taken from there (newer). */
+async function restoreFromStateBranch(run: TargetedRun, workspace: Workspace): Promise<"none" | "held" | "taken"> {
   const branch = run.config.state.branch;
-  if (workspace.branch === branch) return false;
+  if (workspace.branch === branch) return "none";
   const { git, remote } = workspace;
   const tip = await remoteTip(git, remote, branch).catch(() => undefined);
-  if (!tip) return false;
+  if (!tip) return "none";
   await fetchCommit(git, remote, tip, 1);
   const file = mappingFile(run.target.conversationIssue);
   const shown = await git.run(["show", `${tip}:${file}`]);
-  const theirs = shown.exitCode === 0 ? safeJson(shown.stdout) : undefined;
-  if (!newer(run, workspace, theirs)) return false;
+  if (shown.exitCode !== 0) return "none";
+  const theirs = safeJson(shown.stdout);
+  if (!newer(run, workspace, theirs)) return "held";
   const id = sessionId((await git.run(["show", `${tip}:${theirs.sessionPath}`])).stdout);
   const artifacts = id ? [`state/sessions/${id}`] : [];
   const listed = await git.must(["ls-tree", "-r", "--name-only", tip, "--", file, theirs.sessionPath, ...artifacts]);
@@ -74,7 +78,7 @@ async function restoreFromStateBranch(run: TargetedRun, workspace: Workspace): P
   run.log(
     `gitclaw: resuming issue #${run.target.conversationIssue}'s conversation from ${branch} (${theirs.sessionPath})`,
   );
-  return true;
+  return "taken";
 }
 
 /** The name of the artifact an issue's conversation is saved as when no branch takes it. */

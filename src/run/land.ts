@@ -125,13 +125,15 @@ export function ownPaths(
 export interface LandExtras {
   trailers?: string[];
   taskFiles?: readonly string[];
+  /** The state branch holds the conversation (src/run/home.ts): it gets this run's turns too. */
+  stateHome?: boolean;
 }
 
 export async function landWork(
   run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
-  { trailers = [], taskFiles = [] }: LandExtras = {},
+  { trailers = [], taskFiles = [], stateHome = false }: LandExtras = {},
 ): Promise<Landing> {
   const { trigger, config, target } = run;
   const { git, root } = workspace;
@@ -160,7 +162,8 @@ export async function landWork(
   // What the commit stages: the paths the status listed and gitclaw's own files (reverted paths stage
   // as they now are, unchanged), not a walk of the whole checkout.
   const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
-  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
+  const commit = { own, paths, workflowFiles, message, stateHome };
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, commit);
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   // A protected path the commit could not take was not to be committed anyway.
   const notStaged = pushed.notStaged?.filter(({ path }) => !reverted.includes(path));
@@ -219,7 +222,7 @@ type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
 async function landWithWorkflowFiles(
   run: TargetedRun,
   workspace: Workspace,
-  commit: { own: string[]; paths: string[]; workflowFiles: string[]; message: string },
+  commit: { own: string[]; paths: string[]; workflowFiles: string[]; message: string; stateHome: boolean },
 ): Promise<{ pushed: Pushed; workflows?: WorkflowChanges }> {
   const { git, workflowsGit } = workspace;
   const { workflowFiles, own, paths } = commit;
@@ -251,9 +254,10 @@ async function landWithWorkflowFiles(
 async function commitAndPush(
   run: TargetedRun,
   workspace: Workspace,
-  { own, paths, message, willRetry }: { own: string[]; paths: string[]; message: string; willRetry?: boolean },
+  commit: { own: string[]; paths: string[]; message: string; stateHome: boolean; willRetry?: boolean },
 ): Promise<Pushed> {
   const { git } = workspace;
+  const { own, paths, message, stateHome, willRetry } = commit;
   let committed: Committed;
   try {
     committed = await commitWork(run, workspace, { own, paths, message });
@@ -281,11 +285,11 @@ async function commitAndPush(
       log: run.log,
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-    const home = await homeOf(run, workspace, { push, head, own });
+    const home = await homeOf(run, workspace, { push, head, own, stateHome });
     faultPoint("after-push", run.processEnv);
     return { push, ...home, changed, ...saved };
   } catch (error) {
-    const home = willRetry ? {} : await homeOf(run, workspace, { head, own });
+    const home = willRetry ? {} : await homeOf(run, workspace, { head, own, stateHome });
     return { pushError: (error as Error).message, changed, ...saved, ...home };
   }
 }
@@ -306,11 +310,11 @@ function refusedBranchOf(run: TargetedRun, workspace: Workspace): string | undef
 async function homeOf(
   run: TargetedRun,
   workspace: Workspace,
-  { push, head, own }: { push?: PushOutcome; head: string; own: string[] },
+  { push, head, own, stateHome }: { push?: PushOutcome; head: string; own: string[]; stateHome: boolean },
 ): Promise<Pick<Landing, "sessionSha" | "stateSha" | "conversationArtifact">> {
   const refused = push && !push.landed ? push.refused : undefined;
   const paths = own.filter((path) => existsSync(join(workspace.root, path)));
-  const elsewhere = run.target.redirected !== undefined || refused !== undefined;
+  const elsewhere = stateHome || run.target.redirected !== undefined || refused !== undefined;
   const stateSha = elsewhere ? await landOnStateBranch(run, workspace, { sha: head, paths }) : undefined;
   const state = stateSha ? { stateSha } : {};
   if (push?.landed || refused) return { sessionSha: push!.sha, ...state };

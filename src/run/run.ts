@@ -61,7 +61,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
   // Before anything reads state/: the conversation may live on the state branch (src/run/home.ts).
-  await restoreConversation(run, workspace);
+  const stateHome = await restoreConversation(run, workspace);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   // From the sessions the checkout holds, before the model is called: no state elsewhere.
@@ -77,7 +77,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, costs, schema };
+    const extras = { trailers, instructions, costs, schema, stateHome };
     return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
@@ -90,6 +90,8 @@ interface Prepared {
   progress: ProgressComment;
   fork?: ForkCheckout;
   trailers: string[];
+  /** The state branch holds the conversation (src/run/home.ts). */
+  stateHome: boolean;
   instructions?: RepositoryInstructions;
   /** The conversation's and the day's earlier costs (src/run/cost-caps.ts). */
   costs: CostHistory;
@@ -118,6 +120,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const landing = await landWork(run, workspace, conversation, {
     trailers: prepared.trailers,
     taskFiles: tools.tasks?.ownFiles,
+    stateHome: prepared.stateHome,
   });
   const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);

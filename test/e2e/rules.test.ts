@@ -90,6 +90,15 @@ describe("a default branch whose ruleset requires pull requests", () => {
     expect(lastReply(world, issue)).toContain(`Pushed to #${pull}.`);
     expect(world.gh.violations).toEqual([]);
   });
+
+  it("continues on a comment on the pull request, and the state branch gets that turn too", async () => {
+    const onPull = await comment(world, pull, "Also a test.", "test.txt", "Added test.txt (turn four).");
+    expect(onPull.context).toContain("Added notes.txt (turn three).");
+    const mapping = await mappingOn(world, "gitclaw/state", issue);
+    expect(await onBranch(world, "gitclaw/state", mapping.sessionPath)).toContain("turn four");
+    expect(await onBranch(world, branch(), "test.txt")).toBe("test.txt");
+    expect(pullsCreated(world)).toBe(1);
+  });
 });
 
 describe("a push refused anyway", () => {
