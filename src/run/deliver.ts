@@ -53,9 +53,11 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
   const refusedTo = push && !push.landed && push.refused ? push.branch : undefined;
   if (run.target.redirected) notes.push(callout("NOTE", redirectedNote(run.target.redirected, workspace.branch)));
   if ((run.target.delivers && landed) || refusedTo)
-    await attempt("open or update the pull request", () =>
-      draft(run, { ...workspace, branch: refusedTo ?? workspace.branch }, facts, notes),
-    );
+    await attempt("open or update the pull request", () => {
+      // Into the branch whose rules sent the work here, or that refused it.
+      const into = run.target.redirected?.from ?? (refusedTo ? workspace.branch : undefined);
+      return draft(run, { ...workspace, branch: refusedTo ?? workspace.branch }, { ...facts, into }, notes);
+    });
   const { inline, comment } = run.trigger;
   const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
   if (inline && comment && answered && run.config.pullRequests.resolveThreads)
@@ -71,7 +73,12 @@ function redirectedNote(redirected: { from: string; why: string }, branch: strin
   return `${redirected.why} So the work is on \`${branch}\`, with a pull request into \`${redirected.from}\`.`;
 }
 
-async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFacts, notes: string[]): Promise<void> {
+async function draft(
+  run: TargetedRun,
+  workspace: Workspace,
+  facts: DeliveryFacts & { into?: string },
+  notes: string[],
+): Promise<void> {
   const { api, repo, target } = run;
   const existing = target.pull?.number ?? (await findPullRequest(api, repo, workspace.branch));
   const { ready, text } = readySignal(facts.result.text);
@@ -82,7 +89,7 @@ async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFact
       title: run.trigger.title || `Work on #${target.conversationIssue}`,
       body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
-      base: run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
+      base: facts.into ?? run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
       draft: true,
     });
     number = created.number;

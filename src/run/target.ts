@@ -104,7 +104,7 @@ async function redirection(run: RunContext): Promise<WorkTarget["redirected"]> {
     return { from: branch, why: obstaclesLine(rules, obstacles) };
   }
   if (!rules.unreadable && !rules.protectionUnknown) return undefined;
-  const open = await findPullRequest(run.api, run.repo, issueBranch(run.trigger.issueNumber));
+  const open = await findPullRequest(run.api, run.repo, issueBranch(run.trigger.issueNumber)).catch(() => undefined);
   run.log(`gitclaw: the rules of ${branch} are not all readable${open ? `; #${open} holds this issue's work` : ""}`);
   if (open === undefined) return undefined;
   return { from: branch, why: `\`${branch}\` refused gitclaw's push before; this issue's work continues on #${open}.` };
