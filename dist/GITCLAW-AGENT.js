@@ -58,6 +58,34 @@ var __esm = (fn, res, err) => () => {
 };
 var __require = import.meta.require;
 
+// src/actions/log.ts
+import { appendFileSync } from "fs";
+function command(name, message, properties = {}) {
+  const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
+  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
+}
+function info(message) {
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
+  const token = crypto.randomUUID();
+  write(`::stop-commands::${token}`);
+  write(message);
+  write(`::${token}::`);
+}
+function appendSummary(file, markdown) {
+  if (!file)
+    throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
+  appendFileSync(file, `${markdown}
+`);
+}
+var write = (line) => console.log(line), escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
+`, "%0A"), escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C"), COMMAND_LIKE, warning = (message, title) => command("warning", message, { title }), error = (message, title) => command("error", message, { title }), startGroup = (name) => command("group", name), endGroup = () => command("endgroup", ""), setSecret = (secret) => command("add-mask", secret);
+var init_log = __esm(() => {
+  COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
+});
+
 // src/actions/env.ts
 import { randomBytes } from "crypto";
 import { appendFileSync as appendFileSync2 } from "fs";
@@ -116,7 +144,7 @@ var init_env = __esm(() => {
 });
 
 // src/actions/run-state.ts
-import { existsSync, readFileSync, writeFileSync } from "fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { join } from "path";
 function read(runnerTemp, name, check) {
   const path = file(runnerTemp, name);
@@ -131,7 +159,7 @@ function read(runnerTemp, name, check) {
 function write2(runnerTemp, name, value) {
   writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
 }
-var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isFlag = (value) => value === undefined || typeof value === "boolean", isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)) && isFlag(v.inline), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId) && isFlag(v.inline), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgress = (runnerTemp) => read(runnerTemp, "progress", isProgress), writeProgress = (runnerTemp, progress) => write2(runnerTemp, "progress", progress), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
+var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isFlag = (value) => value === undefined || typeof value === "boolean", isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)) && isFlag(v.inline), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId) && isFlag(v.inline), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), isAppToken = (v) => typeof v.token === "string", file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgress = (runnerTemp) => read(runnerTemp, "progress", isProgress), writeProgress = (runnerTemp, progress) => write2(runnerTemp, "progress", progress), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by }), readAppToken = (runnerTemp) => read(runnerTemp, "app-token", isAppToken)?.token, writeAppToken = (runnerTemp, token) => write2(runnerTemp, "app-token", { token }), forgetAppToken = (runnerTemp) => rmSync(file(runnerTemp, "app-token"), { force: true });
 var init_run_state = () => {};
 
 // node_modules/zod/v4/core/util.js
@@ -1129,7 +1157,7 @@ var cuid, cuid2, ulid, xid, ksuid, nanoid, duration, guid, uuid = (version) => {
   if (!version)
     return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
   return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
-}, email, _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`, ipv4, ipv6, cidrv4, cidrv6, base64, base64url, httpProtocol, e164, dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`, date, anyString, integer, number, boolean, _null, lowercase, uppercase;
+}, email, _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`, ipv4, ipv6, cidrv4, cidrv6, base64, base64url, httpProtocol, e164, dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`, date, anyString, bigint, integer, number, boolean, _null, lowercase, uppercase;
 var init_regexes = __esm(() => {
   cuid = /^[cC][0-9a-z]{6,}$/;
   cuid2 = /^[0-9a-z]+$/;
@@ -1150,6 +1178,7 @@ var init_regexes = __esm(() => {
   e164 = /^\+[1-9]\d{6,14}$/;
   date = /* @__PURE__ */ anchor(dateSource);
   anyString = /^[\s\S]{0,}$/;
+  bigint = /^-?\d+n?$/;
   integer = /^-?\d+$/;
   number = /^-?\d+(?:\.\d+)?$/;
   boolean = /^(?:true|false)$/i;
@@ -2055,7 +2084,7 @@ function handleRefineResult(result, payload, input, inst) {
     payload.issues.push(issue(_iss));
   }
 }
-var $ZodType, toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value }, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT = 1, URL_UNPARSEABLE = 2, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, $ZodJWT, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, arraySize = (input) => Array.isArray(input) ? input.length : -1, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodCatch, $ZodPipe, $ZodPreprocess, $ZodReadonly, $ZodLazy, $ZodCustom;
+var $ZodType, toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value }, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT = 1, URL_UNPARSEABLE = 2, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, $ZodJWT, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodBigInt, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, $ZodDate, arraySize = (input) => Array.isArray(input) ? input.length : -1, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodCatch, $ZodPipe, $ZodPreprocess, $ZodReadonly, $ZodLazy, $ZodCustom;
 var init_schemas = __esm(() => {
   init_checks();
   init_core();
@@ -2471,6 +2500,25 @@ var init_schemas = __esm(() => {
       return payload;
     };
   });
+  $ZodBigInt = /* @__PURE__ */ $constructor("$ZodBigInt", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = bigint;
+    inst._zod.parse = (payload, _ctx) => {
+      if (def.coerce)
+        try {
+          payload.value = BigInt(payload.value);
+        } catch (_) {}
+      if (typeof payload.value === "bigint")
+        return payload;
+      payload.issues.push({
+        expected: "bigint",
+        code: "invalid_type",
+        input: payload.value,
+        inst
+      });
+      return payload;
+    };
+  });
   $ZodNull = /* @__PURE__ */ $constructor("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = _null;
@@ -2503,6 +2551,29 @@ var init_schemas = __esm(() => {
         expected: "never",
         code: "invalid_type",
         input: payload.value,
+        inst
+      });
+      return payload;
+    };
+  });
+  $ZodDate = /* @__PURE__ */ $constructor("$ZodDate", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+      if (def.coerce) {
+        try {
+          payload.value = new Date(payload.value);
+        } catch (_err) {}
+      }
+      const input = payload.value;
+      const isDate = input instanceof Date;
+      const isValidDate = isDate && !Number.isNaN(input.getTime());
+      if (isValidDate)
+        return payload;
+      payload.issues.push({
+        expected: "date",
+        code: "invalid_type",
+        input,
+        ...isDate ? { received: "Invalid Date" } : {},
         inst
       });
       return payload;
@@ -3870,6 +3941,9 @@ function snapshotChecks(def) {
 function _string(Class, params) {
   return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
 }
+function _coercedString(Class, params) {
+  return new Class(snapshotChecks({ type: "string", coerce: true, ...normalizeParams(params) }));
+}
 function _email(Class, params) {
   return new Class({
     type: "string",
@@ -4128,6 +4202,20 @@ function _boolean(Class, params) {
     ...normalizeParams(params)
   });
 }
+function _coercedBoolean(Class, params) {
+  return new Class({
+    type: "boolean",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
+function _coercedBigint(Class, params) {
+  return new Class({
+    type: "bigint",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
 function _null2(Class, params) {
   return new Class({
     type: "null",
@@ -4147,6 +4235,13 @@ function _unknown(Class) {
 function _never(Class, params) {
   return new Class({
     type: "never",
+    ...normalizeParams(params)
+  });
+}
+function _coercedDate(Class, params) {
+  return new Class({
+    type: "date",
+    coerce: true,
     ...normalizeParams(params)
   });
 }
@@ -5934,7 +6029,7 @@ function preprocess(fn, schema) {
     out: schema
   });
 }
-var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodJWT, ZodNumber, ZodNumberFormat, ZodBoolean, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodArray, ZodObject, ZodUnion, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodEnum, ZodLiteral, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodCatch, ZodPipe, ZodPreprocess, ZodReadonly, ZodLazy, ZodCustom, ZodInstanceOf;
+var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodJWT, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodDate, ZodArray, ZodObject, ZodUnion, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodEnum, ZodLiteral, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodCatch, ZodPipe, ZodPreprocess, ZodReadonly, ZodLazy, ZodCustom, ZodInstanceOf;
 var init_schemas2 = __esm(() => {
   init_core2();
   init_core2();
@@ -6423,6 +6518,49 @@ var init_schemas2 = __esm(() => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
   });
+  ZodBigInt = /* @__PURE__ */ $constructor("ZodBigInt", (inst, def) => {
+    $ZodBigInt.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => bigintProcessor(inst, ctx, json, params);
+  }, /* @__PURE__ */ derived({
+    minValue: (inst) => aggregateChecks(inst).minimum ?? null,
+    maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
+    format: (inst) => aggregateChecks(inst).format ?? null
+  }, {
+    gte(value, params) {
+      return this.check(_gte(value, params));
+    },
+    min(value, params) {
+      return this.check(_gte(value, params));
+    },
+    gt(value, params) {
+      return this.check(_gt(value, params));
+    },
+    lt(value, params) {
+      return this.check(_lt(value, params));
+    },
+    lte(value, params) {
+      return this.check(_lte(value, params));
+    },
+    max(value, params) {
+      return this.check(_lte(value, params));
+    },
+    positive(params) {
+      return this.check(_gt(BigInt(0), params));
+    },
+    negative(params) {
+      return this.check(_lt(BigInt(0), params));
+    },
+    nonpositive(params) {
+      return this.check(_lte(BigInt(0), params));
+    },
+    nonnegative(params) {
+      return this.check(_gte(BigInt(0), params));
+    },
+    multipleOf(value, params) {
+      return this.check(_multipleOf(value, params));
+    }
+  }));
   ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
     $ZodNull.init(inst, def);
     ZodType.init(inst, def);
@@ -6443,6 +6581,22 @@ var init_schemas2 = __esm(() => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
   });
+  ZodDate = /* @__PURE__ */ $constructor("ZodDate", (inst, def) => {
+    $ZodDate.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => dateProcessor(inst, ctx, json, params);
+    inst.min = (value, params) => inst.check(_gte(value, params));
+    inst.max = (value, params) => inst.check(_lte(value, params));
+  }, /* @__PURE__ */ derived({
+    minDate: (inst) => {
+      const { minimum } = aggregateChecks(inst);
+      return minimum ? new Date(minimum) : null;
+    },
+    maxDate: (inst) => {
+      const { maximum } = aggregateChecks(inst);
+      return maximum ? new Date(maximum) : null;
+    }
+  }, {}));
   ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
     _ensureDefaultMemoizer();
     $ZodArray.init(inst, def);
@@ -6757,8 +6911,28 @@ var init_iso = __esm(() => {
 });
 
 // node_modules/zod/v4/classic/coerce.js
+var exports_coerce = {};
+__export(exports_coerce, {
+  bigint: () => bigint2,
+  boolean: () => boolean3,
+  date: () => date2,
+  number: () => number3,
+  string: () => string3
+});
+function string3(params) {
+  return _coercedString(ZodString, params);
+}
 function number3(params) {
   return _coercedNumber(ZodNumber, params);
+}
+function boolean3(params) {
+  return _coercedBoolean(ZodBoolean, params);
+}
+function bigint2(params) {
+  return _coercedBigint(ZodBigInt, params);
+}
+function date2(params) {
+  return _coercedDate(ZodDate, params);
 }
 var init_coerce = __esm(() => {
   init_core2();
@@ -29579,12 +29753,12 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-var resolver, string3, text;
+var resolver, string4, text;
 var init_text = __esm(() => {
   init_development();
   init_default();
   resolver = { resolveAll: createResolver() };
-  string3 = initializeFactory("string");
+  string4 = initializeFactory("string");
   text = initializeFactory("text");
 });
 
@@ -29598,10 +29772,10 @@ __export(exports_constructs, {
   flow: () => flow2,
   flowInitial: () => flowInitial,
   insideSpan: () => insideSpan,
-  string: () => string4,
+  string: () => string5,
   text: () => text2
 });
-var document3, contentInitial, flowInitial, flow2, string4, text2, insideSpan, attentionMarkers, disable;
+var document3, contentInitial, flowInitial, flow2, string5, text2, insideSpan, attentionMarkers, disable;
 var init_constructs = __esm(() => {
   init_dev11();
   init_default();
@@ -29640,7 +29814,7 @@ var init_constructs = __esm(() => {
     [codes.graveAccent]: codeFenced,
     [codes.tilde]: codeFenced
   };
-  string4 = {
+  string5 = {
     [codes.ampersand]: characterReference,
     [codes.backslash]: characterEscape
   };
@@ -30732,7 +30906,7 @@ function parse5(options) {
     document: create(document2),
     flow: create(flow),
     lazy: {},
-    string: create(string3),
+    string: create(string4),
     text: create(text)
   };
   return parser;
@@ -32281,6 +32455,126 @@ var init_api2 = __esm(() => {
   GraphQLError = class GraphQLError extends Error {
     name = "GraphQLError";
   };
+});
+
+// src/github/app-token.ts
+import { createPrivateKey, sign } from "crypto";
+function appJwt(appId, privateKeyPem, nowSeconds = Math.floor(Date.now() / 1000)) {
+  let key;
+  try {
+    key = createPrivateKey(privateKeyPem.replace(/\\n/g, `
+`));
+  } catch {
+    throw new AppTokenError(`the GitHub App ${appId}: app_private_key is not a PEM private key (paste the whole .pem file GitHub generated, BEGIN and END lines too)`);
+  }
+  const header = base64url2(JSON.stringify({ alg: "RS256", typ: "JWT" }));
+  const iss = /^\d+$/.test(appId) ? Number(appId) : appId;
+  const claims = base64url2(JSON.stringify({ iat: nowSeconds - 60, exp: nowSeconds + 540, iss }));
+  const signature = sign("sha256", Buffer.from(`${header}.${claims}`), key);
+  return `${header}.${claims}.${base64url2(signature)}`;
+}
+function narrowedPermissions(granted) {
+  const narrowed = {};
+  for (const [name, wanted] of Object.entries(RUN_PERMISSIONS)) {
+    const has = granted[name];
+    if (has === "write" || has === "admin")
+      narrowed[name] = wanted;
+    else if (has === "read")
+      narrowed[name] = "read";
+  }
+  return narrowed;
+}
+function said(step, response) {
+  const message = response.data?.message;
+  return `${step} answered ${response.status}${typeof message === "string" ? ` "${message}"` : ""}`;
+}
+async function mintInstallationToken(options) {
+  const { repo, appId } = options;
+  const refused = (why) => new AppTokenError(`the GitHub App ${appId} could not get a token for ${repo.owner}/${repo.repo}: ${why}`);
+  const jwtApi = fetchApi({ apiUrl: options.apiUrl, token: appJwt(appId, options.privateKey) });
+  const api = {
+    ...jwtApi,
+    send: (...args) => jwtApi.send(...args).catch((error) => {
+      throw refused(`${options.apiUrl} could not be reached (${error.message})`);
+    })
+  };
+  const found = await api.send("GET", `${repoPath(repo)}/installation`);
+  if (found.status !== 200)
+    throw refused(`${said("GET /repos/{owner}/{repo}/installation", found)}${found.status === 404 ? " (is the App installed on this repository?)" : ""}`);
+  const installation = found.data;
+  const permissions = narrowedPermissions(installation.permissions ?? {});
+  const body = { repositories: [repo.repo], permissions };
+  const minted = await api.send("POST", `/app/installations/${installation.id}/access_tokens`, body);
+  if (minted.status !== 201)
+    throw refused(said("POST /app/installations/{id}/access_tokens", minted));
+  const data = minted.data;
+  return { token: data.token, expiresAt: data.expires_at, permissions: data.permissions ?? permissions };
+}
+async function revokeInstallationToken(apiUrl, token) {
+  const response = await fetchApi({ apiUrl, token }).send("DELETE", "/installation/token");
+  return response.status === 204 || response.status === 401;
+}
+var RUN_PERMISSIONS, AppTokenError, base64url2 = (data) => Buffer.from(data).toString("base64url");
+var init_app_token = __esm(() => {
+  init_errors3();
+  init_api2();
+  init_operations();
+  RUN_PERMISSIONS = {
+    contents: "write",
+    issues: "write",
+    pull_requests: "write",
+    actions: "write",
+    checks: "write"
+  };
+  AppTokenError = class AppTokenError extends ActionableError {
+    name = "AppTokenError";
+  };
+});
+
+// src/stages/app-token.ts
+function maskKey(privateKey) {
+  for (const line of privateKey.replace(/\\n/g, `
+`).split(`
+`))
+    if (line.trim().length >= 8 && !line.startsWith("-----"))
+      setSecret(line.trim());
+}
+async function startAppToken(env, processEnv) {
+  const appId = processEnv.GITCLAW_APP_ID?.trim();
+  const privateKey = processEnv.GITCLAW_APP_PRIVATE_KEY?.trim();
+  if (!appId && !privateKey)
+    return { env, release: async () => {} };
+  if (!appId || !privateKey)
+    throw new AppTokenError(`the GitHub App inputs go together: ${appId ? "app_private_key" : "app_id"} is empty while ${appId ? "app_id" : "app_private_key"} is set`);
+  maskKey(privateKey);
+  const repo = { owner: env.owner, repo: env.repo };
+  const minted = await mintInstallationToken({ apiUrl: env.apiUrl, repo, appId, privateKey });
+  setSecret(minted.token);
+  try {
+    writeAppToken(env.runnerTemp, minted.token);
+  } catch (error) {
+    warning(`gitclaw: the cleanup step cannot revoke the App token if this step is killed: ${error.message}`);
+  }
+  const granted = Object.entries(minted.permissions).map(([name, level]) => `${name}: ${level}`);
+  info(`gitclaw: using the GitHub App ${appId}'s token for ${env.owner}/${env.repo} (${granted.join(", ")})`);
+  return {
+    env: { ...env, token: minted.token, appToken: true },
+    release: async () => void await revokeAppToken(env, minted.token)
+  };
+}
+async function revokeAppToken(env, token = readAppToken(env.runnerTemp)) {
+  if (!token)
+    return false;
+  const revoked = await revokeInstallationToken(env.apiUrl, token).catch(() => false);
+  if (revoked)
+    forgetAppToken(env.runnerTemp);
+  info(revoked ? "gitclaw: revoked the GitHub App token" : "gitclaw: could not revoke the GitHub App token now; it expires within the hour");
+  return revoked;
+}
+var init_app_token2 = __esm(() => {
+  init_log();
+  init_run_state();
+  init_app_token();
 });
 
 // src/stages/indicator.ts
@@ -50732,43 +51026,12 @@ var require__2020 = __commonJS(function(exports, module) {
   } });
 });
 
-// src/actions/log.ts
-import { appendFileSync } from "fs";
-var write = (line) => console.log(line);
-var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
-`, "%0A");
-var escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function command(name, message, properties = {}) {
-  const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
-  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
-}
-var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
-function info(message) {
-  if (!COMMAND_LIKE.test(message)) {
-    write(message);
-    return;
-  }
-  const token = crypto.randomUUID();
-  write(`::stop-commands::${token}`);
-  write(message);
-  write(`::${token}::`);
-}
-var warning = (message, title) => command("warning", message, { title });
-var error = (message, title) => command("error", message, { title });
-var startGroup = (name) => command("group", name);
-var endGroup = () => command("endgroup", "");
-var setSecret = (secret) => command("add-mask", secret);
-function appendSummary(file, markdown) {
-  if (!file)
-    throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
-  appendFileSync(file, `${markdown}
-`);
-}
-
 // lifecycle/GITCLAW-AGENT.ts
+init_log();
 init_env();
 
 // src/stages/agent.ts
+init_log();
 init_env();
 init_run_state();
 
@@ -51002,7 +51265,8 @@ function fromPullRequest(eventName, event) {
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests.find((item) => item !== null);
+  const own = /^gitclaw\/issue-[1-9]\d*$/.test(run.head_branch ?? "") && (run.head_repository?.full_name ?? event.repository.full_name) === event.repository.full_name;
+  const pull = run.pull_requests.find((item) => item !== null) ?? (own ? { number: 0, head: { ref: run.head_branch } } : undefined);
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -51895,7 +52159,9 @@ init_errors3();
 var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
 var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
+var WorkflowFileName = string2().transform((name) => name.replace(/^\.github\/workflows\//, "")).pipe(string2().regex(/^[\w.-]+\.ya?ml$/, "a workflow file name under .github/workflows/, e.g. ci.yml"));
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
+var branchName = (example) => string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`);
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
   baseURL: url(),
@@ -51927,7 +52193,8 @@ var Config = strictObject({
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
-    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix")
+    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix"),
+    dispatch: array(WorkflowFileName).max(10).default([])
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
@@ -51958,11 +52225,14 @@ var Config = strictObject({
     keepRecentTokens: int().min(256).default(20000)
   }).prefault({}),
   git: strictObject({
-    branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
+    branch: branchName("main").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   commits: strictObject({
     sign: boolean2().default(false)
+  }).prefault({}),
+  state: strictObject({
+    branch: branchName("gitclaw/state").default("gitclaw/state")
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
@@ -52073,7 +52343,9 @@ var MODEL_INPUTS = {
   api: "GITCLAW_API"
 };
 var TOKEN_INPUTS = {
-  workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
+  workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
+  app_id: "GITCLAW_APP_ID",
+  app_private_key: "GITCLAW_APP_PRIVATE_KEY"
 };
 var TASK_INPUTS = {
   task_id: "GITCLAW_TASK_ID",
@@ -52264,7 +52536,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
+      nodes { id isResolved resolvedBy { login } comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -52274,6 +52546,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
+          resolvedBy: object({ login: string2() }).nullable().optional(),
           comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
@@ -52289,8 +52562,9 @@ async function reviewThreadStates(api, repo, pull) {
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
       const root = node.comments.nodes[0]?.fullDatabaseId;
+      const resolvedBy = node.resolvedBy?.login;
       if (root)
-        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
+        states.set(Number(root), { id: node.id, isResolved: node.isResolved, ...resolvedBy ? { resolvedBy } : {} });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -52585,6 +52859,9 @@ async function decide2(env, api, inputs = {}) {
   const event = readEvent(env);
   if ("stopped" in event)
     return event.stopped;
+  const unlisted = await ciPullRequest(event.trigger, api, env);
+  if (unlisted)
+    return unlisted;
   const refused = refusal(event.trigger, env);
   if (refused)
     return { proceed: false, reason: refused, trigger: event.trigger };
@@ -52600,6 +52877,22 @@ function readEvent(env) {
     const reason = `${error.message}; failing closed`;
     return { stopped: { proceed: false, reason, error } };
   }
+}
+async function ciPullRequest(trigger, api, env) {
+  if (!trigger.ci || trigger.pullRequest?.number !== 0)
+    return;
+  const repo = { owner: env.owner, repo: env.repo };
+  const number = await findPullRequest(api, repo, trigger.ci.headBranch).catch(() => {
+    return;
+  });
+  if (number === undefined)
+    return {
+      proceed: false,
+      reason: `the CI run ${trigger.ci.runId} (${trigger.ci.headBranch}) belongs to no open pull request`
+    };
+  trigger.issueNumber = number;
+  trigger.pullRequest.number = number;
+  return;
 }
 function gateConfig(env, inputs) {
   try {
@@ -52672,10 +52965,12 @@ function refusal(trigger, env) {
 }
 
 // src/stages/agent.ts
+init_app_token2();
 init_indicator();
 init_notice();
 
 // src/stages/start.ts
+init_log();
 init_api2();
 
 // node_modules/@octokit/plugin-retry/dist-bundle/index.js
@@ -56997,6 +57292,13 @@ function formatBytes(bytes) {
     return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+function oneLine(text, max) {
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+var unmentioned = (text) => text.replace(/@/g, "@\u200B");
+var inertText = (text, max = 80) => unmentioned(oneLine(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+var codeSpan = (text, max = 400) => `\`${unmentioned(oneLine(text, max).replace(/`/g, "'"))}\``;
 
 // src/github/comment-bodies.ts
 var OVERHEAD = 200;
@@ -57040,6 +57342,7 @@ ${footer}` : ""}`);
 
 // src/run/run.ts
 init_env();
+init_log();
 
 // src/session/mapping.ts
 import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync6 } from "fs";
@@ -57620,7 +57923,8 @@ var IssueMapping = looseObject({
 });
 var STATE_DIR = "state";
 var repoRelative = (root, path) => relative(root, path).split("\\").join("/");
-var mappingPath = (repoRoot, issueNumber) => join7(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
+var mappingFile = (issueNumber) => `${STATE_DIR}/issues/${issueNumber}.json`;
+var mappingPath = (repoRoot, issueNumber) => join7(repoRoot, mappingFile(issueNumber));
 var sessionsDir = (repoRoot) => join7(repoRoot, STATE_DIR, "sessions");
 var RUNS_DIR = `${STATE_DIR}/runs`;
 var PATCHES_DIR = `${STATE_DIR}/patches`;
@@ -57695,6 +57999,9 @@ function otherIssuesUsing(repoRoot, path, issueNumber) {
 
 // src/run/run.ts
 init_run_state();
+
+// src/agent/loop.ts
+init_log();
 
 // src/tools/types.ts
 var ok2 = (text, details) => ({ text, isError: false, details });
@@ -57830,7 +58137,7 @@ var ZodMiniString = /* @__PURE__ */ $constructor("ZodMiniString", (inst, def) =>
   $ZodString.init(inst, def);
   ZodMiniType.init(inst, def);
 });
-function string5(params) {
+function string6(params) {
   return _string(ZodMiniString, params);
 }
 var ZodMiniStringFormat = /* @__PURE__ */ $constructor("ZodMiniStringFormat", (inst, def) => {
@@ -57862,7 +58169,7 @@ var ZodMiniBoolean = /* @__PURE__ */ $constructor("ZodMiniBoolean", (inst, def) 
   $ZodBoolean.init(inst, def);
   ZodMiniType.init(inst, def);
 });
-function boolean3(params) {
+function boolean4(params) {
   return _boolean(ZodMiniBoolean, params);
 }
 var ZodMiniNull = /* @__PURE__ */ $constructor("ZodMiniNull", (inst, def) => {
@@ -57962,7 +58269,7 @@ function record2(keyType, valueType, params) {
   if (!valueType || !valueType._zod) {
     return new ZodMiniRecord({
       type: "record",
-      keyType: string5(),
+      keyType: string6(),
       valueType: keyType,
       ...normalizeParams(valueType)
     });
@@ -58080,7 +58387,7 @@ function _instanceof2(cls, params = {}) {
 }
 function json2() {
   const jsonSchema = _lazy(() => {
-    return union2([string5(), number5(), boolean3(), _null4(), array2(jsonSchema), record2(string5(), jsonSchema)]);
+    return union2([string6(), number5(), boolean4(), _null4(), array2(jsonSchema), record2(string6(), jsonSchema)]);
   });
   return jsonSchema;
 }
@@ -58122,7 +58429,7 @@ function encodeSubprotocolValue(value) {
 var z = {
   any: any2,
   array: array2,
-  boolean: boolean3,
+  boolean: boolean4,
   catchall,
   describe: describe2,
   discriminatedUnion: discriminatedUnion2,
@@ -58146,7 +58453,7 @@ var z = {
   pipe: pipe2,
   record: record2,
   refine: refine2,
-  string: string5,
+  string: string6,
   transform: transform2,
   union: union2,
   unknown: unknown2,
@@ -66283,7 +66590,7 @@ var JsonToSseTransformStream = class extends TransformStream {
 var z$1 = {
   NEVER,
   array: array2,
-  boolean: boolean3,
+  boolean: boolean4,
   custom: custom2,
   discriminatedUnion: discriminatedUnion2,
   enum: _enum2,
@@ -66304,7 +66611,7 @@ var z$1 = {
   refine: refine2,
   safeParse,
   startsWith: _startsWith,
-  string: string5,
+  string: string6,
   transform: transform2,
   union: union2,
   unknown: unknown2
@@ -68353,39 +68660,13 @@ function issueTotal(history, thisRun, kind) {
   return total > 0 ? `${kind} total ${usd(total)} over ${plural(history.issue.runs + 1, "run")}` : undefined;
 }
 
-// src/session/run-mapping.ts
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync3, readFileSync as readFileSync8 } from "fs";
-import { dirname as dirname3, join as join9 } from "path";
-var RunMapping = looseObject({
-  runKey: string2().min(1),
-  sessionPath: string2().min(1),
-  updatedAt: string2()
-});
-var runMappingFile = (key) => `${RUNS_DIR}/${key}.json`;
-function readRunMapping(repoRoot, key) {
-  const file = runMappingFile(key);
-  const stat = lstatSync2(join9(repoRoot, file), { throwIfNoEntry: false });
-  if (!stat)
-    return;
-  if (!stat.isFile())
-    throw new MappingError(`${file} is a symbolic link or not a file; delete it to start anew.`);
-  let parsed;
-  try {
-    parsed = RunMapping.safeParse(JSON.parse(readFileSync8(join9(repoRoot, file), "utf8")));
-  } catch (error) {
-    throw new MappingError(`${file} is not valid JSON (${error.message}); fix or delete it.`);
-  }
-  if (!parsed.success || parsed.data.runKey !== key)
-    throw new MappingError(`${file} is not the mapping of ${key}; fix or delete it.`);
-  return parsed.data;
-}
-var runSessionPath = (repoRoot, mapping) => confineSessionPath(repoRoot, mapping.sessionPath, runMappingFile(mapping.runKey));
-function writeRunMapping(repoRoot, mapping) {
-  const path = join9(repoRoot, runMappingFile(mapping.runKey));
-  mkdirSync3(dirname3(path), { recursive: true });
-  writeFileAtomic(path, `${JSON.stringify(RunMapping.parse(mapping), null, 2)}
-`);
-}
+// src/run/cost-claim.ts
+init_log();
+
+// src/git/land.ts
+import { existsSync as existsSync7, lstatSync as lstatSync2, mkdtempSync, rmSync as rmSync2 } from "fs";
+import { tmpdir } from "os";
+import { join as join9 } from "path";
 
 // node_modules/is-plain-obj/index.js
 function isPlainObject4(value) {
@@ -72067,7 +72348,7 @@ var handleResult = (result, verboseInfo, { reject }) => {
 };
 
 // node_modules/execa/lib/stdio/handle-sync.js
-import { readFileSync as readFileSync10 } from "fs";
+import { readFileSync as readFileSync9 } from "fs";
 
 // node_modules/execa/lib/stdio/type.js
 var getStdioItemType = (value, optionName) => {
@@ -72425,7 +72706,7 @@ var isFixedOutputPipe = (fdNumber, input) => input === true && isStandardOutputF
 var isStandardOutputFd = (fdNumber) => fdNumber === 1 || fdNumber === 2;
 
 // node_modules/execa/lib/stdio/native.js
-import { readFileSync as readFileSync9 } from "fs";
+import { readFileSync as readFileSync8 } from "fs";
 import tty2 from "tty";
 
 // node_modules/execa/lib/arguments/fd-options.js
@@ -72539,7 +72820,7 @@ var getTargetFd = ({ value, optionName, fdNumber, direction }) => {
   if (tty2.isatty(targetFdNumber)) {
     throw new TypeError(`The \`${optionName}: ${serializeOptionValue(value)}\` option is invalid: it cannot be a TTY with synchronous methods.`);
   }
-  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync9(targetFdNumber))], optionName };
+  return { type: "uint8Array", contents: () => [bufferToUint8Array(readFileSync8(targetFdNumber))], optionName };
 };
 var getTargetFdNumber = (value, fdNumber) => {
   if (value === "inherit") {
@@ -72928,8 +73209,8 @@ var addPropertiesSync = {
     ...addProperties,
     generator: forbiddenInputTransformIfSync,
     native: forbiddenNativeInputIfSync,
-    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync10(value))] }),
-    filePath: ({ value: { file } }) => ({ contents: () => [bufferToUint8Array(readFileSync10(file))] }),
+    fileUrl: ({ value }) => ({ contents: () => [bufferToUint8Array(readFileSync9(value))] }),
+    filePath: ({ value: { file } }) => ({ contents: () => [bufferToUint8Array(readFileSync9(file))] }),
     fileNumber: forbiddenIfSync,
     iterable: ({ value }) => ({ contents: () => [...value] }),
     string: ({ value }) => ({ contents: [value] }),
@@ -76181,7 +76462,435 @@ async function assertBranchName(git, branch, source) {
   return branch;
 }
 
+// src/git/refusal.ts
+function remoteLines(output) {
+  return output.split(`
+`).map((line) => line.replace(/^remote:\s?/, "").replace(/^error:\s*/, "").trim()).filter(Boolean);
+}
+function remoteSaid(output) {
+  const said = output.split(`
+`).find((line) => /^remote:\s*\S/.test(line));
+  return said && remoteLines(said)[0];
+}
+function refusalLine(output, fallback) {
+  const lines = remoteLines(output);
+  const at = lines.findIndex((line) => /^GH0\d\d: /.test(line));
+  if (at < 0)
+    return remoteSaid(output) ?? fallback;
+  const head = lines[at].replace(/\.$/, "");
+  const reasons = head.startsWith("GH013") ? lines.slice(at + 1).filter((line) => line.startsWith("- ")).map((line) => line.slice(2)) : lines.slice(at + 1, at + 2).filter((line) => !line.startsWith("!") && !line.startsWith("To "));
+  return reasons.length ? `${head}: ${reasons.join(" ")}` : `${head}.`;
+}
+
+// src/git/branch.ts
+async function remoteTip(git, remote, branch) {
+  const listed = await git.must(["ls-remote", "--heads", remote, `refs/heads/${branch}`], { remote: true });
+  return listed.split("\t")[0] || undefined;
+}
+async function checkoutCommit(git, remote, target) {
+  await fetchCommit(git, remote, target.sha, target.depth);
+  await git.must(["checkout", "-q", "--no-recurse-submodules", "-B", target.branch, target.sha]);
+}
+async function fetchCommit(git, remote, sha, depth) {
+  const shallow = await git.must(["rev-parse", "--is-shallow-repository"]) === "true";
+  const limit = shallow ? [`--depth=${Math.max(1, depth)}`] : [];
+  await git.must(["fetch", "-q", "--no-tags", ...limit, remote, sha], { remote: true });
+}
+
+// src/git/land.ts
+async function commitAll(git, message, paths) {
+  return (await commitChanges(git, message, paths)).sha;
+}
+async function commitChanges(git, message, paths) {
+  const notStaged = await stage(git, paths);
+  const { tree, parent } = await stagedTree(git);
+  if (tree === undefined)
+    return { notStaged };
+  const text = cleanMessage(message);
+  const commit = await git.must(["commit-tree", tree, ...parent ? ["-p", parent] : [], "-F", "-"], { input: text });
+  await git.must(["update-ref", "-m", `commit: ${text.split(`
+`, 1)[0]}`, "HEAD", commit, parent]);
+  return { sha: commit, notStaged };
+}
+async function stagedTree(git) {
+  const [tree, head] = await Promise.all([git.must(["write-tree"]), git.run(["rev-parse", "HEAD", "HEAD^{tree}"])]);
+  const [parent = "", parentTree] = head.exitCode === 0 ? head.stdout.trim().split(`
+`) : [];
+  const unchanged = parent ? tree === parentTree : (await git.run(["diff", "--cached", "--quiet"])).exitCode === 0;
+  return unchanged ? { parent } : { tree, parent };
+}
+async function stage(git, paths) {
+  if (paths === undefined) {
+    await git.must(["add", "-A"]);
+    return [];
+  }
+  const named = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))];
+  const unnameable = (path) => path.includes("\uFFFD") && lstatOf(join9(git.cwd, path)) === undefined;
+  const notStaged = named.filter(unnameable).map((path) => ({ path, reason: NOT_UTF8 }));
+  const list = named.filter((path) => path && !plainFolder(join9(git.cwd, path)) && !unnameable(path));
+  if (list.length === 0 || (await updateIndex(git, list)).exitCode === 0)
+    return notStaged;
+  for (const path of list) {
+    const alone = await updateIndex(git, [path]);
+    if (alone.exitCode !== 0)
+      notStaged.push({ path, reason: gitSaid(alone.stderr || alone.stdout) });
+  }
+  return notStaged;
+}
+var updateIndex = (git, paths) => git.run(["update-index", "--add", "--remove", "--replace", "-z", "--stdin"], { input: `${paths.join("\x00")}\x00` });
+function plainFolder(path) {
+  return lstatOf(path)?.isDirectory() === true && !existsSync7(join9(path, ".git"));
+}
+function lstatOf(path) {
+  try {
+    return lstatSync2(path);
+  } catch {
+    return;
+  }
+}
+var NOT_UTF8 = "its name is not valid UTF-8, so it cannot be named back to git";
+var gitSaid = (output) => output.split(`
+`).map((line) => line.replace(/^(error|fatal): /, "").trim()).filter((line) => line && !line.startsWith("Unable to process path")).join("; ") || output.trim();
+function cleanMessage(message) {
+  const lines = [];
+  for (const line of message.split(`
+`).map((l) => l.replace(/[ \t\r]+$/, ""))) {
+    if (line === "" && (lines.length === 0 || lines.at(-1) === ""))
+      continue;
+    lines.push(line);
+  }
+  while (lines.at(-1) === "")
+    lines.pop();
+  return lines.length === 0 ? "" : `${lines.join(`
+`)}
+`;
+}
+var gitPush = (git, remote) => async (commit, branch) => {
+  const push = await git.run(["push", "--porcelain", remote, `${commit}:refs/heads/${branch}`], { remote: true });
+  return push.exitCode === 0 ? { ok: true, sha: commit } : { ok: false, ...rejection(`${push.stdout}
+${push.stderr}`), output: `${push.stdout}
+${push.stderr}` };
+};
+function backoffDelay(attempt, baseMs, random) {
+  const cap = Math.min(baseMs * 2 ** attempt, 30000);
+  return Math.round(cap / 2 + random() * cap / 2);
+}
+function rejection(output) {
+  const line = output.split(`
+`).find((l) => l.startsWith("!\t"));
+  if (!line)
+    return { kind: "failed", detail: firstLine(output) };
+  const detail = line.split("\t")[2] ?? line;
+  return {
+    kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
+${output}`) ? "refused" : "behind",
+    detail
+  };
+}
+async function land(git, options) {
+  const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const log = options.log ?? (() => {});
+  const publish = options.publish ?? gitPush(git, options.remote);
+  let candidate = options.head;
+  let lastError = "";
+  for (let attempt = 1;attempt <= options.attempts; attempt++) {
+    const why = await publish(candidate, options.branch, options.base);
+    if (why.ok) {
+      await verifyLanded(git, options.remote, options.branch, why.sha);
+      return { landed: true, sha: why.sha, branch: options.branch, attempts: attempt };
+    }
+    lastError = why.detail;
+    log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
+    if (why.kind === "refused") {
+      const refused = refusalLine(why.output ?? why.detail, `${options.branch} refused the push (${why.detail})`);
+      if (options.refusalIsFinal)
+        throw new GitError(refused);
+      return landRefused(git, options, attempt, refused);
+    }
+    if (attempt === options.attempts)
+      break;
+    await sleep(backoffDelay(attempt, options.baseDelayMs ?? 500, random));
+    const tip = await fetchTip(git, options.remote, options.branch).catch((error) => {
+      lastError = error.message;
+      return;
+    });
+    if (!tip)
+      continue;
+    if ((await git.run(["merge-base", "--is-ancestor", tip, candidate])).exitCode === 0)
+      continue;
+    const replayed = await replay(git, options.base, options.head, tip);
+    if ("conflict" in replayed) {
+      return keepOnSideBranch(git, options, attempt, `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`);
+    }
+    candidate = replayed.sha;
+  }
+  throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
+}
+async function landRefused(git, options, attempts, refused) {
+  const { refusedBranch, ...rest } = options;
+  if (!refusedBranch)
+    return { ...await keepOnSideBranch(git, options, attempts, refused), refused };
+  const moved = await land(git, { ...rest, branch: refusedBranch, refusalIsFinal: true }).catch((error) => {
+    throw new GitError(error.message === refused ? refused : `${refused} Then ${error.message}`);
+  });
+  return { landed: false, sha: moved.sha, branch: moved.branch, attempts, reason: refused, refused };
+}
+async function keepOnSideBranch(git, options, attempts, reason) {
+  const sha = await publishOrThrow(git, options, options.fallbackBranch);
+  await verifyLanded(git, options.remote, options.fallbackBranch, sha);
+  return { landed: false, sha, branch: options.fallbackBranch, attempts, reason };
+}
+async function publishOrThrow(git, options, branch) {
+  if (!options.publish) {
+    await git.must(["push", "--porcelain", options.remote, `${options.head}:refs/heads/${branch}`], { remote: true });
+    return options.head;
+  }
+  const kept = await options.publish(options.head, branch, options.base);
+  if (!kept.ok)
+    throw new GitError(`could not land on ${branch} either: ${kept.detail}`);
+  return kept.sha;
+}
+async function fetchTip(git, remote, branch) {
+  await git.must(["fetch", "-q", "--no-tags", remote, `refs/heads/${branch}`], { remote: true });
+  return git.must(["rev-parse", "--verify", "FETCH_HEAD^{commit}"]);
+}
+async function verifyLanded(git, remote, branch, sha) {
+  const tip = await fetchTip(git, remote, branch);
+  const ancestor = await git.run(["merge-base", "--is-ancestor", sha, tip]);
+  if (ancestor.exitCode !== 0)
+    throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
+}
+async function replay(git, base, head, onto) {
+  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`])).split(`
+`).filter(Boolean);
+  let tip = onto;
+  for (const commit of commits) {
+    const [parent, ...others] = (await git.must(["rev-list", "--parents", "-n", "1", commit])).split(" ").slice(1);
+    const subject = await git.must(["log", "-1", "--format=%s", commit]);
+    if (!parent || others.length)
+      return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
+    const tree = await pickTree(git, parent, commit, tip);
+    if ("conflict" in tree)
+      return { conflict: `${tree.conflict} (replaying "${subject}")` };
+    tip = await recommit(git, commit, tree.sha, [tip]);
+  }
+  return { sha: tip };
+}
+async function pickTree(git, parent, commit, onto) {
+  const standIn = await git.must(["commit-tree", `${onto}^{tree}`, "-p", parent, "-m", "gitclaw: replay base"]);
+  const merged = await git.run(["merge-tree", "--write-tree", "-z", "--name-only", standIn, commit]);
+  const [tree, ...rest] = merged.stdout.split("\x00");
+  if (merged.exitCode === 0 && tree)
+    return { sha: tree };
+  if (merged.exitCode !== 1)
+    throw new GitError(`git merge-tree failed: ${(merged.stderr || merged.stdout).trim()}`);
+  const paths = rest.slice(0, Math.max(0, rest.indexOf(""))).filter(Boolean);
+  return { conflict: `both changed ${paths.map((p) => `\`${p}\``).join(", ") || "the same lines"}` };
+}
+async function recommit(git, commit, tree, parents) {
+  const [name, email, date, message] = (await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])).split("\x00");
+  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date };
+  const parentArgs = parents.flatMap((parent) => ["-p", parent]);
+  return git.must(["commit-tree", tree, ...parentArgs, "-F", "-"], { env, input: message ?? "" });
+}
+async function landPaths(git, options) {
+  const { remote, branch } = options;
+  const tip = options.create ? await remoteTip(git, remote, branch).then((sha) => sha && fetchTip(git, remote, branch)) : await fetchTip(git, remote, branch);
+  const tree = await treeWithPaths(git, tip, options.sha, options.paths);
+  if (tip && tree === await git.must(["rev-parse", `${tip}^{tree}`]))
+    return { landed: true, sha: tip, branch, attempts: 0 };
+  const parent = tip ? ["-p", tip] : [];
+  const commit = await git.must(["commit-tree", tree, ...parent, "-F", "-"], { input: options.message });
+  const fallbackBranch = `${branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
+  return land(git, { ...options, base: tip ?? commit, head: commit, fallbackBranch });
+}
+async function treeWithPaths(git, tip, sha, paths) {
+  const dir = mkdtempSync(join9(tmpdir(), "gitclaw-index-"));
+  try {
+    const index = { GIT_INDEX_FILE: join9(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    if (tip)
+      await git.must(["read-tree", tip], { env: index });
+    const entries = await git.must(["ls-tree", "-r", "-z", sha, "--", ...paths]);
+    await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
+    return await git.must(["write-tree"], { env: index });
+  } finally {
+    rmSync2(dir, { recursive: true, force: true });
+  }
+}
+var firstLine = (text) => text.split(`
+`).find((l) => l.trim())?.trim() ?? text.trim();
+
+// src/run/cost-ledger.ts
+import { randomUUID as randomUUID2 } from "crypto";
+var LEDGER_REF = "refs/gitclaw/costs";
+var LEDGER_FILE = "costs.jsonl";
+var Reserved = object({
+  id: string2(),
+  issue: int().nonnegative(),
+  at: string2(),
+  reserved: number2().nonnegative()
+});
+var Spent = object({ id: string2(), spent: number2().nonnegative() });
+var Entry = union([Reserved, Spent]);
+var READ_REF = "refs/gitclaw/costs-read";
+async function readLedger(git, remote) {
+  const fetched = await git.run(["fetch", "-q", "--no-tags", remote, `+${LEDGER_REF}:${READ_REF}`], { remote: true });
+  if (fetched.exitCode !== 0) {
+    if (/couldn't find remote ref/i.test(fetched.stderr))
+      return { entries: [], text: "" };
+    throw new Error(`the fetch of ${LEDGER_REF} failed: ${fetched.stderr.trim().split(`
+`).at(-1)}`);
+  }
+  const tip = await git.must(["rev-parse", READ_REF]);
+  const text = await git.must(["cat-file", "blob", `${tip}:${LEDGER_FILE}`]);
+  const entries = text.split(`
+`).flatMap((line) => {
+    try {
+      const parsed = Entry.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+  return { tip, entries, text: text ? `${text}
+` : "" };
+}
+function ledgerHistory(ledger, conversation, now) {
+  const date = new Date(now).toISOString().slice(0, 10);
+  const spent = new Map;
+  for (const entry of ledger.entries)
+    if ("spent" in entry)
+      spent.set(entry.id, entry.spent);
+  const history = { issue: { cost: 0, runs: 0 }, day: { cost: 0, runs: 0, date } };
+  for (const entry of ledger.entries) {
+    if (!("reserved" in entry))
+      continue;
+    const cost = spent.get(entry.id) ?? entry.reserved;
+    if (entry.at.startsWith(date))
+      history.day = { ...history.day, cost: history.day.cost + cost, runs: history.day.runs + 1 };
+    if (conversation > 0 && entry.issue === conversation)
+      history.issue = { cost: history.issue.cost + cost, runs: history.issue.runs + 1 };
+  }
+  return history;
+}
+async function appendLedger(git, remote, ledger, line) {
+  const blob = await git.must(["hash-object", "-w", "--stdin"], { input: `${ledger.text}${JSON.stringify(line)}
+` });
+  const tree = await git.must(["mktree"], { input: `100644 blob ${blob}	${LEDGER_FILE}
+` });
+  const commit = await git.must(["commit-tree", tree, "-m", "gitclaw: cost ledger"]);
+  const lease = `--force-with-lease=${LEDGER_REF}:${ledger.tip ?? ""}`;
+  const pushed = await git.run(["push", "--porcelain", lease, remote, `${commit}:${LEDGER_REF}`], { remote: true });
+  if (pushed.exitCode === 0)
+    return true;
+  const said = `${pushed.stdout}
+${pushed.stderr}`;
+  if (/fetch first|non-fast-forward|stale info|cannot lock ref|failed to update ref/i.test(said))
+    return false;
+  throw new Error(`the push to ${LEDGER_REF} was refused: ${said.trim().split(`
+`).at(-1)}`);
+}
+var newReservationId = () => randomUUID2();
+function higherHistory(a, b) {
+  return {
+    issue: a.issue.cost >= b.issue.cost ? a.issue : b.issue,
+    day: a.day.cost >= b.day.cost ? a.day : b.day
+  };
+}
+
+// src/run/cost-claim.ts
+var LEDGER_ATTEMPTS = 8;
+async function claimBudget(context, conversation) {
+  const { budgets } = context.config;
+  const sessions = costHistory(context.root, conversation, context.now());
+  const unclaimed = (history) => ({
+    history,
+    refusal: capRefusal(budgets, history, conversation),
+    capped: cappedBudgets(budgets, history, conversation),
+    settle: async () => {}
+  });
+  if (budgets.maxCostUsdPerIssue === undefined && budgets.maxCostUsdPerDay === undefined)
+    return unclaimed(sessions);
+  try {
+    return await reserve(context, conversation, sessions) ?? unclaimed(sessions);
+  } catch (error) {
+    warning(`gitclaw: the cost ledger (${context.redact(error.message)}) could not be used; the caps count this checkout's sessions only`);
+    return unclaimed(sessions);
+  }
+}
+async function reserve(context, conversation, sessions) {
+  const { budgets } = context.config;
+  for (let attempt = 1;attempt <= LEDGER_ATTEMPTS; attempt++) {
+    const ledger = await readLedger(context.git, context.remote);
+    const history = higherHistory(sessions, ledgerHistory(ledger, conversation, context.now()));
+    const refusal = capRefusal(budgets, history, conversation);
+    const capped = cappedBudgets(budgets, history, conversation);
+    if (refusal)
+      return { history, refusal, capped, settle: async () => {} };
+    const reservation = {
+      id: newReservationId(),
+      issue: conversation,
+      at: new Date(context.now()).toISOString(),
+      reserved: capped.budgets.maxCostUsd
+    };
+    if (await appendLedger(context.git, context.remote, ledger, reservation))
+      return { history, capped, settle: (cost) => settle2(context, reservation.id, cost) };
+    await Bun.sleep(backoffDelay(attempt, 200, Math.random));
+  }
+  warning(`gitclaw: the cost ledger kept moving (${LEDGER_ATTEMPTS} tries); the caps count this checkout's sessions only`);
+  return;
+}
+async function settle2(context, id, cost) {
+  try {
+    for (let attempt = 1;attempt <= LEDGER_ATTEMPTS; attempt++) {
+      const ledger = await readLedger(context.git, context.remote);
+      if (await appendLedger(context.git, context.remote, ledger, { id, spent: cost }))
+        return;
+      await Bun.sleep(backoffDelay(attempt, 200, Math.random));
+    }
+    warning("gitclaw: the cost ledger kept moving; this run's reservation stays counted in place of its cost");
+  } catch (error) {
+    warning(`gitclaw: the run's cost could not be written to the ledger: ${context.redact(error.message)}`);
+  }
+}
+
+// src/session/run-mapping.ts
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync as readFileSync10 } from "fs";
+import { dirname as dirname3, join as join10 } from "path";
+var RunMapping = looseObject({
+  runKey: string2().min(1),
+  sessionPath: string2().min(1),
+  updatedAt: string2()
+});
+var runMappingFile = (key) => `${RUNS_DIR}/${key}.json`;
+function readRunMapping(repoRoot, key) {
+  const file = runMappingFile(key);
+  const stat = lstatSync3(join10(repoRoot, file), { throwIfNoEntry: false });
+  if (!stat)
+    return;
+  if (!stat.isFile())
+    throw new MappingError(`${file} is a symbolic link or not a file; delete it to start anew.`);
+  let parsed;
+  try {
+    parsed = RunMapping.safeParse(JSON.parse(readFileSync10(join10(repoRoot, file), "utf8")));
+  } catch (error) {
+    throw new MappingError(`${file} is not valid JSON (${error.message}); fix or delete it.`);
+  }
+  if (!parsed.success || parsed.data.runKey !== key)
+    throw new MappingError(`${file} is not the mapping of ${key}; fix or delete it.`);
+  return parsed.data;
+}
+var runSessionPath = (repoRoot, mapping) => confineSessionPath(repoRoot, mapping.sessionPath, runMappingFile(mapping.runKey));
+function writeRunMapping(repoRoot, mapping) {
+  const path = join10(repoRoot, runMappingFile(mapping.runKey));
+  mkdirSync3(dirname3(path), { recursive: true });
+  writeFileAtomic(path, `${JSON.stringify(RunMapping.parse(mapping), null, 2)}
+`);
+}
+
 // src/run/repository-instructions.ts
+init_log();
 init_operations();
 
 // src/run/instructions.ts
@@ -76528,9 +77237,10 @@ var stoppedEarly = (result) => ({
 });
 
 // src/run/conversation.ts
-import { lstatSync as lstatSync3 } from "fs";
-import { relative as relative2 } from "path";
+init_log();
 init_operations();
+import { lstatSync as lstatSync4 } from "fs";
+import { relative as relative2 } from "path";
 
 // src/run/prompt.ts
 import { randomBytes as randomBytes2 } from "crypto";
@@ -77154,7 +77864,7 @@ function openConversation(repoRoot, issueNumber, options) {
   if (owner !== undefined && owner !== issueNumber) {
     return refuse(`state/issues/${issueNumber}.json points at ${mapping.sessionPath}, the conversation of issue #${owner}; a session belongs to one issue.`);
   }
-  if (lstatSync3(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+  if (lstatSync4(session.artifactsDir, { throwIfNoEntry: false })?.isDirectory() === false) {
     return refuse(`${relative2(repoRoot, session.artifactsDir)}, the artifacts folder of ${mapping.sessionPath}, is a symbolic link or not a folder.`);
   }
   const damaged = session.notes.filter((note) => !note.reported);
@@ -77307,13 +78017,19 @@ async function jobLog(api, repo, jobId) {
   const text = typeof data === "string" ? data : data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "";
   return normaliseLog(text);
 }
-async function dispatchWorkflow(api, repo, dispatch) {
+async function startWorkflowRun(api, repo, dispatch) {
   const path = `${repoPath(repo)}/actions/workflows/${encodeURIComponent(dispatch.workflow)}/dispatches`;
   const body = { ref: dispatch.ref, inputs: dispatch.inputs, return_run_details: true };
   const data = expectStatus(await api.send("POST", path, body), [200, 204], "workflow-dispatch");
   if (typeof data?.workflow_run_id !== "number")
-    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
+    return;
   return { id: data.workflow_run_id, htmlUrl: data.html_url ?? "" };
+}
+async function dispatchWorkflow(api, repo, dispatch) {
+  const run = await startWorkflowRun(api, repo, dispatch);
+  if (!run)
+    throw new GitHubApiError("the workflow-dispatch API started a run without saying which (no return_run_details): this GitHub is too old for runner actions");
+  return run;
 }
 async function getWorkflowRun(api, repo, runId) {
   const data = expectStatus(await api.send("GET", `${repoPath(repo)}/actions/runs/${runId}`), [200], "workflow-runs");
@@ -77327,6 +78043,13 @@ async function findRunArtifact(api, repo, runId, name) {
   const path = `${repoPath(repo)}/actions/runs/${runId}/artifacts?name=${encodeURIComponent(name)}&per_page=100`;
   const data = expectStatus(await api.send("GET", path), [200], "workflow-run-artifacts");
   return data.artifacts.find((artifact) => artifact.name === name);
+}
+async function findNewestArtifact(api, repo, name) {
+  const path = `${repoPath(repo)}/actions/artifacts?name=${encodeURIComponent(name)}&per_page=10`;
+  const data = expectStatus(await api.send("GET", path), [200], "artifacts");
+  const own = (run) => run?.id !== undefined && run.repository_id !== undefined && run.head_repository_id === run.repository_id;
+  const found = data.artifacts.find((artifact) => artifact.name === name && !artifact.expired && own(artifact.workflow_run));
+  return found && { id: found.id, runId: found.workflow_run.id };
 }
 async function downloadArtifact(api, repo, artifactId) {
   const data = expectStatus(await api.send("GET", `${repoPath(repo)}/actions/artifacts/${artifactId}/zip`), [200], "artifact-download");
@@ -77418,214 +78141,6 @@ ${tails.join(`
   };
 }
 
-// src/git/land.ts
-import { existsSync as existsSync7, lstatSync as lstatSync4, mkdtempSync, rmSync } from "fs";
-import { tmpdir } from "os";
-import { join as join10 } from "path";
-async function commitAll(git, message, paths) {
-  return (await commitChanges(git, message, paths)).sha;
-}
-async function commitChanges(git, message, paths) {
-  const notStaged = await stage(git, paths);
-  const { tree, parent } = await stagedTree(git);
-  if (tree === undefined)
-    return { notStaged };
-  const text = cleanMessage(message);
-  const commit = await git.must(["commit-tree", tree, ...parent ? ["-p", parent] : [], "-F", "-"], { input: text });
-  await git.must(["update-ref", "-m", `commit: ${text.split(`
-`, 1)[0]}`, "HEAD", commit, parent]);
-  return { sha: commit, notStaged };
-}
-async function stagedTree(git) {
-  const [tree, head] = await Promise.all([git.must(["write-tree"]), git.run(["rev-parse", "HEAD", "HEAD^{tree}"])]);
-  const [parent = "", parentTree] = head.exitCode === 0 ? head.stdout.trim().split(`
-`) : [];
-  const unchanged = parent ? tree === parentTree : (await git.run(["diff", "--cached", "--quiet"])).exitCode === 0;
-  return unchanged ? { parent } : { tree, parent };
-}
-async function stage(git, paths) {
-  if (paths === undefined) {
-    await git.must(["add", "-A"]);
-    return [];
-  }
-  const named = [...new Set(paths.map((path) => path.replace(/\/+$/, "")))];
-  const unnameable = (path) => path.includes("\uFFFD") && lstatOf(join10(git.cwd, path)) === undefined;
-  const notStaged = named.filter(unnameable).map((path) => ({ path, reason: NOT_UTF8 }));
-  const list = named.filter((path) => path && !plainFolder(join10(git.cwd, path)) && !unnameable(path));
-  if (list.length === 0 || (await updateIndex(git, list)).exitCode === 0)
-    return notStaged;
-  for (const path of list) {
-    const alone = await updateIndex(git, [path]);
-    if (alone.exitCode !== 0)
-      notStaged.push({ path, reason: gitSaid(alone.stderr || alone.stdout) });
-  }
-  return notStaged;
-}
-var updateIndex = (git, paths) => git.run(["update-index", "--add", "--remove", "--replace", "-z", "--stdin"], { input: `${paths.join("\x00")}\x00` });
-function plainFolder(path) {
-  return lstatOf(path)?.isDirectory() === true && !existsSync7(join10(path, ".git"));
-}
-function lstatOf(path) {
-  try {
-    return lstatSync4(path);
-  } catch {
-    return;
-  }
-}
-var NOT_UTF8 = "its name is not valid UTF-8, so it cannot be named back to git";
-var gitSaid = (output) => output.split(`
-`).map((line) => line.replace(/^(error|fatal): /, "").trim()).filter((line) => line && !line.startsWith("Unable to process path")).join("; ") || output.trim();
-function cleanMessage(message) {
-  const lines = [];
-  for (const line of message.split(`
-`).map((l) => l.replace(/[ \t\r]+$/, ""))) {
-    if (line === "" && (lines.length === 0 || lines.at(-1) === ""))
-      continue;
-    lines.push(line);
-  }
-  while (lines.at(-1) === "")
-    lines.pop();
-  return lines.length === 0 ? "" : `${lines.join(`
-`)}
-`;
-}
-var gitPush = (git, remote) => async (commit, branch) => {
-  const push = await git.run(["push", "--porcelain", remote, `${commit}:refs/heads/${branch}`], { remote: true });
-  return push.exitCode === 0 ? { ok: true, sha: commit } : { ok: false, ...rejection(`${push.stdout}
-${push.stderr}`) };
-};
-function backoffDelay(attempt, baseMs, random) {
-  const cap = Math.min(baseMs * 2 ** attempt, 30000);
-  return Math.round(cap / 2 + random() * cap / 2);
-}
-function rejection(output) {
-  const line = output.split(`
-`).find((l) => l.startsWith("!\t"));
-  if (!line)
-    return { kind: "failed", detail: firstLine(output) };
-  const detail = line.split("\t")[2] ?? line;
-  return {
-    kind: /declined|denied|not allowed|permission|protected|refusing|GH0\d\d/i.test(`${detail}
-${output}`) ? "refused" : "behind",
-    detail
-  };
-}
-async function land(git, options) {
-  const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-  const random = options.random ?? Math.random;
-  const log = options.log ?? (() => {});
-  const publish = options.publish ?? gitPush(git, options.remote);
-  let candidate = options.head;
-  let lastError = "";
-  for (let attempt = 1;attempt <= options.attempts; attempt++) {
-    const why = await publish(candidate, options.branch, options.base);
-    if (why.ok) {
-      await verifyLanded(git, options.remote, options.branch, why.sha);
-      return { landed: true, sha: why.sha, branch: options.branch, attempts: attempt };
-    }
-    lastError = why.detail;
-    log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
-    if (why.kind === "refused") {
-      return keepOnSideBranch(git, options, attempt, `${options.branch} refused the push (${why.detail})`);
-    }
-    if (attempt === options.attempts)
-      break;
-    await sleep(backoffDelay(attempt, options.baseDelayMs ?? 500, random));
-    const tip = await fetchTip(git, options.remote, options.branch).catch((error) => {
-      lastError = error.message;
-      return;
-    });
-    if (!tip)
-      continue;
-    if ((await git.run(["merge-base", "--is-ancestor", tip, candidate])).exitCode === 0)
-      continue;
-    const replayed = await replay(git, options.base, options.head, tip);
-    if ("conflict" in replayed) {
-      return keepOnSideBranch(git, options, attempt, `conflict with ${options.branch} at ${tip.slice(0, 12)}: ${replayed.conflict}`);
-    }
-    candidate = replayed.sha;
-  }
-  throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
-}
-async function keepOnSideBranch(git, options, attempts, reason) {
-  const sha = await publishOrThrow(git, options, options.fallbackBranch);
-  await verifyLanded(git, options.remote, options.fallbackBranch, sha);
-  return { landed: false, sha, branch: options.fallbackBranch, attempts, reason };
-}
-async function publishOrThrow(git, options, branch) {
-  if (!options.publish) {
-    await git.must(["push", "--porcelain", options.remote, `${options.head}:refs/heads/${branch}`], { remote: true });
-    return options.head;
-  }
-  const kept = await options.publish(options.head, branch, options.base);
-  if (!kept.ok)
-    throw new GitError(`could not land on ${branch} either: ${kept.detail}`);
-  return kept.sha;
-}
-async function fetchTip(git, remote, branch) {
-  await git.must(["fetch", "-q", "--no-tags", remote, `refs/heads/${branch}`], { remote: true });
-  return git.must(["rev-parse", "--verify", "FETCH_HEAD^{commit}"]);
-}
-async function verifyLanded(git, remote, branch, sha) {
-  const tip = await fetchTip(git, remote, branch);
-  const ancestor = await git.run(["merge-base", "--is-ancestor", sha, tip]);
-  if (ancestor.exitCode !== 0)
-    throw new GitError(`the push reported success, but ${sha.slice(0, 12)} is not on ${branch}`);
-}
-async function replay(git, base, head, onto) {
-  const commits = (await git.must(["rev-list", "--reverse", "--topo-order", `${base}..${head}`])).split(`
-`).filter(Boolean);
-  let tip = onto;
-  for (const commit of commits) {
-    const [parent, ...others] = (await git.must(["rev-list", "--parents", "-n", "1", commit])).split(" ").slice(1);
-    const subject = await git.must(["log", "-1", "--format=%s", commit]);
-    if (!parent || others.length)
-      return { conflict: `commit ${commit.slice(0, 12)} "${subject}" is a merge or a root commit` };
-    const tree = await pickTree(git, parent, commit, tip);
-    if ("conflict" in tree)
-      return { conflict: `${tree.conflict} (replaying "${subject}")` };
-    tip = await recommit(git, commit, tree.sha, [tip]);
-  }
-  return { sha: tip };
-}
-async function pickTree(git, parent, commit, onto) {
-  const standIn = await git.must(["commit-tree", `${onto}^{tree}`, "-p", parent, "-m", "gitclaw: replay base"]);
-  const merged = await git.run(["merge-tree", "--write-tree", "-z", "--name-only", standIn, commit]);
-  const [tree, ...rest] = merged.stdout.split("\x00");
-  if (merged.exitCode === 0 && tree)
-    return { sha: tree };
-  if (merged.exitCode !== 1)
-    throw new GitError(`git merge-tree failed: ${(merged.stderr || merged.stdout).trim()}`);
-  const paths = rest.slice(0, Math.max(0, rest.indexOf(""))).filter(Boolean);
-  return { conflict: `both changed ${paths.map((p) => `\`${p}\``).join(", ") || "the same lines"}` };
-}
-async function recommit(git, commit, tree, parents) {
-  const [name, email, date, message] = (await git.must(["log", "-1", "--format=%an%x00%ae%x00%aI%x00%B", commit])).split("\x00");
-  const env = { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date };
-  const parentArgs = parents.flatMap((parent) => ["-p", parent]);
-  return git.must(["commit-tree", tree, ...parentArgs, "-F", "-"], { env, input: message ?? "" });
-}
-async function landPaths(git, options) {
-  const tip = await fetchTip(git, options.remote, options.branch);
-  const dir = mkdtempSync(join10(tmpdir(), "gitclaw-index-"));
-  try {
-    const index = { GIT_INDEX_FILE: join10(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
-    await git.must(["read-tree", tip], { env: index });
-    const entries = await git.must(["ls-tree", "-r", "-z", options.sha, "--", ...options.paths]);
-    await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
-    const tree = await git.must(["write-tree"], { env: index });
-    if (tree === await git.must(["rev-parse", `${tip}^{tree}`]))
-      return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
-    const commit = await git.must(["commit-tree", tree, "-p", tip, "-F", "-"], { input: options.message });
-    const fallbackBranch = `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
-    return land(git, { ...options, base: tip, head: commit, fallbackBranch });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-var firstLine = (text) => text.split(`
-`).find((l) => l.trim())?.trim() ?? text.trim();
-
 // src/run/deliver.ts
 init_operations();
 
@@ -77670,13 +78185,14 @@ function addTrailers(message, trailers) {
 }
 
 // src/git/commit-series.ts
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync11, rmSync as rmSync2 } from "fs";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync11, rmSync as rmSync3 } from "fs";
 import { tmpdir as tmpdir2 } from "os";
 import { join as join11 } from "path";
 var GITLINK_MODE = "160000";
 async function commitSeries(git, exclude, head) {
   const format = "--format=%H%x00%T%x00%P%x00%an%x00%ae%x00%B";
-  const out = await git.must(["log", "-z", "--reverse", "--topo-order", format, head, `^${exclude}`, "--"]);
+  const range = exclude ? [head, `^${exclude}`] : [head];
+  const out = await git.must(["log", "-z", "--reverse", "--topo-order", format, ...range, "--"]);
   const fields = out.split("\x00");
   const commits = [];
   for (let i = 0;i + 5 < fields.length; i += 6) {
@@ -77735,7 +78251,7 @@ async function readBlobs(git, shas) {
     }
     return blobs;
   } finally {
-    rmSync2(dir, { recursive: true, force: true });
+    rmSync3(dir, { recursive: true, force: true });
   }
 }
 
@@ -77809,7 +78325,7 @@ var BLOB_LIMIT_BYTES = 100 * 1024 * 1024;
 var INLINE_FILE_BYTES = 1024 * 1024;
 var INLINE_TREE_BYTES = 8 * 1024 * 1024;
 var PARALLEL_UPLOADS = 4;
-var signsCommits = (run) => run.config.commits.sign;
+var signsCommits = (run) => run.config.commits.sign || run.target?.signs === true;
 function landingOptions(run, workspace) {
   if (!signsCommits(run))
     return {};
@@ -77832,7 +78348,8 @@ function signedPublish(landing) {
     if (tip && (await git.run(["merge-base", "--is-ancestor", tip, commit])).exitCode !== 0)
       return { ok: false, kind: "behind", detail: `${branch} moved on to ${tip.slice(0, 12)}` };
     const copies = new Map;
-    for (const original of await commitSeries(git, tip ?? base, commit))
+    const exclude = tip ?? (base === commit ? undefined : base);
+    for (const original of await commitSeries(git, exclude, commit))
       copies.set(original.sha, await signedCopy(landing, original, copies, uploaded));
     const signed = copies.get(commit) ?? commit;
     const moved = tip ? await updateBranch(api, repo, branch, signed) : await createBranch(api, repo, branch, signed);
@@ -78081,6 +78598,189 @@ function madeByGitclaw(commit, env) {
 `).some((line) => line.startsWith(`Run: ${runs}`));
 }
 
+// src/run/home.ts
+init_env();
+import { cpSync, mkdirSync as mkdirSync4, writeFileSync as writeFileSync5 } from "fs";
+import { dirname as dirname4, join as join12 } from "path";
+
+// src/tasks/zip.ts
+import { inflateRawSync } from "zlib";
+
+class ZipError extends Error {
+  name = "ZipError";
+}
+var END_OF_DIRECTORY = 101010256;
+var DIRECTORY_ENTRY = 33639248;
+var LOCAL_HEADER = 67324752;
+function directoryEnd(view) {
+  for (let at = view.byteLength - 22;at >= Math.max(0, view.byteLength - 22 - 65535); at--)
+    if (view.getUint32(at, true) === END_OF_DIRECTORY)
+      return at;
+  throw new ZipError("not a zip archive (no end of central directory)");
+}
+function readZip(bytes, maxBytes = 256 * 1024 * 1024) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = directoryEnd(view);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const files = new Map;
+  let total = 0;
+  for (let i = 0;i < count; i++) {
+    if (view.getUint32(at, true) !== DIRECTORY_ENTRY)
+      throw new ZipError("damaged central directory");
+    const method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    at += 46 + skip;
+    if (name.endsWith("/"))
+      continue;
+    total += size;
+    if (total > maxBytes)
+      throw new ZipError(`the archive unpacks to more than ${maxBytes} bytes`);
+    files.set(name, entryData(bytes, view, { local, method, packed, size, name }));
+  }
+  return files;
+}
+function entryData(bytes, view, entry) {
+  if (view.getUint32(entry.local, true) !== LOCAL_HEADER)
+    throw new ZipError(`damaged entry ${entry.name}`);
+  const start = entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
+  const raw = bytes.subarray(start, start + entry.packed);
+  const data = entry.method === 0 ? raw : entry.method === 8 ? inflateRawSync(raw) : undefined;
+  if (!data)
+    throw new ZipError(`${entry.name}: compression method ${entry.method} is not supported`);
+  if (data.byteLength !== entry.size)
+    throw new ZipError(`${entry.name}: unpacked size does not match`);
+  return new Uint8Array(data);
+}
+
+// src/run/home.ts
+var issueConversation = (run) => !run.target.runKey && !run.target.pull?.fork;
+async function restoreConversation(run, workspace) {
+  if (!issueConversation(run))
+    return false;
+  const held = await restoreFromStateBranch(run, workspace).catch((error) => {
+    run.log(`gitclaw: could not read the state branch: ${run.redact(error.message)}`);
+    return "none";
+  });
+  if (held !== "none")
+    return true;
+  if (!run.target.redirected && ourMapping(run, workspace))
+    return false;
+  await restoreFromArtifact(run, workspace).catch((error) => run.log(`gitclaw: could not read the conversation's artifact: ${run.redact(error.message)}`));
+  return false;
+}
+function ourMapping(run, workspace) {
+  try {
+    return readMapping(workspace.root, run.target.conversationIssue);
+  } catch {
+    return;
+  }
+}
+function newer(run, workspace, theirs) {
+  const parsed = IssueMapping.safeParse(theirs);
+  if (!parsed.success || !/^state\/sessions\/[^/]+\.jsonl$/.test(parsed.data.sessionPath))
+    return false;
+  if (parsed.data.issueNumber !== run.target.conversationIssue)
+    return false;
+  const ours = ourMapping(run, workspace);
+  return !ours || Date.parse(ours.updatedAt) < Date.parse(parsed.data.updatedAt);
+}
+async function restoreFromStateBranch(run, workspace) {
+  const branch = run.config.state.branch;
+  if (workspace.branch === branch)
+    return "none";
+  const { git, remote } = workspace;
+  const tip = await remoteTip(git, remote, branch).catch(() => {
+    return;
+  });
+  if (!tip)
+    return "none";
+  await fetchCommit(git, remote, tip, 1);
+  const file = mappingFile(run.target.conversationIssue);
+  const shown = await git.run(["show", `${tip}:${file}`]);
+  if (shown.exitCode !== 0)
+    return "none";
+  const theirs = safeJson2(shown.stdout);
+  if (!newer(run, workspace, theirs))
+    return "held";
+  const id = sessionId((await git.run(["show", `${tip}:${theirs.sessionPath}`])).stdout);
+  const artifacts = id ? [`state/sessions/${id}`] : [];
+  const listed = await git.must(["ls-tree", "-r", "--name-only", tip, "--", file, theirs.sessionPath, ...artifacts]);
+  await git.must(["checkout", tip, "--", ...listed.split(`
+`).filter(Boolean)]);
+  run.log(`gitclaw: resuming issue #${run.target.conversationIssue}'s conversation from ${branch} (${theirs.sessionPath})`);
+  return "taken";
+}
+var conversationArtifact = (issue) => `gitclaw-conversation-${issue}`;
+async function restoreFromArtifact(run, workspace) {
+  const issue = run.target.conversationIssue;
+  const found = await findNewestArtifact(run.api, run.repo, conversationArtifact(issue));
+  if (!found)
+    return;
+  const files = readZip(await downloadArtifact(run.api, run.repo, found.id));
+  const theirs = safeJson2(new TextDecoder().decode(files.get(mappingFile(issue)) ?? new Uint8Array));
+  if (!newer(run, workspace, theirs))
+    return;
+  const id = sessionId(new TextDecoder().decode(files.get(theirs.sessionPath) ?? new Uint8Array));
+  const own = (name) => name === mappingFile(issue) || name === theirs.sessionPath || id !== undefined && name.startsWith(`state/sessions/${id}/`);
+  for (const [name, bytes] of files) {
+    if (!own(name) || name.split("/").some((part) => part === ".." || part === ""))
+      continue;
+    mkdirSync4(dirname4(join12(workspace.root, name)), { recursive: true });
+    writeFileSync5(join12(workspace.root, name), bytes);
+  }
+  run.log(`gitclaw: resuming issue #${issue}'s conversation from the artifact ${conversationArtifact(issue)} (${found.id})`);
+}
+async function saveAsArtifact(run, workspace, { head, paths }) {
+  if (!issueConversation(run))
+    return;
+  const dir = join12(run.env.runnerTemp, ARTIFACT_DIR);
+  for (const path of paths)
+    cpSync(join12(workspace.root, path), join12(dir, path), { recursive: true });
+  const patch = await workspace.git.run(["format-patch", "--stdout", `${workspace.base}..${head}`]);
+  if (patch.exitCode === 0 && patch.stdout)
+    writeFileSync5(join12(dir, "gitclaw-work.patch"), patch.stdout);
+  const name = conversationArtifact(run.target.conversationIssue);
+  setOutput(run.env, "conversation_artifact", name);
+  run.log(`gitclaw: no branch took the push: the conversation is saved as the artifact ${name}`);
+  return name;
+}
+var ARTIFACT_DIR = "gitclaw-conversation";
+function safeJson2(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return;
+  }
+}
+function sessionId(text) {
+  const id = safeJson2(text.split(`
+`, 1)[0] ?? "")?.id;
+  return typeof id === "string" && /^[\w-]+$/.test(id) ? id : undefined;
+}
+async function landOnStateBranch(run, workspace, { sha, paths }) {
+  const branch = run.config.state.branch;
+  const message = `gitclaw: conversation of #${run.target.conversationIssue}`;
+  const target = { remote: workspace.remote, branch, attempts: run.config.git.pushAttempts, create: true };
+  const publish = landingOptions(run, workspace);
+  const landed = await landPaths(workspace.git, { ...target, ...publish, sha, paths, message }).catch((error) => {
+    run.log(`gitclaw: the state branch ${branch} did not take the conversation: ${run.redact(error.message)}`);
+    return;
+  });
+  if (landed && !landed.landed) {
+    run.log(`gitclaw: the state branch ${branch} refused the conversation (${landed.reason})`);
+    return;
+  }
+  if (landed)
+    run.log(`gitclaw: the conversation is on ${branch} as ${landed.sha.slice(0, 12)}`);
+  return landed?.sha;
+}
+
 // src/run/deliver.ts
 function readySignal(text) {
   const lines = text.trimEnd().split(`
@@ -78096,11 +78796,16 @@ async function deliver(run, workspace, facts) {
     run.log(`gitclaw: could not ${what}: ${run.redact(error.message)}`);
     notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
   });
-  const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
+  const { push } = facts.landing;
+  const landed = push?.landed === true && push.branch === workspace.branch;
+  const refusedTo = push && !push.landed && push.refused ? push.branch : undefined;
+  if (run.target.redirected)
+    notes.push(callout("NOTE", redirectedNote(run.target.redirected, workspace.branch)));
   let pull = run.target.pull?.fork ? undefined : run.target.pull?.number;
-  if (run.target.delivers && landed)
+  if (run.target.delivers && landed || refusedTo)
     await attempt("open or update the pull request", async () => {
-      pull = await draft(run, workspace, facts, notes);
+      const into = run.target.redirected?.from ?? (refusedTo ? workspace.branch : undefined);
+      pull = await draft(run, { ...workspace, branch: refusedTo ?? workspace.branch }, { ...facts, into }, notes);
     });
   const { inline, comment } = run.trigger;
   const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
@@ -78112,11 +78817,14 @@ async function deliver(run, workspace, facts) {
   const { required } = run.config.approvals;
   const pushedTo = pull;
   const asker = coAuthorOf(run.trigger)?.login;
-  if (landed && pushedTo !== undefined && required > 0)
+  if ((landed || refusedTo) && pushedTo !== undefined && required > 0)
     await attempt("set the approval status", async () => {
       await updateApproval({ api: run.api, env: run.env, pull: pushedTo, required, ...asker ? { asker } : {} });
     });
   return notes;
+}
+function redirectedNote(redirected, branch) {
+  return `${redirected.why} So the work is on \`${branch}\`, with a pull request into \`${redirected.from}\`.`;
 }
 async function draft(run, workspace, facts, notes) {
   const { api, repo, target } = run;
@@ -78130,12 +78838,12 @@ async function draft(run, workspace, facts, notes) {
       title: run.trigger.title || `Work on #${target.conversationIssue}`,
       body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
-      base: run.trigger.defaultBranch ?? await getDefaultBranch(api, repo),
+      base: facts.into ?? run.trigger.defaultBranch ?? await getDefaultBranch(api, repo),
       draft: true
     });
     number = created.number;
     notes.push(callout("NOTE", `Opened the draft pull request #${number}: ${created.url}`));
-    await linkMapping(run, workspace, number);
+    await linkMapping(run, workspace, number, facts.landing.stateSha !== undefined);
   } else if (target.threadNumber !== number) {
     notes.push(callout("NOTE", `Pushed to #${number}.`));
   }
@@ -78160,7 +78868,7 @@ async function markReady(run, number, notes) {
   const asked = reviewers.length ? `; review requested from @${reviewers[0]}` : "";
   notes.push(callout("NOTE", `#${number} is ready for review${asked}.`));
 }
-async function linkMapping(run, workspace, pullRequest) {
+async function linkMapping(run, workspace, pullRequest, onState) {
   const mapping = readMapping(workspace.root, run.target.conversationIssue);
   if (!mapping)
     return;
@@ -78173,29 +78881,55 @@ async function linkMapping(run, workspace, pullRequest) {
   const { remote, branch } = workspace;
   const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
   await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
+  if (onState)
+    await landOnStateBranch(run, workspace, { sha: head, paths: [mappingFile(run.target.conversationIssue)] });
+}
+
+// src/run/start-ci.ts
+async function startCi(run, landing) {
+  const workflows = run.config.ci.dispatch;
+  const push = landing.push;
+  if (!workflows.length || !push?.landed || landing.changed.length === 0)
+    return [];
+  if (run.env.appToken) {
+    run.log("gitclaw: ci.dispatch is not needed with a GitHub App's token: its push starts CI itself.");
+    return [];
+  }
+  const started = [];
+  for (const workflow of workflows)
+    started.push(await dispatchOne(run, workflow, push.branch));
+  return [ciNote(started, push.branch)];
+}
+async function dispatchOne(run, workflow, branch) {
+  try {
+    const started = await startWorkflowRun(run.api, run.repo, { workflow, ref: branch, inputs: {} });
+    run.log(`gitclaw: started ${workflow} on ${branch}${started ? ` (run ${started.id})` : ""}`);
+    return { workflow, ...started?.htmlUrl ? { url: started.htmlUrl } : {} };
+  } catch (error) {
+    const said = run.redact(error.message);
+    run.log(`gitclaw: could not start ${workflow} on ${branch}: ${said}`);
+    return { workflow, error: said };
+  }
+}
+function ciNote(started, branch) {
+  const ran = started.filter((one) => !one.error);
+  const failed = started.filter((one) => one.error);
+  const lines = [];
+  if (ran.length)
+    lines.push(`Started CI on \`${branch}\`: ${ran.map((one) => one.url ? `[${one.workflow}](${one.url})` : `\`${one.workflow}\``).join(", ")}.`);
+  for (const one of failed)
+    lines.push(`Could not start \`${one.workflow}\` (ci.dispatch): ${one.error}. It needs \`on: workflow_dispatch\`, and this job \`permissions: actions: write\`.`);
+  return callout(failed.length ? "WARNING" : "NOTE", lines.join(`
+`));
 }
 
 // src/run/fork.ts
-import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync3, rmSync as rmSync4, writeFileSync as writeFileSync6 } from "fs";
+import { mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync5, writeFileSync as writeFileSync7 } from "fs";
 import { tmpdir as tmpdir3 } from "os";
-import { join as join15 } from "path";
-
-// src/git/branch.ts
-async function remoteTip(git, remote, branch) {
-  const listed = await git.must(["ls-remote", "--heads", remote, `refs/heads/${branch}`], { remote: true });
-  return listed.split("\t")[0] || undefined;
-}
-async function checkoutCommit(git, remote, target) {
-  await fetchCommit(git, remote, target.sha, target.depth);
-  await git.must(["checkout", "-q", "--no-recurse-submodules", "-B", target.branch, target.sha]);
-}
-async function fetchCommit(git, remote, sha, depth) {
-  const shallow = await git.must(["rev-parse", "--is-shallow-repository"]) === "true";
-  const limit = shallow ? [`--depth=${Math.max(1, depth)}`] : [];
-  await git.must(["fetch", "-q", "--no-tags", ...limit, remote, sha], { remote: true });
-}
+import { join as join16 } from "path";
 
 // src/review/diff.ts
+var UNREAD_REASONS = ["too large", "binary", "not reviewed"];
 var SAFE_DIFF = ["diff", "--no-ext-diff", "--no-textconv", "--no-color", "--find-renames", "-U3"];
 async function fetchPullHead(git, remote, pull) {
   const depth = pull.commits + 1;
@@ -78233,10 +78967,17 @@ async function readDiff(git, range, maxChars) {
       shown.push(numbered);
       left -= numbered.length;
     }
-    files.push({ path: chunk.path, additions: chunk.additions, deletions: chunk.deletions, shown: fits });
+    const { path, additions, deletions } = chunk;
+    files.push({
+      path,
+      additions,
+      deletions,
+      shown: fits,
+      ...fits ? {} : { why: chunk.binary ? "binary" : "too large" }
+    });
   }
   const summarised = files.filter((file) => !file.shown);
-  const listed = summarised.map((f) => `- ${f.path}: +${f.additions} \u2212${f.deletions} (not shown: too large)`);
+  const listed = summarised.map((f) => `- ${f.path}: +${f.additions} \u2212${f.deletions} (not shown: ${f.why})`);
   const text = [...shown, ...listed.length ? [`Files summarised within the budget:
 ${listed.join(`
 `)}`] : []];
@@ -78377,12 +79118,12 @@ async function revertProtectedChanges(git, patterns, ownFiles, changes) {
 }
 
 // src/git/worktree.ts
-import { existsSync as existsSync8, readdirSync as readdirSync4, readFileSync as readFileSync13, realpathSync as realpathSync2, rmSync as rmSync3 } from "fs";
-import { dirname as dirname5, join as join14 } from "path";
+import { existsSync as existsSync8, readdirSync as readdirSync4, readFileSync as readFileSync13, realpathSync as realpathSync2, rmSync as rmSync4 } from "fs";
+import { dirname as dirname6, join as join15 } from "path";
 
 // src/git/scrub.ts
-import { lstatSync as lstatSync5, readFileSync as readFileSync12, writeFileSync as writeFileSync5 } from "fs";
-import { join as join12 } from "path";
+import { lstatSync as lstatSync5, readFileSync as readFileSync12, writeFileSync as writeFileSync6 } from "fs";
+import { join as join13 } from "path";
 var MAX_SCRUBBED_BYTES = 64 * 1024 * 1024;
 async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYTES) {
   const scrubbed = { redacted: [], reverted: [] };
@@ -78390,7 +79131,7 @@ async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYT
     return scrubbed;
   const redact = createRedactor(values, { shapes: false });
   for (const path of new Set(paths)) {
-    const file = join12(git.cwd, path);
+    const file = join13(git.cwd, path);
     const stat = lstatSync5(file, { throwIfNoEntry: false });
     if (!stat?.isFile())
       continue;
@@ -78404,7 +79145,7 @@ async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYT
     const clean = redact(text);
     if (clean === text)
       continue;
-    writeFileSync5(file, Buffer.from(clean, encoding));
+    writeFileSync6(file, Buffer.from(clean, encoding));
     scrubbed.redacted.push(path);
   }
   await revertChanges(git, scrubbed.reverted);
@@ -78422,7 +79163,7 @@ function isUtf8(bytes) {
 // src/tools/files/workspace.ts
 import { lstatSync as lstatSync6, readlinkSync, realpathSync } from "fs";
 import { chmod, stat } from "fs/promises";
-import { basename as basename2, dirname as dirname4, isAbsolute, join as join13, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
+import { basename as basename2, dirname as dirname5, isAbsolute, join as join14, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
 class PathError extends Error {
 }
 var MAX_SYMLINK_HOPS = 40;
@@ -78448,12 +79189,12 @@ var realPathAllowingMissing = (path, hops = 0) => {
   if (target !== undefined) {
     if (hops >= MAX_SYMLINK_HOPS)
       throw new PathError(`Too many levels of symbolic links: ${path}`);
-    return realPathAllowingMissing(resolve3(dirname4(path), target), hops + 1);
+    return realPathAllowingMissing(resolve3(dirname5(path), target), hops + 1);
   }
-  const parent = dirname4(path);
+  const parent = dirname5(path);
   if (parent === path)
     return path;
-  return join13(realPathAllowingMissing(parent, hops), basename2(path));
+  return join14(realPathAllowingMissing(parent, hops), basename2(path));
 };
 var realOrAsIs = (dir) => {
   try {
@@ -78469,7 +79210,7 @@ function worktreeOf(worktreesDir, absolute, input) {
   if (base === undefined)
     return;
   const [owner, name, ...rest] = relative3(base, absolute).split(sep2).filter(Boolean);
-  const real = owner && name ? join13(realDir, owner, name) : undefined;
+  const real = owner && name ? join14(realDir, owner, name) : undefined;
   if (real === undefined || !isWorktree(real)) {
     throw new PathError(`Path is not inside a PR worktree: ${input} (under ${realDir} only the worktrees pr_checkout made, ${realDir}/<owner>-<repo>/pr-<n>, can be used).`);
   }
@@ -78477,7 +79218,7 @@ function worktreeOf(worktreesDir, absolute, input) {
 }
 function isWorktree(path) {
   try {
-    return realpathSync(path) === path && lstatSync6(join13(path, ".git")).isFile();
+    return realpathSync(path) === path && lstatSync6(join14(path, ".git")).isFile();
   } catch {
     return false;
   }
@@ -78524,7 +79265,7 @@ async function keepGroupWritable(path, createdFolder) {
   if (!path.worktree)
     return;
   const folders = [];
-  for (let dir = dirname4(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname4(dir))
+  for (let dir = dirname5(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname5(dir))
     folders.unshift(dir);
   for (const entry of [...folders, path.real]) {
     const stats = await stat(entry);
@@ -78609,16 +79350,16 @@ async function listWorktrees(git) {
   }));
 }
 async function worktreeGit(main, path, env, redact) {
-  const admin = join14(await gitCommonDir(main), "worktrees");
+  const admin = join15(await gitCommonDir(main), "worktrees");
   for (const name of existsSync8(admin) ? readdirSync4(admin) : []) {
     let gitdir;
     try {
-      gitdir = readFileSync13(join14(admin, name, "gitdir"), "utf8").trim();
+      gitdir = readFileSync13(join15(admin, name, "gitdir"), "utf8").trim();
     } catch {
       continue;
     }
-    if (dirname5(gitdir) === path)
-      return localGit(path, { ...env, GIT_DIR: join14(admin, name), GIT_WORK_TREE: path }, {}, redact);
+    if (dirname6(gitdir) === path)
+      return localGit(path, { ...env, GIT_DIR: join15(admin, name), GIT_WORK_TREE: path }, {}, redact);
   }
   throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
 }
@@ -78670,12 +79411,12 @@ async function closeWorktrees(workspace, dir, env) {
       notes.push(`${name} (${worktree.path}): could not be inspected (${error.message})`);
     }
   }
-  rmSync3(dir, { recursive: true, force: true });
+  rmSync4(dir, { recursive: true, force: true });
   await main.run(["worktree", "prune"]);
   return notes;
 }
 async function addTaskWorktree(main, options) {
-  const path = join14(realpathSync2(options.dir), `task-${options.taskId}`);
+  const path = join15(realpathSync2(options.dir), `task-${options.taskId}`);
   await main.must(["worktree", "add", "-q", "--detach", path, options.baseSha], { groupWritable: true });
   return { path, git: await worktreeGit(main, path, options.env, options.redact) };
 }
@@ -78690,8 +79431,8 @@ async function checkoutFork(run, workspace) {
   const pull = run.target.pull;
   const { git, remote } = workspace;
   const base = await fetchPullHead(git, remote, pull);
-  const dir = mkdtempSync3(join15(tmpdir3(), "gitclaw-fork-"));
-  const root = join15(dir, `pr-${pull.number}`);
+  const dir = mkdtempSync3(join16(tmpdir3(), "gitclaw-fork-"));
+  const root = join16(dir, `pr-${pull.number}`);
   await git.must(["worktree", "add", "--quiet", "--detach", root, base], { groupWritable: true });
   run.log(`gitclaw: the fork's head ${base.slice(0, 12)} is checked out outside the workspace, for the sandbox only`);
   return {
@@ -78699,7 +79440,7 @@ async function checkoutFork(run, workspace) {
     base,
     async dispose() {
       await git.run(["worktree", "remove", "--force", root]);
-      rmSync4(dir, { recursive: true, force: true });
+      rmSync5(dir, { recursive: true, force: true });
       await git.run(["worktree", "prune"]);
     }
   };
@@ -78720,9 +79461,9 @@ async function forkPatch(run, workspace, fork, session) {
     return reverted.length ? { path: "", patch: "", files: 0, reverted } : undefined;
   const patch = run.redact(await wt.must(["format-patch", "--stdout", "--binary", `${fork.base}..${head}`]));
   const files = (await wt.must(["diff", "--name-only", "-z", fork.base, head])).split("\x00").filter(Boolean).length;
-  const file = join15(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
-  mkdirSync4(session.artifactsDir, { recursive: true });
-  writeFileSync6(file, `${patch}
+  const file = join16(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
+  mkdirSync5(session.artifactsDir, { recursive: true });
+  writeFileSync7(file, `${patch}
 `);
   return { path: repoRelative(workspace.root, file), patch: `${patch}
 `, files, reverted };
@@ -78924,6 +79665,7 @@ ${renderSteps(this.steps)}
 }
 
 // src/run/events.ts
+init_log();
 function observeRun(watchers) {
   const { progress, timeline, session, log } = watchers;
   let grouped = false;
@@ -78954,13 +79696,14 @@ function observeRun(watchers) {
 }
 
 // src/run/land.ts
+init_log();
 import { existsSync as existsSync9 } from "fs";
-import { join as join19 } from "path";
+import { join as join20 } from "path";
 
 // src/git/rewrite.ts
-import { mkdtempSync as mkdtempSync4, rmSync as rmSync5 } from "fs";
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync6 } from "fs";
 import { tmpdir as tmpdir4 } from "os";
-import { join as join16 } from "path";
+import { join as join17 } from "path";
 var LITERAL = { GIT_LITERAL_PATHSPECS: "1" };
 async function leaveOutOfCommits(git, base, paths) {
   const head = await git.must(["rev-parse", "HEAD"]);
@@ -78975,9 +79718,9 @@ async function rebuild(git, base, head, paths) {
   const commits = await git.must(["rev-list", "--reverse", "--topo-order", "--parents", `${base}..${head}`]);
   const asInBase = await git.must(["ls-tree", "-r", "-z", "--full-tree", base, "--", ...paths], { env: LITERAL });
   const copies = new Map;
-  const dir = mkdtempSync4(join16(tmpdir4(), "gitclaw-index-"));
+  const dir = mkdtempSync4(join17(tmpdir4(), "gitclaw-index-"));
   try {
-    const env = { ...LITERAL, GIT_INDEX_FILE: join16(dir, "index") };
+    const env = { ...LITERAL, GIT_INDEX_FILE: join17(dir, "index") };
     for (const line of commits.split(`
 `).filter(Boolean)) {
       const [commit, ...parents] = line.split(" ");
@@ -78992,25 +79735,26 @@ async function rebuild(git, base, head, paths) {
       copies.set(commit, empty ? only : await recommit(git, commit, tree, newParents));
     }
   } finally {
-    rmSync5(dir, { recursive: true, force: true });
+    rmSync6(dir, { recursive: true, force: true });
   }
   return copies.get(head) ?? head;
 }
 
 // src/run/workflow-files.ts
-import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync5, openSync as openSync2, writeSync } from "fs";
-import { join as join18 } from "path";
+init_log();
+import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync6, openSync as openSync2, writeSync } from "fs";
+import { join as join19 } from "path";
 
 // src/git/patch.ts
-import { mkdtempSync as mkdtempSync5, rmSync as rmSync6 } from "fs";
+import { mkdtempSync as mkdtempSync5, rmSync as rmSync7 } from "fs";
 import { tmpdir as tmpdir5 } from "os";
-import { join as join17 } from "path";
+import { join as join18 } from "path";
 async function workingTreePatch(git, paths) {
   if (paths.length === 0)
     return "";
-  const dir = mkdtempSync5(join17(tmpdir5(), "gitclaw-index-"));
+  const dir = mkdtempSync5(join18(tmpdir5(), "gitclaw-index-"));
   try {
-    const env = { GIT_INDEX_FILE: join17(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    const env = { GIT_INDEX_FILE: join18(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
     await git.must(["read-tree", "HEAD"], { env });
     await git.must(["add", "-A", "--", ...paths], { env });
     const diff = await git.run([
@@ -79031,7 +79775,7 @@ async function workingTreePatch(git, paths) {
       throw new GitError(`git diff failed: ${(diff.stderr || diff.stdout).trim()}`);
     return diff.stdout;
   } finally {
-    rmSync6(dir, { recursive: true, force: true });
+    rmSync7(dir, { recursive: true, force: true });
   }
 }
 
@@ -79050,8 +79794,8 @@ async function holdBack(run, git, paths, failure) {
   const { text } = made;
   const head = await git.must(["rev-parse", "--short=12", "HEAD"]);
   const file = `${PATCHES_DIR}/${run.trigger.issueNumber}-${head}.patch`;
-  mkdirSync5(join18(git.cwd, PATCHES_DIR), { recursive: true });
-  writeNoFollow(join18(git.cwd, file), text);
+  mkdirSync6(join19(git.cwd, PATCHES_DIR), { recursive: true });
+  writeNoFollow(join19(git.cwd, file), text);
   warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
   return { paths, pushed: false, patch: { file, text }, ...failure ? { failure: pushFailure(failure) } : {} };
 }
@@ -79130,7 +79874,7 @@ function ownPaths(run, root, conversation, taskFiles = []) {
     ...taskFiles
   ];
 }
-async function landWork(run, workspace, conversation, { trailers = [], taskFiles = [] } = {}) {
+async function landWork(run, workspace, conversation, { trailers = [], taskFiles = [], stateHome = false } = {}) {
   const { trigger, config, target } = run;
   const { git, root } = workspace;
   const own = ownPaths(run, root, conversation, taskFiles);
@@ -79152,7 +79896,8 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
   }));
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
   const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
-  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
+  const commit = { own, paths, workflowFiles, message, stateHome };
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, commit);
   if (pushed.pushError)
     error(`gitclaw: ${pushed.pushError}`);
   const notStaged = pushed.notStaged?.filter(({ path }) => !reverted.includes(path));
@@ -79213,7 +79958,8 @@ async function landWithWorkflowFiles(run, workspace, commit) {
   });
   return { pushed, workflows };
 }
-async function commitAndPush(run, workspace, { own, paths, message, willRetry }) {
+async function commitAndPush(run, workspace, commit) {
+  const { own, paths, message, stateHome, willRetry } = commit;
   let committed;
   try {
     committed = await commitWork(run, workspace, { own, paths, message });
@@ -79227,6 +79973,7 @@ async function commitAndPush(run, workspace, { own, paths, message, willRetry })
   const changed = await changedBesides(workspace, head, own);
   const { target } = run;
   const fallbackBranch = target.runKey ? `gitclaw/run-${run.env.runId}-side` : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
+  const refusedBranch = refusedBranchOf(run, workspace);
   try {
     const push = await landRun(run, workspace, {
       remote: workspace.remote,
@@ -79235,16 +79982,44 @@ async function commitAndPush(run, workspace, { own, paths, message, willRetry })
       head,
       attempts: run.config.git.pushAttempts,
       fallbackBranch,
+      ...refusedBranch ? { refusedBranch } : {},
       log: run.log
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
+    const home = await homeOf(run, workspace, { push, head, own, stateHome });
     faultPoint("after-push", run.processEnv);
-    return { push, sessionSha, changed, ...saved };
+    return { push, ...home, changed, ...saved };
   } catch (error) {
-    const sessionSha = willRetry ? undefined : await landSession(run, workspace, head, own);
-    return { pushError: error.message, changed, ...saved, ...sessionSha ? { sessionSha } : {} };
+    const home = willRetry ? {} : await homeOf(run, workspace, { head, own, stateHome });
+    return { pushError: error.message, changed, ...saved, ...home };
   }
+}
+function refusedBranchOf(run, workspace) {
+  const { target } = run;
+  if (target.runKey || target.pull || workspace.branch === issueBranch(target.conversationIssue))
+    return;
+  return issueBranch(target.conversationIssue);
+}
+async function homeOf(run, workspace, { push, head, own, stateHome }) {
+  const refused = push && !push.landed ? push.refused : undefined;
+  const paths = own.filter((path) => existsSync9(join20(workspace.root, path)));
+  const elsewhere = stateHome || run.target.redirected !== undefined || refused !== undefined;
+  const stateSha = elsewhere ? await landOnStateBranch(run, workspace, { sha: head, paths }) : undefined;
+  const state = stateSha ? { stateSha } : {};
+  if (push?.landed || refused)
+    return { sessionSha: push.sha, ...state };
+  if (stateSha)
+    return { sessionSha: stateSha, ...state };
+  const sessionSha = await landSession(run, workspace, head, own, push?.branch);
+  if (sessionSha)
+    return { sessionSha };
+  if (push)
+    return {};
+  const saved = elsewhere ? undefined : await landOnStateBranch(run, workspace, { sha: head, paths });
+  if (saved)
+    return { sessionSha: saved, stateSha: saved };
+  const conversationArtifact = await saveAsArtifact(run, workspace, { head, paths });
+  return conversationArtifact ? { conversationArtifact } : {};
 }
 async function commitWork(run, workspace, { own, paths, message }) {
   const { git } = workspace;
@@ -79258,7 +80033,7 @@ async function commitWork(run, workspace, { own, paths, message }) {
     const notCommitted = error2.message;
     error(`gitclaw: the run's changes could not be committed: ${notCommitted}`);
     await git.run(["reset", "-q"]);
-    const ownFiles = own.filter((path) => existsSync9(join19(workspace.root, path)));
+    const ownFiles = own.filter((path) => existsSync9(join20(workspace.root, path)));
     const { sha } = await commitChanges(git, `gitclaw: session of #${run.target.conversationIssue}`, ownFiles);
     return { ...sha ? { head: sha } : {}, notCommitted };
   }
@@ -79270,7 +80045,7 @@ async function changedBesides(workspace, head, own) {
   return listed.split("\x00").filter((path) => path && !mine(path));
 }
 async function landSession(run, workspace, sha, own, keptOn) {
-  const paths = own.filter((path) => existsSync9(join19(workspace.root, path)));
+  const paths = own.filter((path) => existsSync9(join20(workspace.root, path)));
   const where = keptOn ? `changes kept on ${keptOn}` : "changes not pushed";
   const message = `gitclaw: session of ${conversationName(run.target)} (${where})`;
   const target = {
@@ -79394,6 +80169,8 @@ function describePush(push, error, links) {
 The conversation was saved on its own; the changes are not on any branch.`);
   if (error)
     return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
+  if (push && !push.landed && push.refused)
+    return callout("NOTE", `The push was refused: ${push.refused.replace(/([^.!?])$/, "$1.")} The work went to \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`);
   if (push && !push.landed) {
     return callout("WARNING", `${push.reason}. The changes were kept on branch \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`);
   }
@@ -79437,6 +80214,8 @@ function composeReply(run, workspace, facts) {
       sessionSaved: landing.sessionSha !== undefined
     }),
     ...facts.notes,
+    ...landing.stateSha ? [stateNote(run, landing.stateSha, web)] : [],
+    ...landing.conversationArtifact ? [artifactNote(run, landing.conversationArtifact)] : [],
     facts.progress.stepsDetails()
   ].filter(Boolean);
   const limits = {
@@ -79458,6 +80237,14 @@ function composeReply(run, workspace, facts) {
   return { text: [replyText(result, limits), ...notes].join(`
 
 `), footerText };
+}
+function stateNote(run, sha, web) {
+  const branch = run.config.state.branch;
+  return callout("NOTE", `The conversation is kept on [\`${branch}\`](${web}/tree/${sha}/state) (\`state.branch\`), since gitclaw cannot push to the default branch; the next run of #${run.target.conversationIssue} resumes from there.`);
+}
+function artifactNote(run, name) {
+  const issue = run.target.conversationIssue;
+  return callout("WARNING", `No branch took this run's push, not even \`${run.config.state.branch}\`: the conversation (and the work, as \`gitclaw-work.patch\`) is saved as the artifact \`${name}\` of [this run](${run.link}). The next run of #${issue} downloads the newest artifact of that name and resumes from it; to keep conversations in git, exempt \`${run.config.state.branch}\` from the rules that refuse it.`);
 }
 function unsavedNotes(landing) {
   const names = (paths) => paths.map((path) => `\`${path}\``).join(", ");
@@ -79501,6 +80288,97 @@ function branchLine(branch, tip, commits, what) {
 var code2 = (text) => `\`${text.replaceAll("`", "'")}\``;
 
 // src/run/target.ts
+init_operations();
+
+// src/github/rules.ts
+init_operations();
+var Rule2 = looseObject({
+  type: string2(),
+  parameters: looseObject({ required_status_checks: array(looseObject({ context: string2() })).optional() }).optional()
+});
+var Rules = array(Rule2);
+var Branch2 = looseObject({ protected: boolean2().optional() });
+var Protection = looseObject({
+  required_pull_request_reviews: unknown().optional(),
+  required_signatures: looseObject({ enabled: boolean2() }).optional(),
+  required_linear_history: looseObject({ enabled: boolean2() }).optional(),
+  allow_force_pushes: looseObject({ enabled: boolean2() }).optional(),
+  required_status_checks: looseObject({ contexts: array(string2()).optional() }).nullish()
+});
+var none = (branch) => ({
+  branch,
+  requiresPullRequest: false,
+  requiresSignatures: false,
+  requiredChecks: [],
+  linearHistory: false,
+  noForcePush: false,
+  restrictsUpdate: false,
+  restrictsCreation: false,
+  protectionUnknown: false
+});
+async function readBranchRules(api, repo, branch) {
+  const path = `${repoPath(repo)}/rules/branches/${encodeURIComponent(branch)}`;
+  const rules = await api.send("GET", path).catch((error) => ({ status: 0, data: error.message }));
+  const parsed = Rules.safeParse(rules.data);
+  if (rules.status !== 200 || !parsed.success)
+    return { ...none(branch), unreadable: `the rules API answered ${rules.status || rules.data}` };
+  const found = fromRulesets(branch, parsed.data);
+  return withProtection(api, repo, found);
+}
+function fromRulesets(branch, rules) {
+  const has = (type) => rules.some((rule) => rule.type === type);
+  const checks = rules.flatMap((rule) => rule.parameters?.required_status_checks?.map((check) => check.context) ?? []);
+  return {
+    ...none(branch),
+    requiresPullRequest: has("pull_request"),
+    requiresSignatures: has("required_signatures"),
+    requiredChecks: [...new Set(checks)],
+    linearHistory: has("required_linear_history"),
+    noForcePush: has("non_fast_forward"),
+    restrictsUpdate: has("update"),
+    restrictsCreation: has("creation")
+  };
+}
+async function withProtection(api, repo, rules) {
+  const path = `${repoPath(repo)}/branches/${encodeURIComponent(rules.branch)}`;
+  const branch = await api.send("GET", path).catch(() => {
+    return;
+  });
+  if (branch?.status !== 200 || Branch2.safeParse(branch.data).data?.protected !== true)
+    return rules;
+  const protection = await api.send("GET", `${path}/protection`).catch(() => {
+    return;
+  });
+  const read = protection?.status === 200 ? Protection.safeParse(protection.data) : undefined;
+  if (!read?.success)
+    return { ...rules, protectionUnknown: true };
+  const settings = read.data;
+  return {
+    ...rules,
+    requiresPullRequest: rules.requiresPullRequest || settings.required_pull_request_reviews !== undefined,
+    requiresSignatures: rules.requiresSignatures || settings.required_signatures?.enabled === true,
+    requiredChecks: [...new Set([...rules.requiredChecks, ...settings.required_status_checks?.contexts ?? []])],
+    linearHistory: rules.linearHistory || settings.required_linear_history?.enabled === true,
+    noForcePush: rules.noForcePush || settings.allow_force_pushes?.enabled !== true
+  };
+}
+function pushObstacles(rules, { signedCommits = false } = {}) {
+  const obstacles = [];
+  if (rules.requiresPullRequest)
+    obstacles.push("changes must be made through a pull request");
+  if (rules.requiresSignatures && !signedCommits)
+    obstacles.push("commits must have verified signatures");
+  if (rules.requiredChecks.length)
+    obstacles.push(`status checks must pass first (${rules.requiredChecks.map((c) => `\`${c}\``).join(", ")})`);
+  if (rules.restrictsUpdate)
+    obstacles.push("updates are restricted");
+  return obstacles;
+}
+function obstaclesLine(rules, obstacles) {
+  return `\`${rules.branch}\` does not take direct pushes: ${obstacles.join("; ")}.`;
+}
+
+// src/run/target.ts
 async function chooseTarget(run) {
   const { trigger, api, repo } = run;
   if (trigger.prompt && !trigger.prompt.issue)
@@ -79508,10 +80386,20 @@ async function chooseTarget(run) {
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
     const base = { conversationIssue: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
-    if (run.config.delivery === "push")
-      return { ...base, delivers: false };
+    const pushing = run.config.delivery === "push" ? await pushRules(run) : undefined;
+    const { redirected } = pushing ?? {};
+    if (pushing && !redirected)
+      return { ...base, delivers: false, ...signing(pushing.rules) };
     const name = issueBranch(trigger.issueNumber);
-    return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request"' }, delivers: true };
+    const source = redirected ? `the rules of ${redirected.from}` : 'delivery "pull-request"';
+    const rules = [pushing?.rules, await readBranchRules(api, repo, name)];
+    return {
+      ...base,
+      branch: { name, depth: 1, source },
+      delivers: true,
+      ...redirected ? { redirected } : {},
+      ...signing(...rules)
+    };
   }
   const pull = await resolvePullRequest(api, repo, trigger);
   const thread = answerThread(run, pull.number);
@@ -79520,6 +80408,7 @@ async function chooseTarget(run) {
     return { ...common, conversationIssue: pull.number, delivers: false };
   return {
     ...common,
+    ...signing(await readBranchRules(api, repo, pull.head.ref)),
     conversationIssue: pull.forIssue ?? pull.number,
     branch: {
       name: pull.head.ref,
@@ -79536,17 +80425,47 @@ function answerThread(run, pull) {
     return reviewThread(api, repo, pull, trigger.inline.inReplyTo ?? trigger.comment.id);
   return issueThread(api, repo, pull);
 }
+async function pushBranch(run) {
+  if (run.config.git.branch)
+    return [run.config.git.branch, "git.branch in .github/gitclaw.json"];
+  if (run.trigger.defaultBranch)
+    return [run.trigger.defaultBranch, "the event's repository.default_branch"];
+  return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
+}
+async function pushRules(run) {
+  const [branch] = await pushBranch(run);
+  const rules = await readBranchRules(run.api, run.repo, branch);
+  const obstacles = pushObstacles(rules, { signedCommits: true });
+  if (obstacles.length) {
+    run.log(`gitclaw: ${obstaclesLine(rules, obstacles)} The work goes to a pull request.`);
+    return { rules, redirected: { from: branch, why: obstaclesLine(rules, obstacles) } };
+  }
+  if (!rules.unreadable && !rules.protectionUnknown)
+    return { rules };
+  const open = await findPullRequest(run.api, run.repo, issueBranch(run.trigger.issueNumber)).catch(() => {
+    return;
+  });
+  run.log(`gitclaw: the rules of ${branch} are not all readable${open ? `; #${open} holds this issue's work` : ""}`);
+  if (open === undefined)
+    return { rules };
+  const why = `\`${branch}\` refused gitclaw's push before; this issue's work continues on #${open}.`;
+  return { rules, redirected: { from: branch, why } };
+}
+function signing(...rules) {
+  return rules.some((r) => r?.requiresSignatures) ? { signs: true } : {};
+}
 
 // src/run/tasks.ts
-import { join as join30 } from "path";
+init_log();
+import { join as join31 } from "path";
 
 // src/tasks/apply.ts
-import { existsSync as existsSync10, mkdtempSync as mkdtempSync6, readFileSync as readFileSync14, rmSync as rmSync8 } from "fs";
+import { existsSync as existsSync10, mkdtempSync as mkdtempSync6, readFileSync as readFileSync14, rmSync as rmSync9 } from "fs";
 import { tmpdir as tmpdir6 } from "os";
-import { isAbsolute as isAbsolute3, join as join20, resolve as resolve5 } from "path";
+import { isAbsolute as isAbsolute3, join as join21, resolve as resolve5 } from "path";
 
 // src/tasks/patch.ts
-import { rmSync as rmSync7 } from "fs";
+import { rmSync as rmSync8 } from "fs";
 async function exportPatch(git, baseSha, file) {
   try {
     const headSha = await git.must(["rev-parse", "HEAD"]);
@@ -79556,13 +80475,13 @@ async function exportPatch(git, baseSha, file) {
     const range = `${baseSha}..${headSha}`;
     const made = await git.run(["format-patch", "--stdout", "--binary", "--no-signature", range], { stdoutFile: file });
     if (made.exitCode !== 0) {
-      rmSync7(file, { force: true });
+      rmSync8(file, { force: true });
       const said = made.stderr.trim() || `exit code ${made.exitCode}`;
       return { status: "failed", baseSha, headSha, error: `git format-patch failed: ${said}` };
     }
     return { status: "ready", baseSha, headSha, commitCount };
   } catch (error) {
-    rmSync7(file, { force: true });
+    rmSync8(file, { force: true });
     return { status: "failed", baseSha, error: error.message };
   }
 }
@@ -79636,7 +80555,7 @@ var failure2 = (error) => ({ ok: false, error });
 var isUnder = (path, folder) => path === folder || path.startsWith(`${folder}/`);
 async function amInProgress(git) {
   const dir = await git.must(["rev-parse", "--git-path", "rebase-apply"]);
-  return existsSync10(join20(isAbsolute3(dir) ? dir : resolve5(git.cwd, dir), "applying"));
+  return existsSync10(join21(isAbsolute3(dir) ? dir : resolve5(git.cwd, dir), "applying"));
 }
 var protectedRefusal = (paths, patterns) => `The patch touches protected paths, which no task may change: ${withPatterns(paths, patterns).join(", ")}. It was not applied.`;
 async function applyProblem(target, series, options) {
@@ -79705,8 +80624,8 @@ async function applySeries(target, file, threeWay) {
   return { ok: true, appliedCommits: await commitsBetween(git, before, headSha, true), headSha };
 }
 async function dryRunSeries(target, file, threeWay) {
-  const dir = mkdtempSync6(join20(tmpdir6(), "gitclaw-dry-run-"));
-  const path = join20(dir, "worktree");
+  const dir = mkdtempSync6(join21(tmpdir6(), "gitclaw-dry-run-"));
+  const path = join21(dir, "worktree");
   try {
     const head = await target.git.must(["rev-parse", "HEAD"]);
     await target.main.must(["worktree", "add", "-q", "--detach", path, head]);
@@ -79724,7 +80643,7 @@ async function dryRunSeries(target, file, threeWay) {
     if (existsSync10(path))
       await target.gitAt(path).run(["am", "--abort"]);
     await target.main.run(["worktree", "remove", "--force", path]);
-    rmSync8(dir, { recursive: true, force: true });
+    rmSync9(dir, { recursive: true, force: true });
     await target.main.run(["worktree", "prune"]);
   }
 }
@@ -79733,7 +80652,7 @@ async function continueAm(target, since) {
   if (!await amInProgress(git))
     return failure2("No git am is in progress here.");
   const unmerged = (await git.run(["diff", "--name-only", "--diff-filter=U", "-z"])).stdout.split("\x00").filter(Boolean);
-  const marked = unmerged.filter((path) => /^(<{7}|>{7})( |$)/m.test(readFileSafe(join20(git.cwd, path))));
+  const marked = unmerged.filter((path) => /^(<{7}|>{7})( |$)/m.test(readFileSafe(join21(git.cwd, path))));
   if (marked.length)
     return {
       ...failure2(`Conflict markers are still in ${marked.join(", ")}: resolve them first.`),
@@ -79773,13 +80692,13 @@ async function abortLeftoverAm(target) {
 var readSeries = (file) => readFileSync14(file, "utf8");
 
 // src/tasks/actions.ts
-import { existsSync as existsSync12, mkdirSync as mkdirSync7, writeFileSync as writeFileSync8 } from "fs";
-import { dirname as dirname6, join as join22 } from "path";
+import { existsSync as existsSync12, mkdirSync as mkdirSync8, writeFileSync as writeFileSync9 } from "fs";
+import { dirname as dirname7, join as join23 } from "path";
 
 // src/tasks/records.ts
 import { randomBytes as randomBytes3 } from "crypto";
-import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync15, writeFileSync as writeFileSync7 } from "fs";
-import { join as join21 } from "path";
+import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync15, writeFileSync as writeFileSync8 } from "fs";
+import { join as join22 } from "path";
 var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 var RUNNERS = ["local", "actions"];
 var PATCH_STATUSES = ["pending", "ready", "failed", "skipped"];
@@ -79846,24 +80765,24 @@ class TaskStore {
     const problem = taskIdProblem(taskId);
     if (problem)
       throw new TaskStoreError(problem);
-    const folder = join21(this.dir, taskId);
+    const folder = join22(this.dir, taskId);
     if (!realFolder(this.dir, "the tasks folder"))
-      mkdirSync6(this.dir, { recursive: true });
+      mkdirSync7(this.dir, { recursive: true });
     if (!realFolder(folder, `the folder of task ${taskId}`))
-      mkdirSync6(folder);
+      mkdirSync7(folder);
     return folder;
   }
-  seriesPath = (taskId) => join21(this.folder(taskId), "series.mbox");
-  reportPath = (taskId) => join21(this.folder(taskId), "report.md");
+  seriesPath = (taskId) => join22(this.folder(taskId), "series.mbox");
+  reportPath = (taskId) => join22(this.folder(taskId), "report.md");
   relative(path) {
     return path.startsWith(`${this.root}/`) ? path.slice(this.root.length + 1) : path;
   }
   save(record) {
-    writeFileAtomic(join21(this.folder(record.taskId), "task.json"), `${JSON.stringify(TaskRecord.parse(record), null, 2)}
+    writeFileAtomic(join22(this.folder(record.taskId), "task.json"), `${JSON.stringify(TaskRecord.parse(record), null, 2)}
 `);
   }
   load(taskId) {
-    const path = join21(this.folder(taskId), "task.json");
+    const path = join22(this.folder(taskId), "task.json");
     if (!existsSync11(path))
       return;
     const parsed = TaskRecord.safeParse(JSON.parse(readFileSync15(path, "utf8")));
@@ -79881,7 +80800,7 @@ class TaskStore {
     }).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
   writeReport(taskId, markdown) {
-    writeFileSync7(this.reportPath(taskId), markdown.endsWith(`
+    writeFileSync8(this.reportPath(taskId), markdown.endsWith(`
 `) ? markdown : `${markdown}
 `);
   }
@@ -79889,61 +80808,6 @@ class TaskStore {
     const path = this.reportPath(taskId);
     return existsSync11(path) ? readFileSync15(path, "utf8").trimEnd() : undefined;
   }
-}
-
-// src/tasks/zip.ts
-import { inflateRawSync } from "zlib";
-
-class ZipError extends Error {
-  name = "ZipError";
-}
-var END_OF_DIRECTORY = 101010256;
-var DIRECTORY_ENTRY = 33639248;
-var LOCAL_HEADER = 67324752;
-function directoryEnd(view) {
-  for (let at = view.byteLength - 22;at >= Math.max(0, view.byteLength - 22 - 65535); at--)
-    if (view.getUint32(at, true) === END_OF_DIRECTORY)
-      return at;
-  throw new ZipError("not a zip archive (no end of central directory)");
-}
-function readZip(bytes, maxBytes = 256 * 1024 * 1024) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = directoryEnd(view);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const files = new Map;
-  let total = 0;
-  for (let i = 0;i < count; i++) {
-    if (view.getUint32(at, true) !== DIRECTORY_ENTRY)
-      throw new ZipError("damaged central directory");
-    const method = view.getUint16(at + 10, true);
-    const packed = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    const local = view.getUint32(at + 42, true);
-    at += 46 + skip;
-    if (name.endsWith("/"))
-      continue;
-    total += size;
-    if (total > maxBytes)
-      throw new ZipError(`the archive unpacks to more than ${maxBytes} bytes`);
-    files.set(name, entryData(bytes, view, { local, method, packed, size, name }));
-  }
-  return files;
-}
-function entryData(bytes, view, entry) {
-  if (view.getUint32(entry.local, true) !== LOCAL_HEADER)
-    throw new ZipError(`damaged entry ${entry.name}`);
-  const start = entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
-  const raw = bytes.subarray(start, start + entry.packed);
-  const data = entry.method === 0 ? raw : entry.method === 8 ? inflateRawSync(raw) : undefined;
-  if (!data)
-    throw new ZipError(`${entry.name}: compression method ${entry.method} is not supported`);
-  if (data.byteLength !== entry.size)
-    throw new ZipError(`${entry.name}: unpacked size does not match`);
-  return new Uint8Array(data);
 }
 
 // src/tasks/actions.ts
@@ -80073,7 +80937,7 @@ async function collect(env, orchestrator, task, ended) {
   const series = files.get(`${own}series.mbox`);
   const patch = child.gitFormatPatch;
   if (series && patch?.status === "ready")
-    writeFileSync8(store.seriesPath(taskId), series);
+    writeFileSync9(store.seriesPath(taskId), series);
   const { status, reportTitle, error, sessionPath } = child;
   const stopped = stopReason && status !== "reported";
   orchestrator.update({
@@ -80138,19 +81002,19 @@ function takeSessions(root, files, named) {
     const owner = named.find((prefix) => prefix.endsWith("/") ? name.startsWith(prefix) : name === prefix);
     if (!owner)
       continue;
-    const path = join22(root, name);
+    const path = join23(root, name);
     if (existsSync12(path))
       continue;
-    mkdirSync7(dirname6(path), { recursive: true });
-    writeFileSync8(path, bytes);
+    mkdirSync8(dirname7(path), { recursive: true });
+    writeFileSync9(path, bytes);
     committed.add(owner);
   }
   return [...committed];
 }
 
 // src/tasks/local.ts
-import { mkdirSync as mkdirSync10 } from "fs";
-import { join as join26 } from "path";
+import { mkdirSync as mkdirSync11 } from "fs";
+import { join as join27 } from "path";
 
 // src/git/agent-repo.ts
 import {
@@ -80162,16 +81026,16 @@ import {
   openSync as openSync3,
   readlinkSync as readlinkSync2,
   lstatSync as lstatSync8,
-  mkdirSync as mkdirSync8,
+  mkdirSync as mkdirSync9,
   mkdtempSync as mkdtempSync8,
   readdirSync as readdirSync6,
   readFileSync as readFileSync17,
   realpathSync as realpathSync3,
-  rmSync as rmSync10,
-  writeFileSync as writeFileSync10
+  rmSync as rmSync11,
+  writeFileSync as writeFileSync11
 } from "fs";
 import { tmpdir as tmpdir8 } from "os";
-import { join as join24, relative as relative4 } from "path";
+import { join as join25, relative as relative4 } from "path";
 
 // src/git/loose-pack.ts
 import { createHash as createHash2 } from "crypto";
@@ -80228,15 +81092,15 @@ function commitParents(content) {
 }
 
 // src/git/scrub-commits.ts
-import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync16, rmSync as rmSync9, writeFileSync as writeFileSync9 } from "fs";
+import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync16, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "fs";
 import { tmpdir as tmpdir7 } from "os";
-import { join as join23 } from "path";
+import { join as join24 } from "path";
 async function scrubCommits(git, base, tip, values) {
   if (values.length === 0 || base === tip)
     return { tip, redacted: [] };
   const redact = createRedactor(values, { shapes: false });
   const commits = await git.must(["rev-list", "--reverse", "--topo-order", "--parents", `${base}..${tip}`]);
-  const dir = mkdtempSync7(join23(tmpdir7(), "gitclaw-scrub-"));
+  const dir = mkdtempSync7(join24(tmpdir7(), "gitclaw-scrub-"));
   const copies = new Map;
   const blobs = new Map;
   const redacted = new Set;
@@ -80251,7 +81115,7 @@ async function scrubCommits(git, base, tip, values) {
       copies.set(commit, same ? commit : await recommit(git, commit, tree ?? `${commit}^{tree}`, newParents));
     }
   } finally {
-    rmSync9(dir, { recursive: true, force: true });
+    rmSync10(dir, { recursive: true, force: true });
   }
   return { tip: copies.get(tip) ?? tip, redacted: [...redacted] };
 }
@@ -80279,13 +81143,13 @@ async function scrubbedTree(git, base, commit, scratch) {
   }
   if (replaced.length === 0)
     return;
-  const index = { ...env, GIT_INDEX_FILE: join23(scratch.dir, "index") };
+  const index = { ...env, GIT_INDEX_FILE: join24(scratch.dir, "index") };
   await git.must(["read-tree", commit], { env: index });
   await git.must(["update-index", "-z", "--index-info"], { env: index, input: `${replaced.join("\x00")}\x00` });
   return git.must(["write-tree"], { env: index });
 }
 async function redactBlob(git, blob, scratch) {
-  const file = join23(scratch.dir, "blob");
+  const file = join24(scratch.dir, "blob");
   await git.must(["cat-file", "blob", blob], { stdoutFile: file });
   const bytes = readFileSync16(file);
   const encoding = isUtf8(bytes) ? "utf8" : "latin1";
@@ -80293,26 +81157,26 @@ async function redactBlob(git, blob, scratch) {
   const clean = scratch.redact(text);
   if (clean === text)
     return blob;
-  writeFileSync9(file, Buffer.from(clean, encoding));
+  writeFileSync10(file, Buffer.from(clean, encoding));
   return git.must(["hash-object", "-w", "--no-filters", file]);
 }
 
 // src/git/agent-repo.ts
 async function openAgentRepo(setUp) {
-  const binDir = join24(realpathSync3(setUp.dir), ".agent-bin");
-  mkdirSync8(binDir, { mode: 493 });
+  const binDir = join25(realpathSync3(setUp.dir), ".agent-bin");
+  mkdirSync9(binDir, { mode: 493 });
   const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
-  writeFileSync10(join24(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
-  writeFileSync10(join24(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
+  writeFileSync11(join25(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
+  writeFileSync11(join25(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
 `, { mode: 420 });
   return repo;
 }
 async function addAgentWorktree(main, setUp) {
   const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer }, main.binDir);
-  const map = join24(main.binDir, REPOS_FILE);
+  const map = join25(main.binDir, REPOS_FILE);
   const others = readFileSync17(map, "utf8").split(`
 `).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
-  writeFileSync10(map, [...others, `${trustedGitDir}	${repo.gitDir}`, ""].join(`
+  writeFileSync11(map, [...others, `${trustedGitDir}	${repo.gitDir}`, ""].join(`
 `));
   main.worktrees.set(realpathSync3(setUp.workspace), repo);
   return repo;
@@ -80321,7 +81185,7 @@ var REPOS_FILE = "repos";
 async function makeAgentGitDir(setUp, binDir) {
   const { git, dir } = setUp;
   const workspace = realpathSync3(setUp.workspace);
-  const gitDir = join24(realpathSync3(dir), ".agent-git");
+  const gitDir = join25(realpathSync3(dir), ".agent-git");
   await createGit(realpathSync3(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
   const start = await git.must(["rev-parse", "HEAD"]);
   const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
@@ -80373,23 +81237,23 @@ function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
     ""
   ].join(`
 `);
-  writeFileSync10(join24(gitDir, "config"), config);
-  writeFileSync10(join24(gitDir, "HEAD"), contents.head);
-  writeFileSync10(join24(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
+  writeFileSync11(join25(gitDir, "config"), config);
+  writeFileSync11(join25(gitDir, "HEAD"), contents.head);
+  writeFileSync11(join25(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
 ` : "");
-  mkdirSync8(join24(gitDir, "objects", "info"), { recursive: true });
-  writeFileSync10(join24(gitDir, "objects", "info", "alternates"), `${contents.objects}
+  mkdirSync9(join25(gitDir, "objects", "info"), { recursive: true });
+  writeFileSync11(join25(gitDir, "objects", "info", "alternates"), `${contents.objects}
 `);
-  mkdirSync8(join24(gitDir, "info"), { recursive: true });
-  writeFileSync10(join24(gitDir, "info", "exclude"), `/state/
+  mkdirSync9(join25(gitDir, "info"), { recursive: true });
+  writeFileSync11(join25(gitDir, "info", "exclude"), `/state/
 `);
-  copyFileSync(join24(trustedGitDir, "index"), join24(gitDir, "index"));
+  copyFileSync(join25(trustedGitDir, "index"), join25(gitDir, "index"));
   if (contents.trailer) {
-    mkdirSync8(join24(gitDir, "hooks"), { recursive: true });
+    mkdirSync9(join25(gitDir, "hooks"), { recursive: true });
     const hook = `#!/bin/sh
 exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
 `;
-    writeFileSync10(join24(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
+    writeFileSync11(join25(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
   }
 }
 function shareTree(path) {
@@ -80399,13 +81263,13 @@ function shareTree(path) {
   if (stat.isDirectory()) {
     chmodSync(path, stat.mode & 511 | 1080);
     for (const name of readdirSync6(path))
-      shareTree(join24(path, name));
+      shareTree(join25(path, name));
   } else
     chmodSync(path, stat.mode & 511 | 48);
 }
 function realGit(path) {
   for (const dir of path.split(":")) {
-    const candidate = join24(dir, "git");
+    const candidate = join25(dir, "git");
     try {
       if (lstatSync8(candidate).isFile() || lstatSync8(realpathSync3(candidate)).isFile())
         return candidate;
@@ -80472,13 +81336,13 @@ function branchesOf(lines) {
 }
 var MAX_AGENT_BRANCHES = 1000;
 function agentBranches(gitDir) {
-  const branches = branchesOf(readSmallFile(join24(gitDir, "packed-refs")) ?? "");
+  const branches = branchesOf(readSmallFile(join25(gitDir, "packed-refs")) ?? "");
   let seen = 0;
   const walk = (prefix) => {
     let names = [];
     try {
-      if (lstatSync8(join24(gitDir, "refs/heads", prefix)).isDirectory())
-        names = readdirSync6(join24(gitDir, "refs/heads", prefix));
+      if (lstatSync8(join25(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync6(join25(gitDir, "refs/heads", prefix));
     } catch {}
     for (const name of names) {
       if (++seen > MAX_AGENT_BRANCHES)
@@ -80509,10 +81373,10 @@ function unpublishedNotes(repo) {
   ];
 }
 function readRef(gitDir, ref) {
-  const loose = readSmallFile(join24(gitDir, ref));
+  const loose = readSmallFile(join25(gitDir, ref));
   if (loose !== undefined)
     return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
-  const packed = readSmallFile(join24(gitDir, "packed-refs")) ?? "";
+  const packed = readSmallFile(join25(gitDir, "packed-refs")) ?? "";
   for (const line of packed.split(`
 `)) {
     const [sha, name] = line.split(" ");
@@ -80546,7 +81410,7 @@ function readObjectFiles(from) {
   let bytes = 0;
   const walk = (dir) => {
     for (const name of readdirSync6(dir)) {
-      const path = join24(dir, name);
+      const path = join25(dir, name);
       const stat = lstatSync8(path);
       const rel = relative4(from, path);
       if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack"))
@@ -80618,7 +81482,7 @@ async function takeAgentCommit(git, repo, tip) {
   return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
 }
 function checkedOut(repo) {
-  const head = readSmallFile(join24(repo.gitDir, "HEAD"))?.trim() ?? "";
+  const head = readSmallFile(join25(repo.gitDir, "HEAD"))?.trim() ?? "";
   return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
 }
 async function leaveOtherBranch(git, repo) {
@@ -80640,36 +81504,36 @@ async function leaveOtherBranch(git, repo) {
   }
 }
 async function takeObjects(git, repo, tip) {
-  const files = readObjectFiles(join24(repo.gitDir, "objects"));
+  const files = readObjectFiles(join25(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
   if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
     for (const [commit, parents] of loose.parents)
       repo.checkedParents.set(commit, parents);
     return;
   }
-  const quarantine = mkdtempSync8(join24(tmpdir8(), "gitclaw-agent-objects-"));
+  const quarantine = mkdtempSync8(join25(tmpdir8(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
   } finally {
-    rmSync10(quarantine, { recursive: true, force: true });
+    rmSync11(quarantine, { recursive: true, force: true });
   }
 }
 async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
-  mkdirSync8(join24(quarantine, "objects", "info"), { recursive: true });
-  mkdirSync8(join24(quarantine, "refs", "heads"), { recursive: true });
-  writeFileSync10(join24(quarantine, "config"), `[core]
+  mkdirSync9(join25(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync9(join25(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync11(join25(quarantine, "config"), `[core]
 	repositoryformatversion = 0
 	bare = true
 `);
-  writeFileSync10(join24(quarantine, "HEAD"), `ref: refs/heads/agent
+  writeFileSync11(join25(quarantine, "HEAD"), `ref: refs/heads/agent
 `);
-  writeFileSync10(join24(quarantine, "refs", "heads", "agent"), `${tip}
+  writeFileSync11(join25(quarantine, "refs", "heads", "agent"), `${tip}
 `);
-  writeFileSync10(join24(quarantine, "objects", "info", "alternates"), `${repo.objects}
+  writeFileSync11(join25(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
   for (const { rel, data } of files) {
-    mkdirSync8(join24(quarantine, "objects", rel, ".."), { recursive: true });
-    writeFileSync10(join24(quarantine, "objects", rel), data);
+    mkdirSync9(join25(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync11(join25(quarantine, "objects", rel), data);
   }
   await git.must([
     "-c",
@@ -80718,17 +81582,17 @@ function descendsFromStart(repo, tip) {
 }
 
 // src/session/artifacts.ts
-import { existsSync as existsSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "fs";
-import { join as join25 } from "path";
+import { existsSync as existsSync13, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "fs";
+import { join as join26 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
   let next = existsSync13(dir) ? Math.max(0, ...readdirSync7(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync9(dir, { recursive: true });
+      mkdirSync10(dir, { recursive: true });
       const id = String(next++);
-      const path = join25(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
+      const path = join26(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
       return { id, ref: `artifact://${id}`, path };
     },
@@ -80742,7 +81606,7 @@ function createArtifactStore(dir) {
       if (!existsSync13(dir))
         return;
       const name = readdirSync7(dir).find((file) => file.split(".")[0] === id);
-      return name ? join25(dir, name) : undefined;
+      return name ? join26(dir, name) : undefined;
     }
   };
 }
@@ -80773,8 +81637,8 @@ function localLauncher(env) {
 async function openTaskAgentRepo(env, taskId, worktree) {
   if (!env.toolContext.runAs)
     return;
-  const dir = join26(env.worktreesDir, `.agent-task-${taskId}`);
-  mkdirSync10(dir);
+  const dir = join27(env.worktreesDir, `.agent-task-${taskId}`);
+  mkdirSync11(dir);
   const secrets = env.toolContext.passedSecrets ?? [];
   return openAgentRepo({
     git: worktree.git,
@@ -82441,7 +83305,7 @@ async function runToEnd(run, context) {
 // src/tools/files/confined-file.ts
 import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync3, statSync as statSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
-import { dirname as dirname7 } from "path";
+import { dirname as dirname8 } from "path";
 var FLAGS = {
   read: constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
   update: constants7.O_RDWR | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
@@ -82498,7 +83362,7 @@ async function replaceContent(handle, bytes) {
 }
 async function makeParentFolders(path) {
   const folders = [];
-  for (let dir = dirname7(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname7(dir))
+  for (let dir = dirname8(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname8(dir))
     folders.unshift(dir);
   let first;
   for (const dir of folders) {
@@ -82731,11 +83595,11 @@ function explicitRepo(args) {
 }
 
 // src/tools/github/attach.ts
-import { writeFileSync as writeFileSync11 } from "fs";
+import { writeFileSync as writeFileSync12 } from "fs";
 
 // src/tools/files/read.ts
 import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname8, join as join27 } from "path";
+import { basename as basename3, dirname as dirname9, join as join28 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -82893,7 +83757,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join27(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
+          file = { real: join28(realpathSync4(dirname9(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -82977,7 +83841,7 @@ function planAttach(args, context) {
       if (context.tool.redact(raw) !== raw)
         throw new ToolFailure(`attach refused ${file.display}: its bytes contain a secret.`);
       const artifact = context.tool.artifacts.allocate(EXTENSIONS[checked.image.mimeType]);
-      writeFileSync11(artifact.path, bytes);
+      writeFileSync12(artifact.path, bytes);
       out.line(`# Attached ${file.display} as ${artifact.ref} (${describeImage(checked.image)})`);
       out.line(`It is shown in your reply: write ![what it shows](${artifact.ref}) where it belongs in your final ` + "message; if you do not, it is shown at the end.");
       const attachment = { ref: artifact.ref, path: artifact.path, mimeType: checked.image.mimeType };
@@ -83503,20 +84367,20 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync12, rmSync as rmSync11 } from "fs";
-import { dirname as dirname9, join as join29 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync13, rmSync as rmSync12 } from "fs";
+import { dirname as dirname10, join as join30 } from "path";
 
 // src/tools/github/worktree-git.ts
-import { randomUUID as randomUUID2 } from "crypto";
-import { mkdirSync as mkdirSync11, realpathSync as realpathSync5 } from "fs";
-import { basename as basename4, join as join28 } from "path";
+import { randomUUID as randomUUID3 } from "crypto";
+import { mkdirSync as mkdirSync12, realpathSync as realpathSync5 } from "fs";
+import { basename as basename4, join as join29 } from "path";
 async function openWorktreeRepo(context, wt, path, reset) {
   const main = context.tool.agentRepo;
   const dir = context.tool.worktreesDir;
   if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
     return;
-  const own = join28(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID2().slice(0, 8)}`);
-  mkdirSync11(own, { mode: 488 });
+  const own = join29(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID3().slice(0, 8)}`);
+  mkdirSync12(own, { mode: 488 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
 async function takeWorktreeRepo(context, wt, path) {
@@ -83595,7 +84459,7 @@ async function remoteFor(git, pr, thisRepo) {
 }
 async function checkoutOne(context, git, pr, place, force) {
   const branch = `pr-${pr.number}`;
-  const target = join29(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const target = join30(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headSha = await fetchHead(git, pr, remote);
   const registered = await existingWorktree(git, branch, place.base, force, context.tool);
@@ -83660,11 +84524,11 @@ async function recordBranchConfig(git, branch, pr, remote) {
     await git.must(["config", `branch.${branch}.${key}`, value]);
 }
 async function addWorktree(git, branch, target, force) {
-  mkdirSync12(dirname9(target), { recursive: true, mode: 488 });
+  mkdirSync13(dirname10(target), { recursive: true, mode: 488 });
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
-    rmSync11(target, { recursive: true, force: true });
+    rmSync12(target, { recursive: true, force: true });
   }
   await git.must(["worktree", "add", "--quiet", target, branch], { groupWritable: true });
 }
@@ -83760,7 +84624,7 @@ async function planPrPush(args, context) {
       return withRepoLock(lockKey, async () => {
         const committed = await commitPending(context, git, plan.branch, plan.message);
         const sha = await git.must(["rev-parse", `refs/heads/${plan.branch}`]);
-        await pushBranch(context, git, plan, committed);
+        await pushBranch2(context, git, plan, committed);
         const remoteUrl = context.tool.redact(await configValue(git, `remote.${plan.remote}.url`) ?? "?");
         return reportPush(out, plan, { sha, remoteUrl, committed });
       });
@@ -83787,7 +84651,7 @@ async function readPushPlan(git, args, host) {
   const forceWithLease = args.forceWithLease ?? false;
   return { branch, headRef, remote, prUrl, target, forceWithLease, message: present(args.message) };
 }
-async function pushBranch(context, git, plan, committed) {
+async function pushBranch2(context, git, plan, committed) {
   const { branch, headRef, remote, forceWithLease } = plan;
   const tracking = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${headRef}`]);
   const lease = tracking.exitCode === 0 ? `--force-with-lease=refs/heads/${headRef}:${tracking.stdout.trim()}` : "--force-with-lease";
@@ -84394,7 +85258,7 @@ function outsideHunks(comment, lines) {
 }
 
 // src/tools/github/run-watch.ts
-import { writeFileSync as writeFileSync12 } from "fs";
+import { writeFileSync as writeFileSync13 } from "fs";
 var RUN_WATCH_INTERVAL_MS = 3000;
 var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
 var RUN_WATCH_SLOW_AFTER_MS = 60000;
@@ -84560,7 +85424,7 @@ function saveLogs(watch, runs, logs) {
     return;
   const artifact = watch.context.tool.artifacts.allocate("github.log");
   const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
-  writeFileSync12(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+  writeFileSync13(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
 ${log ?? `Full log unavailable.
 `}`).join(`
 `));
@@ -85392,7 +86256,7 @@ function setUpTasks(setup) {
   const { run, workspace, session } = setup;
   if (!run.config.tasks.enabled)
     return;
-  const store = new TaskStore(join30(session.artifactsDir, "tasks"), workspace.root);
+  const store = new TaskStore(join31(session.artifactsDir, "tasks"), workspace.root);
   const spending = { turns: 0, usage: emptyUsage() };
   const ownFiles = [];
   const started = new Set;
@@ -85588,20 +86452,21 @@ ${lines.join(`
 }
 
 // src/run/tools.ts
+init_log();
 import { existsSync as existsSync19 } from "fs";
-import { join as join34 } from "path";
+import { join as join35 } from "path";
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync13, statSync as statSync3 } from "fs";
+import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync14, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir10 } from "os";
-import { dirname as dirname10, isAbsolute as isAbsolute5, join as join32, relative as relative6, resolve as resolve8 } from "path";
+import { dirname as dirname11, isAbsolute as isAbsolute5, join as join33, relative as relative6, resolve as resolve8 } from "path";
 import { isMainThread } from "worker_threads";
 
 // src/tools/sandbox/network.ts
-import { mkdtempSync as mkdtempSync9, rmSync as rmSync12 } from "fs";
+import { mkdtempSync as mkdtempSync9, rmSync as rmSync13 } from "fs";
 import { tmpdir as tmpdir9 } from "os";
-import { join as join31 } from "path";
+import { join as join32 } from "path";
 
 // src/egress/libc.ts
 import { dlopen, ptr, read as read2 } from "bun:ffi";
@@ -85871,10 +86736,10 @@ observe?.();
 process.exit(0);
 `;
 async function openNetworkNamespace(options) {
-  const dir = mkdtempSync9(join31(tmpdir9(), "gitclaw-net-"));
-  const handoff = unixListener(join31(dir, "handoff.sock"));
+  const dir = mkdtempSync9(join32(tmpdir9(), "gitclaw-net-"));
+  const handoff = unixListener(join32(dir, "handoff.sock"));
   try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join31(dir, "handoff.sock")];
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join32(dir, "handoff.sock")];
     const onLine = (line) => {
       const [word, host, kind] = line.split(" ");
       if (word === "drop" && host && kind)
@@ -85893,7 +86758,7 @@ async function openNetworkNamespace(options) {
     return { pid, port, close: holder.close };
   } finally {
     libc().close(handoff);
-    rmSync12(dir, { recursive: true, force: true });
+    rmSync13(dir, { recursive: true, force: true });
   }
 }
 
@@ -86096,9 +86961,9 @@ async function unusedGid() {
 var canMakePidNamespaces = (privileged) => privileged(OWN_PID_NAMESPACE[0], [...OWN_PID_NAMESPACE.slice(1), "true"]).then(() => true, () => false);
 function ancestors(path) {
   const list = [];
-  for (let dir = dirname10(path);; dir = dirname10(dir)) {
+  for (let dir = dirname11(path);; dir = dirname11(dir)) {
     list.unshift(dir);
-    if (dir === dirname10(dir))
+    if (dir === dirname11(dir))
       return list;
   }
 }
@@ -86126,15 +86991,15 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync10(join32(tmpdir10(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync10(join33(tmpdir10(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
-    rmSync13(worktrees, { recursive: true, force: true });
+    rmSync14(worktrees, { recursive: true, force: true });
     throw error;
   });
   if (typeof sandbox !== "string")
     return sandbox;
   if (options.requiredBy) {
-    rmSync13(worktrees, { recursive: true, force: true });
+    rmSync14(worktrees, { recursive: true, force: true });
     throw new SandboxError(`${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`);
   }
   return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
@@ -86160,8 +87025,8 @@ async function isolate(options, worktrees) {
     return network;
   const workspace = realpathSync8(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync18(join32(workspace, name)))
-      mkdirSync13(join32(workspace, name));
+    if (!existsSync18(join33(workspace, name)))
+      mkdirSync14(join33(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
@@ -86235,7 +87100,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join32(workspace, name));
+  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join33(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -86351,7 +87216,7 @@ function toClose(dir, leaves) {
   const found = [];
   const walk = (parent) => {
     for (const name of readdirSync9(parent)) {
-      const path = join32(parent, name);
+      const path = join33(parent, name);
       const stat = lstatSync10(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
@@ -86404,6 +87269,7 @@ function threadSource() {
     stepDirection,
     moveBoth,
     acceptOne,
+    admitOne,
     serveConnection
   ];
   return `${parts.join(`
@@ -86421,6 +87287,8 @@ function threadMain(ffi, k) {
       errno: () => ffi.read.i32(c.__errno_location(), 0),
       wake: event.data.wake,
       maxHead: event.data.maxHead,
+      handshakeMs: event.data.handshakeMs,
+      idleMs: event.data.idleMs,
       open: [],
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => scope.onmessage = (reply) => resolve(reply.data)),
@@ -86433,23 +87301,24 @@ function threadMain(ffi, k) {
     });
   };
 }
-function waitFor(t, wanted) {
+function waitFor(t, wanted, ms) {
   const fds = Buffer.alloc(8 * (wanted.length + 1));
   [...wanted, [t.wake, t.k.POLLIN]].forEach(([fd, events], i) => {
     fds.writeInt32LE(fd, 8 * i);
     fds.writeInt16LE(events, 8 * i + 4);
   });
-  while (t.c.poll(t.ptr(fds), wanted.length + 1, -1) < 0)
+  let ready;
+  while ((ready = t.c.poll(t.ptr(fds), wanted.length + 1, ms)) < 0)
     if (t.errno() !== t.k.EINTR)
       return false;
-  return fds.readInt16LE(8 * wanted.length + 6) === 0;
+  return ready > 0 && fds.readInt16LE(8 * wanted.length + 6) === 0;
 }
 function sendAll(t, fd, bytes) {
   for (let at = 0;at < bytes.length; ) {
     const n = Number(t.c.send(fd, t.ptr(bytes, at), bytes.length - at, t.k.MSG_NOSIGNAL));
     if (n > 0)
       at += n;
-    else if (t.errno() !== t.k.EAGAIN || !waitFor(t, [[fd, t.k.POLLOUT]]))
+    else if (t.errno() !== t.k.EAGAIN || !waitFor(t, [[fd, t.k.POLLOUT]], t.idleMs))
       return false;
   }
   return true;
@@ -86457,12 +87326,14 @@ function sendAll(t, fd, bytes) {
 function readHead(t, client) {
   const chunk = Buffer.alloc(64 * 1024);
   let seen = Buffer.alloc(0);
+  const deadline = Date.now() + t.handshakeMs;
   for (;; ) {
     const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
     if (n === 0 || n < 0 && t.errno() !== t.k.EAGAIN)
       return;
     if (n < 0) {
-      if (!waitFor(t, [[client, t.k.POLLIN]]))
+      const left = deadline - Date.now();
+      if (left <= 0 || !waitFor(t, [[client, t.k.POLLIN]], left))
         return;
       continue;
     }
@@ -86499,8 +87370,8 @@ function connectOne(t, address, port) {
   t.open.push(fd);
   let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
   if (code === t.k.EINPROGRESS) {
-    if (!waitFor(t, [[fd, t.k.POLLOUT]]))
-      return "the proxy closed";
+    if (!waitFor(t, [[fd, t.k.POLLOUT]], t.handshakeMs))
+      return "no answer in time (or the proxy closed)";
     const error = new Int32Array([0, 4]);
     t.c.getsockopt(fd, 1, 4, t.ptr(error), t.ptr(error, 4));
     code = error[0];
@@ -86516,7 +87387,7 @@ function refuse2(t, client, answer) {
     const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
     if (n === 0 || n < 0 && t.errno() !== t.k.EAGAIN)
       return;
-    if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]]))
+    if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]], t.handshakeMs))
       return;
   }
 }
@@ -86566,13 +87437,13 @@ function moveBoth(t, directions) {
       if (want)
         wanted.push(want);
     }
-    if (wanted.length === 0 || !waitFor(t, wanted))
+    if (wanted.length === 0 || !waitFor(t, wanted, t.idleMs))
       return;
   }
 }
 function acceptOne(t, listener) {
   for (;; ) {
-    if (!waitFor(t, [[listener, t.k.POLLIN]]))
+    if (!waitFor(t, [[listener, t.k.POLLIN]], -1))
       return;
     const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
     if (fd >= 0) {
@@ -86583,9 +87454,22 @@ function acceptOne(t, listener) {
       return;
   }
 }
+async function admitOne(t, listener) {
+  for (;; ) {
+    const client = acceptOne(t, listener);
+    if (client === undefined)
+      return;
+    t.post({ type: "accepted" });
+    const reply = await t.next();
+    if (reply.admitted)
+      return client;
+    sendAll(t, client, Buffer.from(reply.overloaded ?? ""));
+    t.c.close(client);
+    t.open.splice(t.open.indexOf(client), 1);
+  }
+}
 async function serveConnection(t, listener) {
-  const client = acceptOne(t, listener);
-  t.post({ type: "accepted" });
+  const client = await admitOne(t, listener);
   const request = client === undefined ? undefined : readHead(t, client);
   if (client === undefined || !request)
     return;
@@ -86610,32 +87494,43 @@ async function serveConnection(t, listener) {
 }
 
 // src/egress/tunnel.ts
+var DEFAULT_LIMITS = { maxConnections: 64, handshakeMs: 30000, idleMs: 600000 };
 var MAX_HEAD_BYTES = 64 * 1024;
 var SPARE_THREADS = 4;
 var F_SETFL = 4;
 var O_NONBLOCK = 2048;
-function serveTunnels(listener, decide) {
+function serveTunnels(listener, judge) {
   const [wake, waker] = pipe3();
   libc().fcntl(listener, F_SETFL, O_NONBLOCK);
   const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
   const threads = new Set;
-  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES };
-  let waiting = 0;
-  let closing = false;
+  const { handshakeMs, idleMs, maxConnections } = judge.limits;
+  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const count = { waiting: 0, serving: 0, closing: false };
+  const admit = () => {
+    if (count.serving >= maxConnections)
+      return judge.overloaded();
+    count.serving++;
+    count.waiting--;
+    topUp();
+    return;
+  };
   const topUp = () => {
-    for (;!closing && waiting < SPARE_THREADS; waiting++) {
-      const thread = runThread(source, init, decide, () => {
-        waiting--;
-        topUp();
+    for (;!count.closing && count.waiting < SPARE_THREADS; count.waiting++) {
+      const thread = runThread(source, init, judge.decide, admit).then((served) => {
+        if (served)
+          count.serving--;
+        else
+          count.waiting--;
+        threads.delete(thread);
       });
       threads.add(thread);
-      thread.then(() => threads.delete(thread));
     }
   };
   topUp();
   return {
     close: async () => {
-      closing = true;
+      count.closing = true;
       libc().close(waker);
       await Promise.all(threads);
       libc().close(wake);
@@ -86644,13 +87539,17 @@ function serveTunnels(listener, decide) {
     }
   };
 }
-function runThread(source, init, decide, accepted) {
+function runThread(source, init, decide, admit) {
   const worker = new Worker(source, { smol: true });
   worker.unref();
   let decision;
+  let served = false;
   const answer = async (asked) => {
-    if (asked.type === "accepted")
-      return accepted();
+    if (asked.type === "accepted") {
+      const refusal = admit();
+      served = refusal === undefined;
+      return worker.postMessage(served ? { admitted: true } : { overloaded: refusal });
+    }
     if (asked.type === "head") {
       decision = await decide(asked.head).catch(() => ({ answer: "" }));
       if ("answer" in decision)
@@ -86672,17 +87571,27 @@ function runThread(source, init, decide, accepted) {
       if (event.data.type !== "done")
         return void answer(event.data);
       worker.terminate();
-      done();
+      done(served);
     };
     worker.onerror = () => {
       worker.terminate();
-      done();
+      done(served);
     };
     worker.postMessage(init);
   });
 }
 
 // src/egress/proxy.ts
+var COUNTED_HOSTS = 256;
+function countBlocked(counts, host) {
+  const seen = counts.blocked.get(host);
+  if (seen === undefined && counts.blocked.size >= COUNTED_HOSTS) {
+    counts.unlisted++;
+    return false;
+  }
+  counts.blocked.set(host, (seen ?? 0) + 1);
+  return true;
+}
 var systemResolver = async (host) => ({
   addresses: (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address)
 });
@@ -86701,16 +87610,27 @@ function hostsFileResolver(path, fallback = systemResolver) {
     return declared ? { addresses: declared, declared: true } : fallback(host);
   };
 }
-function startEgressProxy(policy, resolve = systemResolver) {
-  const counts = { blocked: new Map, allowed: new Map, around: new Map };
+function startEgressProxy(policy, resolve = systemResolver, limits = DEFAULT_LIMITS) {
+  const counts = {
+    blocked: new Map,
+    allowed: new Map,
+    around: new Map,
+    unlisted: 0,
+    overloaded: 0,
+    maxConnections: limits.maxConnections
+  };
   const serving = { policy, resolve, counts };
   const tunnels = [];
+  const overloaded = () => {
+    counts.overloaded++;
+    return answer3(503, `gitclaw: the proxy serves at most ${limits.maxConnections} connections at once; try again later`).answer;
+  };
   return {
     counts,
-    serve: (listener) => tunnels.push(serveTunnels(listener, (head) => decide4(serving, head))),
+    serve: (listener) => tunnels.push(serveTunnels(listener, { decide: (head) => decide4(serving, head), overloaded, limits })),
     refusedAround: (host, kind) => {
-      counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
-      counts.around.set(host, (counts.around.get(host) ?? new Set).add(kind));
+      if (countBlocked(counts, host))
+        counts.around.set(host, (counts.around.get(host) ?? new Set).add(kind));
     },
     close: async () => {
       await Promise.all(tunnels.splice(0).map((served) => served.close()));
@@ -86726,7 +87646,7 @@ async function decide4(serving, head) {
   const { policy, counts } = serving;
   const host = target.host.toLowerCase();
   if (!allows(policy, host, target.port)) {
-    counts.blocked.set(host, (counts.blocked.get(host) ?? 0) + 1);
+    countBlocked(counts, host);
     return answer3(403, `gitclaw: ${host} is not an allowed host for tool commands. To allow it, the repository's .github/gitclaw.json needs ${allowLine(policy, host, target.port)}`);
   }
   const addresses = await addressesOf(serving, host);
@@ -86784,7 +87704,13 @@ async function addressesOf(serving, host) {
   return targetsOf(serving.policy, host, resolution);
 }
 function answer3(status, message) {
-  const reason = { 400: "Bad Request", 403: "Forbidden", 431: "Request Header Fields Too Large", 502: "Bad Gateway" }[status];
+  const reason = {
+    400: "Bad Request",
+    403: "Forbidden",
+    431: "Request Header Fields Too Large",
+    502: "Bad Gateway",
+    503: "Service Unavailable"
+  }[status];
   const body = `${message}
 `;
   return {
@@ -86802,11 +87728,28 @@ class EgressError extends SandboxError {
   name = "EgressError";
 }
 var resolverFrom = (env) => env.GITCLAW_EGRESS_HOSTS ? hostsFileResolver(env.GITCLAW_EGRESS_HOSTS) : systemResolver;
+var Count = exports_coerce.number().int().positive();
+function limitsFrom(env) {
+  const read = (name, fallback) => {
+    const value = env[name];
+    if (value === undefined || value === "")
+      return fallback;
+    const parsed = Count.safeParse(value);
+    if (!parsed.success)
+      throw new EgressError(`${name} must be a positive whole number, not "${value}"`);
+    return parsed.data;
+  };
+  return {
+    maxConnections: read("GITCLAW_EGRESS_MAX_CONNECTIONS", DEFAULT_LIMITS.maxConnections),
+    handshakeMs: read("GITCLAW_EGRESS_HANDSHAKE_MS", DEFAULT_LIMITS.handshakeMs),
+    idleMs: read("GITCLAW_EGRESS_IDLE_MS", DEFAULT_LIMITS.idleMs)
+  };
+}
 async function prepareConfinedSandbox(options, network) {
   const policy = egressPolicy(network.config, options.workspace);
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
-  const proxy = startEgressProxy(policy, network.resolve ?? systemResolver);
+  const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
   const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
   const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
     await proxy.close();
@@ -86840,8 +87783,9 @@ function proxyEnv(port) {
 }
 
 // src/run/mcp.ts
+init_log();
 import { realpathSync as realpathSync9 } from "fs";
-import { join as join33 } from "path";
+import { join as join34 } from "path";
 
 // src/mcp/declared.ts
 var MCP_JSON = ".mcp.json";
@@ -91313,7 +92257,7 @@ async function serverRoot2(workspace, sandbox, commit) {
   const tree = (rev) => workspace.git.must(["rev-parse", `${rev}^{tree}`]);
   if (await tree("HEAD") === await tree(commit))
     return { cwd: workspace.root };
-  const cwd = join33(realpathSync9(sandbox.worktrees), "mcp-default-branch");
+  const cwd = join34(realpathSync9(sandbox.worktrees), "mcp-default-branch");
   await workspace.git.must(["worktree", "add", "-q", "--detach", cwd, commit], { groupWritable: true });
   return { cwd, release: () => removeTaskWorktree(workspace.git, cwd) };
 }
@@ -91338,7 +92282,7 @@ async function wireTools(run, workspace, artifactsDir, where = {}) {
     secretDirs: [env.runnerTemp, run.processEnv.HOME],
     path: workspace.toolEnv.PATH ?? "",
     ...where.untrusted ? { requiredBy: where.untrusted } : {}
-  }, { config: config.network, resolve: resolverFrom(run.processEnv) });
+  }, { config: config.network, resolve: resolverFrom(run.processEnv), limits: limitsFrom(run.processEnv) });
   if (!sandbox.isolated)
     warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
@@ -91384,7 +92328,7 @@ async function setUpTools(run, workspace, session, where = {}) {
 async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
   if (!sandbox.isolated || toolRoot !== workspace.root)
     return;
-  if (!existsSync19(join34(workspace.root, ".git", "index")))
+  if (!existsSync19(join35(workspace.root, ".git", "index")))
     return;
   const coAuthor = coAuthorOf(run.trigger);
   return openAgentRepo({
@@ -91436,19 +92380,24 @@ async function tearDownTools(run, tools, workspace, session) {
 }
 
 // src/egress/report.ts
-var code3 = (text) => `\`${text.replace(/`/g, "'")}\``;
-var total = (counts) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+var LISTED_HOSTS = 10;
+var SUMMARY_ROWS = 50;
+var NAMED_HOSTS = 3;
+var total = (counts) => [...counts].reduce((sum, n) => sum + n, 0);
 function blockedNote(egress) {
-  const blocked = egress.counts?.blocked;
-  if (!blocked || blocked.size === 0)
+  const counts = egress.counts;
+  if (!counts || counts.blocked.size === 0 && counts.unlisted === 0 && counts.overloaded === 0)
     return;
-  const around = (host) => {
-    const kinds = egress.counts?.around.get(host);
-    return kinds ? ` (around the proxy: ${[...kinds].join(", ")})` : "";
-  };
-  const lines = [...blocked].map(([host, count]) => `- ${code3(host)}: ${plural(count, "attempt")}${around(host)}; to allow it: ${code3(allowLine(egress.policy, host))}`);
+  const hosts = [...counts.blocked];
+  const lines = hosts.slice(0, LISTED_HOSTS).map(([host, count]) => hostLine(egress, host, count));
+  const rest = hosts.slice(LISTED_HOSTS);
+  const restAttempts = total(rest.map(([, n]) => n)) + counts.unlisted;
+  if (restAttempts)
+    lines.push(`- \u2026and ${plural(rest.length, "more host")} (${plural(restAttempts, "attempt")})`);
+  if (counts.overloaded)
+    lines.push(`- ${plural(counts.overloaded, "connection")} refused: the proxy takes at most ${counts.maxConnections} at once`);
   return [
-    `<details><summary>\uD83D\uDEE1\uFE0F Network: ${plural(total(blocked), "blocked attempt")} to ${plural(blocked.size, "host")} not allowed (${[...blocked.keys()].join(", ")})</summary>`,
+    `<details><summary>\uD83D\uDEE1\uFE0F Network: ${headline(counts)}</summary>`,
     "",
     `Tool commands reach only the hosts ${CONFIG_FILE} allows (${describePolicy(egress.policy)}).`,
     "",
@@ -91458,9 +92407,34 @@ function blockedNote(egress) {
   ].join(`
 `);
 }
+function headline(counts) {
+  const attempts = total(counts.blocked.values()) + counts.unlisted;
+  const names = [...counts.blocked.keys()].slice(0, NAMED_HOSTS).map((host) => inertText(host, 40));
+  const more = counts.blocked.size > NAMED_HOSTS ? ", \u2026" : "";
+  const parts = attempts ? [
+    `${plural(attempts, "blocked attempt")} to ${plural(counts.blocked.size, "host")} not allowed (${names.join(", ")}${more})`
+  ] : [];
+  if (counts.overloaded)
+    parts.push(`${plural(counts.overloaded, "connection")} refused, too many at once`);
+  return parts.join("; ");
+}
+function hostLine(egress, host, count) {
+  const kinds = egress.counts?.around.get(host);
+  const around = kinds ? ` (around the proxy: ${[...kinds].join(", ")})` : "";
+  const allow = host.length > 253 ? "not a host name" : `to allow it: ${codeSpan(allowLine(egress.policy, host))}`;
+  return `- ${codeSpan(host, 80)}: ${plural(count, "attempt")}${around}; ${allow}`;
+}
 function egressSummary(egress) {
   const { counts } = egress;
-  const rows = (map) => [...map].map(([host, n]) => `| ${code3(host)} | ${n} |`);
+  const rows = (map) => {
+    const hosts = [...map];
+    const rest = hosts.slice(SUMMARY_ROWS);
+    const more = rest.length ? [`| \u2026and ${plural(rest.length, "more host")} | ${total(rest.map(([, n]) => n))} |`] : [];
+    return [
+      ...hosts.slice(0, SUMMARY_ROWS).map(([host, n]) => `| ${codeSpan(host, 80).replace(/\|/g, "\\|")} | ${n} |`),
+      ...more
+    ];
+  };
   return [
     "",
     "### Network",
@@ -91477,7 +92451,7 @@ function describePolicy(policy) {
     return '"open": tool commands reach any host';
   if (policy.entries.length === 0)
     return '"off": tool commands reach no host';
-  const entries = policy.entries.map(code3).join(", ");
+  const entries = policy.entries.map((entry) => codeSpan(entry)).join(", ");
   return policy.source === "detected" ? `the default for this repository: ${entries}` : `allow ${entries}`;
 }
 
@@ -91507,7 +92481,6 @@ async function removePersistedCredentials(git) {
 }
 
 // src/run/workspace.ts
-init_operations();
 async function prepareWorkspace(run) {
   const checkout = await openCheckout(run);
   const { root, toolEnv, remote, git, plain } = checkout;
@@ -91550,7 +92523,7 @@ async function openCheckout(run) {
 async function checkOutTarget(run, git, remote) {
   const wanted = run.target.branch;
   if (!wanted)
-    return assertBranchName(git, ...await targetBranch(run));
+    return assertBranchName(git, ...await pushBranch(run));
   const branch = await assertBranchName(git, wanted.name, wanted.source);
   const start = wanted.startAt ?? await remoteTip(git, remote, branch);
   if (start)
@@ -91559,13 +92532,6 @@ async function checkOutTarget(run, git, remote) {
     await git.must(["checkout", "-q", "-B", branch]);
   run.log(`gitclaw: working on ${branch}${start ? ` from ${start.slice(0, 12)}` : ", a new branch"}`);
   return branch;
-}
-async function targetBranch(run) {
-  if (run.config.git.branch)
-    return [run.config.git.branch, "git.branch in .github/gitclaw.json"];
-  if (run.trigger.defaultBranch)
-    return [run.trigger.defaultBranch, "the event's repository.default_branch"];
-  return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
 }
 
 // src/run/summary.ts
@@ -91646,6 +92612,7 @@ class RunTimeline {
 
 // src/review/review.ts
 init_env();
+init_log();
 
 // src/github/checks.ts
 init_operations();
@@ -91699,6 +92666,7 @@ function cutSummary(summary) {
 
 \u2026 (cut: see the review)`;
 }
+
 // src/review/findings.ts
 var Finding = looseObject({
   path: string2().trim().min(1),
@@ -91743,9 +92711,13 @@ function jsonText(text) {
   return start >= 0 && end > start ? text.slice(start, end + 1) : undefined;
 }
 var rank2 = (severity) => FINDING_SEVERITIES.indexOf(severity);
-function conclusionOf(findings, failOn) {
+function headedSeverity(body) {
+  const match = /^\*\*(error|warning|suggestion)\*\*: (.*)$/m.exec(body);
+  return match ? { severity: match[1], title: match[2].trim() } : undefined;
+}
+function conclusionOf(findings, failOn, unread = 0) {
   if (findings.length === 0)
-    return "success";
+    return unread ? "neutral" : "success";
   if (failOn !== "never" && findings.some((finding) => rank2(finding.severity) >= rank2(failOn)))
     return "failure";
   return "neutral";
@@ -91818,15 +92790,62 @@ ${fence(diff.text, "diff")}`);
 `);
 }
 function openThreads(threads) {
-  const lines = threads.map(({ number, comment }) => {
-    const first = comment.body.split(`
-`).find((line) => line.trim() && !line.startsWith("<!--")) ?? "";
-    return `${number}. ${comment.path}:${comment.line ?? "?"}: ${first.slice(0, 200)}`;
-  });
-  return `Your earlier findings still open on files the new commits change. List in "resolved" the numbers of those the new commits fixed:
+  const lines = threads.map((f) => `${f.number}. ${f.path}:${f.line ?? "?"}: **${f.severity}**: ${f.title.slice(0, 200)}`);
+  return `Your earlier findings still open on files this diff changes. List in "resolved" the numbers of those it fixed:
 
 ${lines.join(`
 `)}`;
+}
+// src/review/outstanding.ts
+async function earlierFindings(target, carried) {
+  const { api, repo, pull, author } = target;
+  const fromBodies = carried.map((finding) => ({ ...finding, number: 0 }));
+  const own = (await listThreadStarts(api, repo, pull)).filter((c) => c.body.includes(REPLY_MARKER));
+  if (!own.length)
+    return fromBodies;
+  const states = await reviewThreadStates(api, repo, pull);
+  const inThreads = own.flatMap((comment) => {
+    const headed = headedSeverity(comment.body);
+    const state = states.get(comment.id);
+    const dismissed = state?.isResolved === true && state.resolvedBy?.toLowerCase() !== author.toLowerCase();
+    if (!headed || !state || dismissed)
+      return [];
+    const line = comment.line === undefined ? {} : { line: comment.line };
+    return [{ number: 0, path: comment.path, ...line, ...headed, threadComment: comment.id }];
+  });
+  return [...inThreads, ...fromBodies];
+}
+function listedFindings(earlier, diff) {
+  const touched = new Set(diff.files.map((file) => file.path));
+  let number = 0;
+  for (const finding of earlier)
+    finding.number = touched.has(finding.path) ? ++number : 0;
+  return earlier.filter((finding) => finding.number > 0);
+}
+async function settleEarlier(target, earlier, resolved) {
+  const stillOpen = [];
+  let fixed = 0;
+  for (const finding of earlier) {
+    if (finding.number === 0 || !resolved.includes(finding.number)) {
+      stillOpen.push(finding);
+      continue;
+    }
+    if (finding.threadComment !== undefined)
+      await resolveReviewThread(target.api, target.repo, target.pull, finding.threadComment);
+    fixed++;
+  }
+  return { stillOpen, fixed };
+}
+function carriedOn(stillOpen, elsewhere) {
+  const open = stillOpen.filter((finding) => finding.threadComment === undefined);
+  const added = elsewhere.map(({ path, line, severity, title }) => ({ path, line, severity, title }));
+  return [...open.map(({ path, line, severity, title }) => ({ path, line, severity, title })), ...added];
+}
+function unreadFiles(before, now, why) {
+  const unread = new Map(before.map((file) => [file.path, file]));
+  for (const file of now)
+    unread.set(file.path, unread.get(file.path) ?? { path: file.path, why: why ?? file.why });
+  return [...unread.values()];
 }
 
 // src/review/publish.ts
@@ -91841,7 +92860,7 @@ var TITLES = {
   failure: "Findings to fix"
 };
 var where2 = (f) => `${f.path}:${f.start_line ? `${f.start_line}-` : ""}${f.line}`;
-var headline = (f) => `**${f.severity}**: ${f.title}`;
+var headline2 = (f) => `**${f.severity}**: ${f.title}`;
 function placeFindings(findings, files) {
   const patches = new Map(files.flatMap((file) => file.patch ? [[file.filename, commentableLines(file.patch)]] : []));
   const inline = [];
@@ -91855,7 +92874,7 @@ function placeFindings(findings, files) {
       continue;
     }
     const suggestion = finding.suggestion === undefined ? [] : [fence(finding.suggestion.replace(/\r?\n$/, ""), "suggestion")];
-    const body = [headline(finding), finding.body, ...suggestion].join(`
+    const body = [headline2(finding), finding.body, ...suggestion].join(`
 
 `);
     inline.push({
@@ -91870,7 +92889,7 @@ function placeFindings(findings, files) {
 }
 function reviewBody(answer, elsewhere, diff) {
   const scope = diff.incremental ? `Reviewed the commits since ${diff.from.slice(0, 12)} (up to ${diff.head.slice(0, 12)}).` : `Reviewed ${diff.head.slice(0, 12)}.`;
-  const outside = elsewhere.map((f) => `- \`${where2(f)}\` ${headline(f)}
+  const outside = elsewhere.map((f) => `- \`${where2(f)}\` ${headline2(f)}
 
   ${f.body.replace(/\n/g, `
   `)}`);
@@ -91895,14 +92914,26 @@ async function postReview(api, repo, pull, review) {
   });
   return posted.htmlUrl;
 }
-function checkOutput(answer, conclusion, reviewUrl) {
-  const listed = answer.findings.map((f) => `- \`${where2(f)}\` ${headline(f)}`);
+function checkOutput(answer, conclusion, outstanding, reviewUrl) {
+  const { stillOpen, unread } = outstanding;
+  const listed = answer.findings.map((f) => `- \`${where2(f)}\` ${headline2(f)}`);
+  const open = stillOpen.map((f) => `- \`${f.path}:${f.line ?? "?"}\` **${f.severity}**: ${f.title}`);
   const summary = [
     answer.summary,
     listed.length ? `### Findings
 
 ${listed.join(`
 `)}` : "No findings.",
+    ...open.length ? [`Still open from earlier reviews:
+
+${open.join(`
+`)}`] : [],
+    ...unread.length ? [
+      `Not read by any review (a person must read them):
+
+${unread.map((f) => `- \`${f.path}\` (${f.why})`).join(`
+`)}`
+    ] : [],
     ...reviewUrl ? [`[The review](${reviewUrl})`] : []
   ].join(`
 
@@ -91915,29 +92946,37 @@ ${listed.join(`
     title: f.title,
     message: f.body
   }));
-  const count = answer.findings.length;
-  const title = count ? `${TITLES[conclusion]}: ${plural(count, "finding")}` : TITLES[conclusion];
-  return { title, summary, annotations };
+  return { title: checkTitle(conclusion, answer.findings.length, outstanding), summary, annotations };
 }
-async function resolveFixed(api, repo, pull, threads, resolved) {
-  let count = 0;
-  for (const { number, comment } of threads)
-    if (resolved.includes(number) && await resolveReviewThread(api, repo, pull, comment.id))
-      count++;
-  return count;
+function checkTitle(conclusion, count, { stillOpen, unread }) {
+  const open = stillOpen.length;
+  if (count + open === 0)
+    return unread.length ? `Not all read: ${plural(unread.length, "file")} not shown to the model` : TITLES[conclusion];
+  const counted = [
+    ...count ? [plural(count, "finding")] : [],
+    ...open ? [count ? `${open} still open` : `${plural(open, "finding")} still open`] : []
+  ];
+  return `${TITLES[conclusion]}: ${counted.join(", ")}`;
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync11, mkdirSync as mkdirSync14, readFileSync as readFileSync20 } from "fs";
-import { dirname as dirname11, join as join35 } from "path";
+import { lstatSync as lstatSync11, mkdirSync as mkdirSync15, readFileSync as readFileSync20 } from "fs";
+import { dirname as dirname12, join as join36 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
   sessionPath: string2().min(1),
   conclusion: _enum(["success", "neutral", "failure"]),
-  updatedAt: string2()
+  updatedAt: string2(),
+  unread: array(strictObject({ path: string2().min(1), why: _enum(UNREAD_REASONS) })).max(3000).optional(),
+  elsewhere: array(strictObject({
+    path: string2().min(1),
+    line: int().positive().optional(),
+    severity: _enum(FINDING_SEVERITIES),
+    title: string2().max(300)
+  })).max(500).optional()
 });
-var reviewRecordPath = (root, pull) => join35(root, STATE_DIR, "reviews", `${pull}.json`);
+var reviewRecordPath = (root, pull) => join36(root, STATE_DIR, "reviews", `${pull}.json`);
 function readReviewRecord(root, pull) {
   const path = reviewRecordPath(root, pull);
   const stat = lstatSync11(path, { throwIfNoEntry: false });
@@ -91959,10 +92998,10 @@ function readReviewRecord(root, pull) {
 }
 function writeReviewRecord(root, record) {
   const path = reviewRecordPath(root, record.pullRequest);
-  const folder = lstatSync11(dirname11(path), { throwIfNoEntry: false });
+  const folder = lstatSync11(dirname12(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
-  mkdirSync14(dirname11(path), { recursive: true });
+  mkdirSync15(dirname12(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(ReviewRecord.parse(record), null, 2)}
 `);
   return path;
@@ -91981,13 +93020,17 @@ async function reviewPullRequest(context) {
   const workspace = await prepareWorkspace(run);
   checkStateFolders(workspace.root);
   const head = await fetchPullHead(workspace.git, workspace.remote, pull);
-  const diff = await diffToReview(run, workspace, pull, head);
-  if (!diff)
+  const toReview = await diffToReview(run, workspace, pull, head);
+  if (!toReview)
     return nothingToReview(run, `#${pull.number} at ${head.slice(0, 12)} has no change since its last review`);
+  const { diff, carried } = toReview;
+  const claim = await claimBudget({ ...run, ...workspace }, pull.number);
+  if (claim.refusal)
+    return overCap(run, head, claim.refusal);
   const title = `Reviewing ${diff.incremental ? "the new commits" : "the change"}`;
   const complete = await openCheck(run, head, title);
   try {
-    return await review(run, workspace, { pull, diff, complete });
+    return await review(run, workspace, { pull, diff, carried, claim, complete });
   } catch (error) {
     const summary = `${run.redact(error.message)}
 
@@ -92021,7 +93064,22 @@ async function diffToReview(run, workspace, pull, head) {
   const range = last ? { from: last, head, incremental: true } : { from: await changeBase(git, remote, head, pull.base.ref), head, incremental: false };
   const diff = await readDiff(git, range, run.config.review.maxDiffChars);
   run.log(`gitclaw: reviewing ${range.from.slice(0, 12)}..${head.slice(0, 12)}: ${diff.files.length} file(s)`);
-  return diff.files.length ? diff : undefined;
+  const carried = { unread: last ? record.unread ?? [] : [], elsewhere: record?.elsewhere ?? [] };
+  return diff.files.length ? { diff, carried } : undefined;
+}
+async function overCap(run, head, refusal) {
+  run.log(`gitclaw: no review: ${refusal}`);
+  setOutput(run.env, "outcome", "cost_cap");
+  const complete = await openCheck(run, head, "Not reviewed: a cost cap is reached");
+  const summary = run.redact(`${refusal.replace(/^gitclaw did not start/, "gitclaw did not review this head")}
+
+[The run](${run.link})`);
+  await complete({
+    conclusion: "neutral",
+    output: { title: "Not reviewed: a cost cap is reached", summary, annotations: [] }
+  });
+  run.onReplied();
+  return { succeeded: true };
 }
 function nothingToReview(run, why) {
   run.log(`gitclaw: no review: ${why}.`);
@@ -92032,9 +93090,10 @@ async function review(run, workspace, job) {
   const request = await gatherRequest(run, workspace, job);
   const session = SessionFile.create(sessionsDir(workspace.root), { cwd: workspace.root });
   session.appendCustom(CUSTOM.issue, { issueNumber: job.pull.number });
-  const asked = await askForReview(run, workspace, session, request);
+  const asked = await askForReview(run, workspace, session, request, job.claim.capped.budgets);
+  await job.claim.settle(asked.result.usage.cost.total);
   const published = asked.parsed.ok ? await publish(run, job, request, asked.parsed.answer) : await unparsed(run, job, asked.parsed.error);
-  await recordReview(run, workspace, session, { job, asked, conclusion: published.conclusion });
+  await recordReview(run, workspace, session, { job, asked, ...published });
   writeOutputs(run, asked.result, published.output);
   run.onReplied();
   return { succeeded: asked.result.outcome !== "error" };
@@ -92046,18 +93105,12 @@ async function gatherRequest(run, workspace, job) {
     warning(`gitclaw: the review guidance could not be read: ${run.redact(error.message)}`);
     return;
   });
-  const threads = diff.incremental ? await openThreads2(run, pull.number, diff) : [];
-  return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads };
+  const target = { api: run.api, repo: run.repo, pull: pull.number, author: pull.author };
+  const earlier = await earlierFindings(target, job.carried.elsewhere);
+  const threads = listedFindings(earlier, diff);
+  return { title: pull.title, body: pull.body, author: pull.author, guidance, diff, threads, earlier };
 }
-async function openThreads2(run, pull, diff) {
-  const own = (await listThreadStarts(run.api, run.repo, pull)).filter((c) => c.body.includes(REPLY_MARKER));
-  if (!own.length)
-    return [];
-  const states = await reviewThreadStates(run.api, run.repo, pull);
-  const touched = new Set(diff.files.map((file) => file.path));
-  return own.filter((comment) => states.get(comment.id)?.isResolved === false && touched.has(comment.path)).map((comment, index) => ({ number: index + 1, comment }));
-}
-async function askForReview(run, workspace, session, request) {
+async function askForReview(run, workspace, session, request, budgets) {
   const { config } = run;
   const spending = { turns: 0, usage: emptyUsage() };
   const instructions = reviewInstructions(`${run.env.owner}/${run.env.repo}`, run.target.threadNumber);
@@ -92074,7 +93127,7 @@ async function askForReview(run, workspace, session, request) {
     instructions,
     tools: [],
     toolContext,
-    budgets: { ...config.budgets, maxTurns: spending.turns + Math.min(config.budgets.maxTurns, TURNS_PER_ANSWER) },
+    budgets: { ...budgets, maxTurns: spending.turns + Math.min(budgets.maxTurns, TURNS_PER_ANSWER) },
     compaction: config.compaction,
     deadline: runDeadline(run),
     signal: run.signal,
@@ -92107,14 +93160,16 @@ async function publish(run, job, request, answer) {
   const { inline, elsewhere } = placeFindings(answer.findings, files);
   const body = reviewBody(answer, elsewhere, diff);
   const url = await postReview(api, repo, pull.number, { head: diff.head, body, inline, redact });
-  const resolved = await resolveFixed(api, repo, pull.number, request.threads, answer.resolved);
-  if (resolved)
-    run.log(`gitclaw: resolved ${resolved} of its review thread(s) the new commits fixed`);
-  const conclusion = conclusionOf(answer.findings, run.config.review.failOn);
-  const output = redactOutput(checkOutput(answer, conclusion, url), redact);
+  const target = { api, repo, pull: pull.number };
+  const { stillOpen, fixed } = await settleEarlier(target, request.earlier, answer.resolved);
+  if (fixed)
+    run.log(`gitclaw: ${fixed} of its earlier finding(s) fixed (their threads resolved)`);
+  const unread = unreadFiles(job.carried.unread, diff.files.filter((file) => !file.shown));
+  const conclusion = conclusionOf([...answer.findings, ...stillOpen], run.config.review.failOn, unread.length);
+  const output = redactOutput(checkOutput(answer, conclusion, { stillOpen, unread }, url), redact);
   await job.complete({ conclusion, output });
   run.log(`gitclaw: reviewed #${pull.number}: ${output.title} (${conclusion})`);
-  return { conclusion, output };
+  return { conclusion, output, unread, elsewhere: carriedOn(stillOpen, elsewhere) };
 }
 async function unparsed(run, job, error) {
   warning(`gitclaw: the review could not be parsed: ${run.redact(error)}`);
@@ -92123,7 +93178,13 @@ async function unparsed(run, job, error) {
 [The run](${run.link})`;
   const output = redactOutput({ title: "The review could not be parsed", summary, annotations: [] }, run.redact);
   await job.complete({ conclusion: "neutral", output });
-  return { conclusion: "neutral", output };
+  const { carried, diff } = job;
+  return {
+    conclusion: "neutral",
+    output,
+    elsewhere: carried.elsewhere,
+    unread: unreadFiles(carried.unread, diff.files, "not reviewed")
+  };
 }
 var redactOutput = (output, redact) => ({
   title: redact(output.title),
@@ -92131,7 +93192,7 @@ var redactOutput = (output, redact) => ({
   annotations: output.annotations.map((a) => ({ ...a, title: redact(a.title), message: redact(a.message) }))
 });
 async function recordReview(run, workspace, session, facts) {
-  const { job, asked, conclusion } = facts;
+  const { job, asked, conclusion, unread, elsewhere } = facts;
   const { pull, diff } = job;
   const { root, git } = workspace;
   const findings = asked.parsed.ok ? asked.parsed.answer.findings.length : undefined;
@@ -92161,7 +93222,9 @@ async function recordReview(run, workspace, session, facts) {
     reviewedHead: diff.head,
     sessionPath,
     conclusion,
-    updatedAt
+    updatedAt,
+    unread,
+    elsewhere
   });
   const message = commitMessage({
     issueNumber: pull.number,
@@ -92201,11 +93264,11 @@ async function runConversation(context) {
     return reviewPullRequest(context);
   const run = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
+  const stateHome = await restoreConversation(run, workspace);
   const instructions = await loadInstructions(run, workspace);
-  const costs = costHistory(workspace.root, run.target.conversationIssue, run.now());
-  const overCap = capRefusal(run.config.budgets, costs, run.target.conversationIssue);
-  if (overCap)
-    return stopBeforeModel(run, { reason: overCap, notice: overCap, outcome: "cost_cap" });
+  const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
+  if (claim.refusal)
+    return stopBeforeModel(run, { reason: claim.refusal, notice: claim.refusal, outcome: "cost_cap" });
   const ci = run.trigger.ci ? await planCiFix(run, workspace) : undefined;
   if (ci && !ci.proceed)
     return stopBeforeModel(run, ci);
@@ -92216,7 +93279,7 @@ async function runConversation(context) {
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, costs, schema };
+    const extras = { trailers, instructions, claim, schema, stateHome };
     return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
@@ -92240,24 +93303,28 @@ async function converse(run, prepared) {
   }
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
+  await prepared.claim.settle(result.usage.cost.total);
   const landing = await landWork(run, workspace, conversation, {
     trailers: prepared.trailers,
-    taskFiles: tools.tasks?.ownFiles
+    taskFiles: tools.tasks?.ownFiles,
+    stateHome: prepared.stateHome
   });
   const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);
   const delivered = await deliver(run, workspace, { result, landing, steps });
+  const ciStarted = await startCi(run, landing);
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0].toUpperCase()}${note.slice(1)}.`)),
     await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
+    ...ciStarted,
     ...mcpNotes(run, tools.mcp),
     ...blocked ? [blocked] : [],
     ...answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []
   ];
   const { unpushed } = tornDown;
-  const total = issueTotal(prepared.costs, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
+  const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
   await reply(run, workspace, { ...facts, ...run.target.conversationIssue > 0 && total ? { total } : {} });
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
@@ -92269,8 +93336,8 @@ async function converse(run, prepared) {
   return { succeeded: result.outcome !== "error" && saved && answer?.valid !== false };
 }
 async function runLoops(run, prepared, tools, timeline) {
-  const { workspace, conversation, progress, costs, schema } = prepared;
-  const capped = cappedBudgets(run.config.budgets, costs, run.target.conversationIssue);
+  const { workspace, conversation, progress, claim, schema } = prepared;
+  const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
@@ -92282,7 +93349,7 @@ async function runLoops(run, prepared, tools, timeline) {
     });
     return loop();
   }) : { result: first };
-  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, costs) };
+  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
 }
 var onPull = (run) => run.target.pull !== undefined && run.target.conversationIssue === run.target.pull.number;
 function forkNotes(run, patch, landing) {
@@ -92396,6 +93463,23 @@ function appendSummary2(run, markdown) {
 
 // src/stages/agent.ts
 async function runAgentStage(options) {
+  const token = await startAppToken(options.env, options.processEnv).catch((error) => error);
+  if (token instanceof Error)
+    return failBeforeStart(options, token);
+  try {
+    return await runStage({ ...options, env: token.env });
+  } finally {
+    await token.release();
+  }
+}
+async function failBeforeStart(options, error) {
+  const { env } = options;
+  const { api, redact } = startStage(options);
+  const issueNumber = readTarget(env.runnerTemp)?.issueNumber;
+  await reportFailure(env, api, { error, issueNumber, redact, link: runUrl(env) });
+  return 1;
+}
+async function runStage(options) {
   const { env, processEnv } = options;
   const stage = startStage(options);
   const { redact, log, api } = stage;
@@ -92445,8 +93529,9 @@ See the [run](${link}) for details.`;
 }
 
 // src/stages/task.ts
-import { cpSync, existsSync as existsSync20, mkdirSync as mkdirSync15, rmSync as rmSync14 } from "fs";
-import { join as join36 } from "path";
+init_log();
+import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync16, rmSync as rmSync15 } from "fs";
+import { join as join37 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
 class TaskStageError extends Error {
@@ -92474,9 +93559,9 @@ function taskInputs(processEnv) {
 }
 async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
-  const output = join36(options.env.runnerTemp, TASK_OUTPUT_DIR);
-  rmSync14(output, { recursive: true, force: true });
-  mkdirSync15(output, { recursive: true });
+  const output = join37(options.env.runnerTemp, TASK_OUTPUT_DIR);
+  rmSync15(output, { recursive: true, force: true });
+  mkdirSync16(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
   const brief = TaskBrief.parse(JSON.parse(await workspace.git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));
@@ -92500,9 +93585,9 @@ async function taskRun(options, stage, brief, root) {
   return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
 }
 async function runInSandbox(run, workspace, brief, output) {
-  const wiring = await wireTools(run, workspace, join36(run.env.runnerTemp, "gitclaw-task-tools"));
+  const wiring = await wireTools(run, workspace, join37(run.env.runnerTemp, "gitclaw-task-tools"));
   await workspace.indexRefreshed;
-  const session = SessionFile.inMemory(join36(workspace.root, brief.parentSession), {
+  const session = SessionFile.inMemory(join37(workspace.root, brief.parentSession), {
     cwd: workspace.root,
     artifactsDir: output
   });
@@ -92513,7 +93598,7 @@ async function runInSandbox(run, workspace, brief, output) {
   } finally {
     await tasks.orchestrator.shutdown("the task's run ended");
     await releaseSandbox(wiring);
-    rmSync14(sandbox.worktrees, { recursive: true, force: true });
+    rmSync15(sandbox.worktrees, { recursive: true, force: true });
   }
 }
 async function runBrief(run, tasks, brief, where) {
@@ -92529,8 +93614,8 @@ async function runBrief(run, tasks, brief, where) {
     throw new TaskStageError(`task ${taskId} did not end`);
   tasks.orchestrator.store.save({ ...record, spent: { turns: tasks.spending.turns, usage: tasks.spending.usage } });
   for (const path of tasks.ownFiles)
-    if (existsSync20(join36(where.root, path)))
-      cpSync(join36(where.root, path), join36(where.output, path), { recursive: true });
+    if (existsSync20(join37(where.root, path)))
+      cpSync2(join37(where.root, path), join37(where.output, path), { recursive: true });
   run.log(`gitclaw: task ${taskId}: ${record.status}`);
   return record.status === "reported";
 }

@@ -58,6 +58,34 @@ var __esm = (fn, res, err) => () => {
 };
 var __require = import.meta.require;
 
+// src/actions/log.ts
+import { appendFileSync } from "fs";
+function command(name, message, properties = {}) {
+  const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
+  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
+}
+function info(message) {
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
+  const token = crypto.randomUUID();
+  write(`::stop-commands::${token}`);
+  write(message);
+  write(`::${token}::`);
+}
+function appendSummary(file, markdown) {
+  if (!file)
+    throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
+  appendFileSync(file, `${markdown}
+`);
+}
+var write = (line) => console.log(line), escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
+`, "%0A"), escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C"), COMMAND_LIKE, warning = (message, title) => command("warning", message, { title }), error = (message, title) => command("error", message, { title }), startGroup = (name) => command("group", name), endGroup = () => command("endgroup", ""), setSecret = (secret) => command("add-mask", secret);
+var init_log = __esm(() => {
+  COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
+});
+
 // src/actions/env.ts
 import { randomBytes } from "crypto";
 import { appendFileSync as appendFileSync2 } from "fs";
@@ -1110,7 +1138,7 @@ var cuid, cuid2, ulid, xid, ksuid, nanoid, duration, guid, uuid = (version) => {
   if (!version)
     return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
   return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
-}, email, _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`, ipv4, ipv6, cidrv4, cidrv6, base64, base64url, httpProtocol, e164, dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`, date, anyString, integer, number, boolean, _null, lowercase, uppercase;
+}, email, _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`, ipv4, ipv6, cidrv4, cidrv6, base64, base64url, httpProtocol, e164, dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`, date, anyString, bigint, integer, number, boolean, _null, lowercase, uppercase;
 var init_regexes = __esm(() => {
   cuid = /^[cC][0-9a-z]{6,}$/;
   cuid2 = /^[0-9a-z]+$/;
@@ -1131,6 +1159,7 @@ var init_regexes = __esm(() => {
   e164 = /^\+[1-9]\d{6,14}$/;
   date = /* @__PURE__ */ anchor(dateSource);
   anyString = /^[\s\S]{0,}$/;
+  bigint = /^-?\d+n?$/;
   integer = /^-?\d+$/;
   number = /^-?\d+(?:\.\d+)?$/;
   boolean = /^(?:true|false)$/i;
@@ -2036,7 +2065,7 @@ function handleRefineResult(result, payload, input, inst) {
     payload.issues.push(issue(_iss));
   }
 }
-var $ZodType, toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value }, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT = 1, URL_UNPARSEABLE = 2, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, $ZodJWT, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, arraySize = (input) => Array.isArray(input) ? input.length : -1, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodCatch, $ZodPipe, $ZodPreprocess, $ZodReadonly, $ZodLazy, $ZodCustom;
+var $ZodType, toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value }, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT = 1, URL_UNPARSEABLE = 2, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, $ZodJWT, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodBigInt, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, $ZodDate, arraySize = (input) => Array.isArray(input) ? input.length : -1, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodCatch, $ZodPipe, $ZodPreprocess, $ZodReadonly, $ZodLazy, $ZodCustom;
 var init_schemas = __esm(() => {
   init_checks();
   init_core();
@@ -2452,6 +2481,25 @@ var init_schemas = __esm(() => {
       return payload;
     };
   });
+  $ZodBigInt = /* @__PURE__ */ $constructor("$ZodBigInt", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = bigint;
+    inst._zod.parse = (payload, _ctx) => {
+      if (def.coerce)
+        try {
+          payload.value = BigInt(payload.value);
+        } catch (_) {}
+      if (typeof payload.value === "bigint")
+        return payload;
+      payload.issues.push({
+        expected: "bigint",
+        code: "invalid_type",
+        input: payload.value,
+        inst
+      });
+      return payload;
+    };
+  });
   $ZodNull = /* @__PURE__ */ $constructor("$ZodNull", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = _null;
@@ -2484,6 +2532,29 @@ var init_schemas = __esm(() => {
         expected: "never",
         code: "invalid_type",
         input: payload.value,
+        inst
+      });
+      return payload;
+    };
+  });
+  $ZodDate = /* @__PURE__ */ $constructor("$ZodDate", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+      if (def.coerce) {
+        try {
+          payload.value = new Date(payload.value);
+        } catch (_err) {}
+      }
+      const input = payload.value;
+      const isDate = input instanceof Date;
+      const isValidDate = isDate && !Number.isNaN(input.getTime());
+      if (isValidDate)
+        return payload;
+      payload.issues.push({
+        expected: "date",
+        code: "invalid_type",
+        input,
+        ...isDate ? { received: "Invalid Date" } : {},
         inst
       });
       return payload;
@@ -3851,6 +3922,9 @@ function snapshotChecks(def) {
 function _string(Class, params) {
   return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
 }
+function _coercedString(Class, params) {
+  return new Class(snapshotChecks({ type: "string", coerce: true, ...normalizeParams(params) }));
+}
 function _email(Class, params) {
   return new Class({
     type: "string",
@@ -4109,6 +4183,20 @@ function _boolean(Class, params) {
     ...normalizeParams(params)
   });
 }
+function _coercedBoolean(Class, params) {
+  return new Class({
+    type: "boolean",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
+function _coercedBigint(Class, params) {
+  return new Class({
+    type: "bigint",
+    coerce: true,
+    ...normalizeParams(params)
+  });
+}
 function _null2(Class, params) {
   return new Class({
     type: "null",
@@ -4128,6 +4216,13 @@ function _unknown(Class) {
 function _never(Class, params) {
   return new Class({
     type: "never",
+    ...normalizeParams(params)
+  });
+}
+function _coercedDate(Class, params) {
+  return new Class({
+    type: "date",
+    coerce: true,
     ...normalizeParams(params)
   });
 }
@@ -5915,7 +6010,7 @@ function preprocess(fn, schema) {
     out: schema
   });
 }
-var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodJWT, ZodNumber, ZodNumberFormat, ZodBoolean, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodArray, ZodObject, ZodUnion, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodEnum, ZodLiteral, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodCatch, ZodPipe, ZodPreprocess, ZodReadonly, ZodLazy, ZodCustom, ZodInstanceOf;
+var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodJWT, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodDate, ZodArray, ZodObject, ZodUnion, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodEnum, ZodLiteral, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodCatch, ZodPipe, ZodPreprocess, ZodReadonly, ZodLazy, ZodCustom, ZodInstanceOf;
 var init_schemas2 = __esm(() => {
   init_core2();
   init_core2();
@@ -6404,6 +6499,49 @@ var init_schemas2 = __esm(() => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
   });
+  ZodBigInt = /* @__PURE__ */ $constructor("ZodBigInt", (inst, def) => {
+    $ZodBigInt.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => bigintProcessor(inst, ctx, json, params);
+  }, /* @__PURE__ */ derived({
+    minValue: (inst) => aggregateChecks(inst).minimum ?? null,
+    maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
+    format: (inst) => aggregateChecks(inst).format ?? null
+  }, {
+    gte(value, params) {
+      return this.check(_gte(value, params));
+    },
+    min(value, params) {
+      return this.check(_gte(value, params));
+    },
+    gt(value, params) {
+      return this.check(_gt(value, params));
+    },
+    lt(value, params) {
+      return this.check(_lt(value, params));
+    },
+    lte(value, params) {
+      return this.check(_lte(value, params));
+    },
+    max(value, params) {
+      return this.check(_lte(value, params));
+    },
+    positive(params) {
+      return this.check(_gt(BigInt(0), params));
+    },
+    negative(params) {
+      return this.check(_lt(BigInt(0), params));
+    },
+    nonpositive(params) {
+      return this.check(_lte(BigInt(0), params));
+    },
+    nonnegative(params) {
+      return this.check(_gte(BigInt(0), params));
+    },
+    multipleOf(value, params) {
+      return this.check(_multipleOf(value, params));
+    }
+  }));
   ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
     $ZodNull.init(inst, def);
     ZodType.init(inst, def);
@@ -6424,6 +6562,22 @@ var init_schemas2 = __esm(() => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
   });
+  ZodDate = /* @__PURE__ */ $constructor("ZodDate", (inst, def) => {
+    $ZodDate.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => dateProcessor(inst, ctx, json, params);
+    inst.min = (value, params) => inst.check(_gte(value, params));
+    inst.max = (value, params) => inst.check(_lte(value, params));
+  }, /* @__PURE__ */ derived({
+    minDate: (inst) => {
+      const { minimum } = aggregateChecks(inst);
+      return minimum ? new Date(minimum) : null;
+    },
+    maxDate: (inst) => {
+      const { maximum } = aggregateChecks(inst);
+      return maximum ? new Date(maximum) : null;
+    }
+  }, {}));
   ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
     _ensureDefaultMemoizer();
     $ZodArray.init(inst, def);
@@ -6738,8 +6892,28 @@ var init_iso = __esm(() => {
 });
 
 // node_modules/zod/v4/classic/coerce.js
+var exports_coerce = {};
+__export(exports_coerce, {
+  bigint: () => bigint2,
+  boolean: () => boolean3,
+  date: () => date2,
+  number: () => number3,
+  string: () => string3
+});
+function string3(params) {
+  return _coercedString(ZodString, params);
+}
 function number3(params) {
   return _coercedNumber(ZodNumber, params);
+}
+function boolean3(params) {
+  return _coercedBoolean(ZodBoolean, params);
+}
+function bigint2(params) {
+  return _coercedBigint(ZodBigInt, params);
+}
+function date2(params) {
+  return _coercedDate(ZodDate, params);
 }
 var init_coerce = __esm(() => {
   init_core2();
@@ -13134,12 +13308,12 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-var resolver, string3, text;
+var resolver, string4, text;
 var init_text = __esm(() => {
   init_development();
   init_default();
   resolver = { resolveAll: createResolver() };
-  string3 = initializeFactory("string");
+  string4 = initializeFactory("string");
   text = initializeFactory("text");
 });
 
@@ -13153,10 +13327,10 @@ __export(exports_constructs, {
   flow: () => flow2,
   flowInitial: () => flowInitial,
   insideSpan: () => insideSpan,
-  string: () => string4,
+  string: () => string5,
   text: () => text2
 });
-var document3, contentInitial, flowInitial, flow2, string4, text2, insideSpan, attentionMarkers, disable;
+var document3, contentInitial, flowInitial, flow2, string5, text2, insideSpan, attentionMarkers, disable;
 var init_constructs = __esm(() => {
   init_dev11();
   init_default();
@@ -13195,7 +13369,7 @@ var init_constructs = __esm(() => {
     [codes.graveAccent]: codeFenced,
     [codes.tilde]: codeFenced
   };
-  string4 = {
+  string5 = {
     [codes.ampersand]: characterReference,
     [codes.backslash]: characterEscape
   };
@@ -14287,7 +14461,7 @@ function parse5(options) {
     document: create(document2),
     flow: create(flow),
     lazy: {},
-    string: create(string3),
+    string: create(string4),
     text: create(text)
   };
   return parser;
@@ -15838,40 +16012,8 @@ var init_api2 = __esm(() => {
   };
 });
 
-// src/actions/log.ts
-import { appendFileSync } from "fs";
-var write = (line) => console.log(line);
-var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
-`, "%0A");
-var escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function command(name, message, properties = {}) {
-  const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
-  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
-}
-var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
-function info(message) {
-  if (!COMMAND_LIKE.test(message)) {
-    write(message);
-    return;
-  }
-  const token = crypto.randomUUID();
-  write(`::stop-commands::${token}`);
-  write(message);
-  write(`::${token}::`);
-}
-var warning = (message, title) => command("warning", message, { title });
-var error = (message, title) => command("error", message, { title });
-var startGroup = (name) => command("group", name);
-var endGroup = () => command("endgroup", "");
-var setSecret = (secret) => command("add-mask", secret);
-function appendSummary(file, markdown) {
-  if (!file)
-    throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
-  appendFileSync(file, `${markdown}
-`);
-}
-
 // lifecycle/GITCLAW-APPROVAL.ts
+init_log();
 init_env();
 
 // src/stages/approval.ts
@@ -16023,7 +16165,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
+      nodes { id isResolved resolvedBy { login } comments(first: 1) { nodes { fullDatabaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -16033,6 +16175,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
+          resolvedBy: object({ login: string2() }).nullable().optional(),
           comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
@@ -16048,8 +16191,9 @@ async function reviewThreadStates(api, repo, pull) {
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
       const root = node.comments.nodes[0]?.fullDatabaseId;
+      const resolvedBy = node.resolvedBy?.login;
       if (root)
-        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
+        states.set(Number(root), { id: node.id, isResolved: node.isResolved, ...resolvedBy ? { resolvedBy } : {} });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -16218,6 +16362,13 @@ function formatBytes(bytes) {
     return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+function oneLine(text, max) {
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
+}
+var unmentioned = (text) => text.replace(/@/g, "@\u200B");
+var inertText = (text, max = 80) => unmentioned(oneLine(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+var codeSpan = (text, max = 400) => `\`${unmentioned(oneLine(text, max).replace(/`/g, "'"))}\``;
 
 // src/approval/decide.ts
 var APPROVAL_CONTEXT = "gitclaw/approval";
@@ -16948,7 +17099,9 @@ init_errors3();
 var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
 var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
+var WorkflowFileName = string2().transform((name) => name.replace(/^\.github\/workflows\//, "")).pipe(string2().regex(/^[\w.-]+\.ya?ml$/, "a workflow file name under .github/workflows/, e.g. ci.yml"));
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
+var branchName = (example) => string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`);
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
   baseURL: url(),
@@ -16980,7 +17133,8 @@ var Config = strictObject({
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
-    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix")
+    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix"),
+    dispatch: array(WorkflowFileName).max(10).default([])
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
@@ -17011,11 +17165,14 @@ var Config = strictObject({
     keepRecentTokens: int().min(256).default(20000)
   }).prefault({}),
   git: strictObject({
-    branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
+    branch: branchName("main").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   commits: strictObject({
     sign: boolean2().default(false)
+  }).prefault({}),
+  state: strictObject({
+    branch: branchName("gitclaw/state").default("gitclaw/state")
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,

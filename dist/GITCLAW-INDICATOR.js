@@ -58,6 +58,34 @@ var __esm = (fn, res, err) => () => {
 };
 var __require = import.meta.require;
 
+// src/actions/log.ts
+import { appendFileSync } from "fs";
+function command(name, message, properties = {}) {
+  const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
+  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
+}
+function info(message) {
+  if (!COMMAND_LIKE.test(message)) {
+    write(message);
+    return;
+  }
+  const token = crypto.randomUUID();
+  write(`::stop-commands::${token}`);
+  write(message);
+  write(`::${token}::`);
+}
+function appendSummary(file, markdown) {
+  if (!file)
+    throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
+  appendFileSync(file, `${markdown}
+`);
+}
+var write = (line) => console.log(line), escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
+`, "%0A"), escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C"), COMMAND_LIKE, warning = (message, title) => command("warning", message, { title }), error = (message, title) => command("error", message, { title }), startGroup = (name) => command("group", name), endGroup = () => command("endgroup", ""), setSecret = (secret) => command("add-mask", secret);
+var init_log = __esm(() => {
+  COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
+});
+
 // src/actions/env.ts
 import { randomBytes } from "crypto";
 import { appendFileSync as appendFileSync2 } from "fs";
@@ -116,7 +144,7 @@ var init_env = __esm(() => {
 });
 
 // src/actions/run-state.ts
-import { existsSync, readFileSync, writeFileSync } from "fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { join } from "path";
 function read(runnerTemp, name, check) {
   const path = file(runnerTemp, name);
@@ -131,7 +159,7 @@ function read(runnerTemp, name, check) {
 function write2(runnerTemp, name, value) {
   writeFileSync(file(runnerTemp, name), JSON.stringify(value), { mode: 384 });
 }
-var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isFlag = (value) => value === undefined || typeof value === "boolean", isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)) && isFlag(v.inline), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId) && isFlag(v.inline), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgress = (runnerTemp) => read(runnerTemp, "progress", isProgress), writeProgress = (runnerTemp, progress) => write2(runnerTemp, "progress", progress), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by });
+var isNumber = (value) => typeof value === "number" && Number.isFinite(value), isFlag = (value) => value === undefined || typeof value === "boolean", isTarget = (v) => isNumber(v.issueNumber) && (v.commentId === undefined || isNumber(v.commentId)) && isFlag(v.inline), isReaction = (v) => isTarget(v) && isNumber(v.reactionId) && typeof v.repo === "string" && (v.removed === undefined || typeof v.removed === "boolean"), isProgress = (v) => isNumber(v.commentId) && isFlag(v.inline), isReplied = (v) => typeof v.at === "string" && (v.by === "agent" || v.by === "cleanup"), isAppToken = (v) => typeof v.token === "string", file = (runnerTemp, name) => join(runnerTemp, `gitclaw-${name}.json`), readTarget = (runnerTemp) => read(runnerTemp, "target", isTarget), writeTarget = (runnerTemp, target) => write2(runnerTemp, "target", target), readReaction = (runnerTemp) => read(runnerTemp, "reaction", isReaction), writeReaction = (runnerTemp, state) => write2(runnerTemp, "reaction", state), readProgress = (runnerTemp) => read(runnerTemp, "progress", isProgress), writeProgress = (runnerTemp, progress) => write2(runnerTemp, "progress", progress), hasReplied = (runnerTemp) => read(runnerTemp, "replied", isReplied) !== undefined, markReplied = (runnerTemp, by) => write2(runnerTemp, "replied", { at: new Date().toISOString(), by }), readAppToken = (runnerTemp) => read(runnerTemp, "app-token", isAppToken)?.token, writeAppToken = (runnerTemp, token) => write2(runnerTemp, "app-token", { token }), forgetAppToken = (runnerTemp) => rmSync(file(runnerTemp, "app-token"), { force: true });
 var init_run_state = () => {};
 
 // src/github/api.ts
@@ -215,14 +243,6 @@ var init_api = __esm(() => {
   };
 });
 
-// src/github/marker.ts
-function markedIssue(body) {
-  const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
-  return found ? Number(found) : undefined;
-}
-var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
-${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
-
 // src/errors.ts
 var ActionableError;
 var init_errors = __esm(() => {
@@ -230,6 +250,14 @@ var init_errors = __esm(() => {
     name = "ActionableError";
   };
 });
+
+// src/github/marker.ts
+function markedIssue(body) {
+  const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
+  return found ? Number(found) : undefined;
+}
+var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.includes(REPLY_MARKER) ? body : `${body}
+${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
 // src/github/ghost.ts
 var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
@@ -341,6 +369,126 @@ var init_operations = __esm(() => {
   };
 });
 
+// src/github/app-token.ts
+import { createPrivateKey, sign } from "crypto";
+function appJwt(appId, privateKeyPem, nowSeconds = Math.floor(Date.now() / 1000)) {
+  let key;
+  try {
+    key = createPrivateKey(privateKeyPem.replace(/\\n/g, `
+`));
+  } catch {
+    throw new AppTokenError(`the GitHub App ${appId}: app_private_key is not a PEM private key (paste the whole .pem file GitHub generated, BEGIN and END lines too)`);
+  }
+  const header = base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
+  const iss = /^\d+$/.test(appId) ? Number(appId) : appId;
+  const claims = base64url(JSON.stringify({ iat: nowSeconds - 60, exp: nowSeconds + 540, iss }));
+  const signature = sign("sha256", Buffer.from(`${header}.${claims}`), key);
+  return `${header}.${claims}.${base64url(signature)}`;
+}
+function narrowedPermissions(granted) {
+  const narrowed = {};
+  for (const [name, wanted] of Object.entries(RUN_PERMISSIONS)) {
+    const has = granted[name];
+    if (has === "write" || has === "admin")
+      narrowed[name] = wanted;
+    else if (has === "read")
+      narrowed[name] = "read";
+  }
+  return narrowed;
+}
+function said(step, response) {
+  const message = response.data?.message;
+  return `${step} answered ${response.status}${typeof message === "string" ? ` "${message}"` : ""}`;
+}
+async function mintInstallationToken(options) {
+  const { repo, appId } = options;
+  const refused = (why) => new AppTokenError(`the GitHub App ${appId} could not get a token for ${repo.owner}/${repo.repo}: ${why}`);
+  const jwtApi = fetchApi({ apiUrl: options.apiUrl, token: appJwt(appId, options.privateKey) });
+  const api = {
+    ...jwtApi,
+    send: (...args) => jwtApi.send(...args).catch((error) => {
+      throw refused(`${options.apiUrl} could not be reached (${error.message})`);
+    })
+  };
+  const found = await api.send("GET", `${repoPath(repo)}/installation`);
+  if (found.status !== 200)
+    throw refused(`${said("GET /repos/{owner}/{repo}/installation", found)}${found.status === 404 ? " (is the App installed on this repository?)" : ""}`);
+  const installation = found.data;
+  const permissions = narrowedPermissions(installation.permissions ?? {});
+  const body = { repositories: [repo.repo], permissions };
+  const minted = await api.send("POST", `/app/installations/${installation.id}/access_tokens`, body);
+  if (minted.status !== 201)
+    throw refused(said("POST /app/installations/{id}/access_tokens", minted));
+  const data = minted.data;
+  return { token: data.token, expiresAt: data.expires_at, permissions: data.permissions ?? permissions };
+}
+async function revokeInstallationToken(apiUrl, token) {
+  const response = await fetchApi({ apiUrl, token }).send("DELETE", "/installation/token");
+  return response.status === 204 || response.status === 401;
+}
+var RUN_PERMISSIONS, AppTokenError, base64url = (data) => Buffer.from(data).toString("base64url");
+var init_app_token = __esm(() => {
+  init_errors();
+  init_api();
+  init_operations();
+  RUN_PERMISSIONS = {
+    contents: "write",
+    issues: "write",
+    pull_requests: "write",
+    actions: "write",
+    checks: "write"
+  };
+  AppTokenError = class AppTokenError extends ActionableError {
+    name = "AppTokenError";
+  };
+});
+
+// src/stages/app-token.ts
+function maskKey(privateKey) {
+  for (const line of privateKey.replace(/\\n/g, `
+`).split(`
+`))
+    if (line.trim().length >= 8 && !line.startsWith("-----"))
+      setSecret(line.trim());
+}
+async function startAppToken(env, processEnv) {
+  const appId = processEnv.GITCLAW_APP_ID?.trim();
+  const privateKey = processEnv.GITCLAW_APP_PRIVATE_KEY?.trim();
+  if (!appId && !privateKey)
+    return { env, release: async () => {} };
+  if (!appId || !privateKey)
+    throw new AppTokenError(`the GitHub App inputs go together: ${appId ? "app_private_key" : "app_id"} is empty while ${appId ? "app_id" : "app_private_key"} is set`);
+  maskKey(privateKey);
+  const repo = { owner: env.owner, repo: env.repo };
+  const minted = await mintInstallationToken({ apiUrl: env.apiUrl, repo, appId, privateKey });
+  setSecret(minted.token);
+  try {
+    writeAppToken(env.runnerTemp, minted.token);
+  } catch (error) {
+    warning(`gitclaw: the cleanup step cannot revoke the App token if this step is killed: ${error.message}`);
+  }
+  const granted = Object.entries(minted.permissions).map(([name, level]) => `${name}: ${level}`);
+  info(`gitclaw: using the GitHub App ${appId}'s token for ${env.owner}/${env.repo} (${granted.join(", ")})`);
+  return {
+    env: { ...env, token: minted.token, appToken: true },
+    release: async () => void await revokeAppToken(env, minted.token)
+  };
+}
+async function revokeAppToken(env, token = readAppToken(env.runnerTemp)) {
+  if (!token)
+    return false;
+  const revoked = await revokeInstallationToken(env.apiUrl, token).catch(() => false);
+  if (revoked)
+    forgetAppToken(env.runnerTemp);
+  info(revoked ? "gitclaw: revoked the GitHub App token" : "gitclaw: could not revoke the GitHub App token now; it expires within the hour");
+  return revoked;
+}
+var init_app_token2 = __esm(() => {
+  init_log();
+  init_run_state();
+  init_app_token();
+});
+
 // src/stages/indicator.ts
 async function addIndicator(env, api = fetchApi(env)) {
   const target = readTarget(env.runnerTemp);
@@ -393,59 +541,29 @@ var init_notice = __esm(() => {
 
 // src/stages/cleanup.ts
 async function runCleanup(env, jobStatus, api = fetchApi(env)) {
+  const revokedAppToken = await revokeAppToken(env).catch(() => false);
   const removedReaction = await removeIndicator(env, api);
   if (hasReplied(env.runnerTemp))
-    return { postedFailure: false, removedReaction };
+    return { postedFailure: false, removedReaction, revokedAppToken };
   const target = readTarget(env.runnerTemp);
   if (!target)
     throw new Error("the guard recorded no issue for this run, so there is nowhere to post the failure notice");
   const why = jobStatus === "cancelled" ? "was cancelled" : jobStatus === "success" ? "ended" : "failed";
   const body = `gitclaw stopped before it could reply: the job ${why}. See the [run](${runUrl(env)}) for what happened; comment again to retry.`;
   await postNotice(env, api, target, body, "cleanup");
-  return { postedFailure: true, removedReaction };
+  return { postedFailure: true, removedReaction, revokedAppToken };
 }
 var init_cleanup = __esm(() => {
   init_env();
   init_run_state();
   init_api();
+  init_app_token2();
   init_indicator();
   init_notice();
 });
 
-// src/actions/log.ts
-import { appendFileSync } from "fs";
-var write = (line) => console.log(line);
-var escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
-`, "%0A");
-var escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
-function command(name, message, properties = {}) {
-  const props = Object.entries(properties).filter((entry) => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(value)}`).join(",");
-  write(`::${name}${props ? ` ${props}` : ""}::${escapeData(message)}`);
-}
-var COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
-function info(message) {
-  if (!COMMAND_LIKE.test(message)) {
-    write(message);
-    return;
-  }
-  const token = crypto.randomUUID();
-  write(`::stop-commands::${token}`);
-  write(message);
-  write(`::${token}::`);
-}
-var warning = (message, title) => command("warning", message, { title });
-var error = (message, title) => command("error", message, { title });
-var startGroup = (name) => command("group", name);
-var endGroup = () => command("endgroup", "");
-var setSecret = (secret) => command("add-mask", secret);
-function appendSummary(file, markdown) {
-  if (!file)
-    throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");
-  appendFileSync(file, `${markdown}
-`);
-}
-
 // lifecycle/GITCLAW-INDICATOR.ts
+init_log();
 init_env();
 var cleanup = process.argv.includes("--cleanup");
 try {

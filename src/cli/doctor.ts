@@ -9,6 +9,7 @@ import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
 import { classify, decide } from "../tools/github/policy.ts";
 import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
+import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
 import { instructionsCheck, mcpCheck, toolEnvCheck } from "./doctor-repository.ts";
@@ -295,6 +296,7 @@ async function repositoryChecks(
   const grants = granted !== undefined && missing("required").length === 0;
   const delivery = config?.delivery === "pull-request";
   results.push(...(await actionsSettingsChecks(get, { repository, grants, pullRequests, delivery, uses })));
+  if (config && data.default_branch) results.push(...(await rulesChecks(get, repository, config, data.default_branch)));
   return { defaultBranch: data.default_branch };
 }
 

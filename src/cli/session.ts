@@ -26,7 +26,8 @@ export function resolveSessionArgument(arg: string, repo: string): string {
   const mapping = readMapping(repo, Number(issue));
   if (!mapping)
     throw new ViewerError(
-      `no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>)`,
+      `no session for issue ${issue}: ${shortPath(mappingPath(repo, Number(issue)))} does not exist (run this in the repository, or pass --repo <dir>; ` +
+        "where the default branch takes no pushes from gitclaw, the conversations are on the state branch: git fetch origin gitclaw/state && git checkout FETCH_HEAD -- state/)",
     );
   const path = resolveSessionPath(repo, mapping);
   if (!existsSync(path)) throw new ViewerError(`issue ${issue} maps to ${mapping.sessionPath}, which does not exist`);

@@ -31,6 +31,15 @@ export const WorkflowFileName = z
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
 const SandboxMode = z.enum(SANDBOX_MODES).default("auto");
 
+/** A name git takes for a branch. */
+const branchName = (example: string) =>
+  z
+    .string()
+    .regex(
+      /^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/,
+      `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`,
+    );
+
 const ProviderConfig = z.strictObject({
   /** Wire protocol: the Anthropic Messages API or OpenAI chat completions (Ollama, vLLM, OpenRouter …). */
   api: z.enum(["anthropic", "openai-compatible"]),
@@ -176,13 +185,7 @@ export const Config = z
     git: z
       .strictObject({
         /** Branch the agent commits to; default: the repository's default branch. */
-        branch: z
-          .string()
-          .regex(
-            /^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/,
-            "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)",
-          )
-          .optional(),
+        branch: branchName("main").optional(),
         pushAttempts: z.int().min(8).max(20).default(8),
       })
       .prefault({}),
@@ -193,6 +196,15 @@ export const Config = z
          * (Verified); authors then go into Co-authored-by trailers (src/run/signed-land.ts).
          */
         sign: z.boolean().default(false),
+      })
+      .prefault({}),
+    state: z
+      .strictObject({
+        /**
+         * Where the conversations (state/) go when the work's branch does not take gitclaw's pushes (rules
+         * require pull requests, a push was refused): created on first use; later runs resume from it.
+         */
+        branch: branchName("gitclaw/state").default("gitclaw/state"),
       })
       .prefault({}),
     /**

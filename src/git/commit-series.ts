@@ -26,12 +26,13 @@ export interface TreeChange {
 export const GITLINK_MODE = "160000";
 
 /**
- * The commits `head` has and `exclude` lacks, oldest first (parents before children), read in one
- * `git log` (git refuses a NUL in a commit message, so NUL separates the fields).
+ * The commits `head` has and `exclude` lacks (all of its history without one), oldest first (parents
+ * before children), read in one `git log` (git refuses a NUL in a commit message, so NUL separates the fields).
  */
-export async function commitSeries(git: Git, exclude: string, head: string): Promise<SeriesCommit[]> {
+export async function commitSeries(git: Git, exclude: string | undefined, head: string): Promise<SeriesCommit[]> {
   const format = "--format=%H%x00%T%x00%P%x00%an%x00%ae%x00%B";
-  const out = await git.must(["log", "-z", "--reverse", "--topo-order", format, head, `^${exclude}`, "--"]);
+  const range = exclude ? [head, `^${exclude}`] : [head];
+  const out = await git.must(["log", "-z", "--reverse", "--topo-order", format, ...range, "--"]);
   const fields = out.split("\0");
   const commits: SeriesCommit[] = [];
   for (let i = 0; i + 5 < fields.length; i += 6) {

@@ -11,6 +11,8 @@ import { existsSync, lstatSync, mkdtempSync, rmSync, type Stats } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GitError, type Git } from "./git.ts";
+import { refusalLine } from "./refusal.ts";
+import { remoteTip } from "./branch.ts";
 
 /** A path the commit could not take, and git's word for why. */
 export interface NotStaged {
@@ -128,7 +130,15 @@ export function cleanMessage(message: string): string {
 
 export type PushOutcome =
   | { landed: true; sha: string; branch: string; attempts: number }
-  | { landed: false; sha: string; branch: string; attempts: number; reason: string };
+  | {
+      landed: false;
+      sha: string;
+      branch: string;
+      attempts: number;
+      reason: string;
+      /** The remote refused the push for good (a rule, protection, a hook): its word in one line (src/git/refusal.ts). */
+      refused?: string;
+    };
 
 export interface LandOptions {
   /** Where to push: the remote URL read before the agent ran (or a remote name). */
@@ -140,6 +150,10 @@ export interface LandOptions {
   attempts: number;
   /** Where the commits go when they cannot land on `branch`. */
   fallbackBranch: string;
+  /** Where they go when `branch` refuses the push for good (replayed onto it when it moved); else the fallback. */
+  refusedBranch?: string;
+  /** A refusal throws, naming it, instead of trying another branch. */
+  refusalIsFinal?: boolean;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   baseDelayMs?: number;
@@ -149,7 +163,10 @@ export interface LandOptions {
 }
 
 /** A commit put on a branch (as `sha`: itself, or the copy that now stands for it), or why not. */
-export type Published = { ok: true; sha: string } | { ok: false; kind: Rejection; detail: string };
+export type Published =
+  | { ok: true; sha: string }
+  /** `output`: all the remote said, for the refusal's own words (GH006, GH013…). */
+  | { ok: false; kind: Rejection; detail: string; output?: string };
 
 /** Puts `commit` (its commits since `base`, the run's start) on `branch`, never by force. */
 export type Publish = (commit: string, branch: string, base: string) => Promise<Published>;
@@ -161,7 +178,7 @@ export const gitPush =
     const push = await git.run(["push", "--porcelain", remote, `${commit}:refs/heads/${branch}`], { remote: true });
     return push.exitCode === 0
       ? { ok: true, sha: commit }
-      : { ok: false, ...rejection(`${push.stdout}\n${push.stderr}`) };
+      : { ok: false, ...rejection(`${push.stdout}\n${push.stderr}`), output: `${push.stdout}\n${push.stderr}` };
   };
 
 /** Exponential backoff with full jitter, capped: concurrent runs spread out instead of colliding again. */
@@ -209,7 +226,9 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
     lastError = why.detail;
     log(`push attempt ${attempt}/${options.attempts} to ${options.branch} failed: ${why.detail}`);
     if (why.kind === "refused") {
-      return keepOnSideBranch(git, options, attempt, `${options.branch} refused the push (${why.detail})`);
+      const refused = refusalLine(why.output ?? why.detail, `${options.branch} refused the push (${why.detail})`);
+      if (options.refusalIsFinal) throw new GitError(refused);
+      return landRefused(git, options, attempt, refused);
     }
     if (attempt === options.attempts) break;
     await sleep(backoffDelay(attempt, options.baseDelayMs ?? 500, random));
@@ -232,6 +251,20 @@ export async function land(git: Git, options: LandOptions): Promise<PushOutcome>
     candidate = replayed.sha;
   }
   throw new GitError(`could not push to ${options.branch} after ${options.attempts} attempts: ${lastError}`);
+}
+
+/**
+ * A push `branch` refused for good: the commits go to `refusedBranch` (as any landing: replayed onto
+ * it when it moved, a conflict to the fallback branch), or without one to the fallback branch. When
+ * `refusedBranch` refuses them too, so would a side branch: the error says both.
+ */
+async function landRefused(git: Git, options: LandOptions, attempts: number, refused: string): Promise<PushOutcome> {
+  const { refusedBranch, ...rest } = options;
+  if (!refusedBranch) return { ...(await keepOnSideBranch(git, options, attempts, refused)), refused } as PushOutcome;
+  const moved = await land(git, { ...rest, branch: refusedBranch, refusalIsFinal: true }).catch((error: Error) => {
+    throw new GitError(error.message === refused ? refused : `${refused} Then ${error.message}`);
+  });
+  return { landed: false, sha: moved.sha, branch: moved.branch, attempts, reason: refused, refused };
 }
 
 async function keepOnSideBranch(
@@ -332,21 +365,36 @@ export async function recommit(git: Git, commit: string, tree: string, parents: 
  */
 export async function landPaths(
   git: Git,
-  options: Omit<LandOptions, "base" | "head" | "fallbackBranch"> & { sha: string; paths: string[]; message: string },
+  options: Omit<LandOptions, "base" | "head" | "fallbackBranch"> & {
+    sha: string;
+    paths: string[];
+    message: string;
+    /** A branch that does not exist yet is made, holding just `paths` (the state branch). */
+    create?: boolean;
+  },
 ): Promise<PushOutcome> {
-  const tip = await fetchTip(git, options.remote, options.branch);
+  const { remote, branch } = options;
+  const tip = options.create
+    ? await remoteTip(git, remote, branch).then((sha) => sha && fetchTip(git, remote, branch))
+    : await fetchTip(git, remote, branch);
+  const tree = await treeWithPaths(git, tip, options.sha, options.paths);
+  if (tip && tree === (await git.must(["rev-parse", `${tip}^{tree}`])))
+    return { landed: true, sha: tip, branch, attempts: 0 };
+  const parent = tip ? ["-p", tip] : [];
+  const commit = await git.must(["commit-tree", tree, ...parent, "-F", "-"], { input: options.message });
+  const fallbackBranch = `${branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
+  return land(git, { ...options, base: tip ?? commit, head: commit, fallbackBranch });
+}
+
+/** `tip`'s tree (an empty one without a tip) with `paths` as they are in `sha`, built in a temporary index. */
+async function treeWithPaths(git: Git, tip: string | undefined, sha: string, paths: string[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-index-"));
   try {
     const index = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
-    await git.must(["read-tree", tip], { env: index });
-    const entries = await git.must(["ls-tree", "-r", "-z", options.sha, "--", ...options.paths]);
+    if (tip) await git.must(["read-tree", tip], { env: index });
+    const entries = await git.must(["ls-tree", "-r", "-z", sha, "--", ...paths]);
     await git.must(["update-index", "-z", "--index-info"], { env: index, input: entries });
-    const tree = await git.must(["write-tree"], { env: index });
-    if (tree === (await git.must(["rev-parse", `${tip}^{tree}`])))
-      return { landed: true, sha: tip, branch: options.branch, attempts: 0 };
-    const commit = await git.must(["commit-tree", tree, "-p", tip, "-F", "-"], { input: options.message });
-    const fallbackBranch = `${options.branch}-gitclaw-state-${options.sha.slice(0, 12)}`;
-    return land(git, { ...options, base: tip, head: commit, fallbackBranch });
+    return await git.must(["write-tree"], { env: index });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -114,6 +114,32 @@ export async function findRunArtifact(
   return data.artifacts.find((artifact) => artifact.name === name);
 }
 
+/**
+ * The repository's newest unexpired artifact named `name` that a run of one of its own branches
+ * uploaded: a fork's pull request runs its own workflow code and could upload one by any name.
+ */
+export async function findNewestArtifact(
+  api: GitHubApi,
+  repo: Repo,
+  name: string,
+): Promise<{ id: number; runId: number } | undefined> {
+  const path = `${repoPath(repo)}/actions/artifacts?name=${encodeURIComponent(name)}&per_page=10`;
+  const data = expectStatus(await api.send("GET", path), [200], "artifacts") as {
+    artifacts: {
+      id: number;
+      name: string;
+      expired: boolean;
+      workflow_run?: { id?: number; repository_id?: number; head_repository_id?: number } | null;
+    }[];
+  };
+  const own = (run: (typeof data.artifacts)[number]["workflow_run"]) =>
+    run?.id !== undefined && run.repository_id !== undefined && run.head_repository_id === run.repository_id;
+  const found = data.artifacts.find(
+    (artifact) => artifact.name === name && !artifact.expired && own(artifact.workflow_run),
+  );
+  return found && { id: found.id, runId: found.workflow_run!.id! };
+}
+
 /** An artifact's zip (GitHub redirects to a short-lived download URL, which the client follows). */
 export async function downloadArtifact(api: GitHubApi, repo: Repo, artifactId: number): Promise<Uint8Array> {
   const data = expectStatus(

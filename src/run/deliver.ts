@@ -18,7 +18,7 @@ import {
   requestReviewers,
   resolveReviewThread,
 } from "../github/pulls.ts";
-import { readMapping, writeMapping } from "../session/mapping.ts";
+import { mappingFile, readMapping, writeMapping } from "../session/mapping.ts";
 import { coAuthorOf } from "./context.ts";
 import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
@@ -27,6 +27,7 @@ import type { Workspace } from "./workspace.ts";
 import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 import { updateApproval } from "../approval/approval.ts";
+import { landOnStateBranch } from "./home.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -50,11 +51,16 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
       run.log(`gitclaw: could not ${what}: ${run.redact(error.message)}`);
       notes.push(callout("WARNING", `Could not ${what}: ${run.redact(error.message)}`));
     });
-  const landed = facts.landing.push?.landed === true && facts.landing.push.branch === workspace.branch;
+  const { push } = facts.landing;
+  const landed = push?.landed === true && push.branch === workspace.branch;
+  const refusedTo = push && !push.landed && push.refused ? push.branch : undefined;
+  if (run.target.redirected) notes.push(callout("NOTE", redirectedNote(run.target.redirected, workspace.branch)));
   let pull = run.target.pull?.fork ? undefined : run.target.pull?.number;
-  if (run.target.delivers && landed)
+  if ((run.target.delivers && landed) || refusedTo)
     await attempt("open or update the pull request", async () => {
-      pull = await draft(run, workspace, facts, notes);
+      // Into the branch whose rules sent the work here, or that refused it.
+      const into = run.target.redirected?.from ?? (refusedTo ? workspace.branch : undefined);
+      pull = await draft(run, { ...workspace, branch: refusedTo ?? workspace.branch }, { ...facts, into }, notes);
     });
   const { inline, comment } = run.trigger;
   const answered = landed && facts.result.outcome === "done" && facts.landing.changed.length > 0;
@@ -67,18 +73,23 @@ export async function deliver(run: TargetedRun, workspace: Workspace, facts: Del
   const { required } = run.config.approvals;
   const pushedTo = pull;
   const asker = coAuthorOf(run.trigger)?.login;
-  if (landed && pushedTo !== undefined && required > 0)
+  if ((landed || refusedTo) && pushedTo !== undefined && required > 0)
     await attempt("set the approval status", async () => {
       await updateApproval({ api: run.api, env: run.env, pull: pushedTo, required, ...(asker ? { asker } : {}) });
     });
   return notes;
 }
 
+/** Why the work is on a pull request although delivery is "push". */
+function redirectedNote(redirected: { from: string; why: string }, branch: string): string {
+  return `${redirected.why} So the work is on \`${branch}\`, with a pull request into \`${redirected.from}\`.`;
+}
+
 /** The pull request the branch's work is in, opened if it was not yet; undefined while the branch holds no change. */
 async function draft(
   run: TargetedRun,
   workspace: Workspace,
-  facts: DeliveryFacts,
+  facts: DeliveryFacts & { into?: string },
   notes: string[],
 ): Promise<number | undefined> {
   const { api, repo, target } = run;
@@ -91,12 +102,12 @@ async function draft(
       title: run.trigger.title || `Work on #${target.conversationIssue}`,
       body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
-      base: run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
+      base: facts.into ?? run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
       draft: true,
     });
     number = created.number;
     notes.push(callout("NOTE", `Opened the draft pull request #${number}: ${created.url}`));
-    await linkMapping(run, workspace, number);
+    await linkMapping(run, workspace, number, facts.landing.stateSha !== undefined);
   } else if (target.threadNumber !== number) {
     notes.push(callout("NOTE", `Pushed to #${number}.`));
   }
@@ -121,7 +132,12 @@ async function markReady(run: TargetedRun, number: number, notes: string[]): Pro
 }
 
 /** The issue's mapping learns its pull request: one more commit on the branch, replayed if the branch moved. */
-async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: number): Promise<void> {
+async function linkMapping(
+  run: TargetedRun,
+  workspace: Workspace,
+  pullRequest: number,
+  onState: boolean,
+): Promise<void> {
   const mapping = readMapping(workspace.root, run.target.conversationIssue);
   if (!mapping) return;
   writeMapping(workspace.root, { ...mapping, pullRequest });
@@ -132,4 +148,7 @@ async function linkMapping(run: TargetedRun, workspace: Workspace, pullRequest: 
   const { remote, branch } = workspace;
   const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
   await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
+  // The conversation's home learns it too.
+  if (onState)
+    await landOnStateBranch(run, workspace, { sha: head, paths: [mappingFile(run.target.conversationIssue)] });
 }

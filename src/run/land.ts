@@ -35,6 +35,8 @@ import type { Workspace } from "./workspace.ts";
 import { conversationName } from "./prompt-run.ts";
 import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
 import type { PromptRequest } from "../actions/event.ts";
+import { landOnStateBranch, saveAsArtifact } from "./home.ts";
+import { issueBranch } from "./pull-request.ts";
 
 export interface Landing {
   push?: PushOutcome;
@@ -50,6 +52,10 @@ export interface Landing {
   notCommitted?: string;
   /** A commit on the remote holding this run's session, for the reply's link. */
   sessionSha?: string;
+  /** The conversation's commit on the state branch, when the push branch does not take gitclaw's pushes (src/run/home.ts). */
+  stateSha?: string;
+  /** The artifact the conversation is saved as when no branch took it (src/run/home.ts). */
+  conversationArtifact?: string;
   /** Paths the run's commit changed besides gitclaw's own state (its session and mapping). */
   changed: string[];
   /** The workflow files the run changed: pushed with workflows_token, or delivered as a patch. */
@@ -120,13 +126,15 @@ export function ownPaths(
 export interface LandExtras {
   trailers?: string[];
   taskFiles?: readonly string[];
+  /** The state branch holds the conversation (src/run/home.ts): it gets this run's turns too. */
+  stateHome?: boolean;
 }
 
 export async function landWork(
   run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
-  { trailers = [], taskFiles = [] }: LandExtras = {},
+  { trailers = [], taskFiles = [], stateHome = false }: LandExtras = {},
 ): Promise<Landing> {
   const { trigger, config, target } = run;
   const { git, root } = workspace;
@@ -155,7 +163,8 @@ export async function landWork(
   // What the commit stages: the paths the status listed and gitclaw's own files (reverted paths stage
   // as they now are, unchanged), not a walk of the whole checkout.
   const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
-  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
+  const commit = { own, paths, workflowFiles, message, stateHome };
+  const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, commit);
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   // A protected path the commit could not take was not to be committed anyway.
   const notStaged = pushed.notStaged?.filter(({ path }) => !reverted.includes(path));
@@ -214,7 +223,7 @@ type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
 async function landWithWorkflowFiles(
   run: TargetedRun,
   workspace: Workspace,
-  commit: { own: string[]; paths: string[]; workflowFiles: string[]; message: string },
+  commit: { own: string[]; paths: string[]; workflowFiles: string[]; message: string; stateHome: boolean },
 ): Promise<{ pushed: Pushed; workflows?: WorkflowChanges }> {
   const { git, workflowsGit } = workspace;
   const { workflowFiles, own, paths } = commit;
@@ -246,8 +255,9 @@ async function landWithWorkflowFiles(
 async function commitAndPush(
   run: TargetedRun,
   workspace: Workspace,
-  { own, paths, message, willRetry }: { own: string[]; paths: string[]; message: string; willRetry?: boolean },
+  commit: { own: string[]; paths: string[]; message: string; stateHome: boolean; willRetry?: boolean },
 ): Promise<Pushed> {
+  const { own, paths, message, stateHome, willRetry } = commit;
   let committed: Committed;
   try {
     committed = await commitWork(run, workspace, { own, paths, message });
@@ -262,6 +272,7 @@ async function commitAndPush(
   const fallbackBranch = target.runKey
     ? `gitclaw/run-${run.env.runId}-side`
     : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
+  const refusedBranch = refusedBranchOf(run, workspace);
   try {
     const push = await landRun(run, workspace, {
       remote: workspace.remote,
@@ -270,16 +281,52 @@ async function commitAndPush(
       head,
       attempts: run.config.git.pushAttempts,
       fallbackBranch,
+      ...(refusedBranch ? { refusedBranch } : {}),
       log: run.log,
     });
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
-    const sessionSha = push.landed ? push.sha : await landSession(run, workspace, head, own, push.branch);
+    const home = await homeOf(run, workspace, { push, head, own, stateHome });
     faultPoint("after-push", run.processEnv);
-    return { push, sessionSha, changed, ...saved };
+    return { push, ...home, changed, ...saved };
   } catch (error) {
-    const sessionSha = willRetry ? undefined : await landSession(run, workspace, head, own);
-    return { pushError: (error as Error).message, changed, ...saved, ...(sessionSha ? { sessionSha } : {}) };
+    const home = willRetry ? {} : await homeOf(run, workspace, { head, own, stateHome });
+    return { pushError: (error as Error).message, changed, ...saved, ...home };
   }
+}
+
+/** Where the work goes when the push branch refuses it: gitclaw's branch for the issue, with a pull request. */
+function refusedBranchOf(run: TargetedRun, workspace: Workspace): string | undefined {
+  const { target } = run;
+  if (target.runKey || target.pull || workspace.branch === issueBranch(target.conversationIssue)) return undefined;
+  return issueBranch(target.conversationIssue);
+}
+
+/**
+ * Where the conversation is after the push (`push` undefined: it failed): with the work where it
+ * landed; on the state branch too when the push branch does not take gitclaw's pushes (its rules, or a
+ * refusal); else alone onto the branch (after a conflict or a failed push), else the state branch;
+ * where no branch took anything, an artifact of the run (src/run/home.ts).
+ */
+async function homeOf(
+  run: TargetedRun,
+  workspace: Workspace,
+  { push, head, own, stateHome }: { push?: PushOutcome; head: string; own: string[]; stateHome: boolean },
+): Promise<Pick<Landing, "sessionSha" | "stateSha" | "conversationArtifact">> {
+  const refused = push && !push.landed ? push.refused : undefined;
+  const paths = own.filter((path) => existsSync(join(workspace.root, path)));
+  const elsewhere = stateHome || run.target.redirected !== undefined || refused !== undefined;
+  const stateSha = elsewhere ? await landOnStateBranch(run, workspace, { sha: head, paths }) : undefined;
+  const state = stateSha ? { stateSha } : {};
+  if (push?.landed || refused) return { sessionSha: push!.sha, ...state };
+  if (stateSha) return { sessionSha: stateSha, ...state };
+  const sessionSha = await landSession(run, workspace, head, own, push?.branch);
+  if (sessionSha) return { sessionSha };
+  if (push) return {};
+  // The branch took nothing, not even the conversation alone: the state branch may, or an artifact keeps it.
+  const saved = elsewhere ? undefined : await landOnStateBranch(run, workspace, { sha: head, paths });
+  if (saved) return { sessionSha: saved, stateSha: saved };
+  const conversationArtifact = await saveAsArtifact(run, workspace, { head, paths });
+  return conversationArtifact ? { conversationArtifact } : {};
 }
 
 type Committed = { head?: string } & Pick<Landing, "notStaged" | "notCommitted">;

@@ -115,6 +115,11 @@ export function describePush(
       `The changes could not be pushed: ${error}\nThe conversation was saved on its own; the changes are not on any branch.`,
     );
   if (error) return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
+  if (push && !push.landed && push.refused)
+    return callout(
+      "NOTE",
+      `The push was refused: ${push.refused.replace(/([^.!?])$/, "$1.")} The work went to \`${push.branch}\` instead: [compare](${links.compare(push.branch)}).`,
+    );
   if (push && !push.landed) {
     return callout(
       "WARNING",
@@ -185,6 +190,8 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
       sessionSaved: landing.sessionSha !== undefined,
     }),
     ...facts.notes,
+    ...(landing.stateSha ? [stateNote(run, landing.stateSha, web)] : []),
+    ...(landing.conversationArtifact ? [artifactNote(run, landing.conversationArtifact)] : []),
     facts.progress.stepsDetails(),
   ].filter(Boolean);
   const limits = {
@@ -204,6 +211,24 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     total: facts.total,
   });
   return { text: [replyText(result, limits), ...notes].join("\n\n"), footerText };
+}
+
+/** Where the conversation lives when the work's branch cannot hold it, and how the next run finds it. */
+function stateNote(run: TargetedRun, sha: string, web: string): string {
+  const branch = run.config.state.branch;
+  return callout(
+    "NOTE",
+    `The conversation is kept on [\`${branch}\`](${web}/tree/${sha}/state) (\`state.branch\`), since gitclaw cannot push to the default branch; the next run of #${run.target.conversationIssue} resumes from there.`,
+  );
+}
+
+/** Where the conversation is when no branch took it, and how the next run finds it. */
+function artifactNote(run: TargetedRun, name: string): string {
+  const issue = run.target.conversationIssue;
+  return callout(
+    "WARNING",
+    `No branch took this run's push, not even \`${run.config.state.branch}\`: the conversation (and the work, as \`gitclaw-work.patch\`) is saved as the artifact \`${name}\` of [this run](${run.link}). The next run of #${issue} downloads the newest artifact of that name and resumes from it; to keep conversations in git, exempt \`${run.config.state.branch}\` from the rules that refuse it.`,
+  );
 }
 
 /** What of the run's work is not in the push, and why: left out of commits, or not committed at all. */

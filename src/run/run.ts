@@ -39,6 +39,7 @@ import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
 import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { restoreConversation } from "./home.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
 import { RunTimeline } from "./summary.ts";
@@ -61,6 +62,8 @@ export async function runConversation(context: RunContext): Promise<Conversation
   if (isReviewRun(context.trigger, context.config.trigger)) return reviewPullRequest(context);
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
+  // Before anything reads state/: the conversation may live on the state branch (src/run/home.ts).
+  const stateHome = await restoreConversation(run, workspace);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
@@ -75,7 +78,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, claim, schema };
+    const extras = { trailers, instructions, claim, schema, stateHome };
     return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
@@ -88,6 +91,8 @@ interface Prepared {
   progress: ProgressComment;
   fork?: ForkCheckout;
   trailers: string[];
+  /** The state branch holds the conversation (src/run/home.ts). */
+  stateHome: boolean;
   instructions?: RepositoryInstructions;
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
   claim: CostClaim;
@@ -117,6 +122,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const landing = await landWork(run, workspace, conversation, {
     trailers: prepared.trailers,
     taskFiles: tools.tasks?.ownFiles,
+    stateHome: prepared.stateHome,
   });
   const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);

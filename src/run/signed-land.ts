@@ -42,8 +42,11 @@ const INLINE_TREE_BYTES = 8 * 1024 * 1024;
 /** Blob uploads in flight at once. */
 const PARALLEL_UPLOADS = 4;
 
-/** Whether the run's commits land signed. The one switch: rules that require signatures turn it on as well. */
-export const signsCommits = (run: Pick<RunContext, "config">): boolean => run.config.commits.sign;
+/** The run's facts that decide signing: the config, and (once the target is chosen) what the rules require. */
+export type SigningFacts = Pick<RunContext, "config"> & { target?: { signs?: boolean } };
+
+/** Whether the run's commits land signed: `commits.sign`, or rules of a branch it pushes to that require signatures. */
+export const signsCommits = (run: SigningFacts): boolean => run.config.commits.sign || run.target?.signs === true;
 
 export interface SignedLanding {
   /** The checkout, where the commits are read. */
@@ -59,7 +62,7 @@ export interface SignedLanding {
  * A workspace whose git carries workflows_token signs with that token too, as its push would.
  */
 export function landingOptions(
-  run: Pick<RunContext, "config" | "repo" | "trigger" | "env" | "log" | "redact">,
+  run: Pick<RunContext, "config" | "repo" | "trigger" | "env" | "log" | "redact"> & SigningFacts,
   workspace: Pick<Workspace, "git" | "workflowsGit">,
 ): Pick<LandOptions, "publish"> {
   if (!signsCommits(run)) return {};
@@ -91,7 +94,9 @@ export function signedPublish(landing: SignedLanding): Publish {
     if (tip && (await git.run(["merge-base", "--is-ancestor", tip, commit])).exitCode !== 0)
       return { ok: false, kind: "behind", detail: `${branch} moved on to ${tip.slice(0, 12)}` };
     const copies = new Map<string, string>();
-    for (const original of await commitSeries(git, tip ?? base, commit))
+    // A new branch whose commit is its own base (the state branch's first, a root) brings all of its history.
+    const exclude = tip ?? (base === commit ? undefined : base);
+    for (const original of await commitSeries(git, exclude, commit))
       copies.set(original.sha, await signedCopy(landing, original, copies, uploaded));
     const signed = copies.get(commit) ?? commit;
     const moved = tip ? await updateBranch(api, repo, branch, signed) : await createBranch(api, repo, branch, signed);

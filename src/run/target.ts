@@ -11,6 +11,9 @@ import type { RunContext } from "./context.ts";
 import { promptTarget } from "./prompt-run.ts";
 import { issueBranch, resolvePullRequest, type PullRequestWork } from "./pull-request.ts";
 import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
+import { getDefaultBranch } from "../github/operations.ts";
+import { findPullRequest } from "../github/pulls.ts";
+import { type BranchRules, obstaclesLine, pushObstacles, readBranchRules } from "../github/rules.ts";
 
 export interface WorkTarget {
   /** The issue whose conversation the run continues (its session is named in state/issues/<number>.json). */
@@ -33,6 +36,13 @@ export interface WorkTarget {
   delivers: boolean;
   /** A prompt-driven run without an issue: its conversation is state/runs/<runKey>.json; conversation and threadNumber are 0. */
   runKey?: string;
+  /**
+   * Delivery "push" turned into a pull request because the branch's rules refuse gitclaw's pushes: the
+   * branch, and why in one line for the reply. The conversation then lives on the state branch too.
+   */
+  redirected?: { from: string; why: string };
+  /** Rules of a branch the run pushes to require signed commits: every landing goes through GitHub's API, which signs. */
+  signs?: boolean;
 }
 
 /** The run's context once its target is known: what every phase after this one gets. */
@@ -44,9 +54,19 @@ export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
     const base = { conversationIssue: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };
-    if (run.config.delivery === "push") return { ...base, delivers: false };
+    const pushing = run.config.delivery === "push" ? await pushRules(run) : undefined;
+    const { redirected } = pushing ?? {};
+    if (pushing && !redirected) return { ...base, delivers: false, ...signing(pushing.rules) };
     const name = issueBranch(trigger.issueNumber);
-    return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request"' }, delivers: true };
+    const source = redirected ? `the rules of ${redirected.from}` : 'delivery "pull-request"';
+    const rules = [pushing?.rules, await readBranchRules(api, repo, name)];
+    return {
+      ...base,
+      branch: { name, depth: 1, source },
+      delivers: true,
+      ...(redirected ? { redirected } : {}),
+      ...signing(...rules),
+    };
   }
   const pull = await resolvePullRequest(api, repo, trigger);
   const thread = answerThread(run, pull.number);
@@ -54,6 +74,7 @@ export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   if (pull.fork) return { ...common, conversationIssue: pull.number, delivers: false };
   return {
     ...common,
+    ...signing(await readBranchRules(api, repo, pull.head.ref)),
     conversationIssue: pull.forIssue ?? pull.number,
     branch: {
       name: pull.head.ref,
@@ -71,4 +92,38 @@ function answerThread(run: RunContext, pull: number): ReplyThread {
   if (trigger.inline && trigger.comment)
     return reviewThread(api, repo, pull, trigger.inline.inReplyTo ?? trigger.comment.id);
   return issueThread(api, repo, pull);
+}
+
+/** The branch delivery "push" pushes to, and where that came from (for a message if it is not a branch name). */
+export async function pushBranch(run: RunContext): Promise<[string, string]> {
+  if (run.config.git.branch) return [run.config.git.branch, "git.branch in .github/gitclaw.json"];
+  if (run.trigger.defaultBranch) return [run.trigger.defaultBranch, "the event's repository.default_branch"];
+  return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
+}
+
+/**
+ * Read before anything is pushed: when the push branch's rules refuse gitclaw's pushes, why. Where
+ * the rules cannot be fully read (classic protection needs admin), an open pull request from the
+ * issue's branch says an earlier push was refused: the work continues there.
+ */
+async function pushRules(run: RunContext): Promise<{ rules: BranchRules; redirected?: WorkTarget["redirected"] }> {
+  const [branch] = await pushBranch(run);
+  const rules = await readBranchRules(run.api, run.repo, branch);
+  // Signatures are no obstacle: where the rules require them, gitclaw lands through the API, which signs.
+  const obstacles = pushObstacles(rules, { signedCommits: true });
+  if (obstacles.length) {
+    run.log(`gitclaw: ${obstaclesLine(rules, obstacles)} The work goes to a pull request.`);
+    return { rules, redirected: { from: branch, why: obstaclesLine(rules, obstacles) } };
+  }
+  if (!rules.unreadable && !rules.protectionUnknown) return { rules };
+  const open = await findPullRequest(run.api, run.repo, issueBranch(run.trigger.issueNumber)).catch(() => undefined);
+  run.log(`gitclaw: the rules of ${branch} are not all readable${open ? `; #${open} holds this issue's work` : ""}`);
+  if (open === undefined) return { rules };
+  const why = `\`${branch}\` refused gitclaw's push before; this issue's work continues on #${open}.`;
+  return { rules, redirected: { from: branch, why } };
+}
+
+/** `signs` when any of the branches' rules require signed commits. */
+function signing(...rules: (BranchRules | undefined)[]): Pick<WorkTarget, "signs"> {
+  return rules.some((r) => r?.requiresSignatures) ? { signs: true } : {};
 }

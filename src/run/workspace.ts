@@ -8,9 +8,8 @@ import { checkoutCommit, remoteTip } from "../git/branch.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
 import { refreshIndex } from "../git/status.ts";
 import { assertBranchName, createGit, GitError, tokenAuthEnv, type Git } from "../git/git.ts";
-import { getDefaultBranch } from "../github/operations.ts";
 import type { RunContext } from "./context.ts";
-import type { TargetedRun } from "./target.ts";
+import { pushBranch, type TargetedRun } from "./target.ts";
 
 export interface Workspace {
   root: string;
@@ -82,18 +81,11 @@ async function openCheckout(run: CheckoutRun) {
 /** The run's branch, checked out at the commit it starts from; the checkout's own when the target names none. */
 async function checkOutTarget(run: TargetedRun, git: Git, remote: string): Promise<string> {
   const wanted = run.target.branch;
-  if (!wanted) return assertBranchName(git, ...(await targetBranch(run)));
+  if (!wanted) return assertBranchName(git, ...(await pushBranch(run)));
   const branch = await assertBranchName(git, wanted.name, wanted.source);
   const start = wanted.startAt ?? (await remoteTip(git, remote, branch));
   if (start) await checkoutCommit(git, remote, { branch, sha: start, depth: wanted.depth });
   else await git.must(["checkout", "-q", "-B", branch]);
   run.log(`gitclaw: working on ${branch}${start ? ` from ${start.slice(0, 12)}` : ", a new branch"}`);
   return branch;
-}
-
-/** The branch to push to, and where that came from (for a message if it is not a branch name). */
-async function targetBranch(run: RunContext): Promise<[string, string]> {
-  if (run.config.git.branch) return [run.config.git.branch, "git.branch in .github/gitclaw.json"];
-  if (run.trigger.defaultBranch) return [run.trigger.defaultBranch, "the event's repository.default_branch"];
-  return [await getDefaultBranch(run.api, run.repo), "the repository's default branch"];
 }

@@ -27,8 +27,9 @@ export const STATE_DIR = "state";
 
 /** A path as the repository names it: relative to its root, with `/`. */
 export const repoRelative = (root: string, path: string) => relative(root, path).split("\\").join("/");
-export const mappingPath = (repoRoot: string, issueNumber: number) =>
-  join(repoRoot, STATE_DIR, "issues", `${issueNumber}.json`);
+/** An issue's mapping file, as the repository names it. */
+export const mappingFile = (issueNumber: number) => `${STATE_DIR}/issues/${issueNumber}.json`;
+export const mappingPath = (repoRoot: string, issueNumber: number) => join(repoRoot, mappingFile(issueNumber));
 export const sessionsDir = (repoRoot: string) => join(repoRoot, STATE_DIR, "sessions");
 /** Where prompt-driven runs map their workflow and job to a session (src/session/run-mapping.ts). */
 export const RUNS_DIR = `${STATE_DIR}/runs`;

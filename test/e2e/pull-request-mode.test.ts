@@ -2,8 +2,6 @@
 // request "Fixes #n"; later comments, on the issue or on the pull request, continue the same branch
 // and session; "READY FOR REVIEW" marks it ready and asks the person who asked to review. A default
 // branch that refuses every push (branch protection) blocks none of it.
-import { chmodSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { markedIssue, REPLY_MARKER } from "../../src/github/marker.ts";
@@ -16,14 +14,7 @@ const world = useWorld([
 const target = { owner: OWNER, repo: REPO };
 
 /** The origin refuses pushes to main from now on, as branch protection does. */
-function protectMain(): void {
-  const hook = join(world.repo.origin, "hooks", "pre-receive");
-  writeFileSync(
-    hook,
-    "#!/bin/sh\nwhile read old new ref; do [ \"$ref\" = refs/heads/main ] && { echo 'GH006: Protected branch update failed' >&2; exit 1; }; done\nexit 0\n",
-  );
-  chmodSync(hook, 0o755);
-}
+const protectMain = () => world.gh.protectBranch("main", { requirePullRequest: true });
 
 const onBranch = (ref: string, path: string) => world.repo.originGit("show", `${ref}:${path}`);
 const sessionOf = async (branch: string, issue: number) =>

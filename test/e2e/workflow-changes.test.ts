@@ -147,7 +147,7 @@ describe("workflow-file changes", () => {
       secrets: { WORKFLOWS_TOKEN: WEAK_TOKEN },
     });
 
-    // GitHub refused the branch, then the side branch gitclaw tries after a refusal.
+    // GitHub refused the branch, then gitclaw/issue-<n>, where the work goes after a refusal.
     const refusal =
       "refusing to allow a GitHub App to create or update workflow `.github/workflows/lint.yml` without `workflows` permission";
     expect(http.refusals()).toEqual([refusal, refusal]);

@@ -3,9 +3,12 @@
 // credential (basic auth, `x-access-token:<token>`), and is recorded with the token that made it
 // (GitHub starts workflows for a push by who pushed: ./ci-runner.ts), and a push whose new commits create, change or
 // delete a file under .github/workflows/, on any ref (branches, refs/gitclaw/…, tags), is refused
-// whole unless its token has the `workflows` permission, with GitHub's own message. `git http-backend` does the protocol; a pre-receive hook the refusal.
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+// whole unless its token has the `workflows` permission, with GitHub's own message. `git http-backend`
+// does the protocol; the origin's pre-receive hook (test/support/origin/pre-receive.ts) the refusal,
+// as it enforces the repository's rules (test/support/origin-rules.ts).
+import { chmodSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { installOriginHook } from "./origin-rules.ts";
 
 export interface GitHttpServer {
   /** The repository's URL, for `git remote` and the checkout. */
@@ -33,33 +36,6 @@ export interface GitHttpOptions {
   /** Called after each accepted push with its ref updates. */
   onPush?: (updates: Push[]) => void | Promise<void>;
 }
-
-const ZERO = "0".repeat(40);
-
-// Runs inside receive-pack with the CGI environment, so it sees what the server decided of the token.
-const PRE_RECEIVE = `#!/bin/sh
-[ "$GITCLAW_TEST_WORKFLOWS" = 1 ] && exit 0
-while read old new ref; do
-  [ "$new" = ${ZERO} ] && continue
-  if [ "$old" = ${ZERO} ]; then range="$new --not --all"; else range="$old..$new"; fi
-  for commit in $(git rev-list $range); do
-    # Names created, changed and deleted files alike.
-    file=$(git diff-tree --no-commit-id --name-only -r --root "$commit" -- .github/workflows | head -n 1)
-    if [ -n "$file" ]; then
-      message="refusing to allow a GitHub App to create or update workflow \\\`$file\\\` without \\\`workflows\\\` permission"
-      echo "$message" >&2
-      echo "$message" >> refusals.log
-      exit 1
-    fi
-  done
-done
-exit 0
-`;
-
-// Runs after an accepted push: which refs it moved, under the id the server gave the request.
-const POST_RECEIVE = `#!/bin/sh
-while read old new ref; do echo "$GITCLAW_TEST_PUSH $old $new $ref" >> pushes.log; done
-`;
 
 function tokenOf(header: string | null): string | undefined {
   const basic = /^basic\s+(\S+)$/i.exec(header ?? "")?.[1];
@@ -89,13 +65,10 @@ export function serveGitOverHttp(
   tokens: TokenRights | RightsOf,
   options: GitHttpOptions = {},
 ): GitHttpServer {
-  for (const [name, script] of [
-    ["pre-receive", PRE_RECEIVE],
-    ["post-receive", POST_RECEIVE],
-  ] as const) {
-    writeFileSync(join(origin, "hooks", name), script);
-    chmodSync(join(origin, "hooks", name), 0o755);
-  }
+  installOriginHook(origin);
+  const postReceive = join(origin, "hooks", "post-receive");
+  copyFileSync(join(import.meta.dirname, "origin", "post-receive.sh"), postReceive);
+  chmodSync(postReceive, 0o755);
   const rightsOf: RightsOf = typeof tokens === "function" ? tokens : (token) => tokens[token];
   const log = join(origin, "refusals.log");
   const pushLog = join(origin, "pushes.log");

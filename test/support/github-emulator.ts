@@ -29,6 +29,8 @@ import { pullRoutes } from "./github-emulator/routes-pulls.ts";
 import { reactionRoutes } from "./github-emulator/routes-reactions.ts";
 import { repoRoutes } from "./github-emulator/routes-repos.ts";
 import { reviewRoutes } from "./github-emulator/routes-reviews.ts";
+import { rulesRoutes } from "./github-emulator/routes-rules.ts";
+import { createRuleSeeds, type RuleSeeds } from "./github-emulator/seed-rules.ts";
 import { searchRoutes } from "./github-emulator/routes-search.ts";
 import { statusRoutes } from "./github-emulator/routes-statuses.ts";
 import { createSeedHelpers, issueFields, type IssueInput, type SeedHelpers } from "./github-emulator/seed.ts";
@@ -111,7 +113,7 @@ export interface Fault {
   times?: number;
 }
 
-export interface GitHubEmulator extends SeedHelpers {
+export interface GitHubEmulator extends SeedHelpers, RuleSeeds {
   /** Base URL of the REST API, for GITHUB_API_URL and Octokit's baseUrl. */
   readonly url: string;
   /** Base of html_url links, for GITHUB_SERVER_URL. */
@@ -168,6 +170,7 @@ const ROUTES: Record<Operation, Handler> = {
   ...checkRoutes,
   ...statusRoutes,
   ...appRoutes,
+  ...rulesRoutes,
   // Last: its routes end in a `{ref}` that spans segments (`heads/main`), and must not shadow `…/{ref}/check-runs`.
   ...gitRoutes,
 };
@@ -438,6 +441,7 @@ export async function startGitHubEmulator(options: EmulatorOptions): Promise<Git
     reactions: (subject) => state.reactionsOn(subject).map((reaction) => render.reaction(reaction)),
     addAttachment: (bytes) => attachments.add(bytes),
     ...createSeedHelpers(state, render),
+    ...createRuleSeeds(state, render),
     checkRuns: () => state.checks.runs,
     commitStatuses: (sha) => state.statuses.forCommit(sha),
     installApp: (app) => {

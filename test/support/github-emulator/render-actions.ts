@@ -167,6 +167,13 @@ export function renderArtifact(
     created_at: artifact.createdAt,
     expires_at: artifact.expiresAt,
     updated_at: artifact.createdAt,
-    workflow_run: { id: run.id, head_branch: run.headBranch, head_sha: run.headSha },
+    // The emulator's runs are all of this repository's branches (none of a fork's pull request).
+    workflow_run: {
+      id: run.id,
+      repository_id: render.repoId,
+      head_repository_id: render.repoId,
+      head_branch: run.headBranch,
+      head_sha: run.headSha,
+    },
   };
 }

@@ -70,6 +70,10 @@ export class Renderer {
     return `${this.apiUrl}/repos/${this.state.config.owner}/${this.state.config.repo}`;
   }
 
+  get repoId(): number {
+    return this.state.repoId;
+  }
+
   get repoWebUrl(): string {
     return `${this.webUrl}/${this.state.config.owner}/${this.state.config.repo}`;
   }

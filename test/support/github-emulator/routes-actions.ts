@@ -164,6 +164,21 @@ export const actionsRoutes = {
     );
   },
 
+  // The repository's artifacts, newest first, as GitHub lists them.
+  "GET /repos/{owner}/{repo}/actions/artifacts": (context) => {
+    const name = context.query.get("name");
+    const all = context.state.actions
+      .visibleRuns()
+      .flatMap((run) => run.artifacts.map((artifact) => ({ run, artifact })))
+      .filter(({ artifact }) => !name || artifact.name === name)
+      .sort((a, b) => b.artifact.id - a.artifact.id);
+    return page(
+      all.map(({ run, artifact }) => renderArtifact(context.render, run, artifact)),
+      "artifacts",
+      context.url,
+    );
+  },
+
   "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}": (context) => {
     const found = context.state.actions.artifact(idParam(context, "artifact_id"));
     if (!found || context.param("archive_format") !== "zip") throw notFound();

@@ -1,6 +1,6 @@
-// Branches, file contents and the rate-limit overview.
+// File contents and the rate-limit overview (branches: routes-rules.ts).
 import { notFound, type RouteTable } from "./http.ts";
-import { renderBranch, renderContentEntry, renderContentFile, renderRateLimit } from "./render-code.ts";
+import { renderContentEntry, renderContentFile, renderRateLimit } from "./render-code.ts";
 import type { CodeState } from "./state-code.ts";
 
 /** Files at `ref`, a branch name or a commit a branch points at. */
@@ -12,12 +12,6 @@ function filesAt(code: CodeState, ref: string): Map<string, string> | undefined 
 }
 
 export const codeRoutes = {
-  "GET /repos/{owner}/{repo}/branches/{branch}": ({ param, state, render }) => {
-    const sha = state.code.branches.get(param("branch"));
-    if (!sha) throw notFound();
-    return { status: 200, body: renderBranch(render, state, param("branch"), sha) };
-  },
-
   "GET /repos/{owner}/{repo}/contents/{path}": ({ param, query, state, render }) => {
     const ref = query.get("ref") ?? state.config.defaultBranch;
     const path = param("path").replace(/^\/+|\/+$/g, "");

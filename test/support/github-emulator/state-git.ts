@@ -248,7 +248,31 @@ export class GitDatabase {
       throw new ApiError(422, "Reference name must start with 'refs/' and have at least two slashes.");
     if (!this.typeOf(sha)) throw new ApiError(422, "Object does not exist");
     if (this.ref(fullRef.slice("refs/".length))) throw new ApiError(422, "Reference already exists");
+    this.checkRules(ZERO, sha, fullRef);
     this.must(["update-ref", fullRef, sha, ZERO]);
+  }
+
+  /**
+   * The repository's rules hold for the API as for a push: the origin's own pre-receive hook judges
+   * the update (test/support/origin-rules.ts), and its refusal is GitHub's 422 with the same words.
+   */
+  private checkRules(old: string, sha: string, ref: string): void {
+    const runtime = this.git(["config", "--get", "gitclaw.runtime"]).stdout.trim();
+    const hook = this.git(["config", "--get", "gitclaw.hook"]).stdout.trim();
+    if (!runtime || !hook) return;
+    const judged = Bun.spawnSync([runtime, hook], {
+      cwd: this.origin,
+      stdin: Buffer.from(`${old} ${sha} ${ref}\n`),
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, GIT_DIR: this.origin },
+    });
+    if (judged.exitCode === 0) return;
+    const said = judged.stderr
+      .toString()
+      .replace(/^error: /gm, "")
+      .trim();
+    throw new ApiError(422, said.replace(/^GH0\d\d: /, ""));
   }
 
   /** Moves `refs/<ref>`; without force only forward, as GitHub answers otherwise. */
@@ -258,6 +282,7 @@ export class GitDatabase {
     if (!this.typeOf(sha)) throw new ApiError(422, "Object does not exist");
     const forward = this.git(["merge-base", "--is-ancestor", current, sha]).exitCode === 0;
     if (!force && !forward) throw new ApiError(422, "Update is not a fast forward");
+    this.checkRules(current, sha, `refs/${ref}`);
     // The old value makes the move atomic: a push that came in between loses nobody's work.
     if (this.git(["update-ref", `refs/${ref}`, sha, current]).exitCode !== 0)
       throw new ApiError(422, "Update is not a fast forward");

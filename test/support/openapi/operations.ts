@@ -69,6 +69,11 @@ export const OPERATIONS = [
   // The doctor: the repository's Actions settings.
   "GET /repos/{owner}/{repo}/actions/permissions",
   "GET /repos/{owner}/{repo}/actions/permissions/workflow",
+  // The rules of a branch (src/github/rules.ts): rulesets, and classic protection where readable.
+  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+  "GET /repos/{owner}/{repo}/branches/{branch}/protection",
+  // A conversation no branch took, saved as an artifact (src/run/home.ts): the next run finds it by name.
+  "GET /repos/{owner}/{repo}/actions/artifacts",
   // A GitHub App's installation token, minted by the agent stage and revoked at the end (src/github/app-token.ts).
   "GET /repos/{owner}/{repo}/installation",
   "POST /app/installations/{installation_id}/access_tokens",

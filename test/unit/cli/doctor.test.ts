@@ -98,6 +98,9 @@ describe("runDoctor", () => {
       "PASS Actions",
       "PASS Token defaults",
       "PASS Pull requests",
+      "PASS Delivery",
+      "PASS Signatures",
+      "PASS State branch",
       "PASS Sentinel",
       "PASS Configuration",
       "PASS Model",
@@ -137,6 +140,11 @@ describe("runDoctor", () => {
       `/repos/acme/widgets Bearer ${TOKEN}`,
       `/repos/acme/widgets/actions/permissions Bearer ${TOKEN}`,
       `/repos/acme/widgets/actions/permissions/workflow Bearer ${TOKEN}`,
+      // The rules of the branches gitclaw pushes to (each: rulesets, then whether it is protected).
+      ...["main", "gitclaw%2Fissue-1", "gitclaw%2Fstate"].flatMap((branch) => [
+        `/repos/acme/widgets/rules/branches/${branch} Bearer ${TOKEN}`,
+        `/repos/acme/widgets/branches/${branch} Bearer ${TOKEN}`,
+      ]),
     ]);
     expect(formatReport(results)).not.toContain(KEY);
   });
@@ -627,5 +635,53 @@ describe("helpers", () => {
     );
     expect(doctorExitCode(results)).toBe(1);
     expect(doctorExitCode([results[0]!, { name: "Bun", status: "WARN", detail: "old", fix: "update" }])).toBe(0);
+  });
+});
+
+describe("the repository's rules", () => {
+  let ruled: GitHubEmulator;
+  beforeEach(async () => {
+    ruled = await startGitHubEmulator({ owner: "acme", repo: "widgets", token: TOKEN, origin: repo.origin });
+  });
+  afterEach(() => {
+    ruled.stop();
+    expect(ruled.violations).toEqual([]);
+  });
+  const checks = async () => byName(await runDoctor(deps({}, { GITHUB_API_URL: ruled.url })));
+
+  it("says a default branch that requires pull requests gets them, and that the state branch is writable", async () => {
+    ruled.addRuleset({ rules: [{ type: "pull_request" }] });
+    const results = await checks();
+    expect(results.Delivery).toMatchObject({
+      status: "PASS",
+      detail:
+        "main does not take direct pushes (changes must be made through a pull request): each issue's work goes to a pull request from gitclaw/issue-<n>",
+    });
+    expect(results.Signatures?.status).toBe("PASS");
+    expect(results["State branch"]).toMatchObject({
+      status: "PASS",
+      detail: expect.stringContaining("gitclaw/state is writable"),
+    });
+  });
+
+  it("says where signatures are required and fails a state branch no push can reach, with what to change", async () => {
+    ruled.addRuleset({ include: ["~ALL"], rules: [{ type: "required_signatures" }] });
+    const results = await checks();
+    expect(results.Signatures).toMatchObject({
+      status: "WARN",
+      detail: expect.stringContaining("commits must have verified signatures on main, gitclaw/issue-1, gitclaw/state"),
+    });
+    expect(results["State branch"]).toMatchObject({
+      status: "FAIL",
+      fix: expect.stringContaining("exclude refs/heads/gitclaw/state from the ruleset's target branches"),
+    });
+  });
+
+  it("warns of branch protection the token cannot read", async () => {
+    ruled.protectBranch("main", { requirePullRequest: true });
+    expect((await checks()).Delivery).toMatchObject({
+      status: "WARN",
+      detail: expect.stringContaining("main has branch protection this token cannot read"),
+    });
   });
 });

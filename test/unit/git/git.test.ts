@@ -27,6 +27,7 @@ import {
 } from "../../../src/git/land.ts";
 import { parseStatus, touchedPaths } from "../../../src/git/status.ts";
 import { commitFile, createTempRepo, git as gitIn, type TempRepo } from "../../support/git-repo.ts";
+import { updateRules } from "../../support/origin-rules.ts";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
@@ -306,8 +307,58 @@ describe("land", () => {
     const ours = (await commitAll(runnerGit(repo.dir), "a"))!;
     const outcome = await landOn(repo.dir, base, ours);
     expect(outcome).toMatchObject({ landed: false, branch: "gitclaw/issue-1-42", attempts: 1 });
-    expect(outcome.landed || outcome.reason).toMatch(/main refused the push/);
+    expect(outcome.landed || outcome.reason).toBe("protected branch hook declined");
     expect(await repo.originGit("rev-parse", "gitclaw/issue-1-42")).toBe(ours);
+  });
+
+  it("names a rule's refusal (GH013) and takes the work to refusedBranch, replayed onto it when it moved", async () => {
+    const repo = await fresh();
+    const base = await repo.git("rev-parse", "HEAD");
+    const earlier = await pushFrom(repo, "earlier", "earlier.txt", "earlier\n");
+    await repo.originGit("update-ref", "refs/heads/gitclaw/issue-1", earlier);
+    await repo.originGit("update-ref", "refs/heads/main", base);
+    updateRules(repo.origin, { defaultBranch: "main", repoUrl: "https://github.com/o/r" }, (rules) => {
+      rules.rulesets.push({
+        id: 1,
+        name: "r",
+        include: ["~DEFAULT_BRANCH"],
+        exclude: [],
+        rules: [{ type: "pull_request" }],
+      });
+    });
+    writeFileSync(join(repo.dir, "a.txt"), "a\n");
+    const ours = (await commitAll(runnerGit(repo.dir), "a"))!;
+    const outcome = await landOn(repo.dir, base, ours, { refusedBranch: "gitclaw/issue-1" });
+    expect(outcome).toMatchObject({
+      landed: false,
+      branch: "gitclaw/issue-1",
+      refused:
+        "GH013: Repository rule violations found for refs/heads/main: Changes must be made through a pull request.",
+    });
+    expect(await repo.originGit("rev-parse", "main")).toBe(base);
+    expect(await repo.originGit("rev-parse", "gitclaw/issue-1^")).toBe(earlier);
+    expect(await repo.originGit("show", "gitclaw/issue-1:a.txt")).toBe("a");
+  });
+
+  it("landPaths makes a missing branch holding just the paths, when asked to", async () => {
+    const repo = await fresh();
+    mkdirSync(join(repo.dir, "state/issues"), { recursive: true });
+    writeFileSync(join(repo.dir, "state/issues/1.json"), "{}\n");
+    writeFileSync(join(repo.dir, "b.txt"), "b\n");
+    const sha = (await commitAll(runnerGit(repo.dir), "state"))!;
+    const options = {
+      remote: "origin",
+      branch: "gitclaw/state",
+      attempts: 8,
+      sha,
+      message: "m",
+      paths: ["state/issues/1.json"],
+    };
+    await expect(landPaths(runnerGit(repo.dir), options)).rejects.toThrow();
+    const made = await landPaths(runnerGit(repo.dir), { ...options, create: true });
+    expect(made).toMatchObject({ landed: true, branch: "gitclaw/state" });
+    expect(await repo.originGit("ls-tree", "-r", "--name-only", "gitclaw/state")).toBe("state/issues/1.json");
+    expect(await repo.originGit("rev-list", "--count", "gitclaw/state")).toBe("1");
   });
 
   it("replays from a shallow clone, as the workflow checks out", async () => {
