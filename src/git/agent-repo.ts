@@ -37,6 +37,7 @@ import { BOT_IDENTITY, createGit, type Git } from "./git.ts";
 import { packOfLooseObjects } from "./loose-pack.ts";
 import { replay } from "./land.ts";
 import { revertChanges } from "./protected.ts";
+import { trailerIdentity } from "./claims.ts";
 import { scrubCommits } from "./scrub-commits.ts";
 
 export interface AgentRepo {
@@ -64,7 +65,19 @@ export interface AgentRepo {
    * their parents: whether the commits start where the run did is read here before git is asked.
    */
   checkedParents: Map<string, string[]>;
+  /** How many of the agent's commits are taken one by one, and for how long: past either, they come as one. */
+  limits: AgentCommitLimits;
+  /** What taking commits did that the reply should say (they came as one), until the next take reports it. */
+  notes: string[];
 }
+
+export interface AgentCommitLimits {
+  maxCommits: number;
+  seconds: number;
+}
+
+/** A run makes a handful of commits; a command that makes thousands does not hold the run up for them (config git.*). */
+export const DEFAULT_COMMIT_LIMITS: AgentCommitLimits = { maxCommits: 1000, seconds: 120 };
 
 export interface PublishedBranch {
   /** The tip gitclaw pushed. */
@@ -84,6 +97,7 @@ export interface AgentRepoSetUp {
   /** The tools' PATH, to find the real git. */
   path: string;
   secrets: readonly string[];
+  limits?: AgentCommitLimits;
 }
 
 /**
@@ -108,7 +122,7 @@ export async function addAgentWorktree(
   setUp: Pick<AgentRepoSetUp, "git" | "workspace" | "dir">,
 ): Promise<AgentRepo> {
   const { trustedGitDir, ...repo } = await makeAgentGitDir(
-    { ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer },
+    { ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits },
     main.binDir,
   );
   const map = join(main.binDir, REPOS_FILE);
@@ -159,6 +173,8 @@ async function makeAgentGitDir(setUp: AgentRepoSetUp, binDir: string): Promise<A
     objects,
     worktrees: new Map(),
     checkedParents: new Map(),
+    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
+    notes: [],
     trustedGitDir,
     ...(setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}),
   };
@@ -426,9 +442,14 @@ function readObjectFiles(from: string): { rel: string; data: Buffer }[] {
  */
 export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   const taken = await takeRunBranch(git, repo);
-  if (!repo.branch) return taken;
-  const unpublished = unpublishedNotes(repo);
-  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo)), ...unpublished] };
+  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
+  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
+}
+
+/** The notes taking commits left since the last report, once. */
+function reportedNotes(repo: AgentRepo): string[] {
+  return repo.notes.splice(0);
 }
 
 /**
@@ -438,10 +459,10 @@ export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<Agent
 export async function takeWorktreeCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
   const taken = await takeRunBranch(git, repo);
-  if (!taken.head) return taken;
+  if (!taken.head) return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
   await git.must(["reset", "-q"], { groupWritable: true });
   if (agentTip) repo.start = agentTip;
-  return taken;
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
 }
 
 /** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
@@ -464,7 +485,7 @@ async function takeAgentHead(git: Git, repo: AgentRepo): Promise<string | undefi
   const branch = checkedOut(repo);
   if (branch) return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip);
+  return tip && takeAgentCommit(git, repo, tip, "HEAD");
 }
 
 /**
@@ -480,15 +501,26 @@ export async function takeAgentBranch(git: Git, repo: AgentRepo, branch: string)
 
 async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
   const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip);
+  return tip && takeAgentCommit(git, repo, tip, branch);
 }
 
-/** `tip`, with the objects it needs, read as data into the trusted repository; returns it scrubbed. */
-async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string): Promise<string> {
+/**
+ * `tip`, with the objects it needs, read as data into the trusted repository; returns it made fit to
+ * push (src/git/scrub-commits.ts): values redacted, only gitclaw and the requester named, and past the
+ * limits the change of `branch` as one commit, which the next report says.
+ */
+async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, branch: string): Promise<string> {
   // Where the run started: the trusted repository has it, nothing to take.
   if (tip === repo.start) return tip;
+  const deadline = Date.now() + repo.limits.seconds * 1000;
   await takeObjects(git, repo, tip);
-  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
+  const requester = trailerIdentity(repo.coAuthorTrailer);
+  const people = requester ? [requester] : [];
+  const rules = { values: repo.secrets, people, maxCommits: repo.limits.maxCommits, deadline };
+  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
+  if (scrubbed.squashed)
+    repo.notes.push(`the commits made with git on ${branch} come as one commit (${scrubbed.squashed}), its message saying so`);
+  return scrubbed.tip;
 }
 
 /** The branch checked out in the agent's repository, as its HEAD file says. */

@@ -1,5 +1,7 @@
 // The messages of the commits gitclaw makes: what the run was about, the run that made it, and a
-// co-author trailer for the person who asked, so the commit shows up on their profile too.
+// co-author trailer for the person who asked, so the commit shows up on their profile too. The title
+// is people's text (an outsider's issue title): neutralised, it closes no issue and skips no check.
+import { neutralise } from "../neutralise.ts";
 
 export interface CommitPlan {
   issueNumber: number;
@@ -13,7 +15,7 @@ export interface CommitPlan {
 }
 
 export function commitMessage(plan: CommitPlan): string {
-  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
+  const title = neutralise(plan.title.replace(/\s+/g, " ").trim().slice(0, 60));
   return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` — ${title}` : ""}`, plan);
 }
 

@@ -24,6 +24,7 @@ import { READY_LINE } from "./request.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
 import { callout } from "../github/markdown.ts";
+import { neutralise } from "../neutralise.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -68,8 +69,11 @@ async function draft(run: TargetedRun, workspace: Workspace, facts: DeliveryFact
   if (number === undefined) {
     if (facts.landing.changed.length === 0) return;
     const created = await createPullRequest(api, repo, {
-      title: run.trigger.title || `Work on #${target.conversationIssue}`,
-      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
+      // People's text and the model's: redacted, and closing no other issue, skipping no check, mentioning nobody.
+      title: neutralise(run.redact(run.trigger.title || `Work on #${target.conversationIssue}`)),
+      body: neutralise(run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)), {
+        allowedIssue: target.conversationIssue,
+      }),
       head: workspace.branch,
       base: run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
       draft: true,

@@ -145,6 +145,7 @@ async function openAgentRepoFor(
     dir: sandbox.worktrees,
     path: workspace.toolEnv.PATH ?? "",
     secrets: passedSecrets(run.processEnv, run.config.tools.env),
+    limits: { maxCommits: run.config.git.maxAgentCommits, seconds: run.config.git.agentCommitsSeconds },
     ...(coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}),
   }).catch(async (error: unknown) => {
     await sandbox.release();
@@ -174,7 +175,7 @@ function githubOptions(
     // pr_push commits in PR worktrees by the workspace's rules, with the same trailers, and pushes
     // with the job's token, which GitHub does not let push workflow files: it refuses them too.
     protectedPaths: [...wiring.toolsOptions.protectedPaths, ...WORKFLOW_PATHS],
-    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
+    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger), issue: run.target.conversationIssue },
   };
 }
 
