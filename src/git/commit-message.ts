@@ -15,7 +15,8 @@ export interface CommitPlan {
 }
 
 export function commitMessage(plan: CommitPlan): string {
-  const title = neutralise(plan.title.replace(/\s+/g, " ").trim().slice(0, 60));
+  // Neutralised whole (a reference cut short is not found), and once cut (cutting can make one: `#1a` → `#1`).
+  const title = neutralise(neutralise(plan.title.replace(/\s+/g, " ").trim()).slice(0, 60));
   return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` — ${title}` : ""}`, plan);
 }
 
