@@ -519,7 +519,9 @@ async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, branch: s
   const rules = { values: repo.secrets, people, maxCommits: repo.limits.maxCommits, deadline };
   const scrubbed = await scrubCommits(git, repo.start, tip, rules);
   if (scrubbed.squashed)
-    repo.notes.push(`the commits made with git on ${branch} come as one commit (${scrubbed.squashed}), its message saying so`);
+    repo.notes.push(
+      `the commits made with git on ${branch} come as one commit (${scrubbed.squashed}), its message saying so`,
+    );
   return scrubbed.tip;
 }
 

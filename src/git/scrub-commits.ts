@@ -40,7 +40,9 @@ export async function scrubCommits(git: Git, base: string, tip: string, rules: C
   if (base === tip) return { tip, redacted: [] };
   const scratch = newScratch(rules);
   try {
-    const count = Number(await git.must(["rev-list", "--count", `--max-count=${rules.maxCommits + 1}`, `${base}..${tip}`]));
+    const count = Number(
+      await git.must(["rev-list", "--count", `--max-count=${rules.maxCommits + 1}`, `${base}..${tip}`]),
+    );
     if (count > rules.maxCommits) return await squash(git, base, tip, scratch, `more than ${rules.maxCommits} commits`);
     const copied = await copyCommits(git, base, tip, scratch);
     if (copied === "late") return await squash(git, base, tip, scratch, "taking them one by one took too long");

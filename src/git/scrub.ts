@@ -4,7 +4,16 @@
 // changed paths (the file or folder is renamed) and the targets of changed links. Only the known values:
 // token-shaped text in the repository's own files (test fixtures) is content, left as it is. A file
 // too large to rewrite in memory is left out of the commit instead.
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { createRedactor } from "../redact.ts";
 import type { Git } from "./git.ts";

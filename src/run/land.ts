@@ -189,7 +189,9 @@ async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: re
 /** A prompt-driven run's commit: the workflow it ran in, and its prompt's first line. */
 function promptRunMessage(run: TargetedRun, prompt: PromptRequest): string {
   const line = (prompt.text ?? prompt.file ?? "").split("\n")[0]!.replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${neutralise(line)}` : ""}`, { runUrl: run.link });
+  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${neutralise(line)}` : ""}`, {
+    runUrl: run.link,
+  });
 }
 
 /**

@@ -6,6 +6,7 @@
 // refuses the landing branch and gitclaw's branches in any case.
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ToolCallTurn } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { createWorld, OWNER, REPO, type World } from "../e2e/support.ts";
 import { findLeaks, type Scene } from "./leaks.ts";
@@ -18,7 +19,8 @@ const PASSED = [
   { name: "DATABASE_URL", value: DATABASE_URL },
 ];
 const bash = (command: string) => ({ name: "bash", input: { command } });
-const FORGED_COMMITTER = "GIT_COMMITTER_NAME='github-actions[bot]' GIT_COMMITTER_EMAIL='41898282+github-actions[bot]@users.noreply.github.com'";
+const FORGED_COMMITTER =
+  "GIT_COMMITTER_NAME='github-actions[bot]' GIT_COMMITTER_EMAIL='41898282+github-actions[bot]@users.noreply.github.com'";
 
 /** Every author and committer, message, path and link target of origin's history, as one text. */
 async function originMetadata(world: World): Promise<string> {
@@ -36,7 +38,9 @@ describe("tools.env values and forged identities in the agent's commits", () => 
   let scene: Scene & { issueNumber: number };
   let results: string[];
   beforeAll(async () => {
-    world = await createWorld({ ".github/gitclaw.json": JSON.stringify({ tools: { env: ["NPM_TOKEN", "DATABASE_URL"] } }) });
+    world = await createWorld({
+      ".github/gitclaw.json": JSON.stringify({ tools: { env: ["NPM_TOKEN", "DATABASE_URL"] } }),
+    });
     world.gh.addUser({ login: "alice", permission: "write" });
     runner = await hostedRunner(world);
     const since = { modelRequests: world.model.requests.length, githubRequests: world.gh.requests.length };
@@ -88,7 +92,9 @@ describe("tools.env values and forged identities in the agent's commits", () => 
   it("no commit names anyone but gitclaw and alice; what the agent claimed is kept as its claim", async () => {
     const people = await world.repo.originGit("log", "--format=%an <%ae>%n%cn <%ce>", "main~3..main");
     for (const who of new Set(people.split("\n")))
-      expect(who).toMatch(/^(gitclaw\[bot\] <gitclaw\[bot\]@users\.noreply\.github\.com>|alice <\d+\+alice@users\.noreply\.github\.com>)$/);
+      expect(who).toMatch(
+        /^(gitclaw\[bot\] <gitclaw\[bot\]@users\.noreply\.github\.com>|alice <\d+\+alice@users\.noreply\.github\.com>)$/,
+      );
     const forged = await world.repo.originGit("log", "-1", "--format=%B", "--grep=^Forged$", "main");
     expect(forged).toContain("Agent-claimed-author: The Owner <owner@example.com>");
     expect(forged).toContain(
@@ -113,7 +119,7 @@ describe("text gitclaw writes, commits it takes and branches it publishes", () =
   });
   afterAll(() => world?.stop());
 
-  async function runIssue(title: string, calls: object[], answer: string) {
+  async function runIssue(title: string, calls: ToolCallTurn[], answer: string) {
     world.model.script([...calls.map((call) => ({ toolCalls: [call] })), { text: answer }]);
     const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
     const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
@@ -123,12 +129,18 @@ describe("text gitclaw writes, commits it takes and branches it publishes", () =
   }
 
   it("an issue title's closing keywords, skip directives and mentions do nothing in gitclaw's commit or pull request", async () => {
-    const title = "fix #91, Fixes: #92, resolves octo/other#3, closes https://github.com/octo/other/issues/4 [skip ci] [CI SKIP] @bob";
+    const title =
+      "fix #91, Fixes: #92, resolves octo/other#3, closes https://github.com/octo/other/issues/4 [skip ci] [CI SKIP] @bob";
     const body = "Fixes #91 and closes #92. [skip ci]\n\nskip-checks: true\n\ncc @bob";
     const pr = { name: "github", input: { op: "pr_create", title, body, head: "feature/words" } };
     const { results, issueNumber } = await runIssue(
       title,
-      [bash("git switch -q -c feature/words && echo w > w.txt && git add -A && git commit -qm words && git switch -q main"), pr],
+      [
+        bash(
+          "git switch -q -c feature/words && echo w > w.txt && git add -A && git commit -qm words && git switch -q main",
+        ),
+        pr,
+      ],
       "Done.",
     );
     const subject = await world.repo.originGit("log", "-1", "--format=%B", "main");
@@ -148,7 +160,11 @@ describe("text gitclaw writes, commits it takes and branches it publishes", () =
   it("past git.maxAgentCommits, the agent's change comes as one commit, and the reply says why", async () => {
     const { reply } = await runIssue(
       "Count up",
-      [bash("for i in 1 2 3 4 5; do echo $i > n.txt; git add n.txt; git commit -qm \"n $i\"; done; git log --oneline | wc -l")],
+      [
+        bash(
+          'for i in 1 2 3 4 5; do echo $i > n.txt; git add n.txt; git commit -qm "n $i"; done; git log --oneline | wc -l',
+        ),
+      ],
       "Counted.",
     );
     expect(await world.onOrigin("n.txt")).toBe("5\n");
@@ -163,15 +179,21 @@ describe("text gitclaw writes, commits it takes and branches it publishes", () =
     const { results } = await runIssue(
       "Case games",
       [
-        bash("git switch -q -c Main && echo m > m.txt && git add -A && git commit -qm m && git branch GitClaw/issue-1 && git branch MAIN && git switch -q main"),
+        bash(
+          "git switch -q -c Main && echo m > m.txt && git add -A && git commit -qm m && git branch GitClaw/issue-1 && git branch MAIN && git switch -q main",
+        ),
         pr("Main"),
         pr("GitClaw/issue-1"),
         pr("MAIN"),
       ],
       "Tried.",
     );
-    expect(results[1]).toContain("refusing to publish Main: but for case it is main, which is where the run's own work lands.");
-    expect(results[2]).toContain("refusing to publish GitClaw/issue-1: gitclaw/ branches hold gitclaw's own conversations.");
+    expect(results[1]).toContain(
+      "refusing to publish Main: but for case it is main, which is where the run's own work lands.",
+    );
+    expect(results[2]).toContain(
+      "refusing to publish GitClaw/issue-1: gitclaw/ branches hold gitclaw's own conversations.",
+    );
     expect(results[3]).toContain("refusing to publish MAIN: but for case it is main");
     const heads = (await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/heads")).split("\n");
     expect(heads.filter((ref) => /main|gitclaw/i.test(ref))).toEqual(["refs/heads/main"]);
