@@ -1,115 +1,14 @@
-// What gitclaw pushes besides file contents (#37): the agent's commit messages, authors and
-// committers, path names and link targets carry no tools.env value (nor does the base64 a command
-// prints, wrapped at 76 columns); the agent's commits name no one but gitclaw and the person who asked;
-// text gitclaw writes into its own commits and pull requests closes no other issue, skips no check and
-// mentions nobody; a command that makes many commits has its change delivered as one; pr_create
-// refuses the landing branch and gitclaw's branches in any case.
-import { execa } from "execa";
+// What gitclaw writes besides file contents (#37): its own commits and pull requests close no other
+// issue, skip no check and mention nobody whatever the issue's title says; a command that makes many
+// commits has its change delivered as one; pr_create refuses the landing branch and gitclaw's branches
+// in any case. (tools.env values and forged identities in the agent's commits: tool-env.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolCallTurn } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { createWorld, OWNER, REPO, type World } from "../e2e/support.ts";
-import { findLeaks, type Scene } from "./leaks.ts";
-import { SECRETS, hostedRunner, sceneOf, toolResults, type HostedRunner } from "./support.ts";
+import { toolResults } from "./support.ts";
 
-const NPM_TOKEN = `npm_${"RegistryToken0".repeat(3)}`;
-const DATABASE_URL = "postgres://app:s3cret-Passw0rd-xyz@db.internal:5432/widgets";
-const PASSED = [
-  { name: "NPM_TOKEN", value: NPM_TOKEN },
-  { name: "DATABASE_URL", value: DATABASE_URL },
-];
 const bash = (command: string) => ({ name: "bash", input: { command } });
-const FORGED_COMMITTER =
-  "GIT_COMMITTER_NAME='github-actions[bot]' GIT_COMMITTER_EMAIL='41898282+github-actions[bot]@users.noreply.github.com'";
-
-/** Every author and committer, message, path and link target of origin's history, as one text. */
-async function originMetadata(world: World): Promise<string> {
-  const git = (...args: string[]) => execa("git", args, { cwd: world.repo.origin }).then((r) => r.stdout);
-  const people = await git("log", "--all", "--format=%an <%ae> | %cn <%ce>%n%B");
-  const paths = await git("log", "--all", "--name-only", "--format=");
-  const tips = (await git("for-each-ref", "--format=%(refname)")).split("\n");
-  const links = await Promise.all(tips.map((ref) => git("ls-tree", "-r", ref)));
-  return [people, paths, tips.join("\n"), links.join("\n")].join("\n");
-}
-
-describe("tools.env values and forged identities in the agent's commits", () => {
-  let world: World;
-  let runner: HostedRunner;
-  let scene: Scene & { issueNumber: number };
-  let results: string[];
-  beforeAll(async () => {
-    world = await createWorld({
-      ".github/gitclaw.json": JSON.stringify({ tools: { env: ["NPM_TOKEN", "DATABASE_URL"] } }),
-    });
-    world.gh.addUser({ login: "alice", permission: "write" });
-    runner = await hostedRunner(world);
-    const since = { modelRequests: world.model.requests.length, githubRequests: world.gh.requests.length };
-    const issue = world.gh.createIssue({ title: "Record the registry", body: "Please.", user: "alice" });
-    world.model.script([
-      {
-        toolCalls: [
-          bash('echo "$DATABASE_URL" | base64'),
-          bash(
-            'echo hi > "file-$NPM_TOKEN.txt" && ln -s "target-$NPM_TOKEN" link && git add -A && git -c user.name="x $NPM_TOKEN" -c user.email="$NPM_TOKEN@example.com" commit -qm "note $NPM_TOKEN" && echo committed',
-          ),
-          bash(
-            `${FORGED_COMMITTER} git commit -q --allow-empty --author='The Owner <owner@example.com>' -m 'Forged' -m 'Signed-off-by: The Owner <owner@example.com>' -m 'Co-authored-by: Mallory <mallory@example.com>' && echo forged`,
-          ),
-          bash('echo wt > "wt-$NPM_TOKEN.txt" && ln -s "/tmp/$NPM_TOKEN" wtlink && echo left'),
-        ],
-      },
-      { text: "Recorded." },
-    ]);
-    const env = { ...runner.context.env, NPM_TOKEN, DATABASE_URL };
-    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
-      ...runner.context,
-      env,
-    });
-    expect(run.stages.agent?.exitCode, run.logs).toBe(0);
-    scene = { ...sceneOf(world, runner, run.logs, since), issueNumber: issue.number };
-    results = toolResults(world);
-  });
-  afterAll(async () => {
-    runner?.cleanup();
-    await world?.stop();
-  });
-
-  it("the base64 a command prints, wrapped at 76 columns, is redacted", () => {
-    expect(results[0]).toContain("[REDACTED]");
-    expect(results[0]!.replace(/\s/g, "")).not.toContain(Buffer.from(DATABASE_URL).toString("base64").slice(0, 40));
-  });
-
-  it("commit messages, authors, committers, path names and link targets carry no value", async () => {
-    const metadata = await originMetadata(world);
-    expect(metadata).not.toContain(NPM_TOKEN);
-    expect(metadata).toContain("note [REDACTED]");
-    expect(metadata).toContain("file-[REDACTED].txt");
-    expect(metadata).toContain("wt-[REDACTED].txt");
-    expect(await world.repo.originGit("cat-file", "-p", "main:link")).toBe("target-[REDACTED]");
-    expect(await world.repo.originGit("cat-file", "-p", "main:wtlink")).toBe("/tmp/[REDACTED]");
-  });
-
-  it("no commit names anyone but gitclaw and alice; what the agent claimed is kept as its claim", async () => {
-    const people = await world.repo.originGit("log", "--format=%an <%ae>%n%cn <%ce>", "main~3..main");
-    for (const who of new Set(people.split("\n")))
-      expect(who).toMatch(
-        /^(gitclaw\[bot\] <gitclaw\[bot\]@users\.noreply\.github\.com>|alice <\d+\+alice@users\.noreply\.github\.com>)$/,
-      );
-    const forged = await world.repo.originGit("log", "-1", "--format=%B", "--grep=^Forged$", "main");
-    expect(forged).toContain("Agent-claimed-author: The Owner <owner@example.com>");
-    expect(forged).toContain(
-      "Agent-claimed-committer: github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>",
-    );
-    expect(forged).toContain("Agent-claimed-signed-off-by: The Owner <owner@example.com>");
-    expect(forged).toContain("Agent-claimed-co-authored-by: Mallory <mallory@example.com>");
-    expect(forged).toMatch(/^Co-authored-by: alice </m);
-    expect(forged).not.toMatch(/^(Signed-off-by|Co-authored-by): (The Owner|Mallory)/im);
-  });
-
-  it("leaves no form of the values in any outlet", async () => {
-    expect(await findLeaks(scene, [...SECRETS, ...PASSED])).toEqual([]);
-  });
-});
 
 describe("text gitclaw writes, commits it takes and branches it publishes", () => {
   let world: World;
