@@ -38,7 +38,7 @@ import { packOfLooseObjects } from "./loose-pack.ts";
 import { replay } from "./land.ts";
 import { revertChanges } from "./protected.ts";
 import { trailerIdentity } from "./claims.ts";
-import { scrubCommits } from "./scrub-commits.ts";
+import { type CommitRules, scrubCommits } from "./scrub-commits.ts";
 
 export interface AgentRepo {
   /** The tool user's git directory. */
@@ -512,17 +512,56 @@ async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<st
 async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, branch: string): Promise<string> {
   // Where the run started: the trusted repository has it, nothing to take.
   if (tip === repo.start) return tip;
-  const deadline = Date.now() + repo.limits.seconds * 1000;
+  const rules = commitRules(repo);
   await takeObjects(git, repo, tip);
-  const requester = trailerIdentity(repo.coAuthorTrailer);
-  const people = requester ? [requester] : [];
-  const rules = { values: repo.secrets, people, maxCommits: repo.limits.maxCommits, deadline };
   const scrubbed = await scrubCommits(git, repo.start, tip, rules);
-  if (scrubbed.squashed)
-    repo.notes.push(
-      `the commits made with git on ${branch} come as one commit (${scrubbed.squashed}), its message saying so`,
-    );
+  if (scrubbed.squashed) repo.notes.push(squashedNote(branch, scrubbed.squashed));
   return scrubbed.tip;
+}
+
+/** What the run knows that the agent's commits are taken by. */
+type CommitFacts = Pick<AgentRepo, "secrets" | "coAuthorTrailer" | "limits">;
+
+/** The rules the agent's commits are made fit to push by (src/git/scrub-commits.ts); the time starts now. */
+function commitRules(facts: CommitFacts): CommitRules {
+  const requester = trailerIdentity(facts.coAuthorTrailer);
+  return {
+    values: facts.secrets,
+    people: requester ? [requester] : [],
+    maxCommits: facts.limits.maxCommits,
+    deadline: Date.now() + facts.limits.seconds * 1000,
+  };
+}
+
+const squashedNote = (branch: string, why: string) =>
+  `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
+
+/**
+ * Where tool commands run git in the workspace's own repository (no sandbox, so no repository of the
+ * agent's), the commits of base..HEAD are made fit to push where they are, HEAD moved to the copies and
+ * the index with it. Commits that cannot be checked are undone, their change left in the working tree
+ * to land as the run's one commit. One note for the reply each.
+ */
+export async function ownWorkspaceCommits(
+  git: Git,
+  { base, branch }: { base: string; branch: string },
+  facts: CommitFacts,
+): Promise<string[]> {
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if (head === base) return [];
+  const where = branch || "HEAD";
+  try {
+    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
+    if (scrubbed.tip === head) return [];
+    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
+    await git.must(["reset", "-q"]);
+    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
+  } catch (error) {
+    await git.must(["reset", "-q", base]);
+    return [
+      `the commits made with git on ${where} were not taken (${(error as Error).message}): their change comes as one commit`,
+    ];
+  }
 }
 
 /** The branch checked out in the agent's repository, as its HEAD file says. */

@@ -98,3 +98,39 @@ describe("text gitclaw writes, commits it takes and branches it publishes", () =
     expect(heads.filter((ref) => /main|gitclaw/i.test(ref))).toEqual(["refs/heads/main"]);
   });
 });
+
+describe("a run without the sandbox, where tool commands commit in the workspace's own repository", () => {
+  let world: World;
+  beforeAll(async () => {
+    const config = { sandbox: "off", network: "open", git: { maxAgentCommits: 3 } };
+    world = await createWorld({ ".github/gitclaw.json": JSON.stringify(config) });
+    world.gh.addUser({ login: "alice", permission: "write" });
+  });
+  afterAll(() => world?.stop());
+
+  it("its commits name nobody but gitclaw and the requester either, and are bounded the same", async () => {
+    const forged =
+      "GIT_COMMITTER_NAME=Eve GIT_COMMITTER_EMAIL=eve@example.com git commit -q --allow-empty --author='The Owner <owner@example.com>' -m Forged -m 'Signed-off-by: The Owner <owner@example.com>'";
+    world.model.script([{ toolCalls: [bash(`${forged} && echo forged`)] }, { text: "Forged." }]);
+    const issue = world.gh.createIssue({ title: "Forge", body: "Please.", user: "alice" });
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(await world.repo.originGit("log", "-1", "--format=%an|%cn", "main~1")).toBe("gitclaw[bot]|gitclaw[bot]");
+    const message = await world.repo.originGit("log", "-1", "--format=%B", "main~1");
+    expect(message).toContain("Agent-claimed-author: The Owner <owner@example.com>");
+    expect(message).toContain("Agent-claimed-committer: Eve <eve@example.com>");
+    expect(message).not.toMatch(/^Signed-off-by: The Owner/m);
+
+    world.model.script([
+      { toolCalls: [bash('for i in 1 2 3 4 5; do echo $i > m.txt; git add m.txt; git commit -qm "m $i"; done')] },
+      { text: "Counted." },
+    ]);
+    const many = world.gh.createIssue({ title: "Count", body: "Please.", user: "alice" });
+    const counted = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue: many }));
+    expect(counted.stages.agent!.exitCode, counted.logs).toBe(0);
+    expect(await world.repo.originGit("log", "-1", "--format=%s", "main~1")).toBe(
+      "gitclaw: the agent's commits, as one",
+    );
+    expect(world.gh.comments(many.number).at(-1)!.body).toContain("come as one commit (more than 3 commits)");
+  });
+});
