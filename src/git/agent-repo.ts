@@ -513,7 +513,7 @@ async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, branch: s
   // Where the run started: the trusted repository has it, nothing to take.
   if (tip === repo.start) return tip;
   const rules = commitRules(repo);
-  await takeObjects(git, repo, tip);
+  await takeObjects(git, repo, tip, rules.deadline);
   const scrubbed = await scrubCommits(git, repo.start, tip, rules);
   if (scrubbed.squashed) repo.notes.push(squashedNote(branch, scrubbed.squashed));
   return scrubbed.tip;
@@ -603,16 +603,22 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
  * `git commit` writes) as one pack through `unpack-objects --strict`; when the agent packed any, or
  * that fails, fetched with fsck from a quarantine.
  */
-async function takeObjects(git: Git, repo: AgentRepo, tip: string): Promise<void> {
+async function takeObjects(git: Git, repo: AgentRepo, tip: string, deadline: number): Promise<void> {
   const files = readObjectFiles(join(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
-  if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
-    for (const [commit, parents] of loose.parents) repo.checkedParents.set(commit, parents);
-    return;
+  // Taking them in counts against the time the agent's commits may take (repo.limits.seconds).
+  const timeoutMs = () => Math.max(1, deadline - Date.now());
+  if (loose) {
+    const unpacked = await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack, timeoutMs: timeoutMs() });
+    if (unpacked.stderr.startsWith("timed out")) throw new Error(`taking them in ${unpacked.stderr}`);
+    if (unpacked.exitCode === 0) {
+      for (const [commit, parents] of loose.parents) repo.checkedParents.set(commit, parents);
+      return;
+    }
   }
   const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
   try {
-    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs: timeoutMs() });
   } finally {
     rmSync(quarantine, { recursive: true, force: true });
   }
@@ -627,7 +633,7 @@ async function fetchThroughQuarantine(
   git: Git,
   repo: AgentRepo,
   files: { rel: string; data: Buffer }[],
-  { tip, quarantine }: { tip: string; quarantine: string },
+  { tip, quarantine, timeoutMs }: { tip: string; quarantine: string; timeoutMs: number },
 ): Promise<void> {
   mkdirSync(join(quarantine, "objects", "info"), { recursive: true });
   mkdirSync(join(quarantine, "refs", "heads"), { recursive: true });
@@ -639,17 +645,20 @@ async function fetchThroughQuarantine(
     mkdirSync(join(quarantine, "objects", rel, ".."), { recursive: true });
     writeFileSync(join(quarantine, "objects", rel), data);
   }
-  await git.must([
-    "-c",
-    "transfer.fsckObjects=true",
-    "fetch",
-    "-q",
-    "--no-tags",
-    "--no-write-fetch-head",
-    "--no-auto-maintenance",
-    quarantine,
-    "refs/heads/agent",
-  ]);
+  await git.must(
+    [
+      "-c",
+      "transfer.fsckObjects=true",
+      "fetch",
+      "-q",
+      "--no-tags",
+      "--no-write-fetch-head",
+      "--no-auto-maintenance",
+      quarantine,
+      "refs/heads/agent",
+    ],
+    { timeoutMs },
+  );
 }
 
 /** `tip` as the trusted branch's new head: itself when HEAD has not moved, else replayed onto HEAD. */
