@@ -1,6 +1,7 @@
 // The messages of the commits gitclaw makes: what the run was about, the run that made it, and a
 // co-author trailer for the person who asked, so the commit shows up on their profile too. The title
-// is people's text (an outsider's issue title): neutralised, it closes no issue and skips no check.
+// is people's text (an outsider's issue title), the message of a sub-agent's or pr_push's commit the
+// model's: neutralised, neither closes an issue, skips a check or mentions anyone.
 import { neutralise } from "../neutralise.ts";
 
 export interface CommitPlan {
@@ -21,14 +22,14 @@ export function commitMessage(plan: CommitPlan): string {
 }
 
 /**
- * A bot commit's message: the run that made it and, when a person asked for it, their co-author
- * trailer, with any other trailers in the same last paragraph (where git reads trailers).
+ * A bot commit's message, neutralised: the run that made it and, when a person asked for it, their
+ * co-author trailer, with any other trailers in the same last paragraph (where git reads trailers).
  */
 export function withTrailers(
   message: string,
   plan: { runUrl?: string; coAuthor?: CommitPlan["coAuthor"]; trailers?: string[] },
 ): string {
-  const lines = [message.trim()];
+  const lines = [neutralise(message.trim())];
   if (plan.runUrl) lines.push("", `Run: ${plan.runUrl}`);
   const { coAuthor } = plan;
   const trailers = [...(plan.trailers ?? []), ...(coAuthor ? [coAuthorTrailer(coAuthor)] : [])];

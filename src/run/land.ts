@@ -21,7 +21,6 @@ import {
   WORKFLOW_PATHS,
 } from "../git/protected.ts";
 import { leaveOutOfCommits } from "../git/rewrite.ts";
-import { neutralise } from "../neutralise.ts";
 import { scrubChangedFiles } from "../git/scrub.ts";
 import { passedSecrets } from "../tool-env.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
@@ -189,7 +188,7 @@ async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: re
 /** A prompt-driven run's commit: the workflow it ran in, and its prompt's first line. */
 function promptRunMessage(run: TargetedRun, prompt: PromptRequest): string {
   const line = (prompt.text ?? prompt.file ?? "").split("\n")[0]!.replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${neutralise(line)}` : ""}`, {
+  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${line}` : ""}`, {
     runUrl: run.link,
   });
 }

@@ -1,6 +1,7 @@
 // Text gitclaw writes into its own commits and pull requests (src/neutralise.ts): GitHub's closing
 // keywords for other issues, skip directives and mentions lose their effect, and stay readable.
 import { describe, expect, it } from "vitest";
+import { commitMessage, withTrailers } from "../../src/git/commit-message.ts";
 import { neutralise } from "../../src/neutralise.ts";
 
 describe("neutralise", () => {
@@ -33,5 +34,16 @@ describe("neutralise", () => {
   it("mentions nobody, leaving e-mail addresses and code-quoted names alone", () => {
     expect(neutralise("cc @bob and @octo/team")).toBe("cc ＠bob and ＠octo/team");
     expect(neutralise("mail bob@example.com or `@bob`")).toBe("mail bob@example.com or `@bob`");
+  });
+
+  it("is applied to the messages of gitclaw's commits: a title cut short, the model's message, never the trailers", () => {
+    const coAuthor = { login: "alice", id: 7 };
+    const title = `${"x".repeat(40)} fixes https://github.com/octo/repo/issues/1234`;
+    expect(commitMessage({ issueNumber: 3, title, runUrl: "https://run" }).split("\n")[0]).toBe(
+      `gitclaw: issue #3 — ${"x".repeat(40)} fixes github.com/oc`,
+    );
+    expect(withTrailers("Fix #1 [skip ci] for @bob", { coAuthor })).toBe(
+      "Fix issue 1 (skip ci) for ＠bob\n\nCo-authored-by: alice <7+alice@users.noreply.github.com>",
+    );
   });
 });
