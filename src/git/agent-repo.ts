@@ -69,6 +69,12 @@ export interface AgentRepo {
   limits: AgentCommitLimits;
   /** What taking commits did that the reply should say (they came as one), until the next take reports it. */
   notes: string[];
+  /**
+   * What gitclaw made of each range of the agent's commits it took ("<start>..<tip>" → the tip it
+   * made): a branch taken again (published, then left checked out) is the same commit, and the
+   * agent's branch that points where a published one came from is the published one.
+   */
+  copies: Map<string, string>;
 }
 
 export interface AgentCommitLimits {
@@ -175,6 +181,7 @@ async function makeAgentGitDir(setUp: AgentRepoSetUp, binDir: string): Promise<A
     checkedParents: new Map(),
     limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
     notes: [],
+    copies: new Map(),
     trustedGitDir,
     ...(setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}),
   };
@@ -358,7 +365,7 @@ function unpublishedNotes(repo: AgentRepo): string[] {
   const other = checkedOut(repo);
   const left = [...agentBranches(repo.gitDir)]
     .filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip)
-    .filter(([name, tip]) => repo.published.get(name)?.tip !== tip)
+    .filter(([name, tip]) => repo.published.get(name)?.tip !== (repo.copies.get(`${repo.start}..${tip}`) ?? tip))
     .map(([name]) => name);
   if (left.length === 0) return [];
   // Ref names may hold backquotes and such: those are counted, not shown.
@@ -512,10 +519,14 @@ async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<st
 async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, branch: string): Promise<string> {
   // Where the run started: the trusted repository has it, nothing to take.
   if (tip === repo.start) return tip;
+  const range = `${repo.start}..${tip}`;
+  const taken = repo.copies.get(range);
+  if (taken) return taken;
   const rules = commitRules(repo);
   await takeObjects(git, repo, tip, rules.deadline);
   const scrubbed = await scrubCommits(git, repo.start, tip, rules);
   if (scrubbed.squashed) repo.notes.push(squashedNote(branch, scrubbed.squashed));
+  repo.copies.set(range, scrubbed.tip);
   return scrubbed.tip;
 }
 

@@ -56,6 +56,32 @@ describe("text gitclaw writes, commits it takes and branches it publishes", () =
     expect(created.body).toContain("＠bob");
   });
 
+  it("a branch published with commits gitclaw rebuilt (a claimed author) is published as the agent left it, not reported left behind", async () => {
+    const pr = {
+      name: "github",
+      input: { op: "pr_create", title: "Claimed", body: "Claimed.", head: "feature/claimed" },
+    };
+    const { reply } = await runIssue(
+      "Claim",
+      [
+        bash(
+          "git switch -q -c feature/claimed && git commit -q --allow-empty --author='The Owner <owner@example.com>' -m claimed && git switch -q main",
+        ),
+        pr,
+      ],
+      "Claimed.",
+    );
+    expect(
+      await world.repo.originGit(
+        "log",
+        "-1",
+        "--format=%an|%(trailers:key=Agent-claimed-author,valueonly)",
+        "feature/claimed",
+      ),
+    ).toBe("gitclaw[bot]|The Owner <owner@example.com>");
+    expect(reply).not.toContain("left unpublished");
+  });
+
   it("past git.maxAgentCommits, the agent's change comes as one commit, and the reply says why", async () => {
     const { reply } = await runIssue(
       "Count up",
