@@ -144,10 +144,18 @@ describe("tools.env values and forged identities in the agent's commits", () => 
           `${FORGED_COMMITTER} git commit -q --allow-empty --author='The Owner <owner@example.com>' -m 'Forged' -m 'Signed-off-by: The Owner <owner@example.com>' -m 'Co-authored-by: Mallory <mallory@example.com>' && echo forged`,
         ),
         bash('echo wt > "wt-$NPM_TOKEN.txt" && ln -s "/tmp/$NPM_TOKEN" wtlink && echo left'),
+        bash('git branch "feat-$NPM_TOKEN" && echo branched'),
+        { name: "github", input: { op: "pr_create", title: "Feat", body: "Feat.", head: `feat-${NPM_TOKEN}` } },
       ],
       "Recorded.",
     ));
   });
+
+  it("a branch named after a value is not published: pr_create's arguments come redacted, and no branch has that name", async () => {
+    expect(results[5]).toContain("invalid head: feat-[REDACTED].");
+    expect(await world.repo.originGit("for-each-ref", "--format=%(refname)", "refs/heads/feat-*")).toBe("");
+  });
+
   it("the base64 a command prints, wrapped at 76 columns, is redacted", () => {
     expect(results[0]).toContain("[REDACTED]");
     expect(results[0]!.replace(/\s/g, "")).not.toContain(Buffer.from(DATABASE_URL).toString("base64").slice(0, 40));

@@ -18,12 +18,6 @@ export async function publishAgentBranch(
 ): Promise<string | undefined> {
   const repo = context.tool.agentRepo;
   if (!repo) return undefined;
-  // A branch's name is as public as its commits: one holding a secret value is not pushed.
-  const shown = context.tool.redact(branch);
-  if (shown !== branch)
-    throw new ToolFailure(
-      `refusing to publish ${shown}: its name holds a secret value. Rename it (git branch -m <name>) and call pr_create again.`,
-    );
   const tip = await takeAgentBranch(git, repo, branch).catch((error: Error) => {
     throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
   });
