@@ -548,9 +548,9 @@ const squashedNote = (branch: string, why: string) =>
   `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
 
 /**
- * Where tool commands run git in the workspace's own repository (no sandbox, so no repository of the
- * agent's), the commits of base..HEAD are made fit to push where they are, HEAD moved to the copies and
- * the index with it. Commits that cannot be checked are undone, their change left in the working tree
+ * The commits of base..HEAD in the workspace's own repository, whoever made them (tool commands where
+ * no sandbox gives them a repository of their own, a sub-agent's series applied), made fit to push
+ * where they are, HEAD moved to the copies and the index with it. Commits that cannot be checked are undone, their change left in the working tree
  * to land as the run's one commit. One note for the reply each.
  */
 export async function ownWorkspaceCommits(

@@ -212,14 +212,16 @@ export async function tearDownTools(
   await tools.mcp.close();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
-  const gitNotes = (
-    tools.agentRepo
+  const gitNotes = [
+    ...(tools.agentRepo
       ? [
           ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
           ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),
         ]
-      : await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))
-  ).map(run.redact);
+      : []),
+    // Whoever made them (the agent without a sandbox, a sub-agent's series applied): every commit of the run.
+    ...(await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))),
+  ].map(run.redact);
   for (const note of gitNotes) workflow.warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(
     (error: Error) => [`the PR worktrees could not be checked: ${error.message}`],
