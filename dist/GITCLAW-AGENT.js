@@ -83002,9 +83002,6 @@ async function publishAgentBranch(context, git, branch, base) {
   const repo = context.tool.agentRepo;
   if (!repo)
     return;
-  const shown = context.tool.redact(branch);
-  if (shown !== branch)
-    throw new ToolFailure(`refusing to publish ${shown}: its name holds a secret value. Rename it (git branch -m <name>) and call pr_create again.`);
   const tip = await takeAgentBranch(git, repo, branch).catch((error) => {
     throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
   });
@@ -91023,10 +91020,13 @@ async function tearDownTools(run, tools, workspace, session) {
   if (killed.length)
     session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
-  const gitNotes = (tools.agentRepo ? [
-    ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
-    ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
-  ] : await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))).map(run.redact);
+  const gitNotes = [
+    ...tools.agentRepo ? [
+      ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+      ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
+    ] : [],
+    ...await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))
+  ].map(run.redact);
   for (const note of gitNotes)
     warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error) => [`the PR worktrees could not be checked: ${error.message}`]);
