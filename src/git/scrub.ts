@@ -25,7 +25,7 @@ export const MAX_SCRUBBED_BYTES = 64 * 1024 * 1024;
 export interface Scrubbed {
   /** Files rewritten with the values redacted. */
   redacted: string[];
-  /** Files whose change was undone, too large to search. */
+  /** Files whose change was undone: too large to search, or named with a value and not renameable. */
   reverted: string[];
   /** The new names of paths renamed because their names held a value: for the commit to stage. */
   renamed: string[];
@@ -43,6 +43,10 @@ export async function scrubChangedFiles(
   const redact = createRedactor(values, { shapes: false });
   for (const named of new Set(paths)) {
     const path = renameRedacted(git.cwd, named, redact);
+    if (path === undefined) {
+      scrubbed.reverted.push(named);
+      continue;
+    }
     if (path !== named) scrubbed.renamed.push(path);
     const file = join(git.cwd, path);
     const stat = lstatSync(file, { throwIfNoEntry: false });
@@ -65,13 +69,21 @@ export async function scrubChangedFiles(
   return scrubbed;
 }
 
-/** `path` renamed to its redacted name when that differs (and it exists): the name it has now. */
-function renameRedacted(root: string, path: string, redact: (text: string) => string): string {
+/**
+ * `path` renamed to its redacted name when that differs (and it exists): the name it has now;
+ * undefined when it cannot be renamed (something is in the way), and its change is to be undone.
+ */
+function renameRedacted(root: string, path: string, redact: (text: string) => string): string | undefined {
   const clean = redact(path);
   if (clean === path || !lstatSync(join(root, path), { throwIfNoEntry: false })) return path;
-  mkdirSync(dirname(join(root, clean)), { recursive: true });
-  renameSync(join(root, path), join(root, clean));
-  return clean;
+  try {
+    if (lstatSync(join(root, clean), { throwIfNoEntry: false })) return undefined;
+    mkdirSync(dirname(join(root, clean)), { recursive: true });
+    renameSync(join(root, path), join(root, clean));
+    return clean;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A link whose target holds a value, pointed at the redacted target instead; whether it was. */

@@ -203,7 +203,9 @@ async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths:
   for (const path of renamed) workflow.warning(`gitclaw: renamed ${path}: its name held a tools.env value`);
   for (const path of redacted) workflow.warning(`gitclaw: redacted a tools.env value from ${path} before the commit`);
   for (const path of reverted)
-    workflow.warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
+    workflow.warning(
+      `gitclaw: left ${run.redact(path)} out of the commit: too large to search for tools.env values, or named with one and not renameable`,
+    );
   return renamed;
 }
 

@@ -1,7 +1,7 @@
 // tools.env values written into files by commands never reach a commit: the run's own (src/run/land.ts),
 // pr_push's in a pull request worktree, and a sub-agent's `commit` all redact them from the changed
 // files first, the known values only; a file too large to search is left out instead.
-import { mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGit, type Git } from "../../../src/git/git.ts";
@@ -58,6 +58,15 @@ describe("scrubChangedFiles", () => {
     expect(scrubbed).toEqual({ redacted: ["link"], reverted: [], renamed: ["dir-[REDACTED]/a.txt"] });
     expect(read("dir-[REDACTED]/a.txt").toString()).toBe("a\n");
     expect(readlinkSync(join(repo.dir, "link"))).toBe("/tmp/[REDACTED]");
+  });
+
+  it("undoes the change of a path named with a value when its redacted name is taken", async () => {
+    write(`a-${SECRET}.txt`, "secret-named\n");
+    write("a-[REDACTED].txt", "already here\n");
+    const scrubbed = await scrubChangedFiles(git, [`a-${SECRET}.txt`, "a-[REDACTED].txt"], [SECRET]);
+    expect(scrubbed).toEqual({ redacted: [], reverted: [`a-${SECRET}.txt`], renamed: [] });
+    expect(existsSync(join(repo.dir, `a-${SECRET}.txt`))).toBe(false);
+    expect(read("a-[REDACTED].txt").toString()).toBe("already here\n");
   });
 
   it("undoes the change of a file too large to search, and does nothing without values", async () => {
