@@ -20,8 +20,11 @@ export interface OwnedCommit {
   changed: boolean;
 }
 
-/** A `<Word>-by:` trailer line (Signed-off-by, Co-authored-by, Reviewed-by …), with its value. */
-const PERSON_TRAILER = /^[ \t]*([A-Za-z][A-Za-z-]*-by)[ \t]*:[ \t]*(.*?)[ \t]*$/i;
+/**
+ * A `<Word>-by:` trailer line (Signed-off-by, Co-authored-by, Reviewed-by …), with its value; a claim
+ * already kept as the agent's (`Agent-claimed-…-by:`) is not one, so taking commits again changes nothing.
+ */
+const PERSON_TRAILER = /^[ \t]*(?!agent-claimed-)([A-Za-z][A-Za-z-]*-by)[ \t]*:[ \t]*(.*?)[ \t]*$/i;
 
 const asText = (who: Identity) => `${who.name} <${who.email}>`;
 

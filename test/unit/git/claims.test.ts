@@ -37,6 +37,15 @@ describe("ownedCommit", () => {
     );
   });
 
+  it("changes nothing in a commit it already made fit (taken again)", () => {
+    const first = ownedCommit(
+      { author: owner, committer: BOT_IDENTITY, message: "X\n\nSigned-off-by: The Owner <owner@example.com>\n" },
+      [],
+    );
+    const again = ownedCommit({ author: first.author, committer: BOT_IDENTITY, message: first.message }, []);
+    expect(again).toEqual({ author: BOT_IDENTITY, message: first.message, changed: false });
+  });
+
   it("puts the claims in a trailer paragraph of their own after a plain message", () => {
     const owned = ownedCommit({ author: owner, committer: BOT_IDENTITY, message: "Plain\n" }, []);
     expect(owned.message).toBe("Plain\n\nAgent-claimed-author: The Owner <owner@example.com>\n");
