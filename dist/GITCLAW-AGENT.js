@@ -51525,12 +51525,11 @@ function alignedBase64Fragments(value) {
   return fragments;
 }
 function encodedForms(secret) {
-  const literal = [
+  const forms = new Set([
     secret,
     JSON.stringify(secret).slice(1, -1),
     encodeURIComponent(secret)
-  ];
-  const forms = new Set;
+  ]);
   for (const plain of [secret, `x-access-token:${secret}`]) {
     const standard = base642(Buffer2.from(plain));
     const urlSafe = toUrlSafe(standard);
@@ -51543,9 +51542,8 @@ function encodedForms(secret) {
     forms.add(fragment);
     forms.add(toUrlSafe(fragment));
   }
-  return { literal, base64: [...forms] };
+  return [...forms];
 }
-var wrappable = (form) => [...form].map(escapeRegExp2).join(String.raw`(?:(?:\\r)?\\n|\r?\n)?`);
 function createRedactor(secrets = [], { shapes = true } = {}) {
   const known = new Set;
   let pattern;
@@ -51560,11 +51558,7 @@ function createRedactor(secrets = [], { shapes = true } = {}) {
     if (secret !== undefined)
       add(secret);
   const build = () => {
-    const forms = [...known].map(encodedForms);
-    const literals = [
-      ...[...new Set(forms.flatMap((form) => form.literal))].map((text) => ({ text, source: escapeRegExp2(text) })),
-      ...[...new Set(forms.flatMap((form) => form.base64))].map((text) => ({ text, source: wrappable(text) }))
-    ].sort((a, b) => b.text.length - a.text.length).map(({ source }) => source);
+    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp2);
     const alternatives = [...literals, ...shapes ? TOKEN_SHAPES : []];
     return new RegExp(alternatives.join("|") || "(?!)", "g");
   };
@@ -51903,9 +51897,7 @@ var Config = strictObject({
   }).prefault({}),
   git: strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
-    pushAttempts: int().min(8).max(20).default(8),
-    maxAgentCommits: int().min(1).max(1e5).default(1000),
-    agentCommitsSeconds: int().min(1).max(3600).default(120)
+    pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
@@ -76072,11 +76064,9 @@ function createGit(cwd, options = {}) {
       env: { ...base, ...runOptions.remote ? options.authEnv : {}, ...runOptions.env },
       ...runOptions.input === undefined ? { stdin: "ignore" } : { input: runOptions.input },
       ...runOptions.stdoutFile ? { stdout: { file: runOptions.stdoutFile } } : {},
-      ...runOptions.timeoutMs === undefined ? {} : { timeout: runOptions.timeoutMs },
       stripFinalNewline: false
     });
-    const stderr = result.timedOut ? `timed out after ${runOptions.timeoutMs} ms` : String(result.stderr);
-    return { stdout: String(result.stdout ?? ""), stderr, exitCode: result.exitCode ?? 1 };
+    return { stdout: String(result.stdout ?? ""), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
   };
   return {
     cwd,
@@ -77549,24 +77539,6 @@ init_operations();
 var coAuthorOf = (trigger) => trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
 var runDeadline = (run) => run.started + run.config.budgets.maxMinutes * 60000;
 
-// src/neutralise.ts
-var KEYWORD = String.raw`\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\b`;
-var REFERENCE = String.raw`(?:#(\d+)\b|([\w.-]+\/[\w.-]+)#(\d+)\b|(https?):\/\/([^\s]+?\/(?:issues|pull)\/\d+)\b)`;
-var CLOSING = new RegExp(`(${KEYWORD})(\\s*:?\\s*)${REFERENCE}`, "gi");
-var SKIP2 = /\[(\s*(?:skip[\s-]+ci|ci[\s-]+skip|no[\s-]+ci|skip[\s-]+actions|actions[\s-]+skip)\s*)\]/gi;
-var SKIP_CHECKS = /\b(skip-checks)(\s*):(\s*true)\b/gi;
-var MENTION = /(?<![\w@`])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][\w.-]*)?)/g;
-function neutralise(text, { allowedIssue } = {}) {
-  return text.replace(CLOSING, (whole, keyword, gap, ...refs) => {
-    const [own, repo, number, , url] = refs;
-    if (own !== undefined)
-      return Number(own) === allowedIssue ? whole : `${keyword}${gap}issue ${own}`;
-    if (repo !== undefined)
-      return `${keyword}${gap}${repo} issue ${number}`;
-    return `${keyword}${gap}${url}`;
-  }).replace(SKIP2, "($1)").replace(SKIP_CHECKS, "$1$2-$3").replace(MENTION, "\uFF20$1");
-}
-
 // src/run/deliver.ts
 function readySignal(text) {
   const lines = text.trimEnd().split(`
@@ -77603,10 +77575,8 @@ async function draft(run, workspace, facts, notes) {
     if (facts.landing.changed.length === 0)
       return;
     const created = await createPullRequest(api, repo, {
-      title: neutralise(run.redact(run.trigger.title || `Work on #${target.conversationIssue}`)),
-      body: neutralise(run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)), {
-        allowedIssue: target.conversationIssue
-      }),
+      title: run.trigger.title || `Work on #${target.conversationIssue}`,
+      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
       head: workspace.branch,
       base: run.trigger.defaultBranch ?? await getDefaultBranch(api, repo),
       draft: true
@@ -77653,7 +77623,7 @@ async function linkMapping(run, workspace, pullRequest) {
 }
 
 // src/run/fork.ts
-import { mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, rmSync as rmSync3, writeFileSync as writeFileSync6 } from "fs";
+import { mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, rmSync as rmSync3, writeFileSync as writeFileSync6 } from "fs";
 import { tmpdir as tmpdir2 } from "os";
 import { join as join14 } from "path";
 
@@ -77855,11 +77825,11 @@ async function revertProtectedChanges(git, patterns, ownFiles, changes) {
 
 // src/git/commit-message.ts
 function commitMessage(plan) {
-  const title = neutralise(neutralise(plan.title.replace(/\s+/g, " ").trim()).slice(0, 60));
+  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
   return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` \u2014 ${title}` : ""}`, plan);
 }
 function withTrailers(message, plan) {
-  const lines = [neutralise(message.trim())];
+  const lines = [message.trim()];
   if (plan.runUrl)
     lines.push("", `Run: ${plan.runUrl}`);
   const { coAuthor } = plan;
@@ -77873,34 +77843,20 @@ var coAuthorTrailer = (coAuthor) => `Co-authored-by: ${coAuthor.login} <${coAuth
 
 // src/git/worktree.ts
 import { existsSync as existsSync8, readdirSync as readdirSync4, readFileSync as readFileSync12, realpathSync as realpathSync2, rmSync as rmSync2 } from "fs";
-import { dirname as dirname6, join as join13 } from "path";
+import { dirname as dirname5, join as join13 } from "path";
 
 // src/git/scrub.ts
-import {
-  lstatSync as lstatSync5,
-  mkdirSync as mkdirSync4,
-  readFileSync as readFileSync11,
-  readlinkSync,
-  renameSync as renameSync2,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync as writeFileSync5
-} from "fs";
-import { dirname as dirname4, join as join11 } from "path";
+import { lstatSync as lstatSync5, readFileSync as readFileSync11, writeFileSync as writeFileSync5 } from "fs";
+import { join as join11 } from "path";
 var MAX_SCRUBBED_BYTES = 64 * 1024 * 1024;
 async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYTES) {
-  const scrubbed = { redacted: [], reverted: [], renamed: [] };
+  const scrubbed = { redacted: [], reverted: [] };
   if (values.length === 0)
     return scrubbed;
   const redact = createRedactor(values, { shapes: false });
-  for (const named of new Set(paths)) {
-    const path = renameRedacted(git.cwd, named, redact);
-    if (path !== named)
-      scrubbed.renamed.push(path);
+  for (const path of new Set(paths)) {
     const file = join11(git.cwd, path);
     const stat = lstatSync5(file, { throwIfNoEntry: false });
-    if (stat?.isSymbolicLink() && relinkRedacted(file, redact))
-      scrubbed.redacted.push(path);
     if (!stat?.isFile())
       continue;
     if (stat.size > maxBytes) {
@@ -77919,23 +77875,6 @@ async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYT
   await revertChanges(git, scrubbed.reverted);
   return scrubbed;
 }
-function renameRedacted(root, path, redact) {
-  const clean = redact(path);
-  if (clean === path || !lstatSync5(join11(root, path), { throwIfNoEntry: false }))
-    return path;
-  mkdirSync4(dirname4(join11(root, clean)), { recursive: true });
-  renameSync2(join11(root, path), join11(root, clean));
-  return clean;
-}
-function relinkRedacted(file, redact) {
-  const target = readlinkSync(file);
-  const clean = redact(target);
-  if (clean === target)
-    return false;
-  unlinkSync(file);
-  symlinkSync(clean, file);
-  return true;
-}
 function isUtf8(bytes) {
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -77946,9 +77885,9 @@ function isUtf8(bytes) {
 }
 
 // src/tools/files/workspace.ts
-import { lstatSync as lstatSync6, readlinkSync as readlinkSync2, realpathSync } from "fs";
+import { lstatSync as lstatSync6, readlinkSync, realpathSync } from "fs";
 import { chmod, stat } from "fs/promises";
-import { basename as basename2, dirname as dirname5, isAbsolute, join as join12, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
+import { basename as basename2, dirname as dirname4, isAbsolute, join as join12, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
 class PathError extends Error {
 }
 var MAX_SYMLINK_HOPS = 40;
@@ -77967,16 +77906,16 @@ var realPathAllowingMissing = (path, hops = 0) => {
   }
   let target;
   try {
-    target = readlinkSync2(path);
+    target = readlinkSync(path);
   } catch {
     target = undefined;
   }
   if (target !== undefined) {
     if (hops >= MAX_SYMLINK_HOPS)
       throw new PathError(`Too many levels of symbolic links: ${path}`);
-    return realPathAllowingMissing(resolve3(dirname5(path), target), hops + 1);
+    return realPathAllowingMissing(resolve3(dirname4(path), target), hops + 1);
   }
-  const parent = dirname5(path);
+  const parent = dirname4(path);
   if (parent === path)
     return path;
   return join12(realPathAllowingMissing(parent, hops), basename2(path));
@@ -78050,7 +77989,7 @@ async function keepGroupWritable(path, createdFolder) {
   if (!path.worktree)
     return;
   const folders = [];
-  for (let dir = dirname5(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname5(dir))
+  for (let dir = dirname4(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname4(dir))
     folders.unshift(dir);
   for (const entry of [...folders, path.real]) {
     const stats = await stat(entry);
@@ -78143,7 +78082,7 @@ async function worktreeGit(main, path, env, redact) {
     } catch {
       continue;
     }
-    if (dirname6(gitdir) === path)
+    if (dirname5(gitdir) === path)
       return localGit(path, { ...env, GIT_DIR: join13(admin, name), GIT_WORK_TREE: path }, {}, redact);
   }
   throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
@@ -78247,7 +78186,7 @@ async function forkPatch(run, workspace, fork, session) {
   const patch = run.redact(await wt.must(["format-patch", "--stdout", "--binary", `${fork.base}..${head}`]));
   const files = (await wt.must(["diff", "--name-only", "-z", fork.base, head])).split("\x00").filter(Boolean).length;
   const file = join14(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
-  mkdirSync5(session.artifactsDir, { recursive: true });
+  mkdirSync4(session.artifactsDir, { recursive: true });
   writeFileSync6(file, `${patch}
 `);
   return { path: repoRelative(workspace.root, file), patch: `${patch}
@@ -78524,7 +78463,7 @@ async function rebuild(git, base, head, paths) {
 }
 
 // src/run/workflow-files.ts
-import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync6, openSync as openSync2, writeSync } from "fs";
+import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync5, openSync as openSync2, writeSync } from "fs";
 import { join as join17 } from "path";
 
 // src/git/patch.ts
@@ -78576,7 +78515,7 @@ async function holdBack(run, git, paths, failure) {
   const { text } = made;
   const head = await git.must(["rev-parse", "--short=12", "HEAD"]);
   const file = `${PATCHES_DIR}/${run.trigger.issueNumber}-${head}.patch`;
-  mkdirSync6(join17(git.cwd, PATCHES_DIR), { recursive: true });
+  mkdirSync5(join17(git.cwd, PATCHES_DIR), { recursive: true });
   writeNoFollow(join17(git.cwd, file), text);
   warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
   return { paths, pushed: false, patch: { file, text }, ...failure ? { failure: pushFailure(failure) } : {} };
@@ -78667,7 +78606,7 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
     warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const mine = ownedBy(own);
   const theirs = touchedPaths(changes).filter((path) => !mine(path));
-  const renamed = await scrubPassedSecrets(run, workspace, theirs);
+  await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(trigger.prompt && target.runKey ? promptRunMessage(run, trigger.prompt) : commitMessage({
     issueNumber: target.conversationIssue,
     kind: onPullRequest(target) ? "pull request" : "issue",
@@ -78677,7 +78616,7 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
     trailers
   }));
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
-  const paths = [...touchedPaths(changes), ...renamed, ...own.filter((path) => !path.endsWith("/"))];
+  const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, { own, paths, workflowFiles, message });
   if (pushed.pushError)
     error(`gitclaw: ${pushed.pushError}`);
@@ -78704,20 +78643,15 @@ async function leaveOutCommitted(run, workspace, own) {
 function promptRunMessage(run, prompt) {
   const line = (prompt.text ?? prompt.file ?? "").split(`
 `)[0].replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` \u2014 ${line}` : ""}`, {
-    runUrl: run.link
-  });
+  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` \u2014 ${line}` : ""}`, { runUrl: run.link });
 }
 async function scrubPassedSecrets(run, workspace, paths) {
   const values = passedSecrets(run.processEnv, run.config.tools.env);
-  const { redacted, reverted, renamed } = await scrubChangedFiles(workspace.git, paths, values);
-  for (const path of renamed)
-    warning(`gitclaw: renamed ${path}: its name held a tools.env value`);
+  const { redacted, reverted } = await scrubChangedFiles(workspace.git, paths, values);
   for (const path of redacted)
     warning(`gitclaw: redacted a tools.env value from ${path} before the commit`);
   for (const path of reverted)
     warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
-  return renamed;
 }
 var onPullRequest = (target) => target.pull !== undefined && target.conversationIssue === target.pull.number;
 async function landWithWorkflowFiles(run, workspace, commit) {
@@ -79300,12 +79234,12 @@ async function abortLeftoverAm(target) {
 var readSeries = (file) => readFileSync13(file, "utf8");
 
 // src/tasks/actions.ts
-import { existsSync as existsSync12, mkdirSync as mkdirSync8, writeFileSync as writeFileSync8 } from "fs";
-import { dirname as dirname7, join as join21 } from "path";
+import { existsSync as existsSync12, mkdirSync as mkdirSync7, writeFileSync as writeFileSync8 } from "fs";
+import { dirname as dirname6, join as join21 } from "path";
 
 // src/tasks/records.ts
 import { randomBytes as randomBytes3 } from "crypto";
-import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync14, writeFileSync as writeFileSync7 } from "fs";
+import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync14, writeFileSync as writeFileSync7 } from "fs";
 import { join as join20 } from "path";
 var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 var RUNNERS = ["local", "actions"];
@@ -79375,9 +79309,9 @@ class TaskStore {
       throw new TaskStoreError(problem);
     const folder = join20(this.dir, taskId);
     if (!realFolder(this.dir, "the tasks folder"))
-      mkdirSync7(this.dir, { recursive: true });
+      mkdirSync6(this.dir, { recursive: true });
     if (!realFolder(folder, `the folder of task ${taskId}`))
-      mkdirSync7(folder);
+      mkdirSync6(folder);
     return folder;
   }
   seriesPath = (taskId) => join20(this.folder(taskId), "series.mbox");
@@ -79668,7 +79602,7 @@ function takeSessions(root, files, named) {
     const path = join21(root, name);
     if (existsSync12(path))
       continue;
-    mkdirSync8(dirname7(path), { recursive: true });
+    mkdirSync7(dirname6(path), { recursive: true });
     writeFileSync8(path, bytes);
     committed.add(owner);
   }
@@ -79676,7 +79610,7 @@ function takeSessions(root, files, named) {
 }
 
 // src/tasks/local.ts
-import { mkdirSync as mkdirSync11 } from "fs";
+import { mkdirSync as mkdirSync10 } from "fs";
 import { join as join25 } from "path";
 
 // src/git/agent-repo.ts
@@ -79687,9 +79621,9 @@ import {
   copyFileSync,
   fstatSync,
   openSync as openSync3,
-  readlinkSync as readlinkSync3,
+  readlinkSync as readlinkSync2,
   lstatSync as lstatSync8,
-  mkdirSync as mkdirSync9,
+  mkdirSync as mkdirSync8,
   mkdtempSync as mkdtempSync7,
   readdirSync as readdirSync6,
   readFileSync as readFileSync16,
@@ -79754,144 +79688,35 @@ function commitParents(content) {
   return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
 }
 
-// src/git/claims.ts
-var PERSON_TRAILER = /^[ \t]*([A-Za-z][A-Za-z-]*-by)[ \t]*:[ \t]*(.*?)[ \t]*$/i;
-var asText = (who) => `${who.name} <${who.email}>`;
-function trailerIdentity(trailer) {
-  const match = trailer && /^Co-authored-by: (.+) <([^<>]+)>$/.exec(trailer);
-  return match ? { name: match[1], email: match[2] } : undefined;
-}
-function ownedCommit(facts, people) {
-  const known = new Set([BOT_IDENTITY, ...people].map((who) => asText(who).toLowerCase()));
-  const isKnown = (text) => known.has(text.trim().toLowerCase());
-  const claims = [];
-  const authorKnown = isKnown(asText(facts.author));
-  if (!authorKnown)
-    claims.push(`Agent-claimed-author: ${asText(facts.author)}`);
-  if (!isKnown(asText(facts.committer)))
-    claims.push(`Agent-claimed-committer: ${asText(facts.committer)}`);
-  let rewritten = 0;
-  const lines = facts.message.split(`
-`).map((line) => {
-    const trailer = PERSON_TRAILER.exec(line);
-    if (!trailer || isKnown(trailer[2]))
-      return line;
-    rewritten++;
-    return `Agent-claimed-${trailer[1].toLowerCase()}: ${trailer[2]}`;
-  });
-  const body = lines.join(`
-`).replace(/\s+$/, "");
-  const gap = !body ? "" : hasTrailerBlock(body) ? `
-` : `
-
-`;
-  return {
-    author: authorKnown ? facts.author : BOT_IDENTITY,
-    message: claims.length ? `${body}${gap}${claims.join(`
-`)}
-` : lines.join(`
-`),
-    changed: claims.length > 0 || rewritten > 0
-  };
-}
-function hasTrailerBlock(message) {
-  const last = message.split(/\n\s*\n/).at(-1) ?? "";
-  return message.includes(`
-
-`) && last.split(`
-`).every((line) => /^[A-Za-z][\w-]*:\s/.test(line));
-}
-
 // src/git/scrub-commits.ts
 import { mkdtempSync as mkdtempSync6, readFileSync as readFileSync15, rmSync as rmSync8, writeFileSync as writeFileSync9 } from "fs";
 import { tmpdir as tmpdir6 } from "os";
 import { join as join22 } from "path";
-async function scrubCommits(git, base, tip, rules) {
-  if (base === tip)
+async function scrubCommits(git, base, tip, values) {
+  if (values.length === 0 || base === tip)
     return { tip, redacted: [] };
-  const scratch = newScratch(rules);
-  try {
-    const count = Number(await git.must(["rev-list", "--count", `--max-count=${rules.maxCommits + 1}`, `${base}..${tip}`]));
-    if (count > rules.maxCommits)
-      return await squash(git, base, tip, scratch, `more than ${rules.maxCommits} commits`);
-    const copied = await copyCommits(git, base, tip, scratch);
-    if (copied === "late")
-      return await squash(git, base, tip, scratch, "taking them one by one took too long");
-    return { tip: copied, redacted: [...scratch.redacted] };
-  } finally {
-    rmSync8(scratch.dir, { recursive: true, force: true });
-  }
-}
-function newScratch(rules) {
+  const redact = createRedactor(values, { shapes: false });
+  const commits = await git.must(["rev-list", "--reverse", "--topo-order", "--parents", `${base}..${tip}`]);
   const dir = mkdtempSync6(join22(tmpdir6(), "gitclaw-scrub-"));
-  const redact = rules.values.length ? createRedactor(rules.values, { shapes: false }) : undefined;
-  return { dir, rules, ...redact ? { redact } : {}, blobs: new Map, redacted: new Set };
-}
-async function copyCommits(git, base, tip, scratch) {
   const copies = new Map;
-  for (const commit of await readCommits(git, base, tip)) {
-    if (Date.now() > scratch.rules.deadline)
-      return "late";
-    const parents = commit.parents.map((parent) => copies.get(parent) ?? parent);
-    const tree = scratch.redact ? await scrubbedTree(git, base, commit.sha, scratch) : undefined;
-    const facts = redactedFacts(commit, scratch.redact);
-    const owned = ownedCommit(facts, scratch.rules.people);
-    const metaChanged = owned.changed || facts.message !== commit.message || !sameFacts(facts, commit);
-    const same = !tree && !metaChanged && parents.every((parent, i) => parent === commit.parents[i]);
-    copies.set(commit.sha, same ? commit.sha : await writeCommit(git, { tree: tree ?? `${commit.sha}^{tree}`, parents, ...owned, date: commit.date }));
+  const blobs = new Map;
+  const redacted = new Set;
+  try {
+    const scratch = { dir, redact, blobs, redacted };
+    for (const line of commits.split(`
+`).filter(Boolean)) {
+      const [commit, ...parents] = line.split(" ");
+      const newParents = parents.map((parent) => copies.get(parent) ?? parent);
+      const tree = await scrubbedTree(git, base, commit, scratch);
+      const same = !tree && newParents.every((parent, i) => parent === parents[i]);
+      copies.set(commit, same ? commit : await recommit(git, commit, tree ?? `${commit}^{tree}`, newParents));
+    }
+  } finally {
+    rmSync8(dir, { recursive: true, force: true });
   }
-  return copies.get(tip) ?? tip;
+  return { tip: copies.get(tip) ?? tip, redacted: [...redacted] };
 }
-async function squash(git, base, tip, scratch, why) {
-  const tree = scratch.redact && await scrubbedTree(git, base, tip, scratch) || `${tip}^{tree}`;
-  const reason = `The agent's commits come as this one commit: ${why}.`;
-  const message = `gitclaw: the agent's commits, as one
-
-${reason}
-`;
-  const sha = await writeCommit(git, { tree, parents: [base], author: BOT_IDENTITY, message });
-  return { tip: sha, redacted: [...scratch.redacted], squashed: why };
-}
-var FIELDS = 9;
-async function readCommits(git, base, tip) {
-  const format = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%x01", "%B"].join("%x00");
-  const out = await git.must(["log", "--reverse", "--topo-order", "-z", `--format=${format}`, `${base}..${tip}`]);
-  const fields = out.split("\x00");
-  if (fields.at(-1) === "")
-    fields.pop();
-  if (fields.length % FIELDS !== 0)
-    throw new Error("a commit message holds a NUL byte");
-  const commits = [];
-  for (let i = 0;i < fields.length; i += FIELDS) {
-    const [sha, parents, an, ae, date, cn, ce, mark, message] = fields.slice(i, i + FIELDS);
-    if (mark !== "\x01")
-      throw new Error("a commit message holds a NUL byte");
-    commits.push({
-      sha,
-      parents: parents ? parents.split(" ") : [],
-      author: { name: an, email: ae },
-      committer: { name: cn, email: ce },
-      date,
-      message
-    });
-  }
-  return commits;
-}
-function redactedFacts(commit, redact) {
-  if (!redact)
-    return commit;
-  const person = (who) => ({ name: redact(who.name), email: redact(who.email) });
-  return { author: person(commit.author), committer: person(commit.committer), message: redact(commit.message) };
-}
-var sameFacts = (a, b) => a.author.name === b.author.name && a.author.email === b.author.email && a.committer.name === b.committer.name && a.committer.email === b.committer.email;
-async function writeCommit(git, commit) {
-  const env = { ...identityEnv(commit.author, "AUTHOR"), ...commit.date ? { GIT_AUTHOR_DATE: commit.date } : {} };
-  const parentArgs = commit.parents.flatMap((parent) => ["-p", parent]);
-  return git.must(["commit-tree", commit.tree, ...parentArgs, "-F", "-"], { env, input: commit.message });
-}
-var NO_OBJECT = "0".repeat(40);
 async function scrubbedTree(git, base, commit, scratch) {
-  const redact = scratch.redact;
   const changed = (await git.must(["diff", "--no-renames", "--name-only", "-z", base, commit])).split("\x00");
   const paths = changed.filter(Boolean);
   if (paths.length === 0)
@@ -79902,19 +79727,16 @@ async function scrubbedTree(git, base, commit, scratch) {
   for (const entry of listed.split("\x00").filter(Boolean)) {
     const [meta, path] = [entry.slice(0, entry.indexOf("\t")), entry.slice(entry.indexOf("\t") + 1)];
     const [mode, type, blob, size] = meta.split(/\s+/);
-    if (type !== "blob")
+    if (type !== "blob" || mode === "120000")
       continue;
     if (Number(size) > MAX_SCRUBBED_BYTES)
       throw new Error(`${path} is too large to search for the values tool commands were given`);
     const clean = scratch.blobs.get(blob) ?? await redactBlob(git, blob, scratch);
     scratch.blobs.set(blob, clean);
-    const name = redact(path);
-    if (clean === blob && name === path)
-      continue;
-    if (name !== path)
-      replaced.push(`0 ${NO_OBJECT}	${path}`);
-    replaced.push(`${mode} ${clean}	${name}`);
-    scratch.redacted.add(name);
+    if (clean !== blob) {
+      replaced.push(`${mode} ${clean}	${path}`);
+      scratch.redacted.add(path);
+    }
   }
   if (replaced.length === 0)
     return;
@@ -79937,10 +79759,9 @@ async function redactBlob(git, blob, scratch) {
 }
 
 // src/git/agent-repo.ts
-var DEFAULT_COMMIT_LIMITS = { maxCommits: 1000, seconds: 120 };
 async function openAgentRepo(setUp) {
   const binDir = join23(realpathSync3(setUp.dir), ".agent-bin");
-  mkdirSync9(binDir, { mode: 493 });
+  mkdirSync8(binDir, { mode: 493 });
   const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
   writeFileSync10(join23(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
   writeFileSync10(join23(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
@@ -79948,7 +79769,7 @@ async function openAgentRepo(setUp) {
   return repo;
 }
 async function addAgentWorktree(main, setUp) {
-  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits }, main.binDir);
+  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer }, main.binDir);
   const map = join23(main.binDir, REPOS_FILE);
   const others = readFileSync16(map, "utf8").split(`
 `).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
@@ -79994,9 +79815,6 @@ async function makeAgentGitDir(setUp, binDir) {
     objects,
     worktrees: new Map,
     checkedParents: new Map,
-    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
-    notes: [],
-    copies: new Map,
     trustedGitDir,
     ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
   };
@@ -80020,15 +79838,15 @@ function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
   writeFileSync10(join23(gitDir, "HEAD"), contents.head);
   writeFileSync10(join23(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
 ` : "");
-  mkdirSync9(join23(gitDir, "objects", "info"), { recursive: true });
+  mkdirSync8(join23(gitDir, "objects", "info"), { recursive: true });
   writeFileSync10(join23(gitDir, "objects", "info", "alternates"), `${contents.objects}
 `);
-  mkdirSync9(join23(gitDir, "info"), { recursive: true });
+  mkdirSync8(join23(gitDir, "info"), { recursive: true });
   writeFileSync10(join23(gitDir, "info", "exclude"), `/state/
 `);
   copyFileSync(join23(trustedGitDir, "index"), join23(gitDir, "index"));
   if (contents.trailer) {
-    mkdirSync9(join23(gitDir, "hooks"), { recursive: true });
+    mkdirSync8(join23(gitDir, "hooks"), { recursive: true });
     const hook = `#!/bin/sh
 exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
 `;
@@ -80138,7 +79956,7 @@ function agentBranches(gitDir) {
 }
 function unpublishedNotes(repo) {
   const other = checkedOut(repo);
-  const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== (repo.copies.get(`${repo.start}..${tip}`) ?? tip)).map(([name]) => name);
+  const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== tip).map(([name]) => name);
   if (left.length === 0)
     return [];
   const shown = left.filter((name) => /^[\w./-]+$/.test(name)).map((name) => `\`${name}\``);
@@ -80172,7 +79990,7 @@ function readConfined(path, max) {
   try {
     fd = openSync3(path, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
     const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > max || readlinkSync3(`/proc/self/fd/${fd}`) !== path)
+    if (!stat.isFile() || stat.size > max || readlinkSync2(`/proc/self/fd/${fd}`) !== path)
       return;
     return readFileSync16(fd);
   } catch {
@@ -80210,22 +80028,20 @@ function readObjectFiles(from) {
 }
 async function takeAgentCommits(git, repo) {
   const taken = await takeRunBranch(git, repo);
-  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
-  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
-  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
-}
-function reportedNotes(repo) {
-  return repo.notes.splice(0);
+  if (!repo.branch)
+    return taken;
+  const unpublished = unpublishedNotes(repo);
+  return { ...taken, notes: [...taken.notes, ...await leaveOtherBranch(git, repo), ...unpublished] };
 }
 async function takeWorktreeCommits(git, repo) {
   const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
   const taken = await takeRunBranch(git, repo);
   if (!taken.head)
-    return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
+    return taken;
   await git.must(["reset", "-q"], { groupWritable: true });
   if (agentTip)
     repo.start = agentTip;
-  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
+  return taken;
 }
 async function takeRunBranch(git, repo) {
   try {
@@ -80245,7 +80061,7 @@ async function takeAgentHead(git, repo) {
   if (branch)
     return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip, "HEAD");
+  return tip && takeAgentCommit(git, repo, tip);
 }
 async function takeAgentBranch(git, repo, branch) {
   if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
@@ -80254,51 +80070,13 @@ async function takeAgentBranch(git, repo, branch) {
 }
 async function takeBranch(git, repo, branch) {
   const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip, branch);
+  return tip && takeAgentCommit(git, repo, tip);
 }
-async function takeAgentCommit(git, repo, tip, branch) {
+async function takeAgentCommit(git, repo, tip) {
   if (tip === repo.start)
     return tip;
-  const range = `${repo.start}..${tip}`;
-  const taken = repo.copies.get(range);
-  if (taken)
-    return taken;
-  const rules = commitRules(repo);
-  await takeObjects(git, repo, tip, rules.deadline);
-  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
-  if (scrubbed.squashed)
-    repo.notes.push(squashedNote(branch, scrubbed.squashed));
-  repo.copies.set(range, scrubbed.tip);
-  return scrubbed.tip;
-}
-function commitRules(facts) {
-  const requester = trailerIdentity(facts.coAuthorTrailer);
-  return {
-    values: facts.secrets,
-    people: requester ? [requester] : [],
-    maxCommits: facts.limits.maxCommits,
-    deadline: Date.now() + facts.limits.seconds * 1000
-  };
-}
-var squashedNote = (branch, why) => `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
-async function ownWorkspaceCommits(git, { base, branch }, facts) {
-  const head = await git.must(["rev-parse", "HEAD"]);
-  if (head === base)
-    return [];
-  const where = branch || "HEAD";
-  try {
-    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
-    if (scrubbed.tip === head)
-      return [];
-    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
-    await git.must(["reset", "-q"]);
-    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
-  } catch (error) {
-    await git.must(["reset", "-q", base]);
-    return [
-      `the commits made with git on ${where} were not taken (${error.message}): their change comes as one commit`
-    ];
-  }
+  await takeObjects(git, repo, tip);
+  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
 }
 function checkedOut(repo) {
   const head = readSmallFile(join23(repo.gitDir, "HEAD"))?.trim() ?? "";
@@ -80322,30 +80100,24 @@ async function leaveOtherBranch(git, repo) {
     return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
   }
 }
-async function takeObjects(git, repo, tip, deadline) {
+async function takeObjects(git, repo, tip) {
   const files = readObjectFiles(join23(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
-  const timeoutMs = () => Math.max(1, deadline - Date.now());
-  if (loose) {
-    const unpacked = await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack, timeoutMs: timeoutMs() });
-    if (unpacked.stderr.startsWith("timed out"))
-      throw new Error(`taking them in ${unpacked.stderr}`);
-    if (unpacked.exitCode === 0) {
-      for (const [commit, parents] of loose.parents)
-        repo.checkedParents.set(commit, parents);
-      return;
-    }
+  if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
+    for (const [commit, parents] of loose.parents)
+      repo.checkedParents.set(commit, parents);
+    return;
   }
   const quarantine = mkdtempSync7(join23(tmpdir7(), "gitclaw-agent-objects-"));
   try {
-    await fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs: timeoutMs() });
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
   } finally {
     rmSync9(quarantine, { recursive: true, force: true });
   }
 }
-async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs }) {
-  mkdirSync9(join23(quarantine, "objects", "info"), { recursive: true });
-  mkdirSync9(join23(quarantine, "refs", "heads"), { recursive: true });
+async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
+  mkdirSync8(join23(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync8(join23(quarantine, "refs", "heads"), { recursive: true });
   writeFileSync10(join23(quarantine, "config"), `[core]
 	repositoryformatversion = 0
 	bare = true
@@ -80357,7 +80129,7 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeo
   writeFileSync10(join23(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
   for (const { rel, data } of files) {
-    mkdirSync9(join23(quarantine, "objects", rel, ".."), { recursive: true });
+    mkdirSync8(join23(quarantine, "objects", rel, ".."), { recursive: true });
     writeFileSync10(join23(quarantine, "objects", rel), data);
   }
   await git.must([
@@ -80370,7 +80142,7 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeo
     "--no-auto-maintenance",
     quarantine,
     "refs/heads/agent"
-  ], { timeoutMs });
+  ]);
 }
 async function onTopOfHead(git, repo, tip) {
   const descends = descendsFromStart(repo, tip) ?? (await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode === 0;
@@ -80407,7 +80179,7 @@ function descendsFromStart(repo, tip) {
 }
 
 // src/session/artifacts.ts
-import { existsSync as existsSync13, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "fs";
+import { existsSync as existsSync13, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "fs";
 import { join as join24 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
@@ -80415,7 +80187,7 @@ function createArtifactStore(dir) {
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync10(dir, { recursive: true });
+      mkdirSync9(dir, { recursive: true });
       const id = String(next++);
       const path = join24(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
@@ -80463,7 +80235,7 @@ async function openTaskAgentRepo(env, taskId, worktree) {
   if (!env.toolContext.runAs)
     return;
   const dir = join25(env.worktreesDir, `.agent-task-${taskId}`);
-  mkdirSync11(dir);
+  mkdirSync10(dir);
   const secrets = env.toolContext.passedSecrets ?? [];
   return openAgentRepo({
     git: worktree.git,
@@ -82131,9 +81903,9 @@ async function runToEnd(run, context) {
 }
 
 // src/tools/files/confined-file.ts
-import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync4, statSync as statSync2 } from "fs";
+import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync3, statSync as statSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
-import { dirname as dirname8 } from "path";
+import { dirname as dirname7 } from "path";
 var FLAGS = {
   read: constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
   update: constants7.O_RDWR | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
@@ -82168,7 +81940,7 @@ async function openOrCreate(file, mode) {
 }
 function openedPath(fd) {
   try {
-    return readlinkSync4(`/proc/self/fd/${fd}`);
+    return readlinkSync3(`/proc/self/fd/${fd}`);
   } catch {
     return;
   }
@@ -82190,7 +81962,7 @@ async function replaceContent(handle, bytes) {
 }
 async function makeParentFolders(path) {
   const folders = [];
-  for (let dir = dirname8(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname8(dir))
+  for (let dir = dirname7(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname7(dir))
     folders.unshift(dir);
   let first;
   for (const dir of folders) {
@@ -82427,7 +82199,7 @@ import { writeFileSync as writeFileSync11 } from "fs";
 
 // src/tools/files/read.ts
 import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname9, join as join26 } from "path";
+import { basename as basename3, dirname as dirname8, join as join26 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -82585,7 +82357,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join26(realpathSync4(dirname9(artifact)), basename3(artifact)), display: path };
+          file = { real: join26(realpathSync4(dirname8(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -83025,11 +82797,9 @@ async function publishAgentBranch(context, git, branch, base) {
   return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
 }
 async function refusal2(git, branch, tip, landing) {
-  const folded = branch.toLowerCase();
-  const lands = landing.find((name) => name.toLowerCase() === folded);
-  if (lands !== undefined)
-    return `${lands === branch ? "it is" : `but for case it is ${lands}, which is`} where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).`;
-  if (folded.startsWith("gitclaw/"))
+  if (landing.includes(branch))
+    return "it is where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).";
+  if (branch.startsWith("gitclaw/"))
     return "gitclaw/ branches hold gitclaw's own conversations. Rename yours (git branch -m <name>) and call pr_create again.";
   const remote = await git.run(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { remote: true });
   const current = /^([0-9a-f]{40})\s/.exec(remote.stdout)?.[1];
@@ -83095,11 +82865,10 @@ function planPrCreate(args, context) {
       const { head, base } = await resolveBranches(context, git, plan);
       const published = head.includes(":") ? undefined : await publishAgentBranch(context, git, head, base);
       const text = plan.text ?? await fillFromCommits(git, base, headBranchName(head));
-      const inert = (value) => neutralise(tool.redact(value), { allowedIssue: context.commit.issue });
       const { data: created } = await github.rest.pulls.create({
         ...plan.repo,
-        title: inert(text.title),
-        body: inert(text.body),
+        title: tool.redact(text.title),
+        body: tool.redact(text.body),
         head,
         base,
         draft: plan.draft,
@@ -83198,12 +82967,12 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync13, rmSync as rmSync10 } from "fs";
-import { dirname as dirname10, join as join28 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync12, rmSync as rmSync10 } from "fs";
+import { dirname as dirname9, join as join28 } from "path";
 
 // src/tools/github/worktree-git.ts
 import { randomUUID as randomUUID2 } from "crypto";
-import { mkdirSync as mkdirSync12, realpathSync as realpathSync5 } from "fs";
+import { mkdirSync as mkdirSync11, realpathSync as realpathSync5 } from "fs";
 import { basename as basename4, join as join27 } from "path";
 async function openWorktreeRepo(context, wt, path, reset) {
   const main = context.tool.agentRepo;
@@ -83211,7 +82980,7 @@ async function openWorktreeRepo(context, wt, path, reset) {
   if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
     return;
   const own = join27(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID2().slice(0, 8)}`);
-  mkdirSync12(own, { mode: 488 });
+  mkdirSync11(own, { mode: 488 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
 async function takeWorktreeRepo(context, wt, path) {
@@ -83355,7 +83124,7 @@ async function recordBranchConfig(git, branch, pr, remote) {
     await git.must(["config", `branch.${branch}.${key}`, value]);
 }
 async function addWorktree(git, branch, target, force) {
-  mkdirSync13(dirname10(target), { recursive: true, mode: 488 });
+  mkdirSync12(dirname9(target), { recursive: true, mode: 488 });
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
@@ -85287,10 +85056,10 @@ import { existsSync as existsSync18 } from "fs";
 import { join as join33 } from "path";
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync17, lstatSync as lstatSync9, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync9, readdirSync as readdirSync9, realpathSync as realpathSync7, rmSync as rmSync12, statSync as statSync3 } from "fs";
+import { existsSync as existsSync17, lstatSync as lstatSync9, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync9, readdirSync as readdirSync9, realpathSync as realpathSync7, rmSync as rmSync12, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir9 } from "os";
-import { dirname as dirname11, isAbsolute as isAbsolute5, join as join31, relative as relative6, resolve as resolve8 } from "path";
+import { dirname as dirname10, isAbsolute as isAbsolute5, join as join31, relative as relative6, resolve as resolve8 } from "path";
 import { isMainThread } from "worker_threads";
 
 // src/tools/sandbox/network.ts
@@ -85741,9 +85510,9 @@ async function unusedGid() {
 }
 function ancestors(path) {
   const list = [];
-  for (let dir = dirname11(path);; dir = dirname11(dir)) {
+  for (let dir = dirname10(path);; dir = dirname10(dir)) {
     list.unshift(dir);
-    if (dir === dirname11(dir))
+    if (dir === dirname10(dir))
       return list;
   }
 }
@@ -85805,7 +85574,7 @@ async function isolate(options, worktrees) {
   const workspace = realpathSync7(options.workspace);
   for (const name of options.agentOnly)
     if (!existsSync17(join31(workspace, name)))
-      mkdirSync14(join31(workspace, name));
+      mkdirSync13(join31(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : view.close;
@@ -90980,24 +90749,18 @@ async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
     return;
   if (!existsSync18(join33(workspace.root, ".git", "index")))
     return;
+  const coAuthor = coAuthorOf(run.trigger);
   return openAgentRepo({
     git: workspace.git,
     workspace: workspace.root,
     dir: sandbox.worktrees,
     path: workspace.toolEnv.PATH ?? "",
-    ...commitFacts(run)
+    secrets: passedSecrets(run.processEnv, run.config.tools.env),
+    ...coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}
   }).catch(async (error) => {
     await sandbox.release();
     throw error;
   });
-}
-function commitFacts(run) {
-  const coAuthor = coAuthorOf(run.trigger);
-  return {
-    secrets: passedSecrets(run.processEnv, run.config.tools.env),
-    limits: { maxCommits: run.config.git.maxAgentCommits, seconds: run.config.git.agentCommitsSeconds },
-    ...coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}
-  };
 }
 function githubOptions(run, workspace, wiring) {
   return {
@@ -91007,7 +90770,7 @@ function githubOptions(run, workspace, wiring) {
     policy: run.config.tools.github,
     gitAuthEnv: workspace.authEnv,
     protectedPaths: [...wiring.toolsOptions.protectedPaths, ...WORKFLOW_PATHS],
-    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger), issue: run.target.conversationIssue }
+    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) }
   };
 }
 async function releaseSandbox(wiring) {
@@ -91020,13 +90783,10 @@ async function tearDownTools(run, tools, workspace, session) {
   if (killed.length)
     session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
-  const gitNotes = [
-    ...tools.agentRepo ? [
-      ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
-      ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
-    ] : [],
-    ...await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))
-  ].map(run.redact);
+  const gitNotes = tools.agentRepo ? [
+    ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+    ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
+  ].map(run.redact) : [];
   for (const note of gitNotes)
     warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error) => [`the PR worktrees could not be checked: ${error.message}`]);
@@ -91531,8 +91291,8 @@ async function resolveFixed(api, repo, pull, threads, resolved) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync15, readFileSync as readFileSync19 } from "fs";
-import { dirname as dirname12, join as join34 } from "path";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync14, readFileSync as readFileSync19 } from "fs";
+import { dirname as dirname11, join as join34 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
@@ -91562,10 +91322,10 @@ function readReviewRecord(root, pull) {
 }
 function writeReviewRecord(root, record) {
   const path = reviewRecordPath(root, record.pullRequest);
-  const folder = lstatSync10(dirname12(path), { throwIfNoEntry: false });
+  const folder = lstatSync10(dirname11(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
-  mkdirSync15(dirname12(path), { recursive: true });
+  mkdirSync14(dirname11(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(ReviewRecord.parse(record), null, 2)}
 `);
   return path;
@@ -92054,7 +91814,7 @@ See the [run](${link}) for details.`;
 }
 
 // src/stages/task.ts
-import { cpSync, existsSync as existsSync19, mkdirSync as mkdirSync16, rmSync as rmSync13 } from "fs";
+import { cpSync, existsSync as existsSync19, mkdirSync as mkdirSync15, rmSync as rmSync13 } from "fs";
 import { join as join35 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
@@ -92085,7 +91845,7 @@ async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
   const output = join35(options.env.runnerTemp, TASK_OUTPUT_DIR);
   rmSync13(output, { recursive: true, force: true });
-  mkdirSync16(output, { recursive: true });
+  mkdirSync15(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
   const brief = TaskBrief.parse(JSON.parse(await workspace.git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));

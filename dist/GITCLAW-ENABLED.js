@@ -16165,12 +16165,11 @@ function alignedBase64Fragments(value) {
   return fragments;
 }
 function encodedForms(secret) {
-  const literal = [
+  const forms = new Set([
     secret,
     JSON.stringify(secret).slice(1, -1),
     encodeURIComponent(secret)
-  ];
-  const forms = new Set;
+  ]);
   for (const plain of [secret, `x-access-token:${secret}`]) {
     const standard = base642(Buffer.from(plain));
     const urlSafe = toUrlSafe(standard);
@@ -16183,9 +16182,8 @@ function encodedForms(secret) {
     forms.add(fragment);
     forms.add(toUrlSafe(fragment));
   }
-  return { literal, base64: [...forms] };
+  return [...forms];
 }
-var wrappable = (form) => [...form].map(escapeRegExp2).join(String.raw`(?:(?:\\r)?\\n|\r?\n)?`);
 function createRedactor(secrets = [], { shapes = true } = {}) {
   const known = new Set;
   let pattern;
@@ -16200,11 +16198,7 @@ function createRedactor(secrets = [], { shapes = true } = {}) {
     if (secret !== undefined)
       add(secret);
   const build = () => {
-    const forms = [...known].map(encodedForms);
-    const literals = [
-      ...[...new Set(forms.flatMap((form) => form.literal))].map((text) => ({ text, source: escapeRegExp2(text) })),
-      ...[...new Set(forms.flatMap((form) => form.base64))].map((text) => ({ text, source: wrappable(text) }))
-    ].sort((a, b) => b.text.length - a.text.length).map(({ source }) => source);
+    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp2);
     const alternatives = [...literals, ...shapes ? TOKEN_SHAPES : []];
     return new RegExp(alternatives.join("|") || "(?!)", "g");
   };
@@ -16543,9 +16537,7 @@ var Config = strictObject({
   }).prefault({}),
   git: strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
-    pushAttempts: int().min(8).max(20).default(8),
-    maxAgentCommits: int().min(1).max(1e5).default(1000),
-    agentCommitsSeconds: int().min(1).max(3600).default(120)
+    pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,

@@ -44683,9 +44683,7 @@ var Config = strictObject({
   }).prefault({}),
   git: strictObject({
     branch: string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, "expected a branch name, e.g. main (no leading -, spaces or ~^:?*[\\)").optional(),
-    pushAttempts: int().min(8).max(20).default(8),
-    maxAgentCommits: int().min(1).max(1e5).default(1000),
-    agentCommitsSeconds: int().min(1).max(3600).default(120)
+    pushAttempts: int().min(8).max(20).default(8)
   }).prefault({}),
   protectedPaths: array(string2().min(1)).default([CONFIG_FILE, "lifecycle/", "bunfig.toml"]),
   sandbox: SandboxMode,
