@@ -5,7 +5,8 @@
 // - known secret values (from the environment), in every encoding they commonly leak in: raw,
 //   JSON-escaped, URL-encoded and base64 — including base64 embedded in a longer base64 string,
 //   which is how `actions/checkout` stores the job token in `.git/config`
-//   (`AUTHORIZATION: basic base64("x-access-token:" + token)`);
+//   (`AUTHORIZATION: basic base64("x-access-token:" + token)`), and base64 broken into lines
+//   anywhere, as `base64` prints it by default (76 columns) and PEM and MIME wrap it;
 // - credential shapes whose value we were never told (a PAT pasted into an issue, a key printed
 //   by some tool).
 import { Buffer } from "node:buffer";
@@ -87,13 +88,14 @@ function alignedBase64Fragments(value: Buffer): string[] {
   return fragments;
 }
 
-/** Every form in which `secret` may appear in text we send out. */
-function encodedForms(secret: string): string[] {
-  const forms = new Set<string>([
+/** Every form in which `secret` may appear in text we send out: as written, and in base64. */
+function encodedForms(secret: string): { literal: string[]; base64: string[] } {
+  const literal = [
     secret,
     JSON.stringify(secret).slice(1, -1), // as written into the committed JSON session files
     encodeURIComponent(secret), // in URLs, e.g. `https://user:<value>@host`
-  ]);
+  ];
+  const forms = new Set<string>();
   // The checkout extraheader encodes `x-access-token:<token>`; list it whole so that the
   // entire header value goes rather than just the fragment in the middle.
   for (const plain of [secret, `x-access-token:${secret}`]) {
@@ -108,8 +110,11 @@ function encodedForms(secret: string): string[] {
     forms.add(fragment);
     forms.add(toUrlSafe(fragment));
   }
-  return [...forms];
+  return { literal, base64: [...forms] };
 }
+
+/** A base64 form as a pattern that also matches it broken into lines at any point (`\n`, `\r\n`, JSON's `\\n`). */
+const wrappable = (form: string): string => [...form].map(escapeRegExp).join(String.raw`(?:(?:\\r)?\\n|\r?\n)?`);
 
 /**
  * `shapes: false` removes only the known values: for the repository's own files (src/git/scrub.ts),
@@ -133,9 +138,13 @@ export function createRedactor(
   // Known values come first and longest first: at one position the longest form wins, and a
   // known value beats a token shape that would stop short of the value's end.
   const build = (): RegExp => {
-    const literals = [...new Set([...known].flatMap(encodedForms))]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp);
+    const forms = [...known].map(encodedForms);
+    const literals = [
+      ...[...new Set(forms.flatMap((form) => form.literal))].map((text) => ({ text, source: escapeRegExp(text) })),
+      ...[...new Set(forms.flatMap((form) => form.base64))].map((text) => ({ text, source: wrappable(text) })),
+    ]
+      .sort((a, b) => b.text.length - a.text.length)
+      .map(({ source }) => source);
     const alternatives = [...literals, ...(shapes ? TOKEN_SHAPES : [])];
     // Without shapes or values there is nothing to find: a pattern that never matches.
     return new RegExp(alternatives.join("|") || "(?!)", "g");

@@ -187,6 +187,10 @@ export const Config = z
         /** Branch the agent commits to; default: the repository's default branch. */
         branch: branchName("main").optional(),
         pushAttempts: z.int().min(8).max(20).default(8),
+        /** The agent's commits (made with git in bash) taken one by one up to this many; more come as one commit. */
+        maxAgentCommits: z.int().min(1).max(100_000).default(1000),
+        /** Seconds taking the agent's commits one by one may last; past it they come as one commit. */
+        agentCommitsSeconds: z.int().min(1).max(3600).default(120),
       })
       .prefault({}),
     commits: z

@@ -37,7 +37,8 @@ import { BOT_IDENTITY, createGit, type Git } from "./git.ts";
 import { packOfLooseObjects } from "./loose-pack.ts";
 import { replay } from "./land.ts";
 import { revertChanges } from "./protected.ts";
-import { scrubCommits } from "./scrub-commits.ts";
+import { trailerIdentity } from "./claims.ts";
+import { type CommitRules, scrubCommits } from "./scrub-commits.ts";
 
 export interface AgentRepo {
   /** The tool user's git directory. */
@@ -64,7 +65,25 @@ export interface AgentRepo {
    * their parents: whether the commits start where the run did is read here before git is asked.
    */
   checkedParents: Map<string, string[]>;
+  /** How many of the agent's commits are taken one by one, and for how long: past either, they come as one. */
+  limits: AgentCommitLimits;
+  /** What taking commits did that the reply should say (they came as one), until the next take reports it. */
+  notes: string[];
+  /**
+   * What gitclaw made of each range of the agent's commits it took ("<start>..<tip>" → the tip it
+   * made): a branch taken again (published, then left checked out) is the same commit, and the
+   * agent's branch that points where a published one came from is the published one.
+   */
+  copies: Map<string, string>;
 }
+
+export interface AgentCommitLimits {
+  maxCommits: number;
+  seconds: number;
+}
+
+/** A run makes a handful of commits; a command that makes thousands does not hold the run up for them (config git.*). */
+export const DEFAULT_COMMIT_LIMITS: AgentCommitLimits = { maxCommits: 1000, seconds: 120 };
 
 export interface PublishedBranch {
   /** The tip gitclaw pushed. */
@@ -84,6 +103,7 @@ export interface AgentRepoSetUp {
   /** The tools' PATH, to find the real git. */
   path: string;
   secrets: readonly string[];
+  limits?: AgentCommitLimits;
 }
 
 /**
@@ -108,7 +128,7 @@ export async function addAgentWorktree(
   setUp: Pick<AgentRepoSetUp, "git" | "workspace" | "dir">,
 ): Promise<AgentRepo> {
   const { trustedGitDir, ...repo } = await makeAgentGitDir(
-    { ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer },
+    { ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits },
     main.binDir,
   );
   const map = join(main.binDir, REPOS_FILE);
@@ -159,6 +179,9 @@ async function makeAgentGitDir(setUp: AgentRepoSetUp, binDir: string): Promise<A
     objects,
     worktrees: new Map(),
     checkedParents: new Map(),
+    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
+    notes: [],
+    copies: new Map(),
     trustedGitDir,
     ...(setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}),
   };
@@ -342,7 +365,7 @@ function unpublishedNotes(repo: AgentRepo): string[] {
   const other = checkedOut(repo);
   const left = [...agentBranches(repo.gitDir)]
     .filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip)
-    .filter(([name, tip]) => repo.published.get(name)?.tip !== tip)
+    .filter(([name, tip]) => repo.published.get(name)?.tip !== (repo.copies.get(`${repo.start}..${tip}`) ?? tip))
     .map(([name]) => name);
   if (left.length === 0) return [];
   // Ref names may hold backquotes and such: those are counted, not shown.
@@ -426,9 +449,14 @@ function readObjectFiles(from: string): { rel: string; data: Buffer }[] {
  */
 export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   const taken = await takeRunBranch(git, repo);
-  if (!repo.branch) return taken;
-  const unpublished = unpublishedNotes(repo);
-  return { ...taken, notes: [...taken.notes, ...(await leaveOtherBranch(git, repo)), ...unpublished] };
+  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
+  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
+}
+
+/** The notes taking commits left since the last report, once. */
+function reportedNotes(repo: AgentRepo): string[] {
+  return repo.notes.splice(0);
 }
 
 /**
@@ -438,10 +466,10 @@ export async function takeAgentCommits(git: Git, repo: AgentRepo): Promise<Agent
 export async function takeWorktreeCommits(git: Git, repo: AgentRepo): Promise<AgentCommits> {
   const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
   const taken = await takeRunBranch(git, repo);
-  if (!taken.head) return taken;
+  if (!taken.head) return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
   await git.must(["reset", "-q"], { groupWritable: true });
   if (agentTip) repo.start = agentTip;
-  return taken;
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
 }
 
 /** The run's branch; for a detached start (a task's worktree), whatever the agent's HEAD names. */
@@ -464,7 +492,7 @@ async function takeAgentHead(git: Git, repo: AgentRepo): Promise<string | undefi
   const branch = checkedOut(repo);
   if (branch) return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip);
+  return tip && takeAgentCommit(git, repo, tip, "HEAD");
 }
 
 /**
@@ -480,15 +508,71 @@ export async function takeAgentBranch(git: Git, repo: AgentRepo, branch: string)
 
 async function takeBranch(git: Git, repo: AgentRepo, branch: string): Promise<string | undefined> {
   const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip);
+  return tip && takeAgentCommit(git, repo, tip, branch);
 }
 
-/** `tip`, with the objects it needs, read as data into the trusted repository; returns it scrubbed. */
-async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string): Promise<string> {
+/**
+ * `tip`, with the objects it needs, read as data into the trusted repository; returns it made fit to
+ * push (src/git/scrub-commits.ts): values redacted, only gitclaw and the requester named, and past the
+ * limits the change of `branch` as one commit, which the next report says.
+ */
+async function takeAgentCommit(git: Git, repo: AgentRepo, tip: string, branch: string): Promise<string> {
   // Where the run started: the trusted repository has it, nothing to take.
   if (tip === repo.start) return tip;
-  await takeObjects(git, repo, tip);
-  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
+  const range = `${repo.start}..${tip}`;
+  const taken = repo.copies.get(range);
+  if (taken) return taken;
+  const rules = commitRules(repo);
+  await takeObjects(git, repo, tip, rules.deadline);
+  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
+  if (scrubbed.squashed) repo.notes.push(squashedNote(branch, scrubbed.squashed));
+  repo.copies.set(range, scrubbed.tip);
+  return scrubbed.tip;
+}
+
+/** What the run knows that the agent's commits are taken by. */
+type CommitFacts = Pick<AgentRepo, "secrets" | "coAuthorTrailer" | "limits">;
+
+/** The rules the agent's commits are made fit to push by (src/git/scrub-commits.ts); the time starts now. */
+function commitRules(facts: CommitFacts): CommitRules {
+  const requester = trailerIdentity(facts.coAuthorTrailer);
+  return {
+    values: facts.secrets,
+    people: requester ? [requester] : [],
+    maxCommits: facts.limits.maxCommits,
+    deadline: Date.now() + facts.limits.seconds * 1000,
+  };
+}
+
+const squashedNote = (branch: string, why: string) =>
+  `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
+
+/**
+ * The commits of base..HEAD in the workspace's own repository, whoever made them (tool commands where
+ * no sandbox gives them a repository of their own, a sub-agent's series applied), made fit to push
+ * where they are, HEAD moved to the copies and the index with it. Commits that cannot be checked are undone, their change left in the working tree
+ * to land as the run's one commit. One note for the reply each.
+ */
+export async function ownWorkspaceCommits(
+  git: Git,
+  { base, branch }: { base: string; branch: string },
+  facts: CommitFacts,
+): Promise<string[]> {
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if (head === base) return [];
+  const where = branch || "HEAD";
+  try {
+    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
+    if (scrubbed.tip === head) return [];
+    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
+    await git.must(["reset", "-q"]);
+    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
+  } catch (error) {
+    await git.must(["reset", "-q", base]);
+    return [
+      `the commits made with git on ${where} were not taken (${(error as Error).message}): their change comes as one commit`,
+    ];
+  }
 }
 
 /** The branch checked out in the agent's repository, as its HEAD file says. */
@@ -530,16 +614,22 @@ async function leaveOtherBranch(git: Git, repo: AgentRepo): Promise<string[]> {
  * `git commit` writes) as one pack through `unpack-objects --strict`; when the agent packed any, or
  * that fails, fetched with fsck from a quarantine.
  */
-async function takeObjects(git: Git, repo: AgentRepo, tip: string): Promise<void> {
+async function takeObjects(git: Git, repo: AgentRepo, tip: string, deadline: number): Promise<void> {
   const files = readObjectFiles(join(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
-  if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
-    for (const [commit, parents] of loose.parents) repo.checkedParents.set(commit, parents);
-    return;
+  // Taking them in counts against the time the agent's commits may take (repo.limits.seconds).
+  const timeoutMs = () => Math.max(1, deadline - Date.now());
+  if (loose) {
+    const unpacked = await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack, timeoutMs: timeoutMs() });
+    if (unpacked.stderr.startsWith("timed out")) throw new Error(`taking them in ${unpacked.stderr}`);
+    if (unpacked.exitCode === 0) {
+      for (const [commit, parents] of loose.parents) repo.checkedParents.set(commit, parents);
+      return;
+    }
   }
   const quarantine = mkdtempSync(join(tmpdir(), "gitclaw-agent-objects-"));
   try {
-    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs: timeoutMs() });
   } finally {
     rmSync(quarantine, { recursive: true, force: true });
   }
@@ -554,7 +644,7 @@ async function fetchThroughQuarantine(
   git: Git,
   repo: AgentRepo,
   files: { rel: string; data: Buffer }[],
-  { tip, quarantine }: { tip: string; quarantine: string },
+  { tip, quarantine, timeoutMs }: { tip: string; quarantine: string; timeoutMs: number },
 ): Promise<void> {
   mkdirSync(join(quarantine, "objects", "info"), { recursive: true });
   mkdirSync(join(quarantine, "refs", "heads"), { recursive: true });
@@ -566,17 +656,20 @@ async function fetchThroughQuarantine(
     mkdirSync(join(quarantine, "objects", rel, ".."), { recursive: true });
     writeFileSync(join(quarantine, "objects", rel), data);
   }
-  await git.must([
-    "-c",
-    "transfer.fsckObjects=true",
-    "fetch",
-    "-q",
-    "--no-tags",
-    "--no-write-fetch-head",
-    "--no-auto-maintenance",
-    quarantine,
-    "refs/heads/agent",
-  ]);
+  await git.must(
+    [
+      "-c",
+      "transfer.fsckObjects=true",
+      "fetch",
+      "-q",
+      "--no-tags",
+      "--no-write-fetch-head",
+      "--no-auto-maintenance",
+      quarantine,
+      "refs/heads/agent",
+    ],
+    { timeoutMs },
+  );
 }
 
 /** `tip` as the trusted branch's new head: itself when HEAD has not moved, else replayed onto HEAD. */

@@ -1,5 +1,8 @@
 // The messages of the commits gitclaw makes: what the run was about, the run that made it, and a
-// co-author trailer for the person who asked, so the commit shows up on their profile too.
+// co-author trailer for the person who asked, so the commit shows up on their profile too. The title
+// is people's text (an outsider's issue title), the message of a sub-agent's or pr_push's commit the
+// model's: neutralised, neither closes an issue, skips a check or mentions anyone.
+import { neutralise } from "../neutralise.ts";
 
 export interface CommitPlan {
   issueNumber: number;
@@ -13,19 +16,20 @@ export interface CommitPlan {
 }
 
 export function commitMessage(plan: CommitPlan): string {
-  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
+  // Neutralised whole (a reference cut short is not found), and once cut (cutting can make one: `#1a` → `#1`).
+  const title = neutralise(neutralise(plan.title.replace(/\s+/g, " ").trim()).slice(0, 60));
   return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` — ${title}` : ""}`, plan);
 }
 
 /**
- * A bot commit's message: the run that made it and, when a person asked for it, their co-author
- * trailer, with any other trailers in the same last paragraph (where git reads trailers).
+ * A bot commit's message, neutralised: the run that made it and, when a person asked for it, their
+ * co-author trailer, with any other trailers in the same last paragraph (where git reads trailers).
  */
 export function withTrailers(
   message: string,
   plan: { runUrl?: string; coAuthor?: CommitPlan["coAuthor"]; trailers?: string[] },
 ): string {
-  const lines = [message.trim()];
+  const lines = [neutralise(message.trim())];
   if (plan.runUrl) lines.push("", `Run: ${plan.runUrl}`);
   const { coAuthor } = plan;
   const trailers = [...(plan.trailers ?? []), ...(coAuthor ? [coAuthorTrailer(coAuthor)] : [])];

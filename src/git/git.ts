@@ -33,6 +33,8 @@ export interface GitRunOptions {
   groupWritable?: boolean;
   /** Where git's standard output goes instead of memory (a patch series of any size); `stdout` is then empty. */
   stdoutFile?: string;
+  /** Milliseconds the command may take; past them it is killed and fails, saying so. */
+  timeoutMs?: number;
 }
 
 export interface Git {
@@ -120,9 +122,11 @@ export function createGit(cwd: string, options: GitOptions = {}): Git {
       env: { ...base, ...(runOptions.remote ? options.authEnv : {}), ...runOptions.env },
       ...(runOptions.input === undefined ? { stdin: "ignore" as const } : { input: runOptions.input }),
       ...(runOptions.stdoutFile ? { stdout: { file: runOptions.stdoutFile } } : {}),
+      ...(runOptions.timeoutMs === undefined ? {} : { timeout: runOptions.timeoutMs }),
       stripFinalNewline: false,
     });
-    return { stdout: String(result.stdout ?? ""), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
+    const stderr = result.timedOut ? `timed out after ${runOptions.timeoutMs} ms` : String(result.stderr);
+    return { stdout: String(result.stdout ?? ""), stderr, exitCode: result.exitCode ?? 1 };
   };
   return {
     cwd,

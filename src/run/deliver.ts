@@ -28,6 +28,7 @@ import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 import { updateApproval } from "../approval/approval.ts";
 import { landOnStateBranch } from "./home.ts";
+import { neutralise } from "../neutralise.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -99,8 +100,11 @@ async function draft(
   if (number === undefined) {
     if (facts.landing.changed.length === 0) return undefined;
     const created = await createPullRequest(api, repo, {
-      title: run.trigger.title || `Work on #${target.conversationIssue}`,
-      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
+      // People's text and the model's: redacted, and closing no other issue, skipping no check, mentioning nobody.
+      title: neutralise(run.redact(run.trigger.title || `Work on #${target.conversationIssue}`)),
+      body: neutralise(run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)), {
+        allowedIssue: target.conversationIssue,
+      }),
       head: workspace.branch,
       base: facts.into ?? run.trigger.defaultBranch ?? (await getDefaultBranch(api, repo)),
       draft: true,

@@ -146,7 +146,7 @@ export async function landWork(
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const mine = ownedBy(own);
   const theirs = touchedPaths(changes).filter((path) => !mine(path));
-  await scrubPassedSecrets(run, workspace, theirs);
+  const renamed = await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(
     trigger.prompt && target.runKey
       ? promptRunMessage(run, trigger.prompt)
@@ -162,7 +162,7 @@ export async function landWork(
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
   // What the commit stages: the paths the status listed and gitclaw's own files (reverted paths stage
   // as they now are, unchanged), not a walk of the whole checkout.
-  const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
+  const paths = [...touchedPaths(changes), ...renamed, ...own.filter((path) => !path.endsWith("/"))];
   const commit = { own, paths, workflowFiles, message, stateHome };
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, commit);
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
@@ -198,16 +198,25 @@ async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: re
 /** A prompt-driven run's commit: the workflow it ran in, and its prompt's first line. */
 function promptRunMessage(run: TargetedRun, prompt: PromptRequest): string {
   const line = (prompt.text ?? prompt.file ?? "").split("\n")[0]!.replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${line}` : ""}`, { runUrl: run.link });
+  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${line}` : ""}`, {
+    runUrl: run.link,
+  });
 }
 
-/** tools.env values a command wrote into a file never reach a commit (src/git/scrub.ts). */
-async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths: string[]): Promise<void> {
+/**
+ * tools.env values a command wrote into a file, a path's name or a link never reach a commit
+ * (src/git/scrub.ts); returns the new names of the paths renamed, for the commit to stage.
+ */
+async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths: string[]): Promise<string[]> {
   const values = passedSecrets(run.processEnv, run.config.tools.env);
-  const { redacted, reverted } = await scrubChangedFiles(workspace.git, paths, values);
+  const { redacted, reverted, renamed } = await scrubChangedFiles(workspace.git, paths, values);
+  for (const path of renamed) workflow.warning(`gitclaw: renamed ${path}: its name held a tools.env value`);
   for (const path of redacted) workflow.warning(`gitclaw: redacted a tools.env value from ${path} before the commit`);
   for (const path of reverted)
-    workflow.warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
+    workflow.warning(
+      `gitclaw: left ${run.redact(path)} out of the commit: too large to search for tools.env values, or named with one and not renameable`,
+    );
+  return renamed;
 }
 
 /** The conversation is the pull request's own (not an issue's that gitclaw opened it for). */

@@ -4,7 +4,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
-import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../git/agent-repo.ts";
+import {
+  type AgentRepo,
+  agentRepoEnv,
+  openAgentRepo,
+  ownWorkspaceCommits,
+  takeAgentCommits,
+} from "../git/agent-repo.ts";
 import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
@@ -138,18 +144,26 @@ async function openAgentRepoFor(
   // Without isolation the tools are the agent's own user and use .git/ as it is; a fork's worktree has none.
   if (!sandbox.isolated || toolRoot !== workspace.root) return undefined;
   if (!existsSync(join(workspace.root, ".git", "index"))) return undefined;
-  const coAuthor = coAuthorOf(run.trigger);
   return openAgentRepo({
     git: workspace.git,
     workspace: workspace.root,
     dir: sandbox.worktrees,
     path: workspace.toolEnv.PATH ?? "",
-    secrets: passedSecrets(run.processEnv, run.config.tools.env),
-    ...(coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}),
+    ...commitFacts(run),
   }).catch(async (error: unknown) => {
     await sandbox.release();
     throw error;
   });
+}
+
+/** What the agent's commits are taken by: the tools.env values, the requester, the limits. */
+function commitFacts(run: RunContext) {
+  const coAuthor = coAuthorOf(run.trigger);
+  return {
+    secrets: passedSecrets(run.processEnv, run.config.tools.env),
+    limits: { maxCommits: run.config.git.maxAgentCommits, seconds: run.config.git.agentCommitsSeconds },
+    ...(coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}),
+  };
 }
 
 /** What taking the tools down leaves for the reply. */
@@ -174,7 +188,7 @@ function githubOptions(
     // pr_push commits in PR worktrees by the workspace's rules, with the same trailers, and pushes
     // with the job's token, which GitHub does not let push workflow files: it refuses them too.
     protectedPaths: [...wiring.toolsOptions.protectedPaths, ...WORKFLOW_PATHS],
-    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) },
+    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger), issue: run.target.conversationIssue },
   };
 }
 
@@ -198,12 +212,16 @@ export async function tearDownTools(
   await tools.mcp.close();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
-  const gitNotes = tools.agentRepo
-    ? [
-        ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
-        ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),
-      ].map(run.redact)
-    : [];
+  const gitNotes = [
+    ...(tools.agentRepo
+      ? [
+          ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+          ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),
+        ]
+      : []),
+    // Whoever made them (the agent without a sandbox, a sub-agent's series applied): every commit of the run.
+    ...(await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))),
+  ].map(run.redact);
   for (const note of gitNotes) workflow.warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(
     (error: Error) => [`the PR worktrees could not be checked: ${error.message}`],

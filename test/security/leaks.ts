@@ -66,11 +66,18 @@ export function secretForms(value: string): { form: string; text: string }[] {
   return forms.filter(({ text }) => !seen.has(text) && seen.add(text));
 }
 
+/**
+ * The text with its line breaks taken out (also as JSON writes them): base64 that a command printed
+ * wrapped (76 columns by default) is found whole there.
+ */
+const unwrapped = (text: string) => text.replace(/\\r|\\n|\r|\n/g, "");
+
 export function scan(places: Record<string, string>, secrets: readonly Secret[]): Finding[] {
   const findings: Finding[] = [];
-  for (const [place, text] of Object.entries(places)) {
+  for (const [place, whole] of Object.entries(places)) {
     for (const secret of secrets) {
       for (const { form, text: needle } of secretForms(secret.value)) {
+        const text = form.startsWith("base64") ? unwrapped(whole) : whole;
         const at = text.indexOf(needle);
         if (at >= 0)
           findings.push({

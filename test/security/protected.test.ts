@@ -127,8 +127,13 @@ describe("a protected change committed during the run (not through the working t
     });
     expect(await world.onOrigin("lifecycle/GITCLAW-AGENT.ts")).toBe("original lifecycle/GITCLAW-AGENT.ts\n");
     expect(await world.onOrigin("docs/fine.md")).toBe("fine\n");
-    const subjects = await world.repo.originGit("log", "--format=%an|%s", `${configCommit}..main`);
-    expect(subjects).toContain("Model|Routine tidy-up");
+    // Its author is kept as the agent's claim: a commit gitclaw pushes names only gitclaw and the requester (#37).
+    const subjects = await world.repo.originGit(
+      "log",
+      "--format=%an|%s|%(trailers:key=Agent-claimed-author,valueonly)",
+      `${configCommit}..main`,
+    );
+    expect(subjects).toContain("gitclaw[bot]|Routine tidy-up|Model <model@example.com>");
     expect(reply).toContain(
       "Commits made during the run (a task's patch, a command) changed protected paths: `.github/gitclaw.json`, `lifecycle/GITCLAW-AGENT.ts`. Those changes were left out of the pushed commits.",
     );

@@ -94,6 +94,19 @@ describe("known secret values", () => {
     expect(createRedactor([multiline])(line)).toBe(JSON.stringify({ role: "toolResult", text: `env: ${REDACTED}` }));
   });
 
+  it("redacts base64 broken into lines anywhere: `base64`'s 76 columns, CRLF, JSON's \\n", () => {
+    const value = "postgres://app:s3cret-Passw0rd-xyz@db.internal:5432/widgets";
+    const encoded = Buffer.from(`${value}\n`).toString("base64");
+    const wrapped = encoded.match(/.{1,76}/g)!.join("\n");
+    expect(wrapped).toContain("\n");
+    const redactValue = createRedactor([value]);
+    expect(redactValue(wrapped)).not.toMatch(/cG9zdGdyZXM6|d2lkZ2V0/);
+    expect(redactValue(JSON.stringify(wrapped))).toContain(REDACTED);
+    expect(redactValue(encoded.match(/.{1,10}/g)!.join("\r\n"))).toMatch(/^\[REDACTED\]\S{0,4}$/);
+    // Only line breaks may interrupt it: other text between its characters is not the value.
+    expect(redactValue(encoded.slice(0, 40).split("").join("n"))).not.toContain(REDACTED);
+  });
+
   it("escapes regex metacharacters in values", () => {
     const value = "a.b*c+d?(e)[f]{g}|h^$\\";
     const redactValue = createRedactor([value]);

@@ -26,6 +26,8 @@ export interface CommitTrailers {
   runUrl?: string;
   /** The person who asked, credited with a Co-authored-by trailer. */
   coAuthor?: { login: string; id: number };
+  /** The issue or pull request the run works on: a pull request's body may say it closes it. */
+  issue?: number;
 }
 
 export interface PlannedCall {

@@ -10,6 +10,7 @@ import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { isBranchName, present, repoName, type RepoRef } from "./validate.ts";
 import type { BoundedText } from "./output.ts";
 import { ValidationError } from "./failure.ts";
+import { neutralise } from "../../neutralise.ts";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 
@@ -86,11 +87,13 @@ export function planPrCreate(args: GitHubArgs, context: OpContext): PlannedCall 
       const { head, base } = await resolveBranches(context, git, plan);
       const published = head.includes(":") ? undefined : await publishAgentBranch(context, git, head, base);
       const text = plan.text ?? (await fillFromCommits(git, base, headBranchName(head)));
-      // Titles and bodies go public: known secrets are removed first.
+      // Titles and bodies go public: known secrets are removed first, and they close no issue but the
+      // run's own, skip no check and mention nobody.
+      const inert = (value: string) => neutralise(tool.redact(value), { allowedIssue: context.commit.issue });
       const { data: created } = await github.rest.pulls.create({
         ...plan.repo,
-        title: tool.redact(text.title),
-        body: tool.redact(text.body),
+        title: inert(text.title),
+        body: inert(text.body),
         head,
         base,
         draft: plan.draft,

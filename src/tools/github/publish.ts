@@ -44,7 +44,9 @@ export async function publishAgentBranch(
 
 /**
  * Why `branch` may not be published at `tip`, in one line: it is where the run's own work lands
- * (`landing`), a conversation's branch of gitclaw's, or a push to it would have to force.
+ * (`landing`), a conversation's branch of gitclaw's, or a push to it would have to force. Names are
+ * compared without case: git and GitHub keep `Main` apart from `main`, but a clone on a
+ * case-insensitive filesystem (macOS, Windows) stores both in one ref file, where one overwrites the other.
  */
 async function refusal(
   git: LocalGit,
@@ -52,9 +54,11 @@ async function refusal(
   tip: string,
   landing: readonly string[],
 ): Promise<string | undefined> {
-  if (landing.includes(branch))
-    return "it is where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).";
-  if (branch.startsWith("gitclaw/"))
+  const folded = branch.toLowerCase();
+  const lands = landing.find((name) => name.toLowerCase() === folded);
+  if (lands !== undefined)
+    return `${lands === branch ? "it is" : `but for case it is ${lands}, which is`} where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).`;
+  if (folded.startsWith("gitclaw/"))
     return "gitclaw/ branches hold gitclaw's own conversations. Rename yours (git branch -m <name>) and call pr_create again.";
   const remote = await git.run(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { remote: true });
   const current = /^([0-9a-f]{40})\s/.exec(remote.stdout)?.[1];

@@ -64,6 +64,19 @@ async function pushFrom(repo: TempRepo, name: string, path: string, content: str
   return sha;
 }
 
+describe("a command's time", () => {
+  it("past timeoutMs it is killed and fails, saying so (the agent's commits are taken within a time)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gitclaw-timeout-"));
+    try {
+      const slow = await createGit(dir).run(["-c", "alias.slow=!sleep 5", "slow"], { timeoutMs: 200 });
+      expect(slow.exitCode).not.toBe(0);
+      expect(slow.stderr).toBe("timed out after 200 ms");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("worktrees", () => {
   it("adds many at once, as parallel sub-agents do: git's bookkeeping changes one at a time", async () => {
     // Without the queue, 48 adds at once failed in each of three runs here ("failed to read .git/worktrees/…/commondir").

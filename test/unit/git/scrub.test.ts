@@ -1,7 +1,7 @@
 // tools.env values written into files by commands never reach a commit: the run's own (src/run/land.ts),
 // pr_push's in a pull request worktree, and a sub-agent's `commit` all redact them from the changed
 // files first, the known values only; a file too large to search is left out instead.
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGit, type Git } from "../../../src/git/git.ts";
@@ -36,7 +36,7 @@ describe("scrubChangedFiles", () => {
 
     const scrubbed = await scrubChangedFiles(git, paths, [SECRET]);
 
-    expect(scrubbed).toEqual({ redacted: [".npmrc", "blob.bin"], reverted: [] });
+    expect(scrubbed).toEqual({ redacted: [".npmrc", "blob.bin"], reverted: [], renamed: [] });
     expect(read(".npmrc").toString()).toBe(`//registry/:_authToken=[REDACTED]\n${FIXTURE}\n`);
     expect(read("blob.bin")).toEqual(
       Buffer.concat([Buffer.from([0xff, 0x00, 0xfe]), Buffer.from("[REDACTED]"), Buffer.from([0x80])]),
@@ -50,12 +50,35 @@ describe("scrubChangedFiles", () => {
     expect(read("config.json").toString()).toBe('{"auth":"[REDACTED]"}');
   });
 
+  it("renames a path whose name holds a value, and points a link holding one at the redacted target", async () => {
+    mkdirSync(join(repo.dir, `dir-${SECRET}`));
+    write(`dir-${SECRET}/a.txt`, "a\n");
+    symlinkSync(`/tmp/${SECRET}`, join(repo.dir, "link"));
+    const scrubbed = await scrubChangedFiles(git, [`dir-${SECRET}/a.txt`, "link"], [SECRET]);
+    expect(scrubbed).toEqual({ redacted: ["link"], reverted: [], renamed: ["dir-[REDACTED]/a.txt"] });
+    expect(read("dir-[REDACTED]/a.txt").toString()).toBe("a\n");
+    expect(readlinkSync(join(repo.dir, "link"))).toBe("/tmp/[REDACTED]");
+  });
+
+  it("undoes the change of a path named with a value when its redacted name is taken", async () => {
+    write(`a-${SECRET}.txt`, "secret-named\n");
+    write("a-[REDACTED].txt", "already here\n");
+    const scrubbed = await scrubChangedFiles(git, [`a-${SECRET}.txt`, "a-[REDACTED].txt"], [SECRET]);
+    expect(scrubbed).toEqual({ redacted: [], reverted: [`a-${SECRET}.txt`], renamed: [] });
+    expect(existsSync(join(repo.dir, `a-${SECRET}.txt`))).toBe(false);
+    expect(read("a-[REDACTED].txt").toString()).toBe("already here\n");
+  });
+
   it("undoes the change of a file too large to search, and does nothing without values", async () => {
     write("big.bin", `${"x".repeat(100)}${SECRET}`);
     write("new-big.bin", "y".repeat(200));
-    expect(await scrubChangedFiles(git, ["big.bin", "new-big.bin"], [])).toEqual({ redacted: [], reverted: [] });
+    expect(await scrubChangedFiles(git, ["big.bin", "new-big.bin"], [])).toEqual({
+      redacted: [],
+      reverted: [],
+      renamed: [],
+    });
     const scrubbed = await scrubChangedFiles(git, ["big.bin", "new-big.bin"], [SECRET], 64);
-    expect(scrubbed).toEqual({ redacted: [], reverted: ["big.bin", "new-big.bin"] });
+    expect(scrubbed).toEqual({ redacted: [], reverted: ["big.bin", "new-big.bin"], renamed: [] });
     expect(read("big.bin").toString()).toBe("");
     expect(await repo.git("status", "--porcelain")).toBe("");
   });
