@@ -51793,11 +51793,12 @@ function alignedBase64Fragments(value) {
   return fragments;
 }
 function encodedForms(secret) {
-  const forms = new Set([
+  const literal = [
     secret,
     JSON.stringify(secret).slice(1, -1),
     encodeURIComponent(secret)
-  ]);
+  ];
+  const forms = new Set;
   for (const plain of [secret, `x-access-token:${secret}`]) {
     const standard = base642(Buffer2.from(plain));
     const urlSafe = toUrlSafe(standard);
@@ -51810,8 +51811,9 @@ function encodedForms(secret) {
     forms.add(fragment);
     forms.add(toUrlSafe(fragment));
   }
-  return [...forms];
+  return { literal, base64: [...forms] };
 }
+var wrappable = (form) => [...form].map(escapeRegExp2).join(String.raw`(?:(?:\\r)?\\n|\r?\n)?`);
 function createRedactor(secrets = [], { shapes = true } = {}) {
   const known = new Set;
   let pattern;
@@ -51826,7 +51828,11 @@ function createRedactor(secrets = [], { shapes = true } = {}) {
     if (secret !== undefined)
       add(secret);
   const build = () => {
-    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp2);
+    const forms = [...known].map(encodedForms);
+    const literals = [
+      ...[...new Set(forms.flatMap((form) => form.literal))].map((text) => ({ text, source: escapeRegExp2(text) })),
+      ...[...new Set(forms.flatMap((form) => form.base64))].map((text) => ({ text, source: wrappable(text) }))
+    ].sort((a, b) => b.text.length - a.text.length).map(({ source }) => source);
     const alternatives = [...literals, ...shapes ? TOKEN_SHAPES : []];
     return new RegExp(alternatives.join("|") || "(?!)", "g");
   };
@@ -52226,7 +52232,9 @@ var Config = strictObject({
   }).prefault({}),
   git: strictObject({
     branch: branchName("main").optional(),
-    pushAttempts: int().min(8).max(20).default(8)
+    pushAttempts: int().min(8).max(20).default(8),
+    maxAgentCommits: int().min(1).max(1e5).default(1000),
+    agentCommitsSeconds: int().min(1).max(3600).default(120)
   }).prefault({}),
   commits: strictObject({
     sign: boolean2().default(false)
@@ -76427,9 +76435,11 @@ function createGit(cwd, options = {}) {
       env: { ...base, ...runOptions.remote ? options.authEnv : {}, ...runOptions.env },
       ...runOptions.input === undefined ? { stdin: "ignore" } : { input: runOptions.input },
       ...runOptions.stdoutFile ? { stdout: { file: runOptions.stdoutFile } } : {},
+      ...runOptions.timeoutMs === undefined ? {} : { timeout: runOptions.timeoutMs },
       stripFinalNewline: false
     });
-    return { stdout: String(result.stdout ?? ""), stderr: String(result.stderr), exitCode: result.exitCode ?? 1 };
+    const stderr = result.timedOut ? `timed out after ${runOptions.timeoutMs} ms` : String(result.stderr);
+    return { stdout: String(result.stdout ?? ""), stderr, exitCode: result.exitCode ?? 1 };
   };
   return {
     cwd,
@@ -78148,13 +78158,31 @@ init_operations();
 var coAuthorOf = (trigger) => trigger.actor.type === "User" ? { login: trigger.actor.login, id: trigger.actor.id } : undefined;
 var runDeadline = (run) => run.started + run.config.budgets.maxMinutes * 60000;
 
+// src/neutralise.ts
+var KEYWORD = String.raw`\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\b`;
+var REFERENCE = String.raw`(?:#(\d+)\b|([\w.-]+\/[\w.-]+)#(\d+)\b|(https?):\/\/([^\s]+?\/(?:issues|pull)\/\d+)\b)`;
+var CLOSING = new RegExp(`(${KEYWORD})(\\s*:?\\s*)${REFERENCE}`, "gi");
+var SKIP2 = /\[(\s*(?:skip[\s-]+ci|ci[\s-]+skip|no[\s-]+ci|skip[\s-]+actions|actions[\s-]+skip)\s*)\]/gi;
+var SKIP_CHECKS = /\b(skip-checks)(\s*):(\s*true)\b/gi;
+var MENTION = /(?<![\w@`])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][\w.-]*)?)/g;
+function neutralise(text, { allowedIssue } = {}) {
+  return text.replace(CLOSING, (whole, keyword, gap, ...refs) => {
+    const [own, repo, number, , url] = refs;
+    if (own !== undefined)
+      return Number(own) === allowedIssue ? whole : `${keyword}${gap}issue ${own}`;
+    if (repo !== undefined)
+      return `${keyword}${gap}${repo} issue ${number}`;
+    return `${keyword}${gap}${url}`;
+  }).replace(SKIP2, "($1)").replace(SKIP_CHECKS, "$1$2-$3").replace(MENTION, "\uFF20$1");
+}
+
 // src/git/commit-message.ts
 function commitMessage(plan) {
-  const title = plan.title.replace(/\s+/g, " ").trim().slice(0, 60);
+  const title = neutralise(neutralise(plan.title.replace(/\s+/g, " ").trim()).slice(0, 60));
   return withTrailers(`gitclaw: ${plan.kind ?? "issue"} #${plan.issueNumber}${title ? ` \u2014 ${title}` : ""}`, plan);
 }
 function withTrailers(message, plan) {
-  const lines = [message.trim()];
+  const lines = [neutralise(message.trim())];
   if (plan.runUrl)
     lines.push("", `Run: ${plan.runUrl}`);
   const { coAuthor } = plan;
@@ -78835,8 +78863,10 @@ async function draft(run, workspace, facts, notes) {
     if (facts.landing.changed.length === 0)
       return;
     const created = await createPullRequest(api, repo, {
-      title: run.trigger.title || `Work on #${target.conversationIssue}`,
-      body: run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)),
+      title: neutralise(run.redact(run.trigger.title || `Work on #${target.conversationIssue}`)),
+      body: neutralise(run.redact(pullRequestBody(target.conversationIssue, text, facts.steps)), {
+        allowedIssue: target.conversationIssue
+      }),
       head: workspace.branch,
       base: facts.into ?? run.trigger.defaultBranch ?? await getDefaultBranch(api, repo),
       draft: true
@@ -78924,7 +78954,7 @@ function ciNote(started, branch) {
 }
 
 // src/run/fork.ts
-import { mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync5, writeFileSync as writeFileSync7 } from "fs";
+import { mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync5, writeFileSync as writeFileSync7 } from "fs";
 import { tmpdir as tmpdir3 } from "os";
 import { join as join16 } from "path";
 
@@ -79119,20 +79149,38 @@ async function revertProtectedChanges(git, patterns, ownFiles, changes) {
 
 // src/git/worktree.ts
 import { existsSync as existsSync8, readdirSync as readdirSync4, readFileSync as readFileSync13, realpathSync as realpathSync2, rmSync as rmSync4 } from "fs";
-import { dirname as dirname6, join as join15 } from "path";
+import { dirname as dirname7, join as join15 } from "path";
 
 // src/git/scrub.ts
-import { lstatSync as lstatSync5, readFileSync as readFileSync12, writeFileSync as writeFileSync6 } from "fs";
-import { join as join13 } from "path";
+import {
+  lstatSync as lstatSync5,
+  mkdirSync as mkdirSync5,
+  readFileSync as readFileSync12,
+  readlinkSync,
+  renameSync as renameSync2,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync as writeFileSync6
+} from "fs";
+import { dirname as dirname5, join as join13 } from "path";
 var MAX_SCRUBBED_BYTES = 64 * 1024 * 1024;
 async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYTES) {
-  const scrubbed = { redacted: [], reverted: [] };
+  const scrubbed = { redacted: [], reverted: [], renamed: [] };
   if (values.length === 0)
     return scrubbed;
   const redact = createRedactor(values, { shapes: false });
-  for (const path of new Set(paths)) {
+  for (const named of new Set(paths)) {
+    const path = renameRedacted(git.cwd, named, redact);
+    if (path === undefined) {
+      scrubbed.reverted.push(named);
+      continue;
+    }
+    if (path !== named)
+      scrubbed.renamed.push(path);
     const file = join13(git.cwd, path);
     const stat = lstatSync5(file, { throwIfNoEntry: false });
+    if (stat?.isSymbolicLink() && relinkRedacted(file, redact))
+      scrubbed.redacted.push(path);
     if (!stat?.isFile())
       continue;
     if (stat.size > maxBytes) {
@@ -79151,6 +79199,29 @@ async function scrubChangedFiles(git, paths, values, maxBytes = MAX_SCRUBBED_BYT
   await revertChanges(git, scrubbed.reverted);
   return scrubbed;
 }
+function renameRedacted(root, path, redact) {
+  const clean = redact(path);
+  if (clean === path || !lstatSync5(join13(root, path), { throwIfNoEntry: false }))
+    return path;
+  try {
+    if (lstatSync5(join13(root, clean), { throwIfNoEntry: false }))
+      return;
+    mkdirSync5(dirname5(join13(root, clean)), { recursive: true });
+    renameSync2(join13(root, path), join13(root, clean));
+    return clean;
+  } catch {
+    return;
+  }
+}
+function relinkRedacted(file, redact) {
+  const target = readlinkSync(file);
+  const clean = redact(target);
+  if (clean === target)
+    return false;
+  unlinkSync(file);
+  symlinkSync(clean, file);
+  return true;
+}
 function isUtf8(bytes) {
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -79161,9 +79232,9 @@ function isUtf8(bytes) {
 }
 
 // src/tools/files/workspace.ts
-import { lstatSync as lstatSync6, readlinkSync, realpathSync } from "fs";
+import { lstatSync as lstatSync6, readlinkSync as readlinkSync2, realpathSync } from "fs";
 import { chmod, stat } from "fs/promises";
-import { basename as basename2, dirname as dirname5, isAbsolute, join as join14, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
+import { basename as basename2, dirname as dirname6, isAbsolute, join as join14, relative as relative3, resolve as resolve3, sep as sep2 } from "path";
 class PathError extends Error {
 }
 var MAX_SYMLINK_HOPS = 40;
@@ -79182,16 +79253,16 @@ var realPathAllowingMissing = (path, hops = 0) => {
   }
   let target;
   try {
-    target = readlinkSync(path);
+    target = readlinkSync2(path);
   } catch {
     target = undefined;
   }
   if (target !== undefined) {
     if (hops >= MAX_SYMLINK_HOPS)
       throw new PathError(`Too many levels of symbolic links: ${path}`);
-    return realPathAllowingMissing(resolve3(dirname5(path), target), hops + 1);
+    return realPathAllowingMissing(resolve3(dirname6(path), target), hops + 1);
   }
-  const parent = dirname5(path);
+  const parent = dirname6(path);
   if (parent === path)
     return path;
   return join14(realPathAllowingMissing(parent, hops), basename2(path));
@@ -79265,7 +79336,7 @@ async function keepGroupWritable(path, createdFolder) {
   if (!path.worktree)
     return;
   const folders = [];
-  for (let dir = dirname5(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname5(dir))
+  for (let dir = dirname6(path.real);createdFolder !== undefined && isInside(createdFolder, dir); dir = dirname6(dir))
     folders.unshift(dir);
   for (const entry of [...folders, path.real]) {
     const stats = await stat(entry);
@@ -79358,7 +79429,7 @@ async function worktreeGit(main, path, env, redact) {
     } catch {
       continue;
     }
-    if (dirname6(gitdir) === path)
+    if (dirname7(gitdir) === path)
       return localGit(path, { ...env, GIT_DIR: join15(admin, name), GIT_WORK_TREE: path }, {}, redact);
   }
   throw new ToolFailure(`${path} is not a registered worktree of ${main.cwd}`);
@@ -79462,7 +79533,7 @@ async function forkPatch(run, workspace, fork, session) {
   const patch = run.redact(await wt.must(["format-patch", "--stdout", "--binary", `${fork.base}..${head}`]));
   const files = (await wt.must(["diff", "--name-only", "-z", fork.base, head])).split("\x00").filter(Boolean).length;
   const file = join16(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
-  mkdirSync5(session.artifactsDir, { recursive: true });
+  mkdirSync6(session.artifactsDir, { recursive: true });
   writeFileSync7(file, `${patch}
 `);
   return { path: repoRelative(workspace.root, file), patch: `${patch}
@@ -79742,7 +79813,7 @@ async function rebuild(git, base, head, paths) {
 
 // src/run/workflow-files.ts
 init_log();
-import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync6, openSync as openSync2, writeSync } from "fs";
+import { closeSync as closeSync2, constants as constants5, mkdirSync as mkdirSync7, openSync as openSync2, writeSync } from "fs";
 import { join as join19 } from "path";
 
 // src/git/patch.ts
@@ -79794,7 +79865,7 @@ async function holdBack(run, git, paths, failure) {
   const { text } = made;
   const head = await git.must(["rev-parse", "--short=12", "HEAD"]);
   const file = `${PATCHES_DIR}/${run.trigger.issueNumber}-${head}.patch`;
-  mkdirSync6(join19(git.cwd, PATCHES_DIR), { recursive: true });
+  mkdirSync7(join19(git.cwd, PATCHES_DIR), { recursive: true });
   writeNoFollow(join19(git.cwd, file), text);
   warning(`gitclaw: the changes to ${paths.join(", ")} are not pushed; they are delivered as ${file}`);
   return { paths, pushed: false, patch: { file, text }, ...failure ? { failure: pushFailure(failure) } : {} };
@@ -79885,7 +79956,7 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
     warning(`gitclaw: refused the agent's change to protected path ${path}`);
   const mine = ownedBy(own);
   const theirs = touchedPaths(changes).filter((path) => !mine(path));
-  await scrubPassedSecrets(run, workspace, theirs);
+  const renamed = await scrubPassedSecrets(run, workspace, theirs);
   const message = run.redact(trigger.prompt && target.runKey ? promptRunMessage(run, trigger.prompt) : commitMessage({
     issueNumber: target.conversationIssue,
     kind: onPullRequest(target) ? "pull request" : "issue",
@@ -79895,7 +79966,7 @@ async function landWork(run, workspace, conversation, { trailers = [], taskFiles
     trailers
   }));
   const workflowFiles = await changedWorkflowFiles(git, [...own, ...reverted], changes);
-  const paths = [...touchedPaths(changes), ...own.filter((path) => !path.endsWith("/"))];
+  const paths = [...touchedPaths(changes), ...renamed, ...own.filter((path) => !path.endsWith("/"))];
   const commit = { own, paths, workflowFiles, message, stateHome };
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, commit);
   if (pushed.pushError)
@@ -79923,15 +79994,20 @@ async function leaveOutCommitted(run, workspace, own) {
 function promptRunMessage(run, prompt) {
   const line = (prompt.text ?? prompt.file ?? "").split(`
 `)[0].replace(/\s+/g, " ").trim().slice(0, 60);
-  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` \u2014 ${line}` : ""}`, { runUrl: run.link });
+  return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` \u2014 ${line}` : ""}`, {
+    runUrl: run.link
+  });
 }
 async function scrubPassedSecrets(run, workspace, paths) {
   const values = passedSecrets(run.processEnv, run.config.tools.env);
-  const { redacted, reverted } = await scrubChangedFiles(workspace.git, paths, values);
+  const { redacted, reverted, renamed } = await scrubChangedFiles(workspace.git, paths, values);
+  for (const path of renamed)
+    warning(`gitclaw: renamed ${path}: its name held a tools.env value`);
   for (const path of redacted)
     warning(`gitclaw: redacted a tools.env value from ${path} before the commit`);
   for (const path of reverted)
-    warning(`gitclaw: left ${path} out of the commit: too large to search for tools.env values`);
+    warning(`gitclaw: left ${run.redact(path)} out of the commit: too large to search for tools.env values, or named with one and not renameable`);
+  return renamed;
 }
 var onPullRequest = (target) => target.pull !== undefined && target.conversationIssue === target.pull.number;
 async function landWithWorkflowFiles(run, workspace, commit) {
@@ -80692,12 +80768,12 @@ async function abortLeftoverAm(target) {
 var readSeries = (file) => readFileSync14(file, "utf8");
 
 // src/tasks/actions.ts
-import { existsSync as existsSync12, mkdirSync as mkdirSync8, writeFileSync as writeFileSync9 } from "fs";
-import { dirname as dirname7, join as join23 } from "path";
+import { existsSync as existsSync12, mkdirSync as mkdirSync9, writeFileSync as writeFileSync9 } from "fs";
+import { dirname as dirname8, join as join23 } from "path";
 
 // src/tasks/records.ts
 import { randomBytes as randomBytes3 } from "crypto";
-import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync15, writeFileSync as writeFileSync8 } from "fs";
+import { existsSync as existsSync11, lstatSync as lstatSync7, mkdirSync as mkdirSync8, readdirSync as readdirSync5, readFileSync as readFileSync15, writeFileSync as writeFileSync8 } from "fs";
 import { join as join22 } from "path";
 var TASK_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 var RUNNERS = ["local", "actions"];
@@ -80767,9 +80843,9 @@ class TaskStore {
       throw new TaskStoreError(problem);
     const folder = join22(this.dir, taskId);
     if (!realFolder(this.dir, "the tasks folder"))
-      mkdirSync7(this.dir, { recursive: true });
+      mkdirSync8(this.dir, { recursive: true });
     if (!realFolder(folder, `the folder of task ${taskId}`))
-      mkdirSync7(folder);
+      mkdirSync8(folder);
     return folder;
   }
   seriesPath = (taskId) => join22(this.folder(taskId), "series.mbox");
@@ -81005,7 +81081,7 @@ function takeSessions(root, files, named) {
     const path = join23(root, name);
     if (existsSync12(path))
       continue;
-    mkdirSync8(dirname7(path), { recursive: true });
+    mkdirSync9(dirname8(path), { recursive: true });
     writeFileSync9(path, bytes);
     committed.add(owner);
   }
@@ -81013,7 +81089,7 @@ function takeSessions(root, files, named) {
 }
 
 // src/tasks/local.ts
-import { mkdirSync as mkdirSync11 } from "fs";
+import { mkdirSync as mkdirSync12 } from "fs";
 import { join as join27 } from "path";
 
 // src/git/agent-repo.ts
@@ -81024,9 +81100,9 @@ import {
   copyFileSync,
   fstatSync,
   openSync as openSync3,
-  readlinkSync as readlinkSync2,
+  readlinkSync as readlinkSync3,
   lstatSync as lstatSync8,
-  mkdirSync as mkdirSync9,
+  mkdirSync as mkdirSync10,
   mkdtempSync as mkdtempSync8,
   readdirSync as readdirSync6,
   readFileSync as readFileSync17,
@@ -81091,35 +81167,144 @@ function commitParents(content) {
   return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
 }
 
+// src/git/claims.ts
+var PERSON_TRAILER = /^[ \t]*(?!agent-claimed-)([A-Za-z][A-Za-z-]*-by)[ \t]*:[ \t]*(.*?)[ \t]*$/i;
+var asText = (who) => `${who.name} <${who.email}>`;
+function trailerIdentity(trailer) {
+  const match = trailer && /^Co-authored-by: (.+) <([^<>]+)>$/.exec(trailer);
+  return match ? { name: match[1], email: match[2] } : undefined;
+}
+function ownedCommit(facts, people) {
+  const known = new Set([BOT_IDENTITY, ...people].map((who) => asText(who).toLowerCase()));
+  const isKnown = (text) => known.has(text.trim().toLowerCase());
+  const claims = [];
+  const authorKnown = isKnown(asText(facts.author));
+  if (!authorKnown)
+    claims.push(`Agent-claimed-author: ${asText(facts.author)}`);
+  if (!isKnown(asText(facts.committer)))
+    claims.push(`Agent-claimed-committer: ${asText(facts.committer)}`);
+  let rewritten = 0;
+  const lines = facts.message.split(`
+`).map((line) => {
+    const trailer = PERSON_TRAILER.exec(line);
+    if (!trailer || isKnown(trailer[2]))
+      return line;
+    rewritten++;
+    return `Agent-claimed-${trailer[1].toLowerCase()}: ${trailer[2]}`;
+  });
+  const body = lines.join(`
+`).replace(/\s+$/, "");
+  const gap = !body ? "" : hasTrailerBlock(body) ? `
+` : `
+
+`;
+  return {
+    author: authorKnown ? facts.author : BOT_IDENTITY,
+    message: claims.length ? `${body}${gap}${claims.join(`
+`)}
+` : lines.join(`
+`),
+    changed: claims.length > 0 || rewritten > 0
+  };
+}
+function hasTrailerBlock(message) {
+  const last = message.split(/\n\s*\n/).at(-1) ?? "";
+  return message.includes(`
+
+`) && last.split(`
+`).every((line) => /^[A-Za-z][\w-]*:\s/.test(line));
+}
+
 // src/git/scrub-commits.ts
 import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync16, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "fs";
 import { tmpdir as tmpdir7 } from "os";
 import { join as join24 } from "path";
-async function scrubCommits(git, base, tip, values) {
-  if (values.length === 0 || base === tip)
+async function scrubCommits(git, base, tip, rules) {
+  if (base === tip)
     return { tip, redacted: [] };
-  const redact = createRedactor(values, { shapes: false });
-  const commits = await git.must(["rev-list", "--reverse", "--topo-order", "--parents", `${base}..${tip}`]);
-  const dir = mkdtempSync7(join24(tmpdir7(), "gitclaw-scrub-"));
-  const copies = new Map;
-  const blobs = new Map;
-  const redacted = new Set;
+  const scratch = newScratch(rules);
   try {
-    const scratch = { dir, redact, blobs, redacted };
-    for (const line of commits.split(`
-`).filter(Boolean)) {
-      const [commit, ...parents] = line.split(" ");
-      const newParents = parents.map((parent) => copies.get(parent) ?? parent);
-      const tree = await scrubbedTree(git, base, commit, scratch);
-      const same = !tree && newParents.every((parent, i) => parent === parents[i]);
-      copies.set(commit, same ? commit : await recommit(git, commit, tree ?? `${commit}^{tree}`, newParents));
-    }
+    const count = Number(await git.must(["rev-list", "--count", `--max-count=${rules.maxCommits + 1}`, `${base}..${tip}`]));
+    if (count > rules.maxCommits)
+      return await squash(git, base, tip, scratch, `more than ${rules.maxCommits} commits`);
+    const copied = await copyCommits(git, base, tip, scratch);
+    if (copied === "late")
+      return await squash(git, base, tip, scratch, "taking them one by one took too long");
+    return { tip: copied, redacted: [...scratch.redacted] };
   } finally {
-    rmSync10(dir, { recursive: true, force: true });
+    rmSync10(scratch.dir, { recursive: true, force: true });
   }
-  return { tip: copies.get(tip) ?? tip, redacted: [...redacted] };
 }
+function newScratch(rules) {
+  const dir = mkdtempSync7(join24(tmpdir7(), "gitclaw-scrub-"));
+  const redact = rules.values.length ? createRedactor(rules.values, { shapes: false }) : undefined;
+  return { dir, rules, ...redact ? { redact } : {}, blobs: new Map, redacted: new Set };
+}
+async function copyCommits(git, base, tip, scratch) {
+  const copies = new Map;
+  for (const commit of await readCommits(git, base, tip)) {
+    if (Date.now() > scratch.rules.deadline)
+      return "late";
+    const parents = commit.parents.map((parent) => copies.get(parent) ?? parent);
+    const tree = scratch.redact ? await scrubbedTree(git, base, commit.sha, scratch) : undefined;
+    const facts = redactedFacts(commit, scratch.redact);
+    const owned = ownedCommit(facts, scratch.rules.people);
+    const metaChanged = owned.changed || facts.message !== commit.message || !sameFacts(facts, commit);
+    const same = !tree && !metaChanged && parents.every((parent, i) => parent === commit.parents[i]);
+    copies.set(commit.sha, same ? commit.sha : await writeCommit(git, { tree: tree ?? `${commit.sha}^{tree}`, parents, ...owned, date: commit.date }));
+  }
+  return copies.get(tip) ?? tip;
+}
+async function squash(git, base, tip, scratch, why) {
+  const tree = scratch.redact && await scrubbedTree(git, base, tip, scratch) || `${tip}^{tree}`;
+  const reason = `The agent's commits come as this one commit: ${why}.`;
+  const message = `gitclaw: the agent's commits, as one
+
+${reason}
+`;
+  const sha = await writeCommit(git, { tree, parents: [base], author: BOT_IDENTITY, message });
+  return { tip: sha, redacted: [...scratch.redacted], squashed: why };
+}
+var FIELDS = 9;
+async function readCommits(git, base, tip) {
+  const format = ["%H", "%P", "%an", "%ae", "%aI", "%cn", "%ce", "%x01", "%B"].join("%x00");
+  const out = await git.must(["log", "--reverse", "--topo-order", "-z", `--format=${format}`, `${base}..${tip}`]);
+  const fields = out.split("\x00");
+  if (fields.at(-1) === "")
+    fields.pop();
+  if (fields.length % FIELDS !== 0)
+    throw new Error("a commit message holds a NUL byte");
+  const commits = [];
+  for (let i = 0;i < fields.length; i += FIELDS) {
+    const [sha, parents, an, ae, date, cn, ce, mark, message] = fields.slice(i, i + FIELDS);
+    if (mark !== "\x01")
+      throw new Error("a commit message holds a NUL byte");
+    commits.push({
+      sha,
+      parents: parents ? parents.split(" ") : [],
+      author: { name: an, email: ae },
+      committer: { name: cn, email: ce },
+      date,
+      message
+    });
+  }
+  return commits;
+}
+function redactedFacts(commit, redact) {
+  if (!redact)
+    return commit;
+  const person = (who) => ({ name: redact(who.name), email: redact(who.email) });
+  return { author: person(commit.author), committer: person(commit.committer), message: redact(commit.message) };
+}
+var sameFacts = (a, b) => a.author.name === b.author.name && a.author.email === b.author.email && a.committer.name === b.committer.name && a.committer.email === b.committer.email;
+async function writeCommit(git, commit) {
+  const env = { ...identityEnv(commit.author, "AUTHOR"), ...commit.date ? { GIT_AUTHOR_DATE: commit.date } : {} };
+  const parentArgs = commit.parents.flatMap((parent) => ["-p", parent]);
+  return git.must(["commit-tree", commit.tree, ...parentArgs, "-F", "-"], { env, input: commit.message });
+}
+var NO_OBJECT = "0".repeat(40);
 async function scrubbedTree(git, base, commit, scratch) {
+  const redact = scratch.redact;
   const changed = (await git.must(["diff", "--no-renames", "--name-only", "-z", base, commit])).split("\x00");
   const paths = changed.filter(Boolean);
   if (paths.length === 0)
@@ -81130,16 +81315,19 @@ async function scrubbedTree(git, base, commit, scratch) {
   for (const entry of listed.split("\x00").filter(Boolean)) {
     const [meta, path] = [entry.slice(0, entry.indexOf("\t")), entry.slice(entry.indexOf("\t") + 1)];
     const [mode, type, blob, size] = meta.split(/\s+/);
-    if (type !== "blob" || mode === "120000")
+    if (type !== "blob")
       continue;
     if (Number(size) > MAX_SCRUBBED_BYTES)
       throw new Error(`${path} is too large to search for the values tool commands were given`);
     const clean = scratch.blobs.get(blob) ?? await redactBlob(git, blob, scratch);
     scratch.blobs.set(blob, clean);
-    if (clean !== blob) {
-      replaced.push(`${mode} ${clean}	${path}`);
-      scratch.redacted.add(path);
-    }
+    const name = redact(path);
+    if (clean === blob && name === path)
+      continue;
+    if (name !== path)
+      replaced.push(`0 ${NO_OBJECT}	${path}`);
+    replaced.push(`${mode} ${clean}	${name}`);
+    scratch.redacted.add(name);
   }
   if (replaced.length === 0)
     return;
@@ -81162,9 +81350,10 @@ async function redactBlob(git, blob, scratch) {
 }
 
 // src/git/agent-repo.ts
+var DEFAULT_COMMIT_LIMITS = { maxCommits: 1000, seconds: 120 };
 async function openAgentRepo(setUp) {
   const binDir = join25(realpathSync3(setUp.dir), ".agent-bin");
-  mkdirSync9(binDir, { mode: 493 });
+  mkdirSync10(binDir, { mode: 493 });
   const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
   writeFileSync11(join25(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
   writeFileSync11(join25(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
@@ -81172,7 +81361,7 @@ async function openAgentRepo(setUp) {
   return repo;
 }
 async function addAgentWorktree(main, setUp) {
-  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer }, main.binDir);
+  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits }, main.binDir);
   const map = join25(main.binDir, REPOS_FILE);
   const others = readFileSync17(map, "utf8").split(`
 `).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
@@ -81218,6 +81407,9 @@ async function makeAgentGitDir(setUp, binDir) {
     objects,
     worktrees: new Map,
     checkedParents: new Map,
+    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
+    notes: [],
+    copies: new Map,
     trustedGitDir,
     ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
   };
@@ -81241,15 +81433,15 @@ function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
   writeFileSync11(join25(gitDir, "HEAD"), contents.head);
   writeFileSync11(join25(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
 ` : "");
-  mkdirSync9(join25(gitDir, "objects", "info"), { recursive: true });
+  mkdirSync10(join25(gitDir, "objects", "info"), { recursive: true });
   writeFileSync11(join25(gitDir, "objects", "info", "alternates"), `${contents.objects}
 `);
-  mkdirSync9(join25(gitDir, "info"), { recursive: true });
+  mkdirSync10(join25(gitDir, "info"), { recursive: true });
   writeFileSync11(join25(gitDir, "info", "exclude"), `/state/
 `);
   copyFileSync(join25(trustedGitDir, "index"), join25(gitDir, "index"));
   if (contents.trailer) {
-    mkdirSync9(join25(gitDir, "hooks"), { recursive: true });
+    mkdirSync10(join25(gitDir, "hooks"), { recursive: true });
     const hook = `#!/bin/sh
 exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
 `;
@@ -81359,7 +81551,7 @@ function agentBranches(gitDir) {
 }
 function unpublishedNotes(repo) {
   const other = checkedOut(repo);
-  const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== tip).map(([name]) => name);
+  const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== (repo.copies.get(`${repo.start}..${tip}`) ?? tip)).map(([name]) => name);
   if (left.length === 0)
     return [];
   const shown = left.filter((name) => /^[\w./-]+$/.test(name)).map((name) => `\`${name}\``);
@@ -81393,7 +81585,7 @@ function readConfined(path, max) {
   try {
     fd = openSync3(path, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
     const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > max || readlinkSync2(`/proc/self/fd/${fd}`) !== path)
+    if (!stat.isFile() || stat.size > max || readlinkSync3(`/proc/self/fd/${fd}`) !== path)
       return;
     return readFileSync17(fd);
   } catch {
@@ -81431,20 +81623,22 @@ function readObjectFiles(from) {
 }
 async function takeAgentCommits(git, repo) {
   const taken = await takeRunBranch(git, repo);
-  if (!repo.branch)
-    return taken;
-  const unpublished = unpublishedNotes(repo);
-  return { ...taken, notes: [...taken.notes, ...await leaveOtherBranch(git, repo), ...unpublished] };
+  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
+  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
+}
+function reportedNotes(repo) {
+  return repo.notes.splice(0);
 }
 async function takeWorktreeCommits(git, repo) {
   const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
   const taken = await takeRunBranch(git, repo);
   if (!taken.head)
-    return taken;
+    return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
   await git.must(["reset", "-q"], { groupWritable: true });
   if (agentTip)
     repo.start = agentTip;
-  return taken;
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
 }
 async function takeRunBranch(git, repo) {
   try {
@@ -81464,7 +81658,7 @@ async function takeAgentHead(git, repo) {
   if (branch)
     return takeAgentBranch(git, repo, branch);
   const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip);
+  return tip && takeAgentCommit(git, repo, tip, "HEAD");
 }
 async function takeAgentBranch(git, repo, branch) {
   if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
@@ -81473,13 +81667,51 @@ async function takeAgentBranch(git, repo, branch) {
 }
 async function takeBranch(git, repo, branch) {
   const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip);
+  return tip && takeAgentCommit(git, repo, tip, branch);
 }
-async function takeAgentCommit(git, repo, tip) {
+async function takeAgentCommit(git, repo, tip, branch) {
   if (tip === repo.start)
     return tip;
-  await takeObjects(git, repo, tip);
-  return (await scrubCommits(git, repo.start, tip, repo.secrets)).tip;
+  const range = `${repo.start}..${tip}`;
+  const taken = repo.copies.get(range);
+  if (taken)
+    return taken;
+  const rules = commitRules(repo);
+  await takeObjects(git, repo, tip, rules.deadline);
+  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
+  if (scrubbed.squashed)
+    repo.notes.push(squashedNote(branch, scrubbed.squashed));
+  repo.copies.set(range, scrubbed.tip);
+  return scrubbed.tip;
+}
+function commitRules(facts) {
+  const requester = trailerIdentity(facts.coAuthorTrailer);
+  return {
+    values: facts.secrets,
+    people: requester ? [requester] : [],
+    maxCommits: facts.limits.maxCommits,
+    deadline: Date.now() + facts.limits.seconds * 1000
+  };
+}
+var squashedNote = (branch, why) => `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
+async function ownWorkspaceCommits(git, { base, branch }, facts) {
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if (head === base)
+    return [];
+  const where = branch || "HEAD";
+  try {
+    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
+    if (scrubbed.tip === head)
+      return [];
+    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
+    await git.must(["reset", "-q"]);
+    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
+  } catch (error) {
+    await git.must(["reset", "-q", base]);
+    return [
+      `the commits made with git on ${where} were not taken (${error.message}): their change comes as one commit`
+    ];
+  }
 }
 function checkedOut(repo) {
   const head = readSmallFile(join25(repo.gitDir, "HEAD"))?.trim() ?? "";
@@ -81503,24 +81735,30 @@ async function leaveOtherBranch(git, repo) {
     return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
   }
 }
-async function takeObjects(git, repo, tip) {
+async function takeObjects(git, repo, tip, deadline) {
   const files = readObjectFiles(join25(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
-  if (loose && (await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack })).exitCode === 0) {
-    for (const [commit, parents] of loose.parents)
-      repo.checkedParents.set(commit, parents);
-    return;
+  const timeoutMs = () => Math.max(1, deadline - Date.now());
+  if (loose) {
+    const unpacked = await git.run(["unpack-objects", "-q", "--strict"], { input: loose.pack, timeoutMs: timeoutMs() });
+    if (unpacked.stderr.startsWith("timed out"))
+      throw new Error(`taking them in ${unpacked.stderr}`);
+    if (unpacked.exitCode === 0) {
+      for (const [commit, parents] of loose.parents)
+        repo.checkedParents.set(commit, parents);
+      return;
+    }
   }
   const quarantine = mkdtempSync8(join25(tmpdir8(), "gitclaw-agent-objects-"));
   try {
-    await fetchThroughQuarantine(git, repo, files, { tip, quarantine });
+    await fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs: timeoutMs() });
   } finally {
     rmSync11(quarantine, { recursive: true, force: true });
   }
 }
-async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
-  mkdirSync9(join25(quarantine, "objects", "info"), { recursive: true });
-  mkdirSync9(join25(quarantine, "refs", "heads"), { recursive: true });
+async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs }) {
+  mkdirSync10(join25(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync10(join25(quarantine, "refs", "heads"), { recursive: true });
   writeFileSync11(join25(quarantine, "config"), `[core]
 	repositoryformatversion = 0
 	bare = true
@@ -81532,7 +81770,7 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
   writeFileSync11(join25(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
   for (const { rel, data } of files) {
-    mkdirSync9(join25(quarantine, "objects", rel, ".."), { recursive: true });
+    mkdirSync10(join25(quarantine, "objects", rel, ".."), { recursive: true });
     writeFileSync11(join25(quarantine, "objects", rel), data);
   }
   await git.must([
@@ -81545,7 +81783,7 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine }) {
     "--no-auto-maintenance",
     quarantine,
     "refs/heads/agent"
-  ]);
+  ], { timeoutMs });
 }
 async function onTopOfHead(git, repo, tip) {
   const descends = descendsFromStart(repo, tip) ?? (await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode === 0;
@@ -81582,7 +81820,7 @@ function descendsFromStart(repo, tip) {
 }
 
 // src/session/artifacts.ts
-import { existsSync as existsSync13, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "fs";
+import { existsSync as existsSync13, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "fs";
 import { join as join26 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
@@ -81590,7 +81828,7 @@ function createArtifactStore(dir) {
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync10(dir, { recursive: true });
+      mkdirSync11(dir, { recursive: true });
       const id = String(next++);
       const path = join26(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
@@ -81638,7 +81876,7 @@ async function openTaskAgentRepo(env, taskId, worktree) {
   if (!env.toolContext.runAs)
     return;
   const dir = join27(env.worktreesDir, `.agent-task-${taskId}`);
-  mkdirSync11(dir);
+  mkdirSync12(dir);
   const secrets = env.toolContext.passedSecrets ?? [];
   return openAgentRepo({
     git: worktree.git,
@@ -83303,9 +83541,9 @@ async function runToEnd(run, context) {
 }
 
 // src/tools/files/confined-file.ts
-import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync3, statSync as statSync2 } from "fs";
+import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync4, statSync as statSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
-import { dirname as dirname8 } from "path";
+import { dirname as dirname9 } from "path";
 var FLAGS = {
   read: constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
   update: constants7.O_RDWR | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
@@ -83340,7 +83578,7 @@ async function openOrCreate(file, mode) {
 }
 function openedPath(fd) {
   try {
-    return readlinkSync3(`/proc/self/fd/${fd}`);
+    return readlinkSync4(`/proc/self/fd/${fd}`);
   } catch {
     return;
   }
@@ -83362,7 +83600,7 @@ async function replaceContent(handle, bytes) {
 }
 async function makeParentFolders(path) {
   const folders = [];
-  for (let dir = dirname8(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname8(dir))
+  for (let dir = dirname9(path.real);isInside(path.root, dir) && dir !== path.root; dir = dirname9(dir))
     folders.unshift(dir);
   let first;
   for (const dir of folders) {
@@ -83599,7 +83837,7 @@ import { writeFileSync as writeFileSync12 } from "fs";
 
 // src/tools/files/read.ts
 import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname9, join as join28 } from "path";
+import { basename as basename3, dirname as dirname10, join as join28 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -83757,7 +83995,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join28(realpathSync4(dirname9(artifact)), basename3(artifact)), display: path };
+          file = { real: join28(realpathSync4(dirname10(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -84197,9 +84435,11 @@ async function publishAgentBranch(context, git, branch, base) {
   return `gitclaw published your branch ${branch} at ${tip.slice(0, 12)}`;
 }
 async function refusal2(git, branch, tip, landing) {
-  if (landing.includes(branch))
-    return "it is where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).";
-  if (branch.startsWith("gitclaw/"))
+  const folded = branch.toLowerCase();
+  const lands = landing.find((name) => name.toLowerCase() === folded);
+  if (lands !== undefined)
+    return `${lands === branch ? "it is" : `but for case it is ${lands}, which is`} where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).`;
+  if (folded.startsWith("gitclaw/"))
     return "gitclaw/ branches hold gitclaw's own conversations. Rename yours (git branch -m <name>) and call pr_create again.";
   const remote = await git.run(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { remote: true });
   const current = /^([0-9a-f]{40})\s/.exec(remote.stdout)?.[1];
@@ -84265,10 +84505,11 @@ function planPrCreate(args, context) {
       const { head, base } = await resolveBranches(context, git, plan);
       const published = head.includes(":") ? undefined : await publishAgentBranch(context, git, head, base);
       const text = plan.text ?? await fillFromCommits(git, base, headBranchName(head));
+      const inert = (value) => neutralise(tool.redact(value), { allowedIssue: context.commit.issue });
       const { data: created } = await github.rest.pulls.create({
         ...plan.repo,
-        title: tool.redact(text.title),
-        body: tool.redact(text.body),
+        title: inert(text.title),
+        body: inert(text.body),
         head,
         base,
         draft: plan.draft,
@@ -84367,12 +84608,12 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync13, rmSync as rmSync12 } from "fs";
-import { dirname as dirname10, join as join30 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync14, rmSync as rmSync12 } from "fs";
+import { dirname as dirname11, join as join30 } from "path";
 
 // src/tools/github/worktree-git.ts
 import { randomUUID as randomUUID3 } from "crypto";
-import { mkdirSync as mkdirSync12, realpathSync as realpathSync5 } from "fs";
+import { mkdirSync as mkdirSync13, realpathSync as realpathSync5 } from "fs";
 import { basename as basename4, join as join29 } from "path";
 async function openWorktreeRepo(context, wt, path, reset) {
   const main = context.tool.agentRepo;
@@ -84380,7 +84621,7 @@ async function openWorktreeRepo(context, wt, path, reset) {
   if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
     return;
   const own = join29(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID3().slice(0, 8)}`);
-  mkdirSync12(own, { mode: 488 });
+  mkdirSync13(own, { mode: 488 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
 async function takeWorktreeRepo(context, wt, path) {
@@ -84524,7 +84765,7 @@ async function recordBranchConfig(git, branch, pr, remote) {
     await git.must(["config", `branch.${branch}.${key}`, value]);
 }
 async function addWorktree(git, branch, target, force) {
-  mkdirSync13(dirname10(target), { recursive: true, mode: 488 });
+  mkdirSync14(dirname11(target), { recursive: true, mode: 488 });
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
@@ -86457,10 +86698,10 @@ import { existsSync as existsSync19 } from "fs";
 import { join as join35 } from "path";
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync14, statSync as statSync3 } from "fs";
+import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync15, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync14, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir10 } from "os";
-import { dirname as dirname11, isAbsolute as isAbsolute5, join as join33, relative as relative6, resolve as resolve8 } from "path";
+import { dirname as dirname12, isAbsolute as isAbsolute5, join as join33, relative as relative6, resolve as resolve8 } from "path";
 import { isMainThread } from "worker_threads";
 
 // src/tools/sandbox/network.ts
@@ -86843,7 +87084,7 @@ async function holdMountNamespace(root, args) {
 }
 
 // src/tools/sandbox/services.ts
-import { existsSync as existsSync17, lstatSync as lstatSync9, readlinkSync as readlinkSync4, realpathSync as realpathSync7 } from "fs";
+import { existsSync as existsSync17, lstatSync as lstatSync9, readlinkSync as readlinkSync5, realpathSync as realpathSync7 } from "fs";
 var HIDDEN_SOURCE = "gitclaw-no-services";
 var SCHEDULER_DENY_LISTS = ["/etc/cron.deny", "/etc/at.deny"];
 var LINGER_DIR = "/var/lib/systemd/linger";
@@ -86851,7 +87092,7 @@ var SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 async function hideRunnerServices(privileged, namespacePid) {
   const inside = (command, args) => privileged("nsenter", [`--target=${namespacePid}`, "--mount", "--", command, ...args]);
   const resolvConf = existsSync17("/etc/resolv.conf") ? realpathSync7("/etc/resolv.conf") : undefined;
-  const shm = lstatSync9("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync4("/run/shm") : undefined;
+  const shm = lstatSync9("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync5("/run/shm") : undefined;
   for (const dir of serviceDirs())
     await inside("mount", ["-t", "tmpfs", "-o", "mode=0755,nosuid,nodev,size=16m", HIDDEN_SOURCE, dir]);
   await inside("install", ["-d", "-m", "1777", "/run/lock"]);
@@ -86961,9 +87202,9 @@ async function unusedGid() {
 var canMakePidNamespaces = (privileged) => privileged(OWN_PID_NAMESPACE[0], [...OWN_PID_NAMESPACE.slice(1), "true"]).then(() => true, () => false);
 function ancestors(path) {
   const list = [];
-  for (let dir = dirname11(path);; dir = dirname11(dir)) {
+  for (let dir = dirname12(path);; dir = dirname12(dir)) {
     list.unshift(dir);
-    if (dir === dirname11(dir))
+    if (dir === dirname12(dir))
       return list;
   }
 }
@@ -87026,7 +87267,7 @@ async function isolate(options, worktrees) {
   const workspace = realpathSync8(options.workspace);
   for (const name of options.agentOnly)
     if (!existsSync18(join33(workspace, name)))
-      mkdirSync14(join33(workspace, name));
+      mkdirSync15(join33(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
@@ -92330,18 +92571,24 @@ async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
     return;
   if (!existsSync19(join35(workspace.root, ".git", "index")))
     return;
-  const coAuthor = coAuthorOf(run.trigger);
   return openAgentRepo({
     git: workspace.git,
     workspace: workspace.root,
     dir: sandbox.worktrees,
     path: workspace.toolEnv.PATH ?? "",
-    secrets: passedSecrets(run.processEnv, run.config.tools.env),
-    ...coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}
+    ...commitFacts(run)
   }).catch(async (error) => {
     await sandbox.release();
     throw error;
   });
+}
+function commitFacts(run) {
+  const coAuthor = coAuthorOf(run.trigger);
+  return {
+    secrets: passedSecrets(run.processEnv, run.config.tools.env),
+    limits: { maxCommits: run.config.git.maxAgentCommits, seconds: run.config.git.agentCommitsSeconds },
+    ...coAuthor ? { coAuthorTrailer: coAuthorTrailer(coAuthor) } : {}
+  };
 }
 function githubOptions(run, workspace, wiring) {
   return {
@@ -92351,7 +92598,7 @@ function githubOptions(run, workspace, wiring) {
     policy: run.config.tools.github,
     gitAuthEnv: workspace.authEnv,
     protectedPaths: [...wiring.toolsOptions.protectedPaths, ...WORKFLOW_PATHS],
-    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) }
+    commit: { runUrl: run.link, coAuthor: coAuthorOf(run.trigger), issue: run.target.conversationIssue }
   };
 }
 async function releaseSandbox(wiring) {
@@ -92364,10 +92611,13 @@ async function tearDownTools(run, tools, workspace, session) {
   if (killed.length)
     session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
-  const gitNotes = tools.agentRepo ? [
-    ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
-    ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
-  ].map(run.redact) : [];
+  const gitNotes = [
+    ...tools.agentRepo ? [
+      ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+      ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
+    ] : [],
+    ...await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))
+  ].map(run.redact);
   for (const note of gitNotes)
     warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch((error) => [`the PR worktrees could not be checked: ${error.message}`]);
@@ -92960,8 +93210,8 @@ function checkTitle(conclusion, count, { stillOpen, unread }) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync11, mkdirSync as mkdirSync15, readFileSync as readFileSync20 } from "fs";
-import { dirname as dirname12, join as join36 } from "path";
+import { lstatSync as lstatSync11, mkdirSync as mkdirSync16, readFileSync as readFileSync20 } from "fs";
+import { dirname as dirname13, join as join36 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
@@ -92998,10 +93248,10 @@ function readReviewRecord(root, pull) {
 }
 function writeReviewRecord(root, record) {
   const path = reviewRecordPath(root, record.pullRequest);
-  const folder = lstatSync11(dirname12(path), { throwIfNoEntry: false });
+  const folder = lstatSync11(dirname13(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
-  mkdirSync15(dirname12(path), { recursive: true });
+  mkdirSync16(dirname13(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(ReviewRecord.parse(record), null, 2)}
 `);
   return path;
@@ -93530,7 +93780,7 @@ See the [run](${link}) for details.`;
 
 // src/stages/task.ts
 init_log();
-import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync16, rmSync as rmSync15 } from "fs";
+import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync17, rmSync as rmSync15 } from "fs";
 import { join as join37 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
@@ -93561,7 +93811,7 @@ async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
   const output = join37(options.env.runnerTemp, TASK_OUTPUT_DIR);
   rmSync15(output, { recursive: true, force: true });
-  mkdirSync16(output, { recursive: true });
+  mkdirSync17(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
   const brief = TaskBrief.parse(JSON.parse(await workspace.git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));

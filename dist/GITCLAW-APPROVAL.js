@@ -16733,11 +16733,12 @@ function alignedBase64Fragments(value) {
   return fragments;
 }
 function encodedForms(secret) {
-  const forms = new Set([
+  const literal = [
     secret,
     JSON.stringify(secret).slice(1, -1),
     encodeURIComponent(secret)
-  ]);
+  ];
+  const forms = new Set;
   for (const plain of [secret, `x-access-token:${secret}`]) {
     const standard = base642(Buffer.from(plain));
     const urlSafe = toUrlSafe(standard);
@@ -16750,8 +16751,9 @@ function encodedForms(secret) {
     forms.add(fragment);
     forms.add(toUrlSafe(fragment));
   }
-  return [...forms];
+  return { literal, base64: [...forms] };
 }
+var wrappable = (form) => [...form].map(escapeRegExp2).join(String.raw`(?:(?:\\r)?\\n|\r?\n)?`);
 function createRedactor(secrets = [], { shapes = true } = {}) {
   const known = new Set;
   let pattern;
@@ -16766,7 +16768,11 @@ function createRedactor(secrets = [], { shapes = true } = {}) {
     if (secret !== undefined)
       add(secret);
   const build = () => {
-    const literals = [...new Set([...known].flatMap(encodedForms))].sort((a, b) => b.length - a.length).map(escapeRegExp2);
+    const forms = [...known].map(encodedForms);
+    const literals = [
+      ...[...new Set(forms.flatMap((form) => form.literal))].map((text) => ({ text, source: escapeRegExp2(text) })),
+      ...[...new Set(forms.flatMap((form) => form.base64))].map((text) => ({ text, source: wrappable(text) }))
+    ].sort((a, b) => b.text.length - a.text.length).map(({ source }) => source);
     const alternatives = [...literals, ...shapes ? TOKEN_SHAPES : []];
     return new RegExp(alternatives.join("|") || "(?!)", "g");
   };
@@ -17166,7 +17172,9 @@ var Config = strictObject({
   }).prefault({}),
   git: strictObject({
     branch: branchName("main").optional(),
-    pushAttempts: int().min(8).max(20).default(8)
+    pushAttempts: int().min(8).max(20).default(8),
+    maxAgentCommits: int().min(1).max(1e5).default(1000),
+    agentCommitsSeconds: int().min(1).max(3600).default(120)
   }).prefault({}),
   commits: strictObject({
     sign: boolean2().default(false)

@@ -44707,7 +44707,9 @@ var Config = strictObject({
   }).prefault({}),
   git: strictObject({
     branch: branchName("main").optional(),
-    pushAttempts: int().min(8).max(20).default(8)
+    pushAttempts: int().min(8).max(20).default(8),
+    maxAgentCommits: int().min(1).max(1e5).default(1000),
+    agentCommitsSeconds: int().min(1).max(3600).default(120)
   }).prefault({}),
   commits: strictObject({
     sign: boolean2().default(false)

@@ -3,7 +3,7 @@
 // Each local commit becomes one API commit on the copy of its parent: its changed files (blobs for
 // binary or large ones, text inline in the tree request, deletions as `sha: null` on the parent's
 // tree), its message with Co-authored-by trailers (GitHub signs only a commit that names no author or
-// committer, so the person who asked and any author the agent set are credited there), then the branch
+// committer, so the author of a commit, by now gitclaw or the person who asked, is credited there), then the branch
 // moved forward only. A branch that moved answers 422: land() replays and tries again, never forces.
 import { addTrailers, coAuthorTrailer } from "../git/commit-message.ts";
 import {

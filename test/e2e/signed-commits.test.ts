@@ -115,10 +115,12 @@ describe("a run with commits.sign that changes every kind of thing", () => {
     expect(patches).toMatch(/^state\/patches\/\d+-[0-9a-f]{12}\.patch$/);
   });
 
-  it("credits the agent's author and the person who asked in Co-authored-by trailers", async () => {
+  it("credits the person who asked in a Co-authored-by trailer, and keeps the author the agent set only as its claim", async () => {
     const first = await world.repo.originGit("log", "-1", "--format=%B", "main~2");
     expect(first).toContain("With a body.");
-    expect(first).toContain("Co-authored-by: Bob <bob@example.com>");
+    // No commit gitclaw pushes claims a person other than gitclaw and the requester (#37).
+    expect(first).not.toContain("Co-authored-by: Bob");
+    expect(first).toContain("Agent-claimed-author: Bob <bob@example.com>");
     expect(first).toMatch(/^Co-authored-by: alice <\d+\+alice@users\.noreply\.github\.com>$/m);
     expect(await world.repo.originGit("log", "-1", "--format=%B", "main")).toContain("Co-authored-by: alice");
   });
