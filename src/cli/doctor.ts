@@ -11,7 +11,7 @@ import { classify, decide } from "../tools/github/policy.ts";
 import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { instructionsCheck, mcpCheck, toolEnvCheck } from "./doctor-repository.ts";
+import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
@@ -150,6 +150,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (workflow.text !== undefined) results.push(await actionlintCheck(deps));
   if (config) results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
+  const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
+  if (skills) results.push(skills);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);

@@ -161,6 +161,8 @@ export interface OpenConversation extends Conversation {
   answered?: { id: number; createdAt: string };
   /** The entry of this run's user message: what comes after it is this run's (src/run/attachments.ts). */
   promptId?: string;
+  /** What this run's message holds from people with write access (the skills they name: src/skills/). */
+  trustedTexts: string[];
 }
 
 /**
@@ -198,7 +200,22 @@ export async function beginConversation(
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
-  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id };
+  const trustedTexts = await textsWithWriteAccess(run, includeIssue, parts, isTrusted);
+  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts };
+}
+
+/** The texts of the user message whose authors have write access: the opening (when included) and the parts. */
+async function textsWithWriteAccess(
+  run: TargetedRun,
+  includeIssue: boolean,
+  parts: PromptComment[],
+  isTrusted: (login: string) => Promise<boolean>,
+): Promise<string[]> {
+  const own = parts.filter((part) => part.trusted).map((part) => part.body);
+  if (!includeIssue) return own;
+  const open = opening(run);
+  const author = open?.author ?? run.trigger.issueAuthor;
+  return (await isTrusted(author)) ? [open?.body ?? run.trigger.body, ...own] : own;
 }
 
 /** The texts of the user message as far as their images go: the opening (when included) and every part. */
