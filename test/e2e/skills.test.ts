@@ -23,6 +23,7 @@ beforeAll(async () => {
     [STYLE]: skillFile("review-style", "How this team reviews code.", STYLE_BODY),
     ".github/skills/release-notes/SKILL.md": skillFile("release-notes", "A second one of that name.", "Other."),
     ".github/skills/broken/SKILL.md": "# Broken\n\nNo front matter here.\n",
+    ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true } }),
   });
   world.gh.addUser({ login: "alice", permission: "write" });
   world.gh.addUser({ login: "eve", permission: "read" });
@@ -156,5 +157,36 @@ describe("skills on the default branch", () => {
     expect(first).not.toContain(STYLE_BODY);
     // eve's text reached the model, quoted as data.
     expect(JSON.stringify(world.model.requests[before]!.body.messages)).toContain("use the review-style skill");
+  });
+
+  it("are listed for a sub-agent too, whose read of a SKILL.md gives main's body with its own token", async () => {
+    const brief = "Draft the release notes.";
+    world.model.scriptFor(brief, [
+      { toolCalls: [{ name: "read", input: { path: NOTES } }] },
+      { toolCalls: [{ name: "agent_report", input: { reportMarkdown: "Drafted.", title: "Notes" } }] },
+    ]);
+    world.model.script([
+      { toolCalls: [{ name: "task", input: { title: "Notes", prompt: brief } }] },
+      { text: "The child drafted them." },
+    ]);
+    const before = world.model.requests.length;
+    const issue = world.gh.createIssue({ title: "Delegate", body: "Let a sub-agent draft.", user: "alice" });
+
+    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const opensWith = (body: Record<string, unknown>) => JSON.stringify((body.messages as unknown[])[0]);
+    const child = world.model.requests
+      .slice(before)
+      .map((request) => request.body)
+      .filter((body) => opensWith(body).includes(brief));
+    expect(child).toHaveLength(2);
+    const prompt = systemPrompt(child[0]!);
+    expect(prompt).toContain("You are a gitclaw sub-agent");
+    expect(prompt).toContain(`- release-notes (${NOTES}): Write release notes. Use when asked for notes.`);
+    const token = /<skill-([0-9a-f]{12}) name="…">/.exec(prompt)?.[1];
+    expect(JSON.stringify(child[1]!.messages)).toContain(
+      JSON.stringify(framed(token!, "release-notes", NOTES, NOTES_BODY)).slice(1, -1),
+    );
   });
 });
