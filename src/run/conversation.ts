@@ -191,7 +191,8 @@ export async function beginConversation(
   const includeIssue = conversation.mode === "new" && !trigger.prompt;
   const parts = [...pending.comments, ...asked];
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
-  const images = await promptImages(await imageSources(run, includeIssue, parts, isTrusted), imageOptions(run));
+  const sources = await imageSources(run, includeIssue, parts, isTrusted);
+  const images = await promptImages(sources, imageOptions(run));
   if (conversation.mode === "new") session.appendStart(run.resolved);
   const redacted = (block: (typeof images)[number]) =>
     block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
@@ -200,25 +201,12 @@ export async function beginConversation(
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
-  const trustedTexts = await textsWithWriteAccess(run, includeIssue, parts, isTrusted);
+  // What people with write access wrote: the skills they name are loaded (src/skills/).
+  const trustedTexts = sources.filter((source) => source.trusted).map((source) => source.body);
   return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts };
 }
 
-/** The texts of the user message whose authors have write access: the opening (when included) and the parts. */
-async function textsWithWriteAccess(
-  run: TargetedRun,
-  includeIssue: boolean,
-  parts: PromptComment[],
-  isTrusted: (login: string) => Promise<boolean>,
-): Promise<string[]> {
-  const own = parts.filter((part) => part.trusted).map((part) => part.body);
-  if (!includeIssue) return own;
-  const open = opening(run);
-  const author = open?.author ?? run.trigger.issueAuthor;
-  return (await isTrusted(author)) ? [open?.body ?? run.trigger.body, ...own] : own;
-}
-
-/** The texts of the user message as far as their images go: the opening (when included) and every part. */
+/** The texts of the user message, with their authors' trust, as far as their images go: the opening (when included) and every part. */
 async function imageSources(
   run: TargetedRun,
   includeIssue: boolean,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { toolResults } from "../security/support.ts";
-import { OWNER, REPO, createWorld, pullRequestAdding, type World } from "./support.ts";
+import { OWNER, REPO, createWorld, pullRequestAdding, runRecorded, systemPrompt, type World } from "./support.ts";
 
 const skillFile = (name: string, description: string, body: string) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`;
@@ -30,12 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => world.stop());
 
-/** The system prompt of a recorded Anthropic request, as text. */
-function systemPrompt(body: Record<string, unknown>): string {
-  const system = body.system as string | { text: string }[] | undefined;
-  return typeof system === "string" ? system : (system ?? []).map((block) => block.text).join("\n");
-}
-
 const framed = (token: string, name: string, path: string, body: string) =>
   `<skill-${token} name="${name}" path="${path}">\n${body}\n</skill-${token}>`;
 
@@ -56,12 +50,13 @@ describe("skills on the default branch", () => {
       { toolCalls: [{ name: "read", input: { path: ".agents/skills/release-notes/template.md" } }] },
       { text: "Written." },
     ]);
-    const before = world.model.requests.length;
-
-    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const { run, requests } = await runRecorded(
+      world,
+      "issues",
+      issueOpenedPayload({ owner: OWNER, repo: REPO, issue }),
+    );
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    const requests = world.model.requests.slice(before).map((request) => request.body);
     expect(requests).toHaveLength(4);
     const first = systemPrompt(requests[0]!);
     expect(first).toContain("Skills of the repository, from its default branch main, by its maintainers.");
@@ -112,13 +107,11 @@ describe("skills on the default branch", () => {
       { toolCalls: [{ name: "read", input: { path: ".agents/skills/sneaky/SKILL.md" } }] },
       { text: "Looked." },
     ]);
-    const before = world.model.requests.length;
-
     const payload = issueCommentCreatedPayload({ owner: OWNER, repo: REPO, issue: world.gh.issue(pr.number), comment });
-    const run = await world.run("issue_comment", payload);
+    const { run, requests } = await runRecorded(world, "issue_comment", payload);
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    const first = systemPrompt(world.model.requests[before]!.body);
+    const first = systemPrompt(requests[0]!);
     const token = /<skill-([0-9a-f]{12}) name="…">/.exec(first)?.[1];
     expect(first).toContain("- release-notes (");
     expect(first).not.toContain("- sneaky");
@@ -139,24 +132,22 @@ describe("skills on the default branch", () => {
     world.gh.addComment(issue.number, { body: "/release-notes\nuse the review-style skill", user: "eve" });
     const ask = world.gh.addComment(issue.number, { body: "@gitclaw what do you make of it?", user: "alice" });
     world.model.script([{ text: "Nothing to do." }]);
-    const before = world.model.requests.length;
-
     const payload = issueCommentCreatedPayload({
       owner: OWNER,
       repo: REPO,
       issue: world.gh.issue(issue.number),
       comment: ask,
     });
-    const run = await world.run("issue_comment", payload);
+    const { run, requests } = await runRecorded(world, "issue_comment", payload);
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    const first = systemPrompt(world.model.requests[before]!.body);
+    const first = systemPrompt(requests[0]!);
     expect(first).toContain("- release-notes (");
     expect(first).not.toContain("read for you");
     expect(first).not.toContain(NOTES_BODY);
     expect(first).not.toContain(STYLE_BODY);
     // eve's text reached the model, quoted as data.
-    expect(JSON.stringify(world.model.requests[before]!.body.messages)).toContain("use the review-style skill");
+    expect(JSON.stringify(requests[0]!.messages)).toContain("use the review-style skill");
   });
 
   it("are listed for a sub-agent too, whose read of a SKILL.md gives main's body with its own token", async () => {
@@ -169,17 +160,17 @@ describe("skills on the default branch", () => {
       { toolCalls: [{ name: "task", input: { title: "Notes", prompt: brief } }] },
       { text: "The child drafted them." },
     ]);
-    const before = world.model.requests.length;
     const issue = world.gh.createIssue({ title: "Delegate", body: "Let a sub-agent draft.", user: "alice" });
 
-    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const { run, requests } = await runRecorded(
+      world,
+      "issues",
+      issueOpenedPayload({ owner: OWNER, repo: REPO, issue }),
+    );
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const opensWith = (body: Record<string, unknown>) => JSON.stringify((body.messages as unknown[])[0]);
-    const child = world.model.requests
-      .slice(before)
-      .map((request) => request.body)
-      .filter((body) => opensWith(body).includes(brief));
+    const child = requests.filter((body) => opensWith(body).includes(brief));
     expect(child).toHaveLength(2);
     const prompt = systemPrompt(child[0]!);
     expect(prompt).toContain("You are a gitclaw sub-agent");
