@@ -89,13 +89,29 @@ export function parseSkill(path: string, text: string): { name: string; descript
   try {
     data = parseYaml(match[1]!);
   } catch (error) {
-    return { reason: `the front matter is not YAML: ${(error as Error).message.split("\n")[0]}` };
+    data = plainFields(match[1]!);
+    if (!data) return { reason: `the front matter is not YAML: ${(error as Error).message.split("\n")[0]}` };
   }
   const checked = SkillFrontMatter.safeParse(data);
   if (!checked.success) return { reason: describeZodError(checked.error, "front matter", data).replace(/\n/g, "; ") };
   const folder = posix.basename(posix.dirname(path));
   if (checked.data.name !== folder) return { reason: `its name ${checked.data.name} is not its folder's (${folder})` };
   return { name: checked.data.name, description: checked.data.description.replace(/\s+/g, " ") };
+}
+
+/**
+ * Front matter of `key: value` lines only, read as plain text: what clients accept although YAML does
+ * not (a description with ": " in it unquoted, as many are written). Undefined for anything else.
+ */
+function plainFields(text: string): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const field = /^([A-Za-z][\w-]*):[ \t]*(.*)$/.exec(line);
+    if (!field) return undefined;
+    fields[field[1]!] = field[2]!.trim();
+  }
+  return fields;
 }
 
 /** The body of a skill's SKILL.md (after the front matter), from its blob. */

@@ -61,6 +61,10 @@ describe("parseSkill", () => {
       "---\nname: deploy\ndescription: >\n  Ship it.\n  Carefully.\nlicense: MIT\nallowed-tools: Bash\n---\nBody\n";
     expect(parseSkill(at, text)).toEqual({ name: "deploy", description: "Ship it. Carefully." });
   });
+  it("reads a front matter of plain lines YAML refuses (': ' in a description), as clients do", () => {
+    const text = "---\nname: deploy\ndescription: Ship it: the steps. Use when: a release.\n---\nBody\n";
+    expect(parseSkill(at, text)).toEqual({ name: "deploy", description: "Ship it: the steps. Use when: a release." });
+  });
   it.each([
     ["# Deploy\n", "no YAML front matter (a --- line, name: and description:, a --- line)"],
     ["---\nname: deploy\n---\n", 'front matter: "description": Invalid input: expected string, received undefined'],
@@ -72,7 +76,7 @@ describe("parseSkill", () => {
       "---\nname: deploy\ndescription: ''\n---\n",
       'front matter: "description" (found ""): Too small: expected string to have >=1 characters',
     ],
-    ["---\nname: [deploy\n---\n", "the front matter is not YAML:"],
+    ["---\nname: [deploy\n  - x\n---\n", "the front matter is not YAML:"],
   ])("refuses %j", (text, reason) => {
     const parsed = parseSkill(at, text);
     expect("reason" in parsed && parsed.reason).toContain(reason);
