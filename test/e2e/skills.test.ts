@@ -28,7 +28,12 @@ beforeAll(async () => {
   world.gh.addUser({ login: "alice", permission: "write" });
   world.gh.addUser({ login: "eve", permission: "read" });
 });
-afterAll(() => world.stop());
+afterAll(async () => {
+  // Nothing gitclaw sent may be a request GitHub would refuse.
+  const violations = [...world.gh.violations];
+  await world.stop();
+  expect(violations).toEqual([]);
+});
 
 const framed = (token: string, name: string, path: string, body: string) =>
   `<skill-${token} name="${name}" path="${path}">\n${body}\n</skill-${token}>`;
