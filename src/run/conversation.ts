@@ -2,6 +2,7 @@
 // find a session; a damaged or missing one is reported and replaced, never silently overwritten.
 // Mappings and sessions are committed state, so a mapping that leads out of state/sessions/, or to
 // another issue's conversation, is refused the same way: a notice, and a new session.
+import { CI_REPORT_LOGIN } from "./ci.ts";
 import { lstatSync } from "node:fs";
 import { relative } from "node:path";
 import * as workflow from "../actions/log.ts";
@@ -201,8 +202,9 @@ export async function beginConversation(
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
-  // What people with write access wrote: the skills they name are loaded (src/skills/).
-  const trustedTexts = sources.filter((source) => source.trusted).map((source) => source.body);
+  // What people with write access wrote (not gitclaw's CI report): the skills they name are loaded (src/skills/).
+  const byPeople = sources.filter((source) => source.trusted && source.login !== CI_REPORT_LOGIN);
+  const trustedTexts = byPeople.map((source) => source.body);
   return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts };
 }
 
