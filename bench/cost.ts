@@ -13,6 +13,7 @@ import { createPromptCache, dollars, type PromptUsage } from "../test/support/fa
 import type { RecordedModelRequest, Turn } from "../test/support/fake-model.ts";
 import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
 import { mcpCostRows } from "./cost-mcp.ts";
+import { skillsCostRows } from "./cost-skills.ts";
 import {
   createWorld,
   exec,
@@ -350,6 +351,7 @@ export const cost: Benchmark = {
         met: off <= FOOTER_TOLERANCE,
       });
       rows.push(...(await mcpCostRows((requests) => bill(requests))));
+      rows.push(...(await skillsCostRows((requests) => bill(requests))));
       return { rows, notes };
     } finally {
       await sides.stop();

@@ -12,6 +12,7 @@ import { egressPolicy } from "../egress/policy.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
 import { formatBytes } from "../github/markdown.ts";
+import { readSkills, SKILL_FOLDERS } from "../skills/read.ts";
 
 export async function instructionsCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult> {
   if (config.instructions === false) return pass("Instructions", "switched off (instructions: false)");
@@ -39,6 +40,23 @@ export async function instructionsCheck(git: GitReader, config: Config, branch?:
     );
   if (!found) return pass("Instructions", `none on ${branch} (a run reads ${DEFAULT_INSTRUCTION_FILES.join(", ")})`);
   return pass("Instructions", `from ${branch}: ${found}`);
+}
+
+/** The skills a run would list (from origin's default branch, as the run reads them), and each SKILL.md it would leave out, with why. */
+export async function skillsCheck(git: GitReader, branch: string | undefined): Promise<CheckResult | undefined> {
+  if (!branch) return undefined;
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode !== 0) return undefined;
+  const loaded = await readSkills(git, { branch, commit: tracked.stdout.trim() });
+  if (loaded.skills.length === 0 && loaded.leftOut.length === 0) return undefined;
+  const found = `from ${branch}: ${loaded.skills.map((skill) => skill.name).join(", ") || "none to list"}`;
+  if (loaded.leftOut.length === 0) return pass("Skills", found);
+  const problems = loaded.leftOut.map((skipped) => `${skipped.path}: ${skipped.reason}`);
+  return warn(
+    "Skills",
+    `${found}; left out: ${problems.join("; ")}`,
+    `give each SKILL.md under ${SKILL_FOLDERS.join("/, ")}/ a front matter between --- lines with name: (its folder's name) and description:`,
+  );
 }
 
 /** tools.env's names that neither this environment nor the workflow (step, job or top-level env:) sets. */

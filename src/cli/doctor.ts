@@ -12,7 +12,7 @@ import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckSta
 import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { instructionsCheck, mcpCheck, toolEnvCheck } from "./doctor-repository.ts";
+import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
@@ -151,6 +151,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (workflow.text !== undefined) results.push(await actionlintCheck(deps));
   if (config) results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
+  const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
+  if (skills) results.push(skills);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);

@@ -16,6 +16,9 @@ import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
 import { plural } from "../github/markdown.ts";
 
+/** Who a failed CI run's part is by: gitclaw's own report (with a workflow's name and logs in it), not a person's request. */
+export const CI_REPORT_LOGIN = "gitclaw";
+
 export const CI_TRAILER = "Gitclaw-CI-Fix";
 const MAX_JOBS = 3;
 const LOG_LINES = 60;
@@ -112,7 +115,7 @@ function ciPart(run: TargetedRun, logs: FailedLog[], attempt: number): PromptCom
     "If the failure is not caused by this pull request's changes, change nothing and say why.";
   return {
     id: ci.runId,
-    login: "gitclaw",
+    login: CI_REPORT_LOGIN,
     body,
     createdAt: run.trigger.triggeredAt,
     trusted: true,

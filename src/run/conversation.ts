@@ -2,6 +2,7 @@
 // find a session; a damaged or missing one is reported and replaced, never silently overwritten.
 // Mappings and sessions are committed state, so a mapping that leads out of state/sessions/, or to
 // another issue's conversation, is refused the same way: a notice, and a new session.
+import { CI_REPORT_LOGIN } from "./ci.ts";
 import { lstatSync } from "node:fs";
 import { relative } from "node:path";
 import * as workflow from "../actions/log.ts";
@@ -161,6 +162,8 @@ export interface OpenConversation extends Conversation {
   answered?: { id: number; createdAt: string };
   /** The entry of this run's user message: what comes after it is this run's (src/run/attachments.ts). */
   promptId?: string;
+  /** What this run's message holds from people with write access (the skills they name: src/skills/). */
+  trustedTexts: string[];
 }
 
 /**
@@ -189,7 +192,8 @@ export async function beginConversation(
   const includeIssue = conversation.mode === "new" && !trigger.prompt;
   const parts = [...pending.comments, ...asked];
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
-  const images = await promptImages(await imageSources(run, includeIssue, parts, isTrusted), imageOptions(run));
+  const sources = await imageSources(run, includeIssue, parts, isTrusted);
+  const images = await promptImages(sources, imageOptions(run));
   if (conversation.mode === "new") session.appendStart(run.resolved);
   const redacted = (block: (typeof images)[number]) =>
     block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
@@ -198,10 +202,13 @@ export async function beginConversation(
   const earlier = mapping?.lastCommentId
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
-  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id };
+  // What people with write access wrote (not gitclaw's CI report): the skills they name are loaded (src/skills/).
+  const byPeople = sources.filter((source) => source.trusted && source.login !== CI_REPORT_LOGIN);
+  const trustedTexts = byPeople.map((source) => source.body);
+  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts };
 }
 
-/** The texts of the user message as far as their images go: the opening (when included) and every part. */
+/** The texts of the user message, with their authors' trust, as far as their images go: the opening (when included) and every part. */
 async function imageSources(
   run: TargetedRun,
   includeIssue: boolean,

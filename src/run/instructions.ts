@@ -20,7 +20,7 @@ export interface GitReader {
 }
 
 /** A file of the commit's tree: its blob and size. */
-interface TreeEntry {
+export interface TreeEntry {
   mode: string;
   oid: string;
   size: number;
@@ -98,9 +98,10 @@ export async function readInstructions(
   return { ...where, files: boundInstructions(found), nested, missing };
 }
 
-/** Every file of the commit's tree, by path (`git ls-tree -r -l`). */
-async function listTree(git: GitReader, commit: string): Promise<Map<string, TreeEntry>> {
-  const listed = await git.run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit]);
+/** Every file of the commit's tree (or of `under` it), by path (`git ls-tree -r -l`). */
+export async function listTree(git: GitReader, commit: string, under: string[] = []): Promise<Map<string, TreeEntry>> {
+  const paths = under.length ? ["--", ...under] : [];
+  const listed = await git.run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit, ...paths]);
   if (listed.exitCode !== 0) throw new Error(`git ls-tree ${commit} failed`);
   const tree = new Map<string, TreeEntry>();
   for (const line of listed.stdout.split("\0")) {

@@ -43,6 +43,8 @@ export interface InstructionsInput {
   repositoryInstructions?: string;
   /** The directories with their own AGENTS.md, with this run's token (src/run/directory-instructions.ts): last. */
   directoryInstructions?: string;
+  /** The repository's skills and those the request names, with this run's token (src/skills/skill-reads.ts). */
+  skills?: string;
 }
 
 /**
@@ -76,6 +78,7 @@ export function systemInstructions(input: InstructionsInput): string {
         : ""),
     ...(input.pullRequest ?? []),
     ...(input.directoryInstructions ? [input.directoryInstructions] : []),
+    ...(input.skills ? [input.skills] : []),
   ].join("\n");
 }
 

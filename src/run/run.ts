@@ -46,6 +46,9 @@ import { RunTimeline } from "./summary.ts";
 import { instructionsSection, instructionsSummary, loadInstructions } from "./repository-instructions.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
+import { loadSkills, skillsSummary } from "./skills.ts";
+import type { RepositorySkills, Skill } from "../skills/read.ts";
+import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { isReviewRun } from "../gate/triggers.ts";
 import { reviewPullRequest } from "../review/review.ts";
 import { callout } from "../github/markdown.ts";
@@ -66,6 +69,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const stateHome = await restoreConversation(run, workspace);
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
+  const skills = await loadSkills(run, workspace);
   // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
   const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
   if (claim.refusal) return stopBeforeModel(run, { reason: claim.refusal, notice: claim.refusal, outcome: "cost_cap" });
@@ -78,7 +82,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, claim, schema, stateHome };
+    const extras = { trailers, instructions, skills, claim, schema, stateHome };
     return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
@@ -94,6 +98,8 @@ interface Prepared {
   /** The state branch holds the conversation (src/run/home.ts). */
   stateHome: boolean;
   instructions?: RepositoryInstructions;
+  /** The default branch's skills (src/skills/). */
+  skills?: RepositorySkills;
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
   claim: CostClaim;
   /** The input output_schema (src/run/structured-output.ts). */
@@ -103,7 +109,7 @@ interface Prepared {
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
   const { workspace, conversation, progress, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
-  const where = { toolRoot: fork?.root, untrusted, instructions: prepared.instructions };
+  const where = { toolRoot: fork?.root, untrusted, instructions: prepared.instructions, skills: prepared.skills };
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
@@ -142,7 +148,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
-  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() };
+  const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
+  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
   if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
@@ -164,7 +171,7 @@ async function runLoops(
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
-  const limits = { budgets: capped.budgets, spending, repository: prepared.instructions };
+  const limits = { budgets: capped.budgets, spending, repository: prepared.instructions, skills: prepared.skills };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
   const first = await loop();
   const checked = schema
@@ -231,9 +238,11 @@ async function runLoop(
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
-  limits: { budgets: Budgets; spending: Spending; repository?: RepositoryInstructions },
+  limits: { budgets: Budgets; spending: Spending; repository?: RepositoryInstructions; skills?: RepositorySkills },
 ): Promise<LoopResult> {
   const { repository } = limits;
+  const skills = new SkillReads(limits.skills, workspace.git);
+  const named: Skill[] = namedSkills(conversation.trustedTexts, limits.skills);
   const { env, config, target } = run;
   const { session } = conversation;
   const observer = observeRun({ ...watchers, session, log: run.log });
@@ -248,6 +257,7 @@ async function runLoop(
     pullRequest: pullRequestFacts(target, workspace.branch),
     repositoryInstructions: instructionsSection(repository),
     directoryInstructions: directories.promptLines(),
+    skills: await skills.withNamed(named),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
@@ -255,7 +265,7 @@ async function runLoop(
         session,
         model: run.resolved,
         instructions,
-        tools: withDirectoryInstructions(tools.toolset.tools, directories),
+        tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
         toolContext: tools.context,
         budgets: limits.budgets,
         compaction: config.compaction,

@@ -30,6 +30,8 @@ import { coAuthorOf, runDeadline, type RunContext } from "./context.ts";
 import type { Workspace } from "./workspace.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
+import type { RepositorySkills } from "../skills/read.ts";
+import { SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { instructionsSection } from "./repository-instructions.ts";
 import { plural } from "../github/markdown.ts";
 
@@ -74,6 +76,8 @@ export interface TaskSetup {
   mcpTools?: () => Tool[];
   /** The default branch's instruction files: every sub-agent gets them as the run's own agent does. */
   instructions?: RepositoryInstructions;
+  /** The default branch's skills: every sub-agent gets their list, and reads them, as the run's own agent does. */
+  skills?: RepositorySkills;
 }
 
 export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
@@ -172,6 +176,9 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
   const directories = (taskId: string) =>
     perTask.get(taskId) ??
     perTask.set(taskId, new DirectoryInstructions(setup.instructions?.nested ?? [], workspace.git)).get(taskId)!;
+  const perTaskSkills = new Map<string, SkillReads>();
+  const skills = (taskId: string) =>
+    perTaskSkills.get(taskId) ?? perTaskSkills.set(taskId, new SkillReads(setup.skills, workspace.git)).get(taskId)!;
   return {
     main: workspace.git,
     worktreesDir: sandbox.worktrees,
@@ -187,8 +194,12 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
     signal: run.signal,
     spending,
     toolContext: shared,
-    tools: (task, worktree, orchestrator) => childTools(setup, { task, worktree, orchestrator, directories }),
-    instructions: (record, orchestrator) => childPrompt(setup, record, orchestrator, directories(record.taskId)),
+    tools: (task, worktree, orchestrator) => childTools(setup, { task, worktree, orchestrator, directories, skills }),
+    instructions: (record, orchestrator) =>
+      childPrompt(setup, record, orchestrator, {
+        directories: directories(record.taskId),
+        skills: skills(record.taskId),
+      }),
     log: run.log,
     now: run.now,
   };
@@ -202,6 +213,7 @@ function childTools(
     worktree: TaskWorktree;
     orchestrator: TaskOrchestrator;
     directories: (taskId: string) => DirectoryInstructions;
+    skills: (taskId: string) => SkillReads;
   },
 ): ReturnType<LocalTaskEnv["tools"]> {
   const { run } = setup;
@@ -223,7 +235,10 @@ function childTools(
     ...(depth < orchestrator.maxDepth ? createTaskTools(scope) : []),
   ] as Tool[];
   return {
-    tools: withDirectoryInstructions([...base.tools, ...(setup.mcpTools?.() ?? []), ...own], child.directories(taskId)),
+    tools: withSkillReads(
+      withDirectoryInstructions([...base.tools, ...(setup.mcpTools?.() ?? []), ...own], child.directories(taskId)),
+      child.skills(taskId),
+    ),
     dispose: base.dispose,
   };
 }
@@ -233,7 +248,7 @@ function childPrompt(
   setup: TaskSetup,
   record: TaskRecord,
   orchestrator: TaskOrchestrator,
-  directories: DirectoryInstructions,
+  { directories, skills }: { directories: DirectoryInstructions; skills: SkillReads },
 ): string {
   const { run } = setup;
   return childInstructions({
@@ -244,6 +259,7 @@ function childPrompt(
     protectedPaths: run.config.protectedPaths,
     repositoryInstructions: instructionsSection(setup.instructions),
     directoryInstructions: directories.promptLines(),
+    skills: skills.promptLines(),
   });
 }
 

@@ -28,6 +28,7 @@ import type { McpServers } from "../mcp/servers.ts";
 import { startMcpServers } from "./mcp.ts";
 import type { TargetedRun } from "./target.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
+import type { RepositorySkills } from "../skills/read.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -103,7 +104,12 @@ export async function setUpTools(
   run: TargetedRun,
   workspace: Workspace,
   session: SessionFile,
-  where: { toolRoot?: string; untrusted?: string; instructions?: RepositoryInstructions } = {},
+  where: {
+    toolRoot?: string;
+    untrusted?: string;
+    instructions?: RepositoryInstructions;
+    skills?: RepositorySkills;
+  } = {},
 ): Promise<RunTools> {
   const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
   // The run's own git for tool commands (a task job's commits leave as its patch series instead).
@@ -125,6 +131,7 @@ export async function setUpTools(
     toolsOptions,
     toolContext: context,
     instructions: where.instructions,
+    skills: where.skills,
     mcpTools: () => mcp.tools(),
   });
   // No tool may write the index while the refresh holds its lock.

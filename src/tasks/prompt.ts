@@ -12,6 +12,8 @@ export interface ChildInstructionsInput {
   /** The repository's instruction files and its directories' (src/run/repository-instructions.ts), as the parent has them. */
   repositoryInstructions?: string;
   directoryInstructions?: string;
+  /** The repository's skills, with this agent's token (src/skills/skill-reads.ts). */
+  skills?: string;
 }
 
 export function childInstructions(input: ChildInstructionsInput): string {
@@ -30,6 +32,7 @@ export function childInstructions(input: ChildInstructionsInput): string {
       `You cannot change: ${input.protectedPaths.join(", ") || "(nothing)"}.`,
     ...(input.repositoryInstructions ? [input.repositoryInstructions] : []),
     ...(input.directoryInstructions ? [input.directoryInstructions] : []),
+    ...(input.skills ? [input.skills] : []),
   ].join("\n");
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { toolResults } from "../security/support.ts";
-import { OWNER, REPO, createWorld, pullRequestAdding, type World } from "./support.ts";
+import { OWNER, REPO, createWorld, pullRequestAdding, runRecorded, systemPrompt, type World } from "./support.ts";
 
 const AGENTS = "# Rules\n\nUse bun, never npm. Keep every function under 60 lines.\n";
 const CLAUDE = "# Claude\n\nRun `bun run test` before you finish.\n";
@@ -23,12 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => world.stop());
 
-/** The system prompt of a recorded Anthropic request, as text. */
-function systemPrompt(body: Record<string, unknown>): string {
-  const system = body.system as string | { text: string }[] | undefined;
-  return typeof system === "string" ? system : (system ?? []).map((block) => block.text).join("\n");
-}
-
 describe("instruction files on the default branch", () => {
   it("are in the system prompt of every request, listed in the job summary, and never read back from the agent's edits", async () => {
     const issue = world.gh.createIssue({ title: "Tidy the handler", body: "Please tidy it.", user: "alice" });
@@ -43,12 +37,13 @@ describe("instruction files on the default branch", () => {
       { toolCalls: [{ name: "edit", input: { path: "src/api/handler.ts", oldText: "1", newText: "2" } }] },
       { text: "Tidied." },
     ]);
-    const before = world.model.requests.length;
-
-    const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
+    const { run, requests } = await runRecorded(
+      world,
+      "issues",
+      issueOpenedPayload({ owner: OWNER, repo: REPO, issue }),
+    );
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
-    const requests = world.model.requests.slice(before).map((request) => request.body);
     expect(requests).toHaveLength(4);
     const first = systemPrompt(requests[0]!);
     const agentsAt = first.indexOf(`## AGENTS.md\n${AGENTS.trimEnd()}`);
@@ -95,15 +90,12 @@ describe("instruction files on the default branch", () => {
       { toolCalls: [{ name: "read", input: { path: "src/api/handler.ts" } }] },
       { text: "Looked." },
     ]);
-    const before = world.model.requests.length;
-
     const payload = issueCommentCreatedPayload({ owner: OWNER, repo: REPO, issue: world.gh.issue(pr.number), comment });
-    const run = await world.run("issue_comment", payload);
+    const { run, requests } = await runRecorded(world, "issue_comment", payload);
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     // main's, as they are now (the first run pushed its edits there: a later run reads them like any commit).
     const [agents, api] = [await world.onOrigin("AGENTS.md"), await world.onOrigin("src/api/AGENTS.md")];
-    const requests = world.model.requests.slice(before).map((request) => request.body);
     // The workspace is the head: its commands see the head's file.
     expect(toolResults(world)[0]).toContain("Head's rules: skip the tests.");
     for (const request of requests) {

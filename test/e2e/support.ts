@@ -86,6 +86,19 @@ export function sessionLines(text: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The system prompt of a recorded Anthropic request, as text. */
+export function systemPrompt(body: Record<string, unknown>): string {
+  const system = body.system as string | { text: string }[] | undefined;
+  return typeof system === "string" ? system : (system ?? []).map((block) => block.text).join("\n");
+}
+
+/** A run, and the bodies of the model requests made while it went (its own agent's and its sub-agents'). */
+export async function runRecorded(world: World, eventName: string, payload: unknown) {
+  const before = world.model.requests.length;
+  const run = await world.run(eventName, payload);
+  return { run, requests: world.model.requests.slice(before).map((request) => request.body) };
+}
+
 export const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 export const joinPath = join;
 

@@ -282,6 +282,33 @@ describe("runDoctor", () => {
     });
   });
 
+  it("lists the skills of origin's default branch and names each SKILL.md it leaves out, with why", async () => {
+    const skill = (dir: string, text: string) => {
+      mkdirSync(join(repo.dir, dir), { recursive: true });
+      writeFileSync(join(repo.dir, dir, "SKILL.md"), text);
+    };
+    skill(".agents/skills/deploy", "---\nname: deploy\ndescription: Ship it.\n---\nSteps.\n");
+    skill(".claude/skills/notes", "# Notes\n\nNo front matter.\n");
+    skill(".github/skills/lint", "---\nname: Lint\ndescription: Lint it.\n---\n");
+    await repo.git("add", "-A");
+    await repo.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "skills");
+    await repo.git("push", "-q", "origin", "main");
+    // What the working tree has now is not what a run reads.
+    skill(".agents/skills/local", "---\nname: local\ndescription: Not pushed.\n---\n");
+    const checks = byName(await runDoctor(deps()));
+    expect(checks.Skills).toEqual({
+      name: "Skills",
+      status: "WARN",
+      detail:
+        'from main: deploy; left out: .github/skills/lint/SKILL.md: front matter: "name" (found "Lint"): ' +
+        "lowercase letters, digits and single hyphens, not at either end; .claude/skills/notes/SKILL.md: no YAML " +
+        "front matter (a --- line, name: and description:, a --- line)",
+      fix:
+        "give each SKILL.md under .agents/skills/, .github/skills/, .claude/skills/ a front matter between --- " +
+        "lines with name: (its folder's name) and description:",
+    });
+  });
+
   it("says what starts CI on gitclaw's pushes: ci.dispatch's workflows checked, a GitHub App, or nothing", async () => {
     const ci =
       "name: CI\non: [push, workflow_dispatch]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: true\n";
