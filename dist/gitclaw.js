@@ -45802,8 +45802,9 @@ async function readInstructions(git, where, setting) {
   const nested = sources.nested ? nestedFiles(tree) : [];
   return { ...where, files: boundInstructions(found), nested, missing };
 }
-async function listTree(git, commit) {
-  const listed = await git.run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit]);
+async function listTree(git, commit, under = []) {
+  const paths = under.length ? ["--", ...under] : [];
+  const listed = await git.run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit, ...paths]);
   if (listed.exitCode !== 0)
     throw new Error(`git ls-tree ${commit} failed`);
   const tree = new Map;
@@ -47205,6 +47206,78 @@ function refusedHost(url, network) {
   return `${parsed.host} is not allowed by the network policy (${allowLine(network, parsed.hostname, port)} in .github/gitclaw.json allows it)`;
 }
 
+// src/skills/read.ts
+import { posix as posix2 } from "path";
+var SKILL_FOLDERS = [".agents/skills", ".github/skills", ".claude/skills"];
+var SKILL_LIMITS = { count: 32, read: 64 * 1024, body: 16 * 1024 };
+var SKILL_FILE = "SKILL.md";
+var SkillFrontMatter = looseObject({
+  name: string2().min(1).max(64).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "lowercase letters, digits and single hyphens, not at either end"),
+  description: string2().trim().min(1).max(1024),
+  compatibility: string2().max(500).optional()
+});
+var FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
+async function readSkills(git, where) {
+  const tree = await listTree(git, where.commit, SKILL_FOLDERS.map((folder) => `${folder}/`));
+  const found = { ...where, skills: [], leftOut: [] };
+  for (const folder of SKILL_FOLDERS)
+    for (const [path, entry] of tree) {
+      if (posix2.dirname(posix2.dirname(path)) !== folder || posix2.basename(path) !== SKILL_FILE)
+        continue;
+      if (!entry.mode.startsWith("100"))
+        found.leftOut.push({ path, reason: "not a regular file" });
+      else if (entry.size > SKILL_LIMITS.read)
+        found.leftOut.push({ path, reason: `too large to read (over ${formatBytes(SKILL_LIMITS.read)})` });
+      else
+        addSkill(found, path, await readBlob(git, entry.oid), entry);
+    }
+  return found;
+}
+function addSkill(found, path, text, entry) {
+  const parsed = parseSkill(path, text);
+  if ("reason" in parsed)
+    return void found.leftOut.push({ path, reason: parsed.reason });
+  const taken = found.skills.find((skill) => skill.name === parsed.name);
+  if (taken)
+    return void found.leftOut.push({ path, reason: `the name ${parsed.name} is ${taken.path}'s` });
+  if (found.skills.length >= SKILL_LIMITS.count)
+    return void found.leftOut.push({ path, reason: `more than ${SKILL_LIMITS.count} skills` });
+  found.skills.push({ ...parsed, path, oid: entry.oid, bytes: entry.size });
+}
+function parseSkill(path, text) {
+  const match = FRONT_MATTER.exec(text);
+  if (!match)
+    return { reason: "no YAML front matter (a --- line, name: and description:, a --- line)" };
+  let data;
+  try {
+    data = $parse(match[1]);
+  } catch (error) {
+    data = plainFields(match[1]);
+    if (!data)
+      return { reason: `the front matter is not YAML: ${error.message.split(`
+`)[0]}` };
+  }
+  const checked = SkillFrontMatter.safeParse(data);
+  if (!checked.success)
+    return { reason: describeZodError(checked.error, "front matter", data).replace(/\n/g, "; ") };
+  const folder = posix2.basename(posix2.dirname(path));
+  if (checked.data.name !== folder)
+    return { reason: `its name ${checked.data.name} is not its folder's (${folder})` };
+  return { name: checked.data.name, description: checked.data.description.replace(/\s+/g, " ") };
+}
+function plainFields(text) {
+  const fields = {};
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim())
+      continue;
+    const field = /^([A-Za-z][\w-]*):[ \t]*(.*)$/.exec(line);
+    if (!field)
+      return;
+    fields[field[1]] = field[2].trim();
+  }
+  return fields;
+}
+
 // src/cli/doctor-repository.ts
 async function instructionsCheck(git, config, branch) {
   if (config.instructions === false)
@@ -47225,6 +47298,21 @@ async function instructionsCheck(git, config, branch) {
   if (!found)
     return pass("Instructions", `none on ${branch} (a run reads ${DEFAULT_INSTRUCTION_FILES.join(", ")})`);
   return pass("Instructions", `from ${branch}: ${found}`);
+}
+async function skillsCheck(git, branch) {
+  if (!branch)
+    return;
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode !== 0)
+    return;
+  const loaded = await readSkills(git, { branch, commit: tracked.stdout.trim() });
+  if (loaded.skills.length === 0 && loaded.leftOut.length === 0)
+    return;
+  const found = `from ${branch}: ${loaded.skills.map((skill) => skill.name).join(", ") || "none to list"}`;
+  if (loaded.leftOut.length === 0)
+    return pass("Skills", found);
+  const problems = loaded.leftOut.map((skipped) => `${skipped.path}: ${skipped.reason}`);
+  return warn("Skills", `${found}; left out: ${problems.join("; ")}`, `give each SKILL.md under ${SKILL_FOLDERS.join("/, ")}/ a front matter between --- lines with name: (its folder's name) and description:`);
 }
 function toolEnvCheck(config, env, workflow) {
   const names = config.tools.env;
@@ -47511,6 +47599,9 @@ async function runDoctor(deps) {
     results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
   if (config)
     results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
+  const skills = config && await skillsCheck({ run: deps.git }, github.defaultBranch);
+  if (skills)
+    results.push(skills);
   const mcp = config && await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd);
   if (mcp)
     results.push(mcp);
