@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import { BUILT_IN } from "../agent/model.ts";
+import { ActionableError } from "../errors.ts";
 import { ConfigError, loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
@@ -71,7 +72,7 @@ export interface InitReport {
   dryRun: boolean;
 }
 
-export class InitError extends Error {
+export class InitError extends ActionableError {
   override name = "InitError";
 }
 
