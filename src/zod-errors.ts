@@ -1,10 +1,14 @@
 // zod's validation errors as people read them: one line per problem, naming where, what was found,
-// and what is expected.
+// and what is expected. A value that matches none of a union's forms names the forms it could take
+// ("open", "off", or an object), rather than zod's bare "Invalid input".
 import type { z } from "zod";
+
+type Issue = z.core.$ZodIssue;
 
 /** One readable line per problem: where, what was found, what is expected. */
 export function describeZodError(error: z.ZodError, where: string, input: unknown): string {
   return error.issues
+    .flatMap((issue) => readable(issue, []))
     .map((issue) => {
       const key = issue.path.join(".") || "(top level)";
       let value: unknown = input;
@@ -14,4 +18,27 @@ export function describeZodError(error: z.ZodError, where: string, input: unknow
       return `${where}: "${key}"${found}: ${issue.message}`;
     })
     .join("\n");
+}
+
+/** A union's failure as the issues of the form the value came closest to, or the forms it could take. */
+function readable(issue: Issue, prefix: PropertyKey[]): { path: PropertyKey[]; message: string }[] {
+  const path = [...prefix, ...issue.path];
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return [{ path, message: issue.message }];
+  const branches = issue.errors;
+  // Every form failed on the value itself (a string where an enum or an object goes): name the forms.
+  if (branches.every((branch) => branch.length === 1 && branch[0]!.path.length === 0)) {
+    const forms = branches.map((branch) => formOf(branch[0]!)).filter((form) => form !== undefined);
+    if (forms.length === branches.length) return [{ path, message: `expected ${forms.join(", or ")}` }];
+  }
+  // Else the closest form: one that knows every key it was given, with the fewest problems.
+  const shapeFits = (branch: Issue[]) => !branch.some((i) => i.code === "unrecognized_keys" && i.path.length === 0);
+  const closest = [...branches].sort((a, b) => Number(shapeFits(b)) - Number(shapeFits(a)) || a.length - b.length)[0]!;
+  return closest.flatMap((inner) => readable(inner, path));
+}
+
+/** What one form of a union expects, as a person says it. */
+function formOf(issue: Issue): string | undefined {
+  if (issue.code === "invalid_value") return `one of ${issue.values.map((value) => JSON.stringify(value)).join("|")}`;
+  if (issue.code === "invalid_type") return `${/^[aeio]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  return undefined;
 }

@@ -8,7 +8,8 @@ import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import { BUILT_IN } from "../agent/model.ts";
 import { ActionableError } from "../errors.ts";
-import { ConfigError, loadConfig, parseConfig, type Config } from "../config/config.ts";
+import { ConfigError, loadConfig, parseConfig, PROVIDER_APIS, type Config } from "../config/config.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
 import { oldInstallation } from "./old-install.ts";
@@ -97,6 +98,20 @@ function checkTarget(targetDir: string): string {
   if (/^name: gitclaw$/m.test(read(join(target, "action.yml")) ?? ""))
     throw new InitError(`${target} is gitclaw itself; pass the repository to put gitclaw into.`);
   return target;
+}
+
+/** The options' values that have a fixed set of forms, refused before anything is written. */
+function checkOptions(options: InitOptions): void {
+  const { api, baseUrl, promptWorkflow } = options;
+  const one = (values: readonly string[]) => `expected one of ${values.join(", ")}`;
+  if (api !== undefined && !(PROVIDER_APIS as readonly string[]).includes(api))
+    throw new InitError(`--api ${api}: ${one(PROVIDER_APIS)}${didYouMean(api, PROVIDER_APIS)}.`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl))
+    throw new InitError(`--base-url ${baseUrl}: expected the API's root URL, e.g. http://127.0.0.1:11434/v1.`);
+  if (promptWorkflow !== undefined && !(PROMPT_RECIPES as readonly string[]).includes(promptWorkflow))
+    throw new InitError(
+      `--prompt-workflow ${promptWorkflow}: ${one(PROMPT_RECIPES)}${didYouMean(promptWorkflow, PROMPT_RECIPES)}.`,
+    );
 }
 
 /** The existing workflow: gitclaw's step in it, or the copy installer's layout (steps running lifecycle/). */
@@ -215,6 +230,7 @@ function configFileFor(choices: Choices): string {
 }
 
 export function init(targetDir: string, options: InitOptions = {}): InitReport {
+  checkOptions(options);
   const target = checkTarget(targetDir);
   const existing = readWorkflow(target);
   const fromFile = configWith(target, {});

@@ -25,9 +25,12 @@ export const DELIVERY_MODES = ["push", "pull-request"] as const;
 /** The config key `sandbox`: "auto" isolates wherever the machine allows it, "off" never does. */
 const SandboxMode = z.enum(SANDBOX_MODES).default("auto");
 
+/** The wire protocols a provider may speak. */
+export const PROVIDER_APIS = ["anthropic", "openai-compatible"] as const;
+
 const ProviderConfig = z.strictObject({
   /** Wire protocol: the Anthropic Messages API or OpenAI chat completions (Ollama, vLLM, OpenRouter …). */
-  api: z.enum(["anthropic", "openai-compatible"]),
+  api: z.enum(PROVIDER_APIS),
   baseURL: z.url(),
   /** Name of the environment variable holding the key; omit for keyless local servers. */
   apiKeyEnv: z
