@@ -2,7 +2,7 @@
 // (`gitclaw init|doctor|session`, the package's bin). Each file is self-contained, so a run needs no
 // `bun install`, `bunx gitclaw` needs no dependencies, and nothing of the user's checkout is resolved
 // at run time. `bun run build` writes dist/; test/unit/dist.test.ts fails when the committed dist/ is stale.
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,7 +32,26 @@ export async function build(outdir: string): Promise<string[]> {
   return [...stages.outputs, ...cli.outputs].map((output) => output.path);
 }
 
+/** The files of `committed` that differ from a fresh build of the sources (missing, extra or changed), by name. */
+export async function staleDist(committed: string, scratch: string): Promise<string[]> {
+  await build(scratch);
+  const names = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+  const fresh = names(scratch);
+  const stale = [...new Set([...fresh, ...names(committed)])].filter((name) => {
+    const [a, b] = [join(committed, name), join(scratch, name)];
+    return !existsSync(a) || !existsSync(b) || !readFileSync(a).equals(readFileSync(b));
+  });
+  rmSync(scratch, { recursive: true, force: true });
+  return stale.sort();
+}
+
 if (import.meta.main) {
+  // `bun scripts/build.ts --check`: exit 1 naming the stale files when dist/ is not the build of the sources.
+  if (Bun.argv.includes("--check")) {
+    const stale = await staleDist(join(ROOT, "dist"), join(ROOT, ".tmp", "dist-check"));
+    if (stale.length > 0) console.log(stale.join("\n"));
+    process.exit(stale.length > 0 ? 1 : 0);
+  }
   const written = await build(join(ROOT, "dist"));
   for (const path of written) console.log(`built ${path.slice(ROOT.length)}`);
 }
