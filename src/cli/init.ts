@@ -45,6 +45,8 @@ export interface InitOptions {
   config?: boolean;
   /** Report what would change, write nothing. */
   dryRun?: boolean;
+  /** How the next steps name gitclaw's command line (default: bunx gitclaw). */
+  command?: string;
   /** Also write an example workflow that runs gitclaw with a prompt (./prompt-workflow.ts): nightly, triage, release-notes. */
   promptWorkflow?: string;
 }
@@ -279,7 +281,7 @@ export function init(targetDir: string, options: InitOptions = {}): InitReport {
     if (!present) write(path, "");
     report.files.push({ path, status: present ? "unchanged" : "added" });
   }
-  report.nextSteps = nextSteps(report, baseUrl);
+  report.nextSteps = nextSteps(report, baseUrl, options.command ?? "bunx gitclaw");
   return report;
 }
 
@@ -330,7 +332,7 @@ function writePromptWorkflow(
   return { path, status: "added", detail: "an example prompt-driven workflow; edit its prompt" };
 }
 
-function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {
+function nextSteps(report: InitReport, baseUrl: string | undefined, command: string): string[] {
   const steps: string[] = [];
   const { model } = report.choices;
   const provider = providerOf(model);
@@ -354,7 +356,7 @@ function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {
     );
   }
   steps.push(
-    "Check the setup: `GITHUB_TOKEN=$(gh auth token) bunx gitclaw doctor` (it asks the model's API and GitHub).",
+    `Check the setup: \`GITHUB_TOKEN=$(gh auth token) ${command} doctor\` (it asks the model's API and GitHub).`,
   );
   if (report.files.some((file) => file.path === WORKFLOW_FILE && file.status === "added"))
     steps.push(`Open an issue: 👀 appears within seconds (runs start on ${describeTrigger(report.choices.trigger)}).`);

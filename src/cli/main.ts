@@ -1,6 +1,7 @@
 // gitclaw's command line: `gitclaw init`, `gitclaw doctor`, `gitclaw local` and `gitclaw session`. The `bin` of the
 // published package (dist/gitclaw.js, bundled by scripts/build.ts, so `bunx gitclaw init` needs nothing else), and
 // `bun run init` / `bun run doctor` / `bun run local` in a gitclaw checkout.
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { LOCAL_USAGE, runLocalCommand } from "../../scripts/lib/local.ts";
 import { ActionableError } from "../errors.ts";
@@ -62,6 +63,7 @@ function runInit(args: string[]): number {
     config: values.config,
     dryRun: values["dry-run"],
     promptWorkflow: values["prompt-workflow"],
+    command: self(),
   });
   process.stdout.write(formatReport(report));
   return 0;
@@ -75,14 +77,17 @@ function runDoctor(args: string[]): Promise<number> | number {
   return doctor(args[0]);
 }
 
-/** How the hints name `local`: `gitclaw local` where gitclaw is on PATH, else this very file run by bun. */
-const localCommand = () => (Bun.which("gitclaw") ? "gitclaw local" : `bun ${Bun.argv[1]} local`);
+/**
+ * How the hints name this command line: `gitclaw` where it is on PATH, else this very file run by bun
+ * (dist/gitclaw.js of the package, src/cli/main.ts in a checkout): `bunx gitclaw` only works once published.
+ */
+const self = () => (Bun.which("gitclaw") ? "gitclaw" : `bun ${fileURLToPath(import.meta.url)}`);
 
 /** Runs one command; undefined when there is no such command. */
 async function dispatch(command: string | undefined, args: string[]): Promise<number | undefined> {
   if (command === "init") return runInit(args);
   if (command === "doctor") return await runDoctor(args);
-  if (command === "local") return await runLocalCommand(args, localCommand());
+  if (command === "local") return await runLocalCommand(args, `${self()} local`);
   if (command === "session") {
     runSessionCommand(args);
     return Number(process.exitCode ?? 0);

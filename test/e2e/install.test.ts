@@ -63,6 +63,8 @@ describe("the installed package", () => {
     const init = await gitclaw(["init"]);
     expect(init.exitCode, init.all).toBe(0);
     expect(init.stdout).toContain("added      .github/workflows/gitclaw.yml");
+    // The next steps name the command that is installed, not one that only works once published.
+    expect(init.stdout).toContain("`GITHUB_TOKEN=$(gh auth token) gitclaw doctor`");
     await git(repo, "add", "-A");
     await git(repo, "-c", "user.name=Me", "-c", "user.email=me@example.com", "commit", "-q", "-m", "Add gitclaw");
 
