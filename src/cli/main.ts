@@ -116,7 +116,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`gitclaw ${command}: ${(error as Error).message}${usage ? `\n\n${USAGE}` : ""}`);
     return usage ? 2 : 1;
   }
-  console.error(USAGE);
+  console.error(command ? `gitclaw: unknown command ${JSON.stringify(command)}\n\n${USAGE}` : USAGE);
   return 2;
 }
 

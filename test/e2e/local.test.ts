@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
 import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
+import { runCommand } from "../support/command.ts";
 
 let model: FakeModel;
 let repo: TempRepo;
@@ -18,20 +19,11 @@ afterAll(async () => {
   repo.cleanup();
 });
 
-async function local(args: string[], env: Record<string, string>, cwd = repo.dir) {
-  const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/local.ts"), ...args], {
+const local = (args: string[], env: Record<string, string>, cwd = repo.dir) =>
+  runCommand(["bun", join(PROJECT_ROOT, "scripts/local.ts"), ...args], {
     cwd,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? "/root", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { stdout, stderr, exitCode };
-}
 
 describe("bun run local", () => {
   it("says exactly which variable to set when no model is configured", async () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
+import { runCommand } from "../support/command.ts";
 
 const home = mkdtempSync(join(tmpdir(), "gitclaw-home-"));
 let repos: TempRepo[] = [];
@@ -17,20 +18,11 @@ afterEach(() => {
 });
 
 /** The command line as a user runs it, offline from GitHub (the API is a port where nothing listens). */
-async function gitclaw(args: string[], cwd: string) {
-  const child = Bun.spawn(["bun", join(PROJECT_ROOT, "src/cli/main.ts"), ...args], {
+const gitclaw = (args: string[], cwd: string) =>
+  runCommand(["bun", join(PROJECT_ROOT, "src/cli/main.ts"), ...args], {
     cwd,
     env: { PATH: process.env.PATH!, HOME: home, GITHUB_API_URL: "http://127.0.0.1:9" },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { stdout, stderr, exitCode };
-}
 
 /** A repository gitclaw init has put gitclaw into, with `files` on top, committed. */
 async function installed(files: Record<string, string>, initArgs: string[] = []): Promise<string> {
@@ -71,6 +63,15 @@ describe("gitclaw init", () => {
     }
     expect(readdirSync(repo.dir).sort()).toEqual([".git", "README.md"]);
     expect(existsSync(join(repo.dir, ".github"))).toBe(false);
+  });
+});
+
+describe("gitclaw", () => {
+  it("names an unknown command first, then the usage", async () => {
+    const result = await gitclaw(["frob"], home);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split("\n")[0]).toBe('gitclaw: unknown command "frob"');
+    expect(result.stderr).toContain("gitclaw doctor [path]");
   });
 });
 
