@@ -50781,12 +50781,13 @@ init_external();
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
   return error.issues.flatMap((issue) => readable(issue, [])).map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
+    if (issue.path.length === 0)
+      return `${where}: ${issue.message}`;
     let value = input;
     for (const part of issue.path)
       value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
+    const found = value === undefined ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${issue.path.join(".")}"${found}: ${issue.message}`;
   }).join(`
 `);
 }

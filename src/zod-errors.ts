@@ -10,12 +10,12 @@ export function describeZodError(error: z.ZodError, where: string, input: unknow
   return error.issues
     .flatMap((issue) => readable(issue, []))
     .map((issue) => {
-      const key = issue.path.join(".") || "(top level)";
+      // The value as a whole: `where` names it already.
+      if (issue.path.length === 0) return `${where}: ${issue.message}`;
       let value: unknown = input;
       for (const part of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[part as PropertyKey];
-      const found =
-        value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-      return `${where}: "${key}"${found}: ${issue.message}`;
+      const found = value === undefined ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+      return `${where}: "${issue.path.join(".")}"${found}: ${issue.message}`;
     })
     .join("\n");
 }
