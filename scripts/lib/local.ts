@@ -193,6 +193,10 @@ async function runIssue(
     // The model's variables serve as the repository's secrets too, for a workflow's `${{ secrets.… }}`.
     const run = await runWorkflow({ ...target, workflowFile, secrets: io.env, env }, eventName, payload);
     for (const line of run.logs.split("\n")) if (/^(gitclaw|✓|✗)/.test(line)) io.out(`  ${line}`);
+    if (run.skipped)
+      throw new LocalError(
+        `the workflow's if: skipped the issue (${workflowFile}): put in the prompt what starts a run there, e.g. the mention @gitclaw`,
+      );
     if (!run.proceed) throw new LocalError(`the guard stopped the run: ${run.stages.guard?.stdout.trim()}`);
     const reply = gh.comments(number).at(-1)?.body ?? "(no reply)";
     io.out(`\n--- reply on issue #${number} ---\n${reply.replace(/\n<!-- gitclaw:reply -->$/, "")}\n`);

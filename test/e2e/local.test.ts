@@ -212,4 +212,23 @@ describe("bun run local", () => {
     expect(await git(checkout.dir, "check-ignore", ".gitclaw-local/demo")).toBe(".gitclaw-local/demo");
     checkout.cleanup();
   });
+
+  it("runs the repository's own workflow: an issue its if: skips is said to be, and a mention then runs", async () => {
+    const checkout = await createTempRepo({ "README.md": "# Mine\n" });
+    const init = await runCommand(["bun", join(PROJECT_ROOT, "src/cli/main.ts"), "init", "--trigger", "mention"], {
+      cwd: checkout.dir,
+    });
+    expect(init.exitCode, init.stderr).toBe(0);
+    await git(checkout.dir, "add", "-A");
+    await git(checkout.dir, "-c", "user.name=Me", "-c", "user.email=me@example.com", "commit", "-q", "-m", "gitclaw");
+    const skipped = await local(["--demo"], {}, checkout.dir);
+    expect(skipped.exitCode).toBe(2);
+    expect(skipped.stderr).toContain(
+      `gitclaw local: the workflow's if: skipped the issue (${join(checkout.dir, ".github/workflows/gitclaw.yml")})`,
+    );
+    const mentioned = await local(["--demo", "@gitclaw say hello"], {}, checkout.dir);
+    expect(mentioned.exitCode, mentioned.stdout + mentioned.stderr).toBe(0);
+    expect(mentioned.stdout).toContain("--- reply on issue #2 ---\n(Scripted demo model.)");
+    checkout.cleanup();
+  });
 });
