@@ -2,14 +2,18 @@
 // distance, when it is close enough to be a slip (a typo, a letter missing, a suffix added) and not
 // merely another word.
 
-/** The edit distance between a and b: insertions, deletions and substitutions. */
+/** The edit distance between a and b: insertions, deletions, substitutions and swaps of neighbours (modle → model). */
 function distance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++)
+    for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, before[j - 2]! + 1);
+    }
+    [before, previous] = [previous, row];
   }
   return previous[b.length]!;
 }

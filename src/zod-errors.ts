@@ -2,13 +2,18 @@
 // and what is expected. A value that matches none of a union's forms names the forms it could take
 // ("open", "off", or an object), rather than zod's bare "Invalid input".
 import type { z } from "zod";
+import { didYouMean } from "./did-you-mean.ts";
 
 type Issue = z.core.$ZodIssue;
 
-/** One readable line per problem: where, what was found, what is expected. */
-export function describeZodError(error: z.ZodError, where: string, input: unknown): string {
+/**
+ * One readable line per problem: where, what was found, what is expected. Given the `schema`, a key it
+ * does not know is named with the known key it most likely meant.
+ */
+export function describeZodError(error: z.ZodError, where: string, input: unknown, schema?: z.ZodType): string {
   return error.issues
     .flatMap((issue) => readable(issue, []))
+    .map((issue) => (schema ? withKnownKeys(issue, schema) : issue))
     .map((issue) => {
       // The value as a whole: `where` names it already.
       if (issue.path.length === 0) return `${where}: ${issue.message}`;
@@ -20,9 +25,38 @@ export function describeZodError(error: z.ZodError, where: string, input: unknow
     .join("\n");
 }
 
+type Readable = { path: PropertyKey[]; message: string; keys?: string[] };
+
+/** An unknown key's message with the known key it most likely meant: `"modle" (did you mean "model"?)`. */
+function withKnownKeys(issue: Readable, schema: z.ZodType): Readable {
+  const known = issue.keys && keysAt(schema, issue.path);
+  if (!known || issue.keys!.length !== 1) return issue;
+  return { ...issue, message: `${issue.message}${didYouMean(issue.keys![0]!, known)}` };
+}
+
+/** The keys of the object `schema` holds at `path`, through defaults, optionals, pipes, records and lists. */
+function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] | undefined {
+  let node: unknown = schema;
+  for (const part of [...path, undefined]) {
+    for (let unwrapped = 0; unwrapped < 10; unwrapped++) {
+      const def = (node as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+      if (!def) return undefined;
+      if (def.shape) break;
+      const inner = def.innerType ?? def.out ?? (typeof part === "number" ? def.element : def.valueType);
+      if (!inner) return undefined;
+      node = inner;
+    }
+    const shape = (node as { _zod: { def: { shape: Record<string, unknown> } } })._zod.def.shape;
+    if (part === undefined) return Object.keys(shape);
+    node = shape[String(part)];
+  }
+  return undefined;
+}
+
 /** A union's failure as the issues of the form the value came closest to, or the forms it could take. */
-function readable(issue: Issue, prefix: PropertyKey[]): { path: PropertyKey[]; message: string }[] {
+function readable(issue: Issue, prefix: PropertyKey[]): Readable[] {
   const path = [...prefix, ...issue.path];
+  if (issue.code === "unrecognized_keys") return [{ path, message: issue.message, keys: issue.keys }];
   if (issue.code !== "invalid_union" || issue.errors.length === 0) return [{ path, message: issue.message }];
   const branches = issue.errors;
   // Every form failed on the value itself (a string where an enum or an object goes): name the forms.

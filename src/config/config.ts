@@ -265,7 +265,7 @@ export class ConfigError extends ActionableError {
 
 export function parseConfig(input: unknown, where = CONFIG_FILE): Config {
   const parsed = Config.safeParse(input ?? {});
-  if (!parsed.success) throw new ConfigError(describeZodError(parsed.error, where, input));
+  if (!parsed.success) throw new ConfigError(describeZodError(parsed.error, where, input, Config));
   return parsed.data;
 }
 

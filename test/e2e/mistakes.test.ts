@@ -128,6 +128,17 @@ describe("gitclaw doctor <path>", () => {
     );
   });
 
+  it("names a misspelt key of the configuration with the key it most likely meant", async () => {
+    const dir = await installed({
+      ".github/gitclaw.json": '{ "budgets": { "maxTurn": 3 }, "modle": "openai/gpt-4.1" }\n',
+    });
+    const configuration = line((await gitclaw(["doctor"], dir)).stdout, "Configuration");
+    expect(configuration).toContain('.github/gitclaw.json: Unrecognized key: "modle" (did you mean "model"?)');
+    expect(configuration).toContain(
+      '.github/gitclaw.json: "budgets" (found {"maxTurn":3}): Unrecognized key: "maxTurn" (did you mean "maxTurns"?)',
+    );
+  });
+
   it("reads .mcp.json in VS Code's format (servers) as in Claude's (mcpServers), and names an unknown transport", async () => {
     const vscode = {
       servers: {
