@@ -6877,9 +6877,6 @@ var init_errors3 = __esm(() => {
   };
 });
 
-// src/github/ghost.ts
-var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
-
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -6928,7 +6925,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: loginOf(c.user),
+      login: c.user?.login ?? "ghost",
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
@@ -15914,37 +15911,15 @@ init_operations();
 
 // src/zod-errors.ts
 function describeZodError(error, where, input) {
-  return error.issues.flatMap((issue) => readable(issue, [])).map((issue) => {
-    if (issue.path.length === 0)
-      return `${where}: ${issue.message}`;
+  return error.issues.map((issue) => {
+    const key = issue.path.join(".") || "(top level)";
     let value = input;
     for (const part of issue.path)
       value = value?.[part];
-    const found = value === undefined ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${issue.path.join(".")}"${found}: ${issue.message}`;
+    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${key}"${found}: ${issue.message}`;
   }).join(`
 `);
-}
-function readable(issue, prefix) {
-  const path = [...prefix, ...issue.path];
-  if (issue.code !== "invalid_union" || issue.errors.length === 0)
-    return [{ path, message: issue.message }];
-  const branches = issue.errors;
-  if (branches.every((branch) => branch.length === 1 && branch[0].path.length === 0)) {
-    const forms = branches.map((branch) => formOf(branch[0])).filter((form) => form !== undefined);
-    if (forms.length === branches.length)
-      return [{ path, message: `expected ${forms.join(", or ")}` }];
-  }
-  const shapeFits = (branch) => !branch.some((i) => i.code === "unrecognized_keys" && i.path.length === 0);
-  const closest = [...branches].sort((a, b) => Number(shapeFits(b)) - Number(shapeFits(a)) || a.length - b.length)[0];
-  return closest.flatMap((inner) => readable(inner, path));
-}
-function formOf(issue) {
-  if (issue.code === "invalid_value")
-    return `one of ${issue.values.map((value) => JSON.stringify(value)).join("|")}`;
-  if (issue.code === "invalid_type")
-    return `${/^[aeio]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
-  return;
 }
 
 // src/config/paths.ts
@@ -16367,16 +16342,10 @@ var HttpServer = strictObject({
   url: url({ protocol: /^https?$/ }),
   headers: record(string2().min(1), string2()).default({})
 });
-var TRANSPORTS = ["stdio", "http"];
-var KnownTransport = looseObject({
-  type: _enum(TRANSPORTS, {
-    error: `expected "stdio" (a command) or "http" (a URL); the older SSE transport is not started, and most SSE servers answer "http" at the same URL`
-  }).optional()
-});
-var ServerSpec = KnownTransport.pipe(union([StdioServer, HttpServer]));
+var ServerSpec = union([StdioServer, HttpServer]);
 var ToolPolicy = record(string2().min(1), _enum(["allow", "deny"])).default({});
 var Policy = { tools: ToolPolicy };
-var ConfiguredServer = KnownTransport.pipe(union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]));
+var ConfiguredServer = union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]);
 var McpSettings = strictObject({
   enabled: boolean2().default(true),
   mcpJson: boolean2().default(true),
@@ -16385,40 +16354,12 @@ var McpSettings = strictObject({
   callSeconds: number2().positive().max(3600).default(120),
   directTools: int().min(0).max(128).default(12)
 }).prefault({});
-var McpJson = looseObject({
-  mcpServers: record(string2(), unknown()).default({}),
-  servers: record(string2(), unknown()).default({})
-});
+var McpJson = looseObject({ mcpServers: record(string2(), unknown()).default({}) });
 
 // src/egress/policy.ts
 import { readdirSync } from "fs";
 import { BlockList, isIP } from "net";
 import { join as join2 } from "path";
-
-// src/did-you-mean.ts
-function distance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1;i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1;j <= b.length; j++)
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length];
-}
-function closestName(name, known) {
-  const lower = name.toLowerCase();
-  let best;
-  for (const candidate of known) {
-    const d = distance(lower, candidate.toLowerCase());
-    const close = d <= Math.floor(Math.max(lower.length, candidate.length) / 3) || lower.startsWith(candidate);
-    if (close && (!best || d < best.distance))
-      best = { name: candidate, distance: d };
-  }
-  return best?.name;
-}
-
-// src/egress/policy.ts
 var PRESETS = {
   npm: ["registry.npmjs.org", "registry.yarnpkg.com", "repo.yarnpkg.com", "registry.npmmirror.com"],
   pypi: ["pypi.org", "files.pythonhosted.org", "pypi.python.org"],
@@ -16462,21 +16403,11 @@ function isAllowEntry(entry) {
   }
   return isIP(entry) !== 0 || HOST.test(entry.toLowerCase());
 }
-var PRESET_HINT = `(presets: ${PRESET_NAMES.join(", ")}; a host is named in full, e.g. registry.npmjs.org)`;
-function misspeltPreset(entry) {
-  if (entry.includes(".") || entry.includes(":") || PRESET_NAMES.includes(entry))
-    return;
-  return closestName(entry, PRESET_NAMES);
-}
 var NETWORK_MODES = ["open", "off"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`).superRefine((entry, ctx) => {
-      const preset = misspeltPreset(entry);
-      if (preset)
-        ctx.addIssue({ code: "custom", message: `not a preset: did you mean "${preset}"? ${PRESET_HINT}` });
-    }))
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8) or a preset (${PRESET_NAMES.join(", ")})`))
   })
 ]);
 function egressPolicy(network, workspace) {
@@ -16546,9 +16477,8 @@ var TRIGGER_MODES = ["issue", "mention", "label", "assign", "ci", "review"];
 var FINDING_SEVERITIES = ["suggestion", "warning", "error"];
 var DELIVERY_MODES = ["push", "pull-request"];
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
-var PROVIDER_APIS = ["anthropic", "openai-compatible"];
 var ProviderConfig = strictObject({
-  api: _enum(PROVIDER_APIS),
+  api: _enum(["anthropic", "openai-compatible"]),
   baseURL: url(),
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
@@ -16738,7 +16668,6 @@ var INPUT_ENV = {
   ...TASK_INPUTS,
   ...PROMPT_INPUTS
 };
-var ACTION_INPUTS = ["github_token", ...Object.keys(INPUT_ENV)];
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 var networkSetting = (value) => value === "open" || value === "off" ? value : { allow: list(value) };
 function number4(input, value) {
@@ -16764,7 +16693,6 @@ function settingsFromInputs(env) {
 import { readFileSync as readFileSync3 } from "fs";
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
-var Author = looseObject({ login: string2(), id: number2(), type: string2().optional() }).nullable();
 var Repository = looseObject({
   name: string2(),
   full_name: string2(),
@@ -16775,7 +16703,7 @@ var Named = looseObject({ name: string2() });
 var Login = looseObject({ login: string2() });
 var authored = {
   body: string2().nullable().optional(),
-  user: Author,
+  user: User,
   html_url: string2(),
   created_at: string2(),
   updated_at: string2().optional(),
@@ -16787,7 +16715,7 @@ var Issue = looseObject({
   ...authored,
   pull_request: unknown().optional(),
   labels: array(Named).optional(),
-  assignees: array(Login.nullable()).optional()
+  assignees: array(Login).optional()
 });
 var Comment = looseObject({ id: number2(), ...authored });
 var Branch = looseObject({
@@ -16814,7 +16742,7 @@ var Review = looseObject({
   id: number2(),
   body: string2().nullable().optional(),
   state: string2(),
-  user: Author,
+  user: User,
   submitted_at: string2().nullable().optional(),
   commit_id: string2().nullable().optional()
 });
@@ -16829,7 +16757,7 @@ var WorkflowRun = looseObject({
   html_url: string2(),
   run_attempt: number2().optional(),
   updated_at: string2(),
-  pull_requests: array(RunPull.nullable()),
+  pull_requests: array(RunPull),
   head_repository: looseObject({ full_name: string2() }).nullable().optional()
 });
 var IssuesEvent = looseObject({
@@ -16917,18 +16845,18 @@ function fromIssue(eventName, event) {
     issueNumber: event.issue.number,
     title: event.issue.title,
     body,
-    issueAuthor: loginOf(event.issue.user),
+    issueAuthor: event.issue.user.login,
     comment: comment && {
       id: comment.id,
       body: comment.body ?? "",
-      login: loginOf(comment.user),
+      login: comment.user.login,
       createdAt: comment.created_at
     },
     triggeredAt: comment?.created_at ?? (event.action === "opened" ? event.issue.created_at : event.issue.updated_at ?? event.issue.created_at),
     isPullRequest,
     pullRequest: isPullRequest ? { number: event.issue.number, claimsIssue: markedIssue(body) } : undefined,
     labels: (event.issue.labels ?? []).map((label) => label.name),
-    assignees: (event.issue.assignees ?? []).flatMap((user) => user ? [user.login] : []),
+    assignees: (event.issue.assignees ?? []).map((user) => user.login),
     inline: undefined,
     review: undefined,
     ci: undefined
@@ -16966,13 +16894,13 @@ function fromPullRequest(eventName, event) {
       id: review.id,
       state: review.state.toLowerCase(),
       body: review.body ?? "",
-      login: loginOf(review.user)
+      login: review.user.login
     }
   };
 }
 function fromWorkflowRun(event) {
   const run = event.workflow_run;
-  const pull = run.pull_requests.find((item) => item !== null);
+  const pull = run.pull_requests[0];
   if (!pull)
     throw new IrrelevantEvent(`the CI run ${run.id} (${run.head_branch ?? run.head_sha}) belongs to no pull request`);
   return {
@@ -17119,7 +17047,7 @@ async function getPullRequest(api, repo, number, options) {
     url: pr.html_url,
     draft: pr.draft ?? false,
     open: pr.state === "open",
-    author: loginOf(pr.user),
+    author: pr.user?.login ?? "ghost",
     labels: pr.labels.map((label) => label.name),
     commits: pr.commits,
     head: { ref: pr.head.ref, sha: pr.head.sha, repo: pr.head.repo?.full_name, cloneUrl: pr.head.repo?.clone_url },
@@ -17152,7 +17080,7 @@ async function listReviewComments(api, repo, pull, reviewId) {
 var postedComment = (c) => ({
   id: c.id,
   body: c.body ?? "",
-  login: loginOf(c.user),
+  login: c.user?.login ?? "ghost",
   path: c.path,
   line: c.line ?? c.original_line ?? undefined,
   diffHunk: c.diff_hunk,
@@ -17161,7 +17089,7 @@ var postedComment = (c) => ({
 var THREADS_QUERY = `query gitclawThreads($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) { pullRequest(number: $number) {
     reviewThreads(first: 100, after: $after) {
-      nodes { id isResolved comments(first: 1) { nodes { fullDatabaseId } } }
+      nodes { id isResolved comments(first: 1) { nodes { databaseId } } }
       pageInfo { hasNextPage endCursor } } } } }`;
 var RESOLVE_MUTATION = `mutation gitclawResolve($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { isResolved } } }`;
 var Threads = object({
@@ -17171,7 +17099,7 @@ var Threads = object({
         nodes: array(object({
           id: string2(),
           isResolved: boolean2(),
-          comments: object({ nodes: array(object({ fullDatabaseId: string2().regex(/^\d+$/).nullable() })) })
+          comments: object({ nodes: array(object({ databaseId: number2().nullable() })) })
         })),
         pageInfo: object({ hasNextPage: boolean2(), endCursor: string2().nullable() })
       })
@@ -17185,9 +17113,9 @@ async function reviewThreadStates(api, repo, pull) {
     const data = Threads.parse(await api.graphql(THREADS_QUERY, { owner: repo.owner, name: repo.repo, number: pull, after }));
     const threads = data.repository.pullRequest.reviewThreads;
     for (const node of threads.nodes) {
-      const root = node.comments.nodes[0]?.fullDatabaseId;
-      if (root)
-        states.set(Number(root), { id: node.id, isResolved: node.isResolved });
+      const root = node.comments.nodes[0]?.databaseId;
+      if (typeof root === "number")
+        states.set(root, { id: node.id, isResolved: node.isResolved });
     }
     if (!threads.pageInfo.hasNextPage)
       break;
@@ -17415,8 +17343,6 @@ function isBot(actor) {
   return actor.type === "Bot" || actor.login.endsWith("[bot]");
 }
 async function decideTrust(actor, policy, lookup) {
-  if (isGhost(actor.login))
-    return { allowed: false, permission: "none", reason: `${actor.login} is a deleted account, never a writer` };
   if (isBot(actor) && !policy.trustedBots.includes(actor.login)) {
     return {
       allowed: false,

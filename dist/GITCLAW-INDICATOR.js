@@ -231,9 +231,6 @@ var init_errors = __esm(() => {
   };
 });
 
-// src/github/ghost.ts
-var GHOST = "ghost", loginOf = (user) => user?.login ?? GHOST, isGhost = (login) => login.toLowerCase() === GHOST;
-
 // src/github/operations.ts
 function permissionFromApi(data) {
   if (typeof data !== "object" || data === null)
@@ -282,7 +279,7 @@ async function listComments(api, repo, issueNumber) {
     comments.push({
       id,
       body: c.body ?? "",
-      login: loginOf(c.user),
+      login: c.user?.login ?? "ghost",
       userType: c.user?.type ?? "User",
       authorAssociation,
       createdAt,
