@@ -1,7 +1,7 @@
 // The package as a stranger gets it: packed, installed from the tarball alone (offline, into a prefix
 // of its own, far from any gitclaw checkout), then `gitclaw --version`, `init`, `doctor` and
 // `local --demo` in a scratch repository, each through the installed bin.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -46,7 +46,12 @@ describe("the installed package", () => {
   it("declares no dependency: everything it runs is bundled into dist/", () => {
     expect(manifest.private).toBeUndefined();
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(manifest.files).toEqual(expect.arrayContaining(["dist/", "action.yml"]));
+    expect(manifest.files).toEqual(expect.arrayContaining(["dist/", "action.yml", "docs/"]));
+    const installed = join(prefix, "lib/node_modules/gitclaw");
+    for (const file of ["dist/gitclaw.js", "action.yml", "docs/configuration.md"])
+      expect(existsSync(join(installed, file)), file).toBe(true);
+    expect(existsSync(join(installed, "src"))).toBe(false);
+    expect(existsSync(join(installed, "node_modules"))).toBe(false);
   });
 
   it("answers --version and --help", async () => {
