@@ -37,9 +37,10 @@ interface LocalIssue {
 type Out = (line: string) => void;
 type Env = Record<string, string | undefined>;
 
-/** How `local` is started where the user is: `bun run local` in gitclaw's checkout, `gitclaw local` elsewhere. */
-export const LOCAL_USAGE = `local: the whole lifecycle on the repository you are in, offline from GitHub. The issue lives in an embedded GitHub stand-in, the agent works in a clone under .gitclaw-local/ and pushes to a
-throwaway bare remote there, made from this repository's HEAD (and brought up to it on every run).
+/** The help of `local`; its command lines are shown as the user started it (`bun run local`, `gitclaw local`). */
+export const LOCAL_USAGE = `local: the whole lifecycle on the repository you are in, offline from GitHub. The issue lives
+in an embedded GitHub stand-in; the agent works in a clone under .gitclaw-local/ and pushes to a throwaway
+bare remote there, made from this repository's HEAD and brought up to it on every run.
   gitclaw local "what to do"              a new issue, with the model the environment names
   gitclaw local --issue <n> "follow-up"   a comment on that issue
   gitclaw local --demo                    the same with a scripted model, no key needed
