@@ -5,11 +5,29 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { BunPlugin } from "bun";
 
 export const STAGES = ["GITCLAW-ENABLED", "GITCLAW-INDICATOR", "GITCLAW-AGENT"] as const;
 /** The package's bin (package.json), run by `bunx gitclaw …`. */
 export const CLI = "gitclaw.js";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * `gitclaw local` builds its events from GitHub's webhook examples (test/support/payloads.ts), which
+ * are 3 MB of every event; it only ever sends issues and issue_comment ones, so the command line
+ * bundles those alone, and their examples' descriptions not at all.
+ */
+export const LOCAL_EVENTS = ["issues", "issue_comment"];
+const localSandboxExamples: BunPlugin = {
+  name: "local-sandbox-webhook-examples",
+  setup(builder) {
+    builder.onLoad({ filter: /webhooks-examples[\\/]api\.github\.com[\\/]index\.json$/ }, async ({ path }) => {
+      const all = (await Bun.file(path).json()) as { name: string; examples: unknown[] }[];
+      const kept = all.filter((definition) => LOCAL_EVENTS.includes(definition.name));
+      return { contents: JSON.stringify(kept.map(({ name, examples }) => ({ name, examples }))), loader: "json" };
+    });
+  },
+};
 
 export async function build(outdir: string): Promise<string[]> {
   rmSync(outdir, { recursive: true, force: true });
@@ -26,6 +44,7 @@ export async function build(outdir: string): Promise<string[]> {
     entrypoints: [join(ROOT, "src", "cli", "main.ts")],
     naming: CLI,
     banner: "#!/usr/bin/env bun",
+    plugins: [localSandboxExamples],
   });
   for (const result of [stages, cli]) if (!result.success) throw new AggregateError(result.logs, "bun build failed");
   chmodSync(join(outdir, CLI), 0o755);
