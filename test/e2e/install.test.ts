@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeModel } from "../support/fake-model.ts";
 import { git } from "../support/git-repo.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
@@ -85,6 +86,22 @@ describe("the installed package", () => {
     expect(demo.stdout).toMatch(/^gitclaw local --demo: the model is SCRIPTED/);
     expect(demo.stdout).toMatch(/gitclaw: pushed [0-9a-f]+ to main/);
     expect(demo.stdout).toContain('ANTHROPIC_API_KEY=sk-ant-… gitclaw local "Fix the typo in the README"');
+    // With a model (the fake one standing in for the provider): a new issue, then a follow-up on it.
+    const model = await startFakeModel({ turns: [{ text: "Hello from the model." }, { text: "You're welcome." }] });
+    try {
+      const withModel = { ...env, ANTHROPIC_API_KEY: "sk-ant-install-test-000000", ANTHROPIC_BASE_URL: model.url };
+      const run = (args: string[]) =>
+        execa("gitclaw", ["local", ...args], { cwd: repo, env: withModel, extendEnv: false, reject: false, all: true });
+      const first = await run(["Say hi"]);
+      expect(first.exitCode, first.all).toBe(0);
+      expect(first.stdout).toContain("--- reply on issue #1 ---\nHello from the model.");
+      const second = await run(["--issue", "1", "thanks"]);
+      expect(second.exitCode, second.all).toBe(0);
+      expect(second.stdout).toContain("You're welcome.");
+      expect(second.stdout).toContain('Continue with: gitclaw local --issue 1 "…"');
+    } finally {
+      await model.stop();
+    }
     // Nothing of the sandbox is staged: .gitclaw-local/ is excluded in the repository's own .git/info/exclude.
     expect(await git(repo, "status", "--porcelain")).toBe("");
     expect(readFileSync(join(repo, ".git/info/exclude"), "utf8")).toContain("/.gitclaw-local/");
