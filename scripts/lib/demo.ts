@@ -22,7 +22,7 @@ const DEMO_TURNS: Turn[] = [
         input: {
           path: DEMO_FILE,
           content:
-            "# Hello from gitclaw\n\nWritten by `bun run local --demo`: a scripted model called gitclaw's real write tool.\n",
+            "# Hello from gitclaw\n\nWritten by `gitclaw local --demo`: a scripted model called gitclaw's real write tool.\n",
         },
       },
     ],
@@ -42,14 +42,14 @@ export async function startDemoModel() {
   };
 }
 
-/** How to run it for real, printed last. */
-export function demoEnding(): string {
+/** How to run it for real, printed last, with `command` as the user started the demo (`bun run local`, `gitclaw local`). */
+export function demoEnding(command: string): string {
   return [
     "",
     "That was the demo: every step above was real except the model, which replayed a fixed script.",
     "With a real model:",
-    '  ANTHROPIC_API_KEY=sk-ant-… bun run local "Fix the typo in the README"',
-    '  GITCLAW_MODEL=ollama/qwen3-coder bun run local "…"   (a local OpenAI-compatible server)',
+    `  ANTHROPIC_API_KEY=sk-ant-… ${command} "Fix the typo in the README"`,
+    `  GITCLAW_MODEL=ollama/qwen3-coder ${command} "…"   (a local OpenAI-compatible server)`,
     "The demo's throwaway remote and clones are under .gitclaw-local/demo/; delete it any time.",
   ].join("\n");
 }

@@ -6,17 +6,20 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
+import { ActionableError } from "../../src/errors.ts";
+import { PACKAGE_ROOT } from "../../src/package-root.ts";
+import { followHead, ignoreSandbox, localWorkflow } from "./local-repo.ts";
 import { startGitHubEmulator, type GitHubEmulator } from "../../test/support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../../test/support/payloads.ts";
 import { runWorkflow, type WorkflowRun } from "../../test/support/workflow.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { ModelConfigError, resolveModel, type ResolvedModel } from "../../src/agent/model.ts";
-import { keyOf, serverChecks } from "../../src/cli/doctor-model.ts";
+import { keyOf, providerCheck, serverChecks } from "../../src/cli/doctor-model.ts";
 import { settingsFromInputs } from "../../src/config/inputs.ts";
 import { networkNamespaceProbe } from "../../src/tools/sandbox/network.ts";
 import { DEMO_MODEL, DEMO_PROMPT, demoEnding, startDemoModel } from "./demo.ts";
 
-export class LocalError extends Error {
+export class LocalError extends ActionableError {
   override name = "LocalError";
 }
 
@@ -34,13 +37,21 @@ interface LocalIssue {
 type Out = (line: string) => void;
 type Env = Record<string, string | undefined>;
 
-const USAGE =
-  'usage: bun run local "what to do"  |  bun run local --issue <n> "follow-up"  |  bun run local --demo (no key needed)';
+/** The help of `local`; its command lines are shown as the user started it (`bun run local`, `gitclaw local`). */
+export const LOCAL_USAGE = `local: the whole lifecycle on the repository you are in, offline from GitHub. The issue lives
+in an embedded GitHub stand-in; the agent works in a clone under .gitclaw-local/ and pushes to a throwaway
+bare remote there, made from this repository's HEAD and brought up to it on every run.
+  gitclaw local "what to do"              a new issue, with the model the environment names
+  gitclaw local --issue <n> "follow-up"   a comment on that issue
+  gitclaw local --demo                    the same with a scripted model, no key needed
+`;
+const USAGE = 'usage: gitclaw local "what to do"  |  --issue <n> "follow-up"  |  --demo (no key needed)  |  --help';
 
 interface LocalArgs {
   issue?: number;
   prompt: string;
   demo: boolean;
+  help?: boolean;
 }
 
 function parseArgs(args: string[]): LocalArgs {
@@ -48,11 +59,14 @@ function parseArgs(args: string[]): LocalArgs {
   let demo = false;
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--help" || args[i] === "-h") return { prompt: "", demo, help: true };
     if (args[i] === "--demo") demo = true;
     else if (args[i] === "--issue") {
       issue = Number(args[++i]);
       if (!Number.isInteger(issue) || issue < 1) throw new LocalError(`--issue needs an issue number. ${USAGE}`);
-    } else words.push(args[i]!);
+    } else if (args[i]!.startsWith("-") && words.length === 0)
+      throw new LocalError(`unknown option ${args[i]}. ${USAGE}`);
+    else words.push(args[i]!);
   }
   if (demo && issue !== undefined) throw new LocalError(`--demo starts a new issue each time. ${USAGE}`);
   const prompt = words.join(" ").trim() || (demo ? DEMO_PROMPT : "");
@@ -64,7 +78,7 @@ function parseArgs(args: string[]): LocalArgs {
  * Says exactly which variable to set when no model is usable, before anything starts; and warns, as
  * `doctor` does, when a local server drops the tools or hides its context window.
  */
-async function checkModel(cwd: string, env: Env, out: Out): Promise<string> {
+async function checkModel(cwd: string, env: Env, out: Out, command: string): Promise<string> {
   const config = loadConfig(cwd, settingsFromInputs(env).settings);
   const spec = config.model;
   let model: ResolvedModel;
@@ -74,12 +88,15 @@ async function checkModel(cwd: string, env: Env, out: Out): Promise<string> {
     if (error instanceof ModelConfigError) {
       throw new LocalError(
         `${error.message}\nFor a local model instead: GITCLAW_MODEL=ollama/<model> (OLLAMA_BASE_URL defaults to http://127.0.0.1:11434/v1).` +
-          "\nTo see the whole lifecycle first, without a key (a scripted model): bun run local --demo",
+          `\nTo see the whole lifecycle first, without a key (a scripted model): ${command} --demo`,
       );
     }
     throw error;
   }
-  for (const check of await serverChecks(model, keyOf(model, env).key, fetch))
+  // The server's own facts only matter once it answers: unreachable, that is the one thing to say.
+  const reachable = model.api === "openai-completions" ? await providerCheck(model, env, fetch) : undefined;
+  const checks = reachable?.status === "FAIL" ? [reachable] : await serverChecks(model, keyOf(model, env).key, fetch);
+  for (const check of checks)
     if (check.status !== "PASS") out(`gitclaw local: warning: ${check.detail}\n  fix: ${check.fix}`);
   return spec;
 }
@@ -92,24 +109,53 @@ const modelEnv = (env: Env) =>
     ),
   ) as Record<string, string>;
 
-export async function runLocal(args: string[], io: { cwd: string; env: Env; out: Out }): Promise<number> {
+interface LocalIo {
+  cwd: string;
+  env: Env;
+  out: Out;
+  /** How the user started this, for the hints: `bun run local`, `gitclaw local`. */
+  command: string;
+}
+
+export async function runLocal(args: string[], io: LocalIo): Promise<number> {
   const parsed = parseArgs(args);
+  if (parsed.help) {
+    io.out(LOCAL_USAGE.replaceAll("  gitclaw local", `  ${io.command}`));
+    return 0;
+  }
+  const top = await repositoryRoot(io.cwd);
+  io = { ...io, cwd: top };
   if (parsed.demo) return runDemo(parsed.prompt, io);
-  const spec = await checkModel(io.cwd, io.env, io.out);
+  const spec = await checkModel(io.cwd, io.env, io.out, io.command);
   const home = join(io.cwd, ".gitclaw-local");
-  const { origin, number, run } = await runIssue(home, parsed, {
-    cwd: io.cwd,
-    out: io.out,
-    spec,
-    env: modelEnv(io.env),
-  });
+  const env = modelEnv(io.env);
+  const { origin, number, run } = await runIssue(home, parsed, { ...io, spec, env });
   await report(origin, io.out);
-  io.out(`\nContinue with: bun run local --issue ${number} "…"`);
+  io.out(`\nContinue with: ${io.command} --issue ${number} "…"`);
   return run.stages.agent?.exitCode ?? 1;
 }
 
+/** The top of the repository the user is in, or why there is none. */
+async function repositoryRoot(cwd: string): Promise<string> {
+  const top = await execa("git", ["rev-parse", "--show-toplevel"], { cwd, reject: false, stdin: "ignore" });
+  if (top.exitCode !== 0)
+    throw new LocalError(`${cwd} is not in a git repository: run it in one (git init, then commit).`);
+  return top.stdout.trim();
+}
+
+/** `runLocal` as a command: a bad request or configuration is one line saying what to fix, never a stack trace. */
+export async function runLocalCommand(args: string[], command: string, cwd = process.cwd()): Promise<number> {
+  try {
+    return await runLocal(args, { cwd, env: process.env, out: (line) => console.log(line), command });
+  } catch (error) {
+    if (!(error instanceof ActionableError)) throw error;
+    console.error(`gitclaw local: ${error.message}`);
+    return error instanceof LocalError ? 2 : 1;
+  }
+}
+
 /** The whole lifecycle with a scripted model, in a sandbox of its own (.gitclaw-local/demo). */
-async function runDemo(prompt: string, io: { cwd: string; out: Out }): Promise<number> {
+async function runDemo(prompt: string, io: LocalIo): Promise<number> {
   const model = await startDemoModel();
   io.out(`gitclaw local --demo: the model is SCRIPTED (a fake model server replaying ${model.turns} fixed turns).`);
   io.out("Everything else is real: the emulated issue, the guard, 👀, the tools on a real clone, commit, push, reply.");
@@ -118,7 +164,7 @@ async function runDemo(prompt: string, io: { cwd: string; out: Out }): Promise<n
     const env = { ...model.env, GITCLAW_MODEL: DEMO_MODEL };
     const { origin, run } = await runIssue(home, { prompt }, { ...io, spec: `${DEMO_MODEL} (scripted)`, env });
     await report(origin, io.out);
-    io.out(demoEnding());
+    io.out(demoEnding(io.command));
     return run.stages.agent?.exitCode ?? 1;
   } finally {
     await model.stop();
@@ -131,22 +177,27 @@ async function runIssue(
   request: { issue?: number; prompt: string },
   io: { cwd: string; out: Out; spec: string; env: Record<string, string> },
 ): Promise<{ origin: string; number: number; run: WorkflowRun }> {
+  await ignoreSandbox(io.cwd);
   const origin = await throwawayRemote(home, io);
   // The checkout's branch, whatever its name: the one the run checks out, works on and pushes to.
   const defaultBranch = (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim();
-  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch });
+  // No OpenAPI checks here: they are the tests' business, and their schemas are not shipped in the package.
+  const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch, validate: false });
   try {
     const { number, eventName, payload } = openIssue(gh, join(home, "issues.json"), { ...request, defaultBranch });
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${io.spec}, working in ${workspace}`);
     const env = { ...io.env, ...(await localNetwork(io.env, io.out)) };
-    const run = await runWorkflow(
-      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env },
-      eventName,
-      payload,
-    );
+    const workflowFile = localWorkflow(io.cwd, home);
+    const target = { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, actionPath: PACKAGE_ROOT };
+    // The model's variables serve as the repository's secrets too, for a workflow's `${{ secrets.… }}`.
+    const run = await runWorkflow({ ...target, workflowFile, secrets: io.env, env }, eventName, payload);
     for (const line of run.logs.split("\n")) if (/^(gitclaw|✓|✗)/.test(line)) io.out(`  ${line}`);
+    if (run.skipped)
+      throw new LocalError(
+        `the workflow's if: skipped the issue (${workflowFile}): put in the prompt what starts a run there, e.g. the mention @gitclaw`,
+      );
     if (!run.proceed) throw new LocalError(`the guard stopped the run: ${run.stages.guard?.stdout.trim()}`);
     const reply = gh.comments(number).at(-1)?.body ?? "(no reply)";
     io.out(`\n--- reply on issue #${number} ---\n${reply.replace(/\n<!-- gitclaw:reply -->$/, "")}\n`);
@@ -169,13 +220,19 @@ async function localNetwork(env: Record<string, string>, out: Out): Promise<Reco
   return { GITCLAW_NETWORK: "open" };
 }
 
-/** The bare remote pushes go to, made from this checkout's HEAD the first time. */
+/** The bare remote pushes go to, made from this checkout's HEAD the first time and brought up to it on every run. */
 async function throwawayRemote(home: string, io: { cwd: string; out: Out }): Promise<string> {
   const origin = join(home, "origin.git");
   mkdirSync(home, { recursive: true });
+  const head = await execa("git", ["rev-parse", "--verify", "--quiet", "HEAD"], { cwd: io.cwd, reject: false });
+  if (head.exitCode !== 0)
+    throw new LocalError("this repository has no commit yet: commit your files first (git add -A && git commit).");
   if (!existsSync(origin)) {
     await execa("git", ["clone", "-q", "--bare", io.cwd, origin]);
     io.out(`gitclaw local: created the throwaway remote ${origin} from this checkout's HEAD`);
+  } else {
+    const note = await followHead(origin, io.cwd);
+    if (note) io.out(`gitclaw local: ${note}`);
   }
   return origin;
 }

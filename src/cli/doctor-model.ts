@@ -98,10 +98,9 @@ export async function providerCheck(model: ResolvedModel, env: Env, fetcher: typ
     status = response.status;
     await response.body?.cancel();
   } catch (error) {
-    const why = (error as Error).name === "TimeoutError" ? `no answer within ${PROVIDER_TIMEOUT_MS / 1000} s` : "";
     return failed(
       "Provider",
-      `cannot reach ${where}: ${why || (error as Error).message}`,
+      `cannot reach ${where}: ${unreachableBecause(error)}`,
       "start the server, or correct its address where the parenthesis says",
     );
   }
@@ -117,6 +116,14 @@ export async function providerCheck(model: ResolvedModel, env: Env, fetcher: typ
     `${where} answered ${status}`,
     "check the address where the parenthesis says: it must be the API's root (…/v1)",
   );
+}
+
+/** Why a request got no answer, in the words a person knows: "connection refused" rather than the runtime's. */
+function unreachableBecause(error: unknown): string {
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  if (name === "TimeoutError") return `no answer within ${PROVIDER_TIMEOUT_MS / 1000} s`;
+  if (code === "ConnectionRefused" || code === "ECONNREFUSED") return "connection refused (is the server running?)";
+  return message ?? String(error);
 }
 
 /** Does the workflow run gitclaw, and pass the key the model needs? */

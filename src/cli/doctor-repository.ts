@@ -89,14 +89,18 @@ export async function mcpCheck(
   /** The checkout, whose manifests give the network policy's default presets. */
   cwd: string,
 ): Promise<CheckResult | undefined> {
-  if (!branch) return undefined;
-  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
-  if (tracked.exitCode !== 0) return undefined;
-  const declared = await readDeclarations(git, tracked.stdout.trim(), config.mcp);
+  // A run reads the default branch's .mcp.json; unknown or not fetched here, this checkout's HEAD stands in.
+  const tracked = branch
+    ? await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`])
+    : undefined;
+  const fromBranch = tracked?.exitCode === 0;
+  const head = fromBranch ? undefined : await git.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+  if (!fromBranch && head?.exitCode !== 0) return undefined;
+  const declared = await readDeclarations(git, (fromBranch ? tracked : head)!.stdout.trim(), config.mcp);
   if (declared.servers.length === 0 && declared.refused.length === 0) return undefined;
   // Only the names matter here: whether tools.env lists each ${NAME}; the run checks the values.
   const listed = Object.fromEntries(config.tools.env.map((name) => [name, "set"]));
-  const problems = declared.refused.map((server) => `${server.name}: ${server.reason}`);
+  const problems = declared.refused.map((server) => `${server.name}: ${server.reason.replaceAll("\n", "; ")}`);
   for (const server of declared.servers) {
     try {
       const spec = expandSpec(server.spec, listed);
@@ -107,7 +111,8 @@ export async function mcpCheck(
     }
   }
   const servers = declared.servers.map((server) => `${server.name} (${server.spec.type ?? "stdio"}, ${server.from})`);
-  const found = `from ${branch}: ${servers.join(", ") || "none to start"}`;
+  const where = fromBranch ? branch : "HEAD (the default branch is not fetched here)";
+  const found = `from ${where}: ${servers.join(", ") || "none to start"}`;
   if (problems.length === 0) return pass("MCP servers", found);
   return warn("MCP servers", `${found}; not started: ${problems.join("; ")}`, "see MCP servers in gitclaw's README");
 }

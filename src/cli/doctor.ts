@@ -15,6 +15,7 @@ import { modelChecks, workflowCheck } from "./doctor-model.ts";
 import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
+import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
 import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
 import {
   findGitclawStep,
@@ -44,6 +45,8 @@ export interface DoctorDeps {
   actionBunVersion?: string;
   /** The actions gitclaw's action.yml uses itself (oven-sh/setup-bun@…): the repository must allow them too. */
   actionUses?: string[];
+  /** The workflow files of the repository, from its root (default: gitclaw's own, .github/workflows/gitclaw.yml). */
+  listWorkflows?: () => string[];
   /** Why tool commands' network cannot be confined here (undefined: it can); by default it tries unshare --net. */
   egressProbe?: () => Promise<string | undefined>;
 }
@@ -148,7 +151,11 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   results.push(configResult);
   if (config) results.push(...(await modelChecks(config, modelEnv(deps, workflow), deps.fetch)));
   results.push(workflowCheck(workflow.doc, workflow.step, config));
-  if (workflow.text !== undefined) results.push(await actionlintCheck(deps));
+  const workflows = gitclawWorkflows(workflowTexts(deps));
+  const inputs = inputsCheck(workflows);
+  if (inputs) results.push(inputs);
+  const linted = new Set([...(workflow.text !== undefined ? [WORKFLOW_FILE] : []), ...workflows.map((w) => w.path)]);
+  if (linted.size > 0) results.push(await actionlintCheck(deps, [...linted]));
   if (config) results.push(await branchCheck(deps, config.git.branch ?? github.defaultBranch));
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
   const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
@@ -318,23 +325,40 @@ function usesOf(workflow: WorkflowView): string[] {
   return [...found];
 }
 
-async function actionlintCheck(deps: DoctorDeps): Promise<CheckResult> {
-  const lint = await deps.actionlint(join(deps.cwd, WORKFLOW_FILE));
-  if (!lint)
-    return warn(
-      "Actionlint",
-      `${WORKFLOW_FILE} was not linted: actionlint is not installed`,
-      "install actionlint (https://github.com/rhysd/actionlint) to check the workflow as GitHub reads it",
-    );
-  if (lint.exitCode === 0) return pass("Actionlint", `${WORKFLOW_FILE} passes actionlint`);
-  const problems = lint.output
-    .split("\n")
-    .filter((line) => line.trim())
-    .slice(0, 5)
-    .join("\n      ");
+/** The repository's workflow files with their text. */
+function workflowTexts(deps: DoctorDeps): WorkflowText[] {
+  const paths = deps.listWorkflows?.() ?? [WORKFLOW_FILE];
+  return paths.flatMap((path) => {
+    const text = deps.readText(join(deps.cwd, path));
+    return text === undefined ? [] : [{ path, text }];
+  });
+}
+
+/** actionlint on each of gitclaw's workflows (gitclaw.yml and the prompt workflows alike). */
+async function actionlintCheck(deps: DoctorDeps, paths: string[]): Promise<CheckResult> {
+  const names = paths.join(", ");
+  const failing: string[] = [];
+  for (const path of paths) {
+    const lint = await deps.actionlint(join(deps.cwd, path));
+    if (!lint)
+      return warn(
+        "Actionlint",
+        `${names} ${paths.length > 1 ? "were" : "was"} not linted: actionlint is not installed`,
+        "install actionlint (https://github.com/rhysd/actionlint) to check the workflow as GitHub reads it",
+      );
+    if (lint.exitCode !== 0)
+      failing.push(
+        `${path}:`,
+        ...lint.output
+          .split("\n")
+          .filter((line) => line.trim())
+          .slice(0, 5),
+      );
+  }
+  if (failing.length === 0) return pass("Actionlint", `${names} ${paths.length > 1 ? "pass" : "passes"} actionlint`);
   return failed(
     "Actionlint",
-    `actionlint finds problems in ${WORKFLOW_FILE}:\n      ${problems}`,
+    `actionlint finds problems:\n      ${failing.join("\n      ")}`,
     "fix them; GitHub would reject or misread the workflow",
   );
 }

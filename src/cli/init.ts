@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { dirname, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import { BUILT_IN } from "../agent/model.ts";
-import { ConfigError, loadConfig, parseConfig, type Config } from "../config/config.ts";
+import { ActionableError } from "../errors.ts";
+import { ConfigError, loadConfig, parseConfig, PROVIDER_APIS, type Config } from "../config/config.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { CONFIG_FILE, SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
 import { ciWorkflows, dispatchProblems } from "./ci-dispatch.ts";
@@ -46,6 +48,8 @@ export interface InitOptions {
   dryRun?: boolean;
   /** CI workflows (files of .github/workflows/) gitclaw dispatches after each push: ci.dispatch, and `actions: write`. */
   ciDispatch?: string[];
+  /** How the next steps name gitclaw's command line (default: bunx gitclaw). */
+  command?: string;
   /** Also write an example workflow that runs gitclaw with a prompt (./prompt-workflow.ts): nightly, triage, release-notes. */
   promptWorkflow?: string;
 }
@@ -74,7 +78,7 @@ export interface InitReport {
   dryRun: boolean;
 }
 
-export class InitError extends Error {
+export class InitError extends ActionableError {
   override name = "InitError";
 }
 
@@ -99,6 +103,20 @@ function checkTarget(targetDir: string): string {
   if (/^name: gitclaw$/m.test(read(join(target, "action.yml")) ?? ""))
     throw new InitError(`${target} is gitclaw itself; pass the repository to put gitclaw into.`);
   return target;
+}
+
+/** The options' values that have a fixed set of forms, refused before anything is written. */
+function checkOptions(options: InitOptions): void {
+  const { api, baseUrl, promptWorkflow } = options;
+  const one = (values: readonly string[]) => `expected one of ${values.join(", ")}`;
+  if (api !== undefined && !(PROVIDER_APIS as readonly string[]).includes(api))
+    throw new InitError(`--api ${api}: ${one(PROVIDER_APIS)}${didYouMean(api, PROVIDER_APIS)}.`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl))
+    throw new InitError(`--base-url ${baseUrl}: expected the API's root URL, e.g. http://127.0.0.1:11434/v1.`);
+  if (promptWorkflow !== undefined && !(PROMPT_RECIPES as readonly string[]).includes(promptWorkflow))
+    throw new InitError(
+      `--prompt-workflow ${promptWorkflow}: ${one(PROMPT_RECIPES)}${didYouMean(promptWorkflow, PROMPT_RECIPES)}.`,
+    );
 }
 
 /** The existing workflow: gitclaw's step in it, or the copy installer's layout (steps running lifecycle/). */
@@ -226,6 +244,7 @@ function configFileFor(choices: Choices): string {
 }
 
 export function init(targetDir: string, options: InitOptions = {}): InitReport {
+  checkOptions(options);
   const target = checkTarget(targetDir);
   const existing = readWorkflow(target);
   const fromFile = configWith(target, {});
@@ -276,7 +295,7 @@ export function init(targetDir: string, options: InitOptions = {}): InitReport {
     if (!present) write(path, "");
     report.files.push({ path, status: present ? "unchanged" : "added" });
   }
-  report.nextSteps = nextSteps(report, baseUrl);
+  report.nextSteps = nextSteps(report, baseUrl, options.command ?? "bunx gitclaw");
   return report;
 }
 
@@ -346,7 +365,7 @@ function writePromptWorkflow(
   return { path, status: "added", detail: "an example prompt-driven workflow; edit its prompt" };
 }
 
-function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {
+function nextSteps(report: InitReport, baseUrl: string | undefined, command: string): string[] {
   const steps: string[] = [];
   const { model } = report.choices;
   const provider = providerOf(model);
@@ -370,7 +389,7 @@ function nextSteps(report: InitReport, baseUrl: string | undefined): string[] {
     );
   }
   steps.push(
-    "Check the setup: `GITHUB_TOKEN=$(gh auth token) bunx gitclaw doctor` (it asks the model's API and GitHub).",
+    `Check the setup: \`GITHUB_TOKEN=$(gh auth token) ${command} doctor\` (it asks the model's API and GitHub).`,
   );
   const ci = ciOffer(report);
   if (ci) steps.push(ci);

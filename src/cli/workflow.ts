@@ -421,21 +421,25 @@ export interface GitclawStep {
   uses: string;
 }
 
-/** The first step of any job that uses gitclaw's action. */
-export function findGitclawStep(doc: Document): GitclawStep | undefined {
+/** Every step of every job that uses gitclaw's action, in order. */
+export function findGitclawSteps(doc: Document): GitclawStep[] {
   const jobs = doc.get("jobs", true);
-  if (!isMap(jobs)) return undefined;
+  if (!isMap(jobs)) return [];
+  const found: GitclawStep[] = [];
   for (const { value: job } of jobs.items) {
     const steps = isMap(job) ? job.get("steps", true) : undefined;
     if (!isMap(job) || !isSeq(steps)) continue;
     for (const step of steps.items) {
       const uses = isMap(step) ? step.get("uses") : undefined;
       if (isMap(step) && typeof uses === "string" && GITCLAW_USES.test(uses.trim()))
-        return { job, step, uses: uses.trim() };
+        found.push({ job, step, uses: uses.trim() });
     }
   }
-  return undefined;
+  return found;
 }
+
+/** The first step of any job that uses gitclaw's action. */
+export const findGitclawStep = (doc: Document): GitclawStep | undefined => findGitclawSteps(doc)[0];
 
 /** The step's `with:` inputs whose values are written in (not `${{ }}` expressions, unknown until the run). */
 export function literalInputs(step: YAMLMap): Record<string, string> {

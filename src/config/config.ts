@@ -39,10 +39,12 @@ const branchName = (example: string) =>
       /^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/,
       `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`,
     );
+/** The wire protocols a provider may speak. */
+export const PROVIDER_APIS = ["anthropic", "openai-compatible"] as const;
 
 const ProviderConfig = z.strictObject({
   /** Wire protocol: the Anthropic Messages API or OpenAI chat completions (Ollama, vLLM, OpenRouter …). */
-  api: z.enum(["anthropic", "openai-compatible"]),
+  api: z.enum(PROVIDER_APIS),
   baseURL: z.url(),
   /** Name of the environment variable holding the key; omit for keyless local servers. */
   apiKeyEnv: z
@@ -308,7 +310,7 @@ export class ConfigError extends ActionableError {
 
 export function parseConfig(input: unknown, where = CONFIG_FILE): Config {
   const parsed = Config.safeParse(input ?? {});
-  if (!parsed.success) throw new ConfigError(describeZodError(parsed.error, where, input));
+  if (!parsed.success) throw new ConfigError(describeZodError(parsed.error, where, input, Config));
   return parsed.data;
 }
 

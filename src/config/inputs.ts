@@ -75,6 +75,9 @@ export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...PROMPT_INPUTS,
 };
 
+/** Every input of action.yml, the `with:` keys a gitclaw step may have. */
+export const ACTION_INPUTS: readonly string[] = ["github_token", ...Object.keys(INPUT_ENV)];
+
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
 /** The input network: "open", "off", or the allow list, separated by commas or spaces. */

@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import { join } from "node:path";
 import { z } from "zod";
+import { closestName } from "../did-you-mean.ts";
 
 /** Hosts of each preset; `*.x` matches every subdomain of x. */
 export const PRESETS = {
@@ -65,6 +66,17 @@ function isAllowEntry(entry: string): boolean {
   return isIP(entry) !== 0 || HOST.test(entry.toLowerCase());
 }
 
+const PRESET_HINT = `(presets: ${PRESET_NAMES.join(", ")}; a host is named in full, e.g. registry.npmjs.org)`;
+
+/**
+ * The preset a one-word entry most likely meant ("npmjs" → npm): taken as a host name, it would
+ * quietly allow a host that does not exist and leave the registry unreachable.
+ */
+export function misspeltPreset(entry: string): Preset | undefined {
+  if (entry.includes(".") || entry.includes(":") || (PRESET_NAMES as string[]).includes(entry)) return undefined;
+  return closestName(entry, PRESET_NAMES) as Preset | undefined;
+}
+
 export const NETWORK_MODES = ["open", "off"] as const;
 
 /** The config key `network`. */
@@ -77,7 +89,12 @@ export const NetworkConfig = z.union([
         .refine(
           isAllowEntry,
           `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`,
-        ),
+        )
+        .superRefine((entry, ctx) => {
+          const preset = misspeltPreset(entry);
+          if (preset)
+            ctx.addIssue({ code: "custom", message: `not a preset: did you mean "${preset}"? ${PRESET_HINT}` });
+        }),
     ),
   }),
 ]);

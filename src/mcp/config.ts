@@ -1,5 +1,5 @@
 // What a repository may declare of MCP servers, in the two places it can: `.mcp.json` at the root
-// (the format Claude Code and others read: `mcpServers`) and `mcp` in .github/gitclaw.json, which
+// (the formats Claude Code and others read, `mcpServers`, and VS Code's, `servers`) and `mcp` in .github/gitclaw.json, which
 // also holds the policy (per tool allow/deny, hosts http servers may be on, limits). Both are read
 // from the default branch only (src/mcp/declared.ts).
 import { z } from "zod";
@@ -26,7 +26,20 @@ export const HttpServer = z.strictObject({
   headers: z.record(z.string().min(1), z.string()).default({}),
 });
 
-export const ServerSpec = z.union([StdioServer, HttpServer]);
+export const TRANSPORTS = ["stdio", "http"] as const;
+/**
+ * The transport named before the shape is checked, so that an unknown one ("sse") is named as such
+ * with the ones gitclaw starts, rather than as a mismatch of every shape.
+ */
+const KnownTransport = z.looseObject({
+  type: z
+    .enum(TRANSPORTS, {
+      error: `expected "stdio" (a command) or "http" (a URL); the older SSE transport is not started, and most SSE servers answer "http" at the same URL`,
+    })
+    .optional(),
+});
+
+export const ServerSpec = KnownTransport.pipe(z.union([StdioServer, HttpServer]));
 export type ServerSpec = z.infer<typeof ServerSpec>;
 
 /** Per tool, by the server's own name for it; `"*"` is the default for tools not named. */
@@ -35,7 +48,9 @@ export type ToolPolicy = z.infer<typeof ToolPolicy>;
 
 const Policy = { tools: ToolPolicy };
 /** In .github/gitclaw.json a server is declared there, or only given a policy (declared in .mcp.json). */
-const ConfiguredServer = z.union([StdioServer.extend(Policy), HttpServer.extend(Policy), z.strictObject(Policy)]);
+const ConfiguredServer = KnownTransport.pipe(
+  z.union([StdioServer.extend(Policy), HttpServer.extend(Policy), z.strictObject(Policy)]),
+);
 
 export const McpSettings = z
   .strictObject({
@@ -54,5 +69,11 @@ export const McpSettings = z
   .prefault({});
 export type McpSettings = z.infer<typeof McpSettings>;
 
-/** `.mcp.json`: what other agents read too; keys gitclaw does not know are refused by name. */
-export const McpJson = z.looseObject({ mcpServers: z.record(z.string(), z.unknown()).default({}) });
+/**
+ * `.mcp.json`: what other agents read too; keys gitclaw does not know are refused by name. Servers are
+ * under `mcpServers` (Claude Code's format) or `servers` (VS Code's): both are read.
+ */
+export const McpJson = z.looseObject({
+  mcpServers: z.record(z.string(), z.unknown()).default({}),
+  servers: z.record(z.string(), z.unknown()).default({}),
+});

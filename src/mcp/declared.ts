@@ -59,8 +59,12 @@ export function parseMcpJson(text: string): Declarations {
       refused: [{ name: "*", from: MCP_JSON, reason: describeZodError(parsed.error, MCP_JSON, json) }],
     };
   const declared: Declarations = { servers: [], refused: [] };
-  for (const [name, entry] of Object.entries(parsed.data.mcpServers)) {
-    const where = `${MCP_JSON} (mcpServers.${name})`;
+  // VS Code's `servers` and Claude Code's `mcpServers` alike; a name in both is `mcpServers`'.
+  const entries = new Map<string, [key: string, entry: unknown]>();
+  for (const key of ["servers", "mcpServers"] as const)
+    for (const [name, entry] of Object.entries(parsed.data[key])) entries.set(name, [key, entry]);
+  for (const [name, [key, entry]] of entries) {
+    const where = `${MCP_JSON} (${key}.${name})`;
     const named = ServerName.safeParse(name);
     const spec = ServerSpec.safeParse(entry);
     if (!named.success) declared.refused.push({ name, from: MCP_JSON, reason: named.error.issues[0]!.message });

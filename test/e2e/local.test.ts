@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModel } from "../support/fake-model.ts";
-import { createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
+import { commitFile, createTempRepo, git, type TempRepo } from "../support/git-repo.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
+import { runCommand } from "../support/command.ts";
 
 let model: FakeModel;
 let repo: TempRepo;
@@ -18,20 +19,11 @@ afterAll(async () => {
   repo.cleanup();
 });
 
-async function local(args: string[], env: Record<string, string>, cwd = repo.dir) {
-  const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/local.ts"), ...args], {
+const local = (args: string[], env: Record<string, string>, cwd = repo.dir) =>
+  runCommand(["bun", join(PROJECT_ROOT, "scripts/local.ts"), ...args], {
     cwd,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? "/root", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { stdout, stderr, exitCode };
-}
 
 describe("bun run local", () => {
   it("says exactly which variable to set when no model is configured", async () => {
@@ -39,7 +31,11 @@ describe("bun run local", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/ANTHROPIC_API_KEY is not set/);
     expect(result.stderr).toMatch(/GITCLAW_MODEL=ollama\/<model>/);
-    expect(result.stderr).toContain("without a key (a scripted model): bun run local --demo");
+    // Outside gitclaw's checkout, `bun run local` does not exist: the hint names what works here.
+    expect(result.stderr).toContain(
+      `without a key (a scripted model): bun ${join(PROJECT_ROOT, "scripts/local.ts")} --demo`,
+    );
+    expect(result.stderr.split("\n")[0]).toMatch(/^gitclaw local: ANTHROPIC_API_KEY is not set/);
   });
 
   it("runs an issue end to end and continues it with --issue", async () => {
@@ -79,6 +75,11 @@ describe("bun run local", () => {
       OLLAMA_BASE_URL: "http://127.0.0.1:9/v1",
     });
     expect(result.exitCode, result.stdout + result.stderr).toBe(1);
+    // The first thing said is the real cause, not a guess about the context window.
+    expect(result.stdout.split("\n")[0]).toBe(
+      "gitclaw local: warning: cannot reach http://127.0.0.1:9/v1/models (OLLAMA_BASE_URL): connection refused (is the server running?)",
+    );
+    expect(result.stdout).not.toMatch(/context window|tokens .* are assumed/i);
     expect(result.stdout).toMatch(/cannot reach the model API at http:\/\/127\.0\.0\.1:9\/v1 \(OLLAMA_BASE_URL\)/);
   });
 
@@ -126,8 +127,8 @@ describe("bun run local", () => {
     expect(show("hello-gitclaw.md")).toMatch(/^# Hello from gitclaw\n/);
     const mapping = JSON.parse(show("state/issues/1.json"));
     expect(show(mapping.sessionPath)).toContain("Say hello");
-    expect(out.trimEnd().split("\n").slice(-4).join("\n")).toMatch(
-      /With a real model:\n {2}ANTHROPIC_API_KEY=sk-ant-… bun run local "Fix the typo in the README"/,
+    expect(out.trimEnd().split("\n").slice(-4).join("\n")).toContain(
+      `With a real model:\n  ANTHROPIC_API_KEY=sk-ant-… bun ${join(PROJECT_ROOT, "scripts/local.ts")} "Fix the typo in the README"`,
     );
     // The demo keeps to a sandbox of its own.
     expect(existsSync(join(checkout.dir, ".gitclaw-local/issues.json"))).toBe(false);
@@ -160,5 +161,74 @@ describe("bun run local", () => {
     } finally {
       await llama.stop();
     }
+  });
+
+  it("--help prints the help, not an issue; an unknown option is refused", async () => {
+    const help = await local(["--help"], {});
+    expect(help.exitCode, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/--issue <n> "follow-up"/);
+    expect(help.stdout).toMatch(/--demo +the same with a scripted model/);
+    const unknown = await local(["--verbose", "hi"], {});
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/^gitclaw local: unknown option --verbose\./);
+  });
+
+  it("a bad configuration is one line naming the key and the allowed values, no stack trace", async () => {
+    const checkout = await createTempRepo({ ".github/gitclaw.json": '{ "network": "closed" }\n' });
+    const result = await local(["Hello"], { ANTHROPIC_API_KEY: "sk-ant-local-test-key-000000" }, checkout.dir);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split("\n")[0]).toMatch(
+      /^gitclaw local: \.github\/gitclaw\.json: "network" \(found "closed"\):/,
+    );
+    expect(result.stderr).toMatch(/"open"/);
+    expect(result.stderr).not.toMatch(/^\s+at |\.ts:\d+|Bun v/m);
+    checkout.cleanup();
+  });
+
+  it("follows the repository's HEAD on every run, in a subdirectory too, and keeps .gitclaw-local/ out of git add", async () => {
+    const checkout = await createTempRepo({ "README.md": "# Later\n", "docs/x.md": "x\n" });
+    const first = await local(["--demo"], {}, join(checkout.dir, "docs"));
+    expect(first.exitCode).toBe(2);
+    expect(first.stderr).toMatch(/the guard stopped the run: .*GITCLAW-ENABLED\.md/);
+    // Switched on afterwards, as a user does: the next run sees the commit.
+    await commitFile(checkout.dir, "GITCLAW-ENABLED.md", "on\n");
+    const second = await local(["--demo"], {}, join(checkout.dir, "docs"));
+    expect(second.exitCode, second.stdout + second.stderr).toBe(0);
+    expect(second.stdout).toContain("brought the throwaway remote's main up to this checkout's HEAD");
+    const origin = join(checkout.dir, ".gitclaw-local/demo/origin.git");
+    const log = await git(origin, "log", "--format=%s", "main");
+    expect(log.split("\n")).toEqual([
+      expect.stringMatching(/^gitclaw: issue #2 — Say hello/),
+      "edit GITCLAW-ENABLED.md",
+      "initial",
+    ]);
+    // Both moved on (the run's commit there, a new one here): merged, the run's work kept.
+    await commitFile(checkout.dir, "NOTES.md", "notes\n");
+    const third = await local(["--demo", "Say hello again"], {}, checkout.dir);
+    expect(third.stdout).toContain("merged this checkout's HEAD into the throwaway remote's main");
+    expect(await git(origin, "show", "main:NOTES.md")).toBe("notes");
+    expect(await git(origin, "show", "main:hello-gitclaw.md")).toMatch(/^# Hello from gitclaw/);
+    expect(await git(checkout.dir, "status", "--porcelain")).toBe("");
+    expect(await git(checkout.dir, "check-ignore", ".gitclaw-local/demo")).toBe(".gitclaw-local/demo");
+    checkout.cleanup();
+  });
+
+  it("runs the repository's own workflow: an issue its if: skips is said to be, and a mention then runs", async () => {
+    const checkout = await createTempRepo({ "README.md": "# Mine\n" });
+    const init = await runCommand(["bun", join(PROJECT_ROOT, "src/cli/main.ts"), "init", "--trigger", "mention"], {
+      cwd: checkout.dir,
+    });
+    expect(init.exitCode, init.stderr).toBe(0);
+    await git(checkout.dir, "add", "-A");
+    await git(checkout.dir, "-c", "user.name=Me", "-c", "user.email=me@example.com", "commit", "-q", "-m", "gitclaw");
+    const skipped = await local(["--demo"], {}, checkout.dir);
+    expect(skipped.exitCode).toBe(2);
+    expect(skipped.stderr).toContain(
+      `gitclaw local: the workflow's if: skipped the issue (${join(checkout.dir, ".github/workflows/gitclaw.yml")})`,
+    );
+    const mentioned = await local(["--demo", "@gitclaw say hello"], {}, checkout.dir);
+    expect(mentioned.exitCode, mentioned.stdout + mentioned.stderr).toBe(0);
+    expect(mentioned.stdout).toContain("--- reply on issue #2 ---\n(Scripted demo model.)");
+    checkout.cleanup();
   });
 });

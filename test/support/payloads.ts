@@ -4,9 +4,8 @@
 // payloads.test.ts checks every builder's output against @octokit/openapi-webhooks.
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { WebhookDefinition } from "@octokit/webhooks-examples";
+import exampleDefinitions, { type WebhookDefinition } from "@octokit/webhooks-examples";
 import type {
   IssueCommentCreatedEvent,
   IssueCommentEditedEvent,
@@ -31,7 +30,8 @@ import type {
   RestWorkflowRun,
 } from "./github-emulator.ts";
 
-const definitions = createRequire(import.meta.url)("@octokit/webhooks-examples") as WebhookDefinition[];
+// Imported, not required at run time: the local sandbox (gitclaw local) bundles these into the package.
+const definitions = exampleDefinitions as WebhookDefinition[];
 
 type EventName =
   | "issues"

@@ -20,6 +20,8 @@ export type StageResult = StepResult;
 export interface RunContext {
   /** The workflow to run (default: this repository's own, WORKFLOW_FILE). */
   workflowFile?: string;
+  /** The action's directory, holding action.yml and dist/ (default: this checkout). */
+  actionPath?: string;
   gh: GitHubEmulator;
   /** owner/repo, as the emulator was started with. */
   repository: string;
@@ -72,7 +74,7 @@ export function startWorkflow(
 ): { result: Promise<WorkflowRun>; cancel: RunningJob["cancel"] } {
   const job = runJob({
     workflowFile: ctx.workflowFile ?? WORKFLOW_FILE,
-    actionPath: PROJECT_ROOT,
+    actionPath: ctx.actionPath ?? PROJECT_ROOT,
     eventName,
     payload,
     origin: ctx.origin,

@@ -1,5 +1,5 @@
 // What the house says about itself points at something: every repository path named in `.ci/run`,
-// the README and code comments exists, and every test path `.ci/run` hands to the test command names
+// the README, docs/ and code comments exists, and every test path `.ci/run` hands to the test command names
 // test files (CI checks after the pass that each of them ran: scripts/ci-ran.ts). A path moved by a
 // regroup and not followed fails here, not silently.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -61,8 +61,18 @@ const named = (file: string) =>
   missingPaths(file, readFileSync(file, "utf8")).map((path) => `${relative(PROJECT_ROOT, file)}: ${path}`);
 
 describe("paths named in the house's own text", () => {
-  it("exist: in .ci/run, the README, and the comments of every source, test, script and workflow", () => {
-    const files = [join(PROJECT_ROOT, ".ci/run"), join(PROJECT_ROOT, "README.md"), ...sourceFiles(PROJECT_ROOT)];
+  it("exist: in .ci/run, the README, docs/, and the comments of every source, test, script and workflow", () => {
+    const docs = readdirSync(join(PROJECT_ROOT, "docs"), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => join(PROJECT_ROOT, "docs", name));
+    expect(docs).toContain(join(PROJECT_ROOT, "docs/configuration.md"));
+    const files = [
+      join(PROJECT_ROOT, ".ci/run"),
+      join(PROJECT_ROOT, "README.md"),
+      ...docs,
+      ...sourceFiles(PROJECT_ROOT),
+    ];
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap(named)).toEqual([]);
   });

@@ -106,6 +106,7 @@ describe("runDoctor", () => {
       "PASS Model",
       "PASS Provider",
       "PASS Workflow",
+      "PASS Inputs",
       "PASS Actionlint",
       "PASS Branch",
       "PASS Instructions",

@@ -174,6 +174,32 @@ describe("declarations", () => {
     ]);
     expect(parseMcpJson("{ nope").refused[0]!.reason).toMatch(/^not valid JSON/);
   });
+
+  it("of VS Code's format (servers) are read as Claude's (mcpServers) are; an SSE server is refused naming the transports", () => {
+    const file = parseMcpJson(
+      JSON.stringify({
+        inputs: [],
+        servers: {
+          files: { type: "stdio", command: "npx", args: ["-y", "server-filesystem"] },
+          remote: { type: "sse", url: "https://mcp.example.com/sse" },
+        },
+        mcpServers: { db: { command: "node", args: ["db.js"] } },
+      }),
+    );
+    expect(file.servers.map((server) => [server.name, server.spec.type ?? "stdio"])).toEqual([
+      ["files", "stdio"],
+      ["db", "stdio"],
+    ]);
+    expect(file.refused).toEqual([
+      {
+        name: "remote",
+        from: ".mcp.json",
+        reason: expect.stringMatching(
+          /^\.mcp\.json \(servers\.remote\): "type" \(found "sse"\): expected "stdio" \(a command\) or "http" \(a URL\)/,
+        ),
+      },
+    ]);
+  });
 });
 
 /** An http server on loopback, its bearer token a tools.env variable; and the setting that allows the host. */

@@ -11,6 +11,7 @@ import { SessionFile } from "../../../src/session/session-file.ts";
 import { startFakeModel, type FakeModel } from "../../support/fake-model.ts";
 import { piAgentDir, piPrintArgs, runPi } from "../../support/pi.ts";
 import { PROJECT_ROOT } from "../../support/workflow.ts";
+import { runCommand } from "../../support/command.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "gitclaw-render-"));
 const user = (text: string) => ({ role: "user" as const, content: [{ type: "text" as const, text }], timestamp: 1 });
@@ -267,19 +268,8 @@ describe("bun scripts/session.ts", () => {
   const sessionPath = `state/sessions/${session.fileName}`;
   writeMapping(repo, { issueNumber: 7, sessionPath, updatedAt: "2026-01-01T00:00:00.000Z" });
 
-  async function viewer(args: string[], cwd = repo) {
-    const child = Bun.spawn(["bun", join(PROJECT_ROOT, "scripts/session.ts"), ...args], {
-      cwd,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, exitCode] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
-    return { stdout, stderr, exitCode };
-  }
+  const viewer = (args: string[], cwd = repo) =>
+    runCommand(["bun", join(PROJECT_ROOT, "scripts/session.ts"), ...args], { cwd });
 
   it("renders an issue's session through state/issues/<n>.json in the current directory or --repo", async () => {
     const here = await viewer(["7"]);
