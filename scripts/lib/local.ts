@@ -136,13 +136,16 @@ async function runIssue(
   const defaultBranch = (await execa("git", ["symbolic-ref", "--short", "HEAD"], { cwd: origin })).stdout.trim();
   const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch });
   try {
-    const { number, eventName, payload } = openIssue(gh, join(home, "issues.json"), { ...request, defaultBranch });
+    const { number, eventName, payload, runId } = openIssue(gh, join(home, "issues.json"), {
+      ...request,
+      defaultBranch,
+    });
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${io.spec}, working in ${workspace}`);
     const env = { ...io.env, ...(await localNetwork(io.env, io.out)) };
     const run = await runWorkflow(
-      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env },
+      { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, env, runId },
       eventName,
       payload,
     );
@@ -214,8 +217,12 @@ function openIssue(
     opened = { number: issueNumber, eventName: "issue_comment", payload };
   }
   writeFileSync(ledgerFile, `${JSON.stringify(ledger, null, 2)}\n`);
-  return opened;
+  return { ...opened, runId: localRunId(ledger) };
 }
+
+/** Each local run its own id (its reply and session link to a page of their own): one per issue and comment recorded. */
+const localRunId = (ledger: LocalIssue[]): string =>
+  String(1000 + ledger.reduce((runs, issue) => runs + 1 + issue.comments.length, 0));
 
 /** The commit the run left on the throwaway remote. */
 async function report(origin: string, out: Out): Promise<void> {

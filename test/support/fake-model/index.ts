@@ -3,7 +3,13 @@
 // handling) instead of a mock model object. The agent under test runs in a child process while the
 // test drives this server in-process, so nothing here may block the event loop.
 import * as anthropic from "./anthropic.ts";
-import { type ContextWindowLimit, type LocalServer, localServerRoute, refuseOverflow } from "./local-server.ts";
+import {
+  type ContextWindowLimit,
+  type LocalServer,
+  localServerRoute,
+  refuseOverflow,
+  refuseWithoutJinja,
+} from "./local-server.ts";
 import * as openai from "./openai.ts";
 import { cacheControlProblem, createPromptCache, type PromptUsage } from "./prompt-cache.ts";
 
@@ -402,6 +408,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     }
     const refused = cacheControlProblem(route.api, recorded.body);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
+    const noJinja = refuseWithoutJinja(recorded.body, options.server);
+    if (noJinja) return noJinja;
     const overflow = refuseOverflow(route.api, rawBody, options.contextWindow, options.server);
     if (overflow) return overflow;
 

@@ -12,6 +12,19 @@ export interface LocalServer {
   toolCalls: boolean;
   /** The model's name as the server knows it (default: "model.gguf" / the requested one). */
   model?: string;
+  /** llama.cpp started with --jinja (default true); without it, a request with tools is refused with a 500. */
+  jinja?: boolean;
+}
+
+/** llama.cpp without --jinja: a request with tools is refused at once, the same way every time. */
+export function refuseWithoutJinja(
+  body: Record<string, unknown>,
+  server: LocalServer | undefined,
+): Response | undefined {
+  if (server?.kind !== "llama.cpp" || server.jinja !== false) return undefined;
+  if (!Array.isArray(body.tools) || body.tools.length === 0) return undefined;
+  const error = { code: 500, message: "tools param requires --jinja flag", type: "server_error" };
+  return Response.json({ error }, { status: 500 });
 }
 
 /**
