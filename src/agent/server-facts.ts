@@ -120,6 +120,12 @@ export async function learnContextWindow(p: ServerProbe): Promise<LearnedWindow 
   return ollama ? { tokens: ollama, source: `${root}/api/show` } : undefined;
 }
 
+/** Whether the server is llama.cpp's (its /props answers with its generation settings). */
+export async function servesLlamaCpp(p: ServerProbe): Promise<boolean> {
+  const props = await probe(p, `${serverRoot(p.baseURL)}/props`, LlamaProps);
+  return props?.default_generation_settings !== undefined;
+}
+
 /** Whether the server can give the model tools, where it can tell: llama.cpp's template caps, Ollama's capabilities. */
 export async function toolSupport(p: ServerProbe): Promise<ToolSupport | undefined> {
   const root = serverRoot(p.baseURL);

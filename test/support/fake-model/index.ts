@@ -8,6 +8,8 @@ import {
   type LocalServer,
   localServerRoute,
   refuseOverflow,
+  PROMPT_PROGRESS_EVERY_MS,
+  promptProgressFrames,
   refuseWithoutJinja,
 } from "./local-server.ts";
 import * as openai from "./openai.ts";
@@ -66,6 +68,12 @@ export interface Turn {
    * stopped server process); "headers" sends the response headers, then nothing.
    */
   silent?: "connection" | "headers";
+  /**
+   * Milliseconds the server spends reading the prompt before its first event (a long prompt on a
+   * CPU): llama.cpp sends nothing meanwhile, unless the request asks `return_progress`, when it
+   * streams a `prompt_progress` event every PROMPT_PROGRESS_EVERY_MS (local-server.ts).
+   */
+  promptMs?: number;
 }
 
 /**
@@ -296,7 +304,7 @@ async function breakConnection(controller: ReadableStreamDefaultController, gone
 
 /** Streams `frames` as the turn's plan says, honouring chunkDelayMs; calls `finished` once, however it ends. */
 function sse(
-  frames: string[],
+  { progress, frames }: { progress: string[]; frames: string[] },
   turn: Turn,
   headers: Record<string, string>,
   disconnected: AbortSignal,
@@ -309,6 +317,11 @@ function sse(
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
+        for (const event of progress) {
+          if (gone.signal.aborted) return;
+          controller.enqueue(encoder.encode(event));
+          await sleep(PROMPT_PROGRESS_EVERY_MS, gone.signal);
+        }
         for (const [i, frame] of sent.entries()) {
           if (i > 0 && turn.chunkDelayMs) await sleep(turn.chunkDelayMs, gone.signal);
           if (gone.signal.aborted) return;
@@ -450,10 +463,12 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       if (turn.hang || turn.silent) await aborted(req.signal);
       return Response.json(route.wire.message(wire, recorded.body));
     }
+    const progress = route.api === "openai" ? promptProgressFrames(recorded.body, options.server, turn.promptMs) : [];
+    if (turn.promptMs && progress.length === 0) await sleep(turn.promptMs, req.signal);
     // The stream outlives this handler, so it counts as in flight until it ends or is abandoned.
     inFlight++;
     const frames = route.wire.frames(wire, recorded.body);
-    return sse(frames, turn, route.wire.streamHeaders ?? {}, req.signal, () => inFlight--);
+    return sse({ progress, frames }, turn, route.wire.streamHeaders ?? {}, req.signal, () => inFlight--);
   }
 
   const server = Bun.serve({

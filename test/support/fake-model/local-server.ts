@@ -129,3 +129,33 @@ export async function localServerRoute(req: Request, server: LocalServer | undef
     });
   return undefined;
 }
+
+/** How often llama.cpp reports its progress through a long prompt, here. */
+export const PROMPT_PROGRESS_EVERY_MS = 200;
+
+/**
+ * llama.cpp's prompt progress, when the request asks for it (`return_progress`): one event with an
+ * empty delta and a `prompt_progress` object per PROMPT_PROGRESS_EVERY_MS of `promptMs`. None for
+ * another server, a request that does not ask, or a turn with no prompt time.
+ */
+export function promptProgressFrames(
+  body: Record<string, unknown>,
+  server: LocalServer | undefined,
+  promptMs: number | undefined,
+): string[] {
+  if (!promptMs || server?.kind !== "llama.cpp" || body.return_progress !== true) return [];
+  const count = Math.max(1, Math.ceil(promptMs / PROMPT_PROGRESS_EVERY_MS));
+  const total = 4_096;
+  return Array.from({ length: count }, (_, i) => {
+    const processed = Math.round((total * (i + 1)) / count);
+    const chunk = {
+      choices: [{ finish_reason: null, index: 0, delta: {} }],
+      created: Math.floor(Date.now() / 1000),
+      id: "chatcmpl-progress",
+      model: server.model ?? "model.gguf",
+      object: "chat.completion.chunk",
+      prompt_progress: { total, cache: 0, processed, time_ms: (i + 1) * PROMPT_PROGRESS_EVERY_MS },
+    };
+    return `data: ${JSON.stringify(chunk)}\n\n`;
+  });
+}

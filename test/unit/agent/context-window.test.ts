@@ -241,7 +241,8 @@ describe("the window a server reports", () => {
       contextWindow: 8_192,
       contextWindowSource: `reported by ${llama.url}/props`,
     });
-    // The configuration wins, and nothing is asked then; nor for a model the catalogue knows.
+    // The configuration wins, and no window is asked then; nor for a model the catalogue knows. Only
+    // /props is, for whether the server is llama.cpp's (whose prompt progress a request asks for).
     const asked: string[] = [];
     const counting = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       asked.push(String(input));
@@ -252,9 +253,10 @@ describe("the window a server reports", () => {
     const configured = await resolveModel("ollama/smollm2", { providers: {}, models }, env, { fetch: counting });
     expect(configured.info.contextWindow).toBe(16_000);
     await resolveModel("openai/gpt-4.1", { providers: {} }, env, { fetch: counting });
-    expect(asked).toEqual([]);
+    expect(asked).toEqual([`${llama.url}/props`, `${llama.url}/props`]);
+    asked.length = 0;
     await resolveModel("ollama/smollm2", { providers: {} }, env, { fetch: counting });
-    expect(asked).toEqual([`${llama.url}/v1/models`]);
+    expect(asked).toEqual([`${llama.url}/v1/models`, `${llama.url}/props`]);
   });
 
   it("stays assumed, saying how to set it, when the server says nothing", async () => {
