@@ -155,3 +155,46 @@ describe.each(OVERFLOWS)("a server refusing a request as too long: $name", (path
     });
   });
 });
+
+describe("token-dense text on an 8k window (llama.cpp counting Chinese at 1.4 tokens a character)", () => {
+  it("answers a 12k-character Chinese issue and goes on across two more comments", async () => {
+    const sentence = "这是一个关于编译器错误的详细报告，其中包含许多步骤、日志和复现方法。";
+    const body = `${sentence.repeat(Math.ceil(12_000 / sentence.length))}\n\n请修复这个问题。`;
+    expect(body.length).toBeGreaterThanOrEqual(12_000);
+    const { fake, next } = await scriptedServer({
+      server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: true },
+      contextWindow: { tokens: 8_192, cjkTokensPerChar: 1.4 },
+    });
+    const env = { GITCLAW_MODEL: "ollama/smollm2", OLLAMA_BASE_URL: fake.openaiBaseUrl };
+    const issue = world.gh.createIssue({ title: "编译器错误", body, user: "alice" });
+    try {
+      for (const [i, comment] of ["(opened)", "还有一个问题：日志在哪里？", "谢谢，请继续。"].entries()) {
+        next({ text: `Answer ${i + 1}.` });
+        const payload =
+          i === 0
+            ? issueOpenedPayload({ ...target, issue })
+            : issueCommentCreatedPayload({
+                ...target,
+                issue: world.gh.issue(issue.number),
+                comment: world.gh.addComment(issue.number, { body: comment, user: "alice" }),
+              });
+        const run = await world.run(i === 0 ? "issues" : "issue_comment", payload, { model: fake, env });
+        expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+        expect(world.gh.comments(issue.number).at(-1)!.body).toContain(`Answer ${i + 1}.`);
+      }
+      // The first request was refused (the estimate said it fit); what followed fitted.
+      const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
+      expect(sequence[0], sequence.join(" ")).toBe("refused");
+      expect(sequence.filter((kind) => kind === "turn")).toHaveLength(3);
+      expect(sequence.slice(sequence.lastIndexOf("refused") + 1).every((kind) => kind !== "refused")).toBe(true);
+      // The issue reached the summary request cut, never whole; the later runs carry the summary.
+      const summaries = fake.requests.filter((r) => isSummary(r) && !refused(r));
+      expect(JSON.stringify(summaries[0]!.body)).toContain("characters left out of this summary request");
+      const last = JSON.stringify(fake.requests.at(-1)!.body);
+      expect(last).toContain("<summary>");
+      expect(last).toContain("谢谢，请继续。");
+    } finally {
+      await fake.stop();
+    }
+  });
+});

@@ -35,6 +35,8 @@ export function refuseWithoutJinja(
 export interface ContextWindowLimit {
   tokens: number;
   charsPerToken?: number;
+  /** Each CJK character counts this many tokens, as a real tokenizer counts Chinese (SmolLM2's: about 1.4). */
+  cjkTokensPerChar?: number;
   /** The body an OpenAI-compatible route refuses with (default: llama.cpp's when `server` is llama.cpp, else OpenAI's). */
   flavour?: OverflowFlavour;
 }
@@ -55,6 +57,17 @@ export function overflowBody(flavour: OverflowFlavour, prompt: number, window: n
   return { type: "error", error: { type: "invalid_request_error", message } };
 }
 
+const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/gu;
+
+/** The request's tokens as the server counts them: bytes / charsPerToken, each CJK character at its own rate when given. */
+export function promptTokens(rawBody: string, limit: ContextWindowLimit): number {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  const perChar = limit.charsPerToken ?? 4;
+  if (limit.cjkTokensPerChar === undefined) return Math.ceil(bytes(rawBody) / perChar);
+  const cjk = rawBody.match(CJK)?.length ?? 0;
+  return Math.ceil(bytes(rawBody.replace(CJK, "")) / perChar + cjk * limit.cjkTokensPerChar);
+}
+
 /** A 400 with the provider's overflow body when the request's prompt exceeds the window, else undefined. */
 export function refuseOverflow(
   api: ModelApi,
@@ -63,7 +76,7 @@ export function refuseOverflow(
   server: LocalServer | undefined,
 ): Response | undefined {
   if (!limit) return undefined;
-  const prompt = Math.ceil(new TextEncoder().encode(rawBody).length / (limit.charsPerToken ?? 4));
+  const prompt = promptTokens(rawBody, limit);
   if (prompt <= limit.tokens) return undefined;
   const flavour: OverflowFlavour =
     api === "anthropic" ? "anthropic" : (limit.flavour ?? (server?.kind === "llama.cpp" ? "llama.cpp" : "openai"));

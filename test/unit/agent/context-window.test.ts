@@ -153,13 +153,26 @@ describe.each(FLAVOURS)("a $flavour context overflow", ({ api, flavour, server }
     expect(stops.at(-1)).toBe("stop");
   });
 
-  it("ends the run with what to change when even the compacted request does not fit", async () => {
+  it("summarises a comment larger than the window on its own with what came before, and answers", async () => {
     const fake = await fakeServer({ server, contextWindow: { tokens: 2_000, flavour } }, 0);
     const model = await resolveFor(api, fake);
-    // An older exchange to summarise, then a comment far larger than the window on its own.
     const { session, dir } = newSession("an earlier question");
     session.append({ type: "message", message: { role: "user", content: "x".repeat(12_000), timestamp: 1 } });
     const result = await runAgentLoop(loopOptions(model, session, dir, []));
+
+    expect(result).toMatchObject({ outcome: "done", text: "all done" });
+    const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
+    expect(sequence).toEqual(["refused", "summary", "turn"]);
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("<summary>");
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).not.toContain("x".repeat(100));
+  });
+
+  it("ends the run with what to change when even the compacted request does not fit", async () => {
+    const fake = await fakeServer({ server, contextWindow: { tokens: 2_000, flavour } }, 0);
+    const model = await resolveFor(api, fake);
+    const { session, dir } = newSession("an earlier question");
+    // Instructions larger than the window: no compaction can make room.
+    const result = await runAgentLoop({ ...loopOptions(model, session, dir, []), instructions: "w ".repeat(6_000) });
 
     expect(result.outcome).toBe("error");
     expect(result.errorMessage).toMatch(/^model API error 400: /);
@@ -169,12 +182,6 @@ describe.each(FLAVOURS)("a $flavour context overflow", ({ api, flavour, server }
     // One retry, not more: refused, summarised, refused again.
     const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
     expect(sequence).toEqual(["refused", "summary", "refused"]);
-
-    // The next comment goes on: what did not fit is summarised, cut to fit the summary request.
-    session.append({ type: "message", message: { role: "user", content: "go on", timestamp: 2 } });
-    const next = await runAgentLoop(loopOptions(model, session, dir, []));
-    expect(next).toMatchObject({ outcome: "done", text: "all done" });
-    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("<summary>");
   });
 });
 
@@ -210,6 +217,32 @@ describe("the summary request", () => {
     expect(body).toContain("print the big file");
     expect(body).toContain("characters left out of this summary request");
     expect(fake.requests[0]!.body.max_tokens).toBe(1_000);
+  });
+});
+
+describe("a summary request refused as too long (text denser than estimated)", () => {
+  it("is cut harder by the server's count and sent again, until it fits", async () => {
+    const fake = await startFakeModel({
+      server: { kind: "llama.cpp", contextWindow: 4_000, toolCalls: true },
+      contextWindow: { tokens: 4_000, cjkTokensPerChar: 1.4 },
+      turns: [{ text: "Summary: a long report in Chinese." }],
+    });
+    fakes.push(fake);
+    const model = await resolveFor("openai", fake);
+    const chinese = "这是一个关于编译器错误的详细报告。".repeat(600);
+    const summarizeThese = [{ role: "user" as const, content: chinese, timestamp: 0 }];
+    const plan = { firstKeptEntryId: "", summarize: summarizeThese };
+    const caching = new PromptCaching(model, () => {});
+    const fit = { contextWindow: 4_000, reserveTokens: 1_000 };
+    const { summary } = await summarize(model, plan, caching, new AbortController().signal, fit);
+
+    expect(summary).toBe("Summary: a long report in Chinese.");
+    // Estimated at four characters a token it fitted; the server counted more, said how much, and the next fitted.
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    expect(fake.requests.slice(0, -1).every(refused)).toBe(true);
+    expect(refused(fake.requests.at(-1)!)).toBe(false);
+    const sizes = fake.requests.map((r) => JSON.stringify(r.body).length);
+    expect(sizes.at(-1)!).toBeLessThan(sizes[0]!);
   });
 });
 
