@@ -184,13 +184,24 @@ async function runIssue(
   // No OpenAPI checks here: they are the tests' business, and their schemas are not shipped in the package.
   const gh = await startGitHubEmulator({ owner: OWNER, repo: REPO, token: TOKEN, defaultBranch, validate: false });
   try {
-    const { number, eventName, payload } = openIssue(gh, join(home, "issues.json"), { ...request, defaultBranch });
+    const { number, eventName, payload, runId } = openIssue(gh, join(home, "issues.json"), {
+      ...request,
+      defaultBranch,
+    });
     const workspace = join(home, `run-${Date.now()}`);
     await execa("git", ["clone", "-q", origin, workspace]);
     io.out(`gitclaw local: issue #${number} with ${io.spec}, working in ${workspace}`);
     const env = { ...io.env, ...(await localNetwork(io.env, io.out)) };
     const workflowFile = localWorkflow(io.cwd, home);
-    const target = { gh, repository: `${OWNER}/${REPO}`, origin, workspace, token: TOKEN, actionPath: PACKAGE_ROOT };
+    const target = {
+      gh,
+      repository: `${OWNER}/${REPO}`,
+      origin,
+      workspace,
+      token: TOKEN,
+      actionPath: PACKAGE_ROOT,
+      runId,
+    };
     // The model's variables serve as the repository's secrets too, for a workflow's `${{ secrets.… }}`.
     const run = await runWorkflow({ ...target, workflowFile, secrets: io.env, env }, eventName, payload);
     for (const line of run.logs.split("\n")) if (/^(gitclaw|✓|✗)/.test(line)) io.out(`  ${line}`);
@@ -271,8 +282,12 @@ function openIssue(
     opened = { number: issueNumber, eventName: "issue_comment", payload };
   }
   writeFileSync(ledgerFile, `${JSON.stringify(ledger, null, 2)}\n`);
-  return opened;
+  return { ...opened, runId: localRunId(ledger) };
 }
+
+/** Each local run its own id (its reply and session link to a page of their own): one per issue and comment recorded. */
+const localRunId = (ledger: LocalIssue[]): string =>
+  String(1000 + ledger.reduce((runs, issue) => runs + 1 + issue.comments.length, 0));
 
 /** The commit the run left on the throwaway remote. */
 async function report(origin: string, out: Out): Promise<void> {

@@ -9,6 +9,7 @@ import { estimateTokens } from "./compaction.ts";
 import { ModelIdleError } from "./model-idle.ts";
 import type { ResolvedModel } from "./model.ts";
 import { describeStreamFailure } from "./stream-failures.ts";
+import { serverMessage, unsupportedFix, unsupportedRequest } from "./unsupported-request.ts";
 import { estimatedUsage, toPiUsage, usageReported } from "./usage.ts";
 
 /**
@@ -151,16 +152,10 @@ export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "
   const streamFailure = describeStreamFailure(error, model);
   if (streamFailure) return streamFailure;
   const inner = (e?.lastError ?? e) as typeof e;
-  let detail = inner?.message ?? String(error);
-  if (inner?.responseBody) {
-    try {
-      const body = JSON.parse(inner.responseBody) as { error?: { message?: string } | string; message?: string };
-      const message = typeof body.error === "string" ? body.error : (body.error?.message ?? body.message);
-      if (message) detail = message;
-    } catch {
-      // Not JSON: keep the SDK's message.
-    }
-  }
+  // The server's own message when its body is JSON; else the SDK's.
+  const detail = serverMessage(inner?.responseBody) ?? inner?.message ?? String(error);
+  const unsupported = unsupportedRequest(inner);
+  if (unsupported) return `model API error ${inner!.statusCode}: ${unsupported} (${unsupportedFix(unsupported)})`;
   const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
   if (!inner?.statusCode) return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
   const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;

@@ -14,6 +14,7 @@ import type {
 import { pathToRoot } from "../session/context.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { PromptCaching } from "./caching.ts";
+import { contextOverflow } from "./context-overflow.ts";
 import { type PromptMessage, toPromptMessages } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 import { toPiUsage } from "./usage.ts";
@@ -94,28 +95,41 @@ export interface CompactionPlan {
   previousSummary?: string;
 }
 
+/** A compaction that keeps no message: the summary is all the model sees of what came before it. */
+export const NOTHING_KEPT = "";
+
 /**
  * Walks back from the newest message while `keepRecentTokens` allows, then cuts before a user or
- * assistant message (never a tool result, which must stay with its call). Undefined when there is
- * nothing old enough to summarise.
+ * assistant message (never a tool result, which must stay with its call). After a refusal, a newest
+ * message larger than the kept tail by itself is summarised too (a dense text whose estimate fits
+ * would otherwise be refused on every later comment); else it is kept, as the model just asked for it. Estimates count `tokensPerEstimated` real
+ * tokens each (learned from the server: src/agent/token-ratio.ts). Undefined when there is nothing
+ * to summarise.
  */
-export function planCompaction(session: SessionFile, keepRecentTokens: number): CompactionPlan | undefined {
+export function planCompaction(
+  session: SessionFile,
+  keepRecentTokens: number,
+  tokensPerEstimated = 1,
+  /** The server refused the request as too long: a newest message over the kept tail is summarised too. */
+  refused = false,
+): CompactionPlan | undefined {
   const { path, previousSummary } = activePath(session);
   const messages = path.filter(isMessage);
-  // Keep at least the newest message, then as many before it as fit the budget.
+  const size = (i: number) => estimateTokens(messages[i]!.message.content) * tokensPerEstimated;
+  // Keep at least the newest message, when it fits, then as many before it as fit the budget.
   let cut = messages.length - 1;
-  let kept = cut >= 0 ? estimateTokens(messages[cut]!.message.content) : 0;
-  while (cut > 0) {
-    const size = estimateTokens(messages[cut - 1]!.message.content);
-    if (kept + size > keepRecentTokens) break;
-    kept += size;
+  let kept = cut >= 0 ? size(cut) : 0;
+  if (refused && kept > keepRecentTokens) cut = messages.length;
+  while (cut > 0 && cut < messages.length) {
+    if (kept + size(cut - 1) > keepRecentTokens) break;
+    kept += size(cut - 1);
     cut--;
   }
   // A tool result stays with the call before it: move the cut back onto the assistant message.
-  while (cut > 0 && messages[cut]!.message.role === "toolResult") cut--;
+  while (cut > 0 && cut < messages.length && messages[cut]!.message.role === "toolResult") cut--;
   if (cut <= 0) return undefined;
   return {
-    firstKeptEntryId: messages[cut]!.id,
+    firstKeptEntryId: cut < messages.length ? messages[cut]!.id : NOTHING_KEPT,
     summarize: messages.slice(0, cut).map((e) => e.message),
     previousSummary,
   };
@@ -149,7 +163,7 @@ export function answerRoom(perCall: number, contextWindow: number, requestTokens
 
 /** `text` cut to about `maxTokens`, its head and tail kept around a marker saying how much went. */
 function cutText(text: string, maxTokens: number): string {
-  const keep = Math.max(0, maxTokens * 4);
+  const keep = Math.max(0, Math.floor(maxTokens * 4));
   if (text.length <= keep) return text;
   const half = Math.floor(keep / 2);
   return `${text.slice(0, half)}\n[… ${text.length - 2 * half} characters left out of this summary request …]\n${text.slice(text.length - half)}`;
@@ -189,14 +203,24 @@ export function fitTranscript(messages: readonly AgentMessage[], budget: number)
   return [{ role: "user", content: note, timestamp: 0 }, ...cut.slice(dropped)];
 }
 
-/** The summary and what its request cost: cached like a turn, repeated once uncached if the provider refuses that. */
+/** How many times a summary request refused as too long is cut harder and sent again. */
+const SUMMARY_ATTEMPTS = 3;
+
+/**
+ * The summary and what its request cost: cached like a turn, repeated once uncached if the provider
+ * refuses that. Refused as too long all the same (a text denser than estimated), it is cut harder,
+ * by what the server counted when it says, and sent again.
+ */
 export async function summarize(
   model: ResolvedModel,
   plan: CompactionPlan,
   caching: PromptCaching,
   signal: AbortSignal,
-  /** The window the request must fit, and the room kept for the summary itself. */
-  fit: { contextWindow: number; reserveTokens: number } = { contextWindow: model.info.contextWindow, reserveTokens: 0 },
+  /** The window the request must fit, the room kept for the summary itself, and real tokens per estimated one. */
+  fit: { contextWindow: number; reserveTokens: number; tokensPerEstimated?: number } = {
+    contextWindow: model.info.contextWindow,
+    reserveTokens: 0,
+  },
 ): Promise<{ summary: string; usage: Usage }> {
   const previous = plan.previousSummary
     ? `Summary of the conversation before this part:\n\n${plan.previousSummary}\n\n`
@@ -205,9 +229,35 @@ export async function summarize(
     role: "user",
     content: [{ type: "text", text: `${previous}Summarise the conversation above.` }],
   };
-  const budget = fit.contextWindow - fit.reserveTokens - estimateTokens(SUMMARY_INSTRUCTIONS) - estimateTokens(ask);
+  const room = fit.contextWindow - fit.reserveTokens;
+  let budget = Math.max(
+    0,
+    room / (fit.tokensPerEstimated ?? 1) - estimateTokens(SUMMARY_INSTRUCTIONS) - estimateTokens(ask),
+  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await summaryRequest(model, caching, signal, fit, fitTranscript(plan.summarize, Math.floor(budget)), ask);
+    } catch (error) {
+      const overflow = contextOverflow(error);
+      if (!overflow || attempt >= SUMMARY_ATTEMPTS) throw error;
+      // By the server's count when it gives one, else by half; never by less than a fifth.
+      const shrink = overflow.promptTokens ? (0.9 * room) / overflow.promptTokens : 0.5;
+      budget *= Math.min(0.8, Math.max(0.1, shrink));
+    }
+  }
+}
+
+/** One summary request for `messages`, cached, repeated once uncached if the provider refuses that. */
+async function summaryRequest(
+  model: ResolvedModel,
+  caching: PromptCaching,
+  signal: AbortSignal,
+  fit: { reserveTokens: number },
+  messages: AgentMessage[],
+  ask: PromptMessage,
+): Promise<{ summary: string; usage: Usage }> {
   // The summary is text: images are named in it, never sent again (compaction drops them, as pi's does).
-  const transcript = toPromptMessages(fitTranscript(plan.summarize, Math.max(0, budget)), { ...model, vision: false });
+  const transcript = toPromptMessages(messages, { ...model, vision: false });
   const request = () =>
     generateText({
       model: model.model,
@@ -237,12 +287,14 @@ export async function compactIfNeeded(options: {
   settings: CompactionSettings;
   signal: AbortSignal;
   force?: boolean;
+  /** Real tokens per estimated one, as the server's counts showed (default 1). */
+  tokensPerEstimated?: number;
 }): Promise<{ usage: Usage } | undefined> {
-  const { session, model, settings, contextWindow } = options;
+  const { session, model, settings, contextWindow, tokensPerEstimated = 1 } = options;
   if (!options.force && options.requestTokens <= contextWindow - settings.reserveTokens) return undefined;
-  const plan = planCompaction(session, settings.keepRecentTokens);
+  const plan = planCompaction(session, settings.keepRecentTokens, tokensPerEstimated, options.force);
   if (!plan) return undefined;
-  const fit = { contextWindow, reserveTokens: settings.reserveTokens };
+  const fit = { contextWindow, reserveTokens: settings.reserveTokens, tokensPerEstimated };
   const { summary, usage } = await summarize(model, plan, options.caching, options.signal, fit);
   session.append({
     type: "compaction",

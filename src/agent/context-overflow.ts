@@ -6,6 +6,8 @@
 export interface ContextOverflow {
   /** The window the server names, when it names one (llama.cpp's n_ctx, "maximum context length is N"). */
   window?: number;
+  /** The request's size as the server counted it, when it says (llama.cpp's n_prompt_tokens, "resulted in N tokens"). */
+  promptTokens?: number;
 }
 
 /** The provider's wordings; all mean the request has more tokens than the model's window. */
@@ -39,14 +41,23 @@ function lastAttempt(error: unknown): ApiErrorLike | undefined {
   return (e?.lastError as ApiErrorLike | undefined) ?? e;
 }
 
-/** n_ctx from llama.cpp's JSON body, when the body is that. */
-function nCtxOf(body: string | undefined): number | undefined {
+/** The numbers a wording gives for the request's own size. */
+const PROMPT_IN_TEXT = [/request \((\d+) tokens\)/i, /resulted in (\d+) tokens/i, /prompt is too long: (\d+) tokens/i];
+
+/** A count from llama.cpp's JSON body (`n_ctx`, `n_prompt_tokens`), when the body is that. */
+function countOf(body: string | undefined, field: "n_ctx" | "n_prompt_tokens"): number | undefined {
   try {
-    const nCtx = (JSON.parse(body ?? "") as { error?: { n_ctx?: unknown } }).error?.n_ctx;
-    return typeof nCtx === "number" && nCtx > 0 ? nCtx : undefined;
+    const count = (JSON.parse(body ?? "") as { error?: Record<string, unknown> }).error?.[field];
+    return typeof count === "number" && count > 0 ? count : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The first number one of `patterns` finds in `text`. */
+function numberIn(text: string, patterns: RegExp[]): number | undefined {
+  const found = patterns.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
+  return found ? Number(found) : undefined;
 }
 
 /** What the server said when the request did not fit its window; undefined for any other failure. */
@@ -56,7 +67,7 @@ export function contextOverflow(error: unknown): ContextOverflow | undefined {
   if (!e?.statusCode || e.statusCode < 400 || e.statusCode >= 500) return undefined;
   const text = `${e.message ?? ""}\n${e.responseBody ?? ""}`;
   if (!OVERFLOW_WORDINGS.some((wording) => wording.test(text))) return undefined;
-  const stated = WINDOW_IN_TEXT.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
-  const window = nCtxOf(e.responseBody) ?? (stated ? Number(stated) : undefined);
-  return window ? { window } : {};
+  const window = countOf(e.responseBody, "n_ctx") ?? numberIn(text, WINDOW_IN_TEXT);
+  const promptTokens = countOf(e.responseBody, "n_prompt_tokens") ?? numberIn(text, PROMPT_IN_TEXT);
+  return { ...(window ? { window } : {}), ...(promptTokens ? { promptTokens } : {}) };
 }

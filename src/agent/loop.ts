@@ -24,6 +24,7 @@ import { streamModel } from "./model-call.ts";
 import type { ResolvedModel } from "./model.ts";
 import { functionTools, toolDefinitions } from "./tool-definitions.ts";
 import { AssistantDraft, describeModelError } from "./assistant-draft.ts";
+import { TokenRatio } from "./token-ratio.ts";
 
 export type AgentEvent =
   | { type: "turn_start"; turn: number }
@@ -139,6 +140,8 @@ interface RunState {
   cutOff?: LoopResult["cutOff"];
   /** The run's spending, this loop's included (the same object as `options.spending` when given). */
   spent: Spending;
+  /** Real tokens per estimated one, learned from the server's counts (set with the turn setup). */
+  tokens?: TokenRatio;
 }
 
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
@@ -264,16 +267,34 @@ async function answerWithinWindow(
     // Nothing left to compact: the same request would be refused the same way.
     if (refused && !context.compacted) return { message: overflowExplained(refused, state) };
     const perCall = options.budgets.maxOutputTokensPerCall;
-    const used = turn.requestTokens(context.messages);
+    const estimated = turn.requestTokens(context.messages);
+    const used = tokensOf(state, turn).correct(estimated);
     const maxOutputTokens = answerRoom(perCall, state.window.tokens, used, context.reserveTokens);
     const request = { context: turn.prompt(context.messages), tokens: used, maxOutputTokens, signal };
     const { message, error } = await streamTurn(options, turn, request);
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
-    if (!overflow) return { message, maxOutputTokens };
+    if (!overflow) {
+      learnFromUsage(state, turn, message, estimated);
+      return { message, maxOutputTokens };
+    }
+    if (overflow.promptTokens) tokensOf(state, turn).learn(overflow.promptTokens, estimated);
     if (refused) return { message: overflowExplained(message, state) };
     refused = message;
     learnWindow(options, state, overflow);
   }
+}
+
+/** The run's token ratio, made on first use from the fixed part every request carries. */
+function tokensOf(state: RunState, turn: TurnSetup): TokenRatio {
+  state.tokens ??= new TokenRatio(turn.fixedTokens);
+  return state.tokens;
+}
+
+/** What the server counted for an answered request, when it reported it rather than gitclaw estimating it. */
+function learnFromUsage(state: RunState, turn: TurnSetup, message: AssistantMessage, estimated: number): void {
+  const { usage } = message;
+  if (usage.estimated) return;
+  tokensOf(state, turn).learn(usage.input + usage.cacheRead + usage.cacheWrite, estimated, "usage");
 }
 
 /** The window the server names in its refusal, when smaller than the one assumed: the rest of the run fits it. */
@@ -311,8 +332,9 @@ async function contextForTurn(
   const contextWindow = state.window.tokens;
   const settings = fitCompaction(options.compaction, contextWindow, turn.fixedTokens);
   try {
-    const requestTokens = turn.requestTokens(messages);
-    const request = { requestTokens, contextWindow, settings, force };
+    const tokens = tokensOf(state, turn);
+    const requestTokens = tokens.correct(turn.requestTokens(messages));
+    const request = { requestTokens, contextWindow, settings, force, tokensPerEstimated: tokens.value };
     const compacted = await compactIfNeeded({ session, model, caching, signal, ...request });
     if (!compacted) return { messages, compacted: false, reserveTokens: settings.reserveTokens };
     // The summary request is paid for like a turn: it counts toward the budgets and the footer.

@@ -1,7 +1,8 @@
 // One streamed model call through the provider's own interface (LanguageModelV4.doStream), with the
 // prompt already in the provider's format: the loop keeps that prompt from turn to turn, so a call
 // costs the same at turn 1,000 as at turn 10 on gitclaw's side. Failed requests are retried as the
-// ai SDK's streamText retries them: retryable errors only (429, 5xx, overloaded), exponential backoff
+// ai SDK's streamText retries them: retryable errors only (429, 5xx, overloaded; never a 5xx that
+// says the request itself is unsupported: src/agent/unsupported-request.ts), exponential backoff
 // from 2 s, the provider's retry-after headers respected when under a minute, the wait cut short by
 // the abort signal. Only opening the stream is retried; an error mid-stream arrives as a part. With
 // an idle time, a server that sends nothing for that long ends the call (src/agent/model-idle.ts).
@@ -9,6 +10,7 @@ import { APICallError, type LanguageModelV4, type LanguageModelV4CallOptions } f
 import { retryWithExponentialBackoff } from "@ai-sdk/provider-utils";
 import { RetryError } from "ai";
 import { IdleWatch } from "./model-idle.ts";
+import { unsupportedRequest } from "./unsupported-request.ts";
 
 /** The wait the provider asks for (retry-after-ms, retry-after in seconds or as a date), if under a minute. */
 export function retryDelayMs(error: unknown, backoffMs: number): number {
@@ -32,7 +34,7 @@ export async function streamModel(
   const retry = retryWithExponentialBackoff({
     maxRetries,
     abortSignal: options.abortSignal,
-    shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable,
+    shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable && !unsupportedRequest(error),
     getDelayInMs: ({ error, exponentialBackoffDelay }) => retryDelayMs(error, exponentialBackoffDelay),
     createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
   });

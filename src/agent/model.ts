@@ -4,7 +4,7 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Config } from "../config/config.ts";
 import { assumedWindowSource, modelInfo, type ModelInfo } from "./catalog.ts";
-import { learnContextWindow } from "./server-facts.ts";
+import { learnContextWindow, servesLlamaCpp } from "./server-facts.ts";
 import { ActionableError } from "../errors.ts";
 
 export interface ResolvedModel {
@@ -160,11 +160,14 @@ export async function resolveModel(
   }
   const { createOpenAICompatibleModel } = await import("./openai-compatible-model.ts");
   const endpoint = { url: baseURL, source };
+  // The cloud APIs built in are not llama.cpp: no probe for them.
+  const cloud = BUILT_IN[provider] !== undefined && provider !== "ollama" && baseURL === BUILT_IN[provider].baseURL;
+  const llamaCpp = !cloud && (await servesLlamaCpp({ baseURL, modelId, apiKey, fetch: options.fetch }));
   return {
     provider,
     modelId,
     api: "openai-completions",
-    model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId }),
+    model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId, llamaCpp }),
     info,
     vision,
     keyEnv: p.apiKeyEnv,

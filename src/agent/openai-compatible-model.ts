@@ -6,6 +6,15 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { type Grouping, incrementalModel } from "./incremental-body.ts";
 
+/**
+ * llama.cpp sends nothing while it reads the prompt (a minute for a few thousand tokens on a CPU),
+ * which the idle limit would take for a dead server; asked, a current build streams its progress
+ * (`prompt_progress` events), each one keeping the idle clock alive (src/agent/model-idle.ts).
+ * Older builds ignore the option. Only llama.cpp is asked: OpenAI refuses arguments it does not know.
+ */
+const withPromptProgress = (body: Record<string, unknown>): Record<string, unknown> =>
+  body.stream === true ? { ...body, return_progress: true } : body;
+
 export const OPENAI_COMPATIBLE_GROUPING: Grouping = {
   joins: () => false,
   size: ([message]) =>
@@ -20,10 +29,16 @@ export function createOpenAICompatibleModel(settings: {
   apiKey?: string;
   modelId: string;
   fetch?: typeof fetch;
+  /** The server is llama.cpp's: a streamed request asks it for its progress through the prompt. */
+  llamaCpp?: boolean;
 }): LanguageModelV4 {
   const { name, baseURL, apiKey, modelId } = settings;
+  const transformRequestBody = settings.llamaCpp ? withPromptProgress : undefined;
   return incrementalModel(
-    (fetch) => createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, fetch }).chatModel(modelId),
+    (fetch) =>
+      createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, fetch, transformRequestBody }).chatModel(
+        modelId,
+      ),
     OPENAI_COMPATIBLE_GROUPING,
     settings.fetch,
   );

@@ -4,6 +4,7 @@
 // Ollama's "tools" capability). Each probe is one short request; a server that does not answer one
 // simply says nothing, so a cloud API costs a few 404s at most.
 import { z } from "zod";
+import { serverMessage, unsupportedAnswer } from "./unsupported-request.ts";
 
 /** A probe is a quick look: a local server answers in milliseconds, and a run must not wait on one. */
 export const PROBE_TIMEOUT_MS = 2_000;
@@ -27,6 +28,8 @@ export interface ToolSupport {
   supported: boolean;
   /** Where it was read, and what said so. */
   source: string;
+  /** The server refuses every request with tools (llama.cpp without --jinja): what it said. */
+  refused?: string;
 }
 
 const Tokens = z.int().positive();
@@ -117,15 +120,43 @@ export async function learnContextWindow(p: ServerProbe): Promise<LearnedWindow 
   return ollama ? { tokens: ollama, source: `${root}/api/show` } : undefined;
 }
 
+/** Whether the server is llama.cpp's (its /props answers with its generation settings). */
+export async function servesLlamaCpp(p: ServerProbe): Promise<boolean> {
+  const props = await probe(p, `${serverRoot(p.baseURL)}/props`, LlamaProps);
+  return props?.default_generation_settings !== undefined;
+}
+
 /** Whether the server can give the model tools, where it can tell: llama.cpp's template caps, Ollama's capabilities. */
 export async function toolSupport(p: ServerProbe): Promise<ToolSupport | undefined> {
   const root = serverRoot(p.baseURL);
   const caps = (await probe(p, `${root}/props`, LlamaProps))?.chat_template_caps;
   if (caps && (caps.supports_tool_calls !== undefined || caps.supports_tools !== undefined)) {
     const supported = caps.supports_tool_calls !== false && caps.supports_tools !== false;
+    const refusal = supported ? undefined : await toolsRefusal(p);
+    if (refusal) return { server: "llama.cpp", supported, ...refusal };
     return { server: "llama.cpp", supported, source: `${root}/props (chat_template_caps)` };
   }
   const capabilities = (await ollamaShow(p))?.capabilities;
   if (!capabilities) return undefined;
   return { server: "Ollama", supported: capabilities.includes("tools"), source: `${root}/api/show (capabilities)` };
+}
+
+/**
+ * A template that cannot describe tools means one of two things on llama.cpp: started with --jinja,
+ * it drops them without a word; started without, it refuses every request with tools (500). One
+ * request of one token with a tool tells which: what the server said when it refused, else undefined.
+ */
+async function toolsRefusal(p: ServerProbe): Promise<{ source: string; refused: string } | undefined> {
+  const url = `${p.baseURL.replace(/\/+$/, "")}/chat/completions`;
+  const tool = { type: "function", function: { name: "probe", parameters: { type: "object", properties: {} } } };
+  const body = { model: p.modelId, messages: [{ role: "user", content: "." }], tools: [tool], max_tokens: 1 };
+  const headers = { "content-type": "application/json", ...(p.apiKey ? { authorization: `Bearer ${p.apiKey}` } : {}) };
+  try {
+    const init = { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) };
+    const response = await (p.fetch ?? fetch)(url, init);
+    const refused = unsupportedAnswer(response.status, serverMessage(await response.text()));
+    return refused ? { source: `${url} (${response.status})`, refused } : undefined;
+  } catch {
+    return undefined;
+  }
 }

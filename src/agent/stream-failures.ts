@@ -15,7 +15,8 @@ export function describeStreamFailure(
   if (!model) return undefined;
   const failure = (error as { lastError?: unknown } | undefined)?.lastError ?? error;
   const at = `${model.endpoint.url} (${model.endpoint.source})`;
-  if (failure instanceof ModelIdleError) return `the model at ${at} sent nothing for ${describeIdle(failure.idleMs)}`;
+  if (failure instanceof ModelIdleError)
+    return `the model at ${at} sent nothing for ${describeIdle(failure.idleMs)} (the limit \`budgets.modelIdleSeconds\` in .github/gitclaw.json)`;
   if (brokeOff(failure)) return `the answer from ${at} broke off after it had started: ${causeOf(failure)}`;
   return undefined;
 }

@@ -6,6 +6,7 @@ import type { Document } from "yaml";
 import { assumedWindowSource } from "../agent/catalog.ts";
 import { resolveModel, type ResolvedModel } from "../agent/model.ts";
 import { toolSupport } from "../agent/server-facts.ts";
+import { unsupportedFix } from "../agent/unsupported-request.ts";
 import type { Config } from "../config/config.ts";
 import { INPUT_ENV } from "../config/inputs.ts";
 import { WORKFLOW_FILE } from "../config/paths.ts";
@@ -61,6 +62,12 @@ export async function serverChecks(model: ResolvedModel, apiKey: string | undefi
 function toolsCheck(model: ResolvedModel, tools: NonNullable<Awaited<ReturnType<typeof toolSupport>>>): CheckResult {
   const where = withoutCredentials(tools.source);
   if (tools.supported) return pass("Tools", `${tools.server} gives ${model.modelId} the tools (${where})`);
+  if (tools.refused)
+    return failed(
+      "Tools",
+      `${tools.server} refuses every request with tools (${where}: ${tools.refused}): every run would fail at once`,
+      unsupportedFix(tools.refused),
+    );
   if (tools.server === "llama.cpp")
     return warn(
       "Tools",

@@ -91,6 +91,8 @@ interface Part {
   url?: string;
   /** gitclaw's line saying what of the text was left out (src/run/allowance.ts). */
   leftOut?: string;
+  /** gitclaw's line saying what cleaning removed from the text (src/run/sanitize.ts). */
+  removed?: string;
   /** With write access: the text as its author's own lines and what they quoted (src/run/quoted.ts). */
   segments?: Segment[];
 }
@@ -113,14 +115,21 @@ export interface PromptOptions {
   isTrusted: (login: string) => Promise<boolean>;
   /** The frame token; drawn at random for each message unless a test fixes it. */
   token?: string;
-  /** Cleans a list of texts (default: sanitizeAll). */
-  sanitize?: (texts: string[]) => Promise<string[]>;
 }
 
 /** sanitizeUserText over every text, with the Markdown and HTML parsers loaded only when a prompt is built. */
 export async function sanitizeAll(texts: string[]): Promise<string[]> {
   const { sanitizeUserText } = await import("./sanitize.ts");
   return texts.map(sanitizeUserText);
+}
+
+/** Each text cleaned, trimmed, with gitclaw's line saying what was removed from it and why, if anything was. */
+async function cleanAll(texts: string[]): Promise<{ text: string; removed?: string }[]> {
+  const { cleanUserText, removalNote } = await import("./sanitize.ts");
+  return texts.map((text) => {
+    const clean = cleanUserText(text);
+    return { text: clean.text.trim(), removed: removalNote(clean) };
+  });
 }
 
 /**
@@ -144,7 +153,7 @@ function framed(part: Part, token: string): string {
   const text = part.text || (part.leftOut ? "" : "(empty)");
   const open = `<part-${token} by="@${part.login}" write-access="${part.trusted ? "yes" : "no"}" action="${part.action}">`;
   const own = part.segments ? marked(part.segments, token) : text;
-  const lines = [text && (part.trusted ? own : quoteAsData(text)), part.leftOut].filter(Boolean);
+  const lines = [text && (part.trusted ? own : quoteAsData(text)), part.removed, part.leftOut].filter(Boolean);
   return `${open}\n${lines.join("\n")}\n</part-${token}>`;
 }
 
@@ -184,21 +193,21 @@ export async function userPrompt(trigger: Trigger, comments: PromptComment[], op
     ...comments.map((comment) => comment.body),
   ];
   // The author's permission is asked while the texts are cleaned.
-  const [cleaned, authorTrusted] = await Promise.all([
-    (options.sanitize ?? sanitizeAll)(raw),
+  const [clean, authorTrusted] = await Promise.all([
+    cleanAll(raw),
     options.includeIssue && options.isTrusted(opening.author),
   ]);
-  const clean = cleaned.map((text) => text.trim());
   const parts: Part[] = [];
   if (options.includeIssue) {
     const [title, body] = clean.splice(0, 2);
-    const text = [`# ${title}`, body].filter(Boolean).join("\n\n");
+    const text = [`# ${title!.text}`, body!.text].filter(Boolean).join("\n\n");
     parts.push({
       login: opening.author,
       trusted: authorTrusted === true,
       action: `opened ${opening.kind} #${opening.number}`,
       text,
       url: opening.url,
+      removed: [title!.removed, body!.removed].filter(Boolean).join("\n") || undefined,
     });
   }
   comments.forEach((comment, i) =>
@@ -208,7 +217,8 @@ export async function userPrompt(trigger: Trigger, comments: PromptComment[], op
       action: comment.action ?? "commented",
       url: comment.url,
       // Context is plain text (logs, diff hunks, paths), not Markdown: only its invisible characters go.
-      text: [comment.context && withoutInvisible(comment.context), clean[i]].filter(Boolean).join("\n\n"),
+      text: [comment.context && withoutInvisible(comment.context), clean[i]!.text].filter(Boolean).join("\n\n"),
+      removed: clean[i]!.removed,
     }),
   );
   const allowed = await findQuotes(withinAllowance(parts));

@@ -89,7 +89,9 @@ function stopNote(result: LoopResult, stats: { durationMs: number; maxTurns: num
     }
     case "error": {
       const why = result.errorMessage ?? "unknown error";
-      return callout("CAUTION", `The run failed: ${why}. Everything done so far is saved; comment to try again.`);
+      // A message that ends its own sentence ("…access the url?") gets no second stop.
+      const stop = /[.?!]$/.test(why) ? "" : ".";
+      return callout("CAUTION", `The run failed: ${why}${stop} Everything done so far is saved; comment to try again.`);
     }
   }
 }

@@ -10,9 +10,12 @@
 // attributes): attribute values are never displayed, so only a link's href and an image's src stay.
 //
 // Code gets no full exemption: GitHub shows it verbatim, but the model reads it as raw text, where
-// a comment or an alt attribute reads like one outside code, and parsers disagree at the edges
-// about where code ends. There (and in text that merely looks like HTML), comments and the
-// attributes that exist to hide text go too. Invisible characters go everywhere (src/run/invisible.ts).
+// an alt attribute reads like one outside code. There (and in text that merely looks like HTML),
+// the attributes that exist to hide text go too. Within code nothing is a comment: GitHub shows
+// `<!--` there as typed, and a workflow quoting gitclaw's own marker must reach the model whole.
+// In text that merely looks like HTML, a closed comment goes; an unclosed `<!--` there is shown by
+// GitHub as typed, so it hides nothing. Invisible characters go everywhere (src/run/invisible.ts).
+// What was removed is counted, so the model can be told how much and why (removalNote).
 //
 // The parsers load only when a prompt is built (sanitizeAll, src/run/prompt.ts).
 import { decodeNamedCharacterReference } from "decode-named-character-reference";
@@ -41,8 +44,50 @@ const SHOWN_ATTRIBUTES: Record<string, string> = { a: "href", img: "src" };
 const HIDING_ATTRIBUTE = /^(?:alt|title|aria-label|placeholder|data-.*)$/i;
 
 export function sanitizeUserText(text: string): string {
+  return cleanUserText(text).text;
+}
+
+/** A text as the model gets it, and how many characters of it went for each reason. */
+export interface CleanText {
+  text: string;
+  removed: { invisible: number; comments: number; markup: number };
+}
+
+export function cleanUserText(text: string): CleanText {
+  const lines = text.replace(/\r\n/g, "\n");
+  const source = visibleReferences(lines);
+  const { hidden, comments } = hiddenRanges(source);
+  const clean = cut(source, [...hidden, ...comments]);
+  const withoutComments = cut(source, comments);
+  return {
+    text: clean,
+    removed: {
+      invisible: lines.length - source.length,
+      comments: source.length - withoutComments.length,
+      markup: withoutComments.length - clean.length,
+    },
+  };
+}
+
+/** One line for the model saying how much of a text was removed and why, or nothing when nothing was. */
+export function removalNote({ removed }: CleanText): string | undefined {
+  const reasons = [
+    removed.comments && `HTML comments ${count(removed.comments)}`,
+    removed.markup &&
+      `markup GitHub does not display (attributes, alt text, unused link definitions, scripts, styles) ${count(removed.markup)}`,
+    removed.invisible && `invisible or control characters ${count(removed.invisible)}`,
+  ].filter(Boolean);
+  if (reasons.length === 0) return undefined;
+  const total = removed.comments + removed.markup + removed.invisible;
+  return `(gitclaw removed ${count(total)} characters of this text that a reader on GitHub does not see: ${reasons.join("; ")})`;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** The text without invisible characters and the references that decode to them. */
+function visibleReferences(text: string): string {
   // Invisible characters go first, so that they cannot break up the constructs below.
-  const source = withoutInvisible(text.replace(/\r\n/g, "\n"))
+  return withoutInvisible(text)
     .replace(NUMERIC_REFERENCE, (reference, decimal: string | undefined, hex: string | undefined) => {
       const codePoint = decimal === undefined ? parseInt(hex ?? "", 16) : parseInt(decimal, 10);
       return codePoint >= 0x20 && codePoint <= 0x7e ? reference : "";
@@ -51,7 +96,6 @@ export function sanitizeUserText(text: string): string {
       const decoded = decodeNamedCharacterReference(name);
       return decoded !== false && HIDES.test(decoded) ? "" : reference;
     });
-  return cut(source, hiddenRanges(source));
 }
 
 /** A link or image being read: its label and how it is resolved. */
@@ -87,16 +131,21 @@ interface MarkdownScan {
   mathValue?: Range;
 }
 
-/** The source ranges GitHub does not show, in any order, possibly overlapping. */
-function hiddenRanges(source: string): Range[] {
+/** The source ranges GitHub does not show, in any order, possibly overlapping: comments apart. */
+function hiddenRanges(source: string): { hidden: Range[]; comments: Range[] } {
   const scan = scanMarkdown(source);
   const hidden = [...scan.hidden, ...unusedDefinitions(scan)];
-  hidden.push(...hiddenInRenderedHtml(source, scan.html));
-  // What is left as text or code, read as HTML by a parser that does not know where code ends.
-  const literal = mask(source, [...scan.html, ...hidden], false);
-  hidden.push(...hiddenInLiteralMarkup(literal));
+  const rendered = hiddenInRenderedHtml(source, scan.html);
+  hidden.push(...rendered.hidden);
+  // What is left as text or code, read as HTML: text and each piece of code on its own, so a
+  // `<!--` in code cannot open a comment that runs on past it.
+  const literal = mask(source, [...scan.html, ...hidden, ...rendered.comments], false);
+  const text = hiddenInLiteralMarkup(mask(literal, scan.code, false), true);
+  const withMarkup = scan.code.filter(([start, end]) => literal.slice(start, end).includes("<"));
+  const code = withMarkup.map((range) => hiddenInLiteralMarkup(mask(literal, [range], true), false));
+  hidden.push(...text.hidden, ...code.flatMap((piece) => piece.hidden));
   hidden.push(...hiddenInMath(mask(literal, scan.code, false), scan.mathCode, source));
-  return hidden;
+  return { hidden, comments: [...rendered.comments, ...text.comments] };
 }
 
 function scanMarkdown(source: string): MarkdownScan {
@@ -281,15 +330,16 @@ function elementEnd(node: Html.ChildNode): number {
  * tag names, a link's href and an image's src, the closing `>`; everything else in the pieces goes,
  * and comments and the content of script and style elements go wherever they reach.
  */
-function hiddenInRenderedHtml(source: string, pieces: Range[]): Range[] {
-  if (pieces.length === 0) return [];
+function hiddenInRenderedHtml(source: string, pieces: Range[]): { hidden: Range[]; comments: Range[] } {
+  if (pieces.length === 0) return { hidden: [], comments: [] };
   const text = mask(source, pieces, true);
   const kept: Range[] = [];
   const hidden: Range[] = [];
+  const comments: Range[] = [];
   for (const node of walk(parseFragment(text, { sourceCodeLocationInfo: true }))) {
     const location = node.sourceCodeLocation;
     if (!location) continue;
-    if (node.nodeName === "#comment") hidden.push([location.startOffset, location.endOffset]);
+    if (node.nodeName === "#comment") comments.push([location.startOffset, location.endOffset]);
     else if (node.nodeName === "#text") kept.push([location.startOffset, location.endOffset]);
     else if (isElement(node) && CONTENT_HIDDEN.has(node.tagName)) hidden.push([location.startOffset, elementEnd(node)]);
     else if (isElement(node)) {
@@ -307,22 +357,38 @@ function hiddenInRenderedHtml(source: string, pieces: Range[]): Range[] {
         kept.push([endTag.startOffset, nameEnd(text, endTag.startOffset)], [endTag.endOffset - 1, endTag.endOffset]);
     }
   }
-  return [...subtract(pieces, kept), ...hidden];
+  return { hidden: [...subtract(subtract(pieces, kept), comments), ...hidden], comments };
 }
 
 /**
- * In text and code, which GitHub shows as typed: comments, hiding attributes, anything after an
- * end tag's name. Read token by token (every tag, also stray ones, and no element's content is
- * taken as raw text), since no page is built from it.
+ * In text and code, which GitHub shows as typed: hiding attributes, anything after an end tag's
+ * name, and in text (`withComments`) closed comments. Read token by token (every tag, also stray
+ * ones, and no element's content is taken as raw text), since no page is built from it. An
+ * unclosed `<!--` hides nothing: the text after it is read again from just past it.
  */
-function hiddenInLiteralMarkup(text: string): Range[] {
-  if (!text.includes("<")) return [];
+function hiddenInLiteralMarkup(text: string, withComments: boolean): { hidden: Range[]; comments: Range[] } {
   const hidden: Range[] = [];
+  const comments: Range[] = [];
+  let from = 0;
+  while (from >= 0 && text.includes("<", from)) {
+    const unclosed = readLiteralMarkup(from === 0 ? text : mask(text, [[0, from]], false), hidden, comments);
+    from = unclosed < 0 ? -1 : unclosed + "<!--".length;
+  }
+  return { hidden, comments: withComments ? comments : [] };
+}
+
+/** One pass of hiddenInLiteralMarkup: where an unclosed comment starts, or -1. */
+function readLiteralMarkup(text: string, hidden: Range[], comments: Range[]): number {
+  let unclosed = -1;
   const ignore = () => {};
   const tokenizer = new Tokenizer(
     { sourceCodeLocationInfo: true },
     {
-      onComment: ({ location }) => location && hidden.push([location.startOffset, location.endOffset]),
+      onComment: ({ location }) => {
+        if (!location) return;
+        if (text[location.endOffset - 1] === ">") comments.push([location.startOffset, location.endOffset]);
+        else unclosed = location.startOffset;
+      },
       onStartTag: ({ location }: Token.TagToken) => {
         for (const [name, attribute] of Object.entries(location?.attrs ?? {})) {
           if (HIDING_ATTRIBUTE.test(name))
@@ -342,7 +408,7 @@ function hiddenInLiteralMarkup(text: string): Range[] {
     },
   );
   tokenizer.write(text, true);
-  return hidden;
+  return unclosed;
 }
 
 // Math as GitHub reads it in text: `$$…$$`, or `$…$` on one line that neither starts nor ends

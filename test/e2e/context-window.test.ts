@@ -11,6 +11,7 @@ import {
   type RecordedModelRequest,
   type Turn,
 } from "../support/fake-model.ts";
+import type { RestIssue } from "../support/github-emulator.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { checkoutWithConfig, createWorld, OWNER, REPO, sessionLines, type World } from "./support.ts";
 
@@ -66,6 +67,18 @@ const anthropic = (contextWindow: number): Pick<Path, "fake" | "env" | "config">
   config: { models: { "anthropic/claude-sonnet-4-5": { contextWindow } } },
 });
 
+/** The run of the issue's opening (no `comment`), or of alice's new `comment` on it. */
+function openOrComment(
+  issue: RestIssue,
+  comment: string | undefined,
+  extra: { model: FakeModel; env: Record<string, string> },
+) {
+  if (comment === undefined) return world.run("issues", issueOpenedPayload({ ...target, issue }), extra);
+  const added = world.gh.addComment(issue.number, { body: comment, user: "alice" });
+  const payload = issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issue.number), comment: added });
+  return world.run("issue_comment", payload, extra);
+}
+
 /**
  * An issue opened, then two comments on it: each a run of the whole workflow against `path`'s server,
  * with `listings` bash calls and a final answer scripted; `check` looks at each run and the requests
@@ -84,15 +97,7 @@ async function threeComments(
       const before = fake.requests.length;
       const calls = Array.from({ length: listings }, (_, k) => listing(1000 * i + 100 * k));
       next(...calls, { text: `Listed batch ${i + 1}.` });
-      const payload =
-        i === 0
-          ? issueOpenedPayload({ ...target, issue })
-          : issueCommentCreatedPayload({
-              ...target,
-              issue: world.gh.issue(issue.number),
-              comment: world.gh.addComment(issue.number, { body, user: "alice" }),
-            });
-      const run = await world.run(i === 0 ? "issues" : "issue_comment", payload, { model: fake, env: path.env(fake) });
+      const run = await openOrComment(issue, i === 0 ? undefined : body, { model: fake, env: path.env(fake) });
       expect(run.stages.agent!.exitCode, run.logs).toBe(0);
       expect(world.gh.comments(issue.number).at(-1)!.body).toContain(`Listed batch ${i + 1}.`);
       check(run, fake.requests.slice(before));
@@ -153,5 +158,40 @@ describe.each(OVERFLOWS)("a server refusing a request as too long: $name", (path
       expect(sequence.slice(at, at + 3)).toEqual(["refused", "summary", "turn"]);
       expect(run.logs).toContain("refused the request as longer than its context window (8192 tokens");
     });
+  });
+});
+
+describe("token-dense text on an 8k window (llama.cpp counting Chinese at 1.4 tokens a character)", () => {
+  it("answers a 12k-character Chinese issue and goes on across two more comments", async () => {
+    const sentence = "这是一个关于编译器错误的详细报告，其中包含许多步骤、日志和复现方法。";
+    const body = `${sentence.repeat(Math.ceil(12_000 / sentence.length))}\n\n请修复这个问题。`;
+    expect(body.length).toBeGreaterThanOrEqual(12_000);
+    const { fake, next } = await scriptedServer({
+      server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: true },
+      contextWindow: { tokens: 8_192, cjkTokensPerChar: 1.4 },
+    });
+    const env = { GITCLAW_MODEL: "ollama/smollm2", OLLAMA_BASE_URL: fake.openaiBaseUrl };
+    const issue = world.gh.createIssue({ title: "编译器错误", body, user: "alice" });
+    try {
+      for (const [i, comment] of ["(opened)", "还有一个问题：日志在哪里？", "谢谢，请继续。"].entries()) {
+        next({ text: `Answer ${i + 1}.` });
+        const run = await openOrComment(issue, i === 0 ? undefined : comment, { model: fake, env });
+        expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+        expect(world.gh.comments(issue.number).at(-1)!.body).toContain(`Answer ${i + 1}.`);
+      }
+      // The first request was refused (the estimate said it fit); what followed fitted.
+      const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
+      expect(sequence[0], sequence.join(" ")).toBe("refused");
+      expect(sequence.filter((kind) => kind === "turn")).toHaveLength(3);
+      expect(sequence.slice(sequence.lastIndexOf("refused") + 1).every((kind) => kind !== "refused")).toBe(true);
+      // The issue reached the summary request cut, never whole; the later runs carry the summary.
+      const summaries = fake.requests.filter((r) => isSummary(r) && !refused(r));
+      expect(JSON.stringify(summaries[0]!.body)).toContain("characters left out of this summary request");
+      const last = JSON.stringify(fake.requests.at(-1)!.body);
+      expect(last).toContain("<summary>");
+      expect(last).toContain("谢谢，请继续。");
+    } finally {
+      await fake.stop();
+    }
   });
 });

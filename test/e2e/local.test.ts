@@ -64,6 +64,11 @@ describe("bun run local", () => {
     expect(request).toContain("Fix the typo in the README");
     expect(request).toContain("Fixed the typo in README.md.");
     expect(request).toContain("thanks!");
+    // Each run its own id: the replies link to two different run pages.
+    const runOf = (out: string) => /\/actions\/runs\/(\d+)\)/.exec(out)?.[1];
+    expect(runOf(first.stdout), first.stdout).toBeDefined();
+    expect(runOf(second.stdout), second.stdout).toBeDefined();
+    expect(runOf(second.stdout)).not.toBe(runOf(first.stdout));
     expect(JSON.parse(readFileSync(join(repo.dir, ".gitclaw-local/issues.json"), "utf8"))).toEqual([
       { title: "Fix the typo in the README", body: "Fix the typo in the README", comments: ["thanks!"] },
     ]);
@@ -81,6 +86,9 @@ describe("bun run local", () => {
     );
     expect(result.stdout).not.toMatch(/context window|tokens .* are assumed/i);
     expect(result.stdout).toMatch(/cannot reach the model API at http:\/\/127\.0\.0\.1:9\/v1 \(OLLAMA_BASE_URL\)/);
+    // One stop at the end of the reason's sentence, never "…the url?.".
+    expect(result.stdout).toContain("Everything done so far is saved");
+    expect(result.stdout).not.toMatch(/[?!.]\. Everything done so far/);
   });
 
   it("fails, naming the variable, when the model refuses the key", async () => {
@@ -147,7 +155,8 @@ describe("bun run local", () => {
   it("warns at start-up when the local llama.cpp server cannot give the model tools", async () => {
     const llama = await startFakeModel({
       server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: false },
-      turns: [{ text: "I can only talk." }],
+      // The first answers the start-up check's one-token request with a tool: served, so the tools are dropped, not refused.
+      turns: [{ text: "." }, { text: "I can only talk." }],
     });
     try {
       const result = await local(["Hello"], { GITCLAW_MODEL: "ollama/smollm2", OLLAMA_BASE_URL: llama.openaiBaseUrl });
@@ -230,5 +239,27 @@ describe("bun run local", () => {
     expect(mentioned.exitCode, mentioned.stdout + mentioned.stderr).toBe(0);
     expect(mentioned.stdout).toContain("--- reply on issue #2 ---\n(Scripted demo model.)");
     checkout.cleanup();
+  });
+
+  it("fails at once, not retried, when llama.cpp was started without --jinja, and says so at start-up", async () => {
+    const llama = await startFakeModel({
+      server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: false, jinja: false },
+    });
+    try {
+      const result = await local(["Hello"], { GITCLAW_MODEL: "ollama/smollm2", OLLAMA_BASE_URL: llama.openaiBaseUrl });
+      expect(result.exitCode, result.stdout + result.stderr).toBe(1);
+      expect(result.stdout).toContain(
+        `gitclaw local: warning: llama.cpp refuses every request with tools (${llama.openaiBaseUrl}/chat/completions (500): tools param requires --jinja flag): every run would fail at once`,
+      );
+      expect(result.stdout).not.toContain("drops them without a word");
+      expect(result.stdout).toContain(
+        "The run failed: model API error 500: tools param requires --jinja flag (start llama-server with --jinja",
+      );
+      // The start-up check's request and the run's one: never asked again (retries wait 2 s, 4 s, 8 s).
+      const chats = llama.requests.filter((request) => request.path.endsWith("/chat/completions"));
+      expect(chats).toHaveLength(2);
+    } finally {
+      await llama.stop();
+    }
   });
 });

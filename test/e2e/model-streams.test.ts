@@ -5,7 +5,7 @@
 // turns the provider reported no usage for are estimated, never counted as zero.
 import { describe, expect, it } from "vitest";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
-import type { Turn } from "../support/fake-model.ts";
+import { startFakeModel, type Turn } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { checkoutWithConfig, OWNER, REPO, sessionLines, useWorld, type World } from "./support.ts";
 
@@ -119,7 +119,9 @@ describe.each(PATHS)("a model answer that goes wrong, $name", (path) => {
 
     expect(run.stages.agent!.outputs.outcome).toBe("error");
     const [reply] = replies(issue.number);
-    expect(reply).toContain(`The run failed: the model at ${path.endpoint()} sent nothing for 2 seconds.`);
+    expect(reply).toContain(
+      `The run failed: the model at ${path.endpoint()} sent nothing for 2 seconds (the limit \`budgets.modelIdleSeconds\` in .github/gitclaw.json).`,
+    );
     expect(reply).not.toMatch(/time budget/);
     expect(reply).toMatch(/~\d[\d.k]* in .* out \(estimated in part\)/);
     // Given up at the idle time, far from the run's 45-minute time budget.
@@ -140,5 +142,40 @@ describe("a server that reports no usage (OpenAI-compatible)", () => {
     expect(reply).toMatch(/~\d[\d.k]* in \(0 cached\) \/ ~\d out \(estimated in part\)/);
     const [message] = await assistantMessages(issue.number);
     expect(message!.usage).toMatchObject({ estimated: true, output: 4 });
+  });
+});
+
+describe("a llama.cpp server reading a long prompt", () => {
+  it("is asked for its progress, which keeps the idle clock alive for a prompt read four times longer than the limit", async () => {
+    const llama = await startFakeModel({ server: { kind: "llama.cpp", contextWindow: 32_768, toolCalls: true } });
+    try {
+      await checkoutWithConfig(world, { budgets: { modelIdleSeconds: 1 } });
+      const issue = world.gh.createIssue({ title: "A long prompt", body: "Explain the plan.", user: "alice" });
+      // Progress every 0.2 s for 4 s: a fifth of the limit between signs of life, four limits in all.
+      llama.script([{ text: "Read it all; here is the plan.", promptMs: 4_000 }]);
+      const env = { GITCLAW_MODEL: "ollama/smollm2", OLLAMA_BASE_URL: llama.openaiBaseUrl };
+      const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), { model: llama, env });
+
+      expect(run.stages.agent!.outputs.outcome, run.logs).toBe("done");
+      expect(replies(issue.number)[0]).toContain("Read it all; here is the plan.");
+      expect(llama.requests[0]!.body).toMatchObject({ stream: true, return_progress: true });
+    } finally {
+      await llama.stop();
+    }
+  });
+
+  it("is not asked when the server is not llama.cpp's, and the silence ends the run naming the limit", async () => {
+    await checkoutWithConfig(world, { budgets: { modelIdleSeconds: 1 } });
+    const issue = world.gh.createIssue({ title: "A silent prompt", body: "Explain the plan.", user: "alice" });
+    const before = world.model.requests.length;
+    world.model.script([{ text: "Too late.", promptMs: 4_000 }]);
+    const env = PATHS[1]!.env();
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }), { env });
+
+    expect(run.stages.agent!.outputs.outcome).toBe("error");
+    expect(world.model.requests[before]!.body.return_progress).toBeUndefined();
+    expect(replies(issue.number)[0]).toContain(
+      "sent nothing for 1 second (the limit `budgets.modelIdleSeconds` in .github/gitclaw.json).",
+    );
   });
 });

@@ -23,6 +23,13 @@ function userText(i: number): string {
   return typeof first.content === "string" ? first.content : first.content.map((part) => part.text ?? "").join("");
 }
 
+/** The text of the last message the model was sent in the last request: a resumed run's new user message. */
+function lastUserText(): string {
+  const messages = world.model.requests.at(-1)!.body.messages as { content: string | { text?: string }[] }[];
+  const last = messages.at(-1)!;
+  return typeof last.content === "string" ? last.content : last.content.map((part) => part.text ?? "").join("");
+}
+
 /** Runs the issue_comment event of `comment` and returns the user message the model was sent. */
 async function userMessageFor(issueNumber: number, comment: RestIssueComment): Promise<string> {
   const before = world.model.requests.length;
@@ -104,6 +111,48 @@ describe("constructs GitHub parses and hides are stripped", () => {
     }
     expect(seen).not.toContain("HIDDEN");
     expect(seen).not.toMatch(/\uFE00|\u2062|\u3164|\u180E|\u034F|\u17B4|\u17B5/u);
+  });
+});
+
+/** The issue_comment payload of a new comment by alice. */
+function commented(issueNumber: number, body: string): object {
+  const comment = world.gh.addComment(issueNumber, { body, user: "alice" });
+  return issueCommentCreatedPayload({ ...target, issue: world.gh.issue(issueNumber), comment });
+}
+
+describe("an unclosed `<!--` hides what GitHub hides and no more", () => {
+  it("reaches the model in full from code and prose; what an HTML block hides is counted for the model", async () => {
+    const workflow = [
+      "```yaml",
+      "    if: >-",
+      "      !startsWith(github.event.comment.body, '<!-- gitclaw:pull-request ')",
+      "```",
+    ].join("\n");
+    const filler = Array.from({ length: 180 }, (_, i) => `Line ${i} of the report, all of it shown on GitHub.`);
+    const body = ["The job skips our own comments with this:", workflow, ...filler, "END-OF-ISSUE"].join("\n\n");
+    expect(body.length).toBeGreaterThan(9_000);
+    const issue = world.gh.createIssue({ title: "Workflow", body, user: "alice" });
+
+    await modelSees("issues", issueOpenedPayload({ ...target, issue }));
+    const first = userText(world.model.requests.length - 1);
+    expect(first).toContain(body);
+    expect(first).not.toContain("gitclaw removed");
+
+    const inline = "Search for `<!-- gitclaw` in the replies, then tell me what follows: AFTER-INLINE.";
+    await modelSees("issue_comment", commented(issue.number, inline));
+    const inlineText = lastUserText();
+    expect(inlineText).toContain(inline);
+    expect(inlineText).not.toContain("gitclaw removed");
+
+    const prose = "In prose <!-- stays as typed, AFTER-PROSE.\n\n<!-- a block GitHub hides\n\nHIDDEN to the end";
+    await modelSees("issue_comment", commented(issue.number, prose));
+    const proseText = lastUserText();
+    expect(proseText).toContain("In prose <!-- stays as typed, AFTER-PROSE.");
+    expect(proseText).not.toContain("HIDDEN");
+    const hidden = "<!-- a block GitHub hides\n\nHIDDEN to the end".length;
+    expect(proseText).toContain(
+      `(gitclaw removed ${hidden} characters of this text that a reader on GitHub does not see: HTML comments ${hidden})`,
+    );
   });
 });
 

@@ -3,7 +3,15 @@
 // handling) instead of a mock model object. The agent under test runs in a child process while the
 // test drives this server in-process, so nothing here may block the event loop.
 import * as anthropic from "./anthropic.ts";
-import { type ContextWindowLimit, type LocalServer, localServerRoute, refuseOverflow } from "./local-server.ts";
+import {
+  type ContextWindowLimit,
+  type LocalServer,
+  localServerRoute,
+  refuseOverflow,
+  PROMPT_PROGRESS_EVERY_MS,
+  promptProgressFrames,
+  refuseWithoutJinja,
+} from "./local-server.ts";
 import * as openai from "./openai.ts";
 import { cacheControlProblem, createPromptCache, type PromptUsage } from "./prompt-cache.ts";
 
@@ -60,6 +68,12 @@ export interface Turn {
    * stopped server process); "headers" sends the response headers, then nothing.
    */
   silent?: "connection" | "headers";
+  /**
+   * Milliseconds the server spends reading the prompt before its first event (a long prompt on a
+   * CPU): llama.cpp sends nothing meanwhile, unless the request asks `return_progress`, when it
+   * streams a `prompt_progress` event every PROMPT_PROGRESS_EVERY_MS (local-server.ts).
+   */
+  promptMs?: number;
 }
 
 /**
@@ -290,7 +304,7 @@ async function breakConnection(controller: ReadableStreamDefaultController, gone
 
 /** Streams `frames` as the turn's plan says, honouring chunkDelayMs; calls `finished` once, however it ends. */
 function sse(
-  frames: string[],
+  { progress, frames }: { progress: string[]; frames: string[] },
   turn: Turn,
   headers: Record<string, string>,
   disconnected: AbortSignal,
@@ -303,6 +317,11 @@ function sse(
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
+        for (const event of progress) {
+          if (gone.signal.aborted) return;
+          controller.enqueue(encoder.encode(event));
+          await sleep(PROMPT_PROGRESS_EVERY_MS, gone.signal);
+        }
         for (const [i, frame] of sent.entries()) {
           if (i > 0 && turn.chunkDelayMs) await sleep(turn.chunkDelayMs, gone.signal);
           if (gone.signal.aborted) return;
@@ -402,6 +421,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     }
     const refused = cacheControlProblem(route.api, recorded.body);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
+    const noJinja = refuseWithoutJinja(recorded.body, options.server);
+    if (noJinja) return noJinja;
     const overflow = refuseOverflow(route.api, rawBody, options.contextWindow, options.server);
     if (overflow) return overflow;
 
@@ -442,10 +463,12 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       if (turn.hang || turn.silent) await aborted(req.signal);
       return Response.json(route.wire.message(wire, recorded.body));
     }
+    const progress = route.api === "openai" ? promptProgressFrames(recorded.body, options.server, turn.promptMs) : [];
+    if (turn.promptMs && progress.length === 0) await sleep(turn.promptMs, req.signal);
     // The stream outlives this handler, so it counts as in flight until it ends or is abandoned.
     inFlight++;
     const frames = route.wire.frames(wire, recorded.body);
-    return sse(frames, turn, route.wire.streamHeaders ?? {}, req.signal, () => inFlight--);
+    return sse({ progress, frames }, turn, route.wire.streamHeaders ?? {}, req.signal, () => inFlight--);
   }
 
   const server = Bun.serve({

@@ -12,6 +12,19 @@ export interface LocalServer {
   toolCalls: boolean;
   /** The model's name as the server knows it (default: "model.gguf" / the requested one). */
   model?: string;
+  /** llama.cpp started with --jinja (default true); without it, a request with tools is refused with a 500. */
+  jinja?: boolean;
+}
+
+/** llama.cpp without --jinja: a request with tools is refused at once, the same way every time. */
+export function refuseWithoutJinja(
+  body: Record<string, unknown>,
+  server: LocalServer | undefined,
+): Response | undefined {
+  if (server?.kind !== "llama.cpp" || server.jinja !== false) return undefined;
+  if (!Array.isArray(body.tools) || body.tools.length === 0) return undefined;
+  const error = { code: 500, message: "tools param requires --jinja flag", type: "server_error" };
+  return Response.json({ error }, { status: 500 });
 }
 
 /**
@@ -22,6 +35,8 @@ export interface LocalServer {
 export interface ContextWindowLimit {
   tokens: number;
   charsPerToken?: number;
+  /** Each CJK character counts this many tokens, as a real tokenizer counts Chinese (SmolLM2's: about 1.4). */
+  cjkTokensPerChar?: number;
   /** The body an OpenAI-compatible route refuses with (default: llama.cpp's when `server` is llama.cpp, else OpenAI's). */
   flavour?: OverflowFlavour;
 }
@@ -42,6 +57,17 @@ export function overflowBody(flavour: OverflowFlavour, prompt: number, window: n
   return { type: "error", error: { type: "invalid_request_error", message } };
 }
 
+const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/gu;
+
+/** The request's tokens as the server counts them: bytes / charsPerToken, each CJK character at its own rate when given. */
+export function promptTokens(rawBody: string, limit: ContextWindowLimit): number {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  const perChar = limit.charsPerToken ?? 4;
+  if (limit.cjkTokensPerChar === undefined) return Math.ceil(bytes(rawBody) / perChar);
+  const cjk = rawBody.match(CJK)?.length ?? 0;
+  return Math.ceil(bytes(rawBody.replace(CJK, "")) / perChar + cjk * limit.cjkTokensPerChar);
+}
+
 /** A 400 with the provider's overflow body when the request's prompt exceeds the window, else undefined. */
 export function refuseOverflow(
   api: ModelApi,
@@ -50,7 +76,7 @@ export function refuseOverflow(
   server: LocalServer | undefined,
 ): Response | undefined {
   if (!limit) return undefined;
-  const prompt = Math.ceil(new TextEncoder().encode(rawBody).length / (limit.charsPerToken ?? 4));
+  const prompt = promptTokens(rawBody, limit);
   if (prompt <= limit.tokens) return undefined;
   const flavour: OverflowFlavour =
     api === "anthropic" ? "anthropic" : (limit.flavour ?? (server?.kind === "llama.cpp" ? "llama.cpp" : "openai"));
@@ -115,4 +141,34 @@ export async function localServerRoute(req: Request, server: LocalServer | undef
       data: [{ id: server.model ?? "smollm2", object: "model", owned_by: "library" }],
     });
   return undefined;
+}
+
+/** How often llama.cpp reports its progress through a long prompt, here. */
+export const PROMPT_PROGRESS_EVERY_MS = 200;
+
+/**
+ * llama.cpp's prompt progress, when the request asks for it (`return_progress`): one event with an
+ * empty delta and a `prompt_progress` object per PROMPT_PROGRESS_EVERY_MS of `promptMs`. None for
+ * another server, a request that does not ask, or a turn with no prompt time.
+ */
+export function promptProgressFrames(
+  body: Record<string, unknown>,
+  server: LocalServer | undefined,
+  promptMs: number | undefined,
+): string[] {
+  if (!promptMs || server?.kind !== "llama.cpp" || body.return_progress !== true) return [];
+  const count = Math.max(1, Math.ceil(promptMs / PROMPT_PROGRESS_EVERY_MS));
+  const total = 4_096;
+  return Array.from({ length: count }, (_, i) => {
+    const processed = Math.round((total * (i + 1)) / count);
+    const chunk = {
+      choices: [{ finish_reason: null, index: 0, delta: {} }],
+      created: Math.floor(Date.now() / 1000),
+      id: "chatcmpl-progress",
+      model: server.model ?? "model.gguf",
+      object: "chat.completion.chunk",
+      prompt_progress: { total, cache: 0, processed, time_ms: (i + 1) * PROMPT_PROGRESS_EVERY_MS },
+    };
+    return `data: ${JSON.stringify(chunk)}\n\n`;
+  });
 }

@@ -153,13 +153,26 @@ describe.each(FLAVOURS)("a $flavour context overflow", ({ api, flavour, server }
     expect(stops.at(-1)).toBe("stop");
   });
 
-  it("ends the run with what to change when even the compacted request does not fit", async () => {
+  it("summarises a comment larger than the window on its own with what came before, and answers", async () => {
     const fake = await fakeServer({ server, contextWindow: { tokens: 2_000, flavour } }, 0);
     const model = await resolveFor(api, fake);
-    // An older exchange to summarise, then a comment far larger than the window on its own.
     const { session, dir } = newSession("an earlier question");
     session.append({ type: "message", message: { role: "user", content: "x".repeat(12_000), timestamp: 1 } });
     const result = await runAgentLoop(loopOptions(model, session, dir, []));
+
+    expect(result).toMatchObject({ outcome: "done", text: "all done" });
+    const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
+    expect(sequence).toEqual(["refused", "summary", "turn"]);
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("<summary>");
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).not.toContain("x".repeat(100));
+  });
+
+  it("ends the run with what to change when even the compacted request does not fit", async () => {
+    const fake = await fakeServer({ server, contextWindow: { tokens: 2_000, flavour } }, 0);
+    const model = await resolveFor(api, fake);
+    const { session, dir } = newSession("an earlier question");
+    // Instructions larger than the window: no compaction can make room.
+    const result = await runAgentLoop({ ...loopOptions(model, session, dir, []), instructions: "w ".repeat(6_000) });
 
     expect(result.outcome).toBe("error");
     expect(result.errorMessage).toMatch(/^model API error 400: /);
@@ -169,12 +182,6 @@ describe.each(FLAVOURS)("a $flavour context overflow", ({ api, flavour, server }
     // One retry, not more: refused, summarised, refused again.
     const sequence = fake.requests.map((r) => (refused(r) ? "refused" : isSummary(r) ? "summary" : "turn"));
     expect(sequence).toEqual(["refused", "summary", "refused"]);
-
-    // The next comment goes on: what did not fit is summarised, cut to fit the summary request.
-    session.append({ type: "message", message: { role: "user", content: "go on", timestamp: 2 } });
-    const next = await runAgentLoop(loopOptions(model, session, dir, []));
-    expect(next).toMatchObject({ outcome: "done", text: "all done" });
-    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain("<summary>");
   });
 });
 
@@ -213,6 +220,32 @@ describe("the summary request", () => {
   });
 });
 
+describe("a summary request refused as too long (text denser than estimated)", () => {
+  it("is cut harder by the server's count and sent again, until it fits", async () => {
+    const fake = await startFakeModel({
+      server: { kind: "llama.cpp", contextWindow: 4_000, toolCalls: true },
+      contextWindow: { tokens: 4_000, cjkTokensPerChar: 1.4 },
+      turns: [{ text: "Summary: a long report in Chinese." }],
+    });
+    fakes.push(fake);
+    const model = await resolveFor("openai", fake);
+    const chinese = "这是一个关于编译器错误的详细报告。".repeat(600);
+    const summarizeThese = [{ role: "user" as const, content: chinese, timestamp: 0 }];
+    const plan = { firstKeptEntryId: "", summarize: summarizeThese };
+    const caching = new PromptCaching(model, () => {});
+    const fit = { contextWindow: 4_000, reserveTokens: 1_000 };
+    const { summary } = await summarize(model, plan, caching, new AbortController().signal, fit);
+
+    expect(summary).toBe("Summary: a long report in Chinese.");
+    // Estimated at four characters a token it fitted; the server counted more, said how much, and the next fitted.
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    expect(fake.requests.slice(0, -1).every(refused)).toBe(true);
+    expect(refused(fake.requests.at(-1)!)).toBe(false);
+    const sizes = fake.requests.map((r) => JSON.stringify(r.body).length);
+    expect(sizes.at(-1)!).toBeLessThan(sizes[0]!);
+  });
+});
+
 describe("the window a server reports", () => {
   it("is learned from llama.cpp's /v1/models, its /props, and Ollama's /api/show, unless configured", async () => {
     const llama = await startFakeModel({ server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: false } });
@@ -241,7 +274,8 @@ describe("the window a server reports", () => {
       contextWindow: 8_192,
       contextWindowSource: `reported by ${llama.url}/props`,
     });
-    // The configuration wins, and nothing is asked then; nor for a model the catalogue knows.
+    // The configuration wins, and no window is asked then; nor for a model the catalogue knows. Only
+    // /props is, for whether the server is llama.cpp's (whose prompt progress a request asks for).
     const asked: string[] = [];
     const counting = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       asked.push(String(input));
@@ -252,9 +286,10 @@ describe("the window a server reports", () => {
     const configured = await resolveModel("ollama/smollm2", { providers: {}, models }, env, { fetch: counting });
     expect(configured.info.contextWindow).toBe(16_000);
     await resolveModel("openai/gpt-4.1", { providers: {} }, env, { fetch: counting });
-    expect(asked).toEqual([]);
+    expect(asked).toEqual([`${llama.url}/props`, `${llama.url}/props`]);
+    asked.length = 0;
     await resolveModel("ollama/smollm2", { providers: {} }, env, { fetch: counting });
-    expect(asked).toEqual([`${llama.url}/v1/models`]);
+    expect(asked).toEqual([`${llama.url}/v1/models`, `${llama.url}/props`]);
   });
 
   it("stays assumed, saying how to set it, when the server says nothing", async () => {

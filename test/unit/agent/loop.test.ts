@@ -144,7 +144,9 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s, when the mo
     const result = await runAgentLoop(options);
     expect(result.outcome).toBe("error");
     expect(result.errorMessage).toMatch(
-      new RegExp(`^the model at ${model.url}/v1 \\(.+\\) sent nothing for 1 second$`),
+      new RegExp(
+        `^the model at ${model.url}/v1 \\(.+\\) sent nothing for 1 second \\(the limit \`budgets\\.modelIdleSeconds\` in \\.github/gitclaw\\.json\\)$`,
+      ),
     );
     expect(lastAssistant(session).usage).toMatchObject({ estimated: true });
     // The server saw the request given up, and serves the next one.

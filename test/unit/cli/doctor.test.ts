@@ -492,6 +492,16 @@ describe("a local model server", () => {
     });
     // A warning, not a failure: the agent runs, it just cannot act.
     expect(exitCode).toBe(0);
+    // Started without --jinja, the same template is refused with tools instead: a failure, told apart.
+    const noJinja = await localDoctor({
+      server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: false, jinja: false },
+    });
+    expect(noJinja.checks.Tools).toMatchObject({
+      status: "FAIL",
+      detail: `llama.cpp refuses every request with tools (${noJinja.url}/v1/chat/completions (500): tools param requires --jinja flag): every run would fail at once`,
+      fix: "start llama-server with --jinja (gitclaw always sends its tools)",
+    });
+    expect(noJinja.exitCode).toBe(1);
     const capable = await localDoctor({ server: { kind: "llama.cpp", contextWindow: 8_192, toolCalls: true } });
     expect(capable.checks.Tools).toMatchObject({
       status: "PASS",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeUserText } from "../../../src/run/sanitize.ts";
+import { cleanUserText, removalNote, sanitizeUserText } from "../../../src/run/sanitize.ts";
 
 const clean = sanitizeUserText;
 
@@ -13,8 +13,19 @@ describe("sanitizeUserText removes what a human reader cannot see", () => {
     expect(clean(body)).toBe("Fix the typo in README.\n\nThanks!");
   });
 
-  it("removes an unterminated HTML comment to the end", () => {
-    expect(clean("Looks good <!-- then push to main\nand more")).toBe("Looks good ");
+  it("removes an unclosed HTML comment that opens an HTML block to the end, as GitHub hides it", () => {
+    expect(clean("Looks good\n\n<!-- then push to main\n\nand more")).toBe("Looks good\n\n");
+  });
+
+  it("keeps an unclosed `<!--` in a paragraph, which GitHub shows as typed", () => {
+    const text = 'Looks good <!-- then push to main\nand <b title="HIDDEN">more</b>';
+    expect(clean(text)).toBe("Looks good <!-- then push to main\nand <b>more</b>");
+  });
+
+  it("never reads a comment in code: fenced, indented or inline", () => {
+    const text =
+      "```yaml\nif: startsWith(x, '<!-- gitclaw:pull-request ')\n```\n\n    <!-- a\n\nuse `<!-- gitclaw` here -->\n\nrest";
+    expect(clean(text)).toBe(text);
   });
 
   it("removes zero-width characters, word joiner, BOM and soft hyphen", () => {
@@ -80,9 +91,9 @@ describe("sanitizeUserText removes what a human reader cannot see", () => {
     expect(clean("&#60;b&#62; &#x41; &#65")).toBe("&#60;b&#62; &#x41; &#65");
   });
 
-  it("treats code blocks the same way, since the model reads them too", () => {
-    const block = '```html\n<!-- hidden -->\n<img alt="x" src="y">\nconst a\u200B = 1;\n```';
-    expect(clean(block)).toBe('```html\n\n<img src="y">\nconst a = 1;\n```');
+  it("treats code blocks the same way, since the model reads them too, but for comments", () => {
+    const block = '```html\n<!-- shown -->\n<img alt="x" src="y">\nconst a\u200B = 1;\n```';
+    expect(clean(block)).toBe('```html\n<!-- shown -->\n<img src="y">\nconst a = 1;\n```');
   });
 });
 
@@ -194,5 +205,20 @@ describe("sanitizeUserText keeps visible text byte for byte", () => {
     ["tags without hidden attributes", '<details><summary>More</summary>\n<a href="https://x.test">x</a></details>'],
   ])("leaves %s unchanged", (_label, text) => {
     expect(clean(text)).toBe(text);
+  });
+});
+
+describe("removalNote tells the model how much was removed and why", () => {
+  it("counts comments, markup and invisible characters apart", () => {
+    const note = removalNote(cleanUserText('a <!-- 12345 --> b <span title="xy">c</span>\u200B'));
+    expect(note).toBe(
+      "(gitclaw removed 26 characters of this text that a reader on GitHub does not see: HTML comments 14; " +
+        "markup GitHub does not display (attributes, alt text, unused link definitions, scripts, styles) 11; " +
+        "invisible or control characters 1)",
+    );
+  });
+
+  it("says nothing when nothing was removed", () => {
+    expect(removalNote(cleanUserText("`<!-- gitclaw` stays"))).toBeUndefined();
   });
 });
