@@ -114,5 +114,9 @@ export async function mcpCheck(
   const where = fromBranch ? branch : "HEAD (the default branch is not fetched here)";
   const found = `from ${where}: ${servers.join(", ") || "none to start"}`;
   if (problems.length === 0) return pass("MCP servers", found);
-  return warn("MCP servers", `${found}; not started: ${problems.join("; ")}`, "see MCP servers in gitclaw's README");
+  return warn(
+    "MCP servers",
+    `${found}; not started: ${problems.join("; ")}`,
+    "see MCP servers in gitclaw's docs/configuration-guide.md",
+  );
 }

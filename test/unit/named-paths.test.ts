@@ -50,7 +50,8 @@ function missingPaths(file: string, text: string): string[] {
     const relativeMention = /^\.{1,2}\//.test(token) && (KNOWN_EXTENSION.test(token) || token.endsWith("/"));
     const fromRoot = TOP_FOLDERS.some((top) => token === top || token.startsWith(`${top}/`));
     if (!relativeMention && !fromRoot) continue;
-    const base = relativeMention && file.endsWith(".ts") ? dirname(file) : PROJECT_ROOT;
+    // A relative mention in a source or a page counts from its folder: a docs/ page links the README one up.
+    const base = relativeMention && /\.(ts|md)$/.test(file) ? dirname(file) : PROJECT_ROOT;
     // `bench/resume` names the benchmark bench/resume.ts, as `bun run bench resume` does.
     if (!existsSync(join(base, token)) && !existsSync(join(base, `${token}.ts`))) missing.push(token);
   }
@@ -86,6 +87,10 @@ describe("paths named in the house's own text", () => {
       'const fixture = "src/app.ts"; // src/stages/',
     ].join("\n");
     expect(missingPaths(file, text)).toEqual(["test/tools/confined-file.test.ts", "src/nowhere/", "../nowhere.ts"]);
+    const page = join(PROJECT_ROOT, "docs/example.md");
+    expect(missingPaths(page, "[the README](../README.md), [gone](../nowhere.md), src/cli/doctor.ts")).toEqual([
+      "../nowhere.md",
+    ]);
   });
 
   it("in .ci/run's root pass are test files or folders of them", () => {
