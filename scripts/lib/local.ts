@@ -95,7 +95,8 @@ async function checkModel(cwd: string, env: Env, out: Out, command: string): Pro
   }
   // The server's own facts only matter once it answers: unreachable, that is the one thing to say.
   const reachable = model.api === "openai-completions" ? await providerCheck(model, env, fetch) : undefined;
-  const checks = reachable?.status === "FAIL" ? [reachable] : await serverChecks(model, keyOf(model, env).key, fetch);
+  const checks =
+    reachable && reachable.status !== "PASS" ? [reachable] : await serverChecks(model, keyOf(model, env).key, fetch);
   for (const check of checks)
     if (check.status !== "PASS") out(`gitclaw local: warning: ${check.detail}\n  fix: ${check.fix}`);
   return spec;

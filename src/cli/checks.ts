@@ -1,11 +1,13 @@
-// What the doctor's checks return: PASS, WARN or FAIL, what was found, and for a problem its fix.
-export type CheckStatus = "PASS" | "WARN" | "FAIL";
+// What the doctor's checks return: PASS, WARN, FAIL or SKIP, what was found, and for a problem its fix.
+// SKIP is a check that could not be made (its server was out of reach): the setup may be right, so it
+// does not fail the doctor; it says what was not reached and what to do.
+export type CheckStatus = "PASS" | "WARN" | "FAIL" | "SKIP";
 
 export interface CheckResult {
   name: string;
   status: CheckStatus;
   detail: string;
-  /** What to do about a WARN or FAIL. */
+  /** What to do about a WARN, FAIL or SKIP. */
   fix?: string;
 }
 
@@ -20,6 +22,14 @@ export const failed = (name: string, detail: string, fix: string): CheckResult =
   name,
   status: "FAIL",
   detail,
+  fix,
+});
+
+/** A check not made: `address` could not be reached (`reason`); `fix` says how to make it. */
+export const unreached = (name: string, address: string, reason: string, fix: string): CheckResult => ({
+  name,
+  status: "SKIP",
+  detail: `could not reach ${address}: ${reason}`,
   fix,
 });
 

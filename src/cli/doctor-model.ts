@@ -10,7 +10,7 @@ import { unsupportedFix } from "../agent/unsupported-request.ts";
 import type { Config } from "../config/config.ts";
 import { INPUT_ENV } from "../config/inputs.ts";
 import { WORKFLOW_FILE } from "../config/paths.ts";
-import { failed, pass, warn, withoutCredentials, type CheckResult } from "./checks.ts";
+import { failed, pass, unreached, warn, withoutCredentials, type CheckResult } from "./checks.ts";
 import { ACTION, keyEnvFor, keyInputs, passedNames, type GitclawStep } from "./workflow.ts";
 
 /** How long the model's API may take to list its models: it answers in well under a second when it is up. */
@@ -105,10 +105,11 @@ export async function providerCheck(model: ResolvedModel, env: Env, fetcher: typ
     status = response.status;
     await response.body?.cancel();
   } catch (error) {
-    return failed(
+    return unreached(
       "Provider",
-      `cannot reach ${where}: ${unreachableBecause(error)}`,
-      "start the server, or correct its address where the parenthesis says",
+      where,
+      unreachableBecause(error),
+      "start the server, or correct its address where the parenthesis says; offline, run doctor again where it is reachable",
     );
   }
   if (status >= 200 && status < 300) return pass("Provider", `${where} answers`);

@@ -1,5 +1,6 @@
-// `gitclaw doctor`: is this repository ready for gitclaw? One PASS / WARN / FAIL line per check,
-// each problem with its fix. Usable locally and as a workflow step (exit code 1 on any FAIL).
+// `gitclaw doctor`: is this repository ready for gitclaw? One PASS / WARN / FAIL / SKIP line per check,
+// each problem with its fix; SKIP for a check whose server was out of reach (offline), which names the
+// address. Usable locally and as a workflow step (exit code 1 on any FAIL; a SKIP does not fail it).
 // Everything it touches (environment, files, HTTP, git, actionlint) is injected, so tests run it
 // against the GitHub emulator, the fake model server and a temporary repository.
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { loadConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
 import { classify, decide } from "../tools/github/policy.ts";
-import { failed, pass, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
+import { failed, pass, unreached, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
 import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
@@ -255,8 +256,9 @@ async function githubChecks(
 async function apiCheck(get: Get, apiUrl: string, results: CheckResult[]): Promise<boolean> {
   const rate = await get("/rate_limit");
   if (typeof rate === "string") {
-    const fix = "check GITHUB_API_URL (GitHub Enterprise Server: https://<host>/api/v3) and the network";
-    results.push(failed("API", `cannot reach ${apiUrl}: ${rate}`, fix));
+    const fix =
+      "run doctor again where GitHub is reachable; check GITHUB_API_URL (GitHub Enterprise Server: https://<host>/api/v3) and the network";
+    results.push(unreached("API", apiUrl, rate, fix));
     return false;
   }
   if (rate.status === 401) {
@@ -388,7 +390,9 @@ export function formatReport(results: CheckResult[]): string {
   ]);
   const count = (status: CheckStatus) => results.filter((result) => result.status === status).length;
   const warnings = count("WARN");
-  return [...lines, "", `${count("FAIL")} failed, ${plural(warnings, "warning")}, ${count("PASS")} passed`].join("\n");
+  const skipped = count("SKIP") > 0 ? `, ${count("SKIP")} not checked` : "";
+  const summary = `${count("FAIL")} failed, ${plural(warnings, "warning")}, ${count("PASS")} passed${skipped}`;
+  return [...lines, "", summary].join("\n");
 }
 
 export const doctorExitCode = (results: CheckResult[]): number =>

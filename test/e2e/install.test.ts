@@ -22,6 +22,8 @@ const env = {
   // Offline from GitHub: the API is a port where nothing listens.
   GITHUB_API_URL: "http://127.0.0.1:9",
 };
+/** Offline from the model's API too: the same port. */
+const ANTHROPIC_BASE_URL = "http://127.0.0.1:9/v1";
 
 const gitclaw = (args: string[]) =>
   execa("gitclaw", args, { cwd: repo, env, extendEnv: false, reject: false, all: true, stdin: "ignore" });
@@ -74,12 +76,25 @@ describe("the installed package", () => {
     await git(repo, "add", "-A");
     await git(repo, "-c", "user.name=Me", "-c", "user.email=me@example.com", "commit", "-q", "-m", "Add gitclaw");
 
-    // Offline, doctor checks what it can here and names what it could not reach; the FAILs make it exit 1.
-    const doctor = await gitclaw(["doctor"]);
+    // Offline, as init's next step says (a token and the model's key here), with the repository's origin:
+    // doctor checks what it can and names each address it could not reach; nothing wrong, so it exits 0.
+    await git(repo, "remote", "add", "origin", "https://github.com/me/myproject.git");
+    const keys = { GITHUB_TOKEN: "ghp_offline0000", ANTHROPIC_API_KEY: "sk-ant-offline-0000", ANTHROPIC_BASE_URL };
+    const doctor = await execa("gitclaw", ["doctor"], {
+      cwd: repo,
+      env: { ...env, ...keys },
+      extendEnv: false,
+      reject: false,
+    });
     expect(doctor.stdout).toMatch(/^PASS {2}Sentinel +GITCLAW-ENABLED\.md is present$/m);
     expect(doctor.stdout).toMatch(/^PASS {2}Configuration +valid$/m);
-    expect(doctor.stdout).toMatch(/^FAIL {2}API +cannot reach http:\/\/127\.0\.0\.1:9/m);
-    expect(doctor.exitCode).toBe(1);
+    expect(doctor.stdout).toMatch(/^SKIP {2}API +could not reach http:\/\/127\.0\.0\.1:9: /m);
+    expect(doctor.stdout).toMatch(
+      /^SKIP {2}Provider +could not reach http:\/\/127\.0\.0\.1:9\/.*models \(ANTHROPIC_BASE_URL\)/m,
+    );
+    expect(doctor.stdout).toMatch(/^0 failed, .*, 2 not checked$/m);
+    expect(doctor.exitCode, doctor.stdout).toBe(0);
+    await git(repo, "remote", "remove", "origin");
 
     const demo = await gitclaw(["local", "--demo"]);
     expect(demo.exitCode, demo.all).toBe(0);

@@ -82,7 +82,7 @@ describe("bun run local", () => {
     expect(result.exitCode, result.stdout + result.stderr).toBe(1);
     // The first thing said is the real cause, not a guess about the context window.
     expect(result.stdout.split("\n")[0]).toBe(
-      "gitclaw local: warning: cannot reach http://127.0.0.1:9/v1/models (OLLAMA_BASE_URL): connection refused (is the server running?)",
+      "gitclaw local: warning: could not reach http://127.0.0.1:9/v1/models (OLLAMA_BASE_URL): connection refused (is the server running?)",
     );
     expect(result.stdout).not.toMatch(/context window|tokens .* are assumed/i);
     expect(result.stdout).toMatch(/cannot reach the model API at http:\/\/127\.0\.0\.1:9\/v1 \(OLLAMA_BASE_URL\)/);

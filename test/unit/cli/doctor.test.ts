@@ -13,6 +13,7 @@ import {
   type CheckResult,
   type DoctorDeps,
 } from "../../../src/cli/doctor.ts";
+import { unreached } from "../../../src/cli/checks.ts";
 import { renderWorkflow } from "../../../src/cli/workflow.ts";
 import { parseConfig } from "../../../src/config/config.ts";
 import { startFakeModel, type FakeModel } from "../../support/fake-model.ts";
@@ -160,14 +161,14 @@ describe("runDoctor", () => {
     expect(results.Actions).toBeUndefined();
   });
 
-  it("fails on a rejected token and on an unreachable API", async () => {
+  it("fails on a rejected token; an unreachable API is not checked, named with its address, and fails nothing", async () => {
     expect(byName(await runDoctor(deps({}, { GITHUB_TOKEN: "ghs_revoked" }))).API).toMatchObject({
       status: "FAIL",
       detail: `${gh.url} rejects the token (401)`,
     });
     const down = byName(await runDoctor(deps({}, { GITHUB_API_URL: "http://127.0.0.1:9" })));
-    expect(down.API).toMatchObject({ status: "FAIL", fix: expect.stringContaining("GITHUB_API_URL") });
-    expect(down.API?.detail).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:9: /);
+    expect(down.API).toMatchObject({ status: "SKIP", fix: expect.stringContaining("GITHUB_API_URL") });
+    expect(down.API?.detail).toMatch(/^could not reach http:\/\/127\.0\.0\.1:9: /);
     expect(down.Branch?.status).toBe("WARN");
   });
 
@@ -413,17 +414,19 @@ describe("runDoctor", () => {
 });
 
 describe("the model's API", () => {
-  it("fails when nothing answers, naming the URL and the variable that chose it", async () => {
+  it("does not check what does not answer, naming the URL and the variable that chose it", async () => {
     const env = { ANTHROPIC_API_KEY: undefined, GITCLAW_MODEL: "ollama/qwen3-coder" };
     const results = byName(await runDoctor(deps({}, { ...env, OLLAMA_BASE_URL: "http://127.0.0.1:9/v1" })));
     expect(results.Model).toMatchObject({ status: "PASS", detail: "ollama/qwen3-coder, no key needed" });
-    expect(results.Provider).toMatchObject({ status: "FAIL", fix: expect.stringContaining("correct its address") });
-    expect(results.Provider?.detail).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:9\/v1\/models \(OLLAMA_BASE_URL\): /);
+    expect(results.Provider).toMatchObject({ status: "SKIP", fix: expect.stringContaining("correct its address") });
+    expect(results.Provider?.detail).toMatch(
+      /^could not reach http:\/\/127\.0\.0\.1:9\/v1\/models \(OLLAMA_BASE_URL\): /,
+    );
     // Without a variable, the default is named, and how to change it.
     const refused = (async () => Promise.reject(new Error("refused"))) as unknown as typeof fetch;
     const fallback = byName(await runDoctor(deps({ fetch: refused }, env)));
     expect(fallback.Provider?.detail).toBe(
-      "cannot reach http://127.0.0.1:11434/v1/models (the default for ollama; set OLLAMA_BASE_URL to change it): refused",
+      "could not reach http://127.0.0.1:11434/v1/models (the default for ollama; set OLLAMA_BASE_URL to change it): refused",
     );
   });
 
@@ -431,7 +434,7 @@ describe("the model's API", () => {
     writeWorkflow(WORKFLOW.replace(/(anthropic_api_key: .*\n)$/, "$1          base_url: http://127.0.0.1:9/v1\n"));
     const results = byName(await runDoctor(deps()));
     expect(results.Provider?.detail).toMatch(
-      /^cannot reach http:\/\/127\.0\.0\.1:9\/v1\/models \(the action input base_url\)/,
+      /^could not reach http:\/\/127\.0\.0\.1:9\/v1\/models \(the action input base_url\)/,
     );
   });
 
@@ -663,7 +666,7 @@ describe("helpers", () => {
     expect(workflowPermissions("on: push\n")).toBeUndefined();
   });
 
-  it("formats one line per check with its fix, and exits 1 only on a failure", () => {
+  it("formats one line per check with its fix, and exits 1 only on a failure (not on a check it could not make)", () => {
     const results: CheckResult[] = [
       { name: "Token", status: "PASS", detail: "GITHUB_TOKEN is set" },
       { name: "Sentinel", status: "FAIL", detail: "missing", fix: "add it" },
@@ -673,6 +676,12 @@ describe("helpers", () => {
     );
     expect(doctorExitCode(results)).toBe(1);
     expect(doctorExitCode([results[0]!, { name: "Bun", status: "WARN", detail: "old", fix: "update" }])).toBe(0);
+    const offline = [results[0]!, unreached("API", "https://api.github.com", "fetch failed", "try again online")];
+    expect(formatReport(offline)).toBe(
+      "PASS  Token  GITHUB_TOKEN is set\nSKIP  API    could not reach https://api.github.com: fetch failed\n" +
+        "             fix: try again online\n\n0 failed, 0 warnings, 1 passed, 1 not checked",
+    );
+    expect(doctorExitCode(offline)).toBe(0);
   });
 });
 
