@@ -162,14 +162,16 @@ describe("runDoctor", () => {
   });
 
   it("fails on a rejected token; an unreachable API is not checked, named with its address, and fails nothing", async () => {
-    expect(byName(await runDoctor(deps({}, { GITHUB_TOKEN: "ghs_revoked" }))).API).toMatchObject({
-      status: "FAIL",
-      detail: `${gh.url} rejects the token (401)`,
-    });
-    const down = byName(await runDoctor(deps({}, { GITHUB_API_URL: "http://127.0.0.1:9" })));
+    const rejected = await runDoctor(deps({}, { GITHUB_TOKEN: "ghs_revoked" }));
+    expect(byName(rejected).API).toMatchObject({ status: "FAIL", detail: `${gh.url} rejects the token (401)` });
+    expect(doctorExitCode(rejected)).toBe(1);
+    const offline = await runDoctor(deps({}, { GITHUB_API_URL: "http://127.0.0.1:9" }));
+    const down = byName(offline);
     expect(down.API).toMatchObject({ status: "SKIP", fix: expect.stringContaining("GITHUB_API_URL") });
     expect(down.API?.detail).toMatch(/^could not reach http:\/\/127\.0\.0\.1:9: /);
     expect(down.Branch?.status).toBe("WARN");
+    expect(offline.filter((check) => check.status === "FAIL")).toEqual([]);
+    expect(doctorExitCode(offline)).toBe(0);
   });
 
   it("fails when the token cannot see the repository", async () => {
