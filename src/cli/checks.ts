@@ -25,13 +25,16 @@ export const failed = (name: string, detail: string, fix: string): CheckResult =
   fix,
 });
 
-/** A check not made: `address` could not be reached (`reason`); `fix` says how to make it. */
-export const unreached = (name: string, address: string, reason: string, fix: string): CheckResult => ({
+/** A check not made, for what it needs was out of reach; `fix` says how to make it. */
+export const skipped = (name: string, detail: string, fix: string): CheckResult => ({
   name,
   status: "SKIP",
-  detail: `could not reach ${address}: ${reason}`,
+  detail,
   fix,
 });
+/** A check not made: `address` could not be reached (`reason`). */
+export const unreached = (name: string, address: string, reason: string, fix: string): CheckResult =>
+  skipped(name, `could not reach ${address}: ${reason}`, fix);
 
 /** A URL as safe to print: credentials in it are dropped. */
 export const withoutCredentials = (url: string) => url.replace(/^(\w+:\/\/)[^@/]+@/, "$1");

@@ -9,7 +9,16 @@ import { loadConfig, type Config } from "../config/config.ts";
 import { INPUT_ENV, settingsFromInputs } from "../config/inputs.ts";
 import { SENTINEL_FILE, WORKFLOW_FILE } from "../config/paths.ts";
 import { classify, decide } from "../tools/github/policy.ts";
-import { failed, pass, unreached, warn, withoutCredentials, type CheckResult, type CheckStatus } from "./checks.ts";
+import {
+  failed,
+  pass,
+  skipped,
+  unreached,
+  warn,
+  withoutCredentials,
+  type CheckResult,
+  type CheckStatus,
+} from "./checks.ts";
 import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
@@ -227,7 +236,8 @@ async function githubChecks(
         ),
   );
   const get = apiGetter(deps, apiUrl, token);
-  const reachable = await apiCheck(get, apiUrl, results);
+  const api = await apiCheck(get, apiUrl);
+  results.push(api);
   const origin = await deps.git(["remote", "get-url", "origin"]);
   const repository =
     env.GITHUB_REPOSITORY?.trim() || (origin.exitCode === 0 ? repoFromRemote(origin.stdout) : undefined);
@@ -245,7 +255,12 @@ async function githubChecks(
     results.push(failed("Permissions", "cannot tell which repository this is", fix));
     return {};
   }
-  if (!token || !reachable) {
+  if (token && api.status === "SKIP") {
+    const fix = "run doctor again where GitHub is reachable";
+    results.push(skipped("Permissions", `not checked for ${repository}: ${apiUrl} was not reached`, fix));
+    return {};
+  }
+  if (!token || api.status !== "PASS") {
     const fix = "fix the Token and API checks first";
     results.push(warn("Permissions", `not checked for ${repository}: no working token and API`, fix));
     return {};
@@ -253,28 +268,24 @@ async function githubChecks(
   return repositoryChecks(get, repository, deps, workflow, config, results);
 }
 
-async function apiCheck(get: Get, apiUrl: string, results: CheckResult[]): Promise<boolean> {
+async function apiCheck(get: Get, apiUrl: string): Promise<CheckResult> {
   const rate = await get("/rate_limit");
   if (typeof rate === "string") {
     const fix =
       "run doctor again where GitHub is reachable; check GITHUB_API_URL (GitHub Enterprise Server: https://<host>/api/v3) and the network";
-    results.push(unreached("API", apiUrl, rate, fix));
-    return false;
+    return unreached("API", apiUrl, rate, fix);
   }
   if (rate.status === 401) {
     const fix = "the token is wrong, expired or revoked: pass a valid one as GITHUB_TOKEN";
-    results.push(failed("API", `${apiUrl} rejects the token (401)`, fix));
-    return false;
+    return failed("API", `${apiUrl} rejects the token (401)`, fix);
   }
   if (rate.status !== 200) {
     const fix = "check GITHUB_API_URL: it must be the REST API root";
-    results.push(failed("API", `${apiUrl}/rate_limit answered ${rate.status}`, fix));
-    return false;
+    return failed("API", `${apiUrl}/rate_limit answered ${rate.status}`, fix);
   }
   const core = (rate.data as { resources?: { core?: { remaining?: number; limit?: number } } }).resources?.core;
   const left = core ? `, ${core.remaining}/${core.limit} requests left this hour` : "";
-  results.push(pass("API", `${apiUrl} reachable${left}`));
-  return true;
+  return pass("API", `${apiUrl} reachable${left}`);
 }
 
 async function repositoryChecks(

@@ -92,7 +92,10 @@ describe("the installed package", () => {
     expect(doctor.stdout).toMatch(
       /^SKIP {2}Provider +could not reach http:\/\/127\.0\.0\.1:9\/.*models \(ANTHROPIC_BASE_URL\)/m,
     );
-    expect(doctor.stdout).toMatch(/^0 failed, .*, 2 not checked$/m);
+    expect(doctor.stdout).toMatch(
+      /^SKIP {2}Permissions +not checked for me\/myproject: http:\/\/127\.0\.0\.1:9 was not reached$/m,
+    );
+    expect(doctor.stdout).toMatch(/^0 failed, .*, 3 not checked$/m);
     expect(doctor.exitCode, doctor.stdout).toBe(0);
     await git(repo, "remote", "remove", "origin");
 

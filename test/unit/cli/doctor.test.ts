@@ -169,6 +169,10 @@ describe("runDoctor", () => {
     const down = byName(offline);
     expect(down.API).toMatchObject({ status: "SKIP", fix: expect.stringContaining("GITHUB_API_URL") });
     expect(down.API?.detail).toMatch(/^could not reach http:\/\/127\.0\.0\.1:9: /);
+    expect(down.Permissions).toMatchObject({
+      status: "SKIP",
+      detail: "not checked for acme/widgets: http://127.0.0.1:9 was not reached",
+    });
     expect(down.Branch?.status).toBe("WARN");
     expect(offline.filter((check) => check.status === "FAIL")).toEqual([]);
     expect(doctorExitCode(offline)).toBe(0);
