@@ -23386,9 +23386,10 @@ var init_dist6 = __esm(() => {
 // src/agent/openai-compatible-model.ts
 function createOpenAICompatibleModel(settings) {
   const { name, baseURL, apiKey, modelId } = settings;
-  return incrementalModel((fetch2) => createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, fetch: fetch2 }).chatModel(modelId), OPENAI_COMPATIBLE_GROUPING, settings.fetch);
+  const transformRequestBody = settings.llamaCpp ? withPromptProgress : undefined;
+  return incrementalModel((fetch2) => createOpenAICompatible({ name, baseURL, apiKey, includeUsage: true, fetch: fetch2, transformRequestBody }).chatModel(modelId), OPENAI_COMPATIBLE_GROUPING, settings.fetch);
 }
-var OPENAI_COMPATIBLE_GROUPING;
+var withPromptProgress = (body) => body.stream === true ? { ...body, return_progress: true } : body, OPENAI_COMPATIBLE_GROUPING;
 var init_openai_compatible_model = __esm(() => {
   init_dist6();
   init_incremental_body();
@@ -49659,24 +49660,56 @@ var init_dist8 = __esm(() => {
 
 // src/run/sanitize.ts
 function sanitizeUserText(text) {
-  const source = withoutInvisible(text.replace(/\r\n/g, `
-`)).replace(NUMERIC_REFERENCE, (reference, decimal, hex) => {
+  return cleanUserText(text).text;
+}
+function cleanUserText(text) {
+  const lines = text.replace(/\r\n/g, `
+`);
+  const source = visibleReferences(lines);
+  const { hidden, comments } = hiddenRanges(source);
+  const clean = cut2(source, [...hidden, ...comments]);
+  const withoutComments = cut2(source, comments);
+  return {
+    text: clean,
+    removed: {
+      invisible: lines.length - source.length,
+      comments: source.length - withoutComments.length,
+      markup: withoutComments.length - clean.length
+    }
+  };
+}
+function removalNote({ removed }) {
+  const reasons = [
+    removed.comments && `HTML comments ${count3(removed.comments)}`,
+    removed.markup && `markup GitHub does not display (attributes, alt text, unused link definitions, scripts, styles) ${count3(removed.markup)}`,
+    removed.invisible && `invisible or control characters ${count3(removed.invisible)}`
+  ].filter(Boolean);
+  if (reasons.length === 0)
+    return;
+  const total = removed.comments + removed.markup + removed.invisible;
+  return `(gitclaw removed ${count3(total)} characters of this text that a reader on GitHub does not see: ${reasons.join("; ")})`;
+}
+function visibleReferences(text) {
+  return withoutInvisible(text).replace(NUMERIC_REFERENCE, (reference, decimal, hex) => {
     const codePoint = decimal === undefined ? parseInt(hex ?? "", 16) : parseInt(decimal, 10);
     return codePoint >= 32 && codePoint <= 126 ? reference : "";
   }).replace(NAMED_REFERENCE, (reference, name) => {
     const decoded = decodeNamedCharacterReference(name);
     return decoded !== false && HIDES.test(decoded) ? "" : reference;
   });
-  return cut2(source, hiddenRanges(source));
 }
 function hiddenRanges(source) {
   const scan = scanMarkdown(source);
   const hidden = [...scan.hidden, ...unusedDefinitions(scan)];
-  hidden.push(...hiddenInRenderedHtml(source, scan.html));
-  const literal = mask(source, [...scan.html, ...hidden], false);
-  hidden.push(...hiddenInLiteralMarkup(literal));
+  const rendered = hiddenInRenderedHtml(source, scan.html);
+  hidden.push(...rendered.hidden);
+  const literal = mask(source, [...scan.html, ...hidden, ...rendered.comments], false);
+  const text = hiddenInLiteralMarkup(mask(literal, scan.code, false), true);
+  const withMarkup = scan.code.filter(([start, end]) => literal.slice(start, end).includes("<"));
+  const code = withMarkup.map((range) => hiddenInLiteralMarkup(mask(literal, [range], true), false));
+  hidden.push(...text.hidden, ...code.flatMap((piece) => piece.hidden));
   hidden.push(...hiddenInMath(mask(literal, scan.code, false), scan.mathCode, source));
-  return hidden;
+  return { hidden, comments: [...rendered.comments, ...text.comments] };
 }
 function scanMarkdown(source) {
   const scan = {
@@ -49843,16 +49876,17 @@ function elementEnd(node) {
 }
 function hiddenInRenderedHtml(source, pieces) {
   if (pieces.length === 0)
-    return [];
+    return { hidden: [], comments: [] };
   const text = mask(source, pieces, true);
   const kept = [];
   const hidden = [];
+  const comments = [];
   for (const node of walk(parseFragment(text, { sourceCodeLocationInfo: true }))) {
     const location = node.sourceCodeLocation;
     if (!location)
       continue;
     if (node.nodeName === "#comment")
-      hidden.push([location.startOffset, location.endOffset]);
+      comments.push([location.startOffset, location.endOffset]);
     else if (node.nodeName === "#text")
       kept.push([location.startOffset, location.endOffset]);
     else if (isElement(node) && CONTENT_HIDDEN.has(node.tagName))
@@ -49873,15 +49907,30 @@ function hiddenInRenderedHtml(source, pieces) {
         kept.push([endTag.startOffset, nameEnd(text, endTag.startOffset)], [endTag.endOffset - 1, endTag.endOffset]);
     }
   }
-  return [...subtract(pieces, kept), ...hidden];
+  return { hidden: [...subtract(subtract(pieces, kept), comments), ...hidden], comments };
 }
-function hiddenInLiteralMarkup(text) {
-  if (!text.includes("<"))
-    return [];
+function hiddenInLiteralMarkup(text, withComments) {
   const hidden = [];
+  const comments = [];
+  let from = 0;
+  while (from >= 0 && text.includes("<", from)) {
+    const unclosed = readLiteralMarkup(from === 0 ? text : mask(text, [[0, from]], false), hidden, comments);
+    from = unclosed < 0 ? -1 : unclosed + "<!--".length;
+  }
+  return { hidden, comments: withComments ? comments : [] };
+}
+function readLiteralMarkup(text, hidden, comments) {
+  let unclosed = -1;
   const ignore = () => {};
   const tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, {
-    onComment: ({ location }) => location && hidden.push([location.startOffset, location.endOffset]),
+    onComment: ({ location }) => {
+      if (!location)
+        return;
+      if (text[location.endOffset - 1] === ">")
+        comments.push([location.startOffset, location.endOffset]);
+      else
+        unclosed = location.startOffset;
+    },
     onStartTag: ({ location }) => {
       for (const [name, attribute] of Object.entries(location?.attrs ?? {})) {
         if (HIDING_ATTRIBUTE.test(name))
@@ -49899,7 +49948,7 @@ function hiddenInLiteralMarkup(text) {
     onWhitespaceCharacter: ignore
   });
   tokenizer.write(text, true);
-  return hidden;
+  return unclosed;
 }
 function hiddenInMath(text, mathCode, source) {
   const values = [...mathCode];
@@ -49961,7 +50010,7 @@ function cut2(source, ranges) {
   }
   return out + source.slice(at);
 }
-var HIDES, NUMERIC_REFERENCE, NAMED_REFERENCE, CONTENT_HIDDEN, SHOWN_ATTRIBUTES, HIDING_ATTRIBUTE, isElement = (node) => ("tagName" in node), MATH_SPAN, TEX_HIDDEN;
+var HIDES, NUMERIC_REFERENCE, NAMED_REFERENCE, CONTENT_HIDDEN, SHOWN_ATTRIBUTES, HIDING_ATTRIBUTE, count3 = (n) => n.toLocaleString("en-US"), isElement = (node) => ("tagName" in node), MATH_SPAN, TEX_HIDDEN;
 var init_sanitize = __esm(() => {
   init_decode_named_character_reference();
   init_dev2();
@@ -57983,17 +58032,99 @@ import { readFileSync as readFileSync2 } from "fs";
 // node_modules/zod/index.js
 init_external();
 init_external();
+// src/did-you-mean.ts
+function distance(a, b) {
+  let before = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1;i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1;j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j], before[j - 2] + 1);
+    }
+    [before, previous] = [previous, row];
+  }
+  return previous[b.length];
+}
+function closestName(name, known) {
+  const lower = name.toLowerCase();
+  let best;
+  for (const candidate of known) {
+    const d = distance(lower, candidate.toLowerCase());
+    const close = d <= Math.floor(Math.max(lower.length, candidate.length) / 3) || lower.startsWith(candidate);
+    if (close && (!best || d < best.distance))
+      best = { name: candidate, distance: d };
+  }
+  return best?.name;
+}
+var didYouMean = (name, known) => {
+  const closest = closestName(name, known);
+  return closest ? ` (did you mean "${closest}"?)` : "";
+};
+
 // src/zod-errors.ts
-function describeZodError(error, where, input) {
-  return error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
+function describeZodError(error, where, input, schema) {
+  return error.issues.flatMap((issue) => readable(issue, [])).map((issue) => schema ? withKnownKeys(issue, schema) : issue).map((issue) => {
+    if (issue.path.length === 0)
+      return `${where}: ${issue.message}`;
     let value = input;
     for (const part of issue.path)
       value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
+    const found = value === undefined ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${issue.path.join(".")}"${found}: ${issue.message}`;
   }).join(`
 `);
+}
+function withKnownKeys(issue, schema) {
+  const known = issue.keys && keysAt(schema, issue.path);
+  if (!known || issue.keys.length !== 1)
+    return issue;
+  return { ...issue, message: `${issue.message}${didYouMean(issue.keys[0], known)}` };
+}
+function keysAt(schema, path) {
+  let node = schema;
+  for (const part of [...path, undefined]) {
+    for (let unwrapped = 0;unwrapped < 10; unwrapped++) {
+      const def = node?._zod?.def;
+      if (!def)
+        return;
+      if (def.shape)
+        break;
+      const inner = def.innerType ?? def.out ?? (typeof part === "number" ? def.element : def.valueType);
+      if (!inner)
+        return;
+      node = inner;
+    }
+    const shape = node._zod.def.shape;
+    if (part === undefined)
+      return Object.keys(shape);
+    node = shape[String(part)];
+  }
+  return;
+}
+function readable(issue, prefix) {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === "unrecognized_keys")
+    return [{ path, message: issue.message, keys: issue.keys }];
+  if (issue.code !== "invalid_union" || issue.errors.length === 0)
+    return [{ path, message: issue.message }];
+  const branches = issue.errors;
+  if (branches.every((branch) => branch.length === 1 && branch[0].path.length === 0)) {
+    const forms = branches.map((branch) => formOf(branch[0])).filter((form) => form !== undefined);
+    if (forms.length === branches.length)
+      return [{ path, message: `expected ${forms.join(", or ")}` }];
+  }
+  const shapeFits = (branch) => !branch.some((i) => i.code === "unrecognized_keys" && i.path.length === 0);
+  const closest = [...branches].sort((a, b) => Number(shapeFits(b)) - Number(shapeFits(a)) || a.length - b.length)[0];
+  return closest.flatMap((inner) => readable(inner, path));
+}
+function formOf(issue) {
+  if (issue.code === "invalid_value")
+    return `one of ${issue.values.map((value) => JSON.stringify(value)).join("|")}`;
+  if (issue.code === "invalid_type")
+    return `${/^[aeio]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  return;
 }
 
 // src/actions/event.ts
@@ -58298,6 +58429,34 @@ function modelInfo(provider, modelId, overrides = {}) {
   return { contextWindow: ASSUMED_CONTEXT_WINDOW, contextWindowSource: assumedWindowSource(spec), ...facts };
 }
 
+// src/agent/unsupported-request.ts
+init_dist();
+var UNSUPPORTED_WORDINGS = [/requires --jinja/i, /\bnot (?:supported|implemented)\b/i, /\bunsupported\b/i];
+function unsupportedRequest(error) {
+  if (!APICallError.isInstance(error))
+    return;
+  return unsupportedAnswer(error.statusCode ?? 0, serverMessage(error.responseBody) ?? error.message);
+}
+function unsupportedAnswer(status, message) {
+  if (status < 500 || !message)
+    return;
+  return UNSUPPORTED_WORDINGS.some((wording) => wording.test(message)) ? message : undefined;
+}
+function serverMessage(body) {
+  if (!body)
+    return;
+  try {
+    const parsed = JSON.parse(body);
+    const message = typeof parsed.error === "string" ? parsed.error : parsed.error?.message ?? parsed.message;
+    return typeof message === "string" ? message : undefined;
+  } catch {
+    return;
+  }
+}
+function unsupportedFix(message) {
+  return /requires --jinja/i.test(message) ? "start llama-server with --jinja (gitclaw always sends its tools)" : "the server cannot serve this request: use a server or model that supports it";
+}
+
 // src/agent/server-facts.ts
 var PROBE_TIMEOUT_MS = 2000;
 var Tokens = int().positive();
@@ -58370,6 +58529,10 @@ async function learnContextWindow(p) {
   const show = await ollamaShow(p);
   const ollama = show && ollamaWindow(show);
   return ollama ? { tokens: ollama, source: `${root}/api/show` } : undefined;
+}
+async function servesLlamaCpp(p) {
+  const props = await probe(p, `${serverRoot(p.baseURL)}/props`, LlamaProps);
+  return props?.default_generation_settings !== undefined;
 }
 
 // src/agent/model.ts
@@ -58468,11 +58631,13 @@ async function resolveModel(spec, config, env, options = {}) {
   }
   await Promise.resolve().then(() => init_openai_compatible_model());
   const endpoint = { url: baseURL, source };
+  const cloud = BUILT_IN[provider] !== undefined && provider !== "ollama" && baseURL === BUILT_IN[provider].baseURL;
+  const llamaCpp = !cloud && await servesLlamaCpp({ baseURL, modelId, apiKey, fetch: options.fetch });
   return {
     provider,
     modelId,
     api: "openai-completions",
-    model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId }),
+    model: createOpenAICompatibleModel({ name: provider, baseURL, apiKey, modelId, llamaCpp }),
     info,
     vision,
     keyEnv: p.apiKeyEnv,
@@ -58918,10 +59083,16 @@ var HttpServer = strictObject({
   url: url({ protocol: /^https?$/ }),
   headers: record(string2().min(1), string2()).default({})
 });
-var ServerSpec = union([StdioServer, HttpServer]);
+var TRANSPORTS = ["stdio", "http"];
+var KnownTransport = looseObject({
+  type: _enum(TRANSPORTS, {
+    error: `expected "stdio" (a command) or "http" (a URL); the older SSE transport is not started, and most SSE servers answer "http" at the same URL`
+  }).optional()
+});
+var ServerSpec = KnownTransport.pipe(union([StdioServer, HttpServer]));
 var ToolPolicy = record(string2().min(1), _enum(["allow", "deny"])).default({});
 var Policy = { tools: ToolPolicy };
-var ConfiguredServer = union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]);
+var ConfiguredServer = KnownTransport.pipe(union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]));
 var McpSettings = strictObject({
   enabled: boolean2().default(true),
   mcpJson: boolean2().default(true),
@@ -58930,7 +59101,10 @@ var McpSettings = strictObject({
   callSeconds: number2().positive().max(3600).default(120),
   directTools: int().min(0).max(128).default(12)
 }).prefault({});
-var McpJson = looseObject({ mcpServers: record(string2(), unknown()).default({}) });
+var McpJson = looseObject({
+  mcpServers: record(string2(), unknown()).default({}),
+  servers: record(string2(), unknown()).default({})
+});
 
 // src/egress/policy.ts
 import { readdirSync } from "fs";
@@ -58984,11 +59158,21 @@ function isAllowEntry(entry) {
   }
   return isIP(entry) !== 0 || HOST.test(entry.toLowerCase());
 }
+var PRESET_HINT = `(presets: ${PRESET_NAMES.join(", ")}; a host is named in full, e.g. registry.npmjs.org)`;
+function misspeltPreset(entry) {
+  if (entry.includes(".") || entry.includes(":") || PRESET_NAMES.includes(entry))
+    return;
+  return closestName(entry, PRESET_NAMES);
+}
 var NETWORK_MODES = ["open", "off"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`))
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`).superRefine((entry, ctx) => {
+      const preset = misspeltPreset(entry);
+      if (preset)
+        ctx.addIssue({ code: "custom", message: `not a preset: did you mean "${preset}"? ${PRESET_HINT}` });
+    }))
   })
 ]);
 function egressPolicy(network, workspace) {
@@ -59110,8 +59294,9 @@ var DELIVERY_MODES = ["push", "pull-request"];
 var WorkflowFileName = string2().transform((name) => name.replace(/^\.github\/workflows\//, "")).pipe(string2().regex(/^[\w.-]+\.ya?ml$/, "a workflow file name under .github/workflows/, e.g. ci.yml"));
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var branchName = (example) => string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`);
+var PROVIDER_APIS = ["anthropic", "openai-compatible"];
 var ProviderConfig = strictObject({
-  api: _enum(["anthropic", "openai-compatible"]),
+  api: _enum(PROVIDER_APIS),
   baseURL: url(),
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
@@ -59232,7 +59417,7 @@ class ConfigError extends ActionableError {
 function parseConfig(input, where = CONFIG_FILE) {
   const parsed = Config.safeParse(input ?? {});
   if (!parsed.success)
-    throw new ConfigError(describeZodError(parsed.error, where, input));
+    throw new ConfigError(describeZodError(parsed.error, where, input, Config));
   return parsed.data;
 }
 function loadConfig(workspace, settings = {}) {
@@ -59315,6 +59500,7 @@ var INPUT_ENV = {
   ...TASK_INPUTS,
   ...PROMPT_INPUTS
 };
+var ACTION_INPUTS = ["github_token", ...Object.keys(INPUT_ENV)];
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
 var networkSetting = (value) => value === "open" || value === "off" ? value : { allow: list(value) };
 function number4(input, value) {
@@ -74548,6 +74734,51 @@ var originalGenerateCallId = createIdGenerator({
   size: 24
 });
 
+// src/agent/context-overflow.ts
+var OVERFLOW_WORDINGS = [
+  /exceed_context_size_error|exceeds the available context size/i,
+  /context[_ ]length[_ ]exceeded/i,
+  /maximum context length is \d+/i,
+  /prompt is too long/i,
+  /input length and `?max_tokens`? exceed context limit/i,
+  /exceeds the context window|greater than the context length|reduce the length of the messages/i
+];
+var WINDOW_IN_TEXT = [
+  /available context size \((\d+) tokens\)/i,
+  /maximum context length is (\d+)/i,
+  /tokens > (\d+) maximum/i,
+  /exceed context limit: \d+ \+ \d+ > (\d+)/i
+];
+function lastAttempt(error) {
+  const e = error;
+  return e?.lastError ?? e;
+}
+var PROMPT_IN_TEXT = [/request \((\d+) tokens\)/i, /resulted in (\d+) tokens/i, /prompt is too long: (\d+) tokens/i];
+function countOf(body, field) {
+  try {
+    const count = JSON.parse(body ?? "").error?.[field];
+    return typeof count === "number" && count > 0 ? count : undefined;
+  } catch {
+    return;
+  }
+}
+function numberIn(text, patterns) {
+  const found = patterns.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
+  return found ? Number(found) : undefined;
+}
+function contextOverflow(error) {
+  const e = lastAttempt(error);
+  if (!e?.statusCode || e.statusCode < 400 || e.statusCode >= 500)
+    return;
+  const text = `${e.message ?? ""}
+${e.responseBody ?? ""}`;
+  if (!OVERFLOW_WORDINGS.some((wording) => wording.test(text)))
+    return;
+  const window2 = countOf(e.responseBody, "n_ctx") ?? numberIn(text, WINDOW_IN_TEXT);
+  const promptTokens = countOf(e.responseBody, "n_prompt_tokens") ?? numberIn(text, PROMPT_IN_TEXT);
+  return { ...window2 ? { window: window2 } : {}, ...promptTokens ? { promptTokens } : {} };
+}
+
 // src/agent/messages.ts
 var NO_RESULT = "No result provided";
 var VALID_TOOL_CALL_ID = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -74822,24 +75053,27 @@ function activePath(session) {
     previousSummary: compaction.summary
   };
 }
-function planCompaction(session, keepRecentTokens) {
+var NOTHING_KEPT = "";
+function planCompaction(session, keepRecentTokens, tokensPerEstimated = 1, refused = false) {
   const { path, previousSummary } = activePath(session);
   const messages = path.filter(isMessage2);
+  const size = (i) => estimateTokens(messages[i].message.content) * tokensPerEstimated;
   let cut = messages.length - 1;
-  let kept = cut >= 0 ? estimateTokens(messages[cut].message.content) : 0;
-  while (cut > 0) {
-    const size = estimateTokens(messages[cut - 1].message.content);
-    if (kept + size > keepRecentTokens)
+  let kept = cut >= 0 ? size(cut) : 0;
+  if (refused && kept > keepRecentTokens)
+    cut = messages.length;
+  while (cut > 0 && cut < messages.length) {
+    if (kept + size(cut - 1) > keepRecentTokens)
       break;
-    kept += size;
+    kept += size(cut - 1);
     cut--;
   }
-  while (cut > 0 && messages[cut].message.role === "toolResult")
+  while (cut > 0 && cut < messages.length && messages[cut].message.role === "toolResult")
     cut--;
   if (cut <= 0)
     return;
   return {
-    firstKeptEntryId: messages[cut].id,
+    firstKeptEntryId: cut < messages.length ? messages[cut].id : NOTHING_KEPT,
     summarize: messages.slice(0, cut).map((e) => e.message),
     previousSummary
   };
@@ -74861,7 +75095,7 @@ function answerRoom(perCall, contextWindow, requestTokens, reserveTokens) {
   return Math.min(perCall, Math.max(reserveTokens, contextWindow - requestTokens));
 }
 function cutText(text, maxTokens) {
-  const keep = Math.max(0, maxTokens * 4);
+  const keep = Math.max(0, Math.floor(maxTokens * 4));
   if (text.length <= keep)
     return text;
   const half = Math.floor(keep / 2);
@@ -74898,7 +75132,11 @@ function fitTranscript(messages, budget) {
   const note = `[${dropped} earlier messages are left out: they did not fit the model's context window.]`;
   return [{ role: "user", content: note, timestamp: 0 }, ...cut.slice(dropped)];
 }
-async function summarize(model, plan, caching, signal, fit = { contextWindow: model.info.contextWindow, reserveTokens: 0 }) {
+var SUMMARY_ATTEMPTS = 3;
+async function summarize(model, plan, caching, signal, fit = {
+  contextWindow: model.info.contextWindow,
+  reserveTokens: 0
+}) {
   const previous = plan.previousSummary ? `Summary of the conversation before this part:
 
 ${plan.previousSummary}
@@ -74908,8 +75146,22 @@ ${plan.previousSummary}
     role: "user",
     content: [{ type: "text", text: `${previous}Summarise the conversation above.` }]
   };
-  const budget = fit.contextWindow - fit.reserveTokens - estimateTokens(SUMMARY_INSTRUCTIONS) - estimateTokens(ask);
-  const transcript = toPromptMessages(fitTranscript(plan.summarize, Math.max(0, budget)), { ...model, vision: false });
+  const room = fit.contextWindow - fit.reserveTokens;
+  let budget = Math.max(0, room / (fit.tokensPerEstimated ?? 1) - estimateTokens(SUMMARY_INSTRUCTIONS) - estimateTokens(ask));
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await summaryRequest(model, caching, signal, fit, fitTranscript(plan.summarize, Math.floor(budget)), ask);
+    } catch (error) {
+      const overflow = contextOverflow(error);
+      if (!overflow || attempt >= SUMMARY_ATTEMPTS)
+        throw error;
+      const shrink = overflow.promptTokens ? 0.9 * room / overflow.promptTokens : 0.5;
+      budget *= Math.min(0.8, Math.max(0.1, shrink));
+    }
+  }
+}
+async function summaryRequest(model, caching, signal, fit, messages, ask) {
+  const transcript = toPromptMessages(messages, { ...model, vision: false });
   const request = () => generateText({
     model: model.model,
     instructions: caching.instructions(SUMMARY_INSTRUCTIONS),
@@ -74926,13 +75178,13 @@ ${plan.previousSummary}
   return { summary: result.text.trim(), usage: toPiUsage(result.usage, model.info.price) };
 }
 async function compactIfNeeded(options) {
-  const { session, model, settings, contextWindow } = options;
+  const { session, model, settings, contextWindow, tokensPerEstimated = 1 } = options;
   if (!options.force && options.requestTokens <= contextWindow - settings.reserveTokens)
     return;
-  const plan = planCompaction(session, settings.keepRecentTokens);
+  const plan = planCompaction(session, settings.keepRecentTokens, tokensPerEstimated, options.force);
   if (!plan)
     return;
-  const fit = { contextWindow, reserveTokens: settings.reserveTokens };
+  const fit = { contextWindow, reserveTokens: settings.reserveTokens, tokensPerEstimated };
   const { summary, usage } = await summarize(model, plan, options.caching, options.signal, fit);
   session.append({
     type: "compaction",
@@ -74941,46 +75193,6 @@ async function compactIfNeeded(options) {
     tokensBefore: options.requestTokens
   });
   return { usage };
-}
-
-// src/agent/context-overflow.ts
-var OVERFLOW_WORDINGS = [
-  /exceed_context_size_error|exceeds the available context size/i,
-  /context[_ ]length[_ ]exceeded/i,
-  /maximum context length is \d+/i,
-  /prompt is too long/i,
-  /input length and `?max_tokens`? exceed context limit/i,
-  /exceeds the context window|greater than the context length|reduce the length of the messages/i
-];
-var WINDOW_IN_TEXT = [
-  /available context size \((\d+) tokens\)/i,
-  /maximum context length is (\d+)/i,
-  /tokens > (\d+) maximum/i,
-  /exceed context limit: \d+ \+ \d+ > (\d+)/i
-];
-function lastAttempt(error) {
-  const e = error;
-  return e?.lastError ?? e;
-}
-function nCtxOf(body) {
-  try {
-    const nCtx = JSON.parse(body ?? "").error?.n_ctx;
-    return typeof nCtx === "number" && nCtx > 0 ? nCtx : undefined;
-  } catch {
-    return;
-  }
-}
-function contextOverflow(error) {
-  const e = lastAttempt(error);
-  if (!e?.statusCode || e.statusCode < 400 || e.statusCode >= 500)
-    return;
-  const text = `${e.message ?? ""}
-${e.responseBody ?? ""}`;
-  if (!OVERFLOW_WORDINGS.some((wording) => wording.test(text)))
-    return;
-  const stated = WINDOW_IN_TEXT.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
-  const window2 = nCtxOf(e.responseBody) ?? (stated ? Number(stated) : undefined);
-  return window2 ? { window: window2 } : {};
 }
 
 // src/agent/model-call.ts
@@ -75088,7 +75300,7 @@ async function streamModel(model, options, maxRetries, idleMs = Number.POSITIVE_
   const retry = retryWithExponentialBackoff({
     maxRetries,
     abortSignal: options.abortSignal,
-    shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable,
+    shouldRetry: (error) => APICallError.isInstance(error) && error.isRetryable && !unsupportedRequest(error),
     getDelayInMs: ({ error, exponentialBackoffDelay }) => retryDelayMs(error, exponentialBackoffDelay),
     createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors })
   });
@@ -75147,7 +75359,7 @@ function describeStreamFailure(error, model) {
   const failure = error?.lastError ?? error;
   const at = `${model.endpoint.url} (${model.endpoint.source})`;
   if (failure instanceof ModelIdleError)
-    return `the model at ${at} sent nothing for ${describeIdle(failure.idleMs)}`;
+    return `the model at ${at} sent nothing for ${describeIdle(failure.idleMs)} (the limit \`budgets.modelIdleSeconds\` in .github/gitclaw.json)`;
   if (brokeOff(failure))
     return `the answer from ${at} broke off after it had started: ${causeOf(failure)}`;
   return;
@@ -75279,20 +75491,41 @@ function describeModelError(error, model) {
   if (streamFailure)
     return streamFailure;
   const inner = e?.lastError ?? e;
-  let detail = inner?.message ?? String(error);
-  if (inner?.responseBody) {
-    try {
-      const body = JSON.parse(inner.responseBody);
-      const message = typeof body.error === "string" ? body.error : body.error?.message ?? body.message;
-      if (message)
-        detail = message;
-    } catch {}
-  }
+  const detail = serverMessage(inner?.responseBody) ?? inner?.message ?? String(error);
+  const unsupported = unsupportedRequest(inner);
+  if (unsupported)
+    return `model API error ${inner.statusCode}: ${unsupported} (${unsupportedFix(unsupported)})`;
   const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
   if (!inner?.statusCode)
     return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
   const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;
   return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
+}
+
+// src/agent/token-ratio.ts
+var DENSE = 1.5;
+
+class TokenRatio {
+  fixedTokens;
+  #ratio = 1;
+  constructor(fixedTokens) {
+    this.fixedTokens = fixedTokens;
+  }
+  get value() {
+    return this.#ratio;
+  }
+  correct(estimated) {
+    return Math.ceil(this.fixedTokens + Math.max(0, estimated - this.fixedTokens) * this.#ratio);
+  }
+  learn(counted, estimated, from = "refusal") {
+    const conversation = estimated - this.fixedTokens;
+    if (conversation <= 0 || counted <= 0)
+      return;
+    const ratio = (counted - this.fixedTokens) / conversation;
+    if (from === "usage" && ratio < DENSE)
+      return;
+    this.#ratio = Math.max(this.#ratio, ratio);
+  }
 }
 
 // src/agent/loop.ts
@@ -75408,18 +75641,33 @@ async function answerWithinWindow(options, state, turn, signal) {
     if (refused && !context.compacted)
       return { message: overflowExplained(refused, state) };
     const perCall = options.budgets.maxOutputTokensPerCall;
-    const used = turn.requestTokens(context.messages);
+    const estimated = turn.requestTokens(context.messages);
+    const used = tokensOf(state, turn).correct(estimated);
     const maxOutputTokens = answerRoom(perCall, state.window.tokens, used, context.reserveTokens);
     const request = { context: turn.prompt(context.messages), tokens: used, maxOutputTokens, signal };
     const { message, error } = await streamTurn(options, turn, request);
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
-    if (!overflow)
+    if (!overflow) {
+      learnFromUsage(state, turn, message, estimated);
       return { message, maxOutputTokens };
+    }
+    if (overflow.promptTokens)
+      tokensOf(state, turn).learn(overflow.promptTokens, estimated);
     if (refused)
       return { message: overflowExplained(message, state) };
     refused = message;
     learnWindow(options, state, overflow);
   }
+}
+function tokensOf(state, turn) {
+  state.tokens ??= new TokenRatio(turn.fixedTokens);
+  return state.tokens;
+}
+function learnFromUsage(state, turn, message, estimated) {
+  const { usage } = message;
+  if (usage.estimated)
+    return;
+  tokensOf(state, turn).learn(usage.input + usage.cacheRead + usage.cacheWrite, estimated, "usage");
 }
 function learnWindow(options, state, overflow) {
   const { endpoint } = options.model;
@@ -75439,8 +75687,9 @@ async function contextForTurn(options, state, turn, signal, force = false) {
   const contextWindow = state.window.tokens;
   const settings = fitCompaction(options.compaction, contextWindow, turn.fixedTokens);
   try {
-    const requestTokens = turn.requestTokens(messages);
-    const request = { requestTokens, contextWindow, settings, force };
+    const tokens = tokensOf(state, turn);
+    const requestTokens = tokens.correct(turn.requestTokens(messages));
+    const request = { requestTokens, contextWindow, settings, force, tokensPerEstimated: tokens.value };
     const compacted = await compactIfNeeded({ session, model, caching, signal, ...request });
     if (!compacted)
       return { messages, compacted: false, reserveTokens: settings.reserveTokens };
@@ -84514,6 +84763,13 @@ async function sanitizeAll(texts) {
   await Promise.resolve().then(() => init_sanitize());
   return texts.map(sanitizeUserText);
 }
+async function cleanAll(texts) {
+  await Promise.resolve().then(() => init_sanitize());
+  return texts.map((text) => {
+    const clean = cleanUserText(text);
+    return { text: clean.text.trim(), removed: removalNote(clean) };
+  });
+}
 function frameToken(texts) {
   for (;; ) {
     const token = randomBytes2(6).toString("hex");
@@ -84525,7 +84781,7 @@ function framed(part, token) {
   const text = part.text || (part.leftOut ? "" : "(empty)");
   const open = `<part-${token} by="@${part.login}" write-access="${part.trusted ? "yes" : "no"}" action="${part.action}">`;
   const own = part.segments ? marked(part.segments, token) : text;
-  const lines = [text && (part.trusted ? own : quoteAsData(text)), part.leftOut].filter(Boolean);
+  const lines = [text && (part.trusted ? own : quoteAsData(text)), part.removed, part.leftOut].filter(Boolean);
   return `${open}
 ${lines.join(`
 `)}
@@ -84556,15 +84812,14 @@ async function userPrompt(trigger, comments, options) {
     ...options.includeIssue ? [opening.title, opening.body] : [],
     ...comments.map((comment) => comment.body)
   ];
-  const [cleaned, authorTrusted] = await Promise.all([
-    (options.sanitize ?? sanitizeAll)(raw),
+  const [clean, authorTrusted] = await Promise.all([
+    cleanAll(raw),
     options.includeIssue && options.isTrusted(opening.author)
   ]);
-  const clean = cleaned.map((text) => text.trim());
   const parts = [];
   if (options.includeIssue) {
     const [title, body] = clean.splice(0, 2);
-    const text = [`# ${title}`, body].filter(Boolean).join(`
+    const text = [`# ${title.text}`, body.text].filter(Boolean).join(`
 
 `);
     parts.push({
@@ -84572,7 +84827,9 @@ async function userPrompt(trigger, comments, options) {
       trusted: authorTrusted === true,
       action: `opened ${opening.kind} #${opening.number}`,
       text,
-      url: opening.url
+      url: opening.url,
+      removed: [title.removed, body.removed].filter(Boolean).join(`
+`) || undefined
     });
   }
   comments.forEach((comment, i) => parts.push({
@@ -84580,9 +84837,10 @@ async function userPrompt(trigger, comments, options) {
     trusted: comment.trusted,
     action: comment.action ?? "commented",
     url: comment.url,
-    text: [comment.context && withoutInvisible(comment.context), clean[i]].filter(Boolean).join(`
+    text: [comment.context && withoutInvisible(comment.context), clean[i].text].filter(Boolean).join(`
 
-`)
+`),
+    removed: clean[i].removed
   }));
   const allowed = await findQuotes(withinAllowance(parts));
   const token = options.token ?? frameToken(allowed.map((part) => `${part.text}
@@ -87179,7 +87437,8 @@ function stopNote(result, stats) {
     }
     case "error": {
       const why = result.errorMessage ?? "unknown error";
-      return callout("CAUTION", `The run failed: ${why}. Everything done so far is saved; comment to try again.`);
+      const stop = /[.?!]$/.test(why) ? "" : ".";
+      return callout("CAUTION", `The run failed: ${why}${stop} Everything done so far is saved; comment to try again.`);
     }
   }
 }
@@ -95226,8 +95485,12 @@ function parseMcpJson(text) {
       refused: [{ name: "*", from: MCP_JSON, reason: describeZodError(parsed.error, MCP_JSON, json) }]
     };
   const declared = { servers: [], refused: [] };
-  for (const [name, entry] of Object.entries(parsed.data.mcpServers)) {
-    const where = `${MCP_JSON} (mcpServers.${name})`;
+  const entries = new Map;
+  for (const key of ["servers", "mcpServers"])
+    for (const [name, entry] of Object.entries(parsed.data[key]))
+      entries.set(name, [key, entry]);
+  for (const [name, [key, entry]] of entries) {
+    const where = `${MCP_JSON} (${key}.${name})`;
     const named = ServerName.safeParse(name);
     const spec = ServerSpec.safeParse(entry);
     if (!named.success)

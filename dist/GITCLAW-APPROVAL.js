@@ -16477,17 +16477,99 @@ import { existsSync, readFileSync } from "fs";
 import { join as join2 } from "path";
 init_operations();
 
+// src/did-you-mean.ts
+function distance(a, b) {
+  let before = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1;i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1;j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j], before[j - 2] + 1);
+    }
+    [before, previous] = [previous, row];
+  }
+  return previous[b.length];
+}
+function closestName(name, known) {
+  const lower = name.toLowerCase();
+  let best;
+  for (const candidate of known) {
+    const d = distance(lower, candidate.toLowerCase());
+    const close = d <= Math.floor(Math.max(lower.length, candidate.length) / 3) || lower.startsWith(candidate);
+    if (close && (!best || d < best.distance))
+      best = { name: candidate, distance: d };
+  }
+  return best?.name;
+}
+var didYouMean = (name, known) => {
+  const closest = closestName(name, known);
+  return closest ? ` (did you mean "${closest}"?)` : "";
+};
+
 // src/zod-errors.ts
-function describeZodError(error, where, input) {
-  return error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(top level)";
+function describeZodError(error, where, input, schema) {
+  return error.issues.flatMap((issue) => readable(issue, [])).map((issue) => schema ? withKnownKeys(issue, schema) : issue).map((issue) => {
+    if (issue.path.length === 0)
+      return `${where}: ${issue.message}`;
     let value = input;
     for (const part of issue.path)
       value = value?.[part];
-    const found = value === undefined || issue.path.length === 0 ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
-    return `${where}: "${key}"${found}: ${issue.message}`;
+    const found = value === undefined ? "" : ` (found ${JSON.stringify(value)?.slice(0, 80)})`;
+    return `${where}: "${issue.path.join(".")}"${found}: ${issue.message}`;
   }).join(`
 `);
+}
+function withKnownKeys(issue, schema) {
+  const known = issue.keys && keysAt(schema, issue.path);
+  if (!known || issue.keys.length !== 1)
+    return issue;
+  return { ...issue, message: `${issue.message}${didYouMean(issue.keys[0], known)}` };
+}
+function keysAt(schema, path) {
+  let node = schema;
+  for (const part of [...path, undefined]) {
+    for (let unwrapped = 0;unwrapped < 10; unwrapped++) {
+      const def = node?._zod?.def;
+      if (!def)
+        return;
+      if (def.shape)
+        break;
+      const inner = def.innerType ?? def.out ?? (typeof part === "number" ? def.element : def.valueType);
+      if (!inner)
+        return;
+      node = inner;
+    }
+    const shape = node._zod.def.shape;
+    if (part === undefined)
+      return Object.keys(shape);
+    node = shape[String(part)];
+  }
+  return;
+}
+function readable(issue, prefix) {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === "unrecognized_keys")
+    return [{ path, message: issue.message, keys: issue.keys }];
+  if (issue.code !== "invalid_union" || issue.errors.length === 0)
+    return [{ path, message: issue.message }];
+  const branches = issue.errors;
+  if (branches.every((branch) => branch.length === 1 && branch[0].path.length === 0)) {
+    const forms = branches.map((branch) => formOf(branch[0])).filter((form) => form !== undefined);
+    if (forms.length === branches.length)
+      return [{ path, message: `expected ${forms.join(", or ")}` }];
+  }
+  const shapeFits = (branch) => !branch.some((i) => i.code === "unrecognized_keys" && i.path.length === 0);
+  const closest = [...branches].sort((a, b) => Number(shapeFits(b)) - Number(shapeFits(a)) || a.length - b.length)[0];
+  return closest.flatMap((inner) => readable(inner, path));
+}
+function formOf(issue) {
+  if (issue.code === "invalid_value")
+    return `one of ${issue.values.map((value) => JSON.stringify(value)).join("|")}`;
+  if (issue.code === "invalid_type")
+    return `${/^[aeio]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  return;
 }
 
 // src/config/paths.ts
@@ -16916,10 +16998,16 @@ var HttpServer = strictObject({
   url: url({ protocol: /^https?$/ }),
   headers: record(string2().min(1), string2()).default({})
 });
-var ServerSpec = union([StdioServer, HttpServer]);
+var TRANSPORTS = ["stdio", "http"];
+var KnownTransport = looseObject({
+  type: _enum(TRANSPORTS, {
+    error: `expected "stdio" (a command) or "http" (a URL); the older SSE transport is not started, and most SSE servers answer "http" at the same URL`
+  }).optional()
+});
+var ServerSpec = KnownTransport.pipe(union([StdioServer, HttpServer]));
 var ToolPolicy = record(string2().min(1), _enum(["allow", "deny"])).default({});
 var Policy = { tools: ToolPolicy };
-var ConfiguredServer = union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]);
+var ConfiguredServer = KnownTransport.pipe(union([StdioServer.extend(Policy), HttpServer.extend(Policy), strictObject(Policy)]));
 var McpSettings = strictObject({
   enabled: boolean2().default(true),
   mcpJson: boolean2().default(true),
@@ -16928,7 +17016,10 @@ var McpSettings = strictObject({
   callSeconds: number2().positive().max(3600).default(120),
   directTools: int().min(0).max(128).default(12)
 }).prefault({});
-var McpJson = looseObject({ mcpServers: record(string2(), unknown()).default({}) });
+var McpJson = looseObject({
+  mcpServers: record(string2(), unknown()).default({}),
+  servers: record(string2(), unknown()).default({})
+});
 
 // src/egress/policy.ts
 import { readdirSync } from "fs";
@@ -16982,11 +17073,21 @@ function isAllowEntry(entry) {
   }
   return isIP(entry) !== 0 || HOST.test(entry.toLowerCase());
 }
+var PRESET_HINT = `(presets: ${PRESET_NAMES.join(", ")}; a host is named in full, e.g. registry.npmjs.org)`;
+function misspeltPreset(entry) {
+  if (entry.includes(".") || entry.includes(":") || PRESET_NAMES.includes(entry))
+    return;
+  return closestName(entry, PRESET_NAMES);
+}
 var NETWORK_MODES = ["open", "off"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`))
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`).superRefine((entry, ctx) => {
+      const preset = misspeltPreset(entry);
+      if (preset)
+        ctx.addIssue({ code: "custom", message: `not a preset: did you mean "${preset}"? ${PRESET_HINT}` });
+    }))
   })
 ]);
 function egressPolicy(network, workspace) {
@@ -17108,8 +17209,9 @@ var DELIVERY_MODES = ["push", "pull-request"];
 var WorkflowFileName = string2().transform((name) => name.replace(/^\.github\/workflows\//, "")).pipe(string2().regex(/^[\w.-]+\.ya?ml$/, "a workflow file name under .github/workflows/, e.g. ci.yml"));
 var SandboxMode = _enum(SANDBOX_MODES).default("auto");
 var branchName = (example) => string2().regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, `expected a branch name, e.g. ${example} (no leading -, spaces or ~^:?*[\\)`);
+var PROVIDER_APIS = ["anthropic", "openai-compatible"];
 var ProviderConfig = strictObject({
-  api: _enum(["anthropic", "openai-compatible"]),
+  api: _enum(PROVIDER_APIS),
   baseURL: url(),
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
@@ -17230,7 +17332,7 @@ class ConfigError extends ActionableError {
 function parseConfig(input, where = CONFIG_FILE) {
   const parsed = Config.safeParse(input ?? {});
   if (!parsed.success)
-    throw new ConfigError(describeZodError(parsed.error, where, input));
+    throw new ConfigError(describeZodError(parsed.error, where, input, Config));
   return parsed.data;
 }
 function loadConfig(workspace, settings = {}) {

@@ -105,6 +105,7 @@ describe("action.yml", () => {
       "Indicator",
       "Keep a pristine copy for cleanup",
       "Agent",
+      "Keep the conversation",
       "Cleanup",
       "Approval",
     ]);
