@@ -75504,6 +75504,7 @@ function describeModelError(error, model) {
 
 // src/agent/token-ratio.ts
 var DENSE = 1.5;
+var MAX_RATIO = 8;
 
 class TokenRatio {
   fixedTokens;
@@ -75524,7 +75525,7 @@ class TokenRatio {
     const ratio = (counted - this.fixedTokens) / conversation;
     if (from === "usage" && ratio < DENSE)
       return;
-    this.#ratio = Math.max(this.#ratio, ratio);
+    this.#ratio = Math.max(this.#ratio, Math.min(ratio, MAX_RATIO));
   }
 }
 

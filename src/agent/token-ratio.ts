@@ -7,6 +7,12 @@
 
 /** A conversation counted this many times its estimate is dense text, not a tokenizer's ordinary difference. */
 const DENSE = 1.5;
+/**
+ * The densest text measured is Chinese at 5.5 times the estimate: a count past this is not of the
+ * conversation's text (a usage that includes what the estimate does not, such as a cache's whole
+ * prefix), and must not blow every later estimate up into compaction.
+ */
+const MAX_RATIO = 8;
 
 export class TokenRatio {
   #ratio = 1;
@@ -33,6 +39,6 @@ export class TokenRatio {
     if (conversation <= 0 || counted <= 0) return;
     const ratio = (counted - this.fixedTokens) / conversation;
     if (from === "usage" && ratio < DENSE) return;
-    this.#ratio = Math.max(this.#ratio, ratio);
+    this.#ratio = Math.max(this.#ratio, Math.min(ratio, MAX_RATIO));
   }
 }

@@ -41,4 +41,12 @@ describe("TokenRatio", () => {
     tokens.learn(6_000, 2_600, "usage");
     expect(tokens.value).toBeCloseTo(5_000 / 1_600);
   });
+
+  it("takes no count past the densest text as the conversation's (a usage with a cache's whole prefix)", () => {
+    const tokens = new TokenRatio(1_000);
+    // 100k input tokens reported for a request estimated at 1.5k: not text eight times denser than English.
+    tokens.learn(100_000, 1_500, "usage");
+    expect(tokens.value).toBe(8);
+    expect(tokens.correct(1_500)).toBe(5_000);
+  });
 });
