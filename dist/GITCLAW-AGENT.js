@@ -84247,7 +84247,17 @@ async function loadInstructions(run, workspace) {
     return;
   }
 }
-async function defaultBranchAt(run, workspace) {
+function defaultBranchAt(run, workspace) {
+  const known = defaultBranches.get(workspace);
+  if (known)
+    return known;
+  const found = findDefaultBranch(run, workspace);
+  defaultBranches.set(workspace, found);
+  found.catch(() => defaultBranches.delete(workspace));
+  return found;
+}
+var defaultBranches = new WeakMap;
+async function findDefaultBranch(run, workspace) {
   const named = run.trigger.defaultBranch || await getDefaultBranch(run.api, run.repo);
   const branch = await assertBranchName(workspace.git, named, "the repository's default branch");
   return { branch, commit: await defaultBranchCommit(workspace, branch) };

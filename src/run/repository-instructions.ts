@@ -28,8 +28,27 @@ export async function loadInstructions(
   }
 }
 
-/** The default branch and its commit, whose git objects hold what the repository's maintainers said (as the workflow's checkout fetched it, else fetched now). */
-export async function defaultBranchAt(
+/**
+ * The default branch and its commit, whose git objects hold what the repository's maintainers said (as
+ * the workflow's checkout fetched it, else fetched now). Instructions, skills, MCP servers and prompt
+ * runs all read it: found once per workspace (a fetch leaves no tracking ref to find it by again).
+ */
+export function defaultBranchAt(
+  run: Pick<TargetedRun, "trigger" | "api" | "repo">,
+  workspace: Workspace,
+): Promise<{ branch: string; commit: string }> {
+  const known = defaultBranches.get(workspace);
+  if (known) return known;
+  const found = findDefaultBranch(run, workspace);
+  defaultBranches.set(workspace, found);
+  // A failure is not kept: the next reader tries again, as each did before.
+  found.catch(() => defaultBranches.delete(workspace));
+  return found;
+}
+
+const defaultBranches = new WeakMap<Workspace, Promise<{ branch: string; commit: string }>>();
+
+async function findDefaultBranch(
   run: Pick<TargetedRun, "trigger" | "api" | "repo">,
   workspace: Workspace,
 ): Promise<{ branch: string; commit: string }> {
