@@ -18,6 +18,7 @@ import {
   messagesTokensFor,
   type CompactionSettings,
 } from "./compaction.ts";
+import { type Cleared, ToolResultClearing } from "./context-editing.ts";
 import { contextOverflow, type ContextOverflow } from "./context-overflow.ts";
 import { type PromptMessage, promptMessagesFor } from "./messages.ts";
 import { streamModel } from "./model-call.ts";
@@ -94,6 +95,8 @@ export interface LoopResult {
   turns: number;
   toolCalls: number;
   usage: Usage;
+  /** The tool results the last request left out (src/agent/context-editing.ts); none when nothing was cleared. */
+  cleared?: Cleared;
 }
 
 /** Two loops of one conversation as one result: what both spent, how the second ended. */
@@ -104,6 +107,7 @@ export function joinLoopResults(first: LoopResult, second: LoopResult): LoopResu
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
     text: second.text || first.text,
+    ...(second.cleared || first.cleared ? { cleared: second.cleared ?? first.cleared } : {}),
   };
 }
 
@@ -154,8 +158,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
   const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
+  const clearing = new ToolResultClearing(options.compaction);
   const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => {
     const { usage, turns, toolCalls, text, budget, cutOff } = state;
+    const { cleared } = clearing;
     return {
       outcome,
       errorMessage,
@@ -165,6 +171,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       text,
       ...(budget ? { budget } : {}),
       ...(cutOff ? { cutOff } : {}),
+      ...(cleared.results > 0 ? { cleared } : {}),
     };
   };
   // What every request carries besides the conversation: counted when deciding to compact.
@@ -172,6 +179,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const messagesTokens = messagesTokensFor();
   const turn: TurnSetup = {
     caching,
+    clearing,
     tools,
     fixedTokens,
     requestTokens: (messages) => fixedTokens + messagesTokens(messages),
@@ -230,6 +238,8 @@ function stopBeforeTurn(options: LoopOptions, state: RunState, at: number): Loop
 /** What every turn of a loop is built with. */
 interface TurnSetup {
   caching: PromptCaching;
+  /** What the requests leave out of the conversation: the answered tool results, in batches. */
+  clearing: ToolResultClearing;
   tools: LanguageModelV4FunctionTool[];
   /** The instructions' and tool definitions' tokens, which every request carries. */
   fixedTokens: number;
@@ -237,9 +247,9 @@ interface TurnSetup {
   prompt: (messages: readonly AgentMessage[]) => readonly PromptMessage[];
 }
 
-/** The conversation a turn sends, whether it was just compacted, and the room kept for the answer. */
+/** The conversation a turn sends (old tool results cleared), whether it was just compacted, and the room kept for the answer. */
 interface TurnContext {
-  messages: ReturnType<SessionFile["context"]>["messages"];
+  messages: readonly AgentMessage[];
   compacted: boolean;
   reserveTokens: number;
 }
@@ -327,8 +337,8 @@ async function contextForTurn(
   force = false,
 ): Promise<TurnContext | { outcome: LoopOutcome; errorMessage?: string }> {
   const { session, model } = options;
-  const { caching } = turn;
-  const messages = session.context().messages;
+  const { caching, clearing } = turn;
+  const messages = clearing.view(session.context().messages);
   const contextWindow = state.window.tokens;
   const settings = fitCompaction(options.compaction, contextWindow, turn.fixedTokens);
   try {
@@ -341,7 +351,8 @@ async function contextForTurn(
     state.usage = addUsage(state.usage, compacted.usage);
     state.spent.usage = addUsage(state.spent.usage, compacted.usage);
     options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
-    return { messages: session.context().messages, compacted: true, reserveTokens: settings.reserveTokens };
+    const kept = clearing.view(session.context().messages);
+    return { messages: kept, compacted: true, reserveTokens: settings.reserveTokens };
   } catch (error) {
     if (signal.aborted) return { outcome: options.signal.aborted ? "aborted" : "deadline" };
     return {
@@ -433,19 +444,20 @@ interface TurnRequest {
 
 async function streamOnce(
   options: LoopOptions,
-  { caching, tools }: TurnSetup,
+  { caching, clearing, tools }: TurnSetup,
   { context, tokens, maxOutputTokens, signal: abortSignal }: TurnRequest,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
   const now = options.now ?? Date.now;
   const draft = new AssistantDraft(options.model, tokens);
   const idleSeconds = options.budgets.modelIdleSeconds ?? Number.POSITIVE_INFINITY;
   try {
+    const marked = caching.request(options.instructions, context, tools, clearing.anchors);
     const stream = await streamModel(
       options.model.model,
       {
-        prompt: caching.prompt(options.instructions, context),
+        prompt: marked.prompt,
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
-        tools: tools.length > 0 ? caching.tools(tools) : undefined,
+        tools: tools.length > 0 ? marked.tools : undefined,
         toolChoice: { type: "auto" },
         maxOutputTokens,
         abortSignal,

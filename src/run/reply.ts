@@ -36,6 +36,7 @@ export function footer(stats: RunStats): string {
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
+    ...(result.cleared ? [clearedNote(result.cleared)] : []),
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
     `\`${stats.model}\``,
@@ -45,6 +46,10 @@ export function footer(stats: RunStats): string {
   ];
   return `<sub>${parts.join(" · ")}</sub>`;
 }
+
+/** What context editing left out of the last request (src/agent/context-editing.ts). */
+const clearedNote = (cleared: NonNullable<LoopResult["cleared"]>) =>
+  `${plural(cleared.results, "tool result")} cleared (~${formatTokens(cleared.tokens)} tokens)`;
 
 /** The reply text for an outcome: never empty, always says how to continue when the run stopped early. */
 export function replyText(
