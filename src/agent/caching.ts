@@ -83,8 +83,7 @@ export class PromptCaching {
     for (let i = prompt.length - 2; i > 0 && wanted.size > 0; i--) {
       const message = prompt[i]!;
       if (message.role !== "tool") continue;
-      const id = message.content.find((part) => part.type === "tool-result" && wanted.has(part.toolCallId));
-      if (!id || id.type !== "tool-result") continue;
+      if (!message.content.some((part) => part.type === "tool-result" && wanted.has(part.toolCallId))) continue;
       for (const part of message.content) if (part.type === "tool-result") wanted.delete(part.toolCallId);
       let copy = this.#marked.get(message);
       if (!copy) this.#marked.set(message, (copy = withBreakpoint(message)));
