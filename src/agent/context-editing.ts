@@ -141,15 +141,25 @@ export class ToolResultClearing {
   }
 }
 
-/** The result's stand-in: what it was and the call that gets it again. */
+/** Tools whose call only reads: calling one again has no other effect. */
+const READ_ONLY = new Set(["read"]);
+/** Saved outputs a result names (a long command output's whole, src/tools/bash/spill.ts), read back as they were. */
+const ARTIFACT = /artifact:\/\/\d+/g;
+
+/** The result's stand-in: what it was and how to get it again (the call, or a saved output it named). */
 export function stubFor(result: ToolResultMessage, call: ToolCallBlock | undefined): ToolResultMessage {
-  const chars = result.content.reduce((n, block) => n + (block.type === "text" ? block.text.length : 0), 0);
+  const texts = result.content.flatMap((block) => (block.type === "text" ? [block.text] : []));
+  const chars = texts.reduce((n, text) => n + text.length, 0);
   const images = result.content.filter((block) => block.type === "image").length;
   const what = [`${chars.toLocaleString("en-US")} characters`, ...(images ? [`${images} image(s)`] : [])].join(", ");
   let args = JSON.stringify(call?.arguments ?? {});
   if (args.length > MAX_ARGUMENT_CHARS) args = `${args.slice(0, MAX_ARGUMENT_CHARS)}…`;
+  const saved = [...new Set(texts.join("\n").match(ARTIFACT) ?? [])].slice(0, 3);
+  const tool = result.toolName;
+  const again = READ_ONLY.has(tool) ? "" : " (it runs again)";
   const text =
-    `[${result.toolName} result cleared from the context (${what}), as it was answered turns ago; ` +
-    `the session keeps it. To see it again, call ${result.toolName} with ${args}]`;
+    `[${tool} result cleared from the context (${what}), as it was answered turns ago; the session keeps it. ` +
+    `To see it again, ${saved.length ? `read ${saved.join(", ")} (the saved output) or ` : ""}` +
+    `call ${tool} with ${args}${again}]`;
   return { ...result, content: [{ type: "text", text }] };
 }

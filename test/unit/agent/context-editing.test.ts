@@ -157,6 +157,18 @@ describe("a cleared result's stub", () => {
     expect(text).toContain("(0 characters, 1 image(s))");
     expect(text).toMatch(/call read with \{"command":"y{280,}…\]$/);
   });
+
+  it("points a command's result at the output it saved, and says a call runs the command again", () => {
+    const output: ToolResultMessage = {
+      ...result("c3", 300),
+      toolName: "bash",
+      content: [{ type: "text", text: "…first lines…\n[output cut: the whole is artifact://3.]\n…last lines…" }],
+    };
+    const stub = stubFor(output, { type: "toolCall", id: "c3", name: "bash", arguments: { command: "bun test" } });
+    expect((stub.content[0] as { text: string }).text).toMatch(
+      /To see it again, read artifact:\/\/3 \(the saved output\) or call bash with \{"command":"bun test"\} \(it runs again\)\]$/,
+    );
+  });
 });
 
 describe("the cache breakpoints of an edited conversation", () => {
