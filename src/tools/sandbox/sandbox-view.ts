@@ -50,19 +50,19 @@ const HOLDER = isolatedScript([holderFile], holderFile.holdMountNamespace, [
 export async function openWorkspaceView(options: ViewOptions): Promise<WorkspaceView | string> {
   const workspace = realpathSync(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
+  const holder = await startMountHolder(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string") return `an idmapped view of the workspace cannot be mounted here (${holder})`;
   return holder;
 }
 
 /** A mount namespace of the run's own without the view (the workspace shared by permissions), or why there is none. */
 export async function openMountNamespace(root: boolean): Promise<WorkspaceView | string> {
-  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  const holder = await startMountHolder(root, ["-", "0:0:0:0"]);
   if (typeof holder === "string") return `a mount namespace cannot be made here (${holder})`;
   return holder;
 }
 
-async function holdMountNamespace(root: boolean, args: string[]): Promise<WorkspaceView | string> {
+async function startMountHolder(root: boolean, args: string[]): Promise<WorkspaceView | string> {
   const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--"];
   const holder = await startHolder([...command, ...args], root);
   if (typeof holder === "string") return holder;
