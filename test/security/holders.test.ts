@@ -2,7 +2,7 @@
 // files' script, as root) and judged by what it does: the network namespace's holder
 // (src/egress/namespace-holder.ts, handoff.ts, refusals.ts) and the mount namespace's
 // (src/tools/sandbox/view-holder.ts). Needs root or passwordless sudo, as on a runner.
-import { chownSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,6 +14,11 @@ import { isRoot, runAsRoot } from "../support/privileged.ts";
 const root = isRoot();
 const inNamespace = (pid: number, kind: "-n" | "-m", argv: string[]) =>
   runAsRoot(["nsenter", "-t", String(pid), kind, ...argv]);
+/** The namespace of `kind` a process is in (another user's: read as root). */
+const namespaceOf = async (pid: number | "self", kind: "net" | "mnt") =>
+  pid === "self"
+    ? readlinkSync(`/proc/self/ns/${kind}`)
+    : (await runAsRoot(["readlink", `/proc/${pid}/ns/${kind}`])).stdout;
 const scratch = mkdtempSync(join(tmpdir(), "gitclaw-holders-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -29,7 +34,8 @@ describe("the network namespace's holder", () => {
     if (typeof namespace === "string") throw new Error(namespace);
     try {
       expect(listeners).toHaveLength(1);
-      expect(readlinkSync(`/proc/${namespace.pid}/ns/net`)).not.toBe(readlinkSync("/proc/self/ns/net"));
+      expect(await namespaceOf(namespace.pid, "net")).toMatch(/^net:\[\d+\]$/);
+      expect(await namespaceOf(namespace.pid, "net")).not.toBe(await namespaceOf("self", "net"));
       const script = [
         `exec 3<>/dev/tcp/127.0.0.1/${namespace.port} && echo listening`,
         "(exec 4<>/dev/tcp/10.9.8.7/81) 2>/dev/null || echo refused",
@@ -50,9 +56,10 @@ describe("the mount namespace's holder", () => {
   it("holds a mount namespace of its own, and ends when closed", async () => {
     const namespace = await openMountNamespace(root);
     if (typeof namespace === "string") throw new Error(namespace);
-    expect(readlinkSync(`/proc/${namespace.pid}/ns/mnt`)).not.toBe(readlinkSync("/proc/self/ns/mnt"));
+    expect(await namespaceOf(namespace.pid, "mnt")).toMatch(/^mnt:\[\d+\]$/);
+    expect(await namespaceOf(namespace.pid, "mnt")).not.toBe(await namespaceOf("self", "mnt"));
     await namespace.close();
-    expect(() => readlinkSync(`/proc/${namespace.pid}/ns/mnt`)).toThrow();
+    expect(existsSync(`/proc/${namespace.pid}`)).toBe(false);
   });
 
   it("shows the agent's files as the tool user's, or says which call of the mount API the machine refused", async () => {
