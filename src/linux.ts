@@ -63,6 +63,15 @@ export const LINUX = {
     111: "ECONNREFUSED",
     113: "EHOSTUNREACH",
   } as Record<number, string>,
+  // What the refusals' observer reads in a packet (IP protocol numbers, ICMP types, TCP flags).
+  IPPROTO_ICMP: 1,
+  IPPROTO_TCP: 6,
+  IPPROTO_UDP: 17,
+  IPPROTO_ICMPV6: 58,
+  ICMP_DEST_UNREACH: 3,
+  ICMPV6_DEST_UNREACH: 1,
+  TCP_RST: 0x04,
+  TCP_ACK: 0x10,
   // Classic BPF (linux/filter.h): an instruction is its class, size or operation, and source, or-ed.
   BPF_LD: 0x00,
   BPF_ALU: 0x04,

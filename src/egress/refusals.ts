@@ -84,20 +84,27 @@ export function printRefusals(c: Symbols, ptr: typeof Ptr, k: Linux, fd: number,
   for (;;) {
     const n = Number(c.recvfrom(fd, ptr(buffer), buffer.length, k.MSG_DONTWAIT, null, null));
     if (n <= 0) return;
-    const seen = n >= 20 && refusedBy(buffer, n);
+    const seen = n >= 20 && refusedBy(k, buffer, n);
     if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1") console.log(`drop ${seen.join(" ")}`);
   }
 }
 
 /** What a packet of `n` bytes refuses: [host or address, "tcp/port" | "udp/port" | "dns"], if it is a refusal. */
-export function refusedBy(b: Buffer, n: number): [string, string] | undefined {
+export function refusedBy(k: Linux, b: Buffer, n: number): [string, string] | undefined {
   const ip = ipHeader(b, 0);
-  if (ip.proto === 6 && (b[ip.l4 + 13]! & 0x14) === 0x14 && b.readUInt32BE(ip.l4 + 4) === 0)
+  // A TCP reset that acknowledges (RST+ACK), with sequence number 0: the kernel's answer to a connect.
+  const reset = k.TCP_RST | k.TCP_ACK;
+  if (ip.proto === k.IPPROTO_TCP && (b[ip.l4 + 13]! & reset) === reset && b.readUInt32BE(ip.l4 + 4) === 0)
     return [ip.src, `tcp/${b.readUInt16BE(ip.l4)}`];
-  if (!((ip.proto === 1 && b[ip.l4] === 3) || (ip.proto === 58 && b[ip.l4] === 1))) return undefined;
+  // Else only "destination unreachable", which quotes the datagram's IP and UDP headers after its own 8 bytes.
+  const unreachable =
+    (ip.proto === k.IPPROTO_ICMP && b[ip.l4] === k.ICMP_DEST_UNREACH) ||
+    (ip.proto === k.IPPROTO_ICMPV6 && b[ip.l4] === k.ICMPV6_DEST_UNREACH);
+  if (!unreachable) return undefined;
   const inner = ipHeader(b, ip.l4 + 8);
-  if (inner.proto !== 17) return undefined;
+  if (inner.proto !== k.IPPROTO_UDP) return undefined;
   const port = b.readUInt16BE(inner.l4 + 2);
+  // A DNS query's name follows the UDP header (8 bytes) and the DNS header (12).
   return [(port === 53 && queryName(b, inner.l4 + 20, n)) || inner.dst, port === 53 ? "dns" : `udp/${port}`];
 }
 

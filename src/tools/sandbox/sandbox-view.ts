@@ -9,9 +9,9 @@
 // - `.git/` and `state/` (SandboxOptions.agentOnly) are bind mounts of the originals on top of the
 //   view: the agent's, not the tool user's, and mount points, so they cannot be renamed or replaced.
 // - Hard links cannot cross mounts: nothing outside the view can be linked into it and written there.
-// - A root process holds the namespace (the holder, view-holder.ts): `unshare --mount` runs it, it builds the
-//   mounts with the kernel's mount API (open_tree, mount_setattr, move_mount: util-linux's mount
-//   gained idmapping only in 2.39) and stays until the agent closes its stdin. Tool commands enter
+// - A root process holds the namespace (the holder, view-holder.ts): `unshare --mount` runs it, it
+//   builds the mounts with the kernel's mount API (open_tree, mount_setattr, move_mount: util-linux's
+//   mount gained idmapping only in 2.39) and stays until the agent closes its stdin. Tool commands enter
 //   the namespace with nsenter (src/tools/bash/process.ts).
 // Where the kernel, the file system or the container refuses (a container job without
 // CAP_SYS_ADMIN), openWorkspaceView says why and the sandbox shares the workspace by permissions.
