@@ -69,6 +69,11 @@ export const Config = z
       .string()
       .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5")
       .default("anthropic/claude-sonnet-4-5"),
+    /** Takes over when `model` is overloaded or unavailable after its retries. GITCLAW_FALLBACK_MODEL overrides it. */
+    fallbackModel: z
+      .string()
+      .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1")
+      .optional(),
     providers: z.record(z.string(), ProviderConfig).default({}),
     /** Which events start the agent (see src/gate/triggers.ts). */
     trigger: z

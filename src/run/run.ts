@@ -264,6 +264,7 @@ async function runLoop(
       runAgentLoop({
         session,
         model: run.resolved,
+        fallback: run.fallback,
         instructions,
         tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
         toolContext: tools.context,

@@ -38,6 +38,8 @@ export interface LocalTaskEnv {
   /** A child's session was created: its file and artifacts are the run's to commit. */
   onSession(session: SessionFile): void;
   model: ResolvedModel;
+  /** Carries the task on when `model` is out of service. */
+  fallback?: ResolvedModel;
   budgets: Budgets;
   compaction: CompactionSettings;
   deadline: number;
@@ -135,6 +137,7 @@ async function runChild(
     runAgentLoop({
       session,
       model: env.model,
+      fallback: env.fallback,
       instructions: env.instructions(task.record, orchestrator),
       tools: tools.tools,
       toolContext: {
