@@ -76,6 +76,8 @@ export interface LoopOptions {
   spending?: Spending;
   /** True once the loop's work is over (a sub-agent's agent_report): no further turn starts, outcome done. */
   finished?: () => boolean;
+  /** How hard the model reasons: the ai SDK maps it to the provider's own setting (none: the provider's default). */
+  effort?: "low" | "medium" | "high";
   /** Takes over for the rest of the loop when `model` is overloaded or unavailable after its retries (./fallback.ts). */
   fallback?: ResolvedModel;
 }
@@ -97,6 +99,8 @@ export interface LoopResult {
   turns: number;
   toolCalls: number;
   usage: Usage;
+  /** Tokens the model spent thinking (estimated from the thinking text; part of `usage.output` and the cost). */
+  thinkingTokens?: number;
   /** Why the model could not answer (outcome "error"): out of service, so another model may (./model-unavailable.ts). */
   unavailable?: string;
   /** The fallback model took over (./fallback.ts): each model's spending, in the order they answered. */
@@ -111,7 +115,14 @@ export function joinLoopResults(first: LoopResult, second: LoopResult): LoopResu
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
     text: second.text || first.text,
+    ...thinkingOf(first, second),
   };
+}
+
+/** Two loops' thinking tokens together, when either thought. */
+function thinkingOf(first: LoopResult, second: LoopResult): Pick<LoopResult, "thinkingTokens"> {
+  const thinkingTokens = (first.thinkingTokens ?? 0) + (second.thinkingTokens ?? 0);
+  return thinkingTokens > 0 ? { thinkingTokens } : {};
 }
 
 const textOf = (message: AssistantMessage) =>
@@ -149,6 +160,8 @@ interface RunState {
   spent: Spending;
   /** Real tokens per estimated one, learned from the server's counts (set with the turn setup). */
   tokens?: TokenRatio;
+  /** Estimated tokens of the thinking the model sent. */
+  thinkingTokens: number;
 }
 
 /** A model's part of a loop: what it spent. */
@@ -204,12 +217,13 @@ async function runModelLoop(options: LoopOptions): Promise<LoopResult> {
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
-  const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
+  const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
   const finish = (outcome: LoopOutcome, errorMessage?: string, unavailable?: string): LoopResult => {
-    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+    const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
     return {
       outcome,
       errorMessage,
+      ...(thinkingTokens > 0 ? { thinkingTokens } : {}),
       ...(unavailable ? { unavailable } : {}),
       usage,
       turns,
@@ -412,6 +426,8 @@ function recordAssistant(options: LoopOptions, state: RunState, message: Assista
   options.onEvent?.({ type: "assistant", turn: state.turns, message: stored });
   const said = textOf(stored);
   if (said) state.text = said;
+  for (const block of stored.content)
+    if (block.type === "thinking") state.thinkingTokens += estimateTokens(block.thinking);
   return stored;
 }
 
@@ -499,6 +515,7 @@ async function streamOnce(
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
         tools: tools.length > 0 ? caching.tools(tools) : undefined,
         toolChoice: { type: "auto" },
+        ...(options.effort ? { reasoning: options.effort } : {}),
         maxOutputTokens,
         abortSignal,
       },

@@ -35,7 +35,7 @@ export function footer(stats: RunStats): string {
     formatDuration(stats.durationMs),
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
-    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
+    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
     modelsPart(stats),
@@ -44,6 +44,11 @@ export function footer(stats: RunStats): string {
     ...(stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []),
   ];
   return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+/** The thinking within the output tokens, estimated from its text (providers count it as output, not apart). */
+function thinkingPart(result: LoopResult): string {
+  return result.thinkingTokens ? ` (~${formatTokens(result.thinkingTokens)} thinking)` : "";
 }
 
 /** The model that answered; after a fallback, each model with its cost, in the order they answered. */

@@ -265,6 +265,7 @@ async function runLoop(
         session,
         model: run.resolved,
         fallback: run.fallback,
+        effort: config.effort,
         instructions,
         tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
         toolContext: tools.context,

@@ -189,6 +189,7 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
       ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
     fallback: run.fallback,
+    effort: run.config.effort,
     budgets: run.config.budgets,
     compaction: run.config.compaction,
     deadline: runDeadline(run),

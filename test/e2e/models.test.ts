@@ -103,3 +103,45 @@ describe("a fallback model", () => {
     expect(reply).not.toContain("backup/gpt-4.1");
   });
 });
+
+describe("reasoning effort", () => {
+  it("asks for extended thinking, counts it in the footer, and resumes a conversation whose thinking is signed", async () => {
+    await checkoutWithConfig(world, { effort: "high" });
+    const issue = world.gh.createIssue({ title: "Think", body: "How many files are there?", user: "alice" });
+    world.model.script([
+      {
+        thinking: "I should list the files before answering.",
+        toolCalls: [{ name: "bash", input: { command: "ls" } }],
+      },
+      { thinking: "Three entries, one of them a folder.".repeat(20), text: "There are two files and a folder." },
+    ]);
+    const before = world.model.requests.length;
+    const run = await world.run("issues", issueOpenedPayload({ ...target, issue }));
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+
+    // effort high, as Anthropic's API takes it: extended thinking with a budget the answer's limit makes room for.
+    const request = world.model.requests[before]!.body as {
+      thinking?: { type: string; budget_tokens: number };
+      max_tokens: number;
+    };
+    expect(request.thinking).toMatchObject({ type: "enabled" });
+    expect(request.thinking!.budget_tokens).toBeGreaterThan(1024);
+    expect(request.max_tokens).toBeGreaterThan(request.thinking!.budget_tokens);
+    const reply = world.gh.comments(issue.number).at(-1)!.body;
+    expect(reply).toMatch(/ out \(~\d+ thinking\)/);
+
+    const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue.number}.json`));
+    const lines = sessionLines(await world.onOrigin(mapping.sessionPath));
+    expect(lines.filter((l) => l.type === "thinking_level_change").map((l) => l.thinkingLevel)).toEqual(["high"]);
+
+    // The next run sends the signed thinking back untouched: the stand-in, like the API, refuses it otherwise.
+    world.model.script([{ text: "Still two files." }]);
+    const comment = world.gh.addComment(issue.number, { body: "Are you sure?", user: "alice" });
+    const next = await world.run("issue_comment", issueCommentCreatedPayload({ ...target, issue, comment }));
+    expect(next.stages.agent!.exitCode, next.logs).toBe(0);
+    const resumed = JSON.stringify(world.model.requests.at(-1)!.body.messages);
+    expect(resumed).toContain("I should list the files before answering.");
+    expect(resumed).toContain('"signature"');
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Still two files.");
+  });
+});
