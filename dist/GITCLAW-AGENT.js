@@ -59301,8 +59301,11 @@ var ProviderConfig = strictObject({
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
 var InstructionPath = string2().max(200).regex(/^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/, "expected a file's path from the repository root, e.g. docs/agents.md");
+var EFFORTS = ["low", "medium", "high"];
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  effort: _enum(EFFORTS).optional(),
+  fallbackModel: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1").optional(),
   providers: record(string2(), ProviderConfig).default({}),
   trigger: strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
@@ -59449,6 +59452,8 @@ function mergeInto(base, over) {
 // src/config/inputs.ts
 var INPUTS = [
   { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "effort", env: "GITCLAW_EFFORT", to: (effort) => ({ effort }) },
+  { input: "fallback_model", env: "GITCLAW_FALLBACK_MODEL", to: (fallbackModel) => ({ fallbackModel }) },
   { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
   { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
   { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
@@ -64963,9 +64968,9 @@ class SessionFile {
   appendCustom(customType, data) {
     return this.append({ type: "custom", customType, data });
   }
-  appendStart(model) {
+  appendStart(model, thinkingLevel = "off") {
     this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
+    this.append({ type: "thinking_level_change", thinkingLevel });
   }
   context() {
     return this.built ??= buildContext(this.entries, this.leafId);
@@ -75529,6 +75534,40 @@ class TokenRatio {
   }
 }
 
+// src/agent/model-unavailable.ts
+init_dist();
+var OUT_OF_SERVICE = {
+  502: "unavailable (502)",
+  503: "unavailable (503)",
+  504: "unavailable (504)",
+  529: "overloaded (529)"
+};
+function modelUnavailable(error) {
+  const failure = error?.lastError ?? error;
+  if (failure instanceof ModelIdleError)
+    return;
+  if (APICallError.isInstance(failure))
+    return statusReason(failure);
+  if (overloadedPart(failure))
+    return "overloaded (an overloaded_error in its stream)";
+  return;
+}
+function statusReason(error) {
+  if (unsupportedRequest(error))
+    return;
+  if (error.statusCode === undefined)
+    return `unreachable (${causeCode(error) ?? "no response"})`;
+  return OUT_OF_SERVICE[error.statusCode];
+}
+function causeCode(error) {
+  const code = error.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+function overloadedPart(error) {
+  const e = error;
+  return e?.type === "overloaded_error" || e?.error?.type === "overloaded_error";
+}
+
 // src/agent/loop.ts
 function joinLoopResults(first, second) {
   return {
@@ -75536,8 +75575,13 @@ function joinLoopResults(first, second) {
     turns: first.turns + second.turns,
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
-    text: second.text || first.text
+    text: second.text || first.text,
+    ...thinkingOf(first, second)
   };
+}
+function thinkingOf(first, second) {
+  const thinkingTokens = (first.thinkingTokens ?? 0) + (second.thinkingTokens ?? 0);
+  return thinkingTokens > 0 ? { thinkingTokens } : {};
 }
 var textOf = (message) => message.content.filter((b) => b.type === "text").map((b) => b.text).join("").trim();
 async function runTool(tools, call, context) {
@@ -75552,7 +75596,26 @@ Call ${call.name} again with complete arguments.`);
   }
   return callTool(tool, call.arguments, context);
 }
+var modelName = (model) => `${model.provider}/${model.modelId}`;
 async function runAgentLoop(options) {
+  const spending = options.spending ?? { turns: 0, usage: emptyUsage() };
+  const first = await runModelLoop({ ...options, spending });
+  const { fallback } = options;
+  if (first.outcome !== "error" || !first.unavailable || !fallback)
+    return first;
+  const reason = `\`${modelName(options.model)}\` was ${first.unavailable}`;
+  (options.warn ?? ((message) => warning(message)))(`${reason}: ${modelName(fallback)} takes over for the rest of the run`);
+  options.session.append({ type: "model_change", provider: fallback.provider, modelId: fallback.modelId });
+  const second = await runModelLoop({ ...options, model: fallback, spending });
+  const spent = (model, result) => ({
+    model: modelName(model),
+    usage: result.usage,
+    turns: result.turns
+  });
+  const models = [spent(options.model, first), spent(fallback, second)];
+  return { ...joinLoopResults(first, second), fallback: { reason, afterTurn: first.turns, models } };
+}
+async function runModelLoop(options) {
   const { model, signal } = options;
   const now = options.now ?? Date.now;
   const definitions = toolDefinitions(options.tools);
@@ -75561,12 +75624,14 @@ async function runAgentLoop(options) {
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window2 = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
-  const state = { window: window2, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
-  const finish = (outcome, errorMessage) => {
-    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+  const state = { window: window2, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
+  const finish = (outcome, errorMessage, unavailable) => {
+    const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
     return {
       outcome,
       errorMessage,
+      ...thinkingTokens > 0 ? { thinkingTokens } : {},
+      ...unavailable ? { unavailable } : {},
       usage,
       turns,
       toolCalls,
@@ -75597,7 +75662,7 @@ async function runAgentLoop(options) {
       return finish(answer.outcome, answer.errorMessage);
     const stored = recordAssistant(options, state, answer.message);
     if (stored.stopReason === "error")
-      return finish("error", stored.errorMessage);
+      return finish("error", stored.errorMessage, modelUnavailable(answer.error));
     if (stored.stopReason === "aborted")
       return finish(signal.aborted ? "aborted" : "deadline");
     const calls = stored.content.filter((b) => b.type === "toolCall");
@@ -75650,7 +75715,7 @@ async function answerWithinWindow(options, state, turn, signal) {
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
     if (!overflow) {
       learnFromUsage(state, turn, message, estimated);
-      return { message, maxOutputTokens };
+      return { message, maxOutputTokens, error };
     }
     if (overflow.promptTokens)
       tokensOf(state, turn).learn(overflow.promptTokens, estimated);
@@ -75716,6 +75781,9 @@ function recordAssistant(options, state, message) {
   const said = textOf(stored);
   if (said)
     state.text = said;
+  for (const block of stored.content)
+    if (block.type === "thinking")
+      state.thinkingTokens += estimateTokens(block.thinking);
   return stored;
 }
 async function runToolCalls(options, state, calls, turnSignal) {
@@ -75767,6 +75835,7 @@ async function streamOnce(options, { caching, tools }, { context, tokens, maxOut
       prompt: caching.prompt(options.instructions, context),
       tools: tools.length > 0 ? caching.tools(tools) : undefined,
       toolChoice: { type: "auto" },
+      ...options.effort ? { reasoning: options.effort } : {},
       maxOutputTokens,
       abortSignal
     }, options.maxRetries ?? 3, idleSeconds * 1000);
@@ -85306,8 +85375,11 @@ async function beginConversation(run, root, extra = []) {
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
   const sources = await imageSources(run, includeIssue, parts, isTrusted);
   const images = await promptImages(sources, imageOptions(run));
+  const thinkingLevel = run.config.effort ?? "off";
   if (conversation.mode === "new")
-    session.appendStart(run.resolved);
+    session.appendStart(run.resolved, thinkingLevel);
+  else if (session.context().thinkingLevel !== thinkingLevel)
+    session.append({ type: "thinking_level_change", thinkingLevel });
   const redacted = (block) => block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
   const content = [{ type: "text", text: run.redact(prompt) }, ...images.map(redacted)];
   const asking = session.append({ type: "message", message: { role: "user", content, timestamp: run.now() } });
@@ -87408,15 +87480,31 @@ function footer(stats) {
     formatDuration(stats.durationMs),
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
-    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
+    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...stats.total ? [stats.total] : [],
-    `\`${stats.model}\``,
+    modelsPart(stats),
     `[run](${stats.runUrl})`,
     ...stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : [],
     ...stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []
   ];
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+function thinkingPart(result) {
+  return result.thinkingTokens ? ` (~${formatTokens(result.thinkingTokens)} thinking)` : "";
+}
+function modelsPart(stats) {
+  const fallback = stats.result.fallback;
+  if (!fallback)
+    return `\`${stats.model}\``;
+  return fallback.models.map((m) => `\`${m.model}\` ${formatCost(m.usage.cost.total)}`).join(" \u2192 ");
+}
+function fallbackNote(result) {
+  const { fallback } = result;
+  if (!fallback)
+    return "";
+  const [first, second] = fallback.models;
+  return callout("NOTE", `\`${second.model}\` took over after turn ${fallback.afterTurn}: ${fallback.reason} after its retries (\`fallbackModel\`). The next run starts on \`${first.model}\` again.`);
 }
 function replyText(result, stats) {
   const said = result.text.trim();
@@ -87529,7 +87617,7 @@ function composeReply(run, workspace, facts) {
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total
   });
-  return { text: [replyText(result, limits), ...notes].join(`
+  return { text: [replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean).join(`
 
 `), footerText };
 }
@@ -89118,7 +89206,7 @@ function openChildSession(env, record, worktree) {
   const session = SessionFile.create(env.sessionsDir, { cwd: worktree.path, parentSession: env.parentSession });
   const { taskId, title, depth, baseSha, parentTaskId } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, depth, baseSha, parentSession: env.parentSession, parentTaskId });
-  session.appendStart(env.model);
+  session.appendStart(env.model, env.effort);
   session.appendUserText(env.toolContext.redact(childBrief(record.title, record.prompt)), env.now());
   env.onSession(session);
   return session;
@@ -89131,6 +89219,8 @@ async function runChild(env, orchestrator, task, worktree) {
   const loop = () => runAgentLoop({
     session,
     model: env.model,
+    fallback: env.fallback,
+    effort: env.effort,
     instructions: env.instructions(task.record, orchestrator),
     tools: tools.tools,
     toolContext: {
@@ -93996,6 +94086,8 @@ function localEnv(setup, spending, ownFiles) {
     relative: (path) => repoRelative(workspace.root, path),
     onSession: (child) => ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
+    fallback: run.fallback,
+    effort: run.config.effort,
     budgets: run.config.budgets,
     compaction: run.config.compaction,
     deadline: runDeadline(run),
@@ -101148,6 +101240,8 @@ async function runLoop(run, workspace, conversation, tools, watchers, limits) {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () => runAgentLoop({
       session,
       model: run.resolved,
+      fallback: run.fallback,
+      effort: config.effort,
       instructions,
       tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
       toolContext: tools.context,
@@ -101234,8 +101328,10 @@ async function runStage(options) {
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
+    const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
+    const models = { resolved, fallback };
+    const outcome = await runConversation({ ...options, ...stage, trigger, config, ...models, link, onReplied });
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     issueNumber ??= error instanceof EventError ? error.issueNumber : undefined;
@@ -101316,8 +101412,17 @@ async function taskRun(options, stage, brief, root) {
     throw new ConfigError(`task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`);
   maskPassedSecrets(stage.redact, options.processEnv, config);
   const resolved = await resolveModel(config.model, config, options.processEnv);
+  const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, options.processEnv) : undefined;
   const actor = brief.coAuthor ? { ...brief.coAuthor, type: "User" } : { login: "github-actions[bot]", id: 41898282, type: "Bot" };
-  return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
+  return {
+    ...options,
+    ...stage,
+    trigger: { actor, defaultBranch: "" },
+    config,
+    resolved,
+    fallback,
+    link: brief.parentRun
+  };
 }
 async function runInSandbox(run, workspace, brief, output) {
   const wiring = await wireTools(run, workspace, join40(run.env.runnerTemp, "gitclaw-task-tools"));
