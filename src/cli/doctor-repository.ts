@@ -11,7 +11,7 @@ import { refusedHost } from "../mcp/server.ts";
 import { egressPolicy } from "../egress/policy.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { readSkills, SKILL_FOLDERS } from "../skills/read.ts";
 
 export async function instructionsCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult> {

@@ -46,7 +46,7 @@ export function mentions(text: string, handle: string): boolean {
 }
 
 /**
- * The event's texts as a mention counts in them: without block quotes and code (src/run/quoted.ts),
+ * The event's texts as a mention counts in them: without block quotes and code (src/text/quoted.ts),
  * where a handle is quoted or shown, not called; a quote reply carries the handle of the comment
  * it quotes. For the trigger check only: the run gets the texts as written. The Markdown parser
  * loads only when a text names the handle at all.
@@ -55,7 +55,7 @@ export async function asMentioned<T extends TriggerEvent>(event: T, handle: stri
   const { title, body, comment, review } = event;
   if (![title, body, comment?.body, review?.body].some((text) => text !== undefined && mentions(text, handle)))
     return event;
-  const { unquotedProse: prose } = await import("../run/quoted.ts");
+  const { unquotedProse: prose } = await import("../text/quoted.ts");
   return {
     ...event,
     title: prose(title),

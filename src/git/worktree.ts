@@ -19,7 +19,7 @@ import { changedPaths, touchedPaths } from "./status.ts";
 import { isInside } from "../tools/files/workspace.ts";
 import { ToolFailure } from "../tools/github/failure.ts";
 import { gitCommonDir, localGit, type LocalGit } from "../tools/github/local-git.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export interface Worktree {
   path: string;

@@ -28,7 +28,7 @@ import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 import { updateApproval } from "../approval/approval.ts";
 import { landOnStateBranch } from "./home.ts";
-import { neutralise } from "../neutralise.ts";
+import { neutralise } from "../text/neutralise.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {

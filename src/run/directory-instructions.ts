@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Tool, ToolContext } from "../tools/types.ts";
 import { cutAt, INSTRUCTION_LIMITS, readBlob, type GitReader, type NestedFile } from "./instructions.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 /** Directories the system prompt names at most (the rest still apply). */
 export const LISTED_DIRECTORIES = 50;

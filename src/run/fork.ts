@@ -20,7 +20,8 @@ import { worktreeGit } from "../git/worktree.ts";
 import { coAuthorOf } from "./context.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
-import { callout, formatBytes, patchBlock, plural } from "../github/markdown.ts";
+import { callout, patchBlock } from "../github/markdown.ts";
+import { formatBytes, plural } from "../text/format.ts";
 
 export interface ForkCheckout {
   /** The worktree the tools work in. */

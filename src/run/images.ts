@@ -10,7 +10,7 @@ import { attachmentId, imageReferences, signedUrls } from "../images/references.
 import { describeImage } from "../images/sniff.ts";
 import type { ImageBlock, TextBlock } from "../session/entries.ts";
 import { sanitizeAll, type PromptComment } from "./prompt.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 /** Images shown per user message; more are named in a note. */
 export const MAX_IMAGES_PER_MESSAGE = 8;

@@ -6,7 +6,7 @@
 // files and the list of directories with their own (src/run/directory-instructions.ts gives those).
 import { posix } from "node:path";
 import type { Config } from "../config/config.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 /** Read in this order, when present on the default branch (instructions: true). */
 export const DEFAULT_INSTRUCTION_FILES = ["AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md", "GEMINI.md"];

@@ -15,7 +15,8 @@ import type { Landing } from "./land.ts";
 import type { TargetedRun } from "./target.ts";
 import { describeWorkflowChanges } from "./workflow-files.ts";
 import type { Workspace } from "./workspace.ts";
-import { callout, plural } from "../github/markdown.ts";
+import { callout } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export interface RunStats {
   durationMs: number;

@@ -8,7 +8,8 @@ import { getDefaultBranch } from "../github/operations.ts";
 import { readInstructions, type RepositoryInstructions } from "./instructions.ts";
 import type { TargetedRun } from "./target.ts";
 import type { Workspace } from "./workspace.ts";
-import { callout, formatBytes } from "../github/markdown.ts";
+import { callout } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 export async function loadInstructions(
   run: TargetedRun,

@@ -33,7 +33,7 @@ import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
 import { SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { instructionsSection } from "./repository-instructions.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 /** How long task_apply_git_patch waits for a task still exporting its patch. */
 const PENDING_WAIT_MS = 120_000;

@@ -6,7 +6,7 @@
 import { posix } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { listTree, readBlob, type GitReader } from "../run/instructions.ts";
 import { describeZodError } from "../zod-errors.ts";
 

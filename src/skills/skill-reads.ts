@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import { cutAt, type GitReader } from "../run/instructions.ts";
 import type { Tool, ToolContext } from "../tools/types.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { SKILL_LIMITS, skillBody, type RepositorySkills, type Skill } from "./read.ts";
 
 export class SkillReads {

@@ -42,7 +42,7 @@ import {
   worktreeGit,
   type WorktreeCommit,
 } from "../../git/worktree.ts";
-import { plural } from "../../github/markdown.ts";
+import { plural } from "../../text/format.ts";
 import { openWorktreeRepo, takeWorktreeRepo } from "./worktree-git.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */

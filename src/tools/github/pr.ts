@@ -10,7 +10,7 @@ import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { isBranchName, present, repoName, type RepoRef } from "./validate.ts";
 import type { BoundedText } from "./output.ts";
 import { ValidationError } from "./failure.ts";
-import { neutralise } from "../../neutralise.ts";
+import { neutralise } from "../../text/neutralise.ts";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 

@@ -1,6 +1,6 @@
 // Read ops on one object: repository, issue, pull request, pull request diff, file. Each renders a
 // compact Markdown summary into the bounded output and fetches further pages only while it has room.
-import { quoteAsData } from "../../quote.ts";
+import { quoteAsData } from "../../text/quote.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { ToolFailure } from "./failure.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Trigger } from "../../../src/actions/event.ts";
 import { userPrompt, type PromptComment } from "../../../src/run/prompt.ts";
-import { quoteAsData } from "../../../src/quote.ts";
+import { quoteAsData } from "../../../src/text/quote.ts";
 
 const trigger = (body: string, title = "Widgets crash"): Trigger => ({
   eventName: "issue_comment",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanUserText, removalNote, sanitizeUserText } from "../../../src/run/sanitize.ts";
+import { cleanUserText, removalNote, sanitizeUserText } from "../../../src/text/sanitize.ts";
 
 const clean = sanitizeUserText;
 

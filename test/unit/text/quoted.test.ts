@@ -2,7 +2,7 @@
 // both, and a part with write access sets apart what its author quoted.
 import { describe, expect, it } from "vitest";
 import { mentions } from "../../../src/gate/triggers.ts";
-import { quoteSegments, unquotedProse } from "../../../src/run/quoted.ts";
+import { quoteSegments, unquotedProse } from "../../../src/text/quoted.ts";
 
 const counts = (text: string) => mentions(unquotedProse(text), "@gitclaw");
 

@@ -1,5 +1,5 @@
 // Characters that render as nothing or change what is shown, removed from every text the model
-// reads that a person could have written: people's Markdown (src/run/sanitize.ts) and the plain
+// reads that a person could have written: people's Markdown (src/text/sanitize.ts) and the plain
 // text gitclaw adds to a part beside it (CI log tails, diff hunks, paths), which is no Markdown, so
 // only this part of the sanitiser applies. Light on purpose: no parser is loaded for it.
 //

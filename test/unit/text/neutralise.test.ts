@@ -1,8 +1,8 @@
-// Text gitclaw writes into its own commits and pull requests (src/neutralise.ts): GitHub's closing
+// Text gitclaw writes into its own commits and pull requests (src/text/neutralise.ts): GitHub's closing
 // keywords for other issues, skip directives and mentions lose their effect, and stay readable.
 import { describe, expect, it } from "vitest";
-import { commitMessage, withTrailers } from "../../src/git/commit-message.ts";
-import { neutralise } from "../../src/neutralise.ts";
+import { commitMessage, withTrailers } from "../../../src/git/commit-message.ts";
+import { neutralise } from "../../../src/text/neutralise.ts";
 
 describe("neutralise", () => {
   it.each([

@@ -14,7 +14,7 @@
 // the attributes that exist to hide text go too. Within code nothing is a comment: GitHub shows
 // `<!--` there as typed, and a workflow quoting gitclaw's own marker must reach the model whole.
 // In text that merely looks like HTML, a closed comment goes; an unclosed `<!--` there is shown by
-// GitHub as typed, so it hides nothing. Invisible characters go everywhere (src/run/invisible.ts).
+// GitHub as typed, so it hides nothing. Invisible characters go everywhere (src/text/invisible.ts).
 // What was removed is counted, so the model can be told how much and why (removalNote).
 //
 // The parsers load only when a prompt is built (sanitizeAll, src/run/prompt.ts).
