@@ -4,7 +4,8 @@
 // tool commands to get it.
 import { isMap, type Document, type YAMLMap } from "yaml";
 import type { Config } from "../config/config.ts";
-import { DEFAULT_INSTRUCTION_FILES, readInstructions, type GitReader } from "../run/instructions.ts";
+import { DEFAULT_INSTRUCTION_FILES, readInstructions } from "../run/instructions.ts";
+import type { GitReader } from "../git/reader.ts";
 import { instructionWarnings } from "../run/repository-instructions.ts";
 import { expandSpec, readDeclarations } from "../mcp/declared.ts";
 import { refusedHost } from "../mcp/server.ts";

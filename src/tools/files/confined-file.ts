@@ -6,7 +6,8 @@
 import { type Stats, constants, fstatSync, readlinkSync, statSync } from "node:fs";
 import { type FileHandle, mkdir, open, realpath, rmdir, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
-import { isInside, PathError, type ToolPath } from "./workspace.ts";
+import { isInside } from "../../paths.ts";
+import { PathError, type ToolPath } from "./workspace.ts";
 
 type ConfinedMode = "read" | "update" | "write";
 

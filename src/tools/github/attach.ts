@@ -9,7 +9,7 @@ import { openToRead } from "../files/read.ts";
 import { describeFileError, resolveToolPath } from "../files/workspace.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
-import { ToolFailure, ValidationError } from "./failure.ts";
+import { ToolFailure, ValidationError } from "../../errors.ts";
 import { sameRepo } from "./validate.ts";
 import { formatBytes } from "../../text/format.ts";
 

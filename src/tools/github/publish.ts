@@ -6,8 +6,8 @@
 import { takeAgentBranch } from "../../git/agent-repo.ts";
 import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
 import type { OpContext } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
-import type { LocalGit } from "./local-git.ts";
+import { ToolFailure } from "../../errors.ts";
+import type { LocalGit } from "../../git/local-git.ts";
 
 /** Publishes `branch` when the agent's repository has it; a note for the result, or undefined when there was nothing to do. */
 export async function publishAgentBranch(

@@ -16,7 +16,7 @@ import { fence } from "../../text/quote.ts";
 import type { InlineComment, GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { commentableLines, describeCommentable, lineRanges, type CommentableLines } from "./diff-lines.ts";
-import { ToolFailure, ValidationError } from "./failure.ts";
+import { ToolFailure, ValidationError } from "../../errors.ts";
 import { repoName } from "./validate.ts";
 import { prNumber } from "./views.ts";
 import { COMMENT_LIMIT } from "../../github/markdown.ts";

@@ -3,8 +3,8 @@
 // credential for remote commands only). Mutations of one repository are serialised: worktrees share
 // .git/config and refs.
 import { isAbsolute, resolve } from "node:path";
-import { createGit, GitError, type Git } from "../../git/git.ts";
-import { ToolFailure } from "./failure.ts";
+import { createGit, GitError, type Git } from "./git.ts";
+import { ToolFailure } from "../errors.ts";
 
 export type LocalGit = Git;
 
