@@ -17,7 +17,7 @@ import {
 import { REPLY_MARKER } from "../github/marker.ts";
 import { getPermission, listComments, PERMISSION_LEVELS, type Repo } from "../github/operations.ts";
 import { getPullRequest, type PullRequestInfo } from "../github/pulls.ts";
-import { issueOfHead } from "../run/pull-request.ts";
+import { issueOfHead } from "../git/branch-names.ts";
 import { mentionsApprove } from "./command.ts";
 import {
   APPROVAL_CONTEXT,

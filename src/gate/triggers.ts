@@ -7,6 +7,7 @@
 // `ci` answers a failed CI run of gitclaw's own branch; a comment of only `/approve <sha>` starts nothing
 // (it is an approval, src/approval/). `review` reviews a pull request when it is
 // opened, pushed to or marked ready (drafts wait unless review.drafts), and on `@gitclaw review`.
+import { GITCLAW_BRANCH_PREFIX } from "../git/branch-names.ts";
 import type { Config, TRIGGER_MODES } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
 import { onlyApproves } from "../approval/command.ts";
@@ -34,9 +35,6 @@ export type TriggerEvent = Pick<
   | "review"
   | "ci"
 >;
-
-/** The branches gitclaw makes for its work (delivery "pull-request", side branches): a CI failure there is its to fix. */
-export const GITCLAW_BRANCH_PREFIX = "gitclaw/";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

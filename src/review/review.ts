@@ -6,6 +6,7 @@
 // does not parse), then ONE review, the threads the push fixed resolved, the check completed, and the
 // record of what was reviewed committed beside the conversations. The model gets no tools: nothing of
 // the pull request runs, a fork's or not, in this process or any other.
+import { sideBranch } from "../git/branch-names.ts";
 import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
 import { type Budgets, runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
@@ -357,7 +358,7 @@ async function recordReview(
   const commit = await commitAll(git, run.redact(message), [sessionPath, repoRelative(root, recordPath)]);
   if (!commit) return;
   const { remote, branch, base } = workspace;
-  const fallbackBranch = `gitclaw/review-${pull.number}-${run.env.runId}`;
+  const fallbackBranch = sideBranch({ kind: "review", number: pull.number }, run.env.runId);
   const attempts = run.config.git.pushAttempts;
   const pushed = await landRun(run, workspace, { remote, branch, base, head: commit, attempts, fallbackBranch });
   if (!pushed.landed) workflow.warning(`gitclaw: the review's record could not be pushed: ${pushed.reason}`);

@@ -6,6 +6,7 @@
 // answering it (pullRequests.resolveThreads). After any push to a pull request, with approvals.required:
 // the new head's gitclaw/approval status (src/approval/). Each step that fails is a note in the reply,
 // never a failed run: the work itself is on the branch.
+import { sideBranch } from "../git/branch-names.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { commitAll } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
@@ -150,7 +151,7 @@ async function linkMapping(
   const head = await commitAll(workspace.git, message);
   if (!head) return;
   const { remote, branch } = workspace;
-  const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
+  const fallbackBranch = sideBranch({ kind: "link", number: run.target.conversationIssue }, run.env.runId);
   await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
   // The conversation's home learns it too.
   if (onState)

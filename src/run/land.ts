@@ -4,6 +4,7 @@
 // push held back (workflow-files.ts), one commit, and the push. On a conflict the commit goes to a
 // side branch and the session alone lands on the branch, so the conversation goes on; so it does
 // when the commit of the work, or its push, fails, and the reply says what was not saved.
+import { sideBranch } from "../git/branch-names.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
@@ -36,7 +37,7 @@ import { conversationName } from "./prompt-run.ts";
 import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
 import type { PromptRequest } from "../actions/event.ts";
 import { landOnStateBranch, saveAsArtifact } from "./home.ts";
-import { issueBranch } from "./pull-request.ts";
+import { issueBranch } from "../git/branch-names.ts";
 
 export interface Landing {
   push?: PushOutcome;
@@ -278,9 +279,12 @@ async function commitAndPush(
   if (!head) return { changed: [], ...saved };
   const changed = await changedBesides(workspace, head, own);
   const { target } = run;
-  const fallbackBranch = target.runKey
-    ? `gitclaw/run-${run.env.runId}-side`
-    : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
+  const fallbackBranch = sideBranch(
+    target.runKey
+      ? { kind: "run" }
+      : { kind: onPullRequest(target) ? "pr" : "issue", number: target.conversationIssue },
+    run.env.runId,
+  );
   const refusedBranch = refusedBranchOf(run, workspace);
   try {
     const push = await landRun(run, workspace, {

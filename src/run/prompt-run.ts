@@ -4,6 +4,7 @@
 // answers in the job summary and the step's outputs (a thread that keeps what it is given), and
 // commits as "a run of <workflow>"; its prompt is the input prompt or a file read at the default
 // branch's commit, never the working tree, which the event's ref may have changed.
+import { runBranch } from "../git/branch-names.ts";
 import type { PromptRequest } from "../actions/event.ts";
 import { ConfigError } from "../config/config.ts";
 import type { ReplyThread } from "../github/thread.ts";
@@ -24,7 +25,7 @@ export function promptTarget(run: RunContext, request: PromptRequest): WorkTarge
   if (run.config.delivery === "push") return base;
   // The job's own branch, as an issue has gitclaw/issue-<n>: its conversation (state/runs/) lives
   // there, so the job's next run continues both.
-  const name = `gitclaw/run-${request.key}`;
+  const name = runBranch(request.key);
   return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request" for a run without an issue' } };
 }
 

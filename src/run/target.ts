@@ -9,7 +9,8 @@
 //   (src/run/fork.ts).
 import type { RunContext } from "./context.ts";
 import { promptTarget } from "./prompt-run.ts";
-import { issueBranch, resolvePullRequest, type PullRequestWork } from "./pull-request.ts";
+import { issueBranch } from "../git/branch-names.ts";
+import { resolvePullRequest, type PullRequestWork } from "./pull-request.ts";
 import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import { findPullRequest } from "../github/pulls.ts";

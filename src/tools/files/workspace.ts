@@ -3,7 +3,7 @@
 // never touch `.git` or a protected path, both judged relative to that root.
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { chmod, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { protectedBy } from "../../git/protected.ts";
 import { isInside } from "../../paths.ts";
 
