@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fetchPullHead } from "../review/diff.ts";
+import { fetchPullHead } from "../git/branch.ts";
 import { commitAll } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
 import { commitMessage } from "../git/commit-message.ts";

@@ -49,8 +49,6 @@ import type { RepositoryInstructions } from "./instructions.ts";
 import { loadSkills, skillsSummary } from "./skills.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
-import { isReviewRun } from "../gate/triggers.ts";
-import { reviewPullRequest } from "../review/review.ts";
 import { callout } from "../github/markdown.ts";
 
 export type { RunContext } from "./context.ts";
@@ -61,8 +59,6 @@ export interface ConversationOutcome {
 }
 
 export async function runConversation(context: RunContext): Promise<ConversationOutcome> {
-  // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
-  if (isReviewRun(context.trigger, context.config.trigger)) return reviewPullRequest(context);
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
   // Before anything reads state/: the conversation may live on the state branch (src/run/home.ts).

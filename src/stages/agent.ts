@@ -16,6 +16,8 @@ import { postNotice } from "./notice.ts";
 import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
+import { isReviewRun } from "../gate/triggers.ts";
+import { reviewPullRequest } from "../review/review.ts";
 
 /**
  * The agent stage, with the token it runs with: a GitHub App's, minted first and revoked last, when
@@ -62,7 +64,11 @@ async function runStage(options: StageOptions): Promise<number> {
     maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
+    const context = { ...options, ...stage, trigger, config, resolved, link, onReplied };
+    // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
+    const outcome = isReviewRun(trigger, config.trigger)
+      ? await reviewPullRequest(context)
+      : await runConversation(context);
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     // A payload that failed validation may still say which issue it is about.
