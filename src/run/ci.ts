@@ -10,10 +10,10 @@
 import { createHash } from "node:crypto";
 import { quoteAsData } from "../text/quote.ts";
 import { jobLog, listFailedJobs } from "../github/runs.ts";
-import type { PromptComment } from "./prompt.ts";
+import type { PromptComment } from "./types.ts";
 import { capTail } from "./request.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { plural } from "../text/format.ts";
 
 /** Who a failed CI run's part is by: gitclaw's own report (with a workflow's name and logs in it), not a person's request. */

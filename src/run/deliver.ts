@@ -20,11 +20,11 @@ import {
   resolveReviewThread,
 } from "../github/pulls.ts";
 import { mappingFile, readMapping, writeMapping } from "../session/mapping.ts";
-import { coAuthorOf } from "./context.ts";
+import { coAuthorOf } from "./types.ts";
 import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 import { updateApproval } from "../approval/approval.ts";

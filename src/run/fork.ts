@@ -17,9 +17,9 @@ import type { Git } from "../git/git.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { worktreeGit } from "../git/worktree.ts";
-import { coAuthorOf } from "./context.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import { coAuthorOf } from "./types.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { callout, patchBlock } from "../github/markdown.ts";
 import { formatBytes, plural } from "../text/format.ts";
 

@@ -12,12 +12,12 @@ import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, sessionsDir } from "../session/mapping.ts";
 import { readRunMapping, runSessionPath, runMappingFile } from "../session/run-mapping.ts";
 import { SessionFile } from "../session/session-file.ts";
-import type { RunContext } from "./context.ts";
-import type { Conversation } from "./conversation.ts";
-import type { PromptComment } from "./prompt.ts";
+import type { RunContext } from "./types.ts";
+import type { Conversation } from "./types.ts";
+import type { PromptComment } from "./types.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun, WorkTarget } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun, WorkTarget } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
 /** Where a prompt-driven run without an issue works: its own conversation, the job summary, and delivery's branch. */
 export function promptTarget(run: RunContext, request: PromptRequest): WorkTarget {

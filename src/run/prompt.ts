@@ -1,5 +1,6 @@
 // What the model is told: the standing instructions, and each run's user message built from the
 // issue or the comments it answers. People's text is sanitised and framed as data with its author.
+import type { PromptComment } from "./types.ts";
 import { randomBytes } from "node:crypto";
 import type { Trigger } from "../actions/event.ts";
 import { quoteAsData } from "../text/quote.ts";
@@ -7,27 +8,6 @@ import { PARENT_TASKS_LINE } from "../tasks/prompt.ts";
 import { withinAllowance } from "./allowance.ts";
 import type { Segment } from "../text/quoted.ts";
 import { withoutInvisible } from "../text/invisible.ts";
-
-export interface PromptComment {
-  id: number;
-  login: string;
-  body: string;
-  createdAt: string;
-  /** Has the permission to instruct the agent; others are quoted as context only. */
-  trusted: boolean;
-  /** What the author did, for the part's opening line (default "commented"). */
-  action?: string;
-  /** Where the text is on GitHub: linked when it is cut short (src/run/allowance.ts). */
-  url?: string;
-  /**
-   * Lines gitclaw writes before the body: where an inline comment sits and its diff hunk, a CI log's
-   * tail. Anything in it that came from elsewhere is already quoted (quoteAsData); its invisible
-   * characters are removed here, as from the bodies.
-   */
-  context?: string;
-  /** Where it was written, for its rendered HTML (signed image URLs, src/run/images.ts); absent for gitclaw's own parts. */
-  source?: "issue-comment" | "review-comment" | "review";
-}
 
 export interface InstructionsInput {
   repository: string;

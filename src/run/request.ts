@@ -10,8 +10,8 @@ import type { Repo } from "../github/operations.ts";
 import { isGhost } from "../github/ghost.ts";
 import { listReviewComments } from "../github/pulls.ts";
 import type { GitHubApi } from "../github/api.ts";
-import type { PromptComment } from "./prompt.ts";
-import type { WorkTarget } from "./target.ts";
+import type { PromptComment } from "./types.ts";
+import type { WorkTarget } from "./types.ts";
 import { plural } from "../text/format.ts";
 
 /** The last lines of a diff hunk shown (GitHub's hunk ends at the commented line). */

@@ -26,19 +26,21 @@ import { startCi } from "./start-ci.ts";
 import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
-import { runDeadline, type RunContext } from "./context.ts";
+import { runDeadline, type RunContext } from "./types.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
 import { publishedNote } from "./published.ts";
 import { pullRequestFacts } from "./request.ts";
-import { chooseTarget, type TargetedRun } from "./target.ts";
+import { chooseTarget } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
 import { mcpNotes } from "./mcp.ts";
-import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { prepareWorkspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 import { restoreConversation } from "./home.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
@@ -51,7 +53,7 @@ import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
 
-export type { RunContext } from "./context.ts";
+export type { RunContext } from "./types.ts";
 
 /** What the stage's exit code must say: false when the run failed or its work cannot be shown to have landed. */
 export interface ConversationOutcome {

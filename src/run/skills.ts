@@ -6,8 +6,8 @@ import { callout } from "../github/markdown.ts";
 import { formatBytes } from "../text/format.ts";
 import { readSkills, type RepositorySkills, type Skill } from "../skills/read.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
 export async function loadSkills(run: TargetedRun, workspace: Workspace): Promise<RepositorySkills | undefined> {
   try {

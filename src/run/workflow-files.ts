@@ -13,7 +13,7 @@ import { changedPathsUnder, isProtected, revertChanges, WORKFLOW_PATHS } from ".
 import type { Change } from "../git/status.ts";
 import { fence } from "../text/quote.ts";
 import { PATCHES_DIR } from "../session/mapping.ts";
-import type { RunContext } from "./context.ts";
+import type { RunContext } from "./types.ts";
 import { callout, patchBlock } from "../github/markdown.ts";
 import { formatBytes } from "../text/format.ts";
 
