@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTools, type ToolsOptions } from "../../../src/tools/index.ts";
-import type { ToolResult } from "../../../src/tools/types.ts";
+import { createTools, type ToolsOptions } from "../../../../src/tools/index.ts";
+import type { ToolResult } from "../../../../src/tools/types.ts";
 import { createFixture, type Fixture, findTool } from "../support.ts";
 
 let fixture: Fixture;

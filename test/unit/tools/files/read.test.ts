@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTools } from "../../../src/tools/index.ts";
-import type { ToolResult } from "../../../src/tools/types.ts";
+import { createTools } from "../../../../src/tools/index.ts";
+import type { ToolResult } from "../../../../src/tools/types.ts";
 import { createFixture, type Fixture, findTool, REDACTED, SECRET } from "../support.ts";
-import { MAX_IMAGE_BYTES } from "../../../src/images/sniff.ts";
-import { gifHeader, png } from "../../support/images.ts";
+import { MAX_IMAGE_BYTES } from "../../../../src/images/sniff.ts";
+import { gifHeader, png } from "../../../support/images.ts";
 
 let fixture: Fixture;
 beforeEach(() => {

@@ -4,9 +4,9 @@
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ToolsOptions } from "../../../src/tools/index.ts";
-import { createTools } from "../../../src/tools/index.ts";
-import type { ToolResult } from "../../../src/tools/types.ts";
+import type { ToolsOptions } from "../../../../src/tools/index.ts";
+import { createTools } from "../../../../src/tools/index.ts";
+import type { ToolResult } from "../../../../src/tools/types.ts";
 import { findTool, makeWorktree, useTools } from "../support.ts";
 
 const { fixture } = useTools();

@@ -1,8 +1,8 @@
 import { mkdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { liftLeadingCd } from "../../../src/tools/bash/bash.ts";
-import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
+import { liftLeadingCd } from "../../../../src/tools/bash/bash.ts";
+import type { ToolContext, ToolResult } from "../../../../src/tools/types.ts";
 import { findTool, useTools, isRunning, readArtifact, REDACTED, SECRET } from "../support.ts";
 
 const { fixture, toolset } = useTools();

@@ -1,8 +1,8 @@
 // The policy: classification, the defaults (reads anywhere, writes on this repository, nothing
 // destructive), configuration per class and per op, and denials that never reach the API.
 import { describe, expect, it } from "vitest";
-import { classify, decide, DEFAULT_POLICY, GitHubPolicyConfig, OPS } from "../../../src/tools/github/policy.ts";
-import { REPLY_MARKER } from "../../../src/github/marker.ts";
+import { classify, decide, DEFAULT_POLICY, GitHubPolicyConfig, OPS } from "../../../../src/tools/github/policy.ts";
+import { REPLY_MARKER } from "../../../../src/github/marker.ts";
 import { audit, body, headerLine, REPO, useWorld } from "./support.ts";
 
 const other = { owner: "someone", repo: "else" };

@@ -3,9 +3,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { placeAttachments } from "../../../src/run/attachments.ts";
-import { MAX_ATTACH_BYTES, type Attachment } from "../../../src/tools/github/attach.ts";
-import { png } from "../../support/images.ts";
+import { placeAttachments } from "../../../../src/run/attachments.ts";
+import { MAX_ATTACH_BYTES, type Attachment } from "../../../../src/tools/github/attach.ts";
+import { png } from "../../../support/images.ts";
 import { SECRET } from "../support.ts";
 import { startWorld, type World } from "./support.ts";
 

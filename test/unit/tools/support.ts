@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { callTool } from "../../src/tools/call.ts";
-import { createTools, type ToolSet } from "../../src/tools/index.ts";
-import type { ArtifactStore, Tool, ToolContext, ToolResult } from "../../src/tools/types.ts";
+import { callTool } from "../../../src/tools/call.ts";
+import { createTools, type ToolSet } from "../../../src/tools/index.ts";
+import type { ArtifactStore, Tool, ToolContext, ToolResult } from "../../../src/tools/types.ts";
 
 export const SECRET = "ghp_SENTINEL0123456789abcdefSECRET";
 export const REDACTED = "[REDACTED]";

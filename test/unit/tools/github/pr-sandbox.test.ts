@@ -7,12 +7,12 @@ import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prepareSandbox, TOOL_USER, type Sandbox } from "../../../src/tools/sandbox/sandbox.ts";
-import { closeWorktrees } from "../../../src/git/worktree.ts";
-import { createTools, type ToolSet } from "../../../src/tools/index.ts";
-import type { ToolContext } from "../../../src/tools/types.ts";
-import { commitFile, createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
-import { removeAsRoot } from "../../support/privileged.ts";
+import { prepareSandbox, TOOL_USER, type Sandbox } from "../../../../src/tools/sandbox/sandbox.ts";
+import { closeWorktrees } from "../../../../src/git/worktree.ts";
+import { createTools, type ToolSet } from "../../../../src/tools/index.ts";
+import type { ToolContext } from "../../../../src/tools/types.ts";
+import { commitFile, createTempRepo, git, type TempRepo } from "../../../support/git-repo.ts";
+import { removeAsRoot } from "../../../support/privileged.ts";
 import { findTool } from "../support.ts";
 import { body, useWorld } from "./support.ts";
 

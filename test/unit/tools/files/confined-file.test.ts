@@ -5,8 +5,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeParentFolders, openConfined } from "../../../src/tools/files/confined-file.ts";
-import { describeFileError, resolveToolPath } from "../../../src/tools/files/workspace.ts";
+import { makeParentFolders, openConfined } from "../../../../src/tools/files/confined-file.ts";
+import { describeFileError, resolveToolPath } from "../../../../src/tools/files/workspace.ts";
 import { findTool, useTools } from "../support.ts";
 
 const { fixture, toolset } = useTools();

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTools } from "../../../src/tools/index.ts";
-import type { ToolResult } from "../../../src/tools/types.ts";
+import { createTools } from "../../../../src/tools/index.ts";
+import type { ToolResult } from "../../../../src/tools/types.ts";
 import { createFixture, type Fixture, findTool } from "../support.ts";
 
 let fixture: Fixture;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SpillWriter } from "../../../src/tools/bash/spill.ts";
+import { SpillWriter } from "../../../../src/tools/bash/spill.ts";
 import { createFixture, type Fixture } from "../support.ts";
 
 const numbered = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join("");

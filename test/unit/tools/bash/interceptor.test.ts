@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTools } from "../../../src/tools/index.ts";
-import { findInterception, splitCommandSegments } from "../../../src/tools/bash/interceptor.ts";
+import { createTools } from "../../../../src/tools/index.ts";
+import { findInterception, splitCommandSegments } from "../../../../src/tools/bash/interceptor.ts";
 import { createFixture, type Fixture, findTool } from "../support.ts";
 
 const ALL_TOOLS = new Set(["bash", "read", "write", "edit", "job"]);

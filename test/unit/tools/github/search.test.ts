@@ -1,7 +1,7 @@
 // The search ops: how `q` is composed (query, date qualifier, repo scope, kind), what is sent, and
 // how results are rendered.
 import { describe, expect, it } from "vitest";
-import { composeSearchQuery, searchScope, type SearchQueryInput } from "../../../src/tools/github/search.ts";
+import { composeSearchQuery, searchScope, type SearchQueryInput } from "../../../../src/tools/github/search.ts";
 import { audit, body, headerLine, REPO, START, useWorld } from "./support.ts";
 
 const base = { thisRepo: REPO, now: START };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTools } from "../../src/tools/index.ts";
+import { createTools } from "../../../src/tools/index.ts";
 
 describe("createTools", () => {
   it("offers bash, job, read, write and edit with pi-compatible arguments (github only with a client)", () => {

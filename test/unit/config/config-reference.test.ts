@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { configurationReference, REFERENCE_FILE } from "../../scripts/lib/config-reference.ts";
-import { Config, parseConfig } from "../../src/config/config.ts";
-import { PROJECT_ROOT } from "../support/workflow.ts";
+import { configurationReference, REFERENCE_FILE } from "../../../scripts/lib/config-reference.ts";
+import { Config, parseConfig } from "../../../src/config/config.ts";
+import { PROJECT_ROOT } from "../../support/workflow.ts";
 
 /** Every key of the schema, dotted, parents before their keys. */
 function schemaKeys(schema: { properties?: Record<string, unknown> }, prefix = ""): string[] {

@@ -1,16 +1,16 @@
 // The github tool against the GitHub emulator: a real Octokit client over loopback HTTP, a fake
 // clock whose sleep advances time and the emulator's scripted workflow runs, and the shared tool
 // fixture (workspace, artifacts, redactor).
-import { createGitHubClient, type GitHubClient } from "../../../src/github/client.ts";
-import { callTool } from "../../../src/tools/call.ts";
+import { createGitHubClient, type GitHubClient } from "../../../../src/github/client.ts";
+import { callTool } from "../../../../src/tools/call.ts";
 import {
   createGitHubTool,
   type GitHubArgs,
   type GitHubAudit,
   type GitHubToolOptions,
-} from "../../../src/tools/github/index.ts";
-import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
-import { startGitHubEmulator, type GitHubEmulator } from "../../support/github-emulator.ts";
+} from "../../../../src/tools/github/index.ts";
+import type { ToolContext, ToolResult } from "../../../../src/tools/types.ts";
+import { startGitHubEmulator, type GitHubEmulator } from "../../../support/github-emulator.ts";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createFixture, type Fixture } from "../support.ts";
 

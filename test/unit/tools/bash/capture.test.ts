@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OutputCapture } from "../../../src/tools/bash/capture.ts";
-import type { WindowLimits } from "../../../src/tools/bash/output.ts";
+import { OutputCapture } from "../../../../src/tools/bash/capture.ts";
+import type { WindowLimits } from "../../../../src/tools/bash/output.ts";
 import { createFixture, type Fixture, REDACTED, SECRET } from "../support.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");

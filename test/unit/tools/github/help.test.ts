@@ -1,9 +1,9 @@
 // The github tool shows the model only `op` and a line per op: `help` gives an op's arguments in
 // detail, and an argument the op does not take is refused with that list, before any request.
 import { describe, expect, it } from "vitest";
-import { githubParameters } from "../../../src/tools/github/index.ts";
-import { OP_DOCS } from "../../../src/tools/github/help.ts";
-import { OPS } from "../../../src/tools/github/policy.ts";
+import { githubParameters } from "../../../../src/tools/github/index.ts";
+import { OP_DOCS } from "../../../../src/tools/github/help.ts";
+import { OPS } from "../../../../src/tools/github/policy.ts";
 import { audit, body, useWorld } from "./support.ts";
 
 const world = useWorld();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OutputWindow, type WindowLimits } from "../../../src/tools/bash/output.ts";
+import { OutputWindow, type WindowLimits } from "../../../../src/tools/bash/output.ts";
 
 const small: WindowLimits = { maxBytes: 200, headBytes: 60, maxLineChars: 20 };
 const numbered = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join("");

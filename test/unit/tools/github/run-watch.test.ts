@@ -2,8 +2,8 @@
 // runs one state, so each poll sees the next state and `world.sleeps` records the poll rhythm.
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { JobStep, RunStep } from "../../support/github-emulator.ts";
-import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
+import type { JobStep, RunStep } from "../../../support/github-emulator.ts";
+import { createTempRepo, type TempRepo } from "../../../support/git-repo.ts";
 import { audit, body, useWorld } from "./support.ts";
 
 const SHA = "e".repeat(40);

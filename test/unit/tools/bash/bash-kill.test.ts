@@ -1,7 +1,7 @@
 // Timeouts and cancellation: the whole process group goes, even parts that ignore SIGTERM.
 import { describe, expect, it } from "vitest";
-import { KILL_GRACE_MS, startProcess } from "../../../src/tools/bash/process.ts";
-import type { ToolContext, ToolResult } from "../../../src/tools/types.ts";
+import { KILL_GRACE_MS, startProcess } from "../../../../src/tools/bash/process.ts";
+import type { ToolContext, ToolResult } from "../../../../src/tools/types.ts";
 import { findTool, useTools, isRunning } from "../support.ts";
 
 const { fixture, toolset } = useTools();

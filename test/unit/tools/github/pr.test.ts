@@ -4,11 +4,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GitHubPolicyConfig } from "../../../src/tools/github/policy.ts";
-import { REPLY_MARKER } from "../../../src/github/marker.ts";
-import { protectedPathsFrom } from "../../../src/git/protected.ts";
-import { commitFile, createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
-import { PROTECTED_CONFIG, PROTECTED_TABLE } from "../../support/protected-table.ts";
+import { GitHubPolicyConfig } from "../../../../src/tools/github/policy.ts";
+import { REPLY_MARKER } from "../../../../src/github/marker.ts";
+import { protectedPathsFrom } from "../../../../src/git/protected.ts";
+import { commitFile, createTempRepo, git, type TempRepo } from "../../../support/git-repo.ts";
+import { PROTECTED_CONFIG, PROTECTED_TABLE } from "../../../support/protected-table.ts";
 import { REDACTED, SECRET } from "../support.ts";
 import { audit, body, headerLine, startWorld, type World } from "./support.ts";
 

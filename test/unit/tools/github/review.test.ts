@@ -2,9 +2,9 @@
 // against the pull request's patches before anything is posted, never an approval, the policy's say,
 // secrets removed and gitclaw's marker on everything it writes.
 import { describe, expect, it } from "vitest";
-import { REPLY_MARKER } from "../../../src/github/marker.ts";
-import { GitHubPolicyConfig } from "../../../src/tools/github/policy.ts";
-import type { DiffFileRecord } from "../../support/github-emulator.ts";
+import { REPLY_MARKER } from "../../../../src/github/marker.ts";
+import { GitHubPolicyConfig } from "../../../../src/tools/github/policy.ts";
+import type { DiffFileRecord } from "../../../support/github-emulator.ts";
 import { REDACTED, SECRET } from "../support.ts";
 import { audit, body, headerLine, REPO, useWorld } from "./support.ts";
 

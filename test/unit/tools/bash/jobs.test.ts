@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTools } from "../../../src/tools/index.ts";
-import type { ToolResult } from "../../../src/tools/types.ts";
+import { createTools } from "../../../../src/tools/index.ts";
+import type { ToolResult } from "../../../../src/tools/types.ts";
 import { findTool, useTools, isRunning, readArtifact, REDACTED, SECRET } from "../support.ts";
 
 const { fixture, toolset } = useTools();

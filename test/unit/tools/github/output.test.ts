@@ -1,6 +1,6 @@
 // The result's header line and the 64 KB cap applied while the body is built.
 import { describe, expect, it } from "vitest";
-import { BoundedText, formatSize, header, MAX_OUTPUT_BYTES } from "../../../src/tools/github/output.ts";
+import { BoundedText, formatSize, header, MAX_OUTPUT_BYTES } from "../../../../src/tools/github/output.ts";
 import { REDACTED, SECRET } from "../support.ts";
 import { audit, body, headerLine, useWorld } from "./support.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLineBreaks, type GateSink, TailGate } from "../../../src/tools/bash/tail-gate.ts";
+import { countLineBreaks, type GateSink, TailGate } from "../../../../src/tools/bash/tail-gate.ts";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 

@@ -10,7 +10,7 @@ import {
   parseRunIdentifier,
   resolveDateBound,
   sameRepo,
-} from "../../../src/tools/github/validate.ts";
+} from "../../../../src/tools/github/validate.ts";
 
 const NOW = Date.parse("2026-05-12T15:00:00Z");
 
