@@ -22,7 +22,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["images"],
   ["git"],
   ["github", "actions"],
-  ["text", "(root)"],
+  ["text", "fs", "(root)"],
 ];
 
 /** The back-up imports the plan keeps on purpose: the configuration's schema takes these two schemas from their owners. */

@@ -182,7 +182,7 @@ export async function beginConversation(
   const comments = answering ? await listComments(api, repo, target.threadNumber) : [];
   const pending = answering ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
   const asked = [...(await requestParts(api, repo, trigger, target)), ...extra];
-  // A prompt-driven run starts from its prompt (in `extra`), not from the issue.
+  // A prompt run starts from its prompt (in `extra`), not from the issue.
   const includeIssue = conversation.mode === "new" && !trigger.prompt;
   const parts = [...pending.comments, ...asked];
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });

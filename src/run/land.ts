@@ -35,7 +35,7 @@ import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow
 import type { Workspace } from "./types.ts";
 import { conversationName } from "./prompt-run.ts";
 import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
-import type { PromptRequest } from "../actions/event.ts";
+import type { PromptRunRequest } from "../actions/event.ts";
 import { landOnStateBranch, saveAsArtifact } from "./home.ts";
 import { issueBranch } from "../git/branch-names.ts";
 
@@ -196,8 +196,8 @@ async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: re
   return refused;
 }
 
-/** A prompt-driven run's commit: the workflow it ran in, and its prompt's first line. */
-function promptRunMessage(run: TargetedRun, prompt: PromptRequest): string {
+/** A prompt run's commit: the workflow it ran in, and its prompt's first line. */
+function promptRunMessage(run: TargetedRun, prompt: PromptRunRequest): string {
   const line = (prompt.text ?? prompt.file ?? "").split("\n")[0]!.replace(/\s+/g, " ").trim().slice(0, 60);
   return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${line}` : ""}`, {
     runUrl: run.link,

@@ -9,7 +9,7 @@
 //   (src/run/fork.ts).
 import type { WorkTarget } from "./types.ts";
 import type { RunContext } from "./types.ts";
-import { promptTarget } from "./prompt-run.ts";
+import { promptRunTarget } from "./prompt-run.ts";
 import { issueBranch } from "../git/branch-names.ts";
 import { resolvePullRequest } from "./pull-request.ts";
 import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
@@ -19,7 +19,7 @@ import { type BranchRules, obstaclesLine, pushObstacles, readBranchRules } from 
 
 export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   const { trigger, api, repo } = run;
-  if (trigger.prompt && !trigger.prompt.issue) return promptTarget(run, trigger.prompt);
+  if (trigger.prompt && !trigger.prompt.issue) return promptRunTarget(run, trigger.prompt);
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
     const base = { conversationIssue: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };

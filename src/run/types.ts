@@ -68,7 +68,7 @@ export interface WorkTarget {
   pull?: PullRequestWork;
   /** The work goes to gitclaw's branch for issue `conversation`: a draft PR is opened or marked ready. */
   delivers: boolean;
-  /** A prompt-driven run without an issue: its conversation is state/runs/<runKey>.json; conversation and threadNumber are 0. */
+  /** A prompt run without an issue: its conversation is state/runs/<runKey>.json; conversation and threadNumber are 0. */
   runKey?: string;
   /**
    * Delivery "push" turned into a pull request because the branch's rules refuse gitclaw's pushes: the

@@ -51,7 +51,7 @@ async function runStage(options: StageOptions): Promise<number> {
   let issueNumber: number | undefined;
   try {
     const gate = await decide(env, api, processEnv);
-    // 0: a prompt-driven run without an issue, which answers in the job summary only.
+    // 0: a prompt run without an issue, which answers in the job summary only.
     issueNumber = gate.trigger?.issueNumber || undefined;
     if (!gate.proceed) {
       // A payload that cannot be read is a failure to report; anything else just means no run.

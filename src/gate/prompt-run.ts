@@ -1,22 +1,22 @@
-// A prompt-driven run (the inputs prompt or prompt_file): the workflow's author wrote the prompt, so
+// A prompt run (the inputs prompt or prompt_file): the workflow's author wrote the prompt, so
 // no person's permission is asked, whatever event (schedule, push, workflow_dispatch, release,
 // workflow_run) started the workflow. The sentinel and the budgets still apply. The trigger it makes
 // reads like an issue's, with `prompt` set; `issueNumber` is the input issue, or 0 for none.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { ActionsEnv } from "../actions/env.ts";
-import type { PromptRequest, Trigger } from "../actions/event.ts";
+import type { PromptRunRequest, Trigger } from "../actions/event.ts";
 import { ConfigError } from "../config/config.ts";
-import { PROMPT_INPUTS } from "../config/inputs.ts";
+import { PROMPT_RUN_INPUTS } from "../config/inputs.ts";
 
 type Inputs = Record<string, string | undefined>;
 
 /** The prompt inputs, or undefined when neither prompt nor prompt_file is set (an issue-driven run). */
-export function readPromptRequest(
+export function readPromptRunRequest(
   inputs: Inputs,
   env: Pick<ActionsEnv, "workflow" | "job">,
-): PromptRequest | undefined {
-  const value = (name: keyof typeof PROMPT_INPUTS) => inputs[PROMPT_INPUTS[name]]?.trim() || undefined;
+): PromptRunRequest | undefined {
+  const value = (name: keyof typeof PROMPT_RUN_INPUTS) => inputs[PROMPT_RUN_INPUTS[name]]?.trim() || undefined;
   const text = value("prompt");
   const file = value("prompt_file");
   const outputSchema = value("output_schema");
@@ -61,7 +61,7 @@ const Payload = z.looseObject({
   repository: z.looseObject({ full_name: z.string(), default_branch: z.string().optional() }).optional(),
 });
 
-export function promptTrigger(env: ActionsEnv, request: PromptRequest, now = Date.now()): Trigger {
+export function promptTrigger(env: ActionsEnv, request: PromptRunRequest, now = Date.now()): Trigger {
   let payload: z.infer<typeof Payload> = {};
   try {
     payload = Payload.parse(JSON.parse(readFileSync(env.eventPath, "utf8")));

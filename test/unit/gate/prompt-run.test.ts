@@ -1,17 +1,17 @@
-// The prompt inputs (src/gate/prompt.ts): what makes a run prompt-driven, and a clear message for each bad input.
+// The prompt inputs (src/gate/prompt-run.ts): what makes a run a prompt run, and a clear message for each bad input.
 import { describe, expect, it } from "vitest";
-import { readPromptRequest, runKey } from "../../../src/gate/prompt.ts";
+import { readPromptRunRequest, runKey } from "../../../src/gate/prompt-run.ts";
 
 const env = { workflow: "Nightly bump", job: "bump" };
 
-describe("readPromptRequest", () => {
+describe("readPromptRunRequest", () => {
   it("is none without prompt or prompt_file: the run is an issue's", () => {
-    expect(readPromptRequest({ GITCLAW_ISSUE: "3" }, env)).toBeUndefined();
+    expect(readPromptRunRequest({ GITCLAW_ISSUE: "3" }, env)).toBeUndefined();
   });
 
   it("reads the prompt, the issue, continue and the schema, and names the job's conversation", () => {
     expect(
-      readPromptRequest(
+      readPromptRunRequest(
         { GITCLAW_PROMPT: " Bump. ", GITCLAW_ISSUE: "12", GITCLAW_CONTINUE: "true", GITCLAW_OUTPUT_SCHEMA: "s.json" },
         env,
       ),
@@ -23,21 +23,21 @@ describe("readPromptRequest", () => {
       workflow: "Nightly bump",
       outputSchema: "s.json",
     });
-    expect(readPromptRequest({ GITCLAW_PROMPT_FILE: ".github/prompts/bump.md" }, env)).toMatchObject({
+    expect(readPromptRunRequest({ GITCLAW_PROMPT_FILE: ".github/prompts/bump.md" }, env)).toMatchObject({
       file: ".github/prompts/bump.md",
       continues: false,
     });
   });
 
   it("says what is wrong with a bad input", () => {
-    expect(() => readPromptRequest({ GITCLAW_PROMPT: "a", GITCLAW_PROMPT_FILE: "b" }, env)).toThrow(/not both/);
-    expect(() => readPromptRequest({ GITCLAW_PROMPT: "a", GITCLAW_ISSUE: "#3" }, env)).toThrow(
+    expect(() => readPromptRunRequest({ GITCLAW_PROMPT: "a", GITCLAW_PROMPT_FILE: "b" }, env)).toThrow(/not both/);
+    expect(() => readPromptRunRequest({ GITCLAW_PROMPT: "a", GITCLAW_ISSUE: "#3" }, env)).toThrow(
       'the action input issue is "#3": expected an issue number, e.g. 42',
     );
-    expect(() => readPromptRequest({ GITCLAW_PROMPT: "a", GITCLAW_CONTINUE: "yes" }, env)).toThrow(
+    expect(() => readPromptRunRequest({ GITCLAW_PROMPT: "a", GITCLAW_CONTINUE: "yes" }, env)).toThrow(
       /expected true or false/,
     );
-    expect(() => readPromptRequest({ GITCLAW_OUTPUT_SCHEMA: "{}" }, env)).toThrow(/needs a prompt or prompt_file/);
+    expect(() => readPromptRunRequest({ GITCLAW_OUTPUT_SCHEMA: "{}" }, env)).toThrow(/needs a prompt or prompt_file/);
   });
 });
 
