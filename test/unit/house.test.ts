@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { backUpImports, importCycles, importGraph } from "../../scripts/house-plan.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
 const shipped = ["src", "lifecycle"];
@@ -93,5 +94,19 @@ describe("the house", () => {
       )
       .map((path) => relative(PROJECT_ROOT, path));
     expect(offenders).toEqual([]);
+  });
+
+  it("has no import cycle in src/ (scripts/house-plan.ts draws the plan)", () => {
+    expect(importCycles(importGraph(PROJECT_ROOT))).toEqual([]);
+  });
+
+  it("finds a planted import cycle and an import back up a floor", () => {
+    const graph = new Map([
+      ["src/run/a.ts", ["src/run/b.ts", "src/stages/agent.ts"]],
+      ["src/run/b.ts", ["src/run/a.ts"]],
+      ["src/stages/agent.ts", []],
+    ]);
+    expect(importCycles(graph)).toEqual([["src/run/a.ts", "src/run/b.ts"]]);
+    expect(backUpImports(graph)).toEqual(["src/run/a.ts -> src/stages/agent.ts"]);
   });
 });
