@@ -87752,7 +87752,7 @@ function signing(...rules) {
 
 // src/run/tasks.ts
 init_log();
-import { join as join31 } from "path";
+import { join as join34 } from "path";
 
 // src/tasks/apply.ts
 import { existsSync as existsSync10, mkdtempSync as mkdtempSync6, readFileSync as readFileSync14, rmSync as rmSync9 } from "fs";
@@ -88308,83 +88308,302 @@ function takeSessions(root, files, named) {
 }
 
 // src/tasks/local.ts
-import { mkdirSync as mkdirSync12 } from "fs";
-import { join as join27 } from "path";
+import { mkdirSync as mkdirSync13 } from "fs";
+import { join as join30 } from "path";
 
-// src/git/agent-repo.ts
-import {
-  chmodSync,
-  closeSync as closeSync3,
-  constants as constants6,
-  copyFileSync,
-  fstatSync,
-  openSync as openSync3,
-  readlinkSync as readlinkSync3,
-  lstatSync as lstatSync8,
-  mkdirSync as mkdirSync10,
-  mkdtempSync as mkdtempSync8,
-  readdirSync as readdirSync6,
-  readFileSync as readFileSync17,
-  realpathSync as realpathSync3,
-  rmSync as rmSync11,
-  writeFileSync as writeFileSync11
-} from "fs";
-import { tmpdir as tmpdir8 } from "os";
-import { join as join25, relative as relative4 } from "path";
+// src/git/agent/repository.ts
+import { chmodSync, copyFileSync, lstatSync as lstatSync10, mkdirSync as mkdirSync10, readdirSync as readdirSync7, realpathSync as realpathSync4, writeFileSync as writeFileSync11 } from "fs";
+import { join as join26 } from "path";
 
-// src/git/loose-pack.ts
-import { createHash as createHash2 } from "crypto";
-import { deflateSync, inflateSync } from "zlib";
-var PACK_TYPES = { commit: 1, tree: 2, blob: 3, tag: 4 };
-var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-function looseObject3(file, max) {
-  let raw;
+// src/git/agent/read.ts
+import { lstatSync as lstatSync8, readdirSync as readdirSync6 } from "fs";
+import { join as join24, relative as relative4 } from "path";
+
+// src/fs/confined-open.ts
+import { closeSync as closeSync3, constants as constants6, fstatSync, openSync as openSync3, readFileSync as readFileSync16, readlinkSync as readlinkSync3, statSync as statSync2 } from "fs";
+var CONFINED_FLAGS = {
+  read: constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK,
+  update: constants6.O_RDWR | constants6.O_NOFOLLOW | constants6.O_NONBLOCK,
+  write: constants6.O_WRONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK
+};
+function openedPath(fd) {
   try {
-    raw = inflateSync(file, { maxOutputLength: Math.max(max, 1) });
+    return readlinkSync3(`/proc/self/fd/${fd}`);
   } catch {
     return;
   }
-  const nul = raw.indexOf(0);
-  const match = /^(commit|tree|blob|tag) (\d+)$/.exec(raw.subarray(0, Math.max(nul, 0)).toString("latin1"));
-  const content = raw.subarray(nul + 1);
-  if (!match || Number(match[2]) !== content.length)
-    return;
-  return { type: PACK_TYPES[match[1]], content, raw };
 }
-function entryHeader(type, size) {
-  const bytes = [type << 4 | size & 15];
-  for (let rest = Math.floor(size / 16);rest > 0; rest = Math.floor(rest / 128)) {
-    bytes[bytes.length - 1] |= 128;
-    bytes.push(rest & 127);
+function isOpenedAt(fd, path, opened = openedPath(fd)) {
+  return opened === undefined ? isSameInode(fd, path) : opened === path;
+}
+function isSameInode(fd, expected) {
+  try {
+    const [held, named] = [fstatSync(fd), statSync2(expected)];
+    return held.dev === named.dev && held.ino === named.ino;
+  } catch {
+    return false;
   }
-  return Buffer.from(bytes);
 }
-function packOfLooseObjects(files) {
-  const header = Buffer.alloc(12);
-  header.write("PACK", 0, "latin1");
-  header.writeUInt32BE(2, 4);
-  header.writeUInt32BE(files.length, 8);
-  const parts = [header];
-  const parents = new Map;
-  let budget = MAX_INFLATED_BYTES;
-  for (const file of files) {
-    const object = looseObject3(file, budget);
-    if (!object)
+function readConfined(path, max) {
+  let fd;
+  try {
+    fd = openSync3(path, CONFINED_FLAGS.read);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > max || openedPath(fd) !== path)
       return;
-    budget -= object.raw.length;
-    parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
-    if (object.type === PACK_TYPES.commit)
-      parents.set(createHash2("sha1").update(object.raw).digest("hex"), commitParents(object.content));
+    return readFileSync16(fd);
+  } catch {
+    return;
+  } finally {
+    if (fd !== undefined)
+      closeSync3(fd);
   }
-  const body = Buffer.concat(parts);
-  return { pack: Buffer.concat([body, createHash2("sha1").update(body).digest()]), parents };
 }
-function commitParents(content) {
-  const header = content.toString("latin1", 0, Math.max(content.indexOf(`
 
-`), 0));
-  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
+// src/git/agent/read.ts
+function branchesOf(lines) {
+  const branches = new Map;
+  for (const line of lines.split(`
+`)) {
+    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
+    if (match)
+      branches.set(match[2], match[1]);
+  }
+  return branches;
 }
+var MAX_AGENT_BRANCHES = 1000;
+function agentBranches(gitDir) {
+  const branches = branchesOf(readSmallFile(join24(gitDir, "packed-refs")) ?? "");
+  let seen = 0;
+  const walk = (prefix) => {
+    let names = [];
+    try {
+      if (lstatSync8(join24(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync6(join24(gitDir, "refs/heads", prefix));
+    } catch {}
+    for (const name of names) {
+      if (++seen > MAX_AGENT_BRANCHES)
+        return;
+      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
+      if (sha)
+        branches.set(`${prefix}${name}`, sha);
+      else
+        walk(`${prefix}${name}/`);
+    }
+  };
+  walk("");
+  return branches;
+}
+function readRef(gitDir, ref) {
+  const loose = readSmallFile(join24(gitDir, ref));
+  if (loose !== undefined)
+    return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
+  const packed = readSmallFile(join24(gitDir, "packed-refs")) ?? "";
+  for (const line of packed.split(`
+`)) {
+    const [sha, name] = line.split(" ");
+    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha))
+      return sha;
+  }
+  return;
+}
+function readSmallFile(path) {
+  return readConfined(path, 1 << 20)?.toString("utf8");
+}
+var OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(?:pack|idx))$/;
+var MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
+function readObjectFiles(from) {
+  const files = [];
+  let bytes = 0;
+  const walk = (dir) => {
+    for (const name of readdirSync6(dir)) {
+      const path = join24(dir, name);
+      const stat = lstatSync8(path);
+      const rel = relative4(from, path);
+      if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack"))
+        walk(path);
+      if (!stat.isFile() || !OBJECT_FILE.test(rel))
+        continue;
+      bytes += stat.size;
+      if (bytes > MAX_AGENT_OBJECT_BYTES)
+        throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
+      const data = readConfined(path, stat.size);
+      if (!data)
+        throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
+      files.push({ rel, data });
+    }
+  };
+  walk(from);
+  return files;
+}
+function checkedOut(gitDir) {
+  const head = readSmallFile(join24(gitDir, "HEAD"))?.trim() ?? "";
+  return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+}
+
+// src/git/agent/shim.ts
+import { lstatSync as lstatSync9, readFileSync as readFileSync17, realpathSync as realpathSync3, writeFileSync as writeFileSync10 } from "fs";
+import { join as join25 } from "path";
+
+// src/git/agent/git-shim.sh
+var git_shim_default = "#!/bin/sh\n# The tools' `git` (installed by src/git/agent/shim.ts as `git` first on the tools' PATH). Where gitclaw\n# keeps the git directory (the workspace's, a pull request worktree's), git works in the agent's own\n# repository for it, as the `repos` file beside this one says (\"<trusted>\\t<agent>\" lines): the git\n# directory is the one git itself finds, `-C` followed. `init` and `clone` make repositories of their\n# own as ever, `worktree` lists the workspace's; `push` is answered in one line. The real git is the\n# one the `real-git` file beside this one names.\npush_answer=\"gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.\"\nforce_push_answer=\"gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.\"\ndelete_push_answer=\"gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.\"\n\ncase $0 in */*) here=${0%/*} ;; *) here=. ;; esac\nIFS= read -r real < \"$here/real-git\"\n\ndir=. skip='' cmd=''\nfor arg in \"$@\"; do\n  if [ \"$skip\" = C ]; then case \"$arg\" in /*) dir=$arg ;; *) dir=$dir/$arg ;; esac; skip=; continue; fi\n  if [ \"$skip\" = c ]; then skip=; continue; fi\n  case \"$arg\" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac\ndone\ncase \"$cmd\" in\n  push)\n    answer=$push_answer\n    for arg in \"$@\"; do\n      case \"$arg\" in\n        -f|--force|--force-*|+*) answer=$force_push_answer ;;\n        -d|--delete|:*) answer=$delete_push_answer ;;\n      esac\n    done\n    echo \"$answer\" >&2; exit 1 ;;\n  init|clone|worktree) exec \"$real\" \"$@\" ;;\nesac\nif [ -z \"$GIT_DIR\" ]; then\n  found=$(cd \"$dir\" 2>/dev/null && cd \"$(\"$real\" rev-parse --absolute-git-dir 2>/dev/null)\" 2>/dev/null && pwd -P)\n  tab=$(printf '\\t')\n  while IFS=$tab read -r trusted agent; do\n    if [ -n \"$found\" ] && [ \"$trusted\" = \"$found\" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi\n  done < \"$here/repos\"\nfi\nexec \"$real\" \"$@\"\n";
+
+// src/git/agent/shim.ts
+var REPOS_FILE = "repos";
+var REAL_GIT_FILE = "real-git";
+function shimValue(name) {
+  const value = new RegExp(`^${name}="([^"$\`\\\\]*)"$`, "m").exec(git_shim_default)?.[1];
+  if (value === undefined)
+    throw new Error(`git-shim.sh sets no ${name}`);
+  return value;
+}
+var PUSH_ANSWER = shimValue("push_answer");
+var FORCE_PUSH_ANSWER = shimValue("force_push_answer");
+var DELETE_PUSH_ANSWER = shimValue("delete_push_answer");
+function installGitShim(binDir, path, repo) {
+  writeFileSync10(join25(binDir, REAL_GIT_FILE), `${realGit(path)}
+`, { mode: 420 });
+  writeFileSync10(join25(binDir, "git"), git_shim_default, { mode: 493 });
+  writeFileSync10(join25(binDir, REPOS_FILE), `${repo.trustedGitDir}	${repo.gitDir}
+`, { mode: 420 });
+}
+function mapTrustedGitDir(binDir, repo) {
+  const map = join25(binDir, REPOS_FILE);
+  const others = readFileSync17(map, "utf8").split(`
+`).filter((line) => line && !line.startsWith(`${repo.trustedGitDir}	`));
+  writeFileSync10(map, [...others, `${repo.trustedGitDir}	${repo.gitDir}`, ""].join(`
+`));
+}
+function realGit(path) {
+  for (const dir of path.split(":")) {
+    const candidate = join25(dir, "git");
+    try {
+      if (lstatSync9(candidate).isFile() || lstatSync9(realpathSync3(candidate)).isFile())
+        return candidate;
+    } catch {}
+  }
+  return "/usr/bin/git";
+}
+
+// src/git/agent/repository.ts
+var DEFAULT_COMMIT_LIMITS = { maxCommits: 1000, seconds: 120 };
+async function openAgentRepo(setUp) {
+  const binDir = join26(realpathSync4(setUp.dir), ".agent-bin");
+  mkdirSync10(binDir, { mode: 493 });
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
+  installGitShim(binDir, setUp.path, { trustedGitDir, gitDir: repo.gitDir });
+  return repo;
+}
+async function addAgentWorktree(main, setUp) {
+  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits }, main.binDir);
+  mapTrustedGitDir(main.binDir, { trustedGitDir, gitDir: repo.gitDir });
+  main.worktrees.set(realpathSync4(setUp.workspace), repo);
+  return repo;
+}
+async function makeAgentGitDir(setUp, binDir) {
+  const { git, dir } = setUp;
+  const workspace = realpathSync4(setUp.workspace);
+  const gitDir = join26(realpathSync4(dir), ".agent-git");
+  await createGit(realpathSync4(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
+  const start = await git.must(["rev-parse", "HEAD"]);
+  const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
+  const trustedGitDir = realpathSync4(await git.must(["rev-parse", "--absolute-git-dir"]));
+  const objects = realpathSync4(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  const refs = await git.must([
+    "for-each-ref",
+    "--format=%(objectname) %(refname)",
+    "refs/heads",
+    "refs/remotes",
+    "refs/tags"
+  ]);
+  writeAgentRepo(gitDir, workspace, trustedGitDir, {
+    head: branch ? `ref: refs/heads/${branch}
+` : `${start}
+`,
+    refs,
+    objects,
+    trailer: setUp.coAuthorTrailer
+  });
+  shareTree(gitDir);
+  return {
+    gitDir,
+    binDir,
+    branch,
+    start,
+    secrets: setUp.secrets,
+    published: new Map,
+    startBranches: branchesOf(refs),
+    objects,
+    worktrees: new Map,
+    checkedParents: new Map,
+    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
+    notes: [],
+    copies: new Map,
+    trustedGitDir,
+    ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
+  };
+}
+function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
+  const config = [
+    "[core]",
+    "\trepositoryformatversion = 0",
+    "\tbare = false",
+    `	worktree = ${workspace}`,
+    "\tsharedRepository = group",
+    "\tlogAllRefUpdates = true",
+    "\tcheckStat = minimal",
+    "[user]",
+    `	name = ${BOT_IDENTITY.name}`,
+    `	email = ${BOT_IDENTITY.email}`,
+    ""
+  ].join(`
+`);
+  writeFileSync11(join26(gitDir, "config"), config);
+  writeFileSync11(join26(gitDir, "HEAD"), contents.head);
+  writeFileSync11(join26(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
+` : "");
+  mkdirSync10(join26(gitDir, "objects", "info"), { recursive: true });
+  writeFileSync11(join26(gitDir, "objects", "info", "alternates"), `${contents.objects}
+`);
+  mkdirSync10(join26(gitDir, "info"), { recursive: true });
+  writeFileSync11(join26(gitDir, "info", "exclude"), `/state/
+`);
+  copyFileSync(join26(trustedGitDir, "index"), join26(gitDir, "index"));
+  if (contents.trailer) {
+    mkdirSync10(join26(gitDir, "hooks"), { recursive: true });
+    const hook = `#!/bin/sh
+exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
+`;
+    writeFileSync11(join26(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
+  }
+}
+function shareTree(path) {
+  const stat = lstatSync10(path);
+  if (stat.isSymbolicLink())
+    return;
+  if (stat.isDirectory()) {
+    chmodSync(path, stat.mode & 511 | 1080);
+    for (const name of readdirSync7(path))
+      shareTree(join26(path, name));
+  } else
+    chmodSync(path, stat.mode & 511 | 48);
+}
+function agentRepoEnv(repo, path) {
+  if (repo)
+    return { PATH: `${repo.binDir}:${path}` };
+  return {
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: "user.name",
+    GIT_CONFIG_VALUE_0: BOT_IDENTITY.name,
+    GIT_CONFIG_KEY_1: "user.email",
+    GIT_CONFIG_VALUE_1: BOT_IDENTITY.email
+  };
+}
+
+// src/git/scrub-commits.ts
+import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync18, rmSync as rmSync10, writeFileSync as writeFileSync12 } from "fs";
+import { tmpdir as tmpdir7 } from "os";
+import { join as join27 } from "path";
 
 // src/git/claims.ts
 var PERSON_TRAILER = /^[ \t]*(?!agent-claimed-)([A-Za-z][A-Za-z-]*-by)[ \t]*:[ \t]*(.*?)[ \t]*$/i;
@@ -88435,9 +88654,6 @@ function hasTrailerBlock(message) {
 }
 
 // src/git/scrub-commits.ts
-import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync16, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "fs";
-import { tmpdir as tmpdir7 } from "os";
-import { join as join24 } from "path";
 async function scrubCommits(git, base, tip, rules) {
   if (base === tip)
     return { tip, redacted: [] };
@@ -88455,7 +88671,7 @@ async function scrubCommits(git, base, tip, rules) {
   }
 }
 function newScratch(rules) {
-  const dir = mkdtempSync7(join24(tmpdir7(), "gitclaw-scrub-"));
+  const dir = mkdtempSync7(join27(tmpdir7(), "gitclaw-scrub-"));
   const redact = rules.values.length ? createRedactor(rules.values, { shapes: false }) : undefined;
   return { dir, rules, ...redact ? { redact } : {}, blobs: new Map, redacted: new Set };
 }
@@ -88550,226 +88766,43 @@ async function scrubbedTree(git, base, commit, scratch) {
   }
   if (replaced.length === 0)
     return;
-  const index = { ...env, GIT_INDEX_FILE: join24(scratch.dir, "index") };
+  const index = { ...env, GIT_INDEX_FILE: join27(scratch.dir, "index") };
   await git.must(["read-tree", commit], { env: index });
   await git.must(["update-index", "-z", "--index-info"], { env: index, input: `${replaced.join("\x00")}\x00` });
   return git.must(["write-tree"], { env: index });
 }
 async function redactBlob(git, blob, scratch) {
-  const file = join24(scratch.dir, "blob");
+  const file = join27(scratch.dir, "blob");
   await git.must(["cat-file", "blob", blob], { stdoutFile: file });
-  const bytes = readFileSync16(file);
+  const bytes = readFileSync18(file);
   const encoding = isUtf8(bytes) ? "utf8" : "latin1";
   const text = bytes.toString(encoding);
   const clean = scratch.redact(text);
   if (clean === text)
     return blob;
-  writeFileSync10(file, Buffer.from(clean, encoding));
+  writeFileSync12(file, Buffer.from(clean, encoding));
   return git.must(["hash-object", "-w", "--no-filters", file]);
 }
 
-// src/git/agent-repo.ts
-var DEFAULT_COMMIT_LIMITS = { maxCommits: 1000, seconds: 120 };
-async function openAgentRepo(setUp) {
-  const binDir = join25(realpathSync3(setUp.dir), ".agent-bin");
-  mkdirSync10(binDir, { mode: 493 });
-  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
-  writeFileSync11(join25(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
-  writeFileSync11(join25(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
-`, { mode: 420 });
-  return repo;
-}
-async function addAgentWorktree(main, setUp) {
-  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits }, main.binDir);
-  const map = join25(main.binDir, REPOS_FILE);
-  const others = readFileSync17(map, "utf8").split(`
-`).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
-  writeFileSync11(map, [...others, `${trustedGitDir}	${repo.gitDir}`, ""].join(`
-`));
-  main.worktrees.set(realpathSync3(setUp.workspace), repo);
-  return repo;
-}
-var REPOS_FILE = "repos";
-async function makeAgentGitDir(setUp, binDir) {
-  const { git, dir } = setUp;
-  const workspace = realpathSync3(setUp.workspace);
-  const gitDir = join25(realpathSync3(dir), ".agent-git");
-  await createGit(realpathSync3(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
-  const start = await git.must(["rev-parse", "HEAD"]);
-  const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
-  const trustedGitDir = realpathSync3(await git.must(["rev-parse", "--absolute-git-dir"]));
-  const objects = realpathSync3(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
-  const refs = await git.must([
-    "for-each-ref",
-    "--format=%(objectname) %(refname)",
-    "refs/heads",
-    "refs/remotes",
-    "refs/tags"
-  ]);
-  writeAgentRepo(gitDir, workspace, trustedGitDir, {
-    head: branch ? `ref: refs/heads/${branch}
-` : `${start}
-`,
-    refs,
-    objects,
-    trailer: setUp.coAuthorTrailer
-  });
-  shareTree(gitDir);
+// src/git/agent/commit-rules.ts
+function commitRules(facts) {
+  const requester = trailerIdentity(facts.coAuthorTrailer);
   return {
-    gitDir,
-    binDir,
-    branch,
-    start,
-    secrets: setUp.secrets,
-    published: new Map,
-    startBranches: branchesOf(refs),
-    objects,
-    worktrees: new Map,
-    checkedParents: new Map,
-    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
-    notes: [],
-    copies: new Map,
-    trustedGitDir,
-    ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
+    values: facts.secrets,
+    people: requester ? [requester] : [],
+    maxCommits: facts.limits.maxCommits,
+    deadline: Date.now() + facts.limits.seconds * 1000
   };
 }
-function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
-  const config = [
-    "[core]",
-    "\trepositoryformatversion = 0",
-    "\tbare = false",
-    `	worktree = ${workspace}`,
-    "\tsharedRepository = group",
-    "\tlogAllRefUpdates = true",
-    "\tcheckStat = minimal",
-    "[user]",
-    `	name = ${BOT_IDENTITY.name}`,
-    `	email = ${BOT_IDENTITY.email}`,
-    ""
-  ].join(`
-`);
-  writeFileSync11(join25(gitDir, "config"), config);
-  writeFileSync11(join25(gitDir, "HEAD"), contents.head);
-  writeFileSync11(join25(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
-` : "");
-  mkdirSync10(join25(gitDir, "objects", "info"), { recursive: true });
-  writeFileSync11(join25(gitDir, "objects", "info", "alternates"), `${contents.objects}
-`);
-  mkdirSync10(join25(gitDir, "info"), { recursive: true });
-  writeFileSync11(join25(gitDir, "info", "exclude"), `/state/
-`);
-  copyFileSync(join25(trustedGitDir, "index"), join25(gitDir, "index"));
-  if (contents.trailer) {
-    mkdirSync10(join25(gitDir, "hooks"), { recursive: true });
-    const hook = `#!/bin/sh
-exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
-`;
-    writeFileSync11(join25(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
-  }
-}
-function shareTree(path) {
-  const stat = lstatSync8(path);
-  if (stat.isSymbolicLink())
-    return;
-  if (stat.isDirectory()) {
-    chmodSync(path, stat.mode & 511 | 1080);
-    for (const name of readdirSync6(path))
-      shareTree(join25(path, name));
-  } else
-    chmodSync(path, stat.mode & 511 | 48);
-}
-function realGit(path) {
-  for (const dir of path.split(":")) {
-    const candidate = join25(dir, "git");
-    try {
-      if (lstatSync8(candidate).isFile() || lstatSync8(realpathSync3(candidate)).isFile())
-        return candidate;
-    } catch {}
-  }
-  return "/usr/bin/git";
-}
-var quoted = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
-var PUSH_ANSWER = "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.";
-var FORCE_PUSH_ANSWER = "gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.";
-var DELETE_PUSH_ANSWER = "gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.";
-function gitShim(git) {
-  return `#!/bin/sh
-# gitclaw: where gitclaw keeps the git directory, git works in the agent's own repository for it.
-real=${quoted(git)}
-dir=. skip= cmd=
-for arg in "$@"; do
-  if [ "$skip" = C ]; then case "$arg" in /*) dir=$arg ;; *) dir=$dir/$arg ;; esac; skip=; continue; fi
-  if [ "$skip" = c ]; then skip=; continue; fi
-  case "$arg" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac
-done
-case "$cmd" in
-  push)
-    answer=${quoted(PUSH_ANSWER)}
-    for arg in "$@"; do
-      case "$arg" in
-        -f|--force|--force-*|+*) answer=${quoted(FORCE_PUSH_ANSWER)} ;;
-        -d|--delete|:*) answer=${quoted(DELETE_PUSH_ANSWER)} ;;
-      esac
-    done
-    echo "$answer" >&2; exit 1 ;;
-  init|clone|worktree) exec "$real" "$@" ;;
-esac
-if [ -z "$GIT_DIR" ]; then
-  found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
-  tab=$(printf '\\t')
-  while IFS=$tab read -r trusted agent; do
-    if [ -n "$found" ] && [ "$trusted" = "$found" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi
-  done < "$(dirname "$0")/${REPOS_FILE}"
-fi
-exec "$real" "$@"
-`;
-}
-function agentRepoEnv(repo, path) {
-  if (repo)
-    return { PATH: `${repo.binDir}:${path}` };
-  return {
-    GIT_CONFIG_COUNT: "2",
-    GIT_CONFIG_KEY_0: "user.name",
-    GIT_CONFIG_VALUE_0: BOT_IDENTITY.name,
-    GIT_CONFIG_KEY_1: "user.email",
-    GIT_CONFIG_VALUE_1: BOT_IDENTITY.email
-  };
-}
-function branchesOf(lines) {
-  const branches = new Map;
-  for (const line of lines.split(`
-`)) {
-    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
-    if (match)
-      branches.set(match[2], match[1]);
-  }
-  return branches;
-}
-var MAX_AGENT_BRANCHES = 1000;
-function agentBranches(gitDir) {
-  const branches = branchesOf(readSmallFile(join25(gitDir, "packed-refs")) ?? "");
-  let seen = 0;
-  const walk = (prefix) => {
-    let names = [];
-    try {
-      if (lstatSync8(join25(gitDir, "refs/heads", prefix)).isDirectory())
-        names = readdirSync6(join25(gitDir, "refs/heads", prefix));
-    } catch {}
-    for (const name of names) {
-      if (++seen > MAX_AGENT_BRANCHES)
-        return;
-      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
-      if (sha)
-        branches.set(`${prefix}${name}`, sha);
-      else
-        walk(`${prefix}${name}/`);
-    }
-  };
-  walk("");
-  return branches;
+var AGENT_COMMITS = "gitclaw: the agent's commits";
+
+// src/git/agent/notes.ts
+var squashedNote = (branch, why) => `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
+function reportedNotes(repo) {
+  return repo.notes.splice(0);
 }
 function unpublishedNotes(repo) {
-  const other = checkedOut(repo);
+  const other = checkedOut(repo.gitDir);
   const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== (repo.copies.get(`${repo.start}..${tip}`) ?? tip)).map(([name]) => name);
   if (left.length === 0)
     return [];
@@ -88783,179 +88816,69 @@ function unpublishedNotes(repo) {
     `branches made with git in this run were left unpublished and end with it: ${names} (pr_create with head=<branch> publishes one)`
   ];
 }
-function readRef(gitDir, ref) {
-  const loose = readSmallFile(join25(gitDir, ref));
-  if (loose !== undefined)
-    return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
-  const packed = readSmallFile(join25(gitDir, "packed-refs")) ?? "";
-  for (const line of packed.split(`
-`)) {
-    const [sha, name] = line.split(" ");
-    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha))
-      return sha;
-  }
-  return;
-}
-function readSmallFile(path) {
-  return readConfined(path, 1 << 20)?.toString("utf8");
-}
-function readConfined(path, max) {
-  let fd;
+
+// src/git/agent/objects.ts
+import { mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync8, rmSync as rmSync11, writeFileSync as writeFileSync13 } from "fs";
+import { tmpdir as tmpdir8 } from "os";
+import { join as join28 } from "path";
+
+// src/git/loose-pack.ts
+import { createHash as createHash2 } from "crypto";
+import { deflateSync, inflateSync } from "zlib";
+var PACK_TYPES = { commit: 1, tree: 2, blob: 3, tag: 4 };
+var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+function looseObject3(file, max) {
+  let raw;
   try {
-    fd = openSync3(path, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > max || readlinkSync3(`/proc/self/fd/${fd}`) !== path)
-      return;
-    return readFileSync17(fd);
+    raw = inflateSync(file, { maxOutputLength: Math.max(max, 1) });
   } catch {
     return;
-  } finally {
-    if (fd !== undefined)
-      closeSync3(fd);
   }
+  const nul = raw.indexOf(0);
+  const match = /^(commit|tree|blob|tag) (\d+)$/.exec(raw.subarray(0, Math.max(nul, 0)).toString("latin1"));
+  const content = raw.subarray(nul + 1);
+  if (!match || Number(match[2]) !== content.length)
+    return;
+  return { type: PACK_TYPES[match[1]], content, raw };
 }
-var OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(?:pack|idx))$/;
-var MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
-function readObjectFiles(from) {
-  const files = [];
-  let bytes = 0;
-  const walk = (dir) => {
-    for (const name of readdirSync6(dir)) {
-      const path = join25(dir, name);
-      const stat = lstatSync8(path);
-      const rel = relative4(from, path);
-      if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack"))
-        walk(path);
-      if (!stat.isFile() || !OBJECT_FILE.test(rel))
-        continue;
-      bytes += stat.size;
-      if (bytes > MAX_AGENT_OBJECT_BYTES)
-        throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
-      const data = readConfined(path, stat.size);
-      if (!data)
-        throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
-      files.push({ rel, data });
-    }
-  };
-  walk(from);
-  return files;
-}
-async function takeAgentCommits(git, repo) {
-  const taken = await takeRunBranch(git, repo);
-  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
-  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
-  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
-}
-function reportedNotes(repo) {
-  return repo.notes.splice(0);
-}
-async function takeWorktreeCommits(git, repo) {
-  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
-  const taken = await takeRunBranch(git, repo);
-  if (!taken.head)
-    return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
-  await git.must(["reset", "-q"], { groupWritable: true });
-  if (agentTip)
-    repo.start = agentTip;
-  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
-}
-async function takeRunBranch(git, repo) {
-  try {
-    const tip = repo.branch ? await takeBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
-    if (!tip || tip === repo.start)
-      return { notes: [] };
-    const head = await onTopOfHead(git, repo, tip);
-    return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
-  } catch (error) {
-    return {
-      notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${error.message}`]
-    };
+function entryHeader(type, size) {
+  const bytes = [type << 4 | size & 15];
+  for (let rest = Math.floor(size / 16);rest > 0; rest = Math.floor(rest / 128)) {
+    bytes[bytes.length - 1] |= 128;
+    bytes.push(rest & 127);
   }
+  return Buffer.from(bytes);
 }
-async function takeAgentHead(git, repo) {
-  const branch = checkedOut(repo);
-  if (branch)
-    return takeAgentBranch(git, repo, branch);
-  const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip, "HEAD");
-}
-async function takeAgentBranch(git, repo, branch) {
-  if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
-    throw new Error(`${JSON.stringify(branch)} is not a branch name`);
-  return takeBranch(git, repo, branch);
-}
-async function takeBranch(git, repo, branch) {
-  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip, branch);
-}
-async function takeAgentCommit(git, repo, tip, branch) {
-  if (tip === repo.start)
-    return tip;
-  const range = `${repo.start}..${tip}`;
-  const taken = repo.copies.get(range);
-  if (taken)
-    return taken;
-  const rules = commitRules(repo);
-  await takeObjects(git, repo, tip, rules.deadline);
-  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
-  if (scrubbed.squashed)
-    repo.notes.push(squashedNote(branch, scrubbed.squashed));
-  repo.copies.set(range, scrubbed.tip);
-  return scrubbed.tip;
-}
-function commitRules(facts) {
-  const requester = trailerIdentity(facts.coAuthorTrailer);
-  return {
-    values: facts.secrets,
-    people: requester ? [requester] : [],
-    maxCommits: facts.limits.maxCommits,
-    deadline: Date.now() + facts.limits.seconds * 1000
-  };
-}
-var squashedNote = (branch, why) => `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
-async function ownWorkspaceCommits(git, { base, branch }, facts) {
-  const head = await git.must(["rev-parse", "HEAD"]);
-  if (head === base)
-    return [];
-  const where = branch || "HEAD";
-  try {
-    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
-    if (scrubbed.tip === head)
-      return [];
-    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
-    await git.must(["reset", "-q"]);
-    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
-  } catch (error) {
-    await git.must(["reset", "-q", base]);
-    return [
-      `the commits made with git on ${where} were not taken (${error.message}): their change comes as one commit`
-    ];
+function packOfLooseObjects(files) {
+  const header = Buffer.alloc(12);
+  header.write("PACK", 0, "latin1");
+  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(files.length, 8);
+  const parts = [header];
+  const parents = new Map;
+  let budget = MAX_INFLATED_BYTES;
+  for (const file of files) {
+    const object = looseObject3(file, budget);
+    if (!object)
+      return;
+    budget -= object.raw.length;
+    parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
+    if (object.type === PACK_TYPES.commit)
+      parents.set(createHash2("sha1").update(object.raw).digest("hex"), commitParents(object.content));
   }
+  const body = Buffer.concat(parts);
+  return { pack: Buffer.concat([body, createHash2("sha1").update(body).digest()]), parents };
 }
-function checkedOut(repo) {
-  const head = readSmallFile(join25(repo.gitDir, "HEAD"))?.trim() ?? "";
-  return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+function commitParents(content) {
+  const header = content.toString("latin1", 0, Math.max(content.indexOf(`
+
+`), 0));
+  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
 }
-async function leaveOtherBranch(git, repo) {
-  const other = checkedOut(repo);
-  if (!other || other === repo.branch)
-    return [];
-  try {
-    const tip = await takeAgentBranch(git, repo, other);
-    if (tip) {
-      const changed = await git.must(["diff", "--no-renames", "--name-only", "-z", "HEAD", tip]);
-      await revertChanges(git, changed.split("\x00").filter((path) => path && !path.startsWith("state/")));
-    }
-    const published = tip && repo.published.get(other)?.tip === tip ? "it is published as it is" : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
-    return [
-      `the run ended with the branch ${other} checked out: its committed files were put back to ${repo.branch}'s for the conversation's commit; ${published}`
-    ];
-  } catch (error) {
-    return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
-  }
-}
-async function takeObjects(git, repo, tip, deadline) {
-  const files = readObjectFiles(join25(repo.gitDir, "objects"));
+
+// src/git/agent/objects.ts
+async function takeObjectFiles(git, repo, tip, deadline) {
+  const files = readObjectFiles(join28(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
   const timeoutMs = () => Math.max(1, deadline - Date.now());
   if (loose) {
@@ -88968,7 +88891,7 @@ async function takeObjects(git, repo, tip, deadline) {
       return;
     }
   }
-  const quarantine = mkdtempSync8(join25(tmpdir8(), "gitclaw-agent-objects-"));
+  const quarantine = mkdtempSync8(join28(tmpdir8(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs: timeoutMs() });
   } finally {
@@ -88976,21 +88899,21 @@ async function takeObjects(git, repo, tip, deadline) {
   }
 }
 async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs }) {
-  mkdirSync10(join25(quarantine, "objects", "info"), { recursive: true });
-  mkdirSync10(join25(quarantine, "refs", "heads"), { recursive: true });
-  writeFileSync11(join25(quarantine, "config"), `[core]
+  mkdirSync11(join28(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync11(join28(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync13(join28(quarantine, "config"), `[core]
 	repositoryformatversion = 0
 	bare = true
 `);
-  writeFileSync11(join25(quarantine, "HEAD"), `ref: refs/heads/agent
+  writeFileSync13(join28(quarantine, "HEAD"), `ref: refs/heads/agent
 `);
-  writeFileSync11(join25(quarantine, "refs", "heads", "agent"), `${tip}
+  writeFileSync13(join28(quarantine, "refs", "heads", "agent"), `${tip}
 `);
-  writeFileSync11(join25(quarantine, "objects", "info", "alternates"), `${repo.objects}
+  writeFileSync13(join28(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
   for (const { rel, data } of files) {
-    mkdirSync10(join25(quarantine, "objects", rel, ".."), { recursive: true });
-    writeFileSync11(join25(quarantine, "objects", rel), data);
+    mkdirSync11(join28(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync13(join28(quarantine, "objects", rel), data);
   }
   await git.must([
     "-c",
@@ -89003,6 +88926,86 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeo
     quarantine,
     "refs/heads/agent"
   ], { timeoutMs });
+}
+
+// src/git/agent/take.ts
+async function takeRunCommits(git, repo) {
+  const taken = await takeStartBranch(git, repo);
+  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
+  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
+}
+async function takePullRequestCommits(git, repo) {
+  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
+  const taken = await takeStartBranch(git, repo);
+  if (!taken.head)
+    return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
+  await git.must(["reset", "-q"], { groupWritable: true });
+  if (agentTip)
+    repo.start = agentTip;
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
+}
+async function takeStartBranch(git, repo) {
+  try {
+    const tip = repo.branch ? await takeBranchNamedByGitclaw(git, repo, repo.branch) : await takeHeadTip(git, repo);
+    if (!tip || tip === repo.start)
+      return { notes: [] };
+    const head = await onTopOfHead(git, repo, tip);
+    return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
+  } catch (error) {
+    return {
+      notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${error.message}`]
+    };
+  }
+}
+async function takeHeadTip(git, repo) {
+  const branch = checkedOut(repo.gitDir);
+  if (branch)
+    return takeBranchNamedByAgent(git, repo, branch);
+  const tip = readRef(repo.gitDir, "HEAD");
+  return tip && takeTip(git, repo, tip, "HEAD");
+}
+async function takeBranchNamedByAgent(git, repo, branch) {
+  if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
+    throw new Error(`${JSON.stringify(branch)} is not a branch name`);
+  return takeBranchNamedByGitclaw(git, repo, branch);
+}
+async function takeBranchNamedByGitclaw(git, repo, branch) {
+  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
+  return tip && takeTip(git, repo, tip, branch);
+}
+async function takeTip(git, repo, tip, branch) {
+  if (tip === repo.start)
+    return tip;
+  const range = `${repo.start}..${tip}`;
+  const taken = repo.copies.get(range);
+  if (taken)
+    return taken;
+  const rules = commitRules(repo);
+  await takeObjectFiles(git, repo, tip, rules.deadline);
+  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
+  if (scrubbed.squashed)
+    repo.notes.push(squashedNote(branch, scrubbed.squashed));
+  repo.copies.set(range, scrubbed.tip);
+  return scrubbed.tip;
+}
+async function leaveOtherBranch(git, repo) {
+  const other = checkedOut(repo.gitDir);
+  if (!other || other === repo.branch)
+    return [];
+  try {
+    const tip = await takeBranchNamedByAgent(git, repo, other);
+    if (tip) {
+      const changed = await git.must(["diff", "--no-renames", "--name-only", "-z", "HEAD", tip]);
+      await revertChanges(git, changed.split("\x00").filter((path) => path && !path.startsWith("state/")));
+    }
+    const published = tip && repo.published.get(other)?.tip === tip ? "it is published as it is" : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
+    return [
+      `the run ended with the branch ${other} checked out: its committed files were put back to ${repo.branch}'s for the conversation's commit; ${published}`
+    ];
+  } catch (error) {
+    return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
+  }
 }
 async function onTopOfHead(git, repo, tip) {
   const descends = descendsFromStart(repo, tip) ?? (await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode === 0;
@@ -89019,7 +89022,6 @@ async function onTopOfHead(git, repo, tip) {
   await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", moved.sha, head]);
   return moved;
 }
-var AGENT_COMMITS = "gitclaw: the agent's commits";
 function descendsFromStart(repo, tip) {
   const seen = new Set;
   const todo = [tip];
@@ -89039,17 +89041,17 @@ function descendsFromStart(repo, tip) {
 }
 
 // src/session/artifacts.ts
-import { existsSync as existsSync13, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "fs";
-import { join as join26 } from "path";
+import { existsSync as existsSync13, mkdirSync as mkdirSync12, readdirSync as readdirSync8 } from "fs";
+import { join as join29 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
-  let next = existsSync13(dir) ? Math.max(0, ...readdirSync7(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
+  let next = existsSync13(dir) ? Math.max(0, ...readdirSync8(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync11(dir, { recursive: true });
+      mkdirSync12(dir, { recursive: true });
       const id = String(next++);
-      const path = join26(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
+      const path = join29(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
       return { id, ref: `artifact://${id}`, path };
     },
@@ -89062,8 +89064,8 @@ function createArtifactStore(dir) {
         return known;
       if (!existsSync13(dir))
         return;
-      const name = readdirSync7(dir).find((file) => file.split(".")[0] === id);
-      return name ? join26(dir, name) : undefined;
+      const name = readdirSync8(dir).find((file) => file.split(".")[0] === id);
+      return name ? join29(dir, name) : undefined;
     }
   };
 }
@@ -89094,8 +89096,8 @@ function localLauncher(env) {
 async function openTaskAgentRepo(env, taskId, worktree) {
   if (!env.toolContext.runAs)
     return;
-  const dir = join27(env.worktreesDir, `.agent-task-${taskId}`);
-  mkdirSync12(dir);
+  const dir = join30(env.worktreesDir, `.agent-task-${taskId}`);
+  mkdirSync13(dir);
   const secrets = env.toolContext.passedSecrets ?? [];
   return openAgentRepo({
     git: worktree.git,
@@ -89108,7 +89110,7 @@ async function openTaskAgentRepo(env, taskId, worktree) {
 async function takeTaskCommits(env, task, worktree) {
   if (!worktree.agentRepo)
     return;
-  const { notes } = await takeAgentCommits(worktree.git, worktree.agentRepo);
+  const { notes } = await takeRunCommits(worktree.git, worktree.agentRepo);
   for (const note of notes)
     env.log(`gitclaw: task ${task.record.taskId}: ${env.toolContext.redact(note)}`);
 }
@@ -90325,13 +90327,13 @@ Original command: ${command}`;
 import { existsSync as existsSync14 } from "fs";
 
 // src/tools/sandbox/procfs.ts
-import { readdirSync as readdirSync8, readFileSync as readFileSync18 } from "fs";
+import { readdirSync as readdirSync9, readFileSync as readFileSync19 } from "fs";
 function* procFiles(file) {
-  for (const entry of readdirSync8("/proc")) {
+  for (const entry of readdirSync9("/proc")) {
     if (!/^\d+$/.test(entry))
       continue;
     try {
-      yield { pid: Number(entry), content: readFileSync18(`/proc/${entry}/${file}`, "utf8") };
+      yield { pid: Number(entry), content: readFileSync19(`/proc/${entry}/${file}`, "utf8") };
     } catch {}
   }
 }
@@ -90760,19 +90762,14 @@ async function runToEnd(run, context) {
 }
 
 // src/tools/files/confined-file.ts
-import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync4, statSync as statSync2 } from "fs";
+import { constants as constants7, fstatSync as fstatSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
 import { dirname as dirname9 } from "path";
-var FLAGS = {
-  read: constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
-  update: constants7.O_RDWR | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
-  write: constants7.O_WRONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK
-};
 async function openConfined(path, mode) {
   const { handle, created } = await openOrCreate(path.real, mode);
   try {
     const opened = openedPath(handle.fd);
-    if (!(opened === undefined ? isSameInode(handle.fd, path.real) : opened === path.real)) {
+    if (!isOpenedAt(handle.fd, path.real, opened)) {
       if (created && opened !== undefined && fstatSync2(handle.fd).size === 0)
         await unlink(opened).catch(() => {});
       throw new PathError(`${path.display} changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}. Try again once tool commands stop changing it.`);
@@ -90788,27 +90785,12 @@ async function openConfined(path, mode) {
 }
 async function openOrCreate(file, mode) {
   try {
-    return { handle: await open2(file, FLAGS[mode]), created: false };
+    return { handle: await open2(file, CONFINED_FLAGS[mode]), created: false };
   } catch (error) {
     if (mode !== "write" || error.code !== "ENOENT")
       throw error;
   }
-  return { handle: await open2(file, FLAGS.write | constants7.O_CREAT | constants7.O_EXCL, 438), created: true };
-}
-function openedPath(fd) {
-  try {
-    return readlinkSync4(`/proc/self/fd/${fd}`);
-  } catch {
-    return;
-  }
-}
-function isSameInode(fd, expected) {
-  try {
-    const [held, named] = [fstatSync2(fd), statSync2(expected)];
-    return held.dev === named.dev && held.ino === named.ino;
-  } catch {
-    return false;
-  }
+  return { handle: await open2(file, CONFINED_FLAGS.write | constants7.O_CREAT | constants7.O_EXCL, 438), created: true };
 }
 async function replaceContent(handle, bytes) {
   await handle.truncate(0);
@@ -91052,11 +91034,11 @@ function explicitRepo(args) {
 }
 
 // src/tools/github/attach.ts
-import { writeFileSync as writeFileSync12 } from "fs";
+import { writeFileSync as writeFileSync14 } from "fs";
 
 // src/tools/files/read.ts
-import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname10, join as join28 } from "path";
+import { realpathSync as realpathSync5 } from "fs";
+import { basename as basename3, dirname as dirname10, join as join31 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -91214,7 +91196,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join28(realpathSync4(dirname10(artifact)), basename3(artifact)), display: path };
+          file = { real: join31(realpathSync5(dirname10(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -91298,7 +91280,7 @@ function planAttach(args, context) {
       if (context.tool.redact(raw) !== raw)
         throw new ToolFailure(`attach refused ${file.display}: its bytes contain a secret.`);
       const artifact = context.tool.artifacts.allocate(EXTENSIONS[checked.image.mimeType]);
-      writeFileSync12(artifact.path, bytes);
+      writeFileSync14(artifact.path, bytes);
       out.line(`# Attached ${file.display} as ${artifact.ref} (${describeImage(checked.image)})`);
       out.line(`It is shown in your reply: write ![what it shows](${artifact.ref}) where it belongs in your final ` + "message; if you do not, it is shown at the end.");
       const attachment = { ref: artifact.ref, path: artifact.path, mimeType: checked.image.mimeType };
@@ -91631,7 +91613,7 @@ async function publishAgentBranch(context, git, branch, base) {
   const repo = context.tool.agentRepo;
   if (!repo)
     return;
-  const tip = await takeAgentBranch(git, repo, branch).catch((error) => {
+  const tip = await takeBranchNamedByAgent(git, repo, branch).catch((error) => {
     throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
   });
   if (!tip)
@@ -91827,27 +91809,27 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync14, rmSync as rmSync12 } from "fs";
-import { dirname as dirname11, join as join30 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync15, rmSync as rmSync12 } from "fs";
+import { dirname as dirname11, join as join33 } from "path";
 
 // src/tools/github/worktree-git.ts
 import { randomUUID as randomUUID3 } from "crypto";
-import { mkdirSync as mkdirSync13, realpathSync as realpathSync5 } from "fs";
-import { basename as basename4, join as join29 } from "path";
+import { mkdirSync as mkdirSync14, realpathSync as realpathSync6 } from "fs";
+import { basename as basename4, join as join32 } from "path";
 async function openWorktreeRepo(context, wt, path, reset) {
   const main = context.tool.agentRepo;
   const dir = context.tool.worktreesDir;
-  if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
+  if (!main || !dir || !reset && main.worktrees.has(realpathSync6(path)))
     return;
-  const own = join29(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID3().slice(0, 8)}`);
-  mkdirSync13(own, { mode: 488 });
+  const own = join32(realpathSync6(dir), `.agent-${basename4(path)}-${randomUUID3().slice(0, 8)}`);
+  mkdirSync14(own, { mode: 488 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
 async function takeWorktreeRepo(context, wt, path) {
-  const repo = context.tool.agentRepo?.worktrees.get(realpathSync5(path));
+  const repo = context.tool.agentRepo?.worktrees.get(realpathSync6(path));
   if (!repo)
     return;
-  const { notes } = await takeWorktreeCommits(wt, repo);
+  const { notes } = await takePullRequestCommits(wt, repo);
   if (notes.length)
     throw new ToolFailure(`${context.tool.redact(notes.join("; "))}. Nothing was pushed.`);
 }
@@ -91855,7 +91837,7 @@ async function takeWorktreeReposAtEnd(main, workspace, env) {
   const notes = [];
   const keep = (text) => text;
   for (const [path, repo] of main?.worktrees ?? []) {
-    const taken = await worktreeGit(localGit(workspace, env, {}, keep), path, env, keep).then((wt) => takeWorktreeCommits(wt, repo)).catch((error) => ({ notes: [error.message] }));
+    const taken = await worktreeGit(localGit(workspace, env, {}, keep), path, env, keep).then((wt) => takePullRequestCommits(wt, repo)).catch((error) => ({ notes: [error.message] }));
     notes.push(...taken.notes.map((note) => `in ${path}, ${note}`));
   }
   return notes;
@@ -91919,7 +91901,7 @@ async function remoteFor(git, pr, thisRepo) {
 }
 async function checkoutOne(context, git, pr, place, force) {
   const branch = `pr-${pr.number}`;
-  const target = join30(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const target = join33(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headSha = await fetchHead(git, pr, remote);
   const registered = await existingWorktree(git, branch, place.base, force, context.tool);
@@ -91984,7 +91966,7 @@ async function recordBranchConfig(git, branch, pr, remote) {
     await git.must(["config", `branch.${branch}.${key}`, value]);
 }
 async function addWorktree(git, branch, target, force) {
-  mkdirSync14(dirname11(target), { recursive: true, mode: 488 });
+  mkdirSync15(dirname11(target), { recursive: true, mode: 488 });
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
@@ -92299,11 +92281,11 @@ var PAGE2 = 100;
 var login = (user) => `@${loginOf(user)}`;
 var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
 var joined = (items) => items.filter(Boolean).join(" \xB7 ");
-var quoted2 = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
+var quoted = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
 function section(out, title, body) {
   out.line();
   out.line(`## ${title}`);
-  out.line(quoted2(body));
+  out.line(quoted(body));
 }
 async function writeIssueComments(context, repo, issueNumber, total, out) {
   const minimized = await minimizedComments(context, repo, issueNumber);
@@ -92324,7 +92306,7 @@ async function writeIssueComments(context, repo, issueNumber, total, out) {
       if (hidden.has(comment.node_id))
         continue;
       out.line();
-      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted2(comment.body)))
+      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
         return hidden.size;
     }
   }
@@ -92354,7 +92336,7 @@ async function writeReviewComments(context, pull, total, out) {
         if (hidden.has(comment.node_id))
           continue;
         out.line();
-        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted2(comment.body)))
+        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
           break reading;
       }
     }
@@ -92718,7 +92700,7 @@ function outsideHunks(comment, lines) {
 }
 
 // src/tools/github/run-watch.ts
-import { writeFileSync as writeFileSync13 } from "fs";
+import { writeFileSync as writeFileSync15 } from "fs";
 var RUN_WATCH_INTERVAL_MS = 3000;
 var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
 var RUN_WATCH_SLOW_AFTER_MS = 60000;
@@ -92884,7 +92866,7 @@ function saveLogs(watch, runs, logs) {
     return;
   const artifact = watch.context.tool.artifacts.allocate("github.log");
   const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
-  writeFileSync13(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+  writeFileSync15(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
 ${log ?? `Full log unavailable.
 `}`).join(`
 `));
@@ -93926,7 +93908,7 @@ function setUpTasks(setup) {
   const { run, workspace, session } = setup;
   if (!run.config.tasks.enabled)
     return;
-  const store = new TaskStore(join31(session.artifactsDir, "tasks"), workspace.root);
+  const store = new TaskStore(join34(session.artifactsDir, "tasks"), workspace.root);
   const spending = { turns: 0, usage: emptyUsage() };
   const ownFiles = [];
   const started = new Set;
@@ -94130,19 +94112,40 @@ ${lines.join(`
 // src/run/tools.ts
 init_log();
 import { existsSync as existsSync19 } from "fs";
-import { join as join35 } from "path";
+import { join as join38 } from "path";
+
+// src/git/agent/workspace-commits.ts
+async function ownWorkspaceCommits(git, { base, branch }, facts) {
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if (head === base)
+    return [];
+  const where = branch || "HEAD";
+  try {
+    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
+    if (scrubbed.tip === head)
+      return [];
+    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
+    await git.must(["reset", "-q"]);
+    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
+  } catch (error) {
+    await git.must(["reset", "-q", base]);
+    return [
+      `the commits made with git on ${where} were not taken (${error.message}): their change comes as one commit`
+    ];
+  }
+}
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync15, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync14, statSync as statSync3 } from "fs";
+import { existsSync as existsSync18, lstatSync as lstatSync12, mkdirSync as mkdirSync16, mkdtempSync as mkdtempSync10, readdirSync as readdirSync10, realpathSync as realpathSync9, rmSync as rmSync14, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir10 } from "os";
-import { dirname as dirname12, isAbsolute as isAbsolute6, join as join33, relative as relative7, resolve as resolve9 } from "path";
+import { dirname as dirname12, isAbsolute as isAbsolute6, join as join36, relative as relative7, resolve as resolve9 } from "path";
 import { isMainThread } from "worker_threads";
 
 // src/tools/sandbox/network.ts
 import { mkdtempSync as mkdtempSync9, rmSync as rmSync13 } from "fs";
 import { tmpdir as tmpdir9 } from "os";
-import { join as join32 } from "path";
+import { join as join35 } from "path";
 
 // src/egress/libc.ts
 import { dlopen, ptr, read as read2 } from "bun:ffi";
@@ -94412,10 +94415,10 @@ observe?.();
 process.exit(0);
 `;
 async function openNetworkNamespace(options) {
-  const dir = mkdtempSync9(join32(tmpdir9(), "gitclaw-net-"));
-  const handoff = unixListener(join32(dir, "handoff.sock"));
+  const dir = mkdtempSync9(join35(tmpdir9(), "gitclaw-net-"));
+  const handoff = unixListener(join35(dir, "handoff.sock"));
   try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join32(dir, "handoff.sock")];
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join35(dir, "handoff.sock")];
     const onLine = (line) => {
       const [word, host, kind] = line.split(" ");
       if (word === "drop" && host && kind)
@@ -94439,7 +94442,7 @@ async function openNetworkNamespace(options) {
 }
 
 // src/tools/sandbox/sandbox-view.ts
-import { realpathSync as realpathSync6 } from "fs";
+import { realpathSync as realpathSync7 } from "fs";
 var HOLDER2 = String.raw`
 const { dlopen, ptr, read } = require("bun:ffi");
 const { openSync, readlinkSync, writeFileSync } = require("node:fs");
@@ -94497,7 +94500,7 @@ console.log("ready " + process.pid);
 for await (const _ of Bun.stdin.stream());
 `;
 async function openWorkspaceView(options) {
-  const workspace = realpathSync6(options.workspace);
+  const workspace = realpathSync7(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
   const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string")
@@ -94519,15 +94522,15 @@ async function holdMountNamespace(root, args) {
 }
 
 // src/tools/sandbox/services.ts
-import { existsSync as existsSync17, lstatSync as lstatSync9, readlinkSync as readlinkSync5, realpathSync as realpathSync7 } from "fs";
+import { existsSync as existsSync17, lstatSync as lstatSync11, readlinkSync as readlinkSync4, realpathSync as realpathSync8 } from "fs";
 var HIDDEN_SOURCE = "gitclaw-no-services";
 var SCHEDULER_DENY_LISTS = ["/etc/cron.deny", "/etc/at.deny"];
 var LINGER_DIR = "/var/lib/systemd/linger";
 var SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 async function hideRunnerServices(privileged, namespacePid) {
   const inside = (command, args) => privileged("nsenter", [`--target=${namespacePid}`, "--mount", "--", command, ...args]);
-  const resolvConf = existsSync17("/etc/resolv.conf") ? realpathSync7("/etc/resolv.conf") : undefined;
-  const shm = lstatSync9("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync5("/run/shm") : undefined;
+  const resolvConf = existsSync17("/etc/resolv.conf") ? realpathSync8("/etc/resolv.conf") : undefined;
+  const shm = lstatSync11("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync4("/run/shm") : undefined;
   for (const dir of serviceDirs())
     await inside("mount", ["-t", "tmpfs", "-o", "mode=0755,nosuid,nodev,size=16m", HIDDEN_SOURCE, dir]);
   await inside("install", ["-d", "-m", "1777", "/run/lock"]);
@@ -94538,8 +94541,8 @@ async function hideRunnerServices(privileged, namespacePid) {
 }
 function serviceDirs() {
   const dirs = ["/run"];
-  const varRun = lstatSync9("/var/run", { throwIfNoEntry: false });
-  if (varRun?.isDirectory() && realpathSync7("/var/run") !== realpathSync7("/run"))
+  const varRun = lstatSync11("/var/run", { throwIfNoEntry: false });
+  if (varRun?.isDirectory() && realpathSync8("/var/run") !== realpathSync8("/run"))
     dirs.push("/var/run");
   return dirs.filter((dir) => existsSync17(dir));
 }
@@ -94649,7 +94652,7 @@ var isWithin = (parent, path) => {
 };
 var othersMay = (path, bit) => (statSync3(path).mode & bit) !== 0;
 var otherBits = (mode) => ["r", "w", "x"].filter((_, i) => mode & 4 >> i).join("");
-var withoutLinks = (paths) => paths.filter((path) => !lstatSync10(path).isSymbolicLink());
+var withoutLinks = (paths) => paths.filter((path) => !lstatSync12(path).isSymbolicLink());
 var killQuietly = (pid) => {
   try {
     process.kill(pid, "SIGKILL");
@@ -94667,7 +94670,7 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync10(join33(tmpdir10(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync10(join36(tmpdir10(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
     rmSync14(worktrees, { recursive: true, force: true });
     throw error;
@@ -94699,10 +94702,10 @@ async function isolate(options, worktrees) {
   const network = options.egress ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress }) : undefined;
   if (typeof network === "string")
     return network;
-  const workspace = realpathSync8(options.workspace);
+  const workspace = realpathSync9(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync18(join33(workspace, name)))
-      mkdirSync15(join33(workspace, name));
+    if (!existsSync18(join36(workspace, name)))
+      mkdirSync16(join36(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
@@ -94776,7 +94779,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join33(workspace, name));
+  const entries = () => readdirSync10(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join36(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -94841,16 +94844,16 @@ async function closeSurroundings(privileged, options, worktrees) {
     if (paths.length === 0)
       return;
     for (const path of paths)
-      changed.push({ path, others: otherBits(lstatSync10(path).mode) });
+      changed.push({ path, others: otherBits(lstatSync12(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve9(dir)), ...ancestors(realpathSync8(dir))]))];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve9(dir)), ...ancestors(realpathSync9(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute6(dir) && existsSync18(dir));
   const leaves = [
-    ...reachable.map((dir) => realpathSync8(dir)),
-    ...pathDirs.flatMap((dir) => [resolve9(dir), realpathSync8(dir)])
+    ...reachable.map((dir) => realpathSync9(dir)),
+    ...pathDirs.flatMap((dir) => [resolve9(dir), realpathSync9(dir)])
   ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
@@ -94891,9 +94894,9 @@ function toClose(dir, leaves) {
     return othersMay(dir, 7) ? [dir] : [];
   const found = [];
   const walk = (parent) => {
-    for (const name of readdirSync9(parent)) {
-      const path = join33(parent, name);
-      const stat = lstatSync10(path);
+    for (const name of readdirSync10(parent)) {
+      const path = join36(parent, name);
+      const stat = lstatSync12(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
       if (onTheWay(path)) {
@@ -94909,7 +94912,7 @@ function toClose(dir, leaves) {
 
 // src/egress/proxy.ts
 import { promises as dns } from "dns";
-import { readFileSync as readFileSync19 } from "fs";
+import { readFileSync as readFileSync20 } from "fs";
 import { isIP as isIP2 } from "net";
 
 // src/egress/tunnel-thread.ts
@@ -95273,7 +95276,7 @@ var systemResolver = async (host) => ({
 });
 function hostsFileResolver(path, fallback = systemResolver) {
   const table = new Map;
-  for (const line of readFileSync19(path, "utf8").split(`
+  for (const line of readFileSync20(path, "utf8").split(`
 `)) {
     const [address, ...names] = line.replace(/#.*/, "").trim().split(/\s+/);
     if (!address || isIP2(address) === 0)
@@ -95460,8 +95463,8 @@ function proxyEnv(port) {
 
 // src/run/mcp.ts
 init_log();
-import { realpathSync as realpathSync9 } from "fs";
-import { join as join34 } from "path";
+import { realpathSync as realpathSync10 } from "fs";
+import { join as join37 } from "path";
 
 // src/mcp/declared.ts
 var MCP_JSON = ".mcp.json";
@@ -99937,7 +99940,7 @@ async function serverRoot2(workspace, sandbox, commit) {
   const tree = (rev) => workspace.git.must(["rev-parse", `${rev}^{tree}`]);
   if (await tree("HEAD") === await tree(commit))
     return { cwd: workspace.root };
-  const cwd = join34(realpathSync9(sandbox.worktrees), "mcp-default-branch");
+  const cwd = join37(realpathSync10(sandbox.worktrees), "mcp-default-branch");
   await workspace.git.must(["worktree", "add", "-q", "--detach", cwd, commit], { groupWritable: true });
   return { cwd, release: () => removeTaskWorktree(workspace.git, cwd) };
 }
@@ -100009,7 +100012,7 @@ async function setUpTools(run, workspace, session, where = {}) {
 async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
   if (!sandbox.isolated || toolRoot !== workspace.root)
     return;
-  if (!existsSync19(join35(workspace.root, ".git", "index")))
+  if (!existsSync19(join38(workspace.root, ".git", "index")))
     return;
   return openAgentRepo({
     git: workspace.git,
@@ -100053,7 +100056,7 @@ async function tearDownTools(run, tools, workspace, session) {
   await releaseSandbox(tools);
   const gitNotes = [
     ...tools.agentRepo ? [
-      ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+      ...(await takeRunCommits(workspace.git, tools.agentRepo)).notes,
       ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
     ] : [],
     ...await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))
@@ -100687,8 +100690,8 @@ function checkTitle(conclusion, count, { stillOpen, unread }) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync11, mkdirSync as mkdirSync16, readFileSync as readFileSync20 } from "fs";
-import { dirname as dirname13, join as join36 } from "path";
+import { lstatSync as lstatSync13, mkdirSync as mkdirSync17, readFileSync as readFileSync21 } from "fs";
+import { dirname as dirname13, join as join39 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
@@ -100703,10 +100706,10 @@ var ReviewRecord = looseObject({
     title: string2().max(300)
   })).max(500).optional()
 });
-var reviewRecordPath = (root, pull) => join36(root, STATE_DIR, "reviews", `${pull}.json`);
+var reviewRecordPath = (root, pull) => join39(root, STATE_DIR, "reviews", `${pull}.json`);
 function readReviewRecord(root, pull) {
   const path = reviewRecordPath(root, pull);
-  const stat = lstatSync11(path, { throwIfNoEntry: false });
+  const stat = lstatSync13(path, { throwIfNoEntry: false });
   if (!stat)
     return {};
   const name = `state/reviews/${pull}.json`;
@@ -100714,7 +100717,7 @@ function readReviewRecord(root, pull) {
     return { problem: `${name} is a symbolic link or not a file` };
   let json;
   try {
-    json = JSON.parse(readFileSync20(path, "utf8"));
+    json = JSON.parse(readFileSync21(path, "utf8"));
   } catch (error) {
     return { problem: `${name} is not valid JSON (${error.message})` };
   }
@@ -100725,10 +100728,10 @@ function readReviewRecord(root, pull) {
 }
 function writeReviewRecord(root, record) {
   const path = reviewRecordPath(root, record.pullRequest);
-  const folder = lstatSync11(dirname13(path), { throwIfNoEntry: false });
+  const folder = lstatSync13(dirname13(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
-  mkdirSync16(dirname13(path), { recursive: true });
+  mkdirSync17(dirname13(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(ReviewRecord.parse(record), null, 2)}
 `);
   return path;
@@ -101262,8 +101265,8 @@ See the [run](${link}) for details.`;
 
 // src/stages/task.ts
 init_log();
-import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync17, rmSync as rmSync15 } from "fs";
-import { join as join37 } from "path";
+import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync18, rmSync as rmSync15 } from "fs";
+import { join as join40 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
 class TaskStageError extends Error {
@@ -101291,9 +101294,9 @@ function taskInputs(processEnv) {
 }
 async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
-  const output = join37(options.env.runnerTemp, TASK_OUTPUT_DIR);
+  const output = join40(options.env.runnerTemp, TASK_OUTPUT_DIR);
   rmSync15(output, { recursive: true, force: true });
-  mkdirSync17(output, { recursive: true });
+  mkdirSync18(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
   const brief = TaskBrief.parse(JSON.parse(await workspace.git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));
@@ -101317,9 +101320,9 @@ async function taskRun(options, stage, brief, root) {
   return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
 }
 async function runInSandbox(run, workspace, brief, output) {
-  const wiring = await wireTools(run, workspace, join37(run.env.runnerTemp, "gitclaw-task-tools"));
+  const wiring = await wireTools(run, workspace, join40(run.env.runnerTemp, "gitclaw-task-tools"));
   await workspace.indexRefreshed;
-  const session = SessionFile.inMemory(join37(workspace.root, brief.parentSession), {
+  const session = SessionFile.inMemory(join40(workspace.root, brief.parentSession), {
     cwd: workspace.root,
     artifactsDir: output
   });
@@ -101346,8 +101349,8 @@ async function runBrief(run, tasks, brief, where) {
     throw new TaskStageError(`task ${taskId} did not end`);
   tasks.orchestrator.store.save({ ...record, spent: { turns: tasks.spending.turns, usage: tasks.spending.usage } });
   for (const path of tasks.ownFiles)
-    if (existsSync20(join37(where.root, path)))
-      cpSync2(join37(where.root, path), join37(where.output, path), { recursive: true });
+    if (existsSync20(join40(where.root, path)))
+      cpSync2(join40(where.root, path), join40(where.output, path), { recursive: true });
   run.log(`gitclaw: task ${taskId}: ${record.status}`);
   return record.status === "reported";
 }
