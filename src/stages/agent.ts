@@ -1,5 +1,6 @@
 // The agent stage, end to end: decide again whether the event may start a run (src/gate/gate.ts; this
-// stage may run without the guard), resolve the model, run the conversation (src/run/run.ts), remove 👀.
+// stage may run without the guard), resolve the model, run the conversation (src/run/run.ts) or, in trigger
+// mode "review", the automatic review (src/review/review.ts), remove 👀.
 // Every failure a person can fix ends in one clear log line and, where the issue can be reached, a
 // comment saying the same; a failed run exits 1.
 import * as workflow from "../actions/log.ts";
