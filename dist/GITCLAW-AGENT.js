@@ -58017,6 +58017,64 @@ var require__2020 = __commonJS(function(exports, module) {
   } });
 });
 
+// src/tools/sandbox/view-holder.ts
+var exports_view_holder = {};
+__export(exports_view_holder, {
+  attach: () => attach,
+  cloneTree: () => cloneTree,
+  holdMountNamespace: () => holdMountNamespace,
+  idmapping: () => idmapping,
+  mountView: () => mountView,
+  mounting: () => mounting,
+  setAttributes: () => setAttributes
+});
+
+// src/egress/handoff.ts
+var exports_handoff = {};
+__export(exports_handoff, {
+  listenOnLoopback: () => listenOnLoopback,
+  oneByteMessage: () => oneByteMessage,
+  sendFd: () => sendFd
+});
+
+// src/egress/tunnel-thread.ts
+var exports_tunnel_thread = {};
+__export(exports_tunnel_thread, {
+  acceptOne: () => acceptOne,
+  admitOne: () => admitOne,
+  connectOne: () => connectOne,
+  connectUpstream: () => connectUpstream,
+  moveBoth: () => moveBoth,
+  openDirection: () => openDirection,
+  readHead: () => readHead,
+  refuse: () => refuse2,
+  sendAll: () => sendAll,
+  serveConnection: () => serveConnection,
+  stepDirection: () => stepDirection,
+  threadMain: () => threadMain,
+  waitFor: () => waitFor
+});
+
+// src/egress/namespace-holder.ts
+var exports_namespace_holder = {};
+__export(exports_namespace_holder, {
+  bringLoopbackUp: () => bringLoopbackUp,
+  holdNetworkNamespace: () => holdNetworkNamespace
+});
+
+// src/egress/refusals.ts
+var exports_refusals = {};
+__export(exports_refusals, {
+  attachFilter: () => attachFilter,
+  ipHeader: () => ipHeader,
+  ipv6At: () => ipv6At,
+  observeRefusals: () => observeRefusals,
+  outgoingFilter: () => outgoingFilter,
+  printRefusals: () => printRefusals,
+  queryName: () => queryName,
+  refusedBy: () => refusedBy
+});
+
 // lifecycle/GITCLAW-AGENT.ts
 init_log();
 init_env();
@@ -59301,8 +59359,11 @@ var ProviderConfig = strictObject({
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
 var InstructionPath = string2().max(200).regex(/^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/, "expected a file's path from the repository root, e.g. docs/agents.md");
+var EFFORTS = ["low", "medium", "high"];
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  effort: _enum(EFFORTS).optional(),
+  fallbackModel: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1").optional(),
   providers: record(string2(), ProviderConfig).default({}),
   trigger: strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
@@ -59449,6 +59510,8 @@ function mergeInto(base, over) {
 // src/config/inputs.ts
 var INPUTS = [
   { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "effort", env: "GITCLAW_EFFORT", to: (effort) => ({ effort }) },
+  { input: "fallback_model", env: "GITCLAW_FALLBACK_MODEL", to: (fallbackModel) => ({ fallbackModel }) },
   { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
   { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
   { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
@@ -64963,9 +65026,9 @@ class SessionFile {
   appendCustom(customType, data) {
     return this.append({ type: "custom", customType, data });
   }
-  appendStart(model) {
+  appendStart(model, thinkingLevel = "off") {
     this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
+    this.append({ type: "thinking_level_change", thinkingLevel });
   }
   context() {
     return this.built ??= buildContext(this.entries, this.leafId);
@@ -75529,6 +75592,40 @@ class TokenRatio {
   }
 }
 
+// src/agent/model-unavailable.ts
+init_dist();
+var OUT_OF_SERVICE = {
+  502: "unavailable (502)",
+  503: "unavailable (503)",
+  504: "unavailable (504)",
+  529: "overloaded (529)"
+};
+function modelUnavailable(error) {
+  const failure = error?.lastError ?? error;
+  if (failure instanceof ModelIdleError)
+    return;
+  if (APICallError.isInstance(failure))
+    return statusReason(failure);
+  if (overloadedPart(failure))
+    return "overloaded (an overloaded_error in its stream)";
+  return;
+}
+function statusReason(error) {
+  if (unsupportedRequest(error))
+    return;
+  if (error.statusCode === undefined)
+    return `unreachable (${causeCode(error) ?? "no response"})`;
+  return OUT_OF_SERVICE[error.statusCode];
+}
+function causeCode(error) {
+  const code = error.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+function overloadedPart(error) {
+  const e = error;
+  return e?.type === "overloaded_error" || e?.error?.type === "overloaded_error";
+}
+
 // src/agent/loop.ts
 function joinLoopResults(first, second) {
   return {
@@ -75536,8 +75633,13 @@ function joinLoopResults(first, second) {
     turns: first.turns + second.turns,
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
-    text: second.text || first.text
+    text: second.text || first.text,
+    ...thinkingOf(first, second)
   };
+}
+function thinkingOf(first, second) {
+  const thinkingTokens = (first.thinkingTokens ?? 0) + (second.thinkingTokens ?? 0);
+  return thinkingTokens > 0 ? { thinkingTokens } : {};
 }
 var textOf = (message) => message.content.filter((b) => b.type === "text").map((b) => b.text).join("").trim();
 async function runTool(tools, call, context) {
@@ -75552,7 +75654,26 @@ Call ${call.name} again with complete arguments.`);
   }
   return callTool(tool, call.arguments, context);
 }
+var modelName = (model) => `${model.provider}/${model.modelId}`;
 async function runAgentLoop(options) {
+  const spending = options.spending ?? { turns: 0, usage: emptyUsage() };
+  const first = await runModelLoop({ ...options, spending });
+  const { fallback } = options;
+  if (first.outcome !== "error" || !first.unavailable || !fallback)
+    return first;
+  const reason = `\`${modelName(options.model)}\` was ${first.unavailable}`;
+  (options.warn ?? ((message) => warning(message)))(`${reason}: ${modelName(fallback)} takes over for the rest of the run`);
+  options.session.append({ type: "model_change", provider: fallback.provider, modelId: fallback.modelId });
+  const second = await runModelLoop({ ...options, model: fallback, spending });
+  const spent = (model, result) => ({
+    model: modelName(model),
+    usage: result.usage,
+    turns: result.turns
+  });
+  const models = [spent(options.model, first), spent(fallback, second)];
+  return { ...joinLoopResults(first, second), fallback: { reason, afterTurn: first.turns, models } };
+}
+async function runModelLoop(options) {
   const { model, signal } = options;
   const now = options.now ?? Date.now;
   const definitions = toolDefinitions(options.tools);
@@ -75561,12 +75682,14 @@ async function runAgentLoop(options) {
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window2 = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
-  const state = { window: window2, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
-  const finish = (outcome, errorMessage) => {
-    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+  const state = { window: window2, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
+  const finish = (outcome, errorMessage, unavailable) => {
+    const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
     return {
       outcome,
       errorMessage,
+      ...thinkingTokens > 0 ? { thinkingTokens } : {},
+      ...unavailable ? { unavailable } : {},
       usage,
       turns,
       toolCalls,
@@ -75597,7 +75720,7 @@ async function runAgentLoop(options) {
       return finish(answer.outcome, answer.errorMessage);
     const stored = recordAssistant(options, state, answer.message);
     if (stored.stopReason === "error")
-      return finish("error", stored.errorMessage);
+      return finish("error", stored.errorMessage, modelUnavailable(answer.error));
     if (stored.stopReason === "aborted")
       return finish(signal.aborted ? "aborted" : "deadline");
     const calls = stored.content.filter((b) => b.type === "toolCall");
@@ -75650,7 +75773,7 @@ async function answerWithinWindow(options, state, turn, signal) {
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
     if (!overflow) {
       learnFromUsage(state, turn, message, estimated);
-      return { message, maxOutputTokens };
+      return { message, maxOutputTokens, error };
     }
     if (overflow.promptTokens)
       tokensOf(state, turn).learn(overflow.promptTokens, estimated);
@@ -75716,6 +75839,9 @@ function recordAssistant(options, state, message) {
   const said = textOf(stored);
   if (said)
     state.text = said;
+  for (const block of stored.content)
+    if (block.type === "thinking")
+      state.thinkingTokens += estimateTokens(block.thinking);
   return stored;
 }
 async function runToolCalls(options, state, calls, turnSignal) {
@@ -75767,6 +75893,7 @@ async function streamOnce(options, { caching, tools }, { context, tokens, maxOut
       prompt: caching.prompt(options.instructions, context),
       tools: tools.length > 0 ? caching.tools(tools) : undefined,
       toolChoice: { type: "auto" },
+      ...options.effort ? { reasoning: options.effort } : {},
       maxOutputTokens,
       abortSignal
     }, options.maxRetries ?? 3, idleSeconds * 1000);
@@ -85306,8 +85433,11 @@ async function beginConversation(run, root, extra = []) {
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
   const sources = await imageSources(run, includeIssue, parts, isTrusted);
   const images = await promptImages(sources, imageOptions(run));
+  const thinkingLevel = run.config.effort ?? "off";
   if (conversation.mode === "new")
-    session.appendStart(run.resolved);
+    session.appendStart(run.resolved, thinkingLevel);
+  else if (session.context().thinkingLevel !== thinkingLevel)
+    session.append({ type: "thinking_level_change", thinkingLevel });
   const redacted = (block) => block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
   const content = [{ type: "text", text: run.redact(prompt) }, ...images.map(redacted)];
   const asking = session.append({ type: "message", message: { role: "user", content, timestamp: run.now() } });
@@ -87408,15 +87538,31 @@ function footer(stats) {
     formatDuration(stats.durationMs),
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
-    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
+    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...stats.total ? [stats.total] : [],
-    `\`${stats.model}\``,
+    modelsPart(stats),
     `[run](${stats.runUrl})`,
     ...stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : [],
     ...stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []
   ];
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+function thinkingPart(result) {
+  return result.thinkingTokens ? ` (~${formatTokens(result.thinkingTokens)} thinking)` : "";
+}
+function modelsPart(stats) {
+  const fallback = stats.result.fallback;
+  if (!fallback)
+    return `\`${stats.model}\``;
+  return fallback.models.map((m) => `\`${m.model}\` ${formatCost(m.usage.cost.total)}`).join(" \u2192 ");
+}
+function fallbackNote(result) {
+  const { fallback } = result;
+  if (!fallback)
+    return "";
+  const [first, second] = fallback.models;
+  return callout("NOTE", `\`${second.model}\` took over after turn ${fallback.afterTurn}: ${fallback.reason} after its retries (\`fallbackModel\`). The next run starts on \`${first.model}\` again.`);
 }
 function replyText(result, stats) {
   const said = result.text.trim();
@@ -87529,7 +87675,7 @@ function composeReply(run, workspace, facts) {
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total
   });
-  return { text: [replyText(result, limits), ...notes].join(`
+  return { text: [replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean).join(`
 
 `), footerText };
 }
@@ -89118,7 +89264,7 @@ function openChildSession(env, record, worktree) {
   const session = SessionFile.create(env.sessionsDir, { cwd: worktree.path, parentSession: env.parentSession });
   const { taskId, title, depth, baseSha, parentTaskId } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, depth, baseSha, parentSession: env.parentSession, parentTaskId });
-  session.appendStart(env.model);
+  session.appendStart(env.model, env.effort);
   session.appendUserText(env.toolContext.redact(childBrief(record.title, record.prompt)), env.now());
   env.onSession(session);
   return session;
@@ -89131,6 +89277,8 @@ async function runChild(env, orchestrator, task, worktree) {
   const loop = () => runAgentLoop({
     session,
     model: env.model,
+    fallback: env.fallback,
+    effort: env.effort,
     instructions: env.instructions(task.record, orchestrator),
     tools: tools.tools,
     toolContext: {
@@ -93996,6 +94144,8 @@ function localEnv(setup, spending, ownFiles) {
     relative: (path) => repoRelative(workspace.root, path),
     onSession: (child) => ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
+    fallback: run.fallback,
+    effort: run.config.effort,
     budgets: run.config.budgets,
     compaction: run.config.compaction,
     deadline: runDeadline(run),
@@ -94136,138 +94286,103 @@ async function ownWorkspaceCommits(git, { base, branch }, facts) {
 }
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync18, lstatSync as lstatSync12, mkdirSync as mkdirSync16, mkdtempSync as mkdtempSync10, readdirSync as readdirSync10, realpathSync as realpathSync9, rmSync as rmSync14, statSync as statSync3 } from "fs";
+import { existsSync as existsSync18, lstatSync as lstatSync12, mkdirSync as mkdirSync16, mkdtempSync as mkdtempSync9, readdirSync as readdirSync10, realpathSync as realpathSync9, rmSync as rmSync13, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
-import { tmpdir as tmpdir10 } from "os";
-import { dirname as dirname12, isAbsolute as isAbsolute6, join as join36, relative as relative7, resolve as resolve9 } from "path";
+import { tmpdir as tmpdir9 } from "os";
+import { dirname as dirname12, isAbsolute as isAbsolute6, join as join35, relative as relative7, resolve as resolve9 } from "path";
 import { isMainThread } from "worker_threads";
 
-// src/tools/sandbox/network.ts
-import { mkdtempSync as mkdtempSync9, rmSync as rmSync13 } from "fs";
-import { tmpdir as tmpdir9 } from "os";
-import { join as join35 } from "path";
+// src/tools/sandbox/sandbox-view.ts
+import { realpathSync as realpathSync7 } from "fs";
 
-// src/egress/libc.ts
-import { dlopen, ptr, read as read2 } from "bun:ffi";
-var LIBC_SYMBOLS = {
-  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
-  listen: { args: ["i32", "i32"], returns: "i32" },
-  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
-  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
-  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
-  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
-  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
-  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
-  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
-  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
-  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
-  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
-  shutdown: { args: ["i32", "i32"], returns: "i32" },
-  close: { args: ["i32"], returns: "i32" },
-  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
-  pipe2: { args: ["ptr", "i32"], returns: "i32" },
-  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
-  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
-  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
-  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
-  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
-  __errno_location: { args: [], returns: "ptr" }
+// src/isolated.ts
+var functionsOf = (file) => Object.entries(file).filter((entry) => typeof entry[1] === "function");
+function isolatedScript(files, main, args) {
+  const functions = new Set(files.flatMap((file) => functionsOf(file).map(([, fn]) => fn)));
+  return `${[...functions].join(`
+`)}
+(${main})(${args.join(", ")});
+`;
+}
+function isolatedFile(file) {
+  return `{ ${functionsOf(file).map(([name, fn]) => `${name}: ${fn.name}`).join(", ")} }`;
+}
+
+// src/linux.ts
+var LINUX = {
+  AF_UNIX: 1,
+  AF_INET: 2,
+  AF_INET6: 10,
+  AF_PACKET: 17,
+  SOCK_STREAM: 1,
+  SOCK_DGRAM: 2,
+  SOCK_NONBLOCK: 2048,
+  SOCK_CLOEXEC: 524288,
+  ETH_P_ALL: 768,
+  INADDR_LOOPBACK: 2130706433,
+  SOL_SOCKET: 1,
+  SO_ERROR: 4,
+  SO_ATTACH_FILTER: 26,
+  SO_ACCEPTCONN: 30,
+  SCM_RIGHTS: 1,
+  SHUT_WR: 1,
+  MSG_DONTWAIT: 64,
+  MSG_NOSIGNAL: 16384,
+  MSG_CMSG_CLOEXEC: 1073741824,
+  O_NONBLOCK: 2048,
+  O_CLOEXEC: 524288,
+  F_SETFL: 4,
+  F_SETPIPE_SZ: 1031,
+  SPLICE_F_MOVE: 1,
+  SPLICE_F_NONBLOCK: 2,
+  POLLIN: 1,
+  POLLOUT: 4,
+  SIOCGIFFLAGS: 35091,
+  SIOCSIFFLAGS: 35092,
+  IFF_UP: 1,
+  SYS_open_tree: 428,
+  SYS_move_mount: 429,
+  SYS_mount_setattr: 442,
+  AT_FDCWD: -100,
+  AT_EMPTY_PATH: 4096,
+  OPEN_TREE_CLONE: 1,
+  OPEN_TREE_CLOEXEC: 524288,
+  MOVE_MOUNT_F_EMPTY_PATH: 4,
+  MOUNT_ATTR_NOSUID: 2,
+  MOUNT_ATTR_NODEV: 4,
+  MOUNT_ATTR_IDMAP: 1048576,
+  EINTR: 4,
+  EAGAIN: 11,
+  EINPROGRESS: 115,
+  ERRORS: {
+    101: "ENETUNREACH",
+    104: "ECONNRESET",
+    110: "ETIMEDOUT",
+    111: "ECONNREFUSED",
+    113: "EHOSTUNREACH"
+  },
+  IPPROTO_ICMP: 1,
+  IPPROTO_TCP: 6,
+  IPPROTO_UDP: 17,
+  IPPROTO_ICMPV6: 58,
+  ICMP_DEST_UNREACH: 3,
+  ICMPV6_DEST_UNREACH: 1,
+  TCP_RST: 4,
+  TCP_ACK: 16,
+  BPF_LD: 0,
+  BPF_ALU: 4,
+  BPF_JMP: 5,
+  BPF_RET: 6,
+  BPF_W: 0,
+  BPF_B: 16,
+  BPF_ABS: 32,
+  BPF_AND: 80,
+  BPF_JEQ: 16,
+  BPF_K: 0,
+  SKF_AD_OFF: -4096,
+  SKF_AD_PKTTYPE: 4,
+  PACKET_OUTGOING: 4
 };
-var loaded;
-var libc = () => loaded ??= dlopen("libc.so.6", LIBC_SYMBOLS).symbols;
-var errno = () => read2.i32(libc().__errno_location(), 0);
-var AF_UNIX = 1;
-var SOCK_STREAM = 1;
-var SOCK_NONBLOCK = 2048;
-var SOCK_CLOEXEC = 524288;
-var MSG_DONTWAIT = 64;
-var MSG_CMSG_CLOEXEC = 1073741824;
-var SOL_SOCKET = 1;
-var SCM_RIGHTS = 1;
-var SO_ACCEPTCONN = 30;
-function unixListener(path) {
-  const address = Buffer.alloc(110);
-  address.writeUInt16LE(AF_UNIX, 0);
-  address.write(path, 2);
-  const fd = libc().socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0)
-    throw new Error(`socket: errno ${errno()}`);
-  if (libc().bind(fd, ptr(address), address.length) !== 0 || libc().listen(fd, 4) !== 0) {
-    const code = errno();
-    libc().close(fd);
-    throw new Error(`${path}: errno ${code}`);
-  }
-  return fd;
-}
-function takeSentFd(listener) {
-  const connection = libc().accept4(listener, null, null, SOCK_CLOEXEC);
-  if (connection < 0)
-    return;
-  try {
-    const control = Buffer.alloc(24);
-    const message = oneByteMessage(ptr, control);
-    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1)
-      return;
-    const rights = control.readInt32LE(8) === SOL_SOCKET && control.readInt32LE(12) === SCM_RIGHTS;
-    const fd = rights && control.readBigUInt64LE(0) >= 20n ? control.readInt32LE(16) : undefined;
-    return fd === undefined ? undefined : listening(fd);
-  } finally {
-    libc().close(connection);
-  }
-}
-function listening(fd) {
-  const value = new Int32Array([0, 4]);
-  const accepting = libc().getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(value), ptr(value, 4)) === 0 && value[0] === 1;
-  if (!accepting)
-    libc().close(fd);
-  return accepting ? fd : undefined;
-}
-function pipe3() {
-  const fds = new Int32Array(2);
-  if (libc().pipe2(ptr(fds), SOCK_CLOEXEC) !== 0)
-    throw new Error(`pipe2: errno ${errno()}`);
-  return [fds[0], fds[1]];
-}
-function listenOnLoopback(c, ptr) {
-  const address = Buffer.alloc(16);
-  address.writeUInt16LE(2, 0);
-  address.writeUInt32BE(2130706433, 4);
-  const fd = c.socket(2, 1 | 524288, 0);
-  const size = new Uint32Array([16]);
-  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
-  if (!listening)
-    throw new Error("nothing can listen on 127.0.0.1");
-  return { fd, port: address.readUInt16BE(2) };
-}
-function sendFd(c, ptr, path, fd) {
-  const address = Buffer.alloc(110);
-  address.writeUInt16LE(1, 0);
-  address.write(path, 2);
-  const socket = c.socket(1, 1 | 524288, 0);
-  const control = Buffer.alloc(24);
-  control.writeBigUInt64LE(20n, 0);
-  control.writeInt32LE(1, 8);
-  control.writeInt32LE(1, 12);
-  control.writeInt32LE(fd, 16);
-  const message = oneByteMessage(ptr, control);
-  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
-  c.close(socket);
-  if (!sent)
-    throw new Error("gitclaw cannot be reached to hand it the listening socket");
-}
-function oneByteMessage(ptr, control) {
-  const byte = Buffer.alloc(1);
-  const iov = Buffer.alloc(16);
-  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
-  iov.writeBigUInt64LE(1n, 8);
-  const header = Buffer.alloc(56);
-  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
-  header.writeBigUInt64LE(1n, 24);
-  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
-  header.writeBigUInt64LE(BigInt(control.length), 40);
-  return { header, kept: [byte, iov, control] };
-}
 
 // src/tools/sandbox/holder.ts
 var READY_TIMEOUT_MS = 15000;
@@ -94329,192 +94444,108 @@ async function firstLine3(output, timeoutMs) {
   }
 }
 
-// src/tools/sandbox/network.ts
-var OBSERVER = String.raw`
-let observe;
-const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin" });
-const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
-  .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
-if (routed) {
-  const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
-  const fd = libc.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
-  // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
-  const program = [
-    [0x20, 0, 0, 0xfffff004], [0x15, 0, 8, 4], [0x30, 0, 0, 0], [0x54, 0, 0, 0xf0], [0x15, 0, 4, 0x40],
-    [0x20, 0, 0, 12], [0x15, 0, 2, 0x7f000001], [0x20, 0, 0, 16], [0x15, 1, 0, 0x7f000001],
-    [0x06, 0, 0, 1024], [0x06, 0, 0, 0],
-  ];
-  const code = Buffer.alloc(program.length * 8);
-  program.forEach(([op, jt, jf, k], i) => {
-    code.writeUInt16LE(op, i * 8); code[i * 8 + 2] = jt; code[i * 8 + 3] = jf; code.writeUInt32LE(k >>> 0, i * 8 + 4);
-  });
-  const fprog = Buffer.alloc(16);
-  fprog.writeUInt16LE(program.length, 0);
-  fprog.writeBigUInt64LE(BigInt(ptr(code)), 8);
-  if (fd >= 0 && libc.setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, ptr(fprog), 16) === 0) {
-    const v6 = (b, at) => new URL("http://[" + [...Array(8)].map((_, i) => b.readUInt16BE(at + 2 * i).toString(16)).join(":") + "]").hostname.slice(1, -1);
-    const header = (b, at) => b[at] >> 4 === 6
-      ? { proto: b[at + 6], l4: at + 40, src: v6(b, at + 8), dst: v6(b, at + 24) }
-      : { proto: b[at + 9], l4: at + (b[at] & 15) * 4, src: [...b.subarray(at + 12, at + 16)].join("."), dst: [...b.subarray(at + 16, at + 20)].join(".") };
-    const qname = (b, at, end) => {
-      const labels = [];
-      for (let i = at; i < end && b[i] && b[i] < 64; i += b[i] + 1) labels.push(b.toString("latin1", i + 1, i + 1 + b[i]));
-      const name = labels.join(".").toLowerCase();
-      return /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(name) ? name : "";
-    };
-    const refused = (b, n) => {
-      const ip = header(b, 0);
-      if (ip.proto === 6 && (b[ip.l4 + 13] & 0x14) === 0x14 && b.readUInt32BE(ip.l4 + 4) === 0)
-        return [ip.src, "tcp/" + b.readUInt16BE(ip.l4)];
-      if (!((ip.proto === 1 && b[ip.l4] === 3) || (ip.proto === 58 && b[ip.l4] === 1))) return;
-      const inner = header(b, ip.l4 + 8);
-      if (inner.proto !== 17) return;
-      const port = b.readUInt16BE(inner.l4 + 2);
-      return [(port === 53 && qname(b, inner.l4 + 20, n)) || inner.dst, port === 53 ? "dns" : "udp/" + port];
-    };
-    const buffer = Buffer.alloc(1024);
-    observe = () => {
-      for (;;) {
-        const n = Number(libc.recvfrom(fd, ptr(buffer), buffer.length, MSG_DONTWAIT, null, null));
-        if (n <= 0) return;
-        const seen = n >= 20 && refused(buffer, n);
-        if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1") console.log("drop " + seen.join(" "));
-      }
-    };
-    setInterval(observe, 100);
-  }
-}
-`;
-var HOLDER = String.raw`
-const { dlopen, ptr } = require("bun:ffi");
-const [handoffPath] = process.argv.slice(1);
-const libc = dlopen("libc.so.6", ${JSON.stringify(LIBC_SYMBOLS)}).symbols;
-${oneByteMessage}
-let port;
-try {
-  const SIOCGIFFLAGS = 0x8913, SIOCSIFFLAGS = 0x8914, IFF_UP = 0x1, AF_INET = 2, SOCK_DGRAM = 2;
-  const fd = libc.socket(AF_INET, SOCK_DGRAM, 0);
-  const ifreq = Buffer.alloc(40);
-  ifreq.write("lo");
-  if (fd < 0 || libc.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
-  ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | IFF_UP, 16);
-  if (libc.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
-  libc.close(fd);
-  const listener = (${listenOnLoopback})(libc, ptr);
-  (${sendFd})(libc, ptr, handoffPath, listener.fd);
-  libc.close(listener.fd);
-  port = listener.port;
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
-${OBSERVER}
-console.log("ready " + process.pid + " " + port);
-for await (const _ of Bun.stdin.stream());
-observe?.();
-process.exit(0);
-`;
-async function openNetworkNamespace(options) {
-  const dir = mkdtempSync9(join35(tmpdir9(), "gitclaw-net-"));
-  const handoff = unixListener(join35(dir, "handoff.sock"));
-  try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join35(dir, "handoff.sock")];
-    const onLine = (line) => {
-      const [word, host, kind] = line.split(" ");
-      if (word === "drop" && host && kind)
-        options.onRefused?.(host, kind);
-    };
-    const holder = await startHolder(command, options.root, onLine);
-    if (typeof holder === "string")
-      return `a network namespace cannot be made here (${holder})`;
-    const listener = takeSentFd(handoff);
-    if (listener === undefined) {
-      await holder.close();
-      return "a network namespace cannot be made here (its listening socket did not arrive)";
+// src/tools/sandbox/view-holder.ts
+async function holdMountNamespace(ffi, fs, os, k) {
+  const [workspace, ids, ...agentOnly] = process.argv.slice(1);
+  const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
+  if (workspace !== "-")
+    try {
+      const userns = await idmapping(fs, `${agentUid} ${toolUid} 1
+`, `${agentGid} ${toolGid} 1
+`);
+      mountView(mounting(ffi, os, k), workspace, agentOnly, userns);
+    } catch (error) {
+      console.error(error.message);
+      process.exit(1);
     }
-    options.serve(listener);
-    const [pid, port] = holder.fields.map(Number);
-    return { pid, port, close: holder.close };
-  } finally {
-    libc().close(handoff);
-    rmSync13(dir, { recursive: true, force: true });
+  console.log(`ready ${process.pid}`);
+  for await (const _ of Bun.stdin.stream())
+    ;
+}
+async function idmapping(fs, uidMap, gidMap) {
+  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
+  const own = fs.readlinkSync("/proc/self/ns/user");
+  for (let i = 0;fs.readlinkSync(`/proc/${child.pid}/ns/user`) === own; i++) {
+    if (i === 1000)
+      throw new Error("unshare --user did not create a user namespace");
+    await Bun.sleep(2);
   }
+  fs.writeFileSync(`/proc/${child.pid}/uid_map`, uidMap);
+  fs.writeFileSync(`/proc/${child.pid}/gid_map`, gidMap);
+  const userns = fs.openSync(`/proc/${child.pid}/ns/user`, "r");
+  child.kill();
+  return userns;
+}
+function mountView(m, workspace, agentOnly, userns) {
+  const { k } = m;
+  const kept = agentOnly.map((name) => [`${workspace}/${name}`, cloneTree(m, `${workspace}/${name}`)]);
+  const view = cloneTree(m, workspace);
+  setAttributes(m, view, k.MOUNT_ATTR_IDMAP | k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV, userns);
+  attach(m, view, workspace);
+  for (const [path, fd] of kept) {
+    setAttributes(m, fd, k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV, 0);
+    attach(m, fd, path);
+  }
+}
+function mounting(ffi, os, k) {
+  const libc = ffi.dlopen("libc.so.6", {
+    syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
+    __errno_location: { args: [], returns: "ptr" }
+  }).symbols;
+  const kept = [];
+  const pointer = (data) => {
+    kept.push(data);
+    return ffi.ptr(data);
+  };
+  const errors = os.constants.errno;
+  return {
+    k,
+    sys: (name, nr, ...args) => {
+      const result = Number(libc.syscall(nr, ...args, ...Array(5 - args.length).fill(0)));
+      if (result >= 0)
+        return result;
+      const errno = ffi.read.i32(libc.__errno_location());
+      throw new Error(`${name} failed: ${Object.keys(errors).find((key) => errors[key] === errno) ?? `errno ${errno}`}`);
+    },
+    pointer,
+    cstr: (text) => pointer(Buffer.from(`${text}\x00`))
+  };
+}
+function cloneTree(m, path) {
+  return m.sys("open_tree", m.k.SYS_open_tree, m.k.AT_FDCWD, m.cstr(path), m.k.OPEN_TREE_CLONE | m.k.OPEN_TREE_CLOEXEC);
+}
+function setAttributes(m, fd, flags, userns) {
+  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
+  m.sys("mount_setattr", m.k.SYS_mount_setattr, fd, m.cstr(""), m.k.AT_EMPTY_PATH, m.pointer(attr), 32);
+}
+function attach(m, fd, path) {
+  const { k } = m;
+  m.sys("move_mount", k.SYS_move_mount, fd, m.cstr(""), k.AT_FDCWD, m.cstr(path), k.MOVE_MOUNT_F_EMPTY_PATH);
 }
 
 // src/tools/sandbox/sandbox-view.ts
-import { realpathSync as realpathSync7 } from "fs";
-var HOLDER2 = String.raw`
-const { dlopen, ptr, read } = require("bun:ffi");
-const { openSync, readlinkSync, writeFileSync } = require("node:fs");
-const { constants } = require("node:os");
-const [workspace, ids, ...agentOnly] = process.argv.slice(1);
-const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
-const AT_FDCWD = -100, AT_EMPTY_PATH = 0x1000, OPEN_TREE_CLONE = 1, OPEN_TREE_CLOEXEC = 0o2000000;
-const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
-const NR = { open_tree: 428, move_mount: 429, mount_setattr: 442 }; // the same on every architecture
-const libc = dlopen("libc.so.6", {
-  syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
-  __errno_location: { args: [], returns: "ptr" },
-});
-const cstrings = [];
-const cstr = (text) => { const bytes = Buffer.from(text + "\0"); cstrings.push(bytes); return ptr(bytes); };
-const sys = (name, ...args) => {
-  const result = Number(libc.symbols.syscall(NR[name], ...args, ...Array(5 - args.length).fill(0)));
-  if (result >= 0) return result;
-  const errno = read.i32(libc.symbols.__errno_location());
-  throw new Error(name + " failed: " + (Object.keys(constants.errno).find((k) => constants.errno[k] === errno) ?? "errno " + errno));
-};
-const clone = (path) => sys("open_tree", AT_FDCWD, cstr(path), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
-const setAttributes = (fd, flags, userns = 0) => {
-  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
-  sys("mount_setattr", fd, cstr(""), AT_EMPTY_PATH, ptr(attr), 32);
-};
-const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
-
-if (workspace !== "-") try {
-  // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
-  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
-  const own = readlinkSync("/proc/self/ns/user");
-  for (let i = 0; readlinkSync("/proc/" + child.pid + "/ns/user") === own; i++) {
-    if (i === 1000) throw new Error("unshare --user did not create a user namespace");
-    await Bun.sleep(2);
-  }
-  writeFileSync("/proc/" + child.pid + "/uid_map", agentUid + " " + toolUid + " 1\n");
-  writeFileSync("/proc/" + child.pid + "/gid_map", agentGid + " " + toolGid + " 1\n");
-  const userns = openSync("/proc/" + child.pid + "/ns/user", "r");
-  child.kill();
-  // The originals are cloned before the view covers them.
-  const kept = agentOnly.map((name) => [workspace + "/" + name, clone(workspace + "/" + name)]);
-  const view = clone(workspace);
-  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, userns);
-  attach(view, workspace);
-  for (const [path, fd] of kept) {
-    setAttributes(fd, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-    attach(fd, path);
-  }
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
-console.log("ready " + process.pid);
-for await (const _ of Bun.stdin.stream());
-`;
+var HOLDER = isolatedScript([exports_view_holder], holdMountNamespace, [
+  'require("bun:ffi")',
+  'require("node:fs")',
+  'require("node:os")',
+  JSON.stringify(LINUX)
+]);
 async function openWorkspaceView(options) {
   const workspace = realpathSync7(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
+  const holder = await startMountHolder(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string")
     return `an idmapped view of the workspace cannot be mounted here (${holder})`;
   return holder;
 }
 async function openMountNamespace(root) {
-  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  const holder = await startMountHolder(root, ["-", "0:0:0:0"]);
   if (typeof holder === "string")
     return `a mount namespace cannot be made here (${holder})`;
   return holder;
 }
-async function holdMountNamespace(root, args) {
-  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER2, "--"];
+async function startMountHolder(root, args) {
+  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--"];
   const holder = await startHolder([...command, ...args], root);
   if (typeof holder === "string")
     return holder;
@@ -94670,15 +94701,15 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync10(join36(tmpdir10(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync9(join35(tmpdir9(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
-    rmSync14(worktrees, { recursive: true, force: true });
+    rmSync13(worktrees, { recursive: true, force: true });
     throw error;
   });
   if (typeof sandbox !== "string")
     return sandbox;
   if (options.requiredBy) {
-    rmSync14(worktrees, { recursive: true, force: true });
+    rmSync13(worktrees, { recursive: true, force: true });
     throw new SandboxError(`${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`);
   }
   return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
@@ -94699,13 +94730,13 @@ async function isolate(options, worktrees) {
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit)
     return unfit;
-  const network = options.egress ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress }) : undefined;
+  const network = options.network ? await options.network(root) : undefined;
   if (typeof network === "string")
     return network;
   const workspace = realpathSync9(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync18(join36(workspace, name)))
-      mkdirSync16(join36(workspace, name));
+    if (!existsSync18(join35(workspace, name)))
+      mkdirSync16(join35(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
@@ -94779,7 +94810,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync10(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join36(workspace, name));
+  const entries = () => readdirSync10(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join35(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -94895,7 +94926,7 @@ function toClose(dir, leaves) {
   const found = [];
   const walk = (parent) => {
     for (const name of readdirSync10(parent)) {
-      const path = join36(parent, name);
+      const path = join35(parent, name);
       const stat = lstatSync12(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
@@ -94915,47 +94946,126 @@ import { promises as dns } from "dns";
 import { readFileSync as readFileSync20 } from "fs";
 import { isIP as isIP2 } from "net";
 
-// src/egress/tunnel-thread.ts
-var CONSTANTS = {
-  POLLIN: 1,
-  POLLOUT: 4,
-  EINTR: 4,
-  EAGAIN: 11,
-  EINPROGRESS: 115,
-  NONBLOCK_CLOEXEC: 2048 | 524288,
-  MSG_NOSIGNAL: 16384,
-  SPLICE_MOVE_NONBLOCK: 1 | 2,
-  F_SETPIPE_SZ: 1031,
-  SHUT_WR: 1,
-  PIPE_BYTES: 1 << 20,
-  ERRORS: {
-    101: "ENETUNREACH",
-    104: "ECONNRESET",
-    110: "ETIMEDOUT",
-    111: "ECONNREFUSED",
-    113: "EHOSTUNREACH"
-  }
-};
-function threadSource() {
-  const parts = [
-    waitFor,
-    sendAll,
-    readHead,
-    connectUpstream,
-    connectOne,
-    refuse2,
-    openDirection,
-    stepDirection,
-    moveBoth,
-    acceptOne,
-    admitOne,
-    serveConnection
-  ];
-  return `${parts.join(`
-`)}
-(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});
-`;
+// src/egress/libc.ts
+import { dlopen, ptr, read as read2 } from "bun:ffi";
+
+// src/egress/handoff.ts
+function listenOnLoopback(c, ptr, k) {
+  const address = Buffer.alloc(16);
+  address.writeUInt16LE(k.AF_INET, 0);
+  address.writeUInt32BE(k.INADDR_LOOPBACK, 4);
+  const fd = c.socket(k.AF_INET, k.SOCK_STREAM | k.SOCK_CLOEXEC, 0);
+  const size = new Uint32Array([16]);
+  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
+  if (!listening)
+    throw new Error("nothing can listen on 127.0.0.1");
+  return { fd, port: address.readUInt16BE(2) };
 }
+function sendFd(c, ptr, k, path, fd) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(k.AF_UNIX, 0);
+  address.write(path, 2);
+  const socket = c.socket(k.AF_UNIX, k.SOCK_STREAM | k.SOCK_CLOEXEC, 0);
+  const control = Buffer.alloc(24);
+  control.writeBigUInt64LE(20n, 0);
+  control.writeInt32LE(k.SOL_SOCKET, 8);
+  control.writeInt32LE(k.SCM_RIGHTS, 12);
+  control.writeInt32LE(fd, 16);
+  const message = oneByteMessage(ptr, control);
+  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
+  c.close(socket);
+  if (!sent)
+    throw new Error("gitclaw cannot be reached to hand it the listening socket");
+}
+function oneByteMessage(ptr, control) {
+  const byte = Buffer.alloc(1);
+  const iov = Buffer.alloc(16);
+  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
+  iov.writeBigUInt64LE(1n, 8);
+  const header = Buffer.alloc(56);
+  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
+  header.writeBigUInt64LE(1n, 24);
+  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
+  header.writeBigUInt64LE(BigInt(control.length), 40);
+  return { header, kept: [byte, iov, control] };
+}
+
+// src/egress/libc.ts
+var LIBC_SYMBOLS = {
+  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  listen: { args: ["i32", "i32"], returns: "i32" },
+  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
+  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
+  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
+  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
+  shutdown: { args: ["i32", "i32"], returns: "i32" },
+  close: { args: ["i32"], returns: "i32" },
+  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
+  pipe2: { args: ["ptr", "i32"], returns: "i32" },
+  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
+  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
+  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  __errno_location: { args: [], returns: "ptr" }
+};
+var loaded;
+var libc = () => loaded ??= dlopen("libc.so.6", LIBC_SYMBOLS).symbols;
+var errno = () => read2.i32(libc().__errno_location(), 0);
+var { AF_UNIX, SOCK_STREAM, SOCK_NONBLOCK, SOCK_CLOEXEC, MSG_DONTWAIT, MSG_CMSG_CLOEXEC } = LINUX;
+var { SOL_SOCKET, SCM_RIGHTS, SO_ACCEPTCONN } = LINUX;
+function unixListener(path) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(AF_UNIX, 0);
+  address.write(path, 2);
+  const fd = libc().socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    throw new Error(`socket: errno ${errno()}`);
+  if (libc().bind(fd, ptr(address), address.length) !== 0 || libc().listen(fd, 4) !== 0) {
+    const code = errno();
+    libc().close(fd);
+    throw new Error(`${path}: errno ${code}`);
+  }
+  return fd;
+}
+function takeSentFd(listener) {
+  const connection = libc().accept4(listener, null, null, SOCK_CLOEXEC);
+  if (connection < 0)
+    return;
+  try {
+    const control = Buffer.alloc(24);
+    const message = oneByteMessage(ptr, control);
+    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1)
+      return;
+    const rights = control.readInt32LE(8) === SOL_SOCKET && control.readInt32LE(12) === SCM_RIGHTS;
+    const fd = rights && control.readBigUInt64LE(0) >= 20n ? control.readInt32LE(16) : undefined;
+    return fd === undefined ? undefined : listening(fd);
+  } finally {
+    libc().close(connection);
+  }
+}
+function listening(fd) {
+  const value = new Int32Array([0, 4]);
+  const accepting = libc().getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(value), ptr(value, 4)) === 0 && value[0] === 1;
+  if (!accepting)
+    libc().close(fd);
+  return accepting ? fd : undefined;
+}
+function pipe3() {
+  const fds = new Int32Array(2);
+  if (libc().pipe2(ptr(fds), LINUX.O_CLOEXEC) !== 0)
+    throw new Error(`pipe2: errno ${errno()}`);
+  return [fds[0], fds[1]];
+}
+
+// src/egress/tunnel-thread.ts
 function threadMain(ffi, k) {
   const scope = globalThis;
   scope.onmessage = (event) => {
@@ -94968,6 +95078,7 @@ function threadMain(ffi, k) {
       maxHead: event.data.maxHead,
       handshakeMs: event.data.handshakeMs,
       idleMs: event.data.idleMs,
+      pipeBytes: event.data.pipeBytes,
       open: [],
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => scope.onmessage = (reply) => resolve(reply.data)),
@@ -95037,22 +95148,22 @@ function connectUpstream(t, addresses, port) {
   return reason;
 }
 function connectOne(t, address, port) {
-  const family = address.includes(":") ? 10 : 2;
+  const family = address.includes(":") ? t.k.AF_INET6 : t.k.AF_INET;
   const sockaddr = Buffer.alloc(28);
   sockaddr.writeUInt16LE(family, 0);
   sockaddr.writeUInt16BE(port, 2);
-  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\x00`)), t.ptr(sockaddr, family === 10 ? 8 : 4)) !== 1)
+  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\x00`)), t.ptr(sockaddr, family === t.k.AF_INET6 ? 8 : 4)) !== 1)
     return "not an address";
-  const fd = t.c.socket(family, 1 | t.k.NONBLOCK_CLOEXEC, 0);
+  const fd = t.c.socket(family, t.k.SOCK_STREAM | t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC, 0);
   if (fd < 0)
     return `socket: errno ${t.errno()}`;
   t.open.push(fd);
-  let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
+  let code = t.c.connect(fd, t.ptr(sockaddr), family === t.k.AF_INET6 ? 28 : 16) === 0 ? 0 : t.errno();
   if (code === t.k.EINPROGRESS) {
     if (!waitFor(t, [[fd, t.k.POLLOUT]], t.handshakeMs))
       return "no answer in time (or the proxy closed)";
     const error = new Int32Array([0, 4]);
-    t.c.getsockopt(fd, 1, 4, t.ptr(error), t.ptr(error, 4));
+    t.c.getsockopt(fd, t.k.SOL_SOCKET, t.k.SO_ERROR, t.ptr(error), t.ptr(error, 4));
     code = error[0];
   }
   return code === 0 ? fd : t.k.ERRORS[code] ?? `errno ${code}`;
@@ -95072,10 +95183,10 @@ function refuse2(t, client, answer) {
 }
 function openDirection(t, from, to, first) {
   const fds = new Int32Array(2);
-  if (t.c.pipe2(t.ptr(fds), t.k.NONBLOCK_CLOEXEC) !== 0)
+  if (t.c.pipe2(t.ptr(fds), t.k.O_NONBLOCK | t.k.O_CLOEXEC) !== 0)
     return;
   t.open.push(fds[0], fds[1]);
-  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.k.PIPE_BYTES);
+  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.pipeBytes);
   return { from, to, first, out: fds[0], in: fds[1], piped: 0, ended: false, done: false };
 }
 function stepDirection(t, d) {
@@ -95088,7 +95199,7 @@ function stepDirection(t, d) {
   }
   for (;; ) {
     if (d.piped > 0) {
-      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_MOVE_NONBLOCK));
+      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
       if (n <= 0)
         return n < 0 && t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
       d.piped -= n;
@@ -95097,7 +95208,7 @@ function stepDirection(t, d) {
       d.done = true;
       return null;
     } else {
-      const n = Number(t.c.splice(d.from, null, d.in, null, k.PIPE_BYTES, k.SPLICE_MOVE_NONBLOCK));
+      const n = Number(t.c.splice(d.from, null, d.in, null, t.pipeBytes, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
       if (n < 0)
         return t.errno() === k.EAGAIN ? [d.from, k.POLLIN] : false;
       if (n === 0)
@@ -95124,7 +95235,7 @@ function acceptOne(t, listener) {
   for (;; ) {
     if (!waitFor(t, [[listener, t.k.POLLIN]], -1))
       return;
-    const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
+    const fd = t.c.accept4(listener, null, null, t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC);
     if (fd >= 0) {
       t.open.push(fd);
       return fd;
@@ -95176,15 +95287,23 @@ async function serveConnection(t, listener) {
 var DEFAULT_LIMITS = { maxConnections: 64, handshakeMs: 30000, idleMs: 600000 };
 var MAX_HEAD_BYTES = 64 * 1024;
 var SPARE_THREADS = 4;
-var F_SETFL = 4;
-var O_NONBLOCK = 2048;
+var PIPE_BYTES = 1 << 20;
+var threadScript = () => isolatedScript([exports_tunnel_thread], threadMain, ['require("bun:ffi")', JSON.stringify(LINUX)]);
 function serveTunnels(listener, judge) {
   const [wake, waker] = pipe3();
-  libc().fcntl(listener, F_SETFL, O_NONBLOCK);
-  const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
+  libc().fcntl(listener, LINUX.F_SETFL, LINUX.O_NONBLOCK);
+  const source = URL.createObjectURL(new Blob([threadScript()], { type: "text/javascript" }));
   const threads = new Set;
   const { handshakeMs, idleMs, maxConnections } = judge.limits;
-  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const init = {
+    symbols: LIBC_SYMBOLS,
+    listener,
+    wake,
+    maxHead: MAX_HEAD_BYTES,
+    handshakeMs,
+    idleMs,
+    pipeBytes: PIPE_BYTES
+  };
   const count = { waiting: 0, serving: 0, closing: false };
   const admit = () => {
     if (count.serving >= maxConnections)
@@ -95402,6 +95521,172 @@ ${body}`
   };
 }
 
+// src/egress/namespace.ts
+import { mkdtempSync as mkdtempSync10, rmSync as rmSync14 } from "fs";
+import { tmpdir as tmpdir10 } from "os";
+import { join as join36 } from "path";
+
+// src/egress/namespace-holder.ts
+async function holdNetworkNamespace(ffi, k, symbols, handoff, refusals) {
+  const [handoffPath] = process.argv.slice(1);
+  const c = ffi.dlopen("libc.so.6", symbols).symbols;
+  let port;
+  try {
+    bringLoopbackUp(c, ffi.ptr, k);
+    const listener = handoff.listenOnLoopback(c, ffi.ptr, k);
+    handoff.sendFd(c, ffi.ptr, k, handoffPath, listener.fd);
+    c.close(listener.fd);
+    port = listener.port;
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const observe = refusals.observeRefusals(c, ffi.ptr, k);
+  console.log(`ready ${process.pid} ${port}`);
+  for await (const _ of Bun.stdin.stream())
+    ;
+  observe?.();
+  process.exit(0);
+}
+function bringLoopbackUp(c, ptr, k) {
+  const fd = c.socket(k.AF_INET, k.SOCK_DGRAM, 0);
+  const ifreq = Buffer.alloc(40);
+  ifreq.write("lo");
+  if (fd < 0 || c.ioctl(fd, k.SIOCGIFFLAGS, ptr(ifreq)) !== 0)
+    throw new Error("the loopback cannot be read");
+  ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | k.IFF_UP, 16);
+  if (c.ioctl(fd, k.SIOCSIFFLAGS, ptr(ifreq)) !== 0)
+    throw new Error("the loopback cannot be brought up");
+  c.close(fd);
+}
+
+// src/egress/refusals.ts
+function observeRefusals(c, ptr, k) {
+  const ip = Bun.which("ip", { PATH: `${process.env.PATH ?? ""}:/usr/sbin:/sbin` });
+  const routes = [
+    ["route", "add", "local", "0.0.0.0/0", "dev", "lo"],
+    ["-6", "route", "add", "local", "::/0", "dev", "lo"]
+  ];
+  const routed = ip && routes.every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
+  if (!routed)
+    return;
+  const fd = c.socket(k.AF_PACKET, k.SOCK_DGRAM, k.ETH_P_ALL);
+  if (fd < 0 || !attachFilter(c, ptr, k, fd, outgoingFilter(k)))
+    return;
+  const buffer = Buffer.alloc(1024);
+  const observe = () => printRefusals(c, ptr, k, fd, buffer);
+  setInterval(observe, 100);
+  return observe;
+}
+function outgoingFilter(k) {
+  const load = k.BPF_LD | k.BPF_W | k.BPF_ABS;
+  const loadByte = k.BPF_LD | k.BPF_B | k.BPF_ABS;
+  const equals = k.BPF_JMP | k.BPF_JEQ | k.BPF_K;
+  const returns = k.BPF_RET | k.BPF_K;
+  return [
+    [load, 0, 0, k.SKF_AD_OFF + k.SKF_AD_PKTTYPE >>> 0],
+    [equals, 0, 8, k.PACKET_OUTGOING],
+    [loadByte, 0, 0, 0],
+    [k.BPF_ALU | k.BPF_AND | k.BPF_K, 0, 0, 240],
+    [equals, 0, 4, 64],
+    [load, 0, 0, 12],
+    [equals, 0, 2, k.INADDR_LOOPBACK],
+    [load, 0, 0, 16],
+    [equals, 1, 0, k.INADDR_LOOPBACK],
+    [returns, 0, 0, 1024],
+    [returns, 0, 0, 0]
+  ];
+}
+function attachFilter(c, ptr, k, fd, program) {
+  const code = Buffer.alloc(program.length * 8);
+  program.forEach(([op, jt, jf, constant], i) => {
+    code.writeUInt16LE(op, i * 8);
+    code[i * 8 + 2] = jt;
+    code[i * 8 + 3] = jf;
+    code.writeUInt32LE(constant >>> 0, i * 8 + 4);
+  });
+  const fprog = Buffer.alloc(16);
+  fprog.writeUInt16LE(program.length, 0);
+  fprog.writeBigUInt64LE(BigInt(ptr(code)), 8);
+  return c.setsockopt(fd, k.SOL_SOCKET, k.SO_ATTACH_FILTER, ptr(fprog), 16) === 0;
+}
+function printRefusals(c, ptr, k, fd, buffer) {
+  for (;; ) {
+    const n = Number(c.recvfrom(fd, ptr(buffer), buffer.length, k.MSG_DONTWAIT, null, null));
+    if (n <= 0)
+      return;
+    const seen = n >= 20 && refusedBy(k, buffer, n);
+    if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1")
+      console.log(`drop ${seen.join(" ")}`);
+  }
+}
+function refusedBy(k, b, n) {
+  const ip = ipHeader(b, 0);
+  const reset = k.TCP_RST | k.TCP_ACK;
+  if (ip.proto === k.IPPROTO_TCP && (b[ip.l4 + 13] & reset) === reset && b.readUInt32BE(ip.l4 + 4) === 0)
+    return [ip.src, `tcp/${b.readUInt16BE(ip.l4)}`];
+  const unreachable = ip.proto === k.IPPROTO_ICMP && b[ip.l4] === k.ICMP_DEST_UNREACH || ip.proto === k.IPPROTO_ICMPV6 && b[ip.l4] === k.ICMPV6_DEST_UNREACH;
+  if (!unreachable)
+    return;
+  const inner = ipHeader(b, ip.l4 + 8);
+  if (inner.proto !== k.IPPROTO_UDP)
+    return;
+  const port = b.readUInt16BE(inner.l4 + 2);
+  return [port === 53 && queryName(b, inner.l4 + 20, n) || inner.dst, port === 53 ? "dns" : `udp/${port}`];
+}
+function ipHeader(b, at) {
+  if (b[at] >> 4 === 6)
+    return { proto: b[at + 6], l4: at + 40, src: ipv6At(b, at + 8), dst: ipv6At(b, at + 24) };
+  const src = [...b.subarray(at + 12, at + 16)].join(".");
+  return { proto: b[at + 9], l4: at + (b[at] & 15) * 4, src, dst: [...b.subarray(at + 16, at + 20)].join(".") };
+}
+function ipv6At(b, at) {
+  const groups = [...Array(8)].map((_, i) => b.readUInt16BE(at + 2 * i).toString(16));
+  return new URL(`http://[${groups.join(":")}]`).hostname.slice(1, -1);
+}
+function queryName(b, at, end) {
+  const labels = [];
+  for (let i = at;i < end && b[i] && b[i] < 64; i += b[i] + 1)
+    labels.push(b.toString("latin1", i + 1, i + 1 + b[i]));
+  const name = labels.join(".").toLowerCase();
+  return /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(name) ? name : "";
+}
+
+// src/egress/namespace.ts
+var HOLDER2 = isolatedScript([exports_namespace_holder, exports_handoff, exports_refusals], holdNetworkNamespace, [
+  'require("bun:ffi")',
+  JSON.stringify(LINUX),
+  JSON.stringify(LIBC_SYMBOLS),
+  isolatedFile(exports_handoff),
+  isolatedFile(exports_refusals)
+]);
+async function openNetworkNamespace(options) {
+  const dir = mkdtempSync10(join36(tmpdir10(), "gitclaw-net-"));
+  const handoff = unixListener(join36(dir, "handoff.sock"));
+  try {
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER2, "--", join36(dir, "handoff.sock")];
+    const onLine = (line) => {
+      const [word, host, kind] = line.split(" ");
+      if (word === "drop" && host && kind)
+        options.onRefused?.(host, kind);
+    };
+    const holder = await startHolder(command, options.root, onLine);
+    if (typeof holder === "string")
+      return `a network namespace cannot be made here (${holder})`;
+    const listener = takeSentFd(handoff);
+    if (listener === undefined) {
+      await holder.close();
+      return "a network namespace cannot be made here (its listening socket did not arrive)";
+    }
+    options.serve(listener);
+    const [pid, port] = holder.fields.map(Number);
+    return { pid, port, close: holder.close };
+  } finally {
+    libc().close(handoff);
+    rmSync14(dir, { recursive: true, force: true });
+  }
+}
+
 // src/egress/egress.ts
 class EgressError extends SandboxError {
   name = "EgressError";
@@ -95429,8 +95714,9 @@ async function prepareConfinedSandbox(options, network) {
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
   const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
-  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
-  const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
+  const open = network.openNetwork ?? openNetworkNamespace;
+  const confine = (root) => open({ root, serve: proxy.serve, onRefused: proxy.refusedAround });
+  const sandbox = await prepareSandbox({ ...options, network: confine }).catch(async (error) => {
     await proxy.close();
     throw error;
   });
@@ -99895,7 +100181,7 @@ var cell = (text) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 // src/run/mcp.ts
 var NONE2 = { servers: [], refused: [] };
-async function startMcpServers(run, workspace, sandbox, toolEnv) {
+async function startMcpServers(run, workspace, sandbox, egress, toolEnv) {
   const { config } = run;
   let declared = await declaredServers(run, workspace);
   const names = declared.servers.map((server) => server.name);
@@ -99912,7 +100198,7 @@ async function startMcpServers(run, workspace, sandbox, toolEnv) {
   return new McpServers({
     declarations: declared,
     settings: config.mcp,
-    network: egressPolicy(config.network, workspace.root),
+    network: egress.policy,
     resolve: resolverFrom(run.processEnv),
     passed: passedVariables(run.processEnv, config.tools.env),
     baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),
@@ -99991,7 +100277,7 @@ async function setUpTools(run, workspace, session, where = {}) {
   const context = { ...wiring.context, commandEnv, ...agentRepo ? { agentRepo } : {} };
   const toolsOptions = { ...wiring.toolsOptions, github: githubOptions(run, workspace, wiring) };
   const toolset = createTools(toolsOptions);
-  const mcp = await startMcpServers(run, workspace, sandbox, context.env);
+  const mcp = await startMcpServers(run, workspace, sandbox, egress, context.env);
   const tasks = setUpTasks({
     run,
     workspace,
@@ -101148,6 +101434,8 @@ async function runLoop(run, workspace, conversation, tools, watchers, limits) {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () => runAgentLoop({
       session,
       model: run.resolved,
+      fallback: run.fallback,
+      effort: config.effort,
       instructions,
       tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
       toolContext: tools.context,
@@ -101234,8 +101522,10 @@ async function runStage(options) {
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
+    const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
+    const models = { resolved, fallback };
+    const outcome = await runConversation({ ...options, ...stage, trigger, config, ...models, link, onReplied });
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     issueNumber ??= error instanceof EventError ? error.issueNumber : undefined;
@@ -101316,8 +101606,17 @@ async function taskRun(options, stage, brief, root) {
     throw new ConfigError(`task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`);
   maskPassedSecrets(stage.redact, options.processEnv, config);
   const resolved = await resolveModel(config.model, config, options.processEnv);
+  const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, options.processEnv) : undefined;
   const actor = brief.coAuthor ? { ...brief.coAuthor, type: "User" } : { login: "github-actions[bot]", id: 41898282, type: "Bot" };
-  return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
+  return {
+    ...options,
+    ...stage,
+    trigger: { actor, defaultBranch: "" },
+    config,
+    resolved,
+    fallback,
+    link: brief.parentRun
+  };
 }
 async function runInSandbox(run, workspace, brief, output) {
   const wiring = await wireTools(run, workspace, join40(run.env.runnerTemp, "gitclaw-task-tools"));

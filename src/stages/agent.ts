@@ -64,8 +64,10 @@ async function runStage(options: StageOptions): Promise<number> {
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
+    const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const context = { ...options, ...stage, trigger, config, resolved, link, onReplied };
+    const models = { resolved, fallback };
+    const context = { ...options, ...stage, trigger, config, ...models, link, onReplied };
     // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
     const outcome = isReviewRun(trigger, config.trigger)
       ? await reviewPullRequest(context)
