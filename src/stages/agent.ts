@@ -13,7 +13,7 @@ import type { GitHubApi } from "../github/api.ts";
 import { startAppToken } from "./app-token.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
-import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
+import { maskPassedSecrets, secretSink, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 
@@ -60,7 +60,7 @@ async function runStage(options: StageOptions): Promise<number> {
     if (gate.configError) throw gate.configError;
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
-    const resolved = await resolveModel(config.model, config, processEnv);
+    const resolved = await resolveModel(config.model, config, processEnv, { secrets: secretSink(redact) });
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
     return outcome.succeeded ? 0 : 1;

@@ -19,7 +19,7 @@ import { prepareWorkspaceAt, type Workspace } from "../run/workspace.ts";
 import { SessionFile } from "../session/session-file.ts";
 import { briefFile, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
-import { maskPassedSecrets, startStage, type StageOptions, type StageStart } from "./start.ts";
+import { maskPassedSecrets, secretSink, startStage, type StageOptions, type StageStart } from "./start.ts";
 
 /** Where the child leaves what the workflow uploads, under $RUNNER_TEMP. */
 export const TASK_OUTPUT_DIR = "gitclaw-task";
@@ -79,7 +79,9 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
       `task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`,
     );
   maskPassedSecrets(stage.redact, options.processEnv, config);
-  const resolved = await resolveModel(config.model, config, options.processEnv);
+  const resolved = await resolveModel(config.model, config, options.processEnv, {
+    secrets: secretSink(stage.redact),
+  });
   const actor = brief.coAuthor
     ? { ...brief.coAuthor, type: "User" }
     : { login: "github-actions[bot]", id: 41898282, type: "Bot" };
