@@ -22,6 +22,8 @@ export interface AwsSts {
   issued: IssuedCredentials[];
   /** Refusals, as STS said them. */
   refused: string[];
+  /** How long credentials issued from now on last. */
+  setLifetime(seconds: number): void;
   /** The credentials with this access key id, if STS issued them. */
   find(accessKeyId: string): IssuedCredentials | undefined;
   stop(): Promise<void>;
@@ -63,6 +65,7 @@ export async function startAwsSts(options: {
 }): Promise<AwsSts> {
   const issued: IssuedCredentials[] = [];
   const refused: string[] = [];
+  let lifetime = options.lifetimeSeconds ?? 3600;
   const refuse = (status: number, code: string, message: string) => {
     refused.push(`${code}: ${message}`);
     return errorXml(status, code, message);
@@ -83,7 +86,7 @@ export async function startAwsSts(options: {
       accessKeyId: `ASIA${alnum(16).toUpperCase()}`,
       secretAccessKey: alnum(40),
       sessionToken: `IQoJb3JpZ2luX2Vj${alnum(120)}`,
-      expiresAt: Date.now() + (options.lifetimeSeconds ?? 3600) * 1000,
+      expiresAt: Date.now() + lifetime * 1000,
       roleArn,
     };
     issued.push(credentials);
@@ -94,6 +97,9 @@ export async function startAwsSts(options: {
     url: `http://127.0.0.1:${server.port}`,
     issued,
     refused,
+    setLifetime(seconds) {
+      lifetime = seconds;
+    },
     find: (accessKeyId) => issued.find((c) => c.accessKeyId === accessKeyId),
     async stop() {
       await server.stop(true);

@@ -1,0 +1,163 @@
+// Models bought through a cloud account, with no stored key anywhere, end to end: the workflow gives
+// only a role (Bedrock) or an application (Azure) and `id-token: write`'s OIDC token; gitclaw exchanges
+// the job's token at the stand-ins, which check what the real services check (test/support/cloud/: the
+// token's issuer, audience and signature; SigV4 with AWS's signer; expiry), talks to the model through
+// the provider's SDK, renews credentials that expire during the run, and says a refused exchange in
+// one line. No credential value is seen in the log (past its mask), a comment, a commit or a session.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AwsSts, startAwsSts } from "../support/cloud/aws-sts.ts";
+import { type OidcIssuer, startOidcIssuer } from "../support/cloud/oidc-issuer.ts";
+import { sigV4Verifier } from "../support/cloud/sigv4.ts";
+import { issueOpenedPayload } from "../support/payloads.ts";
+import { WORKFLOW_FILE } from "../support/workflow.ts";
+import { createWorld, OWNER, REPO, type World } from "./support.ts";
+
+const ROLE = "arn:aws:iam::123456789012:role/gitclaw-bedrock";
+const BEDROCK_MODEL = "bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0";
+
+let world: World;
+let issuer: OidcIssuer;
+let sts: AwsSts;
+let keyless: string;
+
+beforeAll(async () => {
+  world = await createWorld();
+  world.gh.addUser({ login: "alice", permission: "write" });
+  issuer = await startOidcIssuer();
+  sts = await startAwsSts({ issuer: issuer.url, roles: [ROLE] });
+  world.model.checkSignatures(sigV4Verifier(sts.find));
+  // The repository's own workflow with the key's line replaced by the cloud inputs: no key is passed.
+  const line = "          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}\n";
+  const text = readFileSync(WORKFLOW_FILE, "utf8");
+  expect(text).toContain(line);
+  const inputs = [
+    "          aws_role_arn: ${{ vars.AWS_ROLE_ARN }}",
+    "          aws_region: us-east-1",
+    "          azure_endpoint: ${{ vars.AZURE_ENDPOINT }}",
+    "          azure_client_id: ${{ vars.AZURE_CLIENT_ID }}",
+    "          azure_tenant_id: ${{ vars.AZURE_TENANT_ID }}",
+    "",
+  ].join("\n");
+  keyless = join(world.repo.root, "gitclaw-keyless.yml");
+  writeFileSync(keyless, text.replace(line, inputs));
+});
+afterAll(async () => {
+  await world.stop();
+  await Promise.all([issuer.stop(), sts.stop()]);
+});
+
+/** An issue run on Bedrock with the role `role`, through the runner's OIDC token and the stand-ins. */
+function runOnBedrock(title: string, role = ROLE) {
+  const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
+  const run = world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+    workflowFile: keyless,
+    vars: { GITCLAW_MODEL: BEDROCK_MODEL, AWS_ROLE_ARN: role },
+    env: { ...issuer.env, AWS_ENDPOINT_URL_STS: sts.url, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: world.model.url },
+  });
+  return { issue, run };
+}
+
+/** Everything the run left where people or tools could see it: the log (its masks aside), comments, every commit. */
+async function visible(run: { logs: string }, issueNumber: number): Promise<string> {
+  const log = run.logs
+    .split("\n")
+    .filter((line) => !line.startsWith("::add-mask::"))
+    .join("\n");
+  const history = await execa("git", ["--git-dir", world.repo.origin, "log", "--all", "-p", "--format=%an %ae %B"]);
+  const comments = world.gh.comments(issueNumber).map((c) => c.body);
+  return [log, history.stdout, ...comments].join("\n");
+}
+
+/** The text of every tool result in a Converse request (a user message's toolResult blocks). */
+const converseToolResults = (body: Record<string, unknown>): string =>
+  JSON.stringify(
+    (body.messages as { content: { toolResult?: unknown }[] }[]).flatMap((m) =>
+      m.content.map((c) => c.toolResult ?? []),
+    ),
+  );
+
+const accessKeyOf = (headers: Record<string, string>) =>
+  /Credential=([A-Z0-9]+)\//.exec(headers.authorization ?? "")?.[1];
+
+describe("Amazon Bedrock with the job's OIDC token only", () => {
+  it("answers an issue end to end, signed with STS's credentials, and no credential is seen anywhere", async () => {
+    const before = world.model.requests.length;
+    const exchanges = sts.issued.length;
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: "env | sort" } }] },
+      { toolCalls: [{ name: "write", input: { path: "answer.ts", content: "export const answer = 42;\n" } }] },
+      { text: "Added answer.ts on Bedrock." },
+    ]);
+    const { issue, run } = runOnBedrock("The answer");
+    const done = await run;
+    expect(done.stages.agent!.exitCode, done.logs).toBe(0);
+    const requests = world.model.requests.slice(before);
+    expect(requests.map((r) => r.api)).toEqual(["bedrock", "bedrock", "bedrock"]);
+    expect(requests[0]!.body.model).toBe(BEDROCK_MODEL.slice("bedrock/".length));
+    // Prompt caching as Bedrock offers it: a cache point after the system prompt and the last message.
+    expect(JSON.stringify(requests[0]!.body.system)).toContain('"cachePoint":{"type":"default"}');
+    const granted = sts.issued.slice(exchanges);
+    expect(granted).toHaveLength(1);
+    expect(issuer.issued.at(-1)!.audience).toBe("sts.amazonaws.com");
+    for (const request of requests) expect(accessKeyOf(request.headers)).toBe(granted[0]!.accessKeyId);
+    expect(await world.onOrigin("answer.ts")).toBe("export const answer = 42;\n");
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Added answer.ts on Bedrock.");
+    // The tool command's environment has neither the AWS credentials nor the runner's OIDC request.
+    const env = converseToolResults(requests[1]!.body);
+    expect(env).toContain("PATH=");
+    // (AWS_PAGER= is the tools' own: no pager for the aws CLI.)
+    expect(env, env).not.toMatch(/AWS_(?!PAGER=)|ACTIONS_ID_TOKEN|GITCLAW_/);
+    const { secretAccessKey, sessionToken } = granted[0]!;
+    const secrets = [
+      secretAccessKey,
+      sessionToken,
+      issuer.issued.at(-1)!.token,
+      issuer.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN,
+    ];
+    expect(done.logs).toContain(`::add-mask::${secretAccessKey}`);
+    expect(done.logs).toContain(`::add-mask::${sessionToken}`);
+    const seen = await visible(done, issue.number);
+    for (const secret of secrets) expect(seen).not.toContain(secret);
+  });
+
+  it("renews credentials that expire during the run: a second exchange, the later requests signed with it", async () => {
+    sts.setLifetime(3);
+    const before = world.model.requests.length;
+    const exchanges = sts.issued.length;
+    world.model.script([
+      // Longer than the first credentials live: without a renewal the next request is refused as expired.
+      { toolCalls: [{ name: "bash", input: { command: "sleep 4" } }] },
+      { text: "Slept on Bedrock." },
+    ]);
+    const { issue, run } = runOnBedrock("A long one");
+    const done = await run.finally(() => sts.setLifetime(3600));
+    expect(done.stages.agent!.exitCode, done.logs).toBe(0);
+    const granted = sts.issued.slice(exchanges);
+    expect(granted.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = world.model.requests.slice(before).map((r) => accessKeyOf(r.headers));
+    expect(first).toBe(granted[0]!.accessKeyId);
+    expect(second).not.toBe(first);
+    expect(granted.map((c) => c.accessKeyId)).toContain(second);
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Slept on Bedrock.");
+    const seen = await visible(done, issue.number);
+    for (const c of granted) {
+      expect(seen).not.toContain(c.secretAccessKey);
+      expect(seen).not.toContain(c.sessionToken);
+    }
+  });
+
+  it("names a refused exchange in one line: the role, the audience, what STS said", async () => {
+    const before = world.model.requests.length;
+    const role = "arn:aws:iam::123456789012:role/not-trusting-this-repo";
+    const { issue, run } = runOnBedrock("Refused", role);
+    const done = await run;
+    expect(done.stages.agent!.exitCode).toBe(1);
+    expect(world.model.requests.length).toBe(before);
+    const line = `AWS STS refused AssumeRoleWithWebIdentity for the role ${role} (audience sts.amazonaws.com): AccessDenied: Not authorized to perform sts:AssumeRoleWithWebIdentity`;
+    expect(done.logs).toContain(line);
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain(line);
+  });
+});
