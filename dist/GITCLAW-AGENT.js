@@ -58017,6 +58017,64 @@ var require__2020 = __commonJS(function(exports, module) {
   } });
 });
 
+// src/tools/sandbox/view-holder.ts
+var exports_view_holder = {};
+__export(exports_view_holder, {
+  attach: () => attach,
+  cloneTree: () => cloneTree,
+  holdMountNamespace: () => holdMountNamespace,
+  idmapping: () => idmapping,
+  mountView: () => mountView,
+  mounting: () => mounting,
+  setAttributes: () => setAttributes
+});
+
+// src/egress/handoff.ts
+var exports_handoff = {};
+__export(exports_handoff, {
+  listenOnLoopback: () => listenOnLoopback,
+  oneByteMessage: () => oneByteMessage,
+  sendFd: () => sendFd
+});
+
+// src/egress/tunnel-thread.ts
+var exports_tunnel_thread = {};
+__export(exports_tunnel_thread, {
+  acceptOne: () => acceptOne,
+  admitOne: () => admitOne,
+  connectOne: () => connectOne,
+  connectUpstream: () => connectUpstream,
+  moveBoth: () => moveBoth,
+  openDirection: () => openDirection,
+  readHead: () => readHead,
+  refuse: () => refuse2,
+  sendAll: () => sendAll,
+  serveConnection: () => serveConnection,
+  stepDirection: () => stepDirection,
+  threadMain: () => threadMain,
+  waitFor: () => waitFor
+});
+
+// src/egress/namespace-holder.ts
+var exports_namespace_holder = {};
+__export(exports_namespace_holder, {
+  bringLoopbackUp: () => bringLoopbackUp,
+  holdNetworkNamespace: () => holdNetworkNamespace
+});
+
+// src/egress/refusals.ts
+var exports_refusals = {};
+__export(exports_refusals, {
+  attachFilter: () => attachFilter,
+  ipHeader: () => ipHeader,
+  ipv6At: () => ipv6At,
+  observeRefusals: () => observeRefusals,
+  outgoingFilter: () => outgoingFilter,
+  printRefusals: () => printRefusals,
+  queryName: () => queryName,
+  refusedBy: () => refusedBy
+});
+
 // lifecycle/GITCLAW-AGENT.ts
 init_log();
 init_env();
@@ -59301,8 +59359,11 @@ var ProviderConfig = strictObject({
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
 var InstructionPath = string2().max(200).regex(/^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/, "expected a file's path from the repository root, e.g. docs/agents.md");
+var EFFORTS = ["low", "medium", "high"];
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  effort: _enum(EFFORTS).optional(),
+  fallbackModel: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1").optional(),
   providers: record(string2(), ProviderConfig).default({}),
   trigger: strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
@@ -59449,6 +59510,8 @@ function mergeInto(base, over) {
 // src/config/inputs.ts
 var INPUTS = [
   { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "effort", env: "GITCLAW_EFFORT", to: (effort) => ({ effort }) },
+  { input: "fallback_model", env: "GITCLAW_FALLBACK_MODEL", to: (fallbackModel) => ({ fallbackModel }) },
   { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
   { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
   { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },
@@ -64963,9 +65026,9 @@ class SessionFile {
   appendCustom(customType, data) {
     return this.append({ type: "custom", customType, data });
   }
-  appendStart(model) {
+  appendStart(model, thinkingLevel = "off") {
     this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
+    this.append({ type: "thinking_level_change", thinkingLevel });
   }
   context() {
     return this.built ??= buildContext(this.entries, this.leafId);
@@ -75529,6 +75592,40 @@ class TokenRatio {
   }
 }
 
+// src/agent/model-unavailable.ts
+init_dist();
+var OUT_OF_SERVICE = {
+  502: "unavailable (502)",
+  503: "unavailable (503)",
+  504: "unavailable (504)",
+  529: "overloaded (529)"
+};
+function modelUnavailable(error) {
+  const failure = error?.lastError ?? error;
+  if (failure instanceof ModelIdleError)
+    return;
+  if (APICallError.isInstance(failure))
+    return statusReason(failure);
+  if (overloadedPart(failure))
+    return "overloaded (an overloaded_error in its stream)";
+  return;
+}
+function statusReason(error) {
+  if (unsupportedRequest(error))
+    return;
+  if (error.statusCode === undefined)
+    return `unreachable (${causeCode(error) ?? "no response"})`;
+  return OUT_OF_SERVICE[error.statusCode];
+}
+function causeCode(error) {
+  const code = error.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+function overloadedPart(error) {
+  const e = error;
+  return e?.type === "overloaded_error" || e?.error?.type === "overloaded_error";
+}
+
 // src/agent/loop.ts
 function joinLoopResults(first, second) {
   return {
@@ -75536,8 +75633,13 @@ function joinLoopResults(first, second) {
     turns: first.turns + second.turns,
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
-    text: second.text || first.text
+    text: second.text || first.text,
+    ...thinkingOf(first, second)
   };
+}
+function thinkingOf(first, second) {
+  const thinkingTokens = (first.thinkingTokens ?? 0) + (second.thinkingTokens ?? 0);
+  return thinkingTokens > 0 ? { thinkingTokens } : {};
 }
 var textOf = (message) => message.content.filter((b) => b.type === "text").map((b) => b.text).join("").trim();
 async function runTool(tools, call, context) {
@@ -75552,7 +75654,26 @@ Call ${call.name} again with complete arguments.`);
   }
   return callTool(tool, call.arguments, context);
 }
+var modelName = (model) => `${model.provider}/${model.modelId}`;
 async function runAgentLoop(options) {
+  const spending = options.spending ?? { turns: 0, usage: emptyUsage() };
+  const first = await runModelLoop({ ...options, spending });
+  const { fallback } = options;
+  if (first.outcome !== "error" || !first.unavailable || !fallback)
+    return first;
+  const reason = `\`${modelName(options.model)}\` was ${first.unavailable}`;
+  (options.warn ?? ((message) => warning(message)))(`${reason}: ${modelName(fallback)} takes over for the rest of the run`);
+  options.session.append({ type: "model_change", provider: fallback.provider, modelId: fallback.modelId });
+  const second = await runModelLoop({ ...options, model: fallback, spending });
+  const spent = (model, result) => ({
+    model: modelName(model),
+    usage: result.usage,
+    turns: result.turns
+  });
+  const models = [spent(options.model, first), spent(fallback, second)];
+  return { ...joinLoopResults(first, second), fallback: { reason, afterTurn: first.turns, models } };
+}
+async function runModelLoop(options) {
   const { model, signal } = options;
   const now = options.now ?? Date.now;
   const definitions = toolDefinitions(options.tools);
@@ -75561,12 +75682,14 @@ async function runAgentLoop(options) {
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window2 = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
-  const state = { window: window2, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
-  const finish = (outcome, errorMessage) => {
-    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+  const state = { window: window2, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
+  const finish = (outcome, errorMessage, unavailable) => {
+    const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
     return {
       outcome,
       errorMessage,
+      ...thinkingTokens > 0 ? { thinkingTokens } : {},
+      ...unavailable ? { unavailable } : {},
       usage,
       turns,
       toolCalls,
@@ -75597,7 +75720,7 @@ async function runAgentLoop(options) {
       return finish(answer.outcome, answer.errorMessage);
     const stored = recordAssistant(options, state, answer.message);
     if (stored.stopReason === "error")
-      return finish("error", stored.errorMessage);
+      return finish("error", stored.errorMessage, modelUnavailable(answer.error));
     if (stored.stopReason === "aborted")
       return finish(signal.aborted ? "aborted" : "deadline");
     const calls = stored.content.filter((b) => b.type === "toolCall");
@@ -75650,7 +75773,7 @@ async function answerWithinWindow(options, state, turn, signal) {
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
     if (!overflow) {
       learnFromUsage(state, turn, message, estimated);
-      return { message, maxOutputTokens };
+      return { message, maxOutputTokens, error };
     }
     if (overflow.promptTokens)
       tokensOf(state, turn).learn(overflow.promptTokens, estimated);
@@ -75716,6 +75839,9 @@ function recordAssistant(options, state, message) {
   const said = textOf(stored);
   if (said)
     state.text = said;
+  for (const block of stored.content)
+    if (block.type === "thinking")
+      state.thinkingTokens += estimateTokens(block.thinking);
   return stored;
 }
 async function runToolCalls(options, state, calls, turnSignal) {
@@ -75767,6 +75893,7 @@ async function streamOnce(options, { caching, tools }, { context, tokens, maxOut
       prompt: caching.prompt(options.instructions, context),
       tools: tools.length > 0 ? caching.tools(tools) : undefined,
       toolChoice: { type: "auto" },
+      ...options.effort ? { reasoning: options.effort } : {},
       maxOutputTokens,
       abortSignal
     }, options.maxRetries ?? 3, idleSeconds * 1000);
@@ -85306,8 +85433,11 @@ async function beginConversation(run, root, extra = []) {
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
   const sources = await imageSources(run, includeIssue, parts, isTrusted);
   const images = await promptImages(sources, imageOptions(run));
+  const thinkingLevel = run.config.effort ?? "off";
   if (conversation.mode === "new")
-    session.appendStart(run.resolved);
+    session.appendStart(run.resolved, thinkingLevel);
+  else if (session.context().thinkingLevel !== thinkingLevel)
+    session.append({ type: "thinking_level_change", thinkingLevel });
   const redacted = (block) => block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
   const content = [{ type: "text", text: run.redact(prompt) }, ...images.map(redacted)];
   const asking = session.append({ type: "message", message: { role: "user", content, timestamp: run.now() } });
@@ -87408,15 +87538,31 @@ function footer(stats) {
     formatDuration(stats.durationMs),
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
-    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
+    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...stats.total ? [stats.total] : [],
-    `\`${stats.model}\``,
+    modelsPart(stats),
     `[run](${stats.runUrl})`,
     ...stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : [],
     ...stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []
   ];
   return `<sub>${parts.join(" \xB7 ")}</sub>`;
+}
+function thinkingPart(result) {
+  return result.thinkingTokens ? ` (~${formatTokens(result.thinkingTokens)} thinking)` : "";
+}
+function modelsPart(stats) {
+  const fallback = stats.result.fallback;
+  if (!fallback)
+    return `\`${stats.model}\``;
+  return fallback.models.map((m) => `\`${m.model}\` ${formatCost(m.usage.cost.total)}`).join(" \u2192 ");
+}
+function fallbackNote(result) {
+  const { fallback } = result;
+  if (!fallback)
+    return "";
+  const [first, second] = fallback.models;
+  return callout("NOTE", `\`${second.model}\` took over after turn ${fallback.afterTurn}: ${fallback.reason} after its retries (\`fallbackModel\`). The next run starts on \`${first.model}\` again.`);
 }
 function replyText(result, stats) {
   const said = result.text.trim();
@@ -87529,7 +87675,7 @@ function composeReply(run, workspace, facts) {
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total
   });
-  return { text: [replyText(result, limits), ...notes].join(`
+  return { text: [replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean).join(`
 
 `), footerText };
 }
@@ -87752,7 +87898,7 @@ function signing(...rules) {
 
 // src/run/tasks.ts
 init_log();
-import { join as join31 } from "path";
+import { join as join34 } from "path";
 
 // src/tasks/apply.ts
 import { existsSync as existsSync10, mkdtempSync as mkdtempSync6, readFileSync as readFileSync14, rmSync as rmSync9 } from "fs";
@@ -88308,83 +88454,302 @@ function takeSessions(root, files, named) {
 }
 
 // src/tasks/local.ts
-import { mkdirSync as mkdirSync12 } from "fs";
-import { join as join27 } from "path";
+import { mkdirSync as mkdirSync13 } from "fs";
+import { join as join30 } from "path";
 
-// src/git/agent-repo.ts
-import {
-  chmodSync,
-  closeSync as closeSync3,
-  constants as constants6,
-  copyFileSync,
-  fstatSync,
-  openSync as openSync3,
-  readlinkSync as readlinkSync3,
-  lstatSync as lstatSync8,
-  mkdirSync as mkdirSync10,
-  mkdtempSync as mkdtempSync8,
-  readdirSync as readdirSync6,
-  readFileSync as readFileSync17,
-  realpathSync as realpathSync3,
-  rmSync as rmSync11,
-  writeFileSync as writeFileSync11
-} from "fs";
-import { tmpdir as tmpdir8 } from "os";
-import { join as join25, relative as relative4 } from "path";
+// src/git/agent/repository.ts
+import { chmodSync, copyFileSync, lstatSync as lstatSync10, mkdirSync as mkdirSync10, readdirSync as readdirSync7, realpathSync as realpathSync4, writeFileSync as writeFileSync11 } from "fs";
+import { join as join26 } from "path";
 
-// src/git/loose-pack.ts
-import { createHash as createHash2 } from "crypto";
-import { deflateSync, inflateSync } from "zlib";
-var PACK_TYPES = { commit: 1, tree: 2, blob: 3, tag: 4 };
-var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-function looseObject3(file, max) {
-  let raw;
+// src/git/agent/read.ts
+import { lstatSync as lstatSync8, readdirSync as readdirSync6 } from "fs";
+import { join as join24, relative as relative4 } from "path";
+
+// src/fs/confined-open.ts
+import { closeSync as closeSync3, constants as constants6, fstatSync, openSync as openSync3, readFileSync as readFileSync16, readlinkSync as readlinkSync3, statSync as statSync2 } from "fs";
+var CONFINED_FLAGS = {
+  read: constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK,
+  update: constants6.O_RDWR | constants6.O_NOFOLLOW | constants6.O_NONBLOCK,
+  write: constants6.O_WRONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK
+};
+function openedPath(fd) {
   try {
-    raw = inflateSync(file, { maxOutputLength: Math.max(max, 1) });
+    return readlinkSync3(`/proc/self/fd/${fd}`);
   } catch {
     return;
   }
-  const nul = raw.indexOf(0);
-  const match = /^(commit|tree|blob|tag) (\d+)$/.exec(raw.subarray(0, Math.max(nul, 0)).toString("latin1"));
-  const content = raw.subarray(nul + 1);
-  if (!match || Number(match[2]) !== content.length)
-    return;
-  return { type: PACK_TYPES[match[1]], content, raw };
 }
-function entryHeader(type, size) {
-  const bytes = [type << 4 | size & 15];
-  for (let rest = Math.floor(size / 16);rest > 0; rest = Math.floor(rest / 128)) {
-    bytes[bytes.length - 1] |= 128;
-    bytes.push(rest & 127);
+function isOpenedAt(fd, path, opened = openedPath(fd)) {
+  return opened === undefined ? isSameInode(fd, path) : opened === path;
+}
+function isSameInode(fd, expected) {
+  try {
+    const [held, named] = [fstatSync(fd), statSync2(expected)];
+    return held.dev === named.dev && held.ino === named.ino;
+  } catch {
+    return false;
   }
-  return Buffer.from(bytes);
 }
-function packOfLooseObjects(files) {
-  const header = Buffer.alloc(12);
-  header.write("PACK", 0, "latin1");
-  header.writeUInt32BE(2, 4);
-  header.writeUInt32BE(files.length, 8);
-  const parts = [header];
-  const parents = new Map;
-  let budget = MAX_INFLATED_BYTES;
-  for (const file of files) {
-    const object = looseObject3(file, budget);
-    if (!object)
+function readConfined(path, max) {
+  let fd;
+  try {
+    fd = openSync3(path, CONFINED_FLAGS.read);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > max || openedPath(fd) !== path)
       return;
-    budget -= object.raw.length;
-    parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
-    if (object.type === PACK_TYPES.commit)
-      parents.set(createHash2("sha1").update(object.raw).digest("hex"), commitParents(object.content));
+    return readFileSync16(fd);
+  } catch {
+    return;
+  } finally {
+    if (fd !== undefined)
+      closeSync3(fd);
   }
-  const body = Buffer.concat(parts);
-  return { pack: Buffer.concat([body, createHash2("sha1").update(body).digest()]), parents };
 }
-function commitParents(content) {
-  const header = content.toString("latin1", 0, Math.max(content.indexOf(`
 
-`), 0));
-  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
+// src/git/agent/read.ts
+function branchesOf(lines) {
+  const branches = new Map;
+  for (const line of lines.split(`
+`)) {
+    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
+    if (match)
+      branches.set(match[2], match[1]);
+  }
+  return branches;
 }
+var MAX_AGENT_BRANCHES = 1000;
+function agentBranches(gitDir) {
+  const branches = branchesOf(readSmallFile(join24(gitDir, "packed-refs")) ?? "");
+  let seen = 0;
+  const walk = (prefix) => {
+    let names = [];
+    try {
+      if (lstatSync8(join24(gitDir, "refs/heads", prefix)).isDirectory())
+        names = readdirSync6(join24(gitDir, "refs/heads", prefix));
+    } catch {}
+    for (const name of names) {
+      if (++seen > MAX_AGENT_BRANCHES)
+        return;
+      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
+      if (sha)
+        branches.set(`${prefix}${name}`, sha);
+      else
+        walk(`${prefix}${name}/`);
+    }
+  };
+  walk("");
+  return branches;
+}
+function readRef(gitDir, ref) {
+  const loose = readSmallFile(join24(gitDir, ref));
+  if (loose !== undefined)
+    return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
+  const packed = readSmallFile(join24(gitDir, "packed-refs")) ?? "";
+  for (const line of packed.split(`
+`)) {
+    const [sha, name] = line.split(" ");
+    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha))
+      return sha;
+  }
+  return;
+}
+function readSmallFile(path) {
+  return readConfined(path, 1 << 20)?.toString("utf8");
+}
+var OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(?:pack|idx))$/;
+var MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
+function readObjectFiles(from) {
+  const files = [];
+  let bytes = 0;
+  const walk = (dir) => {
+    for (const name of readdirSync6(dir)) {
+      const path = join24(dir, name);
+      const stat = lstatSync8(path);
+      const rel = relative4(from, path);
+      if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack"))
+        walk(path);
+      if (!stat.isFile() || !OBJECT_FILE.test(rel))
+        continue;
+      bytes += stat.size;
+      if (bytes > MAX_AGENT_OBJECT_BYTES)
+        throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
+      const data = readConfined(path, stat.size);
+      if (!data)
+        throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
+      files.push({ rel, data });
+    }
+  };
+  walk(from);
+  return files;
+}
+function checkedOut(gitDir) {
+  const head = readSmallFile(join24(gitDir, "HEAD"))?.trim() ?? "";
+  return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+}
+
+// src/git/agent/shim.ts
+import { lstatSync as lstatSync9, readFileSync as readFileSync17, realpathSync as realpathSync3, writeFileSync as writeFileSync10 } from "fs";
+import { join as join25 } from "path";
+
+// src/git/agent/git-shim.sh
+var git_shim_default = "#!/bin/sh\n# The tools' `git` (installed by src/git/agent/shim.ts as `git` first on the tools' PATH). Where gitclaw\n# keeps the git directory (the workspace's, a pull request worktree's), git works in the agent's own\n# repository for it, as the `repos` file beside this one says (\"<trusted>\\t<agent>\" lines): the git\n# directory is the one git itself finds, `-C` followed. `init` and `clone` make repositories of their\n# own as ever, `worktree` lists the workspace's; `push` is answered in one line. The real git is the\n# one the `real-git` file beside this one names.\npush_answer=\"gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.\"\nforce_push_answer=\"gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.\"\ndelete_push_answer=\"gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.\"\n\ncase $0 in */*) here=${0%/*} ;; *) here=. ;; esac\nIFS= read -r real < \"$here/real-git\"\n\ndir=. skip='' cmd=''\nfor arg in \"$@\"; do\n  if [ \"$skip\" = C ]; then case \"$arg\" in /*) dir=$arg ;; *) dir=$dir/$arg ;; esac; skip=; continue; fi\n  if [ \"$skip\" = c ]; then skip=; continue; fi\n  case \"$arg\" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac\ndone\ncase \"$cmd\" in\n  push)\n    answer=$push_answer\n    for arg in \"$@\"; do\n      case \"$arg\" in\n        -f|--force|--force-*|+*) answer=$force_push_answer ;;\n        -d|--delete|:*) answer=$delete_push_answer ;;\n      esac\n    done\n    echo \"$answer\" >&2; exit 1 ;;\n  init|clone|worktree) exec \"$real\" \"$@\" ;;\nesac\nif [ -z \"$GIT_DIR\" ]; then\n  found=$(cd \"$dir\" 2>/dev/null && cd \"$(\"$real\" rev-parse --absolute-git-dir 2>/dev/null)\" 2>/dev/null && pwd -P)\n  tab=$(printf '\\t')\n  while IFS=$tab read -r trusted agent; do\n    if [ -n \"$found\" ] && [ \"$trusted\" = \"$found\" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi\n  done < \"$here/repos\"\nfi\nexec \"$real\" \"$@\"\n";
+
+// src/git/agent/shim.ts
+var REPOS_FILE = "repos";
+var REAL_GIT_FILE = "real-git";
+function shimValue(name) {
+  const value = new RegExp(`^${name}="([^"$\`\\\\]*)"$`, "m").exec(git_shim_default)?.[1];
+  if (value === undefined)
+    throw new Error(`git-shim.sh sets no ${name}`);
+  return value;
+}
+var PUSH_ANSWER = shimValue("push_answer");
+var FORCE_PUSH_ANSWER = shimValue("force_push_answer");
+var DELETE_PUSH_ANSWER = shimValue("delete_push_answer");
+function installGitShim(binDir, path, repo) {
+  writeFileSync10(join25(binDir, REAL_GIT_FILE), `${realGit(path)}
+`, { mode: 420 });
+  writeFileSync10(join25(binDir, "git"), git_shim_default, { mode: 493 });
+  writeFileSync10(join25(binDir, REPOS_FILE), `${repo.trustedGitDir}	${repo.gitDir}
+`, { mode: 420 });
+}
+function mapTrustedGitDir(binDir, repo) {
+  const map = join25(binDir, REPOS_FILE);
+  const others = readFileSync17(map, "utf8").split(`
+`).filter((line) => line && !line.startsWith(`${repo.trustedGitDir}	`));
+  writeFileSync10(map, [...others, `${repo.trustedGitDir}	${repo.gitDir}`, ""].join(`
+`));
+}
+function realGit(path) {
+  for (const dir of path.split(":")) {
+    const candidate = join25(dir, "git");
+    try {
+      if (lstatSync9(candidate).isFile() || lstatSync9(realpathSync3(candidate)).isFile())
+        return candidate;
+    } catch {}
+  }
+  return "/usr/bin/git";
+}
+
+// src/git/agent/repository.ts
+var DEFAULT_COMMIT_LIMITS = { maxCommits: 1000, seconds: 120 };
+async function openAgentRepo(setUp) {
+  const binDir = join26(realpathSync4(setUp.dir), ".agent-bin");
+  mkdirSync10(binDir, { mode: 493 });
+  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
+  installGitShim(binDir, setUp.path, { trustedGitDir, gitDir: repo.gitDir });
+  return repo;
+}
+async function addAgentWorktree(main, setUp) {
+  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits }, main.binDir);
+  mapTrustedGitDir(main.binDir, { trustedGitDir, gitDir: repo.gitDir });
+  main.worktrees.set(realpathSync4(setUp.workspace), repo);
+  return repo;
+}
+async function makeAgentGitDir(setUp, binDir) {
+  const { git, dir } = setUp;
+  const workspace = realpathSync4(setUp.workspace);
+  const gitDir = join26(realpathSync4(dir), ".agent-git");
+  await createGit(realpathSync4(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
+  const start = await git.must(["rev-parse", "HEAD"]);
+  const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
+  const trustedGitDir = realpathSync4(await git.must(["rev-parse", "--absolute-git-dir"]));
+  const objects = realpathSync4(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
+  const refs = await git.must([
+    "for-each-ref",
+    "--format=%(objectname) %(refname)",
+    "refs/heads",
+    "refs/remotes",
+    "refs/tags"
+  ]);
+  writeAgentRepo(gitDir, workspace, trustedGitDir, {
+    head: branch ? `ref: refs/heads/${branch}
+` : `${start}
+`,
+    refs,
+    objects,
+    trailer: setUp.coAuthorTrailer
+  });
+  shareTree(gitDir);
+  return {
+    gitDir,
+    binDir,
+    branch,
+    start,
+    secrets: setUp.secrets,
+    published: new Map,
+    startBranches: branchesOf(refs),
+    objects,
+    worktrees: new Map,
+    checkedParents: new Map,
+    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
+    notes: [],
+    copies: new Map,
+    trustedGitDir,
+    ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
+  };
+}
+function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
+  const config = [
+    "[core]",
+    "\trepositoryformatversion = 0",
+    "\tbare = false",
+    `	worktree = ${workspace}`,
+    "\tsharedRepository = group",
+    "\tlogAllRefUpdates = true",
+    "\tcheckStat = minimal",
+    "[user]",
+    `	name = ${BOT_IDENTITY.name}`,
+    `	email = ${BOT_IDENTITY.email}`,
+    ""
+  ].join(`
+`);
+  writeFileSync11(join26(gitDir, "config"), config);
+  writeFileSync11(join26(gitDir, "HEAD"), contents.head);
+  writeFileSync11(join26(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
+` : "");
+  mkdirSync10(join26(gitDir, "objects", "info"), { recursive: true });
+  writeFileSync11(join26(gitDir, "objects", "info", "alternates"), `${contents.objects}
+`);
+  mkdirSync10(join26(gitDir, "info"), { recursive: true });
+  writeFileSync11(join26(gitDir, "info", "exclude"), `/state/
+`);
+  copyFileSync(join26(trustedGitDir, "index"), join26(gitDir, "index"));
+  if (contents.trailer) {
+    mkdirSync10(join26(gitDir, "hooks"), { recursive: true });
+    const hook = `#!/bin/sh
+exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
+`;
+    writeFileSync11(join26(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
+  }
+}
+function shareTree(path) {
+  const stat = lstatSync10(path);
+  if (stat.isSymbolicLink())
+    return;
+  if (stat.isDirectory()) {
+    chmodSync(path, stat.mode & 511 | 1080);
+    for (const name of readdirSync7(path))
+      shareTree(join26(path, name));
+  } else
+    chmodSync(path, stat.mode & 511 | 48);
+}
+function agentRepoEnv(repo, path) {
+  if (repo)
+    return { PATH: `${repo.binDir}:${path}` };
+  return {
+    GIT_CONFIG_COUNT: "2",
+    GIT_CONFIG_KEY_0: "user.name",
+    GIT_CONFIG_VALUE_0: BOT_IDENTITY.name,
+    GIT_CONFIG_KEY_1: "user.email",
+    GIT_CONFIG_VALUE_1: BOT_IDENTITY.email
+  };
+}
+
+// src/git/scrub-commits.ts
+import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync18, rmSync as rmSync10, writeFileSync as writeFileSync12 } from "fs";
+import { tmpdir as tmpdir7 } from "os";
+import { join as join27 } from "path";
 
 // src/git/claims.ts
 var PERSON_TRAILER = /^[ \t]*(?!agent-claimed-)([A-Za-z][A-Za-z-]*-by)[ \t]*:[ \t]*(.*?)[ \t]*$/i;
@@ -88435,9 +88800,6 @@ function hasTrailerBlock(message) {
 }
 
 // src/git/scrub-commits.ts
-import { mkdtempSync as mkdtempSync7, readFileSync as readFileSync16, rmSync as rmSync10, writeFileSync as writeFileSync10 } from "fs";
-import { tmpdir as tmpdir7 } from "os";
-import { join as join24 } from "path";
 async function scrubCommits(git, base, tip, rules) {
   if (base === tip)
     return { tip, redacted: [] };
@@ -88455,7 +88817,7 @@ async function scrubCommits(git, base, tip, rules) {
   }
 }
 function newScratch(rules) {
-  const dir = mkdtempSync7(join24(tmpdir7(), "gitclaw-scrub-"));
+  const dir = mkdtempSync7(join27(tmpdir7(), "gitclaw-scrub-"));
   const redact = rules.values.length ? createRedactor(rules.values, { shapes: false }) : undefined;
   return { dir, rules, ...redact ? { redact } : {}, blobs: new Map, redacted: new Set };
 }
@@ -88550,226 +88912,43 @@ async function scrubbedTree(git, base, commit, scratch) {
   }
   if (replaced.length === 0)
     return;
-  const index = { ...env, GIT_INDEX_FILE: join24(scratch.dir, "index") };
+  const index = { ...env, GIT_INDEX_FILE: join27(scratch.dir, "index") };
   await git.must(["read-tree", commit], { env: index });
   await git.must(["update-index", "-z", "--index-info"], { env: index, input: `${replaced.join("\x00")}\x00` });
   return git.must(["write-tree"], { env: index });
 }
 async function redactBlob(git, blob, scratch) {
-  const file = join24(scratch.dir, "blob");
+  const file = join27(scratch.dir, "blob");
   await git.must(["cat-file", "blob", blob], { stdoutFile: file });
-  const bytes = readFileSync16(file);
+  const bytes = readFileSync18(file);
   const encoding = isUtf8(bytes) ? "utf8" : "latin1";
   const text = bytes.toString(encoding);
   const clean = scratch.redact(text);
   if (clean === text)
     return blob;
-  writeFileSync10(file, Buffer.from(clean, encoding));
+  writeFileSync12(file, Buffer.from(clean, encoding));
   return git.must(["hash-object", "-w", "--no-filters", file]);
 }
 
-// src/git/agent-repo.ts
-var DEFAULT_COMMIT_LIMITS = { maxCommits: 1000, seconds: 120 };
-async function openAgentRepo(setUp) {
-  const binDir = join25(realpathSync3(setUp.dir), ".agent-bin");
-  mkdirSync10(binDir, { mode: 493 });
-  const { trustedGitDir, ...repo } = await makeAgentGitDir(setUp, binDir);
-  writeFileSync11(join25(binDir, "git"), gitShim(realGit(setUp.path)), { mode: 493 });
-  writeFileSync11(join25(binDir, REPOS_FILE), `${trustedGitDir}	${repo.gitDir}
-`, { mode: 420 });
-  return repo;
-}
-async function addAgentWorktree(main, setUp) {
-  const { trustedGitDir, ...repo } = await makeAgentGitDir({ ...setUp, path: "", secrets: main.secrets, coAuthorTrailer: main.coAuthorTrailer, limits: main.limits }, main.binDir);
-  const map = join25(main.binDir, REPOS_FILE);
-  const others = readFileSync17(map, "utf8").split(`
-`).filter((line) => line && !line.startsWith(`${trustedGitDir}	`));
-  writeFileSync11(map, [...others, `${trustedGitDir}	${repo.gitDir}`, ""].join(`
-`));
-  main.worktrees.set(realpathSync3(setUp.workspace), repo);
-  return repo;
-}
-var REPOS_FILE = "repos";
-async function makeAgentGitDir(setUp, binDir) {
-  const { git, dir } = setUp;
-  const workspace = realpathSync3(setUp.workspace);
-  const gitDir = join25(realpathSync3(dir), ".agent-git");
-  await createGit(realpathSync3(dir)).must(["init", "-q", "--bare", "--template=", gitDir], { groupWritable: true });
-  const start = await git.must(["rev-parse", "HEAD"]);
-  const branch = (await git.run(["symbolic-ref", "-q", "--short", "HEAD"])).stdout.trim();
-  const trustedGitDir = realpathSync3(await git.must(["rev-parse", "--absolute-git-dir"]));
-  const objects = realpathSync3(await git.must(["rev-parse", "--path-format=absolute", "--git-path", "objects"]));
-  const refs = await git.must([
-    "for-each-ref",
-    "--format=%(objectname) %(refname)",
-    "refs/heads",
-    "refs/remotes",
-    "refs/tags"
-  ]);
-  writeAgentRepo(gitDir, workspace, trustedGitDir, {
-    head: branch ? `ref: refs/heads/${branch}
-` : `${start}
-`,
-    refs,
-    objects,
-    trailer: setUp.coAuthorTrailer
-  });
-  shareTree(gitDir);
+// src/git/agent/commit-rules.ts
+function commitRules(facts) {
+  const requester = trailerIdentity(facts.coAuthorTrailer);
   return {
-    gitDir,
-    binDir,
-    branch,
-    start,
-    secrets: setUp.secrets,
-    published: new Map,
-    startBranches: branchesOf(refs),
-    objects,
-    worktrees: new Map,
-    checkedParents: new Map,
-    limits: setUp.limits ?? DEFAULT_COMMIT_LIMITS,
-    notes: [],
-    copies: new Map,
-    trustedGitDir,
-    ...setUp.coAuthorTrailer ? { coAuthorTrailer: setUp.coAuthorTrailer } : {}
+    values: facts.secrets,
+    people: requester ? [requester] : [],
+    maxCommits: facts.limits.maxCommits,
+    deadline: Date.now() + facts.limits.seconds * 1000
   };
 }
-function writeAgentRepo(gitDir, workspace, trustedGitDir, contents) {
-  const config = [
-    "[core]",
-    "\trepositoryformatversion = 0",
-    "\tbare = false",
-    `	worktree = ${workspace}`,
-    "\tsharedRepository = group",
-    "\tlogAllRefUpdates = true",
-    "\tcheckStat = minimal",
-    "[user]",
-    `	name = ${BOT_IDENTITY.name}`,
-    `	email = ${BOT_IDENTITY.email}`,
-    ""
-  ].join(`
-`);
-  writeFileSync11(join25(gitDir, "config"), config);
-  writeFileSync11(join25(gitDir, "HEAD"), contents.head);
-  writeFileSync11(join25(gitDir, "packed-refs"), contents.refs ? `${contents.refs}
-` : "");
-  mkdirSync10(join25(gitDir, "objects", "info"), { recursive: true });
-  writeFileSync11(join25(gitDir, "objects", "info", "alternates"), `${contents.objects}
-`);
-  mkdirSync10(join25(gitDir, "info"), { recursive: true });
-  writeFileSync11(join25(gitDir, "info", "exclude"), `/state/
-`);
-  copyFileSync(join25(trustedGitDir, "index"), join25(gitDir, "index"));
-  if (contents.trailer) {
-    mkdirSync10(join25(gitDir, "hooks"), { recursive: true });
-    const hook = `#!/bin/sh
-exec git interpret-trailers --in-place --if-exists addIfDifferent --trailer '${contents.trailer}' "$1"
-`;
-    writeFileSync11(join25(gitDir, "hooks", "commit-msg"), hook, { mode: 509 });
-  }
-}
-function shareTree(path) {
-  const stat = lstatSync8(path);
-  if (stat.isSymbolicLink())
-    return;
-  if (stat.isDirectory()) {
-    chmodSync(path, stat.mode & 511 | 1080);
-    for (const name of readdirSync6(path))
-      shareTree(join25(path, name));
-  } else
-    chmodSync(path, stat.mode & 511 | 48);
-}
-function realGit(path) {
-  for (const dir of path.split(":")) {
-    const candidate = join25(dir, "git");
-    try {
-      if (lstatSync8(candidate).isFile() || lstatSync8(realpathSync3(candidate)).isFile())
-        return candidate;
-    } catch {}
-  }
-  return "/usr/bin/git";
-}
-var quoted = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
-var PUSH_ANSWER = "gitclaw: tool commands cannot push (they hold no credential). Commit on the branch the run started on: gitclaw pushes those commits, with their messages, when the run ends; another branch is published by the github tool's pr_create with head=<branch>.";
-var FORCE_PUSH_ANSWER = "gitclaw: tool commands cannot push, and gitclaw never forces a push: add new commits on top of the branch's history instead of rewriting it; gitclaw delivers them when the run ends.";
-var DELETE_PUSH_ANSWER = "gitclaw: tool commands cannot push, and gitclaw deletes no branch on the remote: a branch of yours that is not published (pr_create with head=<branch>) ends with the run.";
-function gitShim(git) {
-  return `#!/bin/sh
-# gitclaw: where gitclaw keeps the git directory, git works in the agent's own repository for it.
-real=${quoted(git)}
-dir=. skip= cmd=
-for arg in "$@"; do
-  if [ "$skip" = C ]; then case "$arg" in /*) dir=$arg ;; *) dir=$dir/$arg ;; esac; skip=; continue; fi
-  if [ "$skip" = c ]; then skip=; continue; fi
-  case "$arg" in -C) skip=C ;; -c) skip=c ;; -*) ;; *) cmd=$arg; break ;; esac
-done
-case "$cmd" in
-  push)
-    answer=${quoted(PUSH_ANSWER)}
-    for arg in "$@"; do
-      case "$arg" in
-        -f|--force|--force-*|+*) answer=${quoted(FORCE_PUSH_ANSWER)} ;;
-        -d|--delete|:*) answer=${quoted(DELETE_PUSH_ANSWER)} ;;
-      esac
-    done
-    echo "$answer" >&2; exit 1 ;;
-  init|clone|worktree) exec "$real" "$@" ;;
-esac
-if [ -z "$GIT_DIR" ]; then
-  found=$(cd "$dir" 2>/dev/null && cd "$("$real" rev-parse --absolute-git-dir 2>/dev/null)" 2>/dev/null && pwd -P)
-  tab=$(printf '\\t')
-  while IFS=$tab read -r trusted agent; do
-    if [ -n "$found" ] && [ "$trusted" = "$found" ]; then GIT_DIR=$agent; export GIT_DIR; break; fi
-  done < "$(dirname "$0")/${REPOS_FILE}"
-fi
-exec "$real" "$@"
-`;
-}
-function agentRepoEnv(repo, path) {
-  if (repo)
-    return { PATH: `${repo.binDir}:${path}` };
-  return {
-    GIT_CONFIG_COUNT: "2",
-    GIT_CONFIG_KEY_0: "user.name",
-    GIT_CONFIG_VALUE_0: BOT_IDENTITY.name,
-    GIT_CONFIG_KEY_1: "user.email",
-    GIT_CONFIG_VALUE_1: BOT_IDENTITY.email
-  };
-}
-function branchesOf(lines) {
-  const branches = new Map;
-  for (const line of lines.split(`
-`)) {
-    const match = /^([0-9a-f]{40}) refs\/heads\/(.+)$/.exec(line);
-    if (match)
-      branches.set(match[2], match[1]);
-  }
-  return branches;
-}
-var MAX_AGENT_BRANCHES = 1000;
-function agentBranches(gitDir) {
-  const branches = branchesOf(readSmallFile(join25(gitDir, "packed-refs")) ?? "");
-  let seen = 0;
-  const walk = (prefix) => {
-    let names = [];
-    try {
-      if (lstatSync8(join25(gitDir, "refs/heads", prefix)).isDirectory())
-        names = readdirSync6(join25(gitDir, "refs/heads", prefix));
-    } catch {}
-    for (const name of names) {
-      if (++seen > MAX_AGENT_BRANCHES)
-        return;
-      const sha = readRef(gitDir, `refs/heads/${prefix}${name}`);
-      if (sha)
-        branches.set(`${prefix}${name}`, sha);
-      else
-        walk(`${prefix}${name}/`);
-    }
-  };
-  walk("");
-  return branches;
+var AGENT_COMMITS = "gitclaw: the agent's commits";
+
+// src/git/agent/notes.ts
+var squashedNote = (branch, why) => `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
+function reportedNotes(repo) {
+  return repo.notes.splice(0);
 }
 function unpublishedNotes(repo) {
-  const other = checkedOut(repo);
+  const other = checkedOut(repo.gitDir);
   const left = [...agentBranches(repo.gitDir)].filter(([name, tip]) => name !== repo.branch && name !== other && repo.startBranches.get(name) !== tip).filter(([name, tip]) => repo.published.get(name)?.tip !== (repo.copies.get(`${repo.start}..${tip}`) ?? tip)).map(([name]) => name);
   if (left.length === 0)
     return [];
@@ -88783,179 +88962,69 @@ function unpublishedNotes(repo) {
     `branches made with git in this run were left unpublished and end with it: ${names} (pr_create with head=<branch> publishes one)`
   ];
 }
-function readRef(gitDir, ref) {
-  const loose = readSmallFile(join25(gitDir, ref));
-  if (loose !== undefined)
-    return /^[0-9a-f]{40}$/.exec(loose.trim())?.[0];
-  const packed = readSmallFile(join25(gitDir, "packed-refs")) ?? "";
-  for (const line of packed.split(`
-`)) {
-    const [sha, name] = line.split(" ");
-    if (name === ref && sha && /^[0-9a-f]{40}$/.test(sha))
-      return sha;
-  }
-  return;
-}
-function readSmallFile(path) {
-  return readConfined(path, 1 << 20)?.toString("utf8");
-}
-function readConfined(path, max) {
-  let fd;
+
+// src/git/agent/objects.ts
+import { mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync8, rmSync as rmSync11, writeFileSync as writeFileSync13 } from "fs";
+import { tmpdir as tmpdir8 } from "os";
+import { join as join28 } from "path";
+
+// src/git/loose-pack.ts
+import { createHash as createHash2 } from "crypto";
+import { deflateSync, inflateSync } from "zlib";
+var PACK_TYPES = { commit: 1, tree: 2, blob: 3, tag: 4 };
+var MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+function looseObject3(file, max) {
+  let raw;
   try {
-    fd = openSync3(path, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > max || readlinkSync3(`/proc/self/fd/${fd}`) !== path)
-      return;
-    return readFileSync17(fd);
+    raw = inflateSync(file, { maxOutputLength: Math.max(max, 1) });
   } catch {
     return;
-  } finally {
-    if (fd !== undefined)
-      closeSync3(fd);
   }
+  const nul = raw.indexOf(0);
+  const match = /^(commit|tree|blob|tag) (\d+)$/.exec(raw.subarray(0, Math.max(nul, 0)).toString("latin1"));
+  const content = raw.subarray(nul + 1);
+  if (!match || Number(match[2]) !== content.length)
+    return;
+  return { type: PACK_TYPES[match[1]], content, raw };
 }
-var OBJECT_FILE = /^(?:[0-9a-f]{2}\/[0-9a-f]{38}|pack\/pack-[0-9a-f]{40,64}\.(?:pack|idx))$/;
-var MAX_AGENT_OBJECT_BYTES = 512 * 1024 * 1024;
-function readObjectFiles(from) {
-  const files = [];
-  let bytes = 0;
-  const walk = (dir) => {
-    for (const name of readdirSync6(dir)) {
-      const path = join25(dir, name);
-      const stat = lstatSync8(path);
-      const rel = relative4(from, path);
-      if (stat.isDirectory() && (/^[0-9a-f]{2}$/.test(rel) || rel === "pack"))
-        walk(path);
-      if (!stat.isFile() || !OBJECT_FILE.test(rel))
-        continue;
-      bytes += stat.size;
-      if (bytes > MAX_AGENT_OBJECT_BYTES)
-        throw new Error(`the agent's repository holds more than ${MAX_AGENT_OBJECT_BYTES >> 20} MiB of objects`);
-      const data = readConfined(path, stat.size);
-      if (!data)
-        throw new Error(`objects/${rel} is not a plain file of the agent's repository`);
-      files.push({ rel, data });
-    }
-  };
-  walk(from);
-  return files;
-}
-async function takeAgentCommits(git, repo) {
-  const taken = await takeRunBranch(git, repo);
-  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
-  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
-  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
-}
-function reportedNotes(repo) {
-  return repo.notes.splice(0);
-}
-async function takeWorktreeCommits(git, repo) {
-  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
-  const taken = await takeRunBranch(git, repo);
-  if (!taken.head)
-    return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
-  await git.must(["reset", "-q"], { groupWritable: true });
-  if (agentTip)
-    repo.start = agentTip;
-  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
-}
-async function takeRunBranch(git, repo) {
-  try {
-    const tip = repo.branch ? await takeBranch(git, repo, repo.branch) : await takeAgentHead(git, repo);
-    if (!tip || tip === repo.start)
-      return { notes: [] };
-    const head = await onTopOfHead(git, repo, tip);
-    return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
-  } catch (error) {
-    return {
-      notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${error.message}`]
-    };
+function entryHeader(type, size) {
+  const bytes = [type << 4 | size & 15];
+  for (let rest = Math.floor(size / 16);rest > 0; rest = Math.floor(rest / 128)) {
+    bytes[bytes.length - 1] |= 128;
+    bytes.push(rest & 127);
   }
+  return Buffer.from(bytes);
 }
-async function takeAgentHead(git, repo) {
-  const branch = checkedOut(repo);
-  if (branch)
-    return takeAgentBranch(git, repo, branch);
-  const tip = readRef(repo.gitDir, "HEAD");
-  return tip && takeAgentCommit(git, repo, tip, "HEAD");
-}
-async function takeAgentBranch(git, repo, branch) {
-  if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
-    throw new Error(`${JSON.stringify(branch)} is not a branch name`);
-  return takeBranch(git, repo, branch);
-}
-async function takeBranch(git, repo, branch) {
-  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
-  return tip && takeAgentCommit(git, repo, tip, branch);
-}
-async function takeAgentCommit(git, repo, tip, branch) {
-  if (tip === repo.start)
-    return tip;
-  const range = `${repo.start}..${tip}`;
-  const taken = repo.copies.get(range);
-  if (taken)
-    return taken;
-  const rules = commitRules(repo);
-  await takeObjects(git, repo, tip, rules.deadline);
-  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
-  if (scrubbed.squashed)
-    repo.notes.push(squashedNote(branch, scrubbed.squashed));
-  repo.copies.set(range, scrubbed.tip);
-  return scrubbed.tip;
-}
-function commitRules(facts) {
-  const requester = trailerIdentity(facts.coAuthorTrailer);
-  return {
-    values: facts.secrets,
-    people: requester ? [requester] : [],
-    maxCommits: facts.limits.maxCommits,
-    deadline: Date.now() + facts.limits.seconds * 1000
-  };
-}
-var squashedNote = (branch, why) => `the commits made with git on ${branch} come as one commit (${why}), its message saying so`;
-async function ownWorkspaceCommits(git, { base, branch }, facts) {
-  const head = await git.must(["rev-parse", "HEAD"]);
-  if (head === base)
-    return [];
-  const where = branch || "HEAD";
-  try {
-    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
-    if (scrubbed.tip === head)
-      return [];
-    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
-    await git.must(["reset", "-q"]);
-    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
-  } catch (error) {
-    await git.must(["reset", "-q", base]);
-    return [
-      `the commits made with git on ${where} were not taken (${error.message}): their change comes as one commit`
-    ];
+function packOfLooseObjects(files) {
+  const header = Buffer.alloc(12);
+  header.write("PACK", 0, "latin1");
+  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(files.length, 8);
+  const parts = [header];
+  const parents = new Map;
+  let budget = MAX_INFLATED_BYTES;
+  for (const file of files) {
+    const object = looseObject3(file, budget);
+    if (!object)
+      return;
+    budget -= object.raw.length;
+    parts.push(entryHeader(object.type, object.content.length), deflateSync(object.content, { level: 1 }));
+    if (object.type === PACK_TYPES.commit)
+      parents.set(createHash2("sha1").update(object.raw).digest("hex"), commitParents(object.content));
   }
+  const body = Buffer.concat(parts);
+  return { pack: Buffer.concat([body, createHash2("sha1").update(body).digest()]), parents };
 }
-function checkedOut(repo) {
-  const head = readSmallFile(join25(repo.gitDir, "HEAD"))?.trim() ?? "";
-  return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+function commitParents(content) {
+  const header = content.toString("latin1", 0, Math.max(content.indexOf(`
+
+`), 0));
+  return [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((match) => match[1]);
 }
-async function leaveOtherBranch(git, repo) {
-  const other = checkedOut(repo);
-  if (!other || other === repo.branch)
-    return [];
-  try {
-    const tip = await takeAgentBranch(git, repo, other);
-    if (tip) {
-      const changed = await git.must(["diff", "--no-renames", "--name-only", "-z", "HEAD", tip]);
-      await revertChanges(git, changed.split("\x00").filter((path) => path && !path.startsWith("state/")));
-    }
-    const published = tip && repo.published.get(other)?.tip === tip ? "it is published as it is" : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
-    return [
-      `the run ended with the branch ${other} checked out: its committed files were put back to ${repo.branch}'s for the conversation's commit; ${published}`
-    ];
-  } catch (error) {
-    return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
-  }
-}
-async function takeObjects(git, repo, tip, deadline) {
-  const files = readObjectFiles(join25(repo.gitDir, "objects"));
+
+// src/git/agent/objects.ts
+async function takeObjectFiles(git, repo, tip, deadline) {
+  const files = readObjectFiles(join28(repo.gitDir, "objects"));
   const loose = files.every((file) => !file.rel.startsWith("pack/")) && packOfLooseObjects(files.map((f) => f.data));
   const timeoutMs = () => Math.max(1, deadline - Date.now());
   if (loose) {
@@ -88968,7 +89037,7 @@ async function takeObjects(git, repo, tip, deadline) {
       return;
     }
   }
-  const quarantine = mkdtempSync8(join25(tmpdir8(), "gitclaw-agent-objects-"));
+  const quarantine = mkdtempSync8(join28(tmpdir8(), "gitclaw-agent-objects-"));
   try {
     await fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs: timeoutMs() });
   } finally {
@@ -88976,21 +89045,21 @@ async function takeObjects(git, repo, tip, deadline) {
   }
 }
 async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeoutMs }) {
-  mkdirSync10(join25(quarantine, "objects", "info"), { recursive: true });
-  mkdirSync10(join25(quarantine, "refs", "heads"), { recursive: true });
-  writeFileSync11(join25(quarantine, "config"), `[core]
+  mkdirSync11(join28(quarantine, "objects", "info"), { recursive: true });
+  mkdirSync11(join28(quarantine, "refs", "heads"), { recursive: true });
+  writeFileSync13(join28(quarantine, "config"), `[core]
 	repositoryformatversion = 0
 	bare = true
 `);
-  writeFileSync11(join25(quarantine, "HEAD"), `ref: refs/heads/agent
+  writeFileSync13(join28(quarantine, "HEAD"), `ref: refs/heads/agent
 `);
-  writeFileSync11(join25(quarantine, "refs", "heads", "agent"), `${tip}
+  writeFileSync13(join28(quarantine, "refs", "heads", "agent"), `${tip}
 `);
-  writeFileSync11(join25(quarantine, "objects", "info", "alternates"), `${repo.objects}
+  writeFileSync13(join28(quarantine, "objects", "info", "alternates"), `${repo.objects}
 `);
   for (const { rel, data } of files) {
-    mkdirSync10(join25(quarantine, "objects", rel, ".."), { recursive: true });
-    writeFileSync11(join25(quarantine, "objects", rel), data);
+    mkdirSync11(join28(quarantine, "objects", rel, ".."), { recursive: true });
+    writeFileSync13(join28(quarantine, "objects", rel), data);
   }
   await git.must([
     "-c",
@@ -89003,6 +89072,86 @@ async function fetchThroughQuarantine(git, repo, files, { tip, quarantine, timeo
     quarantine,
     "refs/heads/agent"
   ], { timeoutMs });
+}
+
+// src/git/agent/take.ts
+async function takeRunCommits(git, repo) {
+  const taken = await takeStartBranch(git, repo);
+  const unpublished = repo.branch ? unpublishedNotes(repo) : [];
+  const other = repo.branch ? await leaveOtherBranch(git, repo) : [];
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes, ...other, ...unpublished] };
+}
+async function takePullRequestCommits(git, repo) {
+  const agentTip = readRef(repo.gitDir, `refs/heads/${repo.branch}`);
+  const taken = await takeStartBranch(git, repo);
+  if (!taken.head)
+    return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
+  await git.must(["reset", "-q"], { groupWritable: true });
+  if (agentTip)
+    repo.start = agentTip;
+  return { ...taken, notes: [...reportedNotes(repo), ...taken.notes] };
+}
+async function takeStartBranch(git, repo) {
+  try {
+    const tip = repo.branch ? await takeBranchNamedByGitclaw(git, repo, repo.branch) : await takeHeadTip(git, repo);
+    if (!tip || tip === repo.start)
+      return { notes: [] };
+    const head = await onTopOfHead(git, repo, tip);
+    return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
+  } catch (error) {
+    return {
+      notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${error.message}`]
+    };
+  }
+}
+async function takeHeadTip(git, repo) {
+  const branch = checkedOut(repo.gitDir);
+  if (branch)
+    return takeBranchNamedByAgent(git, repo, branch);
+  const tip = readRef(repo.gitDir, "HEAD");
+  return tip && takeTip(git, repo, tip, "HEAD");
+}
+async function takeBranchNamedByAgent(git, repo, branch) {
+  if (branch.startsWith("-") || (await git.run(["check-ref-format", "--branch", branch])).exitCode !== 0)
+    throw new Error(`${JSON.stringify(branch)} is not a branch name`);
+  return takeBranchNamedByGitclaw(git, repo, branch);
+}
+async function takeBranchNamedByGitclaw(git, repo, branch) {
+  const tip = readRef(repo.gitDir, `refs/heads/${branch}`);
+  return tip && takeTip(git, repo, tip, branch);
+}
+async function takeTip(git, repo, tip, branch) {
+  if (tip === repo.start)
+    return tip;
+  const range = `${repo.start}..${tip}`;
+  const taken = repo.copies.get(range);
+  if (taken)
+    return taken;
+  const rules = commitRules(repo);
+  await takeObjectFiles(git, repo, tip, rules.deadline);
+  const scrubbed = await scrubCommits(git, repo.start, tip, rules);
+  if (scrubbed.squashed)
+    repo.notes.push(squashedNote(branch, scrubbed.squashed));
+  repo.copies.set(range, scrubbed.tip);
+  return scrubbed.tip;
+}
+async function leaveOtherBranch(git, repo) {
+  const other = checkedOut(repo.gitDir);
+  if (!other || other === repo.branch)
+    return [];
+  try {
+    const tip = await takeBranchNamedByAgent(git, repo, other);
+    if (tip) {
+      const changed = await git.must(["diff", "--no-renames", "--name-only", "-z", "HEAD", tip]);
+      await revertChanges(git, changed.split("\x00").filter((path) => path && !path.startsWith("state/")));
+    }
+    const published = tip && repo.published.get(other)?.tip === tip ? "it is published as it is" : `it was not published${repo.published.has(other) ? " since its last pr_create" : ""} (pr_create with head=${other} publishes it)`;
+    return [
+      `the run ended with the branch ${other} checked out: its committed files were put back to ${repo.branch}'s for the conversation's commit; ${published}`
+    ];
+  } catch (error) {
+    return [`the run ended with the branch ${other} checked out, which could not be read: ${error.message}`];
+  }
 }
 async function onTopOfHead(git, repo, tip) {
   const descends = descendsFromStart(repo, tip) ?? (await git.run(["merge-base", "--is-ancestor", repo.start, tip])).exitCode === 0;
@@ -89019,7 +89168,6 @@ async function onTopOfHead(git, repo, tip) {
   await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", moved.sha, head]);
   return moved;
 }
-var AGENT_COMMITS = "gitclaw: the agent's commits";
 function descendsFromStart(repo, tip) {
   const seen = new Set;
   const todo = [tip];
@@ -89039,17 +89187,17 @@ function descendsFromStart(repo, tip) {
 }
 
 // src/session/artifacts.ts
-import { existsSync as existsSync13, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "fs";
-import { join as join26 } from "path";
+import { existsSync as existsSync13, mkdirSync as mkdirSync12, readdirSync as readdirSync8 } from "fs";
+import { join as join29 } from "path";
 var REF = /^artifact:\/\/(\d+)$/;
 function createArtifactStore(dir) {
-  let next = existsSync13(dir) ? Math.max(0, ...readdirSync7(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
+  let next = existsSync13(dir) ? Math.max(0, ...readdirSync8(dir).map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1 : 1;
   const paths = new Map;
   return {
     allocate(kind) {
-      mkdirSync11(dir, { recursive: true });
+      mkdirSync12(dir, { recursive: true });
       const id = String(next++);
-      const path = join26(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
+      const path = join29(dir, `${id}.${kind.replace(/[^\w.-]/g, "_")}`);
       paths.set(id, path);
       return { id, ref: `artifact://${id}`, path };
     },
@@ -89062,8 +89210,8 @@ function createArtifactStore(dir) {
         return known;
       if (!existsSync13(dir))
         return;
-      const name = readdirSync7(dir).find((file) => file.split(".")[0] === id);
-      return name ? join26(dir, name) : undefined;
+      const name = readdirSync8(dir).find((file) => file.split(".")[0] === id);
+      return name ? join29(dir, name) : undefined;
     }
   };
 }
@@ -89094,8 +89242,8 @@ function localLauncher(env) {
 async function openTaskAgentRepo(env, taskId, worktree) {
   if (!env.toolContext.runAs)
     return;
-  const dir = join27(env.worktreesDir, `.agent-task-${taskId}`);
-  mkdirSync12(dir);
+  const dir = join30(env.worktreesDir, `.agent-task-${taskId}`);
+  mkdirSync13(dir);
   const secrets = env.toolContext.passedSecrets ?? [];
   return openAgentRepo({
     git: worktree.git,
@@ -89108,7 +89256,7 @@ async function openTaskAgentRepo(env, taskId, worktree) {
 async function takeTaskCommits(env, task, worktree) {
   if (!worktree.agentRepo)
     return;
-  const { notes } = await takeAgentCommits(worktree.git, worktree.agentRepo);
+  const { notes } = await takeRunCommits(worktree.git, worktree.agentRepo);
   for (const note of notes)
     env.log(`gitclaw: task ${task.record.taskId}: ${env.toolContext.redact(note)}`);
 }
@@ -89116,7 +89264,7 @@ function openChildSession(env, record, worktree) {
   const session = SessionFile.create(env.sessionsDir, { cwd: worktree.path, parentSession: env.parentSession });
   const { taskId, title, depth, baseSha, parentTaskId } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, depth, baseSha, parentSession: env.parentSession, parentTaskId });
-  session.appendStart(env.model);
+  session.appendStart(env.model, env.effort);
   session.appendUserText(env.toolContext.redact(childBrief(record.title, record.prompt)), env.now());
   env.onSession(session);
   return session;
@@ -89129,6 +89277,8 @@ async function runChild(env, orchestrator, task, worktree) {
   const loop = () => runAgentLoop({
     session,
     model: env.model,
+    fallback: env.fallback,
+    effort: env.effort,
     instructions: env.instructions(task.record, orchestrator),
     tools: tools.tools,
     toolContext: {
@@ -90325,13 +90475,13 @@ Original command: ${command}`;
 import { existsSync as existsSync14 } from "fs";
 
 // src/tools/sandbox/procfs.ts
-import { readdirSync as readdirSync8, readFileSync as readFileSync18 } from "fs";
+import { readdirSync as readdirSync9, readFileSync as readFileSync19 } from "fs";
 function* procFiles(file) {
-  for (const entry of readdirSync8("/proc")) {
+  for (const entry of readdirSync9("/proc")) {
     if (!/^\d+$/.test(entry))
       continue;
     try {
-      yield { pid: Number(entry), content: readFileSync18(`/proc/${entry}/${file}`, "utf8") };
+      yield { pid: Number(entry), content: readFileSync19(`/proc/${entry}/${file}`, "utf8") };
     } catch {}
   }
 }
@@ -90760,19 +90910,14 @@ async function runToEnd(run, context) {
 }
 
 // src/tools/files/confined-file.ts
-import { constants as constants7, fstatSync as fstatSync2, readlinkSync as readlinkSync4, statSync as statSync2 } from "fs";
+import { constants as constants7, fstatSync as fstatSync2 } from "fs";
 import { mkdir, open as open2, realpath, rmdir, unlink } from "fs/promises";
 import { dirname as dirname9 } from "path";
-var FLAGS = {
-  read: constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
-  update: constants7.O_RDWR | constants7.O_NOFOLLOW | constants7.O_NONBLOCK,
-  write: constants7.O_WRONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK
-};
 async function openConfined(path, mode) {
   const { handle, created } = await openOrCreate(path.real, mode);
   try {
     const opened = openedPath(handle.fd);
-    if (!(opened === undefined ? isSameInode(handle.fd, path.real) : opened === path.real)) {
+    if (!isOpenedAt(handle.fd, path.real, opened)) {
       if (created && opened !== undefined && fstatSync2(handle.fd).size === 0)
         await unlink(opened).catch(() => {});
       throw new PathError(`${path.display} changed while it was being opened (a folder on its path was replaced, e.g. by a symlink); nothing was ${mode === "read" ? "read" : "written"}. Try again once tool commands stop changing it.`);
@@ -90788,27 +90933,12 @@ async function openConfined(path, mode) {
 }
 async function openOrCreate(file, mode) {
   try {
-    return { handle: await open2(file, FLAGS[mode]), created: false };
+    return { handle: await open2(file, CONFINED_FLAGS[mode]), created: false };
   } catch (error) {
     if (mode !== "write" || error.code !== "ENOENT")
       throw error;
   }
-  return { handle: await open2(file, FLAGS.write | constants7.O_CREAT | constants7.O_EXCL, 438), created: true };
-}
-function openedPath(fd) {
-  try {
-    return readlinkSync4(`/proc/self/fd/${fd}`);
-  } catch {
-    return;
-  }
-}
-function isSameInode(fd, expected) {
-  try {
-    const [held, named] = [fstatSync2(fd), statSync2(expected)];
-    return held.dev === named.dev && held.ino === named.ino;
-  } catch {
-    return false;
-  }
+  return { handle: await open2(file, CONFINED_FLAGS.write | constants7.O_CREAT | constants7.O_EXCL, 438), created: true };
 }
 async function replaceContent(handle, bytes) {
   await handle.truncate(0);
@@ -91052,11 +91182,11 @@ function explicitRepo(args) {
 }
 
 // src/tools/github/attach.ts
-import { writeFileSync as writeFileSync12 } from "fs";
+import { writeFileSync as writeFileSync14 } from "fs";
 
 // src/tools/files/read.ts
-import { realpathSync as realpathSync4 } from "fs";
-import { basename as basename3, dirname as dirname10, join as join28 } from "path";
+import { realpathSync as realpathSync5 } from "fs";
+import { basename as basename3, dirname as dirname10, join as join31 } from "path";
 var MAX_READ_LINES = 2000;
 var MAX_READ_BYTES = 50 * 1024;
 var MAX_READ_LINE_CHARS = 2000;
@@ -91214,7 +91344,7 @@ function createReadTool() {
           const artifact = context.artifacts.resolve(path);
           if (artifact === undefined)
             return fail(`Unknown artifact: ${path}`);
-          file = { real: join28(realpathSync4(dirname10(artifact)), basename3(artifact)), display: path };
+          file = { real: join31(realpathSync5(dirname10(artifact)), basename3(artifact)), display: path };
         } else {
           file = resolveToolPath(context, path);
         }
@@ -91298,7 +91428,7 @@ function planAttach(args, context) {
       if (context.tool.redact(raw) !== raw)
         throw new ToolFailure(`attach refused ${file.display}: its bytes contain a secret.`);
       const artifact = context.tool.artifacts.allocate(EXTENSIONS[checked.image.mimeType]);
-      writeFileSync12(artifact.path, bytes);
+      writeFileSync14(artifact.path, bytes);
       out.line(`# Attached ${file.display} as ${artifact.ref} (${describeImage(checked.image)})`);
       out.line(`It is shown in your reply: write ![what it shows](${artifact.ref}) where it belongs in your final ` + "message; if you do not, it is shown at the end.");
       const attachment = { ref: artifact.ref, path: artifact.path, mimeType: checked.image.mimeType };
@@ -91631,7 +91761,7 @@ async function publishAgentBranch(context, git, branch, base) {
   const repo = context.tool.agentRepo;
   if (!repo)
     return;
-  const tip = await takeAgentBranch(git, repo, branch).catch((error) => {
+  const tip = await takeBranchNamedByAgent(git, repo, branch).catch((error) => {
     throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
   });
   if (!tip)
@@ -91827,27 +91957,27 @@ function reportCreated(out, repo, pr, notes) {
 }
 
 // src/tools/github/pr-checkout.ts
-import { existsSync as existsSync15, mkdirSync as mkdirSync14, rmSync as rmSync12 } from "fs";
-import { dirname as dirname11, join as join30 } from "path";
+import { existsSync as existsSync15, mkdirSync as mkdirSync15, rmSync as rmSync12 } from "fs";
+import { dirname as dirname11, join as join33 } from "path";
 
 // src/tools/github/worktree-git.ts
 import { randomUUID as randomUUID3 } from "crypto";
-import { mkdirSync as mkdirSync13, realpathSync as realpathSync5 } from "fs";
-import { basename as basename4, join as join29 } from "path";
+import { mkdirSync as mkdirSync14, realpathSync as realpathSync6 } from "fs";
+import { basename as basename4, join as join32 } from "path";
 async function openWorktreeRepo(context, wt, path, reset) {
   const main = context.tool.agentRepo;
   const dir = context.tool.worktreesDir;
-  if (!main || !dir || !reset && main.worktrees.has(realpathSync5(path)))
+  if (!main || !dir || !reset && main.worktrees.has(realpathSync6(path)))
     return;
-  const own = join29(realpathSync5(dir), `.agent-${basename4(path)}-${randomUUID3().slice(0, 8)}`);
-  mkdirSync13(own, { mode: 488 });
+  const own = join32(realpathSync6(dir), `.agent-${basename4(path)}-${randomUUID3().slice(0, 8)}`);
+  mkdirSync14(own, { mode: 488 });
   await addAgentWorktree(main, { git: wt, workspace: path, dir: own });
 }
 async function takeWorktreeRepo(context, wt, path) {
-  const repo = context.tool.agentRepo?.worktrees.get(realpathSync5(path));
+  const repo = context.tool.agentRepo?.worktrees.get(realpathSync6(path));
   if (!repo)
     return;
-  const { notes } = await takeWorktreeCommits(wt, repo);
+  const { notes } = await takePullRequestCommits(wt, repo);
   if (notes.length)
     throw new ToolFailure(`${context.tool.redact(notes.join("; "))}. Nothing was pushed.`);
 }
@@ -91855,7 +91985,7 @@ async function takeWorktreeReposAtEnd(main, workspace, env) {
   const notes = [];
   const keep = (text) => text;
   for (const [path, repo] of main?.worktrees ?? []) {
-    const taken = await worktreeGit(localGit(workspace, env, {}, keep), path, env, keep).then((wt) => takeWorktreeCommits(wt, repo)).catch((error) => ({ notes: [error.message] }));
+    const taken = await worktreeGit(localGit(workspace, env, {}, keep), path, env, keep).then((wt) => takePullRequestCommits(wt, repo)).catch((error) => ({ notes: [error.message] }));
     notes.push(...taken.notes.map((note) => `in ${path}, ${note}`));
   }
   return notes;
@@ -91919,7 +92049,7 @@ async function remoteFor(git, pr, thisRepo) {
 }
 async function checkoutOne(context, git, pr, place, force) {
   const branch = `pr-${pr.number}`;
-  const target = join30(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
+  const target = join33(place.base, `${place.repo.owner}-${place.repo.repo}`, branch);
   const remote = await remoteFor(git, pr, context.thisRepo);
   const headSha = await fetchHead(git, pr, remote);
   const registered = await existingWorktree(git, branch, place.base, force, context.tool);
@@ -91984,7 +92114,7 @@ async function recordBranchConfig(git, branch, pr, remote) {
     await git.must(["config", `branch.${branch}.${key}`, value]);
 }
 async function addWorktree(git, branch, target, force) {
-  mkdirSync14(dirname11(target), { recursive: true, mode: 488 });
+  mkdirSync15(dirname11(target), { recursive: true, mode: 488 });
   if (existsSync15(target)) {
     if (!force)
       throw new ToolFailure(`${target} exists but is not the worktree of ${branch}; pass force=true to replace it.`);
@@ -92299,11 +92429,11 @@ var PAGE2 = 100;
 var login = (user) => `@${loginOf(user)}`;
 var labelNames = (labels) => labels.map((label) => typeof label === "string" ? label : label.name).filter(Boolean);
 var joined = (items) => items.filter(Boolean).join(" \xB7 ");
-var quoted2 = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
+var quoted = (body) => body?.trim() ? quoteAsData(body.trim()) : "_(empty)_";
 function section(out, title, body) {
   out.line();
   out.line(`## ${title}`);
-  out.line(quoted2(body));
+  out.line(quoted(body));
 }
 async function writeIssueComments(context, repo, issueNumber, total, out) {
   const minimized = await minimizedComments(context, repo, issueNumber);
@@ -92324,7 +92454,7 @@ async function writeIssueComments(context, repo, issueNumber, total, out) {
       if (hidden.has(comment.node_id))
         continue;
       out.line();
-      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted2(comment.body)))
+      if (!out.line(`### ${login(comment.user)} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
         return hidden.size;
     }
   }
@@ -92354,7 +92484,7 @@ async function writeReviewComments(context, pull, total, out) {
         if (hidden.has(comment.node_id))
           continue;
         out.line();
-        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted2(comment.body)))
+        if (!out.line(`### ${login(comment.user)} on ${comment.path}${comment.line ? `:${comment.line}` : ""} \xB7 ${comment.created_at}`) || !out.line(quoted(comment.body)))
           break reading;
       }
     }
@@ -92718,7 +92848,7 @@ function outsideHunks(comment, lines) {
 }
 
 // src/tools/github/run-watch.ts
-import { writeFileSync as writeFileSync13 } from "fs";
+import { writeFileSync as writeFileSync15 } from "fs";
 var RUN_WATCH_INTERVAL_MS = 3000;
 var RUN_WATCH_SLOW_INTERVAL_MS = 15000;
 var RUN_WATCH_SLOW_AFTER_MS = 60000;
@@ -92884,7 +93014,7 @@ function saveLogs(watch, runs, logs) {
     return;
   const artifact = watch.context.tool.artifacts.allocate("github.log");
   const runName = (id) => runs.find((run) => run.id === id)?.name ?? String(id);
-  writeFileSync13(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
+  writeFileSync15(artifact.path, logs.map(({ job, log }) => `===== ${runName(job.runId)} / ${job.name} [${job.conclusion}] (job ${job.id}) =====
 ${log ?? `Full log unavailable.
 `}`).join(`
 `));
@@ -93926,7 +94056,7 @@ function setUpTasks(setup) {
   const { run, workspace, session } = setup;
   if (!run.config.tasks.enabled)
     return;
-  const store = new TaskStore(join31(session.artifactsDir, "tasks"), workspace.root);
+  const store = new TaskStore(join34(session.artifactsDir, "tasks"), workspace.root);
   const spending = { turns: 0, usage: emptyUsage() };
   const ownFiles = [];
   const started = new Set;
@@ -94014,6 +94144,8 @@ function localEnv(setup, spending, ownFiles) {
     relative: (path) => repoRelative(workspace.root, path),
     onSession: (child) => ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
+    fallback: run.fallback,
+    effort: run.config.effort,
     budgets: run.config.budgets,
     compaction: run.config.compaction,
     deadline: runDeadline(run),
@@ -94130,141 +94262,127 @@ ${lines.join(`
 // src/run/tools.ts
 init_log();
 import { existsSync as existsSync19 } from "fs";
-import { join as join35 } from "path";
+import { join as join38 } from "path";
+
+// src/git/agent/workspace-commits.ts
+async function ownWorkspaceCommits(git, { base, branch }, facts) {
+  const head = await git.must(["rev-parse", "HEAD"]);
+  if (head === base)
+    return [];
+  const where = branch || "HEAD";
+  try {
+    const scrubbed = await scrubCommits(git, base, head, commitRules(facts));
+    if (scrubbed.tip === head)
+      return [];
+    await git.must(["update-ref", "-m", AGENT_COMMITS, "HEAD", scrubbed.tip, head]);
+    await git.must(["reset", "-q"]);
+    return scrubbed.squashed ? [squashedNote(where, scrubbed.squashed)] : [];
+  } catch (error) {
+    await git.must(["reset", "-q", base]);
+    return [
+      `the commits made with git on ${where} were not taken (${error.message}): their change comes as one commit`
+    ];
+  }
+}
 
 // src/tools/sandbox/sandbox.ts
-import { existsSync as existsSync18, lstatSync as lstatSync10, mkdirSync as mkdirSync15, mkdtempSync as mkdtempSync10, readdirSync as readdirSync9, realpathSync as realpathSync8, rmSync as rmSync14, statSync as statSync3 } from "fs";
+import { existsSync as existsSync18, lstatSync as lstatSync12, mkdirSync as mkdirSync16, mkdtempSync as mkdtempSync9, readdirSync as readdirSync10, realpathSync as realpathSync9, rmSync as rmSync13, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
-import { tmpdir as tmpdir10 } from "os";
-import { dirname as dirname12, isAbsolute as isAbsolute6, join as join33, relative as relative7, resolve as resolve9 } from "path";
+import { tmpdir as tmpdir9 } from "os";
+import { dirname as dirname12, isAbsolute as isAbsolute6, join as join35, relative as relative7, resolve as resolve9 } from "path";
 import { isMainThread } from "worker_threads";
 
-// src/tools/sandbox/network.ts
-import { mkdtempSync as mkdtempSync9, rmSync as rmSync13 } from "fs";
-import { tmpdir as tmpdir9 } from "os";
-import { join as join32 } from "path";
+// src/tools/sandbox/sandbox-view.ts
+import { realpathSync as realpathSync7 } from "fs";
 
-// src/egress/libc.ts
-import { dlopen, ptr, read as read2 } from "bun:ffi";
-var LIBC_SYMBOLS = {
-  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
-  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
-  listen: { args: ["i32", "i32"], returns: "i32" },
-  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
-  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
-  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
-  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
-  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
-  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
-  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
-  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
-  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
-  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
-  shutdown: { args: ["i32", "i32"], returns: "i32" },
-  close: { args: ["i32"], returns: "i32" },
-  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
-  pipe2: { args: ["ptr", "i32"], returns: "i32" },
-  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
-  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
-  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
-  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
-  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
-  __errno_location: { args: [], returns: "ptr" }
+// src/isolated.ts
+var functionsOf = (file) => Object.entries(file).filter((entry) => typeof entry[1] === "function");
+function isolatedScript(files, main, args) {
+  const functions = new Set(files.flatMap((file) => functionsOf(file).map(([, fn]) => fn)));
+  return `${[...functions].join(`
+`)}
+(${main})(${args.join(", ")});
+`;
+}
+function isolatedFile(file) {
+  return `{ ${functionsOf(file).map(([name, fn]) => `${name}: ${fn.name}`).join(", ")} }`;
+}
+
+// src/linux.ts
+var LINUX = {
+  AF_UNIX: 1,
+  AF_INET: 2,
+  AF_INET6: 10,
+  AF_PACKET: 17,
+  SOCK_STREAM: 1,
+  SOCK_DGRAM: 2,
+  SOCK_NONBLOCK: 2048,
+  SOCK_CLOEXEC: 524288,
+  ETH_P_ALL: 768,
+  INADDR_LOOPBACK: 2130706433,
+  SOL_SOCKET: 1,
+  SO_ERROR: 4,
+  SO_ATTACH_FILTER: 26,
+  SO_ACCEPTCONN: 30,
+  SCM_RIGHTS: 1,
+  SHUT_WR: 1,
+  MSG_DONTWAIT: 64,
+  MSG_NOSIGNAL: 16384,
+  MSG_CMSG_CLOEXEC: 1073741824,
+  O_NONBLOCK: 2048,
+  O_CLOEXEC: 524288,
+  F_SETFL: 4,
+  F_SETPIPE_SZ: 1031,
+  SPLICE_F_MOVE: 1,
+  SPLICE_F_NONBLOCK: 2,
+  POLLIN: 1,
+  POLLOUT: 4,
+  SIOCGIFFLAGS: 35091,
+  SIOCSIFFLAGS: 35092,
+  IFF_UP: 1,
+  SYS_open_tree: 428,
+  SYS_move_mount: 429,
+  SYS_mount_setattr: 442,
+  AT_FDCWD: -100,
+  AT_EMPTY_PATH: 4096,
+  OPEN_TREE_CLONE: 1,
+  OPEN_TREE_CLOEXEC: 524288,
+  MOVE_MOUNT_F_EMPTY_PATH: 4,
+  MOUNT_ATTR_NOSUID: 2,
+  MOUNT_ATTR_NODEV: 4,
+  MOUNT_ATTR_IDMAP: 1048576,
+  EINTR: 4,
+  EAGAIN: 11,
+  EINPROGRESS: 115,
+  ERRORS: {
+    101: "ENETUNREACH",
+    104: "ECONNRESET",
+    110: "ETIMEDOUT",
+    111: "ECONNREFUSED",
+    113: "EHOSTUNREACH"
+  },
+  IPPROTO_ICMP: 1,
+  IPPROTO_TCP: 6,
+  IPPROTO_UDP: 17,
+  IPPROTO_ICMPV6: 58,
+  ICMP_DEST_UNREACH: 3,
+  ICMPV6_DEST_UNREACH: 1,
+  TCP_RST: 4,
+  TCP_ACK: 16,
+  BPF_LD: 0,
+  BPF_ALU: 4,
+  BPF_JMP: 5,
+  BPF_RET: 6,
+  BPF_W: 0,
+  BPF_B: 16,
+  BPF_ABS: 32,
+  BPF_AND: 80,
+  BPF_JEQ: 16,
+  BPF_K: 0,
+  SKF_AD_OFF: -4096,
+  SKF_AD_PKTTYPE: 4,
+  PACKET_OUTGOING: 4
 };
-var loaded;
-var libc = () => loaded ??= dlopen("libc.so.6", LIBC_SYMBOLS).symbols;
-var errno = () => read2.i32(libc().__errno_location(), 0);
-var AF_UNIX = 1;
-var SOCK_STREAM = 1;
-var SOCK_NONBLOCK = 2048;
-var SOCK_CLOEXEC = 524288;
-var MSG_DONTWAIT = 64;
-var MSG_CMSG_CLOEXEC = 1073741824;
-var SOL_SOCKET = 1;
-var SCM_RIGHTS = 1;
-var SO_ACCEPTCONN = 30;
-function unixListener(path) {
-  const address = Buffer.alloc(110);
-  address.writeUInt16LE(AF_UNIX, 0);
-  address.write(path, 2);
-  const fd = libc().socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0)
-    throw new Error(`socket: errno ${errno()}`);
-  if (libc().bind(fd, ptr(address), address.length) !== 0 || libc().listen(fd, 4) !== 0) {
-    const code = errno();
-    libc().close(fd);
-    throw new Error(`${path}: errno ${code}`);
-  }
-  return fd;
-}
-function takeSentFd(listener) {
-  const connection = libc().accept4(listener, null, null, SOCK_CLOEXEC);
-  if (connection < 0)
-    return;
-  try {
-    const control = Buffer.alloc(24);
-    const message = oneByteMessage(ptr, control);
-    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1)
-      return;
-    const rights = control.readInt32LE(8) === SOL_SOCKET && control.readInt32LE(12) === SCM_RIGHTS;
-    const fd = rights && control.readBigUInt64LE(0) >= 20n ? control.readInt32LE(16) : undefined;
-    return fd === undefined ? undefined : listening(fd);
-  } finally {
-    libc().close(connection);
-  }
-}
-function listening(fd) {
-  const value = new Int32Array([0, 4]);
-  const accepting = libc().getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(value), ptr(value, 4)) === 0 && value[0] === 1;
-  if (!accepting)
-    libc().close(fd);
-  return accepting ? fd : undefined;
-}
-function pipe3() {
-  const fds = new Int32Array(2);
-  if (libc().pipe2(ptr(fds), SOCK_CLOEXEC) !== 0)
-    throw new Error(`pipe2: errno ${errno()}`);
-  return [fds[0], fds[1]];
-}
-function listenOnLoopback(c, ptr) {
-  const address = Buffer.alloc(16);
-  address.writeUInt16LE(2, 0);
-  address.writeUInt32BE(2130706433, 4);
-  const fd = c.socket(2, 1 | 524288, 0);
-  const size = new Uint32Array([16]);
-  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
-  if (!listening)
-    throw new Error("nothing can listen on 127.0.0.1");
-  return { fd, port: address.readUInt16BE(2) };
-}
-function sendFd(c, ptr, path, fd) {
-  const address = Buffer.alloc(110);
-  address.writeUInt16LE(1, 0);
-  address.write(path, 2);
-  const socket = c.socket(1, 1 | 524288, 0);
-  const control = Buffer.alloc(24);
-  control.writeBigUInt64LE(20n, 0);
-  control.writeInt32LE(1, 8);
-  control.writeInt32LE(1, 12);
-  control.writeInt32LE(fd, 16);
-  const message = oneByteMessage(ptr, control);
-  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
-  c.close(socket);
-  if (!sent)
-    throw new Error("gitclaw cannot be reached to hand it the listening socket");
-}
-function oneByteMessage(ptr, control) {
-  const byte = Buffer.alloc(1);
-  const iov = Buffer.alloc(16);
-  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
-  iov.writeBigUInt64LE(1n, 8);
-  const header = Buffer.alloc(56);
-  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
-  header.writeBigUInt64LE(1n, 24);
-  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
-  header.writeBigUInt64LE(BigInt(control.length), 40);
-  return { header, kept: [byte, iov, control] };
-}
 
 // src/tools/sandbox/holder.ts
 var READY_TIMEOUT_MS = 15000;
@@ -94326,192 +94444,108 @@ async function firstLine3(output, timeoutMs) {
   }
 }
 
-// src/tools/sandbox/network.ts
-var OBSERVER = String.raw`
-let observe;
-const ip = Bun.which("ip", { PATH: (process.env.PATH ?? "") + ":/usr/sbin:/sbin" });
-const routed = ip && [["route", "add", "local", "0.0.0.0/0", "dev", "lo"], ["-6", "route", "add", "local", "::/0", "dev", "lo"]]
-  .every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
-if (routed) {
-  const AF_PACKET = 17, SOCK_DGRAM = 2, ETH_P_ALL = 0x0300, SOL_SOCKET = 1, SO_ATTACH_FILTER = 26, MSG_DONTWAIT = 0x40;
-  const fd = libc.socket(AF_PACKET, SOCK_DGRAM, ETH_P_ALL);
-  // pkttype == OUTGOING, and not (IPv4 from 127.0.0.1 to 127.0.0.1): keep 1024 bytes.
-  const program = [
-    [0x20, 0, 0, 0xfffff004], [0x15, 0, 8, 4], [0x30, 0, 0, 0], [0x54, 0, 0, 0xf0], [0x15, 0, 4, 0x40],
-    [0x20, 0, 0, 12], [0x15, 0, 2, 0x7f000001], [0x20, 0, 0, 16], [0x15, 1, 0, 0x7f000001],
-    [0x06, 0, 0, 1024], [0x06, 0, 0, 0],
-  ];
-  const code = Buffer.alloc(program.length * 8);
-  program.forEach(([op, jt, jf, k], i) => {
-    code.writeUInt16LE(op, i * 8); code[i * 8 + 2] = jt; code[i * 8 + 3] = jf; code.writeUInt32LE(k >>> 0, i * 8 + 4);
-  });
-  const fprog = Buffer.alloc(16);
-  fprog.writeUInt16LE(program.length, 0);
-  fprog.writeBigUInt64LE(BigInt(ptr(code)), 8);
-  if (fd >= 0 && libc.setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, ptr(fprog), 16) === 0) {
-    const v6 = (b, at) => new URL("http://[" + [...Array(8)].map((_, i) => b.readUInt16BE(at + 2 * i).toString(16)).join(":") + "]").hostname.slice(1, -1);
-    const header = (b, at) => b[at] >> 4 === 6
-      ? { proto: b[at + 6], l4: at + 40, src: v6(b, at + 8), dst: v6(b, at + 24) }
-      : { proto: b[at + 9], l4: at + (b[at] & 15) * 4, src: [...b.subarray(at + 12, at + 16)].join("."), dst: [...b.subarray(at + 16, at + 20)].join(".") };
-    const qname = (b, at, end) => {
-      const labels = [];
-      for (let i = at; i < end && b[i] && b[i] < 64; i += b[i] + 1) labels.push(b.toString("latin1", i + 1, i + 1 + b[i]));
-      const name = labels.join(".").toLowerCase();
-      return /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(name) ? name : "";
-    };
-    const refused = (b, n) => {
-      const ip = header(b, 0);
-      if (ip.proto === 6 && (b[ip.l4 + 13] & 0x14) === 0x14 && b.readUInt32BE(ip.l4 + 4) === 0)
-        return [ip.src, "tcp/" + b.readUInt16BE(ip.l4)];
-      if (!((ip.proto === 1 && b[ip.l4] === 3) || (ip.proto === 58 && b[ip.l4] === 1))) return;
-      const inner = header(b, ip.l4 + 8);
-      if (inner.proto !== 17) return;
-      const port = b.readUInt16BE(inner.l4 + 2);
-      return [(port === 53 && qname(b, inner.l4 + 20, n)) || inner.dst, port === 53 ? "dns" : "udp/" + port];
-    };
-    const buffer = Buffer.alloc(1024);
-    observe = () => {
-      for (;;) {
-        const n = Number(libc.recvfrom(fd, ptr(buffer), buffer.length, MSG_DONTWAIT, null, null));
-        if (n <= 0) return;
-        const seen = n >= 20 && refused(buffer, n);
-        if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1") console.log("drop " + seen.join(" "));
-      }
-    };
-    setInterval(observe, 100);
-  }
-}
-`;
-var HOLDER = String.raw`
-const { dlopen, ptr } = require("bun:ffi");
-const [handoffPath] = process.argv.slice(1);
-const libc = dlopen("libc.so.6", ${JSON.stringify(LIBC_SYMBOLS)}).symbols;
-${oneByteMessage}
-let port;
-try {
-  const SIOCGIFFLAGS = 0x8913, SIOCSIFFLAGS = 0x8914, IFF_UP = 0x1, AF_INET = 2, SOCK_DGRAM = 2;
-  const fd = libc.socket(AF_INET, SOCK_DGRAM, 0);
-  const ifreq = Buffer.alloc(40);
-  ifreq.write("lo");
-  if (fd < 0 || libc.ioctl(fd, SIOCGIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be read");
-  ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | IFF_UP, 16);
-  if (libc.ioctl(fd, SIOCSIFFLAGS, ptr(ifreq)) !== 0) throw new Error("the loopback cannot be brought up");
-  libc.close(fd);
-  const listener = (${listenOnLoopback})(libc, ptr);
-  (${sendFd})(libc, ptr, handoffPath, listener.fd);
-  libc.close(listener.fd);
-  port = listener.port;
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
-${OBSERVER}
-console.log("ready " + process.pid + " " + port);
-for await (const _ of Bun.stdin.stream());
-observe?.();
-process.exit(0);
-`;
-async function openNetworkNamespace(options) {
-  const dir = mkdtempSync9(join32(tmpdir9(), "gitclaw-net-"));
-  const handoff = unixListener(join32(dir, "handoff.sock"));
-  try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join32(dir, "handoff.sock")];
-    const onLine = (line) => {
-      const [word, host, kind] = line.split(" ");
-      if (word === "drop" && host && kind)
-        options.onRefused?.(host, kind);
-    };
-    const holder = await startHolder(command, options.root, onLine);
-    if (typeof holder === "string")
-      return `a network namespace cannot be made here (${holder})`;
-    const listener = takeSentFd(handoff);
-    if (listener === undefined) {
-      await holder.close();
-      return "a network namespace cannot be made here (its listening socket did not arrive)";
+// src/tools/sandbox/view-holder.ts
+async function holdMountNamespace(ffi, fs, os, k) {
+  const [workspace, ids, ...agentOnly] = process.argv.slice(1);
+  const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
+  if (workspace !== "-")
+    try {
+      const userns = await idmapping(fs, `${agentUid} ${toolUid} 1
+`, `${agentGid} ${toolGid} 1
+`);
+      mountView(mounting(ffi, os, k), workspace, agentOnly, userns);
+    } catch (error) {
+      console.error(error.message);
+      process.exit(1);
     }
-    options.serve(listener);
-    const [pid, port] = holder.fields.map(Number);
-    return { pid, port, close: holder.close };
-  } finally {
-    libc().close(handoff);
-    rmSync13(dir, { recursive: true, force: true });
+  console.log(`ready ${process.pid}`);
+  for await (const _ of Bun.stdin.stream())
+    ;
+}
+async function idmapping(fs, uidMap, gidMap) {
+  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
+  const own = fs.readlinkSync("/proc/self/ns/user");
+  for (let i = 0;fs.readlinkSync(`/proc/${child.pid}/ns/user`) === own; i++) {
+    if (i === 1000)
+      throw new Error("unshare --user did not create a user namespace");
+    await Bun.sleep(2);
   }
+  fs.writeFileSync(`/proc/${child.pid}/uid_map`, uidMap);
+  fs.writeFileSync(`/proc/${child.pid}/gid_map`, gidMap);
+  const userns = fs.openSync(`/proc/${child.pid}/ns/user`, "r");
+  child.kill();
+  return userns;
+}
+function mountView(m, workspace, agentOnly, userns) {
+  const { k } = m;
+  const kept = agentOnly.map((name) => [`${workspace}/${name}`, cloneTree(m, `${workspace}/${name}`)]);
+  const view = cloneTree(m, workspace);
+  setAttributes(m, view, k.MOUNT_ATTR_IDMAP | k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV, userns);
+  attach(m, view, workspace);
+  for (const [path, fd] of kept) {
+    setAttributes(m, fd, k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV, 0);
+    attach(m, fd, path);
+  }
+}
+function mounting(ffi, os, k) {
+  const libc = ffi.dlopen("libc.so.6", {
+    syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
+    __errno_location: { args: [], returns: "ptr" }
+  }).symbols;
+  const kept = [];
+  const pointer = (data) => {
+    kept.push(data);
+    return ffi.ptr(data);
+  };
+  const errors = os.constants.errno;
+  return {
+    k,
+    sys: (name, nr, ...args) => {
+      const result = Number(libc.syscall(nr, ...args, ...Array(5 - args.length).fill(0)));
+      if (result >= 0)
+        return result;
+      const errno = ffi.read.i32(libc.__errno_location());
+      throw new Error(`${name} failed: ${Object.keys(errors).find((key) => errors[key] === errno) ?? `errno ${errno}`}`);
+    },
+    pointer,
+    cstr: (text) => pointer(Buffer.from(`${text}\x00`))
+  };
+}
+function cloneTree(m, path) {
+  return m.sys("open_tree", m.k.SYS_open_tree, m.k.AT_FDCWD, m.cstr(path), m.k.OPEN_TREE_CLONE | m.k.OPEN_TREE_CLOEXEC);
+}
+function setAttributes(m, fd, flags, userns) {
+  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
+  m.sys("mount_setattr", m.k.SYS_mount_setattr, fd, m.cstr(""), m.k.AT_EMPTY_PATH, m.pointer(attr), 32);
+}
+function attach(m, fd, path) {
+  const { k } = m;
+  m.sys("move_mount", k.SYS_move_mount, fd, m.cstr(""), k.AT_FDCWD, m.cstr(path), k.MOVE_MOUNT_F_EMPTY_PATH);
 }
 
 // src/tools/sandbox/sandbox-view.ts
-import { realpathSync as realpathSync6 } from "fs";
-var HOLDER2 = String.raw`
-const { dlopen, ptr, read } = require("bun:ffi");
-const { openSync, readlinkSync, writeFileSync } = require("node:fs");
-const { constants } = require("node:os");
-const [workspace, ids, ...agentOnly] = process.argv.slice(1);
-const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
-const AT_FDCWD = -100, AT_EMPTY_PATH = 0x1000, OPEN_TREE_CLONE = 1, OPEN_TREE_CLOEXEC = 0o2000000;
-const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
-const NR = { open_tree: 428, move_mount: 429, mount_setattr: 442 }; // the same on every architecture
-const libc = dlopen("libc.so.6", {
-  syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
-  __errno_location: { args: [], returns: "ptr" },
-});
-const cstrings = [];
-const cstr = (text) => { const bytes = Buffer.from(text + "\0"); cstrings.push(bytes); return ptr(bytes); };
-const sys = (name, ...args) => {
-  const result = Number(libc.symbols.syscall(NR[name], ...args, ...Array(5 - args.length).fill(0)));
-  if (result >= 0) return result;
-  const errno = read.i32(libc.symbols.__errno_location());
-  throw new Error(name + " failed: " + (Object.keys(constants.errno).find((k) => constants.errno[k] === errno) ?? "errno " + errno));
-};
-const clone = (path) => sys("open_tree", AT_FDCWD, cstr(path), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
-const setAttributes = (fd, flags, userns = 0) => {
-  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
-  sys("mount_setattr", fd, cstr(""), AT_EMPTY_PATH, ptr(attr), 32);
-};
-const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
-
-if (workspace !== "-") try {
-  // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
-  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
-  const own = readlinkSync("/proc/self/ns/user");
-  for (let i = 0; readlinkSync("/proc/" + child.pid + "/ns/user") === own; i++) {
-    if (i === 1000) throw new Error("unshare --user did not create a user namespace");
-    await Bun.sleep(2);
-  }
-  writeFileSync("/proc/" + child.pid + "/uid_map", agentUid + " " + toolUid + " 1\n");
-  writeFileSync("/proc/" + child.pid + "/gid_map", agentGid + " " + toolGid + " 1\n");
-  const userns = openSync("/proc/" + child.pid + "/ns/user", "r");
-  child.kill();
-  // The originals are cloned before the view covers them.
-  const kept = agentOnly.map((name) => [workspace + "/" + name, clone(workspace + "/" + name)]);
-  const view = clone(workspace);
-  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, userns);
-  attach(view, workspace);
-  for (const [path, fd] of kept) {
-    setAttributes(fd, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-    attach(fd, path);
-  }
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
-console.log("ready " + process.pid);
-for await (const _ of Bun.stdin.stream());
-`;
+var HOLDER = isolatedScript([exports_view_holder], holdMountNamespace, [
+  'require("bun:ffi")',
+  'require("node:fs")',
+  'require("node:os")',
+  JSON.stringify(LINUX)
+]);
 async function openWorkspaceView(options) {
-  const workspace = realpathSync6(options.workspace);
+  const workspace = realpathSync7(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
+  const holder = await startMountHolder(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string")
     return `an idmapped view of the workspace cannot be mounted here (${holder})`;
   return holder;
 }
 async function openMountNamespace(root) {
-  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  const holder = await startMountHolder(root, ["-", "0:0:0:0"]);
   if (typeof holder === "string")
     return `a mount namespace cannot be made here (${holder})`;
   return holder;
 }
-async function holdMountNamespace(root, args) {
-  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER2, "--"];
+async function startMountHolder(root, args) {
+  const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--"];
   const holder = await startHolder([...command, ...args], root);
   if (typeof holder === "string")
     return holder;
@@ -94519,15 +94553,15 @@ async function holdMountNamespace(root, args) {
 }
 
 // src/tools/sandbox/services.ts
-import { existsSync as existsSync17, lstatSync as lstatSync9, readlinkSync as readlinkSync5, realpathSync as realpathSync7 } from "fs";
+import { existsSync as existsSync17, lstatSync as lstatSync11, readlinkSync as readlinkSync4, realpathSync as realpathSync8 } from "fs";
 var HIDDEN_SOURCE = "gitclaw-no-services";
 var SCHEDULER_DENY_LISTS = ["/etc/cron.deny", "/etc/at.deny"];
 var LINGER_DIR = "/var/lib/systemd/linger";
 var SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 async function hideRunnerServices(privileged, namespacePid) {
   const inside = (command, args) => privileged("nsenter", [`--target=${namespacePid}`, "--mount", "--", command, ...args]);
-  const resolvConf = existsSync17("/etc/resolv.conf") ? realpathSync7("/etc/resolv.conf") : undefined;
-  const shm = lstatSync9("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync5("/run/shm") : undefined;
+  const resolvConf = existsSync17("/etc/resolv.conf") ? realpathSync8("/etc/resolv.conf") : undefined;
+  const shm = lstatSync11("/run/shm", { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync4("/run/shm") : undefined;
   for (const dir of serviceDirs())
     await inside("mount", ["-t", "tmpfs", "-o", "mode=0755,nosuid,nodev,size=16m", HIDDEN_SOURCE, dir]);
   await inside("install", ["-d", "-m", "1777", "/run/lock"]);
@@ -94538,8 +94572,8 @@ async function hideRunnerServices(privileged, namespacePid) {
 }
 function serviceDirs() {
   const dirs = ["/run"];
-  const varRun = lstatSync9("/var/run", { throwIfNoEntry: false });
-  if (varRun?.isDirectory() && realpathSync7("/var/run") !== realpathSync7("/run"))
+  const varRun = lstatSync11("/var/run", { throwIfNoEntry: false });
+  if (varRun?.isDirectory() && realpathSync8("/var/run") !== realpathSync8("/run"))
     dirs.push("/var/run");
   return dirs.filter((dir) => existsSync17(dir));
 }
@@ -94649,7 +94683,7 @@ var isWithin = (parent, path) => {
 };
 var othersMay = (path, bit) => (statSync3(path).mode & bit) !== 0;
 var otherBits = (mode) => ["r", "w", "x"].filter((_, i) => mode & 4 >> i).join("");
-var withoutLinks = (paths) => paths.filter((path) => !lstatSync10(path).isSymbolicLink());
+var withoutLinks = (paths) => paths.filter((path) => !lstatSync12(path).isSymbolicLink());
 var killQuietly = (pid) => {
   try {
     process.kill(pid, "SIGKILL");
@@ -94667,15 +94701,15 @@ function processesOf(uid, gids) {
   return pids;
 }
 async function prepareSandbox(options) {
-  const worktrees = mkdtempSync10(join33(tmpdir10(), "gitclaw-worktrees-"));
+  const worktrees = mkdtempSync9(join35(tmpdir9(), "gitclaw-worktrees-"));
   const sandbox = await isolate(options, worktrees).catch((error) => {
-    rmSync14(worktrees, { recursive: true, force: true });
+    rmSync13(worktrees, { recursive: true, force: true });
     throw error;
   });
   if (typeof sandbox !== "string")
     return sandbox;
   if (options.requiredBy) {
-    rmSync14(worktrees, { recursive: true, force: true });
+    rmSync13(worktrees, { recursive: true, force: true });
     throw new SandboxError(`${options.requiredBy} runs only in the sandbox, and there is none here: ${sandbox}. Run gitclaw where it can isolate tool commands (GitHub-hosted runners can), or apply the change yourself.`);
   }
   return { isolated: false, reason: sandbox, worktrees, release: async () => {} };
@@ -94696,13 +94730,13 @@ async function isolate(options, worktrees) {
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit)
     return unfit;
-  const network = options.egress ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress }) : undefined;
+  const network = options.network ? await options.network(root) : undefined;
   if (typeof network === "string")
     return network;
-  const workspace = realpathSync8(options.workspace);
+  const workspace = realpathSync9(options.workspace);
   for (const name of options.agentOnly)
-    if (!existsSync18(join33(workspace, name)))
-      mkdirSync15(join33(workspace, name));
+    if (!existsSync18(join35(workspace, name)))
+      mkdirSync16(join35(workspace, name));
   const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
   const view = options.shareBy === "permissions" ? "the sandbox was asked to share by permissions" : await openWorkspaceView({ ...sharing, tool: runAs });
   const namespace = typeof view === "string" ? await openMountNamespace(root) : view;
@@ -94776,7 +94810,7 @@ async function checkToolUser(privileged, user, runAs, path) {
 async function shareWorkspace(privileged, sharing) {
   const { root, agent, runAs, workspace, agentOnly } = sharing;
   const original = statSync3(workspace);
-  const entries = () => readdirSync9(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join33(workspace, name));
+  const entries = () => readdirSync10(workspace).filter((name) => !agentOnly.includes(name)).map((name) => join35(workspace, name));
   const shared = entries();
   const sharedDirs = withoutLinks(shared);
   await privileged("chgrp", ["-h", String(runAs.gid), workspace]);
@@ -94841,16 +94875,16 @@ async function closeSurroundings(privileged, options, worktrees) {
     if (paths.length === 0)
       return;
     for (const path of paths)
-      changed.push({ path, others: otherBits(lstatSync10(path).mode) });
+      changed.push({ path, others: otherBits(lstatSync12(path).mode) });
     await privileged("chmod", [mode, "--", ...paths]);
   };
-  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve9(dir)), ...ancestors(realpathSync8(dir))]))];
+  const chain = [...new Set(reachable.flatMap((dir) => [...ancestors(resolve9(dir)), ...ancestors(realpathSync9(dir))]))];
   const opened = chain.filter((dir) => !othersMay(dir, 1));
   await setOthers(opened, "o+x");
   const pathDirs = options.path.split(":").filter((dir) => isAbsolute6(dir) && existsSync18(dir));
   const leaves = [
-    ...reachable.map((dir) => realpathSync8(dir)),
-    ...pathDirs.flatMap((dir) => [resolve9(dir), realpathSync8(dir)])
+    ...reachable.map((dir) => realpathSync9(dir)),
+    ...pathDirs.flatMap((dir) => [resolve9(dir), realpathSync9(dir)])
   ];
   for (const dir of [...opened, ...options.secretDirs]) {
     if (dir)
@@ -94891,9 +94925,9 @@ function toClose(dir, leaves) {
     return othersMay(dir, 7) ? [dir] : [];
   const found = [];
   const walk = (parent) => {
-    for (const name of readdirSync9(parent)) {
-      const path = join33(parent, name);
-      const stat = lstatSync10(path);
+    for (const name of readdirSync10(parent)) {
+      const path = join35(parent, name);
+      const stat = lstatSync12(path);
       if (stat.isSymbolicLink() || leaves.some((leaf) => isWithin(leaf, path)))
         continue;
       if (onTheWay(path)) {
@@ -94909,50 +94943,129 @@ function toClose(dir, leaves) {
 
 // src/egress/proxy.ts
 import { promises as dns } from "dns";
-import { readFileSync as readFileSync19 } from "fs";
+import { readFileSync as readFileSync20 } from "fs";
 import { isIP as isIP2 } from "net";
 
-// src/egress/tunnel-thread.ts
-var CONSTANTS = {
-  POLLIN: 1,
-  POLLOUT: 4,
-  EINTR: 4,
-  EAGAIN: 11,
-  EINPROGRESS: 115,
-  NONBLOCK_CLOEXEC: 2048 | 524288,
-  MSG_NOSIGNAL: 16384,
-  SPLICE_MOVE_NONBLOCK: 1 | 2,
-  F_SETPIPE_SZ: 1031,
-  SHUT_WR: 1,
-  PIPE_BYTES: 1 << 20,
-  ERRORS: {
-    101: "ENETUNREACH",
-    104: "ECONNRESET",
-    110: "ETIMEDOUT",
-    111: "ECONNREFUSED",
-    113: "EHOSTUNREACH"
-  }
-};
-function threadSource() {
-  const parts = [
-    waitFor,
-    sendAll,
-    readHead,
-    connectUpstream,
-    connectOne,
-    refuse2,
-    openDirection,
-    stepDirection,
-    moveBoth,
-    acceptOne,
-    admitOne,
-    serveConnection
-  ];
-  return `${parts.join(`
-`)}
-(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});
-`;
+// src/egress/libc.ts
+import { dlopen, ptr, read as read2 } from "bun:ffi";
+
+// src/egress/handoff.ts
+function listenOnLoopback(c, ptr, k) {
+  const address = Buffer.alloc(16);
+  address.writeUInt16LE(k.AF_INET, 0);
+  address.writeUInt32BE(k.INADDR_LOOPBACK, 4);
+  const fd = c.socket(k.AF_INET, k.SOCK_STREAM | k.SOCK_CLOEXEC, 0);
+  const size = new Uint32Array([16]);
+  const listening = fd >= 0 && c.bind(fd, ptr(address), 16) === 0 && c.listen(fd, 512) === 0 && c.getsockname(fd, ptr(address), ptr(size)) === 0;
+  if (!listening)
+    throw new Error("nothing can listen on 127.0.0.1");
+  return { fd, port: address.readUInt16BE(2) };
 }
+function sendFd(c, ptr, k, path, fd) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(k.AF_UNIX, 0);
+  address.write(path, 2);
+  const socket = c.socket(k.AF_UNIX, k.SOCK_STREAM | k.SOCK_CLOEXEC, 0);
+  const control = Buffer.alloc(24);
+  control.writeBigUInt64LE(20n, 0);
+  control.writeInt32LE(k.SOL_SOCKET, 8);
+  control.writeInt32LE(k.SCM_RIGHTS, 12);
+  control.writeInt32LE(fd, 16);
+  const message = oneByteMessage(ptr, control);
+  const sent = socket >= 0 && c.connect(socket, ptr(address), address.length) === 0 && Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
+  c.close(socket);
+  if (!sent)
+    throw new Error("gitclaw cannot be reached to hand it the listening socket");
+}
+function oneByteMessage(ptr, control) {
+  const byte = Buffer.alloc(1);
+  const iov = Buffer.alloc(16);
+  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
+  iov.writeBigUInt64LE(1n, 8);
+  const header = Buffer.alloc(56);
+  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
+  header.writeBigUInt64LE(1n, 24);
+  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
+  header.writeBigUInt64LE(BigInt(control.length), 40);
+  return { header, kept: [byte, iov, control] };
+}
+
+// src/egress/libc.ts
+var LIBC_SYMBOLS = {
+  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+  bind: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  listen: { args: ["i32", "i32"], returns: "i32" },
+  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  accept4: { args: ["i32", "ptr", "ptr", "i32"], returns: "i32" },
+  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
+  setsockopt: { args: ["i32", "i32", "i32", "ptr", "u32"], returns: "i32" },
+  sendmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  recvmsg: { args: ["i32", "ptr", "i32"], returns: "i64" },
+  send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
+  recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
+  shutdown: { args: ["i32", "i32"], returns: "i32" },
+  close: { args: ["i32"], returns: "i32" },
+  ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
+  pipe2: { args: ["ptr", "i32"], returns: "i32" },
+  fcntl: { args: ["i32", "i32", "i32"], returns: "i32" },
+  splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
+  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
+  __errno_location: { args: [], returns: "ptr" }
+};
+var loaded;
+var libc = () => loaded ??= dlopen("libc.so.6", LIBC_SYMBOLS).symbols;
+var errno = () => read2.i32(libc().__errno_location(), 0);
+var { AF_UNIX, SOCK_STREAM, SOCK_NONBLOCK, SOCK_CLOEXEC, MSG_DONTWAIT, MSG_CMSG_CLOEXEC } = LINUX;
+var { SOL_SOCKET, SCM_RIGHTS, SO_ACCEPTCONN } = LINUX;
+function unixListener(path) {
+  const address = Buffer.alloc(110);
+  address.writeUInt16LE(AF_UNIX, 0);
+  address.write(path, 2);
+  const fd = libc().socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    throw new Error(`socket: errno ${errno()}`);
+  if (libc().bind(fd, ptr(address), address.length) !== 0 || libc().listen(fd, 4) !== 0) {
+    const code = errno();
+    libc().close(fd);
+    throw new Error(`${path}: errno ${code}`);
+  }
+  return fd;
+}
+function takeSentFd(listener) {
+  const connection = libc().accept4(listener, null, null, SOCK_CLOEXEC);
+  if (connection < 0)
+    return;
+  try {
+    const control = Buffer.alloc(24);
+    const message = oneByteMessage(ptr, control);
+    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1)
+      return;
+    const rights = control.readInt32LE(8) === SOL_SOCKET && control.readInt32LE(12) === SCM_RIGHTS;
+    const fd = rights && control.readBigUInt64LE(0) >= 20n ? control.readInt32LE(16) : undefined;
+    return fd === undefined ? undefined : listening(fd);
+  } finally {
+    libc().close(connection);
+  }
+}
+function listening(fd) {
+  const value = new Int32Array([0, 4]);
+  const accepting = libc().getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(value), ptr(value, 4)) === 0 && value[0] === 1;
+  if (!accepting)
+    libc().close(fd);
+  return accepting ? fd : undefined;
+}
+function pipe3() {
+  const fds = new Int32Array(2);
+  if (libc().pipe2(ptr(fds), LINUX.O_CLOEXEC) !== 0)
+    throw new Error(`pipe2: errno ${errno()}`);
+  return [fds[0], fds[1]];
+}
+
+// src/egress/tunnel-thread.ts
 function threadMain(ffi, k) {
   const scope = globalThis;
   scope.onmessage = (event) => {
@@ -94965,6 +95078,7 @@ function threadMain(ffi, k) {
       maxHead: event.data.maxHead,
       handshakeMs: event.data.handshakeMs,
       idleMs: event.data.idleMs,
+      pipeBytes: event.data.pipeBytes,
       open: [],
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => scope.onmessage = (reply) => resolve(reply.data)),
@@ -95034,22 +95148,22 @@ function connectUpstream(t, addresses, port) {
   return reason;
 }
 function connectOne(t, address, port) {
-  const family = address.includes(":") ? 10 : 2;
+  const family = address.includes(":") ? t.k.AF_INET6 : t.k.AF_INET;
   const sockaddr = Buffer.alloc(28);
   sockaddr.writeUInt16LE(family, 0);
   sockaddr.writeUInt16BE(port, 2);
-  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\x00`)), t.ptr(sockaddr, family === 10 ? 8 : 4)) !== 1)
+  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\x00`)), t.ptr(sockaddr, family === t.k.AF_INET6 ? 8 : 4)) !== 1)
     return "not an address";
-  const fd = t.c.socket(family, 1 | t.k.NONBLOCK_CLOEXEC, 0);
+  const fd = t.c.socket(family, t.k.SOCK_STREAM | t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC, 0);
   if (fd < 0)
     return `socket: errno ${t.errno()}`;
   t.open.push(fd);
-  let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
+  let code = t.c.connect(fd, t.ptr(sockaddr), family === t.k.AF_INET6 ? 28 : 16) === 0 ? 0 : t.errno();
   if (code === t.k.EINPROGRESS) {
     if (!waitFor(t, [[fd, t.k.POLLOUT]], t.handshakeMs))
       return "no answer in time (or the proxy closed)";
     const error = new Int32Array([0, 4]);
-    t.c.getsockopt(fd, 1, 4, t.ptr(error), t.ptr(error, 4));
+    t.c.getsockopt(fd, t.k.SOL_SOCKET, t.k.SO_ERROR, t.ptr(error), t.ptr(error, 4));
     code = error[0];
   }
   return code === 0 ? fd : t.k.ERRORS[code] ?? `errno ${code}`;
@@ -95069,10 +95183,10 @@ function refuse2(t, client, answer) {
 }
 function openDirection(t, from, to, first) {
   const fds = new Int32Array(2);
-  if (t.c.pipe2(t.ptr(fds), t.k.NONBLOCK_CLOEXEC) !== 0)
+  if (t.c.pipe2(t.ptr(fds), t.k.O_NONBLOCK | t.k.O_CLOEXEC) !== 0)
     return;
   t.open.push(fds[0], fds[1]);
-  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.k.PIPE_BYTES);
+  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.pipeBytes);
   return { from, to, first, out: fds[0], in: fds[1], piped: 0, ended: false, done: false };
 }
 function stepDirection(t, d) {
@@ -95085,7 +95199,7 @@ function stepDirection(t, d) {
   }
   for (;; ) {
     if (d.piped > 0) {
-      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_MOVE_NONBLOCK));
+      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
       if (n <= 0)
         return n < 0 && t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
       d.piped -= n;
@@ -95094,7 +95208,7 @@ function stepDirection(t, d) {
       d.done = true;
       return null;
     } else {
-      const n = Number(t.c.splice(d.from, null, d.in, null, k.PIPE_BYTES, k.SPLICE_MOVE_NONBLOCK));
+      const n = Number(t.c.splice(d.from, null, d.in, null, t.pipeBytes, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
       if (n < 0)
         return t.errno() === k.EAGAIN ? [d.from, k.POLLIN] : false;
       if (n === 0)
@@ -95121,7 +95235,7 @@ function acceptOne(t, listener) {
   for (;; ) {
     if (!waitFor(t, [[listener, t.k.POLLIN]], -1))
       return;
-    const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
+    const fd = t.c.accept4(listener, null, null, t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC);
     if (fd >= 0) {
       t.open.push(fd);
       return fd;
@@ -95173,15 +95287,23 @@ async function serveConnection(t, listener) {
 var DEFAULT_LIMITS = { maxConnections: 64, handshakeMs: 30000, idleMs: 600000 };
 var MAX_HEAD_BYTES = 64 * 1024;
 var SPARE_THREADS = 4;
-var F_SETFL = 4;
-var O_NONBLOCK = 2048;
+var PIPE_BYTES = 1 << 20;
+var threadScript = () => isolatedScript([exports_tunnel_thread], threadMain, ['require("bun:ffi")', JSON.stringify(LINUX)]);
 function serveTunnels(listener, judge) {
   const [wake, waker] = pipe3();
-  libc().fcntl(listener, F_SETFL, O_NONBLOCK);
-  const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
+  libc().fcntl(listener, LINUX.F_SETFL, LINUX.O_NONBLOCK);
+  const source = URL.createObjectURL(new Blob([threadScript()], { type: "text/javascript" }));
   const threads = new Set;
   const { handshakeMs, idleMs, maxConnections } = judge.limits;
-  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const init = {
+    symbols: LIBC_SYMBOLS,
+    listener,
+    wake,
+    maxHead: MAX_HEAD_BYTES,
+    handshakeMs,
+    idleMs,
+    pipeBytes: PIPE_BYTES
+  };
   const count = { waiting: 0, serving: 0, closing: false };
   const admit = () => {
     if (count.serving >= maxConnections)
@@ -95273,7 +95395,7 @@ var systemResolver = async (host) => ({
 });
 function hostsFileResolver(path, fallback = systemResolver) {
   const table = new Map;
-  for (const line of readFileSync19(path, "utf8").split(`
+  for (const line of readFileSync20(path, "utf8").split(`
 `)) {
     const [address, ...names] = line.replace(/#.*/, "").trim().split(/\s+/);
     if (!address || isIP2(address) === 0)
@@ -95399,6 +95521,172 @@ ${body}`
   };
 }
 
+// src/egress/namespace.ts
+import { mkdtempSync as mkdtempSync10, rmSync as rmSync14 } from "fs";
+import { tmpdir as tmpdir10 } from "os";
+import { join as join36 } from "path";
+
+// src/egress/namespace-holder.ts
+async function holdNetworkNamespace(ffi, k, symbols, handoff, refusals) {
+  const [handoffPath] = process.argv.slice(1);
+  const c = ffi.dlopen("libc.so.6", symbols).symbols;
+  let port;
+  try {
+    bringLoopbackUp(c, ffi.ptr, k);
+    const listener = handoff.listenOnLoopback(c, ffi.ptr, k);
+    handoff.sendFd(c, ffi.ptr, k, handoffPath, listener.fd);
+    c.close(listener.fd);
+    port = listener.port;
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const observe = refusals.observeRefusals(c, ffi.ptr, k);
+  console.log(`ready ${process.pid} ${port}`);
+  for await (const _ of Bun.stdin.stream())
+    ;
+  observe?.();
+  process.exit(0);
+}
+function bringLoopbackUp(c, ptr, k) {
+  const fd = c.socket(k.AF_INET, k.SOCK_DGRAM, 0);
+  const ifreq = Buffer.alloc(40);
+  ifreq.write("lo");
+  if (fd < 0 || c.ioctl(fd, k.SIOCGIFFLAGS, ptr(ifreq)) !== 0)
+    throw new Error("the loopback cannot be read");
+  ifreq.writeUInt16LE(ifreq.readUInt16LE(16) | k.IFF_UP, 16);
+  if (c.ioctl(fd, k.SIOCSIFFLAGS, ptr(ifreq)) !== 0)
+    throw new Error("the loopback cannot be brought up");
+  c.close(fd);
+}
+
+// src/egress/refusals.ts
+function observeRefusals(c, ptr, k) {
+  const ip = Bun.which("ip", { PATH: `${process.env.PATH ?? ""}:/usr/sbin:/sbin` });
+  const routes = [
+    ["route", "add", "local", "0.0.0.0/0", "dev", "lo"],
+    ["-6", "route", "add", "local", "::/0", "dev", "lo"]
+  ];
+  const routed = ip && routes.every((args) => Bun.spawnSync([ip, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0);
+  if (!routed)
+    return;
+  const fd = c.socket(k.AF_PACKET, k.SOCK_DGRAM, k.ETH_P_ALL);
+  if (fd < 0 || !attachFilter(c, ptr, k, fd, outgoingFilter(k)))
+    return;
+  const buffer = Buffer.alloc(1024);
+  const observe = () => printRefusals(c, ptr, k, fd, buffer);
+  setInterval(observe, 100);
+  return observe;
+}
+function outgoingFilter(k) {
+  const load = k.BPF_LD | k.BPF_W | k.BPF_ABS;
+  const loadByte = k.BPF_LD | k.BPF_B | k.BPF_ABS;
+  const equals = k.BPF_JMP | k.BPF_JEQ | k.BPF_K;
+  const returns = k.BPF_RET | k.BPF_K;
+  return [
+    [load, 0, 0, k.SKF_AD_OFF + k.SKF_AD_PKTTYPE >>> 0],
+    [equals, 0, 8, k.PACKET_OUTGOING],
+    [loadByte, 0, 0, 0],
+    [k.BPF_ALU | k.BPF_AND | k.BPF_K, 0, 0, 240],
+    [equals, 0, 4, 64],
+    [load, 0, 0, 12],
+    [equals, 0, 2, k.INADDR_LOOPBACK],
+    [load, 0, 0, 16],
+    [equals, 1, 0, k.INADDR_LOOPBACK],
+    [returns, 0, 0, 1024],
+    [returns, 0, 0, 0]
+  ];
+}
+function attachFilter(c, ptr, k, fd, program) {
+  const code = Buffer.alloc(program.length * 8);
+  program.forEach(([op, jt, jf, constant], i) => {
+    code.writeUInt16LE(op, i * 8);
+    code[i * 8 + 2] = jt;
+    code[i * 8 + 3] = jf;
+    code.writeUInt32LE(constant >>> 0, i * 8 + 4);
+  });
+  const fprog = Buffer.alloc(16);
+  fprog.writeUInt16LE(program.length, 0);
+  fprog.writeBigUInt64LE(BigInt(ptr(code)), 8);
+  return c.setsockopt(fd, k.SOL_SOCKET, k.SO_ATTACH_FILTER, ptr(fprog), 16) === 0;
+}
+function printRefusals(c, ptr, k, fd, buffer) {
+  for (;; ) {
+    const n = Number(c.recvfrom(fd, ptr(buffer), buffer.length, k.MSG_DONTWAIT, null, null));
+    if (n <= 0)
+      return;
+    const seen = n >= 20 && refusedBy(k, buffer, n);
+    if (seen && seen[0] !== "::1" && seen[0] !== "127.0.0.1")
+      console.log(`drop ${seen.join(" ")}`);
+  }
+}
+function refusedBy(k, b, n) {
+  const ip = ipHeader(b, 0);
+  const reset = k.TCP_RST | k.TCP_ACK;
+  if (ip.proto === k.IPPROTO_TCP && (b[ip.l4 + 13] & reset) === reset && b.readUInt32BE(ip.l4 + 4) === 0)
+    return [ip.src, `tcp/${b.readUInt16BE(ip.l4)}`];
+  const unreachable = ip.proto === k.IPPROTO_ICMP && b[ip.l4] === k.ICMP_DEST_UNREACH || ip.proto === k.IPPROTO_ICMPV6 && b[ip.l4] === k.ICMPV6_DEST_UNREACH;
+  if (!unreachable)
+    return;
+  const inner = ipHeader(b, ip.l4 + 8);
+  if (inner.proto !== k.IPPROTO_UDP)
+    return;
+  const port = b.readUInt16BE(inner.l4 + 2);
+  return [port === 53 && queryName(b, inner.l4 + 20, n) || inner.dst, port === 53 ? "dns" : `udp/${port}`];
+}
+function ipHeader(b, at) {
+  if (b[at] >> 4 === 6)
+    return { proto: b[at + 6], l4: at + 40, src: ipv6At(b, at + 8), dst: ipv6At(b, at + 24) };
+  const src = [...b.subarray(at + 12, at + 16)].join(".");
+  return { proto: b[at + 9], l4: at + (b[at] & 15) * 4, src, dst: [...b.subarray(at + 16, at + 20)].join(".") };
+}
+function ipv6At(b, at) {
+  const groups = [...Array(8)].map((_, i) => b.readUInt16BE(at + 2 * i).toString(16));
+  return new URL(`http://[${groups.join(":")}]`).hostname.slice(1, -1);
+}
+function queryName(b, at, end) {
+  const labels = [];
+  for (let i = at;i < end && b[i] && b[i] < 64; i += b[i] + 1)
+    labels.push(b.toString("latin1", i + 1, i + 1 + b[i]));
+  const name = labels.join(".").toLowerCase();
+  return /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(name) ? name : "";
+}
+
+// src/egress/namespace.ts
+var HOLDER2 = isolatedScript([exports_namespace_holder, exports_handoff, exports_refusals], holdNetworkNamespace, [
+  'require("bun:ffi")',
+  JSON.stringify(LINUX),
+  JSON.stringify(LIBC_SYMBOLS),
+  isolatedFile(exports_handoff),
+  isolatedFile(exports_refusals)
+]);
+async function openNetworkNamespace(options) {
+  const dir = mkdtempSync10(join36(tmpdir10(), "gitclaw-net-"));
+  const handoff = unixListener(join36(dir, "handoff.sock"));
+  try {
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER2, "--", join36(dir, "handoff.sock")];
+    const onLine = (line) => {
+      const [word, host, kind] = line.split(" ");
+      if (word === "drop" && host && kind)
+        options.onRefused?.(host, kind);
+    };
+    const holder = await startHolder(command, options.root, onLine);
+    if (typeof holder === "string")
+      return `a network namespace cannot be made here (${holder})`;
+    const listener = takeSentFd(handoff);
+    if (listener === undefined) {
+      await holder.close();
+      return "a network namespace cannot be made here (its listening socket did not arrive)";
+    }
+    options.serve(listener);
+    const [pid, port] = holder.fields.map(Number);
+    return { pid, port, close: holder.close };
+  } finally {
+    libc().close(handoff);
+    rmSync14(dir, { recursive: true, force: true });
+  }
+}
+
 // src/egress/egress.ts
 class EgressError extends SandboxError {
   name = "EgressError";
@@ -95426,8 +95714,9 @@ async function prepareConfinedSandbox(options, network) {
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
   const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
-  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
-  const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
+  const open = network.openNetwork ?? openNetworkNamespace;
+  const confine = (root) => open({ root, serve: proxy.serve, onRefused: proxy.refusedAround });
+  const sandbox = await prepareSandbox({ ...options, network: confine }).catch(async (error) => {
     await proxy.close();
     throw error;
   });
@@ -95460,8 +95749,8 @@ function proxyEnv(port) {
 
 // src/run/mcp.ts
 init_log();
-import { realpathSync as realpathSync9 } from "fs";
-import { join as join34 } from "path";
+import { realpathSync as realpathSync10 } from "fs";
+import { join as join37 } from "path";
 
 // src/mcp/declared.ts
 var MCP_JSON = ".mcp.json";
@@ -99892,7 +100181,7 @@ var cell = (text) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 // src/run/mcp.ts
 var NONE2 = { servers: [], refused: [] };
-async function startMcpServers(run, workspace, sandbox, toolEnv) {
+async function startMcpServers(run, workspace, sandbox, egress, toolEnv) {
   const { config } = run;
   let declared = await declaredServers(run, workspace);
   const names = declared.servers.map((server) => server.name);
@@ -99909,7 +100198,7 @@ async function startMcpServers(run, workspace, sandbox, toolEnv) {
   return new McpServers({
     declarations: declared,
     settings: config.mcp,
-    network: egressPolicy(config.network, workspace.root),
+    network: egress.policy,
     resolve: resolverFrom(run.processEnv),
     passed: passedVariables(run.processEnv, config.tools.env),
     baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),
@@ -99937,7 +100226,7 @@ async function serverRoot2(workspace, sandbox, commit) {
   const tree = (rev) => workspace.git.must(["rev-parse", `${rev}^{tree}`]);
   if (await tree("HEAD") === await tree(commit))
     return { cwd: workspace.root };
-  const cwd = join34(realpathSync9(sandbox.worktrees), "mcp-default-branch");
+  const cwd = join37(realpathSync10(sandbox.worktrees), "mcp-default-branch");
   await workspace.git.must(["worktree", "add", "-q", "--detach", cwd, commit], { groupWritable: true });
   return { cwd, release: () => removeTaskWorktree(workspace.git, cwd) };
 }
@@ -99988,7 +100277,7 @@ async function setUpTools(run, workspace, session, where = {}) {
   const context = { ...wiring.context, commandEnv, ...agentRepo ? { agentRepo } : {} };
   const toolsOptions = { ...wiring.toolsOptions, github: githubOptions(run, workspace, wiring) };
   const toolset = createTools(toolsOptions);
-  const mcp = await startMcpServers(run, workspace, sandbox, context.env);
+  const mcp = await startMcpServers(run, workspace, sandbox, egress, context.env);
   const tasks = setUpTasks({
     run,
     workspace,
@@ -100009,7 +100298,7 @@ async function setUpTools(run, workspace, session, where = {}) {
 async function openAgentRepoFor(run, workspace, sandbox, toolRoot) {
   if (!sandbox.isolated || toolRoot !== workspace.root)
     return;
-  if (!existsSync19(join35(workspace.root, ".git", "index")))
+  if (!existsSync19(join38(workspace.root, ".git", "index")))
     return;
   return openAgentRepo({
     git: workspace.git,
@@ -100053,7 +100342,7 @@ async function tearDownTools(run, tools, workspace, session) {
   await releaseSandbox(tools);
   const gitNotes = [
     ...tools.agentRepo ? [
-      ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+      ...(await takeRunCommits(workspace.git, tools.agentRepo)).notes,
       ...await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)
     ] : [],
     ...await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))
@@ -100687,8 +100976,8 @@ function checkTitle(conclusion, count, { stillOpen, unread }) {
 }
 
 // src/review/record.ts
-import { lstatSync as lstatSync11, mkdirSync as mkdirSync16, readFileSync as readFileSync20 } from "fs";
-import { dirname as dirname13, join as join36 } from "path";
+import { lstatSync as lstatSync13, mkdirSync as mkdirSync17, readFileSync as readFileSync21 } from "fs";
+import { dirname as dirname13, join as join39 } from "path";
 var ReviewRecord = looseObject({
   pullRequest: int().positive(),
   reviewedHead: string2().regex(/^[0-9a-f]{40}$/),
@@ -100703,10 +100992,10 @@ var ReviewRecord = looseObject({
     title: string2().max(300)
   })).max(500).optional()
 });
-var reviewRecordPath = (root, pull) => join36(root, STATE_DIR, "reviews", `${pull}.json`);
+var reviewRecordPath = (root, pull) => join39(root, STATE_DIR, "reviews", `${pull}.json`);
 function readReviewRecord(root, pull) {
   const path = reviewRecordPath(root, pull);
-  const stat = lstatSync11(path, { throwIfNoEntry: false });
+  const stat = lstatSync13(path, { throwIfNoEntry: false });
   if (!stat)
     return {};
   const name = `state/reviews/${pull}.json`;
@@ -100714,7 +101003,7 @@ function readReviewRecord(root, pull) {
     return { problem: `${name} is a symbolic link or not a file` };
   let json;
   try {
-    json = JSON.parse(readFileSync20(path, "utf8"));
+    json = JSON.parse(readFileSync21(path, "utf8"));
   } catch (error) {
     return { problem: `${name} is not valid JSON (${error.message})` };
   }
@@ -100725,10 +101014,10 @@ function readReviewRecord(root, pull) {
 }
 function writeReviewRecord(root, record) {
   const path = reviewRecordPath(root, record.pullRequest);
-  const folder = lstatSync11(dirname13(path), { throwIfNoEntry: false });
+  const folder = lstatSync13(dirname13(path), { throwIfNoEntry: false });
   if (folder && !folder.isDirectory())
     throw new Error(`${STATE_DIR}/reviews is not a folder; gitclaw keeps review records only in a real folder`);
-  mkdirSync16(dirname13(path), { recursive: true });
+  mkdirSync17(dirname13(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(ReviewRecord.parse(record), null, 2)}
 `);
   return path;
@@ -101145,6 +101434,8 @@ async function runLoop(run, workspace, conversation, tools, watchers, limits) {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () => runAgentLoop({
       session,
       model: run.resolved,
+      fallback: run.fallback,
+      effort: config.effort,
       instructions,
       tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
       toolContext: tools.context,
@@ -101231,8 +101522,10 @@ async function runStage(options) {
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
+    const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
+    const models = { resolved, fallback };
+    const outcome = await runConversation({ ...options, ...stage, trigger, config, ...models, link, onReplied });
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     issueNumber ??= error instanceof EventError ? error.issueNumber : undefined;
@@ -101262,8 +101555,8 @@ See the [run](${link}) for details.`;
 
 // src/stages/task.ts
 init_log();
-import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync17, rmSync as rmSync15 } from "fs";
-import { join as join37 } from "path";
+import { cpSync as cpSync2, existsSync as existsSync20, mkdirSync as mkdirSync18, rmSync as rmSync15 } from "fs";
+import { join as join40 } from "path";
 var TASK_OUTPUT_DIR = "gitclaw-task";
 
 class TaskStageError extends Error {
@@ -101291,9 +101584,9 @@ function taskInputs(processEnv) {
 }
 async function runTask(options, stage) {
   const { taskId, baseSha } = taskInputs(options.processEnv);
-  const output = join37(options.env.runnerTemp, TASK_OUTPUT_DIR);
+  const output = join40(options.env.runnerTemp, TASK_OUTPUT_DIR);
   rmSync15(output, { recursive: true, force: true });
-  mkdirSync17(output, { recursive: true });
+  mkdirSync18(output, { recursive: true });
   const workspace = await prepareWorkspaceAt({ ...options, ...stage }, baseSha);
   await workspace.git.must(["fetch", "-q", "--no-tags", "--depth=1", "origin", briefRef(taskId)], { remote: true });
   const brief = TaskBrief.parse(JSON.parse(await workspace.git.must(["show", `FETCH_HEAD:${briefFile(taskId)}`])));
@@ -101313,13 +101606,22 @@ async function taskRun(options, stage, brief, root) {
     throw new ConfigError(`task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`);
   maskPassedSecrets(stage.redact, options.processEnv, config);
   const resolved = await resolveModel(config.model, config, options.processEnv);
+  const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, options.processEnv) : undefined;
   const actor = brief.coAuthor ? { ...brief.coAuthor, type: "User" } : { login: "github-actions[bot]", id: 41898282, type: "Bot" };
-  return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
+  return {
+    ...options,
+    ...stage,
+    trigger: { actor, defaultBranch: "" },
+    config,
+    resolved,
+    fallback,
+    link: brief.parentRun
+  };
 }
 async function runInSandbox(run, workspace, brief, output) {
-  const wiring = await wireTools(run, workspace, join37(run.env.runnerTemp, "gitclaw-task-tools"));
+  const wiring = await wireTools(run, workspace, join40(run.env.runnerTemp, "gitclaw-task-tools"));
   await workspace.indexRefreshed;
-  const session = SessionFile.inMemory(join37(workspace.root, brief.parentSession), {
+  const session = SessionFile.inMemory(join40(workspace.root, brief.parentSession), {
     cwd: workspace.root,
     artifactsDir: output
   });
@@ -101346,8 +101648,8 @@ async function runBrief(run, tasks, brief, where) {
     throw new TaskStageError(`task ${taskId} did not end`);
   tasks.orchestrator.store.save({ ...record, spent: { turns: tasks.spending.turns, usage: tasks.spending.usage } });
   for (const path of tasks.ownFiles)
-    if (existsSync20(join37(where.root, path)))
-      cpSync2(join37(where.root, path), join37(where.output, path), { recursive: true });
+    if (existsSync20(join40(where.root, path)))
+      cpSync2(join40(where.root, path), join40(where.output, path), { recursive: true });
   run.log(`gitclaw: task ${taskId}: ${record.status}`);
   return record.status === "reported";
 }

@@ -441,7 +441,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       return errorResponse(route.wire, { status: 400, message: "cache_control: Extra inputs are not permitted" });
     }
     if (route.api === "bedrock") recorded.body.model = decodeURIComponent(bedrock.PATH.exec(path)![1]!);
-    const refused = cacheControlProblem(route.api, recorded.body);
+    const refused =
+      cacheControlProblem(route.api, recorded.body) ??
+      (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
     const noJinja = refuseWithoutJinja(recorded.body, options.server);
     if (noJinja) return noJinja;
