@@ -10,7 +10,7 @@ import { ModelConfigError, type ResolvedModel, type SecretSink } from "./resolve
 export { ModelConfigError, type ResolvedModel } from "./resolved-model.ts";
 
 /** The cloud providers, whose credentials are exchanged rather than stored (src/agent/cloud-model.ts). */
-export const CLOUD_PROVIDERS: readonly string[] = ["bedrock"];
+export const CLOUD_PROVIDERS: readonly string[] = ["bedrock", "azure"];
 
 interface ProviderSpec {
   api: "anthropic" | "openai-compatible";

@@ -10,6 +10,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AwsSts, startAwsSts } from "../support/cloud/aws-sts.ts";
 import { type OidcIssuer, startOidcIssuer } from "../support/cloud/oidc-issuer.ts";
+import { type Entra, startEntra } from "../support/cloud/entra.ts";
 import { sigV4Verifier } from "../support/cloud/sigv4.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
@@ -17,10 +18,12 @@ import { createWorld, OWNER, REPO, type World } from "./support.ts";
 
 const ROLE = "arn:aws:iam::123456789012:role/gitclaw-bedrock";
 const BEDROCK_MODEL = "bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0";
+const AZURE = { tenantId: "8f3c0b0e-1d2a-4c5b-9e6f-0123456789ab", clientId: "2b7e1c4d-5a6f-4e8d-9c0b-fedcba987654" };
 
 let world: World;
 let issuer: OidcIssuer;
 let sts: AwsSts;
+let entra: Entra;
 let keyless: string;
 
 beforeAll(async () => {
@@ -28,7 +31,14 @@ beforeAll(async () => {
   world.gh.addUser({ login: "alice", permission: "write" });
   issuer = await startOidcIssuer();
   sts = await startAwsSts({ issuer: issuer.url, roles: [ROLE] });
-  world.model.checkSignatures(sigV4Verifier(sts.find));
+  entra = await startEntra({ issuer: issuer.url, ...AZURE, subject: "repo:acme/widgets:ref:refs/heads/main" });
+  // Bedrock's requests must carry a valid SigV4 signature, Azure's a live Entra token.
+  const sigv4 = sigV4Verifier(sts.find);
+  world.model.checkSignatures(async (req, body) => {
+    if (new URL(req.url).pathname.startsWith("/model/")) return sigv4(req, body);
+    const bearer = /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
+    return bearer && entra.valid(bearer) ? undefined : { status: 401, type: "invalid_token", message: "Unauthorized" };
+  });
   // The repository's own workflow with the key's line replaced by the cloud inputs: no key is passed.
   const line = "          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}\n";
   const text = readFileSync(WORKFLOW_FILE, "utf8");
@@ -46,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world.stop();
-  await Promise.all([issuer.stop(), sts.stop()]);
+  await Promise.all([issuer.stop(), sts.stop(), entra.stop()]);
 });
 
 /** An issue run on Bedrock with the role `role`, through the runner's OIDC token and the stand-ins. */
@@ -157,6 +167,59 @@ describe("Amazon Bedrock with the job's OIDC token only", () => {
     expect(done.stages.agent!.exitCode).toBe(1);
     expect(world.model.requests.length).toBe(before);
     const line = `AWS STS refused AssumeRoleWithWebIdentity for the role ${role} (audience sts.amazonaws.com): AccessDenied: Not authorized to perform sts:AssumeRoleWithWebIdentity`;
+    expect(done.logs).toContain(line);
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain(line);
+  });
+});
+
+describe("Azure OpenAI with Entra ID through the job's OIDC token", () => {
+  function runOnAzure(title: string, clientId = AZURE.clientId) {
+    const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
+    const run = world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+      workflowFile: keyless,
+      vars: {
+        GITCLAW_MODEL: "azure/gpt-4.1",
+        AZURE_ENDPOINT: `${world.model.url}/v1`,
+        AZURE_CLIENT_ID: clientId,
+        AZURE_TENANT_ID: AZURE.tenantId,
+      },
+      env: { ...issuer.env, AZURE_AUTHORITY_HOST: entra.url },
+    });
+    return { issue, run };
+  }
+
+  it("answers an issue end to end with an Entra token, and the token is seen nowhere", async () => {
+    const before = world.model.requests.length;
+    const exchanges = entra.issued.length;
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "azure.txt", content: "from Azure\n" } }] },
+      { text: "Wrote azure.txt on Azure." },
+    ]);
+    const { issue, run } = runOnAzure("Azure please");
+    const done = await run;
+    expect(done.stages.agent!.exitCode, done.logs).toBe(0);
+    const requests = world.model.requests.slice(before);
+    expect(requests.map((r) => [r.api, r.body.model])).toEqual([
+      ["openai", "gpt-4.1"],
+      ["openai", "gpt-4.1"],
+    ]);
+    const granted = entra.issued.slice(exchanges);
+    expect(granted).toHaveLength(1);
+    expect(issuer.issued.at(-1)!.audience).toBe("api://AzureADTokenExchange");
+    for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${granted[0]!.token}`);
+    expect(await world.onOrigin("azure.txt")).toBe("from Azure\n");
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Wrote azure.txt on Azure.");
+    expect(done.logs).toContain(`::add-mask::${granted[0]!.token}`);
+    const seen = await visible(done, issue.number);
+    for (const secret of [granted[0]!.token, issuer.issued.at(-1)!.token]) expect(seen).not.toContain(secret);
+  });
+
+  it("names a refused sign-in in one line: the application, the audience, what Entra said", async () => {
+    const stranger = "00000000-0000-4000-8000-000000000000";
+    const { issue, run } = runOnAzure("Azure refused", stranger);
+    const done = await run;
+    expect(done.stages.agent!.exitCode).toBe(1);
+    const line = `Entra ID refused the token exchange for the application ${stranger} in tenant ${AZURE.tenantId} (audience api://AzureADTokenExchange): unauthorized_client: AADSTS700016: Application with identifier '${stranger}' was not found in the directory.`;
     expect(done.logs).toContain(line);
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain(line);
   });

@@ -85,7 +85,10 @@ export type ScriptedTurn = Turn | ((request: RecordedModelRequest) => Turn | Pro
 
 export type ModelApi = "anthropic" | "openai" | "bedrock";
 
-/** A request's signature checked as the provider checks it (Bedrock's SigV4: test/support/cloud/sigv4.ts). */
+/**
+ * A request's credentials checked as the provider checks them (Bedrock's SigV4, test/support/cloud/sigv4.ts;
+ * an Entra ID bearer token): a refusal is answered in the route's error shape.
+ */
 export type SignatureCheck = (
   req: Request,
   body: string,
@@ -135,7 +138,7 @@ export interface FakeModel {
   requests: RecordedModelRequest[];
   /** GET /v1/models requests, by the API their headers speak (kept apart: they use no scripted turn). */
   listRequests: { api: ModelApi; headers: Record<string, string> }[];
-  /** Bedrock's requests are refused unless this check passes them (default: no check). */
+  /** Requests are refused unless this check passes them (default: no check). */
   checkSignatures(check: SignatureCheck | undefined): void;
   /** Empties the prompt cache, as if every entry had expired: the next request starts cold. */
   forgetCache(): void;
@@ -416,7 +419,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       return Response.json({ error: { message: `fake model: no route for ${req.method} ${path}` } }, { status: 404 });
     }
     const rawBody = await req.text();
-    const unsigned = route.api === "bedrock" ? await signatures?.(req, rawBody) : undefined;
+    const unsigned = await signatures?.(req, rawBody);
     if (unsigned)
       return errorResponse(route.wire, { status: unsigned.status, type: unsigned.type, message: unsigned.message });
     let body: unknown;
