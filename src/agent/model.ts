@@ -102,6 +102,17 @@ async function infoFor(
     : info;
 }
 
+/** `provider/model`: the provider, and the rest (a Bedrock id may hold more slashes and colons). */
+function splitSpec(spec: string): { provider: string; modelId: string } {
+  const slash = spec.indexOf("/");
+  if (slash <= 0 || slash === spec.length - 1) {
+    throw new ModelConfigError(
+      `model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (the action input model, or "model" in .github/gitclaw.json)`,
+    );
+  }
+  return { provider: spec.slice(0, slash), modelId: spec.slice(slash + 1) };
+}
+
 export async function resolveModel(
   spec: string,
   config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>,
@@ -112,14 +123,7 @@ export async function resolveModel(
    */
   options: { fetch?: typeof fetch; secrets?: SecretSink } = {},
 ): Promise<ResolvedModel> {
-  const slash = spec.indexOf("/");
-  if (slash <= 0 || slash === spec.length - 1) {
-    throw new ModelConfigError(
-      `model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (the action input model, or "model" in .github/gitclaw.json)`,
-    );
-  }
-  const provider = spec.slice(0, slash);
-  const modelId = spec.slice(slash + 1);
+  const { provider, modelId } = splitSpec(spec);
   if (!config.providers[provider] && CLOUD_PROVIDERS.includes(provider)) {
     const { resolveCloudModel } = await import("./cloud-model.ts");
     return resolveCloudModel({ provider, modelId }, config, env, { secrets: options.secrets ?? (() => {}) });

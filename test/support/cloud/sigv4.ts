@@ -39,7 +39,9 @@ export function sigV4Verifier(
     if (scopeService !== service)
       return refusal(403, "InvalidSignatureException", `Credential should be scoped to correct service: '${service}'.`);
     const url = new URL(req.url);
-    const headers = Object.fromEntries(signedHeaders!.split(";").map((name) => [name, req.headers.get(name) ?? ""]));
+    const headers = Object.fromEntries(
+      signedHeaders!.split(";").map((name) => [name, req.headers.get(name) ?? (name === "host" ? url.host : "")]),
+    );
     const signer = new SignatureV4({
       credentials: {
         accessKeyId: accessKeyId!,
