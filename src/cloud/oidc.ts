@@ -10,6 +10,11 @@ export class CloudCredentialError extends ActionableError {
   override name = "CloudCredentialError";
 }
 
+/** The runner offers no OIDC token here (outside a job, or a job without `id-token: write`). */
+export class OidcUnavailableError extends CloudCredentialError {
+  override name = "OidcUnavailableError";
+}
+
 const TokenAnswer = z.object({ value: z.string().min(1) });
 
 export type Env = Record<string, string | undefined>;
@@ -29,7 +34,7 @@ export async function jobOidcToken(
 ): Promise<string> {
   const url = env.ACTIONS_ID_TOKEN_REQUEST_URL?.trim();
   const bearer = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN?.trim();
-  if (!url || !bearer) throw new CloudCredentialError(`${options.purpose}: ${NO_TOKEN}`);
+  if (!url || !bearer) throw new OidcUnavailableError(`${options.purpose}: ${NO_TOKEN}`);
   const request = new URL(url);
   request.searchParams.set("audience", audience);
   const response = await (options.fetch ?? fetch)(request, {
