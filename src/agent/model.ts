@@ -1,6 +1,7 @@
 // Turns `provider/model` into an `ai` SDK language model. Anthropic and any OpenAI-compatible
 // server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported, and the
-// cloud providers that take no stored key (Amazon Bedrock, Azure OpenAI: src/agent/cloud-model.ts).
+// cloud providers that take no stored key (Amazon Bedrock, Azure OpenAI, Google Vertex AI:
+// src/agent/cloud-model.ts).
 // A provider's SDK is loaded when a model needs it: a run only ever uses one (bench/memory).
 import type { Config } from "../config/config.ts";
 import { assumedWindowSource, modelInfo, type ModelInfo } from "./catalog.ts";
@@ -10,7 +11,7 @@ import { ModelConfigError, type ResolvedModel, type SecretSink } from "./resolve
 export { ModelConfigError, type ResolvedModel } from "./resolved-model.ts";
 
 /** The cloud providers, whose credentials are exchanged rather than stored (src/agent/cloud-model.ts). */
-export const CLOUD_PROVIDERS: readonly string[] = ["bedrock", "azure"];
+export const CLOUD_PROVIDERS: readonly string[] = ["bedrock", "azure", "vertex"];
 
 interface ProviderSpec {
   api: "anthropic" | "openai-compatible";

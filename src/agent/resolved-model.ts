@@ -8,7 +8,7 @@ export interface ResolvedModel {
   provider: string;
   modelId: string;
   /** pi's `api` field for assistant messages. */
-  api: "anthropic-messages" | "openai-completions" | "bedrock-converse-stream";
+  api: "anthropic-messages" | "openai-completions" | "bedrock-converse-stream" | "google-vertex";
   /** The provider's own model interface: the loop calls its doStream directly. */
   model: LanguageModelV4;
   /** Context window and prices. */

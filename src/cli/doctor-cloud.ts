@@ -41,7 +41,11 @@ export async function cloudModelChecks(config: Config, env: Env, fetcher: typeof
 }
 
 /** The inputs with which gitclaw exchanges the job's OIDC token itself, per provider. */
-const OIDC_INPUTS: Record<string, string> = { bedrock: "aws_role_arn", azure: "azure_client_id" };
+const OIDC_INPUTS: Record<string, string> = {
+  bedrock: "aws_role_arn",
+  azure: "azure_client_id",
+  vertex: "gcp_workload_identity_provider",
+};
 
 /** With aws_role_arn or azure_client_id, the job must be given its OIDC token: `id-token: write`. */
 export function idTokenCheck(doc: Document | undefined, step: GitclawStep | undefined, config: Config): CheckResult[] {

@@ -56,6 +56,10 @@ const CLOUD_INPUTS: Record<string, string> = {
   azure_endpoint: "GITCLAW_AZURE_ENDPOINT",
   azure_client_id: "GITCLAW_AZURE_CLIENT_ID",
   azure_tenant_id: "GITCLAW_AZURE_TENANT_ID",
+  gcp_workload_identity_provider: "GITCLAW_GCP_WORKLOAD_IDENTITY_PROVIDER",
+  gcp_service_account: "GITCLAW_GCP_SERVICE_ACCOUNT",
+  gcp_project: "GITCLAW_GCP_PROJECT",
+  gcp_region: "GITCLAW_GCP_REGION",
 };
 
 /** Tokens besides github_token, passed to the agent stage alone (src/actions/env.ts reads them). */

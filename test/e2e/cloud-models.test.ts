@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AwsSts, startAwsSts } from "../support/cloud/aws-sts.ts";
 import { type OidcIssuer, startOidcIssuer } from "../support/cloud/oidc-issuer.ts";
 import { type Entra, startEntra } from "../support/cloud/entra.ts";
+import { type GoogleSts, startGoogleSts } from "../support/cloud/google-sts.ts";
 import { sigV4Verifier } from "../support/cloud/sigv4.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
@@ -24,6 +25,11 @@ let world: World;
 let issuer: OidcIssuer;
 let sts: AwsSts;
 let entra: Entra;
+let google: GoogleSts;
+const GCP = {
+  provider: "projects/123456789/locations/global/workloadIdentityPools/github/providers/acme",
+  serviceAccount: "gitclaw@acme-project.iam.gserviceaccount.com",
+};
 let keyless: string;
 
 beforeAll(async () => {
@@ -32,12 +38,15 @@ beforeAll(async () => {
   issuer = await startOidcIssuer();
   sts = await startAwsSts({ issuer: issuer.url, roles: [ROLE] });
   entra = await startEntra({ issuer: issuer.url, ...AZURE, subject: "repo:acme/widgets:ref:refs/heads/main" });
-  // Bedrock's requests must carry a valid SigV4 signature, Azure's a live Entra token.
+  google = await startGoogleSts({ issuer: issuer.url, ...GCP });
+  // Bedrock's requests must carry a valid SigV4 signature, Azure's a live Entra token, Vertex's a service account's.
   const sigv4 = sigV4Verifier(sts.find);
   world.model.checkSignatures(async (req, body) => {
     if (new URL(req.url).pathname.startsWith("/model/")) return sigv4(req, body);
     const bearer = /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
-    return bearer && entra.valid(bearer) ? undefined : { status: 401, type: "invalid_token", message: "Unauthorized" };
+    return bearer && (entra.valid(bearer) || google.valid(bearer))
+      ? undefined
+      : { status: 401, type: "invalid_token", message: "Unauthorized" };
   });
   // The repository's own workflow with the key's line replaced by the cloud inputs: no key is passed.
   const line = "          anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}\n";
@@ -49,6 +58,10 @@ beforeAll(async () => {
     "          azure_endpoint: ${{ vars.AZURE_ENDPOINT }}",
     "          azure_client_id: ${{ vars.AZURE_CLIENT_ID }}",
     "          azure_tenant_id: ${{ vars.AZURE_TENANT_ID }}",
+    "          gcp_workload_identity_provider: ${{ vars.GCP_PROVIDER }}",
+    "          gcp_service_account: ${{ vars.GCP_SERVICE_ACCOUNT }}",
+    "          gcp_project: acme-project",
+    "          gcp_region: us-east5",
     "",
   ].join("\n");
   keyless = join(world.repo.root, "gitclaw-keyless.yml");
@@ -56,7 +69,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world.stop();
-  await Promise.all([issuer.stop(), sts.stop(), entra.stop()]);
+  await Promise.all([issuer.stop(), sts.stop(), entra.stop(), google.stop()]);
 });
 
 /** An issue run on Bedrock with the role `role`, through the runner's OIDC token and the stand-ins. */
@@ -222,5 +235,47 @@ describe("Azure OpenAI with Entra ID through the job's OIDC token", () => {
     const line = `Entra ID refused the token exchange for the application ${stranger} in tenant ${AZURE.tenantId} (audience api://AzureADTokenExchange): unauthorized_client: AADSTS700016: Application with identifier '${stranger}' was not found in the directory.`;
     expect(done.logs).toContain(line);
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain(line);
+  });
+});
+
+describe("Google Vertex AI through workload identity federation", () => {
+  it("answers an issue end to end on Claude, the job's OIDC token exchanged at STS and for the service account's token", async () => {
+    const before = world.model.requests.length;
+    const granted = google.accessTokens.length;
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "vertex.txt", content: "from Vertex\n" } }] },
+      { text: "Wrote vertex.txt on Vertex." },
+    ]);
+    const issue = world.gh.createIssue({ title: "Vertex please", body: "Please.", user: "alice" });
+    const done = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+      workflowFile: keyless,
+      vars: {
+        GITCLAW_MODEL: "vertex/claude-sonnet-4-5@20250929",
+        GCP_PROVIDER: GCP.provider,
+        GCP_SERVICE_ACCOUNT: GCP.serviceAccount,
+      },
+      env: {
+        ...issuer.env,
+        GITCLAW_GCP_STS_URL: `${google.url}/v1/token`,
+        GITCLAW_GCP_IAM_CREDENTIALS_URL: google.url,
+        GITCLAW_VERTEX_BASE_URL: world.model.url,
+      },
+    });
+    expect(done.stages.agent!.exitCode, done.logs).toBe(0);
+    const requests = world.model.requests.slice(before);
+    expect(requests.map((r) => r.path)).toEqual([
+      "/v1/projects/acme-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict",
+      "/v1/projects/acme-project/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict",
+    ]);
+    const [token] = google.accessTokens.slice(granted);
+    expect(token).toBeDefined();
+    expect(issuer.issued.at(-1)!.audience).toBe(`https://iam.googleapis.com/${GCP.provider}`);
+    for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${token!.token}`);
+    expect(await world.onOrigin("vertex.txt")).toBe("from Vertex\n");
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Wrote vertex.txt on Vertex.");
+    expect(done.logs).toContain(`::add-mask::${token!.token}`);
+    const seen = await visible(done, issue.number);
+    for (const secret of [token!.token, google.federated.at(-1)!, issuer.issued.at(-1)!.token])
+      expect(seen).not.toContain(secret);
   });
 });

@@ -202,9 +202,18 @@ const routes: Record<string, { api: ModelApi; wire: WireFormat }> = {
   "/v1/chat/completions": { api: "openai", wire: openai },
 };
 
-/** The route of a path: the fixed ones, or Bedrock's, whose path holds the model id. */
-const routeOf = (path: string) =>
-  routes[path] ?? (bedrock.PATH.test(path) ? { api: "bedrock" as const, wire: bedrock } : undefined);
+/** Vertex AI's Claude: Anthropic's Messages API at the model's streamRawPredict (the model in the path). */
+const VERTEX_ANTHROPIC =
+  /^\/v1\/projects\/[^/]+\/locations\/[^/]+\/publishers\/anthropic\/models\/([^/:]+):streamRawPredict$/;
+
+/** The route of a path: the fixed ones, or Bedrock's or Vertex's, whose path holds the model id. */
+const routeOf = (path: string): { api: ModelApi; wire: WireFormat } | undefined =>
+  routes[path] ??
+  (bedrock.PATH.test(path)
+    ? { api: "bedrock" as const, wire: bedrock }
+    : VERTEX_ANTHROPIC.test(path)
+      ? { api: "anthropic" as const, wire: anthropic }
+      : undefined);
 
 // Real servers stream a few characters per delta; clients must reassemble them, so we make them.
 const DELTA_CHARS = 8;
@@ -443,7 +452,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     if (route.api === "anthropic" && options.rejectCacheControl && rawBody.includes('"cache_control"')) {
       return errorResponse(route.wire, { status: 400, message: "cache_control: Extra inputs are not permitted" });
     }
-    if (route.api === "bedrock") recorded.body.model = decodeURIComponent(bedrock.PATH.exec(path)![1]!);
+    const inPath = bedrock.PATH.exec(path) ?? VERTEX_ANTHROPIC.exec(path);
+    if (inPath) recorded.body.model = decodeURIComponent(inPath[1]!);
     const refused =
       cacheControlProblem(route.api, recorded.body) ??
       (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined);
