@@ -9,6 +9,7 @@ import { renderWorkflow } from "../../../src/cli/workflow.ts";
 import { parseConfig } from "../../../src/config/config.ts";
 import { type AwsSts, startAwsSts } from "../../support/cloud/aws-sts.ts";
 import { type Entra, startEntra } from "../../support/cloud/entra.ts";
+import { type GoogleSts, startGoogleSts } from "../../support/cloud/google-sts.ts";
 import { type OidcIssuer, startOidcIssuer } from "../../support/cloud/oidc-issuer.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 
@@ -18,16 +19,22 @@ const WORKFLOW_PATH = ".github/workflows/gitclaw.yml";
 let issuer: OidcIssuer;
 let sts: AwsSts;
 let entra: Entra;
+let google: GoogleSts;
+const GCP = {
+  provider: "projects/1/locations/global/workloadIdentityPools/github/providers/acme",
+  serviceAccount: "gitclaw@acme.iam.gserviceaccount.com",
+};
 let repo: TempRepo;
 
 beforeAll(async () => {
   issuer = await startOidcIssuer();
   sts = await startAwsSts({ issuer: issuer.url, roles: [ROLE] });
   entra = await startEntra({ issuer: issuer.url, ...AZURE, subject: "repo:acme/widgets:ref:refs/heads/main" });
+  google = await startGoogleSts({ issuer: issuer.url, ...GCP });
   repo = await createTempRepo({ "GITCLAW-ENABLED.md": "on\n" });
 });
 afterAll(async () => {
-  await Promise.all([issuer.stop(), sts.stop(), entra.stop()]);
+  await Promise.all([issuer.stop(), sts.stop(), entra.stop(), google.stop()]);
   repo.cleanup();
 });
 
@@ -124,5 +131,29 @@ describe("doctor on Azure", () => {
     expect(refused.detail).toMatch(
       /^Entra ID refused the token exchange for the application client-1 in tenant other-tenant \(audience api:\/\/AzureADTokenExchange\): invalid_request: AADSTS90002/,
     );
+  });
+});
+
+describe("doctor on Vertex", () => {
+  it("exchanges the job's OIDC token through the workload identity provider for the service account's token", async () => {
+    const inputs: [string, string][] = [
+      ["gcp_workload_identity_provider", GCP.provider],
+      ["gcp_service_account", GCP.serviceAccount],
+      ["gcp_project", "acme"],
+    ];
+    setUp("vertex/claude-sonnet-4-5@20250929", inputs, true);
+    const env = {
+      ...issuer.env,
+      GITCLAW_GCP_STS_URL: `${google.url}/v1/token`,
+      GITCLAW_GCP_IAM_CREDENTIALS_URL: google.url,
+    };
+    const before = google.accessTokens.length;
+    const results = byName(await runDoctor(deps(env)));
+    expect(results.Credentials).toMatchObject({
+      status: "PASS",
+      detail: `the job's OIDC token exchanged through ${GCP.provider} as ${GCP.serviceAccount}: granted (a token exchange; nothing was spent)`,
+    });
+    expect(google.accessTokens.length).toBe(before + 1);
+    expect(results.OIDC).toMatchObject({ status: "PASS" });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock";
 import { awsSetup } from "../../../src/cloud/aws.ts";
 import { azureEndpoint, azureSetup } from "../../../src/cloud/azure.ts";
+import { googleSetup } from "../../../src/cloud/google.ts";
 import { refreshing } from "../../../src/cloud/refreshing.ts";
 import { refusedToolEnvName } from "../../../src/tool-env.ts";
 import { type AwsSts, startAwsSts } from "../../support/cloud/aws-sts.ts";
@@ -156,6 +157,18 @@ describe("Azure", () => {
     );
     expect(azureSetup({ ...env, AZURE_API_KEY: "azure-key-0123456789" }, { secrets: () => {} }).apiKey).toBe(
       "azure-key-0123456789",
+    );
+  });
+});
+
+describe("Google Cloud", () => {
+  it("names what is missing: the project, or any credentials (never asking the metadata server)", async () => {
+    const secrets = { secrets: () => {} };
+    await expect(googleSetup({ HOME: "/nonexistent" }, secrets)).rejects.toThrow(
+      "the Google Cloud project is not set: give the action gcp_project (or set GOOGLE_CLOUD_PROJECT)",
+    );
+    await expect(googleSetup({ GITCLAW_GCP_PROJECT: "acme", HOME: "/nonexistent" }, secrets)).rejects.toThrow(
+      "no Google Cloud credentials for Vertex AI: give the action gcp_workload_identity_provider (with `permissions: id-token: write`), or run google-github-actions/auth before it",
     );
   });
 });
