@@ -58023,7 +58023,7 @@ var require__2020 = __commonJS(function(exports, module) {
   } });
 });
 
-// src/tools/sandbox/view-holder.ts
+// src/sandbox/view-holder.ts
 var exports_view_holder = {};
 __export(exports_view_holder, {
   attach: () => attach,
@@ -90284,7 +90284,7 @@ Original command: ${command}`;
 // src/tools/bash/process.ts
 import { existsSync as existsSync14 } from "fs";
 
-// src/tools/sandbox/procfs.ts
+// src/tools/bash/procfs.ts
 import { readdirSync as readdirSync9, readFileSync as readFileSync19 } from "fs";
 function* procFiles(file) {
   for (const entry of readdirSync9("/proc")) {
@@ -94252,14 +94252,14 @@ async function ownWorkspaceCommits(git, { base, branch }, facts) {
   }
 }
 
-// src/tools/sandbox/sandbox.ts
+// src/sandbox/sandbox.ts
 import { existsSync as existsSync18, lstatSync as lstatSync12, mkdirSync as mkdirSync16, mkdtempSync as mkdtempSync9, readdirSync as readdirSync10, realpathSync as realpathSync9, rmSync as rmSync13, statSync as statSync3 } from "fs";
 import { randomInt } from "crypto";
 import { tmpdir as tmpdir9 } from "os";
 import { dirname as dirname12, isAbsolute as isAbsolute6, join as join35, relative as relative8, resolve as resolve9 } from "path";
 import { isMainThread } from "worker_threads";
 
-// src/tools/sandbox/sandbox-view.ts
+// src/sandbox/sandbox-view.ts
 import { realpathSync as realpathSync7 } from "fs";
 
 // src/isolated.ts
@@ -94351,7 +94351,7 @@ var LINUX = {
   PACKET_OUTGOING: 4
 };
 
-// src/tools/sandbox/holder.ts
+// src/sandbox/holder.ts
 var READY_TIMEOUT_MS = 15000;
 async function startHolder(command, root, onLine) {
   const holder = Bun.spawn(root ? command : ["sudo", "-n", ...command], {
@@ -94411,7 +94411,7 @@ async function firstLine3(output, timeoutMs) {
   }
 }
 
-// src/tools/sandbox/view-holder.ts
+// src/sandbox/view-holder.ts
 async function holdMountNamespace(ffi, fs, os, k) {
   const [workspace, ids, ...agentOnly] = process.argv.slice(1);
   const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
@@ -94490,7 +94490,7 @@ function attach(m, fd, path) {
   m.sys("move_mount", k.SYS_move_mount, fd, m.cstr(""), k.AT_FDCWD, m.cstr(path), k.MOVE_MOUNT_F_EMPTY_PATH);
 }
 
-// src/tools/sandbox/sandbox-view.ts
+// src/sandbox/sandbox-view.ts
 var HOLDER = isolatedScript([exports_view_holder], holdMountNamespace, [
   'require("bun:ffi")',
   'require("node:fs")',
@@ -94519,7 +94519,7 @@ async function startMountHolder(root, args) {
   return { pid: Number(holder.fields[0]), close: holder.close };
 }
 
-// src/tools/sandbox/services.ts
+// src/sandbox/services.ts
 import { existsSync as existsSync17, lstatSync as lstatSync11, readlinkSync as readlinkSync4, realpathSync as realpathSync8 } from "fs";
 var HIDDEN_SOURCE = "gitclaw-no-services";
 var SCHEDULER_DENY_LISTS = ["/etc/cron.deny", "/etc/at.deny"];
@@ -94569,7 +94569,7 @@ async function denySchedulers(privileged, user) {
   }
 }
 
-// src/tools/sandbox/sandbox.ts
+// src/sandbox/sandbox.ts
 init_errors3();
 var TOOL_USER = "gitclaw-tool";
 
