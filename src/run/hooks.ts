@@ -13,13 +13,16 @@ import { callout } from "../github/markdown.ts";
 import { HookEngine } from "../hooks/engine.ts";
 import { readHooks, type RepositoryHooks } from "../hooks/read.ts";
 import type { SessionFile } from "../session/session-file.ts";
+import type { ToolContext } from "../tools/types.ts";
 import type { OpenConversation } from "./conversation.ts";
-import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { RunTools } from "./tools.ts";
+import { defaultBranchAt, type DefaultBranchRun } from "./repository-instructions.ts";
+import type { TaskRun } from "./tasks.ts";
 import type { Workspace } from "./workspace.ts";
 
-export async function loadHooks(run: TargetedRun, workspace: Workspace): Promise<RepositoryHooks | undefined> {
+/** What the hooks need of a run: the agent stage's, or a task job's (src/stages/task.ts). */
+export type HookRun = DefaultBranchRun & Pick<TaskRun, "log" | "redact" | "now">;
+
+export async function loadHooks(run: HookRun, workspace: Workspace): Promise<RepositoryHooks | undefined> {
   try {
     const loaded = await readHooks(workspace.git, await defaultBranchAt(run, workspace));
     for (const skipped of loaded.leftOut)
@@ -40,31 +43,43 @@ export interface RunHooks {
 }
 
 /**
- * Once the tools are set up: the checkout, the engine as every tool call's gate (the context sub-agents
- * copy too), then sessionStart and userPromptSubmitted. Without hooks, or when the checkout cannot be
- * made while a preToolUse hook is declared, the run refuses nothing silently: it throws (fail closed).
+ * Once the tools are set up: the checkout and the engine as every tool call's gate (`context.gate`:
+ * sub-agents copy the context, so theirs too). When the checkout cannot be made this throws: a run
+ * whose hooks cannot run does not run (fail closed).
  */
-export async function startHooks(
-  run: TargetedRun,
+export async function gateTools(
+  run: HookRun,
   workspace: Workspace,
-  tools: RunTools,
-  loaded: { hooks?: RepositoryHooks; conversation: OpenConversation },
+  context: ToolContext,
+  where: { hooks?: RepositoryHooks; sessionId: string },
 ): Promise<RunHooks | undefined> {
-  const { hooks, conversation } = loaded;
+  const { hooks } = where;
   if (!hooks || hooks.hooks.length === 0) return undefined;
   const checkout = await defaultBranchCheckout(workspace, hooks.commit);
   const engine = new HookEngine(hooks.hooks, {
-    place: { root: checkout.root, context: tools.context },
-    workspace: tools.context.workspace,
-    sessionId: conversation.session.id,
+    place: { root: checkout.root, context },
+    workspace: context.workspace,
+    sessionId: where.sessionId,
     redact: run.redact,
     log: (line) => workflow.warning(run.redact(line)),
     now: run.now,
   });
-  tools.context.gate = engine;
-  await engine.sessionStart(conversation.mode, promptOf(conversation.session));
-  await engine.userPromptSubmitted(promptOf(conversation.session));
+  context.gate = engine;
   return { engine, release: checkout.release };
+}
+
+/** The agent stage's hooks: the tools gated, then sessionStart and userPromptSubmitted. */
+export async function startHooks(
+  run: HookRun,
+  workspace: Workspace,
+  context: ToolContext,
+  loaded: { hooks?: RepositoryHooks; conversation: OpenConversation },
+): Promise<RunHooks | undefined> {
+  const { conversation } = loaded;
+  const hooks = await gateTools(run, workspace, context, { hooks: loaded.hooks, sessionId: conversation.session.id });
+  await hooks?.engine.sessionStart(conversation.mode, promptOf(conversation.session));
+  await hooks?.engine.userPromptSubmitted(promptOf(conversation.session));
+  return hooks;
 }
 
 /** A checkout of `commit` in a directory of its own that the tool user may read and enter, never write. */

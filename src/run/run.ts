@@ -123,7 +123,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   let taskNotes: string[] = [];
   let hooks: RunHooks | undefined;
   try {
-    hooks = await startHooks(run, workspace, tools, { hooks: prepared.hooks, conversation });
+    hooks = await startHooks(run, workspace, tools.context, { hooks: prepared.hooks, conversation });
     ({ result, answer } = await runLoops(run, prepared, tools, timeline, hooks));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "../run/tasks.ts";
 import { releaseSandbox, wireTools } from "../run/tools.ts";
+import { gateTools, loadHooks, type RunHooks } from "../run/hooks.ts";
 import { prepareWorkspaceAt, type Workspace } from "../run/workspace.ts";
 import { SessionFile } from "../session/session-file.ts";
 import { briefFile, briefRef, TaskBrief } from "../tasks/actions.ts";
@@ -98,11 +99,18 @@ async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief
   });
   const { sandbox, toolsOptions, context: toolContext } = wiring;
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext })!;
+  let hooks: RunHooks | undefined;
   try {
+    // The repository's preToolUse and postToolUse hooks hold here as in the parent's run (src/hooks/).
+    hooks = await gateTools(run, workspace, toolContext, {
+      hooks: await loadHooks(run, workspace),
+      sessionId: brief.taskId,
+    });
     return await runBrief(run, tasks, brief, { root: workspace.root, output });
   } finally {
     await tasks.orchestrator.shutdown("the task's run ended");
     await releaseSandbox(wiring);
+    await hooks?.release();
     rmSync(sandbox.worktrees, { recursive: true, force: true });
   }
 }

@@ -58,6 +58,7 @@ beforeAll(async () => {
     ".github/hooks/stop.sh": STOP_SH,
     ".claude/settings.json": JSON.stringify(CLAUDE_SETTINGS),
     "src/app.ts": "export const app = 1;\n",
+    ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true } }),
   });
   world.gh.addUser({ login: "alice", permission: "write" });
   world.gh.addUser({ login: "eve", permission: "read" });
@@ -131,6 +132,23 @@ describe("the default branch's hooks", () => {
       "| — | `.claude/settings.json#PreToolUse` | — | left out: Claude Code's hooks are not run",
     );
     expect(world.gh.comments(issue.number).at(-1)!.body).not.toContain("fail closed");
+  });
+
+  it("deny a sub-agent's rm -rf too", async () => {
+    const brief = "Clear out src.";
+    world.model.scriptFor(brief, [
+      { toolCalls: [{ name: "bash", input: { command: "rm -rf src" } }] },
+      { toolCalls: [{ name: "agent_report", input: { reportMarkdown: "Was denied.", title: "Clear" } }] },
+    ]);
+    const { requests } = await openIssue("Delegate the cleanup", [
+      { toolCalls: [{ name: "task", input: { title: "Clear", prompt: brief } }] },
+      { text: "The child was denied." },
+    ]);
+
+    const child = requests.filter((body) => JSON.stringify((body.messages as unknown[])[0]).includes(brief));
+    expect(child).toHaveLength(2);
+    expect(JSON.stringify(child[1]!.messages)).toContain(JSON.stringify(DENIED_RM).slice(1, -1));
+    expect(await world.onOrigin("src/app.ts")).toBe("export const app = 1;\n");
   });
 
   it("give the agent one more turn when agentStop blocks, with the hook's reason", async () => {
