@@ -9,7 +9,8 @@ import type { CompactionSettings } from "../agent/compaction.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../git/agent-repo.ts";
+import { type AgentRepo, agentRepoEnv, openAgentRepo } from "../git/agent/repository.ts";
+import { takeRunCommits } from "../git/agent/take.ts";
 import type { Git } from "../git/git.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
@@ -78,7 +79,7 @@ export function localLauncher(env: LocalTaskEnv): TaskLauncher {
 
 /**
  * Under the sandbox, git for the child's commands: a repository of the tool user's own for the
- * worktree (src/git/agent-repo.ts), whose commits are taken as data before the series is exported.
+ * worktree (src/git/agent/), whose commits are taken as data before the series is exported.
  */
 async function openTaskAgentRepo(
   env: LocalTaskEnv,
@@ -101,7 +102,7 @@ async function openTaskAgentRepo(
 /** The commits the child made with git, onto its worktree's HEAD; what could not be taken is logged. */
 async function takeTaskCommits(env: LocalTaskEnv, task: LiveTask, worktree: TaskWorktree): Promise<void> {
   if (!worktree.agentRepo) return;
-  const { notes } = await takeAgentCommits(worktree.git, worktree.agentRepo);
+  const { notes } = await takeRunCommits(worktree.git, worktree.agentRepo);
   for (const note of notes) env.log(`gitclaw: task ${task.record.taskId}: ${env.toolContext.redact(note)}`);
 }
 
