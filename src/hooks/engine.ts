@@ -162,5 +162,5 @@ function badAnswer(stdout: string, schema: z.ZodType): string | undefined {
   const checked = schema.safeParse(data);
   return checked.success
     ? undefined
-    : `answered ${describeZodError(checked.error, "its answer", data).replace(/\n/g, "; ")}`;
+    : `gave a wrong answer: ${describeZodError(checked.error, "its stdout", data).replace(/\n/g, "; ")}`;
 }

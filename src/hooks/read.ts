@@ -75,7 +75,7 @@ function addFile(found: RepositoryHooks, path: string, text: string | { reason: 
         found.leftOut.push({ path: source, reason: `more than ${HOOK_LIMITS.count} hooks` });
         continue;
       }
-      const cwd = posix.normalize(command.cwd ?? ".");
+      const cwd = posix.normalize(command.cwd ?? ".").replace(/(.)\/+$/, "$1");
       if (cwd.startsWith("../") || cwd === ".." || posix.isAbsolute(cwd)) {
         found.leftOut.push({ path: source, reason: `its cwd ${command.cwd} is outside the repository` });
         continue;

@@ -18,11 +18,12 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 /** Copilot's default, and the most a hook may ask for (a hook holds up the run while it runs). */
 export const HOOK_TIMEOUT = { default: 30, max: 600 };
 
+const BASH_NEEDED = "a bash command is needed (gitclaw runs on Linux: powershell alone is not run)";
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const HookCommand = z.looseObject({
   type: z.literal("command"),
-  bash: z.string().trim().min(1, "a bash command is needed (gitclaw runs on Linux: powershell alone is not run)"),
+  bash: z.string({ error: BASH_NEEDED }).trim().min(1, BASH_NEEDED),
   cwd: z.string().optional(),
   env: z.record(z.string().regex(ENV_NAME, "an environment variable's name"), z.string()).optional(),
   timeoutSec: z.number().int().positive().max(HOOK_TIMEOUT.max).optional(),
