@@ -11,7 +11,7 @@ import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import { removeTaskWorktree } from "../git/worktree.ts";
 import { callout } from "../github/markdown.ts";
 import { HookEngine } from "../hooks/engine.ts";
-import { readHooks, type RepositoryHooks } from "../hooks/read.ts";
+import { CLAUDE_SETTINGS, readHooks, type RepositoryHooks } from "../hooks/read.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { ToolContext } from "../tools/types.ts";
 import type { OpenConversation } from "./conversation.ts";
@@ -25,8 +25,11 @@ export type HookRun = DefaultBranchRun & Pick<TaskRun, "log" | "redact" | "now">
 export async function loadHooks(run: HookRun, workspace: Workspace): Promise<RepositoryHooks | undefined> {
   try {
     const loaded = await readHooks(workspace.git, await defaultBranchAt(run, workspace));
+    // Claude Code's settings are Claude Code's to run: said once in the log and the summary, not warned of.
     for (const skipped of loaded.leftOut)
-      workflow.warning(`gitclaw: the hook ${skipped.path} is left out: ${skipped.reason}`);
+      (skipped.path.startsWith(CLAUDE_SETTINGS) ? run.log : workflow.warning)(
+        `gitclaw: the hook ${skipped.path} is left out: ${skipped.reason}`,
+      );
     if (loaded.hooks.length)
       run.log(`gitclaw: hooks of ${loaded.branch}: ${loaded.hooks.map((hook) => hook.source).join(", ")}`);
     return loaded;
