@@ -4,7 +4,14 @@
 // own under state/sessions/ whose header names the parent's. Budgets are the run's: its turns, tokens
 // and cost count against the parent's. When it ends, its commits base..HEAD are exported (the record
 // says pending first), and only then is its worktree removed.
-import { joinLoopResults, runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
+import {
+  joinLoopResults,
+  runAgentLoop,
+  type Budgets,
+  type LoopOptions,
+  type LoopResult,
+  type Spending,
+} from "../agent/loop.ts";
 import type { CompactionSettings } from "../agent/compaction.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import { mkdirSync } from "node:fs";
@@ -39,6 +46,10 @@ export interface LocalTaskEnv {
   /** A child's session was created: its file and artifacts are the run's to commit. */
   onSession(session: SessionFile): void;
   model: ResolvedModel;
+  /** Carries the task on when `model` is out of service. */
+  fallback?: ResolvedModel;
+  /** How hard the model reasons (the run's `effort`). */
+  effort?: LoopOptions["effort"];
   budgets: Budgets;
   compaction: CompactionSettings;
   deadline: number;
@@ -116,7 +127,7 @@ function openChildSession(env: LocalTaskEnv, record: TaskRecord, worktree: TaskW
   const session = SessionFile.create(env.sessionsDir, { cwd: worktree.path, parentSession: env.parentSession });
   const { taskId, title, depth, baseSha, parentTaskId } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, depth, baseSha, parentSession: env.parentSession, parentTaskId });
-  session.appendStart(env.model);
+  session.appendStart(env.model, env.effort);
   session.appendUserText(env.toolContext.redact(childBrief(record.title, record.prompt)), env.now());
   env.onSession(session);
   return session;
@@ -136,6 +147,8 @@ async function runChild(
     runAgentLoop({
       session,
       model: env.model,
+      fallback: env.fallback,
+      effort: env.effort,
       instructions: env.instructions(task.record, orchestrator),
       tools: tools.tools,
       toolContext: {
