@@ -4,7 +4,8 @@
 // one more turn (three at most), and a preToolUse hook that fails, times out or answers nonsense
 // denies the call, which the reply says. A hook a pull request's head adds or loosens, one the agent
 // writes, and an outsider's comment change nothing: only main's commit counts.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitFile, git } from "../support/git-repo.ts";
@@ -13,7 +14,10 @@ import { MODEL_KEY } from "../support/workflow.ts";
 import { toolResults } from "../security/support.ts";
 import { OWNER, REPO, TOKEN, createWorld, pullRequestAdding, runRecorded, type World } from "./support.ts";
 
-const LOG = join("/tmp", `gitclaw-hooks-e2e-${process.pid}.log`);
+// The hooks (the tool user) write here; the test's user owns the folder, so it can remove what they wrote.
+const LOG_DIR = mkdtempSync(join(tmpdir(), "gitclaw-hooks-e2e-"));
+chmodSync(LOG_DIR, 0o777);
+const LOG = join(LOG_DIR, "hooks.log");
 const target = { owner: OWNER, repo: REPO };
 
 const GUARD = {
@@ -66,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const violations = [...world.gh.violations];
   await world.stop();
-  rmSync(LOG, { force: true });
+  rmSync(LOG_DIR, { recursive: true, force: true });
   expect(violations).toEqual([]);
 });
 
