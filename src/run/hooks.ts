@@ -2,7 +2,7 @@
 // before any tool runs; run from a checkout of that commit the tool user can read but not change
 // (so neither the agent nor a pull request's head can rewrite a hook's script mid-run), as tool
 // commands in the sandbox; the session's events; the agentStop blocks; what the reply and the job
-// summary say of them. A run goes on without hooks, saying why, when they cannot be read.
+// summary say of them. A run whose hooks cannot be read stops before any tool runs (fail closed).
 import { chmodSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +11,8 @@ import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import { removeTaskWorktree } from "../git/worktree.ts";
 import { callout } from "../github/markdown.ts";
 import { HookEngine } from "../hooks/engine.ts";
-import { CLAUDE_SETTINGS, readHooks, type RepositoryHooks } from "../hooks/read.ts";
+import { CLAUDE_SETTINGS, HOOKS_FOLDER, readHooks, type RepositoryHooks } from "../hooks/read.ts";
+import { ActionableError } from "../errors.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import type { ToolContext } from "../tools/types.ts";
 import type { OpenConversation } from "./conversation.ts";
@@ -34,8 +35,20 @@ export async function loadHooks(run: HookRun, workspace: Workspace): Promise<Rep
       run.log(`gitclaw: hooks of ${loaded.branch}: ${loaded.hooks.map((hook) => hook.source).join(", ")}`);
     return loaded;
   } catch (error) {
-    workflow.warning(`gitclaw: the hooks could not be read: ${run.redact((error as Error).message)}`);
-    return undefined;
+    throw new HooksUnreadable(run.redact((error as Error).message));
+  }
+}
+
+/**
+ * Hooks that cannot be read stop the run before any tool runs (fail closed): one of them may be a
+ * preToolUse hook there to deny calls. Instructions and skills, which only inform, do not.
+ */
+export class HooksUnreadable extends ActionableError {
+  override name = "HooksUnreadable";
+  constructor(cause: string) {
+    super(
+      `gitclaw: the repository's hooks (${HOOKS_FOLDER}/*.json on the default branch) could not be read: ${cause}. No tool runs without them; run again once the default branch can be read.`,
+    );
   }
 }
 

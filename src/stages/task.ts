@@ -7,8 +7,9 @@
 // It starts as the agent stage does (src/stages/start.ts: every secret a log mask) and shares its
 // workspace and tool wiring (src/run/workspace.ts, src/run/tools.ts); what is its own: the inputs,
 // the brief, the output folder.
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import * as workflow from "../actions/log.ts";
 import { resolveModel } from "../agent/model.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
@@ -90,12 +91,24 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
   return {
     ...options,
     ...stage,
-    trigger: { actor, defaultBranch: "" },
+    trigger: { actor, defaultBranch: defaultBranchOfEvent(options.env.eventPath) },
     config,
     resolved,
     fallback,
     link: brief.parentRun,
   };
+}
+
+const DispatchEvent = z.looseObject({ repository: z.looseObject({ default_branch: z.string() }) });
+
+/** The default branch as the dispatch event names it (the repository's hooks are read there), else "" (asked of the API). */
+function defaultBranchOfEvent(eventPath: string): string {
+  try {
+    const event = DispatchEvent.safeParse(JSON.parse(readFileSync(eventPath, "utf8")));
+    return event.success ? event.data.repository.default_branch : "";
+  } catch {
+    return "";
+  }
 }
 
 async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief, output: string): Promise<boolean> {
