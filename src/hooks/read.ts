@@ -5,8 +5,8 @@
 // doctor. Claude Code's hooks (.claude/settings.json) are listed as refused, with the reason: their
 // input, tool names and exit codes are Claude Code's (docs/hooks.md).
 import { posix } from "node:path";
-import { formatBytes } from "../github/markdown.ts";
-import { listTree, readBlob, type GitReader, type TreeEntry } from "../run/instructions.ts";
+import { formatBytes } from "../text/format.ts";
+import { listTree, readBlob, type GitReader, type TreeEntry } from "../git/reader.ts";
 import { describeZodError } from "../zod-errors.ts";
 import { HOOK_EVENTS, HOOK_TIMEOUT, HookFile, type HookEvent } from "./schema.ts";
 

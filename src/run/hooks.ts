@@ -18,7 +18,7 @@ import type { ToolContext } from "../tools/types.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { defaultBranchAt, type DefaultBranchRun } from "./repository-instructions.ts";
 import type { TaskRun } from "./tasks.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 
 /** What the hooks need of a run: the agent stage's, or a task job's (src/stages/task.ts). */
 export type HookRun = DefaultBranchRun & Pick<TaskRun, "log" | "redact" | "now">;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGit } from "../../../src/git/git.ts";
 import { HooksUnreadable, loadHooks, type HookRun } from "../../../src/run/hooks.ts";
-import type { Workspace } from "../../../src/run/workspace.ts";
+import type { Workspace } from "../../../src/run/types.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 
 let repo: TempRepo;
