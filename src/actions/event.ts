@@ -195,6 +195,8 @@ export interface PromptRequest {
   workflow: string;
   /** The input output_schema: inline JSON or a file of the repository (src/run/structured-output.ts). */
   outputSchema?: string;
+  /** The input agent: the repository's custom agent the run acts as (src/run/agents.ts). */
+  agent?: string;
 }
 
 /** A finished CI run (workflow_run) of a pull request's head. */

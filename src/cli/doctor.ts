@@ -22,7 +22,7 @@ import {
 import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import { agentsCheck, instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
@@ -170,6 +170,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
   const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
   if (skills) results.push(skills);
+  const agents = config && (await agentsCheck({ run: deps.git }, config, github.defaultBranch));
+  if (agents) results.push(agents);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);

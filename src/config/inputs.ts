@@ -64,6 +64,7 @@ export const PROMPT_INPUTS = {
   issue: "GITCLAW_ISSUE",
   continue: "GITCLAW_CONTINUE",
   output_schema: "GITCLAW_OUTPUT_SCHEMA",
+  agent: "GITCLAW_AGENT",
 } as const;
 
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */

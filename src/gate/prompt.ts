@@ -20,8 +20,10 @@ export function readPromptRequest(
   const text = value("prompt");
   const file = value("prompt_file");
   const outputSchema = value("output_schema");
+  const agent = value("agent");
   if (!text && !file) {
     if (outputSchema) throw new ConfigError("the action input output_schema needs a prompt or prompt_file input too");
+    if (agent) throw new ConfigError("the action input agent needs a prompt or prompt_file input too");
     return undefined;
   }
   if (text && file) throw new ConfigError("set one of the action inputs prompt and prompt_file, not both");
@@ -39,6 +41,7 @@ export function readPromptRequest(
     key: runKey(workflow, env.job ?? "job"),
     workflow,
     ...(outputSchema ? { outputSchema } : {}),
+    ...(agent ? { agent } : {}),
   };
 }
 

@@ -45,6 +45,8 @@ export interface InstructionsInput {
   directoryInstructions?: string;
   /** The repository's skills and those the request names, with this run's token (src/skills/skill-reads.ts). */
   skills?: string;
+  /** The custom agent the run acts as (src/run/agents.ts): its instructions, last. */
+  agent?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ export function systemInstructions(input: InstructionsInput): string {
     ...(input.pullRequest ?? []),
     ...(input.directoryInstructions ? [input.directoryInstructions] : []),
     ...(input.skills ? [input.skills] : []),
+    ...(input.agent ? [input.agent] : []),
   ].join("\n");
 }
 

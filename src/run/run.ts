@@ -33,7 +33,7 @@ import { reply } from "./reply.ts";
 import { publishedNote } from "./published.ts";
 import { pullRequestFacts } from "./request.ts";
 import { chooseTarget, type TargetedRun } from "./target.ts";
-import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
+import { endTasks, outstandingTasks, taskModels, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
@@ -47,6 +47,9 @@ import { instructionsSection, instructionsSummary, loadInstructions } from "./re
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import { loadSkills, skillsSummary } from "./skills.ts";
+import { agentModels, agentSection, agentsSummary, askedAgent, chooseAgent, loadAgents } from "./agents.ts";
+import type { CustomAgent, RepositoryAgents } from "../agents/read.ts";
+import type { ResolvedModel } from "../agent/model.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { isReviewRun } from "../gate/triggers.ts";
@@ -70,6 +73,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   const skills = await loadSkills(run, workspace);
+  const agents = await loadAgents(run, workspace);
   // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
   const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
   if (claim.refusal) return stopBeforeModel(run, { reason: claim.refusal, notice: claim.refusal, outcome: "cost_cap" });
@@ -79,11 +83,17 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const asked = run.trigger.prompt ? [await promptPart(run, workspace, schema && schemaNote(schema))] : ci?.parts;
   const progress = await startProgress(run);
   const conversation = await beginConversation(run, workspace.root, asked);
+  const chosen = chooseAgent(await askedAgent(run, conversation.trustedTexts), agents);
+  if ("unknown" in chosen)
+    return stopBeforeModel(run, { reason: chosen.unknown, notice: chosen.unknown, outcome: "unknown_agent" }, progress);
+  const agentModel = agentModels(run);
+  const acting: TargetedRun = { ...run, resolved: await agentModel(chosen.agent) };
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
     const extras = { trailers, instructions, skills, claim, schema, stateHome };
-    return await converse(run, { workspace, conversation, progress, fork, ...extras });
+    const withAgents = { agents: { agents, agentModel, actingAs: chosen.agent } };
+    return await converse(acting, { workspace, conversation, progress, fork, ...extras, ...withAgents });
   } finally {
     await fork?.dispose();
   }
@@ -100,6 +110,12 @@ interface Prepared {
   instructions?: RepositoryInstructions;
   /** The default branch's skills (src/skills/). */
   skills?: RepositorySkills;
+  /** The default branch's custom agents, each one's model, the one the run acts as (src/run/agents.ts). */
+  agents: {
+    agents?: RepositoryAgents;
+    agentModel: (agent?: CustomAgent) => Promise<ResolvedModel>;
+    actingAs?: CustomAgent;
+  };
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
   claim: CostClaim;
   /** The input output_schema (src/run/structured-output.ts). */
@@ -109,7 +125,7 @@ interface Prepared {
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
   const { workspace, conversation, progress, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
-  const where = { toolRoot: fork?.root, untrusted, instructions: prepared.instructions, skills: prepared.skills };
+  const where = { toolRoot: fork?.root, untrusted, ...pick(prepared, "instructions", "skills", "agents") };
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
@@ -146,9 +162,12 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
-  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
+  const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
+  const facts = { result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
-  const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
+  const skills =
+    skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills)) +
+    agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
@@ -171,7 +190,13 @@ async function runLoops(
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
-  const limits = { budgets: capped.budgets, spending, repository: prepared.instructions, skills: prepared.skills };
+  const limits = {
+    budgets: capped.budgets,
+    spending,
+    repository: prepared.instructions,
+    skills: prepared.skills,
+    actingAs: prepared.agents.actingAs,
+  };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
   const first = await loop();
   const checked = schema
@@ -186,6 +211,9 @@ async function runLoops(
   return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
 }
 
+const pick = <T, K extends keyof T>(from: T, ...keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+
 const onPull = (run: TargetedRun) =>
   run.target.pull !== undefined && run.target.conversationIssue === run.target.pull.number;
 
@@ -199,9 +227,11 @@ function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Land
 async function stopBeforeModel(
   run: TargetedRun,
   plan: { reason: string; notice?: string; outcome?: string },
+  progress?: ProgressComment,
 ): Promise<ConversationOutcome> {
   run.log(`gitclaw: ${plan.outcome ? "not running" : "no fix attempt"}: ${plan.reason}`);
-  if (plan.notice) await run.target.thread.post(run.redact(plan.notice));
+  const notice = plan.notice && run.redact(plan.notice);
+  if (notice && !(await progress?.finish(notice))) await run.target.thread.post(notice);
   if (plan.outcome) {
     setOutput(run.env, "outcome", plan.outcome);
     appendSummary(run, `## gitclaw\n\n${run.redact(plan.notice ?? plan.reason)}\n`);
@@ -238,7 +268,13 @@ async function runLoop(
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
-  limits: { budgets: Budgets; spending: Spending; repository?: RepositoryInstructions; skills?: RepositorySkills },
+  limits: {
+    budgets: Budgets;
+    spending: Spending;
+    repository?: RepositoryInstructions;
+    skills?: RepositorySkills;
+    actingAs?: CustomAgent;
+  },
 ): Promise<LoopResult> {
   const { repository } = limits;
   const skills = new SkillReads(limits.skills, workspace.git);
@@ -258,6 +294,7 @@ async function runLoop(
     repositoryInstructions: instructionsSection(repository),
     directoryInstructions: directories.promptLines(),
     skills: await skills.withNamed(named),
+    ...(limits.actingAs ? { agent: agentSection(limits.actingAs) } : {}),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>

@@ -21,7 +21,7 @@ import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
-import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
+import { createTools, TOOL_NAMES, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./context.ts";
 import type { McpServers } from "../mcp/servers.ts";
@@ -29,7 +29,8 @@ import { startMcpServers } from "./mcp.ts";
 import type { TargetedRun } from "./target.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
-import { setUpTasks, type RunTasks, type TaskRun } from "./tasks.ts";
+import { setUpTasks, type RunTasks, type TaskRun, type TaskSetup } from "./tasks.ts";
+import type { CustomAgent } from "../agents/read.ts";
 import type { Workspace } from "./workspace.ts";
 
 export interface RunTools {
@@ -109,6 +110,8 @@ export async function setUpTools(
     untrusted?: string;
     instructions?: RepositoryInstructions;
     skills?: RepositorySkills;
+    /** The default branch's custom agents, each one's model, and the one the run acts as (src/run/agents.ts). */
+    agents?: Pick<TaskSetup, "agents" | "agentModel"> & { actingAs?: CustomAgent };
   } = {},
 ): Promise<RunTools> {
   const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
@@ -119,7 +122,10 @@ export async function setUpTools(
   const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
   const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
   const context: ToolContext = { ...wiring.context, commandEnv, ...(agentRepo ? { agentRepo } : {}) };
-  const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, github: githubOptions(run, workspace, wiring) };
+  const given = (name: string) => where.agents?.actingAs?.tools?.includes(name) ?? true;
+  const enabled = (wiring.toolsOptions.enabled ?? TOOL_NAMES).filter(given);
+  const github = githubOptions(run, workspace, wiring);
+  const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, enabled, github };
   const toolset = createTools(toolsOptions);
   // Started now, ready by the time the rest of the tool set is: sub-agents share them.
   const mcp = await startMcpServers(run, workspace, sandbox, context.env);
@@ -132,12 +138,14 @@ export async function setUpTools(
     toolContext: context,
     instructions: where.instructions,
     skills: where.skills,
+    agents: where.agents?.agents,
+    agentModel: where.agents?.agentModel,
     mcpTools: () => mcp.tools(),
   });
   // No tool may write the index while the refresh holds its lock.
   await Promise.all([workspace.indexRefreshed, mcp.ready]);
-  toolset.tools.push(...mcp.tools());
-  if (tasks) toolset.tools.push(...tasks.tools);
+  if (given("mcp")) toolset.tools.push(...mcp.tools());
+  if (tasks && given("task")) toolset.tools.push(...tasks.tools);
   return { toolset, sandbox, egress, context, tasks, mcp, agentRepo };
 }
 
