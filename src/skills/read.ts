@@ -12,8 +12,11 @@ import { bodyAfterFrontMatter, readFrontMatter } from "./front-matter.ts";
 
 /** Looked in, in this order: a name found in an earlier folder wins. */
 export const SKILL_FOLDERS = [".agents/skills", ".github/skills", ".claude/skills"];
-/** Skills listed at most, a SKILL.md read at most, and a body shown at most. */
-export const SKILL_LIMITS = { count: 32, read: 64 * 1024, body: 16 * 1024 };
+/**
+ * Skills listed at most, a SKILL.md read at most, a body shown at most, and the most the system
+ * prompt's list of them with descriptions may take (beyond it, names only: src/skills/skill-reads.ts).
+ */
+export const SKILL_LIMITS = { count: 32, read: 64 * 1024, body: 16 * 1024, list: 1024 };
 const SKILL_FILE = "SKILL.md";
 
 /** The front matter as the Agent Skills specification has it; other fields (clients' own) are allowed. */

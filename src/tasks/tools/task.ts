@@ -23,11 +23,17 @@ const DESCRIPTION =
   "files, acceptance). run_in_background: returns its taskId at once, collect it with task_await. Bring its " +
   "commits in with task_apply_git_patch.";
 
-/** The repository's agents, one short line each: the list is in every request. */
+/** Bytes the agents' descriptions may take in the task tool's description (in every request); beyond, names only. */
+const AGENTS_LIST_BYTES = 512;
+
+/** The repository's agents for the task tool's description: with their descriptions while short, else by name. */
 function agentsLine(scope: TaskScope): string {
   const agents = scope.agents?.agents ?? [];
   if (agents.length === 0) return "";
-  return ` agent: run it as one of the repository's agents (their own instructions, tools, model): ${agents.map((agent) => `${agent.name} (${agent.description})`).join("; ")}.`;
+  const described = agents.map((agent) => `${agent.name} (${agent.description})`).join("; ");
+  const list =
+    Buffer.byteLength(described) <= AGENTS_LIST_BYTES ? described : agents.map((agent) => agent.name).join(", ");
+  return ` agent: run it as one of the repository's agents (own instructions, tools, model): ${list}.`;
 }
 
 export function createTaskTool(scope: TaskScope): Tool<typeof Args> {
