@@ -164,6 +164,8 @@ export interface OpenConversation extends Conversation {
   promptId?: string;
   /** What this run's message holds from people with write access (the skills they name: src/skills/). */
   trustedTexts: string[];
+  /** The same, with who wrote each (an approval of a plan: src/run/plan.ts). */
+  trustedParts: { login: string; body: string }[];
 }
 
 /**
@@ -204,8 +206,9 @@ export async function beginConversation(
     : undefined;
   // What people with write access wrote (not gitclaw's CI report): the skills they name are loaded (src/skills/).
   const byPeople = sources.filter((source) => source.trusted && source.login !== CI_REPORT_LOGIN);
-  const trustedTexts = byPeople.map((source) => source.body);
-  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts };
+  const trustedParts = byPeople.map(({ login, body }) => ({ login, body }));
+  const trustedTexts = trustedParts.map((part) => part.body);
+  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts, trustedParts };
 }
 
 /** The texts of the user message, with their authors' trust, as far as their images go: the opening (when included) and every part. */
