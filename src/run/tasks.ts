@@ -196,6 +196,8 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
       ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
     modelFor: (record) => (setup.agentModel ?? (async () => run.resolved))(agentOf(setup, record)),
+    fallback: run.fallback,
+    effort: run.config.effort,
     budgets: run.config.budgets,
     compaction: run.config.compaction,
     deadline: runDeadline(run),
