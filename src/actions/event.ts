@@ -197,6 +197,8 @@ export interface PromptRequest {
   outputSchema?: string;
   /** The input agent: the repository's custom agent the run acts as (src/run/agents.ts). */
   agent?: string;
+  /** The input mode: "read-only" makes the run read-only (src/run/plan.ts). */
+  mode?: "read-only";
 }
 
 /** A finished CI run (workflow_run) of a pull request's head. */

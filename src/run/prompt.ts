@@ -47,6 +47,8 @@ export interface InstructionsInput {
   skills?: string;
   /** The custom agent the run acts as (src/run/agents.ts): its instructions, last. */
   agent?: string;
+  /** A read-only run, a plan, or a plan approved (src/run/plan.ts). */
+  plan?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ export function systemInstructions(input: InstructionsInput): string {
     ...(input.directoryInstructions ? [input.directoryInstructions] : []),
     ...(input.skills ? [input.skills] : []),
     ...(input.agent ? [input.agent] : []),
+    ...(input.plan ? [input.plan] : []),
   ].join("\n");
 }
 

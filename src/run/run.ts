@@ -47,6 +47,7 @@ import { instructionsSection, instructionsSummary, loadInstructions } from "./re
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import { loadSkills, skillsSummary } from "./skills.ts";
+import { planGate, planInstructions, planNote, recordPlan, type PlanGate } from "./plan.ts";
 import { agentModels, agentSection, agentsSummary, askedAgent, chooseAgent, loadAgents } from "./agents.ts";
 import type { CustomAgent, RepositoryAgents } from "../agents/read.ts";
 import type { ResolvedModel } from "../agent/model.ts";
@@ -88,11 +89,14 @@ export async function runConversation(context: RunContext): Promise<Conversation
     return stopBeforeModel(run, { reason: chosen.unknown, notice: chosen.unknown, outcome: "unknown_agent" }, progress);
   const agentModel = agentModels(run);
   const acting: TargetedRun = { ...run, resolved: await agentModel(chosen.agent) };
+  // Plan first (src/run/plan.ts): a read-only plan run, the plan approved and carried out, or neither.
+  const plan = await planGate(run, conversation);
+  recordPlan(conversation.session, plan, "start");
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
     const extras = { trailers, instructions, skills, claim, schema, stateHome };
-    const withAgents = { agents: { agents, agentModel, actingAs: chosen.agent } };
+    const withAgents = { agents: { agents, agentModel, actingAs: chosen.agent }, plan };
     return await converse(acting, { workspace, conversation, progress, fork, ...extras, ...withAgents });
   } finally {
     await fork?.dispose();
@@ -116,6 +120,8 @@ interface Prepared {
     agentModel: (agent?: CustomAgent) => Promise<ResolvedModel>;
     actingAs?: CustomAgent;
   };
+  /** A plan run, a plan approved, or a read-only prompt run (src/run/plan.ts). */
+  plan: PlanGate;
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
   claim: CostClaim;
   /** The input output_schema (src/run/structured-output.ts). */
@@ -125,7 +131,7 @@ interface Prepared {
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
   const { workspace, conversation, progress, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
-  const where = { toolRoot: fork?.root, untrusted, ...pick(prepared, "instructions", "skills", "agents") };
+  const where = { toolRoot: fork?.root, untrusted, ...pick(prepared, "instructions", "skills", "agents", "plan") };
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
@@ -138,6 +144,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     taskNotes = await endTasks(tools.tasks, conversation.session);
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
   }
+  recordPlan(conversation.session, prepared.plan, "end");
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
   await prepared.claim.settle(result.usage.cost.total);
@@ -159,6 +166,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
+    ...(prepared.plan.awaitsApproval ? [callout("IMPORTANT", planNote(run.config.trigger.mention))] : []),
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
@@ -170,7 +178,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };
   writeSummary(run, timeline, result, summaryParts);
-  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
+  const outcome = prepared.plan.awaitsApproval && result.outcome === "done" ? "awaiting_approval" : result.outcome;
+  writeOutputs(run, { result, outcome }, landing, repoRelative(workspace.root, conversation.session.path), answer);
   if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
   const saved =
     landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
@@ -196,6 +205,7 @@ async function runLoops(
     repository: prepared.instructions,
     skills: prepared.skills,
     actingAs: prepared.agents.actingAs,
+    plan: prepared.plan,
   };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
   const first = await loop();
@@ -274,6 +284,7 @@ async function runLoop(
     repository?: RepositoryInstructions;
     skills?: RepositorySkills;
     actingAs?: CustomAgent;
+    plan?: PlanGate;
   },
 ): Promise<LoopResult> {
   const { repository } = limits;
@@ -295,6 +306,7 @@ async function runLoop(
     directoryInstructions: directories.promptLines(),
     skills: await skills.withNamed(named),
     ...(limits.actingAs ? { agent: agentSection(limits.actingAs) } : {}),
+    ...(limits.plan ? { plan: planInstructions(limits.plan) } : {}),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
@@ -327,13 +339,13 @@ async function runLoop(
 /** The action's outputs, for the steps after it. */
 function writeOutputs(
   run: TargetedRun,
-  result: LoopResult,
+  { result, outcome }: { result: LoopResult; outcome: string },
   landing: Landing,
   sessionPath: string,
   answer?: Answer,
 ): void {
   const outputs = {
-    outcome: result.outcome,
+    outcome,
     session_path: sessionPath,
     commit_sha: landing.push?.sha ?? "",
     branch: landing.push?.branch ?? "",

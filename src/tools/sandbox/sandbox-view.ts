@@ -33,19 +33,22 @@ export interface ViewOptions {
   tool: { uid: number; gid: number };
   /** Top-level entries shown as they are, the agent's (`.git`, `state`); they must exist. */
   agentOnly: readonly string[];
+  /** The view is mounted read-only: tool commands can read the workspace but not change it (a plan run). */
+  readOnly?: boolean;
 }
 
 // Plain JavaScript for `bun -e`, run as root. Arguments: the workspace, "agentUid:agentGid:toolUid:toolGid",
-// then the agent-only entries; a workspace of "-" mounts no view (the mount namespace alone).
+// "rw" or "ro" (the view read-only), then the agent-only entries; a workspace of "-" mounts no view
+// (the mount namespace alone).
 // Prints "ready <pid>" once the view is mounted, or fails with one line on stderr.
 const HOLDER = String.raw`
 const { dlopen, ptr, read } = require("bun:ffi");
 const { openSync, readlinkSync, writeFileSync } = require("node:fs");
 const { constants } = require("node:os");
-const [workspace, ids, ...agentOnly] = process.argv.slice(1);
+const [workspace, ids, access, ...agentOnly] = process.argv.slice(1);
 const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
 const AT_FDCWD = -100, AT_EMPTY_PATH = 0x1000, OPEN_TREE_CLONE = 1, OPEN_TREE_CLOEXEC = 0o2000000;
-const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
+const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_RDONLY = 0x1, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
 const NR = { open_tree: 428, move_mount: 429, mount_setattr: 442 }; // the same on every architecture
 const libc = dlopen("libc.so.6", {
   syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
@@ -81,7 +84,8 @@ if (workspace !== "-") try {
   // The originals are cloned before the view covers them.
   const kept = agentOnly.map((name) => [workspace + "/" + name, clone(workspace + "/" + name)]);
   const view = clone(workspace);
-  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, userns);
+  const readOnly = access === "ro" ? MOUNT_ATTR_RDONLY : 0;
+  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | readOnly, userns);
   attach(view, workspace);
   for (const [path, fd] of kept) {
     setAttributes(fd, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
@@ -99,14 +103,15 @@ for await (const _ of Bun.stdin.stream());
 export async function openWorkspaceView(options: ViewOptions): Promise<WorkspaceView | string> {
   const workspace = realpathSync(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
+  const access = options.readOnly ? "ro" : "rw";
+  const holder = await holdMountNamespace(options.root, [workspace, ids, access, ...options.agentOnly]);
   if (typeof holder === "string") return `an idmapped view of the workspace cannot be mounted here (${holder})`;
   return holder;
 }
 
 /** A mount namespace of the run's own without the view (the workspace shared by permissions), or why there is none. */
 export async function openMountNamespace(root: boolean): Promise<WorkspaceView | string> {
-  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  const holder = await holdMountNamespace(root, ["-", "0:0:0:0", "rw"]);
   if (typeof holder === "string") return `a mount namespace cannot be made here (${holder})`;
   return holder;
 }

@@ -93,6 +93,11 @@ export interface SandboxOptions {
   /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
   shareBy?: "view" | "permissions";
   /**
+   * Tool commands may read the workspace but not change it (a plan run, src/run/plan.ts): the view is
+   * mounted read-only; without the view the workspace is not shared at all (others' read bits only).
+   */
+  readOnly?: boolean;
+  /**
    * Confines the tool commands' network to gitclaw's egress proxy, which serves the connections to
    * the namespace's listening socket (src/egress/): where that cannot be done, there is no isolated
    * sandbox, and the reason says why.
@@ -263,7 +268,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).
   const workspace = realpathSync(options.workspace);
   for (const name of options.agentOnly) if (!existsSync(join(workspace, name))) mkdirSync(join(workspace, name));
-  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
+  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly, readOnly: options.readOnly === true };
   const view =
     options.shareBy === "permissions"
       ? "the sandbox was asked to share by permissions"
@@ -310,7 +315,8 @@ async function shareThrough(
   view: WorkspaceView | string,
   namespace: WorkspaceView | string,
 ): Promise<() => Promise<void>> {
-  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : async () => {};
+  const byPermissions = typeof view === "string" && !sharing.readOnly;
+  const giveBack = byPermissions ? await shareWorkspace(privileged, sharing) : async () => {};
   const close = typeof namespace === "string" ? async () => {} : namespace.close;
   try {
     if (typeof namespace !== "string") await hideRunnerServices(privileged, namespace.pid);
@@ -374,6 +380,8 @@ interface Sharing {
   /** Its real path. */
   workspace: string;
   agentOnly: readonly string[];
+  /** Not shared for writing at all: the view is read-only, and without it nothing is shared (a plan run). */
+  readOnly: boolean;
 }
 
 /** Shares the workspace but `agentOnly` with the run's group, walking it (the fallback); returns what gives it back. */
