@@ -9,6 +9,8 @@
 // out in the same session with every tool; any other comment of theirs revises it, still read-only.
 // A prompt run's input `mode: read-only` gives the same read-only run, without the approval.
 import { approvesPlan } from "../approval/command.ts";
+import { isBot } from "../gate/trust.ts";
+import { getPermission, PERMISSION_LEVELS } from "../github/operations.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { fail, type Tool } from "../tools/types.ts";
@@ -31,18 +33,21 @@ const COMMAND_TOOLS = new Set(["bash", "job"]);
 
 /** What this run is: a plan, the plan carried out, a read-only prompt run, or an ordinary run. */
 export async function planGate(
-  run: Pick<TargetedRun, "trigger" | "config">,
+  run: Pick<TargetedRun, "trigger" | "config" | "api" | "repo">,
   conversation: Pick<OpenConversation, "session" | "mode" | "trustedParts">,
 ): Promise<PlanGate> {
   if (run.trigger.prompt) return { readOnly: run.trigger.prompt.mode === "read-only", awaitsApproval: false };
-  const people = conversation.trustedParts.filter((part) => !isBot(part.login));
+  const people = conversation.trustedParts.filter((part) => !isBot({ login: part.login, type: "User" }));
   const proses = await Promise.all(
     people.map(async (part) => ({ login: part.login, prose: await ownProse(part.body) })),
   );
   if (planState(conversation.session) === "awaiting_approval") {
-    const approver = proses.find((part) => approvesPlan(part.prose));
+    const approver = await firstWriter(
+      run,
+      proses.filter((part) => approvesPlan(part.prose)).map((part) => part.login),
+    );
     return approver
-      ? { readOnly: false, awaitsApproval: false, approvedBy: approver.login }
+      ? { readOnly: false, awaitsApproval: false, approvedBy: approver }
       : { readOnly: true, awaitsApproval: true };
   }
   const { plan, planLabel, mention } = run.config.trigger;
@@ -50,6 +55,15 @@ export async function planGate(
   const configured =
     conversation.mode === "new" && (plan === true || (plan === "on-label" && run.trigger.labels.includes(planLabel)));
   return asked || configured ? { readOnly: true, awaitsApproval: true } : { readOnly: false, awaitsApproval: false };
+}
+
+/** The first of `logins` with write access to the repository, whatever trust.minPermission lets instruct the agent. */
+async function firstWriter(run: Pick<TargetedRun, "api" | "repo">, logins: string[]): Promise<string | undefined> {
+  for (const login of logins) {
+    const permission = await getPermission(run.api, run.repo, login).catch(() => "none" as const);
+    if (PERMISSION_LEVELS.indexOf(permission) >= PERMISSION_LEVELS.indexOf("write")) return login;
+  }
+  return undefined;
 }
 
 /** The plan's state in the session: the last record of it. */
@@ -104,8 +118,6 @@ export function readOnlyTools(tools: Tool[], gate: PlanGate, confined: boolean):
 /** The reply's note under a plan. */
 export const planNote = (mention: string) =>
   `This is a plan: nothing was changed. Comment \`/approve\` (someone with write access) to have it carried out, or comment to revise it; \`${mention} plan\` asks for a plan again later.`;
-
-const isBot = (login: string) => /\[bot\]$/i.test(login);
 
 /** The text's own prose: quotes and code blanked (src/run/quoted.ts), read only when it could matter. */
 async function ownProse(text: string): Promise<string> {
