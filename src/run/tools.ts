@@ -132,7 +132,7 @@ export async function setUpTools(
   const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, enabled, github };
   const toolset = createTools(toolsOptions);
   // Started now, ready by the time the rest of the tool set is: sub-agents share them.
-  const mcp = await startMcpServers(run, workspace, sandbox, context.env);
+  const mcp = await startMcpServers(run, workspace, sandbox, egress, context.env);
   const tasks = setUpTasks({
     run,
     workspace,
