@@ -4,6 +4,7 @@
 // not taken — and commits nothing but the conversation; its outcome is awaiting_approval. `/approve`
 // from someone with write access carries the plan out in the same session with every tool; one in a
 // quote or code, from an outsider or from a bot is no approval, and the plan stays read-only.
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
@@ -40,6 +41,10 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** Where a plan run's command leaves temporary files, which the run's end discards. */
+const PROBE = `plan-probe-${process.pid}`;
+const TEMP_FILES = [`/tmp/${PROBE}`, `/var/tmp/${PROBE}`, `/tmp/${PROBE}-dir/sub/file`];
+
 /** A plan run that tries every way of writing: write, a command in the workspace, a commit of the tools' git. */
 const WRITE_ATTEMPTS = [
   { toolCalls: [{ name: "write", input: { path: "hello.txt", content: "hi\n" } }] },
@@ -49,7 +54,8 @@ const WRITE_ATTEMPTS = [
         name: "bash",
         input: {
           command:
-            "echo hi > hello.txt; echo $?; touch src-new.txt; echo $?; git commit -q --allow-empty -m sneaky; echo commit $?",
+            "echo hi > hello.txt; echo $?; touch src-new.txt; echo $?; git commit -q --allow-empty -m sneaky; echo commit $?; " +
+            `mkdir -p /tmp/${PROBE}-dir/sub && touch ${TEMP_FILES.join(" ")} && ls ${TEMP_FILES.join(" ")} | wc -l`,
         },
       },
     ],
@@ -69,6 +75,10 @@ describe("plan first, act after approval", () => {
     expect(results[0]).toBe("write is refused: this run is a plan awaiting approval (/approve carries it out).");
     expect(results[1]).toMatch(/Read-only file system/);
     expect(results[1]).not.toMatch(/^0$/m);
+    // Its temporary files were there while it ran, and are gone.
+    expect(results[1]).toMatch(/^3$/m);
+    for (const path of TEMP_FILES) expect(existsSync(path), path).toBe(false);
+    expect(existsSync(`/tmp/${PROBE}-dir`)).toBe(false);
     // Nothing but the conversation reached origin: no file, no commit of the tools' git.
     expect(await exists("hello.txt")).toBe(false);
     expect(await exists("src-new.txt")).toBe(false);

@@ -292,6 +292,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
     await forgetSchedules(privileged, TOOL_USER);
+    if (options.readOnly) await discardRunFiles(privileged, runAs, [worktrees, workspace]);
     await network?.close();
     await giveBack();
     await giveBackWorktrees();
@@ -330,6 +331,38 @@ async function shareThrough(
     await close();
     await giveBack();
   };
+}
+
+/**
+ * A read-only run's files outside the workspace discarded: what its tool processes left in the temp
+ * directories and the tool user's home. The run's own group picks them out (every tool process has it
+ * as its real group, so their files carry it), not another run's; `keep` (the worktrees, the workspace)
+ * and the tool user's git configuration are left alone. A failure is only logged: nothing of them is committed.
+ */
+async function discardRunFiles(privileged: Privileged, runAs: RunAs, keep: string[]): Promise<void> {
+  const roots = [...new Set([tmpdir(), "/var/tmp", "/dev/shm", runAs.home])].filter((dir) => existsSync(dir));
+  const kept = [...keep, join(runAs.home, ".gitconfig"), join(runAs.home, ".gitconfig.lock")];
+  const pruned = kept.flatMap((path, i) => [...(i ? ["-o"] : []), "-path", path]);
+  try {
+    const listed = await privileged("find", [
+      ...roots,
+      "-xdev",
+      "(",
+      ...pruned,
+      ")",
+      "-prune",
+      "-o",
+      "-gid",
+      String(runAs.gid),
+      "-print0",
+    ]);
+    const paths = listed.split("\0").filter((path) => path && !roots.includes(path));
+    // Topmost first: a folder's removal takes what is inside it.
+    const topmost = paths.filter((path) => !paths.includes(dirname(path)));
+    for (let i = 0; i < topmost.length; i += 200) await privileged("rm", ["-rf", "--", ...topmost.slice(i, i + 200)]);
+  } catch (error) {
+    console.error(`gitclaw: a read-only run's temporary files could not all be discarded: ${(error as Error).message}`);
+  }
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */
