@@ -176,6 +176,7 @@ on:
   workflow_dispatch:
     inputs:
       agent: { type: string }
+      mode: { type: string }
 permissions:
   contents: write
   issues: write
@@ -191,19 +192,37 @@ jobs:
           anthropic_api_key: \${{ secrets.ANTHROPIC_API_KEY }}
           prompt: Refresh the docs.
           agent: \${{ inputs.agent }}
+          mode: \${{ inputs.mode }}
 `;
+
+const agentWorkflowFile = join(mkdtempSync(join(tmpdir(), "gitclaw-agent-wf-")), "docs.yml");
+writeFileSync(agentWorkflowFile, WORKFLOW);
+const dispatchMode = (mode: string) =>
+  world.run(
+    "workflow_dispatch",
+    workflowDispatchPayload({
+      owner: OWNER,
+      repo: REPO,
+      hosts: { apiUrl: world.gh.url, webUrl: world.gh.serverUrl },
+      inputs: { agent: "", mode },
+      ref: "refs/heads/main",
+      workflow: ".github/workflows/docs.yml",
+      sender: { login: "alice", id: 1, type: "User" },
+    }),
+    { workflowFile: agentWorkflowFile },
+  );
 
 describe("a prompt run's agent input", () => {
   const workflowFile = join(mkdtempSync(join(tmpdir(), "gitclaw-agent-wf-")), "docs.yml");
   writeFileSync(workflowFile, WORKFLOW);
-  const dispatch = (agent: string) =>
+  const dispatch = (agent: string, mode = "") =>
     world.run(
       "workflow_dispatch",
       workflowDispatchPayload({
         owner: OWNER,
         repo: REPO,
         hosts: { apiUrl: world.gh.url, webUrl: world.gh.serverUrl },
-        inputs: { agent },
+        inputs: { agent, mode },
         ref: "refs/heads/main",
         workflow: ".github/workflows/docs.yml",
         sender: { login: "alice", id: 1, type: "User" },
@@ -227,5 +246,26 @@ describe("a prompt run's agent input", () => {
     expect(unknown.summary).toContain(
       "There is no custom agent `nobody`: the agents of main are security-reviewer, docs-writer.",
     );
+  });
+});
+
+describe("a prompt run's mode input", () => {
+  it("read-only: write refused, commands cannot write the workspace, nothing but the conversation committed", async () => {
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "docs.md", content: "new\n" } }] },
+      { toolCalls: [{ name: "bash", input: { command: "echo new > docs.md" } }] },
+      { text: "Could not write, as expected." },
+    ]);
+    const before = world.model.requests.length;
+    const run = await dispatchMode("read-only");
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(run.stages.agent!.outputs.outcome).toBe("done");
+    const results = toolResultTexts(world.model.requests.at(-1)!.body);
+    expect(results.at(-2)).toBe("write is refused: this run is read-only (mode: read-only).");
+    expect(results.at(-1)).toMatch(/Read-only file system/);
+    expect(systemPrompt(world.model.requests[before]!.body)).toContain("This run is read-only");
+    await expect(world.onOrigin("docs.md")).rejects.toThrow();
+    const changed = (await world.repo.originGit("show", "--name-only", "--format=", "main")).trim().split("\n");
+    expect(changed.every((path) => path.startsWith("state/"))).toBe(true);
   });
 });

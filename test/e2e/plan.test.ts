@@ -133,4 +133,20 @@ describe("plan first, act after approval", () => {
     expect((await lastCommitFiles()).every((path) => path.startsWith("state/"))).toBe(true);
     expect(systemPrompt(revised.requests[0]!)).not.toContain("approved your plan");
   });
+
+  it("is not asked for by an outsider's @gitclaw plan, nor by one in a quote", async () => {
+    const issue = world.gh.createIssue({ title: "Typo", body: "Fix the typo in README.", user: "alice" });
+    world.gh.addComment(issue.number, { body: "@gitclaw plan first, please", user: "eve" });
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "typo.txt", content: "fixed\n" } }] },
+      { text: "Fixed." },
+    ]);
+    const ask = "> @gitclaw plan first, please\n\nNo plan needed: go ahead.";
+    const run = await runRecorded(world, "issue_comment", comment(issue.number, ask, "alice"));
+
+    expect(run.run.stages.agent!.exitCode, run.run.logs).toBe(0);
+    expect(run.run.stages.agent!.outputs.outcome).toBe("done");
+    expect(systemPrompt(run.requests[0]!)).not.toContain("This run is read-only");
+    expect(await world.onOrigin("typo.txt")).toBe("fixed\n");
+  });
 });

@@ -334,21 +334,37 @@ async function shareThrough(
 }
 
 /**
- * A read-only run's files outside the workspace discarded: what its tool processes left in the temp
- * directories and the tool user's home. The run's own group picks them out (every tool process has it
- * as its real group, so their files carry it), not another run's; `keep` (the worktrees, the workspace)
- * and the tool user's git configuration are left alone. A failure is only logged: nothing of them is committed.
+ * A read-only run's files outside the workspace discarded: what its tool processes left at the top of
+ * the temp directories (a folder with all inside it) and anywhere in the tool user's home. The run's
+ * own group picks them out (every tool process has it as its real group, so their files carry it),
+ * not another run's; `keep` (the worktrees, the workspace) and the tool user's git configuration stay.
+ * A failure is only logged: nothing of them is committed.
  */
 async function discardRunFiles(privileged: Privileged, runAs: RunAs, keep: string[]): Promise<void> {
-  const roots = [...new Set([tmpdir(), "/var/tmp", "/dev/shm", runAs.home])].filter((dir) => existsSync(dir));
-  const kept = [...keep, join(runAs.home, ".gitconfig"), join(runAs.home, ".gitconfig.lock")];
-  const pruned = kept.flatMap((path, i) => [...(i ? ["-o"] : []), "-path", path]);
+  const ours = (dir: string) =>
+    readdirSync(dir)
+      .map((name) => join(dir, name))
+      .filter((path) => !keep.includes(path) && lstatSync(path, { throwIfNoEntry: false })?.gid === runAs.gid);
+  const temporary = [...new Set([tmpdir(), "/var/tmp", "/dev/shm"])].flatMap((dir) => {
+    try {
+      return ours(dir);
+    } catch {
+      return [];
+    }
+  });
+  const config = [".gitconfig", ".gitconfig.lock"].flatMap((name, i) => [
+    ...(i ? ["-o"] : []),
+    "-path",
+    join(runAs.home, name),
+  ]);
   try {
     const listed = await privileged("find", [
-      ...roots,
+      runAs.home,
+      "-mindepth",
+      "1",
       "-xdev",
       "(",
-      ...pruned,
+      ...config,
       ")",
       "-prune",
       "-o",
@@ -356,10 +372,10 @@ async function discardRunFiles(privileged: Privileged, runAs: RunAs, keep: strin
       String(runAs.gid),
       "-print0",
     ]);
-    const paths = listed.split("\0").filter((path) => path && !roots.includes(path));
-    // Topmost first: a folder's removal takes what is inside it.
-    const topmost = paths.filter((path) => !paths.includes(dirname(path)));
-    for (let i = 0; i < topmost.length; i += 200) await privileged("rm", ["-rf", "--", ...topmost.slice(i, i + 200)]);
+    const inHome = listed.split("\0").filter(Boolean);
+    // Topmost only: a folder's removal takes what is inside it.
+    const paths = [...temporary, ...inHome.filter((path) => !inHome.includes(dirname(path)))];
+    for (let i = 0; i < paths.length; i += 200) await privileged("rm", ["-rf", "--", ...paths.slice(i, i + 200)]);
   } catch (error) {
     console.error(`gitclaw: a read-only run's temporary files could not all be discarded: ${(error as Error).message}`);
   }
