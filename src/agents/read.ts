@@ -6,8 +6,9 @@
 // an invalid one is left out with why (an unknown tool or model named with what there is).
 import { posix } from "node:path";
 import { z } from "zod";
-import { formatBytes } from "../github/markdown.ts";
-import { cutAt, listTree, readBlob, type GitReader } from "../run/instructions.ts";
+import { formatBytes } from "../text/format.ts";
+import { listTree, readBlob, type GitReader } from "../git/reader.ts";
+import { cutAt } from "../text/cut.ts";
 import { readFrontMatter } from "../skills/front-matter.ts";
 import { TOOL_NAMES } from "../tools/names.ts";
 import { describeZodError } from "../zod-errors.ts";

@@ -37,7 +37,7 @@ import {
   TOOL_PERMISSIONS,
   type GitclawStep,
 } from "./workflow.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export type { CheckResult, CheckStatus } from "./checks.ts";
 

@@ -5,11 +5,10 @@
 import * as workflow from "../actions/log.ts";
 import { resolveModel, type ResolvedModel } from "../agent/model.ts";
 import { agentsThereAre, readAgents, type CustomAgent, type RepositoryAgents } from "../agents/read.ts";
-import { callout, formatBytes } from "../github/markdown.ts";
+import { callout } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
-import type { RunContext } from "./context.ts";
+import type { RunContext, TargetedRun, Workspace } from "./types.ts";
 
 export async function loadAgents(run: TargetedRun, workspace: Workspace): Promise<RepositoryAgents | undefined> {
   try {
@@ -35,7 +34,7 @@ export async function askedAgent(
   if (run.trigger.prompt) return run.trigger.prompt.agent;
   const asking = trustedTexts.filter((text) => text.includes("/agent"));
   if (asking.length === 0) return undefined;
-  const { unquotedProse } = await import("./quoted.ts");
+  const { unquotedProse } = await import("../text/quoted.ts");
   for (const text of asking)
     for (const line of unquotedProse(text).split("\n")) {
       const asked = /^\s*(?:@[\w-]+\s+)?\/agent\s+([^\s]+)/.exec(line);

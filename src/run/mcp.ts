@@ -13,8 +13,8 @@ import { McpServers } from "../mcp/servers.ts";
 import { type Egress, resolverFrom } from "../egress/egress.ts";
 import { passedVariables } from "../tool-env.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { callout } from "../github/markdown.ts";
 
 const NONE: Declarations = { servers: [], refused: [] };

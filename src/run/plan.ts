@@ -15,7 +15,7 @@ import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { fail, type Tool } from "../tools/types.ts";
 import type { OpenConversation } from "./conversation.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 
 export interface PlanGate {
   /** Tools cannot change the workspace, and nothing but the conversation is committed. */
@@ -122,7 +122,7 @@ export const planNote = (mention: string) =>
 /** The text's own prose: quotes and code blanked (src/run/quoted.ts), read only when it could matter. */
 async function ownProse(text: string): Promise<string> {
   if (!/\/approve|\bplan\b/i.test(text)) return "";
-  const { unquotedProse } = await import("./quoted.ts");
+  const { unquotedProse } = await import("../text/quoted.ts");
   return unquotedProse(text);
 }
 

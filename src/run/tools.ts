@@ -19,15 +19,15 @@ import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, TOOL_NAMES, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
-import { coAuthorOf, type RunContext } from "./context.ts";
+import { coAuthorOf, type RunContext } from "./types.ts";
 import type { McpServers } from "../mcp/servers.ts";
 import { startMcpServers } from "./mcp.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
 import { setUpTasks, type RunTasks, type TaskRun, type TaskSetup } from "./tasks.ts";
 import type { CustomAgent } from "../agents/read.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 import { readOnlyTools, type PlanGate } from "./plan.ts";
 
 export interface RunTools {

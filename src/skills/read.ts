@@ -5,8 +5,8 @@
 // Bounded in count and size; what is left out is kept with why, for the job summary and the doctor.
 import { posix } from "node:path";
 import { z } from "zod";
-import { formatBytes } from "../github/markdown.ts";
-import { listTree, readBlob, type GitReader } from "../run/instructions.ts";
+import { formatBytes } from "../text/format.ts";
+import { listTree, readBlob, type GitReader } from "../git/reader.ts";
 import { describeZodError } from "../zod-errors.ts";
 import { bodyAfterFrontMatter, readFrontMatter } from "./front-matter.ts";
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { approvesPlan, onlyApproves } from "../../../src/approval/command.ts";
 import { planGate, planState, readOnlyTools } from "../../../src/run/plan.ts";
-import { unquotedProse } from "../../../src/run/quoted.ts";
+import { unquotedProse } from "../../../src/text/quoted.ts";
 import { CUSTOM } from "../../../src/session/custom.ts";
 import { ok, type Tool } from "../../../src/tools/types.ts";
 
