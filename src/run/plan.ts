@@ -119,7 +119,7 @@ export function readOnlyTools(tools: Tool[], gate: PlanGate, confined: boolean):
 export const planNote = (mention: string) =>
   `This is a plan: nothing was changed. Comment \`/approve\` (someone with write access) to have it carried out, or comment to revise it; \`${mention} plan\` asks for a plan again later.`;
 
-/** The text's own prose: quotes and code blanked (src/run/quoted.ts), read only when it could matter. */
+/** The text's own prose: quotes and code blanked (src/text/quoted.ts), read only when it could matter. */
 async function ownProse(text: string): Promise<string> {
   if (!/\/approve|\bplan\b/i.test(text)) return "";
   const { unquotedProse } = await import("../text/quoted.ts");

@@ -270,20 +270,31 @@ async function startProgress(run: TargetedRun): Promise<ProgressComment> {
   return progress;
 }
 
+/** What bounds and shapes one agent loop of the run. */
+interface LoopLimits {
+  budgets: Budgets;
+  spending: Spending;
+  repository?: RepositoryInstructions;
+  skills?: RepositorySkills;
+  /** The custom agent the run acts as (src/run/agents.ts). */
+  actingAs?: CustomAgent;
+  /** A plan run, a plan approved, or a read-only prompt run (src/run/plan.ts). */
+  plan?: PlanGate;
+}
+
+/** The system prompt's parts for the agent the run acts as and for its plan gate. */
+const roleParts = (limits: LoopLimits) => ({
+  ...(limits.actingAs ? { agent: agentSection(limits.actingAs) } : {}),
+  ...(limits.plan ? { plan: planInstructions(limits.plan) } : {}),
+});
+
 async function runLoop(
   run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
-  limits: {
-    budgets: Budgets;
-    spending: Spending;
-    repository?: RepositoryInstructions;
-    skills?: RepositorySkills;
-    actingAs?: CustomAgent;
-    plan?: PlanGate;
-  },
+  limits: LoopLimits,
 ): Promise<LoopResult> {
   const { repository } = limits;
   const skills = new SkillReads(limits.skills, workspace.git);
@@ -303,8 +314,7 @@ async function runLoop(
     repositoryInstructions: instructionsSection(repository),
     directoryInstructions: directories.promptLines(),
     skills: await skills.withNamed(named),
-    ...(limits.actingAs ? { agent: agentSection(limits.actingAs) } : {}),
-    ...(limits.plan ? { plan: planInstructions(limits.plan) } : {}),
+    ...roleParts(limits),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
