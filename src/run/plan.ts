@@ -1,6 +1,6 @@
 // Plan first, act after approval (#42). A plan run is read-only: `write`, `edit`, the task tools
 // and the github tool's writes are refused, tool commands see the workspace mounted read-only (the
-// sandbox's view, src/tools/sandbox/sandbox-view.ts), the commits of the tools' own git are not
+// sandbox's view, src/sandbox/sandbox-view.ts), the commits of the tools' own git are not
 // taken, so nothing is committed but the conversation; its reply is the plan and its outcome
 // `awaiting_approval`, recorded in the session. A plan is asked for by `trigger.plan` (every new
 // conversation, or those of issues labelled `trigger.planLabel`) or by a comment that starts with
