@@ -16042,7 +16042,6 @@ function onlyApproves(text) {
   return approvedShas(text).length > 0 && text.split(`
 `).every((line) => COMMAND_LINE.test(line));
 }
-var approvesPlan = (prose) => /^[ \t]*(?:@[\w-]+[ \t]+)?\/approve[ \t.!]*$/im.test(prose);
 
 // src/approval/approval.ts
 init_env();
@@ -17179,9 +17178,7 @@ var Config = strictObject({
     mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
     label: string2().min(1).default("gitclaw"),
     assignee: string2().min(1).default("gitclaw"),
-    changesRequested: boolean2().default(true),
-    plan: union([boolean2(), literal("on-label")]).default(false),
-    planLabel: string2().min(1).default("gitclaw:plan")
+    changesRequested: boolean2().default(true)
   }).prefault({}),
   delivery: _enum(DELIVERY_MODES).default("push"),
   pullRequests: strictObject({
