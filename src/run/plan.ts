@@ -38,13 +38,17 @@ export async function planGate(
 ): Promise<PlanGate> {
   if (run.trigger.prompt) return { readOnly: run.trigger.prompt.mode === "read-only", awaitsApproval: false };
   const people = conversation.trustedParts.filter((part) => !isBot({ login: part.login, type: "User" }));
-  const proses = await Promise.all(
-    people.map(async (part) => ({ login: part.login, prose: await ownProse(part.body) })),
-  );
-  if (planState(conversation.session) === "awaiting_approval") {
+  const proses = await Promise.all(people.map(async (part) => ({ ...part, prose: await ownProse(part.body) })));
+  const state = planState(conversation.session);
+  if (state?.state === "awaiting_approval") {
+    // Only what was written after the plan was: an /approve typed before it was shown approves nothing.
+    // GitHub dates a comment to the second: one of the plan's own second counts as after it.
+    const planned = state.at ? Math.floor(Date.parse(state.at) / 1000) * 1000 : Number.NaN;
+    const after = (part: { createdAt?: string }) => !(Date.parse(part.createdAt ?? "") < planned);
+    const approving = proses.filter((part) => after(part) && approvesPlan(part.prose));
     const approver = await firstWriter(
       run,
-      proses.filter((part) => approvesPlan(part.prose)).map((part) => part.login),
+      approving.map((part) => part.login),
     );
     return approver
       ? { readOnly: false, awaitsApproval: false, approvedBy: approver }
@@ -66,21 +70,25 @@ async function firstWriter(run: Pick<TargetedRun, "api" | "repo">, logins: strin
   return undefined;
 }
 
-/** The plan's state in the session: the last record of it. */
-export function planState(session: Pick<SessionFile, "entries">): "awaiting_approval" | "approved" | undefined {
+/** The plan's state in the session (the last record of it), and when a plan awaiting approval was made. */
+export function planState(
+  session: Pick<SessionFile, "entries">,
+): { state: "awaiting_approval" | "approved"; at?: string } | undefined {
   for (let i = session.entries.length - 1; i >= 0; i--) {
     const entry = session.entries[i]!;
     if (entry.type !== "custom" || entry.customType !== CUSTOM.plan) continue;
-    const state = (entry.data as { state?: unknown } | undefined)?.state;
-    return state === "awaiting_approval" || state === "approved" ? state : undefined;
+    const data = (entry.data ?? {}) as { state?: unknown; at?: unknown };
+    const at = typeof data.at === "string" ? { at: data.at } : {};
+    return data.state === "awaiting_approval" || data.state === "approved" ? { state: data.state, ...at } : undefined;
   }
   return undefined;
 }
 
 /** Recorded in the session: an approval as the run starts, a plan awaiting approval as it ends. */
-export function recordPlan(session: SessionFile, gate: PlanGate, at: "start" | "end"): void {
+export function recordPlan(session: SessionFile, gate: PlanGate, at: "start" | "end", now: number): void {
   if (at === "start" && gate.approvedBy) session.appendCustom(CUSTOM.plan, { state: "approved", by: gate.approvedBy });
-  if (at === "end" && gate.awaitsApproval) session.appendCustom(CUSTOM.plan, { state: "awaiting_approval" });
+  if (at === "end" && gate.awaitsApproval)
+    session.appendCustom(CUSTOM.plan, { state: "awaiting_approval", at: new Date(now).toISOString() });
 }
 
 /** The system prompt's line for the run's kind, if it is not an ordinary one. */

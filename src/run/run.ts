@@ -89,7 +89,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const acting: TargetedRun = { ...run, resolved: await agentModel(chosen.agent) };
   // Plan first (src/run/plan.ts): a read-only plan run, the plan approved and carried out, or neither.
   const plan = await planGate(run, conversation);
-  recordPlan(conversation.session, plan, "start");
+  recordPlan(conversation.session, plan, "start", run.now());
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
@@ -142,7 +142,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     taskNotes = await endTasks(tools.tasks, conversation.session);
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
   }
-  recordPlan(conversation.session, prepared.plan, "end");
+  recordPlan(conversation.session, prepared.plan, "end", run.now());
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
   await prepared.claim.settle(result.usage.cost.total);

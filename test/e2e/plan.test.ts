@@ -118,6 +118,8 @@ describe("plan first, act after approval", () => {
     expect(planned.run.stages.agent!.outputs.outcome, planned.run.logs).toBe("awaiting_approval");
 
     world.gh.addComment(issue.number, { body: "/approve", user: "eve" });
+    // Written before the plan was made (as while the plan run still ran): it approves nothing.
+    world.gh.addComment(issue.number, { body: "/approve", user: "alice", createdAt: "2020-01-01T00:00:00Z" });
     world.gh.addComment(issue.number, { body: "/approve", user: "deploy-bot[bot]" });
     const quoted =
       "> /approve\n\nNot yet: write `/approve` when ready, and\n\n```\n/approve\n```\n\nkeep the old name too.";

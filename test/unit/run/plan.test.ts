@@ -33,8 +33,10 @@ describe("approvesPlan", () => {
 describe("planState", () => {
   it("is the session's last plan record", () => {
     expect(planState({ entries: [] } as never)).toBeUndefined();
-    expect(planState({ entries: [plan("awaiting_approval")] } as never)).toBe("awaiting_approval");
-    expect(planState({ entries: [plan("awaiting_approval"), plan("approved")] } as never)).toBe("approved");
+    expect(planState({ entries: [plan("awaiting_approval")] } as never)).toEqual({ state: "awaiting_approval" });
+    expect(planState({ entries: [plan("awaiting_approval"), plan("approved")] } as never)).toEqual({
+      state: "approved",
+    });
   });
 });
 
