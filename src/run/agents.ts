@@ -94,9 +94,12 @@ export function agentsSummary(loaded: RepositoryAgents | undefined, actedAs?: Cu
   ].join("\n");
 }
 
-/** What an agent acting as `agent` is told: the repository's instructions for it, from the default branch. */
-export function agentSection(agent: CustomAgent): string {
-  const tools = agent.tools ? ` Your tools are only: ${agent.tools.join(", ")}.` : "";
+/**
+ * What an agent acting as `agent` is told: the repository's instructions for it, from the default
+ * branch; with a `tools` list, the tools it has (`given`: what it is offered, which the list narrows).
+ */
+export function agentSection(agent: CustomAgent, given: readonly string[]): string {
+  const tools = agent.tools ? ` Your tools are only: ${given.join(", ")}.` : "";
   return [
     `You act as the repository's custom agent ${agent.name} (${agent.path} on the default branch, by its ` +
       `maintainers): ${agent.description}.${tools} Its instructions, which you follow like the ones above:`,

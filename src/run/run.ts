@@ -283,8 +283,8 @@ interface LoopLimits {
 }
 
 /** The system prompt's parts for the agent the run acts as and for its plan gate. */
-const roleParts = (limits: LoopLimits) => ({
-  ...(limits.actingAs ? { agent: agentSection(limits.actingAs) } : {}),
+const roleParts = (limits: LoopLimits, tools: string[]) => ({
+  ...(limits.actingAs ? { agent: agentSection(limits.actingAs, tools) } : {}),
   ...(limits.plan ? { plan: planInstructions(limits.plan) } : {}),
 });
 
@@ -314,7 +314,10 @@ async function runLoop(
     repositoryInstructions: instructionsSection(repository),
     directoryInstructions: directories.promptLines(),
     skills: await skills.withNamed(named),
-    ...roleParts(limits),
+    ...roleParts(
+      limits,
+      tools.toolset.tools.map((t) => t.name),
+    ),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>

@@ -276,9 +276,16 @@ function childPrompt(
     repositoryInstructions: instructionsSection(setup.instructions),
     directoryInstructions: directories.promptLines(),
     skills: skills.promptLines(),
-    ...(agent ? { agent: agentSection(agent) } : {}),
+    ...(agent ? { agent: agentSection(agent, childToolNames(agent, record.depth < orchestrator.maxDepth)) } : {}),
   });
 }
+
+/** The tools a task running as `agent` has: its list but the github tool (no sub-agent has it), and every task's own. */
+const childToolNames = (agent: CustomAgent, canDelegate: boolean) => [
+  ...(agent.tools ?? []).filter((name) => name !== "github" && (canDelegate || name !== "task")),
+  "commit",
+  "agent_report",
+];
 
 /** The custom agent a task runs as, if any (the task tool checked its name). */
 const agentOf = (setup: TaskSetup, record: TaskRecord): CustomAgent | undefined =>

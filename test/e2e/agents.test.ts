@@ -90,7 +90,7 @@ describe("custom agents of the default branch", () => {
     const prompt = systemPrompt(child[0]!);
     expect(prompt).toContain("You act as the repository's custom agent security-reviewer");
     expect(prompt).toContain(REVIEWER_BODY);
-    expect(prompt).toContain("Your tools are only: read, bash.");
+    expect(prompt).toContain("Your tools are only: read, bash, commit, agent_report.");
     // A tool it was not given is refused, and nothing was written.
     expect(toolResultTexts(child[1]!).at(-1)).toMatch(/^Tool write does not exist\. Available tools: /);
     expect(run.logs).not.toContain("pwned");
