@@ -11,6 +11,7 @@
 import { approvesPlan } from "../approval/command.ts";
 import { isBot } from "../gate/trust.ts";
 import { getPermission, PERMISSION_LEVELS } from "../github/operations.ts";
+import type { Config } from "../config/config.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { fail, type Tool } from "../tools/types.ts";
@@ -123,9 +124,11 @@ export function readOnlyTools(tools: Tool[], gate: PlanGate, confined: boolean):
   );
 }
 
-/** The reply's note under a plan. */
-export const planNote = (mention: string) =>
-  `This is a plan: nothing was changed. Comment \`/approve\` (someone with write access) to have it carried out, or comment to revise it; \`${mention} plan\` asks for a plan again later.`;
+/** The reply's note under a plan; where only a mention starts a run (no mode issue), the command carries it. */
+export function planNote(trigger: Pick<Config["trigger"], "mention" | "modes">): string {
+  const approve = trigger.modes.includes("issue") ? "/approve" : `${trigger.mention} /approve`;
+  return `This is a plan: nothing was changed. Comment \`${approve}\` (someone with write access) to have it carried out, or comment to revise it; \`${trigger.mention} plan\` asks for a plan again later.`;
+}
 
 /** The text's own prose: quotes and code blanked (src/text/quoted.ts), read only when it could matter. */
 async function ownProse(text: string): Promise<string> {

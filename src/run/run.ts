@@ -164,7 +164,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
-    ...(prepared.plan.awaitsApproval ? [callout("IMPORTANT", planNote(run.config.trigger.mention))] : []),
+    ...(prepared.plan.awaitsApproval ? [callout("IMPORTANT", planNote(run.config.trigger))] : []),
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");

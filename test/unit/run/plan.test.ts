@@ -3,7 +3,7 @@
 // commands too where no sandbox confines them).
 import { describe, expect, it } from "vitest";
 import { approvesPlan, onlyApproves } from "../../../src/approval/command.ts";
-import { planGate, planState, readOnlyTools } from "../../../src/run/plan.ts";
+import { planGate, planNote, planState, readOnlyTools } from "../../../src/run/plan.ts";
 import { unquotedProse } from "../../../src/text/quoted.ts";
 import { CUSTOM } from "../../../src/session/custom.ts";
 import { ok, type Tool } from "../../../src/tools/types.ts";
@@ -95,5 +95,14 @@ describe("readOnlyTools", () => {
     expect(await ran(confined, "task")).toMatch(/^task is refused/);
     expect(await ran(readOnlyTools(tools, gate, false), "bash")).toMatch(/^bash is refused/);
     expect(readOnlyTools(tools, { readOnly: false, awaitsApproval: false }, false)).toBe(tools);
+  });
+});
+
+describe("planNote", () => {
+  it("names the command that starts a run: /approve, or with the mention where only a mention does", () => {
+    expect(planNote({ modes: ["issue"], mention: "@gitclaw" })).toContain(
+      "Comment `/approve` (someone with write access)",
+    );
+    expect(planNote({ modes: ["mention"], mention: "@claw" })).toContain("Comment `@claw /approve` (someone");
   });
 });
