@@ -22,7 +22,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["tools"],
   ["images"],
   ["git"],
-  ["github", "actions"],
+  ["github", "actions", "cloud"],
   ["text", "fs", "(root)"],
 ];
 
