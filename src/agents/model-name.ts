@@ -1,9 +1,9 @@
 // The `model` of a custom agent's front matter as a model gitclaw runs: `provider/model` with a
-// provider gitclaw knows (built in or declared in the configuration), Claude Code's aliases (sonnet,
+// provider gitclaw knows (built in, a cloud one, or declared in the configuration), Claude Code's aliases (sonnet,
 // opus, haiku, inherit) and Copilot's display names ("Claude Sonnet 4.5", "GPT-4.1 (copilot)") for
 // models of the catalogue. Anything else is refused with what is accepted.
 import { inCatalogue } from "../agent/catalog.ts";
-import { BUILT_IN } from "../agent/model.ts";
+import { BUILT_IN, CLOUD_PROVIDERS } from "../agent/model.ts";
 
 const ALIASES: Record<string, string> = {
   sonnet: "anthropic/claude-sonnet-4-5",
@@ -26,7 +26,7 @@ export function agentModel(raw: unknown, choices: ModelChoices): { model?: strin
   if (raw === undefined || raw === null || raw === "" || raw === "inherit") return {};
   if (typeof raw !== "string") return { reason: `model must be a string such as anthropic/claude-sonnet-4-5` };
   const spec = ALIASES[raw] ?? fromDisplayName(raw);
-  const providers = [...Object.keys(BUILT_IN), ...choices.providers];
+  const providers = [...Object.keys(BUILT_IN), ...CLOUD_PROVIDERS, ...choices.providers];
   const slash = spec.indexOf("/");
   const [provider, id] = slash > 0 ? [spec.slice(0, slash), spec.slice(slash + 1)] : ["", spec];
   const described = choices.models.includes(spec) || choices.models.includes(id);

@@ -66,11 +66,12 @@ describe("agentModel", () => {
     expect(agentModel("sonnet", choices)).toEqual({ model: "anthropic/claude-sonnet-4-5" });
     expect(agentModel("GPT-4.1", choices)).toEqual({ model: "openai/gpt-4.1" });
     expect(agentModel("ollama/qwen3-coder", choices)).toEqual({ model: "ollama/qwen3-coder" });
+    expect(agentModel("vertex/claude-sonnet-4-5", choices)).toEqual({ model: "vertex/claude-sonnet-4-5" });
     expect(agentModel("openai/o9-internal", choices)).toEqual({ model: "openai/o9-internal" });
     for (const refused of ["anthropic/claude-imaginary-9", "acme/brain", "gemini-2.5-pro", "corp/"])
       expect(agentModel(refused, choices)).toEqual({
         reason: expect.stringMatching(
-          /^model ".*" is not one gitclaw supports: give provider\/model with a provider of anthropic, openai, openrouter, ollama, corp/,
+          /^model ".*" is not one gitclaw supports: give provider\/model with a provider of anthropic, openai, openrouter, ollama, bedrock, azure, vertex, corp/,
         ),
       });
   });
