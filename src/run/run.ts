@@ -87,6 +87,9 @@ export async function runConversation(context: RunContext): Promise<Conversation
     return stopBeforeModel(run, { reason: chosen.unknown, notice: chosen.unknown, outcome: "unknown_agent" }, progress);
   const agentModel = agentModels(run);
   const acting: TargetedRun = { ...run, resolved: await agentModel(chosen.agent) };
+  // The session says which model answers from here (pi's model_change), as it does for a new one.
+  const { provider, modelId } = acting.resolved;
+  if (acting.resolved !== run.resolved) conversation.session.append({ type: "model_change", provider, modelId });
   // Plan first (src/run/plan.ts): a read-only plan run, the plan approved and carried out, or neither.
   const plan = await planGate(run, conversation);
   recordPlan(conversation.session, plan, "start", run.now());

@@ -10,7 +10,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload, workflowDispatchPayload } from "../support/payloads.ts";
-import { OWNER, REPO, createWorld, pullRequestAdding, runRecorded, systemPrompt, type World } from "./support.ts";
+import {
+  OWNER,
+  REPO,
+  createWorld,
+  pullRequestAdding,
+  runRecorded,
+  sessionLines,
+  systemPrompt,
+  type World,
+} from "./support.ts";
 
 const REVIEWER_BODY = "Look for injection and secrets. Never change code; report findings only.";
 const REVIEWER =
@@ -139,6 +148,11 @@ describe("custom agents of the default branch", () => {
     expect(prompt).toContain(REVIEWER_BODY);
     expect(prompt).not.toContain("Head's reviewer");
     expect(asked.run.summary).toContain("this run acts as it");
+    // The session says which model answered.
+    const onHead = (path: string) => world.repo.originGit("show", `agents-on-a-branch:${path}`);
+    const { sessionPath } = JSON.parse(await onHead(`state/issues/${pr.number}.json`));
+    const changes = sessionLines(await onHead(sessionPath)).filter((line) => line.type === "model_change");
+    expect(changes.at(-1)).toMatchObject({ provider: "anthropic", modelId: "claude-haiku-4-5" });
 
     // One the branch added is not there: the answer names the agents there are, and no model is called.
     const before = world.model.requests.length;
