@@ -23,7 +23,14 @@ import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { idTokenCheck } from "./doctor-cloud.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { agentsCheck, instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import {
+  agentsCheck,
+  hooksCheck,
+  instructionsCheck,
+  mcpCheck,
+  skillsCheck,
+  toolEnvCheck,
+} from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
@@ -172,6 +179,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
   const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
   if (skills) results.push(skills);
+  const hooks = config && (await hooksCheck({ run: deps.git }, github.defaultBranch));
+  if (hooks) results.push(hooks);
   const agents = config && (await agentsCheck({ run: deps.git }, config, github.defaultBranch));
   if (agents) results.push(agents);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));

@@ -53,6 +53,8 @@ import { planGate, planInstructions, planNote, recordPlan, type PlanGate } from 
 import { agentModels, agentSection, agentsSummary, askedAgent, chooseAgent, loadAgents } from "./agents.ts";
 import type { CustomAgent, RepositoryAgents } from "../agents/read.ts";
 import type { ResolvedModel } from "../agent/model.ts";
+import { endHooks, hookNotes, hooksSummary, loadHooks, startHooks, untilHooksLetStop, type RunHooks } from "./hooks.ts";
+import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
@@ -73,6 +75,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const instructions = await loadInstructions(run, workspace);
   const skills = await loadSkills(run, workspace);
   const agents = await loadAgents(run, workspace);
+  const hooks = await loadHooks(run, workspace);
   // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
   const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
   if (claim.refusal) return stopBeforeModel(run, { reason: claim.refusal, notice: claim.refusal, outcome: "cost_cap" });
@@ -96,7 +99,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, skills, claim, schema, stateHome };
+    const extras = { trailers, instructions, skills, hooks, claim, schema, stateHome };
     const withAgents = { agents: { agents, agentModel, actingAs: chosen.agent }, plan };
     return await converse(acting, { workspace, conversation, progress, fork, ...extras, ...withAgents });
   } finally {
@@ -123,6 +126,8 @@ interface Prepared {
   };
   /** A plan run, a plan approved, or a read-only prompt run (src/run/plan.ts). */
   plan: PlanGate;
+  /** The default branch's hooks (src/hooks/). */
+  hooks?: RepositoryHooks;
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
   claim: CostClaim;
   /** The input output_schema (src/run/structured-output.ts). */
@@ -139,11 +144,14 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   let answer: Answer | undefined;
   let tornDown: ToolsTornDown;
   let taskNotes: string[] = [];
+  let hooks: RunHooks | undefined;
   try {
-    ({ result, answer } = await runLoops(run, prepared, tools, timeline));
+    hooks = await startHooks(run, workspace, tools.context, { hooks: prepared.hooks, conversation });
+    ({ result, answer } = await runLoops(run, prepared, tools, timeline, hooks));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
+    await hooks?.release();
   }
   recordPlan(conversation.session, prepared.plan, "end", run.now());
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
@@ -165,6 +173,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...delivered,
     ...ciStarted,
     ...mcpNotes(run, tools.mcp),
+    ...hookNotes(hooks),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
     ...(prepared.plan.awaitsApproval ? [callout("IMPORTANT", planNote(run.config.trigger))] : []),
@@ -174,10 +183,10 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
   const facts = { result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
-  const skills =
-    skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills)) +
-    agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
-  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };
+  const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
+  const agentsTable = agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
+  const extensions = tools.mcp.summary() + skills + agentsTable + hooksSummary(prepared.hooks, hooks);
+  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: extensions };
   writeSummary(run, timeline, result, summaryParts);
   const outcome = prepared.plan.awaitsApproval && result.outcome === "done" ? "awaiting_approval" : result.outcome;
   writeOutputs(run, { result, outcome }, landing, repoRelative(workspace.root, conversation.session.path), answer);
@@ -196,6 +205,7 @@ async function runLoops(
   prepared: Prepared,
   tools: RunTools,
   timeline: RunTimeline,
+  hooks?: RunHooks,
 ): Promise<{ result: LoopResult; answer?: Answer }> {
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
@@ -208,7 +218,10 @@ async function runLoops(
     actingAs: prepared.agents.actingAs,
     plan: prepared.plan,
   };
-  const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
+  const loop = () =>
+    untilHooksLetStop(hooks, conversation.session, run.now, () =>
+      runLoop(run, workspace, conversation, tools, { progress, timeline }, limits),
+    );
   const first = await loop();
   const checked = schema
     ? await answerAgainstSchema(schema, first, (request) => {
@@ -219,6 +232,7 @@ async function runLoops(
         return loop();
       })
     : { result: first };
+  await endHooks(hooks, checked.result);
   return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
 }
 
