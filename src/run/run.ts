@@ -183,11 +183,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
   const facts = { result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
-  const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
-  const agentsTable = agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
-  const extensions = tools.mcp.summary() + skills + agentsTable + hooksSummary(prepared.hooks, hooks);
-  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: extensions };
-  writeSummary(run, timeline, result, summaryParts);
+  const extensions = extensionsSummary(prepared, conversation.trustedTexts, tools.mcp.summary(), hooks);
+  writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress, mcp: extensions });
   const outcome = prepared.plan.awaitsApproval && result.outcome === "done" ? "awaiting_approval" : result.outcome;
   writeOutputs(run, { result, outcome }, landing, repoRelative(workspace.root, conversation.session.path), answer);
   if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
@@ -234,6 +231,13 @@ async function runLoops(
     : { result: first };
   await endHooks(hooks, checked.result);
   return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
+}
+
+/** The job summary's tables of what the repository extends the agent with: MCP servers, skills, agents, hooks. */
+function extensionsSummary(prepared: Prepared, trustedTexts: string[], mcp: string, hooks?: RunHooks): string {
+  const skills = skillsSummary(prepared.skills, namedSkills(trustedTexts, prepared.skills));
+  const agents = agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
+  return mcp + skills + agents + hooksSummary(prepared.hooks, hooks);
 }
 
 const pick = <T, K extends keyof T>(from: T, ...keys: K[]) =>
