@@ -23,7 +23,14 @@ import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { idTokenCheck } from "./doctor-cloud.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { hooksCheck, instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import {
+  agentsCheck,
+  hooksCheck,
+  instructionsCheck,
+  mcpCheck,
+  skillsCheck,
+  toolEnvCheck,
+} from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
@@ -174,6 +181,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (skills) results.push(skills);
   const hooks = config && (await hooksCheck({ run: deps.git }, github.defaultBranch));
   if (hooks) results.push(hooks);
+  const agents = config && (await agentsCheck({ run: deps.git }, config, github.defaultBranch));
+  if (agents) results.push(agents);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);

@@ -83,6 +83,8 @@ export const PROMPT_RUN_INPUTS = {
   issue: "GITCLAW_ISSUE",
   continue: "GITCLAW_CONTINUE",
   output_schema: "GITCLAW_OUTPUT_SCHEMA",
+  agent: "GITCLAW_AGENT",
+  mode: "GITCLAW_RUN_MODE",
 } as const;
 
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */

@@ -27,6 +27,8 @@ export interface RunStats {
   commitUrl?: string;
   /** The issue's or pull request's cost across its runs, this one included (src/run/cost-caps.ts). */
   total?: string;
+  /** Other models the run's tasks ran with, each with the custom agents that used it (src/run/tasks.ts). */
+  taskModels?: string[];
 }
 
 export function footer(stats: RunStats): string {
@@ -39,7 +41,7 @@ export function footer(stats: RunStats): string {
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
-    modelsPart(stats),
+    [modelsPart(stats), ...(stats.taskModels ?? [])].join(" + "),
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
     ...(stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []),
@@ -164,6 +166,8 @@ export interface ReplyFacts {
   unpushed: string[];
   /** Sub-agent tasks: what was stopped or aborted at the end, and what remains to apply (src/run/tasks.ts). */
   taskNotes?: string[];
+  /** Other models the tasks ran with, for the footer (src/run/tasks.ts). */
+  taskModels?: string[];
   progress: ProgressComment;
   /** What happened on the pull request (src/run/deliver.ts), or to a fork's patch (src/run/fork.ts): Markdown paragraphs. */
   notes: string[];
@@ -235,6 +239,7 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total,
+    taskModels: facts.taskModels,
   });
   return { text: [replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean).join("\n\n"), footerText };
 }
