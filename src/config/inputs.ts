@@ -81,7 +81,8 @@ export const ACTION_INPUTS: readonly string[] = ["github_token", ...Object.keys(
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
 /** The input network: "open", "off", or the allow list, separated by commas or spaces. */
-const networkSetting = (value: string) => (value === "open" || value === "off" ? value : { allow: list(value) });
+const networkSetting = (value: string) =>
+  value === "open" || value === "off" || value === "audit" ? value : { allow: list(value) };
 
 function number(input: string, value: string): number {
   const parsed = Number(value);

@@ -8,6 +8,8 @@ import { egressPolicy, type EgressPolicy, type NetworkConfig } from "./policy.ts
 import { z } from "zod";
 import { type EgressCounts, hostsFileResolver, type Resolver, startEgressProxy, systemResolver } from "./proxy.ts";
 import { DEFAULT_LIMITS, type ProxyLimits } from "./tunnel.ts";
+import { interceptedPorts } from "./intercept-sockets.ts";
+import { servicePortsFrom } from "./services.ts";
 
 export interface Egress {
   policy: EgressPolicy;
@@ -30,7 +32,19 @@ export interface NetworkOptions {
   resolve?: Resolver;
   /** How many connections the proxy takes at once and how long they may wait; DEFAULT_LIMITS by default. */
   limits?: ProxyLimits;
+  /** The runner's ports of the job's service containers (the input services, servicesFrom). */
+  servicePorts?: readonly number[];
 }
+
+/** The runner's ports of the job's services: GITCLAW_SERVICES, the input services (`${{ toJSON(job.services) }}`). */
+export function servicesFrom(env: Record<string, string | undefined>): number[] {
+  const ports = servicePortsFrom(env.GITCLAW_SERVICES);
+  if (typeof ports === "string") throw new EgressError(ports);
+  return ports;
+}
+
+/** Ports whose connections are intercepted in audit mode besides the policy's: common protocols' (not development servers'). */
+const AUDIT_PORTS = [21, 22, 25, 80, 443, 465, 587, 993, 1433, 1521, 3306, 5432, 5672, 6379, 9418, 11211, 27017];
 
 /** The resolver the environment asks for: GITCLAW_EGRESS_HOSTS names a hosts file read before DNS. */
 export const resolverFrom = (env: Record<string, string | undefined>): Resolver =>
@@ -63,11 +77,14 @@ export async function prepareConfinedSandbox(
   options: SandboxOptions,
   network: NetworkOptions,
 ): Promise<{ sandbox: Sandbox; egress: Egress }> {
-  const policy = egressPolicy(network.config, options.workspace);
+  const servicePorts = network.servicePorts ?? [];
+  const policy = egressPolicy(network.config, options.workspace, servicePorts);
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
   const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
-  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
+  const named = [...policy.hostPorts.map((entry) => entry.port), ...policy.localPorts, ...servicePorts];
+  const ports = interceptedPorts(policy.audit ? [...named, ...AUDIT_PORTS] : named);
+  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround, ports };
   const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
     await proxy.close();
     throw error;

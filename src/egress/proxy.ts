@@ -11,6 +11,8 @@ import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { allowLine, allows, type EgressPolicy, type Resolution, targetsOf } from "./policy.ts";
 import { DEFAULT_LIMITS, type Decision, type ProxyLimits, serveTunnels, type Tunnels } from "./tunnel.ts";
+import { answerQuery, decideIntercepted, type Interceptor, quietSuffixes, serveDns } from "./intercept.ts";
+import { SyntheticNames } from "./dns.ts";
 
 /** Names to addresses; tests map names to 127.0.0.x. */
 export type Resolver = (host: string) => Promise<Resolution>;
@@ -22,6 +24,8 @@ export interface EgressCounts {
   around: Map<string, Set<string>>;
   /** Allowed connections per host. */
   allowed: Map<string, number>;
+  /** What each host was reached on: `<port>/<protocol>` (tls, http, tcp; connect and proxy: through the proxy). */
+  reached: Map<string, Set<string>>;
   /** Refused attempts to hosts past the first COUNTED_HOSTS (a tool can invent any number of names). */
   unlisted: number;
   /** Connections refused because the proxy already served `maxConnections` at once. */
@@ -45,8 +49,11 @@ function countBlocked(counts: EgressCounts, host: string): boolean {
 
 export interface EgressProxy {
   counts: EgressCounts;
-  /** Serves the connections to `listener`, a listening TCP socket (the network namespace's); closes it with the proxy. */
-  serve(listener: number): void;
+  /**
+   * Serves the connections to `listener`, a listening TCP socket (the network namespace's), and
+   * those `intercepting` takes (its DNS socket first; src/egress/intercept.ts); closes them with the proxy.
+   */
+  serve(listener: number, intercepting?: number[]): void;
   /** Counts an attempt the kernel refused around the proxy (src/tools/sandbox/network.ts). */
   refusedAround(host: string, kind: string): void;
   close(): Promise<void>;
@@ -78,6 +85,7 @@ export function startEgressProxy(
   const counts: EgressCounts = {
     blocked: new Map(),
     allowed: new Map(),
+    reached: new Map(),
     around: new Map(),
     unlisted: 0,
     overloaded: 0,
@@ -85,6 +93,11 @@ export function startEgressProxy(
   };
   const serving: Serving = { policy, resolve, counts };
   const tunnels: Tunnels[] = [];
+  const refusedAround = (host: string, kind: string) => {
+    if (countBlocked(counts, host)) counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
+  };
+  const interceptor = interceptorOf(serving, refusedAround);
+  const quiet = quietSuffixes();
   const overloaded = () => {
     counts.overloaded++;
     return answer(
@@ -92,15 +105,39 @@ export function startEgressProxy(
       `gitclaw: the proxy serves at most ${limits.maxConnections} connections at once; try again later`,
     ).answer;
   };
+  const judge = {
+    decide: (head: string | null) => decide(serving, head),
+    intercepted: (address: string, port: number) => decideIntercepted(interceptor, address, port),
+    overloaded,
+    limits,
+  };
   return {
     counts,
-    serve: (listener) =>
-      tunnels.push(serveTunnels(listener, { decide: (head) => decide(serving, head), overloaded, limits })),
-    refusedAround: (host, kind) => {
-      if (countBlocked(counts, host)) counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
+    serve: (listener, intercepting = []) => {
+      const [dns, ...listeners] = intercepting;
+      if (dns !== undefined) tunnels.push(serveDns(dns, (packet) => answerQuery(interceptor, packet, quiet)));
+      tunnels.push(serveTunnels([listener, ...listeners], judge));
     },
+    refusedAround,
     close: async () => {
       await Promise.all(tunnels.splice(0).map((served) => served.close()));
+    },
+  };
+}
+
+/** What intercepted connections and DNS queries are decided with: the proxy's policy, resolver and counts. */
+function interceptorOf(serving: Serving, blocked: (host: string, kind: string) => void): Interceptor {
+  const { counts } = serving;
+  return {
+    policy: serving.policy,
+    names: new SyntheticNames(),
+    addressesOf: (host) => addressesOf(serving, host),
+    blocked,
+    reached: (host, what, replaces) => {
+      const seen = counts.reached.get(host) ?? new Set();
+      if (replaces === undefined) counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
+      else seen.delete(replaces);
+      counts.reached.set(host, seen.add(what));
     },
   };
 }
@@ -139,7 +176,11 @@ async function decide(serving: Serving, head: string | null): Promise<Decision> 
     port: target.port,
     toUpstream: target.head ?? "",
     toClient: target.head === undefined ? "HTTP/1.1 200 Connection Established\r\n\r\n" : "",
-    connected: () => counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1),
+    connected: () => {
+      counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
+      const what = `${target.port}/${target.head === undefined ? "connect" : "proxy"}`;
+      counts.reached.set(host, (counts.reached.get(host) ?? new Set()).add(what));
+    },
     unreachable: (reason) => answer(502, `gitclaw: ${host}: ${reason}`).answer,
   };
 }

@@ -6,7 +6,7 @@
 import type { ptr as Ptr } from "bun:ffi";
 
 /** What every part of the thread works with. */
-interface Thread {
+export interface Thread {
   // biome-ignore lint/suspicious/noExplicitAny: libc symbols, loaded in the thread from their table.
   c: any;
   ptr: typeof Ptr;
@@ -36,6 +36,8 @@ interface Reply {
   port?: number;
   toUpstream?: string;
   toClient?: string;
+  /** An intercepted connection's first bytes are to be checked (src/egress/intercept-thread.ts). */
+  inspect?: boolean;
 }
 
 type Direction = ReturnType<typeof openDirection>;
@@ -63,9 +65,14 @@ const CONSTANTS = {
   } as Record<number, string>,
 };
 
-/** The thread's whole source text. */
-export function threadSource(): string {
-  const parts = [
+/**
+ * The thread's whole source text, with `more` functions it calls by name (src/egress/intercept-thread.ts).
+ * Each function is also bound to the name its key gives: a bundler may rename a function that
+ * another file calls by name.
+ */
+export function threadSource(more: Record<string, (...args: never[]) => unknown> = {}): string {
+  const parts = {
+    ...more,
     waitFor,
     sendAll,
     readHead,
@@ -78,8 +85,11 @@ export function threadSource(): string {
     acceptOne,
     admitOne,
     serveConnection,
-  ];
-  return `${parts.join("\n")}\n(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});\n`;
+  };
+  const source = Object.entries(parts).map(([name, part]) =>
+    part.name === name ? `${part}` : `${part}\nvar ${name} = ${part.name};`,
+  );
+  return `${source.join("\n")}\n(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});\n`;
 }
 
 /** Waits for its first message (libc's symbols, the listener, the wake pipe), then serves one connection. */
@@ -100,7 +110,7 @@ function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
       next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
       k,
     };
-    void serveConnection(t, event.data.listener).finally(() => {
+    void serveConnection(t, event.data.listeners).finally(() => {
       for (const fd of t.open) c.close(fd);
       scope.postMessage({ type: "done" });
     });
@@ -242,36 +252,49 @@ function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
   }
 }
 
-/** Accepts one connection; undefined once the proxy closes. */
-function acceptOne(t: Thread, listener: number): number | undefined {
+/** Accepts one connection on any of `listeners`, and which; undefined once the proxy closes. */
+function acceptOne(t: Thread, listeners: number[]): { client: number; index: number } | undefined {
   for (;;) {
-    if (!waitFor(t, [[listener, t.k.POLLIN]], -1)) return undefined;
-    const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
-    if (fd >= 0) {
-      t.open.push(fd);
-      return fd;
+    if (
+      !waitFor(
+        t,
+        listeners.map((fd) => [fd, t.k.POLLIN]),
+        -1,
+      )
+    )
+      return undefined;
+    for (const [index, listener] of listeners.entries()) {
+      const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
+      if (fd >= 0) {
+        t.open.push(fd);
+        return { client: fd, index };
+      }
+      if (t.errno() !== t.k.EAGAIN && t.errno() !== t.k.EINTR) return undefined;
     }
-    if (t.errno() !== t.k.EAGAIN && t.errno() !== t.k.EINTR) return undefined;
   }
 }
 
 /** A connection the proxy admits; those past its bound get its refusal and are closed. Undefined once it closes. */
-async function admitOne(t: Thread, listener: number): Promise<number | undefined> {
+async function admitOne(t: Thread, listeners: number[]): Promise<{ client: number; index: number } | undefined> {
   for (;;) {
-    const client = acceptOne(t, listener);
-    if (client === undefined) return undefined;
+    const accepted = acceptOne(t, listeners);
+    if (accepted === undefined) return undefined;
+    const { client, index } = accepted;
     t.post({ type: "accepted" });
     const reply = await t.next();
-    if (reply.admitted) return client;
-    sendAll(t, client, Buffer.from(reply.overloaded ?? ""));
+    if (reply.admitted) return accepted;
+    // An intercepted connection is no HTTP client: it is closed without an answer.
+    if (index === 0) sendAll(t, client, Buffer.from(reply.overloaded ?? ""));
     t.c.close(client);
     t.open.splice(t.open.indexOf(client), 1);
   }
 }
 
-/** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it. */
-async function serveConnection(t: Thread, listener: number): Promise<void> {
-  const client = await admitOne(t, listener);
+/** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it; the first listener's, or an intercepted one. */
+async function serveConnection(t: Thread, listeners: number[]): Promise<void> {
+  const accepted = await admitOne(t, listeners);
+  if (accepted !== undefined && accepted.index > 0) return serveIntercepted(t, accepted.client);
+  const client = accepted?.client;
   const request = client === undefined ? undefined : readHead(t, client);
   if (client === undefined || !request) return;
   t.post({ type: "head", head: request.head });
@@ -291,3 +314,6 @@ async function serveConnection(t: Thread, listener: number): Promise<void> {
   ];
   if (directions[0] && directions[1]) moveBoth(t, [directions[0], directions[1]]);
 }
+
+// The intercepted connections' part, by name (src/egress/intercept-thread.ts, in the same source text).
+declare function serveIntercepted(t: Thread, client: number): Promise<void>;

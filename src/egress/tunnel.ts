@@ -10,6 +10,7 @@
 // head does not come within the handshake time, or in which nothing moves for the idle time, ends.
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
 import { threadSource } from "./tunnel-thread.ts";
+import { firstBytes, firstComplete, serveIntercepted, triedAddress } from "./intercept-thread.ts";
 
 /** What the proxy says about a request head. */
 export type Decision = { answer: string } | Allowed;
@@ -25,6 +26,8 @@ interface Allowed {
   connected(): void;
   /** None of the addresses answered: the answer to give, from the last reason. */
   unreachable(reason: string): string;
+  /** An intercepted connection's first bytes (latin1): why they are refused, or undefined. */
+  inspect?(first: string): string | undefined;
 }
 
 /** How much the proxy takes: connections at once, and how long one may wait (ms) before it is closed. */
@@ -42,6 +45,8 @@ export const DEFAULT_LIMITS: ProxyLimits = { maxConnections: 64, handshakeMs: 30
 export interface Judge {
   /** Judges a request head (null: too large). */
   decide(head: string | null): Promise<Decision>;
+  /** Judges an intercepted connection by the address and port it tried (src/egress/intercept.ts). */
+  intercepted?(address: string, port: number): Promise<Decision>;
   /** Counts a connection past the bound and gives its refusal. */
   overloaded(): string;
   limits: ProxyLimits;
@@ -51,6 +56,8 @@ export interface Judge {
 type Asked =
   | { type: "accepted" }
   | { type: "head"; head: string | null }
+  | { type: "intercepted"; address: string; port: number }
+  | { type: "first"; first: string }
   | { type: "connected" }
   | { type: "unreachable"; reason: string }
   | { type: "done" };
@@ -65,15 +72,19 @@ const SPARE_THREADS = 4;
 const F_SETFL = 4;
 const O_NONBLOCK = 0o4000;
 
-/** Serves connections to `listener`, one thread each, at most `limits.maxConnections` at once. */
-export function serveTunnels(listener: number, judge: Judge): Tunnels {
+/**
+ * Serves connections to `listeners`, one thread each, at most `limits.maxConnections` at once: the
+ * first is the proxy's, the others intercept (src/egress/intercept-sockets.ts).
+ */
+export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
   const [wake, waker] = pipe();
   // Several threads wait on it; those a connection woke in vain must not block in accept(2).
-  libc().fcntl(listener, F_SETFL, O_NONBLOCK);
-  const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
+  for (const listener of listeners) libc().fcntl(listener, F_SETFL, O_NONBLOCK);
+  const intercepting = { serveIntercepted, triedAddress, firstBytes, firstComplete };
+  const source = URL.createObjectURL(new Blob([threadSource(intercepting)], { type: "text/javascript" }));
   const threads = new Set<Promise<void>>();
   const { handshakeMs, idleMs, maxConnections } = judge.limits;
-  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const init = { symbols: LIBC_SYMBOLS, listeners, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
   const count = { waiting: 0, serving: 0, closing: false };
   // A connection is taken while fewer than the bound are served; past it the thread refuses it and waits on.
   const admit = (): string | undefined => {
@@ -86,7 +97,7 @@ export function serveTunnels(listener: number, judge: Judge): Tunnels {
   // A few threads wait for connections at any time: a burst is accepted without waiting for threads to start.
   const topUp = () => {
     for (; !count.closing && count.waiting < SPARE_THREADS; count.waiting++) {
-      const thread = runThread(source, init, judge.decide, admit).then((served) => {
+      const thread = runThread(source, init, judge, admit).then((served) => {
         // One that ends unserved (the proxy closes, libc cannot be loaded) is not replaced:
         // connections then wait, never go around.
         if (served) count.serving--;
@@ -103,7 +114,7 @@ export function serveTunnels(listener: number, judge: Judge): Tunnels {
       libc().close(waker);
       await Promise.all(threads);
       libc().close(wake);
-      libc().close(listener);
+      for (const listener of listeners) libc().close(listener);
       URL.revokeObjectURL(source);
     },
   };
@@ -113,12 +124,7 @@ export function serveTunnels(listener: number, judge: Judge): Tunnels {
  * One thread: `admit` on each connection it accepts (undefined: served, time for another thread;
  * else the refusal to give, and it waits for the next); resolves when it ends, true if it served one.
  */
-function runThread(
-  source: string,
-  init: object,
-  decide: (head: string | null) => Promise<Decision>,
-  admit: () => string | undefined,
-): Promise<boolean> {
+function runThread(source: string, init: object, judge: Judge, admit: () => string | undefined): Promise<boolean> {
   const worker = new Worker(source, { smol: true } as WorkerOptions);
   // A thread never keeps gitclaw alive: close() wakes them all and waits for them.
   worker.unref();
@@ -130,14 +136,22 @@ function runThread(
       served = refusal === undefined;
       return worker.postMessage(served ? { admitted: true } : { overloaded: refusal });
     }
-    if (asked.type === "head") {
+    if (asked.type === "head" || asked.type === "intercepted") {
       // Should deciding fail, the client is hung up on: the thread must not wait forever.
-      decision = await decide(asked.head).catch(() => ({ answer: "" }));
+      const deciding =
+        asked.type === "head"
+          ? judge.decide(asked.head)
+          : (judge.intercepted?.(asked.address, asked.port) ?? Promise.resolve({ answer: "" }));
+      decision = await deciding.catch(() => ({ answer: "" }));
       if ("answer" in decision) return worker.postMessage({ answer: decision.answer });
-      const { addresses, port, toUpstream, toClient } = decision;
-      return worker.postMessage({ addresses, port, toUpstream, toClient });
+      const { addresses, port, toUpstream, toClient, inspect } = decision;
+      return worker.postMessage({ addresses, port, toUpstream, toClient, inspect: inspect !== undefined });
     }
     if (decision === undefined || "answer" in decision) return;
+    if (asked.type === "first") {
+      const refusal = decision.inspect?.(asked.first);
+      return worker.postMessage(refusal === undefined ? { go: true } : { answer: refusal });
+    }
     if (asked.type === "connected") {
       decision.connected();
       return worker.postMessage({ go: true });

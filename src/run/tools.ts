@@ -14,7 +14,7 @@ import {
 import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
-import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
+import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom, servicesFrom } from "../egress/egress.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
@@ -78,7 +78,12 @@ export async function wireTools(
       path: workspace.toolEnv.PATH ?? "",
       ...(where.untrusted ? { requiredBy: where.untrusted } : {}),
     },
-    { config: config.network, resolve: resolverFrom(run.processEnv), limits: limitsFrom(run.processEnv) },
+    {
+      config: config.network,
+      resolve: resolverFrom(run.processEnv),
+      limits: limitsFrom(run.processEnv),
+      servicePorts: servicesFrom(run.processEnv),
+    },
   );
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);

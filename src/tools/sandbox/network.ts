@@ -21,6 +21,7 @@ import {
   takeSentFd,
   unixListener,
 } from "../../egress/libc.ts";
+import { listenIntercepting, sendFds, takeSentFds } from "../../egress/intercept-sockets.ts";
 import { startHolder } from "./holder.ts";
 
 export interface NetworkNamespace {
@@ -103,7 +104,7 @@ if (routed) {
 // nothing a tool command sends. Prints "ready <pid> <port>", or fails with one line on stderr.
 const HOLDER = String.raw`
 const { dlopen, ptr } = require("bun:ffi");
-const [handoffPath] = process.argv.slice(1);
+const [handoffPath, portList] = process.argv.slice(1);
 const libc = dlopen("libc.so.6", ${JSON.stringify(LIBC_SYMBOLS)}).symbols;
 ${oneByteMessage}
 let port;
@@ -120,6 +121,11 @@ try {
   (${sendFd})(libc, ptr, handoffPath, listener.fd);
   libc.close(listener.fd);
   port = listener.port;
+  if (portList) {
+    const intercepting = (${listenIntercepting})(libc, ptr, portList.split(",").map(Number));
+    (${sendFds})(libc, ptr, handoffPath, intercepting);
+    for (const fd of intercepting) libc.close(fd);
+  }
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -134,15 +140,21 @@ process.exit(0);
 /** Opens the namespace and hands the proxy's listening socket there to `serve`, or says why it cannot be had here. */
 export async function openNetworkNamespace(options: {
   root: boolean;
-  /** Accepts the tool commands' connections on this listening socket (gitclaw's egress proxy), and closes it. */
-  serve(listener: number): void;
+  /**
+   * Accepts the tool commands' connections on this listening socket (gitclaw's egress proxy), and
+   * closes it; with `ports`, also those `intercepting` takes (src/egress/intercept-sockets.ts).
+   */
+  serve(listener: number, intercepting?: number[]): void;
+  /** The ports to intercept connections to any address on, in the namespace. */
+  ports?: readonly number[];
   /** Each attempt around the proxy the kernel refused: the host (a DNS query's name) or address, and what it was. */
   onRefused?: (host: string, kind: string) => void;
 }): Promise<NetworkNamespace | string> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-net-"));
   const handoff = unixListener(join(dir, "handoff.sock"));
   try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join(dir, "handoff.sock")];
+    const ports = options.ports?.join(",") ?? "";
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join(dir, "handoff.sock"), ports];
     const onLine = (line: string) => {
       const [word, host, kind] = line.split(" ");
       if (word === "drop" && host && kind) options.onRefused?.(host, kind);
@@ -154,7 +166,13 @@ export async function openNetworkNamespace(options: {
       await holder.close();
       return "a network namespace cannot be made here (its listening socket did not arrive)";
     }
-    options.serve(listener);
+    const intercepting = ports ? takeSentFds(handoff) : [];
+    if (ports && intercepting.length === 0) {
+      libc().close(listener);
+      await holder.close();
+      return "a network namespace cannot be made here (its intercepting sockets did not arrive)";
+    }
+    options.serve(listener, intercepting);
     const [pid, port] = holder.fields.map(Number);
     return { pid: pid!, port: port!, close: holder.close };
   } finally {

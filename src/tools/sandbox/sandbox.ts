@@ -98,7 +98,9 @@ export interface SandboxOptions {
    * sandbox, and the reason says why.
    */
   egress?: {
-    serve(listener: number): void;
+    serve(listener: number, intercepting?: number[]): void;
+    /** The ports whose connections to any address are intercepted (src/egress/intercept-sockets.ts). */
+    ports?: readonly number[];
     /** Each attempt around the proxy the kernel refused (network.ts). */
     onRefused(host: string, kind: string): void;
   };
