@@ -26,7 +26,7 @@ import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
-import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
+import { networkNamespaceProbe } from "../egress/namespace.ts";
 import {
   findGitclawStep,
   literalInputs,

@@ -1,25 +1,14 @@
-// The code of the DNS stand-in's thread (src/egress/intercept.ts), run from its source text: it
-// may use nothing but globals and its arguments. It waits on the namespace's UDP socket on port 53
-// (poll(2), never in gitclaw's event loop), hands each datagram to gitclaw, which decides, and
-// sends the answer back to whoever asked. It ends once the wake pipe hangs up (the proxy closes).
+// Isolated (src/isolated.ts): the code of the DNS stand-in's thread (src/egress/intercept.ts). It
+// waits on the namespace's UDP socket on port 53 (poll(2), never in gitclaw's event loop), hands
+// each datagram to gitclaw, which decides, and sends the answer back to whoever asked. It ends
+// once the wake pipe hangs up (the proxy closes).
 import type { FFIFunction } from "bun:ffi";
-import { LIBC_SYMBOLS } from "./libc.ts";
-
-export const DNS_SYMBOLS = {
-  ...LIBC_SYMBOLS,
-  sendto: { args: ["i32", "ptr", "u64", "i32", "ptr", "u32"], returns: "i64" },
-} as const satisfies Record<string, FFIFunction>;
-
-/** The thread's whole source text. */
-export function dnsThreadSource(): string {
-  return `(${dnsThreadMain})(require("bun:ffi"));\n`;
-}
+import type { Linux } from "../linux.ts";
 
 /** Waits for its first message (symbols, the socket, the wake pipe), then answers queries until woken. */
-function dnsThreadMain(ffi: typeof import("bun:ffi")): void {
+export function dnsThreadMain(ffi: typeof import("bun:ffi"), k: Linux): void {
   const scope = globalThis as unknown as { onmessage: (event: MessageEvent) => void; postMessage(data: object): void };
-  const POLLIN = 1;
-  const MSG_DONTWAIT = 0x40;
+  const { POLLIN, MSG_DONTWAIT } = k;
   scope.onmessage = async (event) => {
     const { symbols, socket, wake } = event.data as {
       symbols: Record<string, FFIFunction>;

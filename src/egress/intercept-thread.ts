@@ -1,13 +1,19 @@
-// The tunnel threads' code for an intercepted connection (src/egress/intercept-sockets.ts): one a
-// tool command opened to any address, on a port the namespace listens on, without the proxy
-// variables. Run from its source text with tunnel-thread.ts's functions, by name. The thread asks
+// Isolated (src/isolated.ts): the tunnel threads' code for an intercepted connection
+// (src/egress/intercept-sockets.ts): one a tool command opened to any address, on a port the
+// namespace listens on, without the proxy variables. tunnel-thread.ts calls it with the tunnel's
+// functions it uses. The thread asks
 // gitclaw about the address tried (getsockname(2)); allowed, it connects where gitclaw says, and,
 // when told to, holds the client's first bytes (a TLS ClientHello, an HTTP request head) until
 // gitclaw has checked that they name the same host, while the server may speak first.
+import type * as TunnelThread from "./tunnel-thread.ts";
 import type { Thread } from "./tunnel-thread.ts";
 
+/** The tunnel thread's functions an intercepted connection uses. */
+export type Tunnel = Pick<typeof TunnelThread, "connectUpstream" | "openDirection" | "moveBoth" | "waitFor">;
+
 /** Serves one intercepted connection: asks, connects, checks the first bytes, tunnels. */
-export async function serveIntercepted(t: Thread, client: number): Promise<void> {
+export async function serveIntercepted(t: Thread, client: number, tunnel: Tunnel): Promise<void> {
+  const { connectUpstream, openDirection, moveBoth } = tunnel;
   const tried = triedAddress(t, client);
   if (!tried) return;
   t.post({ type: "intercepted", address: tried.address, port: tried.port });
@@ -23,7 +29,7 @@ export async function serveIntercepted(t: Thread, client: number): Promise<void>
   await t.next();
   let first: Buffer = Buffer.alloc(0);
   if (decision.inspect) {
-    const held = firstBytes(t, client, upstream);
+    const held = firstBytes(t, client, upstream, tunnel);
     if (held === undefined) return;
     if (held.length > 0) {
       t.post({ type: "first", first: held.toString("latin1") });
@@ -47,7 +53,7 @@ export function triedAddress(t: Thread, fd: number): { address: string; port: nu
  * The client's first bytes, whole: a TLS record, an HTTP request head, or whatever came first;
  * empty when the server spoke first; undefined when the client left or took too long.
  */
-export function firstBytes(t: Thread, client: number, upstream: number): Buffer | undefined {
+export function firstBytes(t: Thread, client: number, upstream: number, tunnel: Tunnel): Buffer | undefined {
   const fds = Buffer.alloc(24);
   [client, upstream, t.wake].forEach((fd, i) => {
     fds.writeInt32LE(fd, 8 * i);
@@ -65,7 +71,7 @@ export function firstBytes(t: Thread, client: number, upstream: number): Buffer 
     if (n > 0) seen = Buffer.concat([seen, chunk.subarray(0, n)]);
     if (n > 0 && firstComplete(seen, t.maxHead)) return seen;
     const left = deadline - Date.now();
-    if (n < 0 && (left <= 0 || !waitFor(t, [[client, t.k.POLLIN]], left))) return undefined;
+    if (n < 0 && (left <= 0 || !tunnel.waitFor(t, [[client, t.k.POLLIN]], left))) return undefined;
   }
 }
 
@@ -76,10 +82,3 @@ export function firstComplete(seen: Buffer, max: number): boolean {
   if (/^[A-Z]{3,10} /.test(seen.toString("latin1", 0, Math.min(seen.length, 11)))) return seen.includes("\r\n\r\n");
   return seen.length > 0;
 }
-
-// The tunnel threads' functions this file uses, by name (src/egress/tunnel-thread.ts).
-declare function connectUpstream(t: Thread, addresses: string[], port: number): number | string;
-declare function openDirection(t: Thread, from: number, to: number, first: Buffer): Direction | undefined;
-declare function moveBoth(t: Thread, directions: Direction[]): void;
-declare function waitFor(t: Thread, wanted: [number, number][], ms: number): boolean;
-type Direction = { from: number; to: number };

@@ -11,8 +11,10 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { formatError, readQuestion, type SyntheticNames, writeAnswer } from "./dns.ts";
-import { DNS_SYMBOLS, dnsThreadSource } from "./dns-thread.ts";
-import { pipe, libc } from "./libc.ts";
+import * as dnsThreadFile from "./dns-thread.ts";
+import { isolatedScript } from "../isolated.ts";
+import { LINUX } from "../linux.ts";
+import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
 import { allows, canonicalHost, type EgressPolicy, forbiddenTarget } from "./policy.ts";
 import type { Decision } from "./tunnel.ts";
 
@@ -126,7 +128,11 @@ export function quietSuffixes(resolvConf = "/etc/resolv.conf"): string[] {
 /** Answers the DNS queries that arrive on `socket` (UDP, in the namespace) with `answer`, in a thread of their own. */
 export function serveDns(socket: number, answer: (packet: Buffer) => Buffer | undefined): { close(): Promise<void> } {
   const [wake, waker] = pipe();
-  const source = URL.createObjectURL(new Blob([dnsThreadSource()], { type: "text/javascript" }));
+  const script = isolatedScript([dnsThreadFile], dnsThreadFile.dnsThreadMain, [
+    'require("bun:ffi")',
+    JSON.stringify(LINUX),
+  ]);
+  const source = URL.createObjectURL(new Blob([script], { type: "text/javascript" }));
   const worker = new Worker(source, { smol: true } as WorkerOptions);
   worker.unref();
   const ended = new Promise<void>((done) => {
@@ -137,7 +143,7 @@ export function serveDns(socket: number, answer: (packet: Buffer) => Buffer | un
     };
     worker.onerror = () => done();
   });
-  worker.postMessage({ symbols: DNS_SYMBOLS, socket, wake });
+  worker.postMessage({ symbols: LIBC_SYMBOLS, socket, wake });
   return {
     close: async () => {
       libc().close(waker);

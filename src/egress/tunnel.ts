@@ -1,5 +1,5 @@
 // The egress proxy's data path: one thread per connection, which accepts it on the listening
-// socket of the tool commands' network namespace (src/tools/sandbox/network.ts), reads the request
+// socket of the tool commands' network namespace (src/egress/namespace.ts), reads the request
 // head and hands it to the proxy, which decides (src/egress/proxy.ts). Refused: the thread writes
 // the proxy's answer. Allowed: it connects to the addresses the proxy resolved and moves the bytes
 // both ways with splice(2) through a pipe, inside the kernel: no copy in user space (bench egress).
@@ -8,9 +8,11 @@
 // Bounded: at most `maxConnections` threads serve at once (a thread is a few MB); a connection past
 // them is refused at once by a waiting thread, which then waits for the next; a connection whose
 // head does not come within the handshake time, or in which nothing moves for the idle time, ends.
+import { isolatedFile, isolatedScript } from "../isolated.ts";
+import { LINUX } from "../linux.ts";
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
-import { threadSource } from "./tunnel-thread.ts";
-import { firstBytes, firstComplete, serveIntercepted, triedAddress } from "./intercept-thread.ts";
+import * as threadFile from "./tunnel-thread.ts";
+import * as interceptFile from "./intercept-thread.ts";
 
 /** What the proxy says about a request head. */
 export type Decision = { answer: string } | Allowed;
@@ -69,8 +71,16 @@ export interface Tunnels {
 
 const MAX_HEAD_BYTES = 64 * 1024;
 const SPARE_THREADS = 4;
-const F_SETFL = 4;
-const O_NONBLOCK = 0o4000;
+/** A tunnel's pipe: larger than the default 64 KiB, it moves more per call. */
+const PIPE_BYTES = 1 << 20;
+
+/** The threads' script: tunnel-thread.ts and intercept-thread.ts, given bun:ffi and the constants. */
+const threadScript = () =>
+  isolatedScript([threadFile, interceptFile], threadFile.threadMain, [
+    'require("bun:ffi")',
+    JSON.stringify(LINUX),
+    isolatedFile(interceptFile),
+  ]);
 
 /**
  * Serves connections to `listeners`, one thread each, at most `limits.maxConnections` at once: the
@@ -78,13 +88,20 @@ const O_NONBLOCK = 0o4000;
  */
 export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
   const [wake, waker] = pipe();
-  // Several threads wait on it; those a connection woke in vain must not block in accept(2).
-  for (const listener of listeners) libc().fcntl(listener, F_SETFL, O_NONBLOCK);
-  const intercepting = { serveIntercepted, triedAddress, firstBytes, firstComplete };
-  const source = URL.createObjectURL(new Blob([threadSource(intercepting)], { type: "text/javascript" }));
+  // Several threads wait on them; those a connection woke in vain must not block in accept(2).
+  for (const listener of listeners) libc().fcntl(listener, LINUX.F_SETFL, LINUX.O_NONBLOCK);
+  const source = URL.createObjectURL(new Blob([threadScript()], { type: "text/javascript" }));
   const threads = new Set<Promise<void>>();
   const { handshakeMs, idleMs, maxConnections } = judge.limits;
-  const init = { symbols: LIBC_SYMBOLS, listeners, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const init = {
+    symbols: LIBC_SYMBOLS,
+    listeners,
+    wake,
+    maxHead: MAX_HEAD_BYTES,
+    handshakeMs,
+    idleMs,
+    pipeBytes: PIPE_BYTES,
+  };
   const count = { waiting: 0, serving: 0, closing: false };
   // A connection is taken while fewer than the bound are served; past it the thread refuses it and waits on.
   const admit = (): string | undefined => {
@@ -138,11 +155,7 @@ function runThread(source: string, init: object, judge: Judge, admit: () => stri
     }
     if (asked.type === "head" || asked.type === "intercepted") {
       // Should deciding fail, the client is hung up on: the thread must not wait forever.
-      const deciding =
-        asked.type === "head"
-          ? judge.decide(asked.head)
-          : (judge.intercepted?.(asked.address, asked.port) ?? Promise.resolve({ answer: "" }));
-      decision = await deciding.catch(() => ({ answer: "" }));
+      decision = await judged(judge, asked).catch(() => ({ answer: "" }));
       if ("answer" in decision) return worker.postMessage({ answer: decision.answer });
       const { addresses, port, toUpstream, toClient, inspect } = decision;
       return worker.postMessage({ addresses, port, toUpstream, toClient, inspect: inspect !== undefined });
@@ -170,4 +183,13 @@ function runThread(source: string, init: object, judge: Judge, admit: () => stri
     };
     worker.postMessage(init);
   });
+}
+
+/** The judge's decision on a request head, or on an intercepted connection's address (none: closed). */
+function judged(
+  judge: Judge,
+  asked: { type: "head"; head: string | null } | { type: "intercepted"; address: string; port: number },
+): Promise<Decision> {
+  if (asked.type === "head") return judge.decide(asked.head);
+  return judge.intercepted?.(asked.address, asked.port) ?? Promise.resolve({ answer: "" });
 }
