@@ -68,6 +68,9 @@ export const PROMPT_INPUTS = {
   output_schema: "GITCLAW_OUTPUT_SCHEMA",
 } as const;
 
+/** The job's service containers (`${{ toJSON(job.services) }}`): read where the sandbox is set up (src/egress/services.ts). */
+const JOB_INPUTS: Record<string, string> = { services: "GITCLAW_SERVICES" };
+
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */
 export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
@@ -75,6 +78,7 @@ export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
   ...PROMPT_INPUTS,
+  ...JOB_INPUTS,
 };
 
 /** Every input of action.yml, the `with:` keys a gitclaw step may have. */
