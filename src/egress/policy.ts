@@ -130,6 +130,8 @@ export type EgressPolicy =
       hostPorts: readonly { rule: string; port: number }[];
       /** `"network": "audit"`: everything is allowed, and what was reached recorded. */
       audit: boolean;
+      /** The runner's ports of the job's service containers, whether allowed or not. */
+      servicePorts: readonly number[];
     };
 
 /**
@@ -165,7 +167,17 @@ export function egressPolicy(
     else hosts.push(entry.toLowerCase());
   }
   const audit = network === "audit";
-  return { open: false, entries, source, hosts, addresses, localPorts: [...new Set(localPorts)], hostPorts, audit };
+  return {
+    open: false,
+    entries,
+    source,
+    hosts,
+    addresses,
+    localPorts: [...new Set(localPorts)],
+    hostPorts,
+    audit,
+    servicePorts,
+  };
 }
 
 /** The presets whose manifests lie at the root of `workspace` or one folder down, in PRESETS order. */

@@ -93,10 +93,13 @@ export function startEgressProxy(
   };
   const serving: Serving = { policy, resolve, counts };
   const tunnels: Tunnels[] = [];
-  const refusedAround = (host: string, kind: string) => {
+  const names = new SyntheticNames();
+  // An address the DNS stand-in gave is counted as the name it stands for.
+  const refusedAround = (tried: string, kind: string) => {
+    const host = names.nameOf(tried) ?? tried;
     if (countBlocked(counts, host)) counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
   };
-  const interceptor = interceptorOf(serving, refusedAround);
+  const interceptor = interceptorOf(serving, names, refusedAround);
   const quiet = quietSuffixes();
   const overloaded = () => {
     counts.overloaded++;
@@ -126,11 +129,15 @@ export function startEgressProxy(
 }
 
 /** What intercepted connections and DNS queries are decided with: the proxy's policy, resolver and counts. */
-function interceptorOf(serving: Serving, blocked: (host: string, kind: string) => void): Interceptor {
+function interceptorOf(
+  serving: Serving,
+  names: SyntheticNames,
+  blocked: (host: string, kind: string) => void,
+): Interceptor {
   const { counts } = serving;
   return {
     policy: serving.policy,
-    names: new SyntheticNames(),
+    names,
     addressesOf: (host) => addressesOf(serving, host),
     blocked,
     reached: (host, what, replaces) => {

@@ -6,6 +6,7 @@ import type { Egress } from "./egress.ts";
 import type { EgressCounts } from "./proxy.ts";
 import { allowLine, type EgressPolicy } from "./policy.ts";
 import { codeSpan, inertText, plural } from "../github/markdown.ts";
+import { auditNote, neededLine } from "./audit.ts";
 
 /** Hosts listed one by one in the reply and the job summary; the rest are counted. */
 const LISTED_HOSTS = 10;
@@ -17,6 +18,7 @@ const total = (counts: Iterable<number>) => [...counts].reduce((sum, n) => sum +
 
 /** The reply's note on blocked network access; undefined when nothing was blocked or refused. */
 export function blockedNote(egress: Egress): string | undefined {
+  if (!egress.policy.open && egress.policy.audit) return auditNote(egress);
   const counts = egress.counts;
   if (!counts || (counts.blocked.size === 0 && counts.unlisted === 0 && counts.overloaded === 0)) return undefined;
   const hosts = [...counts.blocked];
@@ -85,12 +87,23 @@ export function egressSummary(egress: Egress): string {
     ...(counts && counts.allowed.size > 0
       ? ["", "| allowed host used | connections |", "|---|---|", ...rows(counts.allowed)]
       : []),
+    ...(counts && !egress.policy.open && egress.policy.audit
+      ? [
+          "",
+          "To allow exactly this with tool commands confined:",
+          "",
+          "```json",
+          neededLine(counts, egress.policy.servicePorts),
+          "```",
+        ]
+      : []),
     "",
   ].join("\n");
 }
 
 function describePolicy(policy: EgressPolicy): string {
   if (policy.open) return '"open": tool commands reach any host';
+  if (policy.audit) return '"audit": tool commands reach any host, not confined, and what they reach is recorded';
   if (policy.entries.length === 0) return '"off": tool commands reach no host';
   const entries = policy.entries.map((entry) => codeSpan(entry)).join(", ");
   return policy.source === "detected" ? `the default for this repository: ${entries}` : `allow ${entries}`;

@@ -37,6 +37,7 @@ import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
+import { auditLead } from "../egress/audit.ts";
 import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace, type Workspace } from "./workspace.ts";
 import { restoreConversation } from "./home.ts";
@@ -146,7 +147,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
-  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
+  const lead = auditLead(tools.egress);
+  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes, ...(lead ? { lead } : {}) };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };

@@ -172,3 +172,35 @@ describe("a service port the policy does not allow", () => {
     );
   });
 });
+
+describe('"network": "audit"', () => {
+  it("says first that the run was not confined, and ends with the line that, pasted, lets the same run pass confined", async () => {
+    const web = Bun.serve({ hostname: "127.0.0.2", port: 0, fetch: () => new Response("hello over http\n") });
+    try {
+      const commands = [
+        `curl -sS http://allowed.test:${web.port}/audited`,
+        rawClient("allowed.test", raw.port),
+        rawClient("localhost", postgres.port),
+      ];
+      const audited = await converse({ network: "audit" }, commands);
+      expect(audited.reply.split("\n")[0]).toBe(
+        '⚠️ **This run was not confined**: `"network": "audit"` let tool commands reach any host; what they reached is recorded below.',
+      );
+      expect(audited.results[0]).toContain("hello over http");
+      expect(audited.results[2]).toContain("pong from the database");
+      const line = `"network": {"allow":["allowed.test","services","allowed.test:${raw.port}"]}`;
+      expect(audited.reply).toContain(`\`\`\`json\n${line}\n\`\`\``);
+      expect(audited.summary).toContain(line);
+
+      const allow = JSON.parse(line.slice('"network": '.length)).allow as string[];
+      const confined = await converse({ network: { allow } }, commands);
+      expect(confined.reply).not.toContain("not confined");
+      expect(confined.results[0]).toContain("hello over http");
+      expect(confined.results[1]).toContain("hello from allowed.test");
+      expect(confined.results[2]).toContain("pong from the database");
+      expect(confined.reply).not.toContain("🛡️ Network");
+    } finally {
+      web.stop(true);
+    }
+  });
+});
