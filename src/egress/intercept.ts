@@ -104,14 +104,17 @@ export function serverName(record: Buffer): string | undefined {
   return undefined;
 }
 
+const HOST_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
+
 /** The answer to a DNS query from the namespace (undefined: none is given). */
 export function answerQuery(i: Interceptor, packet: Buffer, quiet: readonly string[]): Buffer | undefined {
   const question = readQuestion(packet);
   if (!question) return formatError(packet);
   const name = question.name.replace(/\.$/, "");
   if (name && isIP(name) === 0 && allows(i.policy, name)) return writeAnswer(question, i.names.addressOf(name) ?? null);
-  // The resolver's tries with the search domains appended, and reverse lookups, are not the tool's names.
-  if (name && !quiet.some((suffix) => name.endsWith(suffix))) i.blocked(name, "dns");
+  // The resolver's tries with the search domains appended, and reverse lookups, are not the tool's
+  // names; nor is what is no host name at all (it is refused all the same).
+  if (HOST_NAME.test(name) && !quiet.some((suffix) => name.endsWith(suffix))) i.blocked(name, "dns");
   return writeAnswer(question, null);
 }
 

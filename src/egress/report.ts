@@ -1,6 +1,7 @@
 // What the network policy did in a run, for people: in the reply, one collapsed note listing each
 // blocked host with its count and the config line that would allow it; in the job summary, the
 // policy, the blocked hosts and the allowed hosts used.
+import { isIP } from "node:net";
 import { CONFIG_FILE } from "../config/paths.ts";
 import type { Egress } from "./egress.ts";
 import type { EgressCounts } from "./proxy.ts";
@@ -60,7 +61,13 @@ function hostLine(egress: Egress, host: string, count: number): string {
   const kinds = egress.counts?.around.get(host);
   const around = kinds ? ` (around the proxy: ${[...kinds].join(", ")})` : "";
   // A host name has at most 253 characters: a longer one is made up, and no config line allows it.
-  const allow = host.length > 253 ? "not a host name" : `to allow it: ${codeSpan(allowLine(egress.policy, host))}`;
+  // A name reached without the proxy on a port not intercepted is allowed on that port (host:port).
+  const port =
+    isIP(host) === 0 && !host.startsWith("localhost:")
+      ? [...(kinds ?? [])].find((kind) => kind.startsWith("tcp/"))
+      : undefined;
+  const entry = port ? `${host}:${port.slice(4)}` : host;
+  const allow = host.length > 253 ? "not a host name" : `to allow it: ${codeSpan(allowLine(egress.policy, entry))}`;
   return `- ${codeSpan(host, 80)}: ${plural(count, "attempt")}${around}; ${allow}`;
 }
 
