@@ -9,11 +9,11 @@ import type * as TunnelThread from "./tunnel-thread.ts";
 import type { Thread } from "./tunnel-thread.ts";
 
 /** The tunnel thread's functions an intercepted connection uses. */
-export type Tunnel = Pick<typeof TunnelThread, "connectUpstream" | "openDirection" | "moveBoth" | "waitFor">;
+export type Tunnel = Pick<typeof TunnelThread, "connectUpstream" | "handOver" | "waitFor">;
 
 /** Serves one intercepted connection: asks, connects, checks the first bytes, tunnels. */
 export async function serveIntercepted(t: Thread, client: number, tunnel: Tunnel): Promise<void> {
-  const { connectUpstream, openDirection, moveBoth } = tunnel;
+  const { connectUpstream, handOver } = tunnel;
   const tried = triedAddress(t, client);
   if (!tried) return;
   t.post({ type: "intercepted", address: tried.address, port: tried.port });
@@ -37,8 +37,7 @@ export async function serveIntercepted(t: Thread, client: number, tunnel: Tunnel
     }
     first = held;
   }
-  const directions = [openDirection(t, client, upstream, first), openDirection(t, upstream, client, Buffer.alloc(0))];
-  if (directions[0] && directions[1]) moveBoth(t, [directions[0], directions[1]]);
+  handOver(t, client, upstream, first, Buffer.alloc(0));
 }
 
 /** The IPv4 address and port the client connected to (the intercepting socket's local end). */

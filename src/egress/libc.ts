@@ -29,6 +29,7 @@ export const LIBC_SYMBOLS = {
   splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
   poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
   write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  read: { args: ["i32", "ptr", "u64"], returns: "i64" },
   inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
   __errno_location: { args: [], returns: "ptr" },
 } as const satisfies Record<string, FFIFunction>;

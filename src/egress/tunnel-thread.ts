@@ -30,6 +30,8 @@ export interface Thread {
   k: Linux;
   /** What serves an intercepted connection (intercept-thread.ts). */
   intercept: typeof InterceptThread;
+  /** Where a connected tunnel's two sockets go (the mover's notify pipe, tunnel-mover.ts). */
+  mover: number;
 }
 
 /** The proxy's answers (src/egress/tunnel.ts). */
@@ -68,6 +70,7 @@ export function threadMain(ffi: typeof import("bun:ffi"), k: Linux, intercept: t
       next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
       k,
       intercept,
+      mover: event.data.mover,
     };
     void serveConnection(t, event.data.listeners).finally(() => {
       for (const fd of t.open) c.close(fd);
@@ -252,7 +255,7 @@ export async function admitOne(t: Thread, listeners: number[]): Promise<{ client
 export async function serveConnection(t: Thread, listeners: number[]): Promise<void> {
   const accepted = await admitOne(t, listeners);
   if (accepted !== undefined && accepted.index > 0)
-    return t.intercept.serveIntercepted(t, accepted.client, { connectUpstream, openDirection, moveBoth, waitFor });
+    return t.intercept.serveIntercepted(t, accepted.client, { connectUpstream, handOver, waitFor });
   const client = accepted?.client;
   const request = client === undefined ? undefined : readHead(t, client);
   if (client === undefined || !request) return;
@@ -267,9 +270,20 @@ export async function serveConnection(t: Thread, listeners: number[]): Promise<v
   t.post({ type: "connected" });
   await t.next();
   const toUpstream = Buffer.concat([Buffer.from(decision.toUpstream!, "latin1"), request.rest]);
-  const directions = [
-    openDirection(t, client, upstream, toUpstream),
-    openDirection(t, upstream, client, Buffer.from(decision.toClient!, "latin1")),
-  ];
-  if (directions[0] && directions[1]) moveBoth(t, [directions[0], directions[1]]);
+  handOver(t, client, upstream, toUpstream, Buffer.from(decision.toClient!, "latin1"));
+}
+
+/**
+ * Hands a connected tunnel to the proxy's mover thread (tunnel-mover.ts), which moves the bytes of
+ * every tunnel: this thread ends, and its sockets stay open for the mover.
+ */
+export function handOver(t: Thread, client: number, upstream: number, toUpstream: Buffer, toClient: Buffer): void {
+  if (!sendAll(t, upstream, toUpstream) || !sendAll(t, client, toClient)) return;
+  // The two sockets, as one write the mover reads whole (a pipe's writes this small are atomic).
+  const record = Buffer.alloc(8);
+  record.writeInt32LE(client, 0);
+  record.writeInt32LE(upstream, 4);
+  if (Number(t.c.write(t.mover, t.ptr(record), 8)) !== 8) return;
+  t.open = t.open.filter((fd) => fd !== client && fd !== upstream);
+  t.post({ type: "tunnel" });
 }

@@ -13,6 +13,7 @@ import { LINUX } from "../linux.ts";
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
 import * as threadFile from "./tunnel-thread.ts";
 import * as interceptFile from "./intercept-thread.ts";
+import { startMover } from "./mover.ts";
 
 /** What the proxy says about a request head. */
 export type Decision = { answer: string } | Allowed;
@@ -62,6 +63,7 @@ type Asked =
   | { type: "first"; first: string }
   | { type: "connected" }
   | { type: "unreachable"; reason: string }
+  | { type: "tunnel" }
   | { type: "done" };
 
 export interface Tunnels {
@@ -71,6 +73,7 @@ export interface Tunnels {
 
 const MAX_HEAD_BYTES = 64 * 1024;
 const SPARE_THREADS = 4;
+const MAX_THREADS = 16;
 /** A tunnel's pipe: larger than the default 64 KiB, it moves more per call. */
 const PIPE_BYTES = 1 << 20;
 
@@ -93,16 +96,19 @@ export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
   const source = URL.createObjectURL(new Blob([threadScript()], { type: "text/javascript" }));
   const threads = new Set<Promise<void>>();
   const { handshakeMs, idleMs, maxConnections } = judge.limits;
+  const count = { waiting: 0, serving: 0, threads: 0, closing: false };
+  // Connected tunnels move in one thread of their own; each keeps its place until the mover closes it.
+  const mover = startMover(wake, idleMs, PIPE_BYTES, () => count.serving--);
   const init = {
     symbols: LIBC_SYMBOLS,
     listeners,
     wake,
+    mover: mover.handed,
     maxHead: MAX_HEAD_BYTES,
     handshakeMs,
     idleMs,
     pipeBytes: PIPE_BYTES,
   };
-  const count = { waiting: 0, serving: 0, closing: false };
   // A connection is taken while fewer than the bound are served; past it the thread refuses it and waits on.
   const admit = (): string | undefined => {
     if (count.serving >= maxConnections) return judge.overloaded();
@@ -113,12 +119,16 @@ export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
   };
   // A few threads wait for connections at any time: a burst is accepted without waiting for threads to start.
   const topUp = () => {
-    for (; !count.closing && count.waiting < SPARE_THREADS; count.waiting++) {
+    // At most MAX_THREADS at once (a thread is about 2 MB): past them, connections wait in the backlog.
+    for (; !count.closing && count.waiting < SPARE_THREADS && count.threads < MAX_THREADS; count.waiting++) {
+      count.threads++;
       const thread = runThread(source, init, judge, admit).then((served) => {
+        count.threads--;
         // One that ends unserved (the proxy closes, libc cannot be loaded) is not replaced:
-        // connections then wait, never go around.
-        if (served) count.serving--;
-        else count.waiting--;
+        // connections then wait, never go around. One that handed its tunnel over keeps its place.
+        if (served === "served") count.serving--;
+        else if (served === "unserved") count.waiting--;
+        if (served !== "unserved") topUp();
         threads.delete(thread);
       });
       threads.add(thread);
@@ -129,7 +139,8 @@ export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
     close: async () => {
       count.closing = true;
       libc().close(waker);
-      await Promise.all(threads);
+      await Promise.all([...threads, mover.ended]);
+      mover.closeLeft();
       libc().close(wake);
       for (const listener of listeners) libc().close(listener);
       URL.revokeObjectURL(source);
@@ -141,13 +152,23 @@ export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
  * One thread: `admit` on each connection it accepts (undefined: served, time for another thread;
  * else the refusal to give, and it waits for the next); resolves when it ends, true if it served one.
  */
-function runThread(source: string, init: object, judge: Judge, admit: () => string | undefined): Promise<boolean> {
+function runThread(
+  source: string,
+  init: object,
+  judge: Judge,
+  admit: () => string | undefined,
+): Promise<"served" | "moved" | "unserved"> {
   const worker = new Worker(source, { smol: true } as WorkerOptions);
   // A thread never keeps gitclaw alive: close() wakes them all and waits for them.
   worker.unref();
   let decision: Decision | undefined;
   let served = false;
+  let moved = false;
   const answer = async (asked: Asked) => {
+    if (asked.type === "tunnel") {
+      moved = true;
+      return;
+    }
     if (asked.type === "accepted") {
       const refusal = admit();
       served = refusal === undefined;
@@ -175,11 +196,11 @@ function runThread(source: string, init: object, judge: Judge, admit: () => stri
     worker.onmessage = (event: MessageEvent<Asked>) => {
       if (event.data.type !== "done") return void answer(event.data);
       worker.terminate();
-      done(served);
+      done(moved ? "moved" : served ? "served" : "unserved");
     };
     worker.onerror = () => {
       worker.terminate();
-      done(served);
+      done(moved ? "moved" : served ? "served" : "unserved");
     };
     worker.postMessage(init);
   });

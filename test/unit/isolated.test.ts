@@ -36,7 +36,7 @@ function breaches(path: string, source: string): string[] {
 }
 
 describe("isolated files", () => {
-  it("are the holders, the refusal observer, the socket hand-offs, the tunnel threads and the DNS stand-in's", () => {
+  it("are the holders, the refusal observer, the socket hand-offs, the tunnel threads, their mover and the DNS stand-in's", () => {
     expect(isolatedFiles()).toEqual([
       "src/egress/dns-thread.ts",
       "src/egress/handoff.ts",
@@ -44,6 +44,7 @@ describe("isolated files", () => {
       "src/egress/intercept-thread.ts",
       "src/egress/namespace-holder.ts",
       "src/egress/refusals.ts",
+      "src/egress/tunnel-mover.ts",
       "src/egress/tunnel-thread.ts",
       "src/tools/sandbox/view-holder.ts",
     ]);
