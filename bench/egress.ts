@@ -121,7 +121,7 @@ async function tunnelCpu(
     const total = (side: CpuTotals, n: number) => (side.curl + side.server + side.gitclaw) / n;
     const [cd, ct] = [total(cpu.direct, rounds.direct.length), total(cpu.tunnel, rounds.tunnel.length)];
     const note =
-      `egress: on the loopback, the proxy's tunnel alone (its splice(2) threads on a listening socket of the host: no namespace, no name to resolve) between curl and the server gives ${t.toFixed(0)} MB/s against ${d.toFixed(0)} MB/s direct (${ratio(t, d)}, medians of ${ctx.reps} alternating rounds, curl run by the benchmark). ` +
+      `egress: on the loopback, the proxy's tunnel alone (its threads and splice(2) mover on a listening socket of the host: no namespace, no name to resolve) between curl and the server gives ${t.toFixed(0)} MB/s against ${d.toFixed(0)} MB/s direct (${ratio(t, d)}, medians of ${ctx.reps} alternating rounds, curl run by the benchmark). ` +
       `CPU per 100 MB, in ms: direct, ${perDownload(cpu.direct, rounds.direct.length)}; through the tunnel, ${perDownload(cpu.tunnel, rounds.tunnel.length)}. ` +
       "No byte is copied in user space, but every byte crosses two TCP connections on the loopback instead of one.";
     const row = {

@@ -1,13 +1,16 @@
-// The egress proxy's data path: one thread per connection, which accepts it on the listening
-// socket of the tool commands' network namespace (src/egress/namespace.ts), reads the request
-// head and hands it to the proxy, which decides (src/egress/proxy.ts). Refused: the thread writes
-// the proxy's answer. Allowed: it connects to the addresses the proxy resolved and moves the bytes
-// both ways with splice(2) through a pipe, inside the kernel: no copy in user space (bench egress).
-// Their waits (poll(2)) stay in these threads, never in gitclaw's event loop. A shared pipe wakes
-// them all when the proxy closes (its write end closes). The threads' code: src/egress/tunnel-thread.ts.
-// Bounded: at most `maxConnections` threads serve at once (a thread is a few MB); a connection past
-// them is refused at once by a waiting thread, which then waits for the next; a connection whose
-// head does not come within the handshake time, or in which nothing moves for the idle time, ends.
+// The egress proxy's data path: a thread per connection being set up, which accepts it on a
+// listening socket of the tool commands' network namespace (src/egress/namespace.ts), reads the
+// request head and hands it to the proxy, which decides (src/egress/proxy.ts). Refused: the thread
+// writes the proxy's answer. Allowed: it connects to the addresses the proxy resolved and hands the
+// two sockets to the mover (src/egress/mover.ts, tunnel-mover.ts), one thread that moves every
+// tunnel's bytes both ways with splice(2) through a pipe, inside the kernel: no copy in user space
+// (bench egress). Their waits (poll(2)) stay in these threads, never in gitclaw's event loop. A
+// shared pipe wakes them all when the proxy closes (its write end closes). The threads' code:
+// src/egress/tunnel-thread.ts. Bounded: at most `maxConnections` connections are served at once,
+// set up or moved; a connection past them is refused at once by a waiting thread, which then waits
+// for the next; at most MAX_THREADS threads run at once (a thread is about 2 MB), the rest wait in
+// the backlog; a connection whose head does not come within the handshake time, or in which nothing
+// moves for the idle time, ends.
 import { isolatedFile, isolatedScript } from "../isolated.ts";
 import { LINUX } from "../linux.ts";
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
@@ -86,7 +89,7 @@ const threadScript = () =>
   ]);
 
 /**
- * Serves connections to `listeners`, one thread each, at most `limits.maxConnections` at once: the
+ * Serves connections to `listeners`, at most `limits.maxConnections` at once: the
  * first is the proxy's, the others intercept (src/egress/intercept-sockets.ts).
  */
 export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
