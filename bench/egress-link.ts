@@ -3,8 +3,6 @@
 // of the benchmark's own holding the server, joined to this one by a veth pair whose both ends a
 // token bucket limits to 1 Gbit/s (tc tbf; this kernel has no netem, so no added delay: a delay
 // would only make the proxy's share of the time smaller). Needs root, `ip` and `tc`.
-import type { Sandbox } from "../src/tools/sandbox/sandbox.ts";
-
 export const LINK = { namespace: "gitclaw-bench-link", host: "10.231.0.1", server: "10.231.0.2", rate: "1gbit" };
 
 const run = (args: string[]) => {
@@ -61,5 +59,3 @@ export async function concurrent(
     clearInterval(sampler);
   }
 }
-
-export type { Sandbox };

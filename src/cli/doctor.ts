@@ -21,6 +21,7 @@ import {
 } from "./checks.ts";
 import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
+import { idTokenCheck } from "./doctor-cloud.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
 import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
@@ -38,7 +39,7 @@ import {
   TOOL_PERMISSIONS,
   type GitclawStep,
 } from "./workflow.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export type { CheckResult, CheckStatus } from "./checks.ts";
 
@@ -162,6 +163,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   results.push(configResult);
   if (config) results.push(...(await modelChecks(config, modelEnv(deps, workflow), deps.fetch)));
   results.push(workflowCheck(workflow.doc, workflow.step, config));
+  if (config) results.push(...idTokenCheck(workflow.doc, workflow.step, config));
   const workflows = gitclawWorkflows(workflowTexts(deps));
   const inputs = inputsCheck(workflows);
   if (inputs) results.push(inputs);

@@ -4,7 +4,8 @@
 // service ports as "services", other hosts named, with `:<port>` where a port other than the ones
 // always intercepted (22, 80, 443) was reached without the proxy.
 import { isIP } from "node:net";
-import { codeSpan, plural } from "../github/markdown.ts";
+import { codeSpan } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 import type { Egress } from "./egress.ts";
 import { matchesRule, PRESETS, type Preset, SERVICES } from "./policy.ts";
 import type { EgressCounts } from "./proxy.ts";

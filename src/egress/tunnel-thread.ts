@@ -5,7 +5,6 @@
 // poll(2) that the proxy's wake pipe ends.
 import type { ptr as Ptr } from "bun:ffi";
 import type { Linux } from "../linux.ts";
-import type * as InterceptThread from "./intercept-thread.ts";
 
 /** What every part of the thread works with. */
 export interface Thread {
@@ -28,8 +27,14 @@ export interface Thread {
   /** Bytes a tunnel's pipe holds. */
   pipeBytes: number;
   k: Linux;
-  /** What serves an intercepted connection (intercept-thread.ts). */
-  intercept: typeof InterceptThread;
+  /** What serves an intercepted connection (intercept-thread.ts), given the functions of this file it uses. */
+  intercept: {
+    serveIntercepted(
+      t: Thread,
+      client: number,
+      tunnel: { connectUpstream: typeof connectUpstream; handOver: typeof handOver; waitFor: typeof waitFor },
+    ): Promise<void>;
+  };
   /** Where a connected tunnel's two sockets go (the mover's notify pipe, tunnel-mover.ts). */
   mover: number;
 }
@@ -52,7 +57,7 @@ type Direction = ReturnType<typeof openDirection>;
 type Wanted = [fd: number, events: number];
 
 /** Waits for its first message (libc's symbols, the listeners, the wake pipe), then serves one connection. */
-export function threadMain(ffi: typeof import("bun:ffi"), k: Linux, intercept: typeof InterceptThread): void {
+export function threadMain(ffi: typeof import("bun:ffi"), k: Linux, intercept: Thread["intercept"]): void {
   const scope = globalThis as unknown as { onmessage: (event: MessageEvent) => void; postMessage(data: object): void };
   scope.onmessage = (event) => {
     const c: Thread["c"] = ffi.dlopen("libc.so.6", event.data.symbols).symbols;

@@ -1,7 +1,7 @@
 // The run's git worktrees, for the three features that use them: pull request worktrees of the github
 // tool (pr_checkout, pr_push), local tasks' worktrees (src/tasks/), and the default branch's worktree
 // MCP servers and fork runs work in. They live in the run's worktree directory
-// (ToolContext.worktreesDir, outside the workspace; see src/tools/sandbox/sandbox.ts). Tool commands
+// (ToolContext.worktreesDir, outside the workspace; see src/sandbox/sandbox.ts). Tool commands
 // may rewrite anything inside a worktree, its `.git` file too, so the agent's git never follows that
 // file: it names the worktree's administrative directory under the main repository's .git/ itself.
 // Tool commands cannot write .git/ and so cannot commit: pr_push commits for them (commitWorktree),
@@ -16,10 +16,10 @@ import { commitAll } from "./land.ts";
 import { scrubChangedFiles } from "./scrub.ts";
 import { isProtected } from "./protected.ts";
 import { changedPaths, touchedPaths } from "./status.ts";
-import { isInside } from "../tools/files/workspace.ts";
-import { ToolFailure } from "../tools/github/failure.ts";
-import { gitCommonDir, localGit, type LocalGit } from "../tools/github/local-git.ts";
-import { plural } from "../github/markdown.ts";
+import { isInside } from "../paths.ts";
+import { ToolFailure } from "../errors.ts";
+import { gitCommonDir, localGit, type LocalGit } from "./local-git.ts";
+import { plural } from "../text/format.ts";
 
 export interface Worktree {
   path: string;

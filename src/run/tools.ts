@@ -11,7 +11,7 @@ import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
 import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom, servicesFrom } from "../egress/egress.ts";
-import type { Sandbox } from "../tools/sandbox/sandbox.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
@@ -19,14 +19,14 @@ import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
-import { coAuthorOf, type RunContext } from "./context.ts";
+import { coAuthorOf, type RunContext } from "./types.ts";
 import type { McpServers } from "../mcp/servers.ts";
 import { startMcpServers } from "./mcp.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "./tasks.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 
 export interface RunTools {
   toolset: ToolSet;

@@ -15,11 +15,12 @@ import { ConfigError, loadConfig } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "../run/tasks.ts";
 import { releaseSandbox, wireTools } from "../run/tools.ts";
-import { prepareWorkspaceAt, type Workspace } from "../run/workspace.ts";
+import { prepareWorkspaceAt } from "../run/workspace.ts";
+import type { Workspace } from "../run/types.ts";
 import { SessionFile } from "../session/session-file.ts";
 import { briefFile, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
-import { maskPassedSecrets, startStage, type StageOptions, type StageStart } from "./start.ts";
+import { maskPassedSecrets, secretSink, startStage, type StageOptions, type StageStart } from "./start.ts";
 
 /** Where the child leaves what the workflow uploads, under $RUNNER_TEMP. */
 export const TASK_OUTPUT_DIR = "gitclaw-task";
@@ -79,9 +80,10 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
       `task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`,
     );
   maskPassedSecrets(stage.redact, options.processEnv, config);
-  const resolved = await resolveModel(config.model, config, options.processEnv);
+  const secrets = secretSink(stage.redact);
+  const resolved = await resolveModel(config.model, config, options.processEnv, { secrets });
   const fallback = config.fallbackModel
-    ? await resolveModel(config.fallbackModel, config, options.processEnv)
+    ? await resolveModel(config.fallbackModel, config, options.processEnv, { secrets })
     : undefined;
   const actor = brief.coAuthor
     ? { ...brief.coAuthor, type: "User" }

@@ -46,7 +46,7 @@ describe("isolated files", () => {
       "src/egress/refusals.ts",
       "src/egress/tunnel-mover.ts",
       "src/egress/tunnel-thread.ts",
-      "src/tools/sandbox/view-holder.ts",
+      "src/sandbox/view-holder.ts",
     ]);
   });
 
