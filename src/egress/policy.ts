@@ -208,9 +208,12 @@ export const canonicalHost = (host: string): string =>
 
 /** Whether a host name, or an IP address, may be reached under `policy`; `localhost` only on a `localhost:<port>` entry's port. */
 export function allows(policy: EgressPolicy, host: string, port?: number): boolean {
-  if (policy.open || policy.audit) return true;
+  if (policy.open) return true;
   const name = canonicalHost(host);
-  if (name === "localhost") return port !== undefined && policy.localPorts.includes(port);
+  // Even in audit mode, the runner's own loopback only on the ports named, and the job's services'.
+  const local = [...policy.localPorts, ...(policy.audit ? policy.servicePorts : [])];
+  if (name === "localhost") return port !== undefined && local.includes(port);
+  if (policy.audit) return true;
   const family = isIP(name);
   if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
   if (policy.hosts.some((rule) => matchesRule(rule, name))) return true;

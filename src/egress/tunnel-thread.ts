@@ -1,8 +1,9 @@
 // Isolated (src/isolated.ts): the code of the egress proxy's tunnel threads (src/egress/tunnel.ts),
 // run from its source text: each function uses nothing but globals, its arguments and the others. One thread
 // accepts one connection, reads its request head, asks the proxy, and then either writes the
-// proxy's refusal or connects and splices both ways. Every socket is non-blocking, every wait a
-// poll(2) that the proxy's wake pipe ends.
+// proxy's refusal or connects and hands both sockets to the mover (tunnel-mover.ts), which splices
+// both ways with this file's directions. Every socket is non-blocking, every wait a poll(2) that
+// the proxy's wake pipe ends.
 import type { ptr as Ptr } from "bun:ffi";
 import type { Linux } from "../linux.ts";
 
@@ -202,19 +203,6 @@ export function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | nu
       if (n === 0) d.ended = true;
       d.piped += n;
     }
-  }
-}
-
-/** Both directions until both ended, one failed, or the proxy closes. */
-export function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
-  for (;;) {
-    const wanted: Wanted[] = [];
-    for (const d of directions) {
-      const want = d.done ? null : stepDirection(t, d);
-      if (want === false) return;
-      if (want) wanted.push(want);
-    }
-    if (wanted.length === 0 || !waitFor(t, wanted, t.idleMs)) return;
   }
 }
 

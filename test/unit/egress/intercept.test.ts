@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { neededLine } from "../../../src/egress/audit.ts";
 import { readQuestion, SyntheticNames, writeAnswer } from "../../../src/egress/dns.ts";
 import { answerQuery, namedHost, type Interceptor } from "../../../src/egress/intercept.ts";
-import { egressPolicy } from "../../../src/egress/policy.ts";
+import { allows, egressPolicy } from "../../../src/egress/policy.ts";
 import type { EgressCounts } from "../../../src/egress/proxy.ts";
 import { servicePortsFrom } from "../../../src/egress/services.ts";
 
@@ -89,6 +89,13 @@ describe("a connection's first bytes", () => {
 });
 
 describe("audit mode's line", () => {
+  it("allows every host, but the runner's loopback only on the job's services' ports", () => {
+    const policy = egressPolicy("audit", "/", [5432]);
+    expect(allows(policy, "anything.example", 8443)).toBe(true);
+    expect(allows(policy, "localhost", 5432)).toBe(true);
+    expect(allows(policy, "localhost", 6379)).toBe(false);
+  });
+
   it("recognises presets and the job's services, names the rest, with :port where the proxy was not used", () => {
     const counts = {
       reached: new Map([
