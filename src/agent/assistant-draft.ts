@@ -122,10 +122,13 @@ export class AssistantDraft {
     else this.content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
   }
 
-  private appendReasoning(text: string, metadata: { anthropic?: unknown } | undefined): void {
+  private appendReasoning(text: string, metadata: Record<string, unknown> | undefined): void {
     if (text) this.appendText("thinking", text);
-    // Anthropic's signature arrives as an empty delta carrying provider metadata.
-    const signature = (metadata?.anthropic as { signature?: string } | undefined)?.signature;
+    // The signature arrives as an empty delta carrying provider metadata: under `anthropic` (Anthropic's
+    // API, Claude on Vertex) or `bedrock` (Converse), whichever SDK streamed it.
+    const signature = Object.values(metadata ?? {})
+      .map((entry) => (entry as { signature?: unknown } | undefined)?.signature)
+      .find((value): value is string => typeof value === "string" && value !== "");
     const last = this.content.at(-1);
     if (signature && last?.type === "thinking") (last as ThinkingBlock).thinkingSignature = signature;
   }

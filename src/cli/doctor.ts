@@ -23,7 +23,7 @@ import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { idTokenCheck } from "./doctor-cloud.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import { hooksCheck, instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { servicesCheck } from "./doctor-services.ts";
 import { ciCheck } from "./ci-dispatch.ts";
@@ -173,6 +173,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
   const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
   if (skills) results.push(skills);
+  const hooks = config && (await hooksCheck({ run: deps.git }, github.defaultBranch));
+  if (hooks) results.push(hooks);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);

@@ -13,7 +13,7 @@ import { type OidcIssuer, startOidcIssuer } from "../support/cloud/oidc-issuer.t
 import { type Entra, startEntra } from "../support/cloud/entra.ts";
 import { type GoogleSts, startGoogleSts } from "../support/cloud/google-sts.ts";
 import { sigV4Verifier } from "../support/cloud/sigv4.ts";
-import { issueOpenedPayload } from "../support/payloads.ts";
+import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
 import { createWorld, OWNER, REPO, type World } from "./support.ts";
 
@@ -170,6 +170,32 @@ describe("Amazon Bedrock with the job's OIDC token only", () => {
       expect(seen).not.toContain(c.secretAccessKey);
       expect(seen).not.toContain(c.sessionToken);
     }
+  });
+
+  it("keeps Claude's signed reasoning on Bedrock and sends it back untouched when the conversation resumes", async () => {
+    world.model.script([
+      { thinking: "The user wants a plan first.", toolCalls: [{ name: "bash", input: { command: "ls" } }] },
+      { text: "Here is the plan." },
+    ]);
+    const { issue, run } = runOnBedrock("Reason about it");
+    const done = await run;
+    expect(done.stages.agent!.exitCode, done.logs).toBe(0);
+    world.model.script([{ text: "Continuing on Bedrock." }]);
+    const comment = world.gh.addComment(issue.number, { body: "Go on.", user: "alice" });
+    const next = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ owner: OWNER, repo: REPO, issue, comment }),
+      {
+        workflowFile: keyless,
+        vars: { GITCLAW_MODEL: BEDROCK_MODEL, AWS_ROLE_ARN: ROLE },
+        env: { ...issuer.env, AWS_ENDPOINT_URL_STS: sts.url, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: world.model.url },
+      },
+    );
+    // The stand-in, as Bedrock, refuses reasoning sent back altered or without its signature.
+    expect(next.stages.agent!.exitCode, next.logs).toBe(0);
+    const resumed = JSON.stringify(world.model.requests.at(-1)!.body.messages);
+    expect(resumed).toContain('"reasoningText":{"text":"The user wants a plan first.","signature":');
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Continuing on Bedrock.");
   });
 
   it("names a refused exchange in one line: the role, the audience, what STS said", async () => {

@@ -5,6 +5,7 @@
 // contentBlockDelta (text, reasoningContent, toolUse input pieces), contentBlockStop, messageStop
 // with the stop reason, metadata with the usage. Errors are Bedrock's JSON `{ message }` with
 // x-amzn-ErrorType. The request's model is in the path: /model/<model id>/converse-stream.
+import { createHash } from "node:crypto";
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import type { TurnError, WireTurn } from "./index.ts";
 
@@ -39,6 +40,25 @@ function frame(eventType: string, payload: Record<string, unknown>): Uint8Array 
   });
 }
 
+// The signature binds the reasoning text: Bedrock refuses reasoning sent back altered or unsigned.
+const sign = (text: string) => createHash("sha256").update(`fake-bedrock-key:${text}`).digest("base64");
+
+/** Bedrock's refusal of a request whose reasoning blocks are not as they were signed, else undefined. */
+export function reasoningSignatureProblem(body: Record<string, unknown>): string | undefined {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: string; content?: unknown }[]) : [];
+  for (const message of messages) {
+    if (message.role !== "assistant" || !Array.isArray(message.content)) continue;
+    for (const block of message.content as {
+      reasoningContent?: { reasoningText?: { text?: string; signature?: string } };
+    }[]) {
+      const reasoning = block.reasoningContent?.reasoningText;
+      if (reasoning && reasoning.signature !== sign(reasoning.text ?? ""))
+        return "The model returned the following errors: thinking blocks in the latest assistant message cannot be modified";
+    }
+  }
+  return undefined;
+}
+
 const toolId = (turn: WireTurn, i: number) => turn.toolCalls[i]?.id ?? `tooluse_fake${turn.seq}_${i}`;
 
 export function frames(turn: WireTurn): Uint8Array[] {
@@ -53,7 +73,7 @@ export function frames(turn: WireTurn): Uint8Array[] {
   if (turn.thinking.length > 0)
     block([
       ...turn.thinking.map((text) => ({ reasoningContent: { text } })),
-      { reasoningContent: { signature: btoa(`fake-bedrock-signature-${turn.seq}`) } },
+      { reasoningContent: { signature: sign(turn.thinking.join("")) } },
     ]);
   if (turn.text.length > 0) block(turn.text.map((text) => ({ text })));
   turn.toolCalls.forEach((call, i) =>

@@ -456,7 +456,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     if (inPath) recorded.body.model = decodeURIComponent(inPath[1]!);
     const refused =
       cacheControlProblem(route.api, recorded.body) ??
-      (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined);
+      (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined) ??
+      (route.api === "bedrock" ? bedrock.reasoningSignatureProblem(recorded.body) : undefined);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
     const noJinja = refuseWithoutJinja(recorded.body, options.server);
     if (noJinja) return noJinja;
