@@ -214,10 +214,12 @@ export function allows(policy: EgressPolicy, host: string, port?: number): boole
   const local = [...policy.localPorts, ...(policy.audit ? policy.servicePorts : [])];
   if (name === "localhost") return port !== undefined && local.includes(port);
   if (policy.audit) return true;
+  const onPort = policy.hostPorts.some(
+    (entry) => (port === undefined || entry.port === port) && matchesRule(entry.rule, name),
+  );
   const family = isIP(name);
-  if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
-  if (policy.hosts.some((rule) => matchesRule(rule, name))) return true;
-  return policy.hostPorts.some((entry) => (port === undefined || entry.port === port) && matchesRule(entry.rule, name));
+  if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4") || onPort;
+  return onPort || policy.hosts.some((rule) => matchesRule(rule, name));
 }
 
 /** Whether host `name` matches `rule`: the same name, or for `*.x` any subdomain of x. */

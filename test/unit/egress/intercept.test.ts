@@ -88,6 +88,17 @@ describe("a connection's first bytes", () => {
   });
 });
 
+describe("host:port entries", () => {
+  it("allow that port only, for a name and for an address", () => {
+    const policy = egressPolicy({ allow: ["git.example.com:22", "10.0.0.5:5432", "10.1.0.0/16"] }, "/");
+    expect(allows(policy, "git.example.com", 22)).toBe(true);
+    expect(allows(policy, "git.example.com", 443)).toBe(false);
+    expect(allows(policy, "10.0.0.5", 5432)).toBe(true);
+    expect(allows(policy, "10.0.0.5", 22)).toBe(false);
+    expect(allows(policy, "10.1.2.3", 443)).toBe(true);
+  });
+});
+
 describe("audit mode's line", () => {
   it("allows every host, but the runner's loopback only on the job's services' ports", () => {
     const policy = egressPolicy("audit", "/", [5432]);
