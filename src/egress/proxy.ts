@@ -5,7 +5,9 @@
 // plain HTTP requests in absolute form. A request for a host the policy does not allow gets a 403
 // naming the config line that would allow it, and is counted; an allowed host is resolved here, by
 // the proxy's own resolver, never by the tool's, and connected to. A connection once allowed goes
-// to that host alone: whatever the client sends next travels to the same address.
+// to that host alone: whatever the client sends next travels to the same address. What tools
+// send without the proxy variables, DNS queries and connections to any address, it decides too,
+// with the same policy and counts (src/egress/intercept.ts).
 import { promises as dns } from "node:dns";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
