@@ -32,6 +32,7 @@ import {
   toolEnvCheck,
 } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
+import { servicesCheck } from "./doctor-services.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
 import { networkNamespaceProbe } from "../egress/namespace.ts";
@@ -192,6 +193,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) {
     const probe = deps.egressProbe ?? networkNamespaceProbe;
     results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));
+    const services = servicesCheck(workflow.step, config, deps.cwd);
+    if (services) results.push(services);
   }
   return results;
 }

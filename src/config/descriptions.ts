@@ -82,7 +82,7 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   sandbox:
     'Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off")',
   network:
-    'What tool commands may reach: "open", "off", or { "allow": [hosts, *.wildcards, IPs, CIDRs, presets] }; absent, the presets of the repository\'s ecosystems and github (input `network`)',
+    'What tool commands may reach: "open", "off", "audit" (anything, recorded: the reply ends with the allow list that was needed), or { "allow": [hosts, *.wildcards, host:port, IPs, CIDRs, localhost:<port>, presets, "services"] }; absent, the presets of the repository\'s ecosystems, github and services (the job\'s service containers) (input `network`)',
   progress: "The progress comment a longer run keeps up to date",
   "progress.throttleSeconds":
     "Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts)",

@@ -171,6 +171,8 @@ export interface ReplyFacts {
   progress: ProgressComment;
   /** What happened on the pull request (src/run/deliver.ts), or to a fork's patch (src/run/fork.ts): Markdown paragraphs. */
   notes: string[];
+  /** The reply's first line, before the answer: a run whose tool commands were not confined says so (src/egress/audit.ts). */
+  lead?: string;
   /** The footer's total across the conversation's runs. */
   total?: string;
 }
@@ -241,7 +243,8 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     total: facts.total,
     taskModels: facts.taskModels,
   });
-  return { text: [replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean).join("\n\n"), footerText };
+  const parts = [facts.lead, replyText(result, limits), fallbackNote(result), ...notes];
+  return { text: parts.filter(Boolean).join("\n\n"), footerText };
 }
 
 /** Where the conversation lives when the work's branch cannot hold it, and how the next run finds it. */

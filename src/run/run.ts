@@ -38,6 +38,7 @@ import { endTasks, outstandingTasks, taskModels, untilTasksEnd } from "./tasks.t
 import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
+import { auditLead } from "../egress/audit.ts";
 import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace } from "./workspace.ts";
 import type { Workspace } from "./types.ts";
@@ -181,7 +182,11 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
-  const facts = { result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes };
+  const lead = auditLead(tools.egress);
+  const facts = {
+    ...{ result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes },
+    ...(lead ? { lead } : {}),
+  };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const extensions = extensionsSummary(prepared, conversation.trustedTexts, tools.mcp.summary(), hooks);
   writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress, mcp: extensions });

@@ -10,7 +10,7 @@ import { ownWorkspaceCommits } from "../git/agent/workspace-commits.ts";
 import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
-import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
+import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom, servicesFrom } from "../egress/egress.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
@@ -79,7 +79,12 @@ export async function wireTools(
       ...(where.untrusted ? { requiredBy: where.untrusted } : {}),
       ...(where.readOnly ? { readOnly: true } : {}),
     },
-    { config: config.network, resolve: resolverFrom(run.processEnv), limits: limitsFrom(run.processEnv) },
+    {
+      config: config.network,
+      resolve: resolverFrom(run.processEnv),
+      limits: limitsFrom(run.processEnv),
+      servicePorts: servicesFrom(run.processEnv),
+    },
   );
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
