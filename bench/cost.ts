@@ -340,7 +340,10 @@ export const cost: Benchmark = {
     "sides. The footer check compares the cost in gitclaw's reply footer (the usage the server reported, as the " +
     "SDK parsed it, priced by src/agent/catalog.ts) with the billed figure. MCP: a repository whose .mcp.json " +
     "declares a 50-tool server, 2 of its tools used among 10 `bash true` turns, billed with all 50 offered " +
-    "(`mcp.directTools` 64) and as gitclaw offers them by default (mcp_search + mcp_call, one turn more).",
+    "(`mcp.directTools` 64) and as gitclaw offers them by default (mcp_search + mcp_call, one turn more). Skills + " +
+    "agents: 10 `bash true` turns and 30 turns of ~10 KB output in a repository with 20 skills and 5 custom agents " +
+    "on the default branch vs one with none, with the default configuration and with tasks.enabled (the task tool " +
+    "lists the agents).",
   defaultReps: 1,
   // The bill of a recorded conversation does not vary from run to run: one run per side.
   async run(ctx) {

@@ -16045,6 +16045,7 @@ function onlyApproves(text) {
   return approvedShas(text).length > 0 && text.split(`
 `).every((line) => COMMAND_LINE.test(line));
 }
+var approvesPlan = (prose) => /^[ \t]*(?:@[\w-]+[ \t]+)?\/approve[ \t.!]*$/im.test(prose);
 
 // src/approval/approval.ts
 init_env();
@@ -17199,7 +17200,9 @@ var Config = strictObject({
     mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
     label: string2().min(1).default("gitclaw"),
     assignee: string2().min(1).default("gitclaw"),
-    changesRequested: boolean2().default(true)
+    changesRequested: boolean2().default(true),
+    plan: union([boolean2(), literal("on-label")]).default(false),
+    planLabel: string2().min(1).default("gitclaw:plan")
   }).prefault({}),
   delivery: _enum(DELIVERY_MODES).default("push"),
   pullRequests: strictObject({

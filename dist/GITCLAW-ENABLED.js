@@ -16819,7 +16819,9 @@ var Config = strictObject({
     mention: string2().regex(/^@\S+$/, "expected a handle starting with @, e.g. @gitclaw").default("@gitclaw"),
     label: string2().min(1).default("gitclaw"),
     assignee: string2().min(1).default("gitclaw"),
-    changesRequested: boolean2().default(true)
+    changesRequested: boolean2().default(true),
+    plan: union([boolean2(), literal("on-label")]).default(false),
+    planLabel: string2().min(1).default("gitclaw:plan")
   }).prefault({}),
   delivery: _enum(DELIVERY_MODES).default("push"),
   pullRequests: strictObject({
@@ -17015,7 +17017,9 @@ var PROMPT_RUN_INPUTS = {
   prompt_file: "GITCLAW_PROMPT_FILE",
   issue: "GITCLAW_ISSUE",
   continue: "GITCLAW_CONTINUE",
-  output_schema: "GITCLAW_OUTPUT_SCHEMA"
+  output_schema: "GITCLAW_OUTPUT_SCHEMA",
+  agent: "GITCLAW_AGENT",
+  mode: "GITCLAW_RUN_MODE"
 };
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
@@ -17308,9 +17312,15 @@ function readPromptRunRequest(inputs, env) {
   const text = value("prompt");
   const file = value("prompt_file");
   const outputSchema = value("output_schema");
+  const agent = value("agent");
+  const mode = value("mode");
   if (!text && !file) {
     if (outputSchema)
       throw new ConfigError("the action input output_schema needs a prompt or prompt_file input too");
+    if (agent)
+      throw new ConfigError("the action input agent needs a prompt or prompt_file input too");
+    if (mode)
+      throw new ConfigError("the action input mode needs a prompt or prompt_file input too");
     return;
   }
   if (text && file)
@@ -17318,6 +17328,8 @@ function readPromptRunRequest(inputs, env) {
   const issue = value("issue");
   if (issue !== undefined && !/^[1-9]\d{0,9}$/.test(issue))
     throw new ConfigError(`the action input issue is ${JSON.stringify(issue)}: expected an issue number, e.g. 42`);
+  if (mode !== undefined && mode !== "read-only")
+    throw new ConfigError(`the action input mode is ${JSON.stringify(mode)}: expected read-only (or nothing)`);
   const continued = value("continue");
   if (continued !== undefined && continued !== "true" && continued !== "false")
     throw new ConfigError(`the action input continue is ${JSON.stringify(continued)}: expected true or false`);
@@ -17328,7 +17340,9 @@ function readPromptRunRequest(inputs, env) {
     continues: continued === "true",
     key: runKey(workflow, env.job ?? "job"),
     workflow,
-    ...outputSchema ? { outputSchema } : {}
+    ...outputSchema ? { outputSchema } : {},
+    ...agent ? { agent } : {},
+    ...mode ? { mode } : {}
   };
 }
 function runKey(workflow, job) {
@@ -17590,6 +17604,7 @@ function onlyApproves(text) {
   return approvedShas(text).length > 0 && text.split(`
 `).every((line) => COMMAND_LINE.test(line));
 }
+var approvesPlan = (prose) => /^[ \t]*(?:@[\w-]+[ \t]+)?\/approve[ \t.!]*$/im.test(prose);
 
 // src/gate/triggers.ts
 var REVIEW_ACTIONS = ["opened", "synchronize", "ready_for_review"];

@@ -13,7 +13,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["review"],
   ["run"],
   ["tasks", "approval", "gate"],
-  ["mcp", "skills", "hooks"],
+  ["mcp", "skills", "hooks", "agents"],
   ["agent"],
   ["session"],
   ["egress"],

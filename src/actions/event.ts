@@ -195,6 +195,10 @@ export interface PromptRunRequest {
   workflow: string;
   /** The input output_schema: inline JSON or a file of the repository (src/run/structured-output.ts). */
   outputSchema?: string;
+  /** The input agent: the repository's custom agent the run acts as (src/run/agents.ts). */
+  agent?: string;
+  /** The input mode: "read-only" makes the run read-only (src/run/plan.ts). */
+  mode?: "read-only";
 }
 
 /** A finished CI run (workflow_run) of a pull request's head. */

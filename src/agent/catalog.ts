@@ -54,6 +54,9 @@ const FAMILIES: [RegExp, { contextWindow: number; price: ModelPrice; vision?: bo
   ],
 ];
 
+/** Whether the catalogue knows the model id (its prices and window). */
+export const inCatalogue = (modelId: string) => FAMILIES.some(([pattern]) => pattern.test(modelId));
+
 /** Unknown models (local servers, new releases): a window assumed until the server or the config says, and no price. */
 export const ASSUMED_CONTEXT_WINDOW = 128_000;
 

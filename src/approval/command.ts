@@ -24,3 +24,9 @@ export const namesCommit = (sha: string, head: string): boolean => head.toLowerC
 export function onlyApproves(text: string): boolean {
   return approvedShas(text).length > 0 && text.split("\n").every((line) => COMMAND_LINE.test(line));
 }
+
+/**
+ * Whether a text approves a plan (src/run/plan.ts): a line that is `/approve` alone, after a mention or
+ * not. Read in the comment's own prose only (quotes and code blanked by the caller), as the sha form is.
+ */
+export const approvesPlan = (prose: string): boolean => /^[ \t]*(?:@[\w-]+[ \t]+)?\/approve[ \t.!]*$/im.test(prose);

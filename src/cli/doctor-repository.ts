@@ -2,6 +2,7 @@
 // servers a run would read (from origin's default branch, as the run does: src/run/instructions.ts,
 // src/mcp/declared.ts), and the tools.env variables, each of which the gitclaw step must set for
 // tool commands to get it.
+import { readAgents } from "../agents/read.ts";
 import { isMap, type Document, type YAMLMap } from "yaml";
 import type { Config } from "../config/config.ts";
 import { DEFAULT_INSTRUCTION_FILES, readInstructions } from "../run/instructions.ts";
@@ -58,6 +59,31 @@ export async function skillsCheck(git: GitReader, branch: string | undefined): P
     "Skills",
     `${found}; left out: ${problems.join("; ")}`,
     `give each SKILL.md under ${SKILL_FOLDERS.join("/, ")}/ a front matter between --- lines with name: (its folder's name) and description:`,
+  );
+}
+
+/** The custom agents of origin's default branch, each file left out named with why. */
+export async function agentsCheck(
+  git: GitReader,
+  config: Config,
+  branch: string | undefined,
+): Promise<CheckResult | undefined> {
+  if (!branch) return undefined;
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode !== 0) return undefined;
+  const choices = { providers: Object.keys(config.providers), models: Object.keys(config.models) };
+  const loaded = await readAgents(git, { branch, commit: tracked.stdout.trim() }, choices);
+  if (loaded.agents.length === 0 && loaded.leftOut.length === 0) return undefined;
+  const listed = loaded.agents.map(
+    (agent) => `${agent.name} (${agent.tools?.join(", ") ?? "all tools"}; ${agent.model ?? "the run's model"})`,
+  );
+  const found = `from ${branch}: ${listed.join(", ") || "none to use"}`;
+  if (loaded.leftOut.length === 0) return pass("Custom agents", found);
+  const problems = loaded.leftOut.map((skipped) => `${skipped.path}: ${skipped.reason}`);
+  return warn(
+    "Custom agents",
+    `${found}; left out: ${problems.join("; ")}`,
+    "give each .github/agents/<name>.agent.md and .claude/agents/<name>.md a front matter between --- lines with description:, and tools: and model: gitclaw knows (or none)",
   );
 }
 

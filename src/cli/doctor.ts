@@ -23,8 +23,16 @@ import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
 import { idTokenCheck } from "./doctor-cloud.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { hooksCheck, instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import {
+  agentsCheck,
+  hooksCheck,
+  instructionsCheck,
+  mcpCheck,
+  skillsCheck,
+  toolEnvCheck,
+} from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
+import { servicesCheck } from "./doctor-services.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
 import { networkNamespaceProbe } from "../egress/namespace.ts";
@@ -174,6 +182,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (skills) results.push(skills);
   const hooks = config && (await hooksCheck({ run: deps.git }, github.defaultBranch));
   if (hooks) results.push(hooks);
+  const agents = config && (await agentsCheck({ run: deps.git }, config, github.defaultBranch));
+  if (agents) results.push(agents);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);
@@ -183,6 +193,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) {
     const probe = deps.egressProbe ?? networkNamespaceProbe;
     results.push(await networkCheck(config, deps.cwd, probe, deps.env.GITHUB_ACTIONS === "true"));
+    const services = servicesCheck(workflow.step, config, deps.cwd);
+    if (services) results.push(services);
   }
   return results;
 }

@@ -193,6 +193,9 @@ function choose(options: InitOptions, previous: Config, baseUrl: string | undefi
   }
 }
 
+/** The input that gives gitclaw the job's service containers (src/egress/services.ts). */
+export const SERVICES_INPUT = "${{ toJSON(job.services) }}";
+
 /** The inputs gitclaw's step needs for the choices; `base` is what the step would get without them. */
 function wantedInputs(choices: Choices, base: Config, options: InitOptions, literal: Record<string, string>) {
   const wants: InputWant[] = [];
@@ -223,6 +226,13 @@ function wantedInputs(choices: Choices, base: Config, options: InitOptions, lite
     if (trigger.modes.includes(name === "assignee" ? "assign" : name))
       chosen(name, trigger[name], base.trigger[name], options[name] !== undefined, `--${name}`);
   }
+  // The job's service containers' ports: the network entry "services" (in the default policy) reaches them.
+  wants.push({
+    name: "services",
+    value: SERVICES_INPUT,
+    why: "tool commands reach the job's services",
+    replace: false,
+  });
   return wants;
 }
 

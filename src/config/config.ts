@@ -93,6 +93,12 @@ export const Config = z
         assignee: z.string().min(1).default("gitclaw"),
         /** A review requesting changes on gitclaw's own pull request starts a run without a mention. */
         changesRequested: z.boolean().default(true),
+        /**
+         * Plan first (src/run/plan.ts): true, every new conversation; "on-label", those of issues
+         * labelled planLabel. The run is read-only and replies with a plan; `/approve` carries it out.
+         */
+        plan: z.union([z.boolean(), z.literal("on-label")]).default(false),
+        planLabel: z.string().min(1).default("gitclaw:plan"),
       })
       .prefault({}),
     /** push: commits go to git.branch (the default branch); pull-request: to gitclaw/issue-<n>, with a draft PR. */

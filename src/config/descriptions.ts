@@ -19,6 +19,9 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "trigger.assignee": "The login whose assignment starts a run in mode assign",
   "trigger.changesRequested":
     "A review requesting changes on gitclaw's own pull request starts a run without a mention",
+  "trigger.plan":
+    'Plan first: true (every new conversation) or "on-label" (issues labelled `trigger.planLabel`) makes the first run read-only, replying with a plan (outcome `awaiting_approval`) that `/approve` from someone with write access carries out; a comment starting `@gitclaw plan` asks for the same',
+  "trigger.planLabel": 'The label that asks for a plan first when `trigger.plan` is "on-label"',
   delivery:
     "Where an issue's work goes: push (to git.branch, the default branch) or pull-request (to gitclaw/issue-<n>, with a draft pull request)",
   pullRequests: "How gitclaw works on pull requests",
@@ -83,7 +86,7 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   sandbox:
     'Run tool commands as a dedicated unprivileged user ("auto"; falls back loudly where impossible) or not ("off")',
   network:
-    'What tool commands may reach: "open", "off", or { "allow": [hosts, *.wildcards, IPs, CIDRs, presets] }; absent, the presets of the repository\'s ecosystems and github (input `network`)',
+    'What tool commands may reach: "open", "off", "audit" (anything, recorded: the reply ends with the allow list that was needed), or { "allow": [hosts, *.wildcards, host:port, IPs, CIDRs, localhost:<port>, presets, "services"] }; absent, the presets of the repository\'s ecosystems, github and services (the job\'s service containers) (input `network`)',
   progress: "The progress comment a longer run keeps up to date",
   "progress.throttleSeconds":
     "Minimum seconds between edits of the progress comment (GitHub's secondary rate limits punish bursts)",

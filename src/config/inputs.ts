@@ -83,7 +83,12 @@ export const PROMPT_RUN_INPUTS = {
   issue: "GITCLAW_ISSUE",
   continue: "GITCLAW_CONTINUE",
   output_schema: "GITCLAW_OUTPUT_SCHEMA",
+  agent: "GITCLAW_AGENT",
+  mode: "GITCLAW_RUN_MODE",
 } as const;
+
+/** The job's service containers (`${{ toJSON(job.services) }}`): read where the sandbox is set up (src/egress/services.ts). */
+const JOB_INPUTS: Record<string, string> = { services: "GITCLAW_SERVICES" };
 
 /** Each input of action.yml (but github_token) and the variable the stages read it from. */
 export const INPUT_ENV: Readonly<Record<string, string>> = {
@@ -93,6 +98,7 @@ export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
   ...PROMPT_RUN_INPUTS,
+  ...JOB_INPUTS,
 };
 
 /** Every input of action.yml, the `with:` keys a gitclaw step may have. */
@@ -101,7 +107,8 @@ export const ACTION_INPUTS: readonly string[] = ["github_token", ...Object.keys(
 const list = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
 /** The input network: "open", "off", or the allow list, separated by commas or spaces. */
-const networkSetting = (value: string) => (value === "open" || value === "off" ? value : { allow: list(value) });
+const networkSetting = (value: string) =>
+  value === "open" || value === "off" || value === "audit" ? value : { allow: list(value) };
 
 function number(input: string, value: string): number {
   const parsed = Number(value);

@@ -9,6 +9,8 @@ import { z } from "zod";
 import { type EgressCounts, hostsFileResolver, type Resolver, startEgressProxy, systemResolver } from "./proxy.ts";
 import { DEFAULT_LIMITS, type ProxyLimits } from "./tunnel.ts";
 import { openNetworkNamespace } from "./namespace.ts";
+import { interceptedPorts } from "./intercept-sockets.ts";
+import { servicePortsFrom } from "./services.ts";
 
 export interface Egress {
   policy: EgressPolicy;
@@ -33,7 +35,19 @@ export interface NetworkOptions {
   limits?: ProxyLimits;
   /** Opens the network namespace; tests stand in a machine that cannot. */
   openNetwork?: typeof openNetworkNamespace;
+  /** The runner's ports of the job's service containers (the input services, servicesFrom). */
+  servicePorts?: readonly number[];
 }
+
+/** The runner's ports of the job's services: GITCLAW_SERVICES, the input services (`${{ toJSON(job.services) }}`). */
+export function servicesFrom(env: Record<string, string | undefined>): number[] {
+  const ports = servicePortsFrom(env.GITCLAW_SERVICES);
+  if (typeof ports === "string") throw new EgressError(ports);
+  return ports;
+}
+
+/** Ports whose connections are intercepted in audit mode besides the policy's: common protocols' (not development servers'). */
+const AUDIT_PORTS = [21, 22, 25, 80, 443, 465, 587, 993, 1433, 1521, 3306, 5432, 5672, 6379, 9418, 11211, 27017];
 
 /** The resolver the environment asks for: GITCLAW_EGRESS_HOSTS names a hosts file read before DNS. */
 export const resolverFrom = (env: Record<string, string | undefined>): Resolver =>
@@ -66,13 +80,16 @@ export async function prepareConfinedSandbox(
   options: SandboxOptions,
   network: NetworkOptions,
 ): Promise<{ sandbox: Sandbox; egress: Egress }> {
-  const policy = egressPolicy(network.config, options.workspace);
+  const servicePorts = network.servicePorts ?? [];
+  const policy = egressPolicy(network.config, options.workspace, servicePorts);
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
   const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
   // The proxy serves the namespace's listening socket: the sandbox only learns where tool commands go.
   const open = network.openNetwork ?? openNetworkNamespace;
-  const confine = (root: boolean) => open({ root, serve: proxy.serve, onRefused: proxy.refusedAround });
+  const named = [...policy.hostPorts.map((entry) => entry.port), ...policy.localPorts, ...servicePorts];
+  const ports = interceptedPorts(policy.audit ? [...named, ...AUDIT_PORTS] : named);
+  const confine = (root: boolean) => open({ root, serve: proxy.serve, onRefused: proxy.refusedAround, ports });
   const sandbox = await prepareSandbox({ ...options, network: confine }).catch(async (error) => {
     await proxy.close();
     throw error;

@@ -20,6 +20,7 @@ export const LIBC_SYMBOLS = {
   send: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
   recv: { args: ["i32", "ptr", "u64", "i32"], returns: "i64" },
   recvfrom: { args: ["i32", "ptr", "u64", "i32", "ptr", "ptr"], returns: "i64" },
+  sendto: { args: ["i32", "ptr", "u64", "i32", "ptr", "u32"], returns: "i64" },
   shutdown: { args: ["i32", "i32"], returns: "i32" },
   close: { args: ["i32"], returns: "i32" },
   ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" },
@@ -28,6 +29,7 @@ export const LIBC_SYMBOLS = {
   splice: { args: ["i32", "ptr", "i32", "ptr", "u64", "u32"], returns: "i64" },
   poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
   write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  read: { args: ["i32", "ptr", "u64"], returns: "i64" },
   inet_pton: { args: ["i32", "ptr", "ptr"], returns: "i32" },
   __errno_location: { args: [], returns: "ptr" },
 } as const satisfies Record<string, FFIFunction>;

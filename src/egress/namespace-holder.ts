@@ -1,6 +1,7 @@
 // Isolated (src/isolated.ts): the network namespace's holder, run as root by `bun -e` in the new
-// namespace (namespace.ts starts it), with the functions of handoff.ts and refusals.ts. Argument:
-// the Unix socket where gitclaw waits for the proxy's listening socket. Brings the loopback up
+// namespace (namespace.ts starts it), with the functions of handoff.ts, refusals.ts and
+// intercept-handoff.ts. Arguments: the Unix socket where gitclaw waits for the proxy's listening
+// socket, and the ports to intercept (comma-separated; empty: none). Brings the loopback up
 // (SIOCSIFFLAGS, no `ip` needed), listens on 127.0.0.1 there and hands that socket to gitclaw,
 // whose proxy accepts the tool commands' connections on it (src/egress/tunnel.ts): the holder itself
 // reads nothing a tool command sends. Prints "ready <pid> <port>", then each refusal it sees
@@ -9,6 +10,7 @@ import type * as Ffi from "bun:ffi";
 import type { FFIFunction } from "bun:ffi";
 import type { Linux } from "../linux.ts";
 import type * as Handoff from "./handoff.ts";
+import type * as InterceptHandoff from "./intercept-handoff.ts";
 import type * as Refusals from "./refusals.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: libc symbols, loaded from their table.
@@ -21,8 +23,9 @@ export async function holdNetworkNamespace(
   symbols: Record<string, FFIFunction>,
   handoff: typeof Handoff,
   refusals: typeof Refusals,
+  intercept: typeof InterceptHandoff,
 ): Promise<void> {
-  const [handoffPath] = process.argv.slice(1);
+  const [handoffPath, portList] = process.argv.slice(1);
   const c: Symbols = ffi.dlopen("libc.so.6", symbols).symbols;
   let port: number;
   try {
@@ -31,6 +34,12 @@ export async function holdNetworkNamespace(
     handoff.sendFd(c, ffi.ptr, k, handoffPath!, listener.fd);
     c.close(listener.fd);
     port = listener.port;
+    // The sockets that intercept connections to any address on these ports, and DNS (intercept-handoff.ts).
+    if (portList) {
+      const intercepting = intercept.listenIntercepting(c, ffi.ptr, k, portList.split(",").map(Number));
+      intercept.sendFds(c, ffi.ptr, k, handoffPath!, intercepting);
+      for (const fd of intercepting) c.close(fd);
+    }
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

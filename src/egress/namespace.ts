@@ -20,28 +20,37 @@ import * as handoffFile from "./handoff.ts";
 import { LIBC_SYMBOLS, libc, takeSentFd, unixListener } from "./libc.ts";
 import * as holderFile from "./namespace-holder.ts";
 import * as refusalsFile from "./refusals.ts";
+import * as interceptFile from "./intercept-handoff.ts";
+import { takeSentFds } from "./intercept-sockets.ts";
 
 // The holder's script: namespace-holder.ts with the files it calls, the constants and libc's symbols.
-const HOLDER = isolatedScript([holderFile, handoffFile, refusalsFile], holderFile.holdNetworkNamespace, [
+const HOLDER = isolatedScript([holderFile, handoffFile, refusalsFile, interceptFile], holderFile.holdNetworkNamespace, [
   'require("bun:ffi")',
   JSON.stringify(LINUX),
   JSON.stringify(LIBC_SYMBOLS),
   isolatedFile(handoffFile),
   isolatedFile(refusalsFile),
+  isolatedFile(interceptFile),
 ]);
 
 /** Opens the namespace and hands the proxy's listening socket there to `serve`, or says why it cannot be had here. */
 export async function openNetworkNamespace(options: {
   root: boolean;
-  /** Accepts the tool commands' connections on this listening socket (gitclaw's egress proxy), and closes it. */
-  serve(listener: number): void;
+  /**
+   * Accepts the tool commands' connections on this listening socket (gitclaw's egress proxy), and
+   * closes it; with `ports`, also those `intercepting` takes (src/egress/intercept-handoff.ts).
+   */
+  serve(listener: number, intercepting?: number[]): void;
+  /** The ports to intercept connections to any address on, in the namespace. */
+  ports?: readonly number[];
   /** Each attempt around the proxy the kernel refused: the host (a DNS query's name) or address, and what it was. */
   onRefused?: (host: string, kind: string) => void;
 }): Promise<ConfinedNetwork | string> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-net-"));
   const handoff = unixListener(join(dir, "handoff.sock"));
   try {
-    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join(dir, "handoff.sock")];
+    const ports = options.ports?.join(",") ?? "";
+    const command = ["unshare", "--net", "--", process.execPath, "-e", HOLDER, "--", join(dir, "handoff.sock"), ports];
     const onLine = (line: string) => {
       const [word, host, kind] = line.split(" ");
       if (word === "drop" && host && kind) options.onRefused?.(host, kind);
@@ -53,7 +62,13 @@ export async function openNetworkNamespace(options: {
       await holder.close();
       return "a network namespace cannot be made here (its listening socket did not arrive)";
     }
-    options.serve(listener);
+    const intercepting = ports ? takeSentFds(handoff) : [];
+    if (ports && intercepting.length === 0) {
+      libc().close(listener);
+      await holder.close();
+      return "a network namespace cannot be made here (its intercepting sockets did not arrive)";
+    }
+    options.serve(listener, intercepting);
     const [pid, port] = holder.fields.map(Number);
     return { pid: pid!, port: port!, close: holder.close };
   } finally {

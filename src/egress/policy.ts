@@ -47,6 +47,18 @@ const SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "tar
 
 const HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
+/** `services`: the ports of the job's service containers on the runner (the input `services`, src/egress/services.ts). */
+export const SERVICES = "services";
+
+/** `host:<port>`: a host on that port only. */
+const HOST_PORT = /^([^:/]+):([1-9]\d{0,4})$/;
+const hostPort = (entry: string): { rule: string; port: number } | undefined => {
+  const match = HOST_PORT.exec(entry);
+  const port = Number(match?.[2]);
+  if (!match || port >= 65536 || match[1] === "localhost" || !HOST.test(match[1]!.toLowerCase())) return undefined;
+  return { rule: match[1]!.toLowerCase(), port };
+};
+
 /** `localhost:<port>`: a service of the runner itself, on that port only. */
 const LOCAL_SERVICE = /^localhost:([1-9]\d{0,4})$/;
 const localServicePort = (entry: string): number | undefined => {
@@ -56,7 +68,8 @@ const localServicePort = (entry: string): number | undefined => {
 
 /** Whether `entry` is a preset, a host name (optionally `*.`), an IP address, a CIDR or `localhost:<port>`. */
 function isAllowEntry(entry: string): boolean {
-  if ((PRESET_NAMES as string[]).includes(entry) || localServicePort(entry) !== undefined) return true;
+  if ((PRESET_NAMES as string[]).includes(entry) || entry === SERVICES) return true;
+  if (localServicePort(entry) !== undefined || hostPort(entry) !== undefined) return true;
   const [address, bits, ...rest] = entry.split("/");
   if (bits !== undefined) {
     const family = isIP(address ?? "");
@@ -73,11 +86,11 @@ const PRESET_HINT = `(presets: ${PRESET_NAMES.join(", ")}; a host is named in fu
  * quietly allow a host that does not exist and leave the registry unreachable.
  */
 export function misspeltPreset(entry: string): Preset | undefined {
-  if (entry.includes(".") || entry.includes(":") || (PRESET_NAMES as string[]).includes(entry)) return undefined;
-  return closestName(entry, PRESET_NAMES) as Preset | undefined;
+  if (entry.includes(".") || entry.includes(":") || [...PRESET_NAMES, SERVICES].includes(entry)) return undefined;
+  return closestName(entry, [...PRESET_NAMES, SERVICES]) as Preset | undefined;
 }
 
-export const NETWORK_MODES = ["open", "off"] as const;
+export const NETWORK_MODES = ["open", "off", "audit"] as const;
 
 /** The config key `network`. */
 export const NetworkConfig = z.union([
@@ -88,7 +101,7 @@ export const NetworkConfig = z.union([
         .string()
         .refine(
           isAllowEntry,
-          `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`,
+          `expected a host (registry.npmjs.org), a wildcard (*.example.com), a host on one port (example.com:22), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432), the job's services ("services") or a preset (${PRESET_NAMES.join(", ")})`,
         )
         .superRefine((entry, ctx) => {
           const preset = misspeltPreset(entry);
@@ -111,29 +124,60 @@ export type EgressPolicy =
       source: "config" | "detected";
       hosts: readonly string[];
       addresses: BlockList;
-      /** Ports of `localhost:<port>` entries: the runner's own services, reached through the proxy. */
+      /** Ports of `localhost:<port>` entries and of the job's services: the runner's own, reached through the proxy. */
       localPorts: readonly number[];
+      /** `host:<port>` entries: the host (or `*.` wildcard) on that port only. */
+      hostPorts: readonly { rule: string; port: number }[];
+      /** `"network": "audit"`: everything is allowed, and what was reached recorded. */
+      audit: boolean;
+      /** The runner's ports of the job's service containers, whether allowed or not. */
+      servicePorts: readonly number[];
     };
 
-/** The policy of a run: the configuration's, or the detected presets of `workspace` plus github. */
-export function egressPolicy(network: NetworkConfig | undefined, workspace: string): EgressPolicy {
+/**
+ * The policy of a run: the configuration's, or the detected presets of `workspace` plus github and
+ * the job's services. `servicePorts`: the runner's ports of the job's service containers.
+ */
+export function egressPolicy(
+  network: NetworkConfig | undefined,
+  workspace: string,
+  servicePorts: readonly number[] = [],
+): EgressPolicy {
   if (network === "open") return { open: true };
   const source = network === undefined ? "detected" : "config";
   const entries =
-    network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
+    network === undefined
+      ? [...detectPresets(workspace), "github", SERVICES]
+      : network === "off" || network === "audit"
+        ? []
+        : network.allow;
   const hosts: string[] = [];
   const addresses = new BlockList();
   const localPorts: number[] = [];
+  const hostPorts: { rule: string; port: number }[] = [];
   for (const entry of entries) {
     if (entry in PRESETS) hosts.push(...PRESETS[entry as Preset]);
+    else if (entry === SERVICES) localPorts.push(...servicePorts);
     else if (localServicePort(entry) !== undefined) localPorts.push(localServicePort(entry)!);
+    else if (hostPort(entry) !== undefined) hostPorts.push(hostPort(entry)!);
     else if (entry.includes("/")) {
       const [address = "", bits = ""] = entry.split("/");
       addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
     } else if (isIP(entry)) addresses.addAddress(entry, isIP(entry) === 6 ? "ipv6" : "ipv4");
     else hosts.push(entry.toLowerCase());
   }
-  return { open: false, entries, source, hosts, addresses, localPorts };
+  const audit = network === "audit";
+  return {
+    open: false,
+    entries,
+    source,
+    hosts,
+    addresses,
+    localPorts: [...new Set(localPorts)],
+    hostPorts,
+    audit,
+    servicePorts,
+  };
 }
 
 /** The presets whose manifests lie at the root of `workspace` or one folder down, in PRESETS order. */
@@ -166,11 +210,21 @@ export const canonicalHost = (host: string): string =>
 export function allows(policy: EgressPolicy, host: string, port?: number): boolean {
   if (policy.open) return true;
   const name = canonicalHost(host);
-  if (name === "localhost") return port !== undefined && policy.localPorts.includes(port);
+  // Even in audit mode, the runner's own loopback only on the ports named, and the job's services'.
+  const local = [...policy.localPorts, ...(policy.audit ? policy.servicePorts : [])];
+  if (name === "localhost") return port !== undefined && local.includes(port);
+  if (policy.audit) return true;
+  const onPort = policy.hostPorts.some(
+    (entry) => (port === undefined || entry.port === port) && matchesRule(entry.rule, name),
+  );
   const family = isIP(name);
-  if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
-  return policy.hosts.some((rule) => (rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule));
+  if (family !== 0) return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4") || onPort;
+  return onPort || policy.hosts.some((rule) => matchesRule(rule, name));
 }
+
+/** Whether host `name` matches `rule`: the same name, or for `*.x` any subdomain of x. */
+export const matchesRule = (rule: string, name: string): boolean =>
+  rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule;
 
 /** What a name resolved to, and whether the operator's hosts file said so (GITCLAW_EGRESS_HOSTS) rather than DNS. */
 export interface Resolution {

@@ -5,12 +5,16 @@
 // plain HTTP requests in absolute form. A request for a host the policy does not allow gets a 403
 // naming the config line that would allow it, and is counted; an allowed host is resolved here, by
 // the proxy's own resolver, never by the tool's, and connected to. A connection once allowed goes
-// to that host alone: whatever the client sends next travels to the same address.
+// to that host alone: whatever the client sends next travels to the same address. What tools
+// send without the proxy variables, DNS queries and connections to any address, it decides too,
+// with the same policy and counts (src/egress/intercept.ts).
 import { promises as dns } from "node:dns";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { allowLine, allows, type EgressPolicy, type Resolution, targetsOf } from "./policy.ts";
 import { DEFAULT_LIMITS, type Decision, type ProxyLimits, serveTunnels, type Tunnels } from "./tunnel.ts";
+import { answerQuery, decideIntercepted, type Interceptor, quietSuffixes, serveDns } from "./intercept.ts";
+import { SyntheticNames } from "./dns.ts";
 
 /** Names to addresses; tests map names to 127.0.0.x. */
 export type Resolver = (host: string) => Promise<Resolution>;
@@ -22,6 +26,8 @@ export interface EgressCounts {
   around: Map<string, Set<string>>;
   /** Allowed connections per host. */
   allowed: Map<string, number>;
+  /** What each host was reached on: `<port>/<protocol>` (tls, http, tcp; connect and proxy: through the proxy). */
+  reached: Map<string, Set<string>>;
   /** Refused attempts to hosts past the first COUNTED_HOSTS (a tool can invent any number of names). */
   unlisted: number;
   /** Connections refused because the proxy already served `maxConnections` at once. */
@@ -45,8 +51,11 @@ function countBlocked(counts: EgressCounts, host: string): boolean {
 
 export interface EgressProxy {
   counts: EgressCounts;
-  /** Serves the connections to `listener`, a listening TCP socket (the network namespace's); closes it with the proxy. */
-  serve(listener: number): void;
+  /**
+   * Serves the connections to `listener`, a listening TCP socket (the network namespace's), and
+   * those `intercepting` takes (its DNS socket first; src/egress/intercept.ts); closes them with the proxy.
+   */
+  serve(listener: number, intercepting?: number[]): void;
   /** Counts an attempt the kernel refused around the proxy (src/egress/namespace.ts). */
   refusedAround(host: string, kind: string): void;
   close(): Promise<void>;
@@ -78,6 +87,7 @@ export function startEgressProxy(
   const counts: EgressCounts = {
     blocked: new Map(),
     allowed: new Map(),
+    reached: new Map(),
     around: new Map(),
     unlisted: 0,
     overloaded: 0,
@@ -85,6 +95,14 @@ export function startEgressProxy(
   };
   const serving: Serving = { policy, resolve, counts };
   const tunnels: Tunnels[] = [];
+  const names = new SyntheticNames();
+  // An address the DNS stand-in gave is counted as the name it stands for.
+  const refusedAround = (tried: string, kind: string) => {
+    const host = names.nameOf(tried) ?? tried;
+    if (countBlocked(counts, host)) counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
+  };
+  const interceptor = interceptorOf(serving, names, refusedAround);
+  const quiet = quietSuffixes();
   const overloaded = () => {
     counts.overloaded++;
     return answer(
@@ -92,15 +110,43 @@ export function startEgressProxy(
       `gitclaw: the proxy serves at most ${limits.maxConnections} connections at once; try again later`,
     ).answer;
   };
+  const judge = {
+    decide: (head: string | null) => decide(serving, head),
+    intercepted: (address: string, port: number) => decideIntercepted(interceptor, address, port),
+    overloaded,
+    limits,
+  };
   return {
     counts,
-    serve: (listener) =>
-      tunnels.push(serveTunnels(listener, { decide: (head) => decide(serving, head), overloaded, limits })),
-    refusedAround: (host, kind) => {
-      if (countBlocked(counts, host)) counts.around.set(host, (counts.around.get(host) ?? new Set()).add(kind));
+    serve: (listener, intercepting = []) => {
+      const [dns, ...listeners] = intercepting;
+      if (dns !== undefined) tunnels.push(serveDns(dns, (packet) => answerQuery(interceptor, packet, quiet)));
+      tunnels.push(serveTunnels([listener, ...listeners], judge));
     },
+    refusedAround,
     close: async () => {
       await Promise.all(tunnels.splice(0).map((served) => served.close()));
+    },
+  };
+}
+
+/** What intercepted connections and DNS queries are decided with: the proxy's policy, resolver and counts. */
+function interceptorOf(
+  serving: Serving,
+  names: SyntheticNames,
+  blocked: (host: string, kind: string) => void,
+): Interceptor {
+  const { counts } = serving;
+  return {
+    policy: serving.policy,
+    names,
+    addressesOf: (host) => addressesOf(serving, host),
+    blocked,
+    reached: (host, what, replaces) => {
+      const seen = counts.reached.get(host) ?? new Set();
+      if (replaces === undefined) counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
+      else seen.delete(replaces);
+      counts.reached.set(host, seen.add(what));
     },
   };
 }
@@ -139,7 +185,11 @@ async function decide(serving: Serving, head: string | null): Promise<Decision> 
     port: target.port,
     toUpstream: target.head ?? "",
     toClient: target.head === undefined ? "HTTP/1.1 200 Connection Established\r\n\r\n" : "",
-    connected: () => counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1),
+    connected: () => {
+      counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
+      const what = `${target.port}/${target.head === undefined ? "connect" : "proxy"}`;
+      counts.reached.set(host, (counts.reached.get(host) ?? new Set()).add(what));
+    },
     unreachable: (reason) => answer(502, `gitclaw: ${host}: ${reason}`).answer,
   };
 }

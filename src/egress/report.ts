@@ -1,12 +1,14 @@
 // What the network policy did in a run, for people: in the reply, one collapsed note listing each
 // blocked host with its count and the config line that would allow it; in the job summary, the
 // policy, the blocked hosts and the allowed hosts used.
+import { isIP } from "node:net";
 import { CONFIG_FILE } from "../config/paths.ts";
 import type { Egress } from "./egress.ts";
 import type { EgressCounts } from "./proxy.ts";
 import { allowLine, type EgressPolicy } from "./policy.ts";
 import { codeSpan, inertText } from "../github/markdown.ts";
 import { plural } from "../text/format.ts";
+import { auditNote, neededLine } from "./audit.ts";
 
 /** Hosts listed one by one in the reply and the job summary; the rest are counted. */
 const LISTED_HOSTS = 10;
@@ -18,6 +20,7 @@ const total = (counts: Iterable<number>) => [...counts].reduce((sum, n) => sum +
 
 /** The reply's note on blocked network access; undefined when nothing was blocked or refused. */
 export function blockedNote(egress: Egress): string | undefined {
+  if (!egress.policy.open && egress.policy.audit) return auditNote(egress);
   const counts = egress.counts;
   if (!counts || (counts.blocked.size === 0 && counts.unlisted === 0 && counts.overloaded === 0)) return undefined;
   const hosts = [...counts.blocked];
@@ -59,7 +62,13 @@ function hostLine(egress: Egress, host: string, count: number): string {
   const kinds = egress.counts?.around.get(host);
   const around = kinds ? ` (around the proxy: ${[...kinds].join(", ")})` : "";
   // A host name has at most 253 characters: a longer one is made up, and no config line allows it.
-  const allow = host.length > 253 ? "not a host name" : `to allow it: ${codeSpan(allowLine(egress.policy, host))}`;
+  // A name reached without the proxy on a port not intercepted is allowed on that port (host:port).
+  const port =
+    isIP(host) === 0 && !host.startsWith("localhost:")
+      ? [...(kinds ?? [])].find((kind) => kind.startsWith("tcp/"))
+      : undefined;
+  const entry = port ? `${host}:${port.slice(4)}` : host;
+  const allow = host.length > 253 ? "not a host name" : `to allow it: ${codeSpan(allowLine(egress.policy, entry))}`;
   return `- ${codeSpan(host, 80)}: ${plural(count, "attempt")}${around}; ${allow}`;
 }
 
@@ -86,12 +95,23 @@ export function egressSummary(egress: Egress): string {
     ...(counts && counts.allowed.size > 0
       ? ["", "| allowed host used | connections |", "|---|---|", ...rows(counts.allowed)]
       : []),
+    ...(counts && !egress.policy.open && egress.policy.audit
+      ? [
+          "",
+          "To allow exactly this with tool commands confined:",
+          "",
+          "```json",
+          neededLine(counts, egress.policy.servicePorts),
+          "```",
+        ]
+      : []),
     "",
   ].join("\n");
 }
 
 function describePolicy(policy: EgressPolicy): string {
   if (policy.open) return '"open": tool commands reach any host';
+  if (policy.audit) return '"audit": tool commands reach any host, not confined, and what they reach is recorded';
   if (policy.entries.length === 0) return '"off": tool commands reach no host';
   const entries = policy.entries.map((entry) => codeSpan(entry)).join(", ");
   return policy.source === "detected" ? `the default for this repository: ${entries}` : `allow ${entries}`;

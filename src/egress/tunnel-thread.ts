@@ -1,13 +1,14 @@
 // Isolated (src/isolated.ts): the code of the egress proxy's tunnel threads (src/egress/tunnel.ts),
 // run from its source text: each function uses nothing but globals, its arguments and the others. One thread
 // accepts one connection, reads its request head, asks the proxy, and then either writes the
-// proxy's refusal or connects and splices both ways. Every socket is non-blocking, every wait a
-// poll(2) that the proxy's wake pipe ends.
+// proxy's refusal or connects and hands both sockets to the mover (tunnel-mover.ts), which splices
+// both ways with this file's directions. Every socket is non-blocking, every wait a poll(2) that
+// the proxy's wake pipe ends.
 import type { ptr as Ptr } from "bun:ffi";
 import type { Linux } from "../linux.ts";
 
 /** What every part of the thread works with. */
-interface Thread {
+export interface Thread {
   // biome-ignore lint/suspicious/noExplicitAny: libc symbols, loaded in the thread from their table.
   c: any;
   ptr: typeof Ptr;
@@ -27,6 +28,16 @@ interface Thread {
   /** Bytes a tunnel's pipe holds. */
   pipeBytes: number;
   k: Linux;
+  /** What serves an intercepted connection (intercept-thread.ts), given the functions of this file it uses. */
+  intercept: {
+    serveIntercepted(
+      t: Thread,
+      client: number,
+      tunnel: { connectUpstream: typeof connectUpstream; handOver: typeof handOver; waitFor: typeof waitFor },
+    ): Promise<void>;
+  };
+  /** Where a connected tunnel's two sockets go (the mover's notify pipe, tunnel-mover.ts). */
+  mover: number;
 }
 
 /** The proxy's answers (src/egress/tunnel.ts). */
@@ -39,13 +50,15 @@ interface Reply {
   port?: number;
   toUpstream?: string;
   toClient?: string;
+  /** An intercepted connection's first bytes are to be checked (intercept-thread.ts). */
+  inspect?: boolean;
 }
 
 type Direction = ReturnType<typeof openDirection>;
 type Wanted = [fd: number, events: number];
 
-/** Waits for its first message (libc's symbols, the listener, the wake pipe), then serves one connection. */
-export function threadMain(ffi: typeof import("bun:ffi"), k: Linux): void {
+/** Waits for its first message (libc's symbols, the listeners, the wake pipe), then serves one connection. */
+export function threadMain(ffi: typeof import("bun:ffi"), k: Linux, intercept: Thread["intercept"]): void {
   const scope = globalThis as unknown as { onmessage: (event: MessageEvent) => void; postMessage(data: object): void };
   scope.onmessage = (event) => {
     const c: Thread["c"] = ffi.dlopen("libc.so.6", event.data.symbols).symbols;
@@ -62,8 +75,10 @@ export function threadMain(ffi: typeof import("bun:ffi"), k: Linux): void {
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
       k,
+      intercept,
+      mover: event.data.mover,
     };
-    void serveConnection(t, event.data.listener).finally(() => {
+    void serveConnection(t, event.data.listeners).finally(() => {
       for (const fd of t.open) c.close(fd);
       scope.postMessage({ type: "done" });
     });
@@ -191,49 +206,50 @@ export function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | nu
   }
 }
 
-/** Both directions until both ended, one failed, or the proxy closes. */
-export function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
+/** Accepts one connection on any of `listeners`, and which; undefined once the proxy closes. */
+export function acceptOne(t: Thread, listeners: number[]): { client: number; index: number } | undefined {
   for (;;) {
-    const wanted: Wanted[] = [];
-    for (const d of directions) {
-      const want = d.done ? null : stepDirection(t, d);
-      if (want === false) return;
-      if (want) wanted.push(want);
+    if (
+      !waitFor(
+        t,
+        listeners.map((fd) => [fd, t.k.POLLIN]),
+        -1,
+      )
+    )
+      return undefined;
+    for (const [index, listener] of listeners.entries()) {
+      const fd = t.c.accept4(listener, null, null, t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC);
+      if (fd >= 0) {
+        t.open.push(fd);
+        return { client: fd, index };
+      }
+      if (t.errno() !== t.k.EAGAIN && t.errno() !== t.k.EINTR) return undefined;
     }
-    if (wanted.length === 0 || !waitFor(t, wanted, t.idleMs)) return;
-  }
-}
-
-/** Accepts one connection; undefined once the proxy closes. */
-export function acceptOne(t: Thread, listener: number): number | undefined {
-  for (;;) {
-    if (!waitFor(t, [[listener, t.k.POLLIN]], -1)) return undefined;
-    const fd = t.c.accept4(listener, null, null, t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC);
-    if (fd >= 0) {
-      t.open.push(fd);
-      return fd;
-    }
-    if (t.errno() !== t.k.EAGAIN && t.errno() !== t.k.EINTR) return undefined;
   }
 }
 
 /** A connection the proxy admits; those past its bound get its refusal and are closed. Undefined once it closes. */
-export async function admitOne(t: Thread, listener: number): Promise<number | undefined> {
+export async function admitOne(t: Thread, listeners: number[]): Promise<{ client: number; index: number } | undefined> {
   for (;;) {
-    const client = acceptOne(t, listener);
-    if (client === undefined) return undefined;
+    const accepted = acceptOne(t, listeners);
+    if (accepted === undefined) return undefined;
+    const { client, index } = accepted;
     t.post({ type: "accepted" });
     const reply = await t.next();
-    if (reply.admitted) return client;
-    sendAll(t, client, Buffer.from(reply.overloaded ?? ""));
+    if (reply.admitted) return accepted;
+    // An intercepted connection is no HTTP client: it is closed without an answer.
+    if (index === 0) sendAll(t, client, Buffer.from(reply.overloaded ?? ""));
     t.c.close(client);
     t.open.splice(t.open.indexOf(client), 1);
   }
 }
 
-/** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it. */
-export async function serveConnection(t: Thread, listener: number): Promise<void> {
-  const client = await admitOne(t, listener);
+/** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it; the first listener's, or an intercepted one. */
+export async function serveConnection(t: Thread, listeners: number[]): Promise<void> {
+  const accepted = await admitOne(t, listeners);
+  if (accepted !== undefined && accepted.index > 0)
+    return t.intercept.serveIntercepted(t, accepted.client, { connectUpstream, handOver, waitFor });
+  const client = accepted?.client;
   const request = client === undefined ? undefined : readHead(t, client);
   if (client === undefined || !request) return;
   t.post({ type: "head", head: request.head });
@@ -247,9 +263,20 @@ export async function serveConnection(t: Thread, listener: number): Promise<void
   t.post({ type: "connected" });
   await t.next();
   const toUpstream = Buffer.concat([Buffer.from(decision.toUpstream!, "latin1"), request.rest]);
-  const directions = [
-    openDirection(t, client, upstream, toUpstream),
-    openDirection(t, upstream, client, Buffer.from(decision.toClient!, "latin1")),
-  ];
-  if (directions[0] && directions[1]) moveBoth(t, [directions[0], directions[1]]);
+  handOver(t, client, upstream, toUpstream, Buffer.from(decision.toClient!, "latin1"));
+}
+
+/**
+ * Hands a connected tunnel to the proxy's mover thread (tunnel-mover.ts), which moves the bytes of
+ * every tunnel: this thread ends, and its sockets stay open for the mover.
+ */
+export function handOver(t: Thread, client: number, upstream: number, toUpstream: Buffer, toClient: Buffer): void {
+  if (!sendAll(t, upstream, toUpstream) || !sendAll(t, client, toClient)) return;
+  // The two sockets, as one write the mover reads whole (a pipe's writes this small are atomic).
+  const record = Buffer.alloc(8);
+  record.writeInt32LE(client, 0);
+  record.writeInt32LE(upstream, 4);
+  if (Number(t.c.write(t.mover, t.ptr(record), 8)) !== 8) return;
+  t.open = t.open.filter((fd) => fd !== client && fd !== upstream);
+  t.post({ type: "tunnel" });
 }

@@ -20,14 +20,20 @@ export function readPromptRunRequest(
   const text = value("prompt");
   const file = value("prompt_file");
   const outputSchema = value("output_schema");
+  const agent = value("agent");
+  const mode = value("mode");
   if (!text && !file) {
     if (outputSchema) throw new ConfigError("the action input output_schema needs a prompt or prompt_file input too");
+    if (agent) throw new ConfigError("the action input agent needs a prompt or prompt_file input too");
+    if (mode) throw new ConfigError("the action input mode needs a prompt or prompt_file input too");
     return undefined;
   }
   if (text && file) throw new ConfigError("set one of the action inputs prompt and prompt_file, not both");
   const issue = value("issue");
   if (issue !== undefined && !/^[1-9]\d{0,9}$/.test(issue))
     throw new ConfigError(`the action input issue is ${JSON.stringify(issue)}: expected an issue number, e.g. 42`);
+  if (mode !== undefined && mode !== "read-only")
+    throw new ConfigError(`the action input mode is ${JSON.stringify(mode)}: expected read-only (or nothing)`);
   const continued = value("continue");
   if (continued !== undefined && continued !== "true" && continued !== "false")
     throw new ConfigError(`the action input continue is ${JSON.stringify(continued)}: expected true or false`);
@@ -39,6 +45,8 @@ export function readPromptRunRequest(
     key: runKey(workflow, env.job ?? "job"),
     workflow,
     ...(outputSchema ? { outputSchema } : {}),
+    ...(agent ? { agent } : {}),
+    ...(mode ? { mode } : {}),
   };
 }
 

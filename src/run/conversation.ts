@@ -158,6 +158,8 @@ export interface OpenConversation extends Conversation {
   promptId?: string;
   /** What this run's message holds from people with write access (the skills they name: src/skills/). */
   trustedTexts: string[];
+  /** The same, with who wrote each (an approval of a plan: src/run/plan.ts). */
+  trustedParts: { login: string; body: string; createdAt?: string }[];
 }
 
 /**
@@ -201,9 +203,13 @@ export async function beginConversation(
     ? { id: mapping.lastCommentId, createdAt: mapping.lastCommentAt ?? "" }
     : undefined;
   // What people with write access wrote (not gitclaw's CI report): the skills they name are loaded (src/skills/).
-  const byPeople = sources.filter((source) => source.trusted && source.login !== CI_REPORT_LOGIN);
-  const trustedTexts = byPeople.map((source) => source.body);
-  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts };
+  // The sources are the issue (when included), then the parts in order: each part's time is its own.
+  const offset = sources.length - parts.length;
+  const dated = sources.map((source, i) => ({ ...source, createdAt: parts[i - offset]?.createdAt }));
+  const byPeople = dated.filter((source) => source.trusted && source.login !== CI_REPORT_LOGIN);
+  const trustedParts = byPeople.map(({ login, body, createdAt }) => ({ login, body, createdAt }));
+  const trustedTexts = trustedParts.map((part) => part.body);
+  return { ...conversation, answered: pending.last ?? earlier, promptId: asking.id, trustedTexts, trustedParts };
 }
 
 /** The texts of the user message, with their authors' trust, as far as their images go: the opening (when included) and every part. */

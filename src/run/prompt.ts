@@ -25,6 +25,10 @@ export interface InstructionsInput {
   directoryInstructions?: string;
   /** The repository's skills and those the request names, with this run's token (src/skills/skill-reads.ts). */
   skills?: string;
+  /** The custom agent the run acts as (src/run/agents.ts): its instructions, last. */
+  agent?: string;
+  /** A read-only run, a plan, or a plan approved (src/run/plan.ts). */
+  plan?: string;
 }
 
 /**
@@ -59,6 +63,8 @@ export function systemInstructions(input: InstructionsInput): string {
     ...(input.pullRequest ?? []),
     ...(input.directoryInstructions ? [input.directoryInstructions] : []),
     ...(input.skills ? [input.skills] : []),
+    ...(input.agent ? [input.agent] : []),
+    ...(input.plan ? [input.plan] : []),
   ].join("\n");
 }
 

@@ -27,6 +27,8 @@ export interface RunStats {
   commitUrl?: string;
   /** The issue's or pull request's cost across its runs, this one included (src/run/cost-caps.ts). */
   total?: string;
+  /** Other models the run's tasks ran with, each with the custom agents that used it (src/run/tasks.ts). */
+  taskModels?: string[];
 }
 
 export function footer(stats: RunStats): string {
@@ -40,7 +42,7 @@ export function footer(stats: RunStats): string {
     ...(result.cleared ? [clearedNote(result.cleared)] : []),
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
-    modelsPart(stats),
+    [modelsPart(stats), ...(stats.taskModels ?? [])].join(" + "),
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
     ...(stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []),
@@ -169,9 +171,13 @@ export interface ReplyFacts {
   unpushed: string[];
   /** Sub-agent tasks: what was stopped or aborted at the end, and what remains to apply (src/run/tasks.ts). */
   taskNotes?: string[];
+  /** Other models the tasks ran with, for the footer (src/run/tasks.ts). */
+  taskModels?: string[];
   progress: ProgressComment;
   /** What happened on the pull request (src/run/deliver.ts), or to a fork's patch (src/run/fork.ts): Markdown paragraphs. */
   notes: string[];
+  /** The reply's first line, before the answer: a run whose tool commands were not confined says so (src/egress/audit.ts). */
+  lead?: string;
   /** The footer's total across the conversation's runs. */
   total?: string;
 }
@@ -240,8 +246,10 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total,
+    taskModels: facts.taskModels,
   });
-  return { text: [replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean).join("\n\n"), footerText };
+  const parts = [facts.lead, replyText(result, limits), fallbackNote(result), ...notes];
+  return { text: parts.filter(Boolean).join("\n\n"), footerText };
 }
 
 /** Where the conversation lives when the work's branch cannot hold it, and how the next run finds it. */

@@ -34,10 +34,11 @@ import { publishedNote } from "./published.ts";
 import { pullRequestFacts } from "./request.ts";
 import { chooseTarget } from "./target.ts";
 import type { TargetedRun } from "./types.ts";
-import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
+import { endTasks, outstandingTasks, taskModels, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
+import { auditLead } from "../egress/audit.ts";
 import { mcpNotes } from "./mcp.ts";
 import { prepareWorkspace } from "./workspace.ts";
 import type { Workspace } from "./types.ts";
@@ -49,6 +50,10 @@ import { instructionsSection, instructionsSummary, loadInstructions } from "./re
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import { loadSkills, skillsSummary } from "./skills.ts";
+import { planGate, planInstructions, planNote, recordPlan, type PlanGate } from "./plan.ts";
+import { agentModels, agentSection, agentsSummary, askedAgent, chooseAgent, loadAgents } from "./agents.ts";
+import type { CustomAgent, RepositoryAgents } from "../agents/read.ts";
+import type { ResolvedModel } from "../agent/model.ts";
 import { endHooks, hookNotes, hooksSummary, loadHooks, startHooks, untilHooksLetStop, type RunHooks } from "./hooks.ts";
 import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
@@ -70,6 +75,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   const skills = await loadSkills(run, workspace);
+  const agents = await loadAgents(run, workspace);
   const hooks = await loadHooks(run, workspace);
   // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
   const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
@@ -80,11 +86,23 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const asked = run.trigger.prompt ? [await promptPart(run, workspace, schema && schemaNote(schema))] : ci?.parts;
   const progress = await startProgress(run);
   const conversation = await beginConversation(run, workspace.root, asked);
+  const chosen = chooseAgent(await askedAgent(run, conversation.trustedTexts), agents);
+  if ("unknown" in chosen)
+    return stopBeforeModel(run, { reason: chosen.unknown, notice: chosen.unknown, outcome: "unknown_agent" }, progress);
+  const agentModel = agentModels(run);
+  const acting: TargetedRun = { ...run, resolved: await agentModel(chosen.agent) };
+  // The session says which model answers from here (pi's model_change), as it does for a new one.
+  const { provider, modelId } = acting.resolved;
+  if (acting.resolved !== run.resolved) conversation.session.append({ type: "model_change", provider, modelId });
+  // Plan first (src/run/plan.ts): a read-only plan run, the plan approved and carried out, or neither.
+  const plan = await planGate(run, conversation);
+  recordPlan(conversation.session, plan, "start", run.now());
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
     const extras = { trailers, instructions, skills, hooks, claim, schema, stateHome };
-    return await converse(run, { workspace, conversation, progress, fork, ...extras });
+    const withAgents = { agents: { agents, agentModel, actingAs: chosen.agent }, plan };
+    return await converse(acting, { workspace, conversation, progress, fork, ...extras, ...withAgents });
   } finally {
     await fork?.dispose();
   }
@@ -101,6 +119,14 @@ interface Prepared {
   instructions?: RepositoryInstructions;
   /** The default branch's skills (src/skills/). */
   skills?: RepositorySkills;
+  /** The default branch's custom agents, each one's model, the one the run acts as (src/run/agents.ts). */
+  agents: {
+    agents?: RepositoryAgents;
+    agentModel: (agent?: CustomAgent) => Promise<ResolvedModel>;
+    actingAs?: CustomAgent;
+  };
+  /** A plan run, a plan approved, or a read-only prompt run (src/run/plan.ts). */
+  plan: PlanGate;
   /** The default branch's hooks (src/hooks/). */
   hooks?: RepositoryHooks;
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
@@ -112,7 +138,7 @@ interface Prepared {
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
   const { workspace, conversation, progress, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
-  const where = { toolRoot: fork?.root, untrusted, instructions: prepared.instructions, skills: prepared.skills };
+  const where = { toolRoot: fork?.root, untrusted, ...pick(prepared, "instructions", "skills", "agents", "plan") };
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
@@ -128,6 +154,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
     await hooks?.release();
   }
+  recordPlan(conversation.session, prepared.plan, "end", run.now());
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
   await prepared.claim.settle(result.usage.cost.total);
@@ -150,16 +177,21 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...hookNotes(hooks),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
+    ...(prepared.plan.awaitsApproval ? [callout("IMPORTANT", planNote(run.config.trigger))] : []),
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
-  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
+  const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
+  const lead = auditLead(tools.egress);
+  const facts = {
+    ...{ result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes },
+    ...(lead ? { lead } : {}),
+  };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
-  const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
-  const extensions = tools.mcp.summary() + skills + hooksSummary(prepared.hooks, hooks);
-  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: extensions };
-  writeSummary(run, timeline, result, summaryParts);
-  writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
+  const extensions = extensionsSummary(prepared, conversation.trustedTexts, tools.mcp.summary(), hooks);
+  writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress, mcp: extensions });
+  const outcome = prepared.plan.awaitsApproval && result.outcome === "done" ? "awaiting_approval" : result.outcome;
+  writeOutputs(run, { result, outcome }, landing, repoRelative(workspace.root, conversation.session.path), answer);
   if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
   const saved =
     landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
@@ -180,7 +212,14 @@ async function runLoops(
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
-  const limits = { budgets: capped.budgets, spending, repository: prepared.instructions, skills: prepared.skills };
+  const limits = {
+    budgets: capped.budgets,
+    spending,
+    repository: prepared.instructions,
+    skills: prepared.skills,
+    actingAs: prepared.agents.actingAs,
+    plan: prepared.plan,
+  };
   const loop = () =>
     untilHooksLetStop(hooks, conversation.session, run.now, () =>
       runLoop(run, workspace, conversation, tools, { progress, timeline }, limits),
@@ -199,6 +238,16 @@ async function runLoops(
   return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
 }
 
+/** The job summary's tables of what the repository extends the agent with: MCP servers, skills, agents, hooks. */
+function extensionsSummary(prepared: Prepared, trustedTexts: string[], mcp: string, hooks?: RunHooks): string {
+  const skills = skillsSummary(prepared.skills, namedSkills(trustedTexts, prepared.skills));
+  const agents = agentsSummary(prepared.agents.agents, prepared.agents.actingAs);
+  return mcp + skills + agents + hooksSummary(prepared.hooks, hooks);
+}
+
+const pick = <T, K extends keyof T>(from: T, ...keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+
 const onPull = (run: TargetedRun) =>
   run.target.pull !== undefined && run.target.conversationIssue === run.target.pull.number;
 
@@ -212,9 +261,11 @@ function forkNotes(run: TargetedRun, patch: ForkPatch | undefined, landing: Land
 async function stopBeforeModel(
   run: TargetedRun,
   plan: { reason: string; notice?: string; outcome?: string },
+  progress?: ProgressComment,
 ): Promise<ConversationOutcome> {
   run.log(`gitclaw: ${plan.outcome ? "not running" : "no fix attempt"}: ${plan.reason}`);
-  if (plan.notice) await run.target.thread.post(run.redact(plan.notice));
+  const notice = plan.notice && run.redact(plan.notice);
+  if (notice && !(await progress?.finish(notice))) await run.target.thread.post(notice);
   if (plan.outcome) {
     setOutput(run.env, "outcome", plan.outcome);
     appendSummary(run, `## gitclaw\n\n${run.redact(plan.notice ?? plan.reason)}\n`);
@@ -245,13 +296,31 @@ async function startProgress(run: TargetedRun): Promise<ProgressComment> {
   return progress;
 }
 
+/** What bounds and shapes one agent loop of the run. */
+interface LoopLimits {
+  budgets: Budgets;
+  spending: Spending;
+  repository?: RepositoryInstructions;
+  skills?: RepositorySkills;
+  /** The custom agent the run acts as (src/run/agents.ts). */
+  actingAs?: CustomAgent;
+  /** A plan run, a plan approved, or a read-only prompt run (src/run/plan.ts). */
+  plan?: PlanGate;
+}
+
+/** The system prompt's parts for the agent the run acts as and for its plan gate. */
+const roleParts = (limits: LoopLimits, tools: string[]) => ({
+  ...(limits.actingAs ? { agent: agentSection(limits.actingAs, tools) } : {}),
+  ...(limits.plan ? { plan: planInstructions(limits.plan) } : {}),
+});
+
 async function runLoop(
   run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
   tools: RunTools,
   watchers: { progress: ProgressComment; timeline: RunTimeline },
-  limits: { budgets: Budgets; spending: Spending; repository?: RepositoryInstructions; skills?: RepositorySkills },
+  limits: LoopLimits,
 ): Promise<LoopResult> {
   const { repository } = limits;
   const skills = new SkillReads(limits.skills, workspace.git);
@@ -271,6 +340,10 @@ async function runLoop(
     repositoryInstructions: instructionsSection(repository),
     directoryInstructions: directories.promptLines(),
     skills: await skills.withNamed(named),
+    ...roleParts(
+      limits,
+      tools.toolset.tools.map((t) => t.name),
+    ),
   });
   try {
     const result = await untilTasksEnd(tools.tasks, session, run.now, () =>
@@ -303,13 +376,13 @@ async function runLoop(
 /** The action's outputs, for the steps after it. */
 function writeOutputs(
   run: TargetedRun,
-  result: LoopResult,
+  { result, outcome }: { result: LoopResult; outcome: string },
   landing: Landing,
   sessionPath: string,
   answer?: Answer,
 ): void {
   const outputs = {
-    outcome: result.outcome,
+    outcome,
     session_path: sessionPath,
     commit_sha: landing.push?.sha ?? "",
     branch: landing.push?.branch ?? "",

@@ -21,7 +21,7 @@ import { childInstructions } from "../tasks/prompt.ts";
 import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
 import type { TaskScope } from "../tasks/scope.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
-import { createTools, type ToolsOptions } from "../tools/index.ts";
+import { createTools, TOOL_NAMES, type ToolsOptions } from "../tools/index.ts";
 import { createAgentReportTool } from "../tasks/tools/agent-report.ts";
 import { createCommitTool } from "../tasks/tools/commit.ts";
 import { createTaskTools } from "../tasks/tools/index.ts";
@@ -31,8 +31,11 @@ import type { Workspace } from "./types.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
+import type { CustomAgent, RepositoryAgents } from "../agents/read.ts";
+import type { ResolvedModel } from "../agent/model.ts";
 import { SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { instructionsSection } from "./repository-instructions.ts";
+import { agentSection } from "./agents.ts";
 import { plural } from "../text/format.ts";
 
 /** How long task_apply_git_patch waits for a task still exporting its patch. */
@@ -78,6 +81,9 @@ export interface TaskSetup {
   instructions?: RepositoryInstructions;
   /** The default branch's skills: every sub-agent gets their list, and reads them, as the run's own agent does. */
   skills?: RepositorySkills;
+  /** The default branch's custom agents a task may run as, and each one's model (src/run/agents.ts). */
+  agents?: RepositoryAgents;
+  agentModel?: (agent: CustomAgent | undefined) => Promise<ResolvedModel>;
 }
 
 export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
@@ -109,6 +115,7 @@ export function setUpTasks(setup: TaskSetup): RunTasks | undefined {
     target: applyTarget(setup, workspace.git, {}),
     runners,
     pendingWaitMs: PENDING_WAIT_MS,
+    ...(setup.agents ? { agents: setup.agents } : {}),
   };
   if (onActions.actions) {
     const resumed = orchestrator.resume("actions");
@@ -198,6 +205,7 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
     onSession: (child) =>
       ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
+    modelFor: (record) => (setup.agentModel ?? (async () => run.resolved))(agentOf(setup, record)),
     fallback: run.fallback,
     effort: run.config.effort,
     budgets: run.config.budgets,
@@ -231,24 +239,29 @@ function childTools(
   const { run } = setup;
   const { task, worktree, orchestrator } = child;
   const { taskId, depth } = task.record;
-  const base = createTools({ ...setup.toolsOptions, github: undefined });
+  const agent = agentOf(setup, task.record);
+  const given = (name: string) => !agent?.tools || agent.tools.includes(name);
+  const enabled = (setup.toolsOptions.enabled ?? TOOL_NAMES).filter(given);
+  const base = createTools({ ...setup.toolsOptions, enabled, github: undefined });
   const scope: TaskScope = {
     orchestrator,
     caller: { taskId, depth, head: () => worktree.git.must(["rev-parse", "HEAD"]) },
     target: applyTarget(setup, worktree.git, { groupWritable: true }),
     runners: ["local"],
     pendingWaitMs: PENDING_WAIT_MS,
+    ...(setup.agents ? { agents: setup.agents } : {}),
   };
   const trailers = { runUrl: run.link, coAuthor: coAuthorOf(run.trigger) };
   const protectedPaths = protectedPathsFrom(run.config.protectedPaths);
   const own = [
     createCommitTool({ git: worktree.git, protectedPaths, trailers }),
     createAgentReportTool(orchestrator, taskId),
-    ...(depth < orchestrator.maxDepth ? createTaskTools(scope) : []),
+    ...(depth < orchestrator.maxDepth && given("task") ? createTaskTools(scope) : []),
   ] as Tool[];
+  const mcp = given("mcp") ? (setup.mcpTools?.() ?? []) : [];
   return {
     tools: withSkillReads(
-      withDirectoryInstructions([...base.tools, ...(setup.mcpTools?.() ?? []), ...own], child.directories(taskId)),
+      withDirectoryInstructions([...base.tools, ...mcp, ...own], child.directories(taskId)),
       child.skills(taskId),
     ),
     dispose: base.dispose,
@@ -263,17 +276,30 @@ function childPrompt(
   { directories, skills }: { directories: DirectoryInstructions; skills: SkillReads },
 ): string {
   const { run } = setup;
+  const agent = agentOf(setup, record);
   return childInstructions({
     repository: `${run.env.owner}/${run.env.repo}`,
     taskId: record.taskId,
     baseSha: record.baseSha,
-    canDelegate: record.depth < orchestrator.maxDepth,
+    canDelegate: record.depth < orchestrator.maxDepth && (agent?.tools?.includes("task") ?? true),
     protectedPaths: run.config.protectedPaths,
     repositoryInstructions: instructionsSection(setup.instructions),
     directoryInstructions: directories.promptLines(),
     skills: skills.promptLines(),
+    ...(agent ? { agent: agentSection(agent, childToolNames(agent, record.depth < orchestrator.maxDepth)) } : {}),
   });
 }
+
+/** The tools a task running as `agent` has: its list but the github tool (no sub-agent has it), and every task's own. */
+const childToolNames = (agent: CustomAgent, canDelegate: boolean) => [
+  ...(agent.tools ?? []).filter((name) => name !== "github" && (canDelegate || name !== "task")),
+  "commit",
+  "agent_report",
+];
+
+/** The custom agent a task runs as, if any (the task tool checked its name). */
+const agentOf = (setup: TaskSetup, record: TaskRecord): CustomAgent | undefined =>
+  record.agent === undefined ? undefined : setup.agents?.agents.find((agent) => agent.name === record.agent);
 
 /**
  * Runs the run's own agent until it ends with no task still queued or running: an agent that stops
@@ -360,4 +386,16 @@ function remaining(tasks: RunTasks): string[] {
       return `- ✗ ${name}: ${record.status}${record.error ? ` (${record.error})` : ""}`;
     });
   return lines.length ? [`Sub-agent tasks:\n${lines.join("\n")}`] : [];
+}
+
+/** The models the run's tasks ran with other than `runModel`, each with the agents that used it: `\`m\` (a, b)`. */
+export function taskModels(tasks: RunTasks | undefined, runModel: string): string[] {
+  const byModel = new Map<string, Set<string>>();
+  for (const id of tasks?.started ?? []) {
+    const record = tasks!.orchestrator.record(id);
+    if (!record?.model || record.model === runModel) continue;
+    const agents = byModel.get(record.model) ?? byModel.set(record.model, new Set()).get(record.model)!;
+    if (record.agent) agents.add(record.agent);
+  }
+  return [...byModel].map(([model, agents]) => `\`${model}\`${agents.size ? ` (${[...agents].join(", ")})` : ""}`);
 }

@@ -10,14 +10,14 @@ import { ownWorkspaceCommits } from "../git/agent/workspace-commits.ts";
 import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
-import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
+import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom, servicesFrom } from "../egress/egress.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
-import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
+import { createTools, TOOL_NAMES, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./types.ts";
 import type { McpServers } from "../mcp/servers.ts";
@@ -25,8 +25,10 @@ import { startMcpServers } from "./mcp.ts";
 import type { TargetedRun } from "./types.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
-import { setUpTasks, type RunTasks, type TaskRun } from "./tasks.ts";
+import { setUpTasks, type RunTasks, type TaskRun, type TaskSetup } from "./tasks.ts";
+import type { CustomAgent } from "../agents/read.ts";
 import type { Workspace } from "./types.ts";
+import { readOnlyTools, type PlanGate } from "./plan.ts";
 
 export interface RunTools {
   toolset: ToolSet;
@@ -40,6 +42,8 @@ export interface RunTools {
   mcp: McpServers;
   /** The tool user's own git repository for the workspace, when the sandbox isolates tool commands. */
   agentRepo?: AgentRepo;
+  /** A read-only run (src/run/plan.ts): the commits of the tools' own git are not taken. */
+  readOnly?: boolean;
 }
 
 /** The sandbox and the tools' rules and per-call context, as the agent stage and a task job both set them up. */
@@ -61,7 +65,7 @@ export async function wireTools(
   run: TaskRun,
   workspace: Workspace,
   artifactsDir: string,
-  where: { toolRoot?: string; untrusted?: string } = {},
+  where: { toolRoot?: string; untrusted?: string; readOnly?: boolean } = {},
 ): Promise<ToolWiring> {
   const { env, config } = run;
   const toolRoot = where.toolRoot ?? workspace.root;
@@ -73,8 +77,14 @@ export async function wireTools(
       secretDirs: [env.runnerTemp, run.processEnv.HOME],
       path: workspace.toolEnv.PATH ?? "",
       ...(where.untrusted ? { requiredBy: where.untrusted } : {}),
+      ...(where.readOnly ? { readOnly: true } : {}),
     },
-    { config: config.network, resolve: resolverFrom(run.processEnv), limits: limitsFrom(run.processEnv) },
+    {
+      config: config.network,
+      resolve: resolverFrom(run.processEnv),
+      limits: limitsFrom(run.processEnv),
+      servicePorts: servicesFrom(run.processEnv),
+    },
   );
   if (!sandbox.isolated) workflow.warning(`gitclaw: tool commands run as the agent's own user: ${sandbox.reason}`);
   const protectedPaths = protectedPathsFrom(config.protectedPaths);
@@ -105,9 +115,15 @@ export async function setUpTools(
     untrusted?: string;
     instructions?: RepositoryInstructions;
     skills?: RepositorySkills;
+    /** The default branch's custom agents, each one's model, and the one the run acts as (src/run/agents.ts). */
+    agents?: Pick<TaskSetup, "agents" | "agentModel"> & { actingAs?: CustomAgent };
+    /** A plan run or a read-only prompt run (src/run/plan.ts). */
+    plan?: PlanGate;
   } = {},
 ): Promise<RunTools> {
-  const { sandbox, egress, ...wiring } = await wireTools(run, workspace, session.artifactsDir, where);
+  const readOnly = where.plan?.readOnly === true;
+  const wired = await wireTools(run, workspace, session.artifactsDir, { ...where, readOnly });
+  const { sandbox, egress, ...wiring } = wired;
   // The run's own git for tool commands (a task job's commits leave as its patch series instead).
   // Its index is copied from the workspace's once refreshed: a racily clean one would have the tools'
   // first `git add` hash every file again, writing a copy of each into the agent's objects.
@@ -115,7 +131,10 @@ export async function setUpTools(
   const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
   const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
   const context: ToolContext = { ...wiring.context, commandEnv, ...(agentRepo ? { agentRepo } : {}) };
-  const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, github: githubOptions(run, workspace, wiring) };
+  const given = (name: string) => where.agents?.actingAs?.tools?.includes(name) ?? true;
+  const enabled = (wiring.toolsOptions.enabled ?? TOOL_NAMES).filter(given);
+  const github = githubOptions(run, workspace, wiring, readOnly);
+  const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, enabled, github };
   const toolset = createTools(toolsOptions);
   // Started now, ready by the time the rest of the tool set is: sub-agents share them.
   const mcp = await startMcpServers(run, workspace, sandbox, egress, context.env);
@@ -128,13 +147,17 @@ export async function setUpTools(
     toolContext: context,
     instructions: where.instructions,
     skills: where.skills,
+    agents: where.agents?.agents,
+    agentModel: where.agents?.agentModel,
     mcpTools: () => mcp.tools(),
   });
   // No tool may write the index while the refresh holds its lock.
   await Promise.all([workspace.indexRefreshed, mcp.ready]);
-  toolset.tools.push(...mcp.tools());
-  if (tasks) toolset.tools.push(...tasks.tools);
-  return { toolset, sandbox, egress, context, tasks, mcp, agentRepo };
+  if (given("mcp")) toolset.tools.push(...mcp.tools());
+  if (tasks && given("task")) toolset.tools.push(...tasks.tools);
+  if (where.plan)
+    toolset.tools.splice(0, toolset.tools.length, ...readOnlyTools(toolset.tools, where.plan, sandbox.isolated));
+  return { toolset, sandbox, egress, context, tasks, mcp, agentRepo, readOnly };
 }
 
 /** Git for tool commands in the workspace: a repository of the tool user's own (src/git/agent/). */
@@ -181,12 +204,17 @@ function githubOptions(
   run: TargetedRun,
   workspace: Workspace,
   wiring: Pick<ToolWiring, "toolsOptions">,
+  readOnly: boolean,
 ): ToolsOptions["github"] {
+  // A read-only run reads GitHub but writes nothing there (src/run/plan.ts).
+  const policy = readOnly
+    ? { ...run.config.tools.github, write: "deny" as const, destructive: "deny" as const, ops: {} }
+    : run.config.tools.github;
   return {
     github: run.github,
     repo: run.repo,
     host: new URL(run.env.serverUrl).host,
-    policy: run.config.tools.github,
+    policy,
     gitAuthEnv: workspace.authEnv,
     // pr_push commits in PR worktrees by the workspace's rules, with the same trailers, and pushes
     // with the job's token, which GitHub does not let push workflow files: it refuses them too.
@@ -216,7 +244,8 @@ export async function tearDownTools(
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
   const gitNotes = [
-    ...(tools.agentRepo
+    // A read-only run keeps none of them: nothing but the conversation is committed.
+    ...(tools.agentRepo && !tools.readOnly
       ? [
           ...(await takeRunCommits(workspace.git, tools.agentRepo)).notes,
           ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),

@@ -36,6 +36,8 @@ export interface ViewOptions {
   tool: { uid: number; gid: number };
   /** Top-level entries shown as they are, the agent's (`.git`, `state`); they must exist. */
   agentOnly: readonly string[];
+  /** The view is mounted read-only: tool commands can read the workspace but not change it (a plan run). */
+  readOnly?: boolean;
 }
 
 // The holder's script: view-holder.ts, given bun:ffi, node:fs, node:os and the constants.
@@ -50,14 +52,15 @@ const HOLDER = isolatedScript([holderFile], holderFile.holdMountNamespace, [
 export async function openWorkspaceView(options: ViewOptions): Promise<WorkspaceView | string> {
   const workspace = realpathSync(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const holder = await startMountHolder(options.root, [workspace, ids, ...options.agentOnly]);
+  const access = options.readOnly ? "ro" : "rw";
+  const holder = await startMountHolder(options.root, [workspace, ids, access, ...options.agentOnly]);
   if (typeof holder === "string") return `an idmapped view of the workspace cannot be mounted here (${holder})`;
   return holder;
 }
 
 /** A mount namespace of the run's own without the view (the workspace shared by permissions), or why there is none. */
 export async function openMountNamespace(root: boolean): Promise<WorkspaceView | string> {
-  const holder = await startMountHolder(root, ["-", "0:0:0:0"]);
+  const holder = await startMountHolder(root, ["-", "0:0:0:0", "rw"]);
   if (typeof holder === "string") return `a mount namespace cannot be made here (${holder})`;
   return holder;
 }

@@ -102,6 +102,11 @@ export interface SandboxOptions {
   /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
   shareBy?: "view" | "permissions";
   /**
+   * Tool commands may read the workspace but not change it (a plan run, src/run/plan.ts): the view is
+   * mounted read-only; without the view the workspace is not shared at all (others' read bits only).
+   */
+  readOnly?: boolean;
+  /**
    * Confines the tool commands' network (src/egress/egress.ts): opens the network namespace they
    * enter, as root (directly, or through passwordless sudo); where it cannot (a string says why),
    * there is no isolated sandbox, and the reason says why.
@@ -264,7 +269,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).
   const workspace = realpathSync(options.workspace);
   for (const name of options.agentOnly) if (!existsSync(join(workspace, name))) mkdirSync(join(workspace, name));
-  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly };
+  const sharing = { root, agent, runAs, workspace, agentOnly: options.agentOnly, readOnly: options.readOnly === true };
   const view =
     options.shareBy === "permissions"
       ? "the sandbox was asked to share by permissions"
@@ -287,6 +292,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
     await forgetSchedules(privileged, TOOL_USER);
+    if (options.readOnly) await discardRunFiles(privileged, runAs, [worktrees, workspace]);
     await network?.close();
     await giveBack();
     await giveBackWorktrees();
@@ -311,7 +317,8 @@ async function shareThrough(
   view: WorkspaceView | string,
   namespace: WorkspaceView | string,
 ): Promise<() => Promise<void>> {
-  const giveBack = typeof view === "string" ? await shareWorkspace(privileged, sharing) : async () => {};
+  const byPermissions = typeof view === "string" && !sharing.readOnly;
+  const giveBack = byPermissions ? await shareWorkspace(privileged, sharing) : async () => {};
   const close = typeof namespace === "string" ? async () => {} : namespace.close;
   try {
     if (typeof namespace !== "string") await hideRunnerServices(privileged, namespace.pid);
@@ -324,6 +331,54 @@ async function shareThrough(
     await close();
     await giveBack();
   };
+}
+
+/**
+ * A read-only run's files outside the workspace discarded: what its tool processes left at the top of
+ * the temp directories (a folder with all inside it) and anywhere in the tool user's home. The run's
+ * own group picks them out (every tool process has it as its real group, so their files carry it),
+ * not another run's; `keep` (the worktrees, the workspace) and the tool user's git configuration stay.
+ * A failure is only logged: nothing of them is committed.
+ */
+async function discardRunFiles(privileged: Privileged, runAs: RunAs, keep: string[]): Promise<void> {
+  const ours = (dir: string) =>
+    readdirSync(dir)
+      .map((name) => join(dir, name))
+      .filter((path) => !keep.includes(path) && lstatSync(path, { throwIfNoEntry: false })?.gid === runAs.gid);
+  const temporary = [...new Set([tmpdir(), "/var/tmp", "/dev/shm"])].flatMap((dir) => {
+    try {
+      return ours(dir);
+    } catch {
+      return [];
+    }
+  });
+  const config = [".gitconfig", ".gitconfig.lock"].flatMap((name, i) => [
+    ...(i ? ["-o"] : []),
+    "-path",
+    join(runAs.home, name),
+  ]);
+  try {
+    const listed = await privileged("find", [
+      runAs.home,
+      "-mindepth",
+      "1",
+      "-xdev",
+      "(",
+      ...config,
+      ")",
+      "-prune",
+      "-o",
+      "-gid",
+      String(runAs.gid),
+      "-print0",
+    ]);
+    const inHome = listed.split("\0").filter(Boolean);
+    // Topmost only: a folder's removal takes what is inside it.
+    const paths = [...temporary, ...inHome.filter((path) => !inHome.includes(dirname(path)))];
+    for (let i = 0; i < paths.length; i += 200) await privileged("rm", ["-rf", "--", ...paths.slice(i, i + 200)]);
+  } catch (error) {
+    console.error(`gitclaw: a read-only run's temporary files could not all be discarded: ${(error as Error).message}`);
+  }
 }
 
 /** Why the tool user cannot be relied on, if it cannot; also gives it its git configuration. */
@@ -375,6 +430,8 @@ interface Sharing {
   /** Its real path. */
   workspace: string;
   agentOnly: readonly string[];
+  /** Not shared for writing at all: the view is read-only, and without it nothing is shared (a plan run). */
+  readOnly: boolean;
 }
 
 /** Shares the workspace but `agentOnly` with the run's group, walking it (the fallback); returns what gives it back. */

@@ -1,6 +1,6 @@
 // Isolated (src/isolated.ts): the mount namespace's holder, run as root by `bun -e` in the new
 // namespace (sandbox-view.ts starts it). Arguments: the workspace, "agentUid:agentGid:toolUid:toolGid",
-// then the agent-only entries; a workspace of "-" mounts no view (the mount namespace alone). It
+// "rw" or "ro" (the view mounted read-only: a plan run, src/run/plan.ts), then the agent-only entries; a workspace of "-" mounts no view (the mount namespace alone). It
 // builds the view with the kernel's mount API (open_tree, mount_setattr, move_mount), prints
 // "ready <pid>" once it is mounted, or fails with one line on stderr; ends when its stdin closes.
 import type * as Ffi from "bun:ffi";
@@ -21,12 +21,12 @@ interface Mounting {
 
 /** The holder's whole life: mount the view, say "ready", wait for stdin to close. */
 export async function holdMountNamespace(ffi: typeof Ffi, fs: typeof Fs, os: typeof Os, k: Linux): Promise<void> {
-  const [workspace, ids, ...agentOnly] = process.argv.slice(1);
+  const [workspace, ids, access, ...agentOnly] = process.argv.slice(1);
   const [agentUid, agentGid, toolUid, toolGid] = ids!.split(":").map(Number);
   if (workspace !== "-")
     try {
       const userns = await idmapping(fs, `${agentUid} ${toolUid} 1\n`, `${agentGid} ${toolGid} 1\n`);
-      mountView(mounting(ffi, os, k), workspace!, agentOnly, userns);
+      mountView(mounting(ffi, os, k), workspace!, agentOnly, userns, access === "ro");
     } catch (error) {
       console.error((error as Error).message);
       process.exit(1);
@@ -54,12 +54,13 @@ export async function idmapping(fs: typeof Fs, uidMap: string, gidMap: string): 
 }
 
 /** The view over `workspace`, idmapped through `userns`, with the agent-only entries' originals on top. */
-export function mountView(m: Mounting, workspace: string, agentOnly: string[], userns: number): void {
+export function mountView(m: Mounting, workspace: string, agentOnly: string[], userns: number, readOnly = false): void {
   const { k } = m;
   // The originals are cloned before the view covers them.
   const kept = agentOnly.map((name) => [`${workspace}/${name}`, cloneTree(m, `${workspace}/${name}`)] as const);
   const view = cloneTree(m, workspace);
-  setAttributes(m, view, k.MOUNT_ATTR_IDMAP | k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV, userns);
+  const access = readOnly ? k.MOUNT_ATTR_RDONLY : 0;
+  setAttributes(m, view, k.MOUNT_ATTR_IDMAP | k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV | access, userns);
   attach(m, view, workspace);
   for (const [path, fd] of kept) {
     setAttributes(m, fd, k.MOUNT_ATTR_NOSUID | k.MOUNT_ATTR_NODEV, 0);

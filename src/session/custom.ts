@@ -19,6 +19,8 @@ export const CUSTOM = {
   amAborted: "gitclaw.am_aborted",
   /** An automatic review: the commits it read (from, head), whether incrementally, its conclusion and findings. */
   review: "gitclaw.review",
+  /** Plan first (src/run/plan.ts): a read-only run's plan awaits approval, or a person approved it. */
+  plan: "gitclaw.plan",
   /** Damaged lines already reported, so each is reported once. */
   damagedLines: "gitclaw.damaged_lines",
 } as const;

@@ -4,16 +4,19 @@
 // tree: a pull request's head, a fork, an outsider or the agent's own edits cannot add or change one.
 // Bounded in count and size; what is left out is kept with why, for the job summary and the doctor.
 import { posix } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { formatBytes } from "../text/format.ts";
 import { listTree, readBlob, type GitReader } from "../git/reader.ts";
 import { describeZodError } from "../zod-errors.ts";
+import { bodyAfterFrontMatter, readFrontMatter } from "./front-matter.ts";
 
 /** Looked in, in this order: a name found in an earlier folder wins. */
 export const SKILL_FOLDERS = [".agents/skills", ".github/skills", ".claude/skills"];
-/** Skills listed at most, a SKILL.md read at most, and a body shown at most. */
-export const SKILL_LIMITS = { count: 32, read: 64 * 1024, body: 16 * 1024 };
+/**
+ * Skills listed at most, a SKILL.md read at most, a body shown at most, and the most the system
+ * prompt's list of them with descriptions may take (beyond it, names only: src/skills/skill-reads.ts).
+ */
+export const SKILL_LIMITS = { count: 32, read: 64 * 1024, body: 16 * 1024, list: 1024 };
 const SKILL_FILE = "SKILL.md";
 
 /** The front matter as the Agent Skills specification has it; other fields (clients' own) are allowed. */
@@ -26,7 +29,6 @@ const SkillFrontMatter = z.looseObject({
   description: z.string().trim().min(1).max(1024),
   compatibility: z.string().max(500).optional(),
 });
-const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?(?:\n|$)/;
 
 /** A skill of the default branch, ready to list. */
 export interface Skill {
@@ -83,39 +85,17 @@ function addSkill(found: RepositorySkills, path: string, text: string, entry: { 
 
 /** The front matter of a SKILL.md at `path`, checked, or why it is not a skill. */
 export function parseSkill(path: string, text: string): { name: string; description: string } | { reason: string } {
-  const match = FRONT_MATTER.exec(text);
-  if (!match) return { reason: "no YAML front matter (a --- line, name: and description:, a --- line)" };
-  let data: unknown;
-  try {
-    data = parseYaml(match[1]!);
-  } catch (error) {
-    data = plainFields(match[1]!);
-    if (!data) return { reason: `the front matter is not YAML: ${(error as Error).message.split("\n")[0]}` };
-  }
-  const checked = SkillFrontMatter.safeParse(data);
-  if (!checked.success) return { reason: describeZodError(checked.error, "front matter", data).replace(/\n/g, "; ") };
+  const read = readFrontMatter(text);
+  if ("reason" in read) return read;
+  const checked = SkillFrontMatter.safeParse(read.data);
+  if (!checked.success)
+    return { reason: describeZodError(checked.error, "front matter", read.data).replace(/\n/g, "; ") };
   const folder = posix.basename(posix.dirname(path));
   if (checked.data.name !== folder) return { reason: `its name ${checked.data.name} is not its folder's (${folder})` };
   return { name: checked.data.name, description: checked.data.description.replace(/\s+/g, " ") };
 }
 
-/**
- * Front matter of `key: value` lines only, read as plain text: what clients accept although YAML does
- * not (a description with ": " in it unquoted, as many are written). Undefined for anything else.
- */
-function plainFields(text: string): Record<string, string> | undefined {
-  const fields: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const field = /^([A-Za-z][\w-]*):[ \t]*(.*)$/.exec(line);
-    if (!field) return undefined;
-    fields[field[1]!] = field[2]!.trim();
-  }
-  return fields;
-}
-
 /** The body of a skill's SKILL.md (after the front matter), from its blob. */
 export async function skillBody(git: GitReader, skill: Skill): Promise<string> {
-  const text = await readBlob(git, skill.oid);
-  return text.replace(FRONT_MATTER, "").trim();
+  return bodyAfterFrontMatter(await readBlob(git, skill.oid));
 }

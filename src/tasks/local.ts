@@ -46,6 +46,8 @@ export interface LocalTaskEnv {
   /** A child's session was created: its file and artifacts are the run's to commit. */
   onSession(session: SessionFile): void;
   model: ResolvedModel;
+  /** The model of a task that runs as a custom agent with a model of its own (else `model`). */
+  modelFor?(record: TaskRecord): Promise<ResolvedModel>;
   /** Carries the task on when `model` is out of service. */
   fallback?: ResolvedModel;
   /** How hard the model reasons (the run's `effort`). */
@@ -123,11 +125,16 @@ interface ChildOutcome {
   error: string | undefined;
 }
 
-function openChildSession(env: LocalTaskEnv, record: TaskRecord, worktree: TaskWorktree): SessionFile {
+function openChildSession(
+  env: LocalTaskEnv,
+  record: TaskRecord,
+  worktree: TaskWorktree,
+  model: ResolvedModel,
+): SessionFile {
   const session = SessionFile.create(env.sessionsDir, { cwd: worktree.path, parentSession: env.parentSession });
   const { taskId, title, depth, baseSha, parentTaskId } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, depth, baseSha, parentSession: env.parentSession, parentTaskId });
-  session.appendStart(env.model, env.effort);
+  session.appendStart(model, env.effort);
   session.appendUserText(env.toolContext.redact(childBrief(record.title, record.prompt)), env.now());
   env.onSession(session);
   return session;
@@ -139,14 +146,16 @@ async function runChild(
   task: LiveTask,
   worktree: TaskWorktree,
 ): Promise<ChildOutcome> {
-  const session = openChildSession(env, task.record, worktree);
-  orchestrator.update({ ...task.record, sessionPath: env.relative(session.path) });
+  const model = (await env.modelFor?.(task.record)) ?? env.model;
+  const session = openChildSession(env, task.record, worktree, model);
+  const modelName = `${model.provider}/${model.modelId}`;
+  orchestrator.update({ ...task.record, sessionPath: env.relative(session.path), model: modelName });
   const tools = env.tools(task, worktree, orchestrator);
   const signal = AbortSignal.any([env.signal, task.signal]);
   const loop = () =>
     runAgentLoop({
       session,
-      model: env.model,
+      model,
       fallback: env.fallback,
       effort: env.effort,
       instructions: env.instructions(task.record, orchestrator),

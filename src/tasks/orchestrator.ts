@@ -103,7 +103,7 @@ export class TaskOrchestrator {
   /** `taskId`: the id the task already has (a sub-agent's own run, dispatched under it); a new one otherwise. */
   async spawn(
     caller: TaskCaller,
-    request: { title: string; prompt: string; runner: Runner; taskId?: string },
+    request: { title: string; prompt: string; runner: Runner; taskId?: string; agent?: string },
   ): Promise<TaskRecord> {
     const { maxDepth } = this.options;
     if (caller.depth >= maxDepth)
@@ -119,6 +119,7 @@ export class TaskOrchestrator {
       title: request.title,
       prompt: request.prompt,
       runner: request.runner,
+      ...(request.agent ? { agent: request.agent } : {}),
       depth: caller.depth + 1,
       ...(caller.taskId ? { parentTaskId: caller.taskId } : {}),
       baseSha: await caller.head(),

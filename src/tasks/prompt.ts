@@ -14,6 +14,8 @@ export interface ChildInstructionsInput {
   directoryInstructions?: string;
   /** The repository's skills, with this agent's token (src/skills/skill-reads.ts). */
   skills?: string;
+  /** The custom agent it runs as (src/run/agents.ts): its instructions, last. */
+  agent?: string;
 }
 
 export function childInstructions(input: ChildInstructionsInput): string {
@@ -33,6 +35,7 @@ export function childInstructions(input: ChildInstructionsInput): string {
     ...(input.repositoryInstructions ? [input.repositoryInstructions] : []),
     ...(input.directoryInstructions ? [input.directoryInstructions] : []),
     ...(input.skills ? [input.skills] : []),
+    ...(input.agent ? [input.agent] : []),
   ].join("\n");
 }
 

@@ -43,6 +43,10 @@ export const TaskRecord = z.looseObject({
   title: z.string(),
   prompt: z.string(),
   runner: z.enum(RUNNERS),
+  /** The repository's custom agent it runs as (src/agents/): its instructions, tools and model. */
+  agent: z.string().optional(),
+  /** The model it ran with, `provider/model`, once started. */
+  model: z.string().optional(),
   /** 1 for the run's own agent's tasks, 2 for theirs … */
   depth: z.number().int().min(1),
   /** The task that started this one; absent when the run's own agent did. */

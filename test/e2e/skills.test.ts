@@ -64,7 +64,7 @@ describe("skills on the default branch", () => {
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(requests).toHaveLength(4);
     const first = systemPrompt(requests[0]!);
-    expect(first).toContain("Skills of the repository, from its default branch main, by its maintainers.");
+    expect(first).toContain("Skills of the repository, from its default branch main, by its maintainers: before work");
     expect(first).toContain(
       ".agents/skills/<name>/SKILL.md:\n- release-notes: Write release notes. Use when asked for notes.",
     );

@@ -37,6 +37,8 @@ export interface RunContext {
   vars?: Record<string, string>;
   /** Forced on every step last, after the workflow's own env: fault injection, bad settings. */
   env?: Record<string, string>;
+  /** The job's service containers (`job.services`): their ports on the runner. */
+  services?: JobSpec["services"];
   /** Evaluate the job's `if:` prefilter (default true). */
   prefilter?: boolean;
   /** Run only these stages, unconditionally (e.g. the agent alone, as a workflow without the guard). */
@@ -97,6 +99,7 @@ export function startWorkflow(
     ...(ctx.job ? { job: ctx.job } : {}),
     ...(ctx.uploadArtifact ? { uploadArtifact: ctx.uploadArtifact } : {}),
     ...(ctx.concurrency ? { concurrency: ctx.concurrency } : {}),
+    ...(ctx.services ? { services: ctx.services } : {}),
   });
   const result = job.result.then(
     (run): WorkflowRun => ({

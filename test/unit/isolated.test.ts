@@ -36,11 +36,15 @@ function breaches(path: string, source: string): string[] {
 }
 
 describe("isolated files", () => {
-  it("are the holders, the refusal observer, the socket hand-off and the tunnel threads", () => {
+  it("are the holders, the refusal observer, the socket hand-offs, the tunnel threads, their mover and the DNS stand-in's", () => {
     expect(isolatedFiles()).toEqual([
+      "src/egress/dns-thread.ts",
       "src/egress/handoff.ts",
+      "src/egress/intercept-handoff.ts",
+      "src/egress/intercept-thread.ts",
       "src/egress/namespace-holder.ts",
       "src/egress/refusals.ts",
+      "src/egress/tunnel-mover.ts",
       "src/egress/tunnel-thread.ts",
       "src/sandbox/view-holder.ts",
     ]);

@@ -83,6 +83,8 @@ export interface JobSpec {
   vars?: Record<string, string>;
   /** Applied to every run step last: how a test injects faults or bad settings into a stage. */
   overrides?: Record<string, string>;
+  /** The job's service containers as `job.services` shows them (their ports on the runner). */
+  services?: Record<string, { ports: Record<string, string> }>;
   /** Apply the workflow's `on:` and the job's `if:` (its prefilter); off to test what comes after them. */
   prefilter?: boolean;
   /** Only the steps with these ids run (e.g. the agent stage alone, as a workflow without the guard). */
@@ -189,7 +191,7 @@ export function runJob(spec: JobSpec): RunningJob {
   const contexts = (extra: Contexts): Contexts => ({
     github,
     runner: { temp: runnerTemp, os: "Linux" },
-    job: { status: run.status },
+    job: { status: run.status, services: spec.services ?? null },
     secrets: spec.secrets ?? {},
     vars: spec.vars ?? {},
     // workflow_dispatch: the inputs context is the dispatch's inputs.
@@ -209,7 +211,7 @@ export function runJob(spec: JobSpec): RunningJob {
       const ctx = contexts({
         steps: outputs,
         env: scope.env,
-        job: { status: cancelled ? "cancelled" : run.status },
+        job: { status: cancelled ? "cancelled" : run.status, services: spec.services ?? null },
         ...(scope.inputs ? { inputs: scope.inputs } : {}),
         ...(scope.actionPath ? { github: { ...github, action_path: scope.actionPath } } : {}),
       });

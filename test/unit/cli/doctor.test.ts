@@ -317,6 +317,27 @@ describe("runDoctor", () => {
     });
   });
 
+  it("lists the custom agents of origin's default branch and names each file it leaves out, with why", async () => {
+    mkdirSync(join(repo.dir, ".github/agents"), { recursive: true });
+    mkdirSync(join(repo.dir, ".claude/agents"), { recursive: true });
+    const reviewer = "---\ndescription: Reviews.\ntools: [read]\nmodel: haiku\n---\nReview.\n";
+    writeFileSync(join(repo.dir, ".github/agents/reviewer.agent.md"), reviewer);
+    writeFileSync(
+      join(repo.dir, ".claude/agents/odd.md"),
+      "---\nname: odd\ndescription: Odd.\nmodel: acme/x\n---\nHi.\n",
+    );
+    await repo.git("add", "-A");
+    await repo.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "agents");
+    await repo.git("push", "-q", "origin", "main");
+    const checks = byName(await runDoctor(deps()));
+    expect(checks["Custom agents"]).toMatchObject({
+      status: "WARN",
+      detail: expect.stringMatching(
+        /^from main: reviewer \(read; anthropic\/claude-haiku-4-5\); left out: \.claude\/agents\/odd\.md: model "acme\/x" is not one gitclaw supports/,
+      ),
+    });
+  });
+
   it("lists the hooks of origin's default branch and names what it leaves out, with why", async () => {
     mkdirSync(join(repo.dir, ".github/hooks"), { recursive: true });
     mkdirSync(join(repo.dir, ".claude"), { recursive: true });

@@ -75,6 +75,7 @@ describe("init in a fresh repository", () => {
     expect(read(dir, WORKFLOW)).toBe(
       renderWorkflow({ model: defaults.model, trigger: defaults.trigger }, [
         ["anthropic_api_key", "${{ secrets.ANTHROPIC_API_KEY }}"],
+        ["services", "${{ toJSON(job.services) }}"],
       ]),
     );
     expect(read(dir, WORKFLOW)).toContain(`        uses: ${ACTION}\n`);
@@ -123,7 +124,9 @@ describe("init in a fresh repository", () => {
       budgets: { maxCostUsd: 10, maxTurns: 60 },
     });
     const text = read(dir, WORKFLOW);
-    expect(text).toMatch(/with:\n {10}openrouter_api_key: \$\{\{ secrets\.OPENROUTER_API_KEY \}\}\n$/);
+    expect(text).toMatch(
+      /with:\n {10}openrouter_api_key: \$\{\{ secrets\.OPENROUTER_API_KEY \}\}\n {10}services: \$\{\{ toJSON\(job\.services\) \}\}\n$/,
+    );
     expect(text).toContain("github.event.label.name == 'agent'");
 
     writeFileSync(join(dir, ".github/gitclaw.json"), '{ "model": "anthropic/claude-opus-4-5" }\n');
@@ -166,7 +169,7 @@ function editedWorkflow(generated: string): string {
     .replace(`uses: ${ACTION}`, "uses: gitclaw/gitclaw@v0")
     .replace("${{ secrets.ANTHROPIC_API_KEY }}", "${{ secrets.CLAUDE_KEY_FOR_CI }}")
     .replace(
-      /(anthropic_api_key: .*\n)$/,
+      /(services: .*\n)$/,
       '$1          max_cost_usd: "3"\n        env:\n          HTTPS_PROXY: ${{ secrets.PROXY }}\n',
     )
     .replace("github.event.sender.type != 'Bot'", "github.event.sender.login != 'renovate[bot]'");
@@ -408,6 +411,7 @@ describe("init over an existing workflow", () => {
     const report = init(dir);
     expect(report.files[0]!.changes).toEqual([
       "with.anthropic_api_key: added ${{ secrets.ANTHROPIC_API_KEY }} (the model anthropic/claude-sonnet-4-5 needs its key)",
+      "with.services: added ${{ toJSON(job.services) }} (tool commands reach the job's services)",
       "on: added issue_comment (comments continue a conversation)",
       "on: added pull_request_review_comment (inline review comments on pull requests)",
       "on: added pull_request_review (reviews of pull requests)",
@@ -431,6 +435,7 @@ describe("init over an existing workflow", () => {
         "    - uses: gitclaw/gitclaw@0123456789abcdef0123456789abcdef01234567",
         "      with:",
         "        anthropic_api_key: ${{ secrets.ANTHROPIC_API_KEY }}",
+        "        services: ${{ toJSON(job.services) }}",
         "",
       ].join("\n"),
     );
@@ -459,7 +464,7 @@ describe("init over an existing workflow", () => {
         "  agent:",
         "    steps:",
         "      - uses: gitclaw/gitclaw@v1",
-        '        with: {anthropic_api_key: "${{ secrets.ANTHROPIC_API_KEY }}", trigger_modes: label}',
+        '        with: {anthropic_api_key: "${{ secrets.ANTHROPIC_API_KEY }}", trigger_modes: label, services: "${{ toJSON(job.services) }}"}',
         "",
       ].join("\n"),
     );

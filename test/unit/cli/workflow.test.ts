@@ -212,22 +212,53 @@ function pullRequestEvents(alice: ReturnType<GitHubEmulator["addUser"]>) {
 const passes = (trigger: Trigger, eventName: string, payload: unknown) =>
   condition(prefilter(trigger), { github: { event_name: eventName, event: payload } }, "success");
 
+const NO_PLAN = { plan: false, planLabel: "gitclaw:plan" } as const;
+
 describe("the prefilter init writes", () => {
   const policies: Trigger[] = [
-    { modes: ["issue"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
-    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
-    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw", changesRequested: true },
-    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw", changesRequested: true },
+    {
+      modes: ["issue"],
+      mention: "@gitclaw",
+      label: "gitclaw",
+      assignee: "gitclaw",
+      changesRequested: true,
+      ...NO_PLAN,
+    },
+    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: true, ...NO_PLAN },
+    { modes: ["label"], mention: "@gitclaw", label: "agent", assignee: "gitclaw", changesRequested: true, ...NO_PLAN },
+    { modes: ["assign"], mention: "@gitclaw", label: "gitclaw", assignee: "claw", changesRequested: true, ...NO_PLAN },
     {
       modes: ["mention", "label", "assign"],
       mention: "@claw",
       label: "agent",
       assignee: "claw",
       changesRequested: true,
+      ...NO_PLAN,
     },
-    { modes: ["issue", "ci"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: true },
-    { modes: ["mention"], mention: "@claw", label: "gitclaw", assignee: "gitclaw", changesRequested: false },
-    { modes: ["review"], mention: "@gitclaw", label: "gitclaw", assignee: "gitclaw", changesRequested: false },
+    {
+      modes: ["issue", "ci"],
+      mention: "@gitclaw",
+      label: "gitclaw",
+      assignee: "gitclaw",
+      changesRequested: true,
+      ...NO_PLAN,
+    },
+    {
+      modes: ["mention"],
+      mention: "@claw",
+      label: "gitclaw",
+      assignee: "gitclaw",
+      changesRequested: false,
+      ...NO_PLAN,
+    },
+    {
+      modes: ["review"],
+      mention: "@gitclaw",
+      label: "gitclaw",
+      assignee: "gitclaw",
+      changesRequested: false,
+      ...NO_PLAN,
+    },
   ];
 
   it("passes every event the guard accepts, and stops what no mode accepts", () => {

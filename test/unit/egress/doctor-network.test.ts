@@ -19,7 +19,8 @@ describe("the doctor's network check", () => {
     expect(result).toEqual({
       name: "Network",
       status: "PASS",
-      detail: "default, from the manifests: tool commands reach npm, github, enforced here in a network namespace",
+      detail:
+        "default, from the manifests: tool commands reach npm, github, services, enforced here in a network namespace",
     });
   });
 

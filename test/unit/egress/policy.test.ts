@@ -29,7 +29,11 @@ describe("the default policy", () => {
     // services/api is two folders down: not looked at.
     expect(detectPresets(dir)).toEqual(["npm", "crates", "nuget"]);
     const policy = egressPolicy(undefined, dir);
-    expect(policy).toMatchObject({ open: false, source: "detected", entries: ["npm", "crates", "nuget", "github"] });
+    expect(policy).toMatchObject({
+      open: false,
+      source: "detected",
+      entries: ["npm", "crates", "nuget", "github", "services"],
+    });
     expect(allows(policy, "registry.npmjs.org")).toBe(true);
     expect(allows(policy, "objects.githubusercontent.com")).toBe(true);
     expect(allows(policy, "pypi.org")).toBe(false);
@@ -112,9 +116,18 @@ describe("the config key and the input", () => {
       /"network\.allow\.0" \(found "https:\/\/evil\.example\/"\): expected a host/,
     );
     expect(() => parseConfig({ network: { allow: ["10.0.0.0/33"] } })).toThrow(ConfigError);
-    for (const entry of ["localhost:0", "localhost:65536", "localhost:*", "example.com:443"])
+    for (const entry of [
+      "localhost:0",
+      "localhost:65536",
+      "localhost:*",
+      "example.com:0",
+      "example.com:https",
+      "servicse",
+    ])
       expect(() => parseConfig({ network: { allow: [entry] } }), entry).toThrow(ConfigError);
-    expect(parseConfig({ network: { allow: ["localhost:5432"] } }).network).toEqual({ allow: ["localhost:5432"] });
+    const allow = ["localhost:5432", "services", "example.com:22", "*.example.org:8443"];
+    expect(parseConfig({ network: { allow } }).network).toEqual({ allow });
+    expect(parseConfig({ network: "audit" }).network).toBe("audit");
     expect(() => parseConfig({ network: "closed" })).toThrow(ConfigError);
   });
 
