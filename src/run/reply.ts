@@ -26,6 +26,8 @@ export interface RunStats {
   commitUrl?: string;
   /** The issue's or pull request's cost across its runs, this one included (src/run/cost-caps.ts). */
   total?: string;
+  /** The validation commands' time (src/validate/). */
+  validation?: string;
 }
 
 export function footer(stats: RunStats): string {
@@ -38,6 +40,7 @@ export function footer(stats: RunStats): string {
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
+    ...(stats.validation ? [stats.validation] : []),
     `\`${stats.model}\``,
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
@@ -109,7 +112,7 @@ function cutOffNote(result: LoopResult): string {
 export function describePush(
   push: PushOutcome | undefined,
   error: string | undefined,
-  links: { compare: (branch: string) => string; sessionSaved?: boolean },
+  links: { compare: (branch: string) => string; sessionSaved?: boolean; diverted?: string },
 ): string {
   if (error && links.sessionSaved)
     return callout(
@@ -117,6 +120,11 @@ export function describePush(
       `The changes could not be pushed: ${error}\nThe conversation was saved on its own; the changes are not on any branch.`,
     );
   if (error) return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
+  if (push && !push.landed && links.diverted)
+    return callout(
+      "NOTE",
+      `${links.diverted} The work went to \`${push.branch}\`: [compare](${links.compare(push.branch)}).`,
+    );
   if (push && !push.landed && push.refused)
     return callout(
       "NOTE",
@@ -145,6 +153,8 @@ export interface ReplyFacts {
   notes: string[];
   /** The footer's total across the conversation's runs. */
   total?: string;
+  /** What the checks before delivery found (src/validate/): notes at the top, notes with the rest, the footer's part. */
+  checks?: { top: string[]; notes: string[]; footer?: string };
 }
 
 /** Posts the reply: the progress comment becomes its first part, or it is posted as new comments. */
@@ -190,7 +200,9 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
       sessionSaved: landing.sessionSha !== undefined,
+      ...(landing.diverted ? { diverted: landing.diverted } : {}),
     }),
+    ...(facts.checks?.notes ?? []),
     ...facts.notes,
     ...(landing.stateSha ? [stateNote(run, landing.stateSha, web)] : []),
     ...(landing.conversationArtifact ? [artifactNote(run, landing.conversationArtifact)] : []),
@@ -211,8 +223,10 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     sessionUrl: landing.sessionSha ? `${web}/blob/${landing.sessionSha}/${session}` : undefined,
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total,
+    ...(facts.checks?.footer ? { validation: facts.checks.footer } : {}),
   });
-  return { text: [replyText(result, limits), ...notes].join("\n\n"), footerText };
+  const top = facts.checks?.top ?? [];
+  return { text: [...top, replyText(result, limits), ...notes].join("\n\n"), footerText };
 }
 
 /** Where the conversation lives when the work's branch cannot hold it, and how the next run finds it. */

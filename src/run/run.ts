@@ -52,6 +52,8 @@ import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.t
 import { isReviewRun } from "../gate/triggers.ts";
 import { reviewPullRequest } from "../review/review.ts";
 import { callout } from "../github/markdown.ts";
+import { checkBeforeDelivery, checksReply, divertOf, validationCheck } from "./check-work.ts";
+import type { WorkChecked } from "../validate/validate.ts";
 
 export type { RunContext } from "./context.ts";
 
@@ -114,10 +116,11 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const timeline = new RunTimeline(run.now);
   let result: LoopResult;
   let answer: Answer | undefined;
+  let checked: WorkChecked;
   let tornDown: ToolsTornDown;
   let taskNotes: string[] = [];
   try {
-    ({ result, answer } = await runLoops(run, prepared, tools, timeline));
+    ({ result, answer, checked } = await runLoops(run, prepared, tools, timeline));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
@@ -129,24 +132,28 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     trailers: prepared.trailers,
     taskFiles: tools.tasks?.ownFiles,
     stateHome: prepared.stateHome,
+    divert: divertOf(run, checked),
   });
   const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);
   const delivered = await deliver(run, workspace, { result, landing, steps });
   const ciStarted = await startCi(run, landing);
+  const checkRun = await validationCheck(run, workspace, checked, landing);
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
     await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
     ...ciStarted,
+    ...checkRun,
     ...mcpNotes(run, tools.mcp),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
-  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
+  const checks = checksReply(run, checked, landing);
+  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes, checks };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };
@@ -167,23 +174,28 @@ async function runLoops(
   prepared: Prepared,
   tools: RunTools,
   timeline: RunTimeline,
-): Promise<{ result: LoopResult; answer?: Answer }> {
+): Promise<{ result: LoopResult; answer?: Answer; checked: WorkChecked }> {
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions, skills: prepared.skills };
   const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
+  const again = (request: string) => {
+    conversation.session.append({
+      type: "message",
+      message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
+    });
+    return loop();
+  };
   const first = await loop();
-  const checked = schema
-    ? await answerAgainstSchema(schema, first, (request) => {
-        conversation.session.append({
-          type: "message",
-          message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
-        });
-        return loop();
-      })
-    : { result: first };
-  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
+  const answered = schema ? await answerAgainstSchema(schema, first, again) : { result: first };
+  const { result, checked } = await checkBeforeDelivery(
+    run,
+    { workspace, conversation, tools },
+    answered.result,
+    again,
+  );
+  return { ...answered, checked, result: asCapBudget(result, capped, run.config.budgets, claim.history) };
 }
 
 const onPull = (run: TargetedRun) =>

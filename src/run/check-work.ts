@@ -1,0 +1,128 @@
+// The run's phase for the checks before delivery (src/validate/): after the agent's last turn, with
+// the tools still up, the commands from validate.commands or the default branch's AGENTS.md, the
+// secret scan, each finding sent back to the agent; then what the reply says of them, and, once the
+// work is pushed, the `gitclaw validation` check run on the pushed commit.
+import * as workflow from "../actions/log.ts";
+import type { LoopResult } from "../agent/loop.ts";
+import { completeCheckRun, createCheckRun } from "../github/checks.ts";
+import { callout } from "../github/markdown.ts";
+import { validationCommands, type ValidationCommands } from "../validate/commands.ts";
+import {
+  heldBackNote,
+  checkOutputOf,
+  failureAtTop,
+  footerPart,
+  VALIDATION_CHECK,
+  validationNote,
+} from "../validate/report.ts";
+import { checkWork, type WorkChecked } from "../validate/validate.ts";
+import type { OpenConversation } from "./conversation.ts";
+import { type Landing, ownedBy, ownPaths, runSecrets } from "./land.ts";
+import { issueBranch } from "./pull-request.ts";
+import { defaultBranchAt } from "./repository-instructions.ts";
+import type { TargetedRun } from "./target.ts";
+import type { RunTools } from "./tools.ts";
+import type { Workspace } from "./workspace.ts";
+
+interface Checking {
+  workspace: Workspace;
+  conversation: OpenConversation;
+  tools: RunTools;
+}
+
+/** The checks and their rounds: the loops' results joined, and what was found. */
+export async function checkBeforeDelivery(
+  run: TargetedRun,
+  { workspace, conversation, tools }: Checking,
+  first: LoopResult,
+  again: (request: string) => Promise<LoopResult>,
+): Promise<{ result: LoopResult; checked: WorkChecked }> {
+  const own = ownPaths(run, workspace.root, conversation, tools.tasks?.ownFiles);
+  const setUp = {
+    settings: run.config.validate,
+    commands: await commandsOf(run, workspace),
+    git: workspace.git,
+    base: workspace.base,
+    mine: ownedBy(own),
+    runner: tools.context,
+    knownSecrets: runSecrets(run),
+    log: run.log,
+  };
+  // A check that breaks does not lose the work: it is delivered unchecked, saying so in the log.
+  return checkWork(setUp, first, again).catch((error: Error) => {
+    workflow.warning(`gitclaw: the checks before delivery failed: ${run.redact(error.message)}`);
+    return { result: first, checked: { secrets: [] } };
+  });
+}
+
+/** validate.commands, else the default branch's AGENTS.md; none when it cannot be read, saying why. */
+async function commandsOf(run: TargetedRun, workspace: Workspace): Promise<ValidationCommands | undefined> {
+  const { commands } = run.config.validate;
+  const at = commands ? undefined : await defaultBranchAt(run, workspace).catch(() => undefined);
+  return validationCommands(commands, workspace.git, at).catch((error: Error) => {
+    workflow.warning(`gitclaw: the validation commands could not be read: ${run.redact(error.message)}`);
+    return undefined;
+  });
+}
+
+/** Why the work goes to a pull request instead (validate.onFailure "pull-request"), when it does. */
+export function divertOf(run: TargetedRun, checked: WorkChecked): string | undefined {
+  if (!checked.validation?.failed || run.config.validate.onFailure !== "pull-request") return undefined;
+  return `Validation failed, and \`validate.onFailure\` is "pull-request", so nothing went to \`${run.trigger.defaultBranch || "the default branch"}\`.`;
+}
+
+/** What the reply says of the checks. */
+export function checksReply(run: TargetedRun, checked: WorkChecked, landing: Landing) {
+  const keptOn = landing.diverted ? issueBranch(run.target.conversationIssue) : undefined;
+  const footer = footerPart(checked.validation);
+  return {
+    top: failureAtTop(checked.validation, keptOn),
+    notes: [
+      ...validationNote(checked.validation),
+      ...heldBackNote(landing.heldBack?.findings ?? [], landing.heldBack?.whole),
+    ],
+    ...(footer ? { footer } : {}),
+  };
+}
+
+/** The `gitclaw validation` check run on the pushed commit; a note when it could not be made. */
+export async function validationCheck(
+  run: TargetedRun,
+  workspace: Workspace,
+  checked: WorkChecked,
+  landing: Landing,
+): Promise<string[]> {
+  const { validation } = checked;
+  const pushed = landing.push?.sha;
+  if (!validation || !pushed) return [];
+  try {
+    const id = await createCheckRun(run.api, run.repo, {
+      name: VALIDATION_CHECK,
+      headSha: await checkedHead(workspace, pushed),
+      detailsUrl: run.link,
+      title: "Validation",
+    });
+    const { conclusion, output } = checkOutputOf(validation);
+    await completeCheckRun(run.api, run.repo, id, {
+      conclusion,
+      output: { ...output, title: run.redact(output.title), summary: run.redact(output.summary) },
+    });
+    return [];
+  } catch (error) {
+    const why = run.redact((error as Error).message);
+    workflow.warning(`gitclaw: could not create the ${VALIDATION_CHECK} check run: ${why}`);
+    return [
+      callout(
+        "WARNING",
+        `Could not create the \`${VALIDATION_CHECK}\` check run (${why}): the workflow needs \`checks: write\`.`,
+      ),
+    ];
+  }
+}
+
+/** The commit the check goes on: the checkout's head when it holds the pushed work (the delivery's own commit after it, linking the pull request), else the pushed commit. */
+async function checkedHead(workspace: Workspace, pushed: string): Promise<string> {
+  const head = await workspace.git.must(["rev-parse", "HEAD"]);
+  const holds = await workspace.git.run(["merge-base", "--is-ancestor", pushed, head]);
+  return holds.exitCode === 0 ? head : pushed;
+}

@@ -1,0 +1,103 @@
+// Everything a run is about to land, as one diff against the commit it started from: the commits on
+// HEAD and the working tree with its new files, staged into a temporary index (the real one is the
+// commit's to write), gitclaw's own files left out. Parsed into files and hunks with the added lines'
+// numbers, for the secret scan (secrets.ts) and for holding a hunk back (hold-back.ts).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Git } from "../git/git.ts";
+
+export interface Hunk {
+  /** The hunk's header line and body, as git printed them. */
+  text: string;
+  /** The added lines, with their line numbers in the new file. */
+  added: { line: number; text: string }[];
+}
+
+export interface FileChange {
+  path: string;
+  /** The file's header lines (diff --git, index, ---, +++ …). */
+  header: string;
+  hunks: Hunk[];
+}
+
+/** The change of base..working tree, without the paths `mine` owns. */
+export async function changeSince(
+  git: Pick<Git, "must">,
+  base: string,
+  mine: (path: string) => boolean,
+  paths: readonly string[] = [],
+): Promise<FileChange[]> {
+  const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
+  try {
+    const env = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    await git.must(["read-tree", base], { env });
+    await git.must(["add", "-A", "--", ...(paths.length ? paths : ["."])], { env });
+    const diff = await git.must(
+      [
+        "-c",
+        "core.quotePath=false",
+        "diff",
+        "--cached",
+        "-U0",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-color",
+        "--src-prefix=a/",
+        "--dst-prefix=b/",
+        base,
+        "--",
+        ...paths,
+      ],
+      { env },
+    );
+    return parseDiff(diff).filter((file) => !mine(file.path));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The files of a `git diff -U0` with their hunks; binary files have none. */
+export function parseDiff(diff: string): FileChange[] {
+  const files: FileChange[] = [];
+  for (const part of diff.split(/^(?=diff --git )/m).filter((text) => text.startsWith("diff --git "))) {
+    const [head, ...hunkTexts] = part.split(/^(?=@@ )/m) as [string, ...string[]];
+    const path = pathOf(head);
+    if (path === undefined) continue;
+    files.push({ path, header: head, hunks: hunkTexts.map(parseHunk) });
+  }
+  return files;
+}
+
+/** The new path of a file's header (+++ b/…), else the old one for a deletion. */
+function pathOf(head: string): string | undefined {
+  const plus = /^\+\+\+ (?:b\/(.*)|\/dev\/null)$/m.exec(head);
+  if (plus?.[1] !== undefined) return unquote(plus[1]);
+  const minus = /^--- a\/(.*)$/m.exec(head);
+  return minus?.[1] === undefined ? undefined : unquote(minus[1]);
+}
+
+/** git quotes a name with unusual characters in C style. */
+function unquote(name: string): string {
+  if (!name.startsWith('"')) return name;
+  try {
+    return JSON.parse(
+      name.replace(
+        /\\([0-7]{3})/g,
+        (_, octal: string) => `\\u00${Number.parseInt(octal, 8).toString(16).padStart(2, "0")}`,
+      ),
+    ) as string;
+  } catch {
+    return name;
+  }
+}
+
+function parseHunk(text: string): Hunk {
+  const start = Number(/^@@ -\d+(?:,\d+)? \+(\d+)/.exec(text)?.[1] ?? 1);
+  const added: Hunk["added"] = [];
+  let line = start;
+  for (const row of text.split("\n").slice(1)) {
+    if (row.startsWith("+")) added.push({ line: line++, text: row.slice(1) });
+  }
+  return { text, added };
+}

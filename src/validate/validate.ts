@@ -1,0 +1,104 @@
+// The run's own change checked before it is delivered, after the agent's last turn while its tools
+// are still up, as a list of rounds: the secret scan (one round to remove a finding), then the
+// validation commands (validate.maxRounds more rounds while one fails). Each round is the same conversation going on: what was found is the
+// next user message, the loops' results joined. Nothing runs when the run changed no file.
+import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
+import type { Config } from "../config/config.ts";
+import type { Git } from "../git/git.ts";
+import { changeSince } from "./change.ts";
+import type { ValidationCommands } from "./commands.ts";
+import { type CommandResult, type CommandRunner, runCommands } from "./execute.ts";
+import { secretRequest, validationRequest } from "./requests.ts";
+import { type SecretFinding, scanForSecrets } from "./secrets.ts";
+
+export interface CheckSetUp {
+  settings: Config["validate"];
+  commands?: ValidationCommands;
+  git: Git;
+  base: string;
+  /** gitclaw's own files of the run (its session, mapping…): not the agent's change. */
+  mine: (path: string) => boolean;
+  runner: CommandRunner;
+  /** The run's own secret values. */
+  knownSecrets: readonly string[];
+  log: (line: string) => void;
+}
+
+export interface Validation {
+  source: string;
+  results: CommandResult[];
+  /** Rounds the agent was given to fix a failure. */
+  rounds: number;
+  failed: boolean;
+  /** All runs of the commands, added up. */
+  durationMs: number;
+}
+
+export interface WorkChecked {
+  validation?: Validation;
+  /** Found after the agent's round: held back when the work lands. */
+  secrets: SecretFinding[];
+}
+
+type Again = (request: string) => Promise<LoopResult>;
+
+export async function checkWork(
+  setUp: CheckSetUp,
+  first: LoopResult,
+  again: Again,
+): Promise<{ result: LoopResult; checked: WorkChecked }> {
+  let result = first;
+  const more = async (request: string) => {
+    result = joinLoopResults(result, await again(request));
+    return result.outcome === "done";
+  };
+  if (!(await changed(setUp))) return { result, checked: { secrets: [] } };
+  const secrets = await secretRound(setUp, result.outcome === "done", more);
+  const validation = await validationRounds(setUp, () => result.outcome === "done", more);
+  return { result, checked: { secrets, ...(validation ? { validation } : {}) } };
+}
+
+const changed = async (setUp: CheckSetUp) => (await changeSince(setUp.git, setUp.base, setUp.mine)).length > 0;
+
+/** The scan; with a finding, one round to remove it; what remains. */
+async function secretRound(
+  setUp: CheckSetUp,
+  going: boolean,
+  more: (request: string) => Promise<boolean>,
+): Promise<SecretFinding[]> {
+  if (!setUp.settings.secretScan) return [];
+  const scan = async () => scanForSecrets(await changeSince(setUp.git, setUp.base, setUp.mine), setUp.knownSecrets);
+  const found = await scan();
+  if (found.length === 0) return [];
+  setUp.log(`gitclaw: the change holds ${found.length} thing(s) shaped like a secret`);
+  if (!going || !(await more(secretRequest(found)))) return found;
+  return scan();
+}
+
+/** The commands; while one fails, up to validate.maxRounds more rounds, each told the failures. */
+async function validationRounds(
+  setUp: CheckSetUp,
+  going: () => boolean,
+  more: (request: string) => Promise<boolean>,
+): Promise<Validation | undefined> {
+  const { commands, settings } = setUp;
+  if (!commands) return undefined;
+  let durationMs = 0;
+  const run = async () => {
+    const results = await runCommands(commands.commands, setUp.runner, settings.timeoutSeconds);
+    durationMs += results.reduce((sum, one) => sum + one.durationMs, 0);
+    for (const one of results) setUp.log(`gitclaw: validation: ${one.command}: ${one.passed ? "passed" : "failed"}`);
+    return results;
+  };
+  let results = await run();
+  let rounds = 0;
+  while (results.some((one) => !one.passed) && rounds < settings.maxRounds && going()) {
+    rounds++;
+    const goesOn = await more(validationRequest(results, rounds, settings.maxRounds));
+    // Whatever the round ended with, the reply states the commands as the change now is.
+    results = await run();
+    if (!goesOn) break;
+  }
+  const failed = results.some((one) => !one.passed);
+  return { source: commands.source, results, rounds, failed, durationMs };
+}
