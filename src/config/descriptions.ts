@@ -37,7 +37,7 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "validate.maxRounds": "More rounds the agent gets, each told the failing commands' output tail, to make them pass",
   "validate.timeoutSeconds": "Seconds each validation command may take before it is stopped and counted as failed",
   "validate.onFailure":
-    'A change whose validation still fails: deliver (with the failure at the top of the reply) or pull-request (to gitclaw/issue-<n> with a pull request, nothing on the default branch)',
+    "A change whose validation still fails: deliver (with the failure at the top of the reply) or pull-request (to gitclaw/issue-<n> with a pull request, nothing on the default branch)",
   "validate.review":
     "The review engine reads the run's own diff before delivery; findings at review.failOn or worse go back to the agent once, what remains is listed in the reply",
   "validate.secretScan":
