@@ -2,8 +2,18 @@
 // the tools still up, the commands from validate.commands or the default branch's AGENTS.md, the
 // secret scan, each finding sent back to the agent; then what the reply says of them, and, once the
 // work is pushed, the `gitclaw validation` check run on the pushed commit.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
-import type { LoopResult } from "../agent/loop.ts";
+import { type Budgets, type LoopResult, runAgentLoop } from "../agent/loop.ts";
+import { type AskReview, reviewOwnChange } from "../review/own-change.ts";
+import { readReviewGuidance } from "../review/guidance.ts";
+import { createArtifactStore } from "../session/artifacts.ts";
+import { emptyUsage } from "../session/entries.ts";
+import { SessionFile } from "../session/session-file.ts";
+import { reviewNote, type SelfReviewer } from "../validate/self-review.ts";
+import { runDeadline } from "./context.ts";
 import { completeCheckRun, createCheckRun } from "../github/checks.ts";
 import { callout } from "../github/markdown.ts";
 import { validationCommands, type ValidationCommands } from "../validate/commands.ts";
@@ -28,23 +38,27 @@ interface Checking {
   workspace: Workspace;
   conversation: OpenConversation;
   tools: RunTools;
+  /** The run's budgets: the self-review's model call keeps within them. */
+  budgets: Budgets;
 }
 
 /** The checks and their rounds: the loops' results joined, and what was found. */
 export async function checkBeforeDelivery(
   run: TargetedRun,
-  { workspace, conversation, tools }: Checking,
+  { workspace, conversation, tools, budgets }: Checking,
   first: LoopResult,
   again: (request: string) => Promise<LoopResult>,
 ): Promise<{ result: LoopResult; checked: WorkChecked }> {
   const own = ownPaths(run, workspace.root, conversation, tools.tasks?.ownFiles);
+  const mine = ownedBy(own);
   const setUp = {
     settings: run.config.validate,
     commands: await commandsOf(run, workspace),
     git: workspace.git,
     base: workspace.base,
-    mine: ownedBy(own),
+    mine,
     runner: tools.context,
+    ...(run.config.validate.review ? { reviewer: selfReviewer(run, workspace, mine, budgets) } : {}),
     knownSecrets: runSecrets(run),
     log: run.log,
   };
@@ -65,6 +79,61 @@ async function commandsOf(run: TargetedRun, workspace: Workspace): Promise<Valid
   });
 }
 
+/** The review engine over the run's change (src/review/own-change.ts), with the default branch's review guidance. */
+function selfReviewer(
+  run: TargetedRun,
+  workspace: Workspace,
+  mine: (path: string) => boolean,
+  budgets: Budgets,
+): SelfReviewer {
+  return async () => {
+    const guidance = await defaultBranchAt(run, workspace)
+      .then(({ commit }) => readReviewGuidance(workspace.git, commit))
+      .catch(() => undefined);
+    const change = {
+      git: workspace.git,
+      base: workspace.base,
+      mine,
+      repository: `${run.env.owner}/${run.env.repo}`,
+      title: run.trigger.title || `#${run.target.conversationIssue}`,
+      author: run.trigger.actor.login,
+      settings: run.config.review,
+      ...(guidance ? { guidance } : {}),
+    };
+    return reviewOwnChange(change, askForReview(run, workspace, budgets));
+  };
+}
+
+/** One answer to a review request, in a conversation of its own that is not kept (its findings are the message the agent gets). */
+function askForReview(run: TargetedRun, workspace: Workspace, budgets: Budgets): AskReview {
+  return async (instructions, message) => {
+    const dir = mkdtempSync(join(tmpdir(), "gitclaw-self-review-"));
+    try {
+      const session = SessionFile.create(dir, { cwd: workspace.root });
+      session.appendStart(run.resolved);
+      session.appendUserText(run.redact(message), run.now());
+      const spending = { turns: 0, usage: emptyUsage() };
+      const toolContext = {
+        workspace: workspace.root,
+        signal: run.signal,
+        env: workspace.toolEnv,
+        artifacts: createArtifactStore(session.artifactsDir),
+        redact: run.redact,
+      };
+      const result = await runAgentLoop({
+        ...{ session, model: run.resolved, instructions, tools: [], toolContext, spending },
+        ...{ budgets: { ...budgets, maxTurns: 1 }, compaction: run.config.compaction },
+        ...{ deadline: runDeadline(run), signal: run.signal, now: run.now },
+      });
+      const failed =
+        result.outcome === "done" ? {} : { failed: result.errorMessage ?? `it stopped (${result.outcome})` };
+      return { text: result.text, usage: spending.usage, ...failed };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
 /** Why the work goes to a pull request instead (validate.onFailure "pull-request"), when it does. */
 export function divertOf(run: TargetedRun, checked: WorkChecked): string | undefined {
   if (!checked.validation?.failed || run.config.validate.onFailure !== "pull-request") return undefined;
@@ -78,6 +147,7 @@ export function checksReply(run: TargetedRun, checked: WorkChecked, landing: Lan
   return {
     top: failureAtTop(checked.validation, keptOn),
     notes: [
+      ...reviewNote(checked.review),
       ...validationNote(checked.validation),
       ...heldBackNote(landing.heldBack?.findings ?? [], landing.heldBack?.whole),
     ],

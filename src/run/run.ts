@@ -191,7 +191,7 @@ async function runLoops(
   const answered = schema ? await answerAgainstSchema(schema, first, again) : { result: first };
   const { result, checked } = await checkBeforeDelivery(
     run,
-    { workspace, conversation, tools },
+    { workspace, conversation, tools, budgets: capped.budgets },
     answered.result,
     again,
   );

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Git } from "../git/git.ts";
+import { BOT_IDENTITY, type Git, identityEnv } from "../git/git.ts";
 
 export interface Hunk {
   /** The hunk's header line and body, as git printed them. */
@@ -52,6 +52,35 @@ export async function changeSince(
       { env },
     );
     return parseDiff(diff).filter((file) => !mine(file.path));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The change as a commit on `base` (never on a branch: an object for a diff to read), gitclaw's own
+ * files as `base` has them; undefined when nothing of the agent's changed.
+ */
+export async function changeCommit(
+  git: Pick<Git, "must">,
+  base: string,
+  mine: (path: string) => boolean,
+): Promise<string | undefined> {
+  const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
+  try {
+    const env = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    await git.must(["read-tree", base], { env });
+    await git.must(["add", "-A", "--", "."], { env });
+    const listed = await git.must(["diff", "--cached", "--name-only", "-z", "--no-renames", base], { env });
+    const paths = listed.split("\0").filter(Boolean);
+    const own = paths.filter(mine);
+    if (own.length === paths.length) return undefined;
+    if (own.length) await git.must(["reset", "-q", base, "--", ...own], { env });
+    const tree = await git.must(["write-tree"], { env });
+    const who = { ...identityEnv(BOT_IDENTITY, "AUTHOR"), ...identityEnv(BOT_IDENTITY, "COMMITTER") };
+    return await git.must(["commit-tree", tree, "-p", base, "-m", "gitclaw: the run's change, under review"], {
+      env: who,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // The run's own change checked before it is delivered, after the agent's last turn while its tools
-// are still up, as a list of rounds: the secret scan (one round to remove a finding), then the
-// validation commands (validate.maxRounds more rounds while one fails). Each round is the same conversation going on: what was found is the
+// are still up, as a list of rounds: the secret scan (one round to remove a finding), the self-review
+// (one round for findings at review.failOn or worse), then the validation commands (validate.maxRounds
+// more rounds while one fails). Each round is the same conversation going on: what was found is the
 // next user message, the loops' results joined. Nothing runs when the run changed no file.
 import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import type { Config } from "../config/config.ts";
@@ -9,6 +10,8 @@ import { changeSince } from "./change.ts";
 import type { ValidationCommands } from "./commands.ts";
 import { type CommandResult, type CommandRunner, runCommands } from "./execute.ts";
 import { secretRequest, validationRequest } from "./requests.ts";
+import { reviewRequest, type SelfReview, type SelfReviewer } from "./self-review.ts";
+import { addUsage } from "../session/entries.ts";
 import { type SecretFinding, scanForSecrets } from "./secrets.ts";
 
 export interface CheckSetUp {
@@ -19,6 +22,8 @@ export interface CheckSetUp {
   /** gitclaw's own files of the run (its session, mapping…): not the agent's change. */
   mine: (path: string) => boolean;
   runner: CommandRunner;
+  /** The review engine over the change as it now is (validate.review). */
+  reviewer?: SelfReviewer;
   /** The run's own secret values. */
   knownSecrets: readonly string[];
   log: (line: string) => void;
@@ -38,6 +43,7 @@ export interface WorkChecked {
   validation?: Validation;
   /** Found after the agent's round: held back when the work lands. */
   secrets: SecretFinding[];
+  review?: SelfReview;
 }
 
 type Again = (request: string) => Promise<LoopResult>;
@@ -54,8 +60,12 @@ export async function checkWork(
   };
   if (!(await changed(setUp))) return { result, checked: { secrets: [] } };
   const secrets = await secretRound(setUp, result.outcome === "done", more);
+  const spend = (usage: SelfReview["usage"]) => {
+    result = { ...result, usage: addUsage(result.usage, usage) };
+  };
+  const review = await reviewRound(setUp, result.outcome === "done", more, spend);
   const validation = await validationRounds(setUp, () => result.outcome === "done", more);
-  return { result, checked: { secrets, ...(validation ? { validation } : {}) } };
+  return { result, checked: { secrets, ...(review ? { review } : {}), ...(validation ? { validation } : {}) } };
 }
 
 const changed = async (setUp: CheckSetUp) => (await changeSince(setUp.git, setUp.base, setUp.mine)).length > 0;
@@ -73,6 +83,28 @@ async function secretRound(
   setUp.log(`gitclaw: the change holds ${found.length} thing(s) shaped like a secret`);
   if (!going || !(await more(secretRequest(found)))) return found;
   return scan();
+}
+
+/** The self-review; findings at review.failOn or worse go back once; what it finds after that. */
+async function reviewRound(
+  setUp: CheckSetUp,
+  going: boolean,
+  more: (request: string) => Promise<boolean>,
+  spend: (usage: SelfReview["usage"]) => void,
+): Promise<SelfReview | undefined> {
+  if (!setUp.settings.review || !setUp.reviewer) return undefined;
+  const review = async () => {
+    const found = await setUp.reviewer!();
+    spend(found.usage);
+    setUp.log(
+      `gitclaw: self-review: ${found.error ?? `${found.findings.length} finding(s), ${found.blocking.length} at review.failOn or worse`}`,
+    );
+    return found;
+  };
+  const first = await review();
+  if (first.blocking.length === 0 || !going) return first;
+  if (!(await more(reviewRequest(first)))) return { ...first, sentBack: true };
+  return { ...(await review()), sentBack: true };
 }
 
 /** The commands; while one fails, up to validate.maxRounds more rounds, each told the failures. */

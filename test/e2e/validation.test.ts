@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userText } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import { checkoutWithConfig, createWorld, OWNER, REPO, sessionLines, type World } from "./support.ts";
+import { checkoutWithConfig, createWorld, OWNER, REPO, sessionLines, systemPrompt, type World } from "./support.ts";
 
 const CHECK = [
   "answer=$(cat answer.txt)",
@@ -149,5 +149,44 @@ describe("a change adding an AWS access key id", () => {
     expect(sessionLines(session).length).toBeGreaterThan(2);
     const everything = await world.repo.originGit("log", "-p", "--all");
     for (const outlet of [reply, session, everything, run.logs]) expect(outlet).not.toContain(KEY);
+  });
+});
+
+const review = (findings: object[]) => ({ text: JSON.stringify({ summary: "Read the change.", findings }) });
+
+describe("validate.review: a finding of the self-review", () => {
+  it("goes back to the agent once; what the review still finds after its round is listed in the reply", async () => {
+    await checkoutWithConfig(world, { validate: { commands: [], review: true } });
+    const error = { path: "greet.ts", line: 1, severity: "error", title: "Undefined name nam", body: "Use name." };
+    const hint = {
+      path: "greet.ts",
+      line: 1,
+      severity: "suggestion",
+      title: "Type the parameter",
+      body: "name: string",
+    };
+    const { run, requests, reply } = await ask("Add a greeting", [
+      write("greet.ts", "export const greet = (name) => `hi ${nam}`;\n"),
+      { text: "Added greet." },
+      review([error]),
+      write("greet.ts", "export const greet = (name) => `hi ${name}`;\n"),
+      { text: "Fixed the name." },
+      review([hint]),
+    ]);
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    expect(requests).toHaveLength(6);
+    expect(systemPrompt(requests[2]!)).toContain("reviewing the change a gitclaw run made, before it is delivered");
+    expect(userText(requests[2]!, "last")).toContain("+export const greet = (name) => `hi ${nam}`;");
+    expect(requests[2]!.tools ?? []).toEqual([]);
+    const told = userText(requests[3]!, "last");
+    expect(told).toContain("`greet.ts:1` **error**: Undefined name nam");
+    expect(told).toContain("Use name.");
+    expect(userText(requests[5]!, "last")).toContain("+export const greet = (name) => `hi ${name}`;");
+    expect(await world.onOrigin("greet.ts")).toBe("export const greet = (name) => `hi ${name}`;\n");
+    expect(reply).toContain("Fixed the name.");
+    expect(reply).toContain(
+      "The self-review still finds after the agent's round to fix them:\n> - `greet.ts:1` **suggestion**: Type the parameter",
+    );
+    expect(reply).not.toContain("Undefined name nam");
   });
 });

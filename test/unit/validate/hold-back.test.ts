@@ -12,7 +12,7 @@ import { createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
 const KEY = ["AKIA", "Q3EGRTZXPLMN7WVB"].join("");
 const OWN = "own-secret-value-0123456789";
 const lines = (count: number, at: Record<number, string> = {}) =>
-  Array.from({ length: count }, (_, i) => at[i + 1] ?? `line ${i + 1}`).join("\n") + "\n";
+  `${Array.from({ length: count }, (_, i) => at[i + 1] ?? `line ${i + 1}`).join("\n")}\n`;
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());

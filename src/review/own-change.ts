@@ -1,0 +1,66 @@
+// The review engine over a run's own change before it is delivered (validate.review): the change as
+// a commit on the run's base (src/validate/change.ts), the same bounded diff, instructions and answer
+// a pull request's review gets, no tools; the findings at review.failOn or worse are the ones that go
+// back to the agent (src/validate/validate.ts).
+import { FINDING_SEVERITIES, type Config } from "../config/config.ts";
+import type { Git } from "../git/git.ts";
+import { emptyUsage, type Usage } from "../session/entries.ts";
+import { changeCommit } from "../validate/change.ts";
+import type { ReviewFinding, SelfReview } from "../validate/self-review.ts";
+import { readDiff } from "./diff.ts";
+import { parseReviewAnswer } from "./findings.ts";
+import type { ReviewGuidance } from "./guidance.ts";
+import { reviewInstructions, reviewMessage } from "./prompt.ts";
+
+export interface OwnChange {
+  git: Git;
+  base: string;
+  /** gitclaw's own files of the run: not under review. */
+  mine: (path: string) => boolean;
+  repository: string;
+  /** The title and who asked, as a pull request's title and author. */
+  title: string;
+  author: string;
+  settings: Config["review"];
+  guidance?: ReviewGuidance;
+}
+
+/** One answer of the model to the review's instructions and message, and what it cost. */
+export type AskReview = (
+  instructions: string,
+  message: string,
+) => Promise<{ text: string; usage: Usage; failed?: string }>;
+
+export async function reviewOwnChange(change: OwnChange, ask: AskReview): Promise<SelfReview> {
+  const head = await changeCommit(change.git, change.base, change.mine);
+  if (!head) return { findings: [], blocking: [], usage: emptyUsage() };
+  const range = { from: change.base, head, incremental: false };
+  const diff = await readDiff(change.git, range, change.settings.maxDiffChars);
+  const { title, author, guidance } = change;
+  const message = reviewMessage({
+    title,
+    body: "",
+    author,
+    diff,
+    threads: [],
+    earlier: [],
+    ...(guidance ? { guidance } : {}),
+  });
+  const instructions = reviewInstructions(change.repository, "the change a gitclaw run made, before it is delivered");
+  const answer = await ask(instructions, message);
+  const parsed = parseReviewAnswer(answer.text);
+  if (!parsed.ok) return { findings: [], blocking: [], usage: answer.usage, error: answer.failed ?? parsed.error };
+  const findings: ReviewFinding[] = parsed.answer.findings.map(({ path, line, severity, title, body }) => ({
+    path,
+    line,
+    severity,
+    title,
+    body,
+  }));
+  const blocking = findings.filter((finding) => atLeast(finding.severity, change.settings.failOn));
+  return { findings, blocking, usage: answer.usage };
+}
+
+const atLeast = (severity: string, failOn: Config["review"]["failOn"]) =>
+  failOn !== "never" &&
+  FINDING_SEVERITIES.indexOf(severity as (typeof FINDING_SEVERITIES)[number]) >= FINDING_SEVERITIES.indexOf(failOn);
