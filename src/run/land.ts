@@ -24,6 +24,7 @@ import { leaveOutOfCommits } from "../git/rewrite.ts";
 import { scrubChangedFiles } from "../git/scrub.ts";
 import { passedSecrets, secretValues } from "../tool-env.ts";
 import { holdBackSecrets, type HeldBack } from "../validate/hold-back.ts";
+import type { KnownSecrets } from "../validate/secrets.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
@@ -243,13 +244,20 @@ const onPullRequest = (target: WorkTarget) =>
 
 type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows" | "heldBack">;
 
-/** The run's own secret values: the job's tokens, every secret-looking variable, tools.env's values. */
-export const runSecrets = (run: TargetedRun): string[] => [
-  run.env.token,
-  ...(run.env.workflowsToken ? [run.env.workflowsToken] : []),
-  ...secretValues(run.processEnv),
-  ...passedSecrets(run.processEnv, run.config.tools.env),
-];
+/**
+ * The run's own secret values the secret scan looks for: the job's tokens and every secret-looking
+ * variable; tools.env's values it passes over, as the commit redacts them in place (scrubPassedSecrets).
+ */
+export function runSecrets(run: TargetedRun): KnownSecrets {
+  const scrubbed = passedSecrets(run.processEnv, run.config.tools.env);
+  const passed = new Set(scrubbed);
+  const own = [
+    run.env.token,
+    ...(run.env.workflowsToken ? [run.env.workflowsToken] : []),
+    ...secretValues(run.processEnv),
+  ];
+  return { own: own.filter((value) => !passed.has(value)), scrubbed };
+}
 
 /**
  * The commit and its push, with the workflow files the job's token cannot push: pushed with

@@ -6,7 +6,7 @@ import type { Git } from "../git/git.ts";
 import { revertChanges } from "../git/protected.ts";
 import { leaveOutOfCommits } from "../git/rewrite.ts";
 import { changeSince, type FileChange } from "./change.ts";
-import { scanForSecrets, type SecretFinding } from "./secrets.ts";
+import { type KnownSecrets, scanForSecrets, type SecretFinding } from "./secrets.ts";
 
 /** What the last scan before the push held back. */
 export interface HeldBack {
@@ -20,7 +20,7 @@ export async function holdBackSecrets(
   git: Git,
   base: string,
   mine: (path: string) => boolean,
-  known: readonly string[],
+  known: KnownSecrets,
 ): Promise<HeldBack> {
   const findings = await scanForSecrets(await changeSince(git, base, mine), known);
   return { findings, whole: findings.length ? await holdBackFindings(git, base, findings, mine) : [] };

@@ -25,12 +25,22 @@ const RULES = {
   ],
 };
 
-/** Every finding in the added lines of `files`; `known` are the run's own secret values. */
-export async function scanForSecrets(files: readonly FileChange[], known: readonly string[]): Promise<SecretFinding[]> {
-  const ownValues = known.length ? createRedactor(known, { shapes: false }) : undefined;
+/** The values the scan looks for, and those it passes over: the commit redacts them in place (tools.env's). */
+export interface KnownSecrets {
+  own: readonly string[];
+  scrubbed: readonly string[];
+}
+
+/** Every finding in the added lines of `files`. */
+export async function scanForSecrets(files: readonly FileChange[], known: KnownSecrets): Promise<SecretFinding[]> {
+  const ownValues = known.own.length ? createRedactor(known.own, { shapes: false }) : undefined;
+  const scrub = known.scrubbed.length ? createRedactor(known.scrubbed, { shapes: false }) : (text: string) => text;
   const findings: SecretFinding[] = [];
   for (const file of files) {
-    const added = file.hunks.flatMap((hunk) => hunk.added);
+    // A line with a tools.env value is the commit's to redact (`_authToken=[REDACTED]` is no secret): not scanned.
+    const added = file.hunks
+      .flatMap((hunk) => hunk.added)
+      .map((row) => (scrub(row.text) === row.text ? row : { ...row, text: "" }));
     if (added.length === 0) continue;
     for (const { line, text } of added)
       if (ownValues && ownValues(text) !== text) findings.push({ path: file.path, line, rule: "a secret of this run" });

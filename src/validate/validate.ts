@@ -12,7 +12,7 @@ import { type CommandResult, type CommandRunner, runCommands } from "./execute.t
 import { secretRequest, validationRequest } from "./requests.ts";
 import { reviewRequest, type SelfReview, type SelfReviewer } from "./self-review.ts";
 import { addUsage } from "../session/entries.ts";
-import { type SecretFinding, scanForSecrets } from "./secrets.ts";
+import { type KnownSecrets, type SecretFinding, scanForSecrets } from "./secrets.ts";
 
 export interface CheckSetUp {
   settings: Config["validate"];
@@ -25,7 +25,7 @@ export interface CheckSetUp {
   /** The review engine over the change as it now is (validate.review). */
   reviewer?: SelfReviewer;
   /** The run's own secret values. */
-  knownSecrets: readonly string[];
+  knownSecrets: KnownSecrets;
   log: (line: string) => void;
 }
 
