@@ -3,7 +3,7 @@
 // where the machine allows it, a fresh checkout each), one bash call then an answer; both sides make
 // the same change (two files edited, one added). "today": the change is left in the working tree, as
 // a run without git commits leaves it. "agent commits": the command commits it in two commits with
-// git through the tools' `git` (src/git/agent-repo.ts), so the end of the run first takes them as
+// git through the tools' `git` (src/git/agent/), so the end of the run first takes them as
 // data (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured in
 // each process by bench/trace-preload.ts: the end of a run, from its last model call to its log line
 // "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply).
@@ -83,7 +83,7 @@ export const agentGit: Benchmark = {
   name: "agent-git",
   title: "the end of a run that committed with git, 10k files",
   method:
-    'Whole agent stages on a repository of 10,000 files, a fresh checkout each, one bash call making the same change (two files edited, one added) then an answer. today: the change left uncommitted. agent commits: the change committed in two commits with git through the tools\' `git` (src/git/agent-repo.ts), taken as data at the end (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured: the end of the run, from its last model call to its log line "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply), timed inside each process by bench/trace-preload.ts. Alternating, after a warmup.',
+    'Whole agent stages on a repository of 10,000 files, a fresh checkout each, one bash call making the same change (two files edited, one added) then an answer. today: the change left uncommitted. agent commits: the change committed in two commits with git through the tools\' `git` (src/git/agent/), taken as data at the end (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured: the end of the run, from its last model call to its log line "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply), timed inside each process by bench/trace-preload.ts. Alternating, after a warmup.',
   defaultReps: 5,
   async run(ctx) {
     const world = await createWorld(respond, manyFiles());
@@ -111,7 +111,7 @@ export const agentGit: Benchmark = {
         },
       ],
       notes: [
-        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent-repo.ts): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then one \`git update-ref\` moving the branch if it is still where the run started (where the commits start is read from the parents of the commits git just checked). Slow repetitions of the agent side (the max, ${ms(Math.max(...times.agent))}) were seen where the tools' git wrote loose copies of objects the read-only trusted pack already holds, which the take reads and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
+        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent/): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then one \`git update-ref\` moving the branch if it is still where the run started (where the commits start is read from the parents of the commits git just checked). Slow repetitions of the agent side (the max, ${ms(Math.max(...times.agent))}) were seen where the tools' git wrote loose copies of objects the read-only trusted pack already holds, which the take reads and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
       ],
     };
   },

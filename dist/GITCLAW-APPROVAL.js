@@ -17216,8 +17216,11 @@ var ProviderConfig = strictObject({
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
 var InstructionPath = string2().max(200).regex(/^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/, "expected a file's path from the repository root, e.g. docs/agents.md");
+var EFFORTS = ["low", "medium", "high"];
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  effort: _enum(EFFORTS).optional(),
+  fallbackModel: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1").optional(),
   providers: record(string2(), ProviderConfig).default({}),
   trigger: strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),

@@ -16793,8 +16793,11 @@ var ProviderConfig = strictObject({
   apiKeyEnv: string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional()
 });
 var InstructionPath = string2().max(200).regex(/^(?![/\\])(?!(?:.*\/)?\.\.(?:\/|$))[^\0\\]+$/, "expected a file's path from the repository root, e.g. docs/agents.md");
+var EFFORTS = ["low", "medium", "high"];
 var Config = strictObject({
   model: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5").default("anthropic/claude-sonnet-4-5"),
+  effort: _enum(EFFORTS).optional(),
+  fallbackModel: string2().regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1").optional(),
   providers: record(string2(), ProviderConfig).default({}),
   trigger: strictObject({
     modes: array(_enum(TRIGGER_MODES)).min(1).default(["issue"]),
@@ -16941,6 +16944,8 @@ function mergeInto(base, over) {
 // src/config/inputs.ts
 var INPUTS = [
   { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "effort", env: "GITCLAW_EFFORT", to: (effort) => ({ effort }) },
+  { input: "fallback_model", env: "GITCLAW_FALLBACK_MODEL", to: (fallbackModel) => ({ fallbackModel }) },
   { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
   { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
   { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },

@@ -25,6 +25,7 @@ import type { ResolvedModel } from "./model.ts";
 import { functionTools, toolDefinitions } from "./tool-definitions.ts";
 import { AssistantDraft, describeModelError } from "./assistant-draft.ts";
 import { TokenRatio } from "./token-ratio.ts";
+import { modelUnavailable } from "./model-unavailable.ts";
 
 export type AgentEvent =
   | { type: "turn_start"; turn: number }
@@ -75,6 +76,10 @@ export interface LoopOptions {
   spending?: Spending;
   /** True once the loop's work is over (a sub-agent's agent_report): no further turn starts, outcome done. */
   finished?: () => boolean;
+  /** How hard the model reasons: the ai SDK maps it to the provider's own setting (none: the provider's default). */
+  effort?: "low" | "medium" | "high";
+  /** Takes over for the rest of the loop when `model` is overloaded or unavailable after its retries (./fallback.ts). */
+  fallback?: ResolvedModel;
 }
 
 export interface LoopResult {
@@ -94,6 +99,12 @@ export interface LoopResult {
   turns: number;
   toolCalls: number;
   usage: Usage;
+  /** Tokens the model spent thinking (estimated from the thinking text; part of `usage.output` and the cost). */
+  thinkingTokens?: number;
+  /** Why the model could not answer (outcome "error"): out of service, so another model may (./model-unavailable.ts). */
+  unavailable?: string;
+  /** The fallback model took over (./fallback.ts): each model's spending, in the order they answered. */
+  fallback?: FallbackRecord;
 }
 
 /** Two loops of one conversation as one result: what both spent, how the second ended. */
@@ -104,7 +115,14 @@ export function joinLoopResults(first: LoopResult, second: LoopResult): LoopResu
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
     text: second.text || first.text,
+    ...thinkingOf(first, second),
   };
+}
+
+/** Two loops' thinking tokens together, when either thought. */
+function thinkingOf(first: LoopResult, second: LoopResult): Pick<LoopResult, "thinkingTokens"> {
+  const thinkingTokens = (first.thinkingTokens ?? 0) + (second.thinkingTokens ?? 0);
+  return thinkingTokens > 0 ? { thinkingTokens } : {};
 }
 
 const textOf = (message: AssistantMessage) =>
@@ -142,9 +160,55 @@ interface RunState {
   spent: Spending;
   /** Real tokens per estimated one, learned from the server's counts (set with the turn setup). */
   tokens?: TokenRatio;
+  /** Estimated tokens of the thinking the model sent. */
+  thinkingTokens: number;
 }
 
+/** A model's part of a loop: what it spent. */
+export interface ModelSpending {
+  /** `provider/model`. */
+  model: string;
+  usage: Usage;
+  turns: number;
+}
+
+/** The fallback model took over from the first, and why; each one's spending. */
+export interface FallbackRecord {
+  reason: string;
+  /** The first model's last turn, the one it could not answer: the fallback answered it, and the rest. */
+  afterTurn: number;
+  models: [ModelSpending, ModelSpending];
+}
+
+const modelName = (model: ResolvedModel) => `${model.provider}/${model.modelId}`;
+
+/**
+ * The loop on the configured model; when that model is overloaded or unavailable after its retries
+ * (./model-unavailable.ts) and a fallback is set, the fallback carries on the same conversation for
+ * the rest of the loop. The switch is a `model_change` entry, as pi records one, so the session says
+ * which model answered what and pi's export still loads it.
+ */
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
+  const spending = options.spending ?? { turns: 0, usage: emptyUsage() };
+  const first = await runModelLoop({ ...options, spending });
+  const { fallback } = options;
+  if (first.outcome !== "error" || !first.unavailable || !fallback) return first;
+  const reason = `\`${modelName(options.model)}\` was ${first.unavailable}`;
+  (options.warn ?? ((message) => warning(message)))(
+    `${reason}: ${modelName(fallback)} takes over for the rest of the run`,
+  );
+  options.session.append({ type: "model_change", provider: fallback.provider, modelId: fallback.modelId });
+  const second = await runModelLoop({ ...options, model: fallback, spending });
+  const spent = (model: ResolvedModel, result: LoopResult): ModelSpending => ({
+    model: modelName(model),
+    usage: result.usage,
+    turns: result.turns,
+  });
+  const models: FallbackRecord["models"] = [spent(options.model, first), spent(fallback, second)];
+  return { ...joinLoopResults(first, second), fallback: { reason, afterTurn: first.turns, models } };
+}
+
+async function runModelLoop(options: LoopOptions): Promise<LoopResult> {
   const { model, signal } = options;
   const now = options.now ?? Date.now;
   const definitions = toolDefinitions(options.tools);
@@ -153,12 +217,14 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
-  const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent };
-  const finish = (outcome: LoopOutcome, errorMessage?: string): LoopResult => {
-    const { usage, turns, toolCalls, text, budget, cutOff } = state;
+  const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
+  const finish = (outcome: LoopOutcome, errorMessage?: string, unavailable?: string): LoopResult => {
+    const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
     return {
       outcome,
       errorMessage,
+      ...(thinkingTokens > 0 ? { thinkingTokens } : {}),
+      ...(unavailable ? { unavailable } : {}),
       usage,
       turns,
       toolCalls,
@@ -190,7 +256,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     if ("outcome" in answer) return finish(answer.outcome, answer.errorMessage);
     const stored = recordAssistant(options, state, answer.message);
 
-    if (stored.stopReason === "error") return finish("error", stored.errorMessage);
+    if (stored.stopReason === "error") return finish("error", stored.errorMessage, modelUnavailable(answer.error));
     if (stored.stopReason === "aborted") return finish(signal.aborted ? "aborted" : "deadline");
     const calls = stored.content.filter((b): b is ToolCallBlock => b.type === "toolCall");
     if (calls.length === 0) return finish(answerEnding(state, stored, answer.maxOutputTokens));
@@ -246,7 +312,7 @@ interface TurnContext {
 
 /** The answer, and the output limit it was asked for (an explained refusal was asked for none). */
 type TurnAnswer =
-  | { message: AssistantMessage; maxOutputTokens?: number }
+  | { message: AssistantMessage; maxOutputTokens?: number; error?: unknown }
   | { outcome: LoopOutcome; errorMessage?: string };
 
 /**
@@ -275,7 +341,7 @@ async function answerWithinWindow(
     const overflow = message.content.length === 0 ? contextOverflow(error) : undefined;
     if (!overflow) {
       learnFromUsage(state, turn, message, estimated);
-      return { message, maxOutputTokens };
+      return { message, maxOutputTokens, error };
     }
     if (overflow.promptTokens) tokensOf(state, turn).learn(overflow.promptTokens, estimated);
     if (refused) return { message: overflowExplained(message, state) };
@@ -360,6 +426,8 @@ function recordAssistant(options: LoopOptions, state: RunState, message: Assista
   options.onEvent?.({ type: "assistant", turn: state.turns, message: stored });
   const said = textOf(stored);
   if (said) state.text = said;
+  for (const block of stored.content)
+    if (block.type === "thinking") state.thinkingTokens += estimateTokens(block.thinking);
   return stored;
 }
 
@@ -447,6 +515,7 @@ async function streamOnce(
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
         tools: tools.length > 0 ? caching.tools(tools) : undefined,
         toolChoice: { type: "auto" },
+        ...(options.effort ? { reasoning: options.effort } : {}),
         maxOutputTokens,
         abortSignal,
       },

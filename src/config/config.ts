@@ -62,6 +62,10 @@ const InstructionPath = z
     "expected a file's path from the repository root, e.g. docs/agents.md",
   );
 
+/** Reasoning effort, as pi's thinking levels name them and the ai SDK maps them to each provider. */
+export const EFFORTS = ["low", "medium", "high"] as const;
+export type Effort = (typeof EFFORTS)[number];
+
 export const Config = z
   .strictObject({
     /** `provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`. GITCLAW_MODEL overrides it. */
@@ -69,6 +73,13 @@ export const Config = z
       .string()
       .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. anthropic/claude-sonnet-4-5")
       .default("anthropic/claude-sonnet-4-5"),
+    /** How hard the model reasons before it answers (extended thinking, reasoning_effort). GITCLAW_EFFORT overrides it. */
+    effort: z.enum(EFFORTS).optional(),
+    /** Takes over when `model` is overloaded or unavailable after its retries. GITCLAW_FALLBACK_MODEL overrides it. */
+    fallbackModel: z
+      .string()
+      .regex(/^[\w.-]+\/.+$/, "expected provider/model, e.g. openai/gpt-4.1")
+      .optional(),
     providers: z.record(z.string(), ProviderConfig).default({}),
     /** Which events start the agent (see src/gate/triggers.ts). */
     trigger: z

@@ -5,6 +5,10 @@
 export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   model:
     "`provider/model`, e.g. `anthropic/claude-sonnet-4-5` or `ollama/qwen3-coder`; the input `model` (GITCLAW_MODEL) overrides it",
+  effort:
+    "How hard the model reasons before answering: `low`, `medium` or `high`, mapped to each provider's own setting (Anthropic's extended thinking budget, OpenAI's `reasoning_effort`); none: the provider's default. Thinking counts as output tokens in the cost; the input `effort` (GITCLAW_EFFORT) overrides it",
+  fallbackModel:
+    "`provider/model` that carries the run on when `model` is overloaded or unavailable after its retries (529, 502–504, no connection), never after a refusal of the request; the input `fallback_model` (GITCLAW_FALLBACK_MODEL) overrides it. The next run starts on `model` again",
   providers:
     'Servers beyond the built-in providers, by name: `api` ("anthropic" or "openai-compatible"), `baseURL`, and `apiKeyEnv`, the variable holding the key (none for a keyless local server)',
   trigger: "Which events start the agent (src/gate/triggers.ts)",

@@ -9,6 +9,8 @@ type Env = Record<string, string | undefined>;
 /** Each input: its variable, and where its value goes in the configuration. */
 const INPUTS: { input: string; env: string; to: (value: string) => object }[] = [
   { input: "model", env: "GITCLAW_MODEL", to: (model) => ({ model }) },
+  { input: "effort", env: "GITCLAW_EFFORT", to: (effort) => ({ effort }) },
+  { input: "fallback_model", env: "GITCLAW_FALLBACK_MODEL", to: (fallbackModel) => ({ fallbackModel }) },
   { input: "trigger_modes", env: "GITCLAW_TRIGGER_MODES", to: (modes) => ({ trigger: { modes: list(modes) } }) },
   { input: "mention", env: "GITCLAW_MENTION", to: (mention) => ({ trigger: { mention } }) },
   { input: "label", env: "GITCLAW_LABEL", to: (label) => ({ trigger: { label } }) },

@@ -1,4 +1,4 @@
-// The commits the agent made with git (src/git/agent-repo.ts), made fit to push before they are taken:
+// The commits the agent made with git (src/git/agent/), made fit to push before they are taken:
 // - the values handed to tool commands (tools.env) are redacted, as in the run's own files (scrub.ts),
 //   from every file a commit of base..tip holds that differs from base, from those paths' names, from
 //   link targets, and from messages, authors and committers;

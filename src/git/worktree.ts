@@ -8,7 +8,7 @@
 // and what is still unpushed when the run ends is reported before the directory goes (closeWorktrees).
 // A local task's worktree is checked out detached at the task's base commit, and removed once its
 // commits are exported.
-import type { AgentRepo } from "./agent-repo.ts";
+import type { AgentRepo } from "./agent/repository.ts";
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Git } from "./git.ts";

@@ -17,6 +17,8 @@ export interface RunContext {
   trigger: Trigger;
   config: Config;
   resolved: ResolvedModel;
+  /** Carries the run on when `resolved` is out of service (fallbackModel). */
+  fallback?: ResolvedModel;
   /** Octokit, for the github tool. */
   github: GitHubClient;
   /** The same client behind the stages' own calls (src/github/operations.ts). */

@@ -194,7 +194,11 @@ export async function beginConversation(
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });
   const sources = await imageSources(run, includeIssue, parts, isTrusted);
   const images = await promptImages(sources, imageOptions(run));
-  if (conversation.mode === "new") session.appendStart(run.resolved);
+  const thinkingLevel = run.config.effort ?? "off";
+  if (conversation.mode === "new") session.appendStart(run.resolved, thinkingLevel);
+  // A resumed conversation records a changed effort as pi records one.
+  else if (session.context().thinkingLevel !== thinkingLevel)
+    session.append({ type: "thinking_level_change", thinkingLevel });
   const redacted = (block: (typeof images)[number]) =>
     block.type === "text" ? { ...block, text: run.redact(block.text) } : block;
   const content = [{ type: "text" as const, text: run.redact(prompt) }, ...images.map(redacted)];

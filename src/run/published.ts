@@ -2,7 +2,7 @@
 // default branch, the pull request's head, or the side branch it fell back to) and each branch
 // pr_create published for the agent (src/tools/github/publish.ts). A run whose only commit is its
 // own conversation's says nothing here: its footer links that commit.
-import type { AgentRepo } from "../git/agent-repo.ts";
+import type { AgentRepo } from "../git/agent/repository.ts";
 import type { Git } from "../git/git.ts";
 import { callout, plural } from "../github/markdown.ts";
 import type { Landing } from "./land.ts";

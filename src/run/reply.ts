@@ -37,16 +37,39 @@ export function footer(stats: RunStats): string {
     formatDuration(stats.durationMs),
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
-    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${u.estimated ? " (estimated in part)" : ""}`,
+    `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
     ...(stats.validation ? [stats.validation] : []),
-    `\`${stats.model}\``,
+    modelsPart(stats),
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
     ...(stats.commitUrl ? [`[commit](${stats.commitUrl})`] : []),
   ];
   return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+/** The thinking within the output tokens, estimated from its text (providers count it as output, not apart). */
+function thinkingPart(result: LoopResult): string {
+  return result.thinkingTokens ? ` (~${formatTokens(result.thinkingTokens)} thinking)` : "";
+}
+
+/** The model that answered; after a fallback, each model with its cost, in the order they answered. */
+function modelsPart(stats: RunStats): string {
+  const fallback = stats.result.fallback;
+  if (!fallback) return `\`${stats.model}\``;
+  return fallback.models.map((m) => `\`${m.model}\` ${formatCost(m.usage.cost.total)}`).join(" → ");
+}
+
+/** The fallback model took over: which, from which turn, and why; the next run starts on the first again. */
+export function fallbackNote(result: LoopResult): string {
+  const { fallback } = result;
+  if (!fallback) return "";
+  const [first, second] = fallback.models;
+  return callout(
+    "NOTE",
+    `\`${second.model}\` took over after turn ${fallback.afterTurn}: ${fallback.reason} after its retries (\`fallbackModel\`). The next run starts on \`${first.model}\` again.`,
+  );
 }
 
 /** The reply text for an outcome: never empty, always says how to continue when the run stopped early. */
@@ -226,7 +249,8 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     ...(facts.checks?.footer ? { validation: facts.checks.footer } : {}),
   });
   const top = facts.checks?.top ?? [];
-  return { text: [...top, replyText(result, limits), ...notes].join("\n\n"), footerText };
+  const body = [...top, replyText(result, limits), fallbackNote(result), ...notes].filter(Boolean);
+  return { text: body.join("\n\n"), footerText };
 }
 
 /** Where the conversation lives when the work's branch cannot hold it, and how the next run finds it. */

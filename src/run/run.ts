@@ -276,6 +276,8 @@ async function runLoop(
       runAgentLoop({
         session,
         model: run.resolved,
+        fallback: run.fallback,
+        effort: config.effort,
         instructions,
         tools: withSkillReads(withDirectoryInstructions(tools.toolset.tools, directories), skills),
         toolContext: tools.context,

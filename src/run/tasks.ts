@@ -188,6 +188,8 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
     onSession: (child) =>
       ownFiles.push(repoRelative(workspace.root, child.path), `${repoRelative(workspace.root, child.artifactsDir)}/`),
     model: run.resolved,
+    fallback: run.fallback,
+    effort: run.config.effort,
     budgets: run.config.budgets,
     compaction: run.config.compaction,
     deadline: runDeadline(run),

@@ -4,13 +4,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
-import {
-  type AgentRepo,
-  agentRepoEnv,
-  openAgentRepo,
-  ownWorkspaceCommits,
-  takeAgentCommits,
-} from "../git/agent-repo.ts";
+import { type AgentRepo, agentRepoEnv, openAgentRepo } from "../git/agent/repository.ts";
+import { takeRunCommits } from "../git/agent/take.ts";
+import { ownWorkspaceCommits } from "../git/agent/workspace-commits.ts";
 import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
@@ -141,7 +137,7 @@ export async function setUpTools(
   return { toolset, sandbox, egress, context, tasks, mcp, agentRepo };
 }
 
-/** Git for tool commands in the workspace: a repository of the tool user's own (src/git/agent-repo.ts). */
+/** Git for tool commands in the workspace: a repository of the tool user's own (src/git/agent/). */
 async function openAgentRepoFor(
   run: RunContext,
   workspace: Workspace,
@@ -207,7 +203,7 @@ export async function releaseSandbox(wiring: Pick<ToolWiring, "sandbox" | "egres
 
 /**
  * Before the protected-path check and the commit: after this no tool process can change a file, and
- * the commits the agent made with git on the run's branch are the workspace's (src/git/agent-repo.ts).
+ * the commits the agent made with git on the run's branch are the workspace's (src/git/agent/).
  */
 export async function tearDownTools(
   run: RunContext,
@@ -222,7 +218,7 @@ export async function tearDownTools(
   const gitNotes = [
     ...(tools.agentRepo
       ? [
-          ...(await takeAgentCommits(workspace.git, tools.agentRepo)).notes,
+          ...(await takeRunCommits(workspace.git, tools.agentRepo)).notes,
           ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),
         ]
       : []),

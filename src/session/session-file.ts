@@ -167,10 +167,10 @@ export class SessionFile {
     return this.append({ type: "custom", customType, data });
   }
 
-  /** How a new conversation starts in pi's format: the model, and thinking off. */
-  appendStart(model: { provider: string; modelId: string }): void {
+  /** How a new conversation starts in pi's format: the model, and its thinking level (default off). */
+  appendStart(model: { provider: string; modelId: string }, thinkingLevel = "off"): void {
     this.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-    this.append({ type: "thinking_level_change", thinkingLevel: "off" });
+    this.append({ type: "thinking_level_change", thinkingLevel });
   }
 
   /**

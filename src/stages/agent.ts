@@ -61,8 +61,10 @@ async function runStage(options: StageOptions): Promise<number> {
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
     const resolved = await resolveModel(config.model, config, processEnv);
+    const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const outcome = await runConversation({ ...options, ...stage, trigger, config, resolved, link, onReplied });
+    const models = { resolved, fallback };
+    const outcome = await runConversation({ ...options, ...stage, trigger, config, ...models, link, onReplied });
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     // A payload that failed validation may still say which issue it is about.

@@ -80,10 +80,21 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
     );
   maskPassedSecrets(stage.redact, options.processEnv, config);
   const resolved = await resolveModel(config.model, config, options.processEnv);
+  const fallback = config.fallbackModel
+    ? await resolveModel(config.fallbackModel, config, options.processEnv)
+    : undefined;
   const actor = brief.coAuthor
     ? { ...brief.coAuthor, type: "User" }
     : { login: "github-actions[bot]", id: 41898282, type: "Bot" };
-  return { ...options, ...stage, trigger: { actor, defaultBranch: "" }, config, resolved, link: brief.parentRun };
+  return {
+    ...options,
+    ...stage,
+    trigger: { actor, defaultBranch: "" },
+    config,
+    resolved,
+    fallback,
+    link: brief.parentRun,
+  };
 }
 
 async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief, output: string): Promise<boolean> {

@@ -4,12 +4,20 @@
 // own under state/sessions/ whose header names the parent's. Budgets are the run's: its turns, tokens
 // and cost count against the parent's. When it ends, its commits base..HEAD are exported (the record
 // says pending first), and only then is its worktree removed.
-import { joinLoopResults, runAgentLoop, type Budgets, type LoopResult, type Spending } from "../agent/loop.ts";
+import {
+  joinLoopResults,
+  runAgentLoop,
+  type Budgets,
+  type LoopOptions,
+  type LoopResult,
+  type Spending,
+} from "../agent/loop.ts";
 import type { CompactionSettings } from "../agent/compaction.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../git/agent-repo.ts";
+import { type AgentRepo, agentRepoEnv, openAgentRepo } from "../git/agent/repository.ts";
+import { takeRunCommits } from "../git/agent/take.ts";
 import type { Git } from "../git/git.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
@@ -38,6 +46,10 @@ export interface LocalTaskEnv {
   /** A child's session was created: its file and artifacts are the run's to commit. */
   onSession(session: SessionFile): void;
   model: ResolvedModel;
+  /** Carries the task on when `model` is out of service. */
+  fallback?: ResolvedModel;
+  /** How hard the model reasons (the run's `effort`). */
+  effort?: LoopOptions["effort"];
   budgets: Budgets;
   compaction: CompactionSettings;
   deadline: number;
@@ -78,7 +90,7 @@ export function localLauncher(env: LocalTaskEnv): TaskLauncher {
 
 /**
  * Under the sandbox, git for the child's commands: a repository of the tool user's own for the
- * worktree (src/git/agent-repo.ts), whose commits are taken as data before the series is exported.
+ * worktree (src/git/agent/), whose commits are taken as data before the series is exported.
  */
 async function openTaskAgentRepo(
   env: LocalTaskEnv,
@@ -101,7 +113,7 @@ async function openTaskAgentRepo(
 /** The commits the child made with git, onto its worktree's HEAD; what could not be taken is logged. */
 async function takeTaskCommits(env: LocalTaskEnv, task: LiveTask, worktree: TaskWorktree): Promise<void> {
   if (!worktree.agentRepo) return;
-  const { notes } = await takeAgentCommits(worktree.git, worktree.agentRepo);
+  const { notes } = await takeRunCommits(worktree.git, worktree.agentRepo);
   for (const note of notes) env.log(`gitclaw: task ${task.record.taskId}: ${env.toolContext.redact(note)}`);
 }
 
@@ -115,7 +127,7 @@ function openChildSession(env: LocalTaskEnv, record: TaskRecord, worktree: TaskW
   const session = SessionFile.create(env.sessionsDir, { cwd: worktree.path, parentSession: env.parentSession });
   const { taskId, title, depth, baseSha, parentTaskId } = record;
   session.appendCustom(CUSTOM.task, { taskId, title, depth, baseSha, parentSession: env.parentSession, parentTaskId });
-  session.appendStart(env.model);
+  session.appendStart(env.model, env.effort);
   session.appendUserText(env.toolContext.redact(childBrief(record.title, record.prompt)), env.now());
   env.onSession(session);
   return session;
@@ -135,6 +147,8 @@ async function runChild(
     runAgentLoop({
       session,
       model: env.model,
+      fallback: env.fallback,
+      effort: env.effort,
       instructions: env.instructions(task.record, orchestrator),
       tools: tools.tools,
       toolContext: {

@@ -3,7 +3,7 @@
 // (src/tools/call.ts), and an `execute` that never throws for expected failures — it returns an
 // error result the model can read and act on.
 import type { z } from "zod";
-import type { AgentRepo } from "../git/agent-repo.ts";
+import type { AgentRepo } from "../git/agent/repository.ts";
 
 export interface ToolResult {
   /** What the model sees. Already bounded in size by the tool. */
@@ -46,10 +46,10 @@ export interface ToolContext {
   env: Readonly<Record<string, string>>;
   /**
    * Added for command processes only (bash, jobs), never for gitclaw's own git: the tools' `git`
-   * and the identity of the agent's commits (src/git/agent-repo.ts).
+   * and the identity of the agent's commits (src/git/agent/).
    */
   commandEnv?: Readonly<Record<string, string>>;
-  /** The tool user's own git repository for the workspace, read only as data (src/git/agent-repo.ts). */
+  /** The tool user's own git repository for the workspace, read only as data (src/git/agent/). */
   agentRepo?: AgentRepo;
   artifacts: ArtifactStore;
   /** Removes known secret values and token shapes; applied to everything a tool writes out. */

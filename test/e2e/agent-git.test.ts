@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DELETE_PUSH_ANSWER, FORCE_PUSH_ANSWER, PUSH_ANSWER } from "../../src/git/agent-repo.ts";
+import { DELETE_PUSH_ANSWER, FORCE_PUSH_ANSWER, PUSH_ANSWER } from "../../src/git/agent/shim.ts";
 import { toolResultTexts } from "../support/fake-model.ts";
 import { commitFile, git as gitIn } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";

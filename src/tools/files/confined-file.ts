@@ -2,21 +2,12 @@
 // can change the workspace while a file tool runs: between `resolveToolPath` and the open they could
 // replace a folder on the path with a symlink to `.git/hooks` or `/proc/<agent>/environ`. So the
 // open refuses a symlink as the last component (O_NOFOLLOW), and afterwards the kernel's own path of
-// the open file must still be the checked one; otherwise the file is closed untouched.
-import { type Stats, constants, fstatSync, readlinkSync, statSync } from "node:fs";
+// the open file must still be the checked one (src/fs/confined-open.ts); otherwise the file is closed untouched.
+import { type Stats, constants, fstatSync } from "node:fs";
 import { type FileHandle, mkdir, open, realpath, rmdir, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
+import { CONFINED_FLAGS as FLAGS, type ConfinedMode, isOpenedAt, openedPath } from "../../fs/confined-open.ts";
 import { isInside, PathError, type ToolPath } from "./workspace.ts";
-
-type ConfinedMode = "read" | "update" | "write";
-
-// O_NONBLOCK everywhere: opening a FIFO put there meanwhile must not hang (regular files ignore it).
-const FLAGS: Record<ConfinedMode, number> = {
-  read: constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-  update: constants.O_RDWR | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-  // No O_TRUNC: nothing changes before the check; the caller truncates through the handle.
-  write: constants.O_WRONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-};
 
 export interface ConfinedFile {
   handle: FileHandle;
@@ -36,7 +27,7 @@ export async function openConfined(
   const { handle, created } = await openOrCreate(path.real, mode);
   try {
     const opened = openedPath(handle.fd);
-    if (!(opened === undefined ? isSameInode(handle.fd, path.real) : opened === path.real)) {
+    if (!isOpenedAt(handle.fd, path.real, opened)) {
       // Undo what this open did at the wrong place: an empty file it just created there.
       if (created && opened !== undefined && fstatSync(handle.fd).size === 0) await unlink(opened).catch(() => {});
       throw new PathError(
@@ -60,25 +51,6 @@ async function openOrCreate(file: string, mode: ConfinedMode): Promise<{ handle:
   }
   // O_EXCL: when this succeeds the file is ours, so a wrong place can be cleaned up.
   return { handle: await open(file, FLAGS.write | constants.O_CREAT | constants.O_EXCL, 0o666), created: true };
-}
-
-/** Where the kernel says an open file is (Linux); undefined elsewhere. */
-function openedPath(fd: number): string | undefined {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Without /proc: the held file is the one the path names now (narrower, but still a check). */
-function isSameInode(fd: number, expected: string): boolean {
-  try {
-    const [held, named] = [fstatSync(fd), statSync(expected)];
-    return held.dev === named.dev && held.ino === named.ino;
-  } catch {
-    return false;
-  }
 }
 
 /** Replaces the whole content of a file opened for writing. */

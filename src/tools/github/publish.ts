@@ -1,9 +1,9 @@
 // pr_create from a branch the agent made with git in bash: it exists only in the agent's own
-// repository (src/git/agent-repo.ts), so gitclaw publishes it first, through the trusted path: the
+// repository (src/git/agent/), so gitclaw publishes it first, through the trusted path: the
 // branch read as data and every object checked, its own commits judged by the one protected-path
 // matcher (workflow files included: the job's token cannot push them), then a push that never forces.
 // The branches the run's own work lands on are not published this way.
-import { takeAgentBranch } from "../../git/agent-repo.ts";
+import { takeBranchNamedByAgent } from "../../git/agent/take.ts";
 import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
 import type { OpContext } from "./context.ts";
 import { ToolFailure } from "./failure.ts";
@@ -18,7 +18,7 @@ export async function publishAgentBranch(
 ): Promise<string | undefined> {
   const repo = context.tool.agentRepo;
   if (!repo) return undefined;
-  const tip = await takeAgentBranch(git, repo, branch).catch((error: Error) => {
+  const tip = await takeBranchNamedByAgent(git, repo, branch).catch((error: Error) => {
     throw new ToolFailure(`the branch ${branch} could not be read from your repository: ${error.message}`);
   });
   if (!tip) return undefined;

@@ -1,11 +1,12 @@
 // Git in pull request worktrees, for tool commands: under the sandbox a worktree pr_checkout makes
-// gets a repository of the tool user's own (src/git/agent-repo.ts), so `git commit` in bash works
+// gets a repository of the tool user's own (src/git/agent/), so `git commit` in bash works
 // there as in the workspace; pr_push, and the run's end, take those commits as data onto the
 // worktree's branch before anything else reads it.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, realpathSync } from "node:fs";
 import { basename, join } from "node:path";
-import { addAgentWorktree, type AgentRepo, takeWorktreeCommits } from "../../git/agent-repo.ts";
+import { addAgentWorktree, type AgentRepo } from "../../git/agent/repository.ts";
+import { takePullRequestCommits } from "../../git/agent/take.ts";
 import type { Git } from "../../git/git.ts";
 import { worktreeGit } from "../../git/worktree.ts";
 import type { OpContext } from "./context.ts";
@@ -28,7 +29,7 @@ export async function openWorktreeRepo(context: OpContext, wt: Git, path: string
 export async function takeWorktreeRepo(context: OpContext, wt: Git, path: string): Promise<void> {
   const repo = context.tool.agentRepo?.worktrees.get(realpathSync(path));
   if (!repo) return;
-  const { notes } = await takeWorktreeCommits(wt, repo);
+  const { notes } = await takePullRequestCommits(wt, repo);
   if (notes.length) throw new ToolFailure(`${context.tool.redact(notes.join("; "))}. Nothing was pushed.`);
 }
 
@@ -42,7 +43,7 @@ export async function takeWorktreeReposAtEnd(
   const keep = (text: string) => text;
   for (const [path, repo] of main?.worktrees ?? []) {
     const taken = await worktreeGit(localGit(workspace, env, {}, keep), path, env, keep)
-      .then((wt) => takeWorktreeCommits(wt, repo))
+      .then((wt) => takePullRequestCommits(wt, repo))
       .catch((error: Error) => ({ notes: [error.message] }));
     notes.push(...taken.notes.map((note) => `in ${path}, ${note}`));
   }

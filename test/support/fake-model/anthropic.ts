@@ -1,5 +1,6 @@
 // The Anthropic Messages API wire format: the SSE event sequence of `stream: true`, the JSON
 // message otherwise, and Anthropic's error body. Shapes follow what api.anthropic.com sends.
+import { createHash } from "node:crypto";
 import type { TurnError, WireTurn } from "./index.ts";
 
 const STOP_REASONS = { stop: "end_turn", toolUse: "tool_use", length: "max_tokens" } as const;
@@ -16,8 +17,22 @@ const ERROR_TYPES: Record<number, string> = {
 
 const toolId = (turn: WireTurn, i: number) => turn.toolCalls[i]?.id ?? `toolu_fake${turn.seq}_${i}`;
 
-// Clients must send thinking blocks back with their signature, so each one needs a distinct value.
-const signature = (turn: WireTurn) => btoa(`fake-thinking-signature-${turn.seq}`);
+// Clients must send thinking blocks back with their signature, which binds the thinking text: as the
+// real API does, a block whose text or signature was altered is refused (thinkingSignatureProblem).
+const sign = (thinking: string) => createHash("sha256").update(`fake-thinking-key:${thinking}`).digest("base64");
+const signature = (turn: WireTurn) => sign(turn.thinking.join(""));
+
+/** Anthropic's refusal of a request that sends back a thinking block not as it was signed, else undefined. */
+export function thinkingSignatureProblem(body: Record<string, unknown>): string | undefined {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: string; content?: unknown }[]) : [];
+  for (const [i, message] of messages.entries()) {
+    if (message.role !== "assistant" || !Array.isArray(message.content)) continue;
+    for (const [j, block] of (message.content as { type?: string; thinking?: string; signature?: string }[]).entries())
+      if (block.type === "thinking" && block.signature !== sign(block.thinking ?? ""))
+        return `messages.${i}.content.${j}: Invalid \`signature\` in \`thinking\` block`;
+  }
+  return undefined;
+}
 
 function usage(turn: WireTurn) {
   return {

@@ -419,7 +419,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     if (route.api === "anthropic" && options.rejectCacheControl && rawBody.includes('"cache_control"')) {
       return errorResponse(route.wire, { status: 400, message: "cache_control: Extra inputs are not permitted" });
     }
-    const refused = cacheControlProblem(route.api, recorded.body);
+    const refused =
+      cacheControlProblem(route.api, recorded.body) ??
+      (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
     const noJinja = refuseWithoutJinja(recorded.body, options.server);
     if (noJinja) return noJinja;

@@ -88,6 +88,19 @@ describe.each(["anthropic", "openai"] as const)("agent loop over %s", (api) => {
     expect(result.errorMessage).toMatch(/529/);
     const last = session.entries.at(-1) as { message: { stopReason: string; content: unknown[] } };
     expect(last.message).toMatchObject({ stopReason: "error", content: [] });
+    expect(result.unavailable).toBe("overloaded (529)");
+  });
+
+  it("asks for the effort in the provider's own setting, and counts the thinking", async () => {
+    model.script([{ thinking: "Weigh it up. ".repeat(40), text: "Decided." }]);
+    const before = model.requests.length;
+    const { options } = await setup(api, { effort: "low" });
+    const result = await runAgentLoop(options);
+    expect(result).toMatchObject({ outcome: "done", text: "Decided." });
+    expect(result.thinkingTokens).toBeGreaterThan(100);
+    const body = model.requests[before]!.body;
+    if (api === "openai") expect(body.reasoning_effort).toBe("low");
+    else expect(body.thinking).toMatchObject({ type: "enabled", budget_tokens: expect.any(Number) });
   });
 });
 

@@ -1,4 +1,4 @@
-// The agent's own repository (src/git/agent-repo.ts), driven by the real git through the tools'
+// The agent's own repository (src/git/agent/), driven by the real git through the tools'
 // `git`: commits made there reach the trusted repository only as data. Ref files and object files
 // that are links, lying objects, odd branch names and planted configuration are refused or ignored;
 // the trusted repository's configuration and hooks never change.
@@ -7,9 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AgentRepo, agentRepoEnv, openAgentRepo, takeAgentCommits } from "../../../src/git/agent-repo.ts";
-import { createGit, type Git } from "../../../src/git/git.ts";
-import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
+import { type AgentRepo, agentRepoEnv, openAgentRepo } from "../../../../src/git/agent/repository.ts";
+import { takeRunCommits } from "../../../../src/git/agent/take.ts";
+import { createGit, type Git } from "../../../../src/git/git.ts";
+import { createTempRepo, type TempRepo } from "../../../support/git-repo.ts";
 
 const SECRET = "npm_RegistryToken0123456789";
 
@@ -51,7 +52,7 @@ describe("git in the workspace, for tool commands", () => {
   it("takes the commits in order, with the values tool commands were given redacted", async () => {
     await tool(`echo 'token=${SECRET}' > .npmrc && git add -A && git commit -q -m 'One'`);
     await tool("echo two > two.txt && git add -A && git commit -q -m 'Two'");
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.notes).toEqual([]);
     expect(await git.must(["log", "--format=%s", "-3"])).toBe("Two\nOne\ninitial");
     expect(await git.must(["show", "HEAD:.npmrc"])).toBe("token=[REDACTED]");
@@ -66,7 +67,7 @@ describe("when gitclaw's own branch moved during the run (a sub-agent's series a
     writeFileSync(join(repo.dir, "task.txt"), "from a task\n");
     await git.must(["add", "task.txt"]);
     await git.must(["commit", "-q", "-m", "Task: applied"]);
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.notes).toEqual([]);
     expect(await git.must(["log", "--format=%s", "-4"])).toBe("Agent: b\nAgent: a\nTask: applied\ninitial");
     expect(await git.must(["ls-tree", "--name-only", "HEAD"])).toContain("task.txt");
@@ -82,7 +83,7 @@ describe("what the agent plants in its repository", () => {
     unlinkSync(ref);
     symlinkSync(join(dir, "elsewhere"), ref);
     const before = await git.must(["rev-parse", "HEAD"]);
-    expect((await takeAgentCommits(git, agent)).head).toBeUndefined();
+    expect((await takeRunCommits(git, agent)).head).toBeUndefined();
     expect(await git.must(["rev-parse", "HEAD"])).toBe(before);
   });
 
@@ -91,7 +92,7 @@ describe("what the agent plants in its repository", () => {
     const object = join(agent.gitDir, "objects", "ab", "c".repeat(38));
     mkdirSync(join(agent.gitDir, "objects", "ab"), { recursive: true });
     symlinkSync("/etc/passwd", object);
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.head).toMatch(/^[0-9a-f]{40}$/);
     expect((await git.run(["cat-file", "-e", `ab${"c".repeat(38)}`])).exitCode).not.toBe(0);
   });
@@ -106,7 +107,7 @@ describe("what the agent plants in its repository", () => {
     unlinkSync(path);
     writeFileSync(path, lie);
     const before = await git.must(["rev-parse", "HEAD"]);
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.head).toBeUndefined();
     expect(taken.notes.join("\n")).toMatch(/were not taken/);
     expect(await git.must(["rev-parse", "HEAD"])).toBe(before);
@@ -118,7 +119,7 @@ describe("what the agent plants in its repository", () => {
     const commit = (await tool(`git commit-tree ${tree} -p HEAD -m 'Plant .git'`)).stdout.trim();
     expect((await tool(`git update-ref refs/heads/main ${commit}`)).exitCode).toBe(0);
     const before = await git.must(["rev-parse", "HEAD"]);
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.head).toBeUndefined();
     expect(taken.notes.join("\n")).toMatch(/were not taken/);
     expect(await git.must(["rev-parse", "HEAD"])).toBe(before);
@@ -127,7 +128,7 @@ describe("what the agent plants in its repository", () => {
 
   it("a branch named like an option is not read", async () => {
     writeFileSync(join(agent.gitDir, "HEAD"), "ref: refs/heads/--upload-pack=touch /tmp/x\n");
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.notes.join("\n")).toContain("could not be read");
   });
 
@@ -144,7 +145,7 @@ describe("what the agent plants in its repository", () => {
     );
     rmSync(marker, { force: true });
     const config = trustedConfig();
-    const taken = await takeAgentCommits(git, agent);
+    const taken = await takeRunCommits(git, agent);
     expect(taken.head).toMatch(/^[0-9a-f]{40}$/);
     // The trusted side's work after the import: status, add, commit of the working tree.
     await git.must(["status", "--porcelain"]);
