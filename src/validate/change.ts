@@ -2,9 +2,9 @@
 // HEAD and the working tree with its new files, staged into a temporary index (the real one is the
 // commit's to write), gitclaw's own files left out. Parsed into files and hunks with the added lines'
 // numbers, for the secret scan (secrets.ts) and for holding a hunk back (hold-back.ts).
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { BOT_IDENTITY, type Git, identityEnv } from "../git/git.ts";
 
 export interface Hunk {
@@ -21,18 +21,39 @@ export interface FileChange {
   hunks: Hunk[];
 }
 
+type ChangeGit = Pick<Git, "must" | "cwd">;
+
+/**
+ * `use` with a temporary index holding the working tree (`paths` of it, else all): a copy of the real
+ * index, so that `git add` hashes only what changed since it (a fresh index would hash every file of
+ * the checkout), else HEAD's tree.
+ */
+async function withStagedTree<T>(
+  git: ChangeGit,
+  paths: readonly string[],
+  use: (env: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
+  try {
+    const env = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
+    const real = resolve(git.cwd, await git.must(["rev-parse", "--git-path", "index"]));
+    if (existsSync(real)) copyFileSync(real, env.GIT_INDEX_FILE);
+    else await git.must(["read-tree", "HEAD"], { env });
+    await git.must(["add", "-A", "--", ...(paths.length ? paths : ["."])], { env });
+    return await use(env);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The change of base..working tree, without the paths `mine` owns. */
 export async function changeSince(
-  git: Pick<Git, "must">,
+  git: ChangeGit,
   base: string,
   mine: (path: string) => boolean,
   paths: readonly string[] = [],
 ): Promise<FileChange[]> {
-  const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
-  try {
-    const env = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
-    await git.must(["read-tree", base], { env });
-    await git.must(["add", "-A", "--", ...(paths.length ? paths : ["."])], { env });
+  return withStagedTree(git, paths, async (env) => {
     const diff = await git.must(
       [
         "-c",
@@ -52,9 +73,7 @@ export async function changeSince(
       { env },
     );
     return parseDiff(diff).filter((file) => !mine(file.path));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -62,15 +81,11 @@ export async function changeSince(
  * files as `base` has them; undefined when nothing of the agent's changed.
  */
 export async function changeCommit(
-  git: Pick<Git, "must">,
+  git: ChangeGit,
   base: string,
   mine: (path: string) => boolean,
 ): Promise<string | undefined> {
-  const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
-  try {
-    const env = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
-    await git.must(["read-tree", base], { env });
-    await git.must(["add", "-A", "--", "."], { env });
+  return withStagedTree(git, [], async (env) => {
     const listed = await git.must(["diff", "--cached", "--name-only", "-z", "--no-renames", base], { env });
     const paths = listed.split("\0").filter(Boolean);
     const own = paths.filter(mine);
@@ -81,9 +96,7 @@ export async function changeCommit(
     return await git.must(["commit-tree", tree, "-p", base, "-m", "gitclaw: the run's change, under review"], {
       env: who,
     });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The files of a `git diff -U0` with their hunks; binary files have none. */
