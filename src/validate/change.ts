@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BOT_IDENTITY, type Git, identityEnv } from "../git/git.ts";
+import { changedPaths, touchedPaths } from "../git/status.ts";
 
 export interface Hunk {
   /** The hunk's header line and body, as git printed them. */
@@ -21,12 +22,13 @@ export interface FileChange {
   hunks: Hunk[];
 }
 
-type ChangeGit = Pick<Git, "must" | "cwd">;
+type ChangeGit = Pick<Git, "must" | "run" | "cwd">;
 
 /**
- * `use` with a temporary index holding the working tree (`paths` of it, else all): a copy of the real
- * index, so that `git add` hashes only what changed since it (a fresh index would hash every file of
- * the checkout), else HEAD's tree.
+ * `use` with a temporary index holding the working tree (`paths` of it, else what the status lists):
+ * a copy of the real index, so that `git add` hashes only what changed since it (a fresh index would
+ * hash every file of the checkout), else HEAD's tree. What git cannot take (a repository without a
+ * commit, a name it cannot be given back) is left out, as the commit leaves it out.
  */
 async function withStagedTree<T>(
   git: ChangeGit,
@@ -39,11 +41,21 @@ async function withStagedTree<T>(
     const real = resolve(git.cwd, await git.must(["rev-parse", "--git-path", "index"]));
     if (existsSync(real)) copyFileSync(real, env.GIT_INDEX_FILE);
     else await git.must(["read-tree", "HEAD"], { env });
-    await git.must(["add", "-A", "--", ...(paths.length ? paths : ["."])], { env });
+    const listed = paths.length ? paths : touchedPaths(await changedPaths(git)).filter((path) => !path.endsWith("/"));
+    await stage(git, listed, env);
     return await use(env);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** `paths` into the index of `env`, all at once, else one by one when git refuses one of them. */
+async function stage(git: ChangeGit, paths: readonly string[], env: Record<string, string>): Promise<void> {
+  if (paths.length === 0) return;
+  const add = (input: string) =>
+    git.run(["add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], { env, input });
+  if ((await add(paths.join("\0"))).exitCode === 0) return;
+  for (const path of paths) await add(path);
 }
 
 /** The change of base..working tree, without the paths `mine` owns. */
