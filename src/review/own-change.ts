@@ -5,7 +5,7 @@
 import { FINDING_SEVERITIES, type Config } from "../config/config.ts";
 import type { Git } from "../git/git.ts";
 import { emptyUsage, type Usage } from "../session/entries.ts";
-import { changeCommit } from "../validate/change.ts";
+import { withChangeCommit } from "../validate/change.ts";
 import type { ReviewFinding, SelfReview } from "../validate/self-review.ts";
 import { readDiff } from "./diff.ts";
 import { parseReviewAnswer } from "./findings.ts";
@@ -32,10 +32,10 @@ export type AskReview = (
 ) => Promise<{ text: string; usage: Usage; failed?: string }>;
 
 export async function reviewOwnChange(change: OwnChange, ask: AskReview): Promise<SelfReview> {
-  const head = await changeCommit(change.git, change.base, change.mine);
-  if (!head) return { findings: [], blocking: [], usage: emptyUsage() };
-  const range = { from: change.base, head, incremental: false };
-  const diff = await readDiff(change.git, range, change.settings.maxDiffChars);
+  const diff = await withChangeCommit(change.git, change.base, change.mine, async (staged, head) =>
+    head ? readDiff(staged, { from: change.base, head, incremental: false }, change.settings.maxDiffChars) : undefined,
+  );
+  if (!diff) return { findings: [], blocking: [], usage: emptyUsage() };
   const { title, author, guidance } = change;
   const message = reviewMessage({
     title,

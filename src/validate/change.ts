@@ -2,7 +2,7 @@
 // HEAD and the working tree with its new files, staged into a temporary index (the real one is the
 // commit's to write), gitclaw's own files left out. Parsed into files and hunks with the added lines'
 // numbers, for the secret scan (secrets.ts) and for holding a hunk back (hold-back.ts).
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BOT_IDENTITY, type Git, identityEnv } from "../git/git.ts";
@@ -25,35 +25,53 @@ export interface FileChange {
 type ChangeGit = Pick<Git, "must" | "run" | "cwd">;
 
 /**
- * `use` with a temporary index holding the working tree (`paths` of it, else what the status lists):
- * a copy of the real index, so that `git add` hashes only what changed since it (a fresh index would
- * hash every file of the checkout), else HEAD's tree. What git cannot take (a repository without a
- * commit, a name it cannot be given back) is left out, as the commit leaves it out.
+ * `use` with a git whose index holds the working tree (`paths` of it, else what the status lists) and
+ * whose new objects stay in a directory of their own, the checkout's read through it: nothing of the
+ * check lands in the checkout's objects (which decide whether the agent's commits are taken, and are
+ * pushed). The index starts as a copy of the real one, so that `git add` hashes only what changed
+ * since it (a fresh index would hash every file of the checkout), else as HEAD's tree. What git cannot
+ * take (a repository without a commit, a name it cannot give back) is left out, as the commit leaves it.
  */
 async function withStagedTree<T>(
   git: ChangeGit,
   paths: readonly string[],
-  use: (env: Record<string, string>) => Promise<T>,
+  use: (staged: ChangeGit) => Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
   try {
-    const env = { GIT_INDEX_FILE: join(dir, "index"), GIT_LITERAL_PATHSPECS: "1" };
-    const real = resolve(git.cwd, await git.must(["rev-parse", "--git-path", "index"]));
+    const gitPath = async (name: string) => resolve(git.cwd, await git.must(["rev-parse", "--git-path", name]));
+    const env = {
+      GIT_INDEX_FILE: join(dir, "index"),
+      GIT_OBJECT_DIRECTORY: join(dir, "objects"),
+      GIT_ALTERNATE_OBJECT_DIRECTORIES: await gitPath("objects"),
+      GIT_LITERAL_PATHSPECS: "1",
+    };
+    // git finds no repository where the object directory does not exist.
+    mkdirSync(join(env.GIT_OBJECT_DIRECTORY, "pack"), { recursive: true });
+    const staged = withEnv(git, env);
+    const real = await gitPath("index");
     if (existsSync(real)) copyFileSync(real, env.GIT_INDEX_FILE);
-    else await git.must(["read-tree", "HEAD"], { env });
+    else await staged.must(["read-tree", "HEAD"]);
     const listed = paths.length ? paths : touchedPaths(await changedPaths(git)).filter((path) => !path.endsWith("/"));
-    await stage(git, listed, env);
-    return await use(env);
+    await stage(staged, listed);
+    return await use(staged);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** `git` with `env` under every command's own. */
+const withEnv = (git: ChangeGit, env: Record<string, string>): ChangeGit => ({
+  cwd: git.cwd,
+  run: (args, options = {}) => git.run(args, { ...options, env: { ...env, ...options.env } }),
+  must: (args, options = {}) => git.must(args, { ...options, env: { ...env, ...options.env } }),
+});
+
 /** `paths` into the index of `env`, all at once, else one by one when git refuses one of them. */
-async function stage(git: ChangeGit, paths: readonly string[], env: Record<string, string>): Promise<void> {
+async function stage(git: ChangeGit, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
   const add = (input: string) =>
-    git.run(["add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], { env, input });
+    git.run(["add", "-A", "--ignore-errors", "--pathspec-from-file=-", "--pathspec-file-nul"], { input });
   if ((await add(paths.join("\0"))).exitCode === 0) return;
   for (const path of paths) await add(path);
 }
@@ -65,49 +83,47 @@ export async function changeSince(
   mine: (path: string) => boolean,
   paths: readonly string[] = [],
 ): Promise<FileChange[]> {
-  return withStagedTree(git, paths, async (env) => {
-    const diff = await git.must(
-      [
-        "-c",
-        "core.quotePath=false",
-        "diff",
-        "--cached",
-        "-U0",
-        "--no-renames",
-        "--no-ext-diff",
-        "--no-color",
-        "--src-prefix=a/",
-        "--dst-prefix=b/",
-        base,
-        "--",
-        ...paths,
-      ],
-      { env },
-    );
+  return withStagedTree(git, paths, async (staged) => {
+    const diff = await staged.must([
+      "-c",
+      "core.quotePath=false",
+      "diff",
+      "--cached",
+      "-U0",
+      "--no-renames",
+      "--no-ext-diff",
+      "--no-color",
+      "--src-prefix=a/",
+      "--dst-prefix=b/",
+      base,
+      "--",
+      ...paths,
+    ]);
     return parseDiff(diff).filter((file) => !mine(file.path));
   });
 }
 
 /**
- * The change as a commit on `base` (never on a branch: an object for a diff to read), gitclaw's own
- * files as `base` has them; undefined when nothing of the agent's changed.
+ * `use` with the change as a commit on `base` (on no branch, in objects of its own: for a diff to read,
+ * through the git `use` is given), gitclaw's own files as `base` has them; undefined when nothing of
+ * the agent's changed.
  */
-export async function changeCommit(
+export async function withChangeCommit<T>(
   git: ChangeGit,
   base: string,
   mine: (path: string) => boolean,
-): Promise<string | undefined> {
-  return withStagedTree(git, [], async (env) => {
-    const listed = await git.must(["diff", "--cached", "--name-only", "-z", "--no-renames", base], { env });
+  use: (staged: ChangeGit, head: string | undefined) => Promise<T>,
+): Promise<T> {
+  return withStagedTree(git, [], async (staged) => {
+    const listed = await staged.must(["diff", "--cached", "--name-only", "-z", "--no-renames", base]);
     const paths = listed.split("\0").filter(Boolean);
     const own = paths.filter(mine);
-    if (own.length === paths.length) return undefined;
-    if (own.length) await git.must(["reset", "-q", base, "--", ...own], { env });
-    const tree = await git.must(["write-tree"], { env });
+    if (own.length === paths.length) return use(staged, undefined);
+    if (own.length) await staged.must(["reset", "-q", base, "--", ...own]);
+    const tree = await staged.must(["write-tree"]);
     const who = { ...identityEnv(BOT_IDENTITY, "AUTHOR"), ...identityEnv(BOT_IDENTITY, "COMMITTER") };
-    return await git.must(["commit-tree", tree, "-p", base, "-m", "gitclaw: the run's change, under review"], {
-      env: who,
-    });
+    const message = "gitclaw: the run's change, under review";
+    return use(staged, await staged.must(["commit-tree", tree, "-p", base, "-m", message], { env: who }));
   });
 }
 
