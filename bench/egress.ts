@@ -7,9 +7,8 @@
 import { prepareConfinedSandbox } from "../src/egress/egress.ts";
 import { startProcess } from "../src/tools/bash/process.ts";
 import type { Sandbox } from "../src/tools/sandbox/sandbox.ts";
-import { ptr } from "bun:ffi";
 import { readFileSync } from "node:fs";
-import { libc, listenOnLoopback } from "../src/egress/libc.ts";
+import { loopbackListener } from "../src/egress/libc.ts";
 import { egressPolicy } from "../src/egress/policy.ts";
 import { startEgressProxy } from "../src/egress/proxy.ts";
 import { alternate, median, ms, ratio, summary, tempDir, type BenchContext, type Benchmark } from "./lib.ts";
@@ -61,7 +60,7 @@ async function startServer(): Promise<{ port: number; pid: number; stop(): void 
 /** A bare tunnel: the proxy's threads (src/egress/tunnel.ts) on a listening socket of the host, no namespace, everything allowed. */
 function startBareTunnel(): { port: number; stop(): Promise<void> } {
   const proxy = startEgressProxy(egressPolicy({ allow: ["127.0.0.2"] }, "/"));
-  const listener = listenOnLoopback(libc(), ptr);
+  const listener = loopbackListener();
   proxy.serve(listener.fd);
   return { port: listener.port, stop: proxy.close };
 }

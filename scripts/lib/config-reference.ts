@@ -1,7 +1,7 @@
 // docs/configuration.md, generated from the configuration's zod schema (src/config/config.ts): every
 // key with its type and default as the schema says them (through zod's JSON Schema), and its
 // description (src/config/descriptions.ts). `bun run docs:config` writes the page;
-// test/unit/config-reference.test.ts fails when the committed page is not what this generates.
+// test/unit/config/config-reference.test.ts fails when the committed page is not what this generates.
 import { z } from "zod";
 import { Config } from "../../src/config/config.ts";
 import { CONFIG_DESCRIPTIONS } from "../../src/config/descriptions.ts";

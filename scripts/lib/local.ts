@@ -16,7 +16,7 @@ import { loadConfig } from "../../src/config/config.ts";
 import { ModelConfigError, resolveModel, type ResolvedModel } from "../../src/agent/model.ts";
 import { keyOf, providerCheck, serverChecks } from "../../src/cli/doctor-model.ts";
 import { settingsFromInputs } from "../../src/config/inputs.ts";
-import { networkNamespaceProbe } from "../../src/tools/sandbox/network.ts";
+import { networkNamespaceProbe } from "../../src/egress/namespace.ts";
 import { DEMO_MODEL, DEMO_PROMPT, demoEnding, startDemoModel } from "./demo.ts";
 
 export class LocalError extends ActionableError {

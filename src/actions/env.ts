@@ -17,7 +17,7 @@ export interface ActionsEnv {
   runId: string;
   /** The running workflow's name (GITHUB_WORKFLOW): a failed run of it is gitclaw's own, no CI failure to fix. */
   workflow?: string;
-  /** The running job's id (GITHUB_JOB): with the workflow, names a prompt-driven run's conversation. */
+  /** The running job's id (GITHUB_JOB): with the workflow, names a prompt run's conversation. */
   job?: string;
   runnerTemp: string;
   workspace: string;

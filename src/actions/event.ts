@@ -178,10 +178,10 @@ export interface ReviewRef {
 }
 
 /**
- * A prompt-driven run (the inputs prompt or prompt_file, src/gate/prompt.ts): the workflow's author
+ * A prompt run (the inputs prompt or prompt_file, src/gate/prompt-run.ts): the workflow's author
  * wrote the prompt, whatever event started the workflow.
  */
-export interface PromptRequest {
+export interface PromptRunRequest {
   /** The input prompt, or undefined when the prompt is the file `file`, read at the default branch. */
   text?: string;
   file?: string;
@@ -364,7 +364,7 @@ function fromWorkflowRun(event: z.infer<typeof WorkflowRunEvent> & Payload): Tri
 }
 
 /** What started the run, as every stage reads it. */
-export type Trigger = ReturnType<typeof fromIssue> & { prompt?: PromptRequest };
+export type Trigger = ReturnType<typeof fromIssue> & { prompt?: PromptRunRequest };
 
 export function readTrigger(eventName: string, eventPath: string): Trigger {
   let payload: unknown;

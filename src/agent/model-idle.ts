@@ -4,7 +4,7 @@
 // until its response's headers, and from each stream event to the next (the provider's raw chunks,
 // one per SSE event); it stops while a retry waits, and when the stream ends.
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 /** The model sent nothing for the idle time: before the response's headers, or between two stream events. */
 export class ModelIdleError extends Error {

@@ -17,7 +17,7 @@ import {
 import { REPLY_MARKER } from "../github/marker.ts";
 import { getPermission, listComments, PERMISSION_LEVELS, type Repo } from "../github/operations.ts";
 import { getPullRequest, type PullRequestInfo } from "../github/pulls.ts";
-import { issueOfHead } from "../run/pull-request.ts";
+import { issueOfHead } from "../git/branch-names.ts";
 import { mentionsApprove } from "./command.ts";
 import {
   APPROVAL_CONTEXT,
@@ -88,7 +88,7 @@ async function decide(
 async function approvalComments(api: GitHubApi, repo: Repo, pull: number): Promise<ApprovalComment[]> {
   const named = (await listComments(api, repo, pull)).filter((comment) => mentionsApprove(comment.body));
   if (!named.length) return [];
-  const { unquotedProse } = await import("../run/quoted.ts");
+  const { unquotedProse } = await import("../text/quoted.ts");
   return named.map((comment) => ({
     ...(comment.login === "ghost" ? {} : { author: { login: comment.login, type: comment.userType } }),
     prose: unquotedProse(comment.body),

@@ -1,7 +1,7 @@
 // The comment form of an approval: `/approve <sha>`, naming the head it approves (a full sha or an
 // abbreviated one of at least 7 digits), so an approval written before a push never carries over to
 // what was pushed after it. Read in the comment's own prose only (block quotes and code blanked by
-// the caller, src/run/quoted.ts): a quoted or shown `/approve` is nobody's approval.
+// the caller, src/text/quoted.ts): a quoted or shown `/approve` is nobody's approval.
 
 /** The command in a text; the sha is lower-cased. */
 const COMMAND = /(?:^|\s)\/approve[ \t]+([0-9a-f]{7,40})(?![0-9a-z])/gim;

@@ -4,7 +4,7 @@
 // person with write access who did not ask for the work. Bots, deleted accounts and gitclaw never count.
 import type { Account, PullCommit, SubmittedReview } from "../github/approval-api.ts";
 import { isBot } from "../gate/trust.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 import { approvedShas, namesCommit } from "./command.ts";
 
 /** The commit status's context: the name a branch rule requires. */
@@ -14,7 +14,7 @@ const DESCRIPTION_LIMIT = 140;
 
 export interface ApprovalComment {
   author?: Account;
-  /** The comment's own prose: block quotes and code blanked (src/run/quoted.ts). */
+  /** The comment's own prose: block quotes and code blanked (src/text/quoted.ts). */
   prose: string;
   /** Written by gitclaw (its reply marker): never an approval, whatever it quotes. */
   fromGitclaw: boolean;

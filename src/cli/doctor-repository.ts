@@ -4,14 +4,15 @@
 // tool commands to get it.
 import { isMap, type Document, type YAMLMap } from "yaml";
 import type { Config } from "../config/config.ts";
-import { DEFAULT_INSTRUCTION_FILES, readInstructions, type GitReader } from "../run/instructions.ts";
+import { DEFAULT_INSTRUCTION_FILES, readInstructions } from "../run/instructions.ts";
+import type { GitReader } from "../git/reader.ts";
 import { instructionWarnings } from "../run/repository-instructions.ts";
 import { expandSpec, readDeclarations } from "../mcp/declared.ts";
 import { refusedHost } from "../mcp/server.ts";
 import { egressPolicy } from "../egress/policy.ts";
 import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { readSkills, SKILL_FOLDERS } from "../skills/read.ts";
 
 export async function instructionsCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult> {

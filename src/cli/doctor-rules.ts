@@ -2,6 +2,7 @@
 // which delivery works on the branch gitclaw pushes to, whether commits must be signed, and whether
 // the state branch, where conversations go when that branch takes no pushes, is writable.
 import type { Config } from "../config/config.ts";
+import { issueBranch } from "../git/branch-names.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { pushObstacles, readBranchRules, type BranchRules } from "../github/rules.ts";
 import { failed, pass, warn, type CheckResult } from "./checks.ts";
@@ -33,10 +34,10 @@ export async function rulesChecks(
   const api = getApi(get);
   const branch = config.git.branch ?? defaultBranch;
   const read: BranchRules[] = [];
-  for (const name of [branch, "gitclaw/issue-1", config.state.branch])
+  for (const name of [branch, issueBranch(1), config.state.branch])
     read.push(await readBranchRules(api, { owner, repo }, name));
-  const [pushed, issueBranch, state] = read;
-  return [deliveryCheck(pushed!, config), signaturesCheck([pushed!, issueBranch!, state!]), stateCheck(state!)];
+  const [pushed, issues, state] = read;
+  return [deliveryCheck(pushed!, config), signaturesCheck([pushed!, issues!, state!]), stateCheck(state!)];
 }
 
 function deliveryCheck(rules: BranchRules, config: Config): CheckResult {

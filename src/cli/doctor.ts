@@ -26,7 +26,7 @@ import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
-import { networkNamespaceProbe } from "../tools/sandbox/network.ts";
+import { networkNamespaceProbe } from "../egress/namespace.ts";
 import {
   findGitclawStep,
   literalInputs,
@@ -37,7 +37,7 @@ import {
   TOOL_PERMISSIONS,
   type GitclawStep,
 } from "./workflow.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export type { CheckResult, CheckStatus } from "./checks.ts";
 

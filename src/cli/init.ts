@@ -362,7 +362,7 @@ function writePromptWorkflow(
   if (existsSync(join(target, path))) return { path, status: "kept", detail: "yours" };
   const model = choices.model !== base.model ? choices.model : undefined;
   write(path, renderPromptWorkflow(recipe as PromptRecipe, keyInputFor(choices.model, base), model));
-  return { path, status: "added", detail: "an example prompt-driven workflow; edit its prompt" };
+  return { path, status: "added", detail: "an example prompt-run workflow; edit its prompt" };
 }
 
 function nextSteps(report: InitReport, baseUrl: string | undefined, command: string): string[] {

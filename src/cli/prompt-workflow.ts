@@ -1,5 +1,5 @@
 // `gitclaw init --prompt-workflow <recipe>`: an example workflow that runs gitclaw with a prompt its
-// author wrote (src/gate/prompt.ts), one of the README's recipes: nightly (a dependency bump on a
+// author wrote (src/gate/prompt-run.ts), one of the README's recipes: nightly (a dependency bump on a
 // schedule, continuing the job's conversation), triage (every new issue labelled, through structured
 // output), release-notes (notes for a pushed tag, into the release). Event text never goes into the
 // prompt with `${{ }}`: the agent reads the issue itself, and the later steps get outputs through env.

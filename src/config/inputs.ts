@@ -59,8 +59,8 @@ const TASK_INPUTS: Record<string, string> = {
   task_base_sha: "GITCLAW_TASK_BASE_SHA",
 };
 
-/** A prompt-driven run (src/run/prompt-run.ts): its prompt, where it answers, and the shape of its answer. */
-export const PROMPT_INPUTS = {
+/** A prompt run (src/run/prompt-run.ts): its prompt, where it answers, and the shape of its answer. */
+export const PROMPT_RUN_INPUTS = {
   prompt: "GITCLAW_PROMPT",
   prompt_file: "GITCLAW_PROMPT_FILE",
   issue: "GITCLAW_ISSUE",
@@ -74,7 +74,7 @@ export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...MODEL_INPUTS,
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
-  ...PROMPT_INPUTS,
+  ...PROMPT_RUN_INPUTS,
 };
 
 /** Every input of action.yml, the `with:` keys a gitclaw step may have. */

@@ -1,5 +1,5 @@
 // The sandbox with the run's network policy: where the policy limits anything, the egress proxy
-// starts first and the sandbox confines tool commands to it (src/tools/sandbox/network.ts); where
+// starts first and the sandbox confines tool commands to it (src/egress/namespace.ts); where
 // it cannot, the run stops here, before the model is called, and says why and how to accept the
 // risk. Fail closed: there is no run with a restrictive policy and an open network.
 import { prepareSandbox, type Sandbox, SandboxError, type SandboxOptions } from "../tools/sandbox/sandbox.ts";
@@ -8,6 +8,7 @@ import { egressPolicy, type EgressPolicy, type NetworkConfig } from "./policy.ts
 import { z } from "zod";
 import { type EgressCounts, hostsFileResolver, type Resolver, startEgressProxy, systemResolver } from "./proxy.ts";
 import { DEFAULT_LIMITS, type ProxyLimits } from "./tunnel.ts";
+import { openNetworkNamespace } from "./namespace.ts";
 
 export interface Egress {
   policy: EgressPolicy;
@@ -30,6 +31,8 @@ export interface NetworkOptions {
   resolve?: Resolver;
   /** How many connections the proxy takes at once and how long they may wait; DEFAULT_LIMITS by default. */
   limits?: ProxyLimits;
+  /** Opens the network namespace; tests stand in a machine that cannot. */
+  openNetwork?: typeof openNetworkNamespace;
 }
 
 /** The resolver the environment asks for: GITCLAW_EGRESS_HOSTS names a hosts file read before DNS. */
@@ -67,8 +70,10 @@ export async function prepareConfinedSandbox(
   if (policy.open)
     return { sandbox: await prepareSandbox(options), egress: { policy, env: {}, close: async () => {} } };
   const proxy = startEgressProxy(policy, network.resolve ?? systemResolver, network.limits ?? DEFAULT_LIMITS);
-  const egress = { serve: proxy.serve, onRefused: proxy.refusedAround };
-  const sandbox = await prepareSandbox({ ...options, egress }).catch(async (error) => {
+  // The proxy serves the namespace's listening socket: the sandbox only learns where tool commands go.
+  const open = network.openNetwork ?? openNetworkNamespace;
+  const confine = (root: boolean) => open({ root, serve: proxy.serve, onRefused: proxy.refusedAround });
+  const sandbox = await prepareSandbox({ ...options, network: confine }).catch(async (error) => {
     await proxy.close();
     throw error;
   });

@@ -1,8 +1,10 @@
 // The few libc calls egress control makes through bun:ffi, where Bun's own sockets fall short:
 // handing a listening socket from the network namespace's root holder to gitclaw (SCM_RIGHTS), and
 // the tunnels' zero-copy data path (splice(2), src/egress/tunnel.ts). One symbol table, also sent
-// to the tunnel threads and written into the holder's source, which load it themselves.
+// to the tunnel threads and written into the holder's script, which load it themselves.
 import { dlopen, type FFIFunction, ptr, read } from "bun:ffi";
+import { LINUX } from "../linux.ts";
+import { listenOnLoopback, oneByteMessage } from "./handoff.ts";
 
 export const LIBC_SYMBOLS = {
   socket: { args: ["i32", "i32", "i32"], returns: "i32" },
@@ -35,15 +37,8 @@ let loaded: Libc | undefined;
 export const libc = (): Libc => (loaded ??= dlopen("libc.so.6", LIBC_SYMBOLS).symbols);
 export const errno = (): number => read.i32(libc().__errno_location()!, 0);
 
-const AF_UNIX = 1;
-const SOCK_STREAM = 1;
-const SOCK_NONBLOCK = 0o4000;
-const SOCK_CLOEXEC = 0o2000000;
-const MSG_DONTWAIT = 0x40;
-const MSG_CMSG_CLOEXEC = 0x40000000;
-const SOL_SOCKET = 1;
-const SCM_RIGHTS = 1;
-const SO_ACCEPTCONN = 30;
+const { AF_UNIX, SOCK_STREAM, SOCK_NONBLOCK, SOCK_CLOEXEC, MSG_DONTWAIT, MSG_CMSG_CLOEXEC } = LINUX;
+const { SOL_SOCKET, SCM_RIGHTS, SO_ACCEPTCONN } = LINUX;
 
 /** A listening Unix socket at `path` (non-blocking: accepting never waits); its fd. */
 export function unixListener(path: string): number {
@@ -91,61 +86,9 @@ function listening(fd: number): number | undefined {
 /** A pipe whose ends close on exec: [read, write]. */
 export function pipe(): [number, number] {
   const fds = new Int32Array(2);
-  if (libc().pipe2(ptr(fds), SOCK_CLOEXEC) !== 0) throw new Error(`pipe2: errno ${errno()}`);
+  if (libc().pipe2(ptr(fds), LINUX.O_CLOEXEC) !== 0) throw new Error(`pipe2: errno ${errno()}`);
   return [fds[0]!, fds[1]!];
 }
 
-// The three below run in the holder too, from their source text: they use only their arguments and each other.
-// biome-ignore lint/suspicious/noExplicitAny: libc symbols, typed or loaded from their table in the holder.
-type Symbols = any;
-
-/** A TCP socket listening on 127.0.0.1 (of the caller's network namespace), on a port of the kernel's choice. */
-export function listenOnLoopback(c: Symbols, ptr: typeof import("bun:ffi").ptr): { fd: number; port: number } {
-  const address = Buffer.alloc(16);
-  address.writeUInt16LE(2, 0);
-  address.writeUInt32BE(0x7f000001, 4);
-  const fd = c.socket(2, 1 | 0o2000000, 0);
-  const size = new Uint32Array([16]);
-  const listening =
-    fd >= 0 &&
-    c.bind(fd, ptr(address), 16) === 0 &&
-    c.listen(fd, 512) === 0 &&
-    c.getsockname(fd, ptr(address), ptr(size)) === 0;
-  if (!listening) throw new Error("nothing can listen on 127.0.0.1");
-  return { fd, port: address.readUInt16BE(2) };
-}
-
-/** Sends `fd` (SCM_RIGHTS) over a new connection to the Unix socket at `path`. */
-export function sendFd(c: Symbols, ptr: typeof import("bun:ffi").ptr, path: string, fd: number): void {
-  const address = Buffer.alloc(110);
-  address.writeUInt16LE(1, 0);
-  address.write(path, 2);
-  const socket = c.socket(1, 1 | 0o2000000, 0);
-  // cmsghdr: length, SOL_SOCKET, SCM_RIGHTS, the fd (CMSG_LEN(4) = 20, CMSG_SPACE(4) = 24).
-  const control = Buffer.alloc(24);
-  control.writeBigUInt64LE(20n, 0);
-  control.writeInt32LE(1, 8);
-  control.writeInt32LE(1, 12);
-  control.writeInt32LE(fd, 16);
-  const message = oneByteMessage(ptr, control);
-  const sent =
-    socket >= 0 &&
-    c.connect(socket, ptr(address), address.length) === 0 &&
-    Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
-  c.close(socket);
-  if (!sent) throw new Error("gitclaw cannot be reached to hand it the listening socket");
-}
-
-/** A msghdr (LP64) for one byte of data and `control`; `kept` holds what it points to. */
-export function oneByteMessage(ptr: typeof import("bun:ffi").ptr, control: Buffer): { header: Buffer; kept: Buffer[] } {
-  const byte = Buffer.alloc(1);
-  const iov = Buffer.alloc(16);
-  iov.writeBigUInt64LE(BigInt(ptr(byte)), 0);
-  iov.writeBigUInt64LE(1n, 8);
-  const header = Buffer.alloc(56);
-  header.writeBigUInt64LE(BigInt(ptr(iov)), 16);
-  header.writeBigUInt64LE(1n, 24);
-  header.writeBigUInt64LE(BigInt(ptr(control)), 32);
-  header.writeBigUInt64LE(BigInt(control.length), 40);
-  return { header, kept: [byte, iov, control] };
-}
+/** A TCP socket listening on 127.0.0.1 of gitclaw's own network namespace (the proxy's tests and benchmark). */
+export const loopbackListener = (): { fd: number; port: number } => listenOnLoopback(libc(), ptr, LINUX);

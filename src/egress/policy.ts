@@ -2,7 +2,7 @@
 // limit), "off" (nothing), or `{ "allow": [...] }` of host names, `*.` wildcards, IP addresses,
 // CIDRs and ecosystem presets. Absent, it allows the presets of the ecosystems whose manifests the
 // repository holds, plus github. The proxy (proxy.ts) decides by these rules; the kernel keeps tool
-// commands from going around it (src/tools/sandbox/network.ts).
+// commands from going around it (src/egress/namespace.ts).
 import { readdirSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import { join } from "node:path";

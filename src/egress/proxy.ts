@@ -1,6 +1,6 @@
 // gitclaw's egress proxy: the one way out of the tool commands' network namespace. It runs in the
 // trusted process and accepts connections on a socket listening on the namespace's 127.0.0.1,
-// which the namespace's root holder made and handed over (src/tools/sandbox/network.ts); its
+// which the namespace's root holder made and handed over (src/egress/namespace.ts); its
 // threads carry the bytes (src/egress/tunnel.ts), and it decides. It takes HTTP CONNECT tunnels and
 // plain HTTP requests in absolute form. A request for a host the policy does not allow gets a 403
 // naming the config line that would allow it, and is counted; an allowed host is resolved here, by
@@ -47,7 +47,7 @@ export interface EgressProxy {
   counts: EgressCounts;
   /** Serves the connections to `listener`, a listening TCP socket (the network namespace's); closes it with the proxy. */
   serve(listener: number): void;
-  /** Counts an attempt the kernel refused around the proxy (src/tools/sandbox/network.ts). */
+  /** Counts an attempt the kernel refused around the proxy (src/egress/namespace.ts). */
   refusedAround(host: string, kind: string): void;
   close(): Promise<void>;
 }

@@ -5,7 +5,8 @@ import { CONFIG_FILE } from "../config/paths.ts";
 import type { Egress } from "./egress.ts";
 import type { EgressCounts } from "./proxy.ts";
 import { allowLine, type EgressPolicy } from "./policy.ts";
-import { codeSpan, inertText, plural } from "../github/markdown.ts";
+import { codeSpan, inertText } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 /** Hosts listed one by one in the reply and the job summary; the rest are counted. */
 const LISTED_HOSTS = 10;

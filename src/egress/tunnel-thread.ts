@@ -1,9 +1,10 @@
-// The code of the egress proxy's tunnel threads (src/egress/tunnel.ts), run from its source text:
-// each function below may use nothing but globals, its arguments and the others, by name. One thread
+// Isolated (src/isolated.ts): the code of the egress proxy's tunnel threads (src/egress/tunnel.ts),
+// run from its source text: each function uses nothing but globals, its arguments and the others. One thread
 // accepts one connection, reads its request head, asks the proxy, and then either writes the
 // proxy's refusal or connects and splices both ways. Every socket is non-blocking, every wait a
 // poll(2) that the proxy's wake pipe ends.
 import type { ptr as Ptr } from "bun:ffi";
+import type { Linux } from "../linux.ts";
 
 /** What every part of the thread works with. */
 interface Thread {
@@ -23,7 +24,9 @@ interface Thread {
   post(data: object): void;
   /** The proxy's next message. */
   next(): Promise<Reply>;
-  k: typeof CONSTANTS;
+  /** Bytes a tunnel's pipe holds. */
+  pipeBytes: number;
+  k: Linux;
 }
 
 /** The proxy's answers (src/egress/tunnel.ts). */
@@ -41,49 +44,8 @@ interface Reply {
 type Direction = ReturnType<typeof openDirection>;
 type Wanted = [fd: number, events: number];
 
-// Linux x86-64 and arm64 values, written into the thread's source.
-const CONSTANTS = {
-  POLLIN: 1,
-  POLLOUT: 4,
-  EINTR: 4,
-  EAGAIN: 11,
-  EINPROGRESS: 115,
-  NONBLOCK_CLOEXEC: 0o4000 | 0o2000000,
-  MSG_NOSIGNAL: 0x4000,
-  SPLICE_MOVE_NONBLOCK: 1 | 2,
-  F_SETPIPE_SZ: 1031,
-  SHUT_WR: 1,
-  PIPE_BYTES: 1 << 20,
-  ERRORS: {
-    101: "ENETUNREACH",
-    104: "ECONNRESET",
-    110: "ETIMEDOUT",
-    111: "ECONNREFUSED",
-    113: "EHOSTUNREACH",
-  } as Record<number, string>,
-};
-
-/** The thread's whole source text. */
-export function threadSource(): string {
-  const parts = [
-    waitFor,
-    sendAll,
-    readHead,
-    connectUpstream,
-    connectOne,
-    refuse,
-    openDirection,
-    stepDirection,
-    moveBoth,
-    acceptOne,
-    admitOne,
-    serveConnection,
-  ];
-  return `${parts.join("\n")}\n(${threadMain})(require("bun:ffi"), ${JSON.stringify(CONSTANTS)});\n`;
-}
-
 /** Waits for its first message (libc's symbols, the listener, the wake pipe), then serves one connection. */
-function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
+export function threadMain(ffi: typeof import("bun:ffi"), k: Linux): void {
   const scope = globalThis as unknown as { onmessage: (event: MessageEvent) => void; postMessage(data: object): void };
   scope.onmessage = (event) => {
     const c: Thread["c"] = ffi.dlopen("libc.so.6", event.data.symbols).symbols;
@@ -95,6 +57,7 @@ function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
       maxHead: event.data.maxHead,
       handshakeMs: event.data.handshakeMs,
       idleMs: event.data.idleMs,
+      pipeBytes: event.data.pipeBytes,
       open: [],
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
@@ -108,7 +71,7 @@ function threadMain(ffi: typeof import("bun:ffi"), k: typeof CONSTANTS): void {
 }
 
 /** Waits for one of `wanted`, at most `ms` (-1: no limit); false once the proxy closes or the time is up. */
-function waitFor(t: Thread, wanted: Wanted[], ms: number): boolean {
+export function waitFor(t: Thread, wanted: Wanted[], ms: number): boolean {
   const fds = Buffer.alloc(8 * (wanted.length + 1));
   [...wanted, [t.wake, t.k.POLLIN]].forEach(([fd, events], i) => {
     fds.writeInt32LE(fd!, 8 * i);
@@ -120,7 +83,7 @@ function waitFor(t: Thread, wanted: Wanted[], ms: number): boolean {
 }
 
 /** Writes all of `bytes` to `fd`; false when it cannot. */
-function sendAll(t: Thread, fd: number, bytes: Buffer): boolean {
+export function sendAll(t: Thread, fd: number, bytes: Buffer): boolean {
   for (let at = 0; at < bytes.length; ) {
     const n = Number(t.c.send(fd, t.ptr(bytes, at), bytes.length - at, t.k.MSG_NOSIGNAL));
     if (n > 0) at += n;
@@ -130,7 +93,7 @@ function sendAll(t: Thread, fd: number, bytes: Buffer): boolean {
 }
 
 /** The request head (latin1, without its blank line; null: too large) and what followed it; undefined if the client left. */
-function readHead(t: Thread, client: number): { head: string | null; rest: Buffer } | undefined {
+export function readHead(t: Thread, client: number): { head: string | null; rest: Buffer } | undefined {
   const chunk = Buffer.alloc(64 * 1024);
   let seen = Buffer.alloc(0);
   const deadline = Date.now() + t.handshakeMs;
@@ -150,7 +113,7 @@ function readHead(t: Thread, client: number): { head: string | null; rest: Buffe
 }
 
 /** A connected socket to the first of `addresses` that answers, or why none did. */
-function connectUpstream(t: Thread, addresses: string[], port: number): number | string {
+export function connectUpstream(t: Thread, addresses: string[], port: number): number | string {
   let reason = "no address";
   for (const address of addresses) {
     const connected = connectOne(t, address, port);
@@ -161,28 +124,28 @@ function connectUpstream(t: Thread, addresses: string[], port: number): number |
 }
 
 /** A socket connected to `address`, or the error's name. */
-function connectOne(t: Thread, address: string, port: number): number | string {
-  const family = address.includes(":") ? 10 : 2;
+export function connectOne(t: Thread, address: string, port: number): number | string {
+  const family = address.includes(":") ? t.k.AF_INET6 : t.k.AF_INET;
   const sockaddr = Buffer.alloc(28);
   sockaddr.writeUInt16LE(family, 0);
   sockaddr.writeUInt16BE(port, 2);
-  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\0`)), t.ptr(sockaddr, family === 10 ? 8 : 4)) !== 1)
+  if (t.c.inet_pton(family, t.ptr(Buffer.from(`${address}\0`)), t.ptr(sockaddr, family === t.k.AF_INET6 ? 8 : 4)) !== 1)
     return "not an address";
-  const fd = t.c.socket(family, 1 | t.k.NONBLOCK_CLOEXEC, 0);
+  const fd = t.c.socket(family, t.k.SOCK_STREAM | t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC, 0);
   if (fd < 0) return `socket: errno ${t.errno()}`;
   t.open.push(fd);
-  let code = t.c.connect(fd, t.ptr(sockaddr), family === 10 ? 28 : 16) === 0 ? 0 : t.errno();
+  let code = t.c.connect(fd, t.ptr(sockaddr), family === t.k.AF_INET6 ? 28 : 16) === 0 ? 0 : t.errno();
   if (code === t.k.EINPROGRESS) {
     if (!waitFor(t, [[fd, t.k.POLLOUT]], t.handshakeMs)) return "no answer in time (or the proxy closed)";
     const error = new Int32Array([0, 4]);
-    t.c.getsockopt(fd, 1 /* SOL_SOCKET */, 4 /* SO_ERROR */, t.ptr(error), t.ptr(error, 4));
+    t.c.getsockopt(fd, t.k.SOL_SOCKET, t.k.SO_ERROR, t.ptr(error), t.ptr(error, 4));
     code = error[0]!;
   }
   return code === 0 ? fd : (t.k.ERRORS[code] ?? `errno ${code}`);
 }
 
 /** Gives the proxy's refusal, then waits for the client to hang up. */
-function refuse(t: Thread, client: number, answer: string): void {
+export function refuse(t: Thread, client: number, answer: string): void {
   if (!sendAll(t, client, Buffer.from(answer))) return;
   t.c.shutdown(client, t.k.SHUT_WR);
   const chunk = Buffer.alloc(16 * 1024);
@@ -194,17 +157,16 @@ function refuse(t: Thread, client: number, answer: string): void {
 }
 
 /** One direction of a tunnel: `first`, then `from`'s bytes to `to` through a pipe of its own. */
-function openDirection(t: Thread, from: number, to: number, first: Buffer) {
+export function openDirection(t: Thread, from: number, to: number, first: Buffer) {
   const fds = new Int32Array(2);
-  if (t.c.pipe2(t.ptr(fds), t.k.NONBLOCK_CLOEXEC) !== 0) return undefined;
+  if (t.c.pipe2(t.ptr(fds), t.k.O_NONBLOCK | t.k.O_CLOEXEC) !== 0) return undefined;
   t.open.push(fds[0]!, fds[1]!);
-  // A larger pipe moves more per call (the default holds 64 KiB).
-  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.k.PIPE_BYTES);
+  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.pipeBytes);
   return { from, to, first, out: fds[0]!, in: fds[1]!, piped: 0, ended: false, done: false };
 }
 
 /** Moves what it can; returns what to wait for, null once done, false on an error. */
-function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | false {
+export function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | false {
   const { k } = t;
   for (; d.first.length > 0; ) {
     const n = Number(t.c.send(d.to, t.ptr(d.first), d.first.length, k.MSG_NOSIGNAL));
@@ -213,7 +175,7 @@ function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | fa
   }
   for (;;) {
     if (d.piped > 0) {
-      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_MOVE_NONBLOCK));
+      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
       if (n <= 0) return n < 0 && t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
       d.piped -= n;
     } else if (d.ended) {
@@ -221,7 +183,7 @@ function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | fa
       d.done = true;
       return null;
     } else {
-      const n = Number(t.c.splice(d.from, null, d.in, null, k.PIPE_BYTES, k.SPLICE_MOVE_NONBLOCK));
+      const n = Number(t.c.splice(d.from, null, d.in, null, t.pipeBytes, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
       if (n < 0) return t.errno() === k.EAGAIN ? [d.from, k.POLLIN] : false;
       if (n === 0) d.ended = true;
       d.piped += n;
@@ -230,7 +192,7 @@ function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | fa
 }
 
 /** Both directions until both ended, one failed, or the proxy closes. */
-function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
+export function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
   for (;;) {
     const wanted: Wanted[] = [];
     for (const d of directions) {
@@ -243,10 +205,10 @@ function moveBoth(t: Thread, directions: NonNullable<Direction>[]): void {
 }
 
 /** Accepts one connection; undefined once the proxy closes. */
-function acceptOne(t: Thread, listener: number): number | undefined {
+export function acceptOne(t: Thread, listener: number): number | undefined {
   for (;;) {
     if (!waitFor(t, [[listener, t.k.POLLIN]], -1)) return undefined;
-    const fd = t.c.accept4(listener, null, null, t.k.NONBLOCK_CLOEXEC);
+    const fd = t.c.accept4(listener, null, null, t.k.SOCK_NONBLOCK | t.k.SOCK_CLOEXEC);
     if (fd >= 0) {
       t.open.push(fd);
       return fd;
@@ -256,7 +218,7 @@ function acceptOne(t: Thread, listener: number): number | undefined {
 }
 
 /** A connection the proxy admits; those past its bound get its refusal and are closed. Undefined once it closes. */
-async function admitOne(t: Thread, listener: number): Promise<number | undefined> {
+export async function admitOne(t: Thread, listener: number): Promise<number | undefined> {
   for (;;) {
     const client = acceptOne(t, listener);
     if (client === undefined) return undefined;
@@ -270,7 +232,7 @@ async function admitOne(t: Thread, listener: number): Promise<number | undefined
 }
 
 /** Accepts a connection, asks the proxy about its head, and refuses it or tunnels it. */
-async function serveConnection(t: Thread, listener: number): Promise<void> {
+export async function serveConnection(t: Thread, listener: number): Promise<void> {
   const client = await admitOne(t, listener);
   const request = client === undefined ? undefined : readHead(t, client);
   if (client === undefined || !request) return;

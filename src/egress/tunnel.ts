@@ -1,5 +1,5 @@
 // The egress proxy's data path: one thread per connection, which accepts it on the listening
-// socket of the tool commands' network namespace (src/tools/sandbox/network.ts), reads the request
+// socket of the tool commands' network namespace (src/egress/namespace.ts), reads the request
 // head and hands it to the proxy, which decides (src/egress/proxy.ts). Refused: the thread writes
 // the proxy's answer. Allowed: it connects to the addresses the proxy resolved and moves the bytes
 // both ways with splice(2) through a pipe, inside the kernel: no copy in user space (bench egress).
@@ -8,8 +8,10 @@
 // Bounded: at most `maxConnections` threads serve at once (a thread is a few MB); a connection past
 // them is refused at once by a waiting thread, which then waits for the next; a connection whose
 // head does not come within the handshake time, or in which nothing moves for the idle time, ends.
+import { isolatedScript } from "../isolated.ts";
+import { LINUX } from "../linux.ts";
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
-import { threadSource } from "./tunnel-thread.ts";
+import * as threadFile from "./tunnel-thread.ts";
 
 /** What the proxy says about a request head. */
 export type Decision = { answer: string } | Allowed;
@@ -62,18 +64,30 @@ export interface Tunnels {
 
 const MAX_HEAD_BYTES = 64 * 1024;
 const SPARE_THREADS = 4;
-const F_SETFL = 4;
-const O_NONBLOCK = 0o4000;
+/** A tunnel's pipe: larger than the default 64 KiB, it moves more per call. */
+const PIPE_BYTES = 1 << 20;
+
+/** The threads' script: tunnel-thread.ts, given bun:ffi and the constants. */
+const threadScript = () =>
+  isolatedScript([threadFile], threadFile.threadMain, ['require("bun:ffi")', JSON.stringify(LINUX)]);
 
 /** Serves connections to `listener`, one thread each, at most `limits.maxConnections` at once. */
 export function serveTunnels(listener: number, judge: Judge): Tunnels {
   const [wake, waker] = pipe();
   // Several threads wait on it; those a connection woke in vain must not block in accept(2).
-  libc().fcntl(listener, F_SETFL, O_NONBLOCK);
-  const source = URL.createObjectURL(new Blob([threadSource()], { type: "text/javascript" }));
+  libc().fcntl(listener, LINUX.F_SETFL, LINUX.O_NONBLOCK);
+  const source = URL.createObjectURL(new Blob([threadScript()], { type: "text/javascript" }));
   const threads = new Set<Promise<void>>();
   const { handshakeMs, idleMs, maxConnections } = judge.limits;
-  const init = { symbols: LIBC_SYMBOLS, listener, wake, maxHead: MAX_HEAD_BYTES, handshakeMs, idleMs };
+  const init = {
+    symbols: LIBC_SYMBOLS,
+    listener,
+    wake,
+    maxHead: MAX_HEAD_BYTES,
+    handshakeMs,
+    idleMs,
+    pipeBytes: PIPE_BYTES,
+  };
   const count = { waiting: 0, serving: 0, closing: false };
   // A connection is taken while fewer than the bound are served; past it the thread refuses it and waits on.
   const admit = (): string | undefined => {

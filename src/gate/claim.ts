@@ -8,7 +8,7 @@ import type { Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
 import { getPullRequest } from "../github/pulls.ts";
-import { issueOfHead } from "../run/pull-request.ts";
+import { issueOfHead } from "../git/branch-names.ts";
 
 export interface CheckedClaim {
   /** The trigger, without the claim when it is not believed. */

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import type { ActionsEnv } from "../actions/env.ts";
 import { loadConfig, parseConfig, type Config } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
-import { IrrelevantEvent, readTrigger, type PromptRequest, type Trigger } from "../actions/event.ts";
-import { promptTrigger, readPromptRequest, runKey } from "./prompt.ts";
+import { IrrelevantEvent, readTrigger, type PromptRunRequest, type Trigger } from "../actions/event.ts";
+import { promptTrigger, readPromptRunRequest, runKey } from "./prompt-run.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { getPermission } from "../github/operations.ts";
 import { findPullRequest } from "../github/pulls.ts";
@@ -137,14 +137,14 @@ function outsidersReviewed(decision: TrustDecision, trigger: Trigger, config: Co
 }
 
 /**
- * A prompt-driven run: its author wrote the prompt into the workflow, which vouches for it
- * (src/gate/prompt.ts). Undefined when the inputs set no prompt: the event decides.
+ * A prompt run: its author wrote the prompt into the workflow, which vouches for it
+ * (src/gate/prompt-run.ts). Undefined when the inputs set no prompt: the event decides.
  */
 function decidePrompt(env: ActionsEnv, inputs: Record<string, string | undefined>): Gate | undefined {
-  let prompt: PromptRequest | undefined;
+  let prompt: PromptRunRequest | undefined;
   let badInput: Error | undefined;
   try {
-    prompt = readPromptRequest(inputs, env);
+    prompt = readPromptRunRequest(inputs, env);
   } catch (error) {
     // The agent stage says what is wrong and fails the step: a bad input is no quiet skip.
     badInput = error as Error;

@@ -7,6 +7,7 @@
 // `ci` answers a failed CI run of gitclaw's own branch; a comment of only `/approve <sha>` starts nothing
 // (it is an approval, src/approval/). `review` reviews a pull request when it is
 // opened, pushed to or marked ready (drafts wait unless review.drafts), and on `@gitclaw review`.
+import { GITCLAW_BRANCH_PREFIX } from "../git/branch-names.ts";
 import type { Config, TRIGGER_MODES } from "../config/config.ts";
 import type { Trigger } from "../actions/event.ts";
 import { onlyApproves } from "../approval/command.ts";
@@ -35,9 +36,6 @@ export type TriggerEvent = Pick<
   | "ci"
 >;
 
-/** The branches gitclaw makes for its work (delivery "pull-request", side branches): a CI failure there is its to fix. */
-export const GITCLAW_BRANCH_PREFIX = "gitclaw/";
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A word-boundary match of the handle: `@gitclaw,` counts, `@gitclaw-bot` and `me@gitclaw.dev` do not. */
@@ -46,7 +44,7 @@ export function mentions(text: string, handle: string): boolean {
 }
 
 /**
- * The event's texts as a mention counts in them: without block quotes and code (src/run/quoted.ts),
+ * The event's texts as a mention counts in them: without block quotes and code (src/text/quoted.ts),
  * where a handle is quoted or shown, not called; a quote reply carries the handle of the comment
  * it quotes. For the trigger check only: the run gets the texts as written. The Markdown parser
  * loads only when a text names the handle at all.
@@ -55,7 +53,7 @@ export async function asMentioned<T extends TriggerEvent>(event: T, handle: stri
   const { title, body, comment, review } = event;
   if (![title, body, comment?.body, review?.body].some((text) => text !== undefined && mentions(text, handle)))
     return event;
-  const { unquotedProse: prose } = await import("../run/quoted.ts");
+  const { unquotedProse: prose } = await import("../text/quoted.ts");
   return {
     ...event,
     title: prose(title),

@@ -26,3 +26,21 @@ export async function fetchCommit(git: Git, remote: string, sha: string, depth: 
   const limit = shallow ? [`--depth=${Math.max(1, depth)}`] : [];
   await git.must(["fetch", "-q", "--no-tags", ...limit, remote, sha], { remote: true });
 }
+
+/** The head's commits as objects (from the commit, else refs/pull/<n>/head, as GitHub keeps every pull request's). */
+export async function fetchPullHead(
+  git: Git,
+  remote: string,
+  pull: { number: number; startSha: string; commits: number },
+): Promise<string> {
+  const depth = pull.commits + 1;
+  const byId = await fetchCommit(git, remote, pull.startSha, depth).then(
+    () => true,
+    () => false,
+  );
+  if (byId) return pull.startSha;
+  await git.must(["fetch", "-q", "--no-tags", `--depth=${depth}`, remote, `refs/pull/${pull.number}/head`], {
+    remote: true,
+  });
+  return git.must(["rev-parse", "FETCH_HEAD^{commit}"]);
+}

@@ -2,7 +2,7 @@
 // co-author trailer for the person who asked, so the commit shows up on their profile too. The title
 // is people's text (an outsider's issue title), the message of a sub-agent's or pr_push's commit the
 // model's: neutralised, neither closes an issue, skips a check or mentions anyone.
-import { neutralise } from "../neutralise.ts";
+import { neutralise } from "../text/neutralise.ts";
 
 export interface CommitPlan {
   issueNumber: number;

@@ -16,10 +16,10 @@ import { commitAll } from "./land.ts";
 import { scrubChangedFiles } from "./scrub.ts";
 import { isProtected } from "./protected.ts";
 import { changedPaths, touchedPaths } from "./status.ts";
-import { isInside } from "../tools/files/workspace.ts";
-import { ToolFailure } from "../tools/github/failure.ts";
-import { gitCommonDir, localGit, type LocalGit } from "../tools/github/local-git.ts";
-import { plural } from "../github/markdown.ts";
+import { isInside } from "../paths.ts";
+import { ToolFailure } from "../errors.ts";
+import { gitCommonDir, localGit, type LocalGit } from "./local-git.ts";
+import { plural } from "../text/format.ts";
 
 export interface Worktree {
   path: string;

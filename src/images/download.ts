@@ -3,7 +3,7 @@
 // each one checked the same way, a byte cap enforced while reading, one time limit for all of it.
 // The token goes only to the server's own origin, never along a redirect that leaves it.
 import { checkImage, MAX_IMAGE_BYTES, type ImageFacts } from "./sniff.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 export interface DownloadLimits {
   maxBytes: number;

@@ -1,6 +1,6 @@
 // Where a person's text shows images: Markdown images `![…](url)`, HTML `<img src>` tags, and
 // GitHub's attachment links (`<server>/user-attachments/assets/<id>`, which GitHub shows as the
-// image itself). Read from the sanitised text (src/run/sanitize.ts), so an image hidden from human
+// image itself). Read from the sanitised text (src/text/sanitize.ts), so an image hidden from human
 // readers (in an HTML comment, say) is no image here either. And the signed URLs GitHub puts in a
 // text's `body_html` (the `full+json` media type), by which a private repository's attachments
 // download without a browser session.

@@ -2,7 +2,7 @@
 // WebP), told by their magic bytes, never by a name or a Content-Type header, and their size in
 // pixels from the header. An image over the limits Anthropic's API sets is refused here with the
 // reason, rather than sent and refused by the provider, which would fail the turn.
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 /** Anthropic refuses an image whose base64 form is over 5 MB: this many bytes encode to exactly that. */
 export const MAX_IMAGE_BYTES = (5 * 1024 * 1024 * 3) / 4;

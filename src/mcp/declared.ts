@@ -2,7 +2,7 @@
 // the working tree, so neither a pull request's head nor the agent's own edits can add one) and the
 // servers of `mcp.servers` in the configuration, which wins for a name declared in both and gives
 // the per-tool policy. A bad entry is refused by name, with why; the others still start.
-import type { GitReader } from "../run/instructions.ts";
+import type { GitReader } from "../git/reader.ts";
 import { describeZodError } from "../zod-errors.ts";
 import { McpJson, ServerName, ServerSpec, type McpSettings, type ToolPolicy } from "./config.ts";
 

@@ -4,7 +4,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_WINDOW_LIMITS, OutputWindow } from "../tools/bash/output.ts";
 import type { ToolContext, ToolResult } from "../tools/types.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 /** One-line JSON is common in MCP results: lines are cut later than a command's. */
 const LIMITS = { ...DEFAULT_WINDOW_LIMITS, maxLineChars: 16 * 1024 };

@@ -8,7 +8,7 @@ import type { McpSettings } from "./config.ts";
 import { expandSpec, type Declarations, type RefusedServer } from "./declared.ts";
 import { McpServerConnection } from "./server.ts";
 import { offeredTools, serverEntries, type McpEntry } from "./tools.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export interface McpStart {
   declarations: Declarations;

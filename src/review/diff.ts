@@ -6,7 +6,6 @@
 // files past the budget summarised by their counts.
 import { fetchCommit } from "../git/branch.ts";
 import type { Git } from "../git/git.ts";
-import type { PullRequestWork } from "../run/pull-request.ts";
 
 export interface DiffFileSummary {
   path: string;
@@ -38,24 +37,6 @@ export interface ReviewDiff {
 
 /** Flags that keep `git diff` from running anything the repository names (drivers, textconv). */
 const SAFE_DIFF = ["diff", "--no-ext-diff", "--no-textconv", "--no-color", "--find-renames", "-U3"];
-
-/** The head's commits as objects (from the commit, else refs/pull/<n>/head, as GitHub keeps every pull request's). */
-export async function fetchPullHead(
-  git: Git,
-  remote: string,
-  pull: Pick<PullRequestWork, "number" | "startSha" | "commits">,
-): Promise<string> {
-  const depth = pull.commits + 1;
-  const byId = await fetchCommit(git, remote, pull.startSha, depth).then(
-    () => true,
-    () => false,
-  );
-  if (byId) return pull.startSha;
-  await git.must(["fetch", "-q", "--no-tags", `--depth=${depth}`, remote, `refs/pull/${pull.number}/head`], {
-    remote: true,
-  });
-  return git.must(["rev-parse", "FETCH_HEAD^{commit}"]);
-}
 
 /** Where the pull request's change starts: the merge base with its base branch, else the deepest commit fetched. */
 export async function changeBase(git: Git, remote: string, head: string, baseRef: string): Promise<string> {

@@ -1,7 +1,9 @@
 // What the repository asks of a review: `.github/gitclaw-review.md`, else the `## Review` section of
 // `AGENTS.md`, read from the default branch's commit (git objects, never a working tree), so a pull
 // request cannot change how it is itself reviewed. Bounded like the instruction files.
-import { cutAt, INSTRUCTION_LIMITS, type GitReader } from "../run/instructions.ts";
+import { cutAt } from "../text/cut.ts";
+import { INSTRUCTION_LIMITS } from "../run/instructions.ts";
+import type { GitReader } from "../git/reader.ts";
 
 export const REVIEW_GUIDANCE_FILE = ".github/gitclaw-review.md";
 

@@ -2,7 +2,7 @@
 // data) and one message holding everything the model needs: the pull request's title and body quoted
 // as data, the repository's review guidance, gitclaw's own open threads (so a later review neither
 // repeats them nor leaves fixed ones open), and the diff. No tools: the review reads nothing else.
-import { fence, quoteAsData } from "../quote.ts";
+import { fence, quoteAsData } from "../text/quote.ts";
 import type { ReviewDiff } from "./diff.ts";
 import { ANSWER_SHAPE } from "./findings.ts";
 import type { ReviewGuidance } from "./guidance.ts";

@@ -6,12 +6,12 @@ import type { CheckAnnotation, CheckConclusion, CheckOutput } from "../github/ch
 import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
 import { createReview, type DiffFile, type ReviewComment } from "../github/pulls.ts";
-import { fence } from "../quote.ts";
+import { fence } from "../text/quote.ts";
 import { commentableLines } from "../tools/github/diff-lines.ts";
 import type { ReviewDiff, UnreadFile } from "./diff.ts";
 import type { Finding, ReviewAnswer } from "./findings.ts";
 import type { OpenFinding } from "./outstanding.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 const LEVEL: Record<Finding["severity"], CheckAnnotation["level"]> = {
   error: "failure",

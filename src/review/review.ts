@@ -6,6 +6,7 @@
 // does not parse), then ONE review, the threads the push fixed resolved, the check completed, and the
 // record of what was reviewed committed beside the conversations. The model gets no tools: nothing of
 // the pull request runs, a fork's or not, in this process or any other.
+import { sideBranch } from "../git/branch-names.ts";
 import { setOutput } from "../actions/env.ts";
 import * as workflow from "../actions/log.ts";
 import { type Budgets, runAgentLoop, type LoopResult, type Spending } from "../agent/loop.ts";
@@ -14,19 +15,22 @@ import { commitAll } from "../git/land.ts";
 import { completeCheckRun, createCheckRun, type CheckConclusion, type CheckOutput } from "../github/checks.ts";
 import { listPullRequestFiles } from "../github/pulls.ts";
 import { issueThread } from "../github/thread.ts";
-import { runDeadline, type RunContext } from "../run/context.ts";
+import { runDeadline, type RunContext } from "../run/types.ts";
 import { claimBudget, type CostClaim } from "../run/cost-claim.ts";
-import { resolvePullRequest, type PullRequestWork } from "../run/pull-request.ts";
+import { resolvePullRequest } from "../run/pull-request.ts";
+import type { PullRequestWork } from "../run/types.ts";
 import { defaultBranchCommit } from "../run/repository-instructions.ts";
-import type { TargetedRun } from "../run/target.ts";
-import { prepareWorkspace, type Workspace } from "../run/workspace.ts";
+import type { TargetedRun } from "../run/types.ts";
+import { prepareWorkspace } from "../run/workspace.ts";
+import type { Workspace } from "../run/types.ts";
 import { landRun } from "../run/signed-land.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
-import { changeBase, fetchPullHead, reachableHead, readDiff, type ReviewDiff, type UnreadFile } from "./diff.ts";
+import { changeBase, reachableHead, readDiff, type ReviewDiff, type UnreadFile } from "./diff.ts";
+import { fetchPullHead } from "../git/branch.ts";
 import { ANSWER_SHAPE, conclusionOf, parseReviewAnswer, type ParsedAnswer, type ReviewAnswer } from "./findings.ts";
 import { readReviewGuidance } from "./guidance.ts";
 import { reviewInstructions, reviewMessage, type ReviewRequest } from "./prompt.ts";
@@ -357,7 +361,7 @@ async function recordReview(
   const commit = await commitAll(git, run.redact(message), [sessionPath, repoRelative(root, recordPath)]);
   if (!commit) return;
   const { remote, branch, base } = workspace;
-  const fallbackBranch = `gitclaw/review-${pull.number}-${run.env.runId}`;
+  const fallbackBranch = sideBranch({ kind: "review", number: pull.number }, run.env.runId);
   const attempts = run.config.git.pushAttempts;
   const pushed = await landRun(run, workspace, { remote, branch, base, head: commit, attempts, fallbackBranch });
   if (!pushed.landed) workflow.warning(`gitclaw: the review's record could not be pushed: ${pushed.reason}`);

@@ -6,7 +6,8 @@
 import type { SessionEntry } from "../session/entries.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { Attachment } from "../tools/github/attach.ts";
-import { callout, noun } from "../github/markdown.ts";
+import { callout } from "../github/markdown.ts";
+import { noun } from "../text/format.ts";
 
 /** This run's attachments: those of github attach results after the run's prompt entry. */
 export function runAttachments(entries: readonly SessionEntry[], promptId: string | undefined): Attachment[] {

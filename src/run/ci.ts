@@ -8,13 +8,13 @@
 // (ci.maxAttempts) are spent. Otherwise the run gets the failed jobs' log tails (quoted: CI output is
 // data) and a commit trailer for its attempt.
 import { createHash } from "node:crypto";
-import { quoteAsData } from "../quote.ts";
+import { quoteAsData } from "../text/quote.ts";
 import { jobLog, listFailedJobs } from "../github/runs.ts";
-import type { PromptComment } from "./prompt.ts";
+import type { PromptComment } from "./types.ts";
 import { capTail } from "./request.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
-import { plural } from "../github/markdown.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
+import { plural } from "../text/format.ts";
 
 /** Who a failed CI run's part is by: gitclaw's own report (with a workflow's name and logs in it), not a person's request. */
 export const CI_REPORT_LOGIN = "gitclaw";

@@ -2,6 +2,7 @@
 // find a session; a damaged or missing one is reported and replaced, never silently overwritten.
 // Mappings and sessions are committed state, so a mapping that leads out of state/sessions/, or to
 // another issue's conversation, is refused the same way: a notice, and a new session.
+import type { Conversation } from "./types.ts";
 import { CI_REPORT_LOGIN } from "./ci.ts";
 import { lstatSync } from "node:fs";
 import { relative } from "node:path";
@@ -20,22 +21,15 @@ import {
 import { CUSTOM } from "../session/custom.ts";
 import { SessionFile, type SessionOptions } from "../session/session-file.ts";
 import type { IssueComment } from "../github/operations.ts";
-import { userPrompt, type Opening, type PromptComment } from "./prompt.ts";
+import { userPrompt, type Opening } from "./prompt.ts";
+import type { PromptComment } from "./types.ts";
 import { requestParts } from "./request.ts";
 import { htmlPath, promptImages, type ImageOptions, type ImageSource } from "./images.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import { openRunConversation } from "./prompt-run.ts";
 import { isBot, trustChecker } from "../gate/trust.ts";
 import { REPLY_MARKER } from "../github/marker.ts";
 import { isGhost } from "../github/ghost.ts";
-
-export interface Conversation {
-  session: SessionFile;
-  mode: "new" | "resume";
-  mapping?: IssueMapping;
-  /** Problems found on the way, each one line for the log and the reply. */
-  notices: string[];
-}
 
 function claimedIssue(session: SessionFile): number | undefined {
   for (const entry of session.entries) {
@@ -188,7 +182,7 @@ export async function beginConversation(
   const comments = answering ? await listComments(api, repo, target.threadNumber) : [];
   const pending = answering ? await pendingComments(trigger, comments, mapping, isTrusted) : { comments: [] };
   const asked = [...(await requestParts(api, repo, trigger, target)), ...extra];
-  // A prompt-driven run starts from its prompt (in `extra`), not from the issue.
+  // A prompt run starts from its prompt (in `extra`), not from the issue.
   const includeIssue = conversation.mode === "new" && !trigger.prompt;
   const parts = [...pending.comments, ...asked];
   const prompt = await userPrompt(trigger, parts, { includeIssue, isTrusted, opening: opening(run) });

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Budgets, LoopResult } from "../agent/loop.ts";
 import type { Config } from "../config/config.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { sessionsDir } from "../session/mapping.ts";
 

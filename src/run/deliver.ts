@@ -6,6 +6,7 @@
 // answering it (pullRequests.resolveThreads). After any push to a pull request, with approvals.required:
 // the new head's gitclaw/approval status (src/approval/). Each step that fails is a note in the reply,
 // never a failed run: the work itself is on the branch.
+import { sideBranch } from "../git/branch-names.ts";
 import type { LoopResult } from "../agent/loop.ts";
 import { commitAll } from "../git/land.ts";
 import { pullRequestMarker } from "../github/marker.ts";
@@ -19,16 +20,16 @@ import {
   resolveReviewThread,
 } from "../github/pulls.ts";
 import { mappingFile, readMapping, writeMapping } from "../session/mapping.ts";
-import { coAuthorOf } from "./context.ts";
+import { coAuthorOf } from "./types.ts";
 import type { Landing } from "./land.ts";
 import { READY_LINE } from "./request.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { landRun } from "./signed-land.ts";
 import { callout } from "../github/markdown.ts";
 import { updateApproval } from "../approval/approval.ts";
 import { landOnStateBranch } from "./home.ts";
-import { neutralise } from "../neutralise.ts";
+import { neutralise } from "../text/neutralise.ts";
 
 /** The agent's final text without the ready line, and whether it had one (its last non-empty line). */
 export function readySignal(text: string): { ready: boolean; text: string } {
@@ -150,7 +151,7 @@ async function linkMapping(
   const head = await commitAll(workspace.git, message);
   if (!head) return;
   const { remote, branch } = workspace;
-  const fallbackBranch = `gitclaw/issue-${run.target.conversationIssue}-${run.env.runId}-link`;
+  const fallbackBranch = sideBranch({ kind: "link", number: run.target.conversationIssue }, run.env.runId);
   await landRun(run, workspace, { remote, branch, base, head, attempts: run.config.git.pushAttempts, fallbackBranch });
   // The conversation's home learns it too.
   if (onState)

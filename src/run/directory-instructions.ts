@@ -8,8 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Tool, ToolContext } from "../tools/types.ts";
-import { cutAt, INSTRUCTION_LIMITS, readBlob, type GitReader, type NestedFile } from "./instructions.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { cutAt } from "../text/cut.ts";
+import { INSTRUCTION_LIMITS, type NestedFile } from "./instructions.ts";
+import { readBlob, type GitReader } from "../git/reader.ts";
+import { formatBytes } from "../text/format.ts";
 
 /** Directories the system prompt names at most (the rest still apply). */
 export const LISTED_DIRECTORIES = 50;

@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fetchPullHead } from "../review/diff.ts";
+import { fetchPullHead } from "../git/branch.ts";
 import { commitAll } from "../git/land.ts";
 import { protectedPathsFrom, revertProtectedChanges } from "../git/protected.ts";
 import { commitMessage } from "../git/commit-message.ts";
@@ -17,10 +17,11 @@ import type { Git } from "../git/git.ts";
 import { repoRelative } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { worktreeGit } from "../git/worktree.ts";
-import { coAuthorOf } from "./context.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
-import { callout, formatBytes, patchBlock, plural } from "../github/markdown.ts";
+import { coAuthorOf } from "./types.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
+import { callout, patchBlock } from "../github/markdown.ts";
+import { formatBytes, plural } from "../text/format.ts";
 
 export interface ForkCheckout {
   /** The worktree the tools work in. */

@@ -14,8 +14,8 @@ import { readZip } from "../tasks/zip.ts";
 import { fetchCommit, remoteTip } from "../git/branch.ts";
 import { landingOptions } from "./signed-land.ts";
 import { landPaths } from "../git/land.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
 /** Whether the run's conversation is an issue's that the state branch may hold (not a fork's, not a prompt run's). */
 const issueConversation = (run: TargetedRun) => !run.target.runKey && !run.target.pull?.fork;

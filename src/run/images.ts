@@ -9,8 +9,9 @@ import { downloadImage, isGitHubHost, type DownloadLimits, type Downloaded } fro
 import { attachmentId, imageReferences, signedUrls } from "../images/references.ts";
 import { describeImage } from "../images/sniff.ts";
 import type { ImageBlock, TextBlock } from "../session/entries.ts";
-import { sanitizeAll, type PromptComment } from "./prompt.ts";
-import { plural } from "../github/markdown.ts";
+import { sanitizeAll } from "./prompt.ts";
+import type { PromptComment } from "./types.ts";
+import { plural } from "../text/format.ts";
 
 /** Images shown per user message; more are named in a note. */
 export const MAX_IMAGES_PER_MESSAGE = 8;

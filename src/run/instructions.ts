@@ -6,25 +6,15 @@
 // files and the list of directories with their own (src/run/directory-instructions.ts gives those).
 import { posix } from "node:path";
 import type { Config } from "../config/config.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
+import { cutAt } from "../text/cut.ts";
+import { type GitReader, listTree, readBlob, type TreeEntry } from "../git/reader.ts";
 
 /** Read in this order, when present on the default branch (instructions: true). */
 export const DEFAULT_INSTRUCTION_FILES = ["AGENTS.md", "CLAUDE.md", ".github/copilot-instructions.md", "GEMINI.md"];
 /** The bounds: bytes of one file in the prompt, of all of them, and of a file git is asked for at all. */
 export const INSTRUCTION_LIMITS = { perFile: 16 * 1024, total: 32 * 1024, read: 1024 * 1024 };
 const NESTED_NAME = "AGENTS.md";
-
-/** What git is asked through (a Git, or the doctor's runner). */
-export interface GitReader {
-  run(args: string[]): Promise<{ exitCode: number; stdout: string }>;
-}
-
-/** A file of the commit's tree: its blob and size. */
-export interface TreeEntry {
-  mode: string;
-  oid: string;
-  size: number;
-}
 
 /** An instruction file as found on the default branch. */
 export interface FoundFile {
@@ -98,19 +88,6 @@ export async function readInstructions(
   return { ...where, files: boundInstructions(found), nested, missing };
 }
 
-/** Every file of the commit's tree (or of `under` it), by path (`git ls-tree -r -l`). */
-export async function listTree(git: GitReader, commit: string, under: string[] = []): Promise<Map<string, TreeEntry>> {
-  const paths = under.length ? ["--", ...under] : [];
-  const listed = await git.run(["ls-tree", "-r", "-l", "-z", "--full-tree", commit, ...paths]);
-  if (listed.exitCode !== 0) throw new Error(`git ls-tree ${commit} failed`);
-  const tree = new Map<string, TreeEntry>();
-  for (const line of listed.stdout.split("\0")) {
-    const match = /^(\d+) (\w+) ([0-9a-f]+) +(\d+|-)\t(.+)$/s.exec(line);
-    if (match && match[2] === "blob") tree.set(match[5]!, { mode: match[1]!, oid: match[3]!, size: Number(match[4]) });
-  }
-  return tree;
-}
-
 /** The file at `path`, through one symbolic link inside the repository; none for anything else. */
 async function findFile(git: GitReader, tree: Map<string, TreeEntry>, path: string): Promise<FoundFile | undefined> {
   let entry = tree.get(path);
@@ -124,12 +101,6 @@ async function findFile(git: GitReader, tree: Map<string, TreeEntry>, path: stri
   if (!entry?.mode.startsWith("100")) return undefined;
   const text = entry.size <= INSTRUCTION_LIMITS.read ? await readBlob(git, entry.oid) : undefined;
   return { path, bytes: entry.size, oid: entry.oid, ...(text === undefined ? {} : { text }), ...(via ? { via } : {}) };
-}
-
-export async function readBlob(git: GitReader, oid: string): Promise<string> {
-  const read = await git.run(["cat-file", "blob", oid]);
-  if (read.exitCode !== 0) throw new Error(`git cat-file blob ${oid} failed`);
-  return read.stdout;
 }
 
 /** The AGENTS.md files of directories below the root (the root's is one of the files), by path. */
@@ -173,15 +144,6 @@ export function boundInstructions(found: readonly FoundFile[], limits = INSTRUCT
     const note = cut ? `cut to its first ${formatBytes(shown)} of ${formatBytes(file.bytes)}` : undefined;
     return { path: file.path, bytes: file.bytes, text, shown, cut, ...(note ? { note } : {}) };
   });
-}
-
-/** At most `bytes` of `text`, whole characters, ending at a line break when one is near. */
-export function cutAt(text: string, bytes: number): string {
-  const encoded = Buffer.from(text);
-  if (encoded.length <= bytes) return text;
-  const head = new TextDecoder().decode(encoded.subarray(0, bytes)).replace(/\uFFFD+$/, "");
-  const lineEnd = head.lastIndexOf("\n");
-  return lineEnd >= head.length - 1024 && lineEnd > 0 ? head.slice(0, lineEnd + 1) : head;
 }
 
 // Words a file that only points at another is made of ("See AGENTS.md", "@AGENTS.md", "Follow the

@@ -4,6 +4,7 @@
 // push held back (workflow-files.ts), one commit, and the push. On a conflict the commit goes to a
 // side branch and the session alone lands on the branch, so the conversation goes on; so it does
 // when the commit of the work, or its push, fails, and the reply says what was not saved.
+import { sideBranch } from "../git/branch-names.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
@@ -29,16 +30,16 @@ import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
-import { coAuthorOf } from "./context.ts";
+import { coAuthorOf } from "./types.ts";
 import { landingOptions, landRun } from "./signed-land.ts";
-import type { TargetedRun, WorkTarget } from "./target.ts";
+import type { TargetedRun, WorkTarget } from "./types.ts";
 import { changedWorkflowFiles, holdBack, type WorkflowChanges } from "./workflow-files.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 import { conversationName } from "./prompt-run.ts";
 import { runMappingFile, writeRunMapping } from "../session/run-mapping.ts";
-import type { PromptRequest } from "../actions/event.ts";
+import type { PromptRunRequest } from "../actions/event.ts";
 import { landOnStateBranch, saveAsArtifact } from "./home.ts";
-import { issueBranch } from "./pull-request.ts";
+import { issueBranch } from "../git/branch-names.ts";
 
 export interface Landing {
   push?: PushOutcome;
@@ -214,8 +215,8 @@ async function leaveOutCommitted(run: TargetedRun, workspace: Workspace, own: re
   return refused;
 }
 
-/** A prompt-driven run's commit: the workflow it ran in, and its prompt's first line. */
-function promptRunMessage(run: TargetedRun, prompt: PromptRequest): string {
+/** A prompt run's commit: the workflow it ran in, and its prompt's first line. */
+function promptRunMessage(run: TargetedRun, prompt: PromptRunRequest): string {
   const line = (prompt.text ?? prompt.file ?? "").split("\n")[0]!.replace(/\s+/g, " ").trim().slice(0, 60);
   return withTrailers(`gitclaw: a run of ${prompt.workflow}${line ? ` — ${line}` : ""}`, {
     runUrl: run.link,
@@ -319,9 +320,12 @@ async function commitAndPush(
   if (!head) return { changed: [], ...saved };
   const changed = await changedBesides(workspace, head, own);
   const { target } = run;
-  const fallbackBranch = target.runKey
-    ? `gitclaw/run-${run.env.runId}-side`
-    : `gitclaw/${onPullRequest(target) ? "pr" : "issue"}-${target.conversationIssue}-${run.env.runId}`;
+  const fallbackBranch = sideBranch(
+    target.runKey
+      ? { kind: "run" }
+      : { kind: onPullRequest(target) ? "pr" : "issue", number: target.conversationIssue },
+    run.env.runId,
+  );
   const refusedBranch = refusedBranchOf(run, workspace);
   const divert = commit.divert && refusedBranch && changed.length ? commit.divert : undefined;
   try {

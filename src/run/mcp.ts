@@ -10,12 +10,11 @@ import { readDeclarations, type Declarations } from "../mcp/declared.ts";
 import { removeTaskWorktree } from "../git/worktree.ts";
 import type { Sandbox } from "../tools/sandbox/sandbox.ts";
 import { McpServers } from "../mcp/servers.ts";
-import { egressPolicy } from "../egress/policy.ts";
-import { resolverFrom } from "../egress/egress.ts";
+import { type Egress, resolverFrom } from "../egress/egress.ts";
 import { passedVariables } from "../tool-env.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { callout } from "../github/markdown.ts";
 
 const NONE: Declarations = { servers: [], refused: [] };
@@ -23,12 +22,14 @@ const NONE: Declarations = { servers: [], refused: [] };
 /**
  * Starts the servers; `ready` on the result settles once each runs or failed (never throws).
  * `toolEnv` is the tool commands' environment: the servers get it without tools.env's variables,
- * which reach a server only where its declaration names them.
+ * which reach a server only where its declaration names them; `egress` is the run's, whose policy
+ * their connections follow.
  */
 export async function startMcpServers(
   run: TargetedRun,
   workspace: Workspace,
   sandbox: Sandbox,
+  egress: Egress,
   toolEnv: Readonly<Record<string, string>>,
 ): Promise<McpServers> {
   const { config } = run;
@@ -46,7 +47,7 @@ export async function startMcpServers(
   return new McpServers({
     declarations: declared,
     settings: config.mcp,
-    network: egressPolicy(config.network, workspace.root),
+    network: egress.policy,
     resolve: resolverFrom(run.processEnv),
     passed: passedVariables(run.processEnv, config.tools.env),
     baseEnv: Object.fromEntries(Object.entries(toolEnv).filter(([name]) => !config.tools.env.includes(name))),

@@ -9,7 +9,7 @@ import { issueThread, type ReplyThread } from "../github/thread.ts";
 import { formatDuration } from "./format.ts";
 import { progressMarker, withReplyMarker } from "../github/marker.ts";
 import { faultPoint } from "./fault.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export interface Step {
   label: string;

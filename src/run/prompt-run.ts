@@ -1,30 +1,31 @@
-// The phases of a prompt-driven run (src/gate/prompt.ts) that differ from an issue's: without the
+// The phases of a prompt run (src/gate/prompt-run.ts) that differ from an issue's: without the
 // input issue it works on state/runs/<key>.json's conversation (continued with the input continue;
 // in PR mode on the job's branch gitclaw/run-<key>),
 // answers in the job summary and the step's outputs (a thread that keeps what it is given), and
 // commits as "a run of <workflow>"; its prompt is the input prompt or a file read at the default
 // branch's commit, never the working tree, which the event's ref may have changed.
-import type { PromptRequest } from "../actions/event.ts";
+import { runBranch } from "../git/branch-names.ts";
+import type { PromptRunRequest } from "../actions/event.ts";
 import { ConfigError } from "../config/config.ts";
 import type { ReplyThread } from "../github/thread.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, sessionsDir } from "../session/mapping.ts";
 import { readRunMapping, runSessionPath, runMappingFile } from "../session/run-mapping.ts";
 import { SessionFile } from "../session/session-file.ts";
-import type { RunContext } from "./context.ts";
-import type { Conversation } from "./conversation.ts";
-import type { PromptComment } from "./prompt.ts";
+import type { RunContext } from "./types.ts";
+import type { Conversation } from "./types.ts";
+import type { PromptComment } from "./types.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun, WorkTarget } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun, WorkTarget } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
-/** Where a prompt-driven run without an issue works: its own conversation, the job summary, and delivery's branch. */
-export function promptTarget(run: RunContext, request: PromptRequest): WorkTarget {
+/** Where a prompt run without an issue works: its own conversation, the job summary, and delivery's branch. */
+export function promptRunTarget(run: RunContext, request: PromptRunRequest): WorkTarget {
   const base = { conversationIssue: 0, threadNumber: 0, thread: summaryThread(), delivers: false, runKey: request.key };
   if (run.config.delivery === "push") return base;
   // The job's own branch, as an issue has gitclaw/issue-<n>: its conversation (state/runs/) lives
   // there, so the job's next run continues both.
-  const name = `gitclaw/run-${request.key}`;
+  const name = runBranch(request.key);
   return { ...base, branch: { name, depth: 1, source: 'delivery "pull-request" for a run without an issue' } };
 }
 
@@ -46,7 +47,7 @@ export function summaryThread(): SummaryThread {
 }
 
 /** The job's conversation: continued when asked and mapped, else a new one (a damaged mapping is said, not resumed). */
-export function openRunConversation(root: string, request: PromptRequest, options: { cwd: string }): Conversation {
+export function openRunConversation(root: string, request: PromptRunRequest, options: { cwd: string }): Conversation {
   checkStateFolders(root);
   const notices: string[] = [];
   if (request.continues) {
@@ -100,7 +101,7 @@ export async function readAtDefaultBranch(
 }
 
 /**
- * The job summary's part for a prompt-driven run's answer: without an issue, the reply as it would
+ * The job summary's part for a prompt run's answer: without an issue, the reply as it would
  * have been posted; with one, the agent's final message (the reply is on the issue).
  */
 export function answerSection(run: Pick<TargetedRun, "trigger" | "target">, finalMessage: string): string {

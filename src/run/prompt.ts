@@ -1,33 +1,13 @@
 // What the model is told: the standing instructions, and each run's user message built from the
 // issue or the comments it answers. People's text is sanitised and framed as data with its author.
+import type { PromptComment } from "./types.ts";
 import { randomBytes } from "node:crypto";
 import type { Trigger } from "../actions/event.ts";
-import { quoteAsData } from "../quote.ts";
+import { quoteAsData } from "../text/quote.ts";
 import { PARENT_TASKS_LINE } from "../tasks/prompt.ts";
 import { withinAllowance } from "./allowance.ts";
-import type { Segment } from "./quoted.ts";
-import { withoutInvisible } from "./invisible.ts";
-
-export interface PromptComment {
-  id: number;
-  login: string;
-  body: string;
-  createdAt: string;
-  /** Has the permission to instruct the agent; others are quoted as context only. */
-  trusted: boolean;
-  /** What the author did, for the part's opening line (default "commented"). */
-  action?: string;
-  /** Where the text is on GitHub: linked when it is cut short (src/run/allowance.ts). */
-  url?: string;
-  /**
-   * Lines gitclaw writes before the body: where an inline comment sits and its diff hunk, a CI log's
-   * tail. Anything in it that came from elsewhere is already quoted (quoteAsData); its invisible
-   * characters are removed here, as from the bodies.
-   */
-  context?: string;
-  /** Where it was written, for its rendered HTML (signed image URLs, src/run/images.ts); absent for gitclaw's own parts. */
-  source?: "issue-comment" | "review-comment" | "review";
-}
+import type { Segment } from "../text/quoted.ts";
+import { withoutInvisible } from "../text/invisible.ts";
 
 export interface InstructionsInput {
   repository: string;
@@ -91,9 +71,9 @@ interface Part {
   url?: string;
   /** gitclaw's line saying what of the text was left out (src/run/allowance.ts). */
   leftOut?: string;
-  /** gitclaw's line saying what cleaning removed from the text (src/run/sanitize.ts). */
+  /** gitclaw's line saying what cleaning removed from the text (src/text/sanitize.ts). */
   removed?: string;
-  /** With write access: the text as its author's own lines and what they quoted (src/run/quoted.ts). */
+  /** With write access: the text as its author's own lines and what they quoted (src/text/quoted.ts). */
   segments?: Segment[];
 }
 
@@ -119,13 +99,13 @@ export interface PromptOptions {
 
 /** sanitizeUserText over every text, with the Markdown and HTML parsers loaded only when a prompt is built. */
 export async function sanitizeAll(texts: string[]): Promise<string[]> {
-  const { sanitizeUserText } = await import("./sanitize.ts");
+  const { sanitizeUserText } = await import("../text/sanitize.ts");
   return texts.map(sanitizeUserText);
 }
 
 /** Each text cleaned, trimmed, with gitclaw's line saying what was removed from it and why, if anything was. */
 async function cleanAll(texts: string[]): Promise<{ text: string; removed?: string }[]> {
-  const { cleanUserText, removalNote } = await import("./sanitize.ts");
+  const { cleanUserText, removalNote } = await import("../text/sanitize.ts");
   return texts.map((text) => {
     const clean = cleanUserText(text);
     return { text: clean.text.trim(), removed: removalNote(clean) };
@@ -170,7 +150,7 @@ function marked(segments: Segment[], token: string): string {
 async function findQuotes(parts: Part[]): Promise<Part[]> {
   const quoting = (part: Part) => part.trusted && part.text.includes(">");
   if (!parts.some(quoting)) return parts;
-  const { quoteSegments } = await import("./quoted.ts");
+  const { quoteSegments } = await import("../text/quoted.ts");
   return parts.map((part) => (quoting(part) ? { ...part, segments: quoteSegments(part.text) } : part));
 }
 

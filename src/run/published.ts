@@ -4,7 +4,8 @@
 // own conversation's says nothing here: its footer links that commit.
 import type { AgentRepo } from "../git/agent/repository.ts";
 import type { Git } from "../git/git.ts";
-import { callout, plural } from "../github/markdown.ts";
+import { callout } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 import type { Landing } from "./land.ts";
 
 /** More commits than this on one branch are counted, not listed. */

@@ -3,36 +3,17 @@
 // own branch for an issue, whose conversation it then continues. The marker in a pull request's body
 // is only a claim (anyone who can edit the body can write it): the branch decides, since only people
 // with write access, and gitclaw, create branches in the repository.
+import type { PullRequestWork } from "./types.ts";
+import { issueOfHead } from "../git/branch-names.ts";
 import type { Trigger } from "../actions/event.ts";
 import type { GitHubApi } from "../github/api.ts";
 import type { Repo } from "../github/operations.ts";
-import { getPullRequest, type PullRequestInfo } from "../github/pulls.ts";
+import { getPullRequest } from "../github/pulls.ts";
 import { ActionableError } from "../errors.ts";
-
-export interface PullRequestWork extends PullRequestInfo {
-  /** The commit the run works from: the head the event saw, or the head now when the event does not say. */
-  startSha: string;
-  /** The head now, when someone pushed after the event. */
-  movedTo?: string;
-  /** The head lives in another repository: nothing is pushed there, the work comes back as a patch. */
-  fork: boolean;
-  /** The issue whose conversation this pull request continues: its head is this repository's gitclaw/issue-<n>. */
-  forIssue?: number;
-}
 
 /** A pull request the run cannot work on, said as what to do instead. */
 export class PullRequestError extends ActionableError {
   override name = "PullRequestError";
-}
-
-/** gitclaw's branch for an issue's work (delivery "pull-request"). */
-export const issueBranch = (issueNumber: number) => `gitclaw/issue-${issueNumber}`;
-
-/** The issue whose branch a pull request's head is: this repository's (`owner/name`) gitclaw/issue-<n>, or undefined. */
-export function issueOfHead(head: { repo: string | undefined; ref: string }, repository: string): number | undefined {
-  if (head.repo?.toLowerCase() !== repository.toLowerCase()) return undefined;
-  const issue = /^gitclaw\/issue-([1-9]\d*)$/.exec(head.ref)?.[1];
-  return issue === undefined ? undefined : Number(issue);
 }
 
 export async function resolvePullRequest(api: GitHubApi, repo: Repo, trigger: Trigger): Promise<PullRequestWork> {

@@ -12,10 +12,11 @@ import type { OpenConversation } from "./conversation.ts";
 import { readySignal } from "./deliver.ts";
 import { placeAttachments, runAttachments } from "./attachments.ts";
 import type { Landing } from "./land.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import { describeWorkflowChanges } from "./workflow-files.ts";
-import type { Workspace } from "./workspace.ts";
-import { callout, plural } from "../github/markdown.ts";
+import type { Workspace } from "./types.ts";
+import { callout } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 export interface RunStats {
   durationMs: number;

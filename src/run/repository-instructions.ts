@@ -6,9 +6,10 @@ import * as workflow from "../actions/log.ts";
 import { assertBranchName } from "../git/git.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import { readInstructions, type RepositoryInstructions } from "./instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
-import { callout, formatBytes } from "../github/markdown.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
+import { callout } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 export async function loadInstructions(
   run: TargetedRun,

@@ -3,16 +3,16 @@
 // with its inline comments, a failed CI run with its log's tail; and what the model must know about
 // the pull request it works on. Paths and hunks come from the pull request, which anyone may have
 // written: they are quoted (or JSON-escaped), never part of a line gitclaw writes.
-import { quoteAsData } from "../quote.ts";
-import { withoutInvisible } from "./invisible.ts";
+import { quoteAsData } from "../text/quote.ts";
+import { withoutInvisible } from "../text/invisible.ts";
 import type { Trigger } from "../actions/event.ts";
 import type { Repo } from "../github/operations.ts";
 import { isGhost } from "../github/ghost.ts";
 import { listReviewComments } from "../github/pulls.ts";
 import type { GitHubApi } from "../github/api.ts";
-import type { PromptComment } from "./prompt.ts";
-import type { WorkTarget } from "./target.ts";
-import { plural } from "../github/markdown.ts";
+import type { PromptComment } from "./types.ts";
+import type { WorkTarget } from "./types.ts";
+import { plural } from "../text/format.ts";
 
 /** The last lines of a diff hunk shown (GitHub's hunk ends at the commented line). */
 export const HUNK_LINES = 30;

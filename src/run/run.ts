@@ -26,19 +26,21 @@ import { startCi } from "./start-ci.ts";
 import { checkoutFork, forkPatch, patchNote, type ForkCheckout, type ForkPatch } from "./fork.ts";
 import { ProgressComment } from "./progress.ts";
 import { systemInstructions } from "./prompt.ts";
-import { runDeadline, type RunContext } from "./context.ts";
+import { runDeadline, type RunContext } from "./types.ts";
 import { observeRun } from "./events.ts";
 import { landWork, recordRun, type Landing } from "./land.ts";
 import { reply } from "./reply.ts";
 import { publishedNote } from "./published.ts";
 import { pullRequestFacts } from "./request.ts";
-import { chooseTarget, type TargetedRun } from "./target.ts";
+import { chooseTarget } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import { endTasks, outstandingTasks, untilTasksEnd } from "./tasks.ts";
 import { setUpTools, tearDownTools, type RunTools, type ToolsTornDown } from "./tools.ts";
 import type { Egress } from "../egress/egress.ts";
 import { blockedNote, egressSummary } from "../egress/report.ts";
 import { mcpNotes } from "./mcp.ts";
-import { prepareWorkspace, type Workspace } from "./workspace.ts";
+import { prepareWorkspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 import { restoreConversation } from "./home.ts";
 import { heldBackFolders } from "./workflow-files.ts";
 import { protectedPathsFrom } from "../git/protected.ts";
@@ -49,13 +51,11 @@ import type { RepositoryInstructions } from "./instructions.ts";
 import { loadSkills, skillsSummary } from "./skills.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
-import { isReviewRun } from "../gate/triggers.ts";
-import { reviewPullRequest } from "../review/review.ts";
 import { callout } from "../github/markdown.ts";
 import { checkBeforeDelivery, checksReply, divertOf, validationCheck } from "./check-work.ts";
 import type { WorkChecked } from "../validate/validate.ts";
 
-export type { RunContext } from "./context.ts";
+export type { RunContext } from "./types.ts";
 
 /** What the stage's exit code must say: false when the run failed or its work cannot be shown to have landed. */
 export interface ConversationOutcome {
@@ -63,8 +63,6 @@ export interface ConversationOutcome {
 }
 
 export async function runConversation(context: RunContext): Promise<ConversationOutcome> {
-  // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
-  if (isReviewRun(context.trigger, context.config.trigger)) return reviewPullRequest(context);
   const run: TargetedRun = { ...context, target: await chooseTarget(context) };
   const workspace = await prepareWorkspace(run);
   // Before anything reads state/: the conversation may live on the state branch (src/run/home.ts).

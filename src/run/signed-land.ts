@@ -30,8 +30,8 @@ import {
   type TreeEntry,
 } from "../github/git-database.ts";
 import type { Repo } from "../github/operations.ts";
-import { coAuthorOf, type RunContext } from "./context.ts";
-import type { Workspace } from "./workspace.ts";
+import { coAuthorOf, type RunContext } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
 /** GitHub's limit for one file, and so for one blob: 100 MiB. */
 export const BLOB_LIMIT_BYTES = 100 * 1024 * 1024;

@@ -2,11 +2,12 @@
 // commit before any tool runs, logged, and the job summary's table with what was left out. A run
 // goes on without them, saying why, when they cannot be read.
 import * as workflow from "../actions/log.ts";
-import { callout, formatBytes } from "../github/markdown.ts";
+import { callout } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { readSkills, type RepositorySkills, type Skill } from "../skills/read.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
 export async function loadSkills(run: TargetedRun, workspace: Workspace): Promise<RepositorySkills | undefined> {
   try {

@@ -8,7 +8,7 @@
 import { startWorkflowRun } from "../github/runs.ts";
 import { callout } from "../github/markdown.ts";
 import type { Landing } from "./land.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 
 export interface StartedCi {
   workflow: string;

@@ -6,8 +6,8 @@ import Ajv, { type ValidateFunction } from "ajv";
 import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import { ConfigError } from "../config/config.ts";
 import { readAtDefaultBranch } from "./prompt-run.ts";
-import type { TargetedRun } from "./target.ts";
-import type { Workspace } from "./workspace.ts";
+import type { TargetedRun } from "./types.ts";
+import type { Workspace } from "./types.ts";
 
 export interface OutputSchema {
   /** The schema as JSON text, for the prompt. */

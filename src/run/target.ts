@@ -7,50 +7,19 @@
 //   gitclaw's own gitclaw/issue-<n> continues issue n's conversation;
 // - a fork's pull request: nothing of it is pushed; the checkout stays, the conversation goes there
 //   (src/run/fork.ts).
-import type { RunContext } from "./context.ts";
-import { promptTarget } from "./prompt-run.ts";
-import { issueBranch, resolvePullRequest, type PullRequestWork } from "./pull-request.ts";
+import type { WorkTarget } from "./types.ts";
+import type { RunContext } from "./types.ts";
+import { promptRunTarget } from "./prompt-run.ts";
+import { issueBranch } from "../git/branch-names.ts";
+import { resolvePullRequest } from "./pull-request.ts";
 import { issueThread, reviewThread, type ReplyThread } from "../github/thread.ts";
 import { getDefaultBranch } from "../github/operations.ts";
 import { findPullRequest } from "../github/pulls.ts";
 import { type BranchRules, obstaclesLine, pushObstacles, readBranchRules } from "../github/rules.ts";
 
-export interface WorkTarget {
-  /** The issue whose conversation the run continues (its session is named in state/issues/<number>.json). */
-  conversationIssue: number;
-  /** The issue or pull request the run answers on: the event's. */
-  threadNumber: number;
-  thread: ReplyThread;
-  /** When the run works on another branch than the checkout's: its name and the commit to start from. */
-  branch?: {
-    name: string;
-    /** Undefined: the branch's tip on the remote, or, for a branch not made yet, the checkout's commit. */
-    startAt?: string;
-    /** Commits of history fetched behind the start (a pull request's own, for its trailers). */
-    depth: number;
-    /** Where the name came from, for a message if git refuses it. */
-    source: string;
-  };
-  pull?: PullRequestWork;
-  /** The work goes to gitclaw's branch for issue `conversation`: a draft PR is opened or marked ready. */
-  delivers: boolean;
-  /** A prompt-driven run without an issue: its conversation is state/runs/<runKey>.json; conversation and threadNumber are 0. */
-  runKey?: string;
-  /**
-   * Delivery "push" turned into a pull request because the branch's rules refuse gitclaw's pushes: the
-   * branch, and why in one line for the reply. The conversation then lives on the state branch too.
-   */
-  redirected?: { from: string; why: string };
-  /** Rules of a branch the run pushes to require signed commits: every landing goes through GitHub's API, which signs. */
-  signs?: boolean;
-}
-
-/** The run's context once its target is known: what every phase after this one gets. */
-export type TargetedRun = RunContext & { target: WorkTarget };
-
 export async function chooseTarget(run: RunContext): Promise<WorkTarget> {
   const { trigger, api, repo } = run;
-  if (trigger.prompt && !trigger.prompt.issue) return promptTarget(run, trigger.prompt);
+  if (trigger.prompt && !trigger.prompt.issue) return promptRunTarget(run, trigger.prompt);
   if (!trigger.pullRequest) {
     const thread = issueThread(api, repo, trigger.issueNumber);
     const base = { conversationIssue: trigger.issueNumber, threadNumber: trigger.issueNumber, thread };

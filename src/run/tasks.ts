@@ -26,14 +26,14 @@ import { createAgentReportTool } from "../tasks/tools/agent-report.ts";
 import { createCommitTool } from "../tasks/tools/commit.ts";
 import { createTaskTools } from "../tasks/tools/index.ts";
 import type { Tool, ToolContext } from "../tools/types.ts";
-import { coAuthorOf, runDeadline, type RunContext } from "./context.ts";
-import type { Workspace } from "./workspace.ts";
+import { coAuthorOf, runDeadline, type RunContext } from "./types.ts";
+import type { Workspace } from "./types.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
 import { SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { instructionsSection } from "./repository-instructions.ts";
-import { plural } from "../github/markdown.ts";
+import { plural } from "../text/format.ts";
 
 /** How long task_apply_git_patch waits for a task still exporting its patch. */
 const PENDING_WAIT_MS = 120_000;

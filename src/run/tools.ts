@@ -19,14 +19,14 @@ import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
 import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
-import { coAuthorOf, type RunContext } from "./context.ts";
+import { coAuthorOf, type RunContext } from "./types.ts";
 import type { McpServers } from "../mcp/servers.ts";
 import { startMcpServers } from "./mcp.ts";
-import type { TargetedRun } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "./tasks.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "./types.ts";
 
 export interface RunTools {
   toolset: ToolSet;
@@ -118,7 +118,7 @@ export async function setUpTools(
   const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, github: githubOptions(run, workspace, wiring) };
   const toolset = createTools(toolsOptions);
   // Started now, ready by the time the rest of the tool set is: sub-agents share them.
-  const mcp = await startMcpServers(run, workspace, sandbox, context.env);
+  const mcp = await startMcpServers(run, workspace, sandbox, egress, context.env);
   const tasks = setUpTasks({
     run,
     workspace,

@@ -11,10 +11,11 @@ import type { Git } from "../git/git.ts";
 import { workingTreePatch } from "../git/patch.ts";
 import { changedPathsUnder, isProtected, revertChanges, WORKFLOW_PATHS } from "../git/protected.ts";
 import type { Change } from "../git/status.ts";
-import { fence } from "../quote.ts";
+import { fence } from "../text/quote.ts";
 import { PATCHES_DIR } from "../session/mapping.ts";
-import type { RunContext } from "./context.ts";
-import { callout, formatBytes, patchBlock } from "../github/markdown.ts";
+import type { RunContext } from "./types.ts";
+import { callout, patchBlock } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 
 export interface WorkflowChanges {
   /** The workflow files the run changed. */

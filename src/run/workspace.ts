@@ -3,30 +3,15 @@
 // again), the push credential from memory, credentials actions/checkout persisted removed, the branch
 // (the run's target: src/run/target.ts), checked out at the commit the run starts from, and its index
 // refreshed while the run sets up.
+import type { Workspace } from "./types.ts";
 import { toolEnvironment } from "../tool-env.ts";
 import { checkoutCommit, remoteTip } from "../git/branch.ts";
 import { removePersistedCredentials } from "../git/credentials.ts";
 import { refreshIndex } from "../git/status.ts";
 import { assertBranchName, createGit, GitError, tokenAuthEnv, type Git } from "../git/git.ts";
-import type { RunContext } from "./context.ts";
-import { pushBranch, type TargetedRun } from "./target.ts";
-
-export interface Workspace {
-  root: string;
-  /** Git with the push credential for remote commands. */
-  git: Git;
-  remote: string;
-  /** The commit the run started from: base..HEAD is the run's work. */
-  base: string;
-  branch: string;
-  authEnv: Record<string, string>;
-  /** Git whose pushes carry the workflows token (workflows_token), when one is set. */
-  workflowsGit?: Git;
-  /** The secret-free environment of tool processes and of git. */
-  toolEnv: Record<string, string>;
-  /** The index refreshed after the checkout (refreshIndex), in the background until the tools are set up. */
-  indexRefreshed: Promise<void>;
-}
+import type { RunContext } from "./types.ts";
+import { pushBranch } from "./target.ts";
+import type { TargetedRun } from "./types.ts";
 
 export async function prepareWorkspace(run: TargetedRun): Promise<Workspace> {
   const checkout = await openCheckout(run);

@@ -3,7 +3,7 @@
 export const CUSTOM = {
   /** The issue a session belongs to: a session serves one issue only. */
   issue: "gitclaw.issue",
-  /** The workflow job a prompt-driven run's session belongs to (state/runs/<key>.json), instead of an issue. */
+  /** The workflow job a prompt run's session belongs to (state/runs/<key>.json), instead of an issue. */
   promptRun: "gitclaw.prompt_run",
   /** One run's outcome, turns, tool calls, usage and duration. */
   run: "gitclaw.run",

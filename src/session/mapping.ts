@@ -31,7 +31,7 @@ export const repoRelative = (root: string, path: string) => relative(root, path)
 export const mappingFile = (issueNumber: number) => `${STATE_DIR}/issues/${issueNumber}.json`;
 export const mappingPath = (repoRoot: string, issueNumber: number) => join(repoRoot, mappingFile(issueNumber));
 export const sessionsDir = (repoRoot: string) => join(repoRoot, STATE_DIR, "sessions");
-/** Where prompt-driven runs map their workflow and job to a session (src/session/run-mapping.ts). */
+/** Where prompt runs map their workflow and job to a session (src/session/run-mapping.ts). */
 export const RUNS_DIR = `${STATE_DIR}/runs`;
 /** Where patches of changes a run could not push are kept (src/run/workflow-files.ts). */
 export const PATCHES_DIR = `${STATE_DIR}/patches`;

@@ -3,7 +3,7 @@
 // compact and their results trimmed, with usage per model call and in total.
 // The command that prints it is src/cli/session.ts.
 import { existsSync } from "node:fs";
-import { fence } from "../quote.ts";
+import { fence } from "../text/quote.ts";
 import { addUsage, emptyUsage, type SessionEntry, type ToolCallBlock, type Usage } from "./entries.ts";
 import { resolveSessionPath } from "./mapping.ts";
 import { pathToRoot } from "./context.ts";

@@ -1,5 +1,5 @@
-// state/runs/<key>.json: which session holds a prompt-driven run's conversation, by workflow and job
-// (src/gate/prompt.ts names the key), so a scheduled job can continue its previous run's conversation.
+// state/runs/<key>.json: which session holds a prompt run's conversation, by workflow and job
+// (src/gate/prompt-run.ts names the key), so a scheduled job can continue its previous run's conversation.
 // Committed state like the issues' mappings (./mapping.ts): read only through zod, the session it
 // names confined to state/sessions/, a damaged file reported and replaced by a new session.
 import { lstatSync, mkdirSync, readFileSync } from "node:fs";

@@ -6,8 +6,8 @@
 import { posix } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { formatBytes } from "../github/markdown.ts";
-import { listTree, readBlob, type GitReader } from "../run/instructions.ts";
+import { formatBytes } from "../text/format.ts";
+import { listTree, readBlob, type GitReader } from "../git/reader.ts";
 import { describeZodError } from "../zod-errors.ts";
 
 /** Looked in, in this order: a name found in an earlier folder wins. */

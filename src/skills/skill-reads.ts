@@ -6,9 +6,10 @@
 // workspace's, data like any file. Skills a request names are given in the system prompt up front.
 import { randomBytes } from "node:crypto";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
-import { cutAt, type GitReader } from "../run/instructions.ts";
+import { cutAt } from "../text/cut.ts";
+import type { GitReader } from "../git/reader.ts";
 import type { Tool, ToolContext } from "../tools/types.ts";
-import { formatBytes } from "../github/markdown.ts";
+import { formatBytes } from "../text/format.ts";
 import { SKILL_LIMITS, skillBody, type RepositorySkills, type Skill } from "./read.ts";
 
 export class SkillReads {

@@ -1,5 +1,6 @@
 // The agent stage, end to end: decide again whether the event may start a run (src/gate/gate.ts; this
-// stage may run without the guard), resolve the model, run the conversation (src/run/run.ts), remove 👀.
+// stage may run without the guard), resolve the model, run the conversation (src/run/run.ts) or, in trigger
+// mode "review", the automatic review (src/review/review.ts), remove 👀.
 // Every failure a person can fix ends in one clear log line and, where the issue can be reached, a
 // comment saying the same; a failed run exits 1.
 import * as workflow from "../actions/log.ts";
@@ -16,6 +17,8 @@ import { postNotice } from "./notice.ts";
 import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
+import { isReviewRun } from "../gate/triggers.ts";
+import { reviewPullRequest } from "../review/review.ts";
 
 /**
  * The agent stage, with the token it runs with: a GitHub App's, minted first and revoked last, when
@@ -49,7 +52,7 @@ async function runStage(options: StageOptions): Promise<number> {
   let issueNumber: number | undefined;
   try {
     const gate = await decide(env, api, processEnv);
-    // 0: a prompt-driven run without an issue, which answers in the job summary only.
+    // 0: a prompt run without an issue, which answers in the job summary only.
     issueNumber = gate.trigger?.issueNumber || undefined;
     if (!gate.proceed) {
       // A payload that cannot be read is a failure to report; anything else just means no run.
@@ -64,7 +67,11 @@ async function runStage(options: StageOptions): Promise<number> {
     const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const models = { resolved, fallback };
-    const outcome = await runConversation({ ...options, ...stage, trigger, config, ...models, link, onReplied });
+    const context = { ...options, ...stage, trigger, config, ...models, link, onReplied };
+    // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
+    const outcome = isReviewRun(trigger, config.trigger)
+      ? await reviewPullRequest(context)
+      : await runConversation(context);
     return outcome.succeeded ? 0 : 1;
   } catch (error) {
     // A payload that failed validation may still say which issue it is about.

@@ -18,7 +18,7 @@ export async function runGuard(
   api: GitHubApi = fetchApi(env),
 ): Promise<GuardResult> {
   const gate = await decide(env, api, inputs);
-  // A prompt-driven run without an issue has nowhere for 👀.
+  // A prompt run without an issue has nowhere for 👀.
   if (gate.proceed && gate.trigger.issueNumber > 0) {
     const { issueNumber, comment, inline } = gate.trigger;
     const onComment = comment ? { commentId: comment.id, ...(inline ? { inline: true } : {}) } : {};

@@ -31,7 +31,7 @@ export interface RunAs {
   home: string;
   /** A process whose mount namespace tool processes enter: the sandbox's view of the workspace (src/tools/sandbox/sandbox-view.ts). */
   mountNamespacePid?: number;
-  /** A process whose network namespace tool processes enter: only gitclaw's egress proxy is reachable there (src/tools/sandbox/network.ts). */
+  /** A process whose network namespace tool processes enter: only gitclaw's egress proxy is reachable there (src/egress/namespace.ts). */
   netNamespacePid?: number;
   /** False where the machine cannot give each command a PID namespace of its own (a container without CAP_SYS_ADMIN). */
   pidNamespaces?: boolean;

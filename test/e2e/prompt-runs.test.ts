@@ -1,4 +1,4 @@
-// Prompt-driven runs (#31): a workflow_dispatch workflow whose author wrote the prompt runs the agent
+// Prompt runs (#31): a workflow_dispatch workflow whose author wrote the prompt runs the agent
 // through the action, with no comment: the work is committed, the answer is in the outputs and the
 // job summary, a job continues its own conversation, `issue:` answers there too, `output_schema`
 // makes the answer JSON (asked once more when it is not), and the per-issue cost cap refuses a run.
@@ -64,7 +64,7 @@ const requestText = (i: number) => JSON.stringify(world.model.requests[i]!.body)
 /** $0.45 at claude-sonnet-4-5's list prices ($3 in, $15 out per million tokens). */
 const costly = { input: 100_000, output: 10_000 };
 
-describe("a prompt-driven run (workflow_dispatch)", () => {
+describe("a prompt run (workflow_dispatch)", () => {
   it("commits the agent's change and sets outcome, cost, reply and the job summary, with no comment anywhere", async () => {
     world.model.script([
       {

@@ -241,9 +241,11 @@ describe("where the policy cannot be enforced", () => {
         agentOnly: [".git", "state"],
         secretDirs: [runner.runnerTemp, runner.home],
         path: process.env.PATH ?? "",
+      },
+      {
+        config: { allow: ["npm"] },
         openNetwork: async () => "a network namespace cannot be made here (unshare: Operation not permitted)",
       },
-      { config: { allow: ["npm"] } },
     );
     await expect(refused).rejects.toThrow(EgressError);
     await expect(refused).rejects.toThrow(

@@ -1,6 +1,6 @@
 // "Protected paths stay as they are", whatever route the change takes: the file tools refuse them,
 // and what shell commands did to them is undone before the commit, the reply naming each path.
-// The same table goes through pr_push (test/tools/github/pr.test.ts) and sub-agent patches
+// The same table goes through pr_push (test/unit/tools/github/pr.test.ts) and sub-agent patches
 // (test/unit/tasks/apply.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueOpenedPayload } from "../support/payloads.ts";

@@ -1,5 +1,5 @@
 // One table of protected paths, driven through every route a change can take (the file tools, shell
-// commands: test/security/protected.test.ts; pr_push: test/tools/github/pr.test.ts; sub-agent patches:
+// commands: test/security/protected.test.ts; pr_push: test/unit/tools/github/pr.test.ts; sub-agent patches:
 // test/unit/tasks/apply.test.ts), so the routes cannot disagree.
 
 /** The default protected paths plus the workflows folder and a glob, as a repository might configure them. */

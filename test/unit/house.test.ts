@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { backUpImports, importCycles, importGraph } from "../../scripts/house-plan.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
 
 const shipped = ["src", "lifecycle"];
@@ -81,13 +82,31 @@ describe("the house", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("writes the reply's callouts and counted nouns through src/github/markdown.ts, nowhere by hand", () => {
-    const handWritten = /`> \[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|=== 1 \? "" : "s"/;
+  it("writes callouts through src/github/markdown.ts and counted nouns through src/text/format.ts, nowhere by hand", () => {
+    const handWritten: [RegExp, string][] = [
+      [/`> \[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/, join("src", "github", "markdown.ts")],
+      [/=== 1 \? "" : "s"/, join("src", "text", "format.ts")],
+    ];
     const offenders = shipped
       .flatMap((dir) => files(join(PROJECT_ROOT, dir)))
-      .filter((path) => !path.endsWith(join("src", "github", "markdown.ts")))
-      .filter((path) => handWritten.test(readFileSync(path, "utf8")))
+      .filter((path) =>
+        handWritten.some(([pattern, home]) => !path.endsWith(home) && pattern.test(readFileSync(path, "utf8"))),
+      )
       .map((path) => relative(PROJECT_ROOT, path));
     expect(offenders).toEqual([]);
+  });
+
+  it("has no import cycle in src/ (scripts/house-plan.ts draws the plan)", () => {
+    expect(importCycles(importGraph(PROJECT_ROOT))).toEqual([]);
+  });
+
+  it("finds a planted import cycle and an import back up a floor", () => {
+    const graph = new Map([
+      ["src/run/a.ts", ["src/run/b.ts", "src/stages/agent.ts"]],
+      ["src/run/b.ts", ["src/run/a.ts"]],
+      ["src/stages/agent.ts", []],
+    ]);
+    expect(importCycles(graph)).toEqual([["src/run/a.ts", "src/run/b.ts"]]);
+    expect(backUpImports(graph)).toEqual(["src/run/a.ts -> src/stages/agent.ts"]);
   });
 });

@@ -103,14 +103,16 @@ describe("paths named in the house's own text", () => {
     const report = join(mkdtempSync(join(tmpdir(), "gitclaw-report-")), "report.json");
     const ran = (files: string[]) =>
       writeFileSync(report, JSON.stringify({ testResults: files.map((file) => ({ name: join(PROJECT_ROOT, file) })) }));
-    const sandbox = testFilesUnder(PROJECT_ROOT, "test/tools/files");
-    ran(["test/tools/github/pr-sandbox.test.ts", ...sandbox]);
-    expect(notRun(PROJECT_ROOT, report, ["test/tools/files", "test/tools/github/pr-sandbox.test.ts"])).toEqual([]);
-    ran(["test/tools/github/pr-sandbox.test.ts"]);
+    const sandbox = testFilesUnder(PROJECT_ROOT, "test/unit/tools/files");
+    ran(["test/unit/tools/github/pr-sandbox.test.ts", ...sandbox]);
     expect(
-      notRun(PROJECT_ROOT, report, ["test/tools/files/confined-file.test.ts", "test/tools/confined-file.test.ts"]),
+      notRun(PROJECT_ROOT, report, ["test/unit/tools/files", "test/unit/tools/github/pr-sandbox.test.ts"]),
+    ).toEqual([]);
+    ran(["test/unit/tools/github/pr-sandbox.test.ts"]);
+    expect(
+      notRun(PROJECT_ROOT, report, ["test/unit/tools/files/confined-file.test.ts", "test/tools/confined-file.test.ts"]),
     ).toEqual([
-      "test/tools/files/confined-file.test.ts (named as test/tools/files/confined-file.test.ts): did not run",
+      "test/unit/tools/files/confined-file.test.ts (named as test/unit/tools/files/confined-file.test.ts): did not run",
       "test/tools/confined-file.test.ts: names no test file (moved or deleted?)",
     ]);
   });

@@ -8,7 +8,7 @@ import { commitAll } from "../../git/land.ts";
 import { isProtected } from "../../git/protected.ts";
 import { scrubChangedFiles } from "../../git/scrub.ts";
 import { changedPaths, touchedPaths } from "../../git/status.ts";
-import { plural } from "../../github/markdown.ts";
+import { plural } from "../../text/format.ts";
 import { fail, ok, type Tool } from "../../tools/types.ts";
 
 const Args = z.strictObject({ message: z.string().trim().min(1) });

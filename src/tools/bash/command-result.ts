@@ -4,7 +4,7 @@ import type { CaptureResult } from "./capture.ts";
 import { DEFAULT_WINDOW_LIMITS, type WindowView } from "./output.ts";
 import type { ProcessOutcome } from "./process.ts";
 import { fail, ok, type ToolResult } from "../types.ts";
-import { formatBytes, plural } from "../../github/markdown.ts";
+import { formatBytes, plural } from "../../text/format.ts";
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 export const MIN_TIMEOUT_SECONDS = 1;

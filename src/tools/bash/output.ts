@@ -1,4 +1,4 @@
-import { formatBytes, plural } from "../../github/markdown.ts";
+import { formatBytes, plural } from "../../text/format.ts";
 // The bounded view of command output the model sees. A command may print gigabytes; the window
 // keeps about 50 KB (a fixed head plus a rolling tail) and its memory is bounded by its limits,
 // never by the size of the output. The full text goes to a capped spill file (spill.ts).

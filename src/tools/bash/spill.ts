@@ -1,7 +1,7 @@
 // The capped spill file behind the output window: the full (redacted) output of a command, so the
 // model can open what the window left out. Above the cap it keeps the first and last halves.
 import { closeSync, openSync, writeSync } from "node:fs";
-import { formatBytes } from "../../github/markdown.ts";
+import { formatBytes } from "../../text/format.ts";
 
 export interface SpillLimits {
   /** Size cap of the spill file; above it the file keeps its first and last halves. */

@@ -6,8 +6,9 @@
 import { type Stats, constants, fstatSync } from "node:fs";
 import { type FileHandle, mkdir, open, realpath, rmdir, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
+import { isInside } from "../../paths.ts";
 import { CONFINED_FLAGS as FLAGS, type ConfinedMode, isOpenedAt, openedPath } from "../../fs/confined-open.ts";
-import { isInside, PathError, type ToolPath } from "./workspace.ts";
+import { PathError, type ToolPath } from "./workspace.ts";
 
 export interface ConfinedFile {
   handle: FileHandle;

@@ -8,7 +8,7 @@ import { openConfined } from "./confined-file.ts";
 import { fail, ok, type Tool, type ToolContext, type ToolResult } from "../types.ts";
 import { describeFileError, resolveToolPath, type ToolPath } from "./workspace.ts";
 import { checkImage, describeImage, imageType, MAX_IMAGE_BYTES, type ImageCheck } from "../../images/sniff.ts";
-import { formatBytes } from "../../github/markdown.ts";
+import { formatBytes } from "../../text/format.ts";
 
 const MAX_READ_LINES = 2000;
 const MAX_READ_BYTES = 50 * 1024;

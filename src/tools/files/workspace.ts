@@ -3,8 +3,9 @@
 // never touch `.git` or a protected path, both judged relative to that root.
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { chmod, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { protectedBy } from "../../git/protected.ts";
+import { isInside } from "../../paths.ts";
 
 /** An expected, model-facing refusal (bad path); the message is shown as is. */
 export class PathError extends Error {}
@@ -24,11 +25,6 @@ export interface ToolPath {
 
 /** Symlink hops followed by hand before giving up, as the kernel's ELOOP limit does. */
 const MAX_SYMLINK_HOPS = 40;
-
-export const isInside = (root: string, path: string): boolean => {
-  const rel = relative(root, path);
-  return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-};
 
 const toDisplay = (root: string, path: string): string => relative(root, path).split(sep).join("/") || ".";
 

@@ -9,9 +9,9 @@ import { openToRead } from "../files/read.ts";
 import { describeFileError, resolveToolPath } from "../files/workspace.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
-import { ToolFailure, ValidationError } from "./failure.ts";
+import { ToolFailure, ValidationError } from "../../errors.ts";
 import { sameRepo } from "./validate.ts";
-import { formatBytes } from "../../github/markdown.ts";
+import { formatBytes } from "../../text/format.ts";
 
 /** The largest image attached: a screenshot fits, and every byte stays in the repository's history. */
 export const MAX_ATTACH_BYTES = 2 * 1024 * 1024;

@@ -4,7 +4,7 @@ import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { parseIssueIdentifier, repoName } from "./validate.ts";
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 import { COMMENT_LIMIT } from "../../github/markdown.ts";
 
 export function planComment(args: GitHubArgs, context: OpContext): PlannedCall {

@@ -10,7 +10,7 @@ import { planComment } from "./comment.ts";
 import { GITHUB_DESCRIPTION, GITHUB_MODEL_SCHEMA, opHelp, unexpectedArgs } from "./help.ts";
 import type { CommitTrailers, OpContext, PlannedCall } from "./context.ts";
 import { describeGitHubError, isHttpError } from "./errors.ts";
-import { ToolFailure } from "./failure.ts";
+import { ToolFailure } from "../../errors.ts";
 import { BoundedText, header } from "./output.ts";
 import { planPrCreate } from "./pr.ts";
 import { planPrCheckout, planPrPush } from "./pr-checkout.ts";
@@ -19,7 +19,7 @@ import { classify, decide, DEFAULT_POLICY, type GitHubPolicyConfig, type Op, typ
 import { planRunWatch } from "./run-watch.ts";
 import { planSearch } from "./search.ts";
 import { repoName, type RepoRef } from "./validate.ts";
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 import { planFileRead, planIssueView, planPrDiff, planPrView, planRepoView } from "./views.ts";
 
 export { GitHubPolicyConfig } from "./policy.ts";

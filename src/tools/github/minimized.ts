@@ -7,7 +7,7 @@ import { z } from "zod";
 import { requestOptions, type OpContext } from "./context.ts";
 import { isHttpError } from "./errors.ts";
 import type { RepoRef } from "./validate.ts";
-import { plural } from "../../github/markdown.ts";
+import { plural } from "../../text/format.ts";
 
 const PAGE = 100;
 /** Past this many comments the rest count as not minimized: each page is one more request. */

@@ -2,7 +2,7 @@
 // class of every call visible in the conversation, and a body capped at 64 KB while it is built,
 // so a huge diff or log never sits in memory twice or reaches the model whole.
 
-import { formatBytes } from "../../github/markdown.ts";
+import { formatBytes } from "../../text/format.ts";
 
 export const MAX_OUTPUT_BYTES = 64 * 1024;
 

@@ -10,7 +10,7 @@ import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
 import { withTrailers } from "../../git/commit-message.ts";
 import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
+import { ToolFailure } from "../../errors.ts";
 import { describeGitHubError } from "./errors.ts";
 import {
   configValue,
@@ -20,7 +20,7 @@ import {
   localGit,
   withRepoLock,
   type LocalGit,
-} from "./local-git.ts";
+} from "../../git/local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import {
   isBranchName,
@@ -33,7 +33,7 @@ import {
   type PrIdentifier,
   type RepoRef,
 } from "./validate.ts";
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 import {
   commitWorktree,
   existingWorktree,
@@ -42,7 +42,7 @@ import {
   worktreeGit,
   type WorktreeCommit,
 } from "../../git/worktree.ts";
-import { plural } from "../../github/markdown.ts";
+import { plural } from "../../text/format.ts";
 import { openWorktreeRepo, takeWorktreeRepo } from "./worktree-git.ts";
 
 /** pr_checkout's batch limit: each PR is a fetch and a worktree. */

@@ -2,15 +2,15 @@
 // `fill` takes title and body from the branch's commits, as `gh pr create --fill` does.
 import type { OpContext, PlannedCall, PullRequest } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
+import { ToolFailure } from "../../errors.ts";
 import { publishAgentBranch } from "./publish.ts";
 import { describeGitHubError } from "./errors.ts";
-import { currentBranch, localGit, type LocalGit } from "./local-git.ts";
+import { currentBranch, localGit, type LocalGit } from "../../git/local-git.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { isBranchName, present, repoName, type RepoRef } from "./validate.ts";
 import type { BoundedText } from "./output.ts";
-import { ValidationError } from "./failure.ts";
-import { neutralise } from "../../neutralise.ts";
+import { ValidationError } from "../../errors.ts";
+import { neutralise } from "../../text/neutralise.ts";
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 

@@ -3,11 +3,12 @@
 // branch read as data and every object checked, its own commits judged by the one protected-path
 // matcher (workflow files included: the job's token cannot push them), then a push that never forces.
 // The branches the run's own work lands on are not published this way.
+import { isGitclawBranch } from "../../git/branch-names.ts";
 import { takeBranchNamedByAgent } from "../../git/agent/take.ts";
 import { committedPathsUnder, withPatterns } from "../../git/protected.ts";
 import type { OpContext } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
-import type { LocalGit } from "./local-git.ts";
+import { ToolFailure } from "../../errors.ts";
+import type { LocalGit } from "../../git/local-git.ts";
 
 /** Publishes `branch` when the agent's repository has it; a note for the result, or undefined when there was nothing to do. */
 export async function publishAgentBranch(
@@ -58,7 +59,7 @@ async function refusal(
   const lands = landing.find((name) => name.toLowerCase() === folded);
   if (lands !== undefined)
     return `${lands === branch ? "it is" : `but for case it is ${lands}, which is`} where the run's own work lands. Open the pull request from a branch of its own (git switch -c <name>, commit, then pr_create with head=<name>).`;
-  if (folded.startsWith("gitclaw/"))
+  if (isGitclawBranch(branch))
     return "gitclaw/ branches hold gitclaw's own conversations. Rename yours (git branch -m <name>) and call pr_create again.";
   const remote = await git.run(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { remote: true });
   const current = /^([0-9a-f]{40})\s/.exec(remote.stdout)?.[1];

@@ -12,14 +12,15 @@ import {
   type DiffSide,
   type ReviewComment,
 } from "../../github/pulls.ts";
-import { fence } from "../../quote.ts";
+import { fence } from "../../text/quote.ts";
 import type { InlineComment, GitHubArgs } from "./args.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { commentableLines, describeCommentable, lineRanges, type CommentableLines } from "./diff-lines.ts";
-import { ToolFailure, ValidationError } from "./failure.ts";
+import { ToolFailure, ValidationError } from "../../errors.ts";
 import { repoName } from "./validate.ts";
 import { prNumber } from "./views.ts";
-import { COMMENT_LIMIT, plural } from "../../github/markdown.ts";
+import { COMMENT_LIMIT } from "../../github/markdown.ts";
+import { plural } from "../../text/format.ts";
 
 /** Inline comments in one review: more is a sign of a runaway loop, and GitHub's limits are undocumented. */
 const MAX_INLINE = 100;

@@ -4,9 +4,9 @@
 import { writeFileSync } from "node:fs";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
+import { ToolFailure } from "../../errors.ts";
 import { isRateLimitError } from "./errors.ts";
-import { localGit } from "./local-git.ts";
+import { localGit } from "../../git/local-git.ts";
 import type { BoundedText } from "./output.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import {
@@ -18,7 +18,7 @@ import {
   sameRepo,
   type RepoRef,
 } from "./validate.ts";
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 import { normaliseLog, tailLines } from "../../github/runs.ts";
 
 const RUN_WATCH_INTERVAL_MS = 3_000;

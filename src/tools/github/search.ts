@@ -6,7 +6,7 @@ import type { Op } from "./policy.ts";
 import type { BoundedText } from "./output.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { boundedCount, present, repoName, resolveDateBound, type RepoRef } from "./validate.ts";
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 import { loginOf } from "../../github/ghost.ts";
 
 export type SearchOp = Extract<Op, `search_${string}`>;

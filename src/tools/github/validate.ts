@@ -1,6 +1,6 @@
 // Local validation of the github tool's arguments, before any request: identifiers, URLs, numeric
 // caps and date bounds. Every failure is a ValidationError whose message the model sees as is.
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 
 export interface RepoRef {
   owner: string;

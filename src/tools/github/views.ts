@@ -1,14 +1,14 @@
 // Read ops on one object: repository, issue, pull request, pull request diff, file. Each renders a
 // compact Markdown summary into the bounded output and fetches further pages only while it has room.
-import { quoteAsData } from "../../quote.ts";
+import { quoteAsData } from "../../text/quote.ts";
 import type { OpContext, PlannedCall } from "./context.ts";
 import { requestOptions } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
+import { ToolFailure } from "../../errors.ts";
 import { explicitRepo, type GitHubArgs } from "./args.ts";
 import { minimizedComments, minimizedNote, minimizedReviewComments } from "./minimized.ts";
 import type { BoundedText } from "./output.ts";
 import { parseIssueIdentifier, parsePrIdentifier, present, repoName, type RepoRef } from "./validate.ts";
-import { ValidationError } from "./failure.ts";
+import { ValidationError } from "../../errors.ts";
 import { loginOf } from "../../github/ghost.ts";
 
 /** pr_view shows at most this many changed files; pr_diff lists them all. */

@@ -10,8 +10,8 @@ import { takePullRequestCommits } from "../../git/agent/take.ts";
 import type { Git } from "../../git/git.ts";
 import { worktreeGit } from "../../git/worktree.ts";
 import type { OpContext } from "./context.ts";
-import { ToolFailure } from "./failure.ts";
-import { localGit } from "./local-git.ts";
+import { ToolFailure } from "../../errors.ts";
+import { localGit } from "../../git/local-git.ts";
 
 /** Gives the worktree at `path` an agent repository, unless it has one and its branch was not reset. */
 export async function openWorktreeRepo(context: OpContext, wt: Git, path: string, reset: boolean): Promise<void> {

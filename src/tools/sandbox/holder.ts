@@ -1,6 +1,6 @@
 // A root process that holds one of the run's namespaces (the workspace view's mount namespace,
-// sandbox-view.ts; the tool commands' network namespace, network.ts): started by root directly,
-// by anyone else through passwordless sudo. It prints "ready <pid> …" once its namespace is set up,
+// sandbox-view.ts; the tool commands' network namespace, src/egress/namespace.ts): started by root
+// directly, by anyone else through passwordless sudo. It prints "ready <pid> …" once its namespace is set up,
 // or fails with one line on stderr, and stays until the agent closes its stdin.
 
 export interface Holder {

@@ -9,14 +9,17 @@
 // - `.git/` and `state/` (SandboxOptions.agentOnly) are bind mounts of the originals on top of the
 //   view: the agent's, not the tool user's, and mount points, so they cannot be renamed or replaced.
 // - Hard links cannot cross mounts: nothing outside the view can be linked into it and written there.
-// - A root process holds the namespace (the holder below): `unshare --mount` runs it, it builds the
-//   mounts with the kernel's mount API (open_tree, mount_setattr, move_mount: util-linux's mount
-//   gained idmapping only in 2.39) and stays until the agent closes its stdin. Tool commands enter
+// - A root process holds the namespace (the holder, view-holder.ts): `unshare --mount` runs it, it
+//   builds the mounts with the kernel's mount API (open_tree, mount_setattr, move_mount: util-linux's
+//   mount gained idmapping only in 2.39) and stays until the agent closes its stdin. Tool commands enter
 //   the namespace with nsenter (src/tools/bash/process.ts).
 // Where the kernel, the file system or the container refuses (a container job without
 // CAP_SYS_ADMIN), openWorkspaceView says why and the sandbox shares the workspace by permissions.
 import { realpathSync } from "node:fs";
+import { isolatedScript } from "../../isolated.ts";
+import { LINUX } from "../../linux.ts";
 import { startHolder } from "./holder.ts";
+import * as holderFile from "./view-holder.ts";
 
 export interface WorkspaceView {
   /** The holder's pid: tool commands enter the mount namespace of this process. */
@@ -35,83 +38,31 @@ export interface ViewOptions {
   agentOnly: readonly string[];
 }
 
-// Plain JavaScript for `bun -e`, run as root. Arguments: the workspace, "agentUid:agentGid:toolUid:toolGid",
-// then the agent-only entries; a workspace of "-" mounts no view (the mount namespace alone).
-// Prints "ready <pid>" once the view is mounted, or fails with one line on stderr.
-const HOLDER = String.raw`
-const { dlopen, ptr, read } = require("bun:ffi");
-const { openSync, readlinkSync, writeFileSync } = require("node:fs");
-const { constants } = require("node:os");
-const [workspace, ids, ...agentOnly] = process.argv.slice(1);
-const [agentUid, agentGid, toolUid, toolGid] = ids.split(":").map(Number);
-const AT_FDCWD = -100, AT_EMPTY_PATH = 0x1000, OPEN_TREE_CLONE = 1, OPEN_TREE_CLOEXEC = 0o2000000;
-const MOVE_MOUNT_F_EMPTY_PATH = 4, MOUNT_ATTR_NOSUID = 0x2, MOUNT_ATTR_NODEV = 0x4, MOUNT_ATTR_IDMAP = 0x100000;
-const NR = { open_tree: 428, move_mount: 429, mount_setattr: 442 }; // the same on every architecture
-const libc = dlopen("libc.so.6", {
-  syscall: { args: ["i64", "i64", "i64", "i64", "i64", "i64"], returns: "i64" },
-  __errno_location: { args: [], returns: "ptr" },
-});
-const cstrings = [];
-const cstr = (text) => { const bytes = Buffer.from(text + "\0"); cstrings.push(bytes); return ptr(bytes); };
-const sys = (name, ...args) => {
-  const result = Number(libc.symbols.syscall(NR[name], ...args, ...Array(5 - args.length).fill(0)));
-  if (result >= 0) return result;
-  const errno = read.i32(libc.symbols.__errno_location());
-  throw new Error(name + " failed: " + (Object.keys(constants.errno).find((k) => constants.errno[k] === errno) ?? "errno " + errno));
-};
-const clone = (path) => sys("open_tree", AT_FDCWD, cstr(path), OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
-const setAttributes = (fd, flags, userns = 0) => {
-  const attr = new BigUint64Array([BigInt(flags), 0n, 0n, BigInt(userns)]);
-  sys("mount_setattr", fd, cstr(""), AT_EMPTY_PATH, ptr(attr), 32);
-};
-const attach = (fd, path) => sys("move_mount", fd, cstr(""), AT_FDCWD, cstr(path), MOVE_MOUNT_F_EMPTY_PATH);
-
-if (workspace !== "-") try {
-  // The mapping lives in a user namespace: that of a short-lived child, which root may give any mapping.
-  const child = Bun.spawn(["unshare", "--user", "--", "sleep", "60"], { stdio: ["ignore", "ignore", "inherit"] });
-  const own = readlinkSync("/proc/self/ns/user");
-  for (let i = 0; readlinkSync("/proc/" + child.pid + "/ns/user") === own; i++) {
-    if (i === 1000) throw new Error("unshare --user did not create a user namespace");
-    await Bun.sleep(2);
-  }
-  writeFileSync("/proc/" + child.pid + "/uid_map", agentUid + " " + toolUid + " 1\n");
-  writeFileSync("/proc/" + child.pid + "/gid_map", agentGid + " " + toolGid + " 1\n");
-  const userns = openSync("/proc/" + child.pid + "/ns/user", "r");
-  child.kill();
-  // The originals are cloned before the view covers them.
-  const kept = agentOnly.map((name) => [workspace + "/" + name, clone(workspace + "/" + name)]);
-  const view = clone(workspace);
-  setAttributes(view, MOUNT_ATTR_IDMAP | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, userns);
-  attach(view, workspace);
-  for (const [path, fd] of kept) {
-    setAttributes(fd, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-    attach(fd, path);
-  }
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
-console.log("ready " + process.pid);
-for await (const _ of Bun.stdin.stream());
-`;
+// The holder's script: view-holder.ts, given bun:ffi, node:fs, node:os and the constants.
+const HOLDER = isolatedScript([holderFile], holderFile.holdMountNamespace, [
+  'require("bun:ffi")',
+  'require("node:fs")',
+  'require("node:os")',
+  JSON.stringify(LINUX),
+]);
 
 /** Mounts the view and returns its holder, or says why it cannot be had here. */
 export async function openWorkspaceView(options: ViewOptions): Promise<WorkspaceView | string> {
   const workspace = realpathSync(options.workspace);
   const ids = [options.agent.uid, options.agent.gid, options.tool.uid, options.tool.gid].join(":");
-  const holder = await holdMountNamespace(options.root, [workspace, ids, ...options.agentOnly]);
+  const holder = await startMountHolder(options.root, [workspace, ids, ...options.agentOnly]);
   if (typeof holder === "string") return `an idmapped view of the workspace cannot be mounted here (${holder})`;
   return holder;
 }
 
 /** A mount namespace of the run's own without the view (the workspace shared by permissions), or why there is none. */
 export async function openMountNamespace(root: boolean): Promise<WorkspaceView | string> {
-  const holder = await holdMountNamespace(root, ["-", "0:0:0:0"]);
+  const holder = await startMountHolder(root, ["-", "0:0:0:0"]);
   if (typeof holder === "string") return `a mount namespace cannot be made here (${holder})`;
   return holder;
 }
 
-async function holdMountNamespace(root: boolean, args: string[]): Promise<WorkspaceView | string> {
+async function startMountHolder(root: boolean, args: string[]): Promise<WorkspaceView | string> {
   const command = ["unshare", "--mount", "--propagation", "private", "--", process.execPath, "-e", HOLDER, "--"];
   const holder = await startHolder([...command, ...args], root);
   if (typeof holder === "string") return holder;

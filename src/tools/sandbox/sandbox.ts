@@ -32,7 +32,7 @@
 //   enter it and write inside the worktrees, but not the directory itself, so no tool can rename a
 //   worktree or plant one. Without isolation it is a plain private temp directory.
 // - Where the run limits the network (src/egress/), tool commands also enter a network namespace of
-//   the run's own whose only way out is gitclaw's proxy (network.ts); where it cannot be made,
+//   the run's own whose only way out is gitclaw's proxy (src/egress/namespace.ts); where it cannot be made,
 //   there is no isolated sandbox, and the reason says why (the run then refuses, fail closed).
 // - Nothing of the runner's own runs a tool command's work outside the sandbox (services.ts): tool
 //   commands gain no privileges (crontab and at refuse), the run's mount namespace (the view's, or
@@ -53,7 +53,6 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
 import { procFiles } from "./procfs.ts";
-import { openNetworkNamespace } from "./network.ts";
 import { openMountNamespace, openWorkspaceView, type WorkspaceView } from "./sandbox-view.ts";
 import { denySchedulers, forgetSchedules, hideRunnerServices, type Privileged } from "./services.ts";
 import { launchAs, OWN_PID_NAMESPACE } from "../bash/process.ts";
@@ -76,10 +75,20 @@ export type Sandbox =
         isolated: true;
         user: string /** Why the workspace is shared by permissions, not through the view. */;
         fallback?: string;
-        /** Where the tool commands' network is confined (SandboxOptions.egress): the proxy's port on their 127.0.0.1. */
+        /** Where the tool commands' network is confined (SandboxOptions.network): the proxy's port on their 127.0.0.1. */
         proxyPort?: number;
       })
   | (Common & { isolated: false; reason: string });
+
+/** The network namespace tool commands enter, whose only way out is gitclaw's egress proxy. */
+export interface ConfinedNetwork {
+  /** A process of the namespace (its holder): tool commands enter the network namespace of this process. */
+  pid: number;
+  /** The proxy's port on the namespace's 127.0.0.1: HTTP_PROXY of the tool commands. */
+  port: number;
+  /** Ends the holder, and with it the namespace once no tool process is left in it. */
+  close(): Promise<void>;
+}
 
 export interface SandboxOptions {
   mode: SandboxMode;
@@ -93,19 +102,13 @@ export interface SandboxOptions {
   /** How the workspace is shared: through the idmapped view where the machine allows it (default), or by permissions. */
   shareBy?: "view" | "permissions";
   /**
-   * Confines the tool commands' network to gitclaw's egress proxy, which serves the connections to
-   * the namespace's listening socket (src/egress/): where that cannot be done, there is no isolated
-   * sandbox, and the reason says why.
+   * Confines the tool commands' network (src/egress/egress.ts): opens the network namespace they
+   * enter, as root (directly, or through passwordless sudo); where it cannot (a string says why),
+   * there is no isolated sandbox, and the reason says why.
    */
-  egress?: {
-    serve(listener: number): void;
-    /** Each attempt around the proxy the kernel refused (network.ts). */
-    onRefused(host: string, kind: string): void;
-  };
+  network?: (root: boolean) => Promise<ConfinedNetwork | string>;
   /** Who cannot run without isolation (a fork's code): where there is none, prepareSandbox throws, naming it. */
   requiredBy?: string;
-  /** Opens the network namespace; tests stand in a machine that cannot. */
-  openNetwork?: typeof openNetworkNamespace;
 }
 
 export class SandboxError extends ActionableError {
@@ -255,9 +258,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
   const runAs: RunAs = { uid: user.uid, gid: await unusedGid(), home: user.home, pidNamespaces };
   const unfit = await checkToolUser(privileged, user, runAs, options.path);
   if (unfit) return unfit;
-  const network = options.egress
-    ? await (options.openNetwork ?? openNetworkNamespace)({ root, ...options.egress })
-    : undefined;
+  const network = options.network ? await options.network(root) : undefined;
   if (typeof network === "string") return network;
 
   // Any failure from here on is thrown: the run stops before the model is called (fail closed).

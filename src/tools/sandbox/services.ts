@@ -1,5 +1,5 @@
-// The runner's own services are no way out of the sandbox. The network namespace (network.ts)
-// confines what tool commands connect to over IP, but a scheduler or a system service outside it
+// The runner's own services are no way out of the sandbox. The network namespace
+// (src/egress/namespace.ts) confines what tool commands connect to over IP, but a scheduler or a system service outside it
 // would run or send what they ask with the runner's full network, during the run and after it:
 // cron, at, a lingering user manager (`systemd-run --user`), D-Bus, systemd-resolved (a DNS query
 // carries data out), a Docker socket. The kernel keeps the tool user from all of them:

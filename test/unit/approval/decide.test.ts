@@ -9,7 +9,7 @@ import {
   type ApprovalComment,
 } from "../../../src/approval/decide.ts";
 import type { SubmittedReview } from "../../../src/github/approval-api.ts";
-import { unquotedProse } from "../../../src/run/quoted.ts";
+import { unquotedProse } from "../../../src/text/quoted.ts";
 
 const HEAD = "0123456789abcdef0123456789abcdef01234567";
 const OLD = "fedcba9876543210fedcba9876543210fedcba98";

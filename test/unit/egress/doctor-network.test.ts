@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { networkCheck } from "../../../src/cli/doctor-network.ts";
 import { parseConfig } from "../../../src/config/config.ts";
-import { networkNamespaceProbe } from "../../../src/tools/sandbox/network.ts";
+import { networkNamespaceProbe } from "../../../src/egress/namespace.ts";
 
 const repo = mkdtempSync(join(tmpdir(), "gitclaw-doctor-network-"));
 writeFileSync(join(repo, "package.json"), "{}");

@@ -3,9 +3,8 @@
 // connection that sends no request head, or a tunnel in which nothing moves, is closed after its
 // time. Loopback only; the times are made short for the test and waited for with ample margins.
 import { createConnection, createServer, type Server, type Socket } from "node:net";
-import { ptr } from "bun:ffi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { libc, listenOnLoopback } from "../../../src/egress/libc.ts";
+import { loopbackListener } from "../../../src/egress/libc.ts";
 import { egressPolicy } from "../../../src/egress/policy.ts";
 import { type EgressProxy, startEgressProxy } from "../../../src/egress/proxy.ts";
 import { DEFAULT_LIMITS, type ProxyLimits } from "../../../src/egress/tunnel.ts";
@@ -26,7 +25,7 @@ function proxyWith(limits: Partial<ProxyLimits>): { proxy: EgressProxy; port: nu
     ...DEFAULT_LIMITS,
     ...limits,
   });
-  const listener = listenOnLoopback(libc(), ptr);
+  const listener = loopbackListener();
   proxy.serve(listener.fd);
   return { proxy, port: listener.port };
 }

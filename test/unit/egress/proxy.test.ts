@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ptr } from "bun:ffi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { libc, listenOnLoopback } from "../../../src/egress/libc.ts";
+import { loopbackListener } from "../../../src/egress/libc.ts";
 import { egressPolicy } from "../../../src/egress/policy.ts";
 import { type EgressProxy, hostsFileResolver, startEgressProxy } from "../../../src/egress/proxy.ts";
 
@@ -30,7 +29,7 @@ beforeAll(async () => {
     policy,
     hostsFileResolver(join(dir, "hosts"), async () => ({ addresses: [] })),
   );
-  const listener = listenOnLoopback(libc(), ptr);
+  const listener = loopbackListener();
   proxy.serve(listener.fd);
   proxyPort = listener.port;
 });
@@ -93,7 +92,7 @@ describe("the egress proxy", () => {
 /** A proxy of its own that allows 127.0.0.2, and a connection to it that asked for a tunnel to `target`. */
 async function tunnelTo(target: number): Promise<{ proxy: EgressProxy; socket: Socket; said: () => Buffer }> {
   const own = startEgressProxy(egressPolicy({ allow: ["127.0.0.2"] }, "/"));
-  const listener = listenOnLoopback(libc(), ptr);
+  const listener = loopbackListener();
   own.serve(listener.fd);
   const socket = createConnection(listener.port, "127.0.0.1");
   const chunks: Buffer[] = [];
@@ -187,7 +186,7 @@ describe("a name that leads to the runner itself", () => {
     servicePort = (service.address() as { port: number }).port;
     const allow = [...Object.keys(DNS), `localhost:${servicePort}`];
     own = startEgressProxy(egressPolicy({ allow }, "/"), async (host) => ({ addresses: DNS[host] ?? [] }));
-    const listener = listenOnLoopback(libc(), ptr);
+    const listener = loopbackListener();
     own.serve(listener.fd);
     ownPort = listener.port;
   });

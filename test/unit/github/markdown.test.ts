@@ -1,15 +1,8 @@
 // The reply's Markdown helpers, and a note built from them: one callout per note, every line quoted
 // once, a patch shown up to the one limit and linked past it.
 import { describe, expect, it } from "vitest";
-import {
-  callout,
-  codeSpan,
-  formatBytes,
-  inertText,
-  patchBlock,
-  plural,
-  SHOWN_PATCH_CHARS,
-} from "../../../src/github/markdown.ts";
+import { callout, codeSpan, inertText, patchBlock, SHOWN_PATCH_CHARS } from "../../../src/github/markdown.ts";
+import { formatBytes, plural } from "../../../src/text/format.ts";
 import { describePush } from "../../../src/run/reply.ts";
 
 describe("the reply's Markdown", () => {

@@ -2,7 +2,7 @@
 // run, and the attempts are read back from the trailers of the branch's own commits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CI_TRAILER, earlierAttempts, failureSignature } from "../../../src/run/ci.ts";
-import type { Workspace } from "../../../src/run/workspace.ts";
+import type { Workspace } from "../../../src/run/types.ts";
 import { commitMessage } from "../../../src/git/commit-message.ts";
 import { createGit } from "../../../src/git/git.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";

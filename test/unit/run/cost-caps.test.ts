@@ -21,7 +21,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const usage = (total: number) => ({ ...emptyUsage(), cost: { ...emptyUsage().cost, total } });
 const TODAY = Date.parse("2026-11-27T15:00:00Z");
 
-/** A session as runs leave it: claimed by `issue` (or a prompt-driven job), one gitclaw.run entry per cost, at `at`. */
+/** A session as runs leave it: claimed by `issue` (or a prompt-run job), one gitclaw.run entry per cost, at `at`. */
 function session(claim: { issue?: number; runKey?: string }, runs: { cost: number; at: string; taskId?: string }[]) {
   let clock = new Date(runs[0]?.at ?? "2026-11-27T00:00:00Z");
   const file = SessionFile.create(sessionsDir(root), { cwd: root, now: () => clock });

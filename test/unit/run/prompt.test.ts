@@ -2,8 +2,9 @@
 // for the message, so nothing a person wrote can open or close a part, or pose as someone else.
 import { describe, expect, it } from "vitest";
 import type { Trigger } from "../../../src/actions/event.ts";
-import { userPrompt, type PromptComment } from "../../../src/run/prompt.ts";
-import { quoteAsData } from "../../../src/quote.ts";
+import { userPrompt } from "../../../src/run/prompt.ts";
+import type { PromptComment } from "../../../src/run/types.ts";
+import { quoteAsData } from "../../../src/text/quote.ts";
 
 const trigger = (body: string, title = "Widgets crash"): Trigger => ({
   eventName: "issue_comment",

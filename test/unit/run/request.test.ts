@@ -2,7 +2,7 @@
 // and quoted, and the facts about the pull request in the instructions.
 import { describe, expect, it } from "vitest";
 import { capTail, HUNK_LINES, inlineContext, pullRequestFacts, READY_LINE } from "../../../src/run/request.ts";
-import type { WorkTarget } from "../../../src/run/target.ts";
+import type { WorkTarget } from "../../../src/run/types.ts";
 
 describe("capTail", () => {
   it("keeps the last lines and characters and says how many lines were left out", () => {
