@@ -3,40 +3,21 @@
 // a pull request's review gets, no tools; the findings at review.failOn or worse are the ones that go
 // back to the agent (src/validate/validate.ts).
 import { FINDING_SEVERITIES, type Config } from "../config/config.ts";
-import type { Git } from "../git/git.ts";
-import { emptyUsage, type Usage } from "../session/entries.ts";
+import { emptyUsage } from "../session/entries.ts";
 import { withChangeCommit } from "../validate/change.ts";
-import type { ReviewFinding, SelfReview } from "../validate/self-review.ts";
+import type { AskReview, OwnChange, ReviewFinding, SelfReview } from "../validate/self-review.ts";
 import { readDiff } from "./diff.ts";
 import { parseReviewAnswer } from "./findings.ts";
-import type { ReviewGuidance } from "./guidance.ts";
+import { readReviewGuidance } from "./guidance.ts";
 import { reviewInstructions, reviewMessage } from "./prompt.ts";
-
-export interface OwnChange {
-  git: Git;
-  base: string;
-  /** gitclaw's own files of the run: not under review. */
-  mine: (path: string) => boolean;
-  repository: string;
-  /** The title and who asked, as a pull request's title and author. */
-  title: string;
-  author: string;
-  settings: Config["review"];
-  guidance?: ReviewGuidance;
-}
-
-/** One answer of the model to the review's instructions and message, and what it cost. */
-export type AskReview = (
-  instructions: string,
-  message: string,
-) => Promise<{ text: string; usage: Usage; failed?: string }>;
 
 export async function reviewOwnChange(change: OwnChange, ask: AskReview): Promise<SelfReview> {
   const diff = await withChangeCommit(change.git, change.base, change.mine, async (staged, head) =>
     head ? readDiff(staged, { from: change.base, head, incremental: false }, change.settings.maxDiffChars) : undefined,
   );
   if (!diff) return { findings: [], blocking: [], usage: emptyUsage() };
-  const { title, author, guidance } = change;
+  const { title, author, guidanceAt } = change;
+  const guidance = guidanceAt ? await readReviewGuidance(change.git, guidanceAt).catch(() => undefined) : undefined;
   const message = reviewMessage({
     title,
     body: "",

@@ -7,13 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import { type Budgets, type LoopResult, runAgentLoop } from "../agent/loop.ts";
-import { type AskReview, reviewOwnChange } from "../review/own-change.ts";
-import { readReviewGuidance } from "../review/guidance.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
-import { reviewNote, type SelfReviewer } from "../validate/self-review.ts";
-import { runDeadline } from "./context.ts";
+import { type AskReview, type ReviewChange, reviewNote, type SelfReviewer } from "../validate/self-review.ts";
+import { runDeadline, type TargetedRun, type Workspace } from "./types.ts";
 import { completeCheckRun, createCheckRun } from "../github/checks.ts";
 import { callout } from "../github/markdown.ts";
 import { validationCommands, type ValidationCommands } from "../validate/commands.ts";
@@ -28,11 +26,9 @@ import {
 import { checkWork, type WorkChecked } from "../validate/validate.ts";
 import type { OpenConversation } from "./conversation.ts";
 import { type Landing, ownedBy, ownPaths, runSecrets } from "./land.ts";
-import { issueBranch } from "./pull-request.ts";
+import { issueBranch } from "../git/branch-names.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import type { TargetedRun } from "./target.ts";
 import type { RunTools } from "./tools.ts";
-import type { Workspace } from "./workspace.ts";
 
 interface Checking {
   workspace: Workspace;
@@ -58,7 +54,9 @@ export async function checkBeforeDelivery(
     base: workspace.base,
     mine,
     runner: tools.context,
-    ...(run.config.validate.review ? { reviewer: selfReviewer(run, workspace, mine, budgets) } : {}),
+    ...(run.config.validate.review && run.reviewChange
+      ? { reviewer: selfReviewer(run, run.reviewChange, { workspace, mine, budgets }) }
+      : {}),
     knownSecrets: runSecrets(run),
     log: run.log,
   };
@@ -79,17 +77,14 @@ async function commandsOf(run: TargetedRun, workspace: Workspace): Promise<Valid
   });
 }
 
-/** The review engine over the run's change (src/review/own-change.ts), with the default branch's review guidance. */
+/** The review engine over the run's change, with the default branch's review guidance. */
 function selfReviewer(
   run: TargetedRun,
-  workspace: Workspace,
-  mine: (path: string) => boolean,
-  budgets: Budgets,
+  reviewChange: ReviewChange,
+  { workspace, mine, budgets }: { workspace: Workspace; mine: (path: string) => boolean; budgets: Budgets },
 ): SelfReviewer {
   return async () => {
-    const guidance = await defaultBranchAt(run, workspace)
-      .then(({ commit }) => readReviewGuidance(workspace.git, commit))
-      .catch(() => undefined);
+    const at = await defaultBranchAt(run, workspace).catch(() => undefined);
     const change = {
       git: workspace.git,
       base: workspace.base,
@@ -98,9 +93,9 @@ function selfReviewer(
       title: run.trigger.title || `#${run.target.conversationIssue}`,
       author: run.trigger.actor.login,
       settings: run.config.review,
-      ...(guidance ? { guidance } : {}),
+      ...(at ? { guidanceAt: at.commit } : {}),
     };
-    return reviewOwnChange(change, askForReview(run, workspace, budgets));
+    return reviewChange(change, askForReview(run, workspace, budgets));
   };
 }
 

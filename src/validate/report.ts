@@ -3,7 +3,7 @@
 // line), the footer's part, and the `gitclaw validation` check run's output.
 import type { CheckConclusion, CheckOutput } from "../github/checks.ts";
 import { callout, codeSpan, inertText } from "../github/markdown.ts";
-import { fence } from "../quote.ts";
+import { fence } from "../text/quote.ts";
 import type { CommandResult } from "./execute.ts";
 import { exitOf } from "./requests.ts";
 import { findingLine, type SecretFinding } from "./secrets.ts";

@@ -1,6 +1,6 @@
 // What the agent is told when its change does not pass a check: the next user message of the same
 // conversation. A secret is named by file, line and kind, never by its value.
-import { fence } from "../quote.ts";
+import { fence } from "../text/quote.ts";
 import type { CommandResult } from "./execute.ts";
 import { findingLine, type SecretFinding } from "./secrets.ts";
 

@@ -1,6 +1,8 @@
 // The self-review's part of the checks (validate.review): what the review engine found in the run's
 // own change (src/review/own-change.ts does the reading), which findings go back to the agent (those
 // at review.failOn or worse, once), and what the reply lists of what remains.
+import type { Config } from "../config/config.ts";
+import type { Git } from "../git/git.ts";
 import { callout, codeSpan, inertText } from "../github/markdown.ts";
 import type { Usage } from "../session/entries.ts";
 
@@ -26,6 +28,30 @@ export interface SelfReview {
 
 /** Reads the run's change as it now is. */
 export type SelfReviewer = () => Promise<SelfReview>;
+
+/** What the review engine reads: the run's change in its checkout, and what it is about. */
+export interface OwnChange {
+  git: Git;
+  base: string;
+  /** gitclaw's own files of the run: not under review. */
+  mine: (path: string) => boolean;
+  repository: string;
+  /** The issue's title and who asked, as a pull request's title and author. */
+  title: string;
+  author: string;
+  settings: Config["review"];
+  /** The default branch's commit, whose review guidance the review follows. */
+  guidanceAt?: string;
+}
+
+/** One answer of the model to the review's instructions and message, and what it cost. */
+export type AskReview = (
+  instructions: string,
+  message: string,
+) => Promise<{ text: string; usage: Usage; failed?: string }>;
+
+/** The review engine over a run's own change (src/review/own-change.ts), as the agent stage hands it to the run. */
+export type ReviewChange = (change: OwnChange, ask: AskReview) => Promise<SelfReview>;
 
 const findingLine = (finding: ReviewFinding) =>
   `${codeSpan(`${finding.path}:${finding.line}`)} **${finding.severity}**: ${inertText(finding.title, 200)}`;
