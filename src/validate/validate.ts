@@ -6,7 +6,7 @@
 import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import type { Config } from "../config/config.ts";
 import type { Git } from "../git/git.ts";
-import { changeSince } from "./change.ts";
+import { changeSince, type FileChange } from "./change.ts";
 import type { ValidationCommands } from "./commands.ts";
 import { type CommandResult, type CommandRunner, runCommands } from "./execute.ts";
 import { secretRequest, validationRequest } from "./requests.ts";
@@ -58,8 +58,9 @@ export async function checkWork(
     result = joinLoopResults(result, await again(request));
     return result.outcome === "done";
   };
-  if (!(await changed(setUp))) return { result, checked: { secrets: [] } };
-  const secrets = await secretRound(setUp, result.outcome === "done", more);
+  const change = await changeSince(setUp.git, setUp.base, setUp.mine);
+  if (change.length === 0) return { result, checked: { secrets: [] } };
+  const secrets = await secretRound(setUp, change, result.outcome === "done", more);
   const spend = (usage: SelfReview["usage"]) => {
     result = { ...result, usage: addUsage(result.usage, usage) };
   };
@@ -68,21 +69,19 @@ export async function checkWork(
   return { result, checked: { secrets, ...(review ? { review } : {}), ...(validation ? { validation } : {}) } };
 }
 
-const changed = async (setUp: CheckSetUp) => (await changeSince(setUp.git, setUp.base, setUp.mine)).length > 0;
-
 /** The scan; with a finding, one round to remove it; what remains. */
 async function secretRound(
   setUp: CheckSetUp,
+  change: FileChange[],
   going: boolean,
   more: (request: string) => Promise<boolean>,
 ): Promise<SecretFinding[]> {
   if (!setUp.settings.secretScan) return [];
-  const scan = async () => scanForSecrets(await changeSince(setUp.git, setUp.base, setUp.mine), setUp.knownSecrets);
-  const found = await scan();
+  const found = await scanForSecrets(change, setUp.knownSecrets);
   if (found.length === 0) return [];
   setUp.log(`gitclaw: the change holds ${found.length} thing(s) shaped like a secret`);
   if (!going || !(await more(secretRequest(found)))) return found;
-  return scan();
+  return scanForSecrets(await changeSince(setUp.git, setUp.base, setUp.mine), setUp.knownSecrets);
 }
 
 /** The self-review; findings at review.failOn or worse go back once; what it finds after that. */
