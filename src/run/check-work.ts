@@ -54,6 +54,8 @@ export async function checkBeforeDelivery(
     base: workspace.base,
     mine,
     runner: tools.context,
+    deadline: runDeadline(run),
+    now: run.now,
     ...(run.config.validate.review && run.reviewChange
       ? { reviewer: selfReviewer(run, run.reviewChange, { workspace, mine, budgets }) }
       : {}),

@@ -24,14 +24,25 @@ export interface CommandResult {
 
 export type CommandRunner = Pick<ToolContext, "workspace" | "env" | "commandEnv" | "runAs" | "signal" | "redact">;
 
-/** Each command in turn, all of them whatever the earlier ones did: the reply states each. */
+/** However late the run is, a command gets at least this long. */
+const MIN_SECONDS = 10;
+
+/**
+ * Each command in turn, all of them whatever the earlier ones did: the reply states each. Each may take
+ * `timeoutSeconds`, and no longer than the run's deadline leaves (budgets.maxMinutes: the job must still
+ * commit and reply), but at least MIN_SECONDS.
+ */
 export async function runCommands(
   commands: readonly string[],
   runner: CommandRunner,
-  timeoutSeconds: number,
+  limits: { timeoutSeconds: number; deadline?: number; now?: () => number },
 ): Promise<CommandResult[]> {
   const results: CommandResult[] = [];
-  for (const command of commands) results.push(await runCommand(command, runner, timeoutSeconds));
+  for (const command of commands) {
+    const left = limits.deadline === undefined ? Infinity : (limits.deadline - (limits.now ?? Date.now)()) / 1000;
+    const seconds = Math.min(limits.timeoutSeconds, Math.max(MIN_SECONDS, Math.floor(left)));
+    results.push(await runCommand(command, runner, seconds));
+  }
   return results;
 }
 
@@ -56,7 +67,7 @@ async function runCommand(command: string, runner: CommandRunner, timeoutSeconds
   const text = Buffer.concat(chunks).toString("utf8");
   const notes = [
     ...(outcome.spawnError ? [`(could not start: ${outcome.spawnError})`] : []),
-    ...(timedOut ? [`(stopped after ${timeoutSeconds} s: validate.timeoutSeconds)`] : []),
+    ...(timedOut ? [`(stopped after ${timeoutSeconds} s: validate.timeoutSeconds, or the run's deadline)`] : []),
   ];
   return {
     command,

@@ -22,6 +22,9 @@ export interface CheckSetUp {
   /** gitclaw's own files of the run (its session, mapping…): not the agent's change. */
   mine: (path: string) => boolean;
   runner: CommandRunner;
+  /** When the run must stop working (epoch ms, by `now`): the commands stop by then too. */
+  deadline?: number;
+  now?: () => number;
   /** The review engine over the change as it now is (validate.review). */
   reviewer?: SelfReviewer;
   /** The run's own secret values. */
@@ -116,7 +119,13 @@ async function validationRounds(
   if (!commands) return undefined;
   let durationMs = 0;
   const run = async () => {
-    const results = await runCommands(commands.commands, setUp.runner, settings.timeoutSeconds);
+    const { deadline, now } = setUp;
+    const limits = {
+      timeoutSeconds: settings.timeoutSeconds,
+      ...(deadline ? { deadline } : {}),
+      ...(now ? { now } : {}),
+    };
+    const results = await runCommands(commands.commands, setUp.runner, limits);
     durationMs += results.reduce((sum, one) => sum + one.durationMs, 0);
     for (const one of results) setUp.log(`gitclaw: validation: ${one.command}: ${one.passed ? "passed" : "failed"}`);
     return results;

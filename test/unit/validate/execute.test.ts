@@ -23,7 +23,7 @@ describe("runCommands", () => {
       redact: createRedactor(["hunter2-secret-value"]),
     };
     const commands = ["seq 1 100; echo 'token hunter2-secret-value'; exit 3", "sleep 30", "pwd"];
-    const [failed, slow, where] = await runCommands(commands, runner, 1);
+    const [failed, slow, where] = await runCommands(commands, runner, { timeoutSeconds: 1 });
     expect(failed).toMatchObject({ passed: false, exitCode: 3, timedOut: false });
     expect(failed!.tail.split("\n")).toHaveLength(40);
     expect(failed!.tail).toContain("token [REDACTED]");
