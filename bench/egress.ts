@@ -6,7 +6,7 @@
 // download. Needs root or passwordless sudo, and curl.
 import { prepareConfinedSandbox } from "../src/egress/egress.ts";
 import { startProcess } from "../src/tools/bash/process.ts";
-import type { Sandbox } from "../src/tools/sandbox/sandbox.ts";
+import type { Sandbox } from "../src/sandbox/sandbox.ts";
 import { readFileSync } from "node:fs";
 import { loopbackListener } from "../src/egress/libc.ts";
 import { egressPolicy } from "../src/egress/policy.ts";

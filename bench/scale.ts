@@ -14,7 +14,7 @@
 import { appendFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { prepareSandbox, type SandboxOptions } from "../src/tools/sandbox/sandbox.ts";
+import { prepareSandbox, type SandboxOptions } from "../src/sandbox/sandbox.ts";
 import { startProcess } from "../src/tools/bash/process.ts";
 import { checkout } from "../test/support/runner/checkout.ts";
 import { checkoutSettings } from "../test/support/runner/job.ts";

@@ -6944,10 +6944,16 @@ var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.in
 ${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
 // src/errors.ts
-var ActionableError;
+var ActionableError, ToolFailure, ValidationError;
 var init_errors3 = __esm(() => {
   ActionableError = class ActionableError extends Error {
     name = "ActionableError";
+  };
+  ToolFailure = class ToolFailure extends Error {
+    name = "ToolFailure";
+  };
+  ValidationError = class ValidationError extends ToolFailure {
+    name = "ValidationError";
   };
 });
 
@@ -15872,7 +15878,7 @@ var init_micromark_extension_gfm = __esm(() => {
   init_dev17();
 });
 
-// src/run/quoted.ts
+// src/text/quoted.ts
 function markdownEvents(text) {
   return postprocess(parse5({ extensions: [gfm()] }).document().write(preprocess2()(text, undefined, true)));
 }
@@ -16245,36 +16251,26 @@ async function createReview(api, repo, pullNumber, review, options) {
   return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }
 
-// src/run/pull-request.ts
-init_errors3();
-
-class PullRequestError extends ActionableError {
-  name = "PullRequestError";
-}
-var issueBranch = (issueNumber) => `gitclaw/issue-${issueNumber}`;
+// src/git/branch-names.ts
+var GITCLAW_BRANCH_PREFIX = "gitclaw/";
+var isGitclawBranch = (name) => name.toLowerCase().startsWith(GITCLAW_BRANCH_PREFIX);
+var issueBranch = (issueNumber) => `${GITCLAW_BRANCH_PREFIX}issue-${issueNumber}`;
+var runBranch = (key) => `${GITCLAW_BRANCH_PREFIX}run-${key}`;
 function issueOfHead(head, repository) {
   if (head.repo?.toLowerCase() !== repository.toLowerCase())
     return;
   const issue = /^gitclaw\/issue-([1-9]\d*)$/.exec(head.ref)?.[1];
   return issue === undefined ? undefined : Number(issue);
 }
-async function resolvePullRequest(api, repo, trigger) {
-  const number = trigger.pullRequest.number;
-  const pr = await getPullRequest(api, repo, number);
-  if (!pr.open)
-    throw new PullRequestError(`#${number} is closed; gitclaw works on open pull requests. Open an issue for follow-up work.`);
-  if (pr.head.repo === undefined)
-    throw new PullRequestError(`the repository #${number} comes from was deleted, so its head cannot be fetched.`);
-  const startSha = trigger.ci?.headSha ?? trigger.pullRequest.head?.sha ?? pr.head.sha;
-  const repository = `${repo.owner}/${repo.repo}`;
-  const own = issueOfHead(pr.head, repository);
-  return {
-    ...pr,
-    startSha,
-    ...pr.head.sha !== startSha ? { movedTo: pr.head.sha } : {},
-    fork: pr.head.repo.toLowerCase() !== repository.toLowerCase(),
-    ...own !== undefined ? { forIssue: own } : {}
-  };
+function sideBranch(of, runId) {
+  switch (of.kind) {
+    case "run":
+      return `${GITCLAW_BRANCH_PREFIX}run-${runId}-side`;
+    case "link":
+      return `${GITCLAW_BRANCH_PREFIX}issue-${of.number}-${runId}-link`;
+    default:
+      return `${GITCLAW_BRANCH_PREFIX}${of.kind}-${of.number}-${runId}`;
+  }
 }
 
 // src/gate/trust.ts
@@ -16322,37 +16318,7 @@ function trustChecker(policy, lookup) {
   };
 }
 
-// src/quote.ts
-function fence(text, lang = "") {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const marks = "`".repeat(Math.max(3, longest + 1));
-  return `${marks}${lang}
-${text}
-${marks}`;
-}
-function quoteAsData(text) {
-  return text.split(/\r\n|[\n\r\u0085\u2028\u2029]/).map((line) => `> ${line}`).join(`
-`);
-}
-
-// src/github/markdown.ts
-var COMMENT_LIMIT = 65536;
-var SHOWN_PATCH_CHARS = 40000;
-function callout(kind, text) {
-  const lines = text.split(`
-`).map((line) => line ? `> ${line}` : ">");
-  return [`> [!${kind}]`, ...lines].join(`
-`);
-}
-function patchBlock(patch, summary, tooLong) {
-  if (patch.length > SHOWN_PATCH_CHARS)
-    return tooLong;
-  return `<details><summary>${summary}</summary>
-
-${fence(patch.replace(/\n$/, ""), "diff")}
-
-</details>`;
-}
+// src/text/format.ts
 var noun = (count, word) => `${word}${count === 1 ? "" : "s"}`;
 var plural = (count, word) => `${count} ${noun(count, word)}`;
 function formatBytes(bytes) {
@@ -16362,13 +16328,6 @@ function formatBytes(bytes) {
     return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-function oneLine(text, max) {
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
-}
-var unmentioned = (text) => text.replace(/@/g, "@\u200B");
-var inertText = (text, max = 80) => unmentioned(oneLine(text, max).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
-var codeSpan = (text, max = 400) => `\`${unmentioned(oneLine(text, max).replace(/`/g, "'"))}\``;
 
 // src/approval/decide.ts
 var APPROVAL_CONTEXT = "gitclaw/approval";
@@ -16576,16 +16535,8 @@ function formOf(issue) {
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
-// src/tools/github/failure.ts
-class ToolFailure extends Error {
-  name = "ToolFailure";
-}
-
-class ValidationError extends ToolFailure {
-  name = "ValidationError";
-}
-
 // src/tools/github/validate.ts
+init_errors3();
 var repoName = (repo) => `${repo.owner}/${repo.repo}`;
 var sameRepo = (a, b) => repoName(a).toLowerCase() === repoName(b).toLowerCase();
 function present(value) {

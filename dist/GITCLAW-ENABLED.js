@@ -7044,10 +7044,16 @@ var REPLY_MARKER = "<!-- gitclaw:reply -->", withReplyMarker = (body) => body.in
 ${REPLY_MARKER}`, progressMarker = (runUrl) => `<!-- gitclaw:progress ${runUrl} -->`, pullRequestMarker = (issueNumber) => `<!-- gitclaw:pull-request issue=${issueNumber} -->`;
 
 // src/errors.ts
-var ActionableError;
+var ActionableError, ToolFailure, ValidationError;
 var init_errors3 = __esm(() => {
   ActionableError = class ActionableError extends Error {
     name = "ActionableError";
+  };
+  ToolFailure = class ToolFailure extends Error {
+    name = "ToolFailure";
+  };
+  ValidationError = class ValidationError extends ToolFailure {
+    name = "ValidationError";
   };
 });
 
@@ -15972,7 +15978,7 @@ var init_micromark_extension_gfm = __esm(() => {
   init_dev17();
 });
 
-// src/run/quoted.ts
+// src/text/quoted.ts
 function markdownEvents(text) {
   return postprocess(parse5({ extensions: [gfm()] }).document().write(preprocess2()(text, undefined, true)));
 }
@@ -16153,16 +16159,8 @@ function formOf(issue) {
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
 
-// src/tools/github/failure.ts
-class ToolFailure extends Error {
-  name = "ToolFailure";
-}
-
-class ValidationError extends ToolFailure {
-  name = "ValidationError";
-}
-
 // src/tools/github/validate.ts
+init_errors3();
 var repoName = (repo) => `${repo.owner}/${repo.repo}`;
 var sameRepo = (a, b) => repoName(a).toLowerCase() === repoName(b).toLowerCase();
 function present(value) {
@@ -16983,7 +16981,7 @@ var TASK_INPUTS = {
   task_id: "GITCLAW_TASK_ID",
   task_base_sha: "GITCLAW_TASK_BASE_SHA"
 };
-var PROMPT_INPUTS = {
+var PROMPT_RUN_INPUTS = {
   prompt: "GITCLAW_PROMPT",
   prompt_file: "GITCLAW_PROMPT_FILE",
   issue: "GITCLAW_ISSUE",
@@ -16995,7 +16993,7 @@ var INPUT_ENV = {
   ...MODEL_INPUTS,
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
-  ...PROMPT_INPUTS
+  ...PROMPT_RUN_INPUTS
 };
 var ACTION_INPUTS = ["github_token", ...Object.keys(INPUT_ENV)];
 var list = (value) => value.split(/[\s,]+/).filter(Boolean);
@@ -17271,10 +17269,10 @@ function readTrigger(eventName, eventPath) {
   return parseTrigger(eventName, payload);
 }
 
-// src/gate/prompt.ts
+// src/gate/prompt-run.ts
 import { readFileSync as readFileSync4 } from "fs";
-function readPromptRequest(inputs, env) {
-  const value = (name) => inputs[PROMPT_INPUTS[name]]?.trim() || undefined;
+function readPromptRunRequest(inputs, env) {
+  const value = (name) => inputs[PROMPT_RUN_INPUTS[name]]?.trim() || undefined;
   const text = value("prompt");
   const file = value("prompt_file");
   const outputSchema = value("output_schema");
@@ -17501,36 +17499,26 @@ async function createReview(api, repo, pullNumber, review, options) {
   return { id: data.id, htmlUrl: data.html_url, state: data.state };
 }
 
-// src/run/pull-request.ts
-init_errors3();
-
-class PullRequestError extends ActionableError {
-  name = "PullRequestError";
-}
-var issueBranch = (issueNumber) => `gitclaw/issue-${issueNumber}`;
+// src/git/branch-names.ts
+var GITCLAW_BRANCH_PREFIX = "gitclaw/";
+var isGitclawBranch = (name) => name.toLowerCase().startsWith(GITCLAW_BRANCH_PREFIX);
+var issueBranch = (issueNumber) => `${GITCLAW_BRANCH_PREFIX}issue-${issueNumber}`;
+var runBranch = (key) => `${GITCLAW_BRANCH_PREFIX}run-${key}`;
 function issueOfHead(head, repository) {
   if (head.repo?.toLowerCase() !== repository.toLowerCase())
     return;
   const issue = /^gitclaw\/issue-([1-9]\d*)$/.exec(head.ref)?.[1];
   return issue === undefined ? undefined : Number(issue);
 }
-async function resolvePullRequest(api, repo, trigger) {
-  const number = trigger.pullRequest.number;
-  const pr = await getPullRequest(api, repo, number);
-  if (!pr.open)
-    throw new PullRequestError(`#${number} is closed; gitclaw works on open pull requests. Open an issue for follow-up work.`);
-  if (pr.head.repo === undefined)
-    throw new PullRequestError(`the repository #${number} comes from was deleted, so its head cannot be fetched.`);
-  const startSha = trigger.ci?.headSha ?? trigger.pullRequest.head?.sha ?? pr.head.sha;
-  const repository = `${repo.owner}/${repo.repo}`;
-  const own = issueOfHead(pr.head, repository);
-  return {
-    ...pr,
-    startSha,
-    ...pr.head.sha !== startSha ? { movedTo: pr.head.sha } : {},
-    fork: pr.head.repo.toLowerCase() !== repository.toLowerCase(),
-    ...own !== undefined ? { forIssue: own } : {}
-  };
+function sideBranch(of, runId) {
+  switch (of.kind) {
+    case "run":
+      return `${GITCLAW_BRANCH_PREFIX}run-${runId}-side`;
+    case "link":
+      return `${GITCLAW_BRANCH_PREFIX}issue-${of.number}-${runId}-link`;
+    default:
+      return `${GITCLAW_BRANCH_PREFIX}${of.kind}-${of.number}-${runId}`;
+  }
 }
 
 // src/gate/claim.ts
@@ -17572,7 +17560,6 @@ function onlyApproves(text) {
 
 // src/gate/triggers.ts
 var REVIEW_ACTIONS = ["opened", "synchronize", "ready_for_review"];
-var GITCLAW_BRANCH_PREFIX = "gitclaw/";
 var escapeRegExp3 = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function mentions(text, handle) {
   return new RegExp(`(^|\\s)${escapeRegExp3(handle)}(?=[\\s.,!?;:)]|$)`, "i").test(text);
@@ -17817,7 +17804,7 @@ function decidePrompt(env, inputs) {
   let prompt;
   let badInput;
   try {
-    prompt = readPromptRequest(inputs, env);
+    prompt = readPromptRunRequest(inputs, env);
   } catch (error) {
     badInput = error;
   }

@@ -244,10 +244,16 @@ var init_api = __esm(() => {
 });
 
 // src/errors.ts
-var ActionableError;
+var ActionableError, ToolFailure, ValidationError;
 var init_errors = __esm(() => {
   ActionableError = class ActionableError extends Error {
     name = "ActionableError";
+  };
+  ToolFailure = class ToolFailure extends Error {
+    name = "ToolFailure";
+  };
+  ValidationError = class ValidationError extends ToolFailure {
+    name = "ValidationError";
   };
 });
 

@@ -17,6 +17,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["agent"],
   ["session"],
   ["egress"],
+  ["sandbox"],
   ["config"],
   ["tools"],
   ["images"],

@@ -78,7 +78,7 @@ export interface LoopOptions {
   finished?: () => boolean;
   /** How hard the model reasons: the ai SDK maps it to the provider's own setting (none: the provider's default). */
   effort?: "low" | "medium" | "high";
-  /** Takes over for the rest of the loop when `model` is overloaded or unavailable after its retries (./fallback.ts). */
+  /** Takes over for the rest of the loop when `model` is overloaded or unavailable after its retries (runAgentLoop). */
   fallback?: ResolvedModel;
 }
 
@@ -103,7 +103,7 @@ export interface LoopResult {
   thinkingTokens?: number;
   /** Why the model could not answer (outcome "error"): out of service, so another model may (./model-unavailable.ts). */
   unavailable?: string;
-  /** The fallback model took over (./fallback.ts): each model's spending, in the order they answered. */
+  /** The fallback model took over (runAgentLoop): each model's spending, in the order they answered. */
   fallback?: FallbackRecord;
 }
 

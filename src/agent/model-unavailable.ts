@@ -1,7 +1,7 @@
 // Whether a failed model call means the model is out of service rather than the request at fault:
 // overloaded (529, Anthropic's `overloaded_error`), unavailable (502, 503, 504) or unreachable (no
 // response at all), after the call's own retries. Only these hand the run to the fallback model
-// (src/agent/fallback.ts); a 4xx is the request's fault and would fail the same way on any model, and
+// (runAgentLoop in src/agent/loop.ts); a 4xx is the request's fault and would fail the same way on any model, and
 // a 5xx that refuses the request itself (src/agent/unsupported-request.ts) is not the server's state.
 import { APICallError } from "@ai-sdk/provider";
 import { ModelIdleError } from "./model-idle.ts";

@@ -2,7 +2,7 @@
 // starts first and the sandbox confines tool commands to it (src/egress/namespace.ts); where
 // it cannot, the run stops here, before the model is called, and says why and how to accept the
 // risk. Fail closed: there is no run with a restrictive policy and an open network.
-import { prepareSandbox, type Sandbox, SandboxError, type SandboxOptions } from "../tools/sandbox/sandbox.ts";
+import { prepareSandbox, type Sandbox, SandboxError, type SandboxOptions } from "../sandbox/sandbox.ts";
 import { CONFIG_FILE } from "../config/paths.ts";
 import { egressPolicy, type EgressPolicy, type NetworkConfig } from "./policy.ts";
 import { z } from "zod";

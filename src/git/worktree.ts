@@ -1,7 +1,7 @@
 // The run's git worktrees, for the three features that use them: pull request worktrees of the github
 // tool (pr_checkout, pr_push), local tasks' worktrees (src/tasks/), and the default branch's worktree
 // MCP servers and fork runs work in. They live in the run's worktree directory
-// (ToolContext.worktreesDir, outside the workspace; see src/tools/sandbox/sandbox.ts). Tool commands
+// (ToolContext.worktreesDir, outside the workspace; see src/sandbox/sandbox.ts). Tool commands
 // may rewrite anything inside a worktree, its `.git` file too, so the agent's git never follows that
 // file: it names the worktree's administrative directory under the main repository's .git/ itself.
 // Tool commands cannot write .git/ and so cannot commit: pr_push commits for them (commitWorktree),

@@ -8,7 +8,7 @@ import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { readDeclarations, type Declarations } from "../mcp/declared.ts";
 import { removeTaskWorktree } from "../git/worktree.ts";
-import type { Sandbox } from "../tools/sandbox/sandbox.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
 import { McpServers } from "../mcp/servers.ts";
 import { type Egress, resolverFrom } from "../egress/egress.ts";
 import { passedVariables } from "../tool-env.ts";

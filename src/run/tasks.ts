@@ -20,7 +20,7 @@ import { TaskOrchestrator } from "../tasks/orchestrator.ts";
 import { childInstructions } from "../tasks/prompt.ts";
 import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
 import type { TaskScope } from "../tasks/scope.ts";
-import type { Sandbox } from "../tools/sandbox/sandbox.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
 import { createTools, type ToolsOptions } from "../tools/index.ts";
 import { createAgentReportTool } from "../tasks/tools/agent-report.ts";
 import { createCommitTool } from "../tasks/tools/commit.ts";

@@ -11,7 +11,7 @@ import { takeWorktreeReposAtEnd } from "../tools/github/worktree-git.ts";
 import { coAuthorTrailer } from "../git/commit-message.ts";
 import { protectedPathsFrom, WORKFLOW_PATHS } from "../git/protected.ts";
 import { type Egress, limitsFrom, prepareConfinedSandbox, resolverFrom } from "../egress/egress.ts";
-import type { Sandbox } from "../tools/sandbox/sandbox.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";

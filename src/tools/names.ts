@@ -3,6 +3,6 @@
 export const TOOL_NAMES = ["bash", "job", "read", "write", "edit", "github"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-/** "auto" isolates tool commands wherever the machine allows it, "off" never does (src/tools/sandbox/). */
+/** "auto" isolates tool commands wherever the machine allows it, "off" never does (src/sandbox/). */
 export const SANDBOX_MODES = ["auto", "off"] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];

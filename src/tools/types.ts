@@ -23,13 +23,13 @@ export interface ArtifactStore {
   resolve(ref: string): string | undefined;
 }
 
-/** Who tool processes run as when the run is sandboxed (see src/tools/sandbox/sandbox.ts). */
+/** Who tool processes run as when the run is sandboxed (see src/sandbox/sandbox.ts). */
 export interface RunAs {
   uid: number;
   gid: number;
   /** HOME of the tool processes: the tool user's own, never the agent's. */
   home: string;
-  /** A process whose mount namespace tool processes enter: the sandbox's view of the workspace (src/tools/sandbox/sandbox-view.ts). */
+  /** A process whose mount namespace tool processes enter: the sandbox's view of the workspace (src/sandbox/sandbox-view.ts). */
   mountNamespacePid?: number;
   /** A process whose network namespace tool processes enter: only gitclaw's egress proxy is reachable there (src/egress/namespace.ts). */
   netNamespacePid?: number;
@@ -56,7 +56,7 @@ export interface ToolContext {
   redact(text: string): string;
   /** Set when commands must run as the sandbox's unprivileged user rather than as the agent. */
   runAs?: RunAs;
-  /** The run's directory for pull request worktrees, outside the workspace (see src/tools/sandbox/sandbox.ts). */
+  /** The run's directory for pull request worktrees, outside the workspace (see src/sandbox/sandbox.ts). */
   worktreesDir?: string;
   /** The values of tools.env (src/tool-env.ts): tools that commit redact them from the files first (src/git/scrub.ts). */
   passedSecrets?: readonly string[];

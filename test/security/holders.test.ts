@@ -1,14 +1,14 @@
 // The namespaces' root holders, each run the way the sandbox runs it (`bun -e` of its isolated
 // files' script, as root) and judged by what it does: the network namespace's holder
 // (src/egress/namespace-holder.ts, handoff.ts, refusals.ts) and the mount namespace's
-// (src/tools/sandbox/view-holder.ts). Needs root or passwordless sudo, as on a runner.
+// (src/sandbox/view-holder.ts). Needs root or passwordless sudo, as on a runner.
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { libc } from "../../src/egress/libc.ts";
 import { openNetworkNamespace } from "../../src/egress/namespace.ts";
-import { openMountNamespace, openWorkspaceView } from "../../src/tools/sandbox/sandbox-view.ts";
+import { openMountNamespace, openWorkspaceView } from "../../src/sandbox/sandbox-view.ts";
 import { isRoot, runAsRoot } from "../support/privileged.ts";
 
 const root = isRoot();

@@ -1,4 +1,4 @@
-// The sandbox itself (src/tools/sandbox/sandbox.ts), driven directly on a runner-like layout: who the tool user
+// The sandbox itself (src/sandbox/sandbox.ts), driven directly on a runner-like layout: who the tool user
 // is, what it may touch, and that release() leaves nothing behind. Needs root or passwordless sudo,
 // as on a runner; CI runs as root.
 import {
@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/tools/sandbox/sandbox.ts";
+import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/sandbox/sandbox.ts";
 import { startProcess } from "../../src/tools/bash/process.ts";
 import { removeAsRoot, runAsNobody } from "../support/privileged.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";
@@ -335,7 +335,7 @@ describe("without isolation", () => {
     const bundleDir = mkdtempSync(join(tmpdir(), "gitclaw-sandbox-bundle-"));
     chmodSync(bundleDir, 0o755);
     const bundled = await Bun.build({
-      entrypoints: [join(PROJECT_ROOT, "src/tools/sandbox/sandbox.ts")],
+      entrypoints: [join(PROJECT_ROOT, "src/sandbox/sandbox.ts")],
       outdir: bundleDir,
       target: "bun",
     });

@@ -1,4 +1,4 @@
-// The runner's own services are no way out of the sandbox (src/tools/sandbox/services.ts): a tool
+// The runner's own services are no way out of the sandbox (src/sandbox/services.ts): a tool
 // command cannot hand a job to cron or at, nor reach a system service's Unix socket or a user
 // manager's bus, and nothing it starts outlives it. Driven through the sandbox and the bash tool's
 // launch, as root and as a runner's user with passwordless sudo, against a real cron daemon
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/tools/sandbox/sandbox.ts";
+import { prepareSandbox, TOOL_USER, type Sandbox, type SandboxOptions } from "../../src/sandbox/sandbox.ts";
 import { startProcess } from "../../src/tools/bash/process.ts";
 import { isRoot, removeAsRoot, runAsRoot } from "../support/privileged.ts";
 import { PROJECT_ROOT } from "../support/workflow.ts";

@@ -42,7 +42,7 @@ describe("isolated files", () => {
       "src/egress/namespace-holder.ts",
       "src/egress/refusals.ts",
       "src/egress/tunnel-thread.ts",
-      "src/tools/sandbox/view-holder.ts",
+      "src/sandbox/view-holder.ts",
     ]);
   });
 

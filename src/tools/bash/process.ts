@@ -1,9 +1,9 @@
 // Runs one shell command in its own process group and makes sure the whole group is gone when it
 // finishes: on timeout, abort or cancel the group gets SIGTERM, then SIGKILL after a grace period;
 // after a normal exit, background leftovers (`cmd &`) are terminated the same way. In a sandboxed
-// run the command runs as the tool user (see src/tools/sandbox/sandbox.ts).
+// run the command runs as the tool user (see src/sandbox/sandbox.ts).
 import { existsSync } from "node:fs";
-import { procFiles } from "../sandbox/procfs.ts";
+import { procFiles } from "./procfs.ts";
 import { execa } from "execa";
 import type { RunAs } from "../types.ts";
 

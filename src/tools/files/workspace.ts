@@ -82,7 +82,7 @@ export interface PathRoots {
 /**
  * The worktree `absolute` lies in, undefined when it is not under `worktreesDir`; a PathError
  * when it is, but not inside a worktree. Only the agent can add entries to `worktreesDir` and its
- * `<owner>-<repo>` directories (see src/tools/sandbox/sandbox.ts), so a tool command cannot plant a worktree;
+ * `<owner>-<repo>` directories (see src/sandbox/sandbox.ts), so a tool command cannot plant a worktree;
  * one whose `.git` file was replaced by a directory or link is no longer taken for one.
  */
 function worktreeOf(worktreesDir: string, absolute: string, input: string): WorktreeRoot | undefined {

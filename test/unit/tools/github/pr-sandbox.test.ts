@@ -1,4 +1,4 @@
-// pr_checkout and pr_push under the sandbox (src/tools/sandbox/sandbox.ts), as in a run: the worktree lies in the
+// pr_checkout and pr_push under the sandbox (src/sandbox/sandbox.ts), as in a run: the worktree lies in the
 // run's worktree directory outside the workspace, tool commands edit it as the tool user but can
 // neither commit nor move it, pr_push commits for them as the bot, and at the end of the run what
 // was never pushed is reported before the directory goes. Needs root or passwordless sudo; CI runs
@@ -7,7 +7,7 @@ import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prepareSandbox, TOOL_USER, type Sandbox } from "../../../../src/tools/sandbox/sandbox.ts";
+import { prepareSandbox, TOOL_USER, type Sandbox } from "../../../../src/sandbox/sandbox.ts";
 import { closeWorktrees } from "../../../../src/git/worktree.ts";
 import { createTools, type ToolSet } from "../../../../src/tools/index.ts";
 import type { ToolContext } from "../../../../src/tools/types.ts";

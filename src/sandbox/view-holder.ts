@@ -6,7 +6,7 @@
 import type * as Ffi from "bun:ffi";
 import type * as Fs from "node:fs";
 import type * as Os from "node:os";
-import type { Linux } from "../../linux.ts";
+import type { Linux } from "../linux.ts";
 
 /** What mounting works with: the system calls, and the strings passed to them kept alive. */
 interface Mounting {

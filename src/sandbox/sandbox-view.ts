@@ -16,8 +16,8 @@
 // Where the kernel, the file system or the container refuses (a container job without
 // CAP_SYS_ADMIN), openWorkspaceView says why and the sandbox shares the workspace by permissions.
 import { realpathSync } from "node:fs";
-import { isolatedScript } from "../../isolated.ts";
-import { LINUX } from "../../linux.ts";
+import { isolatedScript } from "../isolated.ts";
+import { LINUX } from "../linux.ts";
 import { startHolder } from "./holder.ts";
 import * as holderFile from "./view-holder.ts";
 

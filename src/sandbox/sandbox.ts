@@ -11,7 +11,7 @@
 //   with it as their real group, which they cannot change, so at the end it picks out exactly this
 //   run's processes, also ones that left their process group, even when runs share the machine.
 // - The workspace is shared through an idmapped mount in a mount namespace of the run's own
-//   (src/tools/sandbox/sandbox-view.ts): there the agent's files are the tool user's, and what it creates is the
+//   (src/sandbox/sandbox-view.ts): there the agent's files are the tool user's, and what it creates is the
 //   agent's on disk. No file is touched to share it or to take it back. `.git/` and `state/` are
 //   shown as the agent's originals, mount points that cannot be renamed or replaced: only the
 //   orchestrator writes there, and it commits; a replaced `.git/config` would run the tools'
@@ -52,14 +52,14 @@ import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { execa } from "execa";
-import { procFiles } from "./procfs.ts";
+import { procFiles } from "../tools/bash/procfs.ts";
 import { openMountNamespace, openWorkspaceView, type WorkspaceView } from "./sandbox-view.ts";
 import { denySchedulers, forgetSchedules, hideRunnerServices, type Privileged } from "./services.ts";
-import { launchAs, OWN_PID_NAMESPACE } from "../bash/process.ts";
-import type { RunAs } from "../types.ts";
+import { launchAs, OWN_PID_NAMESPACE } from "../tools/bash/process.ts";
+import type { RunAs } from "../tools/types.ts";
 
-import type { SandboxMode } from "../names.ts";
-import { ActionableError } from "../../errors.ts";
+import type { SandboxMode } from "../tools/names.ts";
+import { ActionableError } from "../errors.ts";
 
 export const TOOL_USER = "gitclaw-tool";
 
