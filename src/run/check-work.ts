@@ -10,7 +10,14 @@ import { type Budgets, type LoopResult, runAgentLoop } from "../agent/loop.ts";
 import { createArtifactStore } from "../session/artifacts.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
-import { type AskReview, type ReviewChange, reviewNote, type SelfReviewer } from "../validate/self-review.ts";
+import { createReview, findPullRequest } from "../github/pulls.ts";
+import {
+  type AskReview,
+  pullRequestReviewBody,
+  type ReviewChange,
+  reviewNote,
+  type SelfReviewer,
+} from "../validate/self-review.ts";
 import { runDeadline, type TargetedRun, type Workspace } from "./types.ts";
 import { completeCheckRun, createCheckRun } from "../github/checks.ts";
 import { callout } from "../github/markdown.ts";
@@ -192,4 +199,39 @@ async function checkedHead(workspace: Workspace, pushed: string): Promise<string
   const head = await workspace.git.must(["rev-parse", "HEAD"]);
   const holds = await workspace.git.run(["merge-base", "--is-ancestor", pushed, head]);
   return holds.exitCode === 0 ? head : pushed;
+}
+
+/**
+ * What the self-review still finds, as a review on the pull request the work went to (the run's own,
+ * or the one gitclaw's branch for the issue has); a note when it could not be posted.
+ */
+export async function selfReviewOnPullRequest(
+  run: TargetedRun,
+  workspace: Workspace,
+  checked: WorkChecked,
+  landing: Landing,
+): Promise<string[]> {
+  const { review } = checked;
+  const push = landing.push;
+  if (!review?.findings.length || !push) return [];
+  try {
+    const onIssueBranch = run.target.delivers || landing.diverted !== undefined || (!push.landed && push.refused);
+    const pull = run.target.pull?.fork
+      ? undefined
+      : (run.target.pull?.number ??
+        (onIssueBranch ? await findPullRequest(run.api, run.repo, push.branch) : undefined));
+    if (pull === undefined) return [];
+    const body = run.redact(pullRequestReviewBody(review));
+    await createReview(run.api, run.repo, pull, {
+      commitId: await checkedHead(workspace, push.sha),
+      event: "COMMENT",
+      body,
+      comments: [],
+    });
+    return [];
+  } catch (error) {
+    const why = run.redact((error as Error).message);
+    workflow.warning(`gitclaw: could not post the self-review on the pull request: ${why}`);
+    return [callout("WARNING", `Could not post the self-review on the pull request: ${why}`)];
+  }
 }

@@ -52,7 +52,7 @@ import { loadSkills, skillsSummary } from "./skills.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
-import { checkBeforeDelivery, checksReply, divertOf, validationCheck } from "./check-work.ts";
+import { checkBeforeDelivery, checksReply, divertOf, selfReviewOnPullRequest, validationCheck } from "./check-work.ts";
 import type { WorkChecked } from "../validate/validate.ts";
 
 export type { RunContext } from "./types.ts";
@@ -136,7 +136,10 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const blocked = blockedNote(tools.egress);
   const delivered = await deliver(run, workspace, { result, landing, steps });
   const ciStarted = await startCi(run, landing);
-  const checkRun = await validationCheck(run, workspace, checked, landing);
+  const checkRun = [
+    ...(await validationCheck(run, workspace, checked, landing)),
+    ...(await selfReviewOnPullRequest(run, workspace, checked, landing)),
+  ];
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),

@@ -65,6 +65,12 @@ export function reviewRequest(review: SelfReview): string {
   ].join("\n");
 }
 
+/** The body of the review on the pull request the work went to: what the self-review still finds. */
+export function pullRequestReviewBody(review: SelfReview): string {
+  const lines = review.findings.map((finding) => `- ${findingLine(finding)}\n  ${finding.body.replace(/\n/g, "\n  ")}`);
+  return [`gitclaw's review of its own change, before delivering it, still finds:`, ...lines].join("\n");
+}
+
 /** The reply's list of what the review still finds. */
 export function reviewNote(review: SelfReview | undefined): string[] {
   if (!review) return [];

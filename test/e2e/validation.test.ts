@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userText } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import { checkoutWithConfig, createWorld, OWNER, REPO, sessionLines, systemPrompt, type World } from "./support.ts";
+import {
+  checkoutWithConfig,
+  createWorld,
+  OWNER,
+  REPO,
+  sessionLines,
+  systemPrompt,
+  TOKEN,
+  type World,
+} from "./support.ts";
 
 const CHECK = [
   "answer=$(cat answer.txt)",
@@ -59,6 +68,8 @@ describe("a change that breaks the repository's test (commands from AGENTS.md's 
     expect(told).toContain("round 1 of 2");
     expect(told).not.toContain("not a command");
     expect(await world.onOrigin("answer.txt")).toBe("42\n");
+    // The broken change was never pushed: the answer was 42 in every commit of main.
+    expect(await world.repo.originGit("log", "-p", "main", "--", "answer.txt")).not.toContain("+41");
     expect(reply).toContain("Fixed: the test wants 42.");
     expect(reply).toContain("**Validation** (AGENTS.md of main):");
     expect(reply).toMatch(/✅ `sh check\.sh` passed in \d+\.\d s/);
@@ -188,5 +199,35 @@ describe("validate.review: a finding of the self-review", () => {
       "The self-review still finds after the agent's round to fix them:\n> - `greet.ts:1` **suggestion**: Type the parameter",
     );
     expect(reply).not.toContain("Undefined name nam");
+  });
+});
+
+async function reviewsOf(number: number): Promise<{ state: string; body: string; commit_id: string }[]> {
+  const response = await fetch(`${world.gh.url}/repos/${OWNER}/${REPO}/pulls/${number}/reviews`, {
+    headers: { authorization: `token ${TOKEN}` },
+  });
+  return (await response.json()) as { state: string; body: string; commit_id: string }[];
+}
+
+describe("validate.review with delivery pull-request", () => {
+  it("leaves what the self-review still finds as a review on the pull request, and in the reply", async () => {
+    await checkoutWithConfig(world, { delivery: "pull-request", validate: { commands: [], review: true } });
+    const hint = { path: "bye.ts", line: 1, severity: "warning", title: "Say goodbye politely", body: "Add please." };
+    const { issue, run, requests, reply } = await ask("Add a farewell", [
+      write("bye.ts", "export const bye = 'bye';\n"),
+      { text: "Added bye." },
+      review([hint]),
+    ]);
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    // A warning is below review.failOn (error): nothing goes back to the agent.
+    expect(requests).toHaveLength(3);
+    const branch = `gitclaw/issue-${issue}`;
+    expect(await world.repo.originGit("show", `${branch}:bye.ts`)).toBe("export const bye = 'bye';");
+    const pull = Number(/Opened the draft pull request #(\d+)/.exec(reply)?.[1]);
+    expect(pull).toBeGreaterThan(0);
+    const [posted] = await reviewsOf(pull);
+    expect(posted).toMatchObject({ state: "COMMENTED", commit_id: await world.repo.originGit("rev-parse", branch) });
+    expect(posted!.body).toContain("`bye.ts:1` **warning**: Say goodbye politely");
+    expect(reply).toContain("The self-review still finds:\n> - `bye.ts:1` **warning**: Say goodbye politely");
   });
 });
