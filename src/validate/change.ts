@@ -39,17 +39,17 @@ async function withStagedTree<T>(
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
   try {
-    const gitPath = async (name: string) => resolve(git.cwd, await git.must(["rev-parse", "--git-path", name]));
+    const where = await git.must(["rev-parse", "--git-path", "objects", "--git-path", "index"]);
+    const [objects = "", real = ""] = where.split("\n").map((path) => resolve(git.cwd, path));
     const env = {
       GIT_INDEX_FILE: join(dir, "index"),
       GIT_OBJECT_DIRECTORY: join(dir, "objects"),
-      GIT_ALTERNATE_OBJECT_DIRECTORIES: await gitPath("objects"),
+      GIT_ALTERNATE_OBJECT_DIRECTORIES: objects,
       GIT_LITERAL_PATHSPECS: "1",
     };
     // git finds no repository where the object directory does not exist.
     mkdirSync(join(env.GIT_OBJECT_DIRECTORY, "pack"), { recursive: true });
     const staged = withEnv(git, env);
-    const real = await gitPath("index");
     if (existsSync(real)) copyFileSync(real, env.GIT_INDEX_FILE);
     else await staged.must(["read-tree", "HEAD"]);
     const listed = paths.length ? paths : touchedPaths(await changedPaths(git)).filter((path) => !path.endsWith("/"));
