@@ -6935,6 +6935,12 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// node_modules/zod/index.js
+var init_zod = __esm(() => {
+  init_external();
+  init_external();
+});
+
 // src/github/marker.ts
 function markedIssue(body) {
   const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
@@ -16023,12 +16029,9 @@ init_log();
 init_env();
 
 // src/stages/approval.ts
+init_zod();
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join3 } from "path";
-
-// node_modules/zod/index.js
-init_external();
-init_external();
 
 // src/approval/command.ts
 var COMMAND = /(?:^|\s)\/approve[ \t]+([0-9a-f]{7,40})(?![0-9a-z])/gim;
@@ -16095,6 +16098,7 @@ async function setCommitStatus(api, repo, sha, status) {
 init_operations();
 
 // src/github/pulls.ts
+init_zod();
 init_operations();
 var PullRequestData = looseObject({
   number: number2(),
@@ -16432,9 +16436,10 @@ function madeByGitclaw(commit, env) {
 }
 
 // src/config/config.ts
+init_zod();
+init_operations();
 import { existsSync, readFileSync } from "fs";
 import { join as join2 } from "path";
-init_operations();
 
 // src/did-you-mean.ts
 function distance(a, b) {
@@ -16534,6 +16539,9 @@ function formOf(issue) {
 // src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
+
+// src/tools/github/policy.ts
+init_zod();
 
 // src/tools/github/validate.ts
 init_errors3();
@@ -16898,10 +16906,21 @@ function secretValues(source, options = {}) {
   }
   return [...values];
 }
-var MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"];
+var MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "AZURE_API_KEY"];
+var CLOUD_CREDENTIALS = [
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_SESSION_TOKEN",
+  "AWS_WEB_IDENTITY_TOKEN_FILE",
+  "AWS_BEARER_TOKEN_BEDROCK",
+  "AZURE_CLIENT_SECRET",
+  "AZURE_FEDERATED_TOKEN_FILE",
+  "GOOGLE_APPLICATION_CREDENTIALS"
+];
 var OWN_SECRETS = [
   { test: (name) => name === "GITHUB_TOKEN" || name === "GH_TOKEN", what: "the job's GitHub token" },
   { test: (name) => MODEL_KEY_NAMES.includes(name), what: "a model key" },
+  { test: (name) => CLOUD_CREDENTIALS.includes(name), what: "a cloud credential the model may be reached with" },
   { test: (name) => name.startsWith("ACTIONS_"), what: "the Actions runtime's own tokens and URLs (ACTIONS_*)" },
   { test: (name) => name.startsWith("INPUT_"), what: "the action's inputs, model keys among them (INPUT_*)" },
   { test: (name) => name.startsWith("GITCLAW_"), what: "gitclaw's own settings and tokens (GITCLAW_*)" },
@@ -16936,6 +16955,7 @@ var passedSecrets = (source, names) => [
 ];
 
 // src/mcp/config.ts
+init_zod();
 var ServerName = string2().regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, "expected a server name of letters, digits, - and single _").max(24);
 var Values = record(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a variable's name"), string2());
 var StdioServer = strictObject({
@@ -16973,6 +16993,7 @@ var McpJson = looseObject({
 });
 
 // src/egress/policy.ts
+init_zod();
 import { readdirSync } from "fs";
 import { BlockList, isIP } from "net";
 import { join } from "path";

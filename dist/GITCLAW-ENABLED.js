@@ -7035,6 +7035,12 @@ var init_external = __esm(() => {
   init_compat();
 });
 
+// node_modules/zod/index.js
+var init_zod = __esm(() => {
+  init_external();
+  init_external();
+});
+
 // src/github/marker.ts
 function markedIssue(body) {
   const found = /<!-- gitclaw:pull-request issue=(\d+) -->/.exec(body)?.[1];
@@ -16050,15 +16056,10 @@ import { existsSync as existsSync3 } from "fs";
 import { join as join4 } from "path";
 
 // src/config/config.ts
+init_zod();
+init_operations();
 import { existsSync as existsSync2, readFileSync as readFileSync2 } from "fs";
 import { join as join3 } from "path";
-
-// node_modules/zod/index.js
-init_external();
-init_external();
-
-// src/config/config.ts
-init_operations();
 
 // src/did-you-mean.ts
 function distance(a, b) {
@@ -16158,6 +16159,9 @@ function formOf(issue) {
 // src/config/paths.ts
 var SENTINEL_FILE = "GITCLAW-ENABLED.md";
 var CONFIG_FILE = ".github/gitclaw.json";
+
+// src/tools/github/policy.ts
+init_zod();
 
 // src/tools/github/validate.ts
 init_errors3();
@@ -16522,10 +16526,21 @@ function secretValues(source, options = {}) {
   }
   return [...values];
 }
-var MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"];
+var MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "AZURE_API_KEY"];
+var CLOUD_CREDENTIALS = [
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_SESSION_TOKEN",
+  "AWS_WEB_IDENTITY_TOKEN_FILE",
+  "AWS_BEARER_TOKEN_BEDROCK",
+  "AZURE_CLIENT_SECRET",
+  "AZURE_FEDERATED_TOKEN_FILE",
+  "GOOGLE_APPLICATION_CREDENTIALS"
+];
 var OWN_SECRETS = [
   { test: (name) => name === "GITHUB_TOKEN" || name === "GH_TOKEN", what: "the job's GitHub token" },
   { test: (name) => MODEL_KEY_NAMES.includes(name), what: "a model key" },
+  { test: (name) => CLOUD_CREDENTIALS.includes(name), what: "a cloud credential the model may be reached with" },
   { test: (name) => name.startsWith("ACTIONS_"), what: "the Actions runtime's own tokens and URLs (ACTIONS_*)" },
   { test: (name) => name.startsWith("INPUT_"), what: "the action's inputs, model keys among them (INPUT_*)" },
   { test: (name) => name.startsWith("GITCLAW_"), what: "gitclaw's own settings and tokens (GITCLAW_*)" },
@@ -16560,6 +16575,7 @@ var passedSecrets = (source, names) => [
 ];
 
 // src/mcp/config.ts
+init_zod();
 var ServerName = string2().regex(/^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/, "expected a server name of letters, digits, - and single _").max(24);
 var Values = record(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a variable's name"), string2());
 var StdioServer = strictObject({
@@ -16597,6 +16613,7 @@ var McpJson = looseObject({
 });
 
 // src/egress/policy.ts
+init_zod();
 import { readdirSync } from "fs";
 import { BlockList, isIP } from "net";
 import { join as join2 } from "path";
@@ -16972,6 +16989,18 @@ var MODEL_INPUTS = {
   base_url: "GITCLAW_BASE_URL",
   api: "GITCLAW_API"
 };
+var CLOUD_INPUTS = {
+  aws_role_arn: "GITCLAW_AWS_ROLE_ARN",
+  aws_region: "GITCLAW_AWS_REGION",
+  azure_api_key: "AZURE_API_KEY",
+  azure_endpoint: "GITCLAW_AZURE_ENDPOINT",
+  azure_client_id: "GITCLAW_AZURE_CLIENT_ID",
+  azure_tenant_id: "GITCLAW_AZURE_TENANT_ID",
+  gcp_workload_identity_provider: "GITCLAW_GCP_WORKLOAD_IDENTITY_PROVIDER",
+  gcp_service_account: "GITCLAW_GCP_SERVICE_ACCOUNT",
+  gcp_project: "GITCLAW_GCP_PROJECT",
+  gcp_region: "GITCLAW_GCP_REGION"
+};
 var TOKEN_INPUTS = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
   app_id: "GITCLAW_APP_ID",
@@ -16991,6 +17020,7 @@ var PROMPT_RUN_INPUTS = {
 var INPUT_ENV = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
+  ...CLOUD_INPUTS,
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
   ...PROMPT_RUN_INPUTS
@@ -17018,6 +17048,7 @@ function settingsFromInputs(env) {
 }
 
 // src/actions/event.ts
+init_zod();
 import { readFileSync as readFileSync3 } from "fs";
 init_errors3();
 var User = looseObject({ login: string2(), id: number2(), type: string2() });
@@ -17270,6 +17301,7 @@ function readTrigger(eventName, eventPath) {
 }
 
 // src/gate/prompt-run.ts
+init_zod();
 import { readFileSync as readFileSync4 } from "fs";
 function readPromptRunRequest(inputs, env) {
   const value = (name) => inputs[PROMPT_RUN_INPUTS[name]]?.trim() || undefined;
@@ -17343,6 +17375,7 @@ function promptTrigger(env, request, now = Date.now()) {
 init_operations();
 
 // src/github/pulls.ts
+init_zod();
 init_operations();
 var PullRequestData = looseObject({
   number: number2(),

@@ -13,7 +13,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["review"],
   ["run"],
   ["tasks", "approval", "gate", "validate"],
-  ["mcp", "skills"],
+  ["mcp", "skills", "hooks"],
   ["agent"],
   ["session"],
   ["egress"],
@@ -22,7 +22,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["tools"],
   ["images"],
   ["git"],
-  ["github", "actions"],
+  ["github", "actions", "cloud"],
   ["text", "fs", "(root)"],
 ];
 

@@ -101,10 +101,22 @@ export function secretValues(
 // (a registry token, a service URL). They pass whatever their names look like, and their values are
 // secrets from then on (src/stages/start.ts registers them with the redactor and ::add-mask::). Only
 // gitclaw's own secrets never pass: the tool user must not get what would let it act as gitclaw.
-const MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"];
+const MODEL_KEY_NAMES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "AZURE_API_KEY"];
+/** Where the cloud providers' SDKs find credentials gitclaw may hold for the model (src/cloud/). */
+const CLOUD_CREDENTIALS = [
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_SESSION_TOKEN",
+  "AWS_WEB_IDENTITY_TOKEN_FILE",
+  "AWS_BEARER_TOKEN_BEDROCK",
+  "AZURE_CLIENT_SECRET",
+  "AZURE_FEDERATED_TOKEN_FILE",
+  "GOOGLE_APPLICATION_CREDENTIALS",
+];
 const OWN_SECRETS: readonly { test: (name: string) => boolean; what: string }[] = [
   { test: (name) => name === "GITHUB_TOKEN" || name === "GH_TOKEN", what: "the job's GitHub token" },
   { test: (name) => MODEL_KEY_NAMES.includes(name), what: "a model key" },
+  { test: (name) => CLOUD_CREDENTIALS.includes(name), what: "a cloud credential the model may be reached with" },
   { test: (name) => name.startsWith("ACTIONS_"), what: "the Actions runtime's own tokens and URLs (ACTIONS_*)" },
   { test: (name) => name.startsWith("INPUT_"), what: "the action's inputs, model keys among them (INPUT_*)" },
   { test: (name) => name.startsWith("GITCLAW_"), what: "gitclaw's own settings and tokens (GITCLAW_*)" },

@@ -122,10 +122,13 @@ export class AssistantDraft {
     else this.content.push(kind === "text" ? { type: "text", text: delta } : { type: "thinking", thinking: delta });
   }
 
-  private appendReasoning(text: string, metadata: { anthropic?: unknown } | undefined): void {
+  private appendReasoning(text: string, metadata: Record<string, unknown> | undefined): void {
     if (text) this.appendText("thinking", text);
-    // Anthropic's signature arrives as an empty delta carrying provider metadata.
-    const signature = (metadata?.anthropic as { signature?: string } | undefined)?.signature;
+    // The signature arrives as an empty delta carrying provider metadata: under `anthropic` (Anthropic's
+    // API, Claude on Vertex) or `bedrock` (Converse), whichever SDK streamed it.
+    const signature = Object.values(metadata ?? {})
+      .map((entry) => (entry as { signature?: unknown } | undefined)?.signature)
+      .find((value): value is string => typeof value === "string" && value !== "");
     const last = this.content.at(-1);
     if (signature && last?.type === "thinking") (last as ThinkingBlock).thinkingSignature = signature;
   }
@@ -141,7 +144,10 @@ const STOP_REASONS: Partial<Record<string, AssistantMessage["stopReason"]>> = {
  * A model failure in one line: status and the provider's own message, no stack; where the model
  * could not be reached at all or refused the key, also where it was asked and which setting says so.
  */
-export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "endpoint" | "keyEnv">): string {
+export function describeModelError(
+  error: unknown,
+  model?: Pick<ResolvedModel, "endpoint" | "keyEnv" | "credentials">,
+): string {
   const e = error as {
     statusCode?: number;
     message?: string;
@@ -158,6 +164,11 @@ export function describeModelError(error: unknown, model?: Pick<ResolvedModel, "
   if (unsupported) return `model API error ${inner!.statusCode}: ${unsupported} (${unsupportedFix(unsupported)})`;
   const at = model ? ` at ${model.endpoint.url} (${model.endpoint.source})` : "";
   if (!inner?.statusCode) return model ? `cannot reach the model API${at}: ${detail}` : `model API error: ${detail}`;
-  const refusedKey = (inner.statusCode === 401 || inner.statusCode === 403) && model?.keyEnv;
-  return `model API error ${inner.statusCode}: ${detail}${refusedKey ? ` (the key in ${model.keyEnv} was refused${at})` : ""}`;
+  const refused = inner.statusCode === 401 || inner.statusCode === 403;
+  const whose = model?.keyEnv
+    ? `the key in ${model.keyEnv} was refused`
+    : model?.credentials
+      ? `the credentials from ${model.credentials.source} were refused`
+      : "";
+  return `model API error ${inner.statusCode}: ${detail}${refused && whose ? ` (${whose}${at})` : ""}`;
 }

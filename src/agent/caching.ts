@@ -2,7 +2,8 @@
 // later requests read them at a tenth of the input price (writing costs 1.25×). gitclaw marks what
 // pi marks: the last tool definition, the system prompt and the last message, so each turn reads the
 // whole conversation so far from the cache and writes only what the turn added. OpenAI-compatible
-// servers cache byte-identical prefixes on their own; they get no marks.
+// servers cache byte-identical prefixes on their own; they get no marks. Bedrock's Converse API takes
+// the same marks as `cachePoint` blocks, for the models that cache (Claude, Nova: ResolvedModel.caching).
 // Some Anthropic-compatible proxies refuse `cache_control`: the call is repeated once without it,
 // and the run goes on uncached with one warning naming the provider.
 // The marks go where the Anthropic provider reads them in its own prompt format: a tool's, the system
@@ -11,7 +12,10 @@ import type { LanguageModelV4FunctionTool, SharedV4ProviderOptions } from "@ai-s
 import type { PromptMessage } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 
-const EPHEMERAL = { anthropic: { cacheControl: { type: "ephemeral" } } };
+const EPHEMERAL = {
+  anthropic: { cacheControl: { type: "ephemeral" } },
+  bedrock: { cachePoint: { type: "default" } },
+};
 
 type SystemMessage = { role: "system"; content: string; providerOptions?: SharedV4ProviderOptions };
 
@@ -19,10 +23,11 @@ export class PromptCaching {
   #on: boolean;
 
   constructor(
-    private readonly model: Pick<ResolvedModel, "api" | "provider">,
+    private readonly model: Pick<ResolvedModel, "api" | "provider" | "caching">,
     private readonly warn: (message: string) => void,
   ) {
-    this.#on = model.api === "anthropic-messages";
+    this.#on =
+      model.api === "anthropic-messages" || (model.api === "bedrock-converse-stream" && model.caching === true);
   }
 
   /** The tools with a breakpoint on the last one: a shallow copy, the definitions are built once per run. */
@@ -72,9 +77,11 @@ const withBreakpoint = <M extends { providerOptions?: SharedV4ProviderOptions }>
   providerOptions: { ...message.providerOptions, ...EPHEMERAL },
 });
 
-/** A 400 from the provider whose message or body names cache_control. */
+/** A 400 from the provider whose message or body names cache_control (or Bedrock's cachePoint). */
 function mentionsCacheControl(error: unknown): boolean {
   const e = error as { statusCode?: number; message?: string; responseBody?: string; lastError?: unknown };
   const inner = (e?.lastError ?? e) as typeof e;
-  return inner?.statusCode === 400 && /cache_control/i.test(`${inner.message ?? ""} ${inner.responseBody ?? ""}`);
+  return (
+    inner?.statusCode === 400 && /cache_control|cachePoint/i.test(`${inner.message ?? ""} ${inner.responseBody ?? ""}`)
+  );
 }

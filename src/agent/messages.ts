@@ -86,12 +86,14 @@ function assistantContent(message: AssistantMessage, target: ConversionTarget): 
       if (text) parts.push({ type: "text", text });
     } else if (block.type === "thinking") {
       const thinking = block as { thinking: string; thinkingSignature?: string; redacted?: boolean };
-      // Signed thinking can only go back to the model that signed it; elsewhere it is dropped.
-      if (sameModel && thinking.thinkingSignature && !thinking.redacted && target.provider === "anthropic") {
+      // Signed thinking can only go back to the model that signed it; elsewhere it is dropped. Each SDK
+      // reads the signature under its own name: Anthropic's (and Vertex's Claude) `anthropic`, Bedrock's `bedrock`.
+      if (sameModel && thinking.thinkingSignature && !thinking.redacted) {
+        const signed = { signature: thinking.thinkingSignature };
         parts.push({
           type: "reasoning",
           text: thinking.thinking,
-          providerOptions: { anthropic: { signature: thinking.thinkingSignature } },
+          providerOptions: { anthropic: signed, bedrock: signed },
         });
       }
     } else if (block.type === "toolCall") {

@@ -1,32 +1,17 @@
 // Turns `provider/model` into an `ai` SDK language model. Anthropic and any OpenAI-compatible
-// server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported.
+// server (OpenAI, OpenRouter, Ollama, vLLM, or one declared in the config) are supported, and the
+// cloud providers that take no stored key (Amazon Bedrock, Azure OpenAI, Google Vertex AI:
+// src/agent/cloud-model.ts).
 // A provider's SDK is loaded when a model needs it: a run only ever uses one (bench/memory).
-import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Config } from "../config/config.ts";
 import { assumedWindowSource, modelInfo, type ModelInfo } from "./catalog.ts";
 import { learnContextWindow, servesLlamaCpp } from "./server-facts.ts";
-import { ActionableError } from "../errors.ts";
+import { ModelConfigError, type ResolvedModel, type SecretSink } from "./resolved-model.ts";
 
-export interface ResolvedModel {
-  provider: string;
-  modelId: string;
-  /** pi's `api` field for assistant messages. */
-  api: "anthropic-messages" | "openai-completions";
-  /** The provider's own model interface: the loop calls its doStream directly. */
-  model: LanguageModelV4;
-  /** Context window and prices. */
-  info: ModelInfo;
-  /** Takes images: the catalogue's or the configuration's word, else yes for Anthropic's API and no for others. */
-  vision?: boolean;
-  /** Names of environment variables holding keys: their values are secrets to redact. */
-  keyEnv?: string;
-  /** Where requests go and who said so, for error messages a person can act on. */
-  endpoint: { url: string; source: string };
-}
+export { ModelConfigError, type ResolvedModel } from "./resolved-model.ts";
 
-export class ModelConfigError extends ActionableError {
-  override name = "ModelConfigError";
-}
+/** The cloud providers, whose credentials are exchanged rather than stored (src/agent/cloud-model.ts). */
+export const CLOUD_PROVIDERS: readonly string[] = ["bedrock", "azure", "vertex"];
 
 interface ProviderSpec {
   api: "anthropic" | "openai-compatible";
@@ -66,7 +51,7 @@ function providerFor(
   const api = env[GENERIC.api]?.trim() || "openai-compatible";
   if (baseURL && (api === "anthropic" || api === "openai-compatible")) return { api, baseURL };
   if (baseURL) throw new ModelConfigError(`the action input api is "${api}": expected anthropic or openai-compatible`);
-  const known = [...Object.keys(BUILT_IN), ...Object.keys(config.providers)].join(", ");
+  const known = [...Object.keys(BUILT_IN), ...CLOUD_PROVIDERS, ...Object.keys(config.providers)].join(", ");
   throw new ModelConfigError(
     `unknown model provider "${provider}" in "${spec}": use one of ${known}, give the action a base_url for it, or declare it under "providers" in .github/gitclaw.json`,
   );
@@ -118,21 +103,32 @@ async function infoFor(
     : info;
 }
 
-export async function resolveModel(
-  spec: string,
-  config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>,
-  env: Record<string, string | undefined>,
-  /** How to ask the server about the model (its context window); default: the global fetch. */
-  options: { fetch?: typeof fetch } = {},
-): Promise<ResolvedModel> {
+/** `provider/model`: the provider, and the rest (a Bedrock id may hold more slashes and colons). */
+function splitSpec(spec: string): { provider: string; modelId: string } {
   const slash = spec.indexOf("/");
   if (slash <= 0 || slash === spec.length - 1) {
     throw new ModelConfigError(
       `model "${spec}" is not of the form provider/model, e.g. anthropic/claude-sonnet-4-5 (the action input model, or "model" in .github/gitclaw.json)`,
     );
   }
-  const provider = spec.slice(0, slash);
-  const modelId = spec.slice(slash + 1);
+  return { provider: spec.slice(0, slash), modelId: spec.slice(slash + 1) };
+}
+
+export async function resolveModel(
+  spec: string,
+  config: Pick<Config, "providers"> & Partial<Pick<Config, "models">>,
+  env: Record<string, string | undefined>,
+  /**
+   * How to ask the server about the model (its context window); default: the global fetch. `secrets`
+   * takes the short-lived credentials a cloud provider's exchange returns (the redactor, the log's mask).
+   */
+  options: { fetch?: typeof fetch; secrets?: SecretSink } = {},
+): Promise<ResolvedModel> {
+  const { provider, modelId } = splitSpec(spec);
+  if (!config.providers[provider] && CLOUD_PROVIDERS.includes(provider)) {
+    const { resolveCloudModel } = await import("./cloud-model.ts");
+    return resolveCloudModel({ provider, modelId }, config, env, { secrets: options.secrets ?? (() => {}) });
+  }
   const p = providerFor(provider, spec, config, env);
   const { baseURL, source } = addressOf(p, provider, config, env);
   const apiKey = (p.apiKeyEnv ? env[p.apiKeyEnv]?.trim() : undefined) || env[GENERIC.apiKey]?.trim() || undefined;
@@ -156,6 +152,7 @@ export async function resolveModel(
       vision,
       keyEnv: p.apiKeyEnv,
       endpoint,
+      caching: true,
     };
   }
   const { createOpenAICompatibleModel } = await import("./openai-compatible-model.ts");

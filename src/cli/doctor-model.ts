@@ -1,7 +1,7 @@
 // The doctor's model checks: the configured model resolves and has its key here, its API answers
 // (GET <base URL>/models, a cheap request with a short timeout), a local server's context window and
 // tool support where it reports them (llama.cpp's /props, Ollama's /api/show), and the workflow's
-// gitclaw step passes the key input the model needs.
+// gitclaw step passes the key input the model needs. A cloud provider's model: src/cli/doctor-cloud.ts.
 import type { Document } from "yaml";
 import { assumedWindowSource } from "../agent/catalog.ts";
 import { resolveModel, type ResolvedModel } from "../agent/model.ts";
@@ -11,6 +11,7 @@ import type { Config } from "../config/config.ts";
 import { INPUT_ENV } from "../config/inputs.ts";
 import { WORKFLOW_FILE } from "../config/paths.ts";
 import { failed, pass, unreached, warn, withoutCredentials, type CheckResult } from "./checks.ts";
+import { cloudModelChecks, isCloudModel } from "./doctor-cloud.ts";
 import { ACTION, keyEnvFor, keyInputs, passedNames, type GitclawStep } from "./workflow.ts";
 
 /** How long the model's API may take to list its models: it answers in well under a second when it is up. */
@@ -19,6 +20,7 @@ export const PROVIDER_TIMEOUT_MS = 5_000;
 type Env = Record<string, string | undefined>;
 
 export async function modelChecks(config: Config, env: Env, fetcher: typeof fetch): Promise<CheckResult[]> {
+  if (isCloudModel(config)) return cloudModelChecks(config, env, fetcher);
   let model: ResolvedModel;
   try {
     model = await resolveModel(config.model, config, env, { fetch: fetcher });

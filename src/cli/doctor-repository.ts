@@ -14,6 +14,7 @@ import { pass, warn, type CheckResult } from "./checks.ts";
 import { passedNames, type GitclawStep } from "./workflow.ts";
 import { formatBytes } from "../text/format.ts";
 import { readSkills, SKILL_FOLDERS } from "../skills/read.ts";
+import { HOOKS_FOLDER, readHooks } from "../hooks/read.ts";
 
 export async function instructionsCheck(git: GitReader, config: Config, branch?: string): Promise<CheckResult> {
   if (config.instructions === false) return pass("Instructions", "switched off (instructions: false)");
@@ -57,6 +58,24 @@ export async function skillsCheck(git: GitReader, branch: string | undefined): P
     "Skills",
     `${found}; left out: ${problems.join("; ")}`,
     `give each SKILL.md under ${SKILL_FOLDERS.join("/, ")}/ a front matter between --- lines with name: (its folder's name) and description:`,
+  );
+}
+
+/** The hooks a run would run (from origin's default branch, as the run reads them), and what it would leave out, with why. */
+export async function hooksCheck(git: GitReader, branch: string | undefined): Promise<CheckResult | undefined> {
+  if (!branch) return undefined;
+  const tracked = await git.run(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${branch}^{commit}`]);
+  if (tracked.exitCode !== 0) return undefined;
+  const loaded = await readHooks(git, { branch, commit: tracked.stdout.trim() });
+  if (loaded.hooks.length === 0 && loaded.leftOut.length === 0) return undefined;
+  const hooks = loaded.hooks.map((hook) => `${hook.event} (${hook.source})`);
+  const found = `from ${branch}: ${hooks.join(", ") || "none to run"}`;
+  if (loaded.leftOut.length === 0) return pass("Hooks", found);
+  const problems = loaded.leftOut.map((skipped) => `${skipped.path}: ${skipped.reason}`);
+  return warn(
+    "Hooks",
+    `${found}; left out: ${problems.join("; ")}`,
+    `write each hook in ${HOOKS_FOLDER}/*.json as Copilot's format has it: {"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "…"}]}} (docs/hooks.md)`,
   );
 }
 

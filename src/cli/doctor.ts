@@ -21,8 +21,9 @@ import {
 } from "./checks.ts";
 import { rulesChecks } from "./doctor-rules.ts";
 import { actionsSettingsChecks, tokenPermissions, type ApiResponse, type Get } from "./doctor-github.ts";
+import { idTokenCheck } from "./doctor-cloud.ts";
 import { modelChecks, workflowCheck } from "./doctor-model.ts";
-import { instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
+import { hooksCheck, instructionsCheck, mcpCheck, skillsCheck, toolEnvCheck } from "./doctor-repository.ts";
 import { networkCheck } from "./doctor-network.ts";
 import { ciCheck } from "./ci-dispatch.ts";
 import { gitclawWorkflows, inputsCheck, type WorkflowText } from "./doctor-workflows.ts";
@@ -161,6 +162,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   results.push(configResult);
   if (config) results.push(...(await modelChecks(config, modelEnv(deps, workflow), deps.fetch)));
   results.push(workflowCheck(workflow.doc, workflow.step, config));
+  if (config) results.push(...idTokenCheck(workflow.doc, workflow.step, config));
   const workflows = gitclawWorkflows(workflowTexts(deps));
   const inputs = inputsCheck(workflows);
   if (inputs) results.push(inputs);
@@ -170,6 +172,8 @@ export async function runDoctor(deps: DoctorDeps): Promise<CheckResult[]> {
   if (config) results.push(await instructionsCheck({ run: deps.git }, config, github.defaultBranch));
   const skills = config && (await skillsCheck({ run: deps.git }, github.defaultBranch));
   if (skills) results.push(skills);
+  const hooks = config && (await hooksCheck({ run: deps.git }, github.defaultBranch));
+  if (hooks) results.push(hooks);
   const mcp = config && (await mcpCheck({ run: deps.git }, config, github.defaultBranch, deps.cwd));
   if (mcp) results.push(mcp);
   const toolEnv = config && toolEnvCheck(config, deps.env, workflow);

@@ -45,6 +45,23 @@ const MODEL_INPUTS: Record<string, string> = {
   api: "GITCLAW_API",
 };
 
+/**
+ * The cloud providers' settings (src/cloud/): where their short-lived credentials come from. None is a
+ * stored key but azure_api_key; the OIDC exchanges need the job's `permissions: id-token: write`.
+ */
+const CLOUD_INPUTS: Record<string, string> = {
+  aws_role_arn: "GITCLAW_AWS_ROLE_ARN",
+  aws_region: "GITCLAW_AWS_REGION",
+  azure_api_key: "AZURE_API_KEY",
+  azure_endpoint: "GITCLAW_AZURE_ENDPOINT",
+  azure_client_id: "GITCLAW_AZURE_CLIENT_ID",
+  azure_tenant_id: "GITCLAW_AZURE_TENANT_ID",
+  gcp_workload_identity_provider: "GITCLAW_GCP_WORKLOAD_IDENTITY_PROVIDER",
+  gcp_service_account: "GITCLAW_GCP_SERVICE_ACCOUNT",
+  gcp_project: "GITCLAW_GCP_PROJECT",
+  gcp_region: "GITCLAW_GCP_REGION",
+};
+
 /** Tokens besides github_token, passed to the agent stage alone (src/actions/env.ts reads them). */
 const TOKEN_INPUTS: Record<string, string> = {
   workflows_token: "GITCLAW_WORKFLOWS_TOKEN",
@@ -72,6 +89,7 @@ export const PROMPT_RUN_INPUTS = {
 export const INPUT_ENV: Readonly<Record<string, string>> = {
   ...Object.fromEntries(INPUTS.map(({ input, env }) => [input, env])),
   ...MODEL_INPUTS,
+  ...CLOUD_INPUTS,
   ...TOKEN_INPUTS,
   ...TASK_INPUTS,
   ...PROMPT_RUN_INPUTS,

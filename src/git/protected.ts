@@ -10,8 +10,24 @@ import type { Git } from "./git.ts";
  */
 export const WORKFLOW_PATHS = [".github/workflows/"] as const;
 
-/** Always protected, whatever the configuration says: other issues' sessions and mappings. */
-export const ALWAYS_PROTECTED = ["state/"] as const;
+/**
+ * What extends the agent itself, read only from the default branch's commit: Agent Skills
+ * (src/skills/), hooks (src/hooks/), custom agents and Claude Code's settings (which hold its hooks).
+ * The agent never changes them: one it wrote would act once a push reached the default branch
+ * without a person's merge.
+ */
+export const EXTENSION_PATHS = [
+  ".agents/skills/",
+  ".github/skills/",
+  ".claude/skills/",
+  ".github/hooks/",
+  ".github/agents/",
+  ".claude/agents/",
+  ".claude/settings.json",
+] as const;
+
+/** Always protected, whatever the configuration says: other issues' sessions and mappings, and the agent's extensions. */
+export const ALWAYS_PROTECTED = ["state/", ...EXTENSION_PATHS] as const;
 
 /** The configured protected paths plus the ones that are never negotiable. */
 export const protectedPathsFrom = (configured: readonly string[]): string[] => [...configured, ...ALWAYS_PROTECTED];

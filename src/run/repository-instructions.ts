@@ -35,7 +35,7 @@ export async function loadInstructions(
  * runs all read it: found once per workspace (a fetch leaves no tracking ref to find it by again).
  */
 export function defaultBranchAt(
-  run: Pick<TargetedRun, "trigger" | "api" | "repo">,
+  run: DefaultBranchRun,
   workspace: Workspace,
 ): Promise<{ branch: string; commit: string }> {
   const known = defaultBranches.get(workspace);
@@ -47,10 +47,15 @@ export function defaultBranchAt(
   return found;
 }
 
+/** What finding the default branch needs of a run: the event's word for it, else the API (a task job's too). */
+export type DefaultBranchRun = Pick<TargetedRun, "api" | "repo"> & {
+  trigger: Pick<TargetedRun["trigger"], "defaultBranch">;
+};
+
 const defaultBranches = new WeakMap<Workspace, Promise<{ branch: string; commit: string }>>();
 
 async function findDefaultBranch(
-  run: Pick<TargetedRun, "trigger" | "api" | "repo">,
+  run: DefaultBranchRun,
   workspace: Workspace,
 ): Promise<{ branch: string; commit: string }> {
   const named = run.trigger.defaultBranch || (await getDefaultBranch(run.api, run.repo));

@@ -49,6 +49,8 @@ import { instructionsSection, instructionsSummary, loadInstructions } from "./re
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import { loadSkills, skillsSummary } from "./skills.ts";
+import { endHooks, hookNotes, hooksSummary, loadHooks, startHooks, untilHooksLetStop, type RunHooks } from "./hooks.ts";
+import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
@@ -70,6 +72,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   // Before any tool runs, from the default branch's commit: nothing the run does can change them.
   const instructions = await loadInstructions(run, workspace);
   const skills = await loadSkills(run, workspace);
+  const hooks = await loadHooks(run, workspace);
   // Before the model is called: the checkout's sessions and the ledger every run shares (src/run/cost-claim.ts).
   const claim = await claimBudget({ ...run, ...workspace }, run.target.conversationIssue);
   if (claim.refusal) return stopBeforeModel(run, { reason: claim.refusal, notice: claim.refusal, outcome: "cost_cap" });
@@ -82,7 +85,7 @@ export async function runConversation(context: RunContext): Promise<Conversation
   const fork = run.target.pull?.fork ? await checkoutFork(run, workspace) : undefined;
   try {
     const trailers = ci ? [ci.trailer] : [];
-    const extras = { trailers, instructions, skills, claim, schema, stateHome };
+    const extras = { trailers, instructions, skills, hooks, claim, schema, stateHome };
     return await converse(run, { workspace, conversation, progress, fork, ...extras });
   } finally {
     await fork?.dispose();
@@ -100,6 +103,8 @@ interface Prepared {
   instructions?: RepositoryInstructions;
   /** The default branch's skills (src/skills/). */
   skills?: RepositorySkills;
+  /** The default branch's hooks (src/hooks/). */
+  hooks?: RepositoryHooks;
   /** The conversation's and the day's earlier costs, and the run's reservation (src/run/cost-claim.ts). */
   claim: CostClaim;
   /** The input output_schema (src/run/structured-output.ts). */
@@ -117,11 +122,14 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   let checked: WorkChecked;
   let tornDown: ToolsTornDown;
   let taskNotes: string[] = [];
+  let hooks: RunHooks | undefined;
   try {
-    ({ result, answer, checked } = await runLoops(run, prepared, tools, timeline));
+    hooks = await startHooks(run, workspace, tools.context, { hooks: prepared.hooks, conversation });
+    ({ result, answer, checked } = await runLoops(run, prepared, tools, timeline, hooks));
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
+    await hooks?.release();
   }
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
@@ -148,6 +156,7 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     ...ciStarted,
     ...checkRun,
     ...mcpNotes(run, tools.mcp),
+    ...hookNotes(hooks),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
   ];
@@ -157,7 +166,8 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes, checks };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
-  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: tools.mcp.summary() + skills };
+  const extensions = tools.mcp.summary() + skills + hooksSummary(prepared.hooks, hooks);
+  const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: extensions };
   writeSummary(run, timeline, result, summaryParts);
   writeOutputs(run, result, landing, repoRelative(workspace.root, conversation.session.path), answer);
   if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
@@ -175,12 +185,16 @@ async function runLoops(
   prepared: Prepared,
   tools: RunTools,
   timeline: RunTimeline,
+  hooks?: RunHooks,
 ): Promise<{ result: LoopResult; answer?: Answer; checked: WorkChecked }> {
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
   const limits = { budgets: capped.budgets, spending, repository: prepared.instructions, skills: prepared.skills };
-  const loop = () => runLoop(run, workspace, conversation, tools, { progress, timeline }, limits);
+  const loop = () =>
+    untilHooksLetStop(hooks, conversation.session, run.now, () =>
+      runLoop(run, workspace, conversation, tools, { progress, timeline }, limits),
+    );
   const again = (request: string) => {
     conversation.session.append({
       type: "message",
@@ -190,12 +204,9 @@ async function runLoops(
   };
   const first = await loop();
   const answered = schema ? await answerAgainstSchema(schema, first, again) : { result: first };
-  const { result, checked } = await checkBeforeDelivery(
-    run,
-    { workspace, conversation, tools, budgets: capped.budgets },
-    answered.result,
-    again,
-  );
+  const checking = { workspace, conversation, tools, budgets: capped.budgets };
+  const { result, checked } = await checkBeforeDelivery(run, checking, answered.result, again);
+  await endHooks(hooks, result);
   return { ...answered, checked, result: asCapBudget(result, capped, run.config.budgets, claim.history) };
 }
 

@@ -170,7 +170,17 @@ function localEnv(setup: TaskSetup, spending: Spending, ownFiles: string[]): Loc
   const { run, workspace, session, sandbox, toolContext } = setup;
   // No pull request worktrees for sub-agents (no github tool); their own worktree is shared like one.
   const { env, redact, runAs, passedSecrets } = toolContext;
-  const shared = { env, redact, runAs, passedSecrets, sharedWorkspace: true };
+  const shared = {
+    env,
+    redact,
+    runAs,
+    passedSecrets,
+    sharedWorkspace: true,
+    // The repository's hooks gate the children's calls too: set after this (src/run/hooks.ts), read as each starts.
+    get gate() {
+      return toolContext.gate;
+    },
+  };
   // Each child is given the directories' AGENTS.md once, framed with a token of its own that its prompt names.
   const perTask = new Map<string, DirectoryInstructions>();
   const directories = (taskId: string) =>

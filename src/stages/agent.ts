@@ -14,7 +14,7 @@ import type { GitHubApi } from "../github/api.ts";
 import { startAppToken } from "./app-token.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
-import { maskPassedSecrets, startStage, type StageOptions } from "./start.ts";
+import { maskPassedSecrets, secretSink, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 import { isReviewRun } from "../gate/triggers.ts";
@@ -64,8 +64,11 @@ async function runStage(options: StageOptions): Promise<number> {
     if (gate.configError) throw gate.configError;
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
-    const resolved = await resolveModel(config.model, config, processEnv);
-    const fallback = config.fallbackModel ? await resolveModel(config.fallbackModel, config, processEnv) : undefined;
+    const secrets = secretSink(redact);
+    const resolved = await resolveModel(config.model, config, processEnv, { secrets });
+    const fallback = config.fallbackModel
+      ? await resolveModel(config.fallbackModel, config, processEnv, { secrets })
+      : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const models = { resolved, fallback };
     const context = {

@@ -1,7 +1,8 @@
 // How a stage that runs an agent starts, the agent stage and its child mode (a task on a runner of
 // its own, src/stages/task.ts) alike: every secret it holds is registered with the redactor and as a
 // log mask (::add-mask::) before its first log line (the job's tokens and the model keys at once,
-// tools.env values once the configuration names them), and it has one GitHub client.
+// tools.env values once the configuration names them, a cloud provider's short-lived credentials the
+// moment an exchange returns them), and it has one GitHub client.
 import * as workflow from "../actions/log.ts";
 import type { ActionsEnv } from "../actions/env.ts";
 import type { Config } from "../config/config.ts";
@@ -46,6 +47,12 @@ export function startStage(options: StageOptions): StageStart {
 export function maskPassedSecrets(redact: Redactor, processEnv: StageOptions["processEnv"], config: Config): void {
   maskSecrets(redact, passedSecrets(processEnv, config.tools.env));
 }
+
+/** Where short-lived credentials go the moment an exchange returns them: the redactor and the log's mask. */
+export const secretSink =
+  (redact: Redactor) =>
+  (secrets: readonly string[]): void =>
+    maskSecrets(redact, secrets);
 
 function maskSecrets(redact: Redactor, secrets: readonly string[]): void {
   for (const secret of secrets) {

@@ -7,20 +7,22 @@
 // It starts as the agent stage does (src/stages/start.ts: every secret a log mask) and shares its
 // workspace and tool wiring (src/run/workspace.ts, src/run/tools.ts); what is its own: the inputs,
 // the brief, the output folder.
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import * as workflow from "../actions/log.ts";
 import { resolveModel } from "../agent/model.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "../run/tasks.ts";
 import { releaseSandbox, wireTools } from "../run/tools.ts";
+import { gateTools, loadHooks, type RunHooks } from "../run/hooks.ts";
 import { prepareWorkspaceAt } from "../run/workspace.ts";
 import type { Workspace } from "../run/types.ts";
 import { SessionFile } from "../session/session-file.ts";
 import { briefFile, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
-import { maskPassedSecrets, startStage, type StageOptions, type StageStart } from "./start.ts";
+import { maskPassedSecrets, secretSink, startStage, type StageOptions, type StageStart } from "./start.ts";
 
 /** Where the child leaves what the workflow uploads, under $RUNNER_TEMP. */
 export const TASK_OUTPUT_DIR = "gitclaw-task";
@@ -80,9 +82,10 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
       `task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`,
     );
   maskPassedSecrets(stage.redact, options.processEnv, config);
-  const resolved = await resolveModel(config.model, config, options.processEnv);
+  const secrets = secretSink(stage.redact);
+  const resolved = await resolveModel(config.model, config, options.processEnv, { secrets });
   const fallback = config.fallbackModel
-    ? await resolveModel(config.fallbackModel, config, options.processEnv)
+    ? await resolveModel(config.fallbackModel, config, options.processEnv, { secrets })
     : undefined;
   const actor = brief.coAuthor
     ? { ...brief.coAuthor, type: "User" }
@@ -90,12 +93,24 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
   return {
     ...options,
     ...stage,
-    trigger: { actor, defaultBranch: "" },
+    trigger: { actor, defaultBranch: defaultBranchOfEvent(options.env.eventPath) },
     config,
     resolved,
     fallback,
     link: brief.parentRun,
   };
+}
+
+const DispatchEvent = z.looseObject({ repository: z.looseObject({ default_branch: z.string() }) });
+
+/** The default branch as the dispatch event names it (the repository's hooks are read there), else "" (asked of the API). */
+function defaultBranchOfEvent(eventPath: string): string {
+  try {
+    const event = DispatchEvent.safeParse(JSON.parse(readFileSync(eventPath, "utf8")));
+    return event.success ? event.data.repository.default_branch : "";
+  } catch {
+    return "";
+  }
 }
 
 async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief, output: string): Promise<boolean> {
@@ -110,11 +125,18 @@ async function runInSandbox(run: TaskRun, workspace: Workspace, brief: TaskBrief
   });
   const { sandbox, toolsOptions, context: toolContext } = wiring;
   const tasks = setUpTasks({ run, workspace, session, sandbox, toolsOptions, toolContext })!;
+  let hooks: RunHooks | undefined;
   try {
+    // The repository's preToolUse and postToolUse hooks hold here as in the parent's run (src/hooks/).
+    hooks = await gateTools(run, workspace, toolContext, {
+      hooks: await loadHooks(run, workspace),
+      sessionId: brief.taskId,
+    });
     return await runBrief(run, tasks, brief, { root: workspace.root, output });
   } finally {
     await tasks.orchestrator.shutdown("the task's run ended");
     await releaseSandbox(wiring);
+    await hooks?.release();
     rmSync(sandbox.worktrees, { recursive: true, force: true });
   }
 }

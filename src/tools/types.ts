@@ -37,6 +37,15 @@ export interface RunAs {
   pidNamespaces?: boolean;
 }
 
+/**
+ * What the repository's hooks say of each call (src/hooks/), asked by src/tools/call.ts: before it,
+ * the text the model gets instead of running it (a denial), or undefined; after it, told the result.
+ */
+export interface ToolGate {
+  before(toolName: string, args: unknown): Promise<string | undefined>;
+  after(toolName: string, args: unknown, result: ToolResult): Promise<void>;
+}
+
 export interface ToolContext {
   /** Absolute path of the workspace (the repository checkout). */
   workspace: string;
@@ -67,6 +76,8 @@ export interface ToolContext {
   sharedWorkspace?: boolean;
   /** The model takes images: `read` of an image file answers with the image itself. */
   images?: boolean;
+  /** The repository's preToolUse and postToolUse hooks, when it has any (src/hooks/). */
+  gate?: ToolGate;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {

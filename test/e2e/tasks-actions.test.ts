@@ -26,6 +26,18 @@ const CONFIG = {
     tasks: { enabled: true, actions: { enabled: true, pollSeconds: 0.05 } },
     tools: { env: ["NPM_TOKEN"] },
   }),
+  // Main's preToolUse hook: a task's job runs it too (src/hooks/).
+  ".github/hooks/guard.json": JSON.stringify({
+    version: 1,
+    hooks: {
+      preToolUse: [
+        {
+          type: "command",
+          bash: `if grep -q 'rm -rf'; then echo '{"permissionDecision":"deny","permissionDecisionReason":"not on Actions either"}'; fi`,
+        },
+      ],
+    },
+  }),
 };
 const CHOICES = { model: "anthropic/claude-sonnet-4-5", trigger: parseConfig({}).trigger, actionsRunner: true };
 /** The workflow `gitclaw init` writes, committed in the repository as a user's would be. */
@@ -228,6 +240,32 @@ describe("a secret a task's tool prints on a runner of its own", () => {
     // The tool had the value (tools.env reaches a task's commands on its own runner too), the model its redaction.
     expect(printed.join("\n")).toContain(createHash("sha256").update(NPM_TOKEN).digest("hex"));
     expect(printed.join("\n")).toContain("token=[REDACTED]");
+  });
+});
+
+describe("the repository's hooks on a task's own runner", () => {
+  it("deny the task's rm -rf as they do the parent's", async () => {
+    let results: string[] = [];
+    world.model.scriptFor("Remove the sources", [
+      { toolCalls: [call("bash", { command: "rm -rf .github && echo gone" })] },
+      (request) => {
+        results = toolResultTexts(request.body);
+        return { toolCalls: [call("agent_report", { reportMarkdown: "Denied.", title: "remove" })] };
+      },
+    ]);
+    world.model.script([
+      { toolCalls: [call("task", { title: "remove", prompt: "Remove the sources.", runner: "actions" })] },
+      { text: "The task was denied." },
+    ]);
+    const before = runner.runs.length;
+    const { exitCode, logs } = await runToTheEnd("Remove on Actions");
+    expect(exitCode, logs).toBe(0);
+    const task = await runner.runs[before]!.result;
+    expect(task.status, task.logs).toBe("success");
+    expect(results.join("\n")).toContain(
+      "Denied by the repository's preToolUse hook .github/hooks/guard.json#preToolUse[0]: not on Actions either",
+    );
+    expect(results.join("\n")).not.toContain("gone");
   });
 });
 

@@ -32,6 +32,10 @@ export interface ProcessOptions {
   onOutput(bytes: Uint8Array): void;
   /** Run the command as this user instead of the agent's own. */
   runAs?: RunAs;
+  /** What the command reads on stdin (default: nothing, stdin closed). */
+  stdin?: Uint8Array;
+  /** Receives stderr apart, when given: stdout alone goes to `onOutput` (a hook's answer, src/hooks/). */
+  onStderr?(bytes: Uint8Array): void;
 }
 
 export interface ProcessOutcome {
@@ -188,12 +192,16 @@ function drain(
  * gigabytes, and the native pipe is what keeps it cheap (see drain). `detached` makes the shell a
  * process-group leader, so the group can be signalled as a whole.
  */
-function spawnGroupLeader(launch: ReturnType<typeof launchAs>, cwd: string): Bun.Subprocess<"ignore", "pipe", "pipe"> {
+function spawnGroupLeader(
+  launch: ReturnType<typeof launchAs>,
+  cwd: string,
+  stdin: Uint8Array | undefined,
+): Bun.Subprocess<Bun.SpawnOptions.Writable, "pipe", "pipe"> {
   return Bun.spawn([launch.file, ...launch.args], {
     cwd,
     env: launch.env,
     detached: true,
-    stdin: "ignore",
+    stdin: stdin ?? "ignore",
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -216,20 +224,19 @@ export function startProcess(options: ProcessOptions): RunningProcess {
   // `exec 2>&1` gives stderr the same pipe as stdout, so the kernel keeps their order. The command
   // is passed as an argument and `eval`ed in the same shell (a second `bash -c` would double the
   // cost of a short command, bench/bash-overhead); its line numbers stay its own.
-  const launch = launchAs(
-    options.runAs,
-    ["bash", "-c", 'exec 2>&1; eval "$1"', "bash", options.command],
-    options.env,
-    options.cwd,
-  );
-  let subprocess: Bun.Subprocess<"ignore", "pipe", "pipe">;
+  const script = options.onStderr ? 'eval "$1"' : 'exec 2>&1; eval "$1"';
+  const launch = launchAs(options.runAs, ["bash", "-c", script, "bash", options.command], options.env, options.cwd);
+  let subprocess: Bun.Subprocess<Bun.SpawnOptions.Writable, "pipe", "pipe">;
   try {
-    subprocess = spawnGroupLeader(launch, options.cwd);
+    subprocess = spawnGroupLeader(launch, options.cwd, options.stdin);
   } catch (error) {
     return notStarted(spawnErrorOf(launch.file, options.cwd, error), startedAt);
   }
   const group = new GroupStop(subprocess.pid, options.runAs);
-  const pipes = [drain(subprocess.stdout, options.onOutput), drain(subprocess.stderr, options.onOutput)];
+  const pipes = [
+    drain(subprocess.stdout, options.onOutput),
+    drain(subprocess.stderr, options.onStderr ?? options.onOutput),
+  ];
   const leaderExited = subprocess.exited.then((code) => {
     group.leaderGone = true;
     const signal = subprocess.signalCode === null ? null : String(subprocess.signalCode);

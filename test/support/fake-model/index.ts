@@ -3,6 +3,7 @@
 // handling) instead of a mock model object. The agent under test runs in a child process while the
 // test drives this server in-process, so nothing here may block the event loop.
 import * as anthropic from "./anthropic.ts";
+import * as bedrock from "./bedrock.ts";
 import {
   type ContextWindowLimit,
   type LocalServer,
@@ -82,7 +83,16 @@ export interface Turn {
  */
 export type ScriptedTurn = Turn | ((request: RecordedModelRequest) => Turn | Promise<Turn>);
 
-export type ModelApi = "anthropic" | "openai";
+export type ModelApi = "anthropic" | "openai" | "bedrock";
+
+/**
+ * A request's credentials checked as the provider checks them (Bedrock's SigV4, test/support/cloud/sigv4.ts;
+ * an Entra ID bearer token): a refusal is answered in the route's error shape.
+ */
+export type SignatureCheck = (
+  req: Request,
+  body: string,
+) => Promise<{ status: number; type: string; message: string } | undefined>;
 
 export interface RecordedModelRequest {
   api: ModelApi;
@@ -128,6 +138,8 @@ export interface FakeModel {
   requests: RecordedModelRequest[];
   /** GET /v1/models requests, by the API their headers speak (kept apart: they use no scripted turn). */
   listRequests: { api: ModelApi; headers: Record<string, string> }[];
+  /** Requests are refused unless this check passes them (default: no check). */
+  checkSignatures(check: SignatureCheck | undefined): void;
   /** Empties the prompt cache, as if every entry had expired: the next request starts cold. */
   forgetCache(): void;
   /** Requests whose response has not yet finished or been abandoned by the client. */
@@ -151,11 +163,13 @@ export interface WireTurn {
 
 /** How one API renders a turn; `body` is the parsed request. */
 interface WireFormat {
-  frames(turn: WireTurn, body: Record<string, unknown>): string[];
+  frames(turn: WireTurn, body: Record<string, unknown>): (string | Uint8Array)[];
   /** Response headers of a stream besides its content type, as that API's server sends them. */
   streamHeaders?: Record<string, string>;
   message(turn: WireTurn, body: Record<string, unknown>): unknown;
   error(error: TurnError): unknown;
+  /** The header naming the error's type, where the API has one (Bedrock's x-amzn-ErrorType). */
+  errorType?(error: TurnError): string;
   models(ids: string[]): unknown;
 }
 
@@ -163,6 +177,7 @@ interface WireFormat {
 const LISTED: Record<ModelApi, string[]> = {
   anthropic: ["claude-sonnet-4-5-20250929", "claude-haiku-4-5-20251001"],
   openai: ["gpt-4.1", "gpt-4.1-mini"],
+  bedrock: [],
 };
 
 /**
@@ -186,6 +201,19 @@ const routes: Record<string, { api: ModelApi; wire: WireFormat }> = {
   "/v1/messages": { api: "anthropic", wire: anthropic },
   "/v1/chat/completions": { api: "openai", wire: openai },
 };
+
+/** Vertex AI's Claude: Anthropic's Messages API at the model's streamRawPredict (the model in the path). */
+const VERTEX_ANTHROPIC =
+  /^\/v1\/projects\/[^/]+\/locations\/[^/]+\/publishers\/anthropic\/models\/([^/:]+):streamRawPredict$/;
+
+/** The route of a path: the fixed ones, or Bedrock's or Vertex's, whose path holds the model id. */
+const routeOf = (path: string): { api: ModelApi; wire: WireFormat } | undefined =>
+  routes[path] ??
+  (bedrock.PATH.test(path)
+    ? { api: "bedrock" as const, wire: bedrock }
+    : VERTEX_ANTHROPIC.test(path)
+      ? { api: "anthropic" as const, wire: anthropic }
+      : undefined);
 
 // Real servers stream a few characters per delta; clients must reassemble them, so we make them.
 const DELTA_CHARS = 8;
@@ -268,12 +296,13 @@ async function silentUntilAbort(signal: AbortSignal): Promise<Response> {
 function errorResponse(wire: WireFormat, error: TurnError): Response {
   const headers: Record<string, string> = {};
   if (error.retryAfter !== undefined) headers["retry-after"] = String(error.retryAfter);
+  if (wire.errorType) headers["x-amzn-errortype"] = wire.errorType(error);
   return Response.json(wire.error(error), { status: error.status, headers });
 }
 
 /** What a stream sends before it stops sending, and how it stops: closed, stalled or broken off. */
 interface StreamPlan {
-  sent: string[];
+  sent: (string | Uint8Array)[];
   ending: "close" | "stall" | "break";
 }
 
@@ -282,7 +311,7 @@ interface StreamPlan {
 const HEADERS_ONLY = "\n";
 
 /** The faults a turn may script into its stream (hang, breakAfter, silent), or the whole stream. */
-function streamPlan(frames: string[], turn: Turn): StreamPlan {
+function streamPlan(frames: (string | Uint8Array)[], turn: Turn): StreamPlan {
   if (turn.silent === "headers") return { sent: [HEADERS_ONLY], ending: "stall" };
   if (turn.breakAfter !== undefined) return { sent: frames.slice(0, turn.breakAfter), ending: "break" };
   if (turn.hang) return { sent: frames.slice(0, Math.ceil(frames.length / 2)), ending: "stall" };
@@ -304,7 +333,7 @@ async function breakConnection(controller: ReadableStreamDefaultController, gone
 
 /** Streams `frames` as the turn's plan says, honouring chunkDelayMs; calls `finished` once, however it ends. */
 function sse(
-  { progress, frames }: { progress: string[]; frames: string[] },
+  { progress, frames }: { progress: string[]; frames: (string | Uint8Array)[] },
   turn: Turn,
   headers: Record<string, string>,
   disconnected: AbortSignal,
@@ -325,7 +354,7 @@ function sse(
         for (const [i, frame] of sent.entries()) {
           if (i > 0 && turn.chunkDelayMs) await sleep(turn.chunkDelayMs, gone.signal);
           if (gone.signal.aborted) return;
-          controller.enqueue(encoder.encode(frame));
+          controller.enqueue(typeof frame === "string" ? encoder.encode(frame) : frame);
         }
         if (ending === "break") return await breakConnection(controller, gone.signal);
         if (ending === "stall") await aborted(gone.signal);
@@ -383,6 +412,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   // What this server has cached, as the provider would for one API key.
   let cache = createPromptCache();
   let inFlight = 0;
+  let signatures: SignatureCheck | undefined;
 
   async function handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname;
@@ -393,11 +423,14 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       listRequests.push({ api, headers: Object.fromEntries(req.headers) });
       return response;
     }
-    const route = routes[path];
+    const route = routeOf(path);
     if (req.method !== "POST" || !route) {
       return Response.json({ error: { message: `fake model: no route for ${req.method} ${path}` } }, { status: 404 });
     }
     const rawBody = await req.text();
+    const unsigned = await signatures?.(req, rawBody);
+    if (unsigned)
+      return errorResponse(route.wire, { status: unsigned.status, type: unsigned.type, message: unsigned.message });
     let body: unknown;
     try {
       body = JSON.parse(rawBody);
@@ -419,9 +452,12 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     if (route.api === "anthropic" && options.rejectCacheControl && rawBody.includes('"cache_control"')) {
       return errorResponse(route.wire, { status: 400, message: "cache_control: Extra inputs are not permitted" });
     }
+    const inPath = bedrock.PATH.exec(path) ?? VERTEX_ANTHROPIC.exec(path);
+    if (inPath) recorded.body.model = decodeURIComponent(inPath[1]!);
     const refused =
       cacheControlProblem(route.api, recorded.body) ??
-      (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined);
+      (route.api === "anthropic" ? anthropic.thinkingSignatureProblem(recorded.body) : undefined) ??
+      (route.api === "bedrock" ? bedrock.reasoningSignatureProblem(recorded.body) : undefined);
     if (refused) return errorResponse(route.wire, { status: 400, message: refused });
     const noJinja = refuseWithoutJinja(recorded.body, options.server);
     if (noJinja) return noJinja;
@@ -461,7 +497,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const wire = toWire(turn, index, recorded.body, cache.usage(route.api, recorded.body));
     recorded.usage = wire.usage;
 
-    if (recorded.body.stream !== true) {
+    // ConverseStream always streams; the others say so in the body.
+    if (recorded.body.stream !== true && route.api !== "bedrock") {
       if (turn.hang || turn.silent) await aborted(req.signal);
       return Response.json(route.wire.message(wire, recorded.body));
     }
@@ -503,6 +540,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     },
     requests,
     listRequests,
+    checkSignatures(check) {
+      signatures = check;
+    },
     forgetCache() {
       cache = createPromptCache();
     },

@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { ModelPrice } from "../../../src/agent/catalog.ts";
 
-export type CacheApi = "anthropic" | "openai";
+export type CacheApi = "anthropic" | "openai" | "bedrock";
 
 /** Tokens of one request's prompt: `input` is what is billed at the plain input price. */
 export interface PromptUsage {

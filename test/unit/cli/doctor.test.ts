@@ -317,6 +317,32 @@ describe("runDoctor", () => {
     });
   });
 
+  it("lists the hooks of origin's default branch and names what it leaves out, with why", async () => {
+    mkdirSync(join(repo.dir, ".github/hooks"), { recursive: true });
+    mkdirSync(join(repo.dir, ".claude"), { recursive: true });
+    const guard = { version: 1, hooks: { preToolUse: [{ type: "command", bash: "./check.sh" }], subagentStop: [] } };
+    writeFileSync(join(repo.dir, ".github/hooks/guard.json"), JSON.stringify(guard));
+    writeFileSync(join(repo.dir, ".github/hooks/bad.json"), JSON.stringify({ version: 2, hooks: {} }));
+    writeFileSync(join(repo.dir, ".claude/settings.json"), JSON.stringify({ hooks: { Stop: [] } }));
+    await repo.git("add", "-A");
+    await repo.git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "hooks");
+    await repo.git("push", "-q", "origin", "main");
+    // What the working tree has now is not what a run reads.
+    writeFileSync(join(repo.dir, ".github/hooks/local.json"), JSON.stringify(guard));
+    const checks = byName(await runDoctor(deps()));
+    expect(checks.Hooks).toMatchObject({
+      name: "Hooks",
+      status: "WARN",
+      detail:
+        "from main: preToolUse (.github/hooks/guard.json#preToolUse[0]); left out: " +
+        '.github/hooks/bad.json: bad.json: "version" (found 2): Invalid input: expected 1; ' +
+        ".github/hooks/guard.json#subagentStop: not an event gitclaw runs (sessionStart, userPromptSubmitted, " +
+        "preToolUse, postToolUse, agentStop, sessionEnd, errorOccurred); .claude/settings.json#Stop: Claude " +
+        "Code's hooks are not run: their input, tool names and exit codes are Claude Code's; write the hook in " +
+        ".github/hooks/*.json (Copilot's format)",
+    });
+  });
+
   it("says what starts CI on gitclaw's pushes: ci.dispatch's workflows checked, a GitHub App, or nothing", async () => {
     const ci =
       "name: CI\non: [push, workflow_dispatch]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: true\n";

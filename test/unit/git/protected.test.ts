@@ -36,6 +36,17 @@ describe("isProtected", () => {
     ["./state/sessions/x.jsonl", true],
     ["src/state/x.ts", false],
     ["README.md", false],
+    // The agent's extensions, whatever the configuration lists: read from the default branch only.
+    [".agents/skills/deploy/SKILL.md", true],
+    [".github/skills/x/run.sh", true],
+    [".claude/skills/y/SKILL.md", true],
+    [".github/hooks/guard.json", true],
+    [".github/hooks", true],
+    [".github/agents/reviewer.agent.md", true],
+    [".claude/agents/helper.md", true],
+    [".claude/settings.json", true],
+    [".claude/settings.local.json", false],
+    ["docs/skills/x.md", false],
   ])("%s → %s", (path, expected) => {
     expect(isProtected(path, PATTERNS)).toBe(expected);
   });
