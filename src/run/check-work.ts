@@ -159,6 +159,19 @@ export function checksReply(run: TargetedRun, checked: WorkChecked, landing: Lan
   };
 }
 
+/** Once the work is pushed: the check run, and the self-review on the pull request it went to. */
+export async function afterPush(
+  run: TargetedRun,
+  workspace: Workspace,
+  checked: WorkChecked,
+  landing: Landing,
+): Promise<string[]> {
+  return [
+    ...(await validationCheck(run, workspace, checked, landing)),
+    ...(await selfReviewOnPullRequest(run, workspace, checked, landing)),
+  ];
+}
+
 /** The `gitclaw validation` check run on the pushed commit; a note when it could not be made. */
 export async function validationCheck(
   run: TargetedRun,

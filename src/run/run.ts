@@ -54,7 +54,7 @@ import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
-import { checkBeforeDelivery, checksReply, divertOf, selfReviewOnPullRequest, validationCheck } from "./check-work.ts";
+import { afterPush, checkBeforeDelivery, checksReply, divertOf } from "./check-work.ts";
 import type { WorkChecked } from "../validate/validate.ts";
 
 export type { RunContext } from "./types.ts";
@@ -140,14 +140,10 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     stateHome: prepared.stateHome,
     divert: divertOf(run, checked),
   });
-  const steps = progress.stepsDetails();
   const blocked = blockedNote(tools.egress);
-  const delivered = await deliver(run, workspace, { result, landing, steps });
+  const delivered = await deliver(run, workspace, { result, landing, steps: progress.stepsDetails() });
   const ciStarted = await startCi(run, landing);
-  const checkRun = [
-    ...(await validationCheck(run, workspace, checked, landing)),
-    ...(await selfReviewOnPullRequest(run, workspace, checked, landing)),
-  ];
+  const checkRun = await afterPush(run, workspace, checked, landing);
   const notes = [
     ...forkNotes(run, patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
@@ -162,9 +158,9 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
   ];
   const { unpushed } = tornDown;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
+  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes };
   const checks = checksReply(run, checked, landing);
-  const facts = { result, conversation, landing, unpushed, taskNotes, progress, notes, checks };
-  await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
+  await reply(run, workspace, { ...facts, checks, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const skills = skillsSummary(prepared.skills, namedSkills(conversation.trustedTexts, prepared.skills));
   const extensions = tools.mcp.summary() + skills + hooksSummary(prepared.hooks, hooks);
   const summaryParts = { instructions: prepared.instructions, egress: tools.egress, mcp: extensions };
