@@ -304,4 +304,45 @@ describe("Google Vertex AI through workload identity federation", () => {
     for (const secret of [token!.token, google.federated.at(-1)!, issuer.issued.at(-1)!.token])
       expect(seen).not.toContain(secret);
   });
+
+  it("answers an issue end to end on Gemini, its tool calls and answer in Google's own format", async () => {
+    const before = world.model.requests.length;
+    world.model.script([
+      { toolCalls: [{ name: "write", input: { path: "gemini.txt", content: "from Gemini\n" } }] },
+      { text: "Wrote gemini.txt on Gemini." },
+    ]);
+    const issue = world.gh.createIssue({ title: "Gemini please", body: "Please.", user: "alice" });
+    const done = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+      workflowFile: keyless,
+      vars: {
+        GITCLAW_MODEL: "vertex/gemini-2.5-pro",
+        GCP_PROVIDER: GCP.provider,
+        GCP_SERVICE_ACCOUNT: GCP.serviceAccount,
+      },
+      env: {
+        ...issuer.env,
+        GITCLAW_GCP_STS_URL: `${google.url}/v1/token`,
+        GITCLAW_GCP_IAM_CREDENTIALS_URL: google.url,
+        GITCLAW_VERTEX_BASE_URL: world.model.url,
+      },
+    });
+    expect(done.stages.agent!.exitCode, done.logs).toBe(0);
+    const requests = world.model.requests.slice(before);
+    expect(requests.map((r) => [r.api, r.path])).toEqual([
+      [
+        "gemini",
+        "/v1/projects/acme-project/locations/us-east5/publishers/google/models/gemini-2.5-pro:streamGenerateContent",
+      ],
+      [
+        "gemini",
+        "/v1/projects/acme-project/locations/us-east5/publishers/google/models/gemini-2.5-pro:streamGenerateContent",
+      ],
+    ]);
+    for (const request of requests)
+      expect(google.valid(request.headers.authorization!.slice("Bearer ".length))).toBe(true);
+    // The tool's result went back as Gemini takes one: a functionResponse part naming the call.
+    expect(JSON.stringify(requests[1]!.body.contents)).toContain('"functionResponse":{"name":"write"');
+    expect(await world.onOrigin("gemini.txt")).toBe("from Gemini\n");
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Wrote gemini.txt on Gemini.");
+  });
 });

@@ -4,6 +4,7 @@
 // test drives this server in-process, so nothing here may block the event loop.
 import * as anthropic from "./anthropic.ts";
 import * as bedrock from "./bedrock.ts";
+import * as gemini from "./gemini.ts";
 import {
   type ContextWindowLimit,
   type LocalServer,
@@ -83,7 +84,7 @@ export interface Turn {
  */
 export type ScriptedTurn = Turn | ((request: RecordedModelRequest) => Turn | Promise<Turn>);
 
-export type ModelApi = "anthropic" | "openai" | "bedrock";
+export type ModelApi = "anthropic" | "openai" | "bedrock" | "gemini";
 
 /**
  * A request's credentials checked as the provider checks them (Bedrock's SigV4, test/support/cloud/sigv4.ts;
@@ -178,6 +179,7 @@ const LISTED: Record<ModelApi, string[]> = {
   anthropic: ["claude-sonnet-4-5-20250929", "claude-haiku-4-5-20251001"],
   openai: ["gpt-4.1", "gpt-4.1-mini"],
   bedrock: [],
+  gemini: [],
 };
 
 /**
@@ -213,7 +215,9 @@ const routeOf = (path: string): { api: ModelApi; wire: WireFormat } | undefined 
     ? { api: "bedrock" as const, wire: bedrock }
     : VERTEX_ANTHROPIC.test(path)
       ? { api: "anthropic" as const, wire: anthropic }
-      : undefined);
+      : gemini.PATH.test(path)
+        ? { api: "gemini" as const, wire: gemini }
+        : undefined);
 
 // Real servers stream a few characters per delta; clients must reassemble them, so we make them.
 const DELTA_CHARS = 8;
@@ -452,7 +456,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     if (route.api === "anthropic" && options.rejectCacheControl && rawBody.includes('"cache_control"')) {
       return errorResponse(route.wire, { status: 400, message: "cache_control: Extra inputs are not permitted" });
     }
-    const inPath = bedrock.PATH.exec(path) ?? VERTEX_ANTHROPIC.exec(path);
+    const inPath = bedrock.PATH.exec(path) ?? VERTEX_ANTHROPIC.exec(path) ?? gemini.PATH.exec(path);
     if (inPath) recorded.body.model = decodeURIComponent(inPath[1]!);
     const refused =
       cacheControlProblem(route.api, recorded.body) ??
@@ -497,8 +501,10 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const wire = toWire(turn, index, recorded.body, cache.usage(route.api, recorded.body));
     recorded.usage = wire.usage;
 
-    // ConverseStream always streams; the others say so in the body.
-    if (recorded.body.stream !== true && route.api !== "bedrock") {
+    // ConverseStream always streams, Gemini's streamGenerateContent says so in its path; the others in the body.
+    const streams =
+      route.api === "bedrock" || (route.api === "gemini" ? /:stream/i.test(path) : recorded.body.stream === true);
+    if (!streams) {
       if (turn.hang || turn.silent) await aborted(req.signal);
       return Response.json(route.wire.message(wire, recorded.body));
     }

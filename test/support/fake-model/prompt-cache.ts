@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { ModelPrice } from "../../../src/agent/catalog.ts";
 
-export type CacheApi = "anthropic" | "openai" | "bedrock";
+export type CacheApi = "anthropic" | "openai" | "bedrock" | "gemini";
 
 /** Tokens of one request's prompt: `input` is what is billed at the plain input price. */
 export interface PromptUsage {
@@ -58,7 +58,9 @@ export function promptBlocks(api: CacheApi, body: Record<string, unknown>): Prom
           ...contentBlocks(body.system),
           ...list(body.messages).flatMap((m) => contentBlocks((m as { content?: unknown }).content)),
         ]
-      : [...list(body.tools), ...list(body.messages)];
+      : api === "gemini"
+        ? [...list(body.tools), body.systemInstruction, ...list(body.contents)]
+        : [...list(body.tools), ...list(body.messages)];
   let hash: string = api;
   return parts.map((part) => {
     const json = withoutCacheControl(part);
