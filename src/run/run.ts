@@ -54,7 +54,8 @@ import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
-import { afterPush, checkBeforeDelivery, checksReply, divertOf } from "./check-work.ts";
+import { checkBeforeDelivery, checksReply, divertOf } from "./check-work.ts";
+import { afterPush } from "./check-publish.ts";
 import type { WorkChecked } from "../validate/validate.ts";
 
 export type { RunContext } from "./types.ts";
