@@ -17030,13 +17030,24 @@ var MANIFESTS = [
 ];
 var SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
 var HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+var SERVICES = "services";
+var HOST_PORT = /^([^:/]+):([1-9]\d{0,4})$/;
+var hostPort = (entry) => {
+  const match = HOST_PORT.exec(entry);
+  const port = Number(match?.[2]);
+  if (!match || port >= 65536 || match[1] === "localhost" || !HOST.test(match[1].toLowerCase()))
+    return;
+  return { rule: match[1].toLowerCase(), port };
+};
 var LOCAL_SERVICE = /^localhost:([1-9]\d{0,4})$/;
 var localServicePort = (entry) => {
   const port = Number(LOCAL_SERVICE.exec(entry)?.[1]);
   return port > 0 && port < 65536 ? port : undefined;
 };
 function isAllowEntry(entry) {
-  if (PRESET_NAMES.includes(entry) || localServicePort(entry) !== undefined)
+  if (PRESET_NAMES.includes(entry) || entry === SERVICES)
+    return true;
+  if (localServicePort(entry) !== undefined || hostPort(entry) !== undefined)
     return true;
   const [address, bits, ...rest] = entry.split("/");
   if (bits !== undefined) {
@@ -17048,34 +17059,39 @@ function isAllowEntry(entry) {
 }
 var PRESET_HINT = `(presets: ${PRESET_NAMES.join(", ")}; a host is named in full, e.g. registry.npmjs.org)`;
 function misspeltPreset(entry) {
-  if (entry.includes(".") || entry.includes(":") || PRESET_NAMES.includes(entry))
+  if (entry.includes(".") || entry.includes(":") || [...PRESET_NAMES, SERVICES].includes(entry))
     return;
-  return closestName(entry, PRESET_NAMES);
+  return closestName(entry, [...PRESET_NAMES, SERVICES]);
 }
-var NETWORK_MODES = ["open", "off"];
+var NETWORK_MODES = ["open", "off", "audit"];
 var NetworkConfig = union([
   _enum(NETWORK_MODES),
   strictObject({
-    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432) or a preset (${PRESET_NAMES.join(", ")})`).superRefine((entry, ctx) => {
+    allow: array(string2().refine(isAllowEntry, `expected a host (registry.npmjs.org), a wildcard (*.example.com), a host on one port (example.com:22), an IP address, a CIDR (10.0.0.0/8), a service of the runner (localhost:5432), the job's services ("services") or a preset (${PRESET_NAMES.join(", ")})`).superRefine((entry, ctx) => {
       const preset = misspeltPreset(entry);
       if (preset)
         ctx.addIssue({ code: "custom", message: `not a preset: did you mean "${preset}"? ${PRESET_HINT}` });
     }))
   })
 ]);
-function egressPolicy(network, workspace) {
+function egressPolicy(network, workspace, servicePorts = []) {
   if (network === "open")
     return { open: true };
   const source = network === undefined ? "detected" : "config";
-  const entries = network === undefined ? [...detectPresets(workspace), "github"] : network === "off" ? [] : network.allow;
+  const entries = network === undefined ? [...detectPresets(workspace), "github", SERVICES] : network === "off" || network === "audit" ? [] : network.allow;
   const hosts = [];
   const addresses = new BlockList;
   const localPorts = [];
+  const hostPorts = [];
   for (const entry of entries) {
     if (entry in PRESETS)
       hosts.push(...PRESETS[entry]);
+    else if (entry === SERVICES)
+      localPorts.push(...servicePorts);
     else if (localServicePort(entry) !== undefined)
       localPorts.push(localServicePort(entry));
+    else if (hostPort(entry) !== undefined)
+      hostPorts.push(hostPort(entry));
     else if (entry.includes("/")) {
       const [address = "", bits = ""] = entry.split("/");
       addresses.addSubnet(address, Number(bits), isIP(address) === 6 ? "ipv6" : "ipv4");
@@ -17084,7 +17100,18 @@ function egressPolicy(network, workspace) {
     else
       hosts.push(entry.toLowerCase());
   }
-  return { open: false, entries, source, hosts, addresses, localPorts };
+  const audit = network === "audit";
+  return {
+    open: false,
+    entries,
+    source,
+    hosts,
+    addresses,
+    localPorts: [...new Set(localPorts)],
+    hostPorts,
+    audit,
+    servicePorts
+  };
 }
 function detectPresets(workspace) {
   const names = new Set;
@@ -17109,13 +17136,18 @@ function allows(policy, host, port) {
   if (policy.open)
     return true;
   const name = canonicalHost(host);
+  const local = [...policy.localPorts, ...policy.audit ? policy.servicePorts : []];
   if (name === "localhost")
-    return port !== undefined && policy.localPorts.includes(port);
+    return port !== undefined && local.includes(port);
+  if (policy.audit)
+    return true;
+  const onPort = policy.hostPorts.some((entry) => (port === undefined || entry.port === port) && matchesRule(entry.rule, name));
   const family = isIP(name);
   if (family !== 0)
-    return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4");
-  return policy.hosts.some((rule) => rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule);
+    return policy.addresses.check(name, family === 6 ? "ipv6" : "ipv4") || onPort;
+  return onPort || policy.hosts.some((rule) => matchesRule(rule, name));
 }
+var matchesRule = (rule, name) => rule.startsWith("*.") ? name.endsWith(rule.slice(1)) : name === rule;
 function forbiddenTarget(policy, address, declared = false) {
   if (policy.open)
     return false;
@@ -17221,6 +17253,14 @@ var Config = strictObject({
     maxAttempts: int().min(1).max(10).default(3),
     optOutLabel: string2().min(1).default("gitclaw-no-ci-fix"),
     dispatch: array(WorkflowFileName).max(10).default([])
+  }).prefault({}),
+  validate: strictObject({
+    commands: array(string2().trim().min(1)).max(20).optional(),
+    maxRounds: int().min(0).max(10).default(2),
+    timeoutSeconds: int().min(5).max(3600).default(600),
+    onFailure: _enum(["deliver", "pull-request"]).default("deliver"),
+    review: boolean2().default(false),
+    secretScan: boolean2().default(true)
   }).prefault({}),
   trust: strictObject({
     minPermission: _enum(PERMISSION_LEVELS.filter((p) => p !== "none" && p !== "read")).default("write"),

@@ -12,7 +12,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["stages", "cli"],
   ["review"],
   ["run"],
-  ["tasks", "approval", "gate"],
+  ["tasks", "approval", "gate", "validate"],
   ["mcp", "skills", "hooks", "agents"],
   ["agent"],
   ["session"],

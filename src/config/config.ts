@@ -146,6 +146,23 @@ export const Config = z
         dispatch: z.array(WorkflowFileName).max(10).default([]),
       })
       .prefault({}),
+    /** The run's own change checked before it is delivered (src/validate/). */
+    validate: z
+      .strictObject({
+        /** Commands run in the sandbox after the agent's last turn; default: AGENTS.md's `## Validation` section. */
+        commands: z.array(z.string().trim().min(1)).max(20).optional(),
+        /** More rounds the agent gets to fix what validation found. */
+        maxRounds: z.int().min(0).max(10).default(2),
+        /** Seconds each command may take. */
+        timeoutSeconds: z.int().min(5).max(3600).default(600),
+        /** A change whose validation still fails: delivered saying so, or kept off the branch on a pull request. */
+        onFailure: z.enum(["deliver", "pull-request"]).default("deliver"),
+        /** The review engine reads the run's own diff before delivery. */
+        review: z.boolean().default(false),
+        /** The change scanned for secrets before the push. */
+        secretScan: z.boolean().default(true),
+      })
+      .prefault({}),
     /** Who may drive the agent (see src/gate/trust.ts). */
     trust: z
       .strictObject({

@@ -38,6 +38,17 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "ci.optOutLabel": "A pull request with this label gets no fix attempts",
   "ci.dispatch":
     "Workflow files of .github/workflows/ (with workflow_dispatch) gitclaw starts on the pushed branch after each push of its work, with the job's token (`actions: write`), so CI runs on its pushes; not with a GitHub App, whose pushes start CI themselves",
+  validate: "The run's own change checked before it is delivered (src/validate/)",
+  "validate.commands":
+    "Commands run in the sandbox (as the tool user, under the network policy) after the agent's last turn when the run changed files; unset: the list items or code block of a `## Validation` section of AGENTS.md on the default branch, else none",
+  "validate.maxRounds": "More rounds the agent gets, each told the failing commands' output tail, to make them pass",
+  "validate.timeoutSeconds": "Seconds each validation command may take before it is stopped and counted as failed",
+  "validate.onFailure":
+    "A change whose validation still fails: deliver (with the failure at the top of the reply) or pull-request (to gitclaw/issue-<n> with a pull request, nothing on the default branch)",
+  "validate.review":
+    "The review engine reads the run's own diff before delivery; findings at review.failOn or worse go back to the agent once, what remains is listed in the reply",
+  "validate.secretScan":
+    "The change about to be pushed is scanned for secrets (secretlint's recommended rules, the run's own secrets); a finding the agent does not remove is held back",
   approvals: "A human in the merge loop (src/approval/)",
   "approvals.required":
     "Approvals of the head, by people with write access other than whoever asked and other than bots, before the `gitclaw/approval` status of gitclaw's pull requests turns success; 0: off",

@@ -23,7 +23,9 @@ import {
 } from "../git/protected.ts";
 import { leaveOutOfCommits } from "../git/rewrite.ts";
 import { scrubChangedFiles } from "../git/scrub.ts";
-import { passedSecrets } from "../tool-env.ts";
+import { passedSecrets, secretValues } from "../tool-env.ts";
+import { holdBackSecrets, type HeldBack } from "../validate/hold-back.ts";
+import type { KnownSecrets } from "../validate/secrets.ts";
 import { changedPaths, touchedPaths } from "../git/status.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
@@ -61,6 +63,10 @@ export interface Landing {
   changed: string[];
   /** The workflow files the run changed: pushed with workflows_token, or delivered as a patch. */
   workflows?: WorkflowChanges;
+  /** What the secret scan held back from the push (src/validate/). */
+  heldBack?: HeldBack;
+  /** Why the work went to gitclaw's branch with a pull request instead of the push branch (validate.onFailure). */
+  diverted?: string;
 }
 
 /** The session's closing entry and the issue's mapping: written before the commit that carries them. */
@@ -129,18 +135,25 @@ export interface LandExtras {
   taskFiles?: readonly string[];
   /** The state branch holds the conversation (src/run/home.ts): it gets this run's turns too. */
   stateHome?: boolean;
+  /** The work goes to gitclaw's branch for the issue with a pull request, for this reason (validate.onFailure). */
+  divert?: string;
 }
 
 export async function landWork(
   run: TargetedRun,
   workspace: Workspace,
   conversation: OpenConversation,
-  { trailers = [], taskFiles = [], stateHome = false }: LandExtras = {},
+  { trailers = [], taskFiles = [], stateHome = false, divert }: LandExtras = {},
 ): Promise<Landing> {
   const { trigger, config, target } = run;
   const { git, root } = workspace;
   const own = ownPaths(run, root, conversation, taskFiles);
   const leftOutOfCommits = await leaveOutCommitted(run, workspace, own);
+  const heldBack = config.validate.secretScan
+    ? await holdBackSecrets(git, workspace.base, ownedBy(own), runSecrets(run))
+    : undefined;
+  for (const finding of heldBack?.findings ?? [])
+    workflow.warning(`gitclaw: held back ${finding.path} line ${finding.line} from the push: it looks like a secret`);
   // One status read for both checks: on a checkout of 10,000 files each costs about 50 ms (bench scale).
   const changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
@@ -164,12 +177,18 @@ export async function landWork(
   // What the commit stages: the paths the status listed and gitclaw's own files (reverted paths stage
   // as they now are, unchanged), not a walk of the whole checkout.
   const paths = [...touchedPaths(changes), ...renamed, ...own.filter((path) => !path.endsWith("/"))];
-  const commit = { own, paths, workflowFiles, message, stateHome };
+  const commit = { own, paths, workflowFiles, message, stateHome, divert };
   const { pushed, workflows } = await landWithWorkflowFiles(run, workspace, commit);
   if (pushed.pushError) workflow.error(`gitclaw: ${pushed.pushError}`);
   // A protected path the commit could not take was not to be committed anyway.
   const notStaged = pushed.notStaged?.filter(({ path }) => !reverted.includes(path));
-  const landing = { ...pushed, reverted, leftOutOfCommits, ...(workflows ? { workflows } : {}) };
+  const landing = {
+    ...pushed,
+    reverted,
+    leftOutOfCommits,
+    ...(workflows ? { workflows } : {}),
+    ...(heldBack?.findings.length ? { heldBack } : {}),
+  };
   return { ...landing, notStaged: notStaged?.length ? notStaged : undefined };
 }
 
@@ -224,7 +243,22 @@ async function scrubPassedSecrets(run: TargetedRun, workspace: Workspace, paths:
 const onPullRequest = (target: WorkTarget) =>
   target.pull !== undefined && target.conversationIssue === target.pull.number;
 
-type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
+type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows" | "heldBack">;
+
+/**
+ * The run's own secret values the secret scan looks for: the job's tokens and every secret-looking
+ * variable; tools.env's values it passes over, as the commit redacts them in place (scrubPassedSecrets).
+ */
+export function runSecrets(run: TargetedRun): KnownSecrets {
+  const scrubbed = passedSecrets(run.processEnv, run.config.tools.env);
+  const passed = new Set(scrubbed);
+  const own = [
+    run.env.token,
+    ...(run.env.workflowsToken ? [run.env.workflowsToken] : []),
+    ...secretValues(run.processEnv),
+  ];
+  return { own: own.filter((value) => !passed.has(value)), scrubbed };
+}
 
 /**
  * The commit and its push, with the workflow files the job's token cannot push: pushed with
@@ -233,7 +267,14 @@ type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows">;
 async function landWithWorkflowFiles(
   run: TargetedRun,
   workspace: Workspace,
-  commit: { own: string[]; paths: string[]; workflowFiles: string[]; message: string; stateHome: boolean },
+  commit: {
+    own: string[];
+    paths: string[];
+    workflowFiles: string[];
+    message: string;
+    stateHome: boolean;
+    divert?: string;
+  },
 ): Promise<{ pushed: Pushed; workflows?: WorkflowChanges }> {
   const { git, workflowsGit } = workspace;
   const { workflowFiles, own, paths } = commit;
@@ -265,7 +306,7 @@ async function landWithWorkflowFiles(
 async function commitAndPush(
   run: TargetedRun,
   workspace: Workspace,
-  commit: { own: string[]; paths: string[]; message: string; stateHome: boolean; willRetry?: boolean },
+  commit: { own: string[]; paths: string[]; message: string; stateHome: boolean; willRetry?: boolean; divert?: string },
 ): Promise<Pushed> {
   const { own, paths, message, stateHome, willRetry } = commit;
   let committed: Committed;
@@ -286,8 +327,9 @@ async function commitAndPush(
     run.env.runId,
   );
   const refusedBranch = refusedBranchOf(run, workspace);
+  const divert = commit.divert && refusedBranch && changed.length ? commit.divert : undefined;
   try {
-    const push = await landRun(run, workspace, {
+    const options = {
       remote: workspace.remote,
       branch: workspace.branch,
       base: workspace.base,
@@ -296,15 +338,31 @@ async function commitAndPush(
       fallbackBranch,
       ...(refusedBranch ? { refusedBranch } : {}),
       log: run.log,
-    });
+    };
+    const push = divert ? await divertedPush(run, workspace, options, divert) : await landRun(run, workspace, options);
     run.log(`gitclaw: pushed ${push.sha.slice(0, 12)} to ${push.branch}`);
     const home = await homeOf(run, workspace, { push, head, own, stateHome });
     faultPoint("after-push", run.processEnv);
-    return { push, ...home, changed, ...saved };
+    return { push, ...home, changed, ...saved, ...(divert ? { diverted: divert } : {}) };
   } catch (error) {
     const home = willRetry ? {} : await homeOf(run, workspace, { head, own, stateHome });
     return { pushError: (error as Error).message, changed, ...saved, ...home };
   }
+}
+
+/**
+ * The work kept off the push branch (validate.onFailure "pull-request"): on gitclaw's branch for the
+ * issue, as when the branch refuses it, so the conversation and the pull request follow that path.
+ */
+async function divertedPush(
+  run: TargetedRun,
+  workspace: Workspace,
+  options: Parameters<typeof landRun>[2] & { refusedBranch?: string },
+  why: string,
+): Promise<PushOutcome> {
+  const branch = options.refusedBranch!;
+  const moved = await landRun(run, workspace, { ...options, branch, refusalIsFinal: true });
+  return { landed: false, sha: moved.sha, branch: moved.branch, attempts: moved.attempts, reason: why, refused: why };
 }
 
 /** Where the work goes when the push branch refuses it: gitclaw's branch for the issue, with a pull request. */
@@ -370,7 +428,7 @@ async function commitWork(
 }
 
 /** Whether a path is one of gitclaw's own files of the run (an entry ending in / is a folder of them). */
-const ownedBy = (own: readonly string[]) => (path: string) =>
+export const ownedBy = (own: readonly string[]) => (path: string) =>
   own.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
 
 /** What the commit `head` changed, but for gitclaw's own files. */

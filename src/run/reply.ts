@@ -29,6 +29,8 @@ export interface RunStats {
   total?: string;
   /** Other models the run's tasks ran with, each with the custom agents that used it (src/run/tasks.ts). */
   taskModels?: string[];
+  /** The validation commands' time (src/validate/). */
+  validation?: string;
 }
 
 export function footer(stats: RunStats): string {
@@ -42,6 +44,7 @@ export function footer(stats: RunStats): string {
     ...(result.cleared ? [clearedNote(result.cleared)] : []),
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
+    ...(stats.validation ? [stats.validation] : []),
     [modelsPart(stats), ...(stats.taskModels ?? [])].join(" + "),
     `[run](${stats.runUrl})`,
     ...(stats.sessionUrl ? [`[session](${stats.sessionUrl})`] : []),
@@ -140,7 +143,7 @@ function cutOffNote(result: LoopResult): string {
 export function describePush(
   push: PushOutcome | undefined,
   error: string | undefined,
-  links: { compare: (branch: string) => string; sessionSaved?: boolean },
+  links: { compare: (branch: string) => string; sessionSaved?: boolean; diverted?: string },
 ): string {
   if (error && links.sessionSaved)
     return callout(
@@ -148,6 +151,11 @@ export function describePush(
       `The changes could not be pushed: ${error}\nThe conversation was saved on its own; the changes are not on any branch.`,
     );
   if (error) return callout("WARNING", `The changes and the session could not be pushed: ${error}`);
+  if (push && !push.landed && links.diverted)
+    return callout(
+      "NOTE",
+      `${links.diverted} The work went to \`${push.branch}\`: [compare](${links.compare(push.branch)}).`,
+    );
   if (push && !push.landed && push.refused)
     return callout(
       "NOTE",
@@ -180,6 +188,8 @@ export interface ReplyFacts {
   lead?: string;
   /** The footer's total across the conversation's runs. */
   total?: string;
+  /** What the checks before delivery found (src/validate/): notes at the top, notes with the rest, the footer's part. */
+  checks?: { top: string[]; notes: string[]; footer?: string };
 }
 
 /** Posts the reply: the progress comment becomes its first part, or it is posted as new comments. */
@@ -225,7 +235,9 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     describePush(landing.push, landing.pushError, {
       compare: (b) => `${web}/compare/${workspace.branch}...${b}?expand=1`,
       sessionSaved: landing.sessionSha !== undefined,
+      ...(landing.diverted ? { diverted: landing.diverted } : {}),
     }),
+    ...(facts.checks?.notes ?? []),
     ...facts.notes,
     ...(landing.stateSha ? [stateNote(run, landing.stateSha, web)] : []),
     ...(landing.conversationArtifact ? [artifactNote(run, landing.conversationArtifact)] : []),
@@ -247,8 +259,10 @@ function composeReply(run: TargetedRun, workspace: Workspace, facts: ReplyFacts)
     commitUrl: landing.push ? `${web}/commit/${landing.push.sha}` : undefined,
     total: facts.total,
     taskModels: facts.taskModels,
+    ...(facts.checks?.footer ? { validation: facts.checks.footer } : {}),
   });
-  const parts = [facts.lead, replyText(result, limits), fallbackNote(result), ...notes];
+  const top = facts.checks?.top ?? [];
+  const parts = [facts.lead, ...top, replyText(result, limits), fallbackNote(result), ...notes];
   return { text: parts.filter(Boolean).join("\n\n"), footerText };
 }
 

@@ -59,6 +59,9 @@ import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
+import { checkBeforeDelivery, checksReply, divertOf } from "./check-work.ts";
+import { afterPush } from "./check-publish.ts";
+import type { WorkChecked } from "../validate/validate.ts";
 
 export type { RunContext } from "./types.ts";
 
@@ -136,24 +139,55 @@ interface Prepared {
 }
 
 async function converse(run: TargetedRun, prepared: Prepared): Promise<ConversationOutcome> {
-  const { workspace, conversation, progress, fork } = prepared;
+  const worked = await work(run, prepared);
+  const landing = await landRun(run, prepared, worked);
+  const notes = await afterLanding(run, prepared, worked, landing);
+  await answerRun(run, prepared, worked, { landing, notes });
+  const { result, answer } = worked;
+  if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
+  const saved =
+    landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
+  return { succeeded: result.outcome !== "error" && saved && answer?.valid !== false };
+}
+
+/** What the agent did with its tools, once they are torn down. */
+interface Worked {
+  tools: RunTools;
+  timeline: RunTimeline;
+  result: LoopResult;
+  answer?: Answer;
+  checked: WorkChecked;
+  tornDown: ToolsTornDown;
+  taskNotes: string[];
+  hooks?: RunHooks;
+}
+
+/** The tools set up, the agent's loops with the hooks, the tools torn down whatever happened. */
+async function work(run: TargetedRun, prepared: Prepared): Promise<Worked> {
+  const { workspace, conversation, fork } = prepared;
   const untrusted = fork && `the code of #${run.target.threadNumber}, from the fork ${run.target.pull?.head.repo},`;
   const where = { toolRoot: fork?.root, untrusted, ...pick(prepared, "instructions", "skills", "agents", "plan") };
   const tools = await setUpTools(run, workspace, conversation.session, where);
   const timeline = new RunTimeline(run.now);
-  let result: LoopResult;
-  let answer: Answer | undefined;
+  let looped: Awaited<ReturnType<typeof runLoops>> | undefined;
   let tornDown: ToolsTornDown;
   let taskNotes: string[] = [];
   let hooks: RunHooks | undefined;
   try {
     hooks = await startHooks(run, workspace, tools.context, { hooks: prepared.hooks, conversation });
-    ({ result, answer } = await runLoops(run, prepared, tools, timeline, hooks));
+    looped = await runLoops(run, prepared, tools, timeline, hooks);
   } finally {
     taskNotes = await endTasks(tools.tasks, conversation.session);
     tornDown = await tearDownTools(run, tools, workspace, conversation.session);
     await hooks?.release();
   }
+  return { ...looped, tools, timeline, tornDown, taskNotes, ...(hooks ? { hooks } : {}) };
+}
+
+/** The run recorded and its work committed and pushed where it may go. */
+async function landRun(run: TargetedRun, prepared: Prepared, worked: Worked): Promise<Landing & { patch?: ForkPatch }> {
+  const { workspace, conversation, fork } = prepared;
+  const { result, tools, checked } = worked;
   recordPlan(conversation.session, prepared.plan, "end", run.now());
   const patch = fork ? await forkPatch(run, workspace, fork, conversation.session) : undefined;
   recordRun(run, conversation, result, workspace.root, outstandingTasks(tools.tasks));
@@ -162,40 +196,59 @@ async function converse(run: TargetedRun, prepared: Prepared): Promise<Conversat
     trailers: prepared.trailers,
     taskFiles: tools.tasks?.ownFiles,
     stateHome: prepared.stateHome,
+    divert: divertOf(run, checked),
   });
-  const steps = progress.stepsDetails();
+  return { ...landing, ...(patch ? { patch } : {}) };
+}
+
+/** Delivery (pull request, CI, the check run) and the notes the reply carries about all that happened. */
+async function afterLanding(
+  run: TargetedRun,
+  prepared: Prepared,
+  { result, tools, checked, tornDown, hooks, answer }: Worked,
+  landing: Landing & { patch?: ForkPatch },
+): Promise<string[]> {
+  const { workspace, progress } = prepared;
   const blocked = blockedNote(tools.egress);
-  const delivered = await deliver(run, workspace, { result, landing, steps });
+  const delivered = await deliver(run, workspace, { result, landing, steps: progress.stepsDetails() });
   const ciStarted = await startCi(run, landing);
-  const notes = [
-    ...forkNotes(run, patch, landing),
+  const checkRun = await afterPush(run, workspace, checked, landing);
+  return [
+    ...forkNotes(run, landing.patch, landing),
     ...tornDown.gitNotes.map((note) => callout("NOTE", `${note[0]!.toUpperCase()}${note.slice(1)}.`)),
     await publishedNote(workspace.git, workspace.base, landing, tools.agentRepo),
     ...delivered,
     ...ciStarted,
+    ...checkRun,
     ...mcpNotes(run, tools.mcp),
     ...hookNotes(hooks),
     ...(blocked ? [blocked] : []),
     ...(answer?.valid === false ? [callout("CAUTION", `No structured output: ${answer.errors}.`)] : []),
     ...(prepared.plan.awaitsApproval ? [callout("IMPORTANT", planNote(run.config.trigger))] : []),
   ];
-  const { unpushed } = tornDown;
+}
+
+/** The reply, the job summary and the action's outputs. */
+async function answerRun(
+  run: TargetedRun,
+  prepared: Prepared,
+  { result, tools, checked, tornDown, taskNotes, hooks, timeline, answer }: Worked,
+  { landing, notes }: { landing: Landing; notes: string[] },
+): Promise<void> {
+  const { workspace, conversation, progress } = prepared;
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
   const lead = auditLead(tools.egress);
   const facts = {
-    ...{ result, conversation, landing, unpushed, taskNotes, taskModels: models, progress, notes },
+    ...{ result, conversation, landing, unpushed: tornDown.unpushed, taskNotes, taskModels: models, progress, notes },
     ...(lead ? { lead } : {}),
+    checks: checksReply(run, checked, landing),
   };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const extensions = extensionsSummary(prepared, conversation.trustedTexts, tools.mcp.summary(), hooks);
   writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress, mcp: extensions });
   const outcome = prepared.plan.awaitsApproval && result.outcome === "done" ? "awaiting_approval" : result.outcome;
   writeOutputs(run, { result, outcome }, landing, repoRelative(workspace.root, conversation.session.path), answer);
-  if (answer && !answer.valid) workflow.error(`gitclaw: no structured output: ${run.redact(answer.errors)}`);
-  const saved =
-    landing.pushError === undefined && !landing.notCommitted && !landing.notStaged && !landing.workflows?.notSaved;
-  return { succeeded: result.outcome !== "error" && saved && answer?.valid !== false };
 }
 
 /**
@@ -208,7 +261,7 @@ async function runLoops(
   tools: RunTools,
   timeline: RunTimeline,
   hooks?: RunHooks,
-): Promise<{ result: LoopResult; answer?: Answer }> {
+): Promise<{ result: LoopResult; answer?: Answer; checked: WorkChecked }> {
   const { workspace, conversation, progress, claim, schema } = prepared;
   const { capped } = claim;
   const spending = tools.tasks?.spending ?? { turns: 0, usage: emptyUsage() };
@@ -224,18 +277,19 @@ async function runLoops(
     untilHooksLetStop(hooks, conversation.session, run.now, () =>
       runLoop(run, workspace, conversation, tools, { progress, timeline }, limits),
     );
+  const again = (request: string) => {
+    conversation.session.append({
+      type: "message",
+      message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
+    });
+    return loop();
+  };
   const first = await loop();
-  const checked = schema
-    ? await answerAgainstSchema(schema, first, (request) => {
-        conversation.session.append({
-          type: "message",
-          message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
-        });
-        return loop();
-      })
-    : { result: first };
-  await endHooks(hooks, checked.result);
-  return { ...checked, result: asCapBudget(checked.result, capped, run.config.budgets, claim.history) };
+  const answered = schema ? await answerAgainstSchema(schema, first, again) : { result: first };
+  const checking = { workspace, conversation, tools, budgets: capped.budgets };
+  const { result, checked } = await checkBeforeDelivery(run, checking, answered.result, again);
+  await endHooks(hooks, result);
+  return { ...answered, checked, result: asCapBudget(result, capped, run.config.budgets, claim.history) };
 }
 
 /** The job summary's tables of what the repository extends the agent with: MCP servers, skills, agents, hooks. */

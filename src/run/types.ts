@@ -16,6 +16,7 @@ import type { SessionFile } from "../session/session-file.ts";
 import type { ReplyThread } from "../github/thread.ts";
 import type { PullRequestInfo } from "../github/pulls.ts";
 import type { Git } from "../git/git.ts";
+import type { ReviewChange } from "../validate/self-review.ts";
 
 export interface RunContext {
   env: ActionsEnv;
@@ -41,6 +42,8 @@ export interface RunContext {
   link: string;
   /** Called once the reply is posted (the cleanup step then stays quiet). */
   onReplied: () => void;
+  /** The review engine over the run's own change, for validate.review (src/review/own-change.ts). */
+  reviewChange?: ReviewChange;
 }
 
 /** The person to credit as co-author of the run's commits: whoever asked, when it was a person. */

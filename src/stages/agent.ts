@@ -19,6 +19,7 @@ import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 import { isReviewRun } from "../gate/triggers.ts";
 import { reviewPullRequest } from "../review/review.ts";
+import { reviewOwnChange } from "../review/own-change.ts";
 
 /**
  * The agent stage, with the token it runs with: a GitHub App's, minted first and revoked last, when
@@ -70,7 +71,16 @@ async function runStage(options: StageOptions): Promise<number> {
       : undefined;
     const onReplied = () => markReplied(env.runnerTemp, "agent");
     const models = { resolved, fallback };
-    const context = { ...options, ...stage, trigger, config, ...models, link, onReplied };
+    const context = {
+      ...options,
+      ...stage,
+      trigger,
+      config,
+      ...models,
+      link,
+      onReplied,
+      reviewChange: reviewOwnChange,
+    };
     // A review (trigger mode "review") is a run of its own kind: the diff as data, no tools (src/review/).
     const outcome = isReviewRun(trigger, config.trigger)
       ? await reviewPullRequest(context)
