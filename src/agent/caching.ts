@@ -8,19 +8,27 @@
 // and the run goes on uncached with one warning naming the provider.
 // The marks go where the Anthropic provider reads them in its own prompt format: a tool's, the system
 // message's and a message's providerOptions (a message's lands on its last block).
+// Context editing (src/agent/context-editing.ts) rewrites the prompt from the first result it clears:
+// the end of each of the last two batches it cleared is marked too (anchors), so a new batch reads
+// everything up to the previous one from the cache and writes the rest once. The API takes four marks:
+// with two anchors the tools' goes (the system message's mark caches the tools before it all the same).
 import type { LanguageModelV4FunctionTool, SharedV4ProviderOptions } from "@ai-sdk/provider";
-import type { PromptMessage } from "./messages.ts";
+import { normalizeToolCallId, type PromptMessage } from "./messages.ts";
 import type { ResolvedModel } from "./model.ts";
 
 const EPHEMERAL = {
   anthropic: { cacheControl: { type: "ephemeral" } },
   bedrock: { cachePoint: { type: "default" } },
 };
+/** Cache breakpoints the API takes in one request. */
+const MAX_MARKS = 4;
 
 type SystemMessage = { role: "system"; content: string; providerOptions?: SharedV4ProviderOptions };
 
 export class PromptCaching {
   #on: boolean;
+  /** Each anchor message marked, kept so a marked message is the same object from turn to turn (src/agent/incremental-body.ts). */
+  readonly #marked = new WeakMap<PromptMessage, PromptMessage>();
 
   constructor(
     private readonly model: Pick<ResolvedModel, "api" | "provider" | "caching">,
@@ -54,6 +62,40 @@ export class PromptCaching {
     const prompt = [this.instructions(instructions), ...messages];
     if (this.#on && messages.length > 0) prompt[prompt.length - 1] = withBreakpoint(prompt.at(-1)!);
     return prompt;
+  }
+
+  /**
+   * A request's prompt and tools: `prompt` and `tools` as above, and the tool messages holding the results
+   * `anchors` names (tool call ids, src/agent/context-editing.ts) marked as well.
+   */
+  request(
+    instructions: string,
+    messages: readonly PromptMessage[],
+    tools: readonly LanguageModelV4FunctionTool[],
+    anchors: readonly string[] = [],
+  ): { prompt: PromptMessage[]; tools: LanguageModelV4FunctionTool[] } {
+    const prompt = this.prompt(instructions, messages);
+    if (!this.#on || anchors.length === 0) return { prompt, tools: this.tools(tools) };
+    // The system message's, the last message's and the anchors' marks: the tools' only if there is room.
+    const marks = 2 + this.#markAnchors(prompt, anchors);
+    return { prompt, tools: marks < MAX_MARKS ? this.tools(tools) : [...tools] };
+  }
+
+  /** Marks the anchors' messages in `prompt` (never its last, marked already), in place; how many. */
+  #markAnchors(prompt: PromptMessage[], anchors: readonly string[]): number {
+    const wanted = new Set(anchors.map(normalizeToolCallId));
+    let marked = 0;
+    for (let i = prompt.length - 2; i > 0 && wanted.size > 0; i--) {
+      const message = prompt[i]!;
+      if (message.role !== "tool") continue;
+      if (!message.content.some((part) => part.type === "tool-result" && wanted.has(part.toolCallId))) continue;
+      for (const part of message.content) if (part.type === "tool-result") wanted.delete(part.toolCallId);
+      let copy = this.#marked.get(message);
+      if (!copy) this.#marked.set(message, (copy = withBreakpoint(message)));
+      prompt[i] = copy;
+      marked++;
+    }
+    return marked;
   }
 
   /**

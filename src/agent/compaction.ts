@@ -24,6 +24,10 @@ export interface CompactionSettings {
   reserveTokens: number;
   /** Recent tokens kept verbatim after a compaction. */
   keepRecentTokens: number;
+  /** Tokens of answered tool results that are cleared from requests together (src/agent/context-editing.ts); 0: never. */
+  clearToolResultsAt?: number;
+  /** The latest turns whose tool results always go in full (1: only those the model has not answered yet). */
+  keepToolResultTurns?: number;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   messagesTokensFor,
   type CompactionSettings,
 } from "./compaction.ts";
+import { type Cleared, ToolResultClearing } from "./context-editing.ts";
 import { contextOverflow, type ContextOverflow } from "./context-overflow.ts";
 import { type PromptMessage, promptMessagesFor } from "./messages.ts";
 import { streamModel } from "./model-call.ts";
@@ -99,6 +100,8 @@ export interface LoopResult {
   turns: number;
   toolCalls: number;
   usage: Usage;
+  /** The tool results the last request left out (src/agent/context-editing.ts); none when nothing was cleared. */
+  cleared?: Cleared;
   /** Tokens the model spent thinking (estimated from the thinking text; part of `usage.output` and the cost). */
   thinkingTokens?: number;
   /** Why the model could not answer (outcome "error"): out of service, so another model may (./model-unavailable.ts). */
@@ -115,6 +118,7 @@ export function joinLoopResults(first: LoopResult, second: LoopResult): LoopResu
     toolCalls: first.toolCalls + second.toolCalls,
     usage: addUsage(first.usage, second.usage),
     text: second.text || first.text,
+    ...(second.cleared || first.cleared ? { cleared: second.cleared ?? first.cleared } : {}),
     ...thinkingOf(first, second),
   };
 }
@@ -218,26 +222,15 @@ async function runModelLoop(options: LoopOptions): Promise<LoopResult> {
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
   const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
-  const finish = (outcome: LoopOutcome, errorMessage?: string, unavailable?: string): LoopResult => {
-    const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
-    return {
-      outcome,
-      errorMessage,
-      ...(thinkingTokens > 0 ? { thinkingTokens } : {}),
-      ...(unavailable ? { unavailable } : {}),
-      usage,
-      turns,
-      toolCalls,
-      text,
-      ...(budget ? { budget } : {}),
-      ...(cutOff ? { cutOff } : {}),
-    };
-  };
+  const clearing = new ToolResultClearing(options.compaction);
+  const finish = (outcome: LoopOutcome, errorMessage?: string, unavailable?: string): LoopResult =>
+    loopResult(state, clearing.cleared, { outcome, errorMessage, unavailable });
   // What every request carries besides the conversation: counted when deciding to compact.
   const fixedTokens = estimateTokens(options.instructions) + estimateTokens(definitions);
   const messagesTokens = messagesTokensFor();
   const turn: TurnSetup = {
     caching,
+    clearing,
     tools,
     fixedTokens,
     requestTokens: (messages) => fixedTokens + messagesTokens(messages),
@@ -262,6 +255,28 @@ async function runModelLoop(options: LoopOptions): Promise<LoopResult> {
     if (calls.length === 0) return finish(answerEnding(state, stored, answer.maxOutputTokens));
     await runToolCalls(options, state, calls, turnSignal);
   }
+}
+
+/** The loop's result from its state, what its requests left out, and how it ended. */
+function loopResult(
+  state: RunState,
+  cleared: Cleared,
+  end: { outcome: LoopOutcome; errorMessage?: string; unavailable?: string },
+): LoopResult {
+  const { usage, turns, toolCalls, text, budget, cutOff, thinkingTokens } = state;
+  return {
+    outcome: end.outcome,
+    errorMessage: end.errorMessage,
+    ...(thinkingTokens > 0 ? { thinkingTokens } : {}),
+    ...(end.unavailable ? { unavailable: end.unavailable } : {}),
+    usage,
+    turns,
+    toolCalls,
+    text,
+    ...(budget ? { budget } : {}),
+    ...(cutOff ? { cutOff } : {}),
+    ...(cleared.results > 0 ? { cleared } : {}),
+  };
 }
 
 /**
@@ -296,6 +311,8 @@ function stopBeforeTurn(options: LoopOptions, state: RunState, at: number): Loop
 /** What every turn of a loop is built with. */
 interface TurnSetup {
   caching: PromptCaching;
+  /** What the requests leave out of the conversation: the answered tool results, in batches. */
+  clearing: ToolResultClearing;
   tools: LanguageModelV4FunctionTool[];
   /** The instructions' and tool definitions' tokens, which every request carries. */
   fixedTokens: number;
@@ -303,9 +320,9 @@ interface TurnSetup {
   prompt: (messages: readonly AgentMessage[]) => readonly PromptMessage[];
 }
 
-/** The conversation a turn sends, whether it was just compacted, and the room kept for the answer. */
+/** The conversation a turn sends (old tool results cleared), whether it was just compacted, and the room kept for the answer. */
 interface TurnContext {
-  messages: ReturnType<SessionFile["context"]>["messages"];
+  messages: readonly AgentMessage[];
   compacted: boolean;
   reserveTokens: number;
 }
@@ -393,8 +410,8 @@ async function contextForTurn(
   force = false,
 ): Promise<TurnContext | { outcome: LoopOutcome; errorMessage?: string }> {
   const { session, model } = options;
-  const { caching } = turn;
-  const messages = session.context().messages;
+  const { caching, clearing } = turn;
+  const messages = clearing.view(session.context().messages);
   const contextWindow = state.window.tokens;
   const settings = fitCompaction(options.compaction, contextWindow, turn.fixedTokens);
   try {
@@ -407,7 +424,8 @@ async function contextForTurn(
     state.usage = addUsage(state.usage, compacted.usage);
     state.spent.usage = addUsage(state.spent.usage, compacted.usage);
     options.onEvent?.({ type: "compaction", tokensBefore: requestTokens });
-    return { messages: session.context().messages, compacted: true, reserveTokens: settings.reserveTokens };
+    const kept = clearing.view(session.context().messages);
+    return { messages: kept, compacted: true, reserveTokens: settings.reserveTokens };
   } catch (error) {
     if (signal.aborted) return { outcome: options.signal.aborted ? "aborted" : "deadline" };
     return {
@@ -501,19 +519,20 @@ interface TurnRequest {
 
 async function streamOnce(
   options: LoopOptions,
-  { caching, tools }: TurnSetup,
+  { caching, clearing, tools }: TurnSetup,
   { context, tokens, maxOutputTokens, signal: abortSignal }: TurnRequest,
 ): Promise<{ message: AssistantMessage; error?: unknown }> {
   const now = options.now ?? Date.now;
   const draft = new AssistantDraft(options.model, tokens);
   const idleSeconds = options.budgets.modelIdleSeconds ?? Number.POSITIVE_INFINITY;
   try {
+    const marked = caching.request(options.instructions, context, tools, clearing.anchors);
     const stream = await streamModel(
       options.model.model,
       {
-        prompt: caching.prompt(options.instructions, context),
+        prompt: marked.prompt,
         // As streamText sends them: no tools is none at all; the model chooses whether to call one.
-        tools: tools.length > 0 ? caching.tools(tools) : undefined,
+        tools: tools.length > 0 ? marked.tools : undefined,
         toolChoice: { type: "auto" },
         ...(options.effort ? { reasoning: options.effort } : {}),
         maxOutputTokens,

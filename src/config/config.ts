@@ -216,6 +216,14 @@ export const Config = z
       .strictObject({
         reserveTokens: z.int().min(0).default(16_384),
         keepRecentTokens: z.int().min(256).default(20_000),
+        /**
+         * Context editing (src/agent/context-editing.ts): tool results the model has answered, older than
+         * the latest keepToolResultTurns turns, are replaced in requests by a stub naming the call that gets
+         * them again, in batches of this many tokens (estimated); 0 turns it off.
+         */
+        clearToolResultsAt: z.int().min(0).default(10_000),
+        /** The latest turns whose tool results always go in full (1: only those the model has not answered yet). */
+        keepToolResultTurns: z.int().min(1).max(1000).default(2),
       })
       .prefault({}),
     git: z

@@ -74,6 +74,10 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "compaction.reserveTokens":
     "When the next request would exceed the context window minus these tokens, older turns are summarised (the full history stays in the session file)",
   "compaction.keepRecentTokens": "Tokens of the latest turns kept verbatim when older ones are summarised",
+  "compaction.clearToolResultsAt":
+    "Tool results the model has already answered, older than the latest `compaction.keepToolResultTurns` turns, are left out of later requests once they add up to this many tokens (estimated), all at once, so the prompt cache is rewritten rarely: each is replaced by a stub naming the tool and arguments that get it again. The session file keeps them in full. 0 turns it off",
+  "compaction.keepToolResultTurns":
+    "The latest turns whose tool results always go to the model in full (1: only the results it has not answered yet)",
   git: "How gitclaw commits and pushes",
   "git.branch": "Branch the agent commits to; default: the repository's default branch",
   "git.pushAttempts":

@@ -41,6 +41,7 @@ export function footer(stats: RunStats): string {
     plural(result.turns, "turn"),
     plural(result.toolCalls, "tool call"),
     `${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} in (${formatTokens(u.cacheRead)} cached) / ${approx(u)}${formatTokens(u.output)} out${thinkingPart(result)}${u.estimated ? " (estimated in part)" : ""}`,
+    ...(result.cleared ? [clearedNote(result.cleared)] : []),
     formatCost(u.cost.total),
     ...(stats.total ? [stats.total] : []),
     ...(stats.validation ? [stats.validation] : []),
@@ -51,6 +52,10 @@ export function footer(stats: RunStats): string {
   ];
   return `<sub>${parts.join(" · ")}</sub>`;
 }
+
+/** What context editing left out of the last request (src/agent/context-editing.ts). */
+const clearedNote = (cleared: NonNullable<LoopResult["cleared"]>) =>
+  `${plural(cleared.results, "tool result")} cleared (~${formatTokens(cleared.tokens)} tokens)`;
 
 /** The thinking within the output tokens, estimated from its text (providers count it as output, not apart). */
 function thinkingPart(result: LoopResult): string {

@@ -19,7 +19,7 @@ import {
   type RecordedModelRequest,
   type Turn,
 } from "../../support/fake-model.ts";
-import { createPromptCache, dollars } from "../../support/fake-model/prompt-cache.ts";
+import { createPromptCache, dollars, promptBlocks, tokens } from "../../support/fake-model/prompt-cache.ts";
 
 let model: FakeModel | undefined;
 afterEach(async () => {
@@ -27,11 +27,21 @@ afterEach(async () => {
   model = undefined;
 });
 
-/** How many read calls the conversation holds: their arguments, quoted in either wire format. */
-const calls = (request: RecordedModelRequest) => JSON.stringify(request.body).match(/notes\.md\\?"/g)?.length ?? 0;
+const STUB = "result cleared from the context";
+/** How many read calls the conversation holds: their arguments, quoted in either wire format (a stub quotes them too). */
+const calls = (request: RecordedModelRequest) => {
+  const body = JSON.stringify(request.body);
+  return (body.match(/notes\.md\\?"/g)?.length ?? 0) - stubs(body);
+};
+const stubs = (body: string) => body.split(STUB).length - 1;
 
 /** The agent loop with the real tools and instructions, `turns` reads of a ~2 KB file, then a text. */
-async function run(api: "anthropic" | "openai", turns: number, fake: FakeModelOptions = {}) {
+async function run(
+  api: "anthropic" | "openai",
+  turns: number,
+  fake: FakeModelOptions = {},
+  compaction: LoopOptions["compaction"] = { reserveTokens: 16_384, keepRecentTokens: 20_000 },
+) {
   const readTurn = (n: number): Turn =>
     n < turns ? { toolCalls: [{ name: "read", input: { path: "notes.md" } }] } : { text: "done" };
   model = await startFakeModel({ ...fake, respond: (request) => readTurn(calls(request)) });
@@ -75,7 +85,7 @@ async function run(api: "anthropic" | "openai", turns: number, fake: FakeModelOp
       redact: createRedactor([]),
     },
     budgets: { maxTurns: 100, maxOutputTokens: 100_000, maxOutputTokensPerCall: 1000, maxCostUsd: 10 },
-    compaction: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
+    compaction,
     deadline: Date.now() + 600_000,
     signal: new AbortController().signal,
     maxRetries: 0,
@@ -157,6 +167,44 @@ describe("prompt caching in the agent loop", () => {
         cacheRead: recorded[i - 1]!.cacheRead + recorded[i - 1]!.cacheWrite,
       });
     }
+  });
+
+  it("with context editing, reads a new batch's prompt up to the previous batch's end from the cache", async () => {
+    // ~520 tokens a read, three a batch, the latest two turns kept.
+    const clearing = {
+      reserveTokens: 16_384,
+      keepRecentTokens: 20_000,
+      clearToolResultsAt: 1500,
+      keepToolResultTurns: 2,
+    };
+    const { result, session, requests } = await run("anthropic", 20, {}, clearing);
+    expect(result).toMatchObject({ outcome: "done", toolCalls: 20, cleared: { results: 18 } });
+    const recorded = assistants(session).map((m) => m.usage);
+    const counts = requests.map((r) => stubs(JSON.stringify(r.body)));
+    const batches = counts.flatMap((n, i) => (i > 0 && n > counts[i - 1]! ? [i] : []));
+    expect(batches.map((i) => counts[i])).toEqual([3, 6, 9, 12, 15, 18]);
+    for (const [k, i] of batches.entries()) {
+      const marked = promptBlocks("anthropic", requests[i]!.body).flatMap((b, at) => (b.breakpoint ? [at] : []));
+      // The system message, the anchors (the last two batches' ends) and the last message: four at most.
+      expect(marked).toHaveLength(4);
+      if (k === 0) continue;
+      // Everything up to the previous batch's end is read, only what follows it written.
+      let sum = 0;
+      const ends = promptBlocks("anthropic", requests[i]!.body).map((b) => (sum += b.bytes));
+      expect(recorded[i]!.cacheRead).toBe(tokens(ends[marked[1]!]!));
+    }
+    // Between two batches nothing is rewritten: each turn reads what the one before wrote.
+    for (let i = 2; i < recorded.length; i++) {
+      if (batches.includes(i)) continue;
+      expect(recorded[i]).toMatchObject({
+        input: 0,
+        cacheRead: recorded[i - 1]!.cacheRead + recorded[i - 1]!.cacheWrite,
+      });
+    }
+    // The session holds every read in full.
+    const results = session.context().messages.filter((m) => m.role === "toolResult");
+    expect(results).toHaveLength(20);
+    expect(JSON.stringify(results)).not.toContain(STUB);
   });
 
   it("repeats a refused call once without cache_control, warns naming the provider, runs on uncached", async () => {
