@@ -16907,7 +16907,9 @@ var Config = strictObject({
   }).prefault({}),
   compaction: strictObject({
     reserveTokens: int().min(0).default(16384),
-    keepRecentTokens: int().min(256).default(20000)
+    keepRecentTokens: int().min(256).default(20000),
+    clearToolResultsAt: int().min(0).default(1e4),
+    keepToolResultTurns: int().min(1).max(1000).default(2)
   }).prefault({}),
   git: strictObject({
     branch: branchName("main").optional(),
