@@ -124,7 +124,7 @@ describe("gitclaw doctor <path>", () => {
     );
     const closed = await installed({ ".github/gitclaw.json": '{ "network": "closed" }\n' });
     expect(line((await gitclaw(["doctor"], closed)).stdout, "Configuration")).toMatch(
-      /^FAIL +Configuration +\.github\/gitclaw\.json: "network" \(found "closed"\): expected one of "open"\|"off", or an object\n/,
+      /^FAIL +Configuration +\.github\/gitclaw\.json: "network" \(found "closed"\): expected one of "open"\|"off"\|"audit", or an object\n/,
     );
   });
 
