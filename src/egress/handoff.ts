@@ -25,26 +25,30 @@ export function listenOnLoopback(c: Symbols, ptr: typeof Ptr, k: Linux): { fd: n
   return { fd, port: address.readUInt16BE(2) };
 }
 
-/** Sends `fd` (SCM_RIGHTS) over a new connection to the Unix socket at `path`. */
-export function sendFd(c: Symbols, ptr: typeof Ptr, k: Linux, path: string, fd: number): void {
+/**
+ * Sends `fds` (SCM_RIGHTS, one message) over a new connection to the Unix socket at `path`: the proxy's
+ * listening socket, or the intercepting ones (intercept-handoff.ts); `what` names them when it fails.
+ */
+export function sendFds(c: Symbols, ptr: typeof Ptr, k: Linux, path: string, fds: number[], what: string): void {
   // sockaddr_un: family, path.
   const address = Buffer.alloc(110);
   address.writeUInt16LE(k.AF_UNIX, 0);
   address.write(path, 2);
   const socket = c.socket(k.AF_UNIX, k.SOCK_STREAM | k.SOCK_CLOEXEC, 0);
-  // cmsghdr: length, SOL_SOCKET, SCM_RIGHTS, the fd (CMSG_LEN(4) = 20, CMSG_SPACE(4) = 24).
-  const control = Buffer.alloc(24);
-  control.writeBigUInt64LE(20n, 0);
+  // cmsghdr: length, SOL_SOCKET, SCM_RIGHTS, the fds; padded to 8 bytes (CMSG_SPACE).
+  const length = 16 + 4 * fds.length;
+  const control = Buffer.alloc((length + 7) & ~7);
+  control.writeBigUInt64LE(BigInt(length), 0);
   control.writeInt32LE(k.SOL_SOCKET, 8);
   control.writeInt32LE(k.SCM_RIGHTS, 12);
-  control.writeInt32LE(fd, 16);
+  fds.forEach((fd, i) => control.writeInt32LE(fd, 16 + 4 * i));
   const message = oneByteMessage(ptr, control);
   const sent =
     socket >= 0 &&
     c.connect(socket, ptr(address), address.length) === 0 &&
     Number(c.sendmsg(socket, ptr(message.header), 0)) === 1;
   c.close(socket);
-  if (!sent) throw new Error("gitclaw cannot be reached to hand it the listening socket");
+  if (!sent) throw new Error(`gitclaw cannot be reached to hand it ${what}`);
 }
 
 /** A msghdr (LP64) for one byte of data and `control`; `kept` holds what it points to. */

@@ -7,7 +7,7 @@ import { libc } from "./libc.ts";
 
 const MAX_FDS = 64;
 
-/** The file descriptors a connection to `listener` already sent in one message (sendFds), without waiting; [] when none. */
+/** The file descriptors a connection to `listener` already sent in one message (handoff.ts sendFds), without waiting; [] when none. */
 export function takeSentFds(listener: number): number[] {
   const c = libc();
   const connection = c.accept4(listener, null, null, LINUX.SOCK_CLOEXEC);

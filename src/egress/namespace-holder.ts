@@ -31,13 +31,13 @@ export async function holdNetworkNamespace(
   try {
     bringLoopbackUp(c, ffi.ptr, k);
     const listener = handoff.listenOnLoopback(c, ffi.ptr, k);
-    handoff.sendFd(c, ffi.ptr, k, handoffPath!, listener.fd);
+    handoff.sendFds(c, ffi.ptr, k, handoffPath!, [listener.fd], "the listening socket");
     c.close(listener.fd);
     port = listener.port;
     // The sockets that intercept connections to any address on these ports, and DNS (intercept-handoff.ts).
     if (portList) {
       const intercepting = intercept.listenIntercepting(c, ffi.ptr, k, portList.split(",").map(Number));
-      intercept.sendFds(c, ffi.ptr, k, handoffPath!, intercepting);
+      handoff.sendFds(c, ffi.ptr, k, handoffPath!, intercepting, "the intercepting sockets");
       for (const fd of intercepting) c.close(fd);
     }
   } catch (error) {
