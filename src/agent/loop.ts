@@ -129,6 +129,9 @@ function thinkingOf(first: LoopResult, second: LoopResult): Pick<LoopResult, "th
   return thinkingTokens > 0 ? { thinkingTokens } : {};
 }
 
+/** Where a loop's warnings go: its own sink, else the workflow log's ::warning::. */
+const warnOf = (options: Pick<LoopOptions, "warn">) => options.warn ?? ((message: string) => warning(message));
+
 const textOf = (message: AssistantMessage) =>
   message.content
     .filter((b) => b.type === "text")
@@ -198,9 +201,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const { fallback } = options;
   if (first.outcome !== "error" || !first.unavailable || !fallback) return first;
   const reason = `\`${modelName(options.model)}\` was ${first.unavailable}`;
-  (options.warn ?? ((message) => warning(message)))(
-    `${reason}: ${modelName(fallback)} takes over for the rest of the run`,
-  );
+  warnOf(options)(`${reason}: ${modelName(fallback)} takes over for the rest of the run`);
   options.session.append({ type: "model_change", provider: fallback.provider, modelId: fallback.modelId });
   const second = await runModelLoop({ ...options, model: fallback, spending });
   const spent = (model: ResolvedModel, result: LoopResult): ModelSpending => ({
@@ -218,7 +219,7 @@ async function runModelLoop(options: LoopOptions): Promise<LoopResult> {
   const definitions = toolDefinitions(options.tools);
   const tools = functionTools(definitions);
   const promptMessages = promptMessagesFor(model);
-  const caching = new PromptCaching(model, options.warn ?? ((message) => warning(message)));
+  const caching = new PromptCaching(model, warnOf(options));
   const spent = options.spending ?? { turns: 0, usage: emptyUsage() };
   const window = { tokens: model.info.contextWindow, source: model.info.contextWindowSource };
   const state: RunState = { window, usage: emptyUsage(), turns: 0, toolCalls: 0, text: "", spent, thinkingTokens: 0 };
@@ -385,7 +386,7 @@ function learnWindow(options: LoopOptions, state: RunState, overflow: ContextOve
   const { endpoint } = options.model;
   if (overflow.window && overflow.window < state.window.tokens)
     state.window = { tokens: overflow.window, source: `named by ${endpoint.url} when it refused a request` };
-  (options.warn ?? ((message) => warning(message)))(
+  warnOf(options)(
     `the model at ${endpoint.url} refused the request as longer than its context window (${state.window.tokens} tokens, ${state.window.source}): compacting the conversation and trying once more`,
   );
 }

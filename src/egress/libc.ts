@@ -58,23 +58,30 @@ export function unixListener(path: string): number {
 }
 
 /**
- * The file descriptor a connection to `listener` already sent (SCM_RIGHTS), without waiting: the
- * sender wrote it before saying it was ready. Undefined when there is none.
+ * The file descriptors a connection to `listener` already sent in one message (SCM_RIGHTS: handoff.ts
+ * sendFds), at most `max`, without waiting: the sender wrote them before saying it was ready. [] when
+ * there are none.
  */
-export function takeSentFd(listener: number): number | undefined {
+export function takeSentFds(listener: number, max: number): number[] {
   const connection = libc().accept4(listener, null, null, SOCK_CLOEXEC);
-  if (connection < 0) return undefined;
+  if (connection < 0) return [];
   try {
-    const control = Buffer.alloc(24);
+    // cmsghdr: length, level, type, the fds; padded to 8 bytes (CMSG_SPACE).
+    const control = Buffer.alloc((16 + 4 * max + 7) & ~7);
     const message = oneByteMessage(ptr, control);
-    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1)
-      return undefined;
-    const rights = control.readInt32LE(8) === SOL_SOCKET && control.readInt32LE(12) === SCM_RIGHTS;
-    const fd = rights && control.readBigUInt64LE(0) >= 20n ? control.readInt32LE(16) : undefined;
-    return fd === undefined ? undefined : listening(fd);
+    if (Number(libc().recvmsg(connection, ptr(message.header), MSG_DONTWAIT | MSG_CMSG_CLOEXEC)) !== 1) return [];
+    if (control.readInt32LE(8) !== SOL_SOCKET || control.readInt32LE(12) !== SCM_RIGHTS) return [];
+    const count = Math.floor((Number(control.readBigUInt64LE(0)) - 16) / 4);
+    return Array.from({ length: Math.max(0, Math.min(count, max)) }, (_, i) => control.readInt32LE(16 + 4 * i));
   } finally {
     libc().close(connection);
   }
+}
+
+/** The listening socket a connection to `listener` already sent (the proxy's); undefined when there is none. */
+export function takeSentFd(listener: number): number | undefined {
+  const [fd] = takeSentFds(listener, 1);
+  return fd === undefined ? undefined : listening(fd);
 }
 
 /** `fd` if it is a listening socket; otherwise it is closed. */

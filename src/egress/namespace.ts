@@ -21,7 +21,7 @@ import { LIBC_SYMBOLS, libc, takeSentFd, unixListener } from "./libc.ts";
 import * as holderFile from "./namespace-holder.ts";
 import * as refusalsFile from "./refusals.ts";
 import * as interceptFile from "./intercept-handoff.ts";
-import { takeSentFds } from "./intercept-sockets.ts";
+import { takeInterceptingFds } from "./intercept-sockets.ts";
 
 // The holder's script: namespace-holder.ts with the files it calls, the constants and libc's symbols.
 const HOLDER = isolatedScript([holderFile, handoffFile, refusalsFile, interceptFile], holderFile.holdNetworkNamespace, [
@@ -62,7 +62,7 @@ export async function openNetworkNamespace(options: {
       await holder.close();
       return "a network namespace cannot be made here (its listening socket did not arrive)";
     }
-    const intercepting = ports ? takeSentFds(handoff) : [];
+    const intercepting = ports ? takeInterceptingFds(handoff) : [];
     if (ports && intercepting.length === 0) {
       libc().close(listener);
       await holder.close();

@@ -15,7 +15,7 @@ import { commitAll } from "../git/land.ts";
 import { completeCheckRun, createCheckRun, type CheckConclusion, type CheckOutput } from "../github/checks.ts";
 import { listPullRequestFiles } from "../github/pulls.ts";
 import { issueThread } from "../github/thread.ts";
-import { runDeadline, type RunContext } from "../run/types.ts";
+import { runDeadline, type RunContext, toolFreeContext } from "../run/types.ts";
 import { claimBudget, type CostClaim } from "../run/cost-claim.ts";
 import { resolvePullRequest } from "../run/pull-request.ts";
 import type { PullRequestWork } from "../run/types.ts";
@@ -24,7 +24,6 @@ import type { TargetedRun } from "../run/types.ts";
 import { prepareWorkspace } from "../run/workspace.ts";
 import type { Workspace } from "../run/types.ts";
 import { landRun } from "../run/signed-land.ts";
-import { createArtifactStore } from "../session/artifacts.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { checkStateFolders, repoRelative, sessionsDir } from "../session/mapping.ts";
 import { emptyUsage } from "../session/entries.ts";
@@ -213,13 +212,7 @@ async function askForReview(
   const { config } = run;
   const spending: Spending = { turns: 0, usage: emptyUsage() };
   const instructions = reviewInstructions(`${run.env.owner}/${run.env.repo}`, run.target.threadNumber);
-  const toolContext = {
-    workspace: workspace.root,
-    signal: run.signal,
-    env: workspace.toolEnv,
-    artifacts: createArtifactStore(session.artifactsDir),
-    redact: run.redact,
-  };
+  const toolContext = toolFreeContext(run, workspace, session);
   const answer = () =>
     runAgentLoop({
       session,

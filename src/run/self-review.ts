@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Budgets, runAgentLoop } from "../agent/loop.ts";
-import { createArtifactStore } from "../session/artifacts.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
 import type { AskReview, ReviewChange, SelfReviewer } from "../validate/self-review.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
-import { runDeadline, type TargetedRun, type Workspace } from "./types.ts";
+import { runDeadline, type TargetedRun, toolFreeContext, type Workspace } from "./types.ts";
 
 /** The review engine over the run's change, with the default branch's review guidance. */
 export function selfReviewer(
@@ -43,13 +42,7 @@ function askForReview(run: TargetedRun, workspace: Workspace, budgets: Budgets):
       session.appendStart(run.resolved);
       session.appendUserText(run.redact(message), run.now());
       const spending = { turns: 0, usage: emptyUsage() };
-      const toolContext = {
-        workspace: workspace.root,
-        signal: run.signal,
-        env: workspace.toolEnv,
-        artifacts: createArtifactStore(session.artifactsDir),
-        redact: run.redact,
-      };
+      const toolContext = toolFreeContext(run, workspace, session);
       const result = await runAgentLoop({
         ...{ session, model: run.resolved, instructions, tools: [], toolContext, spending },
         ...{ budgets: { ...budgets, maxTurns: 1 }, compaction: run.config.compaction },

@@ -13,6 +13,8 @@ import type { Repo } from "../github/operations.ts";
 import type { Redactor } from "../redact.ts";
 import type { IssueMapping } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
+import { createArtifactStore } from "../session/artifacts.ts";
+import type { ToolContext } from "../tools/types.ts";
 import type { ReplyThread } from "../github/thread.ts";
 import type { PullRequestInfo } from "../github/pulls.ts";
 import type { Git } from "../git/git.ts";
@@ -53,6 +55,22 @@ export const coAuthorOf = (trigger: Pick<Trigger, "actor">) =>
 /** When the agent loops of the run stop starting turns (epoch ms): the run's own and its sub-agents'. */
 export const runDeadline = (run: Pick<RunContext, "started" | "config">) =>
   run.started + run.config.budgets.maxMinutes * 60_000;
+
+/**
+ * The tool context of a model call offered no tools (a review, the self-review): the run's signal and
+ * redactor, the workspace, and the session's own artifacts.
+ */
+export const toolFreeContext = (
+  run: Pick<RunContext, "signal" | "redact">,
+  workspace: Pick<Workspace, "root" | "toolEnv">,
+  session: Pick<SessionFile, "artifactsDir">,
+): ToolContext => ({
+  workspace: workspace.root,
+  signal: run.signal,
+  env: workspace.toolEnv,
+  artifacts: createArtifactStore(session.artifactsDir),
+  redact: run.redact,
+});
 
 export interface WorkTarget {
   /** The issue whose conversation the run continues (its session is named in state/issues/<number>.json). */

@@ -72,15 +72,34 @@ afterAll(async () => {
   await Promise.all([issuer.stop(), sts.stop(), entra.stop(), google.stop()]);
 });
 
+/** A run's settings on Bedrock with the role `role`: the keyless workflow, the runner's OIDC token, the stand-ins. */
+const onBedrock = (role = ROLE) => ({
+  workflowFile: keyless,
+  vars: { GITCLAW_MODEL: BEDROCK_MODEL, AWS_ROLE_ARN: role },
+  env: { ...issuer.env, AWS_ENDPOINT_URL_STS: sts.url, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: world.model.url },
+});
+
 /** An issue run on Bedrock with the role `role`, through the runner's OIDC token and the stand-ins. */
 function runOnBedrock(title: string, role = ROLE) {
   const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
-  const run = world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
-    workflowFile: keyless,
-    vars: { GITCLAW_MODEL: BEDROCK_MODEL, AWS_ROLE_ARN: role },
-    env: { ...issuer.env, AWS_ENDPOINT_URL_STS: sts.url, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: world.model.url },
-  });
+  const run = world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), onBedrock(role));
   return { issue, run };
+}
+
+/** An issue run on Vertex AI with `model`, through workload identity federation and the stand-ins. */
+async function runOnVertex(title: string, model: string) {
+  const issue = world.gh.createIssue({ title, body: "Please.", user: "alice" });
+  const done = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
+    workflowFile: keyless,
+    vars: { GITCLAW_MODEL: model, GCP_PROVIDER: GCP.provider, GCP_SERVICE_ACCOUNT: GCP.serviceAccount },
+    env: {
+      ...issuer.env,
+      GITCLAW_GCP_STS_URL: `${google.url}/v1/token`,
+      GITCLAW_GCP_IAM_CREDENTIALS_URL: google.url,
+      GITCLAW_VERTEX_BASE_URL: world.model.url,
+    },
+  });
+  return { issue, done };
 }
 
 /** Everything the run left where people or tools could see it: the log (its masks aside), comments, every commit. */
@@ -185,11 +204,7 @@ describe("Amazon Bedrock with the job's OIDC token only", () => {
     const next = await world.run(
       "issue_comment",
       issueCommentCreatedPayload({ owner: OWNER, repo: REPO, issue, comment }),
-      {
-        workflowFile: keyless,
-        vars: { GITCLAW_MODEL: BEDROCK_MODEL, AWS_ROLE_ARN: ROLE },
-        env: { ...issuer.env, AWS_ENDPOINT_URL_STS: sts.url, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: world.model.url },
-      },
+      onBedrock(),
     );
     // The stand-in, as Bedrock, refuses reasoning sent back altered or without its signature.
     expect(next.stages.agent!.exitCode, next.logs).toBe(0);
@@ -272,21 +287,7 @@ describe("Google Vertex AI through workload identity federation", () => {
       { toolCalls: [{ name: "write", input: { path: "vertex.txt", content: "from Vertex\n" } }] },
       { text: "Wrote vertex.txt on Vertex." },
     ]);
-    const issue = world.gh.createIssue({ title: "Vertex please", body: "Please.", user: "alice" });
-    const done = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
-      workflowFile: keyless,
-      vars: {
-        GITCLAW_MODEL: "vertex/claude-sonnet-4-5@20250929",
-        GCP_PROVIDER: GCP.provider,
-        GCP_SERVICE_ACCOUNT: GCP.serviceAccount,
-      },
-      env: {
-        ...issuer.env,
-        GITCLAW_GCP_STS_URL: `${google.url}/v1/token`,
-        GITCLAW_GCP_IAM_CREDENTIALS_URL: google.url,
-        GITCLAW_VERTEX_BASE_URL: world.model.url,
-      },
-    });
+    const { issue, done } = await runOnVertex("Vertex please", "vertex/claude-sonnet-4-5@20250929");
     expect(done.stages.agent!.exitCode, done.logs).toBe(0);
     const requests = world.model.requests.slice(before);
     expect(requests.map((r) => r.path)).toEqual([
@@ -311,21 +312,7 @@ describe("Google Vertex AI through workload identity federation", () => {
       { toolCalls: [{ name: "write", input: { path: "gemini.txt", content: "from Gemini\n" } }] },
       { text: "Wrote gemini.txt on Gemini." },
     ]);
-    const issue = world.gh.createIssue({ title: "Gemini please", body: "Please.", user: "alice" });
-    const done = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }), {
-      workflowFile: keyless,
-      vars: {
-        GITCLAW_MODEL: "vertex/gemini-2.5-pro",
-        GCP_PROVIDER: GCP.provider,
-        GCP_SERVICE_ACCOUNT: GCP.serviceAccount,
-      },
-      env: {
-        ...issuer.env,
-        GITCLAW_GCP_STS_URL: `${google.url}/v1/token`,
-        GITCLAW_GCP_IAM_CREDENTIALS_URL: google.url,
-        GITCLAW_VERTEX_BASE_URL: world.model.url,
-      },
-    });
+    const { issue, done } = await runOnVertex("Gemini please", "vertex/gemini-2.5-pro");
     expect(done.stages.agent!.exitCode, done.logs).toBe(0);
     const requests = world.model.requests.slice(before);
     expect(requests.map((r) => [r.api, r.path])).toEqual([
