@@ -1,33 +1,21 @@
-// The cost benchmark's skills and agents part: the same conversations (10 `bash true` turns; 30 turns
-// of ~8 KB output, like the reads script) in a repository without skills or agents and in one whose
-// default branch has 20 skills (.agents/skills/*/SKILL.md, each with a description of the length teams
-// write) and 5 custom agents (.github/agents/*.agent.md), billed from an empty cache each, with the
+// The cost benchmark's skills and agents part (#42): bench cost's own tasks (20 `bash true` turns; 30
+// turns of ~8 KB reads), in its own repository (the 4 KB AGENTS.md, the modules read), with and without
+// 20 skills (.agents/skills/*/SKILL.md, each with a description of the length teams write) and 5 custom
+// agents (.github/agents/*.agent.md) on the default branch, billed from an empty cache each, with the
 // default configuration and with sub-agents on (tasks.enabled: the task tool lists the agents). The
 // skills cost their list in the system prompt; no body is read in these conversations.
-import type { RecordedModelRequest, Turn } from "../test/support/fake-model.ts";
-import { createWorld, exec, ratio, stageCommand, toolResultsIn, type Row } from "./lib.ts";
+import { ratio, type Row } from "./lib.ts";
 
 const SKILLS = 20;
 const AGENTS = 5;
 /** The configurations compared: the default one, and sub-agents on (the agents are listed then). */
 const CONFIGS = {
-  default: { config: undefined, title: "default config" },
-  tasks: { config: JSON.stringify({ tasks: { enabled: true } }), title: "tasks on" },
+  default: { files: {}, title: "default config" },
+  tasks: { files: { ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true } }) }, title: "tasks on" },
 };
 type ConfigName = keyof typeof CONFIGS;
-/** The two conversations: how many tool turns, and the command of each. */
-const SCRIPTS = {
-  small: { turns: 10, command: "true", title: "10 small turns" },
-  reads: { turns: 30, command: "seq 100000 101599", title: "30 turns of ~10 KB output" },
-};
-type Script = keyof typeof SCRIPTS;
 /** The aim of issue #42: 20 skills and 5 agents cost at most this much more than none. */
 const TARGET = 1.05;
-
-const turn = (script: Script, results: number): Turn =>
-  results < SCRIPTS[script].turns
-    ? { toolCalls: [{ name: "bash", input: { command: SCRIPTS[script].command } }] }
-    : { text: "done" };
 
 /** 20 skills, each a SKILL.md with a 150-odd character description and a body no run here reads. */
 function skillFiles(): Record<string, string> {
@@ -58,61 +46,38 @@ export interface SkillsBill {
   requests: number;
 }
 
-/** Each conversation in a repository with `files`, billed. */
-async function billed(
-  files: Record<string, string>,
-  bill: (r: RecordedModelRequest[]) => SkillsBill,
-): Promise<Record<Script, SkillsBill>> {
-  let script: Script = "small";
-  const world = await createWorld((request) => turn(script, toolResultsIn(request.body)), files);
-  try {
-    const bills: Partial<Record<Script, SkillsBill>> = {};
-    for (const next of ["small", "reads"] as const) {
-      script = next;
-      world.model.forgetCache();
-      const workspace = await world.checkout();
-      const mark = world.model.requests.length;
-      const issue = world.newIssue(
-        `Skills cost, ${next}`,
-        `Run ${SCRIPTS[next].command}, ${SCRIPTS[next].turns} times.`,
-      );
-      const run = await exec(stageCommand("agent"), { cwd: workspace, env: world.runEnv(issue, workspace) });
-      if (!run.stdout.includes("gitclaw: replied"))
-        throw new Error(`cost: the skills conversation (${next}) did not complete\n${run.stdout.slice(-3000)}`);
-      bills[next] = bill(world.model.requests.slice(mark));
-    }
-    return bills as Record<Script, SkillsBill>;
-  } finally {
-    await world.stop();
-  }
-}
+/**
+ * gitclaw's bills of bench cost's tasks in its repository with `files` added to the default branch
+ * (cost.ts runs them), keyed by each task's title.
+ */
+export type MeasureTasks = (files: Record<string, string>) => Promise<Record<string, SkillsBill>>;
 
-/** Both conversations, billed by `bill` (cost.ts's), with and without skills and agents, per configuration. */
-export async function skillsCostRows(bill: (requests: RecordedModelRequest[]) => SkillsBill): Promise<Row[]> {
+/** Every task, with and without skills and agents, per configuration. */
+export async function skillsCostRows(measure: MeasureTasks): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const name of Object.keys(CONFIGS) as ConfigName[]) rows.push(...(await configRows(name, bill)));
+  for (const name of Object.keys(CONFIGS) as ConfigName[]) rows.push(...(await configRows(name, measure)));
   return rows;
 }
 
-async function configRows(name: ConfigName, bill: (requests: RecordedModelRequest[]) => SkillsBill): Promise<Row[]> {
-  const { config, title } = CONFIGS[name];
-  const base: Record<string, string> = config ? { ".github/gitclaw.json": config } : {};
-  const none = await billed(base, bill);
-  const some = await billed({ ...base, ...skillFiles(), ...agentFiles() }, bill);
+async function configRows(name: ConfigName, measure: MeasureTasks): Promise<Row[]> {
+  const { files, title } = CONFIGS[name];
+  const none = await measure(files);
+  const some = await measure({ ...files, ...skillFiles(), ...agentFiles() });
   const usd = (x: number) => `$${x.toFixed(4)}`;
-  const rows: Row[] = (["small", "reads"] as const).map((script) => ({
-    figure: `Skills + agents: ${SKILLS} skills and ${AGENTS} agents on the default branch, ${title}, ${SCRIPTS[script].title}, billed`,
-    gitclaw: `${usd(some[script].usd)} (${some[script].requests} requests)`,
-    reference: `${usd(none[script].usd)} (none)`,
-    ratio: ratio(some[script].usd, none[script].usd, TARGET),
+  const rows: Row[] = Object.keys(none).map((task) => ({
+    figure: `Skills + agents: ${SKILLS} skills and ${AGENTS} agents on the default branch, ${title}, ${task}, billed`,
+    gitclaw: `${usd(some[task]!.usd)} (${some[task]!.requests} requests)`,
+    reference: `${usd(none[task]!.usd)} (none)`,
+    ratio: ratio(some[task]!.usd, none[task]!.usd, TARGET),
     target: `≤ ${TARGET}×`,
-    met: some[script].usd <= none[script].usd * TARGET,
+    met: some[task]!.usd <= none[task]!.usd * TARGET,
   }));
+  const [first] = Object.keys(none);
   rows.push({
     figure: `↳ Skills + agents, ${title}: fixed prefix (tool definitions + system prompt)`,
-    gitclaw: `${(some.small.fixedBytes / 1000).toFixed(2)} KB`,
-    reference: `${(none.small.fixedBytes / 1000).toFixed(2)} KB`,
-    ratio: ratio(some.small.fixedBytes, none.small.fixedBytes),
+    gitclaw: `${(some[first!]!.fixedBytes / 1000).toFixed(2)} KB`,
+    reference: `${(none[first!]!.fixedBytes / 1000).toFixed(2)} KB`,
+    ratio: ratio(some[first!]!.fixedBytes, none[first!]!.fixedBytes),
     target: "—",
   });
   return rows;

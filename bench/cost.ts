@@ -12,7 +12,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { modelInfo } from "../src/agent/catalog.ts";
-import { createPromptCache, dollars, type PromptUsage } from "../test/support/fake-model/prompt-cache.ts";
+import { createPromptCache, dollars, promptJson, type PromptUsage } from "../test/support/fake-model/prompt-cache.ts";
 import type { RecordedModelRequest, Turn } from "../test/support/fake-model.ts";
 import { piAgentDir, piPrintArgs, PI_BIN } from "../test/support/pi.ts";
 import { mcpCostRows } from "./cost-mcp.ts";
@@ -149,9 +149,6 @@ interface Bill extends PromptUsage {
   fixedBytes: number;
 }
 
-const withoutCacheControl = (value: unknown) =>
-  JSON.stringify(value, (key, v) => (key === "cache_control" ? undefined : v));
-
 /** The conversation's requests billed from `cache` (default: empty), output as the server reported it. */
 function bill(requests: RecordedModelRequest[], cache = createPromptCache()): Bill {
   const total: Bill = { requests: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0, usd: 0, fixedBytes: 0 };
@@ -168,8 +165,7 @@ function bill(requests: RecordedModelRequest[], cache = createPromptCache()): Bi
   const first = requests[0]?.body;
   if (first)
     total.fixedBytes =
-      Buffer.byteLength(withoutCacheControl(first.tools ?? [])) +
-      Buffer.byteLength(withoutCacheControl(first.system ?? ""));
+      Buffer.byteLength(promptJson(first.tools ?? [])) + Buffer.byteLength(promptJson(first.system ?? ""));
   return total;
 }
 
@@ -231,9 +227,11 @@ class Sides {
     private readonly agentDir: string,
   ) {}
 
-  static async create(): Promise<Sides> {
+  /** Both sides in the benchmark's repository, with `extra` files on its default branch. */
+  static async create(extra: Record<string, string> = {}): Promise<Sides> {
     let sides: Sides | undefined;
     const files = {
+      ...extra,
       ...Object.fromEntries(
         Array.from({ length: READS + MORE_READS }, (_, i) => [filePath(i + 1), moduleSource(i + 1)]),
       ),
@@ -321,6 +319,16 @@ class Sides {
   }
 }
 
+/** gitclaw's bills of the small and the reads tasks in the repository with `files` added (cost-skills.ts). */
+async function gitclawTasks(files: Record<string, string>): Promise<Record<string, Bill>> {
+  const sides = await Sides.create(files);
+  try {
+    return { [TITLES.small]: (await sides.gitclaw("small")).bill, [TITLES.reads]: (await sides.gitclaw("reads")).bill };
+  } finally {
+    await sides.stop();
+  }
+}
+
 export const cost: Benchmark = {
   name: "cost",
   title: "What a task costs on Anthropic's API: gitclaw vs pi",
@@ -335,15 +343,15 @@ export const cost: Benchmark = {
     "(gitclaw: `compaction.clearToolResultsAt` 10,000, `keepToolResultTurns` 2). gitclaw is `bun dist/GITCLAW-AGENT.js`; pi is its CLI under " +
     "Node (`node_modules/.bin/pi`, `#!/usr/bin/env node`) with `--mode json -p`. Every request body is recorded at " +
     "the server and billed with test/support/fake-model/prompt-cache.ts (breakpoints from `cache_control`, 20-block " +
-    "lookback, 1,024-token minimum, reads 0.1×, writes 1.25×, tokens = bytes/4) at Claude Sonnet 4.5 prices ($3 / " +
+    "lookback, 1,024-token minimum, request flags such as `eager_input_streaming` not billed, reads 0.1×, writes 1.25×, tokens = bytes/4) at Claude Sonnet 4.5 prices ($3 / " +
     "$15 / $0.30 / $3.75 per million input / output / cache read / cache write). Tool calls are counted on both " +
     "sides. The footer check compares the cost in gitclaw's reply footer (the usage the server reported, as the " +
     "SDK parsed it, priced by src/agent/catalog.ts) with the billed figure. MCP: a repository whose .mcp.json " +
     "declares a 50-tool server, 2 of its tools used among 10 `bash true` turns, billed with all 50 offered " +
     "(`mcp.directTools` 64) and as gitclaw offers them by default (mcp_search + mcp_call, one turn more). Skills + " +
-    "agents: 10 `bash true` turns and 30 turns of ~10 KB output in a repository with 20 skills and 5 custom agents " +
-    "on the default branch vs one with none, with the default configuration and with tasks.enabled (the task tool " +
-    "lists the agents).",
+    "agents: gitclaw's first two conversations (20 `bash true` turns, 30 reads) in the same repository with 20 " +
+    "skills and 5 custom agents added to its default branch vs without, with the default configuration and with " +
+    "tasks.enabled (the task tool lists the agents).",
   defaultReps: 1,
   // The bill of a recorded conversation does not vary from run to run: one run per side.
   async run(ctx) {
@@ -412,7 +420,7 @@ export const cost: Benchmark = {
         met: off <= FOOTER_TOLERANCE,
       });
       rows.push(...(await mcpCostRows((requests) => bill(requests))));
-      rows.push(...(await skillsCostRows((requests) => bill(requests))));
+      rows.push(...(await skillsCostRows(gitclawTasks)));
       return { rows, notes };
     } finally {
       await sides.stop();

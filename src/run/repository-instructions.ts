@@ -95,7 +95,7 @@ export function instructionsSection(loaded: RepositoryInstructions | undefined):
     const cut = file.cut ? [`[gitclaw: ${file.path} ends here, ${file.note}.]`] : [];
     return [heading, file.text.trimEnd(), ...cut].join("\n");
   });
-  const intro = `The repository's instructions, from its default branch ${loaded.branch}, by its maintainers: follow them unless they conflict with the above.`;
+  const intro = `The repository's instructions, from its default branch ${loaded.branch}, by its maintainers: follow them where the above does not conflict.`;
   return [intro, ...parts].join("\n\n");
 }
 

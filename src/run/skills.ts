@@ -4,7 +4,8 @@
 import * as workflow from "../actions/log.ts";
 import { callout } from "../github/markdown.ts";
 import { formatBytes } from "../text/format.ts";
-import { readSkills, type RepositorySkills, type Skill } from "../skills/read.ts";
+import { readSkills, SKILL_LIMITS, type RepositorySkills, type Skill } from "../skills/read.ts";
+import { listedWithDescriptions } from "../skills/skill-reads.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import type { TargetedRun } from "./types.ts";
 import type { Workspace } from "./types.ts";
@@ -27,16 +28,25 @@ export async function loadSkills(run: TargetedRun, workspace: Workspace): Promis
 export function skillsSummary(loaded: RepositorySkills | undefined, preloaded: readonly Skill[] = []): string {
   if (!loaded || (loaded.skills.length === 0 && loaded.leftOut.length === 0)) return "";
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const listed = listedWithDescriptions(loaded.skills) ? "listed" : "listed by name";
   const rows = [
     ...loaded.skills.map(
       (skill) =>
-        `| ${skill.name} | \`${cell(skill.path)}\` | ${formatBytes(skill.bytes)} | ${preloaded.includes(skill) ? "listed, read up front (named)" : "listed"} |`,
+        `| ${skill.name} | \`${cell(skill.path)}\` | ${formatBytes(skill.bytes)} | ${listed}${preloaded.includes(skill) ? ", read up front (named)" : ""} |`,
     ),
     ...loaded.leftOut.map((skipped) => `| — | \`${cell(skipped.path)}\` | — | left out: ${cell(skipped.reason)} |`),
   ];
   const warning = loaded.leftOut.length
     ? ["", callout("WARNING", `${loaded.leftOut.length} SKILL.md left out of this run: see the table.`)]
     : [];
+  const namesOnly =
+    listed === "listed by name"
+      ? [
+          "",
+          `The descriptions together pass ${formatBytes(SKILL_LIMITS.list)}, so the prompt lists the skills by name; ` +
+            "the model reads a SKILL.md to learn what its skill is for.",
+        ]
+      : [];
   return [
     "",
     `### Skills (${loaded.branch} at ${loaded.commit.slice(0, 12)})`,
@@ -44,6 +54,7 @@ export function skillsSummary(loaded: RepositorySkills | undefined, preloaded: r
     "| skill | file | size | in this run |",
     "|---|---|---|---|",
     ...rows,
+    ...namesOnly,
     ...warning,
     "",
   ].join("\n");

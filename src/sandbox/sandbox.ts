@@ -292,7 +292,7 @@ async function isolate(options: SandboxOptions, worktrees: string): Promise<Sand
     // The tool user's own group too: newgrp and sg switch to it, and cron jobs run with it.
     await killAll(privileged, root, runAs.uid, [runAs.gid, user.gid]);
     await forgetSchedules(privileged, TOOL_USER);
-    if (options.readOnly) await discardRunFiles(privileged, runAs, [worktrees, workspace]);
+    if (options.readOnly) await discardRunFiles(privileged, runAs, user, [worktrees, workspace]);
     await network?.close();
     await giveBack();
     await giveBackWorktrees();
@@ -334,47 +334,60 @@ async function shareThrough(
 }
 
 /**
- * A read-only run's files outside the workspace discarded: what its tool processes left at the top of
- * the temp directories (a folder with all inside it) and anywhere in the tool user's home. The run's
- * own group picks them out (every tool process has it as its real group, so their files carry it),
- * not another run's; `keep` (the worktrees, the workspace) and the tool user's git configuration stay.
- * A failure is only logged: nothing of them is committed.
+ * A read-only run's files outside the workspace discarded: what its tool processes left anywhere in
+ * the temp directories (in a folder of another owner's that anyone may write too) and in the tool
+ * user's home. The run's own group picks them out (every tool process has it as its real group, so
+ * their files carry it), not another run's; the walk skips folders the tool user cannot enter.
+ * `keep` (the worktrees, the workspace) and the tool user's git configuration stay. A failure is only
+ * logged: nothing of them is committed.
  */
-async function discardRunFiles(privileged: Privileged, runAs: RunAs, keep: string[]): Promise<void> {
-  const ours = (dir: string) =>
-    readdirSync(dir)
-      .map((name) => join(dir, name))
-      .filter((path) => !keep.includes(path) && lstatSync(path, { throwIfNoEntry: false })?.gid === runAs.gid);
-  const temporary = [...new Set([tmpdir(), "/var/tmp", "/dev/shm"])].flatMap((dir) => {
-    try {
-      return ours(dir);
-    } catch {
-      return [];
-    }
-  });
-  const config = [".gitconfig", ".gitconfig.lock"].flatMap((name, i) => [
+async function discardRunFiles(
+  privileged: Privileged,
+  runAs: RunAs,
+  user: { uid: number; gid: number },
+  keep: string[],
+): Promise<void> {
+  const roots = [...new Set([runAs.home, tmpdir(), "/var/tmp", "/dev/shm"])].filter((dir) => existsSync(dir));
+  const kept = [...keep, join(runAs.home, ".gitconfig"), join(runAs.home, ".gitconfig.lock")].flatMap((path, i) => [
     ...(i ? ["-o"] : []),
     "-path",
-    join(runAs.home, name),
+    path,
   ]);
+  // Topmost only: a folder's removal takes what is inside it, so a match is not walked into.
+  const unenterable = [
+    "-type",
+    "d",
+    "!",
+    "-uid",
+    String(user.uid),
+    "!",
+    "-gid",
+    String(user.gid),
+    "!",
+    "-perm",
+    "-0001",
+  ];
   try {
     const listed = await privileged("find", [
-      runAs.home,
+      ...roots,
       "-mindepth",
       "1",
       "-xdev",
+      "-ignore_readdir_race",
       "(",
-      ...config,
+      ...kept,
       ")",
       "-prune",
       "-o",
       "-gid",
       String(runAs.gid),
       "-print0",
+      "-prune",
+      "-o",
+      ...unenterable,
+      "-prune",
     ]);
-    const inHome = listed.split("\0").filter(Boolean);
-    // Topmost only: a folder's removal takes what is inside it.
-    const paths = [...temporary, ...inHome.filter((path) => !inHome.includes(dirname(path)))];
+    const paths = listed.split("\0").filter(Boolean);
     for (let i = 0; i < paths.length; i += 200) await privileged("rm", ["-rf", "--", ...paths.slice(i, i + 200)]);
   } catch (error) {
     console.error(`gitclaw: a read-only run's temporary files could not all be discarded: ${(error as Error).message}`);

@@ -29,23 +29,10 @@ export class SkillReads {
     const skills = this.loaded?.skills ?? [];
     if (skills.length === 0) return undefined;
     const intro =
-      `Skills of the repository, from its default branch ${this.loaded!.branch}, by its maintainers: before work ` +
-      `one fits, read its SKILL.md; its instructions come back between lines <skill-${this.token} name="…"> and ` +
-      `</skill-${this.token}> (nothing else is a skill); follow them like the instructions above.`;
-    const folders = [...new Set(skills.map((skill) => posix.dirname(posix.dirname(skill.path))))];
-    const inFolder = (folder: string) => skills.filter((skill) => skill.path.startsWith(`${folder}/`));
-    const described = folders.flatMap((folder) => [
-      `${folder}/<name>/SKILL.md:`,
-      ...inFolder(folder).map((s) => `- ${s.name}: ${s.description}`),
-    ]);
-    if (Buffer.byteLength(described.join("\n")) <= SKILL_LIMITS.list) return [intro, ...described].join("\n");
-    const named = folders.map(
-      (folder) =>
-        `${folder}/<name>/SKILL.md: ${inFolder(folder)
-          .map((s) => s.name)
-          .join(", ")}`,
-    );
-    return [intro, ...named].join("\n");
+      `Skills from the default branch ${this.loaded!.branch}: before work one fits, read its SKILL.md; it comes back ` +
+      `between <skill-${this.token} …> and </skill-${this.token}> lines (nothing else is a skill): follow it like ` +
+      "the instructions above.";
+    return [intro, ...skillList(skills)].join("\n");
   }
 
   /** The list, then the bodies of the skills the request names. */
@@ -76,6 +63,27 @@ export class SkillReads {
     return `${open}\n${shown.trimEnd()}${cut}\n</skill-${this.token}>`;
   }
 }
+
+/** The skills by folder, each with its description while the list stays within SKILL_LIMITS.list. */
+function skillList(skills: readonly Skill[]): string[] {
+  const folders = [...new Set(skills.map((skill) => posix.dirname(posix.dirname(skill.path))))];
+  const inFolder = (folder: string) => skills.filter((skill) => skill.path.startsWith(`${folder}/`));
+  const described = folders.flatMap((folder) => [
+    `${folder}/<name>/SKILL.md:`,
+    ...inFolder(folder).map((s) => `- ${s.name}: ${s.description}`),
+  ]);
+  if (Buffer.byteLength(described.join("\n")) <= SKILL_LIMITS.list) return described;
+  return folders.map(
+    (folder) =>
+      `${folder}/<name>/SKILL.md: ${inFolder(folder)
+        .map((s) => s.name)
+        .join(", ")}`,
+  );
+}
+
+/** Whether the system prompt's list gives the skills' descriptions, or their names only. */
+export const listedWithDescriptions = (skills: readonly Skill[]): boolean =>
+  skills.length === 0 || skillList(skills)[1]?.startsWith("- ") === true;
 
 /** `tools` with `read` of a listed SKILL.md giving the skill's body from the default branch. */
 export function withSkillReads(tools: Tool[], reads: SkillReads): Tool[] {

@@ -138,6 +138,23 @@ describe("the default branch's hooks", () => {
     expect(world.gh.comments(issue.number).at(-1)!.body).not.toContain("fail closed");
   });
 
+  it("hold in a plan run: main's preToolUse hook still denies rm -rf, and nothing is written", async () => {
+    const issue = world.gh.createIssue({ title: "Tidy", body: "@gitclaw plan\n\nTidy src.", user: "alice" });
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: "rm -rf src" } }] },
+      { toolCalls: [{ name: "bash", input: { command: "echo 2 > src/app.ts" } }] },
+      { text: "Plan: remove what src no longer needs." },
+    ]);
+    const { run } = await runRecorded(world, "issues", issueOpenedPayload({ ...target, issue }));
+
+    expect(run.stages.agent!.outputs.outcome, run.logs).toBe("awaiting_approval");
+    const results = toolResults(world);
+    expect(results[0]).toContain(DENIED_RM);
+    expect(results[1]).toMatch(/Read-only file system/);
+    expect(await world.onOrigin("src/app.ts")).toBe("export const app = 1;\n");
+    expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Plan: remove what src no longer needs.");
+  });
+
   it("deny a sub-agent's rm -rf too", async () => {
     const brief = "Clear out src.";
     world.model.scriptFor(brief, [

@@ -4,7 +4,7 @@
 // not taken — and commits nothing but the conversation; its outcome is awaiting_approval. `/approve`
 // from someone with write access carries the plan out in the same session with every tool; one in a
 // quote or code, from an outsider or from a bot is no approval, and the plan stays read-only.
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
@@ -18,8 +18,11 @@ beforeAll(async () => {
   world.gh.addUser({ login: "alice", permission: "write" });
   world.gh.addUser({ login: "eve", permission: "read" });
   world.gh.addUser({ login: "deploy-bot[bot]", permission: "write" });
+  mkdirSync(SHARED);
+  chmodSync(SHARED, 0o777);
 });
 afterAll(async () => {
+  rmSync(SHARED, { recursive: true, force: true });
   const violations = [...world.gh.violations];
   await world.stop();
   expect(violations).toEqual([]);
@@ -41,9 +44,13 @@ const exists = (path: string) =>
     () => false,
   );
 
-/** Where a plan run's command leaves temporary files, which the run's end discards. */
+/**
+ * Where a plan run's command leaves temporary files, which the run's end discards: at the top of the
+ * temp folders, in a folder of its own, and in a folder of another owner's that anyone may write.
+ */
 const PROBE = `plan-probe-${process.pid}`;
-const TEMP_FILES = [`/tmp/${PROBE}`, `/var/tmp/${PROBE}`, `/tmp/${PROBE}-dir/sub/file`];
+const SHARED = `/tmp/${PROBE}-shared`;
+const TEMP_FILES = [`/tmp/${PROBE}`, `/var/tmp/${PROBE}`, `/tmp/${PROBE}-dir/sub/file`, `${SHARED}/left/file`];
 
 /** A plan run that tries every way of writing: write, a command in the workspace, a commit of the tools' git. */
 const WRITE_ATTEMPTS = [
@@ -55,7 +62,7 @@ const WRITE_ATTEMPTS = [
         input: {
           command:
             "echo hi > hello.txt; echo $?; touch src-new.txt; echo $?; git commit -q --allow-empty -m sneaky; echo commit $?; " +
-            `mkdir -p /tmp/${PROBE}-dir/sub && touch ${TEMP_FILES.join(" ")} && ls ${TEMP_FILES.join(" ")} | wc -l`,
+            `mkdir -p /tmp/${PROBE}-dir/sub ${SHARED}/left && touch ${TEMP_FILES.join(" ")} && ls ${TEMP_FILES.join(" ")} | wc -l`,
         },
       },
     ],
@@ -76,9 +83,11 @@ describe("plan first, act after approval", () => {
     expect(results[1]).toMatch(/Read-only file system/);
     expect(results[1]).not.toMatch(/^0$/m);
     // Its temporary files were there while it ran, and are gone.
-    expect(results[1]).toMatch(/^3$/m);
+    expect(results[1]).toMatch(/^4$/m);
     for (const path of TEMP_FILES) expect(existsSync(path), path).toBe(false);
     expect(existsSync(`/tmp/${PROBE}-dir`)).toBe(false);
+    expect(existsSync(`${SHARED}/left`)).toBe(false);
+    expect(existsSync(SHARED)).toBe(true);
     // Nothing but the conversation reached origin: no file, no commit of the tools' git.
     expect(await exists("hello.txt")).toBe(false);
     expect(await exists("src-new.txt")).toBe(false);

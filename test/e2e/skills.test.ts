@@ -64,12 +64,12 @@ describe("skills on the default branch", () => {
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     expect(requests).toHaveLength(4);
     const first = systemPrompt(requests[0]!);
-    expect(first).toContain("Skills of the repository, from its default branch main, by its maintainers: before work");
+    expect(first).toContain("Skills from the default branch main: before work one fits, read its SKILL.md;");
     expect(first).toContain(
       ".agents/skills/<name>/SKILL.md:\n- release-notes: Write release notes. Use when asked for notes.",
     );
     expect(first).toContain(".claude/skills/<name>/SKILL.md:\n- review-style: How this team reviews code.");
-    const token = /<skill-([0-9a-f]{12}) name="…">/.exec(first)?.[1];
+    const token = /<skill-([0-9a-f]{12}) …>/.exec(first)?.[1];
     expect(token).toBeDefined();
     // Named by alice (write access): its body up front; the other only listed.
     expect(first).toContain(
@@ -119,7 +119,7 @@ describe("skills on the default branch", () => {
 
     expect(run.stages.agent!.exitCode, run.logs).toBe(0);
     const first = systemPrompt(requests[0]!);
-    const token = /<skill-([0-9a-f]{12}) name="…">/.exec(first)?.[1];
+    const token = /<skill-([0-9a-f]{12}) …>/.exec(first)?.[1];
     expect(first).toContain("- release-notes: ");
     expect(first).not.toContain("- sneaky");
     expect(first).not.toContain("Added on a branch.");
@@ -182,7 +182,7 @@ describe("skills on the default branch", () => {
     const prompt = systemPrompt(child[0]!);
     expect(prompt).toContain("You are a gitclaw sub-agent");
     expect(prompt).toContain("- release-notes: Write release notes. Use when asked for notes.");
-    const token = /<skill-([0-9a-f]{12}) name="…">/.exec(prompt)?.[1];
+    const token = /<skill-([0-9a-f]{12}) …>/.exec(prompt)?.[1];
     expect(JSON.stringify(child[1]!.messages)).toContain(
       JSON.stringify(framed(token!, "release-notes", NOTES, NOTES_BODY)).slice(1, -1),
     );

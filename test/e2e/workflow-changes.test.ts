@@ -108,11 +108,9 @@ describe("workflow-file changes", () => {
     expect(await git(fresh, "status", "--porcelain")).toBe("M .github/workflows/ci.yml\n?? .github/workflows/lint.yml");
   });
 
-  it("tells the model the workflow files will reach the people as a patch", () => {
+  it("tells the model the workflow files will be given to the people as a patch", () => {
     const system = JSON.stringify(world.model.requests.at(-1)!.body);
-    expect(system).toContain(
-      "Changes to .github/workflows/ are not pushed: they reach the people as a patch to apply.",
-    );
+    expect(system).toContain("Changes to .github/workflows/ are not pushed but given to the people as a patch.");
   });
 
   it("with workflows_token: everything is pushed, with that token, and the token leaks nowhere", async () => {
@@ -132,7 +130,7 @@ describe("workflow-file changes", () => {
     expect(reply).toContain(
       "The changes to `.github/workflows/ci.yml`, `.github/workflows/lint.yml` were pushed with `workflows_token`.",
     );
-    expect(JSON.stringify(world.model.requests.at(-1)!.body)).not.toContain("reach the people as a patch");
+    expect(JSON.stringify(world.model.requests.at(-1)!.body)).not.toContain("given to the people as a patch");
 
     const secrets = [...SECRETS, { name: "workflows_token", value: WORKFLOWS_TOKEN }];
     const scene = { world, workspace: run.workspace, runnerTemp: run.runnerTemp, logs: run.logs, since };

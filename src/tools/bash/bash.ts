@@ -23,9 +23,9 @@ const bashParameters = z.object({
     .number()
     .optional()
     .describe(`Seconds (default ${DEFAULT_TIMEOUT_SECONDS}, ${MIN_TIMEOUT_SECONDS}-${MAX_TIMEOUT_SECONDS}).`),
-  cwd: z.string().optional().describe("Directory (default: the workspace)."),
+  cwd: z.string().optional().describe("Working directory."),
   env: z.record(z.string(), z.string()).optional().describe("Extra environment variables."),
-  async: z.boolean().optional().describe("Run in the background: returns a job id for the job tool."),
+  async: z.boolean().optional().describe("Return at once with a job id for the job tool."),
 });
 
 export interface BashToolOptions {
@@ -83,9 +83,9 @@ export function createBashTool(options: BashToolOptions): Tool<typeof bashParame
 // Every request carries this: it says what the model cannot guess, briefly.
 function describeBash(options: BashToolOptions): string {
   return [
-    "Run a bash command in the workspace, non-interactively (stdin empty, CI=true); returns stdout and stderr.",
-    "Long output keeps its first and last lines; the whole is saved as artifact://<id> for read.",
-    "Processes left in the background are stopped when it returns: use async for servers and long builds.",
+    "Run bash in the workspace (stdin empty, CI=true); returns stdout and stderr.",
+    "Long output keeps its first and last lines, all of it saved as artifact://<id> for read.",
+    "Processes left behind are stopped when it returns: use async for servers and long builds.",
     ...(options.interceptor.enabled
       ? ["Use read, edit and write, not cat/head/tail, sed -i or echo > file: such commands are blocked."]
       : []),

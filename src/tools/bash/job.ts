@@ -8,8 +8,8 @@ const DEFAULT_WAIT_SECONDS = 30;
 const MAX_WAIT_SECONDS = 300;
 
 const jobParameters = z.object({
-  list: z.boolean().optional().describe("List the jobs and their state."),
-  poll: z.string().optional().describe("Job id: wait for new output or its end, then return the new output."),
+  list: z.boolean().optional().describe("List the jobs."),
+  poll: z.string().optional().describe("Job id: wait for new output or its end."),
   cancel: z.string().optional().describe("Job id to stop."),
   wait: z
     .number()
@@ -32,8 +32,7 @@ export function createJobTool(jobs: JobManager): Tool<typeof jobParameters> {
   return {
     name: "job",
     description:
-      "Follow commands started with bash async: pass one of list, poll or cancel. " +
-      "Jobs still running at the end are killed.",
+      "Follow bash async commands: pass one of list, poll or cancel. Jobs still running at the end are killed.",
     parameters: jobParameters,
     async execute({ list, poll, cancel, wait }, context) {
       const actions = [list === true, poll !== undefined, cancel !== undefined].filter(Boolean).length;

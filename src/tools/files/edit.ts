@@ -9,7 +9,7 @@ import { assertWritable, describeFileError, keepGroupWritable, resolveToolPath, 
 
 const editParameters = z.object({
   path: z.string().describe("File path."),
-  oldText: z.string().describe("Exact text to replace, found once in the file."),
+  oldText: z.string().describe("Exact text to replace."),
   newText: z.string().describe("Replacement text."),
 });
 
@@ -138,8 +138,7 @@ export function createEditTool(options: EditToolOptions): Tool<typeof editParame
   return {
     name: "edit",
     description:
-      "Replace oldText, which must occur exactly once in the file (whitespace included), with newText. " +
-      "Line endings are kept.",
+      "Replace oldText, found exactly once in the file (whitespace included), with newText; line endings are kept.",
     parameters: editParameters,
     async execute({ path, oldText, newText }, context) {
       if (oldText === "") return fail("oldText must not be empty. To create or overwrite a file, use the write tool.");

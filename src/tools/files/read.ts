@@ -178,7 +178,7 @@ export function createReadTool(): Tool<typeof readParameters> {
   return {
     name: "read",
     description:
-      "Read a text file of the workspace (or a PR worktree, by absolute path) or a saved output artifact: " +
+      "Read a text file (a PR worktree's by absolute path) or an output artifact: " +
       `up to ${MAX_READ_LINES} lines or ${MAX_READ_BYTES / 1024} KB, then continue with offset.`,
     parameters: readParameters,
     async execute({ path, offset = 1, limit = MAX_READ_LINES }, context) {

@@ -17,7 +17,7 @@ export interface WriteToolOptions {
 export function createWriteTool(options: WriteToolOptions): Tool<typeof writeParameters> {
   return {
     name: "write",
-    description: "Create or overwrite a file; missing folders are made. To change part of a file, use edit.",
+    description: "Create or overwrite a file, making missing folders; to change part of one, use edit.",
     parameters: writeParameters,
     async execute({ path, content }, context) {
       try {

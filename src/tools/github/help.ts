@@ -114,18 +114,16 @@ export const OP_DOCS: Record<Op, OpDoc> = {
 
 const REPO = "repo: owner/name (default: this repository).";
 
-/** The tool's description: every op with its arguments, one line per class of op. */
+/** The tool's description: every op with its main arguments (help gives all), one line per class of op. */
 export const GITHUB_DESCRIPTION = [
-  "GitHub API (not the gh CLI). Pass op and its arguments; every op also takes repo " +
-    "(owner/name, default: this repository).",
-  "Reads: repo_view [branch] · issue_view issue [comments] · pr_view pr [comments] · pr_diff pr [path|all] · " +
-    "file_read path [ref] · search_issues, search_prs, search_commits, search_repos, search_code: " +
-    "query [since until dateField limit] · run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
-  "Writes: pr_create title|fill [body base head draft reviewer assignee label] · pr_checkout [pr force]: " +
-    "PR in its own worktree · pr_push [branch message forceWithLease]: commit and push a PR worktree · " +
-    "comment issue|pr body · pr_review pr [event body inline]: one review, inline comments on diff lines · " +
-    "attach path: show an image file in your reply",
-  "help [about: op]: an op's arguments in detail. A policy may deny an op and says which rule did.",
+  "GitHub API, not the gh CLI: pass op and its arguments; every op also takes repo (owner/name, default: this one).",
+  "Read: repo_view [branch]; issue_view issue; pr_view pr; pr_diff pr [path|all]; file_read path [ref]; " +
+    "search_issues, search_prs, search_commits, search_repos, search_code: query [since until dateField limit]; " +
+    "run_watch [run|branch tail]: wait for Actions runs, failed-job logs",
+  "Write: pr_create title|fill [body base head draft reviewer assignee label]; pr_checkout [pr force]: PR in its " +
+    "own worktree; pr_push [branch message forceWithLease]; comment issue|pr body; pr_review pr [event body " +
+    "inline]: inline comments on diff lines; attach path: an image in your reply",
+  "help [about: op]: an op in detail. A denied op names the policy's rule.",
 ].join("\n");
 
 /** The model sees only `op`: the description lists the rest, and the zod schema still checks every call. */

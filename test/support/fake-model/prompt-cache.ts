@@ -3,7 +3,8 @@
 //
 // A prompt is a list of blocks: tool definitions, then system blocks, then each message's content blocks
 // (Anthropic), or tool definitions then whole messages (OpenAI). A block's size is its JSON without
-// `cache_control`. The cache is keyed by a hash of the prefix up to each block boundary.
+// the request's flags, which are not prompt text (`cache_control`, and the Anthropic tool's
+// `eager_input_streaming`). The cache is keyed by a hash of the prefix up to each block boundary.
 //
 // Anthropic (explicit): a block carrying `cache_control` is a breakpoint. At each breakpoint the cache
 // is searched for the prefix ending there or at one of the 19 block boundaries before it (the 20-block
@@ -39,8 +40,12 @@ const OPENAI_CACHE_STEP = 128;
 
 export const tokens = (bytes: number) => Math.ceil(bytes / 4);
 
-const withoutCacheControl = (block: unknown) =>
-  JSON.stringify(block, (key, value) => (key === "cache_control" ? undefined : value));
+/** Keys that steer the request, not part of the prompt the model reads: not billed. */
+const FLAGS = new Set(["cache_control", "eager_input_streaming"]);
+
+/** A prompt block's JSON as billed: without the request's flags. */
+export const promptJson = (block: unknown) =>
+  JSON.stringify(block, (key, value) => (FLAGS.has(key) ? undefined : value));
 const hasCacheControl = (block: unknown) =>
   typeof block === "object" && block !== null && "cache_control" in block && block.cache_control != null;
 
@@ -63,7 +68,7 @@ export function promptBlocks(api: CacheApi, body: Record<string, unknown>): Prom
         : [...list(body.tools), ...list(body.messages)];
   let hash: string = api;
   return parts.map((part) => {
-    const json = withoutCacheControl(part);
+    const json = promptJson(part);
     hash = createHash("sha256").update(hash).update("\0").update(json).digest("hex");
     return { prefix: hash, bytes: Buffer.byteLength(json), breakpoint: api === "anthropic" && hasCacheControl(part) };
   });

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGit } from "../../../src/git/git.ts";
 import { parseSkill, readSkills, SKILL_LIMITS, type RepositorySkills } from "../../../src/skills/read.ts";
-import { namedSkills, SkillReads } from "../../../src/skills/skill-reads.ts";
+import { listedWithDescriptions, namedSkills, SkillReads } from "../../../src/skills/skill-reads.ts";
+import { skillsSummary } from "../../../src/run/skills.ts";
 import { createTempRepo, type TempRepo } from "../../support/git-repo.ts";
 
 const skillFile = (name: string, description = `What ${name} does.`, body = `Do ${name}.`) =>
@@ -51,6 +52,33 @@ describe("readSkills", () => {
     expect(Buffer.byteLength(text)).toBeLessThan(SKILL_LIMITS.body + 300);
     expect(text).toContain("[gitclaw: .agents/skills/long/SKILL.md ends here, cut to its first 16.0 KB.]");
     expect(text.endsWith(`</skill-${reads.token}>`)).toBe(true);
+  });
+});
+
+describe("the prompt's list", () => {
+  it("gives each description while they fit", () => {
+    const prompt = new SkillReads(loaded, createGit(repo.dir)).promptLines()!;
+    expect(prompt).toContain(".claude/skills/<name>/SKILL.md:\n- s00: What s00 does.\n- s01: What s01 does.");
+    expect(listedWithDescriptions(loaded.skills)).toBe(true);
+    expect(skillsSummary(loaded)).not.toContain("by name");
+  });
+
+  it("gives names only once the descriptions pass the bound, and the job summary says so", () => {
+    const wordy = {
+      ...loaded,
+      skills: loaded.skills.map((skill) => ({
+        ...skill,
+        description: `${skill.name}: ${"what it is for. ".repeat(4)}`,
+      })),
+    };
+    const prompt = new SkillReads(wordy, createGit(repo.dir)).promptLines()!;
+    expect(Buffer.byteLength(prompt)).toBeLessThan(SKILL_LIMITS.list);
+    expect(prompt).toContain(".claude/skills/<name>/SKILL.md: s00, s01, s02,");
+    expect(prompt).not.toContain("what it is for");
+    expect(listedWithDescriptions(wordy.skills)).toBe(false);
+    const summary = skillsSummary(wordy);
+    expect(summary).toContain("| s00 | `.claude/skills/s00/SKILL.md` | 54 B | listed by name |");
+    expect(summary).toContain("The descriptions together pass 1.0 KB, so the prompt lists the skills by name");
   });
 });
 
