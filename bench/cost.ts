@@ -227,15 +227,15 @@ class Sides {
     private readonly agentDir: string,
   ) {}
 
-  /** Both sides in the benchmark's repository, with `extra` files on its default branch. */
+  /** Both sides in the benchmark's repository, with `extra` files on its default branch (or in place of its own). */
   static async create(extra: Record<string, string> = {}): Promise<Sides> {
     let sides: Sides | undefined;
     const files = {
-      ...extra,
       ...Object.fromEntries(
         Array.from({ length: READS + MORE_READS }, (_, i) => [filePath(i + 1), moduleSource(i + 1)]),
       ),
       "AGENTS.md": agentsMd(),
+      ...extra,
     };
     const world = await createWorld(
       (request) => SCRIPTS[sides!.script].turn(toolResultsIn(request.body), request.body),
