@@ -56,6 +56,11 @@ let runs = 0;
 async function endOfRun(world: World, side: "today" | "agent"): Promise<number> {
   const n = ++runs;
   const workspace = await world.checkout();
+  // As on a runner, whose checkout step ends seconds before gitclaw's starts: files checked out in the
+  // second the run copies the index are "racily clean" to git (it tells time by the second), so the
+  // tools' git would hash them all again and, unable to freshen the read-only trusted pack, write
+  // every one as a new loose object. Outside the measured phase.
+  await Bun.sleep(1000);
   const trace = join(tempDir("agent-git-trace"), "trace.json");
   const env = world.runEnv(world.newIssue(`Agent git bench ${n} ${side}`, "change the files"), workspace, {
     GITCLAW_BENCH_TRACE: trace,
@@ -83,7 +88,7 @@ export const agentGit: Benchmark = {
   name: "agent-git",
   title: "the end of a run that committed with git, 10k files",
   method:
-    'Whole agent stages on a repository of 10,000 files, a fresh checkout each, one bash call making the same change (two files edited, one added) then an answer. today: the change left uncommitted. agent commits: the change committed in two commits with git through the tools\' `git` (src/git/agent/), taken as data at the end (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured: the end of the run, from its last model call to its log line "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply), timed inside each process by bench/trace-preload.ts. Alternating, after a warmup.',
+    'Whole agent stages on a repository of 10,000 files, a fresh checkout each, started a second after it, one bash call making the same change (two files edited, one added) then an answer. today: the change left uncommitted. agent commits: the change committed in two commits with git through the tools\' `git` (src/git/agent/), taken as data at the end (ref files read, loose object files packed and checked by one `git unpack-objects --strict`). Measured: the end of the run, from its last model call to its log line "gitclaw: replied" (sandbox release, taking the commits, commit, push, reply), timed inside each process by bench/trace-preload.ts. Alternating, after a warmup.',
   defaultReps: 5,
   async run(ctx) {
     const world = await createWorld(respond, manyFiles());
@@ -111,7 +116,7 @@ export const agentGit: Benchmark = {
         },
       ],
       notes: [
-        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent/): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then one \`git update-ref\` moving the branch if it is still where the run started (where the commits start is read from the parents of the commits git just checked). Slow repetitions of the agent side (the max, ${ms(Math.max(...times.agent))}) were seen where the tools' git wrote loose copies of objects the read-only trusted pack already holds, which the take reads and the sandbox's release walks. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
+        `agent-git: the end of a run is timed from its last model call to "gitclaw: replied". The agent side adds taking the commits (src/git/agent/): the ref files read, the loose object files packed in the process and checked by one \`git unpack-objects --strict\` (names from content, fsck, links), then one \`git update-ref\` moving the branch if it is still where the run started (where the commits start is read from the parents of the commits git just checked). Each run starts a second after its checkout, as on a runner: a run started in the checkout's second (git tells time by the second) finds every file "racily clean", and the tools' git, which cannot freshen the read-only trusted pack, writes each file it hashes again as a new loose object (10,000 of them, packed by gc --auto), which made such repetitions 2.4× slower. Slowest agent side: ${ms(Math.max(...times.agent))}. Medians of ${times.agent.length} alternating repetitions after a warmup.`,
       ],
     };
   },

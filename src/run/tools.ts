@@ -243,16 +243,13 @@ export async function tearDownTools(
   await tools.mcp.close();
   if (killed.length) session.appendCustom(CUSTOM.jobsKilled, { notes: killed });
   await releaseSandbox(tools);
+  // A read-only run keeps none of them: nothing but the conversation is committed.
+  const taken = tools.agentRepo && !tools.readOnly ? await takeRunCommits(workspace.git, tools.agentRepo) : undefined;
   const gitNotes = [
-    // A read-only run keeps none of them: nothing but the conversation is committed.
-    ...(tools.agentRepo && !tools.readOnly
-      ? [
-          ...(await takeRunCommits(workspace.git, tools.agentRepo)).notes,
-          ...(await takeWorktreeReposAtEnd(tools.agentRepo, workspace.root, workspace.toolEnv)),
-        ]
-      : []),
+    ...(taken?.notes ?? []),
+    ...(taken ? await takeWorktreeReposAtEnd(tools.agentRepo!, workspace.root, workspace.toolEnv) : []),
     // Whoever made them (the agent without a sandbox, a sub-agent's series applied): every commit of the run.
-    ...(await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run))),
+    ...(await ownWorkspaceCommits(workspace.git, workspace, commitFacts(run), taken?.scrubbed)),
   ].map(run.redact);
   for (const note of gitNotes) workflow.warning(`gitclaw: ${note}`);
   const unpushed = await closeWorktrees(workspace.root, tools.sandbox.worktrees, workspace.toolEnv).catch(

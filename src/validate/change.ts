@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BOT_IDENTITY, type Git, identityEnv } from "../git/git.ts";
-import { changedPaths, touchedPaths } from "../git/status.ts";
+import { type Change, changedPaths, touchedPaths } from "../git/status.ts";
 
 export interface Hunk {
   /** The hunk's header line and body, as git printed them. */
@@ -24,6 +24,12 @@ export interface FileChange {
 
 type ChangeGit = Pick<Git, "must" | "run" | "cwd">;
 
+/** Which part of the change: `only` these paths, or all of it with the status the caller already read. */
+export interface ChangeScope {
+  only?: readonly string[];
+  changes?: readonly Change[];
+}
+
 /**
  * `use` with a git whose index holds the working tree (`paths` of it, else what the status lists) and
  * whose new objects stay in a directory of their own, the checkout's read through it: nothing of the
@@ -34,7 +40,7 @@ type ChangeGit = Pick<Git, "must" | "run" | "cwd">;
  */
 async function withStagedTree<T>(
   git: ChangeGit,
-  paths: readonly string[],
+  { only = [], changes }: ChangeScope,
   use: (staged: ChangeGit) => Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
@@ -52,7 +58,9 @@ async function withStagedTree<T>(
     const staged = withEnv(git, env);
     if (existsSync(real)) copyFileSync(real, env.GIT_INDEX_FILE);
     else await staged.must(["read-tree", "HEAD"]);
-    const listed = paths.length ? paths : touchedPaths(await changedPaths(git)).filter((path) => !path.endsWith("/"));
+    const listed = only.length
+      ? only
+      : touchedPaths(changes ?? (await changedPaths(git))).filter((path) => !path.endsWith("/"));
     await stage(staged, listed);
     return await use(staged);
   } finally {
@@ -81,9 +89,9 @@ export async function changeSince(
   git: ChangeGit,
   base: string,
   mine: (path: string) => boolean,
-  paths: readonly string[] = [],
+  scope: ChangeScope = {},
 ): Promise<FileChange[]> {
-  return withStagedTree(git, paths, async (staged) => {
+  return withStagedTree(git, scope, async (staged) => {
     const diff = await staged.must([
       "-c",
       "core.quotePath=false",
@@ -97,7 +105,7 @@ export async function changeSince(
       "--dst-prefix=b/",
       base,
       "--",
-      ...paths,
+      ...(scope.only ?? []),
     ]);
     return parseDiff(diff).filter((file) => !mine(file.path));
   });
@@ -114,7 +122,7 @@ export async function withChangeCommit<T>(
   mine: (path: string) => boolean,
   use: (staged: ChangeGit, head: string | undefined) => Promise<T>,
 ): Promise<T> {
-  return withStagedTree(git, [], async (staged) => {
+  return withStagedTree(git, {}, async (staged) => {
     const listed = await staged.must(["diff", "--cached", "--name-only", "-z", "--no-renames", base]);
     const paths = listed.split("\0").filter(Boolean);
     const own = paths.filter(mine);

@@ -3,6 +3,7 @@
 // tree each hunk with a finding is undone (`git apply -R`): a new file's one hunk removes the file.
 // When git cannot undo a hunk alone, the file's whole change goes. The rest lands as it is.
 import type { Git } from "../git/git.ts";
+import type { Change } from "../git/status.ts";
 import { revertChanges } from "../git/protected.ts";
 import { leaveOutOfCommits } from "../git/rewrite.ts";
 import { changeSince, type FileChange } from "./change.ts";
@@ -15,14 +16,15 @@ export interface HeldBack {
   whole: string[];
 }
 
-/** The change about to land scanned once more; what it finds is held back. */
+/** The change about to land (`changes`: the working tree's status, just read) scanned once more; what it finds is held back. */
 export async function holdBackSecrets(
   git: Git,
   base: string,
   mine: (path: string) => boolean,
   known: KnownSecrets,
+  changes: readonly Change[],
 ): Promise<HeldBack> {
-  const findings = await scanForSecrets(await changeSince(git, base, mine), known);
+  const findings = await scanForSecrets(await changeSince(git, base, mine, { changes }), known);
   return { findings, whole: findings.length ? await holdBackFindings(git, base, findings, mine) : [] };
 }
 
@@ -36,7 +38,7 @@ export async function holdBackFindings(
   const paths = [...new Set(findings.map((finding) => finding.path))];
   if (paths.length === 0) return [];
   await leaveOutOfCommits(git, base, paths);
-  const files = await changeSince(git, base, mine, paths);
+  const files = await changeSince(git, base, mine, { only: paths });
   const failed: string[] = [];
   for (const file of files) {
     const lines = new Set(findings.filter((finding) => finding.path === file.path).map((finding) => finding.line));

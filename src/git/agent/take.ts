@@ -19,6 +19,8 @@ import type { AgentRepo } from "./repository.ts";
 export interface AgentCommits {
   /** The trusted branch's new tip, when the agent's commits were taken. */
   head?: string;
+  /** from..tip made fit to push as it stands (not replayed onto other commits): no need to check it again. */
+  scrubbed?: { from: string; tip: string };
   /** Why they were not, or what else the reply should say; one line each. */
   notes: string[];
 }
@@ -54,7 +56,8 @@ async function takeStartBranch(git: Git, repo: AgentRepo): Promise<AgentCommits>
     const tip = repo.branch ? await takeBranchNamedByGitclaw(git, repo, repo.branch) : await takeHeadTip(git, repo);
     if (!tip || tip === repo.start) return { notes: [] };
     const head = await onTopOfHead(git, repo, tip);
-    return "conflict" in head ? { notes: [head.conflict] } : { head: head.sha, notes: [] };
+    if ("conflict" in head) return { notes: [head.conflict] };
+    return { head: head.sha, notes: [], ...(head.sha === tip ? { scrubbed: { from: repo.start, tip } } : {}) };
   } catch (error) {
     return {
       notes: [`the commits made with git on ${repo.branch || "HEAD"} were not taken: ${(error as Error).message}`],

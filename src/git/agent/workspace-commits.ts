@@ -10,14 +10,16 @@ import { squashedNote } from "./notes.ts";
  * no sandbox gives them a repository of their own, a sub-agent's series applied), made fit to push
  * where they are, HEAD moved to the copies and the index with it. Commits that cannot be checked are
  * undone, their change left in the working tree to land as the run's one commit. One note for the reply each.
+ * `scrubbed`: a range the agent's commits were taken as (./take.ts), already fit: HEAD at its tip is not checked again.
  */
 export async function ownWorkspaceCommits(
   git: Git,
   { base, branch }: { base: string; branch: string },
   facts: CommitFacts,
+  scrubbed?: { from: string; tip: string },
 ): Promise<string[]> {
   const head = await git.must(["rev-parse", "HEAD"]);
-  if (head === base) return [];
+  if (head === base || (scrubbed?.from === base && scrubbed.tip === head)) return [];
   const where = branch || "HEAD";
   try {
     const scrubbed = await scrubCommits(git, base, head, commitRules(facts));

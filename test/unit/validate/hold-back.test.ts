@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGit } from "../../../src/git/git.ts";
+import { changedPaths } from "../../../src/git/status.ts";
 import { holdBackSecrets } from "../../../src/validate/hold-back.ts";
 import { createTempRepo, git, type TempRepo } from "../../support/git-repo.ts";
 
@@ -34,7 +35,9 @@ describe("holdBackSecrets", () => {
     writeFileSync(join(repo.dir, "db.txt"), `${PASSED}\n`);
     const mine = (path: string) => path.startsWith("state/");
 
-    const held = await holdBackSecrets(createGit(repo.dir), base, mine, { own: [OWN], scrubbed: [PASSED] });
+    const repoGit = createGit(repo.dir);
+    const status = await changedPaths(repoGit);
+    const held = await holdBackSecrets(repoGit, base, mine, { own: [OWN], scrubbed: [PASSED] }, status);
 
     expect(held.findings).toEqual([
       { path: "config.ts", line: 25, rule: "aws" },
