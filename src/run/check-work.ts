@@ -71,6 +71,12 @@ export function divertOf(run: TargetedRun, checked: WorkChecked): string | undef
   return `Validation failed, and \`validate.onFailure\` is "pull-request", so nothing went to \`${run.trigger.defaultBranch || "the default branch"}\`.`;
 }
 
+/** The job summary's section of the checks: what the reply says of them, when it says anything. */
+export function checksSummary({ top, notes }: Pick<ReturnType<typeof checksReply>, "top" | "notes">): string {
+  const said = [...top, ...notes];
+  return said.length ? `\n### Checks before delivery\n\n${said.join("\n\n")}\n` : "";
+}
+
 /** What the reply says of the checks. */
 export function checksReply(run: TargetedRun, checked: WorkChecked, landing: Landing) {
   const keptOn = landing.diverted ? issueBranch(run.target.conversationIssue) : undefined;

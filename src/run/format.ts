@@ -1,5 +1,7 @@
 // Small formatting helpers shared by the reply footer, the progress comment and the job summary.
+import type { Cleared } from "../agent/context-editing.ts";
 import type { Usage } from "../session/entries.ts";
+import { plural } from "../text/format.ts";
 
 /** `2m 5s`, `42s`; with `precise`, sub-minute durations keep one decimal (`1.3s`). */
 export function formatDuration(ms: number, precise = false): string {
@@ -14,3 +16,7 @@ export const formatTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)
 export const approx = (usage: Pick<Usage, "estimated">) => (usage.estimated ? "~" : "");
 
 export const formatCost = (usd: number) => (usd > 0 ? `$${usd.toFixed(4)}` : "cost unknown");
+
+/** What context editing left out of the last request (src/agent/context-editing.ts). */
+export const clearedNote = (cleared: Cleared) =>
+  `${plural(cleared.results, "tool result")} cleared (~${formatTokens(cleared.tokens)} tokens)`;

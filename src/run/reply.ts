@@ -4,7 +4,7 @@
 // progress comment when there is one.
 import type { LoopResult } from "../agent/loop.ts";
 import type { PushOutcome } from "../git/land.ts";
-import { approx, formatCost, formatDuration, formatTokens } from "./format.ts";
+import { approx, clearedNote, formatCost, formatDuration, formatTokens } from "./format.ts";
 import type { ProgressComment } from "./progress.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { repoRelative } from "../session/mapping.ts";
@@ -52,10 +52,6 @@ export function footer(stats: RunStats): string {
   ];
   return `<sub>${parts.join(" · ")}</sub>`;
 }
-
-/** What context editing left out of the last request (src/agent/context-editing.ts). */
-const clearedNote = (cleared: NonNullable<LoopResult["cleared"]>) =>
-  `${plural(cleared.results, "tool result")} cleared (~${formatTokens(cleared.tokens)} tokens)`;
 
 /** The thinking within the output tokens, estimated from its text (providers count it as output, not apart). */
 function thinkingPart(result: LoopResult): string {

@@ -59,7 +59,7 @@ import type { RepositoryHooks } from "../hooks/read.ts";
 import type { RepositorySkills, Skill } from "../skills/read.ts";
 import { namedSkills, SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { callout } from "../github/markdown.ts";
-import { checkBeforeDelivery, checksReply, divertOf } from "./check-work.ts";
+import { checkBeforeDelivery, checksReply, checksSummary, divertOf } from "./check-work.ts";
 import { afterPush } from "./check-publish.ts";
 import type { WorkChecked } from "../validate/validate.ts";
 
@@ -239,14 +239,16 @@ async function answerRun(
   const total = issueTotal(prepared.claim.history, result.usage.cost.total, onPull(run) ? "pull request" : "issue");
   const models = taskModels(tools.tasks, `${run.resolved.provider}/${run.resolved.modelId}`);
   const lead = auditLead(tools.egress);
+  const checks = checksReply(run, checked, landing);
   const facts = {
     ...{ result, conversation, landing, unpushed: tornDown.unpushed, taskNotes, taskModels: models, progress, notes },
     ...(lead ? { lead } : {}),
-    checks: checksReply(run, checked, landing),
+    checks,
   };
   await reply(run, workspace, { ...facts, ...(run.target.conversationIssue > 0 && total ? { total } : {}) });
   const extensions = extensionsSummary(prepared, conversation.trustedTexts, tools.mcp.summary(), hooks);
-  writeSummary(run, timeline, result, { instructions: prepared.instructions, egress: tools.egress, mcp: extensions });
+  const { instructions } = prepared;
+  writeSummary(run, timeline, result, { instructions, egress: tools.egress, mcp: extensions, checks });
   const outcome = prepared.plan.awaitsApproval && result.outcome === "done" ? "awaiting_approval" : result.outcome;
   writeOutputs(run, { result, outcome }, landing, repoRelative(workspace.root, conversation.session.path), answer);
 }
@@ -452,7 +454,12 @@ function writeSummary(
   run: TargetedRun,
   timeline: RunTimeline,
   result: LoopResult,
-  { instructions, egress, mcp }: { instructions?: RepositoryInstructions; egress: Egress; mcp: string },
+  {
+    instructions,
+    egress,
+    mcp,
+    checks,
+  }: { instructions?: RepositoryInstructions; egress: Egress; mcp: string; checks: ReturnType<typeof checksReply> },
 ): void {
   const title = run.target.runKey
     ? `gitclaw · ${run.trigger.prompt?.workflow} (${run.target.runKey})`
@@ -461,6 +468,7 @@ function writeSummary(
   const markdown =
     timeline.toMarkdown({ title, result, model, durationMs: run.now() - run.started, runUrl: run.link }) +
     answerSection(run, readySignal(result.text).text) +
+    checksSummary(checks) +
     instructionsSummary(instructions) +
     egressSummary(egress) +
     mcp;

@@ -1,7 +1,7 @@
 // The run as a table for $GITHUB_STEP_SUMMARY: each turn with its usage, each tool call with its
 // status and duration, then the totals. Built from the agent loop's events.
 import type { AgentEvent, LoopResult } from "../agent/loop.ts";
-import { approx, formatCost, formatDuration, formatTokens } from "./format.ts";
+import { approx, clearedNote, formatCost, formatDuration, formatTokens } from "./format.ts";
 import { describeCall } from "./progress.ts";
 
 interface TurnRow {
@@ -88,6 +88,12 @@ export class RunTimeline {
       "| model | input | cached | output | cost |",
       "|---|---|---|---|---|",
       `| \`${meta.model}\` | ${approx(u)}${formatTokens(u.input + u.cacheRead + u.cacheWrite)} | ${formatTokens(u.cacheRead)} | ${approx(u)}${formatTokens(u.output)} | ${formatCost(u.cost.total)} |`,
+      ...(meta.result.cleared
+        ? [
+            "",
+            `Context editing: the last request had ${clearedNote(meta.result.cleared)}; the session file keeps them in full.`,
+          ]
+        : []),
       ...this.auditTable(),
       "",
     ].join("\n");

@@ -89,5 +89,8 @@ describe("a 40-turn conversation of reads", () => {
     }
     expect(JSON.stringify(entries)).not.toContain(STUB);
     expect(reply).toMatch(/· \d+ tool results cleared \(~[\d.]+k tokens\) ·/);
+    expect(run.summary).toMatch(
+      /Context editing: the last request had \d+ tool results cleared \(~[\d.]+k tokens\); the session file keeps them in full\./,
+    );
   });
 });

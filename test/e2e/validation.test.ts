@@ -111,6 +111,11 @@ describe("a failure the agent cannot fix, validate.onFailure deliver", () => {
     expect(check!.output.summary).toContain("❌ `sh check.sh` failed (exit code 1)");
     expect(check!.output.summary).toContain("✅ `true` passed");
     expect(check!.output.summary).toContain("expected 42, got 40");
+    // The job summary says it too.
+    expect(run.summary).toContain(
+      "### Checks before delivery\n\n> [!CAUTION]\n> Validation failed after 1 more round(s)",
+    );
+    expect(run.summary).toContain("❌ `sh check.sh` failed (exit code 1)");
   });
 });
 
@@ -153,6 +158,9 @@ describe("a change adding an AWS access key id", () => {
     expect(told).toContain("`settings.ts` line 2 (aws)");
     expect(told).not.toContain(KEY);
     expect(reply).toContain("Held back from the push, as they look like secrets:\n> - `settings.ts` line 2 (aws)");
+    expect(run.summary).toContain(
+      "Held back from the push, as they look like secrets:\n> - `settings.ts` line 2 (aws)",
+    );
     expect(await world.onOrigin("notes.md")).toBe("kept\n");
     await expect(world.onOrigin("settings.ts")).rejects.toThrow();
     const mapping = JSON.parse(await world.onOrigin(`state/issues/${issue}.json`)) as { sessionPath: string };
