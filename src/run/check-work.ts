@@ -15,6 +15,9 @@ import { type Landing, ownedBy, ownPaths, runSecrets } from "./land.ts";
 import { issueBranch } from "../git/branch-names.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import type { RunTools } from "./tools.ts";
+import type { ForkCheckout } from "./fork.ts";
+import { worktreeGit } from "../git/worktree.ts";
+import type { ChangePlace } from "../validate/change.ts";
 
 interface Checking {
   workspace: Workspace;
@@ -22,28 +25,36 @@ interface Checking {
   tools: RunTools;
   /** The run's budgets: the self-review's model call keeps within them. */
   budgets: Budgets;
+  /** A fork's pull request: the change is in its worktree, from its head. */
+  fork?: ForkCheckout;
+}
+
+/** Where the run's change is: the workspace from where the run started, or a fork's worktree from its head. */
+async function changeUnderCheck(run: TargetedRun, workspace: Workspace, fork?: ForkCheckout): Promise<ChangePlace> {
+  if (!fork) return { git: workspace.git, base: workspace.base };
+  return { git: await worktreeGit(workspace.git, fork.root, workspace.toolEnv, run.redact), base: fork.base };
 }
 
 /** The checks and their rounds: the loops' results joined, and what was found. */
 export async function checkBeforeDelivery(
   run: TargetedRun,
-  { workspace, conversation, tools, budgets }: Checking,
+  { workspace, conversation, tools, budgets, fork }: Checking,
   first: LoopResult,
   again: (request: string) => Promise<LoopResult>,
 ): Promise<{ result: LoopResult; checked: WorkChecked }> {
   const own = ownPaths(run, workspace.root, conversation, tools.tasks?.ownFiles);
   const mine = ownedBy(own);
+  const change = await changeUnderCheck(run, workspace, fork);
   const setUp = {
     settings: run.config.validate,
     commands: await commandsOf(run, workspace),
-    git: workspace.git,
-    base: workspace.base,
+    ...change,
     mine,
     runner: tools.context,
     deadline: runDeadline(run),
     now: run.now,
     ...(run.config.validate.review && run.reviewChange
-      ? { reviewer: selfReviewer(run, run.reviewChange, { workspace, mine, budgets }) }
+      ? { reviewer: selfReviewer(run, run.reviewChange, { workspace, change, mine, budgets }) }
       : {}),
     knownSecrets: runSecrets(run),
     log: run.log,
@@ -80,13 +91,14 @@ export function checksSummary({ top, notes }: Pick<ReturnType<typeof checksReply
 /** What the reply says of the checks. */
 export function checksReply(run: TargetedRun, checked: WorkChecked, landing: Landing) {
   const keptOn = landing.diverted ? issueBranch(run.target.conversationIssue) : undefined;
+  const heldFrom = run.target.pull?.fork ? "the patch" : "the push";
   const footer = footerPart(checked.validation);
   return {
     top: failureAtTop(checked.validation, keptOn),
     notes: [
       ...reviewNote(checked.review),
       ...validationNote(checked.validation),
-      ...heldBackNote(landing.heldBack?.findings ?? [], landing.heldBack?.whole),
+      ...heldBackNote(landing.heldBack?.findings ?? [], landing.heldBack?.whole, heldFrom),
     ],
     ...(footer ? { footer } : {}),
   };

@@ -18,6 +18,9 @@ import { repoRelative } from "../session/mapping.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { worktreeGit } from "../git/worktree.ts";
 import { coAuthorOf } from "./types.ts";
+import { holdBackRunSecrets } from "./land.ts";
+import { changedPaths } from "../git/status.ts";
+import type { HeldBack } from "../validate/hold-back.ts";
 import type { TargetedRun } from "./types.ts";
 import type { Workspace } from "./types.ts";
 import { callout, patchBlock } from "../github/markdown.ts";
@@ -59,6 +62,8 @@ export interface ForkPatch {
   files: number;
   /** Protected paths whose changes were undone. */
   reverted: string[];
+  /** What the secret scan held back from the patch. */
+  heldBack?: HeldBack;
 }
 
 /** Commits what the agent changed in the fork's worktree and keeps it as a patch file in the session's folder. */
@@ -69,6 +74,8 @@ export async function forkPatch(
   session: SessionFile,
 ): Promise<ForkPatch | undefined> {
   const wt: Git = await worktreeGit(workspace.git, fork.root, workspace.toolEnv, run.redact);
+  const heldBack = await holdBackRunSecrets(run, { git: wt, base: fork.base }, () => false, await changedPaths(wt));
+  const held = heldBack?.findings.length ? { heldBack } : {};
   const reverted = await revertProtectedChanges(wt, protectedPathsFrom(run.config.protectedPaths), []);
   const pull = run.target.pull!;
   const message = commitMessage({
@@ -79,13 +86,13 @@ export async function forkPatch(
     coAuthor: coAuthorOf(run.trigger),
   });
   const head = await commitAll(wt, run.redact(message));
-  if (!head) return reverted.length ? { path: "", patch: "", files: 0, reverted } : undefined;
+  if (!head) return reverted.length || held.heldBack ? { path: "", patch: "", files: 0, reverted, ...held } : undefined;
   const patch = run.redact(await wt.must(["format-patch", "--stdout", "--binary", `${fork.base}..${head}`]));
   const files = (await wt.must(["diff", "--name-only", "-z", fork.base, head])).split("\0").filter(Boolean).length;
   const file = join(session.artifactsDir, `pr-${pull.number}-run-${run.env.runId}.patch`);
   mkdirSync(session.artifactsDir, { recursive: true });
   writeFileSync(file, `${patch}\n`);
-  return { path: repoRelative(workspace.root, file), patch: `${patch}\n`, files, reverted };
+  return { path: repoRelative(workspace.root, file), patch: `${patch}\n`, files, reverted, ...held };
 }
 
 /** The reply's note: the patch collapsed, and how to apply it from the commit that holds the session. */

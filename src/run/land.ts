@@ -26,7 +26,8 @@ import { scrubChangedFiles } from "../git/scrub.ts";
 import { passedSecrets, secretValues } from "../tool-env.ts";
 import { holdBackSecrets, type HeldBack } from "../validate/hold-back.ts";
 import type { KnownSecrets } from "../validate/secrets.ts";
-import { changedPaths, touchedPaths } from "../git/status.ts";
+import { type Change, changedPaths, touchedPaths } from "../git/status.ts";
+import type { ChangePlace } from "../validate/change.ts";
 import { CUSTOM } from "../session/custom.ts";
 import { mappingPath, repoRelative, writeMapping, type IssueMapping } from "../session/mapping.ts";
 import type { OpenConversation } from "./conversation.ts";
@@ -152,11 +153,7 @@ export async function landWork(
   // One status read for the scan and both checks: on a checkout of 10,000 files each costs about 15 ms
   // (bench scale); read again only when the scan held something back.
   let changes = await changedPaths(git);
-  const heldBack = config.validate.secretScan
-    ? await holdBackSecrets(git, workspace.base, ownedBy(own), runSecrets(run), changes)
-    : undefined;
-  for (const finding of heldBack?.findings ?? [])
-    workflow.warning(`gitclaw: held back ${finding.path} line ${finding.line} from the push: it looks like a secret`);
+  const heldBack = await holdBackRunSecrets(run, { git, base: workspace.base }, ownedBy(own), changes);
   if (heldBack?.findings.length) changes = await changedPaths(git);
   const reverted = await revertProtectedChanges(git, protectedPathsFrom(config.protectedPaths), own, changes);
   for (const path of reverted) workflow.warning(`gitclaw: refused the agent's change to protected path ${path}`);
@@ -251,6 +248,23 @@ type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows" | "hel
  * The run's own secret values the secret scan looks for: the job's tokens and every secret-looking
  * variable; tools.env's values it passes over, as the commit redacts them in place (scrubPassedSecrets).
  */
+/**
+ * With validate.secretScan, the change about to land (`changes`: the status just read) scanned once
+ * more, what looks like a secret held back and logged; undefined without the scan.
+ */
+export async function holdBackRunSecrets(
+  run: TargetedRun,
+  { git, base }: ChangePlace,
+  mine: (path: string) => boolean,
+  changes: readonly Change[],
+): Promise<HeldBack | undefined> {
+  if (!run.config.validate.secretScan) return undefined;
+  const heldBack = await holdBackSecrets(git, base, mine, runSecrets(run), changes);
+  for (const finding of heldBack.findings)
+    workflow.warning(`gitclaw: held back ${finding.path} line ${finding.line} from the push: it looks like a secret`);
+  return heldBack;
+}
+
 export function runSecrets(run: TargetedRun): KnownSecrets {
   const scrubbed = passedSecrets(run.processEnv, run.config.tools.env);
   const passed = new Set(scrubbed);

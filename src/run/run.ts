@@ -198,7 +198,8 @@ async function landRun(run: TargetedRun, prepared: Prepared, worked: Worked): Pr
     stateHome: prepared.stateHome,
     divert: divertOf(run, checked),
   });
-  return { ...landing, ...(patch ? { patch } : {}) };
+  // A fork's change is the patch: what the scan held back is held back from it.
+  return { ...landing, ...(patch ? { patch } : {}), ...(patch?.heldBack ? { heldBack: patch.heldBack } : {}) };
 }
 
 /** Delivery (pull request, CI, the check run) and the notes the reply carries about all that happened. */
@@ -288,7 +289,7 @@ async function runLoops(
   };
   const first = await loop();
   const answered = schema ? await answerAgainstSchema(schema, first, again) : { result: first };
-  const checking = { workspace, conversation, tools, budgets: capped.budgets };
+  const checking = { workspace, conversation, tools, budgets: capped.budgets, ...pick(prepared, "fork") };
   const { result, checked } = await checkBeforeDelivery(run, checking, answered.result, again);
   await endHooks(hooks, result);
   return { ...answered, checked, result: asCapBudget(result, capped, run.config.budgets, claim.history) };

@@ -8,20 +8,28 @@ import { type Budgets, runAgentLoop } from "../agent/loop.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { SessionFile } from "../session/session-file.ts";
 import type { AskReview, ReviewChange, SelfReviewer } from "../validate/self-review.ts";
+import type { ChangePlace } from "../validate/change.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import { runDeadline, type TargetedRun, toolFreeContext, type Workspace } from "./types.ts";
+
+interface SelfReviewPlace {
+  workspace: Workspace;
+  /** Where the change is: the workspace, or a fork's worktree. */
+  change: ChangePlace;
+  mine: (path: string) => boolean;
+  budgets: Budgets;
+}
 
 /** The review engine over the run's change, with the default branch's review guidance. */
 export function selfReviewer(
   run: TargetedRun,
   reviewChange: ReviewChange,
-  { workspace, mine, budgets }: { workspace: Workspace; mine: (path: string) => boolean; budgets: Budgets },
+  { workspace, change: place, mine, budgets }: SelfReviewPlace,
 ): SelfReviewer {
   return async () => {
     const at = await defaultBranchAt(run, workspace).catch(() => undefined);
     const change = {
-      git: workspace.git,
-      base: workspace.base,
+      ...place,
       mine,
       repository: `${run.env.owner}/${run.env.repo}`,
       title: run.trigger.title || `#${run.target.conversationIssue}`,

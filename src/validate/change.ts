@@ -24,6 +24,12 @@ export interface FileChange {
 
 type ChangeGit = Pick<Git, "must" | "run" | "cwd">;
 
+/** Where a run's change is read: a repository or worktree, and the commit the change starts from. */
+export interface ChangePlace {
+  git: Git;
+  base: string;
+}
+
 /** Which part of the change: `only` these paths, or all of it with the status the caller already read. */
 export interface ChangeScope {
   only?: readonly string[];

@@ -39,14 +39,18 @@ const commandLine = (one: CommandResult) =>
 const tailBlock = (one: CommandResult) =>
   `<details><summary>${inertText(one.command)}: the end of its output</summary>\n\n${fence(one.tail || "(no output)", "text")}\n\n</details>`;
 
-/** The secrets held back from the push, by file and line. */
-export function heldBackNote(findings: readonly SecretFinding[], whole: readonly string[] = []): string[] {
+/** The secrets held back from the push (or a fork's patch), by file and line. */
+export function heldBackNote(
+  findings: readonly SecretFinding[],
+  whole: readonly string[] = [],
+  from = "the push",
+): string[] {
   if (findings.length === 0) return [];
   const lines = findings.map((finding) => `- ${findingLine(finding)}`);
   const files = whole.length
     ? `\nGit could not undo those hunks alone, so these files' whole change was held back: ${whole.map((path) => `\`${path}\``).join(", ")}.`
     : "";
-  return [callout("WARNING", `Held back from the push, as they look like secrets:\n${lines.join("\n")}${files}`)];
+  return [callout("WARNING", `Held back from ${from}, as they look like secrets:\n${lines.join("\n")}${files}`)];
 }
 
 /** The footer's part: the commands' time. */

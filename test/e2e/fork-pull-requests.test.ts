@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
+import { userText } from "../support/fake-model.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, reviewCommentCreatedPayload } from "../support/payloads.ts";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
@@ -166,6 +167,49 @@ describe("a fork's pull request", () => {
     const offered = (world.model.requests[before]!.body.tools as { name: string }[]).map((tool) => tool.name);
     expect(offered.filter((name) => name.startsWith("mcp"))).toEqual([]);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it("is checked in the fork's worktree before delivery: validation rounds, and a secret held back from the patch", async () => {
+    // From here on, main's configuration has validation commands (the next test runs no agent).
+    const maintainer = await world.repo.clone("maintainer-checks");
+    const config = { validate: { commands: ["grep -q 42 answer.ts"] } };
+    await commitFile(maintainer, ".github/gitclaw.json", JSON.stringify(config));
+    await git(maintainer, "push", "-q", "origin", "HEAD:main");
+    const { pr } = await forkPullRequest("eve-checks");
+    const comment = world.gh.addComment(pr.number, { body: "@gitclaw make the answer right", user: "alice" });
+    // Written by a command that puts the key together: the model's own words are redacted before any tool runs.
+    const key = ["AKIA", "Q3EGRTZXPLMN7WVB"].join("");
+    const printKey = `printf 'export const key = "%s%s";\\n' AKIA Q3EGRTZXPLMN7WVB > settings.ts`;
+    const answer = (n: number) => ({
+      name: "write",
+      input: { path: "answer.ts", content: `export const answer = ${n};\n` },
+    });
+    world.model.script([
+      { toolCalls: [{ name: "bash", input: { command: printKey } }, answer(40)] },
+      { text: "Done." },
+      { text: "The key stays." },
+      { toolCalls: [answer(42)] },
+      { text: "Fixed the answer." },
+    ]);
+    const before = world.model.requests.length;
+
+    const run = await world.run(
+      "issue_comment",
+      issueCommentCreatedPayload({ ...target, issue: world.gh.issue(pr.number), comment }),
+    );
+
+    expect(run.stages.agent!.exitCode, run.logs).toBe(0);
+    const requests = world.model.requests.slice(before);
+    expect(requests).toHaveLength(5);
+    expect(userText(requests[2]!.body, "last")).toContain("`settings.ts` line 1 (aws)");
+    expect(userText(requests[3]!.body, "last")).toContain("`grep -q 42 answer.ts` failed (exit code 1)");
+    const body = world.gh.comments(pr.number).findLast((c) => c.body?.includes(REPLY_MARKER))!.body!;
+    expect(body).toContain("Held back from the patch, as they look like secrets:\n> - `settings.ts` line 1 (aws)");
+    expect(body).toMatch(/✅ `grep -q 42 answer\.ts` passed/);
+    expect(body).toMatch(/<details><summary>The patch<\/summary>[\s\S]*\+export const answer = 42;[\s\S]*<\/details>/);
+    expect(body).not.toContain("settings.ts b/settings.ts");
+    const everything = await world.repo.originGit("log", "-p", "--all");
+    for (const outlet of [body, run.logs, everything]) expect(outlet).not.toContain(key);
   });
 
   it("refuses its review events: they run without the workflow's secrets", async () => {
