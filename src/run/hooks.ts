@@ -93,8 +93,10 @@ export async function startHooks(
 ): Promise<RunHooks | undefined> {
   const { conversation } = loaded;
   const hooks = await gateTools(run, workspace, context, { hooks: loaded.hooks, sessionId: conversation.session.id });
-  await hooks?.engine.sessionStart(conversation.mode, promptOf(conversation.session));
-  await hooks?.engine.userPromptSubmitted(promptOf(conversation.session));
+  if (!hooks) return undefined;
+  const prompt = promptOf(conversation.session);
+  await hooks.engine.sessionStart(conversation.mode, prompt);
+  await hooks.engine.userPromptSubmitted(prompt);
   return hooks;
 }
 

@@ -7,19 +7,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toolResultTexts } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload, workflowDispatchPayload } from "../support/payloads.ts";
-import {
-  OWNER,
-  REPO,
-  createWorld,
-  pullRequestAdding,
-  runRecorded,
-  sessionLines,
-  systemPrompt,
-  type World,
-} from "./support.ts";
+import { OWNER, REPO, useWorld, pullRequestAdding, runRecorded, sessionLines, systemPrompt } from "./support.ts";
 
 const REVIEWER_BODY = "Look for injection and secrets. Never change code; report findings only.";
 const REVIEWER =
@@ -29,23 +20,19 @@ const WRITER = "---\ndescription: Writes the docs.\ntools: Read, Write, Edit\n--
 const BROKEN = "---\nname: broken\ndescription: Asks for tools gitclaw lacks.\ntools: [read, shell]\n---\n\nHi.\n";
 const OFF_MODEL = "---\ndescription: A model nobody serves.\nmodel: acme/brain-9\n---\n\nHi.\n";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld({
+const world = useWorld(
+  [
+    { login: "alice", permission: "write" },
+    { login: "eve", permission: "read" },
+  ],
+  {
     ".github/agents/security-reviewer.agent.md": REVIEWER,
     ".claude/agents/docs-writer.md": WRITER,
     ".github/agents/broken.agent.md": BROKEN,
     ".claude/agents/off-model.md": OFF_MODEL,
     ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true } }),
-  });
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.addUser({ login: "eve", permission: "read" });
-});
-afterAll(async () => {
-  const violations = [...world.gh.violations];
-  await world.stop();
-  expect(violations).toEqual([]);
-});
+  },
+);
 
 type Body = Record<string, unknown>;
 const toolNames = (body: Body) => ((body.tools ?? []) as { name: string }[]).map((tool) => tool.name);

@@ -7,7 +7,6 @@
 // is refused by the stand-in as GitHub refuses it, and the run says so in one line.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLY_MARKER } from "../../src/github/marker.ts";
 import type { CiRunner } from "../support/ci-runner.ts";
@@ -16,7 +15,7 @@ import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
-import { createWorld, OWNER, playWorldCi, REPO, TOKEN, type World } from "./support.ts";
+import { createWorld, OWNER, playWorldCi, REPO, TOKEN, visibleTraces, type World } from "./support.ts";
 
 const APP_ID = 4242;
 const app = appKeyPair();
@@ -84,17 +83,6 @@ function start(title: string, privateKey = app.privateKey, extra: Parameters<Wor
   return { issue, running };
 }
 
-/** Everything the run left where people or tools could see it: the log (its masks aside), comments, every commit. */
-async function visible(run: { logs: string }, issueNumber: number): Promise<string> {
-  const log = run.logs
-    .split("\n")
-    .filter((line) => !line.startsWith("::add-mask::"))
-    .join("\n");
-  const history = await execa("git", ["--git-dir", world.repo.origin, "log", "--all", "-p", "--format=%an %ae %B"]);
-  const comments = world.gh.comments(issueNumber).map((c) => c.body);
-  return [log, history.stdout, ...comments].join("\n");
-}
-
 const minted = () => world.gh.installationTokens();
 
 describe("a GitHub App's token", () => {
@@ -130,7 +118,7 @@ describe("a GitHub App's token", () => {
     // The reply is the App's bot's; the token is nowhere to be seen.
     const reply = world.gh.comments(issue.number).filter((c) => c.body?.includes(REPLY_MARKER));
     expect(reply.map((c) => c.user?.login)).toEqual(["claw-app[bot]"]);
-    const seen = await visible(run, issue.number);
+    const seen = await visibleTraces(world, run, issue.number);
     expect(seen).not.toContain(token!.token);
     // Nor is any line of the App's key.
     const keyLines = app.privateKey.split("\n").filter((line) => line && !line.startsWith("-----"));

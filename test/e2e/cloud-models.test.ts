@@ -6,7 +6,6 @@
 // one line. No credential value is seen in the log (past its mask), a comment, a commit or a session.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AwsSts, startAwsSts } from "../support/cloud/aws-sts.ts";
 import { type OidcIssuer, startOidcIssuer } from "../support/cloud/oidc-issuer.ts";
@@ -15,7 +14,7 @@ import { type GoogleSts, startGoogleSts } from "../support/cloud/google-sts.ts";
 import { sigV4Verifier } from "../support/cloud/sigv4.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { WORKFLOW_FILE } from "../support/workflow.ts";
-import { createWorld, OWNER, REPO, type World } from "./support.ts";
+import { createWorld, OWNER, REPO, visibleTraces, type World } from "./support.ts";
 
 const ROLE = "arn:aws:iam::123456789012:role/gitclaw-bedrock";
 const BEDROCK_MODEL = "bedrock/us.anthropic.claude-sonnet-4-5-20250929-v1:0";
@@ -102,17 +101,6 @@ async function runOnVertex(title: string, model: string) {
   return { issue, done };
 }
 
-/** Everything the run left where people or tools could see it: the log (its masks aside), comments, every commit. */
-async function visible(run: { logs: string }, issueNumber: number): Promise<string> {
-  const log = run.logs
-    .split("\n")
-    .filter((line) => !line.startsWith("::add-mask::"))
-    .join("\n");
-  const history = await execa("git", ["--git-dir", world.repo.origin, "log", "--all", "-p", "--format=%an %ae %B"]);
-  const comments = world.gh.comments(issueNumber).map((c) => c.body);
-  return [log, history.stdout, ...comments].join("\n");
-}
-
 /** The text of every tool result in a Converse request (a user message's toolResult blocks). */
 const converseToolResults = (body: Record<string, unknown>): string =>
   JSON.stringify(
@@ -161,7 +149,7 @@ describe("Amazon Bedrock with the job's OIDC token only", () => {
     ];
     expect(done.logs).toContain(`::add-mask::${secretAccessKey}`);
     expect(done.logs).toContain(`::add-mask::${sessionToken}`);
-    const seen = await visible(done, issue.number);
+    const seen = await visibleTraces(world, done, issue.number);
     for (const secret of secrets) expect(seen).not.toContain(secret);
   });
 
@@ -184,7 +172,7 @@ describe("Amazon Bedrock with the job's OIDC token only", () => {
     expect(second).not.toBe(first);
     expect(granted.map((c) => c.accessKeyId)).toContain(second);
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Slept on Bedrock.");
-    const seen = await visible(done, issue.number);
+    const seen = await visibleTraces(world, done, issue.number);
     for (const c of granted) {
       expect(seen).not.toContain(c.secretAccessKey);
       expect(seen).not.toContain(c.sessionToken);
@@ -264,7 +252,7 @@ describe("Azure OpenAI with Entra ID through the job's OIDC token", () => {
     expect(await world.onOrigin("azure.txt")).toBe("from Azure\n");
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Wrote azure.txt on Azure.");
     expect(done.logs).toContain(`::add-mask::${granted[0]!.token}`);
-    const seen = await visible(done, issue.number);
+    const seen = await visibleTraces(world, done, issue.number);
     for (const secret of [granted[0]!.token, issuer.issued.at(-1)!.token]) expect(seen).not.toContain(secret);
   });
 
@@ -301,7 +289,7 @@ describe("Google Vertex AI through workload identity federation", () => {
     expect(await world.onOrigin("vertex.txt")).toBe("from Vertex\n");
     expect(world.gh.comments(issue.number).at(-1)!.body).toContain("Wrote vertex.txt on Vertex.");
     expect(done.logs).toContain(`::add-mask::${token!.token}`);
-    const seen = await visible(done, issue.number);
+    const seen = await visibleTraces(world, done, issue.number);
     for (const secret of [token!.token, google.federated.at(-1)!, issuer.issued.at(-1)!.token])
       expect(seen).not.toContain(secret);
   });

@@ -7,12 +7,12 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { commitFile, git } from "../support/git-repo.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { MODEL_KEY } from "../support/workflow.ts";
 import { toolResults } from "../security/support.ts";
-import { OWNER, REPO, TOKEN, createWorld, pullRequestAdding, runRecorded, type World } from "./support.ts";
+import { OWNER, REPO, TOKEN, useWorld, pullRequestAdding, runRecorded, type World } from "./support.ts";
 
 // The hooks (the tool user) write here; the test's user owns the folder, so it can remove what they wrote.
 const LOG_DIR = mkdtempSync(join(tmpdir(), "gitclaw-hooks-e2e-"));
@@ -52,9 +52,12 @@ const DENIES_ALL = {
   },
 };
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld({
+const world = useWorld(
+  [
+    { login: "alice", permission: "write" },
+    { login: "eve", permission: "read" },
+  ],
+  {
     ".github/hooks/guard.json": JSON.stringify(GUARD),
     ".github/hooks/stop.json": JSON.stringify(STOP),
     ".github/hooks/log.sh": LOG_SH,
@@ -63,16 +66,9 @@ beforeAll(async () => {
     ".claude/settings.json": JSON.stringify(CLAUDE_SETTINGS),
     "src/app.ts": "export const app = 1;\n",
     ".github/gitclaw.json": JSON.stringify({ tasks: { enabled: true } }),
-  });
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.addUser({ login: "eve", permission: "read" });
-});
-afterAll(async () => {
-  const violations = [...world.gh.violations];
-  await world.stop();
-  rmSync(LOG_DIR, { recursive: true, force: true });
-  expect(violations).toEqual([]);
-});
+  },
+);
+afterAll(() => rmSync(LOG_DIR, { recursive: true, force: true }));
 
 const hookLog = () => (existsSync(LOG) ? readFileSync(LOG, "utf8") : "");
 const reasonFor = (text: string) =>

@@ -8,25 +8,21 @@ import { chmodSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResultTexts } from "../support/fake-model.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
-import { OWNER, REPO, createWorld, runRecorded, systemPrompt, type World } from "./support.ts";
+import { OWNER, REPO, useWorld, runRecorded, systemPrompt } from "./support.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld({
-    ".github/gitclaw.json": JSON.stringify({ trigger: { plan: "on-label", planLabel: "needs-plan" } }),
-  });
-  world.gh.addUser({ login: "alice", permission: "write" });
-  world.gh.addUser({ login: "eve", permission: "read" });
-  world.gh.addUser({ login: "deploy-bot[bot]", permission: "write" });
+const world = useWorld(
+  [
+    { login: "alice", permission: "write" },
+    { login: "eve", permission: "read" },
+    { login: "deploy-bot[bot]", permission: "write" },
+  ],
+  { ".github/gitclaw.json": JSON.stringify({ trigger: { plan: "on-label", planLabel: "needs-plan" } }) },
+);
+beforeAll(() => {
   mkdirSync(SHARED);
   chmodSync(SHARED, 0o777);
 });
-afterAll(async () => {
-  rmSync(SHARED, { recursive: true, force: true });
-  const violations = [...world.gh.violations];
-  await world.stop();
-  expect(violations).toEqual([]);
-});
+afterAll(() => rmSync(SHARED, { recursive: true, force: true }));
 
 const target = { owner: OWNER, repo: REPO };
 const comment = (number: number, body: string, user: string) => {

@@ -118,10 +118,11 @@ export async function checkoutWithConfig(world: World, config: object): Promise<
 
 export function useWorld(
   users: { login: string; permission: "admin" | "write" | "read" }[] = [{ login: "alice", permission: "write" }],
+  files: Record<string, string> = {},
 ): World {
   let current: World | undefined;
   beforeAll(async () => {
-    current = await createWorld();
+    current = await createWorld(files);
     for (const user of users) current.gh.addUser(user);
   });
   // Whatever else a test checks, nothing gitclaw sent may be a request GitHub would refuse, nor
@@ -165,4 +166,18 @@ export async function askForTheAnswer(world: World): Promise<{ issueNumber: numb
   ]);
   const run = await world.run("issues", issueOpenedPayload({ owner: OWNER, repo: REPO, issue }));
   return { issueNumber: issue.number, run };
+}
+
+/** A step log without the ::add-mask:: lines, which hand the runner the raw values to mask. */
+export const unmasked = (logs: string) =>
+  logs
+    .split("\n")
+    .filter((line) => !line.startsWith("::add-mask::"))
+    .join("\n");
+
+/** Everything a run left where people or tools could see it: the log (its masks aside), the issue's comments, every commit. */
+export async function visibleTraces(world: World, run: { logs: string }, issueNumber: number): Promise<string> {
+  const history = await world.repo.originGit("log", "--all", "-p", "--format=%an %ae %B");
+  const comments = world.gh.comments(issueNumber).map((c) => c.body);
+  return [unmasked(run.logs), history, ...comments].join("\n");
 }

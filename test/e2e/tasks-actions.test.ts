@@ -19,7 +19,7 @@ import { serveGitOverHttp, type GitHttpServer } from "../support/git-http.ts";
 import { issueCommentCreatedPayload, issueOpenedPayload } from "../support/payloads.ts";
 import { smugglingMessage } from "../support/smuggle.ts";
 import { MODEL_KEY } from "../support/workflow.ts";
-import { createWorld, OWNER, REPO, sessionLines, TOKEN, type World } from "./support.ts";
+import { createWorld, OWNER, REPO, sessionLines, TOKEN, unmasked, type World } from "./support.ts";
 
 const CONFIG = {
   ".github/gitclaw.json": JSON.stringify({
@@ -106,13 +106,6 @@ function startIssue(title: string) {
   const payload = issueOpenedPayload({ owner: OWNER, repo: REPO, issue });
   return { issue, running: world.start("issues", payload, { origin: http.url, workflowFile }) };
 }
-
-/** A step log without the ::add-mask:: lines, which hand the runner the raw values to mask. */
-const unmasked = (logs: string) =>
-  logs
-    .split("\n")
-    .filter((line) => !line.startsWith("::add-mask::"))
-    .join("\n");
 
 /** A parent run on a new issue, to its end and its task runs' end. */
 async function runToTheEnd(title: string) {

@@ -3,19 +3,10 @@
 // fixed before the push; a failure the agent cannot fix delivered with it at the top of the reply, or
 // kept off the default branch on a pull request; a key shaped like AWS's held back from the push with
 // file and line named and its value nowhere; the `gitclaw validation` check run on the pushed commit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { userText } from "../support/fake-model.ts";
 import { issueOpenedPayload } from "../support/payloads.ts";
-import {
-  checkoutWithConfig,
-  createWorld,
-  OWNER,
-  REPO,
-  sessionLines,
-  systemPrompt,
-  TOKEN,
-  type World,
-} from "./support.ts";
+import { checkoutWithConfig, useWorld, OWNER, REPO, sessionLines, systemPrompt, TOKEN } from "./support.ts";
 
 const CHECK = [
   "answer=$(cat answer.txt)",
@@ -28,16 +19,7 @@ const AGENTS =
 /** An AWS access key id of the documented shape, not AWS's example key (scanners skip that one). */
 const KEY = ["AKIA", "Q3EGRTZXPLMN7WVB"].join("");
 
-let world: World;
-beforeAll(async () => {
-  world = await createWorld({ "answer.txt": "42\n", "check.sh": CHECK, "AGENTS.md": AGENTS });
-  world.gh.addUser({ login: "alice", permission: "write" });
-});
-afterAll(async () => {
-  const violations = [...world.gh.violations];
-  await world.stop();
-  expect(violations).toEqual([]);
-});
+const world = useWorld(undefined, { "answer.txt": "42\n", "check.sh": CHECK, "AGENTS.md": AGENTS });
 
 const write = (path: string, content: string) => ({ toolCalls: [{ name: "write", input: { path, content } }] });
 

@@ -4,16 +4,14 @@ import { describe, expect, it } from "vitest";
 import { PromptCaching } from "../../../src/agent/caching.ts";
 import { MIN_CLEARED_TOKENS, stubFor, ToolResultClearing } from "../../../src/agent/context-editing.ts";
 import { toPromptMessages } from "../../../src/agent/messages.ts";
-import type { AgentMessage, AssistantMessage, ToolResultMessage } from "../../../src/session/entries.ts";
+import {
+  type AgentMessage,
+  type AssistantMessage,
+  emptyUsage,
+  type ToolResultMessage,
+} from "../../../src/session/entries.ts";
 
-const usage = {
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
+const usage = emptyUsage();
 const assistant = (calls: string[], text = ""): AssistantMessage => ({
   role: "assistant",
   content: [
