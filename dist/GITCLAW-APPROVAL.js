@@ -81,7 +81,12 @@ function appendSummary(file, markdown) {
 `);
 }
 var write = (line) => console.log(line), escapeData = (text) => text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(`
-`, "%0A"), escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C"), COMMAND_LIKE, warning = (message, title) => command("warning", message, { title }), error = (message, title) => command("error", message, { title }), startGroup = (name) => command("group", name), endGroup = () => command("endgroup", ""), setSecret = (secret) => command("add-mask", secret);
+`, "%0A"), escapeProperty = (text) => escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C"), COMMAND_LIKE, warning = (message, title) => command("warning", message, { title }), error = (message, title) => command("error", message, { title }), startGroup = (name) => command("group", name), endGroup = () => command("endgroup", ""), setSecret = (secret) => command("add-mask", secret), secretSink = (redact) => (secrets) => {
+  for (const secret of secrets) {
+    redact.add(secret);
+    setSecret(secret);
+  }
+};
 var init_log = __esm(() => {
   COMMAND_LIKE = /(?:^|[\r\n])\s*::|##\[/;
 });

@@ -55,6 +55,16 @@ export const endGroup = (): void => command("endgroup", "");
 /** Masks `secret` in the rest of the job's log. */
 export const setSecret = (secret: string): void => command("add-mask", secret);
 
+/** Where secrets go the moment gitclaw learns them (a credential an exchange returns): the redactor and the log's mask. */
+export const secretSink =
+  (redact: { add(secret: string): void }) =>
+  (secrets: readonly string[]): void => {
+    for (const secret of secrets) {
+      redact.add(secret);
+      setSecret(secret);
+    }
+  };
+
 /** Appends Markdown to the step summary (`$GITHUB_STEP_SUMMARY`); throws when there is none. */
 export function appendSummary(file: string | undefined, markdown: string): void {
   if (!file) throw new Error("GITHUB_STEP_SUMMARY is not set: there is no job summary to write to");

@@ -47,6 +47,14 @@ export interface CustomAgent {
   bytes: number;
 }
 
+/** Whether `agent` (none: the run's own) is given the tool `name`: one without a list has every tool. */
+export const agentGives = (agent: Pick<CustomAgent, "tools"> | undefined, name: string): boolean =>
+  agent?.tools?.includes(name) ?? true;
+
+/** The tools of `enabled` (default: every tool) that `agent` is given. */
+export const toolsGiven = (agent: Pick<CustomAgent, "tools"> | undefined, enabled?: readonly string[]): string[] =>
+  (enabled ?? TOOL_NAMES).filter((name) => agentGives(agent, name));
+
 export interface LeftOutAgent {
   path: string;
   reason: string;

@@ -32,3 +32,18 @@ export async function readBlob(git: GitReader, oid: string): Promise<string> {
   if (read.exitCode !== 0) throw new Error(`git cat-file blob ${oid} failed`);
   return read.stdout;
 }
+
+/** A regular file's text at `commit`, when it exists and is not over `maxBytes`. */
+export async function fileAt(
+  git: GitReader,
+  commit: string,
+  path: string,
+  maxBytes: number,
+): Promise<string | undefined> {
+  const size = await git.run(["cat-file", "-s", `${commit}:${path}`]);
+  if (size.exitCode !== 0 || Number(size.stdout.trim()) > maxBytes) return undefined;
+  const type = await git.run(["cat-file", "-t", `${commit}:${path}`]);
+  if (type.stdout.trim() !== "blob") return undefined;
+  const read = await git.run(["cat-file", "blob", `${commit}:${path}`]);
+  return read.exitCode === 0 ? read.stdout : undefined;
+}

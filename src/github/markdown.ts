@@ -10,6 +10,9 @@ export const SHOWN_PATCH_CHARS = 40_000;
 
 export type CalloutKind = "NOTE" | "TIP" | "IMPORTANT" | "WARNING" | "CAUTION";
 
+/** Text as one cell of a Markdown table: its pipes escaped, its lines joined. */
+export const tableCell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
 /** GitHub's alert block (`> [!WARNING]`): every line of `text` quoted under the head. */
 export function callout(kind: CalloutKind, text: string): string {
   const lines = text.split("\n").map((line) => (line ? `> ${line}` : ">"));

@@ -52,6 +52,7 @@ export class HookEngine implements ToolGate {
 
   /** preToolUse: the text the model gets instead of the call's result, or undefined to run it. */
   async before(toolName: string, args: unknown): Promise<string | undefined> {
+    if (!this.has("preToolUse")) return undefined;
     const input = { toolName, toolArgs: JSON.stringify(args ?? {}) };
     for (const entry of this.of("preToolUse")) {
       const answer = await this.answer(entry, input, PreToolUseAnswer);
@@ -70,6 +71,8 @@ export class HookEngine implements ToolGate {
 
   /** postToolUse: told the result; what it answers is ignored. */
   async after(toolName: string, args: unknown, result: ToolResult): Promise<void> {
+    // Every call passes here: the result is redacted and serialised only for a hook that reads it.
+    if (!this.has("postToolUse")) return;
     const resultType = result.details?.deniedByHook ? "denied" : result.isError ? "failure" : "success";
     const toolResult = { resultType, textResultForLlm: this.options.redact(result.text) };
     await this.notify("postToolUse", { toolName, toolArgs: JSON.stringify(args ?? {}), toolResult });
@@ -137,11 +140,9 @@ export class HookEngine implements ToolGate {
       failure: `could not run: ${error.message}`,
       stdout: "",
     }));
-    const failure = outcome.failure ?? (schema ? badAnswer(outcome.stdout, schema) : undefined);
-    if (failure === undefined) {
-      const text = outcome.stdout.trim();
-      return schema && text ? { value: schema.parse(JSON.parse(text)) } : {};
-    }
+    const read = outcome.failure === undefined && schema ? readAnswer(outcome.stdout, schema) : {};
+    const failure = outcome.failure ?? ("failure" in read ? read.failure : undefined);
+    if (failure === undefined) return read;
     const said = options.redact(failure);
     if (!entry.failures.includes(said)) entry.failures.push(said);
     options.log(`gitclaw: the hook ${entry.hook.source} failed: ${said}`);
@@ -149,18 +150,18 @@ export class HookEngine implements ToolGate {
   }
 }
 
-/** Why stdout is not an answer of `schema` (nothing at all is one: no decision), or undefined. */
-function badAnswer(stdout: string, schema: z.ZodType): string | undefined {
+/** stdout as an answer of `schema` (nothing at all is one: no decision), or why it is not one. */
+function readAnswer<T>(stdout: string, schema: z.ZodType<T>): { value?: T } | { failure: string } {
   const text = stdout.trim();
-  if (!text) return undefined;
+  if (!text) return {};
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return `answered what is not JSON (${JSON.stringify(text.slice(0, 80))})`;
+    return { failure: `answered what is not JSON (${JSON.stringify(text.slice(0, 80))})` };
   }
   const checked = schema.safeParse(data);
   return checked.success
-    ? undefined
-    : `gave a wrong answer: ${describeZodError(checked.error, "its stdout", data).replace(/\n/g, "; ")}`;
+    ? { value: checked.data }
+    : { failure: `gave a wrong answer: ${describeZodError(checked.error, "its stdout", data).replace(/\n/g, "; ")}` };
 }

@@ -9,6 +9,7 @@ import { expandSpec, type Declarations, type RefusedServer } from "./declared.ts
 import { McpServerConnection } from "./server.ts";
 import { offeredTools, serverEntries, type McpEntry } from "./tools.ts";
 import { plural } from "../text/format.ts";
+import { tableCell } from "../github/markdown.ts";
 
 export interface McpStart {
   declarations: Declarations;
@@ -96,10 +97,10 @@ export class McpServers {
       const state =
         connection.state.status === "failed" ? `failed: ${connection.state.reason}` : connection.state.status;
       const offered = `${plural(mine.length, "tool")} of ${connection.tools.length}`;
-      return `| \`${name}\` | ${connection.launch.spec.type ?? "stdio"} | ${cell(state)} | ${offered} | ${called.join(", ") || "—"} |`;
+      return `| \`${name}\` | ${connection.launch.spec.type ?? "stdio"} | ${tableCell(state)} | ${offered} | ${called.join(", ") || "—"} |`;
     });
     const refused = this.refused.map(
-      (server) => `| \`${server.name}\` | — | ${cell(`not started: ${server.reason}`)} | — | — |`,
+      (server) => `| \`${server.name}\` | — | ${tableCell(`not started: ${server.reason}`)} | — | — |`,
     );
     const direct = this.entries.length <= this.start.settings.directTools;
     return [
@@ -110,7 +111,7 @@ export class McpServers {
       "|---|---|---|---|---|",
       ...rows,
       ...refused,
-      ...(this.skipped.length ? ["", ...this.skipped.map((line) => `- left out: ${cell(line)}`)] : []),
+      ...(this.skipped.length ? ["", ...this.skipped.map((line) => `- left out: ${tableCell(line)}`)] : []),
       "",
     ].join("\n");
   }
@@ -121,5 +122,3 @@ export class McpServers {
     await this.start.release?.();
   }
 }
-
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -63,6 +63,10 @@ function jsonText(text: string): string | undefined {
 
 const rank = (severity: Severity) => FINDING_SEVERITIES.indexOf(severity);
 
+/** Whether a finding of `severity` fails the review under review.failOn. */
+export const fails = (severity: Severity, failOn: Config["review"]["failOn"]) =>
+  failOn !== "never" && rank(severity) >= rank(failOn);
+
 /** A finding's severity as gitclaw wrote it at the head of its inline comment (`**error**: title`). */
 export function headedSeverity(body: string): { severity: Severity; title: string } | undefined {
   const match = /^\*\*(error|warning|suggestion)\*\*: (.*)$/m.exec(body);
@@ -79,7 +83,6 @@ export function conclusionOf(
   unread = 0,
 ) {
   if (findings.length === 0) return unread ? ("neutral" as const) : ("success" as const);
-  if (failOn !== "never" && findings.some((finding) => rank(finding.severity) >= rank(failOn)))
-    return "failure" as const;
+  if (findings.some((finding) => fails(finding.severity, failOn))) return "failure" as const;
   return "neutral" as const;
 }

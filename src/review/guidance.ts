@@ -3,7 +3,7 @@
 // request cannot change how it is itself reviewed. Bounded like the instruction files.
 import { cutAt } from "../text/cut.ts";
 import { INSTRUCTION_LIMITS } from "../run/instructions.ts";
-import type { GitReader } from "../git/reader.ts";
+import { fileAt, type GitReader } from "../git/reader.ts";
 
 export const REVIEW_GUIDANCE_FILE = ".github/gitclaw-review.md";
 
@@ -14,9 +14,9 @@ export interface ReviewGuidance {
 }
 
 export async function readReviewGuidance(git: GitReader, commit: string): Promise<ReviewGuidance | undefined> {
-  const own = await blobAt(git, commit, REVIEW_GUIDANCE_FILE);
+  const own = await fileAt(git, commit, REVIEW_GUIDANCE_FILE, INSTRUCTION_LIMITS.read);
   if (own?.trim()) return { source: REVIEW_GUIDANCE_FILE, text: cutAt(own.trim(), INSTRUCTION_LIMITS.perFile) };
-  const agents = await blobAt(git, commit, "AGENTS.md");
+  const agents = await fileAt(git, commit, "AGENTS.md", INSTRUCTION_LIMITS.read);
   const section = agents === undefined ? undefined : reviewSection(agents);
   return section ? { source: "AGENTS.md § Review", text: cutAt(section, INSTRUCTION_LIMITS.perFile) } : undefined;
 }
@@ -32,14 +32,4 @@ export function reviewSection(markdown: string): string | undefined {
     .join("\n")
     .trim();
   return section || undefined;
-}
-
-/** A regular file's text at `commit`, when it exists and is not over the read limit. */
-async function blobAt(git: GitReader, commit: string, path: string): Promise<string | undefined> {
-  const size = await git.run(["cat-file", "-s", `${commit}:${path}`]);
-  if (size.exitCode !== 0 || Number(size.stdout.trim()) > INSTRUCTION_LIMITS.read) return undefined;
-  const type = await git.run(["cat-file", "-t", `${commit}:${path}`]);
-  if (type.stdout.trim() !== "blob") return undefined;
-  const read = await git.run(["cat-file", "blob", `${commit}:${path}`]);
-  return read.exitCode === 0 ? read.stdout : undefined;
 }

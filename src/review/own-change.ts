@@ -1,13 +1,8 @@
-// The review engine over a run's own change before it is delivered (validate.review): the change as
-// a commit on the run's base (src/validate/change.ts), the same bounded diff, instructions and answer
-// a pull request's review gets, no tools; the findings at review.failOn or worse are the ones that go
-// back to the agent (src/validate/validate.ts).
-import { FINDING_SEVERITIES, type Config } from "../config/config.ts";
 import { emptyUsage } from "../session/entries.ts";
 import { withChangeCommit } from "../validate/change.ts";
 import type { AskReview, OwnChange, ReviewFinding, SelfReview } from "../validate/self-review.ts";
 import { readDiff } from "./diff.ts";
-import { parseReviewAnswer } from "./findings.ts";
+import { fails, parseReviewAnswer, type Severity } from "./findings.ts";
 import { readReviewGuidance } from "./guidance.ts";
 import { reviewInstructions, reviewMessage } from "./prompt.ts";
 
@@ -38,10 +33,6 @@ export async function reviewOwnChange(change: OwnChange, ask: AskReview): Promis
     title,
     body,
   }));
-  const blocking = findings.filter((finding) => atLeast(finding.severity, change.settings.failOn));
+  const blocking = findings.filter((finding) => fails(finding.severity as Severity, change.settings.failOn));
   return { findings, blocking, usage: answer.usage };
 }
-
-const atLeast = (severity: string, failOn: Config["review"]["failOn"]) =>
-  failOn !== "never" &&
-  FINDING_SEVERITIES.indexOf(severity as (typeof FINDING_SEVERITIES)[number]) >= FINDING_SEVERITIES.indexOf(failOn);

@@ -5,7 +5,7 @@
 import * as workflow from "../actions/log.ts";
 import { resolveModel, type ResolvedModel } from "../agent/model.ts";
 import { agentsThereAre, readAgents, type CustomAgent, type RepositoryAgents } from "../agents/read.ts";
-import { callout } from "../github/markdown.ts";
+import { callout, tableCell } from "../github/markdown.ts";
 import { formatBytes } from "../text/format.ts";
 import { defaultBranchAt } from "./repository-instructions.ts";
 import type { RunContext, TargetedRun, Workspace } from "./types.ts";
@@ -55,14 +55,15 @@ export function chooseAgent(
 }
 
 /** Resolves each agent's model once per run: the run's own when the agent names none. */
-export function agentModels(run: Pick<RunContext, "config" | "processEnv" | "resolved">) {
+export function agentModels(run: Pick<RunContext, "config" | "processEnv" | "resolved" | "redact">) {
   const resolved = new Map<string, Promise<ResolvedModel>>();
   return (agent: CustomAgent | undefined): Promise<ResolvedModel> => {
     if (!agent?.model || agent.model === `${run.resolved.provider}/${run.resolved.modelId}`)
       return Promise.resolve(run.resolved);
     const known = resolved.get(agent.model);
     if (known) return known;
-    const model = resolveModel(agent.model, run.config, run.processEnv);
+    // A custom agent's cloud model exchanges credentials of its own: masked like the run's.
+    const model = resolveModel(agent.model, run.config, run.processEnv, { secrets: workflow.secretSink(run.redact) });
     resolved.set(agent.model, model);
     return model;
   };
@@ -71,13 +72,14 @@ export function agentModels(run: Pick<RunContext, "config" | "processEnv" | "res
 /** The job summary's table of the agents: there, acted as, or left out with why. */
 export function agentsSummary(loaded: RepositoryAgents | undefined, actedAs?: CustomAgent): string {
   if (!loaded || (loaded.agents.length === 0 && loaded.leftOut.length === 0)) return "";
-  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const rows = [
     ...loaded.agents.map(
       (agent) =>
-        `| ${agent.name} | \`${cell(agent.path)}\` | ${agent.tools?.join(", ") ?? "all"} | ${agent.model ?? "the run's"} | ${formatBytes(agent.bytes)}${agent === actedAs ? ", this run acts as it" : ""} |`,
+        `| ${agent.name} | \`${tableCell(agent.path)}\` | ${agent.tools?.join(", ") ?? "all"} | ${agent.model ?? "the run's"} | ${formatBytes(agent.bytes)}${agent === actedAs ? ", this run acts as it" : ""} |`,
     ),
-    ...loaded.leftOut.map((skipped) => `| — | \`${cell(skipped.path)}\` | — | — | left out: ${cell(skipped.reason)} |`),
+    ...loaded.leftOut.map(
+      (skipped) => `| — | \`${tableCell(skipped.path)}\` | — | — | left out: ${tableCell(skipped.reason)} |`,
+    ),
   ];
   const warning = loaded.leftOut.length
     ? ["", callout("WARNING", `${loaded.leftOut.length} agent files left out of this run: see the table.`)]

@@ -25,7 +25,7 @@ export async function afterPush(
 }
 
 /** The `gitclaw validation` check run on the pushed commit; a note when it could not be made. */
-export async function validationCheck(
+async function validationCheck(
   run: TargetedRun,
   workspace: Workspace,
   checked: WorkChecked,
@@ -70,7 +70,7 @@ async function checkedHead(workspace: Workspace, pushed: string): Promise<string
  * What the self-review still finds, as a review on the pull request the work went to (the run's own,
  * or the one gitclaw's branch for the issue has); a note when it could not be posted.
  */
-export async function selfReviewOnPullRequest(
+async function selfReviewOnPullRequest(
   run: TargetedRun,
   workspace: Workspace,
   checked: WorkChecked,

@@ -74,9 +74,12 @@ export async function forkPatch(
   session: SessionFile,
 ): Promise<ForkPatch | undefined> {
   const wt: Git = await worktreeGit(workspace.git, fork.root, workspace.toolEnv, run.redact);
-  const heldBack = await holdBackRunSecrets(run, { git: wt, base: fork.base }, () => false, await changedPaths(wt));
+  // One status read for the scan and the protected paths; again only when the scan held something back.
+  let changes = await changedPaths(wt);
+  const heldBack = await holdBackRunSecrets(run, { git: wt, base: fork.base }, () => false, changes);
   const held = heldBack?.findings.length ? { heldBack } : {};
-  const reverted = await revertProtectedChanges(wt, protectedPathsFrom(run.config.protectedPaths), []);
+  if (held.heldBack) changes = await changedPaths(wt);
+  const reverted = await revertProtectedChanges(wt, protectedPathsFrom(run.config.protectedPaths), [], changes);
   const pull = run.target.pull!;
   const message = commitMessage({
     issueNumber: pull.number,

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import * as workflow from "../actions/log.ts";
 import { joinLoopResults, type LoopResult } from "../agent/loop.ts";
 import { removeTaskWorktree } from "../git/worktree.ts";
-import { callout } from "../github/markdown.ts";
+import { callout, tableCell } from "../github/markdown.ts";
 import { HookEngine } from "../hooks/engine.ts";
 import { CLAUDE_SETTINGS, HOOKS_FOLDER, readHooks, type RepositoryHooks } from "../hooks/read.ts";
 import { ActionableError } from "../errors.ts";
@@ -177,7 +177,6 @@ export function hookNotes(hooks: RunHooks | undefined): string[] {
 /** The job summary's table of the hooks: each with what it did in this run, and what was left out. */
 export function hooksSummary(loaded: RepositoryHooks | undefined, hooks: RunHooks | undefined): string {
   if (!loaded || (loaded.hooks.length === 0 && loaded.leftOut.length === 0)) return "";
-  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const activity = hooks?.engine.activity ?? [];
   const rows = [
     ...loaded.hooks.map((hook) => {
@@ -187,13 +186,15 @@ export function hooksSummary(loaded: RepositoryHooks | undefined, hooks: RunHook
             `ran ${done.runs}×`,
             ...(done.denied ? [`denied ${done.denied}`] : []),
             ...(done.blocked ? [`blocked the stop ${done.blocked}×`] : []),
-            ...done.failures.map((failure) => `failed: ${cell(failure)}`),
+            ...done.failures.map((failure) => `failed: ${tableCell(failure)}`),
           ].join(", ")
         : "not run";
       const command = hook.bash.length > 60 ? `${hook.bash.slice(0, 60)}…` : hook.bash;
-      return `| ${hook.event} | \`${cell(hook.source)}\` | \`${cell(command)}\` | ${what} |`;
+      return `| ${hook.event} | \`${tableCell(hook.source)}\` | \`${tableCell(command)}\` | ${what} |`;
     }),
-    ...loaded.leftOut.map((skipped) => `| — | \`${cell(skipped.path)}\` | — | left out: ${cell(skipped.reason)} |`),
+    ...loaded.leftOut.map(
+      (skipped) => `| — | \`${tableCell(skipped.path)}\` | — | left out: ${tableCell(skipped.reason)} |`,
+    ),
   ];
   return [
     "",

@@ -245,10 +245,6 @@ const onPullRequest = (target: WorkTarget) =>
 type Pushed = Omit<Landing, "reverted" | "leftOutOfCommits" | "workflows" | "heldBack">;
 
 /**
- * The run's own secret values the secret scan looks for: the job's tokens and every secret-looking
- * variable; tools.env's values it passes over, as the commit redacts them in place (scrubPassedSecrets).
- */
-/**
  * With validate.secretScan, the change about to land (`changes`: the status just read) scanned once
  * more, what looks like a secret held back and logged; undefined without the scan.
  */
@@ -265,6 +261,10 @@ export async function holdBackRunSecrets(
   return heldBack;
 }
 
+/**
+ * The run's own secret values the secret scan looks for: the job's tokens and every secret-looking
+ * variable; tools.env's values it passes over, as the commit redacts them in place (scrubPassedSecrets).
+ */
 export function runSecrets(run: TargetedRun): KnownSecrets {
   const scrubbed = passedSecrets(run.processEnv, run.config.tools.env);
   const passed = new Set(scrubbed);

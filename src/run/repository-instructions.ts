@@ -8,7 +8,7 @@ import { getDefaultBranch } from "../github/operations.ts";
 import { readInstructions, type RepositoryInstructions } from "./instructions.ts";
 import type { TargetedRun } from "./types.ts";
 import type { Workspace } from "./types.ts";
-import { callout } from "../github/markdown.ts";
+import { callout, tableCell } from "../github/markdown.ts";
 import { formatBytes } from "../text/format.ts";
 
 export async function loadInstructions(
@@ -102,16 +102,15 @@ export function instructionsSection(loaded: RepositoryInstructions | undefined):
 /** The job summary's table of the instruction files, with a warning when one was cut or left out. */
 export function instructionsSummary(loaded: RepositoryInstructions | undefined): string {
   if (!loaded || (loaded.files.length === 0 && loaded.nested.length === 0 && loaded.missing.length === 0)) return "";
-  const cell = (text: string) => text.replace(/\|/g, "\\|");
   const rows = [
     ...loaded.files.map(
-      (file) => `| \`${cell(file.path)}\` | ${formatBytes(file.bytes)} | ${cell(file.note ?? "whole")} |`,
+      (file) => `| \`${tableCell(file.path)}\` | ${formatBytes(file.bytes)} | ${tableCell(file.note ?? "whole")} |`,
     ),
     ...loaded.nested.map(
       (file) =>
-        `| \`${cell(file.path)}\` | ${formatBytes(file.bytes)} | with the first file opened under \`${cell(file.dir)}/\` |`,
+        `| \`${tableCell(file.path)}\` | ${formatBytes(file.bytes)} | with the first file opened under \`${tableCell(file.dir)}/\` |`,
     ),
-    ...loaded.missing.map((path) => `| \`${cell(path)}\` | — | not on ${loaded.branch} |`),
+    ...loaded.missing.map((path) => `| \`${tableCell(path)}\` | — | not on ${loaded.branch} |`),
   ];
   const warnings = instructionWarnings(loaded);
   return [

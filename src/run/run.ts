@@ -281,10 +281,7 @@ async function runLoops(
       runLoop(run, workspace, conversation, tools, { progress, timeline }, limits),
     );
   const again = (request: string) => {
-    conversation.session.append({
-      type: "message",
-      message: { role: "user", content: [{ type: "text", text: request }], timestamp: run.now() },
-    });
+    conversation.session.appendUserText(request, run.now());
     return loop();
   };
   const first = await loop();

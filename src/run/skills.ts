@@ -2,7 +2,7 @@
 // commit before any tool runs, logged, and the job summary's table with what was left out. A run
 // goes on without them, saying why, when they cannot be read.
 import * as workflow from "../actions/log.ts";
-import { callout } from "../github/markdown.ts";
+import { callout, tableCell } from "../github/markdown.ts";
 import { formatBytes } from "../text/format.ts";
 import { readSkills, SKILL_LIMITS, type RepositorySkills, type Skill } from "../skills/read.ts";
 import { listedWithDescriptions } from "../skills/skill-reads.ts";
@@ -27,14 +27,15 @@ export async function loadSkills(run: TargetedRun, workspace: Workspace): Promis
 /** The job summary's table of the skills: listed, read up front, or left out with why. */
 export function skillsSummary(loaded: RepositorySkills | undefined, preloaded: readonly Skill[] = []): string {
   if (!loaded || (loaded.skills.length === 0 && loaded.leftOut.length === 0)) return "";
-  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const listed = listedWithDescriptions(loaded.skills) ? "listed" : "listed by name";
   const rows = [
     ...loaded.skills.map(
       (skill) =>
-        `| ${skill.name} | \`${cell(skill.path)}\` | ${formatBytes(skill.bytes)} | ${listed}${preloaded.includes(skill) ? ", read up front (named)" : ""} |`,
+        `| ${skill.name} | \`${tableCell(skill.path)}\` | ${formatBytes(skill.bytes)} | ${listed}${preloaded.includes(skill) ? ", read up front (named)" : ""} |`,
     ),
-    ...loaded.leftOut.map((skipped) => `| — | \`${cell(skipped.path)}\` | — | left out: ${cell(skipped.reason)} |`),
+    ...loaded.leftOut.map(
+      (skipped) => `| — | \`${tableCell(skipped.path)}\` | — | left out: ${tableCell(skipped.reason)} |`,
+    ),
   ];
   const warning = loaded.leftOut.length
     ? ["", callout("WARNING", `${loaded.leftOut.length} SKILL.md left out of this run: see the table.`)]

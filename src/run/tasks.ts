@@ -21,7 +21,7 @@ import { childInstructions } from "../tasks/prompt.ts";
 import { TaskStore, type Runner, type TaskRecord } from "../tasks/records.ts";
 import type { TaskScope } from "../tasks/scope.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
-import { createTools, TOOL_NAMES, type ToolsOptions } from "../tools/index.ts";
+import { createTools, type ToolsOptions } from "../tools/index.ts";
 import { createAgentReportTool } from "../tasks/tools/agent-report.ts";
 import { createCommitTool } from "../tasks/tools/commit.ts";
 import { createTaskTools } from "../tasks/tools/index.ts";
@@ -31,7 +31,7 @@ import type { Workspace } from "./types.ts";
 import { DirectoryInstructions, withDirectoryInstructions } from "./directory-instructions.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
-import type { CustomAgent, RepositoryAgents } from "../agents/read.ts";
+import { agentGives, type CustomAgent, type RepositoryAgents, toolsGiven } from "../agents/read.ts";
 import type { ResolvedModel } from "../agent/model.ts";
 import { SkillReads, withSkillReads } from "../skills/skill-reads.ts";
 import { instructionsSection } from "./repository-instructions.ts";
@@ -240,8 +240,7 @@ function childTools(
   const { task, worktree, orchestrator } = child;
   const { taskId, depth } = task.record;
   const agent = agentOf(setup, task.record);
-  const given = (name: string) => !agent?.tools || agent.tools.includes(name);
-  const enabled = (setup.toolsOptions.enabled ?? TOOL_NAMES).filter(given);
+  const enabled = toolsGiven(agent, setup.toolsOptions.enabled);
   const base = createTools({ ...setup.toolsOptions, enabled, github: undefined });
   const scope: TaskScope = {
     orchestrator,
@@ -256,9 +255,9 @@ function childTools(
   const own = [
     createCommitTool({ git: worktree.git, protectedPaths, trailers }),
     createAgentReportTool(orchestrator, taskId),
-    ...(depth < orchestrator.maxDepth && given("task") ? createTaskTools(scope) : []),
+    ...(depth < orchestrator.maxDepth && agentGives(agent, "task") ? createTaskTools(scope) : []),
   ] as Tool[];
-  const mcp = given("mcp") ? (setup.mcpTools?.() ?? []) : [];
+  const mcp = agentGives(agent, "mcp") ? (setup.mcpTools?.() ?? []) : [];
   return {
     tools: withSkillReads(
       withDirectoryInstructions([...base.tools, ...mcp, ...own], child.directories(taskId)),
@@ -281,7 +280,7 @@ function childPrompt(
     repository: `${run.env.owner}/${run.env.repo}`,
     taskId: record.taskId,
     baseSha: record.baseSha,
-    canDelegate: record.depth < orchestrator.maxDepth && (agent?.tools?.includes("task") ?? true),
+    canDelegate: record.depth < orchestrator.maxDepth && agentGives(agent, "task"),
     protectedPaths: run.config.protectedPaths,
     repositoryInstructions: instructionsSection(setup.instructions),
     directoryInstructions: directories.promptLines(),

@@ -17,7 +17,7 @@ import { CUSTOM } from "../session/custom.ts";
 import type { SessionFile } from "../session/session-file.ts";
 import { closeWorktrees } from "../git/worktree.ts";
 import { passedSecrets, passedVariables } from "../tool-env.ts";
-import { createTools, TOOL_NAMES, type ToolSet, type ToolsOptions } from "../tools/index.ts";
+import { createTools, type ToolSet, type ToolsOptions } from "../tools/index.ts";
 import type { ToolContext } from "../tools/types.ts";
 import { coAuthorOf, type RunContext } from "./types.ts";
 import type { McpServers } from "../mcp/servers.ts";
@@ -26,7 +26,7 @@ import type { TargetedRun } from "./types.ts";
 import type { RepositoryInstructions } from "./instructions.ts";
 import type { RepositorySkills } from "../skills/read.ts";
 import { setUpTasks, type RunTasks, type TaskRun, type TaskSetup } from "./tasks.ts";
-import type { CustomAgent } from "../agents/read.ts";
+import { agentGives, type CustomAgent, toolsGiven } from "../agents/read.ts";
 import type { Workspace } from "./types.ts";
 import { readOnlyTools, type PlanGate } from "./plan.ts";
 
@@ -131,8 +131,8 @@ export async function setUpTools(
   const agentRepo = await openAgentRepoFor(run, workspace, sandbox, where.toolRoot ?? workspace.root);
   const commandEnv = agentRepoEnv(agentRepo, workspace.toolEnv.PATH ?? "");
   const context: ToolContext = { ...wiring.context, commandEnv, ...(agentRepo ? { agentRepo } : {}) };
-  const given = (name: string) => where.agents?.actingAs?.tools?.includes(name) ?? true;
-  const enabled = (wiring.toolsOptions.enabled ?? TOOL_NAMES).filter(given);
+  const actingAs = where.agents?.actingAs;
+  const enabled = toolsGiven(actingAs, wiring.toolsOptions.enabled);
   const github = githubOptions(run, workspace, wiring, readOnly);
   const toolsOptions: ToolsOptions = { ...wiring.toolsOptions, enabled, github };
   const toolset = createTools(toolsOptions);
@@ -153,8 +153,8 @@ export async function setUpTools(
   });
   // No tool may write the index while the refresh holds its lock.
   await Promise.all([workspace.indexRefreshed, mcp.ready]);
-  if (given("mcp")) toolset.tools.push(...mcp.tools());
-  if (tasks && given("task")) toolset.tools.push(...tasks.tools);
+  if (agentGives(actingAs, "mcp")) toolset.tools.push(...mcp.tools());
+  if (tasks && agentGives(actingAs, "task")) toolset.tools.push(...tasks.tools);
   if (where.plan)
     toolset.tools.splice(0, toolset.tools.length, ...readOnlyTools(toolset.tools, where.plan, sandbox.isolated));
   return { toolset, sandbox, egress, context, tasks, mcp, agentRepo, readOnly };

@@ -7,14 +7,13 @@ import * as workflow from "../actions/log.ts";
 import { runUrl, type ActionsEnv } from "../actions/env.ts";
 import { markReplied, readTarget } from "../actions/run-state.ts";
 import { EventError } from "../actions/event.ts";
-import { resolveModel } from "../agent/model.ts";
 import { ActionableError } from "../errors.ts";
 import { decide } from "../gate/gate.ts";
 import type { GitHubApi } from "../github/api.ts";
 import { startAppToken } from "./app-token.ts";
 import { removeIndicator } from "./indicator.ts";
 import { postNotice } from "./notice.ts";
-import { maskPassedSecrets, secretSink, startStage, type StageOptions } from "./start.ts";
+import { maskPassedSecrets, resolveStageModels, startStage, type StageOptions } from "./start.ts";
 import { replyBodies } from "../github/comment-bodies.ts";
 import { runConversation } from "../run/run.ts";
 import { isReviewRun } from "../gate/triggers.ts";
@@ -64,13 +63,8 @@ async function runStage(options: StageOptions): Promise<number> {
     if (gate.configError) throw gate.configError;
     const { trigger, config } = gate;
     maskPassedSecrets(redact, processEnv, config);
-    const secrets = secretSink(redact);
-    const resolved = await resolveModel(config.model, config, processEnv, { secrets });
-    const fallback = config.fallbackModel
-      ? await resolveModel(config.fallbackModel, config, processEnv, { secrets })
-      : undefined;
+    const models = await resolveStageModels(config, processEnv, redact);
     const onReplied = () => markReplied(env.runnerTemp, "agent");
-    const models = { resolved, fallback };
     const context = {
       ...options,
       ...stage,

@@ -10,6 +10,7 @@ import { octokitApi, type GitHubApi } from "../github/api.ts";
 import { createGitHubClient, type GitHubClient } from "../github/client.ts";
 import { createRedactor, type Redactor } from "../redact.ts";
 import { passedSecrets, secretValues } from "../tool-env.ts";
+import { resolveModel, type ResolvedModel } from "../agent/model.ts";
 
 export interface StageOptions {
   env: ActionsEnv;
@@ -36,7 +37,7 @@ export function startStage(options: StageOptions): StageStart {
   const started = now();
   const tokens = [env.token, ...(env.workflowsToken ? [env.workflowsToken] : [])];
   const redact = createRedactor([]);
-  maskSecrets(redact, [...new Set([...secretValues(processEnv), ...tokens])]);
+  workflow.secretSink(redact)([...new Set([...secretValues(processEnv), ...tokens])]);
   const log = (line: string) => workflow.info(redact(line));
   const github = createGitHubClient({ token: env.token, baseUrl: env.apiUrl, log: (l) => workflow.warning(redact(l)) });
   const repo = { owner: env.owner, repo: env.repo };
@@ -45,18 +46,17 @@ export function startStage(options: StageOptions): StageStart {
 
 /** The values of tools.env are secrets from here on: redacted from every outlet and masked in the log. */
 export function maskPassedSecrets(redact: Redactor, processEnv: StageOptions["processEnv"], config: Config): void {
-  maskSecrets(redact, passedSecrets(processEnv, config.tools.env));
+  workflow.secretSink(redact)(passedSecrets(processEnv, config.tools.env));
 }
 
-/** Where short-lived credentials go the moment an exchange returns them: the redactor and the log's mask. */
-export const secretSink =
-  (redact: Redactor) =>
-  (secrets: readonly string[]): void =>
-    maskSecrets(redact, secrets);
-
-function maskSecrets(redact: Redactor, secrets: readonly string[]): void {
-  for (const secret of secrets) {
-    redact.add(secret);
-    workflow.setSecret(secret);
-  }
+/** The run's model and its fallback, short-lived credentials masked the moment an exchange returns them. */
+export async function resolveStageModels(
+  config: Config,
+  processEnv: StageOptions["processEnv"],
+  redact: Redactor,
+): Promise<{ resolved: ResolvedModel; fallback?: ResolvedModel }> {
+  const secrets = workflow.secretSink(redact);
+  const resolved = await resolveModel(config.model, config, processEnv, { secrets });
+  if (!config.fallbackModel) return { resolved };
+  return { resolved, fallback: await resolveModel(config.fallbackModel, config, processEnv, { secrets }) };
 }

@@ -11,7 +11,6 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import * as workflow from "../actions/log.ts";
-import { resolveModel } from "../agent/model.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { settingsFromInputs } from "../config/inputs.ts";
 import { setUpTasks, type RunTasks, type TaskRun } from "../run/tasks.ts";
@@ -22,7 +21,7 @@ import type { Workspace } from "../run/types.ts";
 import { SessionFile } from "../session/session-file.ts";
 import { briefFile, briefRef, TaskBrief } from "../tasks/actions.ts";
 import { isFinal, taskIdProblem } from "../tasks/records.ts";
-import { maskPassedSecrets, secretSink, startStage, type StageOptions, type StageStart } from "./start.ts";
+import { maskPassedSecrets, resolveStageModels, startStage, type StageOptions, type StageStart } from "./start.ts";
 
 /** Where the child leaves what the workflow uploads, under $RUNNER_TEMP. */
 export const TASK_OUTPUT_DIR = "gitclaw-task";
@@ -82,11 +81,7 @@ async function taskRun(options: StageOptions, stage: StageStart, brief: TaskBrie
       `task ${brief.taskId} is at depth ${brief.depth}, deeper than tasks.maxDepth ${config.tasks.maxDepth}`,
     );
   maskPassedSecrets(stage.redact, options.processEnv, config);
-  const secrets = secretSink(stage.redact);
-  const resolved = await resolveModel(config.model, config, options.processEnv, { secrets });
-  const fallback = config.fallbackModel
-    ? await resolveModel(config.fallbackModel, config, options.processEnv, { secrets })
-    : undefined;
+  const { resolved, fallback } = await resolveStageModels(config, options.processEnv, stage.redact);
   const actor = brief.coAuthor
     ? { ...brief.coAuthor, type: "User" }
     : { login: "github-actions[bot]", id: 41898282, type: "Bot" };

@@ -30,14 +30,9 @@ export interface ChangePlace {
   base: string;
 }
 
-/** Which part of the change: `only` these paths, or all of it with the status the caller already read. */
-export interface ChangeScope {
-  only?: readonly string[];
-  changes?: readonly Change[];
-}
-
 /**
- * `use` with a git whose index holds the working tree (`paths` of it, else what the status lists) and
+ * `use` with a git whose index holds the working tree (what `changes`, the status, lists: read here
+ * unless the caller just read it) and
  * whose new objects stay in a directory of their own, the checkout's read through it: nothing of the
  * check lands in the checkout's objects (which decide whether the agent's commits are taken, and are
  * pushed). The index starts as a copy of the real one, so that `git add` hashes only what changed
@@ -46,7 +41,7 @@ export interface ChangeScope {
  */
 async function withStagedTree<T>(
   git: ChangeGit,
-  { only = [], changes }: ChangeScope,
+  changes: readonly Change[] | undefined,
   use: (staged: ChangeGit) => Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "gitclaw-change-"));
@@ -64,9 +59,7 @@ async function withStagedTree<T>(
     const staged = withEnv(git, env);
     if (existsSync(real)) copyFileSync(real, env.GIT_INDEX_FILE);
     else await staged.must(["read-tree", "HEAD"]);
-    const listed = only.length
-      ? only
-      : touchedPaths(changes ?? (await changedPaths(git))).filter((path) => !path.endsWith("/"));
+    const listed = touchedPaths(changes ?? (await changedPaths(git))).filter((path) => !path.endsWith("/"));
     await stage(staged, listed);
     return await use(staged);
   } finally {
@@ -90,14 +83,14 @@ async function stage(git: ChangeGit, paths: readonly string[]): Promise<void> {
   for (const path of paths) await add(path);
 }
 
-/** The change of base..working tree, without the paths `mine` owns. */
+/** The change of base..working tree, without the paths `mine` owns; `changes`: the status, when just read. */
 export async function changeSince(
   git: ChangeGit,
   base: string,
   mine: (path: string) => boolean,
-  scope: ChangeScope = {},
+  changes?: readonly Change[],
 ): Promise<FileChange[]> {
-  return withStagedTree(git, scope, async (staged) => {
+  return withStagedTree(git, changes, async (staged) => {
     const diff = await staged.must([
       "-c",
       "core.quotePath=false",
@@ -111,7 +104,6 @@ export async function changeSince(
       "--dst-prefix=b/",
       base,
       "--",
-      ...(scope.only ?? []),
     ]);
     return parseDiff(diff).filter((file) => !mine(file.path));
   });
@@ -128,7 +120,7 @@ export async function withChangeCommit<T>(
   mine: (path: string) => boolean,
   use: (staged: ChangeGit, head: string | undefined) => Promise<T>,
 ): Promise<T> {
-  return withStagedTree(git, {}, async (staged) => {
+  return withStagedTree(git, undefined, async (staged) => {
     const listed = await staged.must(["diff", "--cached", "--name-only", "-z", "--no-renames", base]);
     const paths = listed.split("\0").filter(Boolean);
     const own = paths.filter(mine);
@@ -142,7 +134,7 @@ export async function withChangeCommit<T>(
 }
 
 /** The files of a `git diff -U0` with their hunks; binary files have none. */
-export function parseDiff(diff: string): FileChange[] {
+function parseDiff(diff: string): FileChange[] {
   const files: FileChange[] = [];
   for (const part of diff.split(/^(?=diff --git )/m).filter((text) => text.startsWith("diff --git "))) {
     const [head, ...hunkTexts] = part.split(/^(?=@@ )/m) as [string, ...string[]];

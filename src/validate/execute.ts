@@ -80,7 +80,7 @@ async function runCommand(command: string, runner: CommandRunner, timeoutSeconds
 }
 
 /** The last lines of a command's output, at most TAIL_CHARS of them. */
-export function tailOf(text: string): string {
+function tailOf(text: string): string {
   const lines = text.replace(/\s+$/, "").split("\n").slice(-TAIL_LINES).join("\n");
   return lines.length > TAIL_CHARS ? `…${lines.slice(-TAIL_CHARS)}` : lines;
 }

@@ -24,21 +24,26 @@ export async function holdBackSecrets(
   known: KnownSecrets,
   changes: readonly Change[],
 ): Promise<HeldBack> {
-  const findings = await scanForSecrets(await changeSince(git, base, mine, { changes }), known);
-  return { findings, whole: findings.length ? await holdBackFindings(git, base, findings, mine) : [] };
+  const change = await changeSince(git, base, mine, changes);
+  const findings = await scanForSecrets(change, known);
+  return { findings, whole: findings.length ? await holdBackFindings(git, base, findings, change) : [] };
 }
 
-/** Holds back the hunks of `findings`; returns the paths whose whole change went instead (a hunk git could not undo alone). */
-export async function holdBackFindings(
+/**
+ * Holds back the hunks of `findings` in `change` (base..working tree, as scanned: rebuilding the commits
+ * leaves the working tree as it is); returns the paths whose whole change went instead (a hunk git could
+ * not undo alone).
+ */
+async function holdBackFindings(
   git: Git,
   base: string,
   findings: readonly SecretFinding[],
-  mine: (path: string) => boolean,
+  change: readonly FileChange[],
 ): Promise<string[]> {
   const paths = [...new Set(findings.map((finding) => finding.path))];
   if (paths.length === 0) return [];
   await leaveOutOfCommits(git, base, paths);
-  const files = await changeSince(git, base, mine, { only: paths });
+  const files = change.filter((file) => paths.includes(file.path));
   const failed: string[] = [];
   for (const file of files) {
     const lines = new Set(findings.filter((finding) => finding.path === file.path).map((finding) => finding.line));
