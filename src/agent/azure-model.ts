@@ -10,9 +10,8 @@ export function createAzureModel(settings: {
   deployment: string;
   apiKey?: string;
   token?: () => Promise<string>;
-  fetch?: typeof fetch;
 }): LanguageModelV4 {
   const { baseURL, deployment, apiKey, token } = settings;
   const auth = apiKey ? { apiKey } : { tokenProvider: token };
-  return createAzure({ baseURL, ...auth, fetch: settings.fetch }).chat(deployment);
+  return createAzure({ baseURL, ...auth }).chat(deployment);
 }

@@ -14,10 +14,9 @@ export function createBedrockModel(settings: {
   credentials: () => Promise<AwsCredentials>;
   /** The runtime endpoint when it is not Bedrock's own for the region (AWS_ENDPOINT_URL_BEDROCK_RUNTIME). */
   baseURL?: string;
-  fetch?: typeof fetch;
 }): LanguageModelV4 {
   const { region, modelId, credentials, baseURL } = settings;
-  return createAmazonBedrock({ region, baseURL, credentialProvider: credentials, fetch: settings.fetch })(modelId);
+  return createAmazonBedrock({ region, baseURL, credentialProvider: credentials })(modelId);
 }
 
 /** Where Bedrock's runtime is: the endpoint variable AWS's SDKs honour, else the region's. */

@@ -17,7 +17,6 @@ import { createVertexModel, isVertexClaude, vertexEndpoint } from "./vertex-mode
 
 export interface CloudOptions {
   secrets: SecretSink;
-  fetch?: typeof fetch;
 }
 
 type Spec = { provider: string; modelId: string };
@@ -37,7 +36,7 @@ export function resolveCloudModel(
 async function vertexModel(spec: Spec, config: Partial<Pick<Config, "models">>, env: Env, options: CloudOptions) {
   const { provider, modelId } = spec;
   const info = modelInfo(provider, modelId, config.models);
-  const google = await googleSetup(env, { secrets: options.secrets, fetch: options.fetch });
+  const google = await googleSetup(env, { secrets: options.secrets });
   // Exchanged now, as for Bedrock.
   await google.token();
   const endpoint = vertexEndpoint(env, google.location);
@@ -51,14 +50,14 @@ async function vertexModel(spec: Spec, config: Partial<Pick<Config, "models">>, 
     info,
     vision: info.vision ?? true,
     endpoint,
-    credentials: { source: google.source, check: async () => void (await google.token()) },
+    credentials: { source: google.source },
   } satisfies ResolvedModel;
 }
 
 async function bedrockModel(spec: Spec, config: Partial<Pick<Config, "models">>, env: Env, options: CloudOptions) {
   const { provider, modelId } = spec;
   const info = modelInfo(provider, modelId, config.models);
-  const aws = awsSetup(env, { secrets: options.secrets, fetch: options.fetch });
+  const aws = awsSetup(env, { secrets: options.secrets });
   const endpoint = bedrockEndpoint(env, aws.region);
   const baseURL = endpoint.source.startsWith("AWS_ENDPOINT_URL") ? endpoint.url : undefined;
   // Exchanged now: a refused exchange ends the run before it starts, in one line.
@@ -69,9 +68,9 @@ async function bedrockModel(spec: Spec, config: Partial<Pick<Config, "models">>,
     api: "bedrock-converse-stream",
     model: createBedrockModel({ region: aws.region, modelId, credentials: aws.credentials, baseURL }),
     info,
-    vision: info.vision ?? /anthropic\.claude|amazon\.nova/.test(modelId),
+    vision: info.vision ?? bedrockCaches(modelId),
     endpoint,
-    credentials: { source: aws.source, check: async () => void (await aws.credentials()) },
+    credentials: { source: aws.source },
     caching: bedrockCaches(modelId),
   } satisfies ResolvedModel;
 }
@@ -79,8 +78,7 @@ async function bedrockModel(spec: Spec, config: Partial<Pick<Config, "models">>,
 async function azureModel(spec: Spec, config: Partial<Pick<Config, "models">>, env: Env, options: CloudOptions) {
   const { provider, modelId } = spec;
   const info = modelInfo(provider, modelId, config.models);
-  const azure = azureSetup(env, { secrets: options.secrets, fetch: options.fetch });
-  if (azure.apiKey) options.secrets([azure.apiKey]);
+  const azure = azureSetup(env, { secrets: options.secrets });
   const token = azure.token;
   // Exchanged now, as for Bedrock.
   if (token) await token();
@@ -94,6 +92,6 @@ async function azureModel(spec: Spec, config: Partial<Pick<Config, "models">>, e
     vision: info.vision,
     ...(azure.apiKey ? { keyEnv: "AZURE_API_KEY" } : {}),
     endpoint: azure.endpoint,
-    credentials: { source: azure.source, check: async () => void (token ? await token() : undefined) },
+    credentials: { source: azure.source },
   } satisfies ResolvedModel;
 }

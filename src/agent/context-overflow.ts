@@ -35,8 +35,8 @@ interface ApiErrorLike {
   lastError?: unknown;
 }
 
-/** The error of the last attempt: the SDK's retry wraps what the server said. */
-function lastAttempt(error: unknown): ApiErrorLike | undefined {
+/** The error of the last attempt: the SDK's retry (streamText's RetryError) wraps what the server said. */
+export function lastAttempt(error: unknown): ApiErrorLike | undefined {
   const e = error as ApiErrorLike | undefined;
   return (e?.lastError as ApiErrorLike | undefined) ?? e;
 }

@@ -4,6 +4,7 @@
 // (runAgentLoop in src/agent/loop.ts); a 4xx is the request's fault and would fail the same way on any model, and
 // a 5xx that refuses the request itself (src/agent/unsupported-request.ts) is not the server's state.
 import { APICallError } from "@ai-sdk/provider";
+import { lastAttempt } from "./context-overflow.ts";
 import { ModelIdleError } from "./model-idle.ts";
 import { unsupportedRequest } from "./unsupported-request.ts";
 
@@ -17,7 +18,7 @@ const OUT_OF_SERVICE: Record<number, string> = {
 /** Why the model is out of service ("overloaded (529)", "unreachable: …"), or undefined when the failure is not that. */
 export function modelUnavailable(error: unknown): string | undefined {
   // streamText's RetryError carries every attempt's error; the last one says how the retries ended.
-  const failure = (error as { lastError?: unknown } | undefined)?.lastError ?? error;
+  const failure: unknown = lastAttempt(error);
   if (failure instanceof ModelIdleError) return undefined;
   if (APICallError.isInstance(failure)) return statusReason(failure);
   if (overloadedPart(failure)) return "overloaded (an overloaded_error in its stream)";

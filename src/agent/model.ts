@@ -13,6 +13,10 @@ export { ModelConfigError, type ResolvedModel } from "./resolved-model.ts";
 /** The cloud providers, whose credentials are exchanged rather than stored (src/agent/cloud-model.ts). */
 export const CLOUD_PROVIDERS: readonly string[] = ["bedrock", "azure", "vertex"];
 
+/** The provider is a cloud provider's, not one the configuration declares under the same name. */
+export const isCloudProvider = (provider: string, config: Pick<Config, "providers">): boolean =>
+  !config.providers[provider] && CLOUD_PROVIDERS.includes(provider);
+
 interface ProviderSpec {
   api: "anthropic" | "openai-compatible";
   baseURL: string;
@@ -125,7 +129,7 @@ export async function resolveModel(
   options: { fetch?: typeof fetch; secrets?: SecretSink } = {},
 ): Promise<ResolvedModel> {
   const { provider, modelId } = splitSpec(spec);
-  if (!config.providers[provider] && CLOUD_PROVIDERS.includes(provider)) {
+  if (isCloudProvider(provider, config)) {
     const { resolveCloudModel } = await import("./cloud-model.ts");
     return resolveCloudModel({ provider, modelId }, config, env, { secrets: options.secrets ?? (() => {}) });
   }

@@ -19,8 +19,8 @@ export interface ResolvedModel {
   keyEnv?: string;
   /** Where requests go and who said so, for error messages a person can act on. */
   endpoint: { url: string; source: string };
-  /** A cloud provider's short-lived credentials: where they come from, and getting them (an exchange, no spending). */
-  credentials?: { source: string; check(): Promise<void> };
+  /** Where a cloud provider's short-lived credentials come from, in words (the log, doctor, a refusal's message). */
+  credentials?: { source: string };
   /** The model takes prompt-caching marks (Anthropic's cache_control, Bedrock's cachePoint). */
   caching?: boolean;
 }

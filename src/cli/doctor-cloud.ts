@@ -4,7 +4,7 @@
 // (`permissions: id-token: write`) when gitclaw is to exchange it. Outside a job there is no OIDC
 // token: that check is skipped, said so.
 import { isMap, type Document } from "yaml";
-import { CLOUD_PROVIDERS, resolveModel } from "../agent/model.ts";
+import { isCloudProvider, resolveModel } from "../agent/model.ts";
 import { OidcUnavailableError } from "../cloud/oidc.ts";
 import type { Config } from "../config/config.ts";
 import { failed, pass, skipped, type CheckResult } from "./checks.ts";
@@ -14,7 +14,7 @@ type Env = Record<string, string | undefined>;
 
 /** The model is a cloud provider's (not one the configuration declares under the same name). */
 export const isCloudModel = (config: Pick<Config, "model" | "providers">): boolean =>
-  CLOUD_PROVIDERS.includes(providerOf(config.model)) && !config.providers[providerOf(config.model)];
+  isCloudProvider(providerOf(config.model), config);
 
 export async function cloudModelChecks(config: Config, env: Env, fetcher: typeof fetch): Promise<CheckResult[]> {
   try {

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { CloudCredentialError, type Env, jobOidcToken } from "./oidc.ts";
+import { CloudCredentialError, type Env, jobOidcToken, oneLine } from "./oidc.ts";
 import { type Granted, type RefreshOptions, refreshing } from "./refreshing.ts";
 
 export const STS_AUDIENCE = "sts.amazonaws.com";
@@ -45,11 +45,11 @@ export function awsRegion(env: Env): string {
 }
 
 /** How Bedrock's requests get their credentials; throws when there is no way, naming what to set. */
-export function awsSetup(env: Env, options: RefreshOptions & { fetch?: typeof fetch }): AwsSetup {
+export function awsSetup(env: Env, options: RefreshOptions): AwsSetup {
   const region = awsRegion(env);
   const roleArn = env.GITCLAW_AWS_ROLE_ARN?.trim();
   if (roleArn) {
-    const exchange = () => assumeRole(env, { roleArn, region, fetch: options.fetch });
+    const exchange = () => assumeRole(env, { roleArn, region });
     return {
       region,
       source: `the job's OIDC token exchanged for the role ${roleArn}`,
@@ -70,7 +70,7 @@ export function awsSetup(env: Env, options: RefreshOptions & { fetch?: typeof fe
 async function fromChain(region: string): Promise<Granted<AwsCredentials>> {
   const { defaultProvider } = await import("@aws-sdk/credential-provider-node");
   const found = await defaultProvider({ clientConfig: { region } })().catch((error: Error) => {
-    throw new CloudCredentialError(`AWS's credential chain found no credentials for Bedrock: ${oneLine(error)}`);
+    throw new CloudCredentialError(`AWS's credential chain found no credentials for Bedrock: ${stsSaid(error)}`);
   });
   return granted(found);
 }
@@ -78,11 +78,10 @@ async function fromChain(region: string): Promise<Granted<AwsCredentials>> {
 /** AssumeRoleWithWebIdentity with a fresh OIDC token of the job, audience sts.amazonaws.com. */
 async function assumeRole(
   env: Env,
-  settings: { roleArn: string; region: string; fetch?: typeof fetch },
+  { roleArn, region }: { roleArn: string; region: string },
 ): Promise<Granted<AwsCredentials>> {
-  const { roleArn, region } = settings;
   const purpose = `assuming the AWS role ${roleArn}`;
-  const token = await jobOidcToken(env, STS_AUDIENCE, { fetch: settings.fetch, purpose });
+  const token = await jobOidcToken(env, STS_AUDIENCE, { purpose });
   const { fromWebToken } = await import("@aws-sdk/credential-provider-web-identity");
   const endpoint = env.AWS_ENDPOINT_URL_STS?.trim() || env.AWS_ENDPOINT_URL?.trim() || undefined;
   const provider = fromWebToken({
@@ -93,7 +92,7 @@ async function assumeRole(
   });
   const found = await provider().catch((error: Error) => {
     throw new CloudCredentialError(
-      `AWS STS refused AssumeRoleWithWebIdentity for the role ${roleArn} (audience ${STS_AUDIENCE}): ${oneLine(error)}`,
+      `AWS STS refused AssumeRoleWithWebIdentity for the role ${roleArn} (audience ${STS_AUDIENCE}): ${stsSaid(error)}`,
     );
   });
   const result = granted(found);
@@ -110,5 +109,5 @@ function granted(found: AwsCredentials & { expiration?: Date }): Granted<AwsCred
 }
 
 /** The SDK's error as one line: its code (InvalidIdentityToken, AccessDenied…) and message. */
-const oneLine = (error: Error): string =>
-  `${error.name && error.name !== "Error" ? `${error.name}: ` : ""}${error.message}`.replace(/\s+/g, " ").trim();
+const stsSaid = (error: Error): string =>
+  oneLine(`${error.name && error.name !== "Error" ? `${error.name}: ` : ""}${error.message}`);

@@ -40,7 +40,7 @@ export function azureEndpoint(env: Env): { url: string; source: string } {
   return { url: `${url.origin}${path || "/openai"}`, source };
 }
 
-export function azureSetup(env: Env, options: RefreshOptions & { fetch?: typeof fetch }): AzureSetup {
+export function azureSetup(env: Env, options: RefreshOptions): AzureSetup {
   const endpoint = azureEndpoint(env);
   const apiKey = env.AZURE_API_KEY?.trim();
   if (apiKey) return { endpoint, source: "the key in AZURE_API_KEY", apiKey };
@@ -51,7 +51,7 @@ export function azureSetup(env: Env, options: RefreshOptions & { fetch?: typeof 
       `no credentials for Azure OpenAI: give the action azure_client_id and azure_tenant_id (Entra ID with \`permissions: id-token: write\`), or azure_api_key${clientId || tenantId ? ` (${clientId ? "azure_tenant_id" : "azure_client_id"} is empty)` : ""}`,
     );
   const authority = env.AZURE_AUTHORITY_HOST?.trim().replace(/\/+$/, "") || AUTHORITY;
-  const exchange = () => entraToken(env, { clientId, tenantId, authority, fetch: options.fetch });
+  const exchange = () => entraToken(env, { clientId, tenantId, authority });
   const source = `Entra ID: the job's OIDC token exchanged for the application ${clientId}`;
   return { endpoint, source, token: refreshing(exchange, options) };
 }
@@ -59,11 +59,11 @@ export function azureSetup(env: Env, options: RefreshOptions & { fetch?: typeof 
 /** The client-credentials grant with the job's OIDC token as the client assertion. */
 async function entraToken(
   env: Env,
-  settings: { clientId: string; tenantId: string; authority: string; fetch?: typeof fetch },
+  settings: { clientId: string; tenantId: string; authority: string },
 ): Promise<Granted<string>> {
   const { clientId, tenantId, authority } = settings;
   const purpose = `signing in to Entra ID as the application ${clientId}`;
-  const assertion = await jobOidcToken(env, ENTRA_AUDIENCE, { fetch: settings.fetch, purpose });
+  const assertion = await jobOidcToken(env, ENTRA_AUDIENCE, { purpose });
   const form = new URLSearchParams({
     client_id: clientId,
     scope: COGNITIVE_SCOPE,
@@ -72,7 +72,7 @@ async function entraToken(
     client_assertion: assertion,
   });
   const url = `${authority}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
-  const response = await (settings.fetch ?? fetch)(url, { method: "POST", body: form }).catch((error: Error) => error);
+  const response = await fetch(url, { method: "POST", body: form }).catch((error: Error) => error);
   if (response instanceof Error) throw new CloudCredentialError(`${purpose}: cannot reach ${url}: ${response.message}`);
   const body = await response.json().catch(() => undefined);
   const token = TokenAnswer.safeParse(body);

@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AuthClient } from "google-auth-library";
-import { CloudCredentialError, type Env, jobOidcToken } from "./oidc.ts";
+import { CloudCredentialError, type Env, jobOidcToken, oneLine } from "./oidc.ts";
 import { refreshing, type RefreshOptions } from "./refreshing.ts";
 
 const SCOPE = "https://www.googleapis.com/auth/cloud-platform";
@@ -36,16 +36,16 @@ export function googleProject(env: Env): { project: string; location: string } {
   return { project, location };
 }
 
-export async function googleSetup(env: Env, options: RefreshOptions & { fetch?: typeof fetch }): Promise<GoogleSetup> {
+export async function googleSetup(env: Env, options: RefreshOptions): Promise<GoogleSetup> {
   const { project, location } = googleProject(env);
   const provider = env.GITCLAW_GCP_WORKLOAD_IDENTITY_PROVIDER?.trim();
   const serviceAccount = env.GITCLAW_GCP_SERVICE_ACCOUNT?.trim();
   const { client, source, refused } = provider
-    ? await federated(env, { provider, serviceAccount, fetch: options.fetch, secrets: options.secrets })
+    ? await federated(env, { provider, serviceAccount, secrets: options.secrets })
     : await applicationDefault(env);
   const exchange = async () => {
     const { token } = await client.getAccessToken().catch((error: Error) => {
-      throw new CloudCredentialError(`${refused}: ${oneLine(error)}`);
+      throw new CloudCredentialError(`${refused}: ${googleSaid(error)}`);
     });
     if (!token) throw new CloudCredentialError(`${refused}: no access token came back`);
     const expiry = (client as { credentials?: { expiry_date?: number | null } }).credentials?.expiry_date ?? undefined;
@@ -56,7 +56,7 @@ export async function googleSetup(env: Env, options: RefreshOptions & { fetch?: 
 
 async function federated(
   env: Env,
-  settings: { provider: string; serviceAccount?: string; fetch?: typeof fetch; secrets: RefreshOptions["secrets"] },
+  settings: { provider: string; serviceAccount?: string; secrets: RefreshOptions["secrets"] },
 ) {
   const { provider, serviceAccount } = settings;
   const audience = `https://iam.googleapis.com/${provider}`;
@@ -78,7 +78,7 @@ async function federated(
       : {}),
     subject_token_supplier: {
       getSubjectToken: async () => {
-        const token = await jobOidcToken(env, audience, { fetch: settings.fetch, purpose });
+        const token = await jobOidcToken(env, audience, { purpose });
         settings.secrets([token]);
         return token;
       },
@@ -110,8 +110,7 @@ async function applicationDefault(env: Env) {
 }
 
 /** The error as one line: Google's own words (e.g. "invalid_grant: The audience … does not match"). */
-function oneLine(error: Error): string {
+function googleSaid(error: Error): string {
   const data = (error as { response?: { data?: { error?: string; error_description?: string } } }).response?.data;
-  const said = data?.error ? `${data.error}: ${data.error_description ?? ""}` : error.message;
-  return said.replace(/\s+/g, " ").trim();
+  return oneLine(data?.error ? `${data.error}: ${data.error_description ?? ""}` : error.message);
 }

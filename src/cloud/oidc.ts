@@ -19,25 +19,20 @@ const TokenAnswer = z.object({ value: z.string().min(1) });
 
 export type Env = Record<string, string | undefined>;
 
-/** Whether the runner offers the job's OIDC token to this step. */
-export const oidcAvailable = (env: Env): boolean =>
-  Boolean(env.ACTIONS_ID_TOKEN_REQUEST_URL?.trim() && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN?.trim());
+/** What a cloud's SDK or server said, as one line of a refusal's message: its whitespace collapsed. */
+export const oneLine = (said: string): string => said.replace(/\s+/g, " ").trim();
 
 const NO_TOKEN =
   "the job's OIDC token is not available (ACTIONS_ID_TOKEN_REQUEST_URL is unset): give the job `permissions: id-token: write`";
 
 /** The job's OIDC token for `audience`; a refusal is named in one line, with who asked for what. */
-export async function jobOidcToken(
-  env: Env,
-  audience: string,
-  options: { fetch?: typeof fetch; purpose: string },
-): Promise<string> {
+export async function jobOidcToken(env: Env, audience: string, options: { purpose: string }): Promise<string> {
   const url = env.ACTIONS_ID_TOKEN_REQUEST_URL?.trim();
   const bearer = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN?.trim();
   if (!url || !bearer) throw new OidcUnavailableError(`${options.purpose}: ${NO_TOKEN}`);
   const request = new URL(url);
   request.searchParams.set("audience", audience);
-  const response = await (options.fetch ?? fetch)(request, {
+  const response = await fetch(request, {
     headers: { authorization: `Bearer ${bearer}`, accept: "application/json" },
   }).catch((error: Error) => error);
   if (response instanceof Error)
