@@ -7,14 +7,12 @@ import { isIP } from "node:net";
 import { codeSpan } from "../github/markdown.ts";
 import { plural } from "../text/format.ts";
 import type { Egress } from "./egress.ts";
-import { matchesRule, PRESETS, type Preset, SERVICES } from "./policy.ts";
+import { isHostName, matchesRule, PRESETS, type Preset, SERVICES } from "./policy.ts";
 import type { EgressCounts } from "./proxy.ts";
+import { ALWAYS_INTERCEPTED_PORTS } from "./intercept-sockets.ts";
 
 /** Entries written one by one; past them the line says how many more (the job summary lists them). */
 const MAX_ENTRIES = 60;
-/** Ports a plain host entry reaches without the proxy (intercept-sockets.ts), or through it: any. */
-const ALWAYS_INTERCEPTED = new Set([22, 80, 443]);
-const HOST_NAME = /^[a-z0-9_]([a-z0-9_.-]{0,251}[a-z0-9_])?$/;
 
 /** The reply's first line in audit mode; undefined otherwise. */
 export function auditLead(egress: Egress): string | undefined {
@@ -52,10 +50,12 @@ export function neededLine(counts: EgressCounts, servicePorts: readonly number[]
       return entries.add(servicePorts.includes(local) ? SERVICES : host);
     }
     if (isIP(host) !== 0) return entries.add(host);
-    if (!HOST_NAME.test(host)) return;
+    // A name the configuration would refuse (or take as a wildcard) is left out.
+    if (!isHostName(host)) return;
     const preset = presetOf(host);
     if (preset) return entries.add(preset);
-    if (proxied || port === undefined || ALWAYS_INTERCEPTED.has(port)) entries.add(host);
+    // A plain host entry reaches any port through the proxy, and the always-intercepted ones without it.
+    if (proxied || port === undefined || ALWAYS_INTERCEPTED_PORTS.includes(port)) entries.add(host);
     else entries.add(`${host}:${port}`);
   };
   for (const [host, what] of counts.reached)

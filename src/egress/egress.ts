@@ -46,8 +46,11 @@ export function servicesFrom(env: Record<string, string | undefined>): number[] 
   return ports;
 }
 
-/** Ports whose connections are intercepted in audit mode besides the policy's: common protocols' (not development servers'). */
-const AUDIT_PORTS = [21, 22, 25, 80, 443, 465, 587, 993, 1433, 1521, 3306, 5432, 5672, 6379, 9418, 11211, 27017];
+/**
+ * Ports whose connections are intercepted in audit mode besides the policy's and ALWAYS_INTERCEPTED_PORTS
+ * (interceptedPorts): common protocols' (not development servers').
+ */
+const AUDIT_PORTS = [21, 25, 465, 587, 993, 1433, 1521, 3306, 5432, 5672, 6379, 9418, 11211, 27017];
 
 /** The resolver the environment asks for: GITCLAW_EGRESS_HOSTS names a hosts file read before DNS. */
 export const resolverFrom = (env: Record<string, string | undefined>): Resolver =>

@@ -15,13 +15,13 @@ import * as dnsThreadFile from "./dns-thread.ts";
 import { isolatedScript } from "../isolated.ts";
 import { LINUX } from "../linux.ts";
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
-import { allows, canonicalHost, type EgressPolicy, forbiddenTarget } from "./policy.ts";
+import { allows, canonicalHost, type EgressPolicy } from "./policy.ts";
 import type { Decision } from "./tunnel.ts";
 
 export interface Interceptor {
   policy: EgressPolicy;
   names: SyntheticNames;
-  /** Where an allowed host may be reached, resolved by gitclaw, or why nowhere. */
+  /** Where an allowed host (or address) may be reached, resolved by gitclaw, or why nowhere (src/egress/policy.ts targetsOf). */
   addressesOf(host: string): Promise<string[] | string>;
   /** Counts a refused attempt: the host (or `localhost:<port>`, or an address) and how it was tried. */
   blocked(host: string, kind: string): void;
@@ -39,15 +39,14 @@ export async function decideIntercepted(i: Interceptor, address: string, port: n
     const service = `localhost:${port}`;
     return allows(i.policy, "localhost", port) ? allowed(i, service, ["127.0.0.1"], port) : refused(service);
   }
+  // An address the DNS stand-in gave goes as the name it stands for, whose first bytes are checked;
+  // any other goes as itself (addressesOf gives an address alone, unless no name may lead there).
   const name = i.names.nameOf(address);
-  if (name === undefined) {
-    const listed = allows(i.policy, address, port) && !forbiddenTarget(i.policy, address);
-    return listed ? allowed(i, address, [address], port) : refused(address);
-  }
-  if (!allows(i.policy, name, port)) return refused(name);
-  const addresses = await i.addressesOf(name);
-  if (typeof addresses === "string") return refused(name);
-  return allowed(i, name, addresses, port, true);
+  const host = name ?? address;
+  if (!allows(i.policy, host, port)) return refused(host);
+  const addresses = await i.addressesOf(host);
+  if (typeof addresses === "string") return refused(host);
+  return allowed(i, host, addresses, port, name !== undefined);
 }
 
 /** The decision to connect `host` at `addresses`; `inspect`: its first bytes must name no other host. */

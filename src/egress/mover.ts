@@ -1,11 +1,10 @@
 // gitclaw's side of the egress proxy's mover thread (src/egress/tunnel-mover.ts): it starts the
 // thread with the pipe the connections' threads write their tunnels into, and hears each tunnel it
 // closes.
-import { isolatedFile, isolatedScript } from "../isolated.ts";
+import { isolatedScript } from "../isolated.ts";
 import { LINUX } from "../linux.ts";
 import { LIBC_SYMBOLS, libc, pipe } from "./libc.ts";
 import * as moverFile from "./tunnel-mover.ts";
-import * as threadFile from "./tunnel-thread.ts";
 
 export interface Mover {
   /** The write end of the mover's pipe: a connection's thread writes its two sockets there (handOver). */
@@ -16,13 +15,9 @@ export interface Mover {
   closeLeft(): void;
 }
 
-/** The mover's script: tunnel-mover.ts with tunnel-thread.ts's directions. */
+/** The mover's script: tunnel-mover.ts, given bun:ffi and the constants. */
 const moverScript = () =>
-  isolatedScript([moverFile, threadFile], moverFile.moverMain, [
-    'require("bun:ffi")',
-    JSON.stringify(LINUX),
-    isolatedFile(threadFile),
-  ]);
+  isolatedScript([moverFile], moverFile.moverMain, ['require("bun:ffi")', JSON.stringify(LINUX)]);
 
 /** Starts the mover; `closed` hears each tunnel it closes; it ends when `wake`'s write end closes. */
 export function startMover(wake: number, idleMs: number, pipeBytes: number, closed: () => void): Mover {

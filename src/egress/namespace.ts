@@ -17,11 +17,10 @@ import { LINUX } from "../linux.ts";
 import { startHolder } from "../sandbox/holder.ts";
 import type { ConfinedNetwork } from "../sandbox/sandbox.ts";
 import * as handoffFile from "./handoff.ts";
-import { LIBC_SYMBOLS, libc, takeSentFd, unixListener } from "./libc.ts";
+import { LIBC_SYMBOLS, libc, takeSentFd, takeSentFds, unixListener } from "./libc.ts";
 import * as holderFile from "./namespace-holder.ts";
 import * as refusalsFile from "./refusals.ts";
 import * as interceptFile from "./intercept-handoff.ts";
-import { takeInterceptingFds } from "./intercept-sockets.ts";
 
 // The holder's script: namespace-holder.ts with the files it calls, the constants and libc's symbols.
 const HOLDER = isolatedScript([holderFile, handoffFile, refusalsFile, interceptFile], holderFile.holdNetworkNamespace, [
@@ -32,6 +31,9 @@ const HOLDER = isolatedScript([holderFile, handoffFile, refusalsFile, interceptF
   isolatedFile(refusalsFile),
   isolatedFile(interceptFile),
 ]);
+
+/** The most intercepting sockets taken from the holder's one message (DNS's, then one per port). */
+const MAX_INTERCEPTING = 64;
 
 /** Opens the namespace and hands the proxy's listening socket there to `serve`, or says why it cannot be had here. */
 export async function openNetworkNamespace(options: {
@@ -62,7 +64,7 @@ export async function openNetworkNamespace(options: {
       await holder.close();
       return "a network namespace cannot be made here (its listening socket did not arrive)";
     }
-    const intercepting = ports ? takeInterceptingFds(handoff) : [];
+    const intercepting = ports ? takeSentFds(handoff, MAX_INTERCEPTING) : [];
     if (ports && intercepting.length === 0) {
       libc().close(listener);
       await holder.close();

@@ -47,6 +47,9 @@ const SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "tar
 
 const HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
+/** Whether `name` is a host name an allow entry may name as it is (no `*.` wildcard). */
+export const isHostName = (name: string): boolean => !name.startsWith("*.") && HOST.test(name.toLowerCase());
+
 /** `services`: the ports of the job's service containers on the runner (the input `services`, src/egress/services.ts). */
 export const SERVICES = "services";
 

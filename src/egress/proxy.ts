@@ -49,6 +49,12 @@ function countBlocked(counts: EgressCounts, host: string): boolean {
   return true;
 }
 
+/** Counts an allowed connection to `host`, and what it reached it on (`<port>/<protocol>`). */
+function countAllowed(counts: EgressCounts, host: string, what: string): void {
+  counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
+  counts.reached.set(host, (counts.reached.get(host) ?? new Set()).add(what));
+}
+
 export interface EgressProxy {
   counts: EgressCounts;
   /**
@@ -143,9 +149,9 @@ function interceptorOf(
     addressesOf: (host) => addressesOf(serving, host),
     blocked,
     reached: (host, what, replaces) => {
+      if (replaces === undefined) return countAllowed(counts, host, what);
       const seen = counts.reached.get(host) ?? new Set();
-      if (replaces === undefined) counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
-      else seen.delete(replaces);
+      seen.delete(replaces);
       counts.reached.set(host, seen.add(what));
     },
   };
@@ -185,11 +191,7 @@ async function decide(serving: Serving, head: string | null): Promise<Decision> 
     port: target.port,
     toUpstream: target.head ?? "",
     toClient: target.head === undefined ? "HTTP/1.1 200 Connection Established\r\n\r\n" : "",
-    connected: () => {
-      counts.allowed.set(host, (counts.allowed.get(host) ?? 0) + 1);
-      const what = `${target.port}/${target.head === undefined ? "connect" : "proxy"}`;
-      counts.reached.set(host, (counts.reached.get(host) ?? new Set()).add(what));
-    },
+    connected: () => countAllowed(counts, host, `${target.port}/${target.head === undefined ? "connect" : "proxy"}`),
     unreachable: (reason) => answer(502, `gitclaw: ${host}: ${reason}`).answer,
   };
 }

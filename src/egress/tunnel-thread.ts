@@ -2,7 +2,7 @@
 // run from its source text: each function uses nothing but globals, its arguments and the others. One thread
 // accepts one connection, reads its request head, asks the proxy, and then either writes the
 // proxy's refusal or connects and hands both sockets to the mover (tunnel-mover.ts), which splices
-// both ways with this file's directions. Every socket is non-blocking, every wait a poll(2) that
+// both ways. Every socket is non-blocking, every wait a poll(2) that
 // the proxy's wake pipe ends.
 import type { ptr as Ptr } from "bun:ffi";
 import type { Linux } from "../linux.ts";
@@ -25,8 +25,6 @@ export interface Thread {
   post(data: object): void;
   /** The proxy's next message. */
   next(): Promise<Reply>;
-  /** Bytes a tunnel's pipe holds. */
-  pipeBytes: number;
   k: Linux;
   /** What serves an intercepted connection (intercept-thread.ts), given the functions of this file it uses. */
   intercept: {
@@ -54,8 +52,7 @@ interface Reply {
   inspect?: boolean;
 }
 
-type Direction = ReturnType<typeof openDirection>;
-type Wanted = [fd: number, events: number];
+export type Wanted = [fd: number, events: number];
 
 /** Waits for its first message (libc's symbols, the listeners, the wake pipe), then serves one connection. */
 export function threadMain(ffi: typeof import("bun:ffi"), k: Linux, intercept: Thread["intercept"]): void {
@@ -70,7 +67,6 @@ export function threadMain(ffi: typeof import("bun:ffi"), k: Linux, intercept: T
       maxHead: event.data.maxHead,
       handshakeMs: event.data.handshakeMs,
       idleMs: event.data.idleMs,
-      pipeBytes: event.data.pipeBytes,
       open: [],
       post: (data) => scope.postMessage(data),
       next: () => new Promise((resolve) => (scope.onmessage = (reply) => resolve(reply.data))),
@@ -168,41 +164,6 @@ export function refuse(t: Thread, client: number, answer: string): void {
     const n = Number(t.c.recv(client, t.ptr(chunk), chunk.length, 0));
     if (n === 0 || (n < 0 && t.errno() !== t.k.EAGAIN)) return;
     if (n < 0 && !waitFor(t, [[client, t.k.POLLIN]], t.handshakeMs)) return;
-  }
-}
-
-/** One direction of a tunnel: `first`, then `from`'s bytes to `to` through a pipe of its own. */
-export function openDirection(t: Thread, from: number, to: number, first: Buffer) {
-  const fds = new Int32Array(2);
-  if (t.c.pipe2(t.ptr(fds), t.k.O_NONBLOCK | t.k.O_CLOEXEC) !== 0) return undefined;
-  t.open.push(fds[0]!, fds[1]!);
-  t.c.fcntl(fds[1], t.k.F_SETPIPE_SZ, t.pipeBytes);
-  return { from, to, first, out: fds[0]!, in: fds[1]!, piped: 0, ended: false, done: false };
-}
-
-/** Moves what it can; returns what to wait for, null once done, false on an error. */
-export function stepDirection(t: Thread, d: NonNullable<Direction>): Wanted | null | false {
-  const { k } = t;
-  for (; d.first.length > 0; ) {
-    const n = Number(t.c.send(d.to, t.ptr(d.first), d.first.length, k.MSG_NOSIGNAL));
-    if (n <= 0) return t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
-    d.first = d.first.subarray(n);
-  }
-  for (;;) {
-    if (d.piped > 0) {
-      const n = Number(t.c.splice(d.out, null, d.to, null, d.piped, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
-      if (n <= 0) return n < 0 && t.errno() === k.EAGAIN ? [d.to, k.POLLOUT] : false;
-      d.piped -= n;
-    } else if (d.ended) {
-      t.c.shutdown(d.to, k.SHUT_WR);
-      d.done = true;
-      return null;
-    } else {
-      const n = Number(t.c.splice(d.from, null, d.in, null, t.pipeBytes, k.SPLICE_F_MOVE | k.SPLICE_F_NONBLOCK));
-      if (n < 0) return t.errno() === k.EAGAIN ? [d.from, k.POLLIN] : false;
-      if (n === 0) d.ended = true;
-      d.piped += n;
-    }
   }
 }
 

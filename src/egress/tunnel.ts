@@ -110,7 +110,6 @@ export function serveTunnels(listeners: number[], judge: Judge): Tunnels {
     maxHead: MAX_HEAD_BYTES,
     handshakeMs,
     idleMs,
-    pipeBytes: PIPE_BYTES,
   };
   // A connection is taken while fewer than the bound are served; past it the thread refuses it and waits on.
   const admit = (): string | undefined => {

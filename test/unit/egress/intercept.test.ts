@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { neededLine } from "../../../src/egress/audit.ts";
 import { readQuestion, SyntheticNames, writeAnswer } from "../../../src/egress/dns.ts";
 import { answerQuery, namedHost, type Interceptor } from "../../../src/egress/intercept.ts";
-import { allows, egressPolicy } from "../../../src/egress/policy.ts";
+import { allows, egressPolicy, NetworkConfig } from "../../../src/egress/policy.ts";
 import type { EgressCounts } from "../../../src/egress/proxy.ts";
 import { servicePortsFrom } from "../../../src/egress/services.ts";
 
@@ -123,6 +123,18 @@ describe("audit mode's line", () => {
     expect(neededLine(counts, [5432])).toBe(
       '"network": {"allow":["npm","github","db.internal:5432","files.example.com","services","localhost:6379","10.0.0.7","git.example.com:2222"]}',
     );
+  });
+
+  it("leaves out a name the configuration would refuse, so the line it writes is one the configuration takes", () => {
+    const malformed = ["bad-.example", "a..b.example", `${"x".repeat(64)}.example`];
+    for (const host of malformed) expect(NetworkConfig.safeParse({ allow: [host] }).success).toBe(false);
+    const reached = ["files.example.com", ...malformed, "*.wild.example"].map(
+      (host) => [host, new Set(["443/tls"])] as const,
+    );
+    const counts = { reached: new Map(reached), around: new Map() } as unknown as EgressCounts;
+    const line = neededLine(counts, []);
+    expect(line).toBe('"network": {"allow":["files.example.com"]}');
+    expect(NetworkConfig.safeParse(JSON.parse(`{${line}}`).network).success).toBe(true);
   });
 });
 
