@@ -17035,6 +17035,7 @@ var MANIFESTS = [
 ];
 var SKIPPED_FOLDERS = new Set([".git", "state", "node_modules", "vendor", "target", "dist", "build"]);
 var HOST = /^(\*\.)?([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+var isHostName = (name) => !name.startsWith("*.") && HOST.test(name.toLowerCase());
 var SERVICES = "services";
 var HOST_PORT = /^([^:/]+):([1-9]\d{0,4})$/;
 var hostPort = (entry) => {
